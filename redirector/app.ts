@@ -1,0 +1,80 @@
+/** createApp(deps): wires middleware, routers and the redirect handler. Nothing else. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { createAnalyticsRouter } from './http/analyticsRoutes';
+import { createAuthRouter } from './http/authRoutes';
+import { corsMiddleware } from './http/cors';
+import { createDomainRouter } from './http/domainRoutes';
+import { errorMiddleware, notFound } from './http/errors';
+import { createHealthRouter } from './http/healthRoutes';
+import { createLinkRouter } from './http/linkRoutes';
+import { createUiMiddleware } from './http/uiRoutes';
+import { createServices, type ServiceDeps, type Services } from './services';
+import { notFoundPage } from './visits/notFoundPage';
+import { createRedirectHandler } from './visits/redirectHandler';
+
+export interface AppDeps extends ServiceDeps {
+  /** Folder of the built web UI (index.html and assets/). */
+  webRoot: string;
+}
+
+export interface App {
+  services: Services;
+  koa: Koa;
+  /** The node:http request listener: short links first, then Koa. */
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Stores every pending click. */
+  drain: () => Promise<void>;
+}
+
+export const BODY_LIMIT = '64kb';
+
+export function createApp(deps: AppDeps): App {
+  const services = createServices(deps);
+  const koa = new Koa();
+  koa.proxy = deps.config.trustProxy;
+  koa.silent = true;
+
+  const api = new Router({ prefix: '/api' });
+  for (const router of [
+    createAuthRouter(services),
+    createLinkRouter(services),
+    createDomainRouter(services),
+    createAnalyticsRouter(services),
+  ]) {
+    api.use(router.routes(), router.allowedMethods({ throw: false }));
+  }
+
+  koa.use(errorMiddleware);
+  koa.use(async (ctx, next) => {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
+    await corsMiddleware(ctx, async () => {
+      await bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' })(ctx, async () => {
+        // Router's context type adds params; Koa's plain context is what it receives at run time.
+        await api.routes()(ctx as Parameters<ReturnType<Router['routes']>>[0], async () => {});
+        if (ctx.status === 404 && ctx.body === undefined) throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
+      });
+    });
+  });
+  const health = createHealthRouter(deps.store);
+  koa.use(health.routes());
+  koa.use(createUiMiddleware(deps.webRoot));
+  koa.use(async (ctx) => {
+    ctx.status = 404;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = notFoundPage();
+  });
+
+  const koaHandler = koa.callback();
+  const redirect = createRedirectHandler(services);
+  return {
+    services,
+    koa,
+    handle: (req, res) => {
+      if (!redirect(req, res)) void koaHandler(req, res);
+    },
+    drain: () => services.clickRecorder.flush(),
+  };
+}

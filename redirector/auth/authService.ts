@@ -1,0 +1,63 @@
+/** Who is calling: admin key or admin session token, user bearer token. Sessions are stored hashed. */
+import type { SessionKind, SessionRecord, UserRecord } from '../storage/records';
+import type { Store } from '../storage/store';
+import { hashToken, newToken, SESSION_LIFETIME_MS, safeEqual } from './tokens';
+
+export interface AuthService {
+  /** A new admin session token when the key is right; undefined otherwise. */
+  adminLogin(key: string): Promise<string | undefined>;
+  /** True for the admin key itself or a live admin session token. */
+  isAdmin(apiKey: string): Promise<boolean>;
+  /** The user behind a live user session token. */
+  userForToken(token: string): Promise<UserRecord | undefined>;
+  /** A new user session token. */
+  startUserSession(userId: number): Promise<string>;
+  /** Revokes a session token (admin or user); unknown tokens are ignored. */
+  revoke(token: string): Promise<void>;
+}
+
+export function createAuthService(deps: { store: Store; adminKey: string; clock: () => number }): AuthService {
+  const { store, adminKey, clock } = deps;
+
+  async function startSession(kind: SessionKind, userId: number | null): Promise<string> {
+    const token = newToken();
+    await store.sessions.create({
+      token_hash: hashToken(token),
+      kind,
+      user_id: userId,
+      expires_at: clock() + SESSION_LIFETIME_MS,
+    });
+    return token;
+  }
+
+  async function liveSession(token: string, kind: SessionKind): Promise<SessionRecord | undefined> {
+    if (token === '') return undefined;
+    const session = await store.sessions.find(hashToken(token));
+    if (!session || session.kind !== kind) return undefined;
+    if (session.expires_at <= clock()) {
+      await store.sessions.delete(session.token_hash);
+      return undefined;
+    }
+    return session;
+  }
+
+  return {
+    async adminLogin(key) {
+      return safeEqual(key, adminKey) ? startSession('admin', null) : undefined;
+    },
+    async isAdmin(apiKey) {
+      if (safeEqual(apiKey, adminKey)) return true;
+      return (await liveSession(apiKey, 'admin')) !== undefined;
+    },
+    async userForToken(token) {
+      const session = await liveSession(token, 'user');
+      return session?.user_id == null ? undefined : store.users.findById(session.user_id);
+    },
+    startUserSession(userId) {
+      return startSession('user', userId);
+    },
+    async revoke(token) {
+      await store.sessions.delete(hashToken(token));
+    },
+  };
+}

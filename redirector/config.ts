@@ -1,0 +1,60 @@
+/** Environment → a typed, validated Config. One clear error per bad value. */
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: generated on first start and kept in dataDir (see auth/adminKey.ts). */
+  adminKey: string | undefined;
+  publicUrl: string;
+  trustProxy: boolean;
+  databaseUrl: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const port = parsePort(env.PORT);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const dataDir = env.DATA_DIR?.trim() || './data';
+  const adminKey = env.ADMIN_KEY === undefined || env.ADMIN_KEY === '' ? undefined : env.ADMIN_KEY;
+  if (adminKey !== undefined && adminKey.length < 8) {
+    throw new ConfigError('ADMIN_KEY must be at least 8 characters long');
+  }
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL, port);
+  const trustProxy = parseFlag('TRUST_PROXY', env.TRUST_PROXY);
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// (got "${databaseUrl.slice(0, 40)}")`);
+  }
+  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${value}")`);
+  }
+  return port;
+}
+
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined || value.trim() === '') return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL (got "${value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL (got "${value}")`);
+  }
+  return url.origin;
+}
+
+function parseFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (value === '1' || value.toLowerCase() === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${value}")`);
+}

@@ -1,0 +1,140 @@
+/** API types of the analytics calls (CONTRACT §5). Types only. */
+import type { Click, DeviceType } from './clicks';
+import type { Link } from './links';
+
+export type CountMap = Record<string, number>;
+export type DeviceStats = Record<DeviceType, number>;
+
+export interface DayCount {
+  /** YYYY-MM-DD in the requested time zone. */
+  date: string;
+  clicks: number;
+}
+
+export interface LinkStats {
+  totalClicks: number;
+  uniqueVisitors: number;
+  deviceStats: DeviceStats;
+  countryCounts: CountMap;
+  browserCounts: CountMap;
+  /** 'Direct' is the key for clicks without a referrer. */
+  referrerCounts: CountMap;
+  osCounts: CountMap;
+  /** Device models. */
+  deviceCounts: CountMap;
+  /** 24 numbers, hour 0 first. */
+  hourlyStats: number[];
+  /** 7 numbers, Sunday first. */
+  dailyStats: number[];
+  dayNames: string[];
+  /** 7 entries, oldest first, today last. */
+  last7Days: DayCount[];
+}
+
+export interface LinkAnalyticsResponse {
+  link: Link;
+  stats: LinkStats;
+  /** Latest 100, newest first. */
+  recentClicks: Click[];
+}
+
+export interface UserLinkStats {
+  totalClicks: number;
+  uniqueVisitors: number;
+  deviceStats: DeviceStats;
+  countryCounts: CountMap;
+  blockedCountries: CountMap;
+  blockedVisitors: number;
+  last7Days: DayCount[];
+}
+
+export interface UserLinkAnalyticsResponse {
+  link: Link;
+  stats: UserLinkStats;
+  recentClicks: Click[];
+}
+
+export interface SummaryResponse {
+  totalLinks: number;
+  totalClicks: number;
+  uniqueVisitors: number;
+  todayClicks: number;
+  deviceStats: DeviceStats;
+  countryCounts: CountMap;
+}
+
+export interface LatestClick extends Click {
+  link_title: string;
+  short_code: string;
+}
+
+export interface ActiveLink {
+  id: number;
+  title: string;
+  short_code: string;
+  clicks: number;
+}
+
+export interface RealtimeResponse {
+  clicksPerMinute: number;
+  latestClicks: LatestClick[];
+  activeLinks: ActiveLink[];
+  activeVisitors: number;
+}
+
+export interface LiveVisitor {
+  ip: string;
+  country: string;
+  countryName: string;
+  city: string | null;
+  flag: string;
+  link: { id: number; title: string; short_code: string };
+  device_type: DeviceType;
+  device_info: string | null;
+  browser: string | null;
+  browser_version: string | null;
+  os: string | null;
+  os_version: string | null;
+  /** Referrer source or 'Direct'. */
+  referrer: string;
+  durationSeconds: number;
+  /** ISO 8601 UTC. */
+  lastSeen: string;
+}
+
+export interface LiveResponse {
+  visitors: LiveVisitor[];
+  totals: { online: number; countries: number; mobile: number; avgDurationSeconds: number };
+}
+
+export interface RepeatVisitorsResponse {
+  totalUniqueVisitors: number;
+  repeatVisitors: number;
+  /** Fraction 0–1. */
+  repeatRate: number;
+  frequency: { visits: number; visitors: number }[];
+  top: { ip: string; visits: number; locations: string[]; lastVisit: string }[];
+}
+
+export interface FunnelStep {
+  name: string;
+  value: number;
+  /** Fraction 0–1 of impressions. */
+  percent: number;
+  /** Fraction 0–1 lost since the previous step (0 for the first). */
+  dropOff: number;
+}
+
+export interface FunnelResponse {
+  impressions: number;
+  clicks: number;
+  engaged: number;
+  conversions: number;
+  conversionRate: number;
+  bounceRate: number;
+  igExitRate: number;
+  avgTimeToClickMinutes: number;
+  /** Names of the fields above that are estimates, not measurements. */
+  estimated: string[];
+  steps: FunnelStep[];
+}

@@ -1,0 +1,58 @@
+/** API types for accounts and sessions. Types only. */
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  custom_domain: string | null;
+}
+
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface RegisterResponse {
+  user: Pick<User, 'id' | 'name' | 'email'>;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: User;
+}
+
+export interface AdminLoginRequest {
+  key: string;
+}
+
+export interface AdminLoginResponse {
+  success: boolean;
+  apiKey?: string;
+  error?: string;
+}
+
+export interface DomainResponse {
+  user: User;
+  /** The user's custom domain, or null when the default domain is used. */
+  domain: string | null;
+  /** The service's default domain (host of PUBLIC_URL), for display. */
+  default_domain: string;
+}
+
+export interface DomainRequest {
+  domain: string;
+}
+
+export interface ErrorResponse {
+  error: string;
+}
+
+export interface SuccessResponse {
+  success: true;
+}

@@ -1,0 +1,7 @@
+// STUB: replaced by the work that owns these calls.
+import Router from '@koa/router';
+import type { Services } from '../services';
+
+export function createDomainRouter(_services: Services): Router {
+  return new Router();
+}

@@ -1,0 +1,47 @@
+/**
+ * Links by short code, kept in memory for the redirect path. Bounded (least recently filled go
+ * first) and invalidated by the link service on every update and delete. Misses are cached too,
+ * so a flood of unknown codes costs one lookup each until a link with that code is created.
+ */
+import type { LinkRecord } from '../storage/records';
+import type { LinkRepository } from '../storage/store';
+
+export interface LinkCache {
+  get(shortCode: string): Promise<LinkRecord | undefined>;
+  /** The cached value when present, without touching the database. */
+  peek(shortCode: string): LinkRecord | null | undefined;
+  invalidate(shortCode: string): void;
+  clear(): void;
+}
+
+export function createLinkCache(links: Pick<LinkRepository, 'findByShortCode'>, maxEntries = 50_000): LinkCache {
+  // null marks a known miss; undefined (absent) means not cached.
+  const entries = new Map<string, LinkRecord | null>();
+
+  function remember(shortCode: string, link: LinkRecord | null): void {
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+    entries.set(shortCode, link);
+  }
+
+  return {
+    async get(shortCode) {
+      const cached = entries.get(shortCode);
+      if (cached !== undefined) return cached ?? undefined;
+      const link = await links.findByShortCode(shortCode);
+      remember(shortCode, link ?? null);
+      return link;
+    },
+    peek(shortCode) {
+      return entries.get(shortCode);
+    },
+    invalidate(shortCode) {
+      entries.delete(shortCode);
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}

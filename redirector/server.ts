@@ -1,0 +1,89 @@
+/** The only file that reads the environment and calls listen(). */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { loadAdminKey } from './auth/adminKey';
+import { ConfigError, loadConfig } from './config';
+import { openStore } from './storage/openStore';
+
+function fail(message: string): never {
+  console.error(`me: ${message}`);
+  process.exit(1);
+}
+
+function ensureWritableDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    fail(`DATA_DIR "${dir}" is not a writable directory`);
+  }
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const dataDir = path.resolve(config.dataDir);
+  ensureWritableDir(dataDir);
+  const admin = loadAdminKey(dataDir, config.adminKey);
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(config, dataDir);
+  } catch (error) {
+    fail(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+  const app = createApp({ config, store, adminKey: admin.key, webRoot });
+  const server = http.createServer(app.handle);
+  server.keepAliveTimeout = 65_000;
+
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') fail(`port ${config.port} on ${config.host} is already in use (set PORT)`);
+    if (error.code === 'EACCES') fail(`no permission to listen on ${config.host}:${config.port}`);
+    fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  });
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    console.log(`me: listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
+    console.log(`me: links are shown on ${config.publicUrl}`);
+    if (admin.generated) {
+      console.log(`me: generated admin key (saved in ${path.join(dataDir, 'admin-key')}, shown once):`);
+      console.log(`me: ADMIN KEY ${admin.key}`);
+    }
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`me: ${signal} received, finishing requests and storing pending clicks`);
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await app.drain();
+        await store.close();
+        console.log('me: stopped');
+        process.exit(0);
+      } catch (error) {
+        console.error('me: error while stopping:', error);
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,33 @@
+import type { Store } from '../store';
+import { createClickRepository } from './clickRepository';
+import { openDatabase, type SqliteDatabase } from './database';
+import { createLinkRepository } from './linkRepository';
+import { createSessionRepository } from './sessionRepository';
+import { createUserRepository } from './userRepository';
+
+export interface SqliteStore extends Store {
+  readonly kind: 'sqlite';
+  /** The open connection, for the storage layer's own modules (analytics queries). */
+  readonly db: SqliteDatabase;
+}
+
+export function createSqliteStore(file: string): SqliteStore {
+  const db = openDatabase(file);
+  return {
+    kind: 'sqlite',
+    db,
+    users: createUserRepository(db),
+    sessions: createSessionRepository(db),
+    links: createLinkRepository(db),
+    clicks: createClickRepository(db),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.open) {
+        db.pragma('optimize');
+        db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The storage interface: the only contract between the services and a database. Async so that a
+ * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
+ */
+import type {
+  ClickRecord,
+  LinkChanges,
+  LinkCounts,
+  LinkRecord,
+  LinkWithCounts,
+  NewClick,
+  NewLink,
+  SessionRecord,
+  UserRecord,
+} from './records';
+
+export interface UserRepository {
+  /** Throws UniqueViolation('email'). */
+  create(user: Omit<UserRecord, 'id' | 'custom_domain'>): Promise<UserRecord>;
+  findById(id: number): Promise<UserRecord | undefined>;
+  /** The email is compared as stored (lower-case). */
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  /** Throws UniqueViolation('custom_domain'). */
+  setCustomDomain(id: number, domain: string | null): Promise<void>;
+}
+
+export interface SessionRepository {
+  create(session: SessionRecord): Promise<void>;
+  find(tokenHash: string): Promise<SessionRecord | undefined>;
+  delete(tokenHash: string): Promise<void>;
+  deleteExpired(now: number): Promise<number>;
+}
+
+export interface LinkFilter {
+  /** Only this user's links; undefined: every link. */
+  userId?: number;
+}
+
+export interface LinkRepository {
+  /** Throws UniqueViolation('short_code'). */
+  create(link: NewLink): Promise<LinkRecord>;
+  update(id: number, changes: LinkChanges): Promise<LinkRecord | undefined>;
+  /** Deletes the link and its clicks; false when there was no such link. */
+  delete(id: number): Promise<boolean>;
+  findById(id: number): Promise<LinkRecord | undefined>;
+  findByShortCode(shortCode: string): Promise<LinkRecord | undefined>;
+  /** Newest first, each with its counts, in one query (never one per link). */
+  list(filter: LinkFilter): Promise<LinkWithCounts[]>;
+  counts(id: number): Promise<LinkCounts>;
+}
+
+export interface ClickRepository {
+  /** Inserts every click in one transaction: all are stored or none. */
+  insertMany(clicks: readonly NewClick[]): Promise<void>;
+  /** Every click of a link, bots included, oldest first (for tests and exports). */
+  listByLink(linkId: number): Promise<ClickRecord[]>;
+  /** Number of stored clicks, bots included. */
+  countAll(): Promise<number>;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly users: UserRepository;
+  readonly sessions: SessionRepository;
+  readonly links: LinkRepository;
+  readonly clicks: ClickRepository;
+  /** Resolves once the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,17 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+/** The router's fallback screen (product spec §8). */
+export function RouterErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <main className="error-screen">
+      <h1>Unexpected Application Error!</h1>
+      <p>{detail}</p>
+    </main>
+  );
+}

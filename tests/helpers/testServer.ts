@@ -1,0 +1,59 @@
+/** A real server on a free port with a real SQLite file in a temp directory. */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type App, createApp } from '../../redirector/app';
+import { type Config, loadConfig } from '../../redirector/config';
+import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
+
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
+
+export interface TestServer {
+  url: string;
+  adminKey: string;
+  dataDir: string;
+  store: SqliteStore;
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Environment variables as the service would read them (PUBLIC_URL, TRUST_PROXY, ...). */
+  env?: Record<string, string>;
+  clock?: () => number;
+  /** Reuse a data directory (restarts). */
+  dataDir?: string;
+}
+
+export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
+
+export function makeTempDir(prefix = 'me-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? makeTempDir();
+  const config = loadConfig({ PORT: '0', ADMIN_KEY: TEST_ADMIN_KEY, DATA_DIR: dataDir, ...options.env });
+  const store = createSqliteStore(path.join(dataDir, 'me.sqlite'));
+  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock: options.clock, webRoot: WEB_ROOT });
+  const server = http.createServer(app.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    adminKey: TEST_ADMIN_KEY,
+    dataDir,
+    store,
+    app,
+    config,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.drain();
+      await store.close();
+    },
+  };
+}
