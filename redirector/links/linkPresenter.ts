@@ -1,0 +1,23 @@
+/** A stored link with its counts → the API's Link object (CONTRACT §3). */
+import type { Link } from '../contract/links';
+import type { LinkWithCounts } from '../storage/records';
+
+export function toApiLink(link: LinkWithCounts): Link {
+  return {
+    id: link.id,
+    user_id: link.user_id,
+    title: link.title,
+    target_url: link.target_url,
+    short_code: link.short_code,
+    clicks: link.total_clicks,
+    total_clicks: link.total_clicks,
+    unique_visitors: link.unique_visitors,
+    blocked_visitors: link.blocked_visitors,
+    created_at: new Date(link.created_at).toISOString(),
+    enable_tiktok_bypass: link.enable_tiktok_bypass,
+    enable_country_redirect: link.enable_country_redirect,
+    country_redirect_url: link.country_redirect_url,
+    enable_instagram_exit: link.enable_instagram_exit,
+    instagram_exit_url: link.instagram_exit_url,
+  };
+}
