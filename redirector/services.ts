@@ -1,6 +1,9 @@
 /** Builds every service once; routers and the redirect handler receive this object. */
+import { type AccountService, createAccountService } from './auth/accountService';
+import { type AttemptLimiter, createAttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
 import type { Config } from './config';
+import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import type { Store } from './storage/store';
@@ -11,6 +14,9 @@ export interface Services {
   store: Store;
   clock: () => number;
   auth: AuthService;
+  accounts: AccountService;
+  /** Failed admin and user sign-ins per client address. */
+  limiter: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
   clickRecorder: ClickRecorder;
@@ -27,11 +33,14 @@ export function createServices(deps: ServiceDeps): Services {
   const { config, store } = deps;
   const clock = deps.clock ?? Date.now;
   const linkCache = createLinkCache(store.links);
+  const auth = createAuthService({ store, adminKey: deps.adminKey, clock });
   return {
     config,
     store,
     clock,
-    auth: createAuthService({ store, adminKey: deps.adminKey, clock }),
+    auth,
+    accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
+    limiter: createAttemptLimiter({ clock }),
     links: createLinkService({ store, clock, linkCache }),
     linkCache,
     clickRecorder: createClickRecorder(store.clicks),

@@ -20,6 +20,8 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
   const { store, adminKey, clock } = deps;
 
   async function startSession(kind: SessionKind, userId: number | null): Promise<string> {
+    // Sign-ins are rare next to clicks: a good moment to drop sessions that have run out.
+    await store.sessions.deleteExpired(clock());
     const token = newToken();
     await store.sessions.create({
       token_hash: hashToken(token),

@@ -49,6 +49,11 @@ export interface DomainRequest {
   domain: string;
 }
 
+/** Answer of POST /api/user/domain: the domain as stored (trimmed, lower-cased). */
+export interface DomainSetResponse {
+  domain: string;
+}
+
 export interface ErrorResponse {
   error: string;
 }

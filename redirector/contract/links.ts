@@ -44,3 +44,10 @@ export interface UserLinksResponse {
 export interface UserLinkResponse {
   link: Link;
 }
+
+/** Answer of GET /api/init (admin): the test link it created. */
+export interface InitResponse {
+  success: true;
+  message: string;
+  link: Link;
+}

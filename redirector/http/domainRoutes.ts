@@ -1,7 +1,33 @@
-// STUB: replaced by the work that owns these calls.
+/** A user's custom domain: GET/POST/DELETE /api/user/domain (CONTRACT §3). */
 import Router from '@koa/router';
+import { toApiUser } from '../auth/accountService';
+import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../contract/auth';
 import type { Services } from '../services';
+import { requireUser, type UserState } from './authGuards';
+import { bodyOf } from './requestInput';
 
-export function createDomainRouter(_services: Services): Router {
-  return new Router();
+export function createDomainRouter(services: Services): Router {
+  const { accounts } = services;
+  const router = new Router();
+  const user = requireUser(services.auth);
+
+  router.get('/user/domain', user, async (ctx) => {
+    const { user: current } = ctx.state as UserState;
+    ctx.body = {
+      user: toApiUser(current),
+      domain: current.custom_domain,
+      default_domain: accounts.defaultDomain,
+    } satisfies DomainResponse;
+  });
+  router.post('/user/domain', user, async (ctx) => {
+    const { user: current } = ctx.state as UserState;
+    const domain = await accounts.setCustomDomain(current.id, bodyOf(ctx).domain);
+    ctx.body = { domain } satisfies DomainSetResponse;
+  });
+  router.delete('/user/domain', user, async (ctx) => {
+    await accounts.removeCustomDomain((ctx.state as UserState).user.id);
+    ctx.body = { success: true } satisfies SuccessResponse;
+  });
+
+  return router;
 }

@@ -1,7 +1,83 @@
-// STUB: replaced by the work that owns these calls.
+/**
+ * Link calls (CONTRACT §3). Admin (X-API-Key): GET/POST/PUT/DELETE /api/links, GET /api/init.
+ * User (Bearer): GET /api/links/user, POST /api/links/create, PUT /api/links/update,
+ * DELETE /api/links/delete. Ownership is the link service's job; here: parse → call → shape.
+ */
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { InitResponse, Link, UserLinkResponse, UserLinksResponse } from '../contract/links';
+import { ADMIN, userOwner } from '../links/linkService';
+import { parseLinkChanges, parseNewLink } from '../links/linkValidation';
 import type { Services } from '../services';
+import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { idParam, optionalIdParam, rawBodyOf } from './requestInput';
 
-export function createLinkRouter(_services: Services): Router {
-  return new Router();
+export const TEST_LINK = { title: 'Test Link', target_url: 'https://example.com/' } as const;
+
+function ownerOf(ctx: Context) {
+  return userOwner((ctx.state as UserState).user.id);
+}
+
+export function createLinkRouter(services: Services): Router {
+  const { links } = services;
+  const admin = requireAdmin(services.auth);
+  const user = requireUser(services.auth);
+  const router = new Router();
+
+  // Admin. GET /api/links?id= answers one link (for the edit page); without id, every link.
+  router.get('/links', admin, async (ctx) => {
+    const id = optionalIdParam(ctx, 'id');
+    ctx.body = (id === undefined ? await links.list(ADMIN) : await links.get(ADMIN, id)) satisfies Link[] | Link;
+  });
+  router.post('/links', admin, async (ctx) => {
+    const link = await links.create(ADMIN, parseNewLink(rawBodyOf(ctx)));
+    ctx.status = 201;
+    ctx.body = link satisfies Link;
+  });
+  router.put('/links', admin, async (ctx) => {
+    const id = idParam(ctx, 'id');
+    ctx.body = (await links.update(ADMIN, id, parseLinkChanges(rawBodyOf(ctx)))) satisfies Link;
+  });
+  router.delete('/links', admin, async (ctx) => {
+    await links.delete(ADMIN, idParam(ctx, 'id'));
+    ctx.status = 204;
+  });
+  router.get('/init', admin, async (ctx) => {
+    const link = await links.create(ADMIN, {
+      ...TEST_LINK,
+      short_code: undefined,
+      enable_tiktok_bypass: false,
+      enable_country_redirect: false,
+      country_redirect_url: null,
+      enable_instagram_exit: false,
+      instagram_exit_url: null,
+    });
+    ctx.status = 201;
+    ctx.body = { success: true, message: 'Database ready; test link created', link } satisfies InitResponse;
+  });
+
+  // User: their own links only. GET /api/links/user?linkId= answers one of them.
+  router.get('/links/user', user, async (ctx) => {
+    const id = optionalIdParam(ctx, 'linkId');
+    ctx.body =
+      id === undefined
+        ? ({ links: await links.list(ownerOf(ctx)) } satisfies UserLinksResponse)
+        : ({ link: await links.get(ownerOf(ctx), id) } satisfies UserLinkResponse);
+  });
+  router.post('/links/create', user, async (ctx) => {
+    const link = await links.create(ownerOf(ctx), parseNewLink(rawBodyOf(ctx)));
+    ctx.status = 201;
+    ctx.body = { link } satisfies UserLinkResponse;
+  });
+  router.put('/links/update', user, async (ctx) => {
+    const id = idParam(ctx, 'linkId');
+    const link = await links.update(ownerOf(ctx), id, parseLinkChanges(rawBodyOf(ctx)));
+    ctx.body = { link } satisfies UserLinkResponse;
+  });
+  router.delete('/links/delete', user, async (ctx) => {
+    await links.delete(ownerOf(ctx), idParam(ctx, 'linkId'));
+    ctx.body = { success: true };
+  });
+
+  return router;
 }

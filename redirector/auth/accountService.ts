@@ -1,0 +1,122 @@
+/**
+ * User accounts (CONTRACT §3): registration and email + password sign-in. Emails are stored and
+ * matched lower-cased. An unknown email still costs one password hash, so the answer's timing does
+ * not tell which emails have accounts.
+ */
+import { z } from 'zod';
+import type { User } from '../contract/auth';
+import { DOMAIN_TAKEN, normaliseCustomDomain } from '../links/domainRules';
+import { invalidInput, taken } from '../ruleError';
+import { UniqueViolation } from '../storage/errors';
+import type { UserRecord } from '../storage/records';
+import type { Store } from '../storage/store';
+import type { AuthService } from './authService';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+
+export const NAME_REQUIRED = 'Name is required';
+export const NAME_TOO_LONG = 'Name must be at most 100 characters';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+export const MIN_PASSWORD_LENGTH = 6;
+const MAX_EMAIL_LENGTH = 254;
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+}
+
+const registration = z.object(
+  {
+    name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(100, { error: NAME_TOO_LONG }),
+    email: z
+      .string({ error: INVALID_EMAIL })
+      .trim()
+      .toLowerCase()
+      .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL })
+      .pipe(z.email({ error: INVALID_EMAIL })),
+    // Counted in characters (code points), not UTF-16 units.
+    password: z
+      .string({ error: PASSWORD_TOO_SHORT })
+      .refine((password) => [...password].length >= MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT }),
+  },
+  { error: 'Request body must be an object with name, email and password' },
+);
+
+/** The body of POST /api/auth?action=register, validated; RuleError 400 otherwise. */
+export function parseRegistration(body: unknown): Registration {
+  const result = registration.safeParse(body);
+  if (!result.success) throw invalidInput(result.error.issues[0]?.message ?? 'Invalid registration');
+  return result.data;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A stored user → the API's User (no hash, no times). */
+export function toApiUser(user: UserRecord): User {
+  return { id: user.id, name: user.name, email: user.email, custom_domain: user.custom_domain };
+}
+
+export interface AccountService {
+  /** The service's own domain (host of PUBLIC_URL), which no user can take. */
+  readonly defaultDomain: string;
+  /** RuleError 409 when the email is taken. */
+  register(registration: Registration): Promise<UserRecord>;
+  /** A new user session when the email and password match; undefined otherwise (whatever the input). */
+  login(email: unknown, password: unknown): Promise<{ token: string; user: UserRecord } | undefined>;
+  /** Stores the domain as normalised (RuleError 400 for a bad one, 409 when another user has it). */
+  setCustomDomain(userId: number, input: unknown): Promise<string>;
+  removeCustomDomain(userId: number): Promise<void>;
+}
+
+export interface AccountServiceDeps {
+  store: Store;
+  auth: AuthService;
+  clock: () => number;
+  defaultDomain: string;
+}
+
+export function createAccountService(deps: AccountServiceDeps): AccountService {
+  const { store, auth, clock, defaultDomain } = deps;
+  return {
+    defaultDomain,
+
+    async register({ name, email, password }) {
+      const password_hash = await hashPassword(password);
+      try {
+        return await store.users.create({ name, email: normaliseEmail(email), password_hash, created_at: clock() });
+      } catch (error) {
+        if (error instanceof UniqueViolation) throw taken(EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    async login(email, password) {
+      const address = typeof email === 'string' ? normaliseEmail(email) : '';
+      const secret = typeof password === 'string' ? password : '';
+      const user = address === '' ? undefined : await store.users.findByEmail(address);
+      const matches = await verifyPassword(secret, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+      if (!user || !matches) return undefined;
+      return { token: await auth.startUserSession(user.id), user };
+    },
+
+    async setCustomDomain(userId, input) {
+      const domain = normaliseCustomDomain(input, defaultDomain);
+      try {
+        await store.users.setCustomDomain(userId, domain);
+      } catch (error) {
+        if (error instanceof UniqueViolation) throw taken(DOMAIN_TAKEN);
+        throw error;
+      }
+      return domain;
+    },
+
+    async removeCustomDomain(userId) {
+      await store.users.setCustomDomain(userId, null);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Link request bodies (CONTRACT §3): their shape (zod) and the address rules. Every failure is a
+ * RuleError 400 with a message for a person; addresses come out in the WHATWG parser's `href`.
+ */
+import { z } from 'zod';
+import { invalidInput } from '../ruleError';
+
+export const INVALID_URL = 'Please enter a valid URL';
+export const MAX_URL_LENGTH = 2048;
+export const MAX_TITLE_LENGTH = 200;
+export const TARGET_URL_REQUIRED = 'Target URL is required';
+export const COUNTRY_REDIRECT_URL_REQUIRED = 'Country redirect URL is required when country redirect is on';
+export const INSTAGRAM_EXIT_URL_REQUIRED = 'Instagram exit URL is required when Instagram exit is on';
+
+/** A link's fields as a create call gives them, normalised. */
+export interface NewLinkFields {
+  title: string;
+  target_url: string;
+  /** Undefined: the server picks a random one. */
+  short_code: string | undefined;
+  enable_tiktok_bypass: boolean;
+  enable_country_redirect: boolean;
+  country_redirect_url: string | null;
+  enable_instagram_exit: boolean;
+  instagram_exit_url: string | null;
+}
+
+/** What an update call sends: any subset; short_code only to be compared with the stored one. */
+export type LinkFieldChanges = Partial<NewLinkFields>;
+
+export type OptionAddresses = Pick<
+  NewLinkFields,
+  'enable_country_redirect' | 'country_redirect_url' | 'enable_instagram_exit' | 'instagram_exit_url'
+>;
+
+/** An absolute http(s) URL of at most 2,048 characters, as its WHATWG `href`; undefined for anything else. */
+export function normaliseHttpUrl(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH) return undefined;
+  // The scheme and both slashes must be written out: `http:example.com` and `http:\\x` parse, but are not meant.
+  if (!/^https?:\/\//i.test(trimmed)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
+  return url.href.length <= MAX_URL_LENGTH ? url.href : undefined;
+}
+
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` }).optional();
+const address = z.string({ error: INVALID_URL }).nullish();
+
+const linkBody = z.object(
+  {
+    title: z
+      .string({ error: 'Title must be text' })
+      .trim()
+      .max(MAX_TITLE_LENGTH, { error: `Title must be at most ${MAX_TITLE_LENGTH} characters` })
+      .nullish(),
+    target_url: address,
+    short_code: z.string({ error: 'Short code must be text' }).nullish(),
+    enable_tiktok_bypass: flag('enable_tiktok_bypass'),
+    enable_country_redirect: flag('enable_country_redirect'),
+    country_redirect_url: address,
+    enable_instagram_exit: flag('enable_instagram_exit'),
+    instagram_exit_url: address,
+  },
+  { error: 'Request body must be an object of link fields' },
+);
+
+type LinkBody = z.infer<typeof linkBody>;
+
+function parseBody(body: unknown): LinkBody {
+  const result = linkBody.safeParse(body);
+  if (!result.success) throw invalidInput(result.error.issues[0]?.message ?? 'Invalid link');
+  return result.data;
+}
+
+/** null and '' clear an optional address; anything else must be a valid URL. */
+function optionalAddress(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value.trim() === '') return null;
+  const href = normaliseHttpUrl(value);
+  if (href === undefined) throw invalidInput(INVALID_URL);
+  return href;
+}
+
+function targetAddress(value: string | null | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value.trim() === '') throw invalidInput(TARGET_URL_REQUIRED);
+  const href = normaliseHttpUrl(value);
+  if (href === undefined) throw invalidInput(INVALID_URL);
+  return href;
+}
+
+function changesOf(body: LinkBody): LinkFieldChanges {
+  const changes: LinkFieldChanges = {};
+  if (body.title !== undefined) changes.title = body.title ?? '';
+  const target = targetAddress(body.target_url);
+  if (target !== undefined) changes.target_url = target;
+  if (body.short_code != null && body.short_code !== '') changes.short_code = body.short_code;
+  if (body.enable_tiktok_bypass !== undefined) changes.enable_tiktok_bypass = body.enable_tiktok_bypass;
+  if (body.enable_country_redirect !== undefined) changes.enable_country_redirect = body.enable_country_redirect;
+  const countryRedirect = optionalAddress(body.country_redirect_url);
+  if (countryRedirect !== undefined) changes.country_redirect_url = countryRedirect;
+  if (body.enable_instagram_exit !== undefined) changes.enable_instagram_exit = body.enable_instagram_exit;
+  const instagramExit = optionalAddress(body.instagram_exit_url);
+  if (instagramExit !== undefined) changes.instagram_exit_url = instagramExit;
+  return changes;
+}
+
+/** A redirect or exit address is required when its option is on. */
+export function checkOptionAddresses(link: OptionAddresses): void {
+  if (link.enable_country_redirect && !link.country_redirect_url) throw invalidInput(COUNTRY_REDIRECT_URL_REQUIRED);
+  if (link.enable_instagram_exit && !link.instagram_exit_url) throw invalidInput(INSTAGRAM_EXIT_URL_REQUIRED);
+}
+
+/** The body of POST /api/links and POST /api/links/create. Unknown fields are ignored. */
+export function parseNewLink(body: unknown): NewLinkFields {
+  const changes = changesOf(parseBody(body));
+  if (changes.target_url === undefined) throw invalidInput(TARGET_URL_REQUIRED);
+  const fields: NewLinkFields = {
+    title: changes.title ?? '',
+    target_url: changes.target_url,
+    short_code: changes.short_code,
+    enable_tiktok_bypass: changes.enable_tiktok_bypass ?? false,
+    enable_country_redirect: changes.enable_country_redirect ?? false,
+    country_redirect_url: changes.country_redirect_url ?? null,
+    enable_instagram_exit: changes.enable_instagram_exit ?? false,
+    instagram_exit_url: changes.instagram_exit_url ?? null,
+  };
+  checkOptionAddresses(fields);
+  return fields;
+}
+
+/** The body of PUT /api/links?id= and PUT /api/links/update?linkId=: any subset of the fields. */
+export function parseLinkChanges(body: unknown): LinkFieldChanges {
+  return changesOf(parseBody(body));
+}
