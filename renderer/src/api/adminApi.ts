@@ -1,6 +1,83 @@
-// STUB: the admin calls (product spec §7), filled in by the web UI part 2 work.
-import type { HttpClient } from './client';
+/**
+ * The administrator's calls (product spec §7, CONTRACT §3 and §5). Every call but the login carries
+ * X-API-Key; analytics calls pass the browser's time zone as `tz`. One call per panel.
+ */
+import type {
+  AdminLoginResponse,
+  FunnelResponse,
+  Link,
+  LinkAnalyticsResponse,
+  LinkInput,
+  LinkUpdate,
+  LiveResponse,
+  RealtimeResponse,
+  RepeatVisitorsResponse,
+  SuccessResponse,
+  SummaryResponse,
+} from '../../../redirector/contract';
+import { ApiError, type HttpClient } from './client';
 
-export function createAdminApi(_http: HttpClient) {
-  return {};
+export type LiveWindowMinutes = 2 | 5 | 10 | 30;
+
+export type AdminLoginResult = { ok: true; apiKey: string } | { ok: false; error: string; status: number };
+
+/** The browser's IANA zone, so hours, weekdays and days match what the administrator sees. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }
+
+export function createAdminApi(http: HttpClient) {
+  return {
+    /**
+     * POST /api/auth?action=admin. Not ok, success not true or a failure → ok false (spec §5);
+     * the server's session token is the key to keep, falling back to the typed key (spec §4).
+     */
+    async login(key: string): Promise<AdminLoginResult> {
+      try {
+        const body = await http.request<AdminLoginResponse>('/api/auth', {
+          method: 'POST',
+          query: { action: 'admin' },
+          body: { key },
+        });
+        if (body?.success !== true) return { ok: false, error: 'Invalid password', status: 200 };
+        return { ok: true, apiKey: body.apiKey || key };
+      } catch (error) {
+        if (error instanceof ApiError) return { ok: false, error: error.message, status: error.status };
+        return { ok: false, error: 'Invalid password', status: 0 };
+      }
+    },
+
+    /** The calls made with a key: the server's admin session token (or the admin key itself). */
+    withKey(apiKey: string) {
+      const tz = browserTimeZone();
+      const get = <T>(path: string, query: Record<string, string | number | undefined> = {}, signal?: AbortSignal) =>
+        http.request<T>(path, { apiKey, query, signal });
+      return {
+        logout: () =>
+          http.request<SuccessResponse>('/api/auth', { method: 'POST', query: { action: 'logout' }, apiKey }),
+        listLinks: (signal?: AbortSignal) => get<Link[]>('/api/links', {}, signal),
+        createLink: (input: LinkInput) => http.request<Link>('/api/links', { method: 'POST', body: input, apiKey }),
+        updateLink: (id: number, update: LinkUpdate) =>
+          http.request<Link>('/api/links', { method: 'PUT', query: { id }, body: update, apiKey }),
+        deleteLink: (id: number) => http.request<void>('/api/links', { method: 'DELETE', query: { id }, apiKey }),
+        initDatabase: () => get<unknown>('/api/init'),
+        linkAnalytics: (id: number | string, signal?: AbortSignal) =>
+          get<LinkAnalyticsResponse>(`/api/analytics/${encodeURIComponent(String(id))}`, { tz }, signal),
+        summary: (signal?: AbortSignal) => get<SummaryResponse>('/api/analytics/summary', { tz }, signal),
+        realtime: (signal?: AbortSignal) => get<RealtimeResponse>('/api/analytics/realtime', { tz }, signal),
+        live: (minutes: LiveWindowMinutes, signal?: AbortSignal) =>
+          get<LiveResponse>('/api/analytics/live', { minutes, tz }, signal),
+        repeatVisitors: (signal?: AbortSignal) =>
+          get<RepeatVisitorsResponse>('/api/analytics/repeat-visitors', { tz }, signal),
+        funnel: (signal?: AbortSignal) => get<FunnelResponse>('/api/analytics/funnel', { tz }, signal),
+      };
+    },
+  };
+}
+
+export type AdminApi = ReturnType<typeof createAdminApi>;
+export type AdminCalls = ReturnType<AdminApi['withKey']>;
