@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { IconButton } from './Button';
+import { cx } from './cx';
+import { Icon, type IconName } from './Icon';
+
+export type BannerTone = 'error' | 'success' | 'info' | 'warning';
+
+const ICONS: Record<BannerTone, IconName> = { error: 'alert', success: 'checkCircle', info: 'info', warning: 'alert' };
+
+export interface BannerProps {
+  tone?: BannerTone;
+  title?: ReactNode;
+  children?: ReactNode;
+  /** Shows a close button. */
+  onDismiss?: () => void;
+  /** Extra controls (e.g. Retry). */
+  actions?: ReactNode;
+}
+
+/** A message strip. Errors are announced as alerts, the others politely. */
+export function Banner({ tone = 'info', title, children, onDismiss, actions }: BannerProps) {
+  return (
+    <div className={cx('banner', `banner--${tone}`)} role={tone === 'error' ? 'alert' : 'status'}>
+      <Icon name={ICONS[tone]} className="banner__icon" />
+      <div className="banner__body">
+        {title !== undefined ? <div className="banner__title">{title}</div> : null}
+        {children !== undefined ? <div>{children}</div> : null}
+      </div>
+      {actions}
+      {onDismiss ? <IconButton icon="x" label="Dismiss" className="banner__dismiss" onClick={onDismiss} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it, and
+ * focus returns to the opener. Rendered only while open.
+ */
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button, IconButton } from './Button';
+import { cx } from './cx';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  footerSplit?: boolean;
+  wide?: boolean;
+  /** role="alertdialog" for confirmations. */
+  alert?: boolean;
+}
+
+export function Dialog(props: DialogProps) {
+  return props.open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({ onClose, title, description, children, footer, footerSplit, wide, alert }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (typeof dialog.showModal === 'function') {
+      if (!dialog.open) dialog.showModal();
+    } else {
+      dialog.setAttribute('open', '');
+    }
+    return () => {
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      opener?.focus?.();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={cx('dialog', wide && 'dialog--wide')}
+      role={alert ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        // Escape: let React state decide, so the dialog and the state never disagree.
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+      onMouseDown={(event) => {
+        // A press on the backdrop (outside the dialog box) closes it.
+        if (event.target !== ref.current) return;
+        const rect = ref.current.getBoundingClientRect();
+        const inside =
+          event.clientX >= rect.left &&
+          event.clientX <= rect.right &&
+          event.clientY >= rect.top &&
+          event.clientY <= rect.bottom;
+        if (!inside) onCloseRef.current();
+      }}
+    >
+      <div className="dialog__header">
+        <div>
+          <h2 className="dialog__title" id={titleId}>
+            {title}
+          </h2>
+          {description ? (
+            <p className="dialog__description" id={descriptionId}>
+              {description}
+            </p>
+          ) : null}
+        </div>
+        <IconButton icon="x" label="Close" onClick={() => onCloseRef.current()} />
+      </div>
+      {children ? <div className="dialog__body">{children}</div> : null}
+      {footer ? <div className={cx('dialog__footer', footerSplit && 'dialog__footer--split')}>{footer}</div> : null}
+    </dialog>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** The question, word for word (e.g. the spec's confirmation text). */
+  message: string;
+  confirmLabel: string;
+  busyLabel?: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  danger?: boolean;
+  /** An error from the last attempt, shown inside the dialog. */
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question, used instead of window.confirm. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  cancelLabel = 'Cancel',
+  busy = false,
+  danger = true,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      title={title}
+      description={message}
+      alert
+      footer={
+        <>
+          <Button onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy} autoFocus>
+            {busy && busyLabel ? busyLabel : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { cx } from './cx';
+import { Icon, type IconName } from './Icon';
+
+export interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon?: IconName;
+  tone?: 'indigo' | 'green' | 'amber' | 'pink';
+}
+
+/** One headline figure: a label, a big value and an optional hint. */
+export function StatCard({ label, value, hint, icon, tone = 'indigo' }: StatCardProps) {
+  return (
+    <div className="card stat-card">
+      {icon ? (
+        <div className={cx('stat-card__icon', tone !== 'indigo' && `stat-card__icon--${tone}`)}>
+          <Icon name={icon} size="lg" />
+        </div>
+      ) : null}
+      <dl className="stat-card__text">
+        <dt className="stat-card__label">{label}</dt>
+        <dd className="stat-card__value" style={{ margin: 0 }}>
+          {value}
+        </dd>
+        {hint !== undefined ? (
+          <dd className="stat-card__hint" style={{ margin: 0 }}>
+            {hint}
+          </dd>
+        ) : null}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { formatNumber, formatPercent } from '../../format/numbers';
+import { cx } from '../cx';
+
+export interface BarListItem {
+  key: string;
+  label: ReactNode;
+  value: number;
+  /** Text after the value instead of the share of the total. */
+  meta?: ReactNode;
+}
+
+export interface BarListProps {
+  items: BarListItem[];
+  /** Bars are relative to the largest value (default) or to the total. */
+  relativeTo?: 'max' | 'total';
+  /** Value suffix, e.g. ' blocked'. */
+  valueFormat?: (value: number) => ReactNode;
+  showShare?: boolean;
+  tone?: 'primary' | 'danger';
+  emptyText?: string;
+}
+
+/** A ranked list with a thin bar under each row: top countries, browsers, referrers... */
+export function BarList({
+  items,
+  relativeTo = 'max',
+  valueFormat = formatNumber,
+  showShare = true,
+  tone = 'primary',
+  emptyText = 'No data yet',
+}: BarListProps) {
+  if (items.length === 0) return <div className="chart-empty">{emptyText}</div>;
+  const total = items.reduce((sum, item) => sum + item.value, 0);
+  const max = Math.max(...items.map((item) => item.value));
+  const base = relativeTo === 'max' ? max : total;
+  return (
+    <ul className={cx('bar-list', tone === 'danger' && 'bar-list--danger')}>
+      {items.map((item) => (
+        <li key={item.key} className="bar-list__item">
+          <div className="bar-list__row">
+            <span className="bar-list__label">{item.label}</span>
+            <span className="bar-list__value">{valueFormat(item.value)}</span>
+            {item.meta !== undefined ? (
+              <span className="bar-list__meta">{item.meta}</span>
+            ) : showShare ? (
+              <span className="bar-list__meta">{formatPercent(total === 0 ? 0 : item.value / total, 0)}</span>
+            ) : null}
+          </div>
+          <div className="bar-list__track" aria-hidden="true">
+            <div className="bar-list__fill" style={{ width: `${base === 0 ? 0 : (item.value / base) * 100}%` }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+/** Fixed chart colours (SVG attributes can't read CSS variables reliably, so they live here). */
+export const CHART_COLORS = ['#4f46e5', '#10b981', '#f59e0b', '#ec4899', '#06b6d4', '#8b5cf6', '#84cc16', '#f97316'];
+
+/** The spec's fixed device colours. */
+export const DEVICE_COLORS = { ios: '#4f46e5', android: '#10b981', web: '#f59e0b' } as const;
+
+export const AXIS_COLOR = '#98a2b3';
+export const GRID_COLOR = '#eaecf0';
+
+export function chartColor(index: number): string {
+  return CHART_COLORS[index % CHART_COLORS.length] ?? '#4f46e5';
+}
+
+/** recharts puts tooltip styles inline; these match the design system's popovers. */
+export const TOOLTIP_STYLE = {
+  borderRadius: 8,
+  border: '1px solid #e4e7ec',
+  boxShadow: '0 4px 12px rgba(16,24,40,0.08)',
+  fontSize: 13,
+  padding: '8px 12px',
+} as const;

@@ -1,0 +1,83 @@
+/**
+ * Dates and durations for people. Dates use the visitor's locale (pass `locale` only in tests);
+ * the default shape is the spec's 'Jan 5, 2025'.
+ */
+type DateInput = string | number | Date;
+
+function toDate(value: DateInput): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Jan 5, 2025' (en-US), '5 Jan 2025' (en-GB), ... */
+export function formatDate(value: DateInput, locale?: string, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+}
+
+/** 'Jan 5, 2025, 3:04 PM' */
+export function formatDateTime(value: DateInput, locale?: string, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return date.toLocaleString(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+}
+
+/** '3:04:05 PM' */
+export function formatTime(value: DateInput, locale?: string, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone });
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' (as the analytics calls return it, already in the visitor's zone)
+ * as 'Jan 5'. Formatted in UTC so that the day never shifts.
+ */
+export function formatDay(isoDay: string, locale?: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!match) return isoDay;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** 7505 → '2h 5m', 190 → '3m 10s', 45 → '45s' (spec's live visitors). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  if (minutes > 0) return `${minutes}m ${rest}s`;
+  return `${rest}s`;
+}
+
+/** '12s ago', '3m ago', '2h ago', '4d ago'; 'just now' under 5 seconds. */
+export function formatTimeAgo(value: DateInput, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const seconds = Math.max(0, Math.floor((now - date.getTime()) / 1000));
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+/** The browser's IANA time zone, sent as `tz` to analytics calls (CONTRACT §5). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
