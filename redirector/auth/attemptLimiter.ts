@@ -4,8 +4,9 @@
  * failures leaves the window. A success does not clear the count, so an attacker cannot reset it
  * by signing in to an account of their own between guesses.
  *
- * In memory and bounded: at most `maxAddresses` addresses are tracked; past that, expired entries
- * are swept and then the address that failed least recently is forgotten.
+ * In memory and bounded: at most `maxAddresses` addresses are tracked. Past that, expired entries
+ * are swept, then addresses that are not blocked, and only then blocked ones (least recent first),
+ * so that a flood of new addresses is the last thing to free a blocked one.
  */
 export interface AttemptLimiter {
   /** Milliseconds until this address may try again; 0 when it may now. */
@@ -39,12 +40,19 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
     return kept;
   }
 
+  /** Over capacity: drop expired addresses, then unblocked ones, then blocked ones, least recent first. */
   function shrink(now: number): void {
+    // Down to 90%, so that a full map is swept once per many new addresses rather than on each.
+    const target = Math.floor(maxAddresses * 0.9);
     for (const [address, times] of failures) {
       if ((times[times.length - 1] ?? 0) <= now - windowMs) failures.delete(address);
     }
+    for (const [address, times] of failures) {
+      if (failures.size <= target) return;
+      if (times.length < maxFailures) failures.delete(address);
+    }
     for (const address of failures.keys()) {
-      if (failures.size <= maxAddresses) break;
+      if (failures.size <= target) return;
       failures.delete(address);
     }
   }
