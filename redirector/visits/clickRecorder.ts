@@ -1,17 +1,144 @@
-// STUB: replaced by the short-link path work.
+/**
+ * Durable clicks by group commit (CONTRACT §4: an answered redirect's click survives `kill -9`).
+ *
+ * The clicks of every request that arrives within one turn of the event loop are gathered and,
+ * on the next `setImmediate`, inserted in ONE transaction; only then are those requests answered.
+ * Durability costs one commit per batch instead of one per click (README, "Click durability").
+ * `process.nextTick` or a microtask would run before the other requests of the turn are read and
+ * make every batch a single click.
+ *
+ * A failing insert never fails or holds a redirect: the requests are answered, the error logged,
+ * and the clicks kept in memory and retried with a growing delay (bounded, oldest dropped first).
+ */
 import type { NewClick } from '../storage/records';
 import type { ClickRepository } from '../storage/store';
 
 export interface ClickRecorder {
-  /** Resolves once the click is durably stored. */
+  /** Calls `done` once the click is stored, or kept for a retry after a failed insert. Never throws. */
+  recordThen(click: NewClick, done: () => void): void;
+  /** Resolves once the click is stored (or kept for a retry, as above). */
   record(click: NewClick): Promise<void>;
-  /** Resolves once every click handed in so far is stored. */
+  /** Stores every click handed in so far; rejects when some could not be stored. */
   flush(): Promise<void>;
+  /** Clicks waiting for their batch or for a retry. */
+  pending(): number;
 }
 
-export function createClickRecorder(clicks: ClickRepository): ClickRecorder {
+export interface ClickRecorderOptions {
+  log?: (message: string, error?: unknown) => void;
+  /** First retry delay after a failed insert; doubles up to maxRetryDelayMs. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** Clicks kept for a retry at most; beyond it the oldest are dropped (and logged). */
+  maxRetained?: number;
+}
+
+export function createClickRecorder(clicks: ClickRepository, options: ClickRecorderOptions = {}): ClickRecorder {
+  const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error ?? ''));
+  const firstRetryDelay = options.retryDelayMs ?? 1000;
+  const maxRetryDelay = options.maxRetryDelayMs ?? 60_000;
+  const maxRetained = options.maxRetained ?? 100_000;
+
+  let batch: NewClick[] = [];
+  let waiters: (() => void)[] = [];
+  let scheduled = false;
+  /** The batch being written; the next one waits for it (a batch per commit, commits in order). */
+  let writing: Promise<void> | undefined;
+  let retained: NewClick[] = [];
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = firstRetryDelay;
+
+  function schedule(): void {
+    if (scheduled || writing) return;
+    scheduled = true;
+    setImmediate(commit);
+  }
+
+  function commit(): void {
+    scheduled = false;
+    if (batch.length === 0) return;
+    const rows = batch;
+    const done = waiters;
+    batch = [];
+    waiters = [];
+    writing = write(rows).then(() => {
+      writing = undefined;
+      release(done);
+      if (batch.length > 0) schedule();
+    });
+  }
+
+  /** Inserts the rows; on failure keeps them for a retry. Never rejects. */
+  async function write(rows: NewClick[]): Promise<void> {
+    try {
+      await clicks.insertMany(rows);
+    } catch (error) {
+      retain(rows, error);
+    }
+  }
+
+  function retain(rows: readonly NewClick[], error: unknown): void {
+    if (retained.length === 0) log(`could not store ${rows.length} click(s); keeping them to retry`, error);
+    for (const row of rows) retained.push(row);
+    if (retained.length > maxRetained) {
+      const dropped = retained.length - maxRetained;
+      retained = retained.slice(dropped);
+      log(`dropped ${dropped} click(s) after failed inserts: more than ${maxRetained} were waiting`);
+    }
+    if (!retryTimer) {
+      retryTimer = setTimeout(retry, retryDelay);
+      retryTimer.unref();
+    }
+  }
+
+  async function retry(): Promise<void> {
+    retryTimer = undefined;
+    if (retained.length === 0) return;
+    const rows = retained;
+    retained = [];
+    try {
+      await clicks.insertMany(rows);
+      retryDelay = firstRetryDelay;
+      log(`stored ${rows.length} click(s) kept after failed inserts`);
+    } catch (error) {
+      retained = rows.concat(retained);
+      retryDelay = Math.min(retryDelay * 2, maxRetryDelay);
+      retain([], error);
+    }
+  }
+
+  function release(done: (() => void)[]): void {
+    for (const answer of done) {
+      try {
+        answer();
+      } catch (error) {
+        log('answering a request failed', error);
+      }
+    }
+  }
+
+  function recordThen(click: NewClick, done: () => void): void {
+    batch.push(click);
+    waiters.push(done);
+    schedule();
+  }
+
   return {
-    record: (click) => clicks.insertMany([click]),
-    flush: async () => {},
+    recordThen,
+    record: (click) => new Promise((resolve) => recordThen(click, resolve)),
+    async flush() {
+      while (writing || batch.length > 0) {
+        if (writing) await writing;
+        else commit();
+      }
+      if (retained.length > 0) {
+        if (retryTimer) clearTimeout(retryTimer);
+        await retry();
+        if (retained.length > 0) throw new Error(`${retained.length} click(s) could not be stored`);
+      }
+    },
+    pending() {
+      return batch.length + retained.length;
+    },
   };
 }

@@ -1,0 +1,111 @@
+/**
+ * The TikTok bypass page (CONTRACT §4 rule 4): TikTok's in-app browser cannot be told to open a
+ * link elsewhere, so the page shows the visitor how. Android gets an `intent://` button that opens
+ * the address in Chrome; iOS gets the steps through TikTok's "…" menu; both get a copy-link button.
+ *
+ * The page's only script and style are fixed strings, allowed by their hashes in its own
+ * Content-Security-Policy; the target address reaches the page only HTML-escaped, as text and
+ * attribute values, never inside the script.
+ */
+import { createHash } from 'node:crypto';
+import type { DeviceType } from '../contract/clicks';
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f172a;color:#f8fafc;
+display:flex;min-height:100vh;align-items:center;justify-content:center;padding:1.25rem}
+main{width:100%;max-width:26rem;background:#1e293b;border-radius:1rem;padding:1.5rem}
+h1{font-size:1.3rem;margin:0 0 .5rem}
+p,li{color:#cbd5e1;line-height:1.5}
+section{margin-top:1.25rem}
+h2{font-size:1rem;margin:0 0 .5rem;color:#f8fafc}
+ol{padding-left:1.25rem;margin:0}
+.button{display:block;width:100%;text-align:center;padding:.85rem 1rem;border-radius:.6rem;border:0;font:inherit;
+font-weight:600;text-decoration:none;cursor:pointer;background:#fe2c55;color:#fff}
+.secondary{background:#334155;color:#f8fafc;margin-top:.6rem}
+input{width:100%;padding:.7rem;border-radius:.5rem;border:1px solid #475569;background:#0f172a;color:#f8fafc;font:inherit}
+#status{min-height:1.5em;margin:.5rem 0 0;color:#86efac}
+`;
+
+const SCRIPT = `
+(function () {
+  var button = document.getElementById('copy');
+  var field = document.getElementById('address');
+  var status = document.getElementById('status');
+  if (!button || !field || !status) return;
+  function copied() { status.textContent = 'Link copied. Paste it into your browser.'; }
+  function fallback() {
+    field.focus();
+    field.select();
+    field.setSelectionRange(0, field.value.length);
+    try {
+      if (document.execCommand('copy')) { copied(); return; }
+    } catch (e) {}
+    status.textContent = 'Select the link above and copy it.';
+  }
+  button.addEventListener('click', function () {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(copied, fallback);
+    } else {
+      fallback();
+    }
+  });
+})();
+`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The page's own policy: nothing but its inline style and script. */
+export const BYPASS_PAGE_CSP =
+  `default-src 'none'; script-src ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; img-src data:; ` +
+  `base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * An Android intent that opens the address in Chrome, falling back to the address itself where
+ * Chrome is missing. Undefined for anything but an http(s) address.
+ */
+export function chromeIntentUrl(target: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // The intent's own fragment carries its parameters, so the address's fragment cannot come along.
+  const withoutFragment = `${url.host}${url.pathname}${url.search}`;
+  const fallback = encodeURIComponent(url.href);
+  return `intent://${withoutFragment}#Intent;scheme=${url.protocol.slice(0, -1)};package=com.android.chrome;S.browser_fallback_url=${fallback};end`;
+}
+
+export function renderBypassPage(target: string, deviceType: DeviceType): string {
+  const address = escapeHtml(target);
+  const intent = chromeIntentUrl(target);
+  const android = intent
+    ? `<section><h2>On Android</h2>
+<a class="button" href="${escapeHtml(intent)}">Open in Chrome</a></section>`
+    : '';
+  const ios = `<section><h2>On iPhone</h2>
+<ol><li>Tap the <strong>…</strong> menu at the top right.</li><li>Tap <strong>Open in browser</strong>.</li></ol></section>`;
+  const steps = deviceType === 'ios' ? ios + android : android + ios;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>Open this link in your browser</title>
+<style>${STYLE}</style></head>
+<body><main>
+<h1>Open this link in your browser</h1>
+<p>TikTok's browser can't show this page properly. Open it in your phone's browser instead.</p>
+${steps}
+<section><h2>Or copy the link</h2>
+<input id="address" type="text" readonly value="${address}" aria-label="Link address">
+<button id="copy" class="button secondary" type="button">Copy link</button>
+<p id="status" role="status" aria-live="polite"></p></section>
+<noscript><p>Copy the address above and paste it into your browser.</p></noscript>
+</main><script>${SCRIPT}</script></body></html>`;
+}

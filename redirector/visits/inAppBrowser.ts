@@ -1,0 +1,67 @@
+/**
+ * In-app browsers, recognised by the tokens their apps add to the user agent. ua-parser-js 1.x
+ * knows some of them (Instagram, Facebook, TikTok on iOS) but reads Android TikTok (`trill_`) as a
+ * plain Chrome WebView, so the decision is ours and the same for every platform.
+ */
+export type InAppApp =
+  | 'tiktok'
+  | 'instagram'
+  | 'facebook'
+  | 'messenger'
+  | 'snapchat'
+  | 'twitter'
+  | 'linkedin'
+  | 'pinterest'
+  | 'line'
+  | 'wechat';
+
+export interface InAppBrowser {
+  /** Stored as the click's referrer source. */
+  app: InAppApp;
+  /** Shown as the browser name. */
+  name: string;
+  /** The app's version when its token carries one. */
+  version: string | null;
+}
+
+interface Rule {
+  app: InAppApp;
+  name: string;
+  token: RegExp;
+  version?: RegExp;
+}
+
+// Order matters: Messenger carries Facebook's tokens too.
+const RULES: readonly Rule[] = [
+  {
+    app: 'tiktok',
+    name: 'TikTok',
+    // musical_ly_ (global iOS), trill_ (global Android), BytedanceWebview (both), aweme (Douyin).
+    token: /BytedanceWebview|musical_ly|\btrill_|\baweme_/,
+    version: /(?:app_version\/|musical_ly_|aweme_)(\d[\d.]*)/,
+  },
+  { app: 'instagram', name: 'Instagram', token: /\bInstagram \d/, version: /\bInstagram (\d[\d.]*)/ },
+  {
+    app: 'messenger',
+    name: 'Messenger',
+    token: /FBAN\/Messenger|FB_IAB\/(?:MESSENGER|Orca-Android)/,
+    version: /FBAV\/(\d[\d.]*)/,
+  },
+  { app: 'facebook', name: 'Facebook', token: /\bFBAN\/|\bFBAV\/|\bFB_IAB\//, version: /FBAV\/(\d[\d.]*)/ },
+  { app: 'snapchat', name: 'Snapchat', token: /\bSnapchat\/\d/, version: /Snapchat\/(\d[\d.]*)/ },
+  { app: 'twitter', name: 'Twitter', token: /TwitterAndroid|Twitter for iP(?:hone|ad)/ },
+  { app: 'linkedin', name: 'LinkedIn', token: /\bLinkedInApp\b/, version: /LinkedInApp\/(\d[\d.]*)/ },
+  { app: 'pinterest', name: 'Pinterest', token: /\[Pinterest\/|Pinterest for Android/ },
+  { app: 'line', name: 'LINE', token: /\bLine\/\d/, version: /\bLine\/(\d[\d.]*)/ },
+  { app: 'wechat', name: 'WeChat', token: /\bMicroMessenger\//, version: /MicroMessenger\/(\d[\d.]*)/ },
+];
+
+export function detectInAppBrowser(userAgent: string): InAppBrowser | null {
+  for (const rule of RULES) {
+    if (rule.token.test(userAgent)) {
+      const version = rule.version?.exec(userAgent)?.[1] ?? null;
+      return { app: rule.app, name: rule.name, version };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,170 @@
+/**
+ * The facts a click stores about its visitor (CONTRACT §4): the parsed user agent, the client
+ * address, country and city, and where the visitor came from.
+ *
+ * ua-parser-js 1.0.x (MIT; 2.x is AGPL-3.0 and slower) costs ~40 µs a parse, so parses are kept
+ * in a bounded cache keyed by the user-agent string: real traffic repeats a few thousand strings.
+ */
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import geoip from 'geoip-lite';
+import { isbot } from 'isbot';
+import UAParser from 'ua-parser-js';
+import type { DeviceType } from '../contract/clicks';
+import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
+
+/** Longer user agents are stored cut to this length and never cached. */
+export const MAX_USER_AGENT_LENGTH = 512;
+export const UNKNOWN_COUNTRY = 'XX';
+
+export interface UserAgentFacts {
+  device_type: DeviceType;
+  /** Device model ('iPhone', 'SM-G991B'). */
+  device_info: string | null;
+  browser: string | null;
+  browser_version: string | null;
+  os: string | null;
+  os_version: string | null;
+  is_bot: boolean;
+  /** The app whose in-app browser this is; never set for bots. */
+  in_app: InAppApp | null;
+}
+
+export interface Visitor extends UserAgentFacts {
+  ip_address: string;
+  country: string;
+  city: string | null;
+  referrer_source: string | null;
+  /** As stored: cut to MAX_USER_AGENT_LENGTH. */
+  user_agent: string;
+}
+
+export function parseUserAgent(userAgent: string): UserAgentFacts {
+  const result = new UAParser(userAgent).getResult();
+  // A request without a user agent comes from a script, not a browser.
+  const isBot = userAgent.trim() === '' || isbot(userAgent);
+  const inApp = isBot ? null : detectInAppBrowser(userAgent);
+  const osName = result.os.name ?? null;
+  let browser = result.browser.name ?? null;
+  let browserVersion = result.browser.version ?? null;
+  // Android TikTok reads as "Chrome WebView": name the app, as iOS already does.
+  if (inApp && browser !== inApp.name) {
+    browser = inApp.name;
+    browserVersion = inApp.version;
+  }
+  return {
+    device_type: deviceType(osName),
+    device_info: result.device.model ?? null,
+    browser,
+    browser_version: browserVersion,
+    os: osName,
+    os_version: result.os.version ?? null,
+    is_bot: isBot,
+    in_app: inApp?.app ?? null,
+  };
+}
+
+function deviceType(osName: string | null): DeviceType {
+  if (osName === 'iOS') return 'ios';
+  if (osName === 'Android') return 'android';
+  return 'web';
+}
+
+/** parseUserAgent with a bounded memo; the oldest entry goes first when full. */
+export function createUserAgentParser(maxEntries = 5000): (userAgent: string) => UserAgentFacts {
+  const cache = new Map<string, UserAgentFacts>();
+  return (userAgent) => {
+    const cached = cache.get(userAgent);
+    if (cached !== undefined) return cached;
+    const facts = parseUserAgent(userAgent);
+    if (userAgent.length <= MAX_USER_AGENT_LENGTH) {
+      if (cache.size >= maxEntries) {
+        const oldest = cache.keys().next();
+        if (!oldest.done) cache.delete(oldest.value);
+      }
+      cache.set(userAgent, facts);
+    }
+    return facts;
+  };
+}
+
+/**
+ * The visitor's address: the leftmost X-Forwarded-For entry when the proxy is trusted (and the
+ * entry is an address), otherwise the socket's peer. IPv4-mapped IPv6 is shown as IPv4.
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = req.headers['x-forwarded-for'];
+    const forwarded = Array.isArray(header) ? header[0] : header;
+    if (forwarded) {
+      const comma = forwarded.indexOf(',');
+      const address = normaliseAddress(comma === -1 ? forwarded : forwarded.slice(0, comma));
+      if (isIP(address) !== 0) return address;
+    }
+  }
+  return normaliseAddress(req.socket.remoteAddress ?? '');
+}
+
+export function normaliseAddress(raw: string): string {
+  let address = raw.trim();
+  if (address.startsWith('[')) {
+    // [v6]:port
+    const end = address.indexOf(']');
+    address = end === -1 ? address.slice(1) : address.slice(1, end);
+  } else if (
+    address.indexOf(':') !== -1 &&
+    address.indexOf(':') === address.lastIndexOf(':') &&
+    address.includes('.')
+  ) {
+    // v4:port
+    address = address.slice(0, address.indexOf(':'));
+  }
+  if (address.startsWith('::ffff:') && address.includes('.')) address = address.slice(7);
+  return address;
+}
+
+/** Country (ISO alpha-2, 'XX' when unknown) and city (null when unknown) from geoip-lite. */
+export function locate(address: string): { country: string; city: string | null } {
+  const found = address === '' ? null : geoip.lookup(address);
+  return { country: found?.country || UNKNOWN_COUNTRY, city: found?.city || null };
+}
+
+/** The in-app browser's app, else the Referer's host name, else null (Direct). */
+export function referrerSource(referer: string | undefined, inApp: InAppApp | null): string | null {
+  if (inApp) return inApp;
+  if (!referer) return null;
+  try {
+    return new URL(referer).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+export function createVisitorReader(options: {
+  trustProxy: boolean;
+  userAgentCacheSize?: number;
+}): (req: IncomingMessage) => Visitor {
+  const parse = createUserAgentParser(options.userAgentCacheSize);
+  const { trustProxy } = options;
+  return (req) => {
+    const header = req.headers['user-agent'] ?? '';
+    const facts = parse(header);
+    const ip = clientAddress(req, trustProxy);
+    const { country, city } = locate(ip);
+    return {
+      device_type: facts.device_type,
+      device_info: facts.device_info,
+      browser: facts.browser,
+      browser_version: facts.browser_version,
+      os: facts.os,
+      os_version: facts.os_version,
+      is_bot: facts.is_bot,
+      in_app: facts.in_app,
+      ip_address: ip,
+      country,
+      city,
+      referrer_source: referrerSource(req.headers.referer, facts.in_app),
+      user_agent: header.length > MAX_USER_AGENT_LENGTH ? header.slice(0, MAX_USER_AGENT_LENGTH) : header,
+    };
+  };
+}
