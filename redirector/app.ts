@@ -51,7 +51,15 @@ export function createApp(deps: AppDeps): App {
   koa.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
     await corsMiddleware(ctx, async () => {
-      await bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' })(ctx, async () => {
+      // Every /api body is JSON whatever its Content-Type (curl -d sends a form type), so the 64 KiB
+      // limit and the JSON check hold for all of them.
+      const parse = bodyParser({
+        enableTypes: ['json'],
+        detectJSON: () => true,
+        jsonLimit: BODY_LIMIT,
+        encoding: 'utf-8',
+      });
+      await parse(ctx, async () => {
         // Router's context type adds params; Koa's plain context is what it receives at run time.
         await api.routes()(ctx as Parameters<ReturnType<Router['routes']>>[0], async () => {});
         if (ctx.status === 404 && ctx.body === undefined) throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
