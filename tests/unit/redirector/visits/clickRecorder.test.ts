@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewClick } from '../../../../redirector/storage/records';
+import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
+import { createClickRecorder } from '../../../../redirector/visits/clickRecorder';
+import { makeTempDir } from '../../../helpers/testServer';
+
+let store: SqliteStore;
+let linkId: number;
+const logged: string[] = [];
+const log = (message: string) => {
+  logged.push(message);
+};
+
+function click(n: number): NewClick {
+  return {
+    link_id: linkId,
+    clicked_at: 1_700_000_000_000 + n,
+    ip_address: `10.0.0.${n}`,
+    country: 'XX',
+    city: null,
+    device_type: 'web',
+    device_info: null,
+    browser: null,
+    browser_version: null,
+    os: null,
+    os_version: null,
+    referrer_source: null,
+    instagram_exit: false,
+    blocked: false,
+    is_bot: false,
+    user_agent: '',
+  };
+}
+
+beforeEach(async () => {
+  logged.length = 0;
+  store = createSqliteStore(path.join(makeTempDir('me-recorder-'), 'me.sqlite'));
+  const link = await store.links.create({
+    user_id: null,
+    title: '',
+    target_url: 'https://example.com/',
+    short_code: 'abc',
+    enable_tiktok_bypass: false,
+    enable_country_redirect: false,
+    country_redirect_url: null,
+    enable_instagram_exit: false,
+    instagram_exit_url: null,
+    created_at: 0,
+  });
+  linkId = link.id;
+});
+afterEach(() => store.close());
+
+describe('createClickRecorder', () => {
+  it('stores the clicks of one event-loop turn together, after the turn, before answering', async () => {
+    const recorder = createClickRecorder(store.clicks, { log });
+    const answered: number[] = [];
+    const stored: number[] = [];
+    for (let n = 1; n <= 3; n++) {
+      recorder.recordThen(click(n), () => {
+        answered.push(n);
+        stored.push(store.db.prepare('SELECT COUNT(*) FROM clicks').pluck().get() as number);
+      });
+    }
+    expect(await store.clicks.countAll()).toBe(0);
+    expect(recorder.pending()).toBe(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    await recorder.flush();
+    expect(answered).toEqual([1, 2, 3]);
+    expect(stored).toEqual([3, 3, 3]);
+    expect((await store.clicks.listByLink(linkId)).map((c) => c.ip_address)).toEqual([
+      '10.0.0.1',
+      '10.0.0.2',
+      '10.0.0.3',
+    ]);
+  });
+
+  it('flush() stores what is pending right away', async () => {
+    const recorder = createClickRecorder(store.clicks, { log });
+    const done = Promise.all([recorder.record(click(1)), recorder.record(click(2))]);
+    await recorder.flush();
+    expect(await store.clicks.countAll()).toBe(2);
+    expect(recorder.pending()).toBe(0);
+    await done;
+  });
+
+  it('still answers when the insert fails, keeps the clicks and stores them once it works again', async () => {
+    const recorder = createClickRecorder(store.clicks, { log, retryDelayMs: 60_000 });
+    store.db.exec('ALTER TABLE clicks RENAME TO clicks_away');
+    await Promise.all([recorder.record(click(1)), recorder.record(click(2))]);
+    expect(recorder.pending()).toBe(2);
+    expect(logged).toEqual(['could not store 2 click(s); keeping them to retry']);
+    await expect(recorder.flush()).rejects.toThrow('2 click(s) could not be stored');
+
+    store.db.exec('ALTER TABLE clicks_away RENAME TO clicks');
+    await recorder.record(click(3));
+    await recorder.flush();
+    expect(recorder.pending()).toBe(0);
+    expect((await store.clicks.listByLink(linkId)).map((c) => c.ip_address).sort()).toEqual([
+      '10.0.0.1',
+      '10.0.0.2',
+      '10.0.0.3',
+    ]);
+  });
+
+  it('keeps at most maxRetained clicks, dropping the oldest', async () => {
+    const recorder = createClickRecorder(store.clicks, { log, maxRetained: 2, retryDelayMs: 60_000 });
+    store.db.exec('ALTER TABLE clicks RENAME TO clicks_away');
+    await Promise.all([1, 2, 3].map((n) => recorder.record(click(n))));
+    expect(recorder.pending()).toBe(2);
+    store.db.exec('ALTER TABLE clicks_away RENAME TO clicks');
+    await recorder.flush();
+    expect((await store.clicks.listByLink(linkId)).map((c) => c.ip_address)).toEqual(['10.0.0.2', '10.0.0.3']);
+  });
+
+  it('drops the clicks of a link deleted meanwhile and stores the rest of the batch', async () => {
+    const recorder = createClickRecorder(store.clicks, { log });
+    const other = await store.links.create({
+      user_id: null,
+      title: '',
+      target_url: 'https://example.com/',
+      short_code: 'gone',
+      enable_tiktok_bypass: false,
+      enable_country_redirect: false,
+      country_redirect_url: null,
+      enable_instagram_exit: false,
+      instagram_exit_url: null,
+      created_at: 0,
+    });
+    const pending = [recorder.record(click(1)), recorder.record({ ...click(2), link_id: other.id })];
+    await store.links.delete(other.id);
+    await Promise.all(pending);
+    expect(recorder.pending()).toBe(0);
+    expect(logged).toEqual([]);
+    expect(await store.clicks.countAll()).toBe(1);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { LinkRecord } from '../../../../redirector/storage/records';
+import { resolveLink } from '../../../../redirector/visits/resolve';
+
+const link: LinkRecord = {
+  id: 7,
+  user_id: null,
+  title: '',
+  target_url: 'https://example.com/target',
+  short_code: 'abc',
+  enable_tiktok_bypass: false,
+  enable_country_redirect: false,
+  country_redirect_url: null,
+  enable_instagram_exit: false,
+  instagram_exit_url: null,
+  created_at: 0,
+};
+const everything: LinkRecord = {
+  ...link,
+  enable_tiktok_bypass: true,
+  enable_country_redirect: true,
+  country_redirect_url: 'https://example.com/geo',
+  enable_instagram_exit: true,
+  instagram_exit_url: 'https://example.com/exit',
+};
+const target = { kind: 'redirect', location: 'https://example.com/target', blocked: false, instagram_exit: false };
+const geo = { kind: 'redirect', location: 'https://example.com/geo', blocked: true, instagram_exit: false };
+const exit = { kind: 'redirect', location: 'https://example.com/exit', blocked: false, instagram_exit: true };
+const bypass = { kind: 'tiktok-bypass', target: 'https://example.com/target' };
+
+describe('resolveLink', () => {
+  it('sends everyone to the target when no option is on', () => {
+    for (const visitor of [
+      { country: 'IN', in_app: 'instagram' as const },
+      { country: 'NG', in_app: 'tiktok' as const },
+      { country: 'US', in_app: null },
+    ]) {
+      expect(resolveLink(link, visitor)).toEqual(target);
+    }
+  });
+
+  it('rule 2: developing-country visitors go to the country address, first of all', () => {
+    expect(resolveLink(everything, { country: 'IN', in_app: 'instagram' })).toEqual(geo);
+    expect(resolveLink(everything, { country: 'NG', in_app: 'tiktok' })).toEqual(geo);
+    expect(resolveLink(everything, { country: 'BR', in_app: null })).toEqual(geo);
+  });
+
+  it('rule 2 leaves high-income and unknown countries alone', () => {
+    for (const country of ['US', 'DE', 'JP', 'XX', 'RU', 'BG']) {
+      expect(
+        resolveLink(
+          { ...link, enable_country_redirect: true, country_redirect_url: 'https://x.test/' },
+          {
+            country,
+            in_app: null,
+          },
+        ),
+      ).toEqual(target);
+    }
+  });
+
+  it('rule 3: Instagram visitors go to the exit address, before the TikTok bypass', () => {
+    expect(resolveLink(everything, { country: 'US', in_app: 'instagram' })).toEqual(exit);
+    expect(
+      resolveLink({ ...everything, enable_instagram_exit: false }, { country: 'US', in_app: 'instagram' }),
+    ).toEqual(target);
+  });
+
+  it('rule 4: TikTok visitors get the bypass page', () => {
+    expect(resolveLink(everything, { country: 'US', in_app: 'tiktok' })).toEqual(bypass);
+    expect(resolveLink({ ...everything, enable_tiktok_bypass: false }, { country: 'US', in_app: 'tiktok' })).toEqual(
+      target,
+    );
+  });
+
+  it('rule 5: everyone else goes to the target', () => {
+    expect(resolveLink(everything, { country: 'US', in_app: null })).toEqual(target);
+    expect(resolveLink(everything, { country: 'US', in_app: 'facebook' })).toEqual(target);
+  });
+
+  it('skips an option that is on without its address', () => {
+    const broken = { ...link, enable_country_redirect: true, enable_instagram_exit: true };
+    expect(resolveLink(broken, { country: 'IN', in_app: 'instagram' })).toEqual(target);
+  });
+});

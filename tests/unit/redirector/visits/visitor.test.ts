@@ -1,0 +1,218 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import {
+  clientAddress,
+  createUserAgentParser,
+  createVisitorReader,
+  locate,
+  MAX_USER_AGENT_LENGTH,
+  normaliseAddress,
+  parseUserAgent,
+  referrerSource,
+} from '../../../../redirector/visits/visitor';
+import { IP, UA } from '../../../helpers/visitors';
+
+/** The parts of a request the visitor reader looks at. */
+function fakeRequest(headers: Record<string, string>, remoteAddress = '::ffff:127.0.0.1'): IncomingMessage {
+  return { headers, socket: { remoteAddress } } as unknown as IncomingMessage;
+}
+
+describe('parseUserAgent', () => {
+  it('reads TikTok on iOS', () => {
+    expect(parseUserAgent(UA.tiktokIos)).toEqual({
+      device_type: 'ios',
+      device_info: 'iPhone',
+      browser: 'TikTok',
+      browser_version: '32.5.0',
+      os: 'iOS',
+      os_version: '17.1.2',
+      is_bot: false,
+      in_app: 'tiktok',
+    });
+  });
+
+  it('reads TikTok on Android as TikTok, not as a Chrome WebView', () => {
+    expect(parseUserAgent(UA.tiktokAndroid)).toEqual({
+      device_type: 'android',
+      device_info: 'SM-S911B',
+      browser: 'TikTok',
+      browser_version: '32.3.5',
+      os: 'Android',
+      os_version: '13',
+      is_bot: false,
+      in_app: 'tiktok',
+    });
+  });
+
+  it('reads Instagram and Facebook', () => {
+    expect(parseUserAgent(UA.instagramAndroid)).toEqual({
+      device_type: 'android',
+      device_info: 'Pixel 8',
+      browser: 'Instagram',
+      browser_version: '309.1.0.41.113',
+      os: 'Android',
+      os_version: '14',
+      is_bot: false,
+      in_app: 'instagram',
+    });
+    expect(parseUserAgent(UA.facebookIos)).toEqual({
+      device_type: 'ios',
+      device_info: 'iPhone',
+      browser: 'Facebook',
+      browser_version: '442.0.0.48.117',
+      os: 'iOS',
+      os_version: '17.1.1',
+      is_bot: false,
+      in_app: 'facebook',
+    });
+  });
+
+  it('reads desktop Chrome, iPhone Safari and Android Chrome', () => {
+    expect(parseUserAgent(UA.desktopChrome)).toEqual({
+      device_type: 'web',
+      device_info: null,
+      browser: 'Chrome',
+      browser_version: '120.0.0.0',
+      os: 'Windows',
+      os_version: '10',
+      is_bot: false,
+      in_app: null,
+    });
+    expect(parseUserAgent(UA.iphoneSafari)).toEqual({
+      device_type: 'ios',
+      device_info: 'iPhone',
+      browser: 'Mobile Safari',
+      browser_version: '17.1',
+      os: 'iOS',
+      os_version: '17.1.2',
+      is_bot: false,
+      in_app: null,
+    });
+    expect(parseUserAgent(UA.androidChrome)).toEqual({
+      device_type: 'android',
+      device_info: 'SM-G991B',
+      browser: 'Chrome',
+      browser_version: '120.0.6099.144',
+      os: 'Android',
+      os_version: '13',
+      is_bot: false,
+      in_app: null,
+    });
+  });
+
+  it('knows bots and link-preview fetchers, and an empty user agent', () => {
+    const notBrowser = {
+      device_type: 'web',
+      device_info: null,
+      browser: null,
+      browser_version: null,
+      os: null,
+      os_version: null,
+      is_bot: true,
+      in_app: null,
+    };
+    for (const userAgent of [
+      UA.googlebot,
+      UA.curl,
+      UA.bingbot,
+      UA.facebookexternalhit,
+      UA.twitterbot,
+      UA.slackbot,
+      UA.whatsapp,
+      UA.discordbot,
+      '',
+    ]) {
+      expect(parseUserAgent(userAgent), userAgent).toEqual(notBrowser);
+    }
+  });
+});
+
+describe('createUserAgentParser', () => {
+  it('answers a repeated user agent from its memo, and stays bounded', () => {
+    const parse = createUserAgentParser(2);
+    const first = parse(UA.desktopChrome);
+    expect(parse(UA.desktopChrome)).toBe(first);
+    parse(UA.iphoneSafari);
+    parse(UA.androidChrome);
+    const again = parse(UA.desktopChrome);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});
+
+describe('client address', () => {
+  it('takes the leftmost X-Forwarded-For entry only when the proxy is trusted', () => {
+    const req = fakeRequest({ 'x-forwarded-for': `${IP.nigeria}, 10.0.0.2` });
+    expect(clientAddress(req, true)).toBe(IP.nigeria);
+    expect(clientAddress(req, false)).toBe('127.0.0.1');
+  });
+
+  it('falls back to the socket when the header is missing or not an address', () => {
+    expect(clientAddress(fakeRequest({}), true)).toBe('127.0.0.1');
+    expect(clientAddress(fakeRequest({ 'x-forwarded-for': 'unknown' }), true)).toBe('127.0.0.1');
+  });
+
+  it('normalises ports, brackets and IPv4-mapped IPv6', () => {
+    expect(normaliseAddress(' 3.3.3.3:8443 ')).toBe('3.3.3.3');
+    expect(normaliseAddress('[2001:db8::1]:443')).toBe('2001:db8::1');
+    expect(normaliseAddress('2001:db8::1')).toBe('2001:db8::1');
+    expect(normaliseAddress('::ffff:103.21.58.1')).toBe('103.21.58.1');
+  });
+});
+
+describe('locate', () => {
+  it('finds country and city with geoip-lite', () => {
+    expect(locate(IP.india)).toEqual({ country: 'IN', city: 'Mumbai' });
+    expect(locate(IP.nigeria)).toEqual({ country: 'NG', city: 'Abeokuta' });
+    expect(locate(IP.us)).toEqual({ country: 'US', city: 'Ashburn' });
+  });
+
+  it('says XX when the country is unknown or the address private', () => {
+    expect(locate(IP.cloudflareDns)).toEqual({ country: 'XX', city: null });
+    expect(locate('127.0.0.1')).toEqual({ country: 'XX', city: null });
+    expect(locate('192.168.1.10')).toEqual({ country: 'XX', city: null });
+    expect(locate('')).toEqual({ country: 'XX', city: null });
+  });
+});
+
+describe('referrerSource', () => {
+  it('is the in-app browser, else the Referer host name, else null', () => {
+    expect(referrerSource('https://www.google.com/', 'tiktok')).toBe('tiktok');
+    expect(referrerSource('https://WWW.Google.com/search?q=me', null)).toBe('www.google.com');
+    expect(referrerSource('android-app://com.google.android.gm/', null)).toBe('com.google.android.gm');
+    expect(referrerSource('not a url', null)).toBeNull();
+    expect(referrerSource(undefined, null)).toBeNull();
+    expect(referrerSource('', null)).toBeNull();
+  });
+});
+
+describe('createVisitorReader', () => {
+  it('puts every fact of a click together', () => {
+    const read = createVisitorReader({ trustProxy: true });
+    expect(
+      read(fakeRequest({ 'user-agent': UA.instagramIos, 'x-forwarded-for': IP.india, referer: 'https://t.co/x' })),
+    ).toEqual({
+      device_type: 'ios',
+      device_info: 'iPhone',
+      browser: 'Instagram',
+      browser_version: '307.0.0.34.111',
+      os: 'iOS',
+      os_version: '17.1',
+      is_bot: false,
+      in_app: 'instagram',
+      ip_address: IP.india,
+      country: 'IN',
+      city: 'Mumbai',
+      referrer_source: 'instagram',
+      user_agent: UA.instagramIos,
+    });
+  });
+
+  it('cuts an overlong user agent', () => {
+    const read = createVisitorReader({ trustProxy: false });
+    const long = `${UA.desktopChrome} ${'x'.repeat(1000)}`;
+    const visitor = read(fakeRequest({ 'user-agent': long }));
+    expect(visitor.user_agent).toBe(long.slice(0, MAX_USER_AGENT_LENGTH));
+    expect(visitor.browser).toBe('Chrome');
+  });
+});
