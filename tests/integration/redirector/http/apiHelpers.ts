@@ -1,0 +1,107 @@
+/** Small HTTP helpers shared by the API tests of accounts, links and domains. */
+import type { LoginResponse } from '../../../../redirector/contract/auth';
+import type { NewClick } from '../../../../redirector/storage/records';
+import type { TestServer } from '../../../helpers/testServer';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is, with no Content-Type unless one is given in headers. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked with exact toEqual assertions
+export async function call<T = any>(
+  server: TestServer,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${server.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (type.includes('application/json') ? JSON.parse(text) : text) as T,
+  };
+}
+
+export const adminHeaders = (key: string) => ({ 'X-API-Key': key });
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A session token from POST /api/auth?action=admin. */
+export async function adminSession(server: TestServer): Promise<string> {
+  const answer = await call(server, 'POST', '/api/auth?action=admin', { body: { key: server.adminKey } });
+  if (answer.status !== 200) throw new Error(`admin login failed: ${answer.status}`);
+  return answer.body.apiKey;
+}
+
+let accounts = 0;
+
+/** Registers a fresh account and signs it in. */
+export async function newUser(server: TestServer, name = 'User'): Promise<LoginResponse & { password: string }> {
+  accounts += 1;
+  const email = `${name.toLowerCase().replace(/\W/g, '')}${accounts}-${process.pid}@example.com`;
+  const password = `pw-${accounts}-secret`;
+  const registered = await call(server, 'POST', '/api/auth?action=register', { body: { name, email, password } });
+  if (registered.status !== 201)
+    throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await call<LoginResponse>(server, 'POST', '/api/auth?action=login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return { ...login.body, password };
+}
+
+/** Every field CONTRACT §3 puts on a link object, in the contract's order. */
+export const LINK_FIELDS = [
+  'id',
+  'title',
+  'target_url',
+  'short_code',
+  'clicks',
+  'total_clicks',
+  'unique_visitors',
+  'blocked_visitors',
+  'created_at',
+  'enable_tiktok_bypass',
+  'enable_country_redirect',
+  'country_redirect_url',
+  'enable_instagram_exit',
+  'instagram_exit_url',
+  'user_id',
+].sort();
+
+/** A stored click as the redirect path would store it (for counts and delete tests). */
+export function clickOf(linkId: number, overrides: Partial<NewClick> = {}): NewClick {
+  return {
+    link_id: linkId,
+    clicked_at: Date.UTC(2026, 0, 15, 12, 0, 0),
+    ip_address: '203.0.113.1',
+    country: 'US',
+    city: null,
+    device_type: 'web',
+    device_info: null,
+    browser: 'Chrome',
+    browser_version: '120.0',
+    os: 'Windows',
+    os_version: '10',
+    referrer_source: null,
+    instagram_exit: false,
+    blocked: false,
+    is_bot: false,
+    user_agent: 'Mozilla/5.0',
+    ...overrides,
+  };
+}
