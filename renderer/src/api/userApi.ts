@@ -1,6 +1,75 @@
-// STUB: the user calls (product spec §7 "User calls"), filled in by the web UI part 1 work.
+/**
+ * The account and user calls (product spec §7 "User calls", CONTRACT §3 and §5). User calls carry
+ * the session token as a bearer credential; analytics passes the browser's time zone as `tz`.
+ */
+import type {
+  DomainResponse,
+  DomainSetResponse,
+  Link,
+  LinkInput,
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+  RegisterResponse,
+  SuccessResponse,
+  UserLinkAnalyticsResponse,
+  UserLinkResponse,
+  UserLinksResponse,
+} from '../../../redirector/contract';
 import type { HttpClient } from './client';
 
-export function createUserApi(_http: HttpClient) {
-  return {};
+export function createUserApi(http: HttpClient) {
+  return {
+    register: (body: RegisterRequest) =>
+      http.request<RegisterResponse>('/api/auth', { method: 'POST', query: { action: 'register' }, body }),
+
+    login: (body: LoginRequest) =>
+      http.request<LoginResponse>('/api/auth', { method: 'POST', query: { action: 'login' }, body }),
+
+    /** Revokes the token on the server (CONTRACT §3). */
+    logout: (token: string) =>
+      http.request<SuccessResponse>('/api/auth', { method: 'POST', query: { action: 'logout' }, token }),
+
+    async listLinks(token: string, signal?: AbortSignal): Promise<Link[]> {
+      const body = await http.request<UserLinksResponse>('/api/links/user', { token, signal });
+      return body.links;
+    },
+
+    async createLink(token: string, input: LinkInput): Promise<Link> {
+      const body = await http.request<UserLinkResponse>('/api/links/create', { method: 'POST', token, body: input });
+      return body.link;
+    },
+
+    async updateLink(token: string, linkId: number, input: LinkInput): Promise<Link> {
+      const body = await http.request<UserLinkResponse>('/api/links/update', {
+        method: 'PUT',
+        token,
+        query: { linkId },
+        body: input,
+      });
+      return body.link;
+    },
+
+    deleteLink: (token: string, linkId: number) =>
+      http.request<SuccessResponse>('/api/links/delete', { method: 'DELETE', token, query: { linkId } }),
+
+    linkAnalytics: (token: string, linkId: number, tz?: string, signal?: AbortSignal) =>
+      http.request<UserLinkAnalyticsResponse>('/api/analytics/user', { token, query: { linkId, tz }, signal }),
+
+    getDomain: (token: string, signal?: AbortSignal) =>
+      http.request<DomainResponse>('/api/user/domain', { token, signal }),
+
+    async setDomain(token: string, domain: string): Promise<string> {
+      const body = await http.request<DomainSetResponse>('/api/user/domain', {
+        method: 'POST',
+        token,
+        body: { domain },
+      });
+      return body.domain;
+    },
+
+    removeDomain: (token: string) => http.request<SuccessResponse>('/api/user/domain', { method: 'DELETE', token }),
+  };
 }
+
+export type UserApi = ReturnType<typeof createUserApi>;

@@ -1,4 +1,5 @@
 export * from './AppHeader';
+export * from './AuthLayout';
 export * from './Badge';
 export * from './Banner';
 export * from './Button';

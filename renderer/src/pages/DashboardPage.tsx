@@ -1,4 +1,280 @@
-// STUB: filled in by the web UI part 1 work.
+/**
+ * '/dashboard' (product spec §2 "User dashboard", §4): the signed-in user's links, the link form,
+ * the domain dialog and per-link analytics (?link=<id>, so Back in the browser returns to the list).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Link, User, UserLinkAnalyticsResponse } from '../../../redirector/contract';
+import { ApiError, errorMessage } from '../api/client';
+import { AppHeader } from '../components/AppHeader';
+import { Banner } from '../components/Banner';
+import { Button } from '../components/Button';
+import { Card } from '../components/Card';
+import { ConfirmDialog } from '../components/Dialog';
+import { EmptyState } from '../components/EmptyState';
+import { LoadingState } from '../components/Spinner';
+import { browserTimeZone } from '../format/dates';
+import { useApi } from '../hooks/useApi';
+import { type UserSession, useSession } from '../hooks/useSession';
+import { DomainDialog } from './dashboard/DomainDialog';
+import { LinkAnalyticsView, type LinkAnalyticsViewProps } from './dashboard/LinkAnalyticsView';
+import { LinkFormDialog } from './dashboard/LinkFormDialog';
+import { LinksTable } from './dashboard/LinksTable';
+import { linkInputFromForm } from './dashboard/linkForm';
+import { SummaryCards } from './dashboard/SummaryCards';
+import { fallbackDomain, linkDomain } from './dashboard/shortUrl';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link? This action cannot be undone.';
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; link: Link };
+
 export function DashboardPage() {
-  return <main>DashboardPage</main>;
+  const { session, clear, updateUser } = useSession();
+  if (!session) return <Navigate to="/login" replace />;
+  return <Dashboard key={session.token} session={session} onSignedOut={clear} updateUser={updateUser} />;
+}
+
+interface DashboardProps {
+  session: UserSession;
+  onSignedOut: () => void;
+  updateUser: (patch: Partial<User>) => void;
+}
+
+function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const { token } = session;
+  const [params, setParams] = useSearchParams();
+  const [links, setLinks] = useState<Link[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [domainOpen, setDomainOpen] = useState(false);
+  const [customDomain, setCustomDomain] = useState<string | null>(session.user.custom_domain ?? null);
+  const [defaultDomain, setDefaultDomain] = useState<string>(fallbackDomain);
+  const [deleting, setDeleting] = useState<{ link: Link; busy: boolean } | null>(null);
+  const [analytics, setAnalytics] = useState<LinkAnalyticsViewProps['state']>({ status: 'loading' });
+
+  const domain = linkDomain(customDomain, defaultDomain);
+  const selectedId = Number(params.get('link')) || null;
+
+  /** A 401 means the stored session is no longer valid: forget it and sign in again. */
+  const signOutIfUnauthorized = useCallback(
+    (caught: unknown): boolean => {
+      if (caught instanceof ApiError && caught.status === 401) {
+        onSignedOut();
+        navigate('/login', { replace: true });
+        return true;
+      }
+      return false;
+    },
+    [navigate, onSignedOut],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.user
+      .listLinks(token, controller.signal)
+      .then(setLinks)
+      .catch((caught: unknown) => {
+        if (controller.signal.aborted || signOutIfUnauthorized(caught)) return;
+        setLinks([]);
+        setError('Failed to load links');
+      });
+    api.user
+      .getDomain(token, controller.signal)
+      .then((answer) => {
+        setCustomDomain(answer.domain);
+        if (answer.default_domain) setDefaultDomain(answer.default_domain);
+      })
+      .catch((caught: unknown) => {
+        // The spec logs a failed domain fetch and shows nothing.
+        if (!controller.signal.aborted) console.error('Failed to fetch domain', caught);
+      });
+    return () => controller.abort();
+  }, [api, token, signOutIfUnauthorized]);
+
+  const loadAnalytics = useCallback(
+    (linkId: number, signal?: AbortSignal) => {
+      setAnalytics({ status: 'loading' });
+      api.user
+        .linkAnalytics(token, linkId, browserTimeZone(), signal)
+        .then((data: UserLinkAnalyticsResponse) => setAnalytics({ status: 'ready', data }))
+        .catch((caught: unknown) => {
+          if (signal?.aborted || signOutIfUnauthorized(caught)) return;
+          setAnalytics({ status: 'error', message: 'Failed to load analytics' });
+        });
+    },
+    [api, token, signOutIfUnauthorized],
+  );
+
+  useEffect(() => {
+    if (selectedId === null) return;
+    const controller = new AbortController();
+    loadAnalytics(selectedId, controller.signal);
+    return () => controller.abort();
+  }, [selectedId, loadAnalytics]);
+
+  const logout = () => {
+    api.user.logout(token).catch(() => undefined);
+    onSignedOut();
+    navigate('/login');
+  };
+
+  const saveLink: Parameters<typeof LinkFormDialog>[0]['onSubmit'] = async (values, editing) => {
+    const input = linkInputFromForm(values);
+    try {
+      if (editing) {
+        const saved = await api.user.updateLink(token, editing.id, input);
+        setLinks((current) => (current ?? []).map((link) => (link.id === saved.id ? saved : link)));
+      } else {
+        const saved = await api.user.createLink(token, input);
+        setLinks((current) => [saved, ...(current ?? [])]);
+      }
+      setForm({ mode: 'closed' });
+    } catch (caught) {
+      if (signOutIfUnauthorized(caught)) return;
+      throw caught;
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const { link } = deleting;
+    setDeleting({ link, busy: true });
+    try {
+      await api.user.deleteLink(token, link.id);
+      setLinks((current) => (current ?? []).filter((item) => item.id !== link.id));
+    } catch (caught) {
+      if (signOutIfUnauthorized(caught)) return;
+      setError(errorMessage(caught, 'Failed to delete link'));
+    }
+    setDeleting(null);
+  };
+
+  const saveDomain = async (value: string) => {
+    try {
+      const saved = await api.user.setDomain(token, value);
+      setCustomDomain(saved);
+      updateUser({ custom_domain: saved });
+      setDomainOpen(false);
+      return saved;
+    } catch (caught) {
+      if (signOutIfUnauthorized(caught)) return value;
+      throw caught;
+    }
+  };
+
+  const removeDomain = async () => {
+    try {
+      await api.user.removeDomain(token);
+      setCustomDomain(null);
+      updateUser({ custom_domain: null });
+    } catch (caught) {
+      if (signOutIfUnauthorized(caught)) return;
+      throw caught;
+    }
+  };
+
+  const openCreate = () => setForm({ mode: 'create' });
+
+  return (
+    <>
+      <AppHeader
+        title="Me"
+        homeHref="/dashboard"
+        actions={
+          <>
+            <span className="greeting app-header__greeting">Welcome, {session.user.name}</span>
+            <Button icon="globe" onClick={() => setDomainOpen(true)}>
+              Domain
+            </Button>
+            <Button variant="ghost" icon="logout" onClick={logout}>
+              Logout
+            </Button>
+          </>
+        }
+      />
+      <main className="page">
+        <div className="container">
+          {links === null ? (
+            <LoadingState message="Loading dashboard..." />
+          ) : selectedId !== null ? (
+            <LinkAnalyticsView
+              state={analytics}
+              domain={domain}
+              onBack={() => setParams({})}
+              onRetry={() => loadAnalytics(selectedId)}
+            />
+          ) : (
+            <div className="stack stack--lg">
+              <SummaryCards links={links} />
+              {error ? (
+                <Banner tone="error" onDismiss={() => setError(null)}>
+                  {error}
+                </Banner>
+              ) : null}
+              <Card
+                title="Your Links"
+                subtitle={`Short links on ${domain}`}
+                flush
+                actions={
+                  <Button variant="primary" icon="plus" onClick={openCreate}>
+                    Create New Link
+                  </Button>
+                }
+              >
+                {links.length === 0 ? (
+                  <EmptyState
+                    title="No links yet"
+                    description="Get started by creating your first link."
+                    action={
+                      <Button variant="primary" icon="plus" onClick={openCreate}>
+                        Create Link
+                      </Button>
+                    }
+                  />
+                ) : (
+                  <LinksTable
+                    links={links}
+                    domain={domain}
+                    onAnalytics={(link) => setParams({ link: String(link.id) })}
+                    onEdit={(link) => setForm({ mode: 'edit', link })}
+                    onDelete={(link) => setDeleting({ link, busy: false })}
+                  />
+                )}
+              </Card>
+            </div>
+          )}
+        </div>
+      </main>
+      {form.mode !== 'closed' ? (
+        <LinkFormDialog
+          key={form.mode === 'edit' ? `edit-${form.link.id}` : 'create'}
+          link={form.mode === 'edit' ? form.link : null}
+          domain={domain}
+          onClose={() => setForm({ mode: 'closed' })}
+          onSubmit={saveLink}
+        />
+      ) : null}
+      {domainOpen ? (
+        <DomainDialog
+          customDomain={customDomain}
+          defaultDomain={defaultDomain}
+          onClose={() => setDomainOpen(false)}
+          onSave={saveDomain}
+          onRemove={removeDomain}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete link"
+        message={DELETE_CONFIRMATION}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting?.busy ?? false}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
 }

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BrandMark } from './AppHeader';
+
+export interface AuthLayoutProps {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  /** Links under the card (switch between sign-in and sign-up, admin access). */
+  footer?: ReactNode;
+}
+
+/** A centred card for sign-in style screens. */
+export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  return (
+    <main className="auth-layout">
+      <div className="auth-card">
+        <div className="auth-card__header">
+          <Link to="/" className="brand" aria-label="Me home">
+            <BrandMark />
+          </Link>
+          <div className="stack stack--sm">
+            <h1 className="auth-card__title">{title}</h1>
+            {subtitle ? <p className="muted text-sm">{subtitle}</p> : null}
+          </div>
+        </div>
+        {children}
+        {footer ? <div className="auth-card__footer">{footer}</div> : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+/** Shapes the user analytics answer (CONTRACT §5) into what the analytics view shows. */
+import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
+import { DEVICE_COLORS } from '../../components/charts/colors';
+import type { SeriesPoint, Slice } from '../../components/charts/types';
+import { formatDay } from '../../format/dates';
+
+export interface UserAnalyticsModel {
+  totalClicks: number;
+  uniqueVisitors: number;
+  /** Distinct countries with at least one click ('Unknown' counts as one). */
+  countries: number;
+  /** iOS plus Android. */
+  mobileClicks: number;
+  last7Days: SeriesPoint[];
+  devices: Slice[];
+  /** Shown only when the link has country redirect on and some clicks were redirected. */
+  showBlocked: boolean;
+  blockedTarget: string;
+}
+
+export function userAnalyticsModel(data: UserLinkAnalyticsResponse, locale?: string): UserAnalyticsModel {
+  const { link, stats } = data;
+  const devices = stats.deviceStats;
+  const blockedCountries = stats.blockedCountries ?? {};
+  return {
+    totalClicks: stats.totalClicks,
+    uniqueVisitors: stats.uniqueVisitors,
+    countries: Object.values(stats.countryCounts).filter((count) => count > 0).length,
+    mobileClicks: devices.ios + devices.android,
+    last7Days: stats.last7Days.map((day) => ({ label: formatDay(day.date, locale), value: day.clicks })),
+    devices: [
+      { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
+      { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },
+      { name: 'Web', value: devices.web, color: DEVICE_COLORS.web },
+    ],
+    showBlocked: link.enable_country_redirect && Object.values(blockedCountries).some((count) => count > 0),
+    blockedTarget: link.country_redirect_url || 'Google',
+  };
+}
