@@ -1,0 +1,114 @@
+/**
+ * An answered redirect's click survives the process being killed (CONTRACT §4), and SIGTERM stores
+ * every pending click before exiting 0. Runs the BUILT server (`npm run build` first).
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SQLITE_FILE } from '../../../../redirector/storage/openStore';
+import { createSqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
+import { type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { makeTempDir } from '../../../helpers/testServer';
+import { IP, UA } from '../../../helpers/visitors';
+
+const CLICKS = 400;
+const CONNECTIONS = 50;
+
+/** A data directory whose database already holds one link. */
+async function dataDirWithLink(): Promise<{ dataDir: string; linkId: number }> {
+  const dataDir = makeTempDir('me-durable-');
+  const store = createSqliteStore(path.join(dataDir, SQLITE_FILE));
+  const link = await store.links.create({
+    user_id: null,
+    title: 'Durable',
+    target_url: 'https://example.com/durable',
+    short_code: 'durable',
+    enable_tiktok_bypass: false,
+    enable_country_redirect: true,
+    country_redirect_url: 'https://example.com/elsewhere',
+    enable_instagram_exit: false,
+    instagram_exit_url: null,
+    created_at: 0,
+  });
+  await store.close();
+  return { dataDir, linkId: link.id };
+}
+
+async function storedClicks(dataDir: string, linkId: number): Promise<number> {
+  const store = createSqliteStore(path.join(dataDir, SQLITE_FILE));
+  try {
+    return (await store.clicks.listByLink(linkId)).length;
+  } finally {
+    await store.close();
+  }
+}
+
+const VISITORS = [
+  [UA.iphoneSafari, IP.us],
+  [UA.androidChrome, IP.india],
+  [UA.desktopChrome, IP.nigeria],
+  [UA.instagramIos, IP.us],
+  [UA.googlebot, IP.us],
+] as const;
+
+/** Sends `count` redirects over `connections` keep-alive sockets at once; resolves each status (0 on error). */
+function sendRedirects(server: ServerProcess, count: number, onFirstAnswer?: () => void): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  let first = true;
+  const one = (i: number) =>
+    new Promise<number>((resolve) => {
+      const [userAgent, ip] = VISITORS[i % VISITORS.length]!;
+      const req = http.get(
+        `${server.url}/durable`,
+        { agent, headers: { 'User-Agent': userAgent, 'X-Forwarded-For': ip } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (first) {
+              first = false;
+              onFirstAnswer?.();
+            }
+            resolve(res.statusCode ?? 0);
+          });
+          res.on('error', () => resolve(0));
+        },
+      );
+      req.on('error', () => resolve(0));
+    });
+  return Promise.all(Array.from({ length: count }, (_, i) => one(i))).finally(() => agent.destroy());
+}
+
+describe('click durability (built server process)', () => {
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) await server.kill();
+    server = undefined;
+  });
+
+  it('keeps every answered click when the process is SIGKILLed right after', async () => {
+    const { dataDir, linkId } = await dataDirWithLink();
+    server = await startServerProcess({ dataDir, env: { TRUST_PROXY: '1' } });
+    const statuses = await sendRedirects(server, CLICKS);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(CLICKS);
+    await server.kill();
+    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(await storedClicks(dataDir, linkId)).toBe(CLICKS);
+  });
+
+  it('stores every pending click on SIGTERM and exits 0', async () => {
+    const { dataDir, linkId } = await dataDirWithLink();
+    const running = await startServerProcess({ dataDir, env: { TRUST_PROXY: '1' } });
+    server = running;
+    let exit: Promise<number | null> | undefined;
+    // SIGTERM while most requests are still in flight.
+    const statuses = await sendRedirects(running, CLICKS, () => {
+      exit = running.stop();
+    });
+    expect(exit).toBeDefined();
+    expect(await exit).toBe(0);
+    const answered = statuses.filter((status) => status === 302).length;
+    expect(answered).toBeGreaterThan(0);
+    expect(await storedClicks(dataDir, linkId)).toBe(answered);
+    expect(running.output()).toContain('me: stopped');
+  });
+});
