@@ -43,6 +43,8 @@ export interface DomainResponse {
   domain: string | null;
   /** The service's default domain (host of PUBLIC_URL), for display. */
   default_domain: string;
+  /** PUBLIC_URL itself (scheme, host and port), so the UI can build working short-link addresses. */
+  public_url: string;
 }
 
 export interface DomainRequest {

@@ -17,6 +17,7 @@ export function createDomainRouter(services: Services): Router {
       user: toApiUser(current),
       domain: current.custom_domain,
       default_domain: accounts.defaultDomain,
+      public_url: services.config.publicUrl,
     } satisfies DomainResponse;
   });
   router.post('/user/domain', user, async (ctx) => {
