@@ -6,7 +6,7 @@ import type { AdminLoginResponse, LoginResponse, RegisterResponse, SuccessRespon
 import type { Services } from '../services';
 import { apiKeyOf, bearerOf } from './authGuards';
 import { AppError, badRequest } from './errors';
-import { bodyOf } from './requestInput';
+import { bodyOf, rawBodyOf } from './requestInput';
 
 export const INVALID_ADMIN_KEY = 'Invalid password';
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -51,7 +51,7 @@ export function createAuthRouter(services: Services): Router {
     },
 
     async register(ctx) {
-      const user = await accounts.register(parseRegistration(bodyOf(ctx)));
+      const user = await accounts.register(parseRegistration(rawBodyOf(ctx)));
       ctx.status = 201;
       ctx.body = { user: { id: user.id, name: user.name, email: user.email } } satisfies RegisterResponse;
     },
