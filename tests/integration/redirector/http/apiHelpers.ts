@@ -9,6 +9,9 @@ export interface ApiAnswer<T = unknown> {
   body: T;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked with exact toEqual assertions
+export type AnyAnswer = ApiAnswer<any>;
+
 export interface CallOptions {
   body?: unknown;
   /** Sent as is, with no Content-Type unless one is given in headers. */

@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { adminHeaders, bearer, type CallOptions, call, clickOf, LINK_FIELDS, newUser } from './apiHelpers';
+import {
+  type AnyAnswer,
+  adminHeaders,
+  bearer,
+  type CallOptions,
+  call,
+  clickOf,
+  LINK_FIELDS,
+  newUser,
+} from './apiHelpers';
 
 const START = Date.UTC(2026, 0, 15, 9, 30, 0);
 
 describe('admin link calls', () => {
   let now = START;
   let server: TestServer;
-  let admin: (method: string, path: string, options?: CallOptions) => ReturnType<typeof call>;
+  let admin: (method: string, path: string, options?: CallOptions) => Promise<AnyAnswer>;
   beforeAll(async () => {
     server = await startTestServer({ clock: () => now });
     admin = (method, path, options = {}) =>
