@@ -1,0 +1,274 @@
+/**
+ * npm run bench: the product's production build against a bare node:http floor, the analytics
+ * calls at a million clicks, and the server's memory. See README "Performance" and --help.
+ * Everything runs on loopback, in a temp folder, bounded in time.
+ */
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchAnalytics } from './bench/analytics';
+import { ArgsError, type BenchArgs, type Generator, parseBenchArgs, USAGE } from './bench/args';
+import { ensureServerBuild } from './bench/build';
+import { countStoredClicks, createLinks, databaseFile } from './bench/database';
+import { readMemory } from './bench/memory';
+import {
+  type CorePlan,
+  detectCores,
+  hasCommand,
+  type RunningServer,
+  startFloor,
+  startProduct,
+} from './bench/processes';
+import { runLoad } from './bench/redirect';
+import {
+  type AnalyticsFigures,
+  type BenchResult,
+  formatReport,
+  type MachineInfo,
+  type MemoryFigures,
+  type RedirectFigures,
+  toJson,
+} from './bench/report';
+import { seedBenchDatabase } from './bench/seed';
+import { makeLinks, makeVisitPool, type Visit } from './bench/traffic';
+import { type LoadResult, wrkScript } from './bench/wrkScript';
+
+const VISIT_POOL_SIZE = 20_000;
+const started = Date.now();
+const running = new Set<RunningServer>();
+let tempDir: string | undefined;
+
+function progress(message: string): void {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1).padStart(5);
+  process.stderr.write(`bench [${seconds} s] ${message}\n`);
+}
+
+async function stopServer(server: RunningServer): Promise<number | null> {
+  running.delete(server);
+  return server.stop();
+}
+
+function cleanUp(): void {
+  if (tempDir !== undefined) fs.rmSync(tempDir, { recursive: true, force: true });
+  tempDir = undefined;
+}
+
+function machineInfo(generator: Generator, cores: CorePlan): MachineInfo {
+  let generatorName: string = generator;
+  if (generator === 'wrk') {
+    try {
+      execFileSync('wrk', ['--version'], { encoding: 'utf8' });
+    } catch (error) {
+      // wrk --version exits 1 after printing its version line.
+      const out = String((error as { stdout?: string }).stdout ?? '');
+      generatorName = out.split('\n')[0]?.split(' [')[0]?.trim() || 'wrk';
+    }
+    generatorName += ', 1 thread';
+  } else {
+    generatorName = 'autocannon 9 (in the bench process)';
+  }
+  return {
+    cpuModel: os.cpus()[0]?.model ?? 'unknown CPU',
+    cpus: cores.cpus,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()}`,
+    node: process.versions.node,
+    generator: generatorName,
+    pinning: cores.note,
+  };
+}
+
+async function redirectPhase(
+  args: BenchArgs,
+  generator: Generator,
+  cores: CorePlan,
+  dir: string,
+): Promise<{ figures: RedirectFigures; startMb?: number; afterMb?: number }> {
+  const dataDir = path.join(dir, 'redirect');
+  fs.mkdirSync(dataDir);
+  progress(`creating ${args.links.toLocaleString('en-US')} links`);
+  const links = makeLinks(args.links);
+  await createLinks(dataDir, links);
+  const linksFile = path.join(dir, 'links.json');
+  fs.writeFileSync(linksFile, JSON.stringify(links.map(({ short_code, target_url }) => ({ short_code, target_url }))));
+  const visits: Visit[] = makeVisitPool({ links, size: VISIT_POOL_SIZE });
+  const scriptFile = path.join(dir, 'visits.lua');
+  fs.writeFileSync(scriptFile, wrkScript(visits));
+
+  progress('starting Me (dist/server/server.js, TRUST_PROXY=1) and the floor');
+  const product = await startProduct({
+    dataDir,
+    adminKey: crypto.randomBytes(18).toString('base64url'),
+    cpu: cores.serverCpu,
+  });
+  running.add(product);
+  const floor = await startFloor(linksFile, cores.serverCpu);
+  running.add(floor);
+  const startMb = readMemory(product.pid)?.rssMb;
+
+  const load = (server: RunningServer, seconds: number) =>
+    runLoad({
+      generator,
+      url: server.url,
+      connections: args.connections,
+      seconds,
+      scriptFile,
+      visits,
+      cpu: cores.generatorCpu,
+    });
+  const productRuns: LoadResult[] = [];
+  const floorRuns: LoadResult[] = [];
+  let answered = 0;
+  progress(`warm-up: ${args.warmupSeconds} s each`);
+  answered += (await load(product, args.warmupSeconds)).answered;
+  await load(floor, args.warmupSeconds);
+  for (let run = 1; run <= args.runs; run++) {
+    progress(`run ${run}/${args.runs}: Me, ${args.durationSeconds} s`);
+    const result = await load(product, args.durationSeconds);
+    answered += result.answered;
+    productRuns.push(result);
+    progress(`run ${run}/${args.runs}: floor, ${args.durationSeconds} s`);
+    floorRuns.push(await load(floor, args.durationSeconds));
+  }
+  const afterMb = readMemory(product.pid)?.rssMb;
+
+  progress('stopping Me with SIGTERM and counting stored clicks');
+  await stopServer(floor);
+  const exitCode = await stopServer(product);
+  let stored: number | undefined;
+  try {
+    stored = await countStoredClicks(dataDir);
+  } catch (error) {
+    progress(`could not count stored clicks: ${(error as Error).message}`);
+  }
+  return {
+    figures: { product: productRuns, floor: floorRuns, answered, stored, exitCode },
+    startMb,
+    afterMb,
+  };
+}
+
+async function analyticsPhase(
+  args: BenchArgs,
+  cores: CorePlan,
+  dir: string,
+): Promise<{ analytics: AnalyticsFigures; memory: Partial<MemoryFigures> }> {
+  const dataDir = path.join(dir, 'analytics');
+  fs.mkdirSync(dataDir);
+  progress(`seeding ${args.clicks.toLocaleString('en-US')} clicks`);
+  let seeded: Awaited<ReturnType<typeof seedBenchDatabase>>;
+  try {
+    let lastReport = Date.now();
+    seeded = await seedBenchDatabase({
+      file: databaseFile(dataDir),
+      clicks: args.clicks,
+      onProgress: (written, total) => {
+        if (Date.now() - lastReport < 5_000) return;
+        lastReport = Date.now();
+        progress(`  ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} clicks`);
+      },
+    });
+  } catch (error) {
+    progress(`seed failed: ${(error as Error).message}`);
+    return { analytics: { status: 'unavailable', reason: 'not available yet' }, memory: {} };
+  }
+
+  progress('starting Me on the seeded database');
+  const adminKey = crypto.randomBytes(18).toString('base64url');
+  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu });
+  running.add(product);
+  const memory: Partial<MemoryFigures> = { clicks: seeded.clicks, withClicksStartMb: readMemory(product.pid)?.rssMb };
+  let analytics: AnalyticsFigures;
+  try {
+    progress('timing the analytics calls');
+    const timings = await benchAnalytics({
+      baseUrl: product.url,
+      adminKey,
+      ...seeded.analyticsTarget,
+      runs: args.quick ? 3 : 7,
+    });
+    analytics = { status: 'ok', clicks: seeded.clicks, seedMs: seeded.ms, timings };
+  } catch (error) {
+    progress(`analytics failed: ${(error as Error).message}`);
+    analytics = { status: 'unavailable', reason: 'not available yet' };
+  }
+  const reading = readMemory(product.pid);
+  memory.withClicksMb = reading?.rssMb;
+  memory.withClicksPeakMb = reading?.peakMb;
+  await stopServer(product);
+  return { analytics, memory };
+}
+
+async function main(): Promise<void> {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof ArgsError)) throw error;
+    console.error(`bench: ${error.message}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const generator: Generator = args.generator ?? (hasCommand('wrk') ? 'wrk' : 'autocannon');
+  if (generator === 'wrk' && !hasCommand('wrk')) throw new Error('wrk is not installed (apt-get install wrk)');
+  const cores = detectCores();
+  if (cores.generatorCpu !== undefined) {
+    // The bench itself (and autocannon, when used) stays off the server's core.
+    execFileSync('taskset', ['-a', '-p', '-c', String(cores.generatorCpu), String(process.pid)], { stdio: 'ignore' });
+  }
+  if (ensureServerBuild(progress)) progress('built');
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-'));
+  const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+  const redirect = await redirectPhase(args, generator, cores, tempDir);
+  const { analytics, memory } = await analyticsPhase(args, cores, tempDir);
+  const result: BenchResult = {
+    startedAt,
+    machine: machineInfo(generator, cores),
+    settings: {
+      quick: args.quick,
+      connections: args.connections,
+      durationSeconds: args.durationSeconds,
+      warmupSeconds: args.warmupSeconds,
+      runs: args.runs,
+      links: args.links,
+    },
+    redirect: redirect.figures,
+    analytics,
+    memory: {
+      startMb: redirect.startMb,
+      afterRedirectsMb: redirect.afterMb,
+      withClicksStartMb: memory.withClicksStartMb,
+      withClicksMb: memory.withClicksMb,
+      withClicksPeakMb: memory.withClicksPeakMb,
+      clicks: memory.clicks,
+    },
+  };
+  progress(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`\n${formatReport(result)}`);
+  if (args.jsonFile !== undefined) {
+    fs.writeFileSync(args.jsonFile, `${JSON.stringify(toJson(result), null, 2)}\n`);
+    console.log(`\nfigures written to ${args.jsonFile}`);
+  }
+}
+
+async function shutDown(code: number): Promise<never> {
+  await Promise.all([...running].map((server) => server.stop(5_000).catch(() => null)));
+  cleanUp();
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutDown(130));
+process.on('SIGTERM', () => void shutDown(143));
+main().then(
+  () => shutDown(0),
+  (error) => {
+    console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return shutDown(1);
+  },
+);

@@ -1,0 +1,82 @@
+/** `npm run bench -- [options]` → validated settings (pure). */
+
+export type Generator = 'wrk' | 'autocannon';
+
+export interface BenchArgs {
+  quick: boolean;
+  /** Where to write the figures as JSON; undefined: don't. */
+  jsonFile: string | undefined;
+  /** undefined: wrk when installed, else autocannon. */
+  generator: Generator | undefined;
+  connections: number;
+  /** Seconds per measured run. */
+  durationSeconds: number;
+  /** Seconds of warm-up load before the measured runs. */
+  warmupSeconds: number;
+  runs: number;
+  /** Links in the redirect database. */
+  links: number;
+  /** Clicks in the analytics and memory database. */
+  clicks: number;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --quick              every phase shortened: the whole run takes under a minute
+  --json FILE          also write the figures as JSON to FILE
+  --generator NAME     wrk or autocannon (default: wrk when installed, else autocannon)
+  --connections N      concurrent connections (default 50)
+  --duration S         seconds per measured run (default 10, --quick 3)
+  --runs N             measured runs per server; medians are reported (default 3)
+  --clicks N           clicks in the analytics/memory database (default 1000000, --quick 100000)
+  --help               this text`;
+
+export class ArgsError extends Error {}
+
+const FULL = { durationSeconds: 10, warmupSeconds: 5, clicks: 1_000_000 };
+const QUICK = { durationSeconds: 3, warmupSeconds: 1, clicks: 100_000 };
+
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const given = new Map<string, string>();
+  let quick = false;
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--quick') quick = true;
+    else if (arg === '--help' || arg === '-h') help = true;
+    else if (['--json', '--generator', '--connections', '--duration', '--runs', '--clicks'].includes(arg)) {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new ArgsError(`${arg} needs a value`);
+      given.set(arg, value);
+      i++;
+    } else throw new ArgsError(`unknown option "${arg}" (see --help)`);
+  }
+  const defaults = quick ? QUICK : FULL;
+  const generator = given.get('--generator');
+  if (generator !== undefined && generator !== 'wrk' && generator !== 'autocannon') {
+    throw new ArgsError(`--generator must be wrk or autocannon (got "${generator}")`);
+  }
+  return {
+    quick,
+    jsonFile: given.get('--json'),
+    generator,
+    connections: wholeNumber(given, '--connections', 50, 1, 10_000),
+    durationSeconds: wholeNumber(given, '--duration', defaults.durationSeconds, 1, 600),
+    warmupSeconds: defaults.warmupSeconds,
+    runs: wholeNumber(given, '--runs', 3, 1, 99),
+    links: 10_000,
+    clicks: wholeNumber(given, '--clicks', defaults.clicks, 0, 100_000_000),
+    help,
+  };
+}
+
+function wholeNumber(given: Map<string, string>, name: string, fallback: number, min: number, max: number): number {
+  const value = given.get(name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ArgsError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return n;
+}

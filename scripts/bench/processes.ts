@@ -1,0 +1,155 @@
+/**
+ * Child processes of the bench: the product's production build and the floor server, each pinned
+ * to the server core when there are two or more cores; core planning; free ports.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SERVER_ENTRY = path.join(ROOT, 'dist/server/server.js');
+export const FLOOR_ENTRY = path.join(ROOT, 'scripts/bench/floorServer.mjs');
+
+export interface CorePlan {
+  /** CPU the servers are pinned to; undefined: not pinned. */
+  serverCpu: number | undefined;
+  /** CPU the load generator is pinned to; undefined: not pinned. */
+  generatorCpu: number | undefined;
+  cpus: number;
+  note: string;
+}
+
+export function hasCommand(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Server on the first CPU, generator on the second, when there are two and taskset exists (pure). */
+export function planCores(cpus: number, tasksetAvailable: boolean): CorePlan {
+  if (cpus >= 2 && tasksetAvailable) {
+    return { serverCpu: 0, generatorCpu: 1, cpus, note: 'server pinned to CPU 0, load generator to CPU 1 (taskset)' };
+  }
+  const why = cpus < 2 ? 'one CPU' : 'no taskset';
+  return { serverCpu: undefined, generatorCpu: undefined, cpus, note: `not pinned (${why}): figures are rough` };
+}
+
+export function detectCores(): CorePlan {
+  return planCores(os.availableParallelism(), hasCommand('taskset'));
+}
+
+/** The command line, prefixed with `taskset -c <cpu>` when pinned (taskset execs, so the pid is the command's). */
+export function pinned(cpu: number | undefined, command: string, args: readonly string[]): [string, string[]] {
+  return cpu === undefined ? [command, [...args]] : ['taskset', ['-c', String(cpu), command, ...args]];
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  name: string;
+  url: string;
+  pid: number;
+  output: () => string;
+  /** SIGTERM; resolves with the exit code (SIGKILL after the timeout, giving null). */
+  stop(timeoutMs?: number): Promise<number | null>;
+}
+
+async function waitUntilAnswering(child: ChildProcess, url: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}):\n${output()}`);
+    try {
+      await fetch(url, { redirect: 'manual' });
+      return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`did not answer within 30 s:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function startServer(
+  name: string,
+  [command, args]: [string, string[]],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  probePath: string,
+): Promise<RunningServer> {
+  let log = '';
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+  child.stdout?.on('data', (chunk) => {
+    log = (log + chunk).slice(-20_000);
+  });
+  child.stderr?.on('data', (chunk) => {
+    log = (log + chunk).slice(-20_000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const output = () => log;
+  try {
+    await waitUntilAnswering(child, `${url}${probePath}`, output);
+  } catch (error) {
+    throw new Error(`${name}: ${(error as Error).message}`);
+  }
+  return {
+    name,
+    url,
+    pid: child.pid!,
+    output,
+    async stop(timeoutMs = 30_000) {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+export interface ProductOptions {
+  dataDir: string;
+  adminKey: string;
+  cpu: number | undefined;
+}
+
+/** dist/server/server.js on a free loopback port, TRUST_PROXY=1 (the generator sends X-Forwarded-For). */
+export async function startProduct(options: ProductOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    ADMIN_KEY: options.adminKey,
+    TRUST_PROXY: '1',
+  };
+  delete env.DATABASE_URL;
+  const url = `http://127.0.0.1:${port}`;
+  return startServer('product', pinned(options.cpu, process.execPath, [SERVER_ENTRY]), env, url, '/healthz');
+}
+
+/** The bare node:http floor over the same links. */
+export async function startFloor(linksFile: string, cpu: number | undefined): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const command = pinned(cpu, process.execPath, [FLOOR_ENTRY, linksFile, String(port)]);
+  return startServer('floor', command, { ...process.env, NODE_ENV: 'production' }, url, '/');
+}

@@ -1,0 +1,242 @@
+/** The bench's figures → the console table and the JSON file (pure). */
+import type { AnalyticsTiming } from './analytics';
+import { median, ratio } from './stats';
+import type { LoadResult } from './wrkScript';
+
+export interface MachineInfo {
+  cpuModel: string;
+  cpus: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  generator: string;
+  pinning: string;
+}
+
+export interface BenchSettings {
+  quick: boolean;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  runs: number;
+  links: number;
+}
+
+export interface RedirectFigures {
+  /** Measured runs (warm-up excluded). */
+  product: LoadResult[];
+  floor: LoadResult[];
+  /** 2xx/3xx responses the product sent, warm-up included: clicks that must be stored. */
+  answered: number;
+  /** Clicks in the database after a clean SIGTERM; undefined if it could not be counted. */
+  stored: number | undefined;
+  /** The product's exit code after SIGTERM (0 = clean). */
+  exitCode: number | null;
+}
+
+export type AnalyticsFigures =
+  | { status: 'ok'; clicks: number; seedMs: number; timings: AnalyticsTiming[] }
+  | { status: 'unavailable'; reason: string };
+
+export interface MemoryFigures {
+  startMb: number | undefined;
+  afterRedirectsMb: number | undefined;
+  /** With the analytics database loaded: right after start, and after the analytics calls. */
+  withClicksStartMb: number | undefined;
+  withClicksMb: number | undefined;
+  withClicksPeakMb: number | undefined;
+  clicks: number | undefined;
+}
+
+export interface BenchResult {
+  startedAt: string;
+  machine: MachineInfo;
+  settings: BenchSettings;
+  redirect: RedirectFigures;
+  analytics: AnalyticsFigures;
+  memory: MemoryFigures;
+}
+
+export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250 };
+
+export interface Summary {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Medians over the runs. */
+export function summarise(runs: readonly LoadResult[]): Summary {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+  };
+}
+
+const round = (value: number, digits: number) => {
+  if (!Number.isFinite(value)) return null;
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+/** 'links list' → 'links_list', 'repeat-visitors' → 'repeat_visitors'. */
+export function jsonKey(call: string): string {
+  return call
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+export function toJson(result: BenchResult): Record<string, unknown> {
+  const product = summarise(result.redirect.product);
+  const floor = summarise(result.redirect.floor);
+  const { answered, stored } = result.redirect;
+  const analytics: Record<string, unknown> = { status: result.analytics.status };
+  if (result.analytics.status === 'ok') {
+    analytics.clicks = result.analytics.clicks;
+    for (const timing of result.analytics.timings) analytics[`${jsonKey(timing.call)}_ms`] = round(timing.medianMs, 2);
+  } else {
+    analytics.reason = result.analytics.reason;
+  }
+  const memory = result.memory;
+  return {
+    started_at: result.startedAt,
+    machine: result.machine,
+    settings: result.settings,
+    redirect: {
+      rps: round(product.rps, 0),
+      p50_ms: round(product.p50Ms, 3),
+      p99_ms: round(product.p99Ms, 3),
+      floor_rps: round(floor.rps, 0),
+      floor_p50_ms: round(floor.p50Ms, 3),
+      floor_p99_ms: round(floor.p99Ms, 3),
+      ratio_to_floor: round(ratio(product.rps, floor.rps), 2),
+      answered,
+      stored: stored ?? null,
+      lost: stored === undefined ? null : Math.max(0, answered - stored),
+      exit_code: result.redirect.exitCode,
+      runs: {
+        product: result.redirect.product.map((r) => round(r.rps, 0)),
+        floor: result.redirect.floor.map((r) => round(r.rps, 0)),
+      },
+    },
+    analytics,
+    memory: {
+      rss_mb_start: memory.startMb ?? null,
+      rss_mb_after_redirects: memory.afterRedirectsMb ?? null,
+      rss_mb_with_clicks_start: memory.withClicksStartMb ?? null,
+      rss_mb_with_clicks: memory.withClicksMb ?? null,
+      peak_mb_with_clicks: memory.withClicksPeakMb ?? null,
+      clicks_loaded: memory.clicks ?? null,
+    },
+  };
+}
+
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+const mb = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} MB`);
+const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+function table(rows: readonly (readonly string[])[], alignRight: readonly boolean[]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (alignRight[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('   ')
+      .trimEnd(),
+  );
+}
+
+export function formatReport(result: BenchResult): string {
+  const { machine, settings, redirect, analytics, memory } = result;
+  const product = summarise(redirect.product);
+  const floor = summarise(redirect.floor);
+  const toFloor = ratio(product.rps, floor.rps);
+  const lines: string[] = [];
+  lines.push(`Me bench · ${result.startedAt}${settings.quick ? ' · --quick (shortened: rough figures)' : ''}`);
+  lines.push(
+    `machine: ${machine.cpuModel} × ${machine.cpus}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}`,
+  );
+  lines.push(`load: ${machine.generator}, ${machine.pinning}`);
+  lines.push('');
+  lines.push(
+    `Redirects: ${int(settings.links)} links, ${settings.connections} connections, ` +
+      `${settings.warmupSeconds} s warm-up then ${settings.runs} × ${settings.durationSeconds} s per server (interleaved), medians`,
+  );
+  const rows = [
+    ['', 'req/s', 'p50 ms', 'p99 ms', 'answered', 'stored'],
+    [
+      'Me (dist/server/server.js)',
+      int(product.rps),
+      fixed(product.p50Ms, 2),
+      fixed(product.p99Ms, 2),
+      int(redirect.answered),
+      redirect.stored === undefined ? '—' : int(redirect.stored),
+    ],
+    ['floor (bare node:http + Map)', int(floor.rps), fixed(floor.p50Ms, 2), fixed(floor.p99Ms, 2), '—', '—'],
+  ];
+  lines.push(...table(rows, [false, true, true, true, true, true]).map((line) => `  ${line}`));
+  lines.push(`  ratio to the floor: ${fixed(toFloor, 2)}`);
+  lines.push(
+    `  runs (req/s): Me ${redirect.product.map((r) => int(r.rps)).join(', ')}; floor ${redirect.floor.map((r) => int(r.rps)).join(', ')}`,
+  );
+  if (redirect.stored === undefined) {
+    lines.push('  clicks: stored count unavailable');
+  } else {
+    const extra = redirect.stored - redirect.answered;
+    lines.push(
+      extra >= 0
+        ? `  clicks: none lost (stored − answered = ${extra}: requests still in flight when the generator stopped counting)`
+        : `  clicks: ${int(-extra)} LOST (answered ${int(redirect.answered)}, stored ${int(redirect.stored)})`,
+    );
+  }
+  lines.push(`  stop: ${redirect.exitCode === 0 ? 'clean exit after SIGTERM' : `exit code ${redirect.exitCode}`}`);
+  lines.push('');
+  if (analytics.status === 'ok') {
+    lines.push(`Analytics: ${int(analytics.clicks)} clicks (seeded in ${fixed(analytics.seedMs / 1000, 1)} s)`);
+    const analyticsRows = [
+      ['call', 'scope', 'median ms', 'target ms', ''],
+      ...analytics.timings.map((t) => [
+        t.call,
+        t.scope,
+        fixed(t.medianMs, 1),
+        String(t.targetMs),
+        t.ok ? 'ok' : 'OVER',
+      ]),
+    ];
+    lines.push(...table(analyticsRows, [false, false, true, true, false]).map((line) => `  ${line}`));
+  } else {
+    lines.push(`analytics: ${analytics.reason}`);
+  }
+  lines.push('');
+  lines.push('Memory (RSS of the server)');
+  const withClicks = memory.clicks === undefined ? 'clicks loaded' : `${int(memory.clicks)} clicks loaded`;
+  const memoryRows = [
+    [`at start (${int(settings.links)} links)`, mb(memory.startMb)],
+    ['after the redirect load', mb(memory.afterRedirectsMb)],
+    [`with ${withClicks}, at start`, mb(memory.withClicksStartMb)],
+    [`with ${withClicks}, after the analytics calls`, mb(memory.withClicksMb)],
+    [`with ${withClicks}, peak`, mb(memory.withClicksPeakMb)],
+  ];
+  lines.push(...table(memoryRows, [false, true]).map((line) => `  ${line}`));
+  lines.push('');
+  lines.push('Targets');
+  lines.push(
+    `  ratio to the floor ≥ ${TARGETS.ratioToFloor}: ${fixed(toFloor, 2)} ${mark(toFloor >= TARGETS.ratioToFloor)}`,
+  );
+  lines.push(`  p99 ≤ ${TARGETS.p99Ms} ms: ${fixed(product.p99Ms, 2)} ms ${mark(product.p99Ms <= TARGETS.p99Ms)}`);
+  if (redirect.stored !== undefined) {
+    lines.push(`  no answered click lost: ${mark(redirect.stored >= redirect.answered)}`);
+  }
+  const rss = memory.withClicksMb;
+  if (rss !== undefined) {
+    const note = (memory.clicks ?? 0) < 1_000_000 ? ' (the target is for 1,000,000)' : '';
+    lines.push(`  RSS < ${TARGETS.rssMb} MB with ${withClicks}: ${mb(rss)} ${mark(rss < TARGETS.rssMb)}${note}`);
+  }
+  if (analytics.status === 'ok') {
+    const over = analytics.timings.filter((t) => !t.ok).map((t) => t.call);
+    lines.push(`  analytics calls under target: ${over.length === 0 ? 'met' : `MISSED (${over.join(', ')})`}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ArgsError, parseBenchArgs } from '../../../../scripts/bench/args';
+
+describe('parseBenchArgs', () => {
+  it('has full-length defaults', () => {
+    expect(parseBenchArgs([])).toEqual({
+      quick: false,
+      jsonFile: undefined,
+      generator: undefined,
+      connections: 50,
+      durationSeconds: 10,
+      warmupSeconds: 5,
+      runs: 3,
+      links: 10_000,
+      clicks: 1_000_000,
+      help: false,
+    });
+  });
+
+  it('shortens every phase with --quick', () => {
+    expect(parseBenchArgs(['--quick'])).toMatchObject({
+      quick: true,
+      durationSeconds: 3,
+      warmupSeconds: 1,
+      runs: 3,
+      clicks: 100_000,
+    });
+  });
+
+  it('reads the valued options', () => {
+    expect(
+      parseBenchArgs([
+        '--json',
+        'out.json',
+        '--generator',
+        'autocannon',
+        '--connections',
+        '100',
+        '--duration',
+        '20',
+        '--runs',
+        '5',
+        '--clicks',
+        '2000',
+      ]),
+    ).toMatchObject({
+      jsonFile: 'out.json',
+      generator: 'autocannon',
+      connections: 100,
+      durationSeconds: 20,
+      runs: 5,
+      clicks: 2000,
+    });
+    expect(parseBenchArgs(['--quick', '--duration', '7']).durationSeconds).toBe(7);
+    expect(parseBenchArgs(['-h']).help).toBe(true);
+  });
+
+  it('says what is wrong with bad options', () => {
+    expect(() => parseBenchArgs(['--fast'])).toThrow(new ArgsError('unknown option "--fast" (see --help)'));
+    expect(() => parseBenchArgs(['--json'])).toThrow(new ArgsError('--json needs a value'));
+    expect(() => parseBenchArgs(['--json', '--quick'])).toThrow(new ArgsError('--json needs a value'));
+    expect(() => parseBenchArgs(['--generator', 'ab'])).toThrow(
+      new ArgsError('--generator must be wrk or autocannon (got "ab")'),
+    );
+    expect(() => parseBenchArgs(['--runs', '0'])).toThrow(
+      new ArgsError('--runs must be a whole number from 1 to 99 (got "0")'),
+    );
+    expect(() => parseBenchArgs(['--connections', '2.5'])).toThrow(ArgsError);
+  });
+});

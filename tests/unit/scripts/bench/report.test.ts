@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { type BenchResult, formatReport, jsonKey, summarise, toJson } from '../../../../scripts/bench/report';
+import type { LoadResult } from '../../../../scripts/bench/wrkScript';
+
+const run = (rps: number, p50Ms: number, p99Ms: number): LoadResult => ({
+  rps,
+  p50Ms,
+  p99Ms,
+  requests: rps * 10,
+  answered: rps * 10,
+  otherStatus: 0,
+  socketErrors: 0,
+});
+
+function result(overrides: Partial<BenchResult> = {}): BenchResult {
+  return {
+    startedAt: '2026-11-22T10:00:00Z',
+    machine: {
+      cpuModel: 'Test CPU',
+      cpus: 2,
+      memoryGb: 24,
+      os: 'Linux 6.18',
+      node: '20.20.2',
+      generator: 'wrk 4.1.0, 1 thread',
+      pinning: 'server pinned to CPU 0, load generator to CPU 1 (taskset)',
+    },
+    settings: { quick: false, connections: 50, durationSeconds: 10, warmupSeconds: 5, runs: 3, links: 10_000 },
+    redirect: {
+      product: [run(27_000, 1.7, 3.9), run(26_000, 1.8, 4.2), run(28_000, 1.6, 3.5)],
+      floor: [run(54_000, 0.9, 1.5), run(56_000, 0.8, 1.4), run(52_000, 1, 1.6)],
+      answered: 1_000_000,
+      stored: 1_000_040,
+      exitCode: 0,
+    },
+    analytics: {
+      status: 'ok',
+      clicks: 1_000_000,
+      seedMs: 42_000,
+      timings: [
+        {
+          call: 'link',
+          path: '/api/analytics/1',
+          scope: 'per-link',
+          medianMs: 12.34,
+          minMs: 11,
+          maxMs: 14,
+          runs: 7,
+          targetMs: 50,
+          ok: true,
+        },
+        {
+          call: 'repeat-visitors',
+          path: '/api/analytics/repeat-visitors',
+          scope: 'dashboard',
+          medianMs: 260.5,
+          minMs: 250,
+          maxMs: 270,
+          runs: 7,
+          targetMs: 250,
+          ok: false,
+        },
+      ],
+    },
+    memory: {
+      startMb: 150.2,
+      afterRedirectsMb: 170.6,
+      withClicksStartMb: 160,
+      withClicksMb: 210.4,
+      withClicksPeakMb: 220,
+      clicks: 1_000_000,
+    },
+    ...overrides,
+  };
+}
+
+describe('summarise', () => {
+  it('takes the median of each figure separately', () => {
+    expect(summarise(result().redirect.product)).toEqual({ rps: 27_000, p50Ms: 1.7, p99Ms: 3.9 });
+  });
+});
+
+describe('toJson', () => {
+  it('writes the documented keys', () => {
+    expect(toJson(result())).toMatchObject({
+      redirect: {
+        rps: 27_000,
+        p50_ms: 1.7,
+        p99_ms: 3.9,
+        floor_rps: 54_000,
+        ratio_to_floor: 0.5,
+        answered: 1_000_000,
+        stored: 1_000_040,
+        lost: 0,
+        exit_code: 0,
+        runs: { product: [27_000, 26_000, 28_000], floor: [54_000, 56_000, 52_000] },
+      },
+      analytics: { status: 'ok', clicks: 1_000_000, link_ms: 12.34, repeat_visitors_ms: 260.5 },
+      memory: {
+        rss_mb_start: 150.2,
+        rss_mb_after_redirects: 170.6,
+        rss_mb_with_clicks_start: 160,
+        rss_mb_with_clicks: 210.4,
+        peak_mb_with_clicks: 220,
+        clicks_loaded: 1_000_000,
+      },
+    });
+  });
+
+  it('counts lost clicks and marks what is unavailable', () => {
+    const json = toJson(
+      result({
+        redirect: { ...result().redirect, answered: 500, stored: 480 },
+        analytics: { status: 'unavailable', reason: 'not available yet' },
+        memory: { ...result().memory, withClicksMb: undefined, clicks: undefined },
+      }),
+    );
+    expect(json.redirect).toMatchObject({ answered: 500, stored: 480, lost: 20 });
+    expect(json.analytics).toEqual({ status: 'unavailable', reason: 'not available yet' });
+    expect(json.memory).toMatchObject({ rss_mb_with_clicks: null, clicks_loaded: null });
+  });
+});
+
+describe('jsonKey', () => {
+  it('turns call names into JSON keys', () => {
+    expect(['link', 'links list', 'repeat-visitors', 'User'].map(jsonKey)).toEqual([
+      'link',
+      'links_list',
+      'repeat_visitors',
+      'user',
+    ]);
+  });
+});
+
+describe('formatReport', () => {
+  it('prints the table, the ratio, the analytics, the memory and the targets', () => {
+    const lines = formatReport(result()).split('\n');
+    expect(lines).toContain('                                  req/s   p50 ms   p99 ms    answered      stored');
+    expect(lines).toContain('  Me (dist/server/server.js)     27,000     1.70     3.90   1,000,000   1,000,040');
+    expect(lines).toContain('  floor (bare node:http + Map)   54,000     0.90     1.50           —           —');
+    expect(lines).toContain('  ratio to the floor: 0.50');
+    expect(lines).toContain(
+      '  clicks: none lost (stored − answered = 40: requests still in flight when the generator stopped counting)',
+    );
+    expect(lines).toContain('  repeat-visitors   dashboard       260.5         250   OVER');
+    expect(lines).toContain('  at start (10,000 links)                                   150 MB');
+    expect(lines).toContain('  ratio to the floor ≥ 0.5: 0.50 met');
+    expect(lines).toContain('  p99 ≤ 5 ms: 3.90 ms met');
+    expect(lines).toContain('  RSS < 250 MB with 1,000,000 clicks loaded: 210 MB met');
+    expect(lines).toContain('  analytics calls under target: MISSED (repeat-visitors)');
+  });
+
+  it('says when clicks were lost and when analytics are not available', () => {
+    const text = formatReport(
+      result({
+        redirect: { ...result().redirect, answered: 500, stored: 480 },
+        analytics: { status: 'unavailable', reason: 'not available yet' },
+      }),
+    );
+    expect(text).toContain('  clicks: 20 LOST (answered 500, stored 480)');
+    expect(text).toContain('\nanalytics: not available yet\n');
+    expect(text).toContain('  no answered click lost: MISSED');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { luaString, parseWrkOutput, RESULT_MARKER, wrkScript } from '../../../../scripts/bench/wrkScript';
+
+describe('luaString', () => {
+  it('quotes and escapes', () => {
+    expect(luaString('plain')).toBe('"plain"');
+    expect(luaString('say "hi" \\ bye')).toBe('"say \\"hi\\" \\\\ bye"');
+    expect(luaString('a\nb\tc')).toBe('"a\\010b\\009c"');
+  });
+});
+
+describe('wrkScript', () => {
+  it('stores each distinct string once and every visit as path + header references', () => {
+    const script = wrkScript([
+      { path: '/abc', headers: { 'User-Agent': 'UA 1', 'X-Forwarded-For': '1.2.3.4' } },
+      { path: '/def', headers: { 'User-Agent': 'UA 1', 'X-Forwarded-For': '5.6.7.8' } },
+    ]);
+    expect(script).toContain('local S = {\n"User-Agent",\n"UA 1",\n"X-Forwarded-For",\n"1.2.3.4",\n"5.6.7.8"\n}');
+    expect(script).toContain('local V = {\n{"/abc",1,2,3,4},\n{"/def",1,2,3,5}\n}');
+    expect(script).toContain(`io.write(string.format(\n    '${RESULT_MARKER}{"requests":%d`);
+    // No response() callback: wrk would copy every response's headers into Lua.
+    expect(script).not.toContain('function response');
+  });
+});
+
+describe('parseWrkOutput', () => {
+  it('reads the result line among wrk’s own output', () => {
+    const output = [
+      'Running 10s test @ http://127.0.0.1:40123',
+      '  1 threads and 50 connections',
+      `${RESULT_MARKER}{"requests":270000,"duration_us":10000000,"p50_us":1712,"p99_us":3950,"errors":{"connect":0,"read":1,"write":0,"status":2700,"timeout":2}}`,
+      'Requests/sec:  27000.00',
+    ].join('\n');
+    expect(parseWrkOutput(output)).toEqual({
+      rps: 27_000,
+      p50Ms: 1.712,
+      p99Ms: 3.95,
+      requests: 270_000,
+      answered: 267_300,
+      otherStatus: 2700,
+      socketErrors: 3,
+    });
+  });
+
+  it('fails with the output when wrk printed no result', () => {
+    expect(() => parseWrkOutput('unable to connect to 127.0.0.1:1 Connection refused')).toThrow(
+      'wrk printed no result line:\nunable to connect to 127.0.0.1:1 Connection refused',
+    );
+  });
+});
