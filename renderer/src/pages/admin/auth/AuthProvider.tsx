@@ -117,7 +117,10 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
     [env],
   );
 
-  const recheck = useCallback(() => setCheckRun((run) => run + 1), []);
+  const recheck = useCallback(() => {
+    setState((previous) => ({ ...previous, loading: true }));
+    setCheckRun((run) => run + 1);
+  }, []);
   const clearMessage = useCallback(() => setState((previous) => ({ ...previous, message: null })), []);
 
   const value = useMemo<AuthContextValue>(

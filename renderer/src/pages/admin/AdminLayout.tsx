@@ -1,0 +1,60 @@
+/**
+ * The guarded admin shell: 'Loading...' while the auth check runs, the login page without a valid
+ * session, otherwise the header 'Me - Admin' with Logout, the side navigation and the screen.
+ */
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { AppHeader } from '../../components/AppHeader';
+import { Button } from '../../components/Button';
+import { Icon, type IconName } from '../../components/Icon';
+import { LoadingState } from '../../components/Spinner';
+import { useAuth } from './auth/AuthProvider';
+
+export const ADMIN_NAV: { to: string; label: string; icon: IconName }[] = [
+  { to: '/admin', label: 'Dashboard', icon: 'home' },
+  { to: '/admin/links', label: 'Links', icon: 'list' },
+  { to: '/admin/create', label: 'Create Link', icon: 'plus' },
+  { to: '/admin/live', label: 'Live Visitors', icon: 'activity' },
+  { to: '/admin/repeat-visitors', label: 'Repeat Visitors', icon: 'repeat' },
+  { to: '/admin/conversion', label: 'Conversion Funnel', icon: 'filter' },
+  { to: '/admin/debug', label: 'Debug Info', icon: 'bug' },
+];
+
+export function AdminLayout() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  if (auth.loading) return <LoadingState message="Loading..." />;
+  if (!auth.isAuthenticated) return <Navigate to="/admin/login" replace />;
+
+  const logout = async () => {
+    await auth.logout();
+    navigate('/admin/login', { replace: true });
+  };
+
+  return (
+    <>
+      <AppHeader
+        title="Me - Admin"
+        homeHref="/admin"
+        fluid
+        actions={
+          <Button variant="ghost" icon="logout" onClick={logout}>
+            Logout
+          </Button>
+        }
+      />
+      <div className="shell">
+        <nav className="sidenav" aria-label="Admin">
+          {ADMIN_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className="sidenav__link">
+              <Icon name={item.icon} />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <main className="shell__main">
+          <Outlet />
+        </main>
+      </div>
+    </>
+  );
+}
