@@ -35,6 +35,9 @@ export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
+  // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
+  // its left come from the client and could be forged.
+  koa.maxIpsCount = 1;
   koa.silent = true;
 
   const api = new Router({ prefix: '/api' });

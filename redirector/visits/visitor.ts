@@ -89,16 +89,18 @@ export function createUserAgentParser(maxEntries = 5000): (userAgent: string) =>
 }
 
 /**
- * The visitor's address: the leftmost X-Forwarded-For entry when the proxy is trusted (and the
- * entry is an address), otherwise the socket's peer. IPv4-mapped IPv6 is shown as IPv4.
+ * The visitor's address: the rightmost X-Forwarded-For entry when the proxy is trusted (and the
+ * entry is an address), otherwise the socket's peer. IPv4-mapped IPv6 is shown as IPv4. The
+ * rightmost entry is the one our proxy appended; entries to its left come from the client and
+ * could be forged (the same rule as Koa's ctx.ip with maxIpsCount = 1 for the /api calls).
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const header = req.headers['x-forwarded-for'];
     const forwarded = Array.isArray(header) ? header[0] : header;
     if (forwarded) {
-      const comma = forwarded.indexOf(',');
-      const address = normaliseAddress(comma === -1 ? forwarded : forwarded.slice(0, comma));
+      const comma = forwarded.lastIndexOf(',');
+      const address = normaliseAddress(comma === -1 ? forwarded : forwarded.slice(comma + 1));
       if (isIP(address) !== 0) return address;
     }
   }

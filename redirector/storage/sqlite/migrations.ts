@@ -2,6 +2,8 @@
  * Versioned schema changes, applied in order on start, each in its own transaction. Append new
  * versions at the end; never edit one that has shipped.
  */
+import { ANALYTICS_ROLLUPS_SQL } from './analytics/schema';
+
 export interface Migration {
   version: number;
   name: string;
@@ -14,7 +16,7 @@ export const migrations: readonly Migration[] = [
     name: 'users, sessions, links, clicks',
     sql: `
       CREATE TABLE users (
-        id INTEGER PRIMARY KEY,
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
         name TEXT NOT NULL,
         email TEXT NOT NULL UNIQUE,
         password_hash TEXT NOT NULL,
@@ -29,7 +31,7 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX sessions_expires ON sessions(expires_at);
       CREATE TABLE links (
-        id INTEGER PRIMARY KEY,
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
         user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
         title TEXT NOT NULL DEFAULT '',
         target_url TEXT NOT NULL,
@@ -64,5 +66,10 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX clicks_link_time ON clicks(link_id, clicked_at);
       CREATE INDEX clicks_time ON clicks(clicked_at);
     `,
+  },
+  {
+    version: 2,
+    name: 'analytics rollups',
+    sql: ANALYTICS_ROLLUPS_SQL,
   },
 ];

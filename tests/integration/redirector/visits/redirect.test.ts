@@ -441,9 +441,9 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect([click.ip_address, click.country, click.city]).toEqual([IP.cloudflareDns, 'XX', null]);
   });
 
-  it('takes the leftmost X-Forwarded-For entry', async () => {
+  it('takes the rightmost X-Forwarded-For entry (the one the trusted proxy appended)', async () => {
     const link = await createLink(server);
-    await visit(server, `/${link.short_code}`, UA.desktopChrome, `${IP.india}, 10.0.0.1, 127.0.0.1`);
+    await visit(server, `/${link.short_code}`, UA.desktopChrome, `127.0.0.1, ${IP.us}, ${IP.india}`);
     const click = await onlyClick(server, link.id);
     expect([click.ip_address, click.country]).toEqual([IP.india, 'IN']);
   });

@@ -141,8 +141,8 @@ describe('createUserAgentParser', () => {
 });
 
 describe('client address', () => {
-  it('takes the leftmost X-Forwarded-For entry only when the proxy is trusted', () => {
-    const req = fakeRequest({ 'x-forwarded-for': `${IP.nigeria}, 10.0.0.2` });
+  it('takes the rightmost X-Forwarded-For entry only when the proxy is trusted', () => {
+    const req = fakeRequest({ 'x-forwarded-for': `10.0.0.2, ${IP.nigeria}` });
     expect(clientAddress(req, true)).toBe(IP.nigeria);
     expect(clientAddress(req, false)).toBe('127.0.0.1');
   });
