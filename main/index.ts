@@ -9,6 +9,9 @@ import { guardNavigation } from './navigation';
 import { type DesktopSettings, loadSettings, saveSettings, serverArgument } from './settings';
 import { createMainWindow, type RendererSource, startUrl } from './window';
 
+// One name whether packaged or not, so settings live in the same userData folder (…/Me).
+app.setName('Me');
+
 const outDir = path.resolve(import.meta.dirname, '..');
 const preloadPath = path.join(outDir, 'preload', 'index.cjs');
 const rendererSource: RendererSource =
