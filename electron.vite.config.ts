@@ -2,6 +2,29 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/**
+ * The web build gets its Content-Security-Policy from the redirector's headers; a page loaded from
+ * file:// has no headers, so the desktop build carries the same policy in a meta tag. The API may
+ * live on any http(s) origin the admin configured, hence connect-src http: https:.
+ */
+const DESKTOP_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self' http: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'";
+
+function desktopCsp(): Plugin {
+  return {
+    name: 'me-desktop-csp',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: DESKTOP_CSP },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
 
 export default defineConfig({
   main: {
@@ -20,7 +43,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react()],
+    plugins: [react(), desktopCsp()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
