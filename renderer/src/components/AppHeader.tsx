@@ -15,7 +15,9 @@ export interface AppHeaderProps {
   title: string;
   /** Where the brand links to. */
   homeHref?: string;
-  /** Text after the brand, e.g. the greeting. */
+  /** Text beside the actions, e.g. 'Welcome, Ada' (on phones it moves to its own line). */
+  greeting?: ReactNode;
+  /** Anything else after the brand. */
   children?: ReactNode;
   /** Buttons on the right. */
   actions?: ReactNode;
@@ -23,18 +25,16 @@ export interface AppHeaderProps {
   fluid?: boolean;
 }
 
-export function AppHeader({ title, homeHref = '/', children, actions, fluid = false }: AppHeaderProps) {
+export function AppHeader({ title, homeHref = '/', greeting, children, actions, fluid = false }: AppHeaderProps) {
   return (
     <header className="app-header">
-      <div
-        className={fluid ? 'app-header__inner' : 'container app-header__inner'}
-        style={fluid ? { padding: '0 1.5rem' } : undefined}
-      >
+      <div className={fluid ? 'app-header__inner app-header__inner--fluid' : 'container app-header__inner'}>
         <Link to={homeHref} className="brand">
           <BrandMark />
-          <h1 style={{ font: 'inherit', margin: 0 }}>{title}</h1>
+          <h1 className="brand__title">{title}</h1>
         </Link>
         {children}
+        {greeting ? <span className="greeting app-header__greeting">{greeting}</span> : null}
         {actions ? <div className="app-header__actions">{actions}</div> : null}
       </div>
     </header>

@@ -21,14 +21,8 @@ export function StatCard({ label, value, hint, icon, tone = 'indigo' }: StatCard
       ) : null}
       <dl className="stat-card__text">
         <dt className="stat-card__label">{label}</dt>
-        <dd className="stat-card__value" style={{ margin: 0 }}>
-          {value}
-        </dd>
-        {hint !== undefined ? (
-          <dd className="stat-card__hint" style={{ margin: 0 }}>
-            {hint}
-          </dd>
-        ) : null}
+        <dd className="stat-card__value">{value}</dd>
+        {hint !== undefined ? <dd className="stat-card__hint">{hint}</dd> : null}
       </dl>
     </div>
   );

@@ -22,7 +22,7 @@ import { LinkFormDialog } from './dashboard/LinkFormDialog';
 import { LinksTable } from './dashboard/LinksTable';
 import { linkInputFromForm } from './dashboard/linkForm';
 import { SummaryCards } from './dashboard/SummaryCards';
-import { fallbackDomain, linkDomain } from './dashboard/shortUrl';
+import { linkHost, serviceOrigin } from './dashboard/shortUrl';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link? This action cannot be undone.';
 
@@ -50,11 +50,12 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [domainOpen, setDomainOpen] = useState(false);
   const [customDomain, setCustomDomain] = useState<string | null>(session.user.custom_domain ?? null);
-  const [defaultDomain, setDefaultDomain] = useState<string>(fallbackDomain);
+  const [publicUrl, setPublicUrl] = useState<string>(serviceOrigin);
+  const [defaultDomain, setDefaultDomain] = useState<string>(() => new URL(serviceOrigin()).hostname);
   const [deleting, setDeleting] = useState<{ link: Link; busy: boolean } | null>(null);
   const [analytics, setAnalytics] = useState<LinkAnalyticsViewProps['state']>({ status: 'loading' });
 
-  const domain = linkDomain(customDomain, defaultDomain);
+  const host = linkHost(customDomain, publicUrl);
   const selectedId = Number(params.get('link')) || null;
 
   /** A 401 means the stored session is no longer valid: forget it and sign in again. */
@@ -85,6 +86,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       .then((answer) => {
         setCustomDomain(answer.domain);
         if (answer.default_domain) setDefaultDomain(answer.default_domain);
+        if (answer.public_url) setPublicUrl(answer.public_url);
       })
       .catch((caught: unknown) => {
         // The spec logs a failed domain fetch and shows nothing.
@@ -182,9 +184,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       <AppHeader
         title="Me"
         homeHref="/dashboard"
+        greeting={`Welcome, ${session.user.name}`}
         actions={
           <>
-            <span className="greeting app-header__greeting">Welcome, {session.user.name}</span>
             <Button icon="globe" onClick={() => setDomainOpen(true)}>
               Domain
             </Button>
@@ -201,7 +203,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           ) : selectedId !== null ? (
             <LinkAnalyticsView
               state={analytics}
-              domain={domain}
+              host={host}
               onBack={() => setParams({})}
               onRetry={() => loadAnalytics(selectedId)}
             />
@@ -215,7 +217,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
               ) : null}
               <Card
                 title="Your Links"
-                subtitle={`Short links on ${domain}`}
+                subtitle={`Short links on ${host.domain}`}
                 flush
                 actions={
                   <Button variant="primary" icon="plus" onClick={openCreate}>
@@ -236,7 +238,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
                 ) : (
                   <LinksTable
                     links={links}
-                    domain={domain}
+                    host={host}
                     onAnalytics={(link) => setParams({ link: String(link.id) })}
                     onEdit={(link) => setForm({ mode: 'edit', link })}
                     onDelete={(link) => setDeleting({ link, busy: false })}
@@ -251,7 +253,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         <LinkFormDialog
           key={form.mode === 'edit' ? `edit-${form.link.id}` : 'create'}
           link={form.mode === 'edit' ? form.link : null}
-          domain={domain}
+          domain={host.domain}
           onClose={() => setForm({ mode: 'closed' })}
           onSubmit={saveLink}
         />
@@ -260,6 +262,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         <DomainDialog
           customDomain={customDomain}
           defaultDomain={defaultDomain}
+          defaultHost={linkHost(null, publicUrl)}
           onClose={() => setDomainOpen(false)}
           onSave={saveDomain}
           onRemove={removeDomain}

@@ -5,11 +5,14 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
-import { shortLinkText } from './shortUrl';
+import { type LinkHost, shortLinkText } from './shortUrl';
 
 export interface DomainDialogProps {
   customDomain: string | null;
+  /** The service's host name, the CNAME target. */
   defaultDomain: string;
+  /** How links look on the default domain (public URL host, with its port). */
+  defaultHost: LinkHost;
   onClose: () => void;
   /** Resolves with the domain as stored. */
   onSave: (domain: string) => Promise<string>;
@@ -20,7 +23,14 @@ export function validateDomain(value: string): string | null {
   return value.trim() === '' ? 'Please enter a domain' : null;
 }
 
-export function DomainDialog({ customDomain, defaultDomain, onClose, onSave, onRemove }: DomainDialogProps) {
+export function DomainDialog({
+  customDomain,
+  defaultDomain,
+  defaultHost,
+  onClose,
+  onSave,
+  onRemove,
+}: DomainDialogProps) {
   const [value, setValue] = useState(customDomain ?? '');
   const [inputError, setInputError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +38,7 @@ export function DomainDialog({ customDomain, defaultDomain, onClose, onSave, onR
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
   const busy = saving || removing;
-  const shownDomain = customDomain ?? defaultDomain;
+  const shownHost: LinkHost = customDomain ? { domain: customDomain, origin: '' } : defaultHost;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,10 +101,10 @@ export function DomainDialog({ customDomain, defaultDomain, onClose, onSave, onR
         <div className="callout">
           <div className="callout__title">{customDomain ? 'Current custom domain' : 'Default domain'}</div>
           <div className="row">
-            <code className="code-block grow">{shownDomain}</code>
+            <code className="code-block grow">{shownHost.domain}</code>
           </div>
           <p className="text-sm muted">
-            Your links look like <code>{shortLinkText(shownDomain, 'my-link')}</code>
+            Your links look like <code>{shortLinkText(shownHost, 'my-link')}</code>
           </p>
         </div>
         <form id="domain-form" className="form" noValidate onSubmit={save}>

@@ -13,14 +13,14 @@ import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
 import { userAnalyticsModel } from './analyticsModel';
 import { FeatureBadges } from './LinksTable';
-import { shortLinkText, shortLinkUrl } from './shortUrl';
+import { type LinkHost, shortLinkText, shortLinkUrl } from './shortUrl';
 
 export interface LinkAnalyticsViewProps {
   state:
     | { status: 'loading' }
     | { status: 'error'; message: string }
     | { status: 'ready'; data: UserLinkAnalyticsResponse };
-  domain: string;
+  host: LinkHost;
   onBack: () => void;
   onRetry: () => void;
 }
@@ -33,7 +33,7 @@ function BackButton({ onBack }: { onBack: () => void }) {
   );
 }
 
-export function LinkAnalyticsView({ state, domain, onBack, onRetry }: LinkAnalyticsViewProps) {
+export function LinkAnalyticsView({ state, host, onBack, onRetry }: LinkAnalyticsViewProps) {
   if (state.status === 'loading') {
     return (
       <div className="stack">
@@ -59,11 +59,11 @@ export function LinkAnalyticsView({ state, domain, onBack, onRetry }: LinkAnalyt
       </div>
     );
   }
-  return <AnalyticsContent data={state.data} domain={domain} onBack={onBack} />;
+  return <AnalyticsContent data={state.data} host={host} onBack={onBack} />;
 }
 
-function LinkSummary({ link, domain }: { link: Link; domain: string }) {
-  const text = shortLinkText(domain, link.short_code);
+function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {
+  const text = shortLinkText(host, link.short_code);
   return (
     <div className="analytics__head">
       <div className="stack stack--sm analytics__title-block">
@@ -71,7 +71,7 @@ function LinkSummary({ link, domain }: { link: Link; domain: string }) {
         <div className="row analytics__short">
           <Icon name="link" />
           <span className="mono">{text}</span>
-          <CopyButton text={shortLinkUrl(domain, link.short_code)} label="Copy link" />
+          <CopyButton text={shortLinkUrl(host, link.short_code)} label="Copy link" />
         </div>
         <a className="analytics__target truncate" href={link.target_url} target="_blank" rel="noopener noreferrer">
           {link.target_url}
@@ -84,11 +84,11 @@ function LinkSummary({ link, domain }: { link: Link; domain: string }) {
 
 function AnalyticsContent({
   data,
-  domain,
+  host,
   onBack,
 }: {
   data: UserLinkAnalyticsResponse;
-  domain: string;
+  host: LinkHost;
   onBack: () => void;
 }) {
   const model = userAnalyticsModel(data);
@@ -98,7 +98,7 @@ function AnalyticsContent({
       <div>
         <BackButton onBack={onBack} />
       </div>
-      <LinkSummary link={link} domain={domain} />
+      <LinkSummary link={link} host={host} />
       <div className="card-grid card-grid--4">
         <StatCard label="Total Clicks" value={formatNumber(model.totalClicks)} icon="pointer" />
         <StatCard label="Unique Visitors" value={formatNumber(model.uniqueVisitors)} icon="users" tone="green" />

@@ -5,11 +5,11 @@ import { IconButton, IconLink } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { shortLinkText, shortLinkUrl } from './shortUrl';
+import { type LinkHost, shortLinkText, shortLinkUrl } from './shortUrl';
 
 export interface LinksTableProps {
   links: Link[];
-  domain: string;
+  host: LinkHost;
   onAnalytics: (link: Link) => void;
   onEdit: (link: Link) => void;
   onDelete: (link: Link) => void;
@@ -27,7 +27,7 @@ export function FeatureBadges({ link }: { link: Link }) {
   );
 }
 
-export function LinksTable({ links, domain, onAnalytics, onEdit, onDelete }: LinksTableProps) {
+export function LinksTable({ links, host, onAnalytics, onEdit, onDelete }: LinksTableProps) {
   return (
     <div className="table-wrap">
       <table className="table table--stack links-table">
@@ -43,8 +43,8 @@ export function LinksTable({ links, domain, onAnalytics, onEdit, onDelete }: Lin
         </thead>
         <tbody>
           {links.map((link) => {
-            const text = shortLinkText(domain, link.short_code);
-            const url = shortLinkUrl(domain, link.short_code);
+            const text = shortLinkText(host, link.short_code);
+            const url = shortLinkUrl(host, link.short_code);
             return (
               <tr key={link.id} data-link-id={link.id}>
                 <td data-label="Link" className="links-table__link">
