@@ -2,6 +2,7 @@
  * The storage interface: the only contract between the services and a database. Async so that a
  * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
  */
+import type { AnalyticsQueries } from './analyticsQueries';
 import type {
   ClickRecord,
   LinkChanges,
@@ -64,6 +65,7 @@ export interface Store {
   readonly sessions: SessionRepository;
   readonly links: LinkRepository;
   readonly clicks: ClickRepository;
+  readonly analytics: AnalyticsQueries;
   /** Resolves once the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 import { UniqueViolation } from '../errors';
 import type { LinkCounts, LinkRecord, LinkWithCounts } from '../records';
 import type { LinkRepository } from '../store';
+import { rollupFolder } from './analytics/rollups';
 import { isUniqueViolation, type SqliteDatabase } from './database';
 
 type LinkRow = Omit<LinkRecord, 'enable_tiktok_bypass' | 'enable_country_redirect' | 'enable_instagram_exit'> & {
@@ -37,11 +38,12 @@ function toRow(values: Record<string, unknown>): Record<string, unknown> {
   return row;
 }
 
+// From the analytics rollups (analytics/schema.ts), folded up to the latest click first.
 const COUNTS_SQL = `
-  SELECT COUNT(*) AS total_clicks,
-         COUNT(DISTINCT ip_address) AS unique_visitors,
-         COALESCE(SUM(blocked), 0) AS blocked_visitors
-  FROM clicks WHERE link_id = ? AND is_bot = 0`;
+  SELECT COALESCE(MAX(t.clicks), 0) AS total_clicks,
+         COALESCE(MAX(t.visitors), 0) AS unique_visitors,
+         COALESCE(MAX(t.blocked), 0) AS blocked_visitors
+  FROM link_totals t WHERE t.link_id = ?`;
 
 export function createLinkRepository(db: SqliteDatabase): LinkRepository {
   const insert = db.prepare(`
@@ -55,18 +57,14 @@ export function createLinkRepository(db: SqliteDatabase): LinkRepository {
   const counts = db.prepare(COUNTS_SQL);
   const listSql = (where: string) => `
     SELECT l.*,
-           COALESCE(c.total_clicks, 0) AS total_clicks,
-           COALESCE(c.unique_visitors, 0) AS unique_visitors,
-           COALESCE(c.blocked_visitors, 0) AS blocked_visitors
+           COALESCE(t.clicks, 0) AS total_clicks,
+           COALESCE(t.visitors, 0) AS unique_visitors,
+           COALESCE(t.blocked, 0) AS blocked_visitors
     FROM links l
-    LEFT JOIN (
-      SELECT link_id, COUNT(*) AS total_clicks, COUNT(DISTINCT ip_address) AS unique_visitors,
-             SUM(blocked) AS blocked_visitors
-      FROM clicks WHERE is_bot = 0 ${where ? 'AND link_id IN (SELECT id FROM links WHERE user_id = @userId)' : ''}
-      GROUP BY link_id
-    ) c ON c.link_id = l.id
+    LEFT JOIN link_totals t ON t.link_id = l.id
     ${where}
     ORDER BY l.created_at DESC, l.id DESC`;
+  const rollups = rollupFolder(db);
   const listAll = db.prepare(listSql(''));
   const listByUser = db.prepare(listSql('WHERE l.user_id = @userId'));
 
@@ -101,12 +99,14 @@ export function createLinkRepository(db: SqliteDatabase): LinkRepository {
       return row && toRecord(row);
     },
     async list(filter) {
+      rollups.fold();
       const rows = (
         filter.userId === undefined ? listAll.all() : listByUser.all({ userId: filter.userId })
       ) as (LinkRow & LinkCounts)[];
       return rows.map((row) => toRecord(row) as LinkWithCounts);
     },
     async counts(id) {
+      rollups.fold();
       return counts.get(id) as LinkCounts;
     },
   };

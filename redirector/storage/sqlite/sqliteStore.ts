@@ -1,4 +1,5 @@
 import type { Store } from '../store';
+import { createSqliteAnalytics } from './analytics/sqliteAnalytics';
 import { createClickRepository } from './clickRepository';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createLinkRepository } from './linkRepository';
@@ -13,6 +14,8 @@ export interface SqliteStore extends Store {
 
 export function createSqliteStore(file: string): SqliteStore {
   const db = openDatabase(file);
+  const analytics = createSqliteAnalytics(db);
+  analytics.startBackgroundFolding();
   return {
     kind: 'sqlite',
     db,
@@ -20,10 +23,12 @@ export function createSqliteStore(file: string): SqliteStore {
     sessions: createSessionRepository(db),
     links: createLinkRepository(db),
     clicks: createClickRepository(db),
+    analytics,
     async ping() {
       db.prepare('SELECT 1').get();
     },
     async close() {
+      analytics.stopBackgroundFolding();
       if (db.open) {
         db.pragma('optimize');
         db.close();

@@ -1,0 +1,39 @@
+/** GET /api/analytics/{id}: every figure of one link's admin page in one answer. */
+import type { LinkAnalyticsResponse } from '../contract/analytics';
+import { toApiLink } from '../links/linkPresenter';
+import type { LinkRecord } from '../storage/records';
+import type { Store } from '../storage/store';
+import { toApiClick } from '../visits/clickPresenter';
+import { DAY_NAMES, DIRECT, deviceStats, dimensionMap, timePatterns } from './counts';
+import type { ZoneCalendar } from './timeZone';
+
+export const RECENT_CLICKS = 100;
+
+export async function linkAnalytics(
+  store: Store,
+  link: LinkRecord,
+  calendar: ZoneCalendar,
+  now: number,
+): Promise<LinkAnalyticsResponse> {
+  const data = await store.analytics.linkStats(link.id, { recentClicks: RECENT_CLICKS });
+  const dims = data.dimensions;
+  const patterns = timePatterns(data.quarterHours, calendar, now);
+  return {
+    link: toApiLink({ ...link, ...data.counts }),
+    stats: {
+      totalClicks: data.counts.total_clicks,
+      uniqueVisitors: data.counts.unique_visitors,
+      deviceStats: deviceStats(dims.filter((row) => row.dimension === 'device_type')),
+      countryCounts: dimensionMap(dims, 'country'),
+      browserCounts: dimensionMap(dims, 'browser'),
+      referrerCounts: dimensionMap(dims, 'referrer', DIRECT),
+      osCounts: dimensionMap(dims, 'os'),
+      deviceCounts: dimensionMap(dims, 'device_info'),
+      hourlyStats: patterns.hourly,
+      dailyStats: patterns.daily,
+      dayNames: DAY_NAMES,
+      last7Days: patterns.last7Days,
+    },
+    recentClicks: data.recentClicks.map(toApiClick),
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The analytics side of the Store: one call per panel, each answering from one consistent view of
+ * the database (CONTRACT §5). Bots are left out of every figure. Times are epoch milliseconds;
+ * the analytics services (redirector/analytics/) turn quarter hours into local hours and days.
+ */
+import type { ClickRecord, LinkCounts } from './records';
+
+export type Dimension = 'device_type' | 'country' | 'browser' | 'os' | 'referrer' | 'device_info' | 'blocked_country';
+
+export interface DimensionCount {
+  dimension: Dimension;
+  /** null: the click had none (no referrer, unknown browser, ...). */
+  value: string | null;
+  clicks: number;
+}
+
+export interface QuarterHourCount {
+  /** Epoch ms at the start of the quarter hour (UTC). */
+  start: number;
+  clicks: number;
+}
+
+export interface LinkStatsData {
+  counts: LinkCounts;
+  dimensions: DimensionCount[];
+  /** Every quarter hour with clicks, oldest first. */
+  quarterHours: QuarterHourCount[];
+  /** Newest first. */
+  recentClicks: ClickRecord[];
+}
+
+export interface ValueCount {
+  value: string;
+  clicks: number;
+}
+
+export interface SummaryData {
+  totalLinks: number;
+  totalClicks: number;
+  uniqueVisitors: number;
+  deviceTypes: ValueCount[];
+  countries: ValueCount[];
+  /** Quarter hours with clicks (every link) whose start is in [from, to), oldest first. */
+  quarterHours: QuarterHourCount[];
+}
+
+export interface ClickWithLink extends ClickRecord {
+  link_title: string;
+  short_code: string;
+}
+
+export interface ActiveLinkCount {
+  id: number;
+  title: string;
+  short_code: string;
+  clicks: number;
+}
+
+export interface RealtimeData {
+  /** Clicks with clicked_at in (now − window, now]. */
+  windowClicks: number;
+  /** The latest clicks of the window, newest first. */
+  latestClicks: ClickWithLink[];
+  /** Links with the most clicks in the window, most first. */
+  activeLinks: ActiveLinkCount[];
+  /** Distinct addresses with a click in (now − activeWindow, now]. */
+  activeVisitors: number;
+}
+
+export interface LiveVisitorRow extends ClickWithLink {
+  /** The visitor's first click in (now − durationWindow, now]. */
+  first_clicked_at: number;
+}
+
+export interface LiveData {
+  /** Each online visitor's latest click, latest first, at most `limit`. */
+  visitors: LiveVisitorRow[];
+  /** Figures over every online visitor, not only the rows returned. */
+  online: number;
+  countries: number;
+  mobile: number;
+  totalDurationMs: number;
+}
+
+export interface RepeatVisitorData {
+  ip: string;
+  visits: number;
+  lastClickedAt: number;
+  /** Most recent first. */
+  locations: { country: string; city: string | null }[];
+}
+
+export interface RepeatVisitorsData {
+  totalVisitors: number;
+  repeatVisitors: number;
+  /** The smallest distinct visit counts, ascending. */
+  frequency: { visits: number; visitors: number }[];
+  /** Visitors with 2 visits or more, most visits first, then the most recent. */
+  top: RepeatVisitorData[];
+}
+
+export interface FunnelData {
+  clicks: number;
+  engaged: number;
+  instagramExits: number;
+}
+
+export interface AnalyticsQueries {
+  /**
+   * Folds clicks stored since the last fold into the rollups (at most maxRows, default all).
+   * Every other call does this first, so calling it is never needed for correctness; it lets a
+   * seed or a quiet moment pay for it. Returns how many click ids it passed.
+   */
+  catchUp(maxRows?: number): Promise<number>;
+  /** Clicks not folded yet. */
+  pending(): Promise<number>;
+  linkStats(linkId: number, options: { recentClicks: number }): Promise<LinkStatsData>;
+  summary(options: { from: number; to: number }): Promise<SummaryData>;
+  realtime(options: {
+    now: number;
+    windowMs: number;
+    activeVisitorWindowMs: number;
+    latestClicks: number;
+    activeLinks: number;
+  }): Promise<RealtimeData>;
+  live(options: { now: number; windowMs: number; durationWindowMs: number; limit: number }): Promise<LiveData>;
+  repeatVisitors(options: { frequencies: number; top: number }): Promise<RepeatVisitorsData>;
+  funnel(): Promise<FunnelData>;
+}

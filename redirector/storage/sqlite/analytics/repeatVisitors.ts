@@ -1,0 +1,36 @@
+/** Visitors (addresses) by number of clicks over every link, from the visitors rollup. */
+import type { RepeatVisitorData, RepeatVisitorsData } from '../../analyticsQueries';
+import type { SqliteDatabase } from '../database';
+import type { RollupFolder } from './rollups';
+
+export function createRepeatVisitorsQuery(db: SqliteDatabase, folder: RollupFolder) {
+  const total = db.prepare('SELECT COUNT(*) FROM visitors').pluck();
+  const repeat = db.prepare('SELECT COUNT(*) FROM visitors WHERE clicks >= 2').pluck();
+  const frequency = db.prepare(`
+    SELECT clicks AS visits, COUNT(*) AS visitors FROM visitors GROUP BY clicks ORDER BY clicks LIMIT ?`);
+  const top = db.prepare(`
+    SELECT ip_address AS ip, clicks AS visits, last_clicked_at AS lastClickedAt FROM visitors
+    WHERE clicks >= 2 ORDER BY clicks DESC, last_clicked_at DESC, ip_address LIMIT ?`);
+  const locations = db.prepare(`
+    SELECT ip_address AS ip, country, city FROM link_visitors
+    WHERE ip_address IN (SELECT value FROM json_each(?))
+    GROUP BY ip_address, country, city ORDER BY MAX(last_clicked_at) DESC, country, city`);
+
+  return (options: { frequencies: number; top: number }): RepeatVisitorsData => {
+    folder.fold();
+    const topVisitors = (top.all(options.top) as Omit<RepeatVisitorData, 'locations'>[]).map(
+      (visitor): RepeatVisitorData => ({ ...visitor, locations: [] }),
+    );
+    const byIp = new Map(topVisitors.map((visitor) => [visitor.ip, visitor]));
+    const places = locations.all(JSON.stringify([...byIp.keys()])) as { ip: string; country: string; city: string }[];
+    for (const place of places) {
+      byIp.get(place.ip)?.locations.push({ country: place.country, city: place.city === '' ? null : place.city });
+    }
+    return {
+      totalVisitors: total.get() as number,
+      repeatVisitors: repeat.get() as number,
+      frequency: frequency.all(options.frequencies) as { visits: number; visitors: number }[],
+      top: topVisitors,
+    };
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Folds stored clicks into the analytics rollups (schema.ts) in batches by rowid. A fold is one
+ * transaction: the rollups and the fold position move together, so they always describe exactly
+ * the clicks up to `folded_click_id`. Bots move the position but are never counted.
+ */
+import type { SqliteDatabase } from '../database';
+
+/** Clicks kept per link for "recent clicks" (the API shows 100). Trimmed back to this at twice as many. */
+export const RECENT_KEPT = 100;
+const RECENT_TRIM_AT = 2 * RECENT_KEPT;
+
+const CHUNK = 'c.id > @from AND c.id <= @to AND c.is_bot = 0';
+
+export interface RollupFolder {
+  /** Folds clicks stored since the last fold, at most maxRows of them (default: all). Returns how many click ids it passed. */
+  fold(maxRows?: number): number;
+  /** Click ids not folded yet (bots included). */
+  pending(): number;
+}
+
+const folders = new WeakMap<SqliteDatabase, RollupFolder>();
+
+/** One folder per connection (the link list and the analytics queries share it). */
+export function rollupFolder(db: SqliteDatabase): RollupFolder {
+  let folder = folders.get(db);
+  if (!folder) {
+    folder = createRollupFolder(db);
+    folders.set(db, folder);
+  }
+  return folder;
+}
+
+function createRollupFolder(db: SqliteDatabase): RollupFolder {
+  const position = db.prepare('SELECT folded_click_id FROM analytics_fold WHERE id = 1').pluck();
+  const lastId = db.prepare('SELECT COALESCE(MAX(id), 0) FROM clicks').pluck();
+  const chunkEnd = db.prepare('SELECT MAX(id) FROM (SELECT id FROM clicks WHERE id > ? ORDER BY id LIMIT ?)').pluck();
+  const statements = [
+    db.prepare(`
+      INSERT INTO link_totals (link_id, clicks, visitors, blocked, instagram_exits, engaged, recent_rows)
+      SELECT c.link_id, COUNT(*), 0, SUM(c.blocked), SUM(c.instagram_exit),
+             SUM(c.referrer_source IS NOT NULL OR c.instagram_exit = 1), COUNT(*)
+      FROM clicks c WHERE ${CHUNK} GROUP BY c.link_id
+      ON CONFLICT (link_id) DO UPDATE SET
+        clicks = clicks + excluded.clicks, blocked = blocked + excluded.blocked,
+        instagram_exits = instagram_exits + excluded.instagram_exits, engaged = engaged + excluded.engaged,
+        recent_rows = recent_rows + excluded.recent_rows`),
+    // Before link_visitors learns this chunk's addresses: which are new to their link.
+    db.prepare(`
+      UPDATE link_totals SET visitors = visitors + fresh.n FROM (
+        SELECT p.link_id, COUNT(*) AS n
+        FROM (SELECT DISTINCT c.link_id, c.ip_address FROM clicks c WHERE ${CHUNK}) p
+        WHERE NOT EXISTS (SELECT 1 FROM link_visitors v WHERE v.link_id = p.link_id AND v.ip_address = p.ip_address)
+        GROUP BY p.link_id
+      ) AS fresh
+      WHERE link_totals.link_id = fresh.link_id`),
+    db.prepare(`
+      INSERT INTO link_dimensions (link_id, dimension, value, clicks)
+      SELECT * FROM (
+        SELECT c.link_id, 'device_type', c.device_type, COUNT(*) FROM clicks c WHERE ${CHUNK} GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'country', c.country, COUNT(*) FROM clicks c WHERE ${CHUNK} GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'browser', COALESCE(c.browser, ''), COUNT(*) FROM clicks c WHERE ${CHUNK} GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'os', COALESCE(c.os, ''), COUNT(*) FROM clicks c WHERE ${CHUNK} GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'referrer', COALESCE(c.referrer_source, ''), COUNT(*) FROM clicks c WHERE ${CHUNK} GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'device_info', COALESCE(c.device_info, ''), COUNT(*) FROM clicks c WHERE ${CHUNK} GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'blocked_country', c.country, COUNT(*) FROM clicks c WHERE ${CHUNK} AND c.blocked = 1
+        GROUP BY 1, 3
+      ) WHERE true
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`),
+    db.prepare(`
+      INSERT INTO link_quarter_hours (link_id, quarter_hour, clicks)
+      SELECT c.link_id, c.clicked_at / 900000, COUNT(*) FROM clicks c WHERE ${CHUNK} GROUP BY 1, 2
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`),
+    db.prepare(`
+      INSERT INTO link_visitors (link_id, ip_address, country, city, clicks, last_clicked_at)
+      SELECT c.link_id, c.ip_address, c.country, COALESCE(c.city, ''), COUNT(*), MAX(c.clicked_at)
+      FROM clicks c WHERE ${CHUNK} GROUP BY 1, 2, 3, 4
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+        last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`),
+    db.prepare(`
+      INSERT INTO visitors (ip_address, clicks, last_clicked_at)
+      SELECT c.ip_address, COUNT(*), MAX(c.clicked_at) FROM clicks c WHERE ${CHUNK} GROUP BY 1
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+        last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`),
+    db.prepare(`
+      INSERT INTO link_recent_clicks (link_id, clicked_at, click_id)
+      SELECT c.link_id, c.clicked_at, c.id FROM clicks c WHERE ${CHUNK} ORDER BY 1, 2, 3`),
+  ];
+  const overfull = db.prepare(`SELECT link_id FROM link_totals WHERE recent_rows > ${RECENT_TRIM_AT}`).pluck();
+  const trim = db.prepare(`
+    DELETE FROM link_recent_clicks WHERE link_id = @linkId AND (clicked_at, click_id) < (
+      SELECT clicked_at, click_id FROM link_recent_clicks WHERE link_id = @linkId
+      ORDER BY clicked_at DESC, click_id DESC LIMIT 1 OFFSET ${RECENT_KEPT - 1})`);
+  const trimmed = db.prepare(`UPDATE link_totals SET recent_rows = ${RECENT_KEPT} WHERE link_id = ?`);
+  const moveTo = db.prepare('UPDATE analytics_fold SET folded_click_id = ? WHERE id = 1');
+
+  const foldChunk = db.transaction((maxRows: number): number => {
+    const from = position.get() as number;
+    const to = chunkEnd.get(from, maxRows) as number | null;
+    if (to === null) return 0;
+    const range = { from, to };
+    for (const statement of statements) statement.run(range);
+    for (const linkId of overfull.all() as number[]) {
+      trim.run({ linkId });
+      trimmed.run(linkId);
+    }
+    moveTo.run(to);
+    return to - from;
+  });
+
+  return {
+    fold(maxRows = Number.MAX_SAFE_INTEGER) {
+      return foldChunk(maxRows);
+    },
+    pending() {
+      return Math.max(0, (lastId.get() as number) - (position.get() as number));
+    },
+  };
+}
