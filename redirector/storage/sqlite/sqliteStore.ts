@@ -1,5 +1,5 @@
 import type { Store } from '../store';
-import { createSqliteAnalytics } from './analytics/sqliteAnalytics';
+import { createSqliteAnalytics, type SqliteAnalytics } from './analytics/sqliteAnalytics';
 import { createClickRepository } from './clickRepository';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createLinkRepository } from './linkRepository';
@@ -10,6 +10,7 @@ export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
   /** The open connection, for the storage layer's own modules (analytics queries). */
   readonly db: SqliteDatabase;
+  readonly analytics: SqliteAnalytics;
 }
 
 export function createSqliteStore(file: string): SqliteStore {
