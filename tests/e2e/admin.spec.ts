@@ -51,6 +51,16 @@ async function signIn(page: Page, server: ServerProcess) {
   await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
 }
 
+/** An entry of the admin side navigation. */
+function nav(page: Page, label: string) {
+  return page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true });
+}
+
+/** A design-system card by its title. */
+function card(page: Page, title: string) {
+  return page.locator('section.card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
 type KeyValueStore = { getItem(name: string): string | null };
 
 /** The spec's storage markers as the page sees them (no DOM types in this project). */
@@ -83,15 +93,15 @@ test('empty states before any link exists', async ({ page, server }) => {
   await signIn(page, server);
   await expect(page.getByText('No geographic data available yet')).toBeVisible();
   await expect(page.getByText('No data yet').first()).toBeVisible();
-  await page.getByRole('link', { name: 'Links' }).click();
+  await nav(page, 'Links').click();
   await expect(page.getByText('No links created yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create your first link' })).toBeVisible();
   await shoot(page, 'links-empty');
-  await page.getByRole('link', { name: 'Live Visitors' }).click();
+  await nav(page, 'Live Visitors').click();
   await expect(page.getByText('No active visitors right now')).toBeVisible();
-  await page.getByRole('link', { name: 'Conversion Funnel' }).click();
+  await nav(page, 'Conversion Funnel').click();
   await expect(page.getByText('No conversion data available yet')).toBeVisible();
-  await page.getByRole('link', { name: 'Repeat Visitors' }).click();
+  await nav(page, 'Repeat Visitors').click();
   await expect(page.getByText('No repeat visitors yet')).toBeVisible();
 });
 
@@ -131,7 +141,7 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
 
 test('create → list (badges, date) → edit → analytics shows the clicks → delete', async ({ page, server }) => {
   await signIn(page, server);
-  await page.getByRole('link', { name: 'Create Link' }).click();
+  await nav(page, 'Create Link').click();
   await expect(page.getByRole('heading', { name: 'Create Link' })).toBeVisible();
   const shortCode = page.getByLabel('Short Code');
   await expect(shortCode).toHaveValue(/^[A-Za-z0-9]{6}$/);
@@ -210,7 +220,7 @@ test('create → list (badges, date) → edit → analytics shows the clicks →
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   }
   await expect(page.getByText('United Kingdom').first()).toBeVisible();
-  const recent = page.getByRole('region', { name: 'Recent Clicks' });
+  const recent = card(page, 'Recent Clicks');
   await expect(recent.getByRole('row')).toHaveCount(5);
   await expect(recent.getByText('8.8.8.8')).toBeVisible();
   // A fifth click shows up within one 5 s refresh, without reloading.
@@ -256,22 +266,20 @@ test('every navigation entry renders its screen with data from real clicks', asy
   await expect(page.getByRole('heading', { name: 'Click Distribution by Country' })).toBeVisible();
   const countries = page.getByRole('list', { name: 'Countries' });
   await expect(countries.getByRole('listitem')).toHaveCount(5);
-  await expect(
-    page.getByRole('region', { name: 'Real-Time Activity' }).getByText('Spring promo').first(),
-  ).toBeVisible();
+  await expect(card(page, 'Real-Time Activity').getByText('Spring promo').first()).toBeVisible();
   await shoot(page, 'dashboard');
 
-  await page.getByRole('link', { name: 'Links' }).click();
+  await nav(page, 'Links').click();
   await expect(page.getByTestId('link-row-spring').getByText('Geo')).toBeVisible();
   await expect(page.getByTestId('link-row-spring').getByRole('cell', { name: '4', exact: true })).toBeVisible();
   // Newest first.
   await expect(page.locator('tbody tr').first()).toContainText('Newsletter');
   await shoot(page, 'links');
 
-  await page.getByRole('link', { name: 'Create Link' }).click();
+  await nav(page, 'Create Link').click();
   await expect(page.getByRole('heading', { name: 'Create Link' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Live Visitors' }).click();
+  await nav(page, 'Live Visitors').click();
   await expect(page.getByRole('heading', { name: 'Live Visitors' })).toBeVisible();
   await expect(page.getByRole('button', { name: '5 min' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('live-visitor')).toHaveCount(5);
@@ -279,23 +287,23 @@ test('every navigation entry renders its screen with data from real clicks', asy
   await expect(page.locator('.stat-card').filter({ hasText: 'Mobile' })).toContainText('2');
   await shoot(page, 'live');
 
-  await page.getByRole('link', { name: 'Repeat Visitors' }).click();
+  await nav(page, 'Repeat Visitors').click();
   await expect(page.getByRole('heading', { name: 'Repeat Visitors' })).toBeVisible();
   const repeat = page.locator('.stat-card');
   await expect(repeat.filter({ hasText: 'Total Unique Visitors' })).toContainText('5');
   await expect(repeat.filter({ hasText: /^Repeat Visitors/ })).toContainText('2');
   await expect(repeat.filter({ hasText: 'Repeat Rate' })).toContainText('40%');
-  await expect(page.getByRole('region', { name: 'Top Repeat Visitors' }).getByText('8.8.8.8')).toBeVisible();
+  await expect(card(page, 'Top Repeat Visitors').getByText('8.8.8.8')).toBeVisible();
   await shoot(page, 'repeat-visitors');
 
-  await page.getByRole('link', { name: 'Conversion Funnel' }).click();
+  await nav(page, 'Conversion Funnel').click();
   await expect(page.getByRole('heading', { name: 'Conversion Funnel', level: 1 })).toBeVisible();
   await expect(page.getByTestId('funnel-step')).toHaveCount(4);
   await expect(page.getByText('Estimate').first()).toBeVisible();
   await expect(page.getByTestId('funnel-percent').first()).toHaveText('100%');
   await shoot(page, 'conversion');
 
-  await page.getByRole('link', { name: 'Debug Info' }).click();
+  await nav(page, 'Debug Info').click();
   await expect(page.getByRole('heading', { name: 'Debug Info' })).toBeVisible();
   await page.getByRole('button', { name: 'Test Links API' }).click();
   await expect(page.getByTestId('debug-outcome')).toHaveText('Links API OK: 2 links');
@@ -318,7 +326,7 @@ test('live visitors shows a fresh visitor within one poll', async ({ page, serve
     short_code: 'live-check',
   });
   await signIn(page, server);
-  await page.getByRole('link', { name: 'Live Visitors' }).click();
+  await nav(page, 'Live Visitors').click();
   await page.getByRole('button', { name: '2 min' }).click();
   await expect(page.getByRole('button', { name: '2 min' })).toHaveAttribute('aria-pressed', 'true');
   const rows = page.getByTestId('live-visitor');

@@ -5,6 +5,7 @@
 import type {
   AdminLoginResponse,
   FunnelResponse,
+  InitResponse,
   Link,
   LinkAnalyticsResponse,
   LinkInput,
@@ -64,7 +65,7 @@ export function createAdminApi(http: HttpClient) {
         updateLink: (id: number, update: LinkUpdate) =>
           http.request<Link>('/api/links', { method: 'PUT', query: { id }, body: update, apiKey }),
         deleteLink: (id: number) => http.request<void>('/api/links', { method: 'DELETE', query: { id }, apiKey }),
-        initDatabase: () => get<unknown>('/api/init'),
+        initDatabase: () => get<InitResponse>('/api/init'),
         linkAnalytics: (id: number | string, signal?: AbortSignal) =>
           get<LinkAnalyticsResponse>(`/api/analytics/${encodeURIComponent(String(id))}`, { tz }, signal),
         summary: (signal?: AbortSignal) => get<SummaryResponse>('/api/analytics/summary', { tz }, signal),

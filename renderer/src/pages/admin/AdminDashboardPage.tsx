@@ -51,19 +51,25 @@ export function AdminDashboardPage() {
       </div>
       <div className="admin-grid">
         <Card title="Device Distribution">
-          <DonutChart
-            pie
-            ariaLabel="Clicks by device"
-            emptyText="No data yet"
-            data={[
-              { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
-              { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },
-              { name: 'Web', value: devices.web, color: DEVICE_COLORS.web },
-            ]}
-          />
+          {!data ? (
+            <div className="chart-empty">Loading...</div>
+          ) : (
+            <DonutChart
+              pie
+              ariaLabel="Clicks by device"
+              emptyText="No data yet"
+              data={[
+                { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
+                { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },
+                { name: 'Web', value: devices.web, color: DEVICE_COLORS.web },
+              ]}
+            />
+          )}
         </Card>
         <Card title="Top Countries" subtitle="Top 5 by clicks">
-          {topCountries.length === 0 ? (
+          {!data ? (
+            <div className="chart-empty">Loading...</div>
+          ) : topCountries.length === 0 ? (
             <div className="chart-empty">No data yet</div>
           ) : (
             <BarChart

@@ -80,10 +80,8 @@ export function DebugInfoPage() {
               icon="database"
               onClick={() =>
                 run('Initialize Database', async () => {
-                  const created = (await calls.initDatabase()) as Partial<Link> | undefined;
-                  return created?.short_code
-                    ? `Database ready: created test link /${created.short_code}`
-                    : 'Database ready';
+                  const { link } = await calls.initDatabase();
+                  return `Database ready: created test link /${link.short_code}`;
                 })
               }
             >

@@ -34,6 +34,19 @@ export function onlineNow(clicks: Click[], now: number = Date.now()): number {
   return new Set(recent.map((click) => click.ip_address)).size;
 }
 
+/** The 5 biggest sources (host names without 'www.'), the rest as 'Other', so the legend stays short. */
+export function referrerSlices(counts: Record<string, number>): { name: string; value: number }[] {
+  const merged = new Map<string, number>();
+  for (const [name, value] of Object.entries(counts)) {
+    const short = name.replace(/^www\./, '');
+    merged.set(short, (merged.get(short) ?? 0) + value);
+  }
+  const ranked = topEntries(Object.fromEntries(merged));
+  const slices = ranked.slice(0, 5).map(([name, value]) => ({ name, value }));
+  const other = ranked.slice(5).reduce((sum, [, value]) => sum + value, 0);
+  return other > 0 ? [...slices, { name: 'Other', value: other }] : slices;
+}
+
 const topItems = (counts: Record<string, number>) =>
   topEntries(counts, 5).map(([name, value]) => ({ key: name, label: name, value }));
 
@@ -69,7 +82,7 @@ export function LinkAnalyticsPage() {
   const url = shortLinkUrl(apiBaseUrl(), link.short_code);
   const online = onlineNow(recentClicks);
   const dayNames = stats.dayNames.length === 7 ? stats.dayNames : SHORT_DAY_NAMES;
-  const referrers = topEntries(stats.referrerCounts);
+  const referrers = referrerSlices(stats.referrerCounts);
 
   return (
     <div className="admin-section">
@@ -124,12 +137,7 @@ export function LinkAnalyticsPage() {
           <BarList items={topItems(stats.browserCounts)} emptyText="No data yet" />
         </Card>
         <Card title="Referrer Sources">
-          <DonutChart
-            pie
-            ariaLabel="Clicks by referrer"
-            emptyText="No data yet"
-            data={referrers.map(([name, value]) => ({ name, value }))}
-          />
+          <DonutChart pie ariaLabel="Clicks by referrer" emptyText="No data yet" data={referrers} />
         </Card>
         <Card title="Operating Systems">
           <BarList items={topItems(stats.osCounts)} emptyText="No data yet" />

@@ -88,12 +88,12 @@ export function StorageDebugPage() {
               autoComplete="off"
               value={token}
               onValueChange={setToken}
-              hint="An admin key or session token; it is checked with the server right away."
             />
             <Button type="submit" variant="primary" disabled={token.trim() === ''}>
               Set token
             </Button>
           </form>
+          <p className="field__hint">An admin key or session token; it is checked with the server right away.</p>
           <div className="row">
             <Button
               variant="danger-outline"

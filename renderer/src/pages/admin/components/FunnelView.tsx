@@ -43,11 +43,17 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
       <div className="card-grid card-grid--4">
         <StatCard
           label="Avg. Time to Click"
-          value={`${formatNumber(data.avgTimeToClickMinutes)} min`}
-          hint={estimated.has('avgTimeToClickMinutes') ? 'Estimate (fixed 45 s on page)' : undefined}
+          value={formatNumber(data.avgTimeToClickMinutes)}
+          hint={estimated.has('avgTimeToClickMinutes') ? 'minutes · estimate (fixed 45 s)' : 'minutes'}
           icon="clock"
         />
-        <StatCard label="Conversion Rate" value={formatPercent(data.conversionRate)} icon="activity" tone="green" />
+        <StatCard
+          label="Conversion Rate"
+          value={formatPercent(data.conversionRate)}
+          hint={estimated.has('impressions') ? 'of estimated impressions' : undefined}
+          icon="activity"
+          tone="green"
+        />
         <StatCard label="Bounce Rate" value={formatPercent(data.bounceRate)} icon="arrowLeft" tone="amber" />
         <StatCard label="IG Exit Rate" value={formatPercent(data.igExitRate)} icon="external" tone="pink" />
       </div>

@@ -41,8 +41,9 @@ describe('FunnelView', () => {
     const impressions = screen.getAllByTestId('funnel-step')[0]!;
     expect(within(impressions).getByText('Estimate')).toBeTruthy();
     expect(within(screen.getAllByTestId('funnel-step')[1]!).queryByText('Estimate')).toBeNull();
-    expect(screen.getByText('Estimate (fixed 45 s on page)')).toBeTruthy();
-    expect(screen.getByText('0.75 min')).toBeTruthy();
+    expect(screen.getByText('minutes · estimate (fixed 45 s)')).toBeTruthy();
+    expect(screen.getByText('of estimated impressions')).toBeTruthy();
+    expect(screen.getByText('0.75')).toBeTruthy();
   });
 
   it('shows the rates and marks drop-offs over 50% in red', () => {
