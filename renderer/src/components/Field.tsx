@@ -28,7 +28,9 @@ export function Field({ label, hint, error, required, optional, className, child
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  // An error replaces the hint, so only one line of help shows at a time.
+  const showHint = Boolean(hint) && !error;
+  const describedBy = (error ? errorId : showHint ? hintId : '') || undefined;
   return (
     <div className={cx('field', className)}>
       <label className="field__label" htmlFor={id}>
@@ -41,7 +43,7 @@ export function Field({ label, hint, error, required, optional, className, child
         {optional ? <span className="field__optional"> (optional)</span> : null}
       </label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {hint ? (
+      {showHint ? (
         <p className="field__hint" id={hintId}>
           {hint}
         </p>

@@ -113,7 +113,7 @@ export function RegisterPage() {
           value={values.password}
           onValueChange={set('password')}
           error={errors.password}
-          hint={errors.password ? undefined : 'At least 6 characters'}
+          hint="At least 6 characters"
           required
         />
         <PasswordField

@@ -77,7 +77,7 @@ function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {
           {link.target_url}
         </a>
       </div>
-      <FeatureBadges link={link} />
+      <FeatureBadges link={link} emptyDash={false} />
     </div>
   );
 }

@@ -15,9 +15,10 @@ export interface LinksTableProps {
   onDelete: (link: Link) => void;
 }
 
-export function FeatureBadges({ link }: { link: Link }) {
+/** TikTok, Geo and IG Exit badges; a dash (or nothing) when no option is on. */
+export function FeatureBadges({ link, emptyDash = true }: { link: Link; emptyDash?: boolean }) {
   const any = link.enable_tiktok_bypass || link.enable_country_redirect || link.enable_instagram_exit;
-  if (!any) return <span className="subtle">—</span>;
+  if (!any) return emptyDash ? <span className="subtle">—</span> : null;
   return (
     <span className="badge-list">
       {link.enable_tiktok_bypass ? <Badge tone="pink">TikTok</Badge> : null}

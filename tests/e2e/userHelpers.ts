@@ -1,0 +1,107 @@
+/** Shared steps of the user e2e specs: accounts over the API, visits with real user agents, screenshots. */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Link, LoginResponse } from '../../redirector/contract';
+import type { ServerProcess } from '../helpers/serverProcess';
+import { expect } from './fixtures';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/user');
+
+export const UA = {
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  firefox: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.4; rv:125.0) Gecko/20100101 Firefox/125.0',
+  instagram:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.0.18.85 (iPhone15,2; iOS 17_4; en_US; en; scale=3.00; 1179x2556; 601420827)',
+  tiktok:
+    'Mozilla/5.0 (Linux; Android 13; SM-G991B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 trill_330000 BytedanceWebview/d8a21c6',
+};
+
+/** Public addresses geoip-lite places in known countries (IN and NG are developing countries). */
+export const IP = { us: '8.8.8.8', gb: '81.2.69.142', in: '14.139.0.1', ng: '41.58.0.1' };
+
+let counter = 0;
+/** A name unique within this run, for emails and short codes. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}${counter}`;
+}
+
+export async function apiRegister(server: ServerProcess, name: string, email: string, password: string) {
+  const response = await fetch(`${server.url}/api/auth?action=register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, email, password }),
+  });
+  expect(response.status).toBe(201);
+}
+
+export async function apiLogin(server: ServerProcess, email: string, password: string): Promise<LoginResponse> {
+  const response = await fetch(`${server.url}/api/auth?action=login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as LoginResponse;
+}
+
+export async function apiCreateLink(
+  server: ServerProcess,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<Link> {
+  const response = await fetch(`${server.url}/api/links/create`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { link: Link }).link;
+}
+
+/** Follows a short link the way a browser would, without following the redirect. */
+export async function visit(server: ServerProcess, shortCode: string, ua: string, ip: string) {
+  return fetch(`${server.url}/${shortCode}`, {
+    redirect: 'manual',
+    headers: { 'User-Agent': ua, 'X-Forwarded-For': ip },
+  });
+}
+
+/** Puts a session in localStorage the way the login page does. */
+export async function storeSession(page: Page, session: LoginResponse) {
+  await page.evaluate((value) => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'userSession',
+      JSON.stringify(value),
+    );
+  }, session);
+}
+
+export async function readStoredSession(page: Page): Promise<string | null> {
+  return page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+      'userSession',
+    ),
+  );
+}
+
+export async function screenshot(page: Page, name: string) {
+  // Park the pointer so no chart tooltip or hover state lingers in the picture.
+  await page.mouse.move(0, 0);
+  const modal = await page.locator('dialog[open]').count();
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: modal === 0 });
+}
+
+/** Clicks are stored in batches: reload until the row shows what the server has counted. */
+export async function expectRowEventually(page: Page, shortCode: string, texts: string[]) {
+  await expect(async () => {
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: `/${shortCode}` });
+    for (const text of texts) await expect(row).toContainText(text, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+}
