@@ -386,3 +386,47 @@ test('logout clears the markers, revokes the session and returns to the login pa
   await page.goto(`${server.url}/admin`);
   await expect(page).toHaveURL(`${server.url}/admin/login`);
 });
+
+test('failed loads show the error panel and Retry recovers', async ({ page, server }) => {
+  await signIn(page, server);
+  let failures = 0;
+  await page.route('**/api/links', async (route) => {
+    if (failures > 0) return route.fallback();
+    failures += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Database is busy"}' });
+  });
+  await nav(page, 'Links').click();
+  await expect(page.getByText('Error Loading Links')).toBeVisible();
+  await expect(page.getByText('Failed to fetch links: 503 Database is busy')).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('link-row-spring')).toBeVisible();
+
+  await page.route('**/api/analytics/funnel*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await nav(page, 'Conversion Funnel').click();
+  await expect(page.getByText('Error Loading Conversion Funnel')).toBeVisible();
+  await expect(page.getByText('500 Internal Server Error')).toBeVisible();
+  await page.unroute('**/api/analytics/funnel*');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('funnel-step')).toHaveCount(4);
+});
+
+test('desktop app: hash routes, the key from the API base, no hash marker', async ({ page, server }) => {
+  await page.addInitScript((apiBaseUrl) => {
+    (globalThis as unknown as { meDesktop: { apiBaseUrl: string } }).meDesktop = { apiBaseUrl };
+  }, server.url);
+  await page.goto(`${server.url}/#/admin`);
+  await expect(page).toHaveURL(`${server.url}/#/admin/login`);
+  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}/#/admin`);
+  await nav(page, 'Live Visitors').click();
+  await expect(page).toHaveURL(`${server.url}/#/admin/live`);
+  await expect(page.getByRole('heading', { name: 'Live Visitors' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Live Visitors' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(`${server.url}/#/admin/login`);
+});
