@@ -109,7 +109,12 @@ export function LinkAnalyticsPage() {
       <div className="card-grid card-grid--3">
         <StatCard label="Total Clicks" value={formatNumber(stats.totalClicks)} icon="pointer" />
         <StatCard label="Unique Visitors" value={formatNumber(stats.uniqueVisitors)} icon="users" tone="green" />
-        <StatCard label="Created" value={formatDate(link.created_at, 'en-US')} icon="calendar" tone="amber" />
+        <StatCard
+          label="Created"
+          value={<span className="stat-date">{formatDate(link.created_at, 'en-US')}</span>}
+          icon="calendar"
+          tone="amber"
+        />
       </div>
       <Card title="Click Trend (Last 7 Days)">
         <LineChart

@@ -94,7 +94,7 @@ export function RepeatVisitorsPage() {
               <div className="chart-empty">{NO_REPEAT_VISITORS}</div>
             ) : (
               <div className="table-wrap">
-                <table className="table table--stack">
+                <table className="table table--stack table--pairs">
                   <thead>
                     <tr>
                       <th scope="col">IP Address</th>

@@ -9,7 +9,7 @@ const withVersion = (name: string | null, version: string | null) =>
 export function LiveVisitorsTable({ visitors, now }: { visitors: LiveVisitor[]; now?: number }) {
   return (
     <div className="table-wrap">
-      <table className="table table--stack">
+      <table className="table table--stack table--pairs">
         <thead>
           <tr>
             <th scope="col">Visitor</th>

@@ -20,7 +20,7 @@ export function RecentClicksTable({ clicks }: { clicks: Click[] }) {
   return (
     <>
       <div className="table-wrap">
-        <table className="table table--stack">
+        <table className="table table--stack table--pairs">
           <thead>
             <tr>
               <th scope="col">Time</th>
