@@ -1,14 +1,14 @@
-/** Picks the store the configuration asks for. */
+/** Picks the store the configuration asks for: PostgreSQL when DATABASE_URL is set, else SQLite. */
 import path from 'node:path';
 import type { Config } from '../config';
+import { createPostgresStore } from './postgres/postgresStore';
 import { createSqliteStore } from './sqlite/sqliteStore';
 import type { Store } from './store';
 
 export const SQLITE_FILE = 'me.sqlite';
 
+/** Rejects with one line saying what is wrong (bad URL, server unreachable, failed migration). */
 export async function openStore(config: Config, dataDir: string): Promise<Store> {
-  if (config.databaseUrl !== undefined) {
-    throw new Error('DATABASE_URL (PostgreSQL) is not supported by this build yet; unset it to use SQLite');
-  }
+  if (config.databaseUrl !== undefined) return createPostgresStore(config.databaseUrl);
   return createSqliteStore(path.join(dataDir, SQLITE_FILE));
 }

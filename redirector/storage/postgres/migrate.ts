@@ -1,0 +1,61 @@
+/**
+ * Brings the schema up to date on start. Several instances may start at once against one
+ * database: a session advisory lock (per schema) lets one of them migrate while the others wait,
+ * then find every version applied and do nothing.
+ */
+import type { PgPool } from './database';
+import type { PgMigration } from './migrations';
+
+// Keyed by schema, so that instances on different schemas of one database don't wait for each other.
+const LOCK_KEY = `hashtextextended('me:schema_migrations:' || COALESCE(current_schema(), ''), 0)`;
+
+export async function migrate(pool: PgPool, migrations: readonly PgMigration[]): Promise<number[]> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+    if (rows[0]?.schema == null) {
+      throw new Error('no schema to create the tables in (check search_path in DATABASE_URL)');
+    }
+    await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        applied_at BIGINT NOT NULL
+      )`);
+      const applied = new Set(
+        (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      );
+      const done: number[] = [];
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(migration.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(migration.sql);
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+            migration.version,
+            migration.name,
+            Date.now(),
+          ]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw new Error(
+            `migration ${migration.version} (${migration.name}) failed: ${error instanceof Error ? error.message : error}`,
+          );
+        }
+        done.push(migration.version);
+      }
+      return done;
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // The connection held a session lock: on any failure it is closed rather than reused.
+    client.release(broken);
+  }
+}

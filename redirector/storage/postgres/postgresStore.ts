@@ -1,0 +1,67 @@
+/**
+ * The Store on PostgreSQL (DATABASE_URL), so that several instances can share one database.
+ * Connects, migrates (one instance at a time) and starts hearing link changes before it resolves;
+ * any failure there rejects with one line saying what is wrong.
+ */
+import type { Store } from '../store';
+import { createPostgresAnalytics } from './analytics/postgresAnalytics';
+import { createClickRepository } from './clickRepository';
+import { createPool, describeConnectionError, type PgPool } from './database';
+import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
+import { createLinkRepository } from './linkRepository';
+import { migrate } from './migrate';
+import { pgMigrations } from './migrations';
+import { createSessionRepository } from './sessionRepository';
+import { createUserRepository } from './userRepository';
+
+export interface PostgresStore extends Store {
+  readonly kind: 'postgres';
+  /** The pool, for the storage layer's own modules and tests. */
+  readonly pool: PgPool;
+  onLinkChanged(listener: LinkChangeListener): () => void;
+}
+
+export interface PostgresStoreOptions {
+  log?: (message: string, error?: unknown) => void;
+}
+
+export async function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error ?? ''));
+  let pool: PgPool;
+  try {
+    pool = createPool(url, log);
+  } catch (error) {
+    // pg parses the URL when the pool is made.
+    throw new Error(`DATABASE_URL is not a usable PostgreSQL URL: ${error instanceof Error ? error.message : error}`);
+  }
+  let feed: LinkChangeFeed;
+  try {
+    await pool.query('SELECT 1');
+    await migrate(pool, pgMigrations);
+    feed = await listenForLinkChanges(url, { log });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(describeConnectionError(error, url));
+  }
+
+  let closed = false;
+  return {
+    kind: 'postgres',
+    pool,
+    users: createUserRepository(pool),
+    sessions: createSessionRepository(pool),
+    links: createLinkRepository(pool),
+    clicks: createClickRepository(pool),
+    analytics: createPostgresAnalytics(pool),
+    onLinkChanged: (listener) => feed.subscribe(listener),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await feed.close();
+      await pool.end();
+    },
+  };
+}
