@@ -33,6 +33,8 @@ export function createServices(deps: ServiceDeps): Services {
   const { config, store } = deps;
   const clock = deps.clock ?? Date.now;
   const linkCache = createLinkCache(store.links);
+  // Other instances on the same database change links too (PostgreSQL): forget what they wrote.
+  store.onLinkChanged?.((shortCode) => (shortCode === null ? linkCache.clear() : linkCache.invalidate(shortCode)));
   const auth = createAuthService({ store, adminKey: deps.adminKey, clock });
   return {
     config,

@@ -17,6 +17,8 @@ export interface LinkCache {
 export function createLinkCache(links: Pick<LinkRepository, 'findByShortCode'>, maxEntries = 50_000): LinkCache {
   // null marks a known miss; undefined (absent) means not cached.
   const entries = new Map<string, LinkRecord | null>();
+  // Bumped by every invalidation: a lookup that was under way meanwhile may have read the old row.
+  let generation = 0;
 
   function remember(shortCode: string, link: LinkRecord | null): void {
     if (entries.size >= maxEntries) {
@@ -30,17 +32,20 @@ export function createLinkCache(links: Pick<LinkRepository, 'findByShortCode'>, 
     async get(shortCode) {
       const cached = entries.get(shortCode);
       if (cached !== undefined) return cached ?? undefined;
+      const started = generation;
       const link = await links.findByShortCode(shortCode);
-      remember(shortCode, link ?? null);
+      if (generation === started) remember(shortCode, link ?? null);
       return link;
     },
     peek(shortCode) {
       return entries.get(shortCode);
     },
     invalidate(shortCode) {
+      generation += 1;
       entries.delete(shortCode);
     },
     clear() {
+      generation += 1;
       entries.clear();
     },
   };

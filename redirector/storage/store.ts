@@ -66,6 +66,12 @@ export interface Store {
   readonly links: LinkRepository;
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;
+  /**
+   * Where several instances share one database (PostgreSQL): calls `listener` with the short code
+   * of every link any instance created, updated or deleted, or with null when any link may have
+   * changed (the notifications were interrupted). Returns the unsubscribe function.
+   */
+  onLinkChanged?(listener: (shortCode: string | null) => void): () => void;
   /** Resolves once the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
