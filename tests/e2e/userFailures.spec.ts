@@ -137,10 +137,12 @@ test('links: invalid URLs, a rejected short code, failed loads and a dismissible
   await screenshot(page, 'dashboard-load-failed');
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('Your links could not be loaded')).toBeVisible();
   await page.unroute('**/api/links/user');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('row').filter({ hasText: taken.short_code })).toBeVisible();
 
   // A failed analytics load, then Retry.
-  await page.reload();
   await page.route('**/api/analytics/user**', (route) => route.abort('connectionrefused'));
   await page
     .getByRole('row')

@@ -47,6 +47,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const [params, setParams] = useSearchParams();
   const [links, setLinks] = useState<Link[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [domainOpen, setDomainOpen] = useState(false);
   const [customDomain, setCustomDomain] = useState<string | null>(session.user.custom_domain ?? null);
@@ -71,16 +72,28 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
     [navigate, onSignedOut],
   );
 
+  const loadLinks = useCallback(
+    (signal?: AbortSignal) => {
+      setLoadFailed(false);
+      api.user
+        .listLinks(token, signal)
+        .then((loaded) => {
+          setLinks(loaded);
+          setError((current) => (current === 'Failed to load links' ? null : current));
+        })
+        .catch((caught: unknown) => {
+          if (signal?.aborted || signOutIfUnauthorized(caught)) return;
+          setLinks((current) => current ?? []);
+          setLoadFailed(true);
+          setError('Failed to load links');
+        });
+    },
+    [api, token, signOutIfUnauthorized],
+  );
+
   useEffect(() => {
     const controller = new AbortController();
-    api.user
-      .listLinks(token, controller.signal)
-      .then(setLinks)
-      .catch((caught: unknown) => {
-        if (controller.signal.aborted || signOutIfUnauthorized(caught)) return;
-        setLinks([]);
-        setError('Failed to load links');
-      });
+    loadLinks(controller.signal);
     api.user
       .getDomain(token, controller.signal)
       .then((answer) => {
@@ -93,7 +106,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         if (!controller.signal.aborted) console.error('Failed to fetch domain', caught);
       });
     return () => controller.abort();
-  }, [api, token, signOutIfUnauthorized]);
+  }, [api, token, loadLinks]);
 
   const loadAnalytics = useCallback(
     (linkId: number, signal?: AbortSignal) => {
@@ -225,7 +238,18 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
                   </Button>
                 }
               >
-                {links.length === 0 ? (
+                {loadFailed && links.length === 0 ? (
+                  <EmptyState
+                    icon="refresh"
+                    title="Your links could not be loaded"
+                    description="Check your connection, then try again."
+                    action={
+                      <Button icon="refresh" onClick={() => loadLinks()}>
+                        Retry
+                      </Button>
+                    }
+                  />
+                ) : links.length === 0 ? (
                   <EmptyState
                     title="No links yet"
                     description="Get started by creating your first link."
