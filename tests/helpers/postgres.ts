@@ -1,0 +1,106 @@
+/**
+ * PostgreSQL for tests: each test (or file) gets a fresh schema `me_test_<random>` on the server
+ * that runs on 127.0.0.1:5432 in every session and in CI (TEST_DATABASE_URL overrides it), and a
+ * DATABASE_URL whose search_path points there. When the server can't be reached the tests fail
+ * with a message saying so; they are never skipped silently.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { type App, createApp } from '../../redirector/app';
+import { type Config, loadConfig } from '../../redirector/config';
+import { createPostgresStore, type PostgresStore } from '../../redirector/storage/postgres/postgresStore';
+import { makeTempDir, TEST_ADMIN_KEY, WEB_ROOT } from './testServer';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestSchema {
+  schema: string;
+  /** TEST_DATABASE_URL with `options=-c search_path=<schema>`. */
+  url: string;
+  /** A plain connection to the test database, search_path set to the schema. */
+  query<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+async function adminClient(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${TEST_DATABASE_URL} (${error instanceof Error ? error.message || error.name : error}). ` +
+        'These tests need it: start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` ' +
+        'or point TEST_DATABASE_URL at another server.',
+    );
+  }
+  return client;
+}
+
+/** The URL of `base` with its search_path set to `schema`. */
+export function withSearchPath(base: string, schema: string): string {
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+export async function createTestSchema(): Promise<TestSchema> {
+  const schema = `me_test_${crypto.randomBytes(6).toString('hex')}`;
+  const client = await adminClient();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(`SET search_path = ${schema}`);
+  return {
+    schema,
+    url: withSearchPath(TEST_DATABASE_URL, schema),
+    async query(sql, params) {
+      return (await client.query(sql, params)).rows;
+    },
+    async drop() {
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface PostgresTestServer {
+  url: string;
+  adminKey: string;
+  store: PostgresStore;
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Like testServer.ts's startTestServer, on the PostgreSQL store of `databaseUrl`. */
+export async function startPostgresTestServer(
+  databaseUrl: string,
+  options: { env?: Record<string, string>; clock?: () => number } = {},
+): Promise<PostgresTestServer> {
+  const dataDir = makeTempDir('me-pg-test-');
+  const config = loadConfig({
+    PORT: '0',
+    ADMIN_KEY: TEST_ADMIN_KEY,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ...options.env,
+  });
+  const store = await createPostgresStore(databaseUrl);
+  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock: options.clock, webRoot: WEB_ROOT });
+  const server = http.createServer(app.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    adminKey: TEST_ADMIN_KEY,
+    store,
+    app,
+    config,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.drain();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,249 @@
+/** The Store's repositories: the same assertions against SQLite and PostgreSQL. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UniqueViolation } from '../../../../redirector/storage/errors';
+import type { Store } from '../../../../redirector/storage/store';
+import { newClick, newLink, newUser, type OpenedStore, STORE_KINDS } from './storeKinds';
+
+async function uniqueViolation(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UniqueViolation);
+  return (error as UniqueViolation).column;
+}
+
+describe.each(STORE_KINDS)('$kind store', (kind) => {
+  let opened: OpenedStore;
+  let store: Store;
+
+  beforeEach(async () => {
+    opened = await kind.open();
+    store = opened.store;
+  });
+  afterEach(async () => {
+    await opened.close();
+  });
+
+  it('says which kind it is and answers ping', async () => {
+    expect(store.kind).toBe(kind.kind);
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  describe('users', () => {
+    it('creates, finds by id and by email as stored', async () => {
+      const user = await store.users.create(newUser());
+      expect(user).toEqual({ ...newUser(), id: user.id, custom_domain: null });
+      expect(user.id).toBeGreaterThan(0);
+      expect(await store.users.findById(user.id)).toEqual(user);
+      expect(await store.users.findByEmail('ada@example.com')).toEqual(user);
+      expect(await store.users.findByEmail('ADA@example.com')).toBeUndefined();
+      expect(await store.users.findById(user.id + 1)).toBeUndefined();
+    });
+
+    it('refuses a second account with the same email', async () => {
+      await store.users.create(newUser());
+      expect(await uniqueViolation(store.users.create(newUser({ name: 'Other' })))).toBe('email');
+    });
+
+    it('sets, clears and refuses a taken custom domain', async () => {
+      const ada = await store.users.create(newUser());
+      const bob = await store.users.create(newUser({ email: 'bob@example.com' }));
+      await store.users.setCustomDomain(ada.id, 'go.ada.dev');
+      expect((await store.users.findById(ada.id))?.custom_domain).toBe('go.ada.dev');
+      expect(await uniqueViolation(store.users.setCustomDomain(bob.id, 'go.ada.dev'))).toBe('custom_domain');
+      await store.users.setCustomDomain(ada.id, null);
+      await store.users.setCustomDomain(bob.id, null);
+      expect((await store.users.findById(ada.id))?.custom_domain).toBeNull();
+      await store.users.setCustomDomain(bob.id, 'go.ada.dev');
+      expect((await store.users.findById(bob.id))?.custom_domain).toBe('go.ada.dev');
+    });
+  });
+
+  describe('sessions', () => {
+    it('creates, finds and deletes admin and user sessions', async () => {
+      const user = await store.users.create(newUser());
+      const admin = { token_hash: 'hash-admin', kind: 'admin' as const, user_id: null, expires_at: 2_000 };
+      const own = { token_hash: 'hash-user', kind: 'user' as const, user_id: user.id, expires_at: 3_000 };
+      await store.sessions.create(admin);
+      await store.sessions.create(own);
+      expect(await store.sessions.find('hash-admin')).toEqual(admin);
+      expect(await store.sessions.find('hash-user')).toEqual(own);
+      expect(await store.sessions.find('hash-none')).toBeUndefined();
+      await store.sessions.delete('hash-admin');
+      await store.sessions.delete('hash-none');
+      expect(await store.sessions.find('hash-admin')).toBeUndefined();
+      expect(await store.sessions.find('hash-user')).toEqual(own);
+    });
+
+    it('deletes the sessions expired at or before now and says how many', async () => {
+      for (const [hash, expires] of [
+        ['a', 1_000],
+        ['b', 2_000],
+        ['c', 2_001],
+      ] as const) {
+        await store.sessions.create({ token_hash: hash, kind: 'admin', user_id: null, expires_at: expires });
+      }
+      expect(await store.sessions.deleteExpired(2_000)).toBe(2);
+      expect(await store.sessions.deleteExpired(2_000)).toBe(0);
+      expect(await store.sessions.find('c')).toMatchObject({ expires_at: 2_001 });
+    });
+  });
+
+  describe('links', () => {
+    it('creates a link with every field and finds it by id and by short code', async () => {
+      const user = await store.users.create(newUser());
+      const fields = newLink({
+        user_id: user.id,
+        title: 'Ünïcode ✓',
+        enable_tiktok_bypass: true,
+        enable_country_redirect: true,
+        country_redirect_url: 'https://example.org/lite',
+        enable_instagram_exit: true,
+        instagram_exit_url: 'https://example.org/exit',
+        created_at: 1_731_000_000_123,
+      });
+      const link = await store.links.create(fields);
+      expect(link).toEqual({ ...fields, id: link.id });
+      expect(await store.links.findById(link.id)).toEqual(link);
+      expect(await store.links.findByShortCode('abc123')).toEqual(link);
+      expect(await store.links.findById(link.id + 100)).toBeUndefined();
+      expect(await store.links.findByShortCode('nope')).toBeUndefined();
+    });
+
+    it('keeps short codes case-sensitive and unique', async () => {
+      const lower = await store.links.create(newLink({ short_code: 'abc' }));
+      const upper = await store.links.create(newLink({ short_code: 'ABC' }));
+      expect(upper.id).not.toBe(lower.id);
+      expect((await store.links.findByShortCode('ABC'))?.id).toBe(upper.id);
+      expect((await store.links.findByShortCode('abc'))?.id).toBe(lower.id);
+      expect(await store.links.findByShortCode('Abc')).toBeUndefined();
+      expect(await uniqueViolation(store.links.create(newLink({ short_code: 'abc' })))).toBe('short_code');
+    });
+
+    it('updates only the given columns and answers the stored link', async () => {
+      const link = await store.links.create(
+        newLink({ enable_country_redirect: true, country_redirect_url: 'https://example.org/lite' }),
+      );
+      const updated = await store.links.update(link.id, {
+        title: 'Renamed',
+        enable_country_redirect: false,
+        country_redirect_url: null,
+        enable_tiktok_bypass: true,
+      });
+      const expected = {
+        ...link,
+        title: 'Renamed',
+        enable_country_redirect: false,
+        country_redirect_url: null,
+        enable_tiktok_bypass: true,
+      };
+      expect(updated).toEqual(expected);
+      expect(await store.links.findById(link.id)).toEqual(expected);
+      expect(await store.links.update(link.id, {})).toEqual(expected);
+      expect(await store.links.update(link.id + 100, { title: 'x' })).toBeUndefined();
+      expect(await store.links.update(link.id + 100, {})).toBeUndefined();
+    });
+
+    it('deletes a link with its clicks, once', async () => {
+      const keep = await store.links.create(newLink({ short_code: 'keep' }));
+      const gone = await store.links.create(newLink({ short_code: 'gone' }));
+      await store.clicks.insertMany([newClick(keep.id, 1_000), newClick(gone.id, 2_000), newClick(gone.id, 3_000)]);
+      expect(await store.links.delete(gone.id)).toBe(true);
+      expect(await store.links.delete(gone.id)).toBe(false);
+      expect(await store.links.findById(gone.id)).toBeUndefined();
+      expect(await store.links.findByShortCode('gone')).toBeUndefined();
+      expect(await store.clicks.listByLink(gone.id)).toEqual([]);
+      expect(await store.clicks.countAll()).toBe(1);
+      expect(await store.links.counts(gone.id)).toEqual({ total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 });
+    });
+
+    it('never hands out a deleted link id again', async () => {
+      const first = await store.links.create(newLink({ short_code: 'one' }));
+      const second = await store.links.create(newLink({ short_code: 'two' }));
+      await store.links.delete(second.id);
+      const third = await store.links.create(newLink({ short_code: 'three' }));
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(third.id).toBeGreaterThan(second.id);
+    });
+
+    it('lists newest first with counts that leave bots out, every link or one user’s', async () => {
+      const ada = await store.users.create(newUser());
+      const bob = await store.users.create(newUser({ email: 'bob@example.com' }));
+      const old = await store.links.create(newLink({ short_code: 'old', user_id: ada.id, created_at: 1_000 }));
+      const tieA = await store.links.create(newLink({ short_code: 'tieA', user_id: bob.id, created_at: 5_000 }));
+      const tieB = await store.links.create(newLink({ short_code: 'tieB', user_id: ada.id, created_at: 5_000 }));
+      const admin = await store.links.create(newLink({ short_code: 'adm', created_at: 3_000 }));
+      await store.clicks.insertMany([
+        newClick(old.id, 10, { ip_address: '203.0.113.1' }),
+        newClick(old.id, 20, { ip_address: '203.0.113.1', blocked: true }),
+        newClick(old.id, 30, { ip_address: '203.0.113.2', blocked: true }),
+        newClick(old.id, 40, { ip_address: '203.0.113.3', is_bot: true }),
+        newClick(tieB.id, 50, { ip_address: '203.0.113.9', is_bot: true }),
+        newClick(admin.id, 60),
+      ]);
+      const zero = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 };
+      const oldCounts = { total_clicks: 3, unique_visitors: 2, blocked_visitors: 2 };
+      const adminCounts = { total_clicks: 1, unique_visitors: 1, blocked_visitors: 0 };
+      expect(await store.links.list({})).toEqual([
+        { ...tieB, ...zero },
+        { ...tieA, ...zero },
+        { ...admin, ...adminCounts },
+        { ...old, ...oldCounts },
+      ]);
+      expect(await store.links.list({ userId: ada.id })).toEqual([
+        { ...tieB, ...zero },
+        { ...old, ...oldCounts },
+      ]);
+      expect(await store.links.list({ userId: bob.id + 10 })).toEqual([]);
+      expect(await store.links.counts(old.id)).toEqual(oldCounts);
+      expect(await store.links.counts(tieB.id)).toEqual(zero);
+      expect(await store.links.counts(old.id + 100)).toEqual(zero);
+    });
+  });
+
+  describe('clicks', () => {
+    it('stores every field of a batch and lists a link’s clicks oldest first, bots included', async () => {
+      const link = await store.links.create(newLink());
+      const other = await store.links.create(newLink({ short_code: 'other' }));
+      const late = newClick(link.id, 5_000, {
+        ip_address: '2001:db8::1',
+        country: 'IN',
+        city: null,
+        device_type: 'android',
+        device_info: 'Samsung SM-S911B',
+        browser: null,
+        browser_version: null,
+        os: 'Android',
+        os_version: '13',
+        referrer_source: 'tiktok',
+        instagram_exit: true,
+        blocked: true,
+        is_bot: true,
+        user_agent: 'Mozilla/5.0 (Linux; Android 13) trill_320305 — “quoted”',
+      });
+      const early = newClick(link.id, 1_000);
+      const sameTime = newClick(link.id, 1_000, { ip_address: '198.51.100.2' });
+      await store.clicks.insertMany([late, early, newClick(other.id, 3_000), sameTime]);
+      const listed = await store.clicks.listByLink(link.id);
+      expect(listed.map(({ id: _id, ...click }) => click)).toEqual([early, sameTime, late]);
+      expect(listed[0]!.id).toBeLessThan(listed[1]!.id);
+      expect(listed[2]!.id).toBeLessThan(listed[0]!.id);
+      expect(await store.clicks.countAll()).toBe(4);
+    });
+
+    it('does nothing for an empty batch', async () => {
+      await store.clicks.insertMany([]);
+      expect(await store.clicks.countAll()).toBe(0);
+    });
+
+    it('drops the clicks of a link deleted meanwhile and keeps the rest of the batch', async () => {
+      const link = await store.links.create(newLink());
+      const gone = await store.links.create(newLink({ short_code: 'gone' }));
+      await store.links.delete(gone.id);
+      await store.clicks.insertMany([newClick(link.id, 1), newClick(gone.id, 2), newClick(link.id, 3)]);
+      expect((await store.clicks.listByLink(link.id)).map((click) => click.clicked_at)).toEqual([1, 3]);
+      expect(await store.clicks.countAll()).toBe(2);
+    });
+  });
+});
