@@ -1,0 +1,142 @@
+/**
+ * SQLite (rollups) and PostgreSQL (raw clicks) answer every analytics query alike over the same
+ * pseudo-random clicks: before and after a link is deleted, and after more clicks arrive.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveData } from '../../../../redirector/storage/analyticsQueries';
+import type { NewClick } from '../../../../redirector/storage/records';
+import type { Store } from '../../../../redirector/storage/store';
+import { newClick, newLink, type OpenedStore, postgresKind, sqliteKind } from './storeKinds';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const NOW = Date.UTC(2025, 2, 30, 1, 7, 13);
+
+/** A small deterministic generator (mulberry32), so every run sees the same clicks. */
+function random(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
+}
+
+function clicksFor(linkIds: readonly number[], count: number, seed: number): NewClick[] {
+  const r = random(seed);
+  const ips = Array.from({ length: 40 }, (_, i) => (i % 5 === 0 ? `2001:db8::${i}` : `203.0.113.${i}`));
+  return Array.from({ length: count }, () => {
+    // Most clicks in the last hour (realtime and live), the rest over the last nine days.
+    const clickedAt = r.next() < 0.4 ? NOW - Math.floor(r.next() * 60 * MINUTE) : NOW - Math.floor(r.next() * 9 * DAY);
+    return newClick(r.pick(linkIds), clickedAt, {
+      ip_address: r.pick(ips),
+      country: r.pick(['US', 'IN', 'NG', 'XX', 'DE', 'BR']),
+      city: r.pick(['Ashburn', 'Mumbai', null, 'Lagos', 'São Paulo']),
+      device_type: r.pick(['ios', 'android', 'web'] as const),
+      device_info: r.pick([null, 'Apple iPhone', 'Samsung SM-S911B', '']),
+      browser: r.pick(['Chrome', 'Mobile Safari', 'Firefox', null, '']),
+      os: r.pick(['Windows', 'iOS', 'Android', null]),
+      referrer_source: r.pick([null, null, 'instagram', 'tiktok', 'google.com', 't.co']),
+      instagram_exit: r.next() < 0.1,
+      blocked: r.next() < 0.2,
+      is_bot: r.next() < 0.1,
+    });
+  });
+}
+
+/** Live rows carry the ClickWithLink fields and first_clicked_at; anything else is the store's own. */
+function liveFields(data: LiveData) {
+  const keys = Object.keys(newClick(1, 1)).concat('id', 'link_title', 'short_code', 'first_clicked_at');
+  return {
+    ...data,
+    visitors: data.visitors.map((row) => Object.fromEntries(keys.map((key) => [key, row[key as keyof typeof row]]))),
+  };
+}
+
+async function answers(store: Store, linkIds: readonly number[]) {
+  const perLink = [];
+  for (const id of linkIds) {
+    perLink.push(await store.analytics.linkStats(id, { recentClicks: 100 }));
+    perLink.push(await store.analytics.linkStats(id, { recentClicks: 7 }));
+    perLink.push(await store.links.counts(id));
+  }
+  const live = [];
+  for (const minutes of [2, 5, 10, 30]) {
+    live.push(
+      liveFields(
+        await store.analytics.live({ now: NOW, windowMs: minutes * MINUTE, durationWindowMs: DAY, limit: 200 }),
+      ),
+    );
+  }
+  return {
+    perLink,
+    live,
+    list: await store.links.list({}),
+    summary: await store.analytics.summary({ from: NOW - 2 * DAY, to: NOW + 2 * DAY }),
+    wideSummary: await store.analytics.summary({ from: NOW - 30 * DAY, to: NOW }),
+    realtime: await store.analytics.realtime({
+      now: NOW,
+      windowMs: 5 * MINUTE,
+      activeVisitorWindowMs: 2 * MINUTE,
+      latestClicks: 10,
+      activeLinks: 6,
+    }),
+    longRealtime: await store.analytics.realtime({
+      now: NOW,
+      windowMs: 60 * MINUTE,
+      activeVisitorWindowMs: 30 * MINUTE,
+      latestClicks: 50,
+      activeLinks: 3,
+    }),
+    repeat: await store.analytics.repeatVisitors({ frequencies: 10, top: 10 }),
+    funnel: await store.analytics.funnel(),
+  };
+}
+
+describe('SQLite and PostgreSQL answer alike', () => {
+  let sqlite: OpenedStore;
+  let postgres: OpenedStore;
+  const linkIds: number[] = [];
+
+  beforeAll(async () => {
+    sqlite = await sqliteKind.open();
+    postgres = await postgresKind.open();
+    for (let i = 0; i < 6; i++) {
+      const fields = newLink({ short_code: `agree-${i}`, title: `Link ${i}`, created_at: NOW - (i % 3) * DAY });
+      const a = await sqlite.store.links.create(fields);
+      const b = await postgres.store.links.create(fields);
+      expect(a.id).toBe(b.id);
+      linkIds.push(a.id);
+    }
+    const clicks = clicksFor(linkIds, 3000, 42);
+    for (let i = 0; i < clicks.length; i += 500) {
+      await sqlite.store.clicks.insertMany(clicks.slice(i, i + 500));
+      await postgres.store.clicks.insertMany(clicks.slice(i, i + 500));
+    }
+  });
+  afterAll(async () => {
+    await sqlite?.close();
+    await postgres?.close();
+  });
+
+  it('over the seeded clicks', async () => {
+    const expected = await answers(sqlite.store, linkIds);
+    expect(expected.summary.totalClicks).toBeGreaterThan(2500);
+    expect(expected.live[3]!.online).toBeGreaterThan(10);
+    expect(expected.repeat.top).toHaveLength(10);
+    expect(await answers(postgres.store, linkIds)).toEqual(expected);
+  });
+
+  it('after a link is deleted and more clicks arrive', async () => {
+    const [gone, ...kept] = linkIds as [number, ...number[]];
+    await sqlite.store.links.delete(gone);
+    await postgres.store.links.delete(gone);
+    expect(await answers(postgres.store, linkIds)).toEqual(await answers(sqlite.store, linkIds));
+    const more = clicksFor(kept, 400, 7);
+    await sqlite.store.clicks.insertMany(more);
+    await postgres.store.clicks.insertMany(more);
+    expect(await answers(postgres.store, linkIds)).toEqual(await answers(sqlite.store, linkIds));
+  });
+});
