@@ -1,6 +1,6 @@
 /**
- * Hears which links any instance wrote (migration 2's trigger NOTIFYs the short code on the
- * `link_changes` channel once the writing transaction commits), so that every instance drops
+ * Hears which links any instance wrote (migration 2's trigger NOTIFYs `<schema>/<short code>` on
+ * the `link_changes` channel once the writing transaction commits), so that every instance drops
  * them from its in-memory link cache.
  *
  * One dedicated connection LISTENs. When it is lost, notifications may have been missed: the
@@ -50,13 +50,18 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ ...connectionConfig(url), keepAlive: true });
+    // Set once connected: notifications name the schema of the links table that changed.
+    let prefix: string | undefined;
     next.on('notification', (message) => {
-      if (message.channel === LINK_CHANGES_CHANNEL) emit(message.payload ?? null);
+      if (message.channel !== LINK_CHANGES_CHANNEL || prefix === undefined || !message.payload) return;
+      if (message.payload.startsWith(prefix)) emit(message.payload.slice(prefix.length));
     });
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next, undefined));
     try {
       await next.connect();
+      const { rows } = await next.query<{ schema: string }>('SELECT current_schema() AS schema');
+      prefix = `${rows[0]?.schema}/`;
       await next.query(`LISTEN ${LINK_CHANGES_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');

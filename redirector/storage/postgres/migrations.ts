@@ -76,16 +76,17 @@ export const pgMigrations: readonly PgMigration[] = [
     version: 2,
     name: 'link change notifications',
     // Every instance keeps links in memory for the redirect path (links/linkCache.ts), misses
-    // included: whoever writes a link, every listening instance hears its short code once the
-    // transaction commits (linkChanges.ts) and drops it from its cache.
+    // included: whoever writes a link, every listening instance hears `<schema>/<short code>` once
+    // the transaction commits (linkChanges.ts) and drops it from its cache. Channels are
+    // database-wide, hence the schema: deployments in other schemas ignore it.
     sql: `
       CREATE FUNCTION notify_link_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP <> 'INSERT' THEN
-          PERFORM pg_notify('${LINK_CHANGES_CHANNEL}', OLD.short_code);
+          PERFORM pg_notify('${LINK_CHANGES_CHANNEL}', TG_TABLE_SCHEMA || '/' || OLD.short_code);
         END IF;
         IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.short_code IS DISTINCT FROM OLD.short_code) THEN
-          PERFORM pg_notify('${LINK_CHANGES_CHANNEL}', NEW.short_code);
+          PERFORM pg_notify('${LINK_CHANGES_CHANNEL}', TG_TABLE_SCHEMA || '/' || NEW.short_code);
         END IF;
         RETURN NULL;
       END
