@@ -1,6 +1,6 @@
 /**
  * Local hours, weekdays and days in an IANA time zone (CONTRACT §5: `tz` governs them). Offsets
- * come from Intl, looked up once per UTC day (plus a short search on a day with a DST change), so
+ * come from Intl, looked up once per week (plus a short search in a week with a DST change), so
  * turning thousands of quarter hours into local time costs integer arithmetic, not Intl calls.
  * Works for offsets that are not whole hours (Asia/Kolkata +5:30, Asia/Kathmandu +5:45).
  */
@@ -8,6 +8,7 @@ export const UTC = 'UTC';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
 /** 1970-01-01 was a Thursday. */
 const EPOCH_WEEKDAY = 4;
 
@@ -71,18 +72,33 @@ export function zoneCalendar(timeZone: string): ZoneCalendar {
     return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / MINUTE);
   }
 
-  /** Per UTC day: the offset at its start, at its end, and when it changes (a minute boundary). */
-  const days = new Map<number, { before: number; after: number; changeAt: number }>();
-  function dayOffsets(day: number) {
-    let entry = days.get(day);
+  /** Offsets at probe points (week boundaries), each asked of Intl once. */
+  const probes = new Map<number, number>();
+  function probe(ms: number): number {
+    let offset = probes.get(ms);
+    if (offset === undefined) {
+      offset = intlOffset(ms);
+      probes.set(ms, offset);
+    }
+    return offset;
+  }
+
+  /**
+   * Per week since the epoch: the offset at its start, at its end, and the minute it changes.
+   * Zones change their offset at most twice a year (never twice within a week), so a week whose
+   * ends agree has one offset throughout.
+   */
+  const weeks = new Map<number, { before: number; after: number; changeAt: number }>();
+  function weekOffsets(week: number) {
+    let entry = weeks.get(week);
     if (!entry) {
-      const start = day * DAY;
-      const before = intlOffset(start);
-      const after = intlOffset(start + DAY);
+      const start = week * WEEK;
+      const before = probe(start);
+      const after = probe(start + WEEK);
       let changeAt = Number.POSITIVE_INFINITY;
       if (before !== after) {
         let low = start;
-        let high = start + DAY;
+        let high = start + WEEK;
         while (high - low > MINUTE) {
           const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
           if (intlOffset(middle) === before) low = middle;
@@ -91,14 +107,14 @@ export function zoneCalendar(timeZone: string): ZoneCalendar {
         changeAt = high;
       }
       entry = { before, after, changeAt };
-      days.set(day, entry);
+      weeks.set(week, entry);
     }
     return entry;
   }
 
   function offsetMinutes(ms: number): number {
     if (timeZone === UTC) return 0;
-    const entry = dayOffsets(Math.floor(ms / DAY));
+    const entry = weekOffsets(Math.floor(ms / WEEK));
     return ms < entry.changeAt ? entry.before : entry.after;
   }
 

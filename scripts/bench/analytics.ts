@@ -1,9 +1,9 @@
 /**
  * Benchmark of the analytics calls (CONTRACT §5) against a running server on a seeded database
  * (see seed.ts). Times each call (median of several runs, after one warm-up) on the busiest link
- * and for the dashboard-wide calls.
+ * and for the dashboard-wide calls. Targets: 50 ms per link, 250 ms dashboard-wide.
  *
- * Used by `npm run bench` (scripts/bench.mjs, run with tsx):
+ * Used by `npm run bench` (scripts/bench.ts, run with tsx):
  *   const timings = await benchAnalytics({ baseUrl, adminKey, linkId, user });
  *   console.log(formatAnalyticsTable(timings));
  */
@@ -36,11 +36,115 @@ export interface AnalyticsTiming {
   ok: boolean;
 }
 
-export async function benchAnalytics(_options: AnalyticsBenchOptions): Promise<AnalyticsTiming[]> {
-  throw new Error('benchAnalytics: not implemented yet');
+export const PER_LINK_TARGET_MS = 50;
+export const DASHBOARD_TARGET_MS = 250;
+
+interface Call {
+  call: string;
+  path: string;
+  scope: AnalyticsTiming['scope'];
+  headers: Record<string, string>;
+}
+
+async function timed(baseUrl: string, call: Call): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${call.path}`, { headers: call.headers });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) {
+    throw new Error(`${call.path} answered ${response.status}: ${body.slice(0, 200)}`);
+  }
+  JSON.parse(body);
+  return ms;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function userToken(baseUrl: string, user: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth?action=login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  const body = (await response.json()) as { token?: string; error?: string };
+  if (response.status !== 200 || !body.token) throw new Error(`login as ${user.email} failed: ${response.status}`);
+  return body.token;
+}
+
+export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<AnalyticsTiming[]> {
+  const runs = options.runs ?? 7;
+  const tz = encodeURIComponent(options.timeZone ?? 'Europe/Berlin');
+  const admin = { 'X-API-Key': options.adminKey };
+  const calls: Call[] = [
+    { call: 'link', path: `/api/analytics/${options.linkId}?tz=${tz}`, scope: 'per-link', headers: admin },
+  ];
+  if (options.user) {
+    const token = await userToken(options.baseUrl, options.user);
+    calls.push({
+      call: 'user',
+      path: `/api/analytics/user?linkId=${options.linkId}&tz=${tz}`,
+      scope: 'per-link',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  }
+  calls.push(
+    { call: 'summary', path: `/api/analytics/summary?tz=${tz}`, scope: 'dashboard', headers: admin },
+    { call: 'realtime', path: '/api/analytics/realtime', scope: 'dashboard', headers: admin },
+    { call: 'live', path: '/api/analytics/live?minutes=30', scope: 'dashboard', headers: admin },
+    { call: 'repeat-visitors', path: '/api/analytics/repeat-visitors', scope: 'dashboard', headers: admin },
+    { call: 'funnel', path: '/api/analytics/funnel', scope: 'dashboard', headers: admin },
+    { call: 'links list', path: '/api/links', scope: 'dashboard', headers: admin },
+  );
+
+  const timings: AnalyticsTiming[] = [];
+  for (const call of calls) {
+    await timed(options.baseUrl, call);
+    const samples: number[] = [];
+    for (let run = 0; run < runs; run++) samples.push(await timed(options.baseUrl, call));
+    const medianMs = median(samples);
+    const targetMs = call.scope === 'per-link' ? PER_LINK_TARGET_MS : DASHBOARD_TARGET_MS;
+    timings.push({
+      call: call.call,
+      path: call.path,
+      scope: call.scope,
+      medianMs,
+      minMs: Math.min(...samples),
+      maxMs: Math.max(...samples),
+      runs,
+      targetMs,
+      ok: medianMs < targetMs,
+    });
+  }
+  return timings;
 }
 
 /** The timings as a plain-text table for the console. */
-export function formatAnalyticsTable(_timings: readonly AnalyticsTiming[]): string {
-  throw new Error('formatAnalyticsTable: not implemented yet');
+export function formatAnalyticsTable(timings: readonly AnalyticsTiming[]): string {
+  const rows = [
+    ['call', 'scope', 'median ms', 'min ms', 'max ms', 'target ms', ''],
+    ...timings.map((t) => [
+      t.call,
+      t.scope,
+      t.medianMs.toFixed(1),
+      t.minMs.toFixed(1),
+      t.maxMs.toFixed(1),
+      String(t.targetMs),
+      t.ok ? 'ok' : 'OVER',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column >= 2 && column <= 5 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+        )
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

@@ -2,7 +2,7 @@
  * Versioned schema changes, applied in order on start, each in its own transaction. Append new
  * versions at the end; never edit one that has shipped.
  */
-import { ANALYTICS_ROLLUPS_SQL } from './analytics/schema';
+import { ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
 
 export interface Migration {
   version: number;
@@ -71,5 +71,10 @@ export const migrations: readonly Migration[] = [
     version: 2,
     name: 'analytics rollups',
     sql: ANALYTICS_ROLLUPS_SQL,
+  },
+  {
+    version: 3,
+    name: 'analytics visit frequency',
+    sql: ANALYTICS_VISIT_FREQUENCY_SQL,
   },
 ];

@@ -1,13 +1,13 @@
-/** Visitors (addresses) by number of clicks over every link, from the visitors rollup. */
+/** Visitors (addresses) by number of clicks over every link, from the visitors rollups. */
 import type { RepeatVisitorData, RepeatVisitorsData } from '../../analyticsQueries';
 import type { SqliteDatabase } from '../database';
 import type { RollupFolder } from './rollups';
 
 export function createRepeatVisitorsQuery(db: SqliteDatabase, folder: RollupFolder) {
-  const total = db.prepare('SELECT COUNT(*) FROM visitors').pluck();
-  const repeat = db.prepare('SELECT COUNT(*) FROM visitors WHERE clicks >= 2').pluck();
-  const frequency = db.prepare(`
-    SELECT clicks AS visits, COUNT(*) AS visitors FROM visitors GROUP BY clicks ORDER BY clicks LIMIT ?`);
+  const totals = db.prepare(`
+    SELECT COALESCE(SUM(visitors), 0) AS total, COALESCE(SUM(CASE WHEN visits >= 2 THEN visitors END), 0) AS repeat
+    FROM visit_frequency`);
+  const frequency = db.prepare('SELECT visits, visitors FROM visit_frequency ORDER BY visits LIMIT ?');
   const top = db.prepare(`
     SELECT ip_address AS ip, clicks AS visits, last_clicked_at AS lastClickedAt FROM visitors
     WHERE clicks >= 2 ORDER BY clicks DESC, last_clicked_at DESC, ip_address LIMIT ?`);
@@ -18,6 +18,7 @@ export function createRepeatVisitorsQuery(db: SqliteDatabase, folder: RollupFold
 
   return (options: { frequencies: number; top: number }): RepeatVisitorsData => {
     folder.fold();
+    const counts = totals.get() as { total: number; repeat: number };
     const topVisitors = (top.all(options.top) as Omit<RepeatVisitorData, 'locations'>[]).map(
       (visitor): RepeatVisitorData => ({ ...visitor, locations: [] }),
     );
@@ -27,8 +28,8 @@ export function createRepeatVisitorsQuery(db: SqliteDatabase, folder: RollupFold
       byIp.get(place.ip)?.locations.push({ country: place.country, city: place.city === '' ? null : place.city });
     }
     return {
-      totalVisitors: total.get() as number,
-      repeatVisitors: repeat.get() as number,
+      totalVisitors: counts.total,
+      repeatVisitors: counts.repeat,
       frequency: frequency.all(options.frequencies) as { visits: number; visitors: number }[],
       top: topVisitors,
     };

@@ -7,7 +7,7 @@ import type { RollupFolder } from './rollups';
 export function createSummaryQuery(db: SqliteDatabase, folder: RollupFolder) {
   const totalLinks = db.prepare('SELECT COUNT(*) FROM links').pluck();
   const totalClicks = db.prepare('SELECT COALESCE(SUM(clicks), 0) FROM link_totals').pluck();
-  const uniqueVisitors = db.prepare('SELECT COUNT(*) FROM visitors').pluck();
+  const uniqueVisitors = db.prepare('SELECT COALESCE(SUM(visitors), 0) FROM visit_frequency').pluck();
   const dimension = db.prepare(`
     SELECT value, SUM(clicks) AS clicks FROM link_dimensions WHERE dimension = ?
     GROUP BY value ORDER BY clicks DESC, value`);
