@@ -1,0 +1,102 @@
+/**
+ * Two instances of the service on one PostgreSQL database: a link one of them changes is not
+ * served stale by the other's in-memory link cache, and clicks stored by either count for both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestSchema,
+  type PostgresTestServer,
+  startPostgresTestServer,
+  type TestSchema,
+} from '../../../helpers/postgres';
+import { UA } from '../../../helpers/visitors';
+
+async function api(server: PostgresTestServer, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'X-API-Key': server.adminKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function follow(server: PostgresTestServer, shortCode: string) {
+  const response = await fetch(`${server.url}/${shortCode}`, {
+    redirect: 'manual',
+    headers: { 'User-Agent': UA.desktopChrome },
+  });
+  await response.arrayBuffer();
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+/** Waits until the instance's link cache no longer holds `shortCode` (its notification arrived). */
+async function forgotten(server: PostgresTestServer, shortCode: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (server.app.services.linkCache.peek(shortCode) !== undefined) {
+    if (Date.now() > deadline) throw new Error(`instance still caches ${shortCode} after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('two instances on one database', () => {
+  let schema: TestSchema;
+  let a: PostgresTestServer;
+  let b: PostgresTestServer;
+
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    [a, b] = await Promise.all([startPostgresTestServer(schema.url), startPostgresTestServer(schema.url)]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await schema?.drop();
+  });
+
+  it('never serve a link the other instance updated, created or deleted', async () => {
+    const created = await api(a, 'POST', '/api/links', { target_url: 'https://one.example/', short_code: 'shared' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+
+    // B caches the link, and a miss for a code nobody has yet.
+    expect(await follow(b, 'shared')).toEqual({ status: 302, location: 'https://one.example/' });
+    expect(b.app.services.linkCache.peek('shared')).toMatchObject({ id, target_url: 'https://one.example/' });
+    expect(await follow(b, 'later')).toEqual({ status: 404, location: null });
+    expect(b.app.services.linkCache.peek('later')).toBeNull();
+
+    expect((await api(a, 'PUT', `/api/links?id=${id}`, { target_url: 'https://two.example/' })).status).toBe(200);
+    await forgotten(b, 'shared');
+    expect(await follow(b, 'shared')).toEqual({ status: 302, location: 'https://two.example/' });
+
+    expect(
+      (await api(a, 'POST', '/api/links', { target_url: 'https://later.example/', short_code: 'later' })).status,
+    ).toBe(201);
+    await forgotten(b, 'later');
+    expect(await follow(b, 'later')).toEqual({ status: 302, location: 'https://later.example/' });
+
+    expect(b.app.services.linkCache.peek('shared')).toBeDefined();
+    expect((await api(a, 'DELETE', `/api/links?id=${id}`)).status).toBe(204);
+    await forgotten(b, 'shared');
+    expect(await follow(b, 'shared')).toEqual({ status: 404, location: null });
+  });
+
+  it('count the clicks either one stored', async () => {
+    await api(a, 'POST', '/api/links', { target_url: 'https://count.example/', short_code: 'count' });
+    await follow(a, 'count');
+    await follow(b, 'count');
+    await follow(b, 'count');
+    for (const server of [a, b]) {
+      const links = (await api(server, 'GET', '/api/links')).body as { short_code: string; clicks: number }[];
+      expect(links.find((link) => link.short_code === 'count')?.clicks).toBe(3);
+    }
+  });
+
+  it('limit sign-in attempts per instance (the limiter is in memory)', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await api(a, 'POST', '/api/auth?action=admin', { key: 'wrong-key' })).status).toBe(401);
+    }
+    expect((await api(a, 'POST', '/api/auth?action=admin', { key: a.adminKey })).status).toBe(429);
+    expect((await api(b, 'POST', '/api/auth?action=admin', { key: b.adminKey })).status).toBe(200);
+  });
+});
