@@ -1,0 +1,150 @@
+/**
+ * The BUILT server (`npm run build` first) with DATABASE_URL, the way operators run it: one clear
+ * line and exit 1 when the database can't be used; clicks durable against SIGKILL; SIGTERM exits 0.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../../../helpers/postgres';
+import { SERVER_ENTRY, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { makeTempDir } from '../../../helpers/testServer';
+import { UA } from '../../../helpers/visitors';
+
+const CLICKS = 300;
+
+/** Runs the built server until it exits; its code, stdout and stderr. */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: makeTempDir('me-pg-fail-'),
+        ADMIN_KEY: 'process-admin-key-0123',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`still running after 20 s:\n${stdout}${stderr}`));
+    }, 20_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** `count` redirects to /<shortCode> at once; their statuses (0 on a connection error). */
+function sendRedirects(server: ServerProcess, shortCode: string, count: number, onFirst?: () => void) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+  let first = true;
+  const one = () =>
+    new Promise<number>((resolve) => {
+      const req = http.get(
+        `${server.url}/${shortCode}`,
+        { agent, headers: { 'User-Agent': UA.iphoneSafari } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (first) {
+              first = false;
+              onFirst?.();
+            }
+            resolve(res.statusCode ?? 0);
+          });
+          res.on('error', () => resolve(0));
+        },
+      );
+      req.on('error', () => resolve(0));
+    });
+  return Promise.all(Array.from({ length: count }, one)).finally(() => agent.destroy());
+}
+
+describe('built server with DATABASE_URL', () => {
+  it('exits 1 with one clear line when PostgreSQL refuses the connection', async () => {
+    const run = await runToExit({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/x' });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      'me: cannot open the database: cannot connect to PostgreSQL at 127.0.0.1:1/x: connection refused\n',
+    );
+  });
+
+  it('exits 1 with one clear line when the server refuses the role', async () => {
+    const url = new URL(TEST_DATABASE_URL);
+    url.username = 'no_such_role_me';
+    const run = await runToExit({ DATABASE_URL: url.toString() });
+    expect(run.code).toBe(1);
+    const where = `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+    expect(run.stderr).toBe(
+      `me: cannot open the database: cannot use PostgreSQL at ${where}: role "no_such_role_me" does not exist\n`,
+    );
+  });
+
+  describe('on a reachable database', () => {
+    let schema: TestSchema;
+    let server: ServerProcess | undefined;
+
+    beforeEach(async () => {
+      schema = await createTestSchema();
+    });
+    afterEach(async () => {
+      if (server && server.child.exitCode === null && server.child.signalCode === null) await server.kill();
+      server = undefined;
+      await schema.drop();
+    });
+
+    async function start(): Promise<ServerProcess> {
+      server = await startServerProcess({ env: { DATABASE_URL: schema.url } });
+      return server;
+    }
+
+    async function createLink(running: ServerProcess, shortCode: string): Promise<void> {
+      const response = await fetch(`${running.url}/api/links`, {
+        method: 'POST',
+        headers: { 'X-API-Key': running.adminKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ target_url: 'https://example.com/', short_code: shortCode }),
+      });
+      expect(response.status).toBe(201);
+    }
+
+    async function storedClicks(): Promise<number> {
+      return (await schema.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM clicks'))[0]!.n;
+    }
+
+    it('keeps every answered click when SIGKILLed right after', async () => {
+      const running = await start();
+      expect(running.output()).toContain('(database: postgres,');
+      await createLink(running, 'durable');
+      const statuses = await sendRedirects(running, 'durable', CLICKS);
+      expect(statuses.filter((status) => status === 302)).toHaveLength(CLICKS);
+      await running.kill();
+      expect(running.child.signalCode).toBe('SIGKILL');
+      expect(await storedClicks()).toBe(CLICKS);
+    });
+
+    it('stores every answered click on SIGTERM and exits 0', async () => {
+      const running = await start();
+      await createLink(running, 'graceful');
+      let exit: Promise<number | null> | undefined;
+      const statuses = await sendRedirects(running, 'graceful', CLICKS, () => {
+        exit = running.stop();
+      });
+      expect(await exit).toBe(0);
+      const answered = statuses.filter((status) => status === 302).length;
+      expect(answered).toBeGreaterThan(0);
+      expect(await storedClicks()).toBe(answered);
+      expect(running.output()).toContain('me: stopped');
+    });
+  });
+});
