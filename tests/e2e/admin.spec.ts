@@ -48,7 +48,12 @@ async function signIn(page: Page, server: ServerProcess) {
   await page.goto(`${server.url}/admin/login`);
   await page.getByLabel('Admin password').fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
+}
+
+/** The screen's title (h1). */
+function pageTitle(page: Page, name: string) {
+  return page.getByRole('heading', { level: 1, name, exact: true });
 }
 
 /** An entry of the admin side navigation. */
@@ -108,7 +113,7 @@ test('empty states before any link exists', async ({ page, server }) => {
 test('admin login: a wrong key is refused, the right one opens the dashboard', async ({ page, server }) => {
   await page.goto(`${server.url}/admin`);
   await expect(page).toHaveURL(`${server.url}/admin/login`);
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(pageTitle(page, 'Admin Login')).toBeVisible();
   await shoot(page, 'login');
   const password = page.getByLabel('Admin password');
   await password.fill('not-the-key');
@@ -117,7 +122,7 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   await expect(password).toHaveValue('');
   await password.fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
   await expect(page).toHaveURL(`${server.url}/admin#authenticated`);
   await expect(page.getByRole('banner').getByText('Me - Admin')).toBeVisible();
   // The markers of spec §4, and the key the server handed out (not the typed admin key).
@@ -133,7 +138,7 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   expect(cookies.find((cookie) => cookie.name === 'apiKey')?.value).toBe(stored.key);
   // Already signed in: the login page sends the visitor on to /admin.
   await page.goto(`${server.url}/admin/login`);
-  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
   // Unknown admin paths go to /admin.
   await page.goto(`${server.url}/admin/no-such-screen`);
   await expect(page).toHaveURL(`${server.url}/admin`);
@@ -142,7 +147,7 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
 test('create → list (badges, date) → edit → analytics shows the clicks → delete', async ({ page, server }) => {
   await signIn(page, server);
   await nav(page, 'Create Link').click();
-  await expect(page.getByRole('heading', { name: 'Create Link' })).toBeVisible();
+  await expect(pageTitle(page, 'Create Link')).toBeVisible();
   const shortCode = page.getByLabel('Short Code');
   await expect(shortCode).toHaveValue(/^[A-Za-z0-9]{6}$/);
   const first = await shortCode.inputValue();
@@ -180,7 +185,7 @@ test('create → list (badges, date) → edit → analytics shows the clicks →
   await expect(row.getByText('Copied!')).toBeVisible();
 
   await row.getByRole('link', { name: 'Edit' }).click();
-  await expect(page.getByRole('heading', { name: 'Edit Link' })).toBeVisible();
+  await expect(pageTitle(page, 'Edit Link')).toBeVisible();
   await expect(page.getByLabel('Short Code')).toBeDisabled();
   await expect(page.getByLabel('Short Code')).toHaveValue('summer-sale');
   await page.getByLabel('Title').fill('Summer sale 2025');
@@ -200,7 +205,7 @@ test('create → list (badges, date) → edit → analytics shows the clicks →
   await page.reload();
   await expect(row.getByRole('cell', { name: '4', exact: true })).toBeVisible();
   await row.getByRole('link', { name: 'View analytics' }).click();
-  await expect(page.getByRole('heading', { name: 'Summer sale 2025' })).toBeVisible();
+  await expect(pageTitle(page, 'Summer sale 2025')).toBeVisible();
   await expect(page.getByText('3 online now')).toBeVisible();
   const totals = page.locator('.stat-card');
   await expect(totals.filter({ hasText: 'Total Clicks' })).toContainText('4');
@@ -277,10 +282,10 @@ test('every navigation entry renders its screen with data from real clicks', asy
   await shoot(page, 'links');
 
   await nav(page, 'Create Link').click();
-  await expect(page.getByRole('heading', { name: 'Create Link' })).toBeVisible();
+  await expect(pageTitle(page, 'Create Link')).toBeVisible();
 
   await nav(page, 'Live Visitors').click();
-  await expect(page.getByRole('heading', { name: 'Live Visitors' })).toBeVisible();
+  await expect(pageTitle(page, 'Live Visitors')).toBeVisible();
   await expect(page.getByRole('button', { name: '5 min' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('live-visitor')).toHaveCount(5);
   await expect(page.locator('.stat-card').filter({ hasText: 'Total Online' })).toContainText('5');
@@ -288,7 +293,7 @@ test('every navigation entry renders its screen with data from real clicks', asy
   await shoot(page, 'live');
 
   await nav(page, 'Repeat Visitors').click();
-  await expect(page.getByRole('heading', { name: 'Repeat Visitors' })).toBeVisible();
+  await expect(pageTitle(page, 'Repeat Visitors')).toBeVisible();
   const repeat = page.locator('.stat-card');
   await expect(repeat.filter({ hasText: 'Total Unique Visitors' })).toContainText('5');
   await expect(repeat.filter({ hasText: /^Repeat Visitors/ })).toContainText('2');
@@ -297,21 +302,21 @@ test('every navigation entry renders its screen with data from real clicks', asy
   await shoot(page, 'repeat-visitors');
 
   await nav(page, 'Conversion Funnel').click();
-  await expect(page.getByRole('heading', { name: 'Conversion Funnel', level: 1 })).toBeVisible();
+  await expect(pageTitle(page, 'Conversion Funnel')).toBeVisible();
   await expect(page.getByTestId('funnel-step')).toHaveCount(4);
   await expect(page.getByText('Estimate').first()).toBeVisible();
   await expect(page.getByTestId('funnel-percent').first()).toHaveText('100%');
   await shoot(page, 'conversion');
 
   await nav(page, 'Debug Info').click();
-  await expect(page.getByRole('heading', { name: 'Debug Info' })).toBeVisible();
+  await expect(pageTitle(page, 'Debug Info')).toBeVisible();
   await page.getByRole('button', { name: 'Test Links API' }).click();
   await expect(page.getByTestId('debug-outcome')).toHaveText('Links API OK: 2 links');
   await page.getByRole('button', { name: 'Initialize Database' }).click();
   await expect(page.getByTestId('debug-outcome')).toContainText('Database ready');
   await shoot(page, 'debug');
   await page.getByRole('link', { name: 'Storage debug' }).click();
-  await expect(page.getByRole('heading', { name: 'Storage Debug' })).toBeVisible();
+  await expect(pageTitle(page, 'Storage Debug')).toBeVisible();
   await shoot(page, 'storage');
 
   await page.goto(`${server.url}/admin/edit/${promo.id}`);
@@ -368,7 +373,7 @@ test('a forced marker without a key ends on the login page with a clear message'
   await page.goto(`${server.url}/admin/live`);
   await expect(page).toHaveURL(`${server.url}/admin/login`);
   await expect(page.getByText('Your admin session has expired. Please sign in again.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Live Visitors' })).toHaveCount(0);
+  await expect(pageTitle(page, 'Live Visitors')).toHaveCount(0);
 });
 
 test('logout clears the markers, revokes the session and returns to the login page', async ({ page, server }) => {
@@ -376,7 +381,7 @@ test('logout clears the markers, revokes the session and returns to the login pa
   const { key } = await readStorage(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(`${server.url}/admin/login`);
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(pageTitle(page, 'Admin Login')).toBeVisible();
   expect(await readStorage(page)).toEqual({ flag: null, token: null, key: null, localKey: null });
   const cookies = await page.context().cookies();
   expect(cookies.filter((cookie) => cookie.name === 'admin_auth' || cookie.name === 'apiKey')).toEqual([]);
@@ -385,6 +390,22 @@ test('logout clears the markers, revokes the session and returns to the login pa
   expect(response.status).toBe(401);
   await page.goto(`${server.url}/admin`);
   await expect(page).toHaveURL(`${server.url}/admin/login`);
+});
+
+test('a session revoked elsewhere ends on the login page at the next poll', async ({ page, server }) => {
+  await signIn(page, server);
+  await nav(page, 'Live Visitors').click();
+  await expect(pageTitle(page, 'Live Visitors')).toBeVisible();
+  const { key } = await readStorage(page);
+  const response = await fetch(`${server.url}/api/auth?action=logout`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key ?? '' },
+  });
+  expect(response.status).toBe(200);
+  // The 2 s poll gets a 401: markers cleared, login page with the reason.
+  await expect(page).toHaveURL(`${server.url}/admin/login`);
+  await expect(page.getByText('Your admin session has expired. Please sign in again.')).toBeVisible();
+  expect(await readStorage(page)).toEqual({ flag: null, token: null, key: null, localKey: null });
 });
 
 test('failed loads show the error panel and Retry recovers', async ({ page, server }) => {
@@ -420,13 +441,13 @@ test('desktop app: hash routes, the key from the API base, no hash marker', asyn
   await expect(page).toHaveURL(`${server.url}/#/admin/login`);
   await page.getByLabel('Admin password').fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
   await expect(page).toHaveURL(`${server.url}/#/admin`);
   await nav(page, 'Live Visitors').click();
   await expect(page).toHaveURL(`${server.url}/#/admin/live`);
-  await expect(page.getByRole('heading', { name: 'Live Visitors' })).toBeVisible();
+  await expect(pageTitle(page, 'Live Visitors')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Live Visitors' })).toBeVisible();
+  await expect(pageTitle(page, 'Live Visitors')).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(`${server.url}/#/admin/login`);
 });
