@@ -27,10 +27,12 @@ export function foldInBackground(
   lastClickId: () => number,
   options: BackgroundFoldingOptions = {},
 ): BackgroundFolding {
-  const intervalMs = options.intervalMs ?? 200;
-  const busyBudgetMs = options.busyBudgetMs ?? 20;
+  // While clicks keep arriving: 5 ms every 250 ms (2 % of the time, a few hundred clicks a second);
+  // once they stop: up to 100 ms every 250 ms, in slices of at most 25 ms.
+  const intervalMs = options.intervalMs ?? 250;
+  const busyBudgetMs = options.busyBudgetMs ?? 5;
   const idleBudgetMs = options.idleBudgetMs ?? 100;
-  const sliceMs = options.sliceMs ?? 20;
+  const sliceMs = options.sliceMs ?? 25;
   const now = options.now ?? (() => performance.now());
   const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error));
   let seenClickId = -1;
