@@ -1,7 +1,7 @@
 import { UniqueViolation } from '../errors';
 import type { LinkCounts, LinkRecord, LinkWithCounts } from '../records';
 import type { LinkRepository } from '../store';
-import { isUniqueViolation, type Queryable } from './database';
+import { isUniqueViolation, type PgPool, readSnapshot } from './database';
 
 const LINK_COLUMN_NAMES = [
   'id',
@@ -35,26 +35,37 @@ const CHANGEABLE_COLUMNS = [
 ] as const;
 
 /**
- * The counts every link object carries, straight from the clicks of link `linkId` (the
- * clicks_link_time index): bots left out, blocked clicks counted (CONTRACT §5).
+ * The counts every link object carries (bots left out, blocked clicks counted: CONTRACT §5), from
+ * the clicks grouped by link and address: hashing those groups costs a fraction of
+ * COUNT(DISTINCT ip_address), which sorts every click.
  */
+const PER_VISITOR = `
+  SELECT c.link_id, c.ip_address, COUNT(*) AS clicks, COUNT(*) FILTER (WHERE c.blocked) AS blocked
+  FROM clicks c WHERE NOT c.is_bot`;
+const TOTALS = `
+  COALESCE(SUM(v.clicks), 0)::bigint AS total_clicks, COUNT(*) AS unique_visitors,
+  COALESCE(SUM(v.blocked), 0)::bigint AS blocked_visitors`;
+
+/** The counts of the link whose id is the SQL expression `linkId` (the clicks_link_time index). */
 export function linkCountsSql(linkId: string): string {
-  return `
-    SELECT COUNT(*) AS total_clicks,
-           COUNT(DISTINCT c.ip_address) AS unique_visitors,
-           COUNT(*) FILTER (WHERE c.blocked) AS blocked_visitors
-    FROM clicks c WHERE c.link_id = ${linkId} AND NOT c.is_bot`;
+  return `SELECT ${TOTALS} FROM (${PER_VISITOR} AND c.link_id = ${linkId} GROUP BY c.link_id, c.ip_address) v`;
 }
 
-export function createLinkRepository(db: Queryable): LinkRepository {
-  const listSql = (where: string) => `
+export function createLinkRepository(db: PgPool): LinkRepository {
+  // Every link: one pass over the clicks. One user's links: each through the index.
+  const listAll = `
+    SELECT ${linkColumns('l')}, COALESCE(t.total_clicks, 0) AS total_clicks,
+           COALESCE(t.unique_visitors, 0) AS unique_visitors, COALESCE(t.blocked_visitors, 0) AS blocked_visitors
+    FROM links l
+    LEFT JOIN (SELECT v.link_id, ${TOTALS} FROM (${PER_VISITOR} GROUP BY c.link_id, c.ip_address) v GROUP BY v.link_id) t
+      ON t.link_id = l.id
+    ORDER BY l.created_at DESC, l.id DESC`;
+  const listByUser = `
     SELECT ${linkColumns('l')}, t.total_clicks, t.unique_visitors, t.blocked_visitors
     FROM links l
     CROSS JOIN LATERAL (${linkCountsSql('l.id')}) t
-    ${where}
+    WHERE l.user_id = $1
     ORDER BY l.created_at DESC, l.id DESC`;
-  const listAll = listSql('');
-  const listByUser = listSql('WHERE l.user_id = $1');
 
   async function findBy(column: 'id' | 'short_code', value: number | string): Promise<LinkRecord | undefined> {
     const { rows } = await db.query<LinkRecord>(`SELECT ${LINK_COLUMNS} FROM links WHERE ${column} = $1`, [value]);
@@ -104,10 +115,11 @@ export function createLinkRepository(db: Queryable): LinkRepository {
     findById: (id) => findBy('id', id),
     findByShortCode: (shortCode) => findBy('short_code', shortCode),
     async list(filter) {
-      const { rows } =
+      const { rows } = await readSnapshot(db, (client) =>
         filter.userId === undefined
-          ? await db.query<LinkWithCounts>(listAll)
-          : await db.query<LinkWithCounts>(listByUser, [filter.userId]);
+          ? client.query<LinkWithCounts>(listAll)
+          : client.query<LinkWithCounts>(listByUser, [filter.userId]),
+      );
       return rows;
     },
     async counts(id) {

@@ -22,6 +22,6 @@ export function createPostgresAnalytics(pool: PgPool): AnalyticsQueries {
     realtime: (options) => readSnapshot(pool, (db) => realtime(db, options)),
     live: (options) => readSnapshot(pool, (db) => live(db, options)),
     repeatVisitors: (options) => readSnapshot(pool, (db) => repeatVisitors(db, options)),
-    funnel: () => funnel(pool),
+    funnel: () => readSnapshot(pool, (db) => funnel(db)),
   };
 }

@@ -3,19 +3,25 @@ import type { QuarterHourCount, SummaryData, ValueCount } from '../../analyticsQ
 import type { Queryable } from '../database';
 import { QUARTER_HOUR_MS, QUARTER_HOUR_START } from './linkStats';
 
+// One pass over the clicks: addresses, device types and countries, each a grouping set (every
+// one of those columns is NOT NULL, so the column that is set tells the set).
+const FIGURES_SQL = `
+  WITH g AS (
+    SELECT c.ip_address, c.device_type, c.country, COUNT(*) AS clicks FROM clicks c WHERE NOT c.is_bot
+    GROUP BY GROUPING SETS ((c.ip_address), (c.device_type), (c.country))
+  )
+  SELECT * FROM (
+    SELECT 'visitors' AS dimension, '' AS value, COUNT(*) AS clicks FROM g WHERE ip_address IS NOT NULL
+    UNION ALL
+    SELECT 'device_type', device_type, clicks FROM g WHERE device_type IS NOT NULL
+    UNION ALL
+    SELECT 'country', country, clicks FROM g WHERE country IS NOT NULL
+  ) d
+  ORDER BY d.dimension, d.clicks DESC, d.value COLLATE "C"`;
+
 export async function summary(db: Queryable, options: { from: number; to: number }): Promise<SummaryData> {
-  const totals = await db.query<{ totalLinks: number; totalClicks: number; uniqueVisitors: number }>(`
-    SELECT (SELECT COUNT(*) FROM links) AS "totalLinks",
-           COUNT(*) AS "totalClicks",
-           COUNT(DISTINCT c.ip_address) AS "uniqueVisitors"
-    FROM clicks c WHERE NOT c.is_bot`);
-  // Both dimensions in one pass over the clicks.
-  const values = await db.query<ValueCount & { dimension: 'device_type' | 'country' }>(`
-    SELECT CASE WHEN GROUPING(c.device_type) = 0 THEN 'device_type' ELSE 'country' END AS dimension,
-           COALESCE(c.device_type, c.country) AS value, COUNT(*) AS clicks
-    FROM clicks c WHERE NOT c.is_bot
-    GROUP BY GROUPING SETS ((c.device_type), (c.country))
-    ORDER BY clicks DESC, COALESCE(c.device_type, c.country) COLLATE "C"`);
+  const links = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM links');
+  const figures = await db.query<ValueCount & { dimension: 'visitors' | 'device_type' | 'country' }>(FIGURES_SQL);
   const quarterHours = await db.query<QuarterHourCount>(
     `SELECT ${QUARTER_HOUR_START} AS start, COUNT(*) AS clicks FROM clicks c
      WHERE c.clicked_at >= $1 AND c.clicked_at < $2 AND NOT c.is_bot GROUP BY 1 ORDER BY 1`,
@@ -25,10 +31,13 @@ export async function summary(db: Queryable, options: { from: number; to: number
     ],
   );
   const of = (dimension: string) =>
-    values.rows.filter((row) => row.dimension === dimension).map(({ value, clicks }) => ({ value, clicks }));
+    figures.rows.filter((row) => row.dimension === dimension).map(({ value, clicks }) => ({ value, clicks }));
+  const deviceTypes = of('device_type');
   return {
-    ...totals.rows[0]!,
-    deviceTypes: of('device_type'),
+    totalLinks: links.rows[0]!.n,
+    totalClicks: deviceTypes.reduce((sum, row) => sum + row.clicks, 0),
+    uniqueVisitors: of('visitors')[0]?.clicks ?? 0,
+    deviceTypes,
     countries: of('country'),
     quarterHours: quarterHours.rows,
   };
