@@ -1,5 +1,6 @@
 import type { Store } from '../store';
 import { createSqliteAnalytics, type SqliteAnalytics } from './analytics/sqliteAnalytics';
+import { startCheckpointer } from './checkpointer';
 import { createClickRepository } from './clickRepository';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createLinkRepository } from './linkRepository';
@@ -15,6 +16,7 @@ export interface SqliteStore extends Store {
 
 export function createSqliteStore(file: string): SqliteStore {
   const db = openDatabase(file);
+  const checkpointer = startCheckpointer(db);
   const analytics = createSqliteAnalytics(db);
   analytics.startBackgroundFolding();
   return {
@@ -30,6 +32,7 @@ export function createSqliteStore(file: string): SqliteStore {
     },
     async close() {
       analytics.stopBackgroundFolding();
+      await checkpointer.stop();
       if (db.open) {
         db.pragma('optimize');
         db.close();
