@@ -1,5 +1,5 @@
 /**
- * PostgreSQL for tests: each test (or file) gets a fresh schema `me_test_<random>` on the server
+ * PostgreSQL for tests: each test (or file) gets a fresh schema `me_test_<time>_<random>` on the server
  * that runs on 127.0.0.1:5432 in every session and in CI (TEST_DATABASE_URL overrides it), and a
  * DATABASE_URL whose search_path points there. When the server can't be reached the tests fail
  * with a message saying so; they are never skipped silently.
@@ -45,9 +45,21 @@ export function withSearchPath(base: string, schema: string): string {
   return url.toString();
 }
 
+/** Schemas left behind by test runs that died more than an hour ago are dropped. */
+async function dropStaleSchemas(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname ~ '^me_test_[0-9]+_[0-9a-f]+$'",
+  );
+  const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+  for (const { name } of rows) {
+    if (Number(name.split('_')[2]) < hourAgo) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+  }
+}
+
 export async function createTestSchema(): Promise<TestSchema> {
-  const schema = `me_test_${crypto.randomBytes(6).toString('hex')}`;
+  const schema = `me_test_${Math.floor(Date.now() / 1000)}_${crypto.randomBytes(4).toString('hex')}`;
   const client = await adminClient();
+  await dropStaleSchemas(client).catch(() => undefined);
   await client.query(`CREATE SCHEMA ${schema}`);
   await client.query(`SET search_path = ${schema}`);
   return {
