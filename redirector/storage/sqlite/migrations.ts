@@ -2,7 +2,7 @@
  * Versioned schema changes, applied in order on start, each in its own transaction. Append new
  * versions at the end; never edit one that has shipped.
  */
-import { ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
+import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
 
 export interface Migration {
   version: number;
@@ -76,5 +76,10 @@ export const migrations: readonly Migration[] = [
     version: 3,
     name: 'analytics visit frequency',
     sql: ANALYTICS_VISIT_FREQUENCY_SQL,
+  },
+  {
+    version: 4,
+    name: 'analytics repeat-visitor index',
+    sql: ANALYTICS_REPEAT_INDEX_SQL,
   },
 ];

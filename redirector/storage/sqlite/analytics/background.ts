@@ -1,7 +1,8 @@
 /**
  * Folds pending clicks while the service runs, so that an analytics call seldom has much left to
- * fold. It takes little time while clicks keep arriving (redirects come first) and more once they
- * stop, in slices sized from the cost of the last one, never blocking the event loop for long.
+ * fold. While clicks keep arriving it takes little time (redirects come first); once they stop, or
+ * when a backlog has lasted for minutes (traffic the small share cannot keep up with), it takes
+ * more, in slices sized from the cost of the last one, never blocking the event loop for long.
  */
 import type { RollupFolder } from './rollups';
 
@@ -12,6 +13,10 @@ export interface BackgroundFoldingOptions {
   busyBudgetMs?: number;
   /** Time per interval spent folding once no click arrived during the last interval. */
   idleBudgetMs?: number;
+  /** A backlog older than this gets more than the busy budget... */
+  rampFromMs?: number;
+  /** ...growing to the idle budget at this age. */
+  rampToMs?: number;
   /** Longest single fold (one transaction). */
   sliceMs?: number;
   now?: () => number;
@@ -32,27 +37,44 @@ export function foldInBackground(
   const intervalMs = options.intervalMs ?? 250;
   const busyBudgetMs = options.busyBudgetMs ?? 5;
   const idleBudgetMs = options.idleBudgetMs ?? 100;
+  const rampFromMs = options.rampFromMs ?? 60_000;
+  const rampToMs = options.rampToMs ?? 300_000;
   const sliceMs = options.sliceMs ?? 25;
   const now = options.now ?? (() => performance.now());
   const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error));
   let seenClickId = -1;
+  let backlogSince: number | undefined;
   let msPerRow = 0.05;
   let failed = false;
 
+  function budget(busy: boolean, started: number): number {
+    if (!busy) return idleBudgetMs;
+    const age = started - (backlogSince ?? started);
+    const share = Math.min(1, Math.max(0, (age - rampFromMs) / (rampToMs - rampFromMs)));
+    return busyBudgetMs + share * (idleBudgetMs - busyBudgetMs);
+  }
+
   const timer = setInterval(() => {
     try {
+      const started = now();
+      if (folder.pending() === 0) {
+        backlogSince = undefined;
+        return;
+      }
+      backlogSince ??= started;
       const latest = lastClickId();
       const busy = latest !== seenClickId;
       seenClickId = latest;
-      const deadline = now() + (busy ? busyBudgetMs : idleBudgetMs);
+      const deadline = started + budget(busy, started);
       while (folder.pending() > 0) {
         const left = deadline - now();
         if (left <= 0) break;
-        const started = now();
+        const sliceStarted = now();
         const rows = Math.max(50, Math.floor(Math.min(left, sliceMs) / msPerRow));
         const folded = folder.fold(rows);
-        if (folded > 0) msPerRow = Math.max(0.001, (now() - started) / folded);
+        if (folded > 0) msPerRow = Math.max(0.001, (now() - sliceStarted) / folded);
       }
+      if (folder.pending() === 0) backlogSince = undefined;
       failed = false;
     } catch (error) {
       // A read folds whatever is pending anyway; report once per run of failures.
