@@ -2,7 +2,8 @@
  * Analytics calls (CONTRACT §5), one per dashboard panel. Admin (X-API-Key): /api/analytics/{id},
  * summary, realtime, live, repeat-visitors, funnel. User (Bearer): /api/analytics/user?linkId= for
  * their own links only (another user's link is a 404). `tz` (an IANA zone, default UTC) governs
- * hours, weekdays and days. Here: parse → permission → analytics module → JSON.
+ * hours, weekdays and days; every call checks it (the UI sends it to all), even where no figure
+ * depends on it. Here: parse → permission → analytics module → JSON.
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
@@ -66,15 +67,19 @@ export function createAnalyticsRouter(services: Services): Router {
     ctx.body = (await summaryAnalytics(store, calendarOf(ctx), clock())) satisfies SummaryResponse;
   });
   router.get('/analytics/realtime', admin, async (ctx) => {
+    calendarOf(ctx);
     ctx.body = (await realtimeAnalytics(store, clock())) satisfies RealtimeResponse;
   });
   router.get('/analytics/live', admin, async (ctx) => {
+    calendarOf(ctx);
     ctx.body = (await liveAnalytics(store, clock(), liveMinutesOf(ctx))) satisfies LiveResponse;
   });
   router.get('/analytics/repeat-visitors', admin, async (ctx) => {
+    calendarOf(ctx);
     ctx.body = (await repeatVisitorsAnalytics(store)) satisfies RepeatVisitorsResponse;
   });
   router.get('/analytics/funnel', admin, async (ctx) => {
+    calendarOf(ctx);
     ctx.body = (await funnelAnalytics(store)) satisfies FunnelResponse;
   });
   // Last: any other segment. Only a link id is a call; anything else is an unknown path (404 before auth).

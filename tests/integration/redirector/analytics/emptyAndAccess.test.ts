@@ -155,7 +155,7 @@ describe('analytics access and input', () => {
   });
 
   it('refuses a time zone Intl does not know (400), and takes any it knows', async () => {
-    const paths = [`/api/analytics/${linkId}`, '/api/analytics/summary'];
+    const paths = [`/api/analytics/${linkId}`, ...ADMIN_CALLS];
     for (const tz of ['Mars/Olympus', 'Europe/Paris%20x', 'UTC+25', 'x'.repeat(80)]) {
       for (const path of paths) {
         const answer = await admin(server, `${path}?tz=${tz}`);
