@@ -108,8 +108,9 @@ export interface FunnelData {
 export interface AnalyticsQueries {
   /**
    * Folds clicks stored since the last fold into the rollups (at most maxRows, default all).
-   * Every other call does this first, so calling it is never needed for correctness; it lets a
-   * seed or a quiet moment pay for it. Returns how many click ids it passed.
+   * Every other call first folds up to READ_FOLD_LIMIT clicks itself (storage/sqlite/analytics/
+   * rollups.ts), so its figures are exact unless a flood of clicks has outrun the background fold.
+   * This lets a seed or a quiet moment pay for the rest. Returns how many click ids it passed.
    */
   catchUp(maxRows?: number): Promise<number>;
   /** Clicks not folded yet. */

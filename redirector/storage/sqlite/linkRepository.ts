@@ -99,14 +99,14 @@ export function createLinkRepository(db: SqliteDatabase): LinkRepository {
       return row && toRecord(row);
     },
     async list(filter) {
-      rollups.fold();
+      rollups.foldBeforeRead();
       const rows = (
         filter.userId === undefined ? listAll.all() : listByUser.all({ userId: filter.userId })
       ) as (LinkRow & LinkCounts)[];
       return rows.map((row) => toRecord(row) as LinkWithCounts);
     },
     async counts(id) {
-      rollups.fold();
+      rollups.foldBeforeRead();
       return counts.get(id) as LinkCounts;
     },
   };

@@ -9,7 +9,7 @@ export function createFunnelQuery(db: SqliteDatabase, folder: RollupFolder) {
            COALESCE(SUM(instagram_exits), 0) AS instagramExits
     FROM link_totals`);
   return (): FunnelData => {
-    folder.fold();
+    folder.foldBeforeRead();
     return sums.get() as FunnelData;
   };
 }

@@ -22,7 +22,7 @@ export function createLinkStatsQuery(db: SqliteDatabase, folder: RollupFolder) {
     WHERE r.link_id = ? ORDER BY r.clicked_at DESC, r.click_id DESC LIMIT ?`);
 
   return (linkId: number, options: { recentClicks: number }): LinkStatsData => {
-    folder.fold();
+    folder.foldBeforeRead();
     const rows = dimensions.all(linkId) as { dimension: Dimension; value: string; clicks: number }[];
     return {
       counts: (counts.get(linkId) as LinkCounts | undefined) ?? {

@@ -17,7 +17,7 @@ export function createRepeatVisitorsQuery(db: SqliteDatabase, folder: RollupFold
     GROUP BY ip_address, country, city ORDER BY MAX(last_clicked_at) DESC, country, city`);
 
   return (options: { frequencies: number; top: number }): RepeatVisitorsData => {
-    folder.fold();
+    folder.foldBeforeRead();
     const counts = totals.get() as { total: number; repeat: number };
     const topVisitors = (top.all(options.top) as Omit<RepeatVisitorData, 'locations'>[]).map(
       (visitor): RepeatVisitorData => ({ ...visitor, locations: [] }),

@@ -16,7 +16,7 @@ export function createSummaryQuery(db: SqliteDatabase, folder: RollupFolder) {
     WHERE quarter_hour >= ? AND quarter_hour < ? GROUP BY quarter_hour ORDER BY quarter_hour`);
 
   return (options: { from: number; to: number }): SummaryData => {
-    folder.fold();
+    folder.foldBeforeRead();
     return {
       totalLinks: totalLinks.get() as number,
       totalClicks: totalClicks.get() as number,

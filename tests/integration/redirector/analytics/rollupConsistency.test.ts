@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClickRecord, NewClick } from '../../../../redirector/storage/records';
+import { READ_FOLD_LIMIT } from '../../../../redirector/storage/sqlite/analytics/rollups';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import { makeTempDir } from '../../../helpers/testServer';
 import { DAY, fixtureClick, MINUTE } from './analyticsHelpers';
@@ -212,6 +213,20 @@ describe('analytics rollups stay equal to the raw clicks', () => {
     store = await openStore(dir);
     expect(await store.analytics.pending()).toBeGreaterThan(0);
     await compare(store, linkIds);
+  });
+
+  it('folds at most READ_FOLD_LIMIT clicks before a read, so a flood never holds a read for long', async () => {
+    store = await openStore(makeTempDir('me-rollups-'));
+    const linkId = await newLink(store, 1);
+    const next = random(11);
+    const flood = randomClicks(next, [linkId], READ_FOLD_LIMIT + 500);
+    await store.clicks.insertMany(flood);
+    const byId = (await store.clicks.listByLink(linkId)).sort((a, b) => a.id - b.id);
+    const folded = byId.slice(0, READ_FOLD_LIMIT).filter((click) => !click.is_bot).length;
+    expect((await store.analytics.linkStats(linkId, { recentClicks: 1 })).counts.total_clicks).toBe(folded);
+    expect(await store.analytics.pending()).toBe(500);
+    await store.analytics.catchUp();
+    await compare(store, [linkId]);
   });
 
   it('folds in the background while the service runs', async () => {
