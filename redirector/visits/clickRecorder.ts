@@ -56,7 +56,8 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
 
   function commit(): void {
     scheduled = false;
-    if (batch.length === 0) return;
+    // A write in progress reschedules when it ends, so batches never overlap.
+    if (writing || batch.length === 0) return;
     const rows = batch;
     const done = waiters;
     batch = [];
