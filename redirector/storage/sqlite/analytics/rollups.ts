@@ -142,7 +142,11 @@ function createRollupFolder(db: SqliteDatabase): RollupFolder {
       INSERT INTO link_recent_clicks (link_id, clicked_at, click_id)
       SELECT c.link_id, c.clicked_at, c.id FROM temp.fold_chunk c ORDER BY 1, 2, 3`),
   ];
-  const overfull = db.prepare(`SELECT link_id FROM link_totals WHERE recent_rows > ${RECENT_TRIM_AT}`).pluck();
+  const overfull = db
+    .prepare(`
+      SELECT link_id FROM link_totals
+      WHERE recent_rows > ${RECENT_TRIM_AT} AND link_id IN (SELECT link_id FROM temp.fold_chunk)`)
+    .pluck();
   const trim = db.prepare(`
     DELETE FROM link_recent_clicks WHERE link_id = @linkId AND (clicked_at, click_id) < (
       SELECT clicked_at, click_id FROM link_recent_clicks WHERE link_id = @linkId
@@ -157,11 +161,11 @@ function createRollupFolder(db: SqliteDatabase): RollupFolder {
     clearChunk.run();
     loadChunk.run({ from, to });
     for (const statement of statements) statement.run();
-    clearChunk.run();
     for (const linkId of overfull.all() as number[]) {
       trim.run({ linkId });
       trimmed.run(linkId);
     }
+    clearChunk.run();
     moveTo.run(to);
     return to - from;
   });
