@@ -7,10 +7,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import geoip from 'geoip-lite';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import type { DeviceType } from '../contract/clicks';
+import { loadGeoData, lookupPlace } from './geoip';
 import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
 
 /** Longer user agents are stored cut to this length and never cached. */
@@ -125,9 +125,9 @@ export function normaliseAddress(raw: string): string {
   return address;
 }
 
-/** Country (ISO alpha-2, 'XX' when unknown) and city (null when unknown) from geoip-lite. */
+/** Country (ISO alpha-2, 'XX' when unknown) and city (null when unknown) from geoip-lite's data. */
 export function locate(address: string): { country: string; city: string | null } {
-  const found = address === '' ? null : geoip.lookup(address);
+  const found = lookupPlace(address);
   return { country: found?.country || UNKNOWN_COUNTRY, city: found?.city || null };
 }
 
@@ -148,6 +148,8 @@ export function createVisitorReader(options: {
 }): (req: IncomingMessage) => Visitor {
   const parse = createUserAgentParser(options.userAgentCacheSize);
   const { trustProxy } = options;
+  // At start, not on the first click: reading the data takes a moment.
+  loadGeoData();
   return (req) => {
     const header = req.headers['user-agent'] ?? '';
     const facts = parse(header);

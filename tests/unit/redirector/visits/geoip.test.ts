@@ -1,0 +1,82 @@
+import geoip from 'geoip-lite';
+import { describe, expect, it } from 'vitest';
+import { lookupPlace, parseIPv4, parseIPv6High } from '../../../../redirector/visits/geoip';
+import { IP } from '../../../helpers/visitors';
+
+/** A small deterministic generator, so that a failure names an address that fails again. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+function geoipLite(address: string) {
+  const found = geoip.lookup(address);
+  return found ? { country: found.country, city: found.city } : null;
+}
+
+describe('lookupPlace', () => {
+  it('answers exactly what geoip-lite answers, for 100,000 addresses', () => {
+    const random = generator(2026);
+    const byte = () => Math.floor(random() * 256);
+    const group = () => Math.floor(random() * 65536).toString(16);
+    const addresses: string[] = [];
+    for (let i = 0; i < 70_000; i++) addresses.push(`${byte()}.${byte()}.${byte()}.${byte()}`);
+    for (let i = 0; i < 20_000; i++) {
+      addresses.push(`2${Math.floor(random() * 4096).toString(16)}:${group()}:${group()}:${group()}::${group()}`);
+    }
+    for (let i = 0; i < 10_000; i++) addresses.push(`::ffff:${byte()}.${byte()}.${byte()}.${byte()}`);
+    const mismatches = addresses
+      .filter((address) => JSON.stringify(lookupPlace(address)) !== JSON.stringify(geoipLite(address)))
+      .slice(0, 5)
+      .map((address) => ({ address, ours: lookupPlace(address), geoipLite: geoipLite(address) }));
+    expect(mismatches).toEqual([]);
+    expect(addresses.filter((address) => lookupPlace(address) !== null).length).toBeGreaterThan(60_000);
+  });
+
+  it('places the test addresses', () => {
+    expect(lookupPlace(IP.india)).toEqual({ country: 'IN', city: 'Mumbai' });
+    expect(lookupPlace(IP.nigeria)).toEqual({ country: 'NG', city: 'Abeokuta' });
+    expect(lookupPlace(IP.us)).toEqual({ country: 'US', city: 'Ashburn' });
+    expect(lookupPlace(`::ffff:${IP.india}`)).toEqual({ country: 'IN', city: 'Mumbai' });
+    expect(lookupPlace('2001:4860:4860::8888')).toEqual({ country: 'US', city: '' });
+    expect(lookupPlace(IP.cloudflareDns)).toEqual({ country: '', city: '' });
+  });
+
+  it('knows nothing of private, loopback and malformed addresses', () => {
+    for (const address of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '127.0.0.1',
+      '::1',
+      '',
+      'nonsense',
+      '1.2.3',
+      '1.2.3.256',
+    ]) {
+      expect(lookupPlace(address), address).toBeNull();
+    }
+  });
+});
+
+describe('address parsing', () => {
+  it('reads dotted quads', () => {
+    expect(parseIPv4('0.0.0.0')).toBe(0);
+    expect(parseIPv4('255.255.255.255')).toBe(0xffffffff);
+    expect(parseIPv4('103.21.58.1')).toBe(0x67153a01);
+    for (const bad of ['1.2.3', '1.2.3.4.5', '1..2.3', '1.2.3.x', '1234.1.1.1', ''])
+      expect(parseIPv4(bad), bad).toBe(-1);
+  });
+
+  it('reads the first 64 bits of IPv6 addresses', () => {
+    expect(parseIPv6High('2001:db8:1:2:3:4:5:6')).toEqual([0x20010db8, 0x00010002]);
+    expect(parseIPv6High('2001:db8::1')).toEqual([0x20010db8, 0]);
+    expect(parseIPv6High('::1')).toEqual([0, 0]);
+    expect(parseIPv6High('fe80::1%eth0')).toEqual([0xfe800000, 0]);
+    expect(parseIPv6High('64:ff9b::1.2.3.4')).toEqual([0x0064ff9b, 0]);
+    for (const bad of ['1::2::3', '2001:db8', 'g::1', '1:2:3:4:5:6:7:8:9']) expect(parseIPv6High(bad), bad).toBeNull();
+  });
+});
