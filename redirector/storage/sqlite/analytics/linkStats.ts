@@ -14,9 +14,12 @@ export function createLinkStatsQuery(db: SqliteDatabase, folder: RollupFolder) {
     SELECT clicks AS total_clicks, visitors AS unique_visitors, blocked AS blocked_visitors
     FROM link_totals WHERE link_id = ?`);
   const dimensions = db.prepare('SELECT dimension, value, clicks FROM link_dimensions WHERE link_id = ?');
-  const quarterHours = db.prepare(`
-    SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, clicks FROM link_quarter_hours
-    WHERE link_id = ? ORDER BY quarter_hour`);
+  // Thousands of rows for a busy link (96 a day): fetched as arrays, cheaper than row objects.
+  const quarterHours = db
+    .prepare(`
+      SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, clicks FROM link_quarter_hours
+      WHERE link_id = ? ORDER BY quarter_hour`)
+    .raw();
   const recent = db.prepare(`
     SELECT c.* FROM link_recent_clicks r JOIN clicks c ON c.id = r.click_id
     WHERE r.link_id = ? ORDER BY r.clicked_at DESC, r.click_id DESC LIMIT ?`);
@@ -31,7 +34,9 @@ export function createLinkStatsQuery(db: SqliteDatabase, folder: RollupFolder) {
         blocked_visitors: 0,
       },
       dimensions: rows.map((row) => ({ ...row, value: row.value === '' ? null : row.value })),
-      quarterHours: quarterHours.all(linkId) as QuarterHourCount[],
+      quarterHours: (quarterHours.all(linkId) as [number, number][]).map(
+        ([start, clicks]): QuarterHourCount => ({ start, clicks }),
+      ),
       recentClicks: (recent.all(linkId, Math.min(options.recentClicks, RECENT_KEPT)) as ClickRow[]).map(toClickRecord),
     };
   };
