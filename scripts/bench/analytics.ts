@@ -16,7 +16,7 @@ export interface AnalyticsBenchOptions {
   linkId: number;
   /** Owner of linkId, for /api/analytics/user; that call is skipped when absent. */
   user?: { email: string; password: string };
-  /** Timed runs per call (after one warm-up). Default 7. */
+  /** Timed runs per call (after two warm-ups). Default 7. */
   runs?: number;
   /** Passed as tz= to the calls that take it. Default 'Europe/Berlin'. */
   timeZone?: string;
