@@ -16,7 +16,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = -32000');
+  db.pragma('cache_size = -8000');
   migrate(db, migrations);
   return db;
 }
