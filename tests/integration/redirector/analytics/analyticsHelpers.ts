@@ -1,6 +1,7 @@
 /** Seeding and calling helpers shared by the analytics tests. */
 import http from 'node:http';
 import type { NewClick, NewLink } from '../../../../redirector/storage/records';
+import { newLink } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
 import { type AnyAnswer, adminHeaders, call } from '../http/apiHelpers';
 
@@ -49,43 +50,12 @@ let codes = 0;
 /** A link written straight to the store (for fixture-loaded tests). */
 export async function storeLink(server: TestServer, changes: Partial<NewLink> = {}) {
   codes += 1;
-  return server.store.links.create({
-    user_id: null,
-    title: `Link ${codes}`,
-    target_url: 'https://example.com/',
-    short_code: `fixture-${codes}`,
-    enable_tiktok_bypass: false,
-    enable_country_redirect: false,
-    country_redirect_url: null,
-    enable_instagram_exit: false,
-    instagram_exit_url: null,
-    created_at: Date.UTC(2025, 0, 1),
-    ...changes,
-  });
+  return server.store.links.create(
+    newLink({ title: `Link ${codes}`, short_code: `fixture-${codes}`, created_at: Date.UTC(2025, 0, 1), ...changes }),
+  );
 }
 
-/** A human click on a desktop browser from the US, changed by `overrides`. */
-export function fixtureClick(linkId: number, clickedAt: number, overrides: Partial<NewClick> = {}): NewClick {
-  return {
-    link_id: linkId,
-    clicked_at: clickedAt,
-    ip_address: '198.51.100.1',
-    country: 'US',
-    city: 'Ashburn',
-    device_type: 'web',
-    device_info: null,
-    browser: 'Chrome',
-    browser_version: '120.0.0.0',
-    os: 'Windows',
-    os_version: '10',
-    referrer_source: null,
-    instagram_exit: false,
-    blocked: false,
-    is_bot: false,
-    user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0',
-    ...overrides,
-  };
-}
+export { newClick as fixtureClick } from '../../../helpers/records';
 
 /** Loads time-shifted clicks through the store, in one transaction like the click recorder's. */
 export async function loadClicks(server: TestServer, clicks: readonly NewClick[]): Promise<void> {
