@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuthRouter } from './http/authRoutes';
+import { createConfigRouter } from './http/configRoutes';
 import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
 import { errorMiddleware, notFound } from './http/errors';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): App {
   const api = new Router({ prefix: '/api' });
   for (const router of [
     createAuthRouter(services),
+    createConfigRouter(services),
     createLinkRouter(services),
     createDomainRouter(services),
     createAnalyticsRouter(services),

@@ -63,3 +63,8 @@ export interface ErrorResponse {
 export interface SuccessResponse {
   success: true;
 }
+
+/** GET /api/config (no credentials): where short links live (PUBLIC_URL). */
+export interface ServiceConfigResponse {
+  public_url: string;
+}

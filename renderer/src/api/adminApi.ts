@@ -13,6 +13,7 @@ import type {
   LiveResponse,
   RealtimeResponse,
   RepeatVisitorsResponse,
+  ServiceConfigResponse,
   SuccessResponse,
   SummaryResponse,
 } from '../../../redirector/contract';
@@ -33,6 +34,9 @@ export function browserTimeZone(): string | undefined {
 
 export function createAdminApi(http: HttpClient) {
   return {
+    /** GET /api/config: the server's PUBLIC_URL, where short links live. */
+    publicUrl: async () => (await http.request<ServiceConfigResponse>('/api/config')).public_url,
+
     /**
      * POST /api/auth?action=admin. Not ok, success not true or a failure → ok false (spec §5);
      * the server's session token is the key to keep, falling back to the typed key (spec §4).

@@ -4,19 +4,21 @@ import type { Link } from '../../../../redirector/contract';
 import { apiBaseUrl } from '../../apiBase';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { shortLinkBase, shortLinkUrl } from './adminFormat';
+import { shortLinkBase } from './adminFormat';
 import { useAuth } from './auth/AuthProvider';
 import { describeMarkers, maskKey } from './auth/adminMarkers';
 import { errorText } from './components/ErrorPanel';
 import { KeyValueList } from './components/KeyValueList';
 import { PageHeader } from './components/PageHeader';
 import { useAdminCalls } from './hooks/useAdminCalls';
+import { useShortLinkBase } from './hooks/useShortLinkBase';
 
 type Outcome = { ok: boolean; text: string } | null;
 
 export function DebugInfoPage() {
   const auth = useAuth();
   const calls = useAdminCalls();
+  const linkBase = useShortLinkBase();
   const [showKey, setShowKey] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -121,7 +123,7 @@ export function DebugInfoPage() {
           {testLinks && testLinks.length > 0 ? (
             <ul className="feed">
               {testLinks.map((link) => {
-                const url = shortLinkUrl(apiBaseUrl(), link.short_code);
+                const url = `${linkBase}/${link.short_code}`;
                 return (
                   <li key={link.id} className="feed__item">
                     <span className="feed__main">

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Click } from '../../../../redirector/contract';
 import { ApiError } from '../../api/client';
-import { apiBaseUrl } from '../../apiBase';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
 import { Card } from '../../components/Card';
@@ -18,11 +17,12 @@ import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDate, formatDay } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { SHORT_DAY_NAMES, shortLinkUrl, topEntries } from './adminFormat';
+import { SHORT_DAY_NAMES, topEntries } from './adminFormat';
 import { errorText } from './components/ErrorPanel';
 import { RecentClicksTable } from './components/RecentClicksTable';
 import { useAdminCalls } from './hooks/useAdminCalls';
 import { usePolling } from './hooks/usePolling';
+import { useShortLinkBase } from './hooks/useShortLinkBase';
 
 export const LINK_ANALYTICS_INTERVAL_MS = 5000;
 /** 'Online' means a click in the last 2 minutes (spec §9). */
@@ -53,6 +53,7 @@ const topItems = (counts: Record<string, number>) =>
 export function LinkAnalyticsPage() {
   const { linkId = '' } = useParams();
   const calls = useAdminCalls();
+  const linkBase = useShortLinkBase();
   const analytics = usePolling(
     useCallback((signal: AbortSignal) => calls.linkAnalytics(linkId, signal), [calls, linkId]),
     { intervalMs: LINK_ANALYTICS_INTERVAL_MS, resetKey: linkId },
@@ -79,7 +80,7 @@ export function LinkAnalyticsPage() {
   }
 
   const { link, stats, recentClicks } = data;
-  const url = shortLinkUrl(apiBaseUrl(), link.short_code);
+  const url = `${linkBase}/${link.short_code}`;
   const online = onlineNow(recentClicks);
   const dayNames = stats.dayNames.length === 7 ? stats.dayNames : SHORT_DAY_NAMES;
   const referrers = referrerSlices(stats.referrerCounts);

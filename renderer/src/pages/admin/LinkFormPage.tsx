@@ -3,16 +3,15 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Link } from '../../../../redirector/contract';
 import { ApiError } from '../../api/client';
-import { apiBaseUrl } from '../../apiBase';
 import { Banner } from '../../components/Banner';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { cx } from '../../components/cx';
 import { Checkbox, TextField } from '../../components/Field';
 import { LoadingState } from '../../components/Spinner';
-import { shortLinkBase } from './adminFormat';
 import { PageHeader } from './components/PageHeader';
 import { useAdminCalls } from './hooks/useAdminCalls';
+import { useShortLinkBase } from './hooks/useShortLinkBase';
 import {
   changedFields,
   emptyLinkForm,
@@ -80,7 +79,7 @@ function LinkForm({ mode, original }: { mode: Mode; original: Link | undefined }
   const [errors, setErrors] = useState<LinkFormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const base = shortLinkBase(apiBaseUrl());
+  const base = useShortLinkBase();
   const host = base.replace(/^https?:\/\//, '');
 
   const set = <K extends keyof LinkFormValues>(name: K, value: LinkFormValues[K]) => {

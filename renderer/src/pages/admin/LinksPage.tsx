@@ -3,7 +3,6 @@ import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Link } from '../../../../redirector/contract';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
-import { apiBaseUrl } from '../../apiBase';
 import { Badge } from '../../components/Badge';
 import { ButtonLink, IconLink } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -13,12 +12,12 @@ import { Icon } from '../../components/Icon';
 import { LoadingState } from '../../components/Spinner';
 import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { shortLinkUrl } from './adminFormat';
 import { CopyLinkAction } from './components/CopyLinkAction';
 import { ErrorPanel } from './components/ErrorPanel';
 import { PageHeader } from './components/PageHeader';
 import { useAdminCalls } from './hooks/useAdminCalls';
 import { useLoad } from './hooks/useLoad';
+import { useShortLinkBase } from './hooks/useShortLinkBase';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
 
@@ -125,7 +124,7 @@ export function LinksPage() {
 }
 
 function LinkRow({ link, onDelete }: { link: Link; onDelete: () => void }) {
-  const url = shortLinkUrl(apiBaseUrl(), link.short_code);
+  const url = `${useShortLinkBase()}/${link.short_code}`;
   return (
     <tr data-testid={`link-row-${link.short_code}`}>
       <td data-label="Title" style={{ maxWidth: 320 }}>

@@ -15,7 +15,3 @@ export function shortLinkBase(apiBase: string): string {
   const base = apiBase.replace(/\/+$/, '');
   return base !== '' ? base : window.location.origin;
 }
-
-export function shortLinkUrl(apiBase: string, shortCode: string): string {
-  return `${shortLinkBase(apiBase)}/${shortCode}`;
-}

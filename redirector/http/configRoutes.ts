@@ -1,0 +1,13 @@
+/** GET /api/config: public facts a client needs to show links (no secrets). */
+import Router from '@koa/router';
+import type { ServiceConfigResponse } from '../contract/auth';
+import type { Services } from '../services';
+
+export function createConfigRouter(services: Services): Router {
+  const router = new Router();
+  router.get('/config', (ctx) => {
+    const body: ServiceConfigResponse = { public_url: services.config.publicUrl };
+    ctx.body = body;
+  });
+  return router;
+}

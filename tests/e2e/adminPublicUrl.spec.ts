@@ -1,0 +1,32 @@
+/** The admin screens show short links on PUBLIC_URL, not on the address the admin uses. */
+import type { Link } from '../../redirector/contract';
+import { expect, test } from './fixtures';
+
+test.use({ serverEnv: { PUBLIC_URL: 'https://go.example.test', ME_E2E_FILE: 'admin-public-url' } });
+
+test('links, the link form and per-link analytics use PUBLIC_URL for short links', async ({ page, server }) => {
+  const response = await fetch(`${server.url}/api/links`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({ title: 'Public', target_url: 'https://example.com/', short_code: 'pub-url' }),
+  });
+  expect(response.status).toBe(201);
+  const link = (await response.json()) as Link;
+
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
+
+  await page.goto(`${server.url}/admin/links`);
+  await expect(page.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute(
+    'href',
+    'https://go.example.test/pub-url',
+  );
+
+  await page.goto(`${server.url}/admin/link/${link.id}`);
+  await expect(page.getByText('https://go.example.test/pub-url')).toBeVisible();
+
+  await page.goto(`${server.url}/admin/create`);
+  await expect(page.getByText('go.example.test/', { exact: false }).first()).toBeVisible();
+});
