@@ -13,10 +13,21 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Creates the missing folders one level at a time (Node's recursive mkdir can spin on /proc). */
+function makeDirs(dir: string): void {
+  if (fs.existsSync(dir)) return;
+  const parent = path.dirname(dir);
+  if (parent !== dir) makeDirs(parent);
+  fs.mkdirSync(dir);
+}
+
 function ensureWritableDir(dir: string): void {
   try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
+    makeDirs(dir);
+    // A real write: access() says yes to root even where a write would fail.
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
   } catch {
     fail(`DATA_DIR "${dir}" is not a writable directory`);
   }

@@ -90,3 +90,48 @@ export async function startServerProcess(
     },
   };
 }
+
+export interface ServerExit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built server until it exits by itself (startup failures); SIGKILL after 20 s. `onStdout`
+ * sees the output as it comes (to send a signal once it listens).
+ */
+export function runToExit(
+  env: Record<string, string>,
+  onStdout?: (stdout: string, child: ChildProcess) => void,
+): Promise<ServerExit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: makeTempDir('me-exit-'),
+        ADMIN_KEY: 'process-admin-key-0123',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      onStdout?.(stdout, child);
+    });
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`still running after 20 s:\n${stdout}${stderr}`));
+    }, 20_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -2,47 +2,13 @@
  * The BUILT server (`npm run build` first) with DATABASE_URL, the way operators run it: one clear
  * line and exit 1 when the database can't be used; clicks durable against SIGKILL; SIGTERM exits 0.
  */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../../../helpers/postgres';
-import { SERVER_ENTRY, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
-import { makeTempDir } from '../../../helpers/testServer';
+import { runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { UA } from '../../../helpers/visitors';
 
 const CLICKS = 300;
-
-/** Runs the built server until it exits; its code, stdout and stderr. */
-function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: makeTempDir('me-pg-fail-'),
-        ADMIN_KEY: 'process-admin-key-0123',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`still running after 20 s:\n${stdout}${stderr}`));
-    }, 20_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** `count` redirects to /<shortCode> at once; their statuses (0 on a connection error). */
 function sendRedirects(server: ServerProcess, shortCode: string, count: number, onFirst?: () => void) {
