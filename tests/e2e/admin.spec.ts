@@ -154,7 +154,8 @@ test('create → list (badges, date) → edit → analytics shows the clicks →
   await page.getByRole('button', { name: 'Regenerate' }).click();
   await expect(shortCode).not.toHaveValue(first);
   await shortCode.fill('summer-sale');
-  await expect(page.getByLabel('Full link')).toHaveText(`${server.url}/summer-sale`);
+  // Short links live on PUBLIC_URL (by default http://localhost:$PORT), not on the admin's address.
+  await expect(page.getByLabel('Full link')).toHaveText(`http://localhost:${server.port}/summer-sale`);
   await page.getByLabel('Title').fill('Summer sale');
   await page.getByLabel('Target URL').fill('not a url');
   await page.getByRole('button', { name: 'Create Link' }).click();
