@@ -5,13 +5,11 @@
  * with a message saying so; they are never skipped silently.
  */
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { type App, createApp } from '../../redirector/app';
+import type { App } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
 import { createPostgresStore, type PostgresStore } from '../../redirector/storage/postgres/postgresStore';
-import { makeTempDir, TEST_ADMIN_KEY, WEB_ROOT } from './testServer';
+import { makeTempDir, serveApp, TEST_ADMIN_KEY } from './testServer';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -98,21 +96,6 @@ export async function startPostgresTestServer(
     ...options.env,
   });
   const store = await createPostgresStore(databaseUrl);
-  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock: options.clock, webRoot: WEB_ROOT });
-  const server = http.createServer(app.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    adminKey: TEST_ADMIN_KEY,
-    store,
-    app,
-    config,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.drain();
-      await store.close();
-    },
-  };
+  const served = await serveApp(config, store, options.clock);
+  return { ...served, adminKey: TEST_ADMIN_KEY, store, config };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type App, createApp } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
 import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
+import type { Store } from '../../redirector/storage/store';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -34,21 +35,19 @@ export function makeTempDir(prefix = 'me-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = options.dataDir ?? makeTempDir();
-  const config = loadConfig({ PORT: '0', ADMIN_KEY: TEST_ADMIN_KEY, DATA_DIR: dataDir, ...options.env });
-  const store = createSqliteStore(path.join(dataDir, 'me.sqlite'));
-  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock: options.clock, webRoot: WEB_ROOT });
+/** Serves an app over `store` on a free loopback port; close() stops it, drains clicks, closes the store. */
+export async function serveApp(
+  config: Config,
+  store: Store,
+  clock?: () => number,
+): Promise<{ url: string; app: App; close(): Promise<void> }> {
+  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock, webRoot: WEB_ROOT });
   const server = http.createServer(app.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    adminKey: TEST_ADMIN_KEY,
-    dataDir,
-    store,
     app,
-    config,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -56,4 +55,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await store.close();
     },
   };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? makeTempDir();
+  const config = loadConfig({ PORT: '0', ADMIN_KEY: TEST_ADMIN_KEY, DATA_DIR: dataDir, ...options.env });
+  const store = createSqliteStore(path.join(dataDir, 'me.sqlite'));
+  const served = await serveApp(config, store, options.clock);
+  return { ...served, adminKey: TEST_ADMIN_KEY, dataDir, store, config };
 }
