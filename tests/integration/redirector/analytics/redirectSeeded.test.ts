@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Click } from '../../../../redirector/contract/clicks';
+import { admin, hours, manualClock, sevenDays, visit, weekdays } from '../../../helpers/analytics';
+import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
-import { adminHeaders, bearer, call, newUser } from '../http/apiHelpers';
-import { admin, hours, manualClock, sevenDays, visit, weekdays } from './analyticsHelpers';
 
 /** Wednesday 18 June 2025, noon UTC. Visit k happens at T0 + k × 10 s. */
 const T0 = Date.UTC(2025, 5, 18, 12, 0, 0);

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClickRecord, NewClick } from '../../../../redirector/storage/records';
 import { READ_FOLD_LIMIT } from '../../../../redirector/storage/sqlite/analytics/rollups';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
+import { DAY, fixtureClick, MINUTE } from '../../../helpers/analytics';
 import { makeTempDir } from '../../../helpers/testServer';
-import { DAY, fixtureClick, MINUTE } from './analyticsHelpers';
 
 const NOW = Date.UTC(2025, 5, 18, 12, 0, 0);
 const QUARTER = 15 * MINUTE;

@@ -1,7 +1,7 @@
 /** Small HTTP helpers shared by the API tests of accounts, links and domains. */
-import type { LoginResponse } from '../../../../redirector/contract/auth';
-import type { NewClick } from '../../../../redirector/storage/records';
-import type { TestServer } from '../../../helpers/testServer';
+import type { LoginResponse } from '../../redirector/contract/auth';
+import type { NewClick } from '../../redirector/storage/records';
+import type { TestServer } from './testServer';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
