@@ -1,5 +1,6 @@
 /** Store records for fixture-loaded tests: a plain admin link and a human desktop click from the US. */
 import type { NewClick, NewLink } from '../../redirector/storage/records';
+import { DEVICE } from './visitors';
 
 export function newLink(changes: Partial<NewLink> = {}): NewLink {
   return {
@@ -25,12 +26,7 @@ export function newClick(linkId: number, clickedAt: number, changes: Partial<New
     ip_address: '198.51.100.1',
     country: 'US',
     city: 'Ashburn',
-    device_type: 'web',
-    device_info: null,
-    browser: 'Chrome',
-    browser_version: '120.0.0.0',
-    os: 'Windows',
-    os_version: '10',
+    ...DEVICE.desktopChrome,
     referrer_source: null,
     instagram_exit: false,
     blocked: false,

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickRecord, NewLink } from '../../../../redirector/storage/records';
+import { newClick, newLink } from '../../../helpers/records';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { IP, UA } from '../../../helpers/visitors';
+import { DEVICE, IP, PLACE, UA } from '../../../helpers/visitors';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const CACHE_CONTROL = 'private, max-age=0, no-cache';
@@ -40,19 +41,15 @@ function visit(server: TestServer, path: string, userAgent: string, ip: string, 
 let nextCode = 0;
 async function createLink(server: TestServer, changes: Partial<NewLink> = {}) {
   nextCode += 1;
-  return server.store.links.create({
-    user_id: null,
-    title: 'Test link',
-    target_url: 'https://example.com/landing?from=me',
-    short_code: `code-${nextCode}`,
-    enable_tiktok_bypass: false,
-    enable_country_redirect: false,
-    country_redirect_url: null,
-    enable_instagram_exit: false,
-    instagram_exit_url: null,
-    created_at: NOW,
-    ...changes,
-  });
+  return server.store.links.create(
+    newLink({
+      title: 'Test link',
+      target_url: 'https://example.com/landing?from=me',
+      short_code: `code-${nextCode}`,
+      created_at: NOW,
+      ...changes,
+    }),
+  );
 }
 
 async function onlyClick(server: TestServer, linkId: number): Promise<Omit<ClickRecord, 'id'>> {
@@ -62,22 +59,9 @@ async function onlyClick(server: TestServer, linkId: number): Promise<Omit<Click
   return click;
 }
 
-const US_DESKTOP_CHROME = {
-  ip_address: IP.us,
-  country: 'US',
-  city: 'Ashburn',
-  device_type: 'web',
-  device_info: null,
-  browser: 'Chrome',
-  browser_version: '120.0.0.0',
-  os: 'Windows',
-  os_version: '10',
-  referrer_source: null,
-  instagram_exit: false,
-  blocked: false,
-  is_bot: false,
-  user_agent: UA.desktopChrome,
-} as const;
+/** The click a human on desktop Chrome in the US leaves at NOW. */
+const usDesktopChrome = (linkId: number) =>
+  newClick(linkId, NOW, { ...PLACE.us, ...DEVICE.desktopChrome, user_agent: UA.desktopChrome });
 
 describe('GET /<shortCode> with TRUST_PROXY=1', () => {
   let server: TestServer;
@@ -93,7 +77,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect(answer.headers.location).toBe('https://example.com/landing?from=me');
     expect(answer.headers['cache-control']).toBe(CACHE_CONTROL);
     expect(answer.body).toBe('');
-    expect(await onlyClick(server, link.id)).toEqual({ link_id: link.id, clicked_at: NOW, ...US_DESKTOP_CHROME });
+    expect(await onlyClick(server, link.id)).toEqual(usDesktopChrome(link.id));
   });
 
   it('ignores the query string when looking the code up', async () => {
@@ -138,7 +122,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect(answer.headers.location).toBe('https://example.com/landing?from=me');
     expect(answer.headers['cache-control']).toBe(CACHE_CONTROL);
     expect(answer.body).toBe('');
-    expect(await onlyClick(server, link.id)).toEqual({ link_id: link.id, clicked_at: NOW, ...US_DESKTOP_CHROME });
+    expect(await onlyClick(server, link.id)).toEqual(usDesktopChrome(link.id));
     const missing = await request(`${server.url}/no-such-code`, { method: 'HEAD' });
     expect(missing.status).toBe(404);
     expect(missing.body).toBe('');
@@ -200,7 +184,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
       const link = await createLink(server, geo);
       const answer = await visit(server, `/${link.short_code}`, UA.desktopChrome, IP.us);
       expect(answer.headers.location).toBe('https://example.com/landing?from=me');
-      expect(await onlyClick(server, link.id)).toEqual({ link_id: link.id, clicked_at: NOW, ...US_DESKTOP_CHROME });
+      expect(await onlyClick(server, link.id)).toEqual(usDesktopChrome(link.id));
     });
 
     it('does nothing when the link has it off', async () => {
