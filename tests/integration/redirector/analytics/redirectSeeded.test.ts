@@ -7,16 +7,14 @@ import type { Click } from '../../../../redirector/contract/clicks';
 import type { NewClick } from '../../../../redirector/storage/records';
 import { admin, hours, manualClock, sevenDays, visit, weekdays } from '../../../helpers/analytics';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
-import { newClick } from '../../../helpers/records';
+import { type KnownAgent, visitClick } from '../../../helpers/records';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { DEVICE, IP, PLACE, UA } from '../../../helpers/visitors';
+import { IP, type PLACE, UA } from '../../../helpers/visitors';
 
 /** Wednesday 18 June 2025, noon UTC. Visit k happens at T0 + k × 10 s. */
 const T0 = Date.UTC(2025, 5, 18, 12, 0, 0);
 const at = (k: number) => T0 + k * 10_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-/** The user agents of the visits below, each with the device it reads as. */
-type Agent = keyof typeof DEVICE & keyof typeof UA;
 
 describe('analytics over clicks made through the short-link path', () => {
   const clock = manualClock(T0);
@@ -27,9 +25,14 @@ describe('analytics over clicks made through the short-link path', () => {
   /** The stored click of visit k, as the API shows it. */
   const clicks: Record<number, Click> = {};
 
-  function stored(k: number, linkId: number, place: keyof typeof PLACE, agent: Agent, more: Partial<NewClick> = {}) {
-    const click = newClick(linkId, at(k), { ...PLACE[place], ...DEVICE[agent], user_agent: UA[agent], ...more });
-    clicks[k] = { id: k, created_at: iso(at(k)), ...click };
+  function stored(
+    k: number,
+    linkId: number,
+    place: keyof typeof PLACE,
+    agent: KnownAgent,
+    more: Partial<NewClick> = {},
+  ) {
+    clicks[k] = { id: k, created_at: iso(at(k)), ...visitClick(linkId, at(k), place, agent, more) };
   }
 
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   parseUserAgent,
   referrerSource,
 } from '../../../../redirector/visits/visitor';
-import { DEVICE, IP, UA } from '../../../helpers/visitors';
+import { DEVICE, IP, PLACE, UA } from '../../../helpers/visitors';
 
 /** The parts of a request the visitor reader looks at. */
 function fakeRequest(headers: Record<string, string>, remoteAddress = '::ffff:127.0.0.1'): IncomingMessage {
@@ -124,17 +124,10 @@ describe('createVisitorReader', () => {
     expect(
       read(fakeRequest({ 'user-agent': UA.instagramIos, 'x-forwarded-for': IP.india, referer: 'https://t.co/x' })),
     ).toEqual({
-      device_type: 'ios',
-      device_info: 'iPhone',
-      browser: 'Instagram',
-      browser_version: '307.0.0.34.111',
-      os: 'iOS',
-      os_version: '17.1',
+      ...DEVICE.instagramIos,
       is_bot: false,
       in_app: 'instagram',
-      ip_address: IP.india,
-      country: 'IN',
-      city: 'Mumbai',
+      ...PLACE.india,
       referrer_source: 'instagram',
       user_agent: UA.instagramIos,
     });
