@@ -232,47 +232,33 @@ describe('analytics over clicks made through the short-link path', () => {
   });
 
   it('GET /api/analytics/realtime: the last five minutes', async () => {
-    const withLink = (k: number, title: string, shortCode: string) => ({
-      ...clicks[k],
-      link_title: title,
-      short_code: shortCode,
-    });
+    const titles: Record<number, [string, string]> = {
+      [ids.promo]: ['Promo', 'promo'],
+      [ids.docs]: ['Docs', 'docs'],
+      [ids.mine]: ['Mine', 'mine'],
+    };
+    const latest = (ks: number[]) =>
+      ks.map((k) => {
+        const [title, shortCode] = titles[clicks[k]!.link_id]!;
+        return { ...clicks[k], link_title: title, short_code: shortCode };
+      });
+    const activeLinks = (promoClicks: number) => [
+      { id: ids.promo, title: 'Promo', short_code: 'promo', clicks: promoClicks },
+      { id: ids.mine, title: 'Mine', short_code: 'mine', clicks: 2 },
+      { id: ids.docs, title: 'Docs', short_code: 'docs', clicks: 1 },
+    ];
     expect((await admin(server, '/api/analytics/realtime')).body).toEqual({
       clicksPerMinute: 2,
-      latestClicks: [
-        withLink(10, 'Mine', 'mine'),
-        withLink(9, 'Mine', 'mine'),
-        withLink(8, 'Docs', 'docs'),
-        withLink(7, 'Promo', 'promo'),
-        withLink(6, 'Promo', 'promo'),
-        withLink(4, 'Promo', 'promo'),
-        withLink(3, 'Promo', 'promo'),
-        withLink(2, 'Promo', 'promo'),
-        withLink(1, 'Promo', 'promo'),
-      ],
-      activeLinks: [
-        { id: ids.promo, title: 'Promo', short_code: 'promo', clicks: 6 },
-        { id: ids.mine, title: 'Mine', short_code: 'mine', clicks: 2 },
-        { id: ids.docs, title: 'Docs', short_code: 'docs', clicks: 1 },
-      ],
+      latestClicks: latest([10, 9, 8, 7, 6, 4, 3, 2, 1]),
+      activeLinks: activeLinks(6),
       activeVisitors: 4,
     });
     // Four minutes later: the window (T0+40 s, T0+340 s] holds visits 5–10 (5 is the bot).
     clock.set(at(10) + 4 * 60_000);
     expect((await admin(server, '/api/analytics/realtime')).body).toEqual({
       clicksPerMinute: 1,
-      latestClicks: [
-        withLink(10, 'Mine', 'mine'),
-        withLink(9, 'Mine', 'mine'),
-        withLink(8, 'Docs', 'docs'),
-        withLink(7, 'Promo', 'promo'),
-        withLink(6, 'Promo', 'promo'),
-      ],
-      activeLinks: [
-        { id: ids.promo, title: 'Promo', short_code: 'promo', clicks: 2 },
-        { id: ids.mine, title: 'Mine', short_code: 'mine', clicks: 2 },
-        { id: ids.docs, title: 'Docs', short_code: 'docs', clicks: 1 },
-      ],
+      latestClicks: latest([10, 9, 8, 7, 6]),
+      activeLinks: activeLinks(2),
       activeVisitors: 0,
     });
     clock.set(at(10));
