@@ -67,8 +67,14 @@ export interface RunningServer {
   stop(timeoutMs?: number): Promise<number | null>;
 }
 
-async function waitUntilAnswering(child: ChildProcess, url: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/** Resolves once `url` answers at all; rejects (with the child's output) if the child exits or stays silent. */
+export async function waitUntilAnswering(
+  child: ChildProcess,
+  url: string,
+  output: () => string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}):\n${output()}`);
     try {
@@ -79,7 +85,7 @@ async function waitUntilAnswering(child: ChildProcess, url: string, output: () =
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`did not answer within 30 s:\n${output()}`);
+      throw new Error(`did not answer within ${timeoutMs / 1000} s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

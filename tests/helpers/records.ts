@@ -1,5 +1,6 @@
 /** Store records for fixture-loaded tests: a plain admin link and a human desktop click from the US. */
 import type { NewClick, NewLink } from '../../redirector/storage/records';
+import { DEVICE, PLACE, UA } from './visitors';
 
 export function newLink(changes: Partial<NewLink> = {}): NewLink {
   return {
@@ -25,12 +26,7 @@ export function newClick(linkId: number, clickedAt: number, changes: Partial<New
     ip_address: '198.51.100.1',
     country: 'US',
     city: 'Ashburn',
-    device_type: 'web',
-    device_info: null,
-    browser: 'Chrome',
-    browser_version: '120.0.0.0',
-    os: 'Windows',
-    os_version: '10',
+    ...DEVICE.desktopChrome,
     referrer_source: null,
     instagram_exit: false,
     blocked: false,
@@ -38,4 +34,18 @@ export function newClick(linkId: number, clickedAt: number, changes: Partial<New
     user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0',
     ...changes,
   };
+}
+
+/** The user agents of UA that DEVICE says how the parser reads. */
+export type KnownAgent = keyof typeof DEVICE & keyof typeof UA;
+
+/** The click a visit from an address of PLACE with a user agent of UA stores, changed by `changes`. */
+export function visitClick(
+  linkId: number,
+  clickedAt: number,
+  place: keyof typeof PLACE,
+  agent: KnownAgent,
+  changes: Partial<NewClick> = {},
+): NewClick {
+  return newClick(linkId, clickedAt, { ...PLACE[place], ...DEVICE[agent], user_agent: UA[agent], ...changes });
 }

@@ -1,11 +1,8 @@
 /** The built service (dist/server/server.js) as a child process, the way operators run it. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
+import { freePort, SERVER_ENTRY, waitUntilAnswering } from '../../scripts/bench/processes';
 import { makeTempDir } from './testServer';
-
-export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../dist/server/server.js');
 
 export interface ServerProcess {
   url: string;
@@ -20,16 +17,7 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort, SERVER_ENTRY };
 
 export async function startServerProcess(
   options: { env?: Record<string, string>; dataDir?: string; adminKey?: string } = {},
@@ -58,20 +46,10 @@ export async function startServerProcess(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer /healthz within 20 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    await waitUntilAnswering(child, `${url}/healthz`, () => output, 20_000);
+  } catch (error) {
+    throw new Error(`server ${(error as Error).message}`);
   }
   return {
     url,

@@ -1,4 +1,6 @@
 /** Real user agents and addresses (geoip-lite 1.4's data) shared by the short-link tests. */
+import type { DeviceType } from '../../redirector/contract/clicks';
+
 export const UA = {
   tiktokIos:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_32.5.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/US ByteFullLocale/en isDarkMode/0 WKWebView/1 RevealType/Dialog BytedanceWebview/d8a21c6',
@@ -39,3 +41,36 @@ export const IP = {
   /** Known to geoip-lite with an empty country: stored as XX. */
   cloudflareDns: '1.1.1.1',
 } as const;
+
+/** What the user-agent parser reads from the agents above: the device, browser and OS fields of a click. */
+export const DEVICE = {
+  tiktokIos: device('ios', 'iPhone', 'TikTok', '32.5.0', 'iOS', '17.1.2'),
+  tiktokAndroid: device('android', 'SM-S911B', 'TikTok', '32.3.5', 'Android', '13'),
+  instagramIos: device('ios', 'iPhone', 'Instagram', '307.0.0.34.111', 'iOS', '17.1'),
+  instagramAndroid: device('android', 'Pixel 8', 'Instagram', '309.1.0.41.113', 'Android', '14'),
+  facebookIos: device('ios', 'iPhone', 'Facebook', '442.0.0.48.117', 'iOS', '17.1.1'),
+  desktopChrome: device('web', null, 'Chrome', '120.0.0.0', 'Windows', '10'),
+  iphoneSafari: device('ios', 'iPhone', 'Mobile Safari', '17.1', 'iOS', '17.1.2'),
+  androidChrome: device('android', 'SM-G991B', 'Chrome', '120.0.6099.144', 'Android', '13'),
+  /** A bot, a link-preview fetcher, an unreadable or empty user agent. */
+  none: device('web', null, null, null, null, null),
+};
+
+/** The address, country and city a click from each address of IP stores (unknown places as XX). */
+export const PLACE = {
+  india: { ip_address: IP.india, country: 'IN', city: 'Mumbai' },
+  nigeria: { ip_address: IP.nigeria, country: 'NG', city: 'Abeokuta' },
+  us: { ip_address: IP.us, country: 'US', city: 'Ashburn' },
+  cloudflareDns: { ip_address: IP.cloudflareDns, country: 'XX', city: null },
+};
+
+function device(
+  device_type: DeviceType,
+  device_info: string | null,
+  browser: string | null,
+  browser_version: string | null,
+  os: string | null,
+  os_version: string | null,
+) {
+  return { device_type, device_info, browser, browser_version, os, os_version };
+}

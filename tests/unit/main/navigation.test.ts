@@ -38,20 +38,24 @@ function fakeShell() {
 
 const APP = 'file:///opt/me/resources/app.asar/out/renderer/index.html#/admin';
 
+/** A fake window's contents with the guard installed, and the fake shell it opens pages in. */
+function guarded() {
+  const fake = fakeContents();
+  const shell = fakeShell();
+  guardNavigation(fake.contents, shell, APP);
+  return { ...fake, shell };
+}
+
 describe('guardNavigation', () => {
   it('denies new windows and sends web links to the system browser', () => {
-    const { contents, openWindow } = fakeContents();
-    const shell = fakeShell();
-    guardNavigation(contents, shell, APP);
+    const { openWindow, shell } = guarded();
     expect(openWindow('https://example.com/page?x=1')).toEqual({ action: 'deny' });
     expect(openWindow('mailto:someone@example.com')).toEqual({ action: 'deny' });
     expect(shell.opened).toEqual(['https://example.com/page?x=1', 'mailto:someone@example.com']);
   });
 
   it('never hands other schemes to the system', () => {
-    const { contents, openWindow } = fakeContents();
-    const shell = fakeShell();
-    guardNavigation(contents, shell, APP);
+    const { openWindow, shell } = guarded();
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'not a url']) {
       expect(openWindow(url)).toEqual({ action: 'deny' });
     }
@@ -59,9 +63,7 @@ describe('guardNavigation', () => {
   });
 
   it('prevents navigation away from the app and opens web pages outside', () => {
-    const { contents, fire } = fakeContents();
-    const shell = fakeShell();
-    guardNavigation(contents, shell, APP);
+    const { fire, shell } = guarded();
     expect(fire('will-navigate', 'https://evil.example/phish')).toBe(true);
     expect(fire('will-redirect', 'http://other.example/')).toBe(true);
     expect(fire('will-navigate', 'file:///etc/hosts')).toBe(true);
@@ -69,17 +71,14 @@ describe('guardNavigation', () => {
   });
 
   it('lets the app reload itself and move between its own routes', () => {
-    const { contents, fire } = fakeContents();
-    const shell = fakeShell();
-    guardNavigation(contents, shell, APP);
+    const { fire, shell } = guarded();
     expect(fire('will-navigate', 'file:///opt/me/resources/app.asar/out/renderer/index.html#/admin/links')).toBe(false);
     expect(fire('will-navigate', 'file:///opt/me/resources/app.asar/out/renderer/index.html')).toBe(false);
     expect(shell.opened).toEqual([]);
   });
 
   it('refuses webviews', () => {
-    const { contents, fire } = fakeContents();
-    guardNavigation(contents, fakeShell(), APP);
+    const { fire } = guarded();
     expect(fire('will-attach-webview')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, hours, sevenDays, storeLink } from '../../../helpers/analytics';
+import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { adminHeaders, bearer, call, newUser } from '../http/apiHelpers';
-import { admin, hours, sevenDays, storeLink } from './analyticsHelpers';
 
 const NOW = Date.UTC(2025, 5, 18, 12, 0, 0);
 const ADMIN_CALLS = [

@@ -4,68 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Click } from '../../../../redirector/contract/clicks';
+import type { NewClick } from '../../../../redirector/storage/records';
+import { admin, hours, manualClock, sevenDays, visit, weekdays } from '../../../helpers/analytics';
+import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { type KnownAgent, visitClick } from '../../../helpers/records';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { IP, UA } from '../../../helpers/visitors';
-import { adminHeaders, bearer, call, newUser } from '../http/apiHelpers';
-import { admin, hours, manualClock, sevenDays, visit, weekdays } from './analyticsHelpers';
+import { IP, type PLACE, UA } from '../../../helpers/visitors';
 
 /** Wednesday 18 June 2025, noon UTC. Visit k happens at T0 + k × 10 s. */
 const T0 = Date.UTC(2025, 5, 18, 12, 0, 0);
 const at = (k: number) => T0 + k * 10_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-const DESKTOP_CHROME = {
-  device_type: 'web',
-  device_info: null,
-  browser: 'Chrome',
-  browser_version: '120.0.0.0',
-  os: 'Windows',
-  os_version: '10',
-} as const;
-const IPHONE_SAFARI = {
-  device_type: 'ios',
-  device_info: 'iPhone',
-  browser: 'Mobile Safari',
-  browser_version: '17.1',
-  os: 'iOS',
-  os_version: '17.1.2',
-} as const;
-const INSTAGRAM_IOS = {
-  device_type: 'ios',
-  device_info: 'iPhone',
-  browser: 'Instagram',
-  browser_version: '307.0.0.34.111',
-  os: 'iOS',
-  os_version: '17.1',
-} as const;
-const ANDROID_CHROME = {
-  device_type: 'android',
-  device_info: 'SM-G991B',
-  browser: 'Chrome',
-  browser_version: '120.0.6099.144',
-  os: 'Android',
-  os_version: '13',
-} as const;
-const TIKTOK_ANDROID = {
-  device_type: 'android',
-  device_info: 'SM-S911B',
-  browser: 'TikTok',
-  browser_version: '32.3.5',
-  os: 'Android',
-  os_version: '13',
-} as const;
-const FACEBOOK_IOS = {
-  device_type: 'ios',
-  device_info: 'iPhone',
-  browser: 'Facebook',
-  browser_version: '442.0.0.48.117',
-  os: 'iOS',
-  os_version: '17.1.1',
-} as const;
-const US = { ip_address: IP.us, country: 'US', city: 'Ashburn' };
-const INDIA = { ip_address: IP.india, country: 'IN', city: 'Mumbai' };
-const NIGERIA = { ip_address: IP.nigeria, country: 'NG', city: 'Abeokuta' };
-const UNKNOWN = { ip_address: IP.cloudflareDns, country: 'XX', city: null };
 
 describe('analytics over clicks made through the short-link path', () => {
   const clock = manualClock(T0);
@@ -76,21 +25,14 @@ describe('analytics over clicks made through the short-link path', () => {
   /** The stored click of visit k, as the API shows it. */
   const clicks: Record<number, Click> = {};
 
-  function stored(k: number, linkId: number, who: object, device: object, more: Partial<Click>, userAgent: string) {
-    clicks[k] = {
-      id: k,
-      link_id: linkId,
-      created_at: iso(at(k)),
-      clicked_at: at(k),
-      ...(who as Pick<Click, 'ip_address' | 'country' | 'city'>),
-      ...(device as Pick<Click, 'device_type' | 'device_info' | 'browser' | 'browser_version' | 'os' | 'os_version'>),
-      referrer_source: null,
-      instagram_exit: false,
-      blocked: false,
-      is_bot: false,
-      user_agent: userAgent,
-      ...more,
-    };
+  function stored(
+    k: number,
+    linkId: number,
+    place: keyof typeof PLACE,
+    agent: KnownAgent,
+    more: Partial<NewClick> = {},
+  ) {
+    clicks[k] = { id: k, created_at: iso(at(k)), ...visitClick(linkId, at(k), place, agent, more) };
   }
 
   beforeAll(async () => {
@@ -146,15 +88,15 @@ describe('analytics over clicks made through the short-link path', () => {
       clock.set(at(k));
       expect(await visit(server, shortCode, { userAgent, ip, referer }), `visit ${k}`).toBe(302);
     }
-    stored(1, ids.promo, US, DESKTOP_CHROME, { referrer_source: 'www.google.com' }, UA.desktopChrome);
-    stored(2, ids.promo, INDIA, IPHONE_SAFARI, { blocked: true }, UA.iphoneSafari);
-    stored(3, ids.promo, US, INSTAGRAM_IOS, { referrer_source: 'instagram', instagram_exit: true }, UA.instagramIos);
-    stored(4, ids.promo, NIGERIA, ANDROID_CHROME, { referrer_source: 't.co', blocked: true }, UA.androidChrome);
-    stored(6, ids.promo, US, DESKTOP_CHROME, {}, UA.desktopChrome);
-    stored(7, ids.promo, UNKNOWN, TIKTOK_ANDROID, { referrer_source: 'tiktok' }, UA.tiktokAndroid);
-    stored(8, ids.docs, INDIA, IPHONE_SAFARI, { referrer_source: 'news.ycombinator.com' }, UA.iphoneSafari);
-    stored(9, ids.mine, NIGERIA, ANDROID_CHROME, { blocked: true }, UA.androidChrome);
-    stored(10, ids.mine, US, FACEBOOK_IOS, { referrer_source: 'facebook' }, UA.facebookIos);
+    stored(1, ids.promo, 'us', 'desktopChrome', { referrer_source: 'www.google.com' });
+    stored(2, ids.promo, 'india', 'iphoneSafari', { blocked: true });
+    stored(3, ids.promo, 'us', 'instagramIos', { referrer_source: 'instagram', instagram_exit: true });
+    stored(4, ids.promo, 'nigeria', 'androidChrome', { referrer_source: 't.co', blocked: true });
+    stored(6, ids.promo, 'us', 'desktopChrome');
+    stored(7, ids.promo, 'cloudflareDns', 'tiktokAndroid', { referrer_source: 'tiktok' });
+    stored(8, ids.docs, 'india', 'iphoneSafari', { referrer_source: 'news.ycombinator.com' });
+    stored(9, ids.mine, 'nigeria', 'androidChrome', { blocked: true });
+    stored(10, ids.mine, 'us', 'facebookIos', { referrer_source: 'facebook' });
     clock.set(at(10));
   });
   afterAll(() => server.close());
@@ -290,47 +232,33 @@ describe('analytics over clicks made through the short-link path', () => {
   });
 
   it('GET /api/analytics/realtime: the last five minutes', async () => {
-    const withLink = (k: number, title: string, shortCode: string) => ({
-      ...clicks[k],
-      link_title: title,
-      short_code: shortCode,
-    });
+    const titles: Record<number, [string, string]> = {
+      [ids.promo]: ['Promo', 'promo'],
+      [ids.docs]: ['Docs', 'docs'],
+      [ids.mine]: ['Mine', 'mine'],
+    };
+    const latest = (ks: number[]) =>
+      ks.map((k) => {
+        const [title, shortCode] = titles[clicks[k]!.link_id]!;
+        return { ...clicks[k], link_title: title, short_code: shortCode };
+      });
+    const activeLinks = (promoClicks: number) => [
+      { id: ids.promo, title: 'Promo', short_code: 'promo', clicks: promoClicks },
+      { id: ids.mine, title: 'Mine', short_code: 'mine', clicks: 2 },
+      { id: ids.docs, title: 'Docs', short_code: 'docs', clicks: 1 },
+    ];
     expect((await admin(server, '/api/analytics/realtime')).body).toEqual({
       clicksPerMinute: 2,
-      latestClicks: [
-        withLink(10, 'Mine', 'mine'),
-        withLink(9, 'Mine', 'mine'),
-        withLink(8, 'Docs', 'docs'),
-        withLink(7, 'Promo', 'promo'),
-        withLink(6, 'Promo', 'promo'),
-        withLink(4, 'Promo', 'promo'),
-        withLink(3, 'Promo', 'promo'),
-        withLink(2, 'Promo', 'promo'),
-        withLink(1, 'Promo', 'promo'),
-      ],
-      activeLinks: [
-        { id: ids.promo, title: 'Promo', short_code: 'promo', clicks: 6 },
-        { id: ids.mine, title: 'Mine', short_code: 'mine', clicks: 2 },
-        { id: ids.docs, title: 'Docs', short_code: 'docs', clicks: 1 },
-      ],
+      latestClicks: latest([10, 9, 8, 7, 6, 4, 3, 2, 1]),
+      activeLinks: activeLinks(6),
       activeVisitors: 4,
     });
     // Four minutes later: the window (T0+40 s, T0+340 s] holds visits 5–10 (5 is the bot).
     clock.set(at(10) + 4 * 60_000);
     expect((await admin(server, '/api/analytics/realtime')).body).toEqual({
       clicksPerMinute: 1,
-      latestClicks: [
-        withLink(10, 'Mine', 'mine'),
-        withLink(9, 'Mine', 'mine'),
-        withLink(8, 'Docs', 'docs'),
-        withLink(7, 'Promo', 'promo'),
-        withLink(6, 'Promo', 'promo'),
-      ],
-      activeLinks: [
-        { id: ids.promo, title: 'Promo', short_code: 'promo', clicks: 2 },
-        { id: ids.mine, title: 'Mine', short_code: 'mine', clicks: 2 },
-        { id: ids.docs, title: 'Docs', short_code: 'docs', clicks: 1 },
-      ],
+      latestClicks: latest([10, 9, 8, 7, 6]),
+      activeLinks: activeLinks(2),
       activeVisitors: 0,
     });
     clock.set(at(10));

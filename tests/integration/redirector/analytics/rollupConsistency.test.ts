@@ -8,22 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClickRecord, NewClick } from '../../../../redirector/storage/records';
 import { READ_FOLD_LIMIT } from '../../../../redirector/storage/sqlite/analytics/rollups';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
+import { seededRandom } from '../../../../scripts/bench/stats';
+import { DAY, fixtureClick, MINUTE } from '../../../helpers/analytics';
+import { newLink } from '../../../helpers/records';
 import { makeTempDir } from '../../../helpers/testServer';
-import { DAY, fixtureClick, MINUTE } from './analyticsHelpers';
 
 const NOW = Date.UTC(2025, 5, 18, 12, 0, 0);
 const QUARTER = 15 * MINUTE;
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(next: () => number, values: readonly T[]): T {
   return values[Math.floor(next() * values.length)]!;
@@ -158,27 +149,16 @@ describe('analytics rollups stay equal to the raw clicks', () => {
     return opened;
   }
 
-  async function newLink(target: SqliteStore, n: number) {
-    const link = await target.links.create({
-      user_id: null,
-      title: `Link ${n}`,
-      target_url: 'https://example.com/',
-      short_code: `link-${n}`,
-      enable_tiktok_bypass: false,
-      enable_country_redirect: false,
-      country_redirect_url: null,
-      enable_instagram_exit: false,
-      instagram_exit_url: null,
-      created_at: NOW,
-    });
+  async function createLink(target: SqliteStore, n: number) {
+    const link = await target.links.create(newLink({ title: `Link ${n}`, short_code: `link-${n}`, created_at: NOW }));
     return link.id;
   }
 
   it('through batches, partial folds, a deleted link, reused rowids and a restart', async () => {
     const dir = makeTempDir('me-rollups-');
     store = await openStore(dir);
-    const next = random(42);
-    const linkIds = [await newLink(store, 1), await newLink(store, 2), await newLink(store, 3)];
+    const next = seededRandom(42);
+    const linkIds = [await createLink(store, 1), await createLink(store, 2), await createLink(store, 3)];
 
     // Batches the size of the click recorder's, a fold part way, more batches.
     for (let batch = 0; batch < 20; batch++) await store.clicks.insertMany(randomClicks(next, linkIds, 40));
@@ -189,7 +169,7 @@ describe('analytics rollups stay equal to the raw clicks', () => {
     await compare(store, linkIds);
 
     // The newest clicks belong to a link that is deleted: SQLite then hands their rowids out again.
-    const doomed = await newLink(store, 4);
+    const doomed = await createLink(store, 4);
     await store.clicks.insertMany(randomClicks(next, [doomed], 50));
     await compare(store, [...linkIds, doomed]);
     const highest = (store.db.prepare('SELECT MAX(id) FROM clicks').pluck().get() as number) ?? 0;
@@ -200,7 +180,7 @@ describe('analytics rollups stay equal to the raw clicks', () => {
     await compare(store, linkIds);
 
     // A link deleted while some of its clicks are not folded yet.
-    const second = await newLink(store, 5);
+    const second = await createLink(store, 5);
     await store.clicks.insertMany(randomClicks(next, [second, ...linkIds], 200));
     await store.analytics.catchUp(100);
     expect(await store.links.delete(second)).toBe(true);
@@ -217,8 +197,8 @@ describe('analytics rollups stay equal to the raw clicks', () => {
 
   it('folds at most READ_FOLD_LIMIT clicks before a read, so a flood never holds a read for long', async () => {
     store = await openStore(makeTempDir('me-rollups-'));
-    const linkId = await newLink(store, 1);
-    const next = random(11);
+    const linkId = await createLink(store, 1);
+    const next = seededRandom(11);
     const flood = randomClicks(next, [linkId], READ_FOLD_LIMIT + 500);
     await store.clicks.insertMany(flood);
     const byId = (await store.clicks.listByLink(linkId)).sort((a, b) => a.id - b.id);
@@ -231,8 +211,8 @@ describe('analytics rollups stay equal to the raw clicks', () => {
 
   it('folds in the background while the service runs', async () => {
     store = createSqliteStore(path.join(makeTempDir('me-rollups-'), 'me.sqlite'));
-    const linkId = await newLink(store, 1);
-    await store.clicks.insertMany(randomClicks(random(7), [linkId], 300));
+    const linkId = await createLink(store, 1);
+    await store.clicks.insertMany(randomClicks(seededRandom(7), [linkId], 300));
     const started = Date.now();
     while ((await store.analytics.pending()) > 0 && Date.now() - started < 10_000) {
       await new Promise((resolve) => setTimeout(resolve, 50));

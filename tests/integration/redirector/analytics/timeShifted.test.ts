@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewClick } from '../../../../redirector/storage/records';
+import { admin, DAY, fixtureClick, HOUR, loadClicks, MINUTE, sevenDays, storeLink } from '../../../helpers/analytics';
+import { bearer, call, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { bearer, call, newUser } from '../http/apiHelpers';
-import { admin, DAY, fixtureClick, HOUR, loadClicks, MINUTE, sevenDays, storeLink } from './analyticsHelpers';
 
 /** Wednesday 18 June 2025, noon UTC. */
 const NOW = Date.UTC(2025, 5, 18, 12, 0, 0);

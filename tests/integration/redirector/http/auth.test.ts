@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../../redirector/auth/tokens';
+import { adminHeaders, adminSession, bearer, call, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { adminHeaders, adminSession, bearer, call, newUser } from './apiHelpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, call } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { adminHeaders, call } from './apiHelpers';
 
 const KIB = 1024;
 

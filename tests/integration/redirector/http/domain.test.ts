@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, call, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { bearer, call, newUser } from './apiHelpers';
 
 describe('custom domain calls', () => {
   let server: TestServer;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
-import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import {
   type AnyAnswer,
   adminHeaders,
@@ -10,7 +9,8 @@ import {
   clickOf,
   LINK_FIELDS,
   newUser,
-} from './apiHelpers';
+} from '../../../helpers/api';
+import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const START = Date.UTC(2026, 0, 15, 9, 30, 0);
 

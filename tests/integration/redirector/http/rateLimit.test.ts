@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { adminHeaders, call, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { adminHeaders, call, newUser } from './apiHelpers';
 
 const MINUTE = 60_000;
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
+import { adminHeaders, bearer, call, clickOf, LINK_FIELDS, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { adminHeaders, bearer, call, clickOf, LINK_FIELDS, newUser } from './apiHelpers';
 
 const START = Date.UTC(2026, 2, 1, 8, 0, 0);
 

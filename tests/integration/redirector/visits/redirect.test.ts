@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickRecord, NewLink } from '../../../../redirector/storage/records';
+import { newLink, visitClick } from '../../../helpers/records';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
 
@@ -40,19 +41,15 @@ function visit(server: TestServer, path: string, userAgent: string, ip: string, 
 let nextCode = 0;
 async function createLink(server: TestServer, changes: Partial<NewLink> = {}) {
   nextCode += 1;
-  return server.store.links.create({
-    user_id: null,
-    title: 'Test link',
-    target_url: 'https://example.com/landing?from=me',
-    short_code: `code-${nextCode}`,
-    enable_tiktok_bypass: false,
-    enable_country_redirect: false,
-    country_redirect_url: null,
-    enable_instagram_exit: false,
-    instagram_exit_url: null,
-    created_at: NOW,
-    ...changes,
-  });
+  return server.store.links.create(
+    newLink({
+      title: 'Test link',
+      target_url: 'https://example.com/landing?from=me',
+      short_code: `code-${nextCode}`,
+      created_at: NOW,
+      ...changes,
+    }),
+  );
 }
 
 async function onlyClick(server: TestServer, linkId: number): Promise<Omit<ClickRecord, 'id'>> {
@@ -61,23 +58,6 @@ async function onlyClick(server: TestServer, linkId: number): Promise<Omit<Click
   const { id: _id, ...click } = clicks[0]!;
   return click;
 }
-
-const US_DESKTOP_CHROME = {
-  ip_address: IP.us,
-  country: 'US',
-  city: 'Ashburn',
-  device_type: 'web',
-  device_info: null,
-  browser: 'Chrome',
-  browser_version: '120.0.0.0',
-  os: 'Windows',
-  os_version: '10',
-  referrer_source: null,
-  instagram_exit: false,
-  blocked: false,
-  is_bot: false,
-  user_agent: UA.desktopChrome,
-} as const;
 
 describe('GET /<shortCode> with TRUST_PROXY=1', () => {
   let server: TestServer;
@@ -93,7 +73,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect(answer.headers.location).toBe('https://example.com/landing?from=me');
     expect(answer.headers['cache-control']).toBe(CACHE_CONTROL);
     expect(answer.body).toBe('');
-    expect(await onlyClick(server, link.id)).toEqual({ link_id: link.id, clicked_at: NOW, ...US_DESKTOP_CHROME });
+    expect(await onlyClick(server, link.id)).toEqual(visitClick(link.id, NOW, 'us', 'desktopChrome'));
   });
 
   it('ignores the query string when looking the code up', async () => {
@@ -138,7 +118,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect(answer.headers.location).toBe('https://example.com/landing?from=me');
     expect(answer.headers['cache-control']).toBe(CACHE_CONTROL);
     expect(answer.body).toBe('');
-    expect(await onlyClick(server, link.id)).toEqual({ link_id: link.id, clicked_at: NOW, ...US_DESKTOP_CHROME });
+    expect(await onlyClick(server, link.id)).toEqual(visitClick(link.id, NOW, 'us', 'desktopChrome'));
     const missing = await request(`${server.url}/no-such-code`, { method: 'HEAD' });
     expect(missing.status).toBe(404);
     expect(missing.body).toBe('');
@@ -168,24 +148,9 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
       expect(answer.status).toBe(302);
       expect(answer.headers.location).toBe('https://example.com/elsewhere');
       expect(answer.headers['cache-control']).toBe(CACHE_CONTROL);
-      expect(await onlyClick(server, link.id)).toEqual({
-        link_id: link.id,
-        clicked_at: NOW,
-        ip_address: IP.india,
-        country: 'IN',
-        city: 'Mumbai',
-        device_type: 'android',
-        device_info: 'SM-G991B',
-        browser: 'Chrome',
-        browser_version: '120.0.6099.144',
-        os: 'Android',
-        os_version: '13',
-        referrer_source: null,
-        instagram_exit: false,
-        blocked: true,
-        is_bot: false,
-        user_agent: UA.androidChrome,
-      });
+      expect(await onlyClick(server, link.id)).toEqual(
+        visitClick(link.id, NOW, 'india', 'androidChrome', { blocked: true }),
+      );
     });
 
     it('sends a visitor from Nigeria to the country address', async () => {
@@ -200,7 +165,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
       const link = await createLink(server, geo);
       const answer = await visit(server, `/${link.short_code}`, UA.desktopChrome, IP.us);
       expect(answer.headers.location).toBe('https://example.com/landing?from=me');
-      expect(await onlyClick(server, link.id)).toEqual({ link_id: link.id, clicked_at: NOW, ...US_DESKTOP_CHROME });
+      expect(await onlyClick(server, link.id)).toEqual(visitClick(link.id, NOW, 'us', 'desktopChrome'));
     });
 
     it('does nothing when the link has it off', async () => {
@@ -243,42 +208,8 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
       }
       const clicks = await server.store.clicks.listByLink(link.id);
       expect(clicks.map(({ id: _id, ...c }) => c)).toEqual([
-        {
-          link_id: link.id,
-          clicked_at: NOW,
-          ip_address: IP.us,
-          country: 'US',
-          city: 'Ashburn',
-          device_type: 'ios',
-          device_info: 'iPhone',
-          browser: 'Instagram',
-          browser_version: '307.0.0.34.111',
-          os: 'iOS',
-          os_version: '17.1',
-          referrer_source: 'instagram',
-          instagram_exit: true,
-          blocked: false,
-          is_bot: false,
-          user_agent: UA.instagramIos,
-        },
-        {
-          link_id: link.id,
-          clicked_at: NOW,
-          ip_address: IP.us,
-          country: 'US',
-          city: 'Ashburn',
-          device_type: 'android',
-          device_info: 'Pixel 8',
-          browser: 'Instagram',
-          browser_version: '309.1.0.41.113',
-          os: 'Android',
-          os_version: '14',
-          referrer_source: 'instagram',
-          instagram_exit: true,
-          blocked: false,
-          is_bot: false,
-          user_agent: UA.instagramAndroid,
-        },
+        visitClick(link.id, NOW, 'us', 'instagramIos', { referrer_source: 'instagram', instagram_exit: true }),
+        visitClick(link.id, NOW, 'us', 'instagramAndroid', { referrer_source: 'instagram', instagram_exit: true }),
       ]);
     });
 
@@ -318,24 +249,9 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
           'S.browser_fallback_url=https%3A%2F%2Fexample.com%2Flanding%3Ffrom%3Dme;end"',
       );
       expect(answer.body).toContain('value="https://example.com/landing?from=me"');
-      expect(await onlyClick(server, link.id)).toEqual({
-        link_id: link.id,
-        clicked_at: NOW,
-        ip_address: IP.us,
-        country: 'US',
-        city: 'Ashburn',
-        device_type: 'android',
-        device_info: 'SM-S911B',
-        browser: 'TikTok',
-        browser_version: '32.3.5',
-        os: 'Android',
-        os_version: '13',
-        referrer_source: 'tiktok',
-        instagram_exit: false,
-        blocked: false,
-        is_bot: false,
-        user_agent: UA.tiktokAndroid,
-      });
+      expect(await onlyClick(server, link.id)).toEqual(
+        visitClick(link.id, NOW, 'us', 'tiktokAndroid', { referrer_source: 'tiktok' }),
+      );
     });
 
     it('shows the iOS steps first to TikTok on iPhone', async () => {

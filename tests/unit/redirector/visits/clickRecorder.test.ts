@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewClick } from '../../../../redirector/storage/records';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import { createClickRecorder } from '../../../../redirector/visits/clickRecorder';
+import { newClick, newLink } from '../../../helpers/records';
 import { makeTempDir } from '../../../helpers/testServer';
+import { DEVICE } from '../../../helpers/visitors';
 
 let store: SqliteStore;
 let linkId: number;
@@ -13,41 +15,19 @@ const log = (message: string) => {
 };
 
 function click(n: number): NewClick {
-  return {
-    link_id: linkId,
-    clicked_at: 1_700_000_000_000 + n,
+  return newClick(linkId, 1_700_000_000_000 + n, {
     ip_address: `10.0.0.${n}`,
     country: 'XX',
     city: null,
-    device_type: 'web',
-    device_info: null,
-    browser: null,
-    browser_version: null,
-    os: null,
-    os_version: null,
-    referrer_source: null,
-    instagram_exit: false,
-    blocked: false,
-    is_bot: false,
+    ...DEVICE.none,
     user_agent: '',
-  };
+  });
 }
 
 beforeEach(async () => {
   logged.length = 0;
   store = createSqliteStore(path.join(makeTempDir('me-recorder-'), 'me.sqlite'));
-  const link = await store.links.create({
-    user_id: null,
-    title: '',
-    target_url: 'https://example.com/',
-    short_code: 'abc',
-    enable_tiktok_bypass: false,
-    enable_country_redirect: false,
-    country_redirect_url: null,
-    enable_instagram_exit: false,
-    instagram_exit_url: null,
-    created_at: 0,
-  });
+  const link = await store.links.create(newLink({ title: '', short_code: 'abc', created_at: 0 }));
   linkId = link.id;
 });
 afterEach(() => store.close());
@@ -116,18 +96,7 @@ describe('createClickRecorder', () => {
 
   it('drops the clicks of a link deleted meanwhile and stores the rest of the batch', async () => {
     const recorder = createClickRecorder(store.clicks, { log });
-    const other = await store.links.create({
-      user_id: null,
-      title: '',
-      target_url: 'https://example.com/',
-      short_code: 'gone',
-      enable_tiktok_bypass: false,
-      enable_country_redirect: false,
-      country_redirect_url: null,
-      enable_instagram_exit: false,
-      instagram_exit_url: null,
-      created_at: 0,
-    });
+    const other = await store.links.create(newLink({ title: '', short_code: 'gone', created_at: 0 }));
     const pending = [recorder.record(click(1)), recorder.record({ ...click(2), link_id: other.id })];
     await store.links.delete(other.id);
     await Promise.all(pending);

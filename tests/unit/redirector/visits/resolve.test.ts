@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkRecord } from '../../../../redirector/storage/records';
 import { resolveLink } from '../../../../redirector/visits/resolve';
+import { newLink } from '../../../helpers/records';
 
 const link: LinkRecord = {
   id: 7,
-  user_id: null,
-  title: '',
-  target_url: 'https://example.com/target',
-  short_code: 'abc',
-  enable_tiktok_bypass: false,
-  enable_country_redirect: false,
-  country_redirect_url: null,
-  enable_instagram_exit: false,
-  instagram_exit_url: null,
-  created_at: 0,
+  ...newLink({ title: '', target_url: 'https://example.com/target', short_code: 'abc', created_at: 0 }),
 };
 const everything: LinkRecord = {
   ...link,

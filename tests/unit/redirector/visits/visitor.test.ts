@@ -10,7 +10,7 @@ import {
   parseUserAgent,
   referrerSource,
 } from '../../../../redirector/visits/visitor';
-import { IP, UA } from '../../../helpers/visitors';
+import { DEVICE, IP, PLACE, UA } from '../../../helpers/visitors';
 
 /** The parts of a request the visitor reader looks at. */
 function fakeRequest(headers: Record<string, string>, remoteAddress = '::ffff:127.0.0.1'): IncomingMessage {
@@ -19,98 +19,30 @@ function fakeRequest(headers: Record<string, string>, remoteAddress = '::ffff:12
 
 describe('parseUserAgent', () => {
   it('reads TikTok on iOS', () => {
-    expect(parseUserAgent(UA.tiktokIos)).toEqual({
-      device_type: 'ios',
-      device_info: 'iPhone',
-      browser: 'TikTok',
-      browser_version: '32.5.0',
-      os: 'iOS',
-      os_version: '17.1.2',
-      is_bot: false,
-      in_app: 'tiktok',
-    });
+    expect(parseUserAgent(UA.tiktokIos)).toEqual({ ...DEVICE.tiktokIos, is_bot: false, in_app: 'tiktok' });
   });
 
   it('reads TikTok on Android as TikTok, not as a Chrome WebView', () => {
-    expect(parseUserAgent(UA.tiktokAndroid)).toEqual({
-      device_type: 'android',
-      device_info: 'SM-S911B',
-      browser: 'TikTok',
-      browser_version: '32.3.5',
-      os: 'Android',
-      os_version: '13',
-      is_bot: false,
-      in_app: 'tiktok',
-    });
+    expect(parseUserAgent(UA.tiktokAndroid)).toEqual({ ...DEVICE.tiktokAndroid, is_bot: false, in_app: 'tiktok' });
   });
 
   it('reads Instagram and Facebook', () => {
     expect(parseUserAgent(UA.instagramAndroid)).toEqual({
-      device_type: 'android',
-      device_info: 'Pixel 8',
-      browser: 'Instagram',
-      browser_version: '309.1.0.41.113',
-      os: 'Android',
-      os_version: '14',
+      ...DEVICE.instagramAndroid,
       is_bot: false,
       in_app: 'instagram',
     });
-    expect(parseUserAgent(UA.facebookIos)).toEqual({
-      device_type: 'ios',
-      device_info: 'iPhone',
-      browser: 'Facebook',
-      browser_version: '442.0.0.48.117',
-      os: 'iOS',
-      os_version: '17.1.1',
-      is_bot: false,
-      in_app: 'facebook',
-    });
+    expect(parseUserAgent(UA.facebookIos)).toEqual({ ...DEVICE.facebookIos, is_bot: false, in_app: 'facebook' });
   });
 
   it('reads desktop Chrome, iPhone Safari and Android Chrome', () => {
-    expect(parseUserAgent(UA.desktopChrome)).toEqual({
-      device_type: 'web',
-      device_info: null,
-      browser: 'Chrome',
-      browser_version: '120.0.0.0',
-      os: 'Windows',
-      os_version: '10',
-      is_bot: false,
-      in_app: null,
-    });
-    expect(parseUserAgent(UA.iphoneSafari)).toEqual({
-      device_type: 'ios',
-      device_info: 'iPhone',
-      browser: 'Mobile Safari',
-      browser_version: '17.1',
-      os: 'iOS',
-      os_version: '17.1.2',
-      is_bot: false,
-      in_app: null,
-    });
-    expect(parseUserAgent(UA.androidChrome)).toEqual({
-      device_type: 'android',
-      device_info: 'SM-G991B',
-      browser: 'Chrome',
-      browser_version: '120.0.6099.144',
-      os: 'Android',
-      os_version: '13',
-      is_bot: false,
-      in_app: null,
-    });
+    expect(parseUserAgent(UA.desktopChrome)).toEqual({ ...DEVICE.desktopChrome, is_bot: false, in_app: null });
+    expect(parseUserAgent(UA.iphoneSafari)).toEqual({ ...DEVICE.iphoneSafari, is_bot: false, in_app: null });
+    expect(parseUserAgent(UA.androidChrome)).toEqual({ ...DEVICE.androidChrome, is_bot: false, in_app: null });
   });
 
   it('knows bots and link-preview fetchers, and an empty user agent', () => {
-    const notBrowser = {
-      device_type: 'web',
-      device_info: null,
-      browser: null,
-      browser_version: null,
-      os: null,
-      os_version: null,
-      is_bot: true,
-      in_app: null,
-    };
+    const notBrowser = { ...DEVICE.none, is_bot: true, in_app: null };
     for (const userAgent of [
       UA.googlebot,
       UA.curl,
@@ -192,17 +124,10 @@ describe('createVisitorReader', () => {
     expect(
       read(fakeRequest({ 'user-agent': UA.instagramIos, 'x-forwarded-for': IP.india, referer: 'https://t.co/x' })),
     ).toEqual({
-      device_type: 'ios',
-      device_info: 'iPhone',
-      browser: 'Instagram',
-      browser_version: '307.0.0.34.111',
-      os: 'iOS',
-      os_version: '17.1',
+      ...DEVICE.instagramIos,
       is_bot: false,
       in_app: 'instagram',
-      ip_address: IP.india,
-      country: 'IN',
-      city: 'Mumbai',
+      ...PLACE.india,
       referrer_source: 'instagram',
       user_agent: UA.instagramIos,
     });

@@ -1,7 +1,8 @@
 /** Small HTTP helpers shared by the API tests of accounts, links and domains. */
-import type { LoginResponse } from '../../../../redirector/contract/auth';
-import type { NewClick } from '../../../../redirector/storage/records';
-import type { TestServer } from '../../../helpers/testServer';
+import type { LoginResponse } from '../../redirector/contract/auth';
+import type { NewClick } from '../../redirector/storage/records';
+import { newClick } from './records';
+import type { TestServer } from './testServer';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -88,23 +89,5 @@ export const LINK_FIELDS = [
 
 /** A stored click as the redirect path would store it (for counts and delete tests). */
 export function clickOf(linkId: number, overrides: Partial<NewClick> = {}): NewClick {
-  return {
-    link_id: linkId,
-    clicked_at: Date.UTC(2026, 0, 15, 12, 0, 0),
-    ip_address: '203.0.113.1',
-    country: 'US',
-    city: null,
-    device_type: 'web',
-    device_info: null,
-    browser: 'Chrome',
-    browser_version: '120.0',
-    os: 'Windows',
-    os_version: '10',
-    referrer_source: null,
-    instagram_exit: false,
-    blocked: false,
-    is_bot: false,
-    user_agent: 'Mozilla/5.0',
-    ...overrides,
-  };
+  return newClick(linkId, Date.UTC(2026, 0, 15, 12, 0, 0), { ip_address: '203.0.113.1', ...overrides });
 }

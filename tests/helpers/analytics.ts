@@ -1,9 +1,9 @@
 /** Seeding and calling helpers shared by the analytics tests. */
 import http from 'node:http';
-import type { NewClick, NewLink } from '../../../../redirector/storage/records';
-import { newLink } from '../../../helpers/records';
-import type { TestServer } from '../../../helpers/testServer';
-import { type AnyAnswer, adminHeaders, call } from '../http/apiHelpers';
+import type { NewClick, NewLink } from '../../redirector/storage/records';
+import { type AnyAnswer, adminHeaders, call } from './api';
+import { newLink } from './records';
+import type { TestServer } from './testServer';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -55,7 +55,7 @@ export async function storeLink(server: TestServer, changes: Partial<NewLink> = 
   );
 }
 
-export { newClick as fixtureClick } from '../../../helpers/records';
+export { newClick as fixtureClick } from './records';
 
 /** Loads time-shifted clicks through the store, in one transaction like the click recorder's. */
 export async function loadClicks(server: TestServer, clicks: readonly NewClick[]): Promise<void> {

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ImportRef,
+  readSource,
+  type SourceFacts,
+  type StringRef,
+  scanSource,
+  sourceFiles,
+} from '../helpers/sourceScan';
+
+// The layout's rules, by path pattern so they keep holding when files move within a folder.
+// Every break is reported as `file:line: what`, so a failure says where to look.
+
+function under(file: string, ...folders: string[]): boolean {
+  return folders.some((folder) => file.startsWith(`${folder}/`));
+}
+
+function isTarget(target: string, ...folders: string[]): boolean {
+  return folders.some((folder) => target === folder || target.startsWith(`${folder}/`));
+}
+
+interface Rule {
+  name: string;
+  appliesTo: (file: string) => boolean;
+  badImport?: (ref: ImportRef) => boolean;
+  badString?: (ref: StringRef) => boolean;
+}
+
+const sqlStatement = new RegExp(
+  [
+    String.raw`\bSELECT\b[\s\S]*?\bFROM\b`,
+    String.raw`\bINSERT\s+(?:OR\s+\w+\s+)?INTO\b`,
+    String.raw`\bUPDATE\s+\w+\s+SET\b`,
+    String.raw`\bDELETE\s+FROM\b`,
+    String.raw`\bCREATE\s+(?:UNIQUE\s+)?(?:TEMP(?:ORARY)?\s+)?(?:TABLE|INDEX)\b`,
+    String.raw`\bALTER\s+TABLE\b`,
+  ].join('|'),
+  'i',
+);
+
+const ruleLayers = ['http', 'links', 'visits', 'analytics', 'auth'].map((layer) => `redirector/${layer}`);
+
+const rules: Rule[] = [
+  {
+    // Koa stays at the edge: the rules below http/ are plain functions a CLI or a test can call.
+    name: 'only redirector/http/, app.ts and server.ts import koa or @koa/*',
+    appliesTo: (file) =>
+      under(file, 'redirector') &&
+      !under(file, 'redirector/http') &&
+      file !== 'redirector/app.ts' &&
+      file !== 'redirector/server.ts',
+    badImport: (ref) => isTarget(ref.target, 'koa') || ref.target.startsWith('@koa/'),
+  },
+  {
+    name: 'no SQL in redirector/ outside redirector/storage/',
+    appliesTo: (file) => under(file, 'redirector') && !under(file, 'redirector/storage'),
+    badString: (ref) => sqlStatement.test(ref.text),
+  },
+  {
+    // Type-only imports count too: the web tsconfig compiles only contract/ of the server, and a type
+    // the UI needs from elsewhere is an API shape, which belongs in contract/.
+    name: 'renderer/, main/ and preload/ import nothing from redirector/ but redirector/contract/',
+    appliesTo: (file) => under(file, 'renderer', 'main', 'preload'),
+    badImport: (ref) => isTarget(ref.target, 'redirector') && !isTarget(ref.target, 'redirector/contract'),
+  },
+  {
+    // What the renderer imports from contract/ must not drag server code in behind it.
+    name: 'redirector/contract/ imports nothing from the rest of redirector/',
+    appliesTo: (file) => under(file, 'redirector/contract'),
+    badImport: (ref) => isTarget(ref.target, 'redirector') && !isTarget(ref.target, 'redirector/contract'),
+  },
+  {
+    name: 'redirector/storage/ imports no runtime code from http/, links/, visits/, analytics/, auth/',
+    appliesTo: (file) => under(file, 'redirector/storage'),
+    badImport: (ref) => !ref.typeOnly && isTarget(ref.target, ...ruleLayers),
+  },
+];
+
+function breaks(rule: Rule, file: string, facts: SourceFacts): string[] {
+  if (!rule.appliesTo(file)) return [];
+  const imports = rule.badImport ? facts.imports.filter(rule.badImport) : [];
+  const strings = rule.badString ? facts.strings.filter(rule.badString) : [];
+  return [
+    ...imports.map((ref) => `${file}:${ref.line}: imports '${ref.specifier}'`),
+    ...strings.map((ref) => `${file}:${ref.line}: SQL ${JSON.stringify(ref.text.trim().slice(0, 60))}`),
+  ];
+}
+
+const repoFiles = sourceFiles('redirector', 'renderer', 'main', 'preload');
+const repoFacts = new Map(repoFiles.map((file) => [file, scanSource(file, readSource(file))]));
+
+describe('the layout', () => {
+  it('finds the source files it checks', () => {
+    for (const file of ['redirector/app.ts', 'redirector/http/linkRoutes.ts', 'main/index.ts', 'preload/index.ts']) {
+      expect(repoFiles).toContain(file);
+    }
+    expect(repoFiles.some((file) => file.startsWith('renderer/') && file.endsWith('.tsx'))).toBe(true);
+  });
+
+  it('sees the imports and the SQL where they are allowed', () => {
+    const inFolder = (folder: string) => [...repoFacts].filter(([file]) => file.startsWith(`${folder}/`));
+    const httpImports = inFolder('redirector/http').flatMap(([, facts]) => facts.imports);
+    expect(httpImports.some((ref) => ref.target === '@koa/router')).toBe(true);
+    const storageStrings = inFolder('redirector/storage').flatMap(([, facts]) => facts.strings);
+    expect(storageStrings.filter((ref) => sqlStatement.test(ref.text)).length).toBeGreaterThan(20);
+    const rendererImports = inFolder('renderer').flatMap(([, facts]) => facts.imports);
+    expect(rendererImports.some((ref) => ref.target.startsWith('redirector/contract'))).toBe(true);
+  });
+
+  for (const rule of rules) {
+    it(rule.name, () => {
+      expect([...repoFacts].flatMap(([file, facts]) => breaks(rule, file, facts))).toEqual([]);
+    });
+  }
+});
+
+function ruleNamed(start: string): Rule {
+  const rule = rules.find((candidate) => candidate.name.startsWith(start));
+  if (!rule) throw new Error(`no rule starts with ${start}`);
+  return rule;
+}
+
+const rulesByKey = {
+  koa: ruleNamed('only redirector/http/'),
+  sql: ruleNamed('no SQL'),
+  ui: ruleNamed('renderer/'),
+  contract: ruleNamed('redirector/contract/'),
+  storage: ruleNamed('redirector/storage/'),
+};
+
+// Each row: the rule, a file, its source, and the break reported (`line: what`) or null when it is allowed.
+describe('each rule reports a break with its file and line', () => {
+  it.each([
+    ['koa', 'redirector/links/linkService.ts', "// why\nimport Koa from 'koa';", "2: imports 'koa'"],
+    ['koa', 'redirector/visits/x.ts', "import type { Context } from 'koa';", "1: imports 'koa'"],
+    ['koa', 'redirector/auth/x.ts', "import Router from '@koa/router';", "1: imports '@koa/router'"],
+    ['koa', 'redirector/cli/x.ts', "const koa = await import('koa');", "1: imports 'koa'"],
+    ['koa', 'redirector/http/linkRoutes.ts', "import Router from '@koa/router';", null],
+    ['koa', 'redirector/app.ts', "import Koa from 'koa';", null],
+    ['koa', 'redirector/server.ts', "import Koa from 'koa';", null],
+    ['koa', 'redirector/links/x.ts', "import koaLike from 'koala';\n// import Koa from 'koa';", null],
+    ['sql', 'redirector/links/x.ts', "const q = 'SELECT id FROM links';", '1: SQL "SELECT id FROM links"'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal with a hole
+    ['sql', 'redirector/http/x.ts', '\n\nconst q = `DELETE FROM ${table}`;', '3: SQL "DELETE FROM ?"'],
+    [
+      'sql',
+      'redirector/analytics/x.ts',
+      "run('insert into clicks values (1)');",
+      '1: SQL "insert into clicks values (1)"',
+    ],
+    ['sql', 'redirector/auth/x.ts', 'run(`UPDATE users\n  SET name = 1`);', '1: SQL "UPDATE users\\n  SET name = 1"'],
+    [
+      'sql',
+      'redirector/visits/x.ts',
+      "run('CREATE UNIQUE INDEX i ON t (a)');",
+      '1: SQL "CREATE UNIQUE INDEX i ON t (a)"',
+    ],
+    ['sql', 'redirector/app.ts', "run('ALTER TABLE t ADD c');", '1: SQL "ALTER TABLE t ADD c"'],
+    ['sql', 'redirector/storage/postgres/x.ts', "const q = 'SELECT id FROM links';", null],
+    ['sql', 'redirector/http/x.ts', "// SELECT id FROM links\nthrow new Error('Select a link');", null],
+    [
+      'ui',
+      'renderer/src/a/Y.tsx',
+      "import { f } from '../../../redirector/visits/resolve';",
+      "1: imports '../../../redirector/visits/resolve'",
+    ],
+    [
+      'ui',
+      'renderer/src/Y.tsx',
+      "import type { S } from '../../redirector/storage/store';",
+      "1: imports '../../redirector/storage/store'",
+    ],
+    [
+      'ui',
+      'renderer/src/Y.tsx',
+      "import { type S } from '../../redirector/storage/store';",
+      "1: imports '../../redirector/storage/store'",
+    ],
+    ['ui', 'main/x.ts', "export { loadConfig } from '../redirector/config';", "1: imports '../redirector/config'"],
+    ['ui', 'preload/x.ts', "import '../redirector/services';", "1: imports '../redirector/services'"],
+    ['ui', 'renderer/src/Y.tsx', "import type { Link } from '../../redirector/contract';", null],
+    ['ui', 'renderer/src/a/Y.tsx', "import { isShortCode } from '../../../redirector/contract/links';", null],
+    [
+      'contract',
+      'redirector/contract/links.ts',
+      "import { x } from '../links/shortCode';",
+      "1: imports '../links/shortCode'",
+    ],
+    ['contract', 'redirector/contract/index.ts', "export * from './links';\nimport { z } from 'zod';", null],
+    [
+      'storage',
+      'redirector/storage/sqlite/a/b.ts',
+      "import { f } from '../../../links/x';",
+      "1: imports '../../../links/x'",
+    ],
+    ['storage', 'redirector/storage/x.ts', "export * from '../http/errors';", "1: imports '../http/errors'"],
+    [
+      'storage',
+      'redirector/storage/x.ts',
+      "import { f } from '../analytics/timeZone.ts';",
+      "1: imports '../analytics/timeZone.ts'",
+    ],
+    ['storage', 'redirector/storage/x.ts', "import type { LinkInput } from '../links/linkValidation';", null],
+    [
+      'storage',
+      'redirector/storage/sqlite/x.ts',
+      "import { f } from '../records';\nimport { g } from '../../ruleError';",
+      null,
+    ],
+  ] as const)('%s rule: %s with %j', (key, file, source, expected) => {
+    expect(breaks(rulesByKey[key], file, scanSource(file, source))).toEqual(
+      expected === null ? [] : [`${file}:${expected}`],
+    );
+  });
+});
