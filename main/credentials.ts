@@ -21,10 +21,19 @@ export interface CredentialStore {
   open(sealed: string): string | undefined;
 }
 
+function backendOf(safeStorage: SafeStorageLike): string | undefined {
+  try {
+    return safeStorage.getSelectedStorageBackend?.();
+  } catch {
+    // Not a Linux build: the OS keychain (macOS) or DPAPI (Windows) backs it.
+    return undefined;
+  }
+}
+
 export function createCredentialStore(safeStorage: SafeStorageLike): CredentialStore {
   // On Linux without a keyring, safeStorage "encrypts" with a password built into Chromium
   // ('basic_text'): anyone who reads the file could decrypt it, so that counts as unavailable.
-  const encrypted = safeStorage.isEncryptionAvailable() && safeStorage.getSelectedStorageBackend?.() !== 'basic_text';
+  const encrypted = safeStorage.isEncryptionAvailable() && backendOf(safeStorage) !== 'basic_text';
   return {
     encrypted,
     seal(token) {

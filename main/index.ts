@@ -98,7 +98,13 @@ function trayImage(): NativeImage {
 }
 
 function startMonitoring(state: DesktopStateStore): void {
-  tray = new Tray(trayImage());
+  try {
+    tray = new Tray(trayImage());
+  } catch (error) {
+    // No tray on this desktop: the app still works, closing the window quits it.
+    console.warn(`me: no tray icon (${(error as Error).message})`);
+    return;
+  }
   tray.on('click', () => openWindow(state));
   const monitor = createMonitorTray({
     tray,
