@@ -104,6 +104,9 @@ describe('checkServer against what is not a healthy Me server', () => {
     closers.push(() => broken.close().catch(() => undefined));
     // The store closed under a running server: /healthz answers 500 JSON.
     await broken.store.close();
+    const health = await fetch(`${broken.url}/healthz`, { headers: { Origin: 'file://' } });
+    // The page can read this answer too, so it says "unhealthy", not "not a Me server".
+    expect([health.status, health.headers.get('access-control-allow-origin')]).toEqual([500, '*']);
     const result = await checkServer(broken.url, broken.adminKey);
     expect(result).toMatchObject({ ok: false, problem: 'unhealthy' });
     expect(result.ok ? '' : result.message).toBe(CONNECT_MESSAGES.unhealthy(broken.url, '500 Internal server error'));

@@ -1,21 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCredentialStore } from '../../../main/credentials';
 import { createDesktopState, DesktopStateError } from '../../../main/desktopState';
 import { SETTINGS_FILE } from '../../../main/settings';
 import { fakeSafeStorage } from './standIns';
+import { tempDirMaker } from './tempDirs';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-desktop-state-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker('me-desktop-state-');
 
 const now = () => new Date('2026-11-21T12:00:00.000Z');
 const connectA = {

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCredentialStore } from '../../../main/credentials';
 import { createDesktopState } from '../../../main/desktopState';
 import { BridgeInputError, type IpcCall, parseDesktopChange, registerDesktopIpc } from '../../../main/ipc';
@@ -9,12 +6,10 @@ import { isAppUrl } from '../../../main/navigation';
 import { createDesktopBridge } from '../../../preload/bridge';
 import { DESKTOP_CHANNELS } from '../../../redirector/contract/desktop';
 import { fakeSafeStorage } from './standIns';
+import { tempDirMaker } from './tempDirs';
 
 const APP = 'file:///opt/me/out/renderer/index.html';
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker('me-desktop-ipc-');
 
 /** ipcMain's stand-in: keeps the handlers; `invoke` calls one the way Electron does, from a frame at `url`. */
 function fakeIpcMain() {
@@ -38,8 +33,7 @@ function fakeIpcMain() {
 }
 
 function setUp() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-desktop-ipc-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const ipcMain = fakeIpcMain();
   const state = createDesktopState({ dir, credentials: createCredentialStore(fakeSafeStorage()) });
   registerDesktopIpc(ipcMain, state, (url) => isAppUrl(url, APP));

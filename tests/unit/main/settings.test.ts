@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   defaultSettings,
   loadSettings,
@@ -12,16 +11,9 @@ import {
   saveSettings,
   serverArgument,
 } from '../../../main/settings';
+import { tempDirMaker } from './tempDirs';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-desktop-settings-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker('me-desktop-settings-');
 
 const server = (baseUrl: string, sealedToken: string | null = null) => ({
   baseUrl,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SIZE,
   loadWindowState,
@@ -12,11 +11,9 @@ import {
   WINDOW_STATE_FILE,
   type WindowState,
 } from '../../../main/windowState';
+import { tempDirMaker } from './tempDirs';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirMaker('me-desktop-window-');
 
 const laptop: Rectangle = { x: 0, y: 0, width: 1440, height: 877 };
 const external: Rectangle = { x: 1440, y: 0, width: 2560, height: 1415 };
@@ -44,8 +41,7 @@ describe('restoreBounds', () => {
 
 describe('loadWindowState / saveWindowState', () => {
   it('round-trips, and ignores a missing or broken file', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-desktop-window-'));
-    dirs.push(dir);
+    const dir = tempDir();
     expect(loadWindowState(dir)).toBeUndefined();
     const state = { bounds: { x: -1200, y: 40, width: 1100, height: 760 }, maximized: false };
     saveWindowState(dir, state);
