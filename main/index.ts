@@ -1,13 +1,39 @@
 /**
- * The desktop app's entry: wires settings, the window and the navigation guard to Electron.
- * The logic lives in the small modules beside this file; this one only connects them.
+ * The desktop app's entry: wires the stored state, the bridge's IPC, the window, the menu and the
+ * tray to Electron. The logic lives in the small modules beside this file; this one only connects them.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
-import { guardNavigation } from './navigation';
-import { type DesktopSettings, loadSettings, saveSettings, serverArgument } from './settings';
-import { createMainWindow, type RendererSource, startUrl } from './window';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  type NativeImage,
+  Notification,
+  nativeImage,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+} from 'electron';
+import windowIconPath from '../build/icons/256x256.png?asset';
+import trayIconPath from '../build/tray/tray.png?asset';
+import trayTemplate2xPath from '../build/tray/trayTemplate@2x.png?asset';
+import trayTemplatePath from '../build/tray/trayTemplate.png?asset';
+import { CONNECT_ROUTE } from '../redirector/contract/desktop';
+import { aboutText, appMenuTemplate } from './appMenu';
+import { createCredentialStore } from './credentials';
+import { createDesktopState, type DesktopStateStore } from './desktopState';
+import { registerDesktopIpc } from './ipc';
+import { guardNavigation, isAppUrl } from './navigation';
+import { createRealtimePoller } from './realtimePoller';
+import { serverArgument } from './settings';
+import { createMonitorTray } from './tray';
+import { appPageUrl, createMainWindow, type RendererSource, routeUrl, startRoute } from './window';
+import { loadWindowState, restoreBounds, saveWindowState, trackWindowState } from './windowState';
 
 // One name whether packaged or not, so settings live in the same userData folder (…/Me).
 app.setName('Me');
@@ -18,40 +44,119 @@ const rendererSource: RendererSource =
   !app.isPackaged && process.env.ELECTRON_RENDERER_URL
     ? { devServerUrl: process.env.ELECTRON_RENDERER_URL }
     : { indexHtml: path.join(outDir, 'renderer', 'index.html') };
-const appUrl = startUrl(rendererSource, (file) => pathToFileURL(file).href);
+const pageUrl = appPageUrl(rendererSource, (file) => pathToFileURL(file).href);
 
-/** Settings from userData; `--server=<url>` on the command line replaces and saves the address. */
-function resolveSettings(): DesktopSettings {
-  const dir = app.getPath('userData');
-  const loaded = loadSettings(dir);
-  if (loaded.problem) console.warn(`me: ${loaded.problem}`);
-  const requested = serverArgument(process.argv);
-  if (requested === undefined) return loaded.settings;
-  try {
-    return saveSettings(dir, { apiBaseUrl: requested });
-  } catch (error) {
-    dialog.showErrorBox('Me', (error as Error).message);
-    return loaded.settings;
+let mainWindow: BrowserWindow | undefined;
+let quitting = false;
+
+function openWindow(state: DesktopStateStore, route?: string): BrowserWindow {
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    if (route) void mainWindow.loadURL(routeUrl(pageUrl, route));
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    return mainWindow;
   }
+  const dir = app.getPath('userData');
+  const placed = restoreBounds(
+    loadWindowState(dir),
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
+  const { activeServer } = state.get();
+  const window = createMainWindow(
+    BrowserWindow,
+    { preloadPath, apiBaseUrl: activeServer ?? '', bounds: placed.bounds, icon: windowIconPath },
+    placed.maximized,
+  );
+  trackWindowState(window, (saved) => saveWindowState(dir, saved));
+  // With the tray running, closing the window keeps monitoring; Quit (menu or tray) ends the app.
+  window.on('close', (event) => {
+    if (!quitting && tray) {
+      event.preventDefault();
+      window.hide();
+    }
+  });
+  window.on('closed', () => {
+    mainWindow = undefined;
+  });
+  window
+    .loadURL(routeUrl(pageUrl, route ?? startRoute(activeServer)))
+    .catch((error: Error) => dialog.showErrorBox('Me', `Cannot load the app: ${error.message}`));
+  mainWindow = window;
+  return window;
 }
 
-function openWindow(settings: DesktopSettings): void {
-  const window = createMainWindow(BrowserWindow, { preloadPath, apiBaseUrl: settings.apiBaseUrl });
-  window.loadURL(appUrl).catch((error: Error) => dialog.showErrorBox('Me', `Cannot load the app: ${error.message}`));
+let tray: Tray | undefined;
+
+function trayImage(): NativeImage {
+  if (process.platform !== 'darwin') return nativeImage.createFromPath(trayIconPath);
+  // A template image follows the menu bar's light or dark look.
+  const image = nativeImage.createFromPath(trayTemplatePath);
+  image.addRepresentation({ scaleFactor: 2, buffer: nativeImage.createFromPath(trayTemplate2xPath).toPNG() });
+  image.setTemplateImage(true);
+  return image;
+}
+
+function startMonitoring(state: DesktopStateStore): void {
+  try {
+    tray = new Tray(trayImage());
+  } catch (error) {
+    // No tray on this desktop: the app still works, closing the window quits it.
+    console.warn(`me: no tray icon (${(error as Error).message})`);
+    return;
+  }
+  tray.on('click', () => openWindow(state));
+  const monitor = createMonitorTray({
+    tray,
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    notify: Notification.isSupported() ? (title, body) => new Notification({ title, body }).show() : undefined,
+    threshold: () => state.clicksPerMinuteAlert(),
+    paused: () => state.monitoringPaused(),
+    actions: {
+      open: () => openWindow(state),
+      setPaused: (paused) => {
+        state.setMonitoringPaused(paused);
+      },
+      quit: () => app.quit(),
+    },
+  });
+  const poller = createRealtimePoller({
+    connection: () => state.activeConnection(),
+    paused: () => state.monitoringPaused(),
+    onReading: (reading) => monitor.show(reading),
+  });
+  // A connect, switch, sign-out or pause shows on the tray at once, not up to 10 s later.
+  state.onChange(() => void poller.pollNow());
+  poller.start();
+  app.on('before-quit', () => poller.stop());
+}
+
+function setAppMenu(state: DesktopStateStore): void {
+  const template = appMenuTemplate(process.platform, {
+    reload: () => mainWindow?.webContents.reload(),
+    changeServer: () => openWindow(state, CONNECT_ROUTE),
+    about: () =>
+      void dialog.showMessageBox({
+        type: 'info',
+        title: 'About Me',
+        message: aboutText(app.getVersion(), state.get().activeServer),
+        buttons: ['OK'],
+      }),
+    quit: () => app.quit(),
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   // Every web contents (the window and anything it might spawn) stays on the app.
-  app.on('web-contents-created', (_event, contents) => guardNavigation(contents, shell, appUrl));
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window?.isMinimized()) window.restore();
-    window?.focus();
+  app.on('web-contents-created', (_event, contents) => guardNavigation(contents, shell, pageUrl));
+  app.on('before-quit', () => {
+    quitting = true;
   });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (process.platform !== 'darwin' && !tray) app.quit();
   });
 
   app.whenReady().then(() => {
@@ -60,10 +165,25 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
       callback(permission === 'clipboard-sanitized-write'),
     );
-    const settings = resolveSettings();
-    openWindow(settings);
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) openWindow(settings);
+    // safeStorage answers only once the app is ready.
+    const state = createDesktopState({
+      dir: app.getPath('userData'),
+      credentials: createCredentialStore(safeStorage),
+      warn: (message) => console.warn(`me: ${message}`),
     });
+    const requested = serverArgument(process.argv);
+    if (requested !== undefined) {
+      try {
+        state.preselect(requested);
+      } catch (error) {
+        dialog.showErrorBox('Me', (error as Error).message);
+      }
+    }
+    registerDesktopIpc(ipcMain, state, (url) => isAppUrl(url, pageUrl));
+    app.on('second-instance', () => openWindow(state));
+    app.on('activate', () => openWindow(state));
+    setAppMenu(state);
+    openWindow(state);
+    startMonitoring(state);
   });
 }

@@ -1,38 +1,84 @@
 /**
- * The desktop app's settings: which redirector the admin connects to. Kept as JSON in Electron's
- * userData folder (the caller passes app.getPath('userData')), so this module needs no Electron.
+ * The desktop app's settings file: remembered servers (with their sealed session tokens), the active
+ * one, the tray's alert threshold and whether monitoring is paused. JSON in Electron's userData
+ * folder (the caller passes app.getPath('userData')), so this module needs no Electron.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { normaliseServerAddress, parseAlertThreshold } from '../redirector/contract/desktop';
+
+export interface StoredServer {
+  baseUrl: string;
+  publicUrl: string;
+  connectedAt: string;
+  /** The session token encrypted by safeStorage, base64; null when none is kept on disk. */
+  sealedToken: string | null;
+}
 
 export interface DesktopSettings {
-  /** The redirector's base URL, normalised: scheme, host, optional port and path, no trailing slash. */
-  apiBaseUrl: string;
+  /** Most recently connected first. */
+  servers: StoredServer[];
+  activeServer: string | null;
+  clicksPerMinuteAlert: number | null;
+  monitoringPaused: boolean;
 }
 
 export const SETTINGS_FILE = 'settings.json';
-export const DEFAULT_SETTINGS: Readonly<DesktopSettings> = Object.freeze({ apiBaseUrl: 'http://localhost:8080' });
+/** More would only be clutter in the Connect screen's list; the oldest is dropped. */
+export const MAX_SERVERS = 20;
+
+export function defaultSettings(): DesktopSettings {
+  return { servers: [], activeServer: null, clicksPerMinuteAlert: null, monitoringPaused: false };
+}
 
 export class SettingsError extends Error {}
 
-/** An absolute http(s) URL without credentials, query or fragment → its normalised form. */
-export function parseApiBaseUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new SettingsError('The server address must be an http:// or https:// URL');
+/** An address as the admin typed it (or a file holds it) → its normalised form, or SettingsError. */
+export function parseServerAddress(value: unknown): string {
+  const checked = normaliseServerAddress(value);
+  if (!checked.ok) throw new SettingsError(checked.message);
+  return checked.baseUrl;
+}
+
+function parseServer(value: unknown): StoredServer | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entry = value as Record<string, unknown>;
+  const address = normaliseServerAddress(entry.baseUrl);
+  if (!address.ok) return undefined;
+  return {
+    baseUrl: address.baseUrl,
+    publicUrl: typeof entry.publicUrl === 'string' ? entry.publicUrl : address.baseUrl,
+    connectedAt: typeof entry.connectedAt === 'string' ? entry.connectedAt : new Date(0).toISOString(),
+    sealedToken: typeof entry.sealedToken === 'string' && entry.sealedToken !== '' ? entry.sealedToken : null,
+  };
+}
+
+/** A parsed file → settings; bad entries are dropped one by one rather than losing the whole file. */
+export function parseSettings(stored: unknown): DesktopSettings {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+    throw new SettingsError('expected a JSON object');
   }
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new SettingsError(`The server address must be an http:// or https:// URL (got "${value.slice(0, 200)}")`);
+  const file = stored as Record<string, unknown>;
+  const settings = defaultSettings();
+  if ('apiBaseUrl' in file && !('servers' in file)) {
+    // The first desktop build kept one address and no token.
+    const baseUrl = parseServerAddress(file.apiBaseUrl);
+    settings.servers = [{ baseUrl, publicUrl: baseUrl, connectedAt: new Date(0).toISOString(), sealedToken: null }];
+    settings.activeServer = baseUrl;
+    return settings;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new SettingsError(`The server address must be an http:// or https:// URL (got "${value.slice(0, 200)}")`);
+  const servers = Array.isArray(file.servers) ? file.servers.map(parseServer) : [];
+  for (const server of servers) {
+    if (server && !settings.servers.some((known) => known.baseUrl === server.baseUrl)) settings.servers.push(server);
   }
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new SettingsError('The server address must not carry a user name, password, query or fragment');
+  settings.servers = settings.servers.slice(0, MAX_SERVERS);
+  const active = normaliseServerAddress(file.activeServer);
+  if (active.ok && settings.servers.some((server) => server.baseUrl === active.baseUrl)) {
+    settings.activeServer = active.baseUrl;
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  settings.clicksPerMinuteAlert = parseAlertThreshold(file.clicksPerMinuteAlert) ?? null;
+  settings.monitoringPaused = file.monitoringPaused === true;
+  return settings;
 }
 
 export interface LoadedSettings {
@@ -48,33 +94,28 @@ export function loadSettings(dir: string): LoadedSettings {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { settings: { ...DEFAULT_SETTINGS }, problem: undefined };
-    return { settings: { ...DEFAULT_SETTINGS }, problem: `cannot read ${file}: ${(error as Error).message}` };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), problem: undefined };
+    return { settings: defaultSettings(), problem: `cannot read ${file}: ${(error as Error).message}` };
   }
   try {
-    const stored = JSON.parse(text) as unknown;
-    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
-      throw new SettingsError('expected a JSON object');
-    }
-    const apiBaseUrl = (stored as Record<string, unknown>).apiBaseUrl;
-    return {
-      settings: { apiBaseUrl: apiBaseUrl === undefined ? DEFAULT_SETTINGS.apiBaseUrl : parseApiBaseUrl(apiBaseUrl) },
-      problem: undefined,
-    };
+    return { settings: parseSettings(JSON.parse(text)), problem: undefined };
   } catch (error) {
-    return { settings: { ...DEFAULT_SETTINGS }, problem: `ignored ${file}: ${(error as Error).message}` };
+    return { settings: defaultSettings(), problem: `ignored ${file}: ${(error as Error).message}` };
   }
 }
 
-/** Validates, then writes atomically (temp file + rename) so a crash never leaves half a file. */
-export function saveSettings(dir: string, settings: DesktopSettings): DesktopSettings {
-  const normalised: DesktopSettings = { apiBaseUrl: parseApiBaseUrl(settings.apiBaseUrl) };
+/** Writes `value` as JSON atomically (temp file + rename, mode 600) so a crash never leaves half a file. */
+export function writeJsonFile(dir: string, name: string, value: unknown): void {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, SETTINGS_FILE);
+  const file = path.join(dir, name);
   const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, `${JSON.stringify(normalised, null, 2)}\n`, { mode: 0o600 });
+  fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(temp, file);
+}
+
+export function saveSettings(dir: string, settings: DesktopSettings): DesktopSettings {
+  const normalised = parseSettings(settings);
+  writeJsonFile(dir, SETTINGS_FILE, normalised);
   return normalised;
 }
 

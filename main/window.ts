@@ -1,29 +1,32 @@
 /**
- * The main window: secure web preferences and the admin area as the first page. Takes Electron's
+ * The main window: secure web preferences, the remembered size and position, and the first route
+ * (the Connect screen until a server is active, then the admin area). Takes Electron's
  * BrowserWindow class as a parameter so it can be exercised without Electron.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { apiBaseArgument } from '../preload/apiBaseArgument';
-
-/** The route the desktop app opens (the renderer uses a hash router on the desktop). */
-export const START_ROUTE = '/admin';
+import { ADMIN_ROUTE, CONNECT_ROUTE } from '../redirector/contract/desktop';
+import { MIN_SIZE, type Rectangle } from './windowState';
 
 export interface WindowSetup {
   /** Absolute path of the built preload (out/preload/index.cjs). */
   preloadPath: string;
-  /** Where the admin area's API calls go (settings.apiBaseUrl). */
+  /** The active server when the window opens ('' for none); the preload shows it as meDesktop.apiBaseUrl. */
   apiBaseUrl: string;
+  /** Size and, when it still fits a screen, position (windowState.restoreBounds). */
+  bounds: Partial<Rectangle> & { width: number; height: number };
+  /** The app icon on Linux and Windows (macOS takes the bundle's). */
+  icon?: string;
 }
 
 export function windowOptions(setup: WindowSetup): BrowserWindowConstructorOptions {
   return {
-    width: 1280,
-    height: 860,
-    minWidth: 800,
-    minHeight: 600,
+    ...setup.bounds,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     title: 'Me - Admin',
     show: false,
-    autoHideMenuBar: true,
+    ...(setup.icon === undefined ? {} : { icon: setup.icon }),
     webPreferences: {
       preload: setup.preloadPath,
       contextIsolation: true,
@@ -42,24 +45,36 @@ export function windowOptions(setup: WindowSetup): BrowserWindowConstructorOptio
 /** Where the renderer comes from: electron-vite's dev server, or the built index.html. */
 export type RendererSource = { devServerUrl: string } | { indexHtml: string };
 
-/** The URL the window shows first; navigation.ts treats it as "the app". */
-export function startUrl(source: RendererSource, fileUrl: (file: string) => string): string {
-  if ('devServerUrl' in source) return `${source.devServerUrl.replace(/\/+$/, '')}/#${START_ROUTE}`;
-  return `${fileUrl(source.indexHtml)}#${START_ROUTE}`;
+/** The app's page without a route; navigation.ts treats it (with any hash) as "the app". */
+export function appPageUrl(source: RendererSource, fileUrl: (file: string) => string): string {
+  return 'devServerUrl' in source ? `${source.devServerUrl.replace(/\/+$/, '')}/` : fileUrl(source.indexHtml);
+}
+
+/** The app's page on one of its hash routes. */
+export function routeUrl(pageUrl: string, route: string): string {
+  return `${pageUrl}#${route}`;
+}
+
+/** The first route: connect first when no server is active. */
+export function startRoute(activeServer: string | null): string {
+  return activeServer === null ? CONNECT_ROUTE : ADMIN_ROUTE;
 }
 
 /** The parts of a BrowserWindow this module uses. */
 export interface ShowableWindow {
   once(event: 'ready-to-show', listener: () => void): unknown;
   show(): void;
+  maximize(): void;
   loadURL(url: string): Promise<void>;
 }
 
 export function createMainWindow<W extends ShowableWindow>(
   BrowserWindowClass: new (options: BrowserWindowConstructorOptions) => W,
   setup: WindowSetup,
+  maximized = false,
 ): W {
   const window = new BrowserWindowClass(windowOptions(setup));
+  if (maximized) window.maximize();
   // Shown once painted, so the admin never sees an empty white frame.
   window.once('ready-to-show', () => window.show());
   return window;

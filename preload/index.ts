@@ -1,16 +1,13 @@
 /**
- * The sandboxed preload: exposes a frozen, read-only `window.meDesktop` to the renderer, and
- * nothing else (no ipcRenderer, no Node). Built as CommonJS because sandboxed preloads cannot
- * load ES modules.
+ * The sandboxed preload: exposes a frozen `window.meDesktop` (see redirector/contract/desktop.ts),
+ * whose only IPC is get, set and clear of the stored state, and nothing else (no ipcRenderer, no
+ * Node). Built as CommonJS because sandboxed preloads cannot load ES modules.
  */
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
 import { readApiBaseUrl } from './apiBaseArgument';
+import { createDesktopBridge } from './bridge';
 
-/** What the renderer sees as window.meDesktop (renderer/src/apiBase.ts declares the same shape). */
-export interface MeDesktopApi {
-  /** Origin of the redirector the admin area talks to, e.g. "http://localhost:8080". */
-  readonly apiBaseUrl: string;
-}
-
-const api: MeDesktopApi = Object.freeze({ apiBaseUrl: readApiBaseUrl(process.argv) });
-contextBridge.exposeInMainWorld('meDesktop', api);
+contextBridge.exposeInMainWorld(
+  'meDesktop',
+  createDesktopBridge((channel, ...args) => ipcRenderer.invoke(channel, ...args), readApiBaseUrl(process.argv)),
+);

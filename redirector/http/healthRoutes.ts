@@ -4,6 +4,8 @@ import type { Store } from '../storage/store';
 export function createHealthRouter(store: Store): Router {
   const router = new Router();
   router.get('/healthz', async (ctx) => {
+    // Readable from any origin (no credentials involved): the desktop app's Connect screen checks it.
+    ctx.set('Access-Control-Allow-Origin', '*');
     await store.ping();
     ctx.body = { status: 'ok' };
   });

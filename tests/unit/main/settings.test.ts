@@ -1,106 +1,148 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SETTINGS,
+  defaultSettings,
   loadSettings,
-  parseApiBaseUrl,
+  MAX_SERVERS,
+  parseServerAddress,
   SETTINGS_FILE,
   SettingsError,
   saveSettings,
   serverArgument,
 } from '../../../main/settings';
+import { tempDirMaker } from './tempDirs';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-desktop-settings-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+const tempDir = tempDirMaker('me-desktop-settings-');
+
+const server = (baseUrl: string, sealedToken: string | null = null) => ({
+  baseUrl,
+  publicUrl: `${baseUrl}/`,
+  connectedAt: '2026-11-01T10:00:00.000Z',
+  sealedToken,
 });
 
-describe('parseApiBaseUrl', () => {
+describe('parseServerAddress', () => {
   it('normalises http(s) addresses', () => {
-    expect(parseApiBaseUrl('http://localhost:8080')).toBe('http://localhost:8080');
-    expect(parseApiBaseUrl('  https://Me.Example.com/  ')).toBe('https://me.example.com');
-    expect(parseApiBaseUrl('https://example.com:443/me/')).toBe('https://example.com/me');
+    expect(parseServerAddress('http://localhost:8080')).toBe('http://localhost:8080');
+    expect(parseServerAddress('  https://Me.Example.com/  ')).toBe('https://me.example.com');
+    expect(parseServerAddress('https://example.com:443/me/')).toBe('https://example.com/me');
   });
 
   it('rejects anything that is not a plain http(s) URL', () => {
-    for (const bad of [
-      '',
-      '   ',
-      'localhost:8080',
-      'ftp://example.com',
-      'file:///etc',
-      'javascript:alert(1)',
-      42,
-      null,
-    ]) {
-      expect(() => parseApiBaseUrl(bad)).toThrow(SettingsError);
+    for (const bad of ['', '   ', 'ftp://example.com', 'file:///etc', 'javascript:alert(1)', 42, null]) {
+      expect(() => parseServerAddress(bad)).toThrow(SettingsError);
     }
-    expect(() => parseApiBaseUrl('https://user:pw@example.com')).toThrow(
+    expect(() => parseServerAddress('https://user:pw@example.com')).toThrow(
       'The server address must not carry a user name, password, query or fragment',
     );
-    expect(() => parseApiBaseUrl('https://example.com/?a=1')).toThrow(SettingsError);
-    expect(() => parseApiBaseUrl('https://example.com/#x')).toThrow(SettingsError);
+    expect(() => parseServerAddress('https://example.com/?a=1')).toThrow(SettingsError);
   });
 });
 
 describe('loadSettings / saveSettings', () => {
-  it('gives the default address when nothing was saved', () => {
-    expect(loadSettings(tempDir())).toEqual({ settings: { apiBaseUrl: 'http://localhost:8080' }, problem: undefined });
-    expect(DEFAULT_SETTINGS.apiBaseUrl).toBe('http://localhost:8080');
+  it('starts with no server, no alert, monitoring on', () => {
+    expect(loadSettings(tempDir())).toEqual({ settings: defaultSettings(), problem: undefined });
+    expect(defaultSettings()).toEqual({
+      servers: [],
+      activeServer: null,
+      clicksPerMinuteAlert: null,
+      monitoringPaused: false,
+    });
   });
 
-  it('persists the address as JSON and reads it back', () => {
+  it('persists servers, the active one, the alert and the pause as JSON (mode 600) and reads them back', () => {
     const dir = tempDir();
-    expect(saveSettings(dir, { apiBaseUrl: 'https://links.example.org/' })).toEqual({
-      apiBaseUrl: 'https://links.example.org',
-    });
-    expect(JSON.parse(fs.readFileSync(path.join(dir, SETTINGS_FILE), 'utf8'))).toEqual({
-      apiBaseUrl: 'https://links.example.org',
-    });
-    expect(loadSettings(dir)).toEqual({ settings: { apiBaseUrl: 'https://links.example.org' }, problem: undefined });
+    const settings = {
+      servers: [server('https://links.example.org', 'c2VhbGVk'), server('http://localhost:8080')],
+      activeServer: 'https://links.example.org',
+      clicksPerMinuteAlert: 30,
+      monitoringPaused: true,
+    };
+    expect(saveSettings(dir, settings)).toEqual(settings);
+    const file = path.join(dir, SETTINGS_FILE);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(settings);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadSettings(dir)).toEqual({ settings, problem: undefined });
     expect(fs.readdirSync(dir)).toEqual([SETTINGS_FILE]);
   });
 
   it('creates the folder if needed', () => {
     const dir = path.join(tempDir(), 'nested', 'userData');
-    saveSettings(dir, { apiBaseUrl: 'http://10.0.0.5:8080' });
-    expect(loadSettings(dir).settings).toEqual({ apiBaseUrl: 'http://10.0.0.5:8080' });
+    saveSettings(dir, { ...defaultSettings(), servers: [server('http://10.0.0.5:8080')] });
+    expect(loadSettings(dir).settings.servers.map((entry) => entry.baseUrl)).toEqual(['http://10.0.0.5:8080']);
   });
 
-  it('refuses to save an invalid address and keeps the previous one', () => {
+  it('drops bad entries one by one: invalid addresses, duplicates, an unknown active server, a bad alert', () => {
     const dir = tempDir();
-    saveSettings(dir, { apiBaseUrl: 'https://good.example' });
-    expect(() => saveSettings(dir, { apiBaseUrl: 'javascript:alert(1)' })).toThrow(SettingsError);
-    expect(loadSettings(dir).settings).toEqual({ apiBaseUrl: 'https://good.example' });
+    fs.writeFileSync(
+      path.join(dir, SETTINGS_FILE),
+      JSON.stringify({
+        servers: [
+          server('https://a.example/'),
+          { baseUrl: 'javascript:alert(1)' },
+          server('https://A.example'),
+          'nonsense',
+          { baseUrl: 'https://b.example' },
+        ],
+        activeServer: 'https://elsewhere.example',
+        clicksPerMinuteAlert: -3,
+        monitoringPaused: 'yes',
+      }),
+    );
+    const { settings, problem } = loadSettings(dir);
+    expect(problem).toBeUndefined();
+    expect(settings.servers).toEqual([
+      { ...server('https://a.example'), publicUrl: 'https://a.example//' },
+      {
+        baseUrl: 'https://b.example',
+        publicUrl: 'https://b.example',
+        connectedAt: new Date(0).toISOString(),
+        sealedToken: null,
+      },
+    ]);
+    expect(settings.activeServer).toBeNull();
+    expect(settings.clicksPerMinuteAlert).toBeNull();
+    expect(settings.monitoringPaused).toBe(false);
   });
 
-  it('falls back to the default and says why when the file is broken', () => {
+  it(`remembers at most ${MAX_SERVERS} servers`, () => {
+    const dir = tempDir();
+    const servers = Array.from({ length: MAX_SERVERS + 5 }, (_, index) => server(`https://s${index}.example`));
+    expect(saveSettings(dir, { ...defaultSettings(), servers }).servers).toHaveLength(MAX_SERVERS);
+  });
+
+  it("reads the first desktop build's single address as the active server, without a token", () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, SETTINGS_FILE), JSON.stringify({ apiBaseUrl: 'https://old.example/' }));
+    expect(loadSettings(dir).settings).toEqual({
+      ...defaultSettings(),
+      servers: [
+        {
+          baseUrl: 'https://old.example',
+          publicUrl: 'https://old.example',
+          connectedAt: new Date(0).toISOString(),
+          sealedToken: null,
+        },
+      ],
+      activeServer: 'https://old.example',
+    });
+  });
+
+  it('falls back to the defaults and says why when the file is broken', () => {
     const dir = tempDir();
     const file = path.join(dir, SETTINGS_FILE);
     fs.writeFileSync(file, '{not json');
     const broken = loadSettings(dir);
-    expect(broken.settings).toEqual({ apiBaseUrl: 'http://localhost:8080' });
+    expect(broken.settings).toEqual(defaultSettings());
     expect(broken.problem).toMatch(/^ignored .*settings\.json: /);
 
     fs.writeFileSync(file, JSON.stringify({ apiBaseUrl: 'file:///etc/passwd' }));
-    expect(loadSettings(dir).settings).toEqual({ apiBaseUrl: 'http://localhost:8080' });
-    expect(loadSettings(dir).problem).toContain('The server address must be an http:// or https:// URL');
+    expect(loadSettings(dir).settings).toEqual(defaultSettings());
+    expect(loadSettings(dir).problem).toContain('The server address must start with http:// or https://');
 
     fs.writeFileSync(file, '[]');
     expect(loadSettings(dir).problem).toContain('expected a JSON object');
-  });
-
-  it('uses the default address when the file has no address', () => {
-    const dir = tempDir();
-    fs.writeFileSync(path.join(dir, SETTINGS_FILE), '{}');
-    expect(loadSettings(dir)).toEqual({ settings: { apiBaseUrl: 'http://localhost:8080' }, problem: undefined });
   });
 });
 

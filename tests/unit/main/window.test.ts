@@ -1,16 +1,14 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createMainWindow, START_ROUTE, startUrl, windowOptions } from '../../../main/window';
+import { appPageUrl, createMainWindow, routeUrl, startRoute, windowOptions } from '../../../main/window';
 import { readApiBaseUrl } from '../../../preload/apiBaseArgument';
 
 /** A stand-in with the shape of Electron's BrowserWindow: records what main does with it. */
 class FakeWindow {
-  static created: FakeWindow[] = [];
   readonly listeners = new Map<string, () => void>();
   shown = 0;
-  constructor(readonly options: BrowserWindowConstructorOptions) {
-    FakeWindow.created.push(this);
-  }
+  maximized = false;
+  constructor(readonly options: BrowserWindowConstructorOptions) {}
   once(event: 'ready-to-show', listener: () => void) {
     this.listeners.set(event, listener);
     return this;
@@ -18,10 +16,17 @@ class FakeWindow {
   show() {
     this.shown += 1;
   }
+  maximize() {
+    this.maximized = true;
+  }
   async loadURL(_url: string) {}
 }
 
-const setup = { preloadPath: '/app/out/preload/index.cjs', apiBaseUrl: 'https://me.example.com' };
+const setup = {
+  preloadPath: '/app/out/preload/index.cjs',
+  apiBaseUrl: 'https://me.example.com',
+  bounds: { x: 10, y: 20, width: 1000, height: 700 },
+};
 
 describe('windowOptions', () => {
   it('isolates the renderer: sandbox, context isolation, no Node, no webviews', () => {
@@ -38,13 +43,22 @@ describe('windowOptions', () => {
     });
   });
 
-  it('passes the API address to the preload as one renderer argument the preload reads back', () => {
+  it('opens at the remembered bounds, never below the minimum size', () => {
+    expect(windowOptions(setup)).toMatchObject({
+      x: 10,
+      y: 20,
+      width: 1000,
+      height: 700,
+      minWidth: 800,
+      minHeight: 600,
+    });
+    expect(windowOptions({ ...setup, bounds: { width: 1280, height: 860 } })).not.toHaveProperty('x');
+  });
+
+  it('passes the active server to the preload as one renderer argument the preload reads back', () => {
     const argv = windowOptions(setup).webPreferences?.additionalArguments ?? [];
     expect(argv).toEqual(['--me-api-base-url=https://me.example.com']);
     expect(readApiBaseUrl(['/path/to/electron', '--type=renderer', ...argv])).toBe('https://me.example.com');
-  });
-
-  it('the preload falls back to the page origin when no address was passed', () => {
     expect(readApiBaseUrl(['/path/to/electron', '--type=renderer'])).toBe('');
   });
 
@@ -58,19 +72,27 @@ describe('createMainWindow', () => {
     const window = createMainWindow(FakeWindow, setup);
     expect(window.options).toEqual(windowOptions(setup));
     expect(window.shown).toBe(0);
+    expect(window.maximized).toBe(false);
     window.listeners.get('ready-to-show')?.();
     expect(window.shown).toBe(1);
   });
+
+  it('comes back maximised when it was closed maximised', () => {
+    expect(createMainWindow(FakeWindow, setup, true).maximized).toBe(true);
+  });
 });
 
-describe('startUrl', () => {
-  it('opens the admin area of the built renderer through the hash router', () => {
-    const url = startUrl({ indexHtml: '/app/out/renderer/index.html' }, (file) => `file://${file}`);
-    expect(url).toBe('file:///app/out/renderer/index.html#/admin');
-    expect(START_ROUTE).toBe('/admin');
+describe('routes', () => {
+  it('opens the Connect screen until a server is active, then the admin area', () => {
+    expect(startRoute(null)).toBe('/connect');
+    expect(startRoute('https://me.example.com')).toBe('/admin');
   });
 
-  it('opens the admin area of the dev server', () => {
-    expect(startUrl({ devServerUrl: 'http://localhost:5173/' }, String)).toBe('http://localhost:5173/#/admin');
+  it('addresses the built renderer and the dev server through the hash router', () => {
+    const built = appPageUrl({ indexHtml: '/app/out/renderer/index.html' }, (file) => `file://${file}`);
+    expect(routeUrl(built, '/admin')).toBe('file:///app/out/renderer/index.html#/admin');
+    expect(routeUrl(appPageUrl({ devServerUrl: 'http://localhost:5173/' }, String), '/connect')).toBe(
+      'http://localhost:5173/#/connect',
+    );
   });
 });

@@ -1,0 +1,2 @@
+// electron-vite's `?asset` imports: the file is copied into out/ and the import is its path.
+/// <reference types="electron-vite/node" />

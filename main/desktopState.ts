@@ -1,0 +1,172 @@
+/**
+ * The state behind window.meDesktop's get/set/clear: remembered servers, the active one with its
+ * token, and the tray's threshold. The main process reads the same state to poll the active server.
+ */
+import {
+  type DesktopChange,
+  type DesktopState,
+  normaliseServerAddress,
+  parseAlertThreshold,
+} from '../redirector/contract/desktop';
+import type { CredentialStore } from './credentials';
+import { type DesktopSettings, loadSettings, MAX_SERVERS, type StoredServer, saveSettings } from './settings';
+
+/** What the tray poller needs: the active server and its token. */
+export interface ActiveConnection {
+  baseUrl: string;
+  token: string;
+}
+
+export interface DesktopStateStore {
+  get(): DesktopState;
+  apply(change: DesktopChange): DesktopState;
+  /** Signs out of the active server: its token is erased and no server is active. */
+  clear(): DesktopState;
+  /** `--server=<url>`: make that address active (remembered without a token if it was new). */
+  preselect(address: string): void;
+  activeConnection(): ActiveConnection | undefined;
+  clicksPerMinuteAlert(): number | null;
+  monitoringPaused(): boolean;
+  setMonitoringPaused(paused: boolean): void;
+  /** Called after every change, with the new state. */
+  onChange(listener: (state: DesktopState) => void): void;
+}
+
+export class DesktopStateError extends Error {}
+
+export interface DesktopStateOptions {
+  /** The userData folder. */
+  dir: string;
+  credentials: CredentialStore;
+  now?: () => Date;
+  /** Told when the settings file was unreadable and defaults were used. */
+  warn?: (message: string) => void;
+}
+
+export function createDesktopState(options: DesktopStateOptions): DesktopStateStore {
+  const { dir, credentials } = options;
+  const now = options.now ?? (() => new Date());
+  const loaded = loadSettings(dir);
+  if (loaded.problem) options.warn?.(loaded.problem);
+  let settings: DesktopSettings = loaded.settings;
+  /** Opened tokens by baseUrl; the only place they live when they can't be encrypted. */
+  const tokens = new Map<string, string>();
+  const listeners: ((state: DesktopState) => void)[] = [];
+
+  const tokenOf = (baseUrl: string): string | undefined => {
+    const cached = tokens.get(baseUrl);
+    if (cached !== undefined) return cached;
+    const sealed = settings.servers.find((server) => server.baseUrl === baseUrl)?.sealedToken;
+    const opened = sealed ? credentials.open(sealed) : undefined;
+    if (opened !== undefined) tokens.set(baseUrl, opened);
+    return opened;
+  };
+
+  const snapshot = (): DesktopState => ({
+    servers: settings.servers.map(({ baseUrl, publicUrl, connectedAt }) => ({
+      baseUrl,
+      publicUrl,
+      connectedAt,
+      signedIn: tokenOf(baseUrl) !== undefined,
+    })),
+    activeServer: settings.activeServer,
+    token: settings.activeServer === null ? null : (tokenOf(settings.activeServer) ?? null),
+    tokenStorage: credentials.encrypted ? 'encrypted' : 'session-only',
+    clicksPerMinuteAlert: settings.clicksPerMinuteAlert,
+  });
+
+  const commit = (next: DesktopSettings): DesktopState => {
+    settings = saveSettings(dir, next);
+    const state = snapshot();
+    for (const listener of listeners) listener(state);
+    return state;
+  };
+
+  const known = (address: string): string => {
+    const checked = normaliseServerAddress(address);
+    if (!checked.ok) throw new DesktopStateError(checked.message);
+    if (!settings.servers.some((server) => server.baseUrl === checked.baseUrl)) {
+      throw new DesktopStateError(`No remembered server at ${checked.baseUrl}`);
+    }
+    return checked.baseUrl;
+  };
+
+  const withFirst = (server: StoredServer): StoredServer[] =>
+    [server, ...settings.servers.filter((other) => other.baseUrl !== server.baseUrl)].slice(0, MAX_SERVERS);
+
+  const dropToken = (baseUrl: string): StoredServer[] => {
+    tokens.delete(baseUrl);
+    return settings.servers.map((server) => (server.baseUrl === baseUrl ? { ...server, sealedToken: null } : server));
+  };
+
+  return {
+    get: snapshot,
+
+    apply(change) {
+      switch (change.kind) {
+        case 'connect': {
+          const checked = normaliseServerAddress(change.baseUrl);
+          if (!checked.ok) throw new DesktopStateError(checked.message);
+          if (change.token === '') throw new DesktopStateError('A connect needs the session token');
+          tokens.set(checked.baseUrl, change.token);
+          const server: StoredServer = {
+            baseUrl: checked.baseUrl,
+            publicUrl: change.publicUrl,
+            connectedAt: now().toISOString(),
+            sealedToken: credentials.seal(change.token),
+          };
+          return commit({ ...settings, servers: withFirst(server), activeServer: checked.baseUrl });
+        }
+        case 'activate':
+          return commit({ ...settings, activeServer: known(change.baseUrl) });
+        case 'forget': {
+          const baseUrl = known(change.baseUrl);
+          tokens.delete(baseUrl);
+          return commit({
+            ...settings,
+            servers: settings.servers.filter((server) => server.baseUrl !== baseUrl),
+            activeServer: settings.activeServer === baseUrl ? null : settings.activeServer,
+          });
+        }
+        case 'alert': {
+          const threshold = parseAlertThreshold(change.clicksPerMinute);
+          if (threshold === undefined) throw new DesktopStateError('The threshold must be a whole number from 1');
+          return commit({ ...settings, clicksPerMinuteAlert: threshold });
+        }
+      }
+    },
+
+    clear() {
+      const active = settings.activeServer;
+      if (active === null) return snapshot();
+      return commit({ ...settings, servers: dropToken(active), activeServer: null });
+    },
+
+    preselect(address) {
+      const baseUrl = normaliseServerAddress(address);
+      if (!baseUrl.ok) throw new DesktopStateError(baseUrl.message);
+      const existing = settings.servers.find((server) => server.baseUrl === baseUrl.baseUrl);
+      const server = existing ?? {
+        baseUrl: baseUrl.baseUrl,
+        publicUrl: baseUrl.baseUrl,
+        connectedAt: now().toISOString(),
+        sealedToken: null,
+      };
+      commit({ ...settings, servers: withFirst(server), activeServer: server.baseUrl });
+    },
+
+    activeConnection() {
+      const baseUrl = settings.activeServer;
+      const token = baseUrl === null ? undefined : tokenOf(baseUrl);
+      return baseUrl === null || token === undefined ? undefined : { baseUrl, token };
+    },
+    clicksPerMinuteAlert: () => settings.clicksPerMinuteAlert,
+    monitoringPaused: () => settings.monitoringPaused,
+    setMonitoringPaused(paused) {
+      commit({ ...settings, monitoringPaused: paused });
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+  };
+}

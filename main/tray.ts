@@ -1,0 +1,108 @@
+/**
+ * The tray icon: the number of visitors online, a menu (Open, Pause monitoring, Quit), and a
+ * notification when clicks per minute rise above the admin's threshold. Electron's Tray, Menu and
+ * Notification come in as parameters.
+ */
+import type { MonitorReading } from './realtimePoller';
+import { spikeAlert } from './spikeAlert';
+
+/** The parts of Electron's Tray this module uses. */
+export interface TrayLike<Menu> {
+  setToolTip(toolTip: string): void;
+  /** Text beside the icon (macOS menu bar, Linux AppIndicator); ignored elsewhere. */
+  setTitle(title: string): void;
+  setContextMenu(menu: Menu): void;
+}
+
+export interface TrayMenuItem {
+  label?: string;
+  type?: 'normal' | 'checkbox' | 'separator';
+  checked?: boolean;
+  enabled?: boolean;
+  click?: () => void;
+}
+
+export interface MonitorTrayOptions<Menu> {
+  tray: TrayLike<Menu>;
+  /** Menu.buildFromTemplate. */
+  buildMenu: (template: TrayMenuItem[]) => Menu;
+  /** Shows a desktop notification (new Notification(...).show()); absent where unsupported. */
+  notify?: (title: string, body: string) => void;
+  threshold: () => number | null;
+  paused: () => boolean;
+  actions: { open(): void; setPaused(paused: boolean): void; quit(): void };
+}
+
+export interface MonitorTray {
+  show(reading: MonitorReading): void;
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** The tray's words for a reading: the number beside the icon and the status line. */
+export function describeReading(reading: MonitorReading): { title: string; status: string } {
+  switch (reading.status) {
+    case 'online':
+      return {
+        title: String(reading.activeVisitors),
+        status: `${plural(reading.activeVisitors, 'visitor')} online on ${hostOf(reading.baseUrl)}`,
+      };
+    case 'signed-out':
+      return { title: '', status: `Signed out of ${hostOf(reading.baseUrl)}: open Me to connect again` };
+    case 'unreachable':
+      return { title: '–', status: `Cannot reach ${hostOf(reading.baseUrl)}` };
+    case 'not-connected':
+      return { title: '', status: 'Not connected to a Me server' };
+    case 'paused':
+      return { title: '', status: 'Monitoring paused' };
+  }
+}
+
+export function createMonitorTray<Menu>(options: MonitorTrayOptions<Menu>): MonitorTray {
+  const { tray, actions } = options;
+  let above = false;
+  return {
+    show(reading) {
+      const { title, status } = describeReading(reading);
+      tray.setTitle(title);
+      tray.setToolTip(`Me: ${status}`);
+      tray.setContextMenu(
+        options.buildMenu([
+          { label: status, enabled: false },
+          { type: 'separator' },
+          { label: 'Open Me', click: actions.open },
+          {
+            label: 'Pause monitoring',
+            type: 'checkbox',
+            checked: options.paused(),
+            click: () => actions.setPaused(!options.paused()),
+          },
+          { type: 'separator' },
+          { label: 'Quit', click: actions.quit },
+        ]),
+      );
+      if (reading.status !== 'online') {
+        // After a gap in the readings a spike is news again.
+        above = false;
+        return;
+      }
+      const threshold = options.threshold();
+      const decision = spikeAlert(above, reading.clicksPerMinute, threshold);
+      above = decision.above;
+      if (decision.notify && options.notify) {
+        options.notify(
+          'Me: clicks are spiking',
+          `${plural(reading.clicksPerMinute, 'click')} per minute on ${hostOf(reading.baseUrl)} (your alert is above ${threshold}).`,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createCredentialStore } from '../../../main/credentials';
+import { createDesktopState } from '../../../main/desktopState';
+import { BridgeInputError, type IpcCall, parseDesktopChange, registerDesktopIpc } from '../../../main/ipc';
+import { isAppUrl } from '../../../main/navigation';
+import { createDesktopBridge } from '../../../preload/bridge';
+import { DESKTOP_CHANNELS } from '../../../redirector/contract/desktop';
+import { fakeSafeStorage } from './standIns';
+import { tempDirMaker } from './tempDirs';
+
+const APP = 'file:///opt/me/out/renderer/index.html';
+const tempDir = tempDirMaker('me-desktop-ipc-');
+
+/** ipcMain's stand-in: keeps the handlers; `invoke` calls one the way Electron does, from a frame at `url`. */
+function fakeIpcMain() {
+  const handlers = new Map<string, (event: IpcCall, ...args: unknown[]) => unknown>();
+  return {
+    handle(channel: string, listener: (event: IpcCall, ...args: unknown[]) => unknown) {
+      handlers.set(channel, listener);
+    },
+    channels: () => [...handlers.keys()],
+    invoke(url: string | null, channel: string, ...args: unknown[]): Promise<unknown> {
+      const handler = handlers.get(channel);
+      if (!handler) return Promise.reject(new Error(`No handler registered for '${channel}'`));
+      try {
+        return Promise.resolve(handler({ senderFrame: url === null ? null : { url } }, ...args));
+      } catch (error) {
+        // How Electron hands a handler's error to the renderer.
+        return Promise.reject(new Error(`Error invoking remote method '${channel}': ${String(error)}`));
+      }
+    },
+  };
+}
+
+function setUp() {
+  const dir = tempDir();
+  const ipcMain = fakeIpcMain();
+  const state = createDesktopState({ dir, credentials: createCredentialStore(fakeSafeStorage()) });
+  registerDesktopIpc(ipcMain, state, (url) => isAppUrl(url, APP));
+  const bridge = createDesktopBridge((channel, ...args) => ipcMain.invoke(`${APP}#/connect`, channel, ...args), 'x');
+  return { ipcMain, state, bridge };
+}
+
+describe('the bridge over IPC', () => {
+  it('registers exactly three channels: get, set, clear', () => {
+    expect(setUp().ipcMain.channels()).toEqual([DESKTOP_CHANNELS.get, DESKTOP_CHANNELS.set, DESKTOP_CHANNELS.clear]);
+  });
+
+  it('connects, reads back and clears through window.meDesktop', async () => {
+    const { bridge, state } = setUp();
+    expect(Object.isFrozen(bridge)).toBe(true);
+    expect(bridge.apiBaseUrl).toBe('x');
+    const connected = await bridge.set({
+      kind: 'connect',
+      baseUrl: 'https://me.example.com',
+      publicUrl: 'https://s.example',
+      token: 't0ken',
+    });
+    expect(connected).toMatchObject({ activeServer: 'https://me.example.com', token: 't0ken' });
+    expect(await bridge.get()).toEqual(connected);
+    expect(state.activeConnection()).toEqual({ baseUrl: 'https://me.example.com', token: 't0ken' });
+    expect(await bridge.clear()).toMatchObject({ activeServer: null, token: null });
+  });
+
+  it("gives the page the main process's message, without Electron's prefix", async () => {
+    const { bridge } = setUp();
+    await expect(bridge.set({ kind: 'activate', baseUrl: 'https://unknown.example' })).rejects.toThrow(
+      /^No remembered server at https:\/\/unknown\.example$/,
+    );
+  });
+
+  it('answers only the app page', async () => {
+    const { ipcMain } = setUp();
+    await expect(ipcMain.invoke('https://evil.example/', DESKTOP_CHANNELS.get)).rejects.toThrow('Not the app page');
+    await expect(ipcMain.invoke(null, DESKTOP_CHANNELS.clear)).rejects.toThrow('Not the app page');
+    await expect(ipcMain.invoke(`${APP}#/admin`, DESKTOP_CHANNELS.get)).resolves.toMatchObject({ servers: [] });
+  });
+});
+
+describe('parseDesktopChange', () => {
+  it('accepts each kind of change', () => {
+    expect(parseDesktopChange({ kind: 'alert', clicksPerMinute: null })).toEqual({
+      kind: 'alert',
+      clicksPerMinute: null,
+    });
+    expect(parseDesktopChange({ kind: 'forget', baseUrl: 'https://a', extra: 1 })).toEqual({
+      kind: 'forget',
+      baseUrl: 'https://a',
+    });
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of [
+      null,
+      'connect',
+      { kind: 'run', command: 'rm' },
+      { kind: 'connect', baseUrl: 'https://a', publicUrl: 'https://a' },
+      { kind: 'connect', baseUrl: 'https://a', publicUrl: 'https://a', token: 'x'.repeat(5000) },
+      { kind: 'activate', baseUrl: 42 },
+      { kind: 'alert', clicksPerMinute: '5' },
+    ]) {
+      expect(() => parseDesktopChange(bad), JSON.stringify(bad)).toThrow(BridgeInputError);
+    }
+  });
+});

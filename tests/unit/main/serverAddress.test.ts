@@ -1,0 +1,67 @@
+/** The pure rules of redirector/contract/desktop.ts that the Connect screen and the main process share. */
+import { describe, expect, it } from 'vitest';
+import {
+  isOnThisComputer,
+  normaliseServerAddress,
+  parseAlertThreshold,
+  plainHttpWarning,
+} from '../../../redirector/contract/desktop';
+
+describe('normaliseServerAddress', () => {
+  it('normalises what the admin types', () => {
+    const cases: [string, string][] = [
+      ['http://localhost:8080', 'http://localhost:8080'],
+      ['  HTTPS://Me.Example.com/  ', 'https://me.example.com'],
+      ['https://example.com:443/me/', 'https://example.com/me'],
+      ['localhost:8080', 'http://localhost:8080'],
+      ['127.0.0.1:3000/', 'http://127.0.0.1:3000'],
+      ['me.example.com', 'https://me.example.com'],
+      ['10.0.0.5:8080', 'https://10.0.0.5:8080'],
+      ['http://[::1]:8080', 'http://[::1]:8080'],
+    ];
+    for (const [typed, baseUrl] of cases) expect(normaliseServerAddress(typed), typed).toEqual({ ok: true, baseUrl });
+  });
+
+  it('says what is wrong with anything else', () => {
+    expect(normaliseServerAddress('')).toEqual({
+      ok: false,
+      message: 'Enter the server address, like https://me.example.com',
+    });
+    expect(normaliseServerAddress('ftp://example.com')).toMatchObject({
+      message: 'The server address must start with http:// or https://',
+    });
+    expect(normaliseServerAddress('https://u:p@example.com')).toMatchObject({ ok: false });
+    expect(normaliseServerAddress('https://example.com/?x=1')).toMatchObject({ ok: false });
+    expect(normaliseServerAddress('http://exa mple.com')).toMatchObject({ ok: false });
+    expect(normaliseServerAddress(undefined)).toMatchObject({ ok: false });
+  });
+});
+
+describe('plainHttpWarning', () => {
+  it('warns for plain http to another computer only', () => {
+    expect(plainHttpWarning('http://10.0.0.5:8080')).toMatch(/^This address uses plain http:\/\/ to another computer/);
+    expect(plainHttpWarning('http://me.example.com')).toBeDefined();
+    for (const quiet of [
+      'http://localhost:8080',
+      'http://127.0.0.2',
+      'http://[::1]:8080',
+      'http://app.localhost',
+      'https://10.0.0.5',
+    ]) {
+      expect(plainHttpWarning(quiet), quiet).toBeUndefined();
+    }
+  });
+
+  it('knows which hosts are this computer', () => {
+    expect(['http://localhost', 'http://127.255.0.1', 'http://[::1]'].every(isOnThisComputer)).toBe(true);
+    expect(['http://127.0.0.1.example.com', 'http://192.168.1.2', 'not a url'].some(isOnThisComputer)).toBe(false);
+  });
+});
+
+describe('parseAlertThreshold', () => {
+  it('takes a whole number of clicks per minute, or nothing for no alert', () => {
+    expect([5, '12', ' 3 ', null, ''].map(parseAlertThreshold)).toEqual([5, 12, 3, null, null]);
+    for (const bad of [0, -1, 2.5, 'ten', 1_000_001, true])
+      expect(parseAlertThreshold(bad), String(bad)).toBeUndefined();
+  });
+});
