@@ -4,7 +4,7 @@ import {
   RESERVED_SHORT_CODES,
   randomShortCode,
   shortCodeProblem,
-} from '../../../../redirector/links/shortCode';
+} from '../../../../redirector/contract/shortCode';
 
 describe('shortCodeProblem', () => {
   it('accepts 1 to 64 letters, digits, hyphens and underscores, keeping case', () => {
