@@ -1,12 +1,12 @@
 /** The route table (product spec §2). */
 import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
-import { adminRoutes } from './pages/admin/adminRoutes';
-import { DashboardPage } from './pages/DashboardPage';
-import { LandingPage } from './pages/LandingPage';
-import { LoginPage } from './pages/LoginPage';
-import { RegisterPage } from './pages/RegisterPage';
-import { RouterErrorPage } from './pages/RouterErrorPage';
-import { TestStoragePage } from './pages/TestStoragePage';
+import { RouterErrorPage } from './components/RouterErrorPage';
+import { LoginPage } from './features/account/LoginPage';
+import { RegisterPage } from './features/account/RegisterPage';
+import { adminRoutes } from './features/admin/adminRoutes';
+import { TestStoragePage } from './features/admin/debug/TestStoragePage';
+import { LandingPage } from './features/landing/LandingPage';
+import { DashboardPage } from './features/links/DashboardPage';
 
 export const routes: RouteObject[] = [
   {

@@ -1,0 +1,49 @@
+/** /admin/conversion (spec §2 "Conversion Funnel"): one call. */
+import { useCallback } from 'react';
+import { useAdminCalls } from '../../api/useAdminCalls';
+import { useLoad } from '../../api/useLoad';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorPanel, errorText } from '../../components/ErrorPanel';
+import { LoadingState } from '../../components/Spinner';
+import { FunnelView } from './FunnelView';
+import { PageHeader } from './PageHeader';
+
+export function ConversionFunnelPage() {
+  const calls = useAdminCalls();
+  const result = useLoad(
+    useCallback((signal: AbortSignal) => calls.funnel(signal), [calls]),
+    [calls],
+  );
+  const data = result.data;
+
+  return (
+    <div className="admin-section">
+      <PageHeader
+        title="Conversion Funnel"
+        subtitle="From estimated impressions to engaged visits, across every link."
+        actions={
+          <Button icon="refresh" onClick={result.reload} loading={result.loading && data !== undefined}>
+            Refresh
+          </Button>
+        }
+      />
+      {result.error ? (
+        <ErrorPanel
+          title="Error Loading Conversion Funnel"
+          message={errorText(result.error, 'Failed to load conversion data')}
+          onRetry={result.reload}
+        />
+      ) : !data ? (
+        <LoadingState message="Loading conversion data..." />
+      ) : data.clicks === 0 ? (
+        <Card>
+          <EmptyState icon="filter" title="No conversion data available yet" />
+        </Card>
+      ) : (
+        <FunnelView data={data} />
+      )}
+    </div>
+  );
+}
