@@ -1,4 +1,3 @@
-import { ApiError } from '../api/client';
 import { Banner } from './Banner';
 import { Button } from './Button';
 
@@ -19,10 +18,4 @@ export function ErrorPanel({ title, message, onRetry }: { title: string; message
       {message}
     </Banner>
   );
-}
-
-/** The message of a failed call: the server's words, else `fallback`. */
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return fallback;
 }

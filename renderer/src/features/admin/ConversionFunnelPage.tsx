@@ -1,11 +1,13 @@
 /** /admin/conversion (spec §2 "Conversion Funnel"): one call. */
+
 import { useCallback } from 'react';
+import { errorMessage } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { useLoad } from '../../api/useLoad';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel, errorText } from '../../components/ErrorPanel';
+import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
 import { FunnelView } from './FunnelView';
 import { PageHeader } from './PageHeader';
@@ -32,7 +34,7 @@ export function ConversionFunnelPage() {
       {result.error ? (
         <ErrorPanel
           title="Error Loading Conversion Funnel"
-          message={errorText(result.error, 'Failed to load conversion data')}
+          message={errorMessage(result.error, 'Failed to load conversion data', { orStatus: true })}
           onRetry={result.reload}
         />
       ) : !data ? (

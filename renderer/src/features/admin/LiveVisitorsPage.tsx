@@ -1,11 +1,13 @@
 /** /admin/live (spec §2 "Live Visitors"): one call every 2 s for the chosen window. */
+
 import { useCallback, useState } from 'react';
 import type { LiveWindowMinutes } from '../../api/adminApi';
+import { errorMessage } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel, errorText } from '../../components/ErrorPanel';
+import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDuration } from '../../format/dates';
@@ -55,7 +57,7 @@ export function LiveVisitorsPage() {
       {result.error && !data ? (
         <ErrorPanel
           title="Error Loading Live Visitors"
-          message={errorText(result.error, 'Failed to fetch analytics')}
+          message={errorMessage(result.error, 'Failed to fetch analytics', { orStatus: true })}
           onRetry={result.refresh}
         />
       ) : null}

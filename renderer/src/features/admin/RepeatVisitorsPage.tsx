@@ -1,12 +1,14 @@
 /** /admin/repeat-visitors (spec §2 "Repeat Visitors"): one call. */
+
 import { useCallback } from 'react';
+import { errorMessage } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { useLoad } from '../../api/useLoad';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DonutChart } from '../../components/charts/DonutChart';
-import { ErrorPanel, errorText } from '../../components/ErrorPanel';
+import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDate } from '../../format/dates';
@@ -49,7 +51,7 @@ export function RepeatVisitorsPage() {
         result.error ? (
           <ErrorPanel
             title="Error Loading Repeat Visitors"
-            message={errorText(result.error, 'Failed to fetch analytics')}
+            message={errorMessage(result.error, 'Failed to fetch analytics', { orStatus: true })}
             onRetry={result.reload}
           />
         ) : (

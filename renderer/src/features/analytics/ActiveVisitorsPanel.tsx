@@ -1,9 +1,10 @@
 /** Active Visitors (spec §9): every 3 s, the distinct visitors of the last 2 minutes. */
+
 import { useCallback, useState } from 'react';
+import { errorMessage } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
-import { errorText } from '../../components/ErrorPanel';
 import { formatTimeAgo } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { LiveToggle } from '../admin/LiveToggle';
@@ -24,7 +25,7 @@ export function ActiveVisitorsPanel() {
   return (
     <Card title="Active Visitors" subtitle="Last 2 minutes" actions={<LiveToggle live={live} onChange={setLive} />}>
       {active.error && !data ? (
-        <p className="field__error">{errorText(active.error, 'Failed to fetch analytics')}</p>
+        <p className="field__error">{errorMessage(active.error, 'Failed to fetch analytics', { orStatus: true })}</p>
       ) : !data ? (
         <p className="muted text-sm">Loading...</p>
       ) : (

@@ -1,12 +1,14 @@
 /** /admin: 'Analytics Dashboard' (spec §2). One call per panel (CONTRACT §5). */
+
 import { useCallback } from 'react';
+import { errorMessage } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
-import { ErrorPanel, errorText } from '../../components/ErrorPanel';
+import { ErrorPanel } from '../../components/ErrorPanel';
 import { StatCard } from '../../components/StatCard';
 import { rankCountries } from '../../format/countries';
 import { formatNumber } from '../../format/numbers';
@@ -39,7 +41,7 @@ export function AdminDashboardPage() {
       {summary.error && !data ? (
         <ErrorPanel
           title="Error Loading Analytics"
-          message={errorText(summary.error, 'Failed to fetch analytics')}
+          message={errorMessage(summary.error, 'Failed to fetch analytics', { orStatus: true })}
           onRetry={summary.refresh}
         />
       ) : null}

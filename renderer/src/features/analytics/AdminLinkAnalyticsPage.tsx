@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Click } from '../../../../redirector/contract';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { usePolling } from '../../api/usePolling';
 import { useShortLinkBase } from '../../api/useShortLinkBase';
@@ -15,7 +15,6 @@ import { BarList } from '../../components/charts/BarList';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
-import { errorText } from '../../components/ErrorPanel';
 import { Icon } from '../../components/Icon';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -73,7 +72,7 @@ export function LinkAnalyticsPage() {
       <div className="admin-section">
         {back}
         <Banner tone="error" title={notFound ? 'Link not found' : 'Failed to fetch analytics'}>
-          {notFound ? undefined : errorText(analytics.error, 'Failed to fetch analytics')}
+          {notFound ? undefined : errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}
         </Banner>
       </div>
     );
@@ -105,7 +104,7 @@ export function LinkAnalyticsPage() {
         </div>
       </div>
       {analytics.error ? (
-        <Banner tone="warning">{errorText(analytics.error, 'Failed to fetch analytics')}</Banner>
+        <Banner tone="warning">{errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}</Banner>
       ) : null}
       <div className="card-grid card-grid--3">
         <StatCard label="Total Clicks" value={formatNumber(stats.totalClicks)} icon="pointer" />

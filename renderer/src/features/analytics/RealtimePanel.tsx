@@ -1,9 +1,10 @@
 /** Real-Time Activity (spec §9): every 5 s, clicks per minute, the 10 latest clicks, the 6 busiest links. */
+
 import { useCallback, useState } from 'react';
+import { errorMessage } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
-import { errorText } from '../../components/ErrorPanel';
 import { countryFlag, countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
@@ -27,7 +28,7 @@ export function RealtimePanel() {
   return (
     <Card title="Real-Time Activity" subtitle="Last 5 minutes" actions={<LiveToggle live={live} onChange={setLive} />}>
       {realtime.error && !data ? (
-        <p className="field__error">{errorText(realtime.error, 'Failed to fetch analytics')}</p>
+        <p className="field__error">{errorMessage(realtime.error, 'Failed to fetch analytics', { orStatus: true })}</p>
       ) : !data ? (
         <p className="muted text-sm">Loading...</p>
       ) : (

@@ -1,5 +1,17 @@
-/** The user's create/edit link form (product spec §2, §5): values, client checks, request body. */
-import type { Link, LinkInput } from '../../../../redirector/contract';
+/**
+ * The one link form's model (product spec §2, §5): values, client checks and request bodies for the
+ * admin pages and the user dialog alike. The checks are the server's own rules (contract/); only
+ * the words differ between the two screens (linkFormTexts.ts).
+ */
+import {
+  isHttpUrl,
+  type Link,
+  type LinkInput,
+  type LinkUpdate,
+  shortCodeIssue,
+  shortCodeProblem,
+} from '../../../../redirector/contract';
+import type { LinkFormTexts } from './linkFormTexts';
 
 export interface LinkFormValues {
   short_code: string;
@@ -12,27 +24,31 @@ export interface LinkFormValues {
   instagram_exit_url: string;
 }
 
-export type LinkFormErrors = Partial<
-  Record<'short_code' | 'target_url' | 'country_redirect_url' | 'instagram_exit_url', string>
->;
+export type LinkFormField = 'short_code' | 'target_url' | 'country_redirect_url' | 'instagram_exit_url';
+export type LinkFormErrors = Partial<Record<LinkFormField, string>>;
 
-/** Filled in when country redirect is switched on with an empty address: a general search engine. */
+/** In the order the form shows them, so the first one found gets the focus. */
+export const LINK_FORM_FIELDS: readonly LinkFormField[] = [
+  'short_code',
+  'target_url',
+  'country_redirect_url',
+  'instagram_exit_url',
+];
+
+/** The country redirect's default: a general search engine. */
 export const DEFAULT_COUNTRY_REDIRECT_URL = 'https://www.google.com/';
 
-export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const MAX_SHORT_CODE_LENGTH = 64;
-export const MAX_URL_LENGTH = 2048;
-
-export function emptyLinkForm(): LinkFormValues {
+export function emptyLinkForm(prefill: Partial<LinkFormValues> = {}): LinkFormValues {
   return {
     short_code: '',
     target_url: '',
     title: '',
     enable_tiktok_bypass: false,
     enable_country_redirect: false,
-    country_redirect_url: '',
+    country_redirect_url: DEFAULT_COUNTRY_REDIRECT_URL,
     enable_instagram_exit: false,
     instagram_exit_url: '',
+    ...prefill,
   };
 }
 
@@ -43,53 +59,50 @@ export function linkFormFromLink(link: Link): LinkFormValues {
     title: link.title ?? '',
     enable_tiktok_bypass: link.enable_tiktok_bypass,
     enable_country_redirect: link.enable_country_redirect,
-    country_redirect_url: link.country_redirect_url ?? '',
+    country_redirect_url: link.country_redirect_url || DEFAULT_COUNTRY_REDIRECT_URL,
     enable_instagram_exit: link.enable_instagram_exit,
     instagram_exit_url: link.instagram_exit_url ?? '',
   };
 }
 
-/** An absolute http(s) address, as the server accepts (CONTRACT §3). */
-export function isValidHttpUrl(value: string): boolean {
-  const text = value.trim();
-  if (text === '' || text.length > MAX_URL_LENGTH) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+function addressError(value: string, missing: string, invalid: string): string | undefined {
+  if (value.trim() === '') return missing;
+  return isHttpUrl(value) ? undefined : invalid;
 }
 
-function checkUrl(value: string, missing: string): string | undefined {
-  if (value.trim() === '') return missing;
-  return isValidHttpUrl(value) ? undefined : 'Please enter a valid URL';
+function shortCodeError(value: string, texts: LinkFormTexts): string | undefined {
+  const shortCode = value.trim();
+  switch (shortCodeIssue(shortCode)) {
+    case 'empty':
+      return texts.errors.shortCodeRequired;
+    case 'too-long':
+      return texts.errors.shortCodeTooLong;
+    case 'characters':
+      return texts.errors.shortCodeCharacters;
+    case 'reserved':
+      return shortCodeProblem(shortCode);
+    default:
+      return undefined;
+  }
 }
 
 /** Client checks; `editing` skips the short code, which can't change. Empty object = valid. */
-export function validateLinkForm(values: LinkFormValues, editing: boolean): LinkFormErrors {
-  const errors: LinkFormErrors = {};
-  if (!editing) {
-    const code = values.short_code.trim();
-    if (code === '') errors.short_code = 'Please enter a short code';
-    else if (!SHORT_CODE_PATTERN.test(code))
-      errors.short_code = 'Use only letters, numbers, hyphens (-) and underscores (_)';
-    else if (code.length > MAX_SHORT_CODE_LENGTH) errors.short_code = `Use at most ${MAX_SHORT_CODE_LENGTH} characters`;
-  }
-  const target = checkUrl(values.target_url, 'Please enter a target URL');
-  if (target) errors.target_url = target;
-  if (values.enable_country_redirect) {
-    const redirect = checkUrl(values.country_redirect_url, 'Please enter a redirect URL');
-    if (redirect) errors.country_redirect_url = redirect;
-  }
-  if (values.enable_instagram_exit) {
-    const exit = checkUrl(values.instagram_exit_url, 'Please enter an exit URL');
-    if (exit) errors.instagram_exit_url = exit;
-  }
-  return errors;
+export function validateLinkForm(values: LinkFormValues, editing: boolean, texts: LinkFormTexts): LinkFormErrors {
+  const { errors: words } = texts;
+  const found: LinkFormErrors = {
+    short_code: editing ? undefined : shortCodeError(values.short_code, texts),
+    target_url: addressError(values.target_url, words.targetRequired, words.invalidUrl),
+    country_redirect_url: values.enable_country_redirect
+      ? addressError(values.country_redirect_url, words.redirectRequired, words.invalidUrl)
+      : undefined,
+    instagram_exit_url: values.enable_instagram_exit
+      ? addressError(values.instagram_exit_url, words.exitRequired, words.invalidUrl)
+      : undefined,
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, message]) => message !== undefined));
 }
 
-/** The JSON body of create and update (the same body for both, product spec §7). */
+/** The body of create (and of the user's update): an address is sent only while its option is on. */
 export function linkInputFromForm(values: LinkFormValues): LinkInput {
   return {
     short_code: values.short_code.trim(),
@@ -101,4 +114,24 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
     enable_instagram_exit: values.enable_instagram_exit,
     instagram_exit_url: values.enable_instagram_exit ? values.instagram_exit_url.trim() : null,
   };
+}
+
+const COMPARED_FIELDS = [
+  'title',
+  'target_url',
+  'enable_tiktok_bypass',
+  'enable_country_redirect',
+  'country_redirect_url',
+  'enable_instagram_exit',
+  'instagram_exit_url',
+] as const;
+
+/** The admin's PUT body: only the fields that changed, never the short code (spec §7). */
+export function changedFields(original: Link, values: LinkFormValues): LinkUpdate {
+  const next = linkInputFromForm(values);
+  const update: Record<string, unknown> = {};
+  for (const field of COMPARED_FIELDS) {
+    if ((next[field] ?? null) !== (original[field] ?? null)) update[field] = next[field];
+  }
+  return update as LinkUpdate;
 }

@@ -1,12 +1,13 @@
 /** /admin/debug (spec §2 "Debug pages"): environment, the stored key, and a few API checks. */
+
 import { useState } from 'react';
 import type { Link } from '../../../../../redirector/contract';
 import { apiBaseUrl } from '../../../api/apiBase';
+import { errorMessage } from '../../../api/client';
 import { useAdminCalls } from '../../../api/useAdminCalls';
 import { useShortLinkBase } from '../../../api/useShortLinkBase';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Card } from '../../../components/Card';
-import { errorText } from '../../../components/ErrorPanel';
 import { shortLinkBase } from '../../analytics/analyticsFormat';
 import { useAuth } from '../auth/AuthProvider';
 import { describeMarkers, maskKey } from '../auth/adminMarkers';
@@ -30,7 +31,10 @@ export function DebugInfoPage() {
     try {
       setOutcome({ ok: true, text: await action() });
     } catch (error) {
-      setOutcome({ ok: false, text: `${name} failed: ${errorText(error, 'Network error. Please try again.')}` });
+      setOutcome({
+        ok: false,
+        text: `${name} failed: ${errorMessage(error, 'Network error. Please try again.', { orStatus: true })}`,
+      });
     } finally {
       setBusy(null);
     }
