@@ -1,9 +1,7 @@
 /** /admin/conversion (spec §2 "Conversion Funnel"): one call. */
 
-import { useCallback } from 'react';
+import { useFunnel } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { useLoad } from '../../api/useLoad';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -13,11 +11,7 @@ import { FunnelView } from './FunnelView';
 import { PageHeader } from './PageHeader';
 
 export function ConversionFunnelPage() {
-  const calls = useAdminCalls();
-  const result = useLoad(
-    useCallback((signal: AbortSignal) => calls.funnel(signal), [calls]),
-    [calls],
-  );
+  const result = useFunnel();
   const data = result.data;
 
   return (

@@ -1,10 +1,9 @@
 /** /admin/live (spec §2 "Live Visitors"): one call every 2 s for the chosen window. */
 
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { LiveWindowMinutes } from '../../api/adminApi';
+import { useLiveVisitors } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -16,17 +15,12 @@ import { LiveToggle } from './LiveToggle';
 import { LiveVisitorsTable } from './LiveVisitorsTable';
 import { PageHeader } from './PageHeader';
 
-export const LIVE_INTERVAL_MS = 2000;
 export const LIVE_WINDOWS: LiveWindowMinutes[] = [2, 5, 10, 30];
 
 export function LiveVisitorsPage() {
-  const calls = useAdminCalls();
   const [minutes, setMinutes] = useState<LiveWindowMinutes>(5);
   const [live, setLive] = useState(true);
-  const result = usePolling(
-    useCallback((signal: AbortSignal) => calls.live(minutes, signal), [calls, minutes]),
-    { intervalMs: LIVE_INTERVAL_MS, enabled: live, resetKey: minutes },
-  );
+  const result = useLiveVisitors(minutes, live);
   const data = result.data;
 
   return (

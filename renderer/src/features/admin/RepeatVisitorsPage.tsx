@@ -1,9 +1,7 @@
 /** /admin/repeat-visitors (spec §2 "Repeat Visitors"): one call. */
 
-import { useCallback } from 'react';
+import { useRepeatVisitors } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { useLoad } from '../../api/useLoad';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
@@ -28,11 +26,7 @@ export function locationsText(locations: string[]): string {
 }
 
 export function RepeatVisitorsPage() {
-  const calls = useAdminCalls();
-  const result = useLoad(
-    useCallback((signal: AbortSignal) => calls.repeatVisitors(signal), [calls]),
-    [calls],
-  );
+  const result = useRepeatVisitors();
   const data = result.data;
   const top = (data?.top ?? []).filter((visitor) => visitor.visits >= 2).slice(0, 10);
 

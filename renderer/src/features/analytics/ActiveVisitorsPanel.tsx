@@ -1,25 +1,19 @@
 /** Active Visitors (spec §9): every 3 s, the distinct visitors of the last 2 minutes. */
 
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
 import { formatTimeAgo } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { LiveToggle } from '../admin/LiveToggle';
 
-export const ACTIVE_VISITORS_INTERVAL_MS = 3000;
 export const ACTIVE_WINDOW_MINUTES = 2;
 const SHOWN = 6;
 
 export function ActiveVisitorsPanel() {
-  const calls = useAdminCalls();
   const [live, setLive] = useState(true);
-  const active = usePolling(
-    useCallback((signal: AbortSignal) => calls.live(ACTIVE_WINDOW_MINUTES, signal), [calls]),
-    { intervalMs: ACTIVE_VISITORS_INTERVAL_MS, enabled: live },
-  );
+  const active = useLiveVisitors(ACTIVE_WINDOW_MINUTES, live, ACTIVE_VISITORS_INTERVAL_MS);
   const data = active.data;
 
   return (

@@ -1,9 +1,7 @@
 /** /admin: 'Analytics Dashboard' (spec §2). One call per panel (CONTRACT §5). */
 
-import { useCallback } from 'react';
+import { useSummary } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DEVICE_COLORS } from '../../components/charts/colors';
@@ -18,14 +16,9 @@ import { CountryBreakdownCard } from './CountryBreakdownCard';
 import { RealtimePanel } from './RealtimePanel';
 
 /** The totals are not a live panel; a gentle refresh keeps a dashboard left open current. */
-export const SUMMARY_INTERVAL_MS = 30_000;
 
 export function AdminDashboardPage() {
-  const calls = useAdminCalls();
-  const summary = usePolling(
-    useCallback((signal: AbortSignal) => calls.summary(signal), [calls]),
-    { intervalMs: SUMMARY_INTERVAL_MS },
-  );
+  const summary = useSummary();
   const data = summary.data;
   const show = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
   const devices = data?.deviceStats ?? { ios: 0, android: 0, web: 0 };

@@ -1,10 +1,9 @@
 /** /admin/link/{linkId} (spec §2 "Admin per-link analytics"): one call, refreshed every 5 s. */
-import { useCallback } from 'react';
+
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Click } from '../../../../redirector/contract';
+import { useLinkStats } from '../../api/adminQueries';
 import { ApiError, errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { usePolling } from '../../api/usePolling';
 import { useShortLinkBase } from '../../api/useShortLinkBase';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
@@ -23,7 +22,6 @@ import { formatNumber } from '../../format/numbers';
 import { SHORT_DAY_NAMES, topEntries } from './analyticsFormat';
 import { RecentClicksTable } from './RecentClicksTable';
 
-export const LINK_ANALYTICS_INTERVAL_MS = 5000;
 /** 'Online' means a click in the last 2 minutes (spec §9). */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 
@@ -51,12 +49,8 @@ const topItems = (counts: Record<string, number>) =>
 
 export function LinkAnalyticsPage() {
   const { linkId = '' } = useParams();
-  const calls = useAdminCalls();
   const linkBase = useShortLinkBase();
-  const analytics = usePolling(
-    useCallback((signal: AbortSignal) => calls.linkAnalytics(linkId, signal), [calls, linkId]),
-    { intervalMs: LINK_ANALYTICS_INTERVAL_MS, resetKey: linkId },
-  );
+  const analytics = useLinkStats(linkId);
   const back = (
     <RouterLink to="/admin/links" className="back-link">
       <Icon name="arrowLeft" /> Back to links

@@ -1,9 +1,8 @@
 /** Real-Time Activity (spec §9): every 5 s, clicks per minute, the 10 latest clicks, the 6 busiest links. */
 
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useRealtime } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { usePolling } from '../../api/usePolling';
 import { Card } from '../../components/Card';
 import { countryFlag, countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
@@ -11,18 +10,9 @@ import { formatNumber } from '../../format/numbers';
 import { LiveToggle } from '../admin/LiveToggle';
 import { deviceLabel } from './deviceLabel';
 
-export const REALTIME_INTERVAL_MS = 5000;
-
 export function RealtimePanel() {
-  const calls = useAdminCalls();
   const [live, setLive] = useState(true);
-  const realtime = usePolling(
-    useCallback((signal: AbortSignal) => calls.realtime(signal), [calls]),
-    {
-      intervalMs: REALTIME_INTERVAL_MS,
-      enabled: live,
-    },
-  );
+  const realtime = useRealtime(live);
   const data = realtime.data;
 
   return (

@@ -1,10 +1,11 @@
 /** /admin/links (spec §2 "Admin links list"): every link, newest first, with its actions. */
-import { useCallback, useState } from 'react';
+
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Link } from '../../../../redirector/contract';
+import { useLinks } from '../../api/adminQueries';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
-import { useLoad } from '../../api/useLoad';
 import { useShortLinkBase } from '../../api/useShortLinkBase';
 import { Badge } from '../../components/Badge';
 import { ButtonLink, IconLink } from '../../components/Button';
@@ -32,10 +33,7 @@ export function linksErrorMessage(error: unknown): string {
 
 export function LinksPage() {
   const calls = useAdminCalls();
-  const links = useLoad(
-    useCallback((signal: AbortSignal) => calls.listLinks(signal), [calls]),
-    [calls],
-  );
+  const links = useLinks();
   const [toDelete, setToDelete] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
