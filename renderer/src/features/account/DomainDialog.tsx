@@ -1,5 +1,6 @@
 /** 'Custom Domain Settings' (product spec §2): set or remove the user's custom domain. */
 import { type FormEvent, useState } from 'react';
+import { DOMAIN_REQUIRED } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -19,8 +20,9 @@ export interface DomainDialogProps {
   onRemove: () => Promise<void>;
 }
 
+/** Only the blank check runs here: the server's answer names any other problem (docs/api.md#domain). */
 export function validateDomain(value: string): string | null {
-  return value.trim() === '' ? 'Please enter a domain' : null;
+  return value.trim() === '' ? DOMAIN_REQUIRED : null;
 }
 
 export function DomainDialog({
@@ -73,9 +75,7 @@ export function DomainDialog({
     <>
       <Dialog
         open
-        onClose={() => {
-          if (!busy) onClose();
-        }}
+        onClose={() => (busy ? undefined : onClose())}
         title="Custom Domain Settings"
         description="Use your own domain for your short links, so they carry your brand instead of ours."
         footerSplit={customDomain !== null}

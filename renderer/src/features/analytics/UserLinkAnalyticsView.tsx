@@ -1,25 +1,21 @@
 /** The user's analytics for one link (product spec §2 "User analytics view"); replaces the list. */
-import type { Link, UserLinkAnalyticsResponse } from '../../../../redirector/contract';
+import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
+import type { UserLinkStatsState } from '../../api/userQueries';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { CopyButton } from '../../components/CopyButton';
 import { CountryBars } from '../../components/CountryBars';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
-import { Icon } from '../../components/Icon';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
-import { FeatureBadges } from '../links/LinksTable';
-import { type LinkHost, shortLinkText, shortLinkUrl } from '../links/shortUrl';
+import type { LinkHost } from '../links/shortUrl';
+import { LinkSummary } from './LinkSummary';
 import { userAnalyticsModel } from './userAnalyticsModel';
 
-export interface LinkAnalyticsViewProps {
-  state:
-    | { status: 'loading' }
-    | { status: 'error'; message: string }
-    | { status: 'ready'; data: UserLinkAnalyticsResponse };
+export interface UserLinkAnalyticsViewProps {
+  state: UserLinkStatsState;
   host: LinkHost;
   onBack: () => void;
   onRetry: () => void;
@@ -33,7 +29,7 @@ function BackButton({ onBack }: { onBack: () => void }) {
   );
 }
 
-export function LinkAnalyticsView({ state, host, onBack, onRetry }: LinkAnalyticsViewProps) {
+export function UserLinkAnalyticsView({ state, host, onBack, onRetry }: UserLinkAnalyticsViewProps) {
   if (state.status === 'loading') {
     return (
       <div className="stack">
@@ -60,26 +56,6 @@ export function LinkAnalyticsView({ state, host, onBack, onRetry }: LinkAnalytic
     );
   }
   return <AnalyticsContent data={state.data} host={host} onBack={onBack} />;
-}
-
-function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {
-  const text = shortLinkText(host, link.short_code);
-  return (
-    <div className="analytics__head">
-      <div className="stack stack--sm analytics__title-block">
-        <h2 className="page-title">{link.title || link.short_code}</h2>
-        <div className="row analytics__short">
-          <Icon name="link" />
-          <span className="mono">{text}</span>
-          <CopyButton text={shortLinkUrl(host, link.short_code)} label="Copy link" />
-        </div>
-        <a className="analytics__target truncate" href={link.target_url} target="_blank" rel="noopener noreferrer">
-          {link.target_url}
-        </a>
-      </div>
-      <FeatureBadges link={link} emptyDash={false} />
-    </div>
-  );
 }
 
 function AnalyticsContent({

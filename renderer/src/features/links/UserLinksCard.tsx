@@ -1,0 +1,53 @@
+/** 'Your Links' (product spec §2): the user's links, or why there are none, with the create action. */
+import type { Link } from '../../../../redirector/contract';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { LinksTable, type LinksTableProps } from './LinksTable';
+
+export interface UserLinksCardProps extends Omit<LinksTableProps, 'links'> {
+  links: Link[];
+  loadFailed: boolean;
+  onCreate: () => void;
+  onRetry: () => void;
+}
+
+export function UserLinksCard({ links, loadFailed, onCreate, onRetry, ...table }: UserLinksCardProps) {
+  return (
+    <Card
+      title="Your Links"
+      subtitle={`Short links on ${table.host.domain}`}
+      flush
+      actions={
+        <Button variant="primary" icon="plus" onClick={onCreate}>
+          Create New Link
+        </Button>
+      }
+    >
+      {loadFailed && links.length === 0 ? (
+        <EmptyState
+          icon="refresh"
+          title="Your links could not be loaded"
+          description="Check your connection, then try again."
+          action={
+            <Button icon="refresh" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        />
+      ) : links.length === 0 ? (
+        <EmptyState
+          title="No links yet"
+          description="Get started by creating your first link."
+          action={
+            <Button variant="primary" icon="plus" onClick={onCreate}>
+              Create Link
+            </Button>
+          }
+        />
+      ) : (
+        <LinksTable links={links} {...table} />
+      )}
+    </Card>
+  );
+}
