@@ -2,7 +2,7 @@
 import type { Link } from '../../../../redirector/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { Icon } from '../../components/Icon';
-import { FeatureBadges } from '../links/LinksTable';
+import { FeatureBadges } from '../links/FeatureBadges';
 import { type LinkHost, shortLinkText, shortLinkUrl } from '../links/shortUrl';
 
 export function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {

@@ -13,6 +13,7 @@ import { PageHeader } from '../admin/PageHeader';
 import { LinkForm } from './LinkForm';
 import { changedFields, emptyLinkForm, linkFormFromLink, linkInputFromForm } from './linkForm';
 import { ADMIN_LINK_FORM_TEXTS } from './linkFormTexts';
+import { linkHostOfBase } from './shortUrl';
 import { useLinkForm } from './useLinkForm';
 
 export const CREATE_FAILED = 'Failed to create link. Please check the browser console for details.';
@@ -72,7 +73,7 @@ function AdminLinkForm({ original }: { original: Link | undefined }) {
       <LinkForm
         form={form}
         texts={ADMIN_LINK_FORM_TEXTS}
-        shortCodePrefix={`${base.replace(/^https?:\/\//, '')}/`}
+        shortCodePrefix={`${linkHostOfBase(base).domain}/`}
         shortCodeAction={
           <Button icon="refresh" onClick={() => form.set('short_code', randomShortCode())} style={{ minHeight: 42 }}>
             Regenerate

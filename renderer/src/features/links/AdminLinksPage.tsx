@@ -1,24 +1,20 @@
 /** /admin/links (spec §2 "Admin links list"): every link, newest first, with its actions. */
 
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Link } from '../../../../redirector/contract';
 import { useLinks } from '../../api/adminQueries';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { useShortLinkBase } from '../../api/useShortLinkBase';
-import { Badge } from '../../components/Badge';
-import { ButtonLink, IconLink } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { Icon } from '../../components/Icon';
 import { LoadingState } from '../../components/Spinner';
-import { formatDate } from '../../format/dates';
-import { formatNumber } from '../../format/numbers';
 import { PageHeader } from '../admin/PageHeader';
-import { CopyLinkAction } from './CopyLinkAction';
+import { LinksTable } from './LinksTable';
+import { linkHostOfBase } from './shortUrl';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
 
@@ -34,6 +30,7 @@ export function linksErrorMessage(error: unknown): string {
 export function LinksPage() {
   const calls = useAdminCalls();
   const links = useLinks();
+  const host = linkHostOfBase(useShortLinkBase());
   const [toDelete, setToDelete] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -81,26 +78,17 @@ export function LinksPage() {
         </Card>
       ) : (
         <Card flush>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Short URL</th>
-                  <th scope="col" className="num">
-                    Clicks
-                  </th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {links.data.map((link) => (
-                  <LinkRow key={link.id} link={link} onDelete={() => setToDelete(link)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LinksTable
+            links={links.data}
+            host={host}
+            variant="admin"
+            actions={(link) => ({
+              analytics: { to: `/admin/link/${link.id}` },
+              edit: { to: `/admin/edit/${link.id}`, state: { link } },
+              onDelete: () => setToDelete(link),
+              copiedNote: true,
+            })}
+          />
         </Card>
       )}
       <ConfirmDialog
@@ -118,64 +106,5 @@ export function LinksPage() {
         }}
       />
     </div>
-  );
-}
-
-function LinkRow({ link, onDelete }: { link: Link; onDelete: () => void }) {
-  const url = `${useShortLinkBase()}/${link.short_code}`;
-  return (
-    <tr data-testid={`link-row-${link.short_code}`}>
-      <td data-label="Title" style={{ maxWidth: 320 }}>
-        <div className="cell-title truncate">{link.title || <span className="subtle">Untitled</span>}</div>
-        <div className="cell-sub truncate" title={link.target_url}>
-          {link.target_url}
-        </div>
-      </td>
-      <td data-label="Short URL">
-        <div className="row" style={{ gap: 6 }}>
-          <span className="mono">/{link.short_code}</span>
-          {link.enable_tiktok_bypass ? <Badge tone="pink">TikTok</Badge> : null}
-          {link.enable_country_redirect ? <Badge tone="info">Geo</Badge> : null}
-        </div>
-      </td>
-      <td data-label="Clicks" className="num">
-        {formatNumber(link.clicks)}
-      </td>
-      <td data-label="Created" style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(link.created_at, 'en-US')}
-      </td>
-      <td data-label="Actions">
-        <div className="btn-group">
-          <CopyLinkAction url={url} />
-          <IconLink icon="external" label="Open in new tab" href={url} />
-          <RouterLink
-            className="icon-btn"
-            to={`/admin/link/${link.id}`}
-            aria-label="View analytics"
-            title="View analytics"
-          >
-            <Icon name="chart" />
-          </RouterLink>
-          <RouterLink
-            className="icon-btn"
-            to={`/admin/edit/${link.id}`}
-            state={{ link }}
-            aria-label="Edit"
-            title="Edit"
-          >
-            <Icon name="edit" />
-          </RouterLink>
-          <button
-            type="button"
-            className="icon-btn icon-btn--danger"
-            aria-label="Delete"
-            title="Delete"
-            onClick={onDelete}
-          >
-            <Icon name="trash" />
-          </button>
-        </div>
-      </td>
-    </tr>
   );
 }

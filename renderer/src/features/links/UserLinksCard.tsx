@@ -3,20 +3,25 @@ import type { Link } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { LinksTable, type LinksTableProps } from './LinksTable';
+import { LinksTable } from './LinksTable';
+import type { LinkHost } from './shortUrl';
 
-export interface UserLinksCardProps extends Omit<LinksTableProps, 'links'> {
+export interface UserLinksCardProps {
   links: Link[];
+  host: LinkHost;
   loadFailed: boolean;
   onCreate: () => void;
   onRetry: () => void;
+  onAnalytics: (link: Link) => void;
+  onEdit: (link: Link) => void;
+  onDelete: (link: Link) => void;
 }
 
-export function UserLinksCard({ links, loadFailed, onCreate, onRetry, ...table }: UserLinksCardProps) {
+export function UserLinksCard({ links, host, loadFailed, onCreate, onRetry, ...row }: UserLinksCardProps) {
   return (
     <Card
       title="Your Links"
-      subtitle={`Short links on ${table.host.domain}`}
+      subtitle={`Short links on ${host.domain}`}
       flush
       actions={
         <Button variant="primary" icon="plus" onClick={onCreate}>
@@ -46,7 +51,15 @@ export function UserLinksCard({ links, loadFailed, onCreate, onRetry, ...table }
           }
         />
       ) : (
-        <LinksTable links={links} {...table} />
+        <LinksTable
+          links={links}
+          host={host}
+          actions={(link) => ({
+            analytics: { onClick: () => row.onAnalytics(link) },
+            edit: { onClick: () => row.onEdit(link) },
+            onDelete: () => row.onDelete(link),
+          })}
+        />
       )}
     </Card>
   );

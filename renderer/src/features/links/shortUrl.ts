@@ -42,3 +42,8 @@ export function shortLinkText(host: LinkHost, shortCode: string): string {
 export function shortLinkUrl(host: LinkHost, shortCode: string): string {
   return `${host.origin}/${encodeURIComponent(shortCode)}`;
 }
+
+/** The host of a base URL the admin screens show links on ('http://me.example:8080'). */
+export function linkHostOfBase(base: string): LinkHost {
+  return { domain: base.replace(/^https?:\/\//, ''), origin: base };
+}
