@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { Banner } from '../../components/Banner';
-import { cx } from '../../components/cx';
-import { Checkbox, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { LinkFormOption as Option } from './LinkFormOption';
 import type { LinkFormTexts } from './linkFormTexts';
 import type { LinkFormState } from './useLinkForm';
 
@@ -97,69 +97,25 @@ export function LinkForm({
       </div>
       <fieldset className="fieldset">
         <legend>{texts.legend}</legend>
-        <Option on={values.enable_tiktok_bypass}>
-          <Checkbox
-            label={texts.tiktok.label}
-            hint={texts.tiktok.hint}
-            checked={values.enable_tiktok_bypass}
-            onCheckedChange={(checked) => set('enable_tiktok_bypass', checked)}
-          />
-        </Option>
+        <Option form={form} flag="enable_tiktok_bypass" texts={texts.tiktok} />
         <Option
-          on={values.enable_country_redirect}
-          reveal={
-            <TextField
-              label="Redirect URL"
-              name="country_redirect_url"
-              type="url"
-              required
-              placeholder={placeholders.country_redirect_url}
-              value={values.country_redirect_url}
-              onValueChange={(value) => set('country_redirect_url', value)}
-              error={errors.country_redirect_url}
-            />
-          }
-        >
-          <Checkbox
-            label={texts.country.label}
-            hint={texts.country.hint}
-            checked={values.enable_country_redirect}
-            onCheckedChange={(checked) => set('enable_country_redirect', checked)}
-          />
-        </Option>
+          form={form}
+          flag="enable_country_redirect"
+          texts={texts.country}
+          address={{
+            name: 'country_redirect_url',
+            label: 'Redirect URL',
+            placeholder: placeholders.country_redirect_url,
+          }}
+        />
         <Option
-          on={values.enable_instagram_exit}
-          reveal={
-            <TextField
-              label="Exit URL"
-              name="instagram_exit_url"
-              type="url"
-              required
-              placeholder={placeholders.instagram_exit_url}
-              value={values.instagram_exit_url}
-              onValueChange={(value) => set('instagram_exit_url', value)}
-              error={errors.instagram_exit_url}
-            />
-          }
-        >
-          <Checkbox
-            label={texts.instagram.label}
-            hint={texts.instagram.hint}
-            checked={values.enable_instagram_exit}
-            onCheckedChange={(checked) => set('enable_instagram_exit', checked)}
-          />
-        </Option>
+          form={form}
+          flag="enable_instagram_exit"
+          texts={texts.instagram}
+          address={{ name: 'instagram_exit_url', label: 'Exit URL', placeholder: placeholders.instagram_exit_url }}
+        />
       </fieldset>
       {children}
     </form>
-  );
-}
-
-function Option({ on, children, reveal }: { on: boolean; children: ReactNode; reveal?: ReactNode }) {
-  return (
-    <div className={cx('option', on && 'option--on')}>
-      {children}
-      {on && reveal ? <div className="option__reveal">{reveal}</div> : null}
-    </div>
   );
 }
