@@ -1,4 +1,3 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider';
 import { errorMessage } from '../../api/client';
@@ -6,6 +5,8 @@ import { AuthLayout } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
+import { useForm } from '../../components/useForm';
+import { AccountFooter } from './AccountFooter';
 import { writeSession } from './useSession';
 
 export interface LoginErrors {
@@ -25,64 +26,41 @@ export function LoginPage() {
   const api = useApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateLogin(email, password);
-    setErrors(found);
-    const first = found.email ? 'email' : found.password ? 'password' : null;
-    if (first) {
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const form = useForm({
+    initial: { email: '', password: '' },
+    validate: ({ email, password }) => validateLogin(email, password),
+    fields: ['email', 'password'],
+    send: async ({ email, password }) => {
       const { token, user } = await api.user.login({ email: email.trim(), password });
       writeSession({ token, user });
       navigate('/dashboard');
-    } catch (error) {
-      setServerError(errorMessage(error, 'Login failed'));
-      setSubmitting(false);
-    }
-  };
+    },
+    failureText: (error) => errorMessage(error, 'Login failed'),
+  });
+  const { values, errors, submitting, set } = form;
 
   return (
     <AuthLayout
       title="Welcome Back"
       subtitle="Sign in to manage your links"
       footer={
-        <>
-          <span>
-            Don't have an account? <Link to="/register">Create one</Link>
-          </span>
-          <Link to="/admin/login" className="subtle">
-            Admin Access
-          </Link>
-        </>
+        <AccountFooter>
+          Don't have an account? <Link to="/register">Create one</Link>
+        </AccountFooter>
       }
     >
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
         {params.has('registered') ? (
           <Banner tone="success">Account created successfully! Please sign in.</Banner>
         ) : null}
-        {serverError ? <Banner tone="error">{serverError}</Banner> : null}
+        {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
         <TextField
           label="Email"
           name="email"
           type="email"
           autoComplete="email"
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
-          }}
+          value={values.email}
+          onValueChange={(value) => set('email', value)}
           error={errors.email}
           required
         />
@@ -90,11 +68,8 @@ export function LoginPage() {
           label="Password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
-          }}
+          value={values.password}
+          onValueChange={(value) => set('password', value)}
           error={errors.password}
           required
         />

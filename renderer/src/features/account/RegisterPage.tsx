@@ -1,4 +1,3 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider';
 import { errorMessage } from '../../api/client';
@@ -6,6 +5,8 @@ import { AuthLayout } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
+import { useForm } from '../../components/useForm';
+import { AccountFooter } from './AccountFooter';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -33,60 +34,37 @@ export function validateRegistration(values: RegistrationValues): RegistrationEr
   return errors;
 }
 
-const FIELD_ORDER: (keyof RegistrationValues)[] = ['name', 'email', 'password', 'confirmPassword'];
+const FIELD_ORDER: readonly (keyof RegistrationValues)[] = ['name', 'email', 'password', 'confirmPassword'];
 
 /** '/register' (product spec §2): Create Account. Success goes to /login?registered=true. */
 export function RegisterPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const [values, setValues] = useState<RegistrationValues>({ name: '', email: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<RegistrationErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const set = (field: keyof RegistrationValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateRegistration(values);
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const form = useForm({
+    initial: { name: '', email: '', password: '', confirmPassword: '' },
+    validate: validateRegistration,
+    fields: FIELD_ORDER,
+    send: async (values: RegistrationValues) => {
       await api.user.register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
       navigate('/login?registered=true');
-    } catch (error) {
-      setServerError(errorMessage(error, 'Registration failed'));
-      setSubmitting(false);
-    }
-  };
+    },
+    failureText: (error) => errorMessage(error, 'Registration failed'),
+  });
+  const { values, errors, submitting } = form;
+  const set = (field: keyof RegistrationValues) => (value: string) => form.set(field, value);
 
   return (
     <AuthLayout
       title="Create Account"
       subtitle="Start shortening and tracking your links"
       footer={
-        <>
-          <span>
-            Already have an account? <Link to="/login">Sign in</Link>
-          </span>
-          <Link to="/admin/login" className="subtle">
-            Admin Access
-          </Link>
-        </>
+        <AccountFooter>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </AccountFooter>
       }
     >
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        {serverError ? <Banner tone="error">{serverError}</Banner> : null}
+      <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
+        {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
         <TextField
           label="Name"
           name="name"
