@@ -2,13 +2,13 @@
 
 import { useFunnel } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
 import { FunnelView } from './FunnelView';
 import { PageHeader } from './PageHeader';
+import { RefreshButton } from './RefreshButton';
 
 export function ConversionFunnelPage() {
   const result = useFunnel();
@@ -19,11 +19,7 @@ export function ConversionFunnelPage() {
       <PageHeader
         title="Conversion Funnel"
         subtitle="From estimated impressions to engaged visits, across every link."
-        actions={
-          <Button icon="refresh" onClick={result.reload} loading={result.loading && data !== undefined}>
-            Refresh
-          </Button>
-        }
+        actions={<RefreshButton load={result} />}
       />
       {result.error ? (
         <ErrorPanel

@@ -2,7 +2,6 @@
 
 import { useRepeatVisitors } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DonutChart } from '../../components/charts/DonutChart';
@@ -12,6 +11,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatDate } from '../../format/dates';
 import { formatNumber, formatPercent } from '../../format/numbers';
 import { PageHeader } from './PageHeader';
+import { RefreshButton } from './RefreshButton';
 
 export const NO_REPEAT_VISITORS = 'No repeat visitors yet';
 
@@ -35,11 +35,7 @@ export function RepeatVisitorsPage() {
       <PageHeader
         title="Repeat Visitors"
         subtitle="Visitors who came back: a visitor is one client address."
-        actions={
-          <Button icon="refresh" onClick={result.reload} loading={result.loading && data !== undefined}>
-            Refresh
-          </Button>
-        }
+        actions={<RefreshButton load={result} />}
       />
       {!data ? (
         result.error ? (
