@@ -5,6 +5,7 @@ import type { Link } from '../../../../../redirector/contract';
 import { ApiError } from '../../../../../renderer/src/api/client';
 import { LinkFormDialog } from '../../../../../renderer/src/features/links/LinkFormDialog';
 import type { LinkFormValues } from '../../../../../renderer/src/features/links/linkForm';
+import { apiLink } from '../../linkFixtures';
 
 afterEach(cleanup);
 
@@ -78,23 +79,15 @@ describe('LinkFormDialog', () => {
   });
 
   it('locks the short code when editing and offers Update Link', () => {
-    renderForm({
-      id: 3,
-      user_id: 1,
-      title: 'Old',
-      target_url: 'https://example.com/',
-      short_code: 'fixed',
-      clicks: 0,
-      total_clicks: 0,
-      unique_visitors: 0,
-      blocked_visitors: 0,
-      created_at: '2025-01-05T00:00:00.000Z',
-      enable_tiktok_bypass: true,
-      enable_country_redirect: false,
-      country_redirect_url: null,
-      enable_instagram_exit: false,
-      instagram_exit_url: null,
-    });
+    renderForm(
+      apiLink({
+        id: 3,
+        title: 'Old',
+        short_code: 'fixed',
+        created_at: '2025-01-05T00:00:00.000Z',
+        enable_tiktok_bypass: true,
+      }),
+    );
     const code = screen.getByLabelText(/^Short Code/) as HTMLInputElement;
     expect(code.value).toBe('fixed');
     expect(code.disabled).toBe(true);

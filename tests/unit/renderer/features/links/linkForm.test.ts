@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl as isValidHttpUrl, type Link, randomShortCode } from '../../../../../redirector/contract';
+import { isHttpUrl as isValidHttpUrl, randomShortCode } from '../../../../../redirector/contract';
 import {
   changedFields,
   DEFAULT_COUNTRY_REDIRECT_URL,
@@ -10,6 +10,7 @@ import {
   validateLinkForm as validateWith,
 } from '../../../../../renderer/src/features/links/linkForm';
 import { ADMIN_LINK_FORM_TEXTS, USER_LINK_FORM_TEXTS } from '../../../../../renderer/src/features/links/linkFormTexts';
+import { apiLink } from '../../linkFixtures';
 
 const INVALID_URL = 'Please enter a valid URL';
 const validateLinkForm = (values: LinkFormValues, editing: boolean) =>
@@ -112,23 +113,10 @@ describe("link form, in the user dialog's words", () => {
   });
 
   it('fills the form from a link for editing', () => {
-    const link: Link = {
-      id: 7,
-      user_id: 1,
-      title: '',
-      target_url: 'https://example.com/',
-      short_code: 'abc',
-      clicks: 0,
-      total_clicks: 0,
-      unique_visitors: 0,
-      blocked_visitors: 0,
-      created_at: '2025-01-05T12:00:00.000Z',
-      enable_tiktok_bypass: false,
+    const link = apiLink({
       enable_country_redirect: true,
       country_redirect_url: 'https://www.google.com/',
-      enable_instagram_exit: false,
-      instagram_exit_url: null,
-    };
+    });
     expect(linkFormFromLink(link)).toEqual({
       short_code: 'abc',
       target_url: 'https://example.com/',
@@ -142,8 +130,7 @@ describe("link form, in the user dialog's words", () => {
   });
 });
 
-const adminLink: Link = {
-  id: 7,
+const adminLink = apiLink({
   user_id: null,
   title: 'Spring promo',
   target_url: 'https://shop.example.com/spring',
@@ -151,14 +138,9 @@ const adminLink: Link = {
   clicks: 3,
   total_clicks: 3,
   unique_visitors: 2,
-  blocked_visitors: 0,
   created_at: '2025-01-05T10:00:00.000Z',
   enable_tiktok_bypass: true,
-  enable_country_redirect: false,
-  country_redirect_url: null,
-  enable_instagram_exit: false,
-  instagram_exit_url: null,
-};
+});
 
 describe("link form, in the admin page's words", () => {
   it('prefills a random 6-character code of letters and digits', () => {
