@@ -116,22 +116,11 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
   };
 }
 
-const COMPARED_FIELDS = [
-  'title',
-  'target_url',
-  'enable_tiktok_bypass',
-  'enable_country_redirect',
-  'country_redirect_url',
-  'enable_instagram_exit',
-  'instagram_exit_url',
-] as const;
-
 /** The admin's PUT body: only the fields that changed, never the short code (spec §7). */
 export function changedFields(original: Link, values: LinkFormValues): LinkUpdate {
-  const next = linkInputFromForm(values);
-  const update: Record<string, unknown> = {};
-  for (const field of COMPARED_FIELDS) {
-    if ((next[field] ?? null) !== (original[field] ?? null)) update[field] = next[field];
-  }
-  return update as LinkUpdate;
+  const { short_code: _fixed, ...next } = linkInputFromForm(values);
+  const changed = Object.entries(next).filter(
+    ([field, value]) => (value ?? null) !== (original[field as keyof typeof next] ?? null),
+  );
+  return Object.fromEntries(changed) as LinkUpdate;
 }
