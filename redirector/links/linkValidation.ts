@@ -1,12 +1,12 @@
 /**
- * Link request bodies (CONTRACT §3): their shape (zod) and the address rules. Every failure is a
- * RuleError 400 with a message for a person; addresses come out in the WHATWG parser's `href`.
+ * Link request bodies (CONTRACT §3): their shape (zod). Every failure is a RuleError 400 with a
+ * message for a person; addresses follow contract/urls and come out in the WHATWG parser's `href`.
  */
 import { z } from 'zod';
+import { INVALID_URL, normaliseHttpUrl } from '../contract/urls';
 import { invalidInput } from '../ruleError';
 
-export const INVALID_URL = 'Please enter a valid URL';
-export const MAX_URL_LENGTH = 2048;
+export { INVALID_URL, MAX_URL_LENGTH, normaliseHttpUrl } from '../contract/urls';
 export const MAX_TITLE_LENGTH = 200;
 export const TARGET_URL_REQUIRED = 'Target URL is required';
 export const COUNTRY_REDIRECT_URL_REQUIRED = 'Country redirect URL is required when country redirect is on';
@@ -32,22 +32,6 @@ export type OptionAddresses = Pick<
   NewLinkFields,
   'enable_country_redirect' | 'country_redirect_url' | 'enable_instagram_exit' | 'instagram_exit_url'
 >;
-
-/** An absolute http(s) URL of at most 2,048 characters, as its WHATWG `href`; undefined for anything else. */
-export function normaliseHttpUrl(value: string): string | undefined {
-  const trimmed = value.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH) return undefined;
-  // The scheme and both slashes must be written out: `http:example.com` and `http:\\x` parse, but are not meant.
-  if (!/^https?:\/\//i.test(trimmed)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
-  return url.href.length <= MAX_URL_LENGTH ? url.href : undefined;
-}
 
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` }).optional();
 const address = z.string({ error: INVALID_URL }).nullish();

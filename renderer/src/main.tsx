@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createApiClient } from './api';
-import { apiBaseUrl } from './apiBase';
-import { ApiProvider } from './hooks/useApi';
+import { ApiProvider } from './api/ApiProvider';
+import { apiBaseUrl } from './api/apiBase';
 import { createAppRouter } from './routes';
 import './styles.css';
 

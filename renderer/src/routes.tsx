@@ -1,12 +1,52 @@
-/** The route table (product spec §2). */
-import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
-import { adminRoutes } from './pages/admin/adminRoutes';
-import { DashboardPage } from './pages/DashboardPage';
-import { LandingPage } from './pages/LandingPage';
-import { LoginPage } from './pages/LoginPage';
-import { RegisterPage } from './pages/RegisterPage';
-import { RouterErrorPage } from './pages/RouterErrorPage';
-import { TestStoragePage } from './pages/TestStoragePage';
+/** The route table (product spec §2): every screen of the browser build and the desktop app. */
+import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { RouterErrorPage } from './components/RouterErrorPage';
+import { LoginPage } from './features/account/LoginPage';
+import { RegisterPage } from './features/account/RegisterPage';
+import { AdminLayout } from './features/admin/AdminLayout';
+import { AdminLoginPage } from './features/admin/AdminLoginPage';
+import { AuthProvider } from './features/admin/auth/AuthProvider';
+import { ConversionFunnelPage } from './features/admin/ConversionFunnelPage';
+import { DebugInfoPage } from './features/admin/debug/DebugInfoPage';
+import { StorageDebugPage } from './features/admin/debug/StorageDebugPage';
+import { TestStoragePage } from './features/admin/debug/TestStoragePage';
+import { LiveVisitorsPage } from './features/admin/LiveVisitorsPage';
+import { RepeatVisitorsPage } from './features/admin/RepeatVisitorsPage';
+import { AdminDashboardPage } from './features/analytics/AdminDashboardPage';
+import { LinkAnalyticsPage } from './features/analytics/AdminLinkAnalyticsPage';
+import { LandingPage } from './features/landing/LandingPage';
+import { LinkFormPage } from './features/links/AdminLinkFormPage';
+import { LinksPage } from './features/links/AdminLinksPage';
+import { DashboardPage } from './features/links/DashboardPage';
+
+/** The admin area: its login page and the screens behind it, all inside one AuthProvider. */
+const adminRoutes: RouteObject = {
+  path: '/admin',
+  element: (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  ),
+  children: [
+    { path: 'login', element: <AdminLoginPage /> },
+    {
+      element: <AdminLayout />,
+      children: [
+        { index: true, element: <AdminDashboardPage /> },
+        { path: 'links', element: <LinksPage /> },
+        { path: 'create', element: <LinkFormPage mode="create" /> },
+        { path: 'edit/:linkId', element: <LinkFormPage mode="edit" /> },
+        { path: 'link/:linkId', element: <LinkAnalyticsPage /> },
+        { path: 'live', element: <LiveVisitorsPage /> },
+        { path: 'repeat-visitors', element: <RepeatVisitorsPage /> },
+        { path: 'conversion', element: <ConversionFunnelPage /> },
+        { path: 'debug', element: <DebugInfoPage /> },
+        { path: 'storage', element: <StorageDebugPage /> },
+        { path: '*', element: <Navigate to="/admin" replace /> },
+      ],
+    },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -17,7 +57,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/test-storage', element: <TestStoragePage /> },
-      ...adminRoutes,
+      adminRoutes,
     ],
   },
 ];

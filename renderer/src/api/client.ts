@@ -79,14 +79,16 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetc
 }
 
 /**
- * The text to show for a failed call: the network message when the server could not be reached,
- * the server's `error` text when it sent one, else the screen's own fallback (spec §8).
+ * The one text to show for a failed call: the network message when the server could not be
+ * reached, the server's `error` text when it sent one, else (with `orStatus`) the status line,
+ * else the screen's own fallback (spec §8).
  */
-export function errorMessage(error: unknown, fallback: string): string {
+export function errorMessage(error: unknown, fallback: string, { orStatus = false } = {}): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return NETWORK_ERROR;
     const body = error.body as { error?: unknown } | undefined;
     if (typeof body?.error === 'string' && body.error.trim() !== '') return body.error;
+    if (orStatus && error.message) return error.message;
   }
   return fallback;
 }

@@ -73,3 +73,20 @@ export function createUserApi(http: HttpClient) {
 }
 
 export type UserApi = ReturnType<typeof createUserApi>;
+
+/** The calls made with a session token, bound to it. */
+export function userCallsWithToken(user: UserApi, token: string) {
+  return {
+    logout: () => user.logout(token),
+    listLinks: (signal?: AbortSignal) => user.listLinks(token, signal),
+    createLink: (input: LinkInput) => user.createLink(token, input),
+    updateLink: (linkId: number, input: LinkInput) => user.updateLink(token, linkId, input),
+    deleteLink: (linkId: number) => user.deleteLink(token, linkId),
+    linkAnalytics: (linkId: number, tz?: string, signal?: AbortSignal) => user.linkAnalytics(token, linkId, tz, signal),
+    getDomain: (signal?: AbortSignal) => user.getDomain(token, signal),
+    setDomain: (domain: string) => user.setDomain(token, domain),
+    removeDomain: () => user.removeDomain(token),
+  };
+}
+
+export type UserCalls = ReturnType<typeof userCallsWithToken>;

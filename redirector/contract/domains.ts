@@ -1,0 +1,54 @@
+/**
+ * A user's custom domain (docs/api.md#domain): a bare lower-cased host name, no scheme, path or
+ * port, never the service's default domain. Pure and portable; uniqueness is the store's job (409).
+ */
+export const DOMAIN_REQUIRED = 'Please enter a domain';
+export const DOMAIN_WITHOUT_SCHEME = 'Enter the domain without http:// or https://';
+export const DOMAIN_WITHOUT_PATH = 'Enter the domain without a path (just the host name)';
+export const DOMAIN_WITHOUT_PORT = 'Enter the domain without a port';
+export const DOMAIN_INVALID = 'Please enter a valid domain name, like links.example.com';
+export const DOMAIN_IS_DEFAULT = 'That is already the default domain; enter a domain of your own';
+export const DOMAIN_TAKEN = 'This domain is already used by another account';
+
+const MAX_DOMAIN_LENGTH = 253;
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export type DomainResult = { ok: true; domain: string } | { ok: false; error: string };
+
+/** The host name of a public URL, as the default domain is compared and shown. */
+export function defaultDomainOf(publicUrl: string): string {
+  return new URL(publicUrl).hostname.toLowerCase();
+}
+
+/** The domain as stored, or what is wrong with it. */
+export function checkCustomDomain(input: unknown, defaultDomain: string): DomainResult {
+  if (typeof input !== 'string' || input.trim() === '') return { ok: false, error: DOMAIN_REQUIRED };
+  let domain = input.trim().toLowerCase();
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(domain)) return { ok: false, error: DOMAIN_WITHOUT_SCHEME };
+  if (/[/?#\\]/.test(domain)) return { ok: false, error: DOMAIN_WITHOUT_PATH };
+  if (/:\d*$/.test(domain)) return { ok: false, error: DOMAIN_WITHOUT_PORT };
+  if (domain.endsWith('.')) domain = domain.slice(0, -1);
+  // International names are kept in their ASCII (punycode) form, as DNS and the Host header carry them.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is the point
+  if (/[^\x00-\x7f]/.test(domain)) domain = asciiHostName(domain);
+  if (!isHostName(domain)) return { ok: false, error: DOMAIN_INVALID };
+  if (domain === defaultDomain.toLowerCase()) return { ok: false, error: DOMAIN_IS_DEFAULT };
+  return { ok: true, domain };
+}
+
+/** The WHATWG URL parser's IDNA mapping (the same in Node and browsers); '' when it refuses the name. */
+function asciiHostName(domain: string): string {
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** Two or more DNS labels, and a top-level label that is not all digits (so no IPv4 address). */
+function isHostName(domain: string): boolean {
+  if (domain.length === 0 || domain.length > MAX_DOMAIN_LENGTH) return false;
+  const labels = domain.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false;
+  return !/^\d+$/.test(labels[labels.length - 1] ?? '');
+}

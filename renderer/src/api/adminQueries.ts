@@ -1,0 +1,78 @@
+/**
+ * One hook per administrator read call, with the cadence each screen polls at (product spec §6):
+ * the pages only compose what these answer.
+ */
+import { useCallback } from 'react';
+import type { LiveWindowMinutes } from './adminApi';
+import { useAdminCalls } from './useAdminCalls';
+import { useLoad } from './useLoad';
+import { usePolling } from './usePolling';
+
+export const SUMMARY_INTERVAL_MS = 30_000;
+export const REALTIME_INTERVAL_MS = 5000;
+export const LINK_ANALYTICS_INTERVAL_MS = 5000;
+export const LIVE_INTERVAL_MS = 2000;
+export const ACTIVE_VISITORS_INTERVAL_MS = 3000;
+
+/** GET /api/links: every link, newest first. */
+export function useLinks() {
+  const calls = useAdminCalls();
+  return useLoad(
+    useCallback((signal: AbortSignal) => calls.listLinks(signal), [calls]),
+    [calls],
+  );
+}
+
+/** GET /api/analytics/{id}, polled. */
+export function useLinkStats(linkId: string) {
+  const calls = useAdminCalls();
+  return usePolling(
+    useCallback((signal: AbortSignal) => calls.linkAnalytics(linkId, signal), [calls, linkId]),
+    { intervalMs: LINK_ANALYTICS_INTERVAL_MS, resetKey: linkId },
+  );
+}
+
+/** GET /api/analytics/summary, polled. */
+export function useSummary() {
+  const calls = useAdminCalls();
+  return usePolling(
+    useCallback((signal: AbortSignal) => calls.summary(signal), [calls]),
+    { intervalMs: SUMMARY_INTERVAL_MS },
+  );
+}
+
+/** GET /api/analytics/realtime, polled while `live`. */
+export function useRealtime(live: boolean) {
+  const calls = useAdminCalls();
+  return usePolling(
+    useCallback((signal: AbortSignal) => calls.realtime(signal), [calls]),
+    { intervalMs: REALTIME_INTERVAL_MS, enabled: live },
+  );
+}
+
+/** GET /api/analytics/live?minutes=, polled while `live`; a new window starts afresh. */
+export function useLiveVisitors(minutes: LiveWindowMinutes, live: boolean, intervalMs = LIVE_INTERVAL_MS) {
+  const calls = useAdminCalls();
+  return usePolling(
+    useCallback((signal: AbortSignal) => calls.live(minutes, signal), [calls, minutes]),
+    { intervalMs, enabled: live, resetKey: minutes },
+  );
+}
+
+/** GET /api/analytics/repeat-visitors. */
+export function useRepeatVisitors() {
+  const calls = useAdminCalls();
+  return useLoad(
+    useCallback((signal: AbortSignal) => calls.repeatVisitors(signal), [calls]),
+    [calls],
+  );
+}
+
+/** GET /api/analytics/funnel. */
+export function useFunnel() {
+  const calls = useAdminCalls();
+  return useLoad(
+    useCallback((signal: AbortSignal) => calls.funnel(signal), [calls]),
+    [calls],
+  );
+}

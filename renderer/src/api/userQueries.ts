@@ -1,0 +1,135 @@
+/**
+ * The signed-in user's calls (product spec §7 "User calls"): bound to the session token, a 401
+ * signs the user out. One hook per read call; the dashboard only composes them.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Link, UserLinkAnalyticsResponse } from '../../../redirector/contract';
+import { browserTimeZone } from '../format/dates';
+import { useApi } from './ApiProvider';
+import { guardUnauthorized } from './useAdminCalls';
+import { type UserCalls, userCallsWithToken } from './userApi';
+
+export const LINKS_LOAD_FAILED = 'Failed to load links';
+
+export function useUserCalls(token: string, onUnauthorized: () => void): UserCalls {
+  const api = useApi();
+  return useMemo(
+    () => guardUnauthorized(userCallsWithToken(api.user, token), onUnauthorized),
+    [api, token, onUnauthorized],
+  );
+}
+
+/**
+ * GET /api/links/user. `links` is null until the first answer; after a failure it stays what it
+ * was (or empty) with `loadFailed`, and `error` holds the banner text until dismissed.
+ */
+export function useUserLinks(calls: UserCalls) {
+  const [links, setLinks] = useState<Link[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  const reload = useCallback(
+    (signal?: AbortSignal) => {
+      setLoadFailed(false);
+      calls.listLinks(signal).then(
+        (loaded) => {
+          setLinks(loaded);
+          setError((current) => (current === LINKS_LOAD_FAILED ? null : current));
+        },
+        () => {
+          if (signal?.aborted) return;
+          setLinks((current) => current ?? []);
+          setLoadFailed(true);
+          setError(LINKS_LOAD_FAILED);
+        },
+      );
+    },
+    [calls],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+
+  return { links, setLinks, error, setError, loadFailed, reload };
+}
+
+export type UserLinkStatsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: UserLinkAnalyticsResponse };
+
+/** GET /api/analytics/user?linkId= for the selected link (null: none selected), in the browser's zone. */
+export function useUserLinkStats(calls: UserCalls, linkId: number | null) {
+  const [state, setState] = useState<UserLinkStatsState>({ status: 'loading' });
+  const load = useCallback(
+    (id: number, signal?: AbortSignal) => {
+      setState({ status: 'loading' });
+      calls.linkAnalytics(id, browserTimeZone(), signal).then(
+        (data) => setState({ status: 'ready', data }),
+        () => {
+          if (!signal?.aborted) setState({ status: 'error', message: 'Failed to load analytics' });
+        },
+      );
+    },
+    [calls],
+  );
+  useEffect(() => {
+    if (linkId === null) return;
+    const controller = new AbortController();
+    load(linkId, controller.signal);
+    return () => controller.abort();
+  }, [linkId, load]);
+  const retry = useCallback(() => {
+    if (linkId !== null) load(linkId);
+  }, [linkId, load]);
+  return { state, retry };
+}
+
+export interface DomainInfo {
+  customDomain: string | null;
+  /** The service's host name, the CNAME target. */
+  defaultDomain: string;
+  publicUrl: string;
+}
+
+/**
+ * GET /api/user/domain, starting from what the session and this page know, with its POST and
+ * DELETE; `onChange` hears every stored change (the session keeps the user's domain too).
+ */
+export function useDomain(calls: UserCalls, initial: DomainInfo, onChange: (customDomain: string | null) => void) {
+  const [domain, setDomain] = useState<DomainInfo>(initial);
+  useEffect(() => {
+    const controller = new AbortController();
+    calls.getDomain(controller.signal).then(
+      (answer) =>
+        setDomain((current) => ({
+          customDomain: answer.domain,
+          defaultDomain: answer.default_domain || current.defaultDomain,
+          publicUrl: answer.public_url || current.publicUrl,
+        })),
+      (caught: unknown) => {
+        // The spec logs a failed domain fetch and shows nothing.
+        if (!controller.signal.aborted) console.error('Failed to fetch domain', caught);
+      },
+    );
+    return () => controller.abort();
+  }, [calls]);
+  const stored = (customDomain: string | null) => {
+    setDomain((current) => ({ ...current, customDomain }));
+    onChange(customDomain);
+  };
+  /** Resolves with the domain as stored. */
+  const save = async (value: string) => {
+    const saved = await calls.setDomain(value);
+    stored(saved);
+    return saved;
+  };
+  const remove = async () => {
+    await calls.removeDomain();
+    stored(null);
+  };
+  return { ...domain, save, remove };
+}

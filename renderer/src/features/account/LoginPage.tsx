@@ -1,0 +1,82 @@
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useApi } from '../../api/ApiProvider';
+import { errorMessage } from '../../api/client';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { PasswordField, TextField } from '../../components/Field';
+import { useForm } from '../../components/useForm';
+import { AccountFooter } from './AccountFooter';
+import { writeSession } from './useSession';
+
+export interface LoginErrors {
+  email?: string;
+  password?: string;
+}
+
+export function validateLogin(email: string, password: string): LoginErrors {
+  const errors: LoginErrors = {};
+  if (email.trim() === '') errors.email = 'Please enter your email';
+  if (password === '') errors.password = 'Please enter your password';
+  return errors;
+}
+
+/** '/login' (product spec §2): Welcome Back. Success stores the session and goes to /dashboard. */
+export function LoginPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm({
+    initial: { email: '', password: '' },
+    validate: ({ email, password }) => validateLogin(email, password),
+    fields: ['email', 'password'],
+    send: async ({ email, password }) => {
+      const { token, user } = await api.user.login({ email: email.trim(), password });
+      writeSession({ token, user });
+      navigate('/dashboard');
+    },
+    failureText: (error) => errorMessage(error, 'Login failed'),
+  });
+  const { values, errors, submitting, set } = form;
+
+  return (
+    <AuthLayout
+      title="Welcome Back"
+      subtitle="Sign in to manage your links"
+      footer={
+        <AccountFooter>
+          Don't have an account? <Link to="/register">Create one</Link>
+        </AccountFooter>
+      }
+    >
+      <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
+        {params.has('registered') ? (
+          <Banner tone="success">Account created successfully! Please sign in.</Banner>
+        ) : null}
+        {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onValueChange={(value) => set('email', value)}
+          error={errors.email}
+          required
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onValueChange={(value) => set('password', value)}
+          error={errors.password}
+          required
+        />
+        <Button type="submit" variant="primary" size="lg" block loading={submitting}>
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

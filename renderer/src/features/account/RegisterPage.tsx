@@ -1,0 +1,112 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useApi } from '../../api/ApiProvider';
+import { errorMessage } from '../../api/client';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { PasswordField, TextField } from '../../components/Field';
+import { useForm } from '../../components/useForm';
+import { AccountFooter } from './AccountFooter';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface RegistrationValues {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export type RegistrationErrors = Partial<Record<keyof RegistrationValues, string>>;
+
+/** The client checks of product spec §5 (the server checks again). */
+export function validateRegistration(values: RegistrationValues): RegistrationErrors {
+  const errors: RegistrationErrors = {};
+  if (values.name.trim() === '') errors.name = 'Please enter your name';
+  const email = values.email.trim();
+  if (email === '') errors.email = 'Please enter your email';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Please enter a valid email address';
+  if (values.password === '') errors.password = 'Please enter a password';
+  else if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 6 characters';
+  if (values.password !== '' && values.confirmPassword !== values.password) {
+    errors.confirmPassword = 'Passwords do not match';
+  }
+  return errors;
+}
+
+const FIELD_ORDER: readonly (keyof RegistrationValues)[] = ['name', 'email', 'password', 'confirmPassword'];
+
+/** '/register' (product spec §2): Create Account. Success goes to /login?registered=true. */
+export function RegisterPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const form = useForm({
+    initial: { name: '', email: '', password: '', confirmPassword: '' },
+    validate: validateRegistration,
+    fields: FIELD_ORDER,
+    send: async (values: RegistrationValues) => {
+      await api.user.register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      navigate('/login?registered=true');
+    },
+    failureText: (error) => errorMessage(error, 'Registration failed'),
+  });
+  const { values, errors, submitting } = form;
+  const set = (field: keyof RegistrationValues) => (value: string) => form.set(field, value);
+
+  return (
+    <AuthLayout
+      title="Create Account"
+      subtitle="Start shortening and tracking your links"
+      footer={
+        <AccountFooter>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </AccountFooter>
+      }
+    >
+      <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
+        {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onValueChange={set('name')}
+          error={errors.name}
+          required
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onValueChange={set('email')}
+          error={errors.email}
+          required
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={set('password')}
+          error={errors.password}
+          hint="At least 6 characters"
+          required
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onValueChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          required
+        />
+        <Button type="submit" variant="primary" size="lg" block loading={submitting}>
+          {submitting ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,41 @@
+/** /admin/conversion (spec §2 "Conversion Funnel"): one call. */
+
+import { useFunnel } from '../../api/adminQueries';
+import { errorMessage } from '../../api/client';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { LoadingState } from '../../components/Spinner';
+import { FunnelView } from './FunnelView';
+import { PageHeader } from './PageHeader';
+import { RefreshButton } from './RefreshButton';
+
+export function ConversionFunnelPage() {
+  const result = useFunnel();
+  const data = result.data;
+
+  return (
+    <div className="admin-section">
+      <PageHeader
+        title="Conversion Funnel"
+        subtitle="From estimated impressions to engaged visits, across every link."
+        actions={<RefreshButton load={result} />}
+      />
+      {result.error ? (
+        <ErrorPanel
+          title="Error Loading Conversion Funnel"
+          message={errorMessage(result.error, 'Failed to load conversion data', { orStatus: true })}
+          onRetry={result.reload}
+        />
+      ) : !data ? (
+        <LoadingState message="Loading conversion data..." />
+      ) : data.clicks === 0 ? (
+        <Card>
+          <EmptyState icon="filter" title="No conversion data available yet" />
+        </Card>
+      ) : (
+        <FunnelView data={data} />
+      )}
+    </div>
+  );
+}

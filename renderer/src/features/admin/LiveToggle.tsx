@@ -1,0 +1,17 @@
+import { Button } from '../../components/Button';
+import { cx } from '../../components/cx';
+
+/** The live panels' Live / Paused switch (spec §4): Paused stops polling. */
+export function LiveToggle({ live, onChange }: { live: boolean; onChange: (live: boolean) => void }) {
+  return (
+    <div className="row">
+      <span className="live-status" aria-live="polite">
+        <span className={cx('live-dot', !live && 'live-dot--paused')} aria-hidden="true" />
+        {live ? 'Live' : 'Paused'}
+      </span>
+      <Button size="sm" onClick={() => onChange(!live)} aria-pressed={!live}>
+        {live ? 'Pause' : 'Resume'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/** /admin/repeat-visitors (spec §2 "Repeat Visitors"): one call. */
+
+import { useRepeatVisitors } from '../../api/adminQueries';
+import { errorMessage } from '../../api/client';
+import { Card } from '../../components/Card';
+import { BarChart } from '../../components/charts/BarChart';
+import { DonutChart } from '../../components/charts/DonutChart';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { LoadingState } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { formatDate } from '../../format/dates';
+import { formatNumber, formatPercent } from '../../format/numbers';
+import { PageHeader } from './PageHeader';
+import { RefreshButton } from './RefreshButton';
+
+export const NO_REPEAT_VISITORS = 'No repeat visitors yet';
+
+export function visitsLabel(visits: number): string {
+  return visits === 1 ? '1 visit' : `${visits} visits`;
+}
+
+/** Up to two locations, then '+N more'. */
+export function locationsText(locations: string[]): string {
+  const shown = locations.slice(0, 2).join(', ');
+  return locations.length > 2 ? `${shown} +${locations.length - 2} more` : shown;
+}
+
+export function RepeatVisitorsPage() {
+  const result = useRepeatVisitors();
+  const data = result.data;
+  const top = (data?.top ?? []).filter((visitor) => visitor.visits >= 2).slice(0, 10);
+
+  return (
+    <div className="admin-section">
+      <PageHeader
+        title="Repeat Visitors"
+        subtitle="Visitors who came back: a visitor is one client address."
+        actions={<RefreshButton load={result} />}
+      />
+      {!data ? (
+        result.error ? (
+          <ErrorPanel
+            title="Error Loading Repeat Visitors"
+            message={errorMessage(result.error, 'Failed to fetch analytics', { orStatus: true })}
+            onRetry={result.reload}
+          />
+        ) : (
+          <LoadingState message="Loading repeat visitors..." />
+        )
+      ) : (
+        <>
+          <div className="card-grid card-grid--3">
+            <StatCard label="Total Unique Visitors" value={formatNumber(data.totalUniqueVisitors)} icon="users" />
+            <StatCard label="Repeat Visitors" value={formatNumber(data.repeatVisitors)} icon="repeat" tone="green" />
+            <StatCard label="Repeat Rate" value={formatPercent(data.repeatRate)} icon="activity" tone="amber" />
+          </div>
+          <div className="admin-grid">
+            <Card title="New vs Repeat">
+              <DonutChart
+                pie
+                ariaLabel="New and repeat visitors"
+                emptyText="No data yet"
+                data={[
+                  { name: 'New', value: Math.max(0, data.totalUniqueVisitors - data.repeatVisitors) },
+                  { name: 'Repeat', value: data.repeatVisitors },
+                ]}
+              />
+            </Card>
+            <Card title="Visit Frequency" subtitle="Visitors by number of visits">
+              {data.frequency.length === 0 ? (
+                <div className="chart-empty">No data yet</div>
+              ) : (
+                <BarChart
+                  height={220}
+                  seriesName="Visitors"
+                  ariaLabel="Visitors by number of visits"
+                  data={data.frequency
+                    .slice(0, 10)
+                    .map((row) => ({ label: visitsLabel(row.visits), value: row.visitors }))}
+                />
+              )}
+            </Card>
+          </div>
+          <Card title="Top Repeat Visitors" flush>
+            {top.length === 0 ? (
+              <div className="chart-empty">{NO_REPEAT_VISITORS}</div>
+            ) : (
+              <div className="table-wrap">
+                <table className="table table--stack table--pairs">
+                  <thead>
+                    <tr>
+                      <th scope="col">IP Address</th>
+                      <th scope="col" className="num">
+                        Total Visits
+                      </th>
+                      <th scope="col">Locations</th>
+                      <th scope="col">Last Visit</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {top.map((visitor) => (
+                      <tr key={visitor.ip}>
+                        <td data-label="IP Address" className="mono">
+                          {visitor.ip}
+                        </td>
+                        <td data-label="Total Visits" className="num">
+                          {formatNumber(visitor.visits)}
+                        </td>
+                        <td data-label="Locations">{locationsText(visitor.locations) || '—'}</td>
+                        <td data-label="Last Visit">{formatDate(visitor.lastVisit, 'en-US')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

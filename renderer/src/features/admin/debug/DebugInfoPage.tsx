@@ -1,0 +1,149 @@
+/** /admin/debug (spec §2 "Debug pages"): environment, the stored key, and a few API checks. */
+
+import { useState } from 'react';
+import type { Link } from '../../../../../redirector/contract';
+import { apiBaseUrl } from '../../../api/apiBase';
+import { errorMessage } from '../../../api/client';
+import { useAdminCalls } from '../../../api/useAdminCalls';
+import { useShortLinkBase } from '../../../api/useShortLinkBase';
+import { Button, ButtonLink } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { shortLinkBase } from '../../analytics/analyticsFormat';
+import { useAuth } from '../auth/AuthProvider';
+import { describeMarkers, maskKey } from '../auth/adminMarkers';
+import { PageHeader } from '../PageHeader';
+import { KeyValueList } from './KeyValueList';
+
+type Outcome = { ok: boolean; text: string } | null;
+
+export function DebugInfoPage() {
+  const auth = useAuth();
+  const calls = useAdminCalls();
+  const linkBase = useShortLinkBase();
+  const [showKey, setShowKey] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [testLinks, setTestLinks] = useState<Link[] | null>(null);
+
+  const run = async (name: string, action: () => Promise<string>) => {
+    setBusy(name);
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, text: await action() });
+    } catch (error) {
+      setOutcome({
+        ok: false,
+        text: `${name} failed: ${errorMessage(error, 'Network error. Please try again.', { orStatus: true })}`,
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const key = auth.apiKey ?? '';
+  const environment = [
+    { label: 'API base', value: <span className="mono">{shortLinkBase(apiBaseUrl())}/api</span> },
+    { label: 'App', value: window.meDesktop ? 'Desktop (hash routes)' : 'Browser' },
+    { label: 'Build', value: import.meta.env.MODE },
+    { label: 'Time zone', value: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    { label: 'Language', value: navigator.language },
+    { label: 'Online', value: navigator.onLine ? 'Yes' : 'No' },
+    { label: 'User agent', value: <span className="text-xs">{navigator.userAgent}</span> },
+  ];
+
+  return (
+    <div className="admin-section">
+      <PageHeader
+        title="Debug Info"
+        subtitle="What this app talks to and what it has stored."
+        actions={<ButtonLink to="/admin/storage">Storage debug</ButtonLink>}
+      />
+      <div className="admin-grid">
+        <Card title="Environment">
+          <KeyValueList rows={environment} />
+        </Card>
+        <Card
+          title="Stored admin token"
+          actions={
+            <Button size="sm" variant="ghost" onClick={() => setShowKey(!showKey)}>
+              {showKey ? 'Hide' : 'Show'}
+            </Button>
+          }
+        >
+          <div className="stack">
+            <code className="code-block" data-testid="stored-key">
+              {key === '' ? '(none)' : showKey ? key : maskKey(key)}
+            </code>
+            <KeyValueList rows={describeMarkers(auth.env)} />
+          </div>
+        </Card>
+      </div>
+      <Card title="API checks" subtitle="Initialize Database creates a test link.">
+        <div className="stack">
+          <div className="row">
+            <Button
+              loading={busy === 'Initialize Database'}
+              icon="database"
+              onClick={() =>
+                run('Initialize Database', async () => {
+                  const { link } = await calls.initDatabase();
+                  return `Database ready: created test link /${link.short_code}`;
+                })
+              }
+            >
+              Initialize Database
+            </Button>
+            <Button
+              loading={busy === 'Test Links API'}
+              icon="activity"
+              onClick={() =>
+                run('Test Links API', async () => {
+                  const links = await calls.listLinks();
+                  return `Links API OK: ${links.length} ${links.length === 1 ? 'link' : 'links'}`;
+                })
+              }
+            >
+              Test Links API
+            </Button>
+            <Button
+              loading={busy === 'Test Links'}
+              icon="link"
+              onClick={() =>
+                run('Test Links', async () => {
+                  const links = await calls.listLinks();
+                  setTestLinks(links.slice(0, 10));
+                  return links.length === 0 ? 'No links to test yet' : `Showing ${Math.min(10, links.length)} links`;
+                })
+              }
+            >
+              Test Links
+            </Button>
+          </div>
+          {outcome ? (
+            <output className={outcome.ok ? 'code-block' : 'code-block field__error'} data-testid="debug-outcome">
+              {outcome.text}
+            </output>
+          ) : null}
+          {testLinks && testLinks.length > 0 ? (
+            <ul className="feed">
+              {testLinks.map((link) => {
+                const url = `${linkBase}/${link.short_code}`;
+                return (
+                  <li key={link.id} className="feed__item">
+                    <span className="feed__main">
+                      <span className="mono">/{link.short_code}</span>
+                      <span className="cell-sub truncate">{link.target_url}</span>
+                    </span>
+                    <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm">
+                      Open
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/** /admin: 'Analytics Dashboard' (spec §2). One call per panel (CONTRACT §5). */
+
+import { useSummary } from '../../api/adminQueries';
+import { errorMessage } from '../../api/client';
+import { Card } from '../../components/Card';
+import { BarChart } from '../../components/charts/BarChart';
+import { DEVICE_COLORS } from '../../components/charts/colors';
+import { DonutChart } from '../../components/charts/DonutChart';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { StatCard } from '../../components/StatCard';
+import { rankCountries } from '../../format/countries';
+import { formatNumber } from '../../format/numbers';
+import { PageHeader } from '../admin/PageHeader';
+import { ActiveVisitorsPanel } from './ActiveVisitorsPanel';
+import { CountryBreakdownCard } from './CountryBreakdownCard';
+import { RealtimePanel } from './RealtimePanel';
+
+/** The totals are not a live panel; a gentle refresh keeps a dashboard left open current. */
+
+export function AdminDashboardPage() {
+  const summary = useSummary();
+  const data = summary.data;
+  const show = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
+  const devices = data?.deviceStats ?? { ios: 0, android: 0, web: 0 };
+  const topCountries = rankCountries(data?.countryCounts ?? {}, 5);
+
+  return (
+    <div className="admin-section">
+      <PageHeader title="Analytics Dashboard" subtitle="Every link, every click, as it happens." />
+      <div className="admin-grid admin-grid--wide-left">
+        <RealtimePanel />
+        <ActiveVisitorsPanel />
+      </div>
+      {summary.error && !data ? (
+        <ErrorPanel
+          title="Error Loading Analytics"
+          message={errorMessage(summary.error, 'Failed to fetch analytics', { orStatus: true })}
+          onRetry={summary.refresh}
+        />
+      ) : null}
+      <div className="card-grid card-grid--4">
+        <StatCard label="Total Links" value={show(data?.totalLinks)} icon="link" />
+        <StatCard label="Total Clicks" value={show(data?.totalClicks)} icon="pointer" tone="green" />
+        <StatCard label="Unique Visitors" value={show(data?.uniqueVisitors)} icon="users" tone="amber" />
+        <StatCard label="Today's Clicks" value={show(data?.todayClicks)} icon="calendar" tone="pink" />
+      </div>
+      <div className="admin-grid">
+        <Card title="Device Distribution">
+          {!data ? (
+            <div className="chart-empty">Loading...</div>
+          ) : (
+            <DonutChart
+              pie
+              ariaLabel="Clicks by device"
+              emptyText="No data yet"
+              data={[
+                { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
+                { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },
+                { name: 'Web', value: devices.web, color: DEVICE_COLORS.web },
+              ]}
+            />
+          )}
+        </Card>
+        <Card title="Top Countries" subtitle="Top 5 by clicks">
+          {!data ? (
+            <div className="chart-empty">Loading...</div>
+          ) : topCountries.length === 0 ? (
+            <div className="chart-empty">No data yet</div>
+          ) : (
+            <BarChart
+              horizontal
+              height={220}
+              ariaLabel="Top countries by clicks"
+              data={topCountries.map((country) => ({ label: `${country.flag} ${country.name}`, value: country.count }))}
+            />
+          )}
+        </Card>
+      </div>
+      <CountryBreakdownCard counts={data?.countryCounts} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The full country card (spec §2): 10 countries, Show All / Show Less beyond that; name, code,
+ * clicks, share of the total and a bar relative to the busiest country; a summary line.
+ */
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { rankCountries } from '../../format/countries';
+import { formatNumber, formatPercent } from '../../format/numbers';
+
+export const COUNTRY_CARD_LIMIT = 10;
+export const COUNTRY_CARD_TITLE = 'Click Distribution by Country';
+export const NO_GEO_DATA = 'No geographic data available yet';
+
+export function CountryBreakdownCard({
+  counts,
+  title = COUNTRY_CARD_TITLE,
+}: {
+  /** Undefined while loading. */
+  counts: Record<string, number> | undefined;
+  title?: string;
+}) {
+  const [showAll, setShowAll] = useState(false);
+  const countries = rankCountries(counts ?? {});
+  const total = countries.reduce((sum, country) => sum + country.count, 0);
+  const max = countries[0]?.count ?? 0;
+  const shown = showAll ? countries : countries.slice(0, COUNTRY_CARD_LIMIT);
+
+  return (
+    <Card
+      title={title}
+      actions={
+        countries.length > COUNTRY_CARD_LIMIT ? (
+          <Button size="sm" variant="ghost" onClick={() => setShowAll(!showAll)}>
+            {showAll ? 'Show Less' : `Show All (${countries.length})`}
+          </Button>
+        ) : undefined
+      }
+    >
+      {counts === undefined ? (
+        <div className="chart-empty">Loading...</div>
+      ) : countries.length === 0 ? (
+        <div className="chart-empty">{NO_GEO_DATA}</div>
+      ) : (
+        <div className="stack">
+          <ul className="bar-list" aria-label="Countries">
+            {shown.map((country) => (
+              <li key={country.code} className="bar-list__item">
+                <div className="bar-list__row">
+                  <span className="bar-list__label">
+                    <span className="flag" aria-hidden="true">
+                      {country.flag}
+                    </span>
+                    <span className="truncate">{country.name}</span>
+                    <span className="badge mono">{country.code}</span>
+                  </span>
+                  <span className="bar-list__value">{formatNumber(country.count)}</span>
+                  <span className="bar-list__meta">{formatPercent(total === 0 ? 0 : country.count / total)}</span>
+                </div>
+                <div className="bar-list__track" aria-hidden="true">
+                  <div
+                    className="bar-list__fill"
+                    style={{ width: `${max === 0 ? 0 : (country.count / max) * 100}%` }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <hr className="divider" />
+          <dl className="kv-list kv-list--lg" aria-label="Country summary">
+            <div className="kv-list__row">
+              <dt>Countries</dt>
+              <dd>{formatNumber(countries.length)}</dd>
+            </div>
+            <div className="kv-list__row">
+              <dt>Total clicks</dt>
+              <dd>{formatNumber(total)}</dd>
+            </div>
+            <div className="kv-list__row">
+              <dt>Max clicks</dt>
+              <dd>{formatNumber(max)}</dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+/** The head of a link's analytics: its title, short link (with copy), target and option badges. */
+import type { Link } from '../../../../redirector/contract';
+import { CopyButton } from '../../components/CopyButton';
+import { Icon } from '../../components/Icon';
+import { FeatureBadges } from '../links/FeatureBadges';
+import { type LinkHost, shortLinkText, shortLinkUrl } from '../links/shortUrl';
+
+export function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {
+  const text = shortLinkText(host, link.short_code);
+  return (
+    <div className="analytics__head">
+      <div className="stack stack--sm analytics__title-block">
+        <h2 className="page-title">{link.title || link.short_code}</h2>
+        <div className="row analytics__short">
+          <Icon name="link" />
+          <span className="mono">{text}</span>
+          <CopyButton text={shortLinkUrl(host, link.short_code)} label="Copy link" />
+        </div>
+        <a className="analytics__target truncate" href={link.target_url} target="_blank" rel="noopener noreferrer">
+          {link.target_url}
+        </a>
+      </div>
+      <FeatureBadges link={link} emptyDash={false} />
+    </div>
+  );
+}

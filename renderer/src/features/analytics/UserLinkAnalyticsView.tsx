@@ -1,0 +1,131 @@
+/** The user's analytics for one link (product spec §2 "User analytics view"); replaces the list. */
+import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
+import type { UserLinkStatsState } from '../../api/userQueries';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { CountryBars } from '../../components/CountryBars';
+import { DonutChart } from '../../components/charts/DonutChart';
+import { LineChart } from '../../components/charts/LineChart';
+import { LoadingState } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { formatNumber } from '../../format/numbers';
+import type { LinkHost } from '../links/shortUrl';
+import { LinkSummary } from './LinkSummary';
+import { userAnalyticsModel } from './userAnalyticsModel';
+
+export interface UserLinkAnalyticsViewProps {
+  state: UserLinkStatsState;
+  host: LinkHost;
+  onBack: () => void;
+  onRetry: () => void;
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="ghost" icon="arrowLeft" onClick={onBack} className="analytics__back">
+      Back to Dashboard
+    </Button>
+  );
+}
+
+export function UserLinkAnalyticsView({ state, host, onBack, onRetry }: UserLinkAnalyticsViewProps) {
+  if (state.status === 'loading') {
+    return (
+      <div className="stack">
+        <BackButton onBack={onBack} />
+        <LoadingState message="Loading analytics..." />
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="stack">
+        <BackButton onBack={onBack} />
+        <Banner
+          tone="error"
+          actions={
+            <Button size="sm" icon="refresh" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          {state.message}
+        </Banner>
+      </div>
+    );
+  }
+  return <AnalyticsContent data={state.data} host={host} onBack={onBack} />;
+}
+
+function AnalyticsContent({
+  data,
+  host,
+  onBack,
+}: {
+  data: UserLinkAnalyticsResponse;
+  host: LinkHost;
+  onBack: () => void;
+}) {
+  const model = userAnalyticsModel(data);
+  const { stats, link } = data;
+  return (
+    <div className="stack stack--lg analytics">
+      <div>
+        <BackButton onBack={onBack} />
+      </div>
+      <LinkSummary link={link} host={host} />
+      <div className="card-grid card-grid--4">
+        <StatCard label="Total Clicks" value={formatNumber(model.totalClicks)} icon="pointer" />
+        <StatCard label="Unique Visitors" value={formatNumber(model.uniqueVisitors)} icon="users" tone="green" />
+        <StatCard label="Countries" value={formatNumber(model.countries)} icon="globe" tone="amber" />
+        <StatCard label="Mobile Clicks" value={formatNumber(model.mobileClicks)} icon="smartphone" tone="pink" />
+      </div>
+      <Card title="Clicks Over Time (Last 7 Days)">
+        <LineChart
+          data={model.last7Days}
+          seriesName="Clicks"
+          ariaLabel={`Clicks per day over the last 7 days: ${model.last7Days.map((day) => `${day.label} ${day.value}`).join(', ')}`}
+        />
+      </Card>
+      <div className="card-grid card-grid--2">
+        <Card title="Device Breakdown">
+          <DonutChart
+            data={model.devices}
+            centerCaption="clicks"
+            emptyText="No clicks yet"
+            ariaLabel={`Clicks by device: ${model.devices.map((slice) => `${slice.name} ${slice.value}`).join(', ')}`}
+          />
+        </Card>
+        <Card title="Top Countries">
+          <CountryBars counts={stats.countryCounts} limit={5} relativeTo="max" emptyText="No country data yet" />
+        </Card>
+      </div>
+      {model.showBlocked ? (
+        <Card
+          title="Blocked Countries (Geo-Redirected)"
+          subtitle={
+            <>
+              Redirected to <span className="mono">{model.blockedTarget}</span>
+            </>
+          }
+          className="analytics__blocked"
+        >
+          <div className="stack">
+            <CountryBars
+              counts={stats.blockedCountries}
+              tone="danger"
+              showShare={false}
+              valueFormat={(value) => `${formatNumber(value)} blocked`}
+            />
+            <hr className="divider" />
+            <div className="row row--between">
+              <span className="cell-title">Total Blocked</span>
+              <span className="cell-title">{formatNumber(stats.blockedVisitors)}</span>
+            </div>
+          </div>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

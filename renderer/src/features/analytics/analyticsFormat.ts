@@ -1,0 +1,44 @@
+/** Shaping helpers of the analytics screens (the display formats live in renderer/src/format). */
+import type { Click } from '../../../../redirector/contract';
+
+/** The entries of a count map, largest first (ties by name), zeros left out, at most `limit`. */
+export function topEntries(counts: Record<string, number>, limit = Number.POSITIVE_INFINITY): [string, number][] {
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit);
+}
+
+export const SHORT_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The base of full short links: the API's origin (desktop) or this page's origin. */
+export function shortLinkBase(apiBase: string): string {
+  const base = apiBase.replace(/\/+$/, '');
+  return base !== '' ? base : window.location.origin;
+}
+
+/** 'Online' means a click in the last 2 minutes (spec §9). */
+export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
+
+/** Distinct visitors among the clicks of the last 2 minutes. */
+export function onlineNow(clicks: Click[], now: number = Date.now()): number {
+  const recent = clicks.filter((click) => now - (click.clicked_at ?? Date.parse(click.created_at)) <= ONLINE_WINDOW_MS);
+  return new Set(recent.map((click) => click.ip_address)).size;
+}
+
+/** The 5 biggest sources (host names without 'www.'), the rest as 'Other', so the legend stays short. */
+export function referrerSlices(counts: Record<string, number>): { name: string; value: number }[] {
+  const merged = new Map<string, number>();
+  for (const [name, value] of Object.entries(counts)) {
+    const short = name.replace(/^www\./, '');
+    merged.set(short, (merged.get(short) ?? 0) + value);
+  }
+  const ranked = topEntries(Object.fromEntries(merged));
+  const slices = ranked.slice(0, 5).map(([name, value]) => ({ name, value }));
+  const other = ranked.slice(5).reduce((sum, [, value]) => sum + value, 0);
+  return other > 0 ? [...slices, { name: 'Other', value: other }] : slices;
+}
+
+/** The 5 biggest entries of a count map, as bar-list items. */
+export const topItems = (counts: Record<string, number>) =>
+  topEntries(counts, 5).map(([name, value]) => ({ key: name, label: name, value }));

@@ -1,0 +1,39 @@
+import { Link } from 'react-router-dom';
+import { BrandMark } from '../../components/AppHeader';
+import { ButtonLink } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+
+/** '/' (product spec §2): title, tagline, the two account buttons and a small admin link. */
+export function LandingPage() {
+  return (
+    <main className="hero">
+      <BrandMark className="hero__mark" />
+      <div className="stack stack--sm">
+        <h1 className="hero__title">Me</h1>
+        <p className="hero__tagline">Your personal link hub</p>
+      </div>
+      <div className="hero__actions">
+        <ButtonLink to="/register" variant="primary" size="lg">
+          Create an Account
+        </ButtonLink>
+        <ButtonLink to="/login" size="lg">
+          Sign In
+        </ButtonLink>
+      </div>
+      <ul className="hero__features">
+        <li>
+          <Icon name="link" /> Short links
+        </li>
+        <li>
+          <Icon name="chart" /> Click analytics
+        </li>
+        <li>
+          <Icon name="globe" /> Custom domains
+        </li>
+      </ul>
+      <Link to="/admin/login" className="hero__admin">
+        Admin Access
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,100 @@
+/** /admin/create and /admin/edit/{linkId} (spec §2): shells around the one link form. */
+import { useNavigate, useParams } from 'react-router-dom';
+import { type Link, randomShortCode } from '../../../../redirector/contract';
+import { ApiError, errorMessage } from '../../api/client';
+import { useAdminCalls } from '../../api/useAdminCalls';
+import { useAdminLink } from '../../api/useAdminLink';
+import { useShortLinkBase } from '../../api/useShortLinkBase';
+import { Banner } from '../../components/Banner';
+import { Button, ButtonLink } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { LoadingState } from '../../components/Spinner';
+import { PageHeader } from '../admin/PageHeader';
+import { LinkForm } from './LinkForm';
+import { changedFields, emptyLinkForm, linkFormFromLink, linkInputFromForm } from './linkForm';
+import { ADMIN_LINK_FORM_TEXTS } from './linkFormTexts';
+import { linkHostOfBase } from './shortUrl';
+import { useLinkForm } from './useLinkForm';
+
+export const CREATE_FAILED = 'Failed to create link. Please check the browser console for details.';
+
+type Mode = 'create' | 'edit';
+
+export function LinkFormPage({ mode }: { mode: Mode }) {
+  const { linkId } = useParams();
+  const { link, error } = useAdminLink(mode === 'edit' ? linkId : undefined);
+  return (
+    <div className="admin-section" style={{ maxWidth: 760 }}>
+      <PageHeader
+        title={mode === 'create' ? 'Create Link' : 'Edit Link'}
+        subtitle={mode === 'create' ? 'A new short link with optional redirect rules.' : 'Change where this link goes.'}
+      />
+      {mode === 'edit' && error ? (
+        <Banner tone="error" title={error} actions={<ButtonLink to="/admin/links">Back to links</ButtonLink>} />
+      ) : mode === 'edit' && !link ? (
+        <LoadingState message="Loading link..." />
+      ) : (
+        <AdminLinkForm key={link?.id ?? 'new'} original={link} />
+      )}
+    </div>
+  );
+}
+
+/** The server's words, else the spec's failure text (the network's too: the console has the details). */
+function failureText(error: unknown, creating: boolean): string {
+  console.error(error);
+  const fallback = creating ? CREATE_FAILED : 'Failed to update link';
+  return error instanceof ApiError && error.isNetworkError
+    ? fallback
+    : errorMessage(error, fallback, { orStatus: true });
+}
+
+function AdminLinkForm({ original }: { original: Link | undefined }) {
+  const calls = useAdminCalls();
+  const navigate = useNavigate();
+  const base = useShortLinkBase();
+  const form = useLinkForm({
+    initial: () => (original ? linkFormFromLink(original) : emptyLinkForm({ short_code: randomShortCode() })),
+    editing: original !== undefined,
+    texts: ADMIN_LINK_FORM_TEXTS,
+    onSubmit: async (values) => {
+      if (!original) await calls.createLink(linkInputFromForm(values));
+      else {
+        const update = changedFields(original, values);
+        if (Object.keys(update).length > 0) await calls.updateLink(original.id, update);
+      }
+      navigate('/admin/links');
+    },
+    failureText: (error) => failureText(error, original === undefined),
+  });
+  const { values, submitting } = form;
+  return (
+    <Card>
+      <LinkForm
+        form={form}
+        texts={ADMIN_LINK_FORM_TEXTS}
+        shortCodePrefix={`${linkHostOfBase(base).domain}/`}
+        shortCodeAction={
+          <Button icon="refresh" onClick={() => form.set('short_code', randomShortCode())} style={{ minHeight: 42 }}>
+            Regenerate
+          </Button>
+        }
+        shortCodeNote={
+          <>
+            <p className="field__hint">{original ? 'The short code cannot change. ' : ''}Full link:</p>
+            <output className="link-preview" aria-label="Full link">
+              {base}/{values.short_code}
+            </output>
+          </>
+        }
+      >
+        <div className="form-actions">
+          <ButtonLink to="/admin/links">Cancel</ButtonLink>
+          <Button type="submit" variant="primary" loading={submitting}>
+            {original ? (submitting ? 'Saving...' : 'Save Changes') : submitting ? 'Creating...' : 'Create Link'}
+          </Button>
+        </div>
+      </LinkForm>
+    </Card>
+  );
+}

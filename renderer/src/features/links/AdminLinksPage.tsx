@@ -1,0 +1,110 @@
+/** /admin/links (spec §2 "Admin links list"): every link, newest first, with its actions. */
+
+import { useState } from 'react';
+import type { Link } from '../../../../redirector/contract';
+import { useLinks } from '../../api/adminQueries';
+import { ApiError, NETWORK_ERROR } from '../../api/client';
+import { useAdminCalls } from '../../api/useAdminCalls';
+import { useShortLinkBase } from '../../api/useShortLinkBase';
+import { ButtonLink } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { ConfirmDialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { LoadingState } from '../../components/Spinner';
+import { PageHeader } from '../admin/PageHeader';
+import { LinksTable } from './LinksTable';
+import { linkHostOfBase } from './shortUrl';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
+
+/** The list call's failure as the spec words it ('Failed to fetch links: {status} {body}'). */
+export function linksErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return NETWORK_ERROR;
+    return `Failed to fetch links: ${error.status} ${error.message}`;
+  }
+  return 'Failed to fetch links';
+}
+
+export function LinksPage() {
+  const calls = useAdminCalls();
+  const links = useLinks();
+  const host = linkHostOfBase(useShortLinkBase());
+  const [toDelete, setToDelete] = useState<Link | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await calls.deleteLink(toDelete.id);
+      links.setData((current) => current?.filter((link) => link.id !== toDelete.id));
+      setToDelete(null);
+    } catch {
+      setDeleteError('Failed to delete link');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className="admin-section">
+      <PageHeader
+        title="Links"
+        subtitle="Every short link of the service, newest first."
+        actions={
+          <ButtonLink to="/admin/create" variant="primary" icon="plus">
+            Create Link
+          </ButtonLink>
+        }
+      />
+      {links.loading && !links.data ? (
+        <LoadingState message="Loading links..." />
+      ) : links.error ? (
+        <ErrorPanel title="Error Loading Links" message={linksErrorMessage(links.error)} onRetry={links.reload} />
+      ) : !links.data || links.data.length === 0 ? (
+        <Card>
+          <EmptyState
+            title="No links created yet"
+            action={
+              <ButtonLink to="/admin/create" variant="primary" icon="plus">
+                Create your first link
+              </ButtonLink>
+            }
+          />
+        </Card>
+      ) : (
+        <Card flush>
+          <LinksTable
+            links={links.data}
+            host={host}
+            variant="admin"
+            actions={(link) => ({
+              analytics: { to: `/admin/link/${link.id}` },
+              edit: { to: `/admin/edit/${link.id}`, state: { link } },
+              onDelete: () => setToDelete(link),
+              copiedNote: true,
+            })}
+          />
+        </Card>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete link"
+        message={DELETE_CONFIRMATION}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setToDelete(null);
+          setDeleteError(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { IconButton } from '../../components/Button';
+import { copyText, useCopied } from '../../components/CopyButton';
+
+/** Copy the full short link; 'Copied!' shows for 2 seconds (spec §9). */
+export function CopyLinkAction({ url }: { url: string }) {
+  const [copied, markCopied] = useCopied();
+  return (
+    <span className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
+      <IconButton
+        icon={copied ? 'check' : 'copy'}
+        label={copied ? 'Copied!' : 'Copy link'}
+        tone={copied ? 'success' : 'default'}
+        onClick={async () => {
+          await copyText(url);
+          markCopied();
+        }}
+      />
+      {copied ? (
+        <span className="copied-note" role="status">
+          Copied!
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The one link form (product spec §2 "Create/Edit form"): the admin create and edit pages and the
+ * user's dialog are shells around it, each with its own words and actions.
+ */
+import type { ReactNode } from 'react';
+import { Banner } from '../../components/Banner';
+import { TextField } from '../../components/Field';
+import { LinkFormOption as Option } from './LinkFormOption';
+import type { LinkFormTexts } from './linkFormTexts';
+import type { LinkFormState } from './useLinkForm';
+
+export interface LinkFormProps {
+  form: LinkFormState;
+  texts: LinkFormTexts;
+  id?: string;
+  /** Shown before the short code input, e.g. 'me.example/'. */
+  shortCodePrefix: string;
+  /** Beside the short code input (the admin's Regenerate). */
+  shortCodeAction?: ReactNode;
+  /** Below the short code input (the admin's full-link preview). */
+  shortCodeNote?: ReactNode;
+  /** At the end of the form (the admin page's buttons; the dialog has them in its footer). */
+  children?: ReactNode;
+}
+
+export function LinkForm({
+  form,
+  texts,
+  id,
+  shortCodePrefix,
+  shortCodeAction,
+  shortCodeNote,
+  children,
+}: LinkFormProps) {
+  const { values, errors, editing, set } = form;
+  const { placeholders } = texts;
+  const shortCodeField = (
+    <TextField
+      label="Short Code"
+      name="short_code"
+      required
+      placeholder={placeholders.short_code}
+      prefix={shortCodePrefix}
+      value={values.short_code}
+      // Short codes never hold spaces: pasted ones are dropped as typed.
+      onValueChange={(value) => set('short_code', value.trim())}
+      disabled={editing}
+      error={errors.short_code}
+      hint={texts.shortCodeHint?.[editing ? 'edit' : 'create']}
+      autoComplete="off"
+      spellCheck={false}
+      autoFocus={texts.shortCodeFirst && !editing}
+      fieldClassName={shortCodeAction || shortCodeNote ? 'grow' : 'span-2'}
+    />
+  );
+  const shortCode =
+    shortCodeAction || shortCodeNote ? (
+      <div className="field span-2">
+        <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
+          {shortCodeField}
+          {editing ? null : shortCodeAction}
+        </div>
+        {shortCodeNote}
+      </div>
+    ) : (
+      shortCodeField
+    );
+  const title = (
+    <TextField
+      label="Title"
+      name="title"
+      optional
+      placeholder={placeholders.title}
+      value={values.title}
+      onValueChange={(value) => set('title', value)}
+      fieldClassName="span-2"
+    />
+  );
+  return (
+    <form id={id} ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
+      {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
+      <div className="form-grid">
+        {texts.shortCodeFirst ? shortCode : title}
+        <TextField
+          label="Target URL"
+          name="target_url"
+          type="url"
+          required
+          placeholder={placeholders.target_url}
+          value={values.target_url}
+          onValueChange={(value) => set('target_url', value)}
+          error={errors.target_url}
+          autoFocus={texts.shortCodeFirst && editing}
+          fieldClassName="span-2"
+        />
+        {texts.shortCodeFirst ? title : shortCode}
+      </div>
+      <fieldset className="fieldset">
+        <legend>{texts.legend}</legend>
+        <Option form={form} flag="enable_tiktok_bypass" texts={texts.tiktok} />
+        <Option
+          form={form}
+          flag="enable_country_redirect"
+          texts={texts.country}
+          address={{
+            name: 'country_redirect_url',
+            label: 'Redirect URL',
+            placeholder: placeholders.country_redirect_url,
+          }}
+        />
+        <Option
+          form={form}
+          flag="enable_instagram_exit"
+          texts={texts.instagram}
+          address={{ name: 'instagram_exit_url', label: 'Exit URL', placeholder: placeholders.instagram_exit_url }}
+        />
+      </fieldset>
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The one link table (product spec §2 "Your Links", "Admin links list"): a row per link with its
+ * row actions. The user's dashboard and the admin list each show their own set of columns.
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import type { Link } from '../../../../redirector/contract';
+import { cx } from '../../components/cx';
+import { formatDate } from '../../format/dates';
+import { formatNumber } from '../../format/numbers';
+import { FeatureBadges } from './FeatureBadges';
+import { LinkRowActions, type LinkRowActionsProps } from './LinkRowActions';
+import { type LinkHost, shortLinkText, shortLinkUrl } from './shortUrl';
+
+interface Column {
+  header: string;
+  className?: string;
+  style?: CSSProperties;
+  cell: (link: Link, host: LinkHost) => ReactNode;
+}
+
+const untitled = <span className="subtle">Untitled</span>;
+
+const USER_COLUMNS: Column[] = [
+  {
+    header: 'Link',
+    className: 'links-table__link',
+    cell: (link, host) => (
+      <>
+        <div className="cell-title">{link.title || untitled}</div>
+        <div className="mono text-sm links-table__short">{shortLinkText(host, link.short_code)}</div>
+      </>
+    ),
+  },
+  {
+    header: 'Target URL',
+    className: 'links-table__target',
+    cell: (link) => (
+      <a href={link.target_url} target="_blank" rel="noopener noreferrer" className="truncate" title={link.target_url}>
+        {link.target_url}
+      </a>
+    ),
+  },
+  { header: 'Features', cell: (link) => <FeatureBadges link={link} /> },
+  {
+    header: 'Analytics',
+    className: 'links-table__counts',
+    cell: (link) => (
+      <>
+        <div className="cell-title">{formatNumber(link.total_clicks)} clicks</div>
+        <div className="cell-sub">{formatNumber(link.unique_visitors)} unique</div>
+        {link.enable_country_redirect && link.blocked_visitors > 0 ? (
+          <div className="cell-sub links-table__blocked">{formatNumber(link.blocked_visitors)} blocked</div>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Created', className: 'links-table__created', cell: (link) => formatDate(link.created_at) },
+];
+
+const ADMIN_COLUMNS: Column[] = [
+  {
+    header: 'Title',
+    style: { maxWidth: 320 },
+    cell: (link) => (
+      <>
+        <div className="cell-title truncate">{link.title || untitled}</div>
+        <div className="cell-sub truncate" title={link.target_url}>
+          {link.target_url}
+        </div>
+      </>
+    ),
+  },
+  {
+    header: 'Short URL',
+    cell: (link) => (
+      <div className="row" style={{ gap: 6 }}>
+        <span className="mono">/{link.short_code}</span>
+        <FeatureBadges link={link} emptyDash={false} instagram={false} />
+      </div>
+    ),
+  },
+  { header: 'Clicks', className: 'num', cell: (link) => formatNumber(link.clicks) },
+  {
+    header: 'Created',
+    style: { whiteSpace: 'nowrap' },
+    cell: (link) => formatDate(link.created_at, 'en-US'),
+  },
+];
+
+export interface LinksTableProps {
+  links: Link[];
+  host: LinkHost;
+  variant?: 'user' | 'admin';
+  actions: (link: Link) => Omit<LinkRowActionsProps, 'url'>;
+}
+
+export function LinksTable({ links, host, variant = 'user', actions }: LinksTableProps) {
+  const admin = variant === 'admin';
+  const columns = admin ? ADMIN_COLUMNS : USER_COLUMNS;
+  return (
+    <div className="table-wrap">
+      <table className={cx('table table--stack', !admin && 'links-table')}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={column.className === 'num' ? 'num' : undefined}>
+                {column.header}
+              </th>
+            ))}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {links.map((link) => (
+            <tr
+              key={link.id}
+              data-link-id={admin ? undefined : link.id}
+              data-testid={admin ? `link-row-${link.short_code}` : undefined}
+            >
+              {columns.map((column) => (
+                <td key={column.header} data-label={column.header} className={column.className} style={column.style}>
+                  {column.cell(link, host)}
+                </td>
+              ))}
+              <td data-label={admin ? 'Actions' : undefined} className={admin ? undefined : 'links-table__actions'}>
+                <LinkRowActions url={shortLinkUrl(host, link.short_code)} {...actions(link)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The one link form's model (product spec §2, §5): values, client checks and request bodies for the
+ * admin pages and the user dialog alike. The checks are the server's own rules (contract/); only
+ * the words differ between the two screens (linkFormTexts.ts).
+ */
+import {
+  isHttpUrl,
+  type Link,
+  type LinkInput,
+  type LinkUpdate,
+  shortCodeIssue,
+  shortCodeProblem,
+} from '../../../../redirector/contract';
+import type { LinkFormTexts } from './linkFormTexts';
+
+export interface LinkFormValues {
+  short_code: string;
+  target_url: string;
+  title: string;
+  enable_tiktok_bypass: boolean;
+  enable_country_redirect: boolean;
+  country_redirect_url: string;
+  enable_instagram_exit: boolean;
+  instagram_exit_url: string;
+}
+
+export type LinkFormField = 'short_code' | 'target_url' | 'country_redirect_url' | 'instagram_exit_url';
+export type LinkFormErrors = Partial<Record<LinkFormField, string>>;
+
+/** In the order the form shows them, so the first one found gets the focus. */
+export const LINK_FORM_FIELDS: readonly LinkFormField[] = [
+  'short_code',
+  'target_url',
+  'country_redirect_url',
+  'instagram_exit_url',
+];
+
+/** The country redirect's default: a general search engine. */
+export const DEFAULT_COUNTRY_REDIRECT_URL = 'https://www.google.com/';
+
+export function emptyLinkForm(prefill: Partial<LinkFormValues> = {}): LinkFormValues {
+  return {
+    short_code: '',
+    target_url: '',
+    title: '',
+    enable_tiktok_bypass: false,
+    enable_country_redirect: false,
+    country_redirect_url: DEFAULT_COUNTRY_REDIRECT_URL,
+    enable_instagram_exit: false,
+    instagram_exit_url: '',
+    ...prefill,
+  };
+}
+
+export function linkFormFromLink(link: Link): LinkFormValues {
+  return {
+    short_code: link.short_code,
+    target_url: link.target_url,
+    title: link.title ?? '',
+    enable_tiktok_bypass: link.enable_tiktok_bypass,
+    enable_country_redirect: link.enable_country_redirect,
+    country_redirect_url: link.country_redirect_url || DEFAULT_COUNTRY_REDIRECT_URL,
+    enable_instagram_exit: link.enable_instagram_exit,
+    instagram_exit_url: link.instagram_exit_url ?? '',
+  };
+}
+
+function addressError(value: string, missing: string, invalid: string): string | undefined {
+  if (value.trim() === '') return missing;
+  return isHttpUrl(value) ? undefined : invalid;
+}
+
+function shortCodeError(value: string, texts: LinkFormTexts): string | undefined {
+  const shortCode = value.trim();
+  switch (shortCodeIssue(shortCode)) {
+    case 'empty':
+      return texts.errors.shortCodeRequired;
+    case 'too-long':
+      return texts.errors.shortCodeTooLong;
+    case 'characters':
+      return texts.errors.shortCodeCharacters;
+    case 'reserved':
+      return shortCodeProblem(shortCode);
+    default:
+      return undefined;
+  }
+}
+
+/** Client checks; `editing` skips the short code, which can't change. Empty object = valid. */
+export function validateLinkForm(values: LinkFormValues, editing: boolean, texts: LinkFormTexts): LinkFormErrors {
+  const { errors: words } = texts;
+  const found: LinkFormErrors = {
+    short_code: editing ? undefined : shortCodeError(values.short_code, texts),
+    target_url: addressError(values.target_url, words.targetRequired, words.invalidUrl),
+    country_redirect_url: values.enable_country_redirect
+      ? addressError(values.country_redirect_url, words.redirectRequired, words.invalidUrl)
+      : undefined,
+    instagram_exit_url: values.enable_instagram_exit
+      ? addressError(values.instagram_exit_url, words.exitRequired, words.invalidUrl)
+      : undefined,
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, message]) => message !== undefined));
+}
+
+/** The body of create (and of the user's update): an address is sent only while its option is on. */
+export function linkInputFromForm(values: LinkFormValues): LinkInput {
+  return {
+    short_code: values.short_code.trim(),
+    target_url: values.target_url.trim(),
+    title: values.title.trim(),
+    enable_tiktok_bypass: values.enable_tiktok_bypass,
+    enable_country_redirect: values.enable_country_redirect,
+    country_redirect_url: values.enable_country_redirect ? values.country_redirect_url.trim() : null,
+    enable_instagram_exit: values.enable_instagram_exit,
+    instagram_exit_url: values.enable_instagram_exit ? values.instagram_exit_url.trim() : null,
+  };
+}
+
+/** The admin's PUT body: only the fields that changed, never the short code (spec §7). */
+export function changedFields(original: Link, values: LinkFormValues): LinkUpdate {
+  const { short_code: _fixed, ...next } = linkInputFromForm(values);
+  const changed = Object.entries(next).filter(
+    ([field, value]) => (value ?? null) !== (original[field as keyof typeof next] ?? null),
+  );
+  return Object.fromEntries(changed) as LinkUpdate;
+}

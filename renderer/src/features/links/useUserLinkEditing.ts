@@ -1,0 +1,52 @@
+/** The dashboard's changes to links: the form dialog's save and the confirmed delete. */
+import { useState } from 'react';
+import type { Link } from '../../../../redirector/contract';
+import { errorMessage } from '../../api/client';
+import type { UserCalls } from '../../api/userApi';
+import type { useUserLinks } from '../../api/userQueries';
+import { type LinkFormValues, linkInputFromForm } from './linkForm';
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; link: Link };
+
+export function useUserLinkEditing(calls: UserCalls, list: ReturnType<typeof useUserLinks>) {
+  const { setLinks, setError } = list;
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<{ link: Link; busy: boolean } | null>(null);
+
+  const save = async (values: LinkFormValues, editing: Link | null) => {
+    const input = linkInputFromForm(values);
+    if (editing) {
+      const saved = await calls.updateLink(editing.id, input);
+      setLinks((current) => (current ?? []).map((link) => (link.id === saved.id ? saved : link)));
+    } else {
+      const saved = await calls.createLink(input);
+      setLinks((current) => [saved, ...(current ?? [])]);
+    }
+    setForm({ mode: 'closed' });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const { link } = deleting;
+    setDeleting({ link, busy: true });
+    try {
+      await calls.deleteLink(link.id);
+      setLinks((current) => (current ?? []).filter((item) => item.id !== link.id));
+    } catch (caught) {
+      setError(errorMessage(caught, 'Failed to delete link'));
+    }
+    setDeleting(null);
+  };
+
+  return {
+    form,
+    openCreate: () => setForm({ mode: 'create' }),
+    openEdit: (link: Link) => setForm({ mode: 'edit', link }),
+    closeForm: () => setForm({ mode: 'closed' }),
+    save,
+    deleting,
+    askDelete: (link: Link) => setDeleting({ link, busy: false }),
+    cancelDelete: () => setDeleting(null),
+    confirmDelete,
+  };
+}

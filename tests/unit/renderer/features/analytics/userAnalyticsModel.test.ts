@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Link, UserLinkAnalyticsResponse } from '../../../../../redirector/contract';
+import { userAnalyticsModel } from '../../../../../renderer/src/features/analytics/userAnalyticsModel';
+
+const link: Link = {
+  id: 1,
+  user_id: 1,
+  title: 'Sale',
+  target_url: 'https://example.com/',
+  short_code: 'sale',
+  clicks: 10,
+  total_clicks: 10,
+  unique_visitors: 4,
+  blocked_visitors: 3,
+  created_at: '2025-01-05T12:00:00.000Z',
+  enable_tiktok_bypass: false,
+  enable_country_redirect: true,
+  country_redirect_url: null,
+  enable_instagram_exit: false,
+  instagram_exit_url: null,
+};
+
+function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, linkOverrides: Partial<Link> = {}) {
+  return {
+    link: { ...link, ...linkOverrides },
+    stats: {
+      totalClicks: 10,
+      uniqueVisitors: 4,
+      deviceStats: { ios: 3, android: 2, web: 5 },
+      countryCounts: { US: 5, IN: 3, XX: 2, DE: 0 },
+      blockedCountries: { IN: 3 },
+      blockedVisitors: 3,
+      last7Days: [
+        { date: '2025-01-01', clicks: 0 },
+        { date: '2025-01-02', clicks: 1 },
+        { date: '2025-01-03', clicks: 0 },
+        { date: '2025-01-04', clicks: 2 },
+        { date: '2025-01-05', clicks: 3 },
+        { date: '2025-01-06', clicks: 0 },
+        { date: '2025-01-07', clicks: 4 },
+      ],
+      ...overrides,
+    },
+    recentClicks: [],
+  } satisfies UserLinkAnalyticsResponse;
+}
+
+describe('user analytics model', () => {
+  it('derives the cards, the 7-day series and the device slices', () => {
+    const model = userAnalyticsModel(answer(), 'en-US');
+    expect(model.totalClicks).toBe(10);
+    expect(model.uniqueVisitors).toBe(4);
+    expect(model.countries).toBe(3);
+    expect(model.mobileClicks).toBe(5);
+    expect(model.last7Days).toEqual([
+      { label: 'Jan 1', value: 0 },
+      { label: 'Jan 2', value: 1 },
+      { label: 'Jan 3', value: 0 },
+      { label: 'Jan 4', value: 2 },
+      { label: 'Jan 5', value: 3 },
+      { label: 'Jan 6', value: 0 },
+      { label: 'Jan 7', value: 4 },
+    ]);
+    expect(model.devices.map((slice) => [slice.name, slice.value])).toEqual([
+      ['iOS', 3],
+      ['Android', 2],
+      ['Web', 5],
+    ]);
+  });
+
+  it("shows the blocked card only with country redirect on and blocked clicks, target 'Google' when none", () => {
+    const model = userAnalyticsModel(answer());
+    expect(model.showBlocked).toBe(true);
+    expect(model.blockedTarget).toBe('Google');
+    expect(userAnalyticsModel(answer({}, { country_redirect_url: 'https://x.example/' })).blockedTarget).toBe(
+      'https://x.example/',
+    );
+    expect(userAnalyticsModel(answer({}, { enable_country_redirect: false })).showBlocked).toBe(false);
+    expect(userAnalyticsModel(answer({ blockedCountries: {}, blockedVisitors: 0 })).showBlocked).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Link } from '../../../../../redirector/contract';
+import { ApiError } from '../../../../../renderer/src/api/client';
+import { LinkFormDialog } from '../../../../../renderer/src/features/links/LinkFormDialog';
+import type { LinkFormValues } from '../../../../../renderer/src/features/links/linkForm';
+import { apiLink } from '../../linkFixtures';
+
+afterEach(cleanup);
+
+function renderForm(link: Link | null = null, submit?: (values: LinkFormValues) => Promise<void>) {
+  const submitted: LinkFormValues[] = [];
+  render(
+    <LinkFormDialog
+      link={link}
+      domain="me.example"
+      onClose={() => undefined}
+      onSubmit={async (values) => {
+        submitted.push(values);
+        await submit?.(values);
+      }}
+    />,
+  );
+  return submitted;
+}
+
+const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = async (name: string) => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+};
+
+describe('LinkFormDialog', () => {
+  it('blocks an empty or invalid form with messages and sends nothing', async () => {
+    const submitted = renderForm();
+    await submit('Create Link');
+    expect(screen.getByText('Please enter a short code')).toBeTruthy();
+    expect(screen.getByText('Please enter a target URL')).toBeTruthy();
+    type(/^Short Code/, 'ok-code');
+    type(/^Target URL/, 'example dot com');
+    await submit('Create Link');
+    expect(screen.getByText('Please enter a valid URL')).toBeTruthy();
+    expect(submitted).toEqual([]);
+  });
+
+  it('reveals the redirect address (prefilled) and the exit address with their checkboxes', async () => {
+    const submitted = renderForm();
+    expect(screen.queryByLabelText(/^Redirect URL/)).toBe(null);
+    expect(screen.queryByLabelText(/^Exit URL/)).toBe(null);
+    fireEvent.click(screen.getByLabelText(/Enable Country Redirect/));
+    fireEvent.click(screen.getByLabelText(/Enable Instagram Exit/));
+    expect((screen.getByLabelText(/^Redirect URL/) as HTMLInputElement).value).toBe('https://www.google.com/');
+    type(/^Short Code/, 'sale');
+    type(/^Target URL/, 'https://shop.example/');
+    await submit('Create Link');
+    expect(screen.getByText('Please enter an exit URL')).toBeTruthy();
+    type(/^Exit URL/, 'https://shop.example/ig');
+    await submit('Create Link');
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]).toMatchObject({
+      short_code: 'sale',
+      enable_country_redirect: true,
+      country_redirect_url: 'https://www.google.com/',
+      enable_instagram_exit: true,
+      instagram_exit_url: 'https://shop.example/ig',
+    });
+  });
+
+  it("shows the server's message when saving fails", async () => {
+    renderForm(null, async () => {
+      throw new ApiError(409, 'x', { error: 'That short code is already taken' });
+    });
+    type(/^Short Code/, 'taken');
+    type(/^Target URL/, 'https://example.com/');
+    await submit('Create Link');
+    expect(screen.getByRole('alert').textContent).toBe('That short code is already taken');
+  });
+
+  it('locks the short code when editing and offers Update Link', () => {
+    renderForm(
+      apiLink({
+        id: 3,
+        title: 'Old',
+        short_code: 'fixed',
+        created_at: '2025-01-05T00:00:00.000Z',
+        enable_tiktok_bypass: true,
+      }),
+    );
+    const code = screen.getByLabelText(/^Short Code/) as HTMLInputElement;
+    expect(code.value).toBe('fixed');
+    expect(code.disabled).toBe(true);
+    expect((screen.getByLabelText(/Enable TikTok Bypass/) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Update Link' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,23 @@
+/** An API link as the renderer receives it, changed by `changes`. */
+import type { Link } from '../../../redirector/contract';
+
+export function apiLink(changes: Partial<Link> = {}): Link {
+  return {
+    id: 7,
+    user_id: 1,
+    title: '',
+    target_url: 'https://example.com/',
+    short_code: 'abc',
+    clicks: 0,
+    total_clicks: 0,
+    unique_visitors: 0,
+    blocked_visitors: 0,
+    created_at: '2025-01-05T12:00:00.000Z',
+    enable_tiktok_bypass: false,
+    enable_country_redirect: false,
+    country_redirect_url: null,
+    enable_instagram_exit: false,
+    instagram_exit_url: null,
+    ...changes,
+  };
+}
