@@ -12,6 +12,9 @@ import { isbot } from 'isbot';
  */
 const BROWSER_TOKENS = /(?:cu|fossi)bot|\b\d{3,4}x\d{3,4}\b|\bProcess\/tools\w*|\bAppleNews\/[\d.]+/gi;
 
+/** HTTP clients of scripts that isbot's list lets through. */
+const SCRIPTS = /PowerShell\/|^Dart\//;
+
 /** An app's in-app browser is a web view: its user agent starts like the browser it embeds. */
 const WEB_VIEW = /^Mozilla\/5\.0 \(/;
 
@@ -19,7 +22,7 @@ export function isBotUserAgent(userAgent: string, inApp: boolean): boolean {
   // A request without a user agent comes from a script, not a browser.
   if (userAgent.trim() === '') return true;
   if (inApp && WEB_VIEW.test(userAgent)) return false;
-  if (!isbot(userAgent)) return false;
+  if (!isbot(userAgent)) return SCRIPTS.test(userAgent);
   const rest = userAgent.replace(BROWSER_TOKENS, ' ');
   return rest === userAgent || isbot(rest);
 }
