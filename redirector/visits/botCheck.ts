@@ -6,11 +6,11 @@
 import { isbot } from 'isbot';
 
 /**
- * Tokens of real browsers that isbot's patterns match: phone brands ending in "bot" (CUBOT,
- * FOSSiBOT) where the brand is not after a space, screen sizes (the "24x7" of Site24x7 hits
- * 1024x720 and 1024x768), WeChat's `Process/tools`, the Apple News app (`news`).
+ * Tokens of real browsers, outside the in-app browsers we recognise, that isbot's patterns match:
+ * phone brands ending in "bot" (CUBOT, FOSSiBOT) where the brand is not after a space, the Apple
+ * News app ("news").
  */
-const BROWSER_TOKENS = /(?:cu|fossi)bot|\b\d{3,4}x\d{3,4}\b|\bProcess\/tools\w*|\bAppleNews\/[\d.]+/gi;
+const BROWSER_TOKENS = /(?:cu|fossi)bot|\bAppleNews\/[\d.]+/gi;
 
 /** HTTP clients of scripts that isbot's list lets through. */
 const SCRIPTS = /PowerShell\/|^Dart\//;

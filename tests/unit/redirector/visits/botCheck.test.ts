@@ -33,10 +33,13 @@ describe('isBotUserAgent', () => {
 
   it("looks again without the browser tokens isbot's patterns mistake for crawlers", () => {
     // Not recognised as in-app (false): only the second look can clear them.
-    for (const userAgent of [APPLE_NEWS, TELEGRAM_FOSSIBOT, INSTAGRAM_IPAD_SIZE, WECHAT_TOOLS, FACEBOOK_CUBOT]) {
+    for (const userAgent of [APPLE_NEWS, TELEGRAM_FOSSIBOT, FACEBOOK_CUBOT]) {
       expect(isbot(userAgent), userAgent).toBe(true);
       expect(isBotUserAgent(userAgent, false), userAgent).toBe(false);
     }
+    // Screen sizes and WeChat's "Process/tools" come only with apps recognised first.
+    expect(isBotUserAgent(INSTAGRAM_IPAD_SIZE, false)).toBe(true);
+    expect(isBotUserAgent(WECHAT_TOOLS, false)).toBe(true);
   });
 
   it('keeps crawlers that carry those tokens, or claim an app without being a web view', () => {
