@@ -54,7 +54,7 @@ const RULES: readonly Rule[] = [
     token: /FBAN\/Messenger|FB_IAB\/(?:MESSENGER|Orca-Android)|\bMetaIAB Messenger\b/,
     version: [/FBAV\/(\d[\d.]*)/],
   },
-  // MetaIAB: Facebook's in-app browser since 2025, without FBAN/FBAV.
+  // MetaIAB: Facebook's newer in-app browser, without FBAN/FBAV.
   {
     app: 'facebook',
     name: 'Facebook',
