@@ -28,40 +28,58 @@ interface Rule {
   app: InAppApp;
   name: string;
   token: RegExp;
-  version?: RegExp;
+  /** Tried in order: the first that matches gives the version. */
+  version?: readonly RegExp[];
 }
 
-// Order matters: Messenger carries Facebook's tokens too.
+// Order matters: Messenger carries Facebook's tokens too. Some apps glue their token to the word
+// before it (`Safari/537.36trill_400`, `Safari/537.36Snapchat11.83`): those tokens have no \b.
 const RULES: readonly Rule[] = [
   {
     app: 'tiktok',
     name: 'TikTok',
     // musical_ly_ (global iOS), trill_ (global Android), BytedanceWebview (both), aweme (Douyin).
-    token: /BytedanceWebview|musical_ly|\btrill_|\baweme_/,
-    version: /(?:app_version\/|musical_ly_|aweme_)(\d[\d.]*)/,
+    token: /BytedanceWebview|musical_ly|trill_\d|\baweme_/,
+    version: [/app_version\/(\d[\d.]*)/, /(?:musical_ly_|trill_|aweme_)(\d+\.\d[\d.]*)/],
   },
-  { app: 'instagram', name: 'Instagram', token: /\bInstagram \d/, version: /\bInstagram (\d[\d.]*)/ },
+  {
+    app: 'instagram',
+    name: 'Instagram',
+    token: /Instagram \d|\bMetaIAB Instagram\b/,
+    version: [/Instagram (\d[\d.]*)/],
+  },
   {
     app: 'messenger',
     name: 'Messenger',
-    token: /FBAN\/Messenger|FB_IAB\/(?:MESSENGER|Orca-Android)/,
-    version: /FBAV\/(\d[\d.]*)/,
+    token: /FBAN\/Messenger|FB_IAB\/(?:MESSENGER|Orca-Android)|\bMetaIAB Messenger\b/,
+    version: [/FBAV\/(\d[\d.]*)/],
   },
-  { app: 'facebook', name: 'Facebook', token: /\bFBAN\/|\bFBAV\/|\bFB_IAB\//, version: /FBAV\/(\d[\d.]*)/ },
-  { app: 'snapchat', name: 'Snapchat', token: /\bSnapchat\/\d/, version: /Snapchat\/(\d[\d.]*)/ },
+  // MetaIAB: Facebook's newer in-app browser, without FBAN/FBAV.
+  {
+    app: 'facebook',
+    name: 'Facebook',
+    token: /\bFBAN\/|\bFBAV\/|\bFB_IAB\/|\bMetaIAB\b/,
+    version: [/FBAV\/(\d[\d.]*)/],
+  },
+  { app: 'snapchat', name: 'Snapchat', token: /Snapchat\/?\d/, version: [/Snapchat\/?(\d[\d.]*)/] },
   { app: 'twitter', name: 'Twitter', token: /TwitterAndroid|Twitter for iP(?:hone|ad)/ },
-  { app: 'linkedin', name: 'LinkedIn', token: /\bLinkedInApp\b/, version: /LinkedInApp\/(\d[\d.]*)/ },
+  { app: 'linkedin', name: 'LinkedIn', token: /\bLinkedInApp\b/, version: [/LinkedInApp\]?\/(\d[\d.]*)/] },
   { app: 'pinterest', name: 'Pinterest', token: /\[Pinterest\/|Pinterest for Android/ },
-  { app: 'line', name: 'LINE', token: /\bLine\/\d/, version: /\bLine\/(\d[\d.]*)/ },
-  { app: 'wechat', name: 'WeChat', token: /\bMicroMessenger\//, version: /MicroMessenger\/(\d[\d.]*)/ },
+  { app: 'line', name: 'LINE', token: /\bLine\/\d/, version: [/\bLine\/(\d[\d.]*)/] },
+  { app: 'wechat', name: 'WeChat', token: /\bMicroMessenger\//, version: [/MicroMessenger\/(\d[\d.]*)/] },
 ];
 
 export function detectInAppBrowser(userAgent: string): InAppBrowser | null {
   for (const rule of RULES) {
-    if (rule.token.test(userAgent)) {
-      const version = rule.version?.exec(userAgent)?.[1] ?? null;
-      return { app: rule.app, name: rule.name, version };
-    }
+    if (rule.token.test(userAgent)) return { app: rule.app, name: rule.name, version: appVersion(rule, userAgent) };
+  }
+  return null;
+}
+
+function appVersion(rule: Rule, userAgent: string): string | null {
+  for (const pattern of rule.version ?? []) {
+    const found = pattern.exec(userAgent)?.[1];
+    if (found !== undefined) return found;
   }
   return null;
 }

@@ -7,9 +7,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import type { DeviceType } from '../contract/clicks';
+import { isBotUserAgent } from './botCheck';
 import { loadGeoData, lookupPlace } from './geoip';
 import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
 
@@ -41,9 +41,10 @@ export interface Visitor extends UserAgentFacts {
 
 export function parseUserAgent(userAgent: string): UserAgentFacts {
   const result = new UAParser(userAgent).getResult();
-  // A request without a user agent comes from a script, not a browser.
-  const isBot = userAgent.trim() === '' || isbot(userAgent);
-  const inApp = isBot ? null : detectInAppBrowser(userAgent);
+  // In-app first: app web views carry tokens that isbot's substring patterns take for crawlers.
+  const app = detectInAppBrowser(userAgent);
+  const isBot = isBotUserAgent(userAgent, app !== null);
+  const inApp = isBot ? null : app;
   const osName = result.os.name ?? null;
   let browser = result.browser.name ?? null;
   let browserVersion = result.browser.version ?? null;
@@ -53,7 +54,7 @@ export function parseUserAgent(userAgent: string): UserAgentFacts {
     browserVersion = inApp.version;
   }
   return {
-    device_type: deviceType(osName),
+    device_type: deviceType(osName, result.device.type, userAgent),
     device_info: result.device.model ?? null,
     browser,
     browser_version: browserVersion,
@@ -64,9 +65,17 @@ export function parseUserAgent(userAgent: string): UserAgentFacts {
   };
 }
 
-function deviceType(osName: string | null): DeviceType {
+/** Systems built on Android's code whose phones and tablets count as Android (HarmonyOS, Android-x86). */
+const ANDROID_FAMILY = new Set(['HarmonyOS', 'OpenHarmony', 'Android-x86', 'Android x86']);
+const HANDHELD = /\b(?:Mobile|Phone|Tablet)\b/;
+
+function deviceType(osName: string | null, device: string | undefined, userAgent: string): DeviceType {
   if (osName === 'iOS') return 'ios';
   if (osName === 'Android') return 'android';
+  // The same systems run on PCs ("PC; OpenHarmony 5.0"): only phones and tablets count.
+  if (osName !== null && ANDROID_FAMILY.has(osName)) {
+    if (device === 'mobile' || device === 'tablet' || HANDHELD.test(userAgent)) return 'android';
+  }
   return 'web';
 }
 

@@ -41,6 +41,37 @@ describe('parseUserAgent', () => {
     expect(parseUserAgent(UA.androidChrome)).toEqual({ ...DEVICE.androidChrome, is_bot: false, in_app: null });
   });
 
+  it('reads HarmonyOS phones as android and a HarmonyOS PC as web (faisalman/ua-parser-js harmonyos.json)', () => {
+    expect(
+      parseUserAgent(
+        'Mozilla/5.0 (Linux; Android 12; HarmonyOS/4.0.3.601; JAD-AL50; HMSCore/6.13.0.320 Build/AP31.240223.016.A3; x64; ARM64) AppleWebKit/537.36 (KHTML, like Gecko) HuaweiBrowser/14.0.7.302 Mobile Safari/537.36',
+      ),
+    ).toMatchObject({ device_type: 'android', device_info: 'JAD-AL50', os: 'HarmonyOS', is_bot: false, in_app: null });
+    expect(
+      parseUserAgent(
+        'Mozilla/5.0 (PC; OpenHarmony 5.0; HarmonyOS 5.0) AppleWebKit/537.36 (KHTML,like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Browser/harmony360Browser/1.0.0',
+      ),
+    ).toMatchObject({ device_type: 'web', os: 'OpenHarmony', is_bot: false });
+  });
+
+  it('reads an in-app visitor that isbot takes for a crawler as a person of its app', () => {
+    // natevw/simplify-user-agent tests/eg.js: isbot reads the "24x7" of Site24x7 in "1024x768".
+    expect(
+      parseUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 13_2_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 122.1.3.22.123 (iPhone11,8; iOS 13_2_3; nl_NL; nl-NL; scale=2.00; 1024x768; 12345)',
+      ),
+    ).toEqual({
+      device_type: 'ios',
+      device_info: 'iPhone',
+      browser: 'Instagram',
+      browser_version: '122.1.3.22.123',
+      os: 'iOS',
+      os_version: '13.2.3',
+      is_bot: false,
+      in_app: 'instagram',
+    });
+  });
+
   it('knows bots and link-preview fetchers, and an empty user agent', () => {
     const notBrowser = { ...DEVICE.none, is_bot: true, in_app: null };
     for (const userAgent of [
