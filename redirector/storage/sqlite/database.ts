@@ -39,12 +39,3 @@ export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): v
     })();
   }
 }
-
-/** True when the error is SQLite's UNIQUE constraint failure on the given column. */
-export function isUniqueViolation(error: unknown, column: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes(`.${column}`)
-  );
-}
