@@ -3,12 +3,12 @@
  * plain objects inherit (`constructor`, `toString`) or treat specially (`__proto__`) must be
  * counted like any other, on both stores, through real redirects and the analytics API.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkRecord } from '../../../../redirector/storage/records';
 import type { Store } from '../../../../redirector/storage/store';
 import { createTestSchema, startPostgresTestServer } from '../../../helpers/postgres';
-import { startTestServer, TEST_ADMIN_KEY } from '../../../helpers/testServer';
+import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../../../helpers/testServer';
+import { visit } from '../analytics/analyticsHelpers';
 import { newClick, newLink } from './storeKinds';
 
 interface Served {
@@ -46,18 +46,6 @@ const NAMES = [
 const androidWithModel = (model: string) =>
   `Mozilla/5.0 (Linux; Android 13; ${model} Build/TP1A.220624.014) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36`;
 
-/** GET /<shortCode> with node:http: fetch would not send Referer. */
-function visit(server: Served, shortCode: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${server.url}/${shortCode}`, { headers, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 async function linkStats(server: Served, linkId: number) {
   const response = await fetch(`${server.url}/api/analytics/${linkId}`, { headers: { 'X-API-Key': TEST_ADMIN_KEY } });
   expect(response.status).toBe(200);
@@ -75,9 +63,11 @@ describe.each(SERVERS)('count map keys named like Object.prototype members ($kin
     redirected = await server.store.links.create(newLink({ short_code: 'proto-keys' }));
     for (const [name, times] of NAMES) {
       for (let i = 0; i < times; i++) {
-        const status = await visit(server, redirected.short_code, {
-          'User-Agent': androidWithModel(name),
-          Referer: `http://${name}/page`,
+        // visit() reads only the server's url.
+        const status = await visit(server as TestServer, redirected.short_code, {
+          userAgent: androidWithModel(name),
+          ip: '198.51.100.7',
+          referer: `http://${name}/page`,
         });
         expect(status).toBe(302);
       }
