@@ -12,9 +12,12 @@ const INSERT_SQL = `
   VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')}) RETURNING ${COLUMNS}`;
 
 /** The link's own columns; its counts come from the engine's LinkCountQueries. */
+// Built once: the SQLite executor finds its prepared statement by this text on every redirect-path miss.
+const BY_ID_SQL = `SELECT ${COLUMNS} FROM links WHERE id = ?`;
+const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE short_code = ?`;
+
 export function createLinkRepository(db: Executor, counts: LinkCountQueries): LinkRepository {
-  const findBy = (column: 'id' | 'short_code', value: number | string) =>
-    db.get<LinkRecord>(`SELECT ${COLUMNS} FROM links WHERE ${column} = ?`, [value], LINK_SHAPE);
+  const findById = (id: number) => db.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE);
 
   return {
     async create(link) {
@@ -27,7 +30,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
     async update(id, changes) {
       const columns = CHANGEABLE_LINK_COLUMNS.filter((column) => changes[column] !== undefined);
-      if (columns.length === 0) return findBy('id', id);
+      if (columns.length === 0) return findById(id);
       return db.get<LinkRecord>(
         `UPDATE links SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ? RETURNING ${COLUMNS}`,
         [...columns.map((column) => changes[column] ?? null), id],
@@ -37,8 +40,8 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     async delete(id) {
       return (await db.run('DELETE FROM links WHERE id = ?', [id])) > 0;
     },
-    findById: (id) => findBy('id', id),
-    findByShortCode: (shortCode) => findBy('short_code', shortCode),
+    findById,
+    findByShortCode: (shortCode) => db.get<LinkRecord>(BY_SHORT_CODE_SQL, [shortCode], LINK_SHAPE),
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
   };

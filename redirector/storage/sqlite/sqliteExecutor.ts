@@ -22,11 +22,19 @@ function bind(params: readonly SqlParam[]): readonly unknown[] {
 
 /** Turns SQLite's 0/1 and JSON text back into booleans and values, in place (the row is fresh). */
 export function decodeSqliteRow<T>(row: Row, shape: RowShape | undefined): T {
-  for (const column of shape?.booleans ?? []) {
-    if (column in row) row[column] = row[column] === 1;
+  const booleans = shape?.booleans;
+  if (booleans !== undefined) {
+    for (let i = 0; i < booleans.length; i++) {
+      const column = booleans[i]!;
+      if (column in row) row[column] = row[column] === 1;
+    }
   }
-  for (const column of shape?.json ?? []) {
-    if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
+  const json = shape?.json;
+  if (json !== undefined) {
+    for (let i = 0; i < json.length; i++) {
+      const column = json[i]!;
+      if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
+    }
   }
   return row as T;
 }
@@ -43,26 +51,34 @@ export function createSqliteExecutor(db: SqliteDatabase): Executor {
     }
     return statement;
   }
-  function attempt<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      throw mapError(error);
-    }
-  }
 
   const executor: Executor = {
     engine: 'sqlite',
     async all<T>(sql: string, params: readonly SqlParam[] = [], shape?: RowShape) {
-      const rows = attempt(() => prepare(sql).all(...bind(params)) as Row[]);
+      let rows: Row[];
+      try {
+        rows = prepare(sql).all(...bind(params)) as Row[];
+      } catch (error) {
+        throw mapError(error);
+      }
       return shape === undefined ? (rows as T[]) : rows.map((row) => decodeSqliteRow<T>(row, shape));
     },
+    // The redirect path's link lookup on a cache miss, and every API call's session check.
     async get<T>(sql: string, params: readonly SqlParam[] = [], shape?: RowShape) {
-      const row = attempt(() => prepare(sql).get(...bind(params)) as Row | undefined);
+      let row: Row | undefined;
+      try {
+        row = prepare(sql).get(...bind(params)) as Row | undefined;
+      } catch (error) {
+        throw mapError(error);
+      }
       return row === undefined ? undefined : decodeSqliteRow<T>(row, shape);
     },
     async run(sql, params = []) {
-      return attempt(() => prepare(sql).run(...bind(params)).changes);
+      try {
+        return prepare(sql).run(...bind(params)).changes;
+      } catch (error) {
+        throw mapError(error);
+      }
     },
     // `work` must await nothing but this executor: the connection is the whole process's, so
     // anything else it waited for would let other writes (clicks) join the transaction.
