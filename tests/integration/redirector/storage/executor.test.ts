@@ -1,12 +1,12 @@
 /** The executor the repositories are written over behaves alike on both engines. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UniqueViolation } from '../../../../redirector/storage/errors';
 import type { Executor, RowShape } from '../../../../redirector/storage/executor';
 import { createPostgresExecutor } from '../../../../redirector/storage/postgres/postgresExecutor';
 import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { createSqliteExecutor } from '../../../../redirector/storage/sqlite/sqliteExecutor';
 import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
-import { type OpenedStore, STORE_KINDS } from './storeKinds';
+import { openForEachTest, STORE_KINDS } from './storeKinds';
 
 interface Probe {
   id: number;
@@ -27,20 +27,13 @@ const PROBE_TABLE = {
 const INSERT = 'INSERT INTO probe (name, flag, data) VALUES (?, ?, ?) RETURNING id, name, flag, data';
 
 describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
-  let opened: OpenedStore;
   let db: Executor;
-
-  beforeEach(async () => {
-    opened = await kind.open();
+  openForEachTest(kind, async (store) => {
     db =
       kind.kind === 'sqlite'
-        ? createSqliteExecutor((opened.store as SqliteStore).db)
-        : createPostgresExecutor((opened.store as PostgresStore).pool);
+        ? createSqliteExecutor((store as SqliteStore).db)
+        : createPostgresExecutor((store as PostgresStore).pool);
     await db.run(PROBE_TABLE[kind.kind]);
-  });
-
-  afterEach(async () => {
-    await opened.close();
   });
 
   it('binds ? placeholders in order, returns inserted rows, and decodes booleans and JSON', async () => {
