@@ -9,12 +9,16 @@ export const UNKNOWN = 'Unknown';
 export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const DEVICE_TYPES: readonly DeviceType[] = ['ios', 'android', 'web'];
 
-/** Most clicks first, then by key. */
+/**
+ * Most clicks first, then by key. Keys are whatever visitors sent (referrer hosts, device models),
+ * so the map has no prototype: `constructor` or `__proto__` is a key like any other, and the map
+ * still serialises as a plain JSON object.
+ */
 export function countMap(entries: readonly { value: string; clicks: number }[]): CountMap {
   const sorted = [...entries].sort(
     (a, b) => b.clicks - a.clicks || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
   );
-  const map: CountMap = {};
+  const map: CountMap = Object.create(null);
   for (const { value, clicks } of sorted) map[value] = (map[value] ?? 0) + clicks;
   return map;
 }

@@ -1,5 +1,5 @@
 /** API types of the analytics calls (CONTRACT §5). Types only. */
-import type { Click, DeviceType } from './clicks';
+import type { Click, ClickDevice, DeviceType } from './clicks';
 import type { Link } from './links';
 
 export type CountMap = Record<string, number>;
@@ -82,19 +82,13 @@ export interface RealtimeResponse {
   activeVisitors: number;
 }
 
-export interface LiveVisitor {
+export interface LiveVisitor extends ClickDevice {
   ip: string;
   country: string;
   countryName: string;
   city: string | null;
   flag: string;
   link: { id: number; title: string; short_code: string };
-  device_type: DeviceType;
-  device_info: string | null;
-  browser: string | null;
-  browser_version: string | null;
-  os: string | null;
-  os_version: string | null;
   /** Referrer source or 'Direct'. */
   referrer: string;
   durationSeconds: number;

@@ -1,5 +1,5 @@
 /** Rows as the storage layer hands them to the services. Times are epoch milliseconds. */
-import type { DeviceType } from '../contract/clicks';
+import type { Click } from '../contract/clicks';
 
 export interface UserRecord {
   id: number;
@@ -45,24 +45,7 @@ export interface LinkCounts {
 
 export type LinkWithCounts = LinkRecord & LinkCounts;
 
-export interface ClickRecord {
-  id: number;
-  link_id: number;
-  clicked_at: number;
-  ip_address: string;
-  country: string;
-  city: string | null;
-  device_type: DeviceType;
-  device_info: string | null;
-  browser: string | null;
-  browser_version: string | null;
-  os: string | null;
-  os_version: string | null;
-  referrer_source: string | null;
-  instagram_exit: boolean;
-  blocked: boolean;
-  is_bot: boolean;
-  user_agent: string;
-}
+/** A click as stored: the API's Click with its time as epoch milliseconds only. */
+export type ClickRecord = Omit<Click, 'created_at'>;
 
 export type NewClick = Omit<ClickRecord, 'id'>;

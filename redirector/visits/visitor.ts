@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import UAParser from 'ua-parser-js';
-import type { DeviceType } from '../contract/clicks';
+import type { ClickDevice, ClickVisitor, DeviceType } from '../contract/clicks';
 import { isBotUserAgent } from './botCheck';
 import { loadGeoData, lookupPlace } from './geoip';
 import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
@@ -17,27 +17,13 @@ import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
 export const MAX_USER_AGENT_LENGTH = 512;
 export const UNKNOWN_COUNTRY = 'XX';
 
-export interface UserAgentFacts {
-  device_type: DeviceType;
-  /** Device model ('iPhone', 'SM-G991B'). */
-  device_info: string | null;
-  browser: string | null;
-  browser_version: string | null;
-  os: string | null;
-  os_version: string | null;
-  is_bot: boolean;
+export interface UserAgentFacts extends ClickDevice, Pick<ClickVisitor, 'is_bot'> {
   /** The app whose in-app browser this is; never set for bots. */
   in_app: InAppApp | null;
 }
 
-export interface Visitor extends UserAgentFacts {
-  ip_address: string;
-  country: string;
-  city: string | null;
-  referrer_source: string | null;
-  /** As stored: cut to MAX_USER_AGENT_LENGTH. */
-  user_agent: string;
-}
+/** A click's visitor as read from the request; `user_agent` is cut to MAX_USER_AGENT_LENGTH. */
+export interface Visitor extends ClickVisitor, UserAgentFacts {}
 
 export function parseUserAgent(userAgent: string): UserAgentFacts {
   const result = new UAParser(userAgent).getResult();

@@ -61,12 +61,6 @@ export function describeConnectionError(error: unknown, url: string): string {
   return `cannot use ${where}: ${message.split('\n')[0] || code || 'unknown error'}`;
 }
 
-/** True when the error is PostgreSQL's unique violation (23505) on the named constraint. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const pgError = error as { code?: string; constraint?: string } | null;
-  return pgError?.code === '23505' && pgError.constraint === constraint;
-}
-
 /** True when the error is a foreign key violation (23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23503';

@@ -3,13 +3,14 @@
  * database: a session advisory lock (per schema) lets one of them migrate while the others wait,
  * then find every version applied and do nothing.
  */
+
+import { type Migration, pendingMigrations, SCHEMA_MIGRATIONS_TABLE } from '../migration';
 import type { PgPool } from './database';
-import type { PgMigration } from './migrations';
 
 // Keyed by schema, so that instances on different schemas of one database don't wait for each other.
 const LOCK_KEY = `hashtextextended('me:schema_migrations:' || COALESCE(current_schema(), ''), 0)`;
 
-export async function migrate(pool: PgPool, migrations: readonly PgMigration[]): Promise<number[]> {
+export async function migrate(pool: PgPool, migrations: readonly Migration[]): Promise<number[]> {
   const client = await pool.connect();
   let broken = false;
   try {
@@ -19,17 +20,13 @@ export async function migrate(pool: PgPool, migrations: readonly PgMigration[]):
     }
     await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     try {
-      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        applied_at BIGINT NOT NULL
-      )`);
-      const applied = new Set(
-        (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
-      );
+      await client.query(SCHEMA_MIGRATIONS_TABLE);
+      const applied = (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows;
       const done: number[] = [];
-      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (applied.has(migration.version)) continue;
+      for (const migration of pendingMigrations(
+        migrations,
+        applied.map((row) => row.version),
+      )) {
         await client.query('BEGIN');
         try {
           await client.query(migration.sql);

@@ -1,21 +1,17 @@
 /**
- * PostgreSQL's own versioned schema changes, applied in order on start (migrate.ts), each in its
- * own transaction. Append new versions at the end; never edit one that has shipped.
+ * PostgreSQL's own schema changes (../migration.ts says how they are applied; migrate.ts does it
+ * here, one instance at a time).
  *
  * The same tables as the SQLite store, with PostgreSQL types: BIGINT epoch milliseconds, BOOLEAN
- * flags, identity ids (a sequence never hands out an id twice). Unique constraints are named,
- * because the repositories map a violation to its column by constraint name. No rollups: the
+ * flags, identity ids (a sequence never hands out an id twice). Unique constraints are named
+ * `<table>_<column>_key`: the executor maps a violation to its column by that name. No rollups: the
  * analytics queries aggregate the raw clicks over the (link_id, clicked_at) and (clicked_at) indexes.
  */
-export interface PgMigration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from '../migration';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
-export const pgMigrations: readonly PgMigration[] = [
+export const pgMigrations: readonly Migration[] = [
   {
     version: 1,
     name: 'users, sessions, links, clicks',

@@ -3,16 +3,19 @@
  * Connects, migrates (one instance at a time) and starts hearing link changes before it resolves;
  * any failure there rejects with one line saying what is wrong.
  */
+import { createClickRepository } from '../repositories/clickRepository';
+import { postgresLinkCounts } from '../repositories/linkCounts';
+import { createLinkRepository } from '../repositories/linkRepository';
+import { createSessionRepository } from '../repositories/sessionRepository';
+import { createUserRepository } from '../repositories/userRepository';
 import type { Store } from '../store';
-import { createPostgresAnalytics } from './analytics/postgresAnalytics';
-import { createClickRepository } from './clickRepository';
+import { postgresClickInserts } from './clickInserts';
 import { createPool, describeConnectionError, type PgPool } from './database';
 import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
-import { createLinkRepository } from './linkRepository';
 import { migrate } from './migrate';
 import { pgMigrations } from './migrations';
-import { createSessionRepository } from './sessionRepository';
-import { createUserRepository } from './userRepository';
+import { createPostgresAnalytics } from './postgresAnalytics';
+import { createPostgresExecutor } from './postgresExecutor';
 
 export interface PostgresStore extends Store {
   readonly kind: 'postgres';
@@ -45,13 +48,14 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   }
 
   let closed = false;
+  const executor = createPostgresExecutor(pool);
   return {
     kind: 'postgres',
     pool,
-    users: createUserRepository(pool),
-    sessions: createSessionRepository(pool),
-    links: createLinkRepository(pool),
-    clicks: createClickRepository(pool),
+    users: createUserRepository(executor),
+    sessions: createSessionRepository(executor),
+    links: createLinkRepository(executor, postgresLinkCounts(executor)),
+    clicks: createClickRepository(executor, postgresClickInserts(pool)),
     analytics: createPostgresAnalytics(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
     async ping() {

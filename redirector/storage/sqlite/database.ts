@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrations as allMigrations, type Migration } from './migrations';
+import { type Migration, pendingMigrations, SCHEMA_MIGRATIONS_TABLE } from '../migration';
+import { migrations as allMigrations } from './migrations';
 
 export type SqliteDatabase = Database.Database;
 
@@ -22,29 +23,13 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
 }
 
 export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at INTEGER NOT NULL
-  )`);
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-  );
+  db.exec(SCHEMA_MIGRATIONS_TABLE);
+  const applied = db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (applied.has(migration.version)) continue;
+  for (const migration of pendingMigrations(migrations, applied)) {
     db.transaction(() => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, Date.now());
     })();
   }
-}
-
-/** True when the error is SQLite's UNIQUE constraint failure on the given column. */
-export function isUniqueViolation(error: unknown, column: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes(`.${column}`)
-  );
 }

@@ -1,14 +1,6 @@
-/**
- * Versioned schema changes, applied in order on start, each in its own transaction. Append new
- * versions at the end; never edit one that has shipped.
- */
+/** SQLite's own schema changes (../migration.ts says how they are applied). */
+import type { Migration } from '../migration';
 import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
-
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
 
 export const migrations: readonly Migration[] = [
   {

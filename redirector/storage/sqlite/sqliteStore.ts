@@ -1,11 +1,15 @@
+import { createClickRepository } from '../repositories/clickRepository';
+import { sqliteLinkCounts } from '../repositories/linkCounts';
+import { createLinkRepository } from '../repositories/linkRepository';
+import { createSessionRepository } from '../repositories/sessionRepository';
+import { createUserRepository } from '../repositories/userRepository';
 import type { Store } from '../store';
+import { rollupFolder } from './analytics/rollups';
 import { createSqliteAnalytics, type SqliteAnalytics } from './analytics/sqliteAnalytics';
 import { startCheckpointer } from './checkpointer';
-import { createClickRepository } from './clickRepository';
+import { sqliteClickInserts } from './clickInserts';
 import { openDatabase, type SqliteDatabase } from './database';
-import { createLinkRepository } from './linkRepository';
-import { createSessionRepository } from './sessionRepository';
-import { createUserRepository } from './userRepository';
+import { createSqliteExecutor } from './sqliteExecutor';
 
 export interface SqliteStore extends Store {
   readonly kind: 'sqlite';
@@ -17,15 +21,16 @@ export interface SqliteStore extends Store {
 export function createSqliteStore(file: string): SqliteStore {
   const db = openDatabase(file);
   const checkpointer = startCheckpointer(db);
+  const executor = createSqliteExecutor(db);
   const analytics = createSqliteAnalytics(db);
   analytics.startBackgroundFolding();
   return {
     kind: 'sqlite',
     db,
-    users: createUserRepository(db),
-    sessions: createSessionRepository(db),
-    links: createLinkRepository(db),
-    clicks: createClickRepository(db),
+    users: createUserRepository(executor),
+    sessions: createSessionRepository(executor),
+    links: createLinkRepository(executor, sqliteLinkCounts(executor, rollupFolder(db))),
+    clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     async ping() {
       db.prepare('SELECT 1').get();

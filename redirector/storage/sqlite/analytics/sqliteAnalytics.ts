@@ -1,14 +1,14 @@
-/** AnalyticsQueries on SQLite: one query module per panel over the rollups (schema.ts). */
+/** AnalyticsQueries on SQLite: each panel's SQLite part (../../analytics/) over the rollups (schema.ts). */
+import { sqliteFunnel } from '../../analytics/funnel';
+import { sqliteLinkStats } from '../../analytics/linkStats';
+import { sqliteLive } from '../../analytics/live';
+import { sqliteRealtime } from '../../analytics/realtime';
+import { sqliteRepeatVisitors } from '../../analytics/repeatVisitors';
+import { sqliteSummary } from '../../analytics/summary';
 import type { AnalyticsQueries } from '../../analyticsQueries';
 import type { SqliteDatabase } from '../database';
 import { type BackgroundFoldingOptions, foldInBackground } from './background';
-import { createFunnelQuery } from './funnel';
-import { createLinkStatsQuery } from './linkStats';
-import { createLiveQuery } from './live';
-import { createRealtimeQuery } from './realtime';
-import { createRepeatVisitorsQuery } from './repeatVisitors';
 import { rollupFolder } from './rollups';
-import { createSummaryQuery } from './summary';
 
 export interface SqliteAnalytics extends AnalyticsQueries {
   /** Starts folding pending clicks on a timer (the running service does; tests and scripts may not). */
@@ -19,12 +19,12 @@ export interface SqliteAnalytics extends AnalyticsQueries {
 export function createSqliteAnalytics(db: SqliteDatabase): SqliteAnalytics {
   const folder = rollupFolder(db);
   const lastClickId = db.prepare('SELECT COALESCE(MAX(id), 0) FROM clicks').pluck();
-  const linkStats = createLinkStatsQuery(db, folder);
-  const summary = createSummaryQuery(db, folder);
-  const realtime = createRealtimeQuery(db);
-  const live = createLiveQuery(db);
-  const repeatVisitors = createRepeatVisitorsQuery(db, folder);
-  const funnel = createFunnelQuery(db, folder);
+  const linkStats = sqliteLinkStats(db, folder);
+  const summary = sqliteSummary(db, folder);
+  const realtime = sqliteRealtime(db);
+  const live = sqliteLive(db);
+  const repeatVisitors = sqliteRepeatVisitors(db, folder);
+  const funnel = sqliteFunnel(db, folder);
   let background: { stop(): void } | undefined;
 
   return {

@@ -1,8 +1,8 @@
 /** The Store's analytics queries over the same seeded clicks: the same figures from SQLite and PostgreSQL. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewClick } from '../../../../redirector/storage/records';
 import type { Store } from '../../../../redirector/storage/store';
-import { newClick, newLink, type OpenedStore, STORE_KINDS } from './storeKinds';
+import { newClick, newLink, openForEachTest, STORE_KINDS } from './storeKinds';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -42,15 +42,9 @@ async function seed(store: Store) {
 }
 
 describe.each(STORE_KINDS)('$kind analytics', (kind) => {
-  let opened: OpenedStore;
   let store: Store;
-
-  beforeEach(async () => {
-    opened = await kind.open();
-    store = opened.store;
-  });
-  afterEach(async () => {
-    await opened.close();
+  openForEachTest(kind, (opened) => {
+    store = opened;
   });
 
   it('answers zeros and empty lists on an empty database', async () => {

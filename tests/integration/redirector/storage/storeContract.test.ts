@@ -1,8 +1,8 @@
 /** The Store's repositories: the same assertions against SQLite and PostgreSQL. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UniqueViolation } from '../../../../redirector/storage/errors';
 import type { Store } from '../../../../redirector/storage/store';
-import { newClick, newLink, newUser, type OpenedStore, STORE_KINDS } from './storeKinds';
+import { newClick, newLink, newUser, openForEachTest, STORE_KINDS } from './storeKinds';
 
 async function uniqueViolation(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -14,15 +14,9 @@ async function uniqueViolation(promise: Promise<unknown>): Promise<string> {
 }
 
 describe.each(STORE_KINDS)('$kind store', (kind) => {
-  let opened: OpenedStore;
   let store: Store;
-
-  beforeEach(async () => {
-    opened = await kind.open();
-    store = opened.store;
-  });
-  afterEach(async () => {
-    await opened.close();
+  openForEachTest(kind, (opened) => {
+    store = opened;
   });
 
   it('says which kind it is and answers ping', async () => {

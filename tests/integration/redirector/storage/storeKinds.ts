@@ -3,6 +3,7 @@
  * The contract tests run the same assertions against each.
  */
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import type { UserRecord } from '../../../../redirector/storage/records';
 import { createSqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
@@ -44,6 +45,19 @@ export const postgresKind: StoreKind = {
 };
 
 export const STORE_KINDS = [sqliteKind, postgresKind];
+
+/** Opens a fresh store of `kind` before each test, hands it to `use`, and closes it after the test. */
+export function openForEachTest(kind: StoreKind, use: (store: Store) => void | Promise<void>): void {
+  let opened: OpenedStore | undefined;
+  beforeEach(async () => {
+    opened = await kind.open();
+    await use(opened.store);
+  });
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+}
 
 export function newUser(changes: Partial<Omit<UserRecord, 'id' | 'custom_domain'>> = {}) {
   return {

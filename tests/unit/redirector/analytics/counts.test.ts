@@ -24,6 +24,16 @@ describe('count maps', () => {
     ]);
   });
 
+  it('counts keys that plain objects inherit or treat specially, and serialises them as JSON', () => {
+    const map = countMap([
+      { value: 'constructor', clicks: 1 },
+      { value: '__proto__', clicks: 2 },
+      { value: 'toString', clicks: 3 },
+      { value: 'constructor', clicks: 1 },
+    ]);
+    expect(JSON.stringify(map)).toBe('{"toString":3,"__proto__":2,"constructor":2}');
+  });
+
   it('names clicks without a value', () => {
     const rows = [
       { dimension: 'referrer' as const, value: null, clicks: 3 },

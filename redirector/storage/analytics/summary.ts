@@ -1,7 +1,42 @@
 /** The admin dashboard's totals, devices, countries and the quarter hours around today. */
-import type { QuarterHourCount, SummaryData, ValueCount } from '../../analyticsQueries';
-import type { Queryable } from '../database';
+import type { QuarterHourCount, SummaryData, ValueCount } from '../analyticsQueries';
+import type { Queryable } from '../postgres/database';
+import type { RollupFolder } from '../sqlite/analytics/rollups';
+import type { SqliteDatabase } from '../sqlite/database';
 import { QUARTER_HOUR_MS, QUARTER_HOUR_START } from './linkStats';
+
+export interface SummaryOptions {
+  from: number;
+  to: number;
+}
+
+/** SQLite: sums of the rollups. */
+export function sqliteSummary(db: SqliteDatabase, folder: RollupFolder) {
+  const totalLinks = db.prepare('SELECT COUNT(*) FROM links').pluck();
+  const totalClicks = db.prepare('SELECT COALESCE(SUM(clicks), 0) FROM link_totals').pluck();
+  const uniqueVisitors = db.prepare('SELECT COALESCE(SUM(visitors), 0) FROM visit_frequency').pluck();
+  const dimension = db.prepare(`
+    SELECT value, SUM(clicks) AS clicks FROM link_dimensions WHERE dimension = ?
+    GROUP BY value ORDER BY clicks DESC, value`);
+  const quarterHours = db.prepare(`
+    SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, SUM(clicks) AS clicks FROM link_quarter_hours
+    WHERE quarter_hour >= ? AND quarter_hour < ? GROUP BY quarter_hour ORDER BY quarter_hour`);
+
+  return (options: SummaryOptions): SummaryData => {
+    folder.foldBeforeRead();
+    return {
+      totalLinks: totalLinks.get() as number,
+      totalClicks: totalClicks.get() as number,
+      uniqueVisitors: uniqueVisitors.get() as number,
+      deviceTypes: dimension.all('device_type') as ValueCount[],
+      countries: dimension.all('country') as ValueCount[],
+      quarterHours: quarterHours.all(
+        Math.floor(options.from / QUARTER_HOUR_MS),
+        Math.ceil(options.to / QUARTER_HOUR_MS),
+      ) as QuarterHourCount[],
+    };
+  };
+}
 
 // One pass over the clicks: addresses, device types and countries, each a grouping set (every
 // one of those columns is NOT NULL, so the column that is set tells the set).
@@ -19,7 +54,8 @@ const FIGURES_SQL = `
   ) d
   ORDER BY d.dimension, d.clicks DESC, d.value COLLATE "C"`;
 
-export async function summary(db: Queryable, options: { from: number; to: number }): Promise<SummaryData> {
+/** PostgreSQL: from the clicks. */
+export async function postgresSummary(db: Queryable, options: SummaryOptions): Promise<SummaryData> {
   const links = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM links');
   const figures = await db.query<ValueCount & { dimension: 'visitors' | 'device_type' | 'country' }>(FIGURES_SQL);
   const quarterHours = await db.query<QuarterHourCount>(

@@ -1,0 +1,111 @@
+/** Online visitors: each address's latest click in the window and its first click of the last day. */
+import type { LiveData, LiveVisitorRow } from '../analyticsQueries';
+import { columnList } from '../executor';
+import type { Queryable } from '../postgres/database';
+import { CLICK_COLUMNS } from '../repositories/columns';
+import type { SqliteDatabase } from '../sqlite/database';
+import { POSTGRES_CLICK_WITH_LINK, sqliteClickWithLink } from './realtime';
+
+export interface LiveOptions {
+  now: number;
+  windowMs: number;
+  durationWindowMs: number;
+  limit: number;
+}
+
+const ONLINE_TABLE = `
+  CREATE TEMP TABLE IF NOT EXISTS live_online (
+    ip_address TEXT PRIMARY KEY,
+    click_id INTEGER NOT NULL,
+    clicked_at INTEGER NOT NULL,
+    first_clicked_at INTEGER NOT NULL,
+    country TEXT NOT NULL,
+    device_type TEXT NOT NULL
+  )`;
+
+/**
+ * SQLite: the online set is computed once per call into an in-memory table (narrow columns), then
+ * counted and paged from there; only the returned rows are joined back to the wide clicks rows.
+ */
+export function sqliteLive(db: SqliteDatabase) {
+  db.exec(ONLINE_TABLE);
+  const clear = db.prepare('DELETE FROM temp.live_online');
+  const fill = db.prepare(`
+    INSERT INTO temp.live_online (ip_address, click_id, clicked_at, first_clicked_at, country, device_type)
+    SELECT latest.ip_address, latest.id, latest.clicked_at, firsts.first_clicked_at, latest.country, latest.device_type
+    FROM (
+      SELECT id, ip_address, clicked_at, country, device_type,
+             ROW_NUMBER() OVER (PARTITION BY ip_address ORDER BY clicked_at DESC, id DESC) AS rank
+      FROM clicks WHERE clicked_at > @since AND clicked_at <= @now AND is_bot = 0
+    ) latest
+    JOIN (
+      SELECT ip_address, MIN(clicked_at) AS first_clicked_at FROM clicks
+      WHERE clicked_at > @durationSince AND clicked_at <= @now AND is_bot = 0
+      GROUP BY ip_address
+    ) firsts ON firsts.ip_address = latest.ip_address
+    WHERE latest.rank = 1`);
+  const totals = db.prepare(`
+    SELECT COUNT(*) AS online,
+           COUNT(DISTINCT CASE WHEN country <> 'XX' THEN country END) AS countries,
+           COALESCE(SUM(device_type IN ('ios', 'android')), 0) AS mobile,
+           COALESCE(SUM(clicked_at - first_clicked_at), 0) AS totalDurationMs
+    FROM temp.live_online`);
+  const rows = db.prepare(`
+    SELECT c.*, l.title AS link_title, l.short_code, o.first_clicked_at
+    FROM temp.live_online o JOIN clicks c ON c.id = o.click_id JOIN links l ON l.id = c.link_id
+    ORDER BY o.clicked_at DESC, o.click_id DESC LIMIT ?`);
+  const read = db.transaction((params: { now: number; since: number; durationSince: number }, limit: number) => {
+    clear.run();
+    fill.run(params);
+    const figures = totals.get() as Omit<LiveData, 'visitors'>;
+    const visitors = (rows.all(limit) as Record<string, unknown>[]).map(sqliteClickWithLink<LiveVisitorRow>);
+    clear.run();
+    return { ...figures, visitors };
+  });
+
+  return (options: LiveOptions): LiveData =>
+    read(
+      {
+        now: options.now,
+        since: options.now - options.windowMs,
+        durationSince: options.now - options.durationWindowMs,
+      },
+      options.limit,
+    );
+}
+
+// $1 now, $2 window start, $3 duration window start.
+const ONLINE = `
+  WITH ranked AS (
+    SELECT ${columnList(CLICK_COLUMNS, 'c')},
+           ROW_NUMBER() OVER (PARTITION BY c.ip_address ORDER BY c.clicked_at DESC, c.id DESC) AS rank
+    FROM clicks c WHERE c.clicked_at > $2 AND c.clicked_at <= $1 AND NOT c.is_bot
+  ),
+  latest AS (SELECT * FROM ranked WHERE rank = 1),
+  firsts AS (
+    SELECT c.ip_address, MIN(c.clicked_at) AS first_clicked_at FROM clicks c
+    WHERE c.clicked_at > $3 AND c.clicked_at <= $1 AND NOT c.is_bot
+      AND c.ip_address IN (SELECT ip_address FROM latest)
+    GROUP BY c.ip_address
+  ),
+  online AS (SELECT latest.*, firsts.first_clicked_at FROM latest JOIN firsts USING (ip_address))`;
+
+export async function postgresLive(db: Queryable, options: LiveOptions): Promise<LiveData> {
+  const params = [options.now, options.now - options.windowMs, options.now - options.durationWindowMs];
+  const totals = await db.query<Omit<LiveData, 'visitors'>>(
+    `${ONLINE}
+     SELECT COUNT(*) AS online,
+            COUNT(DISTINCT CASE WHEN country <> 'XX' THEN country END) AS countries,
+            COUNT(*) FILTER (WHERE device_type IN ('ios', 'android')) AS mobile,
+            COALESCE(SUM(clicked_at - first_clicked_at), 0)::bigint AS "totalDurationMs"
+     FROM online`,
+    params,
+  );
+  const rows = await db.query<LiveVisitorRow>(
+    `${ONLINE}
+     SELECT ${POSTGRES_CLICK_WITH_LINK}, c.first_clicked_at FROM online c JOIN links l ON l.id = c.link_id
+     ORDER BY c.clicked_at DESC, c.id DESC LIMIT $4`,
+    [...params, options.limit],
+  );
+  return { ...totals.rows[0]!, visitors: rows.rows };
+}

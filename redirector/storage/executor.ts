@@ -1,0 +1,52 @@
+/**
+ * The small SQL interface both engines implement, so that the CRUD repositories (repositories/)
+ * are written once. SQL is written with `?` placeholders (PostgreSQL gets `$1, $2, ...`) and
+ * `RETURNING`, which both engines have. Booleans and JSON go in as JS values; rows come back with
+ * the columns named in a RowShape decoded, and a unique violation on a known column comes back as
+ * UniqueViolation(column), on either engine.
+ */
+import { UniqueViolation } from './errors';
+
+/** A value a statement takes: objects and arrays are stored as JSON text. */
+export type SqlParam = string | number | boolean | null | object;
+
+/** Columns a row carries as something else than what the engine hands back. */
+export interface RowShape {
+  /** SQLite stores these as 0/1. */
+  readonly booleans?: readonly string[];
+  /** Stored as JSON text in SQLite and as jsonb in PostgreSQL. */
+  readonly json?: readonly string[];
+}
+
+export interface Executor {
+  readonly engine: 'sqlite' | 'postgres';
+  all<T>(sql: string, params?: readonly SqlParam[], shape?: RowShape): Promise<T[]>;
+  get<T>(sql: string, params?: readonly SqlParam[], shape?: RowShape): Promise<T | undefined>;
+  /** Returns how many rows the statement changed. */
+  run(sql: string, params?: readonly SqlParam[]): Promise<number>;
+  /** Runs `work` in one transaction: all of its writes are kept, or none when it throws. */
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work`'s reads against one consistent view of the database: a read-only snapshot on
+   * PostgreSQL, where other instances write meanwhile; on SQLite the one connection already is.
+   */
+  snapshot<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+}
+
+type UniqueColumn = UniqueViolation['column'];
+const UNIQUE_COLUMNS: ReadonlySet<string> = new Set<UniqueColumn>(['email', 'short_code', 'custom_domain']);
+
+/** The UniqueViolation for a unique column the services know, else the error itself. */
+export function mapUniqueViolation(error: unknown, column: string | undefined): unknown {
+  return column !== undefined && UNIQUE_COLUMNS.has(column) ? new UniqueViolation(column as UniqueColumn) : error;
+}
+
+/** Objects and arrays as JSON text; everything else as it is. */
+export function encodeParam(value: SqlParam): Exclude<SqlParam, object> {
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+}
+
+/** Column names as a select list, each prefixed with `alias.` when given. */
+export function columnList(names: readonly string[], alias?: string): string {
+  return names.map((name) => (alias ? `${alias}.${name}` : name)).join(', ');
+}

@@ -1,0 +1,48 @@
+/** The redirect path's write: a batch of clicks in one statement. */
+import { NEW_CLICK_COLUMNS } from '../repositories/columns';
+import type { ClickRepository } from '../store';
+import { isForeignKeyViolation, type Queryable } from './database';
+
+/** The array type UNNEST gets for each column of a stored click. */
+const ARRAY_TYPES: Record<(typeof NEW_CLICK_COLUMNS)[number], string> = {
+  link_id: 'bigint',
+  clicked_at: 'bigint',
+  ip_address: 'text',
+  country: 'text',
+  city: 'text',
+  device_type: 'text',
+  device_info: 'text',
+  browser: 'text',
+  browser_version: 'text',
+  os: 'text',
+  os_version: 'text',
+  referrer_source: 'text',
+  instagram_exit: 'boolean',
+  blocked: 'boolean',
+  is_bot: 'boolean',
+  user_agent: 'text',
+};
+
+const names = NEW_CLICK_COLUMNS.join(', ');
+// One statement for the whole batch (one array per column), in the batch's order. A click whose
+// link was deleted after the redirect looked it up is left out: a deleted link's clicks go with it.
+const INSERT_SQL = `
+  INSERT INTO clicks (${names})
+  SELECT ${names} FROM UNNEST(${NEW_CLICK_COLUMNS.map((name, i) => `$${i + 1}::${ARRAY_TYPES[name]}[]`).join(', ')})
+    WITH ORDINALITY AS t(${names}, position)
+  WHERE EXISTS (SELECT 1 FROM links l WHERE l.id = t.link_id)
+  ORDER BY position`;
+
+export function postgresClickInserts(db: Queryable): ClickRepository['insertMany'] {
+  return async (clicks) => {
+    if (clicks.length === 0) return;
+    const columns = NEW_CLICK_COLUMNS.map((name) => clicks.map((click) => click[name]));
+    try {
+      await db.query(INSERT_SQL, columns);
+    } catch (error) {
+      // The link was deleted between the EXISTS check and the insert: once more, without it.
+      if (!isForeignKeyViolation(error)) throw error;
+      await db.query(INSERT_SQL, columns);
+    }
+  };
+}

@@ -1,0 +1,71 @@
+/** The columns of each record, as both engines select them, and how SQLite stores the booleans. */
+import type { RowShape } from '../executor';
+import type { ClickRecord, LinkRecord, NewClick, SessionRecord, UserRecord } from '../records';
+
+export const USER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'password_hash',
+  'custom_domain',
+  'created_at',
+] as const satisfies readonly (keyof UserRecord)[];
+
+export const SESSION_COLUMNS = [
+  'token_hash',
+  'kind',
+  'user_id',
+  'expires_at',
+] as const satisfies readonly (keyof SessionRecord)[];
+
+export const LINK_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'target_url',
+  'short_code',
+  'enable_tiktok_bypass',
+  'enable_country_redirect',
+  'country_redirect_url',
+  'enable_instagram_exit',
+  'instagram_exit_url',
+  'created_at',
+] as const satisfies readonly (keyof LinkRecord)[];
+
+/** What an update may change: never the id, owner, short code or creation time. */
+export const CHANGEABLE_LINK_COLUMNS = [
+  'title',
+  'target_url',
+  'enable_tiktok_bypass',
+  'enable_country_redirect',
+  'country_redirect_url',
+  'enable_instagram_exit',
+  'instagram_exit_url',
+] as const satisfies readonly (keyof LinkRecord)[];
+
+export const LINK_SHAPE: RowShape = {
+  booleans: ['enable_tiktok_bypass', 'enable_country_redirect', 'enable_instagram_exit'],
+};
+
+export const NEW_CLICK_COLUMNS = [
+  'link_id',
+  'clicked_at',
+  'ip_address',
+  'country',
+  'city',
+  'device_type',
+  'device_info',
+  'browser',
+  'browser_version',
+  'os',
+  'os_version',
+  'referrer_source',
+  'instagram_exit',
+  'blocked',
+  'is_bot',
+  'user_agent',
+] as const satisfies readonly (keyof NewClick)[];
+
+export const CLICK_COLUMNS = ['id', ...NEW_CLICK_COLUMNS] as const satisfies readonly (keyof ClickRecord)[];
+
+export const CLICK_SHAPE: RowShape = { booleans: ['instagram_exit', 'blocked', 'is_bot'] };

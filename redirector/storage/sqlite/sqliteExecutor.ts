@@ -1,0 +1,100 @@
+/** The Executor on the one better-sqlite3 connection: every statement prepared once and kept. */
+import type Database from 'better-sqlite3';
+import { type Executor, encodeParam, mapUniqueViolation, type RowShape, type SqlParam } from '../executor';
+import type { SqliteDatabase } from './database';
+
+type Row = Record<string, unknown>;
+
+const UNIQUE_FAILED = /^UNIQUE constraint failed: \w+\.(\w+)$/;
+
+function mapError(error: unknown): unknown {
+  if ((error as { code?: string } | null)?.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+  return mapUniqueViolation(error, UNIQUE_FAILED.exec((error as Error).message)?.[1]);
+}
+
+const needsEncoding = (value: SqlParam) => typeof value === 'boolean' || (value !== null && typeof value === 'object');
+
+/** Booleans as 0/1 and objects as JSON; a lookup by text or number (the redirect path's) as it is. */
+function bind(params: readonly SqlParam[]): readonly unknown[] {
+  if (!params.some(needsEncoding)) return params;
+  return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : encodeParam(value)));
+}
+
+/** Turns SQLite's 0/1 and JSON text back into booleans and values, in place (the row is fresh). */
+export function decodeSqliteRow<T>(row: Row, shape: RowShape | undefined): T {
+  const booleans = shape?.booleans;
+  if (booleans !== undefined) {
+    for (let i = 0; i < booleans.length; i++) {
+      const column = booleans[i]!;
+      if (column in row) row[column] = row[column] === 1;
+    }
+  }
+  const json = shape?.json;
+  if (json !== undefined) {
+    for (let i = 0; i < json.length; i++) {
+      const column = json[i]!;
+      if (typeof row[column] === 'string') row[column] = JSON.parse(row[column]);
+    }
+  }
+  return row as T;
+}
+
+export function createSqliteExecutor(db: SqliteDatabase): Executor {
+  // Keyed by the SQL text: repositories build a bounded set of strings (the link update's at most
+  // one per set of changed columns), and the redirect path's lookup then costs one Map hit.
+  const statements = new Map<string, Database.Statement>();
+  function prepare(sql: string): Database.Statement {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  const executor: Executor = {
+    engine: 'sqlite',
+    async all<T>(sql: string, params: readonly SqlParam[] = [], shape?: RowShape) {
+      let rows: Row[];
+      try {
+        rows = prepare(sql).all(...bind(params)) as Row[];
+      } catch (error) {
+        throw mapError(error);
+      }
+      return shape === undefined ? (rows as T[]) : rows.map((row) => decodeSqliteRow<T>(row, shape));
+    },
+    // The redirect path's link lookup on a cache miss, and every API call's session check.
+    async get<T>(sql: string, params: readonly SqlParam[] = [], shape?: RowShape) {
+      let row: Row | undefined;
+      try {
+        row = prepare(sql).get(...bind(params)) as Row | undefined;
+      } catch (error) {
+        throw mapError(error);
+      }
+      return row === undefined ? undefined : decodeSqliteRow<T>(row, shape);
+    },
+    async run(sql, params = []) {
+      try {
+        return prepare(sql).run(...bind(params)).changes;
+      } catch (error) {
+        throw mapError(error);
+      }
+    },
+    // `work` must await nothing but this executor: the connection is the whole process's, so
+    // anything else it waited for would let other writes (clicks) join the transaction.
+    async transaction(work) {
+      if (db.inTransaction) throw new Error('SQLite transactions do not nest here');
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(executor);
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    snapshot: (work) => work(executor),
+  };
+  return executor;
+}

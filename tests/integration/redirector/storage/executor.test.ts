@@ -1,0 +1,96 @@
+/** The executor the repositories are written over behaves alike on both engines. */
+import { describe, expect, it } from 'vitest';
+import { UniqueViolation } from '../../../../redirector/storage/errors';
+import type { Executor, RowShape } from '../../../../redirector/storage/executor';
+import { createPostgresExecutor } from '../../../../redirector/storage/postgres/postgresExecutor';
+import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
+import { createSqliteExecutor } from '../../../../redirector/storage/sqlite/sqliteExecutor';
+import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
+import { openForEachTest, STORE_KINDS } from './storeKinds';
+
+interface Probe {
+  id: number;
+  name: string;
+  flag: boolean;
+  data: { tags: string[] } | null;
+}
+
+const PROBE_SHAPE: RowShape = { booleans: ['flag'], json: ['data'] };
+
+const PROBE_TABLE = {
+  sqlite: `CREATE TABLE probe (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,
+             flag INTEGER NOT NULL, data TEXT)`,
+  postgres: `CREATE TABLE probe (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+               name TEXT NOT NULL CONSTRAINT probe_name_key UNIQUE, flag BOOLEAN NOT NULL, data JSONB)`,
+};
+
+const INSERT = 'INSERT INTO probe (name, flag, data) VALUES (?, ?, ?) RETURNING id, name, flag, data';
+
+describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
+  let db: Executor;
+  openForEachTest(kind, async (store) => {
+    db =
+      kind.kind === 'sqlite'
+        ? createSqliteExecutor((store as SqliteStore).db)
+        : createPostgresExecutor((store as PostgresStore).pool);
+    await db.run(PROBE_TABLE[kind.kind]);
+  });
+
+  it('binds ? placeholders in order, returns inserted rows, and decodes booleans and JSON', async () => {
+    const first = await db.get<Probe>(INSERT, ['a?', true, { tags: ['x', "it's"] }], PROBE_SHAPE);
+    const second = await db.get<Probe>(INSERT, ['b', false, null], PROBE_SHAPE);
+    expect(first).toEqual({ id: expect.any(Number), name: 'a?', flag: true, data: { tags: ['x', "it's"] } });
+    expect(second).toEqual({ id: first!.id + 1, name: 'b', flag: false, data: null });
+    // A ? inside a quoted string is text, not a placeholder.
+    const rows = await db.all<Probe>(
+      "SELECT id, name, flag, data FROM probe WHERE (name = ? OR name = 'b') AND flag = ? AND id >= ? ORDER BY id",
+      ['a?', true, 0],
+      PROBE_SHAPE,
+    );
+    expect(rows).toEqual([first]);
+    expect(await db.get("SELECT 'what?' AS text")).toEqual({ text: 'what?' });
+    expect(await db.get('SELECT id FROM probe WHERE name = ?', ['none'])).toBeUndefined();
+  });
+
+  it('answers how many rows a statement changed', async () => {
+    await db.run('INSERT INTO probe (name, flag) VALUES (?, ?), (?, ?), (?, ?)', ['a', true, 'b', true, 'c', false]);
+    expect(await db.run('UPDATE probe SET flag = ? WHERE flag = ?', [false, true])).toBe(2);
+    expect(await db.run('DELETE FROM probe WHERE name = ?', ['none'])).toBe(0);
+  });
+
+  it('maps a unique violation to UniqueViolation for the columns the services know, else keeps it', async () => {
+    const user = { name: 'Ada', email: 'ada@example.com', password_hash: 'h', created_at: 1 };
+    const insertUser = 'INSERT INTO users (name, email, password_hash, created_at) VALUES (?, ?, ?, ?)';
+    await db.run(insertUser, Object.values(user));
+    const error = await db.run(insertUser, Object.values(user)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UniqueViolation);
+    expect((error as UniqueViolation).column).toBe('email');
+
+    await db.run(INSERT, ['a', true, null]);
+    const other = await db.run(INSERT, ['a', true, null]).catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(Error);
+    expect(other).not.toBeInstanceOf(UniqueViolation);
+  });
+
+  it('keeps every write of a transaction, or none when it throws', async () => {
+    const kept = await db.transaction(async (tx) => {
+      await tx.run(INSERT, ['a', true, null]);
+      await tx.run(INSERT, ['b', true, null]);
+      return 'done';
+    });
+    expect(kept).toBe('done');
+    const failed = db.transaction(async (tx) => {
+      await tx.run(INSERT, ['c', true, null]);
+      await tx.run(INSERT, ['a', true, null]);
+    });
+    await expect(failed).rejects.toBeInstanceOf(Error);
+    const names = await db.all<{ name: string }>('SELECT name FROM probe ORDER BY name');
+    expect(names.map((row) => row.name)).toEqual(['a', 'b']);
+  });
+
+  it('reads a snapshot', async () => {
+    await db.run(INSERT, ['a', true, null]);
+    const count = await db.snapshot(async (tx) => (await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM probe'))!.n);
+    expect(count).toBe(1);
+  });
+});
