@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkRecord } from '../../../../redirector/storage/records';
 import type { Store } from '../../../../redirector/storage/store';
+import { visit } from '../../../helpers/analytics';
 import { createTestSchema, startPostgresTestServer } from '../../../helpers/postgres';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../../../helpers/testServer';
-import { visit } from '../../../helpers/analytics';
 import { newClick, newLink } from './storeKinds';
 
 interface Served {
