@@ -1,0 +1,127 @@
+/**
+ * Paged, searchable, sortable link and user lists (docs/api.md#links): the query rules both the server
+ * and the UI apply (the UI keeps the list state in its URL), and the answers' types. Pure.
+ */
+import type { Link } from './links';
+
+export const LINK_SORTS = ['created_at', 'clicks', 'title', 'short_code'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+export const DEFAULT_PER_PAGE = 50;
+export const MAX_PER_PAGE = 200;
+/** Longest search text accepted in `q`. */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The list state: every field set. */
+export interface LinkListQuery {
+  /** Case-insensitive substring of short_code, title or target_url; '' for none. */
+  q: string;
+  /** Only links carrying this tag; '' for any. */
+  tag: string;
+  sort: LinkSort;
+  order: SortOrder;
+  /** From 1. */
+  page: number;
+  per_page: number;
+}
+
+/** A page of users (admin): `q` matches name or email. */
+export type UserListQuery = Pick<LinkListQuery, 'q' | 'page' | 'per_page'>;
+
+export type ParsedQuery<T> = { ok: true; query: T } | { ok: false; error: string };
+
+/** Newest and busiest first; names and codes A to Z. */
+export function defaultOrder(sort: LinkSort): SortOrder {
+  return sort === 'created_at' || sort === 'clicks' ? 'desc' : 'asc';
+}
+
+type Params = Readonly<Record<string, string | undefined>>;
+
+function positiveInteger(value: string | undefined, fallback: number, max: number): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  if (!/^[0-9]{1,9}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= 1 && number <= max ? number : undefined;
+}
+
+function pageParams(params: Params): ParsedQuery<UserListQuery> {
+  const q = (params.q ?? '').trim();
+  if (q.length > MAX_QUERY_LENGTH) return { ok: false, error: `q must be at most ${MAX_QUERY_LENGTH} characters` };
+  const page = positiveInteger(params.page, 1, Number.MAX_SAFE_INTEGER);
+  if (page === undefined) return { ok: false, error: 'page must be a whole number from 1' };
+  const perPage = positiveInteger(params.per_page, DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  if (perPage === undefined) return { ok: false, error: `per_page must be a whole number from 1 to ${MAX_PER_PAGE}` };
+  return { ok: true, query: { q, page, per_page: perPage } };
+}
+
+/** Reads `q, tag, sort, order, page, per_page` (absent or '' → defaults); a bad value → an error for a person. */
+export function parseLinkListQuery(params: Params): ParsedQuery<LinkListQuery> {
+  const paged = pageParams(params);
+  if (!paged.ok) return paged;
+  const sort = params.sort === undefined || params.sort === '' ? 'created_at' : params.sort;
+  if (!(LINK_SORTS as readonly string[]).includes(sort)) {
+    return { ok: false, error: `sort must be one of ${LINK_SORTS.join(', ')}` };
+  }
+  const linkSort = sort as LinkSort;
+  const order = params.order === undefined || params.order === '' ? defaultOrder(linkSort) : params.order;
+  if (order !== 'asc' && order !== 'desc') return { ok: false, error: 'order must be asc or desc' };
+  const tag = (params.tag ?? '').trim().toLowerCase();
+  return { ok: true, query: { ...paged.query, tag, sort: linkSort, order } };
+}
+
+/** Reads `q, page, per_page` of the users list. */
+export function parseUserListQuery(params: Params): ParsedQuery<UserListQuery> {
+  return pageParams(params);
+}
+
+/** Answer of GET /api/links/user. */
+export interface UserLinksPage {
+  links: Link[];
+  /** Links matching the filters. */
+  total: number;
+  page: number;
+  per_page: number;
+  /** All of the user's links, whatever the filters (the dashboard's cards). */
+  totals: { links: number; clicks: number; unique_visitors: number };
+}
+
+/** Answer of GET /api/tags. */
+export interface TagsResponse {
+  tags: { name: string; links: number }[];
+}
+
+/** Answer of POST /api/links/import and /api/links/user/import. */
+export interface ImportResult {
+  created: number;
+  failed: { line: number; short_code: string; error: string }[];
+}
+
+/** One row of GET /api/users (admin). */
+export interface AdminUser {
+  id: number;
+  name: string;
+  email: string;
+  custom_domain: string | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  links: number;
+  clicks: number;
+  disabled: boolean;
+}
+
+export interface UsersPage {
+  users: AdminUser[];
+  total: number;
+}
+
+/** Body of PUT /api/users?id=. */
+export interface UserUpdate {
+  disabled: boolean;
+}
+
+export const ACCOUNT_DISABLED = 'This account is disabled';
+
+export function linkLimitMessage(maxLinks: number): string {
+  return `Link limit reached (${maxLinks} links per account)`;
+}
