@@ -15,7 +15,7 @@ import {
   startServerOn,
 } from './hardeningHelpers';
 
-const RUNS_PER_STORE = 150;
+const RUNS_PER_STORE = 250;
 
 const nastyText = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
@@ -129,14 +129,19 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: (id) => `/api/links/update?linkId=${id}`, caller: 'user' },
   { method: 'GET', path: (id) => `/api/links/user?linkId=${id}`, caller: 'user' },
   { method: 'POST', path: () => '/api/user/domain', caller: 'user' },
-  { method: 'GET', path: (id) => `/api/analytics/${id}?tz=${id}`, caller: 'admin' },
-  { method: 'GET', path: (id) => `/api/analytics/user?linkId=${id}&tz=${id}`, caller: 'user' },
+  { method: 'GET', path: (id) => `/api/analytics/${id}`, caller: 'admin' },
+  { method: 'GET', path: (id) => `/api/analytics/user?linkId=${id}`, caller: 'user' },
   { method: 'GET', path: (id) => `/api/analytics/live?minutes=${id}`, caller: 'admin' },
+  { method: 'GET', path: (value) => `/api/analytics/summary?tz=${value}`, caller: 'admin' },
 ];
 
 /** A query value: a real id, or anything (sent percent-encoded, so NULs and odd bytes arrive as such). */
 const queryValue = (ids: string[]) =>
-  fc.oneof(fc.constantFrom(...ids), nastyText.map(percentEncoded), fc.constantFrom('%00', '%ED%A0%80', '%FF', '-1'));
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...ids) },
+    { weight: 1, arbitrary: nastyText.map(percentEncoded) },
+    { weight: 1, arbitrary: fc.constantFrom('%00', '%ED%A0%80', '%FF', '-1', 'Europe%2FParis') },
+  );
 
 /** encodeURIComponent, with a lone surrogate sent as the bytes a careless client would send. */
 function percentEncoded(text: string): string {
