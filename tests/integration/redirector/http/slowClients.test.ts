@@ -40,27 +40,28 @@ describe.concurrent('slow clients', () => {
     await place.drop();
   });
 
-  it('closes a connection whose headers take more than 10 s', { timeout: 20_000 }, async () => {
-    const { seconds, received } = await trickle(
-      server.url,
+  const cases: [string, number, string, string][] = [
+    [
+      'closes a connection whose headers take more than 10 s',
+      HEADERS_TIMEOUT_MS,
       'POST /api/auth?action=login HTTP/1.1\r\nHost: localhost\r\n',
       'X-Slow: 1\r\n',
-    );
-    expect(seconds).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS / 1000 - 0.5);
-    expect(seconds).toBeLessThan(HEADERS_TIMEOUT_MS / 1000 + 3);
-    expect(received).toMatch(/^HTTP\/1\.1 408/);
-  });
-
-  it('closes a connection whose body is still coming after 30 s', { timeout: 45_000 }, async () => {
-    const { seconds, received } = await trickle(
-      server.url,
+    ],
+    [
+      'closes a connection whose body is still coming after 30 s',
+      REQUEST_TIMEOUT_MS,
       'POST /api/auth?action=login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
       ' ',
-    );
-    expect(seconds).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS / 1000 - 0.5);
-    expect(seconds).toBeLessThan(REQUEST_TIMEOUT_MS / 1000 + 3);
-    expect(received).toMatch(/^HTTP\/1\.1 408/);
-  });
+    ],
+  ];
+  for (const [name, limitMs, first, drip] of cases) {
+    it(name, { timeout: limitMs + 15_000 }, async () => {
+      const { seconds, received } = await trickle(server.url, first, drip);
+      expect(seconds).toBeGreaterThanOrEqual(limitMs / 1000 - 0.5);
+      expect(seconds).toBeLessThan(limitMs / 1000 + 3);
+      expect(received).toMatch(/^HTTP\/1\.1 408/);
+    });
+  }
 
   it('still serves a client that sends its request at a normal pace', async () => {
     const answer = await fetch(`${server.url}/api/config`);
