@@ -1,6 +1,5 @@
 /** createApp(deps): wires middleware, routers and the redirect handler. Nothing else. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
@@ -10,6 +9,7 @@ import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
 import { errorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
+import { jsonInputMiddleware } from './http/jsonBody';
 import { createLinkRouter } from './http/linkRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
@@ -30,7 +30,13 @@ export interface App {
   drain: () => Promise<void>;
 }
 
-export const BODY_LIMIT = '64kb';
+export { BODY_LIMIT } from './http/jsonBody';
+
+/** On every /api answer, errors and preflights included: answers hold keys and private figures. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
 
 export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
@@ -53,23 +59,18 @@ export function createApp(deps: AppDeps): App {
   }
 
   koa.use(errorMiddleware);
+  const readInput = jsonInputMiddleware();
+  const routes = api.routes();
   koa.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
-    await corsMiddleware(ctx, async () => {
-      // Every /api body is JSON whatever its Content-Type (curl -d sends a form type), so the 64 KiB
-      // limit and the JSON check hold for all of them.
-      const parse = bodyParser({
-        enableTypes: ['json'],
-        detectJSON: () => true,
-        jsonLimit: BODY_LIMIT,
-        encoding: 'utf-8',
-      });
-      await parse(ctx, async () => {
+    ctx.set(API_HEADERS);
+    await corsMiddleware(ctx, () =>
+      readInput(ctx, async () => {
         // Router's context type adds params; Koa's plain context is what it receives at run time.
-        await api.routes()(ctx as Parameters<ReturnType<Router['routes']>>[0], async () => {});
+        await routes(ctx as Parameters<typeof routes>[0], async () => {});
         if (ctx.status === 404 && ctx.body === undefined) throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
-      });
-    });
+      }),
+    );
   });
   const health = createHealthRouter(deps.store);
   koa.use(health.routes());

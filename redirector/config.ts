@@ -9,7 +9,14 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   databaseUrl: string | undefined;
+  /** `closed`: POST /api/auth?action=register answers 403. */
+  registration: Registration;
 }
+
+export type Registration = 'open' | 'closed';
+
+/** Shorter keys fall to guessing; a generated one is 43 characters. */
+export const MIN_ADMIN_KEY_LENGTH = 16;
 
 export class ConfigError extends Error {}
 
@@ -18,8 +25,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const host = env.HOST?.trim() || '127.0.0.1';
   const dataDir = env.DATA_DIR?.trim() || './data';
   const adminKey = env.ADMIN_KEY === undefined || env.ADMIN_KEY === '' ? undefined : env.ADMIN_KEY;
-  if (adminKey !== undefined && adminKey.length < 8) {
-    throw new ConfigError('ADMIN_KEY must be at least 8 characters long');
+  if (adminKey !== undefined && adminKey.length < MIN_ADMIN_KEY_LENGTH) {
+    throw new ConfigError(
+      `ADMIN_KEY must be at least ${MIN_ADMIN_KEY_LENGTH} characters long (got ${adminKey.length}); unset it to have one generated`,
+    );
   }
   const publicUrl = parsePublicUrl(env.PUBLIC_URL, port);
   const trustProxy = parseFlag('TRUST_PROXY', env.TRUST_PROXY);
@@ -27,7 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with postgres:// (got "${databaseUrl.slice(0, 40)}")`);
   }
-  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl };
+  const registration = parseRegistration(env.REGISTRATION);
+  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl, registration };
 }
 
 function parsePort(value: string | undefined): number {
@@ -57,4 +67,11 @@ function parseFlag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value.toLowerCase() === 'false') return false;
   if (value === '1' || value.toLowerCase() === 'true') return true;
   throw new ConfigError(`${name} must be 1 or 0 (got "${value}")`);
+}
+
+function parseRegistration(value: string | undefined): Registration {
+  const normalised = value?.trim().toLowerCase() ?? '';
+  if (normalised === '' || normalised === 'open') return 'open';
+  if (normalised === 'closed') return 'closed';
+  throw new ConfigError(`REGISTRATION must be open or closed (got "${value}")`);
 }

@@ -1,12 +1,12 @@
 /** The only file that reads the environment and calls listen(). */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { loadAdminKey } from './auth/adminKey';
+import { ADMIN_KEY_FILE, loadAdminKey } from './auth/adminKey';
 import { ConfigError, loadConfig } from './config';
-import { openStore } from './storage/openStore';
+import { createHttpServer } from './http/httpServer';
+import { openStore, SQLITE_FILE } from './storage/openStore';
 
 function fail(message: string): never {
   console.error(`me: ${message}`);
@@ -19,6 +19,31 @@ function makeDirs(dir: string): void {
   const parent = path.dirname(dir);
   if (parent !== dir) makeDirs(parent);
   fs.mkdirSync(dir);
+}
+
+/** Only the service's own user may read its database and secrets. */
+const PRIVATE_FILES = [
+  SQLITE_FILE,
+  `${SQLITE_FILE}-wal`,
+  `${SQLITE_FILE}-shm`,
+  `${SQLITE_FILE}-journal`,
+  ADMIN_KEY_FILE,
+];
+
+/**
+ * Files and folders this process creates are private from the start (umask); those an earlier
+ * version left readable by others are made private here.
+ */
+function makeDataDirPrivate(dir: string): void {
+  try {
+    fs.chmodSync(dir, 0o700);
+    for (const name of PRIVATE_FILES) {
+      const file = path.join(dir, name);
+      if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
+    }
+  } catch (error) {
+    console.error(`me: warning: cannot make DATA_DIR "${dir}" private (${(error as NodeJS.ErrnoException).code})`);
+  }
 }
 
 function ensureWritableDir(dir: string): void {
@@ -34,6 +59,7 @@ function ensureWritableDir(dir: string): void {
 }
 
 async function main(): Promise<void> {
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
@@ -43,7 +69,13 @@ async function main(): Promise<void> {
   }
   const dataDir = path.resolve(config.dataDir);
   ensureWritableDir(dataDir);
-  const admin = loadAdminKey(dataDir, config.adminKey);
+  makeDataDirPrivate(dataDir);
+  let admin: ReturnType<typeof loadAdminKey>;
+  try {
+    admin = loadAdminKey(dataDir, config.adminKey);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
     store = await openStore(config, dataDir);
@@ -53,8 +85,7 @@ async function main(): Promise<void> {
 
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
   const app = createApp({ config, store, adminKey: admin.key, webRoot });
-  const server = http.createServer(app.handle);
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(app.handle);
 
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') fail(`port ${config.port} on ${config.host} is already in use (set PORT)`);
@@ -87,7 +118,7 @@ async function main(): Promise<void> {
         console.log('me: stopped');
         process.exit(0);
       } catch (error) {
-        console.error('me: error while stopping:', error);
+        console.error(`me: error while stopping: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       }
     });

@@ -15,12 +15,17 @@ export interface Services {
   clock: () => number;
   auth: AuthService;
   accounts: AccountService;
-  /** Failed admin and user sign-ins per client address. */
+  /** Wrong credentials of every kind per client address (auth/limitedAttempts.ts checkCredential). */
   limiter: AttemptLimiter;
+  /** Accounts created per client address. */
+  registrations: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
   clickRecorder: ClickRecorder;
 }
+
+export const ACCOUNTS_PER_ADDRESS = 5;
+export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
 
 export interface ServiceDeps {
   config: Config;
@@ -43,6 +48,7 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
     limiter: createAttemptLimiter({ clock }),
+    registrations: createAttemptLimiter({ clock, max: ACCOUNTS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }),
     links: createLinkService({ store, clock, linkCache }),
     linkCache,
     clickRecorder: createClickRecorder(store.clicks),

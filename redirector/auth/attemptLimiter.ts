@@ -1,78 +1,132 @@
 /**
- * Failed sign-in attempts per client address (CONTRACT §3): after `maxFailures` failures within
- * `windowMs`, the address is refused (right credentials included) until the oldest of those
- * failures leaves the window. A success does not clear the count, so an attacker cannot reset it
- * by signing in to an account of their own between guesses.
+ * Counted events per client key within a sliding window (docs/api.md#hardening-and-privacy): wrong
+ * credentials (10 in 15 minutes) and created accounts (5 an hour). Once `max` events are inside the
+ * window, the key is refused until the oldest of them leaves it.
  *
- * In memory and bounded: at most `maxAddresses` addresses are tracked. Past that, expired entries
- * are swept, then addresses that are not blocked, and only then blocked ones (least recent first),
- * so that a flood of new addresses is the last thing to free a blocked one.
+ * Check and count are one step: an attempt reserves a place before its slow part (a password hash,
+ * a database lookup) and settles it afterwards, counted or not. While the places left are all
+ * reserved, further attempts wait for those outcomes instead of being let through or refused on a
+ * guess, so N attempts sent at once get at most `max` answers other than a refusal, and parallel
+ * right credentials (a dashboard's calls) are never refused for being parallel.
+ *
+ * Per process and behind this small interface, so that a store-backed one can replace it where
+ * several instances share a database. In memory it is bounded: at most `maxKeys` keys are tracked;
+ * past that, expired keys are swept, then keys that are not refused, and only then refused ones
+ * (least recent first), so that a flood of new addresses is the last thing to free a refused one.
+ * Keys with attempts in flight are never swept.
  */
 export interface AttemptLimiter {
-  /** Milliseconds until this address may try again; 0 when it may now. */
-  retryAfterMs(address: string): number;
-  recordFailure(address: string): void;
-  /** Addresses currently tracked (for tests and monitoring). */
+  /** A place for one attempt from `key`, or a refusal; may wait while other attempts are in flight. */
+  reserve(key: string): Promise<Reservation>;
+  /** Keys currently tracked (for tests and monitoring). */
   size(): number;
 }
 
+export type Reservation = { granted: true; settle(counted: boolean): void } | { granted: false; retryAfterMs: number };
+
 export interface AttemptLimiterOptions {
   clock: () => number;
-  maxFailures?: number;
+  max?: number;
   windowMs?: number;
-  maxAddresses?: number;
+  maxKeys?: number;
+  /** Attempts that may wait per key; beyond, they are refused at once. */
+  maxWaiting?: number;
 }
 
 export const MAX_FAILED_ATTEMPTS = 10;
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+/** How long an attempt refused for a full waiting line should wait (it says nothing about the window). */
+const BUSY_RETRY_MS = 1000;
+
+interface Entry {
+  /** Event times, oldest first, at most `max`. */
+  times: number[];
+  pending: number;
+  waiting: (() => void)[];
+}
 
 export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLimiter {
-  const { clock, maxFailures = MAX_FAILED_ATTEMPTS, windowMs = ATTEMPT_WINDOW_MS, maxAddresses = 10_000 } = options;
-  // Failure times per address, oldest first, at most maxFailures of them. Map order = least recent failure first.
-  const failures = new Map<string, number[]>();
+  const {
+    clock,
+    max = MAX_FAILED_ATTEMPTS,
+    windowMs = ATTEMPT_WINDOW_MS,
+    maxKeys = 10_000,
+    maxWaiting = 1_000,
+  } = options;
+  // Map order = least recent event first.
+  const entries = new Map<string, Entry>();
 
-  function live(address: string, now: number): number[] {
-    const times = failures.get(address);
-    if (!times) return [];
-    const kept = times.filter((time) => time > now - windowMs);
-    if (kept.length === 0) failures.delete(address);
-    else if (kept.length !== times.length) failures.set(address, kept);
-    return kept;
+  const busy = (entry: Entry) => entry.pending > 0 || entry.waiting.length > 0;
+
+  function entryOf(key: string, now: number): Entry {
+    let entry = entries.get(key);
+    if (!entry) {
+      // Before inserting: a sweep must not drop the entry this attempt is about to hold.
+      if (entries.size >= maxKeys) shrink(now);
+      entry = { times: [], pending: 0, waiting: [] };
+      entries.set(key, entry);
+    }
+    entry.times = entry.times.filter((time) => time > now - windowMs);
+    return entry;
   }
 
-  /** Over capacity: drop expired addresses, then unblocked ones, then blocked ones, least recent first. */
+  /** Over capacity: drop expired keys, then keys not refused, then refused ones, least recent first. */
   function shrink(now: number): void {
-    // Down to 90%, so that a full map is swept once per many new addresses rather than on each.
-    const target = Math.floor(maxAddresses * 0.9);
-    for (const [address, times] of failures) {
-      if ((times[times.length - 1] ?? 0) <= now - windowMs) failures.delete(address);
+    // Down to 90%, so that a full map is swept once per many new keys rather than on each.
+    const target = Math.min(maxKeys - 1, Math.floor(maxKeys * 0.9));
+    const sweep = (drop: (entry: Entry) => boolean) => {
+      for (const [key, entry] of entries) {
+        if (entries.size <= target) return;
+        if (!busy(entry) && drop(entry)) entries.delete(key);
+      }
+    };
+    sweep((entry) => (entry.times[entry.times.length - 1] ?? 0) <= now - windowMs);
+    sweep((entry) => entry.times.length < max);
+    sweep(() => true);
+  }
+
+  function settle(key: string, entry: Entry, counted: boolean): void {
+    entry.pending -= 1;
+    if (counted) {
+      entry.times = [...entry.times, clock()].slice(-max);
+      // Re-inserted: the map stays in order of the latest event.
+      entries.delete(key);
+      entries.set(key, entry);
+    } else if (entry.times.length === 0 && !busy(entry)) {
+      entries.delete(key);
     }
-    for (const [address, times] of failures) {
-      if (failures.size <= target) return;
-      if (times.length < maxFailures) failures.delete(address);
-    }
-    for (const address of failures.keys()) {
-      if (failures.size <= target) return;
-      failures.delete(address);
+    const woken = entry.waiting.splice(0);
+    for (const wake of woken) wake();
+  }
+
+  async function reserve(key: string): Promise<Reservation> {
+    for (;;) {
+      const now = clock();
+      const entry = entryOf(key, now);
+      if (entry.times.length >= max) {
+        return { granted: false, retryAfterMs: (entry.times[entry.times.length - max] ?? now) + windowMs - now };
+      }
+      if (entry.times.length + entry.pending < max) {
+        entry.pending += 1;
+        let settled = false;
+        return {
+          granted: true,
+          settle(counted) {
+            if (settled) return;
+            settled = true;
+            settle(key, entry, counted);
+          },
+        };
+      }
+      if (entry.waiting.length >= maxWaiting) return { granted: false, retryAfterMs: BUSY_RETRY_MS };
+      await new Promise<void>((resolve) => entry.waiting.push(resolve));
     }
   }
 
   return {
-    retryAfterMs(address) {
-      const now = clock();
-      const times = live(address, now);
-      if (times.length < maxFailures) return 0;
-      return (times[times.length - maxFailures] ?? now) + windowMs - now;
-    },
-    recordFailure(address) {
-      const now = clock();
-      const times = [...live(address, now), now].slice(-maxFailures);
-      failures.delete(address);
-      failures.set(address, times);
-      if (failures.size > maxAddresses) shrink(now);
-    },
+    reserve,
     size() {
-      return failures.size;
+      return entries.size;
     },
   };
 }

@@ -1,7 +1,10 @@
-/** Who is calling: admin key or admin session token, user bearer token. Sessions are stored hashed. */
+/**
+ * Who is calling: admin key or admin session token, user bearer token. Sessions are stored hashed.
+ * Admin session tokens carry a tag of the admin key they were made with (tokens.ts).
+ */
 import type { SessionKind, SessionRecord, UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
-import { hashToken, newToken, SESSION_LIFETIME_MS, safeEqual } from './tokens';
+import { hashToken, madeWithAdminKey, newAdminSessionToken, newToken, SESSION_LIFETIME_MS, safeEqual } from './tokens';
 
 export interface AuthService {
   /** A new admin session token when the key is right; undefined otherwise. */
@@ -22,7 +25,7 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
   async function startSession(kind: SessionKind, userId: number | null): Promise<string> {
     // Sign-ins are rare next to clicks: a good moment to drop sessions that have run out.
     await store.sessions.deleteExpired(clock());
-    const token = newToken();
+    const token = kind === 'admin' ? newAdminSessionToken(adminKey) : newToken();
     await store.sessions.create({
       token_hash: hashToken(token),
       kind,
@@ -49,6 +52,7 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
     },
     async isAdmin(apiKey) {
       if (safeEqual(apiKey, adminKey)) return true;
+      if (!madeWithAdminKey(apiKey, adminKey)) return false;
       return (await liveSession(apiKey, 'admin')) !== undefined;
     },
     async userForToken(token) {

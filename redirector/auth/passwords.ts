@@ -31,7 +31,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
     maxmem: MAXMEM,
   });
-  return timingSafeEqual(actual, expected);
+  // scrypt keys HMAC with the password, and HMAC pads a short key with zero bytes: "secret\0" would
+  // match "secret". No password holds a NUL (the input layer refuses them), so none matches.
+  return timingSafeEqual(actual, expected) && !password.includes('\0');
 }
 
 /** A hash of nothing, verified against when an email is unknown so timing does not reveal it. */

@@ -64,7 +64,8 @@ export interface SuccessResponse {
   success: true;
 }
 
-/** GET /api/config (no credentials): where short links live (PUBLIC_URL). */
+/** GET /api/config (no credentials): where short links live (PUBLIC_URL), whether anyone may register. */
 export interface ServiceConfigResponse {
   public_url: string;
+  registration: 'open' | 'closed';
 }

@@ -53,8 +53,8 @@ export function liveMinutesOf(ctx: Context): number {
 
 export function createAnalyticsRouter(services: Services): Router {
   const { store, clock, links } = services;
-  const admin = requireAdmin(services.auth);
-  const user = requireUser(services.auth);
+  const admin = requireAdmin(services);
+  const user = requireUser(services);
   const router = new Router();
 
   router.get('/analytics/user', user, async (ctx) => {

@@ -1,6 +1,10 @@
-/** Middleware that proves who calls: X-API-Key for the administrator, Bearer token for a user. */
+/**
+ * Middleware that proves who calls: X-API-Key for the administrator, Bearer token for a user. Each
+ * check goes through checkCredential, so wrong keys and tokens count toward the client's limit.
+ */
 import type { Context, Next } from 'koa';
-import type { AuthService } from '../auth/authService';
+import { checkCredential } from '../auth/limitedAttempts';
+import type { Services } from '../services';
 import type { UserRecord } from '../storage/records';
 import { unauthorized } from './errors';
 
@@ -17,20 +21,23 @@ export function bearerOf(ctx: Context): string {
   return match?.[1] ?? '';
 }
 
-export function requireAdmin(auth: AuthService) {
+type GuardServices = Pick<Services, 'auth' | 'limiter'>;
+
+export function requireAdmin({ auth, limiter }: GuardServices) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const key = apiKeyOf(ctx);
     if (key === '') throw unauthorized('Admin key required');
-    if (!(await auth.isAdmin(key))) throw unauthorized('Invalid or expired admin key');
+    const admin = await checkCredential(limiter, ctx.ip, async () => ((await auth.isAdmin(key)) ? true : undefined));
+    if (!admin) throw unauthorized('Invalid or expired admin key');
     await next();
   };
 }
 
-export function requireUser(auth: AuthService) {
+export function requireUser({ auth, limiter }: GuardServices) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const token = bearerOf(ctx);
     if (token === '') throw unauthorized('Sign in required');
-    const user = await auth.userForToken(token);
+    const user = await checkCredential(limiter, ctx.ip, () => auth.userForToken(token));
     if (!user) throw unauthorized('Session expired, please sign in again');
     (ctx.state as UserState).user = user;
     await next();

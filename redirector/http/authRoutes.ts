@@ -1,15 +1,20 @@
-/** POST /api/auth?action=admin|register|login|logout (CONTRACT §2, §3). */
+/**
+ * POST /api/auth?action=admin|register|login|logout (CONTRACT §2, §3). Sign-ins count toward the
+ * credential limiter, accounts toward the registration limiter (docs/api.md#hardening-and-privacy).
+ */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseRegistration, toApiUser } from '../auth/accountService';
+import { checkCredential, limitedAttempt, TOO_MANY_ACCOUNTS, TooManyAttempts } from '../auth/limitedAttempts';
 import type { AdminLoginResponse, LoginResponse, RegisterResponse, SuccessResponse } from '../contract/auth';
 import type { Services } from '../services';
 import { apiKeyOf, bearerOf } from './authGuards';
-import { AppError, badRequest } from './errors';
+import { AppError, badRequest, forbidden, setRetryAfter } from './errors';
 import { bodyOf, rawBodyOf } from './requestInput';
 
 export const INVALID_ADMIN_KEY = 'Invalid password';
 export const INVALID_LOGIN = 'Invalid email or password';
+export const REGISTRATION_CLOSED = 'Registration is closed';
 
 type Action = 'admin' | 'register' | 'login' | 'logout';
 const ACTIONS: readonly Action[] = ['admin', 'register', 'login', 'logout'];
@@ -22,48 +27,48 @@ function actionOf(ctx: Context): Action {
 }
 
 export function createAuthRouter(services: Services): Router {
-  const { auth, accounts, limiter } = services;
+  const { auth, accounts, limiter, registrations, config } = services;
   const router = new Router();
-
-  /** 429 while this client address has too many recent failures; `extra` joins the error body. */
-  function refuseWhenLimited(ctx: Context, extra: Record<string, unknown> = {}): void {
-    const waitMs = limiter.retryAfterMs(ctx.ip);
-    if (waitMs <= 0) return;
-    const minutes = Math.ceil(waitMs / 60_000);
-    ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
-    throw new AppError(
-      429,
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      extra,
-    );
-  }
 
   const handlers: Record<Action, (ctx: Context) => Promise<void>> = {
     async admin(ctx) {
-      refuseWhenLimited(ctx, { success: false });
       const { key } = bodyOf(ctx);
-      const apiKey = typeof key === 'string' && key !== '' ? await auth.adminLogin(key) : undefined;
-      if (apiKey === undefined) {
-        limiter.recordFailure(ctx.ip);
-        throw new AppError(401, INVALID_ADMIN_KEY, { success: false });
+      let apiKey: string | undefined;
+      try {
+        apiKey = await checkCredential(limiter, ctx.ip, async () =>
+          typeof key === 'string' && key !== '' ? auth.adminLogin(key) : undefined,
+        );
+      } catch (error) {
+        // The admin screen reads `success` on every answer of this call.
+        if (error instanceof TooManyAttempts) {
+          setRetryAfter(ctx, error);
+          throw new AppError(429, error.message, { success: false });
+        }
+        throw error;
       }
+      if (apiKey === undefined) throw new AppError(401, INVALID_ADMIN_KEY, { success: false });
       ctx.body = { success: true, apiKey } satisfies AdminLoginResponse;
     },
 
     async register(ctx) {
-      const user = await accounts.register(parseRegistration(rawBodyOf(ctx)));
+      if (config.registration === 'closed') throw forbidden(REGISTRATION_CLOSED);
+      const registration = parseRegistration(rawBodyOf(ctx));
+      // Counted once the account exists: a taken email or a failed write is not an account.
+      const user = await limitedAttempt(
+        registrations,
+        ctx.ip,
+        TOO_MANY_ACCOUNTS,
+        () => accounts.register(registration),
+        () => true,
+      );
       ctx.status = 201;
       ctx.body = { user: { id: user.id, name: user.name, email: user.email } } satisfies RegisterResponse;
     },
 
     async login(ctx) {
-      refuseWhenLimited(ctx);
       const { email, password } = bodyOf(ctx);
-      const session = await accounts.login(email, password);
-      if (!session) {
-        limiter.recordFailure(ctx.ip);
-        throw new AppError(401, INVALID_LOGIN);
-      }
+      const session = await checkCredential(limiter, ctx.ip, () => accounts.login(email, password));
+      if (!session) throw new AppError(401, INVALID_LOGIN);
       ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
     },
 

@@ -6,7 +6,10 @@ import type { Services } from '../services';
 export function createConfigRouter(services: Services): Router {
   const router = new Router();
   router.get('/config', (ctx) => {
-    const body: ServiceConfigResponse = { public_url: services.config.publicUrl };
+    const body: ServiceConfigResponse = {
+      public_url: services.config.publicUrl,
+      registration: services.config.registration,
+    };
     ctx.body = body;
   });
   return router;

@@ -9,7 +9,7 @@ import { bodyOf } from './requestInput';
 export function createDomainRouter(services: Services): Router {
   const { accounts } = services;
   const router = new Router();
-  const user = requireUser(services.auth);
+  const user = requireUser(services);
 
   router.get('/user/domain', user, async (ctx) => {
     const { user: current } = ctx.state as UserState;

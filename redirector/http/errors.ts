@@ -1,8 +1,11 @@
 /**
  * AppError carries a status and a message meant for a person. Like Koa's own rule, only such
- * errors show their message; anything else is logged and answered as a plain 500.
+ * errors show their message; anything else is answered as a plain 500 and logged without its
+ * message or any property: messages and properties of errors can hold request bodies, passwords
+ * and tokens (a JSON parser quotes the text it failed on), the stack frames cannot.
  */
 import type { Context, Next } from 'koa';
+import { TooManyAttempts } from '../auth/limitedAttempts';
 
 export class AppError extends Error {
   constructor(
@@ -25,7 +28,12 @@ interface HttpishError {
   statusCode?: number;
   expose?: boolean;
   type?: string;
+  code?: unknown;
   message?: string;
+}
+
+export function setRetryAfter(ctx: Context, error: TooManyAttempts): void {
+  ctx.set('Retry-After', String(Math.ceil(error.retryAfterMs / 1000)));
 }
 
 /** Maps any error to `{error}` JSON with a 4xx/5xx status. Never leaks a stack trace. */
@@ -34,7 +42,8 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
     await next();
   } catch (caught) {
     const { status, body } = toResponse(caught);
-    if (status >= 500) console.error('[error]', ctx.method, ctx.path, caught);
+    if (status >= 500) logServerError(ctx, caught);
+    if (caught instanceof TooManyAttempts) setRetryAfter(ctx, caught);
     ctx.status = status;
     ctx.body = body;
   }
@@ -44,15 +53,43 @@ function toResponse(caught: unknown): { status: number; body: Record<string, unk
   if (caught instanceof AppError) return { status: caught.status, body: { ...caught.extra, error: caught.message } };
   const error = (caught ?? {}) as HttpishError;
   const status = error.status ?? error.statusCode ?? 500;
-  if (status === 413 || error.type === 'entity.too.large') {
-    return { status: 413, body: { error: 'Request body is too large (64 KiB at most)' } };
-  }
-  if (error.type === 'entity.parse.failed' || (status === 400 && /json/i.test(error.message ?? ''))) {
-    return { status: 400, body: { error: 'Request body is not valid JSON' } };
-  }
-  if (status === 415) return { status: 415, body: { error: 'Request body must be JSON' } };
   if (status >= 400 && status < 500 && error.expose) {
     return { status, body: { error: error.message ?? 'Bad request' } };
   }
   return { status: 500, body: { error: 'Internal server error' } };
+}
+
+/** At most this many error lines per second: a client that finds a 500 cannot flood the log with it. */
+const MAX_LOGGED_PER_SECOND = 10;
+let logSecond = 0;
+let loggedThisSecond = 0;
+let suppressed = 0;
+
+/** One line per error: method, path without query, the error's class and code, its stack frames. */
+export function logServerError(ctx: Pick<Context, 'method' | 'path'>, caught: unknown): void {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== logSecond) {
+    if (suppressed > 0) console.error(`[error] ${suppressed} more errors not logged`);
+    logSecond = second;
+    loggedThisSecond = 0;
+    suppressed = 0;
+  }
+  if (loggedThisSecond >= MAX_LOGGED_PER_SECOND) {
+    suppressed += 1;
+    return;
+  }
+  loggedThisSecond += 1;
+  const name = caught instanceof Error ? caught.constructor.name : typeof caught;
+  const code = (caught as HttpishError | null)?.code;
+  const frames =
+    caught instanceof Error
+      ? (caught.stack ?? '')
+          .split('\n')
+          .filter((line) => /^\s+at /.test(line))
+          .slice(0, 8)
+          .map((line) => line.trim())
+          .join(' | ')
+      : '';
+  const shownCode = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` ${code}` : '';
+  console.error(`[error] ${ctx.method} ${ctx.path.slice(0, 200)} ${name}${shownCode}${frames ? ` ${frames}` : ''}`);
 }

@@ -20,8 +20,8 @@ function ownerOf(ctx: Context) {
 
 export function createLinkRouter(services: Services): Router {
   const { links } = services;
-  const admin = requireAdmin(services.auth);
-  const user = requireUser(services.auth);
+  const admin = requireAdmin(services);
+  const user = requireUser(services);
   const router = new Router();
 
   // Admin. GET /api/links?id= answers one link (for the edit page); without id, every link.

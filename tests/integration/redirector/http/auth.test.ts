@@ -68,12 +68,15 @@ describe('POST /api/auth', () => {
     });
 
     it('answers 401 to a wrong key, a user token and a revoked session token', async () => {
-      const { token: userToken } = await newUser(server, 'Keyless');
-      const revoked = await adminSession(server);
-      const logout = await call(server, 'POST', '/api/auth?action=logout', { headers: adminHeaders(revoked) });
-      expect(logout.status).toBe(200);
-      expect(logout.body).toEqual({ success: true });
-      for (const key of ['nope', userToken, revoked, `${server.adminKey}x`]) {
+      // One server per key: wrong keys count toward the attempt limiter (10 per address).
+      for (const kind of ['nope', 'user token', 'revoked', 'longer'] as const) {
+        await using server = await ownServer();
+        const { token: userToken } = await newUser(server, 'Keyless');
+        const revoked = await adminSession(server);
+        const logout = await call(server, 'POST', '/api/auth?action=logout', { headers: adminHeaders(revoked) });
+        expect(logout.status).toBe(200);
+        expect(logout.body).toEqual({ success: true });
+        const key = { nope: 'nope', 'user token': userToken, revoked, longer: `${server.adminKey}x` }[kind];
         for (const [method, path] of adminCalls) {
           const answer = await call(server, method, path, { headers: adminHeaders(key) });
           expect(answer.status, `${method} ${path}`).toBe(401);

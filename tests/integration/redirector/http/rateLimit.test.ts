@@ -39,7 +39,7 @@ describe('failed sign-in limiter', () => {
     expect(login.body).toEqual({ error: TOO_MANY });
   });
 
-  it('leaves every other call alone while an address is refused', async () => {
+  it('refuses every credentialed call while an address is refused, and leaves the others alone', async () => {
     await using server = await ownServer();
     const user = await newUser(server, 'Unaffected');
     for (let i = 0; i < 10; i++) await wrongAdmin(server);
@@ -48,10 +48,11 @@ describe('failed sign-in limiter', () => {
       body: { name: 'Late', email: 'late@example.com', password: 'still-fine' },
     });
     expect(register.status).toBe(201);
-    expect((await call(server, 'GET', '/api/links', { headers: adminHeaders(server.adminKey) })).status).toBe(200);
+    expect((await call(server, 'GET', '/api/links', { headers: adminHeaders(server.adminKey) })).status).toBe(429);
     expect(
       (await call(server, 'GET', '/api/links/user', { headers: { Authorization: `Bearer ${user.token}` } })).status,
-    ).toBe(200);
+    ).toBe(429);
+    expect((await call(server, 'GET', '/api/config')).status).toBe(200);
     const logout = await call(server, 'POST', '/api/auth?action=logout', {
       headers: { Authorization: `Bearer ${user.token}` },
     });

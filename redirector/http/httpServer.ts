@@ -1,0 +1,26 @@
+/**
+ * The node:http server every deployment runs (docs/api.md#hardening-and-privacy): a client gets
+ * 10 s to send its headers and 30 s for its whole request, or the connection closes, so slow
+ * clients cannot hold connections open for minutes.
+ */
+import http from 'node:http';
+
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often node looks for requests over those limits (its default, 30 s, would triple the 10 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+/** Longer than the usual proxy's idle timeout (60 s), so the proxy, not us, closes idle connections. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+export function createHttpServer(handle: http.RequestListener): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    handle,
+  );
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  return server;
+}

@@ -1,0 +1,136 @@
+/**
+ * One limiter for every wrong credential, atomic under bursts, per IPv4 address and IPv6 /64
+ * (docs/api.md#hardening-and-privacy), on both stores.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Answer,
+  type DataPlace,
+  newDataPlace,
+  type RunningServer,
+  STORE_KINDS,
+  send,
+  signedInUser,
+  startServerOn,
+  tally,
+} from './hardeningHelpers';
+
+const BURST = 60;
+const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
+
+const burst = (make: (i: number) => Promise<Answer>) => Promise.all(Array.from({ length: BURST }, (_, i) => make(i)));
+
+describe.each(STORE_KINDS)('credential limiter on %s', (kind) => {
+  let place: DataPlace;
+  beforeAll(async () => {
+    place = await newDataPlace(kind);
+  });
+  afterAll(() => place.drop());
+
+  /** A fresh server (a fresh limiter) on this store's data. */
+  async function fresh(env: Record<string, string> = {}): Promise<RunningServer & AsyncDisposable> {
+    const server = await startServerOn(place, { env });
+    return Object.assign(server, { [Symbol.asyncDispose]: () => server.close() });
+  }
+
+  it('answers at most 10 of 60 parallel wrong admin sign-ins, then refuses the right key', async () => {
+    await using server = await fresh();
+    const answers = await burst((i) =>
+      send(server.url, 'POST', '/api/auth?action=admin', { body: { key: `wrong-key-${i}` } }),
+    );
+    expect(tally(answers)).toEqual({ 401: 10, 429: 50 });
+    const right = await send(server.url, 'POST', '/api/auth?action=admin', { body: { key: server.adminKey } });
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ success: false, error: TOO_MANY });
+    expect(right.headers.get('retry-after')).toBe('900');
+  });
+
+  it('answers at most 10 of 60 parallel wrong passwords (the hash is slow; the count comes first)', async () => {
+    await using server = await fresh();
+    const user = await signedInUser(server.url);
+    const answers = await burst((i) =>
+      send(server.url, 'POST', '/api/auth?action=login', { body: { email: user.email, password: `guess-${i}` } }),
+    );
+    expect(tally(answers)).toEqual({ 401: 10, 429: 50 });
+    const right = await send(server.url, 'POST', '/api/auth?action=login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ error: TOO_MANY });
+  });
+
+  it('answers at most 10 of 60 parallel wrong X-API-Keys, then refuses the admin key itself', async () => {
+    await using server = await fresh();
+    const answers = await burst((i) =>
+      send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': `guess-${i}` } }),
+    );
+    expect(tally(answers)).toEqual({ 401: 10, 429: 50 });
+    const right = await send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': server.adminKey } });
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ error: TOO_MANY });
+    expect(right.headers.get('retry-after')).toBe('900');
+  });
+
+  it('answers at most 10 of 60 parallel wrong bearer tokens, then refuses a live one', async () => {
+    await using server = await fresh();
+    const user = await signedInUser(server.url);
+    const answers = await burst((i) =>
+      send(server.url, 'GET', '/api/links/user', { headers: { Authorization: `Bearer guess-${i}` } }),
+    );
+    expect(tally(answers)).toEqual({ 401: 10, 429: 50 });
+    const right = await send(server.url, 'GET', '/api/links/user', {
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('counts every kind of credential in one limit', async () => {
+    await using server = await fresh();
+    const user = await signedInUser(server.url);
+    const wrong = [
+      () => send(server.url, 'POST', '/api/auth?action=admin', { body: { key: 'wrong' } }),
+      () => send(server.url, 'POST', '/api/auth?action=login', { body: { email: user.email, password: 'wrong' } }),
+      () => send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': 'wrong' } }),
+      () => send(server.url, 'GET', '/api/links/user', { headers: { Authorization: 'Bearer wrong' } }),
+      () => send(server.url, 'GET', '/api/analytics/summary', { headers: { 'X-API-Key': 'wrong' } }),
+    ];
+    for (const attempt of [...wrong, ...wrong]) expect((await attempt()).status).toBe(401);
+    const right = await send(server.url, 'GET', '/api/user/domain', {
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('never refuses right credentials for arriving together (a dashboard calls in parallel)', async () => {
+    await using server = await fresh();
+    const user = await signedInUser(server.url);
+    const admin = await burst(() =>
+      send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': server.adminKey } }),
+    );
+    expect(tally(admin)).toEqual({ 200: BURST });
+    const users = await burst(() =>
+      send(server.url, 'GET', '/api/links/user', { headers: { Authorization: `Bearer ${user.token}` } }),
+    );
+    expect(tally(users)).toEqual({ 200: BURST });
+  });
+
+  it('counts an IPv6 /64 as one client and other /64s and IPv4 addresses apart (TRUST_PROXY=1)', async () => {
+    await using server = await fresh({ TRUST_PROXY: '1' });
+    const answers = await burst((i) =>
+      send(server.url, 'POST', '/api/auth?action=admin', {
+        body: { key: 'wrong-key' },
+        headers: { 'X-Forwarded-For': `2001:db8:1:2:${(i + 1).toString(16)}::${i + 7}` },
+      }),
+    );
+    expect(tally(answers)).toEqual({ 401: 10, 429: 50 });
+    const fromSame64 = (address: string) =>
+      send(server.url, 'POST', '/api/auth?action=admin', {
+        body: { key: server.adminKey },
+        headers: { 'X-Forwarded-For': address },
+      });
+    expect((await fromSame64('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await fromSame64('2001:db8:1:3::1')).status).toBe(200);
+    expect((await fromSame64('198.51.100.7')).status).toBe(200);
+    expect((await fromSame64('::ffff:198.51.100.7')).status).toBe(200);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * What the service logs on its error paths holds no request body, password, token or key
+ * (docs/api.md#hardening-and-privacy), and a flood of errors cannot flood the log.
+ */
+import util from 'node:util';
+import zlib from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newDataPlace, STORE_KINDS, send, startServerOn } from './hardeningHelpers';
+
+const SECRET = 'pa55-SECRET-do-not-log';
+
+let lines: string[] = [];
+beforeEach(() => {
+  lines = [];
+  for (const method of ['error', 'warn', 'log', 'info'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      lines.push(util.format(...args));
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe.each(STORE_KINDS)('error logs on %s', (kind) => {
+  it('log a 500 as one line without the body, and malformed bodies not at all', async () => {
+    const place = await newDataPlace(kind);
+    const server = await startServerOn(place);
+    try {
+      const bodies: [string, Record<string, string>][] = [
+        [`{"__proto__": 1, "email": "a@b.co", "password": "${SECRET}"}`, {}],
+        [`{"email": "a@b.co", "password": "${SECRET}"`, {}],
+        [`{"email": "a@b.co", "password": "${SECRET}"}`, { 'Content-Encoding': 'gzip' }],
+        [`{"email": "a@b.co", "password": "${SECRET}"}`, { 'Content-Encoding': 'br' }],
+        [`{"email": "a@b.co", "password": "${SECRET}\\u0000"}`, {}],
+      ];
+      for (const [rawBody, headers] of bodies) {
+        const answer = await send(server.url, 'POST', '/api/auth?action=login', {
+          rawBody,
+          headers: { 'Content-Type': 'application/json', ...headers },
+        });
+        expect(answer.status).toBeLessThan(500);
+        expect(JSON.stringify(answer.body)).not.toContain(SECRET);
+      }
+      const truncated = zlib.gzipSync(`{"password": "${SECRET}"}`).subarray(0, 20);
+      await send(server.url, 'POST', '/api/links', {
+        rawBody: truncated,
+        headers: { 'Content-Encoding': 'gzip', 'X-API-Key': server.adminKey },
+      });
+      expect(lines).toEqual([]);
+
+      // A real 500: the database has gone away under a sign-in.
+      await server.app.services.store.close();
+      const failed = await send(server.url, 'POST', '/api/auth?action=login&token=abc', {
+        body: { email: 'someone@example.com', password: SECRET },
+        headers: { Authorization: `Bearer ${SECRET}-token`, 'X-API-Key': `${SECRET}-key` },
+      });
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ error: 'Internal server error' });
+      const log = lines.join('\n');
+      expect(log).toMatch(/^\[error\] POST \/api\/auth \w+/);
+      expect(log).not.toContain(SECRET);
+      expect(log).not.toContain('someone@example.com');
+      expect(log).not.toContain('token=abc');
+    } finally {
+      await server.close().catch(() => undefined);
+      await place.drop();
+    }
+  });
+});
+
+it('logs at most 10 errors a second, then one line counting the rest', async () => {
+  const place = await newDataPlace('sqlite');
+  const server = await startServerOn(place);
+  await server.app.services.store.close();
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': server.adminKey } }),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 500)).toBe(true);
+    expect(lines.length).toBeLessThanOrEqual(10);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': server.adminKey } });
+    expect(lines.some((line) => /^\[error\] \d+ more errors not logged$/.test(line))).toBe(true);
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+});
