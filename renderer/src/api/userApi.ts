@@ -11,6 +11,7 @@ import type {
   LoginResponse,
   RegisterRequest,
   RegisterResponse,
+  ServiceConfigResponse,
   SuccessResponse,
   UserLinkAnalyticsResponse,
   UserLinkResponse,
@@ -20,6 +21,9 @@ import type { HttpClient } from './client';
 
 export function createUserApi(http: HttpClient) {
   return {
+    /** GET /api/config (no credentials): PUBLIC_URL and whether registration is open. */
+    serviceConfig: (signal?: AbortSignal) => http.request<ServiceConfigResponse>('/api/config', { signal }),
+
     register: (body: RegisterRequest) =>
       http.request<RegisterResponse>('/api/auth', { method: 'POST', query: { action: 'register' }, body }),
 

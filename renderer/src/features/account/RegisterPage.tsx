@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider';
 import { errorMessage } from '../../api/client';
+import { useLoad } from '../../api/useLoad';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -9,6 +10,7 @@ import { useForm } from '../../components/useForm';
 import { AccountFooter } from './AccountFooter';
 
 export const MIN_PASSWORD_LENGTH = 6;
+export const REGISTRATION_CLOSED = 'Registration is closed';
 
 export interface RegistrationValues {
   name: string;
@@ -52,6 +54,9 @@ export function RegisterPage() {
   });
   const { values, errors, submitting } = form;
   const set = (field: keyof RegistrationValues) => (value: string) => form.set(field, value);
+  // REGISTRATION=closed (docs/api.md#accounts-and-sign-in): the server refuses with 403 anyway; say so up front.
+  const config = useLoad((signal) => api.user.serviceConfig(signal));
+  const closed = config.data?.registration === 'closed';
 
   return (
     <AuthLayout
@@ -63,50 +68,56 @@ export function RegisterPage() {
         </AccountFooter>
       }
     >
-      <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
-        {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onValueChange={set('name')}
-          error={errors.name}
-          required
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onValueChange={set('email')}
-          error={errors.email}
-          required
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onValueChange={set('password')}
-          error={errors.password}
-          hint="At least 6 characters"
-          required
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-          required
-        />
-        <Button type="submit" variant="primary" size="lg" block loading={submitting}>
-          {submitting ? 'Creating Account...' : 'Create Account'}
-        </Button>
-      </form>
+      {closed ? (
+        <Banner tone="info" title={REGISTRATION_CLOSED}>
+          New accounts cannot be created on this server. Ask its administrator for an account.
+        </Banner>
+      ) : (
+        <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
+          {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onValueChange={set('name')}
+            error={errors.name}
+            required
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onValueChange={set('email')}
+            error={errors.email}
+            required
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onValueChange={set('password')}
+            error={errors.password}
+            hint="At least 6 characters"
+            required
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onValueChange={set('confirmPassword')}
+            error={errors.confirmPassword}
+            required
+          />
+          <Button type="submit" variant="primary" size="lg" block loading={submitting}>
+            {submitting ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }
