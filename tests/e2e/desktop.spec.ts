@@ -220,7 +220,9 @@ test('a good connect opens the admin area on the server, with its token from mai
   ]);
   // The desktop app keeps the token in main only: no browser marker or key in the page's storage.
   const stored = await page.evaluate(() => {
-    const web = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage; document: Document };
+    // No DOM types in this project: the parts read here.
+    type Store = { length: number };
+    const web = globalThis as unknown as { localStorage: Store; sessionStorage: Store; document: { cookie: string } };
     return { local: web.localStorage.length, session: web.sessionStorage.length, cookie: web.document.cookie };
   });
   expect(stored).toEqual({ local: 0, session: 0, cookie: '' });
