@@ -1,37 +1,56 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCredentialStore } from '../../../../../main/credentials';
-import { createDesktopState } from '../../../../../main/desktopState';
-import { type IpcCall, registerDesktopIpc } from '../../../../../main/ipc';
-import { createDesktopBridge } from '../../../../../preload/bridge';
+import type { DesktopChange, DesktopState, MeDesktopApi } from '../../../../../redirector/contract/desktop';
 import { useApi } from '../../../../../renderer/src/api/ApiProvider';
 import {
   DesktopSessionProvider,
   type DesktopSessionValue,
   useDesktopSession,
 } from '../../../../../renderer/src/features/desktop/DesktopSession';
-import { fakeSafeStorage } from '../../../main/standIns';
-import { tempDirMaker } from '../../../main/tempDirs';
 
 afterEach(cleanup);
 
-const tempDir = tempDirMaker('me-desktop-session-');
+const EMPTY: DesktopState = {
+  servers: [],
+  activeServer: null,
+  token: null,
+  tokenStorage: 'encrypted',
+  clicksPerMinuteAlert: null,
+};
 
-const APP = 'file:///app/out/renderer/index.html';
-
-/** main's store and IPC handlers, and the preload's bridge over them; only ipcMain is a stand-in. */
-function desktopApp() {
-  const handlers = new Map<string, (event: IpcCall, ...args: unknown[]) => unknown>();
-  const store = createDesktopState({ dir: tempDir(), credentials: createCredentialStore(fakeSafeStorage()) });
-  registerDesktopIpc({ handle: (channel, listener) => handlers.set(channel, listener) }, store, (url) =>
-    url.startsWith(APP),
-  );
-  const bridge = createDesktopBridge(async (channel, ...args) =>
-    handlers.get(channel)?.({ senderFrame: { url: `${APP}#/connect` } }, ...args),
-  );
-  return { store, bridge };
+/**
+ * A stand-in for what the preload puts on window (main's store itself runs in tests/unit/main and,
+ * behind this same provider, in tests/e2e/desktop.spec.ts): it answers each call with the next
+ * prepared state and records what the page asked for.
+ */
+function preparedBridge(answers: DesktopState[]) {
+  const calls: (DesktopChange | 'clear')[] = [];
+  const next = async () => {
+    const answer = answers.shift();
+    if (!answer) throw new Error('No remembered server at https://unknown.example');
+    return answer;
+  };
+  const bridge: MeDesktopApi = {
+    get: async () => EMPTY,
+    set: (change) => {
+      calls.push(change);
+      return next();
+    },
+    clear: () => {
+      calls.push('clear');
+      return next();
+    },
+  };
+  return { bridge, calls };
 }
+
+const connected = (baseUrl: string, token: string): DesktopState => ({
+  ...EMPTY,
+  servers: [{ baseUrl, publicUrl: baseUrl, connectedAt: '2026-01-01T00:00:00.000Z', signedIn: true }],
+  activeServer: baseUrl,
+  token,
+});
 
 let session: DesktopSessionValue | null = null;
 
@@ -40,58 +59,56 @@ function Probe() {
   return <output aria-label="api base">{useApi().http.baseUrl}</output>;
 }
 
-async function renderSession() {
-  const { store, bridge } = desktopApp();
+function renderSession(answers: DesktopState[]) {
+  const { bridge, calls } = preparedBridge(answers);
   render(
-    <DesktopSessionProvider bridge={bridge} initial={await bridge.get()}>
+    <DesktopSessionProvider bridge={bridge} initial={EMPTY}>
       <Probe />
     </DesktopSessionProvider>,
   );
   const current = () => session as DesktopSessionValue;
-  return { store, current };
+  return { calls, current };
 }
 
 const apiBase = () => screen.getByLabelText('api base').textContent;
 
 describe('DesktopSessionProvider', () => {
-  it('builds the API client on the active server and rebuilds it on every connect and switch', async () => {
-    const { store, current } = await renderSession();
+  it("builds the API client on main's active server and rebuilds it on every connect and switch", async () => {
+    const { calls, current } = renderSession([
+      connected('https://b.example', 'tb'),
+      connected('https://a.example', 'ta'),
+    ]);
     expect(apiBase()).toBe('');
-    await act(() =>
-      current().change({ kind: 'connect', baseUrl: 'https://a.example', publicUrl: 'https://a.example', token: 'ta' }),
-    );
-    expect(apiBase()).toBe('https://a.example');
-    await act(() =>
-      current().change({ kind: 'connect', baseUrl: 'b.example', publicUrl: 'https://s.b.example', token: 'tb' }),
-    );
-    // main normalised the typed address; the page follows main's answer.
+    const typed: DesktopChange = { kind: 'connect', baseUrl: 'b.example', publicUrl: 'https://b.example', token: 'tb' };
+    await act(() => current().change(typed));
+    // The page follows main's answer (main normalised the typed address), not what it sent.
     expect(apiBase()).toBe('https://b.example');
     expect(current().state).toMatchObject({ activeServer: 'https://b.example', token: 'tb' });
     await act(() => current().change({ kind: 'activate', baseUrl: 'https://a.example' }));
     expect(apiBase()).toBe('https://a.example');
-    expect(current().state.token).toBe('ta');
-    expect(store.activeConnection()).toEqual({ baseUrl: 'https://a.example', token: 'ta' });
+    expect(calls).toEqual([typed, { kind: 'activate', baseUrl: 'https://a.example' }]);
   });
 
   it('signs out through meDesktop.clear() and keeps the reason for the Connect screen', async () => {
-    const { store, current } = await renderSession();
+    const { calls, current } = renderSession([connected('https://a.example', 'ta'), EMPTY]);
     await act(() =>
       current().change({ kind: 'connect', baseUrl: 'https://a.example', publicUrl: 'https://a.example', token: 'ta' }),
     );
     await act(() => current().signOut('session ended'));
+    expect(calls.at(-1)).toBe('clear');
     expect(current().notice).toBe('session ended');
     expect(current().state).toMatchObject({ activeServer: null, token: null });
-    expect(store.get().servers).toEqual([expect.objectContaining({ baseUrl: 'https://a.example', signedIn: false })]);
+    expect(apiBase()).toBe('');
     act(() => current().clearNotice());
     expect(current().notice).toBeNull();
   });
 
   it("passes on main's refusal, leaving the state as it was", async () => {
-    const { current } = await renderSession();
+    const { current } = renderSession([]);
     await expect(current().change({ kind: 'activate', baseUrl: 'https://unknown.example' })).rejects.toThrow(
       'No remembered server at https://unknown.example',
     );
-    expect(current().state.activeServer).toBeNull();
+    expect(current().state).toEqual(EMPTY);
   });
 });
 
