@@ -15,6 +15,7 @@ import { createCredentialStore } from '../../main/credentials';
 import { createDesktopState, type DesktopStateStore } from '../../main/desktopState';
 import { type IpcCall, registerDesktopIpc } from '../../main/ipc';
 import { isAppUrl } from '../../main/navigation';
+import playwrightConfig from '../../playwright.config';
 import type { Link } from '../../redirector/contract';
 import {
   CONNECT_MESSAGES,
@@ -34,20 +35,9 @@ const INDEX_HTML = path.resolve(import.meta.dirname, '../../out/renderer/index.h
 const APP_URL = pathToFileURL(INDEX_HTML).href;
 
 // Electron lets its file:// page load its module scripts; Chromium needs to be told.
+const launchOptions = playwrightConfig.use?.launchOptions ?? {};
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--allow-file-access-from-files',
-    ],
-  },
+  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--allow-file-access-from-files'] },
 });
 
 /**

@@ -14,7 +14,7 @@ export interface KnownServersListProps {
 
 export function KnownServersList({ servers, activeServer, busy, onActivate, onForget }: KnownServersListProps) {
   return (
-    <ul className="server-list" aria-label="Remembered servers">
+    <ul className="server-list stack stack--sm" aria-label="Remembered servers">
       {servers.map((server) => {
         const active = server.baseUrl === activeServer;
         return (
