@@ -65,7 +65,7 @@ function openWindow(state: DesktopStateStore, route?: string): BrowserWindow {
   const { activeServer } = state.get();
   const window = createMainWindow(
     BrowserWindow,
-    { preloadPath, apiBaseUrl: activeServer ?? '', bounds: placed.bounds, icon: windowIconPath },
+    { preloadPath, bounds: placed.bounds, icon: windowIconPath },
     placed.maximized,
   );
   trackWindowState(window, (saved) => saveWindowState(dir, saved));

@@ -4,15 +4,12 @@
  * BrowserWindow class as a parameter so it can be exercised without Electron.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
-import { apiBaseArgument } from '../preload/apiBaseArgument';
 import { ADMIN_ROUTE, CONNECT_ROUTE } from '../redirector/contract/desktop';
 import { MIN_SIZE, type Rectangle } from './windowState';
 
 export interface WindowSetup {
   /** Absolute path of the built preload (out/preload/index.cjs). */
   preloadPath: string;
-  /** The active server when the window opens ('' for none); the preload shows it as meDesktop.apiBaseUrl. */
-  apiBaseUrl: string;
   /** Size and, when it still fits a screen, position (windowState.restoreBounds). */
   bounds: Partial<Rectangle> & { width: number; height: number };
   /** The app icon on Linux and Windows (macOS takes the bundle's). */
@@ -37,7 +34,6 @@ export function windowOptions(setup: WindowSetup): BrowserWindowConstructorOptio
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
-      additionalArguments: [apiBaseArgument(setup.apiBaseUrl)],
     },
   };
 }

@@ -14,7 +14,7 @@ export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
 /** Electron prefixes errors from main with "Error invoking remote method '<channel>': Error: ". */
 const REMOTE_PREFIX = /^Error invoking remote method '[^']*': (?:\w*Error: )?/;
 
-export function createDesktopBridge(invoke: Invoke, apiBaseUrl: string): MeDesktopApi {
+export function createDesktopBridge(invoke: Invoke): MeDesktopApi {
   // Main answers every channel with the new DesktopState (main/ipc.ts).
   const call = async (channel: string, ...args: unknown[]): Promise<DesktopState> => {
     try {
@@ -24,7 +24,6 @@ export function createDesktopBridge(invoke: Invoke, apiBaseUrl: string): MeDeskt
     }
   };
   return Object.freeze({
-    apiBaseUrl,
     get: () => call(DESKTOP_CHANNELS.get),
     set: (change: DesktopChange) => call(DESKTOP_CHANNELS.set, change),
     clear: () => call(DESKTOP_CHANNELS.clear),

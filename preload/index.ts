@@ -4,10 +4,9 @@
  * Node). Built as CommonJS because sandboxed preloads cannot load ES modules.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { readApiBaseUrl } from './apiBaseArgument';
 import { createDesktopBridge } from './bridge';
 
 contextBridge.exposeInMainWorld(
   'meDesktop',
-  createDesktopBridge((channel, ...args) => ipcRenderer.invoke(channel, ...args), readApiBaseUrl(process.argv)),
+  createDesktopBridge((channel, ...args) => ipcRenderer.invoke(channel, ...args)),
 );

@@ -63,11 +63,6 @@ export type DesktopChange =
 
 /** window.meDesktop, as the preload exposes it. */
 export interface MeDesktopApi {
-  /**
-   * The active server when this page was opened ('' without one). Kept so the current admin pages
-   * keep working; new code reads `get().activeServer`, which follows connects and switches.
-   */
-  readonly apiBaseUrl: string;
   get(): Promise<DesktopState>;
   set(change: DesktopChange): Promise<DesktopState>;
   /** Signs out of the active server: its token is erased and no server is active. */

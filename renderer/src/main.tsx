@@ -3,20 +3,40 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createApiClient } from './api';
 import { ApiProvider } from './api/ApiProvider';
-import { apiBaseUrl } from './api/apiBase';
+import { desktopBridge } from './api/apiBase';
+import { DesktopSessionProvider } from './features/desktop/DesktopSession';
 import { createAppRouter } from './routes';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-const api = createApiClient(apiBaseUrl());
-// The desktop app loads the UI from a file, where only hash URLs work.
-const router = createAppRouter(window.meDesktop ? 'hash' : 'browser');
+const reactRoot = createRoot(root);
 
-createRoot(root).render(
-  <StrictMode>
-    <ApiProvider api={api}>
-      <RouterProvider router={router} />
-    </ApiProvider>
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  const bridge = desktopBridge();
+  if (!bridge) {
+    // The browser build: the API is this page's origin.
+    reactRoot.render(
+      <StrictMode>
+        <ApiProvider api={createApiClient('')}>
+          <RouterProvider router={createAppRouter('browser')} />
+        </ApiProvider>
+      </StrictMode>,
+    );
+    return;
+  }
+  // The desktop app loads the UI from a file, where only hash URLs work; the API is the active
+  // server main keeps, which the session follows through connects and switches.
+  const initial = await bridge.get();
+  reactRoot.render(
+    <StrictMode>
+      <DesktopSessionProvider bridge={bridge} initial={initial}>
+        <RouterProvider router={createAppRouter('hash')} />
+      </DesktopSessionProvider>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  root.textContent = `Me could not start: ${(error as Error)?.message ?? String(error)}`;
+});

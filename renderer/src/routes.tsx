@@ -1,5 +1,6 @@
 /** The route table (product spec §2): every screen of the browser build and the desktop app. */
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { CONNECT_ROUTE } from '../../redirector/contract/desktop';
 import { RouterErrorPage } from './components/RouterErrorPage';
 import { LoginPage } from './features/account/LoginPage';
 import { RegisterPage } from './features/account/RegisterPage';
@@ -14,6 +15,7 @@ import { LiveVisitorsPage } from './features/admin/LiveVisitorsPage';
 import { RepeatVisitorsPage } from './features/admin/RepeatVisitorsPage';
 import { AdminDashboardPage } from './features/analytics/AdminDashboardPage';
 import { LinkAnalyticsPage } from './features/analytics/AdminLinkAnalyticsPage';
+import { ConnectPage } from './features/desktop/ConnectPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { LinkFormPage } from './features/links/AdminLinkFormPage';
 import { LinksPage } from './features/links/AdminLinksPage';
@@ -57,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/test-storage', element: <TestStoragePage /> },
+      { path: CONNECT_ROUTE, element: <ConnectPage /> },
       adminRoutes,
     ],
   },

@@ -433,22 +433,3 @@ test('failed loads show the error panel and Retry recovers', async ({ page, serv
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('funnel-step')).toHaveCount(4);
 });
-
-test('desktop app: hash routes, the key from the API base, no hash marker', async ({ page, server }) => {
-  await page.addInitScript((apiBaseUrl) => {
-    (globalThis as unknown as { meDesktop: { apiBaseUrl: string } }).meDesktop = { apiBaseUrl };
-  }, server.url);
-  await page.goto(`${server.url}/#/admin`);
-  await expect(page).toHaveURL(`${server.url}/#/admin/login`);
-  await page.getByLabel('Admin password').fill(server.adminKey);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
-  await expect(page).toHaveURL(`${server.url}/#/admin`);
-  await nav(page, 'Live Visitors').click();
-  await expect(page).toHaveURL(`${server.url}/#/admin/live`);
-  await expect(pageTitle(page, 'Live Visitors')).toBeVisible();
-  await page.reload();
-  await expect(pageTitle(page, 'Live Visitors')).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(`${server.url}/#/admin/login`);
-});

@@ -1,10 +1,16 @@
-/** Where the API lives: the desktop app's preload says so; in the browser it is this origin. */
+/**
+ * The desktop app's bridge, when the preload put one on the page (see
+ * redirector/contract/desktop.ts). The browser build has none: its API is this page's origin.
+ */
+import type { MeDesktopApi } from '../../../redirector/contract/desktop';
+
 declare global {
   interface Window {
-    meDesktop?: { apiBaseUrl: string };
+    meDesktop?: MeDesktopApi;
   }
 }
 
-export function apiBaseUrl(): string {
-  return window.meDesktop?.apiBaseUrl ?? '';
+/** The bridge in the desktop app; undefined in the browser. */
+export function desktopBridge(): MeDesktopApi | undefined {
+  return window.meDesktop;
 }

@@ -1,20 +1,25 @@
 import { useEffect, useState } from 'react';
 import { shortLinkBase } from '../features/analytics/analyticsFormat';
+import type { ApiClient } from '.';
 import { useApi } from './ApiProvider';
-import { apiBaseUrl } from './apiBase';
 
-let publicUrl: Promise<string | null> | undefined;
+// Per client: the desktop app builds a new one for each server it switches to.
+const publicUrls = new WeakMap<ApiClient, Promise<string | null>>();
 
 /**
- * Where short links live: the server's PUBLIC_URL (asked once per page load), and until it
+ * Where short links live: the server's PUBLIC_URL (asked once per API client), and until it
  * answers, or if it can't, the API's own origin.
  */
 export function useShortLinkBase(): string {
   const api = useApi();
-  const [base, setBase] = useState(() => shortLinkBase(apiBaseUrl()));
+  const [base, setBase] = useState(() => shortLinkBase(api.http.baseUrl));
   useEffect(() => {
     let live = true;
-    publicUrl ??= api.admin.publicUrl().catch(() => null);
+    let publicUrl = publicUrls.get(api);
+    if (!publicUrl) {
+      publicUrl = api.admin.publicUrl().catch(() => null);
+      publicUrls.set(api, publicUrl);
+    }
     void publicUrl.then((url) => {
       if (live && url) setBase(url.replace(/\/+$/, ''));
     });

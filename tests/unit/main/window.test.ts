@@ -1,7 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { appPageUrl, createMainWindow, routeUrl, startRoute, windowOptions } from '../../../main/window';
-import { readApiBaseUrl } from '../../../preload/apiBaseArgument';
 
 /** A stand-in with the shape of Electron's BrowserWindow: records what main does with it. */
 class FakeWindow {
@@ -24,7 +23,6 @@ class FakeWindow {
 
 const setup = {
   preloadPath: '/app/out/preload/index.cjs',
-  apiBaseUrl: 'https://me.example.com',
   bounds: { x: 10, y: 20, width: 1000, height: 700 },
 };
 
@@ -55,11 +53,8 @@ describe('windowOptions', () => {
     expect(windowOptions({ ...setup, bounds: { width: 1280, height: 860 } })).not.toHaveProperty('x');
   });
 
-  it('passes the active server to the preload as one renderer argument the preload reads back', () => {
-    const argv = windowOptions(setup).webPreferences?.additionalArguments ?? [];
-    expect(argv).toEqual(['--me-api-base-url=https://me.example.com']);
-    expect(readApiBaseUrl(['/path/to/electron', '--type=renderer', ...argv])).toBe('https://me.example.com');
-    expect(readApiBaseUrl(['/path/to/electron', '--type=renderer'])).toBe('');
+  it('gives the renderer no arguments: the page asks meDesktop.get() for the active server', () => {
+    expect(windowOptions(setup).webPreferences?.additionalArguments).toBeUndefined();
   });
 
   it('stays hidden until painted', () => {

@@ -1,12 +1,17 @@
 /**
  * The guarded admin shell: 'Loading...' while the auth check runs, the login page without a valid
  * session, otherwise the header 'Me - Admin' with Logout, the side navigation and the screen.
+ * In the desktop app the Connect screen stands in for the login page, and the header names the
+ * server and offers "Change server…".
  */
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import { LoadingState } from '../../components/Spinner';
+import { useDesktopSession } from '../desktop/DesktopSession';
+import { serverLabel } from '../desktop/desktopTexts';
 import { useAuth } from './auth/AuthProvider';
 
 export const ADMIN_NAV: { to: string; label: string; icon: IconName }[] = [
@@ -22,13 +27,16 @@ export const ADMIN_NAV: { to: string; label: string; icon: IconName }[] = [
 export function AdminLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const desktop = useDesktopSession();
+  const signInRoute = desktop ? CONNECT_ROUTE : '/admin/login';
   if (auth.loading) return <LoadingState message="Loading..." />;
-  if (!auth.isAuthenticated) return <Navigate to="/admin/login" replace />;
+  if (!auth.isAuthenticated) return <Navigate to={signInRoute} replace />;
 
   const logout = async () => {
     await auth.logout();
-    navigate('/admin/login', { replace: true });
+    navigate(signInRoute, { replace: true });
   };
+  const activeServer = desktop?.state.activeServer;
 
   return (
     <>
@@ -36,10 +44,18 @@ export function AdminLayout() {
         title="Me - Admin"
         homeHref="/admin"
         fluid
+        greeting={activeServer ? <span className="mono">{serverLabel(activeServer)}</span> : undefined}
         actions={
-          <Button variant="ghost" icon="logout" onClick={logout}>
-            Logout
-          </Button>
+          <>
+            {desktop ? (
+              <Button variant="ghost" icon="globe" onClick={() => navigate(CONNECT_ROUTE)}>
+                Change server…
+              </Button>
+            ) : null}
+            <Button variant="ghost" icon="logout" onClick={logout}>
+              Logout
+            </Button>
+          </>
         }
       />
       <div className="shell">

@@ -1,12 +1,14 @@
 /** /admin/login (spec §2, §4, §5): password only, the auth-debug panel in a corner. */
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
 import { NETWORK_ERROR } from '../../api/client';
 import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
 import { LoadingState } from '../../components/Spinner';
+import { useDesktopSession } from '../desktop/DesktopSession';
 import { useAuth } from './auth/AuthProvider';
 import { AUTH_HASH } from './auth/adminMarkers';
 import { RedirectingScreen } from './auth/RedirectingScreen';
@@ -21,7 +23,10 @@ export function AdminLoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const desktop = useDesktopSession();
 
+  // The desktop app signs in on its Connect screen, which also says which server.
+  if (desktop) return <Navigate to={CONNECT_ROUTE} replace />;
   if (auth.loading) return <LoadingState message="Loading..." />;
   if (auth.isAuthenticated && !busy) {
     return (

@@ -1,6 +1,4 @@
 /** How a user's links are shown and shared: {domain}/{short_code} (product spec §9). */
-import { apiBaseUrl } from '../../api/apiBase';
-
 export interface LinkHost {
   /** What links show before '/{short_code}': the custom domain, or the public URL's host (with port). */
   domain: string;
@@ -8,10 +6,10 @@ export interface LinkHost {
   origin: string;
 }
 
-/** The service's own origin: the API base in the desktop app, this page's origin in the browser. */
-export function serviceOrigin(): string {
+/** The service's own origin: the API client's base (desktop app), or this page's origin (browser). */
+export function serviceOrigin(apiBase = ''): string {
   try {
-    return new URL(apiBaseUrl() || window.location.href).origin;
+    return new URL(apiBase || window.location.href).origin;
   } catch {
     return 'http://localhost';
   }

@@ -2,12 +2,17 @@
  * The admin auth state (product spec §4) over the markers of adminMarkers.ts. While 'Loading...'
  * shows, the markers are read and the key they point to is tried once against the server: a stale or
  * forced marker without a valid key ends on the login page with SESSION_EXPIRED_MESSAGE.
+ * In the desktop app the key is the token main keeps for the active server instead of any marker,
+ * and signing out or a refused key clears it there (the Connect screen then says why).
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider';
 import type { AdminLoginResult } from '../../../api/adminApi';
 import { ApiError } from '../../../api/client';
+import { useDesktopSession } from '../../desktop/DesktopSession';
+import { sessionEndedMessage } from '../../desktop/desktopTexts';
 import {
+  type AuthCheck,
   browserMarkerEnv,
   checkMarkers,
   clearMarkers,
@@ -49,6 +54,10 @@ const SIGNED_OUT: AuthState = { loading: false, isAuthenticated: false, apiKey: 
 
 export function AuthProvider({ children, env: givenEnv }: { children: ReactNode; env?: MarkerEnv }) {
   const api = useApi();
+  const desktop = useDesktopSession();
+  const desktopToken = desktop?.state.token;
+  const desktopServer = desktop?.state.activeServer ?? null;
+  const signOutDesktop = desktop?.signOut;
   const env = useMemo(() => givenEnv ?? browserMarkerEnv(), [givenEnv]);
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true });
   const [checkRun, setCheckRun] = useState(0);
@@ -58,7 +67,12 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
   // biome-ignore lint/correctness/useExhaustiveDependencies: checkRun asks for a fresh check
   useEffect(() => {
     let cancelled = false;
-    const check = checkMarkers(env);
+    const check: AuthCheck =
+      desktopToken === undefined
+        ? checkMarkers(env)
+        : desktopToken === null
+          ? { status: 'unauthenticated' }
+          : { status: 'authenticated', apiKey: desktopToken, source: 'desktop' };
     if (check.status === 'unauthenticated') {
       setState({ ...SIGNED_OUT, message: check.message ?? stateRef.current.message });
       return;
@@ -75,7 +89,10 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
       .then((valid) => {
         if (cancelled) return;
         if (valid) setState({ loading: false, isAuthenticated: true, apiKey: check.apiKey, message: null });
-        else {
+        else if (signOutDesktop) {
+          setState(SIGNED_OUT);
+          void signOutDesktop(sessionEndedMessage(desktopServer));
+        } else {
           clearMarkers(env);
           setState({ ...SIGNED_OUT, message: SESSION_EXPIRED_MESSAGE });
         }
@@ -83,7 +100,7 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
     return () => {
       cancelled = true;
     };
-  }, [api, env, checkRun]);
+  }, [api, env, checkRun, desktopToken]);
 
   const login = useCallback(
     async (key: string) => {
@@ -99,7 +116,7 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
 
   const logout = useCallback(async () => {
     const key = stateRef.current.apiKey;
-    clearMarkers(env);
+    if (!signOutDesktop) clearMarkers(env);
     setState(SIGNED_OUT);
     // Revoke the session on the server; the client is signed out either way.
     if (key)
@@ -107,14 +124,20 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
         .withKey(key)
         .logout()
         .catch(() => undefined);
-  }, [api, env]);
+    await signOutDesktop?.();
+  }, [api, env, signOutDesktop]);
 
   const expire = useCallback(
     (message = SESSION_EXPIRED_MESSAGE) => {
+      if (signOutDesktop) {
+        setState(SIGNED_OUT);
+        void signOutDesktop(sessionEndedMessage(desktopServer));
+        return;
+      }
       clearMarkers(env);
       setState({ ...SIGNED_OUT, message });
     },
-    [env],
+    [env, signOutDesktop, desktopServer],
   );
 
   const recheck = useCallback(() => {

@@ -31,7 +31,8 @@ export interface MarkerEnv {
   globalKey(): string | undefined;
 }
 
-export type MarkerSource = 'hash' | 'session' | 'local' | 'cookie';
+/** 'desktop': no marker, the token the desktop app's main process keeps for the active server. */
+export type MarkerSource = 'hash' | 'session' | 'local' | 'cookie' | 'desktop';
 
 export type AuthCheck =
   | { status: 'authenticated'; apiKey: string; source: MarkerSource }

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import type { Link } from '../../../../../redirector/contract';
-import { apiBaseUrl } from '../../../api/apiBase';
+import { useApi } from '../../../api/ApiProvider';
+import { desktopBridge } from '../../../api/apiBase';
 import { errorMessage } from '../../../api/client';
 import { useAdminCalls } from '../../../api/useAdminCalls';
 import { useShortLinkBase } from '../../../api/useShortLinkBase';
@@ -18,6 +19,7 @@ type Outcome = { ok: boolean; text: string } | null;
 
 export function DebugInfoPage() {
   const auth = useAuth();
+  const api = useApi();
   const calls = useAdminCalls();
   const linkBase = useShortLinkBase();
   const [showKey, setShowKey] = useState(false);
@@ -42,8 +44,8 @@ export function DebugInfoPage() {
 
   const key = auth.apiKey ?? '';
   const environment = [
-    { label: 'API base', value: <span className="mono">{shortLinkBase(apiBaseUrl())}/api</span> },
-    { label: 'App', value: window.meDesktop ? 'Desktop (hash routes)' : 'Browser' },
+    { label: 'API base', value: <span className="mono">{shortLinkBase(api.http.baseUrl)}/api</span> },
+    { label: 'App', value: desktopBridge() ? 'Desktop (hash routes)' : 'Browser' },
     { label: 'Build', value: import.meta.env.MODE },
     { label: 'Time zone', value: Intl.DateTimeFormat().resolvedOptions().timeZone },
     { label: 'Language', value: navigator.language },

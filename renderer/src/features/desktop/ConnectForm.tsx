@@ -1,0 +1,73 @@
+/**
+ * The address and admin key, checked in the page (checkServer): on success main keeps the session
+ * token and the server becomes the active one; on failure the check's message says what is wrong.
+ */
+import { checkServer } from '../../../../redirector/contract/desktopConnect';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { PasswordField, TextField } from '../../components/Field';
+import { useForm } from '../../components/useForm';
+import { addressError, addressWarning } from './desktopTexts';
+
+interface ConnectValues {
+  address: string;
+  adminKey: string;
+}
+
+/** A failed check, carrying the message for the admin. */
+class ConnectFailure extends Error {}
+
+export interface ConnectFormProps {
+  initialAddress: string;
+  /** After a good check: remember the server and its token, then leave the screen. */
+  onConnected(connected: { baseUrl: string; publicUrl: string; token: string }): Promise<void>;
+}
+
+export function ConnectForm({ initialAddress, onConnected }: ConnectFormProps) {
+  const form = useForm<ConnectValues, keyof ConnectValues>({
+    initial: { address: initialAddress, adminKey: '' },
+    fields: ['address', 'adminKey'],
+    validate: (values) => ({
+      address: addressError(values.address),
+      adminKey: values.adminKey === '' ? 'Enter the admin key' : undefined,
+    }),
+    async send(values) {
+      const result = await checkServer(values.address, values.adminKey);
+      if (!result.ok) throw new ConnectFailure(result.message);
+      await onConnected(result);
+    },
+    failureText: (error) => (error instanceof Error ? error.message : String(error)),
+  });
+  const warning = addressWarning(form.values.address);
+
+  return (
+    <form ref={form.formRef} className="form" onSubmit={form.submit} noValidate aria-label="Connect">
+      <TextField
+        label="Server address"
+        name="address"
+        autoComplete="url"
+        spellCheck={false}
+        required
+        value={form.values.address}
+        error={form.errors.address}
+        hint="Where your Me server answers, like https://me.example.com"
+        onValueChange={(value) => form.set('address', value)}
+      />
+      {warning ? <Banner tone="warning">{warning}</Banner> : null}
+      <PasswordField
+        label="Admin key"
+        name="adminKey"
+        autoComplete="current-password"
+        autoFocus
+        required
+        value={form.values.adminKey}
+        error={form.errors.adminKey}
+        onValueChange={(value) => form.set('adminKey', value)}
+      />
+      {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
+      <Button type="submit" variant="primary" block size="lg" loading={form.submitting}>
+        {form.submitting ? 'Connecting...' : 'Connect'}
+      </Button>
+    </form>
+  );
+}

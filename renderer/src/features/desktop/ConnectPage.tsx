@@ -1,0 +1,114 @@
+/**
+ * #/connect, the desktop app's "Connect to your Me server" screen: first start, "Change server…",
+ * and where a signed-out or refused session lands. In the browser build there is no bridge, so
+ * the route leads home.
+ */
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ADMIN_ROUTE } from '../../../../redirector/contract/desktop';
+import { BrandMark } from '../../components/AppHeader';
+import { Banner } from '../../components/Banner';
+import { ButtonLink } from '../../components/Button';
+import { AlertThresholdForm } from './AlertThresholdForm';
+import { ConnectForm } from './ConnectForm';
+import { type DesktopSessionValue, useDesktopSession } from './DesktopSession';
+import { initialAddress, SESSION_ONLY_NOTICE } from './desktopTexts';
+import { KnownServersList } from './KnownServersList';
+
+export function ConnectPage() {
+  const desktop = useDesktopSession();
+  return desktop ? <ConnectScreen desktop={desktop} /> : <Navigate to="/" replace />;
+}
+
+function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
+  const navigate = useNavigate();
+  const { state, notice } = desktop;
+  // Picking a signed-out server puts its address in the form (a new key fills a remounted form).
+  const [address, setAddress] = useState(() => initialAddress(state));
+  const [listError, setListError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const listAction = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setListError(null);
+    try {
+      await action();
+    } catch (error) {
+      setListError((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const activate = (baseUrl: string) =>
+    listAction(async () => {
+      const next = await desktop.change({ kind: 'activate', baseUrl });
+      desktop.clearNotice();
+      if (next.token) navigate(ADMIN_ROUTE);
+      else setAddress(baseUrl);
+    });
+  const forget = (baseUrl: string) =>
+    listAction(async () => {
+      await desktop.change({ kind: 'forget', baseUrl });
+    });
+  const signedIn = state.activeServer !== null && state.token !== null;
+
+  return (
+    <main className="auth-layout connect">
+      <div className="auth-card connect__card">
+        <div className="auth-card__header">
+          <BrandMark className="hero__mark" />
+          <h1 className="auth-card__title">Connect to your Me server</h1>
+          <p className="muted text-sm">The address of your Me server and its admin key.</p>
+        </div>
+        {notice ? <Banner tone="warning">{notice}</Banner> : null}
+        {state.tokenStorage === 'session-only' ? (
+          <Banner tone="info" title="Session only">
+            {SESSION_ONLY_NOTICE}
+          </Banner>
+        ) : null}
+        <ConnectForm
+          key={address}
+          initialAddress={address}
+          onConnected={async (connected) => {
+            await desktop.change({ kind: 'connect', ...connected });
+            desktop.clearNotice();
+            navigate(ADMIN_ROUTE);
+          }}
+        />
+        {signedIn ? (
+          <div className="auth-card__footer">
+            <ButtonLink to={ADMIN_ROUTE} variant="ghost" icon="arrowLeft">
+              Back to {state.activeServer}
+            </ButtonLink>
+          </div>
+        ) : null}
+      </div>
+
+      {state.servers.length > 0 ? (
+        <section className="auth-card connect__card" aria-labelledby="connect-servers">
+          <h2 id="connect-servers" className="card__title">
+            Your servers
+          </h2>
+          {listError ? <Banner tone="error">{listError}</Banner> : null}
+          <KnownServersList
+            servers={state.servers}
+            activeServer={state.activeServer}
+            busy={busy}
+            onActivate={activate}
+            onForget={forget}
+          />
+        </section>
+      ) : null}
+
+      <section className="auth-card connect__card" aria-labelledby="connect-alert">
+        <h2 id="connect-alert" className="card__title">
+          Click alert
+        </h2>
+        <AlertThresholdForm
+          current={state.clicksPerMinuteAlert}
+          onSave={(clicksPerMinute) => desktop.change({ kind: 'alert', clicksPerMinute })}
+        />
+      </section>
+    </main>
+  );
+}
