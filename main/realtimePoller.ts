@@ -71,21 +71,25 @@ export function createRealtimePoller(options: PollerOptions): RealtimePoller {
   // A stop() and start() while a poll is in flight must not leave two schedules running.
   let generation = 0;
 
-  const pollNow = async (): Promise<MonitorReading> => {
+  const read = async (): Promise<MonitorReading> => {
     const connection = options.connection();
-    const reading: MonitorReading = options.paused()
-      ? { status: 'paused' }
-      : connection === undefined
-        ? { status: 'not-connected' }
-        : await readRealtime(fetchFn, connection);
+    if (options.paused()) return { status: 'paused' };
+    return connection === undefined ? { status: 'not-connected' } : readRealtime(fetchFn, connection);
+  };
+
+  const pollNow = async (): Promise<MonitorReading> => {
+    const reading = await read();
     options.onReading(reading);
     return reading;
   };
 
   const tick = async (mine: number): Promise<void> => {
     timer = undefined;
-    await pollNow();
-    if (running && mine === generation) timer = setTimeout(() => void tick(mine), intervalMs);
+    const reading = await read();
+    // A poll that was in flight when stop() came reports nothing: a stopped monitor stays still.
+    if (!running || mine !== generation) return;
+    options.onReading(reading);
+    timer = setTimeout(() => void tick(mine), intervalMs);
   };
 
   return {
