@@ -9,6 +9,8 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   databaseUrl: string | undefined;
+  /** A MaxMind-format database in place of geoip-lite's bundled data (server.ts opens it). */
+  geoipDb: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -27,7 +29,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with postgres:// (got "${databaseUrl.slice(0, 40)}")`);
   }
-  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl };
+  const geoipDb = env.GEOIP_DB?.trim() || undefined;
+  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl, geoipDb };
 }
 
 function parsePort(value: string | undefined): number {

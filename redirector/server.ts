@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { loadAdminKey } from './auth/adminKey';
 import { ConfigError, loadConfig } from './config';
 import { openStore } from './storage/openStore';
+import { type GeoDatabase, GeoDatabaseError, openGeoDatabase } from './visits/geoipDatabase';
 
 function fail(message: string): never {
   console.error(`me: ${message}`);
@@ -41,6 +42,15 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  let geoDatabase: GeoDatabase | undefined;
+  if (config.geoipDb !== undefined) {
+    try {
+      geoDatabase = openGeoDatabase(path.resolve(config.geoipDb), { log: (line) => console.log(`me: ${line}`) });
+    } catch (error) {
+      if (error instanceof GeoDatabaseError) fail(`GEOIP_DB: ${error.message}`);
+      throw error;
+    }
+  }
   const dataDir = path.resolve(config.dataDir);
   ensureWritableDir(dataDir);
   const admin = loadAdminKey(dataDir, config.adminKey);
@@ -52,7 +62,7 @@ async function main(): Promise<void> {
   }
 
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
-  const app = createApp({ config, store, adminKey: admin.key, webRoot });
+  const app = createApp({ config, store, adminKey: admin.key, webRoot, lookupPlace: geoDatabase?.lookup });
   const server = http.createServer(app.handle);
   server.keepAliveTimeout = 65_000;
 
@@ -67,6 +77,9 @@ async function main(): Promise<void> {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     console.log(`me: listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
     console.log(`me: links are shown on ${config.publicUrl}`);
+    console.log(
+      `me: GeoIP data: ${geoDatabase ? `${config.geoipDb} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`,
+    );
     if (admin.generated) {
       console.log(`me: generated admin key (saved in ${path.join(dataDir, 'admin-key')}, shown once):`);
       console.log(`me: ADMIN KEY ${admin.key}`);
@@ -82,6 +95,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       try {
+        geoDatabase?.close();
         await app.drain();
         await store.close();
         console.log('me: stopped');
