@@ -111,7 +111,9 @@ describe('openGeoDatabase: replacing the file', () => {
     // Written in place and left half done, like a copy that failed.
     fs.writeFileSync(file, whole.subarray(0, 40));
     await until(() => lines.length === 1, 'the failure line');
-    expect(lines[0]).toMatch(/^GeoIP data not reloaded: ".*city\.mmdb" is not a MaxMind database \(.*\); keeping Me-Test-City, built 2026-11-01$/);
+    expect(lines[0]).toMatch(
+      /^GeoIP data not reloaded: ".*city\.mmdb" is not a MaxMind database \(.*\); keeping Me-Test-City, built 2026-11-01$/,
+    );
     expect(database.lookup('81.2.69.1')).toEqual({ country: 'GB', city: 'London' });
 
     fs.writeFileSync(file, whole);
@@ -126,7 +128,9 @@ describe('openGeoDatabase: replacing the file', () => {
     const database = open(file, (line) => lines.push(line));
     fs.rmSync(file);
     await until(() => lines.length === 1, 'the failure line');
-    expect(lines[0]).toBe(`GeoIP data not reloaded: cannot read "${file}" (no such file); keeping Me-Test-City, built 2026-11-01`);
+    expect(lines[0]).toBe(
+      `GeoIP data not reloaded: cannot read "${file}" (no such file); keeping Me-Test-City, built 2026-11-01`,
+    );
     expect(database.lookup('81.2.69.1')).toEqual({ country: 'GB', city: 'London' });
   });
 
