@@ -12,6 +12,7 @@ import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { Reader, type Response } from 'maxmind';
 import { type Place, parseIPv4 } from './geoip';
+import { type Ipv4Tree, indexIpv4Tree } from './geoipTree';
 
 export interface GeoDatabase {
   /** Where the loaded file puts the address; null when it knows nothing. */
@@ -55,10 +56,14 @@ function boundedCache(max: number): { get(key: number): unknown; set(key: number
 }
 
 const CACHE_ENTRIES = 20_000;
+/** Places by data record: a few MB at most, for the records clicks actually come from. */
+const PLACE_ENTRIES = 100_000;
 const MAPPED_V4 = /^(?:0:0:0:0:0:ffff:|::ffff:)(\d+\.\d+\.\d+\.\d+)$/i;
 
 interface Loaded {
   reader: Reader<Response>;
+  ipv4: Ipv4Tree;
+  places: Map<number, Place | null>;
   ipv6: boolean;
   description: string;
   /** size, mtime and inode: what "the file changed" means. */
@@ -81,8 +86,10 @@ function load(file: string): Loaded {
     throw new GeoDatabaseError(`cannot read "${file}" (${reason})`);
   }
   let reader: Reader<Response>;
+  let ipv4: Ipv4Tree;
   try {
     reader = new Reader<Response>(bytes, { cache: boundedCache(CACHE_ENTRIES) });
+    ipv4 = indexIpv4Tree(bytes, reader.metadata);
     // A file cut short keeps its metadata only if the cut fell in the data section: walk the tree once.
     reader.get('1.1.1.1');
     if (reader.metadata.ipVersion === 6) reader.get('2001:4860:4860::8888');
@@ -93,10 +100,25 @@ function load(file: string): Loaded {
   const { databaseType, buildEpoch, ipVersion } = reader.metadata;
   return {
     reader,
+    ipv4,
+    places: new Map(),
     ipv6: ipVersion === 6,
     description: `${databaseType}, built ${buildEpoch.toISOString().slice(0, 10)}`,
     signature: signatureOf(stat),
   };
+}
+
+/** An IPv4 address through the tree index; each data record is decoded by the reader once. */
+function lookupV4(loaded: Loaded, ip: number, address: string): Place | null {
+  const record = loaded.ipv4.find(ip);
+  if (record === -1) return null;
+  let found = loaded.places.get(record);
+  if (found === undefined) {
+    found = placeOf(loaded.reader.get(address) as GeoRecord | null);
+    if (loaded.places.size >= PLACE_ENTRIES) loaded.places.clear();
+    loaded.places.set(record, found);
+  }
+  return found;
 }
 
 function placeOf(record: GeoRecord | null): Place | null {
@@ -154,13 +176,17 @@ export function openGeoDatabase(file: string, options: GeoDatabaseOptions = {}):
 
   return {
     lookup(address) {
-      const { reader, ipv6 } = current;
-      if (parseIPv4(address) !== -1) return placeOf(reader.get(address) as GeoRecord | null);
+      const loaded = current;
+      const ip = parseIPv4(address);
+      if (ip !== -1) return lookupV4(loaded, ip, address);
       const mapped = MAPPED_V4.exec(address);
-      if (mapped) return placeOf(reader.get(mapped[1]!) as GeoRecord | null);
+      if (mapped) {
+        const inner = parseIPv4(mapped[1]!);
+        return inner === -1 ? null : lookupV4(loaded, inner, mapped[1]!);
+      }
       // The reader does not check addresses, and an IPv4-only tree walked with 128 bits answers nonsense.
-      if (!ipv6 || !isIPv6(address)) return null;
-      return placeOf(reader.get(address) as GeoRecord | null);
+      if (!loaded.ipv6 || !isIPv6(address)) return null;
+      return placeOf(loaded.reader.get(address) as GeoRecord | null);
     },
     describe: () => current.description,
     close() {

@@ -23,10 +23,27 @@ export interface MmdbOptions {
   ipVersion?: 4 | 6;
   /** Seconds since 1970. */
   buildEpoch?: number;
+  /** Bits per record: 24, 28 (GeoLite2-City's) or 32 (the default). */
+  recordSize?: 24 | 28 | 32;
 }
 
 const METADATA_MARKER = Buffer.from([0xab, 0xcd, 0xef, ...Buffer.from('MaxMind.com')]);
-const RECORD_SIZE = 32;
+
+/** Node `index`'s two records, `recordSize` bits each, big-endian; 28 bits share a middle byte. */
+function writeNode(tree: Buffer, index: number, left: number, right: number, recordSize: 24 | 28 | 32): void {
+  const at = (index * recordSize) / 4;
+  if (recordSize === 32) {
+    tree.writeUInt32BE(left, at);
+    tree.writeUInt32BE(right, at + 4);
+  } else if (recordSize === 24) {
+    tree.writeUIntBE(left, at, 3);
+    tree.writeUIntBE(right, at + 3, 3);
+  } else {
+    tree.writeUIntBE(left & 0xffffff, at, 3);
+    tree[at + 3] = ((left >>> 24) << 4) | (right >>> 24);
+    tree.writeUIntBE(right & 0xffffff, at + 4, 3);
+  }
+}
 
 /** The network's address as bits (most significant first) and its prefix length in the tree. */
 function networkBits(network: string, ipVersion: 4 | 6): { bits: number[]; length: number } {
@@ -92,6 +109,7 @@ type Slot = { node: number } | { data: number } | null;
 /** The whole database file. Later networks win over earlier ones where they overlap. */
 export function writeMmdb(networks: readonly MmdbNetwork[], options: MmdbOptions = {}): Buffer {
   const ipVersion = options.ipVersion ?? 6;
+  const recordSize = options.recordSize ?? 32;
   const nodes: [Slot, Slot][] = [[null, null]];
   const dataChunks: Buffer[] = [];
   const dataOffsets = new Map<string, number>();
@@ -125,17 +143,16 @@ export function writeMmdb(networks: readonly MmdbNetwork[], options: MmdbOptions
   }
 
   const nodeCount = nodes.length;
-  const tree = Buffer.alloc(nodeCount * (RECORD_SIZE / 4));
+  const tree = Buffer.alloc((nodeCount * recordSize) / 4);
   const record = (slot: Slot): number =>
     slot === null ? nodeCount : 'node' in slot ? slot.node : nodeCount + 16 + slot.data;
-  nodes.forEach(([left, right], index) => {
-    tree.writeUInt32BE(record(left), index * 8);
-    tree.writeUInt32BE(record(right), index * 8 + 4);
-  });
+  for (const [index, [left, right]] of nodes.entries()) {
+    writeNode(tree, index, record(left), record(right), recordSize);
+  }
 
   const metadata = encode({
     node_count: nodeCount,
-    record_size: RECORD_SIZE,
+    record_size: recordSize,
     ip_version: ipVersion,
     database_type: options.databaseType ?? 'Me-Test-City',
     languages: ['en'],

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type CityResponse, Reader } from 'maxmind';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type GeoDatabase, GeoDatabaseError, openGeoDatabase } from '../../../../redirector/visits/geoipDatabase';
 import { cityRecord, type MmdbNetwork, writeMmdb } from '../../../helpers/mmdbWriter';
@@ -61,6 +62,54 @@ describe('openGeoDatabase: lookups', () => {
     expect(database.lookup('2a02:ff80::1')).toBeNull();
     expect(database.lookup('::1')).toBeNull();
   });
+});
+
+/** A small deterministic generator, so that a failure names an address that fails again. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+describe('openGeoDatabase: its own walk of the IPv4 tree', () => {
+  const random = generator(14);
+  const byte = () => Math.floor(random() * 256);
+  const countries = ['GB', 'FR', 'DE', 'NG', 'IN', 'US', 'BR', 'KE'];
+  // Nested networks of every length, the longer after the shorter (later ones win where they overlap).
+  const networks: MmdbNetwork[] = Array.from({ length: 3_000 }, () => ({
+    network: `${byte()}.${byte()}.${byte()}.${byte()}/${8 + Math.floor(random() * 25)}`,
+    data: cityRecord(countries[Math.floor(random() * countries.length)]!, random() < 0.5 ? 'Somewhere' : undefined),
+  })).sort((a, b) => Number(a.network.split('/')[1]) - Number(b.network.split('/')[1]));
+  const addresses = Array.from({ length: 20_000 }, (_, i) => {
+    // Half of them inside a network (its first address with random low bits), half anywhere.
+    if (i % 2 === 1) return `${byte()}.${byte()}.${byte()}.${byte()}`;
+    const [first, second] = networks[i % networks.length]!.network.split('.');
+    return `${first}.${second}.${byte()}.${byte()}`;
+  });
+
+  for (const recordSize of [24, 28, 32] as const) {
+    for (const ipVersion of [4, 6] as const) {
+      it(`answers what maxmind's reader answers, with ${recordSize}-bit records in an IPv${ipVersion} tree`, () => {
+        const bytes = writeMmdb(networks, { recordSize, ipVersion });
+        const file = path.join(makeTempDir('me-geo-'), 'city.mmdb');
+        fs.writeFileSync(file, bytes);
+        const database = open(file);
+        const reader = new Reader<CityResponse>(bytes);
+        const expected = (address: string) => {
+          const record = reader.get(address);
+          return record ? { country: record.country?.iso_code, city: record.city?.names.en ?? '' } : null;
+        };
+        const mismatches = addresses
+          .filter((address) => JSON.stringify(database.lookup(address)) !== JSON.stringify(expected(address)))
+          .slice(0, 5)
+          .map((address) => ({ address, ours: database.lookup(address), reader: expected(address) }));
+        expect(mismatches).toEqual([]);
+        expect(addresses.filter((address) => database.lookup(address) !== null).length).toBeGreaterThan(10_000);
+      });
+    }
+  }
 });
 
 describe('openGeoDatabase: files it cannot use', () => {
