@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type CityResponse, Reader } from 'maxmind';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type GeoDatabase, GeoDatabaseError, openGeoDatabase } from '../../../../redirector/visits/geoipDatabase';
+import { seededRandom } from '../../../../scripts/bench/stats';
 import { cityRecord, type MmdbNetwork, writeMmdb } from '../../../helpers/mmdbWriter';
 import { makeTempDir } from '../../../helpers/testServer';
 
@@ -64,17 +65,8 @@ describe('openGeoDatabase: lookups', () => {
   });
 });
 
-/** A small deterministic generator, so that a failure names an address that fails again. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
-
 describe('openGeoDatabase: its own walk of the IPv4 tree', () => {
-  const random = generator(14);
+  const random = seededRandom(14);
   const byte = () => Math.floor(random() * 256);
   const countries = ['GB', 'FR', 'DE', 'NG', 'IN', 'US', 'BR', 'KE'];
   // Nested networks of every length, the longer after the shorter (later ones win where they overlap).
