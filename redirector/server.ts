@@ -42,10 +42,11 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  const geoipFile = config.geoipDb === undefined ? undefined : path.resolve(config.geoipDb);
   let geoDatabase: GeoDatabase | undefined;
-  if (config.geoipDb !== undefined) {
+  if (geoipFile !== undefined) {
     try {
-      geoDatabase = openGeoDatabase(path.resolve(config.geoipDb), { log: (line) => console.log(`me: ${line}`) });
+      geoDatabase = openGeoDatabase(geoipFile, { log: (line) => console.log(`me: ${line}`) });
     } catch (error) {
       if (error instanceof GeoDatabaseError) fail(`GEOIP_DB: ${error.message}`);
       throw error;
@@ -77,9 +78,7 @@ async function main(): Promise<void> {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     console.log(`me: listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
     console.log(`me: links are shown on ${config.publicUrl}`);
-    console.log(
-      `me: GeoIP data: ${geoDatabase ? `${config.geoipDb} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`,
-    );
+    console.log(`me: GeoIP data: ${geoDatabase ? `${geoipFile} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`);
     if (admin.generated) {
       console.log(`me: generated admin key (saved in ${path.join(dataDir, 'admin-key')}, shown once):`);
       console.log(`me: ADMIN KEY ${admin.key}`);

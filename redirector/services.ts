@@ -21,7 +21,7 @@ export interface Services {
   links: LinkService;
   linkCache: LinkCache;
   clickRecorder: ClickRecorder;
-  /** GEOIP_DB's lookup when one is loaded; otherwise the bundled data's. */
+  /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
   lookupPlace: PlaceLookup | undefined;
 }
 
