@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** `closed`: POST /api/auth?action=register answers 403. */
   registration: Registration;
+  /** A MaxMind-format database in place of geoip-lite's bundled data (server.ts opens it). */
+  geoipDb: string | undefined;
 }
 
 export type Registration = 'open' | 'closed';
@@ -37,7 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`DATABASE_URL must start with postgres:// (got "${databaseUrl.slice(0, 40)}")`);
   }
   const registration = parseRegistration(env.REGISTRATION);
-  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl, registration };
+  const geoipDb = env.GEOIP_DB?.trim() || undefined;
+  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl, registration, geoipDb };
 }
 
 function parsePort(value: string | undefined): number {

@@ -7,6 +7,7 @@ import { ADMIN_KEY_FILE, loadAdminKey } from './auth/adminKey';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http/httpServer';
 import { openStore, SQLITE_FILE } from './storage/openStore';
+import { type GeoDatabase, GeoDatabaseError, openGeoDatabase } from './visits/geoipDatabase';
 
 function fail(message: string): never {
   console.error(`me: ${message}`);
@@ -67,6 +68,16 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  const geoipFile = config.geoipDb === undefined ? undefined : path.resolve(config.geoipDb);
+  let geoDatabase: GeoDatabase | undefined;
+  if (geoipFile !== undefined) {
+    try {
+      geoDatabase = openGeoDatabase(geoipFile, { log: (line) => console.log(`me: ${line}`) });
+    } catch (error) {
+      if (error instanceof GeoDatabaseError) fail(`GEOIP_DB: ${error.message}`);
+      throw error;
+    }
+  }
   const dataDir = path.resolve(config.dataDir);
   ensureWritableDir(dataDir);
   makeDataDirPrivate(dataDir);
@@ -84,7 +95,7 @@ async function main(): Promise<void> {
   }
 
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
-  const app = createApp({ config, store, adminKey: admin.key, webRoot });
+  const app = createApp({ config, store, adminKey: admin.key, webRoot, lookupPlace: geoDatabase?.lookup });
   const server = createHttpServer(app.handle);
 
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -98,6 +109,7 @@ async function main(): Promise<void> {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     console.log(`me: listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
     console.log(`me: links are shown on ${config.publicUrl}`);
+    console.log(`me: GeoIP data: ${geoDatabase ? `${geoipFile} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`);
     if (admin.generated) {
       console.log(`me: generated admin key (saved in ${path.join(dataDir, 'admin-key')}, shown once):`);
       console.log(`me: ADMIN KEY ${admin.key}`);
@@ -113,6 +125,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       try {
+        geoDatabase?.close();
         await app.drain();
         await store.close();
         console.log('me: stopped');

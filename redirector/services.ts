@@ -8,6 +8,7 @@ import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import type { Store } from './storage/store';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
+import type { PlaceLookup } from './visits/geoip';
 
 export interface Services {
   config: Config;
@@ -22,6 +23,8 @@ export interface Services {
   links: LinkService;
   linkCache: LinkCache;
   clickRecorder: ClickRecorder;
+  /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
+  lookupPlace: PlaceLookup | undefined;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -32,6 +35,8 @@ export interface ServiceDeps {
   store: Store;
   adminKey: string;
   clock?: () => number;
+  /** From the database GEOIP_DB names (server.ts opens it). */
+  lookupPlace?: PlaceLookup;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -52,5 +57,6 @@ export function createServices(deps: ServiceDeps): Services {
     links: createLinkService({ store, clock, linkCache }),
     linkCache,
     clickRecorder: createClickRecorder(store.clicks),
+    lookupPlace: deps.lookupPlace,
   };
 }

@@ -22,6 +22,9 @@ export interface Place {
   city: string;
 }
 
+/** Where an address is; null when the data knows nothing. The bundled data's is lookupPlace. */
+export type PlaceLookup = (address: string) => Place | null;
+
 // Record layouts (geoip-lite 1.4, lib/geoip.js). IPv6 ranges are compared on their first 64 bits,
 // as geoip-lite does.
 const V4_RECORD = 24; // start u32, end u32, location u32, latitude, longitude, area

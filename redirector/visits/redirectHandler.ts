@@ -37,7 +37,10 @@ const SAFE_HEADER_VALUE = /^[\x21-\x7e]+$/;
 
 export function createRedirectHandler(services: Services): RedirectHandler {
   const { linkCache, clickRecorder, clock } = services;
-  const readVisitor = createVisitorReader({ trustProxy: services.config.trustProxy });
+  const readVisitor = createVisitorReader({
+    trustProxy: services.config.trustProxy,
+    lookupPlace: services.lookupPlace,
+  });
 
   function answerLink(req: IncomingMessage, res: ServerResponse, link: LinkRecord | null | undefined): void {
     if (!link) {

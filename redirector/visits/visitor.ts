@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import UAParser from 'ua-parser-js';
 import type { ClickDevice, ClickVisitor, DeviceType } from '../contract/clicks';
 import { isBotUserAgent } from './botCheck';
-import { loadGeoData, lookupPlace } from './geoip';
+import { loadGeoData, lookupPlace, type PlaceLookup } from './geoip';
 import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
 
 /** Longer user agents are stored cut to this length and never cached. */
@@ -120,9 +120,9 @@ export function normaliseAddress(raw: string): string {
   return address;
 }
 
-/** Country (ISO alpha-2, 'XX' when unknown) and city (null when unknown) from geoip-lite's data. */
-export function locate(address: string): { country: string; city: string | null } {
-  const found = lookupPlace(address);
+/** Country (ISO alpha-2, 'XX' when unknown) and city (null when unknown); geoip-lite's data by default. */
+export function locate(address: string, lookup: PlaceLookup = lookupPlace): { country: string; city: string | null } {
+  const found = lookup(address);
   return { country: found?.country || UNKNOWN_COUNTRY, city: found?.city || null };
 }
 
@@ -140,16 +140,19 @@ export function referrerSource(referer: string | undefined, inApp: InAppApp | nu
 export function createVisitorReader(options: {
   trustProxy: boolean;
   userAgentCacheSize?: number;
+  /** GEOIP_DB's lookup; geoip-lite's bundled data when absent. */
+  lookupPlace?: PlaceLookup;
 }): (req: IncomingMessage) => Visitor {
   const parse = createUserAgentParser(options.userAgentCacheSize);
   const { trustProxy } = options;
+  const lookup = options.lookupPlace ?? lookupPlace;
   // At start, not on the first click: reading the data takes a moment.
-  loadGeoData();
+  if (lookup === lookupPlace) loadGeoData();
   return (req) => {
     const header = req.headers['user-agent'] ?? '';
     const facts = parse(header);
     const ip = clientAddress(req, trustProxy);
-    const { country, city } = locate(ip);
+    const { country, city } = locate(ip, lookup);
     return {
       device_type: facts.device_type,
       device_info: facts.device_info,

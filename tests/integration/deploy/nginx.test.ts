@@ -1,0 +1,220 @@
+/**
+ * deploy/nginx.conf run by a real nginx (Debian's nginx-light; .ci/run installs it) on loopback
+ * ports with a self-signed certificate: the headers it forwards, and a forged X-Forwarded-For that
+ * the built server (TRUST_PROXY=1) must not believe.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SQLITE_FILE } from '../../../redirector/storage/openStore';
+import { createSqliteStore } from '../../../redirector/storage/sqlite/sqliteStore';
+import { freePort, type ServerProcess, startServerProcess } from '../../helpers/serverProcess';
+import { makeTempDir } from '../../helpers/testServer';
+import { IP } from '../../helpers/visitors';
+
+const EXAMPLE = path.resolve(import.meta.dirname, '../../../deploy/nginx.conf');
+const DOMAIN = 's.example.com';
+
+function nginxBinary(): string {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (fs.existsSync(candidate)) return candidate;
+  throw new Error("nginx is missing: install Debian's nginx-light (apt-get install -y nginx-light), as .ci/run does");
+}
+
+/** Replaces `from` in `text`, failing when the example no longer holds it (the test must follow the file). */
+function replaced(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`deploy/nginx.conf no longer contains "${from}"`);
+  return text.split(from).join(to);
+}
+
+interface Nginx {
+  httpPort: number;
+  httpsPort: number;
+  stop(): Promise<void>;
+}
+
+const running: { stop(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.stop();
+});
+
+/** The example, moved to loopback ports and a self-signed certificate, in front of `upstreamPort`. */
+async function startNginx(upstreamPort: number): Promise<Nginx> {
+  const binary = nginxBinary();
+  const dir = makeTempDir('me-nginx-');
+  const certificate = spawnSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    `/CN=${DOMAIN}`,
+    '-keyout',
+    path.join(dir, 'key.pem'),
+    '-out',
+    path.join(dir, 'cert.pem'),
+  ]);
+  expect(certificate.status, String(certificate.stderr)).toBe(0);
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  let site = fs.readFileSync(EXAMPLE, 'utf8');
+  site = replaced(site, 'server 127.0.0.1:8080;', `server 127.0.0.1:${upstreamPort};`);
+  site = replaced(site, '    listen [::]:80;\n', '');
+  site = replaced(site, '    listen [::]:443 ssl http2;\n', '');
+  site = replaced(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`);
+  site = replaced(site, 'listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`);
+  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/fullchain.pem`, path.join(dir, 'cert.pem'));
+  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/privkey.pem`, path.join(dir, 'key.pem'));
+  fs.writeFileSync(path.join(dir, 'me.conf'), site);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `${kind}_temp_path ${path.join(dir, kind)};`)
+    .join(' ');
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; master_process off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};
+events {}
+http { access_log off; ${temp} include ${path.join(dir, 'me.conf')}; }
+`,
+  );
+  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
+  const check = spawnSync(binary, ['-t', ...args], { encoding: 'utf8' });
+  expect(check.status, check.stderr).toBe(0);
+
+  const child: ChildProcess = spawn(binary, args, { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const nginx: Nginx = {
+    httpPort,
+    httpsPort,
+    async stop() {
+      child.kill('SIGQUIT');
+      await exited;
+    },
+  };
+  running.push(nginx);
+  for (const started = Date.now(); ; ) {
+    const answered = await fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return nginx;
+    if (child.exitCode !== null || Date.now() - started > 10_000) {
+      throw new Error(`nginx did not start:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A request to nginx's HTTPS port as a browser on DOMAIN would send it. */
+function viaHttps(
+  nginx: Nginx,
+  method: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        host: '127.0.0.1',
+        port: nginx.httpsPort,
+        method,
+        path: pathname,
+        servername: DOMAIN,
+        rejectUnauthorized: false,
+        agent: false,
+        headers: { Host: DOMAIN, ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('deploy/nginx.conf', () => {
+  it('forwards the client address appended last, the scheme and the host', async () => {
+    const echo = http.createServer((req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(req.headers));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    running.push({ stop: () => new Promise((resolve) => echo.close(resolve)) });
+    const nginx = await startNginx((echo.address() as AddressInfo).port);
+
+    const answer = await viaHttps(nginx, 'GET', '/abc', { 'X-Forwarded-For': IP.us });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      host: DOMAIN,
+      'x-forwarded-for': `${IP.us}, 127.0.0.1`,
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': DOMAIN,
+    });
+  });
+
+  it('sends plain HTTP to HTTPS', async () => {
+    const nginx = await startNginx(await freePort());
+    // Not fetch: it sends its own Host header whatever it is given.
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get(
+          { host: '127.0.0.1', port: nginx.httpPort, path: '/abc?x=1', headers: { Host: DOMAIN }, agent: false },
+          (res) => {
+            res.resume();
+            resolve(res);
+          },
+        )
+        .on('error', reject);
+    });
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers.location).toBe(`https://${DOMAIN}/abc?x=1`);
+  });
+
+  it('in front of the built server: redirects, and stores the address nginx saw rather than a forged one', async () => {
+    const server: ServerProcess = await startServerProcess({ env: { TRUST_PROXY: '1' } });
+    running.push(server);
+    const nginx = await startNginx(server.port);
+
+    const created = await viaHttps(
+      nginx,
+      'POST',
+      '/api/links',
+      { 'X-API-Key': server.adminKey, 'Content-Type': 'application/json' },
+      JSON.stringify({ short_code: 'proxied', target_url: 'https://example.com/target' }),
+    );
+    expect(created.status, created.body).toBe(201);
+    const linkId = (JSON.parse(created.body) as { id: number }).id;
+
+    // A client that claims to be in the US: nginx appends its real address, which Me takes.
+    const visit = await viaHttps(nginx, 'GET', '/proxied', { 'X-Forwarded-For': IP.us });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.location).toBe('https://example.com/target');
+
+    running.splice(running.indexOf(server), 1);
+    expect(await server.stop()).toBe(0);
+    const store = createSqliteStore(path.join(server.dataDir, SQLITE_FILE));
+    try {
+      const clicks = await store.clicks.listByLink(linkId);
+      expect(clicks.map((click) => [click.ip_address, click.country])).toEqual([['127.0.0.1', 'XX']]);
+    } finally {
+      await store.close();
+    }
+  });
+});
