@@ -158,6 +158,9 @@ describe.each(STORE_SERVERS)('link lists ($kind)', ({ start }) => {
       body: { title: 'Kept tags' },
     });
     expect(kept.body.link.tags).toEqual(['alpha', 'zeta']);
-    await call(server, 'PUT', `/api/links/update?linkId=${b1.id}`, { headers: bearer(alice.token), body: { tags: ['mine'] } });
+    await call(server, 'PUT', `/api/links/update?linkId=${b1.id}`, {
+      headers: bearer(alice.token),
+      body: { tags: ['mine'] },
+    });
   });
 });
