@@ -110,7 +110,8 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
     const samples: number[] = [];
     for (let run = 0; run < runs; run++) samples.push(await timed(options.baseUrl, call));
     const medianMs = median(samples);
-    const targetMs = call.scope === 'dashboard' ? DASHBOARD_TARGET_MS : call.scope === 'list' ? LIST_TARGET_MS : PER_LINK_TARGET_MS;
+    const targetMs =
+      call.scope === 'dashboard' ? DASHBOARD_TARGET_MS : call.scope === 'list' ? LIST_TARGET_MS : PER_LINK_TARGET_MS;
     timings.push({
       call: call.call,
       path: call.path,

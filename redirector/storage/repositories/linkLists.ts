@@ -30,7 +30,7 @@ export interface LinkSelection {
 }
 
 /** `!` escapes LIKE's wildcards: a search for `50%` finds that text, not every "50". */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
 }
 

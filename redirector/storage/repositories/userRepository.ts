@@ -3,6 +3,7 @@ import type { UserRecord, UserWithCounts } from '../records';
 import type { UserRepository } from '../store';
 import { USER_COLUMNS, USER_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
+import { containsPattern } from './linkLists';
 
 const COLUMNS = columnList(USER_COLUMNS);
 const LISTED_COLUMNS = columnList(
@@ -12,7 +13,7 @@ const LISTED_COLUMNS = columnList(
 
 function matchUsers(q: string): { where: string; params: string[] } {
   if (q === '') return { where: '', params: [] };
-  const pattern = `%${q.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
+  const pattern = containsPattern(q);
   return {
     where: "WHERE LOWER(u.name) LIKE ? ESCAPE '!' OR LOWER(u.email) LIKE ? ESCAPE '!'",
     params: [pattern, pattern],
