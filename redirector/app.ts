@@ -10,8 +10,11 @@ import { createDomainRouter } from './http/domainRoutes';
 import { errorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
+import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
+import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
+import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
 import { notFoundPage } from './visits/notFoundPage';
 import { createRedirectHandler } from './visits/redirectHandler';
@@ -52,6 +55,9 @@ export function createApp(deps: AppDeps): App {
     createAuthRouter(services),
     createConfigRouter(services),
     createLinkRouter(services),
+    createLinkListRouter(services),
+    createLinkTransferRouter(services),
+    createUserAdminRouter(services),
     createDomainRouter(services),
     createAnalyticsRouter(services),
   ]) {
@@ -59,7 +65,7 @@ export function createApp(deps: AppDeps): App {
   }
 
   koa.use(errorMiddleware);
-  const readInput = jsonInputMiddleware();
+  const readInput = jsonInputMiddleware({ ownBody: isImportPath });
   const routes = api.routes();
   koa.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();

@@ -13,12 +13,16 @@ export interface Config {
   registration: Registration;
   /** A MaxMind-format database in place of geoip-lite's bundled data (server.ts opens it). */
   geoipDb: string | undefined;
+  /** MAX_LINKS_PER_USER: the most links one account may own (the administrator has no limit). */
+  maxLinksPerUser: number;
 }
 
 export type Registration = 'open' | 'closed';
 
 /** Shorter keys fall to guessing; a generated one is 43 characters. */
 export const MIN_ADMIN_KEY_LENGTH = 16;
+
+export const DEFAULT_MAX_LINKS_PER_USER = 10_000;
 
 export class ConfigError extends Error {}
 
@@ -40,7 +44,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const registration = parseRegistration(env.REGISTRATION);
   const geoipDb = env.GEOIP_DB?.trim() || undefined;
-  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl, registration, geoipDb };
+  const maxLinksPerUser = parseMaxLinks(env.MAX_LINKS_PER_USER);
+  return {
+    port,
+    host,
+    dataDir,
+    adminKey,
+    publicUrl,
+    trustProxy,
+    databaseUrl,
+    registration,
+    geoipDb,
+    maxLinksPerUser,
+  };
 }
 
 function parsePort(value: string | undefined): number {
@@ -50,6 +66,15 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${value}")`);
   }
   return port;
+}
+
+function parseMaxLinks(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAX_LINKS_PER_USER;
+  const max = Number(value);
+  if (!/^\s*[0-9]+\s*$/.test(value) || !Number.isSafeInteger(max) || max < 1) {
+    throw new ConfigError(`MAX_LINKS_PER_USER must be a whole number of at least 1 (got "${value}")`);
+  }
+  return max;
 }
 
 function parsePublicUrl(value: string | undefined, port: number): string {

@@ -7,6 +7,7 @@ import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import type { Store } from './storage/store';
+import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 import type { PlaceLookup } from './visits/geoip';
 
@@ -22,6 +23,7 @@ export interface Services {
   registrations: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
+  users: UserAdminService;
   clickRecorder: ClickRecorder;
   /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
   lookupPlace: PlaceLookup | undefined;
@@ -54,7 +56,8 @@ export function createServices(deps: ServiceDeps): Services {
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
     limiter: createAttemptLimiter({ clock }),
     registrations: createAttemptLimiter({ clock, max: ACCOUNTS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }),
-    links: createLinkService({ store, clock, linkCache }),
+    links: createLinkService({ store, clock, linkCache, maxLinksPerUser: config.maxLinksPerUser }),
+    users: createUserAdminService({ store, linkCache }),
     linkCache,
     clickRecorder: createClickRecorder(store.clicks),
     lookupPlace: deps.lookupPlace,

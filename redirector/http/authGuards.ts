@@ -4,6 +4,7 @@
  */
 import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
+import { ACCOUNT_DISABLED } from '../contract/lists';
 import type { Services } from '../services';
 import type { UserRecord } from '../storage/records';
 import { unauthorized } from './errors';
@@ -39,6 +40,7 @@ export function requireUser({ auth, limiter }: GuardServices) {
     if (token === '') throw unauthorized('Sign in required');
     const user = await checkCredential(limiter, ctx.ip, () => auth.userForToken(token));
     if (!user) throw unauthorized('Session expired, please sign in again');
+    if (user.disabled) throw unauthorized(ACCOUNT_DISABLED);
     (ctx.state as UserState).user = user;
     await next();
   };

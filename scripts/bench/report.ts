@@ -35,7 +35,7 @@ export interface RedirectFigures {
 }
 
 export type AnalyticsFigures =
-  | { status: 'ok'; clicks: number; seedMs: number; timings: AnalyticsTiming[] }
+  | { status: 'ok'; clicks: number; links?: number; seedMs: number; timings: AnalyticsTiming[] }
   | { status: 'unavailable'; reason: string };
 
 export interface MemoryFigures {
@@ -88,6 +88,13 @@ export function jsonKey(call: string): string {
     .replace(/^_|_$/g, '');
 }
 
+/** The list call's figure (`lists.page_ms`): the median of the analytics phase's "links page" call. */
+function listFigures(result: BenchResult): Record<string, unknown> {
+  if (result.analytics.status !== 'ok') return { status: result.analytics.status };
+  const page = result.analytics.timings.find((timing) => timing.call === 'links page');
+  return { page_ms: page === undefined ? null : round(page.medianMs, 2), links: result.analytics.links ?? null };
+}
+
 export function toJson(result: BenchResult): Record<string, unknown> {
   const product = summarise(result.redirect.product);
   const floor = summarise(result.redirect.floor);
@@ -122,6 +129,7 @@ export function toJson(result: BenchResult): Record<string, unknown> {
       },
     },
     analytics,
+    lists: listFigures(result),
     memory: {
       rss_mb_start: memory.startMb ?? null,
       rss_mb_after_redirects: memory.afterRedirectsMb ?? null,

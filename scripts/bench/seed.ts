@@ -12,7 +12,7 @@
 import { hashPassword } from '../../redirector/auth/passwords';
 import type { DeviceType } from '../../redirector/contract/clicks';
 import type { NewClick } from '../../redirector/storage/records';
-import { createSqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
+import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import { isDevelopingCountry } from '../../redirector/visits/developingCountries';
 import { seededRandom } from './stats';
 
@@ -21,8 +21,10 @@ export interface SeedOptions {
   file: string;
   /** Default 1,000,000. */
   clicks?: number;
-  /** Default 1,000. */
+  /** Links the clicks go to. Default 1,000. */
   links?: number;
+  /** More links without clicks, so the list call pages through a large table. Default 99,000. */
+  listLinks?: number;
   /** Clicks are spread over this many days before `now`. Default 90. */
   days?: number;
   /** PRNG seed; the same seed gives the same database. Default 1. */
@@ -220,6 +222,33 @@ interface Visitor {
   agent: Agent;
 }
 
+/**
+ * Links nobody clicked (a third of them the seeded user's, each with a tag): the list call's
+ * table at scale, while the Zipf clicks and so every other figure stay those of the first links.
+ */
+async function seedListLinks(store: SqliteStore, ownerId: number, count: number, from: number): Promise<void> {
+  const chunk = 5_000;
+  for (let start = 0; start < count; start += chunk) {
+    const links = Array.from({ length: Math.min(chunk, count - start) }, (_, offset) => {
+      const i = start + offset;
+      return {
+        user_id: i % 3 === 0 ? ownerId : null,
+        title: `Listed ${i}`,
+        target_url: `https://shop.example.com/l/${i}`,
+        short_code: `list${i}`,
+        enable_tiktok_bypass: false,
+        enable_country_redirect: false,
+        country_redirect_url: null,
+        enable_instagram_exit: false,
+        instagram_exit_url: null,
+        created_at: from + i * 1_000,
+        tags: [`batch-${i % 20}`],
+      };
+    });
+    await store.links.insertMany(links, { maxLinks: undefined, randomCode: () => '' });
+  }
+}
+
 export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const total = options.clicks ?? 1_000_000;
@@ -260,6 +289,8 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
       developingRedirect.push(countryRedirect);
       instagramExit.push(igExit);
     }
+
+    await seedListLinks(store, owner.id, options.listLinks ?? 99_000, now - (days + 1) * DAY + linkCount * 60_000);
 
     // Zipf popularity (s = 1): link 0 gets about 1/H(1000) ≈ 13 % of the clicks.
     const pickLink = picker(linkIds.map((_, i) => [i, 1 / (i + 1)] as const));
@@ -356,7 +387,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
 
     const user = { ...BENCH_USER };
     return {
-      links: linkCount,
+      links: linkCount + (options.listLinks ?? 99_000),
       clicks: written,
       humanClicks: humans,
       busiestLinkId: linkIds[0]!,

@@ -16,7 +16,7 @@ export type AnyAnswer = ApiAnswer<any>;
 export interface CallOptions {
   body?: unknown;
   /** Sent as is, with no Content-Type unless one is given in headers. */
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -28,7 +28,7 @@ export async function call<T = any>(
   options: CallOptions = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array | undefined = options.rawBody;
   if (options.body !== undefined) {
     headers['Content-Type'] ??= 'application/json';
     body = JSON.stringify(options.body);
@@ -85,6 +85,7 @@ export const LINK_FIELDS = [
   'enable_instagram_exit',
   'instagram_exit_url',
   'user_id',
+  'tags',
 ].sort();
 
 /** A stored click as the redirect path would store it (for counts and delete tests). */

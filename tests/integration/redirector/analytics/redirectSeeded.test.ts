@@ -133,6 +133,7 @@ describe('analytics over clicks made through the short-link path', () => {
       country_redirect_url: 'https://example.org/elsewhere',
       enable_instagram_exit: true,
       instagram_exit_url: 'https://example.org/ig-exit',
+      tags: [],
     });
     expect(answer.body.stats).toEqual({
       totalClicks: 6,

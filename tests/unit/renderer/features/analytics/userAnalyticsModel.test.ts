@@ -18,6 +18,7 @@ const link: Link = {
   country_redirect_url: null,
   enable_instagram_exit: false,
   instagram_exit_url: null,
+  tags: [],
 };
 
 function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, linkOverrides: Partial<Link> = {}) {
