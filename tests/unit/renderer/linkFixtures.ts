@@ -18,6 +18,7 @@ export function apiLink(changes: Partial<Link> = {}): Link {
     country_redirect_url: null,
     enable_instagram_exit: false,
     instagram_exit_url: null,
+    tags: [],
     ...changes,
   };
 }
