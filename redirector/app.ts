@@ -10,6 +10,7 @@ import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
 import { errorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
+import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): App {
     createAuthRouter(services),
     createConfigRouter(services),
     createLinkRouter(services),
+    createLinkListRouter(services),
     createDomainRouter(services),
     createAnalyticsRouter(services),
   ]) {

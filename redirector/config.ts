@@ -9,7 +9,11 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   databaseUrl: string | undefined;
+  /** MAX_LINKS_PER_USER: the most links one account may own (the administrator has no limit). */
+  maxLinksPerUser: number;
 }
+
+export const DEFAULT_MAX_LINKS_PER_USER = 10_000;
 
 export class ConfigError extends Error {}
 
@@ -27,7 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with postgres:// (got "${databaseUrl.slice(0, 40)}")`);
   }
-  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl };
+  const maxLinksPerUser = parseMaxLinks(env.MAX_LINKS_PER_USER);
+  return { port, host, dataDir, adminKey, publicUrl, trustProxy, databaseUrl, maxLinksPerUser };
 }
 
 function parsePort(value: string | undefined): number {
@@ -37,6 +42,15 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${value}")`);
   }
   return port;
+}
+
+function parseMaxLinks(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAX_LINKS_PER_USER;
+  const max = Number(value);
+  if (!/^\s*[0-9]+\s*$/.test(value) || !Number.isSafeInteger(max) || max < 1) {
+    throw new ConfigError(`MAX_LINKS_PER_USER must be a whole number of at least 1 (got "${value}")`);
+  }
+  return max;
 }
 
 function parsePublicUrl(value: string | undefined, port: number): string {

@@ -7,6 +7,7 @@ import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import type { Store } from './storage/store';
+import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 
 export interface Services {
@@ -19,6 +20,7 @@ export interface Services {
   limiter: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
+  users: UserAdminService;
   clickRecorder: ClickRecorder;
 }
 
@@ -43,7 +45,8 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
     limiter: createAttemptLimiter({ clock }),
-    links: createLinkService({ store, clock, linkCache }),
+    links: createLinkService({ store, clock, linkCache, maxLinksPerUser: config.maxLinksPerUser }),
+    users: createUserAdminService({ store, linkCache }),
     linkCache,
     clickRecorder: createClickRecorder(store.clicks),
   };

@@ -11,7 +11,7 @@ export const RECENT_CLICKS = 100;
 
 export async function linkAnalytics(
   store: Store,
-  link: LinkRecord,
+  link: LinkRecord & { tags: readonly string[] },
   calendar: ZoneCalendar,
   now: number,
 ): Promise<LinkAnalyticsResponse> {

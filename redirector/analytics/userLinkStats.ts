@@ -10,7 +10,7 @@ import type { ZoneCalendar } from './timeZone';
 
 export async function userLinkAnalytics(
   store: Store,
-  link: LinkRecord,
+  link: LinkRecord & { tags: readonly string[] },
   calendar: ZoneCalendar,
   now: number,
 ): Promise<UserLinkAnalyticsResponse> {

@@ -20,6 +20,8 @@ export interface Link {
   country_redirect_url: string | null;
   enable_instagram_exit: boolean;
   instagram_exit_url: string | null;
+  /** Sorted; rules in tags.ts. */
+  tags: string[];
 }
 
 /** Body of POST /api/links and POST /api/links/create. */
@@ -32,6 +34,8 @@ export interface LinkInput {
   country_redirect_url?: string | null;
   enable_instagram_exit?: boolean;
   instagram_exit_url?: string | null;
+  /** Replaces every tag of the link (tags.ts). */
+  tags?: string[];
 }
 
 /** Body of PUT /api/links?id= and PUT /api/links/update?linkId=: any subset of the fields. */

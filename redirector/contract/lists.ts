@@ -125,3 +125,33 @@ export const ACCOUNT_DISABLED = 'This account is disabled';
 export function linkLimitMessage(maxLinks: number): string {
   return `Link limit reached (${maxLinks} links per account)`;
 }
+
+/** Link fields that are options (sections 3 and 8 of the docs), exported and imported by name. */
+export const LINK_OPTION_COLUMNS = [
+  'enable_tiktok_bypass',
+  'enable_country_redirect',
+  'country_redirect_url',
+  'enable_instagram_exit',
+  'instagram_exit_url',
+] as const;
+
+/** The columns of a link export, in order (docs/api.md#links). */
+export const LINK_CSV_COLUMNS = [
+  'short_code',
+  'target_url',
+  'title',
+  'tags',
+  'created_at',
+  'clicks',
+  'unique_visitors',
+  ...LINK_OPTION_COLUMNS,
+] as const;
+export type LinkCsvColumn = (typeof LINK_CSV_COLUMNS)[number];
+
+/** Columns an import accepts and ignores: figures and facts the server keeps itself. */
+export const IGNORED_IMPORT_COLUMNS = ['clicks', 'unique_visitors', 'created_at', 'has_password'] as const;
+
+/** Tags share one cell of a CSV row. */
+export const CSV_TAG_SEPARATOR = '|';
+export const MAX_IMPORT_ROWS = 10_000;
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

@@ -5,11 +5,12 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { InitResponse, Link, UserLinkResponse, UserLinksResponse } from '../contract/links';
+import type { InitResponse, Link, UserLinkResponse } from '../contract/links';
 import { ADMIN, userOwner } from '../links/linkService';
 import { parseLinkChanges, parseNewLink } from '../links/linkValidation';
 import type { Services } from '../services';
 import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { answerAdminLinkPage, answerUserLinkPage } from './linkListRoutes';
 import { idParam, optionalIdParam, rawBodyOf } from './requestInput';
 
 export const TEST_LINK = { title: 'Test Link', target_url: 'https://example.com/' } as const;
@@ -24,10 +25,11 @@ export function createLinkRouter(services: Services): Router {
   const user = requireUser(services.auth);
   const router = new Router();
 
-  // Admin. GET /api/links?id= answers one link (for the edit page); without id, every link.
+  // Admin. GET /api/links?id= answers one link (for the edit page); without id, one page of links.
   router.get('/links', admin, async (ctx) => {
     const id = optionalIdParam(ctx, 'id');
-    ctx.body = (id === undefined ? await links.list(ADMIN) : await links.get(ADMIN, id)) satisfies Link[] | Link;
+    if (id === undefined) return answerAdminLinkPage(ctx, services);
+    ctx.body = (await links.get(ADMIN, id)) satisfies Link;
   });
   router.post('/links', admin, async (ctx) => {
     const link = await links.create(ADMIN, parseNewLink(rawBodyOf(ctx)));
@@ -51,18 +53,17 @@ export function createLinkRouter(services: Services): Router {
       country_redirect_url: null,
       enable_instagram_exit: false,
       instagram_exit_url: null,
+      tags: [],
     });
     ctx.status = 201;
     ctx.body = { success: true, message: 'Database ready; test link created', link } satisfies InitResponse;
   });
 
-  // User: their own links only. GET /api/links/user?linkId= answers one of them.
+  // User: their own links only. GET /api/links/user?linkId= answers one of them; without it, a page.
   router.get('/links/user', user, async (ctx) => {
     const id = optionalIdParam(ctx, 'linkId');
-    ctx.body =
-      id === undefined
-        ? ({ links: await links.list(ownerOf(ctx)) } satisfies UserLinksResponse)
-        : ({ link: await links.get(ownerOf(ctx), id) } satisfies UserLinkResponse);
+    if (id === undefined) return answerUserLinkPage(ctx, services);
+    ctx.body = { link: await links.get(ownerOf(ctx), id) } satisfies UserLinkResponse;
   });
   router.post('/links/create', user, async (ctx) => {
     const link = await links.create(ownerOf(ctx), parseNewLink(rawBodyOf(ctx)));

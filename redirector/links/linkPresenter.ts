@@ -2,7 +2,10 @@
 import type { Link } from '../contract/links';
 import type { LinkWithCounts } from '../storage/records';
 
-export function toApiLink(link: LinkWithCounts): Link {
+/** A link with its counts and tags (sorted). */
+export type PresentableLink = LinkWithCounts & { tags: readonly string[] };
+
+export function toApiLink(link: PresentableLink): Link {
   return {
     id: link.id,
     user_id: link.user_id,
@@ -19,5 +22,6 @@ export function toApiLink(link: LinkWithCounts): Link {
     country_redirect_url: link.country_redirect_url,
     enable_instagram_exit: link.enable_instagram_exit,
     instagram_exit_url: link.instagram_exit_url,
+    tags: [...link.tags],
   };
 }

@@ -4,10 +4,11 @@
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
 import type { Link } from '../contract/links';
-import { invalidInput, notFoundRule, taken } from '../ruleError';
-import { UniqueViolation } from '../storage/errors';
+import { type LinkListQuery, linkLimitMessage, type UserLinksPage } from '../contract/lists';
+import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
+import { LinkLimitReached } from '../storage/errors';
 import type { LinkRecord, LinkWithCounts } from '../storage/records';
-import type { Store } from '../storage/store';
+import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
 import { toApiLink } from './linkPresenter';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
@@ -23,15 +24,30 @@ export const LINK_NOT_FOUND = 'Link not found';
 export const SHORT_CODE_TAKEN = 'This short code is already taken';
 export const SHORT_CODE_UNCHANGEABLE = "The short code can't be changed after the link is created";
 
-const RANDOM_ATTEMPTS = 20;
+/** A stored link with its tags. */
+export type TaggedLink = LinkRecord & { tags: string[] };
+
+/** Links an export reads per query: memory stays flat however many links there are. */
+export const EXPORT_BATCH = 500;
 
 export interface LinkService {
-  /** Newest first, with counts, in one query. */
-  list(owner: LinkOwner): Promise<Link[]>;
+  /** One page of the owner's links as the query asks, and how many match; computed in the database. */
+  page(owner: LinkOwner, query: LinkListQuery): Promise<{ links: Link[]; total: number }>;
+  /** The dashboard cards: every link of the user, whatever a list's filters. */
+  totals(userId: number): Promise<UserLinksPage['totals']>;
+  /** Every link the owner may see, lowest id first, a batch at a time (exports). */
+  batches(owner: LinkOwner): AsyncGenerator<Link[]>;
+  /** Tags in use on the owner's links, sorted by name, with their number of links. */
+  tags(owner: LinkOwner): Promise<{ name: string; links: number }[]>;
+  /**
+   * Creates the links in one transaction, in order: each a Link or the reason it was refused
+   * (a taken short code). RuleError 403 (nothing created) beyond the user's link limit.
+   */
+  createMany(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<(Link | string)[]>;
   /** The link when the owner may see it; RuleError 404 otherwise. */
   get(owner: LinkOwner, id: number): Promise<Link>;
   /** The stored link when the owner may see it; RuleError 404 otherwise (for analytics and the like). */
-  findOwned(owner: LinkOwner, id: number): Promise<LinkRecord>;
+  findOwned(owner: LinkOwner, id: number): Promise<TaggedLink>;
   create(owner: LinkOwner, fields: NewLinkFields): Promise<Link>;
   update(owner: LinkOwner, id: number, changes: LinkFieldChanges): Promise<Link>;
   /** Deletes the link and its clicks. */
@@ -44,52 +60,102 @@ function mayAccess(owner: LinkOwner, link: LinkRecord): boolean {
   return owner.kind === 'admin' || link.user_id === owner.userId;
 }
 
-export function createLinkService(deps: { store: Store; clock: () => number; linkCache: LinkCache }): LinkService {
-  const { store, clock, linkCache } = deps;
+export interface LinkServiceDeps {
+  store: Store;
+  clock: () => number;
+  linkCache: LinkCache;
+  /** The most links one user may own (the administrator has no limit). */
+  maxLinksPerUser: number;
+}
 
-  async function findOwned(owner: LinkOwner, id: number): Promise<LinkRecord> {
-    const link = await store.links.findById(id);
-    if (!link || !mayAccess(owner, link)) throw notFoundRule(LINK_NOT_FOUND);
-    return link;
+export function createLinkService(deps: LinkServiceDeps): LinkService {
+  const { store, clock, linkCache, maxLinksPerUser } = deps;
+
+  async function withTags(link: LinkRecord): Promise<TaggedLink> {
+    return { ...link, tags: (await store.links.tagsOf([link.id])).get(link.id) ?? [] };
   }
 
-  async function withCounts(link: LinkRecord): Promise<Link> {
+  async function findOwned(owner: LinkOwner, id: number): Promise<TaggedLink> {
+    const link = await store.links.findById(id);
+    if (!link || !mayAccess(owner, link)) throw notFoundRule(LINK_NOT_FOUND);
+    return withTags(link);
+  }
+
+  async function withCounts(link: TaggedLink): Promise<Link> {
     const counts = await store.links.counts(link.id);
     return toApiLink({ ...link, ...counts });
   }
 
-  async function insert(owner: LinkOwner, fields: NewLinkFields, shortCode: string): Promise<LinkRecord> {
-    const link = await store.links.create({
-      user_id: owner.kind === 'user' ? owner.userId : null,
-      title: fields.title,
-      target_url: fields.target_url,
-      short_code: shortCode,
-      enable_tiktok_bypass: fields.enable_tiktok_bypass,
-      enable_country_redirect: fields.enable_country_redirect,
-      country_redirect_url: fields.country_redirect_url,
-      enable_instagram_exit: fields.enable_instagram_exit,
-      instagram_exit_url: fields.instagram_exit_url,
-      created_at: clock(),
-    });
-    // The cache may remember this code as a miss from an earlier visit.
-    linkCache.invalidate(shortCode);
-    return link;
+  /** Rows of one query with their tags, in one more query. */
+  async function present(rows: readonly LinkWithCounts[]): Promise<Link[]> {
+    const tags = await store.links.tagsOf(rows.map((row) => row.id));
+    return rows.map((row) => toApiLink({ ...row, tags: tags.get(row.id) ?? [] }));
   }
 
-  async function insertWithRandomCode(owner: LinkOwner, fields: NewLinkFields): Promise<LinkRecord> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await insert(owner, fields, randomShortCode());
-      } catch (error) {
-        if (!(error instanceof UniqueViolation) || attempt >= RANDOM_ATTEMPTS) throw error;
-      }
+  const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
+
+  async function insertAll(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<InsertOutcome[]> {
+    const createdAt = clock();
+    const links: NewTaggedLink[] = fields.map((field) => ({
+      user_id: owner.kind === 'user' ? owner.userId : null,
+      title: field.title,
+      target_url: field.target_url,
+      short_code: field.short_code,
+      enable_tiktok_bypass: field.enable_tiktok_bypass,
+      enable_country_redirect: field.enable_country_redirect,
+      country_redirect_url: field.country_redirect_url,
+      enable_instagram_exit: field.enable_instagram_exit,
+      instagram_exit_url: field.instagram_exit_url,
+      created_at: createdAt,
+      tags: field.tags,
+    }));
+    let outcomes: InsertOutcome[];
+    try {
+      outcomes = await store.links.insertMany(links, {
+        maxLinks: owner.kind === 'user' ? maxLinksPerUser : undefined,
+        randomCode: randomShortCode,
+      });
+    } catch (error) {
+      if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));
+      throw error;
     }
+    // The cache may remember these codes as misses from earlier visits.
+    for (const outcome of outcomes) if (outcome !== 'taken') linkCache.invalidate(outcome.short_code);
+    return outcomes;
   }
 
   return {
-    async list(owner) {
-      const links: LinkWithCounts[] = await store.links.list(owner.kind === 'user' ? { userId: owner.userId } : {});
-      return links.map(toApiLink);
+    async page(owner, query) {
+      const { rows, total } = await store.links.page({
+        ...scope(owner),
+        q: query.q,
+        tag: query.tag,
+        sort: query.sort,
+        order: query.order,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return { links: await present(rows), total };
+    },
+
+    totals: (userId) => store.links.totals(userId),
+
+    async *batches(owner) {
+      for (let afterId = 0; ; ) {
+        const rows = await store.links.batchAfter(scope(owner), afterId, EXPORT_BATCH);
+        if (rows.length === 0) return;
+        yield await present(rows);
+        afterId = rows[rows.length - 1]!.id;
+      }
+    },
+
+    tags: (owner) => store.links.tagCounts(scope(owner)),
+
+    async createMany(owner, fields) {
+      const outcomes = await insertAll(owner, fields);
+      return outcomes.map((outcome, index) =>
+        outcome === 'taken' ? SHORT_CODE_TAKEN : toApiLink({ ...outcome, ...NO_COUNTS, tags: fields[index]!.tags }),
+      );
     },
 
     async get(owner, id) {
@@ -100,20 +166,16 @@ export function createLinkService(deps: { store: Store; clock: () => number; lin
 
     async create(owner, fields) {
       checkOptionAddresses(fields);
-      let link: LinkRecord;
-      if (fields.short_code === undefined) {
-        link = await insertWithRandomCode(owner, fields);
-      } else {
+      if (fields.short_code !== undefined) {
         const problem = shortCodeProblem(fields.short_code);
         if (problem) throw invalidInput(problem);
-        try {
-          link = await insert(owner, fields, fields.short_code);
-        } catch (error) {
-          if (error instanceof UniqueViolation) throw taken(SHORT_CODE_TAKEN);
-          throw error;
-        }
       }
-      return toApiLink({ ...link, ...NO_COUNTS });
+      const [outcome] = await insertAll(owner, [fields]);
+      if (outcome === 'taken' || outcome === undefined) {
+        if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
+        throw new Error('no free random short code');
+      }
+      return toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags });
     },
 
     async update(owner, id, changes) {
@@ -121,14 +183,15 @@ export function createLinkService(deps: { store: Store; clock: () => number; lin
       if (changes.short_code !== undefined && changes.short_code !== existing.short_code) {
         throw invalidInput(SHORT_CODE_UNCHANGEABLE);
       }
-      const { short_code: _unchanged, ...columns } = changes;
+      const { short_code: _unchanged, tags, ...columns } = changes;
       checkOptionAddresses({ ...existing, ...columns });
       linkCache.invalidate(existing.short_code);
       const updated = await store.links.update(id, columns);
       // Again after the write: a redirect may have cached the old row while the update was under way.
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
-      return withCounts(updated);
+      if (tags !== undefined) await store.links.setTags(id, tags);
+      return withCounts({ ...updated, tags: tags ?? existing.tags });
     },
 
     async delete(owner, id) {

@@ -3,6 +3,7 @@
  * message for a person; addresses follow contract/urls and come out in the WHATWG parser's `href`.
  */
 import { z } from 'zod';
+import { normaliseTags } from '../contract/tags';
 import { INVALID_URL, normaliseHttpUrl } from '../contract/urls';
 import { invalidInput } from '../ruleError';
 
@@ -23,6 +24,8 @@ export interface NewLinkFields {
   country_redirect_url: string | null;
   enable_instagram_exit: boolean;
   instagram_exit_url: string | null;
+  /** Normalised (contract/tags), sorted. */
+  tags: string[];
 }
 
 /** What an update call sends: any subset; short_code only to be compared with the stored one. */
@@ -50,6 +53,7 @@ const linkBody = z.object(
     country_redirect_url: address,
     enable_instagram_exit: flag('enable_instagram_exit'),
     instagram_exit_url: address,
+    tags: z.unknown().optional(),
   },
   { error: 'Request body must be an object of link fields' },
 );
@@ -92,6 +96,12 @@ function changesOf(body: LinkBody): LinkFieldChanges {
   if (body.enable_instagram_exit !== undefined) changes.enable_instagram_exit = body.enable_instagram_exit;
   const instagramExit = optionalAddress(body.instagram_exit_url);
   if (instagramExit !== undefined) changes.instagram_exit_url = instagramExit;
+  if (body.tags !== undefined) {
+    // null clears the tags, like null clears an optional address.
+    const tags = normaliseTags(body.tags ?? []);
+    if (!tags.ok) throw invalidInput(tags.error);
+    changes.tags = tags.tags.sort();
+  }
   return changes;
 }
 
@@ -114,6 +124,7 @@ export function parseNewLink(body: unknown): NewLinkFields {
     country_redirect_url: changes.country_redirect_url ?? null,
     enable_instagram_exit: changes.enable_instagram_exit ?? false,
     instagram_exit_url: changes.instagram_exit_url ?? null,
+    tags: changes.tags ?? [],
   };
   checkOptionAddresses(fields);
   return fields;

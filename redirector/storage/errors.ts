@@ -4,3 +4,10 @@ export class UniqueViolation extends Error {
     super(`${column} is already taken`);
   }
 }
+
+/** Thrown by an insert that would take an owner beyond their link limit; nothing was written. */
+export class LinkLimitReached extends Error {
+  constructor(readonly maxLinks: number) {
+    super(`link limit of ${maxLinks} reached`);
+  }
+}

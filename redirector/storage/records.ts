@@ -8,7 +8,12 @@ export interface UserRecord {
   password_hash: string;
   custom_domain: string | null;
   created_at: number;
+  /** A disabled account cannot sign in and its links answer 410. */
+  disabled: boolean;
 }
+
+/** A user as the admin's list shows them, with their links and clicks (bots left out). */
+export type UserWithCounts = Omit<UserRecord, 'password_hash'> & { links: number; clicks: number };
 
 export type SessionKind = 'admin' | 'user';
 
@@ -34,6 +39,9 @@ export interface LinkRecord {
 }
 
 export type NewLink = Omit<LinkRecord, 'id'>;
+
+/** A link as the redirect path keeps it: with its owner's disabled flag, so a redirect needs no second query. */
+export type RedirectLink = LinkRecord & { owner_disabled: boolean };
 export type LinkChanges = Partial<Omit<LinkRecord, 'id' | 'user_id' | 'short_code' | 'created_at'>>;
 
 /** Counts that every link object carries (bots left out). */
@@ -49,3 +57,16 @@ export type LinkWithCounts = LinkRecord & LinkCounts;
 export type ClickRecord = Omit<Click, 'created_at'>;
 
 export type NewClick = Omit<ClickRecord, 'id'>;
+
+/** One page of links in the database's order, and how many links match the filters. */
+export interface LinkPage {
+  rows: LinkWithCounts[];
+  total: number;
+}
+
+/** The dashboard cards of one user: all of their links, whatever a list's filters. */
+export interface LinkTotals {
+  links: number;
+  clicks: number;
+  unique_visitors: number;
+}

@@ -7,22 +7,43 @@ import type {
   ClickRecord,
   LinkChanges,
   LinkCounts,
+  LinkPage,
   LinkRecord,
+  LinkTotals,
   LinkWithCounts,
   NewClick,
   NewLink,
+  RedirectLink,
   SessionRecord,
   UserRecord,
+  UserWithCounts,
 } from './records';
+import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
+
+export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
+
+export interface UserPageQuery {
+  /** Case-insensitive substring of name or email; '' for none. */
+  q: string;
+  limit: number;
+  offset: number;
+}
 
 export interface UserRepository {
   /** Throws UniqueViolation('email'). */
-  create(user: Omit<UserRecord, 'id' | 'custom_domain'>): Promise<UserRecord>;
+  create(user: Omit<UserRecord, 'id' | 'custom_domain' | 'disabled'>): Promise<UserRecord>;
   findById(id: number): Promise<UserRecord | undefined>;
   /** The email is compared as stored (lower-case). */
   findByEmail(email: string): Promise<UserRecord | undefined>;
   /** Throws UniqueViolation('custom_domain'). */
   setCustomDomain(id: number, domain: string | null): Promise<void>;
+  /** Oldest account first, each with its links and clicks. */
+  page(query: UserPageQuery): Promise<{ rows: UserWithCounts[]; total: number }>;
+  findWithCounts(id: number): Promise<UserWithCounts | undefined>;
+  /** False when there is no such user. */
+  setDisabled(id: number, disabled: boolean): Promise<boolean>;
+  /** Deletes the user with their links, clicks and sessions; false when there was no such user. */
+  delete(id: number): Promise<boolean>;
 }
 
 export interface SessionRepository {
@@ -37,6 +58,18 @@ export interface LinkFilter {
   userId?: number;
 }
 
+/** A link to insert with its tags; no short code: a random one (`randomCode`), retried when taken. */
+export type NewTaggedLink = Omit<NewLink, 'short_code'> & { short_code: string | undefined; tags: readonly string[] };
+
+/** The stored link, or 'taken' when its short code was (or every random one tried was). */
+export type InsertOutcome = LinkRecord | 'taken';
+
+export interface InsertOptions {
+  /** The most links the owner (all links share one) may have; undefined: no limit. */
+  maxLinks: number | undefined;
+  randomCode: () => string;
+}
+
 export interface LinkRepository {
   /** Throws UniqueViolation('short_code'). */
   create(link: NewLink): Promise<LinkRecord>;
@@ -48,6 +81,25 @@ export interface LinkRepository {
   /** Newest first, each with its counts, in one query (never one per link). */
   list(filter: LinkFilter): Promise<LinkWithCounts[]>;
   counts(id: number): Promise<LinkCounts>;
+  /** The link with its owner's disabled flag (the redirect path's cache miss: one query). */
+  findForRedirect(shortCode: string): Promise<RedirectLink | undefined>;
+  /**
+   * Inserts the links in one transaction, each with its tags, in order. Throws LinkLimitReached
+   * (and writes nothing) when the owner would end up with more than maxLinks links; exact under
+   * concurrent inserts for the same owner.
+   */
+  insertMany(links: readonly NewTaggedLink[], options: InsertOptions): Promise<InsertOutcome[]>;
+  /** One page of the matching links with counts, and how many match (computed in the database). */
+  page(query: LinkPageQuery): Promise<LinkPage>;
+  /** Up to `limit` links with ids above `afterId`, lowest first (exports walk every link this way). */
+  batchAfter(filter: Pick<LinkListFilter, 'userId'>, afterId: number, limit: number): Promise<LinkWithCounts[]>;
+  totals(userId: number): Promise<LinkTotals>;
+  /** Each link's tags, sorted. */
+  tagsOf(linkIds: readonly number[]): Promise<Map<number, string[]>>;
+  /** Replaces every tag of the link. */
+  setTags(linkId: number, tags: readonly string[]): Promise<void>;
+  /** Every tag in use, sorted by name, with its number of links. */
+  tagCounts(filter: Pick<LinkListFilter, 'userId'>): Promise<{ name: string; links: number }[]>;
 }
 
 export interface ClickRepository {

@@ -85,6 +85,7 @@ export const LINK_FIELDS = [
   'enable_instagram_exit',
   'instagram_exit_url',
   'user_id',
+  'tags',
 ].sort();
 
 /** A stored click as the redirect path would store it (for counts and delete tests). */

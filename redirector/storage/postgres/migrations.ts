@@ -8,6 +8,7 @@
  * analytics queries aggregate the raw clicks over the (link_id, clicked_at) and (clicked_at) indexes.
  */
 import type { Migration } from '../migration';
+import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
@@ -89,6 +90,23 @@ export const pgMigrations: readonly Migration[] = [
       $$;
       CREATE TRIGGER links_notify_change AFTER INSERT OR UPDATE OR DELETE ON links
         FOR EACH ROW EXECUTE FUNCTION notify_link_change();
+    `,
+  },
+  {
+    version: 3,
+    name: 'tags, disabled users, list indexes',
+    sql: `${LINKS_AT_SCALE_SQL}
+      -- A user's disabled flag travels with their links in every instance's cache: each instance
+      -- drops that user's links when the flag changes.
+      CREATE FUNCTION notify_owner_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('${LINK_CHANGES_CHANNEL}', TG_TABLE_SCHEMA || '/' || l.short_code)
+        FROM links l WHERE l.user_id = NEW.id;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER users_notify_disabled AFTER UPDATE OF disabled ON users
+        FOR EACH ROW WHEN (NEW.disabled IS DISTINCT FROM OLD.disabled) EXECUTE FUNCTION notify_owner_change();
     `,
   },
 ];

@@ -49,12 +49,13 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
 
   let closed = false;
   const executor = createPostgresExecutor(pool);
+  const linkCounts = postgresLinkCounts(executor);
   return {
     kind: 'postgres',
     pool,
-    users: createUserRepository(executor),
+    users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
-    links: createLinkRepository(executor, postgresLinkCounts(executor)),
+    links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, postgresClickInserts(pool)),
     analytics: createPostgresAnalytics(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),

@@ -9,7 +9,10 @@ export const USER_COLUMNS = [
   'password_hash',
   'custom_domain',
   'created_at',
+  'disabled',
 ] as const satisfies readonly (keyof UserRecord)[];
+
+export const USER_SHAPE: RowShape = { booleans: ['disabled'] };
 
 export const SESSION_COLUMNS = [
   'token_hash',

@@ -1,8 +1,10 @@
+import { LinkLimitReached } from '../errors';
 import { columnList, type Executor } from '../executor';
-import type { LinkRecord } from '../records';
-import type { LinkRepository } from '../store';
+import type { LinkRecord, RedirectLink } from '../records';
+import type { InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
 import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
+import { countLinksSql, selectLinks } from './linkLists';
 
 const COLUMNS = columnList(LINK_COLUMNS);
 const NEW_LINK_COLUMNS = LINK_COLUMNS.filter((column) => column !== 'id');
@@ -10,11 +12,62 @@ const NEW_LINK_COLUMNS = LINK_COLUMNS.filter((column) => column !== 'id');
 const INSERT_SQL = `
   INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
   VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')}) RETURNING ${COLUMNS}`;
+// A taken code answers no row instead of an error, which on PostgreSQL would end the transaction.
+const INSERT_UNLESS_TAKEN_SQL = `
+  INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
+  VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')})
+  ON CONFLICT (short_code) DO NOTHING RETURNING ${COLUMNS}`;
 
 /** The link's own columns; its counts come from the engine's LinkCountQueries. */
 // Built once: the SQLite executor finds its prepared statement by this text on every redirect-path miss.
 const BY_ID_SQL = `SELECT ${COLUMNS} FROM links WHERE id = ?`;
 const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE short_code = ?`;
+const FOR_REDIRECT_SQL = `
+  SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(u.disabled, false) AS owner_disabled
+  FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE l.short_code = ?`;
+const REDIRECT_SHAPE = { booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
+
+const RANDOM_ATTEMPTS = 20;
+
+/**
+ * Id lists are padded to a power of two (with an id no row has), so that a handful of statement
+ * texts serve every list length and SQLite's statement cache stays small.
+ */
+function paddedIds(ids: readonly number[]): number[] {
+  let size = 1;
+  while (size < ids.length) size *= 2;
+  return [...ids, ...new Array<number>(size - ids.length).fill(0)];
+}
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const placeholders = (count: number) => new Array<string>(count).fill('?').join(', ');
+
+async function insertTags(tx: Executor, linkId: number, tags: readonly string[]): Promise<void> {
+  if (tags.length === 0) return;
+  await tx.run(
+    `INSERT INTO link_tags (link_id, tag) VALUES ${tags.map(() => '(?, ?)').join(', ')}`,
+    tags.flatMap((tag) => [linkId, tag]),
+  );
+}
+
+async function insertLink(
+  tx: Executor,
+  link: NewTaggedLink,
+  randomCode: () => string,
+): Promise<LinkRecord | undefined> {
+  const attempts = link.short_code === undefined ? RANDOM_ATTEMPTS : 1;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const shortCode = link.short_code ?? randomCode();
+    const row = await tx.get<LinkRecord>(
+      INSERT_UNLESS_TAKEN_SQL,
+      NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : link[column])),
+      LINK_SHAPE,
+    );
+    if (row !== undefined) return row;
+  }
+  return undefined;
+}
 
 export function createLinkRepository(db: Executor, counts: LinkCountQueries): LinkRepository {
   const findById = (id: number) => db.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE);
@@ -42,7 +95,88 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
     findById,
     findByShortCode: (shortCode) => db.get<LinkRecord>(BY_SHORT_CODE_SQL, [shortCode], LINK_SHAPE),
+    findForRedirect: (shortCode) => db.get<RedirectLink>(FOR_REDIRECT_SQL, [shortCode], REDIRECT_SHAPE),
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
+
+    insertMany(links, { maxLinks, randomCode }) {
+      return db.transaction(async (tx) => {
+        const owner = links[0]?.user_id ?? null;
+        let room = Number.POSITIVE_INFINITY;
+        if (maxLinks !== undefined && owner !== null) {
+          // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
+          // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
+          if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
+          const owned = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM links WHERE user_id = ?', [owner]);
+          room = maxLinks - owned!.n;
+        }
+        const outcomes: InsertOutcome[] = [];
+        for (const link of links) {
+          const row = await insertLink(tx, link, randomCode);
+          if (row === undefined) {
+            outcomes.push('taken');
+            continue;
+          }
+          room -= 1;
+          if (room < 0) throw new LinkLimitReached(maxLinks!);
+          await insertTags(tx, row.id, link.tags);
+          outcomes.push(row);
+        }
+        return outcomes;
+      });
+    },
+
+    async page(query) {
+      const selection = selectLinks(query);
+      const rows = await counts.rows(selection, query);
+      const total = await db.get<{ n: number }>(countLinksSql(selection), selection.params);
+      return { rows, total: total!.n };
+    },
+
+    batchAfter(filter, afterId, limit) {
+      const selection = selectLinks({ userId: filter.userId, q: '', tag: '' });
+      const where = selection.where === '' ? 'WHERE l.id > ?' : `${selection.where} AND l.id > ?`;
+      return counts.rows(
+        { ...selection, where, params: [...selection.params, afterId] },
+        { sort: 'id', order: 'asc', limit, offset: 0 },
+      );
+    },
+
+    totals: (userId) => counts.totals(userId),
+
+    async tagsOf(linkIds) {
+      const tags = new Map<number, string[]>(linkIds.map((id) => [id, []]));
+      if (linkIds.length === 0) return tags;
+      const ids = paddedIds(linkIds);
+      const rows = await db.all<{ link_id: number; tag: string }>(
+        `SELECT link_id, tag FROM link_tags WHERE link_id IN (${placeholders(ids.length)}) ORDER BY link_id, tag`,
+        ids,
+      );
+      for (const row of rows) tags.get(row.link_id)?.push(row.tag);
+      // In code-point order whatever the database's collation.
+      for (const list of tags.values()) list.sort(byCodePoint);
+      return tags;
+    },
+
+    async setTags(linkId, tags) {
+      await db.transaction(async (tx) => {
+        await tx.run('DELETE FROM link_tags WHERE link_id = ?', [linkId]);
+        await insertTags(tx, linkId, tags);
+      });
+    },
+
+    async tagCounts(filter) {
+      const rows =
+        filter.userId === undefined
+          ? await db.all<{ name: string; links: number }>(
+              'SELECT tag AS name, COUNT(*) AS links FROM link_tags GROUP BY tag',
+            )
+          : await db.all<{ name: string; links: number }>(
+              `SELECT lt.tag AS name, COUNT(*) AS links FROM link_tags lt JOIN links l ON l.id = lt.link_id
+               WHERE l.user_id = ? GROUP BY lt.tag`,
+              [filter.userId],
+            );
+      return rows.sort((a, b) => byCodePoint(a.name, b.name));
+    },
   };
 }

@@ -1,23 +1,71 @@
 import { columnList, type Executor } from '../executor';
-import type { UserRecord } from '../records';
+import type { UserRecord, UserWithCounts } from '../records';
 import type { UserRepository } from '../store';
-import { USER_COLUMNS } from './columns';
+import { USER_COLUMNS, USER_SHAPE } from './columns';
+import type { LinkCountQueries } from './linkCounts';
 
 const COLUMNS = columnList(USER_COLUMNS);
+const LISTED_COLUMNS = columnList(
+  USER_COLUMNS.filter((column) => column !== 'password_hash'),
+  'u',
+);
 
-export function createUserRepository(db: Executor): UserRepository {
+function matchUsers(q: string): { where: string; params: string[] } {
+  if (q === '') return { where: '', params: [] };
+  const pattern = `%${q.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
+  return {
+    where: "WHERE LOWER(u.name) LIKE ? ESCAPE '!' OR LOWER(u.email) LIKE ? ESCAPE '!'",
+    params: [pattern, pattern],
+  };
+}
+
+export function createUserRepository(db: Executor, counts: LinkCountQueries): UserRepository {
+  const withCounts = `
+    SELECT ${LISTED_COLUMNS},
+           (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id) AS links,
+           ${counts.userClicksSql('u.id')} AS clicks
+    FROM users u`;
+
   return {
     async create(user) {
       const row = await db.get<UserRecord>(
         `INSERT INTO users (name, email, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`,
         [user.name, user.email, user.password_hash, user.created_at],
+        USER_SHAPE,
       );
       return row!;
     },
-    findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id]),
-    findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email]),
+    findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
+    findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),
     async setCustomDomain(id, domain) {
       await db.run('UPDATE users SET custom_domain = ? WHERE id = ?', [domain, id]);
+    },
+
+    async page({ q, limit, offset }) {
+      const match = matchUsers(q);
+      counts.beforeRead();
+      const rows = await db.all<UserWithCounts>(
+        `${withCounts} ${match.where} ORDER BY u.id LIMIT ? OFFSET ?`,
+        [...match.params, limit, offset],
+        USER_SHAPE,
+      );
+      const total = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM users u ${match.where}`, match.params);
+      return { rows, total: total!.n };
+    },
+    findWithCounts(id) {
+      counts.beforeRead();
+      return db.get<UserWithCounts>(`${withCounts} WHERE u.id = ?`, [id], USER_SHAPE);
+    },
+    async setDisabled(id, disabled) {
+      return (await db.run('UPDATE users SET disabled = ? WHERE id = ?', [disabled, id])) > 0;
+    },
+    delete(id) {
+      return db.transaction(async (tx) => {
+        // The clicks first, in one statement: SQLite keeps no index of clicks by link for the
+        // cascade to use (the redirect path's writes stay cheaper without it).
+        await tx.run('DELETE FROM clicks WHERE link_id IN (SELECT id FROM links WHERE user_id = ?)', [id]);
+        return (await tx.run('DELETE FROM users WHERE id = ?', [id])) > 0;
+      });
     },
   };
 }

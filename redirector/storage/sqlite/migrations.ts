@@ -1,5 +1,6 @@
 /** SQLite's own schema changes (../migration.ts says how they are applied). */
 import type { Migration } from '../migration';
+import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
 
 export const migrations: readonly Migration[] = [
@@ -73,5 +74,10 @@ export const migrations: readonly Migration[] = [
     version: 4,
     name: 'analytics repeat-visitor index',
     sql: ANALYTICS_REPEAT_INDEX_SQL,
+  },
+  {
+    version: 5,
+    name: 'tags, disabled users, list indexes',
+    sql: LINKS_AT_SCALE_SQL,
   },
 ];

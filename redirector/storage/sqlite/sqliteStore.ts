@@ -23,13 +23,14 @@ export function createSqliteStore(file: string): SqliteStore {
   const checkpointer = startCheckpointer(db);
   const executor = createSqliteExecutor(db);
   const analytics = createSqliteAnalytics(db);
+  const linkCounts = sqliteLinkCounts(executor, rollupFolder(db));
   analytics.startBackgroundFolding();
   return {
     kind: 'sqlite',
     db,
-    users: createUserRepository(executor),
+    users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
-    links: createLinkRepository(executor, sqliteLinkCounts(executor, rollupFolder(db))),
+    links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     async ping() {

@@ -157,7 +157,13 @@ describe('POST /api/auth', () => {
       expect((await server.store.sessions.find(hashToken(answer.body.token)))?.user_id).toBe(registered.body.user.id);
       const links = await call(server, 'GET', '/api/links/user', { headers: bearer(answer.body.token) });
       expect(links.status).toBe(200);
-      expect(links.body).toEqual({ links: [] });
+      expect(links.body).toEqual({
+        links: [],
+        total: 0,
+        page: 1,
+        per_page: 50,
+        totals: { links: 0, clicks: 0, unique_visitors: 0 },
+      });
     });
 
     it('answers a wrong password, an unknown email or missing fields with 401', async () => {

@@ -56,6 +56,7 @@ describe('admin link calls', () => {
       country_redirect_url: 'https://lite.example.com/',
       enable_instagram_exit: false,
       instagram_exit_url: null,
+      tags: [],
     });
     expect(Object.keys(answer.body).sort()).toEqual(LINK_FIELDS);
   });
@@ -308,6 +309,7 @@ describe('admin link calls', () => {
         country_redirect_url: null,
         enable_instagram_exit: false,
         instagram_exit_url: null,
+        tags: [],
       },
     });
     const again = await admin('GET', '/api/init');

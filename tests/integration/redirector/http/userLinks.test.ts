@@ -53,6 +53,7 @@ describe('user link calls', () => {
         country_redirect_url: null,
         enable_instagram_exit: false,
         instagram_exit_url: null,
+        tags: [],
       },
     });
   });
@@ -90,7 +91,7 @@ describe('user link calls', () => {
 
     const answer = await as(alice).list();
     expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body)).toEqual(['links']);
+    expect(Object.keys(answer.body)).toEqual(['links', 'total', 'page', 'per_page', 'totals']);
     const links = answer.body.links as Link[];
     expect(links.map((link) => link.short_code)).toEqual(['alice-2', 'alice-1']);
     for (const link of links) {

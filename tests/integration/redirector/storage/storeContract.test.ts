@@ -27,7 +27,7 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
   describe('users', () => {
     it('creates, finds by id and by email as stored', async () => {
       const user = await store.users.create(newUser());
-      expect(user).toEqual({ ...newUser(), id: user.id, custom_domain: null });
+      expect(user).toEqual({ ...newUser(), id: user.id, custom_domain: null, disabled: false });
       expect(user.id).toBeGreaterThan(0);
       expect(await store.users.findById(user.id)).toEqual(user);
       expect(await store.users.findByEmail('ada@example.com')).toEqual(user);

@@ -23,6 +23,7 @@ describe('parseNewLink', () => {
       country_redirect_url: null,
       enable_instagram_exit: false,
       instagram_exit_url: null,
+      tags: [],
     });
   });
 
@@ -49,6 +50,7 @@ describe('parseNewLink', () => {
       country_redirect_url: 'https://example.org/',
       enable_instagram_exit: true,
       instagram_exit_url: 'http://example.net/x',
+      tags: [],
     });
     expect(parseNewLink({ target_url: 'https://e.com', short_code: 'AbC', title: null }).short_code).toBe('AbC');
   });

@@ -1,0 +1,92 @@
+/**
+ * Paged link lists and tags (docs/api.md#links). Admin: GET /api/links (one page as a JSON array,
+ * X-Total-Count, an RFC 8288 Link header) and GET /api/tags. User: GET /api/links/user →
+ * {links, total, page, per_page, totals} and GET /api/tags (their own). A bad parameter → 400.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Link } from '../contract/links';
+import { type LinkListQuery, parseLinkListQuery, type TagsResponse, type UserLinksPage } from '../contract/lists';
+import { ADMIN, type LinkOwner, userOwner } from '../links/linkService';
+import type { Services } from '../services';
+import { apiKeyOf, requireAdmin, requireUser, type UserState } from './authGuards';
+import { badRequest } from './errors';
+
+/** Cross-origin pages (the desktop app, another host) may read these. */
+export const EXPOSED_LIST_HEADERS = 'X-Total-Count, Link';
+
+type QueryParams = Record<string, string | undefined>;
+
+/** The query string's parameters; a repeated one is a 400, not a guess at which one counts. */
+export function singleParams(ctx: Context): QueryParams {
+  const params: QueryParams = {};
+  for (const [name, value] of Object.entries(ctx.query)) {
+    if (Array.isArray(value)) throw badRequest(`${name} must be given once`);
+    params[name] = value;
+  }
+  return params;
+}
+
+export function linkListQuery(ctx: Context): LinkListQuery {
+  const parsed = parseLinkListQuery(singleParams(ctx));
+  if (!parsed.ok) throw badRequest(parsed.error);
+  return parsed.query;
+}
+
+/** The RFC 8288 Link header of a page: absolute URLs, built from the request's own origin. */
+export function pageLinks(ctx: Context, page: number, perPage: number, total: number): string | undefined {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const to = (target: number, rel: string) => {
+    const search = new URLSearchParams(ctx.querystring);
+    search.set('page', String(target));
+    return `<${ctx.origin}${ctx.path}?${search.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (page < last) links.push(to(page + 1, 'next'));
+  if (page > 1) links.push(to(Math.min(page - 1, last), 'prev'));
+  return links.length === 0 ? undefined : links.join(', ');
+}
+
+/** GET /api/links without id: one page as a JSON array, its count and neighbours in headers. */
+export async function answerAdminLinkPage(ctx: Context, services: Services): Promise<void> {
+  const query = linkListQuery(ctx);
+  const { links, total } = await services.links.page(ADMIN, query);
+  ctx.set('X-Total-Count', String(total));
+  const link = pageLinks(ctx, query.page, query.per_page, total);
+  if (link !== undefined) ctx.set('Link', link);
+  ctx.set('Access-Control-Expose-Headers', EXPOSED_LIST_HEADERS);
+  ctx.body = links satisfies Link[];
+}
+
+/** GET /api/links/user without linkId. */
+export async function answerUserLinkPage(ctx: Context, services: Services): Promise<void> {
+  const query = linkListQuery(ctx);
+  const userId = (ctx.state as UserState).user.id;
+  const { links, total } = await services.links.page(userOwner(userId), query);
+  ctx.body = {
+    links,
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    totals: await services.links.totals(userId),
+  } satisfies UserLinksPage;
+}
+
+export function createLinkListRouter(services: Services): Router {
+  const admin = requireAdmin(services.auth);
+  const user = requireUser(services.auth);
+  const router = new Router();
+  const answerTags = async (ctx: Context, owner: LinkOwner) => {
+    ctx.body = { tags: await services.links.tags(owner) } satisfies TagsResponse;
+  };
+  // The administrator calls with X-API-Key, a user with their bearer token.
+  router.get(
+    '/tags',
+    async (ctx, next) => (apiKeyOf(ctx) === '' ? user(ctx, next) : admin(ctx, next)),
+    async (ctx) => {
+      const state = ctx.state as Partial<UserState>;
+      await answerTags(ctx, state.user ? userOwner(state.user.id) : ADMIN);
+    },
+  );
+  return router;
+}

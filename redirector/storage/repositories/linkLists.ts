@@ -1,0 +1,77 @@
+/**
+ * The filters and orders of paged link lists (docs/api.md#links), as SQL both engines run. Only
+ * the counts a row carries differ between engines (linkCounts.ts).
+ */
+import type { LinkSort, SortOrder } from '../../contract/lists';
+import type { SqlParam } from '../executor';
+
+export interface LinkListFilter {
+  /** Only this user's links; undefined: every link. */
+  userId?: number;
+  /** Case-insensitive substring of short_code, title or target_url; '' for none. */
+  q: string;
+  /** Only links carrying this tag; '' for any. */
+  tag: string;
+}
+
+export interface LinkPageQuery extends LinkListFilter {
+  sort: LinkSort;
+  order: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+/** Which links a statement covers: a WHERE clause over `links l` and its parameters. */
+export interface LinkSelection {
+  where: string;
+  params: SqlParam[];
+  /** Only one user's links (PostgreSQL counts those link by link). */
+  scoped: boolean;
+}
+
+/** `!` escapes LIKE's wildcards: a search for `50%` finds that text, not every "50". */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
+}
+
+export function selectLinks(filter: LinkListFilter): LinkSelection {
+  const conditions: string[] = [];
+  const params: SqlParam[] = [];
+  if (filter.userId !== undefined) {
+    conditions.push('l.user_id = ?');
+    params.push(filter.userId);
+  }
+  if (filter.tag !== '') {
+    conditions.push('l.id IN (SELECT lt.link_id FROM link_tags lt WHERE lt.tag = ?)');
+    params.push(filter.tag);
+  }
+  if (filter.q !== '') {
+    conditions.push(
+      "(LOWER(l.short_code) LIKE ? ESCAPE '!' OR LOWER(l.title) LIKE ? ESCAPE '!' OR LOWER(l.target_url) LIKE ? ESCAPE '!')",
+    );
+    const pattern = containsPattern(filter.q);
+    params.push(pattern, pattern, pattern);
+  }
+  return {
+    where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`,
+    params,
+    scoped: filter.userId !== undefined,
+  };
+}
+
+/**
+ * The ORDER BY of a sort over the link columns of `alias`, `clicks` being the SQL of a row's
+ * clicks. The id breaks ties in the same direction, so pages never overlap or skip a link.
+ */
+export function orderLinks(sort: LinkSort | 'id', order: SortOrder, alias: string, clicks: string): string {
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
+  const id = `${alias}.id ${direction}`;
+  if (sort === 'id') return `ORDER BY ${id}`;
+  const first = sort === 'clicks' ? clicks : `${alias}.${sort}`;
+  return `ORDER BY ${first} ${direction}, ${id}`;
+}
+
+/** The statement counting the links a selection covers. */
+export function countLinksSql(selection: LinkSelection): string {
+  return `SELECT COUNT(*) AS n FROM links l ${selection.where}`;
+}

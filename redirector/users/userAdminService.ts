@@ -1,0 +1,60 @@
+/**
+ * The administrator's view of accounts (docs/api.md#users): a page of users with their links and
+ * clicks, disabling and enabling one, deleting one with everything they own. A disabled account's
+ * links stop redirecting at once: the redirect path's cache carries the owner's flag, so every
+ * cached link of that owner is dropped here (on PostgreSQL a trigger tells the other instances).
+ */
+import type { AdminUser, UserListQuery, UsersPage } from '../contract/lists';
+import type { LinkCache } from '../links/linkCache';
+import { notFoundRule } from '../ruleError';
+import type { UserWithCounts } from '../storage/records';
+import type { Store } from '../storage/store';
+
+export const USER_NOT_FOUND = 'User not found';
+
+export interface UserAdminService {
+  page(query: UserListQuery): Promise<UsersPage>;
+  /** The user after the change; RuleError 404 for an unknown id. */
+  setDisabled(id: number, disabled: boolean): Promise<AdminUser>;
+  /** Deletes the user, their links, clicks and sessions; RuleError 404 for an unknown id. */
+  delete(id: number): Promise<void>;
+}
+
+export function toAdminUser(user: UserWithCounts): AdminUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    custom_domain: user.custom_domain,
+    created_at: new Date(user.created_at).toISOString(),
+    links: user.links,
+    clicks: user.clicks,
+    disabled: user.disabled,
+  };
+}
+
+export function createUserAdminService(deps: { store: Store; linkCache: LinkCache }): UserAdminService {
+  const { store, linkCache } = deps;
+  return {
+    async page(query) {
+      const { rows, total } = await store.users.page({
+        q: query.q,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return { users: rows.map(toAdminUser), total };
+    },
+    async setDisabled(id, disabled) {
+      if (!(await store.users.setDisabled(id, disabled))) throw notFoundRule(USER_NOT_FOUND);
+      linkCache.invalidateOwner(id);
+      const user = await store.users.findWithCounts(id);
+      if (!user) throw notFoundRule(USER_NOT_FOUND);
+      return toAdminUser(user);
+    },
+    async delete(id) {
+      const deleted = await store.users.delete(id);
+      linkCache.invalidateOwner(id);
+      if (!deleted) throw notFoundRule(USER_NOT_FOUND);
+    },
+  };
+}
