@@ -2,7 +2,7 @@
  * A search input that reports its text once typing pauses, so a list is not asked again on every
  * key. The text follows `value` when it changes from outside (Back, a cleared filter).
  */
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Icon } from './Icon';
 
 export const SEARCH_DELAY_MS = 300;
@@ -52,6 +52,38 @@ export function SearchBox({ value, onSearch, label, placeholder, delayMs = SEARC
           }
         }}
       />
+    </div>
+  );
+}
+
+/**
+ * A list's toolbar: the search box, taking the room left, then the list's own controls. A search
+ * replaces the history entry, so Back skips the half-typed searches.
+ */
+export function SearchToolbar({
+  q,
+  onQuery,
+  label,
+  placeholder,
+  children,
+}: {
+  q: string;
+  onQuery: (patch: { q: string }, options: { replace: boolean }) => void;
+  label: string;
+  placeholder: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="list-toolbar">
+      <div className="list-toolbar__grow">
+        <SearchBox
+          value={q}
+          label={label}
+          placeholder={placeholder}
+          onSearch={(text) => onQuery({ q: text }, { replace: true })}
+        />
+      </div>
+      {children}
     </div>
   );
 }

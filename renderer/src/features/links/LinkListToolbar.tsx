@@ -1,7 +1,7 @@
 /** Search, tag filter and sort of a link list; every change goes to the list state in the address. */
 import { defaultOrder, LINK_SORTS, type LinkListQuery, type LinkSort } from '../../../../redirector/contract';
 import { IconButton } from '../../components/Button';
-import { SearchBox } from '../../components/SearchBox';
+import { SearchToolbar } from '../../components/SearchBox';
 import { SORT_LABELS, LINK_LIST_TEXTS as TEXTS } from './linkListTexts';
 
 export interface LinkListToolbarProps {
@@ -17,15 +17,7 @@ export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps)
     query.tag && !tags.some((tag) => tag.name === query.tag) ? [{ name: query.tag, links: 0 }, ...tags] : tags;
   const ascending = query.order === 'asc';
   return (
-    <div className="list-toolbar">
-      <div className="list-toolbar__grow">
-        <SearchBox
-          value={query.q}
-          label={TEXTS.search}
-          placeholder={TEXTS.searchPlaceholder}
-          onSearch={(q) => onChange({ q }, { replace: true })}
-        />
-      </div>
+    <SearchToolbar q={query.q} onQuery={onChange} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder}>
       <select
         className="input"
         aria-label={TEXTS.tag}
@@ -61,6 +53,6 @@ export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps)
           onClick={() => onChange({ order: ascending ? 'desc' : 'asc' })}
         />
       </div>
-    </div>
+    </SearchToolbar>
   );
 }

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/Dialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Pagination } from '../../../components/Pagination';
-import { SearchBox } from '../../../components/SearchBox';
+import { SearchToolbar } from '../../../components/SearchBox';
 import { LoadingState } from '../../../components/Spinner';
 import { useUrlQuery } from '../../../components/useUrlQuery';
 import { PageHeader } from '../PageHeader';
@@ -78,16 +78,7 @@ export function UsersPage() {
         <LoadingState message={TEXTS.loading} />
       ) : (
         <Card flush>
-          <div className="list-toolbar">
-            <div className="list-toolbar__grow">
-              <SearchBox
-                value={query.q}
-                label={TEXTS.search}
-                placeholder={TEXTS.searchPlaceholder}
-                onSearch={(q) => update({ q }, { replace: true })}
-              />
-            </div>
-          </div>
+          <SearchToolbar q={query.q} onQuery={update} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder} />
           {page.users.length > 0 ? (
             <UsersTable
               users={page.users}
