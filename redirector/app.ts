@@ -12,7 +12,9 @@ import { errorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
+import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
+import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
 import { notFoundPage } from './visits/notFoundPage';
 import { createRedirectHandler } from './visits/redirectHandler';
@@ -48,6 +50,8 @@ export function createApp(deps: AppDeps): App {
     createConfigRouter(services),
     createLinkRouter(services),
     createLinkListRouter(services),
+    createLinkTransferRouter(services),
+    createUserAdminRouter(services),
     createDomainRouter(services),
     createAnalyticsRouter(services),
   ]) {
@@ -62,7 +66,7 @@ export function createApp(deps: AppDeps): App {
       // limit and the JSON check hold for all of them.
       const parse = bodyParser({
         enableTypes: ['json'],
-        detectJSON: () => true,
+        detectJSON: (ctx) => !isImportPath(ctx.path),
         jsonLimit: BODY_LIMIT,
         encoding: 'utf-8',
       });

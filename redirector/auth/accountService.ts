@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import type { User } from '../contract/auth';
+import { ACCOUNT_DISABLED } from '../contract/lists';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../links/domainRules';
-import { invalidInput, taken } from '../ruleError';
+import { invalidInput, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
 import type { UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
@@ -101,6 +102,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       const user = address === '' ? undefined : await store.users.findByEmail(address);
       const matches = await verifyPassword(secret, user?.password_hash ?? DUMMY_PASSWORD_HASH);
       if (!user || !matches) return undefined;
+      // Said only to whoever knows the password.
+      if (user.disabled) throw new RuleError(401, ACCOUNT_DISABLED);
       return { token: await auth.startUserSession(user.id), user };
     },
 

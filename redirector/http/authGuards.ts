@@ -1,6 +1,7 @@
 /** Middleware that proves who calls: X-API-Key for the administrator, Bearer token for a user. */
 import type { Context, Next } from 'koa';
 import type { AuthService } from '../auth/authService';
+import { ACCOUNT_DISABLED } from '../contract/lists';
 import type { UserRecord } from '../storage/records';
 import { unauthorized } from './errors';
 
@@ -32,6 +33,7 @@ export function requireUser(auth: AuthService) {
     if (token === '') throw unauthorized('Sign in required');
     const user = await auth.userForToken(token);
     if (!user) throw unauthorized('Session expired, please sign in again');
+    if (user.disabled) throw unauthorized(ACCOUNT_DISABLED);
     (ctx.state as UserState).user = user;
     await next();
   };

@@ -39,7 +39,7 @@ export function pageLinks(ctx: Context, page: number, perPage: number, total: nu
   const to = (target: number, rel: string) => {
     const search = new URLSearchParams(ctx.querystring);
     search.set('page', String(target));
-    return `<${ctx.origin}${ctx.path}?${search.toString()}>; rel="${rel}"`;
+    return `<${ctx.protocol}://${ctx.host}${ctx.path}?${search.toString()}>; rel="${rel}"`;
   };
   const links: string[] = [];
   if (page < last) links.push(to(page + 1, 'next'));

@@ -10,8 +10,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isReservedShortCode } from '../links/shortCode';
 import type { Services } from '../services';
-import type { LinkRecord, NewClick } from '../storage/records';
+import type { NewClick, RedirectLink } from '../storage/records';
 import { BYPASS_PAGE_CSP, renderBypassPage } from './bypassPage';
+import { DISABLED_LINK_BODY, DISABLED_LINK_HEADERS } from './disabledLinkPage';
 import { notFoundPage } from './notFoundPage';
 import { type Resolution, resolveLink } from './resolve';
 import { createVisitorReader } from './visitor';
@@ -39,10 +40,15 @@ export function createRedirectHandler(services: Services): RedirectHandler {
   const { linkCache, clickRecorder, clock } = services;
   const readVisitor = createVisitorReader({ trustProxy: services.config.trustProxy });
 
-  function answerLink(req: IncomingMessage, res: ServerResponse, link: LinkRecord | null | undefined): void {
+  function answerLink(req: IncomingMessage, res: ServerResponse, link: RedirectLink | null | undefined): void {
     if (!link) {
       res.writeHead(404, NOT_FOUND_HEADERS);
       res.end(req.method === 'HEAD' ? undefined : NOT_FOUND_BODY);
+      return;
+    }
+    if (link.owner_disabled) {
+      res.writeHead(410, DISABLED_LINK_HEADERS);
+      res.end(req.method === 'HEAD' ? undefined : DISABLED_LINK_BODY);
       return;
     }
     const visitor = readVisitor(req);

@@ -1,0 +1,73 @@
+/**
+ * CSV export and import of links (docs/api.md#import-and-export). Admin: GET /api/links/export,
+ * POST /api/links/import (every link; imported links have no owner). User: GET
+ * /api/links/user/export, POST /api/links/user/import (their own; the link limit applies).
+ */
+import { pipeline, Readable } from 'node:stream';
+import Router from '@koa/router';
+import { stringify } from 'csv-stringify';
+import type { Context } from 'koa';
+import { type ImportResult, LINK_CSV_COLUMNS, MAX_IMPORT_BYTES } from '../contract/lists';
+import { linkToCsvRow } from '../links/linkCsv';
+import { importLinks } from '../links/linkImport';
+import { ADMIN, type LinkOwner, type LinkService, userOwner } from '../links/linkService';
+import type { Services } from '../services';
+import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { AppError } from './errors';
+
+const IMPORT_PATHS: ReadonlySet<string> = new Set(['/api/links/import', '/api/links/user/import']);
+
+/** Import bodies are CSV, read here: the JSON body parser (and its 64 KiB limit) leaves them alone. */
+export function isImportPath(path: string): boolean {
+  return IMPORT_PATHS.has(path);
+}
+
+export const CSV_TOO_LARGE = `CSV body is too large (${MAX_IMPORT_BYTES / 1024 / 1024} MiB at most)`;
+
+async function readCsvBody(ctx: Context): Promise<string> {
+  if (!ctx.is('text/csv')) throw new AppError(415, 'Request body must be text/csv');
+  if (Number(ctx.get('Content-Length') || 0) > MAX_IMPORT_BYTES) throw new AppError(413, CSV_TOO_LARGE);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_IMPORT_BYTES) throw new AppError(413, CSV_TOO_LARGE);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function* csvRows(links: LinkService, owner: LinkOwner): AsyncGenerator<string[]> {
+  for await (const batch of links.batches(owner)) {
+    for (const link of batch) yield linkToCsvRow(link);
+  }
+}
+
+/** Streamed a batch of links at a time: the stringifier's backpressure paces the queries. */
+function sendExport(ctx: Context, links: LinkService, owner: LinkOwner): void {
+  const csv = stringify({ header: true, columns: [...LINK_CSV_COLUMNS], record_delimiter: 'windows' });
+  pipeline(Readable.from(csvRows(links, owner)), csv, (error) => {
+    if (error) console.error('me: link export failed:', error);
+  });
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', 'attachment; filename="links.csv"');
+  ctx.body = csv;
+}
+
+export function createLinkTransferRouter(services: Services): Router {
+  const { links } = services;
+  const admin = requireAdmin(services.auth);
+  const user = requireUser(services.auth);
+  const ownerOf = (ctx: Context) => userOwner((ctx.state as UserState).user.id);
+  const router = new Router();
+
+  router.get('/links/export', admin, (ctx) => sendExport(ctx, links, ADMIN));
+  router.get('/links/user/export', user, (ctx) => sendExport(ctx, links, ownerOf(ctx)));
+  router.post('/links/import', admin, async (ctx) => {
+    ctx.body = (await importLinks(links, ADMIN, await readCsvBody(ctx))) satisfies ImportResult;
+  });
+  router.post('/links/user/import', user, async (ctx) => {
+    ctx.body = (await importLinks(links, ownerOf(ctx), await readCsvBody(ctx))) satisfies ImportResult;
+  });
+  return router;
+}

@@ -1,0 +1,94 @@
+/**
+ * Links as CSV rows and back (docs/api.md#import-and-export): the column list lives in
+ * contract/lists.ts; this file says what each column holds. Pure.
+ */
+
+import type { Link } from '../contract/links';
+import {
+  CSV_TAG_SEPARATOR,
+  IGNORED_IMPORT_COLUMNS,
+  LINK_CSV_COLUMNS,
+  LINK_OPTION_COLUMNS,
+  type LinkCsvColumn,
+} from '../contract/lists';
+
+/** Each column's cell of a link: adding a column to the list without saying what it holds fails to compile. */
+const CELLS: { [column in LinkCsvColumn]: (link: Link) => string | number | boolean | null } = {
+  short_code: (link) => link.short_code,
+  target_url: (link) => link.target_url,
+  title: (link) => link.title,
+  tags: (link) => link.tags.join(CSV_TAG_SEPARATOR),
+  created_at: (link) => link.created_at,
+  clicks: (link) => link.total_clicks,
+  unique_visitors: (link) => link.unique_visitors,
+  enable_tiktok_bypass: (link) => link.enable_tiktok_bypass,
+  enable_country_redirect: (link) => link.enable_country_redirect,
+  country_redirect_url: (link) => link.country_redirect_url,
+  enable_instagram_exit: (link) => link.enable_instagram_exit,
+  instagram_exit_url: (link) => link.instagram_exit_url,
+};
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A spreadsheet would run a cell starting like a formula: a leading `'` makes it text. */
+export function guardCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Removes the `'` that guardCell added, and only that one. */
+export function unguardCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** One link as the cells of an export row, in LINK_CSV_COLUMNS order. */
+export function linkToCsvRow(link: Link): string[] {
+  return LINK_CSV_COLUMNS.map((column) => {
+    const value = CELLS[column](link);
+    return guardCell(value === null ? '' : String(value));
+  });
+}
+
+const KNOWN_COLUMNS: ReadonlySet<string> = new Set<string>([...LINK_CSV_COLUMNS, ...IGNORED_IMPORT_COLUMNS]);
+const IGNORED: ReadonlySet<string> = new Set<string>(IGNORED_IMPORT_COLUMNS);
+const FLAGS: ReadonlySet<string> = new Set<string>(
+  LINK_OPTION_COLUMNS.filter((column) => column.startsWith('enable_')),
+);
+
+/** The header's problem, naming the columns at fault; undefined when the header is usable. */
+export function importHeaderProblem(header: readonly string[]): string | undefined {
+  const unknown = header.filter((column) => !KNOWN_COLUMNS.has(column));
+  if (unknown.length > 0) return `Unknown columns: ${unknown.join(', ')}`;
+  const repeated = header.filter((column, index) => header.indexOf(column) !== index);
+  if (repeated.length > 0) return `Repeated columns: ${[...new Set(repeated)].join(', ')}`;
+  if (!header.includes('target_url')) return 'The CSV needs a target_url column';
+  return undefined;
+}
+
+/**
+ * One data row as a create call's body, for the same validation as a create. Empty cells are
+ * absent fields (defaults apply); flags read true/false (1/0 and yes/no too, as spreadsheets write them).
+ */
+export function csvRowToLinkBody(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  header.forEach((column, index) => {
+    if (IGNORED.has(column)) return;
+    const cell = unguardCell(cells[index] ?? '').trim();
+    if (cell === '') return;
+    if (column === 'tags')
+      body.tags = cell
+        .split(CSV_TAG_SEPARATOR)
+        .map((tag) => tag.trim())
+        .filter(Boolean);
+    else if (FLAGS.has(column)) body[column] = flagOf(cell);
+    else body[column] = cell;
+  });
+  return body;
+}
+
+function flagOf(cell: string): boolean | string {
+  const value = cell.toLowerCase();
+  if (value === 'true' || value === '1' || value === 'yes') return true;
+  if (value === 'false' || value === '0' || value === 'no') return false;
+  // Left as text: the create's validation names the field.
+  return cell;
+}

@@ -1,0 +1,123 @@
+/** CSV export and import, and the link limit per account, on both stores. */
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Link } from '../../../../redirector/contract/links';
+import { shortCodeProblem } from '../../../../redirector/contract/shortCode';
+import { adminHeaders, bearer, call, clickOf, newUser } from '../../../helpers/api';
+import type { TestServer } from '../../../helpers/testServer';
+import { STORE_SERVERS } from './bothStores';
+
+const HEADER =
+  'short_code,target_url,title,tags,created_at,clicks,unique_visitors,enable_tiktok_bypass,enable_country_redirect,country_redirect_url,enable_instagram_exit,instagram_exit_url';
+
+describe.each(STORE_SERVERS)('CSV export and import ($kind)', ({ start }) => {
+  let server: TestServer;
+  let alice: Awaited<ReturnType<typeof newUser>>;
+  const csv = (token: string, path: string, text: string) =>
+    call(server, 'POST', path, { headers: { ...bearer(token), 'Content-Type': 'text/csv' }, rawBody: text });
+
+  beforeAll(async () => {
+    server = await start({ MAX_LINKS_PER_USER: '4' });
+    alice = await newUser(server, 'Alice');
+  });
+  afterAll(() => server.close());
+
+  it('exports RFC 4180 CSV with a header row and guards formula cells', async () => {
+    const created = await call(server, 'POST', '/api/links/create', {
+      headers: bearer(alice.token),
+      body: {
+        short_code: 'x1',
+        target_url: 'https://a.example.com/?q=1,2',
+        title: '=HYPERLINK("evil") "quoted"',
+        tags: ['b', 'a'],
+        enable_instagram_exit: true,
+        instagram_exit_url: 'https://ig.example.com/',
+      },
+    });
+    expect(created.status).toBe(201);
+    await server.store.clicks.insertMany([clickOf(created.body.link.id)]);
+    const answer = await call(server, 'GET', '/api/links/user/export', { headers: bearer(alice.token) });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="links.csv"');
+    const link = created.body.link as Link;
+    expect(answer.body).toBe(
+      `${HEADER}\r\nx1,"https://a.example.com/?q=1,2","'=HYPERLINK(""evil"") ""quoted""",a|b,${link.created_at},1,1,false,false,,true,https://ig.example.com/\r\n`,
+    );
+    expect((await call(server, 'GET', '/api/links/user/export')).status).toBe(401);
+    expect((await call(server, 'GET', '/api/links/export', { headers: bearer(alice.token) })).status).toBe(401);
+  });
+
+  it('imports back what it exported (the leading quote removed), reporting each bad row with its line', async () => {
+    const exported = (await call(server, 'GET', '/api/links/user/export', { headers: bearer(alice.token) }))
+      .body as string;
+    const bob = await newUser(server, 'Bob');
+    const renamed = exported.replace('\r\nx1,', '\r\nx1-copy,');
+    const text = `${renamed}bad code!,https://b.example.com,,,,,,,,,,\r\n,javascript:alert(1),,,,,,,,,,\r\nx1-copy,https://c.example.com,,,,,,,,,,\r\n,https://d.example.com,Random,z,,,,,,,,\r\n`;
+    const answer = await csv(bob.token, '/api/links/user/import', text);
+    expect(answer.status).toBe(200);
+    expect(answer.body.created).toBe(2);
+    expect(answer.body.failed).toEqual([
+      { line: 3, short_code: 'bad code!', error: shortCodeProblem('bad code!') },
+      { line: 4, short_code: '', error: 'Please enter a valid URL' },
+      { line: 5, short_code: 'x1-copy', error: 'This short code is already taken' },
+    ]);
+    const page = await call(server, 'GET', '/api/links/user?q=x1-copy', { headers: bearer(bob.token) });
+    const copy = page.body.links[0] as Link;
+    expect([copy.title, copy.tags, copy.target_url, copy.enable_instagram_exit, copy.total_clicks]).toEqual([
+      '=HYPERLINK("evil") "quoted"',
+      ['a', 'b'],
+      'https://a.example.com/?q=1,2',
+      true,
+      0,
+    ]);
+    const back = parse((await call(server, 'GET', '/api/links/user/export', { headers: bearer(bob.token) })).body, {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(back.map((row) => [row.short_code, row.title, row.tags])).toEqual([
+      ['x1-copy', `'=HYPERLINK("evil") "quoted"`, 'a|b'],
+      [expect.stringMatching(/^[A-Za-z0-9]{6}$/), 'Random', 'z'],
+    ]);
+  });
+
+  it('refuses a bad header, a non-CSV body and an oversized one', async () => {
+    const unknown = await csv(alice.token, '/api/links/user/import', 'target_url,colour,size\nhttps://e.com,red,1\n');
+    expect([unknown.status, unknown.body]).toEqual([400, { error: 'Unknown columns: colour, size' }]);
+    const noTarget = await csv(alice.token, '/api/links/user/import', 'title\nx\n');
+    expect([noTarget.status, noTarget.body]).toEqual([400, { error: 'The CSV needs a target_url column' }]);
+    const json = await call(server, 'POST', '/api/links/user/import', { headers: bearer(alice.token), body: {} });
+    expect([json.status, json.body]).toEqual([415, { error: 'Request body must be text/csv' }]);
+    const big = await csv(alice.token, '/api/links/user/import', `target_url\n${'x'.repeat(5 * 1024 * 1024)}\n`);
+    expect([big.status, big.body]).toEqual([413, { error: 'CSV body is too large (5 MiB at most)' }]);
+    const rows = await csv(alice.token, '/api/links/user/import', `target_url\n${'https://e.com\n'.repeat(10_001)}`);
+    expect([rows.status, rows.body]).toEqual([400, { error: 'An import takes at most 10000 rows' }]);
+  });
+
+  it('holds the link limit for creates, imports and parallel creates; the admin has none', async () => {
+    const carol = await newUser(server, 'Carol');
+    const over = await csv(carol.token, '/api/links/user/import', `target_url\n${'https://e.com\n'.repeat(5)}`);
+    expect([over.status, over.body]).toEqual([403, { error: 'Link limit reached (4 links per account)' }]);
+    expect(
+      (await csv(carol.token, '/api/links/user/import', `target_url\n${'https://e.com\n'.repeat(3)}`)).body,
+    ).toEqual({
+      created: 3,
+      failed: [],
+    });
+    const create = () =>
+      call(server, 'POST', '/api/links/create', {
+        headers: bearer(carol.token),
+        body: { target_url: 'https://e.com' },
+      });
+    const statuses = (await Promise.all([create(), create(), create()])).map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 403, 403]);
+    const page = await call(server, 'GET', '/api/links/user', { headers: bearer(carol.token) });
+    expect(page.body.total).toBe(4);
+    const admin = await call(server, 'POST', '/api/links/import', {
+      headers: { ...adminHeaders(server.adminKey), 'Content-Type': 'text/csv' },
+      rawBody: `target_url,title\n${'https://e.com,admin\n'.repeat(6)}`,
+    });
+    expect(admin.body).toEqual({ created: 6, failed: [] });
+    const exported = await call(server, 'GET', '/api/links/export', { headers: adminHeaders(server.adminKey) });
+    expect((exported.body as string).trim().split('\r\n').length).toBe(1 + 6 + 1 + 2 + 4);
+  });
+});
