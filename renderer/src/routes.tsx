@@ -13,6 +13,7 @@ import { StorageDebugPage } from './features/admin/debug/StorageDebugPage';
 import { TestStoragePage } from './features/admin/debug/TestStoragePage';
 import { LiveVisitorsPage } from './features/admin/LiveVisitorsPage';
 import { RepeatVisitorsPage } from './features/admin/RepeatVisitorsPage';
+import { UsersPage } from './features/admin/users/UsersPage';
 import { AdminDashboardPage } from './features/analytics/AdminDashboardPage';
 import { LinkAnalyticsPage } from './features/analytics/AdminLinkAnalyticsPage';
 import { ConnectPage } from './features/desktop/ConnectPage';
@@ -39,6 +40,7 @@ const adminRoutes: RouteObject = {
         { path: 'create', element: <LinkFormPage mode="create" /> },
         { path: 'edit/:linkId', element: <LinkFormPage mode="edit" /> },
         { path: 'link/:linkId', element: <LinkAnalyticsPage /> },
+        { path: 'users', element: <UsersPage /> },
         { path: 'live', element: <LiveVisitorsPage /> },
         { path: 'repeat-visitors', element: <RepeatVisitorsPage /> },
         { path: 'conversion', element: <ConversionFunnelPage /> },

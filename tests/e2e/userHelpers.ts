@@ -105,3 +105,23 @@ export async function expectRowEventually(page: Page, shortCode: string, texts: 
     for (const text of texts) await expect(row).toContainText(text, { timeout: 500 });
   }).toPass({ timeout: 15_000 });
 }
+
+/** Signs in to the admin area with the server's key, the way the login page does. */
+export async function adminSignIn(page: Page, server: ServerProcess) {
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeVisible();
+}
+
+/** Creates `count` links for a user over the API, `make(i)` giving each one's fields. */
+export async function apiCreateLinks(
+  server: ServerProcess,
+  token: string,
+  count: number,
+  make: (index: number) => Record<string, unknown>,
+): Promise<Link[]> {
+  const links: Link[] = [];
+  for (let index = 0; index < count; index += 1) links.push(await apiCreateLink(server, token, make(index)));
+  return links;
+}

@@ -4,11 +4,14 @@
  */
 import type {
   AdminLoginResponse,
+  AdminUser,
   FunnelResponse,
+  ImportResult,
   InitResponse,
   Link,
   LinkAnalyticsResponse,
   LinkInput,
+  LinkListQuery,
   LinkUpdate,
   LiveResponse,
   RealtimeResponse,
@@ -16,8 +19,12 @@ import type {
   ServiceConfigResponse,
   SuccessResponse,
   SummaryResponse,
+  TagsResponse,
+  UserListQuery,
+  UsersPage,
 } from '../../../redirector/contract';
 import { ApiError, type HttpClient } from './client';
+import { adminLinksPage, type LinksPage, listQueryParams } from './linksPage';
 
 export type LiveWindowMinutes = 2 | 5 | 10 | 30;
 
@@ -65,6 +72,27 @@ export function createAdminApi(http: HttpClient) {
         logout: () =>
           http.request<SuccessResponse>('/api/auth', { method: 'POST', query: { action: 'logout' }, apiKey }),
         listLinks: (signal?: AbortSignal) => get<Link[]>('/api/links', {}, signal),
+        async linksPage(query: LinkListQuery, signal?: AbortSignal): Promise<LinksPage> {
+          const answer = await http.requestWithHeaders<Link[]>('/api/links', {
+            apiKey,
+            query: listQueryParams(query),
+            signal,
+          });
+          return adminLinksPage(answer.data, answer.headers, query);
+        },
+        getLink: (id: number | string, signal?: AbortSignal) => get<Link>('/api/links', { id }, signal),
+        tags: (signal?: AbortSignal) => get<TagsResponse>('/api/tags', {}, signal),
+        exportLinks: () => http.download('/api/links/export', { apiKey }),
+        importLinks: (csv: string) =>
+          http.request<ImportResult>('/api/links/import', {
+            method: 'POST',
+            content: { type: 'text/csv', data: csv },
+            apiKey,
+          }),
+        users: (query: UserListQuery, signal?: AbortSignal) => get<UsersPage>('/api/users', { ...query }, signal),
+        setUserDisabled: (id: number, disabled: boolean) =>
+          http.request<AdminUser>('/api/users', { method: 'PUT', query: { id }, body: { disabled }, apiKey }),
+        deleteUser: (id: number) => http.request<void>('/api/users', { method: 'DELETE', query: { id }, apiKey }),
         createLink: (input: LinkInput) => http.request<Link>('/api/links', { method: 'POST', body: input, apiKey }),
         updateLink: (id: number, update: LinkUpdate) =>
           http.request<Link>('/api/links', { method: 'PUT', query: { id }, body: update, apiKey }),

@@ -3,6 +3,7 @@
  * the pages only compose what these answer.
  */
 import { useCallback } from 'react';
+import type { LinkListQuery, UserListQuery } from '../../../redirector/contract';
 import type { LiveWindowMinutes } from './adminApi';
 import { useAdminCalls } from './useAdminCalls';
 import { useLoad } from './useLoad';
@@ -21,6 +22,29 @@ export function useLinks() {
     useCallback((signal: AbortSignal) => calls.listLinks(signal), [calls]),
     [calls],
   );
+}
+
+/** GET /api/links with the list state: one page, its count and whether there are pages around it. */
+export function useLinksPage(query: LinkListQuery) {
+  const calls = useAdminCalls();
+  // The query's value, not its identity, decides when to load again.
+  return useLoad((signal) => calls.linksPage(query, signal), [calls, JSON.stringify(query)]);
+}
+
+/** GET /api/tags: every tag in use, with its number of links. */
+export function useTags() {
+  const calls = useAdminCalls();
+  return useLoad(
+    useCallback((signal: AbortSignal) => calls.tags(signal), [calls]),
+    [calls],
+  );
+}
+
+/** GET /api/users: one page of accounts with their links and clicks. */
+export function useUsers(query: UserListQuery) {
+  const calls = useAdminCalls();
+  // The query's value, not its identity, decides when to load again.
+  return useLoad((signal) => calls.users(query, signal), [calls, JSON.stringify(query)]);
 }
 
 /** GET /api/analytics/{id}, polled. */

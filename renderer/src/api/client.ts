@@ -20,7 +20,10 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own content type (a CSV file), instead of `body`. */
+  content?: { type: string; data: string | Blob };
   query?: Record<string, string | number | undefined>;
   /** Sent as X-API-Key (administrator). */
   apiKey?: string | null;
@@ -32,49 +35,66 @@ export interface RequestOptions {
 export interface HttpClient {
   baseUrl: string;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The JSON answer with its headers (the admin list's count and page links travel there). */
+  requestWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ data: T; headers: Headers }>;
+  /** The answer's body as a Blob (a file to save). */
+  download(path: string, options?: RequestOptions): Promise<Blob>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetch): HttpClient {
   const root = baseUrl.replace(/\/+$/, '');
+  /** The response of a successful call; any other status becomes an ApiError with the server's words. */
+  async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+    const url = new URL(`${root}${path}`, globalThis.location?.href ?? 'http://localhost');
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { Accept: accept };
+    let body: string | Blob | undefined;
+    if (options.content) {
+      headers['Content-Type'] = options.content.type;
+      body = options.content.data;
+    } else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (options.apiKey) headers['X-API-Key'] = options.apiKey;
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, NETWORK_ERROR);
+    }
+    if (response.ok) return response;
+    const data = parseJson(await response.text().catch(() => ''));
+    const message =
+      typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string'
+        ? (data as { error: string }).error
+        : `${response.status} ${response.statusText}`.trim();
+    throw new ApiError(response.status, message, data);
+  }
+
+  async function requestWithHeaders<T>(path: string, options: RequestOptions = {}) {
+    const response = await send(path, options, 'application/json');
+    const data = parseJson(await response.text().catch(() => '')) as T;
+    return { data, headers: response.headers };
+  }
+
   return {
     baseUrl: root,
-    async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-      const url = new URL(`${root}${path}`, globalThis.location?.href ?? 'http://localhost');
-      for (const [key, value] of Object.entries(options.query ?? {})) {
-        if (value !== undefined) url.searchParams.set(key, String(value));
-      }
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (options.apiKey) headers['X-API-Key'] = options.apiKey;
-      if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      let response: Response;
-      try {
-        response = await fetchImpl(url, {
-          method: options.method ?? 'GET',
-          headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          signal: options.signal,
-        });
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') throw error;
-        throw new ApiError(0, NETWORK_ERROR);
-      }
-      const text = await response.text().catch(() => '');
-      let data: unknown;
-      try {
-        data = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        data = undefined;
-      }
-      if (!response.ok) {
-        const message =
-          typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string'
-            ? (data as { error: string }).error
-            : `${response.status} ${response.statusText}`.trim();
-        throw new ApiError(response.status, message, data);
-      }
-      return data as T;
-    },
+    requestWithHeaders,
+    request: async <T>(path: string, options: RequestOptions = {}) => (await requestWithHeaders<T>(path, options)).data,
+    download: async (path, options = {}) => (await send(path, options, '*/*')).blob(),
   };
 }
 

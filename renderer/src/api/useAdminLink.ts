@@ -1,10 +1,11 @@
 /**
- * One link for the admin's edit page: the one the list passed along, else found in the list
- * (there is no single-link admin call the page relies on).
+ * One link for the admin's edit page: the one the list passed along, else GET /api/links?id= (the
+ * list shows one page at a time, so the link may not be on it).
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Link } from '../../../redirector/contract';
+import { ApiError } from './client';
 import { useAdminCalls } from './useAdminCalls';
 
 export function useAdminLink(linkId: string | undefined): { link: Link | undefined; error: string | null } {
@@ -18,16 +19,11 @@ export function useAdminLink(linkId: string | undefined): { link: Link | undefin
   useEffect(() => {
     if (linkId === undefined || link) return;
     const controller = new AbortController();
-    calls.listLinks(controller.signal).then(
-      (links) => {
-        const found = links.find((candidate) => String(candidate.id) === linkId);
-        if (found) setLink(found);
-        else setError('Link not found');
-      },
-      (failure: unknown) => {
-        if ((failure as Error).name !== 'AbortError') setError('Failed to load link');
-      },
-    );
+    calls.getLink(linkId, controller.signal).then(setLink, (failure: unknown) => {
+      if ((failure as Error).name === 'AbortError') return;
+      const missing = failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
+      setError(missing ? 'Link not found' : 'Failed to load link');
+    });
     return () => controller.abort();
   }, [linkId, link, calls]);
 

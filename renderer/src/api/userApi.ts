@@ -5,19 +5,24 @@
 import type {
   DomainResponse,
   DomainSetResponse,
+  ImportResult,
   Link,
   LinkInput,
+  LinkListQuery,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
   RegisterResponse,
   ServiceConfigResponse,
   SuccessResponse,
+  TagsResponse,
   UserLinkAnalyticsResponse,
   UserLinkResponse,
+  UserLinksPage,
   UserLinksResponse,
 } from '../../../redirector/contract';
 import type { HttpClient } from './client';
+import { type LinksPage, listQueryParams, userLinksPage } from './linksPage';
 
 export function createUserApi(http: HttpClient) {
   return {
@@ -38,6 +43,26 @@ export function createUserApi(http: HttpClient) {
       const body = await http.request<UserLinksResponse>('/api/links/user', { token, signal });
       return body.links;
     },
+
+    async linksPage(token: string, query: LinkListQuery, signal?: AbortSignal): Promise<LinksPage> {
+      const answer = await http.request<UserLinksPage>('/api/links/user', {
+        token,
+        query: listQueryParams(query),
+        signal,
+      });
+      return userLinksPage(answer);
+    },
+
+    tags: (token: string, signal?: AbortSignal) => http.request<TagsResponse>('/api/tags', { token, signal }),
+
+    exportLinks: (token: string) => http.download('/api/links/user/export', { token }),
+
+    importLinks: (token: string, csv: string) =>
+      http.request<ImportResult>('/api/links/user/import', {
+        method: 'POST',
+        token,
+        content: { type: 'text/csv', data: csv },
+      }),
 
     async createLink(token: string, input: LinkInput): Promise<Link> {
       const body = await http.request<UserLinkResponse>('/api/links/create', { method: 'POST', token, body: input });
@@ -83,6 +108,10 @@ export function userCallsWithToken(user: UserApi, token: string) {
   return {
     logout: () => user.logout(token),
     listLinks: (signal?: AbortSignal) => user.listLinks(token, signal),
+    linksPage: (query: LinkListQuery, signal?: AbortSignal) => user.linksPage(token, query, signal),
+    tags: (signal?: AbortSignal) => user.tags(token, signal),
+    exportLinks: () => user.exportLinks(token),
+    importLinks: (csv: string) => user.importLinks(token, csv),
     createLink: (input: LinkInput) => user.createLink(token, input),
     updateLink: (linkId: number, input: LinkInput) => user.updateLink(token, linkId, input),
     deleteLink: (linkId: number) => user.deleteLink(token, linkId),

@@ -2,11 +2,13 @@
  * The signed-in user's calls (product spec §7 "User calls"): bound to the session token, a 401
  * signs the user out. One hook per read call; the dashboard only composes them.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Link, UserLinkAnalyticsResponse } from '../../../redirector/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Link, LinkListQuery, UserLinkAnalyticsResponse } from '../../../redirector/contract';
 import { browserTimeZone } from '../format/dates';
 import { useApi } from './ApiProvider';
+import type { LinksPage } from './linksPage';
 import { guardUnauthorized } from './useAdminCalls';
+import { useLoad } from './useLoad';
 import { type UserCalls, userCallsWithToken } from './userApi';
 
 export const LINKS_LOAD_FAILED = 'Failed to load links';
@@ -20,31 +22,36 @@ export function useUserCalls(token: string, onUnauthorized: () => void): UserCal
 }
 
 /**
- * GET /api/links/user. `links` is null until the first answer; after a failure it stays what it
- * was (or empty) with `loadFailed`, and `error` holds the banner text until dismissed.
+ * GET /api/links/user with the list state: one page and the account's totals. `page` is null until
+ * the first answer; after a failure it stays what it was (or an empty page) with `loadFailed`, and
+ * `error` holds the banner text until dismissed.
  */
-export function useUserLinks(calls: UserCalls) {
-  const [links, setLinks] = useState<Link[] | null>(null);
+export function useUserLinks(calls: UserCalls, query: LinkListQuery) {
+  const [page, setPage] = useState<LinksPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
+  const key = JSON.stringify(query);
+  const queryRef = useRef(query);
+  queryRef.current = query;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query's value (key), not its identity
   const reload = useCallback(
     (signal?: AbortSignal) => {
       setLoadFailed(false);
-      calls.listLinks(signal).then(
+      calls.linksPage(queryRef.current, signal).then(
         (loaded) => {
-          setLinks(loaded);
+          setPage(loaded);
           setError((current) => (current === LINKS_LOAD_FAILED ? null : current));
         },
         () => {
           if (signal?.aborted) return;
-          setLinks((current) => current ?? []);
+          setPage((current) => current ?? emptyPage(queryRef.current));
           setLoadFailed(true);
           setError(LINKS_LOAD_FAILED);
         },
       );
     },
-    [calls],
+    [calls, key],
   );
 
   useEffect(() => {
@@ -53,7 +60,23 @@ export function useUserLinks(calls: UserCalls) {
     return () => controller.abort();
   }, [reload]);
 
-  return { links, setLinks, error, setError, loadFailed, reload };
+  /** A saved link takes its row's place without a new call. */
+  const replaceLink = useCallback((saved: Link) => {
+    setPage((current) =>
+      current ? { ...current, links: current.links.map((link) => (link.id === saved.id ? saved : link)) } : current,
+    );
+  }, []);
+
+  return { page, links: page?.links ?? null, replaceLink, error, setError, loadFailed, reload };
+}
+
+function emptyPage(query: LinkListQuery): LinksPage {
+  return { links: [], total: 0, page: query.page, per_page: query.per_page, hasPrev: false, hasNext: false };
+}
+
+/** GET /api/tags: the user's tags with their number of links; `reload` after a change to links. */
+export function useUserTags(calls: UserCalls) {
+  return useLoad((signal) => calls.tags(signal), [calls]);
 }
 
 export type UserLinkStatsState =

@@ -11,5 +11,7 @@ export * from './Dialog';
 export * from './EmptyState';
 export * from './Field';
 export * from './Icon';
+export * from './Pagination';
+export * from './SearchBox';
 export * from './Spinner';
 export * from './StatCard';

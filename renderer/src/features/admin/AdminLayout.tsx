@@ -18,6 +18,7 @@ export const ADMIN_NAV: { to: string; label: string; icon: IconName }[] = [
   { to: '/admin', label: 'Dashboard', icon: 'home' },
   { to: '/admin/links', label: 'Links', icon: 'list' },
   { to: '/admin/create', label: 'Create Link', icon: 'plus' },
+  { to: '/admin/users', label: 'Users', icon: 'users' },
   { to: '/admin/live', label: 'Live Visitors', icon: 'activity' },
   { to: '/admin/repeat-visitors', label: 'Repeat Visitors', icon: 'repeat' },
   { to: '/admin/conversion', label: 'Conversion Funnel', icon: 'filter' },

@@ -1,8 +1,11 @@
-/** /admin/links (spec §2 "Admin links list"): every link, newest first, with its actions. */
+/**
+ * /admin/links (spec §2 "Admin links list"): every link of the service one page at a time, with
+ * search, tag filter, sort and the list state in the address; Export and Import.
+ */
 
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
-import { useLinks } from '../../api/adminQueries';
+import { useLinksPage, useTags } from '../../api/adminQueries';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
 import { useAdminCalls } from '../../api/useAdminCalls';
 import { useShortLinkBase } from '../../api/useShortLinkBase';
@@ -11,9 +14,10 @@ import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { LoadingState } from '../../components/Spinner';
 import { PageHeader } from '../admin/PageHeader';
-import { LinksTable } from './LinksTable';
+import { LinkCsvActions } from './LinkCsvActions';
+import { LinkList } from './LinkList';
+import { useLinkListQuery } from './linkListQuery';
 import { linkHostOfBase } from './shortUrl';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
@@ -29,7 +33,9 @@ export function linksErrorMessage(error: unknown): string {
 
 export function LinksPage() {
   const calls = useAdminCalls();
-  const links = useLinks();
+  const { query, update } = useLinkListQuery();
+  const links = useLinksPage(query);
+  const tags = useTags();
   const host = linkHostOfBase(useShortLinkBase());
   const [toDelete, setToDelete] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -41,7 +47,8 @@ export function LinksPage() {
     setDeleteError(null);
     try {
       await calls.deleteLink(toDelete.id);
-      links.setData((current) => current?.filter((link) => link.id !== toDelete.id));
+      links.reload();
+      tags.reload();
       setToDelete(null);
     } catch {
       setDeleteError('Failed to delete link');
@@ -54,34 +61,44 @@ export function LinksPage() {
     <div className="admin-section">
       <PageHeader
         title="Links"
-        subtitle="Every short link of the service, newest first."
+        subtitle="Every short link of the service."
         actions={
-          <ButtonLink to="/admin/create" variant="primary" icon="plus">
-            Create Link
-          </ButtonLink>
+          <>
+            <LinkCsvActions
+              exportLinks={calls.exportLinks}
+              importLinks={calls.importLinks}
+              onImported={() => {
+                links.reload();
+                tags.reload();
+              }}
+            />
+            <ButtonLink to="/admin/create" variant="primary" icon="plus">
+              Create Link
+            </ButtonLink>
+          </>
         }
       />
-      {links.loading && !links.data ? (
-        <LoadingState message="Loading links..." />
-      ) : links.error ? (
+      {links.error ? (
         <ErrorPanel title="Error Loading Links" message={linksErrorMessage(links.error)} onRetry={links.reload} />
-      ) : !links.data || links.data.length === 0 ? (
-        <Card>
-          <EmptyState
-            title="No links created yet"
-            action={
-              <ButtonLink to="/admin/create" variant="primary" icon="plus">
-                Create your first link
-              </ButtonLink>
-            }
-          />
-        </Card>
       ) : (
         <Card flush>
-          <LinksTable
-            links={links.data}
+          <LinkList
+            query={query}
+            onQuery={update}
+            page={links.data}
+            tags={tags.data?.tags ?? []}
             host={host}
             variant="admin"
+            empty={
+              <EmptyState
+                title="No links created yet"
+                action={
+                  <ButtonLink to="/admin/create" variant="primary" icon="plus">
+                    Create your first link
+                  </ButtonLink>
+                }
+              />
+            }
             actions={(link) => ({
               analytics: { to: `/admin/link/${link.id}` },
               edit: { to: `/admin/edit/${link.id}`, state: { link } },

@@ -1,26 +1,19 @@
 /**
- * '/dashboard' (product spec §2 "User dashboard", §4): the signed-in user's links, the link form,
- * the domain dialog and per-link analytics (?link=<id>, so Back in the browser returns to the list).
+ * '/dashboard' (product spec §2 "User dashboard", §4): the signed-in user's links (DashboardLinks),
+ * the domain dialog and per-link analytics (?link=<id> beside the list state, so Back in the browser
+ * returns to the same page of the list).
  */
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '../../../../redirector/contract';
-import { useDomain, useUserCalls, useUserLinkStats, useUserLinks } from '../../api/userQueries';
+import { useDomain, useUserCalls, useUserLinkStats } from '../../api/userQueries';
 import { AppHeader } from '../../components/AppHeader';
-import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
-import { LoadingState } from '../../components/Spinner';
 import { DomainDialog } from '../account/DomainDialog';
 import { type UserSession, useSession } from '../account/useSession';
 import { UserLinkAnalyticsView } from '../analytics/UserLinkAnalyticsView';
-import { LinkFormDialog } from './LinkFormDialog';
-import { SummaryCards } from './SummaryCards';
+import { DashboardLinks } from './DashboardLinks';
 import { linkHost, serviceOrigin } from './shortUrl';
-import { UserLinksCard } from './UserLinksCard';
-import { useUserLinkEditing } from './useUserLinkEditing';
-
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link? This action cannot be undone.';
 
 export function DashboardPage() {
   const { session, clear, updateUser } = useSession();
@@ -43,8 +36,6 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
     navigate('/login', { replace: true });
   }, [navigate, onSignedOut]);
   const calls = useUserCalls(session.token, signOut);
-  const list = useUserLinks(calls);
-  const editing = useUserLinkEditing(calls, list);
   const selectedId = Number(params.get('link')) || null;
   const stats = useUserLinkStats(calls, selectedId);
   const domain = useDomain(
@@ -58,7 +49,13 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   );
   const [domainOpen, setDomainOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
-  const { links } = list;
+  const showLink = (linkId: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (linkId === null) next.delete('link');
+      else next.set('link', linkId);
+      return next;
+    });
 
   const logout = () => {
     calls.logout().catch(() => undefined);
@@ -85,41 +82,18 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       />
       <main className="page">
         <div className="container">
-          {links === null ? (
-            <LoadingState message="Loading dashboard..." />
-          ) : selectedId !== null ? (
-            <UserLinkAnalyticsView state={stats.state} host={host} onBack={() => setParams({})} onRetry={stats.retry} />
+          {selectedId !== null ? (
+            <UserLinkAnalyticsView
+              state={stats.state}
+              host={host}
+              onBack={() => showLink(null)}
+              onRetry={stats.retry}
+            />
           ) : (
-            <div className="stack stack--lg">
-              <SummaryCards links={links} />
-              {list.error ? (
-                <Banner tone="error" onDismiss={() => list.setError(null)}>
-                  {list.error}
-                </Banner>
-              ) : null}
-              <UserLinksCard
-                links={links}
-                host={host}
-                loadFailed={list.loadFailed}
-                onCreate={editing.openCreate}
-                onRetry={() => list.reload()}
-                onAnalytics={(link) => setParams({ link: String(link.id) })}
-                onEdit={editing.openEdit}
-                onDelete={editing.askDelete}
-              />
-            </div>
+            <DashboardLinks calls={calls} host={host} onAnalytics={(link) => showLink(String(link.id))} />
           )}
         </div>
       </main>
-      {editing.form.mode !== 'closed' ? (
-        <LinkFormDialog
-          key={editing.form.mode === 'edit' ? `edit-${editing.form.link.id}` : 'create'}
-          link={editing.form.mode === 'edit' ? editing.form.link : null}
-          domain={host.domain}
-          onClose={editing.closeForm}
-          onSubmit={editing.save}
-        />
-      ) : null}
       {domainOpen ? (
         <DomainDialog
           customDomain={domain.customDomain}
@@ -134,16 +108,6 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           onRemove={domain.remove}
         />
       ) : null}
-      <ConfirmDialog
-        open={editing.deleting !== null}
-        title="Delete link"
-        message={DELETE_CONFIRMATION}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={editing.deleting?.busy ?? false}
-        onConfirm={editing.confirmDelete}
-        onCancel={editing.cancelDelete}
-      />
     </>
   );
 }

@@ -94,6 +94,19 @@ export function LinkForm({
           fieldClassName="span-2"
         />
         {texts.shortCodeFirst ? title : shortCode}
+        <TextField
+          label="Tags"
+          name="tags"
+          optional
+          placeholder={placeholders.tags}
+          value={values.tags}
+          onValueChange={(value) => set('tags', value)}
+          error={errors.tags}
+          hint={texts.tagsHint}
+          autoComplete="off"
+          spellCheck={false}
+          fieldClassName="span-2"
+        />
       </div>
       <fieldset className="fieldset">
         <legend>{texts.legend}</legend>

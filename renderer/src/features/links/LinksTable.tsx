@@ -10,12 +10,18 @@ import { formatNumber } from '../../format/numbers';
 import { FeatureBadges } from './FeatureBadges';
 import { LinkRowActions, type LinkRowActionsProps } from './LinkRowActions';
 import { type LinkHost, shortLinkText, shortLinkUrl } from './shortUrl';
+import { TagList } from './TagList';
+
+interface RowContext {
+  host: LinkHost;
+  onTag?: (tag: string) => void;
+}
 
 interface Column {
   header: string;
   className?: string;
   style?: CSSProperties;
-  cell: (link: Link, host: LinkHost) => ReactNode;
+  cell: (link: Link, row: RowContext) => ReactNode;
 }
 
 const untitled = <span className="subtle">Untitled</span>;
@@ -24,10 +30,11 @@ const USER_COLUMNS: Column[] = [
   {
     header: 'Link',
     className: 'links-table__link',
-    cell: (link, host) => (
+    cell: (link, { host, onTag }) => (
       <>
         <div className="cell-title">{link.title || untitled}</div>
         <div className="mono text-sm links-table__short">{shortLinkText(host, link.short_code)}</div>
+        <TagList tags={link.tags ?? []} onSelect={onTag} />
       </>
     ),
   },
@@ -61,12 +68,13 @@ const ADMIN_COLUMNS: Column[] = [
   {
     header: 'Title',
     style: { maxWidth: 320 },
-    cell: (link) => (
+    cell: (link, { onTag }) => (
       <>
         <div className="cell-title truncate">{link.title || untitled}</div>
         <div className="cell-sub truncate" title={link.target_url}>
           {link.target_url}
         </div>
+        <TagList tags={link.tags ?? []} onSelect={onTag} />
       </>
     ),
   },
@@ -92,9 +100,11 @@ export interface LinksTableProps {
   host: LinkHost;
   variant?: 'user' | 'admin';
   actions: (link: Link) => Omit<LinkRowActionsProps, 'url'>;
+  /** A tag on a row was chosen (the list filters by it). */
+  onTag?: (tag: string) => void;
 }
 
-export function LinksTable({ links, host, variant = 'user', actions }: LinksTableProps) {
+export function LinksTable({ links, host, variant = 'user', actions, onTag }: LinksTableProps) {
   const admin = variant === 'admin';
   const columns = admin ? ADMIN_COLUMNS : USER_COLUMNS;
   return (
@@ -119,7 +129,7 @@ export function LinksTable({ links, host, variant = 'user', actions }: LinksTabl
             >
               {columns.map((column) => (
                 <td key={column.header} data-label={column.header} className={column.className} style={column.style}>
-                  {column.cell(link, host)}
+                  {column.cell(link, { host, onTag })}
                 </td>
               ))}
               <td data-label={admin ? 'Actions' : undefined} className={admin ? undefined : 'links-table__actions'}>

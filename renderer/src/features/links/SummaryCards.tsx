@@ -1,23 +1,14 @@
-import type { Link } from '../../../../redirector/contract';
+import type { UserLinksPage } from '../../../../redirector/contract';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
 
-/** Total Links, Total Clicks (sum of total_clicks), Unique Visitors (sum of unique_visitors). */
-export function summarize(links: Link[]) {
-  return {
-    totalLinks: links.length,
-    totalClicks: links.reduce((sum, link) => sum + link.total_clicks, 0),
-    uniqueVisitors: links.reduce((sum, link) => sum + link.unique_visitors, 0),
-  };
-}
-
-export function SummaryCards({ links }: { links: Link[] }) {
-  const totals = summarize(links);
+/** Total Links, Total Clicks, Unique Visitors: every link of the account, whatever the list shows. */
+export function SummaryCards({ totals }: { totals: UserLinksPage['totals'] }) {
   return (
     <div className="card-grid card-grid--3">
-      <StatCard label="Total Links" value={formatNumber(totals.totalLinks)} icon="link" />
-      <StatCard label="Total Clicks" value={formatNumber(totals.totalClicks)} icon="pointer" tone="green" />
-      <StatCard label="Unique Visitors" value={formatNumber(totals.uniqueVisitors)} icon="users" tone="amber" />
+      <StatCard label="Total Links" value={formatNumber(totals.links)} icon="link" />
+      <StatCard label="Total Clicks" value={formatNumber(totals.clicks)} icon="pointer" tone="green" />
+      <StatCard label="Unique Visitors" value={formatNumber(totals.unique_visitors)} icon="users" tone="amber" />
     </div>
   );
 }

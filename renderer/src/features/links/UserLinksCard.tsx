@@ -1,15 +1,18 @@
-/** 'Your Links' (product spec §2): the user's links, or why there are none, with the create action. */
+/**
+ * 'Your Links' (product spec §2): one page of the user's links with search, tag filter, sort and
+ * pages, or why there are none, with the create, export and import actions.
+ */
+import type { ReactNode } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { LinksTable } from './LinksTable';
-import type { LinkHost } from './shortUrl';
+import { LinkList, type LinkListProps } from './LinkList';
 
-export interface UserLinksCardProps {
-  links: Link[];
-  host: LinkHost;
+export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQuery' | 'page' | 'tags' | 'host'> {
   loadFailed: boolean;
+  /** Export and Import. */
+  csvActions: ReactNode;
   onCreate: () => void;
   onRetry: () => void;
   onAnalytics: (link: Link) => void;
@@ -17,19 +20,23 @@ export interface UserLinksCardProps {
   onDelete: (link: Link) => void;
 }
 
-export function UserLinksCard({ links, host, loadFailed, onCreate, onRetry, ...row }: UserLinksCardProps) {
+export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...props }: UserLinksCardProps) {
+  const { onAnalytics, onEdit, onDelete, ...list } = props;
   return (
     <Card
       title="Your Links"
-      subtitle={`Short links on ${host.domain}`}
+      subtitle={`Short links on ${list.host.domain}`}
       flush
       actions={
-        <Button variant="primary" icon="plus" onClick={onCreate}>
-          Create New Link
-        </Button>
+        <div className="row">
+          {csvActions}
+          <Button variant="primary" icon="plus" onClick={onCreate}>
+            Create New Link
+          </Button>
+        </div>
       }
     >
-      {loadFailed && links.length === 0 ? (
+      {loadFailed && (list.page?.links.length ?? 0) === 0 ? (
         <EmptyState
           icon="refresh"
           title="Your links could not be loaded"
@@ -40,24 +47,24 @@ export function UserLinksCard({ links, host, loadFailed, onCreate, onRetry, ...r
             </Button>
           }
         />
-      ) : links.length === 0 ? (
-        <EmptyState
-          title="No links yet"
-          description="Get started by creating your first link."
-          action={
-            <Button variant="primary" icon="plus" onClick={onCreate}>
-              Create Link
-            </Button>
-          }
-        />
       ) : (
-        <LinksTable
-          links={links}
-          host={host}
+        <LinkList
+          {...list}
+          empty={
+            <EmptyState
+              title="No links yet"
+              description="Get started by creating your first link."
+              action={
+                <Button variant="primary" icon="plus" onClick={onCreate}>
+                  Create Link
+                </Button>
+              }
+            />
+          }
           actions={(link) => ({
-            analytics: { onClick: () => row.onAnalytics(link) },
-            edit: { onClick: () => row.onEdit(link) },
-            onDelete: () => row.onDelete(link),
+            analytics: { onClick: () => onAnalytics(link) },
+            edit: { onClick: () => onEdit(link) },
+            onDelete: () => onDelete(link),
           })}
         />
       )}

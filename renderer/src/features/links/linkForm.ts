@@ -8,8 +8,11 @@ import {
   type Link,
   type LinkInput,
   type LinkUpdate,
+  normaliseTags,
   shortCodeIssue,
   shortCodeProblem,
+  splitTagText,
+  type TagsResult,
 } from '../../../../redirector/contract';
 import type { LinkFormTexts } from './linkFormTexts';
 
@@ -17,6 +20,8 @@ export interface LinkFormValues {
   short_code: string;
   target_url: string;
   title: string;
+  /** As typed: separated by commas or spaces. */
+  tags: string;
   enable_tiktok_bypass: boolean;
   enable_country_redirect: boolean;
   country_redirect_url: string;
@@ -24,13 +29,14 @@ export interface LinkFormValues {
   instagram_exit_url: string;
 }
 
-export type LinkFormField = 'short_code' | 'target_url' | 'country_redirect_url' | 'instagram_exit_url';
+export type LinkFormField = 'short_code' | 'target_url' | 'tags' | 'country_redirect_url' | 'instagram_exit_url';
 export type LinkFormErrors = Partial<Record<LinkFormField, string>>;
 
 /** In the order the form shows them, so the first one found gets the focus. */
 export const LINK_FORM_FIELDS: readonly LinkFormField[] = [
   'short_code',
   'target_url',
+  'tags',
   'country_redirect_url',
   'instagram_exit_url',
 ];
@@ -43,6 +49,7 @@ export function emptyLinkForm(prefill: Partial<LinkFormValues> = {}): LinkFormVa
     short_code: '',
     target_url: '',
     title: '',
+    tags: '',
     enable_tiktok_bypass: false,
     enable_country_redirect: false,
     country_redirect_url: DEFAULT_COUNTRY_REDIRECT_URL,
@@ -57,6 +64,7 @@ export function linkFormFromLink(link: Link): LinkFormValues {
     short_code: link.short_code,
     target_url: link.target_url,
     title: link.title ?? '',
+    tags: (link.tags ?? []).join(', '),
     enable_tiktok_bypass: link.enable_tiktok_bypass,
     enable_country_redirect: link.enable_country_redirect,
     country_redirect_url: link.country_redirect_url || DEFAULT_COUNTRY_REDIRECT_URL,
@@ -86,12 +94,23 @@ function shortCodeError(value: string, texts: LinkFormTexts): string | undefined
   }
 }
 
+/** The tags as the server stores them, or its message for the first one it would refuse. */
+export function tagsFromText(text: string): TagsResult {
+  return normaliseTags(splitTagText(text));
+}
+
+function tagsError(text: string): string | undefined {
+  const checked = tagsFromText(text);
+  return checked.ok ? undefined : checked.error;
+}
+
 /** Client checks; `editing` skips the short code, which can't change. Empty object = valid. */
 export function validateLinkForm(values: LinkFormValues, editing: boolean, texts: LinkFormTexts): LinkFormErrors {
   const { errors: words } = texts;
   const found: LinkFormErrors = {
     short_code: editing ? undefined : shortCodeError(values.short_code, texts),
     target_url: addressError(values.target_url, words.targetRequired, words.invalidUrl),
+    tags: tagsError(values.tags),
     country_redirect_url: values.enable_country_redirect
       ? addressError(values.country_redirect_url, words.redirectRequired, words.invalidUrl)
       : undefined,
@@ -104,10 +123,12 @@ export function validateLinkForm(values: LinkFormValues, editing: boolean, texts
 
 /** The body of create (and of the user's update): an address is sent only while its option is on. */
 export function linkInputFromForm(values: LinkFormValues): LinkInput {
+  const tags = tagsFromText(values.tags);
   return {
     short_code: values.short_code.trim(),
     target_url: values.target_url.trim(),
     title: values.title.trim(),
+    tags: tags.ok ? tags.tags : [],
     enable_tiktok_bypass: values.enable_tiktok_bypass,
     enable_country_redirect: values.enable_country_redirect,
     country_redirect_url: values.enable_country_redirect ? values.country_redirect_url.trim() : null,
@@ -119,8 +140,11 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
 /** The admin's PUT body: only the fields that changed, never the short code (spec §7). */
 export function changedFields(original: Link, values: LinkFormValues): LinkUpdate {
   const { short_code: _fixed, ...next } = linkInputFromForm(values);
-  const changed = Object.entries(next).filter(
-    ([field, value]) => (value ?? null) !== (original[field as keyof typeof next] ?? null),
-  );
+  const changed = Object.entries(next).filter(([field, value]) => {
+    const before = original[field as keyof typeof next] ?? null;
+    // Tags are a set the server keeps sorted: the same names in another order are no change.
+    if (Array.isArray(value)) return !Array.isArray(before) || [...value].sort().join() !== [...before].sort().join();
+    return (value ?? null) !== before;
+  });
   return Object.fromEntries(changed) as LinkUpdate;
 }

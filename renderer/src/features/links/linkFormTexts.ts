@@ -1,5 +1,5 @@
 /** The link form's words on each screen: the admin pages and the user dialog keep their own. */
-import { INVALID_URL, SHORT_CODE_MAX_LENGTH } from '../../../../redirector/contract';
+import { INVALID_URL, MAX_TAGS, SHORT_CODE_MAX_LENGTH } from '../../../../redirector/contract';
 
 interface OptionTexts {
   label: string;
@@ -14,10 +14,12 @@ export interface LinkFormTexts {
     short_code?: string;
     target_url: string;
     title: string;
+    tags: string;
     country_redirect_url?: string;
     instagram_exit_url: string;
   };
   shortCodeHint?: { create: string; edit: string };
+  tagsHint: string;
   tiktok: OptionTexts;
   country: OptionTexts;
   instagram: OptionTexts;
@@ -33,6 +35,7 @@ export interface LinkFormTexts {
 }
 
 const COUNTRY_HINT = 'Visitors from developing countries go to another address.';
+const TAGS_HINT = `Up to ${MAX_TAGS}, separated by commas or spaces: letters, numbers, - and _.`;
 
 export const USER_LINK_FORM_TEXTS: LinkFormTexts = {
   shortCodeFirst: true,
@@ -41,10 +44,12 @@ export const USER_LINK_FORM_TEXTS: LinkFormTexts = {
     short_code: 'my-link',
     target_url: 'https://example.com/a/long/address',
     title: 'My awesome link',
+    tags: 'summer, sale',
     country_redirect_url: 'https://www.google.com/',
     instagram_exit_url: 'https://example.com/instagram',
   },
   shortCodeHint: { create: 'Letters, numbers, hyphens and underscores.', edit: "Short codes can't be changed." },
+  tagsHint: TAGS_HINT,
   tiktok: { label: 'Enable TikTok Bypass', hint: 'Visitors inside TikTok see how to open the link in their browser.' },
   country: { label: 'Enable Country Redirect', hint: COUNTRY_HINT },
   instagram: { label: 'Enable Instagram Exit', hint: 'Visitors inside Instagram go to an exit address.' },
@@ -64,9 +69,11 @@ const ADMIN_SHORT_CODE_CHARACTERS = 'Use letters, digits, hyphens and underscore
 export const ADMIN_LINK_FORM_TEXTS: LinkFormTexts = {
   shortCodeFirst: false,
   legend: 'Redirect options',
+  tagsHint: TAGS_HINT,
   placeholders: {
     target_url: 'https://example.com/page',
     title: 'My summer campaign',
+    tags: 'campaign, summer',
     instagram_exit_url: 'https://example.com/from-instagram',
   },
   tiktok: {

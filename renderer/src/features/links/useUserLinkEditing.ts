@@ -1,4 +1,8 @@
-/** The dashboard's changes to links: the form dialog's save and the confirmed delete. */
+/**
+ * The dashboard's changes to links: the form dialog's save and the confirmed delete. An edit takes
+ * its row's place; a new or deleted link changes the page, so the page loads again. `onChanged`
+ * hears every change (the tag filter's counts).
+ */
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
@@ -8,20 +12,19 @@ import { type LinkFormValues, linkInputFromForm } from './linkForm';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; link: Link };
 
-export function useUserLinkEditing(calls: UserCalls, list: ReturnType<typeof useUserLinks>) {
-  const { setLinks, setError } = list;
+export function useUserLinkEditing(calls: UserCalls, list: ReturnType<typeof useUserLinks>, onChanged: () => void) {
+  const { replaceLink, reload, setError } = list;
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<{ link: Link; busy: boolean } | null>(null);
 
   const save = async (values: LinkFormValues, editing: Link | null) => {
     const input = linkInputFromForm(values);
-    if (editing) {
-      const saved = await calls.updateLink(editing.id, input);
-      setLinks((current) => (current ?? []).map((link) => (link.id === saved.id ? saved : link)));
-    } else {
-      const saved = await calls.createLink(input);
-      setLinks((current) => [saved, ...(current ?? [])]);
+    if (editing) replaceLink(await calls.updateLink(editing.id, input));
+    else {
+      await calls.createLink(input);
+      reload();
     }
+    onChanged();
     setForm({ mode: 'closed' });
   };
 
@@ -31,7 +34,8 @@ export function useUserLinkEditing(calls: UserCalls, list: ReturnType<typeof use
     setDeleting({ link, busy: true });
     try {
       await calls.deleteLink(link.id);
-      setLinks((current) => (current ?? []).filter((item) => item.id !== link.id));
+      reload();
+      onChanged();
     } catch (caught) {
       setError(errorMessage(caught, 'Failed to delete link'));
     }

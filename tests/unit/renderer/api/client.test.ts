@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, NETWORK_ERROR } from '../../../../renderer/src/api/client';
+import { ApiError, createHttpClient, errorMessage, NETWORK_ERROR } from '../../../../renderer/src/api/client';
 
 describe('errorMessage', () => {
   it("shows the network message, else the server's error text, else the screen's fallback", () => {
@@ -10,5 +10,45 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(502, '502 Bad Gateway', undefined), 'Login failed')).toBe('Login failed');
     expect(errorMessage(new ApiError(500, 'x', { error: '  ' }), 'Registration failed')).toBe('Registration failed');
     expect(errorMessage(new Error('boom'), 'Failed to save link')).toBe('Failed to save link');
+  });
+});
+
+describe('createHttpClient', () => {
+  // The network stands in for the server here; the e2e tests run the same calls against the real one.
+  function network(answer: (url: URL) => Response) {
+    const seen: { url: URL; init: RequestInit }[] = [];
+    const fetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input));
+      seen.push({ url, init });
+      return answer(url);
+    };
+    return { seen, http: createHttpClient('http://me.example/', fetchImpl as typeof fetch) };
+  }
+
+  it('sends a CSV body as it is, reads headers with the answer, and downloads a file', async () => {
+    const { seen, http } = network((url) => {
+      if (url.pathname === '/api/links/export') return new Response('short_code\nsale\n', { status: 200 });
+      if (url.pathname === '/api/links/import') {
+        return new Response('{"error":"Unknown columns: colour"}', { status: 400 });
+      }
+      return new Response('[]', { status: 200, headers: { 'X-Total-Count': '61' } });
+    });
+    const page = await http.requestWithHeaders<unknown[]>('/api/links', {
+      apiKey: 'k',
+      query: { page: 2, q: undefined },
+    });
+    expect(page.data).toEqual([]);
+    expect(page.headers.get('X-Total-Count')).toBe('61');
+    expect(seen[0]?.url.search).toBe('?page=2');
+    expect(await (await http.download('/api/links/export', { apiKey: 'k' })).text()).toBe('short_code\nsale\n');
+    const failure = http.request('/api/links/import', {
+      method: 'POST',
+      apiKey: 'k',
+      content: { type: 'text/csv', data: 'colour\nred\n' },
+    });
+    await expect(failure).rejects.toMatchObject({ status: 400, message: 'Unknown columns: colour' });
+    const sent = seen.at(-1)?.init;
+    expect(sent?.body).toBe('colour\nred\n');
+    expect(sent?.headers).toMatchObject({ 'Content-Type': 'text/csv', 'X-API-Key': 'k' });
   });
 });

@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Link, UserLinkAnalyticsResponse } from '../../../../../redirector/contract';
 import { userAnalyticsModel } from '../../../../../renderer/src/features/analytics/userAnalyticsModel';
+import { apiLink } from '../../linkFixtures';
 
-const link: Link = {
+const link = apiLink({
   id: 1,
-  user_id: 1,
   title: 'Sale',
-  target_url: 'https://example.com/',
   short_code: 'sale',
   clicks: 10,
   total_clicks: 10,
   unique_visitors: 4,
   blocked_visitors: 3,
-  created_at: '2025-01-05T12:00:00.000Z',
-  enable_tiktok_bypass: false,
   enable_country_redirect: true,
-  country_redirect_url: null,
-  enable_instagram_exit: false,
-  instagram_exit_url: null,
-  tags: [],
-};
+});
 
 function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, linkOverrides: Partial<Link> = {}) {
   return {

@@ -104,6 +104,7 @@ describe("link form, in the user dialog's words", () => {
       short_code: 'my-link',
       target_url: 'https://example.com/page',
       title: 'Hello',
+      tags: [],
       enable_tiktok_bypass: true,
       enable_country_redirect: false,
       country_redirect_url: null,
@@ -116,11 +117,13 @@ describe("link form, in the user dialog's words", () => {
     const link = apiLink({
       enable_country_redirect: true,
       country_redirect_url: 'https://www.google.com/',
+      tags: ['sale', 'summer'],
     });
     expect(linkFormFromLink(link)).toEqual({
       short_code: 'abc',
       target_url: 'https://example.com/',
       title: '',
+      tags: 'sale, summer',
       enable_tiktok_bypass: false,
       enable_country_redirect: true,
       country_redirect_url: 'https://www.google.com/',
@@ -190,6 +193,7 @@ describe("link form, in the admin page's words", () => {
       title: 'Hi',
       target_url: 'https://example.com',
       short_code: 'abc123',
+      tags: [],
       enable_tiktok_bypass: false,
       enable_country_redirect: false,
       country_redirect_url: null,
@@ -212,5 +216,33 @@ describe("link form, in the admin page's words", () => {
       enable_country_redirect: true,
       country_redirect_url: DEFAULT_COUNTRY_REDIRECT_URL,
     });
+  });
+
+  it('sends tags only when the set changed, in any order or case', () => {
+    const tagged = { ...adminLink, tags: ['sale', 'summer'] };
+    const form = linkFormFromLink(tagged);
+    expect(changedFields(tagged, { ...form, tags: 'Summer sale' })).toEqual({});
+    expect(changedFields(tagged, { ...form, tags: 'sale' })).toEqual({ tags: ['sale'] });
+    expect(changedFields(tagged, { ...form, tags: '' })).toEqual({ tags: [] });
+  });
+});
+
+describe('link form tags', () => {
+  it('reads tags typed with commas or spaces, lower-cased, without duplicates', () => {
+    expect(linkInputFromForm({ ...filled, tags: ' Summer, sale  summer,,2025 ' }).tags).toEqual([
+      'summer',
+      'sale',
+      '2025',
+    ]);
+  });
+
+  it("refuses a tag with the server's message naming it, and more than 10 tags", () => {
+    expect(validateLinkForm({ ...filled, tags: 'ok bad!tag' }, false)).toEqual({
+      tags: 'Tag "bad!tag" must be 1-32 characters of a-z, 0-9, - and _',
+    });
+    expect(validateLinkForm({ ...filled, tags: 'a b c d e f g h i j k' }, false)).toEqual({
+      tags: 'A link can have at most 10 tags',
+    });
+    expect(validateLinkForm({ ...filled, tags: 'a b c d e f g h i j' }, false)).toEqual({});
   });
 });

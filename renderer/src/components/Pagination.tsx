@@ -1,0 +1,78 @@
+/** Where a page sits in a list ('51–100 of 134'), Previous and Next, and the page-size choice. */
+import { formatNumber } from '../format/numbers';
+import { Button } from './Button';
+import { Icon } from './Icon';
+
+export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
+
+export interface PaginationProps {
+  page: number;
+  perPage: number;
+  /** Shown on this page. */
+  count: number;
+  /** Matching the filters, over every page. */
+  total: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+  onPage: (page: number) => void;
+  onPerPage?: (perPage: number) => void;
+  /** What the list holds, for the screen reader's label ('Links pages'). */
+  label: string;
+}
+
+export function pageRange(page: number, perPage: number, count: number): { first: number; last: number } {
+  const first = (page - 1) * perPage + 1;
+  return count === 0 ? { first: 0, last: 0 } : { first, last: first + count - 1 };
+}
+
+export function Pagination({
+  page,
+  perPage,
+  count,
+  total,
+  hasPrev,
+  hasNext,
+  onPage,
+  onPerPage,
+  label,
+}: PaginationProps) {
+  const { first, last } = pageRange(page, perPage, count);
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const sizes = PAGE_SIZES.includes(perPage as (typeof PAGE_SIZES)[number])
+    ? PAGE_SIZES
+    : [...PAGE_SIZES, perPage].sort((a, b) => a - b);
+  return (
+    <nav className="pagination" aria-label={label}>
+      <p className="pagination__status muted text-sm" aria-live="polite">
+        {count === 0
+          ? `0 of ${formatNumber(total)}`
+          : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`}
+        <span className="subtle">
+          {' '}
+          · Page {formatNumber(page)} of {formatNumber(pages)}
+        </span>
+      </p>
+      <div className="row">
+        {onPerPage ? (
+          <label className="pagination__size text-sm muted">
+            Per page
+            <select className="input" value={perPage} onChange={(event) => onPerPage(Number(event.target.value))}>
+              {sizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <Button size="sm" icon="arrowLeft" disabled={!hasPrev} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
+          Next
+          <Icon name="arrowRight" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The dashboard's list (product spec §2 "User dashboard"): the summary cards over all the user's
+ * links, one page of them with its list state in the address, the link form dialog and the delete
+ * confirmation, Export and Import.
+ */
+import type { Link } from '../../../../redirector/contract';
+import type { UserCalls } from '../../api/userApi';
+import { useUserLinks, useUserTags } from '../../api/userQueries';
+import { Banner } from '../../components/Banner';
+import { ConfirmDialog } from '../../components/Dialog';
+import { LoadingState } from '../../components/Spinner';
+import { LinkCsvActions } from './LinkCsvActions';
+import { LinkFormDialog } from './LinkFormDialog';
+import { useLinkListQuery } from './linkListQuery';
+import { SummaryCards } from './SummaryCards';
+import type { LinkHost } from './shortUrl';
+import { UserLinksCard } from './UserLinksCard';
+import { useUserLinkEditing } from './useUserLinkEditing';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link? This action cannot be undone.';
+
+export function DashboardLinks({
+  calls,
+  host,
+  onAnalytics,
+}: {
+  calls: UserCalls;
+  host: LinkHost;
+  onAnalytics: (link: Link) => void;
+}) {
+  const { query, update } = useLinkListQuery();
+  const list = useUserLinks(calls, query);
+  const tags = useUserTags(calls);
+  const editing = useUserLinkEditing(calls, list, tags.reload);
+  const { page } = list;
+  if (page === null) return <LoadingState message="Loading dashboard..." />;
+  return (
+    <div className="stack stack--lg">
+      <SummaryCards totals={page.totals ?? { links: page.total, clicks: 0, unique_visitors: 0 }} />
+      {list.error ? (
+        <Banner tone="error" onDismiss={() => list.setError(null)}>
+          {list.error}
+        </Banner>
+      ) : null}
+      <UserLinksCard
+        query={query}
+        onQuery={update}
+        page={page}
+        tags={tags.data?.tags ?? []}
+        host={host}
+        loadFailed={list.loadFailed}
+        csvActions={
+          <LinkCsvActions
+            exportLinks={calls.exportLinks}
+            importLinks={calls.importLinks}
+            onImported={() => {
+              list.reload();
+              tags.reload();
+            }}
+          />
+        }
+        onCreate={editing.openCreate}
+        onRetry={() => list.reload()}
+        onAnalytics={onAnalytics}
+        onEdit={editing.openEdit}
+        onDelete={editing.askDelete}
+      />
+      {editing.form.mode !== 'closed' ? (
+        <LinkFormDialog
+          key={editing.form.mode === 'edit' ? `edit-${editing.form.link.id}` : 'create'}
+          link={editing.form.mode === 'edit' ? editing.form.link : null}
+          domain={host.domain}
+          onClose={editing.closeForm}
+          onSubmit={editing.save}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={editing.deleting !== null}
+        title="Delete link"
+        message={DELETE_CONFIRMATION}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={editing.deleting?.busy ?? false}
+        onConfirm={editing.confirmDelete}
+        onCancel={editing.cancelDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * A link list one page at a time, for the dashboard and the admin Links page alike: search, tag
+ * filter and sort above the one link table, the pages below, and why a page is empty.
+ */
+import type { ReactNode } from 'react';
+import type { LinkListQuery, TagsResponse } from '../../../../redirector/contract';
+import type { LinksPage } from '../../api/linksPage';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Pagination } from '../../components/Pagination';
+import { LoadingState } from '../../components/Spinner';
+import type { UrlQuery } from '../../components/useUrlQuery';
+import { LinkListToolbar } from './LinkListToolbar';
+import { LinksTable, type LinksTableProps } from './LinksTable';
+import { isFiltered } from './linkListQuery';
+import { LINK_LIST_TEXTS as TEXTS } from './linkListTexts';
+
+export interface LinkListProps extends Pick<LinksTableProps, 'host' | 'variant' | 'actions'> {
+  query: LinkListQuery;
+  onQuery: UrlQuery<LinkListQuery>['update'];
+  /** Undefined until the first answer. */
+  page: LinksPage | null | undefined;
+  tags: TagsResponse['tags'];
+  /** What to show when there are no links at all. */
+  empty: ReactNode;
+}
+
+export function LinkList({ query, onQuery, page, tags, empty, ...table }: LinkListProps) {
+  if (!page) return <LoadingState message="Loading links..." />;
+  const filtered = isFiltered(query);
+  if (page.total === 0 && !filtered && query.page === 1) return <>{empty}</>;
+  return (
+    <>
+      <LinkListToolbar query={query} tags={tags} onChange={onQuery} />
+      {page.links.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon="search"
+            title={TEXTS.noMatch}
+            description={TEXTS.noMatchHint}
+            action={<Button onClick={() => onQuery({ q: '', tag: '' })}>{TEXTS.clearFilters}</Button>}
+          />
+        ) : (
+          <EmptyState
+            title={TEXTS.pastLastPage}
+            action={<Button onClick={() => onQuery({ page: 1 })}>{TEXTS.firstPage}</Button>}
+          />
+        )
+      ) : (
+        <LinksTable links={page.links} {...table} onTag={(tag) => onQuery({ tag })} />
+      )}
+      <Pagination
+        page={page.page}
+        perPage={page.per_page}
+        count={page.links.length}
+        total={page.total}
+        hasPrev={page.hasPrev}
+        hasNext={page.hasNext}
+        onPage={(number) => onQuery({ page: number })}
+        onPerPage={(perPage) => onQuery({ per_page: perPage })}
+        label={TEXTS.pages}
+      />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/** Search, tag filter and sort of a link list; every change goes to the list state in the address. */
+import { defaultOrder, LINK_SORTS, type LinkListQuery, type LinkSort } from '../../../../redirector/contract';
+import { IconButton } from '../../components/Button';
+import { SearchToolbar } from '../../components/SearchBox';
+import { SORT_LABELS, LINK_LIST_TEXTS as TEXTS } from './linkListTexts';
+
+export interface LinkListToolbarProps {
+  query: LinkListQuery;
+  /** Tags in use, with their number of links. */
+  tags: { name: string; links: number }[];
+  onChange: (patch: Partial<LinkListQuery>, options?: { replace?: boolean }) => void;
+}
+
+export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps) {
+  // A tag in the address that no link carries any more still shows as chosen.
+  const tagOptions =
+    query.tag && !tags.some((tag) => tag.name === query.tag) ? [{ name: query.tag, links: 0 }, ...tags] : tags;
+  const ascending = query.order === 'asc';
+  return (
+    <SearchToolbar q={query.q} onQuery={onChange} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder}>
+      <select
+        className="input"
+        aria-label={TEXTS.tag}
+        value={query.tag}
+        onChange={(event) => onChange({ tag: event.target.value })}
+      >
+        <option value="">{TEXTS.anyTag}</option>
+        {tagOptions.map((tag) => (
+          <option key={tag.name} value={tag.name}>
+            {tag.name} ({tag.links})
+          </option>
+        ))}
+      </select>
+      <div className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
+        <select
+          className="input"
+          aria-label={TEXTS.sort}
+          value={query.sort}
+          onChange={(event) => {
+            const sort = event.target.value as LinkSort;
+            onChange({ sort, order: defaultOrder(sort) });
+          }}
+        >
+          {LINK_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {TEXTS.sort}: {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+        <IconButton
+          icon={ascending ? 'sortAsc' : 'sortDesc'}
+          label={ascending ? TEXTS.ascending : TEXTS.descending}
+          onClick={() => onChange({ order: ascending ? 'desc' : 'asc' })}
+        />
+      </div>
+    </SearchToolbar>
+  );
+}

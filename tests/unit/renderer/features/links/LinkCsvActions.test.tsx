@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ImportResult } from '../../../../../redirector/contract';
+import { ApiError } from '../../../../../renderer/src/api/client';
+import { LinkCsvActions } from '../../../../../renderer/src/features/links/LinkCsvActions';
+
+afterEach(cleanup);
+
+async function importFile(answer: () => Promise<ImportResult>) {
+  const sent: string[] = [];
+  let imported = 0;
+  render(
+    <LinkCsvActions
+      exportLinks={async () => new Blob([''])}
+      importLinks={(csv) => {
+        sent.push(csv);
+        return answer();
+      }}
+      onImported={() => {
+        imported += 1;
+      }}
+    />,
+  );
+  const file = new File(['target_url,short_code\nhttps://a.example/,a\nnot a url,b\n'], 'links.csv', {
+    type: 'text/csv',
+  });
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText('CSV file to import'), { target: { files: [file] } });
+  });
+  return { sent, imported: () => imported };
+}
+
+describe('LinkCsvActions', () => {
+  it('sends the chosen file and lists every row that failed with its line, short code and reason', async () => {
+    const { sent, imported } = await importFile(async () => ({
+      created: 1,
+      failed: [{ line: 3, short_code: 'b', error: 'Please enter a valid URL' }],
+    }));
+    expect(sent).toEqual(['target_url,short_code\nhttps://a.example/,a\nnot a url,b\n']);
+    const dialog = await screen.findByRole('dialog', { name: 'Import finished' });
+    expect(dialog.textContent).toContain('1 link created.');
+    expect(dialog.textContent).toContain('1 row was not imported:');
+    const cells = within(dialog)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['3', 'b', 'Please enter a valid URL']);
+    expect(imported()).toBe(1);
+  });
+
+  it("shows the server's message when the whole file is refused, and reloads nothing", async () => {
+    const { imported } = await importFile(async () => {
+      throw new ApiError(400, 'x', { error: 'Unknown columns: colour' });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Import failed' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Unknown columns: colour');
+    expect(imported()).toBe(0);
+  });
+});
