@@ -11,6 +11,8 @@ import { errorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createLinkRouter } from './http/linkRoutes';
+import { createMetricsMiddleware } from './http/metricsRoutes';
+import { requestLogMiddleware } from './http/requestLog';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
 import { notFoundPage } from './visits/notFoundPage';
@@ -58,6 +60,7 @@ export function createApp(deps: AppDeps): App {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
   }
 
+  koa.use(requestLogMiddleware(services.metrics));
   koa.use(errorMiddleware);
   const readInput = jsonInputMiddleware();
   const routes = api.routes();
@@ -74,6 +77,7 @@ export function createApp(deps: AppDeps): App {
   });
   const health = createHealthRouter(deps.store);
   koa.use(health.routes());
+  koa.use(createMetricsMiddleware(deps.config.metricsToken, services.metrics));
   koa.use(createUiMiddleware(deps.webRoot));
   koa.use(async (ctx) => {
     ctx.status = 404;

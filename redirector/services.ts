@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
+import { createMetrics, type Metrics } from './observability/metrics';
 import type { Store } from './storage/store';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 
@@ -22,6 +23,7 @@ export interface Services {
   links: LinkService;
   linkCache: LinkCache;
   clickRecorder: ClickRecorder;
+  metrics: Metrics;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -41,6 +43,8 @@ export function createServices(deps: ServiceDeps): Services {
   // Other instances on the same database change links too (PostgreSQL): forget what they wrote.
   store.onLinkChanged?.((shortCode) => (shortCode === null ? linkCache.clear() : linkCache.invalidate(shortCode)));
   const auth = createAuthService({ store, adminKey: deps.adminKey, clock });
+  const metrics = createMetrics({ clicksPending: () => clickRecorder.pending() });
+  const clickRecorder = createClickRecorder(store.clicks, { onStored: metrics.clicksStored });
   return {
     config,
     store,
@@ -51,6 +55,7 @@ export function createServices(deps: ServiceDeps): Services {
     registrations: createAttemptLimiter({ clock, max: ACCOUNTS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }),
     links: createLinkService({ store, clock, linkCache }),
     linkCache,
-    clickRecorder: createClickRecorder(store.clicks),
+    clickRecorder,
+    metrics,
   };
 }
