@@ -73,9 +73,8 @@ test('the landing page loads at most 120 KB of gzip JavaScript, without the char
 
 test('the desktop build loads its screens as chunks from file://', async ({ page }) => {
   const built = path.resolve(import.meta.dirname, '../../out/renderer/index.html');
-  await page.addInitScript(() => {
-    (window as { meDesktop?: { apiBaseUrl: string } }).meDesktop = { apiBaseUrl: 'http://127.0.0.1:9' };
-  });
+  // The preload's bridge, as far as the page's start needs it: its presence picks hash routes.
+  await page.addInitScript({ content: "window.meDesktop = { apiBaseUrl: 'http://127.0.0.1:9' };" });
   const failed: string[] = [];
   const loaded: string[] = [];
   page.on('requestfailed', (request) => {

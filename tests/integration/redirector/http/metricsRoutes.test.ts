@@ -35,7 +35,12 @@ async function scrape(server: RunningServer, headers: Record<string, string> = {
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 }
 
-async function visit(server: RunningServer, shortCode: string, userAgent: string, address = IP.us): Promise<number> {
+async function visit(
+  server: RunningServer,
+  shortCode: string,
+  userAgent: string,
+  address: string = IP.us,
+): Promise<number> {
   const response = await fetch(`${server.url}/${shortCode}`, {
     redirect: 'manual',
     headers: { 'User-Agent': userAgent, 'X-Forwarded-For': address },

@@ -69,14 +69,15 @@ describe('precompressed files', () => {
     ['br;q=0, gzip;q=0', 'none'],
   ];
   it.each(cases)('Accept-Encoding "%s" gets %s, decoding to the original bytes', async (accept, expected) => {
-    for (const [urlPath, file, type] of [
+    const files: [string, string, string][] = [
       ['/', 'index.html', 'text/html; charset=utf-8'],
       [scriptPath, scriptPath, 'text/javascript; charset=utf-8'],
       [stylePath, stylePath, 'text/css; charset=utf-8'],
       ['/robots.txt', 'robots.txt', 'text/plain; charset=utf-8'],
       ['/favicon.svg', 'favicon.svg', 'image/svg+xml'],
       ['/favicon.ico', 'favicon.ico', 'image/x-icon'],
-    ]) {
+    ];
+    for (const [urlPath, file, type] of files) {
       const answer = await getRaw(`${server.url}${urlPath}`, accept ? { 'Accept-Encoding': accept } : {});
       expect(answer.status, urlPath).toBe(200);
       expect(answer.headers['content-type'], urlPath).toBe(type);
