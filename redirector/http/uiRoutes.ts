@@ -1,6 +1,7 @@
 /**
  * Serves the built web UI (dist/web): hashed assets from memory, and index.html for every UI route,
- * with the security headers of CONTRACT §6.
+ * with the security headers of CONTRACT §6. Each file goes out as the brotli or gzip copy the
+ * build wrote beside it when the browser accepts one (docs/api.md#pages).
  */
 import fs from 'node:fs';
 import path from 'node:path';
