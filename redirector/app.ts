@@ -13,6 +13,8 @@ import { jsonInputMiddleware } from './http/jsonBody';
 import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
 import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
+import { createMetricsMiddleware } from './http/metricsRoutes';
+import { requestLogMiddleware } from './http/requestLog';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
@@ -64,6 +66,7 @@ export function createApp(deps: AppDeps): App {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
   }
 
+  koa.use(requestLogMiddleware(services.metrics));
   koa.use(errorMiddleware);
   const readInput = jsonInputMiddleware({ ownBody: isImportPath });
   const routes = api.routes();
@@ -80,6 +83,7 @@ export function createApp(deps: AppDeps): App {
   });
   const health = createHealthRouter(deps.store);
   koa.use(health.routes());
+  koa.use(createMetricsMiddleware(deps.config.metricsToken, services.metrics));
   koa.use(createUiMiddleware(deps.webRoot));
   koa.use(async (ctx) => {
     ctx.status = 404;

@@ -1,4 +1,5 @@
 /** Environment → a typed, validated Config. One clear error per bad value. */
+import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
 export interface Config {
   port: number;
@@ -15,12 +16,18 @@ export interface Config {
   geoipDb: string | undefined;
   /** MAX_LINKS_PER_USER: the most links one account may own (the administrator has no limit). */
   maxLinksPerUser: number;
+  /** `json`: one JSON object per line; `text`: one readable line (docs/api.md#running-it). */
+  logFormat: LogFormat;
+  /** Unset: GET /metrics answers 404. */
+  metricsToken: string | undefined;
 }
 
 export type Registration = 'open' | 'closed';
 
 /** Shorter keys fall to guessing; a generated one is 43 characters. */
 export const MIN_ADMIN_KEY_LENGTH = 16;
+/** The metrics reveal traffic; the same floor as the admin key keeps the token out of guessing reach. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
 
 export const DEFAULT_MAX_LINKS_PER_USER = 10_000;
 
@@ -45,6 +52,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const registration = parseRegistration(env.REGISTRATION);
   const geoipDb = env.GEOIP_DB?.trim() || undefined;
   const maxLinksPerUser = parseMaxLinks(env.MAX_LINKS_PER_USER);
+  const logFormat = parseLogFormat(env.LOG_FORMAT);
+  const metricsToken = env.METRICS_TOKEN === undefined || env.METRICS_TOKEN === '' ? undefined : env.METRICS_TOKEN;
+  if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (got ${metricsToken.length})`,
+    );
+  }
   return {
     port,
     host,
@@ -56,7 +70,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     registration,
     geoipDb,
     maxLinksPerUser,
+    logFormat,
+    metricsToken,
   };
+}
+
+/** Read on its own too (server.ts): the format must be known before any other value is checked. */
+export function parseLogFormat(value: string | undefined): LogFormat {
+  const normalised = value?.trim().toLowerCase() ?? '';
+  if (normalised === '') return 'text';
+  if ((LOG_FORMATS as readonly string[]).includes(normalised)) return normalised as LogFormat;
+  throw new ConfigError(`LOG_FORMAT must be json or text (got "${value}")`);
 }
 
 function parsePort(value: string | undefined): number {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ADMIN_KEY_FILE, loadAdminKey } from './auth/adminKey';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, parseLogFormat } from './config';
 import { createHttpServer } from './http/httpServer';
+import { createLogger, type LogFormat, log, setLogger } from './observability/logger';
 import { openStore, SQLITE_FILE } from './storage/openStore';
 import { type GeoDatabase, GeoDatabaseError, openGeoDatabase } from './visits/geoipDatabase';
 
 function fail(message: string): never {
-  console.error(`me: ${message}`);
+  log.fatal(message);
   process.exit(1);
 }
 
@@ -43,7 +44,7 @@ function makeDataDirPrivate(dir: string): void {
       if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
     }
   } catch (error) {
-    console.error(`me: warning: cannot make DATA_DIR "${dir}" private (${(error as NodeJS.ErrnoException).code})`);
+    log.warn(`cannot make DATA_DIR "${dir}" private (${(error as NodeJS.ErrnoException).code})`);
   }
 }
 
@@ -61,6 +62,14 @@ function ensureWritableDir(dir: string): void {
 
 async function main(): Promise<void> {
   process.umask(0o077);
+  let logFormat: LogFormat = 'text';
+  try {
+    logFormat = parseLogFormat(process.env.LOG_FORMAT);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  setLogger(createLogger({ format: logFormat }));
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
   let geoDatabase: GeoDatabase | undefined;
   if (geoipFile !== undefined) {
     try {
-      geoDatabase = openGeoDatabase(geoipFile, { log: (line) => console.log(`me: ${line}`) });
+      geoDatabase = openGeoDatabase(geoipFile, { log: (line) => log.info(line) });
     } catch (error) {
       if (error instanceof GeoDatabaseError) fail(`GEOIP_DB: ${error.message}`);
       throw error;
@@ -107,12 +116,18 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    console.log(`me: listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
-    console.log(`me: links are shown on ${config.publicUrl}`);
-    console.log(`me: GeoIP data: ${geoDatabase ? `${geoipFile} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`);
+    log.info(`listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
+    log.info(`links are shown on ${config.publicUrl}`);
+    log.info(`GeoIP data: ${geoDatabase ? `${geoipFile} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`);
+    if (config.metricsToken !== undefined) log.info('metrics at /metrics (METRICS_TOKEN)');
     if (admin.generated) {
-      console.log(`me: generated admin key (saved in ${path.join(dataDir, 'admin-key')}, shown once):`);
-      console.log(`me: ADMIN KEY ${admin.key}`);
+      const keyFile = path.join(dataDir, 'admin-key');
+      // A person reads text at a terminal; JSON lines go to log stores, where a key would stay.
+      if (logFormat === 'json') log.info(`generated admin key saved in ${keyFile} (read it there)`);
+      else {
+        log.info(`generated admin key (saved in ${keyFile}, shown once):`);
+        log.info(`ADMIN KEY ${admin.key}`);
+      }
     }
   });
 
@@ -120,7 +135,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`me: ${signal} received, finishing requests and storing pending clicks`);
+    log.info(`${signal} received, finishing requests and storing pending clicks`);
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     server.close(async () => {
@@ -128,10 +143,10 @@ async function main(): Promise<void> {
         geoDatabase?.close();
         await app.drain();
         await store.close();
-        console.log('me: stopped');
+        log.info('stopped');
         process.exit(0);
       } catch (error) {
-        console.error(`me: error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+        log.error('error while stopping', { err: error });
         process.exit(1);
       }
     });

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
+import { createMetrics, type Metrics } from './observability/metrics';
 import type { Store } from './storage/store';
 import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
@@ -27,6 +28,7 @@ export interface Services {
   clickRecorder: ClickRecorder;
   /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
   lookupPlace: PlaceLookup | undefined;
+  metrics: Metrics;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -48,6 +50,8 @@ export function createServices(deps: ServiceDeps): Services {
   // Other instances on the same database change links too (PostgreSQL): forget what they wrote.
   store.onLinkChanged?.((shortCode) => (shortCode === null ? linkCache.clear() : linkCache.invalidate(shortCode)));
   const auth = createAuthService({ store, adminKey: deps.adminKey, clock });
+  const metrics = createMetrics({ clicksPending: () => clickRecorder.pending() });
+  const clickRecorder = createClickRecorder(store.clicks, { onStored: metrics.clicksStored });
   return {
     config,
     store,
@@ -59,7 +63,8 @@ export function createServices(deps: ServiceDeps): Services {
     links: createLinkService({ store, clock, linkCache, maxLinksPerUser: config.maxLinksPerUser }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
-    clickRecorder: createClickRecorder(store.clicks),
+    clickRecorder,
     lookupPlace: deps.lookupPlace,
+    metrics,
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { Context, Next } from 'koa';
 import { TooManyAttempts } from '../auth/limitedAttempts';
+import { logUnexpectedError } from '../observability/errorLog';
 
 export class AppError extends Error {
   constructor(
@@ -59,37 +60,7 @@ function toResponse(caught: unknown): { status: number; body: Record<string, unk
   return { status: 500, body: { error: 'Internal server error' } };
 }
 
-/** At most this many error lines per second: a client that finds a 500 cannot flood the log with it. */
-const MAX_LOGGED_PER_SECOND = 10;
-let logSecond = 0;
-let loggedThisSecond = 0;
-let suppressed = 0;
-
-/** One line per error: method, path without query, the error's class and code, its stack frames. */
+/** One line per error, through the service's logger (observability/errorLog.ts). */
 export function logServerError(ctx: Pick<Context, 'method' | 'path'>, caught: unknown): void {
-  const second = Math.floor(Date.now() / 1000);
-  if (second !== logSecond) {
-    if (suppressed > 0) console.error(`[error] ${suppressed} more errors not logged`);
-    logSecond = second;
-    loggedThisSecond = 0;
-    suppressed = 0;
-  }
-  if (loggedThisSecond >= MAX_LOGGED_PER_SECOND) {
-    suppressed += 1;
-    return;
-  }
-  loggedThisSecond += 1;
-  const name = caught instanceof Error ? caught.constructor.name : typeof caught;
-  const code = (caught as HttpishError | null)?.code;
-  const frames =
-    caught instanceof Error
-      ? (caught.stack ?? '')
-          .split('\n')
-          .filter((line) => /^\s+at /.test(line))
-          .slice(0, 8)
-          .map((line) => line.trim())
-          .join(' | ')
-      : '';
-  const shownCode = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` ${code}` : '';
-  console.error(`[error] ${ctx.method} ${ctx.path.slice(0, 200)} ${name}${shownCode}${frames ? ` ${frames}` : ''}`);
+  logUnexpectedError(ctx.method, ctx.path, caught);
 }

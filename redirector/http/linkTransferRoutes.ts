@@ -11,6 +11,7 @@ import { type ImportResult, LINK_CSV_COLUMNS, MAX_IMPORT_BYTES } from '../contra
 import { linkToCsvRow } from '../links/linkCsv';
 import { importLinks } from '../links/linkImport';
 import { ADMIN, type LinkOwner, type LinkService, userOwner } from '../links/linkService';
+import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
 import { requireAdmin, requireUser, type UserState } from './authGuards';
 import { AppError } from './errors';
@@ -53,7 +54,7 @@ async function* csvRows(links: LinkService, owner: LinkOwner): AsyncGenerator<st
 function sendExport(ctx: Context, links: LinkService, owner: LinkOwner): void {
   const csv = stringify({ header: true, columns: [...LINK_CSV_COLUMNS], record_delimiter: 'windows' });
   pipeline(Readable.from(csvRows(links, owner)), csv, (error) => {
-    if (error) console.error('me: link export failed:', error);
+    if (error) logUnexpectedError(ctx.method, ctx.path, error);
   });
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', 'attachment; filename="links.csv"');

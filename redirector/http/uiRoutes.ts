@@ -1,10 +1,12 @@
 /**
  * Serves the built web UI (dist/web): hashed assets from memory, and index.html for every UI route,
- * with the security headers of CONTRACT §6.
+ * with the security headers of CONTRACT §6. Each file goes out as the brotli or gzip copy the
+ * build wrote beside it when the browser accepts one (docs/api.md#pages).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
+import { setRouteLabel } from './requestLog';
 
 const UI_ROUTE = /^\/(?:|login|register|dashboard|test-storage|admin(?:\/.*)?)$/;
 
@@ -33,24 +35,79 @@ export const UI_SECURITY_HEADERS: Record<string, string> = {
 interface StaticFile {
   body: Buffer;
   type: string;
+  /** Written beside the file at build time (vite.web.config.mts), when smaller. */
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
 }
+
+/** Content-hashed names: a changed file gets a new name, so browsers may keep these for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRECOMPRESSED = /\.(?:br|gz)$/;
 
 function loadFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!fs.existsSync(root)) return files;
+  const readIfExists = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : undefined);
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else {
+      else if (!PRECOMPRESSED.test(entry.name)) {
         const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
         const type = CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream';
-        files.set(urlPath, { body: fs.readFileSync(full), type });
+        files.set(urlPath, {
+          body: fs.readFileSync(full),
+          type,
+          br: readIfExists(`${full}.br`),
+          gzip: readIfExists(`${full}.gz`),
+        });
       }
     }
   };
   walk(root);
   return files;
+}
+
+/**
+ * The encoding to send: of those the client accepts (q > 0, `*` included), the one it rates
+ * highest, brotli first on a tie (smaller). Koa's own negotiation breaks ties by the header's
+ * order, which gives Chrome's `gzip, deflate, br, zstd` gzip.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly ('br' | 'gzip')[]) {
+  if (!acceptEncoding) return undefined;
+  const ratings = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)).find(Boolean);
+    ratings.set(name.trim(), q ? Number(q[1]) : 1);
+  }
+  let best: 'br' | 'gzip' | undefined;
+  let bestRating = 0;
+  for (const encoding of offered) {
+    const rating = ratings.get(encoding) ?? ratings.get('*') ?? 0;
+    if (rating > bestRating) {
+      best = encoding;
+      bestRating = rating;
+    }
+  }
+  return best;
+}
+
+function sendFile(ctx: Context, file: StaticFile, cacheControl: string): void {
+  ctx.type = file.type;
+  ctx.set('Cache-Control', cacheControl);
+  let body = file.body;
+  if (file.br || file.gzip) {
+    ctx.vary('Accept-Encoding');
+    const offered = [...(file.br ? (['br'] as const) : []), ...(file.gzip ? (['gzip'] as const) : [])];
+    const chosen = chooseEncoding(ctx.get('Accept-Encoding'), offered);
+    const compressed = chosen === 'br' ? file.br : chosen === 'gzip' ? file.gzip : undefined;
+    if (chosen && compressed) {
+      ctx.set('Content-Encoding', chosen);
+      body = compressed;
+    }
+  }
+  ctx.body = body;
 }
 
 export function createUiMiddleware(webRoot: string) {
@@ -66,19 +123,16 @@ export function createUiMiddleware(webRoot: string) {
         ctx.body = 'The web UI is not built yet: run `npm run build`.';
         return;
       }
-      ctx.type = index.type;
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = index.body;
+      setRouteLabel(ctx, 'ui');
+      sendFile(ctx, index, 'no-cache');
       return;
     }
     const file = files.get(ctx.path);
     if (file && ctx.path !== '/index.html') {
-      ctx.type = file.type;
-      ctx.set(
-        'Cache-Control',
-        ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
-      ctx.body = file.body;
+      const hashed = ctx.path.startsWith('/assets/');
+      // The built files are a fixed set, so each name is a label of its own except the hashed ones.
+      setRouteLabel(ctx, hashed ? '/assets/*' : ctx.path);
+      sendFile(ctx, file, hashed ? IMMUTABLE : 'public, max-age=3600');
       return;
     }
     await next();

@@ -10,6 +10,7 @@
  * A failing insert never fails or holds a redirect: the requests are answered, the error logged,
  * and the clicks kept in memory and retried with a growing delay (bounded, oldest dropped first).
  */
+import { logProblem } from '../observability/logger';
 import type { NewClick } from '../storage/records';
 import type { ClickRepository } from '../storage/store';
 
@@ -31,10 +32,13 @@ export interface ClickRecorderOptions {
   maxRetryDelayMs?: number;
   /** Clicks kept for a retry at most; beyond it the oldest are dropped (and logged). */
   maxRetained?: number;
+  /** After each committed batch (the metrics): its size and the commit's duration. */
+  onStored?: (count: number, seconds: number) => void;
 }
 
 export function createClickRecorder(clicks: ClickRepository, options: ClickRecorderOptions = {}): ClickRecorder {
-  const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error ?? ''));
+  const log = options.log ?? logProblem;
+  const onStored = options.onStored ?? (() => {});
   const firstRetryDelay = options.retryDelayMs ?? 1000;
   const maxRetryDelay = options.maxRetryDelayMs ?? 60_000;
   const maxRetained = options.maxRetained ?? 100_000;
@@ -69,10 +73,16 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
     });
   }
 
+  async function insert(rows: NewClick[]): Promise<void> {
+    const started = performance.now();
+    await clicks.insertMany(rows);
+    onStored(rows.length, (performance.now() - started) / 1000);
+  }
+
   /** Inserts the rows; on failure keeps them for a retry. Never rejects. */
   async function write(rows: NewClick[]): Promise<void> {
     try {
-      await clicks.insertMany(rows);
+      await insert(rows);
     } catch (error) {
       retain(rows, error);
     }
@@ -98,7 +108,7 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
     const rows = retained;
     retained = [];
     try {
-      await clicks.insertMany(rows);
+      await insert(rows);
       retryDelay = firstRetryDelay;
       log(`stored ${rows.length} click(s) kept after failed inserts`);
     } catch (error) {

@@ -9,6 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isReservedShortCode } from '../links/shortCode';
+import { logUnexpectedError } from '../observability/errorLog';
+import type { RedirectOutcome } from '../observability/metrics';
 import type { Services } from '../services';
 import type { NewClick, RedirectLink } from '../storage/records';
 import { BYPASS_PAGE_CSP, renderBypassPage } from './bypassPage';
@@ -37,7 +39,7 @@ const NOT_FOUND_HEADERS = {
 const SAFE_HEADER_VALUE = /^[\x21-\x7e]+$/;
 
 export function createRedirectHandler(services: Services): RedirectHandler {
-  const { linkCache, clickRecorder, clock } = services;
+  const { linkCache, clickRecorder, clock, metrics } = services;
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,
     lookupPlace: services.lookupPlace,
@@ -45,6 +47,7 @@ export function createRedirectHandler(services: Services): RedirectHandler {
 
   function answerLink(req: IncomingMessage, res: ServerResponse, link: RedirectLink | null | undefined): void {
     if (!link) {
+      metrics.countRedirect('not_found', 404);
       res.writeHead(404, NOT_FOUND_HEADERS);
       res.end(req.method === 'HEAD' ? undefined : NOT_FOUND_BODY);
       return;
@@ -74,7 +77,13 @@ export function createRedirectHandler(services: Services): RedirectHandler {
       is_bot: visitor.is_bot,
       user_agent: visitor.user_agent,
     };
+    metrics.countRedirect(visitor.is_bot ? 'bot' : outcomeOf(resolution), resolution.kind === 'redirect' ? 302 : 200);
     clickRecorder.recordThen(click, () => send(req, res, resolution, visitor.device_type));
+  }
+
+  function failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    metrics.countRedirect('error', 500);
+    serverError(req, res, error);
   }
 
   return (req, res) => {
@@ -86,19 +95,25 @@ export function createRedirectHandler(services: Services): RedirectHandler {
     if (isReservedShortCode(shortCode)) return false;
     const cached = linkCache.peek(shortCode);
     if (cached !== undefined) {
-      guarded(res, () => answerLink(req, res, cached));
+      guarded(req, res, () => answerLink(req, res, cached), failed);
     } else {
       linkCache.get(shortCode).then(
-        (link) => guarded(res, () => answerLink(req, res, link)),
-        (error) => serverError(res, error),
+        (link) => guarded(req, res, () => answerLink(req, res, link), failed),
+        (error) => failed(req, res, error),
       );
     }
     return true;
   };
 }
 
+function outcomeOf(resolution: Resolution): RedirectOutcome {
+  if (resolution.kind === 'tiktok-bypass') return 'tiktok_page';
+  if (resolution.blocked) return 'country_redirect';
+  return resolution.instagram_exit ? 'instagram_exit' : 'redirect';
+}
+
 function send(req: IncomingMessage, res: ServerResponse, resolution: Resolution, deviceType: NewClick['device_type']) {
-  guarded(res, () => {
+  guarded(req, res, () => {
     if (resolution.kind === 'redirect') {
       res.writeHead(302, [
         'Location',
@@ -135,16 +150,21 @@ function headerSafeUrl(url: string): string {
   }
 }
 
-function guarded(res: ServerResponse, answer: () => void): void {
+function guarded(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: () => void,
+  onError: (req: IncomingMessage, res: ServerResponse, error: unknown) => void = serverError,
+): void {
   try {
     answer();
   } catch (error) {
-    serverError(res, error);
+    onError(req, res, error);
   }
 }
 
-function serverError(res: ServerResponse, error: unknown): void {
-  console.error('me: short link failed:', error);
+function serverError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  logUnexpectedError(req.method ?? 'GET', req.url ?? '', error);
   if (res.headersSent) {
     res.destroy();
     return;

@@ -1,51 +1,80 @@
 /** The route table (product spec §2): every screen of the browser build and the desktop app. */
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../redirector/contract/desktop';
 import { RouterErrorPage } from './components/RouterErrorPage';
-import { LoginPage } from './features/account/LoginPage';
-import { RegisterPage } from './features/account/RegisterPage';
-import { AdminLayout } from './features/admin/AdminLayout';
-import { AdminLoginPage } from './features/admin/AdminLoginPage';
-import { AuthProvider } from './features/admin/auth/AuthProvider';
-import { ConversionFunnelPage } from './features/admin/ConversionFunnelPage';
-import { DebugInfoPage } from './features/admin/debug/DebugInfoPage';
-import { StorageDebugPage } from './features/admin/debug/StorageDebugPage';
-import { TestStoragePage } from './features/admin/debug/TestStoragePage';
-import { LiveVisitorsPage } from './features/admin/LiveVisitorsPage';
-import { RepeatVisitorsPage } from './features/admin/RepeatVisitorsPage';
-import { UsersPage } from './features/admin/users/UsersPage';
-import { AdminDashboardPage } from './features/analytics/AdminDashboardPage';
-import { LinkAnalyticsPage } from './features/analytics/AdminLinkAnalyticsPage';
-import { ConnectPage } from './features/desktop/ConnectPage';
+import { Spinner } from './components/Spinner';
 import { LandingPage } from './features/landing/LandingPage';
-import { LinkFormPage } from './features/links/AdminLinkFormPage';
-import { LinksPage } from './features/links/AdminLinksPage';
-import { DashboardPage } from './features/links/DashboardPage';
+
+/**
+ * Every screen but the landing page is its own chunk, loaded when first shown: the landing page
+ * stays a small download, and the charts' library loads only with the analytics screens
+ * (docs/api.md#pages). Relative chunk URLs, so the desktop build's file:// page loads them too.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const LoginPage = lazyScreen(() => import('./features/account/LoginPage').then((m) => m.LoginPage));
+const RegisterPage = lazyScreen(() => import('./features/account/RegisterPage').then((m) => m.RegisterPage));
+const DashboardPage = lazyScreen(() => import('./features/links/DashboardPage').then((m) => m.DashboardPage));
+const TestStoragePage = lazyScreen(() =>
+  import('./features/admin/debug/TestStoragePage').then((m) => m.TestStoragePage),
+);
+const AuthProvider = lazyScreen(() => import('./features/admin/auth/AuthProvider').then((m) => m.AuthProvider));
+const AdminLoginPage = lazyScreen(() => import('./features/admin/AdminLoginPage').then((m) => m.AdminLoginPage));
+const AdminLayout = lazyScreen(() => import('./features/admin/AdminLayout').then((m) => m.AdminLayout));
+const AdminDashboardPage = lazyScreen(() =>
+  import('./features/analytics/AdminDashboardPage').then((m) => m.AdminDashboardPage),
+);
+const LinksPage = lazyScreen(() => import('./features/links/AdminLinksPage').then((m) => m.LinksPage));
+const LinkFormPage = lazyScreen(() => import('./features/links/AdminLinkFormPage').then((m) => m.LinkFormPage));
+const LinkAnalyticsPage = lazyScreen(() =>
+  import('./features/analytics/AdminLinkAnalyticsPage').then((m) => m.LinkAnalyticsPage),
+);
+const LiveVisitorsPage = lazyScreen(() => import('./features/admin/LiveVisitorsPage').then((m) => m.LiveVisitorsPage));
+const RepeatVisitorsPage = lazyScreen(() =>
+  import('./features/admin/RepeatVisitorsPage').then((m) => m.RepeatVisitorsPage),
+);
+const ConversionFunnelPage = lazyScreen(() =>
+  import('./features/admin/ConversionFunnelPage').then((m) => m.ConversionFunnelPage),
+);
+const DebugInfoPage = lazyScreen(() => import('./features/admin/debug/DebugInfoPage').then((m) => m.DebugInfoPage));
+const StorageDebugPage = lazyScreen(() =>
+  import('./features/admin/debug/StorageDebugPage').then((m) => m.StorageDebugPage),
+);
+const UsersPage = lazyScreen(() => import('./features/admin/users/UsersPage').then((m) => m.UsersPage));
+const ConnectPage = lazyScreen(() => import('./features/desktop/ConnectPage').then((m) => m.ConnectPage));
+
+/** Shown for the moment a screen's chunk takes to arrive. */
+function screen(element: ReactNode) {
+  return <Suspense fallback={<Spinner size="lg" label="Loading page" />}>{element}</Suspense>;
+}
 
 /** The admin area: its login page and the screens behind it, all inside one AuthProvider. */
 const adminRoutes: RouteObject = {
   path: '/admin',
-  element: (
+  element: screen(
     <AuthProvider>
       <Outlet />
-    </AuthProvider>
+    </AuthProvider>,
   ),
   children: [
-    { path: 'login', element: <AdminLoginPage /> },
+    { path: 'login', element: screen(<AdminLoginPage />) },
     {
-      element: <AdminLayout />,
+      element: screen(<AdminLayout />),
       children: [
-        { index: true, element: <AdminDashboardPage /> },
-        { path: 'links', element: <LinksPage /> },
-        { path: 'create', element: <LinkFormPage mode="create" /> },
-        { path: 'edit/:linkId', element: <LinkFormPage mode="edit" /> },
-        { path: 'link/:linkId', element: <LinkAnalyticsPage /> },
-        { path: 'users', element: <UsersPage /> },
-        { path: 'live', element: <LiveVisitorsPage /> },
-        { path: 'repeat-visitors', element: <RepeatVisitorsPage /> },
-        { path: 'conversion', element: <ConversionFunnelPage /> },
-        { path: 'debug', element: <DebugInfoPage /> },
-        { path: 'storage', element: <StorageDebugPage /> },
+        { index: true, element: screen(<AdminDashboardPage />) },
+        { path: 'links', element: screen(<LinksPage />) },
+        { path: 'create', element: screen(<LinkFormPage mode="create" />) },
+        { path: 'edit/:linkId', element: screen(<LinkFormPage mode="edit" />) },
+        { path: 'link/:linkId', element: screen(<LinkAnalyticsPage />) },
+        { path: 'users', element: screen(<UsersPage />) },
+        { path: 'live', element: screen(<LiveVisitorsPage />) },
+        { path: 'repeat-visitors', element: screen(<RepeatVisitorsPage />) },
+        { path: 'conversion', element: screen(<ConversionFunnelPage />) },
+        { path: 'debug', element: screen(<DebugInfoPage />) },
+        { path: 'storage', element: screen(<StorageDebugPage />) },
         { path: '*', element: <Navigate to="/admin" replace /> },
       ],
     },
@@ -57,11 +86,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouterErrorPage />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/test-storage', element: <TestStoragePage /> },
-      { path: CONNECT_ROUTE, element: <ConnectPage /> },
+      { path: '/register', element: screen(<RegisterPage />) },
+      { path: '/login', element: screen(<LoginPage />) },
+      { path: '/dashboard', element: screen(<DashboardPage />) },
+      { path: '/test-storage', element: screen(<TestStoragePage />) },
+      { path: CONNECT_ROUTE, element: screen(<ConnectPage />) },
       adminRoutes,
     ],
   },

@@ -113,3 +113,8 @@ export function runToExit(
     });
   });
 }
+
+/** The server's text log lines without their leading time (`LOG_FORMAT=text`), trimmed. */
+export function logMessages(output: string): string {
+  return output.replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /gm, '').trim();
+}

@@ -3,6 +3,7 @@
  * Connects, migrates (one instance at a time) and starts hearing link changes before it resolves;
  * any failure there rejects with one line saying what is wrong.
  */
+import { logProblem } from '../../observability/logger';
 import { createClickRepository } from '../repositories/clickRepository';
 import { postgresLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
@@ -29,7 +30,7 @@ export interface PostgresStoreOptions {
 }
 
 export async function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-  const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error ?? ''));
+  const log = options.log ?? logProblem;
   let pool: PgPool;
   try {
     pool = createPool(url, log);

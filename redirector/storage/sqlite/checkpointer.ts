@@ -15,6 +15,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { logProblem } from '../../observability/logger';
 import type { SqliteDatabase } from './database';
 
 export interface Checkpointer {
@@ -59,7 +60,7 @@ parentPort.on('message', () => {
 const noop: Checkpointer = { stop: async () => {} };
 
 export function startCheckpointer(db: SqliteDatabase, options: CheckpointerOptions = {}): Checkpointer {
-  const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error ?? ''));
+  const log = options.log ?? logProblem;
   if (db.memory || db.readonly) return noop;
   let worker: Worker;
   try {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runToExit, startServerProcess } from '../../helpers/serverProcess';
+import { logMessages, runToExit, startServerProcess } from '../../helpers/serverProcess';
 import { makeTempDir } from '../../helpers/testServer';
 
 const stopOnceListening = (stdout: string, child: { kill: (signal: NodeJS.Signals) => boolean }) => {
@@ -44,7 +44,7 @@ describe('the built server', () => {
     for (const dataDir of [file, path.join(file, 'sub')]) {
       const run = await runToExit({ DATA_DIR: dataDir });
       expect(run.code).toBe(1);
-      expect(run.stderr.trim()).toBe(`me: DATA_DIR "${dataDir}" is not a writable directory`);
+      expect(logMessages(run.stderr)).toBe(`me: DATA_DIR "${dataDir}" is not a writable directory`);
     }
   });
 
@@ -55,13 +55,13 @@ describe('the built server', () => {
     try {
       const run = await runToExit({ PORT: String(port) });
       expect(run.code).toBe(1);
-      expect(run.stderr.trim()).toBe(`me: port ${port} on 127.0.0.1 is already in use (set PORT)`);
+      expect(logMessages(run.stderr)).toBe(`me: port ${port} on 127.0.0.1 is already in use (set PORT)`);
     } finally {
       taken.close();
     }
     const bad = await runToExit({ PORT: 'eighty' });
     expect(bad.code).toBe(1);
-    expect(bad.stderr.trim()).toBe('me: PORT must be a whole number from 0 to 65535 (got "eighty")');
+    expect(logMessages(bad.stderr)).toBe('me: PORT must be a whole number from 0 to 65535 (got "eighty")');
   });
 
   it('exits 1 on a bad PUBLIC_URL or TRUST_PROXY, and 0 after SIGINT', async () => {

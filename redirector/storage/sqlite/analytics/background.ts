@@ -4,6 +4,7 @@
  * when a backlog has lasted for minutes (traffic the small share cannot keep up with), it takes
  * more, in slices sized from the cost of the last one, never blocking the event loop for long.
  */
+import { logProblem } from '../../../observability/logger';
 import type { RollupFolder } from './rollups';
 
 export interface BackgroundFoldingOptions {
@@ -42,7 +43,7 @@ export function foldInBackground(
   const rampToMs = options.rampToMs ?? 300_000;
   const sliceMs = options.sliceMs ?? 5;
   const now = options.now ?? (() => performance.now());
-  const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error));
+  const log = options.log ?? logProblem;
   let seenClickId = -1;
   let backlogSince: number | undefined;
   let msPerRow = 0.05;

@@ -2,24 +2,22 @@
  * What the service logs on its error paths holds no request body, password, token or key
  * (docs/api.md#hardening-and-privacy), and a flood of errors cannot flood the log.
  */
-import util from 'node:util';
 import zlib from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import { newDataPlace, STORE_KINDS, send, startServerOn } from './hardeningHelpers';
 
 const SECRET = 'pa55-SECRET-do-not-log';
 
+// Error lines only: every /api request also gets its access line (observability/logs.test.ts).
+let logs: CapturedLogs;
 let lines: string[] = [];
 beforeEach(() => {
-  lines = [];
-  for (const method of ['error', 'warn', 'log', 'info'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      lines.push(util.format(...args));
-    });
-  }
+  logs = captureLogs('text');
+  lines = logs.errors;
 });
 afterEach(() => {
-  vi.restoreAllMocks();
+  logs.restore();
 });
 
 describe.each(STORE_KINDS)('error logs on %s', (kind) => {
@@ -58,10 +56,11 @@ describe.each(STORE_KINDS)('error logs on %s', (kind) => {
       expect(failed.status).toBe(500);
       expect(failed.body).toEqual({ error: 'Internal server error' });
       const log = lines.join('\n');
-      expect(log).toMatch(/^\[error\] POST \/api\/auth \w+/);
-      expect(log).not.toContain(SECRET);
-      expect(log).not.toContain('someone@example.com');
-      expect(log).not.toContain('token=abc');
+      expect(log).toMatch(/ me: unexpected error in POST \/api\/auth: \w+/);
+      const everything = logs.lines.join('\n');
+      expect(everything).not.toContain(SECRET);
+      expect(everything).not.toContain('someone@example.com');
+      expect(everything).not.toContain('token=abc');
     } finally {
       await server.close().catch(() => undefined);
       await place.drop();
@@ -83,7 +82,7 @@ it('logs at most 10 errors a second, then one line counting the rest', async () 
     expect(lines.length).toBeLessThanOrEqual(10);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': server.adminKey } });
-    expect(lines.some((line) => /^\[error\] \d+ more errors not logged$/.test(line))).toBe(true);
+    expect(lines.some((line) => / me: \d+ more errors not logged$/.test(line))).toBe(true);
   } finally {
     await server.close().catch(() => undefined);
   }

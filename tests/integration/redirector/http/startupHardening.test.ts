@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runToExit, startServerProcess } from '../../../helpers/serverProcess';
+import { logMessages, runToExit, startServerProcess } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
@@ -57,7 +57,7 @@ describe('the built server at startup', () => {
   it('exits 1 with one clear line for an ADMIN_KEY under 16 characters or a bad REGISTRATION', async () => {
     const short = await runToExit({ ADMIN_KEY: 'password' });
     expect(short.code).toBe(1);
-    expect(short.stderr.trim()).toBe(
+    expect(logMessages(short.stderr)).toBe(
       'me: ADMIN_KEY must be at least 16 characters long (got 8); unset it to have one generated',
     );
     const fifteen = await runToExit({ ADMIN_KEY: 'x'.repeat(15) });
@@ -66,7 +66,7 @@ describe('the built server at startup', () => {
     expect(sixteen.code).toBe(0);
     const registration = await runToExit({ REGISTRATION: 'maybe' });
     expect(registration.code).toBe(1);
-    expect(registration.stderr.trim()).toBe('me: REGISTRATION must be open or closed (got "maybe")');
+    expect(logMessages(registration.stderr)).toBe('me: REGISTRATION must be open or closed (got "maybe")');
   });
 
   it('refuses a kept admin key shorter than 16 characters instead of replacing it', async () => {
@@ -74,7 +74,7 @@ describe('the built server at startup', () => {
     fs.writeFileSync(path.join(dataDir, 'admin-key'), 'short-key\n');
     const run = await runToExit({ DATA_DIR: dataDir, ADMIN_KEY: '' });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toBe(
+    expect(logMessages(run.stderr)).toBe(
       `me: the admin key in ${path.join(dataDir, 'admin-key')} is shorter than 16 characters: delete the file to have a new one generated`,
     );
   });

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../../../helpers/postgres';
-import { runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { logMessages, runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { UA } from '../../../helpers/visitors';
 
 const CLICKS = 300;
@@ -41,8 +41,8 @@ describe('built server with DATABASE_URL', () => {
     const run = await runToExit({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/x' });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(
-      'me: cannot open the database: cannot connect to PostgreSQL at 127.0.0.1:1/x: connection refused\n',
+    expect(logMessages(run.stderr)).toBe(
+      'me: cannot open the database: cannot connect to PostgreSQL at 127.0.0.1:1/x: connection refused',
     );
   });
 
@@ -52,8 +52,8 @@ describe('built server with DATABASE_URL', () => {
     const run = await runToExit({ DATABASE_URL: url.toString() });
     expect(run.code).toBe(1);
     const where = `${url.hostname}:${url.port || '5432'}${url.pathname}`;
-    expect(run.stderr).toBe(
-      `me: cannot open the database: cannot use PostgreSQL at ${where}: role "no_such_role_me" does not exist\n`,
+    expect(logMessages(run.stderr)).toBe(
+      `me: cannot open the database: cannot use PostgreSQL at ${where}: role "no_such_role_me" does not exist`,
     );
   });
 

@@ -1,0 +1,90 @@
+/**
+ * The landing page's JavaScript weight in Chromium (docs/api.md#pages): the scripts it loads, as
+ * gzip, stay within 120 KB, and the charts' library is not among them; the other screens load
+ * their own chunks when shown, in the browser build and in the desktop build (file://).
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import config from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+// Electron lets its file:// page load module scripts from beside it; Chromium needs this switch.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--allow-file-access-from-files'] },
+});
+
+const LANDING_JS_LIMIT = 120_000;
+
+/** The size of a URL's body as the server sends it to a client that accepts gzip only. */
+function gzipSize(url: string): Promise<{ encoding: string | undefined; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes }));
+      })
+      .on('error', reject);
+  });
+}
+
+test('the landing page loads at most 120 KB of gzip JavaScript, without the charts', async ({ page, server }) => {
+  const scripts: { url: string; transferred: number; encoding: string | undefined }[] = [];
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const response = await request.response();
+    const sizes = await request.sizes();
+    scripts.push({
+      url: request.url(),
+      transferred: sizes.responseBodySize,
+      encoding: (await response?.allHeaders())?.['content-encoding'],
+    });
+  });
+  await page.goto(server.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Me' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(scripts.length).toBeGreaterThan(0);
+  let gzipTotal = 0;
+  for (const script of scripts) {
+    expect(['gzip', 'br'], script.url).toContain(script.encoding);
+    const gzip = await gzipSize(script.url);
+    expect(gzip.encoding).toBe('gzip');
+    gzipTotal += gzip.bytes;
+  }
+  const transferred = scripts.reduce((sum, script) => sum + script.transferred, 0);
+  console.log(
+    `landing page JavaScript: ${scripts.length} script(s), ${gzipTotal} bytes as gzip, ${transferred} transferred`,
+  );
+  expect(gzipTotal).toBeLessThanOrEqual(LANDING_JS_LIMIT);
+  expect(transferred).toBeLessThanOrEqual(LANDING_JS_LIMIT);
+  expect(scripts.map((script) => path.basename(new URL(script.url).pathname)).join(' ')).not.toMatch(/Chart/);
+
+  // The next screen arrives as its own chunk.
+  const before = scripts.length;
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(before);
+});
+
+test('the desktop build loads its screens as chunks from file://', async ({ page }) => {
+  const built = path.resolve(import.meta.dirname, '../../out/renderer/index.html');
+  // The preload's bridge, as far as the page's start needs it: its presence picks hash routes.
+  await page.addInitScript({ content: "window.meDesktop = { apiBaseUrl: 'http://127.0.0.1:9' };" });
+  const failed: string[] = [];
+  const loaded: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().startsWith('file:')) failed.push(request.url());
+  });
+  page.on('requestfinished', (request) => {
+    loaded.push(path.basename(request.url()));
+  });
+  await page.goto(`${pathToFileURL(built).href}#/login`);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect(failed).toEqual([]);
+  expect(loaded.some((name) => /^LoginPage-[\w-]+\.js$/.test(name))).toBe(true);
+});
