@@ -13,7 +13,7 @@ import { createSqliteStore } from '../../../../redirector/storage/sqlite/sqliteS
 import type { Store } from '../../../../redirector/storage/store';
 import { cityRecord, writeMmdb } from '../../../helpers/mmdbWriter';
 import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
-import { runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { logMessages, runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 import { IP } from '../../../helpers/visitors';
 
@@ -151,7 +151,11 @@ describe('GEOIP_DB that cannot be used', () => {
   it('stops the start with one line and exit 1 when the file is missing', async () => {
     const file = path.join(makeTempDir('me-geodb-'), 'missing.mmdb');
     const exit = await runToExit({ GEOIP_DB: file });
-    expect(exit).toEqual({ code: 1, stdout: '', stderr: `me: GEOIP_DB: cannot read "${file}" (no such file)\n` });
+    expect({ ...exit, stderr: logMessages(exit.stderr) }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `me: GEOIP_DB: cannot read "${file}" (no such file)`,
+    });
   });
 
   it('stops the start with one line and exit 1 when the file is not a MaxMind database', async () => {
@@ -160,6 +164,6 @@ describe('GEOIP_DB that cannot be used', () => {
     const exit = await runToExit({ GEOIP_DB: file });
     expect(exit.code).toBe(1);
     expect(exit.stdout).toBe('');
-    expect(exit.stderr).toMatch(/^me: GEOIP_DB: ".*city\.mmdb" is not a MaxMind database \([^\n]*\)\n$/);
+    expect(logMessages(exit.stderr)).toMatch(/^me: GEOIP_DB: ".*city\.mmdb" is not a MaxMind database \([^\n]*\)$/);
   });
 });
