@@ -3,6 +3,7 @@
  * Connects, migrates (one instance at a time) and starts hearing link changes before it resolves;
  * any failure there rejects with one line saying what is wrong.
  */
+import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { postgresLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
@@ -55,6 +56,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     pool,
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
+    apiKeys: createApiKeyRepository(executor),
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, postgresClickInserts(pool)),
     analytics: createPostgresAnalytics(pool),
