@@ -17,6 +17,7 @@ import { UsersPage } from './features/admin/users/UsersPage';
 import { AdminDashboardPage } from './features/analytics/AdminDashboardPage';
 import { LinkAnalyticsPage } from './features/analytics/AdminLinkAnalyticsPage';
 import { ConnectPage } from './features/desktop/ConnectPage';
+import { AdminKeysPage } from './features/keys/AdminKeysPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { LinkFormPage } from './features/links/AdminLinkFormPage';
 import { LinksPage } from './features/links/AdminLinksPage';
@@ -41,6 +42,7 @@ const adminRoutes: RouteObject = {
         { path: 'edit/:linkId', element: <LinkFormPage mode="edit" /> },
         { path: 'link/:linkId', element: <LinkAnalyticsPage /> },
         { path: 'users', element: <UsersPage /> },
+        { path: 'keys', element: <AdminKeysPage /> },
         { path: 'live', element: <LiveVisitorsPage /> },
         { path: 'repeat-visitors', element: <RepeatVisitorsPage /> },
         { path: 'conversion', element: <ConversionFunnelPage /> },
