@@ -10,6 +10,7 @@ import { createDomainRouter } from './http/domainRoutes';
 import { errorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
+import { createKeyRouter } from './http/keyRoutes';
 import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
 import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): App {
     createUserAdminRouter(services),
     createDomainRouter(services),
     createAnalyticsRouter(services),
+    createKeyRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
   }

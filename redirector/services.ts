@@ -3,6 +3,7 @@ import { type AccountService, createAccountService } from './auth/accountService
 import { type AttemptLimiter, createAttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
 import type { Config } from './config';
+import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
@@ -18,6 +19,7 @@ export interface Services {
   clock: () => number;
   auth: AuthService;
   accounts: AccountService;
+  apiKeys: ApiKeyService;
   /** Wrong credentials of every kind per client address (auth/limitedAttempts.ts checkCredential). */
   limiter: AttemptLimiter;
   /** Accounts created per client address. */
@@ -58,6 +60,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
+    apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
     limiter: createAttemptLimiter({ clock }),
     registrations: createAttemptLimiter({ clock, max: ACCOUNTS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }),
     links: createLinkService({ store, clock, linkCache, maxLinksPerUser: config.maxLinksPerUser }),

@@ -1,6 +1,8 @@
 /**
  * Middleware that proves who calls: X-API-Key for the administrator, Bearer token for a user. Each
  * check goes through checkCredential, so wrong keys and tokens count toward the client's limit.
+ * Either header may carry an API key of that side (docs/api.md#api-keys); the state says which
+ * kind of credential it was, so that managing keys can refuse API keys.
  */
 import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
@@ -9,8 +11,16 @@ import type { Services } from '../services';
 import type { UserRecord } from '../storage/records';
 import { unauthorized } from './errors';
 
+/** 'sign-in': the admin key itself or a session token; 'api-key': an API key. */
+export type CredentialKind = 'sign-in' | 'api-key';
+
 export interface UserState {
   user: UserRecord;
+  credential: CredentialKind;
+}
+
+export interface AdminState {
+  credential: CredentialKind;
 }
 
 export function apiKeyOf(ctx: Context): string {
@@ -22,26 +32,43 @@ export function bearerOf(ctx: Context): string {
   return match?.[1] ?? '';
 }
 
-type GuardServices = Pick<Services, 'auth' | 'limiter'>;
+type GuardServices = Pick<Services, 'auth' | 'limiter' | 'apiKeys'>;
 
-export function requireAdmin({ auth, limiter }: GuardServices) {
+/** How `key` proves the administrator, or undefined when it does not. */
+async function adminCredential({ auth, apiKeys }: GuardServices, key: string): Promise<CredentialKind | undefined> {
+  if (await apiKeys.isAdminKey(key)) return 'api-key';
+  return (await auth.isAdmin(key)) ? 'sign-in' : undefined;
+}
+
+async function userCredential(
+  { auth, apiKeys }: GuardServices,
+  token: string,
+): Promise<{ user: UserRecord; credential: CredentialKind } | undefined> {
+  const keyUser = await apiKeys.userForKey(token);
+  if (keyUser) return { user: keyUser, credential: 'api-key' };
+  const user = await auth.userForToken(token);
+  return user ? { user, credential: 'sign-in' } : undefined;
+}
+
+export function requireAdmin(services: GuardServices) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const key = apiKeyOf(ctx);
     if (key === '') throw unauthorized('Admin key required');
-    const admin = await checkCredential(limiter, ctx.ip, async () => ((await auth.isAdmin(key)) ? true : undefined));
-    if (!admin) throw unauthorized('Invalid or expired admin key');
+    const credential = await checkCredential(services.limiter, ctx.ip, () => adminCredential(services, key));
+    if (!credential) throw unauthorized('Invalid or expired admin key');
+    (ctx.state as AdminState).credential = credential;
     await next();
   };
 }
 
-export function requireUser({ auth, limiter }: GuardServices) {
+export function requireUser(services: GuardServices) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const token = bearerOf(ctx);
     if (token === '') throw unauthorized('Sign in required');
-    const user = await checkCredential(limiter, ctx.ip, () => auth.userForToken(token));
-    if (!user) throw unauthorized('Session expired, please sign in again');
-    if (user.disabled) throw unauthorized(ACCOUNT_DISABLED);
-    (ctx.state as UserState).user = user;
+    const caller = await checkCredential(services.limiter, ctx.ip, () => userCredential(services, token));
+    if (!caller) throw unauthorized('Session expired, please sign in again');
+    if (caller.user.disabled) throw unauthorized(ACCOUNT_DISABLED);
+    Object.assign(ctx.state as UserState, caller);
     await next();
   };
 }

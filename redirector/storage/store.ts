@@ -18,6 +18,7 @@ import type {
   UserRecord,
   UserWithCounts,
 } from './records';
+import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
@@ -42,7 +43,7 @@ export interface UserRepository {
   findWithCounts(id: number): Promise<UserWithCounts | undefined>;
   /** False when there is no such user. */
   setDisabled(id: number, disabled: boolean): Promise<boolean>;
-  /** Deletes the user with their links, clicks and sessions; false when there was no such user. */
+  /** Deletes the user with their links, clicks, sessions and API keys; false when there was no such user. */
   delete(id: number): Promise<boolean>;
 }
 
@@ -51,6 +52,18 @@ export interface SessionRepository {
   find(tokenHash: string): Promise<SessionRecord | undefined>;
   delete(tokenHash: string): Promise<void>;
   deleteExpired(now: number): Promise<number>;
+}
+
+export interface ApiKeyRepository {
+  /** 'limit' (and nothing written) when the owner has maxKeys keys already; exact under concurrent creates. */
+  create(key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
+  /** One owner's keys (userId null: the administrator's), oldest first. */
+  list(userId: number | null): Promise<ApiKeyRecord[]>;
+  findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  /** False when the owner has no such key. */
+  delete(id: number, userId: number | null): Promise<boolean>;
+  /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
+  touch(id: number, now: number, unlessAfter: number): Promise<void>;
 }
 
 export interface LinkFilter {
@@ -115,6 +128,7 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly users: UserRepository;
   readonly sessions: SessionRepository;
+  readonly apiKeys: ApiKeyRepository;
   readonly links: LinkRepository;
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;

@@ -16,7 +16,7 @@ export interface UserAdminService {
   page(query: UserListQuery): Promise<UsersPage>;
   /** The user after the change; RuleError 404 for an unknown id. */
   setDisabled(id: number, disabled: boolean): Promise<AdminUser>;
-  /** Deletes the user, their links, clicks and sessions; RuleError 404 for an unknown id. */
+  /** Deletes the user, their links, clicks, sessions and API keys; RuleError 404 for an unknown id. */
   delete(id: number): Promise<void>;
 }
 

@@ -44,6 +44,7 @@ const StorageDebugPage = lazyScreen(() =>
   import('./features/admin/debug/StorageDebugPage').then((m) => m.StorageDebugPage),
 );
 const UsersPage = lazyScreen(() => import('./features/admin/users/UsersPage').then((m) => m.UsersPage));
+const AdminKeysPage = lazyScreen(() => import('./features/keys/AdminKeysPage').then((m) => m.AdminKeysPage));
 const ConnectPage = lazyScreen(() => import('./features/desktop/ConnectPage').then((m) => m.ConnectPage));
 
 /** Shown for the moment a screen's chunk takes to arrive. */
@@ -70,6 +71,7 @@ const adminRoutes: RouteObject = {
         { path: 'edit/:linkId', element: screen(<LinkFormPage mode="edit" />) },
         { path: 'link/:linkId', element: screen(<LinkAnalyticsPage />) },
         { path: 'users', element: screen(<UsersPage />) },
+        { path: 'keys', element: screen(<AdminKeysPage />) },
         { path: 'live', element: screen(<LiveVisitorsPage />) },
         { path: 'repeat-visitors', element: screen(<RepeatVisitorsPage />) },
         { path: 'conversion', element: screen(<ConversionFunnelPage />) },

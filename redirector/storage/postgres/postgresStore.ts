@@ -4,6 +4,7 @@
  * any failure there rejects with one line saying what is wrong.
  */
 import { logProblem } from '../../observability/logger';
+import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { postgresLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
@@ -56,6 +57,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     pool,
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
+    apiKeys: createApiKeyRepository(executor),
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, postgresClickInserts(pool)),
     analytics: createPostgresAnalytics(pool),

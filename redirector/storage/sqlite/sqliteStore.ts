@@ -1,3 +1,4 @@
+import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { sqliteLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
@@ -30,6 +31,7 @@ export function createSqliteStore(file: string): SqliteStore {
     db,
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
+    apiKeys: createApiKeyRepository(executor),
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,

@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { DomainDialog } from '../account/DomainDialog';
 import { type UserSession, useSession } from '../account/useSession';
 import { UserLinkAnalyticsView } from '../analytics/UserLinkAnalyticsView';
+import { ApiKeysDialog } from '../keys/ApiKeysDialog';
 import { DashboardLinks } from './DashboardLinks';
 import { linkHost, serviceOrigin } from './shortUrl';
 
@@ -48,6 +49,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
     (customDomain) => updateUser({ custom_domain: customDomain }),
   );
   const [domainOpen, setDomainOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
   const showLink = (linkId: string | null) =>
     setParams((current) => {
@@ -73,6 +75,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           <>
             <Button icon="globe" onClick={() => setDomainOpen(true)}>
               Domain
+            </Button>
+            <Button icon="shield" onClick={() => setKeysOpen(true)}>
+              API Keys
             </Button>
             <Button variant="ghost" icon="logout" onClick={logout}>
               Logout
@@ -107,6 +112,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           }}
           onRemove={domain.remove}
         />
+      ) : null}
+      {keysOpen ? (
+        <ApiKeysDialog token={session.token} onClose={() => setKeysOpen(false)} onUnauthorized={signOut} />
       ) : null}
     </>
   );

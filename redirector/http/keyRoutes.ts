@@ -1,0 +1,58 @@
+/**
+ * API keys (docs/api.md#api-keys): POST /api/keys {name} → 201 {key, secret}; GET /api/keys →
+ * {keys}; DELETE /api/keys?id= → {success}. The caller's own keys: the administrator's with
+ * X-API-Key, a user's with a bearer session token. Only a sign-in (a session, or the admin key
+ * itself) may manage keys, so that a leaked key cannot mint more keys or outlive its deletion.
+ */
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import type { SuccessResponse } from '../contract/auth';
+import { type ApiKeysResponse, type CreateApiKeyResponse, KEYS_NEED_SIGN_IN } from '../contract/keys';
+import type { KeyOwner } from '../keys/apiKeyService';
+import type { Services } from '../services';
+import { type AdminState, apiKeyOf, requireAdmin, requireUser, type UserState } from './authGuards';
+import { badRequest, forbidden } from './errors';
+import { bodyOf } from './requestInput';
+
+interface KeyManagerState {
+  owner: KeyOwner;
+}
+
+function keyId(ctx: Context): number {
+  const value = ctx.query.id;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,14}$/.test(value)) {
+    throw badRequest('id must be a key id (a positive whole number)');
+  }
+  return Number(value);
+}
+
+export function createKeyRouter(services: Services): Router {
+  const { apiKeys } = services;
+  const admin = requireAdmin(services);
+  const user = requireUser(services);
+  const router = new Router();
+
+  /** X-API-Key: the administrator's keys; otherwise the bearer's. Refuses API keys (403). */
+  const signedIn = async (ctx: Context, next: Next) => {
+    const asAdmin = apiKeyOf(ctx) !== '';
+    await (asAdmin ? admin : user)(ctx, async () => {
+      if ((ctx.state as AdminState | UserState).credential !== 'sign-in') throw forbidden(KEYS_NEED_SIGN_IN);
+      (ctx.state as KeyManagerState).owner = { userId: asAdmin ? null : (ctx.state as UserState).user.id };
+      await next();
+    });
+  };
+  const ownerOf = (ctx: Context) => (ctx.state as KeyManagerState).owner;
+
+  router.post('/keys', signedIn, async (ctx) => {
+    ctx.body = (await apiKeys.create(ownerOf(ctx), bodyOf(ctx).name)) satisfies CreateApiKeyResponse;
+    ctx.status = 201;
+  });
+  router.get('/keys', signedIn, async (ctx) => {
+    ctx.body = { keys: await apiKeys.list(ownerOf(ctx)) } satisfies ApiKeysResponse;
+  });
+  router.delete('/keys', signedIn, async (ctx) => {
+    await apiKeys.delete(ownerOf(ctx), keyId(ctx));
+    ctx.body = { success: true } satisfies SuccessResponse;
+  });
+  return router;
+}

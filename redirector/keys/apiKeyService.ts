@@ -1,0 +1,107 @@
+/**
+ * API keys (docs/api.md#api-keys): long-lived credentials a user or the administrator makes for
+ * scripts. Created, listed and deleted by their owner; checked on every call made with one. Keys
+ * never expire: they stop working when deleted, when their user is disabled (or deleted, which
+ * deletes them), and, for the administrator's, when ADMIN_KEY changes.
+ */
+import { hashToken } from '../auth/tokens';
+import {
+  type ApiKey,
+  type CreateApiKeyResponse,
+  KEY_LIMIT_REACHED,
+  KEY_NOT_FOUND,
+  MAX_KEYS_PER_ACCOUNT,
+  parseKeyName,
+} from '../contract/keys';
+import { invalidInput, notFoundRule, taken } from '../ruleError';
+import type { UserRecord } from '../storage/records';
+import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
+import type { Store } from '../storage/store';
+import { adminKeyTag, looksLikeApiKey, newApiKeySecret, prefixOf, sameDigest } from './apiKeySecrets';
+
+/** Who a key belongs to: a user, or the administrator (userId null). */
+export interface KeyOwner {
+  userId: number | null;
+}
+
+/** last_used_at is written at most this often per key, so a busy script costs no write per call. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+export interface ApiKeyService {
+  /** RuleError 400 for a bad name, 409 past the limit. */
+  create(owner: KeyOwner, name: unknown): Promise<CreateApiKeyResponse>;
+  list(owner: KeyOwner): Promise<ApiKey[]>;
+  /** RuleError 404 when the owner has no such key. */
+  delete(owner: KeyOwner, id: number): Promise<void>;
+  /** The user behind a live user key (disabled users included: the caller refuses them). */
+  userForKey(secret: string): Promise<UserRecord | undefined>;
+  /** True for a live administrator's key made with the current ADMIN_KEY. */
+  isAdminKey(secret: string): Promise<boolean>;
+}
+
+function toApiKey(record: ApiKeyRecord): ApiKey {
+  return {
+    id: record.id,
+    name: record.name,
+    prefix: record.prefix,
+    created_at: new Date(record.created_at).toISOString(),
+    last_used_at: record.last_used_at === null ? null : new Date(record.last_used_at).toISOString(),
+  };
+}
+
+export function createApiKeyService(deps: { store: Store; adminKey: string; clock: () => number }): ApiKeyService {
+  const { store, adminKey, clock } = deps;
+
+  /**
+   * The stored key behind `secret` when it is the administrator's (`admin`) or a user's (not
+   * `admin`), marked used; undefined for anything else: a user's key is no administrator's key,
+   * nor the other way round.
+   */
+  async function liveKey(secret: string, admin: boolean): Promise<ApiKeyRecord | undefined> {
+    if (!looksLikeApiKey(secret)) return undefined;
+    const keyHash = hashToken(secret);
+    const record = await store.apiKeys.findByHash(keyHash);
+    if (!record || !sameDigest(record.key_hash, keyHash) || (record.user_id === null) !== admin) return undefined;
+    if (admin && !sameDigest(record.admin_tag ?? '', adminKeyTag(keyHash, adminKey))) return undefined;
+    const now = clock();
+    if (record.last_used_at === null || record.last_used_at <= now - LAST_USED_PRECISION_MS) {
+      await store.apiKeys.touch(record.id, now, now - LAST_USED_PRECISION_MS);
+    }
+    return record;
+  }
+
+  return {
+    async create(owner, name) {
+      const parsed = parseKeyName(name);
+      if (!parsed.ok) throw invalidInput(parsed.error);
+      const secret = newApiKeySecret();
+      const keyHash = hashToken(secret);
+      const stored = await store.apiKeys.create(
+        {
+          user_id: owner.userId,
+          name: parsed.name,
+          prefix: prefixOf(secret),
+          key_hash: keyHash,
+          admin_tag: owner.userId === null ? adminKeyTag(keyHash, adminKey) : null,
+          created_at: clock(),
+        },
+        MAX_KEYS_PER_ACCOUNT,
+      );
+      if (stored === 'limit') throw taken(KEY_LIMIT_REACHED);
+      return { key: toApiKey(stored), secret };
+    },
+    async list(owner) {
+      return (await store.apiKeys.list(owner.userId)).map(toApiKey);
+    },
+    async delete(owner, id) {
+      if (!(await store.apiKeys.delete(id, owner.userId))) throw notFoundRule(KEY_NOT_FOUND);
+    },
+    async userForKey(secret) {
+      const record = await liveKey(secret, false);
+      return record?.user_id == null ? undefined : store.users.findById(record.user_id);
+    },
+    async isAdminKey(secret) {
+      return (await liveKey(secret, true)) !== undefined;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The API key calls (docs/api.md#api-keys), for either side: a user's session token or the
+ * administrator's key or session. Keys themselves cannot call these (the server answers 403).
+ */
+import type { ApiKeysResponse, CreateApiKeyResponse, SuccessResponse } from '../../../redirector/contract';
+import type { HttpClient } from './client';
+
+/** Who manages keys: a user's session (`token`) or the administrator (`apiKey`). */
+export type KeyCredential = { token: string } | { apiKey: string };
+
+export function createKeysApi(http: HttpClient) {
+  return {
+    withCredential(credential: KeyCredential) {
+      return {
+        async list(signal?: AbortSignal) {
+          return (await http.request<ApiKeysResponse>('/api/keys', { ...credential, signal })).keys;
+        },
+        create: (name: string) =>
+          http.request<CreateApiKeyResponse>('/api/keys', { ...credential, method: 'POST', body: { name } }),
+        remove: (id: number) =>
+          http.request<SuccessResponse>('/api/keys', { ...credential, method: 'DELETE', query: { id } }),
+      };
+    },
+  };
+}
+
+export type KeyCalls = ReturnType<ReturnType<typeof createKeysApi>['withCredential']>;

@@ -1,0 +1,177 @@
+/**
+ * The API keys of one side, the body of both the user's dialog and the admin screen: a create
+ * form, the new key's secret once (with copy), the list (name, prefix, created, last used) and a
+ * Delete that asks first.
+ */
+import { type FormEvent, useState } from 'react';
+import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
+import { errorMessage } from '../../api/client';
+import type { KeyCalls } from '../../api/keysApi';
+import { Banner } from '../../components/Banner';
+import { Button, IconButton } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
+import { ConfirmDialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { TextField } from '../../components/Field';
+import { LoadingState } from '../../components/Spinner';
+import { formatDate, formatDateTime } from '../../format/dates';
+import { type KeySide, KEYS_TEXTS as TEXTS } from './keysTexts';
+import { useApiKeys } from './useApiKeys';
+
+export interface ApiKeysPanelProps {
+  calls: KeyCalls;
+  side: KeySide;
+  /** The server's address for the usage example ('' in the browser build: this page's origin). */
+  origin: string;
+}
+
+export function ApiKeysPanel({ calls, side, origin }: ApiKeysPanelProps) {
+  const { keys, created, dismissCreated, create, remove } = useApiKeys(calls);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<{ key: ApiKey; busy: boolean; error?: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setCreateError(null);
+    const parsed = parseKeyName(name);
+    setNameError(parsed.ok ? null : parsed.error);
+    if (!parsed.ok) return;
+    setCreating(true);
+    try {
+      await create(parsed.name);
+      setName('');
+    } catch (caught) {
+      setCreateError(errorMessage(caught, TEXTS.createFailed));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const { key } = toDelete;
+    setToDelete({ key, busy: true });
+    try {
+      await remove(key);
+      setToDelete(null);
+    } catch (caught) {
+      setToDelete({ key, busy: false, error: errorMessage(caught, TEXTS.deleteFailed) });
+    }
+  };
+
+  return (
+    <div className="api-keys">
+      {createError ? (
+        <Banner tone="error" onDismiss={() => setCreateError(null)}>
+          {createError}
+        </Banner>
+      ) : null}
+      {created ? (
+        <div className="callout" data-testid="new-api-key">
+          <div className="callout__title">{TEXTS.newKeyTitle}</div>
+          <div className="row">
+            <code className="code-block grow api-keys__secret" data-testid="new-api-key-secret">
+              {created.secret}
+            </code>
+            <CopyButton text={created.secret} variant="text" label={TEXTS.copy} copiedLabel={TEXTS.copied} />
+          </div>
+          <p className="text-sm">
+            <strong>{TEXTS.newKeyWarning}</strong>
+          </p>
+          <p className="text-sm muted">{TEXTS.usageLabel}</p>
+          <code className="code-block">{TEXTS.usage(side, origin || window.location.origin)}</code>
+          <div className="row">
+            <Button onClick={dismissCreated}>{TEXTS.done}</Button>
+          </div>
+        </div>
+      ) : null}
+      <form className="api-keys__create" noValidate onSubmit={submit}>
+        <TextField
+          label={TEXTS.nameLabel}
+          name="key-name"
+          placeholder={TEXTS.namePlaceholder}
+          hint={TEXTS.nameHint}
+          value={name}
+          onValueChange={(next) => {
+            setName(next);
+            if (nameError) setNameError(null);
+          }}
+          error={nameError}
+          autoComplete="off"
+          fieldClassName="grow"
+        />
+        <Button type="submit" variant="primary" icon="plus" loading={creating}>
+          {creating ? TEXTS.creating : TEXTS.create}
+        </Button>
+      </form>
+      {keys.error ? (
+        <ErrorPanel
+          title={TEXTS.loadFailed}
+          message={errorMessage(keys.error, TEXTS.loadFailed)}
+          onRetry={keys.reload}
+        />
+      ) : !keys.data ? (
+        <LoadingState message={TEXTS.loading} />
+      ) : keys.data.length === 0 ? (
+        <EmptyState icon="shield" title={TEXTS.empty} description={TEXTS.emptyHint} />
+      ) : (
+        <KeysTable keys={keys.data} onDelete={(key) => setToDelete({ key, busy: false })} />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={TEXTS.deleteTitle}
+        message={toDelete ? TEXTS.deleteQuestion(toDelete.key) : ''}
+        confirmLabel={TEXTS.delete}
+        busyLabel={TEXTS.deleting}
+        busy={toDelete?.busy ?? false}
+        error={toDelete?.error ?? null}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
+
+function KeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
+  const { columns } = TEXTS;
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack">
+        <thead>
+          <tr>
+            <th scope="col">{columns.name}</th>
+            <th scope="col">{columns.key}</th>
+            <th scope="col">{columns.created}</th>
+            <th scope="col">{columns.lastUsed}</th>
+            <th scope="col">{columns.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} data-testid={`api-key-row-${key.id}`}>
+              <td data-label={columns.name}>
+                <div className="cell-title">{key.name}</div>
+              </td>
+              <td data-label={columns.key} className="mono">
+                {key.prefix}…
+              </td>
+              <td data-label={columns.created} style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(key.created_at)}
+              </td>
+              <td data-label={columns.lastUsed} style={{ whiteSpace: 'nowrap' }}>
+                {key.last_used_at ? formatDateTime(key.last_used_at) : TEXTS.never}
+              </td>
+              <td data-label={columns.actions}>
+                <IconButton icon="trash" label={TEXTS.deleteLabel(key)} tone="danger" onClick={() => onDelete(key)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

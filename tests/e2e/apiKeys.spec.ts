@@ -1,0 +1,99 @@
+/**
+ * API keys in the browser against the built server: the user's dialog on the dashboard and the
+ * admin screen /admin/keys. Create (the secret shown once, copied to the clipboard), use it with
+ * fetch, delete with confirmation (the key then stops working).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { adminSignIn, apiLogin, apiRegister, screenshot, storeSession, unique } from './userHelpers';
+
+test.use({ serverEnv: { ME_E2E_FILE: 'apiKeys' } });
+
+/** Fills the name, creates the key and returns the secret shown (and copied) once. */
+async function createKeyIn(page: Page, scope: ReturnType<Page['locator']>, name: string): Promise<string> {
+  await scope.getByLabel('Key name').fill(name);
+  await scope.getByRole('button', { name: 'Create Key' }).click();
+  const shown = scope.getByTestId('new-api-key');
+  await expect(shown).toContainText("you won't see it again");
+  const secret = (await scope.getByTestId('new-api-key-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^me_[A-Za-z0-9]{32,}$/);
+  await scope.getByRole('button', { name: 'Copy key' }).click();
+  await expect(scope.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  const copied = await page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
+  expect(copied).toBe(secret);
+  return secret;
+}
+
+/** The status of a call made from the page with `headers`, as a script would make it. */
+function statusWith(page: Page, path: string, headers: Record<string, string>): Promise<number> {
+  return page.evaluate(async ([url, sent]) => (await fetch(url, { headers: sent })).status, [path, headers] as const);
+}
+
+test('a user creates, copies, uses and deletes an API key from the dashboard', async ({ page, server, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const email = `${unique('keys')}@example.com`;
+  await apiRegister(server, 'Kay Keys', email, 'secret123');
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, await apiLogin(server, email, 'secret123'));
+  await page.goto(`${server.url}/dashboard`);
+
+  await page.getByRole('button', { name: 'API Keys' }).click();
+  const dialog = page.getByRole('dialog', { name: 'API Keys' });
+  await expect(dialog.getByText('No API keys yet')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create Key' }).click();
+  await expect(dialog.getByText('Name must be 1-100 characters')).toBeVisible();
+  const secret = await createKeyIn(page, dialog, 'Uploader');
+  await screenshot(page, 'api-keys-user-created');
+
+  const row = dialog.getByRole('row').filter({ hasText: 'Uploader' });
+  await expect(row).toContainText(`${secret.slice(0, 8)}…`);
+  await expect(row).toContainText('Never');
+  expect(await statusWith(page, '/api/links/user', { Authorization: `Bearer ${secret}` })).toBe(200);
+  expect(await statusWith(page, '/api/links', { 'X-API-Key': secret })).toBe(401);
+
+  // Shown once: after Done, and after reopening, only the prefix is left.
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog.getByTestId('new-api-key')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByRole('button', { name: 'API Keys' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'API Keys' }).getByRole('row').filter({ hasText: 'Uploader' }),
+  ).not.toContainText('Never');
+  expect(await page.content()).not.toContain(secret);
+
+  await page.getByRole('button', { name: 'Delete key Uploader' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete API key' });
+  await expect(confirm).toContainText(`Delete the key "Uploader" (${secret.slice(0, 8)}…)?`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'API Keys' }).getByText('No API keys yet')).toBeVisible();
+  expect(await statusWith(page, '/api/links/user', { Authorization: `Bearer ${secret}` })).toBe(401);
+});
+
+test('the administrator manages API keys on /admin/keys', async ({ page, server, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await adminSignIn(page, server);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'API Keys' }).click();
+  await expect(page).toHaveURL(/\/admin\/keys$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API Keys' })).toBeVisible();
+  const main = page.locator('main');
+  const secret = await createKeyIn(page, main, 'Nightly export');
+  await expect(main).toContainText(`curl -H "X-API-Key: <key>" ${server.url}/api/links`);
+  await screenshot(page, 'api-keys-admin-created');
+
+  expect(await statusWith(page, '/api/links', { 'X-API-Key': secret })).toBe(200);
+  expect(await statusWith(page, '/api/links/user', { Authorization: `Bearer ${secret}` })).toBe(401);
+  expect(await statusWith(page, '/api/keys', { 'X-API-Key': secret })).toBe(403);
+
+  await page.reload();
+  await expect(main.getByTestId('new-api-key')).toHaveCount(0);
+  const row = main.getByRole('row').filter({ hasText: 'Nightly export' });
+  await expect(row).not.toContainText('Never');
+  await row.getByRole('button', { name: 'Delete key Nightly export' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete API key' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(main.getByText('No API keys yet')).toBeVisible();
+  expect(await statusWith(page, '/api/links', { 'X-API-Key': secret })).toBe(401);
+});
