@@ -3,12 +3,11 @@
  * POST /api/links/import (every link; imported links have no owner). User: GET
  * /api/links/user/export, POST /api/links/user/import (their own; the link limit applies).
  */
-import { pipeline, Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
 import Router from '@koa/router';
-import { stringify } from 'csv-stringify';
 import type { Context } from 'koa';
-import { type ImportResult, LINK_CSV_COLUMNS, MAX_IMPORT_BYTES } from '../contract/lists';
-import { linkToCsvRow } from '../links/linkCsv';
+import { type ImportResult, MAX_IMPORT_BYTES } from '../contract/lists';
+import { linkCsvExport } from '../links/linkExport';
 import { importLinks } from '../links/linkImport';
 import { ADMIN, type LinkOwner, type LinkService, userOwner } from '../links/linkService';
 import { logUnexpectedError } from '../observability/errorLog';
@@ -44,16 +43,10 @@ async function readCsvBody(ctx: Context): Promise<string> {
   return text;
 }
 
-async function* csvRows(links: LinkService, owner: LinkOwner): AsyncGenerator<string[]> {
-  for await (const batch of links.batches(owner)) {
-    for (const link of batch) yield linkToCsvRow(link);
-  }
-}
-
 /** Streamed a batch of links at a time: the stringifier's backpressure paces the queries. */
 function sendExport(ctx: Context, links: LinkService, owner: LinkOwner): void {
-  const csv = stringify({ header: true, columns: [...LINK_CSV_COLUMNS], record_delimiter: 'windows' });
-  pipeline(Readable.from(csvRows(links, owner)), csv, (error) => {
+  const { rows, csv } = linkCsvExport(links, owner);
+  pipeline(rows, csv, (error) => {
     if (error) logUnexpectedError(ctx.method, ctx.path, error);
   });
   ctx.type = 'text/csv; charset=utf-8';

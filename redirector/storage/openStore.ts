@@ -2,13 +2,13 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { createPostgresStore } from './postgres/postgresStore';
-import { createSqliteStore } from './sqlite/sqliteStore';
+import { createSqliteStore, type SqliteStoreOptions } from './sqlite/sqliteStore';
 import type { Store } from './store';
 
 export const SQLITE_FILE = 'me.sqlite';
 
 /** Rejects with one line saying what is wrong (bad URL, server unreachable, failed migration). */
-export async function openStore(config: Config, dataDir: string): Promise<Store> {
+export async function openStore(config: Config, dataDir: string, options: SqliteStoreOptions = {}): Promise<Store> {
   if (config.databaseUrl !== undefined) return createPostgresStore(config.databaseUrl);
-  return createSqliteStore(path.join(dataDir, SQLITE_FILE));
+  return createSqliteStore(path.join(dataDir, SQLITE_FILE), options);
 }

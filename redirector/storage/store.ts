@@ -133,9 +133,10 @@ export interface Store {
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;
   /**
-   * Where several instances share one database (PostgreSQL): calls `listener` with the short code
-   * of every link any instance created, updated or deleted, or with null when any link may have
-   * changed (the notifications were interrupted). Returns the unsubscribe function.
+   * Where several instances share one database (PostgreSQL), or another process writes the same
+   * SQLite file (the command line): calls `listener` with the short code of every link any instance
+   * created, updated or deleted, or with null when any link may have changed (the notifications
+   * were interrupted; SQLite only ever says null). Returns the unsubscribe function.
    */
   onLinkChanged?(listener: (shortCode: string | null) => void): () => void;
   /** Resolves once the database answers a query. */

@@ -7,6 +7,7 @@ import { createUserRepository } from '../repositories/userRepository';
 import type { Store } from '../store';
 import { rollupFolder } from './analytics/rollups';
 import { createSqliteAnalytics, type SqliteAnalytics } from './analytics/sqliteAnalytics';
+import { watchOutsideCommits } from './changeWatcher';
 import { startCheckpointer } from './checkpointer';
 import { sqliteClickInserts } from './clickInserts';
 import { openDatabase, type SqliteDatabase } from './database';
@@ -19,13 +20,23 @@ export interface SqliteStore extends Store {
   readonly analytics: SqliteAnalytics;
 }
 
-export function createSqliteStore(file: string): SqliteStore {
+export interface SqliteStoreOptions {
+  /**
+   * WAL checkpoints and rollup folding while the store is open (default true). A short-lived
+   * process beside the running service (the command line) leaves that work to the service.
+   */
+  backgroundWork?: boolean;
+}
+
+export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const backgroundWork = options.backgroundWork ?? true;
   const db = openDatabase(file);
-  const checkpointer = startCheckpointer(db);
+  const checkpointer = backgroundWork ? startCheckpointer(db) : undefined;
   const executor = createSqliteExecutor(db);
   const analytics = createSqliteAnalytics(db);
   const linkCounts = sqliteLinkCounts(executor, rollupFolder(db));
-  analytics.startBackgroundFolding();
+  if (backgroundWork) analytics.startBackgroundFolding();
+  const outsideCommits = watchOutsideCommits(db);
   return {
     kind: 'sqlite',
     db,
@@ -35,12 +46,14 @@ export function createSqliteStore(file: string): SqliteStore {
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
+    onLinkChanged: (listener) => outsideCommits.subscribe(listener),
     async ping() {
       db.prepare('SELECT 1').get();
     },
     async close() {
+      outsideCommits.stop();
       analytics.stopBackgroundFolding();
-      await checkpointer.stop();
+      await checkpointer?.stop();
       if (db.open) {
         db.pragma('optimize');
         db.close();

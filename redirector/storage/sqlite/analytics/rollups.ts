@@ -154,6 +154,8 @@ function createRollupFolder(db: SqliteDatabase): RollupFolder {
   const trimmed = db.prepare(`UPDATE link_totals SET recent_rows = ${RECENT_KEPT} WHERE link_id = ?`);
   const moveTo = db.prepare('UPDATE analytics_fold SET folded_click_id = ? WHERE id = 1');
 
+  // Run IMMEDIATE: the command line may fold in its own process, and a deferred transaction that
+  // read before another process committed would fail on its first write instead of waiting.
   const foldChunk = db.transaction((maxRows: number): number => {
     const from = position.get() as number;
     const to = chunkEnd.get(from, maxRows) as number | null;
@@ -172,10 +174,10 @@ function createRollupFolder(db: SqliteDatabase): RollupFolder {
 
   return {
     fold(maxRows = Number.MAX_SAFE_INTEGER) {
-      return foldChunk(maxRows);
+      return foldChunk.immediate(maxRows);
     },
     foldBeforeRead() {
-      foldChunk(READ_FOLD_LIMIT);
+      foldChunk.immediate(READ_FOLD_LIMIT);
     },
     pending() {
       return Math.max(0, (lastId.get() as number) - (position.get() as number));

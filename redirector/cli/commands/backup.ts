@@ -1,0 +1,78 @@
+/** `me backup <file>`: an online, consistent copy of the SQLite database, private to its owner. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type BackupProgress, backupSqlite } from '../../storage/sqlite/backup';
+import { CliError, type Command, EXIT_USAGE, writeLine } from '../command';
+import { loadCliConfig, requireSqliteFile } from '../environment';
+
+/** Below this many pages (about 40 MiB) a backup takes well under a second: no progress lines. */
+const PROGRESS_FROM_PAGES = 10_000;
+
+function progressReporter(stderr: NodeJS.WritableStream): (progress: BackupProgress) => void {
+  let lastShown = -1;
+  return ({ totalPages, remainingPages }) => {
+    if (totalPages < PROGRESS_FROM_PAGES) return;
+    const percent = Math.floor(((totalPages - remainingPages) / totalPages) * 10) * 10;
+    if (percent <= lastShown) return;
+    lastShown = percent;
+    writeLine(stderr, `me: backup ${percent} % (${totalPages - remainingPages} of ${totalPages} pages)`);
+  };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export const backupCommand: Command = {
+  name: 'backup',
+  summary: 'copy the SQLite database while the service runs',
+  help: `Usage: me backup [--force] <file>
+
+Copies the SQLite database (DATA_DIR/me.sqlite) into <file>, safely while the service runs: the
+copy is the database as it was when the backup started, one self-contained file, mode 600.
+Progress is shown on stderr for large databases.
+
+  --force   replace <file> if it exists
+
+With DATABASE_URL (PostgreSQL) use pg_dump instead.`,
+  options: { force: { type: 'boolean' } },
+  positionals: { names: ['<file>'], required: 1 },
+  async run(args, io) {
+    const { config, dataDir } = loadCliConfig(io.env);
+    if (config.databaseUrl !== undefined) {
+      throw new CliError(
+        'DATABASE_URL is set: back up PostgreSQL with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL")',
+        EXIT_USAGE,
+      );
+    }
+    const source = requireSqliteFile(dataDir);
+    const destination = path.resolve(args.positionals[0]!);
+    const folder = path.dirname(destination);
+    if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
+      throw new CliError(`cannot write "${destination}": ${folder} is not a directory`);
+    }
+    if (fs.existsSync(destination)) {
+      if (args.values.force !== true) throw new CliError(`"${destination}" exists (add --force to replace it)`);
+      if (fs.statSync(destination).isDirectory()) throw new CliError(`"${destination}" is a directory`);
+    }
+    if (fs.realpathSync(folder) === fs.realpathSync(dataDir) && path.basename(destination).startsWith('me.sqlite')) {
+      throw new CliError(`"${destination}" is the database itself: choose another file`);
+    }
+    // Written beside the destination, then renamed over it: a failed or interrupted backup never
+    // leaves a half-written file under the name given (or destroys the backup it would replace).
+    const partial = path.join(folder, `.${path.basename(destination)}.${process.pid}.partial`);
+    try {
+      const started = Date.now();
+      const result = await backupSqlite(source, partial, progressReporter(io.stderr));
+      fs.chmodSync(partial, 0o600);
+      fs.renameSync(partial, destination);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      writeLine(io.stdout, `me: backed up ${source} to ${destination} (${megabytes(result.bytes)}, ${seconds} s)`);
+      return 0;
+    } catch (error) {
+      fs.rmSync(partial, { force: true });
+      fs.rmSync(`${partial}-journal`, { force: true });
+      throw new CliError(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  },
+};

@@ -1,0 +1,150 @@
+/**
+ * What `me check` asks of a database: is it whole (SQLite's integrity and foreign key checks; on
+ * PostgreSQL a working connection), does it hold every table and migration this version expects,
+ * and how much does it hold. Also whether a PostgreSQL database holds Me's tables at all, asked
+ * before the store is opened: opening migrates, and the command line must not create tables in
+ * whatever schema a mistyped DATABASE_URL reaches.
+ */
+import pg from 'pg';
+import type { Migration } from './migration';
+import { connectionConfig, describeConnectionError, type PgPool } from './postgres/database';
+import { pgMigrations } from './postgres/migrations';
+import type { SqliteDatabase } from './sqlite/database';
+import { migrations as sqliteMigrations } from './sqlite/migrations';
+import type { Store } from './store';
+
+export interface DatabaseCounts {
+  users: number;
+  links: number;
+  clicks: number;
+  /** Clicks stored but not folded into the analytics rollups yet (SQLite; always 0 on PostgreSQL). */
+  unfoldedClicks: number;
+}
+
+export interface DatabaseReport {
+  /** What was found wrong, one line each; empty when the database is sound. */
+  problems: string[];
+  /** One line on the engine and where it is (server version, schema). */
+  engine: string;
+  schemaVersion: number;
+  counts: DatabaseCounts;
+}
+
+/** Lines of integrity_check output shown at most; the rest are counted. */
+const SHOWN_PROBLEMS = 10;
+
+const COUNTS_SQL = `SELECT
+  (SELECT COUNT(*) FROM users) AS users,
+  (SELECT COUNT(*) FROM links) AS links,
+  (SELECT COUNT(*) FROM clicks) AS clicks`;
+
+/** Every table the migrations create: the schema check follows the migrations as they grow. */
+function expectedTables(migrations: readonly Migration[]): string[] {
+  const names = migrations.flatMap((migration) =>
+    [...migration.sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)].map((match) => match[1]!.toLowerCase()),
+  );
+  return [...new Set(['schema_migrations', ...names])].sort();
+}
+
+function schemaProblems(migrations: readonly Migration[], tables: readonly string[], applied: readonly number[]) {
+  const problems: string[] = [];
+  const present = new Set(tables.map((table) => table.toLowerCase()));
+  const missing = expectedTables(migrations).filter((table) => !present.has(table));
+  if (missing.length > 0) problems.push(`missing tables: ${missing.join(', ')}`);
+  const done = new Set(applied);
+  const notApplied = migrations.filter((migration) => !done.has(migration.version)).map((m) => m.version);
+  if (notApplied.length > 0) problems.push(`migrations not applied: ${notApplied.join(', ')}`);
+  return problems;
+}
+
+function isSqlite(store: Store): store is Store & { db: SqliteDatabase } {
+  return store.kind === 'sqlite' && 'db' in store;
+}
+
+function isPostgres(store: Store): store is Store & { pool: PgPool } {
+  return store.kind === 'postgres' && 'pool' in store;
+}
+
+function checkSqlite(db: SqliteDatabase): { problems: string[]; engine: string; applied: number[] } {
+  const problems: string[] = [];
+  const integrity = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+  const lines = integrity.map((row) => row.integrity_check).filter((line) => line !== 'ok');
+  for (const line of lines.slice(0, SHOWN_PROBLEMS)) problems.push(`integrity: ${line}`);
+  if (lines.length > SHOWN_PROBLEMS) problems.push(`integrity: ${lines.length - SHOWN_PROBLEMS} more problems`);
+  const orphans = (db.pragma('foreign_key_check') as unknown[]).length;
+  if (orphans > 0) problems.push(`foreign keys: ${orphans} rows point at rows that do not exist`);
+  const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
+  const applied = db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
+  problems.push(...schemaProblems(sqliteMigrations, tables, applied));
+  const version = db.prepare('SELECT sqlite_version()').pluck().get() as string;
+  return { problems, engine: `SQLite ${version}, ${db.name}`, applied };
+}
+
+async function checkPostgres(pool: PgPool): Promise<{ problems: string[]; engine: string; applied: number[] }> {
+  const { rows } = await pool.query<{ version: string; schema: string }>(
+    "SELECT current_setting('server_version') AS version, current_schema() AS schema",
+  );
+  const schema = rows[0]?.schema ?? '?';
+  const tables = await pool.query<{ name: string }>(
+    'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',
+  );
+  const applied = await pool.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const versions = applied.rows.map((row) => Number(row.version));
+  const problems = schemaProblems(
+    pgMigrations,
+    tables.rows.map((row) => row.name),
+    versions,
+  );
+  return { problems, engine: `PostgreSQL ${rows[0]?.version}, schema ${schema}`, applied: versions };
+}
+
+export async function checkDatabase(store: Store): Promise<DatabaseReport> {
+  let found: { problems: string[]; engine: string; applied: number[] };
+  let counts: Omit<DatabaseCounts, 'unfoldedClicks'> | undefined;
+  if (isSqlite(store)) {
+    found = checkSqlite(store.db);
+    counts = store.db.prepare(COUNTS_SQL).get() as typeof counts;
+  } else if (isPostgres(store)) {
+    found = await checkPostgres(store.pool);
+    counts = (await store.pool.query<NonNullable<typeof counts>>(COUNTS_SQL)).rows[0];
+  } else {
+    throw new Error(`no check for a ${store.kind} store`);
+  }
+  return {
+    problems: found.problems,
+    engine: found.engine,
+    schemaVersion: Math.max(0, ...found.applied),
+    counts: {
+      users: counts?.users ?? 0,
+      links: counts?.links ?? 0,
+      clicks: counts?.clicks ?? 0,
+      unfoldedClicks: await store.analytics.pending(),
+    },
+  };
+}
+
+/** The schema DATABASE_URL reaches when it holds Me's tables; throws a one-line Error otherwise. */
+export async function findPostgresSchema(url: string): Promise<string> {
+  const client = new pg.Client(connectionConfig(url));
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ schema: string | null; present: boolean }>(
+      "SELECT current_schema() AS schema, to_regclass('schema_migrations') IS NOT NULL AS present",
+    );
+    const found = rows[0];
+    if (!found?.present) {
+      throw new MissingDatabase(
+        `DATABASE_URL reaches no Me database (no schema_migrations table in schema ${found?.schema ?? '(none)'}): ` +
+          'start the service once, or check the URL and its search_path',
+      );
+    }
+    return found.schema ?? '';
+  } catch (error) {
+    if (error instanceof MissingDatabase) throw error;
+    throw new Error(describeConnectionError(error, url));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export class MissingDatabase extends Error {}
