@@ -4,10 +4,12 @@
  *
  * The same tables as the SQLite store, with PostgreSQL types: BIGINT epoch milliseconds, BOOLEAN
  * flags, identity ids (a sequence never hands out an id twice). Unique constraints are named
- * `<table>_<column>_key`: the executor maps a violation to its column by that name. No rollups: the
- * analytics queries aggregate the raw clicks over the (link_id, clicked_at) and (clicked_at) indexes.
+ * `<table>_<column>_key`: the executor maps a violation to its column by that name. The analytics
+ * rollups are kept by the click insert itself (rollups.ts); the last minutes and a link's latest
+ * clicks are read from the clicks over the (clicked_at) and (link_id, clicked_at) indexes.
  */
 import type { Migration } from '../migration';
+import { ANALYTICS_ROLLUPS_SQL } from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
@@ -90,5 +92,10 @@ export const pgMigrations: readonly Migration[] = [
       CREATE TRIGGER links_notify_change AFTER INSERT OR UPDATE OR DELETE ON links
         FOR EACH ROW EXECUTE FUNCTION notify_link_change();
     `,
+  },
+  {
+    version: 3,
+    name: 'analytics rollups',
+    sql: ANALYTICS_ROLLUPS_SQL,
   },
 ];

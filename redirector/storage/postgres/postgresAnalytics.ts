@@ -1,7 +1,8 @@
 /**
- * AnalyticsQueries on PostgreSQL. No rollups: each panel aggregates the raw clicks (bots left
- * out) inside one read-only REPEATABLE READ transaction, so every answer sees one snapshot.
- * The figures are those of the SQLite store's rollups, by the same definitions.
+ * AnalyticsQueries on PostgreSQL: each panel reads the rollups the click insert keeps up to date
+ * (rollups.ts), or the last minutes of clicks, inside one read-only REPEATABLE READ transaction,
+ * so every answer sees one snapshot. The figures are those of the SQLite store's rollups, by the
+ * same definitions.
  */
 import { postgresFunnel } from '../analytics/funnel';
 import { postgresLinkStats } from '../analytics/linkStats';
@@ -14,7 +15,7 @@ import { type PgPool, readSnapshot } from './database';
 
 export function createPostgresAnalytics(pool: PgPool): AnalyticsQueries {
   return {
-    // Nothing to fold: the queries read the clicks themselves.
+    // Nothing to fold: every stored click is in the rollups already.
     catchUp: async () => 0,
     pending: async () => 0,
     linkStats: (linkId, options) => readSnapshot(pool, (db) => postgresLinkStats(db, linkId, options)),
