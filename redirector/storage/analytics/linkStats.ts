@@ -58,7 +58,11 @@ export async function postgresLinkStats(
   linkId: number,
   options: { recentClicks: number },
 ): Promise<LinkStatsData> {
-  const counts = await db.query<LinkCounts>({ name: 'me_link_counts', text: POSTGRES_LINK_COUNTS_SQL, values: [linkId] });
+  const counts = await db.query<LinkCounts>({
+    name: 'me_link_counts',
+    text: POSTGRES_LINK_COUNTS_SQL,
+    values: [linkId],
+  });
   const dimensions = await db.query<DimensionRow>({
     name: 'me_link_dimensions',
     text: 'SELECT dimension, value, clicks FROM link_dimensions WHERE link_id = $1 ORDER BY dimension, value COLLATE "C"',
