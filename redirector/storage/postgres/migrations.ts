@@ -9,6 +9,7 @@
  * clicks are read from the clicks over the (clicked_at) and (link_id, clicked_at) indexes.
  */
 import type { Migration } from '../migration';
+import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
 import { ANALYTICS_ROLLUPS_SQL } from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
@@ -97,5 +98,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 3,
     name: 'analytics rollups',
     sql: ANALYTICS_ROLLUPS_SQL,
+  },
+  {
+    version: 4,
+    name: 'shared attempt limits',
+    sql: ATTEMPT_LIMITS_SQL,
   },
 ];

@@ -8,7 +8,8 @@ import { postgresLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
-import type { Store } from '../store';
+import type { AttemptStore, Store } from '../store';
+import { postgresAttemptStore } from './attemptLimits';
 import { postgresClickInserts } from './clickInserts';
 import { createPool, describeConnectionError, type PgPool } from './database';
 import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
@@ -19,6 +20,7 @@ import { createPostgresExecutor } from './postgresExecutor';
 
 export interface PostgresStore extends Store {
   readonly kind: 'postgres';
+  readonly attempts: AttemptStore;
   /** The pool, for the storage layer's own modules and tests. */
   readonly pool: PgPool;
   onLinkChanged(listener: LinkChangeListener): () => void;
@@ -57,6 +59,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     links: createLinkRepository(executor, postgresLinkCounts(executor)),
     clicks: createClickRepository(executor, postgresClickInserts(pool)),
     analytics: createPostgresAnalytics(pool),
+    attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
     async ping() {
       await pool.query('SELECT 1');
