@@ -17,6 +17,7 @@ import { migrate } from './migrate';
 import { pgMigrations } from './migrations';
 import { createPostgresAnalytics } from './postgresAnalytics';
 import { createPostgresExecutor } from './postgresExecutor';
+import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
 
 export interface PostgresStore extends Store {
   readonly kind: 'postgres';
@@ -51,12 +52,16 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
 
   let closed = false;
   const executor = createPostgresExecutor(pool);
+  const folding = foldInBackground(pool, log);
   return {
     kind: 'postgres',
     pool,
     users: createUserRepository(executor),
     sessions: createSessionRepository(executor),
-    links: createLinkRepository(executor, postgresLinkCounts(executor)),
+    links: createLinkRepository(
+      executor,
+      postgresLinkCounts(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true)),
+    ),
     clicks: createClickRepository(executor, postgresClickInserts(pool)),
     analytics: createPostgresAnalytics(pool),
     attempts: postgresAttemptStore(pool),
@@ -67,6 +72,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     async close() {
       if (closed) return;
       closed = true;
+      await folding.stop();
       await feed.close();
       await pool.end();
     },

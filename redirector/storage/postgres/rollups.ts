@@ -1,18 +1,25 @@
 /**
- * PostgreSQL's analytics rollups, kept in the same statement as the click insert.
+ * PostgreSQL's analytics rollups, folded from the clicks in large batches, as on SQLite.
  *
- * SQLite folds clicks later by rowid, one writer at a time. Here several instances insert at once
- * and identity ids commit out of order, so a fold by id ranges would have to track which ids were
- * still in flight. Instead each batch's insert carries its own rollup upserts (one round trip):
- * the rollups change in the transaction that stores the clicks, exactly once, whatever the number
- * of instances. Row locks of ON CONFLICT serialise two batches on the same rollup row, and rows
- * are upserted in key order so that two batches never wait for each other in a circle.
+ * Several instances insert at once and identity ids commit out of order, so a fold position by
+ * id (SQLite's) could pass over a click still in flight. Instead every click insert also queues
+ * its id in `clicks_unfolded`, and a fold deletes a chunk of that queue and adds those clicks to
+ * the rollups in one statement: a click is counted exactly once, by whichever instance takes it.
+ * Background folds skip ids another fold holds; a read folds what is left first and waits for
+ * folds in progress, so every figure is exact.
+ *
+ * Why not in the insert itself (an earlier version did): measured here with 300,000 clicks stored,
+ * batches of 40, one connection: 141 µs per click with every rollup upserted by the insert
+ * statement against 27 µs for the bare insert; a redirect bench run gave 0.22 × SQLite's rate.
  *
  * Whether a visitor is new to a link or to the service is read from the upsert's own RETURNING
- * (the stored count equals the batch's count only when the row was just inserted), never from a
- * snapshot another instance may be changing. Counts only grow: deleting old clicks leaves them as
- * they are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL).
+ * (the stored count equals the chunk's count only when the row was just inserted), never from a
+ * snapshot another instance may be changing. Rows are upserted in key order so that two folds
+ * never wait for each other in a circle. Counts only grow: deleting old clicks leaves them as they
+ * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL).
  */
+
+import type { Queryable } from './database';
 
 /** Every rollup upsert of the human clicks in the relation `human` (bots are never counted). */
 const ROLLUP_CTES = `
@@ -161,9 +168,12 @@ export const ANALYTICS_ROLLUPS_SQL = `
     visits BIGINT PRIMARY KEY,
     visitors BIGINT NOT NULL
   );
+  -- Ids of stored clicks not folded yet (no foreign key: a deleted click's id is dropped by the fold).
+  CREATE TABLE clicks_unfolded (id BIGINT PRIMARY KEY);
 
-  -- The link's rows go by cascade; the service-wide ones lose the link's share. The links row is
-  -- locked before this runs, so a batch still inserting clicks of it has committed by then.
+  -- The link's rows go by cascade; the service-wide ones lose the link's share (of folded clicks
+  -- only: the rollups hold no other). The links row is locked before this runs, so a fold still
+  -- adding clicks of it has committed by then.
   CREATE FUNCTION links_delete_analytics() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     WITH changed AS (
@@ -194,3 +204,78 @@ export const ANALYTICS_ROLLUPS_SQL = `
 
   ${withRollups('', `SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks WHERE NOT is_bot`, 'SELECT 1')};
 `;
+
+/** A fold takes at most this many clicks (one statement, a fraction of a second). */
+export const FOLD_CHUNK = 5_000;
+/** A read folds at most this many first: a flood that outruns the background fold delays figures, not reads. */
+export const READ_FOLD_LIMIT = 20_000;
+
+// $1: how many. `wait`: a read waits for folds in progress, so that it sees their clicks counted.
+const foldSql = (wait: boolean) =>
+  withRollups(
+    `taken AS (
+      DELETE FROM clicks_unfolded u WHERE u.id IN (
+        SELECT id FROM clicks_unfolded ORDER BY id LIMIT $1 FOR UPDATE${wait ? '' : ' SKIP LOCKED'})
+      RETURNING u.id
+    )`,
+    `SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks c JOIN taken t ON t.id = c.id WHERE NOT c.is_bot`,
+    'SELECT COUNT(*) AS folded FROM taken',
+  );
+const FOLD_SQL = foldSql(false);
+const FOLD_BEFORE_READ_SQL = foldSql(true);
+
+const isRetryable = (error: unknown) => ['23503', '40P01'].includes((error as { code?: string } | null)?.code ?? '');
+
+/**
+ * Folds up to `maxRows` queued clicks; returns how many queue entries it took. A link deleted
+ * meanwhile (foreign key) or two folds meeting in a circle (deadlock) roll the chunk back whole,
+ * and it is taken again.
+ */
+export async function foldClicks(db: Queryable, maxRows: number, beforeRead = false): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { rows } = await db.query<{ folded: number }>({
+        name: beforeRead ? 'me_fold_before_read' : 'me_fold',
+        text: beforeRead ? FOLD_BEFORE_READ_SQL : FOLD_SQL,
+        values: [maxRows],
+      });
+      return rows[0]?.folded ?? 0;
+    } catch (error) {
+      if (attempt >= 5 || !isRetryable(error)) throw error;
+    }
+  }
+}
+
+export async function unfoldedClicks(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM clicks_unfolded');
+  return rows[0]!.n;
+}
+
+/** Folds while the service runs, in chunks, so that a read seldom has anything left to fold. */
+export function foldInBackground(db: Queryable, log: (message: string, error: unknown) => void, intervalMs = 100) {
+  let running: Promise<void> | undefined;
+  let failed = false;
+  async function turn(): Promise<void> {
+    try {
+      // Up to 10 chunks a turn; the rest next turn.
+      for (let i = 0; i < 10 && (await foldClicks(db, FOLD_CHUNK)) === FOLD_CHUNK; i++);
+      failed = false;
+    } catch (error) {
+      if (!failed) log('folding clicks into the analytics rollups failed', error);
+      failed = true;
+    }
+  }
+  const timer = setInterval(() => {
+    running ??= turn().finally(() => {
+      running = undefined;
+    });
+  }, intervalMs);
+  timer.unref();
+  /** Stops the timer; resolves once a fold in progress has ended. */
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,7 +1,6 @@
 /**
  * The counts every link object carries (bots left out, blocked clicks counted), where the engines
- * differ: SQLite reads its analytics rollups after folding the latest clicks; PostgreSQL's are
- * always up to date (the click insert keeps them).
+ * differ only in how the latest clicks are folded into the analytics rollups first.
  */
 import { columnList, type Executor } from '../executor';
 import type { LinkCounts, LinkWithCounts } from '../records';
@@ -55,7 +54,8 @@ export const POSTGRES_LINK_COUNTS_SQL = `
          COALESCE(MAX(t.blocked), 0) AS blocked_visitors
   FROM link_totals t WHERE t.link_id = $1`;
 
-export function postgresLinkCounts(db: Executor): LinkCountQueries {
+/** `beforeRead` folds the queued clicks into the rollups (postgres/rollups.ts). */
+export function postgresLinkCounts(db: Executor, beforeRead: () => Promise<unknown>): LinkCountQueries {
   const list = (where: string) => `
     SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(t.clicks, 0) AS total_clicks,
            COALESCE(t.visitors, 0) AS unique_visitors, COALESCE(t.blocked, 0) AS blocked_visitors
@@ -67,9 +67,14 @@ export function postgresLinkCounts(db: Executor): LinkCountQueries {
   const listByUser = list('WHERE l.user_id = ?');
 
   return {
-    list: (filter) =>
-      filter.userId === undefined ? db.all(listAll, [], LINK_SHAPE) : db.all(listByUser, [filter.userId], LINK_SHAPE),
+    async list(filter) {
+      await beforeRead();
+      return filter.userId === undefined
+        ? db.all(listAll, [], LINK_SHAPE)
+        : db.all(listByUser, [filter.userId], LINK_SHAPE);
+    },
     async counts(linkId) {
+      await beforeRead();
       return (await db.get<LinkCounts>(POSTGRES_LINK_COUNTS_SQL, [linkId]))!;
     },
   };
