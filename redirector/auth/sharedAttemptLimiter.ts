@@ -14,6 +14,7 @@ import {
   ATTEMPT_WINDOW_MS,
   type AttemptLimiter,
   type AttemptLimiterOptions,
+  grantedOnce,
   MAX_FAILED_ATTEMPTS,
   type Reservation,
 } from './attemptLimiter';
@@ -58,22 +59,16 @@ export function createSharedAttemptLimiter(options: SharedAttemptLimiterOptions)
   function granted(key: string, reservation: number): Reservation {
     const entry = localOf(key);
     entry.inFlight += 1;
-    let settled = false;
-    return {
-      granted: true,
-      settle(counted) {
-        if (settled) return;
-        settled = true;
-        attempts
-          .settle(reservation, counted, { now: clock(), max })
-          .catch((error) => log('settling an attempt in the database failed (its place frees itself later)', error))
-          .finally(() => {
-            entry.inFlight -= 1;
-            for (const wake of entry.waiting) wake();
-            release(key);
-          });
-      },
-    };
+    return grantedOnce((counted) => {
+      attempts
+        .settle(reservation, counted, { now: clock(), max })
+        .catch((error) => log('settling an attempt in the database failed (its place frees itself later)', error))
+        .finally(() => {
+          entry.inFlight -= 1;
+          for (const wake of entry.waiting) wake();
+          release(key);
+        });
+    });
   }
 
   async function reserve(key: string): Promise<Reservation> {
