@@ -1,7 +1,8 @@
 /** Builds every service once; routers and the redirect handler receive this object. */
 import { type AccountService, createAccountService } from './auth/accountService';
-import { type AttemptLimiter, createAttemptLimiter } from './auth/attemptLimiter';
+import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
+import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { defaultDomainOf } from './links/domainRules';
@@ -45,6 +46,13 @@ export interface ServiceDeps {
   lookupPlace?: PlaceLookup;
 }
 
+/** Shared through the database where instances share one (PostgreSQL); else per process. */
+function limiterOf(store: Store, scope: string, options: AttemptLimiterOptions): AttemptLimiter {
+  return store.attempts
+    ? createSharedAttemptLimiter({ ...options, attempts: store.attempts, scope })
+    : createAttemptLimiter(options);
+}
+
 export function createServices(deps: ServiceDeps): Services {
   const { config, store } = deps;
   const clock = deps.clock ?? Date.now;
@@ -61,8 +69,12 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
     apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
-    limiter: createAttemptLimiter({ clock }),
-    registrations: createAttemptLimiter({ clock, max: ACCOUNTS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }),
+    limiter: limiterOf(store, 'credentials', { clock }),
+    registrations: limiterOf(store, 'registrations', {
+      clock,
+      max: ACCOUNTS_PER_ADDRESS,
+      windowMs: REGISTRATION_WINDOW_MS,
+    }),
     links: createLinkService({ store, clock, linkCache, maxLinksPerUser: config.maxLinksPerUser }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,

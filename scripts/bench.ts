@@ -11,12 +11,21 @@ import path from 'node:path';
 import { benchAnalytics } from './bench/analytics';
 import { ArgsError, type BenchArgs, type Generator, parseBenchArgs, USAGE } from './bench/args';
 import { ensureServerBuild } from './bench/build';
-import { countStoredClicks, createLinks, databaseFile } from './bench/database';
+import {
+  type BenchData,
+  type BenchSchema,
+  countStoredClicks,
+  createBenchSchema,
+  createLinks,
+  databaseFile,
+} from './bench/database';
 import { readMemory } from './bench/memory';
 import {
   type CorePlan,
   detectCores,
   hasCommand,
+  postgresCpuUs,
+  processCpuUs,
   type RunningServer,
   startFloor,
   startProduct,
@@ -39,6 +48,7 @@ const VISIT_POOL_SIZE = 20_000;
 const started = Date.now();
 const running = new Set<RunningServer>();
 let tempDir: string | undefined;
+let benchSchema: BenchSchema | undefined;
 
 function progress(message: string): void {
   const seconds = ((Date.now() - started) / 1000).toFixed(1).padStart(5);
@@ -80,30 +90,67 @@ function machineInfo(generator: Generator, cores: CorePlan): MachineInfo {
   };
 }
 
+interface RedirectPhase {
+  figures: RedirectFigures;
+  postgres?: { figures: RedirectFigures; databaseCpuUs: number[] };
+  startMb?: number;
+  afterMb?: number;
+}
+
+/** A load run with the server's CPU time per completed response (and the database's, when asked). */
+async function measured(
+  server: RunningServer,
+  run: () => Promise<LoadResult>,
+  database?: number[],
+): Promise<LoadResult> {
+  const before = processCpuUs(server.pid);
+  const databaseBefore = database ? postgresCpuUs() : undefined;
+  const result = await run();
+  const after = processCpuUs(server.pid);
+  const databaseAfter = database ? postgresCpuUs() : undefined;
+  const perRequest = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined || result.requests === 0 ? undefined : (to - from) / result.requests;
+  if (database) {
+    const used = perRequest(databaseBefore, databaseAfter);
+    if (used !== undefined) database.push(used);
+  }
+  return { ...result, cpuUs: perRequest(before, after) };
+}
+
 async function redirectPhase(
   args: BenchArgs,
   generator: Generator,
   cores: CorePlan,
   dir: string,
-): Promise<{ figures: RedirectFigures; startMb?: number; afterMb?: number }> {
+  databaseUrl: string | undefined,
+): Promise<RedirectPhase> {
   const dataDir = path.join(dir, 'redirect');
   fs.mkdirSync(dataDir);
   progress(`creating ${args.links.toLocaleString('en-US')} links`);
   const links = makeLinks(args.links);
-  await createLinks(dataDir, links);
+  const sqliteData: BenchData = { dataDir };
+  const postgresData: BenchData | undefined = databaseUrl
+    ? { dataDir: path.join(dir, 'redirect-pg'), databaseUrl }
+    : undefined;
+  await createLinks(sqliteData, links);
+  if (postgresData) {
+    fs.mkdirSync(postgresData.dataDir);
+    await createLinks(postgresData, links);
+  }
   const linksFile = path.join(dir, 'links.json');
   fs.writeFileSync(linksFile, JSON.stringify(links.map(({ short_code, target_url }) => ({ short_code, target_url }))));
   const visits: Visit[] = makeVisitPool({ links, size: VISIT_POOL_SIZE });
   const scriptFile = path.join(dir, 'visits.lua');
   fs.writeFileSync(scriptFile, wrkScript(visits));
 
-  progress('starting Me (dist/server/server.js, TRUST_PROXY=1) and the floor');
-  const product = await startProduct({
-    dataDir,
-    adminKey: crypto.randomBytes(18).toString('base64url'),
-    cpu: cores.serverCpu,
-  });
+  progress(
+    `starting Me (dist/server/server.js, TRUST_PROXY=1)${postgresData ? ' on SQLite and on PostgreSQL' : ''} and the floor`,
+  );
+  const adminKey = crypto.randomBytes(18).toString('base64url');
+  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu });
   running.add(product);
+  const onPostgres = postgresData ? await startProduct({ ...postgresData, adminKey, cpu: cores.serverCpu }) : undefined;
+  if (onPostgres) running.add(onPostgres);
   const floor = await startFloor(linksFile, cores.serverCpu);
   running.add(floor);
   const startMb = readMemory(product.pid)?.rssMb;
@@ -119,50 +166,67 @@ async function redirectPhase(
       cpu: cores.generatorCpu,
     });
   const productRuns: LoadResult[] = [];
+  const postgresRuns: LoadResult[] = [];
+  const databaseCpuUs: number[] = [];
   const floorRuns: LoadResult[] = [];
   let answered = 0;
+  let postgresAnswered = 0;
   progress(`warm-up: ${args.warmupSeconds} s each`);
   answered += (await load(product, args.warmupSeconds)).answered;
+  if (onPostgres) postgresAnswered += (await load(onPostgres, args.warmupSeconds)).answered;
   await load(floor, args.warmupSeconds);
   for (let run = 1; run <= args.runs; run++) {
     progress(`run ${run}/${args.runs}: Me, ${args.durationSeconds} s`);
-    const result = await load(product, args.durationSeconds);
+    const result = await measured(product, () => load(product, args.durationSeconds));
     answered += result.answered;
     productRuns.push(result);
+    if (onPostgres) {
+      progress(`run ${run}/${args.runs}: Me on PostgreSQL, ${args.durationSeconds} s`);
+      const pgResult = await measured(onPostgres, () => load(onPostgres, args.durationSeconds), databaseCpuUs);
+      postgresAnswered += pgResult.answered;
+      postgresRuns.push(pgResult);
+    }
     progress(`run ${run}/${args.runs}: floor, ${args.durationSeconds} s`);
-    floorRuns.push(await load(floor, args.durationSeconds));
+    floorRuns.push(await measured(floor, () => load(floor, args.durationSeconds)));
   }
   const afterMb = readMemory(product.pid)?.rssMb;
 
   progress('stopping Me with SIGTERM and counting stored clicks');
   await stopServer(floor);
-  const exitCode = await stopServer(product);
-  let stored: number | undefined;
-  try {
-    stored = await countStoredClicks(dataDir);
-  } catch (error) {
-    progress(`could not count stored clicks: ${(error as Error).message}`);
-  }
-  return {
-    figures: { product: productRuns, floor: floorRuns, answered, stored, exitCode },
-    startMb,
-    afterMb,
+  const stopped = async (server: RunningServer, data: BenchData, sent: number, runs: LoadResult[]) => {
+    const exitCode = await stopServer(server);
+    let stored: number | undefined;
+    try {
+      stored = await countStoredClicks(data);
+    } catch (error) {
+      progress(`could not count stored clicks: ${(error as Error).message}`);
+    }
+    return { product: runs, floor: floorRuns, answered: sent, stored, exitCode };
   };
+  const figures = await stopped(product, sqliteData, answered, productRuns);
+  const postgres =
+    onPostgres && postgresData
+      ? { figures: await stopped(onPostgres, postgresData, postgresAnswered, postgresRuns), databaseCpuUs }
+      : undefined;
+  return { figures, postgres, startMb, afterMb };
 }
 
 async function analyticsPhase(
   args: BenchArgs,
   cores: CorePlan,
   dir: string,
+  databaseUrl?: string,
 ): Promise<{ analytics: AnalyticsFigures; memory: Partial<MemoryFigures> }> {
-  const dataDir = path.join(dir, 'analytics');
+  const dataDir = path.join(dir, databaseUrl ? 'analytics-pg' : 'analytics');
   fs.mkdirSync(dataDir);
-  progress(`seeding ${args.clicks.toLocaleString('en-US')} clicks`);
+  const where = databaseUrl ? ' on PostgreSQL' : '';
+  progress(`seeding ${args.clicks.toLocaleString('en-US')} clicks${where}`);
   let seeded: Awaited<ReturnType<typeof seedBenchDatabase>>;
   try {
     let lastReport = Date.now();
     seeded = await seedBenchDatabase({
       file: databaseFile(dataDir),
+      databaseUrl,
       clicks: args.clicks,
       // --quick: a tenth of the list's links, as it takes a tenth of the clicks.
       listLinks: args.quick ? 9_000 : 99_000,
@@ -177,14 +241,14 @@ async function analyticsPhase(
     return { analytics: { status: 'unavailable', reason: 'not available yet' }, memory: {} };
   }
 
-  progress('starting Me on the seeded database');
+  progress(`starting Me on the seeded database${where}`);
   const adminKey = crypto.randomBytes(18).toString('base64url');
-  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu });
+  const product = await startProduct({ dataDir, databaseUrl, adminKey, cpu: cores.serverCpu });
   running.add(product);
   const memory: Partial<MemoryFigures> = { clicks: seeded.clicks, withClicksStartMb: readMemory(product.pid)?.rssMb };
   let analytics: AnalyticsFigures;
   try {
-    progress('timing the analytics calls');
+    progress(`timing the analytics calls${where}`);
     const timings = await benchAnalytics({
       baseUrl: product.url,
       adminKey,
@@ -227,8 +291,11 @@ async function main(): Promise<void> {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-'));
   const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
-  const redirect = await redirectPhase(args, generator, cores, tempDir);
+  const database = args.store === 'postgres' ? await createBenchSchema(progress) : undefined;
+  benchSchema = database;
+  const redirect = await redirectPhase(args, generator, cores, tempDir, database?.redirectUrl);
   const { analytics, memory } = await analyticsPhase(args, cores, tempDir);
+  const postgresAnalytics = database ? await analyticsPhase(args, cores, tempDir, database.analyticsUrl) : undefined;
   const result: BenchResult = {
     startedAt,
     machine: machineInfo(generator, cores),
@@ -242,6 +309,14 @@ async function main(): Promise<void> {
     },
     redirect: redirect.figures,
     analytics,
+    ...(redirect.postgres &&
+      postgresAnalytics && {
+        postgres: {
+          redirect: redirect.postgres.figures,
+          analytics: postgresAnalytics.analytics,
+          databaseCpuUs: redirect.postgres.databaseCpuUs,
+        },
+      }),
     memory: {
       startMb: redirect.startMb,
       afterRedirectsMb: redirect.afterMb,
@@ -261,6 +336,7 @@ async function main(): Promise<void> {
 
 async function shutDown(code: number): Promise<never> {
   await Promise.all([...running].map((server) => server.stop(5_000).catch(() => null)));
+  await benchSchema?.drop().catch((error) => progress(`could not drop the bench schemas: ${error}`));
   cleanUp();
   process.exit(code);
 }

@@ -33,6 +33,19 @@ export interface AttemptLimiterOptions {
   maxWaiting?: number;
 }
 
+/** A granted place whose settle takes effect once, however often it is called. */
+export function grantedOnce(settle: (counted: boolean) => void): Reservation {
+  let settled = false;
+  return {
+    granted: true,
+    settle(counted) {
+      if (settled) return;
+      settled = true;
+      settle(counted);
+    },
+  };
+}
+
 export const MAX_FAILED_ATTEMPTS = 10;
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
 /** How long an attempt refused for a full waiting line should wait (it says nothing about the window). */
@@ -108,15 +121,7 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
       }
       if (entry.times.length + entry.pending < max) {
         entry.pending += 1;
-        let settled = false;
-        return {
-          granted: true,
-          settle(counted) {
-            if (settled) return;
-            settled = true;
-            settle(key, entry, counted);
-          },
-        };
+        return grantedOnce((counted) => settle(key, entry, counted));
       }
       if (entry.waiting.length >= maxWaiting) return { granted: false, retryAfterMs: BUSY_RETRY_MS };
       await new Promise<void>((resolve) => entry.waiting.push(resolve));

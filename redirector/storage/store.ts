@@ -124,6 +124,18 @@ export interface ClickRepository {
   countAll(): Promise<number>;
 }
 
+/** Attempt limits kept in the database (auth/sharedAttemptLimiter.ts), shared by every instance. */
+export interface AttemptStore {
+  /** A place for one attempt, a refusal, or busy: every place left is reserved by attempts in flight. */
+  reserve(
+    scope: string,
+    key: string,
+    limit: { now: number; max: number; windowMs: number; holdMs: number },
+  ): Promise<{ granted: true; reservation: number } | { granted: false; retryAfterMs: number } | { busy: true }>;
+  /** Frees the place; a counted attempt's time joins the window. */
+  settle(reservation: number, counted: boolean, limit: { now: number; max: number }): Promise<void>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly users: UserRepository;
@@ -138,6 +150,8 @@ export interface Store {
    * created, updated or deleted, or with null when any link may have changed (the notifications
    * were interrupted; SQLite only ever says null). Returns the unsubscribe function.
    */
+  /** Where several instances share one database (PostgreSQL): limits every instance counts toward. */
+  readonly attempts?: AttemptStore;
   onLinkChanged?(listener: (shortCode: string | null) => void): () => void;
   /** Resolves once the database answers a query. */
   ping(): Promise<void>;

@@ -18,6 +18,8 @@ export interface BenchArgs {
   links: number;
   /** Clicks in the analytics and memory database. */
   clicks: number;
+  /** postgres: measure PostgreSQL beside SQLite (DATABASE_URL, else the local test server). */
+  store: 'sqlite' | 'postgres';
   help: boolean;
 }
 
@@ -30,6 +32,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --duration S         seconds per measured run (default 10, --quick 3)
   --runs N             measured runs per server; medians are reported (default 3)
   --clicks N           clicks in the analytics/memory database (default 1000000, --quick 100000)
+  --store postgres     also measure PostgreSQL, beside SQLite in the same interleaved runs: DATABASE_URL,
+                       else postgres://postgres@127.0.0.1:5432/test; in a schema of its own, dropped after
   --help               this text`;
 
 export class ArgsError extends Error {}
@@ -45,7 +49,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
     else if (arg === '--help' || arg === '-h') help = true;
-    else if (['--json', '--generator', '--connections', '--duration', '--runs', '--clicks'].includes(arg)) {
+    else if (['--json', '--generator', '--connections', '--duration', '--runs', '--clicks', '--store'].includes(arg)) {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new ArgsError(`${arg} needs a value`);
       given.set(arg, value);
@@ -57,7 +61,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   if (generator !== undefined && generator !== 'wrk' && generator !== 'autocannon') {
     throw new ArgsError(`--generator must be wrk or autocannon (got "${generator}")`);
   }
+  const store = given.get('--store') ?? 'sqlite';
+  if (store !== 'sqlite' && store !== 'postgres') {
+    throw new ArgsError(`--store must be sqlite or postgres (got "${store}")`);
+  }
   return {
+    store,
     quick,
     jsonFile: given.get('--json'),
     generator,

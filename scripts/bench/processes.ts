@@ -3,6 +3,7 @@
  * to the server core when there are two or more cores; core planning; free ports.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,6 +132,8 @@ async function startServer(
 
 export interface ProductOptions {
   dataDir: string;
+  /** Run on this PostgreSQL database instead of dataDir's SQLite file. */
+  databaseUrl?: string;
   adminKey: string;
   cpu: number | undefined;
 }
@@ -147,7 +150,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningServ
     ADMIN_KEY: options.adminKey,
     TRUST_PROXY: '1',
   };
-  delete env.DATABASE_URL;
+  if (options.databaseUrl === undefined) delete env.DATABASE_URL;
+  else env.DATABASE_URL = options.databaseUrl;
   const url = `http://127.0.0.1:${port}`;
   return startServer('product', pinned(options.cpu, process.execPath, [SERVER_ENTRY]), env, url, '/healthz');
 }
@@ -158,4 +162,44 @@ export async function startFloor(linksFile: string, cpu: number | undefined): Pr
   const url = `http://127.0.0.1:${port}`;
   const command = pinned(cpu, process.execPath, [FLOOR_ENTRY, linksFile, String(port)]);
   return startServer('floor', command, { ...process.env, NODE_ENV: 'production' }, url, '/');
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time of every PostgreSQL server process on this machine (µs), for the database's share of a redirect. */
+export function postgresCpuUs(): number | undefined {
+  let total: number | undefined;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const used = processCpuUs(Number(entry));
+    if (used !== undefined) total = (total ?? 0) + used;
+  }
+  return total;
+}
+
+/**
+ * CPU time the process has used so far, user + system over every thread, in microseconds, as the
+ * kernel counts it (/proc/<pid>/stat); undefined where there is no /proc.
+ */
+export function processCpuUs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces: fields are counted after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -34,6 +34,14 @@ export interface RedirectFigures {
   exitCode: number | null;
 }
 
+/** PostgreSQL beside SQLite (`--store postgres`): the same measurements, in the same interleaved runs. */
+export interface PostgresFigures {
+  redirect: RedirectFigures;
+  analytics: AnalyticsFigures;
+  /** CPU µs of the PostgreSQL server processes per answered redirect, per run (the database's share). */
+  databaseCpuUs: number[];
+}
+
 export type AnalyticsFigures =
   | { status: 'ok'; clicks: number; links?: number; seedMs: number; timings: AnalyticsTiming[] }
   | { status: 'unavailable'; reason: string };
@@ -55,6 +63,7 @@ export interface BenchResult {
   redirect: RedirectFigures;
   analytics: AnalyticsFigures;
   memory: MemoryFigures;
+  postgres?: PostgresFigures;
 }
 
 export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250 };
@@ -63,14 +72,22 @@ export interface Summary {
   rps: number;
   p50Ms: number;
   p99Ms: number;
+  /** Server CPU µs per completed response; NaN where it could not be read. */
+  cpuUs: number;
+  cpuMinUs: number;
+  cpuMaxUs: number;
 }
 
-/** Medians over the runs. */
+/** Medians over the runs, and the spread of the CPU figure. */
 export function summarise(runs: readonly LoadResult[]): Summary {
+  const cpu = runs.map((r) => r.cpuUs).filter((value): value is number => value !== undefined);
   return {
     rps: median(runs.map((r) => r.rps)),
     p50Ms: median(runs.map((r) => r.p50Ms)),
     p99Ms: median(runs.map((r) => r.p99Ms)),
+    cpuUs: cpu.length > 0 ? median(cpu) : Number.NaN,
+    cpuMinUs: cpu.length > 0 ? Math.min(...cpu) : Number.NaN,
+    cpuMaxUs: cpu.length > 0 ? Math.max(...cpu) : Number.NaN,
   };
 }
 
@@ -89,47 +106,74 @@ export function jsonKey(call: string): string {
 }
 
 /** The list call's figure (`lists.page_ms`): the median of the analytics phase's "links page" call. */
-function listFigures(result: BenchResult): Record<string, unknown> {
-  if (result.analytics.status !== 'ok') return { status: result.analytics.status };
-  const page = result.analytics.timings.find((timing) => timing.call === 'links page');
-  return { page_ms: page === undefined ? null : round(page.medianMs, 2), links: result.analytics.links ?? null };
+function listFigures(figures: AnalyticsFigures): Record<string, unknown> {
+  if (figures.status !== 'ok') return { status: figures.status };
+  const page = figures.timings.find((timing) => timing.call === 'links page');
+  return { page_ms: page === undefined ? null : round(page.medianMs, 2), links: figures.links ?? null };
+}
+
+function analyticsJson(figures: AnalyticsFigures): Record<string, unknown> {
+  const analytics: Record<string, unknown> = { status: figures.status };
+  if (figures.status === 'ok') {
+    analytics.clicks = figures.clicks;
+    for (const timing of figures.timings) analytics[`${jsonKey(timing.call)}_ms`] = round(timing.medianMs, 2);
+  } else {
+    analytics.reason = figures.reason;
+  }
+  return analytics;
+}
+
+function redirectJson(redirect: RedirectFigures): Record<string, unknown> {
+  const product = summarise(redirect.product);
+  const floor = summarise(redirect.floor);
+  const { answered, stored } = redirect;
+  return {
+    rps: round(product.rps, 0),
+    p50_ms: round(product.p50Ms, 3),
+    p99_ms: round(product.p99Ms, 3),
+    cpu_us: round(product.cpuUs, 1),
+    floor_rps: round(floor.rps, 0),
+    floor_p50_ms: round(floor.p50Ms, 3),
+    floor_p99_ms: round(floor.p99Ms, 3),
+    floor_cpu_us: round(floor.cpuUs, 1),
+    cpu_ratio: round(floor.cpuUs / product.cpuUs, 2),
+    ratio_to_floor: round(ratio(product.rps, floor.rps), 2),
+    answered,
+    stored: stored ?? null,
+    lost: stored === undefined ? null : Math.max(0, answered - stored),
+    exit_code: redirect.exitCode,
+    runs: {
+      product: redirect.product.map((r) => round(r.rps, 0)),
+      floor: redirect.floor.map((r) => round(r.rps, 0)),
+      product_cpu_us: redirect.product.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
+      floor_cpu_us: redirect.floor.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
+    },
+  };
 }
 
 export function toJson(result: BenchResult): Record<string, unknown> {
-  const product = summarise(result.redirect.product);
-  const floor = summarise(result.redirect.floor);
-  const { answered, stored } = result.redirect;
-  const analytics: Record<string, unknown> = { status: result.analytics.status };
-  if (result.analytics.status === 'ok') {
-    analytics.clicks = result.analytics.clicks;
-    for (const timing of result.analytics.timings) analytics[`${jsonKey(timing.call)}_ms`] = round(timing.medianMs, 2);
-  } else {
-    analytics.reason = result.analytics.reason;
-  }
   const memory = result.memory;
+  const { postgres } = result;
   return {
     started_at: result.startedAt,
     machine: result.machine,
     settings: result.settings,
-    redirect: {
-      rps: round(product.rps, 0),
-      p50_ms: round(product.p50Ms, 3),
-      p99_ms: round(product.p99Ms, 3),
-      floor_rps: round(floor.rps, 0),
-      floor_p50_ms: round(floor.p50Ms, 3),
-      floor_p99_ms: round(floor.p99Ms, 3),
-      ratio_to_floor: round(ratio(product.rps, floor.rps), 2),
-      answered,
-      stored: stored ?? null,
-      lost: stored === undefined ? null : Math.max(0, answered - stored),
-      exit_code: result.redirect.exitCode,
-      runs: {
-        product: result.redirect.product.map((r) => round(r.rps, 0)),
-        floor: result.redirect.floor.map((r) => round(r.rps, 0)),
+    redirect: redirectJson(result.redirect),
+    analytics: analyticsJson(result.analytics),
+    ...(postgres && {
+      postgres: {
+        redirect: {
+          ...redirectJson(postgres.redirect),
+          database_cpu_us: round(median(postgres.databaseCpuUs), 1),
+          ratio_to_sqlite: round(
+            ratio(summarise(postgres.redirect.product).rps, summarise(result.redirect.product).rps),
+            2,
+          ),
+        },
+        analytics: analyticsJson(postgres.analytics),
       },
-    },
-    analytics,
-    lists: listFigures(result),
+    }),
+    lists: listFigures(result.analytics),
     memory: {
       rss_mb_start: memory.startMb ?? null,
       rss_mb_after_redirects: memory.afterRedirectsMb ?? null,
@@ -156,36 +200,41 @@ function table(rows: readonly (readonly string[])[], alignRight: readonly boolea
   );
 }
 
-export function formatReport(result: BenchResult): string {
-  const { machine, settings, redirect, analytics, memory } = result;
+const cpu = (summary: Summary) =>
+  Number.isFinite(summary.cpuUs)
+    ? `${fixed(summary.cpuUs, 1)} (${fixed(summary.cpuMinUs, 1)}–${fixed(summary.cpuMaxUs, 1)})`
+    : '—';
+
+function redirectLines(label: string, redirect: RedirectFigures): string[] {
   const product = summarise(redirect.product);
   const floor = summarise(redirect.floor);
-  const toFloor = ratio(product.rps, floor.rps);
   const lines: string[] = [];
-  lines.push(`Me bench · ${result.startedAt}${settings.quick ? ' · --quick (shortened: rough figures)' : ''}`);
-  lines.push(
-    `machine: ${machine.cpuModel} × ${machine.cpus}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}`,
-  );
-  lines.push(`load: ${machine.generator}, ${machine.pinning}`);
-  lines.push('');
-  lines.push(
-    `Redirects: ${int(settings.links)} links, ${settings.connections} connections, ` +
-      `${settings.warmupSeconds} s warm-up then ${settings.runs} × ${settings.durationSeconds} s per server (interleaved), medians`,
-  );
   const rows = [
-    ['', 'req/s', 'p50 ms', 'p99 ms', 'answered', 'stored'],
+    ['', 'CPU µs/req (runs)', 'req/s', 'p50 ms', 'p99 ms', 'answered', 'stored'],
     [
-      'Me (dist/server/server.js)',
+      label,
+      cpu(product),
       int(product.rps),
       fixed(product.p50Ms, 2),
       fixed(product.p99Ms, 2),
       int(redirect.answered),
       redirect.stored === undefined ? '—' : int(redirect.stored),
     ],
-    ['floor (bare node:http + Map)', int(floor.rps), fixed(floor.p50Ms, 2), fixed(floor.p99Ms, 2), '—', '—'],
+    [
+      'floor (bare node:http + Map)',
+      cpu(floor),
+      int(floor.rps),
+      fixed(floor.p50Ms, 2),
+      fixed(floor.p99Ms, 2),
+      '—',
+      '—',
+    ],
   ];
-  lines.push(...table(rows, [false, true, true, true, true, true]).map((line) => `  ${line}`));
-  lines.push(`  ratio to the floor: ${fixed(toFloor, 2)}`);
+  lines.push(...table(rows, [false, true, true, true, true, true, true]).map((line) => `  ${line}`));
+  lines.push(
+    `  CPU ratio (floor µs / Me µs): ${fixed(floor.cpuUs / product.cpuUs, 2)}   ` +
+      `req/s ratio to the floor: ${fixed(ratio(product.rps, floor.rps), 2)}`,
+  );
   lines.push(
     `  runs (req/s): Me ${redirect.product.map((r) => int(r.rps)).join(', ')}; floor ${redirect.floor.map((r) => int(r.rps)).join(', ')}`,
   );
@@ -200,23 +249,53 @@ export function formatReport(result: BenchResult): string {
     );
   }
   lines.push(`  stop: ${redirect.exitCode === 0 ? 'clean exit after SIGTERM' : `exit code ${redirect.exitCode}`}`);
+  return lines;
+}
+
+function analyticsLines(label: string, analytics: AnalyticsFigures): string[] {
+  if (analytics.status !== 'ok') return [`${label}: ${analytics.reason}`];
+  const rows = [
+    ['call', 'scope', 'median ms', 'target ms', ''],
+    ...analytics.timings.map((t) => [t.call, t.scope, fixed(t.medianMs, 1), String(t.targetMs), t.ok ? 'ok' : 'OVER']),
+  ];
+  return [
+    `${label}: ${int(analytics.clicks)} clicks (seeded in ${fixed(analytics.seedMs / 1000, 1)} s)`,
+    ...table(rows, [false, false, true, true, false]).map((line) => `  ${line}`),
+  ];
+}
+
+export function formatReport(result: BenchResult): string {
+  const { machine, settings, redirect, analytics, memory, postgres } = result;
+  const product = summarise(redirect.product);
+  const floor = summarise(redirect.floor);
+  const toFloor = ratio(product.rps, floor.rps);
+  const lines: string[] = [];
+  lines.push(`Me bench · ${result.startedAt}${settings.quick ? ' · --quick (shortened: rough figures)' : ''}`);
+  lines.push(
+    `machine: ${machine.cpuModel} × ${machine.cpus}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}`,
+  );
+  lines.push(`load: ${machine.generator}, ${machine.pinning}`);
   lines.push('');
-  if (analytics.status === 'ok') {
-    lines.push(`Analytics: ${int(analytics.clicks)} clicks (seeded in ${fixed(analytics.seedMs / 1000, 1)} s)`);
-    const analyticsRows = [
-      ['call', 'scope', 'median ms', 'target ms', ''],
-      ...analytics.timings.map((t) => [
-        t.call,
-        t.scope,
-        fixed(t.medianMs, 1),
-        String(t.targetMs),
-        t.ok ? 'ok' : 'OVER',
-      ]),
-    ];
-    lines.push(...table(analyticsRows, [false, false, true, true, false]).map((line) => `  ${line}`));
-  } else {
-    lines.push(`analytics: ${analytics.reason}`);
+  lines.push(
+    `Redirects: ${int(settings.links)} links, ${settings.connections} connections, ` +
+      `${settings.warmupSeconds} s warm-up then ${settings.runs} × ${settings.durationSeconds} s per server (interleaved), medians`,
+  );
+  lines.push("  CPU µs/req: the server process's user + system time per completed response (/proc/<pid>/stat)");
+  lines.push(...redirectLines('Me on SQLite (dist/server/server.js)', redirect));
+  if (postgres) {
+    const pg = summarise(postgres.redirect.product);
+    lines.push('');
+    lines.push('Redirects on PostgreSQL (same runs, interleaved with the above)');
+    lines.push(...redirectLines('Me on PostgreSQL', postgres.redirect));
+    lines.push(
+      `  PostgreSQL server processes: ${fixed(median(postgres.databaseCpuUs), 1)} µs CPU per redirect besides Me's ` +
+        '(every postgres process on the machine: other users of the server count too)',
+    );
+    lines.push(`  req/s on PostgreSQL / on SQLite: ${fixed(ratio(pg.rps, product.rps), 2)} (target ≥ 0.5)`);
   }
+  lines.push('');
+  lines.push(...analyticsLines('Analytics on SQLite', analytics));
+  if (postgres) lines.push('', ...analyticsLines('Analytics on PostgreSQL', postgres.analytics));
   lines.push('');
   lines.push('Memory (RSS of the server)');
   const withClicks = memory.clicks === undefined ? 'clicks loaded' : `${int(memory.clicks)} clicks loaded`;
@@ -242,9 +321,22 @@ export function formatReport(result: BenchResult): string {
     const note = (memory.clicks ?? 0) < 1_000_000 ? ' (the target is for 1,000,000)' : '';
     lines.push(`  RSS < ${TARGETS.rssMb} MB with ${withClicks}: ${mb(rss)} ${mark(rss < TARGETS.rssMb)}${note}`);
   }
-  if (analytics.status === 'ok') {
-    const over = analytics.timings.filter((t) => !t.ok).map((t) => t.call);
-    lines.push(`  analytics calls under target: ${over.length === 0 ? 'met' : `MISSED (${over.join(', ')})`}`);
+  for (const [label, figures] of [
+    ['', analytics],
+    [' on PostgreSQL', postgres?.analytics],
+  ] as const) {
+    if (figures?.status !== 'ok') continue;
+    const over = figures.timings.filter((t) => !t.ok).map((t) => t.call);
+    lines.push(`  analytics calls${label} under target: ${over.length === 0 ? 'met' : `MISSED (${over.join(', ')})`}`);
+  }
+  if (postgres) {
+    const pgRatio = ratio(summarise(postgres.redirect.product).rps, product.rps);
+    lines.push(`  PostgreSQL redirects ≥ 0.5 × SQLite's: ${fixed(pgRatio, 2)} ${mark(pgRatio >= 0.5)}`);
+    if (postgres.redirect.stored !== undefined) {
+      lines.push(
+        `  no answered click lost on PostgreSQL: ${mark(postgres.redirect.stored >= postgres.redirect.answered)}`,
+      );
+    }
   }
   return lines.join('\n');
 }

@@ -11,14 +11,18 @@
  */
 import { hashPassword } from '../../redirector/auth/passwords';
 import type { DeviceType } from '../../redirector/contract/clicks';
+import { createPostgresStore } from '../../redirector/storage/postgres/postgresStore';
 import type { NewClick } from '../../redirector/storage/records';
 import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
+import type { Store } from '../../redirector/storage/store';
 import { isDevelopingCountry } from '../../redirector/visits/developingCountries';
 import { seededRandom } from './stats';
 
 export interface SeedOptions {
   /** The SQLite file to create (its folder is created; the file must not hold clicks yet). */
   file: string;
+  /** Seed this PostgreSQL database (its search_path schema, empty) instead of the SQLite file. */
+  databaseUrl?: string;
   /** Default 1,000,000. */
   clicks?: number;
   /** Links the clicks go to. Default 1,000. */
@@ -49,7 +53,7 @@ export interface SeedResult {
   ms: number;
   /** Writing the clicks (batches of BATCH_SIZE, one transaction each). */
   insertMs: number;
-  /** Folding every click into the analytics rollups. */
+  /** Folding every click into the analytics rollups (0 on PostgreSQL: each insert keeps them). */
   foldMs: number;
   /** What benchAnalytics needs besides baseUrl and adminKey. */
   analyticsTarget: { linkId: number; user: { email: string; password: string } };
@@ -226,7 +230,7 @@ interface Visitor {
  * Links nobody clicked (a third of them the seeded user's, each with a tag): the list call's
  * table at scale, while the Zipf clicks and so every other figure stay those of the first links.
  */
-async function seedListLinks(store: SqliteStore, ownerId: number, count: number, from: number): Promise<void> {
+async function seedListLinks(store: Store, ownerId: number, count: number, from: number): Promise<void> {
   const chunk = 5_000;
   for (let start = 0; start < count; start += chunk) {
     const links = Array.from({ length: Math.min(chunk, count - start) }, (_, offset) => {
@@ -256,8 +260,10 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
   const days = options.days ?? 90;
   const now = options.now ?? Date.now();
   const random = seededRandom(options.seed ?? 1);
-  const store = createSqliteStore(options.file);
-  store.analytics.stopBackgroundFolding();
+  const store: Store = options.databaseUrl
+    ? await createPostgresStore(options.databaseUrl)
+    : createSqliteStore(options.file);
+  if (store.kind === 'sqlite') (store as SqliteStore).analytics.stopBackgroundFolding();
   try {
     if ((await store.clicks.countAll()) > 0) throw new Error(`${options.file} already holds clicks`);
 
@@ -383,7 +389,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
       // Chunks keep each transaction (and the WAL) a sensible size.
     }
     const foldMs = performance.now() - foldStarted;
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    if (store.kind === 'sqlite') (store as SqliteStore).db.pragma('wal_checkpoint(TRUNCATE)');
 
     const user = { ...BENCH_USER };
     return {

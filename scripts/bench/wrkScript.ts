@@ -89,6 +89,8 @@ export interface LoadResult {
   otherStatus: number;
   /** Socket errors and timeouts. */
   socketErrors: number;
+  /** The server's CPU time (user + system, every thread) per completed response, µs; set by the bench. */
+  cpuUs?: number;
 }
 
 /** Reads the JSON line the script's done() prints. */

@@ -16,12 +16,11 @@ export function sqliteFunnel(db: SqliteDatabase, folder: RollupFolder) {
   };
 }
 
-/** PostgreSQL: one pass over the clicks. */
+/** PostgreSQL: the same sums of its rollups. */
 export async function postgresFunnel(db: Queryable): Promise<FunnelData> {
   const { rows } = await db.query<FunnelData>(`
-    SELECT COUNT(*) AS clicks,
-           COUNT(*) FILTER (WHERE c.referrer_source IS NOT NULL OR c.instagram_exit) AS engaged,
-           COUNT(*) FILTER (WHERE c.instagram_exit) AS "instagramExits"
-    FROM clicks c WHERE NOT c.is_bot`);
+    SELECT COALESCE(SUM(clicks), 0)::bigint AS clicks, COALESCE(SUM(engaged), 0)::bigint AS engaged,
+           COALESCE(SUM(instagram_exits), 0)::bigint AS "instagramExits"
+    FROM link_totals`);
   return rows[0]!;
 }

@@ -52,41 +52,36 @@ export function sqliteRepeatVisitors(db: SqliteDatabase, folder: RollupFolder) {
   };
 }
 
-// One pass over the clicks: every figure but the places, as JSON (bigint counts are plain numbers there).
-const VISITORS_SQL = `
-  WITH v AS (
-    SELECT c.ip_address, COUNT(*) AS clicks, MAX(c.clicked_at) AS last_clicked_at
-    FROM clicks c WHERE NOT c.is_bot GROUP BY c.ip_address
-  )
-  SELECT (SELECT COUNT(*) FROM v) AS "totalVisitors",
-         (SELECT COUNT(*) FROM v WHERE clicks >= 2) AS "repeatVisitors",
-         (SELECT COALESCE(json_agg(json_build_object('visits', f.visits, 'visitors', f.visitors) ORDER BY f.visits), '[]')
-          FROM (SELECT clicks AS visits, COUNT(*) AS visitors FROM v GROUP BY clicks ORDER BY clicks LIMIT $1) f
-         ) AS frequency,
-         (SELECT COALESCE(json_agg(json_build_object('ip', t.ip_address, 'visits', t.clicks,
-                                                     'lastClickedAt', t.last_clicked_at) ORDER BY t.n), '[]')
-          FROM (SELECT v.*, ROW_NUMBER() OVER (ORDER BY clicks DESC, last_clicked_at DESC, ip_address COLLATE "C") AS n
-                FROM v WHERE clicks >= 2 ORDER BY n LIMIT $2) t
-         ) AS top`;
+const POSTGRES_TOTALS_SQL = `
+  SELECT COALESCE(SUM(visitors), 0)::bigint AS total,
+         COALESCE(SUM(visitors) FILTER (WHERE visits >= 2), 0)::bigint AS repeat
+  FROM visit_frequency WHERE visitors > 0`;
 
-const PLACES_SQL = `
-  SELECT c.ip_address AS ip, c.country, COALESCE(c.city, '') AS city FROM clicks c
-  WHERE NOT c.is_bot AND c.ip_address = ANY($1::text[])
-  GROUP BY 1, 2, 3 ORDER BY MAX(c.clicked_at) DESC, c.country COLLATE "C", COALESCE(c.city, '') COLLATE "C"`;
+const POSTGRES_PLACES_SQL = `
+  SELECT ip_address AS ip, country, city FROM link_places WHERE ip_address = ANY($1::text[])
+  GROUP BY 1, 2, 3 ORDER BY MAX(last_clicked_at) DESC, country COLLATE "C", city COLLATE "C"`;
 
-/** PostgreSQL: from the clicks grouped by address. */
+/** PostgreSQL: from its visitors rollups and visit_frequency (postgres/rollups.ts), as on SQLite. */
 export async function postgresRepeatVisitors(
   db: Queryable,
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
-  const figures = await db.query<{
-    totalVisitors: number;
-    repeatVisitors: number;
-    frequency: { visits: number; visitors: number }[];
-    top: Omit<RepeatVisitorData, 'locations'>[];
-  }>(VISITORS_SQL, [options.frequencies, options.top]);
-  const { totalVisitors, repeatVisitors, frequency, top } = figures.rows[0]!;
-  const ips = top.map((visitor) => visitor.ip);
-  const places = ips.length === 0 ? [] : (await db.query<Place>(PLACES_SQL, [ips])).rows;
-  return { totalVisitors, repeatVisitors, frequency, top: withLocations(top, () => places) };
+  const totals = await db.query<{ total: number; repeat: number }>(POSTGRES_TOTALS_SQL);
+  const frequency = await db.query<{ visits: number; visitors: number }>(
+    'SELECT visits, visitors FROM visit_frequency WHERE visitors > 0 ORDER BY visits LIMIT $1',
+    [options.frequencies],
+  );
+  const top = await db.query<Omit<RepeatVisitorData, 'locations'>>(
+    `SELECT ip_address AS ip, clicks AS visits, last_clicked_at AS "lastClickedAt" FROM visitors
+     WHERE clicks >= 2 ORDER BY clicks DESC, last_clicked_at DESC, ip_address COLLATE "C" LIMIT $1`,
+    [options.top],
+  );
+  const ips = top.rows.map((visitor) => visitor.ip);
+  const places = ips.length === 0 ? [] : (await db.query<Place>(POSTGRES_PLACES_SQL, [ips])).rows;
+  return {
+    totalVisitors: totals.rows[0]!.total,
+    repeatVisitors: totals.rows[0]!.repeat,
+    frequency: frequency.rows,
+    top: withLocations(top.rows, () => places),
+  };
 }

@@ -3,7 +3,7 @@ import type { QuarterHourCount, SummaryData, ValueCount } from '../analyticsQuer
 import type { Queryable } from '../postgres/database';
 import type { RollupFolder } from '../sqlite/analytics/rollups';
 import type { SqliteDatabase } from '../sqlite/database';
-import { QUARTER_HOUR_MS, QUARTER_HOUR_START } from './linkStats';
+import { QUARTER_HOUR_MS } from './linkStats';
 
 export interface SummaryOptions {
   from: number;
@@ -38,43 +38,31 @@ export function sqliteSummary(db: SqliteDatabase, folder: RollupFolder) {
   };
 }
 
-// One pass over the clicks: addresses, device types and countries, each a grouping set (every
-// one of those columns is NOT NULL, so the column that is set tells the set).
-const FIGURES_SQL = `
-  WITH g AS (
-    SELECT c.ip_address, c.device_type, c.country, COUNT(*) AS clicks FROM clicks c WHERE NOT c.is_bot
-    GROUP BY GROUPING SETS ((c.ip_address), (c.device_type), (c.country))
-  )
-  SELECT * FROM (
-    SELECT 'visitors' AS dimension, '' AS value, COUNT(*) AS clicks FROM g WHERE ip_address IS NOT NULL
-    UNION ALL
-    SELECT 'device_type', device_type, clicks FROM g WHERE device_type IS NOT NULL
-    UNION ALL
-    SELECT 'country', country, clicks FROM g WHERE country IS NOT NULL
-  ) d
-  ORDER BY d.dimension, d.clicks DESC, d.value COLLATE "C"`;
-
-/** PostgreSQL: from the clicks. */
+/** PostgreSQL: sums of the rollups (postgres/rollups.ts), as on SQLite. */
 export async function postgresSummary(db: Queryable, options: SummaryOptions): Promise<SummaryData> {
-  const links = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM links');
-  const figures = await db.query<ValueCount & { dimension: 'visitors' | 'device_type' | 'country' }>(FIGURES_SQL);
-  const quarterHours = await db.query<QuarterHourCount>(
-    `SELECT ${QUARTER_HOUR_START} AS start, COUNT(*) AS clicks FROM clicks c
-     WHERE c.clicked_at >= $1 AND c.clicked_at < $2 AND NOT c.is_bot GROUP BY 1 ORDER BY 1`,
-    [
-      Math.floor(options.from / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
-      Math.ceil(options.to / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
-    ],
-  );
-  const of = (dimension: string) =>
-    figures.rows.filter((row) => row.dimension === dimension).map(({ value, clicks }) => ({ value, clicks }));
-  const deviceTypes = of('device_type');
+  const totals = await db.query<{ totalLinks: number; totalClicks: number; uniqueVisitors: number }>(`
+    SELECT (SELECT COUNT(*) FROM links) AS "totalLinks",
+           (SELECT COALESCE(SUM(clicks), 0)::bigint FROM link_totals) AS "totalClicks",
+           (SELECT COALESCE(SUM(visitors), 0)::bigint FROM visit_frequency WHERE visitors > 0) AS "uniqueVisitors"`);
+  const dimension = (name: 'device_type' | 'country') =>
+    db.query<ValueCount>({
+      name: 'me_summary_dimension',
+      text: `SELECT value, SUM(clicks)::bigint AS clicks FROM link_dimensions WHERE dimension = $1
+             GROUP BY value ORDER BY clicks DESC, value COLLATE "C"`,
+      values: [name],
+    });
+  const deviceTypes = await dimension('device_type');
+  const countries = await dimension('country');
+  const quarterHours = await db.query<QuarterHourCount>({
+    name: 'me_summary_quarter_hours',
+    text: `SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, SUM(clicks)::bigint AS clicks FROM link_quarter_hours
+           WHERE quarter_hour >= $1 AND quarter_hour < $2 GROUP BY quarter_hour ORDER BY quarter_hour`,
+    values: [Math.floor(options.from / QUARTER_HOUR_MS), Math.ceil(options.to / QUARTER_HOUR_MS)],
+  });
   return {
-    totalLinks: links.rows[0]!.n,
-    totalClicks: deviceTypes.reduce((sum, row) => sum + row.clicks, 0),
-    uniqueVisitors: of('visitors')[0]?.clicks ?? 0,
-    deviceTypes,
-    countries: of('country'),
+    ...totals.rows[0]!,
+    deviceTypes: deviceTypes.rows,
+    countries: countries.rows,
     quarterHours: quarterHours.rows,
   };
 }

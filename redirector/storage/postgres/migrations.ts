@@ -4,12 +4,15 @@
  *
  * The same tables as the SQLite store, with PostgreSQL types: BIGINT epoch milliseconds, BOOLEAN
  * flags, identity ids (a sequence never hands out an id twice). Unique constraints are named
- * `<table>_<column>_key`: the executor maps a violation to its column by that name. No rollups: the
- * analytics queries aggregate the raw clicks over the (link_id, clicked_at) and (clicked_at) indexes.
+ * `<table>_<column>_key`: the executor maps a violation to its column by that name. The analytics
+ * rollups are kept by the click insert itself (rollups.ts); the last minutes and a link's latest
+ * clicks are read from the clicks over the (clicked_at) and (link_id, clicked_at) indexes.
  */
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
+import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
+import { ANALYTICS_ROLLUPS_SQL } from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
@@ -114,5 +117,15 @@ export const pgMigrations: readonly Migration[] = [
     version: 4,
     name: 'API keys',
     sql: apiKeysTableSql('id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY'),
+  },
+  {
+    version: 5,
+    name: 'analytics rollups',
+    sql: ANALYTICS_ROLLUPS_SQL,
+  },
+  {
+    version: 6,
+    name: 'shared attempt limits',
+    sql: ATTEMPT_LIMITS_SQL,
   },
 ];

@@ -1,7 +1,8 @@
 /**
- * AnalyticsQueries on PostgreSQL. No rollups: each panel aggregates the raw clicks (bots left
- * out) inside one read-only REPEATABLE READ transaction, so every answer sees one snapshot.
- * The figures are those of the SQLite store's rollups, by the same definitions.
+ * AnalyticsQueries on PostgreSQL: each panel folds the queued clicks (rollups.ts), then reads the
+ * rollups, or the last minutes of clicks, inside one read-only REPEATABLE READ transaction, so
+ * every answer sees one snapshot. The figures are those of the SQLite store's rollups, by the
+ * same definitions.
  */
 import { postgresFunnel } from '../analytics/funnel';
 import { postgresLinkStats } from '../analytics/linkStats';
@@ -10,18 +11,30 @@ import { postgresRealtime } from '../analytics/realtime';
 import { postgresRepeatVisitors } from '../analytics/repeatVisitors';
 import { postgresSummary } from '../analytics/summary';
 import type { AnalyticsQueries } from '../analyticsQueries';
-import { type PgPool, readSnapshot } from './database';
+import { type PgClient, type PgPool, readSnapshot } from './database';
+import { FOLD_CHUNK, foldClicks, READ_FOLD_LIMIT, unfoldedClicks } from './rollups';
+
+/** Folds what is queued (up to READ_FOLD_LIMIT), then reads one snapshot. */
+export function foldThenRead<T>(pool: PgPool, work: (client: PgClient) => Promise<T>): Promise<T> {
+  return foldClicks(pool, READ_FOLD_LIMIT, true).then(() => readSnapshot(pool, work));
+}
 
 export function createPostgresAnalytics(pool: PgPool): AnalyticsQueries {
   return {
-    // Nothing to fold: the queries read the clicks themselves.
-    catchUp: async () => 0,
-    pending: async () => 0,
-    linkStats: (linkId, options) => readSnapshot(pool, (db) => postgresLinkStats(db, linkId, options)),
-    summary: (options) => readSnapshot(pool, (db) => postgresSummary(db, options)),
+    async catchUp(maxRows = Number.MAX_SAFE_INTEGER) {
+      let total = 0;
+      for (;;) {
+        const folded = await foldClicks(pool, Math.min(FOLD_CHUNK, maxRows - total));
+        total += folded;
+        if (folded === 0 || total >= maxRows) return total;
+      }
+    },
+    pending: () => unfoldedClicks(pool),
+    linkStats: (linkId, options) => foldThenRead(pool, (db) => postgresLinkStats(db, linkId, options)),
+    summary: (options) => foldThenRead(pool, (db) => postgresSummary(db, options)),
     realtime: (options) => readSnapshot(pool, (db) => postgresRealtime(db, options)),
     live: (options) => readSnapshot(pool, (db) => postgresLive(db, options)),
-    repeatVisitors: (options) => readSnapshot(pool, (db) => postgresRepeatVisitors(db, options)),
-    funnel: () => readSnapshot(pool, (db) => postgresFunnel(db)),
+    repeatVisitors: (options) => foldThenRead(pool, (db) => postgresRepeatVisitors(db, options)),
+    funnel: () => foldThenRead(pool, (db) => postgresFunnel(db)),
   };
 }

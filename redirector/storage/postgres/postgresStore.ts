@@ -6,11 +6,12 @@
 import { logProblem } from '../../observability/logger';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
-import { postgresLinkCounts } from '../repositories/linkCounts';
+import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
-import type { Store } from '../store';
+import type { AttemptStore, Store } from '../store';
+import { postgresAttemptStore } from './attemptLimits';
 import { postgresClickInserts } from './clickInserts';
 import { createPool, describeConnectionError, type PgPool } from './database';
 import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
@@ -18,9 +19,11 @@ import { migrate } from './migrate';
 import { pgMigrations } from './migrations';
 import { createPostgresAnalytics } from './postgresAnalytics';
 import { createPostgresExecutor } from './postgresExecutor';
+import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
 
 export interface PostgresStore extends Store {
   readonly kind: 'postgres';
+  readonly attempts: AttemptStore;
   /** The pool, for the storage layer's own modules and tests. */
   readonly pool: PgPool;
   onLinkChanged(listener: LinkChangeListener): () => void;
@@ -51,7 +54,8 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
 
   let closed = false;
   const executor = createPostgresExecutor(pool);
-  const linkCounts = postgresLinkCounts(executor);
+  const folding = foldInBackground(pool, log);
+  const linkCounts = rollupLinkCounts(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true));
   return {
     kind: 'postgres',
     pool,
@@ -61,6 +65,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, postgresClickInserts(pool)),
     analytics: createPostgresAnalytics(pool),
+    attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
     async ping() {
       await pool.query('SELECT 1');
@@ -68,6 +73,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     async close() {
       if (closed) return;
       closed = true;
+      await folding.stop();
       await feed.close();
       await pool.end();
     },

@@ -44,7 +44,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
 
     async page({ q, limit, offset }) {
       const match = matchUsers(q);
-      counts.beforeRead();
+      await counts.beforeRead();
       const rows = await db.all<UserWithCounts>(
         `${withCounts} ${match.where} ORDER BY u.id LIMIT ? OFFSET ?`,
         [...match.params, limit, offset],
@@ -53,8 +53,8 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       const total = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM users u ${match.where}`, match.params);
       return { rows, total: total!.n };
     },
-    findWithCounts(id) {
-      counts.beforeRead();
+    async findWithCounts(id) {
+      await counts.beforeRead();
       return db.get<UserWithCounts>(`${withCounts} WHERE u.id = ?`, [id], USER_SHAPE);
     },
     async setDisabled(id, disabled) {

@@ -1,6 +1,6 @@
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
-import { sqliteLinkCounts } from '../repositories/linkCounts';
+import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
@@ -34,7 +34,8 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   const checkpointer = backgroundWork ? startCheckpointer(db) : undefined;
   const executor = createSqliteExecutor(db);
   const analytics = createSqliteAnalytics(db);
-  const linkCounts = sqliteLinkCounts(executor, rollupFolder(db));
+  const folder = rollupFolder(db);
+  const linkCounts = rollupLinkCounts(executor, () => folder.foldBeforeRead());
   if (backgroundWork) analytics.startBackgroundFolding();
   const outsideCommits = watchOutsideCommits(db);
   return {

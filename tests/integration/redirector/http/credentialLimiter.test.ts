@@ -2,10 +2,9 @@
  * One limiter for every wrong credential, atomic under bursts, per IPv4 address and IPv6 /64
  * (docs/api.md#hardening-and-privacy), on both stores.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Answer,
-  type DataPlace,
   newDataPlace,
   type RunningServer,
   STORE_KINDS,
@@ -21,16 +20,16 @@ const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minut
 const burst = (make: (i: number) => Promise<Answer>) => Promise.all(Array.from({ length: BURST }, (_, i) => make(i)));
 
 describe.each(STORE_KINDS)('credential limiter on %s', (kind) => {
-  let place: DataPlace;
-  beforeAll(async () => {
-    place = await newDataPlace(kind);
-  });
-  afterAll(() => place.drop());
-
-  /** A fresh server (a fresh limiter) on this store's data. */
+  /** A fresh server on fresh data: on PostgreSQL the counts live in the database. */
   async function fresh(env: Record<string, string> = {}): Promise<RunningServer & AsyncDisposable> {
+    const place = await newDataPlace(kind);
     const server = await startServerOn(place, { env });
-    return Object.assign(server, { [Symbol.asyncDispose]: () => server.close() });
+    return Object.assign(server, {
+      [Symbol.asyncDispose]: async () => {
+        await server.close();
+        await place.drop();
+      },
+    });
   }
 
   it('answers at most 10 of 60 parallel wrong admin sign-ins, then refuses the right key', async () => {

@@ -13,8 +13,16 @@ describe('parseBenchArgs', () => {
       runs: 3,
       links: 10_000,
       clicks: 1_000_000,
+      store: 'sqlite',
       help: false,
     });
+  });
+
+  it('measures PostgreSQL beside SQLite with --store postgres', () => {
+    expect(parseBenchArgs(['--store', 'postgres']).store).toBe('postgres');
+    expect(() => parseBenchArgs(['--store', 'mysql'])).toThrow(
+      new ArgsError('--store must be sqlite or postgres (got "mysql")'),
+    );
   });
 
   it('shortens every phase with --quick', () => {

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { type BenchResult, formatReport, jsonKey, summarise, toJson } from '../../../../scripts/bench/report';
 import type { LoadResult } from '../../../../scripts/bench/wrkScript';
 
-const run = (rps: number, p50Ms: number, p99Ms: number): LoadResult => ({
+const run = (rps: number, p50Ms: number, p99Ms: number, cpuUs?: number): LoadResult => ({
   rps,
   p50Ms,
   p99Ms,
+  cpuUs,
   requests: rps * 10,
   answered: rps * 10,
   otherStatus: 0,
@@ -26,8 +27,8 @@ function result(overrides: Partial<BenchResult> = {}): BenchResult {
     },
     settings: { quick: false, connections: 50, durationSeconds: 10, warmupSeconds: 5, runs: 3, links: 10_000 },
     redirect: {
-      product: [run(27_000, 1.7, 3.9), run(26_000, 1.8, 4.2), run(28_000, 1.6, 3.5)],
-      floor: [run(54_000, 0.9, 1.5), run(56_000, 0.8, 1.4), run(52_000, 1, 1.6)],
+      product: [run(27_000, 1.7, 3.9, 60), run(26_000, 1.8, 4.2, 66), run(28_000, 1.6, 3.5, 58)],
+      floor: [run(54_000, 0.9, 1.5, 30), run(56_000, 0.8, 1.4, 31), run(52_000, 1, 1.6, 33)],
       answered: 1_000_000,
       stored: 1_000_040,
       exitCode: 0,
@@ -75,7 +76,18 @@ function result(overrides: Partial<BenchResult> = {}): BenchResult {
 
 describe('summarise', () => {
   it('takes the median of each figure separately', () => {
-    expect(summarise(result().redirect.product)).toEqual({ rps: 27_000, p50Ms: 1.7, p99Ms: 3.9 });
+    expect(summarise(result().redirect.product)).toEqual({
+      rps: 27_000,
+      p50Ms: 1.7,
+      p99Ms: 3.9,
+      cpuUs: 60,
+      cpuMinUs: 58,
+      cpuMaxUs: 66,
+    });
+  });
+
+  it('leaves the CPU figure out when it could not be read', () => {
+    expect(summarise([run(1000, 1, 2)]).cpuUs).toBeNaN();
   });
 });
 
@@ -86,7 +98,10 @@ describe('toJson', () => {
         rps: 27_000,
         p50_ms: 1.7,
         p99_ms: 3.9,
+        cpu_us: 60,
         floor_rps: 54_000,
+        floor_cpu_us: 31,
+        cpu_ratio: 0.52,
         ratio_to_floor: 0.5,
         answered: 1_000_000,
         stored: 1_000_040,
@@ -104,6 +119,24 @@ describe('toJson', () => {
         clicks_loaded: 1_000_000,
       },
     });
+  });
+
+  it('writes PostgreSQL beside SQLite under postgres.redirect and postgres.analytics', () => {
+    const base = result();
+    const json = toJson(
+      result({
+        postgres: {
+          redirect: { ...base.redirect, product: [run(13_500, 3, 6, 90)] },
+          analytics: base.analytics,
+          databaseCpuUs: [40, 44, 42],
+        },
+      }),
+    );
+    expect(json.postgres).toMatchObject({
+      redirect: { rps: 13_500, cpu_us: 90, floor_cpu_us: 31, database_cpu_us: 42, ratio_to_sqlite: 0.5 },
+      analytics: { status: 'ok', link_ms: 12.34 },
+    });
+    expect(toJson(base).postgres).toBeUndefined();
   });
 
   it('counts lost clicks and marks what is unavailable', () => {
@@ -134,10 +167,16 @@ describe('jsonKey', () => {
 describe('formatReport', () => {
   it('prints the table, the ratio, the analytics, the memory and the targets', () => {
     const lines = formatReport(result()).split('\n');
-    expect(lines).toContain('                                  req/s   p50 ms   p99 ms    answered      stored');
-    expect(lines).toContain('  Me (dist/server/server.js)     27,000     1.70     3.90   1,000,000   1,000,040');
-    expect(lines).toContain('  floor (bare node:http + Map)   54,000     0.90     1.50           —           —');
-    expect(lines).toContain('  ratio to the floor: 0.50');
+    expect(lines).toContain(
+      '                                         CPU µs/req (runs)    req/s   p50 ms   p99 ms    answered      stored',
+    );
+    expect(lines).toContain(
+      '  Me on SQLite (dist/server/server.js)    60.0 (58.0–66.0)   27,000     1.70     3.90   1,000,000   1,000,040',
+    );
+    expect(lines).toContain(
+      '  floor (bare node:http + Map)            31.0 (30.0–33.0)   54,000     0.90     1.50           —           —',
+    );
+    expect(lines).toContain('  CPU ratio (floor µs / Me µs): 0.52   req/s ratio to the floor: 0.50');
     expect(lines).toContain(
       '  clicks: none lost (stored − answered = 40: requests still in flight when the generator stopped counting)',
     );
@@ -157,7 +196,7 @@ describe('formatReport', () => {
       }),
     );
     expect(text).toContain('  clicks: 20 LOST (answered 500, stored 480)');
-    expect(text).toContain('\nanalytics: not available yet\n');
+    expect(text).toContain('\nAnalytics on SQLite: not available yet\n');
     expect(text).toContain('  no answered click lost: MISSED');
   });
 });

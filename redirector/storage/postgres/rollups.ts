@@ -1,0 +1,337 @@
+/**
+ * PostgreSQL's analytics rollups, folded from the clicks in large batches, as on SQLite.
+ *
+ * Several instances insert at once and identity ids commit out of order, so a fold position by
+ * id (SQLite's) could pass over a click still in flight. Instead every click insert also queues
+ * its id in `clicks_unfolded`, and a fold deletes a chunk of that queue and adds those clicks to
+ * the rollups in one statement: a click is counted exactly once, by whichever instance takes it.
+ * Background folds skip ids another fold holds and, as on SQLite, take little time while clicks
+ * keep arriving; a read folds what is left first and waits for folds in progress, so every figure
+ * is exact.
+ *
+ * Why not in the insert itself (an earlier version did): measured here with 300,000 clicks stored,
+ * batches of 40, one connection: 141 µs per click with every rollup upserted by the insert
+ * statement against 27 µs for the bare insert; a redirect bench run gave 0.22 × SQLite's rate.
+ *
+ * Whether a visitor is new to a link or to the service is read from the upsert's own RETURNING
+ * (the stored count equals the chunk's count only when the row was just inserted), never from a
+ * snapshot another instance may be changing. Rows are upserted in key order so that two folds
+ * never wait for each other in a circle. Counts only grow: deleting old clicks leaves them as they
+ * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL).
+ */
+
+import type { Queryable } from './database';
+
+/** Every rollup upsert of the human clicks in the relation `human` (bots are never counted). */
+const ROLLUP_CTES = `
+  pairs AS (
+    SELECT h.link_id, h.ip_address, COUNT(*) AS n FROM human h GROUP BY 1, 2
+  ),
+  link_visits AS (
+    INSERT INTO link_visitors AS v (link_id, ip_address, clicks)
+    SELECT link_id, ip_address, n FROM pairs ORDER BY 1, 2
+    ON CONFLICT (link_id, ip_address) DO UPDATE SET clicks = v.clicks + excluded.clicks
+    RETURNING v.link_id, v.ip_address, v.clicks
+  ),
+  new_visitors AS (
+    SELECT lv.link_id, COUNT(*) AS n
+    FROM link_visits lv JOIN pairs p ON p.link_id = lv.link_id AND p.ip_address = lv.ip_address
+    WHERE lv.clicks = p.n GROUP BY 1
+  ),
+  totals AS (
+    INSERT INTO link_totals AS t (link_id, clicks, visitors, blocked, instagram_exits, engaged)
+    SELECT h.link_id, COUNT(*), COALESCE(MAX(nv.n), 0), COUNT(*) FILTER (WHERE h.blocked),
+           COUNT(*) FILTER (WHERE h.instagram_exit),
+           COUNT(*) FILTER (WHERE h.referrer_source IS NOT NULL OR h.instagram_exit)
+    FROM human h LEFT JOIN new_visitors nv ON nv.link_id = h.link_id
+    GROUP BY h.link_id ORDER BY 1
+    ON CONFLICT (link_id) DO UPDATE SET clicks = t.clicks + excluded.clicks, visitors = t.visitors + excluded.visitors,
+      blocked = t.blocked + excluded.blocked, instagram_exits = t.instagram_exits + excluded.instagram_exits,
+      engaged = t.engaged + excluded.engaged
+  ),
+  dimensions AS (
+    INSERT INTO link_dimensions AS d (link_id, dimension, value, clicks)
+    SELECT h.link_id, x.dimension, x.value, COUNT(*)
+    FROM human h CROSS JOIN LATERAL (VALUES
+      ('device_type', h.device_type),
+      ('country', h.country),
+      ('browser', COALESCE(h.browser, '')),
+      ('os', COALESCE(h.os, '')),
+      ('referrer', COALESCE(h.referrer_source, '')),
+      ('device_info', COALESCE(h.device_info, '')),
+      ('blocked_country', CASE WHEN h.blocked THEN h.country END)
+    ) AS x(dimension, value)
+    WHERE x.value IS NOT NULL
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (link_id, dimension, value) DO UPDATE SET clicks = d.clicks + excluded.clicks
+  ),
+  quarter_hours AS (
+    INSERT INTO link_quarter_hours AS q (link_id, quarter_hour, clicks)
+    SELECT h.link_id, h.clicked_at / 900000, COUNT(*) FROM human h GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (link_id, quarter_hour) DO UPDATE SET clicks = q.clicks + excluded.clicks
+  ),
+  places AS (
+    INSERT INTO link_places AS p (link_id, ip_address, country, city, last_clicked_at)
+    SELECT h.link_id, h.ip_address, h.country, COALESCE(h.city, ''), MAX(h.clicked_at)
+    FROM human h GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (link_id, ip_address, country, city)
+      DO UPDATE SET last_clicked_at = GREATEST(p.last_clicked_at, excluded.last_clicked_at)
+  ),
+  addresses AS (
+    SELECT h.ip_address, COUNT(*) AS n, MAX(h.clicked_at) AS last_clicked_at FROM human h GROUP BY 1
+  ),
+  seen AS (
+    INSERT INTO visitors AS v (ip_address, clicks, last_clicked_at)
+    SELECT ip_address, n, last_clicked_at FROM addresses ORDER BY 1
+    ON CONFLICT (ip_address) DO UPDATE SET clicks = v.clicks + excluded.clicks,
+      last_clicked_at = GREATEST(v.last_clicked_at, excluded.last_clicked_at)
+    RETURNING v.ip_address, v.clicks
+  ),
+  -- Each address moves from its old number of visits (stored − batch) to the new one.
+  frequency AS (
+    INSERT INTO visit_frequency AS f (visits, visitors)
+    SELECT visits, SUM(change) FROM (
+      SELECT s.clicks AS visits, 1 AS change FROM seen s
+      UNION ALL
+      SELECT s.clicks - a.n, -1 FROM seen s JOIN addresses a ON a.ip_address = s.ip_address WHERE s.clicks > a.n
+    ) moves
+    GROUP BY visits HAVING SUM(change) <> 0 ORDER BY 1
+    ON CONFLICT (visits) DO UPDATE SET visitors = f.visitors + excluded.visitors
+  )`;
+
+/** The click columns the rollups read. */
+export const ROLLUP_SOURCE_COLUMNS =
+  'link_id, clicked_at, ip_address, country, city, device_type, device_info, browser, os, referrer_source, instagram_exit, blocked';
+
+/** `WITH <prefix>, human AS (<human>), <rollups> <final>`: the rollups of the rows `human` selects. */
+export function withRollups(prefix: string, human: string, final: string): string {
+  return `WITH ${prefix ? `${prefix},` : ''} human AS (${human}), ${ROLLUP_CTES} ${final}`;
+}
+
+/**
+ * Migration "analytics rollups" (PostgreSQL): the tables, the delete trigger, and the rollups of
+ * the clicks already stored.
+ */
+export const ANALYTICS_ROLLUPS_SQL = `
+  -- One row per link: the link list's counts and the funnel's sums.
+  CREATE TABLE link_totals (
+    link_id BIGINT PRIMARY KEY REFERENCES links(id) ON DELETE CASCADE,
+    clicks BIGINT NOT NULL,
+    visitors BIGINT NOT NULL,
+    blocked BIGINT NOT NULL,
+    instagram_exits BIGINT NOT NULL,
+    engaged BIGINT NOT NULL
+  );
+  -- Clicks per link and value of one dimension ('' stands for none).
+  CREATE TABLE link_dimensions (
+    link_id BIGINT NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    dimension TEXT NOT NULL,
+    value TEXT NOT NULL,
+    clicks BIGINT NOT NULL,
+    PRIMARY KEY (link_id, dimension, value)
+  );
+  CREATE INDEX link_dimensions_value ON link_dimensions(dimension, value);
+  -- Clicks per link and quarter hour (clicked_at / 900000): every time zone in use is a whole
+  -- number of quarter hours from UTC, so local hours and days are sums of these.
+  CREATE TABLE link_quarter_hours (
+    link_id BIGINT NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    quarter_hour BIGINT NOT NULL,
+    clicks BIGINT NOT NULL,
+    PRIMARY KEY (link_id, quarter_hour)
+  );
+  CREATE INDEX link_quarter_hours_time ON link_quarter_hours(quarter_hour);
+  -- Clicks per link and address: a link's unique visitors, and what its deletion takes away.
+  CREATE TABLE link_visitors (
+    link_id BIGINT NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    ip_address TEXT NOT NULL,
+    clicks BIGINT NOT NULL,
+    PRIMARY KEY (link_id, ip_address)
+  );
+  -- Where each address clicked each link from ('' for no city): the repeat visitors' places.
+  CREATE TABLE link_places (
+    link_id BIGINT NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    ip_address TEXT NOT NULL,
+    country TEXT NOT NULL,
+    city TEXT NOT NULL,
+    last_clicked_at BIGINT NOT NULL,
+    PRIMARY KEY (link_id, ip_address, country, city)
+  );
+  CREATE INDEX link_places_ip ON link_places(ip_address);
+  -- Clicks per address over every link.
+  CREATE TABLE visitors (
+    ip_address TEXT PRIMARY KEY,
+    clicks BIGINT NOT NULL,
+    last_clicked_at BIGINT NOT NULL
+  );
+  CREATE INDEX visitors_repeat ON visitors(clicks DESC, last_clicked_at DESC) WHERE clicks >= 2;
+  -- Visitors per number of visits (rows at 0 are left for the reads to skip).
+  CREATE TABLE visit_frequency (
+    visits BIGINT PRIMARY KEY,
+    visitors BIGINT NOT NULL
+  );
+  -- Ids of stored clicks not folded yet (no foreign key: a deleted click's id is dropped by the fold).
+  CREATE TABLE clicks_unfolded (id BIGINT PRIMARY KEY);
+
+  -- The link's rows go by cascade; the service-wide ones lose the link's share (of folded clicks
+  -- only: the rollups hold no other). The links row is locked before this runs, so a fold still
+  -- adding clicks of it has committed by then.
+  CREATE FUNCTION links_delete_analytics() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    WITH changed AS (
+      UPDATE visitors v SET
+        clicks = v.clicks - g.clicks,
+        last_clicked_at = COALESCE((SELECT MAX(p.last_clicked_at) FROM link_places p
+                                    WHERE p.ip_address = v.ip_address AND p.link_id <> OLD.id), v.last_clicked_at)
+      FROM link_visitors g
+      WHERE g.link_id = OLD.id AND v.ip_address = g.ip_address
+      RETURNING v.clicks AS now, g.clicks AS gone
+    )
+    INSERT INTO visit_frequency AS f (visits, visitors)
+    SELECT visits, SUM(change) FROM (
+      SELECT now + gone AS visits, -1 AS change FROM changed
+      UNION ALL
+      SELECT now, 1 FROM changed WHERE now > 0
+    ) moves
+    GROUP BY visits ORDER BY 1
+    ON CONFLICT (visits) DO UPDATE SET visitors = f.visitors + excluded.visitors;
+    DELETE FROM visit_frequency WHERE visitors <= 0;
+    DELETE FROM visitors v USING link_visitors g
+    WHERE g.link_id = OLD.id AND v.ip_address = g.ip_address AND v.clicks <= 0;
+    RETURN OLD;
+  END
+  $$;
+  CREATE TRIGGER links_delete_analytics BEFORE DELETE ON links
+    FOR EACH ROW EXECUTE FUNCTION links_delete_analytics();
+
+  ${withRollups('', `SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks WHERE NOT is_bot`, 'SELECT 1')};
+`;
+
+/** A fold takes at most this many clicks (one statement, a fraction of a second). */
+export const FOLD_CHUNK = 5_000;
+/**
+ * A read folds at most this many first (about half a second here): normally the background fold
+ * leaves far fewer and every figure is exact; a flood that outruns it for minutes delays figures,
+ * not reads.
+ */
+export const READ_FOLD_LIMIT = 5_000;
+
+// $1: how many. `wait`: a read waits for folds in progress, so that it sees their clicks counted.
+const foldSql = (wait: boolean) =>
+  withRollups(
+    `taken AS (
+      DELETE FROM clicks_unfolded u WHERE u.id IN (
+        SELECT id FROM clicks_unfolded ORDER BY id LIMIT $1 FOR UPDATE${wait ? '' : ' SKIP LOCKED'})
+      RETURNING u.id
+    )`,
+    `SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks c JOIN taken t ON t.id = c.id WHERE NOT c.is_bot`,
+    'SELECT COUNT(*) AS folded FROM taken',
+  );
+const FOLD_SQL = foldSql(false);
+const FOLD_BEFORE_READ_SQL = foldSql(true);
+
+const isRetryable = (error: unknown) => ['23503', '40P01'].includes((error as { code?: string } | null)?.code ?? '');
+
+/**
+ * Folds up to `maxRows` queued clicks; returns how many queue entries it took. A link deleted
+ * meanwhile (foreign key) or two folds meeting in a circle (deadlock) roll the chunk back whole,
+ * and it is taken again.
+ */
+export async function foldClicks(db: Queryable, maxRows: number, beforeRead = false): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { rows } = await db.query<{ folded: number }>({
+        name: beforeRead ? 'me_fold_before_read' : 'me_fold',
+        text: beforeRead ? FOLD_BEFORE_READ_SQL : FOLD_SQL,
+        values: [maxRows],
+      });
+      return rows[0]?.folded ?? 0;
+    } catch (error) {
+      if (attempt >= 5 || !isRetryable(error)) throw error;
+    }
+  }
+}
+
+export async function unfoldedClicks(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM clicks_unfolded');
+  return rows[0]!.n;
+}
+
+export interface PostgresFoldingOptions {
+  intervalMs?: number;
+  /** Time per interval spent folding while clicks keep arriving. */
+  busyBudgetMs?: number;
+  /** Time per interval once no click arrived since the last one. */
+  idleBudgetMs?: number;
+  /** A backlog older than this gets more than the busy budget, growing to the idle budget at rampToMs. */
+  rampFromMs?: number;
+  rampToMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Folds while the service runs, with SQLite's policy (sqlite/analytics/background.ts): while clicks
+ * keep arriving, a small share of the database's time (the redirects' inserts come first); once
+ * they stop, or when a backlog has lasted for minutes, much more. On a shared database the time
+ * is the database server's, so every instance keeps to its share.
+ */
+export function foldInBackground(
+  db: Queryable,
+  log: (message: string, error: unknown) => void,
+  options: PostgresFoldingOptions = {},
+) {
+  const intervalMs = options.intervalMs ?? 100;
+  const busyBudgetMs = options.busyBudgetMs ?? 3;
+  const idleBudgetMs = options.idleBudgetMs ?? 50;
+  const rampFromMs = options.rampFromMs ?? 60_000;
+  const rampToMs = options.rampToMs ?? 300_000;
+  const now = options.now ?? (() => performance.now());
+  let running: Promise<void> | undefined;
+  let failed = false;
+  let leftAfterLastTurn = 0;
+  let backlogSince: number | undefined;
+  let msPerRow = 0.15;
+
+  async function turn(): Promise<void> {
+    try {
+      const started = now();
+      let left = await unfoldedClicks(db);
+      if (left === 0) {
+        backlogSince = undefined;
+        leftAfterLastTurn = 0;
+        return;
+      }
+      backlogSince ??= started;
+      const busy = left > leftAfterLastTurn;
+      const share = Math.min(1, Math.max(0, (started - backlogSince - rampFromMs) / (rampToMs - rampFromMs)));
+      const budget = busy ? busyBudgetMs + share * (idleBudgetMs - busyBudgetMs) : idleBudgetMs;
+      const deadline = started + budget;
+      while (left > 0 && now() < deadline) {
+        const sliceStarted = now();
+        const rows = Math.max(10, Math.min(FOLD_CHUNK, Math.floor((deadline - sliceStarted) / msPerRow)));
+        const folded = await foldClicks(db, rows);
+        if (folded === 0) break;
+        msPerRow = Math.max(0.001, (now() - sliceStarted) / folded);
+        left -= folded;
+      }
+      leftAfterLastTurn = Math.max(0, left);
+      if (left <= 0) backlogSince = undefined;
+      failed = false;
+    } catch (error) {
+      if (!failed) log('folding clicks into the analytics rollups failed', error);
+      failed = true;
+    }
+  }
+  const timer = setInterval(() => {
+    running ??= turn().finally(() => {
+      running = undefined;
+    });
+  }, intervalMs);
+  timer.unref();
+  /** Stops the timer; resolves once a fold in progress has ended. */
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
