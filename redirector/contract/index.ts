@@ -2,6 +2,7 @@ export type * from './analytics';
 export type * from './auth';
 export type * from './clicks';
 export * from './domains';
+export * from './linkOptions';
 export type * from './links';
 export * from './lists';
 export * from './shortCode';

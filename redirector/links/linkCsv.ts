@@ -26,6 +26,14 @@ const CELLS: { [column in LinkCsvColumn]: (link: Link) => string | number | bool
   country_redirect_url: (link) => link.country_redirect_url,
   enable_instagram_exit: (link) => link.enable_instagram_exit,
   instagram_exit_url: (link) => link.instagram_exit_url,
+  forward_query: (link) => link.forward_query,
+  expires_at: (link) => link.expires_at,
+  max_clicks: (link) => link.max_clicks,
+  expired_url: (link) => link.expired_url,
+  ios_url: (link) => link.ios_url,
+  android_url: (link) => link.android_url,
+  // JSON: a `|` list would be ambiguous, since `|` may stand unescaped in a URL.
+  geo_targets: (link) => (Object.keys(link.geo_targets).length === 0 ? '' : JSON.stringify(link.geo_targets)),
 };
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -23,5 +23,13 @@ export function toApiLink(link: PresentableLink): Link {
     enable_instagram_exit: link.enable_instagram_exit,
     instagram_exit_url: link.instagram_exit_url,
     tags: [...link.tags],
+    forward_query: true,
+    expires_at: null,
+    max_clicks: null,
+    expired_url: null,
+    has_password: false,
+    ios_url: null,
+    android_url: null,
+    geo_targets: {},
   };
 }

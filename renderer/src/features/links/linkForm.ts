@@ -141,7 +141,7 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
 export function changedFields(original: Link, values: LinkFormValues): LinkUpdate {
   const { short_code: _fixed, ...next } = linkInputFromForm(values);
   const changed = Object.entries(next).filter(([field, value]) => {
-    const before = original[field as keyof typeof next] ?? null;
+    const before = original[field as keyof typeof next & keyof Link] ?? null;
     // Tags are a set the server keeps sorted: the same names in another order are no change.
     if (Array.isArray(value)) return !Array.isArray(before) || [...value].sort().join() !== [...before].sort().join();
     return (value ?? null) !== before;
