@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   changedFields,
   emptyLinkForm,
@@ -17,7 +17,7 @@ import {
 import { apiLink } from '../../linkFixtures';
 
 // The expiry is typed in the browser's zone: run in one that is neither UTC nor a whole day off.
-process.env.TZ = 'America/New_York';
+vi.stubEnv('TZ', 'America/New_York');
 
 const base = { ...emptyLinkForm(), short_code: 'camp1', target_url: 'https://shop.example/' };
 const check = (changes: Partial<LinkFormValues>) =>
