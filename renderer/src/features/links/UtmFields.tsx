@@ -1,0 +1,35 @@
+/** The UTM helper: five inputs that read the target URL's campaign parameters and write them back into it. */
+import { useState } from 'react';
+import { TextField } from '../../components/Field';
+import { LinkFormSection } from './LinkFormSection';
+import { LINK_OPTION_TEXTS } from './linkOptionTexts';
+import type { LinkFormState } from './useLinkForm';
+import { readUtm, UTM_FIELDS, withUtm } from './utm';
+
+const TEXTS = LINK_OPTION_TEXTS.utm;
+
+export function UtmFields({ form }: { form: LinkFormState }) {
+  const utm = readUtm(form.values.target_url);
+  const used = UTM_FIELDS.filter((name) => utm[name] !== '').length;
+  // Open from the start when the target already carries some; the user folds it afterwards.
+  const [startsOpen] = useState(used > 0);
+  return (
+    <LinkFormSection title={TEXTS.title} state={used > 0 ? `${used} set` : undefined} open={startsOpen}>
+      <p className="field__hint">{TEXTS.hint}</p>
+      <div className="form-grid">
+        {UTM_FIELDS.map((name) => (
+          <TextField
+            key={name}
+            label={TEXTS.labels[name]}
+            name={name}
+            placeholder={TEXTS.placeholders[name]}
+            value={utm[name]}
+            onValueChange={(value) => form.set('target_url', withUtm(form.values.target_url, name, value))}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        ))}
+      </div>
+    </LinkFormSection>
+  );
+}
