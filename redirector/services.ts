@@ -21,6 +21,8 @@ export interface Services {
   limiter: AttemptLimiter;
   /** Accounts created per client address. */
   registrations: AttemptLimiter;
+  /** Wrong link passwords per client address and link (visits/redirectHandler.ts). */
+  linkPasswords: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
   users: UserAdminService;
@@ -56,7 +58,14 @@ export function createServices(deps: ServiceDeps): Services {
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
     limiter: createAttemptLimiter({ clock }),
     registrations: createAttemptLimiter({ clock, max: ACCOUNTS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS }),
-    links: createLinkService({ store, clock, linkCache, maxLinksPerUser: config.maxLinksPerUser }),
+    linkPasswords: createAttemptLimiter({ clock }),
+    links: createLinkService({
+      store,
+      clock,
+      linkCache,
+      maxLinksPerUser: config.maxLinksPerUser,
+      ownHost: defaultDomainOf(config.publicUrl),
+    }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
     clickRecorder: createClickRecorder(store.clicks),

@@ -23,13 +23,14 @@ export function toApiLink(link: PresentableLink): Link {
     enable_instagram_exit: link.enable_instagram_exit,
     instagram_exit_url: link.instagram_exit_url,
     tags: [...link.tags],
-    forward_query: true,
-    expires_at: null,
-    max_clicks: null,
-    expired_url: null,
-    has_password: false,
-    ios_url: null,
-    android_url: null,
-    geo_targets: {},
+    forward_query: link.forward_query,
+    expires_at: link.expires_at === null ? null : new Date(link.expires_at).toISOString(),
+    max_clicks: link.max_clicks,
+    expired_url: link.expired_url,
+    // Never the hash itself.
+    has_password: link.password_hash !== null,
+    ios_url: link.ios_url,
+    android_url: link.android_url,
+    geo_targets: { ...link.geo_targets },
   };
 }

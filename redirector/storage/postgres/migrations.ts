@@ -8,6 +8,7 @@
  * analytics queries aggregate the raw clicks over the (link_id, clicked_at) and (clicked_at) indexes.
  */
 import type { Migration } from '../migration';
+import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
@@ -108,5 +109,10 @@ export const pgMigrations: readonly Migration[] = [
       CREATE TRIGGER users_notify_disabled AFTER UPDATE OF disabled ON users
         FOR EACH ROW WHEN (NEW.disabled IS DISTINCT FROM OLD.disabled) EXECUTE FUNCTION notify_owner_change();
     `,
+  },
+  {
+    version: 4,
+    name: 'link options',
+    sql: linkOptionsSql('JSONB'),
   },
 ];

@@ -1,5 +1,6 @@
 /** SQLite's own schema changes (../migration.ts says how they are applied). */
 import type { Migration } from '../migration';
+import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
 
@@ -79,5 +80,10 @@ export const migrations: readonly Migration[] = [
     version: 5,
     name: 'tags, disabled users, list indexes',
     sql: LINKS_AT_SCALE_SQL,
+  },
+  {
+    version: 6,
+    name: 'link options',
+    sql: linkOptionsSql('TEXT'),
   },
 ];

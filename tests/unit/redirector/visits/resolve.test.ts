@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkRecord } from '../../../../redirector/storage/records';
 import { resolveLink } from '../../../../redirector/visits/resolve';
-import { newLink } from '../../../helpers/records';
+import { linkRecord } from '../../../helpers/records';
 
-const link: LinkRecord = {
-  id: 7,
-  ...newLink({ title: '', target_url: 'https://example.com/target', short_code: 'abc', created_at: 0 }),
-};
+const link = linkRecord(7, { title: '', target_url: 'https://example.com/target', short_code: 'abc', created_at: 0 });
 const everything: LinkRecord = {
   ...link,
   enable_tiktok_bypass: true,
