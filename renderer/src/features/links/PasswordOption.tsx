@@ -60,8 +60,10 @@ export function PasswordOption({ form }: { form: LinkFormState }) {
       <span className="btn-group">
         {protectedNow ? (
           <>
-            <Button onClick={() => setMode('set')}>{TEXTS.change}</Button>
-            <Button variant="danger-outline" onClick={() => setMode('remove')}>
+            <Button onClick={() => setMode('set')} aria-label={TEXTS.changeName}>
+              {TEXTS.change}
+            </Button>
+            <Button variant="danger-outline" onClick={() => setMode('remove')} aria-label={TEXTS.removeName}>
               {TEXTS.remove}
             </Button>
           </>

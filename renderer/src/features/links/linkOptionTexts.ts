@@ -42,6 +42,9 @@ export const LINK_OPTION_TEXTS = {
     set: 'Set a password',
     change: 'Change',
     remove: 'Remove',
+    // Their accessible names say what they change: a row of the form has other Remove buttons.
+    changeName: 'Change password',
+    removeName: 'Remove password',
     cancel: 'Cancel',
     undo: 'Undo',
     newLabel: 'New password',
