@@ -7,6 +7,11 @@ import { Spinner } from '../../components/Spinner';
 import { saveFile } from '../../components/saveFile';
 import { drawQrCode, pngBlob, type QrImages, qrFileName, svgBlob } from './qrCode';
 
+const DOWNLOADS = [
+  { label: 'PNG', extension: 'png', file: (images: QrImages) => pngBlob(images.pngDataUrl) },
+  { label: 'SVG', extension: 'svg', file: (images: QrImages) => svgBlob(images.svg) },
+] as const;
+
 export interface QrCodeDialogProps {
   url: string;
   shortCode: string;
@@ -32,24 +37,16 @@ export function QrCodeDialog({ url, shortCode, onClose }: QrCodeDialogProps) {
       onClose={onClose}
       title="QR code"
       description={<span className="mono">{url}</span>}
-      footer={
-        <>
-          <Button
-            icon="download"
-            disabled={!images}
-            onClick={() => images && saveFile(pngBlob(images.pngDataUrl), qrFileName(shortCode, 'png'))}
-          >
-            Download PNG
-          </Button>
-          <Button
-            icon="download"
-            disabled={!images}
-            onClick={() => images && saveFile(svgBlob(images.svg), qrFileName(shortCode, 'svg'))}
-          >
-            Download SVG
-          </Button>
-        </>
-      }
+      footer={DOWNLOADS.map(({ label, extension, file }) => (
+        <Button
+          key={label}
+          icon="download"
+          disabled={!images}
+          onClick={() => images && saveFile(file(images), qrFileName(shortCode, extension))}
+        >
+          Download {label}
+        </Button>
+      ))}
     >
       <div className="qr-code">
         {failed ? (

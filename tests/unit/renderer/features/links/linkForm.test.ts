@@ -11,19 +11,9 @@ import {
 } from '../../../../../renderer/src/features/links/linkForm';
 import { ADMIN_LINK_FORM_TEXTS, USER_LINK_FORM_TEXTS } from '../../../../../renderer/src/features/links/linkFormTexts';
 import { emptyLinkOptions } from '../../../../../renderer/src/features/links/linkOptions';
-import { apiLink } from '../../linkFixtures';
+import { apiLink, NO_OPTIONS_INPUT } from '../../linkFixtures';
 
 const INVALID_URL = 'Please enter a valid URL';
-/** The request fields of a link with no options set. */
-const NO_OPTIONS = {
-  forward_query: true,
-  expires_at: null,
-  max_clicks: null,
-  expired_url: null,
-  ios_url: null,
-  android_url: null,
-  geo_targets: {},
-};
 const validateLinkForm = (values: LinkFormValues, editing: boolean) =>
   validateWith(values, editing, USER_LINK_FORM_TEXTS);
 const validateAdminForm = (values: LinkFormValues, mode: 'create' | 'edit') =>
@@ -121,7 +111,7 @@ describe("link form, in the user dialog's words", () => {
       country_redirect_url: null,
       enable_instagram_exit: true,
       instagram_exit_url: 'https://exit.example/',
-      ...NO_OPTIONS,
+      ...NO_OPTIONS_INPUT,
     });
   });
 
@@ -212,7 +202,7 @@ describe("link form, in the admin page's words", () => {
       country_redirect_url: null,
       enable_instagram_exit: false,
       instagram_exit_url: null,
-      ...NO_OPTIONS,
+      ...NO_OPTIONS_INPUT,
     });
   });
 

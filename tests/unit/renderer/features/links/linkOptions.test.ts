@@ -14,7 +14,7 @@ import {
   isoToLocalInput,
   localInputToIso,
 } from '../../../../../renderer/src/features/links/linkOptions';
-import { apiLink } from '../../linkFixtures';
+import { apiLink, NO_OPTIONS_INPUT } from '../../linkFixtures';
 
 // The expiry is typed in the browser's zone: run in one that is neither UTC nor a whole day off.
 vi.stubEnv('TZ', 'America/New_York');
@@ -40,15 +40,7 @@ describe('link options in the form', () => {
   it('start with query forwarding on and nothing else set', () => {
     expect(emptyLinkForm()).toMatchObject(emptyLinkOptions());
     expect(emptyLinkOptions().forward_query).toBe(true);
-    expect(linkInputFromForm(base)).toMatchObject({
-      forward_query: true,
-      expires_at: null,
-      max_clicks: null,
-      expired_url: null,
-      ios_url: null,
-      android_url: null,
-      geo_targets: {},
-    });
+    expect(linkInputFromForm(base)).toMatchObject(NO_OPTIONS_INPUT);
     expect(linkInputFromForm(base)).not.toHaveProperty('password');
   });
 
