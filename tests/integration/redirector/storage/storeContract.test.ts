@@ -131,6 +131,10 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         geo_targets: { FR: 'https://example.fr/' },
         expires_at: 5,
       });
+      expect(await store.links.findForRedirect(link.short_code)).toMatchObject({
+        geo_targets: { FR: 'https://example.fr/' },
+        forward_query: false,
+      });
       expect(changed).toMatchObject({
         forward_query: false,
         password_hash: 'h',
