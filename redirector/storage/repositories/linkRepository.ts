@@ -26,7 +26,7 @@ const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE short_code = ?`;
 const FOR_REDIRECT_SQL = `
   SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(u.disabled, false) AS owner_disabled
   FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE l.short_code = ?`;
-const REDIRECT_SHAPE = { booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
+const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
 
 const RANDOM_ATTEMPTS = 20;
 

@@ -76,11 +76,11 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect(await onlyClick(server, link.id)).toEqual(visitClick(link.id, NOW, 'us', 'desktopChrome'));
   });
 
-  it('ignores the query string when looking the code up', async () => {
+  it('looks the code up without its query string, and forwards the query by default', async () => {
     const link = await createLink(server);
     const answer = await visit(server, `/${link.short_code}?utm_source=newsletter`, UA.desktopChrome, IP.us);
     expect(answer.status).toBe(302);
-    expect(answer.headers.location).toBe('https://example.com/landing?from=me');
+    expect(answer.headers.location).toBe('https://example.com/landing?from=me&utm_source=newsletter');
   });
 
   it('answers an unknown code with the small 404 page and records nothing', async () => {
