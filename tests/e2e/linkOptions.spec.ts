@@ -96,6 +96,8 @@ test('the user dialog sets every option, the UTM helper edits the target, and ed
   await expect(dialog.getByText('Password must be 4 to 128 characters')).toBeVisible();
   await expect(dialog.getByText('France: Please enter a valid URL')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('open-sesame');
+  // Fixing a refused field leaves its section open.
+  await expect(dialog.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible();
   await dialog.getByLabel('Address for country 2').fill('https://shop.example/fr');
   await screenshot(page, 'link-options-form');
   await dialog.getByRole('button', { name: 'Create Link' }).click();

@@ -10,7 +10,7 @@ import type { LinkFormState } from './useLinkForm';
 
 export function LinkOptionsFields({ form }: { form: LinkFormState }) {
   const { values, errors, set } = form;
-  // Sections holding a value start open; the user folds them afterwards.
+  // Sections holding a value start open.
   const [initial] = useState(values);
   const anyError = (...fields: LinkOptionField[]) => fields.some((field) => errors[field]);
   const expiryOn = values.expires_at !== '' || values.max_clicks.trim() !== '';
@@ -40,7 +40,8 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
       <LinkFormSection
         title={TEXTS.expiry.title}
         state={expiryOn ? TEXTS.set : undefined}
-        open={expiryValues || anyError('expires_at', 'max_clicks', 'expired_url')}
+        open={expiryValues}
+        invalid={anyError('expires_at', 'max_clicks', 'expired_url')}
       >
         <div className="form-grid">
           <TextField
@@ -77,14 +78,16 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
       <LinkFormSection
         title={TEXTS.password.title}
         state={values.has_password ? TEXTS.password.protected : undefined}
-        open={initial.has_password || anyError('password')}
+        open={initial.has_password}
+        invalid={anyError('password')}
       >
         <PasswordOption form={form} />
       </LinkFormSection>
       <LinkFormSection
         title={TEXTS.devices.title}
         state={devicesOn ? TEXTS.set : undefined}
-        open={initial.ios_url !== '' || initial.android_url !== '' || anyError('ios_url', 'android_url')}
+        open={initial.ios_url !== '' || initial.android_url !== ''}
+        invalid={anyError('ios_url', 'android_url')}
       >
         <p className="field__hint">{TEXTS.devices.hint}</p>
         <div className="form-grid">
@@ -95,7 +98,8 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
       <LinkFormSection
         title={TEXTS.geo.title}
         state={values.geo_targets.length > 0 ? String(values.geo_targets.length) : undefined}
-        open={initial.geo_targets.length > 0 || anyError('geo_targets')}
+        open={initial.geo_targets.length > 0}
+        invalid={anyError('geo_targets')}
       >
         <GeoTargetsField form={form} />
       </LinkFormSection>

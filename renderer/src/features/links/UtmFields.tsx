@@ -1,5 +1,4 @@
 /** The UTM helper: five inputs that read the target URL's campaign parameters and write them back into it. */
-import { useState } from 'react';
 import { TextField } from '../../components/Field';
 import { LinkFormSection } from './LinkFormSection';
 import { LINK_OPTION_TEXTS } from './linkOptionTexts';
@@ -11,10 +10,9 @@ const TEXTS = LINK_OPTION_TEXTS.utm;
 export function UtmFields({ form }: { form: LinkFormState }) {
   const utm = readUtm(form.values.target_url);
   const used = UTM_FIELDS.filter((name) => utm[name] !== '').length;
-  // Open from the start when the target already carries some; the user folds it afterwards.
-  const [startsOpen] = useState(used > 0);
+  // Opens once the target carries some, typed or pasted there.
   return (
-    <LinkFormSection title={TEXTS.title} state={used > 0 ? `${used} set` : undefined} open={startsOpen}>
+    <LinkFormSection title={TEXTS.title} state={used > 0 ? `${used} set` : undefined} open={used > 0} invalid={false}>
       <p className="field__hint">{TEXTS.hint}</p>
       <div className="form-grid">
         {UTM_FIELDS.map((name) => (
