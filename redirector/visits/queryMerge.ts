@@ -22,6 +22,8 @@ function nameOf(pair: string): string {
 
 /** `address` with `visitQuery` merged in; the address unchanged when the visit has no parameters. */
 export function mergeQuery(address: string, visitQuery: string): string {
+  // Most visits carry no query: the redirect path then allocates nothing here.
+  if (visitQuery === '') return address;
   const visitPairs = visitQuery.split('&').filter((pair) => pair !== '');
   if (visitPairs.length === 0) return address;
   const hashAt = address.indexOf('#');

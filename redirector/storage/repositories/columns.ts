@@ -1,4 +1,5 @@
 /** The columns of each record, as both engines select them, and how SQLite stores the booleans. */
+import { LINK_OPTION_COLUMNS } from '../../contract/lists';
 import type { RowShape } from '../executor';
 import type { ClickRecord, LinkOptionFields, LinkRecord, NewClick, SessionRecord, UserRecord } from '../records';
 
@@ -27,20 +28,9 @@ export const LINK_COLUMNS = [
   'title',
   'target_url',
   'short_code',
-  'enable_tiktok_bypass',
-  'enable_country_redirect',
-  'country_redirect_url',
-  'enable_instagram_exit',
-  'instagram_exit_url',
   'created_at',
-  'forward_query',
-  'expires_at',
-  'max_clicks',
-  'expired_url',
+  ...LINK_OPTION_COLUMNS,
   'password_hash',
-  'ios_url',
-  'android_url',
-  'geo_targets',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 /** What a new link that leaves an option out gets. */
@@ -59,19 +49,8 @@ export const LINK_OPTION_DEFAULTS: Pick<LinkRecord, LinkOptionFields> = {
 export const CHANGEABLE_LINK_COLUMNS = [
   'title',
   'target_url',
-  'enable_tiktok_bypass',
-  'enable_country_redirect',
-  'country_redirect_url',
-  'enable_instagram_exit',
-  'instagram_exit_url',
-  'forward_query',
-  'expires_at',
-  'max_clicks',
-  'expired_url',
+  ...LINK_OPTION_COLUMNS,
   'password_hash',
-  'ios_url',
-  'android_url',
-  'geo_targets',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 export const LINK_SHAPE: RowShape = {

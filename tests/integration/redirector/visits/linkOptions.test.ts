@@ -3,41 +3,13 @@
  * with real user agents and addresses (geoip data), expiry, the click limit under concurrency, the
  * password form and its limiter, forward_query, and the refusal of links back into the service.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { request } from '../../../helpers/rawRequest';
 import type { TestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
 import { STORE_SERVERS } from '../http/bothStores';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const HOUR = 3_600_000;
