@@ -25,6 +25,8 @@ export interface Services {
   limiter: AttemptLimiter;
   /** Accounts created per client address. */
   registrations: AttemptLimiter;
+  /** Wrong link passwords per client address and link (visits/redirectHandler.ts). */
+  linkPasswords: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
   users: UserAdminService;
@@ -75,7 +77,14 @@ export function createServices(deps: ServiceDeps): Services {
       max: ACCOUNTS_PER_ADDRESS,
       windowMs: REGISTRATION_WINDOW_MS,
     }),
-    links: createLinkService({ store, clock, linkCache, maxLinksPerUser: config.maxLinksPerUser }),
+    linkPasswords: limiterOf(store, 'link-passwords', { clock }),
+    links: createLinkService({
+      store,
+      clock,
+      linkCache,
+      maxLinksPerUser: config.maxLinksPerUser,
+      ownHost: defaultDomainOf(config.publicUrl),
+    }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
     clickRecorder,

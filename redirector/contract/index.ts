@@ -3,6 +3,7 @@ export type * from './auth';
 export type * from './clicks';
 export * from './domains';
 export * from './keys';
+export * from './linkOptions';
 export type * from './links';
 export * from './lists';
 export * from './shortCode';

@@ -133,6 +133,13 @@ export const LINK_OPTION_COLUMNS = [
   'country_redirect_url',
   'enable_instagram_exit',
   'instagram_exit_url',
+  'forward_query',
+  'expires_at',
+  'max_clicks',
+  'expired_url',
+  'ios_url',
+  'android_url',
+  'geo_targets',
 ] as const;
 
 /** The columns of a link export, in order (docs/api.md#links). */

@@ -45,16 +45,7 @@ export function createLinkRouter(services: Services): Router {
     ctx.status = 204;
   });
   router.get('/init', admin, async (ctx) => {
-    const link = await links.create(ADMIN, {
-      ...TEST_LINK,
-      short_code: undefined,
-      enable_tiktok_bypass: false,
-      enable_country_redirect: false,
-      country_redirect_url: null,
-      enable_instagram_exit: false,
-      instagram_exit_url: null,
-      tags: [],
-    });
+    const link = await links.create(ADMIN, parseNewLink(TEST_LINK));
     ctx.status = 201;
     ctx.body = { success: true, message: 'Database ready; test link created', link } satisfies InitResponse;
   });

@@ -26,6 +26,14 @@ const CELLS: { [column in LinkCsvColumn]: (link: Link) => string | number | bool
   country_redirect_url: (link) => link.country_redirect_url,
   enable_instagram_exit: (link) => link.enable_instagram_exit,
   instagram_exit_url: (link) => link.instagram_exit_url,
+  forward_query: (link) => link.forward_query,
+  expires_at: (link) => link.expires_at,
+  max_clicks: (link) => link.max_clicks,
+  expired_url: (link) => link.expired_url,
+  ios_url: (link) => link.ios_url,
+  android_url: (link) => link.android_url,
+  // JSON: a `|` list would be ambiguous, since `|` may stand unescaped in a URL.
+  geo_targets: (link) => (Object.keys(link.geo_targets).length === 0 ? '' : JSON.stringify(link.geo_targets)),
 };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -50,9 +58,10 @@ export function linkToCsvRow(link: Link): string[] {
 
 const KNOWN_COLUMNS: ReadonlySet<string> = new Set<string>([...LINK_CSV_COLUMNS, ...IGNORED_IMPORT_COLUMNS]);
 const IGNORED: ReadonlySet<string> = new Set<string>(IGNORED_IMPORT_COLUMNS);
-const FLAGS: ReadonlySet<string> = new Set<string>(
-  LINK_OPTION_COLUMNS.filter((column) => column.startsWith('enable_')),
-);
+const FLAGS: ReadonlySet<string> = new Set<string>([
+  ...LINK_OPTION_COLUMNS.filter((column) => column.startsWith('enable_')),
+  'forward_query',
+]);
 
 /** The header's problem, naming the columns at fault; undefined when the header is usable. */
 export function importHeaderProblem(header: readonly string[]): string | undefined {
@@ -80,9 +89,20 @@ export function csvRowToLinkBody(header: readonly string[], cells: readonly stri
         .map((tag) => tag.trim())
         .filter(Boolean);
     else if (FLAGS.has(column)) body[column] = flagOf(cell);
+    else if (column === 'max_clicks') body.max_clicks = /^\d{1,10}$/.test(cell) ? Number(cell) : cell;
+    else if (column === 'geo_targets') body.geo_targets = jsonOf(cell);
     else body[column] = cell;
   });
   return body;
+}
+
+/** The cell's JSON; the text itself when it is none (the create's validation names the field). */
+function jsonOf(cell: string): unknown {
+  try {
+    return JSON.parse(cell);
+  } catch {
+    return cell;
+  }
 }
 
 function flagOf(cell: string): boolean | string {

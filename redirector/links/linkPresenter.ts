@@ -23,5 +23,14 @@ export function toApiLink(link: PresentableLink): Link {
     enable_instagram_exit: link.enable_instagram_exit,
     instagram_exit_url: link.instagram_exit_url,
     tags: [...link.tags],
+    forward_query: link.forward_query,
+    expires_at: link.expires_at === null ? null : new Date(link.expires_at).toISOString(),
+    max_clicks: link.max_clicks,
+    expired_url: link.expired_url,
+    // Never the hash itself.
+    has_password: link.password_hash !== null,
+    ios_url: link.ios_url,
+    android_url: link.android_url,
+    geo_targets: { ...link.geo_targets },
   };
 }

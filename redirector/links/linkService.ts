@@ -3,13 +3,15 @@
  * links, and another user's link is "not found" so its existence is not revealed. Every write
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
+import { hashPassword } from '../auth/passwords';
 import type { Link } from '../contract/links';
 import { type LinkListQuery, linkLimitMessage, type UserLinksPage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { LinkLimitReached } from '../storage/errors';
-import type { LinkRecord, LinkWithCounts } from '../storage/records';
+import type { LinkChanges, LinkRecord, LinkWithCounts } from '../storage/records';
 import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
+import { createSelfLinkCheck } from './linkDestinations';
 import { toApiLink } from './linkPresenter';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { randomShortCode, shortCodeProblem } from './shortCode';
@@ -41,7 +43,8 @@ export interface LinkService {
   tags(owner: LinkOwner): Promise<{ name: string; links: number }[]>;
   /**
    * Creates the links in one transaction, in order: each a Link or the reason it was refused
-   * (a taken short code). RuleError 403 (nothing created) beyond the user's link limit.
+   * (a taken short code, a destination on this service). RuleError 403 (nothing created) beyond
+   * the user's link limit.
    */
   createMany(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<(Link | string)[]>;
   /** The link when the owner may see it; RuleError 404 otherwise. */
@@ -66,10 +69,23 @@ export interface LinkServiceDeps {
   linkCache: LinkCache;
   /** The most links one user may own (the administrator has no limit). */
   maxLinksPerUser: number;
+  /** The host of PUBLIC_URL: no link may point there (nor at a user's custom domain). */
+  ownHost: string;
+}
+
+/** The password as stored: a salted slow hash; null removes it, undefined keeps it. */
+async function passwordHashOf(password: string | null | undefined): Promise<string | null | undefined> {
+  return typeof password === 'string' ? hashPassword(password) : password;
 }
 
 export function createLinkService(deps: LinkServiceDeps): LinkService {
   const { store, clock, linkCache, maxLinksPerUser } = deps;
+  const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
+
+  async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
+    const problem = await selfLinkProblem(fields);
+    if (problem) throw invalidInput(problem);
+  }
 
   async function withTags(link: LinkRecord): Promise<TaggedLink> {
     return { ...link, tags: (await store.links.tagsOf([link.id])).get(link.id) ?? [] };
@@ -96,19 +112,29 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
 
   async function insertAll(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<InsertOutcome[]> {
     const createdAt = clock();
-    const links: NewTaggedLink[] = fields.map((field) => ({
-      user_id: owner.kind === 'user' ? owner.userId : null,
-      title: field.title,
-      target_url: field.target_url,
-      short_code: field.short_code,
-      enable_tiktok_bypass: field.enable_tiktok_bypass,
-      enable_country_redirect: field.enable_country_redirect,
-      country_redirect_url: field.country_redirect_url,
-      enable_instagram_exit: field.enable_instagram_exit,
-      instagram_exit_url: field.instagram_exit_url,
-      created_at: createdAt,
-      tags: field.tags,
-    }));
+    const links: NewTaggedLink[] = await Promise.all(
+      fields.map(async (field) => ({
+        user_id: owner.kind === 'user' ? owner.userId : null,
+        title: field.title,
+        target_url: field.target_url,
+        short_code: field.short_code,
+        enable_tiktok_bypass: field.enable_tiktok_bypass,
+        enable_country_redirect: field.enable_country_redirect,
+        country_redirect_url: field.country_redirect_url,
+        enable_instagram_exit: field.enable_instagram_exit,
+        instagram_exit_url: field.instagram_exit_url,
+        created_at: createdAt,
+        tags: field.tags,
+        forward_query: field.forward_query,
+        expires_at: field.expires_at,
+        max_clicks: field.max_clicks,
+        expired_url: field.expired_url,
+        password_hash: (await passwordHashOf(field.password)) ?? null,
+        ios_url: field.ios_url,
+        android_url: field.android_url,
+        geo_targets: field.geo_targets,
+      })),
+    );
     let outcomes: InsertOutcome[];
     try {
       outcomes = await store.links.insertMany(links, {
@@ -152,10 +178,15 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     tags: (owner) => store.links.tagCounts(scope(owner)),
 
     async createMany(owner, fields) {
-      const outcomes = await insertAll(owner, fields);
-      return outcomes.map((outcome, index) =>
-        outcome === 'taken' ? SHORT_CODE_TAKEN : toApiLink({ ...outcome, ...NO_COUNTS, tags: fields[index]!.tags }),
-      );
+      const problems = await Promise.all(fields.map(selfLinkProblem));
+      const good = fields.filter((_, index) => problems[index] === undefined);
+      const outcomes = (await insertAll(owner, good)).values();
+      return fields.map((field, index) => {
+        const problem = problems[index];
+        if (problem !== undefined) return problem;
+        const outcome = outcomes.next().value!;
+        return outcome === 'taken' ? SHORT_CODE_TAKEN : toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags });
+      });
     },
 
     async get(owner, id) {
@@ -170,6 +201,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         const problem = shortCodeProblem(fields.short_code);
         if (problem) throw invalidInput(problem);
       }
+      await checkDestinations(fields);
       const [outcome] = await insertAll(owner, [fields]);
       if (outcome === 'taken' || outcome === undefined) {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
@@ -183,8 +215,10 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       if (changes.short_code !== undefined && changes.short_code !== existing.short_code) {
         throw invalidInput(SHORT_CODE_UNCHANGEABLE);
       }
-      const { short_code: _unchanged, tags, ...columns } = changes;
-      checkOptionAddresses({ ...existing, ...columns });
+      const { short_code: _unchanged, tags, password, ...fields } = changes;
+      checkOptionAddresses({ ...existing, ...fields });
+      await checkDestinations(fields);
+      const columns: LinkChanges = { ...fields, password_hash: await passwordHashOf(password) };
       linkCache.invalidate(existing.short_code);
       const updated = await store.links.update(id, columns);
       // Again after the write: a redirect may have cached the old row while the update was under way.

@@ -1,8 +1,22 @@
 /**
- * Link request bodies (CONTRACT §3): their shape (zod). Every failure is a RuleError 400 with a
+ * Link request bodies (CONTRACT §3; options: docs/api.md#links): their shape (zod). Every failure is a RuleError 400 with a
  * message for a person; addresses follow contract/urls and come out in the WHATWG parser's `href`.
  */
 import { z } from 'zod';
+import {
+  EXPIRES_AT_INVALID,
+  GEO_TARGETS_INVALID,
+  GEO_TARGETS_TOO_MANY,
+  geoTargetCountryProblem,
+  LINK_PASSWORD_LENGTH,
+  MAX_CLICKS_INVALID,
+  MAX_GEO_TARGETS,
+  MAX_LINK_PASSWORD_LENGTH,
+  MIN_LINK_PASSWORD_LENGTH,
+  parseExpiry,
+  sortedGeoTargets,
+} from '../contract/linkOptions';
+import type { GeoTargets } from '../contract/links';
 import { normaliseTags } from '../contract/tags';
 import { INVALID_URL, normaliseHttpUrl } from '../contract/urls';
 import { invalidInput } from '../ruleError';
@@ -26,7 +40,21 @@ export interface NewLinkFields {
   instagram_exit_url: string | null;
   /** Normalised (contract/tags), sorted. */
   tags: string[];
+  forward_query: boolean;
+  /** Epoch milliseconds. */
+  expires_at: number | null;
+  max_clicks: number | null;
+  expired_url: string | null;
+  /** The password as sent (the service hashes it); null: none. */
+  password: string | null;
+  ios_url: string | null;
+  android_url: string | null;
+  /** Country codes upper-cased, A to Z. */
+  geo_targets: GeoTargets;
 }
+
+/** The largest click limit: PostgreSQL's INTEGER. */
+export const MAX_CLICKS_LIMIT = 2_147_483_647;
 
 /** What an update call sends: any subset; short_code only to be compared with the stored one. */
 export type LinkFieldChanges = Partial<NewLinkFields>;
@@ -54,6 +82,19 @@ const linkBody = z.object(
     enable_instagram_exit: flag('enable_instagram_exit'),
     instagram_exit_url: address,
     tags: z.unknown().optional(),
+    forward_query: flag('forward_query'),
+    expires_at: z.string({ error: EXPIRES_AT_INVALID }).nullish(),
+    max_clicks: z
+      .number({ error: MAX_CLICKS_INVALID })
+      .int({ error: MAX_CLICKS_INVALID })
+      .min(1, { error: MAX_CLICKS_INVALID })
+      .max(MAX_CLICKS_LIMIT, { error: MAX_CLICKS_INVALID })
+      .nullish(),
+    expired_url: address,
+    password: z.string({ error: LINK_PASSWORD_LENGTH }).nullish(),
+    ios_url: address,
+    android_url: address,
+    geo_targets: z.unknown().optional(),
   },
   { error: 'Request body must be an object of link fields' },
 );
@@ -96,6 +137,15 @@ function changesOf(body: LinkBody): LinkFieldChanges {
   if (body.enable_instagram_exit !== undefined) changes.enable_instagram_exit = body.enable_instagram_exit;
   const instagramExit = optionalAddress(body.instagram_exit_url);
   if (instagramExit !== undefined) changes.instagram_exit_url = instagramExit;
+  if (body.forward_query !== undefined) changes.forward_query = body.forward_query;
+  if (body.expires_at !== undefined) changes.expires_at = expiryOf(body.expires_at);
+  if (body.max_clicks !== undefined) changes.max_clicks = body.max_clicks ?? null;
+  if (body.password !== undefined) changes.password = passwordOf(body.password);
+  for (const field of ['expired_url', 'ios_url', 'android_url'] as const) {
+    const href = optionalAddress(body[field]);
+    if (href !== undefined) changes[field] = href;
+  }
+  if (body.geo_targets !== undefined) changes.geo_targets = geoTargetsOf(body.geo_targets);
   if (body.tags !== undefined) {
     // null clears the tags, like null clears an optional address.
     const tags = normaliseTags(body.tags ?? []);
@@ -103,6 +153,41 @@ function changesOf(body: LinkBody): LinkFieldChanges {
     changes.tags = tags.tags.sort();
   }
   return changes;
+}
+
+function expiryOf(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const time = parseExpiry(value);
+  if (time === undefined) throw invalidInput(EXPIRES_AT_INVALID);
+  return time;
+}
+
+/** '' and null remove the password. */
+function passwordOf(value: string | null): string | null {
+  if (value === null || value === '') return null;
+  const length = [...value].length;
+  if (length < MIN_LINK_PASSWORD_LENGTH || length > MAX_LINK_PASSWORD_LENGTH) throw invalidInput(LINK_PASSWORD_LENGTH);
+  return value;
+}
+
+/** null removes every entry; codes are upper-cased, addresses follow the URL rules. */
+function geoTargetsOf(value: unknown): GeoTargets {
+  if (value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalidInput(GEO_TARGETS_INVALID);
+  const entries = Object.entries(value);
+  if (entries.length > MAX_GEO_TARGETS) throw invalidInput(GEO_TARGETS_TOO_MANY);
+  const targets: GeoTargets = {};
+  for (const [key, url] of entries) {
+    const code = key.trim().toUpperCase();
+    const problem = geoTargetCountryProblem(code);
+    if (problem) throw invalidInput(problem);
+    if (Object.hasOwn(targets, code)) throw invalidInput(`Country targets: ${code} is given twice`);
+    if (typeof url !== 'string') throw invalidInput(INVALID_URL);
+    const href = normaliseHttpUrl(url);
+    if (href === undefined) throw invalidInput(INVALID_URL);
+    targets[code] = href;
+  }
+  return sortedGeoTargets(targets);
 }
 
 /** A redirect or exit address is required when its option is on. */
@@ -125,6 +210,14 @@ export function parseNewLink(body: unknown): NewLinkFields {
     enable_instagram_exit: changes.enable_instagram_exit ?? false,
     instagram_exit_url: changes.instagram_exit_url ?? null,
     tags: changes.tags ?? [],
+    forward_query: changes.forward_query ?? true,
+    expires_at: changes.expires_at ?? null,
+    max_clicks: changes.max_clicks ?? null,
+    expired_url: changes.expired_url ?? null,
+    password: changes.password ?? null,
+    ios_url: changes.ios_url ?? null,
+    android_url: changes.android_url ?? null,
+    geo_targets: changes.geo_targets ?? {},
   };
   checkOptionAddresses(fields);
   return fields;

@@ -14,6 +14,9 @@ export const REDIRECT_OUTCOMES = [
   'instagram_exit',
   'tiktok_page',
   'bot',
+  'password_form',
+  'expired',
+  'disabled',
   'not_found',
   'error',
 ] as const;

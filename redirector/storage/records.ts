@@ -36,9 +36,31 @@ export interface LinkRecord {
   enable_instagram_exit: boolean;
   instagram_exit_url: string | null;
   created_at: number;
+  forward_query: boolean;
+  /** Epoch milliseconds. */
+  expires_at: number | null;
+  max_clicks: number | null;
+  expired_url: string | null;
+  /** auth/passwords.ts's salted hash; never leaves the server. */
+  password_hash: string | null;
+  ios_url: string | null;
+  android_url: string | null;
+  /** Country code → address, codes A to Z. */
+  geo_targets: Record<string, string>;
 }
 
-export type NewLink = Omit<LinkRecord, 'id'>;
+/** A link's options (docs/api.md#links); a new link may leave them out for their defaults. */
+export type LinkOptionFields =
+  | 'forward_query'
+  | 'expires_at'
+  | 'max_clicks'
+  | 'expired_url'
+  | 'password_hash'
+  | 'ios_url'
+  | 'android_url'
+  | 'geo_targets';
+
+export type NewLink = Omit<LinkRecord, 'id' | LinkOptionFields> & Partial<Pick<LinkRecord, LinkOptionFields>>;
 
 /** A link as the redirect path keeps it: with its owner's disabled flag, so a redirect needs no second query. */
 export type RedirectLink = LinkRecord & { owner_disabled: boolean };

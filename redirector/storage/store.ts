@@ -38,6 +38,8 @@ export interface UserRepository {
   findByEmail(email: string): Promise<UserRecord | undefined>;
   /** Throws UniqueViolation('custom_domain'). */
   setCustomDomain(id: number, domain: string | null): Promise<void>;
+  /** Whether some user has this custom domain (lower-case). */
+  isCustomDomain(domain: string): Promise<boolean>;
   /** Oldest account first, each with its links and clicks. */
   page(query: UserPageQuery): Promise<{ rows: UserWithCounts[]; total: number }>;
   findWithCounts(id: number): Promise<UserWithCounts | undefined>;
@@ -87,6 +89,13 @@ export interface LinkRepository {
   /** Throws UniqueViolation('short_code'). */
   create(link: NewLink): Promise<LinkRecord>;
   update(id: number, changes: LinkChanges): Promise<LinkRecord | undefined>;
+  /**
+   * Takes one of a limited link's counted clicks; false once `maxClicks` are taken. Exact under
+   * concurrent calls, from every instance on the database.
+   */
+  reserveClick(linkId: number, maxClicks: number): Promise<boolean>;
+  /** Counted clicks of a limited link so far, without taking one. */
+  countedClicks(linkId: number): Promise<number>;
   /** Deletes the link and its clicks; false when there was no such link. */
   delete(id: number): Promise<boolean>;
   findById(id: number): Promise<LinkRecord | undefined>;

@@ -125,3 +125,23 @@ export async function apiCreateLinks(
   for (let index = 0; index < count; index += 1) links.push(await apiCreateLink(server, token, make(index)));
   return links;
 }
+
+/** One of a user's links as the API answers it. */
+export async function apiUserLink(server: ServerProcess, token: string, id: number): Promise<Link> {
+  const response = await fetch(`${server.url}/api/links/user?linkId=${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { link: Link }).link;
+}
+
+/** Any link as the admin API answers it, found by its short code. */
+export async function apiAdminLinkByCode(server: ServerProcess, shortCode: string): Promise<Link> {
+  const response = await fetch(`${server.url}/api/links?q=${encodeURIComponent(shortCode)}`, {
+    headers: { 'X-API-Key': server.adminKey },
+  });
+  expect(response.status).toBe(200);
+  const found = ((await response.json()) as Link[]).find((link) => link.short_code === shortCode);
+  if (!found) throw new Error(`no link ${shortCode}`);
+  return found;
+}

@@ -86,7 +86,22 @@ export const LINK_FIELDS = [
   'instagram_exit_url',
   'user_id',
   'tags',
+  ...Object.keys(defaultLinkOptions()),
 ].sort();
+
+/** The options (docs/api.md#links) of a link object that set none. */
+export function defaultLinkOptions() {
+  return {
+    forward_query: true,
+    expires_at: null,
+    max_clicks: null,
+    expired_url: null,
+    has_password: false,
+    ios_url: null,
+    android_url: null,
+    geo_targets: {},
+  };
+}
 
 /** A stored click as the redirect path would store it (for counts and delete tests). */
 export function clickOf(linkId: number, overrides: Partial<NewClick> = {}): NewClick {

@@ -1,5 +1,7 @@
 /** Store records for fixture-loaded tests: a plain admin link and a human desktop click from the US. */
-import type { NewClick, NewLink } from '../../redirector/storage/records';
+
+import type { LinkRecord, NewClick, NewLink } from '../../redirector/storage/records';
+import { LINK_OPTION_DEFAULTS } from '../../redirector/storage/repositories/columns';
 import { DEVICE, PLACE, UA } from './visitors';
 
 export function newLink(changes: Partial<NewLink> = {}): NewLink {
@@ -16,6 +18,11 @@ export function newLink(changes: Partial<NewLink> = {}): NewLink {
     created_at: 1_700_000_000_000,
     ...changes,
   };
+}
+
+/** A stored link with every option at its default, changed by `changes`. */
+export function linkRecord(id: number, changes: Partial<LinkRecord> = {}): LinkRecord {
+  return { id, ...LINK_OPTION_DEFAULTS, ...newLink(), ...changes };
 }
 
 /** A human click on a desktop browser from the US, changed by `changes`. */

@@ -10,6 +10,7 @@
  */
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
+import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
 import { ANALYTICS_ROLLUPS_SQL } from './rollups';
@@ -127,5 +128,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 6,
     name: 'shared attempt limits',
     sql: ATTEMPT_LIMITS_SQL,
+  },
+  {
+    version: 7,
+    name: 'link options',
+    sql: linkOptionsSql('JSONB'),
   },
 ];

@@ -1,6 +1,7 @@
 /** The columns of each record, as both engines select them, and how SQLite stores the booleans. */
+import { LINK_OPTION_COLUMNS } from '../../contract/lists';
 import type { RowShape } from '../executor';
-import type { ClickRecord, LinkRecord, NewClick, SessionRecord, UserRecord } from '../records';
+import type { ClickRecord, LinkOptionFields, LinkRecord, NewClick, SessionRecord, UserRecord } from '../records';
 
 export const USER_COLUMNS = [
   'id',
@@ -27,27 +28,34 @@ export const LINK_COLUMNS = [
   'title',
   'target_url',
   'short_code',
-  'enable_tiktok_bypass',
-  'enable_country_redirect',
-  'country_redirect_url',
-  'enable_instagram_exit',
-  'instagram_exit_url',
   'created_at',
+  ...LINK_OPTION_COLUMNS,
+  'password_hash',
 ] as const satisfies readonly (keyof LinkRecord)[];
+
+/** What a new link that leaves an option out gets. */
+export const LINK_OPTION_DEFAULTS: Pick<LinkRecord, LinkOptionFields> = {
+  forward_query: true,
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  password_hash: null,
+  ios_url: null,
+  android_url: null,
+  geo_targets: {},
+};
 
 /** What an update may change: never the id, owner, short code or creation time. */
 export const CHANGEABLE_LINK_COLUMNS = [
   'title',
   'target_url',
-  'enable_tiktok_bypass',
-  'enable_country_redirect',
-  'country_redirect_url',
-  'enable_instagram_exit',
-  'instagram_exit_url',
+  ...LINK_OPTION_COLUMNS,
+  'password_hash',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 export const LINK_SHAPE: RowShape = {
-  booleans: ['enable_tiktok_bypass', 'enable_country_redirect', 'enable_instagram_exit'],
+  booleans: ['enable_tiktok_bypass', 'enable_country_redirect', 'enable_instagram_exit', 'forward_query'],
+  json: ['geo_targets'],
 };
 
 export const NEW_CLICK_COLUMNS = [

@@ -1,8 +1,9 @@
 import { LinkLimitReached } from '../errors';
 import { columnList, type Executor } from '../executor';
-import type { LinkRecord, RedirectLink } from '../records';
+import type { LinkRecord, NewLink, RedirectLink } from '../records';
 import type { InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
-import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
+import { clickQuotaQueries } from './clickQuota';
+import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_OPTION_DEFAULTS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { countLinksSql, selectLinks } from './linkLists';
 
@@ -25,9 +26,17 @@ const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE short_code = ?`;
 const FOR_REDIRECT_SQL = `
   SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(u.disabled, false) AS owner_disabled
   FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE l.short_code = ?`;
-const REDIRECT_SHAPE = { booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
+const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
 
 const RANDOM_ATTEMPTS = 20;
+
+type NewLinkColumn = (typeof NEW_LINK_COLUMNS)[number];
+
+/** A new link's value of one column, options left out taking their defaults. */
+function newLinkValue(link: Omit<NewLink, 'short_code'>, column: Exclude<NewLinkColumn, 'short_code'>) {
+  const value = link[column];
+  return value === undefined ? LINK_OPTION_DEFAULTS[column as keyof typeof LINK_OPTION_DEFAULTS] : value;
+}
 
 /**
  * Id lists are padded to a power of two (with an id no row has), so that a handful of statement
@@ -61,7 +70,7 @@ async function insertLink(
     const shortCode = link.short_code ?? randomCode();
     const row = await tx.get<LinkRecord>(
       INSERT_UNLESS_TAKEN_SQL,
-      NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : link[column])),
+      NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : newLinkValue(link, column))),
       LINK_SHAPE,
     );
     if (row !== undefined) return row;
@@ -71,25 +80,31 @@ async function insertLink(
 
 export function createLinkRepository(db: Executor, counts: LinkCountQueries): LinkRepository {
   const findById = (id: number) => db.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE);
+  const quota = clickQuotaQueries(db);
 
   return {
     async create(link) {
       const row = await db.get<LinkRecord>(
         INSERT_SQL,
-        NEW_LINK_COLUMNS.map((column) => link[column]),
+        NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? link.short_code : newLinkValue(link, column))),
         LINK_SHAPE,
       );
+      if (row!.max_clicks !== null) await quota.limitChanged(row!.id, row!.max_clicks);
       return row!;
     },
     async update(id, changes) {
       const columns = CHANGEABLE_LINK_COLUMNS.filter((column) => changes[column] !== undefined);
       if (columns.length === 0) return findById(id);
-      return db.get<LinkRecord>(
+      const updated = await db.get<LinkRecord>(
         `UPDATE links SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ? RETURNING ${COLUMNS}`,
         [...columns.map((column) => changes[column] ?? null), id],
         LINK_SHAPE,
       );
+      if (updated !== undefined && changes.max_clicks !== undefined) await quota.limitChanged(id, updated.max_clicks);
+      return updated;
     },
+    reserveClick: quota.reserve,
+    countedClicks: quota.counted,
     async delete(id) {
       return (await db.run('DELETE FROM links WHERE id = ?', [id])) > 0;
     },
@@ -120,6 +135,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
           room -= 1;
           if (room < 0) throw new LinkLimitReached(maxLinks!);
           await insertTags(tx, row.id, link.tags);
+          if (row.max_clicks !== null) await clickQuotaQueries(tx).limitChanged(row.id, row.max_clicks);
           outcomes.push(row);
         }
         return outcomes;

@@ -1,6 +1,7 @@
 /** SQLite's own schema changes (../migration.ts says how they are applied). */
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
+import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
 
@@ -85,5 +86,10 @@ export const migrations: readonly Migration[] = [
     version: 6,
     name: 'API keys',
     sql: apiKeysTableSql('id INTEGER PRIMARY KEY AUTOINCREMENT'),
+  },
+  {
+    version: 7,
+    name: 'link options',
+    sql: linkOptionsSql('TEXT'),
   },
 ];

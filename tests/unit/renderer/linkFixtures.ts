@@ -19,6 +19,25 @@ export function apiLink(changes: Partial<Link> = {}): Link {
     enable_instagram_exit: false,
     instagram_exit_url: null,
     tags: [],
+    forward_query: true,
+    expires_at: null,
+    max_clicks: null,
+    expired_url: null,
+    has_password: false,
+    ios_url: null,
+    android_url: null,
+    geo_targets: {},
     ...changes,
   };
 }
+
+/** The option fields of a request body from a form with no option set. */
+export const NO_OPTIONS_INPUT = {
+  forward_query: true,
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  ios_url: null,
+  android_url: null,
+  geo_targets: {},
+};

@@ -6,7 +6,10 @@ import type { ReactNode } from 'react';
 import { Banner } from '../../components/Banner';
 import { TextField } from '../../components/Field';
 import { LinkFormOption as Option } from './LinkFormOption';
+import { LinkOptionsFields } from './LinkOptionsFields';
 import type { LinkFormTexts } from './linkFormTexts';
+import { LINK_OPTION_TEXTS } from './linkOptionTexts';
+import { UtmFields } from './UtmFields';
 import type { LinkFormState } from './useLinkForm';
 
 export interface LinkFormProps {
@@ -108,8 +111,10 @@ export function LinkForm({
           fieldClassName="span-2"
         />
       </div>
+      <UtmFields form={form} />
       <fieldset className="fieldset">
         <legend>{texts.legend}</legend>
+        <Option form={form} flag="forward_query" texts={LINK_OPTION_TEXTS.forwardQuery} />
         <Option form={form} flag="enable_tiktok_bypass" texts={texts.tiktok} />
         <Option
           form={form}
@@ -127,6 +132,7 @@ export function LinkForm({
           texts={texts.instagram}
           address={{ name: 'instagram_exit_url', label: 'Exit URL', placeholder: placeholders.instagram_exit_url }}
         />
+        <LinkOptionsFields form={form} />
       </fieldset>
       {children}
     </form>

@@ -5,7 +5,7 @@ import type { LinkFormState } from './useLinkForm';
 
 export interface LinkFormOptionProps {
   form: LinkFormState;
-  flag: 'enable_tiktok_bypass' | 'enable_country_redirect' | 'enable_instagram_exit';
+  flag: 'forward_query' | 'enable_tiktok_bypass' | 'enable_country_redirect' | 'enable_instagram_exit';
   texts: { label: string; hint: string };
   /** The address the option reveals while it is on. */
   address?: { name: 'country_redirect_url' | 'instagram_exit_url'; label: string; placeholder?: string };

@@ -1,18 +1,23 @@
 /**
- * A link's row actions: copy, open, analytics, edit, delete. Analytics and edit are routes on the
- * admin pages and handlers in the user's dashboard; the admin's copy also says 'Copied!' in words.
+ * A link's row actions: copy, open, QR code, analytics, edit, delete. Analytics and edit are routes
+ * on the admin pages and handlers in the user's dashboard; the admin's copy also says 'Copied!' in words.
  */
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconButton, IconLink } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Icon } from '../../components/Icon';
 import { CopyLinkAction } from './CopyLinkAction';
 
+// The QR library is loaded the first time a QR code is asked for, not with the list.
+const QrCodeDialog = lazy(() => import('./QrCodeDialog').then((module) => ({ default: module.QrCodeDialog })));
+
 /** A route to follow, or a handler to call. */
 export type RowAction = { to: string; state?: unknown } | { onClick: () => void };
 
 export interface LinkRowActionsProps {
   url: string;
+  shortCode: string;
   analytics: RowAction;
   edit: RowAction;
   onDelete: () => void;
@@ -28,11 +33,18 @@ function Action({ action, icon, label }: { action: RowAction; icon: 'chart' | 'e
   );
 }
 
-export function LinkRowActions({ url, analytics, edit, onDelete, copiedNote = false }: LinkRowActionsProps) {
+export function LinkRowActions({ url, shortCode, analytics, edit, onDelete, copiedNote = false }: LinkRowActionsProps) {
+  const [showQr, setShowQr] = useState(false);
   return (
     <div className="btn-group">
       {copiedNote ? <CopyLinkAction url={url} /> : <CopyButton text={url} label="Copy link" />}
       <IconLink href={url} icon="external" label="Open in new tab" />
+      <IconButton icon="qr" label="QR code" onClick={() => setShowQr(true)} />
+      {showQr ? (
+        <Suspense fallback={null}>
+          <QrCodeDialog url={url} shortCode={shortCode} onClose={() => setShowQr(false)} />
+        </Suspense>
+      ) : null}
       <Action action={analytics} icon="chart" label="View analytics" />
       <Action action={edit} icon="edit" label="Edit" />
       <IconButton icon="trash" label="Delete" tone="danger" onClick={onDelete} />

@@ -99,7 +99,7 @@ export interface LinksTableProps {
   links: Link[];
   host: LinkHost;
   variant?: 'user' | 'admin';
-  actions: (link: Link) => Omit<LinkRowActionsProps, 'url'>;
+  actions: (link: Link) => Omit<LinkRowActionsProps, 'url' | 'shortCode'>;
   /** A tag on a row was chosen (the list filters by it). */
   onTag?: (tag: string) => void;
 }
@@ -133,7 +133,11 @@ export function LinksTable({ links, host, variant = 'user', actions, onTag }: Li
                 </td>
               ))}
               <td data-label={admin ? 'Actions' : undefined} className={admin ? undefined : 'links-table__actions'}>
-                <LinkRowActions url={shortLinkUrl(host, link.short_code)} {...actions(link)} />
+                <LinkRowActions
+                  url={shortLinkUrl(host, link.short_code)}
+                  shortCode={link.short_code}
+                  {...actions(link)}
+                />
               </td>
             </tr>
           ))}

@@ -15,8 +15,18 @@ import {
   type TagsResult,
 } from '../../../../redirector/contract';
 import type { LinkFormTexts } from './linkFormTexts';
+import {
+  emptyLinkOptions,
+  LINK_OPTION_FIELDS,
+  type LinkOptionField,
+  type LinkOptionValues,
+  linkOptionsFromLink,
+  linkOptionsInput,
+  sameAsLink,
+  validateLinkOptions,
+} from './linkOptions';
 
-export interface LinkFormValues {
+export interface LinkFormValues extends LinkOptionValues {
   short_code: string;
   target_url: string;
   title: string;
@@ -29,7 +39,13 @@ export interface LinkFormValues {
   instagram_exit_url: string;
 }
 
-export type LinkFormField = 'short_code' | 'target_url' | 'tags' | 'country_redirect_url' | 'instagram_exit_url';
+export type LinkFormField =
+  | 'short_code'
+  | 'target_url'
+  | 'tags'
+  | 'country_redirect_url'
+  | 'instagram_exit_url'
+  | LinkOptionField;
 export type LinkFormErrors = Partial<Record<LinkFormField, string>>;
 
 /** In the order the form shows them, so the first one found gets the focus. */
@@ -39,6 +55,7 @@ export const LINK_FORM_FIELDS: readonly LinkFormField[] = [
   'tags',
   'country_redirect_url',
   'instagram_exit_url',
+  ...LINK_OPTION_FIELDS,
 ];
 
 /** The country redirect's default: a general search engine. */
@@ -55,6 +72,7 @@ export function emptyLinkForm(prefill: Partial<LinkFormValues> = {}): LinkFormVa
     country_redirect_url: DEFAULT_COUNTRY_REDIRECT_URL,
     enable_instagram_exit: false,
     instagram_exit_url: '',
+    ...emptyLinkOptions(),
     ...prefill,
   };
 }
@@ -70,6 +88,7 @@ export function linkFormFromLink(link: Link): LinkFormValues {
     country_redirect_url: link.country_redirect_url || DEFAULT_COUNTRY_REDIRECT_URL,
     enable_instagram_exit: link.enable_instagram_exit,
     instagram_exit_url: link.instagram_exit_url ?? '',
+    ...linkOptionsFromLink(link),
   };
 }
 
@@ -117,6 +136,7 @@ export function validateLinkForm(values: LinkFormValues, editing: boolean, texts
     instagram_exit_url: values.enable_instagram_exit
       ? addressError(values.instagram_exit_url, words.exitRequired, words.invalidUrl)
       : undefined,
+    ...validateLinkOptions(values),
   };
   return Object.fromEntries(Object.entries(found).filter(([, message]) => message !== undefined));
 }
@@ -134,6 +154,7 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
     country_redirect_url: values.enable_country_redirect ? values.country_redirect_url.trim() : null,
     enable_instagram_exit: values.enable_instagram_exit,
     instagram_exit_url: values.enable_instagram_exit ? values.instagram_exit_url.trim() : null,
+    ...linkOptionsInput(values),
   };
 }
 
@@ -141,10 +162,9 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
 export function changedFields(original: Link, values: LinkFormValues): LinkUpdate {
   const { short_code: _fixed, ...next } = linkInputFromForm(values);
   const changed = Object.entries(next).filter(([field, value]) => {
-    const before = original[field as keyof typeof next] ?? null;
     // Tags are a set the server keeps sorted: the same names in another order are no change.
-    if (Array.isArray(value)) return !Array.isArray(before) || [...value].sort().join() !== [...before].sort().join();
-    return (value ?? null) !== before;
+    if (field === 'tags') return [...(value as string[])].sort().join() !== [...(original.tags ?? [])].sort().join();
+    return !sameAsLink(field, value, original);
   });
   return Object.fromEntries(changed) as LinkUpdate;
 }

@@ -7,6 +7,7 @@ import {
   type CallOptions,
   call,
   clickOf,
+  defaultLinkOptions,
   LINK_FIELDS,
   newUser,
 } from '../../../helpers/api';
@@ -57,6 +58,7 @@ describe('admin link calls', () => {
       enable_instagram_exit: false,
       instagram_exit_url: null,
       tags: [],
+      ...defaultLinkOptions(),
     });
     expect(Object.keys(answer.body).sort()).toEqual(LINK_FIELDS);
   });
@@ -310,6 +312,7 @@ describe('admin link calls', () => {
         enable_instagram_exit: false,
         instagram_exit_url: null,
         tags: [],
+        ...defaultLinkOptions(),
       },
     });
     const again = await admin('GET', '/api/init');

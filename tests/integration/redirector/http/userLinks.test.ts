@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
-import { adminHeaders, bearer, call, clickOf, LINK_FIELDS, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, clickOf, defaultLinkOptions, LINK_FIELDS, newUser } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const START = Date.UTC(2026, 2, 1, 8, 0, 0);
@@ -54,6 +54,7 @@ describe('user link calls', () => {
         enable_instagram_exit: false,
         instagram_exit_url: null,
         tags: [],
+        ...defaultLinkOptions(),
       },
     });
   });

@@ -96,6 +96,14 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         enable_instagram_exit: true,
         instagram_exit_url: 'https://example.org/exit',
         created_at: 1_731_000_000_123,
+        forward_query: false,
+        expires_at: 1_900_000_000_456,
+        max_clicks: 25,
+        expired_url: 'https://example.org/over',
+        password_hash: 'scrypt$1$2$3$salt$hash',
+        ios_url: 'https://apps.apple.com/app/x',
+        android_url: 'https://play.google.com/store/apps/details?id=x',
+        geo_targets: { DE: 'https://example.de/', JP: 'https://example.jp/' },
       });
       const link = await store.links.create(fields);
       expect(link).toEqual({ ...fields, id: link.id });
@@ -103,6 +111,70 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect(await store.links.findByShortCode('abc123')).toEqual(link);
       expect(await store.links.findById(link.id + 100)).toBeUndefined();
       expect(await store.links.findByShortCode('nope')).toBeUndefined();
+    });
+
+    it('gives a new link that leaves its options out their defaults, and updates and clears them', async () => {
+      const link = await store.links.create(newLink());
+      const unset = ['expires_at', 'max_clicks', 'expired_url', 'password_hash', 'ios_url', 'android_url'];
+      expect(link).toMatchObject({
+        forward_query: true,
+        geo_targets: {},
+        ...Object.fromEntries(unset.map((k) => [k, null])),
+      });
+      const changed = await store.links.update(link.id, {
+        forward_query: false,
+        password_hash: 'h',
+        geo_targets: { FR: 'https://example.fr/' },
+        expires_at: 5,
+      });
+      expect(await store.links.findForRedirect(link.short_code)).toMatchObject({
+        geo_targets: { FR: 'https://example.fr/' },
+        forward_query: false,
+      });
+      expect(changed).toMatchObject({
+        forward_query: false,
+        password_hash: 'h',
+        geo_targets: { FR: 'https://example.fr/' },
+      });
+      const cleared = await store.links.update(link.id, { password_hash: null, geo_targets: {}, expires_at: null });
+      expect(cleared).toMatchObject({ password_hash: null, geo_targets: {}, expires_at: null, forward_query: false });
+      expect(await store.links.findForRedirect(link.short_code)).toMatchObject({
+        password_hash: null,
+        owner_disabled: false,
+      });
+    });
+
+    it('hands out exactly max_clicks places, counting the clicks stored before a limit is set', async () => {
+      const link = await store.links.create(newLink({ max_clicks: 3 }));
+      expect(await store.links.countedClicks(link.id)).toBe(0);
+      const taken = await Promise.all(Array.from({ length: 6 }, () => store.links.reserveClick(link.id, 3)));
+      expect(taken.filter(Boolean)).toHaveLength(3);
+      expect(await store.links.countedClicks(link.id)).toBe(3);
+      // A higher limit gives more places; removing it and setting it again counts the stored clicks.
+      await store.links.update(link.id, { max_clicks: 4 });
+      expect(await store.links.reserveClick(link.id, 4)).toBe(true);
+      expect(await store.links.reserveClick(link.id, 4)).toBe(false);
+
+      const other = await store.links.create(newLink({ short_code: 'other' }));
+      await store.clicks.insertMany([
+        newClick(other.id, 1),
+        newClick(other.id, 2),
+        newClick(other.id, 3, { is_bot: true }),
+      ]);
+      await store.links.update(other.id, { max_clicks: 3 });
+      expect(await store.links.countedClicks(other.id)).toBe(2);
+      expect(await store.links.reserveClick(other.id, 3)).toBe(true);
+      expect(await store.links.reserveClick(other.id, 3)).toBe(false);
+      await store.links.update(other.id, { max_clicks: null });
+      await store.links.update(other.id, { max_clicks: 10 });
+      expect(await store.links.countedClicks(other.id)).toBe(2);
+    });
+
+    it('knows the custom domains of users', async () => {
+      const user = await store.users.create(newUser());
+      await store.users.setCustomDomain(user.id, 'go.example.net');
+      expect(await store.users.isCustomDomain('go.example.net')).toBe(true);
+      expect(await store.users.isCustomDomain('example.net')).toBe(false);
     });
 
     it('keeps short codes case-sensitive and unique', async () => {

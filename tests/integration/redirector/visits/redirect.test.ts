@@ -1,38 +1,12 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickRecord, NewLink } from '../../../../redirector/storage/records';
+import { request } from '../../../helpers/rawRequest';
 import { newLink, visitClick } from '../../../helpers/records';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const CACHE_CONTROL = 'private, max-age=0, no-cache';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A plain node:http request: fetch would refuse to send Referer and follows redirects. */
-function request(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 function visit(server: TestServer, path: string, userAgent: string, ip: string, extra: Record<string, string> = {}) {
   return request(`${server.url}${path}`, { headers: { 'User-Agent': userAgent, 'X-Forwarded-For': ip, ...extra } });
@@ -76,11 +50,11 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect(await onlyClick(server, link.id)).toEqual(visitClick(link.id, NOW, 'us', 'desktopChrome'));
   });
 
-  it('ignores the query string when looking the code up', async () => {
+  it('looks the code up without its query string, and forwards the query by default', async () => {
     const link = await createLink(server);
     const answer = await visit(server, `/${link.short_code}?utm_source=newsletter`, UA.desktopChrome, IP.us);
     expect(answer.status).toBe(302);
-    expect(answer.headers.location).toBe('https://example.com/landing?from=me');
+    expect(answer.headers.location).toBe('https://example.com/landing?from=me&utm_source=newsletter');
   });
 
   it('answers an unknown code with the small 404 page and records nothing', async () => {

@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { checkOptionAddresses, parseLinkChanges, parseNewLink } from '../../../../redirector/links/linkValidation';
 import { RuleError } from '../../../../redirector/ruleError';
 
+const NO_OPTIONS = {
+  forward_query: true,
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  password: null,
+  ios_url: null,
+  android_url: null,
+  geo_targets: {},
+};
+
 function ruleOf(run: () => unknown): { status: number; message: string } {
   try {
     run();
@@ -24,6 +35,7 @@ describe('parseNewLink', () => {
       enable_instagram_exit: false,
       instagram_exit_url: null,
       tags: [],
+      ...NO_OPTIONS,
     });
   });
 
@@ -51,6 +63,7 @@ describe('parseNewLink', () => {
       enable_instagram_exit: true,
       instagram_exit_url: 'http://example.net/x',
       tags: [],
+      ...NO_OPTIONS,
     });
     expect(parseNewLink({ target_url: 'https://e.com', short_code: 'AbC', title: null }).short_code).toBe('AbC');
   });
@@ -126,5 +139,92 @@ describe('checkOptionAddresses', () => {
     expect(ruleOf(() => checkOptionAddresses({ ...off, enable_instagram_exit: true })).message).toBe(
       'Instagram exit URL is required when Instagram exit is on',
     );
+  });
+});
+
+describe('link options', () => {
+  const base = { target_url: 'https://e.com' };
+
+  it('reads every option, normalising addresses, times and country codes', () => {
+    expect(
+      parseNewLink({
+        ...base,
+        forward_query: false,
+        expires_at: '2030-01-02T03:04:05+02:00',
+        max_clicks: 10,
+        expired_url: 'https://Over.example.com',
+        password: 'open sesame',
+        ios_url: 'https://apps.apple.com/x',
+        android_url: 'https://play.google.com/x',
+        geo_targets: { jp: 'https://example.jp', DE: 'https://example.de/' },
+      }),
+    ).toMatchObject({
+      forward_query: false,
+      expires_at: Date.UTC(2030, 0, 2, 1, 4, 5),
+      max_clicks: 10,
+      expired_url: 'https://over.example.com/',
+      password: 'open sesame',
+      ios_url: 'https://apps.apple.com/x',
+      android_url: 'https://play.google.com/x',
+      geo_targets: { DE: 'https://example.de/', JP: 'https://example.jp/' },
+    });
+  });
+
+  it('removes the password, expiry and country targets with "" or null, and keeps them when left out', () => {
+    expect(parseLinkChanges({ password: '', expires_at: null, geo_targets: null, max_clicks: null })).toEqual({
+      password: null,
+      expires_at: null,
+      geo_targets: {},
+      max_clicks: null,
+    });
+    expect(parseLinkChanges({ password: null })).toEqual({ password: null });
+    expect(parseLinkChanges({ title: 'x' })).toEqual({ title: 'x' });
+  });
+
+  it('answers 400 with a clear message for each bad option', () => {
+    const tooMany = Object.fromEntries(
+      Array.from({ length: 51 }, (_, i) => [
+        String.fromCharCode(65 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26)),
+        'https://e.com',
+      ]),
+    );
+    const cases: [unknown, string][] = [
+      [{ forward_query: 'yes' }, 'forward_query must be true or false'],
+      [{ expires_at: 'tomorrow' }, 'Expiry must be an ISO 8601 date and time'],
+      [{ expires_at: '2030-01-02T03:04:05' }, 'Expiry must be an ISO 8601 date and time'],
+      [{ expires_at: 1234 }, 'Expiry must be an ISO 8601 date and time'],
+      [{ max_clicks: 0 }, 'Max clicks must be a whole number of at least 1'],
+      [{ max_clicks: 1.5 }, 'Max clicks must be a whole number of at least 1'],
+      [{ max_clicks: '10' }, 'Max clicks must be a whole number of at least 1'],
+      [{ max_clicks: 2 ** 31 }, 'Max clicks must be a whole number of at least 1'],
+      [{ expired_url: 'javascript:alert(1)' }, 'Please enter a valid URL'],
+      [{ ios_url: 'ftp://e.com/' }, 'Please enter a valid URL'],
+      [{ android_url: 'x' }, 'Please enter a valid URL'],
+      [{ password: 'abc' }, 'Password must be 4 to 128 characters'],
+      [{ password: 'x'.repeat(129) }, 'Password must be 4 to 128 characters'],
+      [{ password: 1234 }, 'Password must be 4 to 128 characters'],
+      [{ geo_targets: ['https://e.com'] }, 'Country targets must be an object of country codes and URLs'],
+      [{ geo_targets: 'DE=https://e.com' }, 'Country targets must be an object of country codes and URLs'],
+      [{ geo_targets: { Germany: 'https://e.com' } }, 'Country targets: "GERMANY" is not a two-letter country code'],
+      [
+        { geo_targets: JSON.parse('{"__proto__": "https://e.com"}') },
+        'Country targets: "__PROTO__" is not a two-letter country code',
+      ],
+      [{ geo_targets: { de: 'https://e.com', DE: 'https://e.com' } }, 'Country targets: DE is given twice'],
+      [{ geo_targets: { DE: 'data:text/html,x' } }, 'Please enter a valid URL'],
+      [{ geo_targets: { DE: 5 } }, 'Please enter a valid URL'],
+      [{ geo_targets: tooMany }, 'At most 50 country targets'],
+    ];
+    for (const [options, message] of cases) {
+      expect(
+        ruleOf(() => parseNewLink({ ...base, ...(options as object) })),
+        JSON.stringify(options),
+      ).toEqual({
+        status: 400,
+        message,
+      });
+    }
+    // A password of 4 characters counts characters, not UTF-16 units.
+    expect(parseNewLink({ ...base, password: '🔑🔑🔑🔑' }).password).toBe('🔑🔑🔑🔑');
   });
 });

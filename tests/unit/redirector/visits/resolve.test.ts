@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkRecord } from '../../../../redirector/storage/records';
 import { resolveLink } from '../../../../redirector/visits/resolve';
-import { newLink } from '../../../helpers/records';
+import { linkRecord } from '../../../helpers/records';
 
-const link: LinkRecord = {
-  id: 7,
-  ...newLink({ title: '', target_url: 'https://example.com/target', short_code: 'abc', created_at: 0 }),
-};
+const link = linkRecord(7, { title: '', target_url: 'https://example.com/target', short_code: 'abc', created_at: 0 });
 const everything: LinkRecord = {
   ...link,
   enable_tiktok_bypass: true,
@@ -73,5 +70,39 @@ describe('resolveLink', () => {
   it('skips an option that is on without its address', () => {
     const broken = { ...link, enable_country_redirect: true, enable_instagram_exit: true };
     expect(resolveLink(broken, { country: 'IN', in_app: 'instagram' })).toEqual(target);
+  });
+
+  it('step 5: a country target comes first of all, only for that country', () => {
+    const targeted = { ...everything, geo_targets: { IN: 'https://example.in/', US: 'https://example.us/' } };
+    expect(resolveLink(targeted, { country: 'IN', in_app: 'instagram' })).toEqual({
+      ...target,
+      location: 'https://example.in/',
+    });
+    expect(resolveLink(targeted, { country: 'US', in_app: 'tiktok' })).toEqual({
+      ...target,
+      location: 'https://example.us/',
+    });
+    expect(resolveLink(targeted, { country: 'NG', in_app: null })).toEqual(geo);
+    expect(resolveLink(targeted, { country: 'DE', in_app: null })).toEqual(target);
+    // Only the link's own entries: a country code never reaches Object's prototype.
+    expect(resolveLink({ ...link, geo_targets: {} }, { country: 'constructor', in_app: null })).toEqual(target);
+  });
+
+  it('step 8: device destinations after the country redirect and the Instagram exit, shown by the TikTok page', () => {
+    const devices = { ...everything, ios_url: 'https://apps.apple.com/x', android_url: 'https://play.google.com/x' };
+    expect(resolveLink(devices, { country: 'US', in_app: null, device_type: 'ios' })).toEqual({
+      ...target,
+      location: 'https://apps.apple.com/x',
+    });
+    expect(resolveLink(devices, { country: 'US', in_app: 'tiktok', device_type: 'android' })).toEqual({
+      kind: 'tiktok-bypass',
+      target: 'https://play.google.com/x',
+    });
+    expect(resolveLink(devices, { country: 'US', in_app: null, device_type: 'web' })).toEqual(target);
+    expect(resolveLink(devices, { country: 'BR', in_app: null, device_type: 'ios' })).toEqual(geo);
+    expect(resolveLink(devices, { country: 'US', in_app: 'instagram', device_type: 'ios' })).toEqual(exit);
+    expect(resolveLink({ ...devices, ios_url: null }, { country: 'US', in_app: null, device_type: 'ios' })).toEqual(
+      target,
+    );
   });
 });

@@ -10,7 +10,8 @@ import {
   validateLinkForm as validateWith,
 } from '../../../../../renderer/src/features/links/linkForm';
 import { ADMIN_LINK_FORM_TEXTS, USER_LINK_FORM_TEXTS } from '../../../../../renderer/src/features/links/linkFormTexts';
-import { apiLink } from '../../linkFixtures';
+import { emptyLinkOptions } from '../../../../../renderer/src/features/links/linkOptions';
+import { apiLink, NO_OPTIONS_INPUT } from '../../linkFixtures';
 
 const INVALID_URL = 'Please enter a valid URL';
 const validateLinkForm = (values: LinkFormValues, editing: boolean) =>
@@ -110,6 +111,7 @@ describe("link form, in the user dialog's words", () => {
       country_redirect_url: null,
       enable_instagram_exit: true,
       instagram_exit_url: 'https://exit.example/',
+      ...NO_OPTIONS_INPUT,
     });
   });
 
@@ -129,6 +131,7 @@ describe("link form, in the user dialog's words", () => {
       country_redirect_url: 'https://www.google.com/',
       enable_instagram_exit: false,
       instagram_exit_url: '',
+      ...emptyLinkOptions(),
     });
   });
 });
@@ -199,6 +202,7 @@ describe("link form, in the admin page's words", () => {
       country_redirect_url: null,
       enable_instagram_exit: false,
       instagram_exit_url: null,
+      ...NO_OPTIONS_INPUT,
     });
   });
 

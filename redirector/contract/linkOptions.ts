@@ -1,0 +1,37 @@
+/**
+ * The rules of a link's options (docs/api.md#links) that both the server and the link form apply:
+ * limits, messages and the pure checks. Pure.
+ */
+import type { GeoTargets } from './links';
+
+export const MAX_GEO_TARGETS = 50;
+export const MIN_LINK_PASSWORD_LENGTH = 4;
+export const MAX_LINK_PASSWORD_LENGTH = 128;
+
+export const LINK_PASSWORD_LENGTH = `Password must be ${MIN_LINK_PASSWORD_LENGTH} to ${MAX_LINK_PASSWORD_LENGTH} characters`;
+export const MAX_CLICKS_INVALID = 'Max clicks must be a whole number of at least 1';
+export const EXPIRES_AT_INVALID = 'Expiry must be an ISO 8601 date and time';
+export const GEO_TARGETS_INVALID = 'Country targets must be an object of country codes and URLs';
+export const GEO_TARGETS_TOO_MANY = `At most ${MAX_GEO_TARGETS} country targets`;
+export const SELF_LINK = "A short link cannot point to this service's own short links";
+
+export function geoTargetCountryProblem(code: string): string | undefined {
+  return /^[A-Z]{2}$/.test(code) ? undefined : `Country targets: "${code}" is not a two-letter country code`;
+}
+
+/**
+ * An ISO 8601 date and time with its zone (Z or ±hh:mm), as epoch milliseconds; undefined for
+ * anything else. A time without a zone would be read in whatever zone the reader is in.
+ */
+export function parseExpiry(value: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value.trim())) return undefined;
+  const time = Date.parse(value.trim());
+  return Number.isFinite(time) ? time : undefined;
+}
+
+/** The geo targets in a stable order (country codes A to Z), as stored and shown. */
+export function sortedGeoTargets(targets: GeoTargets): GeoTargets {
+  const sorted: GeoTargets = {};
+  for (const code of Object.keys(targets).sort()) sorted[code] = targets[code]!;
+  return sorted;
+}

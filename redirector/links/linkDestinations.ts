@@ -1,0 +1,36 @@
+/**
+ * A link may not send visitors back into this service (docs/api.md#links): every destination's
+ * host is compared with the host of PUBLIC_URL and with every user's custom domain, whatever the
+ * port, so that no chain of short links can loop.
+ */
+import { SELF_LINK } from '../contract/linkOptions';
+import type { UserRepository } from '../storage/store';
+import type { LinkFieldChanges } from './linkValidation';
+
+export { SELF_LINK };
+
+/** The addresses among `fields` that a visit may be sent to. */
+export function destinationsOf(fields: LinkFieldChanges): string[] {
+  const addresses = [
+    fields.target_url,
+    fields.country_redirect_url,
+    fields.instagram_exit_url,
+    fields.expired_url,
+    fields.ios_url,
+    fields.android_url,
+    ...Object.values(fields.geo_targets ?? {}),
+  ];
+  return addresses.filter((address): address is string => typeof address === 'string');
+}
+
+/** SELF_LINK when one of the destinations among `fields` is on this service's hosts; else undefined. */
+export type SelfLinkCheck = (fields: LinkFieldChanges) => Promise<string | undefined>;
+
+export function createSelfLinkCheck(ownHost: string, users: Pick<UserRepository, 'isCustomDomain'>): SelfLinkCheck {
+  return async (fields) => {
+    const hosts = new Set(destinationsOf(fields).map((address) => new URL(address).hostname.toLowerCase()));
+    if (hosts.has(ownHost)) return SELF_LINK;
+    for (const host of hosts) if (await users.isCustomDomain(host)) return SELF_LINK;
+    return undefined;
+  };
+}

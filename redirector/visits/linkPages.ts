@@ -1,0 +1,81 @@
+/**
+ * The pages a protected or expired link answers with (docs/api.md#resolving-a-short-link): the
+ * password form and "This link has expired". No script at all; the one inline style is allowed by
+ * its hash in the page's own Content-Security-Policy, and the only variable text is escaped.
+ * Neither page may be kept by a cache or indexed: a password may be set, changed or removed, and
+ * an expired link may be given more time.
+ */
+import { createHash } from 'node:crypto';
+import { MAX_LINK_PASSWORD_LENGTH } from '../contract/linkOptions';
+import { escapeHtml } from './bypassPage';
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f7fb;color:#1f2937;
+display:flex;min-height:100vh;align-items:center;justify-content:center;padding:1.25rem}
+main{width:100%;max-width:24rem;background:#fff;border-radius:1rem;padding:1.5rem;box-shadow:0 1px 3px #0002}
+h1{font-size:1.3rem;margin:0 0 .5rem}
+p{color:#4b5563;line-height:1.5;margin:0 0 1rem}
+label{display:block;font-weight:600;margin-bottom:.4rem}
+input{width:100%;padding:.7rem;border-radius:.5rem;border:1px solid #9ca3af;font:inherit}
+button{margin-top:.9rem;width:100%;padding:.8rem;border-radius:.6rem;border:0;font:inherit;font-weight:600;
+background:#2563eb;color:#fff;cursor:pointer}
+.error{color:#b91c1c;font-weight:600}
+`;
+
+const styleHash = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
+
+/**
+ * The form posts to its own address; the answer to a right password is a redirect to anywhere, and
+ * browsers hold form-action to the redirect's target too.
+ */
+export const LINK_PAGE_CSP =
+  `default-src 'none'; style-src ${styleHash}; base-uri 'none'; ` +
+  `form-action 'self' http: https:; frame-ancestors 'none'`;
+
+export const LINK_PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': LINK_PAGE_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+export const PROTECTED_TITLE = 'This link is protected';
+export const WRONG_PASSWORD = 'Wrong password';
+export const EXPIRED_TITLE = 'This link has expired';
+export const TOO_MANY_PASSWORDS = 'Too many wrong passwords';
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title>
+<style>${STYLE}</style></head>
+<body><main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main></body></html>`;
+}
+
+/** The password form; `error` is shown above the field (escaped). */
+export function renderPasswordPage(error?: string): string {
+  const message = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  return page(
+    PROTECTED_TITLE,
+    `<p>Enter the password to open this link.</p>
+${message}<form method="post">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" required autofocus autocomplete="off" maxlength="${MAX_LINK_PASSWORD_LENGTH}">
+<button type="submit">Open link</button>
+</form>`,
+  );
+}
+
+export const EXPIRED_PAGE = page(EXPIRED_TITLE, '<p>This short link no longer leads anywhere.</p>');
+
+export function renderTooManyPasswordsPage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return page(TOO_MANY_PASSWORDS, `<p>Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p>`);
+}

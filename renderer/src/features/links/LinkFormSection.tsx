@@ -1,0 +1,41 @@
+/** A folding section of the link form: open from the start when it holds a value, and opened by an error. */
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+
+export interface LinkFormSectionProps {
+  title: string;
+  /** A word beside the title while folded ('set', 'Protected'…). */
+  state?: ReactNode;
+  /** Opens it (from the start, or when it turns true); only the user folds it. */
+  open: boolean;
+  /** One of its fields is in error. */
+  invalid: boolean;
+  children: ReactNode;
+}
+
+export function LinkFormSection({ title, state, open, invalid, children }: LinkFormSectionProps) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  // Set on the element rather than rendered: a rendered `open` would fold the section again
+  // whenever it turned false (an error fixed while typing in it).
+  useLayoutEffect(() => {
+    if (ref.current && open) ref.current.open = true;
+  }, [open]);
+  useLayoutEffect(() => {
+    const section = ref.current;
+    if (!section || !invalid) return;
+    section.open = true;
+    // The refused submit could not focus a field inside a folded section: focus it now, unless an
+    // earlier field in error has the focus already.
+    if (!document.activeElement?.matches('[aria-invalid="true"]')) {
+      section.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [invalid]);
+  return (
+    <details ref={ref} className="form-section">
+      <summary className="form-section__summary">
+        <span className="form-section__title">{title}</span>
+        {state ? <span className="form-section__state">{state}</span> : null}
+      </summary>
+      <div className="form-section__body">{children}</div>
+    </details>
+  );
+}

@@ -1,0 +1,108 @@
+/** The link options' sections of the one link form: expiry and click limit, password, devices, countries. */
+import { useState } from 'react';
+import { TextField } from '../../components/Field';
+import { GeoTargetsField } from './GeoTargetsField';
+import { LinkFormSection } from './LinkFormSection';
+import type { LinkOptionField } from './linkOptions';
+import { LINK_OPTION_TEXTS as TEXTS } from './linkOptionTexts';
+import { PasswordOption } from './PasswordOption';
+import type { LinkFormState } from './useLinkForm';
+
+export function LinkOptionsFields({ form }: { form: LinkFormState }) {
+  const { values, errors, set } = form;
+  // Sections holding a value start open.
+  const [initial] = useState(values);
+  const anyError = (...fields: LinkOptionField[]) => fields.some((field) => errors[field]);
+  const expiryOn = values.expires_at !== '' || values.max_clicks.trim() !== '';
+  const expiryValues = initial.expires_at !== '' || initial.max_clicks !== '' || initial.expired_url !== '';
+  const devicesOn = values.ios_url.trim() !== '' || values.android_url.trim() !== '';
+  const urlField = (
+    name: 'expired_url' | 'ios_url' | 'android_url',
+    label: string,
+    placeholder: string,
+    hint?: string,
+  ) => (
+    <TextField
+      label={label}
+      name={name}
+      type="url"
+      optional
+      placeholder={placeholder}
+      value={values[name]}
+      onValueChange={(value) => set(name, value)}
+      error={errors[name]}
+      hint={hint}
+      fieldClassName="span-2"
+    />
+  );
+  return (
+    <>
+      <LinkFormSection
+        title={TEXTS.expiry.title}
+        state={expiryOn ? TEXTS.set : undefined}
+        open={expiryValues}
+        invalid={anyError('expires_at', 'max_clicks', 'expired_url')}
+      >
+        <div className="form-grid">
+          <TextField
+            label={TEXTS.expiry.expiresAt}
+            name="expires_at"
+            type="datetime-local"
+            optional
+            value={values.expires_at}
+            onValueChange={(value) => set('expires_at', value)}
+            error={errors.expires_at}
+            hint={TEXTS.expiry.expiresAtHint}
+          />
+          <TextField
+            label={TEXTS.expiry.maxClicks}
+            name="max_clicks"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            optional
+            value={values.max_clicks}
+            onValueChange={(value) => set('max_clicks', value)}
+            error={errors.max_clicks}
+            hint={TEXTS.expiry.maxClicksHint}
+          />
+          {urlField(
+            'expired_url',
+            TEXTS.expiry.expiredUrl,
+            TEXTS.expiry.expiredUrlPlaceholder,
+            TEXTS.expiry.expiredUrlHint,
+          )}
+        </div>
+      </LinkFormSection>
+      <LinkFormSection
+        title={TEXTS.password.title}
+        state={values.has_password ? TEXTS.password.protected : undefined}
+        open={initial.has_password}
+        invalid={anyError('password')}
+      >
+        <PasswordOption form={form} />
+      </LinkFormSection>
+      <LinkFormSection
+        title={TEXTS.devices.title}
+        state={devicesOn ? TEXTS.set : undefined}
+        open={initial.ios_url !== '' || initial.android_url !== ''}
+        invalid={anyError('ios_url', 'android_url')}
+      >
+        <p className="field__hint">{TEXTS.devices.hint}</p>
+        <div className="form-grid">
+          {urlField('ios_url', TEXTS.devices.ios, TEXTS.devices.iosPlaceholder)}
+          {urlField('android_url', TEXTS.devices.android, TEXTS.devices.androidPlaceholder)}
+        </div>
+      </LinkFormSection>
+      <LinkFormSection
+        title={TEXTS.geo.title}
+        state={values.geo_targets.length > 0 ? String(values.geo_targets.length) : undefined}
+        open={initial.geo_targets.length > 0}
+        invalid={anyError('geo_targets')}
+      >
+        <GeoTargetsField form={form} />
+      </LinkFormSection>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/** The UTM helper: five inputs that read the target URL's campaign parameters and write them back into it. */
+import { TextField } from '../../components/Field';
+import { LinkFormSection } from './LinkFormSection';
+import { LINK_OPTION_TEXTS } from './linkOptionTexts';
+import type { LinkFormState } from './useLinkForm';
+import { readUtm, UTM_FIELDS, withUtm } from './utm';
+
+const TEXTS = LINK_OPTION_TEXTS.utm;
+
+export function UtmFields({ form }: { form: LinkFormState }) {
+  const utm = readUtm(form.values.target_url);
+  const used = UTM_FIELDS.filter((name) => utm[name] !== '').length;
+  // Opens once the target carries some, typed or pasted there.
+  return (
+    <LinkFormSection title={TEXTS.title} state={used > 0 ? `${used} set` : undefined} open={used > 0} invalid={false}>
+      <p className="field__hint">{TEXTS.hint}</p>
+      <div className="form-grid">
+        {UTM_FIELDS.map((name) => (
+          <TextField
+            key={name}
+            label={TEXTS.labels[name]}
+            name={name}
+            placeholder={TEXTS.placeholders[name]}
+            value={utm[name]}
+            onValueChange={(value) => form.set('target_url', withUtm(form.values.target_url, name, value))}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        ))}
+      </div>
+    </LinkFormSection>
+  );
+}

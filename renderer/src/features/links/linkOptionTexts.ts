@@ -1,0 +1,75 @@
+/** The link options' words: the same on the admin pages and in the user dialog. */
+import { MAX_GEO_TARGETS, MIN_LINK_PASSWORD_LENGTH } from '../../../../redirector/contract';
+
+export const LINK_OPTION_TEXTS = {
+  forwardQuery: {
+    label: 'Forward query parameters',
+    hint: "A visit's ?parameters are added to the address it is sent to (the visit's win over the address's own).",
+  },
+  utm: {
+    title: 'UTM parameters',
+    hint: 'Written into the target URL, and read back from it.',
+    labels: {
+      utm_source: 'Source',
+      utm_medium: 'Medium',
+      utm_campaign: 'Campaign',
+      utm_term: 'Term',
+      utm_content: 'Content',
+    },
+    placeholders: {
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring_sale',
+      utm_term: 'running shoes',
+      utm_content: 'header_link',
+    },
+  },
+  expiry: {
+    title: 'Expiry and click limit',
+    expiresAt: 'Expires at',
+    expiresAtHint: 'In your time zone.',
+    maxClicks: 'Click limit',
+    maxClicksHint: 'Expires after this many clicks (bots not counted).',
+    expiredUrl: 'Expired-link address',
+    expiredUrlHint: 'Where visitors go once the link has expired; without it they see "This link has expired".',
+    expiredUrlPlaceholder: 'https://example.com/offer-ended',
+  },
+  password: {
+    title: 'Password',
+    none: 'Anyone with the link can open it.',
+    protected: 'Protected',
+    protectedHint: 'Visitors must enter the password first.',
+    set: 'Set a password',
+    change: 'Change',
+    remove: 'Remove',
+    // Their accessible names say what they change: a row of the form has other Remove buttons.
+    changeName: 'Change password',
+    removeName: 'Remove password',
+    cancel: 'Cancel',
+    undo: 'Undo',
+    newLabel: 'New password',
+    label: 'Password',
+    hint: `At least ${MIN_LINK_PASSWORD_LENGTH} characters. Visitors must enter it to open the link.`,
+    removing: 'The password will be removed when you save.',
+  },
+  devices: {
+    title: 'Device targets',
+    ios: 'iOS address',
+    iosPlaceholder: 'https://apps.apple.com/app/…',
+    android: 'Android address',
+    androidPlaceholder: 'https://play.google.com/store/apps/…',
+    hint: 'Visitors on that kind of device go there instead of the target URL.',
+  },
+  geo: {
+    title: 'Country targets',
+    hint: `Visitors from a listed country go to its address instead (up to ${MAX_GEO_TARGETS}).`,
+    add: 'Add a country',
+    choose: 'Choose a country',
+    country: (index: number) => `Country ${index + 1}`,
+    address: (index: number) => `Address for country ${index + 1}`,
+    remove: (index: number) => `Remove country ${index + 1}`,
+    full: `That is the most: ${MAX_GEO_TARGETS} countries.`,
+    placeholder: 'https://example.com/fr',
+  },
+  set: 'set',
+};
