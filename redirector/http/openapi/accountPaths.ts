@@ -32,10 +32,10 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       ],
       body: { json: signIn, required: false },
       answers: {
-        200: {
-          oneOf: [ref('AdminLoginResponse'), ref('LoginResponse'), ref('Success')],
-          description: 'admin: {success, apiKey}; login: {token, user}; logout: {success}',
-        },
+        200: json(
+          { oneOf: [ref('AdminLoginResponse'), ref('LoginResponse'), ref('Success')] },
+          'admin: {success, apiKey}; login: {token, user}; logout: {success}',
+        ),
         201: json(ref('RegisterResponse'), 'register: the new account'),
       },
       // 401 wrong key or password; 403 registration closed; 409 email taken; 429 sign-in or registration limit.
@@ -53,7 +53,13 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
     get: apiCall({
       summary: 'This description (OpenAPI 3.1)',
       access: 'none',
-      answers: { 200: { type: 'object', required: ['openapi', 'paths'] } },
+      answers: {
+        200: {
+          type: 'object',
+          properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } },
+          required: ['openapi', 'paths'],
+        },
+      },
     }),
   },
   '/api/user/domain': {
