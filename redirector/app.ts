@@ -15,6 +15,7 @@ import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
 import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
 import { createMetricsMiddleware } from './http/metricsRoutes';
+import { createOpenApiRouter } from './http/openapiRoutes';
 import { requestLogMiddleware } from './http/requestLog';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
@@ -30,6 +31,8 @@ export interface AppDeps extends ServiceDeps {
 export interface App {
   services: Services;
   koa: Koa;
+  /** Every /api route, so that tests can check each one is described (docs/api.md#openapi). */
+  api: Router;
   /** The node:http request listener: short links first, then Koa. */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** Stores every pending click. */
@@ -64,6 +67,7 @@ export function createApp(deps: AppDeps): App {
     createDomainRouter(services),
     createAnalyticsRouter(services),
     createKeyRouter(services),
+    createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
   }
@@ -98,6 +102,7 @@ export function createApp(deps: AppDeps): App {
   return {
     services,
     koa,
+    api,
     handle: (req, res) => {
       if (!redirect(req, res)) void koaHandler(req, res);
     },

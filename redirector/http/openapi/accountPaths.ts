@@ -1,0 +1,149 @@
+/**
+ * Account calls of the OpenAPI description (docs/api.md#accounts-and-sign-in, #domain, #users,
+ * #api-keys), the public ones (config, this description) and the health check.
+ */
+import { MAX_KEY_NAME_LENGTH } from '../../contract/keys';
+import { MAX_QUERY_LENGTH } from '../../contract/lists';
+import { PER_PAGE } from './components';
+import { apiCall, json, query } from './operations';
+import { ref, type Schema } from './schema';
+
+const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
+const keyId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A key id', true);
+
+const signIn: Schema = {
+  type: 'object',
+  description: 'action=admin: {key}; action=register: {name, email, password}; action=login: {email, password}',
+  properties: {
+    key: { type: 'string' },
+    name: { type: 'string', maxLength: 100 },
+    email: { type: 'string' },
+    password: { type: 'string', minLength: 6 },
+  },
+};
+
+export const accountPaths: Record<string, Record<string, Schema>> = {
+  '/api/auth': {
+    post: apiCall({
+      summary: 'Sign in (admin, login), register, or log out the credential sent',
+      access: 'none',
+      parameters: [
+        query('action', { type: 'string', enum: ['admin', 'register', 'login', 'logout'] }, undefined, true),
+      ],
+      body: { json: signIn, required: false },
+      answers: {
+        200: json(
+          { oneOf: [ref('AdminLoginResponse'), ref('LoginResponse'), ref('Success')] },
+          'admin: {success, apiKey}; login: {token, user}; logout: {success}',
+        ),
+        201: json(ref('RegisterResponse'), 'register: the new account'),
+      },
+      // 401 wrong key or password; 403 registration closed; 409 email taken; 429 sign-in or registration limit.
+      errors: [401, 403, 409, 429],
+    }),
+  },
+  '/api/config': {
+    get: apiCall({
+      summary: 'Where short links live, whether anyone may register',
+      access: 'none',
+      answers: { 200: ref('ServiceConfig') },
+    }),
+  },
+  '/api/openapi.json': {
+    get: apiCall({
+      summary: 'This description (OpenAPI 3.1)',
+      access: 'none',
+      answers: {
+        200: {
+          type: 'object',
+          properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } },
+          required: ['openapi', 'paths'],
+        },
+      },
+    }),
+  },
+  '/api/user/domain': {
+    get: apiCall({
+      summary: 'The caller and their custom domain',
+      access: 'user',
+      answers: { 200: ref('DomainResponse') },
+    }),
+    post: apiCall({
+      summary: 'Set the custom domain (a bare host name)',
+      access: 'user',
+      body: { json: { type: 'object', properties: { domain: { type: 'string' } }, required: ['domain'] } },
+      answers: { 200: ref('DomainSetResponse') },
+      errors: [409],
+    }),
+    delete: apiCall({ summary: 'Go back to the default domain', access: 'user', answers: { 200: ref('Success') } }),
+  },
+  '/api/users': {
+    get: apiCall({
+      summary: 'One page of users with their link and click counts',
+      access: 'admin',
+      parameters: [
+        query('q', { type: 'string', maxLength: MAX_QUERY_LENGTH }, 'Substring of name or email'),
+        query('page', { type: 'integer', minimum: 1, default: 1 }),
+        query('per_page', PER_PAGE),
+      ],
+      answers: { 200: ref('UsersPage') },
+    }),
+    put: apiCall({
+      summary: 'Disable or enable a user',
+      access: 'admin',
+      parameters: [userId],
+      body: { json: { type: 'object', properties: { disabled: { type: 'boolean' } }, required: ['disabled'] } },
+      answers: { 200: ref('AdminUser') },
+      errors: [404],
+    }),
+    delete: apiCall({
+      summary: 'Delete a user with their links, clicks, sessions and keys',
+      access: 'admin',
+      parameters: [userId],
+      answers: { 204: { description: 'Deleted' } },
+      errors: [404],
+    }),
+  },
+  '/api/keys': {
+    get: apiCall({
+      summary: "The caller's API keys, without secrets",
+      access: 'either',
+      answers: { 200: ref('ApiKeysResponse') },
+      errors: [403],
+    }),
+    post: apiCall({
+      summary: 'Create an API key (a sign-in only: an API key gets 403)',
+      access: 'either',
+      body: {
+        json: {
+          type: 'object',
+          properties: { name: { type: 'string', minLength: 1, maxLength: MAX_KEY_NAME_LENGTH } },
+          required: ['name'],
+        },
+      },
+      answers: { 201: ref('CreateApiKeyResponse') },
+      errors: [403, 409],
+    }),
+    delete: apiCall({
+      summary: 'Delete an API key',
+      access: 'either',
+      parameters: [keyId],
+      answers: { 200: ref('Success') },
+      errors: [403, 404],
+    }),
+  },
+  '/healthz': {
+    get: {
+      summary: 'Health check (not under /api): the store answers',
+      security: [],
+      responses: {
+        200: json({
+          type: 'object',
+          properties: { status: { const: 'ok' } },
+          required: ['status'],
+          additionalProperties: false,
+        }),
+      },
+    },
+  },
+};

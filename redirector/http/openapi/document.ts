@@ -1,0 +1,39 @@
+/**
+ * The OpenAPI 3.1 description of every /api call (docs/api.md#openapi), assembled from the areas
+ * beside this file. To describe a new call, add it to its area's paths; a new answer field, to its
+ * component schema. tests/integration/redirector/http/openapi.test.ts fails until both are done.
+ */
+import { accountPaths } from './accountPaths';
+import { analyticsPaths } from './analyticsPaths';
+import { componentSchemas } from './components';
+import { linkPaths } from './linkPaths';
+import { errorResponses } from './operations';
+import type { Schema } from './schema';
+
+export function openApiDocument(publicUrl: string): Schema {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Me link shortener API',
+      version: '1',
+      description:
+        'Every answer under /api is JSON (errors are {"error": "…"} with a 4xx status) unless said otherwise, ' +
+        'and carries Cache-Control: no-store. The reference in prose is docs/api.md.',
+    },
+    servers: [{ url: publicUrl }],
+    paths: { ...accountPaths, ...linkPaths, ...analyticsPaths },
+    components: {
+      securitySchemes: {
+        adminKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'The admin key, an admin session token, or an admin API key',
+        },
+        bearer: { type: 'http', scheme: 'bearer', description: 'A user session token or a user API key' },
+      },
+      schemas: componentSchemas,
+      responses: errorResponses,
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/** Link calls of the OpenAPI description (docs/api.md#links): CRUD, lists, tags, CSV export and import. */
+import { MAX_QUERY_LENGTH } from '../../contract/lists';
+import { LINK_SORT, PER_PAGE } from './components';
+import { apiCall, query } from './operations';
+import { arrayOf, ref, type Schema } from './schema';
+
+const linkId = (name: 'id' | 'linkId', required: boolean) =>
+  query(name, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A link id', required);
+
+/** The list parameters both link lists take (docs/api.md#links). */
+const listParameters: Schema[] = [
+  query(
+    'q',
+    { type: 'string', maxLength: MAX_QUERY_LENGTH },
+    'Case-insensitive substring of short_code, title or target_url',
+  ),
+  query('tag', { type: 'string' }, 'Only links carrying this tag'),
+  query('sort', LINK_SORT),
+  query('order', { type: 'string', enum: ['asc', 'desc'] }, 'Default desc for created_at and clicks, asc otherwise'),
+  query('page', { type: 'integer', minimum: 1, default: 1 }),
+  query('per_page', PER_PAGE),
+];
+
+const csvExport: Schema = {
+  description: 'RFC 4180 CSV with a header row (docs/api.md#import-and-export)',
+  headers: { 'Content-Disposition': { schema: { const: 'attachment; filename="links.csv"' } } },
+  content: { 'text/csv': { schema: { type: 'string' } } },
+};
+const csvImport = 'CSV with a header row, 5 MiB and 10,000 rows at most; target_url the only required column';
+
+export const linkPaths: Record<string, Record<string, Schema>> = {
+  '/api/links': {
+    get: apiCall({
+      summary: 'One link (with id), or one page of every link, newest first',
+      access: 'admin',
+      parameters: [linkId('id', false), ...listParameters],
+      answers: {
+        200: {
+          description: 'With id: the link. Without: one page as an array',
+          headers: {
+            'X-Total-Count': {
+              description: 'Links matching the filters (lists only)',
+              schema: { type: 'integer', minimum: 0 },
+            },
+            Link: {
+              description: 'RFC 8288 rel="next" and rel="prev" (lists with more pages)',
+              schema: { type: 'string' },
+            },
+          },
+          content: { 'application/json': { schema: { oneOf: [ref('Link'), arrayOf(ref('Link'))] } } },
+        },
+      },
+      errors: [404],
+    }),
+    post: apiCall({
+      summary: 'Create a link (no owner)',
+      access: 'admin',
+      body: { json: ref('LinkInput') },
+      answers: { 201: ref('Link') },
+      errors: [409],
+    }),
+    put: apiCall({
+      summary: 'Change a link',
+      access: 'admin',
+      parameters: [linkId('id', true)],
+      body: { json: ref('LinkUpdate') },
+      answers: { 200: ref('Link') },
+      errors: [404],
+    }),
+    delete: apiCall({
+      summary: 'Delete a link and its clicks',
+      access: 'admin',
+      parameters: [linkId('id', true)],
+      answers: { 204: { description: 'Deleted' } },
+      errors: [404],
+    }),
+  },
+  '/api/init': {
+    get: apiCall({ summary: 'Create a test link', access: 'admin', answers: { 201: ref('InitResponse') } }),
+  },
+  '/api/links/user': {
+    get: apiCall({
+      summary: 'One own link (with linkId), or one page of own links',
+      access: 'user',
+      parameters: [linkId('linkId', false), ...listParameters],
+      answers: { 200: { oneOf: [ref('UserLinkResponse'), ref('UserLinksPage')] } },
+      errors: [404],
+    }),
+  },
+  '/api/links/create': {
+    post: apiCall({
+      summary: 'Create an own link',
+      access: 'user',
+      body: { json: ref('LinkInput') },
+      answers: { 201: ref('UserLinkResponse') },
+      errors: [403, 409],
+    }),
+  },
+  '/api/links/update': {
+    put: apiCall({
+      summary: 'Change an own link',
+      access: 'user',
+      parameters: [linkId('linkId', true)],
+      body: { json: ref('LinkUpdate') },
+      answers: { 200: ref('UserLinkResponse') },
+      errors: [404],
+    }),
+  },
+  '/api/links/delete': {
+    delete: apiCall({
+      summary: 'Delete an own link and its clicks',
+      access: 'user',
+      parameters: [linkId('linkId', true)],
+      answers: { 200: ref('Success') },
+      errors: [404],
+    }),
+  },
+  '/api/tags': {
+    get: apiCall({
+      summary: 'Tags with their link counts: all links (X-API-Key) or own links (Bearer)',
+      access: 'either',
+      answers: { 200: ref('TagsResponse') },
+    }),
+  },
+  '/api/links/export': {
+    get: apiCall({ summary: 'Every link as CSV', access: 'admin', answers: { 200: csvExport } }),
+  },
+  '/api/links/user/export': {
+    get: apiCall({ summary: 'Own links as CSV', access: 'user', answers: { 200: csvExport } }),
+  },
+  '/api/links/import': {
+    post: apiCall({
+      summary: 'Create links from CSV (no owner); bad rows are reported, not created',
+      access: 'admin',
+      body: { csv: csvImport },
+      answers: { 200: ref('ImportResult') },
+    }),
+  },
+  '/api/links/user/import': {
+    post: apiCall({
+      summary: 'Create own links from CSV; bad rows are reported, not created',
+      access: 'user',
+      body: { csv: csvImport },
+      answers: { 200: ref('ImportResult') },
+      errors: [403],
+    }),
+  },
+};

@@ -1,0 +1,13 @@
+/** GET /api/openapi.json (no credentials): the description of every /api call (docs/api.md#openapi). */
+import Router from '@koa/router';
+import type { Services } from '../services';
+import { openApiDocument } from './openapi/document';
+
+export function createOpenApiRouter(services: Services): Router {
+  const document = openApiDocument(services.config.publicUrl);
+  const router = new Router();
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = document;
+  });
+  return router;
+}

@@ -1,0 +1,386 @@
+/**
+ * GET /api/openapi.json is a valid OpenAPI 3.1 description, names every route the routers register,
+ * and every answer of the running server, success and error alike, fits it (docs/api.md#openapi).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_KEYS_PER_ACCOUNT } from '../../../../redirector/contract/keys';
+import { adminHeaders, bearer, type CallOptions, call, newUser } from '../../../helpers/api';
+import { newClick } from '../../../helpers/records';
+import type { TestServer } from '../../../helpers/testServer';
+import { STORE_SERVERS } from './bothStores';
+import { Conformance, type Doc, escapePointer, METHODS, resolvePointer } from './openapiConformance';
+
+/** A client of its own (TRUST_PROXY), blocked by the sign-in limiter to collect the 429s. */
+const BLOCKED_CLIENT = { 'X-Forwarded-For': '192.0.2.77' };
+
+function refsOf(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsOf(item, found);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') found.push(child);
+      else refsOf(child, found);
+    }
+  }
+  return found;
+}
+
+/** Each described operation with a concrete URL (path parameters filled with `id`). */
+function operationsOf(doc: Doc, id: number) {
+  return Object.entries(doc.paths as Doc).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({
+      path,
+      method: method.toUpperCase(),
+      operation: item[method] as Doc,
+      url: path.replace(/\{[^}]+\}/g, String(id)),
+    })),
+  );
+}
+
+describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
+  let server: TestServer;
+  let doc: Doc;
+  let conformance: Conformance;
+  const admin = () => adminHeaders(server.adminKey);
+  /** Calls the server and checks the answer against the description. */
+  const described = async (method: string, url: string, options: CallOptions = {}) => {
+    const answer = await call(server, method, url, options);
+    conformance.check(method, url, answer);
+    return answer;
+  };
+
+  beforeAll(async () => {
+    server = await start({ TRUST_PROXY: '1', MAX_LINKS_PER_USER: '3' });
+    const answer = await call(server, 'GET', '/api/openapi.json');
+    expect(answer.status).toBe(200);
+    doc = answer.body;
+    conformance = new Conformance(doc);
+  });
+  afterAll(() => server.close());
+
+  it('is a valid OpenAPI 3.1 document: its structure, every $ref, every schema', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect([typeof doc.info.title, typeof doc.info.version]).toEqual(['string', 'string']);
+    expect(doc.servers).toEqual([{ url: server.config.publicUrl }]);
+    const schemes = Object.keys(doc.components.securitySchemes);
+    expect(schemes.sort()).toEqual(['adminKey', 'bearer']);
+    for (const ref of refsOf(doc)) expect(resolvePointer(doc, ref), ref).toBeDefined();
+    const ids = new Set<string>();
+    for (const { path, method, operation } of operationsOf(doc, 1)) {
+      const what = `${method} ${path}`;
+      expect(path.startsWith('/'), what).toBe(true);
+      expect(typeof operation.summary, what).toBe('string');
+      for (const requirement of operation.security ?? [])
+        expect(schemes, what).toEqual(expect.arrayContaining(Object.keys(requirement)));
+      const parameters = (operation.parameters ?? []) as Doc[];
+      for (const parameter of parameters) {
+        expect(['query', 'path', 'header'], what).toContain(parameter.in);
+        expect(typeof parameter.name, what).toBe('string');
+        conformance.ajv.compile(parameter.schema);
+      }
+      for (const name of path.match(/\{[^}]+\}/g) ?? []) {
+        const parameter = parameters.find((candidate) => candidate.in === 'path' && `{${candidate.name}}` === name);
+        expect(parameter?.required, `${what} ${name}`).toBe(true);
+      }
+      expect(Object.keys(operation.responses).length, what).toBeGreaterThan(0);
+      for (const [status, raw] of Object.entries(operation.responses as Doc)) {
+        expect(status, what).toMatch(/^[1-5]\d\d$/);
+        const pointer = raw.$ref ?? `#/paths/${escapePointer(path)}/${method.toLowerCase()}/responses/${status}`;
+        const response = resolvePointer(doc, pointer) as Doc;
+        expect(typeof response.description, `${what} ${status}`).toBe('string');
+        for (const type of Object.keys(response.content ?? {})) {
+          conformance.validatorAt(`${pointer}/content/${escapePointer(type)}/schema`);
+        }
+      }
+      const key = `${what}`;
+      expect(ids.has(key)).toBe(false);
+      ids.add(key);
+    }
+    // Each schema compiles in ajv's strict mode (no unknown keyword, no type confusion).
+    for (const name of Object.keys(doc.components.schemas)) conformance.validatorAt(`#/components/schemas/${name}`);
+  });
+
+  it('describes every route the routers register, and no route that does not exist', () => {
+    const registered = server.app.api.stack.flatMap((layer) =>
+      layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => `${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
+    );
+    expect(registered.length).toBeGreaterThan(20);
+    const describedCalls = operationsOf(doc, 1)
+      .filter(({ path }) => path.startsWith('/api/'))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(describedCalls.sort()).toEqual([...new Set(registered)].sort());
+  });
+
+  it('every described answer, success and error, is what the server really sends', async () => {
+    const alice = await newUser(server, 'Alice');
+    const bob = await newUser(server, 'Bob');
+    const user = (who: { token: string }) => bearer(who.token);
+
+    // Generic errors, for every call of their kind.
+    const operations = operationsOf(doc, 1).filter(({ path }) => path.startsWith('/api/'));
+    for (const { method, url } of operations) {
+      expect((await described(method, `${url}?x=%00`, { headers: admin() })).status, url).toBe(400);
+    }
+    for (const { method, url, operation } of operations.filter(({ operation }) => operation.security.length > 0)) {
+      const body = operation.requestBody?.content['application/json'] ? { body: {} } : {};
+      expect((await described(method, url, body)).status, `${method} ${url}`).toBe(401);
+    }
+    const tooBig = JSON.stringify({ text: 'x'.repeat(70 * 1024) });
+    const csvTooBig = new Uint8Array(5 * 1024 * 1024 + 1).fill(65);
+    for (const { method, url, operation } of operations.filter(({ operation }) => operation.requestBody)) {
+      const credentials = operation.security.some((item: Doc) => item.bearer) ? user(alice) : admin();
+      if (operation.requestBody.content['text/csv']) {
+        const csv = { ...credentials, 'Content-Type': 'text/csv' };
+        expect((await described(method, url, { headers: csv, rawBody: csvTooBig })).status, url).toBe(413);
+        expect((await described(method, url, { headers: credentials, body: [] })).status, url).toBe(415);
+        continue;
+      }
+      const json = { ...credentials, 'Content-Type': 'application/json' };
+      expect((await described(method, url, { headers: json, rawBody: tooBig })).status, url).toBe(413);
+      const encoded = { ...json, 'Content-Encoding': 'compress' };
+      expect((await described(method, url, { headers: encoded, rawBody: '{}' })).status, url).toBe(415);
+      expect((await described(method, url, { headers: json, rawBody: '{' })).status, url).toBe(400);
+    }
+
+    // Auth and public calls.
+    const adminLogin = await described('POST', '/api/auth?action=admin', { body: { key: server.adminKey } });
+    expect(adminLogin.status).toBe(200);
+    expect((await described('POST', '/api/auth?action=admin', { body: { key: 'wrong' } })).status).toBe(401);
+    const email = `carol-${process.pid}@example.com`;
+    const registration = { name: 'Carol', email, password: 'secret-pw' };
+    const carol = await described('POST', '/api/auth?action=register', { body: registration });
+    expect(carol.status).toBe(201);
+    expect((await described('POST', '/api/auth?action=register', { body: registration })).status).toBe(409);
+    expect((await described('POST', '/api/auth?action=login', { body: { email, password: 'secret-pw' } })).status).toBe(
+      200,
+    );
+    expect((await described('POST', '/api/auth?action=login', { body: { email, password: 'nope' } })).status).toBe(401);
+    expect((await described('POST', '/api/auth?action=logout', { headers: user(alice) })).status).toBe(200);
+    alice.token = (
+      await described('POST', '/api/auth?action=login', { body: { email: alice.user.email, password: alice.password } })
+    ).body.token;
+    expect((await described('GET', '/api/config')).status).toBe(200);
+    expect((await described('GET', '/api/openapi.json')).status).toBe(200);
+    expect((await described('GET', '/healthz')).status).toBe(200);
+
+    // Admin links: create, lists with their headers, one, change, delete, init.
+    const first = await described('POST', '/api/links', {
+      headers: admin(),
+      body: { short_code: 'oa-first', target_url: 'https://example.com/a', title: 'First', tags: ['b', 'a'] },
+    });
+    expect(first.status).toBe(201);
+    const firstId = first.body.id as number;
+    expect(
+      (
+        await described('POST', '/api/links', {
+          headers: admin(),
+          body: { short_code: 'oa-first', target_url: 'https://example.com/' },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await described('GET', '/api/init', { headers: admin() })).status).toBe(201);
+    const page = await described('GET', '/api/links?per_page=1&page=2', { headers: admin() });
+    expect(page.status).toBe(200);
+    expect(Number(page.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
+    expect(page.headers.get('link')).toContain('rel="prev"');
+    expect((await described('GET', `/api/links?id=${firstId}`, { headers: admin() })).body.id).toBe(firstId);
+    expect((await described('GET', '/api/links?id=999999', { headers: admin() })).status).toBe(404);
+    expect(
+      (await described('PUT', `/api/links?id=${firstId}`, { headers: admin(), body: { title: 'Renamed' } })).status,
+    ).toBe(200);
+    expect((await described('PUT', '/api/links?id=999999', { headers: admin(), body: { title: 'x' } })).status).toBe(
+      404,
+    );
+    const doomed = await described('POST', '/api/links', {
+      headers: admin(),
+      body: { target_url: 'https://example.com/d' },
+    });
+    expect((await described('DELETE', `/api/links?id=${doomed.body.id}`, { headers: admin() })).status).toBe(204);
+    expect((await described('DELETE', `/api/links?id=${doomed.body.id}`, { headers: admin() })).status).toBe(404);
+
+    // User links: the limit is 3 links per account here.
+    const own = await described('POST', '/api/links/create', {
+      headers: user(alice),
+      body: { target_url: 'https://example.com/u', tags: ['x'] },
+    });
+    expect(own.status).toBe(201);
+    const ownId = own.body.link.id as number;
+    expect(
+      (
+        await described('POST', '/api/links/create', {
+          headers: user(alice),
+          body: { short_code: 'oa-first', target_url: 'https://example.com/' },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await described('GET', '/api/links/user?sort=clicks', { headers: user(alice) })).status).toBe(200);
+    expect((await described('GET', `/api/links/user?linkId=${ownId}`, { headers: user(alice) })).status).toBe(200);
+    expect((await described('GET', `/api/links/user?linkId=${firstId}`, { headers: user(alice) })).status).toBe(404);
+    expect(
+      (await described('PUT', `/api/links/update?linkId=${ownId}`, { headers: user(alice), body: { title: 'Mine' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await described('PUT', `/api/links/update?linkId=${firstId}`, { headers: user(alice), body: { title: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect((await described('GET', '/api/tags', { headers: admin() })).body.tags.length).toBeGreaterThan(0);
+    expect((await described('GET', '/api/tags', { headers: user(alice) })).status).toBe(200);
+
+    // CSV: export both ways, import within and beyond the limit.
+    expect((await described('GET', '/api/links/export', { headers: admin() })).status).toBe(200);
+    expect((await described('GET', '/api/links/user/export', { headers: user(alice) })).status).toBe(200);
+    const csv = (who: Record<string, string>, text: string) => ({
+      headers: { ...who, 'Content-Type': 'text/csv' },
+      rawBody: text,
+    });
+    const imported = await described(
+      'POST',
+      '/api/links/import',
+      csv(admin(), 'target_url,title\r\nhttps://example.com/i,Imported\r\nnot a url,Bad\r\n'),
+    );
+    expect(imported.body.failed).toHaveLength(1);
+    expect(
+      (
+        await described(
+          'POST',
+          '/api/links/user/import',
+          csv(user(alice), 'target_url\r\nhttps://example.com/1\r\nhttps://example.com/2\r\n'),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await described('POST', '/api/links/user/import', csv(user(alice), 'target_url\r\nhttps://example.com/3\r\n')))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await described('POST', '/api/links/create', {
+          headers: user(alice),
+          body: { target_url: 'https://example.com/4' },
+        })
+      ).status,
+    ).toBe(403);
+
+    const spare = (await call(server, 'GET', '/api/links/user?sort=created_at', { headers: user(alice) })).body
+      .links[0];
+    expect((await described('DELETE', `/api/links/delete?linkId=${spare.id}`, { headers: user(alice) })).status).toBe(
+      200,
+    );
+    expect((await described('DELETE', `/api/links/delete?linkId=${spare.id}`, { headers: user(alice) })).status).toBe(
+      404,
+    );
+
+    // Analytics over real stored clicks: recent ones, a repeat visitor, a referrer, a blocked one.
+    const now = Date.now();
+    await server.store.clicks.insertMany([
+      newClick(firstId, now - 60_000, {
+        ip_address: '203.0.113.5',
+        referrer_source: 'instagram',
+        instagram_exit: true,
+      }),
+      newClick(firstId, now - 30_000, { ip_address: '203.0.113.5' }),
+      newClick(ownId, now - 10_000, { ip_address: '203.0.113.6', country: 'FR', blocked: true }),
+    ]);
+    const stats = await described('GET', `/api/analytics/${firstId}?tz=Europe/Paris`, { headers: admin() });
+    expect(stats.body.recentClicks).toHaveLength(2);
+    expect((await described('GET', '/api/analytics/999999', { headers: admin() })).status).toBe(404);
+    expect((await described('GET', '/api/analytics/oops', { headers: admin() })).status).toBe(404);
+    expect(
+      (await described('GET', '/api/analytics/summary', { headers: admin() })).body.totalClicks,
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      (await described('GET', '/api/analytics/realtime', { headers: admin() })).body.latestClicks.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await described('GET', '/api/analytics/live?minutes=10', { headers: admin() })).body.visitors.length,
+    ).toBeGreaterThan(0);
+    expect((await described('GET', '/api/analytics/live?minutes=7', { headers: admin() })).status).toBe(400);
+    expect((await described('GET', '/api/analytics/repeat-visitors', { headers: admin() })).body.top).toHaveLength(1);
+    expect((await described('GET', '/api/analytics/funnel', { headers: admin() })).body.clicks).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(
+      (await described('GET', `/api/analytics/user?linkId=${ownId}`, { headers: user(alice) })).body.stats
+        .blockedVisitors,
+    ).toBe(1);
+    expect((await described('GET', `/api/analytics/user?linkId=${firstId}`, { headers: user(alice) })).status).toBe(
+      404,
+    );
+
+    // Domain.
+    expect((await described('GET', '/api/user/domain', { headers: user(alice) })).status).toBe(200);
+    expect(
+      (await described('POST', '/api/user/domain', { headers: user(alice), body: { domain: 'go.alice.example' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await described('POST', '/api/user/domain', { headers: user(bob), body: { domain: 'go.alice.example' } }))
+        .status,
+    ).toBe(409);
+    expect((await described('DELETE', '/api/user/domain', { headers: user(alice) })).status).toBe(200);
+
+    // Users (admin).
+    const bobId = bob.user.id;
+    expect(
+      (await described('GET', '/api/users?q=example&per_page=5', { headers: admin() })).body.total,
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      (await described('PUT', `/api/users?id=${bobId}`, { headers: admin(), body: { disabled: false } })).status,
+    ).toBe(200);
+    expect(
+      (await described('PUT', '/api/users?id=999999', { headers: admin(), body: { disabled: true } })).status,
+    ).toBe(404);
+    expect((await described('DELETE', `/api/users?id=${carol.body.user.id}`, { headers: admin() })).status).toBe(204);
+    expect((await described('DELETE', `/api/users?id=${carol.body.user.id}`, { headers: admin() })).status).toBe(404);
+
+    // Keys: made, listed, refused to an API key, deleted, and the limit per account.
+    const made = await described('POST', '/api/keys', { headers: user(bob), body: { name: 'script' } });
+    expect(made.status).toBe(201);
+    const withKey = bearer(made.body.secret);
+    expect((await described('GET', '/api/keys', { headers: user(bob) })).body.keys).toHaveLength(1);
+    expect((await described('GET', '/api/keys', { headers: withKey })).status).toBe(403);
+    expect((await described('POST', '/api/keys', { headers: withKey, body: { name: 'more' } })).status).toBe(403);
+    expect((await described('DELETE', `/api/keys?id=${made.body.key.id}`, { headers: withKey })).status).toBe(403);
+    expect((await described('DELETE', `/api/keys?id=${made.body.key.id}`, { headers: user(bob) })).status).toBe(200);
+    expect((await described('DELETE', `/api/keys?id=${made.body.key.id}`, { headers: admin() })).status).toBe(404);
+    for (let count = 0; count < MAX_KEYS_PER_ACCOUNT; count += 1) {
+      await call(server, 'POST', '/api/keys', { headers: admin(), body: { name: `k${count}` } });
+    }
+    expect((await described('POST', '/api/keys', { headers: admin(), body: { name: 'one too many' } })).status).toBe(
+      409,
+    );
+
+    // The sign-in limiter: a client with 10 failed sign-ins gets 429 on every call that checks a credential.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await call(server, 'POST', '/api/auth?action=admin', { headers: BLOCKED_CLIENT, body: { key: 'wrong' } });
+    }
+    expect(
+      (await described('POST', '/api/auth?action=admin', { headers: BLOCKED_CLIENT, body: { key: server.adminKey } }))
+        .status,
+    ).toBe(429);
+    for (const { method, url, operation } of operations.filter(({ operation }) => operation.security.length > 0)) {
+      const credentials = operation.security.some((item: Doc) => item.adminKey) ? admin() : user(alice);
+      const body = operation.requestBody?.content['application/json'] ? { body: {} } : {};
+      const answer = await described(method, url, { headers: { ...credentials, ...BLOCKED_CLIENT }, ...body });
+      expect(answer.status, `${method} ${url}`).toBe(429);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+
+    // Registration closed is a 403 of its own server.
+    const closed = await start({ REGISTRATION: 'closed' });
+    try {
+      const refused = await call(closed, 'POST', '/api/auth?action=register', {
+        body: { ...registration, email: 'x@example.com' },
+      });
+      conformance.check('POST', '/api/auth?action=register', refused);
+      expect(refused.status).toBe(403);
+    } finally {
+      await closed.close();
+    }
+
+    // Every described answer was seen: the description promises nothing the server never sends.
+    expect(conformance.described().filter((key) => !conformance.covered.has(key))).toEqual([]);
+  });
+});
