@@ -30,6 +30,7 @@ import type {
 } from '../../contract/auth';
 import type { Click, ClickDevice } from '../../contract/clicks';
 import type { ApiKey, ApiKeysResponse, CreateApiKeyResponse } from '../../contract/keys';
+import { MAX_GEO_TARGETS, MAX_LINK_PASSWORD_LENGTH, MIN_LINK_PASSWORD_LENGTH } from '../../contract/linkOptions';
 import type { InitResponse, Link, LinkInput, UserLinkResponse } from '../../contract/links';
 import {
   type AdminUser,
@@ -69,6 +70,14 @@ const deviceStats: Schema = closedObject<Record<'ios' | 'android' | 'web', numbe
 const dayCount = closedObject<DayCount>({ date: { type: 'string', format: 'date' }, clicks: integer() });
 const last7Days: Schema = { ...arrayOf(dayCount, 'Oldest first, today last'), minItems: 7, maxItems: 7 };
 
+const geoTargets: Schema = {
+  type: 'object',
+  propertyNames: { pattern: '^[A-Z]{2}$' },
+  additionalProperties: { type: 'string' },
+  maxProperties: MAX_GEO_TARGETS,
+  description: 'ISO country code → URL',
+};
+
 const linkFields: Described<Link> = {
   id,
   user_id: nullable({ ...id, description: 'Owner; null for links the administrator created' }),
@@ -86,6 +95,14 @@ const linkFields: Described<Link> = {
   enable_instagram_exit: boolean,
   instagram_exit_url: nullable(url),
   tags: { ...arrayOf({ type: 'string', pattern: '^[a-z0-9_-]{1,32}$' }, 'Sorted'), maxItems: MAX_TAGS },
+  forward_query: boolean,
+  expires_at: nullable(dateTime),
+  max_clicks: nullable({ ...integer(), minimum: 1 }),
+  expired_url: nullable(url),
+  has_password: boolean,
+  ios_url: nullable(url),
+  android_url: nullable(url),
+  geo_targets: geoTargets,
 };
 
 const linkInputFields: Described<LinkInput> = {
@@ -98,6 +115,16 @@ const linkInputFields: Described<LinkInput> = {
   enable_instagram_exit: boolean,
   instagram_exit_url: nullable(text()),
   tags: arrayOf(text(), 'Replaces every tag of the link'),
+  forward_query: boolean,
+  expires_at: nullable(text('ISO 8601 date and time; null: never')),
+  max_clicks: nullable(integer('At least 1; null: no limit')),
+  expired_url: nullable(text()),
+  password: nullable(
+    text(`Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters; '' or null removes it`),
+  ),
+  ios_url: nullable(text()),
+  android_url: nullable(text()),
+  geo_targets: nullable(geoTargets),
 };
 
 const deviceFields: Described<ClickDevice> = {
