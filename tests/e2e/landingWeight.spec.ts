@@ -73,8 +73,18 @@ test('the landing page loads at most 120 KB of gzip JavaScript, without the char
 
 test('the desktop build loads its screens as chunks from file://', async ({ page }) => {
   const built = path.resolve(import.meta.dirname, '../../out/renderer/index.html');
-  // The preload's bridge, as far as the page's start needs it: its presence picks hash routes.
-  await page.addInitScript({ content: "window.meDesktop = { apiBaseUrl: 'http://127.0.0.1:9' };" });
+  // The preload's bridge on a first start (no server yet): its presence picks hash routes and the
+  // Connect screen. The full bridge, over main's own state store, is exercised in desktop.spec.ts.
+  await page.addInitScript({
+    content: `{
+      const state = { servers: [], activeServer: null, token: null, tokenStorage: 'encrypted', clicksPerMinuteAlert: null };
+      window.meDesktop = Object.freeze({
+        get: async () => state,
+        set: async () => state,
+        clear: async () => state,
+      });
+    }`,
+  });
   const failed: string[] = [];
   const loaded: string[] = [];
   page.on('requestfailed', (request) => {
@@ -83,8 +93,8 @@ test('the desktop build loads its screens as chunks from file://', async ({ page
   page.on('requestfinished', (request) => {
     loaded.push(path.basename(request.url()));
   });
-  await page.goto(`${pathToFileURL(built).href}#/login`);
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.goto(`${pathToFileURL(built).href}#/connect`);
+  await expect(page.getByRole('heading', { name: 'Connect to your Me server' })).toBeVisible();
   expect(failed).toEqual([]);
-  expect(loaded.some((name) => /^LoginPage-[\w-]+\.js$/.test(name))).toBe(true);
+  expect(loaded.some((name) => /^ConnectPage-[\w-]+\.js$/.test(name))).toBe(true);
 });
