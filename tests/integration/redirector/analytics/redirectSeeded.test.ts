@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Click } from '../../../../redirector/contract/clicks';
 import type { NewClick } from '../../../../redirector/storage/records';
 import { admin, hours, manualClock, sevenDays, visit, weekdays } from '../../../helpers/analytics';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, defaultLinkOptions, newUser } from '../../../helpers/api';
 import { type KnownAgent, visitClick } from '../../../helpers/records';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { IP, type PLACE, UA } from '../../../helpers/visitors';
@@ -134,6 +134,7 @@ describe('analytics over clicks made through the short-link path', () => {
       enable_instagram_exit: true,
       instagram_exit_url: 'https://example.org/ig-exit',
       tags: [],
+      ...defaultLinkOptions(),
     });
     expect(answer.body.stats).toEqual({
       totalClicks: 6,
