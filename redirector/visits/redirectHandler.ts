@@ -43,6 +43,7 @@ export function createRedirectHandler(services: Services): RedirectHandler {
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,
     lookupPlace: services.lookupPlace,
+    keepAddress: services.keepAddress,
   });
 
   function answerLink(req: IncomingMessage, res: ServerResponse, link: RedirectLink | null | undefined): void {
@@ -63,6 +64,7 @@ export function createRedirectHandler(services: Services): RedirectHandler {
       link_id: link.id,
       clicked_at: clock(),
       ip_address: visitor.ip_address,
+      visitor: visitor.visitor,
       country: visitor.country,
       city: visitor.city,
       device_type: visitor.device_type,

@@ -11,6 +11,7 @@
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
+import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
 import { ANALYTICS_ROLLUPS_SQL } from './rollups';
 
@@ -127,5 +128,12 @@ export const pgMigrations: readonly Migration[] = [
     version: 6,
     name: 'shared attempt limits',
     sql: ATTEMPT_LIMITS_SQL,
+  },
+  {
+    version: 7,
+    name: 'visitor identity, shared secrets',
+    sql: `${VISITOR_IDENTITY_SQL}
+      -- Secrets every instance must share (privacy/visitorSecret.ts): the first instance's wins.
+      CREATE TABLE shared_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   },
 ];

@@ -67,6 +67,14 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     analytics: createPostgresAnalytics(pool),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
+    async keepSharedSecret(name, candidate) {
+      await pool.query('INSERT INTO shared_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        name,
+        candidate,
+      ]);
+      const { rows } = await pool.query<{ value: string }>('SELECT value FROM shared_secrets WHERE name = $1', [name]);
+      return rows[0]!.value;
+    },
     async ping() {
       await pool.query('SELECT 1');
     },
