@@ -28,7 +28,7 @@ it('writes no full address to the log or DATA_DIR', async () => {
       expect(wrong.status).toBe(401);
     }
     const stats = await fetch(`${server.url}/api/analytics/repeat-visitors`, { headers });
-    expect((await stats.json()).totalUniqueVisitors).toBe(5);
+    expect(((await stats.json()) as { totalUniqueVisitors: number }).totalUniqueVisitors).toBe(5);
     expect(await server.stop()).toBe(0);
     stopped = true;
     expect(server.output()).toContain('"msg"');
