@@ -20,6 +20,10 @@ export interface Config {
   logFormat: LogFormat;
   /** Unset: GET /metrics answers 404. */
   metricsToken: string | undefined;
+  /** ANONYMIZE_IPS=1: clicks keep truncated addresses, visitors are counted by a keyed hash (privacy/). */
+  anonymizeIps: boolean;
+  /** CLICK_RETENTION_DAYS: stored clicks older than this are deleted in the background; unset: kept. */
+  clickRetentionDays: number | undefined;
 }
 
 export type Registration = 'open' | 'closed';
@@ -59,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (got ${metricsToken.length})`,
     );
   }
+  const anonymizeIps = parseFlag('ANONYMIZE_IPS', env.ANONYMIZE_IPS);
+  const clickRetentionDays = parseRetentionDays(env.CLICK_RETENTION_DAYS);
   return {
     port,
     host,
@@ -72,7 +78,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     maxLinksPerUser,
     logFormat,
     metricsToken,
+    anonymizeIps,
+    clickRetentionDays,
   };
+}
+
+/** A day is the least: the realtime and live panels read the clicks of the last 24 hours. */
+function parseRetentionDays(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const days = Number(value);
+  if (!/^\s*[0-9]+\s*$/.test(value) || !Number.isSafeInteger(days) || days < 1 || days > 36_500) {
+    throw new ConfigError(`CLICK_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${value}")`);
+  }
+  return days;
 }
 
 /** Read on its own too (server.ts): the format must be known before any other value is checked. */

@@ -7,6 +7,7 @@ import { ADMIN_KEY_FILE, loadAdminKey } from './auth/adminKey';
 import { ConfigError, loadConfig, parseLogFormat } from './config';
 import { createHttpServer } from './http/httpServer';
 import { createLogger, type LogFormat, log, setLogger } from './observability/logger';
+import { loadVisitorSecret } from './privacy/visitorSecret';
 import { openStore, SQLITE_FILE } from './storage/openStore';
 import { type GeoDatabase, GeoDatabaseError, openGeoDatabase } from './visits/geoipDatabase';
 
@@ -103,8 +104,22 @@ async function main(): Promise<void> {
     fail(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
 
+  let visitorSecret: Buffer | undefined;
+  try {
+    visitorSecret = config.anonymizeIps ? await loadVisitorSecret(store, dataDir) : undefined;
+  } catch (error) {
+    fail(`cannot load the visitor key for ANONYMIZE_IPS: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
-  const app = createApp({ config, store, adminKey: admin.key, webRoot, lookupPlace: geoDatabase?.lookup });
+  const app = createApp({
+    config,
+    store,
+    adminKey: admin.key,
+    webRoot,
+    lookupPlace: geoDatabase?.lookup,
+    visitorSecret,
+  });
   const server = createHttpServer(app.handle);
 
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -9,6 +9,7 @@ import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
 import type { Store } from './storage/store';
 import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
@@ -34,6 +35,8 @@ export interface Services {
   /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
   lookupPlace: PlaceLookup | undefined;
   metrics: Metrics;
+  /** What a click stores of its address (ANONYMIZE_IPS, privacy/addresses.ts). */
+  keepAddress: AddressKeeper;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -46,13 +49,23 @@ export interface ServiceDeps {
   clock?: () => number;
   /** From the database GEOIP_DB names (server.ts opens it). */
   lookupPlace?: PlaceLookup;
+  /** ANONYMIZE_IPS's key (privacy/visitorSecret.ts loads it); required when the option is on. */
+  visitorSecret?: Buffer;
 }
 
-/** Shared through the database where instances share one (PostgreSQL); else per process. */
-function limiterOf(store: Store, scope: string, options: AttemptLimiterOptions): AttemptLimiter {
-  return store.attempts
-    ? createSharedAttemptLimiter({ ...options, attempts: store.attempts, scope })
-    : createAttemptLimiter(options);
+/**
+ * Shared through the database where instances share one (PostgreSQL); else per process. Keys
+ * written to the database are hashed when `hashKey` is given (ANONYMIZE_IPS: no address stored).
+ */
+function limiterOf(
+  store: Store,
+  scope: string,
+  options: AttemptLimiterOptions,
+  hashKey?: (key: string) => string,
+): AttemptLimiter {
+  if (!store.attempts) return createAttemptLimiter(options);
+  const shared = createSharedAttemptLimiter({ ...options, attempts: store.attempts, scope });
+  return hashKey ? { ...shared, reserve: (key) => shared.reserve(hashKey(key)) } : shared;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -64,6 +77,9 @@ export function createServices(deps: ServiceDeps): Services {
   const auth = createAuthService({ store, adminKey: deps.adminKey, clock });
   const metrics = createMetrics({ clicksPending: () => clickRecorder.pending() });
   const clickRecorder = createClickRecorder(store.clicks, { onStored: metrics.clicksStored });
+  if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
+  const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
+  const hashKey = secret ? limiterKeyHasher(secret) : undefined;
   return {
     config,
     store,
@@ -71,13 +87,18 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
     apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
-    limiter: limiterOf(store, 'credentials', { clock }),
-    registrations: limiterOf(store, 'registrations', {
-      clock,
-      max: ACCOUNTS_PER_ADDRESS,
-      windowMs: REGISTRATION_WINDOW_MS,
-    }),
-    linkPasswords: limiterOf(store, 'link-passwords', { clock }),
+    limiter: limiterOf(store, 'credentials', { clock }, hashKey),
+    registrations: limiterOf(
+      store,
+      'registrations',
+      {
+        clock,
+        max: ACCOUNTS_PER_ADDRESS,
+        windowMs: REGISTRATION_WINDOW_MS,
+      },
+      hashKey,
+    ),
+    linkPasswords: limiterOf(store, 'link-passwords', { clock }, hashKey),
     links: createLinkService({
       store,
       clock,
@@ -90,5 +111,6 @@ export function createServices(deps: ServiceDeps): Services {
     clickRecorder,
     lookupPlace: deps.lookupPlace,
     metrics,
+    keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
   };
 }

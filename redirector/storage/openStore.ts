@@ -9,6 +9,9 @@ export const SQLITE_FILE = 'me.sqlite';
 
 /** Rejects with one line saying what is wrong (bad URL, server unreachable, failed migration). */
 export async function openStore(config: Config, dataDir: string, options: SqliteStoreOptions = {}): Promise<Store> {
-  if (config.databaseUrl !== undefined) return createPostgresStore(config.databaseUrl);
-  return createSqliteStore(path.join(dataDir, SQLITE_FILE), options);
+  // The running service deletes old clicks; a short-lived process beside it leaves that to it.
+  const days = options.backgroundWork === false ? undefined : config.clickRetentionDays;
+  const retention = days === undefined ? undefined : { days };
+  if (config.databaseUrl !== undefined) return createPostgresStore(config.databaseUrl, { retention });
+  return createSqliteStore(path.join(dataDir, SQLITE_FILE), { ...options, retention });
 }

@@ -162,6 +162,11 @@ export interface Store {
   /** Where several instances share one database (PostgreSQL): limits every instance counts toward. */
   readonly attempts?: AttemptStore;
   onLinkChanged?(listener: (shortCode: string | null) => void): () => void;
+  /**
+   * Where several instances share one database (PostgreSQL): the secret kept under `name`, or
+   * `candidate` once stored, so that every instance uses the same one.
+   */
+  keepSharedSecret?(name: string, candidate: string): Promise<string>;
   /** Resolves once the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;

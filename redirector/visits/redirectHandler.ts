@@ -61,6 +61,7 @@ export function createRedirectHandler(services: Services): RedirectHandler {
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,
     lookupPlace: services.lookupPlace,
+    keepAddress: services.keepAddress,
   });
   // Cached links whose click limit was reached: a changed link is a new object in the cache.
   const exhausted = new WeakSet<RedirectLink>();
@@ -132,6 +133,7 @@ export function createRedirectHandler(services: Services): RedirectHandler {
       link_id: link.id,
       clicked_at: clock(),
       ip_address: visitor.ip_address,
+      visitor: visitor.visitor,
       country: visitor.country,
       city: visitor.city,
       device_type: visitor.device_type,

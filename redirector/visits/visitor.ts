@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import UAParser from 'ua-parser-js';
 import type { ClickDevice, ClickVisitor, DeviceType } from '../contract/clicks';
+import { type AddressKeeper, keepFullAddress, type StoredAddress } from '../privacy/addresses';
 import { isBotUserAgent } from './botCheck';
 import { loadGeoData, lookupPlace, type PlaceLookup } from './geoip';
 import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
@@ -22,8 +23,12 @@ export interface UserAgentFacts extends ClickDevice, Pick<ClickVisitor, 'is_bot'
   in_app: InAppApp | null;
 }
 
-/** A click's visitor as read from the request; `user_agent` is cut to MAX_USER_AGENT_LENGTH. */
-export interface Visitor extends ClickVisitor, UserAgentFacts {}
+/**
+ * A click's visitor as read from the request; `user_agent` is cut to MAX_USER_AGENT_LENGTH,
+ * `ip_address` is the address to store (privacy/addresses.ts) and `visitor` the identity it is
+ * counted by when that is not the stored address.
+ */
+export interface Visitor extends ClickVisitor, UserAgentFacts, StoredAddress {}
 
 export function parseUserAgent(userAgent: string): UserAgentFacts {
   const result = new UAParser(userAgent).getResult();
@@ -142,17 +147,22 @@ export function createVisitorReader(options: {
   userAgentCacheSize?: number;
   /** GEOIP_DB's lookup; geoip-lite's bundled data when absent. */
   lookupPlace?: PlaceLookup;
+  /** ANONYMIZE_IPS: what is stored of the address; the full address otherwise. */
+  keepAddress?: AddressKeeper;
 }): (req: IncomingMessage) => Visitor {
   const parse = createUserAgentParser(options.userAgentCacheSize);
   const { trustProxy } = options;
   const lookup = options.lookupPlace ?? lookupPlace;
+  const keepAddress = options.keepAddress ?? keepFullAddress;
   // At start, not on the first click: reading the data takes a moment.
   if (lookup === lookupPlace) loadGeoData();
   return (req) => {
     const header = req.headers['user-agent'] ?? '';
     const facts = parse(header);
+    // The place comes from the full address, which goes no further than this function.
     const ip = clientAddress(req, trustProxy);
     const { country, city } = locate(ip, lookup);
+    const stored = keepAddress(ip);
     return {
       device_type: facts.device_type,
       device_info: facts.device_info,
@@ -162,7 +172,8 @@ export function createVisitorReader(options: {
       os_version: facts.os_version,
       is_bot: facts.is_bot,
       in_app: facts.in_app,
-      ip_address: ip,
+      ip_address: stored.ip_address,
+      visitor: stored.visitor,
       country,
       city,
       referrer_source: referrerSource(req.headers.referer, facts.in_app),

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type App, createApp } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
+import { loadVisitorSecret } from '../../redirector/privacy/visitorSecret';
 import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../redirector/storage/store';
 
@@ -41,7 +42,8 @@ export async function serveApp(
   store: Store,
   clock?: () => number,
 ): Promise<{ url: string; app: App; close(): Promise<void> }> {
-  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock, webRoot: WEB_ROOT });
+  const visitorSecret = config.anonymizeIps ? await loadVisitorSecret(store, config.dataDir) : undefined;
+  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock, webRoot: WEB_ROOT, visitorSecret });
   const server = http.createServer(app.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -30,7 +30,7 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
       WHERE link_id = ? ORDER BY quarter_hour`)
     .raw();
   const recent = db.prepare(`
-    SELECT c.* FROM link_recent_clicks r JOIN clicks c ON c.id = r.click_id
+    SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM link_recent_clicks r JOIN clicks c ON c.id = r.click_id
     WHERE r.link_id = ? ORDER BY r.clicked_at DESC, r.click_id DESC LIMIT ?`);
 
   return (linkId: number, options: { recentClicks: number }): LinkStatsData => {

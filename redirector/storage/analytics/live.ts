@@ -4,6 +4,7 @@ import { columnList } from '../executor';
 import type { Queryable } from '../postgres/database';
 import { CLICK_COLUMNS } from '../repositories/columns';
 import type { SqliteDatabase } from '../sqlite/database';
+import { visitorIdentitySql } from '../visitorIdentity';
 import { POSTGRES_CLICK_WITH_LINK, sqliteClickWithLink } from './realtime';
 
 export interface LiveOptions {
@@ -15,7 +16,7 @@ export interface LiveOptions {
 
 const ONLINE_TABLE = `
   CREATE TEMP TABLE IF NOT EXISTS live_online (
-    ip_address TEXT PRIMARY KEY,
+    visitor TEXT PRIMARY KEY,
     click_id INTEGER NOT NULL,
     clicked_at INTEGER NOT NULL,
     first_clicked_at INTEGER NOT NULL,
@@ -31,18 +32,18 @@ export function sqliteLive(db: SqliteDatabase) {
   db.exec(ONLINE_TABLE);
   const clear = db.prepare('DELETE FROM temp.live_online');
   const fill = db.prepare(`
-    INSERT INTO temp.live_online (ip_address, click_id, clicked_at, first_clicked_at, country, device_type)
-    SELECT latest.ip_address, latest.id, latest.clicked_at, firsts.first_clicked_at, latest.country, latest.device_type
+    INSERT INTO temp.live_online (visitor, click_id, clicked_at, first_clicked_at, country, device_type)
+    SELECT latest.visitor, latest.id, latest.clicked_at, firsts.first_clicked_at, latest.country, latest.device_type
     FROM (
-      SELECT id, ip_address, clicked_at, country, device_type,
-             ROW_NUMBER() OVER (PARTITION BY ip_address ORDER BY clicked_at DESC, id DESC) AS rank
+      SELECT id, ${visitorIdentitySql()} AS visitor, clicked_at, country, device_type,
+             ROW_NUMBER() OVER (PARTITION BY ${visitorIdentitySql()} ORDER BY clicked_at DESC, id DESC) AS rank
       FROM clicks WHERE clicked_at > @since AND clicked_at <= @now AND is_bot = 0
     ) latest
     JOIN (
-      SELECT ip_address, MIN(clicked_at) AS first_clicked_at FROM clicks
+      SELECT ${visitorIdentitySql()} AS visitor, MIN(clicked_at) AS first_clicked_at FROM clicks
       WHERE clicked_at > @durationSince AND clicked_at <= @now AND is_bot = 0
-      GROUP BY ip_address
-    ) firsts ON firsts.ip_address = latest.ip_address
+      GROUP BY 1
+    ) firsts ON firsts.visitor = latest.visitor
     WHERE latest.rank = 1`);
   const totals = db.prepare(`
     SELECT COUNT(*) AS online,
@@ -51,7 +52,7 @@ export function sqliteLive(db: SqliteDatabase) {
            COALESCE(SUM(clicked_at - first_clicked_at), 0) AS totalDurationMs
     FROM temp.live_online`);
   const rows = db.prepare(`
-    SELECT c.*, l.title AS link_title, l.short_code, o.first_clicked_at
+    SELECT ${columnList(CLICK_COLUMNS, 'c')}, l.title AS link_title, l.short_code, o.first_clicked_at
     FROM temp.live_online o JOIN clicks c ON c.id = o.click_id JOIN links l ON l.id = c.link_id
     ORDER BY o.clicked_at DESC, o.click_id DESC LIMIT ?`);
   const read = db.transaction((params: { now: number; since: number; durationSince: number }, limit: number) => {
@@ -77,18 +78,18 @@ export function sqliteLive(db: SqliteDatabase) {
 // $1 now, $2 window start, $3 duration window start.
 const ONLINE = `
   WITH ranked AS (
-    SELECT ${columnList(CLICK_COLUMNS, 'c')},
-           ROW_NUMBER() OVER (PARTITION BY c.ip_address ORDER BY c.clicked_at DESC, c.id DESC) AS rank
+    SELECT ${columnList(CLICK_COLUMNS, 'c')}, ${visitorIdentitySql('c')} AS visitor,
+           ROW_NUMBER() OVER (PARTITION BY ${visitorIdentitySql('c')} ORDER BY c.clicked_at DESC, c.id DESC) AS rank
     FROM clicks c WHERE c.clicked_at > $2 AND c.clicked_at <= $1 AND NOT c.is_bot
   ),
   latest AS (SELECT * FROM ranked WHERE rank = 1),
   firsts AS (
-    SELECT c.ip_address, MIN(c.clicked_at) AS first_clicked_at FROM clicks c
+    SELECT ${visitorIdentitySql('c')} AS visitor, MIN(c.clicked_at) AS first_clicked_at FROM clicks c
     WHERE c.clicked_at > $3 AND c.clicked_at <= $1 AND NOT c.is_bot
-      AND c.ip_address IN (SELECT ip_address FROM latest)
-    GROUP BY c.ip_address
+      AND ${visitorIdentitySql('c')} IN (SELECT visitor FROM latest)
+    GROUP BY 1
   ),
-  online AS (SELECT latest.*, firsts.first_clicked_at FROM latest JOIN firsts USING (ip_address))`;
+  online AS (SELECT latest.*, firsts.first_clicked_at FROM latest JOIN firsts USING (visitor))`;
 
 export async function postgresLive(db: Queryable, options: LiveOptions): Promise<LiveData> {
   const params = [options.now, options.now - options.windowMs, options.now - options.durationWindowMs];

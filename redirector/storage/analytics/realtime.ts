@@ -5,6 +5,7 @@ import type { Queryable } from '../postgres/database';
 import { CLICK_COLUMNS, CLICK_SHAPE } from '../repositories/columns';
 import type { SqliteDatabase } from '../sqlite/database';
 import { decodeSqliteRow } from '../sqlite/sqliteExecutor';
+import { visitorIdentitySql } from '../visitorIdentity';
 
 export interface RealtimeOptions {
   now: number;
@@ -22,12 +23,14 @@ export function sqliteRealtime(db: SqliteDatabase) {
   const inWindow = 'c.clicked_at > @since AND c.clicked_at <= @now AND c.is_bot = 0';
   const count = db.prepare(`SELECT COUNT(*) FROM clicks c WHERE ${inWindow}`).pluck();
   const latest = db.prepare(`
-    SELECT c.*, l.title AS link_title, l.short_code FROM clicks c JOIN links l ON l.id = c.link_id
+    SELECT ${columnList(CLICK_COLUMNS, 'c')}, l.title AS link_title, l.short_code FROM clicks c JOIN links l ON l.id = c.link_id
     WHERE ${inWindow} ORDER BY c.clicked_at DESC, c.id DESC LIMIT @limit`);
   const activeLinks = db.prepare(`
     SELECT l.id, l.title, l.short_code, COUNT(*) AS clicks FROM clicks c JOIN links l ON l.id = c.link_id
     WHERE ${inWindow} GROUP BY l.id ORDER BY clicks DESC, l.id LIMIT @limit`);
-  const visitors = db.prepare(`SELECT COUNT(DISTINCT c.ip_address) FROM clicks c WHERE ${inWindow}`).pluck();
+  const visitors = db
+    .prepare(`SELECT COUNT(DISTINCT ${visitorIdentitySql('c')}) FROM clicks c WHERE ${inWindow}`)
+    .pluck();
 
   return (options: RealtimeOptions): RealtimeData => {
     const window = { now: options.now, since: options.now - options.windowMs };
@@ -60,7 +63,7 @@ export async function postgresRealtime(db: Queryable, options: RealtimeOptions):
     [...window, options.activeLinks],
   );
   const visitors = await db.query<{ n: number }>(
-    `SELECT COUNT(DISTINCT c.ip_address) AS n FROM clicks c WHERE ${inWindow}`,
+    `SELECT COUNT(DISTINCT ${visitorIdentitySql('c')}) AS n FROM clicks c WHERE ${inWindow}`,
     [options.now - options.activeVisitorWindowMs, options.now],
   );
   return {

@@ -1,4 +1,6 @@
 /** Visitors (addresses) by number of clicks over every link. */
+
+import { shownAddressOf } from '../../privacy/addresses';
 import type { RepeatVisitorData, RepeatVisitorsData } from '../analyticsQueries';
 import type { Queryable } from '../postgres/database';
 import type { RollupFolder } from '../sqlite/analytics/rollups';
@@ -11,16 +13,18 @@ export interface RepeatVisitorsOptions {
 
 type Place = { ip: string; country: string; city: string };
 
-/** The top visitors, each with its places ('' for no city), most recent first. */
+/**
+ * The top visitors, each with its places ('' for no city), most recent first. The rollups key
+ * visitors by identity (visitorIdentity.ts); each is shown by its stored address.
+ */
 function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], places: (ips: string[]) => Place[]) {
-  const topVisitors = top.map((visitor): RepeatVisitorData => ({ ...visitor, locations: [] }));
-  const byIp = new Map(topVisitors.map((visitor) => [visitor.ip, visitor]));
-  if (byIp.size > 0) {
-    for (const place of places([...byIp.keys()])) {
-      byIp.get(place.ip)?.locations.push({ country: place.country, city: place.city === '' ? null : place.city });
+  const byIdentity = new Map(top.map((visitor) => [visitor.ip, { ...visitor, locations: [] } as RepeatVisitorData]));
+  if (byIdentity.size > 0) {
+    for (const place of places([...byIdentity.keys()])) {
+      byIdentity.get(place.ip)?.locations.push({ country: place.country, city: place.city === '' ? null : place.city });
     }
   }
-  return topVisitors;
+  return [...byIdentity.values()].map((visitor) => ({ ...visitor, ip: shownAddressOf(visitor.ip) }));
 }
 
 /** SQLite: from the visitors rollups and visit_frequency. */

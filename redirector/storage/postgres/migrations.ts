@@ -12,6 +12,7 @@ import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
+import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
 import { ANALYTICS_ROLLUPS_SQL } from './rollups';
 
@@ -133,5 +134,12 @@ export const pgMigrations: readonly Migration[] = [
     version: 7,
     name: 'link options',
     sql: linkOptionsSql('JSONB'),
+  },
+  {
+    version: 8,
+    name: 'visitor identity, shared secrets',
+    sql: `${VISITOR_IDENTITY_SQL}
+      -- Secrets every instance must share (privacy/visitorSecret.ts): the first instance's wins.
+      CREATE TABLE shared_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   },
 ];

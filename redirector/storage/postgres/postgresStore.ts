@@ -4,6 +4,7 @@
  * any failure there rejects with one line saying what is wrong.
  */
 import { logProblem } from '../../observability/logger';
+import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { rollupLinkCounts } from '../repositories/linkCounts';
@@ -31,6 +32,8 @@ export interface PostgresStore extends Store {
 
 export interface PostgresStoreOptions {
   log?: (message: string, error?: unknown) => void;
+  /** CLICK_RETENTION_DAYS: old clicks deleted in the background. */
+  retention?: RetentionOptions;
 }
 
 export async function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
@@ -55,6 +58,9 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   let closed = false;
   const executor = createPostgresExecutor(pool);
   const folding = foldInBackground(pool, log);
+  const retention = options.retention
+    ? deleteOldClicksInBackground(postgresOldClickDeleter(pool), { log, ...options.retention })
+    : undefined;
   const linkCounts = rollupLinkCounts(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true));
   return {
     kind: 'postgres',
@@ -67,12 +73,21 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     analytics: createPostgresAnalytics(pool),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
+    async keepSharedSecret(name, candidate) {
+      await pool.query('INSERT INTO shared_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        name,
+        candidate,
+      ]);
+      const { rows } = await pool.query<{ value: string }>('SELECT value FROM shared_secrets WHERE name = $1', [name]);
+      return rows[0]!.value;
+    },
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
       if (closed) return;
       closed = true;
+      await retention?.stop();
       await folding.stop();
       await feed.close();
       await pool.end();

@@ -20,6 +20,7 @@
  * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL).
  */
 
+import { visitorIdentitySql } from '../visitorIdentity';
 import type { Queryable } from './database';
 
 /** Every rollup upsert of the human clicks in the relation `human` (bots are never counted). */
@@ -102,6 +103,13 @@ const ROLLUP_CTES = `
 /** The click columns the rollups read. */
 export const ROLLUP_SOURCE_COLUMNS =
   'link_id, clicked_at, ip_address, country, city, device_type, device_info, browser, os, referrer_source, instagram_exit, blocked';
+
+/**
+ * What a fold reads: the rollups' columns with the visitor's identity (visitorIdentity.ts) in place
+ * of the address. The "analytics rollups" migration keeps the plain list: it runs before the
+ * column exists.
+ */
+const FOLDED_COLUMNS = ROLLUP_SOURCE_COLUMNS.replace(/\bip_address\b/, `${visitorIdentitySql('c')} AS ip_address`);
 
 /** `WITH <prefix>, human AS (<human>), <rollups> <final>`: the rollups of the rows `human` selects. */
 export function withRollups(prefix: string, human: string, final: string): string {
@@ -223,7 +231,7 @@ const foldSql = (wait: boolean) =>
         SELECT id FROM clicks_unfolded ORDER BY id LIMIT $1 FOR UPDATE${wait ? '' : ' SKIP LOCKED'})
       RETURNING u.id
     )`,
-    `SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks c JOIN taken t ON t.id = c.id WHERE NOT c.is_bot`,
+    `SELECT ${FOLDED_COLUMNS} FROM clicks c JOIN taken t ON t.id = c.id WHERE NOT c.is_bot`,
     'SELECT COUNT(*) AS folded FROM taken',
   );
 const FOLD_SQL = foldSql(false);

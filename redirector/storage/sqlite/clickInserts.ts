@@ -5,8 +5,8 @@ import type { ClickRepository } from '../store';
 import type { SqliteDatabase } from './database';
 
 export function sqliteClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] {
-  const columns = NEW_CLICK_COLUMNS.join(', ');
-  const placeholders = NEW_CLICK_COLUMNS.map(() => '?').join(', ');
+  const columns = [...NEW_CLICK_COLUMNS, 'visitor'].join(', ');
+  const placeholders = [...NEW_CLICK_COLUMNS, 'visitor'].map(() => '?').join(', ');
   const insert = db.prepare(`INSERT INTO clicks (${columns}) VALUES (${placeholders})`);
   // The same, skipping a click whose link was deleted after the redirect looked it up.
   const insertIfLinked = db.prepare(`
@@ -30,6 +30,7 @@ export function sqliteClickInserts(db: SqliteDatabase): ClickRepository['insertM
       c.blocked ? 1 : 0,
       c.is_bot ? 1 : 0,
       c.user_agent,
+      c.visitor ?? null,
     ] as const;
   const insertAll = db.transaction((clicks: readonly NewClick[]) => {
     for (const c of clicks) insert.run(...values(c));

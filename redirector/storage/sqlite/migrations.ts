@@ -3,6 +3,7 @@ import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
+import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
 
 export const migrations: readonly Migration[] = [
@@ -91,5 +92,10 @@ export const migrations: readonly Migration[] = [
     version: 7,
     name: 'link options',
     sql: linkOptionsSql('TEXT'),
+  },
+  {
+    version: 8,
+    name: 'visitor identity',
+    sql: VISITOR_IDENTITY_SQL,
   },
 ];

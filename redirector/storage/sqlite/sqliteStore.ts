@@ -1,3 +1,4 @@
+import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDeleter } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { rollupLinkCounts } from '../repositories/linkCounts';
@@ -26,6 +27,8 @@ export interface SqliteStoreOptions {
    * process beside the running service (the command line) leaves that work to the service.
    */
   backgroundWork?: boolean;
+  /** CLICK_RETENTION_DAYS: old clicks deleted in the background (with backgroundWork only). */
+  retention?: RetentionOptions;
 }
 
 export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
@@ -37,6 +40,10 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   const folder = rollupFolder(db);
   const linkCounts = rollupLinkCounts(executor, () => folder.foldBeforeRead());
   if (backgroundWork) analytics.startBackgroundFolding();
+  const retention =
+    backgroundWork && options.retention
+      ? deleteOldClicksInBackground(sqliteOldClickDeleter(db), options.retention)
+      : undefined;
   const outsideCommits = watchOutsideCommits(db);
   return {
     kind: 'sqlite',
@@ -53,6 +60,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     },
     async close() {
       outsideCommits.stop();
+      await retention?.stop();
       analytics.stopBackgroundFolding();
       await checkpointer?.stop();
       if (db.open) {

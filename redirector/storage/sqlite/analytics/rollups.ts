@@ -3,6 +3,7 @@
  * transaction: the rollups and the fold position move together, so they always describe exactly
  * the clicks up to `folded_click_id`. Bots move the position but are never counted.
  */
+import { visitorIdentitySql } from '../../visitorIdentity';
 import type { SqliteDatabase } from '../database';
 
 /** Clicks kept per link for "recent clicks" (the API shows 100). Trimmed back to this at twice as many. */
@@ -19,6 +20,7 @@ const CHUNK_TABLE = `
     id INTEGER PRIMARY KEY,
     link_id INTEGER NOT NULL,
     clicked_at INTEGER NOT NULL,
+    -- The visitor's identity (visitorIdentity.ts), as in every rollup's ip_address.
     ip_address TEXT NOT NULL,
     country TEXT NOT NULL,
     city TEXT,
@@ -65,7 +67,7 @@ function createRollupFolder(db: SqliteDatabase): RollupFolder {
   const clearChunk = db.prepare('DELETE FROM temp.fold_chunk');
   const loadChunk = db.prepare(`
     INSERT INTO temp.fold_chunk
-    SELECT id, link_id, clicked_at, ip_address, country, city, device_type, device_info, browser, os,
+    SELECT id, link_id, clicked_at, ${visitorIdentitySql()}, country, city, device_type, device_info, browser, os,
            referrer_source, instagram_exit, blocked
     FROM clicks WHERE id > @from AND id <= @to AND is_bot = 0`);
   const position = db.prepare('SELECT folded_click_id FROM analytics_fold WHERE id = 1').pluck();

@@ -161,7 +161,17 @@ describe('createVisitorReader', () => {
       ...PLACE.india,
       referrer_source: 'instagram',
       user_agent: UA.instagramIos,
+      visitor: null,
     });
+  });
+
+  it('places the visitor by the full address and stores what keepAddress keeps', () => {
+    const read = createVisitorReader({
+      trustProxy: true,
+      keepAddress: (full) => ({ ip_address: 'kept', visitor: `id-of-${full}` }),
+    });
+    const visitor = read(fakeRequest({ 'user-agent': UA.desktopChrome, 'x-forwarded-for': IP.india }));
+    expect(visitor).toMatchObject({ country: PLACE.india.country, ip_address: 'kept', visitor: `id-of-${IP.india}` });
   });
 
   it('cuts an overlong user agent', () => {

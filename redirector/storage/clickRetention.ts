@@ -1,0 +1,138 @@
+/**
+ * CLICK_RETENTION_DAYS (docs/api.md#hardening-and-privacy): stored clicks older than the limit are
+ * deleted in the background, a small chunk at a time, so the redirects' inserts never wait long
+ * for the write lock. Only clicks the rollups already hold are deleted, and the rollups are left as
+ * they are (only a link's deletion takes its share away), so every count, breakdown and trend keeps
+ * its value; the per-click views (recent clicks, live, realtime) cover the kept clicks.
+ */
+import { logProblem } from '../observability/logger';
+import type { Queryable } from './postgres/database';
+import type { SqliteDatabase } from './sqlite/database';
+
+const DAY_MS = 86_400_000;
+
+/** Deletes at most `rows` clicks stored before `cutoff`; returns how many it deleted. */
+export type DeleteOldClicks = (cutoff: number, rows: number) => number | Promise<number>;
+
+/**
+ * SQLite: only clicks up to the fold position (analytics_fold), and never the newest click: the
+ * table's rowids are not AUTOINCREMENT, so an emptied table would hand out ids the fold position
+ * has already passed.
+ */
+export function sqliteOldClickDeleter(db: SqliteDatabase): DeleteOldClicks {
+  const remove = db.prepare(`
+    DELETE FROM clicks WHERE id IN (
+      SELECT id FROM clicks
+      WHERE clicked_at < @cutoff
+        AND id <= (SELECT folded_click_id FROM analytics_fold WHERE id = 1)
+        AND id < (SELECT MAX(id) FROM clicks)
+      ORDER BY clicked_at LIMIT @rows)`);
+  return (cutoff, rows) => remove.run({ cutoff, rows }).changes;
+}
+
+/**
+ * PostgreSQL: never a click still queued in clicks_unfolded. A fold that has taken a click's queue
+ * entry but not committed still shows the entry to this statement, so the click waits for the next
+ * round; an insert adds a click and its queue entry in one statement, so no click is seen without it.
+ */
+export function postgresOldClickDeleter(db: Queryable): DeleteOldClicks {
+  return async (cutoff, rows) => {
+    const result = await db.query(
+      `DELETE FROM clicks WHERE id IN (
+         SELECT c.id FROM clicks c
+         WHERE c.clicked_at < $1 AND NOT EXISTS (SELECT 1 FROM clicks_unfolded u WHERE u.id = c.id)
+         ORDER BY c.clicked_at LIMIT $2)`,
+      [cutoff, rows],
+    );
+    return result.rowCount ?? 0;
+  };
+}
+
+export interface RetentionOptions {
+  days: number;
+  /** Between rounds while old clicks remain. */
+  busyIntervalMs?: number;
+  /** Between rounds once none remain. */
+  idleIntervalMs?: number;
+  /** Clicks per delete (one short transaction). */
+  chunkRows?: number;
+  /** Time per round spent deleting. */
+  budgetMs?: number;
+  /** The clock clicks are compared with (tests move it). */
+  now?: () => number;
+  log?: (message: string, error: unknown) => void;
+}
+
+export interface Retention {
+  /** One round now (the timer runs them too); resolves with how many clicks it deleted. */
+  runOnce(): Promise<number>;
+  /** Stops the timer; resolves once a round in progress has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A round deletes chunks of 500 for up to 10 ms, every second while old clicks remain (a backlog
+ * of a million goes in minutes) and every minute once none do.
+ */
+export function deleteOldClicksInBackground(remove: DeleteOldClicks, options: RetentionOptions): Retention {
+  const busyIntervalMs = options.busyIntervalMs ?? 1000;
+  const idleIntervalMs = options.idleIntervalMs ?? 60_000;
+  const chunkRows = options.chunkRows ?? 500;
+  const budgetMs = options.budgetMs ?? 10;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? logProblem;
+  let running: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let failed = false;
+
+  async function round(): Promise<{ deleted: number; more: boolean }> {
+    const cutoff = now() - options.days * DAY_MS;
+    const started = performance.now();
+    let deleted = 0;
+    for (;;) {
+      const removed = await remove(cutoff, chunkRows);
+      deleted += removed;
+      if (removed < chunkRows) return { deleted, more: false };
+      if (performance.now() - started >= budgetMs) return { deleted, more: true };
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    running ??= round()
+      .then(
+        ({ deleted, more }) => {
+          failed = false;
+          schedule(more ? busyIntervalMs : idleIntervalMs);
+          return deleted;
+        },
+        (error: unknown) => {
+          if (!failed) log('deleting clicks older than CLICK_RETENTION_DAYS failed', error);
+          failed = true;
+          schedule(idleIntervalMs);
+          return 0;
+        },
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void runOnce(), delayMs);
+    timer.unref();
+  }
+
+  schedule(busyIntervalMs);
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
