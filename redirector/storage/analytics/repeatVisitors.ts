@@ -12,7 +12,7 @@ export interface RepeatVisitorsOptions {
 type Place = { ip: string; country: string; city: string };
 
 /** The top visitors, each with its places ('' for no city), most recent first. */
-function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], places: (ips: string[]) => Place[]) {
+export function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], places: (ips: string[]) => Place[]) {
   const topVisitors = top.map((visitor): RepeatVisitorData => ({ ...visitor, locations: [] }));
   const byIp = new Map(topVisitors.map((visitor) => [visitor.ip, visitor]));
   if (byIp.size > 0) {

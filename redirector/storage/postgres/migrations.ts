@@ -12,7 +12,7 @@ import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
-import { ANALYTICS_ROLLUPS_SQL } from './rollups';
+import { ANALYTICS_BY_DAY_SQL, ANALYTICS_ROLLUPS_SQL } from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
@@ -127,5 +127,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 6,
     name: 'shared attempt limits',
     sql: ATTEMPT_LIMITS_SQL,
+  },
+  {
+    version: 7,
+    name: 'analytics by day',
+    sql: ANALYTICS_BY_DAY_SQL,
   },
 ];

@@ -2,7 +2,12 @@
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
-import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
+import {
+  ANALYTICS_BY_DAY_SQL,
+  ANALYTICS_REPEAT_INDEX_SQL,
+  ANALYTICS_ROLLUPS_SQL,
+  ANALYTICS_VISIT_FREQUENCY_SQL,
+} from './analytics/schema';
 
 export const migrations: readonly Migration[] = [
   {
@@ -85,5 +90,10 @@ export const migrations: readonly Migration[] = [
     version: 6,
     name: 'API keys',
     sql: apiKeysTableSql('id INTEGER PRIMARY KEY AUTOINCREMENT'),
+  },
+  {
+    version: 7,
+    name: 'analytics by day',
+    sql: ANALYTICS_BY_DAY_SQL,
   },
 ];
