@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify';
 import type { Click } from '../contract/clicks';
 import { guardCell } from '../links/linkCsv';
 import type { TimeRange } from '../storage/analyticsQueries';
+import { NEW_CLICK_COLUMNS } from '../storage/repositories/columns';
 import type { Store } from '../storage/store';
 import { toApiClick } from '../visits/clickPresenter';
 
@@ -14,27 +15,8 @@ export const CLICK_EXPORT_FORMATS = ['csv', 'ndjson'] as const;
 export type ClickExportFormat = (typeof CLICK_EXPORT_FORMATS)[number];
 export const CLICK_PAGE = 2_000;
 
-/** The columns of the CSV, in the Click object's order. */
-export const CLICK_CSV_COLUMNS = [
-  'id',
-  'link_id',
-  'created_at',
-  'clicked_at',
-  'ip_address',
-  'country',
-  'city',
-  'device_type',
-  'device_info',
-  'browser',
-  'browser_version',
-  'os',
-  'os_version',
-  'referrer_source',
-  'user_agent',
-  'is_bot',
-  'instagram_exit',
-  'blocked',
-] as const satisfies readonly (keyof Click)[];
+/** The columns of the CSV: the Click fields, the stored ones in their table order. */
+export const CLICK_CSV_COLUMNS = ['id', 'created_at', ...NEW_CLICK_COLUMNS] as const satisfies readonly (keyof Click)[];
 
 async function* clickPages(store: Store, linkId: number, range: TimeRange | undefined): AsyncGenerator<Click[]> {
   let after: { clickedAt: number; id: number } | undefined;
