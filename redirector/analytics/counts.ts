@@ -1,7 +1,8 @@
 /** Count maps of the analytics answers, built from rollup rows (never from clicks). */
 import type { CountMap, DayCount, DeviceStats } from '../contract/analytics';
 import type { DeviceType } from '../contract/clicks';
-import type { Dimension, DimensionCount, QuarterHourCount } from '../storage/analyticsQueries';
+import { type DateRange, dateToDay, rangeDates } from '../contract/dateRange';
+import type { Dimension, DimensionCount, QuarterHourCount, TimeRange } from '../storage/analyticsQueries';
 import { dayToDate, type ZoneCalendar } from './timeZone';
 
 export const DIRECT = 'Direct';
@@ -71,6 +72,27 @@ export function timePatterns(
     daily,
     last7Days: recent.map((clicks, index) => ({ date: dayToDate(today - 6 + index), clicks })),
   };
+}
+
+/** Only the quarter hours inside a range (all of them without one). */
+export function withinRange(quarterHours: readonly QuarterHourCount[], range: TimeRange | undefined) {
+  return range ? quarterHours.filter(({ start }) => start >= range.start && start < range.end) : quarterHours;
+}
+
+/** Clicks per local day of a range, one entry per day, oldest first. */
+export function rangeDays(
+  quarterHours: readonly QuarterHourCount[],
+  calendar: ZoneCalendar,
+  range: DateRange,
+): DayCount[] {
+  const dates = rangeDates(range);
+  const first = dateToDay(range.from)!;
+  const clicks = new Array<number>(dates.length).fill(0);
+  for (const { start, clicks: n } of quarterHours) {
+    const index = calendar.local(start).day - first;
+    if (index >= 0 && index < dates.length) clicks[index]! += n;
+  }
+  return dates.map((date, index) => ({ date, clicks: clicks[index]! }));
 }
 
 /** Clicks of the quarter hours whose local day is today. */

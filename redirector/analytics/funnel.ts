@@ -4,6 +4,7 @@
  * are measured. Rates are fractions 0–1, and 0 when there is nothing to divide by.
  */
 import type { FunnelResponse, FunnelStep } from '../contract/analytics';
+import type { TimeRange } from '../storage/analyticsQueries';
 import type { Store } from '../storage/store';
 
 export const IMPRESSIONS_PER_CLICK = 3;
@@ -12,8 +13,8 @@ export const ESTIMATED_FIELDS = ['impressions', 'avgTimeToClickMinutes'];
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
-export async function funnelAnalytics(store: Store): Promise<FunnelResponse> {
-  const { clicks, engaged, instagramExits } = await store.analytics.funnel();
+export async function funnelAnalytics(store: Store, range?: TimeRange): Promise<FunnelResponse> {
+  const { clicks, engaged, instagramExits } = await store.analytics.funnel(range);
   const impressions = IMPRESSIONS_PER_CLICK * clicks;
   const conversions = engaged;
   const values: [string, number][] = [

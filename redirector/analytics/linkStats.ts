@@ -1,10 +1,12 @@
 /** GET /api/analytics/{id}: every figure of one link's admin page in one answer. */
 import type { LinkAnalyticsResponse } from '../contract/analytics';
+import type { DateRange } from '../contract/dateRange';
 import { toApiLink } from '../links/linkPresenter';
 import type { LinkRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import { toApiClick } from '../visits/clickPresenter';
-import { DAY_NAMES, DIRECT, deviceStats, dimensionMap, timePatterns } from './counts';
+import { DAY_NAMES, DIRECT, deviceStats, dimensionMap, rangeDays, timePatterns, withinRange } from './counts';
+import { timeRangeOf } from './timeRange';
 import type { ZoneCalendar } from './timeZone';
 
 export const RECENT_CLICKS = 100;
@@ -14,15 +16,16 @@ export async function linkAnalytics(
   link: LinkRecord & { tags: readonly string[] },
   calendar: ZoneCalendar,
   now: number,
+  range?: DateRange,
 ): Promise<LinkAnalyticsResponse> {
-  const data = await store.analytics.linkStats(link.id, { recentClicks: RECENT_CLICKS });
-  const dims = data.dimensions;
-  const patterns = timePatterns(data.quarterHours, calendar, now);
+  const figures = await linkFigures(store, link.id, calendar, range);
+  const { data, dims } = figures;
+  const patterns = timePatterns(withinRange(data.quarterHours, figures.timeRange), calendar, now);
   return {
     link: toApiLink({ ...link, ...data.counts }),
     stats: {
-      totalClicks: data.counts.total_clicks,
-      uniqueVisitors: data.counts.unique_visitors,
+      totalClicks: figures.totalClicks,
+      uniqueVisitors: figures.uniqueVisitors,
       deviceStats: deviceStats(dims.filter((row) => row.dimension === 'device_type')),
       countryCounts: dimensionMap(dims, 'country'),
       browserCounts: dimensionMap(dims, 'browser'),
@@ -32,8 +35,28 @@ export async function linkAnalytics(
       hourlyStats: patterns.hourly,
       dailyStats: patterns.daily,
       dayNames: DAY_NAMES,
-      last7Days: patterns.last7Days,
+      last7Days: timePatterns(data.quarterHours, calendar, now).last7Days,
+      ...figures.days,
     },
-    recentClicks: data.recentClicks.map(toApiClick),
+    recentClicks: figures.recentClicks.map(toApiClick),
+  };
+}
+
+/**
+ * What both per-link answers read: the all-time figures, or with a range the range's, and then
+ * `days` (one entry per day of the range).
+ */
+export async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar, range?: DateRange) {
+  const timeRange = range && timeRangeOf(range, calendar);
+  const data = await store.analytics.linkStats(linkId, { recentClicks: RECENT_CLICKS, range: timeRange });
+  const inRange = data.inRange;
+  return {
+    data,
+    timeRange,
+    dims: inRange?.dimensions ?? data.dimensions,
+    totalClicks: inRange?.clicks ?? data.counts.total_clicks,
+    uniqueVisitors: inRange?.uniqueVisitors ?? data.counts.unique_visitors,
+    recentClicks: inRange?.recentClicks ?? data.recentClicks,
+    days: range ? { days: rangeDays(data.quarterHours, calendar, range) } : {},
   };
 }

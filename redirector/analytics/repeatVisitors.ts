@@ -1,5 +1,6 @@
 /** GET /api/analytics/repeat-visitors: visitors (addresses) by how often they came back, over every link. */
 import type { RepeatVisitorsResponse } from '../contract/analytics';
+import type { TimeRange } from '../storage/analyticsQueries';
 import type { Store } from '../storage/store';
 import { countryName } from './countries';
 
@@ -12,8 +13,8 @@ export function locationLabel(place: { country: string; city: string | null }): 
   return place.city ? `${place.city}, ${name}` : name;
 }
 
-export async function repeatVisitorsAnalytics(store: Store): Promise<RepeatVisitorsResponse> {
-  const data = await store.analytics.repeatVisitors({ frequencies: FREQUENCY_BARS, top: TOP_REPEAT_VISITORS });
+export async function repeatVisitorsAnalytics(store: Store, range?: TimeRange): Promise<RepeatVisitorsResponse> {
+  const data = await store.analytics.repeatVisitors({ frequencies: FREQUENCY_BARS, top: TOP_REPEAT_VISITORS, range });
   return {
     totalUniqueVisitors: data.totalVisitors,
     repeatVisitors: data.repeatVisitors,

@@ -1,11 +1,12 @@
 /** GET /api/analytics/user?linkId=: the user dashboard's view of one of their links. */
 import type { UserLinkAnalyticsResponse } from '../contract/analytics';
+import type { DateRange } from '../contract/dateRange';
 import { toApiLink } from '../links/linkPresenter';
 import type { LinkRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import { toApiClick } from '../visits/clickPresenter';
 import { deviceStats, dimensionMap, timePatterns } from './counts';
-import { RECENT_CLICKS } from './linkStats';
+import { linkFigures } from './linkStats';
 import type { ZoneCalendar } from './timeZone';
 
 export async function userLinkAnalytics(
@@ -13,20 +14,25 @@ export async function userLinkAnalytics(
   link: LinkRecord & { tags: readonly string[] },
   calendar: ZoneCalendar,
   now: number,
+  range?: DateRange,
 ): Promise<UserLinkAnalyticsResponse> {
-  const data = await store.analytics.linkStats(link.id, { recentClicks: RECENT_CLICKS });
-  const dims = data.dimensions;
+  const figures = await linkFigures(store, link.id, calendar, range);
+  const { data, dims } = figures;
+  const blocked = dimensionMap(dims, 'blocked_country');
   return {
     link: toApiLink({ ...link, ...data.counts }),
     stats: {
-      totalClicks: data.counts.total_clicks,
-      uniqueVisitors: data.counts.unique_visitors,
+      totalClicks: figures.totalClicks,
+      uniqueVisitors: figures.uniqueVisitors,
       deviceStats: deviceStats(dims.filter((row) => row.dimension === 'device_type')),
       countryCounts: dimensionMap(dims, 'country'),
-      blockedCountries: dimensionMap(dims, 'blocked_country'),
-      blockedVisitors: data.counts.blocked_visitors,
+      blockedCountries: blocked,
+      blockedVisitors: data.inRange
+        ? Object.values(blocked).reduce((sum, n) => sum + n, 0)
+        : data.counts.blocked_visitors,
       last7Days: timePatterns(data.quarterHours, calendar, now).last7Days,
+      ...figures.days,
     },
-    recentClicks: data.recentClicks.map(toApiClick),
+    recentClicks: figures.recentClicks.map(toApiClick),
   };
 }

@@ -29,6 +29,8 @@ export interface LinkStats {
   dayNames: string[];
   /** 7 entries, oldest first, today last. */
   last7Days: DayCount[];
+  /** Only with from/to: one entry per day of the range, oldest first. */
+  days?: DayCount[];
 }
 
 export interface LinkAnalyticsResponse {
@@ -46,6 +48,8 @@ export interface UserLinkStats {
   blockedCountries: CountMap;
   blockedVisitors: number;
   last7Days: DayCount[];
+  /** Only with from/to: one entry per day of the range, oldest first. */
+  days?: DayCount[];
 }
 
 export interface UserLinkAnalyticsResponse {

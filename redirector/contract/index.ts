@@ -1,6 +1,7 @@
 export type * from './analytics';
 export type * from './auth';
 export type * from './clicks';
+export * from './dateRange';
 export * from './domains';
 export * from './keys';
 export * from './linkOptions';

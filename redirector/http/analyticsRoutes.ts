@@ -3,16 +3,21 @@
  * summary, realtime, live, repeat-visitors, funnel. User (Bearer): /api/analytics/user?linkId= for
  * their own links only (another user's link is a 404). `tz` (an IANA zone, default UTC) governs
  * hours, weekdays and days; every call checks it (the UI sends it to all), even where no figure
- * depends on it. Here: parse → permission → analytics module → JSON.
+ * depends on it. `from`/`to` narrow the per-link, user, summary, repeat-visitor and funnel calls
+ * to a range, and /{id}/clicks and /user/clicks export a link's clicks (docs/api.md#analytics).
+ * Here: parse → permission → analytics module → JSON.
  */
+import { pipeline } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import { CLICK_EXPORT_FORMATS, type ClickExportFormat, clickExport } from '../analytics/clickExport';
 import { funnelAnalytics } from '../analytics/funnel';
 import { linkAnalytics } from '../analytics/linkStats';
 import { DEFAULT_LIVE_WINDOW_MINUTES, LIVE_WINDOWS_MINUTES, liveAnalytics } from '../analytics/live';
 import { realtimeAnalytics } from '../analytics/realtime';
 import { repeatVisitorsAnalytics } from '../analytics/repeatVisitors';
 import { summaryAnalytics } from '../analytics/summary';
+import { timeRangeOf } from '../analytics/timeRange';
 import { isValidTimeZone, UTC, type ZoneCalendar, zoneCalendar } from '../analytics/timeZone';
 import { userLinkAnalytics } from '../analytics/userLinkStats';
 import type {
@@ -24,8 +29,11 @@ import type {
   SummaryResponse,
   UserLinkAnalyticsResponse,
 } from '../contract/analytics';
+import { type DateRange, parseDateRange } from '../contract/dateRange';
 import { ADMIN, userOwner } from '../links/linkService';
+import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
+import type { TimeRange } from '../storage/analyticsQueries';
 import { requireAdmin, requireUser, type UserState } from './authGuards';
 import { badRequest, notFound } from './errors';
 import { idParam } from './requestInput';
@@ -40,6 +48,47 @@ export function calendarOf(ctx: Context): ZoneCalendar {
     throw badRequest('tz must be an IANA time zone such as Europe/Paris');
   }
   return zoneCalendar(value);
+}
+
+/** `?from=&to=` (docs/api.md#analytics): undefined for all time; 400 with the rule's message otherwise. */
+export function dateRangeOf(ctx: Context): DateRange | undefined {
+  const text = (name: string) => {
+    const value = ctx.query[name];
+    if (value !== undefined && typeof value !== 'string') throw badRequest(`${name} must be given once`);
+    return value;
+  };
+  const result = parseDateRange(text('from'), text('to'));
+  if (!result.ok) throw badRequest(result.error);
+  return result.range;
+}
+
+/** The calendar and, when given, the range as UTC instants. */
+function periodOf(ctx: Context): { calendar: ZoneCalendar; range?: DateRange; timeRange?: TimeRange } {
+  const calendar = calendarOf(ctx);
+  const range = dateRangeOf(ctx);
+  return { calendar, range, timeRange: range && timeRangeOf(range, calendar) };
+}
+
+/** `?format=` of the click export: csv (default) or ndjson. */
+function exportFormatOf(ctx: Context): ClickExportFormat {
+  const value = ctx.query.format ?? 'csv';
+  const format = CLICK_EXPORT_FORMATS.find((allowed) => allowed === value);
+  if (format === undefined) throw badRequest(`format must be one of ${CLICK_EXPORT_FORMATS.join(', ')}`);
+  return format;
+}
+
+function sendClicks(ctx: Context, services: Services, link: { id: number; short_code: string }): void {
+  const { timeRange } = periodOf(ctx);
+  const format = exportFormatOf(ctx);
+  const { input, output } = clickExport(services.store, link.id, timeRange, format);
+  if (input !== output) {
+    pipeline(input, output as NodeJS.ReadWriteStream, (error) => {
+      if (error) logUnexpectedError(ctx.method, ctx.path, error);
+    });
+  }
+  ctx.type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="clicks-${link.short_code}.${format}"`);
+  ctx.body = output;
 }
 
 /** `?minutes=` of the live call: 2, 5, 10 or 30 (default 5). */
@@ -58,13 +107,20 @@ export function createAnalyticsRouter(services: Services): Router {
   const router = new Router();
 
   router.get('/analytics/user', user, async (ctx) => {
-    const calendar = calendarOf(ctx);
+    const { calendar, range } = periodOf(ctx);
     const owner = userOwner((ctx.state as UserState).user.id);
     const link = await links.findOwned(owner, idParam(ctx, 'linkId'));
-    ctx.body = (await userLinkAnalytics(store, link, calendar, clock())) satisfies UserLinkAnalyticsResponse;
+    ctx.body = (await userLinkAnalytics(store, link, calendar, clock(), range)) satisfies UserLinkAnalyticsResponse;
+  });
+  router.get('/analytics/user/clicks', user, async (ctx) => {
+    periodOf(ctx);
+    exportFormatOf(ctx);
+    const owner = userOwner((ctx.state as UserState).user.id);
+    sendClicks(ctx, services, await links.findOwned(owner, idParam(ctx, 'linkId')));
   });
   router.get('/analytics/summary', admin, async (ctx) => {
-    ctx.body = (await summaryAnalytics(store, calendarOf(ctx), clock())) satisfies SummaryResponse;
+    const { calendar, range } = periodOf(ctx);
+    ctx.body = (await summaryAnalytics(store, calendar, clock(), range)) satisfies SummaryResponse;
   });
   router.get('/analytics/realtime', admin, async (ctx) => {
     calendarOf(ctx);
@@ -75,28 +131,27 @@ export function createAnalyticsRouter(services: Services): Router {
     ctx.body = (await liveAnalytics(store, clock(), liveMinutesOf(ctx))) satisfies LiveResponse;
   });
   router.get('/analytics/repeat-visitors', admin, async (ctx) => {
-    calendarOf(ctx);
-    ctx.body = (await repeatVisitorsAnalytics(store)) satisfies RepeatVisitorsResponse;
+    ctx.body = (await repeatVisitorsAnalytics(store, periodOf(ctx).timeRange)) satisfies RepeatVisitorsResponse;
   });
   router.get('/analytics/funnel', admin, async (ctx) => {
-    calendarOf(ctx);
-    ctx.body = (await funnelAnalytics(store)) satisfies FunnelResponse;
+    ctx.body = (await funnelAnalytics(store, periodOf(ctx).timeRange)) satisfies FunnelResponse;
   });
   // Last: any other segment. Only a link id is a call; anything else is an unknown path (404 before auth).
-  router.get(
-    '/analytics/:id',
-    async (ctx: Context, next: Next) => {
-      if (!LINK_ID.test((ctx as Context & { params: Record<string, string> }).params.id ?? '')) {
-        throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
-      }
-      await next();
-    },
-    admin,
-    async (ctx) => {
-      const calendar = calendarOf(ctx);
-      const link = await links.findOwned(ADMIN, Number(ctx.params.id));
-      ctx.body = (await linkAnalytics(store, link, calendar, clock())) satisfies LinkAnalyticsResponse;
-    },
-  );
+  const linkIdOnly = async (ctx: Context, next: Next) => {
+    if (!LINK_ID.test((ctx as Context & { params: Record<string, string> }).params.id ?? '')) {
+      throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
+    }
+    await next();
+  };
+  router.get('/analytics/:id/clicks', linkIdOnly, admin, async (ctx) => {
+    periodOf(ctx);
+    exportFormatOf(ctx);
+    sendClicks(ctx, services, await links.findOwned(ADMIN, Number(ctx.params.id)));
+  });
+  router.get('/analytics/:id', linkIdOnly, admin, async (ctx) => {
+    const { calendar, range } = periodOf(ctx);
+    const link = await links.findOwned(ADMIN, Number(ctx.params.id));
+    ctx.body = (await linkAnalytics(store, link, calendar, clock(), range)) satisfies LinkAnalyticsResponse;
+  });
   return router;
 }

@@ -5,13 +5,46 @@
  */
 import type { ClickRecord, LinkCounts } from './records';
 
-export type Dimension = 'device_type' | 'country' | 'browser' | 'os' | 'referrer' | 'device_info' | 'blocked_country';
+export type Dimension =
+  | 'device_type'
+  | 'country'
+  | 'browser'
+  | 'os'
+  | 'referrer'
+  | 'device_info'
+  | 'blocked_country'
+  /** Only in ranged answers: the funnel's counts (value '1'). */
+  | 'engaged'
+  | 'instagram_exit';
 
 export interface DimensionCount {
   dimension: Dimension;
   /** null: the click had none (no referrer, unknown browser, ...). */
   value: string | null;
   clicks: number;
+}
+
+/** [start, end) in epoch ms; both ends on quarter hours (analytics/timeRange.ts). */
+export interface TimeRange {
+  start: number;
+  end: number;
+}
+
+/** One link's figures over a range. */
+export interface RangeData {
+  clicks: number;
+  uniqueVisitors: number;
+  dimensions: DimensionCount[];
+  /** The latest clicks of the range, newest first. */
+  recentClicks: ClickRecord[];
+}
+
+export interface ClickPageOptions {
+  /** All time when absent. */
+  range?: TimeRange;
+  /** The page starts after this click (by time, then id). */
+  after?: { clickedAt: number; id: number };
+  limit: number;
 }
 
 export interface QuarterHourCount {
@@ -27,6 +60,8 @@ export interface LinkStatsData {
   quarterHours: QuarterHourCount[];
   /** Newest first. */
   recentClicks: ClickRecord[];
+  /** With a range: the range's figures (counts, dimensions and recentClicks above stay all-time). */
+  inRange?: RangeData;
 }
 
 export interface ValueCount {
@@ -115,8 +150,9 @@ export interface AnalyticsQueries {
   catchUp(maxRows?: number): Promise<number>;
   /** Clicks not folded yet. */
   pending(): Promise<number>;
-  linkStats(linkId: number, options: { recentClicks: number }): Promise<LinkStatsData>;
-  summary(options: { from: number; to: number }): Promise<SummaryData>;
+  linkStats(linkId: number, options: { recentClicks: number; range?: TimeRange }): Promise<LinkStatsData>;
+  /** quarterHours cover [from, to); with a range, every other figure but totalLinks covers the range. */
+  summary(options: { from: number; to: number; range?: TimeRange }): Promise<SummaryData>;
   realtime(options: {
     now: number;
     windowMs: number;
@@ -125,6 +161,8 @@ export interface AnalyticsQueries {
     activeLinks: number;
   }): Promise<RealtimeData>;
   live(options: { now: number; windowMs: number; durationWindowMs: number; limit: number }): Promise<LiveData>;
-  repeatVisitors(options: { frequencies: number; top: number }): Promise<RepeatVisitorsData>;
-  funnel(): Promise<FunnelData>;
+  repeatVisitors(options: { frequencies: number; top: number; range?: TimeRange }): Promise<RepeatVisitorsData>;
+  funnel(range?: TimeRange): Promise<FunnelData>;
+  /** One page of a link's human clicks, oldest first (the export reads page after page). */
+  clickPage(linkId: number, options: ClickPageOptions): Promise<ClickRecord[]>;
 }

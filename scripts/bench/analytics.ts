@@ -23,10 +23,15 @@ export interface AnalyticsBenchOptions {
 }
 
 export interface AnalyticsTiming {
-  /** Short name: 'link', 'user', 'summary', 'realtime', 'live', 'repeat-visitors', 'funnel', 'links page'. */
+  /**
+   * Short name: 'link', 'user', 'summary', 'realtime', 'live', 'repeat-visitors', 'funnel',
+   * 'links page', 'link range30', 'summary range30', 'export clicks'.
+   */
   call: string;
   path: string;
-  scope: 'per-link' | 'dashboard' | 'list';
+  scope: 'per-link' | 'dashboard' | 'list' | 'export';
+  /** The export: how many clicks it carried. */
+  rows?: number;
   medianMs: number;
   minMs: number;
   maxMs: number;
@@ -40,6 +45,9 @@ export const PER_LINK_TARGET_MS = 50;
 export const DASHBOARD_TARGET_MS = 250;
 /** One page of 50 links out of 100,000, sorted by clicks. */
 export const LIST_TARGET_MS = 50;
+/** A link's 100,000 clicks as CSV. */
+export const EXPORT_TARGET_MS = 2000;
+const DAY_MS = 86_400_000;
 
 interface Call {
   call: string;
@@ -47,6 +55,8 @@ interface Call {
   scope: AnalyticsTiming['scope'];
   headers: Record<string, string>;
 }
+
+let lastRows = 0;
 
 async function timed(baseUrl: string, call: Call): Promise<number> {
   const started = performance.now();
@@ -56,8 +66,16 @@ async function timed(baseUrl: string, call: Call): Promise<number> {
   if (response.status !== 200) {
     throw new Error(`${call.path} answered ${response.status}: ${body.slice(0, 200)}`);
   }
-  JSON.parse(body);
+  if (call.scope === 'export') lastRows = body.split('\n').length - 2;
+  else JSON.parse(body);
   return ms;
+}
+
+/** `from=…&to=…`: the 30 days ending today in UTC (the zone of tz= then reads them). */
+function last30Days(): string {
+  const today = Math.floor(Date.now() / DAY_MS);
+  const date = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return `from=${date(today - 29)}&to=${date(today)}`;
 }
 
 function median(values: readonly number[]): number {
@@ -81,8 +99,15 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
   const runs = options.runs ?? 7;
   const tz = encodeURIComponent(options.timeZone ?? 'Europe/Berlin');
   const admin = { 'X-API-Key': options.adminKey };
+  const range = last30Days();
   const calls: Call[] = [
     { call: 'link', path: `/api/analytics/${options.linkId}?tz=${tz}`, scope: 'per-link', headers: admin },
+    {
+      call: 'link range30',
+      path: `/api/analytics/${options.linkId}?tz=${tz}&${range}`,
+      scope: 'per-link',
+      headers: admin,
+    },
   ];
   if (options.user) {
     const token = await userToken(options.baseUrl, options.user);
@@ -101,6 +126,9 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
     { call: 'funnel', path: '/api/analytics/funnel', scope: 'dashboard', headers: admin },
     // One page of the busiest links out of every link (the admin Links page sorted by clicks).
     { call: 'links page', path: '/api/links?sort=clicks&per_page=50', scope: 'list', headers: admin },
+    { call: 'summary range30', path: `/api/analytics/summary?tz=${tz}&${range}`, scope: 'dashboard', headers: admin },
+    // Every click of the busiest link (about 130,000 of 1,000,000), all time, as CSV.
+    { call: 'export clicks', path: `/api/analytics/${options.linkId}/clicks`, scope: 'export', headers: admin },
   );
 
   const timings: AnalyticsTiming[] = [];
@@ -110,8 +138,12 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
     const samples: number[] = [];
     for (let run = 0; run < runs; run++) samples.push(await timed(options.baseUrl, call));
     const medianMs = median(samples);
-    const targetMs =
-      call.scope === 'dashboard' ? DASHBOARD_TARGET_MS : call.scope === 'list' ? LIST_TARGET_MS : PER_LINK_TARGET_MS;
+    const targetMs = {
+      dashboard: DASHBOARD_TARGET_MS,
+      list: LIST_TARGET_MS,
+      'per-link': PER_LINK_TARGET_MS,
+      export: EXPORT_TARGET_MS,
+    }[call.scope];
     timings.push({
       call: call.call,
       path: call.path,
@@ -122,6 +154,7 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
       runs,
       targetMs,
       ok: medianMs < targetMs,
+      ...(call.scope === 'export' && { rows: lastRows }),
     });
   }
   return timings;

@@ -68,6 +68,7 @@ const deviceStats: Schema = closedObject<Record<'ios' | 'android' | 'web', numbe
   web: integer(),
 });
 const dayCount = closedObject<DayCount>({ date: { type: 'string', format: 'date' }, clicks: integer() });
+const rangeDays: Schema = arrayOf(dayCount, 'Only with from and to: one entry per day of the range, oldest first');
 const last7Days: Schema = { ...arrayOf(dayCount, 'Oldest first, today last'), minItems: 7, maxItems: 7 };
 
 const geoTargets: Schema = {
@@ -257,26 +258,34 @@ export const componentSchemas: Record<string, Schema> = {
   ApiKeysResponse: closedObject<ApiKeysResponse>({ keys: arrayOf(ref('ApiKey')) }),
   Click: closedObject<Click>(clickFields),
   DeviceStats: deviceStats,
-  LinkStats: closedObject<LinkStats>({
-    ...linkStatsFields,
-    browserCounts: countMap,
-    referrerCounts: { ...countMap, description: "'Direct' is the key for clicks without a referrer" },
-    osCounts: countMap,
-    deviceCounts: countMap,
-    hourlyStats: { ...arrayOf(integer()), minItems: 24, maxItems: 24 },
-    dailyStats: { ...arrayOf(integer(), 'Sunday first'), minItems: 7, maxItems: 7 },
-    dayNames: { ...arrayOf(text()), minItems: 7, maxItems: 7 },
-  }),
+  LinkStats: closedObject<LinkStats>(
+    {
+      ...linkStatsFields,
+      browserCounts: countMap,
+      referrerCounts: { ...countMap, description: "'Direct' is the key for clicks without a referrer" },
+      osCounts: countMap,
+      deviceCounts: countMap,
+      hourlyStats: { ...arrayOf(integer()), minItems: 24, maxItems: 24 },
+      dailyStats: { ...arrayOf(integer(), 'Sunday first'), minItems: 7, maxItems: 7 },
+      dayNames: { ...arrayOf(text()), minItems: 7, maxItems: 7 },
+      days: rangeDays,
+    },
+    ['days'],
+  ),
   LinkAnalytics: closedObject<LinkAnalyticsResponse>({
     link: ref('Link'),
     stats: ref('LinkStats'),
     recentClicks: { ...arrayOf(ref('Click'), 'Newest first'), maxItems: 100 },
   }),
-  UserLinkStats: closedObject<UserLinkStats>({
-    ...linkStatsFields,
-    blockedCountries: countMap,
-    blockedVisitors: integer(),
-  }),
+  UserLinkStats: closedObject<UserLinkStats>(
+    {
+      ...linkStatsFields,
+      blockedCountries: countMap,
+      blockedVisitors: integer(),
+      days: rangeDays,
+    },
+    ['days'],
+  ),
   UserLinkAnalytics: closedObject<UserLinkAnalyticsResponse>({
     link: ref('Link'),
     stats: ref('UserLinkStats'),

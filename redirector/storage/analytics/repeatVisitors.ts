@@ -17,7 +17,7 @@ type Place = { ip: string; country: string; city: string };
  * The top visitors, each with its places ('' for no city), most recent first. The rollups key
  * visitors by identity (visitorIdentity.ts); each is shown by its stored address.
  */
-function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], places: (ips: string[]) => Place[]) {
+export function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], places: (ips: string[]) => Place[]) {
   const byIdentity = new Map(top.map((visitor) => [visitor.ip, { ...visitor, locations: [] } as RepeatVisitorData]));
   if (byIdentity.size > 0) {
     for (const place of places([...byIdentity.keys()])) {

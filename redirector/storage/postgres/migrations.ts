@@ -14,7 +14,7 @@ import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
-import { ANALYTICS_ROLLUPS_SQL } from './rollups';
+import { ANALYTICS_BY_DAY_SQL, ANALYTICS_ROLLUPS_SQL } from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
@@ -141,5 +141,10 @@ export const pgMigrations: readonly Migration[] = [
     sql: `${VISITOR_IDENTITY_SQL}
       -- Secrets every instance must share (privacy/visitorSecret.ts): the first instance's wins.
       CREATE TABLE shared_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  },
+  {
+    version: 9,
+    name: 'analytics by day',
+    sql: ANALYTICS_BY_DAY_SQL,
   },
 ];

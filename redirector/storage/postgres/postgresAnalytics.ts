@@ -7,6 +7,13 @@
 import { postgresFunnel } from '../analytics/funnel';
 import { postgresLinkStats } from '../analytics/linkStats';
 import { postgresLive } from '../analytics/live';
+import {
+  postgresClickPage,
+  postgresRangeFunnel,
+  postgresRangeLink,
+  postgresRangeRepeatVisitors,
+  postgresRangeSummary,
+} from '../analytics/ranges';
 import { postgresRealtime } from '../analytics/realtime';
 import { postgresRepeatVisitors } from '../analytics/repeatVisitors';
 import { postgresSummary } from '../analytics/summary';
@@ -30,11 +37,24 @@ export function createPostgresAnalytics(pool: PgPool): AnalyticsQueries {
       }
     },
     pending: () => unfoldedClicks(pool),
-    linkStats: (linkId, options) => foldThenRead(pool, (db) => postgresLinkStats(db, linkId, options)),
-    summary: (options) => foldThenRead(pool, (db) => postgresSummary(db, options)),
+    linkStats: (linkId, options) =>
+      foldThenRead(pool, async (db) => {
+        const data = await postgresLinkStats(db, linkId, options);
+        const range = options.range;
+        return range ? { ...data, inRange: await postgresRangeLink(db, linkId, range, options.recentClicks) } : data;
+      }),
+    summary: (options) =>
+      foldThenRead(pool, async (db) => {
+        const data = await postgresSummary(db, options);
+        return options.range ? { ...data, ...(await postgresRangeSummary(db, options.range)) } : data;
+      }),
     realtime: (options) => readSnapshot(pool, (db) => postgresRealtime(db, options)),
     live: (options) => readSnapshot(pool, (db) => postgresLive(db, options)),
-    repeatVisitors: (options) => foldThenRead(pool, (db) => postgresRepeatVisitors(db, options)),
-    funnel: () => foldThenRead(pool, (db) => postgresFunnel(db)),
+    repeatVisitors: (options) =>
+      foldThenRead(pool, (db) =>
+        options.range ? postgresRangeRepeatVisitors(db, options.range, options) : postgresRepeatVisitors(db, options),
+      ),
+    funnel: (range) => foldThenRead(pool, (db) => (range ? postgresRangeFunnel(db, range) : postgresFunnel(db))),
+    clickPage: (linkId, options) => foldThenRead(pool, (db) => postgresClickPage(db, linkId, options)),
   };
 }

@@ -20,8 +20,29 @@
  * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL).
  */
 
+import { DAY_MS, dimensionRowsSql, POSTGRES_VISITOR } from '../analytics/daySql';
 import { visitorIdentitySql } from '../visitorIdentity';
 import type { Queryable } from './database';
+
+/**
+ * The time-keyed rollups (per link and UTC day) that answer a date range
+ * (../analytics/daySql.ts), as CTEs over the relation `human`.
+ */
+const DAY_CTES = `
+  day_dimensions AS (
+    INSERT INTO link_day_dimensions AS dd (link_id, day, dimension, value, clicks)
+    SELECT link_id, day, dimension, value, COUNT(*) FROM (${dimensionRowsSql('human c')}) x
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (link_id, day, dimension, value) DO UPDATE SET clicks = dd.clicks + excluded.clicks
+  ),
+  day_visitors AS (
+    INSERT INTO link_day_visitors AS dv (link_id, day, visitor, country, city, clicks, last_clicked_at)
+    SELECT h.link_id, h.clicked_at / ${DAY_MS}, h.${POSTGRES_VISITOR}, h.country, COALESCE(h.city, ''), COUNT(*),
+           MAX(h.clicked_at)
+    FROM human h GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (link_id, day, visitor, country, city) DO UPDATE SET clicks = dv.clicks + excluded.clicks,
+      last_clicked_at = GREATEST(dv.last_clicked_at, excluded.last_clicked_at)
+  )`;
 
 /** Every rollup upsert of the human clicks in the relation `human` (bots are never counted). */
 const ROLLUP_CTES = `
@@ -112,8 +133,8 @@ export const ROLLUP_SOURCE_COLUMNS =
 const FOLDED_COLUMNS = ROLLUP_SOURCE_COLUMNS.replace(/\bip_address\b/, `${visitorIdentitySql('c')} AS ip_address`);
 
 /** `WITH <prefix>, human AS (<human>), <rollups> <final>`: the rollups of the rows `human` selects. */
-export function withRollups(prefix: string, human: string, final: string): string {
-  return `WITH ${prefix ? `${prefix},` : ''} human AS (${human}), ${ROLLUP_CTES} ${final}`;
+export function withRollups(prefix: string, human: string, final: string, byDay = true): string {
+  return `WITH ${prefix ? `${prefix},` : ''} human AS (${human}), ${byDay ? `${DAY_CTES},` : ''} ${ROLLUP_CTES} ${final}`;
 }
 
 /**
@@ -211,7 +232,38 @@ export const ANALYTICS_ROLLUPS_SQL = `
   CREATE TRIGGER links_delete_analytics BEFORE DELETE ON links
     FOR EACH ROW EXECUTE FUNCTION links_delete_analytics();
 
-  ${withRollups('', `SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks WHERE NOT is_bot`, 'SELECT 1')};
+  ${withRollups('', `SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks WHERE NOT is_bot`, 'SELECT 1', false)};
+`;
+
+/**
+ * Migration "analytics by day" (PostgreSQL): the day rollups, filled from the clicks folded so
+ * far (those no longer queued in clicks_unfolded); the fold keeps them from there.
+ */
+export const ANALYTICS_BY_DAY_SQL = `
+  CREATE TABLE link_day_dimensions (
+    link_id BIGINT NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    day BIGINT NOT NULL,
+    dimension TEXT NOT NULL,
+    value TEXT NOT NULL,
+    clicks BIGINT NOT NULL,
+    PRIMARY KEY (link_id, day, dimension, value)
+  );
+  CREATE INDEX link_day_dimensions_day ON link_day_dimensions(day, dimension);
+  CREATE TABLE link_day_visitors (
+    link_id BIGINT NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    day BIGINT NOT NULL,
+    visitor TEXT NOT NULL,
+    country TEXT NOT NULL,
+    city TEXT NOT NULL,
+    clicks BIGINT NOT NULL,
+    last_clicked_at BIGINT NOT NULL,
+    PRIMARY KEY (link_id, day, visitor, country, city)
+  );
+  CREATE INDEX link_day_visitors_day ON link_day_visitors(day);
+  WITH human AS (
+    SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks c
+    WHERE NOT c.is_bot AND NOT EXISTS (SELECT 1 FROM clicks_unfolded u WHERE u.id = c.id)
+  ), ${DAY_CTES} SELECT 1;
 `;
 
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */

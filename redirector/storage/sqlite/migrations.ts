@@ -4,7 +4,12 @@ import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
-import { ANALYTICS_REPEAT_INDEX_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_VISIT_FREQUENCY_SQL } from './analytics/schema';
+import {
+  ANALYTICS_BY_DAY_SQL,
+  ANALYTICS_REPEAT_INDEX_SQL,
+  ANALYTICS_ROLLUPS_SQL,
+  ANALYTICS_VISIT_FREQUENCY_SQL,
+} from './analytics/schema';
 
 export const migrations: readonly Migration[] = [
   {
@@ -97,5 +102,10 @@ export const migrations: readonly Migration[] = [
     version: 8,
     name: 'visitor identity',
     sql: VISITOR_IDENTITY_SQL,
+  },
+  {
+    version: 9,
+    name: 'analytics by day',
+    sql: ANALYTICS_BY_DAY_SQL,
   },
 ];

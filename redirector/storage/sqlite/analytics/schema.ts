@@ -14,6 +14,8 @@
  * `visitors` rows and keeps the fold position valid when the newest clicks disappear (SQLite may
  * reuse the rowids of deleted rows at the end of the table).
  */
+import { DAY_MS, dimensionRowsSql, SQLITE_VISITOR } from '../../analytics/daySql';
+
 export const ANALYTICS_ROLLUPS_SQL = `
   DROP INDEX IF EXISTS clicks_link_time;
 
@@ -172,3 +174,70 @@ export const ANALYTICS_REPEAT_INDEX_SQL = `
       (SELECT id FROM clicks WHERE link_id <> OLD.id ORDER BY id DESC LIMIT 1), 0));
   END;
 `;
+
+/**
+ * Migration "analytics by day": the rollups that answer a date range (../../analytics/daySql.ts).
+ * Per link and UTC day: clicks per dimension value, and clicks per visitor and place (distinct
+ * visitors over any days, and the repeat visitors of a range). `link_clicks` is the (link,
+ * time) index of the human clicks, kept by the fold instead of the insert so that the click path
+ * stays an append: a range's partial days, its latest clicks and the export read it. Each is
+ * filled from the clicks folded so far; the fold keeps them from there.
+ */
+export const ANALYTICS_BY_DAY_SQL = `
+  CREATE TABLE link_day_dimensions (
+    link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    day INTEGER NOT NULL,
+    dimension TEXT NOT NULL,
+    value TEXT NOT NULL,
+    clicks INTEGER NOT NULL,
+    PRIMARY KEY (link_id, day, dimension, value)
+  ) WITHOUT ROWID;
+  CREATE INDEX link_day_dimensions_day ON link_day_dimensions(day, dimension);
+
+  CREATE TABLE link_day_visitors (
+    link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    day INTEGER NOT NULL,
+    visitor TEXT NOT NULL,
+    country TEXT NOT NULL,
+    city TEXT NOT NULL,
+    clicks INTEGER NOT NULL,
+    last_clicked_at INTEGER NOT NULL,
+    PRIMARY KEY (link_id, day, visitor, country, city)
+  ) WITHOUT ROWID;
+  CREATE INDEX link_day_visitors_day ON link_day_visitors(day);
+
+  CREATE TABLE link_clicks (
+    link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    clicked_at INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    PRIMARY KEY (link_id, clicked_at, id)
+  ) WITHOUT ROWID;
+
+  CREATE TEMP VIEW folded_human_clicks AS
+    SELECT * FROM clicks WHERE is_bot = 0 AND id <= (SELECT folded_click_id FROM analytics_fold WHERE id = 1);
+  ${sqliteDayFoldSql('temp.folded_human_clicks')}
+  DROP VIEW temp.folded_human_clicks;
+`;
+
+/** The statements that add the clicks of `source` (human clicks only) to the day rollups. */
+export function sqliteDayFoldStatements(source: string): string[] {
+  return [
+    `INSERT INTO link_day_dimensions (link_id, day, dimension, value, clicks)
+     SELECT link_id, day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true
+     GROUP BY 1, 2, 3, 4
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    `INSERT INTO link_day_visitors (link_id, day, visitor, country, city, clicks, last_clicked_at)
+     SELECT c.link_id, c.clicked_at / ${DAY_MS}, c.${SQLITE_VISITOR}, c.country, COALESCE(c.city, ''), COUNT(*),
+            MAX(c.clicked_at)
+     FROM ${source} c WHERE true GROUP BY 1, 2, 3, 4, 5
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+       last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`,
+    `INSERT INTO link_clicks (link_id, clicked_at, id) SELECT c.link_id, c.clicked_at, c.id FROM ${source} c ORDER BY 1, 2, 3`,
+  ];
+}
+
+function sqliteDayFoldSql(source: string): string {
+  return sqliteDayFoldStatements(source)
+    .map((statement) => `${statement};`)
+    .join('\n');
+}

@@ -2,6 +2,7 @@
 import { sqliteFunnel } from '../../analytics/funnel';
 import { sqliteLinkStats } from '../../analytics/linkStats';
 import { sqliteLive } from '../../analytics/live';
+import { sqliteRanges } from '../../analytics/ranges';
 import { sqliteRealtime } from '../../analytics/realtime';
 import { sqliteRepeatVisitors } from '../../analytics/repeatVisitors';
 import { sqliteSummary } from '../../analytics/summary';
@@ -25,6 +26,7 @@ export function createSqliteAnalytics(db: SqliteDatabase): SqliteAnalytics {
   const live = sqliteLive(db);
   const repeatVisitors = sqliteRepeatVisitors(db, folder);
   const funnel = sqliteFunnel(db, folder);
+  const ranges = sqliteRanges(db, folder);
   let background: { stop(): void } | undefined;
 
   return {
@@ -34,12 +36,20 @@ export function createSqliteAnalytics(db: SqliteDatabase): SqliteAnalytics {
     async pending() {
       return folder.pending();
     },
-    linkStats: async (linkId, options) => linkStats(linkId, options),
-    summary: async (options) => summary(options),
+    linkStats: async (linkId, options) => {
+      const data = linkStats(linkId, options);
+      return options.range ? { ...data, inRange: ranges.link(linkId, options.range, options.recentClicks) } : data;
+    },
+    summary: async (options) => {
+      const data = summary(options);
+      return options.range ? { ...data, ...ranges.summary(options.range) } : data;
+    },
     realtime: async (options) => realtime(options),
     live: async (options) => live(options),
-    repeatVisitors: async (options) => repeatVisitors(options),
-    funnel: async () => funnel(),
+    repeatVisitors: async (options) =>
+      options.range ? ranges.repeatVisitors(options.range, options) : repeatVisitors(options),
+    funnel: async (range) => (range ? ranges.funnel(range) : funnel()),
+    clickPage: async (linkId, options) => ranges.clickPage(linkId, options),
     startBackgroundFolding(options) {
       background ??= foldInBackground(folder, () => (db.open ? (lastClickId.get() as number) : 0), options);
     },

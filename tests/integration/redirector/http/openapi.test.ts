@@ -285,6 +285,20 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     ]);
     const stats = await described('GET', `/api/analytics/${firstId}?tz=Europe/Paris`, { headers: admin() });
     expect(stats.body.recentClicks).toHaveLength(2);
+    const ranged = await described('GET', `/api/analytics/${firstId}?tz=Asia/Kathmandu&from=2020-01-01&to=2030-01-01`, {
+      headers: admin(),
+    });
+    expect(ranged.body.stats.days.length).toBeGreaterThan(3_000);
+    const clickCsv = await described('GET', `/api/analytics/${firstId}/clicks`, { headers: admin() });
+    expect((clickCsv.body as string).trim().split('\n')).toHaveLength(3);
+    const ndjson = await described('GET', `/api/analytics/user/clicks?linkId=${ownId}&format=ndjson`, {
+      headers: user(alice),
+    });
+    expect((ndjson.body as string).trim().split('\n')).toHaveLength(1);
+    expect((await described('GET', '/api/analytics/999999/clicks', { headers: admin() })).status).toBe(404);
+    expect(
+      (await described('GET', `/api/analytics/user/clicks?linkId=${firstId}`, { headers: user(alice) })).status,
+    ).toBe(404);
     expect((await described('GET', '/api/analytics/999999', { headers: admin() })).status).toBe(404);
     expect((await described('GET', '/api/analytics/oops', { headers: admin() })).status).toBe(404);
     expect(

@@ -1,0 +1,232 @@
+/**
+ * The figures of a date range on both engines: whole UTC days from the day rollups, partial days
+ * and the latest clicks from the clicks (daySql.ts), and the click export's pages by keyset.
+ */
+import type {
+  ClickPageOptions,
+  RangeData,
+  RepeatVisitorData,
+  RepeatVisitorsData,
+  TimeRange,
+} from '../analyticsQueries';
+import { columnList } from '../executor';
+import type { Queryable } from '../postgres/database';
+import type { ClickRecord } from '../records';
+import { CLICK_COLUMNS, CLICK_SHAPE } from '../repositories/columns';
+import type { RollupFolder } from '../sqlite/analytics/rollups';
+import type { SqliteDatabase } from '../sqlite/database';
+import { decodeSqliteRow } from '../sqlite/sqliteExecutor';
+import {
+  type Dialect,
+  POSTGRES_DIALECT,
+  positional,
+  rangeClicksSql,
+  rangeDimensionsSql,
+  rangeParams,
+  rangeUniqueVisitorsSql,
+  rangeVisitorRowsSql,
+  SQLITE_DIALECT,
+} from './daySql';
+import { type RepeatVisitorsOptions, withLocations } from './repeatVisitors';
+
+/** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
+const SQLITE_LINK_INDEX = 'link_clicks';
+const POSTGRES_LINK_INDEX = 'clicks';
+
+/** Every SQL text of the ranged reads, written once for both engines. */
+function rangeSql(dialect: Dialect, linkIndex: string) {
+  const p = dialect.param;
+  const perVisitor = `SELECT visitor, ${dialect.sum('clicks')} AS visits, MAX(last_clicked_at) AS last
+    FROM (${rangeVisitorRowsSql(dialect, undefined)}) v GROUP BY visitor`;
+  const linkTime = linkIndex === 'clicks' ? 'c' : 'i';
+  const linkClicks = `${linkIndex === 'clicks' ? 'clicks c' : `${linkIndex} i JOIN clicks c ON c.id = i.id`}
+    WHERE ${linkTime}.link_id = ${p('link')} AND ${linkTime}.clicked_at >= ${p('start')} AND ${linkTime}.clicked_at < ${p('end')}
+      AND ${dialect.human}`;
+  return {
+    linkDimensions: rangeDimensionsSql(dialect, linkIndex),
+    linkVisitors: rangeUniqueVisitorsSql(dialect, linkIndex),
+    linkClicks: rangeClicksSql(dialect, true),
+    recent: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} ORDER BY ${linkTime}.clicked_at DESC, ${linkTime}.id DESC LIMIT ${p('limit')}`,
+    page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks}
+      AND (${linkTime}.clicked_at > ${p('afterAt')} OR (${linkTime}.clicked_at = ${p('afterAt')} AND ${linkTime}.id > ${p('afterId')}))
+      ORDER BY ${linkTime}.clicked_at, ${linkTime}.id LIMIT ${p('limit')}`,
+    dimension: `SELECT value, clicks FROM (${rangeDimensionsSql(dialect, undefined, true)}) r`,
+    visitors: rangeUniqueVisitorsSql(dialect, undefined),
+    clicks: rangeClicksSql(dialect, false),
+    frequency: `SELECT visits, COUNT(*) AS visitors FROM (${perVisitor}) f GROUP BY visits ORDER BY visits`,
+    top: `SELECT visitor AS ip, visits, last AS "lastClickedAt" FROM (${perVisitor}) f WHERE visits >= 2
+      ORDER BY visits DESC, last DESC, visitor${dialect.collate} LIMIT ${p('top')}`,
+    places: `SELECT visitor AS ip, country, city FROM (${rangeVisitorRowsSql(dialect, undefined)}) v
+      WHERE visitor IN (SELECT * FROM ${p('ips')}) GROUP BY 1, 2, 3
+      ORDER BY MAX(last_clicked_at) DESC, country${dialect.collate}, city${dialect.collate}`,
+  };
+}
+
+/** '' stands for none in the stored dimensions, as in the all-time ones. */
+const noneAsNull = (rows: RangeData['dimensions']) =>
+  rows.map((row) => ({ ...row, value: row.value === '' ? null : row.value }));
+
+const NO_RANGE: TimeRange = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
+
+/** The frequency rows folded into the repeat-visitor totals. */
+function frequencyFigures(rows: { visits: number; visitors: number }[], frequencies: number) {
+  return {
+    totalVisitors: rows.reduce((sum, row) => sum + row.visitors, 0),
+    repeatVisitors: rows.reduce((sum, row) => sum + (row.visits >= 2 ? row.visitors : 0), 0),
+    frequency: rows.slice(0, frequencies),
+  };
+}
+
+/** better-sqlite3 wants exactly the named parameters a statement uses. */
+function bound(sql: string, params: Record<string, unknown>) {
+  const names = new Set([...sql.matchAll(/@([a-z]\w*)/g)].map((match) => match[1]!));
+  return Object.fromEntries([...names].map((name) => [name, params[name]]));
+}
+
+export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
+  const sql = rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX);
+  const places = sql.places.replace('SELECT * FROM @ips', 'SELECT value FROM json_each(@ips)');
+  const statements = Object.fromEntries(
+    Object.entries({ ...sql, places }).map(([name, text]) => [name, { text, statement: db.prepare(text) }]),
+  ) as Record<keyof typeof sql, { text: string; statement: ReturnType<SqliteDatabase['prepare']> }>;
+  const all = (name: keyof typeof sql, params: Record<string, unknown>) =>
+    statements[name].statement.all(bound(statements[name].text, params)) as Record<string, unknown>[];
+  const value = (name: keyof typeof sql, params: Record<string, unknown>) =>
+    Number((statements[name].statement.get(bound(statements[name].text, params)) as { n: number }).n);
+  const click = (row: Record<string, unknown>) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE);
+
+  return {
+    link(linkId: number, range: TimeRange, recentClicks: number): RangeData {
+      folder.foldBeforeRead();
+      const params = { ...rangeParams(range), ...range, link: linkId, limit: recentClicks };
+      return {
+        clicks: value('linkClicks', params),
+        uniqueVisitors: value('linkVisitors', params),
+        dimensions: noneAsNull(all('linkDimensions', params) as unknown as RangeData['dimensions']),
+        recentClicks: all('recent', params).map(click),
+      };
+    },
+    summary(range: TimeRange) {
+      folder.foldBeforeRead();
+      const params = rangeParams(range);
+      return {
+        totalClicks: value('clicks', params),
+        uniqueVisitors: value('visitors', params),
+        deviceTypes: all('dimension', { ...params, dimension: 'device_type' }) as { value: string; clicks: number }[],
+        countries: all('dimension', { ...params, dimension: 'country' }) as { value: string; clicks: number }[],
+      };
+    },
+    funnel(range: TimeRange) {
+      folder.foldBeforeRead();
+      const params = rangeParams(range);
+      const count = (dimension: string) => Number(all('dimension', { ...params, dimension })[0]?.clicks ?? 0);
+      return { clicks: value('clicks', params), engaged: count('engaged'), instagramExits: count('instagram_exit') };
+    },
+    repeatVisitors(range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData {
+      folder.foldBeforeRead();
+      const params = rangeParams(range);
+      return {
+        ...frequencyFigures(all('frequency', params) as { visits: number; visitors: number }[], options.frequencies),
+        top: withLocations(
+          all('top', { ...params, top: options.top }) as unknown as Omit<RepeatVisitorData, 'locations'>[],
+          (ips) =>
+            all('places', { ...params, ips: JSON.stringify(ips) }) as { ip: string; country: string; city: string }[],
+        ),
+      };
+    },
+    clickPage(linkId: number, options: ClickPageOptions): ClickRecord[] {
+      folder.foldBeforeRead();
+      const range = options.range ?? NO_RANGE;
+      const after = options.after ?? { clickedAt: Number.MIN_SAFE_INTEGER, id: 0 };
+      return all('page', {
+        link: linkId,
+        ...range,
+        afterAt: after.clickedAt,
+        afterId: after.id,
+        limit: options.limit,
+      }).map(click);
+    },
+  };
+}
+
+const POSTGRES_SQL = rangeSql(POSTGRES_DIALECT, POSTGRES_LINK_INDEX);
+POSTGRES_SQL.places = POSTGRES_SQL.places.replace('SELECT * FROM @ips', 'SELECT unnest(@ips::text[])');
+// Only the Click columns, as every other PostgreSQL read of clicks.
+
+async function rows<T>(db: Queryable, name: keyof typeof POSTGRES_SQL, params: Record<string, unknown>): Promise<T[]> {
+  return (await db.query(positional(POSTGRES_SQL[name], params))).rows as T[];
+}
+async function number(db: Queryable, name: keyof typeof POSTGRES_SQL, params: Record<string, unknown>) {
+  return Number((await rows<{ n: number }>(db, name, params))[0]?.n ?? 0);
+}
+
+export async function postgresRangeLink(
+  db: Queryable,
+  linkId: number,
+  range: TimeRange,
+  recentClicks: number,
+): Promise<RangeData> {
+  const params = { ...rangeParams(range), ...range, link: linkId, limit: recentClicks };
+  return {
+    clicks: await number(db, 'linkClicks', params),
+    uniqueVisitors: await number(db, 'linkVisitors', params),
+    dimensions: noneAsNull(await rows(db, 'linkDimensions', params)),
+    recentClicks: await rows(db, 'recent', params),
+  };
+}
+
+export async function postgresRangeSummary(db: Queryable, range: TimeRange) {
+  const params = rangeParams(range);
+  return {
+    totalClicks: await number(db, 'clicks', params),
+    uniqueVisitors: await number(db, 'visitors', params),
+    deviceTypes: await rows<{ value: string; clicks: number }>(db, 'dimension', {
+      ...params,
+      dimension: 'device_type',
+    }),
+    countries: await rows<{ value: string; clicks: number }>(db, 'dimension', { ...params, dimension: 'country' }),
+  };
+}
+
+export async function postgresRangeFunnel(db: Queryable, range: TimeRange) {
+  const params = rangeParams(range);
+  const count = async (dimension: string) =>
+    Number((await rows<{ clicks: number }>(db, 'dimension', { ...params, dimension }))[0]?.clicks ?? 0);
+  return {
+    clicks: await number(db, 'clicks', params),
+    engaged: await count('engaged'),
+    instagramExits: await count('instagram_exit'),
+  };
+}
+
+export async function postgresRangeRepeatVisitors(
+  db: Queryable,
+  range: TimeRange,
+  options: RepeatVisitorsOptions,
+): Promise<RepeatVisitorsData> {
+  const params = rangeParams(range);
+  const top = await rows<Omit<RepeatVisitorData, 'locations'>>(db, 'top', { ...params, top: options.top });
+  const places =
+    top.length === 0
+      ? []
+      : await rows<{ ip: string; country: string; city: string }>(db, 'places', {
+          ...params,
+          ips: top.map((visitor) => visitor.ip),
+        });
+  return {
+    ...frequencyFigures(await rows(db, 'frequency', params), options.frequencies),
+    top: withLocations(top, () => places),
+  };
+}
+
+export async function postgresClickPage(db: Queryable, linkId: number, options: ClickPageOptions) {
+  const range = options.range ?? NO_RANGE;
+  const after = options.after ?? { clickedAt: Number.MIN_SAFE_INTEGER, id: 0 };
+  return rows<ClickRecord>(db, 'page', {
+    link: linkId,
+    ...range,
+    afterAt: after.clickedAt,
+    afterId: after.id,
+    limit: options.limit,
+  });
+}
