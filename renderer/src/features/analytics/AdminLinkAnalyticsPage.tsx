@@ -3,6 +3,7 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useLinkStats } from '../../api/adminQueries';
 import { ApiError, errorMessage } from '../../api/client';
+import { useAdminCalls } from '../../api/useAdminCalls';
 import { useShortLinkBase } from '../../api/useShortLinkBase';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
@@ -13,14 +14,19 @@ import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDate, formatDay } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { onlineNow } from './analyticsFormat';
+import { AnalyticsRangeBar } from './AnalyticsRangeBar';
+import { onlineNow, trendDays } from './analyticsFormat';
+import { TREND_TEXTS } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
+import { useDateRange } from './useDateRange';
 
 export function LinkAnalyticsPage() {
   const { linkId = '' } = useParams();
   const linkBase = useShortLinkBase();
-  const analytics = useLinkStats(linkId);
+  const calls = useAdminCalls();
+  const dateRange = useDateRange();
+  const analytics = useLinkStats(linkId, dateRange.range);
   const back = (
     <RouterLink to="/admin/links" className="back-link">
       <Icon name="arrowLeft" /> Back to links
@@ -45,6 +51,7 @@ export function LinkAnalyticsPage() {
   const { link, stats, recentClicks } = data;
   const url = `${linkBase}/${link.short_code}`;
   const online = onlineNow(recentClicks);
+  const ranged = stats.days !== undefined;
 
   return (
     <div className="admin-section">
@@ -65,6 +72,10 @@ export function LinkAnalyticsPage() {
           <span className="mono text-sm muted">{url}</span>
         </div>
       </div>
+      <AnalyticsRangeBar
+        dateRange={dateRange}
+        clickExport={{ shortCode: link.short_code, download: () => calls.linkClicks(link.id, dateRange.range) }}
+      />
       {analytics.error ? (
         <Banner tone="warning">{errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}</Banner>
       ) : null}
@@ -78,10 +89,10 @@ export function LinkAnalyticsPage() {
           tone="amber"
         />
       </div>
-      <Card title="Click Trend (Last 7 Days)">
+      <Card title={TREND_TEXTS.title('Click Trend', ranged)}>
         <LineChart
-          ariaLabel="Clicks per day over the last 7 days"
-          data={stats.last7Days.map((day) => ({ label: formatDay(day.date, 'en-US'), value: day.clicks }))}
+          ariaLabel={TREND_TEXTS.ariaLabel(ranged)}
+          data={trendDays(stats).map((day) => ({ label: formatDay(day.date, 'en-US'), value: day.clicks }))}
         />
       </Card>
       <LinkBreakdownGrid stats={stats} />
