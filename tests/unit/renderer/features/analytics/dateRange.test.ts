@@ -26,7 +26,10 @@ describe('presets → from/to', () => {
     const last7: RangeChoice = { kind: 'preset', preset: '7d' };
     expect(choiceRange(last7, 'UTC', NOW)).toEqual({ from: '2025-02-23', to: '2025-03-01' });
     expect(choiceRange(last7, 'Asia/Kathmandu', NOW)).toEqual({ from: '2025-02-24', to: '2025-03-02' });
-    expect(choiceRange({ kind: 'preset', preset: '30d' }, 'UTC', NOW)).toEqual({ from: '2025-01-31', to: '2025-03-01' });
+    expect(choiceRange({ kind: 'preset', preset: '30d' }, 'UTC', NOW)).toEqual({
+      from: '2025-01-31',
+      to: '2025-03-01',
+    });
     // 2024 is a leap year: 90 days back from 2024-03-31 crosses 29 February.
     expect(choiceRange({ kind: 'preset', preset: '90d' }, 'UTC', Date.UTC(2024, 2, 31, 12))).toEqual({
       from: '2024-01-02',
