@@ -15,7 +15,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatDate, formatDay } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
-import { onlineNow, trendDays } from './analyticsFormat';
+import { onlineNow, trendDays, trendSpan } from './analyticsFormat';
 import { TREND_TEXTS } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
@@ -51,7 +51,6 @@ export function LinkAnalyticsPage() {
   const { link, stats, recentClicks } = data;
   const url = `${linkBase}/${link.short_code}`;
   const online = onlineNow(recentClicks);
-  const ranged = stats.days !== undefined;
 
   return (
     <div className="admin-section">
@@ -89,9 +88,9 @@ export function LinkAnalyticsPage() {
           tone="amber"
         />
       </div>
-      <Card title={TREND_TEXTS.title('Click Trend', ranged)}>
+      <Card title={TREND_TEXTS.title('Click Trend', trendSpan(stats.days, 'en-US'))}>
         <LineChart
-          ariaLabel={TREND_TEXTS.ariaLabel(ranged)}
+          ariaLabel={TREND_TEXTS.ariaLabel(stats.days !== undefined)}
           data={trendDays(stats).map((day) => ({ label: formatDay(day.date, 'en-US'), value: day.clicks }))}
         />
       </Card>

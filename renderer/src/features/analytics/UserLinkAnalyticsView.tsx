@@ -84,11 +84,11 @@ function AnalyticsContent({ data, host, onBack, dateRange, exportClicks }: Conte
         <StatCard label="Countries" value={formatNumber(model.countries)} icon="globe" tone="amber" />
         <StatCard label="Mobile Clicks" value={formatNumber(model.mobileClicks)} icon="smartphone" tone="pink" />
       </div>
-      <Card title={TREND_TEXTS.title('Clicks Over Time', model.ranged)}>
+      <Card title={TREND_TEXTS.title('Clicks Over Time', model.span)}>
         <LineChart
           data={model.trend}
           seriesName="Clicks"
-          ariaLabel={`${TREND_TEXTS.ariaLabel(model.ranged)}: ${model.trend.map((day) => `${day.label} ${day.value}`).join(', ')}`}
+          ariaLabel={`${TREND_TEXTS.ariaLabel(model.span !== undefined)}: ${model.trend.map((day) => `${day.label} ${day.value}`).join(', ')}`}
         />
       </Card>
       <div className="card-grid card-grid--2">

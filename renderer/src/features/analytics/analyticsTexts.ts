@@ -19,7 +19,8 @@ export const CLICK_EXPORT_TEXTS = {
 };
 
 export const TREND_TEXTS = {
-  /** The trend card's title: the last 7 days without a range, the range's days with one. */
-  title: (base: string, ranged: boolean) => `${base} (${ranged ? 'Selected Range' : 'Last 7 Days'})`,
+  /** The trend card's title: the last 7 days without a range, the range's first and last day with one. */
+  title: (base: string, span: { first: string; last: string } | undefined) =>
+    `${base} (${span ? `${span.first} – ${span.last}` : 'Last 7 Days'})`,
   ariaLabel: (ranged: boolean) => `Clicks per day over ${ranged ? 'the selected range' : 'the last 7 days'}`,
 };

@@ -3,7 +3,7 @@ import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract'
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import type { SeriesPoint, Slice } from '../../components/charts/types';
 import { formatDay } from '../../format/dates';
-import { trendDays } from './analyticsFormat';
+import { trendDays, trendSpan } from './analyticsFormat';
 
 export interface UserAnalyticsModel {
   totalClicks: number;
@@ -14,7 +14,8 @@ export interface UserAnalyticsModel {
   mobileClicks: number;
   /** Clicks per day: of the range when the answer covers one, else of the last 7 days. */
   trend: SeriesPoint[];
-  ranged: boolean;
+  /** The range's first and last day, when the answer covers a range. */
+  span: { first: string; last: string } | undefined;
   devices: Slice[];
   /** Shown only when the link has country redirect on and some clicks were redirected. */
   showBlocked: boolean;
@@ -31,7 +32,7 @@ export function userAnalyticsModel(data: UserLinkAnalyticsResponse, locale?: str
     countries: Object.values(stats.countryCounts).filter((count) => count > 0).length,
     mobileClicks: devices.ios + devices.android,
     trend: trendDays(stats).map((day) => ({ label: formatDay(day.date, locale), value: day.clicks })),
-    ranged: stats.days !== undefined,
+    span: trendSpan(stats.days, locale),
     devices: [
       { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
       { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },

@@ -46,7 +46,7 @@ describe('user analytics model', () => {
     expect(model.uniqueVisitors).toBe(4);
     expect(model.countries).toBe(3);
     expect(model.mobileClicks).toBe(5);
-    expect(model.ranged).toBe(false);
+    expect(model.span).toBeUndefined();
     expect(model.trend).toEqual([
       { label: 'Jan 1', value: 0 },
       { label: 'Jan 2', value: 1 },
@@ -70,7 +70,7 @@ describe('user analytics model', () => {
       { date: '2025-01-01', clicks: 5 },
     ];
     const model = userAnalyticsModel(answer({ days }), 'en-US');
-    expect(model.ranged).toBe(true);
+    expect(model.span).toEqual({ first: 'Dec 30', last: 'Jan 1' });
     expect(model.trend).toEqual([
       { label: 'Dec 30', value: 2 },
       { label: 'Dec 31', value: 0 },
