@@ -5,6 +5,7 @@
 import type {
   AdminLoginResponse,
   AdminUser,
+  DateRange,
   FunnelResponse,
   ImportResult,
   InitResponse,
@@ -98,9 +99,17 @@ export function createAdminApi(http: HttpClient) {
           http.request<Link>('/api/links', { method: 'PUT', query: { id }, body: update, apiKey }),
         deleteLink: (id: number) => http.request<void>('/api/links', { method: 'DELETE', query: { id }, apiKey }),
         initDatabase: () => get<InitResponse>('/api/init'),
-        linkAnalytics: (id: number | string, signal?: AbortSignal) =>
-          get<LinkAnalyticsResponse>(`/api/analytics/${encodeURIComponent(String(id))}`, { tz }, signal),
-        summary: (signal?: AbortSignal) => get<SummaryResponse>('/api/analytics/summary', { tz }, signal),
+        /** Without a range, all time (docs/api.md#analytics). */
+        linkAnalytics: (id: number | string, range?: DateRange, signal?: AbortSignal) =>
+          get<LinkAnalyticsResponse>(`/api/analytics/${encodeURIComponent(String(id))}`, { tz, ...range }, signal),
+        /** The link's clicks as CSV, of the range when one is given. */
+        linkClicks: (id: number | string, range?: DateRange) =>
+          http.download(`/api/analytics/${encodeURIComponent(String(id))}/clicks`, {
+            apiKey,
+            query: { tz, format: 'csv', ...range },
+          }),
+        summary: (range?: DateRange, signal?: AbortSignal) =>
+          get<SummaryResponse>('/api/analytics/summary', { tz, ...range }, signal),
         realtime: (signal?: AbortSignal) => get<RealtimeResponse>('/api/analytics/realtime', { tz }, signal),
         live: (minutes: LiveWindowMinutes, signal?: AbortSignal) =>
           get<LiveResponse>('/api/analytics/live', { minutes, tz }, signal),

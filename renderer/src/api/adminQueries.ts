@@ -3,7 +3,7 @@
  * the pages only compose what these answer.
  */
 import { useCallback } from 'react';
-import type { LinkListQuery, UserListQuery } from '../../../redirector/contract';
+import type { DateRange, LinkListQuery, UserListQuery } from '../../../redirector/contract';
 import type { LiveWindowMinutes } from './adminApi';
 import { useAdminCalls } from './useAdminCalls';
 import { useLoad } from './useLoad';
@@ -47,21 +47,31 @@ export function useUsers(query: UserListQuery) {
   return useLoad((signal) => calls.users(query, signal), [calls, JSON.stringify(query)]);
 }
 
-/** GET /api/analytics/{id}, polled. */
-export function useLinkStats(linkId: string) {
+const rangeText = (range: DateRange | undefined) => (range ? `${range.from}..${range.to}` : 'all');
+
+/** GET /api/analytics/{id} over a range (none: all time), polled; another range starts afresh. */
+export function useLinkStats(linkId: string, range?: DateRange) {
   const calls = useAdminCalls();
+  const { from, to } = range ?? {};
   return usePolling(
-    useCallback((signal: AbortSignal) => calls.linkAnalytics(linkId, signal), [calls, linkId]),
-    { intervalMs: LINK_ANALYTICS_INTERVAL_MS, resetKey: linkId },
+    useCallback(
+      (signal: AbortSignal) => calls.linkAnalytics(linkId, from && to ? { from, to } : undefined, signal),
+      [calls, linkId, from, to],
+    ),
+    { intervalMs: LINK_ANALYTICS_INTERVAL_MS, resetKey: `${linkId} ${rangeText(range)}` },
   );
 }
 
-/** GET /api/analytics/summary, polled. */
-export function useSummary() {
+/** GET /api/analytics/summary over a range (none: all time), polled; another range starts afresh. */
+export function useSummary(range?: DateRange) {
   const calls = useAdminCalls();
+  const { from, to } = range ?? {};
   return usePolling(
-    useCallback((signal: AbortSignal) => calls.summary(signal), [calls]),
-    { intervalMs: SUMMARY_INTERVAL_MS },
+    useCallback(
+      (signal: AbortSignal) => calls.summary(from && to ? { from, to } : undefined, signal),
+      [calls, from, to],
+    ),
+    { intervalMs: SUMMARY_INTERVAL_MS, resetKey: rangeText(range) },
   );
 }
 

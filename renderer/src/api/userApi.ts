@@ -3,6 +3,7 @@
  * the session token as a bearer credential; analytics passes the browser's time zone as `tz`.
  */
 import type {
+  DateRange,
   DomainResponse,
   DomainSetResponse,
   ImportResult,
@@ -82,8 +83,17 @@ export function createUserApi(http: HttpClient) {
     deleteLink: (token: string, linkId: number) =>
       http.request<SuccessResponse>('/api/links/delete', { method: 'DELETE', token, query: { linkId } }),
 
-    linkAnalytics: (token: string, linkId: number, tz?: string, signal?: AbortSignal) =>
-      http.request<UserLinkAnalyticsResponse>('/api/analytics/user', { token, query: { linkId, tz }, signal }),
+    /** Without a range, all time (docs/api.md#analytics). */
+    linkAnalytics: (token: string, linkId: number, tz?: string, range?: DateRange, signal?: AbortSignal) =>
+      http.request<UserLinkAnalyticsResponse>('/api/analytics/user', {
+        token,
+        query: { linkId, tz, ...range },
+        signal,
+      }),
+
+    /** One of the user's links' clicks as CSV, of the range when one is given. */
+    linkClicks: (token: string, linkId: number, tz?: string, range?: DateRange) =>
+      http.download('/api/analytics/user/clicks', { token, query: { linkId, tz, format: 'csv', ...range } }),
 
     getDomain: (token: string, signal?: AbortSignal) =>
       http.request<DomainResponse>('/api/user/domain', { token, signal }),
@@ -115,7 +125,9 @@ export function userCallsWithToken(user: UserApi, token: string) {
     createLink: (input: LinkInput) => user.createLink(token, input),
     updateLink: (linkId: number, input: LinkInput) => user.updateLink(token, linkId, input),
     deleteLink: (linkId: number) => user.deleteLink(token, linkId),
-    linkAnalytics: (linkId: number, tz?: string, signal?: AbortSignal) => user.linkAnalytics(token, linkId, tz, signal),
+    linkAnalytics: (linkId: number, tz?: string, range?: DateRange, signal?: AbortSignal) =>
+      user.linkAnalytics(token, linkId, tz, range, signal),
+    linkClicks: (linkId: number, tz?: string, range?: DateRange) => user.linkClicks(token, linkId, tz, range),
     getDomain: (signal?: AbortSignal) => user.getDomain(token, signal),
     setDomain: (domain: string) => user.setDomain(token, domain),
     removeDomain: () => user.removeDomain(token),

@@ -3,7 +3,7 @@
  * signs the user out. One hook per read call; the dashboard only composes them.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Link, LinkListQuery, UserLinkAnalyticsResponse } from '../../../redirector/contract';
+import type { DateRange, Link, LinkListQuery, UserLinkAnalyticsResponse } from '../../../redirector/contract';
 import { browserTimeZone } from '../format/dates';
 import { useApi } from './ApiProvider';
 import type { LinksPage } from './linksPage';
@@ -84,20 +84,24 @@ export type UserLinkStatsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: UserLinkAnalyticsResponse };
 
-/** GET /api/analytics/user?linkId= for the selected link (null: none selected), in the browser's zone. */
-export function useUserLinkStats(calls: UserCalls, linkId: number | null) {
+/**
+ * GET /api/analytics/user?linkId= for the selected link (null: none selected) over a range (none:
+ * all time), in the browser's zone.
+ */
+export function useUserLinkStats(calls: UserCalls, linkId: number | null, range?: DateRange) {
   const [state, setState] = useState<UserLinkStatsState>({ status: 'loading' });
+  const { from, to } = range ?? {};
   const load = useCallback(
     (id: number, signal?: AbortSignal) => {
       setState({ status: 'loading' });
-      calls.linkAnalytics(id, browserTimeZone(), signal).then(
+      calls.linkAnalytics(id, browserTimeZone(), from && to ? { from, to } : undefined, signal).then(
         (data) => setState({ status: 'ready', data }),
         () => {
           if (!signal?.aborted) setState({ status: 'error', message: 'Failed to load analytics' });
         },
       );
     },
-    [calls],
+    [calls, from, to],
   );
   useEffect(() => {
     if (linkId === null) return;

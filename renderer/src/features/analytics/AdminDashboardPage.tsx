@@ -12,13 +12,16 @@ import { rankCountries } from '../../format/countries';
 import { formatNumber } from '../../format/numbers';
 import { PageHeader } from '../admin/PageHeader';
 import { ActiveVisitorsPanel } from './ActiveVisitorsPanel';
+import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { CountryBreakdownCard } from './CountryBreakdownCard';
 import { RealtimePanel } from './RealtimePanel';
+import { useDateRange } from './useDateRange';
 
 /** The totals are not a live panel; a gentle refresh keeps a dashboard left open current. */
 
 export function AdminDashboardPage() {
-  const summary = useSummary();
+  const dateRange = useDateRange();
+  const summary = useSummary(dateRange.range);
   const data = summary.data;
   const show = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
   const devices = data?.deviceStats ?? { ios: 0, android: 0, web: 0 };
@@ -31,6 +34,7 @@ export function AdminDashboardPage() {
         <RealtimePanel />
         <ActiveVisitorsPanel />
       </div>
+      <AnalyticsRangeBar dateRange={dateRange} />
       {summary.error && !data ? (
         <ErrorPanel
           title="Error Loading Analytics"

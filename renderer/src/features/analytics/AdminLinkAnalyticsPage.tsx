@@ -3,6 +3,7 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useLinkStats } from '../../api/adminQueries';
 import { ApiError, errorMessage } from '../../api/client';
+import { useAdminCalls } from '../../api/useAdminCalls';
 import { useShortLinkBase } from '../../api/useShortLinkBase';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
@@ -13,14 +14,19 @@ import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDate, formatDay } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { onlineNow } from './analyticsFormat';
+import { AnalyticsRangeBar } from './AnalyticsRangeBar';
+import { onlineNow, trendDays, trendSpan } from './analyticsFormat';
+import { TREND_TEXTS } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
+import { useDateRange } from './useDateRange';
 
 export function LinkAnalyticsPage() {
   const { linkId = '' } = useParams();
   const linkBase = useShortLinkBase();
-  const analytics = useLinkStats(linkId);
+  const calls = useAdminCalls();
+  const dateRange = useDateRange();
+  const analytics = useLinkStats(linkId, dateRange.range);
   const back = (
     <RouterLink to="/admin/links" className="back-link">
       <Icon name="arrowLeft" /> Back to links
@@ -65,6 +71,10 @@ export function LinkAnalyticsPage() {
           <span className="mono text-sm muted">{url}</span>
         </div>
       </div>
+      <AnalyticsRangeBar
+        dateRange={dateRange}
+        clickExport={{ shortCode: link.short_code, download: () => calls.linkClicks(link.id, dateRange.range) }}
+      />
       {analytics.error ? (
         <Banner tone="warning">{errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}</Banner>
       ) : null}
@@ -78,10 +88,10 @@ export function LinkAnalyticsPage() {
           tone="amber"
         />
       </div>
-      <Card title="Click Trend (Last 7 Days)">
+      <Card title={TREND_TEXTS.title('Click Trend', trendSpan(stats.days, 'en-US'))}>
         <LineChart
-          ariaLabel="Clicks per day over the last 7 days"
-          data={stats.last7Days.map((day) => ({ label: formatDay(day.date, 'en-US'), value: day.clicks }))}
+          ariaLabel={TREND_TEXTS.ariaLabel(stats.days !== undefined)}
+          data={trendDays(stats).map((day) => ({ label: formatDay(day.date, 'en-US'), value: day.clicks }))}
         />
       </Card>
       <LinkBreakdownGrid stats={stats} />

@@ -11,7 +11,10 @@ import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
 import type { LinkHost } from '../links/shortUrl';
+import { AnalyticsRangeBar } from './AnalyticsRangeBar';
+import { TREND_TEXTS } from './analyticsTexts';
 import { LinkSummary } from './LinkSummary';
+import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
 
 export interface UserLinkAnalyticsViewProps {
@@ -19,6 +22,9 @@ export interface UserLinkAnalyticsViewProps {
   host: LinkHost;
   onBack: () => void;
   onRetry: () => void;
+  dateRange: ReturnType<typeof useDateRange>;
+  /** The link's clicks of the current range as CSV. */
+  exportClicks: () => Promise<Blob>;
 }
 
 function BackButton({ onBack }: { onBack: () => void }) {
@@ -29,7 +35,7 @@ function BackButton({ onBack }: { onBack: () => void }) {
   );
 }
 
-export function UserLinkAnalyticsView({ state, host, onBack, onRetry }: UserLinkAnalyticsViewProps) {
+export function UserLinkAnalyticsView({ state, onBack, onRetry, ...content }: UserLinkAnalyticsViewProps) {
   if (state.status === 'loading') {
     return (
       <div className="stack">
@@ -55,18 +61,14 @@ export function UserLinkAnalyticsView({ state, host, onBack, onRetry }: UserLink
       </div>
     );
   }
-  return <AnalyticsContent data={state.data} host={host} onBack={onBack} />;
+  return <AnalyticsContent data={state.data} onBack={onBack} {...content} />;
 }
 
-function AnalyticsContent({
-  data,
-  host,
-  onBack,
-}: {
+type ContentProps = Pick<UserLinkAnalyticsViewProps, 'host' | 'onBack' | 'dateRange' | 'exportClicks'> & {
   data: UserLinkAnalyticsResponse;
-  host: LinkHost;
-  onBack: () => void;
-}) {
+};
+
+function AnalyticsContent({ data, host, onBack, dateRange, exportClicks }: ContentProps) {
   const model = userAnalyticsModel(data);
   const { stats, link } = data;
   return (
@@ -75,17 +77,18 @@ function AnalyticsContent({
         <BackButton onBack={onBack} />
       </div>
       <LinkSummary link={link} host={host} />
+      <AnalyticsRangeBar dateRange={dateRange} clickExport={{ shortCode: link.short_code, download: exportClicks }} />
       <div className="card-grid card-grid--4">
         <StatCard label="Total Clicks" value={formatNumber(model.totalClicks)} icon="pointer" />
         <StatCard label="Unique Visitors" value={formatNumber(model.uniqueVisitors)} icon="users" tone="green" />
         <StatCard label="Countries" value={formatNumber(model.countries)} icon="globe" tone="amber" />
         <StatCard label="Mobile Clicks" value={formatNumber(model.mobileClicks)} icon="smartphone" tone="pink" />
       </div>
-      <Card title="Clicks Over Time (Last 7 Days)">
+      <Card title={TREND_TEXTS.title('Clicks Over Time', model.span)}>
         <LineChart
-          data={model.last7Days}
+          data={model.trend}
           seriesName="Clicks"
-          ariaLabel={`Clicks per day over the last 7 days: ${model.last7Days.map((day) => `${day.label} ${day.value}`).join(', ')}`}
+          ariaLabel={`${TREND_TEXTS.ariaLabel(model.span !== undefined)}: ${model.trend.map((day) => `${day.label} ${day.value}`).join(', ')}`}
         />
       </Card>
       <div className="card-grid card-grid--2">

@@ -1,5 +1,6 @@
 /** Shaping helpers of the analytics screens (the display formats live in renderer/src/format). */
-import type { Click } from '../../../../redirector/contract';
+import type { Click, DayCount } from '../../../../redirector/contract';
+import { formatDay } from '../../format/dates';
 
 /** The entries of a count map, largest first (ties by name), zeros left out, at most `limit`. */
 export function topEntries(counts: Record<string, number>, limit = Number.POSITIVE_INFINITY): [string, number][] {
@@ -42,3 +43,15 @@ export function referrerSlices(counts: Record<string, number>): { name: string; 
 /** The 5 biggest entries of a count map, as bar-list items. */
 export const topItems = (counts: Record<string, number>) =>
   topEntries(counts, 5).map(([name, value]) => ({ key: name, label: name, value }));
+
+/** The trend's days: one per day of the range when the answer covers one, else the last 7 days. */
+export function trendDays(stats: { last7Days: DayCount[]; days?: DayCount[] }): DayCount[] {
+  return stats.days ?? stats.last7Days;
+}
+
+/** The first and last day of a range's trend as 'Jan 5'; undefined without a range. */
+export function trendSpan(days: DayCount[] | undefined, locale?: string): { first: string; last: string } | undefined {
+  const first = days?.[0];
+  const last = days?.[days.length - 1];
+  return first && last ? { first: formatDay(first.date, locale), last: formatDay(last.date, locale) } : undefined;
+}

@@ -3,6 +3,7 @@ import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract'
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import type { SeriesPoint, Slice } from '../../components/charts/types';
 import { formatDay } from '../../format/dates';
+import { trendDays, trendSpan } from './analyticsFormat';
 
 export interface UserAnalyticsModel {
   totalClicks: number;
@@ -11,7 +12,10 @@ export interface UserAnalyticsModel {
   countries: number;
   /** iOS plus Android. */
   mobileClicks: number;
-  last7Days: SeriesPoint[];
+  /** Clicks per day: of the range when the answer covers one, else of the last 7 days. */
+  trend: SeriesPoint[];
+  /** The range's first and last day, when the answer covers a range. */
+  span: { first: string; last: string } | undefined;
   devices: Slice[];
   /** Shown only when the link has country redirect on and some clicks were redirected. */
   showBlocked: boolean;
@@ -27,7 +31,8 @@ export function userAnalyticsModel(data: UserLinkAnalyticsResponse, locale?: str
     uniqueVisitors: stats.uniqueVisitors,
     countries: Object.values(stats.countryCounts).filter((count) => count > 0).length,
     mobileClicks: devices.ios + devices.android,
-    last7Days: stats.last7Days.map((day) => ({ label: formatDay(day.date, locale), value: day.clicks })),
+    trend: trendDays(stats).map((day) => ({ label: formatDay(day.date, locale), value: day.clicks })),
+    span: trendSpan(stats.days, locale),
     devices: [
       { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
       { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },

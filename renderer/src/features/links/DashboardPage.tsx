@@ -9,9 +9,12 @@ import type { User } from '../../../../redirector/contract';
 import { useDomain, useUserCalls, useUserLinkStats } from '../../api/userQueries';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
+import { browserTimeZone } from '../../format/dates';
 import { DomainDialog } from '../account/DomainDialog';
 import { type UserSession, useSession } from '../account/useSession';
+import { withoutRange } from '../analytics/dateRange';
 import { UserLinkAnalyticsView } from '../analytics/UserLinkAnalyticsView';
+import { useDateRange } from '../analytics/useDateRange';
 import { ApiKeysDialog } from '../keys/ApiKeysDialog';
 import { DashboardLinks } from './DashboardLinks';
 import { linkHost, serviceOrigin } from './shortUrl';
@@ -38,7 +41,8 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   }, [navigate, onSignedOut]);
   const calls = useUserCalls(session.token, signOut);
   const selectedId = Number(params.get('link')) || null;
-  const stats = useUserLinkStats(calls, selectedId);
+  const dateRange = useDateRange();
+  const stats = useUserLinkStats(calls, selectedId, dateRange.range);
   const domain = useDomain(
     calls,
     {
@@ -53,7 +57,8 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const host = linkHost(domain.customDomain, domain.publicUrl);
   const showLink = (linkId: string | null) =>
     setParams((current) => {
-      const next = new URLSearchParams(current);
+      // The range belongs to the link's view: the list never shows it.
+      const next = linkId === null ? withoutRange(current) : new URLSearchParams(current);
       if (linkId === null) next.delete('link');
       else next.set('link', linkId);
       return next;
@@ -93,6 +98,8 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
               host={host}
               onBack={() => showLink(null)}
               onRetry={stats.retry}
+              dateRange={dateRange}
+              exportClicks={() => calls.linkClicks(selectedId, browserTimeZone(), dateRange.range)}
             />
           ) : (
             <DashboardLinks calls={calls} host={host} onAnalytics={(link) => showLink(String(link.id))} />

@@ -46,7 +46,8 @@ describe('user analytics model', () => {
     expect(model.uniqueVisitors).toBe(4);
     expect(model.countries).toBe(3);
     expect(model.mobileClicks).toBe(5);
-    expect(model.last7Days).toEqual([
+    expect(model.span).toBeUndefined();
+    expect(model.trend).toEqual([
       { label: 'Jan 1', value: 0 },
       { label: 'Jan 2', value: 1 },
       { label: 'Jan 3', value: 0 },
@@ -59,6 +60,21 @@ describe('user analytics model', () => {
       ['iOS', 3],
       ['Android', 2],
       ['Web', 5],
+    ]);
+  });
+
+  it("with a range, the trend is the range's days, not the last 7", () => {
+    const days = [
+      { date: '2024-12-30', clicks: 2 },
+      { date: '2024-12-31', clicks: 0 },
+      { date: '2025-01-01', clicks: 5 },
+    ];
+    const model = userAnalyticsModel(answer({ days }), 'en-US');
+    expect(model.span).toEqual({ first: 'Dec 30', last: 'Jan 1' });
+    expect(model.trend).toEqual([
+      { label: 'Dec 30', value: 2 },
+      { label: 'Dec 31', value: 0 },
+      { label: 'Jan 1', value: 5 },
     ]);
   });
 

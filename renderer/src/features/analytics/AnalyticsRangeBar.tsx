@@ -1,0 +1,60 @@
+/**
+ * The bar above an analytics view: the date range and, on a link's view, Export CSV of the link's
+ * clicks in that range (`clicks-<shortCode>.csv`).
+ */
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { Button } from '../../components/Button';
+import { saveFile } from '../../components/saveFile';
+import { CLICK_EXPORT_TEXTS as TEXTS } from './analyticsTexts';
+import { DateRangeControl } from './DateRangeControl';
+import type { useDateRange } from './useDateRange';
+
+export interface ClickExport {
+  shortCode: string;
+  /** The clicks of the current range as a CSV file. */
+  download: () => Promise<Blob>;
+}
+
+export function AnalyticsRangeBar({
+  dateRange,
+  clickExport,
+}: {
+  dateRange: ReturnType<typeof useDateRange>;
+  clickExport?: ClickExport;
+}) {
+  return (
+    <div className="analytics-toolbar">
+      {clickExport ? <ExportClicksButton {...clickExport} /> : <span />}
+      <DateRangeControl choice={dateRange.choice} range={dateRange.range} onChange={dateRange.select} />
+    </div>
+  );
+}
+
+function ExportClicksButton({ shortCode, download }: ClickExport) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      saveFile(await download(), TEXTS.fileName(shortCode));
+    } catch (caught) {
+      setError(errorMessage(caught, TEXTS.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="stack stack--sm">
+      <Button icon="download" onClick={save} loading={busy} disabled={busy}>
+        {busy ? TEXTS.exporting : TEXTS.label}
+      </Button>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
