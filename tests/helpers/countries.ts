@@ -25,8 +25,11 @@ export function itNamesCountries({ countryName, countryFlag }: CountryNaming): v
     expect(countryFlag(code)).toBe(flag);
   });
 
-  it.each(['XX', 'xx', '', 'USA', '1A', '??', '12'])('says Unknown with a globe for %j (not a two-letter code)', (code) => {
-    expect(countryName(code)).toBe('Unknown');
-    expect(countryFlag(code)).toBe('🌐');
-  });
+  it.each(['XX', 'xx', '', 'USA', '1A', '??', '12'])(
+    'says Unknown with a globe for %j (not a two-letter code)',
+    (code) => {
+      expect(countryName(code)).toBe('Unknown');
+      expect(countryFlag(code)).toBe('🌐');
+    },
+  );
 }
