@@ -15,11 +15,11 @@ export function StatCard({ label, value, hint, icon, tone = 'indigo' }: StatCard
   return (
     <div className="card stat-card">
       {icon ? (
-        <div className={cx('stat-card__icon', tone !== 'indigo' && `stat-card__icon--${tone}`)}>
+        <div className={cx('icon-tile stat-card__icon', tone !== 'indigo' && `stat-card__icon--${tone}`)}>
           <Icon name={icon} size="lg" />
         </div>
       ) : null}
-      <dl className="stat-card__text">
+      <dl className="stack stack--xs stat-card__text">
         <dt className="stat-card__label">{label}</dt>
         <dd className="stat-card__value">{value}</dd>
         {hint !== undefined ? <dd className="stat-card__hint">{hint}</dd> : null}
