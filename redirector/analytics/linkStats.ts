@@ -9,22 +9,46 @@ import type { ZoneCalendar } from './timeZone';
 
 export const RECENT_CLICKS = 100;
 
-export async function linkAnalytics(
+/**
+ * One link's stored figures and what the administrator's and the owner's views of it both show, so
+ * the two answers cannot drift apart on a shared figure.
+ */
+export async function readLinkStats(
   store: Store,
   link: LinkRecord & { tags: readonly string[] },
   calendar: ZoneCalendar,
   now: number,
-): Promise<LinkAnalyticsResponse> {
+) {
   const data = await store.analytics.linkStats(link.id, { recentClicks: RECENT_CLICKS });
   const dims = data.dimensions;
   const patterns = timePatterns(data.quarterHours, calendar, now);
   return {
+    data,
+    patterns,
     link: toApiLink({ ...link, ...data.counts }),
     stats: {
       totalClicks: data.counts.total_clicks,
       uniqueVisitors: data.counts.unique_visitors,
       deviceStats: deviceStats(dims.filter((row) => row.dimension === 'device_type')),
       countryCounts: dimensionMap(dims, 'country'),
+      last7Days: patterns.last7Days,
+    },
+    recentClicks: data.recentClicks.map(toApiClick),
+  };
+}
+
+export async function linkAnalytics(
+  store: Store,
+  link: LinkRecord & { tags: readonly string[] },
+  calendar: ZoneCalendar,
+  now: number,
+): Promise<LinkAnalyticsResponse> {
+  const { data, patterns, stats, link: apiLink, recentClicks } = await readLinkStats(store, link, calendar, now);
+  const dims = data.dimensions;
+  return {
+    link: apiLink,
+    stats: {
+      ...stats,
       browserCounts: dimensionMap(dims, 'browser'),
       referrerCounts: dimensionMap(dims, 'referrer', DIRECT),
       osCounts: dimensionMap(dims, 'os'),
@@ -32,8 +56,7 @@ export async function linkAnalytics(
       hourlyStats: patterns.hourly,
       dailyStats: patterns.daily,
       dayNames: DAY_NAMES,
-      last7Days: patterns.last7Days,
     },
-    recentClicks: data.recentClicks.map(toApiClick),
+    recentClicks,
   };
 }
