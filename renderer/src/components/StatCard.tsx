@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '../format/numbers';
 import { cx } from './cx';
 import { Icon, type IconName } from './Icon';
 
@@ -8,6 +9,11 @@ export interface StatCardProps {
   hint?: ReactNode;
   icon?: IconName;
   tone?: 'indigo' | 'green' | 'amber' | 'pink';
+}
+
+/** A stat card's figure: '–' until it has loaded. */
+export function statValue(value: number | undefined, format: (value: number) => string = formatNumber): string {
+  return value === undefined ? '–' : format(value);
 }
 
 /** One headline figure: a label, a big value and an optional hint. */

@@ -2,16 +2,15 @@
 
 import type { RepeatVisitorsResponse } from '../../../../redirector/contract';
 import { useRepeatVisitors } from '../../api/adminQueries';
-import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { type DataColumn, DataTable } from '../../components/DataTable';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDate } from '../../format/dates';
 import { formatNumber, formatPercent } from '../../format/numbers';
+import { AnalyticsErrorPanel } from '../analytics/AnalyticsErrorPanel';
 import { PageHeader } from './PageHeader';
 import { RefreshButton } from './RefreshButton';
 
@@ -48,11 +47,7 @@ export function RepeatVisitorsPage() {
       />
       {!data ? (
         result.error ? (
-          <ErrorPanel
-            title="Error Loading Repeat Visitors"
-            message={errorMessage(result.error, 'Failed to fetch analytics', { orStatus: true })}
-            onRetry={result.reload}
-          />
+          <AnalyticsErrorPanel what="Repeat Visitors" error={result.error} onRetry={result.reload} />
         ) : (
           <LoadingState message="Loading repeat visitors..." />
         )
