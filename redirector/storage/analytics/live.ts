@@ -3,6 +3,7 @@ import type { LiveData, LiveVisitorRow } from '../analyticsQueries';
 import { columnList } from '../executor';
 import type { Queryable } from '../postgres/database';
 import { CLICK_COLUMNS } from '../repositories/columns';
+import { tempTableSql } from '../sqlite/analytics/rollups';
 import type { SqliteDatabase } from '../sqlite/database';
 import { visitorIdentitySql } from '../visitorIdentity';
 import { POSTGRES_CLICK_WITH_LINK, sqliteClickWithLink } from './realtime';
@@ -14,15 +15,14 @@ export interface LiveOptions {
   limit: number;
 }
 
-const ONLINE_TABLE = `
-  CREATE TEMP TABLE IF NOT EXISTS live_online (
-    visitor TEXT PRIMARY KEY,
-    click_id INTEGER NOT NULL,
-    clicked_at INTEGER NOT NULL,
-    first_clicked_at INTEGER NOT NULL,
-    country TEXT NOT NULL,
-    device_type TEXT NOT NULL
-  )`;
+const ONLINE_TABLE = tempTableSql('live_online', {
+  visitor: 'TEXT PRIMARY KEY',
+  click_id: 'INTEGER NOT NULL',
+  clicked_at: 'INTEGER NOT NULL',
+  first_clicked_at: 'INTEGER NOT NULL',
+  country: 'TEXT NOT NULL',
+  device_type: 'TEXT NOT NULL',
+});
 
 /**
  * SQLite: the online set is computed once per call into an in-memory table (narrow columns), then

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import type { DateRange, LinkListQuery, UserListQuery } from '../../../redirector/contract';
-import type { LiveWindowMinutes } from './adminApi';
+import type { AdminCalls, LiveWindowMinutes } from './adminApi';
 import { useAdminCalls } from './useAdminCalls';
 import { useLoad } from './useLoad';
 import { usePolling } from './usePolling';
@@ -15,36 +15,30 @@ export const LINK_ANALYTICS_INTERVAL_MS = 5000;
 export const LIVE_INTERVAL_MS = 2000;
 export const ACTIVE_VISITORS_INTERVAL_MS = 3000;
 
+/** One read call when the screen opens and on reload; `key` values (not identities) say when to load again. */
+function useAdminLoad<T>(call: (calls: AdminCalls, signal: AbortSignal) => Promise<T>, key: readonly unknown[] = []) {
+  const calls = useAdminCalls();
+  return useLoad((signal) => call(calls, signal), [calls, ...key]);
+}
+
 /** GET /api/links: every link, newest first. */
 export function useLinks() {
-  const calls = useAdminCalls();
-  return useLoad(
-    useCallback((signal: AbortSignal) => calls.listLinks(signal), [calls]),
-    [calls],
-  );
+  return useAdminLoad((calls, signal) => calls.listLinks(signal));
 }
 
 /** GET /api/links with the list state: one page, its count and whether there are pages around it. */
 export function useLinksPage(query: LinkListQuery) {
-  const calls = useAdminCalls();
-  // The query's value, not its identity, decides when to load again.
-  return useLoad((signal) => calls.linksPage(query, signal), [calls, JSON.stringify(query)]);
+  return useAdminLoad((calls, signal) => calls.linksPage(query, signal), [JSON.stringify(query)]);
 }
 
 /** GET /api/tags: every tag in use, with its number of links. */
 export function useTags() {
-  const calls = useAdminCalls();
-  return useLoad(
-    useCallback((signal: AbortSignal) => calls.tags(signal), [calls]),
-    [calls],
-  );
+  return useAdminLoad((calls, signal) => calls.tags(signal));
 }
 
 /** GET /api/users: one page of accounts with their links and clicks. */
 export function useUsers(query: UserListQuery) {
-  const calls = useAdminCalls();
-  // The query's value, not its identity, decides when to load again.
-  return useLoad((signal) => calls.users(query, signal), [calls, JSON.stringify(query)]);
+  return useAdminLoad((calls, signal) => calls.users(query, signal), [JSON.stringify(query)]);
 }
 
 const rangeText = (range: DateRange | undefined) => (range ? `${range.from}..${range.to}` : 'all');
@@ -95,18 +89,10 @@ export function useLiveVisitors(minutes: LiveWindowMinutes, live: boolean, inter
 
 /** GET /api/analytics/repeat-visitors. */
 export function useRepeatVisitors() {
-  const calls = useAdminCalls();
-  return useLoad(
-    useCallback((signal: AbortSignal) => calls.repeatVisitors(signal), [calls]),
-    [calls],
-  );
+  return useAdminLoad((calls, signal) => calls.repeatVisitors(signal));
 }
 
 /** GET /api/analytics/funnel. */
 export function useFunnel() {
-  const calls = useAdminCalls();
-  return useLoad(
-    useCallback((signal: AbortSignal) => calls.funnel(signal), [calls]),
-    [calls],
-  );
+  return useAdminLoad((calls, signal) => calls.funnel(signal));
 }

@@ -48,7 +48,7 @@ function OpenDialog({ onClose, title, description, children, footer, footerSplit
   return (
     <dialog
       ref={ref}
-      className={cx('dialog', wide && 'dialog--wide')}
+      className={cx('raised dialog', wide && 'dialog--wide')}
       role={alert ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}

@@ -10,8 +10,8 @@ export interface EmptyStateProps {
 
 export function EmptyState({ title, description, icon = 'link', action }: EmptyStateProps) {
   return (
-    <div className="empty-state">
-      <div className="empty-state__icon">
+    <div className="centred-column empty-state">
+      <div className="icon-tile empty-state__icon">
         <Icon name={icon} size="lg" />
       </div>
       <h3 className="empty-state__title">{title}</h3>

@@ -9,7 +9,7 @@ export function RouterErrorPage() {
       ? error.message
       : String(error);
   return (
-    <main className="error-screen">
+    <main className="centred-column error-screen">
       <h1>Unexpected Application Error!</h1>
       <p>{detail}</p>
     </main>

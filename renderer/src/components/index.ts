@@ -7,6 +7,7 @@ export * from './Card';
 export * from './CopyButton';
 export * from './CountryBars';
 export * from './cx';
+export * from './DataTable';
 export * from './Dialog';
 export * from './EmptyState';
 export * from './Field';

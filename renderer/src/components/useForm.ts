@@ -30,6 +30,14 @@ export function useForm<V extends object, F extends keyof V & string>(options: F
     if (name in errors) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
+  /** What binds one field control to the form: its name, value, change handler and error. */
+  const field = <K extends F>(name: K) => ({
+    name,
+    value: values[name],
+    onValueChange: (value: V[K]) => set(name, value),
+    error: errors[name],
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
@@ -49,5 +57,5 @@ export function useForm<V extends object, F extends keyof V & string>(options: F
     }
   };
 
-  return { values, errors, serverError, submitting, formRef, set, submit };
+  return { values, errors, serverError, submitting, formRef, set, field, submit };
 }

@@ -6,20 +6,20 @@ import {
   parseAlertThreshold,
   plainHttpWarning,
 } from '../../../redirector/contract/desktop';
+import { itReturns } from '../../helpers/tables';
 
 describe('normaliseServerAddress', () => {
-  it('normalises what the admin types', () => {
-    const cases: [string, string][] = [
-      ['http://localhost:8080', 'http://localhost:8080'],
-      ['  HTTPS://Me.Example.com/  ', 'https://me.example.com'],
-      ['https://example.com:443/me/', 'https://example.com/me'],
-      ['localhost:8080', 'http://localhost:8080'],
-      ['127.0.0.1:3000/', 'http://127.0.0.1:3000'],
-      ['me.example.com', 'https://me.example.com'],
-      ['10.0.0.5:8080', 'https://10.0.0.5:8080'],
-      ['http://[::1]:8080', 'http://[::1]:8080'],
-    ];
-    for (const [typed, baseUrl] of cases) expect(normaliseServerAddress(typed), typed).toEqual({ ok: true, baseUrl });
+  it.each([
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['  HTTPS://Me.Example.com/  ', 'https://me.example.com'],
+    ['https://example.com:443/me/', 'https://example.com/me'],
+    ['localhost:8080', 'http://localhost:8080'],
+    ['127.0.0.1:3000/', 'http://127.0.0.1:3000'],
+    ['me.example.com', 'https://me.example.com'],
+    ['10.0.0.5:8080', 'https://10.0.0.5:8080'],
+    ['http://[::1]:8080', 'http://[::1]:8080'],
+  ])('normalises %j, as the admin typed it, to %s', (typed, baseUrl) => {
+    expect(normaliseServerAddress(typed)).toEqual({ ok: true, baseUrl });
   });
 
   it('says what is wrong with anything else', () => {
@@ -38,19 +38,18 @@ describe('normaliseServerAddress', () => {
 });
 
 describe('plainHttpWarning', () => {
-  it('warns for plain http to another computer only', () => {
+  it('warns for plain http to another computer', () => {
     expect(plainHttpWarning('http://10.0.0.5:8080')).toMatch(/^This address uses plain http:\/\/ to another computer/);
     expect(plainHttpWarning('http://me.example.com')).toBeDefined();
-    for (const quiet of [
-      'http://localhost:8080',
-      'http://127.0.0.2',
-      'http://[::1]:8080',
-      'http://app.localhost',
-      'https://10.0.0.5',
-    ]) {
-      expect(plainHttpWarning(quiet), quiet).toBeUndefined();
-    }
   });
+
+  itReturns('says nothing for %s (this computer, or https)', plainHttpWarning, [
+    ['http://localhost:8080', undefined],
+    ['http://127.0.0.2', undefined],
+    ['http://[::1]:8080', undefined],
+    ['http://app.localhost', undefined],
+    ['https://10.0.0.5', undefined],
+  ]);
 
   it('knows which hosts are this computer', () => {
     expect(['http://localhost', 'http://127.255.0.1', 'http://[::1]'].every(isOnThisComputer)).toBe(true);

@@ -11,6 +11,7 @@ import {
   saveSettings,
   serverArgument,
 } from '../../../main/settings';
+import { itReturns } from '../../helpers/tables';
 import { tempDirMaker } from './tempDirs';
 
 const tempDir = tempDirMaker('me-desktop-settings-');
@@ -23,16 +24,18 @@ const server = (baseUrl: string, sealedToken: string | null = null) => ({
 });
 
 describe('parseServerAddress', () => {
-  it('normalises http(s) addresses', () => {
-    expect(parseServerAddress('http://localhost:8080')).toBe('http://localhost:8080');
-    expect(parseServerAddress('  https://Me.Example.com/  ')).toBe('https://me.example.com');
-    expect(parseServerAddress('https://example.com:443/me/')).toBe('https://example.com/me');
-  });
+  itReturns('normalises the http(s) address %j to %s', parseServerAddress, [
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['  https://Me.Example.com/  ', 'https://me.example.com'],
+    ['https://example.com:443/me/', 'https://example.com/me'],
+  ]);
 
-  it('rejects anything that is not a plain http(s) URL', () => {
-    for (const bad of ['', '   ', 'ftp://example.com', 'file:///etc', 'javascript:alert(1)', 42, null]) {
-      expect(() => parseServerAddress(bad)).toThrow(SettingsError);
-    }
+  it.each(['', '   ', 'ftp://example.com', 'file:///etc', 'javascript:alert(1)', 42, null])(
+    'rejects %j, not a plain http(s) URL',
+    (bad) => expect(() => parseServerAddress(bad)).toThrow(SettingsError),
+  );
+
+  it('rejects credentials, a query or a fragment', () => {
     expect(() => parseServerAddress('https://user:pw@example.com')).toThrow(
       'The server address must not carry a user name, password, query or fragment',
     );

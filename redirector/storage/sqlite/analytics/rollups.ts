@@ -12,27 +12,35 @@ export const RECENT_KEPT = 100;
 const RECENT_TRIM_AT = 2 * RECENT_KEPT;
 
 /**
- * The human clicks of the chunk being folded, copied once into an in-memory table (temp_store is
- * MEMORY) with only the columns the rollups need: every statement below reads this narrow copy
- * instead of scanning the wide clicks rows again.
+ * A connection's scratch table (temp_store is MEMORY, so it never touches the disk), made once per
+ * connection: `columns` maps each column to its type and constraints.
  */
-const CHUNK_TABLE = `
-  CREATE TEMP TABLE IF NOT EXISTS fold_chunk (
-    id INTEGER PRIMARY KEY,
-    link_id INTEGER NOT NULL,
-    clicked_at INTEGER NOT NULL,
-    -- The visitor's identity (visitorIdentity.ts), as in every rollup's ip_address.
-    ip_address TEXT NOT NULL,
-    country TEXT NOT NULL,
-    city TEXT,
-    device_type TEXT NOT NULL,
-    device_info TEXT,
-    browser TEXT,
-    os TEXT,
-    referrer_source TEXT,
-    instagram_exit INTEGER NOT NULL,
-    blocked INTEGER NOT NULL
-  )`;
+export function tempTableSql(name: string, columns: Record<string, string>): string {
+  const definitions = Object.entries(columns).map(([column, type]) => `${column} ${type}`);
+  return `CREATE TEMP TABLE IF NOT EXISTS ${name} (${definitions.join(', ')})`;
+}
+
+/**
+ * The human clicks of the chunk being folded, copied once into an in-memory table with only the
+ * columns the rollups need: every statement below reads this narrow copy instead of scanning the
+ * wide clicks rows again.
+ */
+const CHUNK_TABLE = tempTableSql('fold_chunk', {
+  id: 'INTEGER PRIMARY KEY',
+  link_id: 'INTEGER NOT NULL',
+  clicked_at: 'INTEGER NOT NULL',
+  // The visitor's identity (visitorIdentity.ts), as in every rollup's ip_address.
+  ip_address: 'TEXT NOT NULL',
+  country: 'TEXT NOT NULL',
+  city: 'TEXT',
+  device_type: 'TEXT NOT NULL',
+  device_info: 'TEXT',
+  browser: 'TEXT',
+  os: 'TEXT',
+  referrer_source: 'TEXT',
+  instagram_exit: 'INTEGER NOT NULL',
+  blocked: 'INTEGER NOT NULL',
+});
 
 /**
  * A read folds at most this many clicks first (a fraction of a second). Normally the background

@@ -35,7 +35,7 @@ export function BarList({
   const max = Math.max(...items.map((item) => item.value));
   const base = relativeTo === 'max' ? max : total;
   return (
-    <ul className={cx('bar-list', tone === 'danger' && 'bar-list--danger')}>
+    <ul className={cx('plain-list bar-list', tone === 'danger' && 'bar-list--danger')}>
       {items.map((item) => (
         <li key={item.key} className="bar-list__item">
           <div className="bar-list__row">

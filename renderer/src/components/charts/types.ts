@@ -5,6 +5,17 @@ export interface SeriesPoint {
   value: number;
 }
 
+/** What the one-series charts (bars, line) take. */
+export interface SeriesChartProps {
+  data: SeriesPoint[];
+  /** Name of the series in the tooltip, e.g. 'Clicks'. */
+  seriesName?: string;
+  height?: number;
+  color?: string;
+  /** Accessible summary of the chart. */
+  ariaLabel: string;
+}
+
 export interface Slice {
   name: string;
   value: number;

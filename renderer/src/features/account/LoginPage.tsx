@@ -37,7 +37,7 @@ export function LoginPage() {
     },
     failureText: (error) => errorMessage(error, 'Login failed'),
   });
-  const { values, errors, submitting, set } = form;
+  const { submitting } = form;
 
   return (
     <AuthLayout
@@ -54,25 +54,8 @@ export function LoginPage() {
           <Banner tone="success">Account created successfully! Please sign in.</Banner>
         ) : null}
         {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onValueChange={(value) => set('email', value)}
-          error={errors.email}
-          required
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onValueChange={(value) => set('password', value)}
-          error={errors.password}
-          required
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
         <Button type="submit" variant="primary" size="lg" block loading={submitting}>
           {submitting ? 'Signing In...' : 'Sign In'}
         </Button>

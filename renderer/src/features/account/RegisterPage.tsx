@@ -52,8 +52,7 @@ export function RegisterPage() {
     },
     failureText: (error) => errorMessage(error, 'Registration failed'),
   });
-  const { values, errors, submitting } = form;
-  const set = (field: keyof RegistrationValues) => (value: string) => form.set(field, value);
+  const { submitting } = form;
   // REGISTRATION=closed (docs/api.md#accounts-and-sign-in): the server refuses with 403 anyway; say so up front.
   const config = useLoad((signal) => api.user.serviceConfig(signal));
   const closed = config.data?.registration === 'closed';
@@ -75,43 +74,20 @@ export function RegisterPage() {
       ) : (
         <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
           {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
-          <TextField
-            label="Name"
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onValueChange={set('name')}
-            error={errors.name}
-            required
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={set('email')}
-            error={errors.email}
-            required
-          />
+          <TextField label="Name" autoComplete="name" required {...form.field('name')} />
+          <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
           <PasswordField
             label="Password"
-            name="password"
             autoComplete="new-password"
-            value={values.password}
-            onValueChange={set('password')}
-            error={errors.password}
             hint="At least 6 characters"
             required
+            {...form.field('password')}
           />
           <PasswordField
             label="Confirm Password"
-            name="confirmPassword"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onValueChange={set('confirmPassword')}
-            error={errors.confirmPassword}
             required
+            {...form.field('confirmPassword')}
           />
           <Button type="submit" variant="primary" size="lg" block loading={submitting}>
             {submitting ? 'Creating Account...' : 'Create Account'}

@@ -1,11 +1,10 @@
 /** /admin/conversion (spec §2 "Conversion Funnel"): one call. */
 
 import { useFunnel } from '../../api/adminQueries';
-import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
+import { AnalyticsErrorPanel } from '../analytics/AnalyticsErrorPanel';
 import { FunnelView } from './FunnelView';
 import { PageHeader } from './PageHeader';
 import { RefreshButton } from './RefreshButton';
@@ -22,10 +21,11 @@ export function ConversionFunnelPage() {
         actions={<RefreshButton load={result} />}
       />
       {result.error ? (
-        <ErrorPanel
-          title="Error Loading Conversion Funnel"
-          message={errorMessage(result.error, 'Failed to load conversion data', { orStatus: true })}
+        <AnalyticsErrorPanel
+          what="Conversion Funnel"
+          error={result.error}
           onRetry={result.reload}
+          fallback="Failed to load conversion data"
         />
       ) : !data ? (
         <LoadingState message="Loading conversion data..." />

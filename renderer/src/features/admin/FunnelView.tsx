@@ -58,7 +58,7 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
         <StatCard label="IG Exit Rate" value={formatPercent(data.igExitRate)} icon="external" tone="pink" />
       </div>
       <Card title="Conversion Funnel" subtitle="Share of impressions at each step">
-        <ul className="bar-list" aria-label="Funnel steps">
+        <ul className="plain-list bar-list" aria-label="Funnel steps">
           {data.steps.map((step) => (
             <li key={step.name} className="bar-list__item" data-testid="funnel-step">
               <div className="bar-list__row">
@@ -87,7 +87,7 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
         <p className="text-sm">{funnelAdvice(data)}</p>
       </Card>
       <Card title="Conversion Path Breakdown">
-        <ol className="funnel-steps">
+        <ol className="plain-list">
           {data.steps.slice(1).map((step, index) => {
             const previous = data.steps[index];
             const high = step.dropOff > HIGH_DROP_OFF;

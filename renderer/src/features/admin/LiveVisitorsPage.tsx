@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import type { LiveWindowMinutes } from '../../api/adminApi';
 import { useLiveVisitors } from '../../api/adminQueries';
-import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, statValue } from '../../components/StatCard';
 import { formatDuration } from '../../format/dates';
-import { formatNumber } from '../../format/numbers';
+import { AnalyticsErrorPanel } from '../analytics/AnalyticsErrorPanel';
 import { LiveToggle } from './LiveToggle';
 import { LiveVisitorsTable } from './LiveVisitorsTable';
 import { PageHeader } from './PageHeader';
@@ -22,6 +20,7 @@ export function LiveVisitorsPage() {
   const [live, setLive] = useState(true);
   const result = useLiveVisitors(minutes, live);
   const data = result.data;
+  const totals = data?.totals;
 
   return (
     <div className="admin-section">
@@ -49,30 +48,21 @@ export function LiveVisitorsPage() {
         }
       />
       {result.error && !data ? (
-        <ErrorPanel
-          title="Error Loading Live Visitors"
-          message={errorMessage(result.error, 'Failed to fetch analytics', { orStatus: true })}
-          onRetry={result.refresh}
-        />
+        <AnalyticsErrorPanel what="Live Visitors" error={result.error} onRetry={result.refresh} />
       ) : null}
       <div className="card-grid card-grid--4">
-        <StatCard label="Total Online" value={data ? formatNumber(data.totals.online) : '–'} icon="users" />
-        <StatCard
-          label="Countries"
-          value={data ? formatNumber(data.totals.countries) : '–'}
-          icon="globe"
-          tone="green"
-        />
+        <StatCard label="Total Online" value={statValue(totals?.online)} icon="users" />
+        <StatCard label="Countries" value={statValue(totals?.countries)} icon="globe" tone="green" />
         <StatCard
           label="Mobile"
-          value={data ? formatNumber(data.totals.mobile) : '–'}
+          value={statValue(totals?.mobile)}
           hint="iOS + Android"
           icon="smartphone"
           tone="amber"
         />
         <StatCard
           label="Avg. Time"
-          value={data ? formatDuration(data.totals.avgDurationSeconds) : '–'}
+          value={statValue(totals?.avgDurationSeconds, formatDuration)}
           icon="clock"
           tone="pink"
         />

@@ -1,15 +1,16 @@
 /** /admin/repeat-visitors (spec §2 "Repeat Visitors"): one call. */
 
+import type { RepeatVisitorsResponse } from '../../../../redirector/contract';
 import { useRepeatVisitors } from '../../api/adminQueries';
-import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DonutChart } from '../../components/charts/DonutChart';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDate } from '../../format/dates';
 import { formatNumber, formatPercent } from '../../format/numbers';
+import { AnalyticsErrorPanel } from '../analytics/AnalyticsErrorPanel';
 import { PageHeader } from './PageHeader';
 import { RefreshButton } from './RefreshButton';
 
@@ -25,6 +26,13 @@ export function locationsText(locations: string[]): string {
   return locations.length > 2 ? `${shown} +${locations.length - 2} more` : shown;
 }
 
+const TOP_COLUMNS: DataColumn<RepeatVisitorsResponse['top'][number]>[] = [
+  { label: 'IP Address', className: 'mono', cell: (visitor) => visitor.ip },
+  { label: 'Total Visits', numeric: true, cell: (visitor) => formatNumber(visitor.visits) },
+  { label: 'Locations', cell: (visitor) => locationsText(visitor.locations) || '—' },
+  { label: 'Last Visit', cell: (visitor) => formatDate(visitor.lastVisit, 'en-US') },
+];
+
 export function RepeatVisitorsPage() {
   const result = useRepeatVisitors();
   const data = result.data;
@@ -39,11 +47,7 @@ export function RepeatVisitorsPage() {
       />
       {!data ? (
         result.error ? (
-          <ErrorPanel
-            title="Error Loading Repeat Visitors"
-            message={errorMessage(result.error, 'Failed to fetch analytics', { orStatus: true })}
-            onRetry={result.reload}
-          />
+          <AnalyticsErrorPanel what="Repeat Visitors" error={result.error} onRetry={result.reload} />
         ) : (
           <LoadingState message="Loading repeat visitors..." />
         )
@@ -85,34 +89,7 @@ export function RepeatVisitorsPage() {
             {top.length === 0 ? (
               <div className="chart-empty">{NO_REPEAT_VISITORS}</div>
             ) : (
-              <div className="table-wrap">
-                <table className="table table--stack table--pairs">
-                  <thead>
-                    <tr>
-                      <th scope="col">IP Address</th>
-                      <th scope="col" className="num">
-                        Total Visits
-                      </th>
-                      <th scope="col">Locations</th>
-                      <th scope="col">Last Visit</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {top.map((visitor) => (
-                      <tr key={visitor.ip}>
-                        <td data-label="IP Address" className="mono">
-                          {visitor.ip}
-                        </td>
-                        <td data-label="Total Visits" className="num">
-                          {formatNumber(visitor.visits)}
-                        </td>
-                        <td data-label="Locations">{locationsText(visitor.locations) || '—'}</td>
-                        <td data-label="Last Visit">{formatDate(visitor.lastVisit, 'en-US')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable columns={TOP_COLUMNS} rows={top} rowKey={(visitor) => visitor.ip} />
             )}
           </Card>
         </>

@@ -1,17 +1,15 @@
 /** /admin: 'Analytics Dashboard' (spec §2). One call per panel (CONTRACT §5). */
 
 import { useSummary } from '../../api/adminQueries';
-import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
-import { ErrorPanel } from '../../components/ErrorPanel';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, statValue } from '../../components/StatCard';
 import { rankCountries } from '../../format/countries';
-import { formatNumber } from '../../format/numbers';
 import { PageHeader } from '../admin/PageHeader';
 import { ActiveVisitorsPanel } from './ActiveVisitorsPanel';
+import { AnalyticsErrorPanel } from './AnalyticsErrorPanel';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { CountryBreakdownCard } from './CountryBreakdownCard';
 import { RealtimePanel } from './RealtimePanel';
@@ -23,7 +21,6 @@ export function AdminDashboardPage() {
   const dateRange = useDateRange();
   const summary = useSummary(dateRange.range);
   const data = summary.data;
-  const show = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
   const devices = data?.deviceStats ?? { ios: 0, android: 0, web: 0 };
   const topCountries = rankCountries(data?.countryCounts ?? {}, 5);
 
@@ -36,17 +33,13 @@ export function AdminDashboardPage() {
       </div>
       <AnalyticsRangeBar dateRange={dateRange} />
       {summary.error && !data ? (
-        <ErrorPanel
-          title="Error Loading Analytics"
-          message={errorMessage(summary.error, 'Failed to fetch analytics', { orStatus: true })}
-          onRetry={summary.refresh}
-        />
+        <AnalyticsErrorPanel what="Analytics" error={summary.error} onRetry={summary.refresh} />
       ) : null}
       <div className="card-grid card-grid--4">
-        <StatCard label="Total Links" value={show(data?.totalLinks)} icon="link" />
-        <StatCard label="Total Clicks" value={show(data?.totalClicks)} icon="pointer" tone="green" />
-        <StatCard label="Unique Visitors" value={show(data?.uniqueVisitors)} icon="users" tone="amber" />
-        <StatCard label="Today's Clicks" value={show(data?.todayClicks)} icon="calendar" tone="pink" />
+        <StatCard label="Total Links" value={statValue(data?.totalLinks)} icon="link" />
+        <StatCard label="Total Clicks" value={statValue(data?.totalClicks)} icon="pointer" tone="green" />
+        <StatCard label="Unique Visitors" value={statValue(data?.uniqueVisitors)} icon="users" tone="amber" />
+        <StatCard label="Today's Clicks" value={statValue(data?.todayClicks)} icon="calendar" tone="pink" />
       </div>
       <div className="admin-grid">
         <Card title="Device Distribution">

@@ -43,7 +43,7 @@ export function CountryBreakdownCard({
         <div className="chart-empty">{NO_GEO_DATA}</div>
       ) : (
         <div className="stack">
-          <ul className="bar-list" aria-label="Countries">
+          <ul className="plain-list bar-list" aria-label="Countries">
             {shown.map((country) => (
               <li key={country.code} className="bar-list__item">
                 <div className="bar-list__row">

@@ -7,6 +7,7 @@ import {
   todayClicks,
 } from '../../../../redirector/analytics/counts';
 import { zoneCalendar } from '../../../../redirector/analytics/timeZone';
+import { dailyClicks } from '../../../helpers/series';
 
 const QUARTER = 15 * 60_000;
 
@@ -67,15 +68,7 @@ describe('timePatterns', () => {
     expect(patterns.hourly[23]).toBe(1);
     expect(patterns.hourly[0]).toBe(7);
     expect(patterns.daily).toEqual([12, 0, 0, 0, 0, 0, 1]);
-    expect(patterns.last7Days).toEqual([
-      { date: '2025-03-24', clicks: 0 },
-      { date: '2025-03-25', clicks: 0 },
-      { date: '2025-03-26', clicks: 0 },
-      { date: '2025-03-27', clicks: 0 },
-      { date: '2025-03-28', clicks: 0 },
-      { date: '2025-03-29', clicks: 1 },
-      { date: '2025-03-30', clicks: 5 },
-    ]);
+    expect(patterns.last7Days).toEqual(dailyClicks('2025-03-24', [0, 0, 0, 0, 0, 1, 5]));
   });
 
   it("counts today's clicks by the local date of each quarter hour", () => {

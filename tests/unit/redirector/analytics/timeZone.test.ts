@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayToDate, isValidTimeZone, zoneCalendar } from '../../../../redirector/analytics/timeZone';
+import { itReturns } from '../../../helpers/tables';
 
 const MINUTE = 60_000;
 const local = (timeZone: string, iso: string) => {
@@ -10,23 +11,22 @@ const local = (timeZone: string, iso: string) => {
 };
 
 describe('isValidTimeZone', () => {
-  it('accepts zones Intl knows', () => {
-    for (const zone of [
-      'UTC',
-      'Etc/UTC',
-      'Europe/Berlin',
-      'Asia/Kathmandu',
-      'America/Argentina/Buenos_Aires',
-      'Etc/GMT+12',
-    ]) {
-      expect(isValidTimeZone(zone), zone).toBe(true);
-    }
-  });
-  it('refuses anything else', () => {
-    for (const zone of ['', 'Mars/Olympus', 'Europe/Berlin ', 'GMT+25', '../etc/passwd', 'x'.repeat(65)]) {
-      expect(isValidTimeZone(zone), zone).toBe(false);
-    }
-  });
+  itReturns('accepts %s, a zone Intl knows', isValidTimeZone, [
+    ['UTC', true],
+    ['Etc/UTC', true],
+    ['Europe/Berlin', true],
+    ['Asia/Kathmandu', true],
+    ['America/Argentina/Buenos_Aires', true],
+    ['Etc/GMT+12', true],
+  ]);
+  itReturns('refuses %j', isValidTimeZone, [
+    ['', false],
+    ['Mars/Olympus', false],
+    ['Europe/Berlin ', false],
+    ['GMT+25', false],
+    ['../etc/passwd', false],
+    ['x'.repeat(65), false],
+  ]);
 });
 
 describe('zoneCalendar', () => {

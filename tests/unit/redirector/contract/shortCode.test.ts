@@ -5,13 +5,19 @@ import {
   randomShortCode,
   shortCodeProblem,
 } from '../../../../redirector/contract/shortCode';
+import { itReturns } from '../../../helpers/tables';
 
 describe('shortCodeProblem', () => {
-  it('accepts 1 to 64 letters, digits, hyphens and underscores, keeping case', () => {
-    for (const shortCode of ['a', 'Z', '0', 'my-link', 'My_Link-2', 'x'.repeat(64), 'API2', 'apis']) {
-      expect(shortCodeProblem(shortCode), shortCode).toBeUndefined();
-    }
-  });
+  itReturns('accepts %j (1 to 64 letters, digits, hyphens and underscores, keeping case)', shortCodeProblem, [
+    ['a', undefined],
+    ['Z', undefined],
+    ['0', undefined],
+    ['my-link', undefined],
+    ['My_Link-2', undefined],
+    ['x'.repeat(64), undefined],
+    ['API2', undefined],
+    ['apis', undefined],
+  ]);
 
   it('refuses empty, too long and other characters', () => {
     expect(shortCodeProblem('')).toBe('Short code is required');

@@ -1,37 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpUrl, normaliseHttpUrl } from '../../../../redirector/contract/urls';
+import { itReturns } from '../../../helpers/tables';
 
 describe('normaliseHttpUrl', () => {
-  it('keeps absolute http(s) URLs in their WHATWG href form', () => {
-    expect(normaliseHttpUrl('https://example.com')).toBe('https://example.com/');
-    expect(normaliseHttpUrl('  HTTP://Example.COM:80/a b?q=1#x ')).toBe('http://example.com/a%20b?q=1#x');
-    expect(normaliseHttpUrl('https://例え.jp/パス')).toBe('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9');
-    expect(normaliseHttpUrl('https://example.com:8443/x')).toBe('https://example.com:8443/x');
-  });
+  itReturns('keeps the absolute http(s) URL %j in its WHATWG href form %s', normaliseHttpUrl, [
+    ['https://example.com', 'https://example.com/'],
+    ['  HTTP://Example.COM:80/a b?q=1#x ', 'http://example.com/a%20b?q=1#x'],
+    ['https://例え.jp/パス', 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'],
+    ['https://example.com:8443/x', 'https://example.com:8443/x'],
+  ]);
 
-  it('refuses other schemes, relative addresses and garbage', () => {
-    for (const value of [
-      'javascript:alert(1)',
-      'JavaScript://%0aalert(1)',
-      'data:text/html,<script>alert(1)</script>',
-      'file:///etc/passwd',
-      'ftp://example.com/',
-      'mailto:a@example.com',
-      '/relative/path',
-      '//example.com/x',
-      'example.com',
-      'http:example.com',
-      'http:/example.com',
-      'http:\\\\example.com',
-      'http://',
-      'https://exa mple.com',
-      'not a url',
-      '',
-      '   ',
-    ]) {
-      expect(normaliseHttpUrl(value), value).toBeUndefined();
-    }
-  });
+  itReturns('refuses another scheme: %j', normaliseHttpUrl, [
+    ['javascript:alert(1)', undefined],
+    ['JavaScript://%0aalert(1)', undefined],
+    ['data:text/html,<script>alert(1)</script>', undefined],
+    ['file:///etc/passwd', undefined],
+    ['ftp://example.com/', undefined],
+    ['mailto:a@example.com', undefined],
+  ]);
+
+  itReturns('refuses a relative address: %j', normaliseHttpUrl, [
+    ['/relative/path', undefined],
+    ['//example.com/x', undefined],
+    ['example.com', undefined],
+  ]);
+
+  itReturns('refuses garbage: %j', normaliseHttpUrl, [
+    ['http:example.com', undefined],
+    ['http:/example.com', undefined],
+    ['http:\\\\example.com', undefined],
+    ['http://', undefined],
+    ['https://exa mple.com', undefined],
+    ['not a url', undefined],
+    ['', undefined],
+    ['   ', undefined],
+  ]);
 
   it('allows 2,048 characters and refuses more', () => {
     const base = 'https://example.com/';

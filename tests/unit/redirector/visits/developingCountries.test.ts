@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVELOPING_COUNTRIES, isDevelopingCountry } from '../../../../redirector/visits/developingCountries';
+import { itReturns } from '../../../helpers/tables';
 
 describe('DEVELOPING_COUNTRIES', () => {
   it('lists more than 100 ISO alpha-2 codes', () => {
@@ -7,49 +8,41 @@ describe('DEVELOPING_COUNTRIES', () => {
     for (const code of DEVELOPING_COUNTRIES) expect(code).toMatch(/^[A-Z]{2}$/);
   });
 
-  it('holds low-, lower-middle- and upper-middle-income economies', () => {
-    for (const code of [
-      'AF',
-      'ET',
-      'NG',
-      'IN',
-      'PK',
-      'BD',
-      'PH',
-      'VN',
-      'EG',
-      'KE',
-      'BR',
-      'CN',
-      'MX',
-      'ID',
-      'ZA',
-      'TR',
-    ]) {
-      expect(isDevelopingCountry(code), code).toBe(true);
-    }
-  });
+  itReturns('holds %s, a low-, lower-middle- or upper-middle-income economy', isDevelopingCountry, [
+    ['AF', true],
+    ['ET', true],
+    ['NG', true],
+    ['IN', true],
+    ['PK', true],
+    ['BD', true],
+    ['PH', true],
+    ['VN', true],
+    ['EG', true],
+    ['KE', true],
+    ['BR', true],
+    ['CN', true],
+    ['MX', true],
+    ['ID', true],
+    ['ZA', true],
+    ['TR', true],
+  ]);
 
-  it('leaves out high-income economies and the unknown country', () => {
-    for (const code of [
-      'US',
-      'GB',
-      'DE',
-      'FR',
-      'JP',
-      'KR',
-      'AU',
-      'CA',
-      'SA',
-      'AE',
-      'CL',
-      'UY',
-      'RU',
-      'BG',
-      'PL',
-      'XX',
-    ]) {
-      expect(isDevelopingCountry(code), code).toBe(false);
-    }
-  });
+  itReturns('leaves out %s, a high-income economy or the unknown country', isDevelopingCountry, [
+    ['US', false],
+    ['GB', false],
+    ['DE', false],
+    ['FR', false],
+    ['JP', false],
+    ['KR', false],
+    ['AU', false],
+    ['CA', false],
+    ['SA', false],
+    ['AE', false],
+    ['CL', false],
+    ['UY', false],
+    ['RU', false],
+    ['BG', false],
+    ['PL', false],
+    ['XX', false],
+  ]);
 });

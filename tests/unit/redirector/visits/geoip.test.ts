@@ -1,6 +1,7 @@
 import geoip from 'geoip-lite';
 import { describe, expect, it } from 'vitest';
 import { lookupPlace, parseIPv4, parseIPv6High } from '../../../../redirector/visits/geoip';
+import { itReturns } from '../../../helpers/tables';
 import { IP } from '../../../helpers/visitors';
 
 /** A small deterministic generator, so that a failure names an address that fails again. */
@@ -45,21 +46,21 @@ describe('lookupPlace', () => {
     expect(lookupPlace(IP.cloudflareDns)).toEqual({ country: '', city: '' });
   });
 
-  it('knows nothing of private, loopback and malformed addresses', () => {
-    for (const address of [
-      '10.1.2.3',
-      '172.16.0.1',
-      '192.168.1.1',
-      '127.0.0.1',
-      '::1',
-      '',
-      'nonsense',
-      '1.2.3',
-      '1.2.3.256',
-    ]) {
-      expect(lookupPlace(address), address).toBeNull();
-    }
-  });
+  itReturns('knows nothing of the private address %s', lookupPlace, [
+    ['10.1.2.3', null],
+    ['172.16.0.1', null],
+    ['192.168.1.1', null],
+  ]);
+  itReturns('knows nothing of the loopback address %s', lookupPlace, [
+    ['127.0.0.1', null],
+    ['::1', null],
+  ]);
+  itReturns('knows nothing of the malformed address %j', lookupPlace, [
+    ['', null],
+    ['nonsense', null],
+    ['1.2.3', null],
+    ['1.2.3.256', null],
+  ]);
 });
 
 describe('address parsing', () => {

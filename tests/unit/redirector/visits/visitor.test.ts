@@ -10,6 +10,7 @@ import {
   parseUserAgent,
   referrerSource,
 } from '../../../../redirector/visits/visitor';
+import { itReturns } from '../../../helpers/tables';
 import { DEVICE, IP, PLACE, UA } from '../../../helpers/visitors';
 
 /** The parts of a request the visitor reader looks at. */
@@ -115,12 +116,12 @@ describe('client address', () => {
     expect(clientAddress(fakeRequest({ 'x-forwarded-for': 'unknown' }), true)).toBe('127.0.0.1');
   });
 
-  it('normalises ports, brackets and IPv4-mapped IPv6', () => {
-    expect(normaliseAddress(' 3.3.3.3:8443 ')).toBe('3.3.3.3');
-    expect(normaliseAddress('[2001:db8::1]:443')).toBe('2001:db8::1');
-    expect(normaliseAddress('2001:db8::1')).toBe('2001:db8::1');
-    expect(normaliseAddress('::ffff:103.21.58.1')).toBe('103.21.58.1');
-  });
+  itReturns('normalises ports, brackets and IPv4-mapped IPv6: %j is %s', normaliseAddress, [
+    [' 3.3.3.3:8443 ', '3.3.3.3'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    ['2001:db8::1', '2001:db8::1'],
+    ['::ffff:103.21.58.1', '103.21.58.1'],
+  ]);
 });
 
 describe('locate', () => {

@@ -1,15 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DELAY_MS, SearchBox } from '../../../../renderer/src/components/SearchBox';
+import { setUpFakeTimers } from '../../../helpers/fakeTimers';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+setUpFakeTimers();
 
 describe('SearchBox', () => {
   it('reports the text once typing pauses, not on every key', () => {

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { countryFlag, countryLabel, countryName, rankCountries } from '../../../../renderer/src/format/countries';
+import { itNamesCountries } from '../../../helpers/countries';
 
 describe('country names and flags', () => {
-  it('names codes in English from Intl.DisplayNames', () => {
-    expect(countryName('US')).toBe('United States');
-    expect(countryName('gb')).toBe('United Kingdom');
-    expect(countryName('DE')).toBe('Germany');
-    expect(countryName('KE')).toBe('Kenya');
+  itNamesCountries({ countryName, countryFlag });
+
+  it.each([null, undefined])('treats %j as Unknown with a globe', (code) => {
+    expect(countryName(code)).toBe('Unknown');
+    expect(countryFlag(code)).toBe('🌐');
   });
 
-  it('treats XX, empty and malformed codes as Unknown with a globe', () => {
-    for (const code of ['XX', 'xx', '', null, undefined, 'USA', '1A']) {
-      expect(countryName(code)).toBe('Unknown');
-      expect(countryFlag(code)).toBe('🌐');
-    }
-  });
-
-  it('builds flags from regional-indicator letters', () => {
-    expect(countryFlag('US')).toBe('🇺🇸');
-    expect(countryFlag('jp')).toBe('🇯🇵');
+  it('labels a country with its flag and name', () => {
     expect(countryLabel('FR')).toBe('🇫🇷 France');
     expect(countryLabel('XX')).toBe('🌐 Unknown');
   });

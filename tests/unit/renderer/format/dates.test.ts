@@ -6,13 +6,16 @@ import {
   formatDuration,
   formatTimeAgo,
 } from '../../../../renderer/src/format/dates';
+import { itReturns } from '../../../helpers/tables';
+
+const JAN_5 = '2025-01-05T12:00:00Z';
 
 describe('dates', () => {
-  it("formats a date the spec's way in en-US and follows other locales", () => {
-    expect(formatDate('2025-01-05T12:00:00Z', 'en-US', 'UTC')).toBe('Jan 5, 2025');
-    expect(formatDate('2025-01-05T12:00:00Z', 'en-GB', 'UTC')).toBe('5 Jan 2025');
-    expect(formatDate('2025-01-05T12:00:00Z', 'de-DE', 'UTC')).toBe('5. Jan. 2025');
-  });
+  itReturns("formats 5 January 2025 in %s as %j (en-US the spec's way)", (locale) => formatDate(JAN_5, locale, 'UTC'), [
+    ['en-US', 'Jan 5, 2025'],
+    ['en-GB', '5 Jan 2025'],
+    ['de-DE', '5. Jan. 2025'],
+  ]);
 
   it('uses the given time zone for the calendar day', () => {
     expect(formatDate('2025-01-05T03:00:00Z', 'en-US', 'America/New_York')).toBe('Jan 4, 2025');
@@ -29,20 +32,19 @@ describe('dates', () => {
     expect(formatDay('garbage', 'en-US')).toBe('garbage');
   });
 
-  it('formats durations as in the spec', () => {
-    expect(formatDuration(2 * 3600 + 5 * 60 + 9)).toBe('2h 5m');
-    expect(formatDuration(3 * 60 + 10)).toBe('3m 10s');
-    expect(formatDuration(45)).toBe('45s');
-    expect(formatDuration(0)).toBe('0s');
-    expect(formatDuration(-5)).toBe('0s');
-  });
+  itReturns('formats a duration of %i seconds as %j, as in the spec', formatDuration, [
+    [2 * 3600 + 5 * 60 + 9, '2h 5m'],
+    [3 * 60 + 10, '3m 10s'],
+    [45, '45s'],
+    [0, '0s'],
+    [-5, '0s'],
+  ]);
 
-  it('formats time ago', () => {
-    const now = Date.parse('2025-01-05T12:00:00Z');
-    expect(formatTimeAgo('2025-01-05T11:59:58Z', now)).toBe('just now');
-    expect(formatTimeAgo('2025-01-05T11:59:30Z', now)).toBe('30s ago');
-    expect(formatTimeAgo('2025-01-05T11:57:00Z', now)).toBe('3m ago');
-    expect(formatTimeAgo('2025-01-05T09:00:00Z', now)).toBe('3h ago');
-    expect(formatTimeAgo('2025-01-01T12:00:00Z', now)).toBe('4d ago');
-  });
+  itReturns('formats %s, seen at noon on 5 January 2025, as %j', (at) => formatTimeAgo(at, Date.parse(JAN_5)), [
+    ['2025-01-05T11:59:58Z', 'just now'],
+    ['2025-01-05T11:59:30Z', '30s ago'],
+    ['2025-01-05T11:57:00Z', '3m ago'],
+    ['2025-01-05T09:00:00Z', '3h ago'],
+    ['2025-01-01T12:00:00Z', '4d ago'],
+  ]);
 });

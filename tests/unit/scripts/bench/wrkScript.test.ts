@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { luaString, parseWrkOutput, RESULT_MARKER, wrkScript } from '../../../../scripts/bench/wrkScript';
+import { itReturns } from '../../../helpers/tables';
 
 describe('luaString', () => {
-  it('quotes and escapes', () => {
-    expect(luaString('plain')).toBe('"plain"');
-    expect(luaString('say "hi" \\ bye')).toBe('"say \\"hi\\" \\\\ bye"');
-    expect(luaString('a\nb\tc')).toBe('"a\\010b\\009c"');
-  });
+  itReturns('quotes and escapes %j as %s', luaString, [
+    ['plain', '"plain"'],
+    ['say "hi" \\ bye', '"say \\"hi\\" \\\\ bye"'],
+    ['a\nb\tc', '"a\\010b\\009c"'],
+  ]);
 });
 
 describe('wrkScript', () => {

@@ -27,7 +27,7 @@ export function AuthDebugPanel({ onForced }: { onForced: () => void }) {
         Auth debug
       </button>
       {open ? (
-        <div className="auth-debug__body">
+        <div className="raised auth-debug__body">
           <dl className="kv-list">
             {rows.map((row) => (
               <div key={row.label} className="kv-list__row">

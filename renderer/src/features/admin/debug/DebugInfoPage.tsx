@@ -9,6 +9,7 @@ import { useAdminCalls } from '../../../api/useAdminCalls';
 import { useShortLinkBase } from '../../../api/useShortLinkBase';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import type { IconName } from '../../../components/Icon';
 import { shortLinkBase } from '../../analytics/analyticsFormat';
 import { useAuth } from '../auth/AuthProvider';
 import { describeMarkers, maskKey } from '../auth/adminMarkers';
@@ -41,6 +42,35 @@ export function DebugInfoPage() {
       setBusy(null);
     }
   };
+
+  /** The API checks: each says in one line what it found. */
+  const checks: { name: string; icon: IconName; action: () => Promise<string> }[] = [
+    {
+      name: 'Initialize Database',
+      icon: 'database',
+      action: async () => {
+        const { link } = await calls.initDatabase();
+        return `Database ready: created test link /${link.short_code}`;
+      },
+    },
+    {
+      name: 'Test Links API',
+      icon: 'activity',
+      action: async () => {
+        const links = await calls.listLinks();
+        return `Links API OK: ${links.length} ${links.length === 1 ? 'link' : 'links'}`;
+      },
+    },
+    {
+      name: 'Test Links',
+      icon: 'link',
+      action: async () => {
+        const links = await calls.listLinks();
+        setTestLinks(links.slice(0, 10));
+        return links.length === 0 ? 'No links to test yet' : `Showing ${Math.min(10, links.length)} links`;
+      },
+    },
+  ];
 
   const key = auth.apiKey ?? '';
   const environment = [
@@ -83,43 +113,16 @@ export function DebugInfoPage() {
       <Card title="API checks" subtitle="Initialize Database creates a test link.">
         <div className="stack">
           <div className="row">
-            <Button
-              loading={busy === 'Initialize Database'}
-              icon="database"
-              onClick={() =>
-                run('Initialize Database', async () => {
-                  const { link } = await calls.initDatabase();
-                  return `Database ready: created test link /${link.short_code}`;
-                })
-              }
-            >
-              Initialize Database
-            </Button>
-            <Button
-              loading={busy === 'Test Links API'}
-              icon="activity"
-              onClick={() =>
-                run('Test Links API', async () => {
-                  const links = await calls.listLinks();
-                  return `Links API OK: ${links.length} ${links.length === 1 ? 'link' : 'links'}`;
-                })
-              }
-            >
-              Test Links API
-            </Button>
-            <Button
-              loading={busy === 'Test Links'}
-              icon="link"
-              onClick={() =>
-                run('Test Links', async () => {
-                  const links = await calls.listLinks();
-                  setTestLinks(links.slice(0, 10));
-                  return links.length === 0 ? 'No links to test yet' : `Showing ${Math.min(10, links.length)} links`;
-                })
-              }
-            >
-              Test Links
-            </Button>
+            {checks.map((check) => (
+              <Button
+                key={check.name}
+                loading={busy === check.name}
+                icon={check.icon}
+                onClick={() => run(check.name, check.action)}
+              >
+                {check.name}
+              </Button>
+            ))}
           </div>
           {outcome ? (
             <output className={outcome.ok ? 'code-block' : 'code-block field__error'} data-testid="debug-outcome">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Link, UserLinkAnalyticsResponse } from '../../../../../redirector/contract';
 import { userAnalyticsModel } from '../../../../../renderer/src/features/analytics/userAnalyticsModel';
+import { dailyClicks } from '../../../../helpers/series';
 import { apiLink } from '../../linkFixtures';
 
 const link = apiLink({
@@ -24,15 +25,7 @@ function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, lin
       countryCounts: { US: 5, IN: 3, XX: 2, DE: 0 },
       blockedCountries: { IN: 3 },
       blockedVisitors: 3,
-      last7Days: [
-        { date: '2025-01-01', clicks: 0 },
-        { date: '2025-01-02', clicks: 1 },
-        { date: '2025-01-03', clicks: 0 },
-        { date: '2025-01-04', clicks: 2 },
-        { date: '2025-01-05', clicks: 3 },
-        { date: '2025-01-06', clicks: 0 },
-        { date: '2025-01-07', clicks: 4 },
-      ],
+      last7Days: dailyClicks('2025-01-01', [0, 1, 0, 2, 3, 0, 4]),
       ...overrides,
     },
     recentClicks: [],
@@ -47,15 +40,16 @@ describe('user analytics model', () => {
     expect(model.countries).toBe(3);
     expect(model.mobileClicks).toBe(5);
     expect(model.span).toBeUndefined();
-    expect(model.trend).toEqual([
-      { label: 'Jan 1', value: 0 },
-      { label: 'Jan 2', value: 1 },
-      { label: 'Jan 3', value: 0 },
-      { label: 'Jan 4', value: 2 },
-      { label: 'Jan 5', value: 3 },
-      { label: 'Jan 6', value: 0 },
-      { label: 'Jan 7', value: 4 },
+    expect(model.trend.map((point) => point.label)).toEqual([
+      'Jan 1',
+      'Jan 2',
+      'Jan 3',
+      'Jan 4',
+      'Jan 5',
+      'Jan 6',
+      'Jan 7',
     ]);
+    expect(model.trend.map((point) => point.value)).toEqual([0, 1, 0, 2, 3, 0, 4]);
     expect(model.devices.map((slice) => [slice.name, slice.value])).toEqual([
       ['iOS', 3],
       ['Android', 2],

@@ -1,19 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DOT_INTERVAL_MS,
   RedirectingScreen,
 } from '../../../../../../renderer/src/features/admin/auth/RedirectingScreen';
+import { setUpFakeTimers } from '../../../../../helpers/fakeTimers';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+setUpFakeTimers();
 
 describe('RedirectingScreen', () => {
   it('cycles one to three dots every 500 ms', () => {

@@ -1,0 +1,60 @@
+/**
+ * A table of records with one column definition per column. On narrow screens each row stacks
+ * into a card, each cell led by its column's label (the `data-label` the stylesheet shows).
+ */
+import type { Key, ReactNode } from 'react';
+import { cx } from './cx';
+
+export interface DataColumn<Row> {
+  /** The header, and the label a stacked cell shows before its value. */
+  label: string;
+  cell: (row: Row) => ReactNode;
+  /** Right-aligned figures, header included. */
+  numeric?: boolean;
+  /** Classes of the body cells only. */
+  className?: string;
+  /** Keeps the cell on one line (dates, durations). */
+  nowrap?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  columns: DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** A test id on every body row. */
+  rowTestId?: string;
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, rowTestId }: DataTableProps<Row>) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack table--pairs">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={column.numeric ? 'num' : undefined}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  className={cx(column.numeric && 'num', column.className) || undefined}
+                  style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/** The live panels of the admin dashboard: a card with its Live toggle, loading and error lines, a headline figure. */
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../api/client';
+import { Card } from '../../components/Card';
+import { formatNumber } from '../../format/numbers';
+import { LiveToggle } from '../admin/LiveToggle';
+
+export interface LivePanelProps<T> {
+  title: string;
+  subtitle: string;
+  live: boolean;
+  onLiveChange: (live: boolean) => void;
+  load: { data: T | undefined; error: Error | undefined };
+  /** The figure in large type above the panel's lists. */
+  figure: (data: T) => { value: number; caption: string; testId: string };
+  children: (data: T) => ReactNode;
+}
+
+export function LivePanel<T>({ title, subtitle, live, onLiveChange, load, figure, children }: LivePanelProps<T>) {
+  return (
+    <Card title={title} subtitle={subtitle} actions={<LiveToggle live={live} onChange={onLiveChange} />}>
+      {load.data !== undefined ? (
+        <div className="stack">
+          <PulseFigure {...figure(load.data)} />
+          {children(load.data)}
+        </div>
+      ) : load.error ? (
+        <p className="field__error">{errorMessage(load.error, 'Failed to fetch analytics', { orStatus: true })}</p>
+      ) : (
+        <p className="muted text-sm">Loading...</p>
+      )}
+    </Card>
+  );
+}
+
+function PulseFigure({ value, caption, testId }: { value: number; caption: string; testId: string }) {
+  return (
+    <div className="pulse-figure">
+      <span className="pulse-figure__value" data-testid={testId}>
+        {formatNumber(value)}
+      </span>
+      <span className="pulse-figure__caption">{caption}</span>
+    </div>
+  );
+}
