@@ -94,7 +94,9 @@ const DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
  * of days with the pairs, counted with `sign`, and without them, counted against it.
  */
 export function dayReturnMovesSql(changed: string, sign: 1 | -1): string {
-  const chain = (without: boolean) => `SELECT v.day, COALESCE(LAG(v.day) OVER (PARTITION BY v.visitor ORDER BY v.day), -1)
+  const chain = (
+    without: boolean,
+  ) => `SELECT v.day, COALESCE(LAG(v.day) OVER (PARTITION BY v.visitor ORDER BY v.day), -1)
         AS previous_day, ${without ? -sign : sign} AS change
       FROM visitor_days v WHERE v.visitor IN (SELECT x.visitor FROM (${changed}) x)${
         without ? ` AND NOT EXISTS (SELECT 1 FROM (${changed}) x WHERE x.visitor = v.visitor AND x.day = v.day)` : ''
