@@ -41,6 +41,98 @@ export function dimensionRowsSql(source: string): string {
     ) x WHERE value IS NOT NULL`;
 }
 
+/**
+ * The service-wide day rollups, kept beside the per-link ones so that the dashboard's ranged
+ * figures read a few rows per day instead of every link's: `day_dimensions` (clicks per UTC day,
+ * dimension and value), `visitor_days` (clicks per visitor and UTC day) and, on SQLite, `day_returns`.
+ *
+ * Distinct visitors over days [d1, d2) are a DISTINCT over every visitor of those days (about a
+ * second at 1,000,000 clicks on SQLite). With day_returns, each (visitor, day) of visitor_days is
+ * counted under that day and the visitor's previous day (-1: none): a visitor seen in the range is
+ * counted once, on their first day in it, the one whose previous day is before d1, so the range's
+ * visitors are SUM(visitors) WHERE d1 <= day < d2 AND previous_day < d1, a few rows a day. Keeping
+ * it needs each visitor's days in order, which concurrent PostgreSQL folds (each in its own
+ * snapshot) cannot give: PostgreSQL counts the distinct visitors of visitor_days' (day, visitor) index.
+ */
+export const SERVICE_DAY_TABLES_SQL = (integer: string, withoutRowid: string, returns: boolean) => `
+  CREATE TABLE day_dimensions (
+    day ${integer} NOT NULL,
+    dimension TEXT NOT NULL,
+    value TEXT NOT NULL,
+    clicks ${integer} NOT NULL,
+    PRIMARY KEY (day, dimension, value)
+  )${withoutRowid};
+  INSERT INTO day_dimensions (day, dimension, value, clicks)
+  SELECT day, dimension, value, SUM(clicks) FROM link_day_dimensions GROUP BY 1, 2, 3;
+  CREATE TABLE visitor_days (
+    visitor TEXT NOT NULL,
+    day ${integer} NOT NULL,
+    clicks ${integer} NOT NULL,
+    PRIMARY KEY (visitor, day)
+  )${withoutRowid};
+  INSERT INTO visitor_days (visitor, day, clicks)
+  SELECT visitor, day, SUM(clicks) FROM link_day_visitors GROUP BY 1, 2;
+  ${returns ? DAY_RETURNS_SQL(integer, withoutRowid) : 'CREATE INDEX visitor_days_day ON visitor_days(day, visitor);'}
+`;
+
+const DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
+  CREATE TABLE day_returns (
+    day ${integer} NOT NULL,
+    previous_day ${integer} NOT NULL,
+    visitors ${integer} NOT NULL,
+    PRIMARY KEY (day, previous_day)
+  )${withoutRowid};
+  INSERT INTO day_returns (day, previous_day, visitors)
+  SELECT day, previous_day, COUNT(*) FROM (
+    SELECT day, COALESCE(LAG(day) OVER (PARTITION BY visitor ORDER BY day), -1) AS previous_day FROM visitor_days
+  ) r GROUP BY 1, 2;
+`;
+
+/**
+ * The moves of day_returns when the (visitor, day) pairs that `changed` selects join (sign 1) or
+ * leave (sign -1) visitor_days, read while visitor_days holds them: each of those visitors' chains
+ * of days with the pairs, counted with `sign`, and without them, counted against it.
+ */
+export function dayReturnMovesSql(changed: string, sign: 1 | -1): string {
+  const chain = (
+    without: boolean,
+  ) => `SELECT v.day, COALESCE(LAG(v.day) OVER (PARTITION BY v.visitor ORDER BY v.day), -1)
+        AS previous_day, ${without ? -sign : sign} AS change
+      FROM visitor_days v WHERE v.visitor IN (SELECT x.visitor FROM (${changed}) x)${
+        without ? ` AND NOT EXISTS (SELECT 1 FROM (${changed}) x WHERE x.visitor = v.visitor AND x.day = v.day)` : ''
+      }`;
+  return `INSERT INTO day_returns AS r (day, previous_day, visitors)
+    SELECT day, previous_day, SUM(change) FROM (${chain(false)} UNION ALL ${chain(true)}) m
+    WHERE true GROUP BY day, previous_day HAVING SUM(change) <> 0
+    ON CONFLICT (day, previous_day) DO UPDATE SET visitors = r.visitors + excluded.visitors`;
+}
+
+/** What a link's deletion takes from the service-wide day rollups (its clicks' share), then the rows left at 0. */
+export function serviceDayDeleteStatements(linkId: string, returns: boolean): string[] {
+  const share = `SELECT visitor, day, SUM(clicks) AS clicks FROM link_day_visitors WHERE link_id = ${linkId} GROUP BY visitor, day`;
+  return [
+    `UPDATE day_dimensions SET clicks = clicks - (SELECT SUM(d.clicks) FROM link_day_dimensions d WHERE d.link_id = ${linkId}
+       AND d.day = day_dimensions.day AND d.dimension = day_dimensions.dimension AND d.value = day_dimensions.value)
+     WHERE (day, dimension, value) IN (SELECT day, dimension, value FROM link_day_dimensions WHERE link_id = ${linkId})`,
+    'DELETE FROM day_dimensions WHERE clicks <= 0',
+    ...(returns
+      ? [
+          dayReturnMovesSql(
+            `SELECT s.visitor, s.day FROM (${share}) s JOIN visitor_days v ON v.visitor = s.visitor AND v.day = s.day
+             WHERE v.clicks <= s.clicks`,
+            -1,
+          ),
+          'DELETE FROM day_returns WHERE visitors <= 0',
+        ]
+      : []),
+    `UPDATE visitor_days SET clicks = clicks - (SELECT SUM(d.clicks) FROM link_day_visitors d WHERE d.link_id = ${linkId}
+       AND d.visitor = visitor_days.visitor AND d.day = visitor_days.day)
+     WHERE (visitor, day) IN (SELECT visitor, day FROM link_day_visitors WHERE link_id = ${linkId})`,
+    `DELETE FROM visitor_days WHERE clicks <= 0
+       AND visitor IN (SELECT visitor FROM link_day_visitors WHERE link_id = ${linkId})`,
+  ];
+}
+
 export interface Dialect {
   /** A named parameter. */
   param(name: string): string;
@@ -103,7 +195,7 @@ export function rangeDimensionsSql(dialect: Dialect, linkIndex: string | undefin
   const link = linkIndex ? ` AND link_id = ${p('link')}` : '';
   const only = onlyDimension ? ` AND dimension = ${p('dimension')}` : '';
   return `SELECT dimension, value, ${dialect.sum('clicks')} AS clicks FROM (
-      SELECT dimension, value, clicks FROM link_day_dimensions WHERE day >= ${p('d1')} AND day < ${p('d2')}${link}${only}
+      SELECT dimension, value, clicks FROM ${linkIndex ? 'link_day_dimensions' : 'day_dimensions'} WHERE day >= ${p('d1')} AND day < ${p('d2')}${link}${only}
       UNION ALL
       SELECT dimension, value, 1 FROM (${dimensionRowsSql(edgeClicksSql(dialect, linkIndex))}) e WHERE true${only}
     ) r GROUP BY dimension, value`;
@@ -121,6 +213,21 @@ export function rangeVisitorRowsSql(dialect: Dialect, linkIndex: string | undefi
 
 export function rangeUniqueVisitorsSql(dialect: Dialect, linkIndex: string | undefined): string {
   return `SELECT COUNT(DISTINCT visitor) AS n FROM (${rangeVisitorRowsSql(dialect, linkIndex)}) v`;
+}
+
+/**
+ * The service's distinct visitors over the range: those of its whole days from day_returns, and
+ * the partial days' visitors who have no whole day in it.
+ */
+export function rangeServiceVisitorsSql(dialect: Dialect, returns: boolean): string {
+  const p = dialect.param;
+  const wholeDays = returns
+    ? `SELECT ${dialect.sum('visitors')} FROM day_returns WHERE day >= ${p('d1')} AND day < ${p('d2')} AND previous_day < ${p('d1')}`
+    : `SELECT COUNT(*) FROM (SELECT visitor FROM visitor_days WHERE day >= ${p('d1')} AND day < ${p('d2')} GROUP BY visitor) w`;
+  return `SELECT (${wholeDays})
+    + (SELECT COUNT(*) FROM (SELECT DISTINCT ${dialect.visitor} AS visitor FROM ${edgeClicksSql(dialect)}) e
+      WHERE NOT EXISTS (SELECT 1 FROM visitor_days v WHERE v.visitor = e.visitor AND v.day >= ${p('d1')} AND v.day < ${p('d2')}))
+    AS n`;
 }
 
 export function rangeClicksSql(dialect: Dialect, byLink: boolean): string {

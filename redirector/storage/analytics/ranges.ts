@@ -23,6 +23,7 @@ import {
   rangeClicksSql,
   rangeDimensionsSql,
   rangeParams,
+  rangeServiceVisitorsSql,
   rangeUniqueVisitorsSql,
   rangeVisitorRowsSql,
   SQLITE_DIALECT,
@@ -33,8 +34,8 @@ import { type RepeatVisitorsOptions, withLocations } from './repeatVisitors';
 const SQLITE_LINK_INDEX = 'link_clicks';
 const POSTGRES_LINK_INDEX = 'clicks';
 
-/** Every SQL text of the ranged reads, written once for both engines. */
-function rangeSql(dialect: Dialect, linkIndex: string) {
+/** Every SQL text of the ranged reads, written once for both engines. `returns`: day_returns is kept (daySql.ts). */
+function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
   const p = dialect.param;
   const perVisitor = `SELECT visitor, ${dialect.sum('clicks')} AS visits, MAX(last_clicked_at) AS last
     FROM (${rangeVisitorRowsSql(dialect, undefined)}) v GROUP BY visitor`;
@@ -51,7 +52,7 @@ function rangeSql(dialect: Dialect, linkIndex: string) {
       AND (${linkTime}.clicked_at > ${p('afterAt')} OR (${linkTime}.clicked_at = ${p('afterAt')} AND ${linkTime}.id > ${p('afterId')}))
       ORDER BY ${linkTime}.clicked_at, ${linkTime}.id LIMIT ${p('limit')}`,
     dimension: `SELECT value, clicks FROM (${rangeDimensionsSql(dialect, undefined, true)}) r`,
-    visitors: rangeUniqueVisitorsSql(dialect, undefined),
+    visitors: rangeServiceVisitorsSql(dialect, returns),
     clicks: rangeClicksSql(dialect, false),
     frequency: `SELECT visits, COUNT(*) AS visitors FROM (${perVisitor}) f GROUP BY visits ORDER BY visits`,
     top: `SELECT visitor AS ip, visits, last AS "lastClickedAt" FROM (${perVisitor}) f WHERE visits >= 2
@@ -84,7 +85,7 @@ function bound(sql: string, params: Record<string, unknown>) {
 }
 
 export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
-  const sql = rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX);
+  const sql = rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX, true);
   const places = sql.places.replace('SELECT * FROM @ips', 'SELECT value FROM json_each(@ips)');
   const statements = Object.fromEntries(
     Object.entries({ ...sql, places }).map(([name, text]) => [name, { text, statement: db.prepare(text) }]),
@@ -149,7 +150,7 @@ export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
   };
 }
 
-const POSTGRES_SQL = rangeSql(POSTGRES_DIALECT, POSTGRES_LINK_INDEX);
+const POSTGRES_SQL = rangeSql(POSTGRES_DIALECT, POSTGRES_LINK_INDEX, false);
 POSTGRES_SQL.places = POSTGRES_SQL.places.replace('SELECT * FROM @ips', 'SELECT unnest(@ips::text[])');
 // Only the Click columns, as every other PostgreSQL read of clicks.
 

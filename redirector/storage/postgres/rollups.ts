@@ -20,7 +20,13 @@
  * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL).
  */
 
-import { DAY_MS, dimensionRowsSql, POSTGRES_VISITOR } from '../analytics/daySql';
+import {
+  DAY_MS,
+  dimensionRowsSql,
+  POSTGRES_VISITOR,
+  SERVICE_DAY_TABLES_SQL,
+  serviceDayDeleteStatements,
+} from '../analytics/daySql';
 import { visitorIdentitySql } from '../visitorIdentity';
 import type { Queryable } from './database';
 
@@ -42,6 +48,20 @@ const DAY_CTES = `
     FROM human h GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (link_id, day, visitor, country, city) DO UPDATE SET clicks = dv.clicks + excluded.clicks,
       last_clicked_at = GREATEST(dv.last_clicked_at, excluded.last_clicked_at)
+  )`;
+
+/** The service-wide day rollups (../analytics/daySql.ts); only added up, so concurrent folds agree. */
+const SERVICE_DAY_CTES = `
+  service_day_dimensions AS (
+    INSERT INTO day_dimensions AS sd (day, dimension, value, clicks)
+    SELECT day, dimension, value, COUNT(*) FROM (${dimensionRowsSql('human c')}) x
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (day, dimension, value) DO UPDATE SET clicks = sd.clicks + excluded.clicks
+  ),
+  service_visitor_days AS (
+    INSERT INTO visitor_days AS vd (visitor, day, clicks)
+    SELECT h.${POSTGRES_VISITOR}, h.clicked_at / ${DAY_MS}, COUNT(*) FROM human h GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (visitor, day) DO UPDATE SET clicks = vd.clicks + excluded.clicks
   )`;
 
 /** Every rollup upsert of the human clicks in the relation `human` (bots are never counted). */
@@ -134,7 +154,7 @@ const FOLDED_COLUMNS = ROLLUP_SOURCE_COLUMNS.replace(/\bip_address\b/, `${visito
 
 /** `WITH <prefix>, human AS (<human>), <rollups> <final>`: the rollups of the rows `human` selects. */
 export function withRollups(prefix: string, human: string, final: string, byDay = true): string {
-  return `WITH ${prefix ? `${prefix},` : ''} human AS (${human}), ${byDay ? `${DAY_CTES},` : ''} ${ROLLUP_CTES} ${final}`;
+  return `WITH ${prefix ? `${prefix},` : ''} human AS (${human}), ${byDay ? `${DAY_CTES}, ${SERVICE_DAY_CTES},` : ''} ${ROLLUP_CTES} ${final}`;
 }
 
 /**
@@ -264,6 +284,24 @@ export const ANALYTICS_BY_DAY_SQL = `
     SELECT ${ROLLUP_SOURCE_COLUMNS} FROM clicks c
     WHERE NOT c.is_bot AND NOT EXISTS (SELECT 1 FROM clicks_unfolded u WHERE u.id = c.id)
   ), ${DAY_CTES} SELECT 1;
+`;
+
+/**
+ * Migration "analytics by day, service-wide" (PostgreSQL): the service's day rollups, filled from
+ * the per-link ones; a link's deletion takes its share away before its own rows go by cascade.
+ */
+export const ANALYTICS_SERVICE_DAYS_SQL = `
+  ${SERVICE_DAY_TABLES_SQL('BIGINT', '', false)}
+  CREATE FUNCTION links_delete_service_days() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${serviceDayDeleteStatements('OLD.id', false)
+      .map((statement) => `${statement};`)
+      .join('\n')}
+    RETURN OLD;
+  END
+  $$;
+  CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links
+    FOR EACH ROW EXECUTE FUNCTION links_delete_service_days();
 `;
 
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */

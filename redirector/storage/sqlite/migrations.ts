@@ -8,6 +8,7 @@ import {
   ANALYTICS_BY_DAY_SQL,
   ANALYTICS_REPEAT_INDEX_SQL,
   ANALYTICS_ROLLUPS_SQL,
+  ANALYTICS_SERVICE_DAYS_SQL,
   ANALYTICS_VISIT_FREQUENCY_SQL,
 } from './analytics/schema';
 
@@ -107,5 +108,10 @@ export const migrations: readonly Migration[] = [
     version: 9,
     name: 'analytics by day',
     sql: ANALYTICS_BY_DAY_SQL,
+  },
+  {
+    version: 10,
+    name: 'analytics by day, service-wide',
+    sql: ANALYTICS_SERVICE_DAYS_SQL,
   },
 ];

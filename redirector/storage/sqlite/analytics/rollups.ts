@@ -5,7 +5,7 @@
  */
 import { visitorIdentitySql } from '../../visitorIdentity';
 import type { SqliteDatabase } from '../database';
-import { sqliteDayFoldStatements } from './schema';
+import { sqliteDayFoldStatements, sqliteServiceDayFoldStatements } from './schema';
 
 /** Clicks kept per link for "recent clicks" (the API shows 100). Trimmed back to this at twice as many. */
 export const RECENT_KEPT = 100;
@@ -150,6 +150,7 @@ function createRollupFolder(db: SqliteDatabase): RollupFolder {
       ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
         last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`),
     ...sqliteDayFoldStatements('temp.fold_chunk').map((sql) => db.prepare(sql)),
+    ...sqliteServiceDayFoldStatements('temp.fold_chunk').map((sql) => db.prepare(sql)),
     db.prepare(`
       INSERT INTO link_recent_clicks (link_id, clicked_at, click_id)
       SELECT c.link_id, c.clicked_at, c.id FROM temp.fold_chunk c ORDER BY 1, 2, 3`),

@@ -14,7 +14,14 @@
  * `visitors` rows and keeps the fold position valid when the newest clicks disappear (SQLite may
  * reuse the rowids of deleted rows at the end of the table).
  */
-import { DAY_MS, dimensionRowsSql, SQLITE_VISITOR } from '../../analytics/daySql';
+import {
+  DAY_MS,
+  dayReturnMovesSql,
+  dimensionRowsSql,
+  SERVICE_DAY_TABLES_SQL,
+  SQLITE_VISITOR,
+  serviceDayDeleteStatements,
+} from '../../analytics/daySql';
 
 export const ANALYTICS_ROLLUPS_SQL = `
   DROP INDEX IF EXISTS clicks_link_time;
@@ -240,4 +247,40 @@ function sqliteDayFoldSql(source: string): string {
   return sqliteDayFoldStatements(source)
     .map((statement) => `${statement};`)
     .join('\n');
+}
+
+/**
+ * Migration "analytics by day, service-wide": the service's day rollups (../../analytics/daySql.ts),
+ * filled from the per-link ones (so from the clicks folded so far); the fold keeps them from there,
+ * and a link's deletion takes its share away before its own rows go by cascade.
+ */
+export const ANALYTICS_SERVICE_DAYS_SQL = `
+  ${SERVICE_DAY_TABLES_SQL('INTEGER', ' WITHOUT ROWID', true)}
+  CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links BEGIN
+    ${serviceDayDeleteStatements('OLD.id', true)
+      .map((statement) => `${statement};`)
+      .join('\n')}
+  END;
+`;
+
+/**
+ * The statements that add the clicks of `source` (human clicks, the visitor in ip_address) to the
+ * service's day rollups. Rows of day_returns left at 0 stay: they add nothing to a sum.
+ */
+export function sqliteServiceDayFoldStatements(source: string): string[] {
+  const pairs = `SELECT c.${SQLITE_VISITOR} AS visitor, c.clicked_at / ${DAY_MS} AS day, COUNT(*) AS n
+    FROM ${source} c WHERE true GROUP BY 1, 2`;
+  return [
+    `INSERT INTO day_dimensions (day, dimension, value, clicks)
+     SELECT day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true GROUP BY 1, 2, 3
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    `INSERT INTO visitor_days (visitor, day, clicks) SELECT visitor, day, n FROM (${pairs}) WHERE true
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    // The pairs the upsert above just created: their stored clicks are the chunk's.
+    dayReturnMovesSql(
+      `SELECT p.visitor, p.day FROM (${pairs}) p JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day
+       WHERE v.clicks = p.n`,
+      1,
+    ),
+  ];
 }
