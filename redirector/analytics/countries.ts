@@ -1,5 +1,5 @@
 /**
- * Country names and flags for two-letter codes (CONTRACT §5): English names from Intl.DisplayNames,
+ * Country names and flags for two-letter codes (docs/api.md#analytics): English names from Intl.DisplayNames,
  * flags from the regional-indicator letters, and 'XX' (unknown) as "Unknown" with a globe.
  * Pure and free of Node APIs, so the renderer can carry a copy (it may import only types from
  * redirector/).

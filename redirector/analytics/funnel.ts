@@ -1,5 +1,5 @@
 /**
- * GET /api/analytics/funnel: the spec's §9 model. Impressions (3 × clicks) and the time to click
+ * GET /api/analytics/funnel: the model of docs/api.md#analytics. Impressions (3 × clicks) and the time to click
  * (a fixed 45 s) are assumptions, named in `estimated`; clicks, engaged clicks and Instagram exits
  * are measured. Rates are fractions 0–1, and 0 when there is nothing to divide by.
  */

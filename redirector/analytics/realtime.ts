@@ -1,4 +1,4 @@
-/** GET /api/analytics/realtime: the last five minutes (spec §9: polled every 5 s). */
+/** GET /api/analytics/realtime: the last five minutes (docs/api.md#analytics: polled every 5 s). */
 import type { RealtimeResponse } from '../contract/analytics';
 import type { Store } from '../storage/store';
 import { toApiClick } from '../visits/clickPresenter';

@@ -1,5 +1,5 @@
 /**
- * Local hours, weekdays and days in an IANA time zone (CONTRACT §5: `tz` governs them). Offsets
+ * Local hours, weekdays and days in an IANA time zone (docs/api.md#analytics: `tz` governs them). Offsets
  * come from Intl, looked up once per week (plus a short search in a week with a DST change), so
  * turning thousands of quarter hours into local time costs integer arithmetic, not Intl calls.
  * Works for offsets that are not whole hours (Asia/Kolkata +5:30, Asia/Kathmandu +5:45).

@@ -1,5 +1,5 @@
 /**
- * User accounts (CONTRACT §3): registration and email + password sign-in. Emails are stored and
+ * User accounts (docs/api.md#accounts-and-sign-in): registration and email + password sign-in. Emails are stored and
  * matched lower-cased. An unknown email still costs one password hash, so the answer's timing does
  * not tell which emails have accounts.
  */

@@ -1,4 +1,4 @@
-/** API types of the analytics calls (CONTRACT §5). Types only. */
+/** API types of the analytics calls (docs/api.md#analytics). Types only. */
 import type { Click, ClickDevice, DeviceType } from './clicks';
 import type { Link } from './links';
 

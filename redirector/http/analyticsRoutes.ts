@@ -1,5 +1,5 @@
 /**
- * Analytics calls (CONTRACT §5), one per dashboard panel. Admin (X-API-Key): /api/analytics/{id},
+ * Analytics calls (docs/api.md#analytics), one per dashboard panel. Admin (X-API-Key): /api/analytics/{id},
  * summary, realtime, live, repeat-visitors, funnel. User (Bearer): /api/analytics/user?linkId= for
  * their own links only (another user's link is a 404). `tz` (an IANA zone, default UTC) governs
  * hours, weekdays and days; every call checks it (the UI sends it to all), even where no figure

@@ -1,5 +1,5 @@
 /**
- * POST /api/auth?action=admin|register|login|logout (CONTRACT §2, §3). Sign-ins count toward the
+ * POST /api/auth?action=admin|register|login|logout (docs/api.md#accounts-and-sign-in). Sign-ins count toward the
  * credential limiter, accounts toward the registration limiter (docs/api.md#hardening-and-privacy).
  */
 import Router from '@koa/router';

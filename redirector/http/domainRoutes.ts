@@ -1,4 +1,4 @@
-/** A user's custom domain: GET/POST/DELETE /api/user/domain (CONTRACT §3). */
+/** A user's custom domain: GET/POST/DELETE /api/user/domain (docs/api.md#domain). */
 import Router from '@koa/router';
 import { toApiUser } from '../auth/accountService';
 import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../contract/auth';

@@ -1,5 +1,5 @@
 /**
- * Link calls (CONTRACT §3). Admin (X-API-Key): GET/POST/PUT/DELETE /api/links, GET /api/init.
+ * Link calls (docs/api.md#links). Admin (X-API-Key): GET/POST/PUT/DELETE /api/links, GET /api/init.
  * User (Bearer): GET /api/links/user, POST /api/links/create, PUT /api/links/update,
  * DELETE /api/links/delete. Ownership is the link service's job; here: parse → call → shape.
  */

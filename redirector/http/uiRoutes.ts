@@ -1,6 +1,6 @@
 /**
  * Serves the built web UI (dist/web): hashed assets from memory, and index.html for every UI route,
- * with the security headers of CONTRACT §6. Each file goes out as the brotli or gzip copy the
+ * with the security headers of docs/api.md#pages. Each file goes out as the brotli or gzip copy the
  * build wrote beside it when the browser accepts one (docs/api.md#pages).
  */
 import fs from 'node:fs';

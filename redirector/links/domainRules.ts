@@ -1,5 +1,5 @@
 /**
- * A user's custom domain (CONTRACT §3): the rule is in contract/domains (the browser checks the
+ * A user's custom domain (docs/api.md#domain): the rule is in contract/domains (the browser checks the
  * same); here a refusal becomes the RuleError 400 the HTTP layer answers.
  */
 import { checkCustomDomain } from '../contract/domains';

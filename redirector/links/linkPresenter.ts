@@ -1,4 +1,4 @@
-/** A stored link with its counts → the API's Link object (CONTRACT §3). */
+/** A stored link with its counts → the API's Link object (docs/api.md#links). */
 import type { Link } from '../contract/links';
 import type { LinkWithCounts } from '../storage/records';
 

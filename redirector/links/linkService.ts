@@ -1,5 +1,5 @@
 /**
- * Links with their owners (CONTRACT §3). Ownership is enforced here: a user reaches only their own
+ * Links with their owners (docs/api.md#links). Ownership is enforced here: a user reaches only their own
  * links, and another user's link is "not found" so its existence is not revealed. Every write
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */

@@ -1,6 +1,6 @@
 /**
- * Link request bodies (CONTRACT §3; options: docs/api.md#links): their shape (zod). Every failure is a RuleError 400 with a
- * message for a person; addresses follow contract/urls and come out in the WHATWG parser's `href`.
+ * Link request bodies (docs/api.md#links): their shape (zod). Every failure is a RuleError 400
+ * with a message for a person; addresses follow contract/urls and come out in the WHATWG parser's `href`.
  */
 import { z } from 'zod';
 import {

@@ -1,6 +1,6 @@
 /**
  * The analytics side of the Store: one call per panel, each answering from one consistent view of
- * the database (CONTRACT §5). Bots are left out of every figure. Times are epoch milliseconds;
+ * the database (docs/api.md#analytics). Bots are left out of every figure. Times are epoch milliseconds;
  * the analytics services (redirector/analytics/) turn quarter hours into local hours and days.
  */
 import type { ClickRecord, LinkCounts } from './records';

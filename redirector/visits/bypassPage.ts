@@ -1,5 +1,5 @@
 /**
- * The TikTok bypass page (CONTRACT §4 rule 4): TikTok's in-app browser cannot be told to open a
+ * The TikTok bypass page (docs/api.md#resolving-a-short-link, rule 4): TikTok's in-app browser cannot be told to open a
  * link elsewhere, so the page shows the visitor how. Android gets an `intent://` button that opens
  * the address in Chrome; iOS gets the steps through TikTok's "…" menu; both get a copy-link button.
  *

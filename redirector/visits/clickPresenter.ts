@@ -1,4 +1,4 @@
-/** A stored click → the API's Click object (CONTRACT §4). */
+/** A stored click → the API's Click object (docs/api.md#resolving-a-short-link). */
 import type { Click } from '../contract/clicks';
 import type { ClickRecord } from '../storage/records';
 

@@ -1,5 +1,5 @@
 /**
- * Durable clicks by group commit (CONTRACT §4: an answered redirect's click survives `kill -9`).
+ * Durable clicks by group commit (docs/api.md#resolving-a-short-link: an answered redirect's click survives `kill -9`).
  *
  * The clicks of every request that arrives within one turn of the event loop are gathered and,
  * on the next `setImmediate`, inserted in ONE transaction; only then are those requests answered.

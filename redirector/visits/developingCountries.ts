@@ -1,5 +1,5 @@
 /**
- * The countries a link's country redirect applies to (CONTRACT §4): the World Bank's low-,
+ * The countries a link's country redirect applies to (docs/api.md#resolving-a-short-link): the World Bank's low-,
  * lower-middle- and upper-middle-income economies, ISO 3166-1 alpha-2.
  *
  * Source: World Bank country classifications by income level, FY2025 (1 July 2024 – 30 June 2025),

@@ -1,7 +1,7 @@
 /**
  * GET and HEAD /<shortCode>, and POST /<shortCode> with a link's password
  * (docs/api.md#resolving-a-short-link), answered on node:http directly in front of Koa: the
- * framework's layers cost more than everything else a redirect does (PERFORMANCE.md), and /api
+ * framework's layers cost more than everything else a redirect does (README "Performance"), and /api
  * and the UI keep Koa. Every other request returns false and goes to Koa.
  *
  * The path of a click: link from the cache (the database only on a miss) → expiry → password →
@@ -38,7 +38,7 @@ export type RedirectHandler = (req: IncomingMessage, res: ServerResponse) => boo
 
 const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 
-/** Every short-link answer is revalidated, so that every click reaches the server (CONTRACT §4). */
+/** Every short-link answer is revalidated, so every click reaches the server (docs/api.md#resolving-a-short-link). */
 export const REDIRECT_CACHE_CONTROL = 'private, max-age=0, no-cache';
 
 const NOT_FOUND_BODY = Buffer.from(notFoundPage(), 'utf8');

@@ -1,5 +1,5 @@
 /**
- * The facts a click stores about its visitor (CONTRACT §4): the parsed user agent, the client
+ * The facts a click stores about its visitor (docs/api.md#resolving-a-short-link): the parsed user agent, the client
  * address, country and city, and where the visitor came from.
  *
  * ua-parser-js 1.0.x (MIT; 2.x is AGPL-3.0 and slower) costs ~40 µs a parse, so parses are kept

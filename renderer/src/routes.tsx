@@ -1,4 +1,4 @@
-/** The route table (product spec §2): every screen of the browser build and the desktop app. */
+/** The route table (docs/api.md#pages): every screen of the browser build and the desktop app. */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../redirector/contract/desktop';

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the analytics calls (CONTRACT §5) against a running server on a seeded database
+ * Benchmark of the analytics calls (docs/api.md#analytics) against a running server on a seeded database
  * (see seed.ts). Times each call (median of several runs, after two warm-ups) on the busiest link
  * and for the dashboard-wide calls. Targets: 50 ms per link, 250 ms dashboard-wide.
  *

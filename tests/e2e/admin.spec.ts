@@ -125,7 +125,7 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
   await expect(page).toHaveURL(`${server.url}/admin#authenticated`);
   await expect(page.getByRole('banner').getByText('Me - Admin')).toBeVisible();
-  // The markers of spec §4, and the key the server handed out (not the typed admin key).
+  // The markers of docs/api.md#pages, and the key the server handed out (not the typed admin key).
   const stored = await readStorage(page);
   expect(stored.flag).toBe('true');
   expect(stored.token).toBe('authenticated');

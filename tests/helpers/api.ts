@@ -68,7 +68,7 @@ export async function newUser(server: TestServer, name = 'User'): Promise<LoginR
   return { ...login.body, password };
 }
 
-/** Every field CONTRACT §3 puts on a link object, in the contract's order. */
+/** Every field docs/api.md#links puts on a link object, in the contract's order. */
 export const LINK_FIELDS = [
   'id',
   'title',

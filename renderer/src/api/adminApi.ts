@@ -1,6 +1,6 @@
 /**
- * The administrator's calls (product spec §7, CONTRACT §3 and §5). Every call but the login carries
- * X-API-Key; analytics calls pass the browser's time zone as `tz`. One call per panel.
+ * The administrator's calls (docs/api.md#accounts-and-sign-in, #links and #analytics). Every call
+ * but the login carries X-API-Key; analytics calls pass the browser's time zone as `tz`. One call per panel.
  */
 import type {
   AdminLoginResponse,
@@ -46,8 +46,8 @@ export function createAdminApi(http: HttpClient) {
     publicUrl: async () => (await http.request<ServiceConfigResponse>('/api/config')).public_url,
 
     /**
-     * POST /api/auth?action=admin. Not ok, success not true or a failure → ok false (spec §5);
-     * the server's session token is the key to keep, falling back to the typed key (spec §4).
+     * POST /api/auth?action=admin. Not ok, success not true or a failure → ok false (docs/api.md#pages);
+     * the server's session token is the key to keep, falling back to the typed key (docs/api.md#pages).
      */
     async login(key: string): Promise<AdminLoginResult> {
       try {

@@ -1,5 +1,5 @@
 /**
- * One hook per administrator read call, with the cadence each screen polls at (product spec §6):
+ * One hook per administrator read call, with the cadence each screen polls at (docs/api.md#pages):
  * the pages only compose what these answer.
  */
 import { useCallback } from 'react';

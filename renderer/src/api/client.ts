@@ -101,7 +101,7 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetc
 /**
  * The one text to show for a failed call: the network message when the server could not be
  * reached, the server's `error` text when it sent one, else (with `orStatus`) the status line,
- * else the screen's own fallback (spec §8).
+ * else the screen's own fallback (docs/api.md#pages).
  */
 export function errorMessage(error: unknown, fallback: string, { orStatus = false } = {}): string {
   if (error instanceof ApiError) {

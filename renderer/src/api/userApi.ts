@@ -1,6 +1,6 @@
 /**
- * The account and user calls (product spec §7 "User calls", CONTRACT §3 and §5). User calls carry
- * the session token as a bearer credential; analytics passes the browser's time zone as `tz`.
+ * The account and user calls (docs/api.md#accounts-and-sign-in, #links and #analytics). User
+ * calls carry the session token as a bearer credential; analytics passes the browser's time zone as `tz`.
  */
 import type {
   DateRange,
@@ -36,7 +36,7 @@ export function createUserApi(http: HttpClient) {
     login: (body: LoginRequest) =>
       http.request<LoginResponse>('/api/auth', { method: 'POST', query: { action: 'login' }, body }),
 
-    /** Revokes the token on the server (CONTRACT §3). */
+    /** Revokes the token on the server (docs/api.md#accounts-and-sign-in). */
     logout: (token: string) =>
       http.request<SuccessResponse>('/api/auth', { method: 'POST', query: { action: 'logout' }, token }),
 

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's calls (product spec §7 "User calls"): bound to the session token, a 401
+ * The signed-in user's calls (docs/api.md#links, "User calls"): bound to the session token, a 401
  * signs the user out. One hook per read call; the dashboard only composes them.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, IconButton } from './Button';
 
-/** How long the 'copied' confirmation stays (product spec §9). */
+/** How long the 'copied' confirmation stays (docs/api.md#pages). */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** Writes text to the clipboard; falls back to a hidden textarea where the async API is missing. */

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-/** The router's fallback screen (product spec §8). */
+/** The router's fallback screen (docs/api.md#pages). */
 export function RouterErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

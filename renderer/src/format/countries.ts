@@ -1,5 +1,5 @@
 /**
- * Country names and flags from ISO 3166-1 alpha-2 codes (CONTRACT §5): names from
+ * Country names and flags from ISO 3166-1 alpha-2 codes (docs/api.md#analytics): names from
  * Intl.DisplayNames in English, flags from the regional-indicator letters; 'XX' (and anything that
  * is not a two-letter code) is 'Unknown' with a globe.
  */

@@ -73,7 +73,7 @@ export function formatTimeAgo(value: DateInput, now: number = Date.now()): strin
   return `${Math.floor(hours / 24)}d ago`;
 }
 
-/** The browser's IANA time zone, sent as `tz` to analytics calls (CONTRACT §5). */
+/** The browser's IANA time zone, sent as `tz` to analytics calls (docs/api.md#analytics). */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

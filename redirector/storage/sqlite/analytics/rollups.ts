@@ -46,7 +46,7 @@ const CHUNK_TABLE = tempTableSql('fold_chunk', {
  * A read folds at most this many clicks first (a fraction of a second). Normally the background
  * fold leaves far fewer, and every figure is exact; only a flood of clicks that outruns it leaves
  * more, and then figures lag behind by the rest instead of a read holding up the redirects
- * (CONTRACT §4: the redirect path never waits on analytics).
+ * (docs/api.md#resolving-a-short-link: the redirect path never waits on analytics).
  */
 export const READ_FOLD_LIMIT = 20_000;
 

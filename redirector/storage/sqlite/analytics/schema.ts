@@ -3,7 +3,7 @@
  *
  * The click path only appends to `clicks` (and its append-ordered `clicks_time` index): every
  * per-link or per-visitor structure is a B-tree keyed by something scattered (link, address), and
- * writing one per click costs about a WAL page per row (PERFORMANCE.md: the `(link_id, clicked_at)`
+ * writing one per click costs about a WAL page per row (README "Performance": the `(link_id, clicked_at)`
  * index alone cut redirects from ~0.46 to ~0.31 × floor). So that index goes, and the rollups below
  * are folded from `clicks` in large batches by rowid (rollups.ts): in the background when the
  * service is quiet, and always before an analytics answer is read, in the same transaction as the

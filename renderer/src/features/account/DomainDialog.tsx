@@ -1,4 +1,4 @@
-/** 'Custom Domain Settings' (product spec §2): set or remove the user's custom domain. */
+/** 'Custom Domain Settings' (docs/api.md#pages): set or remove the user's custom domain. */
 import { type FormEvent, useState } from 'react';
 import { DOMAIN_REQUIRED } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';

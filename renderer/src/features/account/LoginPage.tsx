@@ -21,7 +21,7 @@ export function validateLogin(email: string, password: string): LoginErrors {
   return errors;
 }
 
-/** '/login' (product spec §2): Welcome Back. Success stores the session and goes to /dashboard. */
+/** '/login' (docs/api.md#pages): Welcome Back. Success stores the session and goes to /dashboard. */
 export function LoginPage() {
   const api = useApi();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ export interface RegistrationValues {
 
 export type RegistrationErrors = Partial<Record<keyof RegistrationValues, string>>;
 
-/** The client checks of product spec §5 (the server checks again). */
+/** The client checks of docs/api.md#pages (the server checks again). */
 export function validateRegistration(values: RegistrationValues): RegistrationErrors {
   const errors: RegistrationErrors = {};
   if (values.name.trim() === '') errors.name = 'Please enter your name';
@@ -38,7 +38,7 @@ export function validateRegistration(values: RegistrationValues): RegistrationEr
 
 const FIELD_ORDER: readonly (keyof RegistrationValues)[] = ['name', 'email', 'password', 'confirmPassword'];
 
-/** '/register' (product spec §2): Create Account. Success goes to /login?registered=true. */
+/** '/register' (docs/api.md#pages): Create Account. Success goes to /login?registered=true. */
 export function RegisterPage() {
   const api = useApi();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's session in localStorage under `userSession` ({token, user}, product spec §3).
+ * The signed-in user's session in localStorage under `userSession` ({token, user}, docs/api.md#pages).
  * A value that is missing, unparseable or without a token counts as no session.
  */
 import { useCallback, useState } from 'react';

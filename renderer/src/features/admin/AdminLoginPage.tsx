@@ -1,4 +1,4 @@
-/** /admin/login (spec §2, §4, §5): password only, the auth-debug panel in a corner. */
+/** /admin/login (docs/api.md#pages): password only, the auth-debug panel in a corner. */
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';

@@ -1,4 +1,4 @@
-/** /admin/conversion (spec §2 "Conversion Funnel"): one call. */
+/** /admin/conversion (docs/api.md#pages, "Conversion Funnel"): one call. */
 
 import { useFunnel } from '../../api/adminQueries';
 import { Card } from '../../components/Card';

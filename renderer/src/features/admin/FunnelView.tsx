@@ -1,5 +1,5 @@
 /**
- * The conversion funnel (spec §2, §9; CONTRACT §5) from one answer. Estimated figures (impressions,
+ * The conversion funnel (docs/api.md#pages and docs/api.md#analytics) from one answer. Estimated figures (impressions,
  * time to click) are labelled as estimates wherever they show.
  */
 import type { FunnelResponse, FunnelStep } from '../../../../redirector/contract';
@@ -9,7 +9,7 @@ import { cx } from '../../components/cx';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber, formatPercent } from '../../format/numbers';
 
-/** A step loses more than this share of the previous one: shown in red (spec §9). */
+/** A step loses more than this share of the previous one: shown in red (docs/api.md#pages). */
 export const HIGH_DROP_OFF = 0.5;
 
 const STEP_FIELD: Record<string, string> = {

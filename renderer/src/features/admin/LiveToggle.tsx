@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
 
-/** The live panels' Live / Paused switch (spec §4): Paused stops polling. */
+/** The live panels' Live / Paused switch (docs/api.md#pages): Paused stops polling. */
 export function LiveToggle({ live, onChange }: { live: boolean; onChange: (live: boolean) => void }) {
   return (
     <div className="row">

@@ -1,4 +1,4 @@
-/** /admin/live (spec §2 "Live Visitors"): one call every 2 s for the chosen window. */
+/** /admin/live (docs/api.md#pages, "Live Visitors"): one call every 2 s for the chosen window. */
 
 import { useState } from 'react';
 import type { LiveWindowMinutes } from '../../api/adminApi';

@@ -1,4 +1,4 @@
-/** /admin/repeat-visitors (spec §2 "Repeat Visitors"): one call. */
+/** /admin/repeat-visitors (docs/api.md#pages, "Repeat Visitors"): one call. */
 
 import type { RepeatVisitorsResponse } from '../../../../redirector/contract';
 import { useRepeatVisitors } from '../../api/adminQueries';

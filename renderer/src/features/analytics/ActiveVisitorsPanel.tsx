@@ -1,4 +1,4 @@
-/** Active Visitors (spec §9): every 3 s, the distinct visitors of the last 2 minutes. */
+/** Active Visitors (docs/api.md#pages): every 3 s, the distinct visitors of the last 2 minutes. */
 
 import { useState } from 'react';
 import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/adminQueries';

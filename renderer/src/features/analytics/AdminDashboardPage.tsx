@@ -1,4 +1,4 @@
-/** /admin: 'Analytics Dashboard' (spec §2). One call per panel (CONTRACT §5). */
+/** /admin: 'Analytics Dashboard' (docs/api.md#pages). One call per panel (docs/api.md#analytics). */
 
 import { useSummary } from '../../api/adminQueries';
 import { Card } from '../../components/Card';

@@ -1,4 +1,4 @@
-/** /admin/link/{linkId} (spec §2 "Admin per-link analytics"): one call, refreshed every 5 s. */
+/** /admin/link/{linkId} (docs/api.md#pages, "Admin per-link analytics"): one call, refreshed every 5 s. */
 
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useLinkStats } from '../../api/adminQueries';

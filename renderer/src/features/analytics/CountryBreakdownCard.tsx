@@ -1,5 +1,5 @@
 /**
- * The full country card (spec §2): 10 countries, Show All / Show Less beyond that; name, code,
+ * The full country card (docs/api.md#pages): 10 countries, Show All / Show Less beyond that; name, code,
  * clicks, share of the total and a bar relative to the busiest country; a summary line.
  */
 import { useState } from 'react';

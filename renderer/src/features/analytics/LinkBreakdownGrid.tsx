@@ -1,4 +1,4 @@
-/** A link's breakdowns (spec §2 "Admin per-link analytics"): panels fed the plain stats. */
+/** A link's breakdowns (docs/api.md#pages, "Admin per-link analytics"): panels fed the plain stats. */
 import type { LinkAnalyticsResponse } from '../../../../redirector/contract';
 import { Card } from '../../components/Card';
 import { CountryBars } from '../../components/CountryBars';

@@ -1,4 +1,4 @@
-/** Real-Time Activity (spec §9): every 5 s, clicks per minute, the 10 latest clicks, the 6 busiest links. */
+/** Real-Time Activity (docs/api.md#pages): every 5 s, clicks per minute, the 10 latest clicks, the 6 busiest links. */
 
 import { useState } from 'react';
 import { useRealtime } from '../../api/adminQueries';

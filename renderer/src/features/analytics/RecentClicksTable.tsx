@@ -43,7 +43,7 @@ const COLUMNS: DataColumn<Click>[] = [
   },
 ];
 
-/** Recent Clicks (spec §2): Time, IP Address, Location, Device, Browser. */
+/** Recent Clicks (docs/api.md#pages): Time, IP Address, Location, Device, Browser. */
 export function RecentClicksTable({ clicks }: { clicks: Click[] }) {
   const [showAll, setShowAll] = useState(false);
   if (clicks.length === 0) return <div className="chart-empty">No clicks yet</div>;

@@ -1,4 +1,4 @@
-/** The user's analytics for one link (product spec §2 "User analytics view"); replaces the list. */
+/** The user's analytics for one link (docs/api.md#pages, "User analytics view"); replaces the list. */
 import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
 import type { UserLinkStatsState } from '../../api/userQueries';
 import { Banner } from '../../components/Banner';

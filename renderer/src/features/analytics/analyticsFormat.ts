@@ -18,7 +18,7 @@ export function shortLinkBase(apiBase: string): string {
   return base !== '' ? base : window.location.origin;
 }
 
-/** 'Online' means a click in the last 2 minutes (spec §9). */
+/** 'Online' means a click in the last 2 minutes (docs/api.md#pages). */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 
 /** Distinct visitors among the clicks of the last 2 minutes. */

@@ -1,4 +1,4 @@
-/** Shapes the user analytics answer (CONTRACT §5) into what the analytics view shows. */
+/** Shapes the user analytics answer (docs/api.md#analytics) into what the analytics view shows. */
 import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import type { SeriesPoint, Slice } from '../../components/charts/types';

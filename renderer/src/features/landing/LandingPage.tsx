@@ -3,7 +3,7 @@ import { BrandMark } from '../../components/AppHeader';
 import { ButtonLink } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 
-/** '/' (product spec §2): title, tagline, the two account buttons and a small admin link. */
+/** '/' (docs/api.md#pages): title, tagline, the two account buttons and a small admin link. */
 export function LandingPage() {
   return (
     <main className="hero">

@@ -1,4 +1,4 @@
-/** /admin/create and /admin/edit/{linkId} (spec §2): shells around the one link form. */
+/** /admin/create and /admin/edit/{linkId} (docs/api.md#pages): shells around the one link form. */
 import { useNavigate, useParams } from 'react-router-dom';
 import { type Link, randomShortCode } from '../../../../redirector/contract';
 import { ApiError, errorMessage } from '../../api/client';

@@ -1,5 +1,5 @@
 /**
- * /admin/links (spec §2 "Admin links list"): every link of the service one page at a time, with
+ * /admin/links (docs/api.md#pages, "Admin links list"): every link of the service one page at a time, with
  * search, tag filter, sort and the list state in the address; Export and Import.
  */
 

@@ -1,7 +1,7 @@
 import { IconButton } from '../../components/Button';
 import { copyText, useCopied } from '../../components/CopyButton';
 
-/** Copy the full short link; 'Copied!' shows for 2 seconds (spec §9). */
+/** Copy the full short link; 'Copied!' shows for 2 seconds (docs/api.md#pages). */
 export function CopyLinkAction({ url }: { url: string }) {
   const [copied, markCopied] = useCopied();
   return (

@@ -1,5 +1,5 @@
 /**
- * The dashboard's list (product spec §2 "User dashboard"): the summary cards over all the user's
+ * The dashboard's list (docs/api.md#pages, "User dashboard"): the summary cards over all the user's
  * links, one page of them with its list state in the address, the link form dialog and the delete
  * confirmation, Export and Import.
  */

@@ -1,5 +1,5 @@
 /**
- * '/dashboard' (product spec §2 "User dashboard", §4): the signed-in user's links (DashboardLinks),
+ * '/dashboard' (docs/api.md#pages, "User dashboard"): the signed-in user's links (DashboardLinks),
  * the domain dialog and per-link analytics (?link=<id> beside the list state, so Back in the browser
  * returns to the same page of the list).
  */

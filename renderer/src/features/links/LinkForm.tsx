@@ -1,5 +1,5 @@
 /**
- * The one link form (product spec §2 "Create/Edit form"): the admin create and edit pages and the
+ * The one link form (docs/api.md#pages, "Create/Edit form"): the admin create and edit pages and the
  * user's dialog are shells around it, each with its own words and actions.
  */
 import type { ReactNode } from 'react';

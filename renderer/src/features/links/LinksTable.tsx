@@ -1,5 +1,5 @@
 /**
- * The one link table (product spec §2 "Your Links", "Admin links list"): a row per link with its
+ * The one link table (docs/api.md#pages, "Your Links", "Admin links list"): a row per link with its
  * row actions. The user's dashboard and the admin list each show their own set of columns.
  */
 import type { CSSProperties, ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * 'Your Links' (product spec §2): one page of the user's links with search, tag filter, sort and
+ * 'Your Links' (docs/api.md#pages): one page of the user's links with search, tag filter, sort and
  * pages, or why there are none, with the create, export and import actions.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The one link form's model (product spec §2, §5): values, client checks and request bodies for the
+ * The one link form's model (docs/api.md#pages): values, client checks and request bodies for the
  * admin pages and the user dialog alike. The checks are the server's own rules (contract/); only
  * the words differ between the two screens (linkFormTexts.ts).
  */
@@ -158,7 +158,7 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
   };
 }
 
-/** The admin's PUT body: only the fields that changed, never the short code (spec §7). */
+/** The admin's PUT body: only the fields that changed, never the short code (docs/api.md#links). */
 export function changedFields(original: Link, values: LinkFormValues): LinkUpdate {
   const { short_code: _fixed, ...next } = linkInputFromForm(values);
   const changed = Object.entries(next).filter(([field, value]) => {

@@ -1,4 +1,4 @@
-/** How a user's links are shown and shared: {domain}/{short_code} (product spec §9). */
+/** How a user's links are shown and shared: {domain}/{short_code} (docs/api.md#domain). */
 export interface LinkHost {
   /** What links show before '/{short_code}': the custom domain, or the public URL's host (with port). */
   domain: string;

@@ -1,6 +1,6 @@
 /**
- * An answered redirect's click survives the process being killed (CONTRACT §4), and SIGTERM stores
- * every pending click before exiting 0, on SQLite and on PostgreSQL. Runs the BUILT server
+ * An answered redirect's click survives the process being killed
+ * (docs/api.md#resolving-a-short-link), and SIGTERM stores every pending click before exiting 0, on SQLite and on PostgreSQL. Runs the BUILT server
  * (`npm run build` first).
  */
 import http from 'node:http';

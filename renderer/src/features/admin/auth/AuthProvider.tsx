@@ -1,5 +1,5 @@
 /**
- * The admin auth state (product spec §4) over the markers of adminMarkers.ts. While 'Loading...'
+ * The admin auth state (docs/api.md#pages) over the markers of adminMarkers.ts. While 'Loading...'
  * shows, the markers are read and the key they point to is tried once against the server: a stale or
  * forced marker without a valid key ends on the login page with SESSION_EXPIRED_MESSAGE.
  * In the desktop app the key is the token main keeps for the active server instead of any marker,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** How often the dots change (spec §9). */
+/** How often the dots change (docs/api.md#pages). */
 export const DOT_INTERVAL_MS = 500;
 
 /** 1, 2, 3, 1, ... every DOT_INTERVAL_MS. */

@@ -1,7 +1,7 @@
 /**
- * The admin auth markers of product spec §4 (URL hash, session flag 'auth', local-storage
- * admin_token, cookies admin_auth and apiKey) and the key lookup of §6. CONTRACT §2: the markers only
- * choose which screen shows; the server checks the key alone. So a marker without a key counts as a
+ * The admin auth markers of docs/api.md#pages (URL hash, session flag 'auth', local-storage
+ * admin_token, cookies admin_auth and apiKey) and the key lookup of docs/api.md#pages.
+ * docs/api.md#accounts-and-sign-in: the markers only choose which screen shows; the server checks the key alone. So a marker without a key counts as a
  * stale session: the markers are cleared and the visitor signs in again.
  */
 
@@ -13,7 +13,7 @@ export const AUTH_COOKIE = 'admin_auth';
 export const API_KEY_COOKIE = 'apiKey';
 /** Where the key itself is kept in session and local storage. */
 export const API_KEY_STORAGE = 'apiKey';
-/** 30 days (spec §9). */
+/** 30 days (docs/api.md#pages). */
 export const ADMIN_COOKIE_MAX_AGE = 2_592_000;
 
 export const SESSION_EXPIRED_MESSAGE = 'Your admin session has expired. Please sign in again.';

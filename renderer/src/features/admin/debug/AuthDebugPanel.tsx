@@ -1,7 +1,7 @@
 /**
- * The login page's auth-debug panel (spec §2): the marker state of cookies and storage, and Force
- * Auth, which sets the markers without a key. Since only the key is checked (CONTRACT §2), a forced
- * marker alone ends back on the login page with the expired-session message.
+ * The login page's auth-debug panel (docs/api.md#pages): the marker state of cookies and storage, and Force
+ * Auth, which sets the markers without a key. Since only the key is checked
+ * (docs/api.md#accounts-and-sign-in), a forced marker alone ends back on the login page with the expired-session message.
  */
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/Button';

@@ -1,4 +1,4 @@
-/** /admin/debug (spec §2 "Debug pages"): environment, the stored key, and a few API checks. */
+/** /admin/debug (docs/api.md#pages, "Debug pages"): environment, the stored key, and a few API checks. */
 
 import { useState } from 'react';
 import type { Link } from '../../../../../redirector/contract';

@@ -1,7 +1,7 @@
 /**
- * /admin/storage (spec §2 "Debug pages"): the auth markers in cookies and storage, with set and
+ * /admin/storage (docs/api.md#pages, "Debug pages"): the auth markers in cookies and storage, with set and
  * clear controls. Clearing signs this browser out; setting a key that the server rejects ends on
- * the login page too (CONTRACT §2).
+ * the login page too (docs/api.md#accounts-and-sign-in).
  */
 import { type FormEvent, useState } from 'react';
 import { Banner } from '../../../components/Banner';

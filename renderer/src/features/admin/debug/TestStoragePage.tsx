@@ -1,5 +1,5 @@
 /**
- * '/test-storage' (product spec §2, content not shown): checks that this browser can keep a session,
+ * '/test-storage' (docs/api.md#pages, content not shown): checks that this browser can keep a session,
  * and shows what is stored under the keys the app uses.
  */
 import { useState } from 'react';
