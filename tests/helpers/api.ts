@@ -1,8 +1,11 @@
 /** Small HTTP helpers shared by the API tests of accounts, links and domains. */
 import type { LoginResponse } from '../../redirector/contract/auth';
 import type { NewClick } from '../../redirector/storage/records';
+import { defaultLinkOptions } from './linkFixtures';
 import { newClick } from './records';
 import type { TestServer } from './testServer';
+
+export { defaultLinkOptions };
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -88,20 +91,6 @@ export const LINK_FIELDS = [
   'tags',
   ...Object.keys(defaultLinkOptions()),
 ].sort();
-
-/** The options (docs/api.md#links) of a link object that set none. */
-export function defaultLinkOptions() {
-  return {
-    forward_query: true,
-    expires_at: null,
-    max_clicks: null,
-    expired_url: null,
-    has_password: false,
-    ios_url: null,
-    android_url: null,
-    geo_targets: {},
-  };
-}
 
 /** A stored click as the redirect path would store it (for counts and delete tests). */
 export function clickOf(linkId: number, overrides: Partial<NewClick> = {}): NewClick {

@@ -11,6 +11,7 @@ import {
   LINK_FIELDS,
   newUser,
 } from '../../../helpers/api';
+import { noRedirectRules } from '../../../helpers/linkFixtures';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const START = Date.UTC(2026, 0, 15, 9, 30, 0);
@@ -306,12 +307,7 @@ describe('admin link calls', () => {
         unique_visitors: 0,
         blocked_visitors: 0,
         created_at: new Date(now).toISOString(),
-        enable_tiktok_bypass: false,
-        enable_country_redirect: false,
-        country_redirect_url: null,
-        enable_instagram_exit: false,
-        instagram_exit_url: null,
-        tags: [],
+        ...noRedirectRules(),
         ...defaultLinkOptions(),
       },
     });

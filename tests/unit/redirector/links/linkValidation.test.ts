@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkOptionAddresses, parseLinkChanges, parseNewLink } from '../../../../redirector/links/linkValidation';
 import { RuleError } from '../../../../redirector/ruleError';
+import { NO_OPTIONS_INPUT, noRedirectRules } from '../../../helpers/linkFixtures';
 
-const NO_OPTIONS = {
-  forward_query: true,
-  expires_at: null,
-  max_clicks: null,
-  expired_url: null,
-  password: null,
-  ios_url: null,
-  android_url: null,
-  geo_targets: {},
-};
+const NO_OPTIONS = { ...NO_OPTIONS_INPUT, password: null };
 
 function ruleOf(run: () => unknown): { status: number; message: string } {
   try {
@@ -29,12 +21,7 @@ describe('parseNewLink', () => {
       title: '',
       target_url: 'https://example.com/',
       short_code: undefined,
-      enable_tiktok_bypass: false,
-      enable_country_redirect: false,
-      country_redirect_url: null,
-      enable_instagram_exit: false,
-      instagram_exit_url: null,
-      tags: [],
+      ...noRedirectRules(),
       ...NO_OPTIONS,
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type LinkListQuery, parseLinkListQuery } from '../../../../redirector/contract';
 import { adminLinksPage, linkRelations, listQueryParams, userLinksPage } from '../../../../renderer/src/api/linksPage';
-import { apiLink } from '../linkFixtures';
+import { apiLink } from '../../../helpers/linkFixtures';
 
 function query(params: Record<string, string> = {}): LinkListQuery {
   const parsed = parseLinkListQuery(params);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Link, UserLinkAnalyticsResponse } from '../../../../../redirector/contract';
 import { userAnalyticsModel } from '../../../../../renderer/src/features/analytics/userAnalyticsModel';
+import { apiLink } from '../../../../helpers/linkFixtures';
 import { dailyClicks } from '../../../../helpers/series';
-import { apiLink } from '../../linkFixtures';
 
 const link = apiLink({
   id: 1,

@@ -5,7 +5,7 @@ import type { Link } from '../../../../../redirector/contract';
 import { ApiError } from '../../../../../renderer/src/api/client';
 import { LinkFormDialog } from '../../../../../renderer/src/features/links/LinkFormDialog';
 import type { LinkFormValues } from '../../../../../renderer/src/features/links/linkForm';
-import { apiLink } from '../../linkFixtures';
+import { apiLink } from '../../../../helpers/linkFixtures';
 
 afterEach(cleanup);
 

@@ -11,7 +11,7 @@ import {
 } from '../../../../../renderer/src/features/links/linkForm';
 import { ADMIN_LINK_FORM_TEXTS, USER_LINK_FORM_TEXTS } from '../../../../../renderer/src/features/links/linkFormTexts';
 import { emptyLinkOptions } from '../../../../../renderer/src/features/links/linkOptions';
-import { apiLink, NO_OPTIONS_INPUT } from '../../linkFixtures';
+import { apiLink, NO_OPTIONS_INPUT } from '../../../../helpers/linkFixtures';
 
 const INVALID_URL = 'Please enter a valid URL';
 const validateLinkForm = (values: LinkFormValues, editing: boolean) =>

@@ -14,7 +14,7 @@ import {
   isoToLocalInput,
   localInputToIso,
 } from '../../../../../renderer/src/features/links/linkOptions';
-import { apiLink, NO_OPTIONS_INPUT } from '../../linkFixtures';
+import { apiLink, NO_OPTIONS_INPUT } from '../../../../helpers/linkFixtures';
 
 // The expiry is typed in the browser's zone: run in one that is neither UTC nor a whole day off.
 vi.stubEnv('TZ', 'America/New_York');

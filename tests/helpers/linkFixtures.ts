@@ -1,0 +1,50 @@
+/** Link shapes the tests build on: the API's defaults (docs/api.md#links) and a renderer-side link. */
+import type { Link } from '../../redirector/contract';
+
+/** The redirect switches and tags of a link that sets none. */
+export function noRedirectRules() {
+  return {
+    enable_tiktok_bypass: false,
+    enable_country_redirect: false,
+    country_redirect_url: null,
+    enable_instagram_exit: false,
+    instagram_exit_url: null,
+    tags: [],
+  };
+}
+
+/** The option fields of a request body from a form with no option set. */
+export const NO_OPTIONS_INPUT = {
+  forward_query: true,
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  ios_url: null,
+  android_url: null,
+  geo_targets: {},
+};
+
+/** The options of a link object that set none. */
+export function defaultLinkOptions() {
+  const { forward_query, expires_at, max_clicks, expired_url, ios_url, android_url, geo_targets } = NO_OPTIONS_INPUT;
+  return { forward_query, expires_at, max_clicks, expired_url, has_password: false, ios_url, android_url, geo_targets };
+}
+
+/** An API link as the renderer receives it, changed by `changes`. */
+export function apiLink(changes: Partial<Link> = {}): Link {
+  return {
+    id: 7,
+    user_id: 1,
+    title: '',
+    target_url: 'https://example.com/',
+    short_code: 'abc',
+    clicks: 0,
+    total_clicks: 0,
+    unique_visitors: 0,
+    blocked_visitors: 0,
+    created_at: '2025-01-05T12:00:00.000Z',
+    ...noRedirectRules(),
+    ...defaultLinkOptions(),
+    ...changes,
+  };
+}
