@@ -11,23 +11,24 @@ import type { ZoneCalendar } from './timeZone';
 
 export const RECENT_CLICKS = 100;
 
-export async function linkAnalytics(
+/** The arguments of both per-link answers: the link with its tags, the zone's calendar, the time now. */
+export type LinkAnswerArgs = [
   store: Store,
   link: LinkRecord & { tags: readonly string[] },
   calendar: ZoneCalendar,
   now: number,
   range?: DateRange,
-): Promise<LinkAnalyticsResponse> {
-  const figures = await linkFigures(store, link.id, calendar, range);
-  const { data, dims } = figures;
-  const patterns = timePatterns(withinRange(data.quarterHours, figures.timeRange), calendar, now);
+];
+
+export async function linkAnalytics(...args: LinkAnswerArgs): Promise<LinkAnalyticsResponse> {
+  const [, , calendar, now] = args;
+  const { figures, answer } = await sharedLinkAnswer(...args);
+  const { dims } = figures;
+  const patterns = timePatterns(withinRange(figures.data.quarterHours, figures.timeRange), calendar, now);
   return {
-    link: toApiLink({ ...link, ...data.counts }),
+    ...answer,
     stats: {
-      totalClicks: figures.totalClicks,
-      uniqueVisitors: figures.uniqueVisitors,
-      deviceStats: deviceStats(dims.filter((row) => row.dimension === 'device_type')),
-      countryCounts: dimensionMap(dims, 'country'),
+      ...answer.stats,
       browserCounts: dimensionMap(dims, 'browser'),
       referrerCounts: dimensionMap(dims, 'referrer', DIRECT),
       osCounts: dimensionMap(dims, 'os'),
@@ -35,18 +36,35 @@ export async function linkAnalytics(
       hourlyStats: patterns.hourly,
       dailyStats: patterns.daily,
       dayNames: DAY_NAMES,
-      last7Days: timePatterns(data.quarterHours, calendar, now).last7Days,
-      ...figures.days,
     },
-    recentClicks: figures.recentClicks.map(toApiClick),
   };
 }
 
 /**
- * What both per-link answers read: the all-time figures, or with a range the range's, and then
- * `days` (one entry per day of the range).
+ * What both per-link answers read and show alike: the all-time figures, or with a range the
+ * range's, and then `days` (one entry per day of the range).
  */
-export async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar, range?: DateRange) {
+export async function sharedLinkAnswer(...[store, link, calendar, now, range]: LinkAnswerArgs) {
+  const figures = await linkFigures(store, link.id, calendar, range);
+  const { data, dims } = figures;
+  return {
+    figures,
+    answer: {
+      link: toApiLink({ ...link, ...data.counts }),
+      stats: {
+        totalClicks: figures.totalClicks,
+        uniqueVisitors: figures.uniqueVisitors,
+        deviceStats: deviceStats(dims.filter((row) => row.dimension === 'device_type')),
+        countryCounts: dimensionMap(dims, 'country'),
+        last7Days: timePatterns(data.quarterHours, calendar, now).last7Days,
+        ...figures.days,
+      },
+      recentClicks: figures.recentClicks.map(toApiClick),
+    },
+  };
+}
+
+async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar, range?: DateRange) {
   const timeRange = range && timeRangeOf(range, calendar);
   const data = await store.analytics.linkStats(linkId, { recentClicks: RECENT_CLICKS, range: timeRange });
   const inRange = data.inRange;

@@ -19,6 +19,16 @@ export function geoTargetCountryProblem(code: string): string | undefined {
   return /^[A-Z]{2}$/.test(code) ? undefined : `Country targets: "${code}" is not a two-letter country code`;
 }
 
+/** Lengths count code points, so an emoji password is as long as it looks. */
+export function linkPasswordProblem(password: string): string | undefined {
+  const length = [...password].length;
+  return length >= MIN_LINK_PASSWORD_LENGTH && length <= MAX_LINK_PASSWORD_LENGTH ? undefined : LINK_PASSWORD_LENGTH;
+}
+
+export function geoTargetCountProblem(count: number): string | undefined {
+  return count > MAX_GEO_TARGETS ? GEO_TARGETS_TOO_MANY : undefined;
+}
+
 /**
  * An ISO 8601 date and time with its zone (Z or ±hh:mm), as epoch milliseconds; undefined for
  * anything else. A time without a zone would be read in whatever zone the reader is in.

@@ -11,20 +11,14 @@ import { type ApiKeysResponse, type CreateApiKeyResponse, KEYS_NEED_SIGN_IN } fr
 import type { KeyOwner } from '../keys/apiKeyService';
 import type { Services } from '../services';
 import { type AdminState, apiKeyOf, requireAdmin, requireUser, type UserState } from './authGuards';
-import { badRequest, forbidden } from './errors';
-import { bodyOf } from './requestInput';
+import { forbidden } from './errors';
+import { bodyOf, recordIdParam } from './requestInput';
 
 interface KeyManagerState {
   owner: KeyOwner;
 }
 
-function keyId(ctx: Context): number {
-  const value = ctx.query.id;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,14}$/.test(value)) {
-    throw badRequest('id must be a key id (a positive whole number)');
-  }
-  return Number(value);
-}
+const keyId = (ctx: Context) => recordIdParam(ctx, 'key');
 
 export function createKeyRouter(services: Services): Router {
   const { apiKeys } = services;

@@ -13,13 +13,16 @@ export function rawBodyOf(ctx: Context): unknown {
   return ctx.request.body ?? {};
 }
 
+const ID = /^[1-9]\d{0,14}$/;
+
+const malformedId = (name: string, what: string) =>
+  badRequest(`${name} must be a ${what} id (a positive whole number)`);
+
 /** A positive whole-number id from the query string; undefined when absent, 400 when malformed. */
-export function optionalIdParam(ctx: Context, name: string): number | undefined {
+export function optionalIdParam(ctx: Context, name: string, what = 'link'): number | undefined {
   const value = ctx.query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,14}$/.test(value)) {
-    throw badRequest(`${name} must be a link id (a positive whole number)`);
-  }
+  if (typeof value !== 'string' || !ID.test(value)) throw malformedId(name, what);
   return Number(value);
 }
 
@@ -27,5 +30,12 @@ export function optionalIdParam(ctx: Context, name: string): number | undefined 
 export function idParam(ctx: Context, name: string): number {
   const id = optionalIdParam(ctx, name);
   if (id === undefined) throw badRequest(`Missing ${name} (the link id)`);
+  return id;
+}
+
+/** The `id` of a key or a user, where a missing id gets the same answer as a malformed one. */
+export function recordIdParam(ctx: Context, what: 'key' | 'user'): number {
+  const id = optionalIdParam(ctx, 'id', what);
+  if (id === undefined) throw malformedId('id', what);
   return id;
 }

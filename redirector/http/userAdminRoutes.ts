@@ -9,15 +9,9 @@ import type { Services } from '../services';
 import { requireAdmin } from './authGuards';
 import { badRequest } from './errors';
 import { singleParams } from './linkListRoutes';
-import { bodyOf } from './requestInput';
+import { bodyOf, recordIdParam } from './requestInput';
 
-function userId(ctx: Context): number {
-  const value = ctx.query.id;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,14}$/.test(value)) {
-    throw badRequest('id must be a user id (a positive whole number)');
-  }
-  return Number(value);
-}
+const userId = (ctx: Context) => recordIdParam(ctx, 'user');
 
 export function createUserAdminRouter(services: Services): Router {
   const { users } = services;

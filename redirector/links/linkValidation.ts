@@ -6,17 +6,15 @@ import { z } from 'zod';
 import {
   EXPIRES_AT_INVALID,
   GEO_TARGETS_INVALID,
-  GEO_TARGETS_TOO_MANY,
+  geoTargetCountProblem,
   geoTargetCountryProblem,
   LINK_PASSWORD_LENGTH,
+  linkPasswordProblem,
   MAX_CLICKS_INVALID,
-  MAX_GEO_TARGETS,
-  MAX_LINK_PASSWORD_LENGTH,
-  MIN_LINK_PASSWORD_LENGTH,
   parseExpiry,
   sortedGeoTargets,
 } from '../contract/linkOptions';
-import type { GeoTargets } from '../contract/links';
+import type { GeoTargets, Link } from '../contract/links';
 import { normaliseTags } from '../contract/tags';
 import { INVALID_URL, normaliseHttpUrl } from '../contract/urls';
 import { invalidInput } from '../ruleError';
@@ -27,31 +25,19 @@ export const TARGET_URL_REQUIRED = 'Target URL is required';
 export const COUNTRY_REDIRECT_URL_REQUIRED = 'Country redirect URL is required when country redirect is on';
 export const INSTAGRAM_EXIT_URL_REQUIRED = 'Instagram exit URL is required when Instagram exit is on';
 
-/** A link's fields as a create call gives them, normalised. */
-export interface NewLinkFields {
-  title: string;
-  target_url: string;
+/**
+ * A link's fields as a create call gives them, normalised: the API link's settings, with the
+ * expiry in epoch milliseconds and the password as sent (the service hashes it; null: none).
+ */
+export type NewLinkFields = Omit<Link, LinkFacts | 'short_code' | 'expires_at' | 'has_password'> & {
   /** Undefined: the server picks a random one. */
   short_code: string | undefined;
-  enable_tiktok_bypass: boolean;
-  enable_country_redirect: boolean;
-  country_redirect_url: string | null;
-  enable_instagram_exit: boolean;
-  instagram_exit_url: string | null;
-  /** Normalised (contract/tags), sorted. */
-  tags: string[];
-  forward_query: boolean;
-  /** Epoch milliseconds. */
   expires_at: number | null;
-  max_clicks: number | null;
-  expired_url: string | null;
-  /** The password as sent (the service hashes it); null: none. */
   password: string | null;
-  ios_url: string | null;
-  android_url: string | null;
-  /** Country codes upper-cased, A to Z. */
-  geo_targets: GeoTargets;
-}
+};
+
+/** What the service knows of a link rather than what a request sets. */
+type LinkFacts = 'id' | 'user_id' | 'clicks' | 'total_clicks' | 'unique_visitors' | 'blocked_visitors' | 'created_at';
 
 /** The largest click limit: PostgreSQL's INTEGER. */
 export const MAX_CLICKS_LIMIT = 2_147_483_647;
@@ -165,8 +151,8 @@ function expiryOf(value: string | null): number | null {
 /** '' and null remove the password. */
 function passwordOf(value: string | null): string | null {
   if (value === null || value === '') return null;
-  const length = [...value].length;
-  if (length < MIN_LINK_PASSWORD_LENGTH || length > MAX_LINK_PASSWORD_LENGTH) throw invalidInput(LINK_PASSWORD_LENGTH);
+  const problem = linkPasswordProblem(value);
+  if (problem) throw invalidInput(problem);
   return value;
 }
 
@@ -175,7 +161,8 @@ function geoTargetsOf(value: unknown): GeoTargets {
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidInput(GEO_TARGETS_INVALID);
   const entries = Object.entries(value);
-  if (entries.length > MAX_GEO_TARGETS) throw invalidInput(GEO_TARGETS_TOO_MANY);
+  const tooMany = geoTargetCountProblem(entries.length);
+  if (tooMany) throw invalidInput(tooMany);
   const targets: GeoTargets = {};
   for (const [key, url] of entries) {
     const code = key.trim().toUpperCase();

@@ -5,18 +5,15 @@
  */
 import {
   EXPIRES_AT_INVALID,
-  GEO_TARGETS_TOO_MANY,
   type GeoTargets,
+  geoTargetCountProblem,
   geoTargetCountryProblem,
   INVALID_URL,
   isHttpUrl,
-  LINK_PASSWORD_LENGTH,
   type Link,
   type LinkUpdate,
+  linkPasswordProblem,
   MAX_CLICKS_INVALID,
-  MAX_GEO_TARGETS,
-  MAX_LINK_PASSWORD_LENGTH,
-  MIN_LINK_PASSWORD_LENGTH,
   parseExpiry,
   sortedGeoTargets,
 } from '../../../../redirector/contract';
@@ -157,13 +154,14 @@ function expiryError(local: string): string | undefined {
 
 function passwordError({ password_mode, password }: LinkOptionValues): string | undefined {
   if (password_mode !== 'set') return undefined;
-  const length = [...password].length;
-  return length >= MIN_LINK_PASSWORD_LENGTH && length <= MAX_LINK_PASSWORD_LENGTH ? undefined : LINK_PASSWORD_LENGTH;
+  return linkPasswordProblem(password);
 }
 
 function geoTargetsError(rows: readonly GeoTargetRow[]): string | undefined {
-  if (rows.filter((row) => !isBlankRow(row)).length > MAX_GEO_TARGETS) return GEO_TARGETS_TOO_MANY;
-  return geoRowProblems(rows).find((problem) => problem !== undefined);
+  return (
+    geoTargetCountProblem(rows.filter((row) => !isBlankRow(row)).length) ??
+    geoRowProblems(rows).find((problem) => problem !== undefined)
+  );
 }
 
 export function validateLinkOptions(values: LinkOptionValues): Partial<Record<LinkOptionField, string>> {
