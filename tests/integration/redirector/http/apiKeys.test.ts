@@ -8,11 +8,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   type Answer,
   type DataPlace,
+  type FreshServer,
   newDataPlace,
   type RunningServer,
   STORE_KINDS,
   send,
   signedInUser,
+  startFreshServer,
   startServerOn,
   tally,
 } from './hardeningHelpers';
@@ -25,8 +27,7 @@ const asUser = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 const asAdmin = (secret: string) => ({ 'X-API-Key': secret });
 
 describe.each(STORE_KINDS)('API keys on %s', (kind) => {
-  let place: DataPlace;
-  let server: RunningServer;
+  let server: FreshServer;
   let now = Date.UTC(2026, 5, 1, 12, 0, 0);
   // Each test calls from an address of its own: the wrong credentials one test sends on purpose
   // must not use up the next one's ten.
@@ -45,17 +46,13 @@ describe.each(STORE_KINDS)('API keys on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    place = await newDataPlace(kind);
     // Each account registers from an address of its own: five an hour per address is the rule.
-    server = await startServerOn(place, { clock: () => now, env: { TRUST_PROXY: '1' } });
+    server = await startFreshServer(kind, { clock: () => now, env: { TRUST_PROXY: '1' } });
   });
   beforeEach(() => {
     client += 1;
   });
-  afterAll(async () => {
-    await server.close();
-    await place.drop();
-  });
+  afterAll(() => server.stop());
 
   it('creates a key (the secret once), lists keys without secrets and deletes them; 400 for a bad name', async () => {
     const user = await newUser();

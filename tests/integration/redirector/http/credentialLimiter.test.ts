@@ -3,16 +3,7 @@
  * (docs/api.md#hardening-and-privacy), on both stores.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type Answer,
-  newDataPlace,
-  type RunningServer,
-  STORE_KINDS,
-  send,
-  signedInUser,
-  startServerOn,
-  tally,
-} from './hardeningHelpers';
+import { type Answer, STORE_KINDS, send, signedInUser, startFreshServer, tally } from './hardeningHelpers';
 
 const BURST = 60;
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
@@ -21,16 +12,7 @@ const burst = (make: (i: number) => Promise<Answer>) => Promise.all(Array.from({
 
 describe.each(STORE_KINDS)('credential limiter on %s', (kind) => {
   /** A fresh server on fresh data: on PostgreSQL the counts live in the database. */
-  async function fresh(env: Record<string, string> = {}): Promise<RunningServer & AsyncDisposable> {
-    const place = await newDataPlace(kind);
-    const server = await startServerOn(place, { env });
-    return Object.assign(server, {
-      [Symbol.asyncDispose]: async () => {
-        await server.close();
-        await place.drop();
-      },
-    });
-  }
+  const fresh = (env: Record<string, string> = {}) => startFreshServer(kind, { env });
 
   it('answers at most 10 of 60 parallel wrong admin sign-ins, then refuses the right key', async () => {
     await using server = await fresh();

@@ -73,6 +73,22 @@ export async function startServerOn(
   };
 }
 
+/** A server on data of its own; `stop` (or `await using`) closes it and drops the data. */
+export type FreshServer = RunningServer & AsyncDisposable & { place: DataPlace; stop(): Promise<void> };
+
+export async function startFreshServer(
+  kind: StoreKind,
+  options: Parameters<typeof startServerOn>[1] = {},
+): Promise<FreshServer> {
+  const place = await newDataPlace(kind);
+  const server = await startServerOn(place, options);
+  const stop = async () => {
+    await server.close();
+    await place.drop();
+  };
+  return Object.assign(server, { place, stop, [Symbol.asyncDispose]: stop });
+}
+
 export interface Answer {
   status: number;
   headers: Headers;

@@ -12,22 +12,17 @@ import {
   TEXT_NUL,
   TEXT_SURROGATE,
 } from '../../../../redirector/http/jsonBody';
-import { type DataPlace, newDataPlace, type RunningServer, STORE_KINDS, send, startServerOn } from './hardeningHelpers';
+import { type FreshServer, STORE_KINDS, send, startFreshServer } from './hardeningHelpers';
 
 describe.each(STORE_KINDS)('hostile input on %s', (kind) => {
-  let place: DataPlace;
-  let server: RunningServer;
+  let server: FreshServer;
   let admin: Record<string, string>;
   beforeAll(async () => {
-    place = await newDataPlace(kind);
     // Every request from its own address: the limiters are tested elsewhere.
-    server = await startServerOn(place, { env: { TRUST_PROXY: '1' } });
+    server = await startFreshServer(kind, { env: { TRUST_PROXY: '1' } });
     admin = { 'X-API-Key': server.adminKey };
   });
-  afterAll(async () => {
-    await server.close();
-    await place.drop();
-  });
+  afterAll(() => server.stop());
 
   let addresses = 0;
   const from = () => {
