@@ -11,8 +11,8 @@ export interface DataColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Right-aligned figures, header included. */
   numeric?: boolean;
-  /** Classes of the body cells only. */
-  className?: string;
+  /** Classes of the body cells only, or of each row's cell. */
+  className?: string | ((row: Row) => string);
   /** Keeps the cell on one line (dates, durations). */
   nowrap?: boolean;
 }
@@ -21,14 +21,16 @@ export interface DataTableProps<Row> {
   columns: DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
-  /** A test id on every body row. */
-  rowTestId?: string;
+  /** A test id on every body row, or each row's own. */
+  rowTestId?: string | ((row: Row) => string);
+  /** Stacked rows show each label beside its value (the default) rather than above it. */
+  pairs?: boolean;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, rowTestId }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, rowTestId, pairs = true }: DataTableProps<Row>) {
   return (
     <div className="table-wrap">
-      <table className="table table--stack table--pairs">
+      <table className={cx('table table--stack', pairs && 'table--pairs')}>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -40,12 +42,17 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId }: DataTablePr
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} data-testid={rowTestId}>
+            <tr key={rowKey(row)} data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}>
               {columns.map((column) => (
                 <td
                   key={column.label}
                   data-label={column.label}
-                  className={cx(column.numeric && 'num', column.className) || undefined}
+                  className={
+                    cx(
+                      column.numeric && 'num',
+                      typeof column.className === 'function' ? column.className(row) : column.className,
+                    ) || undefined
+                  }
                   style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                 >
                   {column.cell(row)}

@@ -14,7 +14,7 @@ export function ConversionFunnelPage() {
   const data = result.data;
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader
         title="Conversion Funnel"
         subtitle="From estimated impressions to engaged visits, across every link."

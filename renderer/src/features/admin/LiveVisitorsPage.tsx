@@ -23,7 +23,7 @@ export function LiveVisitorsPage() {
   const totals = data?.totals;
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader
         title="Live Visitors"
         subtitle={`Visitors who clicked in the last ${minutes} minutes.`}

@@ -39,7 +39,7 @@ export function RepeatVisitorsPage() {
   const top = (data?.top ?? []).filter((visitor) => visitor.visits >= 2).slice(0, 10);
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader
         title="Repeat Visitors"
         subtitle="Visitors who came back: a visitor is one client address."

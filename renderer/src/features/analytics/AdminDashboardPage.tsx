@@ -25,7 +25,7 @@ export function AdminDashboardPage() {
   const topCountries = rankCountries(data?.countryCounts ?? {}, 5);
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader title="Analytics Dashboard" subtitle="Every link, every click, as it happens." />
       <div className="admin-grid admin-grid--wide-left">
         <RealtimePanel />

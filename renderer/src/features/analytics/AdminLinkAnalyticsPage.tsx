@@ -39,7 +39,7 @@ export function LinkAnalyticsPage() {
     const notFound =
       analytics.error instanceof ApiError && (analytics.error.status === 404 || analytics.error.status === 400);
     return (
-      <div className="admin-section">
+      <div className="stack">
         {back}
         <Banner tone="error" title={notFound ? 'Link not found' : 'Failed to fetch analytics'}>
           {notFound ? undefined : errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}
@@ -53,7 +53,7 @@ export function LinkAnalyticsPage() {
   const online = onlineNow(recentClicks);
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       {back}
       <div className="page-header" style={{ marginBottom: 0 }}>
         <div className="page-header__text">

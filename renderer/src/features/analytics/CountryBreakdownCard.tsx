@@ -67,7 +67,7 @@ export function CountryBreakdownCard({
             ))}
           </ul>
           <hr className="divider" />
-          <dl className="kv-list kv-list--lg" aria-label="Country summary">
+          <dl className="kv-list kv-list--lg stack stack--sm" aria-label="Country summary">
             <div className="kv-list__row">
               <dt>Countries</dt>
               <dd>{formatNumber(countries.length)}</dd>

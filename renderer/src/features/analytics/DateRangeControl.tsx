@@ -79,11 +79,11 @@ function CustomRange({ initial, onApply }: { initial: DateRange | undefined; onA
         apply();
       }}
     >
-      <label className="date-range__field">
+      <label className="date-range__field stack stack--xs">
         <span className="field__label">{TEXTS.from}</span>
         <input className="input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
       </label>
-      <label className="date-range__field">
+      <label className="date-range__field stack stack--xs">
         <span className="field__label">{TEXTS.to}</span>
         <input className="input" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
       </label>

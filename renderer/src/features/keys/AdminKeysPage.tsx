@@ -16,7 +16,7 @@ export function AdminKeysPage() {
     [api, apiKey, expire],
   );
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader title={TEXTS.title} subtitle={TEXTS.subtitle.admin} />
       <Card>
         <ApiKeysPanel calls={calls} side="admin" origin={api.http.baseUrl} />

@@ -7,9 +7,11 @@ import { type FormEvent, useState } from 'react';
 import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import type { KeyCalls } from '../../api/keysApi';
+import { useConfirmDelete } from '../../api/useConfirmDelete';
 import { Banner } from '../../components/Banner';
 import { Button, IconButton } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -32,7 +34,7 @@ export function ApiKeysPanel({ calls, side, origin }: ApiKeysPanelProps) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const [toDelete, setToDelete] = useState<{ key: ApiKey; busy: boolean; error?: string } | null>(null);
+  const deletion = useConfirmDelete(TEXTS, remove);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,20 +53,8 @@ export function ApiKeysPanel({ calls, side, origin }: ApiKeysPanelProps) {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const { key } = toDelete;
-    setToDelete({ key, busy: true });
-    try {
-      await remove(key);
-      setToDelete(null);
-    } catch (caught) {
-      setToDelete({ key, busy: false, error: errorMessage(caught, TEXTS.deleteFailed) });
-    }
-  };
-
   return (
-    <div className="api-keys">
+    <div className="stack">
       {createError ? (
         <Banner tone="error" onDismiss={() => setCreateError(null)}>
           {createError}
@@ -119,59 +109,38 @@ export function ApiKeysPanel({ calls, side, origin }: ApiKeysPanelProps) {
       ) : keys.data.length === 0 ? (
         <EmptyState icon="shield" title={TEXTS.empty} description={TEXTS.emptyHint} />
       ) : (
-        <KeysTable keys={keys.data} onDelete={(key) => setToDelete({ key, busy: false })} />
+        <KeysTable keys={keys.data} onDelete={deletion.ask} />
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={TEXTS.deleteTitle}
-        message={toDelete ? TEXTS.deleteQuestion(toDelete.key) : ''}
-        confirmLabel={TEXTS.delete}
-        busyLabel={TEXTS.deleting}
-        busy={toDelete?.busy ?? false}
-        error={toDelete?.error ?? null}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      <ConfirmDialog {...deletion.dialog} />
     </div>
   );
 }
 
 function KeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
   const { columns } = TEXTS;
+  const keyColumns: DataColumn<ApiKey>[] = [
+    { label: columns.name, cell: (key) => <div className="cell-title">{key.name}</div> },
+    { label: columns.key, className: 'mono', cell: (key) => `${key.prefix}…` },
+    { label: columns.created, nowrap: true, cell: (key) => formatDate(key.created_at) },
+    {
+      label: columns.lastUsed,
+      nowrap: true,
+      cell: (key) => (key.last_used_at ? formatDateTime(key.last_used_at) : TEXTS.never),
+    },
+    {
+      label: columns.actions,
+      cell: (key) => (
+        <IconButton icon="trash" label={TEXTS.deleteLabel(key)} tone="danger" onClick={() => onDelete(key)} />
+      ),
+    },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="table table--stack">
-        <thead>
-          <tr>
-            <th scope="col">{columns.name}</th>
-            <th scope="col">{columns.key}</th>
-            <th scope="col">{columns.created}</th>
-            <th scope="col">{columns.lastUsed}</th>
-            <th scope="col">{columns.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id} data-testid={`api-key-row-${key.id}`}>
-              <td data-label={columns.name}>
-                <div className="cell-title">{key.name}</div>
-              </td>
-              <td data-label={columns.key} className="mono">
-                {key.prefix}…
-              </td>
-              <td data-label={columns.created} style={{ whiteSpace: 'nowrap' }}>
-                {formatDate(key.created_at)}
-              </td>
-              <td data-label={columns.lastUsed} style={{ whiteSpace: 'nowrap' }}>
-                {key.last_used_at ? formatDateTime(key.last_used_at) : TEXTS.never}
-              </td>
-              <td data-label={columns.actions}>
-                <IconButton icon="trash" label={TEXTS.deleteLabel(key)} tone="danger" onClick={() => onDelete(key)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={keyColumns}
+      rows={keys}
+      rowKey={(key) => key.id}
+      rowTestId={(key) => `api-key-row-${key.id}`}
+      pairs={false}
+    />
   );
 }

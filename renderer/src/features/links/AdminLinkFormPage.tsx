@@ -24,7 +24,7 @@ export function LinkFormPage({ mode }: { mode: Mode }) {
   const { linkId } = useParams();
   const { link, error } = useAdminLink(mode === 'edit' ? linkId : undefined);
   return (
-    <div className="admin-section" style={{ maxWidth: 760 }}>
+    <div className="stack" style={{ maxWidth: 760 }}>
       <PageHeader
         title={mode === 'create' ? 'Create Link' : 'Edit Link'}
         subtitle={mode === 'create' ? 'A new short link with optional redirect rules.' : 'Change where this link goes.'}

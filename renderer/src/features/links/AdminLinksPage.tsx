@@ -58,7 +58,7 @@ export function LinksPage() {
   };
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader
         title="Links"
         subtitle="Every short link of the service."

@@ -31,7 +31,7 @@ export function GeoTargetsField({ form }: { form: LinkFormState }) {
         return (
           // Rows have no identity of their own but their place; removing one re-renders those below it.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <div className="geo-row" key={index}>
+          <div className="stack stack--xs" key={index}>
             <div className="geo-row__inputs">
               <select
                 className="input geo-row__country"

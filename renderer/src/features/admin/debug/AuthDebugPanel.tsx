@@ -28,7 +28,7 @@ export function AuthDebugPanel({ onForced }: { onForced: () => void }) {
       </button>
       {open ? (
         <div className="raised auth-debug__body">
-          <dl className="kv-list">
+          <dl className="kv-list stack stack--xs">
             {rows.map((row) => (
               <div key={row.label} className="kv-list__row">
                 <dt>{row.label}</dt>

@@ -84,7 +84,7 @@ export function DebugInfoPage() {
   ];
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader
         title="Debug Info"
         subtitle="What this app talks to and what it has stored."

@@ -40,7 +40,7 @@ export function StorageDebugPage() {
   };
 
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader title="Storage Debug" subtitle="The admin markers in cookies, session and local storage." />
       {note ? <Banner tone="info">{note}</Banner> : null}
       <div className="admin-grid">

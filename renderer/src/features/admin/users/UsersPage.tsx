@@ -7,6 +7,7 @@ import { type AdminUser, parseUserListQuery, type UserListQuery } from '../../..
 import { useUsers } from '../../../api/adminQueries';
 import { errorMessage } from '../../../api/client';
 import { useAdminCalls } from '../../../api/useAdminCalls';
+import { useConfirmDelete } from '../../../api/useConfirmDelete';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -29,7 +30,10 @@ export function UsersPage() {
   const users = useUsers(query);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<{ user: AdminUser; busy: boolean; error?: string } | null>(null);
+  const deletion = useConfirmDelete(TEXTS, async (user: AdminUser) => {
+    await calls.deleteUser(user.id);
+    users.reload();
+  });
 
   const toggle = async (user: AdminUser) => {
     setBusyId(user.id);
@@ -46,22 +50,9 @@ export function UsersPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const { user } = toDelete;
-    setToDelete({ user, busy: true });
-    try {
-      await calls.deleteUser(user.id);
-      setToDelete(null);
-      users.reload();
-    } catch (caught) {
-      setToDelete({ user, busy: false, error: errorMessage(caught, TEXTS.deleteFailed) });
-    }
-  };
-
   const page = users.data;
   return (
-    <div className="admin-section">
+    <div className="stack">
       <PageHeader title={TEXTS.title} subtitle={TEXTS.subtitle} />
       {changeError ? (
         <Banner tone="error" onDismiss={() => setChangeError(null)}>
@@ -80,12 +71,7 @@ export function UsersPage() {
         <Card flush>
           <SearchToolbar q={query.q} onQuery={update} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder} />
           {page.users.length > 0 ? (
-            <UsersTable
-              users={page.users}
-              busyId={busyId}
-              onToggle={toggle}
-              onDelete={(user) => setToDelete({ user, busy: false })}
-            />
+            <UsersTable users={page.users} busyId={busyId} onToggle={toggle} onDelete={deletion.ask} />
           ) : query.q ? (
             <EmptyState
               icon="search"
@@ -109,17 +95,7 @@ export function UsersPage() {
           />
         </Card>
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={TEXTS.deleteTitle}
-        message={toDelete ? TEXTS.deleteQuestion(toDelete.user) : ''}
-        confirmLabel={TEXTS.delete}
-        busyLabel={TEXTS.deleting}
-        busy={toDelete?.busy ?? false}
-        error={toDelete?.error ?? null}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      <ConfirmDialog {...deletion.dialog} />
     </div>
   );
 }
