@@ -48,27 +48,21 @@ const adminPanel = (summary: string, schema: string, parameters: Schema[] = []) 
   get: apiCall({ summary, access: 'admin', parameters: [tz, ...parameters], answers: { 200: ref(schema) } }),
 });
 
+/** One link's statistics, the administrator's or a user's view. */
+const linkStatsCall = (summary: string, access: 'admin' | 'user', id: Schema, schema: string) => ({
+  get: apiCall({ summary, access, parameters: [id, tz, ...range], answers: { 200: ref(schema) }, errors: [404] }),
+});
+
 export const analyticsPaths: Record<string, Record<string, Schema>> = {
-  '/api/analytics/{id}': {
-    get: apiCall({
-      summary: 'Statistics and the latest 100 clicks of one link',
-      access: 'admin',
-      parameters: [linkIdParameter, tz, ...range],
-      answers: { 200: ref('LinkAnalytics') },
-      errors: [404],
-    }),
-  },
+  '/api/analytics/{id}': linkStatsCall(
+    'Statistics and the latest 100 clicks of one link',
+    'admin',
+    linkIdParameter,
+    'LinkAnalytics',
+  ),
   '/api/analytics/{id}/clicks': clickExport('Export the clicks of one link', 'admin', [linkIdParameter]),
   '/api/analytics/user/clicks': clickExport('Export the clicks of one own link', 'user', [userLinkId]),
-  '/api/analytics/user': {
-    get: apiCall({
-      summary: 'Statistics of one own link',
-      access: 'user',
-      parameters: [userLinkId, tz, ...range],
-      answers: { 200: ref('UserLinkAnalytics') },
-      errors: [404],
-    }),
-  },
+  '/api/analytics/user': linkStatsCall('Statistics of one own link', 'user', userLinkId, 'UserLinkAnalytics'),
   '/api/analytics/summary': adminPanel('Totals of the admin dashboard', 'Summary', range),
   '/api/analytics/realtime': adminPanel('The last minutes: clicks per minute, latest clicks, active links', 'Realtime'),
   '/api/analytics/live': adminPanel('Visitors online within the window', 'Live', [

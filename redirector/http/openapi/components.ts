@@ -168,6 +168,13 @@ const linkStatsFields = {
   last7Days,
 };
 
+/** Both per-link analytics answers: the link, its statistics, the latest clicks. */
+const linkAnswer = (statsSchema: string) => ({
+  link: ref('Link'),
+  stats: ref(statsSchema),
+  recentClicks: { ...arrayOf(ref('Click'), 'Newest first'), maxItems: 100 },
+});
+
 /** The default and bounds of `per_page`, shared with the list parameters. */
 export const PER_PAGE: Schema = { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE };
 export const LINK_SORT: Schema = { type: 'string', enum: [...LINK_SORTS], default: 'created_at' };
@@ -272,11 +279,7 @@ export const componentSchemas: Record<string, Schema> = {
     },
     ['days'],
   ),
-  LinkAnalytics: closedObject<LinkAnalyticsResponse>({
-    link: ref('Link'),
-    stats: ref('LinkStats'),
-    recentClicks: { ...arrayOf(ref('Click'), 'Newest first'), maxItems: 100 },
-  }),
+  LinkAnalytics: closedObject<LinkAnalyticsResponse>(linkAnswer('LinkStats')),
   UserLinkStats: closedObject<UserLinkStats>(
     {
       ...linkStatsFields,
@@ -286,11 +289,7 @@ export const componentSchemas: Record<string, Schema> = {
     },
     ['days'],
   ),
-  UserLinkAnalytics: closedObject<UserLinkAnalyticsResponse>({
-    link: ref('Link'),
-    stats: ref('UserLinkStats'),
-    recentClicks: { ...arrayOf(ref('Click'), 'Newest first'), maxItems: 100 },
-  }),
+  UserLinkAnalytics: closedObject<UserLinkAnalyticsResponse>(linkAnswer('UserLinkStats')),
   Summary: closedObject<SummaryResponse>({
     totalLinks: integer(),
     totalClicks: integer(),

@@ -1,11 +1,15 @@
 /** Link calls of the OpenAPI description (docs/api.md#links): CRUD, lists, tags, CSV export and import. */
 import { MAX_QUERY_LENGTH } from '../../contract/lists';
 import { LINK_SORT, PER_PAGE } from './components';
-import { apiCall, query } from './operations';
+import { apiCall, type CallDescription, query } from './operations';
 import { arrayOf, ref, type Schema } from './schema';
 
 const linkId = (name: 'id' | 'linkId', required: boolean) =>
   query(name, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A link id', required);
+
+/** A call on one existing link named by its id (id for the administrator, linkId for a user). */
+const onOneLink = (access: 'admin' | 'user', call: Pick<CallDescription, 'summary' | 'body' | 'answers'>) =>
+  apiCall({ ...call, access, parameters: [linkId(access === 'admin' ? 'id' : 'linkId', true)], errors: [404] });
 
 /** The list parameters both link lists take (docs/api.md#links). */
 const listParameters: Schema[] = [
@@ -59,20 +63,14 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
       answers: { 201: ref('Link') },
       errors: [409],
     }),
-    put: apiCall({
+    put: onOneLink('admin', {
       summary: 'Change a link',
-      access: 'admin',
-      parameters: [linkId('id', true)],
       body: { json: ref('LinkUpdate') },
       answers: { 200: ref('Link') },
-      errors: [404],
     }),
-    delete: apiCall({
+    delete: onOneLink('admin', {
       summary: 'Delete a link and its clicks',
-      access: 'admin',
-      parameters: [linkId('id', true)],
       answers: { 204: { description: 'Deleted' } },
-      errors: [404],
     }),
   },
   '/api/init': {
@@ -97,23 +95,14 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
     }),
   },
   '/api/links/update': {
-    put: apiCall({
+    put: onOneLink('user', {
       summary: 'Change an own link',
-      access: 'user',
-      parameters: [linkId('linkId', true)],
       body: { json: ref('LinkUpdate') },
       answers: { 200: ref('UserLinkResponse') },
-      errors: [404],
     }),
   },
   '/api/links/delete': {
-    delete: apiCall({
-      summary: 'Delete an own link and its clicks',
-      access: 'user',
-      parameters: [linkId('linkId', true)],
-      answers: { 200: ref('Success') },
-      errors: [404],
-    }),
+    delete: onOneLink('user', { summary: 'Delete an own link and its clicks', answers: { 200: ref('Success') } }),
   },
   '/api/tags': {
     get: apiCall({
