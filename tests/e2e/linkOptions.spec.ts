@@ -11,8 +11,7 @@ import { expect, test } from './fixtures';
 import {
   adminSignIn,
   apiAdminLinkByCode,
-  apiLogin,
-  apiRegister,
+  apiSignedInUser,
   apiUserLink,
   screenshot,
   storeSession,
@@ -46,9 +45,7 @@ test('the user dialog sets every option, the UTM helper edits the target, and ed
   page,
   server,
 }) => {
-  const email = `${unique('options')}@example.com`;
-  await apiRegister(server, 'Olga Options', email, 'secret-123');
-  const session = await apiLogin(server, email, 'secret-123');
+  const session = await apiSignedInUser(server, 'Olga Options', 'options', 'secret-123');
   const shortCode = unique('spring');
   await page.goto(server.url);
   await storeSession(page, session);

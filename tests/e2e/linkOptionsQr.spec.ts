@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expect, test } from './fixtures';
-import { adminSignIn, apiCreateLink, apiLogin, apiRegister, screenshot, storeSession, unique } from './userHelpers';
+import { adminSignIn, apiCreateLink, apiSignedInUser, screenshot, storeSession, unique } from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linkOptionsQr' } });
 
@@ -143,9 +143,7 @@ async function expectDownloadsEncode(page: Page, url: string, shortCode: string)
 }
 
 test("a user's row draws the QR code of the link on their custom domain, as PNG and SVG", async ({ page, server }) => {
-  const email = `${unique('qr')}@example.com`;
-  await apiRegister(server, 'Quinn Code', email, 'secret-123');
-  const session = await apiLogin(server, email, 'secret-123');
+  const session = await apiSignedInUser(server, 'Quinn Code', 'qr', 'secret-123');
   const domain = await fetch(`${server.url}/api/user/domain`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },

@@ -5,18 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  adminSignIn,
-  apiCreateLinks,
-  apiLogin,
-  apiRegister,
-  IP,
-  screenshot,
-  storeSession,
-  UA,
-  unique,
-  visit,
-} from './userHelpers';
+import { adminSignIn, apiCreateLinks, apiSignedInUser, IP, screenshot, storeSession, UA, visit } from './userHelpers';
 
 test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'links' } });
 test.describe.configure({ mode: 'serial' });
@@ -29,9 +18,7 @@ const status = (page: Page) => page.getByRole('navigation', { name: 'Link pages'
 const rows = (page: Page) => page.locator('tbody tr');
 
 test('the dashboard pages, searches, sorts and filters, and keeps it all in the address', async ({ page, server }) => {
-  const email = `${unique('pages')}@example.com`;
-  await apiRegister(server, 'Pat Pages', email, 'secret123');
-  const session = await apiLogin(server, email, 'secret123');
+  const session = await apiSignedInUser(server, 'Pat Pages', 'pages');
   await apiCreateLinks(server, session.token, COUNT, (index) => ({
     short_code: code(index),
     title: `Item ${index}`,

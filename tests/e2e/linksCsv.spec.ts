@@ -4,14 +4,12 @@
  */
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { apiCreateLinks, apiLogin, apiRegister, screenshot, storeSession, unique } from './userHelpers';
+import { apiCreateLinks, apiSignedInUser, screenshot, storeSession } from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linksCsv' } });
 
 test('export downloads links.csv; importing it back with a bad row reports that row', async ({ page, server }) => {
-  const email = `${unique('csv')}@example.com`;
-  await apiRegister(server, 'Casey Csv', email, 'secret123');
-  const session = await apiLogin(server, email, 'secret123');
+  const session = await apiSignedInUser(server, 'Casey Csv', 'csv');
   await apiCreateLinks(server, session.token, 3, (index) => ({
     short_code: `csv-${index}`,
     title: `=Sum ${index}`,

@@ -40,6 +40,18 @@ export async function apiRegister(server: ServerProcess, name: string, email: st
   expect(response.status).toBe(201);
 }
 
+/** A new account under a unique address, signed in over the API. */
+export async function apiSignedInUser(
+  server: ServerProcess,
+  name: string,
+  emailPrefix: string,
+  password = 'secret123',
+) {
+  const email = `${unique(emailPrefix)}@example.com`;
+  await apiRegister(server, name, email, password);
+  return apiLogin(server, email, password);
+}
+
 export async function apiLogin(server: ServerProcess, email: string, password: string): Promise<LoginResponse> {
   const response = await fetch(`${server.url}/api/auth?action=login`, {
     method: 'POST',

@@ -8,8 +8,7 @@ import type { ServerProcess } from '../helpers/serverProcess';
 import { expect, test } from './fixtures';
 import {
   apiCreateLink,
-  apiLogin,
-  apiRegister,
+  apiSignedInUser,
   expectRowEventually,
   IP,
   screenshot,
@@ -40,9 +39,7 @@ let session: LoginResponse;
 let saleCode: string;
 
 test.beforeAll(async ({ server }: { server: ServerProcess }) => {
-  const email = `${unique('screens')}@example.com`;
-  await apiRegister(server, 'Ada Lovelace', email, 'secret-123');
-  session = await apiLogin(server, email, 'secret-123');
+  session = await apiSignedInUser(server, 'Ada Lovelace', 'screens', 'secret-123');
   saleCode = unique('spring-sale');
   await apiCreateLink(server, session.token, {
     short_code: unique('portfolio'),
