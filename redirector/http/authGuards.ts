@@ -50,25 +50,44 @@ async function userCredential(
   return user ? { user, credential: 'sign-in' } : undefined;
 }
 
-export function requireAdmin(services: GuardServices) {
+/** The messages of one side's guard: no credential at all, and one that proves nobody. */
+interface GuardTexts {
+  missing: string;
+  invalid: string;
+}
+
+/**
+ * A guard that reads a credential from the request, checks it through the limiter and hands what
+ * it proved to `admit`, which may still refuse (a disabled account).
+ */
+function guard<Proof>(
+  services: GuardServices,
+  read: (ctx: Context) => string,
+  prove: (services: GuardServices, secret: string) => Promise<Proof | undefined>,
+  texts: GuardTexts,
+  admit: (ctx: Context, proof: Proof) => void,
+) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    const key = apiKeyOf(ctx);
-    if (key === '') throw unauthorized('Admin key required');
-    const credential = await checkCredential(services.limiter, ctx.ip, () => adminCredential(services, key));
-    if (!credential) throw unauthorized('Invalid or expired admin key');
-    (ctx.state as AdminState).credential = credential;
+    const secret = read(ctx);
+    if (secret === '') throw unauthorized(texts.missing);
+    const proof = await checkCredential(services.limiter, ctx.ip, () => prove(services, secret));
+    if (!proof) throw unauthorized(texts.invalid);
+    admit(ctx, proof);
     await next();
   };
 }
 
+export function requireAdmin(services: GuardServices) {
+  const texts = { missing: 'Admin key required', invalid: 'Invalid or expired admin key' };
+  return guard(services, apiKeyOf, adminCredential, texts, (ctx, credential) => {
+    (ctx.state as AdminState).credential = credential;
+  });
+}
+
 export function requireUser(services: GuardServices) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const token = bearerOf(ctx);
-    if (token === '') throw unauthorized('Sign in required');
-    const caller = await checkCredential(services.limiter, ctx.ip, () => userCredential(services, token));
-    if (!caller) throw unauthorized('Session expired, please sign in again');
+  const texts = { missing: 'Sign in required', invalid: 'Session expired, please sign in again' };
+  return guard(services, bearerOf, userCredential, texts, (ctx, caller) => {
     if (caller.user.disabled) throw unauthorized(ACCOUNT_DISABLED);
     Object.assign(ctx.state as UserState, caller);
-    await next();
-  };
+  });
 }

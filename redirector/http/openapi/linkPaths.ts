@@ -31,6 +31,10 @@ const csvExport: Schema = {
   content: { 'text/csv': { schema: { type: 'string' } } },
 };
 const csvImport = 'CSV with a header row, 5 MiB and 10,000 rows at most; target_url the only required column';
+const csvExportCall = (summary: string, access: 'admin' | 'user') =>
+  apiCall({ summary, access, answers: { 200: csvExport } });
+const csvImportCall = (summary: string, access: 'admin' | 'user', errors: CallDescription['errors'] = []) =>
+  apiCall({ summary, access, body: { csv: csvImport }, answers: { 200: ref('ImportResult') }, errors });
 
 export const linkPaths: Record<string, Record<string, Schema>> = {
   '/api/links': {
@@ -111,27 +115,12 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
       answers: { 200: ref('TagsResponse') },
     }),
   },
-  '/api/links/export': {
-    get: apiCall({ summary: 'Every link as CSV', access: 'admin', answers: { 200: csvExport } }),
-  },
-  '/api/links/user/export': {
-    get: apiCall({ summary: 'Own links as CSV', access: 'user', answers: { 200: csvExport } }),
-  },
+  '/api/links/export': { get: csvExportCall('Every link as CSV', 'admin') },
+  '/api/links/user/export': { get: csvExportCall('Own links as CSV', 'user') },
   '/api/links/import': {
-    post: apiCall({
-      summary: 'Create links from CSV (no owner); bad rows are reported, not created',
-      access: 'admin',
-      body: { csv: csvImport },
-      answers: { 200: ref('ImportResult') },
-    }),
+    post: csvImportCall('Create links from CSV (no owner); bad rows are reported, not created', 'admin'),
   },
   '/api/links/user/import': {
-    post: apiCall({
-      summary: 'Create own links from CSV; bad rows are reported, not created',
-      access: 'user',
-      body: { csv: csvImport },
-      answers: { 200: ref('ImportResult') },
-      errors: [403],
-    }),
+    post: csvImportCall('Create own links from CSV; bad rows are reported, not created', 'user', [403]),
   },
 };
