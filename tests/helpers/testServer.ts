@@ -36,7 +36,7 @@ export function makeTempDir(prefix = 'me-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Serves an app over `store` on a free loopback port; close() stops it, drains clicks, closes the store. */
+/** The app over `store` with the test admin key, served as listenOnFreePort does. */
 export async function serveApp(
   config: Config,
   store: Store,
@@ -44,12 +44,19 @@ export async function serveApp(
 ): Promise<{ url: string; app: App; close(): Promise<void> }> {
   const visitorSecret = config.anonymizeIps ? await loadVisitorSecret(store, config.dataDir) : undefined;
   const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock, webRoot: WEB_ROOT, visitorSecret });
-  const server = http.createServer(app.handle);
+  return { app, ...(await listenOnFreePort(http.createServer(app.handle), app, store)) };
+}
+
+/** Starts `server` on a free loopback port; close() stops it, drains clicks, closes the store. */
+export async function listenOnFreePort(
+  server: http.Server,
+  app: App,
+  store: Store,
+): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    app,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

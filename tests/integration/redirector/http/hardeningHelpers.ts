@@ -4,7 +4,6 @@
  * key and environment a test chooses, restartable on the same data.
  */
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type App, createApp } from '../../../../redirector/app';
 import { loadConfig } from '../../../../redirector/config';
@@ -12,7 +11,7 @@ import { createHttpServer } from '../../../../redirector/http/httpServer';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { createSqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import { createTestSchema } from '../../../helpers/postgres';
-import { makeTempDir, TEST_ADMIN_KEY, WEB_ROOT } from '../../../helpers/testServer';
+import { listenOnFreePort, makeTempDir, TEST_ADMIN_KEY, WEB_ROOT } from '../../../helpers/testServer';
 
 export type StoreKind = 'sqlite' | 'postgres';
 export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
@@ -57,20 +56,7 @@ export async function startServerOn(
     : createSqliteStore(path.join(place.dataDir, 'me.sqlite'));
   const app = createApp({ config, store, adminKey, clock: options.clock, webRoot: WEB_ROOT });
   const server = createHttpServer(app.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    adminKey,
-    app,
-    server,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.drain();
-      await store.close();
-    },
-  };
+  return { adminKey, app, server, ...(await listenOnFreePort(server, app, store)) };
 }
 
 /** A server on data of its own; `stop` (or `await using`) closes it and drops the data. */
