@@ -30,6 +30,19 @@ async function retryAfter(limiter: AttemptLimiter, key: string): Promise<number>
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
+/** `count` attempts for `key` at the same moment, each settled after a slow check as `counted` (a failure) or not. */
+function attemptsAtOnce(limiter: ReturnType<typeof setup>['limiter'], key: string, count: number, counted: boolean) {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const reservation = await limiter.reserve(key);
+      if (!reservation.granted) return 'refused';
+      await tick(); // the slow part: a password hash, a database lookup
+      reservation.settle(counted);
+      return 'tried';
+    }),
+  );
+}
+
 describe('attempt limiter', () => {
   it('lets 9 failures through and refuses after the 10th, for 15 minutes from the first', async () => {
     const { limiter, advance } = setup();
@@ -63,30 +76,14 @@ describe('attempt limiter', () => {
 
   it('gives at most 10 places to 60 attempts sent at once; the rest are refused once those fail', async () => {
     const { limiter } = setup();
-    const outcomes = await Promise.all(
-      Array.from({ length: 60 }, async () => {
-        const reservation = await limiter.reserve('burst');
-        if (!reservation.granted) return 'refused';
-        await tick(); // the slow part: a password hash, a database lookup
-        reservation.settle(true);
-        return 'tried';
-      }),
-    );
+    const outcomes = await attemptsAtOnce(limiter, 'burst', 60, true);
     expect(outcomes.filter((outcome) => outcome === 'tried')).toHaveLength(10);
     expect(await retryAfter(limiter, 'burst')).toBe(15 * MINUTE);
   });
 
   it('never refuses right credentials for being parallel: they wait for the places in flight', async () => {
     const { limiter } = setup();
-    const outcomes = await Promise.all(
-      Array.from({ length: 30 }, async () => {
-        const reservation = await limiter.reserve('dashboard');
-        if (!reservation.granted) return 'refused';
-        await tick();
-        reservation.settle(false);
-        return 'tried';
-      }),
-    );
+    const outcomes = await attemptsAtOnce(limiter, 'dashboard', 30, false);
     expect(outcomes).toEqual(Array(30).fill('tried'));
     expect(limiter.size()).toBe(0);
   });
