@@ -2,8 +2,7 @@
  * The bar above an analytics view: the date range and, on a link's view, Export CSV of the link's
  * clicks in that range (`clicks-<shortCode>.csv`).
  */
-import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { useBusyCall } from '../../api/useBusyCall';
 import { Button } from '../../components/Button';
 import { saveFile } from '../../components/saveFile';
 import { CLICK_EXPORT_TEXTS as TEXTS } from './analyticsTexts';
@@ -32,19 +31,8 @@ export function AnalyticsRangeBar({
 }
 
 function ExportClicksButton({ shortCode, download }: ClickExport) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      saveFile(await download(), TEXTS.fileName(shortCode));
-    } catch (caught) {
-      setError(errorMessage(caught, TEXTS.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useBusyCall(TEXTS.failed);
+  const save = () => run(async () => saveFile(await download(), TEXTS.fileName(shortCode)));
   return (
     <div className="stack stack--sm">
       <Button icon="download" onClick={save} loading={busy} disabled={busy}>

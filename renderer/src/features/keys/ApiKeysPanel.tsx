@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import type { KeyCalls } from '../../api/keysApi';
+import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import { Banner } from '../../components/Banner';
 import { Button, IconButton } from '../../components/Button';
@@ -32,32 +33,26 @@ export function ApiKeysPanel({ calls, side, origin }: ApiKeysPanelProps) {
   const { keys, created, dismissCreated, create, remove } = useApiKeys(calls);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [createError, setCreateError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  const creation = useBusyCall(TEXTS.createFailed);
   const deletion = useConfirmDelete(TEXTS, remove);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setCreateError(null);
+    creation.clearError();
     const parsed = parseKeyName(name);
     setNameError(parsed.ok ? null : parsed.error);
     if (!parsed.ok) return;
-    setCreating(true);
-    try {
+    await creation.run(async () => {
       await create(parsed.name);
       setName('');
-    } catch (caught) {
-      setCreateError(errorMessage(caught, TEXTS.createFailed));
-    } finally {
-      setCreating(false);
-    }
+    });
   };
 
   return (
     <div className="stack">
-      {createError ? (
-        <Banner tone="error" onDismiss={() => setCreateError(null)}>
-          {createError}
+      {creation.error ? (
+        <Banner tone="error" onDismiss={creation.clearError}>
+          {creation.error}
         </Banner>
       ) : null}
       {created ? (
@@ -94,8 +89,8 @@ export function ApiKeysPanel({ calls, side, origin }: ApiKeysPanelProps) {
           autoComplete="off"
           fieldClassName="grow"
         />
-        <Button type="submit" variant="primary" icon="plus" loading={creating}>
-          {creating ? TEXTS.creating : TEXTS.create}
+        <Button type="submit" variant="primary" icon="plus" loading={creation.busy}>
+          {creation.busy ? TEXTS.creating : TEXTS.create}
         </Button>
       </form>
       {keys.error ? (
