@@ -13,6 +13,7 @@ import { zoneCalendar } from '../../../../redirector/analytics/timeZone';
 import { userLinkAnalytics } from '../../../../redirector/analytics/userLinkStats';
 import { type DateRange, rangeDates } from '../../../../redirector/contract/dateRange';
 import type { ClickRecord, NewClick } from '../../../../redirector/storage/records';
+import { seeded } from '../../../helpers/random';
 import { newClick, newLink, type OpenedStore, STORE_KINDS } from '../storage/storeKinds';
 
 const DAY = 86_400_000;
@@ -26,19 +27,8 @@ const RANGES: DateRange[] = [
   { from: '2024-01-01', to: '2024-01-05' },
 ];
 
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
-
 function clicksFor(linkIds: readonly number[], count: number): NewClick[] {
-  const r = random(13);
+  const r = seeded(13);
   const ips = Array.from({ length: 60 }, (_, i) => `203.0.113.${i}`);
   return Array.from({ length: count }, () =>
     // Four months, to the millisecond: many clicks land near local midnights of every zone.

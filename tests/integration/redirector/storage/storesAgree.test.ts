@@ -9,26 +9,15 @@ import { createPostgresStore } from '../../../../redirector/storage/postgres/pos
 import type { NewClick } from '../../../../redirector/storage/records';
 import type { Store } from '../../../../redirector/storage/store';
 import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { seeded } from '../../../helpers/random';
 import { newClick, newLink, type OpenedStore, postgresKind, sqliteKind } from './storeKinds';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const NOW = Date.UTC(2025, 2, 30, 1, 7, 13);
 
-/** A small deterministic generator (mulberry32), so every run sees the same clicks. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
-
 function clicksFor(linkIds: readonly number[], count: number, seed: number): NewClick[] {
-  const r = random(seed);
+  const r = seeded(seed);
   const ips = Array.from({ length: 40 }, (_, i) => (i % 5 === 0 ? `2001:db8::${i}` : `203.0.113.${i}`));
   return Array.from({ length: count }, () => {
     // Most clicks in the last hour (realtime and live), the rest over the last nine days.
