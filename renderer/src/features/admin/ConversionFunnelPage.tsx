@@ -6,8 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/Spinner';
 import { AnalyticsErrorPanel } from '../analytics/AnalyticsErrorPanel';
 import { FunnelView } from './FunnelView';
-import { PageHeader } from './PageHeader';
-import { RefreshButton } from './RefreshButton';
+import { RefreshableHeader } from './RefreshableHeader';
 
 export function ConversionFunnelPage() {
   const result = useFunnel();
@@ -15,10 +14,10 @@ export function ConversionFunnelPage() {
 
   return (
     <div className="stack">
-      <PageHeader
+      <RefreshableHeader
         title="Conversion Funnel"
         subtitle="From estimated impressions to engaged visits, across every link."
-        actions={<RefreshButton load={result} />}
+        load={result}
       />
       {result.error ? (
         <AnalyticsErrorPanel

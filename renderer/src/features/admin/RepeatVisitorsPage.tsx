@@ -11,8 +11,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatDate } from '../../format/dates';
 import { formatNumber, formatPercent } from '../../format/numbers';
 import { AnalyticsErrorPanel } from '../analytics/AnalyticsErrorPanel';
-import { PageHeader } from './PageHeader';
-import { RefreshButton } from './RefreshButton';
+import { RefreshableHeader } from './RefreshableHeader';
 
 export const NO_REPEAT_VISITORS = 'No repeat visitors yet';
 
@@ -40,10 +39,10 @@ export function RepeatVisitorsPage() {
 
   return (
     <div className="stack">
-      <PageHeader
+      <RefreshableHeader
         title="Repeat Visitors"
         subtitle="Visitors who came back: a visitor is one client address."
-        actions={<RefreshButton load={result} />}
+        load={result}
       />
       {!data ? (
         result.error ? (
