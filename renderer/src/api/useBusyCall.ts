@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { errorMessage } from './client';
 
-export function useBusyCall(failedText: string) {
+/** `failure`: the fallback message for an API call, or how to word any other failure. */
+export function useBusyCall(failure: string | ((caught: unknown) => string)) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -15,7 +16,7 @@ export function useBusyCall(failedText: string) {
     try {
       await call();
     } catch (caught) {
-      setError(errorMessage(caught, failedText));
+      setError(typeof failure === 'string' ? errorMessage(caught, failure) : failure(caught));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ADMIN_ROUTE } from '../../../../redirector/contract/desktop';
+import { useBusyCall } from '../../api/useBusyCall';
 import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { ButtonLink } from '../../components/Button';
@@ -25,20 +26,7 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
   const { state, notice } = desktop;
   // Picking a signed-out server puts its address in the form (a new key fills a remounted form).
   const [address, setAddress] = useState(() => initialAddress(state));
-  const [listError, setListError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const listAction = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setListError(null);
-    try {
-      await action();
-    } catch (error) {
-      setListError((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error: listError, run: listAction } = useBusyCall((error) => (error as Error).message);
   const activate = (baseUrl: string) =>
     listAction(async () => {
       const next = await desktop.change({ kind: 'activate', baseUrl });
