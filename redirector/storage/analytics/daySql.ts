@@ -101,10 +101,11 @@ export function dayReturnMovesSql(changed: string, sign: 1 | -1): string {
       FROM visitor_days v WHERE v.visitor IN (SELECT x.visitor FROM (${changed}) x)${
         without ? ` AND NOT EXISTS (SELECT 1 FROM (${changed}) x WHERE x.visitor = v.visitor AND x.day = v.day)` : ''
       }`;
-  return `INSERT INTO day_returns AS r (day, previous_day, visitors)
+  // No alias on the target: SQLite does not resolve one inside a trigger (links_delete_service_days).
+  return `INSERT INTO day_returns (day, previous_day, visitors)
     SELECT day, previous_day, SUM(change) FROM (${chain(false)} UNION ALL ${chain(true)}) m
     WHERE true GROUP BY day, previous_day HAVING SUM(change) <> 0
-    ON CONFLICT (day, previous_day) DO UPDATE SET visitors = r.visitors + excluded.visitors`;
+    ON CONFLICT (day, previous_day) DO UPDATE SET visitors = day_returns.visitors + excluded.visitors`;
 }
 
 /** What a link's deletion takes from the service-wide day rollups (its clicks' share), then the rows left at 0. */
