@@ -15,6 +15,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { describeMarkers, maskKey } from '../auth/adminMarkers';
 import { PageHeader } from '../PageHeader';
 import { KeyValueList } from './KeyValueList';
+import { TestLinksList } from './TestLinksList';
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -129,24 +130,7 @@ export function DebugInfoPage() {
               {outcome.text}
             </output>
           ) : null}
-          {testLinks && testLinks.length > 0 ? (
-            <ul className="feed">
-              {testLinks.map((link) => {
-                const url = `${linkBase}/${link.short_code}`;
-                return (
-                  <li key={link.id} className="feed__item">
-                    <span className="feed__main">
-                      <span className="mono">/{link.short_code}</span>
-                      <span className="cell-sub truncate">{link.target_url}</span>
-                    </span>
-                    <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm">
-                      Open
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
+          {testLinks ? <TestLinksList links={testLinks} linkBase={linkBase} /> : null}
         </div>
       </Card>
     </div>
