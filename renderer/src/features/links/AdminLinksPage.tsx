@@ -64,14 +64,7 @@ export function LinksPage() {
         subtitle="Every short link of the service."
         actions={
           <>
-            <LinkCsvActions
-              exportLinks={calls.exportLinks}
-              importLinks={calls.importLinks}
-              onImported={() => {
-                links.reload();
-                tags.reload();
-              }}
-            />
+            <LinkCsvActions calls={calls} reloads={[links.reload, tags.reload]} />
             <ButtonLink to="/admin/create" variant="primary" icon="plus">
               Create Link
             </ButtonLink>

@@ -49,16 +49,7 @@ export function DashboardLinks({
         tags={tags.data?.tags ?? []}
         host={host}
         loadFailed={list.loadFailed}
-        csvActions={
-          <LinkCsvActions
-            exportLinks={calls.exportLinks}
-            importLinks={calls.importLinks}
-            onImported={() => {
-              list.reload();
-              tags.reload();
-            }}
-          />
-        }
+        csvActions={<LinkCsvActions calls={calls} reloads={[list.reload, tags.reload]} />}
         onCreate={editing.openCreate}
         onRetry={() => list.reload()}
         onAnalytics={onAnalytics}

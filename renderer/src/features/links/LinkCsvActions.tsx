@@ -13,15 +13,18 @@ import { saveFile } from '../../components/saveFile';
 import { LINK_CSV_TEXTS as TEXTS } from './linkCsvTexts';
 
 export interface LinkCsvActionsProps {
-  exportLinks: () => Promise<Blob>;
-  importLinks: (csv: string) => Promise<ImportResult>;
-  /** Some links were created: the list and its tags load again. */
-  onImported: () => void;
+  /** The admin's or the user's export and import calls. */
+  calls: {
+    exportLinks: () => Promise<Blob>;
+    importLinks: (csv: string) => Promise<ImportResult>;
+  };
+  /** Some links were created: each of these loads again (the list, its tags). */
+  reloads: readonly (() => void)[];
 }
 
 type Outcome = { result: ImportResult } | { title: string; error: string };
 
-export function LinkCsvActions({ exportLinks, importLinks, onImported }: LinkCsvActionsProps) {
+export function LinkCsvActions({ calls, reloads }: LinkCsvActionsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -29,7 +32,7 @@ export function LinkCsvActions({ exportLinks, importLinks, onImported }: LinkCsv
   const download = async () => {
     setBusy('export');
     try {
-      saveFile(await exportLinks(), TEXTS.fileName);
+      saveFile(await calls.exportLinks(), TEXTS.fileName);
     } catch (caught) {
       setOutcome({ title: TEXTS.exportFailedTitle, error: errorMessage(caught, TEXTS.exportFailed) });
     } finally {
@@ -40,9 +43,9 @@ export function LinkCsvActions({ exportLinks, importLinks, onImported }: LinkCsv
   const upload = async (file: File) => {
     setBusy('import');
     try {
-      const result = await importLinks(await file.text());
+      const result = await calls.importLinks(await file.text());
       setOutcome({ result });
-      if (result.created > 0) onImported();
+      if (result.created > 0) for (const reload of reloads) reload();
     } catch (caught) {
       setOutcome({ title: TEXTS.importFailedTitle, error: errorMessage(caught, TEXTS.importFailed) });
     } finally {

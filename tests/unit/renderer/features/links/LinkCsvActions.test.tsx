@@ -12,14 +12,18 @@ async function importFile(answer: () => Promise<ImportResult>) {
   let imported = 0;
   render(
     <LinkCsvActions
-      exportLinks={async () => new Blob([''])}
-      importLinks={(csv) => {
-        sent.push(csv);
-        return answer();
+      calls={{
+        exportLinks: async () => new Blob(['']),
+        importLinks: (csv) => {
+          sent.push(csv);
+          return answer();
+        },
       }}
-      onImported={() => {
-        imported += 1;
-      }}
+      reloads={[
+        () => {
+          imported += 1;
+        },
+      ]}
     />,
   );
   const file = new File(['target_url,short_code\nhttps://a.example/,a\nnot a url,b\n'], 'links.csv', {
