@@ -9,6 +9,7 @@
  * own waiters at once; outcomes on other instances are polled for, with a growing delay.
  */
 
+import { logProblem } from '../observability/logger';
 import type { AttemptStore } from '../storage/store';
 import {
   ATTEMPT_WINDOW_MS,
@@ -37,7 +38,7 @@ export function createSharedAttemptLimiter(options: SharedAttemptLimiterOptions)
   const { attempts, scope, clock, max = MAX_FAILED_ATTEMPTS, windowMs = ATTEMPT_WINDOW_MS } = options;
   const holdMs = options.holdMs ?? 30_000;
   const maxWaiting = options.maxWaiting ?? 1_000;
-  const log = options.log ?? ((message, error) => console.error(`me: ${message}`, error));
+  const log = options.log ?? logProblem;
   /** Keys with attempts of this process in flight or waiting, and the waiters to wake on a settle. */
   const local = new Map<string, { inFlight: number; waiting: Set<() => void> }>();
 
