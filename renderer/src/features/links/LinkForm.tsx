@@ -86,25 +86,19 @@ export function LinkForm({
         {texts.shortCodeFirst ? shortCode : title}
         <TextField
           label="Target URL"
-          name="target_url"
           type="url"
           required
           placeholder={placeholders.target_url}
-          value={values.target_url}
-          onValueChange={(value) => set('target_url', value)}
-          error={errors.target_url}
+          {...form.field('target_url')}
           autoFocus={texts.shortCodeFirst && editing}
           fieldClassName="span-2"
         />
         {texts.shortCodeFirst ? title : shortCode}
         <TextField
           label="Tags"
-          name="tags"
           optional
           placeholder={placeholders.tags}
-          value={values.tags}
-          onValueChange={(value) => set('tags', value)}
-          error={errors.tags}
+          {...form.field('tags')}
           hint={texts.tagsHint}
           autoComplete="off"
           spellCheck={false}
