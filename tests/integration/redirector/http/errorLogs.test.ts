@@ -72,17 +72,30 @@ it('logs at most 10 errors a second, then one line counting the rest', async () 
   const place = await newDataPlace('sqlite');
   const server = await startServerOn(place);
   await server.app.services.store.close();
+  const flood = 100;
   try {
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
+      Array.from({ length: flood }, () =>
         send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': server.adminKey } }),
       ),
     );
     expect(answers.every((answer) => answer.status === 500)).toBe(true);
-    expect(lines.length).toBeLessThanOrEqual(10);
+    // The limit is per wall-clock second; a flood on a busy machine may straddle two or three.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await send(server.url, 'GET', '/api/links', { headers: { 'X-API-Key': server.adminKey } });
-    expect(lines.some((line) => / me: \d+ more errors not logged$/.test(line))).toBe(true);
+    const errorLines = lines.filter((line) => / me: unexpected error in GET \/api\/links: /.test(line));
+    const perSecond = new Map<string, number>();
+    for (const line of errorLines) {
+      const second = line.slice(0, 19);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(10);
+    const counted = lines
+      .map((line) => / me: (\d+) more errors not logged$/.exec(line)?.[1])
+      .filter((count): count is string => count !== undefined)
+      .reduce((sum, count) => sum + Number(count), 0);
+    expect(counted).toBeGreaterThan(0);
+    expect(errorLines.length + counted).toBe(flood + 1);
   } finally {
     await server.close().catch(() => undefined);
   }
