@@ -162,7 +162,9 @@ describe.each(STORE_KINDS)('date ranges on $kind', (kind) => {
 
   // The service's visitors over a range count each visitor under their previous day (daySql.ts):
   // days folded out of order, and a deleted link's days, must move those counts.
-  it('service-wide visitors stay exact when days arrive out of order and a link is deleted', async () => {
+  it('service-wide visitors stay exact when days arrive out of order and a link is deleted', {
+    timeout: 120_000,
+  }, async () => {
     const link = await opened.store.links.create(newLink({ short_code: 'range-late' }));
     const late = clicksFor([link.id], 600).sort((a, b) => b.clicked_at - a.clicked_at);
     const others = () => linkIds.flatMap((id) => stored.get(id)!);
