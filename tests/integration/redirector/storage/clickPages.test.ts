@@ -1,0 +1,58 @@
+/**
+ * The click export's pages (AnalyticsQueries.clickPage) on both stores: small pages after one
+ * another give every human click of the link and range exactly once, oldest first, ties in time
+ * broken by id, whatever the page size.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ClickRecord } from '../../../../redirector/storage/records';
+import type { Store } from '../../../../redirector/storage/store';
+import { seeded } from '../../../helpers/random';
+import { newClick, newLink, openForEachTest, STORE_KINDS } from './storeKinds';
+
+const START = Date.UTC(2025, 0, 1);
+
+async function everyPage(store: Store, linkId: number, limit: number, range?: { start: number; end: number }) {
+  const clicks: ClickRecord[] = [];
+  let after: { clickedAt: number; id: number } | undefined;
+  for (;;) {
+    const page = await store.analytics.clickPage(linkId, { range, after, limit });
+    clicks.push(...page);
+    if (page.length < limit) return clicks;
+    const last = page[page.length - 1]!;
+    after = { clickedAt: last.clicked_at, id: last.id };
+  }
+}
+
+describe.each(STORE_KINDS)('click export pages on $kind', (kind) => {
+  let store: Store;
+  openForEachTest(kind, (opened) => {
+    store = opened;
+  });
+
+  it('pages through every human click of the link once, by time then id', async () => {
+    const link = await store.links.create(newLink({ short_code: 'paged' }));
+    const other = await store.links.create(newLink({ short_code: 'other' }));
+    const r = seeded(7);
+    // Few distinct times, so that many clicks share one and pages end inside a tie.
+    const times = Array.from({ length: 40 }, (_, i) => START + i * 3_600_000);
+    await store.clicks.insertMany(
+      Array.from({ length: 600 }, () =>
+        newClick(r.next() < 0.8 ? link.id : other.id, r.pick(times), { is_bot: r.next() < 0.1 }),
+      ),
+    );
+    await store.analytics.catchUp();
+    const stored = (await everyPage(store, link.id, 10_000)).map((click) => click.id);
+    const expected = (await store.clicks.listByLink(link.id))
+      .filter((click) => !click.is_bot)
+      .sort((a, b) => a.clicked_at - b.clicked_at || a.id - b.id);
+    expect(expected.length).toBeGreaterThan(300);
+    expect(stored).toEqual(expected.map((click) => click.id));
+    for (const limit of [1, 7, 64]) {
+      expect((await everyPage(store, link.id, limit)).map((click) => click.id)).toEqual(stored);
+    }
+    const range = { start: times[5]!, end: times[30]! };
+    expect((await everyPage(store, link.id, 13, range)).map((click) => click.id)).toEqual(
+      expected.filter((click) => click.clicked_at >= range.start && click.clicked_at < range.end).map((c) => c.id),
+    );
+  });
+});
