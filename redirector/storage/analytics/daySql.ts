@@ -75,7 +75,8 @@ export const SERVICE_DAY_TABLES_SQL = (integer: string, withoutRowid: string, re
   ${returns ? DAY_RETURNS_SQL(integer, withoutRowid) : 'CREATE INDEX visitor_days_day ON visitor_days(day, visitor);'}
 `;
 
-const DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
+/** day_returns and its rows for the visitor_days already kept. */
+export const DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
   CREATE TABLE day_returns (
     day ${integer} NOT NULL,
     previous_day ${integer} NOT NULL,
