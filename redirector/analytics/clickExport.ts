@@ -19,15 +19,26 @@ export const CLICK_PAGE = 5_000;
 /** The columns of the CSV: the Click fields, the stored ones in their table order. */
 export const CLICK_CSV_COLUMNS = ['id', 'created_at', ...NEW_CLICK_COLUMNS] as const satisfies readonly (keyof Click)[];
 
+/**
+ * The pages in order. The next page is read while the caller formats and sends this one (the
+ * database's work and ours overlap); never more than two pages are held.
+ */
 async function* clickPages(store: Store, linkId: number, range: TimeRange | undefined): AsyncGenerator<ClickRecord[]> {
-  let after: { clickedAt: number; id: number } | undefined;
+  const read = (after?: { clickedAt: number; id: number }) => {
+    const page = store.analytics.clickPage(linkId, { range, after, limit: CLICK_PAGE });
+    // Awaited below; if the answer is abandoned first, its failure must not go unhandled.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = read();
   for (;;) {
-    const page = await store.analytics.clickPage(linkId, { range, after, limit: CLICK_PAGE });
+    const page = await next;
     if (page.length === 0) return;
-    yield page;
     const last = page[page.length - 1]!;
-    after = { clickedAt: last.clicked_at, id: last.id };
-    if (page.length < CLICK_PAGE) return;
+    const more = page.length === CLICK_PAGE;
+    if (more) next = read({ clickedAt: last.clicked_at, id: last.id });
+    yield page;
+    if (!more) return;
   }
 }
 

@@ -3,7 +3,9 @@
  * another give every human click of the link and range exactly once, oldest first, ties in time
  * broken by id, whatever the page size.
  */
+import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
+import { CLICK_PAGE, clickExport } from '../../../../redirector/analytics/clickExport';
 import type { ClickRecord } from '../../../../redirector/storage/records';
 import type { Store } from '../../../../redirector/storage/store';
 import { seeded } from '../../../helpers/random';
@@ -54,5 +56,21 @@ describe.each(STORE_KINDS)('click export pages on $kind', (kind) => {
     expect((await everyPage(store, link.id, 13, range)).map((click) => click.id)).toEqual(
       expected.filter((click) => click.clicked_at >= range.start && click.clicked_at < range.end).map((c) => c.id),
     );
+  });
+
+  it('exports more clicks than a page holds, each once and in order, as CSV and NDJSON', async () => {
+    const link = await store.links.create(newLink({ short_code: 'many' }));
+    const count = 2 * CLICK_PAGE + 1;
+    await store.clicks.insertMany(
+      Array.from({ length: count }, (_, i) => newClick(link.id, START + Math.floor(i / 3) * 1_000)),
+    );
+    await store.analytics.catchUp();
+    const ids = (await store.clicks.listByLink(link.id)).map((click) => click.id).sort((a, b) => a - b);
+    const csv = (await text(clickExport(store, link.id, undefined, 'csv'))).split('\r\n');
+    expect(csv[0]).toMatch(/^id,created_at,link_id,clicked_at,/);
+    expect(csv.at(-1)).toBe('');
+    expect(csv.slice(1, -1).map((line) => Number(line.split(',')[0]))).toEqual(ids);
+    const ndjson = (await text(clickExport(store, link.id, undefined, 'ndjson'))).trimEnd().split('\n');
+    expect(ndjson.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual(ids);
   });
 });
