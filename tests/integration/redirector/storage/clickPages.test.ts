@@ -1,7 +1,7 @@
 /**
  * The click export's pages (AnalyticsQueries.clickPage) on both stores: small pages after one
  * another give every human click of the link and range exactly once, oldest first, ties in time
- * broken by id, whatever the page size.
+ * broken by id, whatever the page size; and the export itself over more than two pages.
  */
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
