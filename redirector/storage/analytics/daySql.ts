@@ -44,15 +44,17 @@ export function dimensionRowsSql(source: string): string {
 /**
  * The service-wide day rollups, kept beside the per-link ones so that the dashboard's ranged
  * figures read a few rows per day instead of every link's: `day_dimensions` (clicks per UTC day,
- * dimension and value), `visitor_days` (clicks per visitor and UTC day) and, on SQLite, `day_returns`.
+ * dimension and value), `visitor_days` (clicks per visitor and UTC day) and `day_returns`.
  *
  * Distinct visitors over days [d1, d2) are a DISTINCT over every visitor of those days (about a
  * second at 1,000,000 clicks on SQLite). With day_returns, each (visitor, day) of visitor_days is
  * counted under that day and the visitor's previous day (-1: none): a visitor seen in the range is
  * counted once, on their first day in it, the one whose previous day is before d1, so the range's
  * visitors are SUM(visitors) WHERE d1 <= day < d2 AND previous_day < d1, a few rows a day. Keeping
- * it needs each visitor's days in order, which concurrent PostgreSQL folds (each in its own
- * snapshot) cannot give: PostgreSQL counts the distinct visitors of visitor_days' (day, visitor) index.
+ * it needs each visitor's days in full, which concurrent PostgreSQL folds (each in its own
+ * snapshot) cannot see: `returns` false leaves it out and counts the DISTINCT over a (day, visitor)
+ * index instead, as PostgreSQL did until its migration "service-wide returning visitors", which
+ * keeps day_returns by a trigger (postgres/rollups.ts).
  */
 export const SERVICE_DAY_TABLES_SQL = (integer: string, withoutRowid: string, returns: boolean) => `
   CREATE TABLE day_dimensions (
@@ -75,7 +77,8 @@ export const SERVICE_DAY_TABLES_SQL = (integer: string, withoutRowid: string, re
   ${returns ? DAY_RETURNS_SQL(integer, withoutRowid) : 'CREATE INDEX visitor_days_day ON visitor_days(day, visitor);'}
 `;
 
-const DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
+/** day_returns and its rows for the visitor_days already kept. */
+export const DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
   CREATE TABLE day_returns (
     day ${integer} NOT NULL,
     previous_day ${integer} NOT NULL,

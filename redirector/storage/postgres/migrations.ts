@@ -6,7 +6,7 @@
  * flags, identity ids (a sequence never hands out an id twice). Unique constraints are named
  * `<table>_<column>_key`: the executor maps a violation to its column by that name. The analytics
  * rollups are kept by the click insert itself (rollups.ts); the last minutes and a link's latest
- * clicks are read from the clicks over the (clicked_at) and (link_id, clicked_at) indexes.
+ * clicks are read from the clicks over the (clicked_at) and (link_id, clicked_at, id) indexes.
  */
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
@@ -14,7 +14,12 @@ import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
-import { ANALYTICS_BY_DAY_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_SERVICE_DAYS_SQL } from './rollups';
+import {
+  ANALYTICS_BY_DAY_SQL,
+  ANALYTICS_DAY_RETURNS_SQL,
+  ANALYTICS_ROLLUPS_SQL,
+  ANALYTICS_SERVICE_DAYS_SQL,
+} from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
@@ -151,5 +156,24 @@ export const pgMigrations: readonly Migration[] = [
     version: 10,
     name: 'analytics by day, service-wide',
     sql: ANALYTICS_SERVICE_DAYS_SQL,
+  },
+  {
+    version: 11,
+    name: 'click export and ranged visitor indexes',
+    // The click export reads a link's clicks a page at a time after (clicked_at, id)
+    // (../analytics/ranges.ts): with id in the index, each page starts where the last one ended and
+    // comes out in order. It replaces (link_id, clicked_at), which every other read of one link's
+    // clicks uses as its prefix, so the click insert keeps one index per link and time. The ranged
+    // repeat visitors look up the places of their top ten by visitor and day.
+    sql: `
+      CREATE INDEX clicks_link_time_id ON clicks(link_id, clicked_at, id);
+      DROP INDEX clicks_link_time;
+      CREATE INDEX link_day_visitors_visitor ON link_day_visitors(visitor, day);
+    `,
+  },
+  {
+    version: 12,
+    name: 'service-wide returning visitors',
+    sql: ANALYTICS_DAY_RETURNS_SQL,
   },
 ];

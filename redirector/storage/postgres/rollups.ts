@@ -22,6 +22,8 @@
 
 import {
   DAY_MS,
+  DAY_RETURNS_SQL,
+  dayReturnMovesSql,
   dimensionRowsSql,
   POSTGRES_VISITOR,
   SERVICE_DAY_TABLES_SQL,
@@ -302,6 +304,43 @@ export const ANALYTICS_SERVICE_DAYS_SQL = `
   $$;
   CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links
     FOR EACH ROW EXECUTE FUNCTION links_delete_service_days();
+`;
+
+/**
+ * Migration "service-wide returning visitors" (PostgreSQL): day_returns as SQLite keeps it
+ * (../analytics/daySql.ts), so that a range's distinct visitors are a sum over a few rows a day
+ * instead of a DISTINCT over every visitor of the range (0.3–0.8 s at 1,000,000 clicks).
+ *
+ * Each visitor's days must be seen in full when a day joins them, which a fold's own snapshot
+ * cannot promise: two instances may fold the same visitor at once. So the moves are made by a
+ * trigger after each insert into visitor_days, from the new (visitor, day) rows: its statements
+ * take their own snapshots, after the fold's upsert of `visitors` has locked every visitor of the
+ * chunk. Any other fold of those visitors has then either committed (and is seen) or waits for
+ * this one, and its trigger sees this one's days. A link's deletion locks its visitors the same
+ * way (links_delete_analytics runs first) before taking its share away, day_returns included.
+ * Being a trigger, it also holds for instances still running older code during an upgrade.
+ */
+export const ANALYTICS_DAY_RETURNS_SQL = `
+  CREATE FUNCTION visitor_days_returns() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${dayReturnMovesSql('SELECT n.visitor, n.day FROM new_days n', 1)};
+    RETURN NULL;
+  END
+  $$;
+  -- Created before the rows are counted: it locks visitor_days against folds until this commits.
+  CREATE TRIGGER visitor_days_returns AFTER INSERT ON visitor_days
+    REFERENCING NEW TABLE AS new_days FOR EACH STATEMENT EXECUTE FUNCTION visitor_days_returns();
+  ${DAY_RETURNS_SQL('BIGINT', '')}
+  CREATE OR REPLACE FUNCTION links_delete_service_days() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${serviceDayDeleteStatements('OLD.id', true)
+      .map((statement) => `${statement};`)
+      .join('\n')}
+    RETURN OLD;
+  END
+  $$;
+  -- Distinct visitors are no longer counted from it.
+  DROP INDEX visitor_days_day;
 `;
 
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */
