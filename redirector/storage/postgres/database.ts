@@ -53,12 +53,16 @@ export const CLICK_INSERT_CONNECTIONS = 4;
  * second, as it loses nothing else: every other write keeps the database's own setting.
  */
 export function createClickPool(url: string, log: (message: string, error: unknown) => void): PgPool {
-  const pool = new pg.Pool({ ...connectionConfig(url), max: CLICK_INSERT_CONNECTIONS, idleTimeoutMillis: 30_000 });
-  pool.on('error', (error) => log('an idle PostgreSQL connection failed', error));
-  // Runs before anything else the new connection is asked (a client queues its queries).
-  pool.on('connect', (client) => {
-    client.query('SET synchronous_commit = off').catch((error) => log('could not set synchronous_commit', error));
+  const pool = new pg.Pool({
+    ...connectionConfig(url),
+    max: CLICK_INSERT_CONNECTIONS,
+    idleTimeoutMillis: 30_000,
+    // Before the new connection is handed out; if it fails, the insert fails and is retried.
+    onConnect: async (client) => {
+      await client.query('SET synchronous_commit = off');
+    },
   });
+  pool.on('error', (error) => log('an idle PostgreSQL connection failed', error));
   return pool;
 }
 
