@@ -39,7 +39,7 @@ export function createPool(url: string, log: (message: string, error: unknown) =
 }
 
 /** The click inserts' own connections: the group commit's batches in flight (clickInserts.ts). */
-export const CLICK_INSERT_CONNECTIONS = 2;
+export const CLICK_INSERT_CONNECTIONS = 4;
 
 /**
  * The pool the redirect path's click inserts use, apart from the main pool so that link lookups,
