@@ -47,10 +47,10 @@ export const CLICK_INSERT_CONNECTIONS = 4;
  *
  * Its commits do not wait for PostgreSQL to flush the WAL to disk (`synchronous_commit = off`):
  * a committed click is in the server's memory, safe from anything that happens to this instance
- * (`kill -9`, a crash, a restart: docs/api.md#resolving-a-short-link), and written to disk by the
+ * (`kill -9`, a crash, a restart: docs/api.md#when-a-click-is-stored), and written to disk by the
  * server's WAL writer within about 3 × `wal_writer_delay` (600 ms by default). A crash of the
  * PostgreSQL server itself or of its machine can lose the clicks of that last fraction of a
- * second, as it loses nothing else: every other write keeps the database's own setting.
+ * second; every other write keeps the database's own setting.
  */
 export function createClickPool(url: string, log: (message: string, error: unknown) => void): PgPool {
   const pool = new pg.Pool({
