@@ -76,7 +76,10 @@ export function createServices(deps: ServiceDeps): Services {
   store.onLinkChanged?.((shortCode) => (shortCode === null ? linkCache.clear() : linkCache.invalidate(shortCode)));
   const auth = createAuthService({ store, adminKey: deps.adminKey, clock });
   const metrics = createMetrics({ clicksPending: () => clickRecorder.pending() });
-  const clickRecorder = createClickRecorder(store.clicks, { onStored: metrics.clicksStored });
+  const clickRecorder = createClickRecorder(store.clicks, {
+    onStored: metrics.clicksStored,
+    maxInFlight: store.clicks.concurrentInserts,
+  });
   if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
   const hashKey = secret ? limiterKeyHasher(secret) : undefined;

@@ -127,6 +127,11 @@ export interface LinkRepository {
 export interface ClickRepository {
   /** Inserts every click in one transaction: all are stored or none. */
   insertMany(clicks: readonly NewClick[]): Promise<void>;
+  /**
+   * How many insertMany calls may usefully run at once (the click recorder's batches in flight):
+   * 1 for SQLite, whose inserts run on the event loop; more where each is a round trip.
+   */
+  readonly concurrentInserts?: number;
   /** Every click of a link, bots included, oldest first (for tests and exports). */
   listByLink(linkId: number): Promise<ClickRecord[]>;
   /** Number of stored clicks, bots included. */

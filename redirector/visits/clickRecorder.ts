@@ -5,7 +5,9 @@
  * on the next `setImmediate`, inserted in ONE transaction; only then are those requests answered.
  * Durability costs one commit per batch instead of one per click (README, "Click durability").
  * `process.nextTick` or a microtask would run before the other requests of the turn are read and
- * make every batch a single click.
+ * make every batch a single click. While `maxInFlight` batches are being written, new clicks
+ * gather into the next batch, which goes out as soon as one of them is stored: one batch at a time
+ * for SQLite, several for PostgreSQL, where a batch waits for a round trip, not for this process.
  *
  * A failing insert never fails or holds a redirect: the requests are answered, the error logged,
  * and the clicks kept in memory and retried with a growing delay (bounded, oldest dropped first).
@@ -34,6 +36,12 @@ export interface ClickRecorderOptions {
   maxRetained?: number;
   /** After each committed batch (the metrics): its size and the commit's duration. */
   onStored?: (count: number, seconds: number) => void;
+  /**
+   * Batches written at once (default 1). A store whose insert is a round trip to a server
+   * (PostgreSQL) gains from more: the next batch goes out while one is still committing, instead
+   * of every click of it waiting for that commit first. See the store's `concurrentInserts`.
+   */
+  maxInFlight?: number;
 }
 
 export function createClickRecorder(clicks: ClickRepository, options: ClickRecorderOptions = {}): ClickRecorder {
@@ -43,34 +51,37 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
   const maxRetryDelay = options.maxRetryDelayMs ?? 60_000;
   const maxRetained = options.maxRetained ?? 100_000;
 
+  const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
+
   let batch: NewClick[] = [];
   let waiters: (() => void)[] = [];
   let scheduled = false;
-  /** The batch being written; the next one waits for it (a batch per commit, commits in order). */
-  let writing: Promise<void> | undefined;
+  /** Batches being written; at most maxInFlight, and the next batch waits for a free place. */
+  const writing = new Set<Promise<void>>();
   let retained: NewClick[] = [];
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelay = firstRetryDelay;
 
   function schedule(): void {
-    if (scheduled || writing) return;
+    if (scheduled || writing.size >= maxInFlight) return;
     scheduled = true;
     setImmediate(commit);
   }
 
   function commit(): void {
     scheduled = false;
-    // A write in progress reschedules when it ends, so batches never overlap.
-    if (writing || batch.length === 0) return;
+    // With every place taken, the first write to end reschedules.
+    if (writing.size >= maxInFlight || batch.length === 0) return;
     const rows = batch;
     const done = waiters;
     batch = [];
     waiters = [];
-    writing = write(rows).then(() => {
-      writing = undefined;
+    const written: Promise<void> = write(rows).then(() => {
+      writing.delete(written);
       release(done);
       if (batch.length > 0) schedule();
     });
+    writing.add(written);
   }
 
   async function insert(rows: NewClick[]): Promise<void> {
@@ -138,9 +149,9 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
     recordThen,
     record: (click) => new Promise((resolve) => recordThen(click, resolve)),
     async flush() {
-      while (writing || batch.length > 0) {
-        if (writing) await writing;
-        else commit();
+      while (writing.size > 0 || batch.length > 0) {
+        if (batch.length > 0 && writing.size < maxInFlight) commit();
+        else await Promise.race(writing);
       }
       if (retained.length > 0) {
         if (retryTimer) clearTimeout(retryTimer);

@@ -38,6 +38,34 @@ export function createPool(url: string, log: (message: string, error: unknown) =
   return pool;
 }
 
+/** The click inserts' own connections: the group commit's batches in flight (clickInserts.ts). */
+export const CLICK_INSERT_CONNECTIONS = 4;
+
+/**
+ * The pool the redirect path's click inserts use, apart from the main pool so that link lookups,
+ * analytics and the fold never hold an answered-to-be click back.
+ *
+ * Its commits do not wait for PostgreSQL to flush the WAL to disk (`synchronous_commit = off`):
+ * a committed click is in the server's memory, safe from anything that happens to this instance
+ * (`kill -9`, a crash, a restart: docs/api.md#when-a-click-is-stored), and written to disk by the
+ * server's WAL writer within about 3 × `wal_writer_delay` (600 ms by default). A crash of the
+ * PostgreSQL server itself or of its machine can lose the clicks of that last fraction of a
+ * second; every other write keeps the database's own setting.
+ */
+export function createClickPool(url: string, log: (message: string, error: unknown) => void): PgPool {
+  const pool = new pg.Pool({
+    ...connectionConfig(url),
+    max: CLICK_INSERT_CONNECTIONS,
+    idleTimeoutMillis: 30_000,
+    // Before the new connection is handed out; if it fails, the insert fails and is retried.
+    onConnect: async (client) => {
+      await client.query('SET synchronous_commit = off');
+    },
+  });
+  pool.on('error', (error) => log('an idle PostgreSQL connection failed', error));
+  return pool;
+}
+
 /** The URL without its password, for messages. */
 export function describeUrl(url: string): string {
   try {

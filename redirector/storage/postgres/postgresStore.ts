@@ -14,7 +14,13 @@ import { createUserRepository } from '../repositories/userRepository';
 import type { AttemptStore, Store } from '../store';
 import { postgresAttemptStore } from './attemptLimits';
 import { postgresClickInserts } from './clickInserts';
-import { createPool, describeConnectionError, type PgPool } from './database';
+import {
+  CLICK_INSERT_CONNECTIONS,
+  createClickPool,
+  createPool,
+  describeConnectionError,
+  type PgPool,
+} from './database';
 import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
 import { migrate } from './migrate';
 import { pgMigrations } from './migrations';
@@ -56,6 +62,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   }
 
   let closed = false;
+  const clickPool = createClickPool(url, log);
   const executor = createPostgresExecutor(pool);
   const folding = foldInBackground(pool, log);
   const retention = options.retention
@@ -69,7 +76,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
     links: createLinkRepository(executor, linkCounts),
-    clicks: createClickRepository(executor, postgresClickInserts(pool)),
+    clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createPostgresAnalytics(pool),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
@@ -90,7 +97,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
       await retention?.stop();
       await folding.stop();
       await feed.close();
-      await pool.end();
+      await Promise.all([pool.end(), clickPool.end()]);
     },
   };
 }

@@ -4,9 +4,14 @@ import type { ClickRepository } from '../store';
 import { CLICK_COLUMNS, CLICK_SHAPE } from './columns';
 
 /** Reads written once; inserts are each engine's own (the redirect path's hot write). */
-export function createClickRepository(db: Executor, insertMany: ClickRepository['insertMany']): ClickRepository {
+export function createClickRepository(
+  db: Executor,
+  insertMany: ClickRepository['insertMany'],
+  concurrentInserts = 1,
+): ClickRepository {
   return {
     insertMany,
+    concurrentInserts,
     listByLink: (linkId) =>
       db.all<ClickRecord>(
         `SELECT ${columnList(CLICK_COLUMNS)} FROM clicks WHERE link_id = ? ORDER BY clicked_at, id`,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewClick } from '../../../../redirector/storage/records';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import { createClickRecorder } from '../../../../redirector/visits/clickRecorder';
@@ -103,5 +103,41 @@ describe('createClickRecorder', () => {
     expect(recorder.pending()).toBe(0);
     expect(logged).toEqual([]);
     expect(await store.clicks.countAll()).toBe(1);
+  });
+
+  it('writes up to maxInFlight batches at once, and answers each click once its own batch is stored', async () => {
+    // The real store's insert, held until the test lets each batch through.
+    const held: { rows: number; release: () => void }[] = [];
+    const clicks = {
+      ...store.clicks,
+      insertMany: (rows: readonly NewClick[]) =>
+        new Promise<void>((resolve) => {
+          held.push({ rows: rows.length, release: () => void store.clicks.insertMany(rows).then(resolve) });
+        }),
+    };
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const recorder = createClickRecorder(clicks, { log, maxInFlight: 2 });
+    const answered: number[] = [];
+    const record = (n: number) => recorder.recordThen(click(n), () => answered.push(n));
+    record(1);
+    await turn();
+    record(2);
+    record(3);
+    await turn();
+    record(4);
+    await turn();
+    // Two batches out, the third waits for a place.
+    expect(held.map((batch) => batch.rows)).toEqual([1, 2]);
+    expect(recorder.pending()).toBe(1);
+
+    held[1]!.release();
+    await vi.waitFor(() => expect(answered).toEqual([2, 3]));
+    await vi.waitFor(() => expect(held.map((batch) => batch.rows)).toEqual([1, 2, 1]));
+    held[0]!.release();
+    held[2]!.release();
+    await recorder.flush();
+    expect(answered.sort()).toEqual([1, 2, 3, 4]);
+    expect(await store.clicks.countAll()).toBe(4);
+    expect(recorder.pending()).toBe(0);
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * The click inserts' own pool: its connections commit without waiting for the WAL flush, and
+ * nothing else does (docs/api.md#when-a-click-is-stored).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CLICK_INSERT_CONNECTIONS,
+  createClickPool,
+  createPool,
+  type PgPool,
+} from '../../../../redirector/storage/postgres/database';
+import { TEST_DATABASE_URL } from '../../../helpers/postgres';
+
+const pools: PgPool[] = [];
+const log = () => undefined;
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.end()));
+});
+
+async function settingOf(pool: PgPool): Promise<string> {
+  const { rows } = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+  return rows[0]!.synchronous_commit;
+}
+
+describe('the click pool', () => {
+  it('sets synchronous_commit = off on every connection it opens, the main pool keeps the default', async () => {
+    const clicks = createClickPool(TEST_DATABASE_URL, log);
+    const main = createPool(TEST_DATABASE_URL, log);
+    pools.push(clicks, main);
+    // Every connection at once, so that each is a new one.
+    const clients = await Promise.all(Array.from({ length: CLICK_INSERT_CONNECTIONS }, () => clicks.connect()));
+    try {
+      const settings = await Promise.all(
+        clients.map(async (client) => (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit),
+      );
+      expect(settings).toEqual(Array(CLICK_INSERT_CONNECTIONS).fill('off'));
+    } finally {
+      for (const client of clients) client.release();
+    }
+    expect(await settingOf(main)).toBe('on');
+  });
+});
