@@ -71,10 +71,10 @@ async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar,
   return {
     data,
     timeRange,
-    dims: inRange?.dimensions ?? data.dimensions,
+    dims: data.dimensions,
     totalClicks: inRange?.clicks ?? data.counts.total_clicks,
     uniqueVisitors: inRange?.uniqueVisitors ?? data.counts.unique_visitors,
-    recentClicks: inRange?.recentClicks ?? data.recentClicks,
+    recentClicks: data.recentClicks,
     days: range ? { days: rangeDays(data.quarterHours, calendar, range) } : {},
   };
 }

@@ -54,14 +54,16 @@ export interface QuarterHourCount {
 }
 
 export interface LinkStatsData {
+  /** All time (the link object's counts), with a range too. */
   counts: LinkCounts;
+  /** All time, or with a range the range's. */
   dimensions: DimensionCount[];
-  /** Every quarter hour with clicks, oldest first. */
+  /** Every quarter hour with clicks, oldest first; all time, with a range too (last7Days). */
   quarterHours: QuarterHourCount[];
-  /** Newest first. */
+  /** Newest first: all time, or with a range the range's latest. */
   recentClicks: ClickRecord[];
-  /** With a range: the range's figures (counts, dimensions and recentClicks above stay all-time). */
-  inRange?: RangeData;
+  /** With a range: the range's clicks and distinct visitors. */
+  inRange?: Pick<RangeData, 'clicks' | 'uniqueVisitors'>;
 }
 
 export interface ValueCount {

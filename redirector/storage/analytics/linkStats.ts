@@ -1,5 +1,5 @@
 /** Per-link figures: counts, dimensions, quarter hours and the latest clicks. */
-import type { Dimension, LinkStatsData, QuarterHourCount } from '../analyticsQueries';
+import type { Dimension, LinkStatsData, QuarterHourCount, RangeData } from '../analyticsQueries';
 import { columnList } from '../executor';
 import type { Queryable } from '../postgres/database';
 import type { ClickRecord, LinkCounts } from '../records';
@@ -17,7 +17,16 @@ type DimensionRow = { dimension: Dimension; value: string; clicks: number };
 const dimensionCounts = (rows: DimensionRow[]) =>
   rows.map((row) => ({ ...row, value: row.value === '' ? null : row.value }));
 
-/** SQLite: from the rollups. */
+/**
+ * With a range, its figures take the place of the all-time dimensions and latest clicks, which
+ * are then never read (a busy link's all-time rows cost as much as the range's).
+ */
+function rangeFigures(allTime: Pick<LinkStatsData, 'counts' | 'quarterHours'>, range: RangeData): LinkStatsData {
+  const { dimensions, recentClicks, ...inRange } = range;
+  return { ...allTime, dimensions, recentClicks, inRange };
+}
+
+/** SQLite: from the rollups; with `range`, the range's figures from it (ranges.ts). */
 export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
   const counts = db.prepare(`
     SELECT clicks AS total_clicks, visitors AS unique_visitors, blocked AS blocked_visitors
@@ -33,18 +42,22 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
     SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM link_recent_clicks r JOIN clicks c ON c.id = r.click_id
     WHERE r.link_id = ? ORDER BY r.clicked_at DESC, r.click_id DESC LIMIT ?`);
 
-  return (linkId: number, options: { recentClicks: number }): LinkStatsData => {
+  return (linkId: number, options: { recentClicks: number }, range?: () => RangeData): LinkStatsData => {
     folder.foldBeforeRead();
-    return {
+    const allTime = {
       counts: (counts.get(linkId) as LinkCounts | undefined) ?? {
         total_clicks: 0,
         unique_visitors: 0,
         blocked_visitors: 0,
       },
-      dimensions: dimensionCounts(dimensions.all(linkId) as DimensionRow[]),
       quarterHours: (quarterHours.all(linkId) as [number, number][]).map(
         ([start, clicks]): QuarterHourCount => ({ start, clicks }),
       ),
+    };
+    if (range) return rangeFigures(allTime, range());
+    return {
+      ...allTime,
+      dimensions: dimensionCounts(dimensions.all(linkId) as DimensionRow[]),
       recentClicks: (recent.all(linkId, Math.min(options.recentClicks, RECENT_KEPT)) as Record<string, unknown>[]).map(
         (row) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE),
       ),
@@ -52,20 +65,19 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
   };
 }
 
-/** PostgreSQL: from the rollups (postgres/rollups.ts); the latest clicks through the clicks_link_time index. */
+/**
+ * PostgreSQL: from the rollups (postgres/rollups.ts); the latest clicks through the
+ * clicks_link_time index; with `range`, the range's figures from it (ranges.ts).
+ */
 export async function postgresLinkStats(
   db: Queryable,
   linkId: number,
   options: { recentClicks: number },
+  range?: () => Promise<RangeData>,
 ): Promise<LinkStatsData> {
   const counts = await db.query<LinkCounts>({
     name: 'me_link_counts',
     text: POSTGRES_LINK_COUNTS_SQL,
-    values: [linkId],
-  });
-  const dimensions = await db.query<DimensionRow>({
-    name: 'me_link_dimensions',
-    text: 'SELECT dimension, value, clicks FROM link_dimensions WHERE link_id = $1 ORDER BY dimension, value COLLATE "C"',
     values: [linkId],
   });
   // Thousands of rows for a busy link (96 a day): fetched as arrays, cheaper than row objects.
@@ -76,6 +88,16 @@ export async function postgresLinkStats(
     values: [linkId],
     rowMode: 'array',
   });
+  const allTime = {
+    counts: counts.rows[0]!,
+    quarterHours: quarterHours.rows.map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
+  };
+  if (range) return rangeFigures(allTime, await range());
+  const dimensions = await db.query<DimensionRow>({
+    name: 'me_link_dimensions',
+    text: 'SELECT dimension, value, clicks FROM link_dimensions WHERE link_id = $1 ORDER BY dimension, value COLLATE "C"',
+    values: [linkId],
+  });
   // As many as the SQLite rollups keep per link.
   const recent = await db.query<ClickRecord>({
     name: 'me_link_recent_clicks',
@@ -83,10 +105,5 @@ export async function postgresLinkStats(
            ORDER BY c.clicked_at DESC, c.id DESC LIMIT $2`,
     values: [linkId, Math.max(0, Math.min(options.recentClicks, RECENT_KEPT))],
   });
-  return {
-    counts: counts.rows[0]!,
-    dimensions: dimensionCounts(dimensions.rows),
-    quarterHours: quarterHours.rows.map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
-    recentClicks: recent.rows,
-  };
+  return { ...allTime, dimensions: dimensionCounts(dimensions.rows), recentClicks: recent.rows };
 }

@@ -18,6 +18,7 @@ import type { SqliteDatabase } from '../sqlite/database';
 import { decodeSqliteRow } from '../sqlite/sqliteExecutor';
 import {
   type Dialect,
+  linkRangeDimensionsSql,
   POSTGRES_DIALECT,
   positional,
   rangeClicksSql,
@@ -28,6 +29,7 @@ import {
   rangeVisitorRowsSql,
   SQLITE_DIALECT,
 } from './daySql';
+import { linkRangeVisitorsSql } from './linkDayReturns';
 import { type RepeatVisitorsOptions, withLocations } from './repeatVisitors';
 
 /** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
@@ -44,8 +46,8 @@ function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
     WHERE ${linkTime}.link_id = ${p('link')} AND ${linkTime}.clicked_at >= ${p('start')} AND ${linkTime}.clicked_at < ${p('end')}
       AND ${dialect.human}`;
   return {
-    linkDimensions: rangeDimensionsSql(dialect, linkIndex),
-    linkVisitors: rangeUniqueVisitorsSql(dialect, linkIndex),
+    linkDimensions: linkRangeDimensionsSql(dialect, linkIndex),
+    linkVisitors: returns ? linkRangeVisitorsSql(dialect, linkIndex) : rangeUniqueVisitorsSql(dialect, linkIndex),
     linkClicks: rangeClicksSql(dialect, true),
     recent: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} ORDER BY ${linkTime}.clicked_at DESC, ${linkTime}.id DESC LIMIT ${p('limit')}`,
     page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks}
@@ -97,8 +99,8 @@ export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
   const click = (row: Record<string, unknown>) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE);
 
   return {
+    /** Read right after linkStats' fold (linkStats.ts), which it completes. */
     link(linkId: number, range: TimeRange, recentClicks: number): RangeData {
-      folder.foldBeforeRead();
       const params = { ...rangeParams(range), ...range, link: linkId, limit: recentClicks };
       return {
         clicks: value('linkClicks', params),

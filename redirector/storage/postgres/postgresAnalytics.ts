@@ -38,10 +38,14 @@ export function createPostgresAnalytics(pool: PgPool): AnalyticsQueries {
     },
     pending: () => unfoldedClicks(pool),
     linkStats: (linkId, options) =>
-      foldThenRead(pool, async (db) => {
-        const data = await postgresLinkStats(db, linkId, options);
+      foldThenRead(pool, (db) => {
         const range = options.range;
-        return range ? { ...data, inRange: await postgresRangeLink(db, linkId, range, options.recentClicks) } : data;
+        return postgresLinkStats(
+          db,
+          linkId,
+          options,
+          range && (() => postgresRangeLink(db, linkId, range, options.recentClicks)),
+        );
       }),
     summary: (options) =>
       foldThenRead(pool, async (db) => {
