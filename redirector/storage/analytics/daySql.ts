@@ -244,10 +244,6 @@ export function rangeVisitorRowsSql(dialect: Dialect, linkIndex: string | undefi
     SELECT ${dialect.visitor}, c.country, COALESCE(c.city, ''), 1, c.clicked_at FROM ${edgeClicksSql(dialect, linkIndex)}`;
 }
 
-export function rangeUniqueVisitorsSql(dialect: Dialect, linkIndex: string | undefined): string {
-  return `SELECT COUNT(DISTINCT visitor) AS n FROM (${rangeVisitorRowsSql(dialect, linkIndex)}) v`;
-}
-
 /**
  * The service's distinct visitors over the range: those of its whole days from day_returns, and
  * the partial days' visitors who have no whole day in it.

@@ -17,6 +17,10 @@
 import { DAY_MS, type Dialect, edgeClicksSql } from './daySql';
 
 export const LINK_DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
+  -- No read looks up link_day_dimensions by day alone any more (day_dimensions answers the
+  -- service's days), and with statistics older than the newest days PostgreSQL chose it for one
+  -- link's range over the primary key, reading every link's rows of those days.
+  DROP INDEX link_day_dimensions_day;
   CREATE INDEX link_day_visitors_visitor ON link_day_visitors(link_id, visitor, day);
   CREATE TABLE link_day_returns (
     link_id ${integer} NOT NULL REFERENCES links(id) ON DELETE CASCADE,
@@ -47,25 +51,27 @@ export function newLinkVisitorDaysSql(source: string): string {
 }
 
 /**
- * The moves of link_day_returns once the (link_id, visitor, day) rows of the relation `added`
- * have joined link_day_visitors: each of those visitors' chains of days with that link, counted
- * as they are now, and without the added days, counted against. Rows left at 0 stay: they add
- * nothing to a sum.
+ * The moves of link_day_returns for the (link_id, visitor, day) rows of the relation `added`, new
+ * to link_day_visitors: each of those visitors' chains of days with that link, counted with the
+ * added days, and counted against without them. `stored`: whether link_day_visitors as this
+ * statement reads it already holds the added days (SQLite: the fold's upsert ran before) or not
+ * yet (PostgreSQL: the fold's statements all read the snapshot taken before it). Rows left at 0
+ * stay: they add nothing to a sum.
  */
-export function linkDayReturnMovesSql(added: string): string {
+export function linkDayReturnMovesSql(added: string, stored: 'holds added' | 'before added'): string {
   const days = `SELECT DISTINCT v.link_id, v.visitor, v.day FROM link_day_visitors v
     WHERE (v.link_id, v.visitor) IN (SELECT a.link_id, a.visitor FROM ${added} a)`;
-  const chain = (without: boolean) => `SELECT d.link_id, d.day,
+  const notAdded = `NOT EXISTS (SELECT 1 FROM ${added} a WHERE a.link_id = d.link_id AND a.visitor = d.visitor AND a.day = d.day)`;
+  const withAdded =
+    stored === 'holds added' ? days : `${days} UNION ALL SELECT a.link_id, a.visitor, a.day FROM ${added} a`;
+  const withoutAdded = stored === 'holds added' ? `SELECT * FROM (${days}) d WHERE ${notAdded}` : days;
+  const chain = (relation: string, change: number) => `SELECT d.link_id, d.day,
       COALESCE(LAG(d.day) OVER (PARTITION BY d.link_id, d.visitor ORDER BY d.day), -1) AS previous_day,
-      ${without ? -1 : 1} AS change
-    FROM (${days}) d${
-      without
-        ? ` WHERE NOT EXISTS (SELECT 1 FROM ${added} a WHERE a.link_id = d.link_id AND a.visitor = d.visitor AND a.day = d.day)`
-        : ''
-    }`;
+      ${change} AS change
+    FROM (${relation}) d`;
   return `INSERT INTO link_day_returns (link_id, day, previous_day, visitors)
-    SELECT link_id, day, previous_day, SUM(change) FROM (${chain(false)} UNION ALL ${chain(true)}) m
-    WHERE true GROUP BY link_id, day, previous_day HAVING SUM(change) <> 0
+    SELECT link_id, day, previous_day, SUM(change) FROM (${chain(withAdded, 1)} UNION ALL ${chain(withoutAdded, -1)}) m
+    WHERE true GROUP BY link_id, day, previous_day HAVING SUM(change) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (link_id, day, previous_day) DO UPDATE SET visitors = link_day_returns.visitors + excluded.visitors`;
 }
 

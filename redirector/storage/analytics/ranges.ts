@@ -25,7 +25,6 @@ import {
   rangeDimensionsSql,
   rangeParams,
   rangeServiceVisitorsSql,
-  rangeUniqueVisitorsSql,
   rangeVisitorRowsSql,
   SQLITE_DIALECT,
 } from './daySql';
@@ -47,7 +46,7 @@ function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
       AND ${dialect.human}`;
   return {
     linkDimensions: linkRangeDimensionsSql(dialect, linkIndex),
-    linkVisitors: returns ? linkRangeVisitorsSql(dialect, linkIndex) : rangeUniqueVisitorsSql(dialect, linkIndex),
+    linkVisitors: linkRangeVisitorsSql(dialect, linkIndex),
     linkClicks: rangeClicksSql(dialect, true),
     recent: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} ORDER BY ${linkTime}.clicked_at DESC, ${linkTime}.id DESC LIMIT ${p('limit')}`,
     page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks}

@@ -14,7 +14,12 @@ import { linkOptionsSql } from '../repositories/linkOptionsSchema';
 import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
-import { ANALYTICS_BY_DAY_SQL, ANALYTICS_ROLLUPS_SQL, ANALYTICS_SERVICE_DAYS_SQL } from './rollups';
+import {
+  ANALYTICS_BY_DAY_SQL,
+  ANALYTICS_LINK_RETURNS_SQL,
+  ANALYTICS_ROLLUPS_SQL,
+  ANALYTICS_SERVICE_DAYS_SQL,
+} from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 
@@ -151,5 +156,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 10,
     name: 'analytics by day, service-wide',
     sql: ANALYTICS_SERVICE_DAYS_SQL,
+  },
+  {
+    version: 11,
+    name: 'analytics by day, per-link returns',
+    sql: ANALYTICS_LINK_RETURNS_SQL,
   },
 ];

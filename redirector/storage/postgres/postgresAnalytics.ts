@@ -31,7 +31,7 @@ export function createPostgresAnalytics(pool: PgPool): AnalyticsQueries {
     async catchUp(maxRows = Number.MAX_SAFE_INTEGER) {
       let total = 0;
       for (;;) {
-        const folded = await foldClicks(pool, Math.min(FOLD_CHUNK, maxRows - total));
+        const folded = await foldClicks(pool, Math.min(FOLD_CHUNK, maxRows - total), true);
         total += folded;
         if (folded === 0 || total >= maxRows) return total;
       }

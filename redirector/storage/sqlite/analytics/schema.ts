@@ -309,6 +309,6 @@ export function sqliteLinkReturnFoldStatements(source: string): string[] {
   return [
     'DELETE FROM temp.fold_link_days',
     `INSERT INTO temp.fold_link_days (link_id, visitor, day) ${newLinkVisitorDaysSql(source)}`,
-    linkDayReturnMovesSql('temp.fold_link_days'),
+    linkDayReturnMovesSql('temp.fold_link_days', 'holds added'),
   ];
 }
