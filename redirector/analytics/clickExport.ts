@@ -13,7 +13,13 @@ import { toApiClick } from '../visits/clickPresenter';
 
 export const CLICK_EXPORT_FORMATS = ['csv', 'ndjson'] as const;
 export type ClickExportFormat = (typeof CLICK_EXPORT_FORMATS)[number];
-export const CLICK_PAGE = 2_000;
+/**
+ * Clicks per page read. Each page's rows and their CSV cells are alive together: exporting
+ * 130,000 clicks of a million, two runs each on a busy VM, pages of 500 left the server 12 MB
+ * smaller than pages of 2,000 (RSS 254 against 266 MB, peak 282–290 against 304), and the
+ * export took no longer.
+ */
+export const CLICK_PAGE = 500;
 
 /** The columns of the CSV: the Click fields, the stored ones in their table order. */
 export const CLICK_CSV_COLUMNS = ['id', 'created_at', ...NEW_CLICK_COLUMNS] as const satisfies readonly (keyof Click)[];
