@@ -86,7 +86,7 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
 
 /**
  * PostgreSQL: from the rollups (postgres/rollups.ts); the latest clicks through the
- * clicks_link_time index; with `range`, the range's figures from it (ranges.ts).
+ * clicks_link_time_id index; with `range`, the range's figures from it (ranges.ts).
  */
 export async function postgresLinkStats(
   db: Queryable,

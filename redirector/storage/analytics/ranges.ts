@@ -49,7 +49,8 @@ function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
     linkVisitors: linkRangeVisitorsSql(dialect, linkIndex),
     linkClicks: rangeClicksSql(dialect, true),
     recent: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} ORDER BY ${linkTime}.clicked_at DESC, ${linkTime}.id DESC LIMIT ${p('limit')}`,
-    page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks}
+    // clicked_at >= afterAt on its own too: the index seeks there instead of reading from the start.
+    page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} AND ${linkTime}.clicked_at >= ${p('afterAt')}
       AND (${linkTime}.clicked_at > ${p('afterAt')} OR (${linkTime}.clicked_at = ${p('afterAt')} AND ${linkTime}.id > ${p('afterId')}))
       ORDER BY ${linkTime}.clicked_at, ${linkTime}.id LIMIT ${p('limit')}`,
     dimension: `SELECT value, clicks FROM (${rangeDimensionsSql(dialect, undefined, true)}) r`,
@@ -151,6 +152,16 @@ export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
   };
 }
 
+/**
+ * For the rest of a PostgreSQL read transaction, so run last: one link's clicks of a range are
+ * read through the (link_id, clicked_at, id) index in its order, never gathered in a bitmap and
+ * sorted. On tables without statistics (autovacuum off, or just filled) PostgreSQL guessed a
+ * handful of rows and, by a hair of estimated cost, read and sorted all 52,000 clicks of the
+ * bench's busiest link over 30 days for its latest 100 (0.1–0.2 s against 0.3 ms), and every
+ * click of the link for each export page.
+ */
+const ORDERED_LINK_READS = 'SET LOCAL enable_bitmapscan = off';
+
 const POSTGRES_SQL = rangeSql(POSTGRES_DIALECT, POSTGRES_LINK_INDEX, false);
 POSTGRES_SQL.places = POSTGRES_SQL.places.replace('SELECT * FROM @ips', 'SELECT unnest(@ips::text[])');
 // Only the Click columns, as every other PostgreSQL read of clicks.
@@ -169,12 +180,13 @@ export async function postgresRangeLink(
   recentClicks: number,
 ): Promise<RangeData> {
   const params = { ...rangeParams(range), ...range, link: linkId, limit: recentClicks };
-  return {
+  const figures = {
     clicks: await number(db, 'linkClicks', params),
     uniqueVisitors: await number(db, 'linkVisitors', params),
     dimensions: noneAsNull(await rows(db, 'linkDimensions', params)),
-    recentClicks: await rows(db, 'recent', params),
   };
+  await db.query(ORDERED_LINK_READS);
+  return { ...figures, recentClicks: await rows<ClickRecord>(db, 'recent', params) };
 }
 
 export async function postgresRangeSummary(db: Queryable, range: TimeRange) {
@@ -222,6 +234,7 @@ export async function postgresRangeRepeatVisitors(
 }
 
 export async function postgresClickPage(db: Queryable, linkId: number, options: ClickPageOptions) {
+  await db.query(ORDERED_LINK_READS);
   const range = options.range ?? NO_RANGE;
   const after = options.after ?? { clickedAt: Number.MIN_SAFE_INTEGER, id: 0 };
   return rows<ClickRecord>(db, 'page', {

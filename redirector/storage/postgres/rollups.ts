@@ -325,9 +325,14 @@ export const ANALYTICS_SERVICE_DAYS_SQL = `
 /**
  * Migration "analytics by day, per-link returns" (PostgreSQL): link_day_returns and the (link,
  * visitor, day) index, filled from link_day_visitors (the clicks folded so far); the fold keeps
- * them from there.
+ * them from there. And a link's clicks indexed in the order every read of them takes (latest
+ * clicks, export pages: by time, then id; ../analytics/ranges.ts ORDERED_LINK_READS),
+ * replacing the (link_id, clicked_at) index: the same one entry per click for the redirect's insert.
  */
-export const ANALYTICS_LINK_RETURNS_SQL = LINK_DAY_RETURNS_SQL('BIGINT', '');
+export const ANALYTICS_LINK_RETURNS_SQL = `${LINK_DAY_RETURNS_SQL('BIGINT', '')}
+  CREATE INDEX clicks_link_time_id ON clicks(link_id, clicked_at, id);
+  DROP INDEX clicks_link_time;
+`;
 
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */
 export const FOLD_CHUNK = 5_000;
@@ -380,13 +385,8 @@ export async function foldClicks(pool: PgPool, maxRows: number, wait = false): P
           if (!rows[0]?.turn) return 0;
         }
         // Most reads find nothing queued: the fold's statement, even with nothing to do, costs
-        // several milliseconds of executor start-up (dozens of plan nodes). Through the primary
-        // key, as the fold reads the queue: a scan would walk every folded entry not yet vacuumed.
-        const queued = await client.query<{ any: boolean }>({
-          name: 'me_fold_queued',
-          text: 'SELECT EXISTS (SELECT 1 FROM clicks_unfolded ORDER BY id LIMIT 1) AS any',
-        });
-        if (!queued.rows[0]?.any) return 0;
+        // several milliseconds of executor start-up (dozens of plan nodes).
+        if (!(await anyUnfolded(client))) return 0;
         const { rows } = await client.query<{ folded: number }>({
           name: wait ? 'me_fold_before_read' : 'me_fold',
           text: wait ? FOLD_BEFORE_READ_SQL : FOLD_SQL,
@@ -398,6 +398,19 @@ export async function foldClicks(pool: PgPool, maxRows: number, wait = false): P
       if (attempt >= 5 || !isRetryable(error)) throw error;
     }
   }
+}
+
+/**
+ * Whether any click waits to be folded. Through the primary key, as the fold reads the queue: a
+ * scan (or COUNT) walks every folded entry not yet vacuumed away, a million after a big backlog.
+ */
+async function anyUnfolded(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>({
+    name: 'me_fold_queued',
+    // Not EXISTS: PostgreSQL drops the ORDER BY inside one and, without statistics, scans.
+    text: 'SELECT (SELECT id FROM clicks_unfolded ORDER BY id LIMIT 1) IS NOT NULL AS any',
+  });
+  return rows[0]?.any ?? false;
 }
 
 export async function unfoldedClicks(db: Queryable): Promise<number> {
@@ -443,7 +456,8 @@ export function foldInBackground(
   async function turn(): Promise<void> {
     try {
       const started = now();
-      let left = await unfoldedClicks(db);
+      // Every 100 ms: the cheap question first, the count only when there is a backlog.
+      let left = (await anyUnfolded(db)) ? await unfoldedClicks(db) : 0;
       if (left === 0) {
         backlogSince = undefined;
         leftAfterLastTurn = 0;
