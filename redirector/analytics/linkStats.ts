@@ -10,6 +10,8 @@ import { timeRangeOf } from './timeRange';
 import type { ZoneCalendar } from './timeZone';
 
 export const RECENT_CLICKS = 100;
+/** The seven local days ending today start less than eight days before now, in every zone. */
+const LAST_7_DAYS_SINCE = 8 * 86_400_000;
 
 /** The arguments of both per-link answers: the link with its tags, the zone's calendar, the time now. */
 export type LinkAnswerArgs = [
@@ -45,7 +47,7 @@ export async function linkAnalytics(...args: LinkAnswerArgs): Promise<LinkAnalyt
  * range's, and then `days` (one entry per day of the range).
  */
 export async function sharedLinkAnswer(...[store, link, calendar, now, range]: LinkAnswerArgs) {
-  const figures = await linkFigures(store, link.id, calendar, range);
+  const figures = await linkFigures(store, link.id, calendar, now, range);
   const { data, dims } = figures;
   return {
     figures,
@@ -64,17 +66,21 @@ export async function sharedLinkAnswer(...[store, link, calendar, now, range]: L
   };
 }
 
-async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar, range?: DateRange) {
+async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar, now: number, range?: DateRange) {
   const timeRange = range && timeRangeOf(range, calendar);
-  const data = await store.analytics.linkStats(linkId, { recentClicks: RECENT_CLICKS, range: timeRange });
+  const data = await store.analytics.linkStats(linkId, {
+    recentClicks: RECENT_CLICKS,
+    range: timeRange,
+    since: now - LAST_7_DAYS_SINCE,
+  });
   const inRange = data.inRange;
   return {
     data,
     timeRange,
-    dims: inRange?.dimensions ?? data.dimensions,
+    dims: data.dimensions,
     totalClicks: inRange?.clicks ?? data.counts.total_clicks,
     uniqueVisitors: inRange?.uniqueVisitors ?? data.counts.unique_visitors,
-    recentClicks: inRange?.recentClicks ?? data.recentClicks,
+    recentClicks: data.recentClicks,
     days: range ? { days: rangeDays(data.quarterHours, calendar, range) } : {},
   };
 }

@@ -54,14 +54,16 @@ export interface QuarterHourCount {
 }
 
 export interface LinkStatsData {
+  /** All time (the link object's counts), with a range too. */
   counts: LinkCounts;
+  /** All time, or with a range the range's. */
   dimensions: DimensionCount[];
-  /** Every quarter hour with clicks, oldest first. */
+  /** The quarter hours with clicks, oldest first: every one, or with a range those linkStats says. */
   quarterHours: QuarterHourCount[];
-  /** Newest first. */
+  /** Newest first: all time, or with a range the range's latest. */
   recentClicks: ClickRecord[];
-  /** With a range: the range's figures (counts, dimensions and recentClicks above stay all-time). */
-  inRange?: RangeData;
+  /** With a range: the range's clicks and distinct visitors. */
+  inRange?: Pick<RangeData, 'clicks' | 'uniqueVisitors'>;
 }
 
 export interface ValueCount {
@@ -150,7 +152,14 @@ export interface AnalyticsQueries {
   catchUp(maxRows?: number): Promise<number>;
   /** Clicks not folded yet. */
   pending(): Promise<number>;
-  linkStats(linkId: number, options: { recentClicks: number; range?: TimeRange }): Promise<LinkStatsData>;
+  /**
+   * With a range, quarterHours holds only the range's and, with `since` (epoch ms), those from
+   * then on (the last seven days): a busy link has 96 a day since it was made.
+   */
+  linkStats(
+    linkId: number,
+    options: { recentClicks: number; range?: TimeRange; since?: number },
+  ): Promise<LinkStatsData>;
   /** quarterHours cover [from, to); with a range, every other figure but totalLinks covers the range. */
   summary(options: { from: number; to: number; range?: TimeRange }): Promise<SummaryData>;
   realtime(options: {

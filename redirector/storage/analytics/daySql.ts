@@ -205,6 +205,38 @@ export function rangeDimensionsSql(dialect: Dialect, linkIndex: string | undefin
     ) r GROUP BY dimension, value`;
 }
 
+/** The click columns the day dimensions read (DAY_DIMENSIONS). */
+const DIMENSION_COLUMNS = [
+  'device_type',
+  'country',
+  'browser',
+  'os',
+  'referrer_source',
+  'device_info',
+  'blocked',
+  'instagram_exit',
+];
+
+/**
+ * One link's clicks per dimension and value over the range, as rangeDimensionsSql, with the
+ * partial days' clicks read once (a materialized CTE) and counted under each dimension from there,
+ * instead of reading them through the link's index once per dimension.
+ */
+export function linkRangeDimensionsSql(dialect: Dialect, linkIndex: string): string {
+  const p = dialect.param;
+  const columns = DIMENSION_COLUMNS.map((column) => `c.${column}`).join(', ');
+  const perDimension = DAY_DIMENSIONS.map(
+    ([name, value]) => `SELECT '${name}' AS dimension, ${value} AS value FROM edge c`,
+  );
+  return `WITH edge AS MATERIALIZED (SELECT ${columns} FROM ${edgeClicksSql(dialect, linkIndex)})
+    SELECT dimension, value, ${dialect.sum('clicks')} AS clicks FROM (
+      SELECT dimension, value, clicks FROM link_day_dimensions
+      WHERE link_id = ${p('link')} AND day >= ${p('d1')} AND day < ${p('d2')}
+      UNION ALL
+      SELECT dimension, value, 1 FROM (${perDimension.join(' UNION ALL ')}) e WHERE value IS NOT NULL
+    ) r GROUP BY dimension, value`;
+}
+
 /** (visitor, country, city, clicks, last_clicked_at) rows of the range, not yet grouped by visitor. */
 export function rangeVisitorRowsSql(dialect: Dialect, linkIndex: string | undefined): string {
   const p = dialect.param;
@@ -213,10 +245,6 @@ export function rangeVisitorRowsSql(dialect: Dialect, linkIndex: string | undefi
       WHERE day >= ${p('d1')} AND day < ${p('d2')}${link}
     UNION ALL
     SELECT ${dialect.visitor}, c.country, COALESCE(c.city, ''), 1, c.clicked_at FROM ${edgeClicksSql(dialect, linkIndex)}`;
-}
-
-export function rangeUniqueVisitorsSql(dialect: Dialect, linkIndex: string | undefined): string {
-  return `SELECT COUNT(DISTINCT visitor) AS n FROM (${rangeVisitorRowsSql(dialect, linkIndex)}) v`;
 }
 
 /**

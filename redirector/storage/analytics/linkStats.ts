@@ -1,5 +1,5 @@
 /** Per-link figures: counts, dimensions, quarter hours and the latest clicks. */
-import type { Dimension, LinkStatsData, QuarterHourCount } from '../analyticsQueries';
+import type { Dimension, LinkStatsData, QuarterHourCount, RangeData, TimeRange } from '../analyticsQueries';
 import { columnList } from '../executor';
 import type { Queryable } from '../postgres/database';
 import type { ClickRecord, LinkCounts } from '../records';
@@ -17,7 +17,33 @@ type DimensionRow = { dimension: Dimension; value: string; clicks: number };
 const dimensionCounts = (rows: DimensionRow[]) =>
   rows.map((row) => ({ ...row, value: row.value === '' ? null : row.value }));
 
-/** SQLite: from the rollups. */
+/**
+ * With a range, its figures take the place of the all-time dimensions and latest clicks, which
+ * are then never read (a busy link's all-time rows cost as much as the range's).
+ */
+function rangeFigures(allTime: Pick<LinkStatsData, 'counts' | 'quarterHours'>, range: RangeData): LinkStatsData {
+  const { dimensions, recentClicks, ...inRange } = range;
+  return { ...allTime, dimensions, recentClicks, inRange };
+}
+
+type LinkStatsOptions = { recentClicks: number; range?: TimeRange; since?: number };
+
+/** A range's quarter hours, and with `since` every one from then on ($1 link, [$2, $3) or from $4). */
+const RANGE_QUARTER_HOURS_SQL = `
+  SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, clicks FROM link_quarter_hours
+  WHERE link_id = $1 AND ((quarter_hour >= $2 AND quarter_hour < $3) OR quarter_hour >= $4) ORDER BY quarter_hour`;
+
+/** The quarter-hour bounds of RANGE_QUARTER_HOURS_SQL; without `since`, none after the range. */
+function quarterHourBounds(range: TimeRange, since: number | undefined): [number, number, number] {
+  const q2 = Math.ceil(range.end / QUARTER_HOUR_MS);
+  return [
+    Math.floor(range.start / QUARTER_HOUR_MS),
+    q2,
+    since === undefined ? q2 : Math.floor(since / QUARTER_HOUR_MS),
+  ];
+}
+
+/** SQLite: from the rollups; with `range`, the range's figures from it (ranges.ts). */
 export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
   const counts = db.prepare(`
     SELECT clicks AS total_clicks, visitors AS unique_visitors, blocked AS blocked_visitors
@@ -29,22 +55,28 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
       SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, clicks FROM link_quarter_hours
       WHERE link_id = ? ORDER BY quarter_hour`)
     .raw();
+  const rangeQuarterHours = db.prepare(RANGE_QUARTER_HOURS_SQL.replace(/\$\d/g, '?')).raw();
   const recent = db.prepare(`
     SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM link_recent_clicks r JOIN clicks c ON c.id = r.click_id
     WHERE r.link_id = ? ORDER BY r.clicked_at DESC, r.click_id DESC LIMIT ?`);
 
-  return (linkId: number, options: { recentClicks: number }): LinkStatsData => {
+  return (linkId: number, options: LinkStatsOptions, range?: () => RangeData): LinkStatsData => {
     folder.foldBeforeRead();
-    return {
+    const rows = options.range
+      ? rangeQuarterHours.all(linkId, ...quarterHourBounds(options.range, options.since))
+      : quarterHours.all(linkId);
+    const allTime = {
       counts: (counts.get(linkId) as LinkCounts | undefined) ?? {
         total_clicks: 0,
         unique_visitors: 0,
         blocked_visitors: 0,
       },
+      quarterHours: (rows as [number, number][]).map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
+    };
+    if (range) return rangeFigures(allTime, range());
+    return {
+      ...allTime,
       dimensions: dimensionCounts(dimensions.all(linkId) as DimensionRow[]),
-      quarterHours: (quarterHours.all(linkId) as [number, number][]).map(
-        ([start, clicks]): QuarterHourCount => ({ start, clicks }),
-      ),
       recentClicks: (recent.all(linkId, Math.min(options.recentClicks, RECENT_KEPT)) as Record<string, unknown>[]).map(
         (row) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE),
       ),
@@ -52,29 +84,46 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
   };
 }
 
-/** PostgreSQL: from the rollups (postgres/rollups.ts); the latest clicks through the clicks_link_time index. */
+/**
+ * PostgreSQL: from the rollups (postgres/rollups.ts); the latest clicks through the
+ * clicks_link_time_id index; with `range`, the range's figures from it (ranges.ts).
+ */
 export async function postgresLinkStats(
   db: Queryable,
   linkId: number,
-  options: { recentClicks: number },
+  options: LinkStatsOptions,
+  range?: () => Promise<RangeData>,
 ): Promise<LinkStatsData> {
   const counts = await db.query<LinkCounts>({
     name: 'me_link_counts',
     text: POSTGRES_LINK_COUNTS_SQL,
     values: [linkId],
   });
+  // Thousands of rows for a busy link (96 a day): fetched as arrays, cheaper than row objects.
+  const quarterHours = await db.query<[number, number]>({
+    ...(options.range
+      ? {
+          name: 'me_link_range_quarter_hours',
+          text: RANGE_QUARTER_HOURS_SQL,
+          values: [linkId, ...quarterHourBounds(options.range, options.since)],
+        }
+      : {
+          name: 'me_link_quarter_hours',
+          text: `SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, clicks FROM link_quarter_hours
+                 WHERE link_id = $1 ORDER BY quarter_hour`,
+          values: [linkId],
+        }),
+    rowMode: 'array',
+  });
+  const allTime = {
+    counts: counts.rows[0]!,
+    quarterHours: quarterHours.rows.map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
+  };
+  if (range) return rangeFigures(allTime, await range());
   const dimensions = await db.query<DimensionRow>({
     name: 'me_link_dimensions',
     text: 'SELECT dimension, value, clicks FROM link_dimensions WHERE link_id = $1 ORDER BY dimension, value COLLATE "C"',
     values: [linkId],
-  });
-  // Thousands of rows for a busy link (96 a day): fetched as arrays, cheaper than row objects.
-  const quarterHours = await db.query<[number, number]>({
-    name: 'me_link_quarter_hours',
-    text: `SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, clicks FROM link_quarter_hours
-           WHERE link_id = $1 ORDER BY quarter_hour`,
-    values: [linkId],
-    rowMode: 'array',
   });
   // As many as the SQLite rollups keep per link.
   const recent = await db.query<ClickRecord>({
@@ -83,10 +132,5 @@ export async function postgresLinkStats(
            ORDER BY c.clicked_at DESC, c.id DESC LIMIT $2`,
     values: [linkId, Math.max(0, Math.min(options.recentClicks, RECENT_KEPT))],
   });
-  return {
-    counts: counts.rows[0]!,
-    dimensions: dimensionCounts(dimensions.rows),
-    quarterHours: quarterHours.rows.map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
-    recentClicks: recent.rows,
-  };
+  return { ...allTime, dimensions: dimensionCounts(dimensions.rows), recentClicks: recent.rows };
 }

@@ -17,6 +17,7 @@ import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
 import {
   ANALYTICS_BY_DAY_SQL,
   ANALYTICS_DAY_RETURNS_SQL,
+  ANALYTICS_LINK_RETURNS_SQL,
   ANALYTICS_ROLLUPS_SQL,
   ANALYTICS_SERVICE_DAYS_SQL,
 } from './rollups';
@@ -175,5 +176,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 12,
     name: 'service-wide returning visitors',
     sql: ANALYTICS_DAY_RETURNS_SQL,
+  },
+  {
+    version: 13,
+    name: 'analytics by day, per-link returns',
+    sql: ANALYTICS_LINK_RETURNS_SQL,
   },
 ];

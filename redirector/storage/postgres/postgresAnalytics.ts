@@ -31,17 +31,21 @@ export function createPostgresAnalytics(pool: PgPool): AnalyticsQueries {
     async catchUp(maxRows = Number.MAX_SAFE_INTEGER) {
       let total = 0;
       for (;;) {
-        const folded = await foldClicks(pool, Math.min(FOLD_CHUNK, maxRows - total));
+        const folded = await foldClicks(pool, Math.min(FOLD_CHUNK, maxRows - total), true);
         total += folded;
         if (folded === 0 || total >= maxRows) return total;
       }
     },
     pending: () => unfoldedClicks(pool),
     linkStats: (linkId, options) =>
-      foldThenRead(pool, async (db) => {
-        const data = await postgresLinkStats(db, linkId, options);
+      foldThenRead(pool, (db) => {
         const range = options.range;
-        return range ? { ...data, inRange: await postgresRangeLink(db, linkId, range, options.recentClicks) } : data;
+        return postgresLinkStats(
+          db,
+          linkId,
+          options,
+          range && (() => postgresRangeLink(db, linkId, range, options.recentClicks)),
+        );
       }),
     summary: (options) =>
       foldThenRead(pool, async (db) => {

@@ -29,8 +29,9 @@ import {
   SERVICE_DAY_TABLES_SQL,
   serviceDayDeleteStatements,
 } from '../analytics/daySql';
+import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql } from '../analytics/linkDayReturns';
 import { visitorIdentitySql } from '../visitorIdentity';
-import type { Queryable } from './database';
+import { inTransaction, type PgPool, type Queryable } from './database';
 
 /**
  * The time-keyed rollups (per link and UTC day) that answer a date range
@@ -64,6 +65,22 @@ const SERVICE_DAY_CTES = `
     INSERT INTO visitor_days AS vd (visitor, day, clicks)
     SELECT h.${POSTGRES_VISITOR}, h.clicked_at / ${DAY_MS}, COUNT(*) FROM human h GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (visitor, day) DO UPDATE SET clicks = vd.clicks + excluded.clicks
+  )`;
+
+/**
+ * link_day_returns (../analytics/linkDayReturns.ts): the (link, visitor, day) rows new to
+ * link_day_visitors, read from the statement's snapshot (day_visitors above adds them only for
+ * what comes after), and the moves of those visitors' chains of days. Folds take turns
+ * (foldClicks), so that snapshot holds every earlier fold's days.
+ */
+const LINK_RETURN_CTES = `
+  new_link_days AS (
+    SELECT DISTINCT h.link_id, h.${POSTGRES_VISITOR} AS visitor, h.clicked_at / ${DAY_MS} AS day FROM human h
+    WHERE NOT EXISTS (SELECT 1 FROM link_day_visitors v
+                      WHERE v.link_id = h.link_id AND v.day = h.clicked_at / ${DAY_MS} AND v.visitor = h.${POSTGRES_VISITOR})
+  ),
+  link_returns AS (
+    ${linkDayReturnMovesSql('new_link_days', 'before added')}
   )`;
 
 /** Every rollup upsert of the human clicks in the relation `human` (bots are never counted). */
@@ -156,7 +173,8 @@ const FOLDED_COLUMNS = ROLLUP_SOURCE_COLUMNS.replace(/\bip_address\b/, `${visito
 
 /** `WITH <prefix>, human AS (<human>), <rollups> <final>`: the rollups of the rows `human` selects. */
 export function withRollups(prefix: string, human: string, final: string, byDay = true): string {
-  return `WITH ${prefix ? `${prefix},` : ''} human AS (${human}), ${byDay ? `${DAY_CTES}, ${SERVICE_DAY_CTES},` : ''} ${ROLLUP_CTES} ${final}`;
+  const days = byDay ? `${DAY_CTES}, ${SERVICE_DAY_CTES}, ${LINK_RETURN_CTES},` : '';
+  return `WITH ${prefix ? `${prefix},` : ''} human AS (${human}), ${days} ${ROLLUP_CTES} ${final}`;
 }
 
 /**
@@ -343,6 +361,16 @@ export const ANALYTICS_DAY_RETURNS_SQL = `
   DROP INDEX visitor_days_day;
 `;
 
+/**
+ * Migration "analytics by day, per-link returns" (PostgreSQL): link_day_returns and the (link,
+ * visitor, day) index, filled from link_day_visitors (the clicks folded so far); the fold keeps
+ * them from there. A link's clicks are already indexed in the order every read of them takes
+ * (latest clicks, export pages: by time, then id; ../analytics/ranges.ts), since "click export and
+ * ranged visitor indexes".
+ */
+export const ANALYTICS_LINK_RETURNS_SQL = `${LINK_DAY_RETURNS_SQL('BIGINT', '')}
+`;
+
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */
 export const FOLD_CHUNK = 5_000;
 /**
@@ -369,23 +397,57 @@ const FOLD_BEFORE_READ_SQL = foldSql(true);
 const isRetryable = (error: unknown) => ['23503', '40P01'].includes((error as { code?: string } | null)?.code ?? '');
 
 /**
- * Folds up to `maxRows` queued clicks; returns how many queue entries it took. A link deleted
- * meanwhile (foreign key) or two folds meeting in a circle (deadlock) roll the chunk back whole,
- * and it is taken again.
+ * Folds take turns, on every instance (a transaction's advisory lock, keyed by schema as
+ * migrate.ts's): each fold's statement then reads rollups that hold every earlier fold's clicks,
+ * which link_day_returns needs (each visitor's days with a link, in order).
  */
-export async function foldClicks(db: Queryable, maxRows: number, beforeRead = false): Promise<number> {
+const FOLD_LOCK_KEY = `hashtextextended('me:analytics_fold:' || COALESCE(current_schema(), ''), 0)`;
+
+/**
+ * Folds up to `maxRows` queued clicks; returns how many queue entries it took. `wait`: for a fold
+ * in progress to end (a read, which must see its clicks counted, or a catch-up), instead of
+ * leaving the turn to it and returning 0 (the background fold). A link deleted meanwhile
+ * (foreign key) or a deletion and a fold meeting in a circle (deadlock) roll the chunk back
+ * whole, and it is taken again.
+ */
+export async function foldClicks(pool: PgPool, maxRows: number, wait = false): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { rows } = await db.query<{ folded: number }>({
-        name: beforeRead ? 'me_fold_before_read' : 'me_fold',
-        text: beforeRead ? FOLD_BEFORE_READ_SQL : FOLD_SQL,
-        values: [maxRows],
+      return await inTransaction(pool, async (client) => {
+        if (wait) await client.query(`SELECT pg_advisory_xact_lock(${FOLD_LOCK_KEY})`);
+        else {
+          const { rows } = await client.query<{ turn: boolean }>(
+            `SELECT pg_try_advisory_xact_lock(${FOLD_LOCK_KEY}) AS turn`,
+          );
+          if (!rows[0]?.turn) return 0;
+        }
+        // Most reads find nothing queued: the fold's statement, even with nothing to do, costs
+        // several milliseconds of executor start-up (dozens of plan nodes).
+        if (!(await anyUnfolded(client))) return 0;
+        const { rows } = await client.query<{ folded: number }>({
+          name: wait ? 'me_fold_before_read' : 'me_fold',
+          text: wait ? FOLD_BEFORE_READ_SQL : FOLD_SQL,
+          values: [maxRows],
+        });
+        return rows[0]?.folded ?? 0;
       });
-      return rows[0]?.folded ?? 0;
     } catch (error) {
       if (attempt >= 5 || !isRetryable(error)) throw error;
     }
   }
+}
+
+/**
+ * Whether any click waits to be folded. Through the primary key, as the fold reads the queue: a
+ * scan (or COUNT) walks every folded entry not yet vacuumed away, a million after a big backlog.
+ */
+async function anyUnfolded(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>({
+    name: 'me_fold_queued',
+    // Not EXISTS: PostgreSQL drops the ORDER BY inside one and, without statistics, scans.
+    text: 'SELECT (SELECT id FROM clicks_unfolded ORDER BY id LIMIT 1) IS NOT NULL AS any',
+  });
+  return rows[0]?.any ?? false;
 }
 
 export async function unfoldedClicks(db: Queryable): Promise<number> {
@@ -424,7 +486,7 @@ export interface PostgresFoldingOptions {
  * is the database server's, so every instance keeps to its share.
  */
 export function foldInBackground(
-  db: Queryable,
+  db: PgPool,
   log: (message: string, error: unknown) => void,
   options: PostgresFoldingOptions = {},
 ) {

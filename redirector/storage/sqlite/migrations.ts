@@ -6,6 +6,7 @@ import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
 import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import {
   ANALYTICS_BY_DAY_SQL,
+  ANALYTICS_LINK_RETURNS_SQL,
   ANALYTICS_REPEAT_INDEX_SQL,
   ANALYTICS_ROLLUPS_SQL,
   ANALYTICS_SERVICE_DAYS_SQL,
@@ -113,5 +114,10 @@ export const migrations: readonly Migration[] = [
     version: 10,
     name: 'analytics by day, service-wide',
     sql: ANALYTICS_SERVICE_DAYS_SQL,
+  },
+  {
+    version: 11,
+    name: 'analytics by day, per-link returns',
+    sql: ANALYTICS_LINK_RETURNS_SQL,
   },
 ];

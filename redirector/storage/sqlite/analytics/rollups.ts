@@ -5,7 +5,12 @@
  */
 import { visitorIdentitySql } from '../../visitorIdentity';
 import type { SqliteDatabase } from '../database';
-import { sqliteDayFoldStatements, sqliteServiceDayFoldStatements } from './schema';
+import {
+  NEW_LINK_DAYS_TABLE_SQL,
+  sqliteDayFoldStatements,
+  sqliteLinkReturnFoldStatements,
+  sqliteServiceDayFoldStatements,
+} from './schema';
 
 /** Clicks kept per link for "recent clicks" (the API shows 100). Trimmed back to this at twice as many. */
 export const RECENT_KEPT = 100;
@@ -73,6 +78,7 @@ export function rollupFolder(db: SqliteDatabase): RollupFolder {
 
 function createRollupFolder(db: SqliteDatabase): RollupFolder {
   db.exec(CHUNK_TABLE);
+  db.exec(NEW_LINK_DAYS_TABLE_SQL);
   const clearChunk = db.prepare('DELETE FROM temp.fold_chunk');
   const loadChunk = db.prepare(`
     INSERT INTO temp.fold_chunk
@@ -150,6 +156,8 @@ function createRollupFolder(db: SqliteDatabase): RollupFolder {
       ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
         last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`),
     ...sqliteDayFoldStatements('temp.fold_chunk').map((sql) => db.prepare(sql)),
+    // After the day visitors: which of their (link, visitor, day) rows this chunk added.
+    ...sqliteLinkReturnFoldStatements('temp.fold_chunk').map((sql) => db.prepare(sql)),
     ...sqliteServiceDayFoldStatements('temp.fold_chunk').map((sql) => db.prepare(sql)),
     db.prepare(`
       INSERT INTO link_recent_clicks (link_id, clicked_at, click_id)

@@ -22,6 +22,7 @@ import {
   SQLITE_VISITOR,
   serviceDayDeleteStatements,
 } from '../../analytics/daySql';
+import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql, newLinkVisitorDaysSql } from '../../analytics/linkDayReturns';
 
 export const ANALYTICS_ROLLUPS_SQL = `
   DROP INDEX IF EXISTS clicks_link_time;
@@ -282,5 +283,32 @@ export function sqliteServiceDayFoldStatements(source: string): string[] {
        WHERE v.clicks = p.n`,
       1,
     ),
+  ];
+}
+
+/**
+ * Migration "analytics by day, per-link returns": link_day_returns and the (link, visitor, day)
+ * index (../../analytics/linkDayReturns.ts), filled from link_day_visitors (so from the clicks
+ * folded so far); the fold keeps them from there.
+ */
+export const ANALYTICS_LINK_RETURNS_SQL = LINK_DAY_RETURNS_SQL('INTEGER', ' WITHOUT ROWID');
+
+/**
+ * The fold's scratch table of the (link, visitor, day) rows a chunk adds to link_day_visitors
+ * (temp_store is MEMORY), made once per connection.
+ */
+export const NEW_LINK_DAYS_TABLE_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_link_days (
+  link_id INTEGER NOT NULL,
+  visitor TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  PRIMARY KEY (link_id, visitor, day)
+) WITHOUT ROWID`;
+
+/** The statements that move link_day_returns once the clicks of `source` are in link_day_visitors. */
+export function sqliteLinkReturnFoldStatements(source: string): string[] {
+  return [
+    'DELETE FROM temp.fold_link_days',
+    `INSERT INTO temp.fold_link_days (link_id, visitor, day) ${newLinkVisitorDaysSql(source)}`,
+    linkDayReturnMovesSql('temp.fold_link_days', 'holds added'),
   ];
 }

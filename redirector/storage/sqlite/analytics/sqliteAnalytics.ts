@@ -37,8 +37,8 @@ export function createSqliteAnalytics(db: SqliteDatabase): SqliteAnalytics {
       return folder.pending();
     },
     linkStats: async (linkId, options) => {
-      const data = linkStats(linkId, options);
-      return options.range ? { ...data, inRange: ranges.link(linkId, options.range, options.recentClicks) } : data;
+      const range = options.range;
+      return linkStats(linkId, options, range && (() => ranges.link(linkId, range, options.recentClicks)));
     },
     summary: async (options) => {
       const data = summary(options);

@@ -116,6 +116,10 @@ describe.each(STORE_KINDS)('date ranges on $kind', (kind) => {
       const link = { ...(await opened.store.links.findById(id))!, tags: [] };
       const { blocked, inRange, ...expected } = expectedLink(stored.get(id)!, range, timeZone);
       const { stats, recentClicks } = await linkAnalytics(opened.store, link, calendar, NOW, range);
+      // With a range only its quarter hours and the last days' are read: last7Days stays whole.
+      const allTime = await linkAnalytics(opened.store, link, calendar, NOW);
+      expect(stats.last7Days).toEqual(allTime.stats.last7Days);
+      expect(stats.last7Days.some((day) => day.clicks > 0)).toBe(true);
       expect({
         totalClicks: stats.totalClicks,
         uniqueVisitors: stats.uniqueVisitors,
