@@ -60,7 +60,7 @@ describe.each(STORE_KINDS)('click export pages on $kind', (kind) => {
 
   it('exports more clicks than a page holds, each once and in order, as CSV and NDJSON', async () => {
     const link = await store.links.create(newLink({ short_code: 'many' }));
-    const count = 2 * CLICK_PAGE + 1;
+    const count = 2 * CLICK_PAGE[store.kind] + 1;
     await store.clicks.insertMany(
       Array.from({ length: count }, (_, i) => newClick(link.id, START + Math.floor(i / 3) * 1_000)),
     );
