@@ -62,12 +62,35 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
     await fold();
   };
 
+  /**
+   * A window of the links sorted by clicks, without joining and sorting every link (100,000 of
+   * them took PostgreSQL 40–50 ms): the clicked links come from link_totals, sorted among
+   * themselves, and the links never clicked in the links' own id order, each side only as far as
+   * the window reaches; the two are merged in the sort's order (the never clicked last when
+   * descending, first when ascending, ties by id as orderLinks).
+   */
+  function byClicks(selection: LinkSelection, window: RowWindow) {
+    const reach = window.offset + window.limit;
+    const and = selection.where === '' ? 'WHERE' : `${selection.where} AND`;
+    const clicked = `SELECT ${rowColumns} FROM link_totals t JOIN links l ON l.id = t.link_id
+      ${and} t.clicks > 0 ${orderLinks('clicks', window.order, 'l', 't.clicks')} LIMIT ?`;
+    const unclicked = `SELECT ${rowColumns} ${WITH_TOTALS}
+      ${and} (t.link_id IS NULL OR t.clicks = 0) ${orderLinks('id', window.order, 'l', '')} LIMIT ?`;
+    return db.all<LinkWithCounts>(
+      `SELECT * FROM (SELECT * FROM (${clicked}) a UNION ALL SELECT * FROM (${unclicked}) b) w
+       ${orderLinks('clicks', window.order, 'w', 'w.total_clicks')} LIMIT ? OFFSET ?`,
+      [...selection.params, reach, ...selection.params, reach, window.limit, window.offset],
+      LINK_SHAPE,
+    );
+  }
+
   return {
     beforeRead,
     userClicksSql: (userId) =>
       `(SELECT ${sumOf('t.clicks')} FROM links l JOIN link_totals t ON t.link_id = l.id WHERE l.user_id = ${userId})`,
     async rows(selection, window) {
       await beforeRead();
+      if (window.sort === 'clicks') return byClicks(selection, window);
       const order = orderLinks(window.sort, window.order, 'l', 'COALESCE(t.clicks, 0)');
       return db.all(
         `SELECT ${rowColumns} ${WITH_TOTALS} ${selection.where} ${order} LIMIT ? OFFSET ?`,
