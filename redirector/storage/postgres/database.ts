@@ -30,8 +30,12 @@ export function connectionConfig(url: string): pg.ClientConfig {
   };
 }
 
-export function createPool(url: string, log: (message: string, error: unknown) => void): PgPool {
-  const pool = new pg.Pool({ ...connectionConfig(url), max: 10, idleTimeoutMillis: 30_000 });
+export function createPool(
+  url: string,
+  log: (message: string, error: unknown) => void,
+  options: Pick<pg.PoolConfig, 'max' | 'onConnect'> = { max: 10 },
+): PgPool {
+  const pool = new pg.Pool({ ...connectionConfig(url), ...options, idleTimeoutMillis: 30_000 });
   // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => log('an idle PostgreSQL connection failed', error));
 
@@ -53,17 +57,13 @@ export const CLICK_INSERT_CONNECTIONS = 4;
  * second; every other write keeps the database's own setting.
  */
 export function createClickPool(url: string, log: (message: string, error: unknown) => void): PgPool {
-  const pool = new pg.Pool({
-    ...connectionConfig(url),
+  return createPool(url, log, {
     max: CLICK_INSERT_CONNECTIONS,
-    idleTimeoutMillis: 30_000,
     // Before the new connection is handed out; if it fails, the insert fails and is retried.
     onConnect: async (client) => {
       await client.query('SET synchronous_commit = off');
     },
   });
-  pool.on('error', (error) => log('an idle PostgreSQL connection failed', error));
-  return pool;
 }
 
 /** The URL without its password, for messages. */
