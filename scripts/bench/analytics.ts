@@ -25,7 +25,7 @@ export interface AnalyticsBenchOptions {
 export interface AnalyticsTiming {
   /**
    * Short name: 'link', 'user', 'summary', 'realtime', 'live', 'repeat-visitors', 'funnel',
-   * 'links page', 'link range30', 'summary range30', 'export clicks'.
+   * 'links page', 'link range30', 'summary range30', 'repeat range30', 'export clicks'.
    */
   call: string;
   path: string;
@@ -127,6 +127,12 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
     // One page of the busiest links out of every link (the admin Links page sorted by clicks).
     { call: 'links page', path: '/api/links?sort=clicks&per_page=50', scope: 'list', headers: admin },
     { call: 'summary range30', path: `/api/analytics/summary?tz=${tz}&${range}`, scope: 'dashboard', headers: admin },
+    {
+      call: 'repeat range30',
+      path: `/api/analytics/repeat-visitors?tz=${tz}&${range}`,
+      scope: 'dashboard',
+      headers: admin,
+    },
     // Every click of the busiest link (about 130,000 of 1,000,000), all time, as CSV.
     { call: 'export clicks', path: `/api/analytics/${options.linkId}/clicks`, scope: 'export', headers: admin },
   );
