@@ -111,8 +111,13 @@ export function dayReturnMovesSql(changed: string, sign: 1 | -1): string {
     ON CONFLICT (day, previous_day) DO UPDATE SET visitors = day_returns.visitors + excluded.visitors`;
 }
 
-/** What a link's deletion takes from the service-wide day rollups (its clicks' share), then the rows left at 0. */
-export function serviceDayDeleteStatements(linkId: string, returns: boolean): string[] {
+/**
+ * What a link's deletion takes from the service-wide day rollups (its clicks' share), then the rows
+ * left at 0. `otherLinksLast`: since visitor_days keeps each row's latest click
+ * (rangeRepeatVisitors.ts), the engine's SQL of the latest click of visitor_days' visitor and day
+ * on the other links, through an index it has.
+ */
+export function serviceDayDeleteStatements(linkId: string, returns: boolean, otherLinksLast?: string): string[] {
   const share = `SELECT visitor, day, SUM(clicks) AS clicks FROM link_day_visitors WHERE link_id = ${linkId} GROUP BY visitor, day`;
   return [
     `UPDATE day_dimensions SET clicks = clicks - (SELECT SUM(d.clicks) FROM link_day_dimensions d WHERE d.link_id = ${linkId}
@@ -130,7 +135,9 @@ export function serviceDayDeleteStatements(linkId: string, returns: boolean): st
         ]
       : []),
     `UPDATE visitor_days SET clicks = clicks - (SELECT SUM(d.clicks) FROM link_day_visitors d WHERE d.link_id = ${linkId}
-       AND d.visitor = visitor_days.visitor AND d.day = visitor_days.day)
+       AND d.visitor = visitor_days.visitor AND d.day = visitor_days.day)${
+         otherLinksLast ? `, last_clicked_at = COALESCE(${otherLinksLast}, last_clicked_at)` : ''
+       }
      WHERE (visitor, day) IN (SELECT visitor, day FROM link_day_visitors WHERE link_id = ${linkId})`,
     `DELETE FROM visitor_days WHERE clicks <= 0
        AND visitor IN (SELECT visitor FROM link_day_visitors WHERE link_id = ${linkId})`,
@@ -146,6 +153,8 @@ export interface Dialect {
   visitor: string;
   /** Condition: the click `c` is not a bot. */
   human: string;
+  /** Condition: the click `c` is in the rollups (folded). */
+  folded: string;
   /** Byte-order comparison for ties in text. */
   collate: string;
 }
@@ -155,6 +164,7 @@ export const SQLITE_DIALECT: Dialect = {
   sum: (expression) => `COALESCE(SUM(${expression}), 0)`,
   visitor: visitorIdentitySql('c'),
   human: 'c.is_bot = 0',
+  folded: 'c.id <= (SELECT folded_click_id FROM analytics_fold WHERE id = 1)',
   collate: '',
 };
 
@@ -163,6 +173,7 @@ export const POSTGRES_DIALECT: Dialect = {
   sum: (expression) => `COALESCE(SUM(${expression}), 0)::bigint`,
   visitor: visitorIdentitySql('c'),
   human: 'NOT c.is_bot',
+  folded: 'NOT EXISTS (SELECT 1 FROM clicks_unfolded u WHERE u.id = c.id)',
   collate: ' COLLATE "C"',
 };
 
@@ -235,16 +246,6 @@ export function linkRangeDimensionsSql(dialect: Dialect, linkIndex: string): str
       UNION ALL
       SELECT dimension, value, 1 FROM (${perDimension.join(' UNION ALL ')}) e WHERE value IS NOT NULL
     ) r GROUP BY dimension, value`;
-}
-
-/** (visitor, country, city, clicks, last_clicked_at) rows of the range, not yet grouped by visitor. */
-export function rangeVisitorRowsSql(dialect: Dialect, linkIndex: string | undefined): string {
-  const p = dialect.param;
-  const link = linkIndex ? ` AND link_id = ${p('link')}` : '';
-  return `SELECT visitor, country, city, clicks, last_clicked_at FROM link_day_visitors
-      WHERE day >= ${p('d1')} AND day < ${p('d2')}${link}
-    UNION ALL
-    SELECT ${dialect.visitor}, c.country, COALESCE(c.city, ''), 1, c.clicked_at FROM ${edgeClicksSql(dialect, linkIndex)}`;
 }
 
 /**

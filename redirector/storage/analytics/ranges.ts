@@ -2,13 +2,7 @@
  * The figures of a date range on both engines: whole UTC days from the day rollups, partial days
  * and the latest clicks from the clicks (daySql.ts), and the click export's pages by keyset.
  */
-import type {
-  ClickPageOptions,
-  RangeData,
-  RepeatVisitorData,
-  RepeatVisitorsData,
-  TimeRange,
-} from '../analyticsQueries';
+import type { ClickPageOptions, RangeData, RepeatVisitorsData, TimeRange } from '../analyticsQueries';
 import { columnList } from '../executor';
 import type { Queryable } from '../postgres/database';
 import type { ClickRecord } from '../records';
@@ -26,10 +20,10 @@ import {
   rangeDimensionsSql,
   rangeParams,
   rangeServiceVisitorsSql,
-  rangeVisitorRowsSql,
   SQLITE_DIALECT,
 } from './daySql';
 import { linkRangeVisitorsSql } from './linkDayReturns';
+import { type RepeatVisitorRow, rangeRepeatVisitorsSql, repeatFigures } from './rangeRepeatVisitors';
 import { type RepeatVisitorsOptions, withLocations } from './repeatVisitors';
 
 /** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
@@ -52,8 +46,6 @@ function keysetAfter(linkIndex: string, linkTime: string, p: Dialect['param']): 
 /** Every SQL text of the ranged reads, written once for both engines. `returns`: day_returns is kept (daySql.ts). */
 function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
   const p = dialect.param;
-  const perVisitor = `SELECT visitor, ${dialect.sum('clicks')} AS visits, MAX(last_clicked_at) AS last
-    FROM (${rangeVisitorRowsSql(dialect, undefined)}) v GROUP BY visitor`;
   const linkTime = linkIndex === 'clicks' ? 'c' : 'i';
   const linkClicks = `${linkIndex === 'clicks' ? 'clicks c' : `${linkIndex} i JOIN clicks c ON c.id = i.id`}
     WHERE ${linkTime}.link_id = ${p('link')} AND ${linkTime}.clicked_at >= ${p('start')} AND ${linkTime}.clicked_at < ${p('end')}
@@ -68,29 +60,42 @@ function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
     dimension: `SELECT value, clicks FROM (${rangeDimensionsSql(dialect, undefined, true)}) r`,
     visitors: rangeServiceVisitorsSql(dialect, returns),
     clicks: rangeClicksSql(dialect, false),
-    frequency: `SELECT visits, COUNT(*) AS visitors FROM (${perVisitor}) f GROUP BY visits ORDER BY visits`,
-    top: `SELECT visitor AS ip, visits, last AS "lastClickedAt" FROM (${perVisitor}) f WHERE visits >= 2
-      ORDER BY visits DESC, last DESC, visitor${dialect.collate} LIMIT ${p('top')}`,
-    places: `SELECT visitor AS ip, country, city FROM (${rangeVisitorRowsSql(dialect, undefined)}) v
-      WHERE visitor IN (SELECT * FROM ${p('ips')}) GROUP BY 1, 2, 3
-      ORDER BY MAX(last_clicked_at) DESC, country${dialect.collate}, city${dialect.collate}`,
+    repeatVisitors: rangeRepeatVisitorsSql(dialect),
   };
 }
+
+/**
+ * The places of the top visitors over the range, newest first: their rows of link_day_visitors
+ * (`among`: whether a visitor is one of @ips), reached by the engine's own index (`dayRows`: the
+ * planners do not carry a filter on the union into its branches), and their partial days' clicks.
+ */
+function placesSql(dialect: Dialect, dayRows: string, among: (visitor: string) => string): string {
+  return `SELECT visitor AS ip, country, city FROM (
+      ${dayRows}
+      UNION ALL
+      SELECT ${dialect.visitor}, c.country, COALESCE(c.city, ''), c.clicked_at FROM ${edgeClicksSql(dialect)}
+      WHERE ${among(dialect.visitor)}
+    ) v GROUP BY 1, 2, 3 ORDER BY MAX(last_clicked_at) DESC, country${dialect.collate}, city${dialect.collate}`;
+}
+
+/**
+ * SQLite has no link_day_visitors index led by the visitor: the top visitors' links come from
+ * link_visitors (by address), then each link's rows of them by the (link_id, visitor, day) index.
+ */
+const SQLITE_IPS = (visitor: string) => `${visitor} IN (SELECT value FROM json_each(@ips))`;
+const SQLITE_PLACES = placesSql(
+  SQLITE_DIALECT,
+  `SELECT d.visitor, d.country, d.city, d.last_clicked_at
+   FROM (SELECT DISTINCT link_id, ip_address FROM link_visitors WHERE ${SQLITE_IPS('ip_address')}) lv
+   JOIN link_day_visitors d ON d.link_id = lv.link_id AND d.visitor = lv.ip_address AND d.day >= @d1 AND d.day < @d2`,
+  SQLITE_IPS,
+);
 
 /** '' stands for none in the stored dimensions, as in the all-time ones. */
 const noneAsNull = (rows: RangeData['dimensions']) =>
   rows.map((row) => ({ ...row, value: row.value === '' ? null : row.value }));
 
 const NO_RANGE: TimeRange = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
-
-/** The frequency rows folded into the repeat-visitor totals. */
-function frequencyFigures(rows: { visits: number; visitors: number }[], frequencies: number) {
-  return {
-    totalVisitors: rows.reduce((sum, row) => sum + row.visitors, 0),
-    repeatVisitors: rows.reduce((sum, row) => sum + (row.visits >= 2 ? row.visitors : 0), 0),
-    frequency: rows.slice(0, frequencies),
-  };
-}
 
 /** better-sqlite3 wants exactly the named parameters a statement uses. */
 function bound(sql: string, params: Record<string, unknown>) {
@@ -100,11 +105,11 @@ function bound(sql: string, params: Record<string, unknown>) {
 
 export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
   const sql = rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX, true);
-  const places = sql.places.replace('SELECT * FROM @ips', 'SELECT value FROM json_each(@ips)');
+  const texts = { ...sql, places: SQLITE_PLACES };
   const statements = Object.fromEntries(
-    Object.entries({ ...sql, places }).map(([name, text]) => [name, { text, statement: db.prepare(text) }]),
-  ) as Record<keyof typeof sql, { text: string; statement: ReturnType<SqliteDatabase['prepare']> }>;
-  const all = (name: keyof typeof sql, params: Record<string, unknown>) =>
+    Object.entries(texts).map(([name, text]) => [name, { text, statement: db.prepare(text) }]),
+  ) as Record<keyof typeof texts, { text: string; statement: ReturnType<SqliteDatabase['prepare']> }>;
+  const all = (name: keyof typeof texts, params: Record<string, unknown>) =>
     statements[name].statement.all(bound(statements[name].text, params)) as Record<string, unknown>[];
   const value = (name: keyof typeof sql, params: Record<string, unknown>) =>
     Number((statements[name].statement.get(bound(statements[name].text, params)) as { n: number }).n);
@@ -140,10 +145,14 @@ export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
     repeatVisitors(range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData {
       folder.foldBeforeRead();
       const params = rangeParams(range);
+      const { top, ...figures } = repeatFigures(
+        all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[],
+        options.frequencies,
+      );
       return {
-        ...frequencyFigures(all('frequency', params) as { visits: number; visitors: number }[], options.frequencies),
+        ...figures,
         top: withLocations(
-          all('top', { ...params, top: options.top }) as unknown as Omit<RepeatVisitorData, 'locations'>[],
+          top,
           (ips) =>
             all('places', { ...params, ips: JSON.stringify(ips) }) as { ip: string; country: string; city: string }[],
         ),
@@ -173,8 +182,7 @@ const POSTGRES_SQL = {
  * PostgreSQL's own texts of the service-wide ranged reads. `clicks`: the whole days' clicks from
  * day_dimensions (every human click has one device type), the partial days' from the quarter
  * hours, a few thousand rows where every link's quarter hours of the range were a few hundred
- * thousand. `visitorFigures`: the per-visitor sums of the range grouped once, for both the
- * frequency and the top visitors, in one statement. `places`: see below.
+ * thousand. `places`: through link_day_visitors' (visitor, day) index.
  */
 function postgresServiceSql() {
   const p = POSTGRES_DIALECT.param;
@@ -185,34 +193,13 @@ function postgresServiceSql() {
         WHERE dimension = 'device_type' AND day >= ${p('d1')} AND day < ${p('d2')})
       + (SELECT ${POSTGRES_DIALECT.sum('clicks')} FROM link_quarter_hours
         WHERE (${quarterHours('s1', 'e1')}) OR (${quarterHours('s2', 'e2')})) AS n`,
-    visitorFigures: `WITH per_visitor AS MATERIALIZED (
-        SELECT visitor, SUM(clicks)::bigint AS visits, MAX(last_clicked_at) AS last
-        FROM (${rangeVisitorRowsSql(POSTGRES_DIALECT, undefined)}) v GROUP BY visitor
-      )
-      SELECT
-        (SELECT COALESCE(json_agg(f ORDER BY visits), '[]') FROM (
-          SELECT visits, COUNT(*) AS visitors FROM per_visitor GROUP BY visits) f) AS frequency,
-        (SELECT COALESCE(json_agg(t ORDER BY visits DESC, "lastClickedAt" DESC, ip COLLATE "C"), '[]') FROM (
-          SELECT visitor AS ip, visits, last AS "lastClickedAt" FROM per_visitor WHERE visits >= 2
-          ORDER BY visits DESC, last DESC, visitor COLLATE "C" LIMIT ${p('top')}) t) AS top`,
-    // The top visitors' rows only, through link_day_visitors' (visitor, day) index: the planner
-    // does not carry a filter on the union into its branches.
-    places: `SELECT visitor AS ip, country, city FROM (
-        SELECT visitor, country, city, last_clicked_at FROM link_day_visitors
-        WHERE visitor = ANY(${p('ips')}::text[]) AND day >= ${p('d1')} AND day < ${p('d2')}
-        UNION ALL
-        SELECT ${POSTGRES_DIALECT.visitor}, c.country, COALESCE(c.city, ''), c.clicked_at FROM ${edgeClicksSql(POSTGRES_DIALECT)}
-        WHERE ${POSTGRES_DIALECT.visitor} = ANY(${p('ips')}::text[])
-      ) v GROUP BY 1, 2, 3 ORDER BY MAX(last_clicked_at) DESC, country COLLATE "C", city COLLATE "C"`,
+    places: placesSql(
+      POSTGRES_DIALECT,
+      `SELECT visitor, country, city, last_clicked_at FROM link_day_visitors
+       WHERE visitor = ANY(${p('ips')}::text[]) AND day >= ${p('d1')} AND day < ${p('d2')}`,
+      (visitor) => `${visitor} = ANY(${p('ips')}::text[])`,
+    ),
   };
-}
-
-/**
- * The ranged repeat visitors group every visitor of the range (250,000 over 30 days at a million
- * clicks): with the default work_mem (4 MB) the grouping spilled to disk in some twenty batches.
- */
-async function withGroupingMemory(db: Queryable) {
-  await db.query("SET LOCAL work_mem = '64MB'");
 }
 
 /**
@@ -277,13 +264,11 @@ export async function postgresRangeRepeatVisitors(
   range: TimeRange,
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
-  await withGroupingMemory(db);
   const params = rangeParams(range);
-  const [figures] = await rows<{
-    frequency: { visits: number; visitors: number }[];
-    top: Omit<RepeatVisitorData, 'locations'>[];
-  }>(db, 'visitorFigures', { ...params, top: options.top });
-  const { frequency, top } = figures!;
+  const { top, ...figures } = repeatFigures(
+    await rows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top }),
+    options.frequencies,
+  );
   const places =
     top.length === 0
       ? []
@@ -291,10 +276,7 @@ export async function postgresRangeRepeatVisitors(
           ...params,
           ips: top.map((visitor) => visitor.ip),
         });
-  return {
-    ...frequencyFigures(frequency, options.frequencies),
-    top: withLocations(top, () => places),
-  };
+  return { ...figures, top: withLocations(top, () => places) };
 }
 
 /**

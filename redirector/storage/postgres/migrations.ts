@@ -20,6 +20,7 @@ import {
   ANALYTICS_LINK_RETURNS_SQL,
   ANALYTICS_ROLLUPS_SQL,
   ANALYTICS_SERVICE_DAYS_SQL,
+  ANALYTICS_VISITOR_DAY_REPEATS_SQL,
 } from './rollups';
 
 export const LINK_CHANGES_CHANNEL = 'link_changes';
@@ -181,5 +182,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 13,
     name: 'analytics by day, per-link returns',
     sql: ANALYTICS_LINK_RETURNS_SQL,
+  },
+  {
+    version: 14,
+    name: 'ranged repeat visitors',
+    sql: ANALYTICS_VISITOR_DAY_REPEATS_SQL,
   },
 ];

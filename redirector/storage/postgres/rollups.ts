@@ -30,6 +30,7 @@ import {
   serviceDayDeleteStatements,
 } from '../analytics/daySql';
 import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql } from '../analytics/linkDayReturns';
+import { VISITOR_DAY_REPEATS_SQL, visitorRepeatsSql } from '../analytics/rangeRepeatVisitors';
 import { visitorIdentitySql } from '../visitorIdentity';
 import { inTransaction, type PgPool, type Queryable } from './database';
 
@@ -61,10 +62,15 @@ const SERVICE_DAY_CTES = `
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (day, dimension, value) DO UPDATE SET clicks = sd.clicks + excluded.clicks
   ),
+  -- The mark as the statement's snapshot of visitors has it: a visitor counted twice by this
+  -- very fold has all their rows marked by the trigger on visitors (ANALYTICS_VISITOR_DAY_REPEATS_SQL).
   service_visitor_days AS (
-    INSERT INTO visitor_days AS vd (visitor, day, clicks)
-    SELECT h.${POSTGRES_VISITOR}, h.clicked_at / ${DAY_MS}, COUNT(*) FROM human h GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (visitor, day) DO UPDATE SET clicks = vd.clicks + excluded.clicks
+    INSERT INTO visitor_days AS vd (visitor, day, clicks, last_clicked_at, repeats)
+    SELECT h.${POSTGRES_VISITOR}, h.clicked_at / ${DAY_MS}, COUNT(*), MAX(h.clicked_at),
+           ${visitorRepeatsSql(`h.${POSTGRES_VISITOR}`)}
+    FROM human h GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (visitor, day) DO UPDATE SET clicks = vd.clicks + excluded.clicks,
+      last_clicked_at = GREATEST(vd.last_clicked_at, excluded.last_clicked_at), repeats = vd.repeats OR excluded.repeats
   )`;
 
 /**
@@ -369,6 +375,43 @@ export const ANALYTICS_DAY_RETURNS_SQL = `
  * ranged visitor indexes".
  */
 export const ANALYTICS_LINK_RETURNS_SQL = `${LINK_DAY_RETURNS_SQL('BIGINT', '')}
+`;
+
+/**
+ * Migration "ranged repeat visitors" (PostgreSQL; ../analytics/rangeRepeatVisitors.ts): as on
+ * SQLite. The triggers on visitors are row triggers: they run at the end of the fold's statement,
+ * after its day rows are written, and only for a visitor whose count has just reached two. A
+ * link's deletion sets the latest clicks again through link_day_visitors' (visitor, day) index.
+ */
+export const ANALYTICS_VISITOR_DAY_REPEATS_SQL = `
+  ${VISITOR_DAY_REPEATS_SQL(
+    'BIGINT',
+    'BOOLEAN',
+    'CREATE INDEX visitor_days_repeats ON visitor_days(day) INCLUDE (visitor, clicks, last_clicked_at) WHERE repeats;',
+  )}
+  CREATE FUNCTION visitors_repeat_days() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE visitor_days SET repeats = true WHERE visitor = NEW.ip_address AND NOT repeats;
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER visitors_repeat_days AFTER UPDATE ON visitors
+    FOR EACH ROW WHEN (OLD.clicks < 2 AND NEW.clicks >= 2) EXECUTE FUNCTION visitors_repeat_days();
+  CREATE TRIGGER visitors_repeat_days_new AFTER INSERT ON visitors
+    FOR EACH ROW WHEN (NEW.clicks >= 2) EXECUTE FUNCTION visitors_repeat_days();
+  CREATE OR REPLACE FUNCTION links_delete_service_days() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${serviceDayDeleteStatements(
+      'OLD.id',
+      true,
+      `(SELECT MAX(d.last_clicked_at) FROM link_day_visitors d
+        WHERE d.visitor = visitor_days.visitor AND d.day = visitor_days.day AND d.link_id <> OLD.id)`,
+    )
+      .map((statement) => `${statement};`)
+      .join('\n')}
+    RETURN OLD;
+  END
+  $$;
 `;
 
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */

@@ -11,6 +11,7 @@ import {
   ANALYTICS_ROLLUPS_SQL,
   ANALYTICS_SERVICE_DAYS_SQL,
   ANALYTICS_VISIT_FREQUENCY_SQL,
+  ANALYTICS_VISITOR_DAY_REPEATS_SQL,
 } from './analytics/schema';
 
 export const migrations: readonly Migration[] = [
@@ -119,5 +120,10 @@ export const migrations: readonly Migration[] = [
     version: 11,
     name: 'analytics by day, per-link returns',
     sql: ANALYTICS_LINK_RETURNS_SQL,
+  },
+  {
+    version: 12,
+    name: 'ranged repeat visitors',
+    sql: ANALYTICS_VISITOR_DAY_REPEATS_SQL,
   },
 ];

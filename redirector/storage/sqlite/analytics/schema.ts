@@ -23,6 +23,7 @@ import {
   serviceDayDeleteStatements,
 } from '../../analytics/daySql';
 import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql, newLinkVisitorDaysSql } from '../../analytics/linkDayReturns';
+import { VISITOR_DAY_REPEATS_SQL, visitorRepeatsSql } from '../../analytics/rangeRepeatVisitors';
 
 export const ANALYTICS_ROLLUPS_SQL = `
   DROP INDEX IF EXISTS clicks_link_time;
@@ -269,14 +270,17 @@ export const ANALYTICS_SERVICE_DAYS_SQL = `
  * service's day rollups. Rows of day_returns left at 0 stay: they add nothing to a sum.
  */
 export function sqliteServiceDayFoldStatements(source: string): string[] {
-  const pairs = `SELECT c.${SQLITE_VISITOR} AS visitor, c.clicked_at / ${DAY_MS} AS day, COUNT(*) AS n
-    FROM ${source} c WHERE true GROUP BY 1, 2`;
+  const pairs = `SELECT c.${SQLITE_VISITOR} AS visitor, c.clicked_at / ${DAY_MS} AS day, COUNT(*) AS n,
+    MAX(c.clicked_at) AS last FROM ${source} c WHERE true GROUP BY 1, 2`;
   return [
     `INSERT INTO day_dimensions (day, dimension, value, clicks)
      SELECT day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true GROUP BY 1, 2, 3
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
-    `INSERT INTO visitor_days (visitor, day, clicks) SELECT visitor, day, n FROM (${pairs}) WHERE true
-     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    // Run after `visitors` has counted the chunk (rollups.ts): the mark of a visitor counted twice.
+    `INSERT INTO visitor_days (visitor, day, clicks, last_clicked_at, repeats)
+     SELECT visitor, day, n, last, ${visitorRepeatsSql('visitor')} FROM (${pairs}) WHERE true
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+       last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at), repeats = repeats OR excluded.repeats`,
     // The pairs the upsert above just created: their stored clicks are the chunk's.
     dayReturnMovesSql(
       `SELECT p.visitor, p.day FROM (${pairs}) p JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day
@@ -285,6 +289,40 @@ export function sqliteServiceDayFoldStatements(source: string): string[] {
     ),
   ];
 }
+
+/**
+ * Migration "ranged repeat visitors" (../../analytics/rangeRepeatVisitors.ts): visitor_days' latest
+ * click and mark, the partial index of the marked rows (every column a read takes, the mark
+ * included, so that it never reads the table), the triggers that mark a visitor's rows when
+ * `visitors` counts them twice, and the link deletion that sets their latest click again, from
+ * the other links' rows of the visitor (link_visitors_ip) and day (link_day_visitors' key).
+ */
+export const ANALYTICS_VISITOR_DAY_REPEATS_SQL = `
+  ${VISITOR_DAY_REPEATS_SQL(
+    'INTEGER',
+    'INTEGER',
+    'CREATE INDEX visitor_days_repeats ON visitor_days(day, visitor, clicks, last_clicked_at, repeats) WHERE repeats;',
+  )}
+  CREATE TRIGGER visitors_repeat_days AFTER UPDATE OF clicks ON visitors
+  WHEN OLD.clicks < 2 AND NEW.clicks >= 2 BEGIN
+    UPDATE visitor_days SET repeats = 1 WHERE visitor = NEW.ip_address AND NOT repeats;
+  END;
+  CREATE TRIGGER visitors_repeat_days_new AFTER INSERT ON visitors WHEN NEW.clicks >= 2 BEGIN
+    UPDATE visitor_days SET repeats = 1 WHERE visitor = NEW.ip_address AND NOT repeats;
+  END;
+  DROP TRIGGER links_delete_service_days;
+  CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links BEGIN
+    ${serviceDayDeleteStatements(
+      'OLD.id',
+      true,
+      `(SELECT MAX(d.last_clicked_at) FROM link_visitors lv JOIN link_day_visitors d
+         ON d.link_id = lv.link_id AND d.day = visitor_days.day AND d.visitor = visitor_days.visitor
+        WHERE lv.ip_address = visitor_days.visitor AND lv.link_id <> OLD.id)`,
+    )
+      .map((statement) => `${statement};`)
+      .join('\n')}
+  END;
+`;
 
 /**
  * Migration "analytics by day, per-link returns": link_day_returns and the (link, visitor, day)
