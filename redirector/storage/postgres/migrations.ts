@@ -11,7 +11,7 @@
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { linkOptionsSql } from '../repositories/linkOptionsSchema';
-import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
+import { LINKS_AT_SCALE_SQL, POSTGRES_LINK_COUNT_SQL } from '../repositories/listSchema';
 import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
 import {
@@ -181,5 +181,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 13,
     name: 'analytics by day, per-link returns',
     sql: ANALYTICS_LINK_RETURNS_SQL,
+  },
+  {
+    version: 14,
+    name: 'links counted for the list total',
+    sql: POSTGRES_LINK_COUNT_SQL,
   },
 ];
