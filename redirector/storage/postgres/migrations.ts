@@ -11,7 +11,7 @@
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { linkOptionsSql } from '../repositories/linkOptionsSchema';
-import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
+import { LINKS_AT_SCALE_SQL, POSTGRES_LINK_COUNT_SQL } from '../repositories/listSchema';
 import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
 import { ATTEMPT_LIMITS_SQL } from './attemptLimits';
 import {
@@ -185,6 +185,11 @@ export const pgMigrations: readonly Migration[] = [
   },
   {
     version: 14,
+    name: 'links counted for the list total',
+    sql: POSTGRES_LINK_COUNT_SQL,
+  },
+  {
+    version: 15,
     name: 'ranged repeat visitors',
     sql: ANALYTICS_VISITOR_DAY_REPEATS_SQL,
   },

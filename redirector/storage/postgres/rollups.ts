@@ -454,6 +454,11 @@ const FOLD_LOCK_KEY = `hashtextextended('me:analytics_fold:' || COALESCE(current
  * whole, and it is taken again.
  */
 export async function foldClicks(pool: PgPool, maxRows: number, wait = false): Promise<number> {
+  // A read usually finds nothing queued: one round trip instead of four (a transaction, the turn,
+  // the look, the commit). An empty queue here means every committed click is folded and counted
+  // (a click and its queue entry commit together, a fold's rollups and its deletions too); a fold
+  // still in progress has not committed its deletions, so its entries are seen and this waits.
+  if (wait && (await newestUnfoldedClick(pool)) === undefined) return 0;
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(pool, async (client) => {

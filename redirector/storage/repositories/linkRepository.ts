@@ -1,3 +1,4 @@
+import { MAX_TAGS } from '../../contract/tags';
 import { LinkLimitReached } from '../errors';
 import { columnList, type Executor } from '../executor';
 import type { LinkRecord, NewLink, RedirectLink } from '../records';
@@ -144,8 +145,11 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
 
     async page(query) {
       const selection = selectLinks(query);
-      const rows = await counts.rows(selection, query);
-      const total = await db.get<{ n: number }>(countLinksSql(selection), selection.params);
+      // Side by side on PostgreSQL's pool: the count needs no fold of the latest clicks.
+      const [rows, total] = await Promise.all([
+        counts.rows(selection, query),
+        db.get<{ n: number }>(countLinksSql(selection, db.engine), selection.params),
+      ]);
       return { rows, total: total!.n };
     },
 
@@ -164,10 +168,13 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       const tags = new Map<number, string[]>(linkIds.map((id) => [id, []]));
       if (linkIds.length === 0) return tags;
       const ids = paddedIds(linkIds);
-      const rows = await db.all<{ link_id: number; tag: string }>(
-        `SELECT link_id, tag FROM link_tags WHERE link_id IN (${placeholders(ids.length)}) ORDER BY link_id, tag`,
-        ids,
-      );
+      const sql = `SELECT link_id, tag FROM link_tags WHERE link_id IN (${placeholders(ids.length)}) ORDER BY link_id, tag`;
+      // The bound is a hint: without statistics (autovacuum off, or tables just filled) PostgreSQL
+      // scanned every tag for a page's (99,000 of them, 9–18 ms) instead of walking the primary
+      // key (0.1 ms). Each link holds at most MAX_TAGS; should one hold more, it is read again.
+      const bound = ids.length * MAX_TAGS;
+      let rows = await db.all<{ link_id: number; tag: string }>(`${sql} LIMIT ?`, [...ids, bound]);
+      if (rows.length === bound) rows = await db.all(sql, ids);
       for (const row of rows) tags.get(row.link_id)?.push(row.tag);
       // In code-point order whatever the database's collation.
       for (const list of tags.values()) list.sort(byCodePoint);
