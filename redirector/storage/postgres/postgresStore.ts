@@ -26,6 +26,7 @@ import { migrate } from './migrate';
 import { pgMigrations } from './migrations';
 import { createPostgresAnalytics } from './postgresAnalytics';
 import { createPostgresExecutor } from './postgresExecutor';
+import { vacuumQueueInBackground } from './queueVacuum';
 import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
 
 export interface PostgresStore extends Store {
@@ -65,6 +66,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   const clickPool = createClickPool(url, log);
   const executor = createPostgresExecutor(pool);
   const folding = foldInBackground(pool, log);
+  const queueVacuum = vacuumQueueInBackground(pool, log);
   const retention = options.retention
     ? deleteOldClicksInBackground(postgresOldClickDeleter(pool), { log, ...options.retention })
     : undefined;
@@ -96,6 +98,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
       closed = true;
       await retention?.stop();
       await folding.stop();
+      await queueVacuum.stop();
       await feed.close();
       await Promise.all([pool.end(), clickPool.end()]);
     },
