@@ -248,16 +248,20 @@ export function linkRangeDimensionsSql(dialect: Dialect, linkIndex: string): str
     ) r GROUP BY dimension, value`;
 }
 
-/**
- * The service's distinct visitors over the range: those of its whole days from day_returns, and
- * the partial days' visitors who have no whole day in it.
- */
-export function rangeServiceVisitorsSql(dialect: Dialect, returns: boolean): string {
+/** The service's distinct visitors over the range's whole days, from day_returns (see above). */
+export function wholeDayVisitorsSql(dialect: Dialect): string {
   const p = dialect.param;
-  const wholeDays = returns
-    ? `SELECT ${dialect.sum('visitors')} FROM day_returns WHERE day >= ${p('d1')} AND day < ${p('d2')} AND previous_day < ${p('d1')}`
-    : `SELECT COUNT(*) FROM (SELECT visitor FROM visitor_days WHERE day >= ${p('d1')} AND day < ${p('d2')} GROUP BY visitor) w`;
-  return `SELECT (${wholeDays})
+  return `SELECT ${dialect.sum('visitors')} FROM day_returns
+    WHERE day >= ${p('d1')} AND day < ${p('d2')} AND previous_day < ${p('d1')}`;
+}
+
+/**
+ * The service's distinct visitors over the range: those of its whole days, and the partial days'
+ * visitors who have no whole day in it.
+ */
+export function rangeServiceVisitorsSql(dialect: Dialect): string {
+  const p = dialect.param;
+  return `SELECT (${wholeDayVisitorsSql(dialect)})
     + (SELECT COUNT(*) FROM (SELECT DISTINCT ${dialect.visitor} AS visitor FROM ${edgeClicksSql(dialect)}) e
       WHERE NOT EXISTS (SELECT 1 FROM visitor_days v WHERE v.visitor = e.visitor AND v.day >= ${p('d1')} AND v.day < ${p('d2')}))
     AS n`;

@@ -18,7 +18,7 @@
  * other links' rows of that visitor and day.
  */
 import type { RepeatVisitorData, RepeatVisitorsData } from '../analyticsQueries';
-import { type Dialect, edgeClicksSql } from './daySql';
+import { type Dialect, edgeClicksSql, wholeDayVisitorsSql } from './daySql';
 
 /** Whether the visitor (SQL) has two clicks or more in `visitors`, as a fold writes their day row. */
 export const visitorRepeatsSql = (visitor: string) =>
@@ -52,14 +52,13 @@ export const VISITOR_DAY_REPEATS_SQL = (integer: string, boolean: string, index:
  */
 export function rangeRepeatVisitorsSql(dialect: Dialect): string {
   const p = dialect.param;
-  const wholeDays = (alias: string) => `${alias}.day >= ${p('d1')} AND ${alias}.day < ${p('d2')}`;
   return `WITH edge AS MATERIALIZED (
       SELECT ${dialect.visitor} AS visitor, COUNT(*) AS visits, MAX(c.clicked_at) AS last
       FROM ${edgeClicksSql(dialect)} WHERE ${dialect.folded} GROUP BY 1
     ),
     flagged AS MATERIALIZED (
       SELECT v.visitor, ${dialect.sum('v.clicks')} AS visits, MAX(v.last_clicked_at) AS last FROM visitor_days v
-      WHERE v.repeats AND ${wholeDays('v')} GROUP BY v.visitor
+      WHERE v.repeats AND v.day >= ${p('d1')} AND v.day < ${p('d2')} GROUP BY v.visitor
     ),
     per_visitor AS MATERIALIZED (
       SELECT visitor, ${dialect.sum('visits')} AS visits, MAX(last) AS last, MAX(whole) AS whole FROM (
@@ -70,8 +69,7 @@ export function rangeRepeatVisitorsSql(dialect: Dialect): string {
     )
     SELECT * FROM (
     SELECT 'visitors' AS kind,
-      (SELECT ${dialect.sum('r.visitors')} FROM day_returns r WHERE ${wholeDays('r')} AND r.previous_day < ${p('d1')})
-        + (SELECT COUNT(*) FROM per_visitor WHERE whole = 0) AS visits,
+      (${wholeDayVisitorsSql(dialect)}) + (SELECT COUNT(*) FROM per_visitor WHERE whole = 0) AS visits,
       CAST(NULL AS BIGINT) AS visitors, CAST(NULL AS TEXT) AS ip, CAST(NULL AS BIGINT) AS last
     UNION ALL
     SELECT 'frequency', visits, COUNT(*), NULL, NULL FROM per_visitor WHERE visits >= 2 GROUP BY visits

@@ -43,8 +43,8 @@ function keysetAfter(linkIndex: string, linkTime: string, p: Dialect['param']): 
     : `${linkTime}.clicked_at >= ${p('afterAt')} AND (${linkTime}.clicked_at > ${p('afterAt')} OR (${linkTime}.clicked_at = ${p('afterAt')} AND ${linkTime}.id > ${p('afterId')}))`;
 }
 
-/** Every SQL text of the ranged reads, written once for both engines. `returns`: day_returns is kept (daySql.ts). */
-function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
+/** Every SQL text of the ranged reads, written once for both engines. */
+function rangeSql(dialect: Dialect, linkIndex: string) {
   const p = dialect.param;
   const linkTime = linkIndex === 'clicks' ? 'c' : 'i';
   const linkClicks = `${linkIndex === 'clicks' ? 'clicks c' : `${linkIndex} i JOIN clicks c ON c.id = i.id`}
@@ -58,7 +58,7 @@ function rangeSql(dialect: Dialect, linkIndex: string, returns: boolean) {
     page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} AND ${keysetAfter(linkIndex, linkTime, p)}
       ORDER BY ${linkTime}.clicked_at, ${linkTime}.id LIMIT ${p('limit')}`,
     dimension: `SELECT value, clicks FROM (${rangeDimensionsSql(dialect, undefined, true)}) r`,
-    visitors: rangeServiceVisitorsSql(dialect, returns),
+    visitors: rangeServiceVisitorsSql(dialect),
     clicks: rangeClicksSql(dialect, false),
     repeatVisitors: rangeRepeatVisitorsSql(dialect),
   };
@@ -104,7 +104,7 @@ function bound(sql: string, params: Record<string, unknown>) {
 }
 
 export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
-  const sql = rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX, true);
+  const sql = rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX);
   const texts = { ...sql, places: SQLITE_PLACES };
   const statements = Object.fromEntries(
     Object.entries(texts).map(([name, text]) => [name, { text, statement: db.prepare(text) }]),
@@ -174,7 +174,7 @@ export function sqliteRanges(db: SqliteDatabase, folder: RollupFolder) {
 }
 
 const POSTGRES_SQL = {
-  ...rangeSql(POSTGRES_DIALECT, POSTGRES_LINK_INDEX, true),
+  ...rangeSql(POSTGRES_DIALECT, POSTGRES_LINK_INDEX),
   ...postgresServiceSql(),
 };
 
