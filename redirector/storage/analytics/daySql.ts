@@ -113,13 +113,13 @@ export function dayReturnMovesSql(changed: string, sign: 1 | -1): string {
 
 /**
  * What a link's deletion takes from the service-wide day rollups (its clicks' share), then the rows
- * left at 0. `otherLinksLast`: since visitor_days keeps each row's latest click
- * (rangeRepeatVisitors.ts), the engine's SQL of the latest click of visitor_days' visitor and day
- * on the other links, through an index it has.
+ * left at 0: the statements of a trigger's body, each ended by `;`. `otherLinksLast`: since
+ * visitor_days keeps each row's latest click (rangeRepeatVisitors.ts), the engine's SQL of the
+ * latest click of visitor_days' visitor and day on the other links, through an index it has.
  */
-export function serviceDayDeleteStatements(linkId: string, returns: boolean, otherLinksLast?: string): string[] {
+export function serviceDayDeleteSql(linkId: string, returns: boolean, otherLinksLast?: string): string {
   const share = `SELECT visitor, day, SUM(clicks) AS clicks FROM link_day_visitors WHERE link_id = ${linkId} GROUP BY visitor, day`;
-  return [
+  const statements = [
     `UPDATE day_dimensions SET clicks = clicks - (SELECT SUM(d.clicks) FROM link_day_dimensions d WHERE d.link_id = ${linkId}
        AND d.day = day_dimensions.day AND d.dimension = day_dimensions.dimension AND d.value = day_dimensions.value)
      WHERE (day, dimension, value) IN (SELECT day, dimension, value FROM link_day_dimensions WHERE link_id = ${linkId})`,
@@ -142,6 +142,7 @@ export function serviceDayDeleteStatements(linkId: string, returns: boolean, oth
     `DELETE FROM visitor_days WHERE clicks <= 0
        AND visitor IN (SELECT visitor FROM link_day_visitors WHERE link_id = ${linkId})`,
   ];
+  return statements.map((statement) => `${statement};`).join('\n');
 }
 
 export interface Dialect {

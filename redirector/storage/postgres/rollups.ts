@@ -27,7 +27,7 @@ import {
   dimensionRowsSql,
   POSTGRES_VISITOR,
   SERVICE_DAY_TABLES_SQL,
-  serviceDayDeleteStatements,
+  serviceDayDeleteSql,
 } from '../analytics/daySql';
 import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql } from '../analytics/linkDayReturns';
 import { VISITOR_DAY_REPEATS_SQL, visitorRepeatsSql } from '../analytics/rangeRepeatVisitors';
@@ -313,19 +313,24 @@ export const ANALYTICS_BY_DAY_SQL = `
 `;
 
 /**
+ * The function links_delete_service_days runs before a link's deletion, as each migration that
+ * changed what it takes away leaves it (../analytics/daySql.ts serviceDayDeleteSql).
+ */
+const serviceDaysDeleteFunctionSql = (returns: boolean, otherLinksLast?: string) => `
+  CREATE OR REPLACE FUNCTION links_delete_service_days() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${serviceDayDeleteSql('OLD.id', returns, otherLinksLast)}
+    RETURN OLD;
+  END
+  $$;`;
+
+/**
  * Migration "analytics by day, service-wide" (PostgreSQL): the service's day rollups, filled from
  * the per-link ones; a link's deletion takes its share away before its own rows go by cascade.
  */
 export const ANALYTICS_SERVICE_DAYS_SQL = `
   ${SERVICE_DAY_TABLES_SQL('BIGINT', '', false)}
-  CREATE FUNCTION links_delete_service_days() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    ${serviceDayDeleteStatements('OLD.id', false)
-      .map((statement) => `${statement};`)
-      .join('\n')}
-    RETURN OLD;
-  END
-  $$;
+  ${serviceDaysDeleteFunctionSql(false)}
   CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links
     FOR EACH ROW EXECUTE FUNCTION links_delete_service_days();
 `;
@@ -355,14 +360,7 @@ export const ANALYTICS_DAY_RETURNS_SQL = `
   CREATE TRIGGER visitor_days_returns AFTER INSERT ON visitor_days
     REFERENCING NEW TABLE AS new_days FOR EACH STATEMENT EXECUTE FUNCTION visitor_days_returns();
   ${DAY_RETURNS_SQL('BIGINT', '')}
-  CREATE OR REPLACE FUNCTION links_delete_service_days() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    ${serviceDayDeleteStatements('OLD.id', true)
-      .map((statement) => `${statement};`)
-      .join('\n')}
-    RETURN OLD;
-  END
-  $$;
+  ${serviceDaysDeleteFunctionSql(true)}
   -- Distinct visitors are no longer counted from it.
   DROP INDEX visitor_days_day;
 `;
@@ -399,19 +397,11 @@ export const ANALYTICS_VISITOR_DAY_REPEATS_SQL = `
     FOR EACH ROW WHEN (OLD.clicks < 2 AND NEW.clicks >= 2) EXECUTE FUNCTION visitors_repeat_days();
   CREATE TRIGGER visitors_repeat_days_new AFTER INSERT ON visitors
     FOR EACH ROW WHEN (NEW.clicks >= 2) EXECUTE FUNCTION visitors_repeat_days();
-  CREATE OR REPLACE FUNCTION links_delete_service_days() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    ${serviceDayDeleteStatements(
-      'OLD.id',
-      true,
-      `(SELECT MAX(d.last_clicked_at) FROM link_day_visitors d
-        WHERE d.visitor = visitor_days.visitor AND d.day = visitor_days.day AND d.link_id <> OLD.id)`,
-    )
-      .map((statement) => `${statement};`)
-      .join('\n')}
-    RETURN OLD;
-  END
-  $$;
+  ${serviceDaysDeleteFunctionSql(
+    true,
+    `(SELECT MAX(d.last_clicked_at) FROM link_day_visitors d
+      WHERE d.visitor = visitor_days.visitor AND d.day = visitor_days.day AND d.link_id <> OLD.id)`,
+  )}
 `;
 
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */

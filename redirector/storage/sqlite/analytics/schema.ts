@@ -20,7 +20,7 @@ import {
   dimensionRowsSql,
   SERVICE_DAY_TABLES_SQL,
   SQLITE_VISITOR,
-  serviceDayDeleteStatements,
+  serviceDayDeleteSql,
 } from '../../analytics/daySql';
 import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql, newLinkVisitorDaysSql } from '../../analytics/linkDayReturns';
 import { VISITOR_DAY_REPEATS_SQL, visitorRepeatsSql } from '../../analytics/rangeRepeatVisitors';
@@ -258,12 +258,18 @@ function sqliteDayFoldSql(source: string): string {
  */
 export const ANALYTICS_SERVICE_DAYS_SQL = `
   ${SERVICE_DAY_TABLES_SQL('INTEGER', ' WITHOUT ROWID', true)}
-  CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links BEGIN
-    ${serviceDayDeleteStatements('OLD.id', true)
-      .map((statement) => `${statement};`)
-      .join('\n')}
-  END;
+  ${serviceDaysDeleteTriggerSql()}
 `;
+
+/**
+ * The trigger links_delete_service_days, as each migration that changed what it takes away
+ * leaves it (../../analytics/daySql.ts serviceDayDeleteSql).
+ */
+function serviceDaysDeleteTriggerSql(otherLinksLast?: string): string {
+  return `CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links BEGIN
+    ${serviceDayDeleteSql('OLD.id', true, otherLinksLast)}
+  END;`;
+}
 
 /**
  * The statements that add the clicks of `source` (human clicks, the visitor in ip_address) to the
@@ -297,6 +303,7 @@ export function sqliteServiceDayFoldStatements(source: string): string[] {
  * `visitors` counts them twice, and the link deletion that sets their latest click again, from
  * the other links' rows of the visitor (link_visitors_ip) and day (link_day_visitors' key).
  */
+const MARK_VISITOR_DAYS = 'UPDATE visitor_days SET repeats = 1 WHERE visitor = NEW.ip_address AND NOT repeats;';
 export const ANALYTICS_VISITOR_DAY_REPEATS_SQL = `
   ${VISITOR_DAY_REPEATS_SQL(
     'INTEGER',
@@ -304,24 +311,14 @@ export const ANALYTICS_VISITOR_DAY_REPEATS_SQL = `
     'CREATE INDEX visitor_days_repeats ON visitor_days(day, visitor, clicks, last_clicked_at, repeats) WHERE repeats;',
   )}
   CREATE TRIGGER visitors_repeat_days AFTER UPDATE OF clicks ON visitors
-  WHEN OLD.clicks < 2 AND NEW.clicks >= 2 BEGIN
-    UPDATE visitor_days SET repeats = 1 WHERE visitor = NEW.ip_address AND NOT repeats;
-  END;
-  CREATE TRIGGER visitors_repeat_days_new AFTER INSERT ON visitors WHEN NEW.clicks >= 2 BEGIN
-    UPDATE visitor_days SET repeats = 1 WHERE visitor = NEW.ip_address AND NOT repeats;
-  END;
+  WHEN OLD.clicks < 2 AND NEW.clicks >= 2 BEGIN ${MARK_VISITOR_DAYS} END;
+  CREATE TRIGGER visitors_repeat_days_new AFTER INSERT ON visitors WHEN NEW.clicks >= 2 BEGIN ${MARK_VISITOR_DAYS} END;
   DROP TRIGGER links_delete_service_days;
-  CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links BEGIN
-    ${serviceDayDeleteStatements(
-      'OLD.id',
-      true,
-      `(SELECT MAX(d.last_clicked_at) FROM link_visitors lv JOIN link_day_visitors d
-         ON d.link_id = lv.link_id AND d.day = visitor_days.day AND d.visitor = visitor_days.visitor
-        WHERE lv.ip_address = visitor_days.visitor AND lv.link_id <> OLD.id)`,
-    )
-      .map((statement) => `${statement};`)
-      .join('\n')}
-  END;
+  ${serviceDaysDeleteTriggerSql(
+    `(SELECT MAX(d.last_clicked_at) FROM link_visitors lv JOIN link_day_visitors d
+       ON d.link_id = lv.link_id AND d.day = visitor_days.day AND d.visitor = visitor_days.visitor
+      WHERE lv.ip_address = visitor_days.visitor AND lv.link_id <> OLD.id)`,
+  )}
 `;
 
 /**
