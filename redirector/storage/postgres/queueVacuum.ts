@@ -8,6 +8,7 @@
  * it is off, or behind, nothing did. So each instance looks at the table's dead-row count every
  * `everyMs` and vacuums it past `deadRows`: a small table, so a fraction of a second at most.
  */
+import { repeatInBackground } from '../repeatInBackground';
 import type { Queryable } from './database';
 
 export interface QueueVacuumOptions {
@@ -42,28 +43,17 @@ export function vacuumQueueInBackground(
 ) {
   const everyMs = options.everyMs ?? 10_000;
   const deadRows = options.deadRows ?? 10_000;
-  let running: Promise<unknown> | undefined;
   let failed = false;
-  const timer = setInterval(() => {
-    running ??= vacuumQueueIfDead(db, deadRows)
-      .then(() => {
+  return repeatInBackground(everyMs, () =>
+    vacuumQueueIfDead(db, deadRows).then(
+      () => {
         failed = false;
-      })
-      .catch((error) => {
+      },
+      (error) => {
         // Said once, not every interval (a role that may not vacuum, a database going away).
         if (!failed) log('vacuuming the queue of unfolded clicks failed', error);
         failed = true;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    /** Stops the timer; resolves once a vacuum in progress has ended. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+      },
+    ),
+  );
 }

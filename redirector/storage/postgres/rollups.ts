@@ -31,6 +31,7 @@ import {
 } from '../analytics/daySql';
 import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql } from '../analytics/linkDayReturns';
 import { VISITOR_DAY_REPEATS_SQL, visitorRepeatsSql } from '../analytics/rangeRepeatVisitors';
+import { repeatInBackground } from '../repeatInBackground';
 import { visitorIdentitySql } from '../visitorIdentity';
 import { inTransaction, type PgPool, type Queryable } from './database';
 
@@ -523,7 +524,6 @@ export function foldInBackground(
   const rampFromMs = options.rampFromMs ?? 60_000;
   const rampToMs = options.rampToMs ?? 300_000;
   const now = options.now ?? (() => performance.now());
-  let running: Promise<void> | undefined;
   let failed = false;
   let seenClickId: number | undefined;
   let backlogSince: number | undefined;
@@ -564,17 +564,5 @@ export function foldInBackground(
       failed = true;
     }
   }
-  const timer = setInterval(() => {
-    running ??= turn().finally(() => {
-      running = undefined;
-    });
-  }, intervalMs);
-  timer.unref();
-  /** Stops the timer; resolves once a fold in progress has ended. */
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatInBackground(intervalMs, turn);
 }
