@@ -39,6 +39,7 @@ const sqlStatement = new RegExp(
 );
 
 const ruleLayers = ['http', 'links', 'visits', 'analytics', 'auth'].map((layer) => `redirector/${layer}`);
+const engineFolders = ['redirector/storage/sqlite', 'redirector/storage/postgres'];
 
 const rules: Rule[] = [
   {
@@ -73,6 +74,20 @@ const rules: Rule[] = [
     name: 'redirector/storage/ imports no runtime code from http/, links/, visits/, analytics/, auth/',
     appliesTo: (file) => under(file, 'redirector/storage'),
     badImport: (ref) => !ref.typeOnly && isTarget(ref.target, ...ruleLayers),
+  },
+  {
+    // The SQL both engines share says what a figure is; an engine's types or helpers in it would
+    // make it one engine's again. Type-only imports count too: a neutral text needs no engine type.
+    name: 'redirector/storage/analytics/sql/ imports nothing from the engines (storage/sqlite/, storage/postgres/)',
+    appliesTo: (file) => under(file, 'redirector/storage/analytics/sql'),
+    badImport: (ref) => isTarget(ref.target, ...engineFolders),
+  },
+  {
+    // Panels reach into the engines (their drivers' types, row decoding); the engines reach the
+    // panels only through the runner, so no engine module sits on both sides of a panel.
+    name: 'the engines (storage/sqlite/, storage/postgres/) import no analytics panel (storage/analytics/panels/)',
+    appliesTo: (file) => under(file, ...engineFolders),
+    badImport: (ref) => isTarget(ref.target, 'redirector/storage/analytics/panels'),
   },
 ];
 
@@ -126,6 +141,8 @@ const rulesByKey = {
   ui: ruleNamed('renderer/'),
   contract: ruleNamed('redirector/contract/'),
   storage: ruleNamed('redirector/storage/'),
+  neutralSql: ruleNamed('redirector/storage/analytics/sql/'),
+  panels: ruleNamed('the engines'),
 };
 
 // Each row: the rule, a file, its source, and the break reported (`line: what`) or null when it is allowed.
@@ -205,6 +222,37 @@ describe('each rule reports a break with its file and line', () => {
       'storage',
       'redirector/storage/sqlite/x.ts',
       "import { f } from '../records';\nimport { g } from '../../ruleError';",
+      null,
+    ],
+    [
+      'neutralSql',
+      'redirector/storage/analytics/sql/days.ts',
+      "import { decodeSqliteRow } from '../../sqlite/sqliteExecutor';",
+      "1: imports '../../sqlite/sqliteExecutor'",
+    ],
+    [
+      'neutralSql',
+      'redirector/storage/analytics/sql/x.ts',
+      "\nimport type { Queryable } from '../../postgres/database';",
+      "2: imports '../../postgres/database'",
+    ],
+    [
+      'neutralSql',
+      'redirector/storage/analytics/sql/x.ts',
+      "import { DAY_MS } from './days';\nimport { f } from '../../visitorIdentity';",
+      null,
+    ],
+    ['neutralSql', 'redirector/storage/analytics/panels/x.ts', "import { g } from '../../sqlite/database';", null],
+    [
+      'panels',
+      'redirector/storage/sqlite/analytics/x.ts',
+      "import { summaryPanel } from '../../analytics/panels/summary';",
+      "1: imports '../../analytics/panels/summary'",
+    ],
+    [
+      'panels',
+      'redirector/storage/postgres/x.ts',
+      "import { createAnalyticsQueries } from '../analytics/runner';",
       null,
     ],
   ] as const)('%s rule: %s with %j', (key, file, source, expected) => {

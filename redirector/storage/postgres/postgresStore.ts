@@ -4,6 +4,7 @@
  * any failure there rejects with one line saying what is wrong.
  */
 import { logProblem } from '../../observability/logger';
+import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
@@ -24,7 +25,6 @@ import {
 import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
 import { migrate } from './migrate';
 import { pgMigrations } from './migrations';
-import { createPostgresAnalytics } from './postgresAnalytics';
 import { createPostgresExecutor } from './postgresExecutor';
 import { vacuumQueueInBackground } from './queueVacuum';
 import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
@@ -79,7 +79,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     apiKeys: createApiKeyRepository(executor),
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
-    analytics: createPostgresAnalytics(pool),
+    analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
     async keepSharedSecret(name, candidate) {

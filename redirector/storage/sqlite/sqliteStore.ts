@@ -6,7 +6,7 @@ import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
 import type { Store } from '../store';
-import { rollupFolder } from './analytics/rollups';
+import { createRollupFolder } from './analytics/rollups';
 import { createSqliteAnalytics, type SqliteAnalytics } from './analytics/sqliteAnalytics';
 import { watchOutsideCommits } from './changeWatcher';
 import { startCheckpointer } from './checkpointer';
@@ -36,8 +36,9 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   const db = openDatabase(file);
   const checkpointer = backgroundWork ? startCheckpointer(db) : undefined;
   const executor = createSqliteExecutor(db);
-  const analytics = createSqliteAnalytics(db);
-  const folder = rollupFolder(db);
+  // The fold's state, shared by everything that folds before it reads.
+  const folder = createRollupFolder(db);
+  const analytics = createSqliteAnalytics(db, folder);
   const linkCounts = rollupLinkCounts(executor, () => folder.foldBeforeRead());
   if (backgroundWork) analytics.startBackgroundFolding();
   const retention =

@@ -14,16 +14,10 @@
  * `visitors` rows and keeps the fold position valid when the newest clicks disappear (SQLite may
  * reuse the rowids of deleted rows at the end of the table).
  */
-import {
-  DAY_MS,
-  dayReturnMovesSql,
-  dimensionRowsSql,
-  SERVICE_DAY_TABLES_SQL,
-  SQLITE_VISITOR,
-  serviceDayDeleteSql,
-} from '../../analytics/daySql';
-import { LINK_DAY_RETURNS_SQL, linkDayReturnMovesSql, newLinkVisitorDaysSql } from '../../analytics/linkDayReturns';
-import { VISITOR_DAY_REPEATS_SQL, visitorRepeatsSql } from '../../analytics/rangeRepeatVisitors';
+import { SERVICE_DAY_TABLES_SQL, serviceDayDeleteSql } from '../../analytics/sql/days';
+import { LINK_DAY_RETURNS_SQL } from '../../analytics/sql/linkDayReturns';
+import { VISITOR_DAY_REPEATS_SQL } from '../../analytics/sql/rangeRepeatVisitors';
+import { sqliteDayFoldSql } from './foldStatements';
 
 export const ANALYTICS_ROLLUPS_SQL = `
   DROP INDEX IF EXISTS clicks_link_time;
@@ -185,7 +179,7 @@ export const ANALYTICS_REPEAT_INDEX_SQL = `
 `;
 
 /**
- * Migration "analytics by day": the rollups that answer a date range (../../analytics/daySql.ts).
+ * Migration "analytics by day": the rollups that answer a date range (../../analytics/sql/days.ts).
  * Per link and UTC day: clicks per dimension value, and clicks per visitor and place (distinct
  * visitors over any days, and the repeat visitors of a range). `link_clicks` is the (link,
  * time) index of the human clicks, kept by the fold instead of the insert so that the click path
@@ -228,31 +222,8 @@ export const ANALYTICS_BY_DAY_SQL = `
   DROP VIEW temp.folded_human_clicks;
 `;
 
-/** The statements that add the clicks of `source` (human clicks only) to the day rollups. */
-export function sqliteDayFoldStatements(source: string): string[] {
-  return [
-    `INSERT INTO link_day_dimensions (link_id, day, dimension, value, clicks)
-     SELECT link_id, day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true
-     GROUP BY 1, 2, 3, 4
-     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
-    `INSERT INTO link_day_visitors (link_id, day, visitor, country, city, clicks, last_clicked_at)
-     SELECT c.link_id, c.clicked_at / ${DAY_MS}, c.${SQLITE_VISITOR}, c.country, COALESCE(c.city, ''), COUNT(*),
-            MAX(c.clicked_at)
-     FROM ${source} c WHERE true GROUP BY 1, 2, 3, 4, 5
-     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
-       last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`,
-    `INSERT INTO link_clicks (link_id, clicked_at, id) SELECT c.link_id, c.clicked_at, c.id FROM ${source} c ORDER BY 1, 2, 3`,
-  ];
-}
-
-function sqliteDayFoldSql(source: string): string {
-  return sqliteDayFoldStatements(source)
-    .map((statement) => `${statement};`)
-    .join('\n');
-}
-
 /**
- * Migration "analytics by day, service-wide": the service's day rollups (../../analytics/daySql.ts),
+ * Migration "analytics by day, service-wide": the service's day rollups (../../analytics/sql/days.ts),
  * filled from the per-link ones (so from the clicks folded so far); the fold keeps them from there,
  * and a link's deletion takes its share away before its own rows go by cascade.
  */
@@ -263,7 +234,7 @@ export const ANALYTICS_SERVICE_DAYS_SQL = `
 
 /**
  * The trigger links_delete_service_days, as each migration that changed what it takes away
- * leaves it (../../analytics/daySql.ts serviceDayDeleteSql).
+ * leaves it (../../analytics/sql/days.ts serviceDayDeleteSql).
  */
 function serviceDaysDeleteTriggerSql(otherLinksLast?: string): string {
   return `CREATE TRIGGER links_delete_service_days BEFORE DELETE ON links BEGIN
@@ -272,32 +243,7 @@ function serviceDaysDeleteTriggerSql(otherLinksLast?: string): string {
 }
 
 /**
- * The statements that add the clicks of `source` (human clicks, the visitor in ip_address) to the
- * service's day rollups. Rows of day_returns left at 0 stay: they add nothing to a sum.
- */
-export function sqliteServiceDayFoldStatements(source: string): string[] {
-  const pairs = `SELECT c.${SQLITE_VISITOR} AS visitor, c.clicked_at / ${DAY_MS} AS day, COUNT(*) AS n,
-    MAX(c.clicked_at) AS last FROM ${source} c WHERE true GROUP BY 1, 2`;
-  return [
-    `INSERT INTO day_dimensions (day, dimension, value, clicks)
-     SELECT day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true GROUP BY 1, 2, 3
-     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
-    // Run after `visitors` has counted the chunk (rollups.ts): the mark of a visitor counted twice.
-    `INSERT INTO visitor_days (visitor, day, clicks, last_clicked_at, repeats)
-     SELECT visitor, day, n, last, ${visitorRepeatsSql('visitor')} FROM (${pairs}) WHERE true
-     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
-       last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at), repeats = repeats OR excluded.repeats`,
-    // The pairs the upsert above just created: their stored clicks are the chunk's.
-    dayReturnMovesSql(
-      `SELECT p.visitor, p.day FROM (${pairs}) p JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day
-       WHERE v.clicks = p.n`,
-      1,
-    ),
-  ];
-}
-
-/**
- * Migration "ranged repeat visitors" (../../analytics/rangeRepeatVisitors.ts): visitor_days' latest
+ * Migration "ranged repeat visitors" (../../analytics/sql/rangeRepeatVisitors.ts): visitor_days' latest
  * click and mark, the partial index of the marked rows (every column a read takes, the mark
  * included, so that it never reads the table), the triggers that mark a visitor's rows when
  * `visitors` counts them twice, and the link deletion that sets their latest click again, from
@@ -323,27 +269,7 @@ export const ANALYTICS_VISITOR_DAY_REPEATS_SQL = `
 
 /**
  * Migration "analytics by day, per-link returns": link_day_returns and the (link, visitor, day)
- * index (../../analytics/linkDayReturns.ts), filled from link_day_visitors (so from the clicks
+ * index (../../analytics/sql/linkDayReturns.ts), filled from link_day_visitors (so from the clicks
  * folded so far); the fold keeps them from there.
  */
 export const ANALYTICS_LINK_RETURNS_SQL = LINK_DAY_RETURNS_SQL('INTEGER', ' WITHOUT ROWID');
-
-/**
- * The fold's scratch table of the (link, visitor, day) rows a chunk adds to link_day_visitors
- * (temp_store is MEMORY), made once per connection.
- */
-export const NEW_LINK_DAYS_TABLE_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_link_days (
-  link_id INTEGER NOT NULL,
-  visitor TEXT NOT NULL,
-  day INTEGER NOT NULL,
-  PRIMARY KEY (link_id, visitor, day)
-) WITHOUT ROWID`;
-
-/** The statements that move link_day_returns once the clicks of `source` are in link_day_visitors. */
-export function sqliteLinkReturnFoldStatements(source: string): string[] {
-  return [
-    'DELETE FROM temp.fold_link_days',
-    `INSERT INTO temp.fold_link_days (link_id, visitor, day) ${newLinkVisitorDaysSql(source)}`,
-    linkDayReturnMovesSql('temp.fold_link_days', 'holds added'),
-  ];
-}

@@ -164,7 +164,7 @@ describe.each(STORE_KINDS)('date ranges on $kind', (kind) => {
     }
   });
 
-  // The service's visitors over a range count each visitor under their previous day (daySql.ts):
+  // The service's visitors over a range count each visitor under their previous day (storage/analytics/sql/days.ts):
   // days folded out of order, and a deleted link's days, must move those counts.
   it('service-wide visitors stay exact when days arrive out of order and a link is deleted', {
     timeout: 120_000,

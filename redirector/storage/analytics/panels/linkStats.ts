@@ -1,21 +1,31 @@
-/** Per-link figures: counts, dimensions, quarter hours and the latest clicks. */
-import type { Dimension, LinkStatsData, QuarterHourCount, RangeData, TimeRange } from '../analyticsQueries';
-import { columnList } from '../executor';
-import type { Queryable } from '../postgres/database';
-import type { ClickRecord, LinkCounts } from '../records';
-import { CLICK_COLUMNS, CLICK_SHAPE } from '../repositories/columns';
-import { POSTGRES_LINK_COUNTS_SQL } from '../repositories/linkCounts';
-import { RECENT_KEPT, type RollupFolder } from '../sqlite/analytics/rollups';
-import type { SqliteDatabase } from '../sqlite/database';
-import { decodeSqliteRow } from '../sqlite/sqliteExecutor';
+/**
+ * One link's figures: counts (link_totals), dimensions, quarter hours and the latest clicks, from
+ * the rollups; with a range, its clicks, distinct visitors (../sql/linkDayReturns.ts), dimensions
+ * and latest clicks (../sql/rangeReads.ts).
+ */
+import type { Dimension, LinkStatsData, QuarterHourCount, RangeData, TimeRange } from '../../analyticsQueries';
+import { columnList } from '../../executor';
+import type { Queryable } from '../../postgres/database';
+import type { ClickRecord, LinkCounts } from '../../records';
+import { CLICK_COLUMNS, CLICK_SHAPE } from '../../repositories/columns';
+import { POSTGRES_LINK_COUNTS_SQL } from '../../repositories/linkCounts';
+import type { SqliteDatabase } from '../../sqlite/database';
+import { decodeSqliteRow } from '../../sqlite/sqliteExecutor';
+import { rangeParams } from '../sql/rangeFragments';
+import { RECENT_KEPT } from '../sql/recentClicks';
+import {
+  type DimensionRows,
+  noneAsNull,
+  type Panel,
+  POSTGRES_ORDERED_LINK_READS,
+  postgresRangeNumber,
+  postgresRangeRows,
+  sqliteRangeReads,
+} from './panel';
 
 export const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 type DimensionRow = { dimension: Dimension; value: string; clicks: number };
-
-/** '' stands for none in the stored dimensions. */
-const dimensionCounts = (rows: DimensionRow[]) =>
-  rows.map((row) => ({ ...row, value: row.value === '' ? null : row.value }));
 
 /**
  * With a range, its figures take the place of the all-time dimensions and latest clicks, which
@@ -27,6 +37,13 @@ function rangeFigures(allTime: Pick<LinkStatsData, 'counts' | 'quarterHours'>, r
 }
 
 type LinkStatsOptions = { recentClicks: number; range?: TimeRange; since?: number };
+
+const rangeLinkParams = (linkId: number, range: TimeRange, recentClicks: number) => ({
+  ...rangeParams(range),
+  ...range,
+  link: linkId,
+  limit: recentClicks,
+});
 
 /** A range's quarter hours, and with `since` every one from then on ($1 link, [$2, $3) or from $4). */
 const RANGE_QUARTER_HOURS_SQL = `
@@ -43,8 +60,7 @@ function quarterHourBounds(range: TimeRange, since: number | undefined): [number
   ];
 }
 
-/** SQLite: from the rollups; with `range`, the range's figures from it (ranges.ts). */
-export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
+function sqliteLinkStats(db: SqliteDatabase) {
   const counts = db.prepare(`
     SELECT clicks AS total_clicks, visitors AS unique_visitors, blocked AS blocked_visitors
     FROM link_totals WHERE link_id = ?`);
@@ -59,9 +75,19 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
   const recent = db.prepare(`
     SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM link_recent_clicks r JOIN clicks c ON c.id = r.click_id
     WHERE r.link_id = ? ORDER BY r.clicked_at DESC, r.click_id DESC LIMIT ?`);
+  const ranged = sqliteRangeReads(db, ['linkClicks', 'linkVisitors', 'linkDimensions', 'recent']);
+  const click = (row: Record<string, unknown>) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE);
+  const inRange = (linkId: number, range: TimeRange, recentClicks: number): RangeData => {
+    const params = rangeLinkParams(linkId, range, recentClicks);
+    return {
+      clicks: ranged.value('linkClicks', params),
+      uniqueVisitors: ranged.value('linkVisitors', params),
+      dimensions: noneAsNull(ranged.all('linkDimensions', params) as unknown as DimensionRows),
+      recentClicks: ranged.all('recent', params).map(click),
+    };
+  };
 
-  return (linkId: number, options: LinkStatsOptions, range?: () => RangeData): LinkStatsData => {
-    folder.foldBeforeRead();
+  return (linkId: number, options: LinkStatsOptions): LinkStatsData => {
     const rows = options.range
       ? rangeQuarterHours.all(linkId, ...quarterHourBounds(options.range, options.since))
       : quarterHours.all(linkId);
@@ -73,27 +99,30 @@ export function sqliteLinkStats(db: SqliteDatabase, folder: RollupFolder) {
       },
       quarterHours: (rows as [number, number][]).map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
     };
-    if (range) return rangeFigures(allTime, range());
+    if (options.range) return rangeFigures(allTime, inRange(linkId, options.range, options.recentClicks));
     return {
       ...allTime,
-      dimensions: dimensionCounts(dimensions.all(linkId) as DimensionRow[]),
+      dimensions: noneAsNull(dimensions.all(linkId) as DimensionRow[]),
       recentClicks: (recent.all(linkId, Math.min(options.recentClicks, RECENT_KEPT)) as Record<string, unknown>[]).map(
-        (row) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE),
+        click,
       ),
     };
   };
 }
 
-/**
- * PostgreSQL: from the rollups (postgres/rollups.ts); the latest clicks through the
- * clicks_link_time_id index; with `range`, the range's figures from it (ranges.ts).
- */
-export async function postgresLinkStats(
-  db: Queryable,
-  linkId: number,
-  options: LinkStatsOptions,
-  range?: () => Promise<RangeData>,
-): Promise<LinkStatsData> {
+async function postgresRangeLink(db: Queryable, linkId: number, range: TimeRange, recentClicks: number) {
+  const params = rangeLinkParams(linkId, range, recentClicks);
+  const figures = {
+    clicks: await postgresRangeNumber(db, 'linkClicks', params),
+    uniqueVisitors: await postgresRangeNumber(db, 'linkVisitors', params),
+    dimensions: noneAsNull(await postgresRangeRows<DimensionRow>(db, 'linkDimensions', params)),
+  };
+  await db.query(POSTGRES_ORDERED_LINK_READS);
+  return { ...figures, recentClicks: await postgresRangeRows<ClickRecord>(db, 'recent', params) };
+}
+
+/** PostgreSQL: the latest clicks (all time) through the clicks_link_time_id index. */
+async function postgresLinkStats(db: Queryable, linkId: number, options: LinkStatsOptions): Promise<LinkStatsData> {
   const counts = await db.query<LinkCounts>({
     name: 'me_link_counts',
     text: POSTGRES_LINK_COUNTS_SQL,
@@ -119,7 +148,9 @@ export async function postgresLinkStats(
     counts: counts.rows[0]!,
     quarterHours: quarterHours.rows.map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
   };
-  if (range) return rangeFigures(allTime, await range());
+  if (options.range) {
+    return rangeFigures(allTime, await postgresRangeLink(db, linkId, options.range, options.recentClicks));
+  }
   const dimensions = await db.query<DimensionRow>({
     name: 'me_link_dimensions',
     text: 'SELECT dimension, value, clicks FROM link_dimensions WHERE link_id = $1 ORDER BY dimension, value COLLATE "C"',
@@ -132,5 +163,11 @@ export async function postgresLinkStats(
            ORDER BY c.clicked_at DESC, c.id DESC LIMIT $2`,
     values: [linkId, Math.max(0, Math.min(options.recentClicks, RECENT_KEPT))],
   });
-  return { ...allTime, dimensions: dimensionCounts(dimensions.rows), recentClicks: recent.rows };
+  return { ...allTime, dimensions: noneAsNull(dimensions.rows), recentClicks: recent.rows };
 }
+
+export const linkStatsPanel: Panel<[linkId: number, options: LinkStatsOptions], LinkStatsData> = {
+  folds: true,
+  sqlite: sqliteLinkStats,
+  postgres: postgresLinkStats,
+};

@@ -1,14 +1,20 @@
-/** Visitors (addresses) by number of clicks over every link. */
-
-import { shownAddressOf } from '../../privacy/addresses';
-import type { RepeatVisitorData, RepeatVisitorsData } from '../analyticsQueries';
-import type { Queryable } from '../postgres/database';
-import type { RollupFolder } from '../sqlite/analytics/rollups';
-import type { SqliteDatabase } from '../sqlite/database';
+/**
+ * Visitors (addresses) by number of clicks over every link: all time from the visitors rollups
+ * and visit_frequency; over a range from visitor_days' marked rows and the partial days' clicks
+ * (../sql/rangeRepeatVisitors.ts).
+ */
+import { shownAddressOf } from '../../../privacy/addresses';
+import type { RepeatVisitorData, RepeatVisitorsData, TimeRange } from '../../analyticsQueries';
+import type { Queryable } from '../../postgres/database';
+import type { SqliteDatabase } from '../../sqlite/database';
+import { rangeParams } from '../sql/rangeFragments';
+import { type RepeatVisitorRow, repeatFigures } from '../sql/rangeRepeatVisitors';
+import { type Panel, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface RepeatVisitorsOptions {
   frequencies: number;
   top: number;
+  range?: TimeRange;
 }
 
 type Place = { ip: string; country: string; city: string };
@@ -17,7 +23,7 @@ type Place = { ip: string; country: string; city: string };
  * The top visitors, each with its places ('' for no city), most recent first. The rollups key
  * visitors by identity (visitorIdentity.ts); each is shown by its stored address.
  */
-export function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], places: (ips: string[]) => Place[]) {
+function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], places: (ips: string[]) => Place[]) {
   const byIdentity = new Map(top.map((visitor) => [visitor.ip, { ...visitor, locations: [] } as RepeatVisitorData]));
   if (byIdentity.size > 0) {
     for (const place of places([...byIdentity.keys()])) {
@@ -27,8 +33,7 @@ export function withLocations(top: Omit<RepeatVisitorData, 'locations'>[], place
   return [...byIdentity.values()].map((visitor) => ({ ...visitor, ip: shownAddressOf(visitor.ip) }));
 }
 
-/** SQLite: from the visitors rollups and visit_frequency. */
-export function sqliteRepeatVisitors(db: SqliteDatabase, folder: RollupFolder) {
+function sqliteRepeatVisitors(db: SqliteDatabase) {
   const totals = db.prepare(`
     SELECT COALESCE(SUM(visitors), 0) AS total, COALESCE(SUM(CASE WHEN visits >= 2 THEN visitors END), 0) AS repeat
     FROM visit_frequency`);
@@ -41,8 +46,19 @@ export function sqliteRepeatVisitors(db: SqliteDatabase, folder: RollupFolder) {
     WHERE ip_address IN (SELECT value FROM json_each(?))
     GROUP BY ip_address, country, city ORDER BY MAX(last_clicked_at) DESC, country, city`);
 
+  const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places']);
+  const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
+    const params = rangeParams(range);
+    const { top, ...figures } = repeatFigures(
+      ranged.all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[],
+      options.frequencies,
+    );
+    const places = (ips: string[]) => ranged.all('places', { ...params, ips: JSON.stringify(ips) }) as Place[];
+    return { ...figures, top: withLocations(top, places) };
+  };
+
   return (options: RepeatVisitorsOptions): RepeatVisitorsData => {
-    folder.foldBeforeRead();
+    if (options.range) return inRange(options.range, options);
     const counts = totals.get() as { total: number; repeat: number };
     return {
       totalVisitors: counts.total,
@@ -65,11 +81,23 @@ const POSTGRES_PLACES_SQL = `
   SELECT ip_address AS ip, country, city FROM link_places WHERE ip_address = ANY($1::text[])
   GROUP BY 1, 2, 3 ORDER BY MAX(last_clicked_at) DESC, country COLLATE "C", city COLLATE "C"`;
 
-/** PostgreSQL: from its visitors rollups and visit_frequency (postgres/rollups.ts), as on SQLite. */
-export async function postgresRepeatVisitors(
+async function postgresRangeRepeatVisitors(
   db: Queryable,
+  range: TimeRange,
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
+  const params = rangeParams(range);
+  const { top, ...figures } = repeatFigures(
+    await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top }),
+    options.frequencies,
+  );
+  const ips = top.map((visitor) => visitor.ip);
+  const places = ips.length === 0 ? [] : await postgresRangeRows<Place>(db, 'places', { ...params, ips });
+  return { ...figures, top: withLocations(top, () => places) };
+}
+
+async function postgresRepeatVisitors(db: Queryable, options: RepeatVisitorsOptions): Promise<RepeatVisitorsData> {
+  if (options.range) return postgresRangeRepeatVisitors(db, options.range, options);
   const totals = await db.query<{ total: number; repeat: number }>(POSTGRES_TOTALS_SQL);
   const frequency = await db.query<{ visits: number; visitors: number }>(
     'SELECT visits, visitors FROM visit_frequency WHERE visitors > 0 ORDER BY visits LIMIT $1',
@@ -89,3 +117,9 @@ export async function postgresRepeatVisitors(
     top: withLocations(top.rows, () => places),
   };
 }
+
+export const repeatVisitorsPanel: Panel<[options: RepeatVisitorsOptions], RepeatVisitorsData> = {
+  folds: true,
+  sqlite: sqliteRepeatVisitors,
+  postgres: postgresRepeatVisitors,
+};

@@ -8,7 +8,7 @@
  * all of their rows carry it, so the range's repeat visitors are found among the marked rows of
  * its whole days (a partial index: 122,000 of its 350,000 rows in the bench) and the visitors of
  * its partial days. Everyone else of the range came once: their number is the range's distinct
- * visitors (day_returns, daySql.ts) less the repeat visitors, with no row of theirs read.
+ * visitors (day_returns, days.ts) less the repeat visitors, with no row of theirs read.
  *
  * The mark is set, never cleared: a row is marked when written for a visitor already counted
  * twice, and a visitor's second click marks all of their rows (a trigger on `visitors`, on both
@@ -17,8 +17,9 @@
  * orders the top visitors and dates their last visit; a link's deletion sets it again from the
  * other links' rows of that visitor and day.
  */
-import type { RepeatVisitorData, RepeatVisitorsData } from '../analyticsQueries';
-import { type Dialect, edgeClicksSql, wholeDayVisitorsSql } from './daySql';
+import type { RepeatVisitorData, RepeatVisitorsData } from '../../analyticsQueries';
+import type { Dialect } from './dialect';
+import { edgeClicksSql, wholeDayVisitorsSql } from './rangeFragments';
 
 /** Whether the visitor (SQL) has two clicks or more in `visitors`, as a fold writes their day row. */
 export const visitorRepeatsSql = (visitor: string) =>

@@ -1,11 +1,12 @@
 /** The last few minutes, straight from the clicks on both engines (the clicked_at index bounds every scan). */
-import type { ActiveLinkCount, ClickWithLink, RealtimeData } from '../analyticsQueries';
-import { columnList } from '../executor';
-import type { Queryable } from '../postgres/database';
-import { CLICK_COLUMNS, CLICK_SHAPE } from '../repositories/columns';
-import type { SqliteDatabase } from '../sqlite/database';
-import { decodeSqliteRow } from '../sqlite/sqliteExecutor';
-import { visitorIdentitySql } from '../visitorIdentity';
+import type { ActiveLinkCount, ClickWithLink, RealtimeData } from '../../analyticsQueries';
+import { columnList } from '../../executor';
+import type { Queryable } from '../../postgres/database';
+import { CLICK_COLUMNS, CLICK_SHAPE } from '../../repositories/columns';
+import type { SqliteDatabase } from '../../sqlite/database';
+import { decodeSqliteRow } from '../../sqlite/sqliteExecutor';
+import { visitorIdentitySql } from '../../visitorIdentity';
+import type { Panel } from './panel';
 
 export interface RealtimeOptions {
   now: number;
@@ -19,7 +20,7 @@ export interface RealtimeOptions {
 export const sqliteClickWithLink = <T extends ClickWithLink>(row: Record<string, unknown>): T =>
   decodeSqliteRow<T>(row, CLICK_SHAPE);
 
-export function sqliteRealtime(db: SqliteDatabase) {
+function sqliteRealtime(db: SqliteDatabase) {
   const inWindow = 'c.clicked_at > @since AND c.clicked_at <= @now AND c.is_bot = 0';
   const count = db.prepare(`SELECT COUNT(*) FROM clicks c WHERE ${inWindow}`).pluck();
   const latest = db.prepare(`
@@ -48,7 +49,7 @@ export function sqliteRealtime(db: SqliteDatabase) {
 /** The select list of a click (alias c) joined with its link (alias l). */
 export const POSTGRES_CLICK_WITH_LINK = `${columnList(CLICK_COLUMNS, 'c')}, l.title AS link_title, l.short_code`;
 
-export async function postgresRealtime(db: Queryable, options: RealtimeOptions): Promise<RealtimeData> {
+async function postgresRealtime(db: Queryable, options: RealtimeOptions): Promise<RealtimeData> {
   const inWindow = 'c.clicked_at > $1 AND c.clicked_at <= $2 AND NOT c.is_bot';
   const window = [options.now - options.windowMs, options.now];
   const count = await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM clicks c WHERE ${inWindow}`, window);
@@ -73,3 +74,9 @@ export async function postgresRealtime(db: Queryable, options: RealtimeOptions):
     activeVisitors: visitors.rows[0]!.n,
   };
 }
+
+export const realtimePanel: Panel<[options: RealtimeOptions], RealtimeData> = {
+  folds: false,
+  sqlite: sqliteRealtime,
+  postgres: postgresRealtime,
+};

@@ -1,17 +1,24 @@
-/** The admin dashboard's totals, devices, countries and the quarter hours around today. */
-import type { QuarterHourCount, SummaryData, ValueCount } from '../analyticsQueries';
-import type { Queryable } from '../postgres/database';
-import type { RollupFolder } from '../sqlite/analytics/rollups';
-import type { SqliteDatabase } from '../sqlite/database';
+/**
+ * The admin dashboard's totals, devices, countries and the quarter hours around today: sums of the
+ * rollups; with a range, every figure but totalLinks and the quarter hours is the range's (the
+ * ranged reads of ../sql/rangeReads.ts).
+ */
+import type { QuarterHourCount, SummaryData, TimeRange, ValueCount } from '../../analyticsQueries';
+import type { Queryable } from '../../postgres/database';
+import type { SqliteDatabase } from '../../sqlite/database';
+import { rangeParams } from '../sql/rangeFragments';
 import { QUARTER_HOUR_MS } from './linkStats';
+import { type Panel, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface SummaryOptions {
   from: number;
   to: number;
+  range?: TimeRange;
 }
 
-/** SQLite: sums of the rollups. */
-export function sqliteSummary(db: SqliteDatabase, folder: RollupFolder) {
+type RangeSummary = Pick<SummaryData, 'totalClicks' | 'uniqueVisitors' | 'deviceTypes' | 'countries'>;
+
+function sqliteSummary(db: SqliteDatabase) {
   const totalLinks = db.prepare('SELECT COUNT(*) FROM links').pluck();
   const totalClicks = db.prepare('SELECT COALESCE(SUM(clicks), 0) FROM link_totals').pluck();
   const uniqueVisitors = db.prepare('SELECT COALESCE(SUM(visitors), 0) FROM visit_frequency').pluck();
@@ -22,9 +29,19 @@ export function sqliteSummary(db: SqliteDatabase, folder: RollupFolder) {
     SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, SUM(clicks) AS clicks FROM link_quarter_hours
     WHERE quarter_hour >= ? AND quarter_hour < ? GROUP BY quarter_hour ORDER BY quarter_hour`);
 
-  return (options: SummaryOptions): SummaryData => {
-    folder.foldBeforeRead();
+  const ranged = sqliteRangeReads(db, ['clicks', 'visitors', 'dimension']);
+  const inRange = (range: TimeRange): RangeSummary => {
+    const params = rangeParams(range);
     return {
+      totalClicks: ranged.value('clicks', params),
+      uniqueVisitors: ranged.value('visitors', params),
+      deviceTypes: ranged.all('dimension', { ...params, dimension: 'device_type' }) as unknown as ValueCount[],
+      countries: ranged.all('dimension', { ...params, dimension: 'country' }) as unknown as ValueCount[],
+    };
+  };
+
+  return (options: SummaryOptions): SummaryData => {
+    const data = {
       totalLinks: totalLinks.get() as number,
       totalClicks: totalClicks.get() as number,
       uniqueVisitors: uniqueVisitors.get() as number,
@@ -35,11 +52,21 @@ export function sqliteSummary(db: SqliteDatabase, folder: RollupFolder) {
         Math.ceil(options.to / QUARTER_HOUR_MS),
       ) as QuarterHourCount[],
     };
+    return options.range ? { ...data, ...inRange(options.range) } : data;
   };
 }
 
-/** PostgreSQL: sums of the rollups (postgres/rollups.ts), as on SQLite. */
-export async function postgresSummary(db: Queryable, options: SummaryOptions): Promise<SummaryData> {
+async function postgresRangeSummary(db: Queryable, range: TimeRange): Promise<RangeSummary> {
+  const params = rangeParams(range);
+  return {
+    totalClicks: await postgresRangeNumber(db, 'clicks', params),
+    uniqueVisitors: await postgresRangeNumber(db, 'visitors', params),
+    deviceTypes: await postgresRangeRows<ValueCount>(db, 'dimension', { ...params, dimension: 'device_type' }),
+    countries: await postgresRangeRows<ValueCount>(db, 'dimension', { ...params, dimension: 'country' }),
+  };
+}
+
+async function postgresSummary(db: Queryable, options: SummaryOptions): Promise<SummaryData> {
   const totals = await db.query<{ totalLinks: number; totalClicks: number; uniqueVisitors: number }>(`
     SELECT (SELECT COUNT(*) FROM links) AS "totalLinks",
            (SELECT COALESCE(SUM(clicks), 0)::bigint FROM link_totals) AS "totalClicks",
@@ -59,10 +86,17 @@ export async function postgresSummary(db: Queryable, options: SummaryOptions): P
            WHERE quarter_hour >= $1 AND quarter_hour < $2 GROUP BY quarter_hour ORDER BY quarter_hour`,
     values: [Math.floor(options.from / QUARTER_HOUR_MS), Math.ceil(options.to / QUARTER_HOUR_MS)],
   });
-  return {
+  const data = {
     ...totals.rows[0]!,
     deviceTypes: deviceTypes.rows,
     countries: countries.rows,
     quarterHours: quarterHours.rows,
   };
+  return options.range ? { ...data, ...(await postgresRangeSummary(db, options.range)) } : data;
 }
+
+export const summaryPanel: Panel<[options: SummaryOptions], SummaryData> = {
+  folds: true,
+  sqlite: sqliteSummary,
+  postgres: postgresSummary,
+};

@@ -1,11 +1,12 @@
 /** Online visitors: each address's latest click in the window and its first click of the last day. */
-import type { LiveData, LiveVisitorRow } from '../analyticsQueries';
-import { columnList } from '../executor';
-import type { Queryable } from '../postgres/database';
-import { CLICK_COLUMNS } from '../repositories/columns';
-import { tempTableSql } from '../sqlite/analytics/rollups';
-import type { SqliteDatabase } from '../sqlite/database';
-import { visitorIdentitySql } from '../visitorIdentity';
+import type { LiveData, LiveVisitorRow } from '../../analyticsQueries';
+import { columnList } from '../../executor';
+import type { Queryable } from '../../postgres/database';
+import { CLICK_COLUMNS } from '../../repositories/columns';
+import type { SqliteDatabase } from '../../sqlite/database';
+import { visitorIdentitySql } from '../../visitorIdentity';
+import { tempTableSql } from '../sql/tempTable';
+import type { Panel } from './panel';
 import { POSTGRES_CLICK_WITH_LINK, sqliteClickWithLink } from './realtime';
 
 export interface LiveOptions {
@@ -28,7 +29,7 @@ const ONLINE_TABLE = tempTableSql('live_online', {
  * SQLite: the online set is computed once per call into an in-memory table (narrow columns), then
  * counted and paged from there; only the returned rows are joined back to the wide clicks rows.
  */
-export function sqliteLive(db: SqliteDatabase) {
+function sqliteLive(db: SqliteDatabase) {
   db.exec(ONLINE_TABLE);
   const clear = db.prepare('DELETE FROM temp.live_online');
   const fill = db.prepare(`
@@ -91,7 +92,7 @@ const ONLINE = `
   ),
   online AS (SELECT latest.*, firsts.first_clicked_at FROM latest JOIN firsts USING (visitor))`;
 
-export async function postgresLive(db: Queryable, options: LiveOptions): Promise<LiveData> {
+async function postgresLive(db: Queryable, options: LiveOptions): Promise<LiveData> {
   const params = [options.now, options.now - options.windowMs, options.now - options.durationWindowMs];
   const totals = await db.query<Omit<LiveData, 'visitors'>>(
     `${ONLINE}
@@ -110,3 +111,9 @@ export async function postgresLive(db: Queryable, options: LiveOptions): Promise
   );
   return { ...totals.rows[0]!, visitors: rows.rows };
 }
+
+export const livePanel: Panel<[options: LiveOptions], LiveData> = {
+  folds: false,
+  sqlite: sqliteLive,
+  postgres: postgresLive,
+};

@@ -1,7 +1,7 @@
 /**
  * One link's distinct visitors over a date range without reading every visitor of its days.
  *
- * `link_day_returns` is, per link, what `day_returns` is for the service (daySql.ts): each
+ * `link_day_returns` is, per link, what `day_returns` is for the service (days.ts): each
  * (link, visitor, UTC day) of link_day_visitors is counted under that day and the visitor's
  * previous day with that link (-1: none). A visitor seen on the range's whole days [d1, d2) is
  * counted once, on their first day in it, the only one whose previous day is before d1; so those
@@ -14,7 +14,9 @@
  * visitors' chains (linkDayReturnMovesSql). Deleting a link takes its rows by cascade; deleting
  * old clicks never touches a rollup.
  */
-import { DAY_MS, type Dialect, edgeClicksSql } from './daySql';
+import { DAY_MS } from './days';
+import type { Dialect } from './dialect';
+import { edgeClicksSql } from './rangeFragments';
 
 export const LINK_DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
   -- No read looks up link_day_dimensions by day alone any more (day_dimensions answers the
@@ -76,7 +78,7 @@ export function linkDayReturnMovesSql(added: string, stored: 'holds added' | 'be
 }
 
 /**
- * One link's distinct visitors over the range (daySql.ts rangeParams; `linkIndex` as in
+ * One link's distinct visitors over the range (rangeFragments.ts rangeParams; `linkIndex` as in
  * edgeClicksSql). Each partial-day visitor is one lookup in the (link_id, visitor, day) index: a
  * subquery with LIMIT, which PostgreSQL cannot turn into a join (without statistics it hashed
  * every visitor of the whole days instead, 50,000 for the bench's busiest link).

@@ -1,0 +1,115 @@
+/**
+ * Every SQL text of a date range's reads (../panels/), written once for both engines over the
+ * fragments of rangeFragments.ts: one link's figures, latest clicks and export pages, and the
+ * service's clicks, visitors, dimensions, repeat visitors and their places.
+ */
+import { columnList } from '../../executor';
+import { CLICK_COLUMNS } from '../../repositories/columns';
+import { type Dialect, POSTGRES_DIALECT, SQLITE_DIALECT } from './dialect';
+import { linkRangeVisitorsSql } from './linkDayReturns';
+import {
+  edgeClicksSql,
+  linkRangeDimensionsSql,
+  rangeClicksSql,
+  rangeDimensionsSql,
+  rangeServiceVisitorsSql,
+} from './rangeFragments';
+import { rangeRepeatVisitorsSql } from './rangeRepeatVisitors';
+
+/** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
+const SQLITE_LINK_INDEX = 'link_clicks';
+const POSTGRES_LINK_INDEX = 'clicks';
+
+/**
+ * The export's keyset: the clicks after (afterAt, afterId). PostgreSQL gets it as a row comparison,
+ * which its (link_id, clicked_at, id) index turns into the scan's start, so that a page reads its
+ * own rows only; with the OR form every page read the link's clicks from the first (a 130,000-click
+ * export took half a minute). SQLite keeps the OR form over its link_clicks rollup, with
+ * clicked_at >= afterAt on its own too, so that its index seeks there instead of reading from the start.
+ */
+function keysetAfter(linkIndex: string, linkTime: string, p: Dialect['param']): string {
+  return linkIndex === POSTGRES_LINK_INDEX
+    ? `(${linkTime}.clicked_at, ${linkTime}.id) > (${p('afterAt')}, ${p('afterId')})`
+    : `${linkTime}.clicked_at >= ${p('afterAt')} AND (${linkTime}.clicked_at > ${p('afterAt')} OR (${linkTime}.clicked_at = ${p('afterAt')} AND ${linkTime}.id > ${p('afterId')}))`;
+}
+
+/** Every SQL text of the ranged reads, written once for both engines. */
+function rangeSql(dialect: Dialect, linkIndex: string) {
+  const p = dialect.param;
+  const linkTime = linkIndex === 'clicks' ? 'c' : 'i';
+  const linkClicks = `${linkIndex === 'clicks' ? 'clicks c' : `${linkIndex} i JOIN clicks c ON c.id = i.id`}
+    WHERE ${linkTime}.link_id = ${p('link')} AND ${linkTime}.clicked_at >= ${p('start')} AND ${linkTime}.clicked_at < ${p('end')}
+      AND ${dialect.human}`;
+  return {
+    linkDimensions: linkRangeDimensionsSql(dialect, linkIndex),
+    linkVisitors: linkRangeVisitorsSql(dialect, linkIndex),
+    linkClicks: rangeClicksSql(dialect, true),
+    recent: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} ORDER BY ${linkTime}.clicked_at DESC, ${linkTime}.id DESC LIMIT ${p('limit')}`,
+    page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} AND ${keysetAfter(linkIndex, linkTime, p)}
+      ORDER BY ${linkTime}.clicked_at, ${linkTime}.id LIMIT ${p('limit')}`,
+    dimension: `SELECT value, clicks FROM (${rangeDimensionsSql(dialect, undefined, true)}) r`,
+    visitors: rangeServiceVisitorsSql(dialect),
+    clicks: rangeClicksSql(dialect, false),
+    repeatVisitors: rangeRepeatVisitorsSql(dialect),
+  };
+}
+
+/**
+ * The places of the top visitors over the range, newest first: their rows of link_day_visitors
+ * (`among`: whether a visitor is one of @ips), reached by the engine's own index (`dayRows`: the
+ * planners do not carry a filter on the union into its branches), and their partial days' clicks.
+ */
+function placesSql(dialect: Dialect, dayRows: string, among: (visitor: string) => string): string {
+  return `SELECT visitor AS ip, country, city FROM (
+      ${dayRows}
+      UNION ALL
+      SELECT ${dialect.visitor}, c.country, COALESCE(c.city, ''), c.clicked_at FROM ${edgeClicksSql(dialect)}
+      WHERE ${among(dialect.visitor)}
+    ) v GROUP BY 1, 2, 3 ORDER BY MAX(last_clicked_at) DESC, country${dialect.collate}, city${dialect.collate}`;
+}
+
+/**
+ * SQLite has no link_day_visitors index led by the visitor: the top visitors' links come from
+ * link_visitors (by address), then each link's rows of them by the (link_id, visitor, day) index.
+ */
+const SQLITE_IPS = (visitor: string) => `${visitor} IN (SELECT value FROM json_each(@ips))`;
+const SQLITE_PLACES = placesSql(
+  SQLITE_DIALECT,
+  `SELECT d.visitor, d.country, d.city, d.last_clicked_at
+   FROM (SELECT DISTINCT link_id, ip_address FROM link_visitors WHERE ${SQLITE_IPS('ip_address')}) lv
+   JOIN link_day_visitors d ON d.link_id = lv.link_id AND d.visitor = lv.ip_address AND d.day >= @d1 AND d.day < @d2`,
+  SQLITE_IPS,
+);
+
+/** SQLite's texts: its link_clicks rollup for one link's clicks, link_visitors for the places. */
+export const SQLITE_RANGE_SQL = { ...rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX), places: SQLITE_PLACES };
+
+/**
+ * PostgreSQL's own texts of the service-wide ranged reads. `clicks`: the whole days' clicks from
+ * day_dimensions (every human click has one device type), the partial days' from the quarter
+ * hours, a few thousand rows where every link's quarter hours of the range were a few hundred
+ * thousand. `places`: through link_day_visitors' (visitor, day) index.
+ */
+function postgresServiceSql() {
+  const p = POSTGRES_DIALECT.param;
+  const quarterHours = (s: string, e: string) =>
+    `quarter_hour >= ${p(s)}::bigint / 900000 AND quarter_hour < ${p(e)}::bigint / 900000`;
+  return {
+    clicks: `SELECT (SELECT ${POSTGRES_DIALECT.sum('clicks')} FROM day_dimensions
+        WHERE dimension = 'device_type' AND day >= ${p('d1')} AND day < ${p('d2')})
+      + (SELECT ${POSTGRES_DIALECT.sum('clicks')} FROM link_quarter_hours
+        WHERE (${quarterHours('s1', 'e1')}) OR (${quarterHours('s2', 'e2')})) AS n`,
+    places: placesSql(
+      POSTGRES_DIALECT,
+      `SELECT visitor, country, city, last_clicked_at FROM link_day_visitors
+       WHERE visitor = ANY(${p('ips')}::text[]) AND day >= ${p('d1')} AND day < ${p('d2')}`,
+      (visitor) => `${visitor} = ANY(${p('ips')}::text[])`,
+    ),
+  };
+}
+
+/** PostgreSQL's texts: its (link_id, clicked_at, id) index on clicks, and postgresServiceSql. */
+export const POSTGRES_RANGE_SQL = {
+  ...rangeSql(POSTGRES_DIALECT, POSTGRES_LINK_INDEX),
+  ...postgresServiceSql(),
+};

@@ -1,0 +1,160 @@
+/**
+ * The SQL of SQLite's fold (rollups.ts) that also fills the day rollups in their migrations
+ * (schema.ts): the statements that add a chunk of human clicks (the visitor in ip_address) to the
+ * per-link and service-wide day rollups and to link_day_returns. Runtime code: the frozen
+ * migrations never import it.
+ */
+import { DAY_MS, dayReturnMovesSql, dimensionRowsSql, SQLITE_VISITOR } from '../../analytics/sql/days';
+import { linkDayReturnMovesSql, newLinkVisitorDaysSql } from '../../analytics/sql/linkDayReturns';
+import { visitorRepeatsSql } from '../../analytics/sql/rangeRepeatVisitors';
+
+/** The statements that add the clicks of `source` (human clicks only) to the day rollups. */
+export function sqliteDayFoldStatements(source: string): string[] {
+  return [
+    `INSERT INTO link_day_dimensions (link_id, day, dimension, value, clicks)
+     SELECT link_id, day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true
+     GROUP BY 1, 2, 3, 4
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    `INSERT INTO link_day_visitors (link_id, day, visitor, country, city, clicks, last_clicked_at)
+     SELECT c.link_id, c.clicked_at / ${DAY_MS}, c.${SQLITE_VISITOR}, c.country, COALESCE(c.city, ''), COUNT(*),
+            MAX(c.clicked_at)
+     FROM ${source} c WHERE true GROUP BY 1, 2, 3, 4, 5
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+       last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`,
+    `INSERT INTO link_clicks (link_id, clicked_at, id) SELECT c.link_id, c.clicked_at, c.id FROM ${source} c ORDER BY 1, 2, 3`,
+  ];
+}
+
+export function sqliteDayFoldSql(source: string): string {
+  return sqliteDayFoldStatements(source)
+    .map((statement) => `${statement};`)
+    .join('\n');
+}
+
+/**
+ * The statements that add the clicks of `source` (human clicks, the visitor in ip_address) to the
+ * service's day rollups. Rows of day_returns left at 0 stay: they add nothing to a sum.
+ */
+export function sqliteServiceDayFoldStatements(source: string): string[] {
+  const pairs = `SELECT c.${SQLITE_VISITOR} AS visitor, c.clicked_at / ${DAY_MS} AS day, COUNT(*) AS n,
+    MAX(c.clicked_at) AS last FROM ${source} c WHERE true GROUP BY 1, 2`;
+  return [
+    `INSERT INTO day_dimensions (day, dimension, value, clicks)
+     SELECT day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true GROUP BY 1, 2, 3
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    // Run after `visitors` has counted the chunk (rollups.ts): the mark of a visitor counted twice.
+    `INSERT INTO visitor_days (visitor, day, clicks, last_clicked_at, repeats)
+     SELECT visitor, day, n, last, ${visitorRepeatsSql('visitor')} FROM (${pairs}) WHERE true
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+       last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at), repeats = repeats OR excluded.repeats`,
+    // The pairs the upsert above just created: their stored clicks are the chunk's.
+    dayReturnMovesSql(
+      `SELECT p.visitor, p.day FROM (${pairs}) p JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day
+       WHERE v.clicks = p.n`,
+      1,
+    ),
+  ];
+}
+
+/**
+ * The fold's scratch table of the (link, visitor, day) rows a chunk adds to link_day_visitors
+ * (temp_store is MEMORY), made once per connection.
+ */
+export const NEW_LINK_DAYS_TABLE_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_link_days (
+  link_id INTEGER NOT NULL,
+  visitor TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  PRIMARY KEY (link_id, visitor, day)
+) WITHOUT ROWID`;
+
+/** The statements that move link_day_returns once the clicks of `source` are in link_day_visitors. */
+export function sqliteLinkReturnFoldStatements(source: string): string[] {
+  return [
+    'DELETE FROM temp.fold_link_days',
+    `INSERT INTO temp.fold_link_days (link_id, visitor, day) ${newLinkVisitorDaysSql(source)}`,
+    linkDayReturnMovesSql('temp.fold_link_days', 'holds added'),
+  ];
+}
+
+/**
+ * Every statement of a fold, in order, over `source` (the chunk's human clicks, the visitor in
+ * ip_address): the all-time rollups, then the day rollups, link_day_returns and the service's
+ * days, then the latest clicks.
+ */
+export function sqliteFoldStatements(source: string): string[] {
+  return [
+    `
+      INSERT INTO link_totals (link_id, clicks, visitors, blocked, instagram_exits, engaged, recent_rows)
+      SELECT c.link_id, COUNT(*), 0, SUM(c.blocked), SUM(c.instagram_exit),
+             SUM(c.referrer_source IS NOT NULL OR c.instagram_exit = 1), COUNT(*)
+      FROM ${source} c GROUP BY c.link_id
+      ON CONFLICT (link_id) DO UPDATE SET
+        clicks = clicks + excluded.clicks, blocked = blocked + excluded.blocked,
+        instagram_exits = instagram_exits + excluded.instagram_exits, engaged = engaged + excluded.engaged,
+        recent_rows = recent_rows + excluded.recent_rows`,
+    // Before link_visitors learns this chunk's addresses: which are new to their link.
+    `
+      UPDATE link_totals SET visitors = visitors + fresh.n FROM (
+        SELECT p.link_id, COUNT(*) AS n
+        FROM (SELECT DISTINCT c.link_id, c.ip_address FROM ${source} c) p
+        WHERE NOT EXISTS (SELECT 1 FROM link_visitors v WHERE v.link_id = p.link_id AND v.ip_address = p.ip_address)
+        GROUP BY p.link_id
+      ) AS fresh
+      WHERE link_totals.link_id = fresh.link_id`,
+    `
+      INSERT INTO link_dimensions (link_id, dimension, value, clicks)
+      SELECT * FROM (
+        SELECT c.link_id, 'device_type', c.device_type, COUNT(*) FROM ${source} c GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'country', c.country, COUNT(*) FROM ${source} c GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'browser', COALESCE(c.browser, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'os', COALESCE(c.os, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'referrer', COALESCE(c.referrer_source, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'device_info', COALESCE(c.device_info, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
+        UNION ALL
+        SELECT c.link_id, 'blocked_country', c.country, COUNT(*) FROM ${source} c WHERE c.blocked = 1
+        GROUP BY 1, 3
+      ) WHERE true
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    `
+      INSERT INTO link_quarter_hours (link_id, quarter_hour, clicks)
+      SELECT c.link_id, c.clicked_at / 900000, COUNT(*) FROM ${source} c GROUP BY 1, 2
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    `
+      INSERT INTO link_visitors (link_id, ip_address, country, city, clicks, last_clicked_at)
+      SELECT c.link_id, c.ip_address, c.country, COALESCE(c.city, ''), COUNT(*), MAX(c.clicked_at)
+      FROM ${source} c GROUP BY 1, 2, 3, 4
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+        last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`,
+    // Before visitors learns this chunk: each address moves from its old visit count to the new one.
+    `
+      INSERT INTO visit_frequency (visits, visitors)
+      SELECT visits, SUM(change) FROM (
+        SELECT v.clicks AS visits, -1 AS change
+        FROM (SELECT ip_address, COUNT(*) AS n FROM ${source} GROUP BY ip_address) d
+        JOIN visitors v ON v.ip_address = d.ip_address
+        UNION ALL
+        SELECT COALESCE(v.clicks, 0) + d.n AS visits, 1 AS change
+        FROM (SELECT ip_address, COUNT(*) AS n FROM ${source} GROUP BY ip_address) d
+        LEFT JOIN visitors v ON v.ip_address = d.ip_address
+      ) WHERE true GROUP BY visits
+      ON CONFLICT (visits) DO UPDATE SET visitors = visitors + excluded.visitors`,
+    'DELETE FROM visit_frequency WHERE visitors <= 0',
+    `
+      INSERT INTO visitors (ip_address, clicks, last_clicked_at)
+      SELECT c.ip_address, COUNT(*), MAX(c.clicked_at) FROM ${source} c GROUP BY 1
+      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
+        last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at)`,
+    ...sqliteDayFoldStatements(source),
+    // After the day visitors: which of their (link, visitor, day) rows this chunk added.
+    ...sqliteLinkReturnFoldStatements(source),
+    ...sqliteServiceDayFoldStatements(source),
+    `
+      INSERT INTO link_recent_clicks (link_id, clicked_at, click_id)
+      SELECT c.link_id, c.clicked_at, c.id FROM ${source} c ORDER BY 1, 2, 3`,
+  ];
+}
