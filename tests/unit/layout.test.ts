@@ -91,6 +91,36 @@ const rules: Rule[] = [
   },
 ];
 
+/**
+ * The runtime import cycles among `files` (type-only imports are erased, so they close none), each
+ * as its modules in order. Depth first; a cycle is reported once, from the module where it was met.
+ */
+function importCycles(facts: ReadonlyMap<string, SourceFacts>, files: (file: string) => boolean): string[][] {
+  const moduleOf = (file: string) => file.replace(/\.tsx?$/, '');
+  const edges = new Map<string, string[]>();
+  for (const [file, fileFacts] of facts) {
+    if (!files(file)) continue;
+    edges.set(
+      moduleOf(file),
+      fileFacts.imports.filter((ref) => !ref.typeOnly).map((ref) => ref.target),
+    );
+  }
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (module: string, path: string[]) => {
+    const at = path.indexOf(module);
+    if (at >= 0) {
+      cycles.push([...path.slice(at), module]);
+      return;
+    }
+    if (done.has(module) || !edges.has(module)) return;
+    for (const target of edges.get(module) ?? []) visit(target, [...path, module]);
+    done.add(module);
+  };
+  for (const module of edges.keys()) visit(module, []);
+  return cycles;
+}
+
 function breaks(rule: Rule, file: string, facts: SourceFacts): string[] {
   if (!rule.appliesTo(file)) return [];
   const imports = rule.badImport ? facts.imports.filter(rule.badImport) : [];
@@ -122,6 +152,12 @@ describe('the layout', () => {
     expect(rendererImports.some((ref) => ref.target.startsWith('redirector/contract'))).toBe(true);
   });
 
+  it('redirector/storage/ has no runtime import cycle (the engines, the panels and the runner included)', () => {
+    expect(
+      importCycles(repoFacts, (file) => under(file, 'redirector/storage')).map((cycle) => cycle.join(' → ')),
+    ).toEqual([]);
+  });
+
   for (const rule of rules) {
     it(rule.name, () => {
       expect([...repoFacts].flatMap(([file, facts]) => breaks(rule, file, facts))).toEqual([]);
@@ -144,6 +180,23 @@ const rulesByKey = {
   neutralSql: ruleNamed('redirector/storage/analytics/sql/'),
   panels: ruleNamed('the engines'),
 };
+
+describe('the import cycle check', () => {
+  const facts = (sources: Record<string, string>) =>
+    new Map(Object.entries(sources).map(([file, source]) => [file, scanSource(file, source)]));
+
+  it('finds a cycle through an engine and a panel, and not a type-only one', () => {
+    const files = {
+      'redirector/storage/sqlite/a.ts': "import { p } from '../analytics/panels/p';",
+      'redirector/storage/analytics/panels/p.ts': "import { a } from '../../sqlite/a';",
+      'redirector/storage/postgres/b.ts': "import type { P } from '../analytics/panels/q';",
+      'redirector/storage/analytics/panels/q.ts': "import { b } from '../../postgres/b';",
+    };
+    expect(importCycles(facts(files), () => true)).toEqual([
+      ['redirector/storage/sqlite/a', 'redirector/storage/analytics/panels/p', 'redirector/storage/sqlite/a'],
+    ]);
+  });
+});
 
 // Each row: the rule, a file, its source, and the break reported (`line: what`) or null when it is allowed.
 describe('each rule reports a break with its file and line', () => {
