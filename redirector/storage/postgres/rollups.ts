@@ -17,7 +17,7 @@
  * (the stored count equals the chunk's count only when the row was just inserted), never from a
  * snapshot another instance may be changing. Rows are upserted in key order so that two folds
  * never wait for each other in a circle. Counts only grow: deleting old clicks leaves them as they
- * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL).
+ * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL, rollupsSchema.ts).
  */
 
 import { repeatInBackground } from '../repeatInBackground';

@@ -1,8 +1,7 @@
 /**
- * The SQL of SQLite's fold (rollups.ts) that also fills the day rollups in their migrations
- * (schema.ts): the statements that add a chunk of human clicks (the visitor in ip_address) to the
- * per-link and service-wide day rollups and to link_day_returns. Runtime code: the frozen
- * migrations never import it.
+ * The SQL of SQLite's fold (rollups.ts, which runs it chunk by chunk): the statements that add a
+ * chunk of human clicks (the visitor in ip_address) to every rollup. The day rollups' statements
+ * also filled those tables in their migration (schema.ts "analytics by day").
  */
 import { DAY_MS, dayReturnMovesSql, dimensionRowsSql, SQLITE_VISITOR } from '../../analytics/sql/days';
 import { linkDayReturnMovesSql, newLinkVisitorDaysSql } from '../../analytics/sql/linkDayReturns';
