@@ -37,7 +37,6 @@ const allowed = new Set([
   'redirector/visits/redirectHandler.ts',
   'redirector/links/linkService.ts:createLinkService',
   'redirector/server.ts:main',
-  'redirector/storage/postgres/linkChanges.ts:listenForLinkChanges',
   'redirector/storage/repositories/linkRepository.ts:createLinkRepository',
   'redirector/storage/sqlite/analytics/rollups.ts:createRollupFolder',
   'redirector/visits/clickRecorder.ts:createClickRecorder',
