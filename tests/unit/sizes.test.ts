@@ -44,7 +44,6 @@ const allowed = new Set([
   'renderer/src/features/account/DomainDialog.tsx:DomainDialog',
   'renderer/src/features/admin/debug/DebugInfoPage.tsx:DebugInfoPage',
   'renderer/src/features/links/LinkForm.tsx:LinkForm',
-  'main/desktopState.ts:createDesktopState',
 ]);
 
 /** `redirector/x.ts` or `redirector/x.ts:name`, the allowlist's key of a break. */
