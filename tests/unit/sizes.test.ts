@@ -36,7 +36,6 @@ const allowed = new Set([
   'redirector/storage/sqlite/analytics/schema.ts',
   'redirector/visits/redirectHandler.ts',
   'redirector/links/linkService.ts:createLinkService',
-  'redirector/server.ts:main',
   'redirector/storage/repositories/linkRepository.ts:createLinkRepository',
   'redirector/storage/sqlite/analytics/rollups.ts:createRollupFolder',
   'redirector/visits/clickRecorder.ts:createClickRecorder',
