@@ -30,7 +30,6 @@ function longFunctions(file: string, text: string): string[] {
 
 // Today's breaks, to be taken apart; this list may only shrink.
 const allowed = new Set([
-  'redirector/http/openapi/components.ts',
   'redirector/storage/analytics/ranges.ts',
   'redirector/storage/postgres/rollups.ts',
   'redirector/storage/sqlite/analytics/schema.ts',
