@@ -43,6 +43,64 @@ export interface DesktopStateOptions {
   warn?: (message: string) => void;
 }
 
+/** The remembered server at `address`, normalised; a DesktopStateError when it is not remembered. */
+function knownServer(settings: DesktopSettings, address: string): string {
+  const checked = normaliseServerAddress(address);
+  if (!checked.ok) throw new DesktopStateError(checked.message);
+  if (!settings.servers.some((server) => server.baseUrl === checked.baseUrl)) {
+    throw new DesktopStateError(`No remembered server at ${checked.baseUrl}`);
+  }
+  return checked.baseUrl;
+}
+
+/** The servers with `server` first (replacing its old entry), at most MAX_SERVERS. */
+function withFirst(settings: DesktopSettings, server: StoredServer): StoredServer[] {
+  return [server, ...settings.servers.filter((other) => other.baseUrl !== server.baseUrl)].slice(0, MAX_SERVERS);
+}
+
+interface ChangeContext {
+  settings: DesktopSettings;
+  now: () => Date;
+  credentials: CredentialStore;
+  /** Opened tokens by baseUrl: a connect adds one, a forget drops one. */
+  tokens: Map<string, string>;
+}
+
+/** The settings after one change of window.meDesktop.set; a DesktopStateError for a change that can't be. */
+function settingsAfter(change: DesktopChange, { settings, now, credentials, tokens }: ChangeContext): DesktopSettings {
+  switch (change.kind) {
+    case 'connect': {
+      const checked = normaliseServerAddress(change.baseUrl);
+      if (!checked.ok) throw new DesktopStateError(checked.message);
+      if (change.token === '') throw new DesktopStateError('A connect needs the session token');
+      tokens.set(checked.baseUrl, change.token);
+      const server: StoredServer = {
+        baseUrl: checked.baseUrl,
+        publicUrl: change.publicUrl,
+        connectedAt: now().toISOString(),
+        sealedToken: credentials.seal(change.token),
+      };
+      return { ...settings, servers: withFirst(settings, server), activeServer: checked.baseUrl };
+    }
+    case 'activate':
+      return { ...settings, activeServer: knownServer(settings, change.baseUrl) };
+    case 'forget': {
+      const baseUrl = knownServer(settings, change.baseUrl);
+      tokens.delete(baseUrl);
+      return {
+        ...settings,
+        servers: settings.servers.filter((server) => server.baseUrl !== baseUrl),
+        activeServer: settings.activeServer === baseUrl ? null : settings.activeServer,
+      };
+    }
+    case 'alert': {
+      const threshold = parseAlertThreshold(change.clicksPerMinute);
+      if (threshold === undefined) throw new DesktopStateError('The threshold must be a whole number from 1');
+      return { ...settings, clicksPerMinuteAlert: threshold };
+    }
+  }
+}
+
 export function createDesktopState(options: DesktopStateOptions): DesktopStateStore {
   const { dir, credentials } = options;
   const now = options.now ?? (() => new Date());
@@ -82,18 +140,6 @@ export function createDesktopState(options: DesktopStateOptions): DesktopStateSt
     return state;
   };
 
-  const known = (address: string): string => {
-    const checked = normaliseServerAddress(address);
-    if (!checked.ok) throw new DesktopStateError(checked.message);
-    if (!settings.servers.some((server) => server.baseUrl === checked.baseUrl)) {
-      throw new DesktopStateError(`No remembered server at ${checked.baseUrl}`);
-    }
-    return checked.baseUrl;
-  };
-
-  const withFirst = (server: StoredServer): StoredServer[] =>
-    [server, ...settings.servers.filter((other) => other.baseUrl !== server.baseUrl)].slice(0, MAX_SERVERS);
-
   const dropToken = (baseUrl: string): StoredServer[] => {
     tokens.delete(baseUrl);
     return settings.servers.map((server) => (server.baseUrl === baseUrl ? { ...server, sealedToken: null } : server));
@@ -103,37 +149,7 @@ export function createDesktopState(options: DesktopStateOptions): DesktopStateSt
     get: snapshot,
 
     apply(change) {
-      switch (change.kind) {
-        case 'connect': {
-          const checked = normaliseServerAddress(change.baseUrl);
-          if (!checked.ok) throw new DesktopStateError(checked.message);
-          if (change.token === '') throw new DesktopStateError('A connect needs the session token');
-          tokens.set(checked.baseUrl, change.token);
-          const server: StoredServer = {
-            baseUrl: checked.baseUrl,
-            publicUrl: change.publicUrl,
-            connectedAt: now().toISOString(),
-            sealedToken: credentials.seal(change.token),
-          };
-          return commit({ ...settings, servers: withFirst(server), activeServer: checked.baseUrl });
-        }
-        case 'activate':
-          return commit({ ...settings, activeServer: known(change.baseUrl) });
-        case 'forget': {
-          const baseUrl = known(change.baseUrl);
-          tokens.delete(baseUrl);
-          return commit({
-            ...settings,
-            servers: settings.servers.filter((server) => server.baseUrl !== baseUrl),
-            activeServer: settings.activeServer === baseUrl ? null : settings.activeServer,
-          });
-        }
-        case 'alert': {
-          const threshold = parseAlertThreshold(change.clicksPerMinute);
-          if (threshold === undefined) throw new DesktopStateError('The threshold must be a whole number from 1');
-          return commit({ ...settings, clicksPerMinuteAlert: threshold });
-        }
-      }
+      return commit(settingsAfter(change, { settings, now, credentials, tokens }));
     },
 
     clear() {
@@ -152,7 +168,7 @@ export function createDesktopState(options: DesktopStateOptions): DesktopStateSt
         connectedAt: now().toISOString(),
         sealedToken: null,
       };
-      commit({ ...settings, servers: withFirst(server), activeServer: server.baseUrl });
+      commit({ ...settings, servers: withFirst(settings, server), activeServer: server.baseUrl });
     },
 
     activeConnection() {

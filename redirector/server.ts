@@ -1,10 +1,11 @@
 /** The only file that reads the environment and calls listen(). */
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ADMIN_KEY_FILE, loadAdminKey } from './auth/adminKey';
-import { ConfigError, loadConfig, parseLogFormat } from './config';
+import { type Config, ConfigError, loadConfig, parseLogFormat } from './config';
 import { createHttpServer } from './http/httpServer';
 import { createLogger, type LogFormat, log, setLogger } from './observability/logger';
 import { loadVisitorSecret } from './privacy/visitorSecret';
@@ -61,33 +62,89 @@ function ensureWritableDir(dir: string): void {
   }
 }
 
-async function main(): Promise<void> {
-  process.umask(0o077);
-  let logFormat: LogFormat = 'text';
+/** The log format and the configuration, or one line and exit 1 for a bad value. */
+function configure(): { logFormat: LogFormat; config: Config } {
   try {
-    logFormat = parseLogFormat(process.env.LOG_FORMAT);
+    const logFormat = parseLogFormat(process.env.LOG_FORMAT);
+    setLogger(createLogger({ format: logFormat }));
+    return { logFormat, config: loadConfig(process.env) };
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  setLogger(createLogger({ format: logFormat }));
-  let config: ReturnType<typeof loadConfig>;
+}
+
+function openGeoip(geoipFile: string | undefined): GeoDatabase | undefined {
+  if (geoipFile === undefined) return undefined;
   try {
-    config = loadConfig(process.env);
+    return openGeoDatabase(geoipFile, { log: (line) => log.info(line) });
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof GeoDatabaseError) fail(`GEOIP_DB: ${error.message}`);
     throw error;
   }
-  const geoipFile = config.geoipDb === undefined ? undefined : path.resolve(config.geoipDb);
-  let geoDatabase: GeoDatabase | undefined;
-  if (geoipFile !== undefined) {
-    try {
-      geoDatabase = openGeoDatabase(geoipFile, { log: (line) => log.info(line) });
-    } catch (error) {
-      if (error instanceof GeoDatabaseError) fail(`GEOIP_DB: ${error.message}`);
-      throw error;
+}
+
+/** The lines every start prints once listening: where, which database, which data, the generated key. */
+function announce(port: number, started: Started): void {
+  const { config, logFormat, store, dataDir, admin, geoipFile, geoDatabase } = started;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  log.info(`listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
+  log.info(`links are shown on ${config.publicUrl}`);
+  log.info(`GeoIP data: ${geoDatabase ? `${geoipFile} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`);
+  if (config.metricsToken !== undefined) log.info('metrics at /metrics (METRICS_TOKEN)');
+  if (admin.generated) {
+    const keyFile = path.join(dataDir, 'admin-key');
+    // A person reads text at a terminal; JSON lines go to log stores, where a key would stay.
+    if (logFormat === 'json') log.info(`generated admin key saved in ${keyFile} (read it there)`);
+    else {
+      log.info(`generated admin key (saved in ${keyFile}, shown once):`);
+      log.info(`ADMIN KEY ${admin.key}`);
     }
   }
+}
+
+interface Started {
+  config: Config;
+  logFormat: LogFormat;
+  store: Awaited<ReturnType<typeof openStore>>;
+  dataDir: string;
+  admin: ReturnType<typeof loadAdminKey>;
+  geoipFile: string | undefined;
+  geoDatabase: GeoDatabase | undefined;
+}
+
+/** SIGTERM and SIGINT: stop accepting, finish requests in flight, store pending clicks, close, exit 0. */
+function stopOnSignals(server: http.Server, drain: () => Promise<void>, started: Started): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, finishing requests and storing pending clicks`);
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        started.geoDatabase?.close();
+        await drain();
+        await started.store.close();
+        log.info('stopped');
+        process.exit(0);
+      } catch (error) {
+        log.error('error while stopping', { err: error });
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  process.umask(0o077);
+  const { logFormat, config } = configure();
+  const geoipFile = config.geoipDb === undefined ? undefined : path.resolve(config.geoipDb);
+  const geoDatabase = openGeoip(geoipFile);
   const dataDir = path.resolve(config.dataDir);
   ensureWritableDir(dataDir);
   makeDataDirPrivate(dataDir);
@@ -121,6 +178,7 @@ async function main(): Promise<void> {
     visitorSecret,
   });
   const server = createHttpServer(app.handle);
+  const started: Started = { config, logFormat, store, dataDir, admin, geoipFile, geoDatabase };
 
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') fail(`port ${config.port} on ${config.host} is already in use (set PORT)`);
@@ -129,46 +187,9 @@ async function main(): Promise<void> {
   });
   server.listen(config.port, config.host, () => {
     const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    log.info(`listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
-    log.info(`links are shown on ${config.publicUrl}`);
-    log.info(`GeoIP data: ${geoDatabase ? `${geoipFile} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`);
-    if (config.metricsToken !== undefined) log.info('metrics at /metrics (METRICS_TOKEN)');
-    if (admin.generated) {
-      const keyFile = path.join(dataDir, 'admin-key');
-      // A person reads text at a terminal; JSON lines go to log stores, where a key would stay.
-      if (logFormat === 'json') log.info(`generated admin key saved in ${keyFile} (read it there)`);
-      else {
-        log.info(`generated admin key (saved in ${keyFile}, shown once):`);
-        log.info(`ADMIN KEY ${admin.key}`);
-      }
-    }
+    announce(typeof address === 'object' && address ? address.port : config.port, started);
   });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received, finishing requests and storing pending clicks`);
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    force.unref();
-    server.close(async () => {
-      try {
-        geoDatabase?.close();
-        await app.drain();
-        await store.close();
-        log.info('stopped');
-        process.exit(0);
-      } catch (error) {
-        log.error('error while stopping', { err: error });
-        process.exit(1);
-      }
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals(server, () => app.drain(), started);
 }
 
 main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

@@ -2,6 +2,7 @@
  * Paged, searchable, sortable link and user lists (docs/api.md#links): the query rules both the server
  * and the UI apply (the UI keeps the list state in its URL), and the answers' types. Pure.
  */
+import { LINK_OPTION_NAMES } from './linkFields';
 import type { Link } from './links';
 
 export const LINK_SORTS = ['created_at', 'clicks', 'title', 'short_code'] as const;
@@ -126,21 +127,8 @@ export function linkLimitMessage(maxLinks: number): string {
   return `Link limit reached (${maxLinks} links per account)`;
 }
 
-/** Link fields that are options (sections 3 and 8 of the docs), exported and imported by name. */
-export const LINK_OPTION_COLUMNS = [
-  'enable_tiktok_bypass',
-  'enable_country_redirect',
-  'country_redirect_url',
-  'enable_instagram_exit',
-  'instagram_exit_url',
-  'forward_query',
-  'expires_at',
-  'max_clicks',
-  'expired_url',
-  'ios_url',
-  'android_url',
-  'geo_targets',
-] as const;
+/** Link fields that are options (linkFields.ts), exported and imported by name. */
+export const LINK_OPTION_COLUMNS = LINK_OPTION_NAMES;
 
 /** The columns of a link export, in order (docs/api.md#links). */
 export const LINK_CSV_COLUMNS = [

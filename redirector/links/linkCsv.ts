@@ -3,38 +3,37 @@
  * contract/lists.ts; this file says what each column holds. Pure.
  */
 
+import { LINK_OPTIONS, type LinkOptionName, linkOptionsOfKind } from '../contract/linkFields';
 import type { Link } from '../contract/links';
-import {
-  CSV_TAG_SEPARATOR,
-  IGNORED_IMPORT_COLUMNS,
-  LINK_CSV_COLUMNS,
-  LINK_OPTION_COLUMNS,
-  type LinkCsvColumn,
-} from '../contract/lists';
+import { CSV_TAG_SEPARATOR, IGNORED_IMPORT_COLUMNS, LINK_CSV_COLUMNS, type LinkCsvColumn } from '../contract/lists';
 
-/** Each column's cell of a link: adding a column to the list without saying what it holds fails to compile. */
-const CELLS: { [column in LinkCsvColumn]: (link: Link) => string | number | boolean | null } = {
-  short_code: (link) => link.short_code,
-  target_url: (link) => link.target_url,
-  title: (link) => link.title,
-  tags: (link) => link.tags.join(CSV_TAG_SEPARATOR),
-  created_at: (link) => link.created_at,
-  clicks: (link) => link.total_clicks,
-  unique_visitors: (link) => link.unique_visitors,
-  enable_tiktok_bypass: (link) => link.enable_tiktok_bypass,
-  enable_country_redirect: (link) => link.enable_country_redirect,
-  country_redirect_url: (link) => link.country_redirect_url,
-  enable_instagram_exit: (link) => link.enable_instagram_exit,
-  instagram_exit_url: (link) => link.instagram_exit_url,
-  forward_query: (link) => link.forward_query,
-  expires_at: (link) => link.expires_at,
-  max_clicks: (link) => link.max_clicks,
-  expired_url: (link) => link.expired_url,
-  ios_url: (link) => link.ios_url,
-  android_url: (link) => link.android_url,
-  // JSON: a `|` list would be ambiguous, since `|` may stand unescaped in a URL.
-  geo_targets: (link) => (Object.keys(link.geo_targets).length === 0 ? '' : JSON.stringify(link.geo_targets)),
-};
+/**
+ * An option's cell, by its kind (contract/linkFields.ts): country targets as JSON, since a `|` list
+ * would be ambiguous where `|` stands unescaped in a URL.
+ */
+function optionCell(link: Link, name: LinkOptionName): string | number | boolean | null {
+  const value = link[name];
+  if (LINK_OPTIONS[name].kind !== 'countryAddresses') return value as string | number | boolean | null;
+  return Object.keys(value as object).length === 0 ? '' : JSON.stringify(value);
+}
+
+/** Each other column's cell: adding a column to the list without saying what it holds fails to compile. */
+const CELLS: { [column in Exclude<LinkCsvColumn, LinkOptionName>]: (link: Link) => string | number | boolean | null } =
+  {
+    short_code: (link) => link.short_code,
+    target_url: (link) => link.target_url,
+    title: (link) => link.title,
+    tags: (link) => link.tags.join(CSV_TAG_SEPARATOR),
+    created_at: (link) => link.created_at,
+    clicks: (link) => link.total_clicks,
+    unique_visitors: (link) => link.unique_visitors,
+  };
+
+function cellOf(link: Link, column: LinkCsvColumn): string | number | boolean | null {
+  return Object.hasOwn(LINK_OPTIONS, column)
+    ? optionCell(link, column as LinkOptionName)
+    : CELLS[column as Exclude<LinkCsvColumn, LinkOptionName>](link);
+}
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -51,17 +50,14 @@ export function unguardCell(value: string): string {
 /** One link as the cells of an export row, in LINK_CSV_COLUMNS order. */
 export function linkToCsvRow(link: Link): string[] {
   return LINK_CSV_COLUMNS.map((column) => {
-    const value = CELLS[column](link);
+    const value = cellOf(link, column);
     return guardCell(value === null ? '' : String(value));
   });
 }
 
 const KNOWN_COLUMNS: ReadonlySet<string> = new Set<string>([...LINK_CSV_COLUMNS, ...IGNORED_IMPORT_COLUMNS]);
 const IGNORED: ReadonlySet<string> = new Set<string>(IGNORED_IMPORT_COLUMNS);
-const FLAGS: ReadonlySet<string> = new Set<string>([
-  ...LINK_OPTION_COLUMNS.filter((column) => column.startsWith('enable_')),
-  'forward_query',
-]);
+const FLAGS: ReadonlySet<string> = new Set<string>(linkOptionsOfKind('flag'));
 
 /** The header's problem, naming the columns at fault; undefined when the header is usable. */
 export function importHeaderProblem(header: readonly string[]): string | undefined {

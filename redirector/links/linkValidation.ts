@@ -4,6 +4,15 @@
  */
 import { z } from 'zod';
 import {
+  type GeoTargets,
+  LINK_OPTION_NAMES,
+  LINK_OPTIONS,
+  type LinkOptionKind,
+  type LinkOptionName,
+  type LinkOptionValues,
+  linkOptionDefaults,
+} from '../contract/linkFields';
+import {
   EXPIRES_AT_INVALID,
   GEO_TARGETS_INVALID,
   geoTargetCountProblem,
@@ -14,7 +23,6 @@ import {
   parseExpiry,
   sortedGeoTargets,
 } from '../contract/linkOptions';
-import type { GeoTargets, Link } from '../contract/links';
 import { normaliseTags } from '../contract/tags';
 import { INVALID_URL, normaliseHttpUrl } from '../contract/urls';
 import { invalidInput } from '../ruleError';
@@ -26,18 +34,17 @@ export const COUNTRY_REDIRECT_URL_REQUIRED = 'Country redirect URL is required w
 export const INSTAGRAM_EXIT_URL_REQUIRED = 'Instagram exit URL is required when Instagram exit is on';
 
 /**
- * A link's fields as a create call gives them, normalised: the API link's settings, with the
- * expiry in epoch milliseconds and the password as sent (the service hashes it; null: none).
+ * A link's fields as a create call gives them, normalised: its own settings and its options as
+ * stored (an expiry in epoch milliseconds), the password as sent (the service hashes it; null: none).
  */
-export type NewLinkFields = Omit<Link, LinkFacts | 'short_code' | 'expires_at' | 'has_password'> & {
+export type NewLinkFields = LinkOptionValues<'stored'> & {
+  title: string;
+  target_url: string;
   /** Undefined: the server picks a random one. */
   short_code: string | undefined;
-  expires_at: number | null;
+  tags: string[];
   password: string | null;
 };
-
-/** What the service knows of a link rather than what a request sets. */
-type LinkFacts = 'id' | 'user_id' | 'clicks' | 'total_clicks' | 'unique_visitors' | 'blocked_visitors' | 'created_at';
 
 /** The largest click limit: PostgreSQL's INTEGER. */
 export const MAX_CLICKS_LIMIT = 2_147_483_647;
@@ -53,6 +60,25 @@ export type OptionAddresses = Pick<
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` }).optional();
 const address = z.string({ error: INVALID_URL }).nullish();
 
+/** Each kind of option's shape in a body; what it means is read by optionValue below. */
+const OPTION_BODY: Record<LinkOptionKind, (name: string) => z.ZodType> = {
+  flag,
+  address: () => address,
+  time: () => z.string({ error: EXPIRES_AT_INVALID }).nullish(),
+  count: () =>
+    z
+      .number({ error: MAX_CLICKS_INVALID })
+      .int({ error: MAX_CLICKS_INVALID })
+      .min(1, { error: MAX_CLICKS_INVALID })
+      .max(MAX_CLICKS_LIMIT, { error: MAX_CLICKS_INVALID })
+      .nullish(),
+  countryAddresses: () => z.unknown().optional(),
+};
+
+const optionBodies = Object.fromEntries(
+  LINK_OPTION_NAMES.map((name) => [name, OPTION_BODY[LINK_OPTIONS[name].kind](name)]),
+) as Record<LinkOptionName, z.ZodType>;
+
 const linkBody = z.object(
   {
     title: z
@@ -62,35 +88,25 @@ const linkBody = z.object(
       .nullish(),
     target_url: address,
     short_code: z.string({ error: 'Short code must be text' }).nullish(),
-    enable_tiktok_bypass: flag('enable_tiktok_bypass'),
-    enable_country_redirect: flag('enable_country_redirect'),
-    country_redirect_url: address,
-    enable_instagram_exit: flag('enable_instagram_exit'),
-    instagram_exit_url: address,
     tags: z.unknown().optional(),
-    forward_query: flag('forward_query'),
-    expires_at: z.string({ error: EXPIRES_AT_INVALID }).nullish(),
-    max_clicks: z
-      .number({ error: MAX_CLICKS_INVALID })
-      .int({ error: MAX_CLICKS_INVALID })
-      .min(1, { error: MAX_CLICKS_INVALID })
-      .max(MAX_CLICKS_LIMIT, { error: MAX_CLICKS_INVALID })
-      .nullish(),
-    expired_url: address,
     password: z.string({ error: LINK_PASSWORD_LENGTH }).nullish(),
-    ios_url: address,
-    android_url: address,
-    geo_targets: z.unknown().optional(),
+    ...optionBodies,
   },
   { error: 'Request body must be an object of link fields' },
 );
 
-type LinkBody = z.infer<typeof linkBody>;
+type LinkBody = {
+  title?: string | null;
+  target_url?: string | null;
+  short_code?: string | null;
+  tags?: unknown;
+  password?: string | null;
+} & Record<LinkOptionName, unknown>;
 
 function parseBody(body: unknown): LinkBody {
   const result = linkBody.safeParse(body);
   if (!result.success) throw invalidInput(result.error.issues[0]?.message ?? 'Invalid link');
-  return result.data;
+  return result.data as LinkBody;
 }
 
 /** null and '' clear an optional address; anything else must be a valid URL. */
@@ -116,22 +132,11 @@ function changesOf(body: LinkBody): LinkFieldChanges {
   const target = targetAddress(body.target_url);
   if (target !== undefined) changes.target_url = target;
   if (body.short_code != null && body.short_code !== '') changes.short_code = body.short_code;
-  if (body.enable_tiktok_bypass !== undefined) changes.enable_tiktok_bypass = body.enable_tiktok_bypass;
-  if (body.enable_country_redirect !== undefined) changes.enable_country_redirect = body.enable_country_redirect;
-  const countryRedirect = optionalAddress(body.country_redirect_url);
-  if (countryRedirect !== undefined) changes.country_redirect_url = countryRedirect;
-  if (body.enable_instagram_exit !== undefined) changes.enable_instagram_exit = body.enable_instagram_exit;
-  const instagramExit = optionalAddress(body.instagram_exit_url);
-  if (instagramExit !== undefined) changes.instagram_exit_url = instagramExit;
-  if (body.forward_query !== undefined) changes.forward_query = body.forward_query;
-  if (body.expires_at !== undefined) changes.expires_at = expiryOf(body.expires_at);
-  if (body.max_clicks !== undefined) changes.max_clicks = body.max_clicks ?? null;
-  if (body.password !== undefined) changes.password = passwordOf(body.password);
-  for (const field of ['expired_url', 'ios_url', 'android_url'] as const) {
-    const href = optionalAddress(body[field]);
-    if (href !== undefined) changes[field] = href;
+  const options = changes as Record<LinkOptionName, unknown>;
+  for (const name of LINK_OPTION_NAMES) {
+    if (body[name] !== undefined) options[name] = OPTION_VALUE[LINK_OPTIONS[name].kind](body[name]);
   }
-  if (body.geo_targets !== undefined) changes.geo_targets = geoTargetsOf(body.geo_targets);
+  if (body.password !== undefined) changes.password = passwordOf(body.password);
   if (body.tags !== undefined) {
     // null clears the tags, like null clears an optional address.
     const tags = normaliseTags(body.tags ?? []);
@@ -140,6 +145,15 @@ function changesOf(body: LinkBody): LinkFieldChanges {
   }
   return changes;
 }
+
+/** Each kind of option's value as stored, from a body's value of the shape OPTION_BODY let through. */
+const OPTION_VALUE: Record<LinkOptionKind, (value: unknown) => unknown> = {
+  flag: (value) => value,
+  address: (value) => optionalAddress(value as string | null),
+  time: (value) => expiryOf(value as string | null),
+  count: (value) => value ?? null,
+  countryAddresses: geoTargetsOf,
+};
 
 function expiryOf(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;
@@ -188,23 +202,13 @@ export function parseNewLink(body: unknown): NewLinkFields {
   const changes = changesOf(parseBody(body));
   if (changes.target_url === undefined) throw invalidInput(TARGET_URL_REQUIRED);
   const fields: NewLinkFields = {
+    ...linkOptionDefaults(),
+    ...changes,
     title: changes.title ?? '',
     target_url: changes.target_url,
     short_code: changes.short_code,
-    enable_tiktok_bypass: changes.enable_tiktok_bypass ?? false,
-    enable_country_redirect: changes.enable_country_redirect ?? false,
-    country_redirect_url: changes.country_redirect_url ?? null,
-    enable_instagram_exit: changes.enable_instagram_exit ?? false,
-    instagram_exit_url: changes.instagram_exit_url ?? null,
     tags: changes.tags ?? [],
-    forward_query: changes.forward_query ?? true,
-    expires_at: changes.expires_at ?? null,
-    max_clicks: changes.max_clicks ?? null,
-    expired_url: changes.expired_url ?? null,
     password: changes.password ?? null,
-    ios_url: changes.ios_url ?? null,
-    android_url: changes.android_url ?? null,
-    geo_targets: changes.geo_targets ?? {},
   };
   checkOptionAddresses(fields);
   return fields;

@@ -1,5 +1,6 @@
 /** Rows as the storage layer hands them to the services. Times are epoch milliseconds. */
 import type { Click } from '../contract/clicks';
+import type { LinkOptionName, LinkOptionValues } from '../contract/linkFields';
 
 export interface UserRecord {
   id: number;
@@ -24,41 +25,20 @@ export interface SessionRecord {
   expires_at: number;
 }
 
-export interface LinkRecord {
+/** A link as stored: its own fields, then its options (contract/linkFields.ts), times in epoch milliseconds. */
+export interface LinkRecord extends LinkOptionValues<'stored'> {
   id: number;
   user_id: number | null;
   title: string;
   target_url: string;
   short_code: string;
-  enable_tiktok_bypass: boolean;
-  enable_country_redirect: boolean;
-  country_redirect_url: string | null;
-  enable_instagram_exit: boolean;
-  instagram_exit_url: string | null;
   created_at: number;
-  forward_query: boolean;
-  /** Epoch milliseconds. */
-  expires_at: number | null;
-  max_clicks: number | null;
-  expired_url: string | null;
   /** auth/passwords.ts's salted hash; never leaves the server. */
   password_hash: string | null;
-  ios_url: string | null;
-  android_url: string | null;
-  /** Country code → address, codes A to Z. */
-  geo_targets: Record<string, string>;
 }
 
 /** A link's options (docs/api.md#links); a new link may leave them out for their defaults. */
-export type LinkOptionFields =
-  | 'forward_query'
-  | 'expires_at'
-  | 'max_clicks'
-  | 'expired_url'
-  | 'password_hash'
-  | 'ios_url'
-  | 'android_url'
-  | 'geo_targets';
+export type LinkOptionFields = LinkOptionName | 'password_hash';
 
 export type NewLink = Omit<LinkRecord, 'id' | LinkOptionFields> & Partial<Pick<LinkRecord, LinkOptionFields>>;
 

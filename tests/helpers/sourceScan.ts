@@ -20,8 +20,17 @@ export interface StringRef {
   text: string;
 }
 
+/** A function, method or arrow function: where it starts and ends (1-based lines, inclusive). */
+export interface FunctionRef {
+  line: number;
+  endLine: number;
+  name: string;
+}
+
 export interface SourceFacts {
   imports: ImportRef[];
+  /** Every function of the file, nested ones included. */
+  functions: FunctionRef[];
   /** Every string and template literal (a template's holes read as `?`), comments excluded. */
   strings: StringRef[];
 }
@@ -107,13 +116,23 @@ function resolveTarget(file: string, specifier: string): string {
   return resolved.replace(/\.(?:[cm]?[jt]s|tsx|jsx)$/, '');
 }
 
-/** Imports and string literals of one file; `file` is repo-relative with forward slashes. */
+const functionTypes = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+/** Imports, functions and string literals of one file; `file` is repo-relative with forward slashes. */
 export function scanSource(file: string, text: string): SourceFacts {
   const parsed = parseSync(file, text);
   if (parsed.errors.length > 0) throw new Error(`${file}: ${parsed.errors[0]?.message ?? 'parse error'}`);
   const starts = lineStarts(text);
-  const facts: SourceFacts = { imports: [], strings: [] };
+  const facts: SourceFacts = { imports: [], functions: [], strings: [] };
   walk(parsed.program as unknown as AstNode, (node) => {
+    if (functionTypes.has(node.type)) {
+      const id = node.id as { name?: unknown } | null | undefined;
+      facts.functions.push({
+        line: lineAt(starts, node.start),
+        endLine: lineAt(starts, (node.end as number) - 1),
+        name: typeof id?.name === 'string' ? id.name : '(anonymous)',
+      });
+    }
     const found = importOf(node);
     if (found) {
       facts.imports.push({

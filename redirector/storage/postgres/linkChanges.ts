@@ -27,6 +27,45 @@ export interface LinkChangeFeedOptions {
   maxRetryMs?: number;
 }
 
+/** A connected client that LISTENs on the channel and hands on the short codes of its own schema. */
+async function openListener(url: string, onShortCode: (shortCode: string) => void): Promise<pg.Client> {
+  const client = new pg.Client({ ...connectionConfig(url), keepAlive: true });
+  // Set once connected: notifications name the schema of the links table that changed.
+  let prefix: string | undefined;
+  client.on('notification', (message) => {
+    if (message.channel !== LINK_CHANGES_CHANNEL || prefix === undefined || !message.payload) return;
+    if (message.payload.startsWith(prefix)) onShortCode(message.payload.slice(prefix.length));
+  });
+  // Until the caller listens for the connection's loss, an error must not go unhandled.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ schema: string }>('SELECT current_schema() AS schema');
+    prefix = `${rows[0]?.schema}/`;
+    await client.query(`LISTEN ${LINK_CHANGES_CHANNEL}`);
+  } catch (error) {
+    client.end().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
+
+/** Every `everyMs`, a query that must be answered within `everyMs`, else `onLost`. */
+function startHeartbeat(client: pg.Client, everyMs: number, onLost: (error: unknown) => void): NodeJS.Timeout {
+  const heartbeat = setInterval(() => {
+    const timeout = setTimeout(() => onLost(new Error('heartbeat query got no answer')), everyMs);
+    client.query('SELECT 1').then(
+      () => clearTimeout(timeout),
+      (error) => {
+        clearTimeout(timeout);
+        onLost(error);
+      },
+    );
+  }, everyMs);
+  heartbeat.unref();
+  return heartbeat;
+}
+
 export async function listenForLinkChanges(url: string, options: LinkChangeFeedOptions): Promise<LinkChangeFeed> {
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const firstRetryMs = options.firstRetryMs ?? 500;
@@ -49,42 +88,15 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ ...connectionConfig(url), keepAlive: true });
-    // Set once connected: notifications name the schema of the links table that changed.
-    let prefix: string | undefined;
-    next.on('notification', (message) => {
-      if (message.channel !== LINK_CHANGES_CHANNEL || prefix === undefined || !message.payload) return;
-      if (message.payload.startsWith(prefix)) emit(message.payload.slice(prefix.length));
-    });
-    next.on('error', (error) => lost(next, error));
-    next.on('end', () => lost(next, undefined));
-    try {
-      await next.connect();
-      const { rows } = await next.query<{ schema: string }>('SELECT current_schema() AS schema');
-      prefix = `${rows[0]?.schema}/`;
-      await next.query(`LISTEN ${LINK_CHANGES_CHANNEL}`);
-    } catch (error) {
-      next.removeAllListeners('end');
-      next.end().catch(() => undefined);
-      throw error;
-    }
+    const next = await openListener(url, emit);
     if (closed) {
-      next.removeAllListeners('end');
       await next.end().catch(() => undefined);
       return;
     }
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, undefined));
     client = next;
-    heartbeat = setInterval(() => {
-      const timeout = setTimeout(() => lost(next, new Error('heartbeat query got no answer')), heartbeatMs);
-      next.query('SELECT 1').then(
-        () => clearTimeout(timeout),
-        (error) => {
-          clearTimeout(timeout);
-          lost(next, error);
-        },
-      );
-    }, heartbeatMs);
-    heartbeat.unref();
+    heartbeat = startHeartbeat(next, heartbeatMs, (error) => lost(next, error));
   }
 
   function lost(which: pg.Client, error: unknown): void {

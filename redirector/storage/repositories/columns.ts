@@ -1,5 +1,5 @@
 /** The columns of each record, as both engines select them, and how SQLite stores the booleans. */
-import { LINK_OPTION_COLUMNS } from '../../contract/lists';
+import { LINK_OPTION_NAMES, linkOptionDefaults, linkOptionsOfKind } from '../../contract/linkFields';
 import type { RowShape } from '../executor';
 import type { ClickRecord, LinkOptionFields, LinkRecord, NewClick, SessionRecord, UserRecord } from '../records';
 
@@ -29,33 +29,27 @@ export const LINK_COLUMNS = [
   'target_url',
   'short_code',
   'created_at',
-  ...LINK_OPTION_COLUMNS,
+  ...LINK_OPTION_NAMES,
   'password_hash',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 /** What a new link that leaves an option out gets. */
 export const LINK_OPTION_DEFAULTS: Pick<LinkRecord, LinkOptionFields> = {
-  forward_query: true,
-  expires_at: null,
-  max_clicks: null,
-  expired_url: null,
+  ...linkOptionDefaults(),
   password_hash: null,
-  ios_url: null,
-  android_url: null,
-  geo_targets: {},
 };
 
 /** What an update may change: never the id, owner, short code or creation time. */
 export const CHANGEABLE_LINK_COLUMNS = [
   'title',
   'target_url',
-  ...LINK_OPTION_COLUMNS,
+  ...LINK_OPTION_NAMES,
   'password_hash',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 export const LINK_SHAPE: RowShape = {
-  booleans: ['enable_tiktok_bypass', 'enable_country_redirect', 'enable_instagram_exit', 'forward_query'],
-  json: ['geo_targets'],
+  booleans: linkOptionsOfKind('flag'),
+  json: linkOptionsOfKind('countryAddresses'),
 };
 
 export const NEW_CLICK_COLUMNS = [

@@ -1,0 +1,84 @@
+/**
+ * A link's options, each declared once (docs/api.md#link-options). An option's kind says what it
+ * is in every shape that carries it: the API's Link (`api`), a create or update body (`input`),
+ * the stored record (`stored`); its column, its CSV cell, its OpenAPI schema and its default
+ * follow from the kind. Adding an option is one line here, plus its own rule where it has one
+ * (links/linkValidation.ts, visits/). Pure.
+ */
+
+/** Country code → address for visitors from that country; rules in linkOptions.ts. */
+export type GeoTargets = Record<string, string>;
+
+/** What each kind of option is, in each shape. */
+interface KindTypes {
+  /** true/false; stored as 0/1 by SQLite. */
+  flag: { api: boolean; input: boolean; stored: boolean };
+  /** An absolute http(s) address, or none. */
+  address: { api: string | null; input: string | null; stored: string | null };
+  /** A moment: ISO 8601 in the API, epoch milliseconds when stored. */
+  time: { api: string | null; input: string | null; stored: number | null };
+  /** A whole number ≥ 1, or none. */
+  count: { api: number | null; input: number | null; stored: number | null };
+  /** Country code → address, stored as JSON. */
+  countryAddresses: { api: GeoTargets; input: GeoTargets | null; stored: GeoTargets };
+}
+
+export type LinkOptionKind = keyof KindTypes;
+
+/** Every option, in the order the API, the exports and the columns list them. */
+export const LINK_OPTIONS = {
+  enable_tiktok_bypass: { kind: 'flag', default: false },
+  enable_country_redirect: { kind: 'flag', default: false },
+  country_redirect_url: { kind: 'address', default: null },
+  enable_instagram_exit: { kind: 'flag', default: false },
+  instagram_exit_url: { kind: 'address', default: null },
+  /** The visit's query string is merged into the address the visit is sent to. */
+  forward_query: { kind: 'flag', default: true },
+  /** From then on the link is expired. */
+  expires_at: { kind: 'time', default: null },
+  /** Clicks after which the link is expired. */
+  max_clicks: { kind: 'count', default: null },
+  /** Where an expired link sends visitors; null: a 410 page. */
+  expired_url: { kind: 'address', default: null },
+  ios_url: { kind: 'address', default: null },
+  android_url: { kind: 'address', default: null },
+  /** At most MAX_GEO_TARGETS entries, codes upper case. */
+  geo_targets: { kind: 'countryAddresses', default: {} },
+} as const satisfies Record<string, { kind: LinkOptionKind; default: unknown }>;
+
+export type LinkOptionName = keyof typeof LINK_OPTIONS;
+
+/** The options as one shape carries them. */
+export type LinkOptionValues<Shape extends 'api' | 'input' | 'stored'> = {
+  -readonly [Name in LinkOptionName]: KindTypes[(typeof LINK_OPTIONS)[Name]['kind']][Shape];
+};
+
+export const LINK_OPTION_NAMES = Object.keys(LINK_OPTIONS) as LinkOptionName[];
+
+/** The options of one kind, in LINK_OPTIONS order. */
+export function linkOptionsOfKind(kind: LinkOptionKind): LinkOptionName[] {
+  return LINK_OPTION_NAMES.filter((name) => LINK_OPTIONS[name].kind === kind);
+}
+
+/** What a new link that leaves its options out gets, as stored. */
+export function linkOptionDefaults(): LinkOptionValues<'stored'> {
+  const defaults = {} as Record<LinkOptionName, unknown>;
+  for (const name of LINK_OPTION_NAMES) {
+    const value: unknown = LINK_OPTIONS[name].default;
+    defaults[name] = typeof value === 'object' && value !== null ? { ...value } : value;
+  }
+  return defaults as LinkOptionValues<'stored'>;
+}
+
+/** The stored options as the API shows them (a time as ISO 8601, objects copied). */
+export function apiLinkOptions(stored: LinkOptionValues<'stored'>): LinkOptionValues<'api'> {
+  const shown = {} as Record<LinkOptionName, unknown>;
+  for (const name of LINK_OPTION_NAMES) {
+    const value = stored[name];
+    const kind: LinkOptionKind = LINK_OPTIONS[name].kind;
+    if (kind === 'time') shown[name] = value === null ? null : new Date(value as number).toISOString();
+    else if (kind === 'countryAddresses') shown[name] = { ...(value as GeoTargets) };
+    else shown[name] = value;
+  }
+  return shown as LinkOptionValues<'api'>;
+}

@@ -1,0 +1,87 @@
+/**
+ * The OpenAPI schemas of a link, a link body and a click (docs/api.md#links). A link's options are
+ * described by their kind (contract/linkFields.ts), so a new option needs no line here.
+ */
+import type { Click, ClickDevice } from '../../contract/clicks';
+import { LINK_OPTION_NAMES, LINK_OPTIONS, type LinkOptionKind, type LinkOptionName } from '../../contract/linkFields';
+import { MAX_GEO_TARGETS, MAX_LINK_PASSWORD_LENGTH, MIN_LINK_PASSWORD_LENGTH } from '../../contract/linkOptions';
+import type { Link, LinkInput } from '../../contract/links';
+import { MAX_TAGS } from '../../contract/tags';
+import { arrayOf, boolean, type Described, dateTime, id, integer, nullable, type Schema, text } from './schema';
+
+export const deviceType: Schema = { type: 'string', enum: ['ios', 'android', 'web'] };
+export const url: Schema = { type: 'string', format: 'uri', maxLength: 2048 };
+const geoTargets: Schema = {
+  type: 'object',
+  propertyNames: { pattern: '^[A-Z]{2}$' },
+  additionalProperties: { type: 'string' },
+  maxProperties: MAX_GEO_TARGETS,
+  description: 'ISO country code → URL',
+};
+
+/** Each kind of link option (contract/linkFields.ts) as the API answers it and as a body gives it. */
+const OPTION_SCHEMAS: Record<LinkOptionKind, { api: Schema; input: Schema }> = {
+  flag: { api: boolean, input: boolean },
+  address: { api: nullable(url), input: nullable(text()) },
+  time: { api: nullable(dateTime), input: nullable(text('ISO 8601 date and time; null: never')) },
+  count: { api: nullable({ ...integer(), minimum: 1 }), input: nullable(integer('At least 1; null: no limit')) },
+  countryAddresses: { api: geoTargets, input: nullable(geoTargets) },
+};
+
+function optionSchemas(shape: 'api' | 'input'): Record<LinkOptionName, Schema> {
+  return Object.fromEntries(
+    LINK_OPTION_NAMES.map((name) => [name, OPTION_SCHEMAS[LINK_OPTIONS[name].kind][shape]]),
+  ) as Record<LinkOptionName, Schema>;
+}
+
+export const linkFields: Described<Link> = {
+  id,
+  user_id: nullable({ ...id, description: 'Owner; null for links the administrator created' }),
+  title: { type: 'string', maxLength: 200, description: "'' when the link has no title" },
+  target_url: url,
+  short_code: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+  clicks: integer('Same figure as total_clicks'),
+  total_clicks: integer(),
+  unique_visitors: integer(),
+  blocked_visitors: integer(),
+  created_at: dateTime,
+  ...optionSchemas('api'),
+  tags: { ...arrayOf({ type: 'string', pattern: '^[a-z0-9_-]{1,32}$' }, 'Sorted'), maxItems: MAX_TAGS },
+  has_password: boolean,
+};
+
+export const linkInputFields: Described<LinkInput> = {
+  title: nullable(text()),
+  target_url: text('An absolute http: or https: URL'),
+  short_code: nullable(text('Left out or empty: the server picks 6 random letters and digits')),
+  tags: arrayOf(text(), 'Replaces every tag of the link'),
+  password: nullable(
+    text(`Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters; '' or null removes it`),
+  ),
+  ...optionSchemas('input'),
+};
+
+export const deviceFields: Described<ClickDevice> = {
+  device_type: deviceType,
+  device_info: nullable(text('Device model')),
+  browser: nullable(text()),
+  browser_version: nullable(text()),
+  os: nullable(text()),
+  os_version: nullable(text()),
+};
+
+export const clickFields: Described<Click> = {
+  ...deviceFields,
+  id,
+  link_id: id,
+  ip_address: text(),
+  country: text("ISO 3166-1 alpha-2, 'XX' when unknown"),
+  city: nullable(text()),
+  referrer_source: nullable(text('Referrer host or in-app browser; null means Direct')),
+  is_bot: boolean,
+  user_agent: { type: 'string', maxLength: 512 },
+  created_at: dateTime,
+  clicked_at: integer('Epoch milliseconds, the same instant as created_at'),
+  instagram_exit: boolean,
+  blocked: boolean,
+};
