@@ -121,7 +121,9 @@ const linkInputFields: Described<LinkInput> = {
   max_clicks: nullable(integer('At least 1; null: no limit')),
   expired_url: nullable(text()),
   password: nullable(
-    text(`Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters; '' or null removes it`),
+    text(
+      `Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters, counted in Unicode code points; '' or null removes it`,
+    ),
   ),
   ios_url: nullable(text()),
   android_url: nullable(text()),
