@@ -3,7 +3,7 @@
  * user may not use is "permission denied" (never "missing"), on SQLite's files and on a PostgreSQL
  * schema the role may not use. Root ignores file modes, so as root the command runs as `nobody`.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,27 +11,31 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { createSqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
-import { runCli } from '../../../helpers/cliProcess';
+import { CLI_ENTRY, runCli } from '../../../helpers/cliProcess';
 import { createTestSchema } from '../../../helpers/postgres';
 import { makeTempDir } from '../../../helpers/testServer';
 
 const isRoot = process.getuid?.() === 0;
-const hasRunuser = (() => {
-  try {
-    execFileSync('runuser', ['--help'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-/** As root the modes below bind only another user; without runuser that user cannot be reached. */
+/** As root the modes below bind only another user: the command runs as nobody, through runuser. */
 const asUser = isRoot ? 'nobody' : undefined;
 const user = asUser ?? os.userInfo().username;
-const canTest = !isRoot || hasRunuser;
+
+/** Why the command cannot run as another user here, when it cannot: then the SQLite cases are skipped. */
+function otherUserProblem(): string | undefined {
+  if (!isRoot) return undefined;
+  const probe = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, CLI_ENTRY, '--help'], {
+    encoding: 'utf8',
+  });
+  if (probe.error) return `runuser is missing (${probe.error.message}): root ignores file modes`;
+  if (probe.status !== 0) return `nobody cannot run ${CLI_ENTRY}: ${probe.stderr.split('\n')[0]}`;
+  return undefined;
+}
+const skipReason = otherUserProblem();
+if (skipReason) console.warn(`permissions.test.ts: SQLite cases skipped: ${skipReason}`);
 const denied = (what: string) =>
   `me: permission denied: ${what} (running as ${user}; run me as the user the service runs as)\n`;
 
-describe.skipIf(!canTest)('me on SQLite files it may not use (as another user than root)', () => {
+describe.skipIf(skipReason !== undefined)('me on SQLite files it may not use (never as root)', () => {
   let root: string;
   let dataDir: string;
   let file: string;
