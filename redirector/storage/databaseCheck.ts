@@ -133,6 +133,13 @@ export async function findPostgresSchema(url: string): Promise<string> {
     );
     const found = rows[0];
     if (!found?.present) {
+      const refused = await schemasWithoutUsage(client);
+      if (refused.role !== undefined && refused.schemas.length > 0) {
+        throw new DatabasePermission(
+          `permission denied: the role "${refused.role}" may not use schema ${refused.schemas.join(', ')} ` +
+            "(grant it USAGE and the tables' rights, or connect as the service's role)",
+        );
+      }
       throw new MissingDatabase(
         `DATABASE_URL reaches no Me database (no schema_migrations table in schema ${found?.schema ?? '(none)'}): ` +
           'start the service once, or check the URL and its search_path',
@@ -140,7 +147,7 @@ export async function findPostgresSchema(url: string): Promise<string> {
     }
     return found.schema ?? '';
   } catch (error) {
-    if (error instanceof MissingDatabase) throw error;
+    if (error instanceof MissingDatabase || error instanceof DatabasePermission) throw error;
     throw new Error(describeConnectionError(error, url));
   } finally {
     await client.end().catch(() => undefined);
@@ -148,3 +155,37 @@ export async function findPostgresSchema(url: string): Promise<string> {
 }
 
 export class MissingDatabase extends Error {}
+
+/** The database is there, but DATABASE_URL's role may not reach it. */
+export class DatabasePermission extends Error {}
+
+/**
+ * The schemas of the search_path that exist but that the role may not use: PostgreSQL leaves them
+ * out of the path silently, so Me's tables there look missing rather than refused.
+ */
+async function schemasWithoutUsage(client: pg.Client): Promise<{ role: string | undefined; schemas: string[] }> {
+  const { rows } = await client.query<{ role: string; path: string }>(
+    "SELECT current_user AS role, current_setting('search_path') AS path",
+  );
+  const role = rows[0]?.role;
+  const names = searchPathNames(rows[0]?.path ?? '', role ?? '');
+  const refused = await client.query<{ name: string }>(
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1) AND NOT has_schema_privilege(oid, 'USAGE') ORDER BY nspname",
+    [names],
+  );
+  return { role, schemas: refused.rows.map((row) => row.name) };
+}
+
+/** The schema names of a search_path setting: quoted ones as written, others lower-cased, $user the role. */
+function searchPathNames(searchPath: string, role: string): string[] {
+  return searchPath
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      if (part === '"$user"' || part === '$user') return role;
+      if (part.startsWith('"') && part.endsWith('"') && part.length >= 2)
+        return part.slice(1, -1).replaceAll('""', '"');
+      return part.toLowerCase();
+    });
+}

@@ -63,7 +63,9 @@ export const linkInputFields: Described<LinkInput> = {
   short_code: nullable(text('Left out or empty: the server picks 6 random letters and digits')),
   tags: arrayOf(text(), 'Replaces every tag of the link'),
   password: nullable(
-    text(`Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters; '' or null removes it`),
+    text(
+      `Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters, counted in Unicode code points; '' or null removes it`,
+    ),
   ),
   ...optionSchemas('input'),
 };
