@@ -19,9 +19,16 @@ export function geoTargetCountryProblem(code: string): string | undefined {
   return /^[A-Z]{2}$/.test(code) ? undefined : `Country targets: "${code}" is not a two-letter country code`;
 }
 
-/** Lengths count code points, so an emoji password is as long as it looks. */
+/**
+ * A link password's length in Unicode code points, so an emoji password is as long as it looks; the
+ * same count when setting and when checking (docs/api.md#link-options).
+ */
+export function linkPasswordLength(password: string): number {
+  return [...password].length;
+}
+
 export function linkPasswordProblem(password: string): string | undefined {
-  const length = [...password].length;
+  const length = linkPasswordLength(password);
   return length >= MIN_LINK_PASSWORD_LENGTH && length <= MAX_LINK_PASSWORD_LENGTH ? undefined : LINK_PASSWORD_LENGTH;
 }
 
