@@ -26,7 +26,7 @@ export interface Link {
   forward_query: boolean;
   /** ISO 8601 UTC; from then on the link is expired. */
   expires_at: string | null;
-  /** Counted (non-bot) clicks after which the link is expired. */
+  /** Clicks (bots included) after which the link is expired (docs/api.md#expiry-and-click-limits). */
   max_clicks: number | null;
   /** Where an expired link sends visitors; null: a 410 page. */
   expired_url: string | null;

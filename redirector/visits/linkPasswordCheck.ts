@@ -62,3 +62,13 @@ async function matches(password: string, passwordHash: string): Promise<boolean>
   if (length < MIN_LINK_PASSWORD_LENGTH || length > MAX_LINK_PASSWORD_LENGTH) return false;
   return verifyPassword(password, passwordHash);
 }
+
+/** When the link's form takes answers again after too many wrong ones (ISO 8601), or null (docs/api.md#link-options). */
+export async function passwordLockedUntil(
+  limiters: Pick<LinkPasswordLimiters, 'linkPasswordTotals'>,
+  linkId: number,
+  now: number,
+): Promise<string | null> {
+  const refusedFor = await limiters.linkPasswordTotals.refusedFor(linkTotalKey(linkId));
+  return refusedFor > 0 ? new Date(now + refusedFor).toISOString() : null;
+}
