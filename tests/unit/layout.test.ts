@@ -53,6 +53,12 @@ const rules: Rule[] = [
     badImport: (ref) => isTarget(ref.target, 'koa') || ref.target.startsWith('@koa/'),
   },
   {
+    // The rules answer plain values; the edges (http/ and its shortLink/ edge) write them.
+    name: 'redirector/links/, visits/, analytics/, auth/ import nothing from redirector/http/',
+    appliesTo: (file) => under(file, ...ruleLayers.filter((layer) => layer !== 'redirector/http')),
+    badImport: (ref) => isTarget(ref.target, 'redirector/http'),
+  },
+  {
     name: 'no SQL in redirector/ outside redirector/storage/',
     appliesTo: (file) => under(file, 'redirector') && !under(file, 'redirector/storage'),
     badString: (ref) => sqlStatement.test(ref.text),
@@ -173,6 +179,7 @@ function ruleNamed(start: string): Rule {
 
 const rulesByKey = {
   koa: ruleNamed('only redirector/http/'),
+  rules: ruleNamed('redirector/links/, visits/'),
   sql: ruleNamed('no SQL'),
   ui: ruleNamed('renderer/'),
   contract: ruleNamed('redirector/contract/'),
@@ -209,6 +216,13 @@ describe('each rule reports a break with its file and line', () => {
     ['koa', 'redirector/app.ts', "import Koa from 'koa';", null],
     ['koa', 'redirector/server.ts', "import Koa from 'koa';", null],
     ['koa', 'redirector/links/x.ts', "import koaLike from 'koala';\n// import Koa from 'koa';", null],
+    [
+      'rules',
+      'redirector/visits/x.ts',
+      "import { writeAnswer } from '../http/shortLink/shortLinkAnswers';",
+      "1: imports '../http/shortLink/shortLinkAnswers'",
+    ],
+    ['rules', 'redirector/http/shortLink/x.ts', "import { decideVisit } from '../../visits/visitDecision';", null],
     ['sql', 'redirector/links/x.ts', "const q = 'SELECT id FROM links';", '1: SQL "SELECT id FROM links"'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal with a hole
     ['sql', 'redirector/http/x.ts', '\n\nconst q = `DELETE FROM ${table}`;', '3: SQL "DELETE FROM ?"'],

@@ -111,5 +111,15 @@ export function postgresAttemptStore(db: Queryable): AttemptStore {
         values: [reservation, counted, now, max],
       });
     },
+    async refusedFor(scope, key, { now, max, windowMs }) {
+      const { rows } = await db.query<{ times: (string | number)[] }>({
+        name: 'me_attempt_times',
+        text: 'SELECT times FROM attempt_limits WHERE scope = $1 AND key = $2',
+        values: [scope, key],
+      });
+      const times = (rows[0]?.times ?? []).map(Number).filter((time) => time > now - windowMs);
+      if (times.length < max) return 0;
+      return (times[times.length - max] ?? now) + windowMs - now;
+    },
   };
 }
