@@ -7,8 +7,8 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { postgresMigrations as pgMigrations } from '../../../../redirector/storage/migrations/postgres';
 import { migrate } from '../../../../redirector/storage/postgres/migrate';
-import { pgMigrations } from '../../../../redirector/storage/postgres/migrations';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import type { NewTaggedLink, Store } from '../../../../redirector/storage/store';
 import { createTestSchema } from '../../../helpers/postgres';

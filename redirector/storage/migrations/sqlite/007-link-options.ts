@@ -1,0 +1,19 @@
+/** SQLite migration 7. Released: never edit it; add a migration (docs/api.md#migrations). */
+export default {
+  version: 7,
+  name: 'link options',
+  sql: `
+  ALTER TABLE links ADD COLUMN forward_query BOOLEAN NOT NULL DEFAULT true;
+  ALTER TABLE links ADD COLUMN expires_at BIGINT;
+  ALTER TABLE links ADD COLUMN max_clicks INTEGER;
+  ALTER TABLE links ADD COLUMN expired_url TEXT;
+  ALTER TABLE links ADD COLUMN password_hash TEXT;
+  ALTER TABLE links ADD COLUMN ios_url TEXT;
+  ALTER TABLE links ADD COLUMN android_url TEXT;
+  ALTER TABLE links ADD COLUMN geo_targets TEXT NOT NULL DEFAULT '{}';
+  CREATE TABLE link_click_quota (
+    link_id BIGINT PRIMARY KEY REFERENCES links(id) ON DELETE CASCADE,
+    used INTEGER NOT NULL
+  );
+`,
+};

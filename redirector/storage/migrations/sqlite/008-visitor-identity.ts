@@ -1,0 +1,6 @@
+/** SQLite migration 8. Released: never edit it; add a migration (docs/api.md#migrations). */
+export default {
+  version: 8,
+  name: 'visitor identity',
+  sql: `ALTER TABLE clicks ADD COLUMN visitor TEXT;`,
+};
