@@ -7,6 +7,11 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * A query that finds a row when `sql` must run; without one it always runs. A repair of what
+   * only some databases have (sqlite/013) is recorded as applied either way.
+   */
+  onlyIf?: string;
 }
 
 /** A migration a release applied under another version number (migrations/postgres/index.ts). */

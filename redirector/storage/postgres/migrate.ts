@@ -88,7 +88,8 @@ async function applyPending(
     const started = performance.now();
     await client.query('BEGIN');
     try {
-      await client.query(migration.sql);
+      const needed = migration.onlyIf === undefined || (await client.query(migration.onlyIf)).rows.length > 0;
+      if (needed) await client.query(migration.sql);
       await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
         migration.version,
         migration.name,

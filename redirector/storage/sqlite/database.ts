@@ -56,19 +56,30 @@ export function migrate(
     return [];
   }
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of pending) {
-    const started = performance.now();
-    try {
-      db.transaction(() => {
-        db.exec(migration.sql);
-        record.run(migration.version, migration.name, Date.now());
-      })();
-    } catch (error) {
-      throw new Error(
-        `migration ${migration.version} (${migration.name}) failed: ${error instanceof Error ? error.message : error}`,
-      );
+  // SQLite's way to change a table's definition is to make it again, which a foreign key's cascade
+  // would empty its children for: keys are off while migrations run and checked before each commit.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true });
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (const migration of pending) {
+      const started = performance.now();
+      try {
+        db.transaction(() => {
+          if (migration.onlyIf === undefined || db.prepare(migration.onlyIf).get() !== undefined)
+            db.exec(migration.sql);
+          const broken = (db.pragma('foreign_key_check') as unknown[]).length;
+          if (broken > 0) throw new Error(`${broken} rows would point at rows that do not exist`);
+          record.run(migration.version, migration.name, Date.now());
+        })();
+      } catch (error) {
+        throw new Error(
+          `migration ${migration.version} (${migration.name}) failed: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+      options.log?.(appliedLine(migration, performance.now() - started));
     }
-    options.log?.(appliedLine(migration, performance.now() - started));
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
   const done = pending.map((migration) => migration.version);
   options.log?.(schemaVersionLine([...applied, ...done], []));
