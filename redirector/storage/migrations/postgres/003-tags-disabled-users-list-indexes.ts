@@ -1,4 +1,10 @@
-/** PostgreSQL migration 3. Released: never edit it; add a migration (docs/api.md#migrations). */
+/**
+ * PostgreSQL migration 3. Released: never edit it; add a migration (docs/api.md#migrations).
+ *
+ * Paged link lists, tags and disabled accounts, the same on both engines. The indexes are what
+ * keep one page of a list independent of the number of links: the default order and each sort walk
+ * an index, and the tag filter starts from its tag.
+ */
 export default {
   version: 3,
   name: 'tags, disabled users, list indexes',

@@ -1,4 +1,9 @@
-/** PostgreSQL migration 6. Released: never edit it; add a migration (docs/api.md#migrations). */
+/**
+ * PostgreSQL migration 6. Released: never edit it; add a migration (docs/api.md#migrations).
+ *
+ * The two server-side calls of the attempt limits every instance shares (../../postgres/attemptLimits.ts
+ * says how reserve_attempt and settle_attempt count).
+ */
 export default {
   version: 6,
   name: 'shared attempt limits',

@@ -1,4 +1,10 @@
-/** SQLite migration 5. Released: never edit it; add a migration (docs/api.md#migrations). */
+/**
+ * SQLite migration 5. Released: never edit it; add a migration (docs/api.md#migrations).
+ *
+ * Paged link lists, tags and disabled accounts, the same on both engines. The indexes are what
+ * keep one page of a list independent of the number of links: the default order and each sort walk
+ * an index, and the tag filter starts from its tag.
+ */
 export default {
   version: 5,
   name: 'tags, disabled users, list indexes',

@@ -1,4 +1,9 @@
-/** SQLite migration 6. Released: never edit it; add a migration (docs/api.md#migrations). */
+/**
+ * SQLite migration 6. Released: never edit it; add a migration (docs/api.md#migrations).
+ *
+ * API keys, the same on both engines but for the id column. Keys are found by hash on every call
+ * made with one.
+ */
 export default {
   version: 6,
   name: 'API keys',

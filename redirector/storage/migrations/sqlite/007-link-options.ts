@@ -1,4 +1,11 @@
-/** SQLite migration 7. Released: never edit it; add a migration (docs/api.md#migrations). */
+/**
+ * SQLite migration 7. Released: never edit it; add a migration (docs/api.md#migrations).
+ *
+ * Link options (docs/api.md#links), the same on both engines but for the type of JSON. Counted
+ * clicks of links with a click limit live in their own table, one row per such link, so that
+ * reserving one is a single-row write that neither touches `links` (PostgreSQL would tell every
+ * instance to drop the link from its cache) nor costs anything on links without a limit.
+ */
 export default {
   version: 7,
   name: 'link options',

@@ -1,7 +1,7 @@
 /**
  * The total of the unfiltered link list (X-Total-Count) on both stores: exact after creates, bulk
  * imports, deletes and a user's deletion (their links go by cascade). PostgreSQL keeps it in a
- * counter row (repositories/listSchema.ts), which must also stay exact while two stores on one
+ * counter row (PostgreSQL's migration 14), which must also stay exact while two stores on one
  * schema create, import and delete at once, and start from the links already there when its
  * migration runs.
  */
