@@ -20,6 +20,7 @@ import { createSqliteStore } from '../../../../redirector/storage/sqlite/sqliteS
 import type { Store } from '../../../../redirector/storage/store';
 import { postgresHarness, sqliteHarness } from '../../../helpers/migrationHarness';
 import { createTestSchema } from '../../../helpers/postgres';
+import { runToExit } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 
 interface Place {
@@ -151,6 +152,24 @@ describe.each(engines)('the schema on %s', (_engine, place, migrations) => {
     expect(await where.query('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')).toEqual(
       schemaBefore,
     );
+  });
+});
+
+describe('the built server', () => {
+  it('refuses to start on a newer schema, one line naming both versions, and exits 1', async () => {
+    const dataDir = makeTempDir('me-runner-');
+    const db = openDatabase(path.join(dataDir, SQLITE_FILE));
+    const next = sqliteMigrations.length + 1;
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'next', 0)").run(next);
+    db.close();
+    const run = await runToExit({ DATA_DIR: dataDir, LOG_FORMAT: 'text' });
+    expect(run.code).toBe(1);
+    const refusal = (run.stdout + run.stderr).split('\n').filter((line) => line.includes('newer than'));
+    expect(refusal).toEqual([
+      expect.stringContaining(
+        `the database's schema is at version ${next}, newer than this version of Me knows (${next - 1})`,
+      ),
+    ]);
   });
 });
 
