@@ -33,9 +33,14 @@ export function loadCliConfig(env: NodeJS.ProcessEnv): CliConfig {
 
 /**
  * Runs `work` with the services over the configured database, then closes it. Background work
- * (WAL checkpoints, rollup folding) stays with the running service.
+ * (WAL checkpoints, rollup folding) stays with the running service. `upgrade: false` opens the
+ * database as it is, its pending migrations left to the service (`me check`).
  */
-export async function withServices<T>(cli: CliConfig, work: (services: Services) => Promise<T>): Promise<T> {
+export async function withServices<T>(
+  cli: CliConfig,
+  work: (services: Services) => Promise<T>,
+  options: { upgrade?: boolean } = {},
+): Promise<T> {
   const { config, dataDir } = cli;
   try {
     if (config.databaseUrl === undefined) requireSqliteFile(dataDir);
@@ -47,7 +52,7 @@ export async function withServices<T>(cli: CliConfig, work: (services: Services)
   }
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
-    store = await openStore(config, dataDir, { backgroundWork: false });
+    store = await openStore(config, dataDir, { backgroundWork: false, upgrade: options.upgrade });
   } catch (error) {
     const denied =
       config.databaseUrl === undefined ? sqlitePermissionProblem(path.join(dataDir, SQLITE_FILE)) : undefined;

@@ -22,7 +22,7 @@ function isTarget(target: string, ...folders: string[]): boolean {
 interface Rule {
   name: string;
   appliesTo: (file: string) => boolean;
-  badImport?: (ref: ImportRef) => boolean;
+  badImport?: (ref: ImportRef, file: string) => boolean;
   badString?: (ref: StringRef) => boolean;
 }
 
@@ -95,6 +95,13 @@ const rules: Rule[] = [
     appliesTo: (file) => under(file, ...engineFolders),
     badImport: (ref) => isTarget(ref.target, 'redirector/storage/analytics/panels'),
   },
+  {
+    // A released migration is frozen text (docs/api.md#migrations): a constant it imported could
+    // change under it, and new installs would get a schema old ones never had.
+    name: "redirector/storage/migrations/ files import nothing (an engine's index.ts: its own migrations)",
+    appliesTo: (file) => under(file, 'redirector/storage/migrations'),
+    badImport: (ref, file) => !(file.endsWith('/index.ts') && isSibling(ref.target, file)),
+  },
 ];
 
 /**
@@ -127,9 +134,15 @@ function importCycles(facts: ReadonlyMap<string, SourceFacts>, files: (file: str
   return cycles;
 }
 
+/** `target` (resolved, without extension) is a file of `file`'s own folder, not of one below it. */
+function isSibling(target: string, file: string): boolean {
+  const folder = file.slice(0, file.lastIndexOf('/') + 1);
+  return target.startsWith(folder) && !target.slice(folder.length).includes('/');
+}
+
 function breaks(rule: Rule, file: string, facts: SourceFacts): string[] {
   if (!rule.appliesTo(file)) return [];
-  const imports = rule.badImport ? facts.imports.filter(rule.badImport) : [];
+  const imports = rule.badImport ? facts.imports.filter((ref) => rule.badImport?.(ref, file)) : [];
   const strings = rule.badString ? facts.strings.filter(rule.badString) : [];
   return [
     ...imports.map((ref) => `${file}:${ref.line}: imports '${ref.specifier}'`),
@@ -186,6 +199,7 @@ const rulesByKey = {
   storage: ruleNamed('redirector/storage/'),
   neutralSql: ruleNamed('redirector/storage/analytics/sql/'),
   panels: ruleNamed('the engines'),
+  migrations: ruleNamed('redirector/storage/migrations/'),
 };
 
 describe('the import cycle check', () => {
@@ -322,6 +336,31 @@ describe('each rule reports a break with its file and line', () => {
       "import { createAnalyticsQueries } from '../analytics/runner';",
       null,
     ],
+    [
+      'migrations',
+      'redirector/storage/migrations/sqlite/013-x.ts',
+      "import { SQL } from '../../sqlite/analytics/schema';",
+      "1: imports '../../sqlite/analytics/schema'",
+    ],
+    [
+      'migrations',
+      'redirector/storage/migrations/postgres/017-x.ts',
+      "import m001 from './001-users';",
+      "1: imports './001-users'",
+    ],
+    [
+      'migrations',
+      'redirector/storage/migrations/postgres/index.ts',
+      "import m001 from './001-users';\nimport type { Migration } from '../../migration';",
+      "2: imports '../../migration'",
+    ],
+    [
+      'migrations',
+      'redirector/storage/migrations/sqlite/index.ts',
+      "import m001 from '../postgres/001-users';",
+      "1: imports '../postgres/001-users'",
+    ],
+    ['migrations', 'redirector/storage/migrations/sqlite/index.ts', "import m001 from './001-users';", null],
   ] as const)('%s rule: %s with %j', (key, file, source, expected) => {
     expect(breaks(rulesByKey[key], file, scanSource(file, source))).toEqual(
       expected === null ? [] : [`${file}:${expected}`],

@@ -1,5 +1,5 @@
 /**
- * Hears which links any instance wrote (migration 2's trigger NOTIFYs `<schema>/<short code>` on
+ * Hears which links any instance wrote (migrations 2 and 16's trigger NOTIFYs `<schema>/<short code>` on
  * the `link_changes` channel once the writing transaction commits), so that every instance drops
  * them from its in-memory link cache.
  *
@@ -10,7 +10,9 @@
  */
 import pg from 'pg';
 import { connectionConfig } from './database';
-import { LINK_CHANGES_CHANNEL } from './migrations';
+
+/** The channel migration 2's trigger (and its repair, 16) notifies on. */
+export const LINK_CHANGES_CHANNEL = 'link_changes';
 
 /** A short code that changed, or null when any link may have changed. */
 export type LinkChangeListener = (shortCode: string | null) => void;

@@ -1,24 +1,8 @@
-/** SQLite's own schema changes (../migration.ts says how they are applied). */
-import type { Migration } from '../migration';
-import { apiKeysTableSql } from '../repositories/apiKeyRepository';
-import { linkOptionsSql } from '../repositories/linkOptionsSchema';
-import { LINKS_AT_SCALE_SQL } from '../repositories/listSchema';
-import { VISITOR_IDENTITY_SQL } from '../visitorIdentity';
-import {
-  ANALYTICS_BY_DAY_SQL,
-  ANALYTICS_LINK_RETURNS_SQL,
-  ANALYTICS_REPEAT_INDEX_SQL,
-  ANALYTICS_ROLLUPS_SQL,
-  ANALYTICS_SERVICE_DAYS_SQL,
-  ANALYTICS_VISIT_FREQUENCY_SQL,
-  ANALYTICS_VISITOR_DAY_REPEATS_SQL,
-} from './analytics/schema';
-
-export const migrations: readonly Migration[] = [
-  {
-    version: 1,
-    name: 'users, sessions, links, clicks',
-    sql: `
+/** SQLite migration 1. Released: never edit it; add a migration (docs/api.md#migrations). */
+export default {
+  version: 1,
+  name: 'users, sessions, links, clicks',
+  sql: `
       CREATE TABLE users (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         name TEXT NOT NULL,
@@ -70,60 +54,4 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX clicks_link_time ON clicks(link_id, clicked_at);
       CREATE INDEX clicks_time ON clicks(clicked_at);
     `,
-  },
-  {
-    version: 2,
-    name: 'analytics rollups',
-    sql: ANALYTICS_ROLLUPS_SQL,
-  },
-  {
-    version: 3,
-    name: 'analytics visit frequency',
-    sql: ANALYTICS_VISIT_FREQUENCY_SQL,
-  },
-  {
-    version: 4,
-    name: 'analytics repeat-visitor index',
-    sql: ANALYTICS_REPEAT_INDEX_SQL,
-  },
-  {
-    version: 5,
-    name: 'tags, disabled users, list indexes',
-    sql: LINKS_AT_SCALE_SQL,
-  },
-  {
-    version: 6,
-    name: 'API keys',
-    sql: apiKeysTableSql('id INTEGER PRIMARY KEY AUTOINCREMENT'),
-  },
-  {
-    version: 7,
-    name: 'link options',
-    sql: linkOptionsSql('TEXT'),
-  },
-  {
-    version: 8,
-    name: 'visitor identity',
-    sql: VISITOR_IDENTITY_SQL,
-  },
-  {
-    version: 9,
-    name: 'analytics by day',
-    sql: ANALYTICS_BY_DAY_SQL,
-  },
-  {
-    version: 10,
-    name: 'analytics by day, service-wide',
-    sql: ANALYTICS_SERVICE_DAYS_SQL,
-  },
-  {
-    version: 11,
-    name: 'analytics by day, per-link returns',
-    sql: ANALYTICS_LINK_RETURNS_SQL,
-  },
-  {
-    version: 12,
-    name: 'ranged repeat visitors',
-    sql: ANALYTICS_VISITOR_DAY_REPEATS_SQL,
-  },
-];
+};
