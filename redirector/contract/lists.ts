@@ -142,6 +142,9 @@ export const LINK_OPTION_COLUMNS = [
   'geo_targets',
 ] as const;
 
+/** Where the options' list has `password`, which an export shows as `has_password` (never the password). */
+const PASSWORD_PLACE = LINK_OPTION_COLUMNS.indexOf('ios_url');
+
 /** The columns of a link export, in order (docs/api.md#links). */
 export const LINK_CSV_COLUMNS = [
   'short_code',
@@ -151,7 +154,9 @@ export const LINK_CSV_COLUMNS = [
   'created_at',
   'clicks',
   'unique_visitors',
-  ...LINK_OPTION_COLUMNS,
+  ...LINK_OPTION_COLUMNS.slice(0, PASSWORD_PLACE),
+  'has_password',
+  ...LINK_OPTION_COLUMNS.slice(PASSWORD_PLACE),
 ] as const;
 export type LinkCsvColumn = (typeof LINK_CSV_COLUMNS)[number];
 

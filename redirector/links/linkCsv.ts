@@ -30,13 +30,15 @@ const CELLS: { [column in LinkCsvColumn]: (link: Link) => string | number | bool
   expires_at: (link) => link.expires_at,
   max_clicks: (link) => link.max_clicks,
   expired_url: (link) => link.expired_url,
+  has_password: (link) => link.has_password,
   ios_url: (link) => link.ios_url,
   android_url: (link) => link.android_url,
   // JSON: a `|` list would be ambiguous, since `|` may stand unescaped in a URL.
   geo_targets: (link) => (Object.keys(link.geo_targets).length === 0 ? '' : JSON.stringify(link.geo_targets)),
 };
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** `= + - @`, their full-width forms (spreadsheets read those as the same), tab and carriage return. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A spreadsheet would run a cell starting like a formula: a leading `'` makes it text. */
 export function guardCell(value: string): string {

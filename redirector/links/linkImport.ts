@@ -4,9 +4,8 @@
  * is checked once, then every row is validated like a create; the good rows are created in one
  * transaction (so the link limit holds for the whole import) and the bad ones reported with their line.
  */
-import { pipeline, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CsvError, type Info, parse } from 'csv-parse';
+import { CsvError, type Info, type Parser, parse } from 'csv-parse';
 import { type ImportResult, MAX_IMPORT_ROWS } from '../contract/lists';
 import { invalidInput, RuleError } from '../ruleError';
 import { csvRowToLinkBody, importHeaderProblem, unguardCell } from './linkCsv';
@@ -15,8 +14,8 @@ import { checkOptionAddresses, type NewLinkFields, parseNewLink } from './linkVa
 import { shortCodeProblem } from './shortCode';
 
 export const TOO_MANY_ROWS = `An import takes at most ${MAX_IMPORT_ROWS} rows`;
-/** Rows validated between two turns of the event loop, so that redirects keep being answered. */
-const ROWS_PER_TURN = 200;
+/** Time spent validating rows before the next turn of the event loop, so that redirects keep being answered. */
+const MS_PER_TURN = 2;
 /**
  * Bytes parsed between two turns: the parser reads a chunk whole, and a 64 KiB chunk of one-byte
  * rows is 32,768 records made in one go (about a second on this service's machines).
@@ -30,19 +29,30 @@ interface ParsedRow {
   record: string[];
 }
 
-/** The body in pieces of BYTES_PER_TURN, a turn of the event loop between two. */
-async function* slices(body: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncGenerator<Buffer> {
-  for await (const chunk of body) {
-    for (let start = 0; start < chunk.length; start += BYTES_PER_TURN) {
-      yield chunk.subarray(start, start + BYTES_PER_TURN);
-      await nextTurn();
+/**
+ * Writes the body to the parser BYTES_PER_TURN at a time, each piece once the last is parsed and its
+ * records taken (the write's callback waits for that), a turn of the event loop between two: a
+ * pipe would queue pieces that the parser then reads in one go. Errors end the parser.
+ */
+async function feed(body: AsyncIterable<Buffer> | Iterable<Buffer>, parser: Parser): Promise<void> {
+  const write = (piece: Buffer) =>
+    new Promise<void>((resolve, reject) => parser.write(piece, (error) => (error ? reject(error) : resolve())));
+  try {
+    for await (const chunk of body) {
+      for (let start = 0; start < chunk.length; start += BYTES_PER_TURN) {
+        await write(chunk.subarray(start, start + BYTES_PER_TURN));
+        await nextTurn();
+      }
     }
+    parser.end();
+  } catch (error) {
+    parser.destroy(error as Error);
   }
 }
 
 /**
- * The body's rows as the parser reads them, a chunk at a time. An error of the body itself (one
- * too large) comes out as it is; the parser's as a 400 saying why.
+ * The body's rows as the parser reads them. An error of the body itself (one too large) comes out
+ * as it is; the parser's as a 400 saying why.
  */
 async function* csvRows(
   body: AsyncIterable<Buffer> | Iterable<Buffer>,
@@ -55,9 +65,7 @@ async function* csvRows(
     skip_empty_lines: true,
     max_record_size: MAX_ROW_BYTES,
   });
-  const source = Readable.from(slices(body));
-  // An error on either side ends both; the consuming loop below sees it.
-  pipeline(source, parser, () => undefined);
+  void feed(body, parser);
   try {
     for await (const row of parser as AsyncIterable<ParsedRow>) {
       checkText(row.record);
@@ -67,7 +75,6 @@ async function* csvRows(
     if (error instanceof CsvError) throw invalidInput(`The CSV could not be read: ${error.message}`);
     throw error;
   } finally {
-    source.destroy();
     parser.destroy();
   }
 }
@@ -92,6 +99,7 @@ async function readRows(rows: AsyncIterable<ParsedRow>): Promise<ReadRows> {
   const read: ReadRows = { failed: [], good: [] };
   let header: string[] | undefined;
   let count = 0;
+  let turnStarted = performance.now();
   for await (const row of rows) {
     if (header === undefined) {
       header = row.record.map((column) => column.trim().toLowerCase());
@@ -100,7 +108,10 @@ async function readRows(rows: AsyncIterable<ParsedRow>): Promise<ReadRows> {
       continue;
     }
     if (++count > MAX_IMPORT_ROWS) throw invalidInput(TOO_MANY_ROWS);
-    if (count % ROWS_PER_TURN === 0) await nextTurn();
+    if (performance.now() - turnStarted > MS_PER_TURN) {
+      await nextTurn();
+      turnStarted = performance.now();
+    }
     const shortCode = unguardCell(row.record[header.indexOf('short_code')] ?? '').trim();
     try {
       read.good.push({ line: row.info.lines, shortCode, fields: fieldsOf(header, row.record) });
