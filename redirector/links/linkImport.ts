@@ -15,12 +15,12 @@ import { shortCodeProblem } from './shortCode';
 
 export const TOO_MANY_ROWS = `An import takes at most ${MAX_IMPORT_ROWS} rows`;
 /** Time spent validating rows before the next turn of the event loop, so that redirects keep being answered. */
-const MS_PER_TURN = 2;
+const MS_PER_TURN = 1;
 /**
  * Bytes parsed between two turns: the parser reads a chunk whole, and a 64 KiB chunk of one-byte
  * rows is 32,768 records made in one go (about a second on this service's machines).
  */
-const BYTES_PER_TURN = 512;
+const BYTES_PER_TURN = 256;
 /** Far above the longest valid row (56 addresses of 2,048 characters and the rest); a longer one is refused as it comes. */
 export const MAX_ROW_BYTES = 256 * 1024;
 
