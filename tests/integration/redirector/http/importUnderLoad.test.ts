@@ -6,14 +6,17 @@
  * every request waiting, and about 2 GB.
  */
 
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES } from '../../../../redirector/contract/lists';
 import { TOO_MANY_ROWS } from '../../../../redirector/links/linkImport';
 import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
 import { type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { makeTempDir } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
 
 const MB = 1024 * 1024;
@@ -77,29 +80,26 @@ async function redirectTimes(server: ServerProcess, shortCode: string, until: Pr
   return times;
 }
 
-/**
- * POSTs `body` as text/csv in 64 KiB writes, each once the socket takes it: one write of 5 MiB
- * would hold this process (and so the redirects it times) for a while.
- */
-function postInPieces(url: string, headers: Record<string, string>, body: Buffer) {
-  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/csv' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    // The server answers and closes the connection before reading the whole body: writes may then fail.
-    req.on('error', (error) => (req.writableEnded ? undefined : reject(error)));
-    void (async () => {
-      for (let start = 0; start < body.length && !req.destroyed; start += 64 * 1024) {
-        if (!req.write(body.subarray(start, start + 64 * 1024))) await once(req, 'drain');
-      }
-      req.end();
-    })().catch(() => undefined);
+/** The uploader: its own process, so that sending 5 MiB does not hold the one timing the redirects. */
+const UPLOAD = `
+const [url, token, file] = process.argv.slice(1);
+const req = require('node:http').request(url, { method: 'POST', headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'text/csv' } }, (res) => {
+  let text = '';
+  res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => process.stdout.write(JSON.stringify({ status: res.statusCode, body: JSON.parse(text) })));
+});
+req.on('error', () => undefined);
+require('node:fs').createReadStream(file).pipe(req);
+`;
+
+/** POSTs the file as text/csv from a child process; its answer. */
+async function postFromChild(url: string, token: string, file: string): Promise<{ status: number; body: unknown }> {
+  const child = spawn(process.execPath, ['-e', UPLOAD, url, token, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
   });
+  await once(child, 'exit');
+  return JSON.parse(out);
 }
 
 const percentile = (values: number[], share: number) => {
@@ -140,7 +140,9 @@ describe.each([{ kind: 'sqlite' as const }, { kind: 'postgres' as const }])(
       const sampler = setInterval(() => {
         peak = Math.max(peak, residentBytes(pid));
       }, 20);
-      const answer = postInPieces(`${server.url}/api/links/user/import`, auth, TINY_ROWS);
+      const file = path.join(makeTempDir('me-import-'), 'tiny.csv');
+      fs.writeFileSync(file, TINY_ROWS);
+      const answer = postFromChild(`${server.url}/api/links/user/import`, token, file);
       const times = await redirectTimes(server, 'probe', answer);
       clearInterval(sampler);
       peak = Math.max(peak, residentBytes(pid));
