@@ -11,7 +11,7 @@ import { LinkLimitReached } from '../storage/errors';
 import type { LinkChanges, LinkRecord, LinkWithCounts } from '../storage/records';
 import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
-import { createSelfLinkCheck } from './linkDestinations';
+import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
 import { toApiLink } from './linkPresenter';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { randomShortCode, shortCodeProblem } from './shortCode';
@@ -57,6 +57,9 @@ export interface LinkService {
   delete(owner: LinkOwner, id: number): Promise<void>;
 }
 
+const codesOf = (fields: readonly NewLinkFields[]) =>
+  fields.flatMap((field) => (field.short_code === undefined ? [] : [field.short_code]));
+
 const NO_COUNTS = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 };
 
 function mayAccess(owner: LinkOwner, link: LinkRecord): boolean {
@@ -81,6 +84,7 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 export function createLinkService(deps: LinkServiceDeps): LinkService {
   const { store, clock, linkCache, maxLinksPerUser } = deps;
   const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
+  const selfLinkProblems = createSelfLinkChecks(deps.ownHost, store.users);
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
     const problem = await selfLinkProblem(fields);
@@ -106,6 +110,14 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   async function present(rows: readonly LinkWithCounts[]): Promise<Link[]> {
     const tags = await store.links.tagsOf(rows.map((row) => row.id));
     return rows.map((row) => toApiLink({ ...row, tags: tags.get(row.id) ?? [] }));
+  }
+
+  /** 403 before any insert when the links would take the user beyond the limit (insertMany checks again, exactly). */
+  async function checkRoom(userId: number, fields: readonly NewLinkFields[]): Promise<void> {
+    const adding = new Set(codesOf(fields)).size + fields.filter((field) => field.short_code === undefined).length;
+    if ((await store.links.ownedCount(userId)) + adding > maxLinksPerUser) {
+      throw new RuleError(403, linkLimitMessage(maxLinksPerUser));
+    }
   }
 
   const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
@@ -178,8 +190,15 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     tags: (owner) => store.links.tagCounts(scope(owner)),
 
     async createMany(owner, fields) {
-      const problems = await Promise.all(fields.map(selfLinkProblem));
+      // Every row's short code and hosts in a query per 1,024 of them, then the link limit, before
+      // any insert (docs/api.md#import-and-export).
+      const taken = await store.links.takenShortCodes(codesOf(fields));
+      const hostProblems = await selfLinkProblems(fields);
+      const problems = fields.map((field, index) =>
+        field.short_code !== undefined && taken.has(field.short_code) ? SHORT_CODE_TAKEN : hostProblems[index],
+      );
       const good = fields.filter((_, index) => problems[index] === undefined);
+      if (owner.kind === 'user') await checkRoom(owner.userId, good);
       const outcomes = (await insertAll(owner, good)).values();
       return fields.map((field, index) => {
         const problem = problems[index];

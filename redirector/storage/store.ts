@@ -40,6 +40,8 @@ export interface UserRepository {
   setCustomDomain(id: number, domain: string | null): Promise<void>;
   /** Whether some user has this custom domain (lower-case). */
   isCustomDomain(domain: string): Promise<boolean>;
+  /** Which of these domains (lower-case) some user has as custom domain: one query per 1,024 of them. */
+  customDomainsAmong(domains: readonly string[]): Promise<Set<string>>;
   /** Oldest account first, each with its links and clicks. */
   page(query: UserPageQuery): Promise<{ rows: UserWithCounts[]; total: number }>;
   findWithCounts(id: number): Promise<UserWithCounts | undefined>;
@@ -100,6 +102,10 @@ export interface LinkRepository {
   delete(id: number): Promise<boolean>;
   findById(id: number): Promise<LinkRecord | undefined>;
   findByShortCode(shortCode: string): Promise<LinkRecord | undefined>;
+  /** Which of these short codes are taken: one query per 1,024 of them (imports). */
+  takenShortCodes(shortCodes: readonly string[]): Promise<Set<string>>;
+  /** How many links the user owns. */
+  ownedCount(userId: number): Promise<number>;
   /** Newest first, each with its counts, in one query (never one per link). */
   list(filter: LinkFilter): Promise<LinkWithCounts[]>;
   counts(id: number): Promise<LinkCounts>;

@@ -1,25 +1,20 @@
 import { MAX_TAGS } from '../../contract/tags';
 import { LinkLimitReached } from '../errors';
 import { columnList, type Executor } from '../executor';
-import type { LinkRecord, NewLink, RedirectLink } from '../records';
-import type { InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
+import type { LinkRecord, RedirectLink } from '../records';
+import type { InsertOutcome, LinkRepository } from '../store';
 import { clickQuotaQueries } from './clickQuota';
-import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_OPTION_DEFAULTS, LINK_SHAPE } from './columns';
+import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
+import { insertLinks, insertTags, NEW_LINK_COLUMNS, newLinkValue } from './linkInserts';
 import { countLinksSql, selectLinks } from './linkLists';
+import { valuesAmong } from './valuesAmong';
 
 const COLUMNS = columnList(LINK_COLUMNS);
-const NEW_LINK_COLUMNS = LINK_COLUMNS.filter((column) => column !== 'id');
 
 const INSERT_SQL = `
   INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
   VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')}) RETURNING ${COLUMNS}`;
-// A taken code answers no row instead of an error, which on PostgreSQL would end the transaction.
-const INSERT_UNLESS_TAKEN_SQL = `
-  INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
-  VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')})
-  ON CONFLICT (short_code) DO NOTHING RETURNING ${COLUMNS}`;
-
 /** The link's own columns; its counts come from the engine's LinkCountQueries. */
 // Built once: the SQLite executor finds its prepared statement by this text on every redirect-path miss.
 const BY_ID_SQL = `SELECT ${COLUMNS} FROM links WHERE id = ?`;
@@ -29,15 +24,7 @@ const FOR_REDIRECT_SQL = `
   FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE l.short_code = ?`;
 const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
 
-const RANDOM_ATTEMPTS = 20;
-
-type NewLinkColumn = (typeof NEW_LINK_COLUMNS)[number];
-
-/** A new link's value of one column, options left out taking their defaults. */
-function newLinkValue(link: Omit<NewLink, 'short_code'>, column: Exclude<NewLinkColumn, 'short_code'>) {
-  const value = link[column];
-  return value === undefined ? LINK_OPTION_DEFAULTS[column as keyof typeof LINK_OPTION_DEFAULTS] : value;
-}
+const OWNED_COUNT_SQL = 'SELECT COUNT(*) AS n FROM links WHERE user_id = ?';
 
 /**
  * Id lists are padded to a power of two (with an id no row has), so that a handful of statement
@@ -52,32 +39,6 @@ function paddedIds(ids: readonly number[]): number[] {
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const placeholders = (count: number) => new Array<string>(count).fill('?').join(', ');
-
-async function insertTags(tx: Executor, linkId: number, tags: readonly string[]): Promise<void> {
-  if (tags.length === 0) return;
-  await tx.run(
-    `INSERT INTO link_tags (link_id, tag) VALUES ${tags.map(() => '(?, ?)').join(', ')}`,
-    tags.flatMap((tag) => [linkId, tag]),
-  );
-}
-
-async function insertLink(
-  tx: Executor,
-  link: NewTaggedLink,
-  randomCode: () => string,
-): Promise<LinkRecord | undefined> {
-  const attempts = link.short_code === undefined ? RANDOM_ATTEMPTS : 1;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const shortCode = link.short_code ?? randomCode();
-    const row = await tx.get<LinkRecord>(
-      INSERT_UNLESS_TAKEN_SQL,
-      NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : newLinkValue(link, column))),
-      LINK_SHAPE,
-    );
-    if (row !== undefined) return row;
-  }
-  return undefined;
-}
 
 export function createLinkRepository(db: Executor, counts: LinkCountQueries): LinkRepository {
   const findById = (id: number) => db.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE);
@@ -111,6 +72,10 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
     findById,
     findByShortCode: (shortCode) => db.get<LinkRecord>(BY_SHORT_CODE_SQL, [shortCode], LINK_SHAPE),
+    takenShortCodes: (shortCodes) => valuesAmong(db, { table: 'links', column: 'short_code' }, shortCodes),
+    async ownedCount(userId) {
+      return (await db.get<{ n: number }>(OWNED_COUNT_SQL, [userId]))!.n;
+    },
     findForRedirect: (shortCode) => db.get<RedirectLink>(FOR_REDIRECT_SQL, [shortCode], REDIRECT_SHAPE),
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
@@ -123,22 +88,12 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
           // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
           // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
           if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
-          const owned = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM links WHERE user_id = ?', [owner]);
+          const owned = await tx.get<{ n: number }>(OWNED_COUNT_SQL, [owner]);
           room = maxLinks - owned!.n;
         }
-        const outcomes: InsertOutcome[] = [];
-        for (const link of links) {
-          const row = await insertLink(tx, link, randomCode);
-          if (row === undefined) {
-            outcomes.push('taken');
-            continue;
-          }
-          room -= 1;
-          if (room < 0) throw new LinkLimitReached(maxLinks!);
-          await insertTags(tx, row.id, link.tags);
-          if (row.max_clicks !== null) await clickQuotaQueries(tx).limitChanged(row.id, row.max_clicks);
-          outcomes.push(row);
-        }
+        const stored = await insertLinks(tx, links, randomCode);
+        if (stored.filter((row) => row !== undefined).length > room) throw new LinkLimitReached(maxLinks!);
+        const outcomes: InsertOutcome[] = stored.map((row) => row ?? 'taken');
         return outcomes;
       });
     },

@@ -4,6 +4,9 @@ import type { UserRepository } from '../store';
 import { USER_COLUMNS, USER_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { containsPattern } from './linkLists';
+import { valuesAmong } from './valuesAmong';
+
+const CUSTOM_DOMAIN = { table: 'users', column: 'custom_domain' } as const;
 
 const COLUMNS = columnList(USER_COLUMNS);
 const LISTED_COLUMNS = columnList(
@@ -39,8 +42,9 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
     findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
     findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),
     async isCustomDomain(domain) {
-      return (await db.get('SELECT id FROM users WHERE custom_domain = ?', [domain])) !== undefined;
+      return (await valuesAmong(db, CUSTOM_DOMAIN, [domain])).has(domain);
     },
+    customDomainsAmong: (domains) => valuesAmong(db, CUSTOM_DOMAIN, domains),
     async setCustomDomain(id, domain) {
       await db.run('UPDATE users SET custom_domain = ? WHERE id = ?', [domain, id]);
     },
