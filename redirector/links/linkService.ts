@@ -81,16 +81,28 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
   return typeof password === 'string' ? hashPassword(password) : password;
 }
 
-export function createLinkService(deps: LinkServiceDeps): LinkService {
-  const { store, clock, linkCache, maxLinksPerUser } = deps;
-  const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
-  const selfLinkProblems = createSelfLinkChecks(deps.ownHost, store.users);
+/** The new links' rows: the fields as validated, their owner, one creation time, the password hashed. */
+async function newLinkRows(
+  owner: LinkOwner,
+  fields: readonly NewLinkFields[],
+  createdAt: number,
+): Promise<NewTaggedLink[]> {
+  return Promise.all(
+    fields.map(async ({ password, ...field }) => ({
+      ...field,
+      user_id: owner.kind === 'user' ? owner.userId : null,
+      created_at: createdAt,
+      password_hash: (await passwordHashOf(password)) ?? null,
+    })),
+  );
+}
 
-  async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
-    const problem = await selfLinkProblem(fields);
-    if (problem) throw invalidInput(problem);
-  }
+const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
 
+type LinkReads = Pick<LinkService, 'page' | 'totals' | 'batches' | 'tags' | 'get' | 'findOwned'>;
+
+/** What reads links: the lists, the exports' batches, one link. */
+function createLinkReads(store: Store): LinkReads {
   async function withTags(link: LinkRecord): Promise<TaggedLink> {
     return { ...link, tags: (await store.links.tagsOf([link.id])).get(link.id) ?? [] };
   }
@@ -101,65 +113,10 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     return withTags(link);
   }
 
-  async function withCounts(link: TaggedLink): Promise<Link> {
-    const counts = await store.links.counts(link.id);
-    return toApiLink({ ...link, ...counts });
-  }
-
   /** Rows of one query with their tags, in one more query. */
   async function present(rows: readonly LinkWithCounts[]): Promise<Link[]> {
     const tags = await store.links.tagsOf(rows.map((row) => row.id));
     return rows.map((row) => toApiLink({ ...row, tags: tags.get(row.id) ?? [] }));
-  }
-
-  /** 403 before any insert when the links would take the user beyond the limit (insertMany checks again, exactly). */
-  async function checkRoom(userId: number, fields: readonly NewLinkFields[]): Promise<void> {
-    const adding = new Set(codesOf(fields)).size + fields.filter((field) => field.short_code === undefined).length;
-    if ((await store.links.ownedCount(userId)) + adding > maxLinksPerUser) {
-      throw new RuleError(403, linkLimitMessage(maxLinksPerUser));
-    }
-  }
-
-  const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
-
-  async function insertAll(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<InsertOutcome[]> {
-    const createdAt = clock();
-    const links: NewTaggedLink[] = await Promise.all(
-      fields.map(async (field) => ({
-        user_id: owner.kind === 'user' ? owner.userId : null,
-        title: field.title,
-        target_url: field.target_url,
-        short_code: field.short_code,
-        enable_tiktok_bypass: field.enable_tiktok_bypass,
-        enable_country_redirect: field.enable_country_redirect,
-        country_redirect_url: field.country_redirect_url,
-        enable_instagram_exit: field.enable_instagram_exit,
-        instagram_exit_url: field.instagram_exit_url,
-        created_at: createdAt,
-        tags: field.tags,
-        forward_query: field.forward_query,
-        expires_at: field.expires_at,
-        max_clicks: field.max_clicks,
-        expired_url: field.expired_url,
-        password_hash: (await passwordHashOf(field.password)) ?? null,
-        ios_url: field.ios_url,
-        android_url: field.android_url,
-        geo_targets: field.geo_targets,
-      })),
-    );
-    let outcomes: InsertOutcome[];
-    try {
-      outcomes = await store.links.insertMany(links, {
-        maxLinks: owner.kind === 'user' ? maxLinksPerUser : undefined,
-        randomCode: randomShortCode,
-      });
-    } catch (error) {
-      if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));
-      throw error;
-    }
-    // The cache may remember these codes as misses from earlier visits.
-    for (const outcome of outcomes) if (outcome !== 'taken') linkCache.invalidate(outcome.short_code);
-    return outcomes;
   }
 
   return {
@@ -189,6 +146,60 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
 
     tags: (owner) => store.links.tagCounts(scope(owner)),
 
+    async get(owner, id) {
+      return withCounts(store, await findOwned(owner, id));
+    },
+
+    findOwned,
+  };
+}
+
+async function withCounts(store: Store, link: TaggedLink): Promise<Link> {
+  const counts = await store.links.counts(link.id);
+  return toApiLink({ ...link, ...counts });
+}
+
+/** 403 before any insert when the links would take the user beyond the limit (insertMany checks again, exactly). */
+async function checkRoom(store: Store, maxLinksPerUser: number, userId: number, fields: readonly NewLinkFields[]) {
+  const adding = new Set(codesOf(fields)).size + fields.filter((field) => field.short_code === undefined).length;
+  if ((await store.links.ownedCount(userId)) + adding > maxLinksPerUser) {
+    throw new RuleError(403, linkLimitMessage(maxLinksPerUser));
+  }
+}
+
+export function createLinkService(deps: LinkServiceDeps): LinkService {
+  const { store, clock, linkCache, maxLinksPerUser } = deps;
+  const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
+  const selfLinkProblems = createSelfLinkChecks(deps.ownHost, store.users);
+
+  async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
+    const problem = await selfLinkProblem(fields);
+    if (problem) throw invalidInput(problem);
+  }
+
+  async function insertAll(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<InsertOutcome[]> {
+    const links = await newLinkRows(owner, fields, clock());
+    let outcomes: InsertOutcome[];
+    try {
+      outcomes = await store.links.insertMany(links, {
+        maxLinks: owner.kind === 'user' ? maxLinksPerUser : undefined,
+        randomCode: randomShortCode,
+      });
+    } catch (error) {
+      if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));
+      throw error;
+    }
+    // The cache may remember these codes as misses from earlier visits.
+    for (const outcome of outcomes) if (outcome !== 'taken') linkCache.invalidate(outcome.short_code);
+    return outcomes;
+  }
+
+  const reads = createLinkReads(store);
+  const { findOwned } = reads;
+
+  return {
+    ...reads,
+
     async createMany(owner, fields) {
       // Every row's short code and hosts in a query per 1,024 of them, then the link limit, before
       // any insert (docs/api.md#import-and-export).
@@ -198,7 +209,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         field.short_code !== undefined && taken.has(field.short_code) ? SHORT_CODE_TAKEN : hostProblems[index],
       );
       const good = fields.filter((_, index) => problems[index] === undefined);
-      if (owner.kind === 'user') await checkRoom(owner.userId, good);
+      if (owner.kind === 'user') await checkRoom(store, maxLinksPerUser, owner.userId, good);
       const outcomes = (await insertAll(owner, good)).values();
       return fields.map((field, index) => {
         const problem = problems[index];
@@ -207,12 +218,6 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         return outcome === 'taken' ? SHORT_CODE_TAKEN : toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags });
       });
     },
-
-    async get(owner, id) {
-      return withCounts(await findOwned(owner, id));
-    },
-
-    findOwned,
 
     async create(owner, fields) {
       checkOptionAddresses(fields);
@@ -244,7 +249,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
       if (tags !== undefined) await store.links.setTags(id, tags);
-      return withCounts({ ...updated, tags: tags ?? existing.tags });
+      return withCounts(store, { ...updated, tags: tags ?? existing.tags });
     },
 
     async delete(owner, id) {
