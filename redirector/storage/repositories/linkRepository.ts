@@ -2,7 +2,7 @@ import { MAX_TAGS } from '../../contract/tags';
 import { LinkLimitReached } from '../errors';
 import { columnList, type Executor } from '../executor';
 import type { LinkRecord, RedirectLink } from '../records';
-import type { InsertOutcome, LinkRepository } from '../store';
+import type { InsertOptions, InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
 import { clickQuotaQueries } from './clickQuota';
 import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
@@ -40,6 +40,58 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const placeholders = (count: number) => new Array<string>(count).fill('?').join(', ');
 
+/** The links in one transaction, each stored or 'taken'; LinkLimitReached when they would pass `maxLinks`. */
+function insertManyLinks(db: Executor, links: readonly NewTaggedLink[], { maxLinks, randomCode }: InsertOptions) {
+  return db.transaction(async (tx) => {
+    const owner = links[0]?.user_id ?? null;
+    let room = Number.POSITIVE_INFINITY;
+    if (maxLinks !== undefined && owner !== null) {
+      // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
+      // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
+      if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
+      const owned = await tx.get<{ n: number }>(OWNED_COUNT_SQL, [owner]);
+      room = maxLinks - owned!.n;
+    }
+    const stored = await insertLinks(tx, links, randomCode);
+    if (stored.filter((row) => row !== undefined).length > room) throw new LinkLimitReached(maxLinks!);
+    const outcomes: InsertOutcome[] = stored.map((row) => row ?? 'taken');
+    return outcomes;
+  });
+}
+
+/** Each link's tags, in code-point order. */
+async function tagsOfLinks(db: Executor, linkIds: readonly number[]): Promise<Map<number, string[]>> {
+  const tags = new Map<number, string[]>(linkIds.map((id) => [id, []]));
+  if (linkIds.length === 0) return tags;
+  const ids = paddedIds(linkIds);
+  const sql = `SELECT link_id, tag FROM link_tags WHERE link_id IN (${placeholders(ids.length)}) ORDER BY link_id, tag`;
+  // The bound is a hint: without statistics (autovacuum off, or tables just filled) PostgreSQL
+  // scanned every tag for a page's (99,000 of them, 9–18 ms) instead of walking the primary
+  // key (0.1 ms). Each link holds at most MAX_TAGS; should one hold more, it is read again.
+  const bound = ids.length * MAX_TAGS;
+  let rows = await db.all<{ link_id: number; tag: string }>(`${sql} LIMIT ?`, [...ids, bound]);
+  if (rows.length === bound) rows = await db.all(sql, ids);
+  for (const row of rows) tags.get(row.link_id)?.push(row.tag);
+  // In code-point order whatever the database's collation.
+  for (const list of tags.values()) list.sort(byCodePoint);
+  return tags;
+}
+
+/** The tags in use (of one user's links, or of all), with their number of links. */
+async function tagCountsOf(db: Executor, filter: { userId?: number }) {
+  const rows =
+    filter.userId === undefined
+      ? await db.all<{ name: string; links: number }>(
+          'SELECT tag AS name, COUNT(*) AS links FROM link_tags GROUP BY tag',
+        )
+      : await db.all<{ name: string; links: number }>(
+          `SELECT lt.tag AS name, COUNT(*) AS links FROM link_tags lt JOIN links l ON l.id = lt.link_id
+           WHERE l.user_id = ? GROUP BY lt.tag`,
+          [filter.userId],
+        );
+  return rows.sort((a, b) => byCodePoint(a.name, b.name));
+}
+
 export function createLinkRepository(db: Executor, counts: LinkCountQueries): LinkRepository {
   const findById = (id: number) => db.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE);
   const quota = clickQuotaQueries(db);
@@ -65,6 +117,9 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       if (updated !== undefined && changes.max_clicks !== undefined) await quota.limitChanged(id, updated.max_clicks);
       return updated;
     },
+    insertMany: (links, options) => insertManyLinks(db, links, options),
+    tagsOf: (linkIds) => tagsOfLinks(db, linkIds),
+    tagCounts: (filter) => tagCountsOf(db, filter),
     reserveClick: quota.reserve,
     countedClicks: quota.counted,
     async delete(id) {
@@ -79,24 +134,6 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     findForRedirect: (shortCode) => db.get<RedirectLink>(FOR_REDIRECT_SQL, [shortCode], REDIRECT_SHAPE),
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
-
-    insertMany(links, { maxLinks, randomCode }) {
-      return db.transaction(async (tx) => {
-        const owner = links[0]?.user_id ?? null;
-        let room = Number.POSITIVE_INFINITY;
-        if (maxLinks !== undefined && owner !== null) {
-          // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
-          // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
-          if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
-          const owned = await tx.get<{ n: number }>(OWNED_COUNT_SQL, [owner]);
-          room = maxLinks - owned!.n;
-        }
-        const stored = await insertLinks(tx, links, randomCode);
-        if (stored.filter((row) => row !== undefined).length > room) throw new LinkLimitReached(maxLinks!);
-        const outcomes: InsertOutcome[] = stored.map((row) => row ?? 'taken');
-        return outcomes;
-      });
-    },
 
     async page(query) {
       const selection = selectLinks(query);
@@ -119,42 +156,11 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
 
     totals: (userId) => counts.totals(userId),
 
-    async tagsOf(linkIds) {
-      const tags = new Map<number, string[]>(linkIds.map((id) => [id, []]));
-      if (linkIds.length === 0) return tags;
-      const ids = paddedIds(linkIds);
-      const sql = `SELECT link_id, tag FROM link_tags WHERE link_id IN (${placeholders(ids.length)}) ORDER BY link_id, tag`;
-      // The bound is a hint: without statistics (autovacuum off, or tables just filled) PostgreSQL
-      // scanned every tag for a page's (99,000 of them, 9–18 ms) instead of walking the primary
-      // key (0.1 ms). Each link holds at most MAX_TAGS; should one hold more, it is read again.
-      const bound = ids.length * MAX_TAGS;
-      let rows = await db.all<{ link_id: number; tag: string }>(`${sql} LIMIT ?`, [...ids, bound]);
-      if (rows.length === bound) rows = await db.all(sql, ids);
-      for (const row of rows) tags.get(row.link_id)?.push(row.tag);
-      // In code-point order whatever the database's collation.
-      for (const list of tags.values()) list.sort(byCodePoint);
-      return tags;
-    },
-
     async setTags(linkId, tags) {
       await db.transaction(async (tx) => {
         await tx.run('DELETE FROM link_tags WHERE link_id = ?', [linkId]);
         await insertTags(tx, linkId, tags);
       });
-    },
-
-    async tagCounts(filter) {
-      const rows =
-        filter.userId === undefined
-          ? await db.all<{ name: string; links: number }>(
-              'SELECT tag AS name, COUNT(*) AS links FROM link_tags GROUP BY tag',
-            )
-          : await db.all<{ name: string; links: number }>(
-              `SELECT lt.tag AS name, COUNT(*) AS links FROM link_tags lt JOIN links l ON l.id = lt.link_id
-               WHERE l.user_id = ? GROUP BY lt.tag`,
-              [filter.userId],
-            );
-      return rows.sort((a, b) => byCodePoint(a.name, b.name));
     },
   };
 }
