@@ -1,16 +1,17 @@
 /** Builds every service once; routers and the redirect handler receive this object. */
+import { type AnalyticsService, createAnalyticsService } from './analytics/analyticsService';
 import { type AccountService, createAccountService } from './auth/accountService';
 import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
+import { defaultDomainOf } from './auth/domainRules';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
-import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
-import type { Store } from './storage/store';
+import type { LinkRepository, Store } from './storage/store';
 import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 import type { PlaceLookup } from './visits/geoip';
@@ -18,6 +19,10 @@ import type { PlaceLookup } from './visits/geoip';
 export interface Services {
   config: Config;
   store: Store;
+  /** Every analytics figure (analytics/analyticsService.ts). */
+  analytics: AnalyticsService;
+  /** The click places of links with a click limit (docs/api.md#expiry-and-click-limits), for the short-link edge. */
+  clickPlaces: Pick<LinkRepository, 'reserveClick' | 'countedClicks'>;
   clock: () => number;
   auth: AuthService;
   accounts: AccountService;
@@ -98,6 +103,8 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     config,
     store,
+    analytics: createAnalyticsService(store, clock),
+    clickPlaces: store.links,
     clock,
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),

@@ -6,12 +6,12 @@
 import { z } from 'zod';
 import type { User } from '../contract/auth';
 import { ACCOUNT_DISABLED } from '../contract/lists';
-import { DOMAIN_TAKEN, normaliseCustomDomain } from '../links/domainRules';
 import { invalidInput, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
 import type { UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import type { AuthService } from './authService';
+import { DOMAIN_TAKEN, normaliseCustomDomain } from './domainRules';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 
 export const NAME_REQUIRED = 'Name is required';

@@ -3,10 +3,10 @@ import Router from '@koa/router';
 import { toApiUser } from '../auth/accountService';
 import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../contract/auth';
 import type { Services } from '../services';
-import { requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireUser, type UserState } from './authGuards';
 import { bodyOf } from './requestInput';
 
-export function createDomainRouter(services: Services): Router {
+export function createDomainRouter(services: GuardServices & Pick<Services, 'accounts' | 'config'>): Router {
   const { accounts } = services;
   const router = new Router();
   const user = requireUser(services);

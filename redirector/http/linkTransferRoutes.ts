@@ -12,7 +12,7 @@ import { importLinks } from '../links/linkImport';
 import { ADMIN, type LinkOwner, type LinkService, userOwner } from '../links/linkService';
 import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
-import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { AppError } from './errors';
 import { checkInputText } from './jsonBody';
 
@@ -55,7 +55,7 @@ function sendExport(ctx: Context, links: LinkService, owner: LinkOwner): void {
   ctx.body = csv;
 }
 
-export function createLinkTransferRouter(services: Services): Router {
+export function createLinkTransferRouter(services: GuardServices & Pick<Services, 'links'>): Router {
   const { links } = services;
   const admin = requireAdmin(services);
   const user = requireUser(services);

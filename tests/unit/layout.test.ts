@@ -59,6 +59,20 @@ const rules: Rule[] = [
     badImport: (ref) => isTarget(ref.target, 'redirector/http'),
   },
   {
+    // The composition root builds the services; the rules and the edges receive what they use.
+    name: 'the rules and the edges import nothing from services.ts, app.ts, server.ts or cli/ (types of services.ts aside)',
+    appliesTo: (file) => under(file, ...ruleLayers, 'redirector/keys', 'redirector/users', 'redirector/privacy'),
+    badImport: (ref) =>
+      (!ref.typeOnly && isTarget(ref.target, 'redirector/services')) ||
+      isTarget(ref.target, 'redirector/app', 'redirector/server', 'redirector/cli'),
+  },
+  {
+    // HTTP parses, asks a service and shapes JSON (STYLE.md): it reaches no store itself.
+    name: 'redirector/http/ imports no runtime code from redirector/storage/',
+    appliesTo: (file) => under(file, 'redirector/http'),
+    badImport: (ref) => !ref.typeOnly && isTarget(ref.target, 'redirector/storage'),
+  },
+  {
     name: 'no SQL in redirector/ outside redirector/storage/',
     appliesTo: (file) => under(file, 'redirector') && !under(file, 'redirector/storage'),
     badString: (ref) => sqlStatement.test(ref.text),
@@ -171,6 +185,21 @@ describe('the layout', () => {
     expect(rendererImports.some((ref) => ref.target.startsWith('redirector/contract'))).toBe(true);
   });
 
+  it("redirector/'s folders import each other one way: no runtime cycle between two of them", () => {
+    const folderOf = (module: string) => module.split('/').slice(0, 2).join('/');
+    const byFolder = new Map<string, SourceFacts>();
+    for (const [file, fileFacts] of repoFacts) {
+      if (!under(file, 'redirector')) continue;
+      const folder = `${folderOf(file)}.ts`;
+      const imports = fileFacts.imports
+        .filter((ref) => isTarget(ref.target, 'redirector') && folderOf(ref.target) !== folderOf(file))
+        .map((ref) => ({ ...ref, target: folderOf(ref.target) }));
+      const known = byFolder.get(folder);
+      byFolder.set(folder, { ...fileFacts, imports: [...(known?.imports ?? []), ...imports] });
+    }
+    expect(importCycles(byFolder, () => true).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
   it('redirector/storage/ has no runtime import cycle (the engines, the panels and the runner included)', () => {
     expect(
       importCycles(repoFacts, (file) => under(file, 'redirector/storage')).map((cycle) => cycle.join(' → ')),
@@ -197,6 +226,8 @@ const rulesByKey = {
   ui: ruleNamed('renderer/'),
   contract: ruleNamed('redirector/contract/'),
   storage: ruleNamed('redirector/storage/'),
+  composition: ruleNamed('the rules and the edges'),
+  httpStore: ruleNamed('redirector/http/ imports no runtime'),
   neutralSql: ruleNamed('redirector/storage/analytics/sql/'),
   panels: ruleNamed('the engines'),
   migrations: ruleNamed('redirector/storage/migrations/'),
@@ -361,6 +392,21 @@ describe('each rule reports a break with its file and line', () => {
       "1: imports '../postgres/001-users'",
     ],
     ['migrations', 'redirector/storage/migrations/sqlite/index.ts', "import m001 from './001-users';", null],
+    [
+      'composition',
+      'redirector/links/x.ts',
+      "import { createServices } from '../services';",
+      "1: imports '../services'",
+    ],
+    ['composition', 'redirector/http/x.ts', "import type { Services } from '../services';", null],
+    ['composition', 'redirector/visits/x.ts', "import { main } from '../cli/main';", "1: imports '../cli/main'"],
+    [
+      'httpStore',
+      'redirector/http/x.ts',
+      "import { openStore } from '../storage/openStore';",
+      "1: imports '../storage/openStore'",
+    ],
+    ['httpStore', 'redirector/http/x.ts', "import type { Store } from '../storage/store';", null],
   ] as const)('%s rule: %s with %j', (key, file, source, expected) => {
     expect(breaks(rulesByKey[key], file, scanSource(file, source))).toEqual(
       expected === null ? [] : [`${file}:${expected}`],

@@ -21,7 +21,7 @@ import { decideVisit, type RecordedDecision, type VisitRequest } from '../../vis
 import { createVisitorReader } from '../../visits/visitor';
 import { readPasswordForm } from './passwordForm';
 import { type FinalDecision, outcomeOf, statusOf, writeAnswer } from './shortLinkAnswers';
-import { createVisitLimits, type Visit } from './visitLimits';
+import { createVisitLimits, type Visit, type VisitLimitServices } from './visitLimits';
 
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
 export type ShortLinkEdge = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -30,7 +30,14 @@ const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 const VIEW: VisitRequest = { kind: 'view' };
 const NO_ANSWERS = Object.freeze({});
 
-export function createShortLinkEdge(services: Services): ShortLinkEdge {
+/** What the edge uses: the link cache, the click recorder, the visitor's facts, the limits, the metrics. */
+export type ShortLinkServices = Pick<
+  Services,
+  'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress'
+> &
+  VisitLimitServices;
+
+export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
   const { linkCache, clickRecorder, clock, metrics } = services;
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOMAIN_WITHOUT_PORT, normaliseCustomDomain } from '../../../../redirector/links/domainRules';
+import { DOMAIN_WITHOUT_PORT, normaliseCustomDomain } from '../../../../redirector/auth/domainRules';
 import { RuleError } from '../../../../redirector/ruleError';
 
 describe('normaliseCustomDomain', () => {
