@@ -3,7 +3,7 @@
  * expired, or a marker that never had one): the session is cleared and the login page says why.
  */
 import { useMemo } from 'react';
-import { useAuth } from '../features/admin/auth/AuthProvider';
+import { useAuth } from '../session/AdminSession';
 import { useApi } from './ApiProvider';
 import type { AdminCalls } from './adminApi';
 import { ApiError } from './client';

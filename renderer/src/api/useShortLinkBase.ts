@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { shortLinkBase } from '../features/analytics/analyticsFormat';
+import { shortLinkBase } from '../format/shortUrl';
 import type { ApiClient } from '.';
 import { useApi } from './ApiProvider';
 

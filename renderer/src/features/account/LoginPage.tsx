@@ -6,8 +6,8 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
+import { writeSession } from '../../session/userSession';
 import { AccountFooter } from './AccountFooter';
-import { writeSession } from './useSession';
 
 export interface LoginErrors {
   email?: string;

@@ -10,7 +10,7 @@ import { LineChart } from '../../components/charts/LineChart';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
-import type { LinkHost } from '../links/shortUrl';
+import type { LinkHost } from '../../format/shortUrl';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { TREND_TEXTS } from './analyticsTexts';
 import { LinkSummary } from './LinkSummary';

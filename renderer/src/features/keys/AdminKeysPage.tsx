@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { guardUnauthorized } from '../../api/useAdminCalls';
 import { Card } from '../../components/Card';
-import { useAuth } from '../admin/auth/AuthProvider';
-import { PageHeader } from '../admin/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
+import { useAuth } from '../../session/AdminSession';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { KEYS_TEXTS as TEXTS } from './keysTexts';
 

@@ -8,12 +8,12 @@ import { useShortLinkBase } from '../../api/useShortLinkBase';
 import { Banner } from '../../components/Banner';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/Spinner';
-import { PageHeader } from '../admin/PageHeader';
+import { linkHostOfBase } from '../../format/shortUrl';
 import { LinkForm } from './LinkForm';
 import { changedFields, emptyLinkForm, linkFormFromLink, linkInputFromForm } from './linkForm';
 import { ADMIN_LINK_FORM_TEXTS } from './linkFormTexts';
-import { linkHostOfBase } from './shortUrl';
 import { useLinkForm } from './useLinkForm';
 
 export const CREATE_FAILED = 'Failed to create link. Please check the browser console for details.';

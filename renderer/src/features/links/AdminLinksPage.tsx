@@ -14,11 +14,11 @@ import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { PageHeader } from '../admin/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
+import { linkHostOfBase } from '../../format/shortUrl';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkList } from './LinkList';
 import { useLinkListQuery } from './linkListQuery';
-import { linkHostOfBase } from './shortUrl';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
 

@@ -9,11 +9,11 @@ import { useUserLinks, useUserTags } from '../../api/userQueries';
 import { Banner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadingState } from '../../components/Spinner';
+import type { LinkHost } from '../../format/shortUrl';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkFormDialog } from './LinkFormDialog';
 import { useLinkListQuery } from './linkListQuery';
 import { SummaryCards } from './SummaryCards';
-import type { LinkHost } from './shortUrl';
 import { UserLinksCard } from './UserLinksCard';
 import { useUserLinkEditing } from './useUserLinkEditing';
 
