@@ -6,7 +6,10 @@
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '../../../redirector/contract';
-import { useDomain, useUserCalls, useUserLinkStats } from '../api/userQueries';
+import { CredentialProvider } from '../api/ApiProvider';
+import { useAccountCalls } from '../api/account';
+import { useAnalyticsCalls, useOwnLinkStats } from '../api/analytics';
+import { useDomain } from '../api/domains';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
 import { DomainDialog } from '../features/account/DomainDialog';
@@ -15,14 +18,29 @@ import { UserLinkAnalyticsView } from '../features/analytics/UserLinkAnalyticsVi
 import { useDateRange } from '../features/analytics/useDateRange';
 import { ApiKeysDialog } from '../features/keys/ApiKeysDialog';
 import { DashboardLinks } from '../features/links/DashboardLinks';
-import { browserTimeZone } from '../format/dates';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
 import { type UserSession, useSession } from '../session/userSession';
 
 export function DashboardPage() {
   const { session, clear, updateUser } = useSession();
   if (!session) return <Navigate to="/login" replace />;
-  return <Dashboard key={session.token} session={session} onSignedOut={clear} updateUser={updateUser} />;
+  return <SignedIn key={session.token} session={session} onSignedOut={clear} updateUser={updateUser} />;
+}
+
+/** The session hands its token to the API; a 401 on any call signs the user out. */
+function SignedIn(props: DashboardProps) {
+  const navigate = useNavigate();
+  const { onSignedOut } = props;
+  // A 401 means the stored session is no longer valid: forget it and sign in again.
+  const signOut = useCallback(() => {
+    onSignedOut();
+    navigate('/login', { replace: true });
+  }, [navigate, onSignedOut]);
+  return (
+    <CredentialProvider credential={{ token: props.session.token }} onUnauthorized={signOut}>
+      <Dashboard {...props} />
+    </CredentialProvider>
+  );
 }
 
 interface DashboardProps {
@@ -34,17 +52,12 @@ interface DashboardProps {
 function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  // A 401 means the stored session is no longer valid: forget it and sign in again.
-  const signOut = useCallback(() => {
-    onSignedOut();
-    navigate('/login', { replace: true });
-  }, [navigate, onSignedOut]);
-  const calls = useUserCalls(session.token, signOut);
+  const account = useAccountCalls();
+  const analytics = useAnalyticsCalls();
   const selectedId = Number(params.get('link')) || null;
   const dateRange = useDateRange();
-  const stats = useUserLinkStats(calls, selectedId, dateRange.range);
+  const stats = useOwnLinkStats(selectedId, dateRange.range);
   const domain = useDomain(
-    calls,
     {
       customDomain: session.user.custom_domain ?? null,
       publicUrl: serviceOrigin(),
@@ -65,7 +78,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
     });
 
   const logout = () => {
-    calls.logout().catch(() => undefined);
+    account.logout({ token: session.token }).catch(() => undefined);
     onSignedOut();
     navigate('/login');
   };
@@ -99,10 +112,10 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
               onBack={() => showLink(null)}
               onRetry={stats.retry}
               dateRange={dateRange}
-              exportClicks={() => calls.linkClicks(selectedId, browserTimeZone(), dateRange.range)}
+              exportClicks={() => analytics.clicksCsv(selectedId, dateRange.range)}
             />
           ) : (
-            <DashboardLinks calls={calls} host={host} onAnalytics={(link) => showLink(String(link.id))} />
+            <DashboardLinks host={host} onAnalytics={(link) => showLink(String(link.id))} />
           )}
         </div>
       </main>
@@ -120,9 +133,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           onRemove={domain.remove}
         />
       ) : null}
-      {keysOpen ? (
-        <ApiKeysDialog token={session.token} onClose={() => setKeysOpen(false)} onUnauthorized={signOut} />
-      ) : null}
+      {keysOpen ? <ApiKeysDialog onClose={() => setKeysOpen(false)} /> : null}
     </>
   );
 }

@@ -6,8 +6,9 @@
  * and signing out or a refused key clears it there (the Connect screen then says why).
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useApi } from '../api/ApiProvider';
-import type { AdminLoginResult } from '../api/adminApi';
+import { CredentialProvider, useApi } from '../api/ApiProvider';
+import { type AdminLoginResult, accountCalls } from '../api/account';
+import { analyticsCalls } from '../api/analytics';
 import { ApiError } from '../api/client';
 import {
   type AuthCheck,
@@ -78,8 +79,7 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
     }
     setState((previous) => ({ ...previous, loading: true }));
     // One small admin call proves the key before any panel shows.
-    api.admin
-      .withKey(check.apiKey)
+    analyticsCalls(api.http, { apiKey: check.apiKey })
       .realtime()
       .then(
         () => true,
@@ -103,7 +103,7 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
 
   const login = useCallback(
     async (key: string) => {
-      const result = await api.admin.login(key);
+      const result = await accountCalls(api.http).adminLogin(key);
       if (result.ok) {
         storeLogin(env, result.apiKey);
         setState({ loading: false, isAuthenticated: true, apiKey: result.apiKey, message: null });
@@ -119,9 +119,8 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
     setState(SIGNED_OUT);
     // Revoke the session on the server; the client is signed out either way.
     if (key)
-      await api.admin
-        .withKey(key)
-        .logout()
+      await accountCalls(api.http)
+        .logout({ apiKey: key })
         .catch(() => undefined);
     await signOutDesktop?.();
   }, [api, env, signOutDesktop]);
@@ -149,5 +148,13 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
     () => ({ ...state, env, login, logout, expire, recheck, clearMessage }),
     [state, env, login, logout, expire, recheck, clearMessage],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  const onUnauthorized = useCallback(() => expire(), [expire]);
+  return (
+    <AuthContext.Provider value={value}>
+      {/* Signed out, the key is empty: no screen that calls the API shows then. */}
+      <CredentialProvider credential={{ apiKey: state.apiKey ?? '' }} onUnauthorized={onUnauthorized}>
+        {children}
+      </CredentialProvider>
+    </AuthContext.Provider>
+  );
 }

@@ -1,6 +1,6 @@
 /** /admin: 'Analytics Dashboard' (docs/api.md#pages). One call per panel (docs/api.md#analytics). */
 
-import { useSummary } from '../../api/adminQueries';
+import { useSummary } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DEVICE_COLORS } from '../../components/charts/colors';

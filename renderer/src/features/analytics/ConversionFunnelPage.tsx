@@ -1,6 +1,6 @@
 /** /admin/conversion (docs/api.md#pages, "Conversion Funnel"): one call. */
 
-import { useFunnel } from '../../api/adminQueries';
+import { useFunnel } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { RefreshableHeader } from '../../components/RefreshableHeader';

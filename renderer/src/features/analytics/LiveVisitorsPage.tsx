@@ -1,8 +1,7 @@
 /** /admin/live (docs/api.md#pages, "Live Visitors"): one call every 2 s for the chosen window. */
 
 import { useState } from 'react';
-import type { LiveWindowMinutes } from '../../api/adminApi';
-import { useLiveVisitors } from '../../api/adminQueries';
+import { type LiveWindowMinutes, useLiveVisitors } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,7 +1,7 @@
 /** /admin/repeat-visitors (docs/api.md#pages, "Repeat Visitors"): one call. */
 
 import type { RepeatVisitorsResponse } from '../../../../redirector/contract';
-import { useRepeatVisitors } from '../../api/adminQueries';
+import { useRepeatVisitors } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DonutChart } from '../../components/charts/DonutChart';

@@ -1,6 +1,6 @@
 /** The user's analytics for one link (docs/api.md#pages, "User analytics view"); replaces the list. */
 import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
-import type { UserLinkStatsState } from '../../api/userQueries';
+import type { UserLinkStatsState } from '../../api/analytics';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';

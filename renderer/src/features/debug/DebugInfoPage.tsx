@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { useApi } from '../../api/ApiProvider';
+import { useShortLinkBase } from '../../api/account';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { useShortLinkBase } from '../../api/useShortLinkBase';
+import { useLinkCalls } from '../../api/links';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import type { IconName } from '../../components/Icon';
@@ -22,7 +22,7 @@ type Outcome = { ok: boolean; text: string } | null;
 export function DebugInfoPage() {
   const auth = useAuth();
   const api = useApi();
-  const calls = useAdminCalls();
+  const calls = useLinkCalls();
   const linkBase = useShortLinkBase();
   const [showKey, setShowKey] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function DebugInfoPage() {
       name: 'Initialize Database',
       icon: 'database',
       action: async () => {
-        const { link } = await calls.initDatabase();
+        const { link } = await calls.init();
         return `Database ready: created test link /${link.short_code}`;
       },
     },
@@ -58,7 +58,7 @@ export function DebugInfoPage() {
       name: 'Test Links API',
       icon: 'activity',
       action: async () => {
-        const links = await calls.listLinks();
+        const links = await calls.all();
         return `Links API OK: ${links.length} ${links.length === 1 ? 'link' : 'links'}`;
       },
     },
@@ -66,7 +66,7 @@ export function DebugInfoPage() {
       name: 'Test Links',
       icon: 'link',
       action: async () => {
-        const links = await calls.listLinks();
+        const links = await calls.all();
         setTestLinks(links.slice(0, 10));
         return links.length === 0 ? 'No links to test yet' : `Showing ${Math.min(10, links.length)} links`;
       },

@@ -5,10 +5,9 @@
 
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
-import { useLinksPage, useTags } from '../../api/adminQueries';
+import { useShortLinkBase } from '../../api/account';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { useShortLinkBase } from '../../api/useShortLinkBase';
+import { useLinkCalls, useLinksPage, useTags } from '../../api/links';
 import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -32,7 +31,7 @@ export function linksErrorMessage(error: unknown): string {
 }
 
 export function LinksPage() {
-  const calls = useAdminCalls();
+  const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
   const links = useLinksPage(query);
   const tags = useTags();
@@ -46,7 +45,7 @@ export function LinksPage() {
     setDeleting(true);
     setDeleteError(null);
     try {
-      await calls.deleteLink(toDelete.id);
+      await calls.remove(toDelete.id);
       links.reload();
       tags.reload();
       setToDelete(null);

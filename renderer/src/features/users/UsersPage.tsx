@@ -4,10 +4,9 @@
  */
 import { useState } from 'react';
 import { type AdminUser, parseUserListQuery, type UserListQuery } from '../../../../redirector/contract';
-import { useUsers } from '../../api/adminQueries';
 import { errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
+import { useUserCalls, useUsers } from '../../api/users';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -25,13 +24,13 @@ import { USERS_TEXTS as TEXTS } from './usersTexts';
 const USER_LIST_KEYS = ['q', 'page', 'per_page'] as const;
 
 export function UsersPage() {
-  const calls = useAdminCalls();
+  const calls = useUserCalls();
   const { query, update } = useUrlQuery<UserListQuery>(USER_LIST_KEYS, parseUserListQuery);
   const users = useUsers(query);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
   const deletion = useConfirmDelete(TEXTS, async (user: AdminUser) => {
-    await calls.deleteUser(user.id);
+    await calls.remove(user.id);
     users.reload();
   });
 
@@ -39,7 +38,7 @@ export function UsersPage() {
     setBusyId(user.id);
     setChangeError(null);
     try {
-      const saved = await calls.setUserDisabled(user.id, !user.disabled);
+      const saved = await calls.setDisabled(user.id, !user.disabled);
       users.setData((page) =>
         page ? { ...page, users: page.users.map((row) => (row.id === user.id ? { ...row, ...saved } : row)) } : page,
       );
