@@ -133,9 +133,23 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   const cookies = await page.context().cookies();
   const authCookie = cookies.find((cookie) => cookie.name === 'admin_auth');
   expect(authCookie?.value).toBe('authenticated');
-  expect(authCookie?.path).toBe('/');
-  expect(Math.round((authCookie?.expires ?? 0) - Date.now() / 1000)).toBeGreaterThan(2592000 - 120);
+  // The admin cookies (docs/api.md#pages): the admin area's only, Strict, lasting the session's 30 days.
+  for (const name of ['admin_auth', 'apiKey']) {
+    const cookie = cookies.find((found) => found.name === name);
+    expect(cookie).toMatchObject({ path: '/admin', sameSite: 'Strict', secure: false });
+    const life = Math.round((cookie?.expires ?? 0) - Date.now() / 1000);
+    expect(life).toBeGreaterThan(2592000 - 120);
+    expect(life).toBeLessThanOrEqual(2592000);
+  }
   expect(cookies.find((cookie) => cookie.name === 'apiKey')?.value).toBe(stored.key);
+  // A short link, followed in this signed-in browser, reaches the server without a cookie.
+  const link = await apiCreateLink(server, { target_url: 'https://example.com/cookie-check', short_code: 'cookiecheck' });
+  const sent = page.waitForRequest((request) => request.url() === `${server.url}/${link.short_code}`);
+  await page.goto(`${server.url}/${link.short_code}`).catch(() => undefined);
+  expect((await (await sent).allHeaders()).cookie).toBeUndefined();
+  // The debug pages under /admin still see them.
+  await page.goto(`${server.url}/admin/storage`);
+  await expect(page.getByText('authenticated').first()).toBeVisible();
   // Already signed in: the login page sends the visitor on to /admin.
   await page.goto(`${server.url}/admin/login`);
   await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();

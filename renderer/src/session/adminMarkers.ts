@@ -13,8 +13,22 @@ export const AUTH_COOKIE = 'admin_auth';
 export const API_KEY_COOKIE = 'apiKey';
 /** Where the key itself is kept in session and local storage. */
 export const API_KEY_STORAGE = 'apiKey';
-/** 30 days (docs/api.md#pages). */
+/** 30 days (docs/api.md#pages): the admin session's life from login, so the cookies never outlive it. */
 export const ADMIN_COOKIE_MAX_AGE = 2_592_000;
+/** Only the admin area's pages see the cookies: no short-link request carries them (docs/api.md#pages). */
+export const ADMIN_COOKIE_PATH = '/admin';
+
+/**
+ * One admin marker cookie as document.cookie takes it: SameSite=Strict, Path=/admin, Secure when
+ * the page came over HTTPS, and Max-Age at most the session's life (0 or less: erased now).
+ * Scripts set and read these markers (they only choose the screen), so HttpOnly cannot apply.
+ */
+export function adminCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  const life = Math.min(Math.floor(maxAgeSeconds), ADMIN_COOKIE_MAX_AGE);
+  const expiry = life > 0 ? `Max-Age=${life}` : 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  const attributes = [expiry, `Path=${ADMIN_COOKIE_PATH}`, 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
+  return `${name}=${encodeURIComponent(value)}; ${attributes.join('; ')}`;
+}
 
 export const SESSION_EXPIRED_MESSAGE = 'Your admin session has expired. Please sign in again.';
 
@@ -169,8 +183,10 @@ export function browserMarkerEnv(win: Window = window, options: { hashRouter?: b
     local: win.localStorage,
     getCookie: (name) => readCookie(win.document, name),
     setCookie: (name, value, maxAge) => {
-      const expiry = maxAge > 0 ? `max-age=${maxAge}` : 'max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-      win.document.cookie = `${name}=${encodeURIComponent(value)}; ${expiry}; path=/; SameSite=Lax`;
+      const secure = win.location.protocol === 'https:';
+      win.document.cookie = adminCookie(name, value, maxAge, secure);
+      // Erasing also erases what earlier versions set site-wide (Path=/).
+      if (maxAge <= 0) win.document.cookie = `${name}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
     },
     globalKey: () => {
       const value = (win as unknown as { ME_ADMIN_KEY?: unknown }).ME_ADMIN_KEY;

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_COOKIE_MAX_AGE,
+  adminCookie,
   browserMarkerEnv,
   checkMarkers,
   clearMarkers,
@@ -15,8 +16,10 @@ import {
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: the test resets the real cookie jar
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    for (const path of ['/', '/admin']) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the test resets the real cookie jar
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${path}`;
+    }
   }
 }
 
@@ -127,5 +130,25 @@ describe('admin auth markers', () => {
     expect(checkMarkers(desktop)).toEqual({ status: 'authenticated', apiKey: 'k-3', source: 'session' });
     clearMarkers(desktop);
     expect(location.hash).toBe('#/admin');
+  });
+});
+
+describe('the admin cookie string', () => {
+  it('is Strict, under /admin, and lasts the session at most', () => {
+    expect(adminCookie('apiKey', 'k 1', 2_592_000, false)).toBe(
+      'apiKey=k%201; Max-Age=2592000; Path=/admin; SameSite=Strict',
+    );
+    expect(adminCookie('admin_auth', 'authenticated', 99_999_999, true)).toBe(
+      'admin_auth=authenticated; Max-Age=2592000; Path=/admin; SameSite=Strict; Secure',
+    );
+    expect(adminCookie('apiKey', 'k', 3600.7, true)).toBe(
+      'apiKey=k; Max-Age=3600; Path=/admin; SameSite=Strict; Secure',
+    );
+  });
+
+  it('erases at once', () => {
+    expect(adminCookie('apiKey', '', 0, false)).toBe(
+      'apiKey=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/admin; SameSite=Strict',
+    );
   });
 });
