@@ -151,7 +151,7 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   await expect(page).toHaveURL(`${server.url}/admin/storage`);
   const cookieCard = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Cookies' }) });
   await expect(cookieCard.getByText('admin_auth')).toBeVisible();
-  await expect(cookieCard.getByText(`${stored.key.length} chars`)).toBeVisible();
+  await expect(cookieCard.getByText(`${stored.key?.length} chars`)).toBeVisible();
   // Already signed in: the login page sends the visitor on to /admin.
   await page.goto(`${server.url}/admin/login`);
   await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
