@@ -3,7 +3,8 @@
  * shows, the markers are read and the key they point to is tried once against the server: a stale or
  * forced marker without a valid key ends on the login page with SESSION_EXPIRED_MESSAGE.
  * In the desktop app the key is the token main keeps for the active server instead of any marker,
- * and signing out or a refused key clears it there (the Connect screen then says why).
+ * and signing out or a refused key clears it there (the Connect screen then says why). The key is
+ * handed to the API as the credential of every call below, and a 401 on any of them expires the session.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { CredentialProvider, useApi } from '../api/ApiProvider';
