@@ -32,7 +32,6 @@ function longFunctions(file: string, text: string): string[] {
 const allowed = new Set([
   'redirector/visits/clickRecorder.ts:createClickRecorder',
   'renderer/src/features/account/DomainDialog.tsx:DomainDialog',
-  'renderer/src/features/admin/debug/DebugInfoPage.tsx:DebugInfoPage',
   'renderer/src/features/links/LinkForm.tsx:LinkForm',
 ]);
 
