@@ -4,6 +4,7 @@ import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter }
 import { type AuthService, createAuthService } from './auth/authService';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
+import { createEvents, type Events } from './events/events';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
@@ -39,6 +40,8 @@ export interface Services {
   metrics: Metrics;
   /** What a click stores of its address (ANONYMIZE_IPS, privacy/addresses.ts). */
   keepAddress: AddressKeeper;
+  /** Webhooks and the live stream (docs/api.md#webhooks); createApp starts their delivery. */
+  events: Events;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -95,6 +98,13 @@ export function createServices(deps: ServiceDeps): Services {
   if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
   const hashKey = secret ? limiterKeyHasher(secret) : undefined;
+  const events = createEvents({
+    config,
+    store,
+    clock,
+    registry: metrics.registry,
+    defaultDomain: defaultDomainOf(config.publicUrl),
+  });
   return {
     config,
     store,
@@ -125,6 +135,7 @@ export function createServices(deps: ServiceDeps): Services {
       linkCache,
       maxLinksPerUser: config.maxLinksPerUser,
       ownHost: defaultDomainOf(config.publicUrl),
+      onChange: events.onLinkChange,
     }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
@@ -132,5 +143,6 @@ export function createServices(deps: ServiceDeps): Services {
     lookupPlace: deps.lookupPlace,
     metrics,
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
+    events,
   };
 }

@@ -71,6 +71,15 @@ export interface LinkServiceDeps {
   maxLinksPerUser: number;
   /** The host of PUBLIC_URL: no link may point there (nor at a user's custom domain). */
   ownHost: string;
+  /** Told of every link created, updated or deleted, and awaited before the call answers (webhooks, streams). */
+  onChange?: (changes: readonly LinkChangeNotice[]) => Promise<void>;
+}
+
+export interface LinkChangeNotice {
+  action: 'created' | 'updated' | 'deleted';
+  /** The link's owner; null: the administrator's. */
+  ownerId: number | null;
+  link: Link;
 }
 
 /** The password as stored: a salted slow hash; null removes it, undefined keeps it. */
@@ -81,6 +90,10 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 export function createLinkService(deps: LinkServiceDeps): LinkService {
   const { store, clock, linkCache, maxLinksPerUser } = deps;
   const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
+  const notify = async (action: LinkChangeNotice['action'], links: readonly Link[]) => {
+    if (deps.onChange && links.length > 0)
+      await deps.onChange(links.map((link) => ({ action, ownerId: link.user_id, link })));
+  };
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
     const problem = await selfLinkProblem(fields);
@@ -181,12 +194,17 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       const problems = await Promise.all(fields.map(selfLinkProblem));
       const good = fields.filter((_, index) => problems[index] === undefined);
       const outcomes = (await insertAll(owner, good)).values();
-      return fields.map((field, index) => {
+      const answers = fields.map((field, index) => {
         const problem = problems[index];
         if (problem !== undefined) return problem;
         const outcome = outcomes.next().value!;
         return outcome === 'taken' ? SHORT_CODE_TAKEN : toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags });
       });
+      await notify(
+        'created',
+        answers.filter((answer): answer is Link => typeof answer !== 'string'),
+      );
+      return answers;
     },
 
     async get(owner, id) {
@@ -207,7 +225,9 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
         throw new Error('no free random short code');
       }
-      return toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags });
+      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags });
+      await notify('created', [link]);
+      return link;
     },
 
     async update(owner, id, changes) {
@@ -225,14 +245,18 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
       if (tags !== undefined) await store.links.setTags(id, tags);
-      return withCounts({ ...updated, tags: tags ?? existing.tags });
+      const link = await withCounts({ ...updated, tags: tags ?? existing.tags });
+      await notify('updated', [link]);
+      return link;
     },
 
     async delete(owner, id) {
       const existing = await findOwned(owner, id);
+      const link = deps.onChange ? await withCounts(existing) : undefined;
       linkCache.invalidate(existing.short_code);
       await store.links.delete(id);
       linkCache.invalidate(existing.short_code);
+      if (link) await notify('deleted', [link]);
     },
   };
 }
