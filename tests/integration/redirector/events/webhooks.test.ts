@@ -56,12 +56,12 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
 
   beforeAll(async () => {
     server = await start({ OUTBOUND_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: '300,300,300,300,300,300,300' });
-  });
-  afterAll(() => server.close());
-  beforeAll(async () => {
     receiver = await startReceiver();
   });
-  afterAll(() => receiver.close());
+  afterAll(async () => {
+    await server.close();
+    await receiver.close();
+  });
   afterEach(async () => {
     for (const headers of [admin()]) {
       const list = await call(server, 'GET', '/api/webhooks', { headers });
