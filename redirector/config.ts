@@ -1,4 +1,5 @@
 /** Environment → a typed, validated Config. One clear error per bad value. */
+import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   anonymizeIps: boolean;
   /** CLICK_RETENTION_DAYS: stored clicks older than this are deleted in the background; unset: kept. */
   clickRetentionDays: number | undefined;
+  /** Webhooks and the live stream: OUTBOUND_ALLOW_PRIVATE, STREAM_MAX, WEBHOOK_RETRY_MS (tests). */
+  events: EventsConfig;
 }
 
 export type Registration = 'open' | 'closed';
@@ -80,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metricsToken,
     anonymizeIps,
     clickRetentionDays,
+    events: parseEventsConfig(env, parseFlag, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 }
 

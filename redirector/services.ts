@@ -6,6 +6,7 @@ import { type AuthService, createAuthService } from './auth/authService';
 import { defaultDomainOf } from './auth/domainRules';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
+import { createEvents, type Events } from './events/events';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
@@ -44,6 +45,8 @@ export interface Services {
   metrics: Metrics;
   /** What a click stores of its address (ANONYMIZE_IPS, privacy/addresses.ts). */
   keepAddress: AddressKeeper;
+  /** Webhooks and the live stream (docs/api.md#webhooks); createApp starts their delivery. */
+  events: Events;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -100,6 +103,13 @@ export function createServices(deps: ServiceDeps): Services {
   if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
   const hashKey = secret ? limiterKeyHasher(secret) : undefined;
+  const events = createEvents({
+    config,
+    store,
+    clock,
+    registry: metrics.registry,
+    defaultDomain: defaultDomainOf(config.publicUrl),
+  });
   return {
     config,
     store,
@@ -132,6 +142,7 @@ export function createServices(deps: ServiceDeps): Services {
       linkCache,
       maxLinksPerUser: config.maxLinksPerUser,
       ownHost: defaultDomainOf(config.publicUrl),
+      onChange: events.onLinkChange,
     }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
@@ -139,5 +150,6 @@ export function createServices(deps: ServiceDeps): Services {
     lookupPlace: deps.lookupPlace,
     metrics,
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
+    events,
   };
 }

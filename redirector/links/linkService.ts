@@ -74,6 +74,15 @@ export interface LinkServiceDeps {
   maxLinksPerUser: number;
   /** The host of PUBLIC_URL: no link may point there (nor at a user's custom domain). */
   ownHost: string;
+  /** Told of every link created, updated or deleted, and awaited before the call answers (webhooks, streams). */
+  onChange?: (changes: readonly LinkChangeNotice[]) => Promise<void>;
+}
+
+export interface LinkChangeNotice {
+  action: 'created' | 'updated' | 'deleted';
+  /** The link's owner; null: the administrator's. */
+  ownerId: number | null;
+  link: Link;
 }
 
 /** The password as stored: a salted slow hash; null removes it, undefined keeps it. */
@@ -167,31 +176,40 @@ async function checkRoom(store: Store, maxLinksPerUser: number, userId: number, 
   }
 }
 
+/** Inserts the links in one transaction; RuleError 403 beyond the link limit. The cache forgets their codes. */
+async function insertAll(
+  { store, clock, linkCache, maxLinksPerUser }: LinkServiceDeps,
+  owner: LinkOwner,
+  fields: readonly NewLinkFields[],
+): Promise<InsertOutcome[]> {
+  const links = await newLinkRows(owner, fields, clock());
+  let outcomes: InsertOutcome[];
+  try {
+    outcomes = await store.links.insertMany(links, {
+      maxLinks: owner.kind === 'user' ? maxLinksPerUser : undefined,
+      randomCode: randomShortCode,
+    });
+  } catch (error) {
+    if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));
+    throw error;
+  }
+  // The cache may remember these codes as misses from earlier visits.
+  for (const outcome of outcomes) if (outcome !== 'taken') linkCache.invalidate(outcome.short_code);
+  return outcomes;
+}
+
 export function createLinkService(deps: LinkServiceDeps): LinkService {
-  const { store, clock, linkCache, maxLinksPerUser } = deps;
+  const { store, linkCache, maxLinksPerUser } = deps;
   const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
   const selfLinkProblems = createSelfLinkChecks(deps.ownHost, store.users);
+  const notify = async (action: LinkChangeNotice['action'], links: readonly Link[]) => {
+    if (deps.onChange && links.length > 0)
+      await deps.onChange(links.map((link) => ({ action, ownerId: link.user_id, link })));
+  };
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
     const problem = await selfLinkProblem(fields);
     if (problem) throw invalidInput(problem);
-  }
-
-  async function insertAll(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<InsertOutcome[]> {
-    const links = await newLinkRows(owner, fields, clock());
-    let outcomes: InsertOutcome[];
-    try {
-      outcomes = await store.links.insertMany(links, {
-        maxLinks: owner.kind === 'user' ? maxLinksPerUser : undefined,
-        randomCode: randomShortCode,
-      });
-    } catch (error) {
-      if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));
-      throw error;
-    }
-    // The cache may remember these codes as misses from earlier visits.
-    for (const outcome of outcomes) if (outcome !== 'taken') linkCache.invalidate(outcome.short_code);
-    return outcomes;
   }
 
   const reads = createLinkReads(store);
@@ -210,13 +228,18 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       );
       const good = fields.filter((_, index) => problems[index] === undefined);
       if (owner.kind === 'user') await checkRoom(store, maxLinksPerUser, owner.userId, good);
-      const outcomes = (await insertAll(owner, good)).values();
-      return fields.map((field, index) => {
+      const outcomes = (await insertAll(deps, owner, good)).values();
+      const answers = fields.map((field, index) => {
         const problem = problems[index];
         if (problem !== undefined) return problem;
         const outcome = outcomes.next().value!;
         return outcome === 'taken' ? SHORT_CODE_TAKEN : toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags });
       });
+      await notify(
+        'created',
+        answers.filter((answer): answer is Link => typeof answer !== 'string'),
+      );
+      return answers;
     },
 
     async create(owner, fields) {
@@ -226,12 +249,14 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         if (problem) throw invalidInput(problem);
       }
       await checkDestinations(fields);
-      const [outcome] = await insertAll(owner, [fields]);
+      const [outcome] = await insertAll(deps, owner, [fields]);
       if (outcome === 'taken' || outcome === undefined) {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
         throw new Error('no free random short code');
       }
-      return toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags });
+      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags });
+      await notify('created', [link]);
+      return link;
     },
 
     async update(owner, id, changes) {
@@ -249,14 +274,18 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
       if (tags !== undefined) await store.links.setTags(id, tags);
-      return withCounts(store, { ...updated, tags: tags ?? existing.tags });
+      const link = await withCounts(store, { ...updated, tags: tags ?? existing.tags });
+      await notify('updated', [link]);
+      return link;
     },
 
     async delete(owner, id) {
       const existing = await findOwned(owner, id);
+      const link = deps.onChange ? await withCounts(store, existing) : undefined;
       linkCache.invalidate(existing.short_code);
       await store.links.delete(id);
       linkCache.invalidate(existing.short_code);
+      if (link) await notify('deleted', [link]);
     },
   };
 }

@@ -19,6 +19,7 @@ import type {
   UserWithCounts,
 } from './records';
 import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
+import type { EventStorage } from './repositories/eventStorage';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
@@ -166,6 +167,8 @@ export interface Store {
   readonly links: LinkRepository;
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;
+  /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
+  readonly events: EventStorage;
   /**
    * Where several instances share one database (PostgreSQL), or another process writes the same
    * SQLite file (the command line): calls `listener` with the short code of every link any instance

@@ -8,6 +8,7 @@ import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
+import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
@@ -80,6 +81,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
+    events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool }),

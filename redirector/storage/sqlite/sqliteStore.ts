@@ -1,6 +1,7 @@
 import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDeleter } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
+import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
@@ -56,6 +57,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
+    events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,

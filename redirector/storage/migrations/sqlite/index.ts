@@ -16,5 +16,6 @@ import m010 from './010-analytics-by-day-service-wide';
 import m011 from './011-analytics-by-day-per-link-returns';
 import m012 from './012-ranged-repeat-visitors';
 import m013 from './013-ids-never-reused-on-the-first-release';
+import m014 from './014-webhooks-and-stream-tickets';
 
-export const sqliteMigrations = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013];
+export const sqliteMigrations = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];
