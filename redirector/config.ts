@@ -1,4 +1,5 @@
 /** Environment → a typed, validated Config. One clear error per bad value. */
+import path from 'node:path';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
 export interface Config {
@@ -24,6 +25,11 @@ export interface Config {
   anonymizeIps: boolean;
   /** CLICK_RETENTION_DAYS: stored clicks older than this are deleted in the background; unset: kept. */
   clickRetentionDays: number | undefined;
+  /**
+   * SPOOL_DIR (default DATA_DIR/spool): where clicks wait while PostgreSQL is unreachable
+   * (docs/api.md#when-the-database-is-unreachable).
+   */
+  spoolDir: string;
 }
 
 export type Registration = 'open' | 'closed';
@@ -65,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const anonymizeIps = parseFlag('ANONYMIZE_IPS', env.ANONYMIZE_IPS);
   const clickRetentionDays = parseRetentionDays(env.CLICK_RETENTION_DAYS);
+  const spoolDir = env.SPOOL_DIR?.trim() || path.join(dataDir, 'spool');
   return {
     port,
     host,
@@ -80,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metricsToken,
     anonymizeIps,
     clickRetentionDays,
+    spoolDir,
   };
 }
 

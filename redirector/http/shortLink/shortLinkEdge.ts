@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../storage/databaseHealth';
 import type { RedirectLink } from '../../storage/records';
 import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
@@ -90,13 +91,7 @@ export function createShortLinkEdge(services: Services): ShortLinkEdge {
   }
 
   function failed(visit: Visit, error: unknown): void {
-    failedBefore(visit.req, visit.res, error);
-  }
-
-  /** A failure before the visit could be decided: counted as an error, answered 500. */
-  function failedBefore(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-    metrics.countRedirect('error', 500);
-    serverError(req, res, error);
+    failedBefore(services, visit.req, visit.res, error);
   }
 
   async function answerPost(req: IncomingMessage, res: ServerResponse, shortCode: string): Promise<void> {
@@ -111,7 +106,7 @@ export function createShortLinkEdge(services: Services): ShortLinkEdge {
     const shortCode = shortCodeOf(req);
     if (shortCode === undefined) return false;
     if (req.method === 'POST') {
-      answerPost(req, res, shortCode).catch((error) => failedBefore(req, res, error));
+      answerPost(req, res, shortCode).catch((error) => failedBefore(services, req, res, error));
       return true;
     }
     const cached = linkCache.peek(shortCode);
@@ -124,7 +119,7 @@ export function createShortLinkEdge(services: Services): ShortLinkEdge {
           const visit = newVisit(req, res, link, VIEW, clock());
           guarded(visit, () => proceed(visit));
         },
-        (error) => failedBefore(req, res, error),
+        (error) => failedBefore(services, req, res, error),
       );
     }
     return true;
@@ -159,6 +154,20 @@ function newVisit(
   };
 }
 
+/**
+ * A failure before the visit could be decided: counted as an error, answered 503 when the
+ * database is unreachable (docs/api.md#when-the-database-is-unreachable), else 500.
+ */
+function failedBefore(services: Services, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  if (services.store.health?.failed(error)) {
+    services.metrics.countRedirect('error', 503);
+    unavailable(res);
+    return;
+  }
+  services.metrics.countRedirect('error', 500);
+  serverError(req, res, error);
+}
+
 function serverError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
   if (res.headersSent) {
@@ -167,4 +176,17 @@ function serverError(req: IncomingMessage, res: ServerResponse, error: unknown):
   }
   res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end('Server error');
+}
+
+function unavailable(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(503, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+  res.end(DATABASE_UNREACHABLE_MESSAGE);
 }

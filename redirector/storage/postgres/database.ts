@@ -94,6 +94,12 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   let broken = false;
+  // A checked-out client has no pool listener: a connection lost in mid-transaction (the server
+  // stopped) emits 'error' after failing the query, and unheard it would end the process.
+  const lost = () => {
+    broken = true;
+  };
+  client.on('error', lost);
   try {
     await client.query(begin);
     const result = await work(client);
@@ -106,6 +112,7 @@ export async function inTransaction<T>(
     });
     throw error;
   } finally {
+    client.removeListener('error', lost);
     client.release(broken);
   }
 }

@@ -23,6 +23,7 @@ import m013 from './013-analytics-by-day-per-link-returns';
 import m014 from './014-links-counted-for-the-list-total';
 import m015 from './015-ranged-repeat-visitors';
 import m016 from './016-link-change-notifications-carry-the-schema';
+import m017 from './017-click-batch-marks';
 
 export const postgresMigrations = [
   m001,
@@ -41,6 +42,7 @@ export const postgresMigrations = [
   m014,
   m015,
   m016,
+  m017,
 ];
 
 /**
