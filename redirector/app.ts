@@ -7,7 +7,7 @@ import { createAuthRouter } from './http/authRoutes';
 import { createConfigRouter } from './http/configRoutes';
 import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
-import { errorMiddleware, notFound } from './http/errors';
+import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createKeyRouter } from './http/keyRoutes';
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): App {
   }
 
   koa.use(requestLogMiddleware(services.metrics));
-  koa.use(errorMiddleware);
+  koa.use(createErrorMiddleware(deps.store.health));
   const readInput = jsonInputMiddleware({ ownBody: isImportPath });
   const routes = api.routes();
   koa.use(async (ctx, next) => {

@@ -1,4 +1,6 @@
 /** Environment → a typed, validated Config. One clear error per bad value. */
+
+import path from 'node:path';
 import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
@@ -27,6 +29,11 @@ export interface Config {
   clickRetentionDays: number | undefined;
   /** Webhooks and the live stream: OUTBOUND_ALLOW_PRIVATE, STREAM_MAX, WEBHOOK_RETRY_MS (tests). */
   events: EventsConfig;
+  /**
+   * SPOOL_DIR (default DATA_DIR/spool): where clicks wait while PostgreSQL is unreachable
+   * (docs/api.md#when-the-database-is-unreachable).
+   */
+  spoolDir: string;
 }
 
 export type Registration = 'open' | 'closed';
@@ -68,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const anonymizeIps = parseFlag('ANONYMIZE_IPS', env.ANONYMIZE_IPS);
   const clickRetentionDays = parseRetentionDays(env.CLICK_RETENTION_DAYS);
+  const spoolDir = env.SPOOL_DIR?.trim() || path.join(dataDir, 'spool');
   return {
     port,
     host,
@@ -86,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     events: parseEventsConfig(env, parseFlag, (message) => {
       throw new ConfigError(message);
     }),
+    spoolDir,
   };
 }
 

@@ -12,6 +12,7 @@ import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
+import { createClickSpool } from './storage/clickSpool';
 import type { LinkRepository, Store } from './storage/store';
 import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
@@ -91,14 +92,21 @@ function limiterOf(
 export function createServices(deps: ServiceDeps): Services {
   const { config, store } = deps;
   const clock = deps.clock ?? Date.now;
-  const linkCache = createLinkCache(store.links);
+  const health = store.health;
+  const linkCache = createLinkCache(store.links, { isDatabaseUp: health && (() => health.isUp()) });
   // Other instances on the same database change links too (PostgreSQL): forget what they wrote.
   store.onLinkChanged?.((shortCode) => (shortCode === null ? linkCache.clear() : linkCache.invalidate(shortCode)));
   const auth = createAuthService({ store, adminKey: deps.adminKey, clock });
-  const metrics = createMetrics({ clicksPending: () => clickRecorder.pending() });
+  const metrics = createMetrics({
+    clicksPending: () => clickRecorder.pending(),
+    databaseUp: () => health?.isUp() ?? true,
+  });
   const clickRecorder = createClickRecorder(store.clicks, {
     onStored: metrics.clicksStored,
     maxInFlight: store.clicks.concurrentInserts,
+    // A database server can be away; clicks then wait on disk (docs/api.md#when-the-database-is-unreachable).
+    spool: health && createClickSpool(config.spoolDir),
+    health,
   });
   if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;

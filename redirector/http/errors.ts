@@ -6,7 +6,9 @@
  */
 import type { Context, Next } from 'koa';
 import { TooManyAttempts } from '../auth/limitedAttempts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
 import { logUnexpectedError } from '../observability/errorLog';
+import type { DatabaseHealth } from '../storage/databaseHealth';
 import { closeConnectionAfterAnswer, leavesBodyUnread } from './connectionClose';
 
 export class AppError extends Error {
@@ -39,17 +41,26 @@ export function setRetryAfter(ctx: Context, error: TooManyAttempts): void {
 }
 
 /** Maps any error to `{error}` JSON with a 4xx/5xx status. Never leaks a stack trace. */
-export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
-  try {
-    await next();
-  } catch (caught) {
-    const { status, body } = toResponse(caught);
-    if (status >= 500) logServerError(ctx, caught);
-    if (caught instanceof TooManyAttempts) setRetryAfter(ctx, caught);
-    if (leavesBodyUnread(ctx, status)) closeConnectionAfterAnswer(ctx);
-    ctx.status = status;
-    ctx.body = body;
-  }
+export function createErrorMiddleware(health?: Pick<DatabaseHealth, 'failed'>) {
+  return async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+    } catch (caught) {
+      // Not a fault of ours: told once by the health, answered 503 (docs/api.md#when-the-database-is-unreachable).
+      if (health?.failed(caught)) {
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        ctx.status = 503;
+        ctx.body = { error: DATABASE_UNREACHABLE_MESSAGE };
+        return;
+      }
+      const { status, body } = toResponse(caught);
+      if (status >= 500) logServerError(ctx, caught);
+      if (caught instanceof TooManyAttempts) setRetryAfter(ctx, caught);
+      if (leavesBodyUnread(ctx, status)) closeConnectionAfterAnswer(ctx);
+      ctx.status = status;
+      ctx.body = body;
+    }
+  };
 }
 
 function toResponse(caught: unknown): { status: number; body: Record<string, unknown> } {

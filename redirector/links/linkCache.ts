@@ -3,7 +3,12 @@
  * Bounded (least recently filled go first) and invalidated by the link service on every update and
  * delete, and by owner when an account is disabled, enabled or deleted. Misses are cached too, so a
  * flood of unknown codes costs one lookup each until a link with that code is created.
+ *
+ * When anything may have changed (`clear`: the link-change notifications were interrupted), the
+ * links are kept aside rather than dropped: while the database is unreachable, a link resolved
+ * within the last 24 hours keeps resolving from here (docs/api.md#when-the-database-is-unreachable).
  */
+import { isDatabaseUnreachable } from '../storage/databaseHealth';
 import type { RedirectLink } from '../storage/records';
 import type { LinkRepository } from '../storage/store';
 
@@ -17,31 +22,84 @@ export interface LinkCache {
   clear(): void;
 }
 
-export function createLinkCache(links: Pick<LinkRepository, 'findForRedirect'>, maxEntries = 50_000): LinkCache {
-  // null marks a known miss; undefined (absent) means not cached.
-  const entries = new Map<string, RedirectLink | null>();
+export interface LinkCacheOptions {
+  /** Short codes kept at most (links, misses and links kept aside together). */
+  maxEntries?: number;
+  /** How long after its last visit a link kept aside may still answer while the database is away. */
+  keepMs?: number;
+  isDatabaseUp?: () => boolean;
+  clock?: () => number;
+}
+
+export const LINK_CACHE_ENTRIES = 100_000;
+export const LINK_KEPT_MS = 24 * 60 * 60 * 1000;
+
+interface Entry {
+  link: RedirectLink | null;
+  /** The `clear` count when it was read: an older one is only kept aside. */
+  epoch: number;
+  /** The last time it answered a visit. */
+  seenAt: number;
+}
+
+export function createLinkCache(
+  links: Pick<LinkRepository, 'findForRedirect'>,
+  options: LinkCacheOptions = {},
+): LinkCache {
+  const maxEntries = options.maxEntries ?? LINK_CACHE_ENTRIES;
+  const keepMs = options.keepMs ?? LINK_KEPT_MS;
+  const isDatabaseUp = options.isDatabaseUp ?? (() => true);
+  const clock = options.clock ?? Date.now;
+  // A null link marks a known miss; absent means not cached.
+  const entries = new Map<string, Entry>();
   // Bumped by every invalidation: a lookup that was under way meanwhile may have read the old row.
   let generation = 0;
+  let epoch = 0;
 
   function remember(shortCode: string, link: RedirectLink | null): void {
+    entries.delete(shortCode);
     if (entries.size >= maxEntries) {
       const oldest = entries.keys().next();
       if (!oldest.done) entries.delete(oldest.value);
     }
-    entries.set(shortCode, link);
+    entries.set(shortCode, { link, epoch, seenAt: clock() });
+  }
+
+  /** A link kept aside that may answer while the database is away. */
+  function keptAside(entry: Entry | undefined): RedirectLink | undefined {
+    if (entry?.link == null || clock() - entry.seenAt > keepMs) return undefined;
+    entry.seenAt = clock();
+    return entry.link;
   }
 
   return {
     async get(shortCode) {
       const cached = entries.get(shortCode);
-      if (cached !== undefined) return cached ?? undefined;
+      if (cached?.epoch === epoch) return cached.link ?? undefined;
+      if (!isDatabaseUp()) {
+        const kept = keptAside(cached);
+        if (kept) return kept;
+      }
       const started = generation;
-      const link = await links.findForRedirect(shortCode);
+      let link: RedirectLink | undefined;
+      try {
+        link = await links.findForRedirect(shortCode);
+      } catch (error) {
+        const kept = isDatabaseUnreachable(error) ? keptAside(entries.get(shortCode)) : undefined;
+        if (kept) return kept;
+        throw error;
+      }
       if (generation === started) remember(shortCode, link ?? null);
       return link;
     },
     peek(shortCode) {
-      return entries.get(shortCode);
+      const entry = entries.get(shortCode);
+      if (entry === undefined) return undefined;
+      if (entry.epoch === epoch) {
+        entry.seenAt = clock();
+        return entry.link;
+      }
+      return isDatabaseUp() ? undefined : keptAside(entry);
     },
     invalidate(shortCode) {
       generation += 1;
@@ -50,13 +108,13 @@ export function createLinkCache(links: Pick<LinkRepository, 'findForRedirect'>, 
     invalidateOwner(userId) {
       // Rare (an administrator's action): one pass over the bounded cache.
       generation += 1;
-      for (const [shortCode, link] of entries) {
-        if (link?.user_id === userId) entries.delete(shortCode);
+      for (const [shortCode, entry] of entries) {
+        if (entry.link?.user_id === userId) entries.delete(shortCode);
       }
     },
     clear() {
       generation += 1;
-      entries.clear();
+      epoch += 1;
     },
   };
 }

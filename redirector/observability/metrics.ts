@@ -47,6 +47,8 @@ export interface Metrics {
 export interface MetricsSources {
   /** Clicks waiting for their batch or a retry. */
   clicksPending(): number;
+  /** Whether the database answers (always, for SQLite). */
+  databaseUp?(): boolean;
 }
 
 export function createMetrics(sources: MetricsSources): Metrics {
@@ -99,6 +101,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
     collect() {
       this.set(sources.clicksPending());
+    },
+  });
+  new Gauge({
+    name: 'me_database_up',
+    help: 'Whether the database answers (1) or is unreachable (0).',
+    registers: [registry],
+    collect() {
+      this.set(sources.databaseUp?.() === false ? 0 : 1);
     },
   });
   const commitSeconds = new Histogram({

@@ -3,6 +3,7 @@
  * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
  */
 import type { AnalyticsQueries } from './analyticsQueries';
+import type { DatabaseHealth } from './databaseHealth';
 import type {
   ClickRecord,
   LinkChanges,
@@ -131,9 +132,19 @@ export interface LinkRepository {
   tagCounts(filter: Pick<LinkListFilter, 'userId'>): Promise<{ name: string; links: number }[]>;
 }
 
+/**
+ * A batch's marks (PostgreSQL's click_marks, storage/clickSpool.ts): `set` is written in the same
+ * statement as the clicks; when any mark named in `skipWhen` already holds at least its value, the
+ * batch is stored already and nothing is inserted.
+ */
+export interface ClickMark {
+  set: { name: string; value: number };
+  skipWhen?: readonly { name: string; value: number }[];
+}
+
 export interface ClickRepository {
-  /** Inserts every click in one transaction: all are stored or none. */
-  insertMany(clicks: readonly NewClick[]): Promise<void>;
+  /** Inserts every click in one transaction: all are stored or none. A store without marks ignores `mark`. */
+  insertMany(clicks: readonly NewClick[], mark?: ClickMark): Promise<void>;
   /**
    * How many insertMany calls may usefully run at once (the click recorder's batches in flight):
    * 1 for SQLite, whose inserts run on the event loop; more where each is a round trip.
@@ -185,5 +196,7 @@ export interface Store {
   keepSharedSecret?(name: string, candidate: string): Promise<string>;
   /** Resolves once the database answers a query. */
   ping(): Promise<void>;
+  /** Where the database is a server that can be away (PostgreSQL): whether it answers. */
+  readonly health?: DatabaseHealth;
   close(): Promise<void>;
 }

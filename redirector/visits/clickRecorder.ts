@@ -9,12 +9,18 @@
  * gather into the next batch, which goes out as soon as one of them is stored: one batch at a time
  * for SQLite, several for PostgreSQL, where a batch waits for a round trip, not for this process.
  *
- * A failing insert never fails or holds a redirect: the requests are answered, the error logged,
- * and the clicks kept in memory and retried with a growing delay (bounded, oldest dropped first).
+ * A failing insert never fails or holds a redirect. With a spool (PostgreSQL), the batch is
+ * written to it and flushed to disk first, and replayed when the database answers again
+ * (storage/clickSpool.ts); while the database is known to be down, batches go to the spool without
+ * trying it. Without one (SQLite), the requests are answered, the error logged, and the clicks
+ * kept in memory and retried with a growing delay (bounded, oldest dropped first).
  */
+import crypto from 'node:crypto';
 import { logProblem } from '../observability/logger';
+import type { ClickSpool } from '../storage/clickSpool';
+import type { DatabaseHealth } from '../storage/databaseHealth';
 import type { NewClick } from '../storage/records';
-import type { ClickRepository } from '../storage/store';
+import type { ClickMark, ClickRepository } from '../storage/store';
 
 export interface ClickRecorder {
   /** Calls `done` once the click is stored, or kept for a retry after a failed insert. Never throws. */
@@ -42,6 +48,10 @@ export interface ClickRecorderOptions {
    * of every click of it waiting for that commit first. See the store's `concurrentInserts`.
    */
   maxInFlight?: number;
+  /** Where batches the database could not take wait (docs/api.md#when-the-database-is-unreachable). */
+  spool?: ClickSpool;
+  /** Whether the database answers; with a spool, batches skip it while it does not. */
+  health?: Pick<DatabaseHealth, 'isUp' | 'failed' | 'onBack'>;
 }
 
 export function createClickRecorder(clicks: ClickRepository, options: ClickRecorderOptions = {}): ClickRecorder {
@@ -53,11 +63,21 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
 
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
 
+  const { spool, health } = options;
+
   let batch: NewClick[] = [];
   let waiters: (() => void)[] = [];
   let scheduled = false;
   /** Batches being written; at most maxInFlight, and the next batch waits for a free place. */
   const writing = new Set<Promise<void>>();
+  /**
+   * With a spool, each place of a batch in flight has a mark (ClickMark) set by every batch
+   * written from it, numbered by `sequence`; a place whose batch failed gets a new name, so that
+   * its old mark tells for good whether that batch reached the database.
+   */
+  const places = Array.from({ length: maxInFlight }, () => crypto.randomUUID());
+  const free = places.map((_, index) => index);
+  let sequence = 0;
   let retained: NewClick[] = [];
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelay = firstRetryDelay;
@@ -76,28 +96,73 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
     const done = waiters;
     batch = [];
     waiters = [];
-    const written: Promise<void> = write(rows).then(() => {
+    const place = free.pop()!;
+    const written: Promise<void> = write(rows, place).then(() => {
       writing.delete(written);
+      free.push(place);
       release(done);
       if (batch.length > 0) schedule();
     });
     writing.add(written);
   }
 
-  async function insert(rows: NewClick[]): Promise<void> {
+  async function insert(rows: readonly NewClick[], mark?: ClickMark): Promise<void> {
     const started = performance.now();
-    await clicks.insertMany(rows);
+    await clicks.insertMany(rows, mark);
     onStored(rows.length, (performance.now() - started) / 1000);
   }
 
-  /** Inserts the rows; on failure keeps them for a retry. Never rejects. */
-  async function write(rows: NewClick[]): Promise<void> {
+  /** Inserts the rows; on failure spools them or keeps them for a retry. Never rejects. */
+  async function write(rows: NewClick[], place: number): Promise<void> {
+    if (!spool) {
+      try {
+        await insert(rows);
+      } catch (error) {
+        retain(rows, error);
+      }
+      return;
+    }
+    // A batch the database never saw has no mark to look at.
+    let sent: ClickMark['set'] | null = null;
+    if (health?.isUp() !== false) {
+      sent = { name: places[place]!, value: ++sequence };
+      try {
+        await insert(rows, { set: sent });
+        return;
+      } catch (error) {
+        if (!health?.failed(error)) log(`could not store ${rows.length} click(s); spooling them`, error);
+        places[place] = crypto.randomUUID();
+      }
+    }
     try {
-      await insert(rows);
+      spool.append({ sent, clicks: rows });
     } catch (error) {
       retain(rows, error);
     }
   }
+
+  let replaying: Promise<void> | undefined;
+  /** Stores what the spool holds; one replay at a time, another after a failure. */
+  function replay(): Promise<void> {
+    if (!spool) return Promise.resolve();
+    replaying ??= spool
+      .replay((rows, mark) => insert(rows, mark))
+      .then(
+        (count) => {
+          if (count > 0) log(`stored ${count} spooled click(s)`);
+        },
+        (error) => {
+          if (!health?.failed(error)) log('replaying spooled clicks failed; trying again later', error);
+          setTimeout(() => void replay(), maxRetryDelay / 4).unref();
+        },
+      )
+      .finally(() => {
+        replaying = undefined;
+      });
+    return replaying;
+  }
+  health?.onBack(() => void replay());
+  if (spool && spool.pending() > 0) void replay();
 
   function retain(rows: readonly NewClick[], error: unknown): void {
     if (retained.length === 0) log(`could not store ${rows.length} click(s); keeping them to retry`, error);
@@ -160,7 +225,7 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
       }
     },
     pending() {
-      return batch.length + retained.length;
+      return batch.length + retained.length + (spool?.pending() ?? 0);
     },
   };
 }

@@ -11,10 +11,12 @@
  * queued in one synchronous pass.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
 import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
+import type { Store } from '../../storage/store';
 import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
@@ -35,7 +37,10 @@ export type ShortLinkServices = Pick<
   Services,
   'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress'
 > &
-  VisitLimitServices;
+  VisitLimitServices & {
+    /** Only whether the database is reachable (docs/api.md#when-the-database-is-unreachable). */
+    store: Pick<Store, 'health'>;
+  };
 
 export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
   const { linkCache, clickRecorder, clock, metrics } = services;
@@ -97,13 +102,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   }
 
   function failed(visit: Visit, error: unknown): void {
-    failedBefore(visit.req, visit.res, error);
-  }
-
-  /** A failure before the visit could be decided: counted as an error, answered 500. */
-  function failedBefore(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-    metrics.countRedirect('error', 500);
-    serverError(req, res, error);
+    failedBefore(services, visit.req, visit.res, error);
   }
 
   async function answerPost(req: IncomingMessage, res: ServerResponse, shortCode: string): Promise<void> {
@@ -118,7 +117,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     const shortCode = shortCodeOf(req);
     if (shortCode === undefined) return false;
     if (req.method === 'POST') {
-      answerPost(req, res, shortCode).catch((error) => failedBefore(req, res, error));
+      answerPost(req, res, shortCode).catch((error) => failedBefore(services, req, res, error));
       return true;
     }
     const cached = linkCache.peek(shortCode);
@@ -131,7 +130,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
           const visit = newVisit(req, res, link, VIEW, clock());
           guarded(visit, () => proceed(visit));
         },
-        (error) => failedBefore(req, res, error),
+        (error) => failedBefore(services, req, res, error),
       );
     }
     return true;
@@ -166,6 +165,25 @@ function newVisit(
   };
 }
 
+/**
+ * A failure before the visit could be decided: counted as an error, answered 503 when the
+ * database is unreachable (docs/api.md#when-the-database-is-unreachable), else 500.
+ */
+function failedBefore(
+  services: Pick<ShortLinkServices, 'store' | 'metrics'>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: unknown,
+): void {
+  if (services.store.health?.failed(error)) {
+    services.metrics.countRedirect('error', 503);
+    unavailable(res);
+    return;
+  }
+  services.metrics.countRedirect('error', 500);
+  serverError(req, res, error);
+}
+
 function serverError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
   if (res.headersSent) {
@@ -174,4 +192,17 @@ function serverError(req: IncomingMessage, res: ServerResponse, error: unknown):
   }
   res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end('Server error');
+}
+
+function unavailable(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(503, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+  res.end(DATABASE_UNREACHABLE_MESSAGE);
 }

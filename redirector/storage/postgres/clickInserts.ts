@@ -1,6 +1,7 @@
 /**
  * The redirect path's write: a batch of clicks, their ids queued for the analytics fold
- * (rollups.ts), in one prepared statement: one round trip and one commit per batch.
+ * (rollups.ts), and its mark when given (migration 17), in one prepared statement: one round trip
+ * and one commit per batch.
  */
 import { NEW_CLICK_COLUMNS } from '../repositories/columns';
 import type { ClickRepository } from '../store';
@@ -30,32 +31,65 @@ const ARRAY_TYPES: Record<(typeof INSERTED_COLUMNS)[number], string> = {
 };
 
 const names = INSERTED_COLUMNS.join(', ');
-// One array per column, in the batch's order. A click whose link was deleted after the redirect
-// looked it up is left out: a deleted link's clicks go with it.
-const INSERT_SQL = `
-  WITH inserted AS (
+const unnested = INSERTED_COLUMNS.map((name, i) => `$${i + 1}::${ARRAY_TYPES[name]}[]`).join(', ');
+const MARK = INSERTED_COLUMNS.length;
+
+/** One array per column, in the batch's order; `condition` may hold the batch back. */
+function insertSql(condition: string): string {
+  // A click whose link was deleted after the redirect looked it up is left out: a deleted link's
+  // clicks go with it.
+  return `
     INSERT INTO clicks (${names})
-    SELECT ${names} FROM UNNEST(${INSERTED_COLUMNS.map((name, i) => `$${i + 1}::${ARRAY_TYPES[name]}[]`).join(', ')})
-      WITH ORDINALITY AS t(${names}, position)
-    WHERE EXISTS (SELECT 1 FROM links l WHERE l.id = t.link_id)
+    SELECT ${names} FROM UNNEST(${unnested}) WITH ORDINALITY AS t(${names}, position)
+    WHERE EXISTS (SELECT 1 FROM links l WHERE l.id = t.link_id)${condition}
     ORDER BY position
-    RETURNING id
-  )
+    RETURNING id`;
+}
+
+const INSERT_SQL = `
+  WITH inserted AS (${insertSql('')})
   INSERT INTO clicks_unfolded (id) SELECT id FROM inserted`;
 
-/** Prepared once per connection by this name. */
+/**
+ * The same, setting a mark in the same statement, and nothing inserted when a mark named in
+ * skipWhen already holds its value (storage/clickSpool.ts says why).
+ */
+const MARKED_INSERT_SQL = `
+  WITH stored AS (
+    SELECT 1 FROM click_marks m
+    JOIN UNNEST($${MARK + 3}::text[], $${MARK + 4}::bigint[]) AS s(name, value) ON m.name = s.name AND m.value >= s.value
+  ), mark AS (
+    INSERT INTO click_marks (name, value) VALUES ($${MARK + 1}, $${MARK + 2})
+    ON CONFLICT (name) DO UPDATE SET value = GREATEST(click_marks.value, EXCLUDED.value)
+  ), inserted AS (${insertSql(' AND NOT EXISTS (SELECT 1 FROM stored)')})
+  INSERT INTO clicks_unfolded (id) SELECT id FROM inserted`;
+
+/** Prepared once per connection by these names. */
 const INSERT_NAME = 'me_insert_clicks';
+const MARKED_INSERT_NAME = 'me_insert_marked_clicks';
 
 export function postgresClickInserts(db: Queryable): ClickRepository['insertMany'] {
-  return async (clicks) => {
-    if (clicks.length === 0) return;
-    const values = INSERTED_COLUMNS.map((name) => clicks.map((click) => click[name] ?? null));
+  return async (clicks, mark) => {
+    if (clicks.length === 0 && mark === undefined) return;
+    const values: unknown[] = INSERTED_COLUMNS.map((name) => clicks.map((click) => click[name] ?? null));
+    if (mark !== undefined) {
+      const skipWhen = mark.skipWhen ?? [];
+      values.push(
+        mark.set.name,
+        mark.set.value,
+        skipWhen.map((entry) => entry.name),
+        skipWhen.map((entry) => entry.value),
+      );
+    }
+    const query = mark
+      ? { name: MARKED_INSERT_NAME, text: MARKED_INSERT_SQL, values }
+      : { name: INSERT_NAME, text: INSERT_SQL, values };
     try {
-      await db.query({ name: INSERT_NAME, text: INSERT_SQL, values });
+      await db.query(query);
     } catch (error) {
       // The link was deleted between the EXISTS check and the insert: once more, without it.
       if (!isForeignKeyViolation(error)) throw error;
-      await db.query({ name: INSERT_NAME, text: INSERT_SQL, values });
+      await db.query(query);
     }
   };
 }

@@ -24,6 +24,8 @@ export interface LinkChangeFeed {
 
 export interface LinkChangeFeedOptions {
   log: (message: string, error?: unknown) => void;
+  /** True when the loss is told elsewhere (the database is down): then neither it nor its end is logged. */
+  quietWhen?: (error: unknown) => boolean;
   heartbeatMs?: number;
   firstRetryMs?: number;
   maxRetryMs?: number;
@@ -78,6 +80,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  let quietLoss = false;
 
   function emit(shortCode: string | null): void {
     for (const listener of listeners) {
@@ -107,7 +110,8 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
     clearInterval(heartbeat);
     which.removeAllListeners('end');
     which.end().catch(() => undefined);
-    options.log('lost the PostgreSQL connection that hears link changes; reconnecting', error);
+    quietLoss = options.quietWhen?.(error) ?? false;
+    if (!quietLoss) options.log('lost the PostgreSQL connection that hears link changes; reconnecting', error);
     emit(null);
     scheduleRetry();
   }
@@ -119,7 +123,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
       try {
         await connect();
         retryMs = firstRetryMs;
-        options.log('listening for link changes again');
+        if (!quietLoss) options.log('listening for link changes again');
         // Whatever changed while nobody listened.
         emit(null);
       } catch {

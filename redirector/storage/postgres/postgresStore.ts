@@ -6,6 +6,7 @@
 import { logProblem } from '../../observability/logger';
 import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
+import { createDatabaseHealth, type DatabaseHealth, DatabaseUnreachable } from '../databaseHealth';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { createEventStorage } from '../repositories/eventStorage';
@@ -34,6 +35,7 @@ export interface PostgresStore extends Store {
   readonly attempts: AttemptStore;
   /** The pool, for the storage layer's own modules and tests. */
   readonly pool: PgPool;
+  readonly health: DatabaseHealth;
   onLinkChanged(listener: LinkChangeListener): () => void;
 }
 
@@ -49,9 +51,16 @@ export interface PostgresStoreOptions {
 
 export async function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
   const log = options.log ?? logProblem;
+  let health: DatabaseHealth | undefined;
+  // An outage is told once, by the health (databaseHealth.ts), not by every part it breaks.
+  const quiet = (message: string, error?: unknown) => {
+    if (!health?.failed(error)) log(message, error);
+  };
+  // The listener's connection closing without an error is a sign of the same.
+  const quietWhen = (error: unknown) => health?.failed(error ?? new DatabaseUnreachable()) ?? false;
   let pool: PgPool;
   try {
-    pool = createPool(url, log);
+    pool = createPool(url, quiet);
   } catch (error) {
     // pg parses the URL when the pool is made.
     throw new Error(`DATABASE_URL is not a usable PostgreSQL URL: ${error instanceof Error ? error.message : error}`);
@@ -60,24 +69,26 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   try {
     await pool.query('SELECT 1');
     await migrate(pool, undefined, { upgrade: options.upgrade, log: options.schemaLog });
-    feed = await listenForLinkChanges(url, { log });
+    feed = await listenForLinkChanges(url, { log, quietWhen });
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw new Error(describeConnectionError(error, url));
   }
 
   let closed = false;
-  const clickPool = createClickPool(url, log);
+  health = createDatabaseHealth({ ping: () => pool.query('SELECT 1').then(() => undefined), log: (line) => log(line) });
+  const clickPool = createClickPool(url, quiet);
   const executor = createPostgresExecutor(pool);
-  const folding = foldInBackground(pool, log);
-  const queueVacuum = vacuumQueueInBackground(pool, log);
+  const folding = foldInBackground(pool, quiet);
+  const queueVacuum = vacuumQueueInBackground(pool, quiet);
   const retention = options.retention
-    ? deleteOldClicksInBackground(postgresOldClickDeleter(pool), { log, ...options.retention })
+    ? deleteOldClicksInBackground(postgresOldClickDeleter(pool), { log: quiet, ...options.retention })
     : undefined;
   const linkCounts = rollupLinkCounts(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true));
   return {
     kind: 'postgres',
     pool,
+    health,
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
@@ -101,6 +112,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     async close() {
       if (closed) return;
       closed = true;
+      health.stop();
       await retention?.stop();
       await folding.stop();
       await queueVacuum.stop();

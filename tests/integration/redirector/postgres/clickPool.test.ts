@@ -1,6 +1,6 @@
 /**
- * The click inserts' own pool: its connections commit without waiting for the WAL flush, and
- * nothing else does (docs/api.md#when-a-click-is-stored).
+ * The click inserts' own pool: its connections wait for the WAL flush like every other, so that an
+ * answered click survives a crash of the PostgreSQL server (docs/api.md#when-a-click-is-stored).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -24,7 +24,7 @@ async function settingOf(pool: PgPool): Promise<string> {
 }
 
 describe('the click pool', () => {
-  it('sets synchronous_commit = off on every connection it opens, the main pool keeps the default', async () => {
+  it('keeps synchronous_commit on for every connection it opens, as the main pool does', async () => {
     const clicks = createClickPool(TEST_DATABASE_URL, log);
     const main = createPool(TEST_DATABASE_URL, log);
     pools.push(clicks, main);
@@ -34,7 +34,7 @@ describe('the click pool', () => {
       const settings = await Promise.all(
         clients.map(async (client) => (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit),
       );
-      expect(settings).toEqual(Array(CLICK_INSERT_CONNECTIONS).fill('off'));
+      expect(settings).toEqual(Array(CLICK_INSERT_CONNECTIONS).fill('on'));
     } finally {
       for (const client of clients) client.release();
     }

@@ -1,0 +1,6 @@
+/** What a call answers while the database is unreachable (docs/api.md#when-the-database-is-unreachable). */
+
+/** The answer to every call that needs the database while it is unreachable. */
+export const DATABASE_UNREACHABLE_MESSAGE = 'The database is unreachable; try again shortly';
+/** Seconds a client is told to wait before trying again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

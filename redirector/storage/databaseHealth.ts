@@ -1,0 +1,111 @@
+/**
+ * Whether the database answers (docs/api.md#when-the-database-is-unreachable). An error that says
+ * the server cannot be reached marks it down: one log line, then a probe every second until a
+ * query is answered again: one more line, and every listener hears it (the click spool replays).
+ * The errors of every part (idle connections, the link-change listener, queries) come here, so
+ * that an outage is told once, not once per broken connection.
+ */
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
+
+export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE };
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|not queryable/i;
+
+/** True when the error says the database server cannot be reached (not that a query is wrong). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (error instanceof DatabaseUnreachable) return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnreachable);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  return error instanceof Error && UNREACHABLE_MESSAGES.test(error.message);
+}
+
+/** Thrown where an answer needs the database and it is known to be down. */
+export class DatabaseUnreachable extends Error {
+  constructor() {
+    super(DATABASE_UNREACHABLE_MESSAGE);
+  }
+}
+
+export interface DatabaseHealth {
+  isUp(): boolean;
+  /** Hands in any database error; returns true when it says the database is unreachable. */
+  failed(error: unknown): boolean;
+  /** Called each time the database answers again after an outage. */
+  onBack(listener: () => void): void;
+  stop(): void;
+}
+
+export interface DatabaseHealthOptions {
+  ping: () => Promise<void>;
+  log: (message: string) => void;
+  probeMs?: number;
+  clock?: () => number;
+}
+
+export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHealth {
+  const probeMs = options.probeMs ?? 1000;
+  const clock = options.clock ?? Date.now;
+  const listeners: (() => void)[] = [];
+  let downSince: number | undefined;
+  let probe: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function scheduleProbe(): void {
+    if (stopped) return;
+    probe = setTimeout(async () => {
+      try {
+        await options.ping();
+      } catch {
+        scheduleProbe();
+        return;
+      }
+      const seconds = ((clock() - (downSince ?? clock())) / 1000).toFixed(1);
+      downSince = undefined;
+      options.log(`the database answers again after ${seconds} s`);
+      for (const listener of listeners) listener();
+    }, probeMs);
+    probe.unref();
+  }
+
+  return {
+    isUp: () => downSince === undefined,
+    failed(error) {
+      if (!isDatabaseUnreachable(error)) return false;
+      if (downSince === undefined && !stopped) {
+        downSince = clock();
+        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        options.log(`the database is unreachable (${reason || 'no answer'}); answering from what is kept here`);
+        scheduleProbe();
+      }
+      return true;
+    },
+    onBack(listener) {
+      listeners.push(listener);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(probe);
+    },
+  };
+}
