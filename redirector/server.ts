@@ -10,6 +10,7 @@ import { createHttpServer } from './http/httpServer';
 import { createLogger, type LogFormat, log, setLogger } from './observability/logger';
 import { loadVisitorSecret } from './privacy/visitorSecret';
 import { openStore, SQLITE_FILE } from './storage/openStore';
+import { removeServicePid, writeServicePid } from './storage/servicePid';
 import { type GeoDatabase, GeoDatabaseError, openGeoDatabase } from './visits/geoipDatabase';
 
 function fail(message: string): never {
@@ -132,6 +133,7 @@ function stopOnSignals(
         started.geoDatabase?.close();
         await drain();
         await started.store.close();
+        removeServicePid(started.dataDir);
         log.info('stopped');
         process.exit(0);
       } catch (error) {
@@ -194,6 +196,7 @@ async function main(): Promise<void> {
   });
   server.listen(config.port, config.host, () => {
     const address = server.address();
+    writeServicePid(dataDir);
     announce(typeof address === 'object' && address ? address.port : config.port, started);
   });
   stopOnSignals(

@@ -17,11 +17,13 @@ import {
 import { backupCommand } from './commands/backup';
 import { checkCommand } from './commands/check';
 import { linksExportCommand, linksImportCommand } from './commands/links';
+import { restoreCommand } from './commands/restore';
 import { rotateAdminKeyCommand } from './commands/rotateAdminKey';
 import { usersDisableCommand, usersEnableCommand, usersListCommand } from './commands/users';
 
 export const COMMANDS: readonly Command[] = [
   backupCommand,
+  restoreCommand,
   checkCommand,
   rotateAdminKeyCommand,
   usersListCommand,

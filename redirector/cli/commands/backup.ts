@@ -1,10 +1,18 @@
-/** `me backup <file>`: an online, consistent copy of the SQLite database, private to its owner. */
+/**
+ * `me backup <file>`: an online, consistent copy of the SQLite database, private to its owner, and
+ * beside it `<file>.visitor-key`, ANONYMIZE_IPS's key, when DATA_DIR has one
+ * (docs/api.md#backup-and-restore): without it, visitors counted before a restore would count anew.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import { VISITOR_KEY_FILE } from '../../privacy/visitorSecret';
 import { type BackupProgress, backupSqlite } from '../../storage/sqlite/backup';
 import { CliError, type Command, EXIT_USAGE, writeLine } from '../command';
 import { denied, permissionDenied, sqlitePermissionProblem } from '../databaseAccess';
 import { loadCliConfig, requireSqliteFile } from '../environment';
+
+/** The visitor key's copy is `<backup file>` followed by this. */
+export const BACKUP_KEY_SUFFIX = '.visitor-key';
 
 /** Below this many pages (about 40 MiB) a backup takes well under a second: no progress lines. */
 const PROGRESS_FROM_PAGES = 10_000;
@@ -24,6 +32,18 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/** The visitor key's copy beside the backup (written whole, then renamed), or undefined without one. */
+function copyVisitorKey(dataDir: string, destination: string): string | undefined {
+  const key = path.join(dataDir, VISITOR_KEY_FILE);
+  if (!fs.existsSync(key)) return undefined;
+  const copy = `${destination}${BACKUP_KEY_SUFFIX}`;
+  const partial = `${copy}.${process.pid}.partial`;
+  fs.copyFileSync(key, partial);
+  fs.chmodSync(partial, 0o600);
+  fs.renameSync(partial, copy);
+  return copy;
+}
+
 export const backupCommand: Command = {
   name: 'backup',
   summary: 'copy the SQLite database while the service runs',
@@ -31,7 +51,8 @@ export const backupCommand: Command = {
 
 Copies the SQLite database (DATA_DIR/me.sqlite) into <file>, safely while the service runs: the
 copy is the database as it was when the backup started, one self-contained file, mode 600.
-Progress is shown on stderr for large databases.
+ANONYMIZE_IPS's visitor key (DATA_DIR/visitor-key), when there is one, goes to <file>.visitor-key.
+Progress is shown on stderr for large databases. \`me restore <file>\` puts both back.
 
   --force   replace <file> if it exists
 
@@ -66,9 +87,11 @@ With DATABASE_URL (PostgreSQL) use pg_dump instead.`,
       const started = Date.now();
       const result = await backupSqlite(source, partial, progressReporter(io.stderr));
       fs.chmodSync(partial, 0o600);
+      const key = copyVisitorKey(dataDir, destination);
       fs.renameSync(partial, destination);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       writeLine(io.stdout, `me: backed up ${source} to ${destination} (${megabytes(result.bytes)}, ${seconds} s)`);
+      if (key) writeLine(io.stdout, `me: backed up the visitor key of ANONYMIZE_IPS to ${key}`);
       return 0;
     } catch (error) {
       fs.rmSync(partial, { force: true });

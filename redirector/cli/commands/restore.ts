@@ -1,0 +1,86 @@
+/**
+ * `me restore <file>`: puts a backup made by `me backup` back into DATA_DIR while the service is
+ * stopped (docs/api.md#backup-and-restore). It refuses while a service runs on DATA_DIR (its
+ * me.pid names a live process: storage/servicePid.ts). The database it replaces is kept as
+ * me.sqlite.before-restore, its WAL folded in first.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { VISITOR_KEY_FILE } from '../../privacy/visitorSecret';
+import { SQLITE_FILE } from '../../storage/openStore';
+import { runningServicePid, SERVICE_PID_FILE } from '../../storage/servicePid';
+import { setAsideSqlite, sqliteBackupProblem } from '../../storage/sqlite/restore';
+import { CliError, type Command, EXIT_USAGE, writeLine } from '../command';
+import { loadCliConfig } from '../environment';
+import { BACKUP_KEY_SUFFIX } from './backup';
+
+export const REPLACED_SUFFIX = '.before-restore';
+
+/** Throws unless `file` is a sound SQLite database holding Me's schema. */
+function checkBackup(file: string): void {
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`"${file}" is not a file`);
+  const problem = sqliteBackupProblem(file);
+  if (problem) throw new CliError(`"${file}" ${problem}`);
+}
+
+function copyDurably(from: string, to: string): void {
+  fs.copyFileSync(from, to);
+  fs.chmodSync(to, 0o600);
+  const handle = fs.openSync(to, 'r+');
+  try {
+    fs.fsyncSync(handle);
+  } finally {
+    fs.closeSync(handle);
+  }
+}
+
+export const restoreCommand: Command = {
+  name: 'restore',
+  summary: 'put a backup back while the service is stopped',
+  help: `Usage: me restore <file>
+
+Puts a backup made by \`me backup <file>\` back as DATA_DIR/me.sqlite, with ANONYMIZE_IPS's visitor
+key from <file>.visitor-key when the backup has one. Stop the service first: restore refuses while
+a service runs on DATA_DIR (DATA_DIR/${SERVICE_PID_FILE} names a live process). The database it
+replaces is kept as ${SQLITE_FILE}${REPLACED_SUFFIX}.
+
+With DATABASE_URL (PostgreSQL) use pg_restore instead.`,
+  positionals: { names: ['<file>'], required: 1 },
+  async run(args, io) {
+    const { config, dataDir } = loadCliConfig(io.env);
+    if (config.databaseUrl !== undefined) {
+      throw new CliError(
+        'DATABASE_URL is set: restore PostgreSQL with pg_restore (e.g. pg_restore -d "$DATABASE_URL")',
+        EXIT_USAGE,
+      );
+    }
+    const backup = path.resolve(args.positionals[0]!);
+    checkBackup(backup);
+    const pid = runningServicePid(dataDir);
+    if (pid !== undefined) {
+      throw new CliError(`the service is running on DATA_DIR "${dataDir}" (process ${pid}): stop it, then restore`);
+    }
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const database = path.join(dataDir, SQLITE_FILE);
+    if (fs.existsSync(database) && fs.realpathSync(database) === fs.realpathSync(backup)) {
+      throw new CliError(`"${backup}" is the database itself`);
+    }
+    const partial = path.join(dataDir, `.${SQLITE_FILE}.${process.pid}.restoring`);
+    try {
+      copyDurably(backup, partial);
+      const aside = setAsideSqlite(database, REPLACED_SUFFIX);
+      fs.renameSync(partial, database);
+      writeLine(io.stdout, `me: restored ${backup} to ${database}${aside ? ` (the one it replaced: ${aside})` : ''}`);
+    } finally {
+      fs.rmSync(partial, { force: true });
+    }
+    const key = `${backup}${BACKUP_KEY_SUFFIX}`;
+    if (fs.existsSync(key)) {
+      const target = path.join(dataDir, VISITOR_KEY_FILE);
+      copyDurably(key, `${target}.restoring`);
+      fs.renameSync(`${target}.restoring`, target);
+      writeLine(io.stdout, `me: restored the visitor key of ANONYMIZE_IPS to ${target}`);
+    }
+    return 0;
+  },
+};
