@@ -4,6 +4,8 @@ import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter }
 import { type AuthService, createAuthService } from './auth/authService';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
+import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
+import { createTxtLookup } from './domains/txtLookup';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
@@ -30,6 +32,8 @@ export interface Services {
   linkPasswords: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
+  /** Custom domains: their state, the verified ones in memory (docs/api.md#custom-domains). */
+  domains: DomainService;
   users: UserAdminService;
   clickRecorder: ClickRecorder;
   /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
@@ -83,12 +87,22 @@ export function createServices(deps: ServiceDeps): Services {
   if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
   const hashKey = secret ? limiterKeyHasher(secret) : undefined;
+  const defaultDomain = defaultDomainOf(config.publicUrl);
+  const domains = createDomainService({
+    store,
+    clock,
+    defaultDomain,
+    lookup: createTxtLookup(config.dnsServers),
+    verifyLimiter: limiterOf(store, 'domain-checks', { clock, max: VERIFY_CALLS_PER_MINUTE, windowMs: 60_000 }),
+    // What a host resolved to may have changed with its owner.
+    onChange: () => linkCache.clear(),
+  });
   return {
     config,
     store,
     clock,
     auth,
-    accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
+    accounts: createAccountService({ store, auth, clock, defaultDomain }),
     apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
     limiter: limiterOf(store, 'credentials', { clock }, hashKey),
     registrations: limiterOf(
@@ -107,10 +121,16 @@ export function createServices(deps: ServiceDeps): Services {
       clock,
       linkCache,
       maxLinksPerUser: config.maxLinksPerUser,
-      ownHost: defaultDomainOf(config.publicUrl),
+      ownHost: defaultDomain,
+      publicUrl: config.publicUrl,
+      verifiedDomainOf: async (userId) => {
+        await domains.ready();
+        return domains.verifiedOf(userId);
+      },
     }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
+    domains,
     clickRecorder,
     lookupPlace: deps.lookupPlace,
     metrics,

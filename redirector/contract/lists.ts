@@ -140,6 +140,8 @@ export const LINK_CSV_COLUMNS = [
   'clicks',
   'unique_visitors',
   ...LINK_OPTION_COLUMNS,
+  // Empty: the default domain (docs/api.md#custom-domains).
+  'domain',
 ] as const;
 export type LinkCsvColumn = (typeof LINK_CSV_COLUMNS)[number];
 

@@ -106,7 +106,14 @@ export function createAnalyticsRouter(services: Services): Router {
     const { calendar, range } = periodOf(ctx);
     const owner = userOwner((ctx.state as UserState).user.id);
     const link = await links.findOwned(owner, idParam(ctx, 'linkId'));
-    ctx.body = (await userLinkAnalytics(store, link, calendar, clock(), range)) satisfies UserLinkAnalyticsResponse;
+    ctx.body = (await userLinkAnalytics(
+      store,
+      link,
+      calendar,
+      clock(),
+      range,
+      services.config.publicUrl,
+    )) satisfies UserLinkAnalyticsResponse;
   });
   router.get('/analytics/user/clicks', user, async (ctx) => {
     periodOf(ctx);
@@ -147,7 +154,14 @@ export function createAnalyticsRouter(services: Services): Router {
   router.get('/analytics/:id', linkIdOnly, admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
     const link = await links.findOwned(ADMIN, Number(ctx.params.id));
-    ctx.body = (await linkAnalytics(store, link, calendar, clock(), range)) satisfies LinkAnalyticsResponse;
+    ctx.body = (await linkAnalytics(
+      store,
+      link,
+      calendar,
+      clock(),
+      range,
+      services.config.publicUrl,
+    )) satisfies LinkAnalyticsResponse;
   });
   return router;
 }

@@ -7,13 +7,13 @@ import { hashPassword } from '../auth/passwords';
 import type { Link } from '../contract/links';
 import { type LinkListQuery, linkLimitMessage, type UserLinksPage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
-import { LinkLimitReached } from '../storage/errors';
+import { LinkLimitReached, UniqueViolation } from '../storage/errors';
 import type { LinkChanges, LinkRecord, LinkWithCounts } from '../storage/records';
 import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck } from './linkDestinations';
-import { toApiLink } from './linkPresenter';
-import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
+import { type PresentableLink, toApiLink as presentLink } from './linkPresenter';
+import { checkOptionAddresses, DOMAIN_NOT_YOURS, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { randomShortCode, shortCodeProblem } from './shortCode';
 
 /** Who acts: the administrator (every link; creates links without an owner) or one user. */
@@ -71,6 +71,10 @@ export interface LinkServiceDeps {
   maxLinksPerUser: number;
   /** The host of PUBLIC_URL: no link may point there (nor at a user's custom domain). */
   ownHost: string;
+  /** PUBLIC_URL, which short_url is built on. */
+  publicUrl: string;
+  /** The user's verified custom domain, or null (docs/api.md#custom-domains). */
+  verifiedDomainOf: (userId: number) => Promise<string | null>;
 }
 
 /** The password as stored: a salted slow hash; null removes it, undefined keeps it. */
@@ -79,8 +83,30 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 }
 
 export function createLinkService(deps: LinkServiceDeps): LinkService {
-  const { store, clock, linkCache, maxLinksPerUser } = deps;
+  const { store, clock, linkCache, maxLinksPerUser, publicUrl } = deps;
   const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
+  const toApiLink = (link: PresentableLink) => presentLink(link, publicUrl);
+
+  /**
+   * The domain a link of `userId` (null: the administrator's) goes on: null (the default domain) or
+   * the owner's verified domain; left out, the owner's verified domain if there is one. A problem
+   * otherwise (docs/api.md#custom-domains).
+   */
+  async function domainFor(
+    userId: number | null,
+    requested: string | null | undefined,
+  ): Promise<{ domain: string | null } | { problem: string }> {
+    if (requested === null) return { domain: null };
+    const verified = userId === null ? null : await deps.verifiedDomainOf(userId);
+    if (requested === undefined) return { domain: verified };
+    return requested === verified ? { domain: verified } : { problem: DOMAIN_NOT_YOURS };
+  }
+
+  async function domainOrThrow(userId: number | null, requested: string | null | undefined): Promise<string | null> {
+    const outcome = await domainFor(userId, requested);
+    if ('problem' in outcome) throw invalidInput(outcome.problem);
+    return outcome.domain;
+  }
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
     const problem = await selfLinkProblem(fields);
@@ -124,6 +150,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         enable_instagram_exit: field.enable_instagram_exit,
         instagram_exit_url: field.instagram_exit_url,
         created_at: createdAt,
+        domain: field.domain ?? null,
         tags: field.tags,
         forward_query: field.forward_query,
         expires_at: field.expires_at,
@@ -177,8 +204,19 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
 
     tags: (owner) => store.links.tagCounts(scope(owner)),
 
-    async createMany(owner, fields) {
-      const problems = await Promise.all(fields.map(selfLinkProblem));
+    async createMany(owner, requested) {
+      const userId = owner.kind === 'user' ? owner.userId : null;
+      const domains = await Promise.all(requested.map((field) => domainFor(userId, field.domain)));
+      const fields = requested.map((field, index) => {
+        const domain = domains[index]!;
+        return 'problem' in domain ? field : { ...field, domain: domain.domain };
+      });
+      const problems = await Promise.all(
+        fields.map(async (field, index) => {
+          const domain = domains[index]!;
+          return 'problem' in domain ? domain.problem : selfLinkProblem(field);
+        }),
+      );
       const good = fields.filter((_, index) => problems[index] === undefined);
       const outcomes = (await insertAll(owner, good)).values();
       return fields.map((field, index) => {
@@ -202,7 +240,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         if (problem) throw invalidInput(problem);
       }
       await checkDestinations(fields);
-      const [outcome] = await insertAll(owner, [fields]);
+      const domain = await domainOrThrow(owner.kind === 'user' ? owner.userId : null, fields.domain);
+      const [outcome] = await insertAll(owner, [{ ...fields, domain }]);
       if (outcome === 'taken' || outcome === undefined) {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
         throw new Error('no free random short code');
@@ -215,12 +254,26 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       if (changes.short_code !== undefined && changes.short_code !== existing.short_code) {
         throw invalidInput(SHORT_CODE_UNCHANGEABLE);
       }
-      const { short_code: _unchanged, tags, password, ...fields } = changes;
+      const { short_code: _unchanged, tags, password, domain: requested, ...fields } = changes;
       checkOptionAddresses({ ...existing, ...fields });
       await checkDestinations(fields);
-      const columns: LinkChanges = { ...fields, password_hash: await passwordHashOf(password) };
+      const domain = requested === undefined ? undefined : await domainOrThrow(existing.user_id, requested);
+      const moved = domain !== undefined && domain !== existing.domain;
+      if (moved && existing.user_id !== null) {
+        const elsewhere = await store.links.ownerCodeElsewhere(existing.user_id, existing.short_code, domain, id);
+        if (elsewhere) throw taken(SHORT_CODE_TAKEN);
+      }
+      const columns: LinkChanges = {
+        ...fields,
+        password_hash: await passwordHashOf(password),
+        ...(moved ? { domain } : {}),
+      };
       linkCache.invalidate(existing.short_code);
-      const updated = await store.links.update(id, columns);
+      const updated = await store.links.update(id, columns).catch((error: unknown) => {
+        // Moved onto a domain where another link has its code.
+        if (error instanceof UniqueViolation) throw taken(SHORT_CODE_TAKEN);
+        throw error;
+      });
       // Again after the write: a redirect may have cached the old row while the update was under way.
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);

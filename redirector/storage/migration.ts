@@ -7,6 +7,11 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * SQLite only: run with foreign keys off (then checked), as a table rebuild must be, or dropping
+   * the old table would delete every row that refers to it.
+   */
+  foreignKeysOff?: boolean;
 }
 
 /** The SQL of the table both engines record applied versions in. */

@@ -19,6 +19,7 @@ import type {
   UserWithCounts,
 } from './records';
 import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
+import type { DomainRepository } from './repositories/domainRepository';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
@@ -38,7 +39,7 @@ export interface UserRepository {
   findByEmail(email: string): Promise<UserRecord | undefined>;
   /** Throws UniqueViolation('custom_domain'). */
   setCustomDomain(id: number, domain: string | null): Promise<void>;
-  /** Whether some user has this custom domain (lower-case). */
+  /** Whether some user has this custom domain (lower-case), verified. */
   isCustomDomain(domain: string): Promise<boolean>;
   /** Oldest account first, each with its links and clicks. */
   page(query: UserPageQuery): Promise<{ rows: UserWithCounts[]; total: number }>;
@@ -99,12 +100,18 @@ export interface LinkRepository {
   /** Deletes the link and its clicks; false when there was no such link. */
   delete(id: number): Promise<boolean>;
   findById(id: number): Promise<LinkRecord | undefined>;
-  findByShortCode(shortCode: string): Promise<LinkRecord | undefined>;
+  /** The link with this code on `domain` (null, the default: the default domain). */
+  findByShortCode(shortCode: string, domain?: string | null): Promise<LinkRecord | undefined>;
   /** Newest first, each with its counts, in one query (never one per link). */
   list(filter: LinkFilter): Promise<LinkWithCounts[]>;
   counts(id: number): Promise<LinkCounts>;
   /** The link with its owner's disabled flag (the redirect path's cache miss: one query). */
-  findForRedirect(shortCode: string): Promise<RedirectLink | undefined>;
+  findForRedirect(shortCode: string, domain?: string | null): Promise<RedirectLink | undefined>;
+  /**
+   * Whether the owner has a link with this code on a domain other than `domain` (a code on a custom
+   * domain differs from its owner's default-domain codes), `exceptId` aside.
+   */
+  ownerCodeElsewhere(userId: number, shortCode: string, domain: string | null, exceptId: number): Promise<boolean>;
   /**
    * Inserts the links in one transaction, each with its tags, in order. Throws LinkLimitReached
    * (and writes nothing) when the owner would end up with more than maxLinks links; exact under
@@ -156,6 +163,7 @@ export interface Store {
   readonly sessions: SessionRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly links: LinkRepository;
+  readonly domains: DomainRepository;
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;
   /**
@@ -167,6 +175,11 @@ export interface Store {
   /** Where several instances share one database (PostgreSQL): limits every instance counts toward. */
   readonly attempts?: AttemptStore;
   onLinkChanged?(listener: (shortCode: string | null) => void): () => void;
+  /**
+   * Where another instance or process may change custom domains: `listener` hears that some domain
+   * was claimed, verified or removed (or may have been). Returns the unsubscribe function.
+   */
+  onDomainsChanged?(listener: () => void): () => void;
   /**
    * Where several instances share one database (PostgreSQL): the secret kept under `name`, or
    * `candidate` once stored, so that every instance uses the same one.

@@ -8,6 +8,8 @@
  * rollups are kept by the click insert itself (rollups.ts); the last minutes and a link's latest
  * clicks are read from the clicks over the (clicked_at) and (link_id, clicked_at, id) indexes.
  */
+
+import { POSTGRES_DOMAINS_SQL } from '../repositories/domainSchema';
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { linkOptionsSql } from '../repositories/linkOptionsSchema';
@@ -192,5 +194,10 @@ export const pgMigrations: readonly Migration[] = [
     version: 15,
     name: 'ranged repeat visitors',
     sql: ANALYTICS_VISITOR_DAY_REPEATS_SQL,
+  },
+  {
+    version: 16,
+    name: 'custom domains',
+    sql: POSTGRES_DOMAINS_SQL,
   },
 ];

@@ -8,6 +8,7 @@ import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
+import { createDomainRepository } from '../repositories/domainRepository';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
@@ -35,6 +36,7 @@ export interface PostgresStore extends Store {
   /** The pool, for the storage layer's own modules and tests. */
   readonly pool: PgPool;
   onLinkChanged(listener: LinkChangeListener): () => void;
+  onDomainsChanged(listener: () => void): () => void;
 }
 
 export interface PostgresStoreOptions {
@@ -78,10 +80,12 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
     links: createLinkRepository(executor, linkCounts),
+    domains: createDomainRepository(executor),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
+    onDomainsChanged: (listener) => feed.subscribeDomains(listener),
     async keepSharedSecret(name, candidate) {
       await pool.query('INSERT INTO shared_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
         name,

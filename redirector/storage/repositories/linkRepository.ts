@@ -14,19 +14,25 @@ const NEW_LINK_COLUMNS = LINK_COLUMNS.filter((column) => column !== 'id');
 const INSERT_SQL = `
   INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
   VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')}) RETURNING ${COLUMNS}`;
-// A taken code answers no row instead of an error, which on PostgreSQL would end the transaction.
+// A taken code answers no row instead of an error, which on PostgreSQL would end the transaction:
+// taken on the link's domain (the unique index), or by its owner on another domain
+// (docs/api.md#custom-domains).
 const INSERT_UNLESS_TAKEN_SQL = `
   INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
-  VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')})
-  ON CONFLICT (short_code) DO NOTHING RETURNING ${COLUMNS}`;
+  SELECT ${NEW_LINK_COLUMNS.map(() => '?').join(', ')}
+  WHERE NOT EXISTS (SELECT 1 FROM links o WHERE o.user_id = ? AND o.short_code = ? AND COALESCE(o.domain, '') <> ?)
+  ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`;
 
 /** The link's own columns; its counts come from the engine's LinkCountQueries. */
 // Built once: the SQLite executor finds its prepared statement by this text on every redirect-path miss.
 const BY_ID_SQL = `SELECT ${COLUMNS} FROM links WHERE id = ?`;
-const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE short_code = ?`;
+// By the unique index's expression, so one statement serves every domain ('' is the default).
+const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE COALESCE(domain, '') = ? AND short_code = ?`;
 const FOR_REDIRECT_SQL = `
   SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(u.disabled, false) AS owner_disabled
-  FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE l.short_code = ?`;
+  FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE COALESCE(l.domain, '') = ? AND l.short_code = ?`;
+const OWNER_CODE_ELSEWHERE_SQL = `
+  SELECT id FROM links WHERE user_id = ? AND short_code = ? AND COALESCE(domain, '') <> ? AND id <> ?`;
 const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
 
 const RANDOM_ATTEMPTS = 20;
@@ -71,7 +77,12 @@ async function insertLink(
     const shortCode = link.short_code ?? randomCode();
     const row = await tx.get<LinkRecord>(
       INSERT_UNLESS_TAKEN_SQL,
-      NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : newLinkValue(link, column))),
+      [
+        ...NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : newLinkValue(link, column))),
+        link.user_id,
+        shortCode,
+        link.domain ?? '',
+      ],
       LINK_SHAPE,
     );
     if (row !== undefined) return row;
@@ -110,8 +121,13 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       return (await db.run('DELETE FROM links WHERE id = ?', [id])) > 0;
     },
     findById,
-    findByShortCode: (shortCode) => db.get<LinkRecord>(BY_SHORT_CODE_SQL, [shortCode], LINK_SHAPE),
-    findForRedirect: (shortCode) => db.get<RedirectLink>(FOR_REDIRECT_SQL, [shortCode], REDIRECT_SHAPE),
+    findByShortCode: (shortCode, domain) =>
+      db.get<LinkRecord>(BY_SHORT_CODE_SQL, [domain ?? '', shortCode], LINK_SHAPE),
+    findForRedirect: (shortCode, domain) =>
+      db.get<RedirectLink>(FOR_REDIRECT_SQL, [domain ?? '', shortCode], REDIRECT_SHAPE),
+    async ownerCodeElsewhere(userId, shortCode, domain, exceptId) {
+      return (await db.get(OWNER_CODE_ELSEWHERE_SQL, [userId, shortCode, domain ?? '', exceptId])) !== undefined;
+    },
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
 

@@ -39,7 +39,11 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
     findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
     findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),
     async isCustomDomain(domain) {
-      return (await db.get('SELECT id FROM users WHERE custom_domain = ?', [domain])) !== undefined;
+      // Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
+      return (
+        (await db.get("SELECT id FROM users WHERE custom_domain = ? AND domain_status = 'verified'", [domain])) !==
+        undefined
+      );
     },
     async setCustomDomain(id, domain) {
       await db.run('UPDATE users SET custom_domain = ? WHERE id = ?', [domain, id]);

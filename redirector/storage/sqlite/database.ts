@@ -27,9 +27,18 @@ export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): v
   const applied = db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of pendingMigrations(migrations, applied)) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, Date.now());
-    })();
+    // The pragma is a no-op inside a transaction, so it is set around it.
+    if (migration.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        if (migration.foreignKeysOff && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
+          throw new Error(`migration ${migration.version} (${migration.name}) broke a foreign key`);
+        }
+        record.run(migration.version, migration.name, Date.now());
+      })();
+    } finally {
+      if (migration.foreignKeysOff) db.pragma('foreign_keys = ON');
+    }
   }
 }

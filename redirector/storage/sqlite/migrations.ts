@@ -1,4 +1,6 @@
 /** SQLite's own schema changes (../migration.ts says how they are applied). */
+
+import { SQLITE_DOMAINS_SQL } from '../repositories/domainSchema';
 import type { Migration } from '../migration';
 import { apiKeysTableSql } from '../repositories/apiKeyRepository';
 import { linkOptionsSql } from '../repositories/linkOptionsSchema';
@@ -125,5 +127,11 @@ export const migrations: readonly Migration[] = [
     version: 12,
     name: 'ranged repeat visitors',
     sql: ANALYTICS_VISITOR_DAY_REPEATS_SQL,
+  },
+  {
+    version: 13,
+    name: 'custom domains',
+    sql: SQLITE_DOMAINS_SQL,
+    foreignKeysOff: true,
   },
 ];

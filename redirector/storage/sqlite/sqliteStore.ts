@@ -1,6 +1,7 @@
 import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDeleter } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
+import { createDomainRepository } from '../repositories/domainRepository';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
@@ -53,9 +54,11 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
     links: createLinkRepository(executor, linkCounts),
+    domains: createDomainRepository(executor),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),
+    onDomainsChanged: (listener) => outsideCommits.subscribe(() => listener()),
     async ping() {
       db.prepare('SELECT 1').get();
     },
