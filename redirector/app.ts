@@ -17,11 +17,11 @@ import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoute
 import { createMetricsMiddleware } from './http/metricsRoutes';
 import { createOpenApiRouter } from './http/openapiRoutes';
 import { requestLogMiddleware } from './http/requestLog';
+import { notFoundPage } from './http/shortLink/pages/notFoundPage';
+import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
-import { notFoundPage } from './visits/notFoundPage';
-import { createRedirectHandler } from './visits/redirectHandler';
 
 export interface AppDeps extends ServiceDeps {
   /** Folder of the built web UI (index.html and assets/). */
@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   const koaHandler = koa.callback();
-  const redirect = createRedirectHandler(services);
+  const redirect = createShortLinkEdge(services);
   return {
     services,
     koa,

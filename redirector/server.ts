@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   }
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
-    store = await openStore(config, dataDir);
+    store = await openStore(config, dataDir, { schemaLog: (line) => log.info(line) });
   } catch (error) {
     fail(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -28,8 +28,10 @@ export interface Services {
   limiter: AttemptLimiter;
   /** Accounts created per client address. */
   registrations: AttemptLimiter;
-  /** Wrong link passwords per client address and link (visits/redirectHandler.ts). */
+  /** Wrong link passwords per client address and link (visits/linkPasswordCheck.ts). */
   linkPasswords: AttemptLimiter;
+  /** Wrong link passwords per link from every address together, keyed by link id. */
+  linkPasswordTotals: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
   /** Custom domains: their state, the verified ones in memory (docs/api.md#custom-domains). */
@@ -45,6 +47,9 @@ export interface Services {
 
 export const ACCOUNTS_PER_ADDRESS = 5;
 export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+/** Wrong passwords one link takes in an hour from all addresses together (docs/api.md#link-options). */
+export const LINK_PASSWORD_FAILURES_PER_LINK = 100;
+export const LINK_PASSWORD_LINK_WINDOW_MS = 60 * 60 * 1000;
 
 export interface ServiceDeps {
   config: Config;
@@ -58,8 +63,9 @@ export interface ServiceDeps {
 }
 
 /**
- * Shared through the database where instances share one (PostgreSQL); else per process. Keys
- * written to the database are hashed when `hashKey` is given (ANONYMIZE_IPS: no address stored).
+ * Shared through the database where instances share one (PostgreSQL); else per process. Keys are
+ * hashed when `hashKey` is given (ANONYMIZE_IPS: no address kept, in the database or in memory),
+ * each full address to its own hash, so that neighbours are never counted together.
  */
 function limiterOf(
   store: Store,
@@ -67,9 +73,15 @@ function limiterOf(
   options: AttemptLimiterOptions,
   hashKey?: (key: string) => string,
 ): AttemptLimiter {
-  if (!store.attempts) return createAttemptLimiter(options);
-  const shared = createSharedAttemptLimiter({ ...options, attempts: store.attempts, scope });
-  return hashKey ? { ...shared, reserve: (key) => shared.reserve(hashKey(key)) } : shared;
+  const limiter = store.attempts
+    ? createSharedAttemptLimiter({ ...options, attempts: store.attempts, scope })
+    : createAttemptLimiter(options);
+  if (!hashKey) return limiter;
+  return {
+    ...limiter,
+    reserve: (key) => limiter.reserve(hashKey(key)),
+    refusedFor: (key) => limiter.refusedFor(hashKey(key)),
+  };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -116,6 +128,11 @@ export function createServices(deps: ServiceDeps): Services {
       hashKey,
     ),
     linkPasswords: limiterOf(store, 'link-passwords', { clock }, hashKey),
+    linkPasswordTotals: limiterOf(store, 'link-password-totals', {
+      clock,
+      max: LINK_PASSWORD_FAILURES_PER_LINK,
+      windowMs: LINK_PASSWORD_LINK_WINDOW_MS,
+    }),
     links: createLinkService({
       store,
       clock,

@@ -1,5 +1,5 @@
 /** GET /api/analytics/{id}: every figure of one link's admin page in one answer. */
-import type { LinkAnalyticsResponse } from '../contract/analytics';
+import type { LinkAnalyticsResponse, PasswordLockout } from '../contract/analytics';
 import type { DateRange } from '../contract/dateRange';
 import { toApiLink } from '../links/linkPresenter';
 import type { LinkRecord } from '../storage/records';
@@ -24,7 +24,9 @@ export type LinkAnswerArgs = [
   publicUrl?: string,
 ];
 
-export async function linkAnalytics(...args: LinkAnswerArgs): Promise<LinkAnalyticsResponse> {
+export async function linkAnalytics(
+  ...args: LinkAnswerArgs
+): Promise<Omit<LinkAnalyticsResponse, keyof PasswordLockout>> {
   const [, , calendar, now] = args;
   const { figures, answer } = await sharedLinkAnswer(...args);
   const { dims } = figures;

@@ -18,6 +18,8 @@
 export interface AttemptLimiter {
   /** A place for one attempt from `key`, or a refusal; may wait while other attempts are in flight. */
   reserve(key: string): Promise<Reservation>;
+  /** How long `key` is still refused, in ms; 0 when it is not. Looks only: reserves nothing. */
+  refusedFor(key: string): Promise<number>;
   /** Keys currently tracked (for tests and monitoring). */
   size(): number;
 }
@@ -128,8 +130,16 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
     }
   }
 
+  function refusedFor(key: string): Promise<number> {
+    const now = clock();
+    const times = (entries.get(key)?.times ?? []).filter((time) => time > now - windowMs);
+    if (times.length < max) return Promise.resolve(0);
+    return Promise.resolve((times[times.length - max] ?? now) + windowMs - now);
+  }
+
   return {
     reserve,
+    refusedFor,
     size() {
       return entries.size;
     },

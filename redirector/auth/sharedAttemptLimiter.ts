@@ -99,6 +99,7 @@ export function createSharedAttemptLimiter(options: SharedAttemptLimiterOptions)
 
   return {
     reserve,
+    refusedFor: (key) => attempts.refusedFor(scope, key, { now: clock(), max, windowMs }),
     // The keys live in the database; this process tracks those it has attempts in flight for.
     size: () => local.size,
   };

@@ -33,7 +33,13 @@ export interface LinkStats {
   days?: DayCount[];
 }
 
-export interface LinkAnalyticsResponse {
+/** A link's password form while it is refusing every answer (docs/api.md#link-options). */
+export interface PasswordLockout {
+  /** ISO 8601: until when the form answers 429 after too many wrong passwords; null when it does not. */
+  passwordLockedUntil: string | null;
+}
+
+export interface LinkAnalyticsResponse extends PasswordLockout {
   link: Link;
   stats: LinkStats;
   /** Latest 100, newest first. */
@@ -52,7 +58,7 @@ export interface UserLinkStats {
   days?: DayCount[];
 }
 
-export interface UserLinkAnalyticsResponse {
+export interface UserLinkAnalyticsResponse extends PasswordLockout {
   link: Link;
   stats: UserLinkStats;
   recentClicks: Click[];

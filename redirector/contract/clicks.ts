@@ -1,4 +1,4 @@
-/** API types of a stored click, and the visitor facts it is made of. Types only. */
+/** A stored click: its API type, the visitor facts it is made of, and how each stored field is kept. Pure. */
 
 export type DeviceType = 'ios' | 'android' | 'web';
 
@@ -37,3 +37,34 @@ export interface Click extends ClickVisitor {
   /** Sent to the country-redirect address instead of the target. */
   blocked: boolean;
 }
+
+/** How a stored field of a click is kept: its column's type, its decoding and its OpenAPI schema follow. */
+export type ClickFieldKind = 'id' | 'epochMs' | 'text' | 'optionalText' | 'country' | 'deviceType' | 'flag';
+
+/**
+ * A click's stored fields in the table's order, each with its kind: the insert columns, the
+ * decoding of flags, the export's columns and the OpenAPI schema are read from here, and a field
+ * added to Click without its kind here fails to compile.
+ */
+export const CLICK_FIELD_KINDS = {
+  link_id: 'id',
+  clicked_at: 'epochMs',
+  ip_address: 'text',
+  country: 'country',
+  city: 'optionalText',
+  device_type: 'deviceType',
+  device_info: 'optionalText',
+  browser: 'optionalText',
+  browser_version: 'optionalText',
+  os: 'optionalText',
+  os_version: 'optionalText',
+  referrer_source: 'optionalText',
+  instagram_exit: 'flag',
+  blocked: 'flag',
+  is_bot: 'flag',
+  user_agent: 'text',
+} as const satisfies { [Field in keyof Omit<Click, 'id' | 'created_at'>]-?: ClickFieldKind };
+
+export type StoredClickField = keyof typeof CLICK_FIELD_KINDS;
+
+export const STORED_CLICK_FIELDS = Object.keys(CLICK_FIELD_KINDS) as StoredClickField[];

@@ -17,7 +17,30 @@ export type DomainResult = { ok: true; domain: string } | { ok: false; error: st
 
 /** The host name of a public URL, as the default domain is compared and shown. */
 export function defaultDomainOf(publicUrl: string): string {
-  return new URL(publicUrl).hostname.toLowerCase();
+  return comparableHostName(new URL(publicUrl).hostname);
+}
+
+/**
+ * A host name as the loop rule compares it (docs/api.md#links): lower-cased, without a final dot.
+ * `ME.example.` and `me.example` are one host to DNS and to browsers, so a link to either loops.
+ */
+export function comparableHostName(host: string): string {
+  const lower = host.toLowerCase();
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * The hosts a link's destinations send visitors to, as the loop rule compares them, once each;
+ * an address that does not parse has no host (the URL rules refuse it elsewhere). Every
+ * destination field, and any added later, goes through here.
+ */
+export function destinationHosts(addresses: readonly string[]): string[] {
+  const hosts = new Set<string>();
+  for (const address of addresses) {
+    if (!URL.canParse(address)) continue;
+    hosts.add(comparableHostName(new URL(address).hostname));
+  }
+  return [...hosts];
 }
 
 /** The domain as stored, or what is wrong with it. */

@@ -36,7 +36,7 @@ export const LINK_OPTIONS = {
   forward_query: { kind: 'flag', default: true },
   /** From then on the link is expired. */
   expires_at: { kind: 'time', default: null },
-  /** Clicks after which the link is expired. */
+  /** Clicks (bots included) after which the link is expired (docs/api.md#expiry-and-click-limits). */
   max_clicks: { kind: 'count', default: null },
   /** Where an expired link sends visitors; null: a 410 page. */
   expired_url: { kind: 'address', default: null },

@@ -19,10 +19,27 @@ export function geoTargetCountryProblem(code: string): string | undefined {
   return /^[A-Z]{2}$/.test(code) ? undefined : `Country targets: "${code}" is not a two-letter country code`;
 }
 
-/** Lengths count code points, so an emoji password is as long as it looks. */
+/**
+ * A link password's length as the rule counts it (docs/api.md#links): in Unicode code points, so
+ * an emoji counts once, not as its two UTF-16 units. Setting and checking both count this way.
+ */
+export function passwordLength(password: string): number {
+  let length = 0;
+  for (const _codePoint of password) length += 1;
+  return length;
+}
+
+/**
+ * Whether `password` may be a link's password: 4–128 code points. Setting a password refuses any
+ * other; checking one answers "wrong" for any other without hashing it.
+ */
+export function isValidLinkPassword(password: string): boolean {
+  const length = passwordLength(password);
+  return length >= MIN_LINK_PASSWORD_LENGTH && length <= MAX_LINK_PASSWORD_LENGTH;
+}
+
 export function linkPasswordProblem(password: string): string | undefined {
-  const length = [...password].length;
-  return length >= MIN_LINK_PASSWORD_LENGTH && length <= MAX_LINK_PASSWORD_LENGTH ? undefined : LINK_PASSWORD_LENGTH;
+  return isValidLinkPassword(password) ? undefined : LINK_PASSWORD_LENGTH;
 }
 
 export function geoTargetCountProblem(count: number): string | undefined {

@@ -33,6 +33,7 @@ import { ADMIN, userOwner } from '../links/linkService';
 import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
 import type { TimeRange } from '../storage/analyticsQueries';
+import { passwordLockedUntil } from '../visits/linkPasswordCheck';
 import { requireAdmin, requireUser, type UserState } from './authGuards';
 import { badRequest, notFound } from './errors';
 import { idParam } from './requestInput';
@@ -106,14 +107,10 @@ export function createAnalyticsRouter(services: Services): Router {
     const { calendar, range } = periodOf(ctx);
     const owner = userOwner((ctx.state as UserState).user.id);
     const link = await links.findOwned(owner, idParam(ctx, 'linkId'));
-    ctx.body = (await userLinkAnalytics(
-      store,
-      link,
-      calendar,
-      clock(),
-      range,
-      services.config.publicUrl,
-    )) satisfies UserLinkAnalyticsResponse;
+    ctx.body = {
+      ...(await userLinkAnalytics(store, link, calendar, clock(), range, services.config.publicUrl)),
+      passwordLockedUntil: await passwordLockedUntil(services, link.id, clock()),
+    } satisfies UserLinkAnalyticsResponse;
   });
   router.get('/analytics/user/clicks', user, async (ctx) => {
     periodOf(ctx);
@@ -154,14 +151,10 @@ export function createAnalyticsRouter(services: Services): Router {
   router.get('/analytics/:id', linkIdOnly, admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
     const link = await links.findOwned(ADMIN, Number(ctx.params.id));
-    ctx.body = (await linkAnalytics(
-      store,
-      link,
-      calendar,
-      clock(),
-      range,
-      services.config.publicUrl,
-    )) satisfies LinkAnalyticsResponse;
+    ctx.body = {
+      ...(await linkAnalytics(store, link, calendar, clock(), range, services.config.publicUrl)),
+      passwordLockedUntil: await passwordLockedUntil(services, link.id, clock()),
+    } satisfies LinkAnalyticsResponse;
   });
   return router;
 }

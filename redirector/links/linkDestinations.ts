@@ -1,8 +1,9 @@
 /**
  * A link may not send visitors back into this service (docs/api.md#links): every destination's
  * host is compared with the host of PUBLIC_URL and with every user's custom domain, whatever the
- * port, so that no chain of short links can loop.
+ * port, case or final dot (contract/domains' comparableHostName), so that no chain of short links can loop.
  */
+import { comparableHostName, destinationHosts } from '../contract/domains';
 import { SELF_LINK } from '../contract/linkOptions';
 import type { UserRepository } from '../storage/store';
 import type { LinkFieldChanges } from './linkValidation';
@@ -27,9 +28,10 @@ export function destinationsOf(fields: LinkFieldChanges): string[] {
 export type SelfLinkCheck = (fields: LinkFieldChanges) => Promise<string | undefined>;
 
 export function createSelfLinkCheck(ownHost: string, users: Pick<UserRepository, 'isCustomDomain'>): SelfLinkCheck {
+  const own = comparableHostName(ownHost);
   return async (fields) => {
-    const hosts = new Set(destinationsOf(fields).map((address) => new URL(address).hostname.toLowerCase()));
-    if (hosts.has(ownHost)) return SELF_LINK;
+    const hosts = destinationHosts(destinationsOf(fields));
+    if (hosts.includes(own)) return SELF_LINK;
     for (const host of hosts) if (await users.isCustomDomain(host)) return SELF_LINK;
     return undefined;
   };

@@ -6,11 +6,11 @@
  * whatever schema a mistyped DATABASE_URL reaches.
  */
 import pg from 'pg';
-import type { Migration } from './migration';
+import { type Migration, pendingMigrations } from './migration';
+import { postgresMigrations } from './migrations/postgres';
+import { sqliteMigrations } from './migrations/sqlite';
 import { connectionConfig, describeConnectionError, type PgPool } from './postgres/database';
-import { pgMigrations } from './postgres/migrations';
 import type { SqliteDatabase } from './sqlite/database';
-import { migrations as sqliteMigrations } from './sqlite/migrations';
 import type { Store } from './store';
 
 export interface DatabaseCounts {
@@ -27,6 +27,8 @@ export interface DatabaseReport {
   /** One line on the engine and where it is (server version, schema). */
   engine: string;
   schemaVersion: number;
+  /** Versions this release would apply on the service's next start (`me check` applies none). */
+  pendingUpgrade: number[];
   counts: DatabaseCounts;
 }
 
@@ -38,7 +40,7 @@ const COUNTS_SQL = `SELECT
   (SELECT COUNT(*) FROM links) AS links,
   (SELECT COUNT(*) FROM clicks) AS clicks`;
 
-/** Every table the migrations create: the schema check follows the migrations as they grow. */
+/** Every table the applied migrations create: the schema check follows the migrations as they grow. */
 function expectedTables(migrations: readonly Migration[]): string[] {
   const names = migrations.flatMap((migration) =>
     [...migration.sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)].map((match) => match[1]!.toLowerCase()),
@@ -46,15 +48,13 @@ function expectedTables(migrations: readonly Migration[]): string[] {
   return [...new Set(['schema_migrations', ...names])].sort();
 }
 
+/** Tables the applied migrations should have made; versions not applied yet are a pending upgrade, not a problem. */
 function schemaProblems(migrations: readonly Migration[], tables: readonly string[], applied: readonly number[]) {
-  const problems: string[] = [];
   const present = new Set(tables.map((table) => table.toLowerCase()));
-  const missing = expectedTables(migrations).filter((table) => !present.has(table));
-  if (missing.length > 0) problems.push(`missing tables: ${missing.join(', ')}`);
   const done = new Set(applied);
-  const notApplied = migrations.filter((migration) => !done.has(migration.version)).map((m) => m.version);
-  if (notApplied.length > 0) problems.push(`migrations not applied: ${notApplied.join(', ')}`);
-  return problems;
+  const expected = expectedTables(migrations.filter((migration) => done.has(migration.version)));
+  const missing = expected.filter((table) => !present.has(table));
+  return missing.length > 0 ? [`missing tables: ${missing.join(', ')}`] : [];
 }
 
 function isSqlite(store: Store): store is Store & { db: SqliteDatabase } {
@@ -91,7 +91,7 @@ async function checkPostgres(pool: PgPool): Promise<{ problems: string[]; engine
   const applied = await pool.query<{ version: number }>('SELECT version FROM schema_migrations');
   const versions = applied.rows.map((row) => Number(row.version));
   const problems = schemaProblems(
-    pgMigrations,
+    postgresMigrations,
     tables.rows.map((row) => row.name),
     versions,
   );
@@ -114,6 +114,9 @@ export async function checkDatabase(store: Store): Promise<DatabaseReport> {
     problems: found.problems,
     engine: found.engine,
     schemaVersion: Math.max(0, ...found.applied),
+    pendingUpgrade: pendingMigrations(isSqlite(store) ? sqliteMigrations : postgresMigrations, found.applied).map(
+      (migration) => migration.version,
+    ),
     counts: {
       users: counts?.users ?? 0,
       links: counts?.links ?? 0,
@@ -133,6 +136,13 @@ export async function findPostgresSchema(url: string): Promise<string> {
     );
     const found = rows[0];
     if (!found?.present) {
+      const refused = await schemasWithoutUsage(client);
+      if (refused.role !== undefined && refused.schemas.length > 0) {
+        throw new DatabasePermission(
+          `permission denied: the role "${refused.role}" may not use schema ${refused.schemas.join(', ')} ` +
+            "(grant it USAGE and the tables' rights, or connect as the service's role)",
+        );
+      }
       throw new MissingDatabase(
         `DATABASE_URL reaches no Me database (no schema_migrations table in schema ${found?.schema ?? '(none)'}): ` +
           'start the service once, or check the URL and its search_path',
@@ -140,7 +150,7 @@ export async function findPostgresSchema(url: string): Promise<string> {
     }
     return found.schema ?? '';
   } catch (error) {
-    if (error instanceof MissingDatabase) throw error;
+    if (error instanceof MissingDatabase || error instanceof DatabasePermission) throw error;
     throw new Error(describeConnectionError(error, url));
   } finally {
     await client.end().catch(() => undefined);
@@ -148,3 +158,37 @@ export async function findPostgresSchema(url: string): Promise<string> {
 }
 
 export class MissingDatabase extends Error {}
+
+/** The database is there, but DATABASE_URL's role may not reach it. */
+export class DatabasePermission extends Error {}
+
+/**
+ * The schemas of the search_path that exist but that the role may not use: PostgreSQL leaves them
+ * out of the path silently, so Me's tables there look missing rather than refused.
+ */
+async function schemasWithoutUsage(client: pg.Client): Promise<{ role: string | undefined; schemas: string[] }> {
+  const { rows } = await client.query<{ role: string; path: string }>(
+    "SELECT current_user AS role, current_setting('search_path') AS path",
+  );
+  const role = rows[0]?.role;
+  const names = searchPathNames(rows[0]?.path ?? '', role ?? '');
+  const refused = await client.query<{ name: string }>(
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1) AND NOT has_schema_privilege(oid, 'USAGE') ORDER BY nspname",
+    [names],
+  );
+  return { role, schemas: refused.rows.map((row) => row.name) };
+}
+
+/** The schema names of a search_path setting: quoted ones as written, others lower-cased, $user the role. */
+function searchPathNames(searchPath: string, role: string): string[] {
+  return searchPath
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      if (part === '"$user"' || part === '$user') return role;
+      if (part.startsWith('"') && part.endsWith('"') && part.length >= 2)
+        return part.slice(1, -1).replaceAll('""', '"');
+      return part.toLowerCase();
+    });
+}

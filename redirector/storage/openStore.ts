@@ -12,6 +12,9 @@ export async function openStore(config: Config, dataDir: string, options: Sqlite
   // The running service deletes old clicks; a short-lived process beside it leaves that to it.
   const days = options.backgroundWork === false ? undefined : config.clickRetentionDays;
   const retention = days === undefined ? undefined : { days };
-  if (config.databaseUrl !== undefined) return createPostgresStore(config.databaseUrl, { retention });
+  if (config.databaseUrl !== undefined) {
+    const { upgrade, schemaLog } = options;
+    return createPostgresStore(config.databaseUrl, { retention, upgrade, schemaLog });
+  }
   return createSqliteStore(path.join(dataDir, SQLITE_FILE), { ...options, retention });
 }

@@ -155,6 +155,8 @@ export interface AttemptStore {
   ): Promise<{ granted: true; reservation: number } | { granted: false; retryAfterMs: number } | { busy: true }>;
   /** Frees the place; a counted attempt's time joins the window. */
   settle(reservation: number, counted: boolean, limit: { now: number; max: number }): Promise<void>;
+  /** How long the key is still refused, in ms (0: it is not); changes nothing. */
+  refusedFor(scope: string, key: string, limit: { now: number; max: number; windowMs: number }): Promise<number>;
 }
 
 export interface Store {

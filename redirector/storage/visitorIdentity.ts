@@ -11,6 +11,3 @@ export function visitorIdentitySql(alias?: string): string {
   const prefix = alias ? `${alias}.` : '';
   return `COALESCE(${prefix}visitor, ${prefix}ip_address)`;
 }
-
-/** Migration "visitor identity" on both engines: adding a nullable column rewrites no row. */
-export const VISITOR_IDENTITY_SQL = 'ALTER TABLE clicks ADD COLUMN visitor TEXT;';

@@ -18,13 +18,16 @@ const CLEARED = ['ADMIN_KEY', 'DATABASE_URL', 'DATA_DIR', 'PORT', 'GEOIP_DB'];
 export function runCli(
   args: readonly string[],
   env: Record<string, string>,
-  options: { stdin?: string; entry?: string } = {},
+  /** asUser: run as that user (through runuser, so the caller must be root), as a permission test needs. */
+  options: { stdin?: string; entry?: string; asUser?: string } = {},
 ): Promise<CliRun> {
   const entry = options.entry ?? CLI_ENTRY;
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CLEARED.includes(name)));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], {
+    const command = [process.execPath, entry, ...args];
+    if (options.asUser !== undefined) command.unshift('runuser', '-u', options.asUser, '--');
+    const child = spawn(command[0]!, command.slice(1), {
       env: { ...base, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -26,7 +26,6 @@ async function freeUdpPort(): Promise<number> {
   return port;
 }
 
-
 export async function startDnsServer(): Promise<DnsServer> {
   const port = await freeUdpPort();
   const address = `127.0.0.1:${port}`;

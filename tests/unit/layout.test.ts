@@ -22,7 +22,7 @@ function isTarget(target: string, ...folders: string[]): boolean {
 interface Rule {
   name: string;
   appliesTo: (file: string) => boolean;
-  badImport?: (ref: ImportRef) => boolean;
+  badImport?: (ref: ImportRef, file: string) => boolean;
   badString?: (ref: StringRef) => boolean;
 }
 
@@ -51,6 +51,12 @@ const rules: Rule[] = [
       file !== 'redirector/app.ts' &&
       file !== 'redirector/server.ts',
     badImport: (ref) => isTarget(ref.target, 'koa') || ref.target.startsWith('@koa/'),
+  },
+  {
+    // The rules answer plain values; the edges (http/ and its shortLink/ edge) write them.
+    name: 'redirector/links/, visits/, analytics/, auth/ import nothing from redirector/http/',
+    appliesTo: (file) => under(file, ...ruleLayers.filter((layer) => layer !== 'redirector/http')),
+    badImport: (ref) => isTarget(ref.target, 'redirector/http'),
   },
   {
     name: 'no SQL in redirector/ outside redirector/storage/',
@@ -89,6 +95,13 @@ const rules: Rule[] = [
     appliesTo: (file) => under(file, ...engineFolders),
     badImport: (ref) => isTarget(ref.target, 'redirector/storage/analytics/panels'),
   },
+  {
+    // A released migration is frozen text (docs/api.md#migrations): a constant it imported could
+    // change under it, and new installs would get a schema old ones never had.
+    name: "redirector/storage/migrations/ files import nothing (an engine's index.ts: its own migrations)",
+    appliesTo: (file) => under(file, 'redirector/storage/migrations'),
+    badImport: (ref, file) => !(file.endsWith('/index.ts') && isSibling(ref.target, file)),
+  },
 ];
 
 /**
@@ -121,9 +134,15 @@ function importCycles(facts: ReadonlyMap<string, SourceFacts>, files: (file: str
   return cycles;
 }
 
+/** `target` (resolved, without extension) is a file of `file`'s own folder, not of one below it. */
+function isSibling(target: string, file: string): boolean {
+  const folder = file.slice(0, file.lastIndexOf('/') + 1);
+  return target.startsWith(folder) && !target.slice(folder.length).includes('/');
+}
+
 function breaks(rule: Rule, file: string, facts: SourceFacts): string[] {
   if (!rule.appliesTo(file)) return [];
-  const imports = rule.badImport ? facts.imports.filter(rule.badImport) : [];
+  const imports = rule.badImport ? facts.imports.filter((ref) => rule.badImport?.(ref, file)) : [];
   const strings = rule.badString ? facts.strings.filter(rule.badString) : [];
   return [
     ...imports.map((ref) => `${file}:${ref.line}: imports '${ref.specifier}'`),
@@ -173,12 +192,14 @@ function ruleNamed(start: string): Rule {
 
 const rulesByKey = {
   koa: ruleNamed('only redirector/http/'),
+  rules: ruleNamed('redirector/links/, visits/'),
   sql: ruleNamed('no SQL'),
   ui: ruleNamed('renderer/'),
   contract: ruleNamed('redirector/contract/'),
   storage: ruleNamed('redirector/storage/'),
   neutralSql: ruleNamed('redirector/storage/analytics/sql/'),
   panels: ruleNamed('the engines'),
+  migrations: ruleNamed('redirector/storage/migrations/'),
 };
 
 describe('the import cycle check', () => {
@@ -209,6 +230,13 @@ describe('each rule reports a break with its file and line', () => {
     ['koa', 'redirector/app.ts', "import Koa from 'koa';", null],
     ['koa', 'redirector/server.ts', "import Koa from 'koa';", null],
     ['koa', 'redirector/links/x.ts', "import koaLike from 'koala';\n// import Koa from 'koa';", null],
+    [
+      'rules',
+      'redirector/visits/x.ts',
+      "import { writeAnswer } from '../http/shortLink/shortLinkAnswers';",
+      "1: imports '../http/shortLink/shortLinkAnswers'",
+    ],
+    ['rules', 'redirector/http/shortLink/x.ts', "import { decideVisit } from '../../visits/visitDecision';", null],
     ['sql', 'redirector/links/x.ts', "const q = 'SELECT id FROM links';", '1: SQL "SELECT id FROM links"'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal with a hole
     ['sql', 'redirector/http/x.ts', '\n\nconst q = `DELETE FROM ${table}`;', '3: SQL "DELETE FROM ?"'],
@@ -308,6 +336,31 @@ describe('each rule reports a break with its file and line', () => {
       "import { createAnalyticsQueries } from '../analytics/runner';",
       null,
     ],
+    [
+      'migrations',
+      'redirector/storage/migrations/sqlite/013-x.ts',
+      "import { SQL } from '../../sqlite/analytics/schema';",
+      "1: imports '../../sqlite/analytics/schema'",
+    ],
+    [
+      'migrations',
+      'redirector/storage/migrations/postgres/017-x.ts',
+      "import m001 from './001-users';",
+      "1: imports './001-users'",
+    ],
+    [
+      'migrations',
+      'redirector/storage/migrations/postgres/index.ts',
+      "import m001 from './001-users';\nimport type { Migration } from '../../migration';",
+      "2: imports '../../migration'",
+    ],
+    [
+      'migrations',
+      'redirector/storage/migrations/sqlite/index.ts',
+      "import m001 from '../postgres/001-users';",
+      "1: imports '../postgres/001-users'",
+    ],
+    ['migrations', 'redirector/storage/migrations/sqlite/index.ts', "import m001 from './001-users';", null],
   ] as const)('%s rule: %s with %j', (key, file, source, expected) => {
     expect(breaks(rulesByKey[key], file, scanSource(file, source))).toEqual(
       expected === null ? [] : [`${file}:${expected}`],

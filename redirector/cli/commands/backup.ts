@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BackupProgress, backupSqlite } from '../../storage/sqlite/backup';
 import { CliError, type Command, EXIT_USAGE, writeLine } from '../command';
+import { denied, permissionDenied, sqlitePermissionProblem } from '../databaseAccess';
 import { loadCliConfig, requireSqliteFile } from '../environment';
 
 /** Below this many pages (about 40 MiB) a backup takes well under a second: no progress lines. */
@@ -72,6 +73,12 @@ With DATABASE_URL (PostgreSQL) use pg_dump instead.`,
     } catch (error) {
       fs.rmSync(partial, { force: true });
       fs.rmSync(`${partial}-journal`, { force: true });
+      // The source is opened first: when both are out of reach, its problem is the one met.
+      const sourceProblem = sqlitePermissionProblem(source);
+      if (sourceProblem) throw sourceProblem;
+      if (denied(folder, fs.constants.W_OK | fs.constants.X_OK)) {
+        throw permissionDenied(`cannot write in "${folder}"`, 'choose a folder this user may write in');
+      }
       throw new CliError(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   },

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ADMIN_KEY_FILE } from '../../auth/adminKey';
 import { newToken } from '../../auth/tokens';
 import { CliError, type Command, writeLine } from '../command';
+import { fileErrorText, isPermissionError, permissionDenied } from '../databaseAccess';
 import { loadCliConfig, requireDataDir } from '../environment';
 
 export const rotateAdminKeyCommand: Command = {
@@ -36,7 +37,8 @@ variable says, so change it there.`,
       fs.renameSync(partial, file);
     } catch (error) {
       fs.rmSync(partial, { force: true });
-      throw new CliError(`cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      if (isPermissionError(error)) throw permissionDenied(`cannot write "${file}"`);
+      throw new CliError(`cannot write ${file} (${fileErrorText(error)})`);
     }
     writeLine(io.stderr, `me: new admin key saved in ${file} (shown once):`);
     writeLine(io.stdout, key);

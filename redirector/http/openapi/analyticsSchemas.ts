@@ -57,6 +57,10 @@ const linkAnswer = (statsSchema: string) => ({
   link: ref('Link'),
   stats: ref(statsSchema),
   recentClicks: { ...arrayOf(ref('Click'), 'Newest first'), maxItems: 100 },
+  passwordLockedUntil: nullable({
+    ...dateTime,
+    description: 'Until when the password form answers 429: 100 wrong passwords within an hour; null: it does not',
+  }),
 });
 
 export const analyticsComponentSchemas: Record<string, Schema> = {

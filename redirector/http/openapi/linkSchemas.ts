@@ -2,7 +2,14 @@
  * The OpenAPI schemas of a link, a link body and a click (docs/api.md#links). A link's options are
  * described by their kind (contract/linkFields.ts), so a new option needs no line here.
  */
-import type { Click, ClickDevice } from '../../contract/clicks';
+import {
+  CLICK_FIELD_KINDS,
+  type Click,
+  type ClickDevice,
+  type ClickFieldKind,
+  STORED_CLICK_FIELDS,
+  type StoredClickField,
+} from '../../contract/clicks';
 import { LINK_OPTION_NAMES, LINK_OPTIONS, type LinkOptionKind, type LinkOptionName } from '../../contract/linkFields';
 import { MAX_GEO_TARGETS, MAX_LINK_PASSWORD_LENGTH, MIN_LINK_PASSWORD_LENGTH } from '../../contract/linkOptions';
 import type { Link, LinkInput } from '../../contract/links';
@@ -58,33 +65,46 @@ export const linkInputFields: Described<LinkInput> = {
   short_code: nullable(text('Left out or empty: the server picks 6 random letters and digits')),
   tags: arrayOf(text(), 'Replaces every tag of the link'),
   password: nullable(
-    text(`Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters; '' or null removes it`),
+    text(
+      `Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters, counted in Unicode code points; '' or null removes it`,
+    ),
   ),
   domain: nullable(text("null: the default domain; else the owner's verified domain. Left out on create: that one")),
   ...optionSchemas('input'),
 };
 
-export const deviceFields: Described<ClickDevice> = {
-  device_type: deviceType,
-  device_info: nullable(text('Device model')),
-  browser: nullable(text()),
-  browser_version: nullable(text()),
-  os: nullable(text()),
-  os_version: nullable(text()),
+/** Each kind of stored click field (contract/clicks.ts) as the API answers it. */
+const CLICK_KIND_SCHEMAS: Record<ClickFieldKind, Schema> = {
+  id,
+  epochMs: integer('Epoch milliseconds'),
+  text: text(),
+  optionalText: nullable(text()),
+  country: text("ISO 3166-1 alpha-2, 'XX' when unknown"),
+  deviceType,
+  flag: boolean,
 };
 
-export const clickFields: Described<Click> = {
-  ...deviceFields,
-  id,
-  link_id: id,
-  ip_address: text(),
-  country: text("ISO 3166-1 alpha-2, 'XX' when unknown"),
-  city: nullable(text()),
+/** What a kind's schema does not say of a field. */
+const CLICK_FIELD_NOTES: Partial<Record<StoredClickField, Schema>> = {
+  device_info: nullable(text('Device model')),
   referrer_source: nullable(text('Referrer host or in-app browser; null means Direct')),
-  is_bot: boolean,
   user_agent: { type: 'string', maxLength: 512 },
-  created_at: dateTime,
   clicked_at: integer('Epoch milliseconds, the same instant as created_at'),
-  instagram_exit: boolean,
-  blocked: boolean,
 };
+
+const storedClickFields = Object.fromEntries(
+  STORED_CLICK_FIELDS.map((field) => [field, CLICK_FIELD_NOTES[field] ?? CLICK_KIND_SCHEMAS[CLICK_FIELD_KINDS[field]]]),
+) as Record<StoredClickField, Schema>;
+
+const { device_type, device_info, browser, browser_version, os, os_version } = storedClickFields;
+
+export const deviceFields: Described<ClickDevice> = {
+  device_type,
+  device_info,
+  browser,
+  browser_version,
+  os,
+  os_version,
+};
+
+export const clickFields: Described<Click> = { id, ...storedClickFields, created_at: dateTime };

@@ -1,7 +1,7 @@
 /**
  * The SQL text of PostgreSQL's fold (rollups.ts): one statement of CTEs that takes a chunk of the
  * queue and adds its human clicks to every rollup. The migrations that filled the rollups
- * (rollupsSchema.ts) used the same CTEs over the clicks already stored.
+ * (storage/migrations/postgres/) used the same CTEs over the clicks already stored.
  */
 import { DAY_MS, dimensionRowsSql, POSTGRES_VISITOR } from '../analytics/sql/days';
 import { linkDayReturnMovesSql } from '../analytics/sql/linkDayReturns';
@@ -37,7 +37,7 @@ const SERVICE_DAY_CTES = `
     ON CONFLICT (day, dimension, value) DO UPDATE SET clicks = sd.clicks + excluded.clicks
   ),
   -- The mark as the statement's snapshot of visitors has it: a visitor counted twice by this
-  -- very fold has all their rows marked by the trigger on visitors (ANALYTICS_VISITOR_DAY_REPEATS_SQL, rollupsSchema.ts).
+  -- very fold has all their rows marked by the trigger on visitors (the migration "ranged repeat visitors", storage/migrations/postgres/).
   service_visitor_days AS (
     INSERT INTO visitor_days AS vd (visitor, day, clicks, last_clicked_at, repeats)
     SELECT h.${POSTGRES_VISITOR}, h.clicked_at / ${DAY_MS}, COUNT(*), MAX(h.clicked_at),

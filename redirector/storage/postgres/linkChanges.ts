@@ -1,5 +1,5 @@
 /**
- * Hears which links any instance wrote (migration 2's trigger NOTIFYs `<schema>/<short code>` on
+ * Hears which links any instance wrote (migrations 2 and 16's trigger NOTIFYs `<schema>/<short code>` on
  * the `link_changes` channel once the writing transaction commits), so that every instance drops
  * them from its in-memory link cache; and, on `domain_changes`, that a custom domain was claimed,
  * verified or removed (`<schema>`), so that every instance reads the verified domains again.
@@ -10,9 +10,12 @@
  * without closing.
  */
 import pg from 'pg';
-import { DOMAIN_CHANGES_CHANNEL } from '../repositories/domainSchema';
 import { connectionConfig } from './database';
-import { LINK_CHANGES_CHANNEL } from './migrations';
+
+/** The channel migration 2's trigger (and its repair, 16) notifies on. */
+export const LINK_CHANGES_CHANNEL = 'link_changes';
+/** Domain changes every instance hears (migration 17): a claim, a verification, a removal. */
+export const DOMAIN_CHANGES_CHANNEL = 'domain_changes';
 
 /** A short code that changed, or null when any link may have changed. */
 export type LinkChangeListener = (shortCode: string | null) => void;

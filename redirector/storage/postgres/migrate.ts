@@ -1,16 +1,35 @@
 /**
- * Brings the schema up to date on start. Several instances may start at once against one
- * database: a session advisory lock (per schema) lets one of them migrate while the others wait,
- * then find every version applied and do nothing.
+ * Brings the schema up to date on start (docs/api.md#migrations). Several instances may start at
+ * once against one database: a session advisory lock (per schema) lets one of them migrate while
+ * the others wait, then find every version applied and do nothing.
  */
 
-import { type Migration, pendingMigrations, SCHEMA_MIGRATIONS_TABLE } from '../migration';
-import type { PgPool } from './database';
+import {
+  appliedLine,
+  type Migration,
+  type MigrationOptions,
+  pendingMigrations,
+  type Renumbered,
+  refuseNewerSchema,
+  SCHEMA_MIGRATIONS_TABLE,
+  schemaVersionLine,
+} from '../migration';
+import { postgresMigrations, postgresRenumbered } from '../migrations/postgres';
+import type { PgClient, PgPool } from './database';
 
 // Keyed by schema, so that instances on different schemas of one database don't wait for each other.
 const LOCK_KEY = `hashtextextended('me:schema_migrations:' || COALESCE(current_schema(), ''), 0)`;
 
-export async function migrate(pool: PgPool, migrations: readonly Migration[]): Promise<number[]> {
+export interface PostgresMigrationOptions extends MigrationOptions {
+  renumbered?: readonly Renumbered[];
+}
+
+/** Applies the pending migrations; returns the versions applied. */
+export async function migrate(
+  pool: PgPool,
+  migrations: readonly Migration[] = postgresMigrations,
+  options: PostgresMigrationOptions = {},
+): Promise<number[]> {
   const client = await pool.connect();
   let broken = false;
   try {
@@ -18,33 +37,10 @@ export async function migrate(pool: PgPool, migrations: readonly Migration[]): P
     if (rows[0]?.schema == null) {
       throw new Error('no schema to create the tables in (check search_path in DATABASE_URL)');
     }
+    if (options.upgrade === false) return await lookOnly(client, migrations, options);
     await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     try {
-      await client.query(SCHEMA_MIGRATIONS_TABLE);
-      const applied = (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows;
-      const done: number[] = [];
-      for (const migration of pendingMigrations(
-        migrations,
-        applied.map((row) => row.version),
-      )) {
-        await client.query('BEGIN');
-        try {
-          await client.query(migration.sql);
-          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-            migration.version,
-            migration.name,
-            Date.now(),
-          ]);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK');
-          throw new Error(
-            `migration ${migration.version} (${migration.name}) failed: ${error instanceof Error ? error.message : error}`,
-          );
-        }
-        done.push(migration.version);
-      }
-      return done;
+      return await applyPending(client, migrations, options);
     } finally {
       await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
     }
@@ -55,4 +51,60 @@ export async function migrate(pool: PgPool, migrations: readonly Migration[]): P
     // The connection held a session lock: on any failure it is closed rather than reused.
     client.release(broken);
   }
+}
+
+async function appliedVersions(client: PgClient): Promise<number[]> {
+  const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+  return rows.map((row) => Number(row.version));
+}
+
+async function lookOnly(client: PgClient, migrations: readonly Migration[], options: MigrationOptions) {
+  const found = await client.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  const applied = found.rows[0]?.present ? await appliedVersions(client) : [];
+  refuseNewerSchema(migrations, applied);
+  options.log?.(schemaVersionLine(applied, pendingMigrations(migrations, applied)));
+  return [];
+}
+
+async function applyPending(
+  client: PgClient,
+  migrations: readonly Migration[],
+  options: PostgresMigrationOptions,
+): Promise<number[]> {
+  await client.query(SCHEMA_MIGRATIONS_TABLE);
+  for (const { name, from, to } of options.renumbered ?? postgresRenumbered) {
+    await client.query(
+      `UPDATE schema_migrations SET version = $3 WHERE version = $2 AND name = $1
+         AND NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = $3)`,
+      [name, from, to],
+    );
+  }
+  const applied = await appliedVersions(client);
+  refuseNewerSchema(migrations, applied);
+  const done: number[] = [];
+  for (const migration of pendingMigrations(migrations, applied)) {
+    const started = performance.now();
+    await client.query('BEGIN');
+    try {
+      const needed = migration.onlyIf === undefined || (await client.query(migration.onlyIf)).rows.length > 0;
+      if (needed) await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        migration.version,
+        migration.name,
+        Date.now(),
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw new Error(
+        `migration ${migration.version} (${migration.name}) failed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    options.log?.(appliedLine(migration, performance.now() - started));
+    done.push(migration.version);
+  }
+  options.log?.(schemaVersionLine([...applied, ...done], []));
+  return done;
 }

@@ -30,7 +30,7 @@ export function toNumberedPlaceholders(sql: string): string {
   return result;
 }
 
-/** Unique constraints are named `<table>_<column>_key` (migrations.ts). */
+/** Unique constraints are named `<table>_<column>_key` (migrations/postgres/). */
 function mapError(error: unknown): unknown {
   const pgError = error as { code?: string; constraint?: string; table?: string } | null;
   if (pgError?.code !== '23505' || !pgError.constraint || !pgError.table) return error;

@@ -25,7 +25,6 @@ import {
 } from './database';
 import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
 import { migrate } from './migrate';
-import { pgMigrations } from './migrations';
 import { createPostgresExecutor } from './postgresExecutor';
 import { vacuumQueueInBackground } from './queueVacuum';
 import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
@@ -41,6 +40,10 @@ export interface PostgresStore extends Store {
 
 export interface PostgresStoreOptions {
   log?: (message: string, error?: unknown) => void;
+  /** false: the schema is only looked at, never changed (`me check`). */
+  upgrade?: boolean;
+  /** The schema version and each migration applied, a line each (docs/api.md#migrations). */
+  schemaLog?: (line: string) => void;
   /** CLICK_RETENTION_DAYS: old clicks deleted in the background. */
   retention?: RetentionOptions;
 }
@@ -57,7 +60,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   let feed: LinkChangeFeed;
   try {
     await pool.query('SELECT 1');
-    await migrate(pool, pgMigrations);
+    await migrate(pool, undefined, { upgrade: options.upgrade, log: options.schemaLog });
     feed = await listenForLinkChanges(url, { log });
   } catch (error) {
     await pool.end().catch(() => undefined);

@@ -17,22 +17,12 @@
  * (the stored count equals the chunk's count only when the row was just inserted), never from a
  * snapshot another instance may be changing. Rows are upserted in key order so that two folds
  * never wait for each other in a circle. Counts only grow: deleting old clicks leaves them as they
- * are; only a link's deletion takes its share away (the trigger of ANALYTICS_ROLLUPS_SQL, rollupsSchema.ts).
+ * are; only a link's deletion takes its share away (a trigger of the rollups' migration, storage/migrations/postgres/).
  */
 
 import { repeatInBackground } from '../repeatInBackground';
 import { inTransaction, type PgPool, type Queryable } from './database';
 import { FOLD_BEFORE_READ_SQL, FOLD_SQL } from './foldSql';
-
-// The migrations' DDL moved to rollupsSchema.ts; ../migrations.ts still imports it from here.
-export {
-  ANALYTICS_BY_DAY_SQL,
-  ANALYTICS_DAY_RETURNS_SQL,
-  ANALYTICS_LINK_RETURNS_SQL,
-  ANALYTICS_ROLLUPS_SQL,
-  ANALYTICS_SERVICE_DAYS_SQL,
-  ANALYTICS_VISITOR_DAY_REPEATS_SQL,
-} from './rollupsSchema';
 
 /** A fold takes at most this many clicks (one statement, a fraction of a second). */
 export const FOLD_CHUNK = 5_000;

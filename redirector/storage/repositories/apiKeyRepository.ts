@@ -82,23 +82,3 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
     },
   };
 }
-
-/**
- * The api_keys table after its id column, the same on both engines (each engine's migration "API
- * keys" gives the id its own type). Keys are found by hash on every call made with one.
- */
-export function apiKeysTableSql(idColumn: string): string {
-  return `
-  CREATE TABLE api_keys (
-    ${idColumn},
-    user_id BIGINT REFERENCES users(id) ON DELETE CASCADE,
-    name TEXT NOT NULL,
-    prefix TEXT NOT NULL,
-    key_hash TEXT NOT NULL UNIQUE,
-    admin_tag TEXT,
-    created_at BIGINT NOT NULL,
-    last_used_at BIGINT
-  );
-  CREATE INDEX api_keys_user ON api_keys(user_id, id);
-`;
-}

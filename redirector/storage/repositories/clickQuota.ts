@@ -1,10 +1,10 @@
 /**
- * Counted clicks of links with a click limit (docs/api.md#resolving-a-short-link): exact under
+ * Clicks of links with a click limit, bots included (docs/api.md#expiry-and-click-limits): exact under
  * concurrency on both engines, because a place is taken by one conditional single-row UPDATE that
  * the database serialises (PostgreSQL locks the row against concurrent instances; SQLite has one
  * writer).
  *
- * The row is made when a limit is set, from the link's counted clicks so far (a limit may be set on
+ * The row is made when a limit is set, from the link's stored clicks so far (a limit may be set on
  * a link that already has some), and dropped when the limit is removed: clicks made meanwhile were
  * not counted, so a limit set again counts afresh. Counting a link's clicks is the slow part (SQLite
  * keeps no index of clicks by link), so it happens only then.
@@ -15,7 +15,7 @@ const TAKE_SQL = 'UPDATE link_click_quota SET used = used + 1 WHERE link_id = ? 
 const USED_SQL = 'SELECT used FROM link_click_quota WHERE link_id = ?';
 const START_SQL = `
   INSERT INTO link_click_quota (link_id, used)
-  SELECT CAST(? AS BIGINT), COUNT(*) FROM clicks WHERE link_id = ? AND is_bot = false
+  SELECT CAST(? AS BIGINT), COUNT(*) FROM clicks WHERE link_id = ?
   ON CONFLICT (link_id) DO NOTHING`;
 
 export function clickQuotaQueries(db: Executor) {
@@ -34,7 +34,7 @@ export function clickQuotaQueries(db: Executor) {
       await start(linkId);
       return (await db.get(TAKE_SQL, [linkId, maxClicks])) !== undefined;
     },
-    /** Places taken so far (for visits that must not take one: bots, the password form). */
+    /** Places taken so far (for visits that must not take one: the password form). */
     async counted(linkId: number): Promise<number> {
       const taken = await used(linkId);
       if (taken !== undefined) return taken;

@@ -1,4 +1,5 @@
 /** The columns of each record, as both engines select them, and how SQLite stores the booleans. */
+import { CLICK_FIELD_KINDS, STORED_CLICK_FIELDS } from '../../contract/clicks';
 import { LINK_OPTION_NAMES, linkOptionDefaults, linkOptionsOfKind } from '../../contract/linkFields';
 import type { RowShape } from '../executor';
 import type { ClickRecord, LinkOptionFields, LinkRecord, NewClick, SessionRecord, UserRecord } from '../records';
@@ -55,25 +56,11 @@ export const LINK_SHAPE: RowShape = {
   json: linkOptionsOfKind('countryAddresses'),
 };
 
-export const NEW_CLICK_COLUMNS = [
-  'link_id',
-  'clicked_at',
-  'ip_address',
-  'country',
-  'city',
-  'device_type',
-  'device_info',
-  'browser',
-  'browser_version',
-  'os',
-  'os_version',
-  'referrer_source',
-  'instagram_exit',
-  'blocked',
-  'is_bot',
-  'user_agent',
-] as const satisfies readonly (keyof NewClick)[];
+/** The columns a click insert fills, in the table's order (contract/clicks.ts). */
+export const NEW_CLICK_COLUMNS = STORED_CLICK_FIELDS satisfies readonly (keyof NewClick)[];
 
 export const CLICK_COLUMNS = ['id', ...NEW_CLICK_COLUMNS] as const satisfies readonly (keyof ClickRecord)[];
 
-export const CLICK_SHAPE: RowShape = { booleans: ['instagram_exit', 'blocked', 'is_bot'] };
+export const CLICK_SHAPE: RowShape = {
+  booleans: STORED_CLICK_FIELDS.filter((field) => CLICK_FIELD_KINDS[field] === 'flag'),
+};

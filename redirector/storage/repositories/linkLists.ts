@@ -73,7 +73,7 @@ export function orderLinks(sort: LinkSort | 'id', order: SortOrder, alias: strin
 
 /**
  * The statement counting the links a selection covers. Every link, on PostgreSQL: the counter row
- * its triggers keep (listSchema.ts says why), instead of COUNT(*) over every row.
+ * its triggers keep (migrations/postgres/014-links-counted-for-the-list-total.ts says why), instead of COUNT(*) over every row.
  */
 export function countLinksSql(selection: LinkSelection, engine: Executor['engine']): string {
   if (selection.where === '' && engine === 'postgres') return 'SELECT links AS n FROM link_count';

@@ -2,12 +2,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { type Migration, pendingMigrations, SCHEMA_MIGRATIONS_TABLE } from '../migration';
-import { migrations as allMigrations } from './migrations';
+import {
+  appliedLine,
+  type Migration,
+  type MigrationOptions,
+  pendingMigrations,
+  refuseNewerSchema,
+  SCHEMA_MIGRATIONS_TABLE,
+  schemaVersionLine,
+} from '../migration';
+import { sqliteMigrations } from '../migrations/sqlite';
 
 export type SqliteDatabase = Database.Database;
 
-export function openDatabase(file: string, migrations: readonly Migration[] = allMigrations): SqliteDatabase {
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[] = sqliteMigrations,
+  options: MigrationOptions = {},
+): SqliteDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   // WAL + synchronous=NORMAL: a committed transaction survives the process being killed
@@ -18,27 +30,58 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -8000');
-  migrate(db, migrations);
+  try {
+    migrate(db, migrations, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
-export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
-  db.exec(SCHEMA_MIGRATIONS_TABLE);
-  const applied = db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of pendingMigrations(migrations, applied)) {
-    // The pragma is a no-op inside a transaction, so it is set around it.
-    if (migration.foreignKeysOff) db.pragma('foreign_keys = OFF');
-    try {
-      db.transaction(() => {
-        db.exec(migration.sql);
-        if (migration.foreignKeysOff && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
-          throw new Error(`migration ${migration.version} (${migration.name}) broke a foreign key`);
-        }
-        record.run(migration.version, migration.name, Date.now());
-      })();
-    } finally {
-      if (migration.foreignKeysOff) db.pragma('foreign_keys = ON');
-    }
+/** Applies the pending migrations (docs/api.md#migrations); returns the versions applied. */
+export function migrate(
+  db: SqliteDatabase,
+  migrations: readonly Migration[],
+  options: MigrationOptions = {},
+): number[] {
+  const upgrade = options.upgrade ?? true;
+  if (upgrade) db.exec(SCHEMA_MIGRATIONS_TABLE);
+  const recorded = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'").get();
+  const applied = recorded ? (db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]) : [];
+  refuseNewerSchema(migrations, applied);
+  const pending = pendingMigrations(migrations, applied);
+  if (!upgrade) {
+    options.log?.(schemaVersionLine(applied, pending));
+    return [];
   }
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  // SQLite's way to change a table's definition is to make it again, which a foreign key's cascade
+  // would empty its children for: keys are off while migrations run and checked before each commit.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true });
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (const migration of pending) {
+      const started = performance.now();
+      try {
+        db.transaction(() => {
+          if (migration.onlyIf === undefined || db.prepare(migration.onlyIf).get() !== undefined)
+            db.exec(migration.sql);
+          const broken = (db.pragma('foreign_key_check') as unknown[]).length;
+          if (broken > 0) throw new Error(`${broken} rows would point at rows that do not exist`);
+          record.run(migration.version, migration.name, Date.now());
+        })();
+      } catch (error) {
+        throw new Error(
+          `migration ${migration.version} (${migration.name}) failed: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+      options.log?.(appliedLine(migration, performance.now() - started));
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+  }
+  const done = pending.map((migration) => migration.version);
+  options.log?.(schemaVersionLine([...applied, ...done], []));
+  return done;
 }

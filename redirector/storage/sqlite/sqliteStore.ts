@@ -30,11 +30,15 @@ export interface SqliteStoreOptions {
   backgroundWork?: boolean;
   /** CLICK_RETENTION_DAYS: old clicks deleted in the background (with backgroundWork only). */
   retention?: RetentionOptions;
+  /** false: the schema is only looked at, never changed (`me check`). */
+  upgrade?: boolean;
+  /** The schema version and each migration applied, a line each (docs/api.md#migrations). */
+  schemaLog?: (line: string) => void;
 }
 
 export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
   const backgroundWork = options.backgroundWork ?? true;
-  const db = openDatabase(file);
+  const db = openDatabase(file, undefined, { upgrade: options.upgrade, log: options.schemaLog });
   const checkpointer = backgroundWork ? startCheckpointer(db) : undefined;
   const executor = createSqliteExecutor(db);
   // The fold's state, shared by everything that folds before it reads.

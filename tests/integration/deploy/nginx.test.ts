@@ -1,7 +1,7 @@
 /**
  * deploy/nginx.conf run by a real nginx (Debian's nginx-light; .ci/run installs it) on loopback
- * ports with a self-signed certificate: the headers it forwards, and a forged X-Forwarded-For that
- * the built server (TRUST_PROXY=1) must not believe.
+ * ports with a self-signed certificate: the headers it forwards, HSTS on every HTTPS answer, and a
+ * forged X-Forwarded-For that the built server (TRUST_PROXY=1) must not believe.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import { IP } from '../../helpers/visitors';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../deploy/nginx.conf');
 const DOMAIN = 's.example.com';
+const HSTS = 'max-age=31536000';
 
 function nginxBinary(): string {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (fs.existsSync(candidate)) return candidate;
@@ -167,6 +168,7 @@ describe('deploy/nginx.conf', () => {
       'x-forwarded-proto': 'https',
       'x-forwarded-host': DOMAIN,
     });
+    expect(answer.headers['strict-transport-security']).toBe(HSTS);
   });
 
   it('sends plain HTTP to HTTPS', async () => {
@@ -185,6 +187,8 @@ describe('deploy/nginx.conf', () => {
     });
     expect(answer.statusCode).toBe(301);
     expect(answer.headers.location).toBe(`https://${DOMAIN}/abc?x=1`);
+    // Over plain HTTP the header means nothing to a browser (RFC 6797 §8.1): it is not sent.
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('in front of the built server: redirects, and stores the address nginx saw rather than a forged one', async () => {
@@ -206,6 +210,9 @@ describe('deploy/nginx.conf', () => {
     const visit = await viaHttps(nginx, 'GET', '/proxied', { 'X-Forwarded-For': IP.us });
     expect(visit.status).toBe(302);
     expect(visit.headers.location).toBe('https://example.com/target');
+    expect(visit.headers['strict-transport-security']).toBe(HSTS);
+    const unknown = await viaHttps(nginx, 'GET', '/no-such-link');
+    expect([unknown.status, unknown.headers['strict-transport-security']]).toEqual([404, HSTS]);
 
     running.splice(running.indexOf(server), 1);
     expect(await server.stop()).toBe(0);

@@ -53,7 +53,7 @@ export function dimensionRowsSql(source: string): string {
  * it needs each visitor's days in full, which concurrent PostgreSQL folds (each in its own
  * snapshot) cannot see: `returns` false leaves it out and counts the DISTINCT over a (day, visitor)
  * index instead, as PostgreSQL did until its migration "service-wide returning visitors", which
- * keeps day_returns by a trigger (postgres/rollupsSchema.ts).
+ * keeps day_returns by a trigger (its migrations in storage/migrations/postgres/).
  */
 export const SERVICE_DAY_TABLES_SQL = (integer: string, withoutRowid: string, returns: boolean) => `
   CREATE TABLE day_dimensions (
@@ -108,38 +108,4 @@ export function dayReturnMovesSql(changed: string, sign: 1 | -1): string {
     SELECT day, previous_day, SUM(change) FROM (${chain(false)} UNION ALL ${chain(true)}) m
     WHERE true GROUP BY day, previous_day HAVING SUM(change) <> 0
     ON CONFLICT (day, previous_day) DO UPDATE SET visitors = day_returns.visitors + excluded.visitors`;
-}
-
-/**
- * What a link's deletion takes from the service-wide day rollups (its clicks' share), then the rows
- * left at 0: the statements of a trigger's body, each ended by `;`. `otherLinksLast`: since
- * visitor_days keeps each row's latest click (rangeRepeatVisitors.ts), the engine's SQL of the
- * latest click of visitor_days' visitor and day on the other links, through an index it has.
- */
-export function serviceDayDeleteSql(linkId: string, returns: boolean, otherLinksLast?: string): string {
-  const share = `SELECT visitor, day, SUM(clicks) AS clicks FROM link_day_visitors WHERE link_id = ${linkId} GROUP BY visitor, day`;
-  const statements = [
-    `UPDATE day_dimensions SET clicks = clicks - (SELECT SUM(d.clicks) FROM link_day_dimensions d WHERE d.link_id = ${linkId}
-       AND d.day = day_dimensions.day AND d.dimension = day_dimensions.dimension AND d.value = day_dimensions.value)
-     WHERE (day, dimension, value) IN (SELECT day, dimension, value FROM link_day_dimensions WHERE link_id = ${linkId})`,
-    'DELETE FROM day_dimensions WHERE clicks <= 0',
-    ...(returns
-      ? [
-          dayReturnMovesSql(
-            `SELECT s.visitor, s.day FROM (${share}) s JOIN visitor_days v ON v.visitor = s.visitor AND v.day = s.day
-             WHERE v.clicks <= s.clicks`,
-            -1,
-          ),
-          'DELETE FROM day_returns WHERE visitors <= 0',
-        ]
-      : []),
-    `UPDATE visitor_days SET clicks = clicks - (SELECT SUM(d.clicks) FROM link_day_visitors d WHERE d.link_id = ${linkId}
-       AND d.visitor = visitor_days.visitor AND d.day = visitor_days.day)${
-         otherLinksLast ? `, last_clicked_at = COALESCE(${otherLinksLast}, last_clicked_at)` : ''
-       }
-     WHERE (visitor, day) IN (SELECT visitor, day FROM link_day_visitors WHERE link_id = ${linkId})`,
-    `DELETE FROM visitor_days WHERE clicks <= 0
-       AND visitor IN (SELECT visitor FROM link_day_visitors WHERE link_id = ${linkId})`,
-  ];
-  return statements.map((statement) => `${statement};`).join('\n');
 }

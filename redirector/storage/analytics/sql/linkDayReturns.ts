@@ -18,26 +18,6 @@ import { DAY_MS } from './days';
 import type { Dialect } from './dialect';
 import { edgeClicksSql } from './rangeFragments';
 
-export const LINK_DAY_RETURNS_SQL = (integer: string, withoutRowid: string) => `
-  -- No read looks up link_day_dimensions by day alone any more (day_dimensions answers the
-  -- service's days), and with statistics older than the newest days PostgreSQL chose it for one
-  -- link's range over the primary key, reading every link's rows of those days.
-  DROP INDEX link_day_dimensions_day;
-  CREATE INDEX link_day_visitors_link_visitor ON link_day_visitors(link_id, visitor, day);
-  CREATE TABLE link_day_returns (
-    link_id ${integer} NOT NULL REFERENCES links(id) ON DELETE CASCADE,
-    day ${integer} NOT NULL,
-    previous_day ${integer} NOT NULL,
-    visitors ${integer} NOT NULL,
-    PRIMARY KEY (link_id, day, previous_day)
-  )${withoutRowid};
-  INSERT INTO link_day_returns (link_id, day, previous_day, visitors)
-  SELECT link_id, day, previous_day, COUNT(*) FROM (
-    SELECT link_id, day, COALESCE(LAG(day) OVER (PARTITION BY link_id, visitor ORDER BY day), -1) AS previous_day
-    FROM (SELECT DISTINCT link_id, visitor, day FROM link_day_visitors) d
-  ) r GROUP BY 1, 2, 3;
-`;
-
 /**
  * The (link_id, visitor, day) rows of `source` (human clicks aliased c, the visitor in
  * ip_address) that are new to link_day_visitors, read after the chunk's upsert: those whose

@@ -12,22 +12,23 @@ export interface CliServer extends ServerProcess {
   close(): Promise<void>;
 }
 
-export const CLI_STORES: { kind: 'sqlite' | 'postgres'; start(): Promise<CliServer> }[] = [
+/** `env`: more of the service's variables (the command line is then run with the same). */
+export const CLI_STORES: { kind: 'sqlite' | 'postgres'; start(env?: Record<string, string>): Promise<CliServer> }[] = [
   {
     kind: 'sqlite',
-    async start() {
-      const server = await startServerProcess();
-      return { ...server, cliEnv: { DATA_DIR: server.dataDir }, close: async () => void (await server.stop()) };
+    async start(env = {}) {
+      const server = await startServerProcess({ env });
+      return { ...server, cliEnv: { ...env, DATA_DIR: server.dataDir }, close: async () => void (await server.stop()) };
     },
   },
   {
     kind: 'postgres',
-    async start() {
+    async start(env = {}) {
       const schema = await createTestSchema();
-      const server = await startServerProcess({ env: { DATABASE_URL: schema.url } });
+      const server = await startServerProcess({ env: { ...env, DATABASE_URL: schema.url } });
       return {
         ...server,
-        cliEnv: { DATA_DIR: server.dataDir, DATABASE_URL: schema.url },
+        cliEnv: { ...env, DATA_DIR: server.dataDir, DATABASE_URL: schema.url },
         async close() {
           await server.stop();
           await schema.drop();

@@ -338,8 +338,12 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     expect((await described('GET', '/api/domains', { headers: admin() })).status).toBe(200);
     expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(404);
     expect(
-      (await described('PUT', '/api/domains?domain=go.alice.example', { headers: admin(), body: { status: 'verified' } }))
-        .status,
+      (
+        await described('PUT', '/api/domains?domain=go.alice.example', {
+          headers: admin(),
+          body: { status: 'verified' },
+        })
+      ).status,
     ).toBe(200);
     expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(200);
     expect(

@@ -5,6 +5,8 @@
  * whatever the requests carried.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { postgresMigrations } from '../../../../redirector/storage/migrations/postgres';
+import { sqliteMigrations } from '../../../../redirector/storage/migrations/sqlite';
 import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
 import { runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 
@@ -110,8 +112,16 @@ describe.each(['sqlite', 'postgres'] as const)('the built server logs on %s', (k
       expect(Object.keys(entry).sort()).toEqual(['durationMs', 'level', 'method', 'msg', 'path', 'status', 'time']);
       expect(entry.durationMs).toBeGreaterThanOrEqual(0);
     }
-    const events = entries.filter((entry) => entry.msg !== 'request').map((entry) => entry.msg);
-    expect(events[0]).toMatch(new RegExp(`^listening on http://127\\.0\\.0\\.1:\\d+ \\(database: ${kind},`));
+    const events = entries.filter((entry) => entry.msg !== 'request').map((entry) => entry.msg as string);
+    // A fresh database: each migration applied, the version it ends at, then the server listens.
+    const migrations = kind === 'sqlite' ? sqliteMigrations : postgresMigrations;
+    expect(events.slice(0, migrations.length)).toEqual(
+      migrations.map((m) => expect.stringMatching(`^applied schema migration ${m.version} \\(.+\\) in \\d+ ms$`)),
+    );
+    expect(events[migrations.length]).toBe(`database schema at version ${migrations.length}`);
+    expect(events[migrations.length + 1]).toMatch(
+      new RegExp(`^listening on http://127\\.0\\.0\\.1:\\d+ \\(database: ${kind},`),
+    );
     expect(events).toContain('stopped');
     expect(output).not.toContain('notlogged');
     expectNoSecret(output, secrets);

@@ -1,8 +1,8 @@
 /** PostgreSQL migrations: applied once, idempotent, safe when several instances start together. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { postgresMigrations as pgMigrations } from '../../../../redirector/storage/migrations/postgres';
 import { createPool, type PgPool } from '../../../../redirector/storage/postgres/database';
 import { migrate } from '../../../../redirector/storage/postgres/migrate';
-import { pgMigrations } from '../../../../redirector/storage/postgres/migrations';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { createTestSchema, type TestSchema, withSearchPath } from '../../../helpers/postgres';
 

@@ -1,14 +1,14 @@
 /**
  * The total of the unfiltered link list (X-Total-Count) on both stores: exact after creates, bulk
  * imports, deletes and a user's deletion (their links go by cascade). PostgreSQL keeps it in a
- * counter row (repositories/listSchema.ts), which must also stay exact while two stores on one
+ * counter row (PostgreSQL's migration 14), which must also stay exact while two stores on one
  * schema create, import and delete at once, and start from the links already there when its
  * migration runs.
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { postgresMigrations as pgMigrations } from '../../../../redirector/storage/migrations/postgres';
 import { migrate } from '../../../../redirector/storage/postgres/migrate';
-import { pgMigrations } from '../../../../redirector/storage/postgres/migrations';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import type { NewTaggedLink, Store } from '../../../../redirector/storage/store';
 import { createTestSchema } from '../../../helpers/postgres';

@@ -139,20 +139,20 @@ describe.each(STORE_SERVERS)('link options ($kind)', ({ start }) => {
   });
 
   describe('max_clicks', () => {
-    it('lets exactly max_clicks of 40 simultaneous visitors through; bots get the same answers without counting', async () => {
+    it('lets exactly max_clicks of 40 simultaneous visitors through, a bot taking its place like anyone', async () => {
       const limited = await link({ max_clicks: 10 });
       const bot = await visit(`/${limited.short_code}`, UA.googlebot);
       expect(bot.status).toBe(302);
       const answers = await Promise.all(Array.from({ length: 40 }, () => visit(`/${limited.short_code}`)));
       const through = answers.filter((answer) => answer.status === 302);
-      expect(through).toHaveLength(10);
+      expect(through).toHaveLength(9);
       expect(through.every((answer) => answer.headers.location === 'https://example.com/landing?from=me')).toBe(true);
       expect(
         answers.filter((answer) => answer.status === 410 && answer.body.includes('This link has expired')),
-      ).toHaveLength(30);
+      ).toHaveLength(31);
       expect((await visit(`/${limited.short_code}`, UA.googlebot)).status).toBe(410);
       const clicks = await server.store.clicks.listByLink(limited.id);
-      expect(clicks.filter((click) => !click.is_bot)).toHaveLength(10);
+      expect(clicks.filter((click) => !click.is_bot)).toHaveLength(9);
       expect(clicks.filter((click) => click.is_bot)).toHaveLength(1);
 
       // A higher limit opens the link again for the difference.
@@ -160,9 +160,25 @@ describe.each(STORE_SERVERS)('link options ($kind)', ({ start }) => {
         headers: adminHeaders(server.adminKey),
         body: { max_clicks: 11, expired_url: 'https://example.com/sold-out' },
       });
+      // Bots stay out of the counts (docs/api.md#link-options): 9 people clicked.
+      const counted = await call(server, 'GET', `/api/links?id=${limited.id}`, {
+        headers: adminHeaders(server.adminKey),
+      });
+      expect(counted.body.total_clicks).toBe(9);
       expect((await visit(`/${limited.short_code}`)).status).toBe(302);
       const after = await visit(`/${limited.short_code}`);
       expect([after.status, after.headers.location]).toEqual([302, 'https://example.com/sold-out']);
+    });
+
+    it('opens a one-time link once, for whoever comes first, a bot or curl included', async () => {
+      const once = await link({ max_clicks: 1 });
+      const first = await visit(`/${once.short_code}`, 'curl/8.5.0');
+      expect(first.status).toBe(302);
+      for (const agent of ['curl/8.5.0', UA.desktopChrome, UA.googlebot]) {
+        expect((await visit(`/${once.short_code}`, agent)).status, agent).toBe(410);
+      }
+      const clicks = await server.store.clicks.listByLink(once.id);
+      expect(clicks.map((click) => click.is_bot)).toEqual([true]);
     });
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomDomain, defaultDomainOf } from '../../../../redirector/contract/domains';
+import {
+  checkCustomDomain,
+  comparableHostName,
+  defaultDomainOf,
+  destinationHosts,
+} from '../../../../redirector/contract/domains';
 
 function messageOf(input: unknown, defaultDomain = 'me.example.com'): string {
   const result = checkCustomDomain(input, defaultDomain);
@@ -17,6 +22,29 @@ describe('defaultDomainOf', () => {
   it('is the host name of PUBLIC_URL, without scheme or port', () => {
     expect(defaultDomainOf('http://localhost:8080')).toBe('localhost');
     expect(defaultDomainOf('https://Me.Example.com')).toBe('me.example.com');
+    expect(defaultDomainOf('https://me.example.com./')).toBe('me.example.com');
+  });
+});
+
+describe('the loop rule: host names as compared', () => {
+  it('lower-cases and removes one final dot', () => {
+    expect(comparableHostName('Me.Example.')).toBe('me.example');
+    expect(comparableHostName('me.example')).toBe('me.example');
+    expect(comparableHostName('localhost.')).toBe('localhost');
+    expect(comparableHostName('[::1]')).toBe('[::1]');
+  });
+
+  it('gives each destination its host once, whatever its case, port or final dot', () => {
+    expect(
+      destinationHosts([
+        'https://ME.example./code',
+        'http://me.example:8080/x',
+        'https://user@Me.Example/',
+        'https://other.example/',
+        'not a url',
+      ]),
+    ).toEqual(['me.example', 'other.example']);
+    expect(destinationHosts(['https://%4De.example./'])).toEqual(['me.example']);
   });
 });
 

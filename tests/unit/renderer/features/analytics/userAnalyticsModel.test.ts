@@ -29,6 +29,7 @@ function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, lin
       ...overrides,
     },
     recentClicks: [],
+    passwordLockedUntil: null,
   } satisfies UserLinkAnalyticsResponse;
 }
 

@@ -8,7 +8,7 @@
  * attribute values, never inside the script.
  */
 import { createHash } from 'node:crypto';
-import type { DeviceType } from '../contract/clicks';
+import type { DeviceType } from '../../../contract/clicks';
 
 const STYLE = `
 *{box-sizing:border-box}

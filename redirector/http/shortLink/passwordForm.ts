@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-/** A password is at most 128 characters; percent-encoded, each may take up to 12 bytes. */
+/** A password is at most 128 code points; percent-encoded, each may take up to 12 bytes. */
 export const MAX_PASSWORD_FORM_BYTES = 2048;
 
 export type PasswordForm = { ok: true; password: string } | { ok: false; status: 400 | 413 | 415; message: string };

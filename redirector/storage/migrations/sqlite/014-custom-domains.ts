@@ -1,35 +1,27 @@
 /**
- * Migration "custom domains" (docs/api.md#custom-domains), for each engine: a domain's state beside
- * the user who claims it, and each link's domain (null: the default domain), a short code unique
- * within its domain. Frozen text: never edit it once released.
+ * SQLite migration 14. Released: never edit it; add a migration (docs/api.md#migrations).
  *
- * SQLite keeps `short_code UNIQUE` in the links table's own definition, which no ALTER can drop:
- * the table is rebuilt (foreign keys off, so that no row elsewhere is touched), its indexes and
- * delete triggers written again as the last migrations left them, and its id sequence kept, so
- * that a link id is still never reused.
+ * Custom domains (docs/api.md#custom-domains): a domain's state beside the user who claims it
+ * (users.custom_domain names it), pending with a new token for a domain claimed before; each link's
+ * domain (null: the default domain), a short code unique within its domain by one index over
+ * (domain or '', code), named as the executor maps a violation to short_code, and (user_id,
+ * short_code) to find an owner's code on the other domain. `short_code UNIQUE` is part of the links
+ * table's own definition, which no ALTER can drop: the table is made again as migrations 1, 5 and 7
+ * left it (foreign keys are off while migrations run, ../../sqlite/database.ts), its indexes and the
+ * delete triggers of migrations 4 and 12 written again, and its id sequence kept, so that a link id
+ * is still never reused.
  */
-
-/** The columns of a domain's state, on the users table (custom_domain names the domain). */
-const DOMAIN_STATE_COLUMNS = (time: string) => `
+export default {
+  version: 14,
+  name: 'custom domains',
+  sql: `
   ALTER TABLE users ADD COLUMN domain_status TEXT;
   ALTER TABLE users ADD COLUMN domain_token TEXT;
-  ALTER TABLE users ADD COLUMN domain_checked_at ${time};
-  ALTER TABLE users ADD COLUMN domain_verified_at ${time};
+  ALTER TABLE users ADD COLUMN domain_checked_at INTEGER;
+  ALTER TABLE users ADD COLUMN domain_verified_at INTEGER;
   ALTER TABLE users ADD COLUMN domain_error TEXT;
-  ALTER TABLE users ADD COLUMN domain_created_at ${time};
-`;
+  ALTER TABLE users ADD COLUMN domain_created_at INTEGER;
 
-/**
- * A short code is unique within its domain: one index over (domain or '', code), named as the
- * executors map a violation to the short_code column. (user_id, short_code) finds an owner's code on
- * the other domain (a code on a custom domain differs from its owner's default-domain codes).
- */
-const LINK_DOMAIN_INDEXES = `
-  CREATE UNIQUE INDEX links_short_code_key ON links ((COALESCE(domain, '')), short_code);
-  CREATE INDEX links_user_code ON links(user_id, short_code);
-`;
-
-export const SQLITE_DOMAINS_SQL = `${DOMAIN_STATE_COLUMNS('INTEGER')}
   UPDATE users SET domain_status = 'pending', domain_token = lower(hex(randomblob(16))),
     domain_created_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
   WHERE custom_domain IS NOT NULL;
@@ -68,7 +60,10 @@ export const SQLITE_DOMAINS_SQL = `${DOMAIN_STATE_COLUMNS('INTEGER')}
   CREATE INDEX links_user ON links(user_id, created_at);
   CREATE INDEX links_created ON links(created_at, id);
   CREATE INDEX links_title ON links(title, id);
-  ${LINK_DOMAIN_INDEXES}
+
+  CREATE UNIQUE INDEX links_short_code_key ON links ((COALESCE(domain, '')), short_code);
+  CREATE INDEX links_user_code ON links(user_id, short_code);
+
   CREATE TRIGGER links_delete_analytics BEFORE DELETE ON links BEGIN
       INSERT INTO visit_frequency (visits, visitors)
       SELECT visits, SUM(change) FROM (
@@ -121,30 +116,5 @@ export const SQLITE_DOMAINS_SQL = `${DOMAIN_STATE_COLUMNS('INTEGER')}
   DELETE FROM visitor_days WHERE clicks <= 0
          AND visitor IN (SELECT visitor FROM link_day_visitors WHERE link_id = OLD.id);
     END;
-`;
-
-/** Domain changes every instance hears (postgres/linkChanges.ts): a verification, a removal. */
-export const DOMAIN_CHANGES_CHANNEL = 'domain_changes';
-
-export const POSTGRES_DOMAINS_SQL = `${DOMAIN_STATE_COLUMNS('BIGINT')}
-  UPDATE users SET domain_status = 'pending', domain_token = md5(random()::text || clock_timestamp()::text),
-    domain_created_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint
-  WHERE custom_domain IS NOT NULL;
-  ALTER TABLE links ADD COLUMN domain TEXT;
-  ALTER TABLE links DROP CONSTRAINT links_short_code_key;
-  ${LINK_DOMAIN_INDEXES}
-  -- Every instance keeps the verified domains in memory: a claim, a removal or a change of state
-  -- (or the user's deletion) is heard as '<schema>' on ${DOMAIN_CHANGES_CHANNEL}.
-  CREATE FUNCTION notify_domain_change() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    PERFORM pg_notify('${DOMAIN_CHANGES_CHANNEL}', TG_TABLE_SCHEMA);
-    RETURN NULL;
-  END
-  $$;
-  CREATE TRIGGER users_notify_domain AFTER UPDATE OF custom_domain, domain_status ON users
-    FOR EACH ROW WHEN (NEW.custom_domain IS DISTINCT FROM OLD.custom_domain
-                       OR NEW.domain_status IS DISTINCT FROM OLD.domain_status)
-    EXECUTE FUNCTION notify_domain_change();
-  CREATE TRIGGER users_notify_domain_deleted AFTER DELETE ON users
-    FOR EACH ROW WHEN (OLD.custom_domain IS NOT NULL) EXECUTE FUNCTION notify_domain_change();
-`;
+`,
+};

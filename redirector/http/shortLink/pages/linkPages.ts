@@ -6,7 +6,7 @@
  * an expired link may be given more time.
  */
 import { createHash } from 'node:crypto';
-import { MAX_LINK_PASSWORD_LENGTH } from '../contract/linkOptions';
+import { MAX_LINK_PASSWORD_LENGTH } from '../../../contract/linkOptions';
 import { escapeHtml } from './bypassPage';
 
 const STYLE = `
@@ -48,6 +48,12 @@ export const WRONG_PASSWORD = 'Wrong password';
 export const EXPIRED_TITLE = 'This link has expired';
 export const TOO_MANY_PASSWORDS = 'Too many wrong passwords';
 
+/**
+ * HTML counts maxlength in UTF-16 units and the rule counts code points: a code point takes at most
+ * two units, so the longest allowed password always fits and the server does the exact count.
+ */
+const MAX_PASSWORD_FIELD_UNITS = MAX_LINK_PASSWORD_LENGTH * 2;
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -67,7 +73,7 @@ export function renderPasswordPage(error?: string): string {
     `<p>Enter the password to open this link.</p>
 ${message}<form method="post">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" required autofocus autocomplete="off" maxlength="${MAX_LINK_PASSWORD_LENGTH}">
+<input id="password" name="password" type="password" required autofocus autocomplete="off" maxlength="${MAX_PASSWORD_FIELD_UNITS}">
 <button type="submit">Open link</button>
 </form>`,
   );

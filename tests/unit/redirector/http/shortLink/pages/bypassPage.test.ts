@@ -5,7 +5,7 @@ import {
   chromeIntentUrl,
   escapeHtml,
   renderBypassPage,
-} from '../../../../redirector/visits/bypassPage';
+} from '../../../../../../redirector/http/shortLink/pages/bypassPage';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

@@ -1,0 +1,204 @@
+/**
+ * A visit decision (visits/visitDecision.ts) written to node:http, with its status and its metric
+ * outcome. Fixed pages are rendered once, at start.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RedirectOutcome } from '../../observability/metrics';
+import type { AnswerCache, VisitDecision } from '../../visits/visitDecision';
+import type { Visitor } from '../../visits/visitor';
+import { BYPASS_PAGE_CSP, renderBypassPage } from './pages/bypassPage';
+import { DISABLED_LINK_BODY, DISABLED_LINK_HEADERS } from './pages/disabledLinkPage';
+import {
+  EXPIRED_PAGE,
+  LINK_PAGE_HEADERS,
+  renderPasswordPage,
+  renderTooManyPasswordsPage,
+  WRONG_PASSWORD,
+} from './pages/linkPages';
+import { notFoundPage } from './pages/notFoundPage';
+
+/** What the edge writes: every decision but a question. */
+export type FinalDecision = Exclude<VisitDecision, { kind: 'ask' }>;
+
+/** Every short-link answer is revalidated, so every click reaches the server (docs/api.md#resolving-a-short-link). */
+export const REDIRECT_CACHE_CONTROL = 'private, max-age=0, no-cache';
+
+const NOT_FOUND_BODY = Buffer.from(notFoundPage(), 'utf8');
+const NOT_FOUND_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Length': String(NOT_FOUND_BODY.length),
+  'Cache-Control': REDIRECT_CACHE_CONTROL,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Robots-Tag': 'noindex',
+};
+const EXPIRED_BODY = Buffer.from(EXPIRED_PAGE, 'utf8');
+const PASSWORD_FORM_BODY = Buffer.from(renderPasswordPage(), 'utf8');
+const WRONG_PASSWORD_BODY = Buffer.from(renderPasswordPage(WRONG_PASSWORD), 'utf8');
+
+/** Printable ASCII only: anything else in a Location header makes Node throw. */
+const SAFE_HEADER_VALUE = /^[\x21-\x7e]+$/;
+
+export function statusOf(decision: FinalDecision): number {
+  switch (decision.kind) {
+    case 'not-found':
+      return 404;
+    case 'disabled':
+      return 410;
+    case 'expired':
+      return decision.location === null ? 410 : 302;
+    case 'no-password':
+      return 405;
+    case 'bad-form':
+      return decision.problem.status;
+    case 'password-form':
+      return decision.wrong ? 401 : 200;
+    case 'password-refused':
+      return 429;
+    case 'redirect':
+      return 302;
+    case 'tiktok-bypass':
+      return 200;
+  }
+}
+
+/** The metric outcome; undefined for answers that are not counted (a refused POST body). */
+export function outcomeOf(decision: FinalDecision, isBot: boolean): RedirectOutcome | undefined {
+  switch (decision.kind) {
+    case 'not-found':
+      return 'not_found';
+    case 'disabled':
+      return 'disabled';
+    case 'expired':
+      return 'expired';
+    case 'no-password':
+    case 'bad-form':
+      return undefined;
+    case 'password-form':
+    case 'password-refused':
+      return 'password_form';
+    case 'redirect':
+      if (isBot) return 'bot';
+      if (decision.blocked) return 'country_redirect';
+      return decision.instagram_exit ? 'instagram_exit' : 'redirect';
+    case 'tiktok-bypass':
+      return isBot ? 'bot' : 'tiktok_page';
+  }
+}
+
+/** Writes the answer; `visitor` is set for the recorded answers (the TikTok page shows the device's steps). */
+export function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  decision: FinalDecision,
+  visitor: Visitor | undefined,
+): void {
+  switch (decision.kind) {
+    case 'redirect':
+      redirect(res, decision.location, decision.cache);
+      return;
+    case 'not-found':
+      page(req, res, 404, NOT_FOUND_HEADERS, NOT_FOUND_BODY);
+      return;
+    case 'disabled':
+      page(req, res, 410, DISABLED_LINK_HEADERS, DISABLED_LINK_BODY);
+      return;
+    case 'expired':
+      if (decision.location !== null) redirect(res, decision.location, 'revalidate');
+      else page(req, res, 410, LINK_PAGE_HEADERS, EXPIRED_BODY);
+      return;
+    case 'password-form':
+      page(req, res, statusOf(decision), LINK_PAGE_HEADERS, decision.wrong ? WRONG_PASSWORD_BODY : PASSWORD_FORM_BODY);
+      return;
+    case 'password-refused': {
+      const body = Buffer.from(renderTooManyPasswordsPage(decision.retryAfterMs), 'utf8');
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+      page(req, res, 429, LINK_PAGE_HEADERS, body);
+      return;
+    }
+    case 'no-password':
+      res.writeHead(405, {
+        Allow: 'GET, HEAD',
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end('This link takes no password');
+      return;
+    case 'bad-form':
+      res.writeHead(decision.problem.status, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end(decision.problem.message);
+      return;
+    case 'tiktok-bypass':
+      bypassPage(req, res, decision.target, decision.cache, visitor);
+      return;
+  }
+}
+
+/** After a right password, nothing may keep or index the answer (docs/api.md#link-options). */
+const PRIVATE_HEADERS = ['Cache-Control', 'no-store', 'X-Robots-Tag', 'noindex'];
+const REVALIDATE_HEADERS = ['Cache-Control', REDIRECT_CACHE_CONTROL];
+
+function redirect(res: ServerResponse, location: string, cache: AnswerCache): void {
+  if (cache === 'revalidate') {
+    res.writeHead(302, [
+      'Location',
+      headerSafeUrl(location),
+      'Cache-Control',
+      REDIRECT_CACHE_CONTROL,
+      'Content-Length',
+      '0',
+    ]);
+  } else {
+    res.writeHead(302, ['Location', headerSafeUrl(location), ...PRIVATE_HEADERS, 'Content-Length', '0']);
+  }
+  res.end();
+}
+
+function bypassPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: string,
+  cache: AnswerCache,
+  visitor: Visitor | undefined,
+): void {
+  const body = Buffer.from(renderBypassPage(target, visitor?.device_type ?? 'web'), 'utf8');
+  res.writeHead(200, [
+    'Content-Type',
+    'text/html; charset=utf-8',
+    'Content-Length',
+    String(body.length),
+    ...(cache === 'revalidate' ? REVALIDATE_HEADERS : PRIVATE_HEADERS),
+    'Content-Security-Policy',
+    BYPASS_PAGE_CSP,
+    'X-Content-Type-Options',
+    'nosniff',
+    'X-Frame-Options',
+    'DENY',
+    'Referrer-Policy',
+    'no-referrer',
+  ]);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function page(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: Buffer,
+): void {
+  res.writeHead(status, { ...headers, 'Content-Length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Link addresses are validated when saved; this only guards the header against what slipped by. */
+function headerSafeUrl(url: string): string {
+  if (SAFE_HEADER_VALUE.test(url)) return url;
+  try {
+    return new URL(url).href;
+  } catch {
+    return encodeURI(url);
+  }
+}

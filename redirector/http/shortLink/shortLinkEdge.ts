@@ -1,0 +1,170 @@
+/**
+ * GET and HEAD /<shortCode>, and POST /<shortCode> with a link's password
+ * (docs/api.md#resolving-a-short-link), answered on node:http directly in front of Koa: the
+ * framework's layers cost more than everything else a redirect does (README "Performance"), and /api
+ * and the UI keep Koa. Every other request returns false and goes to Koa.
+ *
+ * match → decide → record → write. The link comes from the cache (the database only on a miss);
+ * visits/visitDecision.ts decides, asking for what it needs (the visitor, a click-limit place, the
+ * password check: visitLimits.ts); a recorded answer's click joins this turn's group commit and
+ * the answer goes out once the batch is stored. A plain cached link is decided, recorded and
+ * queued in one synchronous pass.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isReservedShortCode } from '../../links/shortCode';
+import { logUnexpectedError } from '../../observability/errorLog';
+import type { Services } from '../../services';
+import type { RedirectLink } from '../../storage/records';
+import { visitQueryOf } from '../../visits/queryMerge';
+import { visitClick } from '../../visits/visitClick';
+import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
+import { createVisitorReader } from '../../visits/visitor';
+import { readPasswordForm } from './passwordForm';
+import { type FinalDecision, outcomeOf, statusOf, writeAnswer } from './shortLinkAnswers';
+import { createVisitLimits, type Visit } from './visitLimits';
+
+/** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
+export type ShortLinkEdge = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
+const VIEW: VisitRequest = { kind: 'view' };
+const NO_ANSWERS = Object.freeze({});
+
+export function createShortLinkEdge(services: Services): ShortLinkEdge {
+  const { linkCache, clickRecorder, clock, metrics } = services;
+  const readVisitor = createVisitorReader({
+    trustProxy: services.config.trustProxy,
+    lookupPlace: services.lookupPlace,
+    keepAddress: services.keepAddress,
+  });
+  const limits = createVisitLimits(services);
+
+  /** Decides until the answer is final; an asked limit continues asynchronously. */
+  function proceed(visit: Visit): void {
+    for (;;) {
+      const decision = decideVisit(visit);
+      if (decision.kind !== 'ask') {
+        answer(visit, decision);
+        return;
+      }
+      if (decision.ask === 'visitor') {
+        visit.visitor = readVisitor(visit.req);
+        continue;
+      }
+      const known = limits.known(decision.ask, visit);
+      if (known !== undefined) {
+        visit.limits = known;
+        continue;
+      }
+      limits.ask(decision.ask, visit).then(
+        (answers) => {
+          visit.limits = answers;
+          guarded(visit, () => proceed(visit));
+        },
+        (error) => failed(visit, error),
+      );
+      return;
+    }
+  }
+
+  function answer(visit: Visit, decision: FinalDecision): void {
+    const outcome = outcomeOf(decision, visit.visitor?.is_bot ?? false);
+    if (outcome !== undefined) metrics.countRedirect(outcome, statusOf(decision));
+    if (decision.kind === 'redirect' || decision.kind === 'tiktok-bypass') record(visit, decision);
+    else writeAnswer(visit.req, visit.res, decision, visit.visitor);
+  }
+
+  function record(visit: Visit, decision: RecordedDecision): void {
+    // The decision asks for the visitor before any recorded answer.
+    const visitor = visit.visitor!;
+    const click = visitClick(visit.link!.id, visit.now, visitor, decision);
+    clickRecorder.recordThen(click, () => guarded(visit, () => writeAnswer(visit.req, visit.res, decision, visitor)));
+  }
+
+  function guarded(visit: Visit, step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      failed(visit, error);
+    }
+  }
+
+  function failed(visit: Visit, error: unknown): void {
+    failedBefore(visit.req, visit.res, error);
+  }
+
+  /** A failure before the visit could be decided: counted as an error, answered 500. */
+  function failedBefore(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    metrics.countRedirect('error', 500);
+    serverError(req, res, error);
+  }
+
+  async function answerPost(req: IncomingMessage, res: ServerResponse, shortCode: string): Promise<void> {
+    const form = await readPasswordForm(req);
+    const link = await linkCache.get(shortCode);
+    const visit = newVisit(req, res, link, { kind: 'password', formProblem: form.ok ? null : form }, clock());
+    if (form.ok) visit.password = form.password;
+    guarded(visit, () => proceed(visit));
+  }
+
+  return (req, res) => {
+    const shortCode = shortCodeOf(req);
+    if (shortCode === undefined) return false;
+    if (req.method === 'POST') {
+      answerPost(req, res, shortCode).catch((error) => failedBefore(req, res, error));
+      return true;
+    }
+    const cached = linkCache.peek(shortCode);
+    if (cached !== undefined) {
+      const visit = newVisit(req, res, cached ?? undefined, VIEW, clock());
+      guarded(visit, () => proceed(visit));
+    } else {
+      linkCache.get(shortCode).then(
+        (link) => {
+          const visit = newVisit(req, res, link, VIEW, clock());
+          guarded(visit, () => proceed(visit));
+        },
+        (error) => failedBefore(req, res, error),
+      );
+    }
+    return true;
+  };
+}
+
+/** The short code a GET, HEAD or POST asks for; undefined for any other request (Koa's). */
+function shortCodeOf(req: IncomingMessage): string | undefined {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return undefined;
+  const shortCode = SHORT_CODE_PATH.exec(req.url ?? '')?.[1];
+  return shortCode === undefined || isReservedShortCode(shortCode) ? undefined : shortCode;
+}
+
+function newVisit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  link: RedirectLink | undefined,
+  request: VisitRequest,
+  now: number,
+): Visit {
+  return {
+    req,
+    res,
+    link,
+    request,
+    query: visitQueryOf(req.url ?? ''),
+    now,
+    visitor: undefined,
+    limits: NO_ANSWERS,
+    password: '',
+  };
+}
+
+function serverError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end('Server error');
+}

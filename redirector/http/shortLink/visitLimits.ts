@@ -1,0 +1,75 @@
+/**
+ * The answers a visit decision asks the edge for (visits/visitDecision.ts): a look at the click
+ * limit, a place under it, and the password check. Only a link with a click limit or a password
+ * gets here.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientKeyOf } from '../../auth/clientKey';
+import { logUnexpectedError } from '../../observability/errorLog';
+import type { Services } from '../../services';
+import type { RedirectLink } from '../../storage/records';
+import { checkLinkPassword } from '../../visits/linkPasswordCheck';
+import type { Ask, LimitAnswers, VisitInput } from '../../visits/visitDecision';
+import { clientAddress, type Visitor } from '../../visits/visitor';
+
+/** One short-link request on its way through the decision. */
+export interface Visit extends VisitInput {
+  req: IncomingMessage;
+  res: ServerResponse;
+  link: RedirectLink | undefined;
+  visitor: Visitor | undefined;
+  /** The posted password ('' for GET and HEAD). */
+  password: string;
+}
+
+export type LimitAsk = Exclude<Ask, 'visitor'>;
+
+export interface VisitLimits {
+  /** The answer when it is known without waiting (a link whose places are all taken); else undefined. */
+  known(ask: LimitAsk, visit: Visit): LimitAnswers | undefined;
+  /** The visit's answers with this one added. Rejects only when the password check fails. */
+  ask(ask: LimitAsk, visit: Visit): Promise<LimitAnswers>;
+}
+
+export function createVisitLimits(services: Services): VisitLimits {
+  const { store } = services;
+  // Cached links whose click limit was reached: a changed link is a new object in the cache.
+  const exhausted = new WeakSet<RedirectLink>();
+
+  /** A database failure answers "no place": the visit is answered as expired, and logged. */
+  function noPlace(error: unknown): boolean {
+    logUnexpectedError('GET', '/:shortCode', error);
+    return false;
+  }
+
+  async function place(link: RedirectLink, take: boolean): Promise<boolean> {
+    const maxClicks = link.max_clicks!;
+    const ok = await (take
+      ? store.links.reserveClick(link.id, maxClicks)
+      : store.links.countedClicks(link.id).then((counted) => counted < maxClicks)
+    ).catch(noPlace);
+    if (!ok) exhausted.add(link);
+    return ok;
+  }
+
+  return {
+    known(ask, visit) {
+      if (ask === 'password' || !exhausted.has(visit.link!)) return undefined;
+      return ask === 'click-place' ? { ...visit.limits, clickTaken: false } : { ...visit.limits, clicksLeft: false };
+    },
+    async ask(ask, visit) {
+      const link = visit.link!;
+      if (ask === 'click-place') return { ...visit.limits, clickTaken: await place(link, true) };
+      if (ask === 'clicks-left') return { ...visit.limits, clicksLeft: await place(link, false) };
+      // The full address's key (hashed by the limiters when ANONYMIZE_IPS is on), never the stored one.
+      const clientKey = clientKeyOf(clientAddress(visit.req, services.config.trustProxy));
+      const password = await checkLinkPassword(
+        services,
+        { id: link.id, password_hash: link.password_hash! },
+        clientKey,
+        visit.password,
+      );
+      return { ...visit.limits, password };
+    },
+  };
+}

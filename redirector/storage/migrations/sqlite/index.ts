@@ -1,0 +1,21 @@
+/**
+ * SQLite's migrations, in order (../../migration.ts says how they are applied). Each file is the
+ * frozen text of one released version: never edit one, append a new file and list it here
+ * (docs/api.md#migrations).
+ */
+import m001 from './001-users-sessions-links-clicks';
+import m002 from './002-analytics-rollups';
+import m003 from './003-analytics-visit-frequency';
+import m004 from './004-analytics-repeat-visitor-index';
+import m005 from './005-tags-disabled-users-list-indexes';
+import m006 from './006-api-keys';
+import m007 from './007-link-options';
+import m008 from './008-visitor-identity';
+import m009 from './009-analytics-by-day';
+import m010 from './010-analytics-by-day-service-wide';
+import m011 from './011-analytics-by-day-per-link-returns';
+import m012 from './012-ranged-repeat-visitors';
+import m013 from './013-ids-never-reused-on-the-first-release';
+import m014 from './014-custom-domains';
+
+export const sqliteMigrations = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];

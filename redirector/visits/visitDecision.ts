@@ -1,0 +1,163 @@
+/**
+ * What a short-link request is answered with (docs/api.md#resolving-a-short-link), pure: the link,
+ * the request, the time, the visitor and the answers of the limits in, the answer out. Every rule
+ * of the order lives here; the edge (http/shortLink/) only fetches what a decision asks for, records
+ * the click and writes the answer.
+ *
+ * Some facts cost something to get: the visitor (a user-agent parse and a geoip lookup), a place
+ * under the click limit (a database write), the password check (a limiter and a slow hash). The
+ * input starts without them and the decision asks for the one it needs next (`ask`); the edge
+ * adds the answer to the input and decides again. A plain link answers on the first call once the
+ * visitor is read, so the fast path stays one synchronous pass.
+ *
+ * New routing belongs here as new input fields and new cases: the request's host (custom domains),
+ * a per-visitor hash (split-traffic variants, from `visitor`), a preview card for bots (`is_bot`).
+ */
+import type { RedirectLink } from '../storage/records';
+import { mergeQuery } from './queryMerge';
+import { type ResolvableLink, type ResolveVisitor, resolveLink } from './resolve';
+
+export type DecisionLink = ResolvableLink &
+  Pick<
+    RedirectLink,
+    'owner_disabled' | 'expires_at' | 'expired_url' | 'max_clicks' | 'password_hash' | 'forward_query'
+  >;
+
+/** What the decision reads of the visitor (visits/visitor.ts reads it from the request). */
+export interface DecisionVisitor extends ResolveVisitor {
+  is_bot: boolean;
+}
+
+/** A body of `POST /<shortCode>` that is not a readable password form. */
+export interface FormProblem {
+  status: 400 | 413 | 415;
+  message: string;
+}
+
+/** GET and HEAD view the link; POST answers its password form. */
+export type VisitRequest = { kind: 'view' } | { kind: 'password'; formProblem: FormProblem | null };
+
+/** The password check (visits/linkPasswordCheck.ts): its limiters first, then the hash. */
+export type PasswordCheck = { kind: 'right' } | { kind: 'wrong' } | { kind: 'refused'; retryAfterMs: number };
+
+/** The limits' answers so far; absent: not asked yet. */
+export interface LimitAnswers {
+  /** The click limit looked at without taking a place (a visit that is not a click yet). */
+  clicksLeft?: boolean;
+  /** A place under the click limit taken for this click; false when none was left. */
+  clickTaken?: boolean;
+  password?: PasswordCheck;
+}
+
+export interface VisitInput {
+  /** Undefined: no such short code. */
+  link: DecisionLink | undefined;
+  request: VisitRequest;
+  /** The visit's query string without '?', '' when none (forward_query). */
+  query: string;
+  /** Epoch milliseconds. */
+  now: number;
+  /** Undefined until asked for. */
+  visitor: DecisionVisitor | undefined;
+  limits: LimitAnswers;
+}
+
+export type Ask = 'visitor' | 'clicks-left' | 'click-place' | 'password';
+
+/**
+ * How a recorded answer may be kept: `revalidate` (every click reaches the server), or `private`
+ * after a right password (no-store, noindex: the address must not outlive the password).
+ */
+export type AnswerCache = 'revalidate' | 'private';
+
+export type VisitDecision =
+  | { kind: 'ask'; ask: Ask }
+  | { kind: 'not-found' }
+  | { kind: 'disabled' }
+  /** 302 to `location`, or the 410 page when null; nothing recorded. */
+  | { kind: 'expired'; location: string | null }
+  /** POST on a link without a password: 405. */
+  | { kind: 'no-password' }
+  | { kind: 'bad-form'; problem: FormProblem }
+  /** 200, or 401 after a wrong password. */
+  | { kind: 'password-form'; wrong: boolean }
+  | { kind: 'password-refused'; retryAfterMs: number }
+  /** Recorded: 302 to `location`. */
+  | { kind: 'redirect'; location: string; cache: AnswerCache; blocked: boolean; instagram_exit: boolean }
+  /** Recorded: the TikTok page showing `target`. */
+  | { kind: 'tiktok-bypass'; target: string; cache: AnswerCache };
+
+/** The answers the click is recorded for. */
+export type RecordedDecision = Extract<VisitDecision, { kind: 'redirect' | 'tiktok-bypass' }>;
+
+const ASK_VISITOR: VisitDecision = { kind: 'ask', ask: 'visitor' };
+const ASK_CLICKS_LEFT: VisitDecision = { kind: 'ask', ask: 'clicks-left' };
+const ASK_CLICK_PLACE: VisitDecision = { kind: 'ask', ask: 'click-place' };
+const ASK_PASSWORD: VisitDecision = { kind: 'ask', ask: 'password' };
+const NOT_FOUND: VisitDecision = { kind: 'not-found' };
+const DISABLED: VisitDecision = { kind: 'disabled' };
+const NO_PASSWORD: VisitDecision = { kind: 'no-password' };
+const PASSWORD_FORM: VisitDecision = { kind: 'password-form', wrong: false };
+const WRONG_PASSWORD: VisitDecision = { kind: 'password-form', wrong: true };
+
+export function decideVisit(input: VisitInput): VisitDecision {
+  const { link, request, limits } = input;
+  if (link === undefined) return NOT_FOUND;
+  if (link.owner_disabled) return DISABLED;
+  if (link.expires_at !== null && input.now >= link.expires_at) return expired(input, link);
+  let cache: AnswerCache = 'revalidate';
+  if (link.password_hash !== null) {
+    if (request.kind === 'password' && request.formProblem !== null) {
+      return { kind: 'bad-form', problem: request.formProblem };
+    }
+    // A link whose clicks are all taken is expired before its password is asked.
+    if (link.max_clicks !== null && limits.clickTaken === undefined) {
+      if (limits.clicksLeft === undefined) return ASK_CLICKS_LEFT;
+      if (!limits.clicksLeft) return expired(input, link);
+    }
+    if (request.kind === 'view') return PASSWORD_FORM;
+    const password = limits.password;
+    if (password === undefined) return ASK_PASSWORD;
+    if (password.kind === 'refused') return { kind: 'password-refused', retryAfterMs: password.retryAfterMs };
+    if (password.kind === 'wrong') return WRONG_PASSWORD;
+    cache = 'private';
+  } else if (request.kind === 'password') {
+    return NO_PASSWORD;
+  }
+  // Every click takes a place, a bot's too: a one-time link opens once (docs/api.md#link-options).
+  if (link.max_clicks !== null) {
+    if (limits.clickTaken === undefined) return ASK_CLICK_PLACE;
+    if (!limits.clickTaken) return expired(input, link);
+  }
+  const visitor = input.visitor;
+  if (visitor === undefined) return ASK_VISITOR;
+  return recorded(input, link, visitor, cache);
+}
+
+function expired(input: VisitInput, link: DecisionLink): VisitDecision {
+  return { kind: 'expired', location: link.expired_url === null ? null : destination(input, link, link.expired_url) };
+}
+
+function recorded(
+  input: VisitInput,
+  link: DecisionLink,
+  visitor: DecisionVisitor,
+  cache: AnswerCache,
+): RecordedDecision {
+  const resolution = resolveLink(link, visitor);
+  if (resolution.kind === 'tiktok-bypass') {
+    return { kind: 'tiktok-bypass', target: destination(input, link, resolution.target), cache };
+  }
+  return {
+    kind: 'redirect',
+    location: destination(input, link, resolution.location),
+    cache,
+    blocked: resolution.blocked,
+    instagram_exit: resolution.instagram_exit,
+  };
+}
+
+/** The address with the visit's query merged in, when the link forwards it. */
+function destination(input: VisitInput, link: DecisionLink, address: string): string {
+  return link.forward_query ? mergeQuery(address, input.query) : address;
+}

@@ -1,0 +1,108 @@
+/**
+ * Two rules of a link's fields over HTTP on both stores (docs/api.md#links): the loop rule compares
+ * host names without their case or final dot, on every destination field; a link password's length
+ * is counted in Unicode code points (4–128), and a long emoji password is stored whole.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../../../redirector/auth/passwords';
+import { LINK_PASSWORD_LENGTH, SELF_LINK } from '../../../../redirector/contract/linkOptions';
+import type { Link } from '../../../../redirector/contract/links';
+import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import type { TestServer } from '../../../helpers/testServer';
+import { STORE_SERVERS } from './bothStores';
+
+const EMOJI = '\u{1F511}'; // one code point, two UTF-16 units
+
+describe.each(STORE_SERVERS)('link rules ($kind)', ({ start }) => {
+  let server: Awaited<ReturnType<typeof start>>;
+  let codes = 0;
+
+  const admin = () => ({ headers: adminHeaders(server.adminKey) });
+  const create = (body: Record<string, unknown>) =>
+    call(server as TestServer, 'POST', '/api/links', { ...admin(), body });
+  const update = (id: number, body: Record<string, unknown>) =>
+    call(server as TestServer, 'PUT', `/api/links?id=${id}`, { ...admin(), body });
+  async function link(options: Record<string, unknown> = {}): Promise<Link> {
+    codes += 1;
+    const answer = await create({ target_url: 'https://example.com/', short_code: `rule-${codes}`, ...options });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body as Link;
+  }
+
+  beforeAll(async () => {
+    server = await start({ PUBLIC_URL: 'https://me.example' });
+  });
+  afterAll(() => server.close());
+
+  describe('the loop rule', () => {
+    it('refuses the service’s own host with a final dot, in any case, on every destination field', async () => {
+      const owner = await newUser(server as TestServer, 'Dot owner');
+      const domain = await call(server as TestServer, 'POST', '/api/user/domain', {
+        headers: bearer(owner.token),
+        body: { domain: 'go.example.net' },
+      });
+      expect(domain.status).toBe(200);
+      const fields = (address: string): Record<string, unknown>[] => [
+        { target_url: address },
+        { target_url: 'https://example.com/', expired_url: address },
+        { target_url: 'https://example.com/', ios_url: address },
+        { target_url: 'https://example.com/', android_url: address },
+        { target_url: 'https://example.com/', geo_targets: { DE: address } },
+        { target_url: 'https://example.com/', enable_country_redirect: true, country_redirect_url: address },
+        { target_url: 'https://example.com/', enable_instagram_exit: true, instagram_exit_url: address },
+      ];
+      const loops = ['https://me.example./code', 'https://ME.Example.:443/code', 'http://GO.example.net./x'];
+      const target = await link();
+      for (const address of loops) {
+        for (const body of fields(address)) {
+          const created = await create(body);
+          expect([created.status, created.body], JSON.stringify(body)).toEqual([400, { error: SELF_LINK }]);
+          const { target_url: _, ...changes } = body;
+          const changed = await update(target.id, Object.keys(changes).length > 0 ? changes : body);
+          expect([changed.status, changed.body], JSON.stringify(body)).toEqual([400, { error: SELF_LINK }]);
+        }
+      }
+      const imported = await call(server as TestServer, 'POST', '/api/links/user/import', {
+        headers: { ...bearer(owner.token), 'Content-Type': 'text/csv' },
+        rawBody: 'short_code,target_url\r\ndot-1,https://me.example./x\r\nok-dot,https://example.org./\r\n',
+      });
+      expect(imported.body).toEqual({ created: 1, failed: [{ line: 2, short_code: 'dot-1', error: SELF_LINK }] });
+      // Another host that merely ends in a dot is fine.
+      expect((await link({ target_url: 'https://sub.me.example./' })).target_url).toBe('https://sub.me.example./');
+    });
+
+    it('leaves no two-link loop through a final dot', async () => {
+      const first = await link();
+      const second = await create({ target_url: `https://me.example./${first.short_code}` });
+      expect([second.status, second.body]).toEqual([400, { error: SELF_LINK }]);
+      const back = await update(first.id, { target_url: `https://me.example./${first.short_code}` });
+      expect([back.status, back.body]).toEqual([400, { error: SELF_LINK }]);
+    });
+  });
+
+  describe('link password length', () => {
+    it('accepts and stores 100 emoji whole; refuses 129 code points and 3', async () => {
+      const long = EMOJI.repeat(100);
+      const locked = await link({ password: long });
+      expect(locked.has_password).toBe(true);
+      const stored = await server.store.links.findById(locked.id);
+      expect(stored?.password_hash).toEqual(expect.any(String));
+      expect(await verifyPassword(long, stored!.password_hash!)).toBe(true);
+      expect(await verifyPassword(EMOJI.repeat(64), stored!.password_hash!)).toBe(false);
+
+      for (const password of [EMOJI.repeat(129), `${'x'.repeat(128)}${EMOJI}`, EMOJI.repeat(3), 'abc']) {
+        const refused = await create({ target_url: 'https://example.com/', password });
+        expect([refused.status, refused.body], `${password.length} units`).toEqual([
+          400,
+          { error: LINK_PASSWORD_LENGTH },
+        ]);
+        const changed = await update(locked.id, { password });
+        expect([changed.status, changed.body]).toEqual([400, { error: LINK_PASSWORD_LENGTH }]);
+      }
+      const edge = await update(locked.id, { password: EMOJI.repeat(128) });
+      expect([edge.status, (edge.body as Link).has_password]).toEqual([200, true]);
+      const after = await server.store.links.findById(locked.id);
+      expect(await verifyPassword(EMOJI.repeat(128), after!.password_hash!)).toBe(true);
+    });
+  });
+});
