@@ -109,6 +109,9 @@ export function createServices(deps: ServiceDeps): Services {
     // What a host resolved to may have changed with its owner.
     onChange: () => linkCache.clear(),
   });
+  // Read early, so the short-link edge knows the verified domains by the first request; a failure
+  // here is retried by the next caller that waits for them.
+  domains.ready().catch(() => undefined);
   return {
     config,
     store,

@@ -202,3 +202,9 @@ function headerSafeUrl(url: string): string {
     return encodeURI(url);
   }
 }
+
+/** `/` on a custom domain: to the service's own address (docs/api.md#custom-domains). */
+export function writeHomeRedirect(res: ServerResponse, publicUrl: string): void {
+  res.writeHead(302, { Location: `${publicUrl}/`, 'Cache-Control': REDIRECT_CACHE_CONTROL, 'Content-Length': '0' });
+  res.end();
+}

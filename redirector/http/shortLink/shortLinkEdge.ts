@@ -8,19 +8,21 @@
  * visits/visitDecision.ts decides, asking for what it needs (the visitor, a click-limit place, the
  * password check: visitLimits.ts); a recorded answer's click joins this turn's group commit and
  * the answer goes out once the batch is stored. A plain cached link is decided, recorded and
- * queued in one synchronous pass.
+ * queued in one synchronous pass. The host picks the code space first (visits/hostRoute.ts): on a
+ * verified custom domain every request is answered here, Koa never sees it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
+import { type HostRoute, requestHost, routeByHost } from '../../visits/hostRoute';
 import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
 import { createVisitorReader } from '../../visits/visitor';
 import { readPasswordForm } from './passwordForm';
-import { type FinalDecision, outcomeOf, statusOf, writeAnswer } from './shortLinkAnswers';
+import { type FinalDecision, outcomeOf, statusOf, writeAnswer, writeHomeRedirect } from './shortLinkAnswers';
 import { createVisitLimits, type Visit } from './visitLimits';
 
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
@@ -29,9 +31,13 @@ export type ShortLinkEdge = (req: IncomingMessage, res: ServerResponse) => boole
 const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 const VIEW: VisitRequest = { kind: 'view' };
 const NO_ANSWERS = Object.freeze({});
+const NOT_FOUND: FinalDecision = { kind: 'not-found' };
+
+type DomainRoute = Extract<HostRoute, { kind: 'short-link' }>;
 
 export function createShortLinkEdge(services: Services): ShortLinkEdge {
-  const { linkCache, clickRecorder, clock, metrics } = services;
+  const { linkCache, clickRecorder, clock, metrics, domains } = services;
+  const { trustProxy, publicUrl } = services.config;
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,
     lookupPlace: services.lookupPlace,
@@ -99,43 +105,93 @@ export function createShortLinkEdge(services: Services): ShortLinkEdge {
     serverError(req, res, error);
   }
 
-  async function answerPost(req: IncomingMessage, res: ServerResponse, shortCode: string): Promise<void> {
+  /**
+   * The link a code names on a verified custom domain: the domain's own, else its owner's on the
+   * default domain (shared before the domain existed); from the cache without waiting when it can.
+   */
+  function linkOnDomain(route: DomainRoute): RedirectLink | undefined | Promise<RedirectLink | undefined> {
+    const ownersOnly = (link: RedirectLink | null | undefined) => (link?.user_id === route.ownerId ? link : undefined);
+    const own = linkCache.peek(route.shortCode, route.domain);
+    if (own) return own;
+    if (own === null) {
+      const shared = linkCache.peek(route.shortCode);
+      if (shared !== undefined) return ownersOnly(shared);
+    }
+    return (async () =>
+      (await linkCache.get(route.shortCode, route.domain)) ?? ownersOnly(await linkCache.get(route.shortCode)))();
+  }
+
+  function answerOnDomain(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: Exclude<HostRoute, { kind: 'default' }>,
+  ): void {
+    if (route.kind === 'home') {
+      writeHomeRedirect(res, publicUrl);
+    } else if (route.kind === 'not-found') {
+      writeAnswer(req, res, NOT_FOUND, undefined);
+    } else if (req.method === 'POST') {
+      answerPost(req, res, linkOnDomain(route)).catch((error) => failedBefore(req, res, error));
+    } else {
+      view(req, res, linkOnDomain(route));
+    }
+  }
+
+  /** GET or HEAD of a short link, synchronously when the link is at hand. */
+  function view(
+    req: IncomingMessage,
+    res: ServerResponse,
+    found: RedirectLink | undefined | Promise<RedirectLink | undefined>,
+  ): void {
+    if (!(found instanceof Promise)) {
+      const visit = newVisit(req, res, found, VIEW, clock());
+      guarded(visit, () => proceed(visit));
+      return;
+    }
+    found.then(
+      (link) => {
+        const visit = newVisit(req, res, link, VIEW, clock());
+        guarded(visit, () => proceed(visit));
+      },
+      (error) => failedBefore(req, res, error),
+    );
+  }
+
+  async function answerPost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    found: RedirectLink | undefined | Promise<RedirectLink | undefined>,
+  ): Promise<void> {
     const form = await readPasswordForm(req);
-    const link = await linkCache.get(shortCode);
+    const link = await found;
     const visit = newVisit(req, res, link, { kind: 'password', formProblem: form.ok ? null : form }, clock());
     if (form.ok) visit.password = form.password;
     guarded(visit, () => proceed(visit));
   }
 
   return (req, res) => {
-    const shortCode = shortCodeOf(req);
+    const host = requestHost(req.headers, trustProxy);
+    const route = routeByHost({ host, method: req.method, url: req.url }, shortCodeOf, domains.ownerOf);
+    if (route.kind !== 'default') {
+      answerOnDomain(req, res, route);
+      return true;
+    }
+    const shortCode = shortCodeOf(req.method, req.url);
     if (shortCode === undefined) return false;
     if (req.method === 'POST') {
-      answerPost(req, res, shortCode).catch((error) => failedBefore(req, res, error));
+      answerPost(req, res, linkCache.get(shortCode)).catch((error) => failedBefore(req, res, error));
       return true;
     }
     const cached = linkCache.peek(shortCode);
-    if (cached !== undefined) {
-      const visit = newVisit(req, res, cached ?? undefined, VIEW, clock());
-      guarded(visit, () => proceed(visit));
-    } else {
-      linkCache.get(shortCode).then(
-        (link) => {
-          const visit = newVisit(req, res, link, VIEW, clock());
-          guarded(visit, () => proceed(visit));
-        },
-        (error) => failedBefore(req, res, error),
-      );
-    }
+    view(req, res, cached !== undefined ? (cached ?? undefined) : linkCache.get(shortCode));
     return true;
   };
 }
 
 /** The short code a GET, HEAD or POST asks for; undefined for any other request (Koa's). */
-function shortCodeOf(req: IncomingMessage): string | undefined {
-  const method = req.method;
+function shortCodeOf(method: string | undefined, url: string | undefined): string | undefined {
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return undefined;
-  const shortCode = SHORT_CODE_PATH.exec(req.url ?? '')?.[1];
+  const shortCode = SHORT_CODE_PATH.exec(url ?? '')?.[1];
   return shortCode === undefined || isReservedShortCode(shortCode) ? undefined : shortCode;
 }
 
