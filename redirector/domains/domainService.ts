@@ -1,9 +1,7 @@
 /**
  * Custom domains that route (docs/api.md#custom-domains): a user claims a domain, proves it by a DNS
- * TXT record (checked on demand and in the background), and once verified it serves their links.
- * The verified domains are kept in memory (a map read on every short-link request and by the TLS
- * `allowed` call), read again after every change here and whenever the store says another instance
- * or process changed one.
+ * TXT record (checked on demand and in the background), and once verified it serves their links;
+ * the verified ones are kept in memory (verifiedDomains.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
@@ -16,6 +14,7 @@ import { repeatInBackground } from '../storage/repeatInBackground';
 import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
 import { checkTxtRecord, type TxtLookup } from './txtLookup';
+import { keepVerifiedDomains } from './verifiedDomains';
 
 /** A pending domain is given up after this long without its record. */
 export const PENDING_DAYS = 7;
@@ -88,27 +87,8 @@ function toState(record: DomainRecord): DomainState {
 
 export function createDomainService(deps: DomainServiceDeps): DomainService {
   const { store, clock, defaultDomain, lookup } = deps;
-  let owners = new Map<string, number>();
-  let byUser = new Map<number, string>();
-  let loaded: Promise<void> | undefined;
-
-  async function refresh(): Promise<void> {
-    const rows = await store.domains.verified();
-    owners = new Map(rows.map((row) => [row.domain, row.user_id]));
-    byUser = new Map(rows.map((row) => [row.user_id, row.domain]));
-    deps.onChange?.();
-  }
-  const ready = () => {
-    loaded ??= refresh().catch((error) => {
-      loaded = undefined;
-      throw error;
-    });
-    return loaded;
-  };
-  // Another instance or process changed a domain (or may have): read them all again.
-  store.onDomainsChanged?.(() => {
-    refresh().catch((error) => logProblem('could not read the verified domains again', error));
-  });
+  const verified = keepVerifiedDomains(store, deps.onChange);
+  const { refresh } = verified;
 
   /**
    * Looks the record up and stores what it found; a week-old pending domain fails. `restart`: a
@@ -136,7 +116,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
   }
 
   return {
-    ready,
+    ready: verified.ready,
     async stateOf(userId) {
       const record = await store.domains.ofUser(userId);
       return record && toState(record);
@@ -197,9 +177,9 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
       await store.domains.remove(row.user_id);
       await refresh();
     },
-    ownerOf: (host) => owners.get(host),
-    verifiedOf: (userId) => byUser.get(userId) ?? null,
-    isServed: (host) => host === defaultDomain || owners.has(host),
+    ownerOf: verified.ownerOf,
+    verifiedOf: verified.of,
+    isServed: (host) => host === defaultDomain || verified.ownerOf(host) !== undefined,
     refresh,
   };
 }

@@ -8,8 +8,10 @@
 import { hostNameOf } from '../contract/domains';
 
 export type HostRoute =
-  /** The default domain: short links with no domain, then /api, the UI and the rest. */
-  | { kind: 'default' }
+  /** Not a short link of the default domain: /api, the UI and the rest (Koa's). */
+  | { kind: 'elsewhere' }
+  /** A short link on the default domain: the link with that code and no domain. */
+  | { kind: 'default-link'; shortCode: string }
   /** A short link on a verified custom domain: the domain's own code, else its owner's default-domain one. */
   | { kind: 'short-link'; domain: string; ownerId: number; shortCode: string }
   | { kind: 'home' }
@@ -22,7 +24,7 @@ export interface HostRequest {
   url: string | undefined;
 }
 
-const DEFAULT: HostRoute = { kind: 'default' };
+const ELSEWHERE: HostRoute = { kind: 'elsewhere' };
 const HOME: HostRoute = { kind: 'home' };
 const NOT_FOUND: HostRoute = { kind: 'not-found' };
 
@@ -37,8 +39,8 @@ export function routeByHost(
 ): HostRoute {
   const domain = hostNameOf(request.host);
   const ownerId = domain === '' ? undefined : ownerOf(domain);
-  if (ownerId === undefined) return DEFAULT;
   const shortCode = shortCodeOf(request.method, request.url);
+  if (ownerId === undefined) return shortCode === undefined ? ELSEWHERE : { kind: 'default-link', shortCode };
   if (shortCode !== undefined) return { kind: 'short-link', domain, ownerId, shortCode };
   const path = (request.url ?? '/').split('?')[0];
   return path === '/' && (request.method === 'GET' || request.method === 'HEAD') ? HOME : NOT_FOUND;

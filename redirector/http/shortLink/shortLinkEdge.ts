@@ -16,13 +16,14 @@ import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
-import { type HostRoute, requestHost, routeByHost } from '../../visits/hostRoute';
+import { requestHost, routeByHost } from '../../visits/hostRoute';
 import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
 import { createVisitorReader } from '../../visits/visitor';
+import { createLinkLookup, type FoundLink, whenFound } from './linkLookup';
 import { readPasswordForm } from './passwordForm';
-import { type FinalDecision, outcomeOf, statusOf, writeAnswer, writeHomeRedirect } from './shortLinkAnswers';
+import { type FinalDecision, outcomeOf, statusOf, writeAnswer, writeHostAnswer } from './shortLinkAnswers';
 import { createVisitLimits, type Visit } from './visitLimits';
 
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
@@ -31,9 +32,6 @@ export type ShortLinkEdge = (req: IncomingMessage, res: ServerResponse) => boole
 const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 const VIEW: VisitRequest = { kind: 'view' };
 const NO_ANSWERS = Object.freeze({});
-const NOT_FOUND: FinalDecision = { kind: 'not-found' };
-
-type DomainRoute = Extract<HostRoute, { kind: 'short-link' }>;
 
 export function createShortLinkEdge(services: Services): ShortLinkEdge {
   const { linkCache, clickRecorder, clock, metrics, domains } = services;
@@ -44,6 +42,7 @@ export function createShortLinkEdge(services: Services): ShortLinkEdge {
     keepAddress: services.keepAddress,
   });
   const limits = createVisitLimits(services);
+  const lookup = createLinkLookup(linkCache);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
   function proceed(visit: Visit): void {
@@ -105,63 +104,13 @@ export function createShortLinkEdge(services: Services): ShortLinkEdge {
     serverError(req, res, error);
   }
 
-  /**
-   * The link a code names on a verified custom domain: the domain's own, else its owner's on the
-   * default domain (shared before the domain existed); from the cache without waiting when it can.
-   */
-  function linkOnDomain(route: DomainRoute): RedirectLink | undefined | Promise<RedirectLink | undefined> {
-    const ownersOnly = (link: RedirectLink | null | undefined) => (link?.user_id === route.ownerId ? link : undefined);
-    const own = linkCache.peek(route.shortCode, route.domain);
-    if (own) return own;
-    if (own === null) {
-      const shared = linkCache.peek(route.shortCode);
-      if (shared !== undefined) return ownersOnly(shared);
-    }
-    return (async () =>
-      (await linkCache.get(route.shortCode, route.domain)) ?? ownersOnly(await linkCache.get(route.shortCode)))();
+  /** A visit of `link` decided from the start. */
+  function start(req: IncomingMessage, res: ServerResponse, link: RedirectLink | undefined, request: VisitRequest) {
+    const visit = newVisit(req, res, link, request, clock());
+    guarded(visit, () => proceed(visit));
   }
 
-  function answerOnDomain(
-    req: IncomingMessage,
-    res: ServerResponse,
-    route: Exclude<HostRoute, { kind: 'default' }>,
-  ): void {
-    if (route.kind === 'home') {
-      writeHomeRedirect(res, publicUrl);
-    } else if (route.kind === 'not-found') {
-      writeAnswer(req, res, NOT_FOUND, undefined);
-    } else if (req.method === 'POST') {
-      answerPost(req, res, linkOnDomain(route)).catch((error) => failedBefore(req, res, error));
-    } else {
-      view(req, res, linkOnDomain(route));
-    }
-  }
-
-  /** GET or HEAD of a short link, synchronously when the link is at hand. */
-  function view(
-    req: IncomingMessage,
-    res: ServerResponse,
-    found: RedirectLink | undefined | Promise<RedirectLink | undefined>,
-  ): void {
-    if (!(found instanceof Promise)) {
-      const visit = newVisit(req, res, found, VIEW, clock());
-      guarded(visit, () => proceed(visit));
-      return;
-    }
-    found.then(
-      (link) => {
-        const visit = newVisit(req, res, link, VIEW, clock());
-        guarded(visit, () => proceed(visit));
-      },
-      (error) => failedBefore(req, res, error),
-    );
-  }
-
-  async function answerPost(
-    req: IncomingMessage,
-    res: ServerResponse,
-    found: RedirectLink | undefined | Promise<RedirectLink | undefined>,
-  ): Promise<void> {
+  async function answerPost(req: IncomingMessage, res: ServerResponse, found: FoundLink): Promise<void> {
     const form = await readPasswordForm(req);
     const link = await found;
     const visit = newVisit(req, res, link, { kind: 'password', formProblem: form.ok ? null : form }, clock());
@@ -172,18 +121,15 @@ export function createShortLinkEdge(services: Services): ShortLinkEdge {
   return (req, res) => {
     const host = requestHost(req.headers, trustProxy);
     const route = routeByHost({ host, method: req.method, url: req.url }, shortCodeOf, domains.ownerOf);
-    if (route.kind !== 'default') {
-      answerOnDomain(req, res, route);
+    if (route.kind === 'elsewhere') return false;
+    if (route.kind === 'home' || route.kind === 'not-found') {
+      writeHostAnswer(req, res, route, publicUrl);
       return true;
     }
-    const shortCode = shortCodeOf(req.method, req.url);
-    if (shortCode === undefined) return false;
-    if (req.method === 'POST') {
-      answerPost(req, res, linkCache.get(shortCode)).catch((error) => failedBefore(req, res, error));
-      return true;
-    }
-    const cached = linkCache.peek(shortCode);
-    view(req, res, cached !== undefined ? (cached ?? undefined) : linkCache.get(shortCode));
+    const found = route.kind === 'short-link' ? lookup.onDomain(route) : lookup.onDefault(route.shortCode);
+    const failedHere = (error: unknown) => failedBefore(req, res, error);
+    if (req.method === 'POST') answerPost(req, res, found).catch(failedHere);
+    else whenFound(found, (link) => start(req, res, link, VIEW), failedHere);
     return true;
   };
 }
