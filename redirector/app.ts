@@ -21,6 +21,7 @@ import { notFoundPage } from './http/shortLink/pages/notFoundPage';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
+import { createWebhookRouter } from './http/webhookRoutes';
 import { createServices, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -35,7 +36,7 @@ export interface App {
   api: Router;
   /** The node:http request listener: short links first, then Koa. */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
-  /** Stores every pending click. */
+  /** Ends the live streams, waits for webhook deliveries under way and stores every pending click. */
   drain: () => Promise<void>;
 }
 
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): App {
     createDomainRouter(services),
     createAnalyticsRouter(services),
     createKeyRouter(services),
+    createWebhookRouter(services),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
@@ -97,6 +99,7 @@ export function createApp(deps: AppDeps): App {
     ctx.body = notFoundPage();
   });
 
+  services.events.start();
   const koaHandler = koa.callback();
   const redirect = createShortLinkEdge(services);
   return {
@@ -106,6 +109,9 @@ export function createApp(deps: AppDeps): App {
     handle: (req, res) => {
       if (!redirect(req, res)) void koaHandler(req, res);
     },
-    drain: () => services.clickRecorder.flush(),
+    drain: async () => {
+      await services.events.stop();
+      await services.clickRecorder.flush();
+    },
   };
 }

@@ -1,5 +1,6 @@
 /** Environment → a typed, validated Config. One clear error per bad value. */
 import { isIP } from 'node:net';
+import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   clickRetentionDays: number | undefined;
   /** DNS_SERVERS: the resolvers custom domains are verified with (`ip` or `ip:port`); unset: the system's. */
   dnsServers: string[] | undefined;
+  /** Webhooks and the live stream: OUTBOUND_ALLOW_PRIVATE, STREAM_MAX, WEBHOOK_RETRY_MS (tests). */
+  events: EventsConfig;
 }
 
 export type Registration = 'open' | 'closed';
@@ -85,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     anonymizeIps,
     clickRetentionDays,
     dnsServers,
+    events: parseEventsConfig(env, parseFlag, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 }
 

@@ -115,7 +115,12 @@ interface Started {
 }
 
 /** SIGTERM and SIGINT: stop accepting, finish requests in flight, store pending clicks, close, exit 0. */
-function stopOnSignals(server: http.Server, drain: () => Promise<void>, started: Started): void {
+function stopOnSignals(
+  server: http.Server,
+  drain: () => Promise<void>,
+  started: Started,
+  endStreams: () => void,
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -136,6 +141,8 @@ function stopOnSignals(server: http.Server, drain: () => Promise<void>, started:
       }
     });
     server.closeIdleConnections();
+    // Live streams never end by themselves: end them so that server.close can finish.
+    endStreams();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -196,7 +203,12 @@ async function main(): Promise<void> {
     const address = server.address();
     announce(typeof address === 'object' && address ? address.port : config.port, started);
   });
-  stopOnSignals(server, async () => void (await Promise.all([domainChecks.stop(), app.drain()])), started);
+  stopOnSignals(
+    server,
+    async () => void (await Promise.all([domainChecks.stop(), app.drain()])),
+    started,
+    () => app.services.events.hub.stop(),
+  );
 }
 
 main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

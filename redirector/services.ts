@@ -1,18 +1,20 @@
 /** Builds every service once; routers and the redirect handler receive this object. */
+import { type AnalyticsService, createAnalyticsService } from './analytics/analyticsService';
 import { type AccountService, createAccountService } from './auth/accountService';
 import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
+import { defaultDomainOf } from './auth/domainRules';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
+import { createEvents, type Events } from './events/events';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
-import { defaultDomainOf } from './links/domainRules';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
-import type { Store } from './storage/store';
+import type { LinkRepository, Store } from './storage/store';
 import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 import type { PlaceLookup } from './visits/geoip';
@@ -20,6 +22,10 @@ import type { PlaceLookup } from './visits/geoip';
 export interface Services {
   config: Config;
   store: Store;
+  /** Every analytics figure (analytics/analyticsService.ts). */
+  analytics: AnalyticsService;
+  /** The click places of links with a click limit (docs/api.md#expiry-and-click-limits), for the short-link edge. */
+  clickPlaces: Pick<LinkRepository, 'reserveClick' | 'countedClicks'>;
   clock: () => number;
   auth: AuthService;
   accounts: AccountService;
@@ -43,6 +49,8 @@ export interface Services {
   metrics: Metrics;
   /** What a click stores of its address (ANONYMIZE_IPS, privacy/addresses.ts). */
   keepAddress: AddressKeeper;
+  /** Webhooks and the live stream (docs/api.md#webhooks); createApp starts their delivery. */
+  events: Events;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -112,9 +120,18 @@ export function createServices(deps: ServiceDeps): Services {
   // Read early, so the short-link edge knows the verified domains by the first request; a failure
   // here is retried by the next caller that waits for them.
   domains.ready().catch(() => undefined);
+  const events = createEvents({
+    config,
+    store,
+    clock,
+    registry: metrics.registry,
+    defaultDomain,
+  });
   return {
     config,
     store,
+    analytics: createAnalyticsService(store, clock, config.publicUrl),
+    clickPlaces: store.links,
     clock,
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain }),
@@ -147,6 +164,7 @@ export function createServices(deps: ServiceDeps): Services {
         await domains.ready();
         return domains.verifiedOf(userId);
       },
+      onChange: events.onLinkChange,
     }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
@@ -155,5 +173,6 @@ export function createServices(deps: ServiceDeps): Services {
     lookupPlace: deps.lookupPlace,
     metrics,
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
+    events,
   };
 }

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
+import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
-import { DOMAIN_TAKEN, normaliseCustomDomain } from '../links/domainRules';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';

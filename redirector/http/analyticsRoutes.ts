@@ -9,16 +9,11 @@
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { CLICK_EXPORT_FORMATS, type ClickExportFormat, clickExport } from '../analytics/clickExport';
-import { funnelAnalytics } from '../analytics/funnel';
-import { linkAnalytics } from '../analytics/linkStats';
-import { DEFAULT_LIVE_WINDOW_MINUTES, LIVE_WINDOWS_MINUTES, liveAnalytics } from '../analytics/live';
-import { realtimeAnalytics } from '../analytics/realtime';
-import { repeatVisitorsAnalytics } from '../analytics/repeatVisitors';
-import { summaryAnalytics } from '../analytics/summary';
+import type { AnalyticsService } from '../analytics/analyticsService';
+import { CLICK_EXPORT_FORMATS, type ClickExportFormat } from '../analytics/clickExport';
+import { DEFAULT_LIVE_WINDOW_MINUTES, LIVE_WINDOWS_MINUTES } from '../analytics/live';
 import { timeRangeOf } from '../analytics/timeRange';
 import { isValidTimeZone, UTC, type ZoneCalendar, zoneCalendar } from '../analytics/timeZone';
-import { userLinkAnalytics } from '../analytics/userLinkStats';
 import type {
   FunnelResponse,
   LinkAnalyticsResponse,
@@ -34,7 +29,7 @@ import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
 import type { TimeRange } from '../storage/analyticsQueries';
 import { passwordLockedUntil } from '../visits/linkPasswordCheck';
-import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { badRequest, notFound } from './errors';
 import { idParam } from './requestInput';
 
@@ -77,10 +72,10 @@ function exportFormatOf(ctx: Context): ClickExportFormat {
   return format;
 }
 
-function sendClicks(ctx: Context, services: Services, link: { id: number; short_code: string }): void {
+function sendClicks(ctx: Context, analytics: AnalyticsService, link: { id: number; short_code: string }): void {
   const { timeRange } = periodOf(ctx);
   const format = exportFormatOf(ctx);
-  const body = clickExport(services.store, link.id, timeRange, format);
+  const body = analytics.clickExport(link.id, timeRange, format);
   // A read that fails once the answer has begun can only cut it short (Koa is silent): log it.
   body.on('error', (error) => logUnexpectedError(ctx.method, ctx.path, error));
   ctx.type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
@@ -97,8 +92,12 @@ export function liveMinutesOf(ctx: Context): number {
   return minutes;
 }
 
-export function createAnalyticsRouter(services: Services): Router {
-  const { store, clock, links } = services;
+/** What the analytics calls use: the figures, the links (ownership), the password limiters, the guards. */
+export type AnalyticsRouterServices = GuardServices &
+  Pick<Services, 'analytics' | 'links' | 'clock' | 'linkPasswordTotals'>;
+
+export function createAnalyticsRouter(services: AnalyticsRouterServices): Router {
+  const { analytics, clock, links } = services;
   const admin = requireAdmin(services);
   const user = requireUser(services);
   const router = new Router();
@@ -108,7 +107,7 @@ export function createAnalyticsRouter(services: Services): Router {
     const owner = userOwner((ctx.state as UserState).user.id);
     const link = await links.findOwned(owner, idParam(ctx, 'linkId'));
     ctx.body = {
-      ...(await userLinkAnalytics(store, link, calendar, clock(), range, services.config.publicUrl)),
+      ...(await analytics.userLink(link, calendar, range)),
       passwordLockedUntil: await passwordLockedUntil(services, link.id, clock()),
     } satisfies UserLinkAnalyticsResponse;
   });
@@ -116,25 +115,25 @@ export function createAnalyticsRouter(services: Services): Router {
     periodOf(ctx);
     exportFormatOf(ctx);
     const owner = userOwner((ctx.state as UserState).user.id);
-    sendClicks(ctx, services, await links.findOwned(owner, idParam(ctx, 'linkId')));
+    sendClicks(ctx, analytics, await links.findOwned(owner, idParam(ctx, 'linkId')));
   });
   router.get('/analytics/summary', admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
-    ctx.body = (await summaryAnalytics(store, calendar, clock(), range)) satisfies SummaryResponse;
+    ctx.body = (await analytics.summary(calendar, range)) satisfies SummaryResponse;
   });
   router.get('/analytics/realtime', admin, async (ctx) => {
     calendarOf(ctx);
-    ctx.body = (await realtimeAnalytics(store, clock())) satisfies RealtimeResponse;
+    ctx.body = (await analytics.realtime()) satisfies RealtimeResponse;
   });
   router.get('/analytics/live', admin, async (ctx) => {
     calendarOf(ctx);
-    ctx.body = (await liveAnalytics(store, clock(), liveMinutesOf(ctx))) satisfies LiveResponse;
+    ctx.body = (await analytics.live(liveMinutesOf(ctx))) satisfies LiveResponse;
   });
   router.get('/analytics/repeat-visitors', admin, async (ctx) => {
-    ctx.body = (await repeatVisitorsAnalytics(store, periodOf(ctx).timeRange)) satisfies RepeatVisitorsResponse;
+    ctx.body = (await analytics.repeatVisitors(periodOf(ctx).timeRange)) satisfies RepeatVisitorsResponse;
   });
   router.get('/analytics/funnel', admin, async (ctx) => {
-    ctx.body = (await funnelAnalytics(store, periodOf(ctx).timeRange)) satisfies FunnelResponse;
+    ctx.body = (await analytics.funnel(periodOf(ctx).timeRange)) satisfies FunnelResponse;
   });
   // Last: any other segment. Only a link id is a call; anything else is an unknown path (404 before auth).
   const linkIdOnly = async (ctx: Context, next: Next) => {
@@ -146,13 +145,13 @@ export function createAnalyticsRouter(services: Services): Router {
   router.get('/analytics/:id/clicks', linkIdOnly, admin, async (ctx) => {
     periodOf(ctx);
     exportFormatOf(ctx);
-    sendClicks(ctx, services, await links.findOwned(ADMIN, Number(ctx.params.id)));
+    sendClicks(ctx, analytics, await links.findOwned(ADMIN, Number(ctx.params.id)));
   });
   router.get('/analytics/:id', linkIdOnly, admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
     const link = await links.findOwned(ADMIN, Number(ctx.params.id));
     ctx.body = {
-      ...(await linkAnalytics(store, link, calendar, clock(), range, services.config.publicUrl)),
+      ...(await analytics.link(link, calendar, range)),
       passwordLockedUntil: await passwordLockedUntil(services, link.id, clock()),
     } satisfies LinkAnalyticsResponse;
   });

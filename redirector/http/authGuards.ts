@@ -32,7 +32,7 @@ export function bearerOf(ctx: Context): string {
   return match?.[1] ?? '';
 }
 
-type GuardServices = Pick<Services, 'auth' | 'limiter' | 'apiKeys'>;
+export type GuardServices = Pick<Services, 'auth' | 'limiter' | 'apiKeys'>;
 
 /** How `key` proves the administrator, or undefined when it does not. */
 async function adminCredential({ auth, apiKeys }: GuardServices, key: string): Promise<CredentialKind | undefined> {

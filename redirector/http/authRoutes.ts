@@ -26,7 +26,9 @@ function actionOf(ctx: Context): Action {
   throw badRequest(`Unknown action (${shown}): use action=admin, register, login or logout`);
 }
 
-export function createAuthRouter(services: Services): Router {
+export function createAuthRouter(
+  services: Pick<Services, 'auth' | 'accounts' | 'limiter' | 'registrations' | 'config' | 'apiKeys'>,
+): Router {
   const { auth, accounts, limiter, registrations, config } = services;
   const router = new Router();
 

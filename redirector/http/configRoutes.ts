@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { ServiceConfigResponse } from '../contract/auth';
 import type { Services } from '../services';
 
-export function createConfigRouter(services: Services): Router {
+export function createConfigRouter(services: Pick<Services, 'config'>): Router {
   const router = new Router();
   router.get('/config', (ctx) => {
     const body: ServiceConfigResponse = {

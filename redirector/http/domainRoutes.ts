@@ -12,7 +12,7 @@ import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../
 import { hostNameOf } from '../contract/domains';
 import type { Services } from '../services';
 import type { ListedDomain } from '../storage/repositories/domainRepository';
-import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { badRequest, notFound } from './errors';
 import { bodyOf } from './requestInput';
 
@@ -39,7 +39,9 @@ function domainParam(ctx: Context): string {
   return value;
 }
 
-export function createDomainRouter(services: Services): Router {
+export function createDomainRouter(
+  services: GuardServices & Pick<Services, 'accounts' | 'config' | 'domains'>,
+): Router {
   const { accounts, domains } = services;
   const router = new Router();
   const user = requireUser(services);

@@ -7,6 +7,7 @@
 import type { Context, Next } from 'koa';
 import { TooManyAttempts } from '../auth/limitedAttempts';
 import { logUnexpectedError } from '../observability/errorLog';
+import { closeConnectionAfterAnswer, leavesBodyUnread } from './connectionClose';
 
 export class AppError extends Error {
   constructor(
@@ -45,6 +46,7 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
     const { status, body } = toResponse(caught);
     if (status >= 500) logServerError(ctx, caught);
     if (caught instanceof TooManyAttempts) setRetryAfter(ctx, caught);
+    if (leavesBodyUnread(ctx, status)) closeConnectionAfterAnswer(ctx);
     ctx.status = status;
     ctx.body = body;
   }

@@ -10,7 +10,7 @@ import type { SuccessResponse } from '../contract/auth';
 import { type ApiKeysResponse, type CreateApiKeyResponse, KEYS_NEED_SIGN_IN } from '../contract/keys';
 import type { KeyOwner } from '../keys/apiKeyService';
 import type { Services } from '../services';
-import { type AdminState, apiKeyOf, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type AdminState, apiKeyOf, type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { forbidden } from './errors';
 import { bodyOf, recordIdParam } from './requestInput';
 
@@ -20,7 +20,7 @@ interface KeyManagerState {
 
 const keyId = (ctx: Context) => recordIdParam(ctx, 'key');
 
-export function createKeyRouter(services: Services): Router {
+export function createKeyRouter(services: GuardServices & Pick<Services, 'apiKeys'>): Router {
   const { apiKeys } = services;
   const admin = requireAdmin(services);
   const user = requireUser(services);

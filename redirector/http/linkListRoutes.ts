@@ -9,7 +9,7 @@ import type { Link } from '../contract/links';
 import { type LinkListQuery, parseLinkListQuery, type TagsResponse, type UserLinksPage } from '../contract/lists';
 import { ADMIN, type LinkOwner, userOwner } from '../links/linkService';
 import type { Services } from '../services';
-import { apiKeyOf, requireAdmin, requireUser, type UserState } from './authGuards';
+import { apiKeyOf, type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { badRequest } from './errors';
 
 /** Cross-origin pages (the desktop app, another host) may read these. */
@@ -48,7 +48,7 @@ export function pageLinks(ctx: Context, page: number, perPage: number, total: nu
 }
 
 /** GET /api/links without id: one page as a JSON array, its count and neighbours in headers. */
-export async function answerAdminLinkPage(ctx: Context, services: Services): Promise<void> {
+export async function answerAdminLinkPage(ctx: Context, services: Pick<Services, 'links'>): Promise<void> {
   const query = linkListQuery(ctx);
   const { links, total } = await services.links.page(ADMIN, query);
   ctx.set('X-Total-Count', String(total));
@@ -59,7 +59,7 @@ export async function answerAdminLinkPage(ctx: Context, services: Services): Pro
 }
 
 /** GET /api/links/user without linkId. */
-export async function answerUserLinkPage(ctx: Context, services: Services): Promise<void> {
+export async function answerUserLinkPage(ctx: Context, services: Pick<Services, 'links'>): Promise<void> {
   const query = linkListQuery(ctx);
   const userId = (ctx.state as UserState).user.id;
   const { links, total } = await services.links.page(userOwner(userId), query);
@@ -72,7 +72,7 @@ export async function answerUserLinkPage(ctx: Context, services: Services): Prom
   } satisfies UserLinksPage;
 }
 
-export function createLinkListRouter(services: Services): Router {
+export function createLinkListRouter(services: GuardServices & Pick<Services, 'links'>): Router {
   const admin = requireAdmin(services);
   const user = requireUser(services);
   const router = new Router();

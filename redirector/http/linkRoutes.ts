@@ -9,7 +9,7 @@ import type { InitResponse, Link, UserLinkResponse } from '../contract/links';
 import { ADMIN, userOwner } from '../links/linkService';
 import { parseLinkChanges, parseNewLink } from '../links/linkValidation';
 import type { Services } from '../services';
-import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { answerAdminLinkPage, answerUserLinkPage } from './linkListRoutes';
 import { idParam, optionalIdParam, rawBodyOf } from './requestInput';
 
@@ -19,7 +19,7 @@ function ownerOf(ctx: Context) {
   return userOwner((ctx.state as UserState).user.id);
 }
 
-export function createLinkRouter(services: Services): Router {
+export function createLinkRouter(services: GuardServices & Pick<Services, 'links'>): Router {
   const { links } = services;
   const admin = requireAdmin(services);
   const user = requireUser(services);

@@ -12,7 +12,7 @@ import { importLinks } from '../links/linkImport';
 import { ADMIN, type LinkOwner, type LinkService, userOwner } from '../links/linkService';
 import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
-import { requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { AppError } from './errors';
 import { checkInputText } from './jsonBody';
 
@@ -25,23 +25,24 @@ export function isImportPath(path: string): boolean {
 
 export const CSV_TOO_LARGE = `CSV body is too large (${MAX_IMPORT_BYTES / 1024 / 1024} MiB at most)`;
 
-async function readCsvBody(ctx: Context): Promise<string> {
+/** The CSV body's chunks as they arrive: 415 for another type or a compressed body, 413 past MAX_IMPORT_BYTES. */
+function csvBody(ctx: Context): AsyncIterable<Buffer> {
   if (!ctx.is('text/csv')) throw new AppError(415, 'Request body must be text/csv');
   // Read raw, so no decoder runs: a compressed CSV is refused rather than imported as garbage.
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
   if (encoding !== '' && encoding !== 'identity') throw new AppError(415, 'A CSV body must not be compressed');
   if (Number(ctx.get('Content-Length') || 0) > MAX_IMPORT_BYTES) throw new AppError(413, CSV_TOO_LARGE);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_IMPORT_BYTES) throw new AppError(413, CSV_TOO_LARGE);
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  checkInputText(text);
-  return text;
+  return (async function* bounded() {
+    let size = 0;
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_IMPORT_BYTES) throw new AppError(413, CSV_TOO_LARGE);
+      yield chunk;
+    }
+  })();
 }
+
+const checkCells = (cells: string[]) => checkInputText(cells);
 
 /** Streamed a batch of links at a time: the stringifier's backpressure paces the queries. */
 function sendExport(ctx: Context, links: LinkService, owner: LinkOwner): void {
@@ -54,7 +55,7 @@ function sendExport(ctx: Context, links: LinkService, owner: LinkOwner): void {
   ctx.body = csv;
 }
 
-export function createLinkTransferRouter(services: Services): Router {
+export function createLinkTransferRouter(services: GuardServices & Pick<Services, 'links'>): Router {
   const { links } = services;
   const admin = requireAdmin(services);
   const user = requireUser(services);
@@ -64,10 +65,10 @@ export function createLinkTransferRouter(services: Services): Router {
   router.get('/links/export', admin, (ctx) => sendExport(ctx, links, ADMIN));
   router.get('/links/user/export', user, (ctx) => sendExport(ctx, links, ownerOf(ctx)));
   router.post('/links/import', admin, async (ctx) => {
-    ctx.body = (await importLinks(links, ADMIN, await readCsvBody(ctx))) satisfies ImportResult;
+    ctx.body = (await importLinks(links, ADMIN, csvBody(ctx), checkCells)) satisfies ImportResult;
   });
   router.post('/links/user/import', user, async (ctx) => {
-    ctx.body = (await importLinks(links, ownerOf(ctx), await readCsvBody(ctx))) satisfies ImportResult;
+    ctx.body = (await importLinks(links, ownerOf(ctx), csvBody(ctx), checkCells)) satisfies ImportResult;
   });
   return router;
 }

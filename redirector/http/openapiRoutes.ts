@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Services } from '../services';
 import { openApiDocument } from './openapi/document';
 
-export function createOpenApiRouter(services: Services): Router {
+export function createOpenApiRouter(services: Pick<Services, 'config'>): Router {
   const document = openApiDocument(services.config.publicUrl);
   const router = new Router();
   router.get('/openapi.json', (ctx) => {

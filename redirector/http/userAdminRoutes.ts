@@ -6,14 +6,14 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type AdminUser, parseUserListQuery, type UsersPage } from '../contract/lists';
 import type { Services } from '../services';
-import { requireAdmin } from './authGuards';
+import { type GuardServices, requireAdmin } from './authGuards';
 import { badRequest } from './errors';
 import { singleParams } from './linkListRoutes';
 import { bodyOf, recordIdParam } from './requestInput';
 
 const userId = (ctx: Context) => recordIdParam(ctx, 'user');
 
-export function createUserAdminRouter(services: Services): Router {
+export function createUserAdminRouter(services: GuardServices & Pick<Services, 'users'>): Router {
   const { users } = services;
   const admin = requireAdmin(services);
   const router = new Router();

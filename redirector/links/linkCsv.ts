@@ -27,6 +27,7 @@ const CELLS: { [column in Exclude<LinkCsvColumn, LinkOptionName>]: (link: Link) 
     created_at: (link) => link.created_at,
     clicks: (link) => link.total_clicks,
     unique_visitors: (link) => link.unique_visitors,
+    has_password: (link) => link.has_password,
     domain: (link) => link.domain,
   };
 
@@ -36,7 +37,8 @@ function cellOf(link: Link, column: LinkCsvColumn): string | number | boolean | 
     : CELLS[column as Exclude<LinkCsvColumn, LinkOptionName>](link);
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** `= + - @`, their full-width forms (spreadsheets read those as the same), tab and carriage return. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A spreadsheet would run a cell starting like a formula: a leading `'` makes it text. */
 export function guardCell(value: string): string {

@@ -16,6 +16,12 @@ async function* csvRows(links: LinkService, owner: LinkOwner): AsyncGenerator<st
 
 /** The export's source and its CSV text; pipe them together (stream.pipeline) to catch a failure. */
 export function linkCsvExport(links: LinkService, owner: LinkOwner): { rows: Readable; csv: NodeJS.ReadWriteStream } {
-  const csv = stringify({ header: true, columns: [...LINK_CSV_COLUMNS], record_delimiter: 'windows' });
+  // A bare line feed or carriage return is quoted too (the stringifier quotes only its own \r\n by itself).
+  const csv = stringify({
+    header: true,
+    columns: [...LINK_CSV_COLUMNS],
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n,"]/,
+  });
   return { rows: Readable.from(csvRows(links, owner)), csv };
 }

@@ -20,6 +20,7 @@ import type {
 } from './records';
 import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
+import type { EventStorage } from './repositories/eventStorage';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
@@ -41,6 +42,8 @@ export interface UserRepository {
   setCustomDomain(id: number, domain: string | null): Promise<void>;
   /** Whether some user has this custom domain (lower-case), verified. */
   isCustomDomain(domain: string): Promise<boolean>;
+  /** Which of these domains (lower-case) some user has as custom domain, verified: one query per 1,024 of them. */
+  customDomainsAmong(domains: readonly string[]): Promise<Set<string>>;
   /** Oldest account first, each with its links and clicks. */
   page(query: UserPageQuery): Promise<{ rows: UserWithCounts[]; total: number }>;
   findWithCounts(id: number): Promise<UserWithCounts | undefined>;
@@ -102,6 +105,17 @@ export interface LinkRepository {
   findById(id: number): Promise<LinkRecord | undefined>;
   /** The link with this code on `domain` (null, the default: the default domain). */
   findByShortCode(shortCode: string, domain?: string | null): Promise<LinkRecord | undefined>;
+  /**
+   * Which of these short codes a new link of `ownerId` (null: the administrator's) on `domain` (null:
+   * the default domain) may not take: taken on that domain, or by the owner on another domain
+   * (docs/api.md#custom-domains). One query per 1,024 of them (imports).
+   */
+  takenShortCodes(
+    shortCodes: readonly string[],
+    where: { domain: string | null; ownerId: number | null },
+  ): Promise<Set<string>>;
+  /** How many links the user owns. */
+  ownedCount(userId: number): Promise<number>;
   /** Newest first, each with its counts, in one query (never one per link). */
   list(filter: LinkFilter): Promise<LinkWithCounts[]>;
   counts(id: number): Promise<LinkCounts>;
@@ -168,6 +182,8 @@ export interface Store {
   readonly domains: DomainRepository;
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;
+  /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
+  readonly events: EventStorage;
   /**
    * Where several instances share one database (PostgreSQL), or another process writes the same
    * SQLite file (the command line): calls `listener` with the short code of every link any instance

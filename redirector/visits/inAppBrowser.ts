@@ -69,6 +69,9 @@ const RULES: readonly Rule[] = [
   { app: 'wechat', name: 'WeChat', token: /\bMicroMessenger\//, version: [/MicroMessenger\/(\d[\d.]*)/] },
 ];
 
+/** Every app recognised: a click whose referrer source is one of these came through an in-app browser. */
+export const IN_APP_APPS: readonly InAppApp[] = RULES.map((rule) => rule.app);
+
 export function detectInAppBrowser(userAgent: string): InAppBrowser | null {
   for (const rule of RULES) {
     if (rule.token.test(userAgent)) return { app: rule.app, name: rule.name, version: appVersion(rule, userAgent) };

@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createApiClient } from './api';
 import { ApiProvider } from './api/ApiProvider';
-import { desktopBridge } from './api/apiBase';
-import { DesktopSessionProvider } from './features/desktop/DesktopSession';
-import { createAppRouter } from './routes';
+import { createAppRouter } from './app/routes';
+import { DesktopSessionProvider } from './session/DesktopSession';
+import { desktopBridge } from './session/desktopBridge';
 import './styles.css';
 
 const root = document.getElementById('root');

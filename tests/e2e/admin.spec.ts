@@ -133,9 +133,25 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   const cookies = await page.context().cookies();
   const authCookie = cookies.find((cookie) => cookie.name === 'admin_auth');
   expect(authCookie?.value).toBe('authenticated');
-  expect(authCookie?.path).toBe('/');
-  expect(Math.round((authCookie?.expires ?? 0) - Date.now() / 1000)).toBeGreaterThan(2592000 - 120);
+  // The admin cookies (docs/api.md#pages): the admin area's only, Strict, lasting the session's 30 days.
+  for (const name of ['admin_auth', 'apiKey']) {
+    const cookie = cookies.find((found) => found.name === name);
+    expect(cookie).toMatchObject({ path: '/admin', sameSite: 'Strict', secure: false });
+    const life = Math.round((cookie?.expires ?? 0) - Date.now() / 1000);
+    expect(life).toBeGreaterThan(2592000 - 120);
+    expect(life).toBeLessThanOrEqual(2592000);
+  }
   expect(cookies.find((cookie) => cookie.name === 'apiKey')?.value).toBe(stored.key);
+  // A short link, followed in this signed-in browser, reaches the server without a cookie.
+  // Its target is the storage debug page, under /admin, which still sees them.
+  const link = await apiCreateLink(server, { target_url: `${server.url}/admin/storage`, short_code: 'cookiecheck' });
+  const sent = page.waitForRequest((request) => request.url() === `${server.url}/${link.short_code}`);
+  await page.goto(`${server.url}/${link.short_code}`);
+  expect((await (await sent).allHeaders()).cookie).toBeUndefined();
+  await expect(page).toHaveURL(`${server.url}/admin/storage`);
+  const cookieCard = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Cookies' }) });
+  await expect(cookieCard.getByText('admin_auth')).toBeVisible();
+  await expect(cookieCard.getByText(`${stored.key?.length} chars`)).toBeVisible();
   // Already signed in: the login page sends the visitor on to /admin.
   await page.goto(`${server.url}/admin/login`);
   await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();

@@ -75,7 +75,7 @@ created and each refused row with its line and reason; exits 1 when any row was 
     const text = await readCsv(args.positionals[0]!, io.stdin);
     if (text.includes('\0')) throw new CliError('the file holds NUL characters: it is not a CSV text file');
     const result = await withServices(loadCliConfig(io.env), async (services) =>
-      importLinks(services.links, await ownerOf(services, args.values.user), text),
+      importLinks(services.links, await ownerOf(services, args.values.user), [Buffer.from(text)]),
     );
     writeLine(io.stdout, `created ${result.created} link${result.created === 1 ? '' : 's'}`);
     for (const row of result.failed) {

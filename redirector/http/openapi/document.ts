@@ -6,6 +6,7 @@
 import { accountPaths } from './accountPaths';
 import { analyticsPaths } from './analyticsPaths';
 import { componentSchemas } from './components';
+import { eventComponentSchemas, eventPaths } from './eventPaths';
 import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
@@ -21,7 +22,7 @@ export function openApiDocument(publicUrl: string): Schema {
         'and carries Cache-Control: no-store. The reference in prose is docs/api.md.',
     },
     servers: [{ url: publicUrl }],
-    paths: { ...accountPaths, ...linkPaths, ...analyticsPaths },
+    paths: { ...accountPaths, ...linkPaths, ...analyticsPaths, ...eventPaths },
     components: {
       securitySchemes: {
         adminKey: {
@@ -32,7 +33,7 @@ export function openApiDocument(publicUrl: string): Schema {
         },
         bearer: { type: 'http', scheme: 'bearer', description: 'A user session token or a user API key' },
       },
-      schemas: componentSchemas,
+      schemas: { ...componentSchemas, ...eventComponentSchemas },
       responses: errorResponses,
     },
   };

@@ -24,7 +24,7 @@ import { createVisitorReader } from '../../visits/visitor';
 import { createLinkLookup, type FoundLink, whenFound } from './linkLookup';
 import { readPasswordForm } from './passwordForm';
 import { type FinalDecision, outcomeOf, statusOf, writeAnswer, writeHostAnswer } from './shortLinkAnswers';
-import { createVisitLimits, type Visit } from './visitLimits';
+import { createVisitLimits, type Visit, type VisitLimitServices } from './visitLimits';
 
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
 export type ShortLinkEdge = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -33,7 +33,17 @@ const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 const VIEW: VisitRequest = { kind: 'view' };
 const NO_ANSWERS = Object.freeze({});
 
-export function createShortLinkEdge(services: Services): ShortLinkEdge {
+/**
+ * What the edge uses: the link cache, the click recorder, the visitor's facts, the limits, the
+ * metrics, and the verified domains that route by host.
+ */
+export type ShortLinkServices = Pick<
+  Services,
+  'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress' | 'domains'
+> &
+  VisitLimitServices;
+
+export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
   const { linkCache, clickRecorder, clock, metrics, domains } = services;
   const { trustProxy, publicUrl } = services.config;
   const readVisitor = createVisitorReader({

@@ -8,7 +8,7 @@ import { clientKeyOf } from '../../auth/clientKey';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
-import { checkLinkPassword } from '../../visits/linkPasswordCheck';
+import { checkLinkPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
 import type { Ask, LimitAnswers, VisitInput } from '../../visits/visitDecision';
 import { clientAddress, type Visitor } from '../../visits/visitor';
 
@@ -31,8 +31,11 @@ export interface VisitLimits {
   ask(ask: LimitAsk, visit: Visit): Promise<LimitAnswers>;
 }
 
-export function createVisitLimits(services: Services): VisitLimits {
-  const { store } = services;
+/** What the limits need: the click places of links with a limit, the password limiters, the proxy rule. */
+export type VisitLimitServices = Pick<Services, 'clickPlaces' | 'config'> & LinkPasswordLimiters;
+
+export function createVisitLimits(services: VisitLimitServices): VisitLimits {
+  const { clickPlaces } = services;
   // Cached links whose click limit was reached: a changed link is a new object in the cache.
   const exhausted = new WeakSet<RedirectLink>();
 
@@ -45,8 +48,8 @@ export function createVisitLimits(services: Services): VisitLimits {
   async function place(link: RedirectLink, take: boolean): Promise<boolean> {
     const maxClicks = link.max_clicks!;
     const ok = await (take
-      ? store.links.reserveClick(link.id, maxClicks)
-      : store.links.countedClicks(link.id).then((counted) => counted < maxClicks)
+      ? clickPlaces.reserveClick(link.id, maxClicks)
+      : clickPlaces.countedClicks(link.id).then((counted) => counted < maxClicks)
     ).catch(noPlace);
     if (!ok) exhausted.add(link);
     return ok;

@@ -14,7 +14,7 @@ import { connectionConfig } from './database';
 
 /** The channel migration 2's trigger (and its repair, 16) notifies on. */
 export const LINK_CHANGES_CHANNEL = 'link_changes';
-/** Domain changes every instance hears (migration 17): a claim, a verification, a removal. */
+/** Domain changes every instance hears (migration 18): a claim, a verification, a removal. */
 export const DOMAIN_CHANGES_CHANNEL = 'domain_changes';
 
 /** A short code that changed, or null when any link may have changed. */

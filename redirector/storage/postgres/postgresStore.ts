@@ -9,6 +9,7 @@ import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOpt
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { createDomainRepository } from '../repositories/domainRepository';
+import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
@@ -82,6 +83,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
+    events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),

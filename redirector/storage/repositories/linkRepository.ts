@@ -1,28 +1,20 @@
 import { MAX_TAGS } from '../../contract/tags';
 import { LinkLimitReached } from '../errors';
 import { columnList, type Executor } from '../executor';
-import type { LinkRecord, NewLink, RedirectLink } from '../records';
-import type { InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
+import type { LinkRecord, RedirectLink } from '../records';
+import type { InsertOptions, InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
 import { clickQuotaQueries } from './clickQuota';
-import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_OPTION_DEFAULTS, LINK_SHAPE } from './columns';
+import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
+import { insertLinks, insertTags, NEW_LINK_COLUMNS, newLinkValue } from './linkInserts';
 import { countLinksSql, selectLinks } from './linkLists';
+import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 const COLUMNS = columnList(LINK_COLUMNS);
-const NEW_LINK_COLUMNS = LINK_COLUMNS.filter((column) => column !== 'id');
 
 const INSERT_SQL = `
   INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
   VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')}) RETURNING ${COLUMNS}`;
-// A taken code answers no row instead of an error, which on PostgreSQL would end the transaction:
-// taken on the link's domain (the unique index), or by its owner on another domain
-// (docs/api.md#custom-domains).
-const INSERT_UNLESS_TAKEN_SQL = `
-  INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
-  SELECT ${NEW_LINK_COLUMNS.map(() => '?').join(', ')}
-  WHERE NOT EXISTS (SELECT 1 FROM links o WHERE o.user_id = ? AND o.short_code = ? AND COALESCE(o.domain, '') <> ?)
-  ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`;
-
 /** The link's own columns; its counts come from the engine's LinkCountQueries. */
 // Built once: the SQLite executor finds its prepared statement by this text on every redirect-path miss.
 const BY_ID_SQL = `SELECT ${COLUMNS} FROM links WHERE id = ?`;
@@ -35,14 +27,22 @@ const OWNER_CODE_ELSEWHERE_SQL = `
   SELECT id FROM links WHERE user_id = ? AND short_code = ? AND COALESCE(domain, '') <> ? AND id <> ?`;
 const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
 
-const RANDOM_ATTEMPTS = 20;
+const OWNED_COUNT_SQL = 'SELECT COUNT(*) AS n FROM links WHERE user_id = ?';
 
-type NewLinkColumn = (typeof NEW_LINK_COLUMNS)[number];
-
-/** A new link's value of one column, options left out taking their defaults. */
-function newLinkValue(link: Omit<NewLink, 'short_code'>, column: Exclude<NewLinkColumn, 'short_code'>) {
-  const value = link[column];
-  return value === undefined ? LINK_OPTION_DEFAULTS[column as keyof typeof LINK_OPTION_DEFAULTS] : value;
+/**
+ * The codes a new link of `ownerId` on `domain` may not take (docs/api.md#custom-domains): taken on
+ * that domain (by the unique index's expression), or by the owner on another domain (by
+ * (user_id, short_code)); null owner: the administrator's, whose codes no other domain constrains.
+ */
+function takenCodes(domain: string | null, ownerId: number | null): ValuesQuery {
+  const onDomain = (list: string) =>
+    `SELECT short_code AS value FROM links WHERE COALESCE(domain, '') = ? AND short_code IN (${list})`;
+  if (ownerId === null) return { sql: onDomain, params: (batch) => [domain ?? '', ...batch] };
+  return {
+    sql: (list) => `${onDomain(list)}
+      UNION SELECT short_code FROM links WHERE user_id = ? AND COALESCE(domain, '') <> ? AND short_code IN (${list})`,
+    params: (batch) => [domain ?? '', ...batch, ownerId, domain ?? '', ...batch],
+  };
 }
 
 /**
@@ -59,35 +59,56 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const placeholders = (count: number) => new Array<string>(count).fill('?').join(', ');
 
-async function insertTags(tx: Executor, linkId: number, tags: readonly string[]): Promise<void> {
-  if (tags.length === 0) return;
-  await tx.run(
-    `INSERT INTO link_tags (link_id, tag) VALUES ${tags.map(() => '(?, ?)').join(', ')}`,
-    tags.flatMap((tag) => [linkId, tag]),
-  );
+/** The links in one transaction, each stored or 'taken'; LinkLimitReached when they would pass `maxLinks`. */
+function insertManyLinks(db: Executor, links: readonly NewTaggedLink[], { maxLinks, randomCode }: InsertOptions) {
+  return db.transaction(async (tx) => {
+    const owner = links[0]?.user_id ?? null;
+    let room = Number.POSITIVE_INFINITY;
+    if (maxLinks !== undefined && owner !== null) {
+      // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
+      // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
+      if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
+      const owned = await tx.get<{ n: number }>(OWNED_COUNT_SQL, [owner]);
+      room = maxLinks - owned!.n;
+    }
+    const stored = await insertLinks(tx, links, randomCode);
+    if (stored.filter((row) => row !== undefined).length > room) throw new LinkLimitReached(maxLinks!);
+    const outcomes: InsertOutcome[] = stored.map((row) => row ?? 'taken');
+    return outcomes;
+  });
 }
 
-async function insertLink(
-  tx: Executor,
-  link: NewTaggedLink,
-  randomCode: () => string,
-): Promise<LinkRecord | undefined> {
-  const attempts = link.short_code === undefined ? RANDOM_ATTEMPTS : 1;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const shortCode = link.short_code ?? randomCode();
-    const row = await tx.get<LinkRecord>(
-      INSERT_UNLESS_TAKEN_SQL,
-      [
-        ...NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : newLinkValue(link, column))),
-        link.user_id,
-        shortCode,
-        link.domain ?? '',
-      ],
-      LINK_SHAPE,
-    );
-    if (row !== undefined) return row;
-  }
-  return undefined;
+/** Each link's tags, in code-point order. */
+async function tagsOfLinks(db: Executor, linkIds: readonly number[]): Promise<Map<number, string[]>> {
+  const tags = new Map<number, string[]>(linkIds.map((id) => [id, []]));
+  if (linkIds.length === 0) return tags;
+  const ids = paddedIds(linkIds);
+  const sql = `SELECT link_id, tag FROM link_tags WHERE link_id IN (${placeholders(ids.length)}) ORDER BY link_id, tag`;
+  // The bound is a hint: without statistics (autovacuum off, or tables just filled) PostgreSQL
+  // scanned every tag for a page's (99,000 of them, 9–18 ms) instead of walking the primary
+  // key (0.1 ms). Each link holds at most MAX_TAGS; should one hold more, it is read again.
+  const bound = ids.length * MAX_TAGS;
+  let rows = await db.all<{ link_id: number; tag: string }>(`${sql} LIMIT ?`, [...ids, bound]);
+  if (rows.length === bound) rows = await db.all(sql, ids);
+  for (const row of rows) tags.get(row.link_id)?.push(row.tag);
+  // In code-point order whatever the database's collation.
+  for (const list of tags.values()) list.sort(byCodePoint);
+  return tags;
+}
+
+/** The tags in use (of one user's links, or of all), with their number of links. */
+async function tagCountsOf(db: Executor, filter: { userId?: number }) {
+  const rows =
+    filter.userId === undefined
+      ? await db.all<{ name: string; links: number }>(
+          'SELECT tag AS name, COUNT(*) AS links FROM link_tags GROUP BY tag',
+        )
+      : await db.all<{ name: string; links: number }>(
+          `SELECT lt.tag AS name, COUNT(*) AS links FROM link_tags lt JOIN links l ON l.id = lt.link_id
+           WHERE l.user_id = ? GROUP BY lt.tag`,
+          [filter.userId],
+        );
+  return rows.sort((a, b) => byCodePoint(a.name, b.name));
 }
 
 export function createLinkRepository(db: Executor, counts: LinkCountQueries): LinkRepository {
@@ -115,6 +136,9 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       if (updated !== undefined && changes.max_clicks !== undefined) await quota.limitChanged(id, updated.max_clicks);
       return updated;
     },
+    insertMany: (links, options) => insertManyLinks(db, links, options),
+    tagsOf: (linkIds) => tagsOfLinks(db, linkIds),
+    tagCounts: (filter) => tagCountsOf(db, filter),
     reserveClick: quota.reserve,
     countedClicks: quota.counted,
     async delete(id) {
@@ -123,6 +147,10 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     findById,
     findByShortCode: (shortCode, domain) =>
       db.get<LinkRecord>(BY_SHORT_CODE_SQL, [domain ?? '', shortCode], LINK_SHAPE),
+    takenShortCodes: (shortCodes, where) => valuesAmong(db, takenCodes(where.domain, where.ownerId), shortCodes),
+    async ownedCount(userId) {
+      return (await db.get<{ n: number }>(OWNED_COUNT_SQL, [userId]))!.n;
+    },
     findForRedirect: (shortCode, domain) =>
       db.get<RedirectLink>(FOR_REDIRECT_SQL, [domain ?? '', shortCode], REDIRECT_SHAPE),
     async ownerCodeElsewhere(userId, shortCode, domain, exceptId) {
@@ -130,34 +158,6 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
-
-    insertMany(links, { maxLinks, randomCode }) {
-      return db.transaction(async (tx) => {
-        const owner = links[0]?.user_id ?? null;
-        let room = Number.POSITIVE_INFINITY;
-        if (maxLinks !== undefined && owner !== null) {
-          // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
-          // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
-          if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
-          const owned = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM links WHERE user_id = ?', [owner]);
-          room = maxLinks - owned!.n;
-        }
-        const outcomes: InsertOutcome[] = [];
-        for (const link of links) {
-          const row = await insertLink(tx, link, randomCode);
-          if (row === undefined) {
-            outcomes.push('taken');
-            continue;
-          }
-          room -= 1;
-          if (room < 0) throw new LinkLimitReached(maxLinks!);
-          await insertTags(tx, row.id, link.tags);
-          if (row.max_clicks !== null) await clickQuotaQueries(tx).limitChanged(row.id, row.max_clicks);
-          outcomes.push(row);
-        }
-        return outcomes;
-      });
-    },
 
     async page(query) {
       const selection = selectLinks(query);
@@ -180,42 +180,11 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
 
     totals: (userId) => counts.totals(userId),
 
-    async tagsOf(linkIds) {
-      const tags = new Map<number, string[]>(linkIds.map((id) => [id, []]));
-      if (linkIds.length === 0) return tags;
-      const ids = paddedIds(linkIds);
-      const sql = `SELECT link_id, tag FROM link_tags WHERE link_id IN (${placeholders(ids.length)}) ORDER BY link_id, tag`;
-      // The bound is a hint: without statistics (autovacuum off, or tables just filled) PostgreSQL
-      // scanned every tag for a page's (99,000 of them, 9–18 ms) instead of walking the primary
-      // key (0.1 ms). Each link holds at most MAX_TAGS; should one hold more, it is read again.
-      const bound = ids.length * MAX_TAGS;
-      let rows = await db.all<{ link_id: number; tag: string }>(`${sql} LIMIT ?`, [...ids, bound]);
-      if (rows.length === bound) rows = await db.all(sql, ids);
-      for (const row of rows) tags.get(row.link_id)?.push(row.tag);
-      // In code-point order whatever the database's collation.
-      for (const list of tags.values()) list.sort(byCodePoint);
-      return tags;
-    },
-
     async setTags(linkId, tags) {
       await db.transaction(async (tx) => {
         await tx.run('DELETE FROM link_tags WHERE link_id = ?', [linkId]);
         await insertTags(tx, linkId, tags);
       });
-    },
-
-    async tagCounts(filter) {
-      const rows =
-        filter.userId === undefined
-          ? await db.all<{ name: string; links: number }>(
-              'SELECT tag AS name, COUNT(*) AS links FROM link_tags GROUP BY tag',
-            )
-          : await db.all<{ name: string; links: number }>(
-              `SELECT lt.tag AS name, COUNT(*) AS links FROM link_tags lt JOIN links l ON l.id = lt.link_id
-               WHERE l.user_id = ? GROUP BY lt.tag`,
-              [filter.userId],
-            );
-      return rows.sort((a, b) => byCodePoint(a.name, b.name));
     },
   };
 }

@@ -4,6 +4,14 @@ import type { UserRepository } from '../store';
 import { USER_COLUMNS, USER_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { containsPattern } from './linkLists';
+import { type ValuesQuery, valuesAmong } from './valuesAmong';
+
+// Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
+const VERIFIED_DOMAINS: ValuesQuery = {
+  sql: (list) =>
+    `SELECT custom_domain AS value FROM users WHERE custom_domain IN (${list}) AND domain_status = 'verified'`,
+  params: (batch) => [...batch],
+};
 
 const COLUMNS = columnList(USER_COLUMNS);
 const LISTED_COLUMNS = columnList(
@@ -39,12 +47,9 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
     findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
     findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),
     async isCustomDomain(domain) {
-      // Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
-      return (
-        (await db.get("SELECT id FROM users WHERE custom_domain = ? AND domain_status = 'verified'", [domain])) !==
-        undefined
-      );
+      return (await valuesAmong(db, VERIFIED_DOMAINS, [domain])).has(domain);
     },
+    customDomainsAmong: (domains) => valuesAmong(db, VERIFIED_DOMAINS, domains),
     async setCustomDomain(id, domain) {
       await db.run('UPDATE users SET custom_domain = ? WHERE id = ?', [domain, id]);
     },

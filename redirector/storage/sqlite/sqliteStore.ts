@@ -2,6 +2,7 @@ import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDelet
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { createDomainRepository } from '../repositories/domainRepository';
+import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
@@ -57,6 +58,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
     apiKeys: createApiKeyRepository(executor),
+    events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),

@@ -18,6 +18,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Who is calling: the administrator (X-API-Key) or a user (Authorization: Bearer), docs/api.md#credentials. */
+export type Credential = { apiKey: string } | { token: string };
+
+/** True for the administrator's credential: the calls whose paths differ by audience pick theirs by it. */
+export function isAdmin(credential: Credential): credential is { apiKey: string } {
+  return 'apiKey' in credential;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
@@ -25,10 +33,8 @@ export interface RequestOptions {
   /** Sent as it is, with its own content type (a CSV file), instead of `body`. */
   content?: { type: string; data: string | Blob };
   query?: Record<string, string | number | undefined>;
-  /** Sent as X-API-Key (administrator). */
-  apiKey?: string | null;
-  /** Sent as Authorization: Bearer (user). */
-  token?: string | null;
+  /** Sent as X-API-Key (administrator) or Authorization: Bearer (user). */
+  credential?: Credential;
   signal?: AbortSignal;
 }
 
@@ -66,8 +72,10 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetc
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    if (options.apiKey) headers['X-API-Key'] = options.apiKey;
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    const credential = options.credential;
+    if (credential && isAdmin(credential)) {
+      if (credential.apiKey) headers['X-API-Key'] = credential.apiKey;
+    } else if (credential?.token) headers.Authorization = `Bearer ${credential.token}`;
     let response: Response;
     try {
       response = await fetchImpl(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });

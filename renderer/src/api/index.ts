@@ -1,12 +1,8 @@
-/** The typed API: one object with the user and admin calls, over one HttpClient. */
-import { createAdminApi } from './adminApi';
+/** The page's API client: one HttpClient; each resource module (links.ts, analytics.ts…) makes its calls over it. */
 import { createHttpClient } from './client';
-import { createKeysApi } from './keysApi';
-import { createUserApi } from './userApi';
 
 export function createApiClient(baseUrl: string, fetchImpl?: typeof fetch) {
-  const http = createHttpClient(baseUrl, fetchImpl);
-  return { http, user: createUserApi(http), admin: createAdminApi(http), keys: createKeysApi(http) };
+  return { http: createHttpClient(baseUrl, fetchImpl) };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

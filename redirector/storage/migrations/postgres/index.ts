@@ -23,7 +23,8 @@ import m013 from './013-analytics-by-day-per-link-returns';
 import m014 from './014-links-counted-for-the-list-total';
 import m015 from './015-ranged-repeat-visitors';
 import m016 from './016-link-change-notifications-carry-the-schema';
-import m017 from './017-custom-domains';
+import m017 from './017-webhooks-and-stream-tickets';
+import m018 from './018-custom-domains';
 
 export const postgresMigrations = [
   m001,
@@ -43,6 +44,7 @@ export const postgresMigrations = [
   m015,
   m016,
   m017,
+  m018,
 ];
 
 /**

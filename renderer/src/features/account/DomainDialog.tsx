@@ -6,7 +6,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
-import { type LinkHost, shortLinkText } from '../links/shortUrl';
+import { type LinkHost, shortLinkText } from '../../format/shortUrl';
 
 export interface DomainDialogProps {
   customDomain: string | null;

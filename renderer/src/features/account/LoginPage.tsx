@@ -1,13 +1,13 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useApi } from '../../api/ApiProvider';
+import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
+import { writeSession } from '../../session/userSession';
 import { AccountFooter } from './AccountFooter';
-import { writeSession } from './useSession';
 
 export interface LoginErrors {
   email?: string;
@@ -23,7 +23,7 @@ export function validateLogin(email: string, password: string): LoginErrors {
 
 /** '/login' (docs/api.md#pages): Welcome Back. Success stores the session and goes to /dashboard. */
 export function LoginPage() {
-  const api = useApi();
+  const account = useAccountCalls();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const form = useForm({
@@ -31,7 +31,7 @@ export function LoginPage() {
     validate: ({ email, password }) => validateLogin(email, password),
     fields: ['email', 'password'],
     send: async ({ email, password }) => {
-      const { token, user } = await api.user.login({ email: email.trim(), password });
+      const { token, user } = await account.login({ email: email.trim(), password });
       writeSession({ token, user });
       navigate('/dashboard');
     },

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useApi } from '../../api/ApiProvider';
+import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useLoad } from '../../api/useLoad';
 import { AuthLayout } from '../../components/AuthLayout';
@@ -40,21 +40,21 @@ const FIELD_ORDER: readonly (keyof RegistrationValues)[] = ['name', 'email', 'pa
 
 /** '/register' (docs/api.md#pages): Create Account. Success goes to /login?registered=true. */
 export function RegisterPage() {
-  const api = useApi();
+  const account = useAccountCalls();
   const navigate = useNavigate();
   const form = useForm({
     initial: { name: '', email: '', password: '', confirmPassword: '' },
     validate: validateRegistration,
     fields: FIELD_ORDER,
     send: async (values: RegistrationValues) => {
-      await api.user.register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      await account.register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
       navigate('/login?registered=true');
     },
     failureText: (error) => errorMessage(error, 'Registration failed'),
   });
   const { submitting } = form;
   // REGISTRATION=closed (docs/api.md#accounts-and-sign-in): the server refuses with 403 anyway; say so up front.
-  const config = useLoad((signal) => api.user.serviceConfig(signal));
+  const config = useLoad((signal) => account.serviceConfig(signal));
   const closed = config.data?.registration === 'closed';
 
   return (

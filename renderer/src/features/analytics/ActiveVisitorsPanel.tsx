@@ -1,7 +1,7 @@
 /** Active Visitors (docs/api.md#pages): every 3 s, the distinct visitors of the last 2 minutes. */
 
 import { useState } from 'react';
-import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/adminQueries';
+import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/analytics';
 import { formatTimeAgo } from '../../format/dates';
 import { LivePanel } from './LivePanel';
 

@@ -1,13 +1,13 @@
 /** /admin: 'Analytics Dashboard' (docs/api.md#pages). One call per panel (docs/api.md#analytics). */
 
-import { useSummary } from '../../api/adminQueries';
+import { useSummary } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
+import { PageHeader } from '../../components/PageHeader';
 import { StatCard, statValue } from '../../components/StatCard';
 import { rankCountries } from '../../format/countries';
-import { PageHeader } from '../admin/PageHeader';
 import { ActiveVisitorsPanel } from './ActiveVisitorsPanel';
 import { AnalyticsErrorPanel } from './AnalyticsErrorPanel';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';

@@ -1,10 +1,9 @@
 /** /admin/link/{linkId} (docs/api.md#pages, "Admin per-link analytics"): one call, refreshed every 5 s. */
 
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useLinkStats } from '../../api/adminQueries';
+import { useShortLinkBase } from '../../api/account';
+import { useAnalyticsCalls, useLinkStats } from '../../api/analytics';
 import { ApiError, errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { useShortLinkBase } from '../../api/useShortLinkBase';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
 import { Card } from '../../components/Card';
@@ -24,7 +23,7 @@ import { useDateRange } from './useDateRange';
 export function LinkAnalyticsPage() {
   const { linkId = '' } = useParams();
   const linkBase = useShortLinkBase();
-  const calls = useAdminCalls();
+  const calls = useAnalyticsCalls();
   const dateRange = useDateRange();
   const analytics = useLinkStats(linkId, dateRange.range);
   const back = (
@@ -73,7 +72,7 @@ export function LinkAnalyticsPage() {
       </div>
       <AnalyticsRangeBar
         dateRange={dateRange}
-        clickExport={{ shortCode: link.short_code, download: () => calls.linkClicks(link.id, dateRange.range) }}
+        clickExport={{ shortCode: link.short_code, download: () => calls.clicksCsv(link.id, dateRange.range) }}
       />
       {analytics.error ? (
         <Banner tone="warning">{errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}</Banner>

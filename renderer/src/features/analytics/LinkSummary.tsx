@@ -1,9 +1,9 @@
 /** The head of a link's analytics: its title, short link (with copy), target and option badges. */
 import type { Link } from '../../../../redirector/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { FeatureBadges } from '../../components/FeatureBadges';
 import { Icon } from '../../components/Icon';
-import { FeatureBadges } from '../links/FeatureBadges';
-import { type LinkHost, shortLinkText, shortLinkUrl } from '../links/shortUrl';
+import { type LinkHost, shortLinkText, shortLinkUrl } from '../../format/shortUrl';
 
 export function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {
   const text = shortLinkText(host, link.short_code);

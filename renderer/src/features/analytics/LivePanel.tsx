@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { formatNumber } from '../../format/numbers';
-import { LiveToggle } from '../admin/LiveToggle';
+import { LiveToggle } from './LiveToggle';
 
 export interface LivePanelProps<T> {
   title: string;

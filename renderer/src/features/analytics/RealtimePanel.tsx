@@ -1,7 +1,7 @@
 /** Real-Time Activity (docs/api.md#pages): every 5 s, clicks per minute, the 10 latest clicks, the 6 busiest links. */
 
 import { useState } from 'react';
-import { useRealtime } from '../../api/adminQueries';
+import { useRealtime } from '../../api/analytics';
 import { countryFlag, countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';

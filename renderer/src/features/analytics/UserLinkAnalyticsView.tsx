@@ -1,6 +1,6 @@
 /** The user's analytics for one link (docs/api.md#pages, "User analytics view"); replaces the list. */
 import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
-import type { UserLinkStatsState } from '../../api/userQueries';
+import type { UserLinkStatsState } from '../../api/analytics';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -10,7 +10,7 @@ import { LineChart } from '../../components/charts/LineChart';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
-import type { LinkHost } from '../links/shortUrl';
+import type { LinkHost } from '../../format/shortUrl';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { TREND_TEXTS } from './analyticsTexts';
 import { LinkSummary } from './LinkSummary';

@@ -12,12 +12,6 @@ export function topEntries(counts: Record<string, number>, limit = Number.POSITI
 
 export const SHORT_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** The base of full short links: the API's origin (desktop) or this page's origin. */
-export function shortLinkBase(apiBase: string): string {
-  const base = apiBase.replace(/\/+$/, '');
-  return base !== '' ? base : window.location.origin;
-}
-
 /** 'Online' means a click in the last 2 minutes (docs/api.md#pages). */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 

@@ -10,9 +10,9 @@ import { useBusyCall } from '../../api/useBusyCall';
 import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { ButtonLink } from '../../components/Button';
+import { type DesktopSessionValue, useDesktopSession } from '../../session/DesktopSession';
 import { AlertThresholdForm } from './AlertThresholdForm';
 import { ConnectForm } from './ConnectForm';
-import { type DesktopSessionValue, useDesktopSession } from './DesktopSession';
 import { initialAddress, SESSION_ONLY_NOTICE } from './desktopTexts';
 import { KnownServersList } from './KnownServersList';
 

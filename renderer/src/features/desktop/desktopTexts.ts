@@ -13,12 +13,6 @@ export const SESSION_ONLY_NOTICE =
 
 export const ALERT_THRESHOLD_ERROR = `Enter a whole number of clicks from 1 to ${MAX_ALERT_THRESHOLD.toLocaleString('en-US')}, or leave it empty for no notification.`;
 
-/** Shown on the Connect screen when an admin call answered 401: the stored session is gone. */
-export function sessionEndedMessage(baseUrl: string | null): string {
-  const where = baseUrl ? `${baseUrl} no longer accepts` : 'The server no longer accepts';
-  return `${where} this app's session (signed out elsewhere, or expired). Enter the admin key to connect again.`;
-}
-
 /** What the address field starts with: the active server, else the last one used, else the default. */
 export function initialAddress(state: Pick<DesktopState, 'activeServer' | 'servers'>): string {
   return state.activeServer ?? state.servers[0]?.baseUrl ?? DEFAULT_SERVER_ADDRESS;
@@ -34,11 +28,6 @@ export function addressWarning(typed: string): string | undefined {
 export function addressError(typed: string): string | undefined {
   const checked = normaliseServerAddress(typed);
   return checked.ok ? undefined : checked.message;
-}
-
-/** 'me.example.com' for the header: which server the admin area is showing. */
-export function serverLabel(baseUrl: string): string {
-  return baseUrl.replace(/^https?:\/\//, '');
 }
 
 /** What the saved threshold means, in words. */

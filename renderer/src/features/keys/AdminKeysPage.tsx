@@ -1,25 +1,17 @@
 /** /admin/keys: the administrator's API keys, managed with the admin session. */
-import { useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider';
-import { guardUnauthorized } from '../../api/useAdminCalls';
 import { Card } from '../../components/Card';
-import { useAuth } from '../admin/auth/AuthProvider';
-import { PageHeader } from '../admin/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { KEYS_TEXTS as TEXTS } from './keysTexts';
 
 export function AdminKeysPage() {
   const api = useApi();
-  const { apiKey, expire } = useAuth();
-  const calls = useMemo(
-    () => guardUnauthorized(api.keys.withCredential({ apiKey: apiKey ?? '' }), () => expire()),
-    [api, apiKey, expire],
-  );
   return (
     <div className="stack">
       <PageHeader title={TEXTS.title} subtitle={TEXTS.subtitle.admin} />
       <Card>
-        <ApiKeysPanel calls={calls} side="admin" origin={api.http.baseUrl} />
+        <ApiKeysPanel side="admin" origin={api.http.baseUrl} />
       </Card>
     </div>
   );

@@ -6,7 +6,6 @@
 import { type FormEvent, useState } from 'react';
 import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
-import type { KeyCalls } from '../../api/keysApi';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import { Banner } from '../../components/Banner';
@@ -23,14 +22,13 @@ import { type KeySide, KEYS_TEXTS as TEXTS } from './keysTexts';
 import { useApiKeys } from './useApiKeys';
 
 export interface ApiKeysPanelProps {
-  calls: KeyCalls;
   side: KeySide;
   /** The server's address for the usage example ('' in the browser build: this page's origin). */
   origin: string;
 }
 
-export function ApiKeysPanel({ calls, side, origin }: ApiKeysPanelProps) {
-  const { keys, created, dismissCreated, create, remove } = useApiKeys(calls);
+export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
+  const { keys, created, dismissCreated, create, remove } = useApiKeys();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const creation = useBusyCall(TEXTS.createFailed);

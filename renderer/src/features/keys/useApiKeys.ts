@@ -1,10 +1,11 @@
 /** The keys of the signed-in side: loaded once, then kept in step with each create and delete. */
 import { useState } from 'react';
 import type { ApiKey, CreateApiKeyResponse } from '../../../../redirector/contract';
-import type { KeyCalls } from '../../api/keysApi';
+import { useKeyCalls } from '../../api/keys';
 import { useLoad } from '../../api/useLoad';
 
-export function useApiKeys(calls: KeyCalls) {
+export function useApiKeys() {
+  const calls = useKeyCalls();
   const keys = useLoad((signal) => calls.list(signal), [calls]);
   /** The answer of the last create: its secret is shown until dismissed, then forgotten. */
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);

@@ -1,19 +1,18 @@
 /** /admin/create and /admin/edit/{linkId} (docs/api.md#pages): shells around the one link form. */
 import { useNavigate, useParams } from 'react-router-dom';
 import { type Link, randomShortCode } from '../../../../redirector/contract';
+import { useShortLinkBase } from '../../api/account';
 import { ApiError, errorMessage } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { useAdminLink } from '../../api/useAdminLink';
-import { useShortLinkBase } from '../../api/useShortLinkBase';
+import { useLink, useLinkCalls } from '../../api/links';
 import { Banner } from '../../components/Banner';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/Spinner';
-import { PageHeader } from '../admin/PageHeader';
+import { linkHostOfBase } from '../../format/shortUrl';
 import { LinkForm } from './LinkForm';
 import { changedFields, emptyLinkForm, linkFormFromLink, linkInputFromForm } from './linkForm';
 import { ADMIN_LINK_FORM_TEXTS } from './linkFormTexts';
-import { linkHostOfBase } from './shortUrl';
 import { useLinkForm } from './useLinkForm';
 
 export const CREATE_FAILED = 'Failed to create link. Please check the browser console for details.';
@@ -22,7 +21,7 @@ type Mode = 'create' | 'edit';
 
 export function LinkFormPage({ mode }: { mode: Mode }) {
   const { linkId } = useParams();
-  const { link, error } = useAdminLink(mode === 'edit' ? linkId : undefined);
+  const { link, error } = useLink(mode === 'edit' ? linkId : undefined);
   return (
     <div className="stack" style={{ maxWidth: 760 }}>
       <PageHeader
@@ -50,7 +49,7 @@ function failureText(error: unknown, creating: boolean): string {
 }
 
 function AdminLinkForm({ original }: { original: Link | undefined }) {
-  const calls = useAdminCalls();
+  const calls = useLinkCalls();
   const navigate = useNavigate();
   const base = useShortLinkBase();
   const form = useLinkForm({
@@ -58,10 +57,10 @@ function AdminLinkForm({ original }: { original: Link | undefined }) {
     editing: original !== undefined,
     texts: ADMIN_LINK_FORM_TEXTS,
     onSubmit: async (values) => {
-      if (!original) await calls.createLink(linkInputFromForm(values));
+      if (!original) await calls.create(linkInputFromForm(values));
       else {
         const update = changedFields(original, values);
-        if (Object.keys(update).length > 0) await calls.updateLink(original.id, update);
+        if (Object.keys(update).length > 0) await calls.update(original.id, update);
       }
       navigate('/admin/links');
     },

@@ -5,20 +5,19 @@
 
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
-import { useLinksPage, useTags } from '../../api/adminQueries';
+import { useShortLinkBase } from '../../api/account';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
-import { useAdminCalls } from '../../api/useAdminCalls';
-import { useShortLinkBase } from '../../api/useShortLinkBase';
+import { useLinkCalls, useLinksPage, useTags } from '../../api/links';
 import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { PageHeader } from '../admin/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
+import { linkHostOfBase } from '../../format/shortUrl';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkList } from './LinkList';
 import { useLinkListQuery } from './linkListQuery';
-import { linkHostOfBase } from './shortUrl';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
 
@@ -32,7 +31,7 @@ export function linksErrorMessage(error: unknown): string {
 }
 
 export function LinksPage() {
-  const calls = useAdminCalls();
+  const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
   const links = useLinksPage(query);
   const tags = useTags();
@@ -46,7 +45,7 @@ export function LinksPage() {
     setDeleting(true);
     setDeleteError(null);
     try {
-      await calls.deleteLink(toDelete.id);
+      await calls.remove(toDelete.id);
       links.reload();
       tags.reload();
       setToDelete(null);

@@ -4,34 +4,26 @@
  * confirmation, Export and Import.
  */
 import type { Link } from '../../../../redirector/contract';
-import type { UserCalls } from '../../api/userApi';
-import { useUserLinks, useUserTags } from '../../api/userQueries';
+import { useLinkCalls, useLinkList, useTags } from '../../api/links';
 import { Banner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadingState } from '../../components/Spinner';
+import type { LinkHost } from '../../format/shortUrl';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkFormDialog } from './LinkFormDialog';
 import { useLinkListQuery } from './linkListQuery';
 import { SummaryCards } from './SummaryCards';
-import type { LinkHost } from './shortUrl';
 import { UserLinksCard } from './UserLinksCard';
 import { useUserLinkEditing } from './useUserLinkEditing';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link? This action cannot be undone.';
 
-export function DashboardLinks({
-  calls,
-  host,
-  onAnalytics,
-}: {
-  calls: UserCalls;
-  host: LinkHost;
-  onAnalytics: (link: Link) => void;
-}) {
+export function DashboardLinks({ host, onAnalytics }: { host: LinkHost; onAnalytics: (link: Link) => void }) {
+  const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
-  const list = useUserLinks(calls, query);
-  const tags = useUserTags(calls);
-  const editing = useUserLinkEditing(calls, list, tags.reload);
+  const list = useLinkList(query);
+  const tags = useTags();
+  const editing = useUserLinkEditing(list, tags.reload);
   const { page } = list;
   if (page === null) return <LoadingState message="Loading dashboard..." />;
   return (

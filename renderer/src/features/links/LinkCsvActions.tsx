@@ -15,8 +15,8 @@ import { LINK_CSV_TEXTS as TEXTS } from './linkCsvTexts';
 export interface LinkCsvActionsProps {
   /** The admin's or the user's export and import calls. */
   calls: {
-    exportLinks: () => Promise<Blob>;
-    importLinks: (csv: string) => Promise<ImportResult>;
+    exportCsv: () => Promise<Blob>;
+    importCsv: (csv: string) => Promise<ImportResult>;
   };
   /** Some links were created: each of these loads again (the list, its tags). */
   reloads: readonly (() => void)[];
@@ -32,7 +32,7 @@ export function LinkCsvActions({ calls, reloads }: LinkCsvActionsProps) {
   const download = async () => {
     setBusy('export');
     try {
-      saveFile(await calls.exportLinks(), TEXTS.fileName);
+      saveFile(await calls.exportCsv(), TEXTS.fileName);
     } catch (caught) {
       setOutcome({ title: TEXTS.exportFailedTitle, error: errorMessage(caught, TEXTS.exportFailed) });
     } finally {
@@ -43,7 +43,7 @@ export function LinkCsvActions({ calls, reloads }: LinkCsvActionsProps) {
   const upload = async (file: File) => {
     setBusy('import');
     try {
-      const result = await calls.importLinks(await file.text());
+      const result = await calls.importCsv(await file.text());
       setOutcome({ result });
       if (result.created > 0) for (const reload of reloads) reload();
     } catch (caught) {

@@ -5,11 +5,11 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { cx } from '../../components/cx';
+import { FeatureBadges } from '../../components/FeatureBadges';
 import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { FeatureBadges } from './FeatureBadges';
+import { type LinkHost, shortLinkText, shortLinkUrl } from '../../format/shortUrl';
 import { LinkRowActions, type LinkRowActionsProps } from './LinkRowActions';
-import { type LinkHost, shortLinkText, shortLinkUrl } from './shortUrl';
 import { TagList } from './TagList';
 
 interface RowContext {

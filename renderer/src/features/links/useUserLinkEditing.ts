@@ -6,22 +6,22 @@
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
-import type { UserCalls } from '../../api/userApi';
-import type { useUserLinks } from '../../api/userQueries';
+import { useLinkCalls, type useLinkList } from '../../api/links';
 import { type LinkFormValues, linkInputFromForm } from './linkForm';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; link: Link };
 
-export function useUserLinkEditing(calls: UserCalls, list: ReturnType<typeof useUserLinks>, onChanged: () => void) {
+export function useUserLinkEditing(list: ReturnType<typeof useLinkList>, onChanged: () => void) {
+  const calls = useLinkCalls();
   const { replaceLink, reload, setError } = list;
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<{ link: Link; busy: boolean } | null>(null);
 
   const save = async (values: LinkFormValues, editing: Link | null) => {
     const input = linkInputFromForm(values);
-    if (editing) replaceLink(await calls.updateLink(editing.id, input));
+    if (editing) replaceLink(await calls.update(editing.id, input));
     else {
-      await calls.createLink(input);
+      await calls.create(input);
       reload();
     }
     onChanged();
@@ -33,7 +33,7 @@ export function useUserLinkEditing(calls: UserCalls, list: ReturnType<typeof use
     const { link } = deleting;
     setDeleting({ link, busy: true });
     try {
-      await calls.deleteLink(link.id);
+      await calls.remove(link.id);
       reload();
       onChanged();
     } catch (caught) {

@@ -10,7 +10,7 @@ import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
 const HEADER =
-  'short_code,target_url,title,tags,created_at,clicks,unique_visitors,enable_tiktok_bypass,enable_country_redirect,country_redirect_url,enable_instagram_exit,instagram_exit_url,forward_query,expires_at,max_clicks,expired_url,ios_url,android_url,geo_targets,domain';
+  'short_code,target_url,title,tags,created_at,clicks,unique_visitors,enable_tiktok_bypass,enable_country_redirect,country_redirect_url,enable_instagram_exit,instagram_exit_url,forward_query,expires_at,max_clicks,expired_url,has_password,ios_url,android_url,geo_targets,domain';
 
 describe.each(STORE_SERVERS)('CSV export and import ($kind)', ({ start }) => {
   let server: TestServer;
@@ -44,7 +44,7 @@ describe.each(STORE_SERVERS)('CSV export and import ($kind)', ({ start }) => {
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="links.csv"');
     const link = created.body.link as Link;
     expect(answer.body).toBe(
-      `${HEADER}\r\nx1,"https://a.example.com/?q=1,2","'=HYPERLINK(""evil"") ""quoted""",a|b,${link.created_at},1,1,false,false,,true,https://ig.example.com/,true,,,,,,,\r\n`,
+      `${HEADER}\r\nx1,"https://a.example.com/?q=1,2","'=HYPERLINK(""evil"") ""quoted""",a|b,${link.created_at},1,1,false,false,,true,https://ig.example.com/,true,,,,false,,,,\r\n`,
     );
     expect((await call(server, 'GET', '/api/links/user/export')).status).toBe(401);
     expect((await call(server, 'GET', '/api/links/export', { headers: bearer(alice.token) })).status).toBe(401);
@@ -131,5 +131,54 @@ describe.each(STORE_SERVERS)('CSV export and import ($kind)', ({ start }) => {
     expect(admin.body).toEqual({ created: 6, failed: [] });
     const exported = await call(server, 'GET', '/api/links/export', { headers: adminHeaders(server.adminKey) });
     expect((exported.body as string).trim().split('\r\n').length).toBe(1 + 6 + 1 + 2 + 4);
+  });
+});
+
+describe.each(STORE_SERVERS)('CSV cells on export ($kind)', ({ start }) => {
+  let server: TestServer;
+  const csv = (token: string, path: string, text: string) =>
+    call(server, 'POST', path, { headers: { ...bearer(token), 'Content-Type': 'text/csv' }, rawBody: text });
+
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server.close());
+
+  it('quotes every cell with a line feed, carriage return, comma or quote, guards full-width formula starts, shows has_password, and imports it all back', async () => {
+    const dave = await newUser(server, 'Dave');
+    const titles = ['one\ntwo', 'three\rfour', '＝SUM(A1)', '＋1', '－1', '＠me', 'plain'];
+    for (const [index, title] of titles.entries()) {
+      const created = await call(server, 'POST', '/api/links/create', {
+        headers: bearer(dave.token),
+        body: {
+          short_code: `q${index}`,
+          target_url: 'https://q.example.com/',
+          title,
+          password: index === 0 ? 'secret-1' : undefined,
+        },
+      });
+      expect(created.status).toBe(201);
+    }
+    const text = (await call(server, 'GET', '/api/links/user/export', { headers: bearer(dave.token) })).body as string;
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(HEADER);
+    expect(text).toContain(',"one\ntwo",');
+    expect(text).toContain(',"three\rfour",');
+    for (const start of ['＝SUM(A1)', '＋1', '－1', '＠me']) expect(text).toContain(`,'${start},`);
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.short_code, row.title, row.has_password])).toEqual([
+      ['q0', 'one\ntwo', 'true'],
+      ['q1', 'three\rfour', 'false'],
+      ['q2', "'＝SUM(A1)", 'false'],
+      ['q3', "'＋1", 'false'],
+      ['q4', "'－1", 'false'],
+      ['q5', "'＠me", 'false'],
+      ['q6', 'plain', 'false'],
+    ]);
+    const erin = await newUser(server, 'Erin');
+    const copy = text.replace(/\r\nq(\d),/g, '\r\ncopy$1,');
+    expect((await csv(erin.token, '/api/links/user/import', copy)).body).toEqual({ created: 7, failed: [] });
+    const back = await call(server, 'GET', '/api/links/user?sort=short_code', { headers: bearer(erin.token) });
+    expect((back.body.links as Link[]).map((link) => link.title)).toEqual(titles);
   });
 });

@@ -34,16 +34,18 @@ describe('createHttpClient', () => {
       return new Response('[]', { status: 200, headers: { 'X-Total-Count': '61' } });
     });
     const page = await http.requestWithHeaders<unknown[]>('/api/links', {
-      apiKey: 'k',
+      credential: { apiKey: 'k' },
       query: { page: 2, q: undefined },
     });
     expect(page.data).toEqual([]);
     expect(page.headers.get('X-Total-Count')).toBe('61');
     expect(seen[0]?.url.search).toBe('?page=2');
-    expect(await (await http.download('/api/links/export', { apiKey: 'k' })).text()).toBe('short_code\nsale\n');
+    expect(await (await http.download('/api/links/export', { credential: { apiKey: 'k' } })).text()).toBe(
+      'short_code\nsale\n',
+    );
     const failure = http.request('/api/links/import', {
       method: 'POST',
-      apiKey: 'k',
+      credential: { apiKey: 'k' },
       content: { type: 'text/csv', data: 'colour\nred\n' },
     });
     await expect(failure).rejects.toMatchObject({ status: 400, message: 'Unknown columns: colour' });

@@ -5,8 +5,6 @@ import {
   addressWarning,
   alertThresholdSummary,
   initialAddress,
-  serverLabel,
-  sessionEndedMessage,
 } from '../../../../../renderer/src/features/desktop/desktopTexts';
 
 const known = (baseUrl: string) => ({
@@ -54,18 +52,6 @@ describe('the address as it is typed', () => {
 });
 
 describe('words', () => {
-  it('names the server whose session ended', () => {
-    expect(sessionEndedMessage('https://me.example.com')).toBe(
-      "https://me.example.com no longer accepts this app's session (signed out elsewhere, or expired). Enter the admin key to connect again.",
-    );
-    expect(sessionEndedMessage(null)).toMatch(/^The server no longer accepts/);
-  });
-
-  it('labels a server without its scheme', () => {
-    expect(serverLabel('https://me.example.com/base')).toBe('me.example.com/base');
-    expect(serverLabel('http://127.0.0.1:8080')).toBe('127.0.0.1:8080');
-  });
-
   it('says what the saved click alert does', () => {
     expect(alertThresholdSummary(null)).toBe('No click notification.');
     expect(alertThresholdSummary(1500)).toBe('A notification shows when clicks per minute rise above 1,500.');

@@ -13,8 +13,8 @@ async function importFile(answer: () => Promise<ImportResult>) {
   render(
     <LinkCsvActions
       calls={{
-        exportLinks: async () => new Blob(['']),
-        importLinks: (csv) => {
+        exportCsv: async () => new Blob(['']),
+        importCsv: (csv) => {
           sent.push(csv);
           return answer();
         },

@@ -1,0 +1,46 @@
+/** The bodies webhooks and the stream carry (docs/api.md#webhooks), built from stored rows. Pure but for ids. */
+import crypto from 'node:crypto';
+import type { EventClick, WebhookEvent, WebhookPayload } from '../contract/webhooks';
+import type { FeedClick } from '../storage/repositories/eventFeed';
+import type { NewMessage } from '../storage/repositories/webhookOutbox';
+import { IN_APP_APPS } from '../visits/inAppBrowser';
+
+/** A new `webhook-id`. */
+export function newMessageId(): string {
+  return `msg_${crypto.randomBytes(18).toString('base64url')}`;
+}
+
+/** The JSON text a message signs and sends. */
+export function messageBody(type: WebhookEvent, now: number, data: unknown): string {
+  return JSON.stringify({ type, timestamp: new Date(now).toISOString(), data } satisfies WebhookPayload);
+}
+
+export function newMessage(webhookId: number, type: WebhookEvent, now: number, data: unknown): NewMessage {
+  return {
+    webhook_id: webhookId,
+    message_id: newMessageId(),
+    type,
+    body: messageBody(type, now, data),
+    created_at: now,
+  };
+}
+
+/** A stored click as events carry it; `withAddress` adds `ip` (the administrator's stream). */
+export function eventClick(click: FeedClick, defaultDomain: string, withAddress: boolean): EventClick {
+  const event: EventClick = {
+    id: click.id,
+    link_id: Number(click.link_id),
+    short_code: click.short_code,
+    domain: click.custom_domain ?? defaultDomain,
+    clicked_at: new Date(Number(click.clicked_at)).toISOString(),
+    country: click.country,
+    city: click.city,
+    device_type: click.device_type,
+    os: click.os,
+    browser: click.browser,
+    referrer: click.referrer_source,
+    in_app: click.referrer_source !== null && (IN_APP_APPS as readonly string[]).includes(click.referrer_source),
+  };
+  if (withAddress) event.ip = click.ip_address;
+  return event;
+}

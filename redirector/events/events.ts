@@ -1,0 +1,75 @@
+/** Webhooks and the live stream, built once (docs/api.md#webhooks, docs/api.md#live-stream). */
+import type { Registry } from 'prom-client';
+import type { Config } from '../config';
+import { logProblem } from '../observability/logger';
+import type { OutboundRules } from '../outbound/addressRules';
+import type { Store } from '../storage/store';
+import { registerEventMetrics } from './eventMetrics';
+import { createLinkChangeSink, type LinkChangeSink } from './linkEvents';
+import { createStreamHub, type StreamHub } from './streamHub';
+import { createStreamTickets, type StreamTickets } from './streamTickets';
+import { createWebhookService, type WebhookService } from './webhookService';
+import { createWebhookWorker, type WebhookWorker } from './webhookWorker';
+
+export interface Events {
+  webhooks: WebhookService;
+  worker: WebhookWorker;
+  hub: StreamHub;
+  tickets: StreamTickets;
+  /** The link service's onChange. */
+  onLinkChange: LinkChangeSink;
+  /** Starts delivering (the server; never the command line). */
+  start(): void;
+  /** Ends every stream and waits for deliveries under way. */
+  stop(): Promise<void>;
+}
+
+export interface EventsDeps {
+  config: Config;
+  store: Store;
+  clock: () => number;
+  registry: Registry;
+  defaultDomain: string;
+}
+
+export function createEvents(deps: EventsDeps): Events {
+  const { store, clock } = deps;
+  const storage = store.events;
+  const rules: OutboundRules = { allowPrivate: deps.config.events.outboundAllowPrivate };
+  const hub = createStreamHub({
+    feed: storage.feed,
+    streamMax: deps.config.events.streamMax,
+    defaultDomain: deps.defaultDomain,
+    log: logProblem,
+  });
+  const metrics = registerEventMetrics(deps.registry, {
+    backlog: () => storage.outbox.backlog(),
+    streamClients: () => hub.count(),
+  });
+  const worker = createWebhookWorker({
+    storage,
+    engine: store.kind,
+    clock,
+    rules,
+    retryDelaysMs: deps.config.events.retryDelaysMs,
+    defaultDomain: deps.defaultDomain,
+    metrics,
+    log: logProblem,
+  });
+  let started = false;
+  return {
+    webhooks: createWebhookService({ storage, clock, rules, worker }),
+    worker,
+    hub,
+    tickets: createStreamTickets(storage.feed, clock),
+    onLinkChange: createLinkChangeSink({ storage, clock, hub, kick: () => started && worker.kick() }),
+    start() {
+      started = true;
+      worker.start();
+    },
+    async stop() {
+      hub.stop();
+      if (started) await worker.stop();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** The settings of webhooks and the live stream (docs/api.md#webhooks), read by config.ts. */
+
+export interface EventsConfig {
+  /** OUTBOUND_ALLOW_PRIVATE=1: webhooks (and link checks) may reach private and loopback addresses. */
+  outboundAllowPrivate: boolean;
+  /** STREAM_MAX: live streams one instance holds at most (default 1,000). */
+  streamMax: number;
+  /**
+   * The waits before each retry of a failed message, in ms. WEBHOOK_RETRY_MS (comma-separated)
+   * exists for tests only; the default is about 5 s, 30 s, 2 min, 10 min, 1 h, 6 h and 24 h.
+   */
+  retryDelaysMs: readonly number[];
+}
+
+export const DEFAULT_STREAM_MAX = 1000;
+
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
+  5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000, 86_400_000,
+];
+
+/** `fail` throws the service's ConfigError with the message. */
+export function parseEventsConfig(
+  env: NodeJS.ProcessEnv,
+  parseFlag: (name: string, value: string | undefined) => boolean,
+  fail: (message: string) => never,
+): EventsConfig {
+  const streamText = env.STREAM_MAX?.trim() ?? '';
+  const streamMax = streamText === '' ? DEFAULT_STREAM_MAX : Number(streamText);
+  if (!/^[0-9]*$/.test(streamText) || !Number.isSafeInteger(streamMax) || streamMax < 1) {
+    fail(`STREAM_MAX must be a whole number of at least 1 (got "${env.STREAM_MAX}")`);
+  }
+  const retryText = env.WEBHOOK_RETRY_MS?.trim() ?? '';
+  const retryDelaysMs = retryText === '' ? DEFAULT_RETRY_DELAYS_MS : retryText.split(',').map(Number);
+  if (retryDelaysMs.length === 0 || retryDelaysMs.some((ms) => !Number.isSafeInteger(ms) || ms < 0)) {
+    fail(`WEBHOOK_RETRY_MS must be comma-separated whole numbers of ms (got "${env.WEBHOOK_RETRY_MS}")`);
+  }
+  return {
+    outboundAllowPrivate: parseFlag('OUTBOUND_ALLOW_PRIVATE', env.OUTBOUND_ALLOW_PRIVATE),
+    streamMax,
+    retryDelaysMs,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * A link created, changed or deleted becomes a message for every webhook that hears it (stored
+ * before the call is answered: the link service waits for this) and an event on the live streams
+ * allowed to see the link (docs/api.md#webhooks).
+ */
+import type { Link } from '../contract/links';
+import type { LinkEventAction, WebhookEvent } from '../contract/webhooks';
+import type { EventStorage } from '../storage/repositories/eventStorage';
+import type { NewMessage } from '../storage/repositories/webhookOutbox';
+import type { WebhookRecord } from '../storage/repositories/webhookRepository';
+import { newMessage } from './eventMessages';
+import type { StreamHub } from './streamHub';
+
+export interface LinkChange {
+  action: LinkEventAction;
+  /** The link's owner; null: the administrator's link. */
+  ownerId: number | null;
+  link: Link;
+}
+
+export type LinkChangeSink = (changes: readonly LinkChange[]) => Promise<void>;
+
+export function createLinkChangeSink(deps: {
+  storage: EventStorage;
+  clock: () => number;
+  hub: StreamHub;
+  kick: () => void;
+}): LinkChangeSink {
+  return async (changes) => {
+    const now = deps.clock();
+    // A CSV import makes many links of one owner: ask for the listening webhooks once.
+    const listening = new Map<string, Promise<WebhookRecord[]>>();
+    const messages: NewMessage[] = [];
+    for (const change of changes) {
+      const event: WebhookEvent = `link.${change.action}`;
+      const key = `${event} ${change.ownerId}`;
+      if (!listening.has(key)) listening.set(key, deps.storage.webhooks.listening(event, change.ownerId));
+      for (const webhook of await listening.get(key)!) messages.push(newMessage(webhook.id, event, now, change.link));
+    }
+    await deps.storage.outbox.enqueue(messages);
+    if (messages.length > 0) deps.kick();
+    for (const change of changes) deps.hub.publishLink(change.ownerId, change.action, change.link);
+  };
+}

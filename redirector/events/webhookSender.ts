@@ -1,0 +1,101 @@
+/**
+ * One attempt at a webhook message (docs/api.md#webhooks): a signed POST following the Standard
+ * Webhooks convention, to the address the outbound rules checked, redirects not followed, 10 s
+ * at most, and at most 64 KiB of the answer read.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { guardedLookup, isPrivateAddress, OUTBOUND_PRIVATE_RULE, type OutboundRules } from '../outbound/addressRules';
+
+export const SEND_TIMEOUT_MS = 10_000;
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+export interface SendRequest {
+  url: string;
+  secret: string;
+  messageId: string;
+  body: string;
+  /** The attempt's time: `webhook-timestamp`, so that a retry is fresh. */
+  now: number;
+}
+
+export interface SendOutcome {
+  /** The receiver's status; null when none came. */
+  status: number | null;
+  /** Why the attempt failed; null on a 2xx. */
+  error: string | null;
+  durationMs: number;
+}
+
+export const isDelivered = (outcome: SendOutcome) => outcome.error === null;
+
+/** The three Standard Webhooks headers of one attempt. */
+export function signedHeaders(secret: string, messageId: string, body: string, now: number): Record<string, string> {
+  const timestamp = new Date(now);
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(Math.floor(now / 1000)),
+    'webhook-signature': new Webhook(secret).sign(messageId, timestamp, body),
+  };
+}
+
+function post(request: SendRequest, rules: OutboundRules): Promise<number> {
+  const url = new URL(request.url);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  // An address written as such is connected to without a lookup: check it here.
+  if (!rules.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
+    return Promise.reject(new Error(OUTBOUND_PRIVATE_RULE));
+  }
+  const body = Buffer.from(request.body);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(rules) as unknown as net.LookupFunction,
+        agent: false,
+        timeout: SEND_TIMEOUT_MS,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': body.length,
+          'User-Agent': 'Me-Webhooks',
+          ...signedHeaders(request.secret, request.messageId, request.body, request.now),
+        },
+      },
+      (answer) => {
+        let read = 0;
+        answer.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          // Enough: the status is what counts.
+          if (read >= MAX_ANSWER_BYTES) answer.destroy();
+        });
+        const done = () => resolve(answer.statusCode ?? 0);
+        answer.on('end', done);
+        answer.on('close', done);
+        answer.on('error', done);
+      },
+    );
+    const deadline = setTimeout(() => outgoing.destroy(new Error('no answer within 10 s')), SEND_TIMEOUT_MS);
+    outgoing.on('close', () => clearTimeout(deadline));
+    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 10 s')));
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+export async function sendMessage(request: SendRequest, rules: OutboundRules): Promise<SendOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const status = await post(request, rules);
+    const ok = status >= 200 && status < 300;
+    return { status, error: ok ? null : `HTTP ${status}`, durationMs: elapsed() };
+  } catch (error) {
+    const text =
+      error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || error.name : 'failed';
+    return { status: null, error: text.slice(0, 200), durationMs: elapsed() };
+  }
+}

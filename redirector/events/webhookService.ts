@@ -1,0 +1,185 @@
+/**
+ * Webhooks of one owner (docs/api.md#webhooks): the administrator's (userId null) hear every
+ * link's events, a user's their own links'. Another owner's webhook is "not found".
+ */
+import crypto from 'node:crypto';
+import {
+  type CreateWebhookResponse,
+  MAX_WEBHOOK_DESCRIPTION,
+  MAX_WEBHOOK_URL,
+  MAX_WEBHOOKS_PER_ACCOUNT,
+  WEBHOOK_LIMIT_MESSAGE,
+  WEBHOOK_MESSAGE_NOT_FOUND,
+  WEBHOOK_NOT_FOUND,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+  webhookEventsProblem,
+} from '../contract/webhooks';
+import { type OutboundRules, outboundProblem } from '../outbound/addressRules';
+import { invalidInput, notFoundRule, taken } from '../ruleError';
+import type { EventStorage } from '../storage/repositories/eventStorage';
+import type { DeliveryRecord } from '../storage/repositories/webhookOutbox';
+import type { WebhookChanges, WebhookRecord } from '../storage/repositories/webhookRepository';
+import type { WebhookWorker } from './webhookWorker';
+
+export interface WebhookOwner {
+  /** null: the administrator. */
+  userId: number | null;
+}
+
+export interface WebhookService {
+  create(owner: WebhookOwner, body: Record<string, unknown>): Promise<CreateWebhookResponse>;
+  list(owner: WebhookOwner): Promise<Webhook[]>;
+  update(owner: WebhookOwner, id: number, body: Record<string, unknown>): Promise<Webhook>;
+  delete(owner: WebhookOwner, id: number): Promise<void>;
+  deliveries(owner: WebhookOwner, id: number): Promise<WebhookDelivery[]>;
+  /** Sends a webhook.test message now; its attempt as the log shows it. */
+  test(owner: WebhookOwner, id: number): Promise<{ message_id: string; status: number | null; error: string | null }>;
+  /** Queues the message again, with its id and body, after the webhook's pending ones. */
+  redeliver(owner: WebhookOwner, id: number, messageId: string): Promise<{ message_id: string }>;
+}
+
+export interface WebhookServiceDeps {
+  storage: EventStorage;
+  clock: () => number;
+  rules: OutboundRules;
+  worker: WebhookWorker;
+}
+
+/** `whsec_` + base64 of 24 random bytes (the Standard Webhooks form of a secret). */
+export function newWebhookSecret(): string {
+  return `whsec_${crypto.randomBytes(24).toString('base64')}`;
+}
+
+function toDelivery(row: DeliveryRecord): WebhookDelivery {
+  return {
+    id: Number(row.id),
+    message_id: row.message_id,
+    type: row.type,
+    attempt: row.attempt,
+    status: row.status,
+    error: row.error,
+    duration_ms: row.duration_ms,
+    at: new Date(Number(row.at)).toISOString(),
+  };
+}
+
+function toWebhook(row: WebhookRecord, last: DeliveryRecord | undefined): Webhook {
+  return {
+    id: Number(row.id),
+    url: row.url,
+    events: row.events,
+    description: row.description,
+    active: row.active,
+    disabled_reason: row.disabled_reason,
+    created_at: new Date(Number(row.created_at)).toISOString(),
+    last_delivery: last
+      ? { at: new Date(Number(last.at)).toISOString(), status: last.status, ok: last.error === null }
+      : null,
+  };
+}
+
+async function checkUrl(value: unknown, rules: OutboundRules): Promise<string> {
+  if (typeof value !== 'string' || value.trim() === '') throw invalidInput('url is required');
+  const url = value.trim();
+  if (url.length > MAX_WEBHOOK_URL) throw invalidInput(`url must be at most ${MAX_WEBHOOK_URL} characters`);
+  const problem = await outboundProblem(url, rules);
+  if (problem) throw invalidInput(problem);
+  return url;
+}
+
+function checkEvents(value: unknown): WebhookEvent[] {
+  const problem = webhookEventsProblem(value);
+  if (problem) throw invalidInput(problem);
+  return [...new Set(value as WebhookEvent[])];
+}
+
+function checkDescription(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw invalidInput('description must be text');
+  if (value.length > MAX_WEBHOOK_DESCRIPTION) {
+    throw invalidInput(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`);
+  }
+  return value.trim();
+}
+
+export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
+  const { storage, clock, rules, worker } = deps;
+  const { webhooks, outbox } = storage;
+
+  async function owned(owner: WebhookOwner, id: number): Promise<WebhookRecord> {
+    const row = await webhooks.find(id, owner.userId);
+    if (!row) throw notFoundRule(WEBHOOK_NOT_FOUND);
+    return row;
+  }
+
+  async function present(row: WebhookRecord): Promise<Webhook> {
+    return toWebhook(row, (await outbox.lastDeliveries([row.id])).get(row.id));
+  }
+
+  return {
+    async create(owner, body) {
+      const url = await checkUrl(body.url, rules);
+      const events = checkEvents(body.events);
+      const description = checkDescription(body.description);
+      const secret = newWebhookSecret();
+      const created = await webhooks.create(
+        {
+          user_id: owner.userId,
+          url,
+          events,
+          description,
+          secret,
+          created_at: clock(),
+          // Clicks from now on: the ones stored before are not this webhook's news.
+          click_cursor: await storage.feed.lastClickId(),
+        },
+        MAX_WEBHOOKS_PER_ACCOUNT,
+      );
+      if (created === 'limit') throw taken(WEBHOOK_LIMIT_MESSAGE);
+      return { webhook: toWebhook(created, undefined), secret };
+    },
+    async list(owner) {
+      const rows = await webhooks.list(owner.userId);
+      const last = await outbox.lastDeliveries(rows.map((row) => row.id));
+      return rows.map((row) => toWebhook(row, last.get(row.id)));
+    },
+    async update(owner, id, body) {
+      await owned(owner, id);
+      const changes: WebhookChanges = {};
+      if (body.url !== undefined) changes.url = await checkUrl(body.url, rules);
+      if (body.events !== undefined) changes.events = checkEvents(body.events);
+      if (body.description !== undefined) changes.description = checkDescription(body.description);
+      if (body.active !== undefined) {
+        if (typeof body.active !== 'boolean') throw invalidInput('active must be true or false');
+        changes.active = body.active;
+      }
+      const updated = await webhooks.update(id, owner.userId, changes);
+      if (!updated) throw notFoundRule(WEBHOOK_NOT_FOUND);
+      if (changes.active) worker.kick();
+      return present(updated);
+    },
+    async delete(owner, id) {
+      if (!(await webhooks.delete(id, owner.userId))) throw notFoundRule(WEBHOOK_NOT_FOUND);
+    },
+    async deliveries(owner, id) {
+      await owned(owner, id);
+      return (await outbox.deliveries(id)).map(toDelivery);
+    },
+    async test(owner, id) {
+      const outcome = await worker.sendTest(await owned(owner, id));
+      return { message_id: outcome.messageId, status: outcome.status, error: outcome.error };
+    },
+    async redeliver(owner, id, messageId) {
+      await owned(owner, id);
+      const message = await outbox.findMessage(id, messageId);
+      if (!message) throw notFoundRule(WEBHOOK_MESSAGE_NOT_FOUND);
+      await outbox.enqueue([
+        { webhook_id: id, message_id: message.message_id, type: message.type, body: message.body, created_at: clock() },
+      ]);
+      worker.kick();
+      return { message_id: message.message_id };
+    },
+  };
+}

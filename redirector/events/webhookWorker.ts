@@ -1,0 +1,226 @@
+/**
+ * Delivers webhook messages (docs/api.md#webhooks): at least once, in order per webhook, surviving
+ * restarts. Every second (and at once after a link event) each active webhook's queue is worked
+ * through under a lease, so that one instance at a time sends its messages: the oldest pending
+ * message goes first; a failure waits its retry delay (±20 %) and holds back the later ones; after
+ * the last retry the message is dropped and counted failed. When the queue is empty, the next up
+ * to 100 stored clicks after the webhook's cursor become a `link.clicked` message and the cursor
+ * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing.
+ */
+import crypto from 'node:crypto';
+import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
+import type { OutboundRules } from '../outbound/addressRules';
+import type { EventStorage } from '../storage/repositories/eventStorage';
+import type { MessageRecord } from '../storage/repositories/webhookOutbox';
+import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
+import type { WebhookRecord } from '../storage/repositories/webhookRepository';
+import { clickHorizon } from './clickHorizon';
+import { eventClick, newMessage } from './eventMessages';
+import type { EventMetrics } from './eventMetrics';
+import { isDelivered, type SendOutcome, sendMessage } from './webhookSender';
+
+/** A webhook failing every attempt for this long is turned off. */
+export const TURN_OFF_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
+export const TURNED_OFF_REASON = 'Every delivery failed for 3 days';
+const TICK_MS = 1000;
+/** Longer than one attempt (10 s) with room to spare; renewed before each attempt. */
+const LEASE_MS = 60_000;
+/** Messages one webhook sends per turn before others get theirs. */
+const MESSAGES_PER_TURN = 100;
+
+export interface WebhookWorkerDeps {
+  storage: EventStorage;
+  engine: 'sqlite' | 'postgres';
+  clock: () => number;
+  rules: OutboundRules;
+  retryDelaysMs: readonly number[];
+  defaultDomain: string;
+  metrics: EventMetrics;
+  log: (message: string, error?: unknown) => void;
+}
+
+export interface WebhookWorker {
+  start(): void;
+  /** Works through the queues soon (after a message was stored). */
+  kick(): void;
+  /** Sends a webhook.test message now, outside the queue, and logs the attempt. */
+  sendTest(webhook: WebhookRecord): Promise<SendOutcome & { messageId: string }>;
+  stop(): Promise<void>;
+}
+
+/** The wait before retry `attempt` (1-based), ±20 %. */
+export function retryDelay(delays: readonly number[], attempt: number): number {
+  const base = delays[Math.min(attempt, delays.length) - 1] ?? 0;
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+/** One attempt, as the delivery log keeps it. */
+async function logAttempt(
+  outbox: EventStorage['outbox'],
+  webhookId: number,
+  message: Pick<MessageRecord, 'message_id' | 'type'>,
+  attempt: number,
+  outcome: SendOutcome,
+  at: number,
+) {
+  await outbox.log({
+    webhook_id: webhookId,
+    message_id: message.message_id,
+    type: message.type,
+    attempt,
+    status: outcome.status,
+    error: outcome.error,
+    duration_ms: outcome.durationMs,
+    at,
+  });
+}
+
+/** Turns the next clicks after the cursor into a message; false when there were none. */
+async function takeClicks(
+  { storage, clock, defaultDomain }: WebhookWorkerDeps,
+  horizon: ReturnType<typeof clickHorizon>,
+  webhook: WebhookRecord,
+): Promise<boolean> {
+  const { webhooks, outbox, feed } = storage;
+  if (!webhook.events.includes('link.clicked')) return false;
+  const upTo = await horizon.upTo();
+  if (upTo <= webhook.click_cursor) return false;
+  const clicks = await feed.clicksAfter({
+    after: webhook.click_cursor,
+    upTo,
+    userId: webhook.user_id ?? undefined,
+    limit: CLICKS_PER_MESSAGE,
+  });
+  if (clicks.length === 0) {
+    await webhooks.setCursor(webhook.id, upTo);
+    return false;
+  }
+  const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
+  const data = { clicks: clicks.map((click) => eventClick(click, defaultDomain, false)) };
+  await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data), cursor);
+  return true;
+}
+
+/** One attempt at the message; whether the queue may go on to the next one. */
+async function attempt(deps: WebhookWorkerDeps, webhook: WebhookRecord, message: MessageRecord): Promise<boolean> {
+  const { clock, metrics, log } = deps;
+  const { webhooks, outbox } = deps.storage;
+  const now = clock();
+  const number = message.attempt + 1;
+  const outcome = await sendMessage(
+    { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
+    deps.rules,
+  );
+  await logAttempt(outbox, webhook.id, message, number, outcome, now);
+  if (isDelivered(outcome)) {
+    await outbox.settle(message.id, 'delivered', number, now);
+    if (webhook.failing_since !== null) await webhooks.markFailing(webhook.id, null);
+    metrics.message('delivered');
+    return true;
+  }
+  await webhooks.markFailing(webhook.id, now);
+  if (webhook.failing_since !== null && now - webhook.failing_since >= TURN_OFF_AFTER_MS) {
+    await webhooks.turnOff(webhook.id, TURNED_OFF_REASON);
+    log(`webhook ${webhook.id} turned off: ${TURNED_OFF_REASON.toLowerCase()}`);
+  }
+  if (number > deps.retryDelaysMs.length) {
+    await outbox.settle(message.id, 'failed', number, now);
+    metrics.message('failed');
+    return true;
+  }
+  await outbox.settle(message.id, 'pending', number, now + retryDelay(deps.retryDelaysMs, number));
+  metrics.message('retried');
+  return false;
+}
+
+export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
+  const { storage, clock, metrics, log } = deps;
+  const { webhooks, outbox, feed } = storage;
+  const holder = `worker-${crypto.randomBytes(6).toString('hex')}`;
+  const horizon = clickHorizon(deps.engine, feed, clock);
+  const working = new Map<number, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let lastPrune = 0;
+
+  /** Works through one webhook's queue; true when it stopped with more to send. */
+  async function workOn(id: number): Promise<boolean> {
+    if (!(await webhooks.lease(id, holder, clock(), LEASE_MS))) return false;
+    try {
+      for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
+        const webhook = await webhooks.find(id);
+        if (!webhook?.active) return false;
+        let message = await outbox.next(id);
+        if (!message && (await takeClicks(deps, horizon, webhook))) message = await outbox.next(id);
+        if (!message || message.next_at > clock()) return false;
+        if (!(await webhooks.lease(id, holder, clock(), LEASE_MS))) return false;
+        if (!(await attempt(deps, webhook, message))) return false;
+      }
+      return !stopped;
+    } finally {
+      await webhooks.release(id, holder);
+    }
+  }
+
+  async function tick(): Promise<void> {
+    if (stopped) return;
+    try {
+      await horizon.sample();
+      for (const id of await webhooks.activeIds()) {
+        if (working.has(id)) continue;
+        const work = workOn(id)
+          .catch((error) => {
+            log(`webhook ${id}: delivery work failed`, error);
+            return false;
+          })
+          .then((more) => {
+            working.delete(id);
+            // More to send: come back at once rather than after the tick.
+            if (more) kick();
+          });
+        working.set(id, work);
+      }
+      if (clock() - lastPrune > 60 * 60 * 1000) {
+        lastPrune = clock();
+        await outbox.prune(clock() - MESSAGES_KEPT_MS);
+      }
+    } catch (error) {
+      log('webhook delivery could not read its queues', error);
+    }
+  }
+
+  function schedule(ms: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      await tick();
+      schedule(TICK_MS);
+    }, ms);
+    timer.unref();
+  }
+
+  function kick(): void {
+    schedule(0);
+  }
+
+  return {
+    start: () => schedule(0),
+    kick,
+    async sendTest(webhook) {
+      const now = clock();
+      const message = newMessage(webhook.id, 'webhook.test', now, { webhook_id: webhook.id });
+      const outcome = await sendMessage(
+        { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
+        deps.rules,
+      );
+      await logAttempt(outbox, webhook.id, message, 1, outcome, now);
+      metrics.message(isDelivered(outcome) ? 'delivered' : 'failed');
+      return { ...outcome, messageId: message.message_id };
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...working.values()]);
+    },
+  };
+}

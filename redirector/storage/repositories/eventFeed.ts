@@ -1,0 +1,96 @@
+/**
+ * What webhooks and the live stream read (docs/api.md#webhooks, docs/api.md#live-stream): stored
+ * non-bot clicks after a click id, with their link's short code and owner, in click order; and the
+ * stream's single-use tickets. The stored clicks are the click events' outbox: reading them here
+ * costs the redirect path nothing.
+ */
+import type { Executor } from '../executor';
+
+export interface FeedClick {
+  id: number;
+  link_id: number;
+  short_code: string;
+  /** The link's owner; null: the administrator's link. */
+  user_id: number | null;
+  /** The owner's custom domain, if any. */
+  custom_domain: string | null;
+  clicked_at: number;
+  country: string;
+  city: string | null;
+  device_type: string;
+  os: string | null;
+  browser: string | null;
+  referrer_source: string | null;
+  ip_address: string;
+}
+
+export interface FeedQuery {
+  /** Clicks with ids above this one. */
+  after: number;
+  /** ... and at most this one (undefined: no bound). */
+  upTo?: number;
+  /** Only this user's links; undefined: every link. */
+  userId?: number;
+  limit: number;
+}
+
+export interface TicketHolder {
+  /** null: the administrator. */
+  user_id: number | null;
+}
+
+export interface EventFeed {
+  clicksAfter(query: FeedQuery): Promise<FeedClick[]>;
+  /** The highest click id stored, 0 when none. */
+  lastClickId(): Promise<number>;
+  saveTicket(ticketHash: string, userId: number | null, expiresAt: number): Promise<void>;
+  /** The ticket's holder, once: the ticket is deleted; undefined when unknown or expired. */
+  takeTicket(ticketHash: string, now: number): Promise<TicketHolder | undefined>;
+}
+
+const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, u.custom_domain, c.clicked_at, c.country, c.city,
+  c.device_type, c.os, c.browser, c.referrer_source, c.ip_address`;
+
+export function createEventFeed(db: Executor): EventFeed {
+  return {
+    async clicksAfter(query) {
+      const params: (number | boolean)[] = [query.after, false];
+      let where = 'c.id > ? AND c.is_bot = ?';
+      if (query.upTo !== undefined) {
+        where += ' AND c.id <= ?';
+        params.push(query.upTo);
+      }
+      if (query.userId !== undefined) {
+        where += ' AND l.user_id = ?';
+        params.push(query.userId);
+      }
+      const rows = await db.all<FeedClick>(
+        `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id LEFT JOIN users u ON u.id = l.user_id
+         WHERE ${where} ORDER BY c.id LIMIT ${Math.floor(query.limit)}`,
+        params,
+      );
+      for (const row of rows) row.id = Number(row.id);
+      return rows;
+    },
+    async lastClickId() {
+      const row = await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM clicks');
+      return Number(row?.id ?? 0);
+    },
+    async saveTicket(ticketHash, userId, expiresAt) {
+      await db.run('DELETE FROM stream_tickets WHERE expires_at < ?', [expiresAt - 10 * 60_000]);
+      await db.run('INSERT INTO stream_tickets (ticket_hash, user_id, expires_at) VALUES (?, ?, ?)', [
+        ticketHash,
+        userId,
+        expiresAt,
+      ]);
+    },
+    async takeTicket(ticketHash, now) {
+      const row = await db.get<{ user_id: number | null; expires_at: number }>(
+        'DELETE FROM stream_tickets WHERE ticket_hash = ? RETURNING user_id, expires_at',
+        [ticketHash],
+      );
+      if (!row || Number(row.expires_at) < now) return undefined;
+      return { user_id: row.user_id === null ? null : Number(row.user_id) };
+    },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Webhook messages (the outbox: stored before the call that caused them is answered) and the
+ * delivery log, written once over the executor (docs/api.md#webhooks). A message leaves only
+ * after every earlier pending message of its webhook has left or been dropped.
+ */
+import type { WebhookEvent } from '../../contract/webhooks';
+import type { Executor, SqlParam } from '../executor';
+
+export type MessageState = 'pending' | 'delivered' | 'failed';
+
+export interface MessageRecord {
+  id: number;
+  webhook_id: number;
+  /** The `webhook-id` header: the same on every attempt and on a redelivery. */
+  message_id: string;
+  type: WebhookEvent;
+  /** The exact JSON text signed and sent. */
+  body: string;
+  created_at: number;
+  /** Attempts made so far. */
+  attempt: number;
+  next_at: number;
+  state: MessageState;
+}
+
+export type NewMessage = Pick<MessageRecord, 'webhook_id' | 'message_id' | 'type' | 'body' | 'created_at'>;
+
+export interface DeliveryRecord {
+  id: number;
+  webhook_id: number;
+  message_id: string;
+  type: WebhookEvent;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+  at: number;
+}
+
+export type NewDelivery = Omit<DeliveryRecord, 'id'>;
+
+/** Attempts the log keeps per webhook. */
+export const DELIVERIES_KEPT = 100;
+/** Delivered and dropped messages are kept this long (for redelivery), then deleted. */
+export const MESSAGES_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+const MESSAGE_COLUMNS = 'id, webhook_id, message_id, type, body, created_at, attempt, next_at, state';
+const DELIVERY_COLUMNS = 'id, webhook_id, message_id, type, attempt, status, error, duration_ms, at';
+
+export interface WebhookOutbox {
+  /** Stores the messages in one transaction (or in `tx`, the caller's). */
+  enqueue(messages: readonly NewMessage[], tx?: Executor): Promise<void>;
+  /** A click message and the webhook's new click cursor, together. */
+  enqueueClicks(message: NewMessage, cursor: number): Promise<void>;
+  /** The webhook's oldest pending message. */
+  next(webhookId: number): Promise<MessageRecord | undefined>;
+  /** The latest message with this id (for a redelivery). */
+  findMessage(webhookId: number, messageId: string): Promise<MessageRecord | undefined>;
+  settle(id: number, state: MessageState, attempt: number, nextAt: number): Promise<void>;
+  /** Records an attempt and trims the log to its last DELIVERIES_KEPT. */
+  log(delivery: NewDelivery): Promise<void>;
+  deliveries(webhookId: number): Promise<DeliveryRecord[]>;
+  /** The last attempt of each webhook. */
+  lastDeliveries(webhookIds: readonly number[]): Promise<Map<number, DeliveryRecord>>;
+  /** Pending messages over every webhook. */
+  backlog(): Promise<number>;
+  /** Deletes settled messages created before `before`. */
+  prune(before: number): Promise<number>;
+}
+
+function messageParams(message: NewMessage): SqlParam[] {
+  return [message.webhook_id, message.message_id, message.type, message.body, message.created_at, message.created_at];
+}
+
+const INSERT_MESSAGE = `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at)
+  VALUES (?, ?, ?, ?, ?, ?)`;
+
+export function createWebhookOutbox(db: Executor): WebhookOutbox {
+  return {
+    async enqueue(messages, tx) {
+      if (messages.length === 0) return;
+      const write = async (into: Executor) => {
+        for (const message of messages) await into.run(INSERT_MESSAGE, messageParams(message));
+      };
+      await (tx ? write(tx) : db.transaction(write));
+    },
+    enqueueClicks(message, cursor) {
+      return db.transaction(async (tx) => {
+        await tx.run(INSERT_MESSAGE, messageParams(message));
+        await tx.run('UPDATE webhooks SET click_cursor = ? WHERE id = ?', [cursor, message.webhook_id]);
+      });
+    },
+    next: (webhookId) =>
+      db.get<MessageRecord>(
+        `SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE webhook_id = ? AND state = 'pending' ORDER BY id LIMIT 1`,
+        [webhookId],
+      ),
+    findMessage: (webhookId, messageId) =>
+      db.get<MessageRecord>(
+        `SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE webhook_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1`,
+        [webhookId, messageId],
+      ),
+    async settle(id, state, attempt, nextAt) {
+      await db.run('UPDATE webhook_messages SET state = ?, attempt = ?, next_at = ? WHERE id = ?', [
+        state,
+        attempt,
+        nextAt,
+        id,
+      ]);
+    },
+    async log(delivery) {
+      await db.run(
+        `INSERT INTO webhook_deliveries (webhook_id, message_id, type, attempt, status, error, duration_ms, at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          delivery.webhook_id,
+          delivery.message_id,
+          delivery.type,
+          delivery.attempt,
+          delivery.status,
+          delivery.error,
+          delivery.duration_ms,
+          delivery.at,
+        ],
+      );
+      await db.run(
+        `DELETE FROM webhook_deliveries WHERE webhook_id = ? AND id <= (
+           SELECT id FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${DELIVERIES_KEPT})`,
+        [delivery.webhook_id, delivery.webhook_id],
+      );
+    },
+    deliveries: (webhookId) =>
+      db.all<DeliveryRecord>(
+        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT ${DELIVERIES_KEPT}`,
+        [webhookId],
+      ),
+    async lastDeliveries(webhookIds) {
+      const last = new Map<number, DeliveryRecord>();
+      for (const id of webhookIds) {
+        const row = await db.get<DeliveryRecord>(
+          `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1`,
+          [id],
+        );
+        if (row) last.set(id, row);
+      }
+      return last;
+    },
+    async backlog() {
+      const row = await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_messages WHERE state = 'pending'");
+      return Number(row?.n ?? 0);
+    },
+    prune: (before) => db.run("DELETE FROM webhook_messages WHERE state <> 'pending' AND created_at < ?", [before]),
+  };
+}

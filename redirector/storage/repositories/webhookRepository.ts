@@ -1,0 +1,178 @@
+/**
+ * Webhooks and their leases, written once over the executor (docs/api.md#webhooks). `user_id` null
+ * is the administrator's webhook. A lease (lease_until, lease_owner) lets one instance at a time
+ * work through a webhook's queue, so messages leave in order even with several instances.
+ */
+import type { WebhookEvent } from '../../contract/webhooks';
+import { columnList, type Executor, type RowShape } from '../executor';
+
+export interface WebhookRecord {
+  id: number;
+  user_id: number | null;
+  url: string;
+  events: WebhookEvent[];
+  description: string;
+  secret: string;
+  active: boolean;
+  disabled_reason: string | null;
+  created_at: number;
+  /** The last click id put in a message (or skipped as not this webhook's). */
+  click_cursor: number;
+  /** Since when every attempt failed; null after a success. */
+  failing_since: number | null;
+}
+
+export type NewWebhook = Omit<WebhookRecord, 'id' | 'active' | 'disabled_reason' | 'failing_since'>;
+export type WebhookChanges = Partial<Pick<WebhookRecord, 'url' | 'events' | 'description' | 'active'>>;
+
+const COLUMNS = columnList([
+  'id',
+  'user_id',
+  'url',
+  'events',
+  'description',
+  'secret',
+  'active',
+  'disabled_reason',
+  'created_at',
+  'click_cursor',
+  'failing_since',
+]);
+const SHAPE: RowShape = { booleans: ['active'], json: ['events'] };
+
+/** SQL and parameters matching one owner's webhooks (`IS NULL` has no placeholder form on PostgreSQL). */
+function ownedBy(userId: number | null): { sql: string; params: number[] } {
+  return userId === null ? { sql: 'user_id IS NULL', params: [] } : { sql: 'user_id = ?', params: [userId] };
+}
+
+/** Serialises webhook creation for the administrator, who has no row to lock (a 64-bit constant of our own). */
+const ADMIN_WEBHOOKS_LOCK = 7_302_116_540_392;
+
+export interface WebhookRepository {
+  /** 'limit' (and nothing written) when the owner has `max` webhooks already; exact under concurrent creates. */
+  create(webhook: NewWebhook, max: number): Promise<WebhookRecord | 'limit'>;
+  list(userId: number | null): Promise<WebhookRecord[]>;
+  /** The webhook when `userId` owns it (undefined userId: whoever owns it). */
+  find(id: number, userId?: number | null): Promise<WebhookRecord | undefined>;
+  update(id: number, userId: number | null, changes: WebhookChanges): Promise<WebhookRecord | undefined>;
+  delete(id: number, userId: number | null): Promise<boolean>;
+  /** Active webhooks that hear `event` about a link of `linkOwner` (theirs, and the administrator's). */
+  listening(event: WebhookEvent, linkOwner: number | null): Promise<WebhookRecord[]>;
+  /** Ids of every active webhook. */
+  activeIds(): Promise<number[]>;
+  /** Takes the webhook's queue for `ms` unless another holder's lease still runs; renews one's own. */
+  lease(id: number, owner: string, now: number, ms: number): Promise<boolean>;
+  release(id: number, owner: string): Promise<void>;
+  /** After an attempt: null clears failing_since, a time sets it unless already set. */
+  markFailing(id: number, since: number | null): Promise<void>;
+  turnOff(id: number, reason: string): Promise<void>;
+  setCursor(id: number, cursor: number): Promise<void>;
+}
+
+/** Stores the webhook unless its owner already has `max` ("limit"), one create at a time per owner. */
+function insertWebhook(db: Executor, webhook: Parameters<WebhookRepository['create']>[0], max: number) {
+  return db.transaction(async (tx) => {
+    const owner = ownedBy(webhook.user_id);
+    if (tx.engine === 'postgres') {
+      if (webhook.user_id === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_WEBHOOKS_LOCK})`);
+      else await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [webhook.user_id]);
+    }
+    const owned = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhooks WHERE ${owner.sql}`, owner.params);
+    if (Number(owned!.n) >= max) return 'limit';
+    const row = await tx.get<WebhookRecord>(
+      `INSERT INTO webhooks (user_id, url, events, description, secret, created_at, click_cursor)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      [
+        webhook.user_id,
+        webhook.url,
+        webhook.events,
+        webhook.description,
+        webhook.secret,
+        webhook.created_at,
+        webhook.click_cursor,
+      ],
+      SHAPE,
+    );
+    return row!;
+  });
+}
+
+export function createWebhookRepository(db: Executor): WebhookRepository {
+  return {
+    create: (webhook, max) => insertWebhook(db, webhook, max),
+    list(userId) {
+      const owner = ownedBy(userId);
+      return db.all<WebhookRecord>(
+        `SELECT ${COLUMNS} FROM webhooks WHERE ${owner.sql} ORDER BY id`,
+        owner.params,
+        SHAPE,
+      );
+    },
+    find(id, userId) {
+      if (userId === undefined)
+        return db.get<WebhookRecord>(`SELECT ${COLUMNS} FROM webhooks WHERE id = ?`, [id], SHAPE);
+      const owner = ownedBy(userId);
+      return db.get<WebhookRecord>(
+        `SELECT ${COLUMNS} FROM webhooks WHERE id = ? AND ${owner.sql}`,
+        [id, ...owner.params],
+        SHAPE,
+      );
+    },
+    async update(id, userId, changes) {
+      const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+      const owner = ownedBy(userId);
+      // Turning a webhook back on forgets why it was off and its run of failures.
+      const reset = changes.active === true ? ', disabled_reason = NULL, failing_since = NULL' : '';
+      const sets = entries.map(([column]) => `${column} = ?`).join(', ');
+      if (entries.length > 0) {
+        await db.run(`UPDATE webhooks SET ${sets}${reset} WHERE id = ? AND ${owner.sql}`, [
+          ...entries.map(([, value]) => value as string | boolean | string[]),
+          id,
+          ...owner.params,
+        ]);
+      }
+      return this.find(id, userId);
+    },
+    async delete(id, userId) {
+      const owner = ownedBy(userId);
+      return (await db.run(`DELETE FROM webhooks WHERE id = ? AND ${owner.sql}`, [id, ...owner.params])) > 0;
+    },
+    async listening(event, linkOwner) {
+      const owners = linkOwner === null ? 'user_id IS NULL' : '(user_id IS NULL OR user_id = ?)';
+      const rows = await db.all<WebhookRecord>(
+        `SELECT ${COLUMNS} FROM webhooks WHERE active = ? AND ${owners} ORDER BY id`,
+        linkOwner === null ? [true] : [true, linkOwner],
+        SHAPE,
+      );
+      return rows.filter((row) => row.events.includes(event));
+    },
+    async activeIds() {
+      const rows = await db.all<{ id: number }>('SELECT id FROM webhooks WHERE active = ? ORDER BY id', [true]);
+      return rows.map((row) => Number(row.id));
+    },
+    async lease(id, owner, now, ms) {
+      const changed = await db.run(
+        `UPDATE webhooks SET lease_until = ?, lease_owner = ?
+         WHERE id = ? AND active = ? AND (lease_until < ? OR lease_owner = ?)`,
+        [now + ms, owner, id, true, now, owner],
+      );
+      return changed > 0;
+    },
+    async release(id, owner) {
+      await db.run('UPDATE webhooks SET lease_until = 0, lease_owner = NULL WHERE id = ? AND lease_owner = ?', [
+        id,
+        owner,
+      ]);
+    },
+    async markFailing(id, since) {
+      if (since === null) await db.run('UPDATE webhooks SET failing_since = NULL WHERE id = ?', [id]);
+      else await db.run('UPDATE webhooks SET failing_since = ? WHERE id = ? AND failing_since IS NULL', [since, id]);
+    },
+    async turnOff(id, reason) {
+      await db.run('UPDATE webhooks SET active = ?, disabled_reason = ? WHERE id = ?', [false, reason, id]);
+    },
+    async setCursor(id, cursor) {
+      await db.run('UPDATE webhooks SET click_cursor = ? WHERE id = ? AND click_cursor < ?', [cursor, id, cursor]);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/** The route table (docs/api.md#pages): every screen of the browser build and the desktop app. */
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { CONNECT_ROUTE } from '../../../redirector/contract/desktop';
+import { Spinner } from '../components/Spinner';
+import { LandingPage } from '../features/landing/LandingPage';
+import { RouterErrorPage } from './RouterErrorPage';
+
+/**
+ * Every screen but the landing page is its own chunk, loaded when first shown: the landing page
+ * stays a small download, and the charts' library loads only with the analytics screens
+ * (docs/api.md#pages). Relative chunk URLs, so the desktop build's file:// page loads them too.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const LoginPage = lazyScreen(() => import('../features/account/LoginPage').then((m) => m.LoginPage));
+const RegisterPage = lazyScreen(() => import('../features/account/RegisterPage').then((m) => m.RegisterPage));
+const DashboardPage = lazyScreen(() => import('./DashboardPage').then((m) => m.DashboardPage));
+const TestStoragePage = lazyScreen(() => import('../features/debug/TestStoragePage').then((m) => m.TestStoragePage));
+const AuthProvider = lazyScreen(() => import('../session/AdminSession').then((m) => m.AuthProvider));
+const AdminLoginPage = lazyScreen(() => import('../features/account/AdminLoginPage').then((m) => m.AdminLoginPage));
+const AdminLayout = lazyScreen(() => import('./AdminLayout').then((m) => m.AdminLayout));
+const AdminDashboardPage = lazyScreen(() =>
+  import('../features/analytics/AdminDashboardPage').then((m) => m.AdminDashboardPage),
+);
+const LinksPage = lazyScreen(() => import('../features/links/AdminLinksPage').then((m) => m.LinksPage));
+const LinkFormPage = lazyScreen(() => import('../features/links/AdminLinkFormPage').then((m) => m.LinkFormPage));
+const LinkAnalyticsPage = lazyScreen(() =>
+  import('../features/analytics/AdminLinkAnalyticsPage').then((m) => m.LinkAnalyticsPage),
+);
+const LiveVisitorsPage = lazyScreen(() =>
+  import('../features/analytics/LiveVisitorsPage').then((m) => m.LiveVisitorsPage),
+);
+const RepeatVisitorsPage = lazyScreen(() =>
+  import('../features/analytics/RepeatVisitorsPage').then((m) => m.RepeatVisitorsPage),
+);
+const ConversionFunnelPage = lazyScreen(() =>
+  import('../features/analytics/ConversionFunnelPage').then((m) => m.ConversionFunnelPage),
+);
+const DebugInfoPage = lazyScreen(() => import('../features/debug/DebugInfoPage').then((m) => m.DebugInfoPage));
+const StorageDebugPage = lazyScreen(() => import('../features/debug/StorageDebugPage').then((m) => m.StorageDebugPage));
+const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
+const AdminKeysPage = lazyScreen(() => import('../features/keys/AdminKeysPage').then((m) => m.AdminKeysPage));
+const ConnectPage = lazyScreen(() => import('../features/desktop/ConnectPage').then((m) => m.ConnectPage));
+
+/** Shown for the moment a screen's chunk takes to arrive. */
+function screen(element: ReactNode) {
+  return <Suspense fallback={<Spinner size="lg" label="Loading page" />}>{element}</Suspense>;
+}
+
+/** The admin area: its login page and the screens behind it, all inside one AuthProvider. */
+const adminRoutes: RouteObject = {
+  path: '/admin',
+  element: screen(
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>,
+  ),
+  children: [
+    { path: 'login', element: screen(<AdminLoginPage />) },
+    {
+      element: screen(<AdminLayout />),
+      children: [
+        { index: true, element: screen(<AdminDashboardPage />) },
+        { path: 'links', element: screen(<LinksPage />) },
+        { path: 'create', element: screen(<LinkFormPage mode="create" />) },
+        { path: 'edit/:linkId', element: screen(<LinkFormPage mode="edit" />) },
+        { path: 'link/:linkId', element: screen(<LinkAnalyticsPage />) },
+        { path: 'users', element: screen(<UsersPage />) },
+        { path: 'keys', element: screen(<AdminKeysPage />) },
+        { path: 'live', element: screen(<LiveVisitorsPage />) },
+        { path: 'repeat-visitors', element: screen(<RepeatVisitorsPage />) },
+        { path: 'conversion', element: screen(<ConversionFunnelPage />) },
+        { path: 'debug', element: screen(<DebugInfoPage />) },
+        { path: 'storage', element: screen(<StorageDebugPage />) },
+        { path: '*', element: <Navigate to="/admin" replace /> },
+      ],
+    },
+  ],
+};
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouterErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/register', element: screen(<RegisterPage />) },
+      { path: '/login', element: screen(<LoginPage />) },
+      { path: '/dashboard', element: screen(<DashboardPage />) },
+      { path: '/test-storage', element: screen(<TestStoragePage />) },
+      { path: CONNECT_ROUTE, element: screen(<ConnectPage />) },
+      adminRoutes,
+    ],
+  },
+];
+
+export function createAppRouter(kind: 'browser' | 'hash') {
+  return kind === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes);
+}

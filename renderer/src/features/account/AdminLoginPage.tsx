@@ -1,0 +1,102 @@
+/** /admin/login (docs/api.md#pages): password only, the auth-debug panel in a corner. */
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
+import { NETWORK_ERROR } from '../../api/client';
+import { BrandMark } from '../../components/AppHeader';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { PasswordField } from '../../components/Field';
+import { LoadingState } from '../../components/Spinner';
+import { useAuth } from '../../session/AdminSession';
+import { AUTH_HASH } from '../../session/adminMarkers';
+import { useDesktopSession } from '../../session/DesktopSession';
+import { AuthDebugPanel } from './AuthDebugPanel';
+import { RedirectingScreen } from './RedirectingScreen';
+
+export const INVALID_PASSWORD = 'Invalid password';
+
+export function AdminLoginPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const desktop = useDesktopSession();
+
+  // The desktop app signs in on its Connect screen, which also says which server.
+  if (desktop) return <Navigate to={CONNECT_ROUTE} replace />;
+  if (auth.loading) return <LoadingState message="Loading..." />;
+  if (auth.isAuthenticated && !busy) {
+    return (
+      <>
+        <RedirectingScreen />
+        <Navigate to="/admin" replace />
+      </>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (key === '') {
+      setError('Password is required');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    auth.clearMessage();
+    const result = await auth.login(key);
+    if (result.ok) {
+      // The spec's hash marker travels with the URL (not where the hash is the route).
+      const hash = auth.env.getHash() === undefined ? '' : `#${AUTH_HASH}`;
+      navigate(`/admin${hash}`, { replace: true });
+      return;
+    }
+    setBusy(false);
+    setKey('');
+    // Too many attempts and an unreachable server say so; anything else is the spec's message.
+    setError(result.status === 429 || result.error === NETWORK_ERROR ? result.error : INVALID_PASSWORD);
+    formRef.current?.querySelector('input')?.focus();
+  };
+
+  return (
+    <main className="auth-layout">
+      <div className="auth-card">
+        <div className="auth-card__header">
+          <BrandMark className="hero__mark" />
+          <h1 className="auth-card__title">Admin Login</h1>
+          <p className="muted text-sm">Sign in with the administrator key.</p>
+        </div>
+        {auth.message ? <Banner tone="warning">{auth.message}</Banner> : null}
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          <PasswordField
+            label="Admin password"
+            name="password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            value={key}
+            error={error}
+            onValueChange={(value) => {
+              setKey(value);
+              if (error) setError(null);
+            }}
+          />
+          <Button type="submit" variant="primary" block size="lg" loading={busy}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+        <div className="auth-card__footer">
+          <Link to="/">Back to home</Link>
+        </div>
+      </div>
+      <AuthDebugPanel
+        onForced={() => {
+          auth.recheck();
+          navigate('/admin');
+        }}
+      />
+    </main>
+  );
+}

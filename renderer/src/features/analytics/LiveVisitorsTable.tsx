@@ -1,0 +1,71 @@
+import type { LiveVisitor } from '../../../../redirector/contract';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { formatDuration, formatTimeAgo } from '../../format/dates';
+import { deviceLabel } from './deviceLabel';
+
+const withVersion = (name: string | null, version: string | null) =>
+  name ? `${name}${version ? ` ${version}` : ''}` : null;
+
+function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
+  return [
+    {
+      label: 'Visitor',
+      cell: (visitor) => (
+        <div className="row" style={{ gap: 8, flexWrap: 'nowrap' }}>
+          <span className="flag" aria-hidden="true">
+            {visitor.flag}
+          </span>
+          <div style={{ minWidth: 0 }}>
+            <div className="cell-title truncate">
+              {visitor.city ? `${visitor.city}, ${visitor.countryName}` : visitor.countryName}
+            </div>
+            <div className="cell-sub mono">{visitor.ip}</div>
+          </div>
+        </div>
+      ),
+    },
+    {
+      label: 'Link',
+      cell: (visitor) => (
+        <>
+          <div className="truncate">{visitor.link.title || 'Untitled'}</div>
+          <div className="cell-sub mono">/{visitor.link.short_code}</div>
+        </>
+      ),
+    },
+    {
+      label: 'Device & Browser',
+      cell: (visitor) => (
+        <>
+          <div>
+            {deviceLabel(visitor.device_type)}
+            {visitor.device_info ? ` · ${visitor.device_info}` : ''}
+          </div>
+          <div className="cell-sub">
+            {[withVersion(visitor.browser, visitor.browser_version), withVersion(visitor.os, visitor.os_version)]
+              .filter(Boolean)
+              .join(' · ') || '—'}
+          </div>
+        </>
+      ),
+    },
+    { label: 'Source', cell: (visitor) => visitor.referrer || 'Direct' },
+    {
+      label: 'Duration',
+      nowrap: true,
+      cell: (visitor) => (
+        <>
+          <div className="cell-title" data-testid="live-duration">
+            {formatDuration(visitor.durationSeconds)}
+          </div>
+          <div className="cell-sub">{formatTimeAgo(visitor.lastSeen, now)}</div>
+        </>
+      ),
+    },
+  ];
+}
+
+/** Live Visitors' table (docs/api.md#pages): visitor, link, device & browser, source, duration and time ago. */
+export function LiveVisitorsTable({ visitors, now }: { visitors: LiveVisitor[]; now?: number }) {
+  return <DataTable columns={columns(now)} rows={visitors} rowKey={(visitor) => visitor.ip} rowTestId="live-visitor" />;
+}

@@ -1,0 +1,75 @@
+/** One page of accounts: who, their domain, since when, their links and clicks, and what can be done. */
+import type { AdminUser } from '../../../../redirector/contract';
+import { Badge } from '../../components/Badge';
+import { Button, IconButton } from '../../components/Button';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { formatDate } from '../../format/dates';
+import { formatNumber } from '../../format/numbers';
+import { USERS_TEXTS as TEXTS } from './usersTexts';
+
+export interface UsersTableProps {
+  users: AdminUser[];
+  /** The user whose change is on its way. */
+  busyId: number | null;
+  onToggle: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+export function UsersTable({ users, busyId, onToggle, onDelete }: UsersTableProps) {
+  const { columns } = TEXTS;
+  const userColumns: DataColumn<AdminUser>[] = [
+    {
+      label: columns.user,
+      cell: (user) => (
+        <>
+          <div className="cell-title">{user.name}</div>
+          <div className="cell-sub">{user.email}</div>
+        </>
+      ),
+    },
+    {
+      label: columns.domain,
+      className: (user) => (user.custom_domain ? 'mono' : 'subtle'),
+      cell: (user) => user.custom_domain ?? '—',
+    },
+    { label: columns.created, nowrap: true, cell: (user) => formatDate(user.created_at, 'en-US') },
+    { label: columns.links, numeric: true, cell: (user) => formatNumber(user.links) },
+    { label: columns.clicks, numeric: true, cell: (user) => formatNumber(user.clicks) },
+    {
+      label: columns.status,
+      cell: (user) =>
+        user.disabled ? <Badge tone="danger">{TEXTS.disabled}</Badge> : <Badge tone="success">{TEXTS.active}</Badge>,
+    },
+    {
+      label: columns.actions,
+      cell: (user) => (
+        <div className="btn-group">
+          <Button
+            size="sm"
+            icon={user.disabled ? 'checkCircle' : 'ban'}
+            loading={busyId === user.id}
+            onClick={() => onToggle(user)}
+            aria-label={`${user.disabled ? TEXTS.enable : TEXTS.disable} ${user.email}`}
+          >
+            {user.disabled ? TEXTS.enable : TEXTS.disable}
+          </Button>
+          <IconButton
+            icon="trash"
+            tone="danger"
+            label={`${TEXTS.delete} ${user.email}`}
+            onClick={() => onDelete(user)}
+          />
+        </div>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      columns={userColumns}
+      rows={users}
+      rowKey={(user) => user.id}
+      rowTestId={(user) => `user-row-${user.email}`}
+      pairs={false}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The live stream on both stores (docs/api.md#live-stream), read by a real EventSource client
+ * (the eventsource package): tickets are single use, a user's stream carries none of another
+ * user's clicks, the administrator's carries every click with its address, Last-Event-ID replays
+ * what was missed; on PostgreSQL a click stored by one instance reaches a stream on another
+ * within 1 s.
+ */
+import { EventSource } from 'eventsource';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
+import type { TestServer } from '../../../helpers/testServer';
+import { waitFor } from '../../../helpers/webhookReceiver';
+import { STORE_SERVERS } from '../http/bothStores';
+
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+interface Heard {
+  // biome-ignore lint/suspicious/noExplicitAny: events are checked field by field
+  clicks: any[];
+  // biome-ignore lint/suspicious/noExplicitAny: events are checked field by field
+  links: any[];
+  source: EventSource;
+}
+
+async function ticketFor(server: { url: string }, headers: Record<string, string>): Promise<string> {
+  const answer = await fetch(`${server.url}/api/stream/ticket`, { method: 'POST', headers });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { ticket: string }).ticket;
+}
+
+async function listen(server: { url: string }, query: string): Promise<Heard> {
+  const source = new EventSource(`${server.url}/api/stream?${query}`);
+  const heard: Heard = { clicks: [], links: [], source };
+  source.addEventListener('click', (event) => heard.clicks.push(JSON.parse(event.data)));
+  source.addEventListener('link', (event) => heard.links.push(JSON.parse(event.data)));
+  await new Promise<void>((resolve, reject) => {
+    source.onopen = () => resolve();
+    source.onerror = (error) => reject(new Error(`stream failed: ${error.message ?? error.code}`));
+  });
+  return heard;
+}
+
+async function visit(server: { url: string }, shortCode: string, address: string): Promise<void> {
+  const answer = await fetch(`${server.url}/${shortCode}`, {
+    redirect: 'manual',
+    headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': address },
+  });
+  await answer.arrayBuffer();
+}
+
+async function userLink(server: { url: string }, token: string): Promise<{ id: number; short_code: string }> {
+  const answer = await fetch(`${server.url}/api/links/create`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ target_url: 'https://example.com/' }),
+  });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { link: { id: number; short_code: string } }).link;
+}
+
+describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => server.close());
+
+  it("carries a user's own clicks and link events only, the administrator's all with ip; tickets once; replay", async () => {
+    const alice = await newUser(server, 'Alice');
+    const bob = await newUser(server, 'Bob');
+    const aliceTicket = await ticketFor(server, bearer(alice.token));
+    const aliceStream = await listen(server, `ticket=${aliceTicket}`);
+    const reused = await fetch(`${server.url}/api/stream?ticket=${aliceTicket}`);
+    expect(reused.status).toBe(401);
+    await reused.arrayBuffer();
+    const adminStream = await listen(server, `ticket=${await ticketFor(server, adminHeaders(server.adminKey))}`);
+
+    const aliceLink = await userLink(server, alice.token);
+    const bobLink = await userLink(server, bob.token);
+    await visit(server, bobLink.short_code, '198.51.100.7');
+    await visit(server, aliceLink.short_code, '198.51.100.8');
+    await visit(server, bobLink.short_code, '198.51.100.9');
+    await waitFor(() => adminStream.clicks.length >= 3 && aliceStream.clicks.length >= 1, 3000, 'the clicks');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(aliceStream.clicks).toHaveLength(1);
+    expect(aliceStream.clicks[0]).toMatchObject({ link_id: aliceLink.id, short_code: aliceLink.short_code });
+    expect(aliceStream.clicks[0].ip).toBeUndefined();
+    expect(aliceStream.links.map((event) => [event.action, event.link.id])).toEqual([['created', aliceLink.id]]);
+    expect(adminStream.clicks.map((click) => click.ip)).toEqual(['198.51.100.7', '198.51.100.8', '198.51.100.9']);
+    expect(adminStream.links).toHaveLength(2);
+
+    // A new stream with the last id seen gets what came after it, only its own.
+    const missedFrom = adminStream.clicks[0].id - 1;
+    aliceStream.source.close();
+    const replay = await listen(
+      server,
+      `ticket=${await ticketFor(server, bearer(alice.token))}&last_event_id=${missedFrom}`,
+    );
+    await waitFor(() => replay.clicks.length >= 1, 3000, 'the replay');
+    expect(replay.clicks.map((click) => click.id)).toEqual([aliceStream.clicks[0].id]);
+    replay.source.close();
+    adminStream.source.close();
+
+    const anonymous = await call(server, 'GET', '/api/stream', {});
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('refuses a 21st stream of one account (429)', async () => {
+    const carol = await newUser(server, 'Carol');
+    const streams: Heard[] = [];
+    for (let i = 0; i < 20; i++)
+      streams.push(await listen(server, `ticket=${await ticketFor(server, bearer(carol.token))}`));
+    const refused = await fetch(`${server.url}/api/stream`, { headers: bearer(carol.token) });
+    expect(refused.status).toBe(429);
+    await refused.arrayBuffer();
+    for (const stream of streams) stream.source.close();
+  });
+});
+
+describe('the live stream across PostgreSQL instances', () => {
+  let schema: TestSchema;
+  let first: Awaited<ReturnType<typeof startPostgresTestServer>>;
+  let second: Awaited<ReturnType<typeof startPostgresTestServer>>;
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    first = await startPostgresTestServer(schema.url);
+    second = await startPostgresTestServer(schema.url);
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await schema.drop();
+  });
+
+  it('a click stored by one instance reaches a stream on another within 1 s', async () => {
+    const headers = adminHeaders(first.adminKey);
+    const stream = await listen(second, `ticket=${await ticketFor(second, headers)}`);
+    const created = await fetch(`${first.url}/api/links`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ target_url: 'https://example.com/' }),
+    });
+    const link = (await created.json()) as { short_code: string };
+    const clickedAt = Date.now();
+    await visit(first, link.short_code, '198.51.100.20');
+    await waitFor(() => stream.clicks.length >= 1, 1000, 'the click on the other instance');
+    expect(Date.now() - clickedAt).toBeLessThan(1000);
+    expect(stream.clicks[0].short_code).toBe(link.short_code);
+    stream.source.close();
+  });
+});

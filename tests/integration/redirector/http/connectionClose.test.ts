@@ -1,0 +1,128 @@
+/**
+ * An answer sent before the request's body was read to its end closes the connection at once
+ * (docs/api.md#rules-for-every-call), over a raw socket that keeps sending a chunked body the way
+ * curl does. Before, a kept-alive connection stalled after a 413 until the 30 s request timeout
+ * answered the next request with a 408.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_TOO_LARGE } from '../../../../redirector/http/jsonBody';
+import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
+import { TOO_MANY_ROWS } from '../../../../redirector/links/linkImport';
+import { startTestServer, type TestServer } from '../../../helpers/testServer';
+
+interface Exchange {
+  /** The answer's head and whatever body came with it. */
+  answer: string;
+  /** Milliseconds from the answer's first byte to the server closing the connection; undefined if it stayed open. */
+  closedAfterMs: number | undefined;
+}
+
+/**
+ * POSTs a chunked body of `pieces()` on a kept-alive connection, stops sending once an answer
+ * comes (without the final chunk), and waits up to `waitMs` for the server to close.
+ */
+function sendChunked(
+  server: TestServer,
+  path: string,
+  contentType: string,
+  pieces: () => Iterable<string>,
+  waitMs = 3000,
+): Promise<Exchange> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    let answeredAt: number | undefined;
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      if (answeredAt === undefined) reject(new Error(`no answer: ${answer}`));
+      else resolve({ answer, closedAfterMs: closed ? performance.now() - answeredAt : undefined });
+    };
+    let timer = setTimeout(() => finish(false), 20_000);
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => {
+      answer += data;
+      if (answeredAt !== undefined) return;
+      answeredAt = performance.now();
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(false), waitMs);
+    });
+    socket.on('close', () => finish(true));
+    // Writes after the server closed fail; the answer is what is checked.
+    socket.on('error', () => undefined);
+    socket.once('connect', async () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${server.adminKey}\r\n` +
+          `Content-Type: ${contentType}\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n`,
+      );
+      for (const piece of pieces()) {
+        if (answeredAt !== undefined || socket.destroyed) return;
+        const sent = socket.write(`${Buffer.byteLength(piece).toString(16)}\r\n${piece}\r\n`);
+        await new Promise((next) => (sent ? setImmediate(next) : socket.once('drain', next)));
+      }
+      if (!socket.destroyed) socket.write('0\r\n\r\n');
+    });
+  });
+}
+
+function* repeated(piece: string, count: number): Iterable<string> {
+  for (let i = 0; i < count; i++) yield piece;
+}
+
+describe('an answer that leaves the body unread', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('closes the connection after a CSV import over 5 MiB (413)', async () => {
+    // Rows of 600 bytes: 5 MiB comes before row 10,001.
+    const rows = function* () {
+      yield 'target_url,title\n';
+      yield* repeated(`https://e.example.com/,${'x'.repeat(576)}\n`.repeat(100), 200);
+    };
+    const exchange = await sendChunked(server, '/api/links/import', 'text/csv', rows);
+    expect(exchange.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(exchange.answer).toContain(JSON.stringify({ error: CSV_TOO_LARGE }));
+    expect(exchange.closedAfterMs).toBeLessThan(1000);
+  });
+
+  it('closes the connection after a JSON body over 64 KiB (413)', async () => {
+    const exchange = await sendChunked(server, '/api/links', 'application/json', () =>
+      repeated(`{"title":"${'x'.repeat(16 * 1024)}",`, 400),
+    );
+    expect(exchange.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(exchange.answer).toContain(JSON.stringify({ error: BODY_TOO_LARGE }));
+    expect(exchange.closedAfterMs).toBeLessThan(1000);
+  });
+
+  it('closes the connection after an import refused at its 10,001st row, the body still coming', async () => {
+    const rows = function* () {
+      yield 'target_url\n';
+      yield* repeated('https://e.example.com/\n'.repeat(1000), 200);
+    };
+    const exchange = await sendChunked(server, '/api/links/import', 'text/csv', rows);
+    expect(exchange.answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(exchange.answer).toContain(JSON.stringify({ error: TOO_MANY_ROWS }));
+    expect(exchange.closedAfterMs).toBeLessThan(1000);
+  });
+
+  it('keeps the connection open after an answer that read its whole body', async () => {
+    const exchange = await sendChunked(
+      server,
+      '/api/links/import',
+      'text/csv',
+      () => ['target_url\n', 'https://e.example.com/\n'],
+      1000,
+    );
+    expect(exchange.answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(exchange.answer).not.toMatch(/\r\nConnection: close\r\n/i);
+    expect(exchange.closedAfterMs).toBeUndefined();
+  });
+});
