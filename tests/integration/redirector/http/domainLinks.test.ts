@@ -211,4 +211,41 @@ describe.each(STORE_SERVERS)('links on custom domains ($kind)', ({ start }) => {
       'imp-b': 'https://me.example.com/imp-b',
     });
   });
+
+  it('imports by code space: unique per domain, an owner’s code never on two of their domains', async () => {
+    const own = await create(bob.token, { target_url: 'https://o.example/', short_code: 'cs-own', domain: null });
+    expect(own.status).toBe(201);
+    const other = await create(alice.token, { target_url: 'https://o.example/', short_code: 'cs-alice' });
+    expect(other.body.link.domain).toBe('go.alice.test');
+    const text = [
+      'short_code,target_url,domain',
+      // Bob's own default-domain code: taken on his domain (the check before any insert).
+      'cs-own,https://i.example/1,go.bob.test',
+      // New: the first row takes it, on Bob's domain; the second, on the default domain, is refused by the insert.
+      'cs-both,https://i.example/2,go.bob.test',
+      'cs-both,https://i.example/3,',
+      // Alice's code on her domain is free on the default domain and on Bob's.
+      'cs-alice,https://i.example/4,',
+    ].join('\r\n');
+    const answer = await call(server, 'POST', '/api/links/user/import', {
+      headers: { ...bearer(bob.token), 'Content-Type': 'text/csv' },
+      rawBody: `${text}\r\n`,
+    });
+    expect(answer.body).toEqual({
+      created: 2,
+      failed: [
+        { line: 2, short_code: 'cs-own', error: TAKEN },
+        { line: 4, short_code: 'cs-both', error: TAKEN },
+      ],
+    });
+    const links = (await call(server, 'GET', '/api/links/user?q=cs-', { headers: bearer(bob.token) })).body.links as {
+      short_code: string;
+      short_url: string;
+    }[];
+    expect(links.map((link) => link.short_url).sort()).toEqual([
+      'https://go.bob.test/cs-both',
+      'https://me.example.com/cs-alice',
+      'https://me.example.com/cs-own',
+    ]);
+  });
 });
