@@ -1,5 +1,6 @@
 /** Environment → a typed, validated Config. One clear error per bad value. */
 
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
@@ -27,6 +28,8 @@ export interface Config {
   anonymizeIps: boolean;
   /** CLICK_RETENTION_DAYS: stored clicks older than this are deleted in the background; unset: kept. */
   clickRetentionDays: number | undefined;
+  /** DNS_SERVERS: the resolvers custom domains are verified with (`ip` or `ip:port`); unset: the system's. */
+  dnsServers: string[] | undefined;
   /** Webhooks and the live stream: OUTBOUND_ALLOW_PRIVATE, STREAM_MAX, WEBHOOK_RETRY_MS (tests). */
   events: EventsConfig;
   /**
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const anonymizeIps = parseFlag('ANONYMIZE_IPS', env.ANONYMIZE_IPS);
   const clickRetentionDays = parseRetentionDays(env.CLICK_RETENTION_DAYS);
   const spoolDir = env.SPOOL_DIR?.trim() || path.join(dataDir, 'spool');
+  const dnsServers = parseDnsServers(env.DNS_SERVERS);
   return {
     port,
     host,
@@ -91,11 +95,27 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metricsToken,
     anonymizeIps,
     clickRetentionDays,
+    dnsServers,
     events: parseEventsConfig(env, parseFlag, (message) => {
       throw new ConfigError(message);
     }),
     spoolDir,
   };
+}
+
+/** Comma-separated `ip`, `ip:port` or `[ipv6]:port`, as node:dns's setServers takes them. */
+function parseDnsServers(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const servers = value.split(',').map((server) => server.trim());
+  for (const server of servers) {
+    const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(server) ?? /^([^:]+)(?::(\d+))?$/.exec(server);
+    const address = match?.[1] ?? server;
+    const port = match?.[2] === undefined ? 53 : Number(match[2]);
+    if (isIP(address) === 0 || port < 1 || port > 65535) {
+      throw new ConfigError(`DNS_SERVERS must be comma-separated addresses, each ip or ip:port (got "${value}")`);
+    }
+  }
+  return servers;
 }
 
 /** A day is the least: the realtime and live panels read the clicks of the last 24 hours. */

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ADMIN_KEY_FILE, loadAdminKey } from './auth/adminKey';
 import { type Config, ConfigError, loadConfig, parseLogFormat } from './config';
+import { checkDomainsInBackground } from './domains/domainService';
 import { createHttpServer } from './http/httpServer';
 import { createLogger, type LogFormat, log, setLogger } from './observability/logger';
 import { loadVisitorSecret } from './privacy/visitorSecret';
@@ -186,6 +187,12 @@ async function main(): Promise<void> {
     lookupPlace: geoDatabase?.lookup,
     visitorSecret,
   });
+  try {
+    await app.services.domains.ready();
+  } catch (error) {
+    fail(`cannot read the custom domains: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const domainChecks = checkDomainsInBackground(app.services.domains);
   const server = createHttpServer(app.handle);
   const started: Started = { config, logFormat, store, dataDir, admin, geoipFile, geoDatabase };
 
@@ -201,7 +208,7 @@ async function main(): Promise<void> {
   });
   stopOnSignals(
     server,
-    () => app.drain(),
+    async () => void (await Promise.all([domainChecks.stop(), app.drain()])),
     started,
     () => app.services.events.hub.stop(),
   );

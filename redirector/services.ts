@@ -6,6 +6,8 @@ import { type AuthService, createAuthService } from './auth/authService';
 import { defaultDomainOf } from './auth/domainRules';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
+import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
+import { createTxtLookup } from './domains/txtLookup';
 import { createEvents, type Events } from './events/events';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
@@ -39,6 +41,8 @@ export interface Services {
   linkPasswordTotals: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
+  /** Custom domains: their state, the verified ones in memory (docs/api.md#custom-domains). */
+  domains: DomainService;
   users: UserAdminService;
   clickRecorder: ClickRecorder;
   /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
@@ -111,21 +115,34 @@ export function createServices(deps: ServiceDeps): Services {
   if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
   const hashKey = secret ? limiterKeyHasher(secret) : undefined;
+  const defaultDomain = defaultDomainOf(config.publicUrl);
+  const domains = createDomainService({
+    store,
+    clock,
+    defaultDomain,
+    lookup: createTxtLookup(config.dnsServers),
+    verifyLimiter: limiterOf(store, 'domain-checks', { clock, max: VERIFY_CALLS_PER_MINUTE, windowMs: 60_000 }),
+    // What a host resolved to may have changed with its owner.
+    onChange: () => linkCache.clear(),
+  });
+  // Read early, so the short-link edge knows the verified domains by the first request; a failure
+  // here is retried by the next caller that waits for them.
+  domains.ready().catch(() => undefined);
   const events = createEvents({
     config,
     store,
     clock,
     registry: metrics.registry,
-    defaultDomain: defaultDomainOf(config.publicUrl),
+    defaultDomain,
   });
   return {
     config,
     store,
-    analytics: createAnalyticsService(store, clock),
+    analytics: createAnalyticsService(store, clock, config.publicUrl),
     clickPlaces: store.links,
     clock,
     auth,
-    accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
+    accounts: createAccountService({ store, auth, clock, defaultDomain }),
     apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
     limiter: limiterOf(store, 'credentials', { clock }, hashKey),
     registrations: limiterOf(
@@ -149,11 +166,17 @@ export function createServices(deps: ServiceDeps): Services {
       clock,
       linkCache,
       maxLinksPerUser: config.maxLinksPerUser,
-      ownHost: defaultDomainOf(config.publicUrl),
+      ownHost: defaultDomain,
+      publicUrl: config.publicUrl,
+      verifiedDomainOf: async (userId) => {
+        await domains.ready();
+        return domains.verifiedOf(userId);
+      },
       onChange: events.onLinkChange,
     }),
     users: createUserAdminService({ store, linkCache }),
     linkCache,
+    domains,
     clickRecorder,
     lookupPlace: deps.lookupPlace,
     metrics,

@@ -51,10 +51,11 @@ export interface AnalyticsService {
   clickExport(linkId: number, range: TimeRange | undefined, format: ClickExportFormat): Readable;
 }
 
-export function createAnalyticsService(store: Store, clock: () => number): AnalyticsService {
+/** `publicUrl`: PUBLIC_URL, which a link's short_url is built on. */
+export function createAnalyticsService(store: Store, clock: () => number, publicUrl: string): AnalyticsService {
   return {
-    link: (link, calendar, range) => linkAnalytics(store, link, calendar, clock(), range),
-    userLink: (link, calendar, range) => userLinkAnalytics(store, link, calendar, clock(), range),
+    link: (link, calendar, range) => linkAnalytics(store, link, calendar, clock(), range, publicUrl),
+    userLink: (link, calendar, range) => userLinkAnalytics(store, link, calendar, clock(), range, publicUrl),
     summary: (calendar, range) => summaryAnalytics(store, calendar, clock(), range),
     realtime: () => realtimeAnalytics(store, clock()),
     live: (minutes) => liveAnalytics(store, clock(), minutes),

@@ -20,6 +20,8 @@ export type LinkAnswerArgs = [
   calendar: ZoneCalendar,
   now: number,
   range?: DateRange,
+  /** PUBLIC_URL, which the link's short_url is built on (tests leave it out). */
+  publicUrl?: string,
 ];
 
 export async function linkAnalytics(
@@ -48,13 +50,13 @@ export async function linkAnalytics(
  * What both per-link answers read and show alike: the all-time figures, or with a range the
  * range's, and then `days` (one entry per day of the range).
  */
-export async function sharedLinkAnswer(...[store, link, calendar, now, range]: LinkAnswerArgs) {
+export async function sharedLinkAnswer(...[store, link, calendar, now, range, publicUrl]: LinkAnswerArgs) {
   const figures = await linkFigures(store, link.id, calendar, now, range);
   const { data, dims } = figures;
   return {
     figures,
     answer: {
-      link: toApiLink({ ...link, ...data.counts }),
+      link: toApiLink({ ...link, ...data.counts }, publicUrl ?? 'http://localhost:8080'),
       stats: {
         totalClicks: figures.totalClicks,
         uniqueVisitors: figures.uniqueVisitors,

@@ -11,7 +11,6 @@ import { UniqueViolation } from '../storage/errors';
 import type { UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import type { AuthService } from './authService';
-import { DOMAIN_TAKEN, normaliseCustomDomain } from './domainRules';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 
 export const NAME_REQUIRED = 'Name is required';
@@ -69,9 +68,6 @@ export interface AccountService {
   register(registration: Registration): Promise<UserRecord>;
   /** A new user session when the email and password match; undefined otherwise (whatever the input). */
   login(email: unknown, password: unknown): Promise<{ token: string; user: UserRecord } | undefined>;
-  /** Stores the domain as normalised (RuleError 400 for a bad one, 409 when another user has it). */
-  setCustomDomain(userId: number, input: unknown): Promise<string>;
-  removeCustomDomain(userId: number): Promise<void>;
 }
 
 export interface AccountServiceDeps {
@@ -105,21 +101,6 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       // Said only to whoever knows the password.
       if (user.disabled) throw new RuleError(401, ACCOUNT_DISABLED);
       return { token: await auth.startUserSession(user.id), user };
-    },
-
-    async setCustomDomain(userId, input) {
-      const domain = normaliseCustomDomain(input, defaultDomain);
-      try {
-        await store.users.setCustomDomain(userId, domain);
-      } catch (error) {
-        if (error instanceof UniqueViolation) throw taken(DOMAIN_TAKEN);
-        throw error;
-      }
-      return domain;
-    },
-
-    async removeCustomDomain(userId) {
-      await store.users.setCustomDomain(userId, null);
     },
   };
 }

@@ -1,4 +1,5 @@
 /** API types for accounts and sessions. Types only. */
+import type { DomainVerification } from './domains';
 
 export interface User {
   id: number;
@@ -45,15 +46,18 @@ export interface DomainResponse {
   default_domain: string;
   /** PUBLIC_URL itself (scheme, host and port), so the UI can build working short-link addresses. */
   public_url: string;
+  /** The domain's state; null without a domain. */
+  verification: DomainVerification | null;
 }
 
 export interface DomainRequest {
   domain: string;
 }
 
-/** Answer of POST /api/user/domain: the domain as stored (trimmed, lower-cased). */
+/** Answer of POST /api/user/domain and POST /api/user/domain/verify: the domain as stored (trimmed, lower-cased). */
 export interface DomainSetResponse {
   domain: string;
+  verification: DomainVerification;
 }
 
 export interface ErrorResponse {

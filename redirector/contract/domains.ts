@@ -75,3 +75,67 @@ function isHostName(domain: string): boolean {
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false;
   return !/^\d+$/.test(labels[labels.length - 1] ?? '');
 }
+
+/** A custom domain's state (docs/api.md#custom-domains). */
+export type DomainStatus = 'pending' | 'verified' | 'failed';
+
+export const DOMAIN_STATUSES: readonly DomainStatus[] = ['pending', 'verified', 'failed'];
+
+/** Where the ownership proof lives: a TXT record at this name must hold `me-verify=<token>`. */
+export const CHALLENGE_PREFIX = '_me-challenge.';
+export const CHALLENGE_VALUE_PREFIX = 'me-verify=';
+
+export interface DomainVerification {
+  status: DomainStatus;
+  record: { type: 'TXT'; name: string; value: string };
+  /** ISO 8601 UTC of the last look-up; null before the first. */
+  checked_at: string | null;
+  /** What the last look-up found instead of the record; null when it found it (or before any). */
+  error: string | null;
+}
+
+/** The TXT record a user adds to prove they own `domain`. */
+export function challengeRecord(domain: string, token: string): DomainVerification['record'] {
+  return { type: 'TXT', name: `${CHALLENGE_PREFIX}${domain}`, value: `${CHALLENGE_VALUE_PREFIX}${token}` };
+}
+
+/**
+ * The whole address of a short link: on the default domain PUBLIC_URL/<code>, on a custom domain
+ * PUBLIC_URL's scheme, the domain, the code (docs/api.md#custom-domains).
+ */
+export function shortUrlOf(publicUrl: string, domain: string | null, shortCode: string): string {
+  if (domain === null) return `${publicUrl.replace(/\/$/, '')}/${shortCode}`;
+  return `${new URL(publicUrl).protocol}//${domain}/${shortCode}`;
+}
+
+/** A request's host as routing compares it: lower-cased, without port or final dot. */
+export function hostNameOf(host: string | undefined): string {
+  if (!host) return '';
+  let name = host.trim().toLowerCase();
+  if (name.startsWith('[')) return name.slice(0, name.indexOf(']') + 1);
+  const colon = name.indexOf(':');
+  if (colon !== -1) name = name.slice(0, colon);
+  return name.endsWith('.') ? name.slice(0, -1) : name;
+}
+
+/** One claimed domain in the administrator's list (GET /api/domains). */
+export interface AdminDomain {
+  domain: string;
+  user_id: number;
+  user_email: string;
+  status: DomainStatus;
+  /** ISO 8601 UTC, or null. */
+  checked_at: string | null;
+  verified_at: string | null;
+  /** Links on the domain. */
+  links: number;
+}
+
+export interface AdminDomainsResponse {
+  domains: AdminDomain[];
+}
+
+/** Answer of PUT /api/domains?domain=. */
+export interface AdminDomainResponse {
+  domain: AdminDomain;
+}

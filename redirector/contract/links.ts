@@ -24,6 +24,10 @@ export interface Link extends LinkOptionValues<'api'> {
   tags: string[];
   /** Visitors must enter a password; the password itself is write-only. */
   has_password: boolean;
+  /** The custom domain the link lives on; null: the default domain (docs/api.md#custom-domains). */
+  domain: string | null;
+  /** The whole short address, on the link's domain. */
+  short_url: string;
 }
 
 /**
@@ -39,6 +43,8 @@ export interface LinkInput extends Partial<LinkOptionValues<'input'>> {
   tags?: string[];
   /** Write-only, 4–128 characters; '' or null removes it; left out keeps it. */
   password?: string | null;
+  /** null: the default domain; else the owner's verified domain. Left out: the owner's verified domain on create. */
+  domain?: string | null;
 }
 
 /** Body of PUT /api/links?id= and PUT /api/links/update?linkId=: any subset of the fields. */

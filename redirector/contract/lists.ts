@@ -145,6 +145,8 @@ export const LINK_CSV_COLUMNS = [
   ...LINK_OPTION_COLUMNS.slice(0, PASSWORD_PLACE),
   'has_password',
   ...LINK_OPTION_COLUMNS.slice(PASSWORD_PLACE),
+  // Empty: the default domain (docs/api.md#custom-domains).
+  'domain',
 ] as const;
 export type LinkCsvColumn = (typeof LINK_CSV_COLUMNS)[number];
 

@@ -31,7 +31,7 @@ export function eventClick(click: FeedClick, defaultDomain: string, withAddress:
     id: click.id,
     link_id: Number(click.link_id),
     short_code: click.short_code,
-    domain: click.custom_domain ?? defaultDomain,
+    domain: click.domain ?? defaultDomain,
     clicked_at: new Date(Number(click.clicked_at)).toISOString(),
     country: click.country,
     city: click.city,

@@ -1,32 +1,90 @@
-/** A user's custom domain: GET/POST/DELETE /api/user/domain (docs/api.md#domain). */
+/**
+ * Custom domains (docs/api.md#custom-domains). The user's: GET/POST/DELETE /api/user/domain and
+ * POST /api/user/domain/verify. The administrator's: GET /api/domains, PUT and DELETE
+ * /api/domains?domain=. And GET /api/domains/allowed?domain= (no credential), which a TLS proxy asks
+ * before it gets a certificate: answered from memory.
+ */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { toApiUser } from '../auth/accountService';
 import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../contract/auth';
+import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../contract/domains';
+import { hostNameOf } from '../contract/domains';
 import type { Services } from '../services';
-import { type GuardServices, requireUser, type UserState } from './authGuards';
+import type { ListedDomain } from '../storage/repositories/domainRepository';
+import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { badRequest, notFound } from './errors';
 import { bodyOf } from './requestInput';
 
-export function createDomainRouter(services: GuardServices & Pick<Services, 'accounts' | 'config'>): Router {
-  const { accounts } = services;
+export const NOT_SERVED = 'This host is not served here';
+
+const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+function toAdminDomain(row: ListedDomain): AdminDomain {
+  return {
+    domain: row.domain,
+    user_id: row.user_id,
+    user_email: row.user_email,
+    status: row.status,
+    checked_at: isoOrNull(row.checked_at),
+    verified_at: isoOrNull(row.verified_at),
+    links: Number(row.links),
+  };
+}
+
+/** The `domain` query parameter, as it must be given once. */
+function domainParam(ctx: Context): string {
+  const value = ctx.query.domain;
+  if (typeof value !== 'string' || value.trim() === '') throw badRequest('Missing domain (a host name)');
+  return value;
+}
+
+export function createDomainRouter(
+  services: GuardServices & Pick<Services, 'accounts' | 'config' | 'domains'>,
+): Router {
+  const { accounts, domains } = services;
   const router = new Router();
   const user = requireUser(services);
+  const admin = requireAdmin(services);
 
   router.get('/user/domain', user, async (ctx) => {
     const { user: current } = ctx.state as UserState;
+    const state = await domains.stateOf(current.id);
     ctx.body = {
       user: toApiUser(current),
-      domain: current.custom_domain,
+      domain: state?.domain ?? null,
       default_domain: accounts.defaultDomain,
       public_url: services.config.publicUrl,
+      verification: state?.verification ?? null,
     } satisfies DomainResponse;
   });
   router.post('/user/domain', user, async (ctx) => {
     const { user: current } = ctx.state as UserState;
-    const domain = await accounts.setCustomDomain(current.id, bodyOf(ctx).domain);
-    ctx.body = { domain } satisfies DomainSetResponse;
+    ctx.body = (await domains.claim(current.id, bodyOf(ctx).domain)) satisfies DomainSetResponse;
+  });
+  router.post('/user/domain/verify', user, async (ctx) => {
+    ctx.body = (await domains.verify((ctx.state as UserState).user.id)) satisfies DomainSetResponse;
   });
   router.delete('/user/domain', user, async (ctx) => {
-    await accounts.removeCustomDomain((ctx.state as UserState).user.id);
+    await domains.remove((ctx.state as UserState).user.id);
+    ctx.body = { success: true } satisfies SuccessResponse;
+  });
+
+  router.get('/domains/allowed', async (ctx) => {
+    await domains.ready();
+    if (!domains.isServed(hostNameOf(domainParam(ctx)))) throw notFound(NOT_SERVED);
+    ctx.body = { allowed: true };
+  });
+  router.get('/domains', admin, async (ctx) => {
+    ctx.body = { domains: (await domains.list()).map(toAdminDomain) } satisfies AdminDomainsResponse;
+  });
+  router.put('/domains', admin, async (ctx) => {
+    const domain = domainParam(ctx);
+    if (bodyOf(ctx).status !== 'verified') throw badRequest('status must be "verified"');
+    ctx.body = { domain: toAdminDomain(await domains.verifyByHand(domain)) } satisfies AdminDomainResponse;
+  });
+  router.delete('/domains', admin, async (ctx) => {
+    await domains.removeDomain(domainParam(ctx));
     ctx.body = { success: true } satisfies SuccessResponse;
   });
 

@@ -1,5 +1,5 @@
 /**
- * Links by short code, kept in memory for the redirect path, each with its owner's disabled flag.
+ * Links by domain and short code, kept in memory for the redirect path, each with its owner's disabled flag.
  * Bounded (least recently filled go first) and invalidated by the link service on every update and
  * delete, and by owner when an account is disabled, enabled or deleted. Misses are cached too, so a
  * flood of unknown codes costs one lookup each until a link with that code is created.
@@ -13,9 +13,11 @@ import type { RedirectLink } from '../storage/records';
 import type { LinkRepository } from '../storage/store';
 
 export interface LinkCache {
-  get(shortCode: string): Promise<RedirectLink | undefined>;
+  /** The link with this code on `domain` (null or left out: the default domain). */
+  get(shortCode: string, domain?: string | null): Promise<RedirectLink | undefined>;
   /** The cached value when present, without touching the database. */
-  peek(shortCode: string): RedirectLink | null | undefined;
+  peek(shortCode: string, domain?: string | null): RedirectLink | null | undefined;
+  /** Drops the code on every domain. */
   invalidate(shortCode: string): void;
   /** Drops every cached link of this user. */
   invalidateOwner(userId: number): void;
@@ -42,6 +44,9 @@ interface Entry {
   seenAt: number;
 }
 
+/** The default domain's key is the code itself, so its lookups build no string. */
+const keyOf = (shortCode: string, domain: string | null | undefined) => (domain ? `${shortCode}/${domain}` : shortCode);
+
 export function createLinkCache(
   links: Pick<LinkRepository, 'findForRedirect'>,
   options: LinkCacheOptions = {},
@@ -52,17 +57,35 @@ export function createLinkCache(
   const clock = options.clock ?? Date.now;
   // A null link marks a known miss; absent means not cached.
   const entries = new Map<string, Entry>();
+  // The keys of each code on custom domains, so that invalidating a code drops it everywhere.
+  const onDomains = new Map<string, Set<string>>();
   // Bumped by every invalidation: a lookup that was under way meanwhile may have read the old row.
   let generation = 0;
   let epoch = 0;
 
-  function remember(shortCode: string, link: RedirectLink | null): void {
-    entries.delete(shortCode);
+  function forget(key: string): void {
+    entries.delete(key);
+    const slash = key.indexOf('/');
+    if (slash === -1) return;
+    const code = key.slice(0, slash);
+    const keys = onDomains.get(code);
+    keys?.delete(key);
+    if (keys?.size === 0) onDomains.delete(code);
+  }
+
+  function remember(shortCode: string, domain: string | null | undefined, link: RedirectLink | null): void {
+    const key = keyOf(shortCode, domain);
+    entries.delete(key);
     if (entries.size >= maxEntries) {
       const oldest = entries.keys().next();
-      if (!oldest.done) entries.delete(oldest.value);
+      if (!oldest.done) forget(oldest.value);
     }
-    entries.set(shortCode, { link, epoch, seenAt: clock() });
+    entries.set(key, { link, epoch, seenAt: clock() });
+    if (domain) {
+      const keys = onDomains.get(shortCode) ?? new Set<string>();
+      keys.add(key);
+      onDomains.set(shortCode, keys);
+    }
   }
 
   /** A link kept aside that may answer while the database is away. */
@@ -73,8 +96,9 @@ export function createLinkCache(
   }
 
   return {
-    async get(shortCode) {
-      const cached = entries.get(shortCode);
+    async get(shortCode, domain) {
+      const key = keyOf(shortCode, domain);
+      const cached = entries.get(key);
       if (cached?.epoch === epoch) return cached.link ?? undefined;
       if (!isDatabaseUp()) {
         const kept = keptAside(cached);
@@ -83,17 +107,17 @@ export function createLinkCache(
       const started = generation;
       let link: RedirectLink | undefined;
       try {
-        link = await links.findForRedirect(shortCode);
+        link = await links.findForRedirect(shortCode, domain ?? null);
       } catch (error) {
-        const kept = isDatabaseUnreachable(error) ? keptAside(entries.get(shortCode)) : undefined;
+        const kept = isDatabaseUnreachable(error) ? keptAside(entries.get(key)) : undefined;
         if (kept) return kept;
         throw error;
       }
-      if (generation === started) remember(shortCode, link ?? null);
+      if (generation === started) remember(shortCode, domain, link ?? null);
       return link;
     },
-    peek(shortCode) {
-      const entry = entries.get(shortCode);
+    peek(shortCode, domain) {
+      const entry = entries.get(keyOf(shortCode, domain));
       if (entry === undefined) return undefined;
       if (entry.epoch === epoch) {
         entry.seenAt = clock();
@@ -104,12 +128,14 @@ export function createLinkCache(
     invalidate(shortCode) {
       generation += 1;
       entries.delete(shortCode);
+      for (const key of onDomains.get(shortCode) ?? []) entries.delete(key);
+      onDomains.delete(shortCode);
     },
     invalidateOwner(userId) {
       // Rare (an administrator's action): one pass over the bounded cache.
       generation += 1;
-      for (const [shortCode, entry] of entries) {
-        if (entry.link?.user_id === userId) entries.delete(shortCode);
+      for (const [key, entry] of entries) {
+        if (entry.link?.user_id === userId) forget(key);
       }
     },
     clear() {

@@ -28,6 +28,7 @@ const CELLS: { [column in Exclude<LinkCsvColumn, LinkOptionName>]: (link: Link) 
     clicks: (link) => link.total_clicks,
     unique_visitors: (link) => link.unique_visitors,
     has_password: (link) => link.has_password,
+    domain: (link) => link.domain,
   };
 
 function cellOf(link: Link, column: LinkCsvColumn): string | number | boolean | null {
@@ -80,7 +81,9 @@ export function csvRowToLinkBody(header: readonly string[], cells: readonly stri
   header.forEach((column, index) => {
     if (IGNORED.has(column)) return;
     const cell = unguardCell(cells[index] ?? '').trim();
-    if (cell === '') return;
+    // An empty domain is the default domain; without the column, the owner's verified domain.
+    if (column === 'domain') body.domain = cell === '' ? null : cell;
+    if (cell === '' || column === 'domain') return;
     if (column === 'tags')
       body.tags = cell
         .split(CSV_TAG_SEPARATOR)

@@ -1,4 +1,5 @@
 /** A stored link with its counts → the API's Link object (docs/api.md#links). */
+import { shortUrlOf } from '../contract/domains';
 import { apiLinkOptions } from '../contract/linkFields';
 import type { Link } from '../contract/links';
 import type { LinkWithCounts } from '../storage/records';
@@ -6,7 +7,8 @@ import type { LinkWithCounts } from '../storage/records';
 /** A link with its counts and tags (sorted). */
 export type PresentableLink = LinkWithCounts & { tags: readonly string[] };
 
-export function toApiLink(link: PresentableLink): Link {
+/** `publicUrl`: PUBLIC_URL, which the short address is built on. */
+export function toApiLink(link: PresentableLink, publicUrl: string): Link {
   return {
     id: link.id,
     user_id: link.user_id,
@@ -22,5 +24,7 @@ export function toApiLink(link: PresentableLink): Link {
     tags: [...link.tags],
     // Never the hash itself.
     has_password: link.password_hash !== null,
+    domain: link.domain,
+    short_url: shortUrlOf(publicUrl, link.domain, link.short_code),
   };
 }

@@ -5,16 +5,20 @@
  */
 import { hashPassword } from '../auth/passwords';
 import type { Link } from '../contract/links';
-import { type LinkListQuery, linkLimitMessage, type UserLinksPage } from '../contract/lists';
+import { linkLimitMessage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
-import { LinkLimitReached } from '../storage/errors';
-import type { LinkChanges, LinkRecord, LinkWithCounts } from '../storage/records';
+import { LinkLimitReached, UniqueViolation } from '../storage/errors';
+import type { LinkChanges, LinkRecord } from '../storage/records';
 import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
+import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDomainOf } from './linkDomain';
 import { toApiLink } from './linkPresenter';
+import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './linkReads';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { randomShortCode, shortCodeProblem } from './shortCode';
+
+export { EXPORT_BATCH, LINK_NOT_FOUND, type TaggedLink } from './linkReads';
 
 /** Who acts: the administrator (every link; creates links without an owner) or one user. */
 export type LinkOwner = { kind: 'admin' } | { kind: 'user'; userId: number };
@@ -22,35 +26,16 @@ export type LinkOwner = { kind: 'admin' } | { kind: 'user'; userId: number };
 export const ADMIN: LinkOwner = { kind: 'admin' };
 export const userOwner = (userId: number): LinkOwner => ({ kind: 'user', userId });
 
-export const LINK_NOT_FOUND = 'Link not found';
 export const SHORT_CODE_TAKEN = 'This short code is already taken';
 export const SHORT_CODE_UNCHANGEABLE = "The short code can't be changed after the link is created";
 
-/** A stored link with its tags. */
-export type TaggedLink = LinkRecord & { tags: string[] };
-
-/** Links an export reads per query: memory stays flat however many links there are. */
-export const EXPORT_BATCH = 500;
-
-export interface LinkService {
-  /** One page of the owner's links as the query asks, and how many match; computed in the database. */
-  page(owner: LinkOwner, query: LinkListQuery): Promise<{ links: Link[]; total: number }>;
-  /** The dashboard cards: every link of the user, whatever a list's filters. */
-  totals(userId: number): Promise<UserLinksPage['totals']>;
-  /** Every link the owner may see, lowest id first, a batch at a time (exports). */
-  batches(owner: LinkOwner): AsyncGenerator<Link[]>;
-  /** Tags in use on the owner's links, sorted by name, with their number of links. */
-  tags(owner: LinkOwner): Promise<{ name: string; links: number }[]>;
+export interface LinkService extends LinkReads {
   /**
    * Creates the links in one transaction, in order: each a Link or the reason it was refused
-   * (a taken short code, a destination on this service). RuleError 403 (nothing created) beyond
-   * the user's link limit.
+   * (a taken short code, a destination on this service, a domain not the owner's). RuleError 403
+   * (nothing created) beyond the user's link limit.
    */
   createMany(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<(Link | string)[]>;
-  /** The link when the owner may see it; RuleError 404 otherwise. */
-  get(owner: LinkOwner, id: number): Promise<Link>;
-  /** The stored link when the owner may see it; RuleError 404 otherwise (for analytics and the like). */
-  findOwned(owner: LinkOwner, id: number): Promise<TaggedLink>;
   create(owner: LinkOwner, fields: NewLinkFields): Promise<Link>;
   update(owner: LinkOwner, id: number, changes: LinkFieldChanges): Promise<Link>;
   /** Deletes the link and its clicks. */
@@ -62,9 +47,7 @@ const codesOf = (fields: readonly NewLinkFields[]) =>
 
 const NO_COUNTS = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 };
 
-function mayAccess(owner: LinkOwner, link: LinkRecord): boolean {
-  return owner.kind === 'admin' || link.user_id === owner.userId;
-}
+const ownerIdOf = (owner: LinkOwner) => (owner.kind === 'user' ? owner.userId : null);
 
 export interface LinkServiceDeps {
   store: Store;
@@ -72,8 +55,12 @@ export interface LinkServiceDeps {
   linkCache: LinkCache;
   /** The most links one user may own (the administrator has no limit). */
   maxLinksPerUser: number;
-  /** The host of PUBLIC_URL: no link may point there (nor at a user's custom domain). */
+  /** The host of PUBLIC_URL: no link may point there (nor at a user's verified custom domain). */
   ownHost: string;
+  /** PUBLIC_URL, which short_url is built on. */
+  publicUrl: string;
+  /** The user's verified custom domain, or null (docs/api.md#custom-domains). */
+  verifiedDomainOf: VerifiedDomainOf;
   /** Told of every link created, updated or deleted, and awaited before the call answers (webhooks, streams). */
   onChange?: (changes: readonly LinkChangeNotice[]) => Promise<void>;
 }
@@ -99,73 +86,11 @@ async function newLinkRows(
   return Promise.all(
     fields.map(async ({ password, ...field }) => ({
       ...field,
-      user_id: owner.kind === 'user' ? owner.userId : null,
+      user_id: ownerIdOf(owner),
       created_at: createdAt,
       password_hash: (await passwordHashOf(password)) ?? null,
     })),
   );
-}
-
-const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
-
-type LinkReads = Pick<LinkService, 'page' | 'totals' | 'batches' | 'tags' | 'get' | 'findOwned'>;
-
-/** What reads links: the lists, the exports' batches, one link. */
-function createLinkReads(store: Store): LinkReads {
-  async function withTags(link: LinkRecord): Promise<TaggedLink> {
-    return { ...link, tags: (await store.links.tagsOf([link.id])).get(link.id) ?? [] };
-  }
-
-  async function findOwned(owner: LinkOwner, id: number): Promise<TaggedLink> {
-    const link = await store.links.findById(id);
-    if (!link || !mayAccess(owner, link)) throw notFoundRule(LINK_NOT_FOUND);
-    return withTags(link);
-  }
-
-  /** Rows of one query with their tags, in one more query. */
-  async function present(rows: readonly LinkWithCounts[]): Promise<Link[]> {
-    const tags = await store.links.tagsOf(rows.map((row) => row.id));
-    return rows.map((row) => toApiLink({ ...row, tags: tags.get(row.id) ?? [] }));
-  }
-
-  return {
-    async page(owner, query) {
-      const { rows, total } = await store.links.page({
-        ...scope(owner),
-        q: query.q,
-        tag: query.tag,
-        sort: query.sort,
-        order: query.order,
-        limit: query.per_page,
-        offset: (query.page - 1) * query.per_page,
-      });
-      return { links: await present(rows), total };
-    },
-
-    totals: (userId) => store.links.totals(userId),
-
-    async *batches(owner) {
-      for (let afterId = 0; ; ) {
-        const rows = await store.links.batchAfter(scope(owner), afterId, EXPORT_BATCH);
-        if (rows.length === 0) return;
-        yield await present(rows);
-        afterId = rows[rows.length - 1]!.id;
-      }
-    },
-
-    tags: (owner) => store.links.tagCounts(scope(owner)),
-
-    async get(owner, id) {
-      return withCounts(store, await findOwned(owner, id));
-    },
-
-    findOwned,
-  };
-}
-
-async function withCounts(store: Store, link: TaggedLink): Promise<Link> {
-  const counts = await store.links.counts(link.id);
-  return toApiLink({ ...link, ...counts });
 }
 
 /** 403 before any insert when the links would take the user beyond the limit (insertMany checks again, exactly). */
@@ -198,10 +123,63 @@ async function insertAll(
   return outcomes;
 }
 
+/**
+ * The rows with their domains chosen (docs/api.md#custom-domains), and each row's first problem:
+ * a domain not the owner's, a short code taken where the row goes, a destination on this service.
+ * The codes and hosts in a query per 1,024 of them, before any insert (docs/api.md#import-and-export).
+ */
+async function checkRows(
+  { store, domains, selfLinkProblems }: Pick<LinkServiceDeps, 'store'> & LinkChecks,
+  owner: LinkOwner,
+  requested: readonly NewLinkFields[],
+): Promise<{ fields: NewLinkFields[]; problems: (string | undefined)[] }> {
+  const ownerId = ownerIdOf(owner);
+  const choices = await Promise.all(requested.map((field) => domains.domainFor(ownerId, field.domain)));
+  const resolved = requested.map((field, index) => {
+    const choice = choices[index]!;
+    return 'problem' in choice ? undefined : { ...field, domain: choice.domain };
+  });
+  const takenCodes = await takenWhereTheyGo(store, ownerId, resolved);
+  const hostProblems = await selfLinkProblems(requested);
+  const problems = requested.map((_, index) => {
+    const choice = choices[index]!;
+    if ('problem' in choice) return choice.problem;
+    return takenCodes[index] ? SHORT_CODE_TAKEN : hostProblems[index];
+  });
+  return { fields: requested.map((field, index) => resolved[index] ?? field), problems };
+}
+
+/**
+ * The domain an update moves the link to, undefined when it stays (docs/api.md#custom-domains);
+ * RuleError 409 when the owner has its code on another domain than the new one.
+ */
+async function movedDomain(
+  store: Store,
+  domains: LinkDomains,
+  existing: LinkRecord,
+  requested: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (requested === undefined) return undefined;
+  const domain = await domains.domainOrThrow(existing.user_id, requested);
+  if (domain === existing.domain) return undefined;
+  const { user_id: owner, short_code: code, id } = existing;
+  if (owner !== null && (await store.links.ownerCodeElsewhere(owner, code, domain, id))) throw taken(SHORT_CODE_TAKEN);
+  return domain;
+}
+
+interface LinkChecks {
+  domains: LinkDomains;
+  selfLinkProblems: ReturnType<typeof createSelfLinkChecks>;
+}
+
 export function createLinkService(deps: LinkServiceDeps): LinkService {
-  const { store, linkCache, maxLinksPerUser } = deps;
+  const { store, linkCache, maxLinksPerUser, publicUrl } = deps;
   const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
-  const selfLinkProblems = createSelfLinkChecks(deps.ownHost, store.users);
+  const checks: LinkChecks = {
+    domains: createLinkDomains(deps.verifiedDomainOf),
+    selfLinkProblems: createSelfLinkChecks(deps.ownHost, store.users),
+  };
+  const { domainOrThrow } = checks.domains;
   const notify = async (action: LinkChangeNotice['action'], links: readonly Link[]) => {
     if (deps.onChange && links.length > 0)
       await deps.onChange(links.map((link) => ({ action, ownerId: link.user_id, link })));
@@ -212,20 +190,14 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     if (problem) throw invalidInput(problem);
   }
 
-  const reads = createLinkReads(store);
+  const reads = createLinkReads(store, publicUrl);
   const { findOwned } = reads;
 
   return {
     ...reads,
 
-    async createMany(owner, fields) {
-      // Every row's short code and hosts in a query per 1,024 of them, then the link limit, before
-      // any insert (docs/api.md#import-and-export).
-      const taken = await store.links.takenShortCodes(codesOf(fields));
-      const hostProblems = await selfLinkProblems(fields);
-      const problems = fields.map((field, index) =>
-        field.short_code !== undefined && taken.has(field.short_code) ? SHORT_CODE_TAKEN : hostProblems[index],
-      );
+    async createMany(owner, requested) {
+      const { fields, problems } = await checkRows({ store, ...checks }, owner, requested);
       const good = fields.filter((_, index) => problems[index] === undefined);
       if (owner.kind === 'user') await checkRoom(store, maxLinksPerUser, owner.userId, good);
       const outcomes = (await insertAll(deps, owner, good)).values();
@@ -233,7 +205,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         const problem = problems[index];
         if (problem !== undefined) return problem;
         const outcome = outcomes.next().value!;
-        return outcome === 'taken' ? SHORT_CODE_TAKEN : toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags });
+        if (outcome === 'taken') return SHORT_CODE_TAKEN;
+        return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, publicUrl);
       });
       await notify(
         'created',
@@ -249,12 +222,13 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         if (problem) throw invalidInput(problem);
       }
       await checkDestinations(fields);
-      const [outcome] = await insertAll(deps, owner, [fields]);
+      const domain = await domainOrThrow(ownerIdOf(owner), fields.domain);
+      const [outcome] = await insertAll(deps, owner, [{ ...fields, domain }]);
       if (outcome === 'taken' || outcome === undefined) {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
         throw new Error('no free random short code');
       }
-      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags });
+      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags }, publicUrl);
       await notify('created', [link]);
       return link;
     },
@@ -264,24 +238,33 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       if (changes.short_code !== undefined && changes.short_code !== existing.short_code) {
         throw invalidInput(SHORT_CODE_UNCHANGEABLE);
       }
-      const { short_code: _unchanged, tags, password, ...fields } = changes;
+      const { short_code: _unchanged, tags, password, domain: requested, ...fields } = changes;
       checkOptionAddresses({ ...existing, ...fields });
       await checkDestinations(fields);
-      const columns: LinkChanges = { ...fields, password_hash: await passwordHashOf(password) };
+      const moved = await movedDomain(store, checks.domains, existing, requested);
+      const columns: LinkChanges = {
+        ...fields,
+        password_hash: await passwordHashOf(password),
+        ...(moved === undefined ? {} : { domain: moved }),
+      };
       linkCache.invalidate(existing.short_code);
-      const updated = await store.links.update(id, columns);
+      const updated = await store.links.update(id, columns).catch((error: unknown) => {
+        // Moved onto a domain where another link has its code.
+        if (error instanceof UniqueViolation) throw taken(SHORT_CODE_TAKEN);
+        throw error;
+      });
       // Again after the write: a redirect may have cached the old row while the update was under way.
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
       if (tags !== undefined) await store.links.setTags(id, tags);
-      const link = await withCounts(store, { ...updated, tags: tags ?? existing.tags });
+      const link = await withCounts(store, { ...updated, tags: tags ?? existing.tags }, publicUrl);
       await notify('updated', [link]);
       return link;
     },
 
     async delete(owner, id) {
       const existing = await findOwned(owner, id);
-      const link = deps.onChange ? await withCounts(store, existing) : undefined;
+      const link = deps.onChange ? await withCounts(store, existing, publicUrl) : undefined;
       linkCache.invalidate(existing.short_code);
       await store.links.delete(id);
       linkCache.invalidate(existing.short_code);

@@ -32,6 +32,7 @@ export const MAX_TITLE_LENGTH = 200;
 export const TARGET_URL_REQUIRED = 'Target URL is required';
 export const COUNTRY_REDIRECT_URL_REQUIRED = 'Country redirect URL is required when country redirect is on';
 export const INSTAGRAM_EXIT_URL_REQUIRED = 'Instagram exit URL is required when Instagram exit is on';
+export const DOMAIN_NOT_YOURS = 'Use the default domain or your own verified domain';
 
 /**
  * A link's fields as a create call gives them, normalised: its own settings and its options as
@@ -44,6 +45,8 @@ export type NewLinkFields = LinkOptionValues<'stored'> & {
   short_code: string | undefined;
   tags: string[];
   password: string | null;
+  /** null: the default domain; a host name: one of the owner's; undefined: the owner's verified domain if any. */
+  domain?: string | null;
 };
 
 /** The largest click limit: PostgreSQL's INTEGER. */
@@ -90,6 +93,7 @@ const linkBody = z.object(
     short_code: z.string({ error: 'Short code must be text' }).nullish(),
     tags: z.unknown().optional(),
     password: z.string({ error: LINK_PASSWORD_LENGTH }).nullish(),
+    domain: z.string({ error: DOMAIN_NOT_YOURS }).nullish(),
     ...optionBodies,
   },
   { error: 'Request body must be an object of link fields' },
@@ -101,6 +105,7 @@ type LinkBody = {
   short_code?: string | null;
   tags?: unknown;
   password?: string | null;
+  domain?: string | null;
 } & Record<LinkOptionName, unknown>;
 
 function parseBody(body: unknown): LinkBody {
@@ -137,6 +142,8 @@ function changesOf(body: LinkBody): LinkFieldChanges {
     if (body[name] !== undefined) options[name] = OPTION_VALUE[LINK_OPTIONS[name].kind](body[name]);
   }
   if (body.password !== undefined) changes.password = passwordOf(body.password);
+  // Compared as hosts are (docs/api.md#custom-domains); the service checks it is the owner's.
+  if (body.domain !== undefined) changes.domain = body.domain?.trim().toLowerCase().replace(/\.$/, '') || null;
   if (body.tags !== undefined) {
     // null clears the tags, like null clears an optional address.
     const tags = normaliseTags(body.tags ?? []);

@@ -35,10 +35,12 @@ export interface LinkRecord extends LinkOptionValues<'stored'> {
   created_at: number;
   /** auth/passwords.ts's salted hash; never leaves the server. */
   password_hash: string | null;
+  /** The custom domain the link lives on; null: the default domain. */
+  domain: string | null;
 }
 
 /** A link's options (docs/api.md#links); a new link may leave them out for their defaults. */
-export type LinkOptionFields = LinkOptionName | 'password_hash';
+export type LinkOptionFields = LinkOptionName | 'password_hash' | 'domain';
 
 export type NewLink = Omit<LinkRecord, 'id' | LinkOptionFields> & Partial<Pick<LinkRecord, LinkOptionFields>>;
 

@@ -20,6 +20,7 @@ import type {
   UserWithCounts,
 } from './records';
 import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
+import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
@@ -40,9 +41,9 @@ export interface UserRepository {
   findByEmail(email: string): Promise<UserRecord | undefined>;
   /** Throws UniqueViolation('custom_domain'). */
   setCustomDomain(id: number, domain: string | null): Promise<void>;
-  /** Whether some user has this custom domain (lower-case). */
+  /** Whether some user has this custom domain (lower-case), verified. */
   isCustomDomain(domain: string): Promise<boolean>;
-  /** Which of these domains (lower-case) some user has as custom domain: one query per 1,024 of them. */
+  /** Which of these domains (lower-case) some user has as custom domain, verified: one query per 1,024 of them. */
   customDomainsAmong(domains: readonly string[]): Promise<Set<string>>;
   /** Oldest account first, each with its links and clicks. */
   page(query: UserPageQuery): Promise<{ rows: UserWithCounts[]; total: number }>;
@@ -103,16 +104,29 @@ export interface LinkRepository {
   /** Deletes the link and its clicks; false when there was no such link. */
   delete(id: number): Promise<boolean>;
   findById(id: number): Promise<LinkRecord | undefined>;
-  findByShortCode(shortCode: string): Promise<LinkRecord | undefined>;
-  /** Which of these short codes are taken: one query per 1,024 of them (imports). */
-  takenShortCodes(shortCodes: readonly string[]): Promise<Set<string>>;
+  /** The link with this code on `domain` (null, the default: the default domain). */
+  findByShortCode(shortCode: string, domain?: string | null): Promise<LinkRecord | undefined>;
+  /**
+   * Which of these short codes a new link of `ownerId` (null: the administrator's) on `domain` (null:
+   * the default domain) may not take: taken on that domain, or by the owner on another domain
+   * (docs/api.md#custom-domains). One query per 1,024 of them (imports).
+   */
+  takenShortCodes(
+    shortCodes: readonly string[],
+    where: { domain: string | null; ownerId: number | null },
+  ): Promise<Set<string>>;
   /** How many links the user owns. */
   ownedCount(userId: number): Promise<number>;
   /** Newest first, each with its counts, in one query (never one per link). */
   list(filter: LinkFilter): Promise<LinkWithCounts[]>;
   counts(id: number): Promise<LinkCounts>;
   /** The link with its owner's disabled flag (the redirect path's cache miss: one query). */
-  findForRedirect(shortCode: string): Promise<RedirectLink | undefined>;
+  findForRedirect(shortCode: string, domain?: string | null): Promise<RedirectLink | undefined>;
+  /**
+   * Whether the owner has a link with this code on a domain other than `domain` (a code on a custom
+   * domain differs from its owner's default-domain codes), `exceptId` aside.
+   */
+  ownerCodeElsewhere(userId: number, shortCode: string, domain: string | null, exceptId: number): Promise<boolean>;
   /**
    * Inserts the links in one transaction, each with its tags, in order. Throws LinkLimitReached
    * (and writes nothing) when the owner would end up with more than maxLinks links; exact under
@@ -176,6 +190,7 @@ export interface Store {
   readonly sessions: SessionRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly links: LinkRepository;
+  readonly domains: DomainRepository;
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;
   /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
@@ -189,6 +204,11 @@ export interface Store {
   /** Where several instances share one database (PostgreSQL): limits every instance counts toward. */
   readonly attempts?: AttemptStore;
   onLinkChanged?(listener: (shortCode: string | null) => void): () => void;
+  /**
+   * Where another instance or process may change custom domains: `listener` hears that some domain
+   * was claimed, verified or removed (or may have been). Returns the unsubscribe function.
+   */
+  onDomainsChanged?(listener: () => void): () => void;
   /**
    * Where several instances share one database (PostgreSQL): the secret kept under `name`, or
    * `candidate` once stored, so that every instance uses the same one.

@@ -89,6 +89,8 @@ export const LINK_FIELDS = [
   'instagram_exit_url',
   'user_id',
   'tags',
+  'domain',
+  'short_url',
   ...Object.keys(defaultLinkOptions()),
 ].sort();
 

@@ -45,6 +45,8 @@ export function apiLink(changes: Partial<Link> = {}): Link {
     created_at: '2025-01-05T12:00:00.000Z',
     ...noRedirectRules(),
     ...defaultLinkOptions(),
+    domain: null,
+    short_url: `http://localhost:8080/${changes.short_code ?? 'abc'}`,
     ...changes,
   };
 }

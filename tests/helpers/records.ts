@@ -16,6 +16,7 @@ export function newLink(changes: Partial<NewLink> = {}): NewLink {
     enable_instagram_exit: false,
     instagram_exit_url: null,
     created_at: 1_700_000_000_000,
+    domain: null,
     ...changes,
   };
 }

@@ -9,6 +9,7 @@ import { apiCall, json, query } from './operations';
 import { ref, type Schema } from './schema';
 
 const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
+const domainName = query('domain', { type: 'string' }, 'A host name', true);
 const keyId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A key id', true);
 
 const signIn: Schema = {
@@ -76,6 +77,48 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       errors: [409],
     }),
     delete: apiCall({ summary: 'Go back to the default domain', access: 'user', answers: { 200: ref('Success') } }),
+  },
+  '/api/user/domain/verify': {
+    post: apiCall({
+      summary: 'Look the TXT record up now (10 calls a minute)',
+      access: 'user',
+      answers: { 200: ref('DomainSetResponse') },
+      // 404 no domain; 429 over the limit.
+      errors: [404, 429],
+    }),
+  },
+  '/api/domains': {
+    get: apiCall({
+      summary: 'Every claimed custom domain',
+      access: 'admin',
+      answers: { 200: ref('AdminDomainsResponse') },
+    }),
+    put: apiCall({
+      summary: 'Verify a domain by hand',
+      access: 'admin',
+      parameters: [domainName],
+      body: { json: { type: 'object', properties: { status: { const: 'verified' } }, required: ['status'] } },
+      answers: { 200: ref('AdminDomainResponse') },
+      errors: [404],
+    }),
+    delete: apiCall({
+      summary: 'Take the domain from its user',
+      access: 'admin',
+      parameters: [domainName],
+      answers: { 200: ref('Success') },
+      errors: [404],
+    }),
+  },
+  '/api/domains/allowed': {
+    get: apiCall({
+      summary: 'Whether this host is served here (for on-demand TLS)',
+      access: 'none',
+      parameters: [domainName],
+      answers: {
+        200: json({ type: 'object', properties: { allowed: { const: true } }, required: ['allowed'] }, 'Served'),
+      },
+      errors: [404],
+    }),
   },
   '/api/users': {
     get: apiCall({

@@ -12,6 +12,13 @@ import type {
   ServiceConfigResponse,
   User,
 } from '../../contract/auth';
+import type {
+  AdminDomain,
+  AdminDomainResponse,
+  AdminDomainsResponse,
+  DomainVerification,
+} from '../../contract/domains';
+import { DOMAIN_STATUSES } from '../../contract/domains';
 import type { ApiKey, ApiKeysResponse, CreateApiKeyResponse } from '../../contract/keys';
 import type { InitResponse, Link, UserLinkResponse } from '../../contract/links';
 import {
@@ -46,6 +53,8 @@ const userFields: Described<User> = {
   email: { type: 'string', format: 'email' },
   custom_domain: nullable(text()),
 };
+
+const domainStatus: Schema = { type: 'string', enum: [...DOMAIN_STATUSES] };
 
 /** The default and bounds of `per_page`, shared with the list parameters. */
 export const PER_PAGE: Schema = { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE };
@@ -88,8 +97,33 @@ export const componentSchemas: Record<string, Schema> = {
     domain: nullable(text()),
     default_domain: text(),
     public_url: url,
+    verification: nullable(ref('DomainVerification')),
   }),
-  DomainSetResponse: closedObject<DomainSetResponse>({ domain: text('As stored: trimmed, lower-cased') }),
+  DomainSetResponse: closedObject<DomainSetResponse>({
+    domain: text('As stored: trimmed, lower-cased'),
+    verification: ref('DomainVerification'),
+  }),
+  DomainVerification: closedObject<DomainVerification>({
+    status: domainStatus,
+    record: closedObject<DomainVerification['record']>({
+      type: { const: 'TXT' },
+      name: text('_me-challenge.<domain>'),
+      value: text('me-verify=<token>'),
+    }),
+    checked_at: nullable(dateTime),
+    error: nullable(text('What the last look-up found instead of the record')),
+  }),
+  AdminDomain: closedObject<AdminDomain>({
+    domain: text(),
+    user_id: id,
+    user_email: text(),
+    status: domainStatus,
+    checked_at: nullable(dateTime),
+    verified_at: nullable(dateTime),
+    links: integer('Links on the domain'),
+  }),
+  AdminDomainsResponse: closedObject<AdminDomainsResponse>({ domains: arrayOf(ref('AdminDomain')) }),
+  AdminDomainResponse: closedObject<AdminDomainResponse>({ domain: ref('AdminDomain') }),
   Link: closedObject<Link>(linkFields),
   LinkInput: { type: 'object', properties: linkInputFields, required: ['target_url'] },
   LinkUpdate: { type: 'object', properties: linkInputFields, description: 'Any subset of the fields' },

@@ -55,6 +55,8 @@ export const linkFields: Described<Link> = {
   ...optionSchemas('api'),
   tags: { ...arrayOf({ type: 'string', pattern: '^[a-z0-9_-]{1,32}$' }, 'Sorted'), maxItems: MAX_TAGS },
   has_password: boolean,
+  domain: nullable(text('The custom domain the link is on; null: the default domain')),
+  short_url: text("The whole short address, on the link's domain"),
 };
 
 export const linkInputFields: Described<LinkInput> = {
@@ -67,6 +69,7 @@ export const linkInputFields: Described<LinkInput> = {
       `Write-only: ${MIN_LINK_PASSWORD_LENGTH}-${MAX_LINK_PASSWORD_LENGTH} characters, counted in Unicode code points; '' or null removes it`,
     ),
   ),
+  domain: nullable(text("null: the default domain; else the owner's verified domain. Left out on create: that one")),
   ...optionSchemas('input'),
 };
 

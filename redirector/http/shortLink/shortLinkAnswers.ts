@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RedirectOutcome } from '../../observability/metrics';
+import type { HostRoute } from '../../visits/hostRoute';
 import type { AnswerCache, VisitDecision } from '../../visits/visitDecision';
 import type { Visitor } from '../../visits/visitor';
 import { BYPASS_PAGE_CSP, renderBypassPage } from './pages/bypassPage';
@@ -201,4 +202,22 @@ function headerSafeUrl(url: string): string {
   } catch {
     return encodeURI(url);
   }
+}
+
+/**
+ * What a verified custom domain answers besides its short links (docs/api.md#custom-domains): `/`
+ * goes to the service's own address, every other path is the 404 page.
+ */
+export function writeHostAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: Extract<HostRoute, { kind: 'home' | 'not-found' }>,
+  publicUrl: string,
+): void {
+  if (route.kind === 'not-found') {
+    page(req, res, 404, NOT_FOUND_HEADERS, NOT_FOUND_BODY);
+    return;
+  }
+  res.writeHead(302, { Location: `${publicUrl}/`, 'Cache-Control': REDIRECT_CACHE_CONTROL, 'Content-Length': '0' });
+  res.end();
 }

@@ -8,7 +8,8 @@
  * visits/visitDecision.ts decides, asking for what it needs (the visitor, a click-limit place, the
  * password check: visitLimits.ts); a recorded answer's click joins this turn's group commit and
  * the answer goes out once the batch is stored. A plain cached link is decided, recorded and
- * queued in one synchronous pass.
+ * queued in one synchronous pass. The host picks the code space first (visits/hostRoute.ts): on a
+ * verified custom domain every request is answered here, Koa never sees it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
@@ -17,12 +18,14 @@ import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
 import type { Store } from '../../storage/store';
+import { requestHost, routeByHost } from '../../visits/hostRoute';
 import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
 import { createVisitorReader } from '../../visits/visitor';
+import { createLinkLookup, type FoundLink, whenFound } from './linkLookup';
 import { readPasswordForm } from './passwordForm';
-import { type FinalDecision, outcomeOf, statusOf, writeAnswer } from './shortLinkAnswers';
+import { type FinalDecision, outcomeOf, statusOf, writeAnswer, writeHostAnswer } from './shortLinkAnswers';
 import { createVisitLimits, type Visit, type VisitLimitServices } from './visitLimits';
 
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
@@ -32,10 +35,13 @@ const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 const VIEW: VisitRequest = { kind: 'view' };
 const NO_ANSWERS = Object.freeze({});
 
-/** What the edge uses: the link cache, the click recorder, the visitor's facts, the limits, the metrics. */
+/**
+ * What the edge uses: the link cache, the click recorder, the visitor's facts, the limits, the
+ * metrics, and the verified domains that route by host.
+ */
 export type ShortLinkServices = Pick<
   Services,
-  'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress'
+  'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress' | 'domains'
 > &
   VisitLimitServices & {
     /** Only whether the database is reachable (docs/api.md#when-the-database-is-unreachable). */
@@ -43,13 +49,15 @@ export type ShortLinkServices = Pick<
   };
 
 export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
-  const { linkCache, clickRecorder, clock, metrics } = services;
+  const { linkCache, clickRecorder, clock, metrics, domains } = services;
+  const { trustProxy, publicUrl } = services.config;
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,
     lookupPlace: services.lookupPlace,
     keepAddress: services.keepAddress,
   });
   const limits = createVisitLimits(services);
+  const lookup = createLinkLookup(linkCache);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
   function proceed(visit: Visit): void {
@@ -105,43 +113,40 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     failedBefore(services, visit.req, visit.res, error);
   }
 
-  async function answerPost(req: IncomingMessage, res: ServerResponse, shortCode: string): Promise<void> {
+  /** A visit of `link` decided from the start. */
+  function start(req: IncomingMessage, res: ServerResponse, link: RedirectLink | undefined, request: VisitRequest) {
+    const visit = newVisit(req, res, link, request, clock());
+    guarded(visit, () => proceed(visit));
+  }
+
+  async function answerPost(req: IncomingMessage, res: ServerResponse, found: FoundLink): Promise<void> {
     const form = await readPasswordForm(req);
-    const link = await linkCache.get(shortCode);
+    const link = await found;
     const visit = newVisit(req, res, link, { kind: 'password', formProblem: form.ok ? null : form }, clock());
     if (form.ok) visit.password = form.password;
     guarded(visit, () => proceed(visit));
   }
 
   return (req, res) => {
-    const shortCode = shortCodeOf(req);
-    if (shortCode === undefined) return false;
-    if (req.method === 'POST') {
-      answerPost(req, res, shortCode).catch((error) => failedBefore(services, req, res, error));
+    const host = requestHost(req.headers, trustProxy);
+    const route = routeByHost({ host, method: req.method, url: req.url }, shortCodeOf, domains.ownerOf);
+    if (route.kind === 'elsewhere') return false;
+    if (route.kind === 'home' || route.kind === 'not-found') {
+      writeHostAnswer(req, res, route, publicUrl);
       return true;
     }
-    const cached = linkCache.peek(shortCode);
-    if (cached !== undefined) {
-      const visit = newVisit(req, res, cached ?? undefined, VIEW, clock());
-      guarded(visit, () => proceed(visit));
-    } else {
-      linkCache.get(shortCode).then(
-        (link) => {
-          const visit = newVisit(req, res, link, VIEW, clock());
-          guarded(visit, () => proceed(visit));
-        },
-        (error) => failedBefore(services, req, res, error),
-      );
-    }
+    const found = route.kind === 'short-link' ? lookup.onDomain(route) : lookup.onDefault(route.shortCode);
+    const failedHere = (error: unknown) => failedBefore(services, req, res, error);
+    if (req.method === 'POST') answerPost(req, res, found).catch(failedHere);
+    else whenFound(found, (link) => start(req, res, link, VIEW), failedHere);
     return true;
   };
 }
 
 /** The short code a GET, HEAD or POST asks for; undefined for any other request (Koa's). */
-function shortCodeOf(req: IncomingMessage): string | undefined {
-  const method = req.method;
+function shortCodeOf(method: string | undefined, url: string | undefined): string | undefined {
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return undefined;
-  const shortCode = SHORT_CODE_PATH.exec(req.url ?? '')?.[1];
+  const shortCode = SHORT_CODE_PATH.exec(url ?? '')?.[1];
   return shortCode === undefined || isReservedShortCode(shortCode) ? undefined : shortCode;
 }
 
@@ -184,16 +189,6 @@ function failedBefore(
   serverError(req, res, error);
 }
 
-function serverError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-  logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end('Server error');
-}
-
 function unavailable(res: ServerResponse): void {
   if (res.headersSent) {
     res.destroy();
@@ -205,4 +200,14 @@ function unavailable(res: ServerResponse): void {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
   });
   res.end(DATABASE_UNREACHABLE_MESSAGE);
+}
+
+function serverError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end('Server error');
 }

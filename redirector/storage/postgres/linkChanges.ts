@@ -1,7 +1,8 @@
 /**
  * Hears which links any instance wrote (migrations 2 and 16's trigger NOTIFYs `<schema>/<short code>` on
  * the `link_changes` channel once the writing transaction commits), so that every instance drops
- * them from its in-memory link cache.
+ * them from its in-memory link cache; and, on `domain_changes`, that a custom domain was claimed,
+ * verified or removed (`<schema>`), so that every instance reads the verified domains again.
  *
  * One dedicated connection LISTENs. When it is lost, notifications may have been missed: the
  * listeners hear `null` ("anything may have changed"), then again once listening resumes, and
@@ -13,12 +14,16 @@ import { connectionConfig } from './database';
 
 /** The channel migration 2's trigger (and its repair, 16) notifies on. */
 export const LINK_CHANGES_CHANNEL = 'link_changes';
+/** Domain changes every instance hears (migration 19): a claim, a verification, a removal. */
+export const DOMAIN_CHANGES_CHANNEL = 'domain_changes';
 
 /** A short code that changed, or null when any link may have changed. */
 export type LinkChangeListener = (shortCode: string | null) => void;
 
 export interface LinkChangeFeed {
   subscribe(listener: LinkChangeListener): () => void;
+  /** `listener` hears every domain change, and each time changes may have been missed. */
+  subscribeDomains(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -31,14 +36,22 @@ export interface LinkChangeFeedOptions {
   maxRetryMs?: number;
 }
 
-/** A connected client that LISTENs on the channel and hands on the short codes of its own schema. */
-async function openListener(url: string, onShortCode: (shortCode: string) => void): Promise<pg.Client> {
+/** What the listening connection hears of its own schema. */
+interface Heard {
+  shortCode(shortCode: string): void;
+  domains(): void;
+}
+
+/** A connected client that LISTENs on the channels and hands on what concerns its own schema. */
+async function openListener(url: string, heard: Heard): Promise<pg.Client> {
   const client = new pg.Client({ ...connectionConfig(url), keepAlive: true });
   // Set once connected: notifications name the schema of the links table that changed.
   let prefix: string | undefined;
   client.on('notification', (message) => {
-    if (message.channel !== LINK_CHANGES_CHANNEL || prefix === undefined || !message.payload) return;
-    if (message.payload.startsWith(prefix)) onShortCode(message.payload.slice(prefix.length));
+    if (prefix === undefined || !message.payload) return;
+    if (message.channel === DOMAIN_CHANGES_CHANNEL && `${message.payload}/` === prefix) heard.domains();
+    if (message.channel !== LINK_CHANGES_CHANNEL) return;
+    if (message.payload.startsWith(prefix)) heard.shortCode(message.payload.slice(prefix.length));
   });
   // Until the caller listens for the connection's loss, an error must not go unhandled.
   client.on('error', () => undefined);
@@ -46,7 +59,7 @@ async function openListener(url: string, onShortCode: (shortCode: string) => voi
     await client.connect();
     const { rows } = await client.query<{ schema: string }>('SELECT current_schema() AS schema');
     prefix = `${rows[0]?.schema}/`;
-    await client.query(`LISTEN ${LINK_CHANGES_CHANNEL}`);
+    await client.query(`LISTEN ${LINK_CHANGES_CHANNEL}; LISTEN ${DOMAIN_CHANGES_CHANNEL}`);
   } catch (error) {
     client.end().catch(() => undefined);
     throw error;
@@ -75,6 +88,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   const firstRetryMs = options.firstRetryMs ?? 500;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const listeners = new Set<LinkChangeListener>();
+  const domainListeners = new Set<() => void>();
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = firstRetryMs;
@@ -90,10 +104,21 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
         options.log('a link change listener failed', error);
       }
     }
+    if (shortCode === null) emitDomains();
+  }
+
+  function emitDomains(): void {
+    for (const listener of domainListeners) {
+      try {
+        listener();
+      } catch (error) {
+        options.log('a domain change listener failed', error);
+      }
+    }
   }
 
   async function connect(): Promise<void> {
-    const next = await openListener(url, emit);
+    const next = await openListener(url, { shortCode: emit, domains: emitDomains });
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -141,11 +166,16 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    subscribeDomains(listener) {
+      domainListeners.add(listener);
+      return () => domainListeners.delete(listener);
+    },
     async close() {
       closed = true;
       clearTimeout(retryTimer);
       clearInterval(heartbeat);
       listeners.clear();
+      domainListeners.clear();
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);

@@ -9,6 +9,7 @@ import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOpt
 import { createDatabaseHealth, type DatabaseHealth, DatabaseUnreachable } from '../databaseHealth';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
+import { createDomainRepository } from '../repositories/domainRepository';
 import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
@@ -37,6 +38,7 @@ export interface PostgresStore extends Store {
   readonly pool: PgPool;
   readonly health: DatabaseHealth;
   onLinkChanged(listener: LinkChangeListener): () => void;
+  onDomainsChanged(listener: () => void): () => void;
 }
 
 export interface PostgresStoreOptions {
@@ -94,10 +96,12 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     apiKeys: createApiKeyRepository(executor),
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
+    domains: createDomainRepository(executor),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
+    onDomainsChanged: (listener) => feed.subscribeDomains(listener),
     async keepSharedSecret(name, candidate) {
       await pool.query('INSERT INTO shared_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
         name,

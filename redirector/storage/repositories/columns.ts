@@ -32,12 +32,14 @@ export const LINK_COLUMNS = [
   'created_at',
   ...LINK_OPTION_NAMES,
   'password_hash',
+  'domain',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 /** What a new link that leaves an option out gets. */
 export const LINK_OPTION_DEFAULTS: Pick<LinkRecord, LinkOptionFields> = {
   ...linkOptionDefaults(),
   password_hash: null,
+  domain: null,
 };
 
 /** What an update may change: never the id, owner, short code or creation time. */
@@ -46,6 +48,7 @@ export const CHANGEABLE_LINK_COLUMNS = [
   'target_url',
   ...LINK_OPTION_NAMES,
   'password_hash',
+  'domain',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 export const LINK_SHAPE: RowShape = {

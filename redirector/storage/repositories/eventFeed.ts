@@ -12,8 +12,8 @@ export interface FeedClick {
   short_code: string;
   /** The link's owner; null: the administrator's link. */
   user_id: number | null;
-  /** The owner's custom domain, if any. */
-  custom_domain: string | null;
+  /** The link's custom domain (docs/api.md#custom-domains); null: the default domain. */
+  domain: string | null;
   clicked_at: number;
   country: string;
   city: string | null;
@@ -48,7 +48,7 @@ export interface EventFeed {
   takeTicket(ticketHash: string, now: number): Promise<TicketHolder | undefined>;
 }
 
-const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, u.custom_domain, c.clicked_at, c.country, c.city,
+const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, l.domain, c.clicked_at, c.country, c.city,
   c.device_type, c.os, c.browser, c.referrer_source, c.ip_address`;
 
 export function createEventFeed(db: Executor): EventFeed {
@@ -65,7 +65,7 @@ export function createEventFeed(db: Executor): EventFeed {
         params.push(query.userId);
       }
       const rows = await db.all<FeedClick>(
-        `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id LEFT JOIN users u ON u.id = l.user_id
+        `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id
          WHERE ${where} ORDER BY c.id LIMIT ${Math.floor(query.limit)}`,
         params,
       );

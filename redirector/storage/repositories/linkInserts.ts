@@ -2,12 +2,16 @@
  * Many links inserted in a few statements (imports: docs/api.md#import-and-export): a batch of
  * rows per INSERT, their tags and click-limit rows per statement too, so that 10,000 links take
  * tens of round trips, not tens of thousands. A taken short code answers no row instead of an
- * error (which on PostgreSQL would end the transaction); a random one is drawn again.
+ * error (which on PostgreSQL would end the transaction); a random one is drawn again. A code is
+ * unique per domain (the unique index over (domain or '', code)), and a code on one of an owner's
+ * domains is refused on the owner's others (docs/api.md#custom-domains): one more query per batch
+ * and owner reads the owner's codes among the batch's, on every domain.
  */
 import { columnList, type Executor, type SqlParam } from '../executor';
 import type { LinkRecord, NewLink } from '../records';
 import type { NewTaggedLink } from '../store';
 import { LINK_COLUMNS, LINK_OPTION_DEFAULTS, LINK_SHAPE } from './columns';
+import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 export const NEW_LINK_COLUMNS = LINK_COLUMNS.filter((column) => column !== 'id');
 type NewLinkColumn = (typeof NEW_LINK_COLUMNS)[number];
@@ -49,18 +53,71 @@ export function insertTags(tx: Executor, linkId: number, tags: readonly string[]
   );
 }
 
-/** One INSERT of `batch`: the row each code got, by code (a code twice in the batch is inserted once). */
+type PendingLink = { link: NewTaggedLink; index: number; code: string };
+
+/** A code's place: its domain ('' the default; a host has no space) and the code; the unique index's key. */
+const placeOf = (domain: string | null | undefined, code: string) => `${domain ?? ''} ${code}`;
+
+/** The owner's codes among a batch's, as places, on every domain (by the (user_id, short_code) index). */
+const ownerPlaces = (ownerId: number): ValuesQuery => ({
+  sql: (list) =>
+    `SELECT COALESCE(domain, '') || ' ' || short_code AS value FROM links WHERE user_id = ? AND short_code IN (${list})`,
+  params: (batch) => [ownerId, ...batch],
+});
+
+/**
+ * The batch's links an owner's other domain does not refuse: a code the owner has (or an earlier
+ * link of the batch takes) on one domain is refused on the owner's others. The administrator's
+ * links (no owner) are constrained by their domain's index alone.
+ */
+async function ownersAllow(tx: Executor, batch: readonly PendingLink[]): Promise<PendingLink[]> {
+  const owners = [...new Set(batch.flatMap(({ link }) => (link.user_id === null ? [] : [link.user_id])))];
+  const domainOfCode = new Map<string, string>();
+  for (const owner of owners) {
+    const codes = batch.filter(({ link }) => link.user_id === owner).map(({ code }) => code);
+    for (const place of await valuesAmong(tx, ownerPlaces(owner), codes)) {
+      const space = place.indexOf(' ');
+      domainOfCode.set(`${owner} ${place.slice(space + 1)}`, place.slice(0, space));
+    }
+  }
+  return batch.filter(({ link, code }) => {
+    if (link.user_id === null) return true;
+    const key = `${link.user_id} ${code}`;
+    const domain = domainOfCode.get(key);
+    if (domain !== undefined && domain !== (link.domain ?? '')) return false;
+    domainOfCode.set(key, link.domain ?? '');
+    return true;
+  });
+}
+
+/**
+ * Whether an owner's other domain may refuse some of `links`: not when every link goes on the
+ * default domain and no owner has a link elsewhere (one query per owner, an import has one), so
+ * that an import of the default domain's links pays nothing per batch.
+ */
+async function ownersConstrain(tx: Executor, links: readonly NewTaggedLink[]): Promise<boolean> {
+  if (links.some((link) => link.user_id !== null && link.domain != null)) return true;
+  for (const owner of new Set(links.flatMap((link) => (link.user_id === null ? [] : [link.user_id])))) {
+    if (await tx.get('SELECT id FROM links WHERE user_id = ? AND domain IS NOT NULL LIMIT 1', [owner])) return true;
+  }
+  return false;
+}
+
+/** One INSERT of `batch`: the row each place got, by place (a place twice in the batch is inserted once). */
 async function insertBatch(
   tx: Executor,
-  batch: { link: NewTaggedLink; code: string }[],
+  batch: readonly PendingLink[],
+  constrained: boolean,
 ): Promise<Map<string, LinkRecord>> {
+  const allowed = constrained ? await ownersAllow(tx, batch) : batch;
+  if (allowed.length === 0) return new Map();
   const rows = await tx.all<LinkRecord>(
-    `INSERT INTO links (${columnList(NEW_LINK_COLUMNS)}) VALUES ${batch.map(() => ROW).join(', ')}
-     ON CONFLICT (short_code) DO NOTHING RETURNING ${COLUMNS}`,
-    batch.flatMap(({ link, code }) => rowValues(link, code)),
+    `INSERT INTO links (${columnList(NEW_LINK_COLUMNS)}) VALUES ${allowed.map(() => ROW).join(', ')}
+     ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+    allowed.flatMap(({ link, code }) => rowValues(link, code)),
     LINK_SHAPE,
   );
-  return new Map(rows.map((row) => [row.short_code, row]));
+  return new Map(rows.map((row) => [placeOf(row.domain, row.short_code), row]));
 }
 
 /**
@@ -73,15 +130,17 @@ export async function insertLinks(
   randomCode: () => string,
 ): Promise<(LinkRecord | undefined)[]> {
   const stored = new Array<LinkRecord | undefined>(links.length).fill(undefined);
-  let pending = links.map((link, index) => ({ link, index, code: link.short_code ?? randomCode() }));
+  const constrained = await ownersConstrain(tx, links);
+  let pending: PendingLink[] = links.map((link, index) => ({ link, index, code: link.short_code ?? randomCode() }));
   for (let attempt = 0; attempt < RANDOM_ATTEMPTS && pending.length > 0; attempt++) {
     const again: typeof pending = [];
     for (let start = 0; start < pending.length; start += LINKS_PER_INSERT) {
       const batch = pending.slice(start, start + LINKS_PER_INSERT);
-      const rows = await insertBatch(tx, batch);
+      const rows = await insertBatch(tx, batch, constrained);
       for (const item of batch) {
-        const row = rows.get(item.code);
-        rows.delete(item.code);
+        const place = placeOf(item.link.domain, item.code);
+        const row = rows.get(place);
+        rows.delete(place);
         if (row !== undefined) stored[item.index] = row;
         else if (item.link.short_code === undefined) again.push({ ...item, code: randomCode() });
       }

@@ -8,7 +8,7 @@ import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { insertLinks, insertTags, NEW_LINK_COLUMNS, newLinkValue } from './linkInserts';
 import { countLinksSql, selectLinks } from './linkLists';
-import { valuesAmong } from './valuesAmong';
+import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 const COLUMNS = columnList(LINK_COLUMNS);
 
@@ -18,13 +18,32 @@ const INSERT_SQL = `
 /** The link's own columns; its counts come from the engine's LinkCountQueries. */
 // Built once: the SQLite executor finds its prepared statement by this text on every redirect-path miss.
 const BY_ID_SQL = `SELECT ${COLUMNS} FROM links WHERE id = ?`;
-const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE short_code = ?`;
+// By the unique index's expression, so one statement serves every domain ('' is the default).
+const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE COALESCE(domain, '') = ? AND short_code = ?`;
 const FOR_REDIRECT_SQL = `
   SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(u.disabled, false) AS owner_disabled
-  FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE l.short_code = ?`;
+  FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE COALESCE(l.domain, '') = ? AND l.short_code = ?`;
+const OWNER_CODE_ELSEWHERE_SQL = `
+  SELECT id FROM links WHERE user_id = ? AND short_code = ? AND COALESCE(domain, '') <> ? AND id <> ?`;
 const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
 
 const OWNED_COUNT_SQL = 'SELECT COUNT(*) AS n FROM links WHERE user_id = ?';
+
+/**
+ * The codes a new link of `ownerId` on `domain` may not take (docs/api.md#custom-domains): taken on
+ * that domain (by the unique index's expression), or by the owner on another domain (by
+ * (user_id, short_code)); null owner: the administrator's, whose codes no other domain constrains.
+ */
+function takenCodes(domain: string | null, ownerId: number | null): ValuesQuery {
+  const onDomain = (list: string) =>
+    `SELECT short_code AS value FROM links WHERE COALESCE(domain, '') = ? AND short_code IN (${list})`;
+  if (ownerId === null) return { sql: onDomain, params: (batch) => [domain ?? '', ...batch] };
+  return {
+    sql: (list) => `${onDomain(list)}
+      UNION SELECT short_code FROM links WHERE user_id = ? AND COALESCE(domain, '') <> ? AND short_code IN (${list})`,
+    params: (batch) => [domain ?? '', ...batch, ownerId, domain ?? '', ...batch],
+  };
+}
 
 /**
  * Id lists are padded to a power of two (with an id no row has), so that a handful of statement
@@ -126,12 +145,17 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       return (await db.run('DELETE FROM links WHERE id = ?', [id])) > 0;
     },
     findById,
-    findByShortCode: (shortCode) => db.get<LinkRecord>(BY_SHORT_CODE_SQL, [shortCode], LINK_SHAPE),
-    takenShortCodes: (shortCodes) => valuesAmong(db, { table: 'links', column: 'short_code' }, shortCodes),
+    findByShortCode: (shortCode, domain) =>
+      db.get<LinkRecord>(BY_SHORT_CODE_SQL, [domain ?? '', shortCode], LINK_SHAPE),
+    takenShortCodes: (shortCodes, where) => valuesAmong(db, takenCodes(where.domain, where.ownerId), shortCodes),
     async ownedCount(userId) {
       return (await db.get<{ n: number }>(OWNED_COUNT_SQL, [userId]))!.n;
     },
-    findForRedirect: (shortCode) => db.get<RedirectLink>(FOR_REDIRECT_SQL, [shortCode], REDIRECT_SHAPE),
+    findForRedirect: (shortCode, domain) =>
+      db.get<RedirectLink>(FOR_REDIRECT_SQL, [domain ?? '', shortCode], REDIRECT_SHAPE),
+    async ownerCodeElsewhere(userId, shortCode, domain, exceptId) {
+      return (await db.get(OWNER_CODE_ELSEWHERE_SQL, [userId, shortCode, domain ?? '', exceptId])) !== undefined;
+    },
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
 

@@ -4,9 +4,14 @@ import type { UserRepository } from '../store';
 import { USER_COLUMNS, USER_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { containsPattern } from './linkLists';
-import { valuesAmong } from './valuesAmong';
+import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
-const CUSTOM_DOMAIN = { table: 'users', column: 'custom_domain' } as const;
+// Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
+const VERIFIED_DOMAINS: ValuesQuery = {
+  sql: (list) =>
+    `SELECT custom_domain AS value FROM users WHERE custom_domain IN (${list}) AND domain_status = 'verified'`,
+  params: (batch) => [...batch],
+};
 
 const COLUMNS = columnList(USER_COLUMNS);
 const LISTED_COLUMNS = columnList(
@@ -42,9 +47,9 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
     findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
     findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),
     async isCustomDomain(domain) {
-      return (await valuesAmong(db, CUSTOM_DOMAIN, [domain])).has(domain);
+      return (await valuesAmong(db, VERIFIED_DOMAINS, [domain])).has(domain);
     },
-    customDomainsAmong: (domains) => valuesAmong(db, CUSTOM_DOMAIN, domains),
+    customDomainsAmong: (domains) => valuesAmong(db, VERIFIED_DOMAINS, domains),
     async setCustomDomain(id, domain) {
       await db.run('UPDATE users SET custom_domain = ? WHERE id = ?', [domain, id]);
     },

@@ -6,10 +6,13 @@ import type { SqliteDatabase } from './database';
 type Row = Record<string, unknown>;
 
 const UNIQUE_FAILED = /^UNIQUE constraint failed: \w+\.(\w+)$/;
+/** An index over an expression is named `<table>_<column>_key`, as PostgreSQL's constraints are. */
+const UNIQUE_INDEX_FAILED = /^UNIQUE constraint failed: index '[a-z]+_(\w+)_key'$/;
 
 function mapError(error: unknown): unknown {
   if ((error as { code?: string } | null)?.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
-  return mapUniqueViolation(error, UNIQUE_FAILED.exec((error as Error).message)?.[1]);
+  const { message } = error as Error;
+  return mapUniqueViolation(error, (UNIQUE_FAILED.exec(message) ?? UNIQUE_INDEX_FAILED.exec(message))?.[1]);
 }
 
 const needsEncoding = (value: SqlParam) => typeof value === 'boolean' || (value !== null && typeof value === 'object');

@@ -1,6 +1,7 @@
 import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDeleter } from '../clickRetention';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
+import { createDomainRepository } from '../repositories/domainRepository';
 import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
@@ -59,9 +60,11 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     apiKeys: createApiKeyRepository(executor),
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
+    domains: createDomainRepository(executor),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),
+    onDomainsChanged: (listener) => outsideCommits.subscribe(() => listener()),
     async ping() {
       db.prepare('SELECT 1').get();
     },

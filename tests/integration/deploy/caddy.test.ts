@@ -1,7 +1,8 @@
 /**
  * deploy/Caddyfile run by a real Caddy (Debian's caddy; .ci/run installs it) on loopback ports, its
  * certificate from Caddy's own local authority: it proxies to the built server, sends HSTS on every
- * HTTPS answer, and moves plain HTTP to HTTPS without it.
+ * HTTPS answer, and moves plain HTTP to HTTPS without it; a verified custom domain gets its
+ * certificate on demand (Caddy asks GET /api/domains/allowed), any other name none.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,7 @@ async function startCaddy(upstreamPort: number): Promise<Caddy> {
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const example = fs.readFileSync(EXAMPLE, 'utf8');
   if (!example.includes('reverse_proxy 127.0.0.1:8080')) throw new Error('deploy/Caddyfile no longer proxies to 8080');
+  // The test's own options join the example's global block.
   const global = `{
 	admin off
 	http_port ${httpPort}
@@ -47,13 +49,10 @@ async function startCaddy(upstreamPort: number): Promise<Caddy> {
 	local_certs
 	skip_install_trust
 	storage file_system ${path.join(dir, 'storage')}
-}
 `;
   const config = path.join(dir, 'Caddyfile');
-  fs.writeFileSync(
-    config,
-    global + example.replace('reverse_proxy 127.0.0.1:8080', `reverse_proxy 127.0.0.1:${upstreamPort}`),
-  );
+  if (!/^\{$/m.test(example)) throw new Error('deploy/Caddyfile has no global options block');
+  fs.writeFileSync(config, example.replace(/^\{$/m, global).replaceAll('127.0.0.1:8080', `127.0.0.1:${upstreamPort}`));
   const env = {
     ...process.env,
     HOME: dir,
@@ -96,8 +95,8 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
 }
 
-/** A GET to Caddy's HTTPS port as a browser on DOMAIN would send it (Caddy's own authority is not trusted here). */
-function viaHttps(caddy: Caddy, pathname: string): Promise<Answer> {
+/** A GET to Caddy's HTTPS port as a browser on `domain` would send it (Caddy's own authority is not trusted here). */
+function viaHttps(caddy: Caddy, pathname: string, domain = DOMAIN): Promise<Answer> {
   return new Promise((resolve, reject) => {
     https
       .get(
@@ -105,10 +104,10 @@ function viaHttps(caddy: Caddy, pathname: string): Promise<Answer> {
           host: '127.0.0.1',
           port: caddy.httpsPort,
           path: pathname,
-          servername: DOMAIN,
+          servername: domain,
           rejectUnauthorized: false,
           agent: false,
-          headers: { Host: DOMAIN },
+          headers: { Host: domain },
         },
         (res) => {
           res.resume();
@@ -155,5 +154,47 @@ describe('deploy/Caddyfile', () => {
     expect(plain.headers.location).toBe(`https://${DOMAIN}/caddied?x=1`);
     // Over plain HTTP the header means nothing to a browser (RFC 6797 §8.1).
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('gets a certificate on demand for a verified custom domain only, and routes it by host', async () => {
+    const server: ServerProcess = await startServerProcess({ env: { TRUST_PROXY: '1' } });
+    running.push(server);
+    const caddy = await startCaddy(server.port);
+    const api = async (method: string, pathname: string, body: unknown, headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${server.port}${pathname}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const register = { name: 'Ada', email: 'ada@example.com', password: 'secret-pw' };
+    expect((await api('POST', '/api/auth?action=register', register, {})).status).toBe(201);
+    const login = await api('POST', '/api/auth?action=login', register, {});
+    const user = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    expect((await api('POST', '/api/user/domain', { domain: 'go.ada.test' }, user)).status).toBe(200);
+    const verify = await api(
+      'PUT',
+      '/api/domains?domain=go.ada.test',
+      { status: 'verified' },
+      {
+        'X-API-Key': server.adminKey,
+      },
+    );
+    expect(verify.status).toBe(200);
+    const link = await api(
+      'POST',
+      '/api/links/create',
+      { short_code: 'ada', target_url: 'https://ada.example/' },
+      user,
+    );
+    expect(((await link.json()) as { link: { short_url: string } }).link.short_url).toMatch(
+      /^http:\/\/go\.ada\.test\/ada$/,
+    );
+
+    const visit = await viaHttps(caddy, '/ada', 'go.ada.test');
+    expect([visit.status, visit.headers.location]).toEqual([302, 'https://ada.example/']);
+    expect(visit.headers['strict-transport-security']).toBe(HSTS);
+    expect((await viaHttps(caddy, '/api/config', 'go.ada.test')).status).toBe(404);
+    // A name Me does not serve gets no certificate: the handshake itself fails.
+    await expect(viaHttps(caddy, '/ada', 'elsewhere.test')).rejects.toThrow();
   });
 });

@@ -25,6 +25,7 @@ import m015 from './015-ranged-repeat-visitors';
 import m016 from './016-link-change-notifications-carry-the-schema';
 import m017 from './017-webhooks-and-stream-tickets';
 import m018 from './018-click-batch-marks';
+import m019 from './019-custom-domains';
 
 export const postgresMigrations = [
   m001,
@@ -45,6 +46,7 @@ export const postgresMigrations = [
   m016,
   m017,
   m018,
+  m019,
 ];
 
 /**

@@ -17,5 +17,22 @@ import m011 from './011-analytics-by-day-per-link-returns';
 import m012 from './012-ranged-repeat-visitors';
 import m013 from './013-ids-never-reused-on-the-first-release';
 import m014 from './014-webhooks-and-stream-tickets';
+import m015 from './015-custom-domains';
 
-export const sqliteMigrations = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];
+export const sqliteMigrations = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+  m013,
+  m014,
+  m015,
+];

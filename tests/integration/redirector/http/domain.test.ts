@@ -21,6 +21,7 @@ describe('custom domain calls', () => {
       domain: null,
       default_domain: 'me.example.com',
       public_url: 'https://me.example.com:8443',
+      verification: null,
     });
   });
 
@@ -28,7 +29,19 @@ describe('custom domain calls', () => {
     const user = await newUser(server, 'Dan');
     const set = await domain(user.token, 'POST', { domain: '  Links.Dan-Site.COM ' });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ domain: 'links.dan-site.com' });
+    expect(set.body).toEqual({
+      domain: 'links.dan-site.com',
+      verification: {
+        status: 'pending',
+        record: {
+          type: 'TXT',
+          name: '_me-challenge.links.dan-site.com',
+          value: expect.stringMatching(/^me-verify=[\w-]{22,}$/),
+        },
+        checked_at: null,
+        error: null,
+      },
+    });
     expect((await domain(user.token, 'GET')).body).toMatchObject({
       user: { custom_domain: 'links.dan-site.com' },
       domain: 'links.dan-site.com',
@@ -54,8 +67,9 @@ describe('custom domain calls', () => {
     expect(taken.body).toEqual({ error: 'This domain is already used by another account' });
     expect((await domain(second.token, 'GET')).body.domain).toBeNull();
     await domain(first.token, 'DELETE');
-    expect((await domain(second.token, 'POST', { domain: 'go.shared.example' })).body).toEqual({
+    expect((await domain(second.token, 'POST', { domain: 'go.shared.example' })).body).toMatchObject({
       domain: 'go.shared.example',
+      verification: { status: 'pending' },
     });
   });
 

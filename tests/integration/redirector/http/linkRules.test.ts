@@ -42,6 +42,12 @@ describe.each(STORE_SERVERS)('link rules ($kind)', ({ start }) => {
         body: { domain: 'go.example.net' },
       });
       expect(domain.status).toBe(200);
+      // Only a verified domain is the service's own (docs/api.md#custom-domains).
+      const verified = await call(server as TestServer, 'PUT', '/api/domains?domain=go.example.net', {
+        ...admin(),
+        body: { status: 'verified' },
+      });
+      expect(verified.status).toBe(200);
       const fields = (address: string): Record<string, unknown>[] => [
         { target_url: address },
         { target_url: 'https://example.com/', expired_url: address },

@@ -49,7 +49,13 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
   };
 
   beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1', MAX_LINKS_PER_USER: '3', OUTBOUND_ALLOW_PRIVATE: '1' });
+    // Nothing listens on the discard port: a domain's look-up fails at once.
+    server = await start({
+      TRUST_PROXY: '1',
+      MAX_LINKS_PER_USER: '3',
+      DNS_SERVERS: '127.0.0.1:9',
+      OUTBOUND_ALLOW_PRIVATE: '1',
+    });
     const answer = await call(server, 'GET', '/api/openapi.json');
     expect(answer.status).toBe(200);
     doc = answer.body;
@@ -333,6 +339,25 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
       (await described('POST', '/api/user/domain', { headers: user(bob), body: { domain: 'go.alice.example' } }))
         .status,
     ).toBe(409);
+    expect((await described('POST', '/api/user/domain/verify', { headers: user(alice) })).status).toBe(200);
+    expect((await described('GET', '/api/domains', { headers: admin() })).status).toBe(200);
+    expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(404);
+    expect(
+      (
+        await described('PUT', '/api/domains?domain=go.alice.example', {
+          headers: admin(),
+          body: { status: 'verified' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(200);
+    expect(
+      (await described('PUT', '/api/domains?domain=nobody.example', { headers: admin(), body: { status: 'verified' } }))
+        .status,
+    ).toBe(404);
+    expect((await described('DELETE', '/api/domains?domain=go.alice.example', { headers: admin() })).status).toBe(200);
+    expect((await described('DELETE', '/api/domains?domain=go.alice.example', { headers: admin() })).status).toBe(404);
+    expect((await described('POST', '/api/user/domain/verify', { headers: user(alice) })).status).toBe(404);
     expect((await described('DELETE', '/api/user/domain', { headers: user(alice) })).status).toBe(200);
 
     // Users (admin).

@@ -55,6 +55,8 @@ describe('user link calls', () => {
         instagram_exit_url: null,
         tags: [],
         ...defaultLinkOptions(),
+        domain: null,
+        short_url: `${server.config.publicUrl}/alice-1`,
       },
     });
   });

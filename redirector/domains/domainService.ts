@@ -1,0 +1,199 @@
+/**
+ * Custom domains that route (docs/api.md#custom-domains): a user claims a domain, proves it by a DNS
+ * TXT record (checked on demand and in the background), and once verified it serves their links;
+ * the verified ones are kept in memory (verifiedDomains.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { AttemptLimiter } from '../auth/attemptLimiter';
+import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
+import { challengeRecord, type DomainVerification } from '../contract/domains';
+import { logProblem } from '../observability/logger';
+import { notFoundRule, RuleError, taken } from '../ruleError';
+import { UniqueViolation } from '../storage/errors';
+import { repeatInBackground } from '../storage/repeatInBackground';
+import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
+import type { Store } from '../storage/store';
+import { checkTxtRecord, type TxtLookup } from './txtLookup';
+import { keepVerifiedDomains } from './verifiedDomains';
+
+/** A pending domain is given up after this long without its record. */
+export const PENDING_DAYS = 7;
+export const PENDING_MS = PENDING_DAYS * 86_400_000;
+/** How often pending domains are looked up again in the background. */
+export const RECHECK_MS = 10 * 60_000;
+/** Verify calls per user per minute. */
+export const VERIFY_CALLS_PER_MINUTE = 10;
+
+export const NO_DOMAIN = 'You have no custom domain to verify';
+export const DOMAIN_NOT_FOUND = 'No such domain';
+export const TOO_MANY_CHECKS = 'Too many checks; try again in a minute';
+
+export interface DomainState {
+  domain: string;
+  verification: DomainVerification;
+}
+
+export interface DomainService {
+  /** Resolves once the verified domains are in memory. */
+  ready(): Promise<void>;
+  /** The user's domain and its state; undefined without one. */
+  stateOf(userId: number): Promise<DomainState | undefined>;
+  /** RuleError 400 for a bad name or the default domain, 409 when another user has it. */
+  claim(userId: number, input: unknown): Promise<DomainState>;
+  remove(userId: number): Promise<void>;
+  /** Looks the TXT record up now; RuleError 429 beyond the limit, 404 without a domain. */
+  verify(userId: number): Promise<DomainState>;
+  /** One background round: every pending domain looked up, the week-old ones failed. */
+  checkPending(): Promise<void>;
+  list(): Promise<ListedDomain[]>;
+  /** Verified by the administrator; RuleError 404 for an unclaimed domain. */
+  verifyByHand(domain: string): Promise<ListedDomain>;
+  /** Taken from its user; RuleError 404 for an unclaimed domain. */
+  removeDomain(domain: string): Promise<void>;
+  /** The user whose verified domain this host is (lower case, no port); undefined otherwise. */
+  ownerOf(host: string): number | undefined;
+  /** The user's verified domain; null without one. */
+  verifiedOf(userId: number): string | null;
+  /** The default domain and every verified custom domain (TLS on demand). */
+  isServed(host: string): boolean;
+  /** Reads the verified domains again (after a change elsewhere). */
+  refresh(): Promise<void>;
+}
+
+export interface DomainServiceDeps {
+  store: Store;
+  clock: () => number;
+  defaultDomain: string;
+  lookup: TxtLookup;
+  /** Verify calls per user (VERIFY_CALLS_PER_MINUTE a minute). */
+  verifyLimiter: AttemptLimiter;
+  /** After each change of the verified domains here (the link cache forgets what it resolved). */
+  onChange?: () => void;
+}
+
+const newToken = () => randomBytes(18).toString('base64url');
+
+function toState(record: DomainRecord): DomainState {
+  return {
+    domain: record.domain,
+    verification: {
+      status: record.status,
+      record: challengeRecord(record.domain, record.token),
+      checked_at: record.checked_at === null ? null : new Date(record.checked_at).toISOString(),
+      error: record.error,
+    },
+  };
+}
+
+export function createDomainService(deps: DomainServiceDeps): DomainService {
+  const { store, clock, defaultDomain, lookup } = deps;
+  const verified = keepVerifiedDomains(store, deps.onChange);
+  const { refresh } = verified;
+
+  /**
+   * Looks the record up and stores what it found; a week-old pending domain fails. `restart`: a
+   * failed domain's week starts again (a user's verify call).
+   */
+  async function check(record: DomainRecord, restart = false): Promise<void> {
+    const now = clock();
+    const found = await checkTxtRecord(lookup, record.domain, record.token);
+    const since = restart ? now : record.created_at;
+    const expired = !found.verified && now - since >= PENDING_MS;
+    await store.domains.record(record.user_id, record.domain, {
+      status: found.verified ? 'verified' : expired ? 'failed' : 'pending',
+      checked_at: now,
+      verified_at: found.verified ? now : null,
+      error: found.verified ? null : found.error,
+      created_at: restart ? now : undefined,
+    });
+    if (found.verified) await refresh();
+  }
+
+  async function listed(domain: string): Promise<ListedDomain> {
+    const row = (await store.domains.list()).find((entry) => entry.domain === domain);
+    if (!row) throw notFoundRule(DOMAIN_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    ready: verified.ready,
+    async stateOf(userId) {
+      const record = await store.domains.ofUser(userId);
+      return record && toState(record);
+    },
+    async claim(userId, input) {
+      const domain = normaliseCustomDomain(input, defaultDomain);
+      const current = await store.domains.ofUser(userId);
+      if (current?.domain !== domain) {
+        try {
+          await store.domains.claim(userId, domain, newToken(), clock());
+        } catch (error) {
+          if (error instanceof UniqueViolation) throw taken(DOMAIN_TAKEN);
+          throw error;
+        }
+        if (current?.status === 'verified') await refresh();
+      }
+      return toState((await store.domains.ofUser(userId))!);
+    },
+    async remove(userId) {
+      const current = await store.domains.ofUser(userId);
+      await store.domains.remove(userId);
+      if (current?.status === 'verified') await refresh();
+    },
+    async verify(userId) {
+      const reservation = await deps.verifyLimiter.reserve(String(userId));
+      if (!reservation.granted) throw new RuleError(429, TOO_MANY_CHECKS);
+      reservation.settle(true);
+      const record = await store.domains.ofUser(userId);
+      if (!record) throw notFoundRule(NO_DOMAIN);
+      // Verifying a failed domain again restarts its week.
+      if (record.status !== 'verified') await check(record, record.status === 'failed');
+      return toState((await store.domains.ofUser(userId))!);
+    },
+    async checkPending() {
+      for (const record of await store.domains.pending()) {
+        try {
+          await check(record);
+        } catch (error) {
+          logProblem(`could not check the domain ${record.domain}`, error);
+        }
+      }
+    },
+    list: () => store.domains.list(),
+    async verifyByHand(domain) {
+      const row = await listed(domain.toLowerCase());
+      const now = clock();
+      await store.domains.record(row.user_id, row.domain, {
+        status: 'verified',
+        checked_at: row.checked_at,
+        verified_at: now,
+        error: null,
+      });
+      await refresh();
+      return listed(row.domain);
+    },
+    async removeDomain(domain) {
+      const row = await listed(domain.toLowerCase());
+      await store.domains.remove(row.user_id);
+      await refresh();
+    },
+    ownerOf: verified.ownerOf,
+    verifiedOf: verified.of,
+    isServed: (host) => host === defaultDomain || verified.ownerOf(host) !== undefined,
+    refresh,
+  };
+}
+
+/** The background re-check of pending domains, every RECHECK_MS (the first one right away). */
+export function checkDomainsInBackground(domains: DomainService, everyMs = RECHECK_MS): { stop(): Promise<void> } {
+  const round = () => domains.checkPending().catch((error) => logProblem('could not check pending domains', error));
+  let first: Promise<void> | undefined = round();
+  const repeated = repeatInBackground(everyMs, round);
+  return {
+    async stop() {
+      await first;
+      first = undefined;
+      await repeated.stop();
+    },
+  };
+}

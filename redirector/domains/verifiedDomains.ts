@@ -1,0 +1,48 @@
+/**
+ * The verified custom domains, kept in memory (docs/api.md#custom-domains): read on every
+ * short-link request and by the TLS `allowed` call, so both stay a map lookup. Read again after
+ * every change made here, and whenever the store says another instance or process changed one.
+ */
+import { logProblem } from '../observability/logger';
+import type { Store } from '../storage/store';
+
+export interface VerifiedDomains {
+  /** Resolves once the domains are in memory (the first read, retried after a failure). */
+  ready(): Promise<void>;
+  /** Reads them again. */
+  refresh(): Promise<void>;
+  /** The user whose verified domain this host is (lower case, no port); undefined otherwise. */
+  ownerOf(host: string): number | undefined;
+  /** The user's verified domain; null without one. */
+  of(userId: number): string | null;
+}
+
+/** `onChange`: after each read (what a host resolved to may have changed with its owner). */
+export function keepVerifiedDomains(store: Store, onChange?: () => void): VerifiedDomains {
+  let owners = new Map<string, number>();
+  let byUser = new Map<number, string>();
+  let loaded: Promise<void> | undefined;
+
+  async function refresh(): Promise<void> {
+    const rows = await store.domains.verified();
+    owners = new Map(rows.map((row) => [row.domain, row.user_id]));
+    byUser = new Map(rows.map((row) => [row.user_id, row.domain]));
+    onChange?.();
+  }
+  store.onDomainsChanged?.(() => {
+    refresh().catch((error) => logProblem('could not read the verified domains again', error));
+  });
+
+  return {
+    ready() {
+      loaded ??= refresh().catch((error) => {
+        loaded = undefined;
+        throw error;
+      });
+      return loaded;
+    },
+    refresh,
+    ownerOf: (host) => owners.get(host),
+    of: (userId) => byUser.get(userId) ?? null,
+  };
+}

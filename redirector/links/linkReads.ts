@@ -1,0 +1,100 @@
+/**
+ * What reads links (docs/api.md#links): the lists, the exports' batches, one link, each as the API
+ * shows it (its short_url built on PUBLIC_URL). A user reaches only their own links; another
+ * user's link is "not found".
+ */
+import type { Link } from '../contract/links';
+import type { LinkListQuery, UserLinksPage } from '../contract/lists';
+import { notFoundRule } from '../ruleError';
+import type { LinkRecord, LinkWithCounts } from '../storage/records';
+import type { Store } from '../storage/store';
+import { toApiLink } from './linkPresenter';
+import type { LinkOwner } from './linkService';
+
+export const LINK_NOT_FOUND = 'Link not found';
+
+/** Links an export reads per query: memory stays flat however many links there are. */
+export const EXPORT_BATCH = 500;
+
+/** A stored link with its tags. */
+export type TaggedLink = LinkRecord & { tags: string[] };
+
+export interface LinkReads {
+  /** One page of the owner's links as the query asks, and how many match; computed in the database. */
+  page(owner: LinkOwner, query: LinkListQuery): Promise<{ links: Link[]; total: number }>;
+  /** The dashboard cards: every link of the user, whatever a list's filters. */
+  totals(userId: number): Promise<UserLinksPage['totals']>;
+  /** Every link the owner may see, lowest id first, a batch at a time (exports). */
+  batches(owner: LinkOwner): AsyncGenerator<Link[]>;
+  /** Tags in use on the owner's links, sorted by name, with their number of links. */
+  tags(owner: LinkOwner): Promise<{ name: string; links: number }[]>;
+  /** The link when the owner may see it; RuleError 404 otherwise. */
+  get(owner: LinkOwner, id: number): Promise<Link>;
+  /** The stored link when the owner may see it; RuleError 404 otherwise (for analytics and the like). */
+  findOwned(owner: LinkOwner, id: number): Promise<TaggedLink>;
+}
+
+function mayAccess(owner: LinkOwner, link: LinkRecord): boolean {
+  return owner.kind === 'admin' || link.user_id === owner.userId;
+}
+
+const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
+
+/** The link with its counts, as the API shows it; `publicUrl`: PUBLIC_URL. */
+export async function withCounts(store: Store, link: TaggedLink, publicUrl: string): Promise<Link> {
+  const counts = await store.links.counts(link.id);
+  return toApiLink({ ...link, ...counts }, publicUrl);
+}
+
+/** `publicUrl`: PUBLIC_URL, which each link's short_url is built on. */
+export function createLinkReads(store: Store, publicUrl: string): LinkReads {
+  async function withTags(link: LinkRecord): Promise<TaggedLink> {
+    return { ...link, tags: (await store.links.tagsOf([link.id])).get(link.id) ?? [] };
+  }
+
+  async function findOwned(owner: LinkOwner, id: number): Promise<TaggedLink> {
+    const link = await store.links.findById(id);
+    if (!link || !mayAccess(owner, link)) throw notFoundRule(LINK_NOT_FOUND);
+    return withTags(link);
+  }
+
+  /** Rows of one query with their tags, in one more query. */
+  async function present(rows: readonly LinkWithCounts[]): Promise<Link[]> {
+    const tags = await store.links.tagsOf(rows.map((row) => row.id));
+    return rows.map((row) => toApiLink({ ...row, tags: tags.get(row.id) ?? [] }, publicUrl));
+  }
+
+  return {
+    async page(owner, query) {
+      const { rows, total } = await store.links.page({
+        ...scope(owner),
+        q: query.q,
+        tag: query.tag,
+        sort: query.sort,
+        order: query.order,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return { links: await present(rows), total };
+    },
+
+    totals: (userId) => store.links.totals(userId),
+
+    async *batches(owner) {
+      for (let afterId = 0; ; ) {
+        const rows = await store.links.batchAfter(scope(owner), afterId, EXPORT_BATCH);
+        if (rows.length === 0) return;
+        yield await present(rows);
+        afterId = rows[rows.length - 1]!.id;
+      }
+    },
+
+    tags: (owner) => store.links.tagCounts(scope(owner)),
+
+    async get(owner, id) {
+      return withCounts(store, await findOwned(owner, id), publicUrl);
+    },
+
+    findOwned,
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Custom domains and their state (docs/api.md#custom-domains), kept on the row of the user who
+ * claims the domain (users.custom_domain and the domain_* columns), so a user has one domain at most
+ * and a domain one user.
+ */
+import type { DomainStatus } from '../../contract/domains';
+import type { Executor } from '../executor';
+
+/** A claimed domain and its state; times in epoch milliseconds. */
+export interface DomainRecord {
+  user_id: number;
+  domain: string;
+  status: DomainStatus;
+  token: string;
+  checked_at: number | null;
+  verified_at: number | null;
+  error: string | null;
+  created_at: number;
+}
+
+/** A domain as the administrator's list shows it. */
+export type ListedDomain = DomainRecord & { user_email: string; links: number };
+
+/** What a look-up (or the administrator) found. */
+export interface DomainCheck {
+  status: DomainStatus;
+  checked_at: number | null;
+  verified_at: number | null;
+  error: string | null;
+  /** Set when a failed domain's week starts again; left out: kept. */
+  created_at?: number;
+}
+
+export interface DomainRepository {
+  ofUser(userId: number): Promise<DomainRecord | undefined>;
+  find(domain: string): Promise<DomainRecord | undefined>;
+  /**
+   * The user's domain, pending with `token`; its old domain's links go back to the default domain
+   * where their code is free there. Throws UniqueViolation('custom_domain').
+   */
+  claim(userId: number, domain: string, token: string, now: number): Promise<void>;
+  /** The user's domain removed, its links back on the default domain where their code is free. */
+  remove(userId: number): Promise<void>;
+  /** Records a check of `domain`, unless the user has changed or removed it meanwhile; false then. */
+  record(userId: number, domain: string, check: DomainCheck): Promise<boolean>;
+  /** Every verified domain with its owner. */
+  verified(): Promise<{ domain: string; user_id: number }[]>;
+  /** Every pending domain, for the background check. */
+  pending(): Promise<DomainRecord[]>;
+  /** Every claimed domain, by name, with its owner's email and its links. */
+  list(): Promise<ListedDomain[]>;
+}
+
+const STATE = `u.id AS user_id, u.custom_domain AS domain, u.domain_status AS status, u.domain_token AS token,
+  u.domain_checked_at AS checked_at, u.domain_verified_at AS verified_at, u.domain_error AS error,
+  u.domain_created_at AS created_at`;
+
+const CLEARED_STATE = `domain_status = NULL, domain_token = NULL, domain_checked_at = NULL,
+  domain_verified_at = NULL, domain_error = NULL, domain_created_at = NULL`;
+
+/** Back to the default domain, except links whose code another link holds there. */
+const LINKS_BACK_TO_DEFAULT = `
+  UPDATE links SET domain = NULL WHERE user_id = ? AND domain IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`;
+
+export function createDomainRepository(db: Executor): DomainRepository {
+  return {
+    ofUser: (userId) =>
+      db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.id = ? AND u.custom_domain IS NOT NULL`, [userId]),
+    find: (domain) => db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.custom_domain = ?`, [domain]),
+    async claim(userId, domain, token, now) {
+      await db.transaction(async (tx) => {
+        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
+        await tx.run(
+          `UPDATE users SET custom_domain = ?, domain_status = 'pending', domain_token = ?, domain_checked_at = NULL,
+             domain_verified_at = NULL, domain_error = NULL, domain_created_at = ? WHERE id = ?`,
+          [domain, token, now, userId],
+        );
+      });
+    },
+    async remove(userId) {
+      await db.transaction(async (tx) => {
+        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
+        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE id = ?`, [userId]);
+      });
+    },
+    async record(userId, domain, check) {
+      const changed = await db.run(
+        `UPDATE users SET domain_status = ?, domain_checked_at = ?, domain_verified_at = ?, domain_error = ?,
+           domain_created_at = COALESCE(?, domain_created_at)
+         WHERE id = ? AND custom_domain = ?`,
+        [check.status, check.checked_at, check.verified_at, check.error, check.created_at ?? null, userId, domain],
+      );
+      return changed > 0;
+    },
+    verified: () =>
+      db.all<{ domain: string; user_id: number }>(
+        "SELECT custom_domain AS domain, id AS user_id FROM users WHERE domain_status = 'verified'",
+      ),
+    pending: () => db.all<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.domain_status = 'pending'`),
+    list: () =>
+      db.all<ListedDomain>(
+        `SELECT ${STATE}, u.email AS user_email,
+           (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id AND l.domain = u.custom_domain) AS links
+         FROM users u WHERE u.custom_domain IS NOT NULL ORDER BY u.custom_domain`,
+      ),
+  };
+}
