@@ -21,6 +21,7 @@ import type { ClickSpool } from '../storage/clickSpool';
 import type { DatabaseHealth } from '../storage/databaseHealth';
 import type { NewClick } from '../storage/records';
 import type { ClickMark, ClickRepository } from '../storage/store';
+import { createRetainedClicks, replaySpoolWhenBack } from './clickRetries';
 
 export interface ClickRecorder {
   /** Calls `done` once the click is stored, or kept for a retry after a failed insert. Never throws. */
@@ -54,15 +55,78 @@ export interface ClickRecorderOptions {
   health?: Pick<DatabaseHealth, 'isUp' | 'failed' | 'onBack'>;
 }
 
+/** The options with their defaults. */
+function settingsOf(options: ClickRecorderOptions) {
+  return {
+    log: options.log ?? logProblem,
+    onStored: options.onStored ?? (() => {}),
+    firstRetryDelay: options.retryDelayMs ?? 1000,
+    maxRetryDelay: options.maxRetryDelayMs ?? 60_000,
+    maxRetained: options.maxRetained ?? 100_000,
+    maxInFlight: Math.max(1, options.maxInFlight ?? 1),
+  };
+}
+
+/** Answers the requests of a stored batch; one failing answer does not stop the others. */
+function release(done: (() => void)[], log: (message: string, error?: unknown) => void): void {
+  for (const answer of done) {
+    try {
+      answer();
+    } catch (error) {
+      log('answering a request failed', error);
+    }
+  }
+}
+
+interface SpoolingWriteOptions {
+  spool: ClickSpool;
+  health: ClickRecorderOptions['health'];
+  insert: (rows: readonly NewClick[], mark?: ClickMark) => Promise<void>;
+  retain: (rows: readonly NewClick[], error: unknown) => void;
+  log: (message: string, error?: unknown) => void;
+  maxInFlight: number;
+}
+
+/**
+ * Writes a batch to the database, or to the spool when that fails or the database is known to be
+ * down. Each place of a batch in flight has a mark (ClickMark) set by every batch written from it,
+ * numbered by `sequence`; a place whose batch failed gets a new name, so that its old mark tells
+ * for good whether that batch reached the database.
+ */
+function createSpoolingWrite(options: SpoolingWriteOptions): (rows: NewClick[], place: number) => Promise<void> {
+  const { spool, health, insert, retain, log } = options;
+  const places = Array.from({ length: options.maxInFlight }, () => crypto.randomUUID());
+  let sequence = 0;
+
+  /** Whether the batch went in; a failure other than the database being away is logged. */
+  function insertedOrLogged(rows: NewClick[], sent: ClickMark['set']): Promise<boolean> {
+    return insert(rows, { set: sent }).then(
+      () => true,
+      (error: unknown) => {
+        if (!health?.failed(error)) log(`could not store ${rows.length} click(s); spooling them`, error);
+        return false;
+      },
+    );
+  }
+
+  return async (rows, place) => {
+    // A batch the database never saw has no mark to look at.
+    let sent: ClickMark['set'] | null = null;
+    if (health?.isUp() !== false) {
+      sent = { name: places[place]!, value: ++sequence };
+      if (await insertedOrLogged(rows, sent)) return;
+      places[place] = crypto.randomUUID();
+    }
+    try {
+      spool.append({ sent, clicks: rows });
+    } catch (error) {
+      retain(rows, error);
+    }
+  };
+}
+
 export function createClickRecorder(clicks: ClickRepository, options: ClickRecorderOptions = {}): ClickRecorder {
-  const log = options.log ?? logProblem;
-  const onStored = options.onStored ?? (() => {});
-  const firstRetryDelay = options.retryDelayMs ?? 1000;
-  const maxRetryDelay = options.maxRetryDelayMs ?? 60_000;
-  const maxRetained = options.maxRetained ?? 100_000;
-
-  const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
-
+  const { log, onStored, firstRetryDelay, maxRetryDelay, maxRetained, maxInFlight } = settingsOf(options);
   const { spool, health } = options;
 
   let batch: NewClick[] = [];
@@ -70,17 +134,8 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
   let scheduled = false;
   /** Batches being written; at most maxInFlight, and the next batch waits for a free place. */
   const writing = new Set<Promise<void>>();
-  /**
-   * With a spool, each place of a batch in flight has a mark (ClickMark) set by every batch
-   * written from it, numbered by `sequence`; a place whose batch failed gets a new name, so that
-   * its old mark tells for good whether that batch reached the database.
-   */
-  const places = Array.from({ length: maxInFlight }, () => crypto.randomUUID());
-  const free = places.map((_, index) => index);
-  let sequence = 0;
-  let retained: NewClick[] = [];
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryDelay = firstRetryDelay;
+  /** Places of batches in flight (see createSpoolingWrite). */
+  const free = Array.from({ length: maxInFlight }, (_, index) => index);
 
   function schedule(): void {
     if (scheduled || writing.size >= maxInFlight) return;
@@ -100,7 +155,7 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
     const written: Promise<void> = write(rows, place).then(() => {
       writing.delete(written);
       free.push(place);
-      release(done);
+      release(done, log);
       if (batch.length > 0) schedule();
     });
     writing.add(written);
@@ -111,98 +166,13 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
     await clicks.insertMany(rows, mark);
     onStored(rows.length, (performance.now() - started) / 1000);
   }
-
+  const retained = createRetainedClicks({ insert, log, firstRetryDelay, maxRetryDelay, maxRetained });
+  const retain = retained.retain;
+  replaySpoolWhenBack(spool, health, { insert, log, maxRetryDelay });
   /** Inserts the rows; on failure spools them or keeps them for a retry. Never rejects. */
-  async function write(rows: NewClick[], place: number): Promise<void> {
-    if (!spool) {
-      try {
-        await insert(rows);
-      } catch (error) {
-        retain(rows, error);
-      }
-      return;
-    }
-    // A batch the database never saw has no mark to look at.
-    let sent: ClickMark['set'] | null = null;
-    if (health?.isUp() !== false) {
-      sent = { name: places[place]!, value: ++sequence };
-      try {
-        await insert(rows, { set: sent });
-        return;
-      } catch (error) {
-        if (!health?.failed(error)) log(`could not store ${rows.length} click(s); spooling them`, error);
-        places[place] = crypto.randomUUID();
-      }
-    }
-    try {
-      spool.append({ sent, clicks: rows });
-    } catch (error) {
-      retain(rows, error);
-    }
-  }
-
-  let replaying: Promise<void> | undefined;
-  /** Stores what the spool holds; one replay at a time, another after a failure. */
-  function replay(): Promise<void> {
-    if (!spool) return Promise.resolve();
-    replaying ??= spool
-      .replay((rows, mark) => insert(rows, mark))
-      .then(
-        (count) => {
-          if (count > 0) log(`stored ${count} spooled click(s)`);
-        },
-        (error) => {
-          if (!health?.failed(error)) log('replaying spooled clicks failed; trying again later', error);
-          setTimeout(() => void replay(), maxRetryDelay / 4).unref();
-        },
-      )
-      .finally(() => {
-        replaying = undefined;
-      });
-    return replaying;
-  }
-  health?.onBack(() => void replay());
-  if (spool && spool.pending() > 0) void replay();
-
-  function retain(rows: readonly NewClick[], error: unknown): void {
-    if (retained.length === 0) log(`could not store ${rows.length} click(s); keeping them to retry`, error);
-    for (const row of rows) retained.push(row);
-    if (retained.length > maxRetained) {
-      const dropped = retained.length - maxRetained;
-      retained = retained.slice(dropped);
-      log(`dropped ${dropped} click(s) after failed inserts: more than ${maxRetained} were waiting`);
-    }
-    if (!retryTimer) {
-      retryTimer = setTimeout(retry, retryDelay);
-      retryTimer.unref();
-    }
-  }
-
-  async function retry(): Promise<void> {
-    retryTimer = undefined;
-    if (retained.length === 0) return;
-    const rows = retained;
-    retained = [];
-    try {
-      await insert(rows);
-      retryDelay = firstRetryDelay;
-      log(`stored ${rows.length} click(s) kept after failed inserts`);
-    } catch (error) {
-      retained = rows.concat(retained);
-      retryDelay = Math.min(retryDelay * 2, maxRetryDelay);
-      retain([], error);
-    }
-  }
-
-  function release(done: (() => void)[]): void {
-    for (const answer of done) {
-      try {
-        answer();
-      } catch (error) {
-        log('answering a request failed', error);
-      }
-    }
-  }
+  const write = spool
+    ? createSpoolingWrite({ spool, health, insert, retain, log, maxInFlight })
+    : (rows: NewClick[]) => insert(rows).catch((error: unknown) => retain(rows, error));
 
   function recordThen(click: NewClick, done: () => void): void {
     batch.push(click);
@@ -218,14 +188,10 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
         if (batch.length > 0 && writing.size < maxInFlight) commit();
         else await Promise.race(writing);
       }
-      if (retained.length > 0) {
-        if (retryTimer) clearTimeout(retryTimer);
-        await retry();
-        if (retained.length > 0) throw new Error(`${retained.length} click(s) could not be stored`);
-      }
+      await retained.storeNow();
     },
     pending() {
-      return batch.length + retained.length + (spool?.pending() ?? 0);
+      return batch.length + retained.count() + (spool?.pending() ?? 0);
     },
   };
 }

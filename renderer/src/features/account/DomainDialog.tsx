@@ -80,33 +80,17 @@ export function DomainDialog({
         description="Use your own domain for your short links, so they carry your brand instead of ours."
         footerSplit={customDomain !== null}
         footer={
-          <>
-            {customDomain !== null ? (
-              <Button variant="danger-outline" onClick={() => setConfirmingRemove(true)} disabled={busy}>
-                Remove
-              </Button>
-            ) : null}
-            <div className="row">
-              <Button onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" form="domain-form" variant="primary" loading={saving}>
-                {saving ? 'Saving...' : 'Save Domain'}
-              </Button>
-            </div>
-          </>
+          <DomainDialogFooter
+            removable={customDomain !== null}
+            busy={busy}
+            saving={saving}
+            onRemove={() => setConfirmingRemove(true)}
+            onClose={onClose}
+          />
         }
       >
         {error ? <Banner tone="error">{error}</Banner> : null}
-        <div className="callout">
-          <div className="callout__title">{customDomain ? 'Current custom domain' : 'Default domain'}</div>
-          <div className="row">
-            <code className="code-block grow">{shownHost.domain}</code>
-          </div>
-          <p className="text-sm muted">
-            Your links look like <code>{shortLinkText(shownHost, 'my-link')}</code>
-          </p>
-        </div>
+        <CurrentDomain customDomain={customDomain} shownHost={shownHost} />
         <form id="domain-form" className="form" noValidate onSubmit={save}>
           <TextField
             label="Custom Domain"
@@ -124,16 +108,7 @@ export function DomainDialog({
             autoFocus
           />
         </form>
-        <div className="callout">
-          <div className="callout__title">Setup Instructions</div>
-          <ol className="steps">
-            <li>Point your domain's DNS to our servers.</li>
-            <li>
-              Add a CNAME record pointing to <code>{defaultDomain}</code>.
-            </li>
-            <li>Wait up to 24 hours for DNS propagation.</li>
-          </ol>
-        </div>
+        <SetupInstructions defaultDomain={defaultDomain} />
       </Dialog>
       <ConfirmDialog
         open={confirmingRemove}
@@ -145,6 +120,65 @@ export function DomainDialog({
         onConfirm={remove}
         onCancel={() => setConfirmingRemove(false)}
       />
+    </>
+  );
+}
+
+/** The domain links are shown on now, and how a link looks there. */
+function CurrentDomain({ customDomain, shownHost }: { customDomain: string | null; shownHost: LinkHost }) {
+  return (
+    <div className="callout">
+      <div className="callout__title">{customDomain ? 'Current custom domain' : 'Default domain'}</div>
+      <div className="row">
+        <code className="code-block grow">{shownHost.domain}</code>
+      </div>
+      <p className="text-sm muted">
+        Your links look like <code>{shortLinkText(shownHost, 'my-link')}</code>
+      </p>
+    </div>
+  );
+}
+
+/** What the user sets up at their DNS provider. */
+function SetupInstructions({ defaultDomain }: { defaultDomain: string }) {
+  return (
+    <div className="callout">
+      <div className="callout__title">Setup Instructions</div>
+      <ol className="steps">
+        <li>Point your domain's DNS to our servers.</li>
+        <li>
+          Add a CNAME record pointing to <code>{defaultDomain}</code>.
+        </li>
+        <li>Wait up to 24 hours for DNS propagation.</li>
+      </ol>
+    </div>
+  );
+}
+
+interface DomainDialogFooterProps {
+  removable: boolean;
+  busy: boolean;
+  saving: boolean;
+  onRemove: () => void;
+  onClose: () => void;
+}
+
+function DomainDialogFooter({ removable, busy, saving, onRemove, onClose }: DomainDialogFooterProps) {
+  return (
+    <>
+      {removable ? (
+        <Button variant="danger-outline" onClick={onRemove} disabled={busy}>
+          Remove
+        </Button>
+      ) : null}
+      <div className="row">
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" form="domain-form" variant="primary" loading={saving}>
+          {saving ? 'Saving...' : 'Save Domain'}
+        </Button>
+      </div>
     </>
   );
 }

@@ -35,39 +35,11 @@ export function LinkForm({
   shortCodeNote,
   children,
 }: LinkFormProps) {
-  const { values, errors, editing, set } = form;
+  const { values, editing, set } = form;
   const { placeholders } = texts;
-  const shortCodeField = (
-    <TextField
-      label="Short Code"
-      name="short_code"
-      required
-      placeholder={placeholders.short_code}
-      prefix={shortCodePrefix}
-      value={values.short_code}
-      // Short codes never hold spaces: pasted ones are dropped as typed.
-      onValueChange={(value) => set('short_code', value.trim())}
-      disabled={editing}
-      error={errors.short_code}
-      hint={texts.shortCodeHint?.[editing ? 'edit' : 'create']}
-      autoComplete="off"
-      spellCheck={false}
-      autoFocus={texts.shortCodeFirst && !editing}
-      fieldClassName={shortCodeAction || shortCodeNote ? 'grow' : 'span-2'}
-    />
+  const shortCode = (
+    <ShortCodeInput form={form} texts={texts} prefix={shortCodePrefix} action={shortCodeAction} note={shortCodeNote} />
   );
-  const shortCode =
-    shortCodeAction || shortCodeNote ? (
-      <div className="field span-2">
-        <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
-          {shortCodeField}
-          {editing ? null : shortCodeAction}
-        </div>
-        {shortCodeNote}
-      </div>
-    ) : (
-      shortCodeField
-    );
   const title = (
     <TextField
       label="Title"
@@ -106,29 +78,81 @@ export function LinkForm({
         />
       </div>
       <UtmFields form={form} />
-      <fieldset className="fieldset">
-        <legend>{texts.legend}</legend>
-        <Option form={form} flag="forward_query" texts={LINK_OPTION_TEXTS.forwardQuery} />
-        <Option form={form} flag="enable_tiktok_bypass" texts={texts.tiktok} />
-        <Option
-          form={form}
-          flag="enable_country_redirect"
-          texts={texts.country}
-          address={{
-            name: 'country_redirect_url',
-            label: 'Redirect URL',
-            placeholder: placeholders.country_redirect_url,
-          }}
-        />
-        <Option
-          form={form}
-          flag="enable_instagram_exit"
-          texts={texts.instagram}
-          address={{ name: 'instagram_exit_url', label: 'Exit URL', placeholder: placeholders.instagram_exit_url }}
-        />
-        <LinkOptionsFields form={form} />
-      </fieldset>
+      <LinkFormOptions form={form} texts={texts} />
       {children}
     </form>
+  );
+}
+
+interface ShortCodeInputProps {
+  form: LinkFormState;
+  texts: LinkFormTexts;
+  prefix: string;
+  action?: ReactNode;
+  note?: ReactNode;
+}
+
+/** The short code input, with the admin's Regenerate beside it and its preview below when given. */
+function ShortCodeInput({ form, texts, prefix, action, note }: ShortCodeInputProps) {
+  const { values, errors, editing, set } = form;
+  const { placeholders } = texts;
+  const input = (
+    <TextField
+      label="Short Code"
+      name="short_code"
+      required
+      placeholder={placeholders.short_code}
+      prefix={prefix}
+      value={values.short_code}
+      // Short codes never hold spaces: pasted ones are dropped as typed.
+      onValueChange={(value) => set('short_code', value.trim())}
+      disabled={editing}
+      error={errors.short_code}
+      hint={texts.shortCodeHint?.[editing ? 'edit' : 'create']}
+      autoComplete="off"
+      spellCheck={false}
+      autoFocus={texts.shortCodeFirst && !editing}
+      fieldClassName={action || note ? 'grow' : 'span-2'}
+    />
+  );
+  return action || note ? (
+    <div className="field span-2">
+      <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
+        {input}
+        {editing ? null : action}
+      </div>
+      {note}
+    </div>
+  ) : (
+    input
+  );
+}
+
+/** The options of a link: forward query, the in-app and country redirects, and the rest. */
+function LinkFormOptions({ form, texts }: { form: LinkFormState; texts: LinkFormTexts }) {
+  const { placeholders } = texts;
+  return (
+    <fieldset className="fieldset">
+      <legend>{texts.legend}</legend>
+      <Option form={form} flag="forward_query" texts={LINK_OPTION_TEXTS.forwardQuery} />
+      <Option form={form} flag="enable_tiktok_bypass" texts={texts.tiktok} />
+      <Option
+        form={form}
+        flag="enable_country_redirect"
+        texts={texts.country}
+        address={{
+          name: 'country_redirect_url',
+          label: 'Redirect URL',
+          placeholder: placeholders.country_redirect_url,
+        }}
+      />
+      <Option
+        form={form}
+        flag="enable_instagram_exit"
+        texts={texts.instagram}
+        address={{ name: 'instagram_exit_url', label: 'Exit URL', placeholder: placeholders.instagram_exit_url }}
+      />
+      <LinkOptionsFields form={form} />
+    </fieldset>
   );
 }
