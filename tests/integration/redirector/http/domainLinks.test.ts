@@ -213,6 +213,9 @@ describe.each(STORE_SERVERS)('links on custom domains ($kind)', ({ start }) => {
   });
 
   it('imports by code space: unique per domain, an owner’s code never on two of their domains', async () => {
+    // The administrator took Alice's domain away above: she claims it again.
+    expect((await claim(alice.token, 'go.alice.test')).status).toBe(200);
+    expect((await verifyByHand('go.alice.test')).status).toBe(200);
     const own = await create(bob.token, { target_url: 'https://o.example/', short_code: 'cs-own', domain: null });
     expect(own.status).toBe(201);
     const other = await create(alice.token, { target_url: 'https://o.example/', short_code: 'cs-alice' });
