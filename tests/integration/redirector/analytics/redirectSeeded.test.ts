@@ -123,6 +123,8 @@ describe('analytics over clicks made through the short-link path', () => {
       title: 'Promo',
       target_url: 'https://example.com/promo',
       short_code: 'promo',
+      domain: null,
+      short_url: expect.stringMatching(/^http:\/\/localhost:\d+\/promo$/),
       clicks: 6,
       total_clicks: 6,
       unique_visitors: 4,
