@@ -152,6 +152,12 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   const cookieCard = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Cookies' }) });
   await expect(cookieCard.getByText('admin_auth')).toBeVisible();
   await expect(cookieCard.getByText(`${stored.key?.length} chars`)).toBeVisible();
+  // The screens tested after this one start from an empty list.
+  const removed = await fetch(`${server.url}/api/links?id=${link.id}`, {
+    method: 'DELETE',
+    headers: { 'X-API-Key': server.adminKey },
+  });
+  expect(removed.status).toBe(204);
   // Already signed in: the login page sends the visitor on to /admin.
   await page.goto(`${server.url}/admin/login`);
   await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
