@@ -125,8 +125,9 @@ describe('the service on PostgreSQL', () => {
       (await json(server, 'POST', '/api/links/create', user, { target_url: 'https://x.org/', short_code: 'Smoke-1' }))
         .status,
     ).toBe(409);
-    expect((await json(server, 'POST', '/api/user/domain', user, { domain: 'go.pat.dev' })).body).toEqual({
+    expect((await json(server, 'POST', '/api/user/domain', user, { domain: 'go.pat.dev' })).body).toMatchObject({
       domain: 'go.pat.dev',
+      verification: { status: 'pending', record: { type: 'TXT', name: '_me-challenge.go.pat.dev' } },
     });
     const links = await json(server, 'GET', '/api/links/user', user);
     expect(links.body.links.map((l: { id: number }) => l.id)).toEqual([created.body.link.id]);
