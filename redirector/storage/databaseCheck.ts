@@ -40,12 +40,26 @@ const COUNTS_SQL = `SELECT
   (SELECT COUNT(*) FROM links) AS links,
   (SELECT COUNT(*) FROM clicks) AS clicks`;
 
-/** Every table the applied migrations create: the schema check follows the migrations as they grow. */
+/**
+ * Every table the applied migrations leave: created, less those a later statement drops or renames
+ * (a table rebuilt as `x_new` then renamed to `x`), so the schema check follows the migrations as they grow.
+ */
 function expectedTables(migrations: readonly Migration[]): string[] {
-  const names = migrations.flatMap((migration) =>
-    [...migration.sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)].map((match) => match[1]!.toLowerCase()),
-  );
-  return [...new Set(['schema_migrations', ...names])].sort();
+  const tables = new Set(['schema_migrations']);
+  const statement =
+    /CREATE TABLE (?:IF NOT EXISTS )?(\w+)|DROP TABLE (?:IF EXISTS )?(\w+)|ALTER TABLE (\w+) RENAME TO (\w+)/gi;
+  for (const migration of migrations) {
+    for (const match of migration.sql.matchAll(statement)) {
+      const [, created, dropped, renamedFrom, renamedTo] = match.map((name) => name?.toLowerCase());
+      if (created) tables.add(created);
+      if (dropped) tables.delete(dropped);
+      if (renamedFrom && renamedTo) {
+        tables.delete(renamedFrom);
+        tables.add(renamedTo);
+      }
+    }
+  }
+  return [...tables].sort();
 }
 
 /** Tables the applied migrations should have made; versions not applied yet are a pending upgrade, not a problem. */
