@@ -28,15 +28,6 @@ function longFunctions(file: string, text: string): string[] {
     .map((fn) => `${file}:${fn.line}: ${fn.name}, ${fn.lines} lines`);
 }
 
-// Breaks known when the rule came in, to be taken apart; this list may only shrink (it is empty).
-const allowed = new Set<string>([]);
-
-/** `redirector/x.ts` or `redirector/x.ts:name`, the allowlist's key of a break. */
-function allowKey(found: string): string {
-  const match = /^([^:]+)(?::\d+: ([^,]+),|:)/.exec(found);
-  return match?.[2] ? `${match[1]}:${match[2]}` : (match?.[1] ?? found);
-}
-
 const files = sourceFiles(...checkedFolders).filter(isChecked);
 
 describe('sizes', () => {
@@ -48,22 +39,11 @@ describe('sizes', () => {
   });
 
   it(`no source file over ${MAX_FILE_LINES} lines`, () => {
-    const found = files.map((file) => longFile(file, readSource(file))).filter((text) => text !== null);
-    expect(found.filter((text) => !allowed.has(allowKey(text)))).toEqual([]);
+    expect(files.map((file) => longFile(file, readSource(file))).filter((text) => text !== null)).toEqual([]);
   });
 
   it(`no function over ${MAX_FUNCTION_LINES} lines`, () => {
-    const found = files.flatMap((file) => longFunctions(file, readSource(file)));
-    expect(found.filter((text) => !allowed.has(allowKey(text)))).toEqual([]);
-  });
-
-  it('the allowlist names only breaks that are still there', () => {
-    const found = files.flatMap((file) => [
-      longFile(file, readSource(file)) ?? [],
-      longFunctions(file, readSource(file)),
-    ]);
-    const keys = new Set(found.flat().map(allowKey));
-    expect([...allowed].filter((key) => !keys.has(key))).toEqual([]);
+    expect(files.flatMap((file) => longFunctions(file, readSource(file)))).toEqual([]);
   });
 });
 
