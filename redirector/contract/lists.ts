@@ -127,11 +127,8 @@ export function linkLimitMessage(maxLinks: number): string {
   return `Link limit reached (${maxLinks} links per account)`;
 }
 
-/** Link fields that are options (linkFields.ts), exported and imported by name. */
-export const LINK_OPTION_COLUMNS = LINK_OPTION_NAMES;
-
 /** Where the options' list has `password`, which an export shows as `has_password` (never the password). */
-const PASSWORD_PLACE = LINK_OPTION_COLUMNS.indexOf('ios_url');
+const PASSWORD_PLACE = LINK_OPTION_NAMES.indexOf('ios_url');
 
 /** The columns of a link export, in order (docs/api.md#links). */
 export const LINK_CSV_COLUMNS = [
@@ -142,9 +139,9 @@ export const LINK_CSV_COLUMNS = [
   'created_at',
   'clicks',
   'unique_visitors',
-  ...LINK_OPTION_COLUMNS.slice(0, PASSWORD_PLACE),
+  ...LINK_OPTION_NAMES.slice(0, PASSWORD_PLACE),
   'has_password',
-  ...LINK_OPTION_COLUMNS.slice(PASSWORD_PLACE),
+  ...LINK_OPTION_NAMES.slice(PASSWORD_PLACE),
   // Empty: the default domain (docs/api.md#custom-domains).
   'domain',
 ] as const;

@@ -5,9 +5,7 @@
  * The errors of every part (idle connections, the link-change listener, queries) come here, so
  * that an outage is told once, not once per broken connection.
  */
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
-
-export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE };
+import { DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

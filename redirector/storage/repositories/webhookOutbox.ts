@@ -3,7 +3,7 @@
  * delivery log, written once over the executor (docs/api.md#webhooks). A message leaves only
  * after every earlier pending message of its webhook has left or been dropped.
  */
-import type { WebhookEvent } from '../../contract/webhooks';
+import type { WebhookDelivery, WebhookEvent } from '../../contract/webhooks';
 import type { Executor, SqlParam } from '../executor';
 
 export type MessageState = 'pending' | 'delivered' | 'failed';
@@ -25,15 +25,9 @@ export interface MessageRecord {
 
 export type NewMessage = Pick<MessageRecord, 'webhook_id' | 'message_id' | 'type' | 'body' | 'created_at'>;
 
-export interface DeliveryRecord {
-  id: number;
+/** An attempt as stored: the API's delivery with its webhook, its time in epoch milliseconds. */
+export interface DeliveryRecord extends Omit<WebhookDelivery, 'at'> {
   webhook_id: number;
-  message_id: string;
-  type: WebhookEvent;
-  attempt: number;
-  status: number | null;
-  error: string | null;
-  duration_ms: number;
   at: number;
 }
 
