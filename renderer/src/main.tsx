@@ -4,9 +4,13 @@ import { RouterProvider } from 'react-router-dom';
 import { createApiClient } from './api';
 import { ApiProvider } from './api/ApiProvider';
 import { createAppRouter } from './app/routes';
+import { applyTheme, watchSystemTheme } from './components/theme';
 import { DesktopSessionProvider } from './session/DesktopSession';
 import { desktopBridge } from './session/desktopBridge';
 import './styles.css';
+
+applyTheme();
+watchSystemTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

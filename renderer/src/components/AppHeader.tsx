@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ThemeSwitch } from './ThemeSwitch';
 
 /** The product mark: a rounded square with 'Me'. */
 export function BrandMark({ className }: { className?: string }) {
@@ -35,7 +36,10 @@ export function AppHeader({ title, homeHref = '/', greeting, children, actions, 
         </Link>
         {children}
         {greeting ? <span className="greeting app-header__greeting">{greeting}</span> : null}
-        {actions ? <div className="app-header__actions">{actions}</div> : null}
+        <div className="app-header__actions">
+          <ThemeSwitch />
+          {actions}
+        </div>
       </div>
     </header>
   );

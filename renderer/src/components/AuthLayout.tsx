@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from './AppHeader';
+import { ThemeSwitch } from './ThemeSwitch';
 
 export interface AuthLayoutProps {
   title: string;
@@ -14,6 +15,7 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   return (
     <main className="auth-layout">
+      <ThemeSwitch className="theme-switch--corner" />
       <div className="auth-card">
         <div className="auth-card__header">
           <Link to="/" className="brand" aria-label="Me home">

@@ -21,7 +21,7 @@ section{margin-top:1.25rem}
 h2{font-size:1rem;margin:0 0 .5rem;color:#f8fafc}
 ol{padding-left:1.25rem;margin:0}
 .button{display:block;width:100%;text-align:center;padding:.85rem 1rem;border-radius:.6rem;border:0;font:inherit;
-font-weight:600;text-decoration:none;cursor:pointer;background:#fe2c55;color:#fff}
+font-weight:600;text-decoration:none;cursor:pointer;background:#d6204a;color:#fff}
 .secondary{background:#334155;color:#f8fafc;margin-top:.6rem}
 input{width:100%;padding:.7rem;border-radius:.5rem;border:1px solid #475569;background:#0f172a;color:#f8fafc;font:inherit}
 #status{min-height:1.5em;margin:.5rem 0 0;color:#86efac}

@@ -21,6 +21,8 @@ input{width:100%;padding:.7rem;border-radius:.5rem;border:1px solid #9ca3af;font
 button{margin-top:.9rem;width:100%;padding:.8rem;border-radius:.6rem;border:0;font:inherit;font-weight:600;
 background:#2563eb;color:#fff;cursor:pointer}
 .error{color:#b91c1c;font-weight:600}
+@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e6e8ee}main{background:#171a21;box-shadow:none}
+p{color:#b4bac6}input{background:#12151b;color:#e6e8ee;border-color:#5b6474}.error{color:#fda29b}}
 `;
 
 const styleHash = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
@@ -57,7 +59,7 @@ const MAX_PASSWORD_FIELD_UNITS = MAX_LINK_PASSWORD_LENGTH * 2;
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title>
+<meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head>
 <body><main>
 <h1>${escapeHtml(title)}</h1>

@@ -1,4 +1,8 @@
-/** Fixed chart colours (SVG attributes can't read CSS variables reliably, so they live here). */
+/**
+ * Fixed chart colours (SVG attributes can't read CSS variables reliably, so they live here). The
+ * series colours read on both themes; the axes, grid and slice borders are themed in charts.css,
+ * whose rules win over these presentation attributes.
+ */
 export const CHART_COLORS = ['#4f46e5', '#10b981', '#f59e0b', '#ec4899', '#06b6d4', '#8b5cf6', '#84cc16', '#f97316'];
 
 /** The spec's fixed device colours. */
@@ -14,8 +18,10 @@ export function chartColor(index: number): string {
 /** recharts puts tooltip styles inline; these match the design system's popovers. */
 export const TOOLTIP_STYLE = {
   borderRadius: 8,
-  border: '1px solid #e4e7ec',
-  boxShadow: '0 4px 12px rgba(16,24,40,0.08)',
+  border: '1px solid var(--color-border)',
+  background: 'var(--color-surface)',
+  color: 'var(--color-text)',
+  boxShadow: 'var(--shadow-lg)',
   fontSize: 13,
   padding: '8px 12px',
 } as const;

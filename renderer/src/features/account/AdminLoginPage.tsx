@@ -8,6 +8,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
 import { LoadingState } from '../../components/Spinner';
+import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { useAuth } from '../../session/AdminSession';
 import { AUTH_HASH } from '../../session/adminMarkers';
 import { useDesktopSession } from '../../session/DesktopSession';
@@ -62,6 +63,7 @@ export function AdminLoginPage() {
 
   return (
     <main className="auth-layout">
+      <ThemeSwitch className="theme-switch--corner" />
       <div className="auth-card">
         <div className="auth-card__header">
           <BrandMark className="hero__mark" />

@@ -10,6 +10,7 @@ import { useBusyCall } from '../../api/useBusyCall';
 import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { ButtonLink } from '../../components/Button';
+import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { type DesktopSessionValue, useDesktopSession } from '../../session/DesktopSession';
 import { AlertThresholdForm } from './AlertThresholdForm';
 import { ConnectForm } from './ConnectForm';
@@ -42,6 +43,7 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
 
   return (
     <main className="auth-layout connect">
+      <ThemeSwitch className="theme-switch--corner" />
       <div className="auth-card connect__card">
         <div className="auth-card__header">
           <BrandMark className="hero__mark" />

@@ -2,11 +2,13 @@ import { Link } from 'react-router-dom';
 import { BrandMark } from '../../components/AppHeader';
 import { ButtonLink } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { ThemeSwitch } from '../../components/ThemeSwitch';
 
 /** '/' (docs/api.md#pages): title, tagline, the two account buttons and a small admin link. */
 export function LandingPage() {
   return (
     <main className="hero">
+      <ThemeSwitch className="theme-switch--corner" />
       <BrandMark className="hero__mark" />
       <div className="stack stack--sm">
         <h1 className="hero__title">Me</h1>

@@ -1,0 +1,223 @@
+/**
+ * Every screen in both themes under axe-core's WCAG 2.1 A and AA rules (docs/api.md#themes): no
+ * serious or critical finding, the UI's screens and dialogs and the server's own pages alike. The
+ * theme comes from the browser's colour scheme, as "System" (the default) follows it; the switch
+ * itself is checked at the end.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { LoginResponse } from '../../redirector/contract';
+import type { ServerProcess } from '../helpers/serverProcess';
+import { expect, test } from './fixtures';
+import { adminSignIn, apiCreateLink, apiSignedInUser, IP, storeSession, UA, unique, visit } from './userHelpers';
+
+test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'accessibility' } });
+test.describe.configure({ mode: 'serial' });
+
+type Theme = 'light' | 'dark';
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** The serious and critical findings on the page as it is now, one line each for a readable diff. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const findings: Finding[] = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  return findings.map((finding) => `${finding.impact} ${finding.id}: ${finding.help} at ${finding.targets.join(', ')}`);
+}
+
+async function expectAccessible(page: Page, screen: string, theme: Theme) {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  expect(await seriousFindings(page), `${screen} (${theme})`).toEqual([]);
+}
+
+/** A server page: no data-theme (no script); its own colour-scheme media query decides. */
+async function expectServerPageAccessible(page: Page, screen: string, theme: Theme) {
+  expect(await seriousFindings(page), `${screen} (${theme})`).toEqual([]);
+}
+
+interface Fixture {
+  user: LoginResponse;
+  userLinkId: number;
+  adminLinkId: number;
+  protectedCode: string;
+  tiktokCode: string;
+}
+
+let fixture: Fixture;
+
+async function makeFixture(server: ServerProcess): Promise<Fixture> {
+  const user = await apiSignedInUser(server, 'Ada Lovelace', 'a11y');
+  const userLink = await apiCreateLink(server, user.token, {
+    short_code: unique('a11y').slice(0, 30),
+    target_url: 'https://example.com/user',
+    title: 'User link',
+  });
+  const protectedLink = await apiCreateLink(server, user.token, {
+    short_code: unique('pw').slice(0, 30),
+    target_url: 'https://example.com/secret',
+    password: 'open sesame',
+  });
+  const tiktokLink = await apiCreateLink(server, user.token, {
+    short_code: unique('tt').slice(0, 30),
+    target_url: 'https://example.com/tiktok',
+    enable_tiktok_bypass: true,
+  });
+  for (const [ua, ip] of [
+    [UA.iphone, IP.us],
+    [UA.android, IP.gb],
+    [UA.windows, IP.in],
+  ] as const) {
+    await visit(server, userLink.short_code, ua, ip);
+  }
+  const response = await fetch(`${server.url}/api/links`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({ target_url: 'https://example.com/admin', title: 'Admin link' }),
+  });
+  expect(response.status).toBe(201);
+  const adminLink = (await response.json()) as { id: number; short_code: string };
+  await visit(server, adminLink.short_code, UA.firefox, IP.us);
+  return {
+    user,
+    userLinkId: userLink.id,
+    adminLinkId: adminLink.id,
+    protectedCode: protectedLink.short_code,
+    tiktokCode: tiktokLink.short_code,
+  };
+}
+
+test.beforeAll(async ({ server }) => {
+  fixture = await makeFixture(server);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+    // axe takes seconds a screen on a busy machine; a test walks many screens.
+    test.describe.configure({ timeout: 300_000 });
+
+    test('the public screens', async ({ page, server }) => {
+      for (const [screen, path, heading] of [
+        ['landing', '/', 'Me'],
+        ['sign-in', '/login', 'Welcome Back'],
+        ['register', '/register', 'Create Account'],
+        ['admin sign-in', '/admin/login', 'Admin Login'],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+        await expectAccessible(page, screen, theme);
+      }
+    });
+
+    test("the user's screens and dialogs", async ({ page, server }) => {
+      await page.goto(`${server.url}/login`);
+      await storeSession(page, fixture.user);
+      await page.goto(`${server.url}/dashboard`);
+      await expect(page.getByRole('button', { name: 'Create New Link' })).toBeVisible();
+      await expect(page.getByText('User link').first()).toBeVisible();
+      await expectAccessible(page, 'dashboard', theme);
+
+      for (const [button, title] of [
+        ['Create New Link', 'Create New Link'],
+        ['Domain', 'Custom domain'],
+        ['API Keys', 'API keys'],
+      ] as const) {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expect(dialog).toContainText(title, { ignoreCase: true });
+        await expectAccessible(page, `${title} dialog`, theme);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+
+      await page.goto(`${server.url}/dashboard?link=${fixture.userLinkId}`);
+      await expect(page.getByText('Total Clicks').first()).toBeVisible();
+      await expectAccessible(page, "a user's link analytics", theme);
+    });
+
+    test("the administrator's screens", async ({ page, server }) => {
+      await adminSignIn(page, server);
+      await expectAccessible(page, 'admin dashboard', theme);
+      for (const [screen, path, heading] of [
+        ['links', '/admin/links', 'Links'],
+        ['create link', '/admin/create', 'Create Link'],
+        ['edit link', `/admin/edit/${fixture.adminLinkId}`, 'Edit Link'],
+        ['link analytics', `/admin/link/${fixture.adminLinkId}`, ''],
+        ['users', '/admin/users', ''],
+        ['API keys', '/admin/keys', ''],
+        ['live visitors', '/admin/live', 'Live Visitors'],
+        ['repeat visitors', '/admin/repeat-visitors', ''],
+        ['conversion funnel', '/admin/conversion', ''],
+        ['debug', '/admin/debug', 'Debug'],
+        ['storage', '/admin/storage', 'Storage'],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        const title = page.locator('h1.page-title');
+        await expect(title).toBeVisible();
+        if (heading) await expect(title).toContainText(heading);
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, screen, theme);
+      }
+      await page.goto(`${server.url}/admin/links`);
+      await page.getByRole('button', { name: 'QR code' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
+      await expectAccessible(page, 'QR code dialog', theme);
+    });
+
+    test("the server's own pages", async ({ page, browser, server }) => {
+      await page.goto(`${server.url}/no-such-code-here`);
+      await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+      await expectServerPageAccessible(page, '404 page', theme);
+
+      await page.goto(`${server.url}/${fixture.protectedCode}`);
+      await expect(page.getByRole('heading', { name: 'This link is protected' })).toBeVisible();
+      await expectServerPageAccessible(page, 'password form', theme);
+
+      const tiktok = await browser.newContext({ userAgent: UA.tiktok, colorScheme: theme });
+      const inApp = await tiktok.newPage();
+      await inApp.goto(`${server.url}/${fixture.tiktokCode}`);
+      await expect(inApp.getByRole('heading', { name: 'Open this link in your browser' })).toBeVisible();
+      await expectServerPageAccessible(inApp, 'TikTok page', theme);
+      await tiktok.close();
+    });
+  });
+}
+
+test('the theme switch is kept in the browser and System follows the colour scheme', async ({ page, server }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${server.url}/login`);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+
+  const theme = page.getByRole('combobox', { name: 'Theme' });
+  await expect(theme).toHaveValue('system');
+  await theme.selectOption('dark');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  const background = await page.evaluate('getComputedStyle(document.documentElement).backgroundColor');
+  expect(background).toBe('rgb(15, 17, 21)');
+
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
+
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+});
