@@ -46,6 +46,8 @@ export default defineConfig({
     plugins: [react(), desktopCsp()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      // Country flags stay files of their own, fetched only when shown (renderer/src/components/Flag.tsx).
+      assetsInlineLimit: (file: string) => (file.includes('flag-icons') ? false : undefined),
       rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
     },
   },

@@ -52,5 +52,11 @@ export default defineConfig({
   root: 'renderer',
   base: '/',
   plugins: [react(), precompress()],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Country flags stay files of their own, fetched only when shown (renderer/src/components/Flag.tsx).
+    assetsInlineLimit: (file: string) => (file.includes('flag-icons') ? false : undefined),
+  },
 });

@@ -1,5 +1,6 @@
 import { rankCountries } from '../format/countries';
-import { BarList, type BarListProps } from './charts/BarList';
+import { BarList, type BarListProps, sumCounts } from './charts/BarList';
+import { Flag } from './Flag';
 
 export interface CountryBarsProps extends Omit<BarListProps, 'items'> {
   /** Country code → count, as the analytics calls return it. */
@@ -9,18 +10,17 @@ export interface CountryBarsProps extends Omit<BarListProps, 'items'> {
 }
 
 /** Countries ranked by count, each with its flag and English name. */
-export function CountryBars({ counts, limit, ...rest }: CountryBarsProps) {
+export function CountryBars({ counts, limit, total, ...rest }: CountryBarsProps) {
   const items = rankCountries(counts, limit).map((country) => ({
     key: country.code,
     value: country.count,
     label: (
       <>
-        <span className="flag" aria-hidden="true">
-          {country.flag}
-        </span>
+        <Flag code={country.code} />
         <span className="truncate">{country.name}</span>
       </>
     ),
   }));
-  return <BarList items={items} {...rest} />;
+  // A row's share is of every click in view, not of the rows shown (docs/api.md#pages).
+  return <BarList items={items} total={total ?? sumCounts(counts)} {...rest} />;
 }

@@ -17,8 +17,18 @@ export interface BarListProps {
   /** Value suffix, e.g. ' blocked'. */
   valueFormat?: (value: number) => ReactNode;
   showShare?: boolean;
+  /**
+   * What a row's share is of: every click in view (the whole breakdown's sum, not only the rows
+   * shown). Defaults to the sum of the rows, for lists that show every row.
+   */
+  total?: number;
   tone?: 'primary' | 'danger';
   emptyText?: string;
+}
+
+/** The sum of a breakdown's counts: every click it covers. */
+export function sumCounts(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
 
 /** A ranked list with a thin bar under each row: top countries, browsers, referrers... */
@@ -27,11 +37,13 @@ export function BarList({
   relativeTo = 'max',
   valueFormat = formatNumber,
   showShare = true,
+  total: allClicks,
   tone = 'primary',
   emptyText = 'No data yet',
 }: BarListProps) {
   if (items.length === 0) return <div className="chart-empty">{emptyText}</div>;
-  const total = items.reduce((sum, item) => sum + item.value, 0);
+  const shown = items.reduce((sum, item) => sum + item.value, 0);
+  const total = allClicks ?? shown;
   const max = Math.max(...items.map((item) => item.value));
   const base = relativeTo === 'max' ? max : total;
   return (

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/analytics';
+import { Flag } from '../../components/Flag';
 import { formatTimeAgo } from '../../format/dates';
 import { LivePanel } from './LivePanel';
 
@@ -32,9 +33,7 @@ export function ActiveVisitorsPanel() {
           <ul className="feed">
             {data.visitors.slice(0, SHOWN).map((visitor) => (
               <li key={visitor.ip} className="feed__item">
-                <span className="flag" aria-hidden="true">
-                  {visitor.flag}
-                </span>
+                <Flag code={visitor.country} />
                 <span className="feed__main">
                   <span className="truncate">
                     {visitor.city ? `${visitor.city}, ${visitor.countryName}` : visitor.countryName}

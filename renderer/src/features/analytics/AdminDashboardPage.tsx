@@ -68,7 +68,7 @@ export function AdminDashboardPage() {
               horizontal
               height={220}
               ariaLabel="Top countries by clicks"
-              data={topCountries.map((country) => ({ label: `${country.flag} ${country.name}`, value: country.count }))}
+              data={topCountries.map((country) => ({ label: country.name, value: country.count }))}
             />
           )}
         </Card>

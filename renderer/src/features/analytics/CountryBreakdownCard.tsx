@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { rankCountries } from '../../format/countries';
+import { Flag } from '../../components/Flag';
+import { rankCountries, UNKNOWN_COUNTRY } from '../../format/countries';
 import { formatNumber, formatPercent } from '../../format/numbers';
 
 export const COUNTRY_CARD_LIMIT = 10;
@@ -23,6 +24,8 @@ export function CountryBreakdownCard({
   const [showAll, setShowAll] = useState(false);
   const countries = rankCountries(counts ?? {});
   const total = countries.reduce((sum, country) => sum + country.count, 0);
+  // "Unknown" holds clicks, but it is no country (docs/api.md#countries).
+  const knownCountries = countries.filter((country) => country.code !== UNKNOWN_COUNTRY).length;
   const max = countries[0]?.count ?? 0;
   const shown = showAll ? countries : countries.slice(0, COUNTRY_CARD_LIMIT);
 
@@ -48,9 +51,7 @@ export function CountryBreakdownCard({
               <li key={country.code} className="bar-list__item">
                 <div className="bar-list__row">
                   <span className="bar-list__label">
-                    <span className="flag" aria-hidden="true">
-                      {country.flag}
-                    </span>
+                    <Flag code={country.code} />
                     <span className="truncate">{country.name}</span>
                     <span className="badge mono">{country.code}</span>
                   </span>
@@ -70,7 +71,7 @@ export function CountryBreakdownCard({
           <dl className="kv-list kv-list--lg stack stack--sm" aria-label="Country summary">
             <div className="kv-list__row">
               <dt>Countries</dt>
-              <dd>{formatNumber(countries.length)}</dd>
+              <dd>{formatNumber(knownCountries)}</dd>
             </div>
             <div className="kv-list__row">
               <dt>Total clicks</dt>

@@ -3,7 +3,7 @@ import type { LinkAnalyticsResponse } from '../../../../redirector/contract';
 import { Card } from '../../components/Card';
 import { CountryBars } from '../../components/CountryBars';
 import { BarChart } from '../../components/charts/BarChart';
-import { BarList } from '../../components/charts/BarList';
+import { BarList, sumCounts } from '../../components/charts/BarList';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
@@ -30,16 +30,16 @@ export function LinkBreakdownGrid({ stats }: { stats: LinkAnalyticsResponse['sta
         <CountryBars counts={stats.countryCounts} limit={5} emptyText="No country data available" />
       </Card>
       <Card title="Browser Breakdown">
-        <BarList items={topItems(stats.browserCounts)} emptyText="No data yet" />
+        <BarList items={topItems(stats.browserCounts)} total={sumCounts(stats.browserCounts)} emptyText="No data yet" />
       </Card>
       <Card title="Referrer Sources">
         <DonutChart pie ariaLabel="Clicks by referrer" emptyText="No data yet" data={referrers} />
       </Card>
       <Card title="Operating Systems">
-        <BarList items={topItems(stats.osCounts)} emptyText="No data yet" />
+        <BarList items={topItems(stats.osCounts)} total={sumCounts(stats.osCounts)} emptyText="No data yet" />
       </Card>
       <Card title="Device Models">
-        <BarList items={topItems(stats.deviceCounts)} emptyText="No data yet" />
+        <BarList items={topItems(stats.deviceCounts)} total={sumCounts(stats.deviceCounts)} emptyText="No data yet" />
       </Card>
       <Card title="Hourly Click Patterns">
         <LineChart

@@ -1,5 +1,6 @@
 import type { LiveVisitor } from '../../../../redirector/contract';
 import { type DataColumn, DataTable } from '../../components/DataTable';
+import { Flag } from '../../components/Flag';
 import { formatDuration, formatTimeAgo } from '../../format/dates';
 import { deviceLabel } from './deviceLabel';
 
@@ -12,9 +13,7 @@ function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
       label: 'Visitor',
       cell: (visitor) => (
         <div className="row" style={{ gap: 8, flexWrap: 'nowrap' }}>
-          <span className="flag" aria-hidden="true">
-            {visitor.flag}
-          </span>
+          <Flag code={visitor.country} />
           <div style={{ minWidth: 0 }}>
             <div className="cell-title truncate">
               {visitor.city ? `${visitor.city}, ${visitor.countryName}` : visitor.countryName}

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useRealtime } from '../../api/analytics';
-import { countryFlag, countryName } from '../../format/countries';
+import { Flag } from '../../components/Flag';
+import { countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { deviceLabel } from './deviceLabel';
@@ -31,8 +32,8 @@ export function RealtimePanel() {
               <ul className="feed">
                 {data.latestClicks.map((click) => (
                   <li key={click.id} className="feed__item">
-                    <span className="flag" title={countryName(click.country)} aria-hidden="true">
-                      {countryFlag(click.country)}
+                    <span title={countryName(click.country)}>
+                      <Flag code={click.country} />
                     </span>
                     <span className="feed__main">
                       <span className="truncate">{click.link_title || `/${click.short_code}`}</span>

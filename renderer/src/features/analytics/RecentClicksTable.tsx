@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Click } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
-import { countryFlag, countryName } from '../../format/countries';
+import { Flag } from '../../components/Flag';
+import { countryName } from '../../format/countries';
 import { formatDateTime } from '../../format/dates';
 import { deviceLabel } from './deviceLabel';
 
@@ -20,10 +21,7 @@ const COLUMNS: DataColumn<Click>[] = [
     label: 'Location',
     cell: (click) => (
       <>
-        <span className="flag" aria-hidden="true">
-          {countryFlag(click.country)}
-        </span>{' '}
-        {clickLocation(click)}
+        <Flag code={click.country} /> {clickLocation(click)}
       </>
     ),
   },

@@ -1,0 +1,135 @@
+/**
+ * Figures say what they mean (docs/api.md#pages): a breakdown row's percentage is its share of every
+ * click in view, the same as the API's counts give, on the admin's and the user's per-link views;
+ * "Unknown" is no country in the country totals; flags are images, not emoji.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { LinkAnalyticsResponse, LoginResponse } from '../../redirector/contract';
+import type { ServerProcess } from '../helpers/serverProcess';
+import { expect, test } from './fixtures';
+import { adminSignIn, apiCreateLink, apiSignedInUser, storeSession, UA, unique } from './userHelpers';
+
+test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'figures' } });
+test.describe.configure({ mode: 'serial' });
+
+/** Seven countries and one address no database places: more rows than a top-5 list shows. */
+const VISITS: [ip: string, times: number][] = [
+  ['8.8.8.8', 4], // US
+  ['81.2.69.142', 3], // GB
+  ['14.139.0.1', 2], // IN
+  ['41.58.0.1', 1], // NG
+  ['5.9.10.10', 1], // DE
+  ['1.128.0.1', 1], // AU
+  ['133.11.0.1', 1], // JP
+  ['10.20.30.40', 2], // private: Unknown
+];
+
+async function visitAll(server: ServerProcess, shortCode: string) {
+  let visitor = 0;
+  for (const [ip, times] of VISITS) {
+    for (let i = 0; i < times; i += 1) {
+      visitor += 1;
+      const response = await fetch(`${server.url}/${shortCode}`, {
+        redirect: 'manual',
+        // Each click its own browser version, so each one is a visitor of its own.
+        headers: { 'User-Agent': UA.windows.replace('124.0.0.0', `124.0.${visitor}.0`), 'X-Forwarded-For': ip },
+      });
+      expect(response.status).toBe(302);
+    }
+  }
+}
+
+function percent(count: number, total: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 }).format(count / total);
+}
+
+/** Every row of a bar list: its label, count and percentage as shown. */
+async function rows(list: Locator) {
+  const found: { label: string; value: number; share: string }[] = [];
+  for (const row of await list.locator('.bar-list__row').all()) {
+    found.push({
+      label: ((await row.locator('.bar-list__label').textContent()) ?? '').trim(),
+      value: Number(((await row.locator('.bar-list__value').textContent()) ?? '').replace(/[^0-9]/g, '')),
+      share: ((await row.locator('.bar-list__meta').textContent()) ?? '').trim(),
+    });
+  }
+  return found;
+}
+
+/** The top-countries rows agree with the API's counts: share = count / every click of the link. */
+async function expectSharesOfAll(page: Page, counts: Record<string, number>) {
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Top Countries' }) });
+  await expect(card.locator('.bar-list__row')).toHaveCount(5);
+  const shown = await rows(card);
+  const byCount = Object.values(counts).sort((a, b) => b - a);
+  expect(shown.map((row) => row.value)).toEqual(byCount.slice(0, 5));
+  for (const row of shown) expect(row.share).toBe(percent(row.value, total));
+  // The shares of a top 5 do not add up to 100 % when more countries clicked.
+  expect(shown.reduce((sum, row) => sum + row.value, 0)).toBeLessThan(total);
+  const flags = card.locator('img.flag');
+  await expect(flags.first()).toBeVisible();
+  expect(
+    await flags.first().evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+  ).toBeGreaterThan(0);
+}
+
+let user: LoginResponse;
+let userLinkId: number;
+let adminLinkId: number;
+
+test.beforeAll(async ({ server }) => {
+  user = await apiSignedInUser(server, 'Grace Hopper', 'figures');
+  const userLink = await apiCreateLink(server, user.token, {
+    short_code: unique('fig').slice(0, 30),
+    target_url: 'https://example.com/figures',
+  });
+  userLinkId = userLink.id;
+  await visitAll(server, userLink.short_code);
+  const response = await fetch(`${server.url}/api/links`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({ target_url: 'https://example.com/admin-figures' }),
+  });
+  const adminLink = (await response.json()) as { id: number; short_code: string };
+  adminLinkId = adminLink.id;
+  await visitAll(server, adminLink.short_code);
+});
+
+async function adminCounts(server: ServerProcess, id: number): Promise<Record<string, number>> {
+  let counts: Record<string, number> = {};
+  await expect(async () => {
+    const response = await fetch(`${server.url}/api/analytics/${id}`, { headers: { 'X-API-Key': server.adminKey } });
+    counts = ((await response.json()) as LinkAnalyticsResponse).stats.countryCounts;
+    expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBe(15);
+  }).toPass({ timeout: 15_000 });
+  return counts;
+}
+
+test("the admin's per-link view: shares of every click, flags as images", async ({ page, server }) => {
+  const counts = await adminCounts(server, adminLinkId);
+  expect(Object.keys(counts)).toHaveLength(8);
+  await adminSignIn(page, server);
+  await page.goto(`${server.url}/admin/link/${adminLinkId}`);
+  await expectSharesOfAll(page, counts);
+});
+
+test("the user's per-link view gives the same shares", async ({ page, server }) => {
+  const counts = await adminCounts(server, userLinkId);
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, user);
+  await page.goto(`${server.url}/dashboard?link=${userLinkId}`);
+  await expectSharesOfAll(page, counts);
+});
+
+test('the dashboard counts Unknown as no country', async ({ page, server }) => {
+  await adminSignIn(page, server);
+  const summary = page.getByRole('definition').filter({ hasText: /^\d+$/ });
+  await expect(summary.first()).toBeVisible();
+  const countries = page.locator('.kv-list__row').filter({ has: page.getByText('Countries', { exact: true }) });
+  // Two links, each clicked from the same seven countries and one unknown address.
+  await expect(countries.locator('dd')).toHaveText('7');
+  const list = page.getByRole('list', { name: 'Countries' });
+  await expect(list.getByText('Unknown')).toBeVisible();
+  await expect(list.locator('img.flag')).toHaveCount(7);
+});
