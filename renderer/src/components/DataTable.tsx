@@ -25,11 +25,17 @@ export interface DataTableProps<Row> {
   rowTestId?: string | ((row: Row) => string);
   /** Stacked rows show each label beside its value (the default) rather than above it. */
   pairs?: boolean;
+  /**
+   * Names the table's scrolling box, which then takes the keyboard's focus, so a table wider than
+   * the screen can be scrolled without a mouse.
+   */
+  label?: string;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, rowTestId, pairs = true }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, rowTestId, pairs = true, label }: DataTableProps<Row>) {
+  const region = label === undefined ? {} : { role: 'region', 'aria-label': label, tabIndex: 0 };
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" {...region}>
       <table className={cx('table table--stack', pairs && 'table--pairs')}>
         <thead>
           <tr>

@@ -8,11 +8,18 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard, statValue } from '../../components/StatCard';
 import { formatDuration } from '../../format/dates';
+import { formatNumber } from '../../format/numbers';
 import { AnalyticsErrorPanel } from './AnalyticsErrorPanel';
 import { LiveToggle } from './LiveToggle';
 import { LiveVisitorsTable } from './LiveVisitorsTable';
 
 export const LIVE_WINDOWS: LiveWindowMinutes[] = [2, 5, 10, 30];
+
+/** Says how many rows the table shows of how many visitors are online (the call sends at most 200). */
+export function visitorsShown(rows: number, online: number): string {
+  if (rows < online) return `Showing the ${formatNumber(rows)} most recent of ${formatNumber(online)} visitors`;
+  return `${formatNumber(rows)} ${rows === 1 ? 'visitor' : 'visitors'}`;
+}
 
 export function LiveVisitorsPage() {
   const [minutes, setMinutes] = useState<LiveWindowMinutes>(5);
@@ -66,7 +73,11 @@ export function LiveVisitorsPage() {
           tone="pink"
         />
       </div>
-      <Card title="Visitors" flush>
+      <Card
+        title="Visitors"
+        subtitle={data ? visitorsShown(data.visitors.length, totals?.online ?? 0) : undefined}
+        flush
+      >
         {!data ? (
           result.error ? null : (
             <LoadingState message="Loading visitors..." />

@@ -66,5 +66,13 @@ function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
 
 /** Live Visitors' table (docs/api.md#pages): visitor, link, device & browser, source, duration and time ago. */
 export function LiveVisitorsTable({ visitors, now }: { visitors: LiveVisitor[]; now?: number }) {
-  return <DataTable columns={columns(now)} rows={visitors} rowKey={(visitor) => visitor.ip} rowTestId="live-visitor" />;
+  return (
+    <DataTable
+      columns={columns(now)}
+      rows={visitors}
+      rowKey={(visitor) => visitor.ip}
+      rowTestId="live-visitor"
+      label="Live visitors"
+    />
+  );
 }

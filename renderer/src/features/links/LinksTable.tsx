@@ -109,7 +109,7 @@ export function LinksTable({ links, host, variant = 'user', actions, onTag }: Li
   const columns = admin ? ADMIN_COLUMNS : USER_COLUMNS;
   return (
     <div className="table-wrap">
-      <table className={cx('table table--stack', !admin && 'links-table')}>
+      <table className={cx('table table--stack table--actions', !admin && 'links-table')}>
         <thead>
           <tr>
             {columns.map((column) => (
