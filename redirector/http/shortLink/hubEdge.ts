@@ -8,12 +8,14 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shortUrlOf } from '../../contract/domains';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
 import { hubUrlOf, initialsOf } from '../../contract/hub';
 import type { HubPageEntry } from '../../hubs/hubPageCache';
 import { avatarUrlOf, buttonText } from '../../hubs/hubService';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { HubPageRecord } from '../../storage/repositories/hubRepository';
+import type { Store } from '../../storage/store';
 import type { HostRoute } from '../../visits/hostRoute';
 import { clientAddress, createUserAgentParser, type UserAgentFacts } from '../../visits/visitor';
 import { DISABLED_HUB_BODY, DISABLED_LINK_HEADERS } from './pages/disabledLinkPage';
@@ -25,8 +27,11 @@ export const HUB_CACHE_CONTROL = 'public, max-age=60';
 
 export type HubServices = Pick<
   Services,
-  'hubPages' | 'hubViews' | 'hubDirectory' | 'keepAddress' | 'config' | 'store' | 'clock'
->;
+  'hubPages' | 'hubViews' | 'hubDirectory' | 'keepAddress' | 'config' | 'clock'
+> & {
+  /** The avatars, and whether the database is reachable. */
+  store: Pick<Store, 'health' | 'hubs'>;
+};
 
 /** Where the page is asked for: the default domain, or the owner's custom domain. */
 type PageHost = { kind: 'default' } | { kind: 'domain'; domain: string };
@@ -96,7 +101,7 @@ export function createHubEdge(services: HubServices): HubEdge {
     }
     entry.then(
       (loaded) => answerEntry(req, res, loaded, host),
-      (error) => failed(req, res, error),
+      (error) => failed(services, req, res, error),
     );
   }
 
@@ -135,14 +140,25 @@ function writePage(req: IncomingMessage, res: ServerResponse, answer: RenderedAn
   res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
 
-function failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-  logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
+/**
+ * A failure to read the hub: 503 while the database is unreachable (said once by its health,
+ * docs/api.md#when-the-database-is-unreachable), else a logged 500.
+ */
+function failed(services: HubServices, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const unreachable = services.store.health?.failed(error) ?? false;
+  if (!unreachable) logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' });
-  res.end('The page cannot be shown right now');
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
+  if (unreachable) {
+    res.writeHead(503, { ...headers, 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+    res.end(DATABASE_UNREACHABLE_MESSAGE);
+    return;
+  }
+  res.writeHead(500, headers);
+  res.end('Server error');
 }
 
 /** The page of `hub` as asked for on `host`, with its headers. */
@@ -207,6 +223,6 @@ function answerAvatar(services: HubServices, req: IncomingMessage, res: ServerRe
       res.writeHead(200, { ...headers, 'Content-Length': String(avatar.bytes.length) });
       res.end(req.method === 'HEAD' ? undefined : avatar.bytes);
     },
-    (error) => failed(req, res, error),
+    (error) => failed(services, req, res, error),
   );
 }
