@@ -53,6 +53,12 @@ export async function prepareHub(baseUrl: string): Promise<string> {
     },
     token,
   );
+  const page = await fetch(`${baseUrl}/@${HUB_HANDLE}`);
+  const html = await page.text();
+  const buttons = html.split('class="link"').length - 1;
+  if (page.status !== 200 || buttons !== HUB_LINKS) {
+    throw new Error(`the hub page answered ${page.status} with ${buttons} links, not 200 with ${HUB_LINKS}`);
+  }
   return `/@${HUB_HANDLE}`;
 }
 
