@@ -9,6 +9,7 @@ import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
 import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
+import { AVATAR_PATH, createHubRouter } from './http/hubRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createKeyRouter } from './http/keyRoutes';
 import { createLinkListRouter } from './http/linkListRoutes';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): App {
     createLinkTransferRouter(services),
     createUserAdminRouter(services),
     createDomainRouter(services),
+    createHubRouter(services),
     createAnalyticsRouter(services),
     createKeyRouter(services),
     createWebhookRouter(services),
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps): App {
 
   koa.use(requestLogMiddleware(services.metrics));
   koa.use(createErrorMiddleware(deps.store.health));
-  const readInput = jsonInputMiddleware({ ownBody: isImportPath });
+  const readInput = jsonInputMiddleware({ ownBody: (path) => isImportPath(path) || path === AVATAR_PATH });
   const routes = api.routes();
   koa.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
@@ -111,6 +113,8 @@ export function createApp(deps: AppDeps): App {
     },
     drain: async () => {
       await services.events.stop();
+      services.hubDirectory.stop();
+      await services.hubViews.flush();
       await services.clickRecorder.flush();
     },
   };

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
 import { createEvents, type Events } from './events/events';
+import { createHubParts, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
@@ -20,7 +21,7 @@ import { createUserAdminService, type UserAdminService } from './users/userAdmin
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 import type { PlaceLookup } from './visits/geoip';
 
-export interface Services {
+export interface Services extends HubParts {
   config: Config;
   store: Store;
   /** Every analytics figure (analytics/analyticsService.ts). */
@@ -182,5 +183,6 @@ export function createServices(deps: ServiceDeps): Services {
     metrics,
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
     events,
+    ...createHubParts({ store, clock, publicUrl: config.publicUrl, domains }),
   };
 }

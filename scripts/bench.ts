@@ -19,6 +19,7 @@ import {
   createLinks,
   databaseFile,
 } from './bench/database';
+import { HUB_LINKS, hubVisits, prepareHub } from './bench/hub';
 import { readMemory } from './bench/memory';
 import {
   type CorePlan,
@@ -92,6 +93,8 @@ function machineInfo(generator: Generator, cores: CorePlan): MachineInfo {
 
 interface RedirectPhase {
   figures: RedirectFigures;
+  /** The 50-link hub page on the same server, run after each redirect run. */
+  hub: LoadResult[];
   postgres?: { figures: RedirectFigures; databaseCpuUs: number[] };
   startMb?: number;
   afterMb?: number;
@@ -169,12 +172,29 @@ async function redirectPhase(
   const postgresRuns: LoadResult[] = [];
   const databaseCpuUs: number[] = [];
   const floorRuns: LoadResult[] = [];
+  const hubRuns: LoadResult[] = [];
+  progress(`publishing a ${HUB_LINKS}-link hub`);
+  const hubPath = await prepareHub(product.url);
+  const hubScript = path.join(dir, 'hub.lua');
+  const hubPool = hubVisits(visits, hubPath);
+  fs.writeFileSync(hubScript, wrkScript(hubPool));
+  const loadHub = (seconds: number) =>
+    runLoad({
+      generator,
+      url: product.url,
+      connections: args.connections,
+      seconds,
+      scriptFile: hubScript,
+      visits: hubPool,
+      cpu: cores.generatorCpu,
+    });
   let answered = 0;
   let postgresAnswered = 0;
   progress(`warm-up: ${args.warmupSeconds} s each`);
   answered += (await load(product, args.warmupSeconds)).answered;
   if (onPostgres) postgresAnswered += (await load(onPostgres, args.warmupSeconds)).answered;
   await load(floor, args.warmupSeconds);
+  await loadHub(args.warmupSeconds);
   for (let run = 1; run <= args.runs; run++) {
     progress(`run ${run}/${args.runs}: Me, ${args.durationSeconds} s`);
     const result = await measured(product, () => load(product, args.durationSeconds));
@@ -188,6 +208,8 @@ async function redirectPhase(
     }
     progress(`run ${run}/${args.runs}: floor, ${args.durationSeconds} s`);
     floorRuns.push(await measured(floor, () => load(floor, args.durationSeconds)));
+    progress(`run ${run}/${args.runs}: the hub page, ${args.durationSeconds} s`);
+    hubRuns.push(await measured(product, () => loadHub(args.durationSeconds)));
   }
   const afterMb = readMemory(product.pid)?.rssMb;
 
@@ -208,7 +230,7 @@ async function redirectPhase(
     onPostgres && postgresData
       ? { figures: await stopped(onPostgres, postgresData, postgresAnswered, postgresRuns), databaseCpuUs }
       : undefined;
-  return { figures, postgres, startMb, afterMb };
+  return { figures, postgres, startMb, afterMb, hub: hubRuns };
 }
 
 async function analyticsPhase(
@@ -308,6 +330,7 @@ async function main(): Promise<void> {
       links: args.links,
     },
     redirect: redirect.figures,
+    hub: redirect.hub,
     analytics,
     ...(redirect.postgres &&
       postgresAnalytics && {

@@ -1,8 +1,10 @@
 export type * from './analytics';
 export type * from './auth';
 export type * from './clicks';
+export * from './contrast';
 export * from './dateRange';
 export * from './domains';
+export * from './hub';
 export * from './keys';
 export * from './linkOptions';
 export type * from './links';

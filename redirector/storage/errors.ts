@@ -1,6 +1,6 @@
 /** Thrown by a repository when a unique column already holds the value. */
 export class UniqueViolation extends Error {
-  constructor(readonly column: 'email' | 'short_code' | 'custom_domain') {
+  constructor(readonly column: 'email' | 'short_code' | 'custom_domain' | 'handle') {
     super(`${column} is already taken`);
   }
 }

@@ -34,15 +34,16 @@ export interface Executor {
 }
 
 type UniqueColumn = UniqueViolation['column'];
-const UNIQUE_COLUMNS: ReadonlySet<string> = new Set<UniqueColumn>(['email', 'short_code', 'custom_domain']);
+const UNIQUE_COLUMNS: ReadonlySet<string> = new Set<UniqueColumn>(['email', 'short_code', 'custom_domain', 'handle']);
 
 /** The UniqueViolation for a unique column the services know, else the error itself. */
 export function mapUniqueViolation(error: unknown, column: string | undefined): unknown {
   return column !== undefined && UNIQUE_COLUMNS.has(column) ? new UniqueViolation(column as UniqueColumn) : error;
 }
 
-/** Objects and arrays as JSON text; everything else as it is. */
-export function encodeParam(value: SqlParam): Exclude<SqlParam, object> {
+/** Objects and arrays as JSON text; bytes (a BLOB or bytea) and everything else as they are. */
+export function encodeParam(value: SqlParam): Exclude<SqlParam, object> | Buffer {
+  if (Buffer.isBuffer(value)) return value;
   return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
 }
 

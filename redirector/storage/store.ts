@@ -22,6 +22,7 @@ import type {
 import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
+import type { HubRepository } from './repositories/hubRepository';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
@@ -191,6 +192,8 @@ export interface Store {
   readonly apiKeys: ApiKeyRepository;
   readonly links: LinkRepository;
   readonly domains: DomainRepository;
+  /** Each user's public page, its links, avatar and views (docs/api.md#the-hub). */
+  readonly hubs: HubRepository;
   readonly clicks: ClickRepository;
   readonly analytics: AnalyticsQueries;
   /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */

@@ -1,7 +1,7 @@
 /**
  * Routing by host (docs/api.md#custom-domains), pure: the request's host picks the code space. A
  * verified custom domain answers its owner's short links and nothing else: `/<code>` is a short
- * link there, `/` sends the visitor to PUBLIC_URL, every other path is the 404 page (no /api, no
+ * link there, `/` is its owner's hub page (or sends the visitor to PUBLIC_URL), every other path is the 404 page (no /api, no
  * UI, no /metrics). Any other host (the default domain, an address, localhost, an unverified
  * domain) is the default domain, whose short links have no domain.
  */
@@ -14,7 +14,8 @@ export type HostRoute =
   | { kind: 'default-link'; shortCode: string }
   /** A short link on a verified custom domain: the domain's own code, else its owner's default-domain one. */
   | { kind: 'short-link'; domain: string; ownerId: number; shortCode: string }
-  | { kind: 'home' }
+  /** `/` of a verified custom domain: its owner's hub page, or the redirect to PUBLIC_URL. */
+  | { kind: 'home'; domain?: string; ownerId?: number }
   | { kind: 'not-found' };
 
 export interface HostRequest {
@@ -25,7 +26,6 @@ export interface HostRequest {
 }
 
 const ELSEWHERE: HostRoute = { kind: 'elsewhere' };
-const HOME: HostRoute = { kind: 'home' };
 const NOT_FOUND: HostRoute = { kind: 'not-found' };
 
 /**
@@ -43,7 +43,9 @@ export function routeByHost(
   if (ownerId === undefined) return shortCode === undefined ? ELSEWHERE : { kind: 'default-link', shortCode };
   if (shortCode !== undefined) return { kind: 'short-link', domain, ownerId, shortCode };
   const path = (request.url ?? '/').split('?')[0];
-  return path === '/' && (request.method === 'GET' || request.method === 'HEAD') ? HOME : NOT_FOUND;
+  return path === '/' && (request.method === 'GET' || request.method === 'HEAD')
+    ? { kind: 'home', domain, ownerId }
+    : NOT_FOUND;
 }
 
 /** The host a request names: Host, or the rightmost X-Forwarded-Host (the one the proxy set) when trusted. */

@@ -1,5 +1,6 @@
 /** The bench's figures → the console table and the JSON file (pure). */
 import type { AnalyticsTiming } from './analytics';
+import { HUB_TARGETS } from './hub';
 import { median, ratio } from './stats';
 import type { LoadResult } from './wrkScript';
 
@@ -61,6 +62,8 @@ export interface BenchResult {
   machine: MachineInfo;
   settings: BenchSettings;
   redirect: RedirectFigures;
+  /** The 50-link hub page's runs, on the redirect runs' server. */
+  hub: LoadResult[];
   analytics: AnalyticsFigures;
   memory: MemoryFigures;
   postgres?: PostgresFigures;
@@ -167,6 +170,34 @@ function redirectJson(redirect: RedirectFigures): Record<string, unknown> {
   };
 }
 
+/** The hub page beside the redirect (docs/api.md#the-hub): medians of its runs. */
+function hubJson(result: BenchResult): Record<string, unknown> {
+  const hub = summarise(result.hub);
+  const redirect = summarise(result.redirect.product);
+  return {
+    cpu_us: round(hub.cpuUs, 1),
+    rps: round(hub.rps, 0),
+    p99_ms: round(hub.p99Ms, 2),
+    redirect_cpu_us: round(redirect.cpuUs, 1),
+    redirect_rps: round(redirect.rps, 0),
+    rate_to_redirect: round(ratio(hub.rps, redirect.rps), 2),
+    cpu_target_met: hub.cpuUs < HUB_TARGETS.cpuUs,
+    rate_target_met: ratio(hub.rps, redirect.rps) >= HUB_TARGETS.rateToRedirect,
+  };
+}
+
+function hubLines(result: BenchResult): string[] {
+  const hub = summarise(result.hub);
+  const redirect = summarise(result.redirect.product);
+  const rate = ratio(hub.rps, redirect.rps);
+  return [
+    'Hub page (a published 50-link hub, GET /@<handle>, same visitors; each non-bot GET stored as a view):',
+    `  CPU µs/req ${cpu(hub)} (redirect ${fixed(redirect.cpuUs, 1)}), target < ${HUB_TARGETS.cpuUs}: ${mark(hub.cpuUs < HUB_TARGETS.cpuUs)}`,
+    `  req/s ${int(hub.rps)} (redirect ${int(redirect.rps)}), ${fixed(rate, 2)} of the redirect rate, target ≥ 0.33: ${mark(rate >= HUB_TARGETS.rateToRedirect)}`,
+    `  p99 ${fixed(hub.p99Ms, 2)} ms; runs (req/s): ${result.hub.map((r) => int(r.rps)).join(', ')}`,
+  ];
+}
+
 export function toJson(result: BenchResult): Record<string, unknown> {
   const memory = result.memory;
   const { postgres } = result;
@@ -175,6 +206,7 @@ export function toJson(result: BenchResult): Record<string, unknown> {
     machine: result.machine,
     settings: result.settings,
     redirect: redirectJson(result.redirect),
+    hub: hubJson(result),
     analytics: analyticsJson(result.analytics),
     ...(postgres && {
       postgres: {
@@ -310,6 +342,7 @@ export function formatReport(result: BenchResult): string {
     );
     lines.push(`  req/s on PostgreSQL / on SQLite: ${fixed(ratio(pg.rps, product.rps), 2)} (target ≥ 0.5)`);
   }
+  lines.push('', ...hubLines(result));
   lines.push('');
   lines.push(...analyticsLines('Analytics on SQLite', analytics));
   if (postgres) lines.push('', ...analyticsLines('Analytics on PostgreSQL', postgres.analytics));

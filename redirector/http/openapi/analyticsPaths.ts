@@ -4,12 +4,12 @@ import { apiCall, query } from './operations';
 import { ref, type Schema } from './schema';
 
 /** Every analytics call checks it, even where no figure depends on it. */
-const tz = query('tz', { type: 'string' }, 'An IANA time zone (default UTC) for hours, weekdays and days');
+export const tz = query('tz', { type: 'string' }, 'An IANA time zone (default UTC) for hours, weekdays and days');
 
 const date = (name: string, description: string) =>
   query(name, { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }, description);
 /** A date range (docs/api.md#analytics): both or neither, inclusive, read in tz, 3,660 days at most. */
-const range = [
+export const range = [
   date('from', 'First day of the range (YYYY-MM-DD in tz); with to'),
   date('to', 'Last day of the range (YYYY-MM-DD in tz), inclusive; with from'),
 ];

@@ -7,6 +7,7 @@ import { accountPaths } from './accountPaths';
 import { analyticsPaths } from './analyticsPaths';
 import { componentSchemas } from './components';
 import { eventComponentSchemas, eventPaths } from './eventPaths';
+import { hubComponentSchemas, hubPaths } from './hubPaths';
 import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
@@ -22,7 +23,7 @@ export function openApiDocument(publicUrl: string): Schema {
         'and carries Cache-Control: no-store. The reference in prose is docs/api.md.',
     },
     servers: [{ url: publicUrl }],
-    paths: { ...accountPaths, ...linkPaths, ...analyticsPaths, ...eventPaths },
+    paths: { ...accountPaths, ...linkPaths, ...analyticsPaths, ...hubPaths, ...eventPaths },
     components: {
       securitySchemes: {
         adminKey: {
@@ -33,7 +34,7 @@ export function openApiDocument(publicUrl: string): Schema {
         },
         bearer: { type: 'http', scheme: 'bearer', description: 'A user session token or a user API key' },
       },
-      schemas: { ...componentSchemas, ...eventComponentSchemas },
+      schemas: { ...componentSchemas, ...hubComponentSchemas, ...eventComponentSchemas },
       responses: errorResponses,
     },
   };

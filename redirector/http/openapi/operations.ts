@@ -15,8 +15,8 @@ export interface CallDescription {
   summary: string;
   access: Access;
   parameters?: Schema[];
-  /** A JSON body (its schema), or a CSV one. */
-  body?: { json: Schema; required?: boolean } | { csv: string };
+  /** A JSON body (its schema), a CSV one, or an image of these types (read as bytes). */
+  body?: { json: Schema; required?: boolean } | { csv: string } | { image: string[] };
   /** Success answers by status: a schema for JSON, or a full response object. */
   answers: Record<number, Schema>;
   /** Errors of this call's own rules (not found, taken, refused, ...). */
@@ -86,6 +86,10 @@ export function apiCall(call: CallDescription): Schema {
 }
 
 function requestBody(body: NonNullable<CallDescription['body']>): Schema {
+  if ('image' in body) {
+    const content = Object.fromEntries(body.image.map((type) => [type, { schema: { type: 'string' } }]));
+    return { required: true, description: 'The image itself, recognised by its bytes', content };
+  }
   if ('csv' in body) {
     return { required: true, description: body.csv, content: { 'text/csv': { schema: { type: 'string' } } } };
   }

@@ -13,6 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
+import { HUB_REFERRER, hubReferrer } from '../../hubs/hubReferrer';
 import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
@@ -23,9 +24,10 @@ import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
 import { createVisitorReader } from '../../visits/visitor';
+import { createHubEdge, type HubServices } from './hubEdge';
 import { createLinkLookup, type FoundLink, whenFound } from './linkLookup';
 import { readPasswordForm } from './passwordForm';
-import { type FinalDecision, outcomeOf, statusOf, writeAnswer, writeHostAnswer } from './shortLinkAnswers';
+import { type FinalDecision, outcomeOf, statusOf, writeAnswer } from './shortLinkAnswers';
 import { createVisitLimits, type Visit, type VisitLimitServices } from './visitLimits';
 
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
@@ -43,14 +45,15 @@ export type ShortLinkServices = Pick<
   Services,
   'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress' | 'domains'
 > &
+  HubServices &
   VisitLimitServices & {
     /** Only whether the database is reachable (docs/api.md#when-the-database-is-unreachable). */
-    store: Pick<Store, 'health'>;
+    store: Pick<Store, 'health' | 'hubs'>;
   };
 
 export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
   const { linkCache, clickRecorder, clock, metrics, domains } = services;
-  const { trustProxy, publicUrl } = services.config;
+  const { trustProxy } = services.config;
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,
     lookupPlace: services.lookupPlace,
@@ -58,6 +61,8 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   });
   const limits = createVisitLimits(services);
   const lookup = createLinkLookup(linkCache);
+  const hubEdge = createHubEdge(services);
+  const fromHub = hubReferrer(services);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
   function proceed(visit: Visit): void {
@@ -98,6 +103,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     // The decision asks for the visitor before any recorded answer.
     const visitor = visit.visitor!;
     const click = visitClick(visit.link!.id, visit.now, visitor, decision);
+    if (fromHub(visit.req.headers.referer, visit.link!.user_id)) click.referrer_source = HUB_REFERRER;
     clickRecorder.recordThen(click, () => guarded(visit, () => writeAnswer(visit.req, visit.res, decision, visitor)));
   }
 
@@ -130,9 +136,9 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   return (req, res) => {
     const host = requestHost(req.headers, trustProxy);
     const route = routeByHost({ host, method: req.method, url: req.url }, shortCodeOf, domains.ownerOf);
-    if (route.kind === 'elsewhere') return false;
+    if (route.kind === 'elsewhere') return hubEdge.answerPath(req, res);
     if (route.kind === 'home' || route.kind === 'not-found') {
-      writeHostAnswer(req, res, route, publicUrl);
+      hubEdge.answerHost(req, res, route);
       return true;
     }
     const found = route.kind === 'short-link' ? lookup.onDomain(route) : lookup.onDefault(route.shortCode);

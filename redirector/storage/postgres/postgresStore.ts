@@ -11,6 +11,7 @@ import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { createDomainRepository } from '../repositories/domainRepository';
 import { createEventStorage } from '../repositories/eventStorage';
+import { createHubRepository } from '../repositories/hubRepository';
 import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
@@ -97,6 +98,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
+    hubs: createHubRepository(executor),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
     attempts: postgresAttemptStore(pool),

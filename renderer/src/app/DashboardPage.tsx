@@ -1,6 +1,6 @@
 /**
  * '/dashboard' (docs/api.md#pages, "User dashboard"): the signed-in user's links (DashboardLinks),
- * the domain dialog and per-link analytics (?link=<id> beside the list state, so Back in the browser
+ * "My page" (?view=hub, docs/api.md#the-hub), the domain dialog and per-link analytics (?link=<id> beside the list state, so Back in the browser
  * returns to the same page of the list).
  */
 import { useCallback, useState } from 'react';
@@ -13,11 +13,15 @@ import { useDomain } from '../api/domains';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
 import { DomainDialog } from '../features/account/DomainDialog';
+import { DateRangeControl } from '../features/analytics/DateRangeControl';
 import { withoutRange } from '../features/analytics/dateRange';
 import { UserLinkAnalyticsView } from '../features/analytics/UserLinkAnalyticsView';
 import { useDateRange } from '../features/analytics/useDateRange';
+import { HubEditor } from '../features/hub/HubEditor';
+import { HUB_TEXTS } from '../features/hub/hubTexts';
 import { ApiKeysDialog } from '../features/keys/ApiKeysDialog';
 import { DashboardLinks } from '../features/links/DashboardLinks';
+import { QrCodeDialog } from '../features/links/QrCodeDialog';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
 import { type UserSession, useSession } from '../session/userSession';
 
@@ -49,12 +53,34 @@ interface DashboardProps {
   updateUser: (patch: Partial<User>) => void;
 }
 
+/**
+ * What the dashboard shows, kept in the address: the list, a link's analytics (?link=) or "My page"
+ * (?view=hub). The range belongs to the views that show one: the list never shows it.
+ */
+function useDashboardView() {
+  const [params, setParams] = useSearchParams();
+  const showHub = (open: boolean) =>
+    setParams((current) => {
+      const next = withoutRange(current);
+      if (open) next.set('view', 'hub');
+      else next.delete('view');
+      return next;
+    });
+  const showLink = (linkId: string | null) =>
+    setParams((current) => {
+      const next = linkId === null ? withoutRange(current) : new URLSearchParams(current);
+      if (linkId === null) next.delete('link');
+      else next.set('link', linkId);
+      return next;
+    });
+  return { selectedId: Number(params.get('link')) || null, hubOpen: params.get('view') === 'hub', showHub, showLink };
+}
+
 function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { selectedId, hubOpen, showHub, showLink } = useDashboardView();
   const account = useAccountCalls();
   const analytics = useAnalyticsCalls();
-  const selectedId = Number(params.get('link')) || null;
   const dateRange = useDateRange();
   const stats = useOwnLinkStats(selectedId, dateRange.range);
   const domain = useDomain(
@@ -68,15 +94,6 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const [domainOpen, setDomainOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
-  const showLink = (linkId: string | null) =>
-    setParams((current) => {
-      // The range belongs to the link's view: the list never shows it.
-      const next = linkId === null ? withoutRange(current) : new URLSearchParams(current);
-      if (linkId === null) next.delete('link');
-      else next.set('link', linkId);
-      return next;
-    });
-
   const logout = () => {
     account.logout({ token: session.token }).catch(() => undefined);
     onSignedOut();
@@ -91,6 +108,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         greeting={`Welcome, ${session.user.name}`}
         actions={
           <>
+            <Button icon="home" onClick={() => showHub(true)} aria-pressed={hubOpen}>
+              {HUB_TEXTS.button}
+            </Button>
             <Button icon="globe" onClick={() => setDomainOpen(true)}>
               Domain
             </Button>
@@ -105,7 +125,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       />
       <main className="page">
         <div className="container">
-          {selectedId !== null ? (
+          {hubOpen ? (
+            <MyPage userName={session.user.name} origin={domain.publicUrl} onBack={() => showHub(false)} />
+          ) : selectedId !== null ? (
             <UserLinkAnalyticsView
               state={stats.state}
               host={host}
@@ -135,5 +157,20 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       ) : null}
       {keysOpen ? <ApiKeysDialog onClose={() => setKeysOpen(false)} /> : null}
     </>
+  );
+}
+
+/** "My page" with what other features draw for it: the date range control and the QR code dialog. */
+function MyPage({ userName, origin, onBack }: { userName: string; origin: string; onBack: () => void }) {
+  const dateRange = useDateRange();
+  return (
+    <HubEditor
+      userName={userName}
+      origin={origin}
+      onBack={onBack}
+      range={dateRange.range}
+      rangeControl={<DateRangeControl choice={dateRange.choice} range={dateRange.range} onChange={dateRange.select} />}
+      renderQr={(url, onClose) => <QrCodeDialog url={url} shortCode="my-page" onClose={onClose} />}
+    />
   );
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_KEYS_PER_ACCOUNT } from '../../../../redirector/contract/keys';
 import { adminHeaders, bearer, type CallOptions, call, newUser } from '../../../helpers/api';
+import { pngBytes } from '../../../helpers/imageBytes';
 import { newClick } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
@@ -136,6 +137,13 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     const csvTooBig = new Uint8Array(5 * 1024 * 1024 + 1).fill(65);
     for (const { method, url, operation } of operations.filter(({ operation }) => operation.requestBody)) {
       const credentials = operation.security.some((item: Doc) => item.bearer) ? user(alice) : admin();
+      if (operation.requestBody.content['image/png']) {
+        const image = { ...credentials, 'Content-Type': 'image/png' };
+        const tooLarge = new Uint8Array(512 * 1024 + 1);
+        expect((await described(method, url, { headers: image, rawBody: tooLarge })).status, url).toBe(413);
+        expect((await described(method, url, { headers: credentials, body: [] })).status, url).toBe(415);
+        continue;
+      }
       if (operation.requestBody.content['text/csv']) {
         const csv = { ...credentials, 'Content-Type': 'text/csv' };
         expect((await described(method, url, { headers: csv, rawBody: csvTooBig })).status, url).toBe(413);
@@ -441,6 +449,23 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     opening.abort();
     conformance.covered.add('GET /api/stream 200');
+
+    // The hub.
+    const png = { headers: { ...user(bob), 'Content-Type': 'image/png' }, rawBody: pngBytes(8, 8) };
+    expect((await described('GET', '/api/hub', { headers: user(bob) })).body).toEqual({ hub: null });
+    expect((await described('PUT', '/api/hub/avatar', png)).status).toBe(404);
+    expect((await described('DELETE', '/api/hub/avatar', { headers: user(bob) })).status).toBe(404);
+    const bobsHub = { handle: 'oa-bob', title: 'Bob', links: [] };
+    expect((await described('PUT', '/api/hub', { headers: user(bob), body: bobsHub })).status).toBe(200);
+    const takenHub = { ...bobsHub, title: 'Alice' };
+    expect((await described('PUT', '/api/hub', { headers: user(alice), body: takenHub })).status).toBe(409);
+    expect((await described('PUT', '/api/hub/avatar', png)).status).toBe(200);
+    expect((await described('GET', '/api/hub', { headers: user(bob) })).body.hub.avatar_url).toMatch(/avatar/);
+    expect((await described('DELETE', '/api/hub/avatar', { headers: user(bob) })).status).toBe(204);
+    const hubStats = '/api/hub/stats?from=2026-01-01&to=2026-01-31&tz=Europe/Paris';
+    expect((await described('GET', hubStats, { headers: user(bob) })).body.days).toHaveLength(31);
+    expect((await described('GET', '/api/hubs?q=oa-', { headers: admin() })).body.total).toBe(1);
+    expect((await described('DELETE', '/api/hub', { headers: user(bob) })).status).toBe(204);
 
     // The sign-in limiter: a client with 10 failed sign-ins gets 429 on every call that checks a credential.
     for (let attempt = 0; attempt < 10; attempt += 1) {

@@ -23,9 +23,9 @@ describe('routeByHost', () => {
     expect(route('go.ann.example', '/spring', 'POST')).toMatchObject({ kind: 'short-link' });
   });
 
-  it('sends / home and every other path of a verified domain to the 404 page', () => {
-    expect(route('go.ann.example', '/')).toEqual({ kind: 'home' });
-    expect(route('go.ann.example', '/?utm=1', 'HEAD')).toEqual({ kind: 'home' });
+  it('sends / to the owner’s home (the hub page) and every other path of a verified domain to the 404 page', () => {
+    expect(route('go.ann.example', '/')).toEqual({ kind: 'home', domain: 'go.ann.example', ownerId: 7 });
+    expect(route('go.ann.example', '/?utm=1', 'HEAD')).toEqual({ kind: 'home', domain: 'go.ann.example', ownerId: 7 });
     for (const url of ['/api/config', '/a/b', '/favicon.ico'])
       expect(route('go.ann.example', url)).toEqual({ kind: 'not-found' });
     expect(route('go.ann.example', '/', 'POST')).toEqual({ kind: 'not-found' });

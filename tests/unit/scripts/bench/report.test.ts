@@ -33,6 +33,7 @@ function result(overrides: Partial<BenchResult> = {}): BenchResult {
       stored: 1_000_040,
       exitCode: 0,
     },
+    hub: [run(11_000, 4, 9, 140), run(10_000, 4.2, 9.5, 150), run(12_000, 3.8, 8, 135)],
     analytics: {
       status: 'ok',
       clicks: 1_000_000,
@@ -108,6 +109,16 @@ describe('toJson', () => {
         lost: 0,
         exit_code: 0,
         runs: { product: [27_000, 26_000, 28_000], floor: [54_000, 56_000, 52_000] },
+      },
+      hub: {
+        cpu_us: 140,
+        rps: 11_000,
+        p99_ms: 9,
+        redirect_cpu_us: 60,
+        redirect_rps: 27_000,
+        rate_to_redirect: 0.41,
+        cpu_target_met: true,
+        rate_target_met: true,
       },
       analytics: { status: 'ok', clicks: 1_000_000, link_ms: 12.34, repeat_visitors_ms: 260.5 },
       memory: {
@@ -186,6 +197,8 @@ describe('formatReport', () => {
     expect(lines).toContain('  p99 ≤ 5 ms: 3.90 ms met');
     expect(lines).toContain('  RSS < 250 MB with 1,000,000 clicks loaded: 210 MB met');
     expect(lines).toContain('  analytics calls under target: MISSED (repeat-visitors)');
+    expect(lines).toContain('  CPU µs/req 140.0 (135.0–150.0) (redirect 60.0), target < 2000: met');
+    expect(lines).toContain('  req/s 11,000 (redirect 27,000), 0.41 of the redirect rate, target ≥ 0.33: met');
   });
 
   it('says when clicks were lost and when analytics are not available', () => {

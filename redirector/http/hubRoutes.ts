@@ -1,0 +1,74 @@
+/**
+ * The hub (docs/api.md#the-hub). The user's: GET/PUT/DELETE /api/hub, PUT/DELETE /api/hub/avatar
+ * (the image as the raw body, read here: the JSON parser leaves this path alone) and GET
+ * /api/hub/stats (`from`, `to`, `tz`). The administrator's: GET /api/hubs (`q`, `page`, `per_page`).
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { type AdminHubsResponse, type HubResponse, type HubStatsResponse, MAX_AVATAR_BYTES } from '../contract/hub';
+import { parseUserListQuery } from '../contract/lists';
+import { AVATAR_TOO_BIG } from '../hubs/avatarCheck';
+import type { Services } from '../services';
+import { calendarOf, dateRangeOf } from './analyticsRoutes';
+import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { AppError, badRequest } from './errors';
+import { singleParams } from './linkListRoutes';
+import { rawBodyOf } from './requestInput';
+
+export const AVATAR_PATH = '/api/hub/avatar';
+
+/** The avatar's bytes: 415 for a compressed body, 413 past MAX_AVATAR_BYTES (read no further). */
+async function avatarBody(ctx: Context): Promise<Buffer> {
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') throw new AppError(415, 'The avatar must not be compressed');
+  if (Number(ctx.get('Content-Length') || 0) > MAX_AVATAR_BYTES) throw new AppError(413, AVATAR_TOO_BIG);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_AVATAR_BYTES) throw new AppError(413, AVATAR_TOO_BIG);
+    chunks.push(chunk);
+  }
+  if (size === 0) throw new AppError(415, 'The avatar must be a PNG, JPEG or WebP image');
+  return Buffer.concat(chunks);
+}
+
+export function createHubRouter(services: GuardServices & Pick<Services, 'hubs'>): Router {
+  const { hubs } = services;
+  const router = new Router();
+  const user = requireUser(services);
+  const admin = requireAdmin(services);
+  const userId = (ctx: Context) => (ctx.state as UserState).user.id;
+
+  router.get('/hub', user, async (ctx) => {
+    ctx.body = { hub: await hubs.get(userId(ctx)) } satisfies HubResponse;
+  });
+  router.put('/hub', user, async (ctx) => {
+    ctx.body = { hub: await hubs.put(userId(ctx), rawBodyOf(ctx)) } satisfies HubResponse;
+  });
+  router.delete('/hub', user, async (ctx) => {
+    await hubs.remove(userId(ctx));
+    ctx.status = 204;
+  });
+  router.put('/hub/avatar', user, async (ctx) => {
+    const answer = await hubs.setAvatar(userId(ctx), await avatarBody(ctx));
+    if ('ok' in answer) throw new AppError(answer.status, answer.error);
+    ctx.body = { hub: answer } satisfies HubResponse;
+  });
+  router.delete('/hub/avatar', user, async (ctx) => {
+    await hubs.removeAvatar(userId(ctx));
+    ctx.status = 204;
+  });
+  router.get('/hub/stats', user, async (ctx) => {
+    const calendar = calendarOf(ctx);
+    const range = dateRangeOf(ctx);
+    ctx.body = (await hubs.stats(userId(ctx), calendar, range)) satisfies HubStatsResponse;
+  });
+  router.get('/hubs', admin, async (ctx) => {
+    const parsed = parseUserListQuery(singleParams(ctx));
+    if (!parsed.ok) throw badRequest(parsed.error);
+    const { q, page, per_page: perPage } = parsed.query;
+    ctx.body = (await hubs.list({ q, page, perPage })) satisfies AdminHubsResponse;
+  });
+  return router;
+}

@@ -1,0 +1,156 @@
+/** The hub in the OpenAPI description (docs/api.md#the-hub). */
+import {
+  type AdminHub,
+  type AdminHubsResponse,
+  AVATAR_TYPES,
+  HUB_THEMES,
+  type Hub,
+  type HubLink,
+  type HubResponse,
+  type HubStatsResponse,
+  MAX_AVATAR_BYTES,
+  MAX_HUB_BIO,
+  MAX_HUB_LABEL,
+  MAX_HUB_LINKS,
+  MAX_HUB_TITLE,
+} from '../../contract/hub';
+import { MAX_QUERY_LENGTH } from '../../contract/lists';
+import { range, tz } from './analyticsPaths';
+import { PER_PAGE } from './components';
+import { apiCall, query } from './operations';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  dateTime,
+  id,
+  integer,
+  nullable,
+  number,
+  ref,
+  type Schema,
+  text,
+} from './schema';
+
+const theme: Schema = { enum: [...HUB_THEMES] };
+const count = integer();
+
+export const hubComponentSchemas: Record<string, Schema> = {
+  HubLink: closedObject<HubLink>({
+    link_id: id,
+    label: nullable(text()),
+    text: text('The label, else the link’s title, else its code'),
+    short_url: text(),
+  }),
+  Hub: closedObject<Hub>({
+    handle: text(),
+    title: text(),
+    bio: text(),
+    theme,
+    accent: { type: 'string', pattern: '^#[0-9a-f]{6}$' },
+    links: arrayOf(ref('HubLink')),
+    published: boolean,
+    tiktok_bypass: boolean,
+    url: text('PUBLIC_URL/@handle'),
+    domain_url: nullable(text('`/` of the owner’s verified custom domain')),
+    avatar_url: nullable(text()),
+    created_at: dateTime,
+    updated_at: dateTime,
+  }),
+  HubResponse: closedObject<HubResponse>({ hub: nullable(ref('Hub')) }),
+  HubStatsResponse: closedObject<HubStatsResponse>({
+    views: count,
+    unique_visitors: count,
+    clicks: count,
+    click_rate: { ...number('clicks / views, 0 with no views'), minimum: 0, maximum: 1 },
+    links: arrayOf(closedObject<HubStatsResponse['links'][number]>({ link_id: id, clicks: count })),
+    days: arrayOf(closedObject<HubStatsResponse['days'][number]>({ date: text(), views: count, clicks: count })),
+  }),
+  AdminHub: closedObject<AdminHub>({
+    handle: text(),
+    title: text(),
+    published: boolean,
+    user_id: id,
+    user_email: text(),
+    user_name: text(),
+    owner_disabled: boolean,
+    views: count,
+    url: text(),
+    updated_at: dateTime,
+  }),
+  AdminHubsResponse: closedObject<AdminHubsResponse>({
+    hubs: arrayOf(ref('AdminHub')),
+    total: count,
+    page: integer(),
+    per_page: integer(),
+  }),
+};
+
+const hubBody: Schema = {
+  type: 'object',
+  properties: {
+    handle: { type: 'string', pattern: '^[A-Za-z0-9_-]{3,30}$', description: 'Lower-cased; not a reserved word' },
+    title: { type: 'string', minLength: 1, maxLength: MAX_HUB_TITLE },
+    bio: { type: 'string', maxLength: MAX_HUB_BIO },
+    theme,
+    accent: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' },
+    links: {
+      type: 'array',
+      maxItems: MAX_HUB_LINKS,
+      items: {
+        type: 'object',
+        properties: { link_id: id, label: nullable({ type: 'string', maxLength: MAX_HUB_LABEL }) },
+        required: ['link_id'],
+      },
+    },
+    published: boolean,
+    tiktok_bypass: boolean,
+  },
+  required: ['handle', 'title'],
+};
+
+const deleted: Schema = { description: 'Deleted' };
+
+export const hubPaths: Record<string, Record<string, Schema>> = {
+  '/api/hub': {
+    get: apiCall({ summary: 'The caller’s page, or null', access: 'user', answers: { 200: ref('HubResponse') } }),
+    put: apiCall({
+      summary: 'Create or replace the caller’s page',
+      access: 'user',
+      body: { json: hubBody },
+      answers: { 200: ref('HubResponse') },
+      errors: [409],
+    }),
+    delete: apiCall({ summary: 'Delete the caller’s page', access: 'user', answers: { 204: deleted } }),
+  },
+  '/api/hub/avatar': {
+    put: apiCall({
+      summary: `Set the page’s avatar: PNG, JPEG or WebP by its bytes, ${MAX_AVATAR_BYTES / 1024} KiB and 2048 × 2048 at most`,
+      access: 'user',
+      body: { image: [...AVATAR_TYPES] },
+      answers: { 200: ref('HubResponse') },
+      errors: [404],
+    }),
+    delete: apiCall({ summary: 'Remove the page’s avatar', access: 'user', answers: { 204: deleted }, errors: [404] }),
+  },
+  '/api/hub/stats': {
+    get: apiCall({
+      summary: 'Views, unique visitors and clicks from the page, over a range',
+      access: 'user',
+      parameters: [tz, ...range],
+      answers: { 200: ref('HubStatsResponse') },
+    }),
+  },
+  '/api/hubs': {
+    get: apiCall({
+      summary: 'One page of every hub with its owner and views',
+      access: 'admin',
+      parameters: [
+        query('q', { type: 'string', maxLength: MAX_QUERY_LENGTH }, 'Substring of handle, title or owner’s email'),
+        query('page', { type: 'integer', minimum: 1, default: 1 }),
+        query('per_page', PER_PAGE),
+      ],
+      answers: { 200: ref('AdminHubsResponse') },
+    }),
+  },
+};

@@ -1,0 +1,228 @@
+/**
+ * The hub's public page and avatar on node:http (docs/api.md#the-hub): GET/HEAD /@<handle> and
+ * /@<handle>/avatar on the default domain, and `/` on the owner's verified custom domain. Like the
+ * redirect, no Koa on this path: the hub comes from a one-second cache (hubs/hubPageCache.ts), its
+ * page is rendered once per variant, and a non-bot GET is a view, stored in this turn's batch
+ * before the page goes out.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { shortUrlOf } from '../../contract/domains';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
+import { hubUrlOf, initialsOf } from '../../contract/hub';
+import type { HubPageEntry } from '../../hubs/hubPageCache';
+import { avatarUrlOf, buttonText } from '../../hubs/hubService';
+import { logUnexpectedError } from '../../observability/errorLog';
+import type { Services } from '../../services';
+import type { HubPageRecord } from '../../storage/repositories/hubRepository';
+import type { Store } from '../../storage/store';
+import type { HostRoute } from '../../visits/hostRoute';
+import { clientAddress, createUserAgentParser, type UserAgentFacts } from '../../visits/visitor';
+import { DISABLED_HUB_BODY, DISABLED_LINK_HEADERS } from './pages/disabledLinkPage';
+import { renderHubPage } from './pages/hubPage';
+import { writeHostAnswer } from './shortLinkAnswers';
+
+const HUB_PATH = /^\/@([A-Za-z0-9_-]{3,30})(\/avatar)?\/?(?:\?|$)/;
+export const HUB_CACHE_CONTROL = 'public, max-age=60';
+
+export type HubServices = Pick<
+  Services,
+  'hubPages' | 'hubViews' | 'hubDirectory' | 'keepAddress' | 'config' | 'clock'
+> & {
+  /** The avatars, and whether the database is reachable. */
+  store: Pick<Store, 'health' | 'hubs'>;
+};
+
+/** Where the page is asked for: the default domain, or the owner's custom domain. */
+type PageHost = { kind: 'default' } | { kind: 'domain'; domain: string };
+
+interface RenderedAnswer {
+  body: Buffer;
+  headers: Record<string, string>;
+  etag: string;
+}
+
+export interface HubEdge {
+  /** Answers /@<handle>[/avatar] on the default domain; false for any other request. */
+  answerPath(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * A verified custom domain's `/` (its owner's published hub, else the redirect to PUBLIC_URL) or
+   * any other path of it (the 404 page).
+   */
+  answerHost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: Extract<HostRoute, { kind: 'home' | 'not-found' }>,
+  ): void;
+}
+
+export function createHubEdge(services: HubServices): HubEdge {
+  const { hubPages, hubViews, hubDirectory, keepAddress, clock } = services;
+  const { publicUrl, trustProxy } = services.config;
+  const parseAgent = createUserAgentParser();
+
+  function answerEntry(req: IncomingMessage, res: ServerResponse, entry: HubPageEntry, host: PageHost): void {
+    const hub = entry.hub;
+    if (!hub?.published) {
+      writeHostAnswer(req, res, { kind: 'not-found' }, publicUrl);
+      return;
+    }
+    if (hub.owner_disabled) {
+      res.writeHead(410, { ...DISABLED_LINK_HEADERS, 'Content-Length': String(DISABLED_HUB_BODY.length) });
+      res.end(req.method === 'HEAD' ? undefined : DISABLED_HUB_BODY);
+      return;
+    }
+    const facts = parseAgent(req.headers['user-agent'] ?? '');
+    const inTikTok = hub.tiktok_bypass && facts.in_app === 'tiktok';
+    const variant = `${host.kind === 'default' ? '' : host.domain}|${inTikTok ? facts.device_type : ''}`;
+    let answer = entry.rendered.get(variant) as RenderedAnswer | undefined;
+    if (answer === undefined) {
+      answer = render(hub, host, facts, publicUrl);
+      entry.rendered.set(variant, answer);
+    }
+    const rendered = answer;
+    const write = () => writePage(req, res, rendered);
+    if (req.method !== 'GET' || facts.is_bot) {
+      write();
+      return;
+    }
+    const stored = keepAddress(clientAddress(req, trustProxy));
+    hubViews.recordThen(
+      { user_id: Number(hub.user_id), viewed_at: clock(), visitor: stored.visitor ?? stored.ip_address },
+      write,
+    );
+  }
+
+  function answerPage(req: IncomingMessage, res: ServerResponse, handle: string, host: PageHost): void {
+    const entry = hubPages.get(handle);
+    if (!(entry instanceof Promise)) {
+      answerEntry(req, res, entry, host);
+      return;
+    }
+    entry.then(
+      (loaded) => answerEntry(req, res, loaded, host),
+      (error) => failed(services, req, res, error),
+    );
+  }
+
+  return {
+    answerPath(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      const match = HUB_PATH.exec(req.url ?? '');
+      if (!match) return false;
+      const handle = match[1]!.toLowerCase();
+      if (match[2]) answerAvatar(services, req, res, handle);
+      else answerPage(req, res, handle, { kind: 'default' });
+      return true;
+    },
+    answerHost(req, res, route) {
+      const handle =
+        route.kind === 'home' && route.ownerId !== undefined ? hubDirectory.handleOf(route.ownerId) : undefined;
+      if (handle === undefined) writeHostAnswer(req, res, route, publicUrl);
+      else answerPage(req, res, handle, { kind: 'domain', domain: (route as { domain: string }).domain });
+    },
+  };
+}
+
+function matches(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function writePage(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer): void {
+  if (matches(req, answer.etag)) {
+    res.writeHead(304, answer.headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...answer.headers, 'Content-Length': String(answer.body.length) });
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
+/**
+ * A failure to read the hub: 503 while the database is unreachable (said once by its health,
+ * docs/api.md#when-the-database-is-unreachable), else a logged 500.
+ */
+function failed(services: HubServices, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const unreachable = services.store.health?.failed(error) ?? false;
+  if (!unreachable) logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
+  if (unreachable) {
+    res.writeHead(503, { ...headers, 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+    res.end(DATABASE_UNREACHABLE_MESSAGE);
+    return;
+  }
+  res.writeHead(500, headers);
+  res.end('Server error');
+}
+
+/** The page of `hub` as asked for on `host`, with its headers. */
+function render(hub: HubPageRecord, host: PageHost, facts: UserAgentFacts, publicUrl: string): RenderedAnswer {
+  const imageOrigin = new URL(publicUrl).origin;
+  const pageUrl =
+    host.kind === 'default' ? hubUrlOf(publicUrl, hub.handle) : `${new URL(publicUrl).protocol}//${host.domain}/`;
+  const inTikTok = hub.tiktok_bypass && facts.in_app === 'tiktok' ? facts.device_type : null;
+  const { html, csp } = renderHubPage(
+    {
+      title: hub.title,
+      bio: hub.bio,
+      theme: hub.theme,
+      accent: hub.accent,
+      avatarUrl: avatarUrlOf(publicUrl, hub),
+      initials: initialsOf(hub.title),
+      links: hub.links.map((link) => ({
+        text: buttonText(link),
+        href: shortUrlOf(publicUrl, link.domain, link.short_code),
+      })),
+      pageUrl,
+      imageOrigin,
+    },
+    inTikTok,
+  );
+  const body = Buffer.from(html, 'utf8');
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': csp,
+    'Cache-Control': HUB_CACHE_CONTROL,
+    ETag: etag,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer-when-downgrade',
+  };
+  if (hub.tiktok_bypass) headers.Vary = 'User-Agent';
+  return { body, headers, etag };
+}
+
+/** The avatar of a published hub, with its type and ETag. */
+function answerAvatar(services: HubServices, req: IncomingMessage, res: ServerResponse, handle: string): void {
+  const { publicUrl } = services.config;
+  services.store.hubs.avatarOf(handle).then(
+    (avatar) => {
+      if (!avatar) {
+        writeHostAnswer(req, res, { kind: 'not-found' }, publicUrl);
+        return;
+      }
+      const etag = `"${avatar.etag}"`;
+      const headers = {
+        'Content-Type': avatar.type,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': HUB_CACHE_CONTROL,
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        ETag: etag,
+      };
+      if (matches(req, etag)) {
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { ...headers, 'Content-Length': String(avatar.bytes.length) });
+      res.end(req.method === 'HEAD' ? undefined : avatar.bytes);
+    },
+    (error) => failed(services, req, res, error),
+  );
+}

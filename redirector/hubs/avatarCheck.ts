@@ -1,0 +1,33 @@
+/**
+ * The hub avatar's rule (docs/api.md#the-hub): a PNG, JPEG or WebP image, recognised by its bytes
+ * (the Content-Type header is not trusted), of at most 512 KiB and 2,048 × 2,048 pixels. SVG and
+ * anything else is refused: an image served from our origin must never carry script.
+ */
+import { imageSize } from 'image-size';
+import { type AvatarType, MAX_AVATAR_BYTES, MAX_AVATAR_SIDE } from '../contract/hub';
+
+export const AVATAR_TOO_BIG = `The image is too large (${MAX_AVATAR_BYTES / 1024} KiB at most)`;
+export const AVATAR_TOO_WIDE = `The image is too large (${MAX_AVATAR_SIDE} × ${MAX_AVATAR_SIDE} pixels at most)`;
+export const AVATAR_NOT_IMAGE = 'The avatar must be a PNG, JPEG or WebP image';
+
+export type AvatarCheck =
+  | { ok: true; type: AvatarType; width: number; height: number }
+  | { ok: false; status: 413 | 415; error: string };
+
+const TYPES: Readonly<Record<string, AvatarType>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+export function checkAvatar(bytes: Uint8Array): AvatarCheck {
+  if (bytes.length > MAX_AVATAR_BYTES) return { ok: false, status: 413, error: AVATAR_TOO_BIG };
+  let size: ReturnType<typeof imageSize>;
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return { ok: false, status: 415, error: AVATAR_NOT_IMAGE };
+  }
+  const type = size.type === undefined ? undefined : TYPES[size.type];
+  if (type === undefined || !size.width || !size.height) return { ok: false, status: 415, error: AVATAR_NOT_IMAGE };
+  if (size.width > MAX_AVATAR_SIDE || size.height > MAX_AVATAR_SIDE) {
+    return { ok: false, status: 413, error: AVATAR_TOO_WIDE };
+  }
+  return { ok: true, type, width: size.width, height: size.height };
+}

@@ -1,0 +1,63 @@
+/**
+ * The published hubs' handles and owners, kept in memory (docs/api.md#the-hub) so that the
+ * short-link edge tells a click from a hub page without a query, and a custom domain's `/` finds
+ * its owner's page. Read again after every change made here, and when the table's fingerprint
+ * (one small query a second) shows another instance changed it.
+ */
+import { logProblem } from '../observability/logger';
+import type { HubRepository } from '../storage/repositories/hubRepository';
+
+export const HUB_DIRECTORY_POLL_MS = 1_000;
+
+export interface HubDirectory {
+  /** Resolves once the directory is in memory. */
+  ready(): Promise<void>;
+  refresh(): Promise<void>;
+  /** The owner of the published hub with this handle. */
+  ownerOf(handle: string): number | undefined;
+  /** The handle of the user's published hub. */
+  handleOf(userId: number): string | undefined;
+  stop(): void;
+}
+
+export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'fingerprint'>): HubDirectory {
+  let owners = new Map<string, number>();
+  let handles = new Map<number, string>();
+  let seen = '';
+  let loaded: Promise<void> | undefined;
+
+  async function refresh(): Promise<void> {
+    const fingerprint = await hubs.fingerprint();
+    const rows = await hubs.directory();
+    owners = new Map(rows.map((row) => [row.handle, Number(row.user_id)]));
+    handles = new Map(rows.map((row) => [Number(row.user_id), row.handle]));
+    seen = fingerprint;
+  }
+  let polling = false;
+  const timer = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    hubs
+      .fingerprint()
+      .then((fingerprint) => (fingerprint === seen ? undefined : refresh()))
+      .catch((error) => logProblem('could not read the hub directory again', error))
+      .finally(() => {
+        polling = false;
+      });
+  }, HUB_DIRECTORY_POLL_MS);
+  timer.unref();
+
+  return {
+    ready() {
+      loaded ??= refresh().catch((error) => {
+        loaded = undefined;
+        throw error;
+      });
+      return loaded;
+    },
+    refresh,
+    ownerOf: (handle) => owners.get(handle),
+    handleOf: (userId) => handles.get(userId),
+    stop: () => clearInterval(timer),
+  };
+}

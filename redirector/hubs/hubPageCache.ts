@@ -1,0 +1,57 @@
+/**
+ * The hubs the public page shows, kept a second at most (docs/api.md#the-hub): a page is read from
+ * the database once a second per handle however often it is asked for, a change made here is seen
+ * at once, and one made by another instance (or a link renamed or deleted) within a second. Each
+ * entry also keeps its rendered answers, so a page is rendered once per entry and variant.
+ */
+import type { HubPageRecord, HubRepository } from '../storage/repositories/hubRepository';
+
+export const HUB_PAGE_TTL_MS = 1_000;
+const MAX_ENTRIES = 10_000;
+
+export interface HubPageEntry {
+  /** undefined: no hub has this handle. */
+  hub: HubPageRecord | undefined;
+  /** Rendered answers by variant (the edge's to fill). */
+  rendered: Map<string, unknown>;
+}
+
+export interface HubPageCache {
+  /** The entry of a handle, from memory when fresh (synchronously: no promise) or else read. */
+  get(handle: string): HubPageEntry | Promise<HubPageEntry>;
+  invalidate(handle: string): void;
+  clear(): void;
+}
+
+export function createHubPageCache(hubs: Pick<HubRepository, 'byHandle'>, clock: () => number): HubPageCache {
+  const entries = new Map<string, { entry: HubPageEntry; until: number }>();
+  const reading = new Map<string, Promise<HubPageEntry>>();
+
+  function read(handle: string): Promise<HubPageEntry> {
+    const pending = reading.get(handle);
+    if (pending) return pending;
+    const loaded = hubs
+      .byHandle(handle)
+      .then((hub) => {
+        const entry: HubPageEntry = { hub, rendered: new Map() };
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.set(handle, { entry, until: clock() + HUB_PAGE_TTL_MS });
+        return entry;
+      })
+      .finally(() => reading.delete(handle));
+    reading.set(handle, loaded);
+    return loaded;
+  }
+
+  return {
+    get(handle) {
+      const cached = entries.get(handle);
+      if (cached && cached.until > clock()) return cached.entry;
+      return read(handle);
+    },
+    invalidate: (handle) => {
+      entries.delete(handle);
+    },
+    clear: () => entries.clear(),
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The hub's rules (docs/api.md#the-hub): one page per user, its input checked by the contract's
+ * rule and its links by ownership; the avatar checked by its bytes; the figures; the
+ * administrator's list. `onChange` tells the public page's cache and the hub directory.
+ */
+import { createHash } from 'node:crypto';
+import type { ZoneCalendar } from '../analytics/timeZone';
+import type { DateRange } from '../contract/dateRange';
+import { shortUrlOf } from '../contract/domains';
+import {
+  type AdminHubsResponse,
+  HANDLE_TAKEN,
+  type Hub,
+  type HubStatsResponse,
+  hubUrlOf,
+  parseHubInput,
+} from '../contract/hub';
+import { invalidInput, notFoundRule, taken } from '../ruleError';
+import { UniqueViolation } from '../storage/errors';
+import type { HubLinkRecord, HubWithLinks } from '../storage/repositories/hubRepository';
+import type { Store } from '../storage/store';
+import { type AvatarCheck, checkAvatar } from './avatarCheck';
+import { hubStats } from './hubStats';
+
+export const NO_HUB = 'You have no page yet';
+
+export interface HubService {
+  get(userId: number): Promise<Hub | null>;
+  /** RuleError 400 naming the field, 409 for a taken handle. */
+  put(userId: number, body: unknown): Promise<Hub>;
+  remove(userId: number): Promise<void>;
+  /** The check's refusal (413/415) as it is; RuleError 404 without a hub. */
+  setAvatar(userId: number, bytes: Buffer): Promise<Extract<AvatarCheck, { ok: false }> | Hub>;
+  removeAvatar(userId: number): Promise<void>;
+  stats(userId: number, calendar: ZoneCalendar, range: DateRange | undefined): Promise<HubStatsResponse>;
+  list(query: { q: string; page: number; perPage: number }): Promise<AdminHubsResponse>;
+}
+
+export interface HubServiceDeps {
+  store: Pick<Store, 'hubs'>;
+  clock: () => number;
+  publicUrl: string;
+  /** The user's verified custom domain; null without one. */
+  verifiedDomainOf: (userId: number) => string | null;
+  /** After each change of a hub (its page cache and the directory); awaited. */
+  onChange: (handle: string) => Promise<void>;
+}
+
+/** What a link's button says: its label, else its title, else its code. */
+export function buttonText(link: Pick<HubLinkRecord, 'label' | 'title' | 'short_code'>): string {
+  return link.label ?? (link.title.trim() || link.short_code);
+}
+
+export function avatarUrlOf(publicUrl: string, hub: Pick<HubWithLinks, 'handle' | 'avatar_etag'>): string | null {
+  if (hub.avatar_etag === null) return null;
+  // The version in the query makes a new avatar a new address for caches.
+  return `${hubUrlOf(publicUrl, hub.handle)}/avatar?v=${hub.avatar_etag.slice(0, 12)}`;
+}
+
+/** The API's hub; `domain`: the owner's verified custom domain, or null. */
+export function toHub(record: HubWithLinks, publicUrl: string, domain: string | null): Hub {
+  return {
+    handle: record.handle,
+    title: record.title,
+    bio: record.bio,
+    theme: record.theme,
+    accent: record.accent,
+    published: record.published,
+    tiktok_bypass: record.tiktok_bypass,
+    links: record.links.map((link) => ({
+      link_id: Number(link.link_id),
+      label: link.label,
+      text: buttonText(link),
+      short_url: shortUrlOf(publicUrl, link.domain, link.short_code),
+    })),
+    url: hubUrlOf(publicUrl, record.handle),
+    domain_url: domain === null ? null : `${new URL(publicUrl).protocol}//${domain}/`,
+    avatar_url: avatarUrlOf(publicUrl, record),
+    created_at: new Date(Number(record.created_at)).toISOString(),
+    updated_at: new Date(Number(record.updated_at)).toISOString(),
+  };
+}
+
+export function createHubService(deps: HubServiceDeps): HubService {
+  const { store, clock, publicUrl } = deps;
+  const present = (record: HubWithLinks) => toHub(record, publicUrl, deps.verifiedDomainOf(record.user_id));
+
+  async function current(userId: number): Promise<HubWithLinks> {
+    const hub = await store.hubs.ofUser(userId);
+    if (!hub) throw notFoundRule(NO_HUB);
+    return hub;
+  }
+
+  return {
+    async get(userId) {
+      const hub = await store.hubs.ofUser(userId);
+      return hub ? present(hub) : null;
+    },
+    async put(userId, body) {
+      const parsed = parseHubInput(body);
+      if (!parsed.ok) throw invalidInput(parsed.error);
+      const ids = parsed.hub.links.map((link) => link.link_id);
+      const owned = await store.hubs.ownedLinkIds(userId, ids);
+      const foreign = parsed.hub.links.findIndex((link) => !owned.has(link.link_id));
+      if (foreign !== -1) throw invalidInput(`links[${foreign}].link_id is not one of your links`);
+      const before = await store.hubs.ofUser(userId);
+      try {
+        await store.hubs.save(userId, parsed.hub, clock());
+      } catch (error) {
+        if (error instanceof UniqueViolation && error.column === 'handle') throw taken(HANDLE_TAKEN);
+        throw error;
+      }
+      if (before && before.handle !== parsed.hub.handle) await deps.onChange(before.handle);
+      await deps.onChange(parsed.hub.handle);
+      return present(await current(userId));
+    },
+    async remove(userId) {
+      const before = await store.hubs.ofUser(userId);
+      await store.hubs.delete(userId);
+      if (before) await deps.onChange(before.handle);
+    },
+    async setAvatar(userId, bytes) {
+      const check = checkAvatar(bytes);
+      if (!check.ok) return check;
+      const hub = await current(userId);
+      const etag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+      await store.hubs.setAvatar(userId, { bytes, type: check.type, etag }, clock());
+      await deps.onChange(hub.handle);
+      return present(await current(userId));
+    },
+    async removeAvatar(userId) {
+      const hub = await current(userId);
+      await store.hubs.setAvatar(userId, null, clock());
+      await deps.onChange(hub.handle);
+    },
+    async stats(userId, calendar, range) {
+      const hub = await store.hubs.ofUser(userId);
+      const linkIds = hub?.links.map((link) => Number(link.link_id)) ?? [];
+      return hubStats(store.hubs, { userId, linkIds, calendar, range, now: clock() });
+    },
+    async list({ q, page, perPage }) {
+      const { rows, total } = await store.hubs.page({ q, limit: perPage, offset: (page - 1) * perPage });
+      return {
+        hubs: rows.map((row) => ({
+          handle: row.handle,
+          title: row.title,
+          published: row.published,
+          user_id: Number(row.user_id),
+          user_email: row.user_email,
+          user_name: row.user_name,
+          owner_disabled: row.owner_disabled,
+          views: row.views,
+          url: hubUrlOf(publicUrl, row.handle),
+          updated_at: new Date(Number(row.updated_at)).toISOString(),
+        })),
+        total,
+        page,
+        per_page: perPage,
+      };
+    },
+  };
+}

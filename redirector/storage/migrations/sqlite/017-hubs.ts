@@ -1,0 +1,46 @@
+/**
+ * SQLite migration 17. Released: never edit it; add a migration (docs/api.md#migrations).
+ *
+ * The hub (docs/api.md#the-hub): one page per user (its handle unique, named `hubs_handle_key` as
+ * the executor maps a violation to handle), its links in display order (a deleted link leaves the
+ * hub with its row), its views one row each (counted by visitor over any range and time zone), and
+ * a partial index over the clicks that came from a hub, so the hub's figures read only those.
+ */
+export default {
+  version: 17,
+  name: 'hubs',
+  sql: `
+  CREATE TABLE hubs (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    handle TEXT NOT NULL,
+    title TEXT NOT NULL,
+    bio TEXT NOT NULL DEFAULT '',
+    theme TEXT NOT NULL DEFAULT 'auto',
+    accent TEXT NOT NULL,
+    published INTEGER NOT NULL DEFAULT 0,
+    tiktok_bypass INTEGER NOT NULL DEFAULT 0,
+    avatar BLOB,
+    avatar_type TEXT,
+    avatar_etag TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX hubs_handle_key ON hubs(handle);
+  CREATE TABLE hub_links (
+    user_id INTEGER NOT NULL REFERENCES hubs(user_id) ON DELETE CASCADE,
+    link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    label TEXT,
+    PRIMARY KEY (user_id, link_id)
+  );
+  CREATE INDEX hub_links_link ON hub_links(link_id);
+  CREATE TABLE hub_views (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    viewed_at INTEGER NOT NULL,
+    visitor TEXT NOT NULL
+  );
+  CREATE INDEX hub_views_user_time ON hub_views(user_id, viewed_at);
+  CREATE INDEX clicks_from_hub ON clicks(link_id, clicked_at) WHERE referrer_source = 'hub';
+  `,
+};

@@ -1,0 +1,134 @@
+/**
+ * "My page" in the user dashboard (docs/api.md#the-hub): the handle and addresses, the words and
+ * looks, the links in order, the publish switch, a live preview and the page's figures. The shell
+ * (the dashboard) hands in what other features draw: the date range control and the QR dialog.
+ */
+import { type ReactNode, useEffect, useState } from 'react';
+import type { ColorScheme, DateRange, Hub, Link } from '../../../../redirector/contract';
+import { useHubEditorData } from '../../api/hub';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { Spinner } from '../../components/Spinner';
+import './HubEditor.css';
+import { HubAddress } from './HubAddress';
+import { HubAppearance } from './HubAppearance';
+import { HubFigures } from './HubFigures';
+import { HubLinksPicker } from './HubLinksPicker';
+import { HubPreview } from './HubPreview';
+import { buttonTextOf, pageAddress } from './hubDraft';
+import { HUB_TEXTS as TEXTS } from './hubTexts';
+import { useHubEditor } from './useHubEditor';
+
+export interface HubEditorProps {
+  userName: string;
+  /** The service's address, where the page lives before it is saved. */
+  origin: string;
+  onBack: () => void;
+  range: DateRange | undefined;
+  rangeControl: ReactNode;
+  /** Draws the QR code dialog of an address. */
+  renderQr: (url: string, onClose: () => void) => ReactNode;
+}
+
+function useColorScheme(): ColorScheme {
+  const query = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  const [dark, setDark] = useState(query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const listen = (event: MediaQueryListEvent) => setDark(event.matches);
+    query.addEventListener('change', listen);
+    return () => query.removeEventListener('change', listen);
+  }, [query]);
+  return dark ? 'dark' : 'light';
+}
+
+export function HubEditor(props: HubEditorProps) {
+  const loaded = useHubEditorData();
+  if (loaded.error)
+    return <ErrorPanel title={TEXTS.loadFailed} message={loaded.error.message} onRetry={loaded.reload} />;
+  if (!loaded.data) return <Spinner label={TEXTS.title} />;
+  return <Editor {...props} initial={loaded.data.hub} links={loaded.data.links} />;
+}
+
+function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) {
+  const editor = useHubEditor(props.initial, props.userName);
+  const { hub, draft, busy, message, change } = editor;
+  const [qrOpen, setQrOpen] = useState(false);
+  const scheme = useColorScheme();
+  const byId = new Map(props.links.map((link) => [link.id, link]));
+  const address = hub && hub.handle === draft.handle ? hub.url : pageAddress(props.origin, draft.handle);
+  const handleError = message?.tone === 'error' && /handle/i.test(message.text) ? message.text : null;
+
+  return (
+    <div className="stack stack--lg">
+      <div className="row row--between">
+        <Button variant="ghost" icon="arrowLeft" onClick={props.onBack}>
+          {TEXTS.back}
+        </Button>
+        <div className="row">
+          {hub ? (
+            <Button variant="danger-outline" icon="trash" disabled={busy} onClick={editor.remove}>
+              {TEXTS.deletePage}
+            </Button>
+          ) : null}
+          <Button variant="primary" icon="check" disabled={busy} onClick={editor.save}>
+            {TEXTS.save}
+          </Button>
+        </div>
+      </div>
+      {message ? (
+        <Banner tone={message.tone} onDismiss={editor.dismiss}>
+          {message.text}
+        </Banner>
+      ) : null}
+      <div className="hub-editor">
+        <div className="stack stack--lg">
+          <Card title={TEXTS.title} subtitle={TEXTS.subtitle}>
+            <HubAddress
+              draft={draft}
+              address={address}
+              domainAddress={hub?.domain_url ?? null}
+              onChange={change}
+              onQr={() => setQrOpen(true)}
+              handleError={handleError}
+            />
+          </Card>
+          <Card title={TEXTS.pageTitle}>
+            <HubAppearance
+              draft={draft}
+              onChange={change}
+              canUpload={hub !== null}
+              hasAvatar={Boolean(hub?.avatar_url)}
+              onAvatar={editor.upload}
+              onRemoveAvatar={editor.removeAvatar}
+              busy={busy}
+            />
+          </Card>
+          <Card title={TEXTS.links}>
+            <HubLinksPicker value={draft.links} links={props.links} onChange={(links) => change({ links })} />
+          </Card>
+        </div>
+        <Card title={TEXTS.preview} className="hub-editor__preview">
+          <HubPreview
+            draft={draft}
+            buttons={draft.links.map((item) => buttonTextOf(item, byId.get(item.link_id)))}
+            avatarSrc={editor.localAvatar ?? hub?.avatar_url ?? null}
+            autoScheme={scheme}
+          />
+        </Card>
+      </div>
+      {hub ? (
+        <HubFigures
+          range={props.range}
+          rangeControl={props.rangeControl}
+          draftLinks={draft.links}
+          links={props.links}
+          refresh={editor.refresh}
+        />
+      ) : null}
+      {qrOpen ? props.renderQr(address, () => setQrOpen(false)) : null}
+    </div>
+  );
+}

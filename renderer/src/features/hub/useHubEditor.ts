@@ -1,0 +1,80 @@
+/** The "My page" editor's state and actions (docs/api.md#the-hub): save, delete, avatar, with one message. */
+import { useState } from 'react';
+import type { Hub } from '../../../../redirector/contract';
+import { useHubCalls } from '../../api/hub';
+import { draftOf, type HubDraft, inputOf } from './hubDraft';
+import { HUB_TEXTS as TEXTS } from './hubTexts';
+
+export type HubMessage = { tone: 'error' | 'success'; text: string };
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export function useHubEditor(initial: Hub | null, userName: string) {
+  const calls = useHubCalls();
+  const [hub, setHub] = useState<Hub | null>(initial);
+  const [draft, setDraft] = useState<HubDraft>(() => draftOf(initial, userName));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<HubMessage | null>(null);
+  // The chosen file as a data: address: the UI's policy shows no other origin's images.
+  const [localAvatar, setLocalAvatar] = useState<string | null>(null);
+  const [refresh, setRefresh] = useState(0);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage({ tone: 'success', text: await work() });
+    } catch (caught) {
+      setMessage({ tone: 'error', text: caught instanceof Error ? caught.message : String(caught) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    hub,
+    draft,
+    busy,
+    message,
+    localAvatar,
+    refresh,
+    dismiss: () => setMessage(null),
+    change: (patch: Partial<HubDraft>) => setDraft((current) => ({ ...current, ...patch })),
+    save: () =>
+      run(async () => {
+        const saved = (await calls.save(inputOf(draft))).hub!;
+        setHub(saved);
+        setDraft(draftOf(saved, userName));
+        setRefresh((value) => value + 1);
+        return TEXTS.saved;
+      }),
+    remove: () =>
+      run(async () => {
+        await calls.remove();
+        setHub(null);
+        setLocalAvatar(null);
+        return TEXTS.deleted;
+      }),
+    upload: (file: File) =>
+      run(async () => {
+        const shown = readAsDataUrl(file);
+        setHub((await calls.setAvatar(file)).hub);
+        setLocalAvatar(await shown);
+        return TEXTS.saved;
+      }),
+    removeAvatar: () =>
+      run(async () => {
+        await calls.removeAvatar();
+        setHub((current) => current && { ...current, avatar_url: null });
+        setLocalAvatar(null);
+        return TEXTS.saved;
+      }),
+  };
+}

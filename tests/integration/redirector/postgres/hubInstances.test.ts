@@ -1,0 +1,97 @@
+/**
+ * The hub across two instances on one PostgreSQL database (docs/api.md#the-hub): a page published,
+ * changed or taken down through one is served so by the other within a second or so (its page cache
+ * and its directory of handles), and views and hub clicks counted on either add up in the figures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, call, newUser } from '../../../helpers/api';
+import {
+  createTestSchema,
+  type PostgresTestServer,
+  startPostgresTestServer,
+  type TestSchema,
+} from '../../../helpers/postgres';
+import { request } from '../../../helpers/rawRequest';
+import type { TestServer } from '../../../helpers/testServer';
+import { UA } from '../../../helpers/visitors';
+
+/** The page cache's second, the directory's poll, and the machine's slowness. */
+const WITHIN_MS = 2500;
+
+async function within(check: () => Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() - started > WITHIN_MS) throw new Error(`not seen within ${WITHIN_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the hub across two instances', () => {
+  let schema: TestSchema;
+  let a: PostgresTestServer;
+  let b: PostgresTestServer;
+  const env = { PUBLIC_URL: 'https://me.example.com', TRUST_PROXY: '1' };
+  const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
+  const visit = (server: PostgresTestServer, path: string, headers: Record<string, string> = {}) =>
+    request(`${server.url}${path}`, { headers: { 'User-Agent': UA.desktopChrome, ...headers } });
+
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    [a, b] = await Promise.all([
+      startPostgresTestServer(schema.url, { env }),
+      startPostgresTestServer(schema.url, { env }),
+    ]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await schema?.drop();
+  });
+
+  it('serves a page published through the other instance, and adds up its views and clicks', async () => {
+    const ann = await newUser(asTest(a), 'Ann');
+    const created = await call(asTest(a), 'POST', '/api/links/create', {
+      headers: bearer(ann.token),
+      body: { target_url: 'https://ann.example/', short_code: 'ann1', title: 'First title' },
+    });
+    const hub = { handle: 'ann', title: 'Ann', published: true, links: [{ link_id: created.body.link.id }] };
+    // B reads the handle before it exists: its cache holds the miss.
+    expect((await visit(b, '/@ann')).status).toBe(404);
+    expect((await call(asTest(a), 'PUT', '/api/hub', { headers: bearer(ann.token), body: hub })).status).toBe(200);
+    await within(async () => (await visit(b, '/@ann')).status === 200);
+
+    // Views on both, from three addresses; hub clicks on both (B knows the handle by then).
+    const views = [
+      [a, '198.51.100.1'],
+      [b, '198.51.100.2'],
+      [b, '198.51.100.1'],
+      [a, '198.51.100.3'],
+    ] as const;
+    for (const [server, address] of views) await visit(server, '/@ann', { 'X-Forwarded-For': address });
+    await within(async () => {
+      const before = (await call(asTest(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
+      await visit(b, '/ann1', { Referer: 'https://me.example.com/@ann' });
+      const after = (await call(asTest(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
+      return after > before;
+    });
+    const clicksBefore = (await call(asTest(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
+    await visit(a, '/ann1', { Referer: 'https://me.example.com/@ann' });
+    const stats = (await call(asTest(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body;
+    expect(stats.clicks).toBe(clicksBefore + 1);
+    // Every GET of the page that answered 200 was a view: the polls' too.
+    expect(stats.views).toBeGreaterThanOrEqual(5);
+    expect(stats.unique_visitors).toBe(4);
+
+    // A link renamed through A shows on B's page within the cache's second.
+    await call(asTest(a), 'PUT', `/api/links/update?linkId=${created.body.link.id}`, {
+      headers: bearer(ann.token),
+      body: { title: 'Second title' },
+    });
+    await within(async () => (await visit(b, '/@ann')).body.includes('Second title'));
+
+    // Taken down through A: gone from B.
+    expect((await call(asTest(a), 'DELETE', '/api/hub', { headers: bearer(ann.token) })).status).toBe(204);
+    await within(async () => (await visit(b, '/@ann')).status === 404);
+  });
+});
