@@ -26,7 +26,7 @@ import m016 from './016-link-change-notifications-carry-the-schema';
 import m017 from './017-webhooks-and-stream-tickets';
 import m018 from './018-click-batch-marks';
 import m019 from './019-custom-domains';
-import m021 from './021-hubs';
+import m020 from './020-hubs';
 
 export const postgresMigrations = [
   m001,
@@ -48,7 +48,7 @@ export const postgresMigrations = [
   m017,
   m018,
   m019,
-  m021,
+  m020,
 ];
 
 /**

