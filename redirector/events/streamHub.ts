@@ -2,14 +2,18 @@
  * The live streams of one instance (docs/api.md#live-stream). While any is open, new stored clicks
  * are read every POLL_MS by id (on PostgreSQL, those every instance stored), so the redirect path
  * pays nothing per click; each goes to the streams allowed to see it: the administrator's, and the
- * stream of the link's owner. A stream opened with a last event id first gets up to 1,000 clicks
- * it missed, then the live ones, none twice.
+ * stream of the link's owner. On PostgreSQL an id passed unseen is looked at again for a while
+ * (clickGaps.ts), so a click committed after a later one is not skipped; and link events go
+ * through the database to every instance's streams (the store's broadcast). A stream opened with a
+ * last event id first gets up to 1,000 clicks it missed, then the live ones, none twice.
  */
 import type { PassThrough } from 'node:stream';
 import type { Link } from '../contract/links';
 import type { LinkEventAction, StreamLinkEvent } from '../contract/webhooks';
 import { RuleError } from '../ruleError';
 import type { EventFeed, FeedClick } from '../storage/repositories/eventFeed';
+import type { StreamBroadcast } from '../storage/store';
+import { type ClickGaps, clickGaps, GAP_LAG_MS } from './clickGaps';
 import { eventClick } from './eventMessages';
 
 export const POLL_MS = 250;
@@ -31,13 +35,16 @@ interface Client extends StreamViewer {
   out: PassThrough;
   /** Live events held back while the missed clicks are written. */
   held: string[] | undefined;
+  /** Gap ids its replay already wrote, not to be written again when found. */
+  replayed: Set<number>;
 }
 
 export interface StreamHub {
   /** Adds a stream (RuleError 429 beyond the limits) and writes what it missed since `lastEventId`. */
   open(viewer: StreamViewer, out: PassThrough, lastEventId: number | undefined): Promise<void>;
   close(out: PassThrough): void;
-  publishLink(ownerId: number | null, action: LinkEventAction, link: Link): void;
+  /** Sends a link event to the streams allowed to see it, on every instance. */
+  publishLink(ownerId: number | null, action: LinkEventAction, link: Link): Promise<void>;
   count(): number;
   stop(): void;
 }
@@ -46,6 +53,9 @@ export interface StreamHubDeps {
   feed: EventFeed;
   streamMax: number;
   defaultDomain: string;
+  /** PostgreSQL: clicks may commit out of id order, and other instances make link events. */
+  engine: 'sqlite' | 'postgres';
+  broadcast?: StreamBroadcast;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -74,26 +84,32 @@ function writeTo(clients: Set<Client>, client: Client, text: string): void {
 export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const { feed, log } = deps;
   const clients = new Set<Client>();
-  /** The highest click id read; undefined while no stream is open. */
-  let lastId: Promise<number> | undefined;
+  const lagMs = deps.engine === 'postgres' ? GAP_LAG_MS : 0;
+  /** Where new clicks are read from; undefined while no stream is open. */
+  let cursor: Promise<ClickGaps> | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
   const clickText = (click: FeedClick, client: Client) => clickEventText(click, client, deps.defaultDomain);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
 
+  function sendClick(click: FeedClick): void {
+    for (const client of clients) {
+      if (!sees(client, click.user_id) || client.replayed.delete(click.id)) continue;
+      write(client, clickText(click, client));
+    }
+  }
+
   async function poll(): Promise<void> {
     pollTimer = undefined;
-    if (clients.size === 0 || !lastId) return;
+    if (clients.size === 0 || !cursor) return;
     let more = false;
     try {
-      const after = await lastId;
-      const clicks = await feed.clicksAfter({ after, limit: REPLAY_LIMIT });
-      if (clicks.length > 0) lastId = Promise.resolve(clicks[clicks.length - 1]!.id);
-      more = clicks.length === REPLAY_LIMIT;
-      for (const click of clicks) {
-        for (const client of clients) if (sees(client, click.user_id)) write(client, clickText(click, client));
-      }
+      const gaps = await cursor;
+      const fresh = await feed.clicksAfter({ after: gaps.highest, limit: REPLAY_LIMIT });
+      const found = await feed.clicksWithIds(gaps.open(Date.now()));
+      more = fresh.length === REPLAY_LIMIT;
+      for (const click of gaps.take([...found, ...fresh], Date.now())) sendClick(click);
     } catch (error) {
       log('the live stream could not read new clicks', error);
     }
@@ -117,7 +133,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   /** With no stream left, nothing is read. */
   function quiet(): void {
     if (clients.size > 0) return;
-    lastId = undefined;
+    cursor = undefined;
     clearTimeout(pollTimer);
     pollTimer = undefined;
     clearInterval(heartbeat);
@@ -129,18 +145,32 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     quiet();
   }
 
+  function sendLink(text: string): void {
+    const { ownerId, event } = JSON.parse(text) as { ownerId: number | null; event: StreamLinkEvent };
+    const data = JSON.stringify(event);
+    for (const client of clients) if (sees(client, ownerId)) write(client, `event: link\ndata: ${data}\n\n`);
+  }
+  deps.broadcast?.subscribe((text) => {
+    try {
+      sendLink(text);
+    } catch (error) {
+      log('the live stream could not read a link event', error);
+    }
+  });
+
   return {
     async open(viewer, out, lastEventId) {
       if (clients.size >= deps.streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
       let mine = 0;
       for (const client of clients) if (client.userId === viewer.userId) mine += 1;
       if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
-      lastId ??= feed.lastClickId();
-      const client: Client = { ...viewer, out, held: [] };
+      cursor ??= feed.lastClickId().then((last) => clickGaps(last, lagMs));
+      const client: Client = { ...viewer, out, held: [], replayed: new Set() };
       clients.add(client);
       out.write('retry: 2000\n\n');
       try {
-        const upTo = await lastId;
+        const gaps = await cursor;
+        const upTo = gaps.highest;
         if (lastEventId !== undefined && lastEventId < upTo) {
           const missed = await feed.clicksAfter({
             after: lastEventId,
@@ -148,7 +178,10 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
             userId: viewer.userId ?? undefined,
             limit: REPLAY_LIMIT,
           });
-          for (const click of missed) out.write(clickText(click, client));
+          for (const click of missed) {
+            out.write(clickText(click, client));
+            if (gaps.isGap(click.id)) client.replayed.add(click.id);
+          }
         }
       } finally {
         const held = client.held ?? [];
@@ -159,9 +192,14 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       startHeartbeat();
     },
     close,
-    publishLink(ownerId, action, link) {
-      const data = JSON.stringify({ action, link } satisfies StreamLinkEvent);
-      for (const client of clients) if (sees(client, ownerId)) write(client, `event: link\ndata: ${data}\n\n`);
+    async publishLink(ownerId, action, link) {
+      const text = JSON.stringify({ ownerId, event: { action, link } satisfies StreamLinkEvent });
+      if (!deps.broadcast) return sendLink(text);
+      try {
+        await deps.broadcast.publish(text);
+      } catch (error) {
+        log('the live stream could not send a link event to the other instances', error);
+      }
     },
     count: () => clients.size,
     stop() {

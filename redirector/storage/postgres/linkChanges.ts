@@ -2,7 +2,8 @@
  * Hears which links any instance wrote (migrations 2 and 16's trigger NOTIFYs `<schema>/<short code>` on
  * the `link_changes` channel once the writing transaction commits), so that every instance drops
  * them from its in-memory link cache; and, on `domain_changes`, that a custom domain was claimed,
- * verified or removed (`<schema>`), so that every instance reads the verified domains again.
+ * verified or removed (`<schema>`), so that every instance reads the verified domains again; and, on
+ * `stream_events`, the live stream's events (`<schema>/<part>`, streamBroadcast.ts).
  *
  * One dedicated connection LISTENs. When it is lost, notifications may have been missed: the
  * listeners hear `null` ("anything may have changed"), then again once listening resumes, and
@@ -11,6 +12,7 @@
  */
 import pg from 'pg';
 import { connectionConfig } from './database';
+import { STREAM_EVENTS_CHANNEL } from './streamBroadcast';
 
 /** The channel migration 2's trigger (and its repair, 16) notifies on. */
 export const LINK_CHANGES_CHANNEL = 'link_changes';
@@ -24,6 +26,8 @@ export interface LinkChangeFeed {
   subscribe(listener: LinkChangeListener): () => void;
   /** `listener` hears every domain change, and each time changes may have been missed. */
   subscribeDomains(listener: () => void): () => void;
+  /** `listener` hears each part of a stream event sent by any instance (streamBroadcast.ts). */
+  subscribeEvents(listener: (payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,7 @@ export interface LinkChangeFeedOptions {
 interface Heard {
   shortCode(shortCode: string): void;
   domains(): void;
+  event(payload: string): void;
 }
 
 /** A connected client that LISTENs on the channels and hands on what concerns its own schema. */
@@ -50,6 +55,9 @@ async function openListener(url: string, heard: Heard): Promise<pg.Client> {
   client.on('notification', (message) => {
     if (prefix === undefined || !message.payload) return;
     if (message.channel === DOMAIN_CHANGES_CHANNEL && `${message.payload}/` === prefix) heard.domains();
+    if (message.channel === STREAM_EVENTS_CHANNEL && message.payload.startsWith(prefix)) {
+      heard.event(message.payload.slice(prefix.length));
+    }
     if (message.channel !== LINK_CHANGES_CHANNEL) return;
     if (message.payload.startsWith(prefix)) heard.shortCode(message.payload.slice(prefix.length));
   });
@@ -59,7 +67,9 @@ async function openListener(url: string, heard: Heard): Promise<pg.Client> {
     await client.connect();
     const { rows } = await client.query<{ schema: string }>('SELECT current_schema() AS schema');
     prefix = `${rows[0]?.schema}/`;
-    await client.query(`LISTEN ${LINK_CHANGES_CHANNEL}; LISTEN ${DOMAIN_CHANGES_CHANNEL}`);
+    await client.query(
+      `LISTEN ${LINK_CHANGES_CHANNEL}; LISTEN ${DOMAIN_CHANGES_CHANNEL}; LISTEN ${STREAM_EVENTS_CHANNEL}`,
+    );
   } catch (error) {
     client.end().catch(() => undefined);
     throw error;
@@ -89,6 +99,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const listeners = new Set<LinkChangeListener>();
   const domainListeners = new Set<() => void>();
+  const eventListeners = new Set<(payload: string) => void>();
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = firstRetryMs;
@@ -118,7 +129,13 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   }
 
   async function connect(): Promise<void> {
-    const next = await openListener(url, { shortCode: emit, domains: emitDomains });
+    const next = await openListener(url, {
+      shortCode: emit,
+      domains: emitDomains,
+      event: (payload) => {
+        for (const listener of eventListeners) listener(payload);
+      },
+    });
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -170,12 +187,17 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
       domainListeners.add(listener);
       return () => domainListeners.delete(listener);
     },
+    subscribeEvents(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
     async close() {
       closed = true;
       clearTimeout(retryTimer);
       clearInterval(heartbeat);
       listeners.clear();
       domainListeners.clear();
+      eventListeners.clear();
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);
