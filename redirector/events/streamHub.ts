@@ -81,6 +81,53 @@ function writeTo(clients: Set<Client>, client: Client, text: string): void {
   client.out.write(text);
 }
 
+/** RuleError 429 when the instance, or the viewer's account, has as many streams as it may. */
+function checkLimits(clients: ReadonlySet<Client>, viewer: StreamViewer, streamMax: number): void {
+  if (clients.size >= streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
+  let mine = 0;
+  for (const client of clients) if (client.userId === viewer.userId) mine += 1;
+  if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
+}
+
+/** The clicks stored since the last read, and the gaps found committed, none twice; more: a full page was read. */
+async function readNew(feed: EventFeed, gaps: ClickGaps): Promise<{ clicks: FeedClick[]; more: boolean }> {
+  const fresh = await feed.clicksAfter({ after: gaps.highest, limit: REPLAY_LIMIT });
+  const found = await feed.clicksWithIds(gaps.open(Date.now()));
+  return { clicks: gaps.take([...found, ...fresh], Date.now()), more: fresh.length === REPLAY_LIMIT };
+}
+
+/** Writes the clicks a stream missed after `lastEventId`, up to what the hub has read; notes those read as gaps. */
+async function replay(
+  feed: EventFeed,
+  client: Client,
+  gaps: ClickGaps,
+  lastEventId: number,
+  clickText: (click: FeedClick, client: Client) => string,
+): Promise<void> {
+  if (lastEventId >= gaps.highest) return;
+  const missed = await feed.clicksAfter({
+    after: lastEventId,
+    upTo: gaps.highest,
+    userId: client.userId ?? undefined,
+    limit: REPLAY_LIMIT,
+  });
+  for (const click of missed) {
+    client.out.write(clickText(click, client));
+    if (gaps.isGap(click.id)) client.replayed.add(click.id);
+  }
+}
+
+/** A broadcast link event as the stream writes it, with whose link it is; undefined when unreadable. */
+function linkEventOf(text: string, log: StreamHubDeps['log']): { ownerId: number | null; text: string } | undefined {
+  try {
+    const { ownerId, event } = JSON.parse(text) as { ownerId: number | null; event: StreamLinkEvent };
+    return { ownerId, text: `event: link\ndata: ${JSON.stringify(event)}\n\n` };
+  } catch (error) {
+    log('the live stream could not read a link event', error);
+    return undefined;
+  }
+}
+
 export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const { feed, log } = deps;
   const clients = new Set<Client>();
@@ -103,31 +150,23 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   async function poll(): Promise<void> {
     pollTimer = undefined;
     if (clients.size === 0 || !cursor) return;
-    let more = false;
-    try {
-      const gaps = await cursor;
-      const fresh = await feed.clicksAfter({ after: gaps.highest, limit: REPLAY_LIMIT });
-      const found = await feed.clicksWithIds(gaps.open(Date.now()));
-      more = fresh.length === REPLAY_LIMIT;
-      for (const click of gaps.take([...found, ...fresh], Date.now())) sendClick(click);
-    } catch (error) {
+    const read = await cursor.then((gaps) => readNew(feed, gaps)).catch((error) => {
       log('the live stream could not read new clicks', error);
-    }
-    schedulePoll(more ? 0 : POLL_MS);
+      return { clicks: [], more: false };
+    });
+    for (const click of read.clicks) sendClick(click);
+    schedulePoll(read.more ? 0 : POLL_MS);
   }
 
   function schedulePoll(ms: number): void {
     if (pollTimer || clients.size === 0) return;
-    pollTimer = setTimeout(poll, ms);
-    pollTimer.unref();
+    pollTimer = setTimeout(poll, ms).unref();
   }
 
   function startHeartbeat(): void {
-    if (heartbeat) return;
-    heartbeat = setInterval(() => {
+    heartbeat ??= setInterval(() => {
       for (const client of clients) write(client, ': keep-alive\n\n');
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    }, HEARTBEAT_MS).unref();
   }
 
   /** With no stream left, nothing is read. */
@@ -146,43 +185,21 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   }
 
   function sendLink(text: string): void {
-    const { ownerId, event } = JSON.parse(text) as { ownerId: number | null; event: StreamLinkEvent };
-    const data = JSON.stringify(event);
-    for (const client of clients) if (sees(client, ownerId)) write(client, `event: link\ndata: ${data}\n\n`);
+    const event = linkEventOf(text, log);
+    if (!event) return;
+    for (const client of clients) if (sees(client, event.ownerId)) write(client, event.text);
   }
-  deps.broadcast?.subscribe((text) => {
-    try {
-      sendLink(text);
-    } catch (error) {
-      log('the live stream could not read a link event', error);
-    }
-  });
+  deps.broadcast?.subscribe(sendLink);
 
   return {
     async open(viewer, out, lastEventId) {
-      if (clients.size >= deps.streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
-      let mine = 0;
-      for (const client of clients) if (client.userId === viewer.userId) mine += 1;
-      if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
+      checkLimits(clients, viewer, deps.streamMax);
       cursor ??= feed.lastClickId().then((last) => clickGaps(last, lagMs));
       const client: Client = { ...viewer, out, held: [], replayed: new Set() };
       clients.add(client);
       out.write('retry: 2000\n\n');
       try {
-        const gaps = await cursor;
-        const upTo = gaps.highest;
-        if (lastEventId !== undefined && lastEventId < upTo) {
-          const missed = await feed.clicksAfter({
-            after: lastEventId,
-            upTo,
-            userId: viewer.userId ?? undefined,
-            limit: REPLAY_LIMIT,
-          });
-          for (const click of missed) {
-            out.write(clickText(click, client));
-            if (gaps.isGap(click.id)) client.replayed.add(click.id);
-          }
-        }
+        if (lastEventId !== undefined) await replay(feed, client, await cursor, lastEventId, clickText);
       } finally {
         const held = client.held ?? [];
         client.held = undefined;

@@ -93,13 +93,34 @@ function startHeartbeat(client: pg.Client, everyMs: number, onLost: (error: unkn
   return heartbeat;
 }
 
+/** Listeners of one kind of notification: one that throws is logged and the others still hear. */
+function listenerSet<T>(log: (message: string, error?: unknown) => void, what: string) {
+  const listeners = new Set<(value: T) => void>();
+  return {
+    add(listener: (value: T) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit(value: T): void {
+      for (const listener of listeners) {
+        try {
+          listener(value);
+        } catch (error) {
+          log(`a ${what} listener failed`, error);
+        }
+      }
+    },
+    clear: () => listeners.clear(),
+  };
+}
+
 export async function listenForLinkChanges(url: string, options: LinkChangeFeedOptions): Promise<LinkChangeFeed> {
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const firstRetryMs = options.firstRetryMs ?? 500;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
-  const listeners = new Set<LinkChangeListener>();
-  const domainListeners = new Set<() => void>();
-  const eventListeners = new Set<(payload: string) => void>();
+  const links = listenerSet<string | null>(options.log, 'link change');
+  const domains = listenerSet<undefined>(options.log, 'domain change');
+  const events = listenerSet<string>(options.log, 'stream event');
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = firstRetryMs;
@@ -108,33 +129,15 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   let quietLoss = false;
 
   function emit(shortCode: string | null): void {
-    for (const listener of listeners) {
-      try {
-        listener(shortCode);
-      } catch (error) {
-        options.log('a link change listener failed', error);
-      }
-    }
-    if (shortCode === null) emitDomains();
-  }
-
-  function emitDomains(): void {
-    for (const listener of domainListeners) {
-      try {
-        listener();
-      } catch (error) {
-        options.log('a domain change listener failed', error);
-      }
-    }
+    links.emit(shortCode);
+    if (shortCode === null) domains.emit(undefined);
   }
 
   async function connect(): Promise<void> {
     const next = await openListener(url, {
       shortCode: emit,
-      domains: emitDomains,
-      event: (payload) => {
-        for (const listener of eventListeners) listener(payload);
-      },
+      domains: () => domains.emit(undefined),
+      event: events.emit,
     });
     if (closed) {
       await next.end().catch(() => undefined);
@@ -179,25 +182,16 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   await connect();
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    subscribeDomains(listener) {
-      domainListeners.add(listener);
-      return () => domainListeners.delete(listener);
-    },
-    subscribeEvents(listener) {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    },
+    subscribe: links.add,
+    subscribeDomains: (listener) => domains.add(listener),
+    subscribeEvents: events.add,
     async close() {
       closed = true;
       clearTimeout(retryTimer);
       clearInterval(heartbeat);
-      listeners.clear();
-      domainListeners.clear();
-      eventListeners.clear();
+      links.clear();
+      domains.clear();
+      events.clear();
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);
