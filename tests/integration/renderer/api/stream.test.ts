@@ -8,7 +8,6 @@ import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHttpClient } from '../../../../renderer/src/api/client';
 import { openLiveStream, type StreamMessage, type StreamStatus } from '../../../../renderer/src/api/stream';
-import { adminHeaders, call } from '../../../helpers/api';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
@@ -38,11 +37,12 @@ it('hears clicks and link events, and after the server ends it, opens again and 
   const unsubscribe = stream.subscribe((message) => heard.push(message));
   await waitFor(() => stream.status === 'open', 5000, 'the stream to open');
 
-  const created = await call(server, 'POST', '/api/links', {
-    headers: adminHeaders(server.adminKey),
-    body: { target_url: 'https://example.com/' },
+  const created = await fetch(`${server.url}/api/links`, {
+    method: 'POST',
+    headers: { 'X-API-Key': server.adminKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ target_url: 'https://example.com/' }),
   });
-  const link = created.body as { id: number; short_code: string };
+  const link = (await created.json()) as { id: number; short_code: string };
   await visit(link.short_code);
   const clicks = () => heard.flatMap((message) => (message.kind === 'click' ? [message.click.id] : []));
   await waitFor(() => clicks().length === 1, 3000, 'the first click');
