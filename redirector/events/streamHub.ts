@@ -150,10 +150,12 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   async function poll(): Promise<void> {
     pollTimer = undefined;
     if (clients.size === 0 || !cursor) return;
-    const read = await cursor.then((gaps) => readNew(feed, gaps)).catch((error) => {
-      log('the live stream could not read new clicks', error);
-      return { clicks: [], more: false };
-    });
+    const read = await cursor
+      .then((gaps) => readNew(feed, gaps))
+      .catch((error) => {
+        log('the live stream could not read new clicks', error);
+        return { clicks: [], more: false };
+      });
     for (const click of read.clicks) sendClick(click);
     schedulePoll(read.more ? 0 : POLL_MS);
   }

@@ -38,7 +38,10 @@ describe.each(STORE_SERVERS)('link.expired on $kind', ({ start }) => {
   }
 
   async function visit(shortCode: string): Promise<number> {
-    const answer = await fetch(`${server.url}/${shortCode}`, { redirect: 'manual', headers: { 'User-Agent': BROWSER } });
+    const answer = await fetch(`${server.url}/${shortCode}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': BROWSER },
+    });
     await answer.arrayBuffer();
     return answer.status;
   }
