@@ -18,6 +18,7 @@ import { UserLinkAnalyticsView } from '../features/analytics/UserLinkAnalyticsVi
 import { useDateRange } from '../features/analytics/useDateRange';
 import { ApiKeysDialog } from '../features/keys/ApiKeysDialog';
 import { DashboardLinks } from '../features/links/DashboardLinks';
+import { WebhooksDialog } from '../features/webhooks/WebhooksDialog';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
 import { type UserSession, useSession } from '../session/userSession';
 
@@ -67,6 +68,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   );
   const [domainOpen, setDomainOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [webhooksOpen, setWebhooksOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
   const showLink = (linkId: string | null) =>
     setParams((current) => {
@@ -96,6 +98,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
             </Button>
             <Button icon="shield" onClick={() => setKeysOpen(true)}>
               API Keys
+            </Button>
+            <Button icon="external" onClick={() => setWebhooksOpen(true)}>
+              Webhooks
             </Button>
             <Button variant="ghost" icon="logout" onClick={logout}>
               Logout
@@ -134,6 +139,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         />
       ) : null}
       {keysOpen ? <ApiKeysDialog onClose={() => setKeysOpen(false)} /> : null}
+      {webhooksOpen ? <WebhooksDialog onClose={() => setWebhooksOpen(false)} /> : null}
     </>
   );
 }
