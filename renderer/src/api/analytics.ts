@@ -19,7 +19,6 @@ import { browserTimeZone } from '../format/dates';
 import { useCalls } from './ApiProvider';
 import { type Credential, type HttpClient, isAdmin } from './client';
 import { useLoad } from './useLoad';
-import { usePolling } from './usePolling';
 import { useStreamedPolling } from './useStream';
 
 export const SUMMARY_INTERVAL_MS = 30_000;
@@ -117,11 +116,11 @@ export type UserLinkStatsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: UserLinkAnalyticsResponse };
 
-/** The summary over a range (none: all time), polled; another range starts afresh. */
+/** The summary over a range (none: all time): read again after clicks (polled while the stream is down); another range starts afresh. */
 export function useSummary(range?: DateRange) {
   const calls = useAnalyticsCalls();
   const { from, to } = range ?? {};
-  return usePolling(
+  return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.summary(whole(from, to), signal), [calls, from, to]),
     { intervalMs: SUMMARY_INTERVAL_MS, resetKey: rangeText(range) },
   );
