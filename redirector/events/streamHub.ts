@@ -81,6 +81,29 @@ function writeTo(clients: Set<Client>, client: Client, text: string): void {
   client.out.write(text);
 }
 
+/**
+ * The clicks of one read as each stream that sees them gets them: each click's text made once for
+ * the administrator's streams and once for users' (whatever the number of streams), all of a
+ * stream's in one write, so a click costs little more with a hundred streams open than with one.
+ */
+function textsByClient(
+  clients: ReadonlySet<Client>,
+  read: readonly FeedClick[],
+  clickText: (click: FeedClick, client: Client) => string,
+): Map<Client, string> {
+  const out = new Map<Client, string>();
+  for (const click of read) {
+    const texts: { admin?: string; user?: string } = {};
+    for (const client of clients) {
+      if (!sees(client, click.user_id) || client.replayed.delete(click.id)) continue;
+      const key = client.userId === null ? 'admin' : 'user';
+      texts[key] ??= clickText(click, client);
+      out.set(client, (out.get(client) ?? '') + texts[key]);
+    }
+  }
+  return out;
+}
+
 /** RuleError 429 when the instance, or the viewer's account, has as many streams as it may. */
 function checkLimits(clients: ReadonlySet<Client>, viewer: StreamViewer, streamMax: number): void {
   if (clients.size >= streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
@@ -140,11 +163,8 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const clickText = (click: FeedClick, client: Client) => clickEventText(click, client, deps.defaultDomain);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
 
-  function sendClick(click: FeedClick): void {
-    for (const client of clients) {
-      if (!sees(client, click.user_id) || client.replayed.delete(click.id)) continue;
-      write(client, clickText(click, client));
-    }
+  function sendClicks(read: readonly FeedClick[]): void {
+    for (const [client, text] of textsByClient(clients, read, clickText)) write(client, text);
   }
 
   async function poll(): Promise<void> {
@@ -156,7 +176,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
         log('the live stream could not read new clicks', error);
         return { clicks: [], more: false };
       });
-    for (const click of read.clicks) sendClick(click);
+    sendClicks(read.clicks);
     schedulePoll(read.more ? 0 : POLL_MS);
   }
 

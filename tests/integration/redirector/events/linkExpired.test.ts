@@ -87,6 +87,9 @@ describe.each(STORE_SERVERS)('link.expired on $kind', ({ start }) => {
       short_code: limited.short_code,
       max_clicks: 2,
     });
+    // Recorded once across instances too: the claim is taken, and the links are no longer due.
+    expect(await server.store.events.expiry.claim(limited.id, Date.now())).toBe(false);
+    expect(await server.store.events.expiry.due(Date.now(), 100)).toEqual([]);
     const expiredOnStream = streamed.filter((event) => event.action === 'expired').map((event) => event.link.id);
     expect(expiredOnStream.sort()).toEqual([limited.id, dated.id].sort());
     source.close();
