@@ -30,6 +30,7 @@ import { createDesktopState, type DesktopStateStore } from './desktopState';
 import { registerDesktopIpc } from './ipc';
 import { guardNavigation, isAppUrl } from './navigation';
 import { createRealtimePoller } from './realtimePoller';
+import { followRealtimeStream } from './realtimeStream';
 import { serverArgument } from './settings';
 import { createMonitorTray } from './tray';
 import { appPageUrl, createMainWindow, type RendererSource, routeUrl, startRoute } from './window';
@@ -120,15 +121,36 @@ function startMonitoring(state: DesktopStateStore): void {
       quit: () => app.quit(),
     },
   });
-  const poller = createRealtimePoller({
-    connection: () => state.activeConnection(),
-    paused: () => state.monitoringPaused(),
-    onReading: (reading) => monitor.show(reading),
+  const connection = () => state.activeConnection();
+  const paused = () => state.monitoringPaused();
+  // The tray's count and spike alert follow the live stream.
+  const stream = followRealtimeStream({
+    connection,
+    paused,
+    onClick: () => void poller.pollNow(),
+    onStatus: (up) => up && void poller.pollNow(),
   });
+  const poller = createRealtimePoller({
+    connection,
+    paused,
+    onReading: (reading) => monitor.show(reading),
+    streaming: () => stream.up,
+  });
+  let following = '';
   // A connect, switch, sign-out or pause shows on the tray at once, not up to 10 s later.
-  state.onChange(() => void poller.pollNow());
+  state.onChange(() => {
+    void poller.pollNow();
+    const now = `${connection()?.baseUrl} ${connection()?.token} ${paused()}`;
+    if (now !== following) stream.restart();
+    following = now;
+  });
   poller.start();
-  app.on('before-quit', () => poller.stop());
+  following = `${connection()?.baseUrl} ${connection()?.token} ${paused()}`;
+  stream.restart();
+  app.on('before-quit', () => {
+    poller.stop();
+    stream.stop();
+  });
 }
 
 function setAppMenu(state: DesktopStateStore): void {

@@ -1,7 +1,8 @@
 /**
- * The tray's data: GET /api/analytics/realtime on the active server every 10 s while connected and
- * not paused, with the stored session token as X-API-Key. Polls never overlap: the next one is
- * scheduled when the previous one has answered.
+ * The tray's data: GET /api/analytics/realtime on the active server, with the stored session token
+ * as X-API-Key: after each click the live stream brings (realtimeStream.ts calls pollNow), and
+ * every 10 s while connected and not paused only while that stream is down. Polls never overlap:
+ * the next one is scheduled when the previous one has answered.
  */
 import type { RealtimeResponse } from '../redirector/contract/analytics';
 import type { ActiveConnection } from './desktopState';
@@ -24,6 +25,8 @@ export interface PollerOptions {
   paused: () => boolean;
   onReading: (reading: MonitorReading) => void;
   intervalMs?: number;
+  /** True while the live stream is up: the interval then reads nothing. */
+  streaming?: () => boolean;
 }
 
 export interface RealtimePoller {
@@ -85,10 +88,12 @@ export function createRealtimePoller(options: PollerOptions): RealtimePoller {
 
   const tick = async (mine: number): Promise<void> => {
     timer = undefined;
-    const reading = await read();
-    // A poll that was in flight when stop() came reports nothing: a stopped monitor stays still.
-    if (!running || mine !== generation) return;
-    options.onReading(reading);
+    if (!options.streaming?.()) {
+      const reading = await read();
+      // A poll that was in flight when stop() came reports nothing: a stopped monitor stays still.
+      if (!running || mine !== generation) return;
+      options.onReading(reading);
+    }
     timer = setTimeout(() => void tick(mine), intervalMs);
   };
 

@@ -12,7 +12,7 @@ import { createEvents, type Events } from './events/events';
 import { createHubParts, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
-import { createLinkService, type LinkService } from './links/linkService';
+import { ADMIN, createLinkService, type LinkService } from './links/linkService';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
 import { createClickSpool } from './storage/clickSpool';
@@ -135,6 +135,23 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     registry: metrics.registry,
     defaultDomain,
+    presentLink: async (id) => {
+      const link = await links.get(ADMIN, id).catch(() => undefined);
+      return link && { ownerId: link.user_id, link };
+    },
+  });
+  const links: LinkService = createLinkService({
+    store,
+    clock,
+    linkCache,
+    maxLinksPerUser: config.maxLinksPerUser,
+    ownHost: defaultDomain,
+    publicUrl: config.publicUrl,
+    verifiedDomainOf: async (userId) => {
+      await domains.ready();
+      return domains.verifiedOf(userId);
+    },
+    onChange: (changes) => events.onLinkChange(changes),
   });
   return {
     config,
@@ -162,19 +179,7 @@ export function createServices(deps: ServiceDeps): Services {
       max: LINK_PASSWORD_FAILURES_PER_LINK,
       windowMs: LINK_PASSWORD_LINK_WINDOW_MS,
     }),
-    links: createLinkService({
-      store,
-      clock,
-      linkCache,
-      maxLinksPerUser: config.maxLinksPerUser,
-      ownHost: defaultDomain,
-      publicUrl: config.publicUrl,
-      verifiedDomainOf: async (userId) => {
-        await domains.ready();
-        return domains.verifiedOf(userId);
-      },
-      onChange: events.onLinkChange,
-    }),
+    links,
     users: createUserAdminService({ store, linkCache }),
     linkCache,
     domains,

@@ -19,6 +19,7 @@ import {
   createLinks,
   databaseFile,
 } from './bench/database';
+import { benchEvents, type EventsFigures } from './bench/events';
 import { HUB_LINKS, hubVisits, prepareHub } from './bench/hub';
 import { readMemory } from './bench/memory';
 import {
@@ -233,6 +234,51 @@ async function redirectPhase(
   return { figures, postgres, startMb, afterMb, hub: hubRuns };
 }
 
+/** Redirects on one SQLite server, plain and then with one link.clicked webhook and 100 open streams (bench/events.ts). */
+async function eventsPhase(
+  args: BenchArgs,
+  generator: Generator,
+  cores: CorePlan,
+  dir: string,
+): Promise<EventsFigures | undefined> {
+  const dataDir = path.join(dir, 'events');
+  fs.mkdirSync(dataDir);
+  const links = makeLinks(args.links);
+  await createLinks({ dataDir }, links);
+  const visits: Visit[] = makeVisitPool({ links, size: VISIT_POOL_SIZE });
+  const scriptFile = path.join(dir, 'events-visits.lua');
+  fs.writeFileSync(scriptFile, wrkScript(visits));
+  const adminKey = crypto.randomBytes(18).toString('base64url');
+  progress('starting Me for the events phase (OUTBOUND_ALLOW_PRIVATE=1 for its receiver on loopback)');
+  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu, env: { OUTBOUND_ALLOW_PRIVATE: '1' } });
+  running.add(product);
+  const load = (seconds: number) =>
+    runLoad({
+      generator,
+      url: product.url,
+      connections: args.connections,
+      seconds,
+      scriptFile,
+      visits,
+      cpu: cores.generatorCpu,
+    });
+  try {
+    await load(args.warmupSeconds);
+    return await benchEvents({
+      base: product.url,
+      adminKey,
+      runs: args.runs,
+      load: () => measured(product, () => load(args.durationSeconds)),
+      progress,
+    });
+  } catch (error) {
+    progress(`events phase failed: ${(error as Error).message}`);
+    return undefined;
+  } finally {
+    await stopServer(product);
+  }
+}
+
 async function analyticsPhase(
   args: BenchArgs,
   cores: CorePlan,
@@ -316,6 +362,7 @@ async function main(): Promise<void> {
   const database = args.store === 'postgres' ? await createBenchSchema(progress) : undefined;
   benchSchema = database;
   const redirect = await redirectPhase(args, generator, cores, tempDir, database?.redirectUrl);
+  const events = await eventsPhase(args, generator, cores, tempDir);
   const { analytics, memory } = await analyticsPhase(args, cores, tempDir);
   const postgresAnalytics = database ? await analyticsPhase(args, cores, tempDir, database.analyticsUrl) : undefined;
   const result: BenchResult = {
@@ -331,6 +378,7 @@ async function main(): Promise<void> {
     },
     redirect: redirect.figures,
     hub: redirect.hub,
+    events,
     analytics,
     ...(redirect.postgres &&
       postgresAnalytics && {

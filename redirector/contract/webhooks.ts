@@ -85,7 +85,8 @@ export interface EventClick {
   ip?: string;
 }
 
-export type LinkEventAction = 'created' | 'updated' | 'deleted' | 'expired';
+/** What happened to a link: its webhook event is `link.<action>`, its stream event `link` with this action. */
+export type LinkEventAction = 'created' | 'updated' | 'deleted' | 'expired' | 'broken' | 'recovered';
 
 /** The stream's `link` event. */
 export interface StreamLinkEvent {

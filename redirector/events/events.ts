@@ -5,7 +5,8 @@ import { logProblem } from '../observability/logger';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { registerEventMetrics } from './eventMetrics';
-import { createLinkChangeSink, type LinkChangeSink } from './linkEvents';
+import { createLinkChangeSink, type LinkChangeSink, type LinkEventRecorder, type LinkEventSubject } from './linkEvents';
+import { createLinkExpiryCheck, type LinkExpiryCheck } from './linkExpiry';
 import { createStreamHub, type StreamHub } from './streamHub';
 import { createStreamTickets, type StreamTickets } from './streamTickets';
 import { createWebhookService, type WebhookService } from './webhookService';
@@ -18,6 +19,14 @@ export interface Events {
   tickets: StreamTickets;
   /** The link service's onChange. */
   onLinkChange: LinkChangeSink;
+  /**
+   * Records one link event of any type (`link.expired`, `link.broken`, `link.recovered`, ...): a
+   * message for every webhook that hears it, stored before this resolves, and a `link` event on the
+   * streams allowed to see the link, on every instance.
+   */
+  recordLinkEvent: LinkEventRecorder;
+  /** The background check that records link.expired (docs/api.md#webhooks). */
+  expiry: LinkExpiryCheck;
   /** Starts delivering (the server; never the command line). */
   start(): void;
   /** Ends every stream and waits for deliveries under way. */
@@ -30,6 +39,8 @@ export interface EventsDeps {
   clock: () => number;
   registry: Registry;
   defaultDomain: string;
+  /** The link as events carry it, by id; undefined when it is gone. */
+  presentLink: (id: number) => Promise<LinkEventSubject | undefined>;
 }
 
 export function createEvents(deps: EventsDeps): Events {
@@ -40,6 +51,8 @@ export function createEvents(deps: EventsDeps): Events {
     feed: storage.feed,
     streamMax: deps.config.events.streamMax,
     defaultDomain: deps.defaultDomain,
+    engine: store.kind,
+    broadcast: store.broadcast,
     log: logProblem,
   });
   const metrics = registerEventMetrics(deps.registry, {
@@ -57,18 +70,30 @@ export function createEvents(deps: EventsDeps): Events {
     log: logProblem,
   });
   let started = false;
+  const onLinkChange = createLinkChangeSink({ storage, clock, hub, kick: () => started && worker.kick() });
+  const expiry = createLinkExpiryCheck({
+    expiry: storage.expiry,
+    clock,
+    presentLink: deps.presentLink,
+    record: (change) => onLinkChange([change]),
+    log: logProblem,
+  });
   return {
     webhooks: createWebhookService({ storage, clock, rules, worker }),
     worker,
     hub,
     tickets: createStreamTickets(storage.feed, clock),
-    onLinkChange: createLinkChangeSink({ storage, clock, hub, kick: () => started && worker.kick() }),
+    onLinkChange,
+    recordLinkEvent: (change) => onLinkChange([change]),
+    expiry,
     start() {
       started = true;
       worker.start();
+      expiry.start();
     },
     async stop() {
       hub.stop();
+      expiry.stop();
       if (started) await worker.stop();
     },
   };

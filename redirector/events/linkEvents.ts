@@ -1,7 +1,7 @@
 /**
- * A link created, changed or deleted becomes a message for every webhook that hears it (stored
- * before the call is answered: the link service waits for this) and an event on the live streams
- * allowed to see the link (docs/api.md#webhooks).
+ * A link event (created, updated, deleted, expired, broken, recovered) becomes a message for every
+ * webhook that hears it (stored before the call is answered: the link service waits for this) and
+ * an event on the live streams allowed to see the link (docs/api.md#webhooks).
  */
 import type { Link } from '../contract/links';
 import type { LinkEventAction, WebhookEvent } from '../contract/webhooks';
@@ -11,14 +11,20 @@ import type { WebhookRecord } from '../storage/repositories/webhookRepository';
 import { newMessage } from './eventMessages';
 import type { StreamHub } from './streamHub';
 
-export interface LinkChange {
-  action: LinkEventAction;
+/** The link an event is about. */
+export interface LinkEventSubject {
   /** The link's owner; null: the administrator's link. */
   ownerId: number | null;
   link: Link;
 }
 
+export interface LinkChange extends LinkEventSubject {
+  action: LinkEventAction;
+}
+
 export type LinkChangeSink = (changes: readonly LinkChange[]) => Promise<void>;
+/** Records one link event of any type (docs/api.md#webhooks): `link.<action>` for webhooks, `link` on the stream. */
+export type LinkEventRecorder = (change: LinkChange) => Promise<void>;
 
 export function createLinkChangeSink(deps: {
   storage: EventStorage;
@@ -39,6 +45,6 @@ export function createLinkChangeSink(deps: {
     }
     await deps.storage.outbox.enqueue(messages);
     if (messages.length > 0) deps.kick();
-    for (const change of changes) deps.hub.publishLink(change.ownerId, change.action, change.link);
+    for (const change of changes) await deps.hub.publishLink(change.ownerId, change.action, change.link);
   };
 }

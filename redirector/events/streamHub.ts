@@ -2,14 +2,18 @@
  * The live streams of one instance (docs/api.md#live-stream). While any is open, new stored clicks
  * are read every POLL_MS by id (on PostgreSQL, those every instance stored), so the redirect path
  * pays nothing per click; each goes to the streams allowed to see it: the administrator's, and the
- * stream of the link's owner. A stream opened with a last event id first gets up to 1,000 clicks
- * it missed, then the live ones, none twice.
+ * stream of the link's owner. On PostgreSQL an id passed unseen is looked at again for a while
+ * (clickGaps.ts), so a click committed after a later one is not skipped; and link events go
+ * through the database to every instance's streams (the store's broadcast). A stream opened with a
+ * last event id first gets up to 1,000 clicks it missed, then the live ones, none twice.
  */
 import type { PassThrough } from 'node:stream';
 import type { Link } from '../contract/links';
 import type { LinkEventAction, StreamLinkEvent } from '../contract/webhooks';
 import { RuleError } from '../ruleError';
 import type { EventFeed, FeedClick } from '../storage/repositories/eventFeed';
+import type { StreamBroadcast } from '../storage/store';
+import { type ClickGaps, clickGaps, GAP_LAG_MS } from './clickGaps';
 import { eventClick } from './eventMessages';
 
 export const POLL_MS = 250;
@@ -31,13 +35,16 @@ interface Client extends StreamViewer {
   out: PassThrough;
   /** Live events held back while the missed clicks are written. */
   held: string[] | undefined;
+  /** Gap ids its replay already wrote, not to be written again when found. */
+  replayed: Set<number>;
 }
 
 export interface StreamHub {
   /** Adds a stream (RuleError 429 beyond the limits) and writes what it missed since `lastEventId`. */
   open(viewer: StreamViewer, out: PassThrough, lastEventId: number | undefined): Promise<void>;
   close(out: PassThrough): void;
-  publishLink(ownerId: number | null, action: LinkEventAction, link: Link): void;
+  /** Sends a link event to the streams allowed to see it, on every instance. */
+  publishLink(ownerId: number | null, action: LinkEventAction, link: Link): Promise<void>;
   count(): number;
   stop(): void;
 }
@@ -46,6 +53,9 @@ export interface StreamHubDeps {
   feed: EventFeed;
   streamMax: number;
   defaultDomain: string;
+  /** PostgreSQL: clicks may commit out of id order, and other instances make link events. */
+  engine: 'sqlite' | 'postgres';
+  broadcast?: StreamBroadcast;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -71,53 +81,120 @@ function writeTo(clients: Set<Client>, client: Client, text: string): void {
   client.out.write(text);
 }
 
+/**
+ * The clicks of one read as each stream that sees them gets them: each click's text made once for
+ * the administrator's streams and once for users' (whatever the number of streams), all of a
+ * stream's in one write, so a click costs little more with a hundred streams open than with one.
+ */
+function textsByClient(
+  clients: ReadonlySet<Client>,
+  read: readonly FeedClick[],
+  clickText: (click: FeedClick, client: Client) => string,
+): Map<Client, string> {
+  const out = new Map<Client, string>();
+  for (const click of read) {
+    const texts: { admin?: string; user?: string } = {};
+    for (const client of clients) {
+      if (!sees(client, click.user_id) || client.replayed.delete(click.id)) continue;
+      const key = client.userId === null ? 'admin' : 'user';
+      texts[key] ??= clickText(click, client);
+      out.set(client, (out.get(client) ?? '') + texts[key]);
+    }
+  }
+  return out;
+}
+
+/** RuleError 429 when the instance, or the viewer's account, has as many streams as it may. */
+function checkLimits(clients: ReadonlySet<Client>, viewer: StreamViewer, streamMax: number): void {
+  if (clients.size >= streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
+  let mine = 0;
+  for (const client of clients) if (client.userId === viewer.userId) mine += 1;
+  if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
+}
+
+/** The clicks stored since the last read, and the gaps found committed, none twice; more: a full page was read. */
+async function readNew(feed: EventFeed, gaps: ClickGaps): Promise<{ clicks: FeedClick[]; more: boolean }> {
+  const fresh = await feed.clicksAfter({ after: gaps.highest, limit: REPLAY_LIMIT });
+  const found = await feed.clicksWithIds(gaps.open(Date.now()));
+  return { clicks: gaps.take([...found, ...fresh], Date.now()), more: fresh.length === REPLAY_LIMIT };
+}
+
+/** Writes the clicks a stream missed after `lastEventId`, up to what the hub has read; notes those read as gaps. */
+async function replay(
+  feed: EventFeed,
+  client: Client,
+  gaps: ClickGaps,
+  lastEventId: number,
+  clickText: (click: FeedClick, client: Client) => string,
+): Promise<void> {
+  if (lastEventId >= gaps.highest) return;
+  const missed = await feed.clicksAfter({
+    after: lastEventId,
+    upTo: gaps.highest,
+    userId: client.userId ?? undefined,
+    limit: REPLAY_LIMIT,
+  });
+  for (const click of missed) {
+    client.out.write(clickText(click, client));
+    if (gaps.isGap(click.id)) client.replayed.add(click.id);
+  }
+}
+
+/** A broadcast link event as the stream writes it, with whose link it is; undefined when unreadable. */
+function linkEventOf(text: string, log: StreamHubDeps['log']): { ownerId: number | null; text: string } | undefined {
+  try {
+    const { ownerId, event } = JSON.parse(text) as { ownerId: number | null; event: StreamLinkEvent };
+    return { ownerId, text: `event: link\ndata: ${JSON.stringify(event)}\n\n` };
+  } catch (error) {
+    log('the live stream could not read a link event', error);
+    return undefined;
+  }
+}
+
 export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const { feed, log } = deps;
   const clients = new Set<Client>();
-  /** The highest click id read; undefined while no stream is open. */
-  let lastId: Promise<number> | undefined;
+  const lagMs = deps.engine === 'postgres' ? GAP_LAG_MS : 0;
+  /** Where new clicks are read from; undefined while no stream is open. */
+  let cursor: Promise<ClickGaps> | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
   const clickText = (click: FeedClick, client: Client) => clickEventText(click, client, deps.defaultDomain);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
 
+  function sendClicks(read: readonly FeedClick[]): void {
+    for (const [client, text] of textsByClient(clients, read, clickText)) write(client, text);
+  }
+
   async function poll(): Promise<void> {
     pollTimer = undefined;
-    if (clients.size === 0 || !lastId) return;
-    let more = false;
-    try {
-      const after = await lastId;
-      const clicks = await feed.clicksAfter({ after, limit: REPLAY_LIMIT });
-      if (clicks.length > 0) lastId = Promise.resolve(clicks[clicks.length - 1]!.id);
-      more = clicks.length === REPLAY_LIMIT;
-      for (const click of clicks) {
-        for (const client of clients) if (sees(client, click.user_id)) write(client, clickText(click, client));
-      }
-    } catch (error) {
-      log('the live stream could not read new clicks', error);
-    }
-    schedulePoll(more ? 0 : POLL_MS);
+    if (clients.size === 0 || !cursor) return;
+    const read = await cursor
+      .then((gaps) => readNew(feed, gaps))
+      .catch((error) => {
+        log('the live stream could not read new clicks', error);
+        return { clicks: [], more: false };
+      });
+    sendClicks(read.clicks);
+    schedulePoll(read.more ? 0 : POLL_MS);
   }
 
   function schedulePoll(ms: number): void {
     if (pollTimer || clients.size === 0) return;
-    pollTimer = setTimeout(poll, ms);
-    pollTimer.unref();
+    pollTimer = setTimeout(poll, ms).unref();
   }
 
   function startHeartbeat(): void {
-    if (heartbeat) return;
-    heartbeat = setInterval(() => {
+    heartbeat ??= setInterval(() => {
       for (const client of clients) write(client, ': keep-alive\n\n');
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    }, HEARTBEAT_MS).unref();
   }
 
   /** With no stream left, nothing is read. */
   function quiet(): void {
     if (clients.size > 0) return;
-    lastId = undefined;
+    cursor = undefined;
     clearTimeout(pollTimer);
     pollTimer = undefined;
     clearInterval(heartbeat);
@@ -129,27 +206,22 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     quiet();
   }
 
+  function sendLink(text: string): void {
+    const event = linkEventOf(text, log);
+    if (!event) return;
+    for (const client of clients) if (sees(client, event.ownerId)) write(client, event.text);
+  }
+  deps.broadcast?.subscribe(sendLink);
+
   return {
     async open(viewer, out, lastEventId) {
-      if (clients.size >= deps.streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
-      let mine = 0;
-      for (const client of clients) if (client.userId === viewer.userId) mine += 1;
-      if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
-      lastId ??= feed.lastClickId();
-      const client: Client = { ...viewer, out, held: [] };
+      checkLimits(clients, viewer, deps.streamMax);
+      cursor ??= feed.lastClickId().then((last) => clickGaps(last, lagMs));
+      const client: Client = { ...viewer, out, held: [], replayed: new Set() };
       clients.add(client);
       out.write('retry: 2000\n\n');
       try {
-        const upTo = await lastId;
-        if (lastEventId !== undefined && lastEventId < upTo) {
-          const missed = await feed.clicksAfter({
-            after: lastEventId,
-            upTo,
-            userId: viewer.userId ?? undefined,
-            limit: REPLAY_LIMIT,
-          });
-          for (const click of missed) out.write(clickText(click, client));
-        }
+        if (lastEventId !== undefined) await replay(feed, client, await cursor, lastEventId, clickText);
       } finally {
         const held = client.held ?? [];
         client.held = undefined;
@@ -159,9 +231,14 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       startHeartbeat();
     },
     close,
-    publishLink(ownerId, action, link) {
-      const data = JSON.stringify({ action, link } satisfies StreamLinkEvent);
-      for (const client of clients) if (sees(client, ownerId)) write(client, `event: link\ndata: ${data}\n\n`);
+    async publishLink(ownerId, action, link) {
+      const text = JSON.stringify({ ownerId, event: { action, link } satisfies StreamLinkEvent });
+      if (!deps.broadcast) return sendLink(text);
+      try {
+        await deps.broadcast.publish(text);
+      } catch (error) {
+        log('the live stream could not send a link event to the other instances', error);
+      }
     },
     count: () => clients.size,
     stop() {

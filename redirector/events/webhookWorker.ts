@@ -23,8 +23,12 @@ import { isDelivered, type SendOutcome, sendMessage } from './webhookSender';
 export const TURN_OFF_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 export const TURNED_OFF_REASON = 'Every delivery failed for 3 days';
 const TICK_MS = 1000;
-/** Longer than one attempt (10 s) with room to spare; renewed before each attempt. */
-const LEASE_MS = 60_000;
+/**
+ * Longer than one attempt (10 s) with room to spare; renewed before each attempt. On PostgreSQL a
+ * killed instance's lease holds its webhooks' deliveries back this long at most; SQLite ends every
+ * lease at start (one process delivers).
+ */
+const LEASE_MS = 30_000;
 /** Messages one webhook sends per turn before others get theirs. */
 const MESSAGES_PER_TURN = 100;
 
@@ -204,7 +208,13 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   }
 
   return {
-    start: () => schedule(0),
+    start() {
+      if (deps.engine !== 'sqlite') return schedule(0);
+      webhooks
+        .releaseAll()
+        .catch((error) => log('webhook leases could not be ended at start', error))
+        .finally(() => schedule(0));
+    },
     kick,
     async sendTest(webhook) {
       const now = clock();

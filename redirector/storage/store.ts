@@ -213,6 +213,11 @@ export interface Store {
    */
   onDomainsChanged?(listener: () => void): () => void;
   /**
+   * Where several instances share one database (PostgreSQL): live stream events every instance
+   * hears, this one included (docs/api.md#live-stream).
+   */
+  readonly broadcast?: StreamBroadcast;
+  /**
    * Where several instances share one database (PostgreSQL): the secret kept under `name`, or
    * `candidate` once stored, so that every instance uses the same one.
    */
@@ -222,4 +227,11 @@ export interface Store {
   /** Where the database is a server that can be away (PostgreSQL): whether it answers. */
   readonly health?: DatabaseHealth;
   close(): Promise<void>;
+}
+
+/** Live stream events every instance sharing the database hears (postgres/streamBroadcast.ts). */
+export interface StreamBroadcast {
+  /** Sends `text` to every instance's listeners, this one's included. */
+  publish(text: string): Promise<void>;
+  subscribe(listener: (text: string) => void): () => void;
 }

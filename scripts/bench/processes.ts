@@ -136,6 +136,8 @@ export interface ProductOptions {
   databaseUrl?: string;
   adminKey: string;
   cpu: number | undefined;
+  /** More environment (the events phase: OUTBOUND_ALLOW_PRIVATE for its receiver on loopback). */
+  env?: Record<string, string>;
 }
 
 /** dist/server/server.js on a free loopback port, TRUST_PROXY=1 (the generator sends X-Forwarded-For). */
@@ -149,6 +151,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningServ
     DATA_DIR: options.dataDir,
     ADMIN_KEY: options.adminKey,
     TRUST_PROXY: '1',
+    ...options.env,
   };
   if (options.databaseUrl === undefined) delete env.DATABASE_URL;
   else env.DATABASE_URL = options.databaseUrl;

@@ -1,5 +1,7 @@
 /** The bench's figures → the console table and the JSON file (pure). */
+
 import type { AnalyticsTiming } from './analytics';
+import { type EventsFigures, eventsJson, eventsLines } from './events';
 import { HUB_TARGETS } from './hub';
 import { median, ratio } from './stats';
 import type { LoadResult } from './wrkScript';
@@ -67,6 +69,7 @@ export interface BenchResult {
   analytics: AnalyticsFigures;
   memory: MemoryFigures;
   postgres?: PostgresFigures;
+  events?: EventsFigures;
 }
 
 export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250 };
@@ -221,6 +224,7 @@ export function toJson(result: BenchResult): Record<string, unknown> {
         analytics: analyticsJson(postgres.analytics),
       },
     }),
+    events: eventsJson(result.events),
     lists: listFigures(result.analytics),
     export: exportFigures(result.analytics),
     memory: {
@@ -343,6 +347,8 @@ export function formatReport(result: BenchResult): string {
     lines.push(`  req/s on PostgreSQL / on SQLite: ${fixed(ratio(pg.rps, product.rps), 2)} (target ≥ 0.5)`);
   }
   lines.push('', ...hubLines(result));
+  lines.push('');
+  lines.push(...eventsLines(result.events));
   lines.push('');
   lines.push(...analyticsLines('Analytics on SQLite', analytics));
   if (postgres) lines.push('', ...analyticsLines('Analytics on PostgreSQL', postgres.analytics));

@@ -24,6 +24,8 @@ export interface WebhookReceiver {
   /** Requests of any kind that reached the receiver, answered or not. */
   hits: number;
   mode: ReceiverMode;
+  /** Waits this long before answering (a delivery under way for a while). */
+  delayMs: number;
   secret: string;
   close(): Promise<void>;
 }
@@ -34,15 +36,18 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     received: [],
     hits: 0,
     mode: 'up',
+    delayMs: 0,
     secret: '',
     close: async () => {},
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       receiver.hits += 1;
       if (receiver.mode === 'hang') return;
+      if (receiver.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
+      if (res.destroyed) return;
       if (receiver.mode === 'down') {
         res.writeHead(503).end('down');
         return;

@@ -2,7 +2,8 @@
  * Hears which links any instance wrote (migrations 2 and 16's trigger NOTIFYs `<schema>/<short code>` on
  * the `link_changes` channel once the writing transaction commits), so that every instance drops
  * them from its in-memory link cache; and, on `domain_changes`, that a custom domain was claimed,
- * verified or removed (`<schema>`), so that every instance reads the verified domains again.
+ * verified or removed (`<schema>`), so that every instance reads the verified domains again; and, on
+ * `stream_events`, the live stream's events (`<schema>/<part>`, streamBroadcast.ts).
  *
  * One dedicated connection LISTENs. When it is lost, notifications may have been missed: the
  * listeners hear `null` ("anything may have changed"), then again once listening resumes, and
@@ -11,6 +12,7 @@
  */
 import pg from 'pg';
 import { connectionConfig } from './database';
+import { STREAM_EVENTS_CHANNEL } from './streamBroadcast';
 
 /** The channel migration 2's trigger (and its repair, 16) notifies on. */
 export const LINK_CHANGES_CHANNEL = 'link_changes';
@@ -24,6 +26,8 @@ export interface LinkChangeFeed {
   subscribe(listener: LinkChangeListener): () => void;
   /** `listener` hears every domain change, and each time changes may have been missed. */
   subscribeDomains(listener: () => void): () => void;
+  /** `listener` hears each part of a stream event sent by any instance (streamBroadcast.ts). */
+  subscribeEvents(listener: (payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,7 @@ export interface LinkChangeFeedOptions {
 interface Heard {
   shortCode(shortCode: string): void;
   domains(): void;
+  event(payload: string): void;
 }
 
 /** A connected client that LISTENs on the channels and hands on what concerns its own schema. */
@@ -50,6 +55,9 @@ async function openListener(url: string, heard: Heard): Promise<pg.Client> {
   client.on('notification', (message) => {
     if (prefix === undefined || !message.payload) return;
     if (message.channel === DOMAIN_CHANGES_CHANNEL && `${message.payload}/` === prefix) heard.domains();
+    if (message.channel === STREAM_EVENTS_CHANNEL && message.payload.startsWith(prefix)) {
+      heard.event(message.payload.slice(prefix.length));
+    }
     if (message.channel !== LINK_CHANGES_CHANNEL) return;
     if (message.payload.startsWith(prefix)) heard.shortCode(message.payload.slice(prefix.length));
   });
@@ -59,7 +67,9 @@ async function openListener(url: string, heard: Heard): Promise<pg.Client> {
     await client.connect();
     const { rows } = await client.query<{ schema: string }>('SELECT current_schema() AS schema');
     prefix = `${rows[0]?.schema}/`;
-    await client.query(`LISTEN ${LINK_CHANGES_CHANNEL}; LISTEN ${DOMAIN_CHANGES_CHANNEL}`);
+    await client.query(
+      `LISTEN ${LINK_CHANGES_CHANNEL}; LISTEN ${DOMAIN_CHANGES_CHANNEL}; LISTEN ${STREAM_EVENTS_CHANNEL}`,
+    );
   } catch (error) {
     client.end().catch(() => undefined);
     throw error;
@@ -83,12 +93,34 @@ function startHeartbeat(client: pg.Client, everyMs: number, onLost: (error: unkn
   return heartbeat;
 }
 
+/** Listeners of one kind of notification: one that throws is logged and the others still hear. */
+function listenerSet<T>(log: (message: string, error?: unknown) => void, what: string) {
+  const listeners = new Set<(value: T) => void>();
+  return {
+    add(listener: (value: T) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit(value: T): void {
+      for (const listener of listeners) {
+        try {
+          listener(value);
+        } catch (error) {
+          log(`a ${what} listener failed`, error);
+        }
+      }
+    },
+    clear: () => listeners.clear(),
+  };
+}
+
 export async function listenForLinkChanges(url: string, options: LinkChangeFeedOptions): Promise<LinkChangeFeed> {
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const firstRetryMs = options.firstRetryMs ?? 500;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
-  const listeners = new Set<LinkChangeListener>();
-  const domainListeners = new Set<() => void>();
+  const links = listenerSet<string | null>(options.log, 'link change');
+  const domains = listenerSet<undefined>(options.log, 'domain change');
+  const events = listenerSet<string>(options.log, 'stream event');
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = firstRetryMs;
@@ -97,28 +129,16 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   let quietLoss = false;
 
   function emit(shortCode: string | null): void {
-    for (const listener of listeners) {
-      try {
-        listener(shortCode);
-      } catch (error) {
-        options.log('a link change listener failed', error);
-      }
-    }
-    if (shortCode === null) emitDomains();
-  }
-
-  function emitDomains(): void {
-    for (const listener of domainListeners) {
-      try {
-        listener();
-      } catch (error) {
-        options.log('a domain change listener failed', error);
-      }
-    }
+    links.emit(shortCode);
+    if (shortCode === null) domains.emit(undefined);
   }
 
   async function connect(): Promise<void> {
-    const next = await openListener(url, { shortCode: emit, domains: emitDomains });
+    const next = await openListener(url, {
+      shortCode: emit,
+      domains: () => domains.emit(undefined),
+      event: events.emit,
+    });
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -162,20 +182,16 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   await connect();
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    subscribeDomains(listener) {
-      domainListeners.add(listener);
-      return () => domainListeners.delete(listener);
-    },
+    subscribe: links.add,
+    subscribeDomains: (listener) => domains.add(listener),
+    subscribeEvents: events.add,
     async close() {
       closed = true;
       clearTimeout(retryTimer);
       clearInterval(heartbeat);
-      listeners.clear();
-      domainListeners.clear();
+      links.clear();
+      domains.clear();
+      events.clear();
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);

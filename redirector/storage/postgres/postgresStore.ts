@@ -16,7 +16,7 @@ import { rollupLinkCounts } from '../repositories/linkCounts';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
-import type { AttemptStore, Store } from '../store';
+import type { AttemptStore, Store, StreamBroadcast } from '../store';
 import { postgresAttemptStore } from './attemptLimits';
 import { postgresClickInserts } from './clickInserts';
 import {
@@ -31,6 +31,7 @@ import { migrate } from './migrate';
 import { createPostgresExecutor } from './postgresExecutor';
 import { vacuumQueueInBackground } from './queueVacuum';
 import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
+import { createStreamBroadcast } from './streamBroadcast';
 
 export interface PostgresStore extends Store {
   readonly kind: 'postgres';
@@ -40,6 +41,7 @@ export interface PostgresStore extends Store {
   readonly health: DatabaseHealth;
   onLinkChanged(listener: LinkChangeListener): () => void;
   onDomainsChanged(listener: () => void): () => void;
+  readonly broadcast: StreamBroadcast;
 }
 
 export interface PostgresStoreOptions {
@@ -104,6 +106,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
     onDomainsChanged: (listener) => feed.subscribeDomains(listener),
+    broadcast: createStreamBroadcast(pool, (listener) => feed.subscribeEvents(listener)),
     async keepSharedSecret(name, candidate) {
       await pool.query('INSERT INTO shared_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
         name,

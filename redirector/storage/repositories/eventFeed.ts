@@ -41,6 +41,8 @@ export interface TicketHolder {
 
 export interface EventFeed {
   clicksAfter(query: FeedQuery): Promise<FeedClick[]>;
+  /** The non-bot clicks among these ids, in click order (the stream's second look at a gap). */
+  clicksWithIds(ids: readonly number[]): Promise<FeedClick[]>;
   /** The highest click id stored, 0 when none. */
   lastClickId(): Promise<number>;
   saveTicket(ticketHash: string, userId: number | null, expiresAt: number): Promise<void>;
@@ -68,6 +70,16 @@ export function createEventFeed(db: Executor): EventFeed {
         `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id
          WHERE ${where} ORDER BY c.id LIMIT ${Math.floor(query.limit)}`,
         params,
+      );
+      for (const row of rows) row.id = Number(row.id);
+      return rows;
+    },
+    async clicksWithIds(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.all<FeedClick>(
+        `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id
+         WHERE c.id IN (${ids.map(() => '?').join(', ')}) AND c.is_bot = ? ORDER BY c.id`,
+        [...ids, false],
       );
       for (const row of rows) row.id = Number(row.id);
       return rows;

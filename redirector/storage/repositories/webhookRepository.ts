@@ -63,6 +63,8 @@ export interface WebhookRepository {
   /** Takes the webhook's queue for `ms` unless another holder's lease still runs; renews one's own. */
   lease(id: number, owner: string, now: number, ms: number): Promise<boolean>;
   release(id: number, owner: string): Promise<void>;
+  /** Ends every lease (SQLite at start: one process delivers, so a lease left is a killed one's). */
+  releaseAll(): Promise<void>;
   /** After an attempt: null clears failing_since, a time sets it unless already set. */
   markFailing(id: number, since: number | null): Promise<void>;
   turnOff(id: number, reason: string): Promise<void>;
@@ -163,6 +165,9 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
         id,
         owner,
       ]);
+    },
+    async releaseAll() {
+      await db.run('UPDATE webhooks SET lease_until = 0, lease_owner = NULL WHERE lease_owner IS NOT NULL');
     },
     async markFailing(id, since) {
       if (since === null) await db.run('UPDATE webhooks SET failing_since = NULL WHERE id = ?', [id]);

@@ -14,7 +14,7 @@ interface SignedIn {
   /** A call answered 401: the credential is no longer good (revoked, expired). */
   onUnauthorized: () => void;
 }
-const CredentialContext = createContext<SignedIn | null>(null);
+export const CredentialContext = createContext<SignedIn | null>(null);
 
 export function ApiProvider({ api, children }: { api: ApiClient; children: ReactNode }) {
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;

@@ -19,7 +19,7 @@ import { browserTimeZone } from '../format/dates';
 import { useCalls } from './ApiProvider';
 import { type Credential, type HttpClient, isAdmin } from './client';
 import { useLoad } from './useLoad';
-import { usePolling } from './usePolling';
+import { useStreamedPolling } from './useStream';
 
 export const SUMMARY_INTERVAL_MS = 30_000;
 export const REALTIME_INTERVAL_MS = 5000;
@@ -69,13 +69,17 @@ const rangeText = (range: DateRange | undefined) => (range ? `${range.from}..${r
 /** The range to send: both ends, or none (all time). */
 const whole = (from?: string, to?: string): DateRange | undefined => (from && to ? { from, to } : undefined);
 
-/** A link's figures over a range (none: all time), polled; another range starts afresh. */
+/** A link's figures over a range (none: all time), read again after each of its clicks (polled while the stream is down); another range starts afresh. */
 export function useLinkStats(linkId: string, range?: DateRange) {
   const calls = useAnalyticsCalls();
   const { from, to } = range ?? {};
-  return usePolling(
+  return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.link(linkId, whole(from, to), signal), [calls, linkId, from, to]),
-    { intervalMs: LINK_ANALYTICS_INTERVAL_MS, resetKey: `${linkId} ${rangeText(range)}` },
+    {
+      intervalMs: LINK_ANALYTICS_INTERVAL_MS,
+      resetKey: `${linkId} ${rangeText(range)}`,
+      matches: (click) => String(click.link_id) === linkId,
+    },
   );
 }
 
@@ -86,18 +90,25 @@ export function useLinkStats(linkId: string, range?: DateRange) {
 export function useOwnLinkStats(linkId: number | null, range?: DateRange) {
   const calls = useAnalyticsCalls();
   const { from, to } = range ?? {};
-  const loaded = useLoad(
-    async (signal) => (linkId === null ? undefined : calls.ownLink(linkId, whole(from, to), signal)),
-    [calls, linkId, from, to],
+  const loaded = useStreamedPolling(
+    useCallback(
+      async (signal: AbortSignal) => (linkId === null ? undefined : calls.ownLink(linkId, whole(from, to), signal)),
+      [calls, linkId, from, to],
+    ),
+    {
+      intervalMs: LINK_ANALYTICS_INTERVAL_MS,
+      resetKey: `${linkId} ${rangeText(range)}`,
+      matches: (click) => click.link_id === linkId,
+    },
   );
   const state: UserLinkStatsState = loaded.loading
     ? { status: 'loading' }
-    : loaded.error
+    : loaded.error && !loaded.data
       ? { status: 'error', message: 'Failed to load analytics' }
       : loaded.data
         ? { status: 'ready', data: loaded.data }
         : { status: 'loading' };
-  return { state, retry: loaded.reload };
+  return { state, retry: loaded.refresh };
 }
 
 export type UserLinkStatsState =
@@ -105,29 +116,29 @@ export type UserLinkStatsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: UserLinkAnalyticsResponse };
 
-/** The summary over a range (none: all time), polled; another range starts afresh. */
+/** The summary over a range (none: all time): read again after clicks (polled while the stream is down); another range starts afresh. */
 export function useSummary(range?: DateRange) {
   const calls = useAnalyticsCalls();
   const { from, to } = range ?? {};
-  return usePolling(
+  return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.summary(whole(from, to), signal), [calls, from, to]),
     { intervalMs: SUMMARY_INTERVAL_MS, resetKey: rangeText(range) },
   );
 }
 
-/** The last hour, polled while `live`. */
+/** The last hour while `live`: read again after each click (polled while the stream is down). */
 export function useRealtime(live: boolean) {
   const calls = useAnalyticsCalls();
-  return usePolling(
+  return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.realtime(signal), [calls]),
     { intervalMs: REALTIME_INTERVAL_MS, enabled: live },
   );
 }
 
-/** The visitors of the last `minutes`, polled while `live`; a new window starts afresh. */
+/** The visitors of the last `minutes` while `live`: read again after each click (polled while the stream is down); a new window starts afresh. */
 export function useLiveVisitors(minutes: LiveWindowMinutes, live: boolean, intervalMs = LIVE_INTERVAL_MS) {
   const calls = useAnalyticsCalls();
-  return usePolling(
+  return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.live(minutes, signal), [calls, minutes]),
     { intervalMs, enabled: live, resetKey: minutes },
   );

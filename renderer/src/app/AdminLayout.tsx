@@ -19,6 +19,7 @@ export const ADMIN_NAV: { to: string; label: string; icon: IconName }[] = [
   { to: '/admin/create', label: 'Create Link', icon: 'plus' },
   { to: '/admin/users', label: 'Users', icon: 'users' },
   { to: '/admin/keys', label: 'API Keys', icon: 'shield' },
+  { to: '/admin/webhooks', label: 'Webhooks', icon: 'external' },
   { to: '/admin/live', label: 'Live Visitors', icon: 'activity' },
   { to: '/admin/repeat-visitors', label: 'Repeat Visitors', icon: 'repeat' },
   { to: '/admin/conversion', label: 'Conversion Funnel', icon: 'filter' },

@@ -22,6 +22,7 @@ import { HUB_TEXTS } from '../features/hub/hubTexts';
 import { ApiKeysDialog } from '../features/keys/ApiKeysDialog';
 import { DashboardLinks } from '../features/links/DashboardLinks';
 import { QrCodeDialog } from '../features/links/QrCodeDialog';
+import { WebhooksDialog } from '../features/webhooks/WebhooksDialog';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
 import { type UserSession, useSession } from '../session/userSession';
 
@@ -93,6 +94,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   );
   const [domainOpen, setDomainOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [webhooksOpen, setWebhooksOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
   const logout = () => {
     account.logout({ token: session.token }).catch(() => undefined);
@@ -116,6 +118,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
             </Button>
             <Button icon="shield" onClick={() => setKeysOpen(true)}>
               API Keys
+            </Button>
+            <Button icon="external" onClick={() => setWebhooksOpen(true)}>
+              Webhooks
             </Button>
             <Button variant="ghost" icon="logout" onClick={logout}>
               Logout
@@ -156,6 +161,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         />
       ) : null}
       {keysOpen ? <ApiKeysDialog onClose={() => setKeysOpen(false)} /> : null}
+      {webhooksOpen ? <WebhooksDialog onClose={() => setWebhooksOpen(false)} /> : null}
     </>
   );
 }

@@ -43,6 +43,9 @@ const DebugInfoPage = lazyScreen(() => import('../features/debug/DebugInfoPage')
 const StorageDebugPage = lazyScreen(() => import('../features/debug/StorageDebugPage').then((m) => m.StorageDebugPage));
 const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
 const AdminKeysPage = lazyScreen(() => import('../features/keys/AdminKeysPage').then((m) => m.AdminKeysPage));
+const AdminWebhooksPage = lazyScreen(() =>
+  import('../features/webhooks/AdminWebhooksPage').then((m) => m.AdminWebhooksPage),
+);
 const ConnectPage = lazyScreen(() => import('../features/desktop/ConnectPage').then((m) => m.ConnectPage));
 
 /** Shown for the moment a screen's chunk takes to arrive. */
@@ -70,6 +73,7 @@ const adminRoutes: RouteObject = {
         { path: 'link/:linkId', element: screen(<LinkAnalyticsPage />) },
         { path: 'users', element: screen(<UsersPage />) },
         { path: 'keys', element: screen(<AdminKeysPage />) },
+        { path: 'webhooks', element: screen(<AdminWebhooksPage />) },
         { path: 'live', element: screen(<LiveVisitorsPage />) },
         { path: 'repeat-visitors', element: screen(<RepeatVisitorsPage />) },
         { path: 'conversion', element: screen(<ConversionFunnelPage />) },

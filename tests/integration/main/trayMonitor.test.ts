@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentialStore } from '../../../main/credentials';
 import { createDesktopState, type DesktopStateStore } from '../../../main/desktopState';
 import { createRealtimePoller, type MonitorReading } from '../../../main/realtimePoller';
+import { followRealtimeStream } from '../../../main/realtimeStream';
 import { createMonitorTray, type TrayMenuItem } from '../../../main/tray';
 import { checkServer } from '../../../redirector/contract/desktopConnect';
 import { UA } from '../../helpers/visitors';
@@ -157,6 +158,50 @@ describe.each(STORE_KINDS)('tray monitor on $kind', (kind) => {
     expect(polled).toBeGreaterThanOrEqual(3);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(readings.length - before).toBe(polled);
+  });
+
+  it('follows the live stream: a click shows within a second, with no polling while the stream is up', async () => {
+    const calls: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      calls.push(new URL(String(input)).pathname);
+      return fetch(input, init);
+    };
+    const shown: MonitorReading[] = [];
+    const stream = followRealtimeStream({
+      fetch: counting,
+      connection: () => state.activeConnection(),
+      paused: () => false,
+      onClick: () => void followed.pollNow(),
+    });
+    const followed = createRealtimePoller({
+      fetch: counting,
+      connection: () => state.activeConnection(),
+      paused: () => false,
+      onReading: (reading) => shown.push(reading),
+      intervalMs: 100,
+      streaming: () => stream.up,
+    });
+    stream.restart();
+    const deadline = Date.now() + 5000;
+    while (!stream.up && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stream.up).toBe(true);
+    followed.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const startReads = calls.filter((call) => call === '/api/analytics/realtime').length;
+    // Quiet for a while: the stream is up, so the 100 ms interval reads nothing.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(calls.filter((call) => call === '/api/analytics/realtime').length).toBe(startReads);
+    const before = shown.length;
+    const clickedAt = Date.now();
+    await click(server, 'launch', 1);
+    while (shown.length === before && Date.now() - clickedAt < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(shown.length).toBeGreaterThan(before);
+    expect(Date.now() - clickedAt).toBeLessThan(1000);
+    expect(calls.filter((call) => call === '/api/stream')).toHaveLength(1);
+    followed.stop();
+    stream.stop();
   });
 
   it('says signed out once the session token is revoked', async () => {

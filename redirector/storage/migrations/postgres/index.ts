@@ -27,6 +27,7 @@ import m017 from './017-webhooks-and-stream-tickets';
 import m018 from './018-click-batch-marks';
 import m019 from './019-custom-domains';
 import m020 from './020-hubs';
+import m021 from './021-link-expiry-events';
 
 export const postgresMigrations = [
   m001,
@@ -49,6 +50,7 @@ export const postgresMigrations = [
   m018,
   m019,
   m020,
+  m021,
 ];
 
 /**

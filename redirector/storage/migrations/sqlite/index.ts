@@ -19,6 +19,7 @@ import m013 from './013-ids-never-reused-on-the-first-release';
 import m014 from './014-webhooks-and-stream-tickets';
 import m015 from './015-custom-domains';
 import m016 from './016-hubs';
+import m017 from './017-link-expiry-events';
 
 export const sqliteMigrations = [
   m001,
@@ -37,4 +38,5 @@ export const sqliteMigrations = [
   m014,
   m015,
   m016,
+  m017,
 ];

@@ -2,10 +2,11 @@
  * The live stream on both stores (docs/api.md#live-stream), read by a real EventSource client
  * (the eventsource package): tickets are single use, a user's stream carries none of another
  * user's clicks, the administrator's carries every click with its address, Last-Event-ID replays
- * what was missed; on PostgreSQL a click stored by one instance reaches a stream on another
- * within 1 s.
+ * what was missed; on PostgreSQL a click stored by one instance, and a link made on one, reach a
+ * stream on another within 1 s, and a click committed after a later one is not skipped.
  */
 import { EventSource } from 'eventsource';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
@@ -149,5 +150,58 @@ describe('the live stream across PostgreSQL instances', () => {
     expect(Date.now() - clickedAt).toBeLessThan(1000);
     expect(stream.clicks[0].short_code).toBe(link.short_code);
     stream.source.close();
+  });
+
+  it('a link created on one instance reaches a stream on another within 1 s, with its action', async () => {
+    const headers = adminHeaders(first.adminKey);
+    const stream = await listen(second, `ticket=${await ticketFor(second, headers)}`);
+    const createdAt = Date.now();
+    const created = await fetch(`${first.url}/api/links`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      // Longer than one notification holds: the event goes in parts.
+      body: JSON.stringify({ target_url: `https://example.com/${'long/'.repeat(380)}`, title: 'é'.repeat(190) }),
+    });
+    expect(created.status).toBe(201);
+    const link = (await created.json()) as { id: number; target_url: string; title: string };
+    await waitFor(() => stream.links.length >= 1, 1000, 'the link event on the other instance');
+    expect(Date.now() - createdAt).toBeLessThan(1000);
+    expect(stream.links[0]).toMatchObject({ action: 'created', link: { id: link.id, target_url: link.target_url } });
+    expect(stream.links[0].link.title).toBe(link.title);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.links).toHaveLength(1);
+    stream.source.close();
+  });
+
+  it('a click committed after a later one still reaches the stream (the gap is looked at again)', async () => {
+    const headers = adminHeaders(first.adminKey);
+    const created = await fetch(`${first.url}/api/links`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ target_url: 'https://example.com/gap' }),
+    });
+    const link = (await created.json()) as { id: number };
+    const stream = await listen(second, `ticket=${await ticketFor(second, headers)}`);
+    const slow = new pg.Client({ connectionString: schema.url });
+    const quick = new pg.Client({ connectionString: schema.url });
+    await slow.connect();
+    await quick.connect();
+    const insert = `INSERT INTO clicks (link_id, clicked_at, ip_address, device_type)
+      VALUES ($1, $2, '198.51.100.30', 'web') RETURNING id`;
+    try {
+      await slow.query('BEGIN');
+      const low = Number((await slow.query(insert, [link.id, Date.now()])).rows[0].id);
+      const high = Number((await quick.query(insert, [link.id, Date.now()])).rows[0].id);
+      expect(high).toBeGreaterThan(low);
+      await waitFor(() => stream.clicks.some((click) => click.id === high), 2000, 'the later click');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await slow.query('COMMIT');
+      await waitFor(() => stream.clicks.some((click) => click.id === low), 1000, 'the click committed last');
+      expect(stream.clicks.filter((click) => click.id === low)).toHaveLength(1);
+    } finally {
+      await slow.end();
+      await quick.end();
+      stream.source.close();
+    }
   });
 });

@@ -1,0 +1,81 @@
+/** A new webhook: its destination, what it is for, and the events it hears (link.clicked chosen first). */
+import { type FormEvent, useState } from 'react';
+import type { WebhookEvent } from '../../../../redirector/contract/webhooks';
+import type { WebhookInput } from '../../api/webhooks';
+import { Button } from '../../components/Button';
+import { Checkbox, TextField } from '../../components/Field';
+import { EVENT_CHOICES, WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
+
+export function WebhookCreateForm({
+  busy,
+  onCreate,
+}: {
+  busy: boolean;
+  onCreate: (input: WebhookInput) => Promise<boolean>;
+}) {
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>(['link.clicked']);
+  const [eventsError, setEventsError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (events.length === 0) {
+      setEventsError(TEXTS.eventsNeeded);
+      return;
+    }
+    if (await onCreate({ url: url.trim(), events, description: description.trim() })) {
+      setUrl('');
+      setDescription('');
+    }
+  };
+  const toggle = (name: WebhookEvent, on: boolean) => {
+    setEventsError(null);
+    setEvents((list) => (on ? [...list, name] : list.filter((item) => item !== name)));
+  };
+
+  return (
+    <form className="stack" noValidate onSubmit={submit} aria-label={TEXTS.create}>
+      <TextField
+        label={TEXTS.urlLabel}
+        name="webhook-url"
+        type="url"
+        placeholder={TEXTS.urlPlaceholder}
+        value={url}
+        onValueChange={setUrl}
+        autoComplete="off"
+        required
+      />
+      <TextField
+        label={TEXTS.descriptionLabel}
+        name="webhook-description"
+        value={description}
+        onValueChange={setDescription}
+        optional
+        autoComplete="off"
+      />
+      <fieldset className="webhooks__events">
+        <legend className="field__label">{TEXTS.eventsLabel}</legend>
+        {EVENT_CHOICES.map((choice) => (
+          <Checkbox
+            key={choice.event}
+            label={choice.label}
+            hint={choice.event}
+            checked={events.includes(choice.event)}
+            onCheckedChange={(on) => toggle(choice.event, on)}
+          />
+        ))}
+        {eventsError ? (
+          <p className="field__error" role="alert">
+            {eventsError}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="row">
+        <Button type="submit" variant="primary" icon="plus" loading={busy}>
+          {busy ? TEXTS.creating : TEXTS.create}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+/** One webhook's delivery log: its last 100 attempts, newest first, read when opened. */
+import type { WebhookDelivery } from '../../../../redirector/contract/webhooks';
+import { errorMessage } from '../../api/client';
+import { useLoad } from '../../api/useLoad';
+import type { WebhookCalls } from '../../api/webhooks';
+import { Badge } from '../../components/Badge';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { LoadingState } from '../../components/Spinner';
+import { formatDateTime } from '../../format/dates';
+import { WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
+
+export function WebhookDeliveries({ calls, id, version }: { calls: WebhookCalls; id: number; version: number }) {
+  const log = useLoad((signal) => calls.deliveries(id, signal), [calls, id, version]);
+  if (log.error) {
+    return (
+      <ErrorPanel
+        title={TEXTS.deliveriesFailed}
+        message={errorMessage(log.error, TEXTS.deliveriesFailed)}
+        onRetry={log.reload}
+      />
+    );
+  }
+  if (!log.data) return <LoadingState message={TEXTS.loading} />;
+  if (log.data.length === 0) return <p className="muted text-sm">{TEXTS.deliveriesEmpty}</p>;
+  const { columns } = TEXTS;
+  const deliveryColumns: DataColumn<WebhookDelivery>[] = [
+    { label: columns.at, nowrap: true, cell: (row) => formatDateTime(row.at) },
+    { label: columns.event, className: 'mono', cell: (row) => row.type },
+    { label: columns.attempt, cell: (row) => String(row.attempt) },
+    {
+      label: columns.status,
+      cell: (row) =>
+        row.error === null ? (
+          <Badge tone="success">{row.status}</Badge>
+        ) : (
+          <Badge tone="danger">{row.status ?? row.error}</Badge>
+        ),
+    },
+    { label: columns.duration, nowrap: true, cell: (row) => `${row.duration_ms} ms` },
+    { label: columns.message, className: 'mono', cell: (row) => row.message_id },
+  ];
+  return (
+    <DataTable
+      columns={deliveryColumns}
+      rows={log.data}
+      rowKey={(row) => row.id}
+      rowTestId={(row) => `webhook-delivery-${row.id}`}
+      pairs={false}
+    />
+  );
+}

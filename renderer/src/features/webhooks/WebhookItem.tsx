@@ -1,0 +1,84 @@
+/** One webhook: where it sends and what, on/off, "Send test" (with its outcome), the delivery log, Delete. */
+import { useState } from 'react';
+import type { Webhook } from '../../../../redirector/contract/webhooks';
+import { useBusyCall } from '../../api/useBusyCall';
+import type { WebhookCalls } from '../../api/webhooks';
+import { Badge } from '../../components/Badge';
+import { Banner } from '../../components/Banner';
+import { Button, IconButton } from '../../components/Button';
+import { Checkbox } from '../../components/Field';
+import { formatDateTime } from '../../format/dates';
+import { WebhookDeliveries } from './WebhookDeliveries';
+import { WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
+
+export interface WebhookItemProps {
+  hook: Webhook;
+  calls: WebhookCalls;
+  onSetActive: (hook: Webhook, active: boolean) => Promise<void>;
+  onTested: () => Promise<void>;
+  onDelete: (hook: Webhook) => void;
+}
+
+export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: WebhookItemProps) {
+  const [logOpen, setLogOpen] = useState(false);
+  const [logVersion, setLogVersion] = useState(0);
+  const [tested, setTested] = useState<string | null>(null);
+  const toggling = useBusyCall(TEXTS.toggleFailed);
+  const testing = useBusyCall(TEXTS.testFailed);
+  const sendTest = () =>
+    testing.run(async () => {
+      setTested(null);
+      const outcome = await calls.sendTest(hook.id);
+      setTested(TEXTS.testResult(outcome.status, outcome.error));
+      setLogVersion((version) => version + 1);
+      await onTested();
+    });
+
+  return (
+    <li className="webhooks__item stack" data-testid={`webhook-${hook.id}`}>
+      <div className="row">
+        <div className="grow">
+          <div className="cell-title mono truncate">{hook.url}</div>
+          {hook.description ? <div className="cell-sub">{hook.description}</div> : null}
+        </div>
+        <Checkbox
+          label={hook.active ? TEXTS.active : TEXTS.inactive}
+          aria-label={TEXTS.toggleLabel(hook)}
+          checked={hook.active}
+          disabled={toggling.busy}
+          onCheckedChange={(on) => void toggling.run(() => onSetActive(hook, on))}
+        />
+        <IconButton icon="trash" label={TEXTS.deleteLabel(hook)} tone="danger" onClick={() => onDelete(hook)} />
+      </div>
+      <div className="row webhooks__badges">
+        {hook.events.map((event) => (
+          <Badge key={event} tone="info">
+            {event}
+          </Badge>
+        ))}
+      </div>
+      {hook.disabled_reason ? <Banner tone="warning">{hook.disabled_reason}</Banner> : null}
+      <p className="text-sm muted">
+        {TEXTS.lastDelivery}:{' '}
+        {hook.last_delivery
+          ? `${formatDateTime(hook.last_delivery.at)} (${hook.last_delivery.status ?? '—'})`
+          : TEXTS.never}
+      </p>
+      {toggling.error || testing.error ? <Banner tone="error">{toggling.error ?? testing.error}</Banner> : null}
+      {tested ? (
+        <p className="text-sm" role="status" data-testid="webhook-test-result">
+          {tested}
+        </p>
+      ) : null}
+      <div className="row">
+        <Button icon="pointer" onClick={() => void sendTest()} loading={testing.busy}>
+          {testing.busy ? TEXTS.sending : TEXTS.sendTest}
+        </Button>
+        <Button icon="list" onClick={() => setLogOpen((open) => !open)} aria-expanded={logOpen}>
+          {logOpen ? TEXTS.hideDeliveries : TEXTS.deliveries}
+        </Button>
+      </div>
+      {logOpen ? <WebhookDeliveries calls={calls} id={hook.id} version={logVersion} /> : null}
+    </li>
+  );
+}

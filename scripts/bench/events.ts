@@ -1,0 +1,205 @@
+/**
+ * The events phase (docs/api.md#webhooks, docs/api.md#live-stream): the same redirect load on one
+ * server, plain and then with one active link.clicked webhook (a receiver on loopback answering
+ * 200) and 100 open live streams (20 the administrator's, 80 of four users, the most an account
+ * may open). Reports the server's CPU per request with events over without (target ≤ 1.10), and
+ * the seconds after the load ends until the webhook has delivered the last click a stream saw
+ * (its backlog drained; target ≤ 10 s).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LoadResult } from './wrkScript';
+
+export const STREAMS = 100;
+const PER_ACCOUNT = 20;
+
+export interface EventsFigures {
+  /** Median server CPU µs per request, without and with events. */
+  plainCpuUs: number;
+  eventsCpuUs: number;
+  cpuRatio: number;
+  /** Seconds from the load's end until the webhook delivered the last click the streams saw; null: not within the wait. */
+  backlogDrainS: number | null;
+  streams: number;
+  clicksDelivered: number;
+}
+
+interface Receiver {
+  url: string;
+  highest: number;
+  clicks: number;
+  close(): void;
+}
+
+/** A webhook receiver answering 200 at once, noting the highest click id delivered. */
+async function startReceiver(): Promise<Receiver> {
+  const receiver: Receiver = { url: '', highest: 0, clicks: 0, close: () => {} };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { data?: { clicks?: { id: number }[] } };
+        for (const click of body.data?.clicks ?? []) {
+          receiver.clicks += 1;
+          receiver.highest = Math.max(receiver.highest, click.id);
+        }
+      } catch {
+        // Not a click message.
+      }
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  receiver.close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return receiver;
+}
+
+async function post(base: string, path: string, headers: Record<string, string>, body: unknown) {
+  const answer = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = (await answer.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  if (!answer.ok) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(data)}`);
+  return data ?? {};
+}
+
+/** The credentials of the accounts the streams are opened with: the administrator's, then users'. */
+async function streamCredentials(base: string, adminKey: string): Promise<Record<string, string>[]> {
+  const credentials: Record<string, string>[] = [{ 'X-API-Key': adminKey }];
+  for (let user = 1; credentials.length * PER_ACCOUNT < STREAMS; user++) {
+    const person = { name: `Bench ${user}`, email: `bench${user}@example.com`, password: `bench-secret-${user}` };
+    const from = { 'X-Forwarded-For': `198.51.100.${user}` };
+    await post(base, '/api/auth?action=register', from, person);
+    const login = await post(base, '/api/auth?action=login', from, { email: person.email, password: person.password });
+    credentials.push({ Authorization: `Bearer ${login.token}` });
+  }
+  return credentials;
+}
+
+export interface OpenStreams {
+  /** The highest click id any stream saw. */
+  highest(): number;
+  close(): void;
+}
+
+/** Opens STREAMS live streams, each read as it comes (the ids of its click events noted). */
+async function openStreams(base: string, credentials: Record<string, string>[]): Promise<OpenStreams> {
+  const controller = new AbortController();
+  let highest = 0;
+  const opened: Promise<void>[] = [];
+  for (let index = 0; index < STREAMS; index++) {
+    const headers = { ...credentials[Math.floor(index / PER_ACCOUNT)]!, Accept: 'text/event-stream' };
+    opened.push(
+      fetch(`${base}/api/stream`, { headers, signal: controller.signal }).then((answer) => {
+        if (!answer.ok || !answer.body) throw new Error(`a stream answered ${answer.status}`);
+        const decoder = new TextDecoder();
+        void (async () => {
+          for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+            for (const match of decoder.decode(chunk, { stream: true }).matchAll(/^id: (\d+)$/gm)) {
+              highest = Math.max(highest, Number(match[1]));
+            }
+          }
+        })().catch(() => undefined);
+      }),
+    );
+  }
+  await Promise.all(opened);
+  return { highest: () => highest, close: () => controller.abort() };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * `plain` and `withEvents` run the measured load (CPU per request noted); events are set up
+ * between them and torn down after.
+ */
+export async function benchEvents(options: {
+  base: string;
+  adminKey: string;
+  runs: number;
+  load: () => Promise<LoadResult>;
+  progress: (message: string) => void;
+}): Promise<EventsFigures> {
+  const { base, adminKey, runs, load, progress } = options;
+  const plain: number[] = [];
+  for (let run = 1; run <= runs; run++) {
+    progress(`events ${run}/${runs}: Me without events`);
+    plain.push((await load()).cpuUs ?? 0);
+  }
+  const receiver = await startReceiver();
+  const streams = await openStreams(base, await streamCredentials(base, adminKey)).catch((error) => {
+    receiver.close();
+    throw error;
+  });
+  try {
+    await post(base, '/api/webhooks', { 'X-API-Key': adminKey }, { url: receiver.url, events: ['link.clicked'] });
+    const withEvents: number[] = [];
+    let loadEnded = Date.now();
+    for (let run = 1; run <= runs; run++) {
+      progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams`);
+      withEvents.push((await load()).cpuUs ?? 0);
+      loadEnded = Date.now();
+    }
+    // The last clicks reach the streams within a poll or two; the webhook has to catch up with them.
+    let backlogDrainS: number | null = null;
+    while (Date.now() - loadEnded < 60_000) {
+      if (Date.now() - loadEnded >= 600 && receiver.highest >= streams.highest()) {
+        backlogDrainS = Math.max(0, (Date.now() - loadEnded) / 1000);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const plainCpuUs = median(plain);
+    const eventsCpuUs = median(withEvents);
+    return {
+      plainCpuUs,
+      eventsCpuUs,
+      cpuRatio: plainCpuUs > 0 ? eventsCpuUs / plainCpuUs : 0,
+      backlogDrainS,
+      streams: STREAMS,
+      clicksDelivered: receiver.clicks,
+    };
+  } finally {
+    streams.close();
+    receiver.close();
+  }
+}
+
+export const EVENTS_TARGETS = { cpuRatio: 1.1, backlogDrainS: 10 };
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The JSON's `events`: cpu_ratio and backlog_drain_s (null when the phase did not run or did not drain). */
+export function eventsJson(figures: EventsFigures | undefined): Record<string, unknown> {
+  if (!figures) return { status: 'unavailable' };
+  return {
+    cpu_ratio: round(figures.cpuRatio, 3),
+    backlog_drain_s: figures.backlogDrainS === null ? null : round(figures.backlogDrainS, 2),
+    cpu_us_plain: round(figures.plainCpuUs, 1),
+    cpu_us_with_events: round(figures.eventsCpuUs, 1),
+    streams: figures.streams,
+    clicks_delivered: figures.clicksDelivered,
+    targets: { cpu_ratio: EVENTS_TARGETS.cpuRatio, backlog_drain_s: EVENTS_TARGETS.backlogDrainS },
+  };
+}
+
+export function eventsLines(figures: EventsFigures | undefined): string[] {
+  if (!figures) return ['Events: not measured'];
+  const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const drained = figures.backlogDrainS;
+  return [
+    `Events: one link.clicked webhook (receiver on loopback) and ${figures.streams} open streams, same load, medians`,
+    `  CPU µs/req without events ${figures.plainCpuUs.toFixed(1)}, with ${figures.eventsCpuUs.toFixed(1)}: ` +
+      `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${mark(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
+    `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
+      `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
+      `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered`,
+  ];
+}

@@ -1,0 +1,144 @@
+/**
+ * The live stream and webhooks in Chromium against the built server (docs/api.md#live-stream,
+ * docs/api.md#webhooks): the admin dashboard changes after a click without polling (the page's
+ * requests over ~10 s are one stream and reads that follow clicks, no timer's), Live Visitors shows
+ * a click within two seconds, and the Webhooks screen creates a webhook (its secret shown once),
+ * sends a test to a real receiver on loopback (verified with the standardwebhooks library) and shows
+ * it in the delivery log.
+ */
+import type { Page, Request } from '@playwright/test';
+import type { ServerProcess } from '../helpers/serverProcess';
+import { startReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { expect, test } from './fixtures';
+
+test.use({ serverEnv: { TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'events' } });
+test.describe.configure({ mode: 'serial' });
+
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+let visitors = 0;
+async function visit(server: ServerProcess, shortCode: string): Promise<void> {
+  visitors += 1;
+  const response = await fetch(`${server.url}/${shortCode}`, {
+    redirect: 'manual',
+    headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': `8.8.${Math.floor(visitors / 200)}.${visitors % 200}` },
+  });
+  expect(response.status).toBe(302);
+}
+
+async function signIn(page: Page, server: ServerProcess): Promise<void> {
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeVisible();
+}
+
+/** The API calls the page makes from now on, by path. */
+function recordCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+let shortCode = '';
+
+test.beforeAll(async ({ server }) => {
+  const response = await fetch(`${server.url}/api/links`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({ target_url: 'https://example.com/live', short_code: 'live' }),
+  });
+  expect(response.status).toBe(201);
+  shortCode = 'live';
+});
+
+test('the dashboard follows the stream: clicks show at once, and nothing polls', async ({ page, server }) => {
+  const streamOpened = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/stream');
+  await signIn(page, server);
+  await streamOpened;
+  const activeVisitors = page.getByTestId('active-visitors');
+  await expect(activeVisitors).toBeVisible();
+  // Settled: the first reads are done.
+  await page.waitForTimeout(1500);
+  const calls = recordCalls(page);
+
+  // Quiet: no click, no call (the panels' timers of 3 s, 5 s and 30 s are off while the stream is up).
+  await page.waitForTimeout(4000);
+  expect(calls).toEqual([]);
+
+  // Clicks: each one shows within a second or two, read once after it; still one stream.
+  let clicks = 0;
+  for (let round = 0; round < 3; round++) {
+    const before = await activeVisitors.textContent();
+    await visit(server, shortCode);
+    clicks += 1;
+    await expect(activeVisitors).not.toHaveText(before ?? '', { timeout: 2000 });
+    await page.waitForTimeout(1000);
+  }
+  expect(calls.filter((call) => call.includes('/api/stream'))).toEqual([]);
+  const realtimeReads = calls.filter((call) => call === 'GET /api/analytics/realtime').length;
+  expect(realtimeReads).toBeGreaterThanOrEqual(1);
+  expect(realtimeReads).toBeLessThanOrEqual(clicks);
+});
+
+test('Live Visitors shows a click within two seconds', async ({ page, server }) => {
+  await signIn(page, server);
+  await page.getByRole('navigation').getByRole('link', { name: 'Live Visitors', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Visitors' })).toBeVisible();
+  const rows = page.getByTestId('live-visitor');
+  await expect(rows.first()).toBeVisible();
+  await page.waitForTimeout(1000);
+  const before = await rows.count();
+  await visit(server, shortCode);
+  await expect(rows).toHaveCount(before + 1, { timeout: 2000 });
+});
+
+test.describe('the Webhooks screen', () => {
+  let receiver: WebhookReceiver;
+  test.beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  test.afterAll(async () => {
+    await receiver.close();
+  });
+
+  test('creates a webhook (the secret once), sends a test to a receiver, shows the delivery log', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, server);
+    await page.getByRole('navigation').getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+    await page.getByLabel('Destination URL').fill(receiver.url);
+    await page.getByLabel('Description').fill('e2e receiver');
+    await page.getByRole('checkbox', { name: /Link created/ }).check();
+    await page.getByRole('button', { name: 'Create Webhook' }).click();
+    const secret = page.getByTestId('new-webhook-secret');
+    await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/]{32}$/);
+    receiver.secret = (await secret.textContent()) ?? '';
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(secret).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('e2e receiver')).toBeVisible();
+    await expect(page.getByText(receiver.secret)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect(page.getByTestId('webhook-test-result')).toHaveText('Test delivered (200)');
+    expect(receiver.received.map((message) => [message.type, message.verified])).toEqual([['webhook.test', true]]);
+    await page.getByRole('button', { name: 'Delivery log' }).click();
+    await expect(page.locator('[data-testid^="webhook-delivery-"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid^="webhook-delivery-"]')).toContainText('webhook.test');
+    await expect(page.locator('[data-testid^="webhook-delivery-"]')).toContainText(receiver.received[0]!.id);
+
+    // Off, then deleted.
+    await page.getByRole('checkbox', { name: /Turn off/ }).click();
+    await expect(page.getByRole('checkbox', { name: /Turn on/ })).not.toBeChecked();
+    await page.getByRole('button', { name: /Delete webhook/ }).click();
+    await page.getByRole('alertdialog', { name: 'Delete webhook' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No webhooks yet')).toBeVisible();
+  });
+});
