@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuthRouter } from './http/authRoutes';
 import { createConfigRouter } from './http/configRoutes';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): App {
     createLinkListRouter(services),
     createLinkTransferRouter(services),
     createUserAdminRouter(services),
+    createAccountRouter(services),
     createDomainRouter(services),
     createAnalyticsRouter(services),
     createKeyRouter(services),
@@ -111,6 +113,8 @@ export function createApp(deps: AppDeps): App {
     },
     drain: async () => {
       await services.events.stop();
+      await services.forgot.idle();
+      services.mailer?.close();
       await services.clickRecorder.flush();
     },
   };

@@ -10,6 +10,7 @@ import { eventComponentSchemas, eventPaths } from './eventPaths';
 import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
+import { selfServicePaths, selfServiceSchemas } from './selfServicePaths';
 
 export function openApiDocument(publicUrl: string): Schema {
   return {
@@ -22,7 +23,7 @@ export function openApiDocument(publicUrl: string): Schema {
         'and carries Cache-Control: no-store. The reference in prose is docs/api.md.',
     },
     servers: [{ url: publicUrl }],
-    paths: { ...accountPaths, ...linkPaths, ...analyticsPaths, ...eventPaths },
+    paths: { ...accountPaths, ...selfServicePaths, ...linkPaths, ...analyticsPaths, ...eventPaths },
     components: {
       securitySchemes: {
         adminKey: {
@@ -33,7 +34,7 @@ export function openApiDocument(publicUrl: string): Schema {
         },
         bearer: { type: 'http', scheme: 'bearer', description: 'A user session token or a user API key' },
       },
-      schemas: { ...componentSchemas, ...eventComponentSchemas },
+      schemas: { ...componentSchemas, ...eventComponentSchemas, ...selfServiceSchemas },
       responses: errorResponses,
     },
   };
