@@ -12,6 +12,7 @@ import { useAnalyticsCalls, useOwnLinkStats } from '../api/analytics';
 import { useDomain } from '../api/domains';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
+import { AccountDialog } from '../features/account/AccountDialog';
 import { DomainDialog } from '../features/account/DomainDialog';
 import { withoutRange } from '../features/analytics/dateRange';
 import { UserLinkAnalyticsView } from '../features/analytics/UserLinkAnalyticsView';
@@ -67,6 +68,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   );
   const [domainOpen, setDomainOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
   const showLink = (linkId: string | null) =>
     setParams((current) => {
@@ -96,6 +98,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
             </Button>
             <Button icon="shield" onClick={() => setKeysOpen(true)}>
               API Keys
+            </Button>
+            <Button icon="users" onClick={() => setAccountOpen(true)}>
+              Account
             </Button>
             <Button variant="ghost" icon="logout" onClick={logout}>
               Logout
@@ -134,6 +139,14 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         />
       ) : null}
       {keysOpen ? <ApiKeysDialog onClose={() => setKeysOpen(false)} /> : null}
+      {accountOpen ? (
+        <AccountDialog
+          user={session.user}
+          onClose={() => setAccountOpen(false)}
+          onSaved={updateUser}
+          onDeleted={logout}
+        />
+      ) : null}
     </>
   );
 }
