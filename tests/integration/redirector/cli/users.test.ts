@@ -1,15 +1,20 @@
-/** `me users list|disable|enable` against a running service on each store: its links answer 410 within seconds. */
+/**
+ * `me users list|disable|enable|create|set-password` against a running service on each store: links of a
+ * disabled account answer 410 within seconds; an invitation printed by the command works once.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call } from '../../../helpers/api';
 import { runCli } from '../../../helpers/cliProcess';
 import { asTestServer, CLI_STORES, type CliServer, redirectStatus, registerUser, waitFor } from './cliServers';
+
+const PUBLIC_URL = 'https://go.example.test';
 
 describe.each(CLI_STORES)('me users on $kind', (store) => {
   let server: CliServer;
   let token: string;
 
   beforeAll(async () => {
-    server = await store.start();
+    server = await store.start({ PUBLIC_URL });
     await registerUser(server, 'bob@example.com', 'Bob');
     token = (await registerUser(server, 'ann@example.com', 'Ann Tab\tby')).token;
     for (const short_code of ['ann-a', 'ann-b']) {
@@ -51,18 +56,6 @@ describe.each(CLI_STORES)('me users on $kind', (store) => {
     expect([enabled.code, enabled.stdout]).toEqual([0, 'me: ann@example.com is enabled\n']);
     await waitFor(async () => (await redirectStatus(server, 'ann-a')) === 302);
     expect(await redirectStatus(server, 'ann-b')).toBe(302);
-  });
-});
-
-describe.each(CLI_STORES)('me users create and set-password on $kind', (store) => {
-  let server: CliServer;
-  const PUBLIC_URL = 'https://go.example.test';
-
-  beforeAll(async () => {
-    server = await store.start({ PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const reset = (token: string, password: string) =>
