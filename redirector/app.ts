@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuthRouter } from './http/authRoutes';
 import { createConfigRouter } from './http/configRoutes';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): App {
     createLinkListRouter(services),
     createLinkTransferRouter(services),
     createUserAdminRouter(services),
+    createAccountRouter(services),
     createDomainRouter(services),
     createHubRouter(services),
     createAnalyticsRouter(services),
@@ -115,6 +117,8 @@ export function createApp(deps: AppDeps): App {
       await services.events.stop();
       services.hubDirectory.stop();
       await services.hubViews.flush();
+      await services.forgot.idle();
+      services.mailer?.close();
       await services.clickRecorder.flush();
     },
   };

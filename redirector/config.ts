@@ -37,6 +37,13 @@ export interface Config {
    * (docs/api.md#when-the-database-is-unreachable).
    */
   spoolDir: string;
+  /** SMTP_URL and MAIL_FROM: where reset links are mailed from; unset: no mail (docs/api.md#accounts). */
+  mail: MailConfig | undefined;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
 }
 
 export type Registration = 'open' | 'closed';
@@ -100,7 +107,28 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       throw new ConfigError(message);
     }),
     spoolDir,
+    mail: parseMail(env.SMTP_URL, env.MAIL_FROM),
   };
+}
+
+/** The URL holds a password: no message here repeats it. */
+function parseMail(smtpUrl: string | undefined, from: string | undefined): MailConfig | undefined {
+  const url = smtpUrl?.trim() ?? '';
+  if (url === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || parsed.hostname === '') {
+    throw new ConfigError('SMTP_URL must be smtp://host:port or smtps://user:password@host:port');
+  }
+  const sender = from?.trim() ?? '';
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(sender) && !/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(sender)) {
+    throw new ConfigError(`MAIL_FROM must be an email address when SMTP_URL is set (got "${sender.slice(0, 80)}")`);
+  }
+  return { smtpUrl: url, from: sender };
 }
 
 /** Comma-separated `ip`, `ip:port` or `[ipv6]:port`, as node:dns's setServers takes them. */

@@ -14,9 +14,19 @@ import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { ADMIN, createLinkService, type LinkService } from './links/linkService';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { createMailer, type Mailer } from './outbound/mailer';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
 import { createClickSpool } from './storage/clickSpool';
 import type { LinkRepository, Store } from './storage/store';
+import { type AccountLinkService, createAccountLinkService } from './users/accountLinks';
+import { type AccountSelfService, createAccountSelfService } from './users/accountSelfService';
+import {
+  createForgotPassword,
+  FORGOT_PER_ADDRESS,
+  FORGOT_WINDOW_MS,
+  type ForgotPassword,
+  MAILS_PER_ACCOUNT,
+} from './users/forgotPassword';
 import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 import type { PlaceLookup } from './visits/geoip';
@@ -53,6 +63,13 @@ export interface Services extends HubParts {
   keepAddress: AddressKeeper;
   /** Webhooks and the live stream (docs/api.md#webhooks); createApp starts their delivery. */
   events: Events;
+  /** Invitation and reset links (docs/api.md#accounts). */
+  accountLinks: AccountLinkService;
+  /** "Forgot password": mails a reset link when SMTP_URL is set. */
+  forgot: ForgotPassword;
+  /** A signed-in user's own account: profile, sessions, deletion. */
+  account: AccountSelfService;
+  mailer: Mailer | undefined;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -94,6 +111,26 @@ function limiterOf(
   };
 }
 
+/** Invitations, resets, "forgot password" and self-service (docs/api.md#accounts). */
+function accountServices(
+  deps: { config: Config; store: Store; auth: AuthService; users: UserAdminService; clock: () => number },
+  hashKey: ((key: string) => string) | undefined,
+): Pick<Services, 'accountLinks' | 'forgot' | 'account' | 'mailer'> {
+  const { config, store, auth, users, clock } = deps;
+  const accountLinks = createAccountLinkService({ store, auth, clock, publicUrl: config.publicUrl });
+  const mailer = config.mail && createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  const windowMs = FORGOT_WINDOW_MS;
+  const forgot = createForgotPassword({
+    store,
+    links: accountLinks,
+    mailer,
+    addresses: limiterOf(store, 'forgot-addresses', { clock, max: FORGOT_PER_ADDRESS, windowMs }, hashKey),
+    accounts: limiterOf(store, 'forgot-accounts', { clock, max: MAILS_PER_ACCOUNT, windowMs }),
+    publicUrl: config.publicUrl,
+  });
+  return { accountLinks, forgot, account: createAccountSelfService({ store, auth, users, clock }), mailer };
+}
+
 export function createServices(deps: ServiceDeps): Services {
   const { config, store } = deps;
   const clock = deps.clock ?? Date.now;
@@ -129,6 +166,7 @@ export function createServices(deps: ServiceDeps): Services {
   // Read early, so the short-link edge knows the verified domains by the first request; a failure
   // here is retried by the next caller that waits for them.
   domains.ready().catch(() => undefined);
+  const users = createUserAdminService({ store, linkCache });
   const events = createEvents({
     config,
     store,
@@ -180,7 +218,8 @@ export function createServices(deps: ServiceDeps): Services {
       windowMs: LINK_PASSWORD_LINK_WINDOW_MS,
     }),
     links,
-    users: createUserAdminService({ store, linkCache }),
+    users,
+    ...accountServices({ config, store, auth, users, clock }, hashKey),
     linkCache,
     domains,
     clickRecorder,

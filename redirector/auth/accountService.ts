@@ -28,29 +28,37 @@ export interface Registration {
   password: string;
 }
 
-const registration = z.object(
-  {
-    name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(100, { error: NAME_TOO_LONG }),
-    email: z
-      .string({ error: INVALID_EMAIL })
-      .trim()
-      .toLowerCase()
-      .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL })
-      .pipe(z.email({ error: INVALID_EMAIL })),
-    // Counted in characters (code points), not UTF-16 units.
-    password: z
-      .string({ error: PASSWORD_TOO_SHORT })
-      .refine((password) => [...password].length >= MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT }),
-  },
-  { error: 'Request body must be an object with name, email and password' },
-);
+/** The rules of each account field (docs/api.md#accounts-and-sign-in), shared by every call that sets one. */
+export const accountFields = {
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(100, { error: NAME_TOO_LONG }),
+  email: z
+    .string({ error: INVALID_EMAIL })
+    .trim()
+    .toLowerCase()
+    .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL })
+    .pipe(z.email({ error: INVALID_EMAIL })),
+  // Counted in characters (code points), not UTF-16 units.
+  password: z
+    .string({ error: PASSWORD_TOO_SHORT })
+    .refine((password) => [...password].length >= MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT }),
+};
+
+const registration = z.object(accountFields, { error: 'Request body must be an object with name, email and password' });
+
+/** `body` checked by `schema`; RuleError 400 with the first problem otherwise. */
+export function parseWith<T>(schema: z.ZodType<T>, body: unknown, fallback: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw invalidInput(result.error.issues[0]?.message ?? fallback);
+  return result.data;
+}
 
 /** The body of POST /api/auth?action=register, validated; RuleError 400 otherwise. */
 export function parseRegistration(body: unknown): Registration {
-  const result = registration.safeParse(body);
-  if (!result.success) throw invalidInput(result.error.issues[0]?.message ?? 'Invalid registration');
-  return result.data;
+  return parseWith(registration, body, 'Invalid registration');
 }
+
+/** What an account without a password (invited, not yet signed up) holds: no password matches it. */
+export const NO_PASSWORD = '!';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -64,8 +72,8 @@ export function toApiUser(user: UserRecord): User {
 export interface AccountService {
   /** The service's own domain (host of PUBLIC_URL), which no user can take. */
   readonly defaultDomain: string;
-  /** RuleError 409 when the email is taken. */
-  register(registration: Registration): Promise<UserRecord>;
+  /** RuleError 409 when the email is taken. Without a password: an account nobody can sign in to yet. */
+  register(registration: Omit<Registration, 'password'> & { password?: string }): Promise<UserRecord>;
   /** A new user session when the email and password match; undefined otherwise (whatever the input). */
   login(email: unknown, password: unknown): Promise<{ token: string; user: UserRecord } | undefined>;
 }
@@ -83,7 +91,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     defaultDomain,
 
     async register({ name, email, password }) {
-      const password_hash = await hashPassword(password);
+      const password_hash = password === undefined ? NO_PASSWORD : await hashPassword(password);
       try {
         return await store.users.create({ name, email: normaliseEmail(email), password_hash, created_at: clock() });
       } catch (error) {
@@ -96,8 +104,10 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       const address = typeof email === 'string' ? normaliseEmail(email) : '';
       const secret = typeof password === 'string' ? password : '';
       const user = address === '' ? undefined : await store.users.findByEmail(address);
-      const matches = await verifyPassword(secret, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !matches) return undefined;
+      // An account without a password costs the same hash as an unknown one.
+      const hash = user && user.password_hash !== NO_PASSWORD ? user.password_hash : DUMMY_PASSWORD_HASH;
+      const matches = await verifyPassword(secret, hash);
+      if (!user || !matches || user.password_hash === NO_PASSWORD) return undefined;
       // Said only to whoever knows the password.
       if (user.disabled) throw new RuleError(401, ACCOUNT_DISABLED);
       return { token: await auth.startUserSession(user.id), user };

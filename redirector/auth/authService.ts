@@ -4,7 +4,17 @@
  */
 import type { SessionKind, SessionRecord, UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
-import { hashToken, madeWithAdminKey, newAdminSessionToken, newToken, SESSION_LIFETIME_MS, safeEqual } from './tokens';
+import {
+  hashToken,
+  madeWithAdminKey,
+  newAdminSessionToken,
+  newSessionId,
+  newToken,
+  SESSION_LIFETIME_MS,
+  safeEqual,
+} from './tokens';
+
+const LAST_USE_PRECISION_MS = 60_000;
 
 export interface AuthService {
   /** A new admin session token when the key is right; undefined otherwise. */
@@ -26,11 +36,15 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
     // Sign-ins are rare next to clicks: a good moment to drop sessions that have run out.
     await store.sessions.deleteExpired(clock());
     const token = kind === 'admin' ? newAdminSessionToken(adminKey) : newToken();
+    const now = clock();
     await store.sessions.create({
       token_hash: hashToken(token),
       kind,
       user_id: userId,
-      expires_at: clock() + SESSION_LIFETIME_MS,
+      expires_at: now + SESSION_LIFETIME_MS,
+      id: newSessionId(),
+      created_at: now,
+      last_used_at: now,
     });
     return token;
   }
@@ -57,7 +71,13 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
     },
     async userForToken(token) {
       const session = await liveSession(token, 'user');
-      return session?.user_id == null ? undefined : store.users.findById(session.user_id);
+      if (session?.user_id == null) return undefined;
+      const now = clock();
+      // The session list shows each session's last use to the minute: one write a minute, not one a call.
+      if (session.last_used_at <= now - LAST_USE_PRECISION_MS) {
+        await store.sessions.touch(session.token_hash, now, now - LAST_USE_PRECISION_MS);
+      }
+      return store.users.findById(session.user_id);
     },
     startUserSession(userId) {
       return startSession('user', userId);

@@ -7,6 +7,11 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** A session's public id: names it in the user's list, proves nothing. */
+export function newSessionId(): string {
+  return randomBytes(12).toString('hex');
+}
+
 /** Tokens are stored only as this hash. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -19,6 +19,7 @@ import { checkCommand } from './commands/check';
 import { linksExportCommand, linksImportCommand } from './commands/links';
 import { restoreCommand } from './commands/restore';
 import { rotateAdminKeyCommand } from './commands/rotateAdminKey';
+import { usersCreateCommand, usersSetPasswordCommand } from './commands/userAccounts';
 import { usersDisableCommand, usersEnableCommand, usersListCommand } from './commands/users';
 
 export const COMMANDS: readonly Command[] = [
@@ -29,6 +30,8 @@ export const COMMANDS: readonly Command[] = [
   usersListCommand,
   usersDisableCommand,
   usersEnableCommand,
+  usersCreateCommand,
+  usersSetPasswordCommand,
   linksExportCommand,
   linksImportCommand,
 ];

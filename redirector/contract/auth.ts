@@ -14,8 +14,10 @@ export interface RegisterRequest {
   password: string;
 }
 
+/** The new account, signed in: `token` is a session token as sign-in's. */
 export interface RegisterResponse {
   user: Pick<User, 'id' | 'name' | 'email'>;
+  token: string;
 }
 
 export interface LoginRequest {
@@ -72,4 +74,6 @@ export interface SuccessResponse {
 export interface ServiceConfigResponse {
   public_url: string;
   registration: 'open' | 'closed';
+  /** Whether "forgot password" mails a reset link (SMTP_URL is set); else the administrator resets. */
+  mail: boolean;
 }

@@ -1,3 +1,4 @@
+export * from './account';
 export type * from './analytics';
 export type * from './auth';
 export type * from './clicks';

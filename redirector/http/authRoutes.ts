@@ -1,12 +1,21 @@
 /**
- * POST /api/auth?action=admin|register|login|logout (docs/api.md#accounts-and-sign-in). Sign-ins count toward the
- * credential limiter, accounts toward the registration limiter (docs/api.md#hardening-and-privacy).
+ * POST /api/auth?action=admin|register|login|logout (docs/api.md#accounts-and-sign-in), reset and
+ * forgot (docs/api.md#accounts). Sign-ins and wrong reset links count toward the credential
+ * limiter, accounts toward the registration limiter (docs/api.md#hardening-and-privacy).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseRegistration, toApiUser } from '../auth/accountService';
-import { checkCredential, limitedAttempt, TOO_MANY_ACCOUNTS, TooManyAttempts } from '../auth/limitedAttempts';
+import { accountFields, INVALID_EMAIL, parseRegistration, toApiUser } from '../auth/accountService';
+import {
+  checkCredential,
+  limitedAttempt,
+  TOO_MANY_ACCOUNTS,
+  TOO_MANY_FAILURES,
+  TooManyAttempts,
+} from '../auth/limitedAttempts';
+import { ACCOUNT_LINK_INVALID, FORGOT_ANSWER, type ForgotResponse } from '../contract/account';
 import type { AdminLoginResponse, LoginResponse, RegisterResponse, SuccessResponse } from '../contract/auth';
+import { RuleError } from '../ruleError';
 import type { Services } from '../services';
 import { apiKeyOf, bearerOf } from './authGuards';
 import { AppError, badRequest, forbidden, setRetryAfter } from './errors';
@@ -16,20 +25,23 @@ export const INVALID_ADMIN_KEY = 'Invalid password';
 export const INVALID_LOGIN = 'Invalid email or password';
 export const REGISTRATION_CLOSED = 'Registration is closed';
 
-type Action = 'admin' | 'register' | 'login' | 'logout';
-const ACTIONS: readonly Action[] = ['admin', 'register', 'login', 'logout'];
+type Action = 'admin' | 'register' | 'login' | 'logout' | 'reset' | 'forgot';
+const ACTIONS: readonly Action[] = ['admin', 'register', 'login', 'logout', 'reset', 'forgot'];
 
 function actionOf(ctx: Context): Action {
   const action = ctx.query.action;
   if (typeof action === 'string' && (ACTIONS as readonly string[]).includes(action)) return action as Action;
   const shown = typeof action === 'string' && action !== '' ? `"${action.slice(0, 40)}"` : 'missing';
-  throw badRequest(`Unknown action (${shown}): use action=admin, register, login or logout`);
+  throw badRequest(`Unknown action (${shown}): use action=admin, register, login, logout, reset or forgot`);
 }
 
 export function createAuthRouter(
-  services: Pick<Services, 'auth' | 'accounts' | 'limiter' | 'registrations' | 'config' | 'apiKeys'>,
+  services: Pick<
+    Services,
+    'auth' | 'accounts' | 'limiter' | 'registrations' | 'config' | 'apiKeys' | 'accountLinks' | 'forgot'
+  >,
 ): Router {
-  const { auth, accounts, limiter, registrations, config } = services;
+  const { auth, accounts, limiter, registrations, config, accountLinks, forgot } = services;
   const router = new Router();
 
   const handlers: Record<Action, (ctx: Context) => Promise<void>> = {
@@ -63,8 +75,10 @@ export function createAuthRouter(
         () => accounts.register(registration),
         () => true,
       );
+      // Signed in at once, as sign-in would.
+      const token = await auth.startUserSession(user.id);
       ctx.status = 201;
-      ctx.body = { user: { id: user.id, name: user.name, email: user.email } } satisfies RegisterResponse;
+      ctx.body = { user: { id: user.id, name: user.name, email: user.email }, token } satisfies RegisterResponse;
     },
 
     async login(ctx) {
@@ -72,6 +86,34 @@ export function createAuthRouter(
       const session = await checkCredential(limiter, ctx.ip, () => accounts.login(email, password));
       if (!session) throw new AppError(401, INVALID_LOGIN);
       ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
+    },
+
+    async reset(ctx) {
+      const { token, password } = bodyOf(ctx);
+      // A wrong token counts as a wrong credential; a refused password (too short) does not.
+      const session = await limitedAttempt(
+        limiter,
+        ctx.ip,
+        TOO_MANY_FAILURES,
+        async () => {
+          try {
+            return await accountLinks.use(token, password);
+          } catch (error) {
+            if (error instanceof RuleError && error.message === ACCOUNT_LINK_INVALID) return error;
+            throw error;
+          }
+        },
+        (result) => result instanceof RuleError,
+      );
+      if (session instanceof RuleError) throw session;
+      ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
+    },
+
+    async forgot(ctx) {
+      const parsed = accountFields.email.safeParse(bodyOf(ctx).email);
+      if (!parsed.success) throw badRequest(INVALID_EMAIL);
+      await forgot.request(ctx.ip, parsed.data);
+      ctx.body = { success: true, message: FORGOT_ANSWER } satisfies ForgotResponse;
     },
 
     async logout(ctx) {

@@ -9,6 +9,7 @@ export function createConfigRouter(services: Pick<Services, 'config'>): Router {
     const body: ServiceConfigResponse = {
       public_url: services.config.publicUrl,
       registration: services.config.registration,
+      mail: services.config.mail !== undefined,
     };
     ctx.body = body;
   });

@@ -66,12 +66,13 @@ export function checkInputText(value: unknown): void {
 }
 
 /**
- * Parses the body (POST, PUT, PATCH) and checks body and query; routes run after it. Paths for which
+ * Parses the body (POST, PUT, PATCH, DELETE: deleting an account carries its password) and checks body and query; routes run after it. Paths for which
  * `ownBody` is true (the CSV imports) read their body themselves; their query is still checked.
  */
 export function jsonInputMiddleware(options: { ownBody?: (path: string) => boolean } = {}) {
   const parse = bodyParser({
     enableTypes: ['json'],
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     detectJSON: () => true,
     jsonLimit: BODY_LIMIT,
     encoding: 'utf-8',

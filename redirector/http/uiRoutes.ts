@@ -9,6 +9,8 @@ import type { Context, Next } from 'koa';
 import { setRouteLabel } from './requestLog';
 
 const UI_ROUTE = /^\/(?:|login|register|dashboard|test-storage|admin(?:\/.*)?)$/;
+/** An invitation or reset link's page (docs/api.md#accounts): its address holds a one-time token. */
+const RESET_ROUTE = /^\/reset\/[A-Za-z0-9_-]{1,100}$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -116,7 +118,10 @@ export function createUiMiddleware(webRoot: string) {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     for (const [name, value] of Object.entries(UI_SECURITY_HEADERS)) ctx.set(name, value);
-    if (UI_ROUTE.test(ctx.path)) {
+    const reset = RESET_ROUTE.test(ctx.path);
+    // The token must not leave in a Referer header to whatever the page loads or links to.
+    if (reset) ctx.set('Referrer-Policy', 'no-referrer');
+    if (UI_ROUTE.test(ctx.path) || reset) {
       if (!index) {
         ctx.status = 503;
         ctx.type = 'text/plain';

@@ -1,20 +1,32 @@
 /**
  * User administration (docs/api.md#users), admin only: GET /api/users (q, page, per_page) →
- * {users, total}; PUT /api/users?id= {disabled} → the user; DELETE /api/users?id= → 204.
+ * {users, total}; POST /api/users {name, email, password?} → 201 the user (with its invitation
+ * when no password is given); PUT /api/users?id= {disabled} → the user; DELETE /api/users?id= →
+ * 204; POST /api/users/invite?id= and /api/users/reset?id= → {url, expires_at} (docs/api.md#accounts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { z } from 'zod';
+import { accountFields, NO_PASSWORD, parseWith } from '../auth/accountService';
+import type { AccountLinkResponse, NewUserResponse } from '../contract/account';
 import { type AdminUser, parseUserListQuery, type UsersPage } from '../contract/lists';
 import type { Services } from '../services';
 import { type GuardServices, requireAdmin } from './authGuards';
 import { badRequest } from './errors';
 import { singleParams } from './linkListRoutes';
-import { bodyOf, recordIdParam } from './requestInput';
+import { bodyOf, rawBodyOf, recordIdParam } from './requestInput';
 
 const userId = (ctx: Context) => recordIdParam(ctx, 'user');
 
-export function createUserAdminRouter(services: GuardServices & Pick<Services, 'users'>): Router {
-  const { users } = services;
+const newUser = z.object(
+  { name: accountFields.name, email: accountFields.email, password: accountFields.password.optional() },
+  { error: 'Request body must be an object with name, email and an optional password' },
+);
+
+export function createUserAdminRouter(
+  services: GuardServices & Pick<Services, 'users' | 'accounts' | 'accountLinks'>,
+): Router {
+  const { users, accounts, accountLinks } = services;
   const admin = requireAdmin(services);
   const router = new Router();
 
@@ -23,6 +35,18 @@ export function createUserAdminRouter(services: GuardServices & Pick<Services, '
     if (!parsed.ok) throw badRequest(parsed.error);
     ctx.body = (await users.page(parsed.query)) satisfies UsersPage;
   });
+  router.post('/users', admin, async (ctx) => {
+    const created = await accounts.register(parseWith(newUser, rawBodyOf(ctx), 'Invalid user'));
+    const user: NewUserResponse = await users.find(created.id);
+    if (created.password_hash === NO_PASSWORD) user.invitation = await accountLinks.issue(created.id, 'invite');
+    ctx.status = 201;
+    ctx.body = user;
+  });
+  for (const kind of ['invite', 'reset'] as const) {
+    router.post(`/users/${kind}`, admin, async (ctx) => {
+      ctx.body = (await accountLinks.issue(userId(ctx), kind)) satisfies AccountLinkResponse;
+    });
+  }
   router.put('/users', admin, async (ctx) => {
     const id = userId(ctx);
     const { disabled } = bodyOf(ctx);

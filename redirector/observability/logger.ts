@@ -45,6 +45,8 @@ const SECRET_KEYS = [
   'DATABASE_URL',
   'ADMIN_KEY',
   'METRICS_TOKEN',
+  'smtpUrl',
+  'SMTP_URL',
 ];
 const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 

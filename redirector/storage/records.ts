@@ -23,6 +23,21 @@ export interface SessionRecord {
   kind: SessionKind;
   user_id: number | null;
   expires_at: number;
+  /** Public: names the session in the user's list (docs/api.md#accounts); not a credential. */
+  id: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+export type AccountLinkKind = 'invite' | 'reset';
+
+/** A one-time invitation or reset link, stored only as the hash of its token. */
+export interface AccountLinkRecord {
+  token_hash: string;
+  user_id: number;
+  kind: AccountLinkKind;
+  created_at: number;
+  expires_at: number;
 }
 
 /** A link as stored: its own fields, then its options (contract/linkFields.ts), times in epoch milliseconds. */

@@ -5,6 +5,7 @@
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
 import type {
+  AccountLinkRecord,
   ClickRecord,
   LinkChanges,
   LinkCounts,
@@ -53,6 +54,8 @@ export interface UserRepository {
   setDisabled(id: number, disabled: boolean): Promise<boolean>;
   /** Deletes the user with their links, clicks, sessions and API keys; false when there was no such user. */
   delete(id: number): Promise<boolean>;
+  /** Changes what is given; throws UniqueViolation('email'). */
+  update(id: number, changes: { name?: string; email?: string; password_hash?: string }): Promise<void>;
 }
 
 export interface SessionRepository {
@@ -60,6 +63,22 @@ export interface SessionRepository {
   find(tokenHash: string): Promise<SessionRecord | undefined>;
   delete(tokenHash: string): Promise<void>;
   deleteExpired(now: number): Promise<number>;
+  /** A user's live sessions, newest first. */
+  listForUser(userId: number, now: number): Promise<SessionRecord[]>;
+  /** Ends every session of the user but the one with `keepTokenHash` ('' keeps none); how many ended. */
+  deleteForUser(userId: number, keepTokenHash: string): Promise<number>;
+  /** False when the user has no session with this id. */
+  deleteById(userId: number, id: string): Promise<boolean>;
+  /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
+  touch(tokenHash: string, now: number, unlessAfter: number): Promise<void>;
+}
+
+export interface AccountLinkRepository {
+  /** Stores the link and drops the user's older ones, in one transaction. */
+  replace(link: AccountLinkRecord): Promise<void>;
+  /** Deletes and answers the link with this token hash (expired or not); undefined when there is none. */
+  consume(tokenHash: string): Promise<AccountLinkRecord | undefined>;
+  find(tokenHash: string): Promise<AccountLinkRecord | undefined>;
 }
 
 export interface ApiKeyRepository {
@@ -189,6 +208,7 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly users: UserRepository;
   readonly sessions: SessionRepository;
+  readonly accountLinks: AccountLinkRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly links: LinkRepository;
   readonly domains: DomainRepository;

@@ -14,6 +14,8 @@ export const USER_NOT_FOUND = 'User not found';
 
 export interface UserAdminService {
   page(query: UserListQuery): Promise<UsersPage>;
+  /** One user with their counts; RuleError 404 for an unknown id. */
+  find(id: number): Promise<AdminUser>;
   /** The user after the change; RuleError 404 for an unknown id. */
   setDisabled(id: number, disabled: boolean): Promise<AdminUser>;
   /** Deletes the user, their links, clicks, sessions and API keys; RuleError 404 for an unknown id. */
@@ -43,6 +45,11 @@ export function createUserAdminService(deps: { store: Store; linkCache: LinkCach
         offset: (query.page - 1) * query.per_page,
       });
       return { users: rows.map(toAdminUser), total };
+    },
+    async find(id) {
+      const user = await store.users.findWithCounts(id);
+      if (!user) throw notFoundRule(USER_NOT_FOUND);
+      return toAdminUser(user);
     },
     async setDisabled(id, disabled) {
       if (!(await store.users.setDisabled(id, disabled))) throw notFoundRule(USER_NOT_FOUND);

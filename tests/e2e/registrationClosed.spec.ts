@@ -8,8 +8,12 @@ test('the Create Account screen says registration is closed, and the server refu
   page,
   server,
 }) => {
+  await page.goto(server.url);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create an Account' })).toHaveCount(0);
   await page.goto(`${server.url}/register`);
   await expect(page.getByText('Registration is closed')).toBeVisible();
+  await expect(page.getByText('accounts are made by its administrator')).toBeVisible();
   await expect(page.getByText('Ask its administrator for an account')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();

@@ -54,14 +54,7 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
     await page.getByRole('button', { name: 'Create Account' }).click();
   });
 
-  await test.step('login shows the registered notice and stores the session', async () => {
-    await expect(page).toHaveURL(`${server.url}/login?registered=true`);
-    await expect(page.getByText('Account created successfully! Please sign in.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-    await screenshot(page, 'login-registered');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email.toUpperCase());
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+  await test.step('registering signs in and stores the session', async () => {
     await expect(page).toHaveURL(`${server.url}/dashboard`);
     const stored = JSON.parse((await readStoredSession(page)) ?? 'null');
     expect(typeof stored.token).toBe('string');

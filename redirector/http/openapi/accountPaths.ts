@@ -14,12 +14,15 @@ const keyId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A 
 
 const signIn: Schema = {
   type: 'object',
-  description: 'action=admin: {key}; action=register: {name, email, password}; action=login: {email, password}',
+  description:
+    'action=admin: {key}; action=register: {name, email, password}; action=login: {email, password}; ' +
+    'action=reset: {token, password}; action=forgot: {email}',
   properties: {
     key: { type: 'string' },
     name: { type: 'string', maxLength: 100 },
     email: { type: 'string' },
     password: { type: 'string', minLength: 6 },
+    token: { type: 'string', description: 'action=reset: the token of /reset/<token>' },
   },
 };
 
@@ -29,13 +32,18 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       summary: 'Sign in (admin, login), register, or log out the credential sent',
       access: 'none',
       parameters: [
-        query('action', { type: 'string', enum: ['admin', 'register', 'login', 'logout'] }, undefined, true),
+        query(
+          'action',
+          { type: 'string', enum: ['admin', 'register', 'login', 'logout', 'reset', 'forgot'] },
+          undefined,
+          true,
+        ),
       ],
       body: { json: signIn, required: false },
       answers: {
         200: json(
-          { oneOf: [ref('AdminLoginResponse'), ref('LoginResponse'), ref('Success')] },
-          'admin: {success, apiKey}; login: {token, user}; logout: {success}',
+          { oneOf: [ref('AdminLoginResponse'), ref('LoginResponse'), ref('Success'), ref('ForgotResponse')] },
+          'admin: {success, apiKey}; login, reset: {token, user}; logout: {success}; forgot: {success, message}',
         ),
         201: json(ref('RegisterResponse'), 'register: the new account'),
       },
@@ -138,6 +146,23 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       body: { json: { type: 'object', properties: { disabled: { type: 'boolean' } }, required: ['disabled'] } },
       answers: { 200: ref('AdminUser') },
       errors: [404],
+    }),
+    post: apiCall({
+      summary: 'Create a user; without a password, the answer carries its invitation link',
+      access: 'admin',
+      body: {
+        json: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 100 },
+            email: { type: 'string' },
+            password: { type: 'string', minLength: 6 },
+          },
+          required: ['name', 'email'],
+        },
+      },
+      answers: { 201: ref('NewUserResponse') },
+      errors: [409],
     }),
     delete: apiCall({
       summary: 'Delete a user with their links, clicks, sessions and keys',

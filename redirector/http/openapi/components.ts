@@ -79,6 +79,7 @@ export const componentSchemas: Record<string, Schema> = {
   ServiceConfig: closedObject<ServiceConfigResponse>({
     public_url: url,
     registration: { type: 'string', enum: ['open', 'closed'] },
+    mail: { type: 'boolean', description: 'Whether "forgot password" mails a reset link (SMTP_URL is set)' },
   }),
   User: closedObject<User>(userFields),
   AdminLoginResponse: closedObject<Required<Omit<AdminLoginResponse, 'error'>>>({
@@ -87,6 +88,7 @@ export const componentSchemas: Record<string, Schema> = {
   }),
   RegisterResponse: closedObject<RegisterResponse>({
     user: closedObject<RegisterResponse['user']>({ id, name: userFields.name, email: userFields.email }),
+    token: text('A user session token, as sign-in answers'),
   }),
   LoginResponse: closedObject<LoginResponse>({
     token: text('For Authorization: Bearer, valid 30 days'),

@@ -11,6 +11,7 @@ import { hubComponentSchemas, hubPaths } from './hubPaths';
 import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
+import { selfServicePaths, selfServiceSchemas } from './selfServicePaths';
 
 export function openApiDocument(publicUrl: string): Schema {
   return {
@@ -23,7 +24,7 @@ export function openApiDocument(publicUrl: string): Schema {
         'and carries Cache-Control: no-store. The reference in prose is docs/api.md.',
     },
     servers: [{ url: publicUrl }],
-    paths: { ...accountPaths, ...linkPaths, ...analyticsPaths, ...hubPaths, ...eventPaths },
+    paths: { ...accountPaths, ...selfServicePaths, ...linkPaths, ...analyticsPaths, ...hubPaths, ...eventPaths },
     components: {
       securitySchemes: {
         adminKey: {
@@ -34,7 +35,7 @@ export function openApiDocument(publicUrl: string): Schema {
         },
         bearer: { type: 'http', scheme: 'bearer', description: 'A user session token or a user API key' },
       },
-      schemas: { ...componentSchemas, ...hubComponentSchemas, ...eventComponentSchemas },
+      schemas: { ...componentSchemas, ...hubComponentSchemas, ...eventComponentSchemas, ...selfServiceSchemas },
       responses: errorResponses,
     },
   };

@@ -7,6 +7,7 @@ import { logProblem } from '../../observability/logger';
 import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
 import { createDatabaseHealth, type DatabaseHealth, DatabaseUnreachable } from '../databaseHealth';
+import { createAccountLinkRepository } from '../repositories/accountLinkRepository';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { createDomainRepository } from '../repositories/domainRepository';
@@ -96,6 +97,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     health,
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
+    accountLinks: createAccountLinkRepository(executor),
     apiKeys: createApiKeyRepository(executor),
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),

@@ -21,6 +21,9 @@ export const SESSION_COLUMNS = [
   'kind',
   'user_id',
   'expires_at',
+  'id',
+  'created_at',
+  'last_used_at',
 ] as const satisfies readonly (keyof SessionRecord)[];
 
 export const LINK_COLUMNS = [

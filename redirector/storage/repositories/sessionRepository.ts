@@ -8,11 +8,14 @@ const COLUMNS = columnList(SESSION_COLUMNS);
 export function createSessionRepository(db: Executor): SessionRepository {
   return {
     async create(session) {
-      await db.run(`INSERT INTO sessions (${COLUMNS}) VALUES (?, ?, ?, ?)`, [
+      await db.run(`INSERT INTO sessions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
         session.token_hash,
         session.kind,
         session.user_id,
         session.expires_at,
+        session.id,
+        session.created_at,
+        session.last_used_at,
       ]);
     },
     find: (tokenHash) => db.get<SessionRecord>(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = ?`, [tokenHash]),
@@ -20,5 +23,22 @@ export function createSessionRepository(db: Executor): SessionRepository {
       await db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
     },
     deleteExpired: (now) => db.run('DELETE FROM sessions WHERE expires_at <= ?', [now]),
+    listForUser: (userId, now) =>
+      db.all<SessionRecord>(
+        `SELECT ${COLUMNS} FROM sessions WHERE user_id = ? AND kind = 'user' AND expires_at > ? ORDER BY created_at DESC, id`,
+        [userId, now],
+      ),
+    deleteForUser: (userId, keepTokenHash) =>
+      db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'user' AND token_hash <> ?", [userId, keepTokenHash]),
+    async deleteById(userId, id) {
+      return (await db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'user' AND id = ?", [userId, id])) > 0;
+    },
+    async touch(tokenHash, now, unlessAfter) {
+      await db.run('UPDATE sessions SET last_used_at = ? WHERE token_hash = ? AND last_used_at <= ?', [
+        now,
+        tokenHash,
+        unlessAfter,
+      ]);
+    },
   };
 }

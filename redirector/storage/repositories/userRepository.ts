@@ -72,6 +72,12 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
     async setDisabled(id, disabled) {
       return (await db.run('UPDATE users SET disabled = ? WHERE id = ?', [disabled, id])) > 0;
     },
+    async update(id, changes) {
+      const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+      if (entries.length === 0) return;
+      const set = entries.map(([column]) => `${column} = ?`).join(', ');
+      await db.run(`UPDATE users SET ${set} WHERE id = ?`, [...entries.map(([, value]) => value as string), id]);
+    },
     delete(id) {
       return db.transaction(async (tx) => {
         // The clicks first, in one statement: SQLite keeps no index of clicks by link for the

@@ -1,4 +1,5 @@
 import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDeleter } from '../clickRetention';
+import { createAccountLinkRepository } from '../repositories/accountLinkRepository';
 import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
 import { createDomainRepository } from '../repositories/domainRepository';
@@ -58,6 +59,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     db,
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
+    accountLinks: createAccountLinkRepository(executor),
     apiKeys: createApiKeyRepository(executor),
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),

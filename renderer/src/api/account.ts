@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type {
   AdminLoginResponse,
+  ForgotResponse,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
@@ -27,6 +28,10 @@ export function accountCalls(http: HttpClient) {
     serviceConfig: (signal?: AbortSignal) => http.request<ServiceConfigResponse>('/api/config', { signal }),
     register: (body: RegisterRequest) => auth<RegisterResponse>('register', { body }),
     login: (body: LoginRequest) => auth<LoginResponse>('login', { body }),
+    /** Sets the password through a /reset/<token> link and signs in (docs/api.md#accounts). */
+    reset: (token: string, password: string) => auth<LoginResponse>('reset', { body: { token, password } }),
+    /** Always the same answer, whether or not the email has an account. */
+    forgot: (email: string) => auth<ForgotResponse>('forgot', { body: { email } }),
     /**
      * The administrator's sign-in. Not ok, success not true or a failure → ok false (docs/api.md#pages);
      * the server's session token is the key to keep, falling back to the typed key.

@@ -12,6 +12,7 @@ import { useAnalyticsCalls, useOwnLinkStats } from '../api/analytics';
 import { useDomain } from '../api/domains';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
+import { AccountDialog } from '../features/account/AccountDialog';
 import { DomainDialog } from '../features/account/DomainDialog';
 import { DateRangeControl } from '../features/analytics/DateRangeControl';
 import { withoutRange } from '../features/analytics/dateRange';
@@ -95,6 +96,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const [domainOpen, setDomainOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
   const [webhooksOpen, setWebhooksOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
   const logout = () => {
     account.logout({ token: session.token }).catch(() => undefined);
@@ -121,6 +123,9 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
             </Button>
             <Button icon="external" onClick={() => setWebhooksOpen(true)}>
               Webhooks
+            </Button>
+            <Button icon="users" onClick={() => setAccountOpen(true)}>
+              Account
             </Button>
             <Button variant="ghost" icon="logout" onClick={logout}>
               Logout
@@ -162,6 +167,14 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       ) : null}
       {keysOpen ? <ApiKeysDialog onClose={() => setKeysOpen(false)} /> : null}
       {webhooksOpen ? <WebhooksDialog onClose={() => setWebhooksOpen(false)} /> : null}
+      {accountOpen ? (
+        <AccountDialog
+          user={session.user}
+          onClose={() => setAccountOpen(false)}
+          onSaved={updateUser}
+          onDeleted={logout}
+        />
+      ) : null}
     </>
   );
 }

@@ -17,6 +17,9 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
 
 const LoginPage = lazyScreen(() => import('../features/account/LoginPage').then((m) => m.LoginPage));
 const RegisterPage = lazyScreen(() => import('../features/account/RegisterPage').then((m) => m.RegisterPage));
+const ResetPasswordPage = lazyScreen(() =>
+  import('../features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+);
 const DashboardPage = lazyScreen(() => import('./DashboardPage').then((m) => m.DashboardPage));
 const TestStoragePage = lazyScreen(() => import('../features/debug/TestStoragePage').then((m) => m.TestStoragePage));
 const AuthProvider = lazyScreen(() => import('../session/AdminSession').then((m) => m.AuthProvider));
@@ -92,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/register', element: screen(<RegisterPage />) },
       { path: '/login', element: screen(<LoginPage />) },
+      { path: '/reset/:token', element: screen(<ResetPasswordPage />) },
       { path: '/dashboard', element: screen(<DashboardPage />) },
       { path: '/test-storage', element: screen(<TestStoragePage />) },
       { path: CONNECT_ROUTE, element: screen(<ConnectPage />) },

@@ -28,6 +28,7 @@ import m018 from './018-click-batch-marks';
 import m019 from './019-custom-domains';
 import m020 from './020-hubs';
 import m021 from './021-link-expiry-events';
+import m022 from './022-account-links-and-session-times';
 
 export const postgresMigrations = [
   m001,
@@ -51,6 +52,7 @@ export const postgresMigrations = [
   m019,
   m020,
   m021,
+  m022,
 ];
 
 /**

@@ -20,6 +20,7 @@ import m014 from './014-webhooks-and-stream-tickets';
 import m015 from './015-custom-domains';
 import m016 from './016-hubs';
 import m017 from './017-link-expiry-events';
+import m018 from './018-account-links-and-session-times';
 
 export const sqliteMigrations = [
   m001,
@@ -39,4 +40,5 @@ export const sqliteMigrations = [
   m015,
   m016,
   m017,
+  m018,
 ];

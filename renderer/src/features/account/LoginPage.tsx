@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
@@ -8,6 +9,7 @@ import { PasswordField, TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { writeSession } from '../../session/userSession';
 import { AccountFooter } from './AccountFooter';
+import { ForgotPasswordPanel } from './ForgotPasswordPanel';
 
 export interface LoginErrors {
   email?: string;
@@ -38,6 +40,7 @@ export function LoginPage() {
     failureText: (error) => errorMessage(error, 'Login failed'),
   });
   const { submitting } = form;
+  const [forgotOpen, setForgotOpen] = useState(false);
 
   return (
     <AuthLayout
@@ -59,7 +62,13 @@ export function LoginPage() {
         <Button type="submit" variant="primary" size="lg" block loading={submitting}>
           {submitting ? 'Signing In...' : 'Sign In'}
         </Button>
+        {forgotOpen ? null : (
+          <Button variant="ghost" onClick={() => setForgotOpen(true)}>
+            Forgot password?
+          </Button>
+        )}
       </form>
+      {forgotOpen ? <ForgotPasswordPanel onClose={() => setForgotOpen(false)} /> : null}
     </AuthLayout>
   );
 }

@@ -7,6 +7,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
+import { writeSession } from '../../session/userSession';
 import { AccountFooter } from './AccountFooter';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -38,7 +39,7 @@ export function validateRegistration(values: RegistrationValues): RegistrationEr
 
 const FIELD_ORDER: readonly (keyof RegistrationValues)[] = ['name', 'email', 'password', 'confirmPassword'];
 
-/** '/register' (docs/api.md#pages): Create Account. Success goes to /login?registered=true. */
+/** '/register' (docs/api.md#pages): Create Account. Success signs in and goes to /dashboard. */
 export function RegisterPage() {
   const account = useAccountCalls();
   const navigate = useNavigate();
@@ -47,8 +48,14 @@ export function RegisterPage() {
     validate: validateRegistration,
     fields: FIELD_ORDER,
     send: async (values: RegistrationValues) => {
-      await account.register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
-      navigate('/login?registered=true');
+      const { token, user } = await account.register({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      // Registering answers a session, as sign-in does (docs/api.md#accounts).
+      writeSession({ token, user: { ...user, custom_domain: null } });
+      navigate('/dashboard');
     },
     failureText: (error) => errorMessage(error, 'Registration failed'),
   });
@@ -69,7 +76,8 @@ export function RegisterPage() {
     >
       {closed ? (
         <Banner tone="info" title={REGISTRATION_CLOSED}>
-          New accounts cannot be created on this server. Ask its administrator for an account.
+          New accounts cannot be created on this server: accounts are made by its administrator. Ask its administrator
+          for an account.
         </Banner>
       ) : (
         <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { useAccountCalls } from '../../api/account';
+import { useLoad } from '../../api/useLoad';
 import { BrandMark } from '../../components/AppHeader';
 import { ButtonLink } from '../../components/Button';
 import { Icon } from '../../components/Icon';
@@ -6,6 +8,10 @@ import { ThemeSwitch } from '../../components/ThemeSwitch';
 
 /** '/' (docs/api.md#pages): title, tagline, the two account buttons and a small admin link. */
 export function LandingPage() {
+  const account = useAccountCalls();
+  // REGISTRATION=closed (docs/api.md#accounts): accounts are made by the administrator.
+  const config = useLoad((signal) => account.serviceConfig(signal));
+  const open = config.data ? config.data.registration === 'open' : config.error != null;
   return (
     <main className="hero">
       <ThemeSwitch className="theme-switch--corner" />
@@ -15,10 +21,12 @@ export function LandingPage() {
         <p className="hero__tagline">Your personal link hub</p>
       </div>
       <div className="hero__actions">
-        <ButtonLink to="/register" variant="primary" size="lg">
-          Create an Account
-        </ButtonLink>
-        <ButtonLink to="/login" size="lg">
+        {open ? (
+          <ButtonLink to="/register" variant="primary" size="lg">
+            Create an Account
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to="/login" size="lg" variant={open ? 'secondary' : 'primary'}>
           Sign In
         </ButtonLink>
       </div>

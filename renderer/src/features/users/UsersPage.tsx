@@ -18,6 +18,8 @@ import { Pagination } from '../../components/Pagination';
 import { SearchToolbar } from '../../components/SearchBox';
 import { LoadingState } from '../../components/Spinner';
 import { useUrlQuery } from '../../components/useUrlQuery';
+import { AccountLinkDialog, useAccountLinks } from './AccountLinkDialog';
+import { AddUserButton } from './AddUserDialog';
 import { UsersTable } from './UsersTable';
 import { USERS_TEXTS as TEXTS } from './usersTexts';
 
@@ -29,6 +31,7 @@ export function UsersPage() {
   const users = useUsers(query);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [changeError, setChangeError] = useState<string | null>(null);
+  const links = useAccountLinks(setChangeError, TEXTS.linkFailed);
   const deletion = useConfirmDelete(TEXTS, async (user: AdminUser) => {
     await calls.remove(user.id);
     users.reload();
@@ -52,7 +55,18 @@ export function UsersPage() {
   const page = users.data;
   return (
     <div className="stack">
-      <PageHeader title={TEXTS.title} subtitle={TEXTS.subtitle} />
+      <PageHeader
+        title={TEXTS.title}
+        subtitle={TEXTS.subtitle}
+        actions={
+          <AddUserButton
+            onCreated={(user) => {
+              users.reload();
+              links.showInvitation(user);
+            }}
+          />
+        }
+      />
       {changeError ? (
         <Banner tone="error" onDismiss={() => setChangeError(null)}>
           {changeError}
@@ -70,7 +84,13 @@ export function UsersPage() {
         <Card flush>
           <SearchToolbar q={query.q} onQuery={update} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder} />
           {page.users.length > 0 ? (
-            <UsersTable users={page.users} busyId={busyId} onToggle={toggle} onDelete={deletion.ask} />
+            <UsersTable
+              users={page.users}
+              busyId={busyId}
+              onToggle={toggle}
+              onDelete={deletion.ask}
+              onAccountLink={links.make}
+            />
           ) : query.q ? (
             <EmptyState
               icon="search"
@@ -95,6 +115,7 @@ export function UsersPage() {
         </Card>
       )}
       <ConfirmDialog {...deletion.dialog} />
+      {links.shown ? <AccountLinkDialog link={links.shown} onClose={() => links.setShown(null)} /> : null}
     </div>
   );
 }

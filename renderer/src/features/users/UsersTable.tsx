@@ -13,9 +13,11 @@ export interface UsersTableProps {
   busyId: number | null;
   onToggle: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
+  /** Makes and shows a one-time invitation or reset link (docs/api.md#accounts). */
+  onAccountLink: (user: AdminUser, kind: 'invite' | 'reset') => void;
 }
 
-export function UsersTable({ users, busyId, onToggle, onDelete }: UsersTableProps) {
+export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }: UsersTableProps) {
   const { columns } = TEXTS;
   const userColumns: DataColumn<AdminUser>[] = [
     {
@@ -52,6 +54,12 @@ export function UsersTable({ users, busyId, onToggle, onDelete }: UsersTableProp
             aria-label={`${user.disabled ? TEXTS.enable : TEXTS.disable} ${user.email}`}
           >
             {user.disabled ? TEXTS.enable : TEXTS.disable}
+          </Button>
+          <Button size="sm" onClick={() => onAccountLink(user, 'invite')} aria-label={`${TEXTS.invite} ${user.email}`}>
+            {TEXTS.invite}
+          </Button>
+          <Button size="sm" onClick={() => onAccountLink(user, 'reset')} aria-label={`${TEXTS.reset} ${user.email}`}>
+            {TEXTS.reset}
           </Button>
           <IconButton
             icon="trash"

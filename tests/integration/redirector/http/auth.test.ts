@@ -106,7 +106,10 @@ describe('POST /api/auth', () => {
         body: { name: '  Ada Lovelace ', email: ' Ada@Example.COM ', password: 'analytical' },
       });
       expect(answer.status).toBe(201);
-      expect(answer.body).toEqual({ user: { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com' } });
+      expect(answer.body).toEqual({
+        user: { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com' },
+        token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
       const stored = await server.store.users.findByEmail('ada@example.com');
       expect(stored?.id).toBe(answer.body.user.id);
       expect(stored?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
@@ -230,11 +233,13 @@ describe('POST /api/auth', () => {
     const unknown = await call(server, 'POST', '/api/auth?action=delete-everything', { body: {} });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({
-      error: 'Unknown action ("delete-everything"): use action=admin, register, login or logout',
+      error: 'Unknown action ("delete-everything"): use action=admin, register, login, logout, reset or forgot',
     });
     const missing = await call(server, 'POST', '/api/auth', { body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: 'Unknown action (missing): use action=admin, register, login or logout' });
+    expect(missing.body).toEqual({
+      error: 'Unknown action (missing): use action=admin, register, login, logout, reset or forgot',
+    });
     const twice = await call(server, 'POST', '/api/auth?action=login&action=admin', { body: {} });
     expect(twice.status).toBe(400);
   });

@@ -399,6 +399,57 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
       409,
     );
 
+    // Accounts: made by the administrator, invitation and reset links, self-service, sessions.
+    const dave = { name: 'Dave', email: `dave-${process.pid}@example.com` };
+    const daveMade = await described('POST', '/api/users', { headers: admin(), body: dave });
+    expect(daveMade.status).toBe(201);
+    expect((await described('POST', '/api/users', { headers: admin(), body: dave })).status).toBe(409);
+    expect((await described('POST', `/api/users/reset?id=${daveMade.body.id}`, { headers: admin() })).status).toBe(200);
+    const daveInvite = await described('POST', `/api/users/invite?id=${daveMade.body.id}`, { headers: admin() });
+    expect((await described('POST', '/api/users/invite?id=999999', { headers: admin() })).status).toBe(404);
+    expect((await described('POST', '/api/users/reset?id=999999', { headers: admin() })).status).toBe(404);
+    const daveToken = daveInvite.body.url.split('/reset/')[1];
+    const daveIn = await described('POST', '/api/auth?action=reset', {
+      body: { token: daveToken, password: 'dave-pw' },
+    });
+    expect(daveIn.status).toBe(200);
+    expect((await described('POST', '/api/auth?action=forgot', { body: { email: dave.email } })).status).toBe(200);
+    const daveHeaders = bearer(daveIn.body.token);
+    const aliceKey = await call(server, 'POST', '/api/keys', { headers: user(alice), body: { name: 'acct' } });
+    const keyHeaders = bearer(aliceKey.body.secret);
+    expect((await described('GET', '/api/account', { headers: daveHeaders })).status).toBe(200);
+    expect((await described('GET', '/api/account', { headers: keyHeaders })).status).toBe(403);
+    expect((await described('PUT', '/api/account', { headers: daveHeaders, body: { name: 'David' } })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await described('PUT', '/api/account', {
+          headers: daveHeaders,
+          body: { password: 'x-new-pw', current_password: 'no' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await described('PUT', '/api/account', {
+          headers: daveHeaders,
+          body: { email: alice.user.email, current_password: 'dave-pw' },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await described('GET', '/api/account/sessions', { headers: daveHeaders })).body.sessions).toHaveLength(1);
+    expect((await described('GET', '/api/account/sessions', { headers: keyHeaders })).status).toBe(403);
+    expect((await described('DELETE', '/api/account/sessions', { headers: daveHeaders })).body).toEqual({ ended: 0 });
+    expect((await described('DELETE', '/api/account/sessions?id=abc', { headers: daveHeaders })).status).toBe(404);
+    expect((await described('DELETE', '/api/account/sessions', { headers: keyHeaders })).status).toBe(403);
+    expect((await described('DELETE', '/api/account', { headers: daveHeaders, body: { password: 'no' } })).status).toBe(
+      403,
+    );
+    expect(
+      (await described('DELETE', '/api/account', { headers: daveHeaders, body: { password: 'dave-pw' } })).status,
+    ).toBe(204);
+
     // Webhooks (a receiver on this server: each attempt fails fast) and the live stream.
     const hook = { url: `${server.url}/api/openapi.json`, events: ['link.created'] };
     const webhook = await described('POST', '/api/webhooks', { headers: user(bob), body: hook });

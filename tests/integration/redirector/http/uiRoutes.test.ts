@@ -126,6 +126,15 @@ describe('caching', () => {
     const robots = await getRaw(`${server.url}/robots.txt`);
     expect(robots.headers['cache-control']).toBe('public, max-age=3600');
   });
+
+  it('serves the page of a one-time link without a Referer to leak its token', async () => {
+    const page = await getRaw(`${server.url}/reset/${'a'.repeat(43)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(decode(page).toString('utf8')).toBe(indexHtml);
+    expect((await getRaw(`${server.url}/login`)).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect((await getRaw(`${server.url}/reset/a/b`)).status).toBe(404);
+  });
 });
 
 describe('robots.txt and the favicon', () => {

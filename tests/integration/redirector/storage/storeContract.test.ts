@@ -35,6 +35,19 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect(await store.users.findById(user.id + 1)).toBeUndefined();
     });
 
+    it('updates name, email and password hash, and refuses a taken email', async () => {
+      const ada = await store.users.create(newUser());
+      await store.users.create(newUser({ email: 'bob@example.com' }));
+      await store.users.update(ada.id, { name: 'Ada L', email: 'ada@l.example', password_hash: 'h2' });
+      await store.users.update(ada.id, {});
+      expect(await store.users.findById(ada.id)).toMatchObject({
+        name: 'Ada L',
+        email: 'ada@l.example',
+        password_hash: 'h2',
+      });
+      expect(await uniqueViolation(store.users.update(ada.id, { email: 'bob@example.com' }))).toBe('email');
+    });
+
     it('refuses a second account with the same email', async () => {
       await store.users.create(newUser());
       expect(await uniqueViolation(store.users.create(newUser({ name: 'Other' })))).toBe('email');
@@ -57,8 +70,23 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
   describe('sessions', () => {
     it('creates, finds and deletes admin and user sessions', async () => {
       const user = await store.users.create(newUser());
-      const admin = { token_hash: 'hash-admin', kind: 'admin' as const, user_id: null, expires_at: 2_000 };
-      const own = { token_hash: 'hash-user', kind: 'user' as const, user_id: user.id, expires_at: 3_000 };
+      const times = { created_at: 1_000, last_used_at: 1_500 };
+      const admin = {
+        token_hash: 'hash-admin',
+        kind: 'admin' as const,
+        user_id: null,
+        expires_at: 2_000,
+        id: 'a1',
+        ...times,
+      };
+      const own = {
+        token_hash: 'hash-user',
+        kind: 'user' as const,
+        user_id: user.id,
+        expires_at: 3_000,
+        id: 'u1',
+        ...times,
+      };
       await store.sessions.create(admin);
       await store.sessions.create(own);
       expect(await store.sessions.find('hash-admin')).toEqual(admin);
@@ -76,11 +104,65 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         ['b', 2_000],
         ['c', 2_001],
       ] as const) {
-        await store.sessions.create({ token_hash: hash, kind: 'admin', user_id: null, expires_at: expires });
+        const times = { id: hash, created_at: 0, last_used_at: 0 };
+        await store.sessions.create({ token_hash: hash, kind: 'admin', user_id: null, expires_at: expires, ...times });
       }
       expect(await store.sessions.deleteExpired(2_000)).toBe(2);
       expect(await store.sessions.deleteExpired(2_000)).toBe(0);
       expect(await store.sessions.find('c')).toMatchObject({ expires_at: 2_001 });
+    });
+
+    it("lists a user's live sessions, ends them all but one or one by id, and touches their last use", async () => {
+      const user = await store.users.create(newUser());
+      const other = await store.users.create(newUser({ email: 'bob@example.com' }));
+      const session = (hash: string, userId: number, createdAt: number, expires = 10_000) => ({
+        token_hash: hash,
+        kind: 'user' as const,
+        user_id: userId,
+        expires_at: expires,
+        id: `id-${hash}`,
+        created_at: createdAt,
+        last_used_at: createdAt,
+      });
+      for (const row of [session('s1', user.id, 1), session('s2', user.id, 2), session('s3', user.id, 3)]) {
+        await store.sessions.create(row);
+      }
+      await store.sessions.create(session('old', user.id, 0, 50));
+      await store.sessions.create(session('o1', other.id, 1));
+      expect((await store.sessions.listForUser(user.id, 100)).map((row) => row.id)).toEqual([
+        'id-s3',
+        'id-s2',
+        'id-s1',
+      ]);
+      await store.sessions.touch('s1', 500, 400);
+      await store.sessions.touch('s1', 600, 400);
+      expect((await store.sessions.find('s1'))?.last_used_at).toBe(500);
+      expect(await store.sessions.deleteById(other.id, 'id-s1')).toBe(false);
+      expect(await store.sessions.deleteById(user.id, 'id-s1')).toBe(true);
+      expect(await store.sessions.deleteForUser(user.id, 's3')).toBe(2);
+      expect((await store.sessions.listForUser(user.id, 0)).map((row) => row.id)).toEqual(['id-s3']);
+      expect(await store.sessions.find('o1')).toBeDefined();
+    });
+  });
+
+  describe('account links', () => {
+    it('keeps one link per user, hands each out once, and goes with the user', async () => {
+      const user = await store.users.create(newUser());
+      const link = (hash: string) => ({
+        token_hash: hash,
+        user_id: user.id,
+        kind: 'reset' as const,
+        created_at: 1,
+        expires_at: 9,
+      });
+      await store.accountLinks.replace(link('first'));
+      await store.accountLinks.replace({ ...link('second'), kind: 'invite' });
+      expect(await store.accountLinks.consume('first')).toBeUndefined();
+      expect(await store.accountLinks.consume('second')).toEqual({ ...link('second'), kind: 'invite' });
+      expect(await store.accountLinks.consume('second')).toBeUndefined();
+      await store.accountLinks.replace(link('third'));
+      await store.users.delete(user.id);
+      expect(await store.accountLinks.find('third')).toBeUndefined();
     });
   });
 

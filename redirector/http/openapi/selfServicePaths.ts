@@ -1,0 +1,102 @@
+/**
+ * Accounts an operator can run, in the OpenAPI description (docs/api.md#accounts): invitation and
+ * reset links, and a signed-in user's own account and sessions.
+ */
+import type {
+  AccountLinkResponse,
+  AccountResponse,
+  ForgotResponse,
+  NewUserResponse,
+  SessionInfo,
+  SessionsEndedResponse,
+  SessionsResponse,
+} from '../../contract/account';
+import { apiCall, query } from './operations';
+import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
+
+const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
+
+const accountLink = (kind: string) =>
+  apiCall({
+    summary: `A one-time ${kind} link to /reset/<token> on PUBLIC_URL; cancels the user's older link`,
+    access: 'admin',
+    parameters: [userId],
+    answers: { 200: ref('AccountLinkResponse') },
+    errors: [404],
+  });
+
+export const selfServicePaths: Record<string, Record<string, Schema>> = {
+  '/api/users/invite': { post: accountLink('invitation (72 hours)') },
+  '/api/users/reset': { post: accountLink('password reset (1 hour)') },
+  '/api/account': {
+    get: apiCall({ summary: 'The caller', access: 'user', answers: { 200: ref('AccountResponse') }, errors: [403] }),
+    put: apiCall({
+      summary: 'Change name, email, password (email and password need current_password)',
+      access: 'user',
+      body: {
+        json: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 100 },
+            email: { type: 'string' },
+            password: { type: 'string', minLength: 6 },
+            current_password: { type: 'string' },
+          },
+        },
+      },
+      answers: { 200: ref('AccountResponse') },
+      // 403 wrong current password, or an API key; 409 email taken.
+      errors: [403, 409],
+    }),
+    delete: apiCall({
+      summary: 'Delete the account with everything it owns',
+      access: 'user',
+      body: { json: { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] } },
+      answers: { 204: { description: 'Deleted' } },
+      errors: [403],
+    }),
+  },
+  '/api/account/sessions': {
+    get: apiCall({
+      summary: "The caller's sessions",
+      access: 'user',
+      answers: { 200: ref('SessionsResponse') },
+      errors: [403],
+    }),
+    delete: apiCall({
+      summary: 'End every session but the caller’s, or the one with ?id=',
+      access: 'user',
+      parameters: [query('id', { type: 'string', pattern: '^[0-9a-f]{1,64}$' }, 'A session id')],
+      answers: { 200: ref('SessionsEndedResponse') },
+      errors: [403, 404],
+    }),
+  },
+};
+
+const accountLinkSchema = closedObject<AccountLinkResponse>({ url: text('An absolute link'), expires_at: dateTime });
+
+export const selfServiceSchemas: Record<string, Schema> = {
+  AccountLinkResponse: accountLinkSchema,
+  NewUserResponse: closedObject<NewUserResponse>(
+    {
+      id,
+      name: text(),
+      email: text(),
+      custom_domain: nullable(text()),
+      created_at: dateTime,
+      links: integer(),
+      clicks: integer(),
+      disabled: boolean,
+      invitation: accountLinkSchema,
+    },
+    ['invitation'],
+  ),
+  ForgotResponse: closedObject<ForgotResponse>({ success: { const: true }, message: text() }),
+  AccountResponse: closedObject<AccountResponse>({ user: ref('User') }),
+  SessionsResponse: closedObject<SessionsResponse>({
+    sessions: arrayOf(
+      closedObject<SessionInfo>({ id: text(), created_at: dateTime, last_used_at: dateTime, current: boolean }),
+    ),
+  }),
+  SessionsEndedResponse: closedObject<SessionsEndedResponse>({ ended: integer() }),
+};

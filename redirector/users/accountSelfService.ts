@@ -1,0 +1,96 @@
+/**
+ * What signed-in users do with their own account (docs/api.md#accounts): change name, email and
+ * password (the last two need the current password; a new password ends every other session),
+ * list and end their sessions, delete the account with everything it owns.
+ */
+import { z } from 'zod';
+import { accountFields, EMAIL_TAKEN, NO_PASSWORD, parseWith, toApiUser } from '../auth/accountService';
+import type { AuthService } from '../auth/authService';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashToken } from '../auth/tokens';
+import { CURRENT_PASSWORD_WRONG, type SessionInfo } from '../contract/account';
+import type { User } from '../contract/auth';
+import { notFoundRule, RuleError, taken } from '../ruleError';
+import { UniqueViolation } from '../storage/errors';
+import type { UserRecord } from '../storage/records';
+import type { Store } from '../storage/store';
+import type { UserAdminService } from './userAdminService';
+
+export const SESSION_NOT_FOUND = 'Session not found';
+
+const accountUpdate = z.object(
+  {
+    name: accountFields.name.optional(),
+    email: accountFields.email.optional(),
+    password: accountFields.password.optional(),
+    current_password: z.string({ error: 'current_password must be text' }).optional(),
+  },
+  { error: 'Request body must be an object with name, email, password or current_password' },
+);
+
+export interface AccountSelfService {
+  /** Changes what the body gives; `token` is the caller's session, kept when the password changes. */
+  update(user: UserRecord, body: unknown, token: string): Promise<User>;
+  sessions(user: UserRecord, token: string): Promise<SessionInfo[]>;
+  /** Ends the session with `id`, or every session but the caller's; how many ended. */
+  endSessions(user: UserRecord, token: string, id: string | undefined): Promise<number>;
+  /** RuleError 403 unless `password` is the account's. */
+  delete(user: UserRecord, password: unknown): Promise<void>;
+}
+
+async function requirePassword(user: UserRecord, password: unknown): Promise<void> {
+  const given = typeof password === 'string' ? password : '';
+  const right = user.password_hash !== NO_PASSWORD && (await verifyPassword(given, user.password_hash));
+  if (!right) throw new RuleError(403, CURRENT_PASSWORD_WRONG);
+}
+
+export function createAccountSelfService(deps: {
+  store: Store;
+  auth: AuthService;
+  users: UserAdminService;
+  clock: () => number;
+}): AccountSelfService {
+  const { store, users, clock } = deps;
+  return {
+    async update(user, body, token) {
+      const changes = parseWith(accountUpdate, body, 'Invalid account change');
+      const email = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
+      if (email !== undefined || changes.password !== undefined) {
+        await requirePassword(user, changes.current_password);
+      }
+      const password_hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+      try {
+        await store.users.update(user.id, { name: changes.name, email, password_hash });
+      } catch (error) {
+        if (error instanceof UniqueViolation) throw taken(EMAIL_TAKEN);
+        throw error;
+      }
+      if (password_hash !== undefined) await store.sessions.deleteForUser(user.id, hashToken(token));
+      const updated = await store.users.findById(user.id);
+      if (!updated) throw notFoundRule('User not found');
+      return toApiUser(updated);
+    },
+
+    async sessions(user, token) {
+      const own = hashToken(token);
+      const rows = await store.sessions.listForUser(user.id, clock());
+      return rows.map((row) => ({
+        id: row.id,
+        created_at: new Date(row.created_at).toISOString(),
+        last_used_at: new Date(row.last_used_at).toISOString(),
+        current: row.token_hash === own,
+      }));
+    },
+
+    async endSessions(user, token, id) {
+      if (id === undefined) return store.sessions.deleteForUser(user.id, hashToken(token));
+      if (!(await store.sessions.deleteById(user.id, id))) throw notFoundRule(SESSION_NOT_FOUND);
+      return 1;
+    },
+
+    async delete(user, password) {
+      await requirePassword(user, password);
+      await users.delete(user.id);
+    },
+  };
+}

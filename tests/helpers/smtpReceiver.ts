@@ -1,0 +1,60 @@
+/** A real SMTP server on loopback (smtp-server) that keeps every mail it receives, with its login. */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The raw message: headers and body. */
+  raw: string;
+  user: string | undefined;
+}
+
+export interface SmtpReceiver {
+  port: number;
+  mails: ReceivedMail[];
+  /** SMTP_URL for this receiver with this login. */
+  url(user: string, password: string): string;
+  close(): Promise<void>;
+}
+
+export async function startSmtpReceiver(login = { user: 'mailer', password: 'smtp-secret-pw' }): Promise<SmtpReceiver> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP on loopback: no certificate to make, login over the bare connection.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === login.user && auth.password === login.password) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          user: typeof session.user === 'string' ? session.user : undefined,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    mails,
+    url: (user, password) => `smtp://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The /reset/<token> link in a mail (quoted-printable soft breaks undone). */
+export function resetLinkIn(mail: ReceivedMail): string | undefined {
+  const body = mail.raw.replace(/=\r?\n/g, '');
+  return /https?:\/\/[^\s]+\/reset\/[A-Za-z0-9_-]+/.exec(body)?.[0];
+}

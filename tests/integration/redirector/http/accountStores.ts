@@ -1,0 +1,42 @@
+/** A server on each store with a clock the test moves, for the account suites (docs/api.md#accounts). */
+import { createTestSchema, startPostgresTestServer } from '../../../helpers/postgres';
+import { startTestServer, type TestServer } from '../../../helpers/testServer';
+
+export interface Clock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export function testClock(): Clock {
+  const clock = {
+    now: Date.UTC(2026, 0, 5, 12),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+  return clock;
+}
+
+export interface ClockedStore {
+  kind: 'sqlite' | 'postgres';
+  start(env: Record<string, string>, clock: Clock): Promise<TestServer>;
+}
+
+export const CLOCKED_STORES: ClockedStore[] = [
+  { kind: 'sqlite', start: (env, clock) => startTestServer({ env, clock: () => clock.now }) },
+  {
+    kind: 'postgres',
+    async start(env, clock) {
+      const schema = await createTestSchema();
+      const server = await startPostgresTestServer(schema.url, { env, clock: () => clock.now });
+      return {
+        ...server,
+        dataDir: '',
+        async close() {
+          await server.close();
+          await schema.drop();
+        },
+      } as unknown as TestServer;
+    },
+  },
+];

@@ -1,0 +1,129 @@
+/**
+ * "Forgot password" on both stores (docs/api.md#accounts), with a real SMTP server on loopback: the
+ * same answer for known and unknown emails, a mail only for a known one whose link works, at most
+ * 3 requests per client address and 3 mails per account an hour, nothing secret in the logs, and
+ * nothing mailed (nor any link made) without SMTP_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_ANSWER } from '../../../../redirector/contract/account';
+import { bearer, call, newUser } from '../../../helpers/api';
+import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
+import { resetLinkIn, type SmtpReceiver, startSmtpReceiver } from '../../../helpers/smtpReceiver';
+import type { TestServer } from '../../../helpers/testServer';
+import { CLOCKED_STORES, type Clock, testClock } from './accountStores';
+
+const PUBLIC_URL = 'https://go.example.test';
+const HOUR = 60 * 60 * 1000;
+const SMTP_PASSWORD = 'smtp-secret-pw';
+
+describe.each(CLOCKED_STORES)('forgot password ($kind)', ({ start }) => {
+  let server: TestServer;
+  let smtp: SmtpReceiver;
+  let clock: Clock;
+  let logs: CapturedLogs;
+  let address = 0;
+  /** Each call from its own client address unless one is given. */
+  const forgot = (email: unknown, from = `192.0.2.${++address}`) =>
+    call(server, 'POST', '/api/auth?action=forgot', { body: { email }, headers: { 'X-Forwarded-For': from } });
+  const settled = () => server.app.services.forgot.idle();
+  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
+
+  beforeAll(async () => {
+    logs = captureLogs();
+    clock = testClock();
+    smtp = await startSmtpReceiver({ user: 'mailer', password: SMTP_PASSWORD });
+    server = await start(
+      { PUBLIC_URL, TRUST_PROXY: '1', SMTP_URL: smtp.url('mailer', SMTP_PASSWORD), MAIL_FROM: 'me@go.example.test' },
+      clock,
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+    logs.restore();
+  });
+
+  it('answers known and unknown emails the same, and mails only the known one a link that works', async () => {
+    const user = await newUser(server, 'Fay');
+    expect((await call(server, 'GET', '/api/config')).body.mail).toBe(true);
+    const known = await forgot(user.user.email.toUpperCase());
+    const unknown = await forgot('nobody-here@example.com');
+    expect([known.status, known.body]).toEqual([200, { success: true, message: FORGOT_ANSWER }]);
+    expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+    await settled();
+    expect(mailsTo('nobody-here@example.com')).toEqual([]);
+    const [mail] = mailsTo(user.user.email);
+    expect(mail?.from).toBe('me@go.example.test');
+    expect(mail?.user).toBe('mailer');
+    const link = resetLinkIn(mail!);
+    expect(link).toMatch(/^https:\/\/go\.example\.test\/reset\//);
+    const token = link!.split('/reset/')[1];
+    const used = await call(server, 'POST', '/api/auth?action=reset', { body: { token, password: 'fay-new-pw' } });
+    expect(used.status).toBe(200);
+    expect((await call(server, 'GET', '/api/account', { headers: bearer(user.token) })).status).toBe(401);
+    const login = await call(server, 'POST', '/api/auth?action=login', {
+      body: { email: user.user.email, password: 'fay-new-pw' },
+    });
+    expect(login.status).toBe(200);
+    expect((await forgot('not an email')).status).toBe(400);
+  });
+
+  it('mails one account at most 3 times an hour, from any addresses', async () => {
+    const user = await newUser(server, 'Gus');
+    for (let request = 0; request < 5; request += 1) {
+      const answer = await forgot(user.user.email);
+      expect(answer.body).toEqual({ success: true, message: FORGOT_ANSWER });
+    }
+    await settled();
+    expect(mailsTo(user.user.email)).toHaveLength(3);
+    clock.advance(HOUR);
+    await forgot(user.user.email);
+    await settled();
+    expect(mailsTo(user.user.email)).toHaveLength(4);
+  });
+
+  it('takes 3 requests an hour from one client address, unknown emails counted too', async () => {
+    const user = await newUser(server, 'Hal');
+    const from = '198.51.100.20';
+    await forgot('unknown-1@example.com', from);
+    await forgot('unknown-2@example.com', from);
+    await forgot('unknown-3@example.com', from);
+    const fourth = await forgot(user.user.email, from);
+    expect([fourth.status, fourth.body]).toEqual([200, { success: true, message: FORGOT_ANSWER }]);
+    await settled();
+    expect(mailsTo(user.user.email)).toEqual([]);
+    await forgot(user.user.email);
+    await settled();
+    expect(mailsTo(user.user.email)).toHaveLength(1);
+  });
+
+  it('writes no token, password or SMTP credential in the logs', async () => {
+    const text = logs.lines.join('\n');
+    expect(text).not.toContain(SMTP_PASSWORD);
+    expect(text).not.toMatch(/\/reset\/[A-Za-z0-9_-]{20,}/);
+    expect(text).not.toContain('fay-new-pw');
+  });
+});
+
+describe.each(CLOCKED_STORES)('forgot password without SMTP_URL ($kind)', ({ start }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await start({}, testClock());
+  });
+  afterAll(() => server.close());
+
+  it("answers the same and makes no link (the administrator's link stays the one that works)", async () => {
+    const user = await newUser(server, 'Ida');
+    expect((await call(server, 'GET', '/api/config')).body.mail).toBe(false);
+    const given = await call(server, 'POST', `/api/users/reset?id=${user.user.id}`, {
+      headers: { 'X-API-Key': server.adminKey },
+    });
+    const answer = await call(server, 'POST', '/api/auth?action=forgot', { body: { email: user.user.email } });
+    expect([answer.status, answer.body]).toEqual([200, { success: true, message: FORGOT_ANSWER }]);
+    await server.app.services.forgot.idle();
+    const token = given.body.url.split('/reset/')[1];
+    const used = await call(server, 'POST', '/api/auth?action=reset', { body: { token, password: 'ida-new-pw' } });
+    expect(used.status).toBe(200);
+  });
+});
