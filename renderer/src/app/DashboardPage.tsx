@@ -62,12 +62,13 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       customDomain: session.user.custom_domain ?? null,
       publicUrl: serviceOrigin(),
       defaultDomain: new URL(serviceOrigin()).hostname,
+      verification: null,
     },
     (customDomain) => updateUser({ custom_domain: customDomain }),
   );
   const [domainOpen, setDomainOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
-  const host = linkHost(domain.customDomain, domain.publicUrl);
+  const defaultHost = linkHost(null, domain.publicUrl);
   const showLink = (linkId: string | null) =>
     setParams((current) => {
       // The range belongs to the link's view: the list never shows it.
@@ -108,28 +109,28 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           {selectedId !== null ? (
             <UserLinkAnalyticsView
               state={stats.state}
-              host={host}
               onBack={() => showLink(null)}
               onRetry={stats.retry}
               dateRange={dateRange}
               exportClicks={() => analytics.clicksCsv(selectedId, dateRange.range)}
             />
           ) : (
-            <DashboardLinks host={host} onAnalytics={(link) => showLink(String(link.id))} />
+            <DashboardLinks
+              domains={{ defaultHost: defaultHost.domain, verified: domain.verifiedDomain }}
+              onAnalytics={(link) => showLink(String(link.id))}
+            />
           )}
         </div>
       </main>
       {domainOpen ? (
         <DomainDialog
           customDomain={domain.customDomain}
+          verification={domain.verification}
           defaultDomain={domain.defaultDomain}
-          defaultHost={linkHost(null, domain.publicUrl)}
+          defaultHost={defaultHost}
           onClose={() => setDomainOpen(false)}
-          onSave={async (value) => {
-            const saved = await domain.save(value);
-            setDomainOpen(false);
-            return saved;
-          }}
+          onSave={domain.save}
+          onVerify={domain.verify}
           onRemove={domain.remove}
         />
       ) : null}

@@ -42,6 +42,9 @@ const ConversionFunnelPage = lazyScreen(() =>
 const DebugInfoPage = lazyScreen(() => import('../features/debug/DebugInfoPage').then((m) => m.DebugInfoPage));
 const StorageDebugPage = lazyScreen(() => import('../features/debug/StorageDebugPage').then((m) => m.StorageDebugPage));
 const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
+const AdminDomainsPage = lazyScreen(() =>
+  import('../features/domains/AdminDomainsPage').then((m) => m.AdminDomainsPage),
+);
 const AdminKeysPage = lazyScreen(() => import('../features/keys/AdminKeysPage').then((m) => m.AdminKeysPage));
 const ConnectPage = lazyScreen(() => import('../features/desktop/ConnectPage').then((m) => m.ConnectPage));
 
@@ -69,6 +72,7 @@ const adminRoutes: RouteObject = {
         { path: 'edit/:linkId', element: screen(<LinkFormPage mode="edit" />) },
         { path: 'link/:linkId', element: screen(<LinkAnalyticsPage />) },
         { path: 'users', element: screen(<UsersPage />) },
+        { path: 'domains', element: screen(<AdminDomainsPage />) },
         { path: 'keys', element: screen(<AdminKeysPage />) },
         { path: 'live', element: screen(<LiveVisitorsPage />) },
         { path: 'repeat-visitors', element: screen(<RepeatVisitorsPage />) },
