@@ -193,7 +193,7 @@ function DomainDialogFooter({ removable, busy, saving, onRemove, onClose }: Doma
       ) : null}
       <div className="row">
         <Button onClick={onClose} disabled={busy}>
-          Close
+          Done
         </Button>
         <Button type="submit" form="domain-form" variant="primary" loading={saving}>
           {saving ? 'Saving...' : 'Save Domain'}
