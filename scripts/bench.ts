@@ -12,10 +12,12 @@ import { benchAnalytics } from './bench/analytics';
 import { ArgsError, type BenchArgs, type Generator, parseBenchArgs, USAGE } from './bench/args';
 import { ensureServerBuild } from './bench/build';
 import {
+  BENCH_DOMAIN,
   type BenchData,
   type BenchSchema,
   countStoredClicks,
   createBenchSchema,
+  createDomainLinks,
   createLinks,
   databaseFile,
 } from './bench/database';
@@ -43,7 +45,7 @@ import {
   toJson,
 } from './bench/report';
 import { seedBenchDatabase } from './bench/seed';
-import { makeLinks, makeVisitPool, type Visit } from './bench/traffic';
+import { makeLinks, makeVisitPool, onHost, type Visit } from './bench/traffic';
 import { type LoadResult, wrkScript } from './bench/wrkScript';
 
 const VISIT_POOL_SIZE = 20_000;
@@ -137,6 +139,8 @@ async function redirectPhase(
     ? { dataDir: path.join(dir, 'redirect-pg'), databaseUrl }
     : undefined;
   await createLinks(sqliteData, links);
+  // The same links on a verified custom domain, measured beside the default domain (SQLite only).
+  await createDomainLinks(sqliteData, links);
   if (postgresData) {
     fs.mkdirSync(postgresData.dataDir);
     await createLinks(postgresData, links);
@@ -146,6 +150,9 @@ async function redirectPhase(
   const visits: Visit[] = makeVisitPool({ links, size: VISIT_POOL_SIZE });
   const scriptFile = path.join(dir, 'visits.lua');
   fs.writeFileSync(scriptFile, wrkScript(visits));
+  const domainVisits = onHost(visits, BENCH_DOMAIN);
+  const domainScriptFile = path.join(dir, 'visits-domain.lua');
+  fs.writeFileSync(domainScriptFile, wrkScript(domainVisits));
 
   progress(
     `starting Me (dist/server/server.js, TRUST_PROXY=1)${postgresData ? ' on SQLite and on PostgreSQL' : ''} and the floor`,
@@ -159,17 +166,18 @@ async function redirectPhase(
   running.add(floor);
   const startMb = readMemory(product.pid)?.rssMb;
 
-  const load = (server: RunningServer, seconds: number) =>
+  const load = (server: RunningServer, seconds: number, onDomain = false) =>
     runLoad({
       generator,
       url: server.url,
       connections: args.connections,
       seconds,
-      scriptFile,
-      visits,
+      scriptFile: onDomain ? domainScriptFile : scriptFile,
+      visits: onDomain ? domainVisits : visits,
       cpu: cores.generatorCpu,
     });
   const productRuns: LoadResult[] = [];
+  const domainRuns: LoadResult[] = [];
   const postgresRuns: LoadResult[] = [];
   const databaseCpuUs: number[] = [];
   const floorRuns: LoadResult[] = [];
@@ -193,14 +201,20 @@ async function redirectPhase(
   let postgresAnswered = 0;
   progress(`warm-up: ${args.warmupSeconds} s each`);
   answered += (await load(product, args.warmupSeconds)).answered;
+  answered += (await load(product, args.warmupSeconds, true)).answered;
   if (onPostgres) postgresAnswered += (await load(onPostgres, args.warmupSeconds)).answered;
   await load(floor, args.warmupSeconds);
   await loadHub(args.warmupSeconds);
   for (let run = 1; run <= args.runs; run++) {
-    progress(`run ${run}/${args.runs}: Me, ${args.durationSeconds} s`);
-    const result = await measured(product, () => load(product, args.durationSeconds));
-    answered += result.answered;
-    productRuns.push(result);
+    // The default and the custom domain take turns going first, so neither always inherits the
+    // other's leftovers (the clicks still being written, a checkpoint).
+    for (const onDomain of run % 2 === 1 ? [false, true] : [true, false]) {
+      const where = onDomain ? ` on the custom domain ${BENCH_DOMAIN}` : '';
+      progress(`run ${run}/${args.runs}: Me${where}, ${args.durationSeconds} s`);
+      const result = await measured(product, () => load(product, args.durationSeconds, onDomain));
+      answered += result.answered;
+      (onDomain ? domainRuns : productRuns).push(result);
+    }
     if (onPostgres) {
       progress(`run ${run}/${args.runs}: Me on PostgreSQL, ${args.durationSeconds} s`);
       const pgResult = await measured(onPostgres, () => load(onPostgres, args.durationSeconds), databaseCpuUs);
@@ -216,7 +230,13 @@ async function redirectPhase(
 
   progress('stopping Me with SIGTERM and counting stored clicks');
   await stopServer(floor);
-  const stopped = async (server: RunningServer, data: BenchData, sent: number, runs: LoadResult[]) => {
+  const stopped = async (
+    server: RunningServer,
+    data: BenchData,
+    sent: number,
+    runs: LoadResult[],
+    customDomain?: LoadResult[],
+  ) => {
     const exitCode = await stopServer(server);
     let stored: number | undefined;
     try {
@@ -224,9 +244,9 @@ async function redirectPhase(
     } catch (error) {
       progress(`could not count stored clicks: ${(error as Error).message}`);
     }
-    return { product: runs, floor: floorRuns, answered: sent, stored, exitCode };
+    return { product: runs, floor: floorRuns, customDomain, answered: sent, stored, exitCode };
   };
-  const figures = await stopped(product, sqliteData, answered, productRuns);
+  const figures = await stopped(product, sqliteData, answered, productRuns, domainRuns);
   const postgres =
     onPostgres && postgresData
       ? { figures: await stopped(onPostgres, postgresData, postgresAnswered, postgresRuns), databaseCpuUs }

@@ -37,6 +37,42 @@ export async function createLinks(data: BenchData, links: readonly BenchLink[], 
   }
 }
 
+/** The verified custom domain the bench's second set of links lives on (docs/api.md#custom-domains). */
+export const BENCH_DOMAIN = 'go.bench.example';
+
+/**
+ * The same links again, owned by a user whose verified custom domain they live on: the redirects
+ * measured on that host route through the custom domain's code space.
+ */
+export async function createDomainLinks(data: BenchData, links: readonly BenchLink[], now = Date.now()): Promise<void> {
+  const store = await openStore(data);
+  try {
+    const user = await store.users.create({
+      name: 'Bench Domain',
+      email: 'bench-domain@example.com',
+      password_hash: 'not-a-password',
+      created_at: now,
+    });
+    await store.domains.claim(user.id, BENCH_DOMAIN, 'bench-token-0123456789ab', now);
+    await store.domains.record(user.id, BENCH_DOMAIN, {
+      status: 'verified',
+      checked_at: now,
+      verified_at: now,
+      error: null,
+    });
+    for (const [i, link] of links.entries()) {
+      await store.links.create({
+        ...link,
+        user_id: user.id,
+        domain: BENCH_DOMAIN,
+        created_at: now - (links.length - i) * 60_000,
+      });
+    }
+  } finally {
+    await store.close();
+  }
+}
+
 /** Every stored click, bots included (the server must be stopped first). */
 export async function countStoredClicks(data: BenchData): Promise<number> {
   const store = await openStore(data);

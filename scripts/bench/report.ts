@@ -29,6 +29,8 @@ export interface RedirectFigures {
   /** Measured runs (warm-up excluded). */
   product: LoadResult[];
   floor: LoadResult[];
+  /** The product's runs on a verified custom domain (the same links and visits, `Host` the domain). */
+  customDomain?: LoadResult[];
   /** 2xx/3xx responses the product sent, warm-up included: clicks that must be stored. */
   answered: number;
   /** Clicks in the database after a clean SIGTERM; undefined if it could not be counted. */
@@ -72,7 +74,13 @@ export interface BenchResult {
   events?: EventsFigures;
 }
 
-export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250 };
+export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250, customDomainOverPercent: 5 };
+
+/** How much more CPU per request a custom domain's redirect costs than the default domain's, in %. */
+export function customDomainOverPercent(redirect: RedirectFigures): number {
+  if (!redirect.customDomain?.length) return Number.NaN;
+  return (summarise(redirect.customDomain).cpuUs / summarise(redirect.product).cpuUs - 1) * 100;
+}
 
 export interface Summary {
   rps: number;
@@ -154,6 +162,7 @@ function redirectJson(redirect: RedirectFigures): Record<string, unknown> {
     p50_ms: round(product.p50Ms, 3),
     p99_ms: round(product.p99Ms, 3),
     cpu_us: round(product.cpuUs, 1),
+    ...customDomainJson(redirect),
     floor_rps: round(floor.rps, 0),
     floor_p50_ms: round(floor.p50Ms, 3),
     floor_p99_ms: round(floor.p99Ms, 3),
@@ -169,6 +178,9 @@ function redirectJson(redirect: RedirectFigures): Record<string, unknown> {
       floor: redirect.floor.map((r) => round(r.rps, 0)),
       product_cpu_us: redirect.product.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
       floor_cpu_us: redirect.floor.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
+      ...(redirect.customDomain && {
+        custom_domain_cpu_us: redirect.customDomain.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
+      }),
     },
   };
 }
@@ -199,6 +211,17 @@ function hubLines(result: BenchResult): string[] {
     `  req/s ${int(hub.rps)} (redirect ${int(redirect.rps)}), ${fixed(rate, 2)} of the redirect rate, target ≥ 0.33: ${mark(rate >= HUB_TARGETS.rateToRedirect)}`,
     `  p99 ${fixed(hub.p99Ms, 2)} ms; runs (req/s): ${result.hub.map((r) => int(r.rps)).join(', ')}`,
   ];
+}
+
+function customDomainJson(redirect: RedirectFigures): Record<string, unknown> {
+  if (!redirect.customDomain) return {};
+  const onDomain = summarise(redirect.customDomain);
+  return {
+    custom_domain_cpu_us: round(onDomain.cpuUs, 1),
+    custom_domain_rps: round(onDomain.rps, 0),
+    custom_domain_p99_ms: round(onDomain.p99Ms, 3),
+    custom_domain_cpu_over_percent: round(customDomainOverPercent(redirect), 1),
+  };
 }
 
 export function toJson(result: BenchResult): Record<string, unknown> {
@@ -258,6 +281,19 @@ const cpu = (summary: Summary) =>
     ? `${fixed(summary.cpuUs, 1)} (${fixed(summary.cpuMinUs, 1)}–${fixed(summary.cpuMaxUs, 1)})`
     : '—';
 
+function customDomainRow(runs: readonly LoadResult[]): string[] {
+  const onDomain = summarise(runs);
+  return [
+    '  on a verified custom domain',
+    cpu(onDomain),
+    int(onDomain.rps),
+    fixed(onDomain.p50Ms, 2),
+    fixed(onDomain.p99Ms, 2),
+    '—',
+    '—',
+  ];
+}
+
 function redirectLines(label: string, redirect: RedirectFigures): string[] {
   const product = summarise(redirect.product);
   const floor = summarise(redirect.floor);
@@ -273,6 +309,7 @@ function redirectLines(label: string, redirect: RedirectFigures): string[] {
       int(redirect.answered),
       redirect.stored === undefined ? '—' : int(redirect.stored),
     ],
+    ...(redirect.customDomain ? [customDomainRow(redirect.customDomain)] : []),
     [
       'floor (bare node:http + Map)',
       cpu(floor),
@@ -288,6 +325,13 @@ function redirectLines(label: string, redirect: RedirectFigures): string[] {
     `  CPU ratio (floor µs / Me µs): ${fixed(floor.cpuUs / product.cpuUs, 2)}   ` +
       `req/s ratio to the floor: ${fixed(ratio(product.rps, floor.rps), 2)}`,
   );
+  if (redirect.customDomain) {
+    const over = customDomainOverPercent(redirect);
+    lines.push(
+      `  custom domain: ${fixed(over, 1)} % CPU per request over the default domain ` +
+        `(target ≤ ${TARGETS.customDomainOverPercent} %: ${Number.isFinite(over) ? mark(over <= TARGETS.customDomainOverPercent) : '—'})`,
+    );
+  }
   lines.push(
     `  runs (req/s): Me ${redirect.product.map((r) => int(r.rps)).join(', ')}; floor ${redirect.floor.map((r) => int(r.rps)).join(', ')}`,
   );

@@ -243,3 +243,8 @@ export function makeVisitPool(options: VisitPoolOptions): Visit[] {
   }
   return visits;
 }
+
+/** The same visits sent to another host (a custom domain's code space): each with `Host: host`. */
+export function onHost(visits: readonly Visit[], host: string): Visit[] {
+  return visits.map((visit) => ({ path: visit.path, headers: { ...visit.headers, Host: host } }));
+}

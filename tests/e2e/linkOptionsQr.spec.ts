@@ -150,6 +150,13 @@ test("a user's row draws the QR code of the link on their custom domain, as PNG 
     body: JSON.stringify({ domain: 'go.quinn.example' }),
   });
   expect(domain.status).toBe(200);
+  // Verified by the administrator: a new link then goes on the domain (docs/api.md#custom-domains).
+  const verified = await fetch(`${server.url}/api/domains?domain=go.quinn.example`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({ status: 'verified' }),
+  });
+  expect(verified.status).toBe(200);
   const shortCode = unique('poster');
   await apiCreateLink(server, session.token, { short_code: shortCode, target_url: 'https://quinn.example/poster' });
 

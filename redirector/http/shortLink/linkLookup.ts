@@ -20,18 +20,23 @@ export function createLinkLookup(linkCache: LinkCache) {
       return cached !== undefined ? (cached ?? undefined) : linkCache.get(shortCode);
     },
     onDomain(route: DomainRoute): FoundLink {
-      const ownersOnly = (link: RedirectLink | null | undefined) =>
-        link?.user_id === route.ownerId ? link : undefined;
       const own = linkCache.peek(route.shortCode, route.domain);
+      // The domain's own link, cached: the common case, without allocating anything.
       if (own) return own;
-      if (own === null) {
-        const shared = linkCache.peek(route.shortCode);
-        if (shared !== undefined) return ownersOnly(shared);
-      }
-      return (async () =>
-        (await linkCache.get(route.shortCode, route.domain)) ?? ownersOnly(await linkCache.get(route.shortCode)))();
+      return onDomainMiss(route, own);
     },
   };
+
+  /** Not cached as the domain's own: a known miss falls back to the owner's default-domain link. */
+  function onDomainMiss(route: DomainRoute, own: RedirectLink | null | undefined): FoundLink {
+    const ownersOnly = (link: RedirectLink | null | undefined) => (link?.user_id === route.ownerId ? link : undefined);
+    if (own === null) {
+      const shared = linkCache.peek(route.shortCode);
+      if (shared !== undefined) return ownersOnly(shared);
+    }
+    return (async () =>
+      (await linkCache.get(route.shortCode, route.domain)) ?? ownersOnly(await linkCache.get(route.shortCode)))();
+  }
 }
 
 /** Runs `then` with the link: at once when it is at hand. */

@@ -1,17 +1,22 @@
-/** A user's custom domain (docs/api.md#domain): read it, set it, remove it. */
-import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../../../redirector/contract';
+/** A user's custom domain (docs/api.md#domain, #custom-domains): read it, set it, verify it, remove it. */
+import type {
+  DomainResponse,
+  DomainSetResponse,
+  DomainVerification,
+  SuccessResponse,
+} from '../../../redirector/contract';
 import { useCalls } from './ApiProvider';
 import type { Credential, HttpClient } from './client';
 import { useLoad } from './useLoad';
 
 export function domainCalls(http: HttpClient, credential: Credential) {
+  const path = '/api/user/domain';
   return {
-    get: (signal?: AbortSignal) => http.request<DomainResponse>('/api/user/domain', { credential, signal }),
-    async set(domain: string): Promise<string> {
-      const path = '/api/user/domain';
-      return (await http.request<DomainSetResponse>(path, { method: 'POST', credential, body: { domain } })).domain;
-    },
-    remove: () => http.request<SuccessResponse>('/api/user/domain', { method: 'DELETE', credential }),
+    get: (signal?: AbortSignal) => http.request<DomainResponse>(path, { credential, signal }),
+    set: (domain: string) => http.request<DomainSetResponse>(path, { method: 'POST', credential, body: { domain } }),
+    /** Looks the TXT record up now (docs/api.md#verification). */
+    verify: () => http.request<DomainSetResponse>(`${path}/verify`, { method: 'POST', credential }),
+    remove: () => http.request<SuccessResponse>(path, { method: 'DELETE', credential }),
   };
 }
 
@@ -20,22 +25,30 @@ export interface DomainInfo {
   /** The service's host name, the CNAME target. */
   defaultDomain: string;
   publicUrl: string;
+  /** The custom domain's state; null without one (or before the domain call answers). */
+  verification: DomainVerification | null;
+}
+
+/** The custom domain links may be put on: the user's domain once verified, else none. */
+export function verifiedDomainOf(domain: Pick<DomainInfo, 'customDomain' | 'verification'>): string | null {
+  return domain.customDomain !== null && domain.verification?.status === 'verified' ? domain.customDomain : null;
 }
 
 /**
- * The domain, starting from what the session and this page know, with its set and remove;
+ * The domain, starting from what the session and this page know, with its set, verify and remove;
  * `onChange` hears every stored change (the session keeps the user's domain too).
  */
 export function useDomain(initial: DomainInfo, onChange: (customDomain: string | null) => void) {
   const calls = useCalls(domainCalls);
   const loaded = useLoad(
-    async (signal) => {
+    async (signal): Promise<DomainInfo> => {
       try {
         const answer = await calls.get(signal);
         return {
           customDomain: answer.domain,
           defaultDomain: answer.default_domain || initial.defaultDomain,
           publicUrl: answer.public_url || initial.publicUrl,
+          verification: answer.verification ?? null,
         };
       } catch (caught) {
         // The spec logs a failed domain fetch and shows nothing.
@@ -46,19 +59,24 @@ export function useDomain(initial: DomainInfo, onChange: (customDomain: string |
     [calls],
   );
   const domain = loaded.data ?? initial;
-  const stored = (customDomain: string | null) => {
-    loaded.setData({ ...domain, customDomain });
-    onChange(customDomain);
+  const stored = (customDomain: string | null, verification: DomainVerification | null) => {
+    loaded.setData({ ...domain, customDomain, verification });
+    if (customDomain !== domain.customDomain) onChange(customDomain);
   };
   /** Resolves with the domain as stored. */
   const save = async (value: string) => {
     const saved = await calls.set(value);
-    stored(saved);
-    return saved;
+    stored(saved.domain, saved.verification);
+    return saved.domain;
+  };
+  const verify = async () => {
+    const checked = await calls.verify();
+    stored(checked.domain, checked.verification);
+    return checked.verification;
   };
   const remove = async () => {
     await calls.remove();
-    stored(null);
+    stored(null, null);
   };
-  return { ...domain, save, remove };
+  return { ...domain, verifiedDomain: verifiedDomainOf(domain), save, verify, remove };
 }

@@ -18,6 +18,7 @@ export const ADMIN_NAV: { to: string; label: string; icon: IconName }[] = [
   { to: '/admin/links', label: 'Links', icon: 'list' },
   { to: '/admin/create', label: 'Create Link', icon: 'plus' },
   { to: '/admin/users', label: 'Users', icon: 'users' },
+  { to: '/admin/domains', label: 'Domains', icon: 'globe' },
   { to: '/admin/keys', label: 'API Keys', icon: 'shield' },
   { to: '/admin/webhooks', label: 'Webhooks', icon: 'external' },
   { to: '/admin/live', label: 'Live Visitors', icon: 'activity' },

@@ -90,6 +90,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       customDomain: session.user.custom_domain ?? null,
       publicUrl: serviceOrigin(),
       defaultDomain: new URL(serviceOrigin()).hostname,
+      verification: null,
     },
     (customDomain) => updateUser({ custom_domain: customDomain }),
   );
@@ -98,6 +99,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const [webhooksOpen, setWebhooksOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const host = linkHost(domain.customDomain, domain.publicUrl);
+  const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
     account.logout({ token: session.token }).catch(() => undefined);
     onSignedOut();
@@ -140,28 +142,28 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           ) : selectedId !== null ? (
             <UserLinkAnalyticsView
               state={stats.state}
-              host={host}
               onBack={() => showLink(null)}
               onRetry={stats.retry}
               dateRange={dateRange}
               exportClicks={() => analytics.clicksCsv(selectedId, dateRange.range)}
             />
           ) : (
-            <DashboardLinks host={host} onAnalytics={(link) => showLink(String(link.id))} />
+            <DashboardLinks
+              domains={{ defaultHost: defaultHost.domain, verified: domain.verifiedDomain }}
+              onAnalytics={(link) => showLink(String(link.id))}
+            />
           )}
         </div>
       </main>
       {domainOpen ? (
         <DomainDialog
           customDomain={domain.customDomain}
+          verification={domain.verification}
           defaultDomain={domain.defaultDomain}
-          defaultHost={linkHost(null, domain.publicUrl)}
+          defaultHost={defaultHost}
           onClose={() => setDomainOpen(false)}
-          onSave={async (value) => {
-            const saved = await domain.save(value);
-            setDomainOpen(false);
-            return saved;
-          }}
+          onSave={domain.save}
+          onVerify={domain.verify}
           onRemove={domain.remove}
         />
       ) : null}

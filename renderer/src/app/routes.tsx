@@ -45,6 +45,9 @@ const ConversionFunnelPage = lazyScreen(() =>
 const DebugInfoPage = lazyScreen(() => import('../features/debug/DebugInfoPage').then((m) => m.DebugInfoPage));
 const StorageDebugPage = lazyScreen(() => import('../features/debug/StorageDebugPage').then((m) => m.StorageDebugPage));
 const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
+const AdminDomainsPage = lazyScreen(() =>
+  import('../features/domains/AdminDomainsPage').then((m) => m.AdminDomainsPage),
+);
 const AdminKeysPage = lazyScreen(() => import('../features/keys/AdminKeysPage').then((m) => m.AdminKeysPage));
 const AdminWebhooksPage = lazyScreen(() =>
   import('../features/webhooks/AdminWebhooksPage').then((m) => m.AdminWebhooksPage),
@@ -75,6 +78,7 @@ const adminRoutes: RouteObject = {
         { path: 'edit/:linkId', element: screen(<LinkFormPage mode="edit" />) },
         { path: 'link/:linkId', element: screen(<LinkAnalyticsPage />) },
         { path: 'users', element: screen(<UsersPage />) },
+        { path: 'domains', element: screen(<AdminDomainsPage />) },
         { path: 'keys', element: screen(<AdminKeysPage />) },
         { path: 'webhooks', element: screen(<AdminWebhooksPage />) },
         { path: 'live', element: screen(<LiveVisitorsPage />) },

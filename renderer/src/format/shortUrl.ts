@@ -51,3 +51,11 @@ export function shortLinkBase(apiBase: string): string {
   const base = apiBase.replace(/\/+$/, '');
   return base !== '' ? base : window.location.origin;
 }
+
+/**
+ * A link's short address as lists show it: its `short_url` without the scheme
+ * ('https://go.ann.example/spring' → 'go.ann.example/spring'); copy and open the `short_url` itself.
+ */
+export function shortUrlText(shortUrl: string): string {
+  return shortUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+}

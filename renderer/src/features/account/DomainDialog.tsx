@@ -1,15 +1,22 @@
-/** 'Custom Domain Settings' (docs/api.md#pages): set or remove the user's custom domain. */
+/**
+ * 'Custom Domain Settings' (docs/api.md#pages, #custom-domains): set, verify or remove the user's
+ * custom domain. The dialog stays open after a save, so the record to add shows at once.
+ */
 import { type FormEvent, useState } from 'react';
-import { DOMAIN_REQUIRED } from '../../../../redirector/contract';
+import { DOMAIN_REQUIRED, type DomainVerification } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
-import { type LinkHost, shortLinkText } from '../../format/shortUrl';
+import { type LinkHost, linkHost, shortLinkText, shortLinkUrl } from '../../format/shortUrl';
+import { DomainState, RoutingInstructions } from './DomainState';
+import { DOMAIN_TEXTS as TEXTS } from './domainTexts';
 
 export interface DomainDialogProps {
   customDomain: string | null;
+  /** The custom domain's state; null without one. */
+  verification: DomainVerification | null;
   /** The service's host name, the CNAME target. */
   defaultDomain: string;
   /** How links look on the default domain (public URL host, with its port). */
@@ -17,6 +24,8 @@ export interface DomainDialogProps {
   onClose: () => void;
   /** Resolves with the domain as stored. */
   onSave: (domain: string) => Promise<string>;
+  /** Looks the TXT record up now (POST /api/user/domain/verify). */
+  onVerify: () => Promise<unknown>;
   onRemove: () => Promise<void>;
 }
 
@@ -27,10 +36,12 @@ export function validateDomain(value: string): string | null {
 
 export function DomainDialog({
   customDomain,
+  verification,
   defaultDomain,
   defaultHost,
   onClose,
   onSave,
+  onVerify,
   onRemove,
 }: DomainDialogProps) {
   const [value, setValue] = useState(customDomain ?? '');
@@ -40,7 +51,9 @@ export function DomainDialog({
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
   const busy = saving || removing;
-  const shownHost: LinkHost = customDomain ? { domain: customDomain, origin: '' } : defaultHost;
+  const verified = customDomain !== null && verification?.status === 'verified';
+  const shownHost: LinkHost = verified ? linkHost(customDomain, defaultHost.origin) : defaultHost;
+  const example = shortLinkUrl(shownHost, 'my-link');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,9 +63,10 @@ export function DomainDialog({
     if (invalid) return;
     setSaving(true);
     try {
-      await onSave(value.trim());
+      setValue(await onSave(value.trim()));
     } catch (caught) {
       setError(errorMessage(caught, 'Failed to save domain'));
+    } finally {
       setSaving(false);
     }
   };
@@ -76,8 +90,8 @@ export function DomainDialog({
       <Dialog
         open
         onClose={() => (busy ? undefined : onClose())}
-        title="Custom Domain Settings"
-        description="Use your own domain for your short links, so they carry your brand instead of ours."
+        title={TEXTS.title}
+        description={TEXTS.description}
         footerSplit={customDomain !== null}
         footer={
           <DomainDialogFooter
@@ -90,25 +104,21 @@ export function DomainDialog({
         }
       >
         {error ? <Banner tone="error">{error}</Banner> : null}
-        <CurrentDomain customDomain={customDomain} shownHost={shownHost} />
-        <form id="domain-form" className="form" noValidate onSubmit={save}>
-          <TextField
-            label="Custom Domain"
-            name="domain"
-            placeholder="links.example.com"
-            value={value}
-            onValueChange={(next) => {
-              setValue(next);
-              if (inputError) setInputError(null);
-            }}
-            error={inputError}
-            hint="Enter your domain without https://"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-          />
-        </form>
-        <SetupInstructions defaultDomain={defaultDomain} />
+        {customDomain !== null && verification !== null ? (
+          <DomainState domain={customDomain} verification={verification} example={example} onVerify={onVerify} />
+        ) : (
+          <CurrentDomain shownHost={shownHost} />
+        )}
+        <DomainForm
+          value={value}
+          error={inputError}
+          onChange={(next) => {
+            setValue(next);
+            if (inputError) setInputError(null);
+          }}
+          onSubmit={save}
+        />
+        <RoutingInstructions defaultDomain={defaultDomain} domain={customDomain} />
       </Dialog>
       <ConfirmDialog
         open={confirmingRemove}
@@ -124,33 +134,43 @@ export function DomainDialog({
   );
 }
 
-/** The domain links are shown on now, and how a link looks there. */
-function CurrentDomain({ customDomain, shownHost }: { customDomain: string | null; shownHost: LinkHost }) {
+interface DomainFormProps {
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+}
+
+function DomainForm({ value, error, onChange, onSubmit }: DomainFormProps) {
+  return (
+    <form id="domain-form" className="form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Custom Domain"
+        name="domain"
+        placeholder="links.example.com"
+        value={value}
+        onValueChange={onChange}
+        error={error}
+        hint="Enter your domain without https://"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus
+      />
+    </form>
+  );
+}
+
+/** Without a custom domain: the default domain links are shown on, and how a link looks there. */
+function CurrentDomain({ shownHost }: { shownHost: LinkHost }) {
   return (
     <div className="callout">
-      <div className="callout__title">{customDomain ? 'Current custom domain' : 'Default domain'}</div>
+      <div className="callout__title">{TEXTS.defaultTitle}</div>
       <div className="row">
         <code className="code-block grow">{shownHost.domain}</code>
       </div>
       <p className="text-sm muted">
-        Your links look like <code>{shortLinkText(shownHost, 'my-link')}</code>
+        {TEXTS.linksLookLike} <code>{shortLinkText(shownHost, 'my-link')}</code>
       </p>
-    </div>
-  );
-}
-
-/** What the user sets up at their DNS provider. */
-function SetupInstructions({ defaultDomain }: { defaultDomain: string }) {
-  return (
-    <div className="callout">
-      <div className="callout__title">Setup Instructions</div>
-      <ol className="steps">
-        <li>Point your domain's DNS to our servers.</li>
-        <li>
-          Add a CNAME record pointing to <code>{defaultDomain}</code>.
-        </li>
-        <li>Wait up to 24 hours for DNS propagation.</li>
-      </ol>
     </div>
   );
 }
@@ -173,7 +193,7 @@ function DomainDialogFooter({ removable, busy, saving, onRemove, onClose }: Doma
       ) : null}
       <div className="row">
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          Done
         </Button>
         <Button type="submit" form="domain-form" variant="primary" loading={saving}>
           {saving ? 'Saving...' : 'Save Domain'}

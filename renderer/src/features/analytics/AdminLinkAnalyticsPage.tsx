@@ -1,7 +1,6 @@
 /** /admin/link/{linkId} (docs/api.md#pages, "Admin per-link analytics"): one call, refreshed every 5 s. */
 
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useShortLinkBase } from '../../api/account';
 import { useAnalyticsCalls, useLinkStats } from '../../api/analytics';
 import { ApiError, errorMessage } from '../../api/client';
 import { Badge } from '../../components/Badge';
@@ -22,7 +21,6 @@ import { useDateRange } from './useDateRange';
 
 export function LinkAnalyticsPage() {
   const { linkId = '' } = useParams();
-  const linkBase = useShortLinkBase();
   const calls = useAnalyticsCalls();
   const dateRange = useDateRange();
   const analytics = useLinkStats(linkId, dateRange.range);
@@ -48,7 +46,7 @@ export function LinkAnalyticsPage() {
   }
 
   const { link, stats, recentClicks } = data;
-  const url = `${linkBase}/${link.short_code}`;
+  const url = link.short_url;
   const online = onlineNow(recentClicks);
 
   return (

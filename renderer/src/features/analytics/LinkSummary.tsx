@@ -3,10 +3,10 @@ import type { Link } from '../../../../redirector/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { FeatureBadges } from '../../components/FeatureBadges';
 import { Icon } from '../../components/Icon';
-import { type LinkHost, shortLinkText, shortLinkUrl } from '../../format/shortUrl';
+import { shortUrlText } from '../../format/shortUrl';
 
-export function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {
-  const text = shortLinkText(host, link.short_code);
+export function LinkSummary({ link }: { link: Link }) {
+  const text = shortUrlText(link.short_url);
   return (
     <div className="analytics__head">
       <div className="stack stack--sm analytics__title-block">
@@ -14,7 +14,7 @@ export function LinkSummary({ link, host }: { link: Link; host: LinkHost }) {
         <div className="row analytics__short">
           <Icon name="link" />
           <span className="mono">{text}</span>
-          <CopyButton text={shortLinkUrl(host, link.short_code)} label="Copy link" />
+          <CopyButton text={link.short_url} label="Copy link" />
         </div>
         <a className="analytics__target truncate" href={link.target_url} target="_blank" rel="noopener noreferrer">
           {link.target_url}

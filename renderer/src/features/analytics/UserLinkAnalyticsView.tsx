@@ -10,7 +10,6 @@ import { LineChart } from '../../components/charts/LineChart';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
-import type { LinkHost } from '../../format/shortUrl';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { TREND_TEXTS } from './analyticsTexts';
 import { LinkSummary } from './LinkSummary';
@@ -19,7 +18,6 @@ import { userAnalyticsModel } from './userAnalyticsModel';
 
 export interface UserLinkAnalyticsViewProps {
   state: UserLinkStatsState;
-  host: LinkHost;
   onBack: () => void;
   onRetry: () => void;
   dateRange: ReturnType<typeof useDateRange>;
@@ -64,11 +62,11 @@ export function UserLinkAnalyticsView({ state, onBack, onRetry, ...content }: Us
   return <AnalyticsContent data={state.data} onBack={onBack} {...content} />;
 }
 
-type ContentProps = Pick<UserLinkAnalyticsViewProps, 'host' | 'onBack' | 'dateRange' | 'exportClicks'> & {
+type ContentProps = Pick<UserLinkAnalyticsViewProps, 'onBack' | 'dateRange' | 'exportClicks'> & {
   data: UserLinkAnalyticsResponse;
 };
 
-function AnalyticsContent({ data, host, onBack, dateRange, exportClicks }: ContentProps) {
+function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProps) {
   const model = userAnalyticsModel(data);
   const { stats, link } = data;
   return (
@@ -76,7 +74,7 @@ function AnalyticsContent({ data, host, onBack, dateRange, exportClicks }: Conte
       <div>
         <BackButton onBack={onBack} />
       </div>
-      <LinkSummary link={link} host={host} />
+      <LinkSummary link={link} />
       <AnalyticsRangeBar dateRange={dateRange} clickExport={{ shortCode: link.short_code, download: exportClicks }} />
       <div className="card-grid card-grid--4">
         <StatCard label="Total Clicks" value={formatNumber(model.totalClicks)} icon="pointer" />

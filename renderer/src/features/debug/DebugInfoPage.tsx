@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { useApi } from '../../api/ApiProvider';
-import { useShortLinkBase } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useLinkCalls } from '../../api/links';
 import { Button, ButtonLink } from '../../components/Button';
@@ -22,7 +21,6 @@ type Outcome = { ok: boolean; text: string } | null;
 export function DebugInfoPage() {
   const api = useApi();
   const calls = useLinkCalls();
-  const linkBase = useShortLinkBase();
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testLinks, setTestLinks] = useState<Link[] | null>(null);
@@ -103,7 +101,7 @@ export function DebugInfoPage() {
               {outcome.text}
             </output>
           ) : null}
-          {testLinks ? <TestLinksList links={testLinks} linkBase={linkBase} /> : null}
+          {testLinks ? <TestLinksList links={testLinks} /> : null}
         </div>
       </Card>
     </div>

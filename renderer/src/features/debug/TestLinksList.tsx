@@ -1,7 +1,7 @@
 import type { Link } from '../../../../redirector/contract';
 
 /** The links "Test Links" found, each with its short path and a way to open it. */
-export function TestLinksList({ links, linkBase }: { links: readonly Link[]; linkBase: string }) {
+export function TestLinksList({ links }: { links: readonly Link[] }) {
   if (links.length === 0) return null;
   return (
     <ul className="feed">
@@ -11,7 +11,7 @@ export function TestLinksList({ links, linkBase }: { links: readonly Link[]; lin
             <span className="mono">/{link.short_code}</span>
             <span className="cell-sub truncate">{link.target_url}</span>
           </span>
-          <a href={`${linkBase}/${link.short_code}`} target="_blank" rel="noopener noreferrer" className="text-sm">
+          <a href={link.short_url} target="_blank" rel="noopener noreferrer" className="text-sm">
             Open
           </a>
         </li>

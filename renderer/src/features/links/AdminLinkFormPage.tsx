@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/Spinner';
-import { linkHostOfBase } from '../../format/shortUrl';
+import { linkHostOfBase, shortUrlText } from '../../format/shortUrl';
 import { LinkForm } from './LinkForm';
 import { changedFields, emptyLinkForm, linkFormFromLink, linkInputFromForm } from './linkForm';
 import { ADMIN_LINK_FORM_TEXTS } from './linkFormTexts';
@@ -67,12 +67,15 @@ function AdminLinkForm({ original }: { original: Link | undefined }) {
     failureText: (error) => failureText(error, original === undefined),
   });
   const { values, submitting } = form;
+  // A new admin link is on the default domain; an edited one (a user's too) shows its own address.
+  const fullLink = original ? original.short_url : `${base}/${values.short_code}`;
+  const prefix = original ? shortUrlText(original.short_url).slice(0, -original.short_code.length) : undefined;
   return (
     <Card>
       <LinkForm
         form={form}
         texts={ADMIN_LINK_FORM_TEXTS}
-        shortCodePrefix={`${linkHostOfBase(base).domain}/`}
+        shortCodePrefix={prefix ?? `${linkHostOfBase(base).domain}/`}
         shortCodeAction={
           <Button icon="refresh" onClick={() => form.set('short_code', randomShortCode())} style={{ minHeight: 42 }}>
             Regenerate
@@ -82,7 +85,7 @@ function AdminLinkForm({ original }: { original: Link | undefined }) {
           <>
             <p className="field__hint">{original ? 'The short code cannot change. ' : ''}Full link:</p>
             <output className="link-preview" aria-label="Full link">
-              {base}/{values.short_code}
+              {fullLink}
             </output>
           </>
         }

@@ -5,7 +5,6 @@
 
 import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
-import { useShortLinkBase } from '../../api/account';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
 import { useLinkCalls, useLinksPage, useTags } from '../../api/links';
 import { ButtonLink } from '../../components/Button';
@@ -14,7 +13,6 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
-import { linkHostOfBase } from '../../format/shortUrl';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkList } from './LinkList';
 import { useLinkListQuery } from './linkListQuery';
@@ -35,7 +33,6 @@ export function LinksPage() {
   const { query, update } = useLinkListQuery();
   const links = useLinksPage(query);
   const tags = useTags();
-  const host = linkHostOfBase(useShortLinkBase());
   const [toDelete, setToDelete] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -79,7 +76,6 @@ export function LinksPage() {
             onQuery={update}
             page={links.data}
             tags={tags.data?.tags ?? []}
-            host={host}
             variant="admin"
             empty={
               <EmptyState

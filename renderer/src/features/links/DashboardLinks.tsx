@@ -8,9 +8,9 @@ import { useLinkCalls, useLinkList, useTags } from '../../api/links';
 import { Banner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadingState } from '../../components/Spinner';
-import type { LinkHost } from '../../format/shortUrl';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkFormDialog } from './LinkFormDialog';
+import type { LinkDomains } from './linkDomain';
 import { useLinkListQuery } from './linkListQuery';
 import { SummaryCards } from './SummaryCards';
 import { UserLinksCard } from './UserLinksCard';
@@ -18,7 +18,7 @@ import { useUserLinkEditing } from './useUserLinkEditing';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link? This action cannot be undone.';
 
-export function DashboardLinks({ host, onAnalytics }: { host: LinkHost; onAnalytics: (link: Link) => void }) {
+export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains; onAnalytics: (link: Link) => void }) {
   const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
   const list = useLinkList(query);
@@ -39,7 +39,7 @@ export function DashboardLinks({ host, onAnalytics }: { host: LinkHost; onAnalyt
         onQuery={update}
         page={page}
         tags={tags.data?.tags ?? []}
-        host={host}
+        shownOn={domains.verified ?? domains.defaultHost}
         loadFailed={list.loadFailed}
         csvActions={<LinkCsvActions calls={calls} reloads={[list.reload, tags.reload]} />}
         onCreate={editing.openCreate}
@@ -52,7 +52,7 @@ export function DashboardLinks({ host, onAnalytics }: { host: LinkHost; onAnalyt
         <LinkFormDialog
           key={editing.form.mode === 'edit' ? `edit-${editing.form.link.id}` : 'create'}
           link={editing.form.mode === 'edit' ? editing.form.link : null}
-          domain={host.domain}
+          domains={domains}
           onClose={editing.closeForm}
           onSubmit={editing.save}
         />

@@ -24,6 +24,8 @@ export interface LinkFormProps {
   shortCodeNote?: ReactNode;
   /** At the end of the form (the admin page's buttons; the dialog has them in its footer). */
   children?: ReactNode;
+  /** First in the grid: the user's choice of domain, when they have a verified one. */
+  domainField?: ReactNode;
 }
 
 export function LinkForm({
@@ -34,6 +36,7 @@ export function LinkForm({
   shortCodeAction,
   shortCodeNote,
   children,
+  domainField,
 }: LinkFormProps) {
   const { values, editing, set } = form;
   const { placeholders } = texts;
@@ -55,6 +58,7 @@ export function LinkForm({
     <form id={id} ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
       {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
       <div className="form-grid">
+        {domainField}
         {texts.shortCodeFirst ? shortCode : title}
         <TextField
           label="Target URL"

@@ -1,9 +1,15 @@
-/** The user's create or edit dialog over the dashboard: a shell around the one link form. */
+/**
+ * The user's create or edit dialog over the dashboard: a shell around the one link form, with the
+ * choice of domain when the user has a verified one (docs/api.md#custom-domains).
+ */
+import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { LinkDomainField } from './LinkDomainField';
 import { LinkForm } from './LinkForm';
+import { initialLinkDomain, type LinkDomains, linkDomainChoices, shortCodePrefix } from './linkDomain';
 import { emptyLinkForm, type LinkFormValues, linkFormFromLink } from './linkForm';
 import { USER_LINK_FORM_TEXTS } from './linkFormTexts';
 import { useLinkForm } from './useLinkForm';
@@ -11,20 +17,25 @@ import { useLinkForm } from './useLinkForm';
 export interface LinkFormDialogProps {
   /** The link being edited, or null to create one. */
   link: Link | null;
-  /** Shown before the short code input, e.g. 'me.example/'. */
-  domain: string;
+  /** The default domain and the user's verified one. */
+  domains: LinkDomains;
   onClose: () => void;
-  /** Sends the body; rejects with an ApiError on failure. */
-  onSubmit: (values: LinkFormValues, link: Link | null) => Promise<void>;
+  /**
+   * Sends the body; rejects with an ApiError on failure. `domain`: the chosen one (null: the
+   * default domain); undefined when there was nothing to choose.
+   */
+  onSubmit: (values: LinkFormValues, link: Link | null, domain: string | null | undefined) => Promise<void>;
 }
 
-export function LinkFormDialog({ link, domain, onClose, onSubmit }: LinkFormDialogProps) {
+export function LinkFormDialog({ link, domains, onClose, onSubmit }: LinkFormDialogProps) {
   const editing = link !== null;
+  const [domain, setDomain] = useState(() => initialLinkDomain(domains, link));
+  const choices = domain === undefined ? null : linkDomainChoices(domains);
   const form = useLinkForm({
     initial: () => (link ? linkFormFromLink(link) : emptyLinkForm()),
     editing,
     texts: USER_LINK_FORM_TEXTS,
-    onSubmit: (values) => onSubmit(values, link),
+    onSubmit: (values) => onSubmit(values, link, domain),
     failureText: (error) => errorMessage(error, 'Failed to save link'),
   });
   const { submitting } = form;
@@ -50,7 +61,17 @@ export function LinkFormDialog({ link, domain, onClose, onSubmit }: LinkFormDial
         </>
       }
     >
-      <LinkForm form={form} texts={USER_LINK_FORM_TEXTS} id={formId} shortCodePrefix={`${domain}/`} />
+      <LinkForm
+        form={form}
+        texts={USER_LINK_FORM_TEXTS}
+        id={formId}
+        shortCodePrefix={shortCodePrefix(domains, domain, link)}
+        domainField={
+          choices && domain !== undefined ? (
+            <LinkDomainField choices={choices} value={domain} onChange={setDomain} />
+          ) : undefined
+        }
+      />
     </Dialog>
   );
 }

@@ -15,7 +15,7 @@ import { LinksTable, type LinksTableProps } from './LinksTable';
 import { isFiltered } from './linkListQuery';
 import { LINK_LIST_TEXTS as TEXTS } from './linkListTexts';
 
-export interface LinkListProps extends Pick<LinksTableProps, 'host' | 'variant' | 'actions'> {
+export interface LinkListProps extends Pick<LinksTableProps, 'variant' | 'actions'> {
   query: LinkListQuery;
   onQuery: UrlQuery<LinkListQuery>['update'];
   /** Undefined until the first answer. */

@@ -8,12 +8,11 @@ import { cx } from '../../components/cx';
 import { FeatureBadges } from '../../components/FeatureBadges';
 import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { type LinkHost, shortLinkText, shortLinkUrl } from '../../format/shortUrl';
+import { shortUrlText } from '../../format/shortUrl';
 import { LinkRowActions, type LinkRowActionsProps } from './LinkRowActions';
 import { TagList } from './TagList';
 
 interface RowContext {
-  host: LinkHost;
   onTag?: (tag: string) => void;
 }
 
@@ -30,10 +29,10 @@ const USER_COLUMNS: Column[] = [
   {
     header: 'Link',
     className: 'links-table__link',
-    cell: (link, { host, onTag }) => (
+    cell: (link, { onTag }) => (
       <>
         <div className="cell-title">{link.title || untitled}</div>
-        <div className="mono text-sm links-table__short">{shortLinkText(host, link.short_code)}</div>
+        <div className="mono text-sm links-table__short">{shortUrlText(link.short_url)}</div>
         <TagList tags={link.tags ?? []} onSelect={onTag} />
       </>
     ),
@@ -82,7 +81,7 @@ const ADMIN_COLUMNS: Column[] = [
     header: 'Short URL',
     cell: (link) => (
       <div className="row" style={{ gap: 6 }}>
-        <span className="mono">/{link.short_code}</span>
+        <span className="mono links-table__short">{shortUrlText(link.short_url)}</span>
         <FeatureBadges link={link} emptyDash={false} instagram={false} />
       </div>
     ),
@@ -97,14 +96,14 @@ const ADMIN_COLUMNS: Column[] = [
 
 export interface LinksTableProps {
   links: Link[];
-  host: LinkHost;
   variant?: 'user' | 'admin';
   actions: (link: Link) => Omit<LinkRowActionsProps, 'url' | 'shortCode'>;
   /** A tag on a row was chosen (the list filters by it). */
   onTag?: (tag: string) => void;
 }
 
-export function LinksTable({ links, host, variant = 'user', actions, onTag }: LinksTableProps) {
+/** Every address shown, copied, opened or drawn as a QR code is the link's own `short_url` (docs/api.md#the-link-object). */
+export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTableProps) {
   const admin = variant === 'admin';
   const columns = admin ? ADMIN_COLUMNS : USER_COLUMNS;
   return (
@@ -129,15 +128,11 @@ export function LinksTable({ links, host, variant = 'user', actions, onTag }: Li
             >
               {columns.map((column) => (
                 <td key={column.header} data-label={column.header} className={column.className} style={column.style}>
-                  {column.cell(link, { host, onTag })}
+                  {column.cell(link, { onTag })}
                 </td>
               ))}
               <td data-label={admin ? 'Actions' : undefined} className={admin ? undefined : 'links-table__actions'}>
-                <LinkRowActions
-                  url={shortLinkUrl(host, link.short_code)}
-                  shortCode={link.short_code}
-                  {...actions(link)}
-                />
+                <LinkRowActions url={link.short_url} shortCode={link.short_code} {...actions(link)} />
               </td>
             </tr>
           ))}

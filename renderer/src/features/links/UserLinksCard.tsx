@@ -9,7 +9,9 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkList, type LinkListProps } from './LinkList';
 
-export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQuery' | 'page' | 'tags' | 'host'> {
+export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQuery' | 'page' | 'tags'> {
+  /** Where new links go: the verified custom domain, else the default domain ('go.ann.example'). */
+  shownOn: string;
   loadFailed: boolean;
   /** Export and Import. */
   csvActions: ReactNode;
@@ -21,11 +23,11 @@ export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQue
 }
 
 export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...props }: UserLinksCardProps) {
-  const { onAnalytics, onEdit, onDelete, ...list } = props;
+  const { onAnalytics, onEdit, onDelete, shownOn, ...list } = props;
   return (
     <Card
       title="Your Links"
-      subtitle={`Short links on ${list.host.domain}`}
+      subtitle={`Short links on ${shownOn}`}
       flush
       actions={
         <div className="row">

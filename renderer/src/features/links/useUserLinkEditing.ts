@@ -17,8 +17,9 @@ export function useUserLinkEditing(list: ReturnType<typeof useLinkList>, onChang
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<{ link: Link; busy: boolean } | null>(null);
 
-  const save = async (values: LinkFormValues, editing: Link | null) => {
-    const input = linkInputFromForm(values);
+  /** `domain` undefined: the body leaves it out (a new link goes on the verified domain, an edit keeps its own). */
+  const save = async (values: LinkFormValues, editing: Link | null, domain?: string | null) => {
+    const input = { ...linkInputFromForm(values), ...(domain !== undefined && { domain }) };
     if (editing) replaceLink(await calls.update(editing.id, input));
     else {
       await calls.create(input);

@@ -5,8 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCalls } from '../../../../renderer/src/api/account';
+import { adminDomainCalls } from '../../../../renderer/src/api/adminDomains';
 import { analyticsCalls } from '../../../../renderer/src/api/analytics';
 import { ApiError, type Credential, createHttpClient } from '../../../../renderer/src/api/client';
+import { domainCalls } from '../../../../renderer/src/api/domains';
 import { keyCalls } from '../../../../renderer/src/api/keys';
 import { linkCalls } from '../../../../renderer/src/api/links';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
@@ -80,5 +82,31 @@ describe.each(['administrator', 'user'] as const)('with the %s credential', (who
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(401);
+  });
+});
+
+describe("a user's custom domain and the administrator's domain calls", () => {
+  it('claims, checks, lists, verifies by hand and removes a domain (docs/api.md#custom-domains)', async () => {
+    const user = await signIn('user');
+    const domains = domainCalls(createHttpClient(server.url), user);
+    const admin = adminDomainCalls(createHttpClient(server.url), credentials.administrator);
+    const claimed = await domains.set('Go.Res.Example');
+    expect(claimed).toMatchObject({ domain: 'go.res.example', verification: { status: 'pending' } });
+    expect(claimed.verification.record.name).toBe('_me-challenge.go.res.example');
+    expect((await domains.get()).verification?.record.value).toBe(claimed.verification.record.value);
+    const listed = (await admin.list()).domains.find((row) => row.domain === 'go.res.example');
+    expect(listed).toMatchObject({ status: 'pending', links: 0, verified_at: null });
+    expect(await admin.verify('go.res.example')).toMatchObject({ domain: 'go.res.example', status: 'verified' });
+    expect((await domains.get()).verification?.status).toBe('verified');
+    const link = await linkCalls(createHttpClient(server.url), user).create({ target_url: 'https://example.com/d' });
+    expect(link).toMatchObject({
+      domain: 'go.res.example',
+      short_url: `${new URL(server.url).protocol}//go.res.example/${link.short_code}`,
+    });
+    await admin.remove('go.res.example');
+    expect((await admin.list()).domains.map((row) => row.domain)).not.toContain('go.res.example');
+    expect((await domains.get()).domain).toBe(null);
+    const missing = await admin.verify('go.res.example').catch((error: unknown) => error);
+    expect((missing as ApiError).status).toBe(404);
   });
 });

@@ -69,3 +69,64 @@ describe('the link cache when the database is unreachable', () => {
     expect(cache.peek('fresh')?.short_code).toBe('fresh');
   });
 });
+
+describe('the link cache on custom domains (docs/api.md#custom-domains)', () => {
+  function domainSetUp(maxEntries = 100) {
+    const rows = new Map<string, RedirectLink>();
+    const put = (shortCode: string, domain: string | null, userId: number) =>
+      rows.set(`${shortCode}|${domain ?? ''}`, {
+        id: rows.size + 1,
+        short_code: shortCode,
+        domain,
+        user_id: userId,
+      } as RedirectLink);
+    put('spring', null, 1);
+    put('spring', 'go.ann.example', 2);
+    put('autumn', 'go.ann.example', 2);
+    put('winter', 'go.bob.example', 3);
+    const cache = createLinkCache(
+      { findForRedirect: async (shortCode, domain) => rows.get(`${shortCode}|${domain ?? ''}`) },
+      { maxEntries },
+    );
+    return cache;
+  }
+
+  it("answers each domain's own link from peek, apart from the default domain's", async () => {
+    const cache = domainSetUp();
+    expect(cache.peek('spring', 'go.ann.example')).toBeUndefined();
+    await cache.get('spring');
+    await cache.get('spring', 'go.ann.example');
+    expect(await cache.get('spring', 'go.bob.example')).toBeUndefined();
+    expect(cache.peek('spring')).toMatchObject({ domain: null, user_id: 1 });
+    expect(cache.peek('spring', 'go.ann.example')).toMatchObject({ domain: 'go.ann.example', user_id: 2 });
+    expect(cache.peek('spring', 'go.bob.example')).toBeNull();
+  });
+
+  it('forgets a code on every domain when it is invalidated, and an owner on all of theirs', async () => {
+    const cache = domainSetUp();
+    for (const [code, domain] of [
+      ['spring', null],
+      ['spring', 'go.ann.example'],
+      ['autumn', 'go.ann.example'],
+      ['winter', 'go.bob.example'],
+    ] as const)
+      await cache.get(code, domain);
+    cache.invalidate('spring');
+    expect(cache.peek('spring')).toBeUndefined();
+    expect(cache.peek('spring', 'go.ann.example')).toBeUndefined();
+    expect(cache.peek('autumn', 'go.ann.example')).toBeDefined();
+    cache.invalidateOwner(2);
+    expect(cache.peek('autumn', 'go.ann.example')).toBeUndefined();
+    expect(cache.peek('winter', 'go.bob.example')).toBeDefined();
+  });
+
+  it('forgets the oldest entry when full, on a custom domain too', async () => {
+    const cache = domainSetUp(2);
+    await cache.get('spring', 'go.ann.example');
+    await cache.get('autumn', 'go.ann.example');
+    await cache.get('winter', 'go.bob.example');
+    expect(cache.peek('spring', 'go.ann.example')).toBeUndefined();
+    expect(cache.peek('autumn', 'go.ann.example')).toBeDefined();
+    expect(cache.peek('winter', 'go.bob.example')).toBeDefined();
+  });
+});

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { linkHost, shortLinkText, shortLinkUrl } from '../../../../renderer/src/format/shortUrl';
+import { linkHost, shortLinkText, shortLinkUrl, shortUrlText } from '../../../../renderer/src/format/shortUrl';
 
 describe('short link addresses', () => {
   it('shows the public URL host (with its port) and links to the public URL on the default domain', () => {
@@ -18,5 +18,11 @@ describe('short link addresses', () => {
 
   it('treats a blank custom domain as none', () => {
     expect(linkHost('  ', 'https://me.example.com').domain).toBe('me.example.com');
+  });
+
+  it("shows a link's short_url without its scheme, whatever its domain", () => {
+    expect(shortUrlText('https://go.ann.example/spring')).toBe('go.ann.example/spring');
+    expect(shortUrlText('http://localhost:8080/abc-1_2')).toBe('localhost:8080/abc-1_2');
+    expect(shortUrlText('go.ann.example/spring')).toBe('go.ann.example/spring');
   });
 });

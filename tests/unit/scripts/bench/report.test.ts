@@ -150,6 +150,27 @@ describe('toJson', () => {
     expect(toJson(base).postgres).toBeUndefined();
   });
 
+  it('writes the custom domain beside the default domain, CPU over it in %', () => {
+    const base = result();
+    const onDomain = [run(26_000, 1.8, 4, 62), run(25_000, 1.9, 4.4, 63), run(27_000, 1.7, 3.8, 61)];
+    const json = toJson(result({ redirect: { ...base.redirect, customDomain: onDomain } }));
+    expect(json.redirect).toMatchObject({
+      cpu_us: 60,
+      custom_domain_cpu_us: 62,
+      custom_domain_rps: 26_000,
+      custom_domain_cpu_over_percent: 3.3,
+      runs: { custom_domain_cpu_us: [62, 63, 61] },
+    });
+    expect(toJson(base).redirect).not.toHaveProperty('custom_domain_cpu_us');
+    const lines = formatReport(result({ redirect: { ...base.redirect, customDomain: onDomain } })).split('\n');
+    expect(lines.find((line) => line.includes('on a verified custom domain'))).toContain('62.0 (61.0–63.0)');
+    expect(lines).toContain('  custom domain: 3.3 % CPU per request over the default domain (target ≤ 5 %: met)');
+    const slow = [run(20_000, 2, 5, 70)];
+    expect(formatReport(result({ redirect: { ...base.redirect, customDomain: slow } }))).toContain(
+      'custom domain: 16.7 % CPU per request over the default domain (target ≤ 5 %: MISSED)',
+    );
+  });
+
   it('counts lost clicks and marks what is unavailable', () => {
     const json = toJson(
       result({

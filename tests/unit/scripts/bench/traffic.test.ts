@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAddresses, makeLinks, makeUserAgents, makeVisitPool } from '../../../../scripts/bench/traffic';
+import { makeAddresses, makeLinks, makeUserAgents, makeVisitPool, onHost } from '../../../../scripts/bench/traffic';
 
 describe('traffic', () => {
   it('makes distinct, valid short codes and the same links every time', () => {
@@ -49,5 +49,15 @@ describe('traffic', () => {
     expect(top).toBeGreaterThan(5000 / 1000);
     expect(visits.every((v) => v.headers['X-Forwarded-For'] && v.headers['User-Agent'])).toBe(true);
     expect(makeVisitPool({ links, size: 5000 })).toEqual(visits);
+  });
+
+  it('sends the same visits to a custom domain: the same paths and headers, with its Host', () => {
+    const visits = makeVisitPool({ links: makeLinks(100), size: 200 });
+    const onDomain = onHost(visits, 'go.bench.example');
+    expect(onDomain.map((v) => v.path)).toEqual(visits.map((v) => v.path));
+    for (const [i, visit] of onDomain.entries()) {
+      expect(visit.headers).toEqual({ ...visits[i]!.headers, Host: 'go.bench.example' });
+    }
+    expect(visits.some((v) => 'Host' in v.headers)).toBe(false);
   });
 });

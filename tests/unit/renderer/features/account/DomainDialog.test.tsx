@@ -1,12 +1,19 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DomainVerification } from '../../../../../redirector/contract';
 import { ApiError, NETWORK_ERROR } from '../../../../../renderer/src/api/client';
 import { DomainDialog } from '../../../../../renderer/src/features/account/DomainDialog';
 
 afterEach(cleanup);
 
 const defaultHost = { domain: 'me.example:8080', origin: 'http://me.example:8080' };
+const record = {
+  type: 'TXT' as const,
+  name: '_me-challenge.links.ada.dev',
+  value: 'me-verify=abcdefghijklmnopqrstuvwx',
+};
+const pending: DomainVerification = { status: 'pending', record, checked_at: null, error: null };
 
 describe('DomainDialog', () => {
   it("asks for a domain when the input is blank and shows the default domain's link shape", async () => {
@@ -14,6 +21,8 @@ describe('DomainDialog', () => {
     render(
       <DomainDialog
         customDomain={null}
+        verification={null}
+        onVerify={async () => undefined}
         defaultDomain="me.example"
         defaultHost={defaultHost}
         onClose={() => undefined}
@@ -42,6 +51,8 @@ describe('DomainDialog', () => {
     render(
       <DomainDialog
         customDomain="links.ada.dev"
+        verification={pending}
+        onVerify={async () => undefined}
         defaultDomain="me.example"
         defaultHost={defaultHost}
         onClose={() => undefined}
@@ -65,5 +76,50 @@ describe('DomainDialog', () => {
       fireEvent.click(buttons[buttons.length - 1]!);
     });
     expect(screen.getByText('Failed to remove domain')).toBeTruthy();
+  });
+
+  it('shows a pending domain with its TXT record, Check now and the last error; a verified one says so', async () => {
+    let state: DomainVerification = pending;
+    const checks: number[] = [];
+    const dialog = (verification: DomainVerification) => (
+      <DomainDialog
+        customDomain="links.ada.dev"
+        verification={verification}
+        defaultDomain="me.example"
+        defaultHost={defaultHost}
+        onClose={() => undefined}
+        onSave={async (domain) => domain}
+        onVerify={async () => {
+          checks.push(Date.now());
+          if (checks.length === 1) throw new ApiError(429, 'x', { error: 'Too many checks; try again in a minute' });
+        }}
+        onRemove={async () => undefined}
+      />
+    );
+    const view = render(dialog(state));
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText('TXT')).toBeTruthy();
+    expect(screen.getByText('_me-challenge.links.ada.dev')).toBeTruthy();
+    expect(screen.getByText('me-verify=abcdefghijklmnopqrstuvwx')).toBeTruthy();
+    for (const part of ['Copy type', 'Copy name', 'Copy value'])
+      expect(screen.getByRole('button', { name: part })).toBeTruthy();
+    expect(screen.getByText(/CNAME record for links.ada.dev pointing to me.example/)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    });
+    expect(screen.getByText('Too many checks; try again in a minute')).toBeTruthy();
+    state = {
+      ...pending,
+      checked_at: '2026-11-27T02:00:00.000Z',
+      error: 'No TXT record at _me-challenge.links.ada.dev',
+    };
+    view.rerender(dialog(state));
+    expect(screen.getByText('No TXT record at _me-challenge.links.ada.dev')).toBeTruthy();
+    expect(screen.getByText(/^Last checked:/)).toBeTruthy();
+    view.rerender(dialog({ ...state, status: 'verified', error: null }));
+    expect(screen.getByText('Verified')).toBeTruthy();
+    expect(screen.getByText('Verified: your links are shown on links.ada.dev.')).toBeTruthy();
+    expect(screen.getByText('http://links.ada.dev/my-link')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Check now' })).toBe(null);
   });
 });

@@ -4,21 +4,28 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../../redirector/contract';
 import { ApiError } from '../../../../../renderer/src/api/client';
 import { LinkFormDialog } from '../../../../../renderer/src/features/links/LinkFormDialog';
+import type { LinkDomains } from '../../../../../renderer/src/features/links/linkDomain';
 import type { LinkFormValues } from '../../../../../renderer/src/features/links/linkForm';
 import { apiLink } from '../../../../helpers/linkFixtures';
 
 afterEach(cleanup);
 
-function renderForm(link: Link | null = null, submit?: (values: LinkFormValues) => Promise<void>) {
+const NO_CUSTOM_DOMAIN: LinkDomains = { defaultHost: 'me.example', verified: null };
+
+function renderForm(
+  link: Link | null = null,
+  submit?: (values: LinkFormValues, domain: string | null | undefined) => Promise<void>,
+  domains = NO_CUSTOM_DOMAIN,
+) {
   const submitted: LinkFormValues[] = [];
   render(
     <LinkFormDialog
       link={link}
-      domain="me.example"
+      domains={domains}
       onClose={() => undefined}
-      onSubmit={async (values) => {
+      onSubmit={async (values, _link, domain) => {
         submitted.push(values);
-        await submit?.(values);
+        await submit?.(values, domain);
       }}
     />,
   );
@@ -94,6 +101,50 @@ describe('LinkFormDialog', () => {
     expect((screen.getByLabelText(/Enable TikTok Bypass/) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Update Link' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+});
+
+describe('the domain choice', () => {
+  const verified: LinkDomains = { defaultHost: 'me.example', verified: 'go.ada.example' };
+  const prefix = () => document.querySelector('.input-affix__prefix')?.textContent;
+
+  it('is not offered without a verified domain, and the body then leaves the domain out', async () => {
+    const domains: (string | null | undefined)[] = [];
+    renderForm(null, async (_values, domain) => void domains.push(domain));
+    expect(screen.queryByLabelText(/^Domain/)).toBe(null);
+    expect(prefix()).toBe('me.example/');
+    type(/^Short Code/, 'plain');
+    type(/^Target URL/, 'https://example.com/');
+    await submit('Create Link');
+    expect(domains).toEqual([undefined]);
+  });
+
+  it('starts a new link on the verified domain, as the server does, and may put it on the default one', async () => {
+    const domains: (string | null | undefined)[] = [];
+    renderForm(null, async (_values, domain) => void domains.push(domain), verified);
+    const select = screen.getByLabelText(/^Domain/) as HTMLSelectElement;
+    expect(select.value).toBe('go.ada.example');
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'go.ada.example',
+      'me.example (default domain)',
+    ]);
+    expect(prefix()).toBe('go.ada.example/');
+    type(/^Short Code/, 'spring');
+    type(/^Target URL/, 'https://example.com/');
+    await submit('Create Link');
+    cleanup();
+    renderForm(null, async (_values, domain) => void domains.push(domain), verified);
+    fireEvent.change(screen.getByLabelText(/^Domain/), { target: { value: '' } });
+    expect(prefix()).toBe('me.example/');
+    type(/^Short Code/, 'autumn');
+    type(/^Target URL/, 'https://example.com/');
+    await submit('Create Link');
+    expect(domains).toEqual(['go.ada.example', null]);
+  });
+
+  it("starts an edit on the link's own domain", () => {
+    renderForm(apiLink({ domain: null }), undefined, verified);
+    expect((screen.getByLabelText(/^Domain/) as HTMLSelectElement).value).toBe('');
   });
 });
 

@@ -1,0 +1,27 @@
+/** Every claimed custom domain, for the administrator (docs/api.md#custom-domains): list, verify by hand, remove. */
+import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../../../redirector/contract';
+import { useCalls } from './ApiProvider';
+import type { Credential, HttpClient } from './client';
+import { useLoad } from './useLoad';
+
+export function adminDomainCalls(http: HttpClient, credential: Credential) {
+  return {
+    list: (signal?: AbortSignal) => http.request<AdminDomainsResponse>('/api/domains', { credential, signal }),
+    async verify(domain: string): Promise<AdminDomain> {
+      const body = { status: 'verified' };
+      return (
+        await http.request<AdminDomainResponse>('/api/domains', { method: 'PUT', query: { domain }, body, credential })
+      ).domain;
+    },
+    remove: (domain: string) => http.request<void>('/api/domains', { method: 'DELETE', query: { domain }, credential }),
+  };
+}
+
+export function useAdminDomainCalls() {
+  return useCalls(adminDomainCalls);
+}
+
+export function useAdminDomains() {
+  const calls = useAdminDomainCalls();
+  return useLoad((signal) => calls.list(signal), [calls]);
+}

@@ -1,0 +1,116 @@
+/**
+ * The custom domain's state in the Domain dialog (docs/api.md#verification): its status, the TXT
+ * record to add (each part with a copy button), "Check now" and what the last check found; once
+ * verified, how links look on it. Below, the record that sends the domain's traffic here.
+ */
+import { useState } from 'react';
+import type { DomainVerification } from '../../../../redirector/contract';
+import { errorMessage } from '../../api/client';
+import { Badge } from '../../components/Badge';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
+import { formatDateTime } from '../../format/dates';
+import { DOMAIN_STATUS_VIEW, DOMAIN_TEXTS as TEXTS } from './domainTexts';
+
+export interface DomainStateProps {
+  domain: string;
+  verification: DomainVerification;
+  /** A short link on the domain, as links are shown ('https://links.example.com/my-link'). */
+  example: string;
+  /** Looks the record up now; rejects when the call fails. */
+  onVerify: () => Promise<unknown>;
+}
+
+export function DomainState({ domain, verification, example, onVerify }: DomainStateProps) {
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const status = DOMAIN_STATUS_VIEW[verification.status];
+  const verified = verification.status === 'verified';
+
+  const check = async () => {
+    setChecking(true);
+    setFailure(null);
+    try {
+      await onVerify();
+    } catch (caught) {
+      setFailure(errorMessage(caught, TEXTS.checkFailed));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <section className="callout" aria-label={TEXTS.stateTitle} data-testid="domain-state">
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <div className="callout__title">{TEXTS.stateTitle}</div>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+      <code className="code-block">{domain}</code>
+      {verified ? (
+        <>
+          <p className="text-sm">{TEXTS.verified(domain)}</p>
+          <p className="text-sm muted">
+            {TEXTS.linksLookLike} <code>{example}</code>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="text-sm muted">{verification.status === 'failed' ? TEXTS.failed : TEXTS.pending}</p>
+          <VerificationRecord record={verification.record} />
+          {failure ? <Banner tone="error">{failure}</Banner> : null}
+          {verification.error ? (
+            <Banner tone="warning" title={TEXTS.lastError}>
+              {verification.error}
+            </Banner>
+          ) : null}
+          <div className="row" style={{ justifyContent: 'space-between' }}>
+            <span className="text-sm muted">
+              {verification.checked_at
+                ? `${TEXTS.lastChecked}: ${formatDateTime(verification.checked_at)}`
+                : TEXTS.neverChecked}
+            </span>
+            <Button icon="refresh" onClick={check} loading={checking}>
+              {checking ? TEXTS.checking : TEXTS.checkNow}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function VerificationRecord({ record }: { record: DomainVerification['record'] }) {
+  const parts = [
+    { label: TEXTS.record.type, value: record.type },
+    { label: TEXTS.record.name, value: record.name },
+    { label: TEXTS.record.value, value: record.value },
+  ];
+  return (
+    <dl className="domain-record" aria-label={TEXTS.recordTitle}>
+      {parts.map((part) => (
+        <div key={part.label} className="domain-record__row">
+          <dt className="text-sm muted">{part.label}</dt>
+          <dd className="row" style={{ flexWrap: 'nowrap', gap: 6 }}>
+            <code className="code-block grow">{part.value}</code>
+            <CopyButton text={part.value} label={TEXTS.copy(part.label)} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Where the domain's traffic must go: a CNAME to the default domain, or its addresses. */
+export function RoutingInstructions({ defaultDomain, domain }: { defaultDomain: string; domain: string | null }) {
+  return (
+    <div className="callout">
+      <div className="callout__title">{TEXTS.routingTitle}</div>
+      <ol className="steps">
+        {TEXTS.routingSteps(defaultDomain, domain ?? 'your domain').map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** The claimed custom domains: whose, their state, when checked and verified, their links, and what can be done. */
+import type { AdminDomain } from '../../../../redirector/contract';
+import { Badge } from '../../components/Badge';
+import { Button, IconButton } from '../../components/Button';
+import { type DataColumn, DataTable } from '../../components/DataTable';
+import { formatDate, formatDateTime } from '../../format/dates';
+import { formatNumber } from '../../format/numbers';
+import { STATUS_VIEW, DOMAINS_TEXTS as TEXTS } from './domainsTexts';
+
+export interface DomainsTableProps {
+  domains: AdminDomain[];
+  /** The domain whose verification is on its way. */
+  busy: string | null;
+  onVerify: (domain: AdminDomain) => void;
+  onRemove: (domain: AdminDomain) => void;
+}
+
+/** The day, with the whole time on hover, so the actions fit beside it at 1,280 px. */
+const time = (value: string | null) =>
+  value ? (
+    <time dateTime={value} title={formatDateTime(value)}>
+      {formatDate(value)}
+    </time>
+  ) : (
+    TEXTS.never
+  );
+
+export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTableProps) {
+  const { columns } = TEXTS;
+  const domainColumns: DataColumn<AdminDomain>[] = [
+    { label: columns.domain, className: 'mono', cell: (row) => row.domain },
+    { label: columns.user, cell: (row) => row.user_email },
+    {
+      label: columns.status,
+      cell: (row) => <Badge tone={STATUS_VIEW[row.status].tone}>{STATUS_VIEW[row.status].label}</Badge>,
+    },
+    { label: columns.checked, nowrap: true, cell: (row) => time(row.checked_at) },
+    { label: columns.verified, nowrap: true, cell: (row) => time(row.verified_at) },
+    { label: columns.links, numeric: true, cell: (row) => formatNumber(row.links) },
+    {
+      label: columns.actions,
+      cell: (row) => (
+        <div className="btn-group">
+          {row.status === 'verified' ? null : (
+            <Button
+              size="sm"
+              icon="checkCircle"
+              loading={busy === row.domain}
+              onClick={() => onVerify(row)}
+              aria-label={`${TEXTS.verify} ${row.domain}`}
+            >
+              {TEXTS.verify}
+            </Button>
+          )}
+          <IconButton
+            icon="trash"
+            tone="danger"
+            label={`${TEXTS.delete} ${row.domain}`}
+            onClick={() => onRemove(row)}
+          />
+        </div>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      columns={domainColumns}
+      rows={domains}
+      rowKey={(row) => row.domain}
+      rowTestId={(row) => `domain-row-${row.domain}`}
+      pairs={false}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+/** The domain a user's link goes on: their verified custom domain or the default domain. */
+import { Field } from '../../components/Field';
+import type { LinkDomainChoice } from './linkDomain';
+
+export interface LinkDomainFieldProps {
+  choices: LinkDomainChoice[];
+  value: string | null;
+  onChange: (domain: string | null) => void;
+}
+
+export function LinkDomainField({ choices, value, onChange }: LinkDomainFieldProps) {
+  return (
+    <Field label="Domain" hint="Where the short link is shown and answered." className="span-2">
+      {(control) => (
+        <select
+          {...control}
+          name="domain"
+          className="input"
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+        >
+          {choices.map((choice) => (
+            <option key={choice.domain ?? ''} value={choice.domain ?? ''}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
