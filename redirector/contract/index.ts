@@ -4,6 +4,7 @@ export type * from './clicks';
 export * from './dateRange';
 export * from './domains';
 export * from './keys';
+export * from './linkConversion';
 export * from './linkOptions';
 export type * from './links';
 export * from './lists';

@@ -26,6 +26,7 @@ import m016 from './016-link-change-notifications-carry-the-schema';
 import m017 from './017-webhooks-and-stream-tickets';
 import m018 from './018-click-batch-marks';
 import m019 from './019-custom-domains';
+import m022 from './022-previews-variants-link-health';
 
 export const postgresMigrations = [
   m001,
@@ -47,6 +48,7 @@ export const postgresMigrations = [
   m017,
   m018,
   m019,
+  m022,
 ];
 
 /**

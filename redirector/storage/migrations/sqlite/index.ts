@@ -18,6 +18,7 @@ import m012 from './012-ranged-repeat-visitors';
 import m013 from './013-ids-never-reused-on-the-first-release';
 import m014 from './014-webhooks-and-stream-tickets';
 import m015 from './015-custom-domains';
+import m018 from './018-previews-variants-link-health';
 
 export const sqliteMigrations = [
   m001,
@@ -35,4 +36,5 @@ export const sqliteMigrations = [
   m013,
   m014,
   m015,
+  m018,
 ];
