@@ -11,6 +11,7 @@ import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createKeyRouter } from './http/keyRoutes';
+import { createLinkHealthRouter } from './http/linkHealthRoutes';
 import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
 import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): App {
     createConfigRouter(services),
     createLinkRouter(services),
     createLinkListRouter(services),
+    createLinkHealthRouter(services),
     createLinkTransferRouter(services),
     createUserAdminRouter(services),
     createDomainRouter(services),
@@ -100,6 +102,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   services.events.start();
+  services.linkChecks.start();
   const koaHandler = koa.callback();
   const redirect = createShortLinkEdge(services);
   return {
@@ -110,6 +113,7 @@ export function createApp(deps: AppDeps): App {
       if (!redirect(req, res)) void koaHandler(req, res);
     },
     drain: async () => {
+      await services.linkChecks.stop();
       await services.events.stop();
       await services.clickRecorder.flush();
     },

@@ -85,7 +85,7 @@ export interface EventClick {
   ip?: string;
 }
 
-export type LinkEventAction = 'created' | 'updated' | 'deleted' | 'expired';
+export type LinkEventAction = 'created' | 'updated' | 'deleted' | 'expired' | 'broken' | 'recovered';
 
 /** The stream's `link` event. */
 export interface StreamLinkEvent {

@@ -22,6 +22,7 @@ import type {
 import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
+import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
@@ -192,6 +193,8 @@ export interface Store {
   readonly links: LinkRepository;
   readonly domains: DomainRepository;
   readonly clicks: ClickRepository;
+  /** What the link checks found (docs/api.md#link-health). */
+  readonly linkHealth: LinkHealthRepository;
   readonly analytics: AnalyticsQueries;
   /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
   readonly events: EventStorage;

@@ -12,6 +12,7 @@ import { createClickRepository } from '../repositories/clickRepository';
 import { createDomainRepository } from '../repositories/domainRepository';
 import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
+import { createLinkHealthRepository } from '../repositories/linkHealthRepository';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
@@ -97,6 +98,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
+    linkHealth: createLinkHealthRepository(executor),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
     attempts: postgresAttemptStore(pool),

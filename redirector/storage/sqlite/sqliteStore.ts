@@ -4,6 +4,7 @@ import { createClickRepository } from '../repositories/clickRepository';
 import { createDomainRepository } from '../repositories/domainRepository';
 import { createEventStorage } from '../repositories/eventStorage';
 import { rollupLinkCounts } from '../repositories/linkCounts';
+import { createLinkHealthRepository } from '../repositories/linkHealthRepository';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
@@ -61,6 +62,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
+    linkHealth: createLinkHealthRepository(executor),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),
