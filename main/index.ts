@@ -25,6 +25,7 @@ import trayTemplate2xPath from '../build/tray/trayTemplate@2x.png?asset';
 import trayTemplatePath from '../build/tray/trayTemplate.png?asset';
 import { CONNECT_ROUTE } from '../redirector/contract/desktop';
 import { aboutText, appMenuTemplate } from './appMenu';
+import { createBrokenLinksWatch } from './brokenLinksWatch';
 import { createCredentialStore } from './credentials';
 import { createDesktopState, type DesktopStateStore } from './desktopState';
 import { registerDesktopIpc } from './ipc';
@@ -128,7 +129,17 @@ function startMonitoring(state: DesktopStateStore): void {
   // A connect, switch, sign-out or pause shows on the tray at once, not up to 10 s later.
   state.onChange(() => void poller.pollNow());
   poller.start();
-  app.on('before-quit', () => poller.stop());
+  // A link turning broken is announced by the app, not only shown in its lists (docs/api.md#link-health).
+  const brokenLinks = createBrokenLinksWatch({
+    connection: () => state.activeConnection(),
+    paused: () => state.monitoringPaused(),
+    notify: Notification.isSupported() ? (title, body) => new Notification({ title, body }).show() : undefined,
+  });
+  brokenLinks.start();
+  app.on('before-quit', () => {
+    poller.stop();
+    brokenLinks.stop();
+  });
 }
 
 function setAppMenu(state: DesktopStateStore): void {

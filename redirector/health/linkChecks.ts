@@ -5,14 +5,14 @@
  * pacer keeps this instance to 4 requests at once and one a second per destination host. Turning
  * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
  */
-import packageJson from '../../package.json';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
+import { VERSION } from '../version';
 import { checkDestination } from './destinationCheck';
 import { destinationsToCheck, judgeCheck } from './healthRules';
 import { createHostPacer } from './hostPacer';
 
-export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${packageJson.version}`;
+export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${VERSION}`;
 /** Longer than any check can take (10 s per attempt, two attempts per hop, six hops per destination, paced). */
 export const LEASE_MS = 15 * 60_000;
 /** Links a periodic round takes at most. */

@@ -16,6 +16,7 @@ import { TREND_TEXTS } from './analyticsTexts';
 import { LinkSummary } from './LinkSummary';
 import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
+import { VariantsPanel } from './VariantsPanel';
 
 export interface UserLinkAnalyticsViewProps {
   state: UserLinkStatsState;
@@ -91,6 +92,7 @@ function AnalyticsContent({ data, host, onBack, dateRange, exportClicks }: Conte
           ariaLabel={`${TREND_TEXTS.ariaLabel(model.span !== undefined)}: ${model.trend.map((day) => `${day.label} ${day.value}`).join(', ')}`}
         />
       </Card>
+      <VariantsPanel variants={data.variants ?? []} />
       <div className="card-grid card-grid--2">
         <Card title="Device Breakdown">
           <DonutChart
