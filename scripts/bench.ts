@@ -128,11 +128,19 @@ async function redirectPhase(
   fs.mkdirSync(dataDir);
   progress(`creating ${args.links.toLocaleString('en-US')} links`);
   const links = makeLinks(args.links);
+  // The same number of split links (docs/api.md#split-traffic): two variants each, for the split's cost beside a plain link's.
+  const splitLinks = makeLinks(args.links, 7).map((link) => ({
+    ...link,
+    variants: [
+      { url: link.target_url, weight: 50 },
+      { url: `${link.target_url}${link.target_url.includes('?') ? '&' : '?'}variant=b`, weight: 50 },
+    ],
+  }));
   const sqliteData: BenchData = { dataDir };
   const postgresData: BenchData | undefined = databaseUrl
     ? { dataDir: path.join(dir, 'redirect-pg'), databaseUrl }
     : undefined;
-  await createLinks(sqliteData, links);
+  await createLinks(sqliteData, [...links, ...splitLinks]);
   if (postgresData) {
     fs.mkdirSync(postgresData.dataDir);
     await createLinks(postgresData, links);
@@ -142,6 +150,9 @@ async function redirectPhase(
   const visits: Visit[] = makeVisitPool({ links, size: VISIT_POOL_SIZE });
   const scriptFile = path.join(dir, 'visits.lua');
   fs.writeFileSync(scriptFile, wrkScript(visits));
+  const splitVisits: Visit[] = makeVisitPool({ links: splitLinks, size: VISIT_POOL_SIZE });
+  const splitScriptFile = path.join(dir, 'split-visits.lua');
+  fs.writeFileSync(splitScriptFile, wrkScript(splitVisits));
 
   progress(
     `starting Me (dist/server/server.js, TRUST_PROXY=1)${postgresData ? ' on SQLite and on PostgreSQL' : ''} and the floor`,
@@ -165,6 +176,17 @@ async function redirectPhase(
       visits,
       cpu: cores.generatorCpu,
     });
+  const splitLoad = (server: RunningServer, seconds: number) =>
+    runLoad({
+      generator,
+      url: server.url,
+      connections: args.connections,
+      seconds,
+      scriptFile: splitScriptFile,
+      visits: splitVisits,
+      cpu: cores.generatorCpu,
+    });
+  const splitRuns: LoadResult[] = [];
   const productRuns: LoadResult[] = [];
   const postgresRuns: LoadResult[] = [];
   const databaseCpuUs: number[] = [];
@@ -180,6 +202,10 @@ async function redirectPhase(
     const result = await measured(product, () => load(product, args.durationSeconds));
     answered += result.answered;
     productRuns.push(result);
+    progress(`run ${run}/${args.runs}: Me, split links, ${args.durationSeconds} s`);
+    const split = await measured(product, () => splitLoad(product, args.durationSeconds));
+    answered += split.answered;
+    splitRuns.push(split);
     if (onPostgres) {
       progress(`run ${run}/${args.runs}: Me on PostgreSQL, ${args.durationSeconds} s`);
       const pgResult = await measured(onPostgres, () => load(onPostgres, args.durationSeconds), databaseCpuUs);
@@ -203,7 +229,7 @@ async function redirectPhase(
     }
     return { product: runs, floor: floorRuns, answered: sent, stored, exitCode };
   };
-  const figures = await stopped(product, sqliteData, answered, productRuns);
+  const figures = { ...(await stopped(product, sqliteData, answered, productRuns)), split: splitRuns };
   const postgres =
     onPostgres && postgresData
       ? { figures: await stopped(onPostgres, postgresData, postgresAnswered, postgresRuns), databaseCpuUs }
