@@ -25,6 +25,7 @@ import trayTemplate2xPath from '../build/tray/trayTemplate@2x.png?asset';
 import trayTemplatePath from '../build/tray/trayTemplate.png?asset';
 import { CONNECT_ROUTE } from '../redirector/contract/desktop';
 import { aboutText, appMenuTemplate } from './appMenu';
+import { createBrokenLinksWatch } from './brokenLinksWatch';
 import { createCredentialStore } from './credentials';
 import { createDesktopState, type DesktopStateStore } from './desktopState';
 import { registerDesktopIpc } from './ipc';
@@ -147,9 +148,17 @@ function startMonitoring(state: DesktopStateStore): void {
   poller.start();
   following = `${connection()?.baseUrl} ${connection()?.token} ${paused()}`;
   stream.restart();
+  // A link turning broken is announced by the app, not only shown in its lists (docs/api.md#link-health).
+  const brokenLinks = createBrokenLinksWatch({
+    connection: () => state.activeConnection(),
+    paused: () => state.monitoringPaused(),
+    notify: Notification.isSupported() ? (title, body) => new Notification({ title, body }).show() : undefined,
+  });
+  brokenLinks.start();
   app.on('before-quit', () => {
     poller.stop();
     stream.stop();
+    brokenLinks.stop();
   });
 }
 

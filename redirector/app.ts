@@ -13,6 +13,7 @@ import { createHealthRouter } from './http/healthRoutes';
 import { AVATAR_PATH, createHubRouter } from './http/hubRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createKeyRouter } from './http/keyRoutes';
+import { createLinkHealthRouter } from './http/linkHealthRoutes';
 import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
 import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): App {
     createConfigRouter(services),
     createLinkRouter(services),
     createLinkListRouter(services),
+    createLinkHealthRouter(services),
     createLinkTransferRouter(services),
     createUserAdminRouter(services),
     createAccountRouter(services),
@@ -104,6 +106,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   services.events.start();
+  services.linkChecks.start();
   const koaHandler = koa.callback();
   const redirect = createShortLinkEdge(services);
   return {
@@ -114,6 +117,7 @@ export function createApp(deps: AppDeps): App {
       if (!redirect(req, res)) void koaHandler(req, res);
     },
     drain: async () => {
+      await services.linkChecks.stop();
       await services.events.stop();
       services.hubDirectory.stop();
       await services.hubViews.flush();

@@ -9,10 +9,14 @@ import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
 import { createEvents, type Events } from './events/events';
+import { registerHealthMetrics } from './health/healthMetrics';
+import { createLinkChecks, type LinkChecks } from './health/linkChecks';
+import { createLinkHealthService, type LinkHealthService } from './health/linkHealthService';
 import { createHubParts, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { ADMIN, createLinkService, type LinkService } from './links/linkService';
+import { logProblem } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { createMailer, type Mailer } from './outbound/mailer';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
@@ -70,6 +74,9 @@ export interface Services extends HubParts {
   /** A signed-in user's own account: profile, sessions, deletion. */
   account: AccountSelfService;
   mailer: Mailer | undefined;
+  /** Link health checks (docs/api.md#link-health); createApp starts their rounds. */
+  linkChecks: LinkChecks;
+  linkHealth: LinkHealthService;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -178,6 +185,7 @@ export function createServices(deps: ServiceDeps): Services {
       return link && { ownerId: link.user_id, link };
     },
   });
+  const checks = linkHealthParts({ config, store, clock, events, metrics, links: () => links });
   const links: LinkService = createLinkService({
     store,
     clock,
@@ -189,7 +197,10 @@ export function createServices(deps: ServiceDeps): Services {
       await domains.ready();
       return domains.verifiedOf(userId);
     },
-    onChange: (changes) => events.onLinkChange(changes),
+    onChange: async (changes) => {
+      await events.onLinkChange(changes);
+      for (const change of changes) if (change.action !== 'deleted') checks.linkChecks.soon(change.link.id);
+    },
   });
   return {
     config,
@@ -228,5 +239,40 @@ export function createServices(deps: ServiceDeps): Services {
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
     events,
     ...createHubParts({ store, clock, publicUrl: config.publicUrl, domains }),
+    ...checks,
   };
+}
+
+/**
+ * Link checks and their API (docs/api.md#link-health). `links` is read once a check turns a link
+ * broken or ok (the link service, built after, tells the checks of every change).
+ */
+function linkHealthParts(deps: {
+  config: Config;
+  store: Store;
+  clock: () => number;
+  events: Events;
+  metrics: Metrics;
+  links: () => LinkService;
+}): Pick<Services, 'linkChecks' | 'linkHealth'> {
+  const { config, store, clock, events } = deps;
+  const linkChecks = createLinkChecks({
+    store,
+    clock,
+    rules: { allowPrivate: config.events.outboundAllowPrivate },
+    hours: config.events.linkCheckHours,
+    timeoutMs: config.events.linkCheckTimeoutMs,
+    // link.broken and link.recovered carry the link as it is now, its health included.
+    async onTurn(linkId, turn) {
+      const link = await deps.links().get(ADMIN, linkId);
+      await events.onLinkChange([{ action: turn, ownerId: link.user_id, link }]);
+    },
+    log: logProblem,
+  });
+  registerHealthMetrics(deps.metrics.registry, () => store.linkHealth.brokenCount());
+  const lazyLinks = {
+    findOwned: (...args: Parameters<LinkService['findOwned']>) => deps.links().findOwned(...args),
+    get: (...args: Parameters<LinkService['get']>) => deps.links().get(...args),
+  };
+  return { linkChecks, linkHealth: createLinkHealthService({ store, links: lazyLinks, checks: linkChecks, clock }) };
 }

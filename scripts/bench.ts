@@ -134,11 +134,19 @@ async function redirectPhase(
   fs.mkdirSync(dataDir);
   progress(`creating ${args.links.toLocaleString('en-US')} links`);
   const links = makeLinks(args.links);
+  // The same number of split links (docs/api.md#split-traffic): two variants each, for the split's cost beside a plain link's.
+  const splitLinks = makeLinks(args.links, 7).map((link) => ({
+    ...link,
+    variants: [
+      { url: link.target_url, weight: 50 },
+      { url: `${link.target_url}${link.target_url.includes('?') ? '&' : '?'}variant=b`, weight: 50 },
+    ],
+  }));
   const sqliteData: BenchData = { dataDir };
   const postgresData: BenchData | undefined = databaseUrl
     ? { dataDir: path.join(dir, 'redirect-pg'), databaseUrl }
     : undefined;
-  await createLinks(sqliteData, links);
+  await createLinks(sqliteData, [...links, ...splitLinks]);
   // The same links on a verified custom domain, measured beside the default domain (SQLite only).
   await createDomainLinks(sqliteData, links);
   if (postgresData) {
@@ -153,6 +161,9 @@ async function redirectPhase(
   const domainVisits = onHost(visits, BENCH_DOMAIN);
   const domainScriptFile = path.join(dir, 'visits-domain.lua');
   fs.writeFileSync(domainScriptFile, wrkScript(domainVisits));
+  const splitVisits: Visit[] = makeVisitPool({ links: splitLinks, size: VISIT_POOL_SIZE });
+  const splitScriptFile = path.join(dir, 'split-visits.lua');
+  fs.writeFileSync(splitScriptFile, wrkScript(splitVisits));
 
   progress(
     `starting Me (dist/server/server.js, TRUST_PROXY=1)${postgresData ? ' on SQLite and on PostgreSQL' : ''} and the floor`,
@@ -176,6 +187,17 @@ async function redirectPhase(
       visits: onDomain ? domainVisits : visits,
       cpu: cores.generatorCpu,
     });
+  const splitLoad = (server: RunningServer, seconds: number) =>
+    runLoad({
+      generator,
+      url: server.url,
+      connections: args.connections,
+      seconds,
+      scriptFile: splitScriptFile,
+      visits: splitVisits,
+      cpu: cores.generatorCpu,
+    });
+  const splitRuns: LoadResult[] = [];
   const productRuns: LoadResult[] = [];
   const domainRuns: LoadResult[] = [];
   const postgresRuns: LoadResult[] = [];
@@ -215,6 +237,10 @@ async function redirectPhase(
       answered += result.answered;
       (onDomain ? domainRuns : productRuns).push(result);
     }
+    progress(`run ${run}/${args.runs}: Me, split links, ${args.durationSeconds} s`);
+    const split = await measured(product, () => splitLoad(product, args.durationSeconds));
+    answered += split.answered;
+    splitRuns.push(split);
     if (onPostgres) {
       progress(`run ${run}/${args.runs}: Me on PostgreSQL, ${args.durationSeconds} s`);
       const pgResult = await measured(onPostgres, () => load(onPostgres, args.durationSeconds), databaseCpuUs);
@@ -246,7 +272,7 @@ async function redirectPhase(
     }
     return { product: runs, floor: floorRuns, customDomain, answered: sent, stored, exitCode };
   };
-  const figures = await stopped(product, sqliteData, answered, productRuns, domainRuns);
+  const figures = { ...(await stopped(product, sqliteData, answered, productRuns, domainRuns)), split: splitRuns };
   const postgres =
     onPostgres && postgresData
       ? { figures: await stopped(onPostgres, postgresData, postgresAnswered, postgresRuns), databaseCpuUs }

@@ -1,7 +1,8 @@
 /** GET /api/analytics/{id}: every figure of one link's admin page in one answer. */
-import type { LinkAnalyticsResponse, PasswordLockout } from '../contract/analytics';
+import type { LinkAnalyticsResponse, PasswordLockout, VariantStats } from '../contract/analytics';
 import type { DateRange } from '../contract/dateRange';
 import { toApiLink } from '../links/linkPresenter';
+import type { TimeRange } from '../storage/analyticsQueries';
 import type { LinkRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import { toApiClick } from '../visits/clickPresenter';
@@ -53,6 +54,7 @@ export async function linkAnalytics(
 export async function sharedLinkAnswer(...[store, link, calendar, now, range, publicUrl]: LinkAnswerArgs) {
   const figures = await linkFigures(store, link.id, calendar, now, range);
   const { data, dims } = figures;
+  const variants = await variantFigures(store, link, figures.timeRange);
   return {
     figures,
     answer: {
@@ -66,8 +68,19 @@ export async function sharedLinkAnswer(...[store, link, calendar, now, range, pu
         ...figures.days,
       },
       recentClicks: figures.recentClicks.map(toApiClick),
+      variants,
     },
   };
+}
+
+/** Each current variant of a split link with its figures over the range, in the link's order. */
+async function variantFigures(store: Store, link: LinkRecord, range: TimeRange | undefined): Promise<VariantStats[]> {
+  if (link.variants.length === 0) return [];
+  const rows = await store.analytics.variantStats(link.id, range);
+  return link.variants.map((variant, index) => {
+    const row = rows.find((candidate) => candidate.variant === index);
+    return { ...variant, clicks: row?.clicks ?? 0, unique_visitors: row?.unique_visitors ?? 0 };
+  });
 }
 
 async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar, now: number, range?: DateRange) {

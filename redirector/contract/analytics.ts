@@ -39,11 +39,21 @@ export interface PasswordLockout {
   passwordLockedUntil: string | null;
 }
 
+/** One split-traffic variant's figures over the range (docs/api.md#split-traffic). */
+export interface VariantStats {
+  url: string;
+  weight: number;
+  clicks: number;
+  unique_visitors: number;
+}
+
 export interface LinkAnalyticsResponse extends PasswordLockout {
   link: Link;
   stats: LinkStats;
   /** Latest 100, newest first. */
   recentClicks: Click[];
+  /** The link's variants in order with their figures; [] when the link is not split. */
+  variants: VariantStats[];
 }
 
 export interface UserLinkStats {
@@ -62,6 +72,7 @@ export interface UserLinkAnalyticsResponse extends PasswordLockout {
   link: Link;
   stats: UserLinkStats;
   recentClicks: Click[];
+  variants: VariantStats[];
 }
 
 export interface SummaryResponse {

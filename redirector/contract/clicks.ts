@@ -36,10 +36,20 @@ export interface Click extends ClickVisitor {
   instagram_exit: boolean;
   /** Sent to the country-redirect address instead of the target. */
   blocked: boolean;
+  /** The split-traffic variant the visitor went to (its index in the link's variants); null: none. */
+  variant: number | null;
 }
 
 /** How a stored field of a click is kept: its column's type, its decoding and its OpenAPI schema follow. */
-export type ClickFieldKind = 'id' | 'epochMs' | 'text' | 'optionalText' | 'country' | 'deviceType' | 'flag';
+export type ClickFieldKind =
+  | 'id'
+  | 'epochMs'
+  | 'text'
+  | 'optionalText'
+  | 'country'
+  | 'deviceType'
+  | 'flag'
+  | 'optionalIndex';
 
 /**
  * A click's stored fields in the table's order, each with its kind: the insert columns, the
@@ -63,6 +73,7 @@ export const CLICK_FIELD_KINDS = {
   blocked: 'flag',
   is_bot: 'flag',
   user_agent: 'text',
+  variant: 'optionalIndex',
 } as const satisfies { [Field in keyof Omit<Click, 'id' | 'created_at'>]-?: ClickFieldKind };
 
 export type StoredClickField = keyof typeof CLICK_FIELD_KINDS;

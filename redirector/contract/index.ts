@@ -7,6 +7,7 @@ export * from './dateRange';
 export * from './domains';
 export * from './hub';
 export * from './keys';
+export * from './linkConversion';
 export * from './linkOptions';
 export type * from './links';
 export * from './lists';

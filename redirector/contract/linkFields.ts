@@ -9,6 +9,12 @@
 /** Country code → address for visitors from that country; rules in linkOptions.ts. */
 export type GeoTargets = Record<string, string>;
 
+/** One destination of a split link and its share of visitors in percent (rules in linkConversion.ts). */
+export interface Variant {
+  url: string;
+  weight: number;
+}
+
 /** What each kind of option is, in each shape. */
 interface KindTypes {
   /** true/false; stored as 0/1 by SQLite. */
@@ -21,6 +27,12 @@ interface KindTypes {
   count: { api: number | null; input: number | null; stored: number | null };
   /** Country code → address, stored as JSON. */
   countryAddresses: { api: GeoTargets; input: GeoTargets | null; stored: GeoTargets };
+  /** Text of a limited length (the option's maxLength), or none. */
+  text: { api: string | null; input: string | null; stored: string | null };
+  /** An absolute https address of an image, or none. */
+  imageAddress: { api: string | null; input: string | null; stored: string | null };
+  /** Split traffic: [] or 2–5 destinations with weights summing to 100, stored as JSON. */
+  variants: { api: Variant[]; input: Variant[] | null; stored: Variant[] };
 }
 
 export type LinkOptionKind = keyof KindTypes;
@@ -44,7 +56,13 @@ export const LINK_OPTIONS = {
   android_url: { kind: 'address', default: null },
   /** At most MAX_GEO_TARGETS entries, codes upper case. */
   geo_targets: { kind: 'countryAddresses', default: {} },
-} as const satisfies Record<string, { kind: LinkOptionKind; default: unknown }>;
+  /** The social preview card link-preview bots get (docs/api.md#social-previews). */
+  preview_title: { kind: 'text', default: null, maxLength: 120 },
+  preview_description: { kind: 'text', default: null, maxLength: 300 },
+  preview_image: { kind: 'imageAddress', default: null },
+  /** Split traffic (docs/api.md#split-traffic): the visitor goes to one of these instead of target_url. */
+  variants: { kind: 'variants', default: [] },
+} as const satisfies Record<string, { kind: LinkOptionKind; default: unknown; maxLength?: number }>;
 
 export type LinkOptionName = keyof typeof LINK_OPTIONS;
 
@@ -65,7 +83,11 @@ export function linkOptionDefaults(): LinkOptionValues<'stored'> {
   const defaults = {} as Record<LinkOptionName, unknown>;
   for (const name of LINK_OPTION_NAMES) {
     const value: unknown = LINK_OPTIONS[name].default;
-    defaults[name] = typeof value === 'object' && value !== null ? { ...value } : value;
+    defaults[name] = Array.isArray(value)
+      ? [...value]
+      : typeof value === 'object' && value !== null
+        ? { ...value }
+        : value;
   }
   return defaults as LinkOptionValues<'stored'>;
 }
@@ -78,6 +100,7 @@ export function apiLinkOptions(stored: LinkOptionValues<'stored'>): LinkOptionVa
     const kind: LinkOptionKind = LINK_OPTIONS[name].kind;
     if (kind === 'time') shown[name] = value === null ? null : new Date(value as number).toISOString();
     else if (kind === 'countryAddresses') shown[name] = { ...(value as GeoTargets) };
+    else if (kind === 'variants') shown[name] = (value as Variant[]).map((variant) => ({ ...variant }));
     else shown[name] = value;
   }
   return shown as LinkOptionValues<'api'>;

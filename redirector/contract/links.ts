@@ -1,8 +1,9 @@
 /** API types for links, shared by the server, the renderer, the desktop app and the tests. Types only. */
 
+import type { LinkHealth } from './linkConversion';
 import type { LinkOptionValues } from './linkFields';
 
-export type { GeoTargets } from './linkFields';
+export type { GeoTargets, Variant } from './linkFields';
 
 /** A link as the API shows it: its own fields, then its options (linkFields.ts). */
 export interface Link extends LinkOptionValues<'api'> {
@@ -28,6 +29,8 @@ export interface Link extends LinkOptionValues<'api'> {
   domain: string | null;
   /** The whole short address, on the link's domain. */
   short_url: string;
+  /** What the last check of its destinations found (docs/api.md#link-health). */
+  health: LinkHealth;
 }
 
 /**

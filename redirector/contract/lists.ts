@@ -2,6 +2,7 @@
  * Paged, searchable, sortable link and user lists (docs/api.md#links): the query rules both the server
  * and the UI apply (the UI keeps the list state in its URL), and the answers' types. Pure.
  */
+import { LINK_HEALTH_STATUSES, type LinkHealthStatus } from './linkConversion';
 import { LINK_OPTION_NAMES } from './linkFields';
 import type { Link } from './links';
 
@@ -25,6 +26,8 @@ export interface LinkListQuery {
   /** From 1. */
   page: number;
   per_page: number;
+  /** Only links whose health has this status (docs/api.md#link-health); absent: any. */
+  health?: LinkHealthStatus;
 }
 
 /** A page of users (admin): `q` matches name or email. */
@@ -56,7 +59,7 @@ function pageParams(params: Params): ParsedQuery<UserListQuery> {
   return { ok: true, query: { q, page, per_page: perPage } };
 }
 
-/** Reads `q, tag, sort, order, page, per_page` (absent or '' → defaults); a bad value → an error for a person. */
+/** Reads `q, tag, sort, order, page, per_page, health` (absent or '' → defaults); a bad value → an error for a person. */
 export function parseLinkListQuery(params: Params): ParsedQuery<LinkListQuery> {
   const paged = pageParams(params);
   if (!paged.ok) return paged;
@@ -68,7 +71,13 @@ export function parseLinkListQuery(params: Params): ParsedQuery<LinkListQuery> {
   const order = params.order === undefined || params.order === '' ? defaultOrder(linkSort) : params.order;
   if (order !== 'asc' && order !== 'desc') return { ok: false, error: 'order must be asc or desc' };
   const tag = (params.tag ?? '').trim().toLowerCase();
-  return { ok: true, query: { ...paged.query, tag, sort: linkSort, order } };
+  const health = params.health ?? '';
+  if (health !== '' && !(LINK_HEALTH_STATUSES as readonly string[]).includes(health)) {
+    return { ok: false, error: `health must be one of ${LINK_HEALTH_STATUSES.join(', ')}` };
+  }
+  const query: LinkListQuery = { ...paged.query, tag, sort: linkSort, order };
+  if (health !== '') query.health = health as LinkHealthStatus;
+  return { ok: true, query };
 }
 
 /** Reads `q, page, per_page` of the users list. */

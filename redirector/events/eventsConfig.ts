@@ -10,7 +10,13 @@ export interface EventsConfig {
    * exists for tests only; the default is about 5 s, 30 s, 2 min, 10 min, 1 h, 6 h and 24 h.
    */
   retryDelaysMs: readonly number[];
+  /** LINK_CHECK_HOURS: link destinations are checked this often (default 24; 0: only when asked). */
+  linkCheckHours: number;
+  /** Each attempt of a link check, in ms: 10 s; LINK_CHECK_TIMEOUT_MS exists for tests only. */
+  linkCheckTimeoutMs: number;
 }
+
+export const DEFAULT_LINK_CHECK_HOURS = 24;
 
 export const DEFAULT_STREAM_MAX = 1000;
 
@@ -34,7 +40,19 @@ export function parseEventsConfig(
   if (retryDelaysMs.length === 0 || retryDelaysMs.some((ms) => !Number.isSafeInteger(ms) || ms < 0)) {
     fail(`WEBHOOK_RETRY_MS must be comma-separated whole numbers of ms (got "${env.WEBHOOK_RETRY_MS}")`);
   }
+  const hoursText = env.LINK_CHECK_HOURS?.trim() ?? '';
+  const linkCheckHours = hoursText === '' ? DEFAULT_LINK_CHECK_HOURS : Number(hoursText);
+  if (!/^[0-9]*\.?[0-9]*$/.test(hoursText) || !Number.isFinite(linkCheckHours) || linkCheckHours < 0) {
+    fail(`LINK_CHECK_HOURS must be a number of hours, 0 or more (got "${env.LINK_CHECK_HOURS}")`);
+  }
+  const timeoutText = env.LINK_CHECK_TIMEOUT_MS?.trim() ?? '';
+  const linkCheckTimeoutMs = timeoutText === '' ? 10_000 : Number(timeoutText);
+  if (!Number.isSafeInteger(linkCheckTimeoutMs) || linkCheckTimeoutMs < 1) {
+    fail(`LINK_CHECK_TIMEOUT_MS must be a whole number of ms (got "${env.LINK_CHECK_TIMEOUT_MS}")`);
+  }
   return {
+    linkCheckHours,
+    linkCheckTimeoutMs,
     outboundAllowPrivate: parseFlag('OUTBOUND_ALLOW_PRIVATE', env.OUTBOUND_ALLOW_PRIVATE),
     streamMax,
     retryDelaysMs,

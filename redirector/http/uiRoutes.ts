@@ -26,7 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export const UI_SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
     "connect-src 'self' http: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; " +
     "frame-ancestors 'none'; form-action 'self'",
   'X-Content-Type-Options': 'nosniff',

@@ -20,6 +20,7 @@ export function destinationsOf(fields: LinkFieldChanges): string[] {
     fields.ios_url,
     fields.android_url,
     ...Object.values(fields.geo_targets ?? {}),
+    ...(fields.variants ?? []).map((variant) => variant.url),
   ];
   return addresses.filter((address): address is string => typeof address === 'string');
 }

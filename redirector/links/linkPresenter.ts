@@ -1,11 +1,12 @@
 /** A stored link with its counts → the API's Link object (docs/api.md#links). */
 import { shortUrlOf } from '../contract/domains';
+import { type LinkHealth, UNCHECKED_HEALTH } from '../contract/linkConversion';
 import { apiLinkOptions } from '../contract/linkFields';
 import type { Link } from '../contract/links';
 import type { LinkWithCounts } from '../storage/records';
 
-/** A link with its counts and tags (sorted). */
-export type PresentableLink = LinkWithCounts & { tags: readonly string[] };
+/** A link with its counts and tags (sorted), and its health when read (else unchecked). */
+export type PresentableLink = LinkWithCounts & { tags: readonly string[]; health?: LinkHealth };
 
 /** `publicUrl`: PUBLIC_URL, which the short address is built on. */
 export function toApiLink(link: PresentableLink, publicUrl: string): Link {
@@ -26,5 +27,6 @@ export function toApiLink(link: PresentableLink, publicUrl: string): Link {
     has_password: link.password_hash !== null,
     domain: link.domain,
     short_url: shortUrlOf(publicUrl, link.domain, link.short_code),
+    health: { ...(link.health ?? UNCHECKED_HEALTH) },
   };
 }

@@ -3,6 +3,7 @@
  * shows it (its short_url built on PUBLIC_URL). A user reaches only their own links; another
  * user's link is "not found".
  */
+import type { LinkHealth } from '../contract/linkConversion';
 import type { Link } from '../contract/links';
 import type { LinkListQuery, UserLinksPage } from '../contract/lists';
 import { notFoundRule } from '../ruleError';
@@ -40,10 +41,26 @@ function mayAccess(owner: LinkOwner, link: LinkRecord): boolean {
 
 const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
 
-/** The link with its counts, as the API shows it; `publicUrl`: PUBLIC_URL. */
+/** The link with its counts and health, as the API shows it; `publicUrl`: PUBLIC_URL. */
 export async function withCounts(store: Store, link: TaggedLink, publicUrl: string): Promise<Link> {
-  const counts = await store.links.counts(link.id);
-  return toApiLink({ ...link, ...counts }, publicUrl);
+  const [counts, health] = await Promise.all([store.links.counts(link.id), healthOf(store, [link.id])]);
+  return toApiLink({ ...link, ...counts, health: health.get(link.id) }, publicUrl);
+}
+
+/** Each link's health as the API shows it; links never checked are left out (unchecked). */
+export async function healthOf(store: Store, linkIds: readonly number[]): Promise<Map<number, LinkHealth>> {
+  const rows = await store.linkHealth.of(linkIds);
+  const shown = new Map<number, LinkHealth>();
+  for (const [id, row] of rows) {
+    shown.set(id, {
+      status: row.status,
+      checked_at: row.checked_at === null ? null : new Date(Number(row.checked_at)).toISOString(),
+      http_status: row.http_status,
+      error: row.error,
+      url: row.url,
+    });
+  }
+  return shown;
 }
 
 /** `publicUrl`: PUBLIC_URL, which each link's short_url is built on. */
@@ -58,10 +75,13 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
     return withTags(link);
   }
 
-  /** Rows of one query with their tags, in one more query. */
+  /** Rows of one query with their tags and health, in two more queries. */
   async function present(rows: readonly LinkWithCounts[]): Promise<Link[]> {
-    const tags = await store.links.tagsOf(rows.map((row) => row.id));
-    return rows.map((row) => toApiLink({ ...row, tags: tags.get(row.id) ?? [] }, publicUrl));
+    const ids = rows.map((row) => row.id);
+    const [tags, health] = await Promise.all([store.links.tagsOf(ids), healthOf(store, ids)]);
+    return rows.map((row) =>
+      toApiLink({ ...row, tags: tags.get(row.id) ?? [], health: health.get(row.id) }, publicUrl),
+    );
   }
 
   return {
@@ -70,6 +90,7 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
         ...scope(owner),
         q: query.q,
         tag: query.tag,
+        health: query.health,
         sort: query.sort,
         order: query.order,
         limit: query.per_page,

@@ -3,6 +3,7 @@
  * with a message for a person; addresses follow contract/urls and come out in the WHATWG parser's `href`.
  */
 import { z } from 'zod';
+import { PREVIEW_IMAGE_HTTPS, VARIANT_URL, VARIANTS_INVALID, variantsProblem } from '../contract/linkConversion';
 import {
   type GeoTargets,
   LINK_OPTION_NAMES,
@@ -11,6 +12,7 @@ import {
   type LinkOptionName,
   type LinkOptionValues,
   linkOptionDefaults,
+  type Variant,
 } from '../contract/linkFields';
 import {
   EXPIRES_AT_INVALID,
@@ -76,6 +78,17 @@ const OPTION_BODY: Record<LinkOptionKind, (name: string) => z.ZodType> = {
       .max(MAX_CLICKS_LIMIT, { error: MAX_CLICKS_INVALID })
       .nullish(),
   countryAddresses: () => z.unknown().optional(),
+  text: (name) => {
+    const max = (LINK_OPTIONS[name as LinkOptionName] as { maxLength?: number }).maxLength ?? 200;
+    const label = name.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+    return z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, { error: `${label} must be at most ${max} characters` })
+      .nullish();
+  },
+  imageAddress: () => z.string({ error: PREVIEW_IMAGE_HTTPS }).nullish(),
+  variants: () => z.unknown().optional(),
 };
 
 const optionBodies = Object.fromEntries(
@@ -160,7 +173,34 @@ const OPTION_VALUE: Record<LinkOptionKind, (value: unknown) => unknown> = {
   time: (value) => expiryOf(value as string | null),
   count: (value) => value ?? null,
   countryAddresses: geoTargetsOf,
+  text: (value) => (value as string | null) || null,
+  imageAddress: imageAddressOf,
+  variants: variantsOf,
 };
+
+/** An https address only: the card is shown inside https pages (docs/api.md#social-previews). */
+function imageAddressOf(value: unknown): string | null {
+  const href = optionalAddress(value as string | null);
+  if (href === undefined || href === null) return null;
+  if (!href.startsWith('https:')) throw invalidInput(PREVIEW_IMAGE_HTTPS);
+  return href;
+}
+
+/** null and [] remove the split; else 2–5 {url, weight}, each url following the URL rules. */
+function variantsOf(value: unknown): Variant[] {
+  if (value === null) return [];
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'object' || entry === null)) {
+    throw invalidInput(VARIANTS_INVALID);
+  }
+  const entries = value as { url?: unknown; weight?: unknown }[];
+  const problem = variantsProblem(entries);
+  if (problem) throw invalidInput(problem);
+  return entries.map((entry) => {
+    const href = typeof entry.url === 'string' ? normaliseHttpUrl(entry.url) : undefined;
+    if (href === undefined) throw invalidInput(VARIANT_URL);
+    return { url: href, weight: entry.weight as number };
+  });
+}
 
 function expiryOf(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;

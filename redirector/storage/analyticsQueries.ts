@@ -142,6 +142,13 @@ export interface FunnelData {
   instagramExits: number;
 }
 
+/** One variant's human clicks and distinct visitors (docs/api.md#split-traffic). */
+export interface VariantRow {
+  variant: number;
+  clicks: number;
+  unique_visitors: number;
+}
+
 export interface AnalyticsQueries {
   /**
    * Folds clicks stored since the last fold into the rollups (at most maxRows, default all).
@@ -174,4 +181,6 @@ export interface AnalyticsQueries {
   funnel(range?: TimeRange): Promise<FunnelData>;
   /** One page of a link's human clicks, oldest first (the export reads page after page). */
   clickPage(linkId: number, options: ClickPageOptions): Promise<ClickRecord[]>;
+  /** A split link's clicks per variant over the range (all time without one). */
+  variantStats(linkId: number, range: TimeRange | undefined): Promise<VariantRow[]>;
 }

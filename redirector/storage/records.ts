@@ -75,7 +75,9 @@ export type LinkWithCounts = LinkRecord & LinkCounts;
 /** A click as stored: the API's Click with its time as epoch milliseconds only. */
 export type ClickRecord = Omit<Click, 'created_at'>;
 
-export type NewClick = Omit<ClickRecord, 'id'> & {
+export type NewClick = Omit<ClickRecord, 'id' | 'variant'> & {
+  /** The split-traffic variant; absent or null: none. */
+  variant?: number | null;
   /**
    * The identity unique and repeat visitors are counted by, when it is not `ip_address` itself
    * (ANONYMIZE_IPS: privacy/addresses.ts). Absent or null: the address is the visitor.

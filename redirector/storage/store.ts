@@ -24,6 +24,7 @@ import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
+import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
@@ -215,6 +216,8 @@ export interface Store {
   /** Each user's public page, its links, avatar and views (docs/api.md#the-hub). */
   readonly hubs: HubRepository;
   readonly clicks: ClickRepository;
+  /** What the link checks found (docs/api.md#link-health). */
+  readonly linkHealth: LinkHealthRepository;
   readonly analytics: AnalyticsQueries;
   /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
   readonly events: EventStorage;

@@ -5,19 +5,25 @@
  * the request.
  */
 import type { DeviceType } from '../contract/clicks';
+import { pickVariant, variantBucket } from '../contract/linkConversion';
 import type { LinkRecord } from '../storage/records';
 import { isDevelopingCountry } from './developingCountries';
 import type { InAppApp } from './inAppBrowser';
 
+/** `variant`: the split-traffic variant the visitor goes to (its index), null when none. */
 export type Resolution =
-  | { kind: 'redirect'; location: string; blocked: boolean; instagram_exit: boolean }
-  | { kind: 'tiktok-bypass'; target: string };
+  | { kind: 'redirect'; location: string; blocked: boolean; instagram_exit: boolean; variant: number | null }
+  | { kind: 'tiktok-bypass'; target: string; variant: number | null };
 
 export interface ResolveVisitor {
   country: string;
   in_app: InAppApp | null;
   /** Absent: a desktop browser. */
   device_type?: DeviceType;
+  /** §5's visitor (docs/api.md#analytics): who a split link keeps on one variant. Absent: ''. */
+  ip_address?: string;
+  /** The anonymised identity, when it names the visitor instead of ip_address. */
+  visitor?: string | null;
 }
 
 export type ResolvableLink = Pick<
@@ -31,23 +37,39 @@ export type ResolvableLink = Pick<
   | 'ios_url'
   | 'android_url'
   | 'geo_targets'
+  | 'id'
+  | 'variants'
 >;
 
-const redirect = (location: string) => ({ kind: 'redirect', location, blocked: false, instagram_exit: false }) as const;
+const redirect = (location: string, variant: number | null = null) =>
+  ({ kind: 'redirect', location, blocked: false, instagram_exit: false, variant }) as const;
 
 export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor): Resolution {
   const countryTarget = link.geo_targets[visitor.country];
   // An own property only: a country code never names something on Object's prototype.
   if (countryTarget !== undefined && Object.hasOwn(link.geo_targets, visitor.country)) return redirect(countryTarget);
   if (link.enable_country_redirect && link.country_redirect_url && isDevelopingCountry(visitor.country)) {
-    return { kind: 'redirect', location: link.country_redirect_url, blocked: true, instagram_exit: false };
+    return {
+      kind: 'redirect',
+      location: link.country_redirect_url,
+      blocked: true,
+      instagram_exit: false,
+      variant: null,
+    };
   }
   if (link.enable_instagram_exit && link.instagram_exit_url && visitor.in_app === 'instagram') {
-    return { kind: 'redirect', location: link.instagram_exit_url, blocked: false, instagram_exit: true };
+    return { kind: 'redirect', location: link.instagram_exit_url, blocked: false, instagram_exit: true, variant: null };
   }
-  const destination =
-    (visitor.device_type === 'ios' ? link.ios_url : visitor.device_type === 'android' ? link.android_url : null) ??
-    link.target_url;
-  if (link.enable_tiktok_bypass && visitor.in_app === 'tiktok') return { kind: 'tiktok-bypass', target: destination };
-  return redirect(destination);
+  const device =
+    visitor.device_type === 'ios' ? link.ios_url : visitor.device_type === 'android' ? link.android_url : null;
+  let destination = device ?? link.target_url;
+  let variant: number | null = null;
+  // The device's own address wins over the split (docs/api.md#split-traffic).
+  if (device === null && link.variants.length > 0) {
+    variant = pickVariant(link.variants, variantBucket(link.id, visitor.visitor ?? visitor.ip_address ?? ''));
+    destination = link.variants[variant]!.url;
+  }
+  if (link.enable_tiktok_bypass && visitor.in_app === 'tiktok')
+    return { kind: 'tiktok-bypass', target: destination, variant };
+  return redirect(destination, variant);
 }

@@ -23,5 +23,6 @@ export function visitClick(linkId: number, now: number, visitor: Visitor, decisi
     blocked: redirect && decision.blocked,
     is_bot: visitor.is_bot,
     user_agent: visitor.user_agent,
+    variant: decision.variant,
   };
 }

@@ -10,8 +10,9 @@
  * adds the answer to the input and decides again. A plain link answers on the first call once the
  * visitor is read, so the fast path stays one synchronous pass.
  *
- * New routing belongs here as new input fields and new cases: the request's host (custom domains),
- * a per-visitor hash (split-traffic variants, from `visitor`), a preview card for bots (`is_bot`).
+ * New routing belongs here as new input fields and new cases. A link-preview bot on a link with a
+ * preview gets the card (before any click place is taken); a split link's variant is picked by a
+ * hash of the visitor (resolve.ts).
  */
 import type { RedirectLink } from '../storage/records';
 import { mergeQuery } from './queryMerge';
@@ -20,12 +21,30 @@ import { type ResolvableLink, type ResolveVisitor, resolveLink } from './resolve
 export type DecisionLink = ResolvableLink &
   Pick<
     RedirectLink,
-    'owner_disabled' | 'expires_at' | 'expired_url' | 'max_clicks' | 'password_hash' | 'forward_query'
+    | 'owner_disabled'
+    | 'expires_at'
+    | 'expired_url'
+    | 'max_clicks'
+    | 'password_hash'
+    | 'forward_query'
+    | 'title'
+    | 'preview_title'
+    | 'preview_description'
+    | 'preview_image'
   >;
 
 /** What the decision reads of the visitor (visits/visitor.ts reads it from the request). */
 export interface DecisionVisitor extends ResolveVisitor {
   is_bot: boolean;
+  /** A link-preview fetcher (visits/previewBots.ts). */
+  preview_bot: boolean;
+}
+
+/** What a link's social preview card shows (docs/api.md#social-previews). */
+export interface PreviewCard {
+  title: string;
+  description: string | null;
+  image: string | null;
 }
 
 /** A body of `POST /<shortCode>` that is not a readable password form. */
@@ -82,10 +101,19 @@ export type VisitDecision =
   /** 200, or 401 after a wrong password. */
   | { kind: 'password-form'; wrong: boolean }
   | { kind: 'password-refused'; retryAfterMs: number }
-  /** Recorded: 302 to `location`. */
-  | { kind: 'redirect'; location: string; cache: AnswerCache; blocked: boolean; instagram_exit: boolean }
+  /** Not recorded: a link-preview bot gets the card, which refreshes to `location`. */
+  | { kind: 'preview-card'; card: PreviewCard; location: string }
+  /** Recorded: 302 to `location`; `variant` is the split's variant taken, null when none. */
+  | {
+      kind: 'redirect';
+      location: string;
+      cache: AnswerCache;
+      blocked: boolean;
+      instagram_exit: boolean;
+      variant: number | null;
+    }
   /** Recorded: the TikTok page showing `target`. */
-  | { kind: 'tiktok-bypass'; target: string; cache: AnswerCache };
+  | { kind: 'tiktok-bypass'; target: string; cache: AnswerCache; variant: number | null };
 
 /** The answers the click is recorded for. */
 export type RecordedDecision = Extract<VisitDecision, { kind: 'redirect' | 'tiktok-bypass' }>;
@@ -124,6 +152,10 @@ export function decideVisit(input: VisitInput): VisitDecision {
   } else if (request.kind === 'password') {
     return NO_PASSWORD;
   }
+  if (request.kind === 'view' && hasPreview(link)) {
+    const previewed = preview(input, link);
+    if (previewed !== undefined) return previewed;
+  }
   // Every click takes a place, a bot's too: a one-time link opens once (docs/api.md#link-options).
   if (link.max_clicks !== null) {
     if (limits.clickTaken === undefined) return ASK_CLICK_PLACE;
@@ -132,6 +164,32 @@ export function decideVisit(input: VisitInput): VisitDecision {
   const visitor = input.visitor;
   if (visitor === undefined) return ASK_VISITOR;
   return recorded(input, link, visitor, cache);
+}
+
+function hasPreview(link: DecisionLink): boolean {
+  return link.preview_title !== null || link.preview_description !== null || link.preview_image !== null;
+}
+
+/**
+ * A link-preview bot's card (docs/api.md#social-previews); undefined for everyone else. The card
+ * records nothing and takes no click place, but an expired link stays expired for bots too.
+ */
+function preview(input: VisitInput, link: DecisionLink): VisitDecision | undefined {
+  const visitor = input.visitor;
+  if (visitor === undefined) return ASK_VISITOR;
+  if (!visitor.preview_bot) return undefined;
+  if (link.max_clicks !== null) {
+    if (input.limits.clicksLeft === undefined) return ASK_CLICKS_LEFT;
+    if (!input.limits.clicksLeft) return expired(input, link);
+  }
+  const resolution = resolveLink(link, visitor);
+  const address = resolution.kind === 'tiktok-bypass' ? resolution.target : resolution.location;
+  const card = {
+    title: link.preview_title ?? link.title,
+    description: link.preview_description,
+    image: link.preview_image,
+  };
+  return { kind: 'preview-card', card, location: destination(input, link, address) };
 }
 
 function expired(input: VisitInput, link: DecisionLink): VisitDecision {
@@ -146,7 +204,12 @@ function recorded(
 ): RecordedDecision {
   const resolution = resolveLink(link, visitor);
   if (resolution.kind === 'tiktok-bypass') {
-    return { kind: 'tiktok-bypass', target: destination(input, link, resolution.target), cache };
+    return {
+      kind: 'tiktok-bypass',
+      target: destination(input, link, resolution.target),
+      cache,
+      variant: resolution.variant,
+    };
   }
   return {
     kind: 'redirect',
@@ -154,6 +217,7 @@ function recorded(
     cache,
     blocked: resolution.blocked,
     instagram_exit: resolution.instagram_exit,
+    variant: resolution.variant,
   };
 }
 

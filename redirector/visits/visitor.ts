@@ -13,6 +13,7 @@ import { type AddressKeeper, keepFullAddress, type StoredAddress } from '../priv
 import { isBotUserAgent } from './botCheck';
 import { loadGeoData, lookupPlace, type PlaceLookup } from './geoip';
 import { detectInAppBrowser, type InAppApp } from './inAppBrowser';
+import { isPreviewBot } from './previewBots';
 
 /** Longer user agents are stored cut to this length and never cached. */
 export const MAX_USER_AGENT_LENGTH = 512;
@@ -21,6 +22,8 @@ export const UNKNOWN_COUNTRY = 'XX';
 export interface UserAgentFacts extends ClickDevice, Pick<ClickVisitor, 'is_bot'> {
   /** The app whose in-app browser this is; never set for bots. */
   in_app: InAppApp | null;
+  /** A link-preview fetcher (previewBots.ts): a link with a preview answers it with its card. */
+  preview_bot: boolean;
 }
 
 /**
@@ -53,6 +56,7 @@ export function parseUserAgent(userAgent: string): UserAgentFacts {
     os_version: result.os.version ?? null,
     is_bot: isBot,
     in_app: inApp?.app ?? null,
+    preview_bot: app === null && isPreviewBot(userAgent),
   };
 }
 
@@ -172,6 +176,7 @@ export function createVisitorReader(options: {
       os_version: facts.os_version,
       is_bot: facts.is_bot,
       in_app: facts.in_app,
+      preview_bot: facts.preview_bot,
       ip_address: stored.ip_address,
       visitor: stored.visitor,
       country,

@@ -37,6 +37,8 @@ export interface RedirectFigures {
   stored: number | undefined;
   /** The product's exit code after SIGTERM (0 = clean). */
   exitCode: number | null;
+  /** The same load on split links (two variants each), interleaved with the plain runs (SQLite only). */
+  split?: LoadResult[];
 }
 
 /** PostgreSQL beside SQLite (`--store postgres`): the same measurements, in the same interleaved runs. */
@@ -173,6 +175,7 @@ function redirectJson(redirect: RedirectFigures): Record<string, unknown> {
     stored: stored ?? null,
     lost: stored === undefined ? null : Math.max(0, answered - stored),
     exit_code: redirect.exitCode,
+    ...splitJson(redirect.split, product.cpuUs),
     runs: {
       product: redirect.product.map((r) => round(r.rps, 0)),
       floor: redirect.floor.map((r) => round(r.rps, 0)),
@@ -221,6 +224,18 @@ function customDomainJson(redirect: RedirectFigures): Record<string, unknown> {
     custom_domain_rps: round(onDomain.rps, 0),
     custom_domain_p99_ms: round(onDomain.p99Ms, 3),
     custom_domain_cpu_over_percent: round(customDomainOverPercent(redirect), 1),
+  };
+}
+
+/** The split links' figures beside the plain ones: CPU µs per redirect and its ratio to a plain redirect's. */
+function splitJson(split: LoadResult[] | undefined, plainCpuUs: number): Record<string, unknown> {
+  if (!split || split.length === 0) return {};
+  const figures = summarise(split);
+  return {
+    split_rps: round(figures.rps, 0),
+    split_cpu_us: round(figures.cpuUs, 1),
+    split_cpu_vs_plain: round(figures.cpuUs / plainCpuUs, 3),
+    split_runs_cpu_us: split.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
   };
 }
 
@@ -310,6 +325,22 @@ function redirectLines(label: string, redirect: RedirectFigures): string[] {
       redirect.stored === undefined ? '—' : int(redirect.stored),
     ],
     ...(redirect.customDomain ? [customDomainRow(redirect.customDomain)] : []),
+    ...(redirect.split && redirect.split.length > 0
+      ? [
+          (() => {
+            const split = summarise(redirect.split);
+            return [
+              `${label}, split links`,
+              cpu(split),
+              int(split.rps),
+              fixed(split.p50Ms, 2),
+              fixed(split.p99Ms, 2),
+              '—',
+              '—',
+            ];
+          })(),
+        ]
+      : []),
     [
       'floor (bare node:http + Map)',
       cpu(floor),

@@ -1,5 +1,6 @@
 /** Link shapes the tests build on: the API's defaults (docs/api.md#links) and a renderer-side link. */
 import type { Link } from '../../redirector/contract';
+import { UNCHECKED_HEALTH } from '../../redirector/contract/linkConversion';
 
 /** The redirect switches and tags of a link that sets none. */
 export function noRedirectRules() {
@@ -22,12 +23,15 @@ export const NO_OPTIONS_INPUT = {
   ios_url: null,
   android_url: null,
   geo_targets: {},
+  preview_title: null,
+  preview_description: null,
+  preview_image: null,
+  variants: [],
 };
 
 /** The options of a link object that set none. */
 export function defaultLinkOptions() {
-  const { forward_query, expires_at, max_clicks, expired_url, ios_url, android_url, geo_targets } = NO_OPTIONS_INPUT;
-  return { forward_query, expires_at, max_clicks, expired_url, has_password: false, ios_url, android_url, geo_targets };
+  return { ...NO_OPTIONS_INPUT, variants: [], has_password: false, health: { ...UNCHECKED_HEALTH } };
 }
 
 /** An API link as the renderer receives it, changed by `changes`. */

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { App } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
 import { createPostgresStore, type PostgresStore } from '../../redirector/storage/postgres/postgresStore';
-import { makeTempDir, serveApp, TEST_ADMIN_KEY } from './testServer';
+import { makeTempDir, NO_LINK_CHECKS, serveApp, TEST_ADMIN_KEY } from './testServer';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -93,6 +93,7 @@ export async function startPostgresTestServer(
     ADMIN_KEY: TEST_ADMIN_KEY,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    ...NO_LINK_CHECKS,
     ...options.env,
   });
   const store = await createPostgresStore(databaseUrl);

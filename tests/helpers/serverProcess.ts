@@ -34,6 +34,7 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_KEY: adminKey,
+      LINK_CHECK_HOURS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

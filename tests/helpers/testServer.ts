@@ -12,6 +12,12 @@ import type { Store } from '../../redirector/storage/store';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
+/**
+ * Test servers check no link by themselves (docs/api.md#link-health): their links point at names
+ * this machine cannot resolve. The link health tests turn checks on.
+ */
+export const NO_LINK_CHECKS = { LINK_CHECK_HOURS: '0' } as const;
+
 export interface TestServer {
   url: string;
   adminKey: string;
@@ -68,7 +74,13 @@ export async function listenOnFreePort(
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeTempDir();
-  const config = loadConfig({ PORT: '0', ADMIN_KEY: TEST_ADMIN_KEY, DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({
+    PORT: '0',
+    ADMIN_KEY: TEST_ADMIN_KEY,
+    DATA_DIR: dataDir,
+    ...NO_LINK_CHECKS,
+    ...options.env,
+  });
   const store = createSqliteStore(path.join(dataDir, 'me.sqlite'));
   const served = await serveApp(config, store, options.clock);
   return { ...served, adminKey: TEST_ADMIN_KEY, dataDir, store, config };

@@ -30,6 +30,23 @@ export const UA = {
   discordbot: 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
 } as const;
 
+/** The link-preview fetchers docs/api.md#social-previews names, by their published user agents. */
+export const PREVIEW_BOTS = {
+  facebookexternalhit: UA.facebookexternalhit,
+  Facebot: 'Facebot',
+  Twitterbot: UA.twitterbot,
+  'Slackbot-LinkExpanding': UA.slackbot,
+  LinkedInBot: 'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
+  Discordbot: UA.discordbot,
+  WhatsApp: UA.whatsapp,
+  TelegramBot: 'TelegramBot (like TwitterBot)',
+  SkypeUriPreview: 'Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5 skype-url-preview@microsoft.com',
+  Pinterestbot: 'Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)',
+  redditbot: 'Mozilla/5.0 (compatible; redditbot/1.0; +http://www.reddit.com/feedback)',
+  Embedly: 'Mozilla/5.0 (compatible; Embedly/0.2; +http://support.embed.ly/)',
+  Iframely: 'Iframely/1.3.1 (+https://iframely.com/docs/about) Proxy',
+} as const;
+
 /** Addresses as geoip-lite 1.4 places them (checked against its data). */
 export const IP = {
   /** IN, Mumbai */

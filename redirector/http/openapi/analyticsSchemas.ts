@@ -17,6 +17,7 @@ import type {
   SummaryResponse,
   UserLinkAnalyticsResponse,
   UserLinkStats,
+  VariantStats,
 } from '../../contract/analytics';
 import type { Click } from '../../contract/clicks';
 import { clickFields, deviceFields } from './linkSchemas';
@@ -57,6 +58,15 @@ const linkAnswer = (statsSchema: string) => ({
   link: ref('Link'),
   stats: ref(statsSchema),
   recentClicks: { ...arrayOf(ref('Click'), 'Newest first'), maxItems: 100 },
+  variants: arrayOf(
+    closedObject<VariantStats>({
+      url: text(),
+      weight: { type: 'integer', minimum: 1, maximum: 100 },
+      clicks: integer(),
+      unique_visitors: integer(),
+    }),
+    "The split link's variants in order, with their figures over the range; [] when not split",
+  ),
   passwordLockedUntil: nullable({
     ...dateTime,
     description: 'Until when the password form answers 429: 100 wrong passwords within an hour; null: it does not',

@@ -20,6 +20,7 @@ import type {
 } from '../../contract/domains';
 import { DOMAIN_STATUSES } from '../../contract/domains';
 import type { ApiKey, ApiKeysResponse, CreateApiKeyResponse } from '../../contract/keys';
+import type { LinkHealthCounts } from '../../contract/linkConversion';
 import type { InitResponse, Link, UserLinkResponse } from '../../contract/links';
 import {
   type AdminUser,
@@ -138,6 +139,12 @@ export const componentSchemas: Record<string, Schema> = {
     totals: closedObject<UserLinksPage['totals']>({ links: integer(), clicks: integer(), unique_visitors: integer() }),
   }),
   InitResponse: closedObject<InitResponse>({ success: { const: true }, message: text(), link: ref('Link') }),
+  LinkHealthCounts: closedObject<LinkHealthCounts>({
+    ok: integer(),
+    broken: integer(),
+    unchecked: integer(),
+    skipped: integer(),
+  }),
   TagsResponse: closedObject<TagsResponse>({
     tags: arrayOf(closedObject<TagsResponse['tags'][number]>({ name: text(), links: integer() }), 'Sorted by name'),
   }),

@@ -1,4 +1,5 @@
 /** Link calls of the OpenAPI description (docs/api.md#links): CRUD, lists, tags, CSV export and import. */
+import { LINK_HEALTH_STATUSES } from '../../contract/linkConversion';
 import { MAX_QUERY_LENGTH } from '../../contract/lists';
 import { LINK_SORT, PER_PAGE } from './components';
 import { apiCall, type CallDescription, query } from './operations';
@@ -23,6 +24,7 @@ const listParameters: Schema[] = [
   query('order', { type: 'string', enum: ['asc', 'desc'] }, 'Default desc for created_at and clicks, asc otherwise'),
   query('page', { type: 'integer', minimum: 1, default: 1 }),
   query('per_page', PER_PAGE),
+  query('health', { type: 'string', enum: [...LINK_HEALTH_STATUSES] }, 'Only links whose health has this status'),
 ];
 
 const csvExport: Schema = {
@@ -113,6 +115,22 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
       summary: 'Tags with their link counts: all links (X-API-Key) or own links (Bearer)',
       access: 'either',
       answers: { 200: ref('TagsResponse') },
+    }),
+  },
+  '/api/links/health': {
+    get: apiCall({
+      summary: 'Links per health status: all links (X-API-Key) or own links (Bearer)',
+      access: 'either',
+      answers: { 200: ref('LinkHealthCounts') },
+    }),
+  },
+  '/api/links/check': {
+    post: apiCall({
+      summary: "Check a link's destinations now and answer the link (once a minute per link)",
+      access: 'either',
+      parameters: [linkId('id', true)],
+      answers: { 200: ref('Link') },
+      errors: [404],
     }),
   },
   '/api/links/export': { get: csvExportCall('Every link as CSV', 'admin') },

@@ -10,11 +10,28 @@ import {
   STORED_CLICK_FIELDS,
   type StoredClickField,
 } from '../../contract/clicks';
+import {
+  LINK_HEALTH_STATUSES,
+  MAX_VARIANTS,
+  PREVIEW_DESCRIPTION_MAX,
+  PREVIEW_TITLE_MAX,
+} from '../../contract/linkConversion';
 import { LINK_OPTION_NAMES, LINK_OPTIONS, type LinkOptionKind, type LinkOptionName } from '../../contract/linkFields';
 import { MAX_GEO_TARGETS, MAX_LINK_PASSWORD_LENGTH, MIN_LINK_PASSWORD_LENGTH } from '../../contract/linkOptions';
 import type { Link, LinkInput } from '../../contract/links';
 import { MAX_TAGS } from '../../contract/tags';
-import { arrayOf, boolean, type Described, dateTime, id, integer, nullable, type Schema, text } from './schema';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  type Described,
+  dateTime,
+  id,
+  integer,
+  nullable,
+  type Schema,
+  text,
+} from './schema';
 
 export const deviceType: Schema = { type: 'string', enum: ['ios', 'android', 'web'] };
 export const url: Schema = { type: 'string', format: 'uri', maxLength: 2048 };
@@ -26,6 +43,28 @@ const geoTargets: Schema = {
   description: 'ISO country code → URL',
 };
 
+const variant: Schema = closedObject({
+  url,
+  weight: { type: 'integer', minimum: 1, maximum: 100 },
+});
+const variants: Schema = {
+  ...arrayOf(variant, `[] or 2–${MAX_VARIANTS} entries whose weights add up to 100`),
+  maxItems: MAX_VARIANTS,
+};
+const httpsUrl: Schema = { ...url, pattern: '^https://' };
+const previewText: Schema = nullable(
+  text(`At most ${PREVIEW_TITLE_MAX} (title) or ${PREVIEW_DESCRIPTION_MAX} characters`),
+);
+
+/** docs/api.md#link-health */
+export const linkHealth: Schema = closedObject({
+  status: { type: 'string', enum: [...LINK_HEALTH_STATUSES] },
+  checked_at: nullable(dateTime),
+  http_status: nullable(integer()),
+  error: nullable(text()),
+  url: nullable(url),
+});
+
 /** Each kind of link option (contract/linkFields.ts) as the API answers it and as a body gives it. */
 const OPTION_SCHEMAS: Record<LinkOptionKind, { api: Schema; input: Schema }> = {
   flag: { api: boolean, input: boolean },
@@ -33,6 +72,9 @@ const OPTION_SCHEMAS: Record<LinkOptionKind, { api: Schema; input: Schema }> = {
   time: { api: nullable(dateTime), input: nullable(text('ISO 8601 date and time; null: never')) },
   count: { api: nullable({ ...integer(), minimum: 1 }), input: nullable(integer('At least 1; null: no limit')) },
   countryAddresses: { api: geoTargets, input: nullable(geoTargets) },
+  text: { api: previewText, input: previewText },
+  imageAddress: { api: nullable(httpsUrl), input: nullable(text('An https:// address')) },
+  variants: { api: variants, input: nullable(variants) },
 };
 
 function optionSchemas(shape: 'api' | 'input'): Record<LinkOptionName, Schema> {
@@ -57,6 +99,7 @@ export const linkFields: Described<Link> = {
   has_password: boolean,
   domain: nullable(text('The custom domain the link is on; null: the default domain')),
   short_url: text("The whole short address, on the link's domain"),
+  health: linkHealth,
 };
 
 export const linkInputFields: Described<LinkInput> = {
@@ -82,6 +125,7 @@ const CLICK_KIND_SCHEMAS: Record<ClickFieldKind, Schema> = {
   country: text("ISO 3166-1 alpha-2, 'XX' when unknown"),
   deviceType,
   flag: boolean,
+  optionalIndex: nullable(integer("Index in the link's variants; null: none")),
 };
 
 /** What a kind's schema does not say of a field. */

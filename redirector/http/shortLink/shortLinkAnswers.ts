@@ -17,6 +17,7 @@ import {
   WRONG_PASSWORD,
 } from './pages/linkPages';
 import { notFoundPage } from './pages/notFoundPage';
+import { PREVIEW_CARD_CSP, renderPreviewCard } from './pages/previewCard';
 
 /** What the edge writes: every decision but a question. */
 export type FinalDecision = Exclude<VisitDecision, { kind: 'ask' }>;
@@ -35,6 +36,13 @@ const NOT_FOUND_HEADERS = {
 const EXPIRED_BODY = Buffer.from(EXPIRED_PAGE, 'utf8');
 const PASSWORD_FORM_BODY = Buffer.from(renderPasswordPage(), 'utf8');
 const WRONG_PASSWORD_BODY = Buffer.from(renderPasswordPage(WRONG_PASSWORD), 'utf8');
+
+const PREVIEW_CARD_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': REDIRECT_CACHE_CONTROL,
+  'Content-Security-Policy': PREVIEW_CARD_CSP,
+  'X-Content-Type-Options': 'nosniff',
+};
 
 /** Printable ASCII only: anything else in a Location header makes Node throw. */
 const SAFE_HEADER_VALUE = /^[\x21-\x7e]+$/;
@@ -58,6 +66,7 @@ export function statusOf(decision: FinalDecision): number {
     case 'redirect':
       return 302;
     case 'tiktok-bypass':
+    case 'preview-card':
       return 200;
   }
 }
@@ -83,17 +92,30 @@ export function outcomeOf(decision: FinalDecision, isBot: boolean): RedirectOutc
       return decision.instagram_exit ? 'instagram_exit' : 'redirect';
     case 'tiktok-bypass':
       return isBot ? 'bot' : 'tiktok_page';
+    case 'preview-card':
+      return 'bot';
   }
 }
 
-/** Writes the answer; `visitor` is set for the recorded answers (the TikTok page shows the device's steps). */
+/**
+ * Writes the answer; `visitor` is set for the recorded answers (the TikTok page shows the device's
+ * steps); `shortUrl` names the link for its preview card.
+ */
 export function writeAnswer(
   req: IncomingMessage,
   res: ServerResponse,
   decision: FinalDecision,
   visitor: Visitor | undefined,
+  shortUrl = '',
 ): void {
   switch (decision.kind) {
+    case 'preview-card': {
+      const body = Buffer.from(renderPreviewCard(decision.card, shortUrl, decision.location), 'utf8');
+      const headers = { ...PREVIEW_CARD_HEADERS, 'Content-Length': String(body.length) };
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     case 'redirect':
       redirect(res, decision.location, decision.cache);
       return;

@@ -12,6 +12,7 @@
  * verified custom domain every request is answered here, Koa never sees it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { shortUrlOf } from '../../contract/domains';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
 import { HUB_REFERRER, hubReferrer } from '../../hubs/hubReferrer';
 import { isReservedShortCode } from '../../links/shortCode';
@@ -96,7 +97,10 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     const outcome = outcomeOf(decision, visit.visitor?.is_bot ?? false);
     if (outcome !== undefined) metrics.countRedirect(outcome, statusOf(decision));
     if (decision.kind === 'redirect' || decision.kind === 'tiktok-bypass') record(visit, decision);
-    else writeAnswer(visit.req, visit.res, decision, visit.visitor);
+    else if (decision.kind === 'preview-card') {
+      const link = visit.link!;
+      writeAnswer(visit.req, visit.res, decision, visit.visitor, shortUrlOf(publicUrl, link.domain, link.short_code));
+    } else writeAnswer(visit.req, visit.res, decision, visit.visitor);
   }
 
   function record(visit: Visit, decision: RecordedDecision): void {

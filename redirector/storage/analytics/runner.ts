@@ -20,6 +20,7 @@ import type { Panel } from './panels/panel';
 import { realtimePanel } from './panels/realtime';
 import { repeatVisitorsPanel } from './panels/repeatVisitors';
 import { summaryPanel } from './panels/summary';
+import { variantStatsPanel } from './panels/variantStats';
 
 export type AnalyticsEngine =
   | { kind: 'sqlite'; db: SqliteDatabase; folder: RollupFolder }
@@ -76,5 +77,6 @@ export function createAnalyticsQueries(engine: AnalyticsEngine): AnalyticsQuerie
     repeatVisitors: run(repeatVisitorsPanel),
     funnel: run(funnelPanel),
     clickPage: run(clickPagePanel),
+    variantStats: run(variantStatsPanel),
   };
 }

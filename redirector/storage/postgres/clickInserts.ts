@@ -27,6 +27,7 @@ const ARRAY_TYPES: Record<(typeof INSERTED_COLUMNS)[number], string> = {
   blocked: 'boolean',
   is_bot: 'boolean',
   user_agent: 'text',
+  variant: 'smallint',
   visitor: 'text',
 };
 

@@ -14,6 +14,7 @@ import { createDomainRepository } from '../repositories/domainRepository';
 import { createEventStorage } from '../repositories/eventStorage';
 import { createHubRepository } from '../repositories/hubRepository';
 import { rollupLinkCounts } from '../repositories/linkCounts';
+import { createLinkHealthRepository } from '../repositories/linkHealthRepository';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
@@ -103,6 +104,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
     hubs: createHubRepository(executor),
+    linkHealth: createLinkHealthRepository(executor),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
     attempts: postgresAttemptStore(pool),

@@ -56,7 +56,7 @@ export const CHANGEABLE_LINK_COLUMNS = [
 
 export const LINK_SHAPE: RowShape = {
   booleans: linkOptionsOfKind('flag'),
-  json: linkOptionsOfKind('countryAddresses'),
+  json: [...linkOptionsOfKind('countryAddresses'), ...linkOptionsOfKind('variants')],
 };
 
 /** The columns a click insert fills, in the table's order (contract/clicks.ts). */

@@ -2,6 +2,7 @@
  * The filters and orders of paged link lists (docs/api.md#links), as SQL both engines run. Only
  * the counts a row carries differ between engines (linkCounts.ts).
  */
+import type { LinkHealthStatus } from '../../contract/linkConversion';
 import type { LinkSort, SortOrder } from '../../contract/lists';
 import type { Executor, SqlParam } from '../executor';
 
@@ -12,6 +13,8 @@ export interface LinkListFilter {
   q: string;
   /** Only links carrying this tag; '' for any. */
   tag: string;
+  /** Only links whose health has this status (no row: unchecked); absent: any. */
+  health?: LinkHealthStatus;
 }
 
 export interface LinkPageQuery extends LinkListFilter {
@@ -44,6 +47,12 @@ export function selectLinks(filter: LinkListFilter): LinkSelection {
   if (filter.tag !== '') {
     conditions.push('l.id IN (SELECT lt.link_id FROM link_tags lt WHERE lt.tag = ?)');
     params.push(filter.tag);
+  }
+  if (filter.health === 'unchecked') {
+    conditions.push("l.id NOT IN (SELECT h.link_id FROM link_health h WHERE h.status <> 'unchecked')");
+  } else if (filter.health !== undefined) {
+    conditions.push('l.id IN (SELECT h.link_id FROM link_health h WHERE h.status = ?)');
+    params.push(filter.health);
   }
   if (filter.q !== '') {
     conditions.push(

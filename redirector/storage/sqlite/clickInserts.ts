@@ -30,6 +30,7 @@ export function sqliteClickInserts(db: SqliteDatabase): ClickRepository['insertM
       c.blocked ? 1 : 0,
       c.is_bot ? 1 : 0,
       c.user_agent,
+      c.variant ?? null,
       c.visitor ?? null,
     ] as const;
   const insertAll = db.transaction((clicks: readonly NewClick[]) => {

@@ -6,6 +6,7 @@ import { createDomainRepository } from '../repositories/domainRepository';
 import { createEventStorage } from '../repositories/eventStorage';
 import { createHubRepository } from '../repositories/hubRepository';
 import { rollupLinkCounts } from '../repositories/linkCounts';
+import { createLinkHealthRepository } from '../repositories/linkHealthRepository';
 import { createLinkRepository } from '../repositories/linkRepository';
 import { createSessionRepository } from '../repositories/sessionRepository';
 import { createUserRepository } from '../repositories/userRepository';
@@ -65,6 +66,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
     hubs: createHubRepository(executor),
+    linkHealth: createLinkHealthRepository(executor),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),

@@ -9,6 +9,7 @@ import type {
   ImportResult,
   InitResponse,
   Link,
+  LinkHealthCounts,
   LinkInput,
   LinkListQuery,
   LinkUpdate,
@@ -59,6 +60,10 @@ export function linkCalls(http: HttpClient, credential: Credential) {
         credential,
         content: { type: 'text/csv', data: csv },
       }),
+    /** The caller's links per health status (docs/api.md#link-health). */
+    health: (signal?: AbortSignal) => http.request<LinkHealthCounts>('/api/links/health', { credential, signal }),
+    /** Checks a link's destinations now (once a minute per link) and answers it. */
+    check: (id: number) => http.request<Link>('/api/links/check', { method: 'POST', credential, query: { id } }),
     /** GET /api/init (administrator): makes the tables and a first test link. */
     init: () => http.request<InitResponse>('/api/init', { credential }),
   };
@@ -74,6 +79,12 @@ export function useLinkCalls(): LinkCalls {
 export function useLinksPage(query: LinkListQuery) {
   const calls = useLinkCalls();
   return useLoad((signal) => calls.page(query, signal), [calls, JSON.stringify(query)]);
+}
+
+/** How many of the caller's links are broken, ok, unchecked or skipped. */
+export function useLinkHealthCounts() {
+  const calls = useLinkCalls();
+  return useLoad((signal) => calls.health(signal), [calls]);
 }
 
 /** Every tag in use, with its number of links; `reload` after a change to links. */

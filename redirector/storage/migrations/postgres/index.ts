@@ -29,6 +29,7 @@ import m019 from './019-custom-domains';
 import m020 from './020-hubs';
 import m021 from './021-link-expiry-events';
 import m022 from './022-account-links-and-session-times';
+import m023 from './023-previews-variants-link-health';
 
 export const postgresMigrations = [
   m001,
@@ -53,6 +54,7 @@ export const postgresMigrations = [
   m020,
   m021,
   m022,
+  m023,
 ];
 
 /**

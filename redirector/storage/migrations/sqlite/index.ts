@@ -21,6 +21,7 @@ import m015 from './015-custom-domains';
 import m016 from './016-hubs';
 import m017 from './017-link-expiry-events';
 import m018 from './018-account-links-and-session-times';
+import m019 from './019-previews-variants-link-health';
 
 export const sqliteMigrations = [
   m001,
@@ -41,4 +42,5 @@ export const sqliteMigrations = [
   m016,
   m017,
   m018,
+  m019,
 ];

@@ -1,6 +1,8 @@
 /** /admin: 'Analytics Dashboard' (docs/api.md#pages). One call per panel (docs/api.md#analytics). */
 
 import { useSummary } from '../../api/analytics';
+import { useLinkHealthCounts } from '../../api/links';
+import { Banner } from '../../components/Banner';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DEVICE_COLORS } from '../../components/charts/colors';
@@ -20,6 +22,7 @@ import { useDateRange } from './useDateRange';
 export function AdminDashboardPage() {
   const dateRange = useDateRange();
   const summary = useSummary(dateRange.range);
+  const health = useLinkHealthCounts();
   const data = summary.data;
   const devices = data?.deviceStats ?? { ios: 0, android: 0, web: 0 };
   const topCountries = rankCountries(data?.countryCounts ?? {}, 5);
@@ -41,6 +44,7 @@ export function AdminDashboardPage() {
         <StatCard label="Unique Visitors" value={statValue(data?.uniqueVisitors)} icon="users" tone="amber" />
         <StatCard label="Today's Clicks" value={statValue(data?.todayClicks)} icon="calendar" tone="pink" />
       </div>
+      {health.data ? <BrokenLinksLine broken={health.data.broken} /> : null}
       <div className="admin-grid">
         <Card title="Device Distribution">
           {!data ? (
@@ -74,6 +78,25 @@ export function AdminDashboardPage() {
         </Card>
       </div>
       <CountryBreakdownCard counts={data?.countryCounts} />
+    </div>
+  );
+}
+
+/** How many links are broken (docs/api.md#link-health): a warning when some are, a quiet line when none. */
+function BrokenLinksLine({ broken }: { broken: number }) {
+  if (broken === 0) {
+    return (
+      <p className="subtle" data-testid="broken-links">
+        No broken links.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="broken-links">
+      <Banner tone="warning" title={broken === 1 ? '1 broken link' : `${broken} broken links`}>
+        A destination answered 404 or 410, failed DNS or TLS, redirected too often, or failed twice in a row. The links
+        list marks them; filter it with health=broken.
+      </Banner>
     </div>
   );
 }

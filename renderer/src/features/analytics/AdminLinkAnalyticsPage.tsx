@@ -18,6 +18,7 @@ import { TREND_TEXTS } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
 import { useDateRange } from './useDateRange';
+import { VariantsPanel } from './VariantsPanel';
 
 export function LinkAnalyticsPage() {
   const { linkId = '' } = useParams();
@@ -92,6 +93,7 @@ export function LinkAnalyticsPage() {
         />
       </Card>
       <LinkBreakdownGrid stats={stats} />
+      <VariantsPanel variants={data.variants ?? []} />
       <Card title="Recent Clicks" flush>
         <RecentClicksTable clicks={recentClicks} />
       </Card>

@@ -15,6 +15,7 @@ import { TREND_TEXTS } from './analyticsTexts';
 import { LinkSummary } from './LinkSummary';
 import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
+import { VariantsPanel } from './VariantsPanel';
 
 export interface UserLinkAnalyticsViewProps {
   state: UserLinkStatsState;
@@ -89,6 +90,7 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
           ariaLabel={`${TREND_TEXTS.ariaLabel(model.span !== undefined)}: ${model.trend.map((day) => `${day.label} ${day.value}`).join(', ')}`}
         />
       </Card>
+      <VariantsPanel variants={data.variants ?? []} />
       <div className="card-grid card-grid--2">
         <Card title="Device Breakdown">
           <DonutChart

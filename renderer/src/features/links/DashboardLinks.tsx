@@ -4,7 +4,7 @@
  * confirmation, Export and Import.
  */
 import type { Link } from '../../../../redirector/contract';
-import { useLinkCalls, useLinkList, useTags } from '../../api/links';
+import { useLinkCalls, useLinkHealthCounts, useLinkList, useTags } from '../../api/links';
 import { Banner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadingState } from '../../components/Spinner';
@@ -23,12 +23,16 @@ export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains;
   const { query, update } = useLinkListQuery();
   const list = useLinkList(query);
   const tags = useTags();
+  const health = useLinkHealthCounts();
   const editing = useUserLinkEditing(list, tags.reload);
   const { page } = list;
   if (page === null) return <LoadingState message="Loading dashboard..." />;
   return (
     <div className="stack stack--lg">
-      <SummaryCards totals={page.totals ?? { links: page.total, clicks: 0, unique_visitors: 0 }} />
+      <SummaryCards
+        totals={page.totals ?? { links: page.total, clicks: 0, unique_visitors: 0 }}
+        broken={health.data?.broken}
+      />
       {list.error ? (
         <Banner tone="error" onDismiss={() => list.setError(null)}>
           {list.error}

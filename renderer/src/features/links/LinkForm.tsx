@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Banner } from '../../components/Banner';
 import { TextField } from '../../components/Field';
+import { ConversionFields } from './ConversionFields';
 import { LinkFormOption as Option } from './LinkFormOption';
 import { LinkOptionsFields } from './LinkOptionsFields';
 import type { LinkFormTexts } from './linkFormTexts';
@@ -157,6 +158,7 @@ function LinkFormOptions({ form, texts }: { form: LinkFormState; texts: LinkForm
         address={{ name: 'instagram_exit_url', label: 'Exit URL', placeholder: placeholders.instagram_exit_url }}
       />
       <LinkOptionsFields form={form} />
+      <ConversionFields form={form} />
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react';
 import type { Link } from '../../../../redirector/contract';
+import { Badge } from '../../components/Badge';
 import { cx } from '../../components/cx';
 import { FeatureBadges } from '../../components/FeatureBadges';
 import { formatDate } from '../../format/dates';
@@ -25,6 +26,19 @@ interface Column {
 
 const untitled = <span className="subtle">Untitled</span>;
 
+/** A broken link's mark and its reason (docs/api.md#link-health); nothing for any other. */
+function BrokenNote({ link }: { link: Link }) {
+  const health = link.health;
+  if (health?.status !== 'broken') return null;
+  const where = health.url && health.url !== link.target_url ? ` · ${health.url}` : '';
+  return (
+    <div className="cell-sub links-table__broken" data-testid="link-broken" title={health.url ?? undefined}>
+      <Badge tone="danger">Broken</Badge> {health.error ?? 'Unreachable'}
+      {where}
+    </div>
+  );
+}
+
 const USER_COLUMNS: Column[] = [
   {
     header: 'Link',
@@ -41,9 +55,18 @@ const USER_COLUMNS: Column[] = [
     header: 'Target URL',
     className: 'links-table__target',
     cell: (link) => (
-      <a href={link.target_url} target="_blank" rel="noopener noreferrer" className="truncate" title={link.target_url}>
-        {link.target_url}
-      </a>
+      <>
+        <a
+          href={link.target_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="truncate"
+          title={link.target_url}
+        >
+          {link.target_url}
+        </a>
+        <BrokenNote link={link} />
+      </>
     ),
   },
   { header: 'Features', cell: (link) => <FeatureBadges link={link} /> },
@@ -73,6 +96,7 @@ const ADMIN_COLUMNS: Column[] = [
         <div className="cell-sub truncate" title={link.target_url}>
           {link.target_url}
         </div>
+        <BrokenNote link={link} />
         <TagList tags={link.tags ?? []} onSelect={onTag} />
       </>
     ),

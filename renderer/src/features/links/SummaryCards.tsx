@@ -1,14 +1,18 @@
 import type { UserLinksPage } from '../../../../redirector/contract';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, statValue } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
 
-/** Total Links, Total Clicks, Unique Visitors: every link of the account, whatever the list shows. */
-export function SummaryCards({ totals }: { totals: UserLinksPage['totals'] }) {
+/**
+ * Total Links, Total Clicks, Unique Visitors: every link of the account, whatever the list shows;
+ * and how many of them are broken (docs/api.md#link-health), once known.
+ */
+export function SummaryCards({ totals, broken }: { totals: UserLinksPage['totals']; broken?: number }) {
   return (
-    <div className="card-grid card-grid--3">
+    <div className="card-grid card-grid--4">
       <StatCard label="Total Links" value={formatNumber(totals.links)} icon="link" />
       <StatCard label="Total Clicks" value={formatNumber(totals.clicks)} icon="pointer" tone="green" />
       <StatCard label="Unique Visitors" value={formatNumber(totals.unique_visitors)} icon="users" tone="amber" />
+      <StatCard label="Broken Links" value={statValue(broken)} icon="alert" tone="pink" />
     </div>
   );
 }

@@ -14,6 +14,16 @@ import {
   splitTagText,
   type TagsResult,
 } from '../../../../redirector/contract';
+import {
+  CONVERSION_FIELDS,
+  type ConversionField,
+  type ConversionValues,
+  conversionFromLink,
+  conversionInput,
+  emptyConversion,
+  sameVariants,
+  validateConversion,
+} from './linkConversionForm';
 import type { LinkFormTexts } from './linkFormTexts';
 import {
   emptyLinkOptions,
@@ -26,7 +36,7 @@ import {
   validateLinkOptions,
 } from './linkOptions';
 
-export interface LinkFormValues extends LinkOptionValues {
+export interface LinkFormValues extends LinkOptionValues, ConversionValues {
   short_code: string;
   target_url: string;
   title: string;
@@ -45,7 +55,8 @@ export type LinkFormField =
   | 'tags'
   | 'country_redirect_url'
   | 'instagram_exit_url'
-  | LinkOptionField;
+  | LinkOptionField
+  | ConversionField;
 export type LinkFormErrors = Partial<Record<LinkFormField, string>>;
 
 /** In the order the form shows them, so the first one found gets the focus. */
@@ -56,6 +67,7 @@ export const LINK_FORM_FIELDS: readonly LinkFormField[] = [
   'country_redirect_url',
   'instagram_exit_url',
   ...LINK_OPTION_FIELDS,
+  ...CONVERSION_FIELDS,
 ];
 
 /** The country redirect's default: a general search engine. */
@@ -73,6 +85,7 @@ export function emptyLinkForm(prefill: Partial<LinkFormValues> = {}): LinkFormVa
     enable_instagram_exit: false,
     instagram_exit_url: '',
     ...emptyLinkOptions(),
+    ...emptyConversion(),
     ...prefill,
   };
 }
@@ -89,6 +102,7 @@ export function linkFormFromLink(link: Link): LinkFormValues {
     enable_instagram_exit: link.enable_instagram_exit,
     instagram_exit_url: link.instagram_exit_url ?? '',
     ...linkOptionsFromLink(link),
+    ...conversionFromLink(link),
   };
 }
 
@@ -137,6 +151,7 @@ export function validateLinkForm(values: LinkFormValues, editing: boolean, texts
       ? addressError(values.instagram_exit_url, words.exitRequired, words.invalidUrl)
       : undefined,
     ...validateLinkOptions(values),
+    ...validateConversion(values),
   };
   return Object.fromEntries(Object.entries(found).filter(([, message]) => message !== undefined));
 }
@@ -155,6 +170,7 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
     enable_instagram_exit: values.enable_instagram_exit,
     instagram_exit_url: values.enable_instagram_exit ? values.instagram_exit_url.trim() : null,
     ...linkOptionsInput(values),
+    ...conversionInput(values),
   };
 }
 
@@ -164,6 +180,7 @@ export function changedFields(original: Link, values: LinkFormValues): LinkUpdat
   const changed = Object.entries(next).filter(([field, value]) => {
     // Tags are a set the server keeps sorted: the same names in another order are no change.
     if (field === 'tags') return [...(value as string[])].sort().join() !== [...(original.tags ?? [])].sort().join();
+    if (field === 'variants') return !sameVariants(value, original);
     return !sameAsLink(field, value, original);
   });
   return Object.fromEntries(changed) as LinkUpdate;

@@ -241,6 +241,10 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     ).toBe(404);
     expect((await described('GET', '/api/tags', { headers: admin() })).body.tags.length).toBeGreaterThan(0);
     expect((await described('GET', '/api/tags', { headers: user(alice) })).status).toBe(200);
+    // Link health: the counts, a check now (no destination reachable here: broken or soft, answered all the same).
+    expect((await described('GET', '/api/links/health', { headers: user(alice) })).status).toBe(200);
+    expect((await described('POST', `/api/links/check?id=${ownId}`, { headers: user(alice) })).status).toBe(200);
+    expect((await described('POST', `/api/links/check?id=${firstId}`, { headers: user(alice) })).status).toBe(404);
 
     // CSV: export both ways, import within and beyond the limit.
     expect((await described('GET', '/api/links/export', { headers: admin() })).status).toBe(200);

@@ -12,10 +12,28 @@ const everything: LinkRecord = {
   enable_instagram_exit: true,
   instagram_exit_url: 'https://example.com/exit',
 };
-const target = { kind: 'redirect', location: 'https://example.com/target', blocked: false, instagram_exit: false };
-const geo = { kind: 'redirect', location: 'https://example.com/geo', blocked: true, instagram_exit: false };
-const exit = { kind: 'redirect', location: 'https://example.com/exit', blocked: false, instagram_exit: true };
-const bypass = { kind: 'tiktok-bypass', target: 'https://example.com/target' };
+const target = {
+  kind: 'redirect',
+  location: 'https://example.com/target',
+  blocked: false,
+  instagram_exit: false,
+  variant: null,
+};
+const geo = {
+  kind: 'redirect',
+  location: 'https://example.com/geo',
+  blocked: true,
+  instagram_exit: false,
+  variant: null,
+};
+const exit = {
+  kind: 'redirect',
+  location: 'https://example.com/exit',
+  blocked: false,
+  instagram_exit: true,
+  variant: null,
+};
+const bypass = { kind: 'tiktok-bypass', target: 'https://example.com/target', variant: null };
 
 describe('resolveLink', () => {
   it('sends everyone to the target when no option is on', () => {
@@ -68,7 +86,7 @@ describe('resolveLink', () => {
   });
 
   it('skips an option that is on without its address', () => {
-    const broken = { ...link, enable_country_redirect: true, enable_instagram_exit: true };
+    const broken = { ...link, enable_country_redirect: true, enable_instagram_exit: true, variant: null };
     expect(resolveLink(broken, { country: 'IN', in_app: 'instagram' })).toEqual(target);
   });
 
@@ -97,6 +115,7 @@ describe('resolveLink', () => {
     expect(resolveLink(devices, { country: 'US', in_app: 'tiktok', device_type: 'android' })).toEqual({
       kind: 'tiktok-bypass',
       target: 'https://play.google.com/x',
+      variant: null,
     });
     expect(resolveLink(devices, { country: 'US', in_app: null, device_type: 'web' })).toEqual(target);
     expect(resolveLink(devices, { country: 'BR', in_app: null, device_type: 'ios' })).toEqual(geo);

@@ -14,7 +14,7 @@ const base: DecisionLink = {
   ...linkRecord(7, { target_url: 'https://example.com/target?a=1', short_code: 'abc', created_at: 0 }),
   owner_disabled: false,
 };
-const human: DecisionVisitor = { country: 'US', in_app: null, device_type: 'web', is_bot: false };
+const human: DecisionVisitor = { country: 'US', in_app: null, device_type: 'web', is_bot: false, preview_bot: false };
 const bot: DecisionVisitor = { ...human, is_bot: true };
 const view = { kind: 'view' } as const;
 const post = { kind: 'password', formProblem: null } as const;
@@ -56,6 +56,7 @@ const target = (changes: Partial<Extract<VisitDecision, { kind: 'redirect' }>> =
   cache: 'revalidate',
   blocked: false,
   instagram_exit: false,
+  variant: null,
   ...changes,
 });
 
@@ -91,6 +92,7 @@ describe('decideVisit', () => {
       kind: 'tiktok-bypass',
       target: 'https://example.com/target?a=1&q=1',
       cache: 'revalidate',
+      variant: null,
     });
   });
 

@@ -20,11 +20,21 @@ function fakeRequest(headers: Record<string, string>, remoteAddress = '::ffff:12
 
 describe('parseUserAgent', () => {
   it('reads TikTok on iOS', () => {
-    expect(parseUserAgent(UA.tiktokIos)).toEqual({ ...DEVICE.tiktokIos, is_bot: false, in_app: 'tiktok' });
+    expect(parseUserAgent(UA.tiktokIos)).toEqual({
+      ...DEVICE.tiktokIos,
+      is_bot: false,
+      in_app: 'tiktok',
+      preview_bot: false,
+    });
   });
 
   it('reads TikTok on Android as TikTok, not as a Chrome WebView', () => {
-    expect(parseUserAgent(UA.tiktokAndroid)).toEqual({ ...DEVICE.tiktokAndroid, is_bot: false, in_app: 'tiktok' });
+    expect(parseUserAgent(UA.tiktokAndroid)).toEqual({
+      ...DEVICE.tiktokAndroid,
+      is_bot: false,
+      in_app: 'tiktok',
+      preview_bot: false,
+    });
   });
 
   it('reads Instagram and Facebook', () => {
@@ -32,14 +42,35 @@ describe('parseUserAgent', () => {
       ...DEVICE.instagramAndroid,
       is_bot: false,
       in_app: 'instagram',
+      preview_bot: false,
     });
-    expect(parseUserAgent(UA.facebookIos)).toEqual({ ...DEVICE.facebookIos, is_bot: false, in_app: 'facebook' });
+    expect(parseUserAgent(UA.facebookIos)).toEqual({
+      ...DEVICE.facebookIos,
+      is_bot: false,
+      in_app: 'facebook',
+      preview_bot: false,
+    });
   });
 
   it('reads desktop Chrome, iPhone Safari and Android Chrome', () => {
-    expect(parseUserAgent(UA.desktopChrome)).toEqual({ ...DEVICE.desktopChrome, is_bot: false, in_app: null });
-    expect(parseUserAgent(UA.iphoneSafari)).toEqual({ ...DEVICE.iphoneSafari, is_bot: false, in_app: null });
-    expect(parseUserAgent(UA.androidChrome)).toEqual({ ...DEVICE.androidChrome, is_bot: false, in_app: null });
+    expect(parseUserAgent(UA.desktopChrome)).toEqual({
+      ...DEVICE.desktopChrome,
+      is_bot: false,
+      in_app: null,
+      preview_bot: false,
+    });
+    expect(parseUserAgent(UA.iphoneSafari)).toEqual({
+      ...DEVICE.iphoneSafari,
+      is_bot: false,
+      in_app: null,
+      preview_bot: false,
+    });
+    expect(parseUserAgent(UA.androidChrome)).toEqual({
+      ...DEVICE.androidChrome,
+      is_bot: false,
+      in_app: null,
+      preview_bot: false,
+    });
   });
 
   it('reads HarmonyOS phones as android and a HarmonyOS PC as web (faisalman/ua-parser-js harmonyos.json)', () => {
@@ -47,7 +78,14 @@ describe('parseUserAgent', () => {
       parseUserAgent(
         'Mozilla/5.0 (Linux; Android 12; HarmonyOS/4.0.3.601; JAD-AL50; HMSCore/6.13.0.320 Build/AP31.240223.016.A3; x64; ARM64) AppleWebKit/537.36 (KHTML, like Gecko) HuaweiBrowser/14.0.7.302 Mobile Safari/537.36',
       ),
-    ).toMatchObject({ device_type: 'android', device_info: 'JAD-AL50', os: 'HarmonyOS', is_bot: false, in_app: null });
+    ).toMatchObject({
+      device_type: 'android',
+      device_info: 'JAD-AL50',
+      os: 'HarmonyOS',
+      is_bot: false,
+      in_app: null,
+      preview_bot: false,
+    });
     expect(
       parseUserAgent(
         'Mozilla/5.0 (PC; OpenHarmony 5.0; HarmonyOS 5.0) AppleWebKit/537.36 (KHTML,like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Browser/harmony360Browser/1.0.0',
@@ -70,23 +108,17 @@ describe('parseUserAgent', () => {
       os_version: '13.2.3',
       is_bot: false,
       in_app: 'instagram',
+      preview_bot: false,
     });
   });
 
   it('knows bots and link-preview fetchers, and an empty user agent', () => {
-    const notBrowser = { ...DEVICE.none, is_bot: true, in_app: null };
-    for (const userAgent of [
-      UA.googlebot,
-      UA.curl,
-      UA.bingbot,
-      UA.facebookexternalhit,
-      UA.twitterbot,
-      UA.slackbot,
-      UA.whatsapp,
-      UA.discordbot,
-      '',
-    ]) {
+    const notBrowser = { ...DEVICE.none, is_bot: true, in_app: null, preview_bot: false };
+    for (const userAgent of [UA.googlebot, UA.curl, UA.bingbot, '']) {
       expect(parseUserAgent(userAgent), userAgent).toEqual(notBrowser);
+    }
+    for (const userAgent of [UA.facebookexternalhit, UA.twitterbot, UA.slackbot, UA.whatsapp, UA.discordbot]) {
+      expect(parseUserAgent(userAgent), userAgent).toEqual({ ...notBrowser, preview_bot: true });
     }
   });
 });
@@ -159,6 +191,7 @@ describe('createVisitorReader', () => {
       ...DEVICE.instagramIos,
       is_bot: false,
       in_app: 'instagram',
+      preview_bot: false,
       ...PLACE.india,
       referrer_source: 'instagram',
       user_agent: UA.instagramIos,

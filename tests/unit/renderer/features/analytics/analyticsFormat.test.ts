@@ -20,6 +20,7 @@ function click(ip: string, secondsAgo: number): Click {
   return {
     id: secondsAgo,
     link_id: 1,
+    variant: null,
     created_at: new Date(at).toISOString(),
     clicked_at: at,
     ip_address: ip,

@@ -29,6 +29,7 @@ function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, lin
       ...overrides,
     },
     recentClicks: [],
+    variants: [],
     passwordLockedUntil: null,
   } satisfies UserLinkAnalyticsResponse;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpUrl as isValidHttpUrl, randomShortCode } from '../../../../../redirector/contract';
+import { emptyConversion } from '../../../../../renderer/src/features/links/linkConversionForm';
 import {
   changedFields,
   DEFAULT_COUNTRY_REDIRECT_URL,
@@ -132,6 +133,7 @@ describe("link form, in the user dialog's words", () => {
       enable_instagram_exit: false,
       instagram_exit_url: '',
       ...emptyLinkOptions(),
+      ...emptyConversion(),
     });
   });
 });

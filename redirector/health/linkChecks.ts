@@ -1,0 +1,130 @@
+/**
+ * Link health checks (docs/api.md#link-health): a link is checked when it is created or changed and
+ * then every LINK_CHECK_HOURS (0: never by itself), and when asked through the API. A check holds
+ * its link's lease in the database, so instances sharing one never check a link twice at once; the
+ * pacer keeps this instance to 4 requests at once and one a second per destination host. Turning
+ * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
+ */
+import type { OutboundRules } from '../outbound/addressRules';
+import type { Store } from '../storage/store';
+import { VERSION } from '../version';
+import { checkDestination } from './destinationCheck';
+import { destinationsToCheck, judgeCheck } from './healthRules';
+import { createHostPacer } from './hostPacer';
+
+export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${VERSION}`;
+/** Longer than any check can take (10 s per attempt, two attempts per hop, six hops per destination, paced). */
+export const LEASE_MS = 15 * 60_000;
+/** Links a periodic round takes at most. */
+const ROUND_SIZE = 50;
+
+export type HealthTurn = 'broken' | 'recovered';
+
+export interface LinkChecksDeps {
+  store: Pick<Store, 'links' | 'linkHealth'>;
+  clock: () => number;
+  rules: OutboundRules;
+  /** LINK_CHECK_HOURS; 0: no check but those asked for through the API. */
+  hours: number;
+  /** Told once when a link turns broken or ok again, after its health is stored. */
+  onTurn(linkId: number, turn: HealthTurn): Promise<void>;
+  log(message: string, error: unknown): void;
+  /** Per attempt; 10 s (tests shorten it). */
+  timeoutMs?: number;
+}
+
+export interface LinkChecks {
+  /** Checks the link now; false when another check holds it (or it is gone). */
+  check(linkId: number): Promise<boolean>;
+  /** A check soon, in the background, when checks are on (a link created or changed). */
+  soon(linkId: number): void;
+  /** The periodic rounds (the server; never the command line). */
+  start(): void;
+  /** Stops the rounds and waits for checks under way. */
+  stop(): Promise<void>;
+}
+
+export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
+  const { store, clock } = deps;
+  const pacer = createHostPacer();
+  const under = new Set<Promise<unknown>>();
+  const periodMs = deps.hours * 3_600_000;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    under.add(work);
+    work.finally(() => under.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  async function check(linkId: number): Promise<boolean> {
+    const started = clock();
+    if (!(await store.linkHealth.lease(linkId, started, started + LEASE_MS))) return false;
+    try {
+      const link = await store.links.findById(linkId);
+      if (!link) return false;
+      const previous = (await store.linkHealth.of([linkId])).get(linkId);
+      const checked = await Promise.all(
+        destinationsToCheck(link).map(async (url) => ({
+          url,
+          outcome: await pacer.run(hostOf(url), () =>
+            checkDestination(url, { rules: deps.rules, userAgent: LINK_CHECK_USER_AGENT, timeoutMs: deps.timeoutMs }),
+          ),
+        })),
+      );
+      const result = judgeCheck(checked, previous, clock());
+      await store.linkHealth.save(linkId, result);
+      const was = previous?.status ?? 'unchecked';
+      if (result.status === 'broken' && was !== 'broken') await deps.onTurn(linkId, 'broken');
+      else if (result.status === 'ok' && was === 'broken') await deps.onTurn(linkId, 'recovered');
+      return true;
+    } catch (error) {
+      await store.linkHealth.release(linkId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function runRound(): Promise<void> {
+    const now = clock();
+    const due = await store.linkHealth.due(now - periodMs, now, ROUND_SIZE);
+    await Promise.all(due.map((id) => check(id).catch((error) => deps.log('link check failed', error))));
+  }
+
+  function tick(): void {
+    if (round) return;
+    round = track(runRound())
+      .catch((error) => deps.log('link check round failed', error))
+      .finally(() => {
+        round = undefined;
+      });
+  }
+
+  return {
+    check: (linkId) => track(check(linkId)),
+    soon(linkId) {
+      if (periodMs <= 0) return;
+      track(check(linkId)).catch((error) => deps.log('link check failed', error));
+    },
+    start() {
+      if (periodMs <= 0 || timer) return;
+      // Often enough that a due link waits at most a minute (or a tenth of a short test period).
+      timer = setInterval(tick, Math.max(100, Math.min(60_000, periodMs / 10)));
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.allSettled([...under]);
+    },
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,38 @@
+/** The sections of the one link form that make links convert: the social preview and split traffic. */
+import { useState } from 'react';
+import { CONVERSION_TEXTS as TEXTS } from './conversionTexts';
+import { LinkFormSection } from './LinkFormSection';
+import { SocialPreviewFields } from './SocialPreviewFields';
+import { SplitTrafficField } from './SplitTrafficField';
+import type { LinkFormState } from './useLinkForm';
+
+export function ConversionFields({ form }: { form: LinkFormState }) {
+  const { values, errors } = form;
+  const [initial] = useState(values);
+  const previewOn = [values.preview_title, values.preview_description, values.preview_image].some(
+    (value) => value.trim() !== '',
+  );
+  const previewAtStart = [initial.preview_title, initial.preview_description, initial.preview_image].some(
+    (value) => value !== '',
+  );
+  return (
+    <>
+      <LinkFormSection
+        title={TEXTS.preview.title}
+        state={previewOn ? TEXTS.set : undefined}
+        open={previewAtStart}
+        invalid={Boolean(errors.preview_title || errors.preview_description || errors.preview_image)}
+      >
+        <SocialPreviewFields form={form} />
+      </LinkFormSection>
+      <LinkFormSection
+        title={TEXTS.split.title}
+        state={values.variants.length > 0 ? String(values.variants.length) : undefined}
+        open={initial.variants.length > 0}
+        invalid={Boolean(errors.variants)}
+      >
+        <SplitTrafficField form={form} />
+      </LinkFormSection>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/** Split traffic: rows of an address and its share, their sum shown as typed (docs/api.md#split-traffic). */
+import { Button, IconButton } from '../../components/Button';
+import { cx } from '../../components/cx';
+import { CONVERSION_TEXTS } from './conversionTexts';
+import { MAX_VARIANTS, type VariantRow, variantRowProblems, weightSum } from './linkConversionForm';
+import type { LinkFormState } from './useLinkForm';
+
+const TEXTS = CONVERSION_TEXTS.split;
+
+export function SplitTrafficField({ form }: { form: LinkFormState }) {
+  const rows = form.values.variants;
+  const error = form.errors.variants;
+  const problems = error ? variantRowProblems(rows) : [];
+  const firstProblem = problems.findIndex((problem) => problem !== undefined);
+  const sum = weightSum(rows);
+  const change = (index: number, changes: Partial<VariantRow>) =>
+    form.set(
+      'variants',
+      rows.map((row, at) => (at === index ? { ...row, ...changes } : row)),
+    );
+  // A first row starts from the target, so two rows split it with one other address.
+  const add = () =>
+    form.set(
+      'variants',
+      rows.length === 0
+        ? [
+            { url: form.values.target_url.trim(), weight: '50' },
+            { url: '', weight: '50' },
+          ]
+        : [...rows, { url: '', weight: '' }],
+    );
+  return (
+    <div className="stack stack--sm">
+      <p className="field__hint">{TEXTS.hint}</p>
+      {rows.map((row, index) => (
+        // Rows have no identity of their own but their place.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <div className="geo-row__inputs" key={index}>
+          <input
+            className={cx('input', 'grow')}
+            type="url"
+            aria-label={TEXTS.address(index)}
+            name={index === (firstProblem === -1 ? 0 : firstProblem) && error ? 'variants' : undefined}
+            aria-invalid={error && (firstProblem === -1 || firstProblem === index) ? true : undefined}
+            placeholder={TEXTS.placeholder}
+            value={row.url}
+            onChange={(event) => change(index, { url: event.target.value })}
+          />
+          <input
+            className="input split-row__weight"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+            aria-label={TEXTS.weight(index)}
+            value={row.weight}
+            onChange={(event) => change(index, { weight: event.target.value })}
+          />
+          <IconButton
+            icon="x"
+            label={TEXTS.remove(index)}
+            onClick={() =>
+              form.set(
+                'variants',
+                rows.filter((_, at) => at !== index),
+              )
+            }
+          />
+        </div>
+      ))}
+      <div className="row">
+        <Button icon="plus" size="sm" disabled={rows.length >= MAX_VARIANTS} onClick={add}>
+          {TEXTS.add}
+        </Button>
+        {rows.length > 0 ? (
+          <output className={cx('field__hint', sum !== 100 && 'split-sum--off')} aria-live="polite">
+            {sum === 100 ? TEXTS.sumGood : TEXTS.sum(sum)}
+          </output>
+        ) : null}
+        {rows.length >= MAX_VARIANTS ? <span className="field__hint">{TEXTS.full}</span> : null}
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
