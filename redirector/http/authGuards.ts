@@ -77,6 +77,21 @@ function guard<Proof>(
   };
 }
 
+/**
+ * Whether the request's credential still proves who it proved (X-API-Key: the administrator; a
+ * bearer: an account that is not disabled), asked again later without the limiter: for a
+ * connection that outlives its request, the live stream.
+ */
+export function stillProven(services: GuardServices, ctx: Context): () => Promise<boolean> {
+  const key = apiKeyOf(ctx);
+  if (key !== '') return async () => (await adminCredential(services, key)) !== undefined;
+  const token = bearerOf(ctx);
+  return async () => {
+    const caller = await userCredential(services, token);
+    return caller !== undefined && !caller.user.disabled;
+  };
+}
+
 export function requireAdmin(services: GuardServices) {
   const texts = { missing: 'Admin key required', invalid: 'Invalid or expired admin key' };
   return guard(services, apiKeyOf, adminCredential, texts, (ctx, credential) => {

@@ -19,9 +19,12 @@ import type { Services } from '../services';
 import { apiKeyOf, requireAdmin, requireUser, type UserState } from './authGuards';
 import { badRequest, unauthorized } from './errors';
 import { bodyOf, optionalIdParam } from './requestInput';
+import { type CredentialCheck, createStreamCredentials } from './streamCredentials';
 
 interface OwnerState {
   owner: WebhookOwner;
+  /** How the stream proves its credential again while it lasts. */
+  recheck?: CredentialCheck;
 }
 
 const INVALID_TICKET = 'The stream ticket is unknown, used or expired';
@@ -47,6 +50,7 @@ export function createWebhookRouter(services: Services): Router {
   const admin = requireAdmin(services);
   const user = requireUser(services);
   const router = new Router();
+  const credentials = createStreamCredentials(services);
 
   /** X-API-Key: the administrator; otherwise the bearer's account. */
   const owner = async (ctx: Context, next: Next) => {
@@ -91,6 +95,7 @@ export function createWebhookRouter(services: Services): Router {
 
   router.post('/stream/ticket', owner, async (ctx) => {
     const issued = await tickets.issue(ownerOf(ctx).userId);
+    credentials.rememberTicket(issued.ticket, ctx);
     ctx.body = {
       ticket: issued.ticket,
       expires_at: new Date(issued.expiresAt).toISOString(),
@@ -103,6 +108,15 @@ export function createWebhookRouter(services: Services): Router {
     if (ticket === undefined) return owner(ctx, next);
     const holder = typeof ticket === 'string' ? await tickets.redeem(ticket) : undefined;
     if (!holder) throw unauthorized(INVALID_TICKET);
+    const userId = holder.user_id;
+    (ctx.state as OwnerState).recheck =
+      credentials.takeTicket(ticket as string) ??
+      (async () => {
+        // Issued by another instance: its account still stands (the administrator always does).
+        if (userId === null) return true;
+        const account = await services.store.users.findById(userId);
+        return account !== undefined && !account.disabled;
+      });
     if (holder.user_id !== null) {
       const account = await services.store.users.findById(holder.user_id);
       if (!account) throw unauthorized(INVALID_TICKET);
@@ -119,10 +133,13 @@ export function createWebhookRouter(services: Services): Router {
     await hub.open(streamViewer, out, lastEventId);
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
-    ctx.req.on('close', () => {
+    const close = () => {
+      stopWatching();
       hub.close(out);
       out.end();
-    });
+    };
+    const stopWatching = credentials.watch((ctx.state as OwnerState).recheck ?? credentials.ofRequest(ctx), close);
+    ctx.req.on('close', close);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');
     ctx.type = 'text/event-stream';

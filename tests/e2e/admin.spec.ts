@@ -415,7 +415,7 @@ test('logout clears the markers, revokes the session and returns to the login pa
   await expect(page).toHaveURL(`${server.url}/admin/login`);
 });
 
-test('a session revoked elsewhere ends on the login page at the next poll', async ({ page, server }) => {
+test('a session revoked elsewhere ends on the login page: its stream ends and the next call is refused', async ({ page, server }) => {
   await signIn(page, server);
   await nav(page, 'Live Visitors').click();
   await expect(pageTitle(page, 'Live Visitors')).toBeVisible();
@@ -425,7 +425,7 @@ test('a session revoked elsewhere ends on the login page at the next poll', asyn
     headers: { 'X-API-Key': key ?? '' },
   });
   expect(response.status).toBe(200);
-  // The 2 s poll gets a 401: markers cleared, login page with the reason.
+  // The stream rechecks its credential and ends; the next call gets a 401: markers cleared, login page.
   await expect(page).toHaveURL(`${server.url}/admin/login`);
   await expect(page.getByText('Your admin session has expired. Please sign in again.')).toBeVisible();
   expect(await readStorage(page)).toEqual({ flag: null, token: null, key: null, localKey: null });

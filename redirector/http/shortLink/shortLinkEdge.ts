@@ -54,7 +54,7 @@ export type ShortLinkServices = Pick<
 
 export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
   const { linkCache, clickRecorder, clock, metrics, domains } = services;
-  const { trustProxy } = services.config;
+  const { trustProxy, publicUrl } = services.config;
   const readVisitor = createVisitorReader({
     trustProxy: services.config.trustProxy,
     lookupPlace: services.lookupPlace,

@@ -8,6 +8,7 @@
 import { EventSource } from 'eventsource';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECHECK_MS } from '../../../../redirector/http/streamCredentials';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
 import type { TestServer } from '../../../helpers/testServer';
@@ -106,6 +107,23 @@ describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
 
     const anonymous = await call(server, 'GET', '/api/stream', {});
     expect(anonymous.status).toBe(401);
+  });
+
+  it('ends a stream once its session is signed out, its credential rechecked every few seconds', async () => {
+    const dave = await newUser(server, 'Dave');
+    const stream = await listen(server, `ticket=${await ticketFor(server, bearer(dave.token))}`);
+    let ended = false;
+    // The eventsource client would reconnect with the spent ticket; an error after the open is the end.
+    stream.source.onerror = () => {
+      ended = true;
+      stream.source.close();
+    };
+    const logout = await fetch(`${server.url}/api/auth?action=logout`, { method: 'POST', headers: bearer(dave.token) });
+    expect(logout.status).toBe(200);
+    await waitFor(() => ended, RECHECK_MS * 3, 'the end of the signed-out stream');
+    const refused = await fetch(`${server.url}/api/stream/ticket`, { method: 'POST', headers: bearer(dave.token) });
+    expect(refused.status).toBe(401);
+    await refused.arrayBuffer();
   });
 
   it('refuses a 21st stream of one account (429)', async () => {

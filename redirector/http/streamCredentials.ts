@@ -1,0 +1,60 @@
+/**
+ * A live stream lasts no longer than the credential that opened it (docs/api.md#live-stream): every
+ * RECHECK_MS the stream proves its credential again and ends when that fails (a signed-out or
+ * revoked session, a deleted key, a disabled account). The client then asks for a new ticket, is
+ * refused, and signs out. A ticket carries its credential's check only in this instance's memory
+ * (nothing secret is stored); a ticket redeemed on another instance checks its account instead.
+ */
+import type { Context } from 'koa';
+import { type GuardServices, stillProven } from './authGuards';
+
+export const RECHECK_MS = 5_000;
+/** A check kept for a ticket no longer than the ticket itself lives. */
+const TICKET_CHECK_MS = 60_000;
+
+export type CredentialCheck = () => Promise<boolean>;
+
+export interface StreamCredentials {
+  /** The check of the request's own credential (headers). */
+  ofRequest(ctx: Context): CredentialCheck;
+  /** Keeps the issuing request's check with its ticket. */
+  rememberTicket(ticket: string, ctx: Context): void;
+  /** The check a ticket was issued with, once; undefined when this instance did not issue it. */
+  takeTicket(ticket: string): CredentialCheck | undefined;
+  /** Ends `end` once `check` fails; the returned function stops watching. */
+  watch(check: CredentialCheck, end: () => void): () => void;
+}
+
+export function createStreamCredentials(services: GuardServices): StreamCredentials {
+  const byTicket = new Map<string, CredentialCheck>();
+  const ofRequest = (ctx: Context) => stillProven(services, ctx);
+  return {
+    ofRequest,
+    rememberTicket(ticket, ctx) {
+      byTicket.set(ticket, ofRequest(ctx));
+      setTimeout(() => byTicket.delete(ticket), TICKET_CHECK_MS).unref();
+    },
+    takeTicket(ticket) {
+      const check = byTicket.get(ticket);
+      byTicket.delete(ticket);
+      return check;
+    },
+    watch(check, end) {
+      let stopped = false;
+      const timer = setInterval(() => {
+        check().then(
+          (valid) => {
+            if (!valid && !stopped) end();
+          },
+          // A database that does not answer says nothing about the credential: keep the stream.
+          () => undefined,
+        );
+      }, RECHECK_MS);
+      timer.unref();
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+      };
+    },
+  };
+}
