@@ -107,6 +107,8 @@ export function createApp(deps: AppDeps): App {
 
   services.events.start();
   services.linkChecks.start();
+  // Read early, so the edge knows the published hubs by the first click; retried by its poll.
+  services.hubDirectory.ready().catch(() => undefined);
   const koaHandler = koa.callback();
   const redirect = createShortLinkEdge(services);
   return {

@@ -211,23 +211,7 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain }),
     apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
-    limiter: limiterOf(store, 'credentials', { clock }, hashKey),
-    registrations: limiterOf(
-      store,
-      'registrations',
-      {
-        clock,
-        max: ACCOUNTS_PER_ADDRESS,
-        windowMs: REGISTRATION_WINDOW_MS,
-      },
-      hashKey,
-    ),
-    linkPasswords: limiterOf(store, 'link-passwords', { clock }, hashKey),
-    linkPasswordTotals: limiterOf(store, 'link-password-totals', {
-      clock,
-      max: LINK_PASSWORD_FAILURES_PER_LINK,
-      windowMs: LINK_PASSWORD_LINK_WINDOW_MS,
-    }),
+    ...attemptLimiters(store, clock, hashKey),
     links,
     users,
     ...accountServices({ config, store, auth, users, clock }, hashKey),
@@ -240,6 +224,29 @@ export function createServices(deps: ServiceDeps): Services {
     events,
     ...createHubParts({ store, clock, publicUrl: config.publicUrl, domains }),
     ...checks,
+  };
+}
+
+/** The limits on attempts: credentials, registrations, link passwords (per address and per link). */
+function attemptLimiters(
+  store: Store,
+  clock: () => number,
+  hashKey: ((key: string) => string) | undefined,
+): Pick<Services, 'limiter' | 'registrations' | 'linkPasswords' | 'linkPasswordTotals'> {
+  return {
+    limiter: limiterOf(store, 'credentials', { clock }, hashKey),
+    registrations: limiterOf(
+      store,
+      'registrations',
+      { clock, max: ACCOUNTS_PER_ADDRESS, windowMs: REGISTRATION_WINDOW_MS },
+      hashKey,
+    ),
+    linkPasswords: limiterOf(store, 'link-passwords', { clock }, hashKey),
+    linkPasswordTotals: limiterOf(store, 'link-password-totals', {
+      clock,
+      max: LINK_PASSWORD_FAILURES_PER_LINK,
+      windowMs: LINK_PASSWORD_LINK_WINDOW_MS,
+    }),
   };
 }
 

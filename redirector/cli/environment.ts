@@ -63,7 +63,9 @@ export async function withServices<T>(
     // visits and counts no attempts, so ANONYMIZE_IPS's key is never used here: a throwaway one
     // stands in, and the service's own (a file only it may read, or a row) is left alone.
     const visitorSecret = config.anonymizeIps ? crypto.randomBytes(32) : undefined;
-    return await work(createServices({ config, store, adminKey: newToken(), visitorSecret }));
+    // Nor does it check link destinations: a link it imports is checked by the service.
+    const quiet = { ...config, events: { ...config.events, linkCheckHours: 0 } };
+    return await work(createServices({ config: quiet, store, adminKey: newToken(), visitorSecret }));
   } finally {
     await store.close();
   }

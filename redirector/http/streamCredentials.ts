@@ -6,6 +6,7 @@
  * (nothing secret is stored); a ticket redeemed on another instance checks its account instead.
  */
 import type { Context } from 'koa';
+import type { Services } from '../services';
 import { type GuardServices, stillProven } from './authGuards';
 
 export const RECHECK_MS = 5_000;
@@ -19,13 +20,16 @@ export interface StreamCredentials {
   ofRequest(ctx: Context): CredentialCheck;
   /** Keeps the issuing request's check with its ticket. */
   rememberTicket(ticket: string, ctx: Context): void;
-  /** The check a ticket was issued with, once; undefined when this instance did not issue it. */
-  takeTicket(ticket: string): CredentialCheck | undefined;
+  /**
+   * The check a ticket was issued with, once; for a ticket another instance issued, its account's
+   * (the administrator's always stands).
+   */
+  ofTicket(ticket: string, userId: number | null): CredentialCheck;
   /** Ends `end` once `check` fails; the returned function stops watching. */
   watch(check: CredentialCheck, end: () => void): () => void;
 }
 
-export function createStreamCredentials(services: GuardServices): StreamCredentials {
+export function createStreamCredentials(services: GuardServices & Pick<Services, 'store'>): StreamCredentials {
   const byTicket = new Map<string, CredentialCheck>();
   const ofRequest = (ctx: Context) => stillProven(services, ctx);
   return {
@@ -34,10 +38,15 @@ export function createStreamCredentials(services: GuardServices): StreamCredenti
       byTicket.set(ticket, ofRequest(ctx));
       setTimeout(() => byTicket.delete(ticket), TICKET_CHECK_MS).unref();
     },
-    takeTicket(ticket) {
+    ofTicket(ticket, userId) {
       const check = byTicket.get(ticket);
       byTicket.delete(ticket);
-      return check;
+      if (check) return check;
+      return async () => {
+        if (userId === null) return true;
+        const account = await services.store.users.findById(userId);
+        return account !== undefined && !account.disabled;
+      };
     },
     watch(check, end) {
       let stopped = false;

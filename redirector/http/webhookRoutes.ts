@@ -108,15 +108,7 @@ export function createWebhookRouter(services: Services): Router {
     if (ticket === undefined) return owner(ctx, next);
     const holder = typeof ticket === 'string' ? await tickets.redeem(ticket) : undefined;
     if (!holder) throw unauthorized(INVALID_TICKET);
-    const userId = holder.user_id;
-    (ctx.state as OwnerState).recheck =
-      credentials.takeTicket(ticket as string) ??
-      (async () => {
-        // Issued by another instance: its account still stands (the administrator always does).
-        if (userId === null) return true;
-        const account = await services.store.users.findById(userId);
-        return account !== undefined && !account.disabled;
-      });
+    (ctx.state as OwnerState).recheck = credentials.ofTicket(ticket as string, holder.user_id);
     if (holder.user_id !== null) {
       const account = await services.store.users.findById(holder.user_id);
       if (!account) throw unauthorized(INVALID_TICKET);

@@ -34,21 +34,26 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
     seen = fingerprint;
   }
   let polling = false;
-  const timer = setInterval(() => {
-    if (polling) return;
-    polling = true;
-    hubs
-      .fingerprint()
-      .then((fingerprint) => (fingerprint === seen ? undefined : refresh()))
-      .catch((error) => logProblem('could not read the hub directory again', error))
-      .finally(() => {
-        polling = false;
-      });
-  }, HUB_DIRECTORY_POLL_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  /** Watches for other instances' changes once something asked for the directory (never in `me`). */
+  function watch(): void {
+    timer ??= setInterval(() => {
+      if (polling) return;
+      polling = true;
+      hubs
+        .fingerprint()
+        .then((fingerprint) => (fingerprint === seen ? undefined : refresh()))
+        .catch((error) => logProblem('could not read the hub directory again', error))
+        .finally(() => {
+          polling = false;
+        });
+    }, HUB_DIRECTORY_POLL_MS);
+    timer.unref();
+  }
 
   return {
     ready() {
+      watch();
       loaded ??= refresh().catch((error) => {
         loaded = undefined;
         throw error;
@@ -58,6 +63,9 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
     refresh,
     ownerOf: (handle) => owners.get(handle),
     handleOf: (userId) => handles.get(userId),
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      timer = undefined;
+    },
   };
 }

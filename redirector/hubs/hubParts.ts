@@ -37,7 +37,5 @@ export function createHubParts(deps: {
       await hubDirectory.refresh().catch(() => undefined);
     },
   });
-  // Read early, so the edge knows the published hubs by the first click; retried by the poll.
-  hubDirectory.ready().catch(() => undefined);
   return { hubs, hubDirectory, hubPages, hubViews: createViewRecorder(store.hubs) };
 }

@@ -415,7 +415,10 @@ test('logout clears the markers, revokes the session and returns to the login pa
   await expect(page).toHaveURL(`${server.url}/admin/login`);
 });
 
-test('a session revoked elsewhere ends on the login page: its stream ends and the next call is refused', async ({ page, server }) => {
+test('a session revoked elsewhere ends on the login page: its stream ends and the next call is refused', async ({
+  page,
+  server,
+}) => {
   await signIn(page, server);
   await nav(page, 'Live Visitors').click();
   await expect(pageTitle(page, 'Live Visitors')).toBeVisible();

@@ -40,6 +40,8 @@ export function newClick(linkId: number, clickedAt: number, changes: Partial<New
     blocked: false,
     is_bot: false,
     user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0',
+    // No split traffic: a click stores no variant.
+    variant: null,
     ...changes,
   };
 }

@@ -40,6 +40,18 @@ export interface SqliteStoreOptions {
   schemaLog?: (line: string) => void;
 }
 
+/**
+ * An object made at its first use: its statements are prepared then, not when the store opens.
+ * `ready` answers without making it (what a look at the database needs: the fold's backlog).
+ */
+function preparedAtFirstUse<T extends object>(make: () => T, ready: Partial<T>): T {
+  let made: T | undefined;
+  return new Proxy({} as T, {
+    get: (_target, key) =>
+      made === undefined && key in ready ? Reflect.get(ready, key) : Reflect.get((made ??= make()), key),
+  });
+}
+
 export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
   const backgroundWork = options.backgroundWork ?? true;
   const db = openDatabase(file, undefined, { upgrade: options.upgrade, log: options.schemaLog });
@@ -47,7 +59,13 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   const executor = createSqliteExecutor(db);
   // The fold's state, shared by everything that folds before it reads.
   const folder = createRollupFolder(db);
-  const analytics = createSqliteAnalytics(db, folder);
+  // `me check` (upgrade: false) may open a database a migration behind, whose tables lack columns
+  // these statements name: there they are prepared at their first use, which check never makes.
+  const onlyLooking = options.upgrade === false;
+  const analytics = onlyLooking
+    ? preparedAtFirstUse(() => createSqliteAnalytics(db, folder), { pending: async () => folder.pending() })
+    : createSqliteAnalytics(db, folder);
+  let inserts = onlyLooking ? undefined : sqliteClickInserts(db);
   const linkCounts = rollupLinkCounts(executor, () => folder.foldBeforeRead());
   if (backgroundWork) analytics.startBackgroundFolding();
   const retention =
@@ -67,7 +85,10 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     domains: createDomainRepository(executor),
     hubs: createHubRepository(executor),
     linkHealth: createLinkHealthRepository(executor),
-    clicks: createClickRepository(executor, sqliteClickInserts(db)),
+    clicks: createClickRepository(executor, (clicks) => {
+      inserts ??= sqliteClickInserts(db);
+      return inserts(clicks);
+    }),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),
     onDomainsChanged: (listener) => outsideCommits.subscribe(() => listener()),
@@ -77,7 +98,8 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     async close() {
       outsideCommits.stop();
       await retention?.stop();
-      analytics.stopBackgroundFolding();
+      // Only looking, nothing folds in the background (and the analytics may never have been made).
+      if (!onlyLooking) analytics.stopBackgroundFolding();
       await checkpointer?.stop();
       if (db.open) {
         db.pragma('optimize');

@@ -78,6 +78,16 @@ function useDashboardView() {
   return { selectedId: Number(params.get('link')) || null, hubOpen: params.get('view') === 'hub', showHub, showLink };
 }
 
+type DashboardDialog = 'domain' | 'keys' | 'webhooks' | 'account';
+
+/** The header's buttons that open a dialog: its name, icon and label. */
+const DIALOG_BUTTONS = [
+  ['domain', 'globe', 'Domain'],
+  ['keys', 'shield', 'API Keys'],
+  ['webhooks', 'external', 'Webhooks'],
+  ['account', 'users', 'Account'],
+] as const;
+
 function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const navigate = useNavigate();
   const { selectedId, hubOpen, showHub, showLink } = useDashboardView();
@@ -94,10 +104,8 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
     },
     (customDomain) => updateUser({ custom_domain: customDomain }),
   );
-  const [domainOpen, setDomainOpen] = useState(false);
-  const [keysOpen, setKeysOpen] = useState(false);
-  const [webhooksOpen, setWebhooksOpen] = useState(false);
-  const [accountOpen, setAccountOpen] = useState(false);
+  const [dialog, setDialog] = useState<DashboardDialog | null>(null);
+  const closeDialog = () => setDialog(null);
   const host = linkHost(domain.customDomain, domain.publicUrl);
   const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
@@ -117,18 +125,11 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
             <Button icon="home" onClick={() => showHub(true)} aria-pressed={hubOpen}>
               {HUB_TEXTS.button}
             </Button>
-            <Button icon="globe" onClick={() => setDomainOpen(true)}>
-              Domain
-            </Button>
-            <Button icon="shield" onClick={() => setKeysOpen(true)}>
-              API Keys
-            </Button>
-            <Button icon="external" onClick={() => setWebhooksOpen(true)}>
-              Webhooks
-            </Button>
-            <Button icon="users" onClick={() => setAccountOpen(true)}>
-              Account
-            </Button>
+            {DIALOG_BUTTONS.map(([name, icon, label]) => (
+              <Button key={name} icon={icon} onClick={() => setDialog(name)}>
+                {label}
+              </Button>
+            ))}
             <Button variant="ghost" icon="logout" onClick={logout}>
               Logout
             </Button>
@@ -155,27 +156,22 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           )}
         </div>
       </main>
-      {domainOpen ? (
+      {dialog === 'domain' ? (
         <DomainDialog
           customDomain={domain.customDomain}
           verification={domain.verification}
           defaultDomain={domain.defaultDomain}
           defaultHost={defaultHost}
-          onClose={() => setDomainOpen(false)}
+          onClose={closeDialog}
           onSave={domain.save}
           onVerify={domain.verify}
           onRemove={domain.remove}
         />
       ) : null}
-      {keysOpen ? <ApiKeysDialog onClose={() => setKeysOpen(false)} /> : null}
-      {webhooksOpen ? <WebhooksDialog onClose={() => setWebhooksOpen(false)} /> : null}
-      {accountOpen ? (
-        <AccountDialog
-          user={session.user}
-          onClose={() => setAccountOpen(false)}
-          onSaved={updateUser}
-          onDeleted={logout}
-        />
+      {dialog === 'keys' ? <ApiKeysDialog onClose={closeDialog} /> : null}
+      {dialog === 'webhooks' ? <WebhooksDialog onClose={closeDialog} /> : null}
+      {dialog === 'account' ? (
+        <AccountDialog user={session.user} onClose={closeDialog} onSaved={updateUser} onDeleted={logout} />
       ) : null}
     </>
   );

@@ -26,7 +26,7 @@ describe('health and routing', () => {
   it('tells any client where short links live, without credentials', async () => {
     const response = await fetch(`${server.url}/api/config`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ public_url: 'http://localhost:0', registration: 'open' });
+    expect(await response.json()).toEqual({ public_url: 'http://localhost:0', registration: 'open', mail: false });
   });
 
   it('answers CORS preflights for /api with the allowed headers listed', async () => {

@@ -59,6 +59,7 @@ describe.each(STORE_KINDS)('registration on %s', (kind) => {
       expect((await send(server.url, 'GET', '/api/config')).body).toEqual({
         public_url: 'http://localhost:0',
         registration: 'closed',
+        mail: false,
       });
       // Existing accounts still sign in.
       const login = await send(server.url, 'POST', '/api/auth?action=login', {
