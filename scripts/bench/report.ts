@@ -67,6 +67,8 @@ export interface BenchResult {
 }
 
 export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250 };
+/** RSS with ten million clicks (CONTRACT §19 "Scale"); TARGETS.rssMb is for one million. */
+export const RSS_TARGET_10M_MB = 300;
 
 export interface Summary {
   rps: number;
@@ -335,8 +337,10 @@ export function formatReport(result: BenchResult): string {
   }
   const rss = memory.withClicksMb;
   if (rss !== undefined) {
-    const note = (memory.clicks ?? 0) < 1_000_000 ? ' (the target is for 1,000,000)' : '';
-    lines.push(`  RSS < ${TARGETS.rssMb} MB with ${withClicks}: ${mb(rss)} ${mark(rss < TARGETS.rssMb)}${note}`);
+    const clicks = memory.clicks ?? 0;
+    const target = clicks >= 10_000_000 ? RSS_TARGET_10M_MB : TARGETS.rssMb;
+    const note = clicks < 1_000_000 ? ' (the target is for 1,000,000)' : '';
+    lines.push(`  RSS < ${target} MB with ${withClicks}: ${mb(rss)} ${mark(rss < target)}${note}`);
   }
   for (const [label, figures] of [
     ['', analytics],
