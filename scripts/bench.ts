@@ -344,10 +344,15 @@ async function analyticsPhase(
       clicks: args.clicks,
       // --quick: a tenth of the list's links, as it takes a tenth of the clicks.
       listLinks: args.quick ? 9_000 : 99_000,
-      onProgress: (written, total) => {
+      onProgress: (written, total, folded) => {
         if (Date.now() - lastReport < 5_000) return;
         lastReport = Date.now();
-        progress(`  ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} clicks`);
+        const count = (n: number) => n.toLocaleString('en-US');
+        progress(
+          folded === undefined
+            ? `  ${count(written)} / ${count(total)} clicks written`
+            : `  ${count(folded)} / ${count(written)} clicks folded into the rollups`,
+        );
       },
     });
   } catch (error) {

@@ -4,12 +4,14 @@
  * geoip-lite's `lookup()` builds a nine-field answer and decodes five NUL-padded strings with a
  * regular expression each: 3.6–6 µs per click, 15 % of the server's busy time in a profile, and it
  * keeps all 145 MB of its files in memory. This reads the same files once (`data/geoip-city.dat`,
- * `geoip-city6.dat`, `geoip-city-names.dat`, laid out as geoip-lite 1.4's `lib/geoip.js` reads
- * them), keeps of each range only what a lookup compares (start, end, location: 64 MB instead of
- * 135 MB), finds the range through a /16 index and decodes only country and city, once per
- * location: 0.8 µs. geoip-lite itself is never loaded.
- * `tests/unit/redirector/visits/geoip.test.ts` checks every answer against geoip-lite's own lookup
- * over 100,000 addresses.
+ * `geoip-city6.dat`, laid out as geoip-lite 1.4's `lib/geoip.js` reads them) and keeps of each
+ * range only where it starts and its location, merging neighbours of one location (27 MB instead
+ * of 135 MB); it finds the range through a /16 index and reads a location's country and city from
+ * `geoip-city-names.dat` once, on first use: under 1 µs. geoip-lite itself is never loaded.
+ * IPv6 ranges are compared on their first 64 bits, as geoip-lite does; where a few hundred of them
+ * overlap there (ranges split below a /64, or nested), geoip-lite answers whichever its binary
+ * search meets first, this the one starting last. `tests/unit/redirector/visits/geoip.test.ts`
+ * checks the answers against geoip-lite's lookup: 100,000 addresses and the edges of its ranges.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,20 +43,30 @@ const PRIVATE_V4: readonly (readonly [number, number])[] = [
   [0xc0a80000, 0xc0a8ffff],
 ];
 
+/** Marks a gap between the data's ranges: the address is not in the data (null). */
+const GAP = 0xfffffffe;
+
+/**
+ * Each table is a list of boundaries: an address belongs to the last boundary at or below it.
+ * Adjacent ranges of one location share a boundary (about a third of them), and a gap between
+ * ranges is a boundary of its own, so each range keeps its start and location only.
+ */
 interface GeoData {
-  /** IPv4 ranges, three numbers each: start, end, location. */
-  v4: Uint32Array;
-  v4Records: number;
+  /** IPv4 boundaries, sorted, the first at 0. */
+  v4Starts: Uint32Array;
+  /** The location from each IPv4 boundary on: an id, NO_LOCATION or GAP. */
+  v4Locations: Uint32Array;
   /**
-   * By the address's first 16 bits: the first IPv4 range ending at or after that /16, so that a
-   * lookup searches a handful of ranges instead of probing all over the table (cache misses were
-   * most of its cost).
+   * By the address's first 16 bits: the first boundary at or after that /16, so that a lookup
+   * searches a handful of boundaries instead of probing all over the table (cache misses were most
+   * of its cost).
    */
   v4Index: Uint32Array;
-  /** IPv6 ranges by their first 64 bits, five numbers each: start (2), end (2), location. */
-  v6: Uint32Array;
-  v6Records: number;
-  names: Buffer;
+  /** IPv6 boundaries by their first 64 bits, two numbers each, sorted, the first at 0. */
+  v6Starts: Uint32Array;
+  v6Locations: Uint32Array;
+  /** geoip-city-names.dat, read one location at a time (it stays open). */
+  namesFd: number;
   /** Decoded locations by id, filled on first use. */
   places: Map<number, Place>;
 }
@@ -67,66 +79,118 @@ function dataDir(): string {
 }
 
 /**
- * Reads a file of fixed-size records in chunks, keeping the big-endian 32-bit words at `words`
- * (byte offsets) of each record.
+ * Collects boundaries, `words` numbers per start, merging runs of one location; without a
+ * capacity it only counts them (the first of two passes, so that no oversized array is made).
  */
-function readRecords(file: string, recordSize: number, words: readonly number[]): Uint32Array {
+class Boundaries {
+  readonly starts: Uint32Array;
+  readonly locations: Uint32Array;
+  count = 0;
+  private last = -1;
+
+  constructor(
+    readonly words: number,
+    capacity = 0,
+  ) {
+    this.starts = new Uint32Array(capacity * words);
+    this.locations = new Uint32Array(capacity);
+  }
+
+  add(start: Uint32Array, location: number): void {
+    if (location === this.last) return;
+    this.last = location;
+    if (this.locations.length > 0) {
+      this.starts.set(start, this.count * this.words);
+      this.locations[this.count] = location;
+    }
+    this.count++;
+  }
+}
+
+/**
+ * Reads a file of fixed-size ranges (start and end of `words` big-endian 32-bit numbers at byte
+ * 0 and `endAt`, the location at `locationAt`) into boundaries, in chunks: counted, then kept.
+ */
+function readRanges(file: string, recordSize: number, words: number, endAt: number, locationAt: number) {
   const fd = fs.openSync(file, 'r');
   try {
     const records = Math.floor(fs.fstatSync(fd).size / recordSize);
-    const out = new Uint32Array(records * words.length);
     const chunk = Buffer.alloc(recordSize * 65536);
-    let o = 0;
-    for (let first = 0; first < records; first += 65536) {
-      const count = Math.min(65536, records - first);
-      fs.readSync(fd, chunk, 0, count * recordSize, first * recordSize);
-      for (let r = 0; r < count; r++) {
-        for (const word of words) out[o++] = chunk.readUInt32BE(r * recordSize + word);
+    const pass = (out: Boundaries) => {
+      const start = new Uint32Array(words);
+      const next = new Uint32Array(words); // the first address after the previous range
+      for (let first = 0; first < records; first += 65536) {
+        const count = Math.min(65536, records - first);
+        fs.readSync(fd, chunk, 0, count * recordSize, first * recordSize);
+        for (let r = 0; r < count; r++) {
+          const at = r * recordSize;
+          for (let w = 0; w < words; w++) start[w] = chunk.readUInt32BE(at + w * 4);
+          if (compareWords(start, next) > 0) out.add(next, GAP);
+          out.add(start, chunk.readUInt32BE(at + locationAt));
+          // next = end + 1 across the words; after the last address there is no gap to mark.
+          let carry = 1;
+          for (let w = words - 1; w >= 0; w--) {
+            const sum = chunk.readUInt32BE(at + endAt + w * 4) + carry;
+            next[w] = sum >>> 0;
+            carry = sum > 0xffffffff ? 1 : 0;
+          }
+          if (carry === 1) next.fill(0xffffffff);
+        }
       }
-    }
-    return out;
+      if (next.some((word) => word !== 0xffffffff)) out.add(next, GAP);
+      return out;
+    };
+    return pass(new Boundaries(words, pass(new Boundaries(words)).count));
   } finally {
     fs.closeSync(fd);
   }
 }
 
-/** Reads the data files (~0.5 s, 74 MB kept); done on first lookup unless called earlier. */
+function compareWords(a: Uint32Array, b: Uint32Array): number {
+  for (let w = 0; w < a.length; w++) if (a[w] !== b[w]) return a[w]! < b[w]! ? -1 : 1;
+  return 0;
+}
+
+/** Reads the data files (~0.7 s, 27 MB kept); done on first lookup unless called earlier. */
 export function loadGeoData(): void {
   if (loaded) return;
   const dir = dataDir();
-  const v4 = readRecords(path.join(dir, 'geoip-city.dat'), V4_RECORD, [0, 4, 8]);
-  const v6 = readRecords(path.join(dir, 'geoip-city6.dat'), V6_RECORD, [0, 4, 16, 20, V6_LOCATION]);
-  const v4Records = v4.length / 3;
+  const v4 = readRanges(path.join(dir, 'geoip-city.dat'), V4_RECORD, 1, 4, 8);
+  const v6 = readRanges(path.join(dir, 'geoip-city6.dat'), V6_RECORD, 2, 16, V6_LOCATION);
   loaded = {
-    v4,
-    v4Records,
-    v4Index: indexByPrefix(v4, v4Records),
-    v6,
-    v6Records: v6.length / 5,
-    names: fs.readFileSync(path.join(dir, 'geoip-city-names.dat')),
+    v4Starts: v4.starts,
+    v4Locations: v4.locations,
+    v4Index: indexByPrefix(v4.starts),
+    v6Starts: v6.starts,
+    v6Locations: v6.locations,
+    namesFd: fs.openSync(path.join(dir, 'geoip-city-names.dat'), 'r'),
     places: new Map(),
   };
 }
 
-function indexByPrefix(v4: Uint32Array, records: number): Uint32Array {
+function indexByPrefix(starts: Uint32Array): Uint32Array {
   const index = new Uint32Array(65537);
-  let prefix = 0;
-  for (let record = 0; record < records && prefix <= 0xffff; record++) {
-    const endPrefix = v4[record * 3 + 1]! >>> 16;
-    while (prefix <= endPrefix) index[prefix++] = record;
+  let boundary = 0;
+  for (let prefix = 0; prefix <= 0xffff; prefix++) {
+    while (boundary < starts.length && starts[boundary]! >>> 16 < prefix) boundary++;
+    index[prefix] = boundary;
   }
-  while (prefix <= 0x10000) index[prefix++] = records;
+  index[0x10000] = starts.length;
   return index;
 }
 
+const nameRecord = Buffer.alloc(NAME_RECORD);
+
 function place(data: GeoData, location: number): Place | null {
+  if (location === GAP) return null;
   if (location === NO_LOCATION) return { country: '', city: '' };
   let found = data.places.get(location);
   if (found === undefined) {
-    const at = location * NAME_RECORD;
+    const read = fs.readSync(data.namesFd, nameRecord, 0, NAME_RECORD, location * NAME_RECORD);
+    nameRecord.fill(0, read);
     found = {
-      country: nulTerminated(data.names, at, at + 2),
-      city: nulTerminated(data.names, at + NAME_CITY, at + NAME_RECORD),
+      country: nulTerminated(nameRecord, 0, 2),
+      city: nulTerminated(nameRecord, NAME_CITY, NAME_RECORD),
     };
     data.places.set(location, found);
   }
@@ -190,38 +254,31 @@ function parseGroup(group: string): number {
 
 function lookupV4(data: GeoData, ip: number): Place | null {
   for (const [from, to] of PRIVATE_V4) if (ip >= from && ip <= to) return null;
-  const ranges = data.v4;
+  const starts = data.v4Starts;
   const prefix = ip >>> 16;
-  let low = data.v4Index[prefix]!;
-  let high = Math.min(data.v4Index[prefix + 1]!, data.v4Records - 1);
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    if (ip < ranges[mid * 3]!) high = mid - 1;
-    else if (ip > ranges[mid * 3 + 1]!) low = mid + 1;
-    else return place(data, ranges[mid * 3 + 2]!);
+  // The last boundary at or below ip: at or after the one before this /16's first, and before
+  // the next /16's first (the table starts at 0, so there is one).
+  let low = Math.max(data.v4Index[prefix]! - 1, 0);
+  let high = data.v4Index[prefix + 1]! - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1;
+    if (starts[mid]! <= ip) low = mid;
+    else high = mid - 1;
   }
-  return null;
-}
-
-/** Compares the 64-bit value at ranges[at], ranges[at + 1] with (high, low). */
-function compareV6(ranges: Uint32Array, at: number, high: number, low: number): number {
-  const a = ranges[at]!;
-  if (a !== high) return a < high ? -1 : 1;
-  const b = ranges[at + 1]!;
-  return b === low ? 0 : b < low ? -1 : 1;
+  return place(data, data.v4Locations[low]!);
 }
 
 function lookupV6(data: GeoData, [high, low]: [number, number]): Place | null {
-  const ranges = data.v6;
+  const starts = data.v6Starts;
   let first = 0;
-  let last = data.v6Records - 1;
-  while (first <= last) {
-    const mid = (first + last) >>> 1;
-    if (compareV6(ranges, mid * 5, high, low) > 0) last = mid - 1;
-    else if (compareV6(ranges, mid * 5 + 2, high, low) < 0) first = mid + 1;
-    else return place(data, ranges[mid * 5 + 4]!);
+  let last = data.v6Locations.length - 1;
+  while (first < last) {
+    const mid = (first + last + 1) >>> 1;
+    const a = starts[mid * 2]!;
+    if (a < high || (a === high && starts[mid * 2 + 1]! <= low)) first = mid;
+    else last = mid - 1;
   }
-  return null;
+  return place(data, data.v6Locations[first]!);
 }
 
 const MAPPED_V4 = /^(?:0:0:0:0:0:ffff:|::ffff:)(.*)$/i;

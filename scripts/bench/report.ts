@@ -77,6 +77,8 @@ export interface BenchResult {
 }
 
 export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250, customDomainOverPercent: 5 };
+/** RSS with ten million clicks (docs/performance.md, "Ten million clicks"); TARGETS.rssMb is for one million. */
+export const RSS_TARGET_10M_MB = 300;
 
 /** How much more CPU per request a custom domain's redirect costs than the default domain's, in %. */
 export function customDomainOverPercent(redirect: RedirectFigures): number {
@@ -449,8 +451,10 @@ export function formatReport(result: BenchResult): string {
   }
   const rss = memory.withClicksMb;
   if (rss !== undefined) {
-    const note = (memory.clicks ?? 0) < 1_000_000 ? ' (the target is for 1,000,000)' : '';
-    lines.push(`  RSS < ${TARGETS.rssMb} MB with ${withClicks}: ${mb(rss)} ${mark(rss < TARGETS.rssMb)}${note}`);
+    const clicks = memory.clicks ?? 0;
+    const target = clicks >= 10_000_000 ? RSS_TARGET_10M_MB : TARGETS.rssMb;
+    const note = clicks < 1_000_000 ? ' (the target is for 1,000,000)' : '';
+    lines.push(`  RSS < ${target} MB with ${withClicks}: ${mb(rss)} ${mark(rss < target)}${note}`);
   }
   for (const [label, figures] of [
     ['', analytics],

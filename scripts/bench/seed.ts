@@ -35,8 +35,8 @@ export interface SeedOptions {
   seed?: number;
   /** Epoch ms that counts as "now" (the newest click is just before it). Default Date.now(). */
   now?: number;
-  /** Called every batch with the number of clicks written so far. */
-  onProgress?: (written: number, total: number) => void;
+  /** Called every batch with the number of clicks written so far, then every fold chunk with those folded. */
+  onProgress?: (written: number, total: number, folded?: number) => void;
 }
 
 export interface SeedResult {
@@ -263,7 +263,13 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
   const store: Store = options.databaseUrl
     ? await createPostgresStore(options.databaseUrl)
     : createSqliteStore(options.file);
-  if (store.kind === 'sqlite') (store as SqliteStore).analytics.stopBackgroundFolding();
+  if (store.kind === 'sqlite') {
+    const sqlite = store as SqliteStore;
+    sqlite.analytics.stopBackgroundFolding();
+    // A seed, not a service: the rollups' pages stay in memory, and a crash means seeding again.
+    sqlite.db.pragma('cache_size = -1000000');
+    sqlite.db.pragma('synchronous = OFF');
+  }
   try {
     if ((await store.clicks.countAll()) > 0) throw new Error(`${options.file} already holds clicks`);
 
@@ -385,8 +391,15 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
     const insertMs = performance.now() - insertStarted;
 
     const foldStarted = performance.now();
-    while ((await store.analytics.catchUp(FOLD_CHUNK)) > 0) {
-      // Chunks keep each transaction (and the WAL) a sensible size.
+    // Chunks keep each transaction (and the WAL) a sensible size.
+    let folded = 0;
+    for (
+      let chunk = await store.analytics.catchUp(FOLD_CHUNK);
+      chunk > 0;
+      chunk = await store.analytics.catchUp(FOLD_CHUNK)
+    ) {
+      folded += chunk;
+      options.onProgress?.(written, total, folded);
     }
     const foldMs = performance.now() - foldStarted;
     if (store.kind === 'sqlite') (store as SqliteStore).db.pragma('wal_checkpoint(TRUNCATE)');

@@ -3,16 +3,51 @@
  * chunk of human clicks (the visitor in ip_address) to every rollup. The day rollups' statements
  * also filled those tables in their migration (schema.ts "analytics by day").
  */
-import { DAY_MS, dayReturnMovesSql, dimensionRowsSql, SQLITE_VISITOR } from '../../analytics/sql/days';
+import { DAY_DIMENSIONS, DAY_MS, dayReturnMovesSql, SQLITE_VISITOR } from '../../analytics/sql/days';
 import { linkDayReturnMovesSql, newLinkVisitorDaysSql } from '../../analytics/sql/linkDayReturns';
 import { visitorRepeatsSql } from '../../analytics/sql/rangeRepeatVisitors';
+
+/**
+ * The chunk's clicks per link, UTC day, dimension and value (DAY_DIMENSIONS), counted once per
+ * fold into this scratch table: link_day_dimensions, day_dimensions and link_dimensions all add
+ * from it instead of each expanding every click into its dimensions again (the fold's costliest
+ * work: about 40 % of it at 10,000,000 clicks).
+ */
+const CHUNK_DIMENSIONS_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_dimensions (
+  link_id INTEGER NOT NULL,
+  day INTEGER NOT NULL,
+  dimension TEXT NOT NULL,
+  value TEXT NOT NULL,
+  clicks INTEGER NOT NULL
+)`;
+
+/** The chunk's (visitor, day) pairs, and those of them new to visitor_days (day_returns' moves). */
+const CHUNK_VISITOR_DAYS_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_visitor_days (
+  visitor TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  last INTEGER NOT NULL,
+  PRIMARY KEY (visitor, day)
+) WITHOUT ROWID;
+CREATE TEMP TABLE IF NOT EXISTS fold_new_visitor_days (
+  visitor TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  PRIMARY KEY (visitor, day)
+) WITHOUT ROWID`;
+
+function chunkDimensionsStatements(source: string): string[] {
+  const each = DAY_DIMENSIONS.map(
+    ([name, value]) => `SELECT c.link_id, c.clicked_at / ${DAY_MS}, '${name}', ${value}, COUNT(*) FROM ${source} c
+       WHERE ${value} IS NOT NULL GROUP BY 1, 2, 4`,
+  );
+  return ['DELETE FROM temp.fold_dimensions', `INSERT INTO temp.fold_dimensions ${each.join(' UNION ALL ')}`];
+}
 
 /** The statements that add the clicks of `source` (human clicks only) to the day rollups. */
 export function sqliteDayFoldStatements(source: string): string[] {
   return [
     `INSERT INTO link_day_dimensions (link_id, day, dimension, value, clicks)
-     SELECT link_id, day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true
-     GROUP BY 1, 2, 3, 4
+     SELECT link_id, day, dimension, value, clicks FROM temp.fold_dimensions WHERE true
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
     `INSERT INTO link_day_visitors (link_id, day, visitor, country, city, clicks, last_clicked_at)
      SELECT c.link_id, c.clicked_at / ${DAY_MS}, c.${SQLITE_VISITOR}, c.country, COALESCE(c.city, ''), COUNT(*),
@@ -24,36 +59,34 @@ export function sqliteDayFoldStatements(source: string): string[] {
   ];
 }
 
-export function sqliteDayFoldSql(source: string): string {
-  return sqliteDayFoldStatements(source)
-    .map((statement) => `${statement};`)
-    .join('\n');
-}
-
 /**
  * The statements that add the clicks of `source` (human clicks, the visitor in ip_address) to the
  * service's day rollups. Rows of day_returns left at 0 stay: they add nothing to a sum.
  */
 export function sqliteServiceDayFoldStatements(source: string): string[] {
-  const pairs = `SELECT c.${SQLITE_VISITOR} AS visitor, c.clicked_at / ${DAY_MS} AS day, COUNT(*) AS n,
-    MAX(c.clicked_at) AS last FROM ${source} c WHERE true GROUP BY 1, 2`;
   return [
     `INSERT INTO day_dimensions (day, dimension, value, clicks)
-     SELECT day, dimension, value, COUNT(*) FROM (${dimensionRowsSql(`${source} c`)}) WHERE true GROUP BY 1, 2, 3
+     SELECT day, dimension, value, SUM(clicks) FROM temp.fold_dimensions WHERE true GROUP BY 1, 2, 3
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+    'DELETE FROM temp.fold_visitor_days',
+    `INSERT INTO temp.fold_visitor_days (visitor, day, n, last)
+     SELECT c.${SQLITE_VISITOR}, c.clicked_at / ${DAY_MS}, COUNT(*), MAX(c.clicked_at) FROM ${source} c GROUP BY 1, 2`,
     // Run after `visitors` has counted the chunk (rollups.ts): the mark of a visitor counted twice.
     `INSERT INTO visitor_days (visitor, day, clicks, last_clicked_at, repeats)
-     SELECT visitor, day, n, last, ${visitorRepeatsSql('visitor')} FROM (${pairs}) WHERE true
+     SELECT visitor, day, n, last, ${visitorRepeatsSql('visitor')} FROM temp.fold_visitor_days WHERE true
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks,
        last_clicked_at = MAX(last_clicked_at, excluded.last_clicked_at), repeats = repeats OR excluded.repeats`,
     // The pairs the upsert above just created: their stored clicks are the chunk's.
-    dayReturnMovesSql(
-      `SELECT p.visitor, p.day FROM (${pairs}) p JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day
-       WHERE v.clicks = p.n`,
-      1,
-    ),
+    'DELETE FROM temp.fold_new_visitor_days',
+    `INSERT INTO temp.fold_new_visitor_days (visitor, day)
+     SELECT p.visitor, p.day FROM temp.fold_visitor_days p
+     JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day WHERE v.clicks = p.n`,
+    dayReturnMovesSql('SELECT visitor, day FROM temp.fold_new_visitor_days', 1),
   ];
 }
+
+/** The fold's scratch tables besides the chunk (temp_store is MEMORY), made once per connection. */
+export const FOLD_SCRATCH_TABLES_SQL = `${CHUNK_DIMENSIONS_SQL}; ${CHUNK_VISITOR_DAYS_SQL};`;
 
 /**
  * The fold's scratch table of the (link, visitor, day) rows a chunk adds to link_day_visitors
@@ -75,6 +108,9 @@ export function sqliteLinkReturnFoldStatements(source: string): string[] {
   ];
 }
 
+/** The dimensions link_dimensions counts (all time): the day dimensions but the funnel's. */
+const LINK_DIMENSIONS = ['device_type', 'country', 'browser', 'os', 'referrer', 'device_info', 'blocked_country'];
+
 /**
  * Every statement of a fold, in order, over `source` (the chunk's human clicks, the visitor in
  * ip_address): the all-time rollups, then the day rollups, link_day_returns and the service's
@@ -82,6 +118,7 @@ export function sqliteLinkReturnFoldStatements(source: string): string[] {
  */
 export function sqliteFoldStatements(source: string): string[] {
   return [
+    ...chunkDimensionsStatements(source),
     `
       INSERT INTO link_totals (link_id, clicks, visitors, blocked, instagram_exits, engaged, recent_rows)
       SELECT c.link_id, COUNT(*), 0, SUM(c.blocked), SUM(c.instagram_exit),
@@ -102,22 +139,8 @@ export function sqliteFoldStatements(source: string): string[] {
       WHERE link_totals.link_id = fresh.link_id`,
     `
       INSERT INTO link_dimensions (link_id, dimension, value, clicks)
-      SELECT * FROM (
-        SELECT c.link_id, 'device_type', c.device_type, COUNT(*) FROM ${source} c GROUP BY 1, 3
-        UNION ALL
-        SELECT c.link_id, 'country', c.country, COUNT(*) FROM ${source} c GROUP BY 1, 3
-        UNION ALL
-        SELECT c.link_id, 'browser', COALESCE(c.browser, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
-        UNION ALL
-        SELECT c.link_id, 'os', COALESCE(c.os, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
-        UNION ALL
-        SELECT c.link_id, 'referrer', COALESCE(c.referrer_source, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
-        UNION ALL
-        SELECT c.link_id, 'device_info', COALESCE(c.device_info, ''), COUNT(*) FROM ${source} c GROUP BY 1, 3
-        UNION ALL
-        SELECT c.link_id, 'blocked_country', c.country, COUNT(*) FROM ${source} c WHERE c.blocked = 1
-        GROUP BY 1, 3
-      ) WHERE true
+      SELECT link_id, dimension, value, SUM(clicks) FROM temp.fold_dimensions
+      WHERE dimension IN (${LINK_DIMENSIONS.map((name) => `'${name}'`).join(', ')}) GROUP BY 1, 2, 3
       ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
     `
       INSERT INTO link_quarter_hours (link_id, quarter_hour, clicks)

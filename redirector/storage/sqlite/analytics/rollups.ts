@@ -7,7 +7,7 @@ import { RECENT_KEPT } from '../../analytics/sql/recentClicks';
 import { tempTableSql } from '../../analytics/sql/tempTable';
 import { visitorIdentitySql } from '../../visitorIdentity';
 import type { SqliteDatabase } from '../database';
-import { NEW_LINK_DAYS_TABLE_SQL, sqliteFoldStatements } from './foldStatements';
+import { FOLD_SCRATCH_TABLES_SQL, NEW_LINK_DAYS_TABLE_SQL, sqliteFoldStatements } from './foldStatements';
 
 /** link_recent_clicks is trimmed back to RECENT_KEPT per link at twice as many. */
 const RECENT_TRIM_AT = 2 * RECENT_KEPT;
@@ -58,6 +58,7 @@ export interface RollupFolder {
 export function createRollupFolder(db: SqliteDatabase): RollupFolder {
   db.exec(CHUNK_TABLE);
   db.exec(NEW_LINK_DAYS_TABLE_SQL);
+  db.exec(FOLD_SCRATCH_TABLES_SQL);
   const clearChunk = db.prepare('DELETE FROM temp.fold_chunk');
   const loadChunk = db.prepare(`
     INSERT INTO temp.fold_chunk

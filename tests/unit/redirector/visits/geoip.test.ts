@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import geoip from 'geoip-lite';
 import { describe, expect, it } from 'vitest';
 import { lookupPlace, parseIPv4, parseIPv6High } from '../../../../redirector/visits/geoip';
@@ -35,6 +38,42 @@ describe('lookupPlace', () => {
       .map((address) => ({ address, ours: lookupPlace(address), geoipLite: geoipLite(address) }));
     expect(mismatches).toEqual([]);
     expect(addresses.filter((address) => lookupPlace(address) !== null).length).toBeGreaterThan(60_000);
+  });
+
+  it('answers what geoip-lite answers at the edges of its ranges and of the gaps between them', () => {
+    const data = path.join(path.dirname(createRequire(import.meta.url).resolve('geoip-lite')), '..', 'data');
+    const quad = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+    const addresses: string[] = [];
+    const v4 = fs.readFileSync(path.join(data, 'geoip-city.dat'));
+    for (let at = 0; at < v4.length; at += 24 * 211) {
+      const start = v4.readUInt32BE(at);
+      const end = v4.readUInt32BE(at + 4);
+      for (const n of [start - 1, start, end, end + 1]) if (n >= 0 && n <= 0xffffffff) addresses.push(quad(n));
+    }
+    // IPv6 ranges are compared on their first 64 bits, where a few hundred of them overlap (ranges
+    // split below a /64, or nested): there geoip-lite's answer is whichever its binary search meets
+    // first, and ours the range starting last. Every other range is checked.
+    const v6 = fs.readFileSync(path.join(data, 'geoip-city6.dat'));
+    const group = (at: number) => v6.readUInt16BE(at).toString(16);
+    let reach = -1n;
+    for (let at = 0; at < v6.length; at += 48) {
+      const start = v6.readBigUInt64BE(at);
+      const end = v6.readBigUInt64BE(at + 16);
+      const next = at + 48 < v6.length ? v6.readBigUInt64BE(at + 48) : end + 1n;
+      const alone = start > reach && next > end;
+      if (end > reach) reach = end;
+      if (!alone || (at / 48) % 29 !== 0) continue;
+      for (const edge of [at, at + 16]) {
+        addresses.push(`${group(edge)}:${group(edge + 2)}:${group(edge + 4)}:${group(edge + 6)}::`);
+        addresses.push(`${group(edge)}:${group(edge + 2)}:${group(edge + 4)}:${group(edge + 6)}:ffff:ffff:ffff:ffff`);
+      }
+    }
+    const mismatches = addresses
+      .filter((address) => JSON.stringify(lookupPlace(address)) !== JSON.stringify(geoipLite(address)))
+      .slice(0, 5)
+      .map((address) => ({ address, ours: lookupPlace(address), geoipLite: geoipLite(address) }));
+    expect(mismatches).toEqual([]);
+    expect(addresses.filter((address) => geoipLite(address) === null).length).toBeGreaterThan(20);
   });
 
   it('places the test addresses', () => {

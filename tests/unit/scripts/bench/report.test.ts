@@ -222,6 +222,15 @@ describe('formatReport', () => {
     expect(lines).toContain('  req/s 11,000 (redirect 27,000), 0.41 of the redirect rate, target ≥ 0.33: met');
   });
 
+  it('holds RSS with ten million clicks to the 300 MB of that scale', () => {
+    const base = result();
+    const at = (clicks: number, withClicksMb: number) =>
+      formatReport(result({ memory: { ...base.memory, clicks, withClicksMb } })).split('\n');
+    expect(at(10_000_000, 280)).toContain('  RSS < 300 MB with 10,000,000 clicks loaded: 280 MB met');
+    expect(at(10_000_000, 310)).toContain('  RSS < 300 MB with 10,000,000 clicks loaded: 310 MB MISSED');
+    expect(at(1_000_000, 280)).toContain('  RSS < 250 MB with 1,000,000 clicks loaded: 280 MB MISSED');
+  });
+
   it('says when clicks were lost and when analytics are not available', () => {
     const text = formatReport(
       result({
