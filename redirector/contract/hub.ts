@@ -191,7 +191,11 @@ export function hubUrlOf(publicUrl: string, handle: string): string {
 
 /** Initials for a page without an avatar: the first letters of the title's first two words. */
 export function initialsOf(title: string): string {
-  const words = title.trim().split(/\s+/).filter(Boolean);
+  // Words that start with a letter or a digit: "Ada <script>" is "A", not "A<".
+  const words = title
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /^[\p{L}\p{N}]/u.test(word));
   const letters = words.slice(0, 2).map((word) => [...word][0] ?? '');
   return letters.join('').toUpperCase() || '?';
 }

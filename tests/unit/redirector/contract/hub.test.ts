@@ -47,4 +47,10 @@ describe('initialsOf', () => {
     expect(initialsOf('Émile')).toBe('É');
     expect(initialsOf('   ')).toBe('?');
   });
+
+  it('skips words that start with neither a letter nor a digit', () => {
+    expect(initialsOf('Ada <script>')).toBe('A');
+    expect(initialsOf('— Grace & Hopper')).toBe('GH');
+    expect(initialsOf('<b> </b>')).toBe('?');
+  });
 });
