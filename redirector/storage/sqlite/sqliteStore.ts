@@ -47,8 +47,11 @@ export interface SqliteStoreOptions {
 function preparedAtFirstUse<T extends object>(make: () => T, ready: Partial<T>): T {
   let made: T | undefined;
   return new Proxy({} as T, {
-    get: (_target, key) =>
-      made === undefined && key in ready ? Reflect.get(ready, key) : Reflect.get((made ??= make()), key),
+    get(_target, key) {
+      if (made === undefined && key in ready) return Reflect.get(ready, key);
+      made ??= make();
+      return Reflect.get(made, key);
+    },
   });
 }
 

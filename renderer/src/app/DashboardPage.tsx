@@ -106,7 +106,6 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   );
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
   const closeDialog = () => setDialog(null);
-  const host = linkHost(domain.customDomain, domain.publicUrl);
   const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
     account.logout({ token: session.token }).catch(() => undefined);
