@@ -48,7 +48,8 @@ export function usePolling<T>(
   hasDataRef.current = state.updatedAt !== undefined;
 
   useEffect(() => {
-    if (keyRef.current !== resetKey) {
+    const keyChanged = keyRef.current !== resetKey;
+    if (keyChanged) {
       keyRef.current = resetKey;
       setState((previous) => ({ ...previous, loading: true, error: undefined }));
     }
@@ -106,8 +107,9 @@ export function usePolling<T>(
     };
     document.addEventListener('visibilitychange', onVisibility);
     if (enabled && documentVisible()) void tick();
-    // Paused before the first answer: load once so the panel is not empty.
-    else if (!enabled && !hasDataRef.current && documentVisible()) void tick();
+    // Paused (or following the live stream) before the first answer, or asked for something else
+    // (another link, another range): load once, so the panel shows what it is asked for.
+    else if (!enabled && (keyChanged || !hasDataRef.current) && documentVisible()) void tick();
     return () => {
       disposed = true;
       controller.abort();

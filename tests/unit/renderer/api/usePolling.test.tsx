@@ -93,6 +93,25 @@ describe('usePolling', () => {
     expect(result.current.data).toBe(1);
   });
 
+  it('reads once for a new key while not polling (a new range with the live stream up)', async () => {
+    let calls = 0;
+    const fetcher = async (_signal: AbortSignal) => {
+      calls += 1;
+      return calls;
+    };
+    const { result, rerender } = renderHook(
+      ({ key }: { key: string }) => usePolling(fetcher, { intervalMs: INTERVAL_MS, enabled: false, resetKey: key }),
+      { initialProps: { key: 'all time' } },
+    );
+    await waitFor(() => expect(result.current.data).toBe(1));
+    await sleep(INTERVAL_MS * 5);
+    expect(calls).toBe(1);
+    rerender({ key: 'last 7 days' });
+    await waitFor(() => expect(result.current.data).toBe(2));
+    await sleep(INTERVAL_MS * 5);
+    expect(calls).toBe(2);
+  });
+
   it('keeps the last data and reports a failed poll, then recovers', async () => {
     let call = 0;
     let releaseThird: () => void = () => {};
