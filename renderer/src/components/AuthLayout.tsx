@@ -15,7 +15,6 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   return (
     <main className="auth-layout">
-      <ThemeSwitch className="theme-switch--corner" />
       <div className="auth-card">
         <div className="auth-card__header">
           <Link to="/" className="brand" aria-label="Me home">
@@ -29,6 +28,8 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         {children}
         {footer ? <div className="auth-card__footer">{footer}</div> : null}
       </div>
+      {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
+      <ThemeSwitch className="theme-switch--corner" />
     </main>
   );
 }

@@ -63,7 +63,6 @@ export function AdminLoginPage() {
 
   return (
     <main className="auth-layout">
-      <ThemeSwitch className="theme-switch--corner" />
       <div className="auth-card">
         <div className="auth-card__header">
           <BrandMark className="hero__mark" />
@@ -99,6 +98,8 @@ export function AdminLoginPage() {
           navigate('/admin');
         }}
       />
+      {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
+      <ThemeSwitch className="theme-switch--corner" />
     </main>
   );
 }

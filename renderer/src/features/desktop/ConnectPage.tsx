@@ -43,7 +43,6 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
 
   return (
     <main className="auth-layout connect">
-      <ThemeSwitch className="theme-switch--corner" />
       <div className="auth-card connect__card">
         <div className="auth-card__header">
           <BrandMark className="hero__mark" />
@@ -99,6 +98,8 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
           onSave={(clicksPerMinute) => desktop.change({ kind: 'alert', clicksPerMinute })}
         />
       </section>
+      {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
+      <ThemeSwitch className="theme-switch--corner" />
     </main>
   );
 }

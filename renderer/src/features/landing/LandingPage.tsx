@@ -14,7 +14,6 @@ export function LandingPage() {
   const open = config.data ? config.data.registration === 'open' : config.error != null;
   return (
     <main className="hero">
-      <ThemeSwitch className="theme-switch--corner" />
       <BrandMark className="hero__mark" />
       <div className="stack stack--sm">
         <h1 className="hero__title">Me</h1>
@@ -44,6 +43,8 @@ export function LandingPage() {
       <Link to="/admin/login" className="hero__admin">
         Admin Access
       </Link>
+      {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
+      <ThemeSwitch className="theme-switch--corner" />
     </main>
   );
 }
