@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ensureServerBuild } from './bench/build';
 import { type BenchData, type BenchSchema, countStoredClicks, createBenchSchema } from './bench/database';
 import { readMemory } from './bench/memory';
-import { type RunningServer, startProduct } from './bench/processes';
+import { processCpuUs, type RunningServer, startProduct } from './bench/processes';
 import { percentile } from './bench/stats';
 import { parseSoakArgs, SOAK_USAGE, type SoakArgs, SoakArgsError, type SoakWindow, soakProblems } from './soak/verdict';
 
@@ -122,22 +122,29 @@ async function drive(
     }
   }, TICK_MS);
   const end = started + args.minutes * 60_000;
+  let cpuBefore = processCpuUs(server.pid);
   while (Date.now() < end) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(args.windowSeconds * 1000, end - Date.now())));
     const latencies = traffic.latencies.splice(0);
+    const cpuNow = processCpuUs(server.pid);
+    const cpuUs = cpuNow !== undefined && cpuBefore !== undefined ? cpuNow - cpuBefore : undefined;
+    cpuBefore = cpuNow;
     const window: SoakWindow = {
       minute: Math.round(((Date.now() - started) / 60_000) * 100) / 100,
       rssMb: readMemory(server.pid)?.rssMb ?? 0,
       p99Ms: latencies.length > 0 ? percentile(latencies, 99) : 0,
       requests: traffic.requests,
       errors: traffic.errors,
+      cpuUsPerRequest: cpuUs !== undefined && traffic.requests > 0 ? cpuUs / traffic.requests : undefined,
+      load: os.loadavg()[0],
     };
     traffic.requests = 0;
     traffic.errors = 0;
     windows.push(window);
     say(
       `minute ${window.minute.toFixed(2)}: RSS ${window.rssMb.toFixed(1)} MB, p99 ${window.p99Ms.toFixed(1)} ms, ` +
-        `${window.requests} requests, ${window.errors} errors`,
+        `${window.requests} requests, ${window.errors} errors, ` +
+        `server CPU ${window.cpuUsPerRequest?.toFixed(0) ?? '?'} µs/request, load average ${window.load?.toFixed(1)}`,
     );
   }
   clearInterval(tick);

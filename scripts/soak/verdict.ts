@@ -67,6 +67,10 @@ export interface SoakWindow {
   p99Ms: number;
   requests: number;
   errors: number;
+  /** The server's CPU time (user + system) per request of the window, µs; undefined without /proc. */
+  cpuUsPerRequest?: number;
+  /** The machine's 1-minute load average at the window's end: what else the CPUs were doing. */
+  load?: number;
 }
 
 /**
@@ -93,6 +97,16 @@ export function p99TrendsUpward(p99s: readonly number[]): boolean {
 }
 
 /**
+ * The windows after the warm-up (its first minutes: caches filling, the JIT, the first folds) when
+ * at least 4 remain, else every window: the trend of the p99 is judged on the run's steady part,
+ * as RSS growth is.
+ */
+export function steadyWindows(windows: readonly SoakWindow[], warmupMinutes = 5): readonly SoakWindow[] {
+  const after = windows.filter((window) => window.minute > warmupMinutes);
+  return after.length >= 4 ? after : windows;
+}
+
+/**
  * How much RSS grew, as a fraction, from the end of the warm-up (the last window within its first
  * minutes) to the last window. A run no longer than the warm-up compares its first and last windows.
  */
@@ -114,7 +128,7 @@ export function soakProblems(windows: readonly SoakWindow[], totals: SoakTotals)
   const growth = rssGrowth(windows);
   if (growth !== undefined && growth > 0.1)
     problems.push(`RSS grew by ${(growth * 100).toFixed(1)} % (more than 10 %)`);
-  const p99s = windows.map((window) => window.p99Ms);
+  const p99s = steadyWindows(windows).map((window) => window.p99Ms);
   if (p99TrendsUpward(p99s)) problems.push(`p99 trends upward (${p99s.map((p) => p.toFixed(1)).join(', ')} ms)`);
   const errors = windows.reduce((sum, window) => sum + window.errors, 0);
   if (errors > 0) problems.push(`${errors} request(s) erred`);

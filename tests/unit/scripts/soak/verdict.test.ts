@@ -6,6 +6,7 @@ import {
   rssGrowth,
   type SoakWindow,
   soakProblems,
+  steadyWindows,
   theilSenSlope,
 } from '../../../../scripts/soak/verdict';
 
@@ -30,6 +31,28 @@ describe('p99 trend', () => {
     expect(theilSenSlope([1, 2, 3, 4])).toBe(1);
     expect(theilSenSlope([1, 100, 3, 4])).toBe(1);
     expect(theilSenSlope([7])).toBe(0);
+  });
+});
+
+describe('the steady part of a run', () => {
+  it('judges the p99 after the first 5 minutes when 4 windows or more remain', () => {
+    // Fast while the database is empty, then flat: no upward trend.
+    const warming = windows(
+      [100, 100, 100, 100, 100, 100, 100, 100, 100, 100],
+      [70, 200, 200, 340, 350, 350, 340, 350, 345, 350],
+    );
+    expect(steadyWindows(warming).map((w) => w.minute)).toEqual([6, 7, 8, 9, 10]);
+    expect(soakProblems(warming, { answeredClicks: 1, storedClicks: 1 })).toEqual([]);
+    // Rising after the warm-up still fails.
+    const rising = windows(
+      [100, 100, 100, 100, 100, 100, 100, 100, 100, 100],
+      [70, 70, 70, 70, 70, 100, 150, 200, 250, 300],
+    );
+    expect(soakProblems(rising, { answeredClicks: 1, storedClicks: 1 })[0]).toMatch(/^p99 trends upward \(100\.0, /);
+  });
+
+  it('keeps every window of a short run', () => {
+    expect(steadyWindows(windows([1, 1, 1, 1, 1, 1, 1, 1])).length).toBe(8);
   });
 });
 
