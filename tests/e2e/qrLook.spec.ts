@@ -134,9 +134,10 @@ async function openQrDialog(page: Page, server: ServerProcess, session: LoginRes
   await page.goto(server.url);
   await storeSession(page, session);
   await page.goto(`${server.url}/dashboard`);
-  await page.getByRole('row').filter({ hasText: shortCode }).getByRole('button', { name: 'QR code' }).click();
-  const dialog = page.getByRole('dialog', { name: 'QR code' });
-  await expect(dialog.getByRole('img', { name: /^QR code of / })).toBeVisible();
+  // 'QR code' or 'Código QR': the row's action in the browser's language.
+  await page.getByRole('row').filter({ hasText: shortCode }).getByRole('button', { name: /QR/ }).click();
+  const dialog = page.getByRole('dialog', { name: /QR/ });
+  await expect(dialog.getByRole('img', { name: /QR/ })).toBeVisible();
   return dialog;
 }
 
@@ -261,6 +262,27 @@ test('a file that is not a PNG, JPEG or WebP image is refused as a logo', async 
     .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not a png at all') });
   await expect(dialog.getByText('This image could not be read.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Remove logo' })).toBeHidden();
+});
+
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test("the dialog's texts follow the browser's language, the ratio written the Spanish way", async ({
+    page,
+    server,
+  }) => {
+    const { session, link } = await userWithLink(server, 'qres');
+    const dialog = await openQrDialog(page, server, session, link.short_code);
+    await expect(page.getByRole('dialog', { name: 'Código QR' })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: `Código QR de ${link.short_url}` })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Descargar PNG' })).toBeEnabled();
+    await expect(dialog.getByText('PNG, JPEG o WebP de hasta 2 MB, en el centro del código')).toBeVisible();
+    await dialog.getByLabel('Color de fondo').fill(BACKGROUND);
+    await dialog.getByLabel('Color del código').fill(FAINT);
+    await expect(dialog.getByRole('alert')).toContainText('contraste de 1,1:1');
+    await expect(dialog.getByRole('alert')).toContainText('al menos 3:1');
+    await expect(dialog.getByRole('button', { name: 'Descargar SVG' })).toBeDisabled();
+  });
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -1,15 +1,15 @@
 /** The QR dialog's choices (docs/api.md#qr-codes): the two colours and an optional logo. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QR_LOGO_MAX_BYTES } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { formatNumber } from '../../format/numbers';
 import type { QrLogo, QrLook } from './qrCode';
 import { QrLogoError, type QrLogoProblem, readQrLogo } from './qrLogo';
 
-const LOGO_PROBLEMS: Record<QrLogoProblem, string> = {
-  type: 'Choose a PNG, JPEG or WebP image.',
-  size: 'Choose an image of 2 MB or less.',
-  unreadable: 'This image could not be read.',
-};
+/** '2 MB', in the UI's language. */
+const maxSize = () => `${formatNumber(QR_LOGO_MAX_BYTES / (1024 * 1024))} MB`;
 
 export interface QrLookFieldsProps {
   look: QrLook;
@@ -38,6 +38,7 @@ function ColourField({ label, value, onChange }: { label: string; value: string;
 function LogoField({ logo, onChange }: { logo: QrLogo | null; onChange: (logo: QrLogo | null) => void }) {
   const [problem, setProblem] = useState<QrLogoProblem | null>(null);
   const [reading, setReading] = useState(false);
+  const { t } = useTranslation();
   const pick = async (file: File) => {
     setReading(true);
     setProblem(null);
@@ -51,10 +52,10 @@ function LogoField({ logo, onChange }: { logo: QrLogo | null; onChange: (logo: Q
   };
   return (
     <Field
-      label="Logo"
+      label={t('qr.logo')}
       optional
-      hint={logo ? `${logo.name}: in the middle of the code` : 'PNG, JPEG or WebP up to 2 MB, shown in the middle'}
-      error={problem ? LOGO_PROBLEMS[problem] : null}
+      hint={logo ? t('qr.logoChosen', { name: logo.name }) : t('qr.logoHint', { size: maxSize() })}
+      error={problem ? t(`qr.logoProblem.${problem}`, { size: maxSize() }) : null}
     >
       {(control) => (
         <div className="row">
@@ -71,7 +72,7 @@ function LogoField({ logo, onChange }: { logo: QrLogo | null; onChange: (logo: Q
           />
           {logo ? (
             <Button size="sm" variant="danger-outline" onClick={() => onChange(null)}>
-              Remove logo
+              {t('qr.removeLogo')}
             </Button>
           ) : null}
         </div>
@@ -81,11 +82,20 @@ function LogoField({ logo, onChange }: { logo: QrLogo | null; onChange: (logo: Q
 }
 
 export function QrLookFields({ look, onChange }: QrLookFieldsProps) {
+  const { t } = useTranslation();
   return (
     <div className="stack">
       <div className="qr-colours">
-        <ColourField label="Foreground" value={look.foreground} onChange={(foreground) => onChange({ foreground })} />
-        <ColourField label="Background" value={look.background} onChange={(background) => onChange({ background })} />
+        <ColourField
+          label={t('qr.foreground')}
+          value={look.foreground}
+          onChange={(foreground) => onChange({ foreground })}
+        />
+        <ColourField
+          label={t('qr.background')}
+          value={look.background}
+          onChange={(background) => onChange({ background })}
+        />
       </div>
       <LogoField logo={look.logo} onChange={(logo) => onChange({ logo })} />
     </div>
