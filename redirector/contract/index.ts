@@ -11,6 +11,7 @@ export * from './linkConversion';
 export * from './linkOptions';
 export type * from './links';
 export * from './lists';
+export * from './qrStyle';
 export * from './shortCode';
 export * from './tags';
 export * from './urls';
