@@ -15,6 +15,9 @@ const TICKET_CHECK_MS = 60_000;
 
 export type CredentialCheck = () => Promise<boolean>;
 
+/** Why a ticket's account no longer stands (deleted, or disabled); undefined while it does. */
+export type TicketLapse = 'gone' | 'disabled' | undefined;
+
 export interface StreamCredentials {
   /** The check of the request's own credential (headers). */
   ofRequest(ctx: Context): CredentialCheck;
@@ -25,6 +28,12 @@ export interface StreamCredentials {
    * (the administrator's always stands).
    */
   ofTicket(ticket: string, userId: number | null): CredentialCheck;
+  /**
+   * The one rule for a ticket's account, asked when the ticket is redeemed and, for a ticket another
+   * instance issued, every RECHECK_MS: it must still exist and not be disabled (the administrator's
+   * always stands).
+   */
+  lapseOf(userId: number | null): Promise<TicketLapse>;
   /** Ends `end` once `check` fails; the returned function stops watching. */
   watch(check: CredentialCheck, end: () => void): () => void;
 }
@@ -32,8 +41,15 @@ export interface StreamCredentials {
 export function createStreamCredentials(services: GuardServices & Pick<Services, 'store'>): StreamCredentials {
   const byTicket = new Map<string, CredentialCheck>();
   const ofRequest = (ctx: Context) => stillProven(services, ctx);
+  const lapseOf = async (userId: number | null): Promise<TicketLapse> => {
+    if (userId === null) return undefined;
+    const account = await services.store.users.findById(userId);
+    if (!account) return 'gone';
+    return account.disabled ? 'disabled' : undefined;
+  };
   return {
     ofRequest,
+    lapseOf,
     rememberTicket(ticket, ctx) {
       byTicket.set(ticket, ofRequest(ctx));
       setTimeout(() => byTicket.delete(ticket), TICKET_CHECK_MS).unref();
@@ -42,11 +58,7 @@ export function createStreamCredentials(services: GuardServices & Pick<Services,
       const check = byTicket.get(ticket);
       byTicket.delete(ticket);
       if (check) return check;
-      return async () => {
-        if (userId === null) return true;
-        const account = await services.store.users.findById(userId);
-        return account !== undefined && !account.disabled;
-      };
+      return async () => (await lapseOf(userId)) === undefined;
     },
     watch(check, end) {
       let stopped = false;

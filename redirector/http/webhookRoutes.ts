@@ -109,11 +109,9 @@ export function createWebhookRouter(services: Services): Router {
     const holder = typeof ticket === 'string' ? await tickets.redeem(ticket) : undefined;
     if (!holder) throw unauthorized(INVALID_TICKET);
     (ctx.state as OwnerState).recheck = credentials.ofTicket(ticket as string, holder.user_id);
-    if (holder.user_id !== null) {
-      const account = await services.store.users.findById(holder.user_id);
-      if (!account) throw unauthorized(INVALID_TICKET);
-      if (account.disabled) throw unauthorized(ACCOUNT_DISABLED);
-    }
+    const lapse = await credentials.lapseOf(holder.user_id);
+    if (lapse === 'gone') throw unauthorized(INVALID_TICKET);
+    if (lapse === 'disabled') throw unauthorized(ACCOUNT_DISABLED);
     (ctx.state as OwnerState).owner = { userId: holder.user_id };
     await next();
   };

@@ -1,5 +1,10 @@
-/** A plain node:http request for the short-link tests: fetch would refuse to send Referer and follows redirects. */
+/**
+ * A plain node:http(s) request for the short-link and deploy tests: fetch would refuse to send
+ * Referer or its own Host, and follows redirects. Over HTTPS the certificate is not checked (a
+ * test's own) and `servername` is the name the TLS handshake asks for.
+ */
 import http from 'node:http';
+import https from 'node:https';
 
 export interface RawAnswer {
   status: number;
@@ -9,12 +14,15 @@ export interface RawAnswer {
 
 export function request(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; servername?: string } = {},
 ): Promise<RawAnswer> {
+  const secure = url.startsWith('https:');
+  const send = secure ? https.request : http.request;
+  const tls = secure ? { servername: options.servername, rejectUnauthorized: false } : {};
   return new Promise((resolve, reject) => {
-    const req = http.request(
+    const req = send(
       url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      { method: options.method ?? 'GET', headers: options.headers, agent: false, ...tls },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

@@ -12,6 +12,13 @@ const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A
 const domainName = query('domain', { type: 'string' }, 'A host name', true);
 const keyId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A key id', true);
 
+/** The account fields a body may carry: registering, an administrator's new user, a user's own change. */
+export const accountFields: Record<'name' | 'email' | 'password', Schema> = {
+  name: { type: 'string', maxLength: 100 },
+  email: { type: 'string' },
+  password: { type: 'string', minLength: 6 },
+};
+
 const signIn: Schema = {
   type: 'object',
   description:
@@ -19,9 +26,7 @@ const signIn: Schema = {
     'action=reset: {token, password}; action=forgot: {email}',
   properties: {
     key: { type: 'string' },
-    name: { type: 'string', maxLength: 100 },
-    email: { type: 'string' },
-    password: { type: 'string', minLength: 6 },
+    ...accountFields,
     token: { type: 'string', description: 'action=reset: the token of /reset/<token>' },
   },
 };
@@ -153,11 +158,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       body: {
         json: {
           type: 'object',
-          properties: {
-            name: { type: 'string', maxLength: 100 },
-            email: { type: 'string' },
-            password: { type: 'string', minLength: 6 },
-          },
+          properties: accountFields,
           required: ['name', 'email'],
         },
       },

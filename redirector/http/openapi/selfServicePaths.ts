@@ -11,6 +11,7 @@ import type {
   SessionsEndedResponse,
   SessionsResponse,
 } from '../../contract/account';
+import { accountFields } from './accountPaths';
 import { apiCall, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
@@ -37,9 +38,7 @@ export const selfServicePaths: Record<string, Record<string, Schema>> = {
         json: {
           type: 'object',
           properties: {
-            name: { type: 'string', maxLength: 100 },
-            email: { type: 'string' },
-            password: { type: 'string', minLength: 6 },
+            ...accountFields,
             current_password: { type: 'string' },
           },
         },

@@ -28,11 +28,16 @@ export type AnalyticsEngine =
 
 type Run = <Args extends unknown[], Result>(panel: Panel<Args, Result>) => (...args: Args) => Promise<Result>;
 
+/**
+ * A panel's statements are prepared at its first read, not when the store opens: a store that only
+ * looks at a database a migration behind (`me check`) never prepares SQL naming columns it lacks.
+ */
 function sqliteRunner(db: SqliteDatabase, folder: RollupFolder): Run {
   return (panel) => {
-    const read = panel.sqlite(db);
+    let read: ReturnType<typeof panel.sqlite> | undefined;
     return async (...args) => {
       if (panel.folds) folder.foldBeforeRead();
+      read ??= panel.sqlite(db);
       return read(...args);
     };
   };

@@ -1,10 +1,21 @@
-/** The redirect path's write: a batch of clicks in one transaction, statements prepared once. */
+/**
+ * The redirect path's write: a batch of clicks in one transaction, statements prepared once, at the
+ * first batch (a store that only looks at a database a migration behind never prepares them).
+ */
 import type { NewClick } from '../records';
 import { NEW_CLICK_COLUMNS } from '../repositories/columns';
 import type { ClickRepository } from '../store';
 import type { SqliteDatabase } from './database';
 
 export function sqliteClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] {
+  let insertBatch: ClickRepository['insertMany'] | undefined;
+  return (clicks) => {
+    insertBatch ??= prepareClickInserts(db);
+    return insertBatch(clicks);
+  };
+}
+
+function prepareClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] {
   const columns = [...NEW_CLICK_COLUMNS, 'visitor'].join(', ');
   const placeholders = [...NEW_CLICK_COLUMNS, 'visitor'].map(() => '?').join(', ');
   const insert = db.prepare(`INSERT INTO clicks (${columns}) VALUES (${placeholders})`);

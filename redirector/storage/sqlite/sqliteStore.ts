@@ -40,21 +40,6 @@ export interface SqliteStoreOptions {
   schemaLog?: (line: string) => void;
 }
 
-/**
- * An object made at its first use: its statements are prepared then, not when the store opens.
- * `ready` answers without making it (what a look at the database needs: the fold's backlog).
- */
-function preparedAtFirstUse<T extends object>(make: () => T, ready: Partial<T>): T {
-  let made: T | undefined;
-  return new Proxy({} as T, {
-    get(_target, key) {
-      if (made === undefined && key in ready) return Reflect.get(ready, key);
-      made ??= make();
-      return Reflect.get(made, key);
-    },
-  });
-}
-
 export function createSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
   const backgroundWork = options.backgroundWork ?? true;
   const db = openDatabase(file, undefined, { upgrade: options.upgrade, log: options.schemaLog });
@@ -62,13 +47,9 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   const executor = createSqliteExecutor(db);
   // The fold's state, shared by everything that folds before it reads.
   const folder = createRollupFolder(db);
-  // `me check` (upgrade: false) may open a database a migration behind, whose tables lack columns
-  // these statements name: there they are prepared at their first use, which check never makes.
-  const onlyLooking = options.upgrade === false;
-  const analytics = onlyLooking
-    ? preparedAtFirstUse(() => createSqliteAnalytics(db, folder), { pending: async () => folder.pending() })
-    : createSqliteAnalytics(db, folder);
-  let inserts = onlyLooking ? undefined : sqliteClickInserts(db);
+  // The panels and the click inserts prepare their statements at first use: `me check` (upgrade:
+  // false) may open a database a migration behind, whose tables lack columns they name.
+  const analytics = createSqliteAnalytics(db, folder);
   const linkCounts = rollupLinkCounts(executor, () => folder.foldBeforeRead());
   if (backgroundWork) analytics.startBackgroundFolding();
   const retention =
@@ -88,10 +69,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     domains: createDomainRepository(executor),
     hubs: createHubRepository(executor),
     linkHealth: createLinkHealthRepository(executor),
-    clicks: createClickRepository(executor, (clicks) => {
-      inserts ??= sqliteClickInserts(db);
-      return inserts(clicks);
-    }),
+    clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),
     onDomainsChanged: (listener) => outsideCommits.subscribe(() => listener()),
@@ -101,8 +79,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     async close() {
       outsideCommits.stop();
       await retention?.stop();
-      // Only looking, nothing folds in the background (and the analytics may never have been made).
-      if (!onlyLooking) analytics.stopBackgroundFolding();
+      analytics.stopBackgroundFolding();
       await checkpointer?.stop();
       if (db.open) {
         db.pragma('optimize');

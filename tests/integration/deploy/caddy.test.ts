@@ -4,38 +4,27 @@
  * HTTPS answer, and moves plain HTTP to HTTPS without it; a verified custom domain gets its
  * certificate on demand (Caddy asks GET /api/domains/allowed), any other name none.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  DOMAIN,
+  HSTS,
+  httpsTo,
+  httpTo,
+  type ReverseProxy,
+  runProxy,
+  stoppedAfterEach,
+} from '../../helpers/reverseProxy';
 import { freePort, type ServerProcess, startServerProcess } from '../../helpers/serverProcess';
 import { makeTempDir } from '../../helpers/testServer';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../deploy/Caddyfile');
-const DOMAIN = 's.example.com';
-const HSTS = 'max-age=31536000';
 
-function caddyBinary(): string {
-  for (const candidate of ['/usr/bin/caddy', '/usr/local/bin/caddy']) if (fs.existsSync(candidate)) return candidate;
-  throw new Error("caddy is missing: install Debian's caddy (apt-get install -y caddy), as .ci/run does");
-}
-
-interface Caddy {
-  httpPort: number;
-  httpsPort: number;
-  stop(): Promise<void>;
-}
-
-const running: { stop(): Promise<unknown> }[] = [];
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
+const running = stoppedAfterEach();
 
 /** The example in front of `upstreamPort`, on loopback ports, with its state in a temp folder. */
-async function startCaddy(upstreamPort: number): Promise<Caddy> {
-  const binary = caddyBinary();
+async function startCaddy(upstreamPort: number): Promise<ReverseProxy> {
   const dir = makeTempDir('me-caddy-');
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const example = fs.readFileSync(EXAMPLE, 'utf8');
@@ -60,63 +49,30 @@ async function startCaddy(upstreamPort: number): Promise<Caddy> {
     XDG_CONFIG_HOME: path.join(dir, 'config'),
   };
   const args = ['--config', config, '--adapter', 'caddyfile'];
-  const check = spawnSync(binary, ['validate', ...args], { encoding: 'utf8', env });
-  expect(check.status, check.stderr).toBe(0);
-
-  const log = fs.openSync(path.join(dir, 'caddy.log'), 'w');
-  const child: ChildProcess = spawn(binary, ['run', ...args], { stdio: ['ignore', log, log], env });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const caddy: Caddy = {
-    httpPort,
-    httpsPort,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      fs.closeSync(log);
-    },
-  };
-  running.push(caddy);
   // Ready once HTTPS answers: the certificate is issued at start.
-  for (const started = Date.now(); ; ) {
-    const answered = await viaHttps(caddy, '/').then(
-      () => true,
-      () => false,
-    );
-    if (answered) return caddy;
-    if (child.exitCode !== null || Date.now() - started > 20_000) {
-      throw new Error(`caddy did not start:\n${fs.readFileSync(path.join(dir, 'caddy.log'), 'utf8')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return runProxy(
+    {
+      name: 'caddy',
+      binary: {
+        candidates: ['/usr/bin/caddy', '/usr/local/bin/caddy'],
+        install: "Debian's caddy (apt-get install -y caddy)",
+      },
+      checkArgs: ['validate', ...args],
+      args: ['run', ...args],
+      env,
+      httpPort,
+      httpsPort,
+      stopSignal: 'SIGTERM',
+      log: { file: path.join(dir, 'caddy.log'), output: true },
+      answers: (caddy) => viaHttps(caddy, '/'),
+      startMs: 20_000,
+    },
+    running,
+  );
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** A GET to Caddy's HTTPS port as a browser on `domain` would send it (Caddy's own authority is not trusted here). */
-function viaHttps(caddy: Caddy, pathname: string, domain = DOMAIN): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    https
-      .get(
-        {
-          host: '127.0.0.1',
-          port: caddy.httpsPort,
-          path: pathname,
-          servername: domain,
-          rejectUnauthorized: false,
-          agent: false,
-          headers: { Host: domain },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-        },
-      )
-      .on('error', reject);
-  });
-}
+/** A GET to Caddy's HTTPS port as a browser on `domain` would send it. */
+const viaHttps = (caddy: ReverseProxy, pathname: string, domain = DOMAIN) => httpsTo(caddy.httpsPort, domain, pathname);
 
 describe('deploy/Caddyfile', () => {
   it('in front of the built server: HSTS on every HTTPS answer, none over plain HTTP', async () => {
@@ -139,18 +95,8 @@ describe('deploy/Caddyfile', () => {
     const health = await viaHttps(caddy, '/healthz');
     expect([health.status, health.headers['strict-transport-security']]).toEqual([200, HSTS]);
 
-    const plain = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http
-        .get(
-          { host: '127.0.0.1', port: caddy.httpPort, path: '/caddied?x=1', headers: { Host: DOMAIN }, agent: false },
-          (res) => {
-            res.resume();
-            resolve(res);
-          },
-        )
-        .on('error', reject);
-    });
-    expect(plain.statusCode).toBe(308);
+    const plain = await httpTo(caddy.httpPort, DOMAIN, '/caddied?x=1');
+    expect(plain.status).toBe(308);
     expect(plain.headers.location).toBe(`https://${DOMAIN}/caddied?x=1`);
     // Over plain HTTP the header means nothing to a browser (RFC 6797 §8.1).
     expect(plain.headers['strict-transport-security']).toBeUndefined();

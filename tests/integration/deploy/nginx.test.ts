@@ -3,27 +3,29 @@
  * ports with a self-signed certificate: the headers it forwards, HSTS on every HTTPS answer, and a
  * forged X-Forwarded-For that the built server (TRUST_PROXY=1) must not believe.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../../../redirector/storage/openStore';
 import { createSqliteStore } from '../../../redirector/storage/sqlite/sqliteStore';
+import type { RawAnswer } from '../../helpers/rawRequest';
+import {
+  DOMAIN,
+  HSTS,
+  httpsTo,
+  httpTo,
+  type ReverseProxy,
+  runProxy,
+  stoppedAfterEach,
+} from '../../helpers/reverseProxy';
 import { freePort, type ServerProcess, startServerProcess } from '../../helpers/serverProcess';
 import { makeTempDir } from '../../helpers/testServer';
 import { IP } from '../../helpers/visitors';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../deploy/nginx.conf');
-const DOMAIN = 's.example.com';
-const HSTS = 'max-age=31536000';
-
-function nginxBinary(): string {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (fs.existsSync(candidate)) return candidate;
-  throw new Error("nginx is missing: install Debian's nginx-light (apt-get install -y nginx-light), as .ci/run does");
-}
 
 /** Replaces `from` in `text`, failing when the example no longer holds it (the test must follow the file). */
 function replaced(text: string, from: string, to: string): string {
@@ -31,20 +33,10 @@ function replaced(text: string, from: string, to: string): string {
   return text.split(from).join(to);
 }
 
-interface Nginx {
-  httpPort: number;
-  httpsPort: number;
-  stop(): Promise<void>;
-}
-
-const running: { stop(): Promise<unknown> }[] = [];
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
+const running = stoppedAfterEach();
 
 /** The example, moved to loopback ports and a self-signed certificate, in front of `upstreamPort`. */
-async function startNginx(upstreamPort: number): Promise<Nginx> {
-  const binary = nginxBinary();
+async function startNginx(upstreamPort: number): Promise<ReverseProxy> {
   const dir = makeTempDir('me-nginx-');
   const certificate = spawnSync('openssl', [
     'req',
@@ -83,72 +75,35 @@ http { access_log off; ${temp} include ${path.join(dir, 'me.conf')}; }
 `,
   );
   const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
-  const check = spawnSync(binary, ['-t', ...args], { encoding: 'utf8' });
-  expect(check.status, check.stderr).toBe(0);
 
-  const child: ChildProcess = spawn(binary, args, { stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const nginx: Nginx = {
-    httpPort,
-    httpsPort,
-    async stop() {
-      child.kill('SIGQUIT');
-      await exited;
+  return runProxy(
+    {
+      name: 'nginx',
+      binary: {
+        candidates: ['/usr/sbin/nginx', '/usr/bin/nginx'],
+        install: "Debian's nginx-light (apt-get install -y nginx-light)",
+      },
+      checkArgs: ['-t', ...args],
+      args,
+      httpPort,
+      httpsPort,
+      stopSignal: 'SIGQUIT',
+      log: { file: path.join(dir, 'error.log'), output: false },
+      answers: () => fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }),
+      startMs: 10_000,
     },
-  };
-  running.push(nginx);
-  for (const started = Date.now(); ; ) {
-    const answered = await fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }).then(
-      () => true,
-      () => false,
-    );
-    if (answered) return nginx;
-    if (child.exitCode !== null || Date.now() - started > 10_000) {
-      throw new Error(`nginx did not start:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
+    running,
+  );
 }
 
 /** A request to nginx's HTTPS port as a browser on DOMAIN would send it. */
-function viaHttps(
-  nginx: Nginx,
+const viaHttps = (
+  nginx: ReverseProxy,
   method: string,
   pathname: string,
   headers: Record<string, string> = {},
   body?: string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      {
-        host: '127.0.0.1',
-        port: nginx.httpsPort,
-        method,
-        path: pathname,
-        servername: DOMAIN,
-        rejectUnauthorized: false,
-        agent: false,
-        headers: { Host: DOMAIN, ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+): Promise<RawAnswer> => httpsTo(nginx.httpsPort, DOMAIN, pathname, { method, headers, body });
 
 describe('deploy/nginx.conf', () => {
   it('forwards the client address appended last, the scheme and the host', async () => {
@@ -173,19 +128,8 @@ describe('deploy/nginx.conf', () => {
 
   it('sends plain HTTP to HTTPS', async () => {
     const nginx = await startNginx(await freePort());
-    // Not fetch: it sends its own Host header whatever it is given.
-    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http
-        .get(
-          { host: '127.0.0.1', port: nginx.httpPort, path: '/abc?x=1', headers: { Host: DOMAIN }, agent: false },
-          (res) => {
-            res.resume();
-            resolve(res);
-          },
-        )
-        .on('error', reject);
-    });
-    expect(answer.statusCode).toBe(301);
+    const answer = await httpTo(nginx.httpPort, DOMAIN, '/abc?x=1');
+    expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe(`https://${DOMAIN}/abc?x=1`);
     // Over plain HTTP the header means nothing to a browser (RFC 6797 §8.1): it is not sent.
     expect(answer.headers['strict-transport-security']).toBeUndefined();

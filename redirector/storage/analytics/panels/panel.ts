@@ -1,8 +1,9 @@
 /**
  * One analytics figure on both engines, side by side in one file (a panel): the SQLite variant
- * prepares its statements once per connection and answers synchronously, the PostgreSQL one runs
- * in the read's snapshot. The runner (../runner.ts) picks one and folds the pending clicks first
- * when the panel reads the rollups. The SQL both engines share is ../sql/.
+ * prepares its statements once per connection (the runner asks at the panel's first read) and
+ * answers synchronously, the PostgreSQL one runs in the read's snapshot. The runner (../runner.ts)
+ * picks one and folds the pending clicks first when the panel reads the rollups. The SQL both
+ * engines share is ../sql/.
  */
 import type { RangeData } from '../../analyticsQueries';
 import type { Queryable } from '../../postgres/database';

@@ -35,13 +35,8 @@ const numbers = (row: Record<string, unknown>): VariantRow => ({
 export const variantStatsPanel: Panel<[linkId: number, range: TimeRange | undefined], VariantRow[]> = {
   folds: true,
   sqlite(db: SqliteDatabase) {
-    // Prepared at its first use: `me check` opens a database a migration behind (no clicks.variant
-    // yet) to report the pending upgrade, and must not fail on a statement it never runs.
-    let statement: ReturnType<SqliteDatabase['prepare']> | undefined;
-    return (linkId, range) => {
-      statement ??= db.prepare(SQLITE_SQL);
-      return (statement.all(params(linkId, range)) as Record<string, unknown>[]).map(numbers);
-    };
+    const statement = db.prepare(SQLITE_SQL);
+    return (linkId, range) => (statement.all(params(linkId, range)) as Record<string, unknown>[]).map(numbers);
   },
   async postgres(db: Queryable, linkId, range) {
     return (await db.query(positional(POSTGRES_SQL, params(linkId, range)))).rows.map(numbers);

@@ -2,12 +2,15 @@
  * The live stream on both stores (docs/api.md#live-stream), read by a real EventSource client
  * (the eventsource package): tickets are single use, a user's stream carries none of another
  * user's clicks, the administrator's carries every click with its address, Last-Event-ID replays
- * what was missed; on PostgreSQL a click stored by one instance, and a link made on one, reach a
- * stream on another within 1 s, and a click committed after a later one is not skipped.
+ * what was missed, a ticket whose account was disabled is refused; on PostgreSQL a click stored by
+ * one instance, and a link made on one, reach a stream on another within 1 s, a stream opened with
+ * another instance's ticket ends once its account is disabled, and a click committed after a later
+ * one is not skipped.
  */
 import { EventSource } from 'eventsource';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_DISABLED } from '../../../../redirector/contract/lists';
 import { RECHECK_MS } from '../../../../redirector/http/streamCredentials';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
@@ -60,6 +63,16 @@ async function userLink(server: { url: string }, token: string): Promise<{ id: n
   });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { link: { id: number; short_code: string } }).link;
+}
+
+async function setDisabled(server: { url: string; adminKey: string }, userId: number): Promise<void> {
+  const answer = await fetch(`${server.url}/api/users?id=${userId}`, {
+    method: 'PUT',
+    headers: { ...adminHeaders(server.adminKey), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ disabled: true }),
+  });
+  expect(answer.status).toBe(200);
+  await answer.arrayBuffer();
 }
 
 describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
@@ -126,6 +139,15 @@ describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
     await refused.arrayBuffer();
   });
 
+  it('refuses a ticket whose account was disabled after it was issued', async () => {
+    const erin = await newUser(server, 'Erin');
+    const ticket = await ticketFor(server, bearer(erin.token));
+    await setDisabled(server, erin.user.id);
+    const refused = await fetch(`${server.url}/api/stream?ticket=${ticket}`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: ACCOUNT_DISABLED });
+  });
+
   it('refuses a 21st stream of one account (429)', async () => {
     const carol = await newUser(server, 'Carol');
     const streams: Heard[] = [];
@@ -189,6 +211,18 @@ describe('the live stream across PostgreSQL instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stream.links).toHaveLength(1);
     stream.source.close();
+  });
+
+  it("ends a stream opened with another instance's ticket once its account is disabled", async () => {
+    const frank = await newUser(first as unknown as TestServer, 'Frank');
+    const stream = await listen(second, `ticket=${await ticketFor(first, bearer(frank.token))}`);
+    let ended = false;
+    stream.source.onerror = () => {
+      ended = true;
+      stream.source.close();
+    };
+    await setDisabled(first, frank.user.id);
+    await waitFor(() => ended, RECHECK_MS * 3, 'the end of the disabled account’s stream');
   });
 
   it('a click committed after a later one still reaches the stream (the gap is looked at again)', async () => {

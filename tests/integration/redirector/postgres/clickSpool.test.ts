@@ -11,6 +11,7 @@ import { createPostgresStore, type PostgresStore } from '../../../../redirector/
 import type { ClickMark } from '../../../../redirector/storage/store';
 import { clickOf } from '../../../helpers/api';
 import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { newLink } from '../../../helpers/records';
 import { makeTempDir } from '../../../helpers/testServer';
 
 let schema: TestSchema | undefined;
@@ -26,18 +27,7 @@ afterEach(async () => {
 async function storeWithLink(): Promise<{ store: PostgresStore; linkId: number }> {
   schema = await createTestSchema();
   store = await createPostgresStore(schema.url);
-  const link = await store.links.create({
-    user_id: null,
-    title: 'Spooled',
-    target_url: 'https://example.com/',
-    short_code: 'spooled',
-    enable_tiktok_bypass: false,
-    enable_country_redirect: false,
-    country_redirect_url: null,
-    enable_instagram_exit: false,
-    instagram_exit_url: null,
-    created_at: 0,
-  });
+  const link = await store.links.create(newLink({ title: 'Spooled', short_code: 'spooled', created_at: 0 }));
   return { store, linkId: link.id };
 }
 

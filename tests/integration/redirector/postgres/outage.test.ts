@@ -11,6 +11,7 @@ import http from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { createOwnPostgres, type OwnPostgres, ownPostgresAvailable } from '../../../helpers/ownPostgres';
+import { newLink } from '../../../helpers/records';
 import { type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -19,18 +20,8 @@ const CODES = ['outage-a', 'outage-b', 'outage-c'];
 const METRICS_TOKEN = 'metrics-token-0123456789';
 const RATE = 150;
 
-const linkOf = (shortCode: string) => ({
-  user_id: null,
-  title: shortCode,
-  target_url: `https://example.com/${shortCode}`,
-  short_code: shortCode,
-  enable_tiktok_bypass: false,
-  enable_country_redirect: false,
-  country_redirect_url: null,
-  enable_instagram_exit: false,
-  instagram_exit_url: null,
-  created_at: 0,
-});
+const linkOf = (shortCode: string) =>
+  newLink({ title: shortCode, target_url: `https://example.com/${shortCode}`, short_code: shortCode, created_at: 0 });
 
 /** A visitor address of its own per request, so that each stored click says which answer it was. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
