@@ -1,29 +1,16 @@
 /**
  * The bench seed's fold on PostgreSQL (scripts/bench/seedFold.ts: the service's fold statement in
- * chunks of 250,000 on a connection of its own) leaves every rollup exactly as the service's
- * catch-up (chunks of 5,000 on the store's pool) leaves it for the same seeded clicks.
+ * chunks of 250,000 on a connection of its own, foreign keys and some indexes set aside) leaves
+ * every rollup, index and constraint exactly as the service's catch-up (chunks of 5,000 on the
+ * store's pool) leaves them for the same seeded clicks.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedBenchDatabase } from '../../../../scripts/bench/seed';
+import { ROLLUP_TABLES } from '../../../../scripts/bench/seedFold';
 import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
 
-/** Every table a fold writes (storage/postgres/foldSql.ts), and the queue it empties. */
-const ROLLUPS = [
-  'link_totals',
-  'link_visitors',
-  'link_dimensions',
-  'link_quarter_hours',
-  'link_places',
-  'visitors',
-  'visit_frequency',
-  'link_day_dimensions',
-  'link_day_visitors',
-  'link_day_returns',
-  'day_dimensions',
-  'visitor_days',
-  'day_returns',
-  'clicks_unfolded',
-];
+/** Every table a fold writes, and the queue it empties. */
+const ROLLUPS = [...ROLLUP_TABLES, 'clicks_unfolded'];
 
 const schemas: TestSchema[] = [];
 afterEach(async () => {
@@ -57,6 +44,19 @@ async function rows(schema: TestSchema, table: string): Promise<string[]> {
   return found.map(({ row }) => row);
 }
 
+/** Every index and constraint of the schema's tables, its name left out. */
+async function definitions(schema: TestSchema): Promise<string[]> {
+  const found = await schema.query<{ definition: string }>(
+    `SELECT replace(indexdef, $1 || '.', '') AS definition FROM pg_indexes WHERE schemaname = $1
+     UNION ALL
+     SELECT c.conrelid::regclass::text || ' ' || c.conname || ' ' || pg_get_constraintdef(c.oid)
+     FROM pg_constraint c WHERE c.connamespace = $1::regnamespace
+     ORDER BY 1`,
+    [schema.schema],
+  );
+  return found.map(({ definition }) => definition);
+}
+
 describe('the bench seed on PostgreSQL', () => {
   it("folds its clicks into the same rollups as the service's catch-up", async () => {
     const seed = await seeded(false);
@@ -68,6 +68,9 @@ describe('the bench seed on PostgreSQL', () => {
       if (table !== 'clicks_unfolded') expect(ours.length, table).toBeGreaterThan(0);
     }
     expect(differ).toEqual([]);
+    // The foreign keys and indexes it set aside are back, as they were.
+    expect(await definitions(seed)).toEqual(await definitions(service));
+    expect((await definitions(seed)).length).toBeGreaterThan(ROLLUPS.length);
     expect(await rows(seed, 'clicks_unfolded')).toEqual([]);
   }, 120_000);
 });
