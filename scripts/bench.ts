@@ -377,7 +377,9 @@ async function analyticsPhase(
     });
     analytics = { status: 'ok', clicks: seeded.clicks, links: seeded.links, seedMs: seeded.ms, timings };
   } catch (error) {
-    progress(`analytics failed: ${(error as Error).message}`);
+    // fetch's own message ("fetch failed") says nothing; its cause says what broke (a reset, a closed socket).
+    const cause = (error as Error).cause;
+    progress(`analytics failed: ${(error as Error).message}${cause ? ` (${String(cause)})` : ''}`);
     analytics = { status: 'unavailable', reason: 'not available yet' };
   }
   const reading = readMemory(product.pid);
