@@ -37,6 +37,7 @@ import {
 import { runLoad } from './bench/redirect';
 import {
   type AnalyticsFigures,
+  analyticsLines,
   type BenchResult,
   formatReport,
   type MachineInfo,
@@ -376,7 +377,9 @@ async function analyticsPhase(
     });
     analytics = { status: 'ok', clicks: seeded.clicks, links: seeded.links, seedMs: seeded.ms, timings };
   } catch (error) {
-    progress(`analytics failed: ${(error as Error).message}`);
+    // fetch's own message ("fetch failed") says nothing; its cause says what broke (a reset, a closed socket).
+    const cause = (error as Error).cause;
+    progress(`analytics failed: ${(error as Error).message}${cause ? ` (${String(cause)})` : ''}`);
     analytics = { status: 'unavailable', reason: 'not available yet' };
   }
   const reading = readMemory(product.pid);
@@ -412,10 +415,27 @@ async function main(): Promise<void> {
 
   const database = args.store === 'postgres' ? await createBenchSchema(progress) : undefined;
   benchSchema = database;
+  // --analytics postgres (a long seed): its figures first, printed at once, whatever happens next.
+  const postgresFirst =
+    database && args.analytics === 'postgres'
+      ? await analyticsPhase(args, cores, tempDir, database.analyticsUrl)
+      : undefined;
+  if (postgresFirst) {
+    const { withClicksMb, withClicksPeakMb } = postgresFirst.memory;
+    progress(`\n${analyticsLines('Analytics on PostgreSQL', postgresFirst.analytics).join('\n')}`);
+    progress(`RSS of Me on PostgreSQL after the analytics calls: ${withClicksMb} MB (peak ${withClicksPeakMb} MB)`);
+  }
   const redirect = await redirectPhase(args, generator, cores, tempDir, database?.redirectUrl);
   const events = await eventsPhase(args, generator, cores, tempDir);
-  const { analytics, memory } = await analyticsPhase(args, cores, tempDir);
-  const postgresAnalytics = database ? await analyticsPhase(args, cores, tempDir, database.analyticsUrl) : undefined;
+  const skipped: Awaited<ReturnType<typeof analyticsPhase>> = {
+    analytics: { status: 'unavailable', reason: 'not run (--analytics postgres)' },
+    memory: {},
+  };
+  const sqliteAnalytics = args.analytics === 'postgres' ? skipped : await analyticsPhase(args, cores, tempDir);
+  const postgresAnalytics =
+    postgresFirst ?? (database ? await analyticsPhase(args, cores, tempDir, database.analyticsUrl) : undefined);
+  const { analytics } = sqliteAnalytics;
+  const memory = args.analytics === 'postgres' ? (postgresAnalytics?.memory ?? {}) : sqliteAnalytics.memory;
   const result: BenchResult = {
     startedAt,
     machine: machineInfo(generator, cores),

@@ -20,6 +20,11 @@ export interface BenchArgs {
   clicks: number;
   /** postgres: measure PostgreSQL beside SQLite (DATABASE_URL, else the local test server). */
   store: 'sqlite' | 'postgres';
+  /**
+   * The stores the analytics phase seeds and times: with --store postgres, both (default) or
+   * PostgreSQL alone (--analytics postgres: a seed of ten million clicks takes long enough on one).
+   */
+  analytics: 'both' | 'postgres';
   help: boolean;
 }
 
@@ -34,6 +39,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --clicks N           clicks in the analytics/memory database (default 1000000, --quick 100000)
   --store postgres     also measure PostgreSQL, beside SQLite in the same interleaved runs: DATABASE_URL,
                        else postgres://postgres@127.0.0.1:5432/test; in a schema of its own, dropped after
+  --analytics postgres with --store postgres: seed and time the analytics calls on PostgreSQL only
+                       (the memory figures with clicks loaded are then PostgreSQL's server's)
   --help               this text`;
 
 export class ArgsError extends Error {}
@@ -49,7 +56,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
     else if (arg === '--help' || arg === '-h') help = true;
-    else if (['--json', '--generator', '--connections', '--duration', '--runs', '--clicks', '--store'].includes(arg)) {
+    else if (
+      ['--json', '--generator', '--connections', '--duration', '--runs', '--clicks', '--store', '--analytics'].includes(
+        arg,
+      )
+    ) {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new ArgsError(`${arg} needs a value`);
       given.set(arg, value);
@@ -65,8 +76,15 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   if (store !== 'sqlite' && store !== 'postgres') {
     throw new ArgsError(`--store must be sqlite or postgres (got "${store}")`);
   }
+  const analytics = given.get('--analytics') ?? 'both';
+  if (analytics !== 'both' && analytics !== 'postgres') {
+    throw new ArgsError(`--analytics must be both or postgres (got "${analytics}")`);
+  }
+  if (analytics === 'postgres' && store !== 'postgres')
+    throw new ArgsError('--analytics postgres needs --store postgres');
   return {
     store,
+    analytics,
     quick,
     jsonFile: given.get('--json'),
     generator,

@@ -73,7 +73,8 @@ export async function waitUntilAnswering(
   child: ChildProcess,
   url: string,
   output: () => string,
-  timeoutMs = 30_000,
+  // Generous: on a shared VM under load (a load average of 18 on 2 CPUs) Me on PostgreSQL once took over 30 s.
+  timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -382,7 +382,7 @@ function redirectLines(label: string, redirect: RedirectFigures): string[] {
   return lines;
 }
 
-function analyticsLines(label: string, analytics: AnalyticsFigures): string[] {
+export function analyticsLines(label: string, analytics: AnalyticsFigures): string[] {
   if (analytics.status !== 'ok') return [`${label}: ${analytics.reason}`];
   const rows = [
     ['call', 'scope', 'median ms', 'target ms', ''],

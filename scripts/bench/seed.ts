@@ -16,6 +16,7 @@ import type { NewClick } from '../../redirector/storage/records';
 import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../redirector/storage/store';
 import { isDevelopingCountry } from '../../redirector/visits/developingCountries';
+import { foldSeededClicks } from './seedFold';
 import { seededRandom } from './stats';
 
 export interface SeedOptions {
@@ -35,6 +36,11 @@ export interface SeedOptions {
   seed?: number;
   /** Epoch ms that counts as "now" (the newest click is just before it). Default Date.now(). */
   now?: number;
+  /**
+   * PostgreSQL: fold with the service's catch-up (chunks of 5,000 on the store's pool) instead of
+   * the seed's own larger chunks (seedFold.ts); for the test that the two agree.
+   */
+  serviceFold?: boolean;
   /** Called every batch with the number of clicks written so far, then every fold chunk with those folded. */
   onProgress?: (written: number, total: number, folded?: number) => void;
 }
@@ -53,7 +59,7 @@ export interface SeedResult {
   ms: number;
   /** Writing the clicks (batches of BATCH_SIZE, one transaction each). */
   insertMs: number;
-  /** Folding every click into the analytics rollups (0 on PostgreSQL: each insert keeps them). */
+  /** Folding every click into the analytics rollups (SQLite: its folder; PostgreSQL: seedFold.ts). */
   foldMs: number;
   /** What benchAnalytics needs besides baseUrl and adminKey. */
   analyticsTarget: { linkId: number; user: { email: string; password: string } };
@@ -392,14 +398,18 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
 
     const foldStarted = performance.now();
     // Chunks keep each transaction (and the WAL) a sensible size.
-    let folded = 0;
-    for (
-      let chunk = await store.analytics.catchUp(FOLD_CHUNK);
-      chunk > 0;
-      chunk = await store.analytics.catchUp(FOLD_CHUNK)
-    ) {
-      folded += chunk;
-      options.onProgress?.(written, total, folded);
+    if (options.databaseUrl && !options.serviceFold) {
+      await foldSeededClicks(options.databaseUrl, (folded) => options.onProgress?.(written, total, folded));
+    } else {
+      let folded = 0;
+      for (
+        let chunk = await store.analytics.catchUp(FOLD_CHUNK);
+        chunk > 0;
+        chunk = await store.analytics.catchUp(FOLD_CHUNK)
+      ) {
+        folded += chunk;
+        options.onProgress?.(written, total, folded);
+      }
     }
     const foldMs = performance.now() - foldStarted;
     if (store.kind === 'sqlite') (store as SqliteStore).db.pragma('wal_checkpoint(TRUNCATE)');

@@ -14,6 +14,7 @@ describe('parseBenchArgs', () => {
       links: 10_000,
       clicks: 1_000_000,
       store: 'sqlite',
+      analytics: 'both',
       help: false,
     });
   });
@@ -22,6 +23,16 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs(['--store', 'postgres']).store).toBe('postgres');
     expect(() => parseBenchArgs(['--store', 'mysql'])).toThrow(
       new ArgsError('--store must be sqlite or postgres (got "mysql")'),
+    );
+  });
+
+  it('seeds and times the analytics on PostgreSQL alone with --analytics postgres', () => {
+    expect(parseBenchArgs(['--store', 'postgres', '--analytics', 'postgres']).analytics).toBe('postgres');
+    expect(() => parseBenchArgs(['--analytics', 'postgres'])).toThrow(
+      new ArgsError('--analytics postgres needs --store postgres'),
+    );
+    expect(() => parseBenchArgs(['--store', 'postgres', '--analytics', 'sqlite'])).toThrow(
+      new ArgsError('--analytics must be both or postgres (got "sqlite")'),
     );
   });
 
