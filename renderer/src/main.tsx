@@ -5,6 +5,8 @@ import { createApiClient } from './api';
 import { ApiProvider } from './api/ApiProvider';
 import { createAppRouter } from './app/routes';
 import { applyTheme, watchSystemTheme } from './components/theme';
+import './i18n';
+import { LanguageRoot } from './i18n/LanguageRoot';
 import { DesktopSessionProvider } from './session/DesktopSession';
 import { desktopBridge } from './session/desktopBridge';
 import './styles.css';
@@ -23,7 +25,9 @@ async function start(): Promise<void> {
     reactRoot.render(
       <StrictMode>
         <ApiProvider api={createApiClient('')}>
-          <RouterProvider router={createAppRouter('browser')} />
+          <LanguageRoot>
+            <RouterProvider router={createAppRouter('browser')} />
+          </LanguageRoot>
         </ApiProvider>
       </StrictMode>,
     );
@@ -35,7 +39,9 @@ async function start(): Promise<void> {
   reactRoot.render(
     <StrictMode>
       <DesktopSessionProvider bridge={bridge} initial={initial}>
-        <RouterProvider router={createAppRouter('hash')} />
+        <LanguageRoot>
+          <RouterProvider router={createAppRouter('hash')} />
+        </LanguageRoot>
       </DesktopSessionProvider>
     </StrictMode>,
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ThemeSwitch } from './ThemeSwitch';
+import { Preferences } from './Preferences';
 
 /** The product mark: a rounded square with 'Me'. */
 export function BrandMark({ className }: { className?: string }) {
@@ -37,7 +37,7 @@ export function AppHeader({ title, homeHref = '/', greeting, children, actions, 
         {children}
         {greeting ? <span className="greeting app-header__greeting">{greeting}</span> : null}
         <div className="app-header__actions">
-          <ThemeSwitch />
+          <Preferences />
           {actions}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from './AppHeader';
-import { ThemeSwitch } from './ThemeSwitch';
+import { Preferences } from './Preferences';
 
 export interface AuthLayoutProps {
   title: string;
@@ -29,7 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         {footer ? <div className="auth-card__footer">{footer}</div> : null}
       </div>
       {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
-      <ThemeSwitch className="theme-switch--corner" />
+      <Preferences corner />
     </main>
   );
 }

@@ -1,22 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { THEME_CHOICES, type ThemeChoice, useThemeChoice } from './theme';
 
-const LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-
 /** Light, Dark or System: a small select kept in this browser (components/theme.ts). */
-export function ThemeSwitch({ className }: { className?: string }) {
+export function ThemeSwitch() {
+  const { t } = useTranslation();
   const [choice, setChoice] = useThemeChoice();
   return (
-    <label className={['theme-switch', className].filter(Boolean).join(' ')}>
-      <span className="visually-hidden">Theme</span>
+    <label className="preference-switch">
+      <span className="visually-hidden">{t('theme.label')}</span>
       <select
-        className="theme-switch__select"
+        className="preference-switch__select"
         value={choice}
         onChange={(event) => setChoice(event.target.value as ThemeChoice)}
-        aria-label="Theme"
+        aria-label={t('theme.label')}
       >
         {THEME_CHOICES.map((option) => (
           <option key={option} value={option}>
-            {LABELS[option]}
+            {t(`theme.${option}`)}
           </option>
         ))}
       </select>

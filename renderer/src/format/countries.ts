@@ -1,20 +1,26 @@
 /**
  * Country names and flags from ISO 3166-1 alpha-2 codes (docs/api.md#analytics): names from
- * Intl.DisplayNames in English, flags from the regional-indicator letters; 'XX' (and anything that
- * is not a two-letter code) is 'Unknown' with a globe.
+ * Intl.DisplayNames in the UI's language, flags from the regional-indicator letters; 'XX' (and
+ * anything that is not a two-letter code) is 'Unknown' with a globe.
  */
+import { i18next } from '../i18n';
+import { activeFormatLocale } from './locale';
+
 export const UNKNOWN_COUNTRY = 'XX';
 export const UNKNOWN_FLAG = '🌐';
 
-let names: Intl.DisplayNames | null | undefined;
+const namesByLocale = new Map<string, Intl.DisplayNames | null>();
 
 function displayNames(): Intl.DisplayNames | null {
+  const locale = activeFormatLocale() ?? 'en';
+  let names = namesByLocale.get(locale);
   if (names === undefined) {
     try {
-      names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+      names = new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'none' });
     } catch {
       names = null;
     }
+    namesByLocale.set(locale, names);
   }
   return names;
 }
@@ -26,7 +32,7 @@ function normalise(code: string | null | undefined): string | null {
 
 export function countryName(code: string | null | undefined): string {
   const upper = normalise(code);
-  if (!upper) return 'Unknown';
+  if (!upper) return i18next.t('countries.unknown');
   try {
     return displayNames()?.of(upper) ?? upper;
   } catch {
@@ -58,7 +64,7 @@ export function rankCountries(counts: Record<string, number>, limit?: number): C
   const rows = Object.entries(counts)
     .filter(([, count]) => count > 0)
     .map(([code, count]) => ({ code, name: countryName(code), flag: countryFlag(code), count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, activeFormatLocale()));
   return limit === undefined ? rows : rows.slice(0, limit);
 }
 
@@ -77,7 +83,9 @@ TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW`
   .trim()
   .split(/\s+/);
 
-/** Every country as a choice, A to Z by English name. */
+/** Every country as a choice, A to Z by name in the UI's language. */
 export function countryChoices(): { code: string; name: string }[] {
-  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+    a.name.localeCompare(b.name, activeFormatLocale()),
+  );
 }

@@ -1,7 +1,10 @@
 /**
- * Dates and durations for people. Dates use the visitor's locale (pass `locale` only in tests);
- * the default shape is the spec's 'Jan 5, 2025'.
+ * Dates and durations for people, in the UI's language (format/locale.ts; pass `locale` only in
+ * tests); the default shape is the spec's 'Jan 5, 2025'.
  */
+import { i18next } from '../i18n';
+import { activeFormatLocale } from './locale';
+
 type DateInput = string | number | Date;
 
 function toDate(value: DateInput): Date | null {
@@ -10,14 +13,22 @@ function toDate(value: DateInput): Date | null {
 }
 
 /** 'Jan 5, 2025' (en-US), '5 Jan 2025' (en-GB), ... */
-export function formatDate(value: DateInput, locale?: string, timeZone?: string): string {
+export function formatDate(
+  value: DateInput,
+  locale: string | undefined = activeFormatLocale(),
+  timeZone?: string,
+): string {
   const date = toDate(value);
   if (!date) return '';
   return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone });
 }
 
 /** 'Jan 5, 2025, 3:04 PM' */
-export function formatDateTime(value: DateInput, locale?: string, timeZone?: string): string {
+export function formatDateTime(
+  value: DateInput,
+  locale: string | undefined = activeFormatLocale(),
+  timeZone?: string,
+): string {
   const date = toDate(value);
   if (!date) return '';
   return date.toLocaleString(locale, {
@@ -31,7 +42,11 @@ export function formatDateTime(value: DateInput, locale?: string, timeZone?: str
 }
 
 /** '3:04:05 PM' */
-export function formatTime(value: DateInput, locale?: string, timeZone?: string): string {
+export function formatTime(
+  value: DateInput,
+  locale: string | undefined = activeFormatLocale(),
+  timeZone?: string,
+): string {
   const date = toDate(value);
   if (!date) return '';
   return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone });
@@ -41,7 +56,7 @@ export function formatTime(value: DateInput, locale?: string, timeZone?: string)
  * A calendar day 'YYYY-MM-DD' (as the analytics calls return it, already in the visitor's zone)
  * as 'Jan 5'. Formatted in UTC so that the day never shifts.
  */
-export function formatDay(isoDay: string, locale?: string): string {
+export function formatDay(isoDay: string, locale: string | undefined = activeFormatLocale()): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
   if (!match) return isoDay;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
@@ -54,9 +69,9 @@ export function formatDuration(totalSeconds: number): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = seconds % 60;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  if (minutes > 0) return `${minutes}m ${rest}s`;
-  return `${rest}s`;
+  if (hours > 0) return i18next.t('time.hoursMinutes', { hours, minutes });
+  if (minutes > 0) return i18next.t('time.minutesSeconds', { minutes, seconds: rest });
+  return i18next.t('time.seconds', { seconds: rest });
 }
 
 /** '12s ago', '3m ago', '2h ago', '4d ago'; 'just now' under 5 seconds. */
@@ -64,13 +79,13 @@ export function formatTimeAgo(value: DateInput, now: number = Date.now()): strin
   const date = toDate(value);
   if (!date) return '';
   const seconds = Math.max(0, Math.floor((now - date.getTime()) / 1000));
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return `${seconds}s ago`;
+  if (seconds < 5) return i18next.t('time.justNow');
+  if (seconds < 60) return i18next.t('time.secondsAgo', { count: seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 60) return i18next.t('time.minutesAgo', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
+  if (hours < 24) return i18next.t('time.hoursAgo', { count: hours });
+  return i18next.t('time.daysAgo', { count: Math.floor(hours / 24) });
 }
 
 /** The browser's IANA time zone, sent as `tz` to analytics calls (docs/api.md#analytics). */

@@ -1,11 +1,12 @@
-/** Numbers for people, in the visitor's locale. */
+/** Numbers for people, in the UI's language (format/locale.ts). */
+import { activeFormatLocale } from './locale';
 
-export function formatNumber(value: number, locale?: string): string {
+export function formatNumber(value: number, locale: string | undefined = activeFormatLocale()): string {
   return new Intl.NumberFormat(locale).format(Number.isFinite(value) ? value : 0);
 }
 
 /** A fraction 0–1 as a percentage: 0.4567 → '45.7%'. */
-export function formatPercent(fraction: number, digits = 1, locale?: string): string {
+export function formatPercent(fraction: number, digits = 1, locale: string | undefined = activeFormatLocale()): string {
   const value = Number.isFinite(fraction) ? fraction : 0;
   return new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -15,6 +16,11 @@ export function formatPercent(fraction: number, digits = 1, locale?: string): st
 }
 
 /** '1 click' / '12 clicks' */
-export function plural(count: number, one: string, many: string, locale?: string): string {
+export function plural(
+  count: number,
+  one: string,
+  many: string,
+  locale: string | undefined = activeFormatLocale(),
+): string {
   return `${formatNumber(count, locale)} ${count === 1 ? one : many}`;
 }

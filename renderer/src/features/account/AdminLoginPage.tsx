@@ -7,8 +7,8 @@ import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
+import { Preferences } from '../../components/Preferences';
 import { LoadingState } from '../../components/Spinner';
-import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { useAuth } from '../../session/AdminSession';
 import { AUTH_HASH } from '../../session/adminMarkers';
 import { useDesktopSession } from '../../session/DesktopSession';
@@ -99,7 +99,7 @@ export function AdminLoginPage() {
         }}
       />
       {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
-      <ThemeSwitch className="theme-switch--corner" />
+      <Preferences corner />
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { useBusyCall } from '../../api/useBusyCall';
 import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { ButtonLink } from '../../components/Button';
-import { ThemeSwitch } from '../../components/ThemeSwitch';
+import { Preferences } from '../../components/Preferences';
 import { type DesktopSessionValue, useDesktopSession } from '../../session/DesktopSession';
 import { AlertThresholdForm } from './AlertThresholdForm';
 import { ConnectForm } from './ConnectForm';
@@ -99,7 +99,7 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
         />
       </section>
       {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
-      <ThemeSwitch className="theme-switch--corner" />
+      <Preferences corner />
     </main>
   );
 }

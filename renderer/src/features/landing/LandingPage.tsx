@@ -4,7 +4,7 @@ import { useLoad } from '../../api/useLoad';
 import { BrandMark } from '../../components/AppHeader';
 import { ButtonLink } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { ThemeSwitch } from '../../components/ThemeSwitch';
+import { Preferences } from '../../components/Preferences';
 
 /** '/' (docs/api.md#pages): title, tagline, the two account buttons and a small admin link. */
 export function LandingPage() {
@@ -44,7 +44,7 @@ export function LandingPage() {
         Admin Access
       </Link>
       {/* Last in the page, so the keyboard reaches the page itself first; drawn in the corner. */}
-      <ThemeSwitch className="theme-switch--corner" />
+      <Preferences corner />
     </main>
   );
 }

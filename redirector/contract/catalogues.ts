@@ -1,0 +1,22 @@
+/// <reference types="vite/client" />
+/**
+ * The catalogues of every language (docs/api.md#languages): each file `locales/<code>.json` is
+ * one language, found by the build, so adding a language is adding one file. The UI
+ * (renderer/src/i18n) and the server's pages (redirector/http/pages) read them from here.
+ */
+
+import { DEFAULT_LANGUAGE } from './languages';
+import type english from './locales/en.json';
+
+export type Catalogue = typeof english;
+
+const FILES = import.meta.glob<Catalogue>('./locales/*.json', { eager: true, import: 'default' });
+
+export const CATALOGUES: Readonly<Record<string, Catalogue>> = Object.fromEntries(
+  Object.entries(FILES).map(([file, catalogue]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), catalogue]),
+);
+
+/** English first, then the others by code. */
+export const LANGUAGES: readonly string[] = Object.keys(CATALOGUES).sort((a, b) =>
+  a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b),
+);

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { baseLanguage, pickLanguage, preferredLanguages } from '../../../../redirector/contract/languages';
+
+describe('languages', () => {
+  it('reads an Accept-Language header best first, by quality then by order', () => {
+    expect(preferredLanguages('fr-CH, fr;q=0.9, es;q=0.95, *;q=0.5')).toEqual(['fr-CH', 'es', 'fr']);
+    expect(preferredLanguages('de;q=0, es')).toEqual(['es']);
+    expect(preferredLanguages(undefined)).toEqual([]);
+    expect(preferredLanguages(';;,q=')).toEqual(['q=']);
+  });
+
+  it('picks the first preferred language it has, by its base, else English', () => {
+    expect(pickLanguage(['es-MX', 'en'], ['en', 'es'])).toBe('es');
+    expect(pickLanguage(['fr', 'es'], ['en', 'es'])).toBe('es');
+    expect(pickLanguage(['fr'], ['en', 'es'])).toBe('en');
+    expect(pickLanguage([], ['en', 'es'])).toBe('en');
+    expect(baseLanguage('PT_br')).toBe('pt');
+  });
+});
