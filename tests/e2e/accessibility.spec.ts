@@ -280,7 +280,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`${server.url}/login`);
       await storeSession(page, newScreens.user);
       await page.goto(`${server.url}/dashboard?view=hub`);
-      await expect(page.getByTestId('hub-figures')).toContainText('Views');
+      await expect(page.getByTestId('hub-figures')).toContainText('Views', { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, 'My page', theme);
 
