@@ -277,6 +277,8 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('"My page", the webhooks, the domain and account dialogs and the reset page', async ({ page, server }) => {
+      // Ten screens, each axe run taking seconds on a busy machine.
+      test.setTimeout(600_000);
       await page.goto(`${server.url}/login`);
       await storeSession(page, newScreens.user);
       await page.goto(`${server.url}/dashboard?view=hub`);
