@@ -4,14 +4,17 @@
  * theme comes from the browser's colour scheme, as "System" (the default) follows it; the switch
  * itself is checked at the end.
  */
+import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
+import { startReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { expect, test } from './fixtures';
 import { adminSignIn, apiCreateLink, apiSignedInUser, IP, storeSession, UA, unique, visit } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'accessibility' } });
+// Webhooks deliver to a receiver on loopback, so the delivery log has rows to check.
+test.use({ serverEnv: { TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'accessibility' } });
 test.describe.configure({ mode: 'serial' });
 
 type Theme = 'light' | 'dark';
@@ -24,8 +27,9 @@ interface Finding {
 }
 
 /** The serious and critical findings on the page as it is now, one line each for a readable diff. */
-async function seriousFindings(page: Page): Promise<string[]> {
+async function seriousFindings(page: Page, screen: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  recordFigures(screen, results.violations);
   const findings: Finding[] = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -37,14 +41,36 @@ async function seriousFindings(page: Page): Promise<string[]> {
   return findings.map((finding) => `${finding.impact} ${finding.id}: ${finding.help} at ${finding.targets.join(', ')}`);
 }
 
+/**
+ * With AXE_FIGURES=<file>, one JSON line per screen: its violated rules by impact and where, every
+ * impact included (the test itself fails on serious and critical only).
+ */
+function recordFigures(screen: string, violations: { id: string; impact?: string | null; nodes: unknown[] }[]) {
+  const file = process.env.AXE_FIGURES;
+  if (!file) return;
+  const rules = violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.length,
+  }));
+  appendFileSync(file, `${JSON.stringify({ screen, rules })}\n`);
+}
+
 async function expectAccessible(page: Page, screen: string, theme: Theme) {
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  expect(await seriousFindings(page), `${screen} (${theme})`).toEqual([]);
+  // Soft: one run names every screen with a finding, not only the first.
+  expect.soft(await seriousFindings(page, `${screen} (${theme})`), `${screen} (${theme})`).toEqual([]);
 }
 
 /** A server page: no data-theme (no script); its own colour-scheme media query decides. */
 async function expectServerPageAccessible(page: Page, screen: string, theme: Theme) {
-  expect(await seriousFindings(page), `${screen} (${theme})`).toEqual([]);
+  expect.soft(await seriousFindings(page, `${screen} (${theme})`), `${screen} (${theme})`).toEqual([]);
+}
+
+/** Opens the first webhook's delivery log and waits for its row. */
+async function openDeliveryLog(page: Page) {
+  await page.getByRole('button', { name: 'Delivery log' }).first().click();
+  await expect(page.getByTestId(/^webhook-delivery-/).first()).toBeVisible();
 }
 
 interface Fixture {
@@ -98,8 +124,80 @@ async function makeFixture(server: ServerProcess): Promise<Fixture> {
   };
 }
 
+/** A call with a credential, its answer's JSON (or nothing for a 204). */
+async function call(
+  server: ServerProcess,
+  credential: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...credential },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+  return (response.status === 204 ? undefined : await response.json()) as any;
+}
+
+/** A webhook to the receiver with one test delivery in its log, so the log shows a row. */
+async function webhookWithDelivery(server: ServerProcess, credential: Record<string, string>, url: string) {
+  const created = await call(server, credential, 'POST', '/api/webhooks', {
+    url,
+    events: ['link.clicked', 'link.created'],
+    description: 'Tell the receiver',
+  });
+  await call(server, credential, 'POST', `/api/webhooks/test?id=${created.webhook.id}`);
+}
+
+interface NewScreens {
+  user: LoginResponse;
+  resetUrl: string;
+}
+
+/**
+ * The screens added with the hub, webhooks, custom domains and accounts, each with content to show:
+ * a published page with links and a view, a pending domain, a webhook with a delivery on each side
+ * and a reset link.
+ */
+async function makeNewScreens(server: ServerProcess, receiver: WebhookReceiver): Promise<NewScreens> {
+  const user = await apiSignedInUser(server, 'Hedy Lamarr', 'a11y-new');
+  const bearer = { Authorization: `Bearer ${user.token}` };
+  const links = [];
+  for (const title of ['Blog', 'Talks']) {
+    links.push(await apiCreateLink(server, user.token, { target_url: `https://example.com/${title}`, title }));
+  }
+  const handle = unique('hedy').toLowerCase().slice(0, 30);
+  await call(server, bearer, 'PUT', '/api/hub', {
+    handle,
+    title: 'Hedy’s links',
+    bio: 'Frequency hopping',
+    accent: '#2563eb',
+    theme: 'auto',
+    published: true,
+    links: links.map((link) => ({ link_id: link.id })),
+  });
+  await fetch(`${server.url.replace('127.0.0.1', 'localhost')}/@${handle}`, { headers: { 'User-Agent': UA.windows } });
+  await call(server, bearer, 'POST', '/api/user/domain', { domain: unique('go').toLowerCase().concat('.a11y.test') });
+  await webhookWithDelivery(server, bearer, receiver.url);
+  await webhookWithDelivery(server, { 'X-API-Key': server.adminKey }, receiver.url);
+  const reset = await call(server, { 'X-API-Key': server.adminKey }, 'POST', `/api/users/reset?id=${user.user.id}`);
+  return { user, resetUrl: reset.url };
+}
+
+let newScreens: NewScreens;
+let receiver: WebhookReceiver;
+
 test.beforeAll(async ({ server }) => {
   fixture = await makeFixture(server);
+  receiver = await startReceiver();
+  newScreens = await makeNewScreens(server, receiver);
+});
+
+test.afterAll(async () => {
+  await receiver?.close();
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -176,6 +274,55 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
       await expectAccessible(page, 'QR code dialog', theme);
+    });
+
+    test('"My page", the webhooks, the domain and account dialogs and the reset page', async ({ page, server }) => {
+      // Ten screens, each axe run taking seconds on a busy machine.
+      test.setTimeout(600_000);
+      await page.goto(`${server.url}/login`);
+      await storeSession(page, newScreens.user);
+      await page.goto(`${server.url}/dashboard?view=hub`);
+      await expect(page.getByTestId('hub-figures')).toContainText('Views', { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'My page', theme);
+
+      await page.goto(`${server.url}/dashboard`);
+      for (const [button, title] of [
+        ['Webhooks', 'Webhooks'],
+        ['Domain', 'Custom Domain Settings'],
+        ['Account', 'Account'],
+      ] as const) {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await expect(dialog).toBeVisible();
+        if (button === 'Webhooks') await openDeliveryLog(page);
+        if (button === 'Domain') await expect(dialog.getByTestId('domain-state')).toContainText('Pending');
+        if (button === 'Account') await expect(dialog.getByText('This session')).toBeVisible();
+        await expectAccessible(page, `${title} dialog`, theme);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+
+      await page.goto(newScreens.resetUrl);
+      await expect(page.getByRole('heading', { name: 'Choose a Password' })).toBeVisible();
+      await expectAccessible(page, 'reset page', theme);
+      await page.getByLabel('New Password').fill('abc');
+      await page.getByRole('button', { name: 'Set Password' }).click();
+      await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+      await expectAccessible(page, 'reset page with an error', theme);
+
+      await adminSignIn(page, server);
+      for (const [screen, path, heading] of [
+        ['webhooks', '/admin/webhooks', 'Webhooks'],
+        ['domains', '/admin/domains', 'Domains'],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        await expect(page.locator('h1.page-title')).toContainText(heading);
+        if (screen === 'webhooks') await openDeliveryLog(page);
+        else await expect(page.getByRole('table')).toContainText('a11y.test');
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `admin ${screen}`, theme);
+      }
     });
 
     test("the server's own pages", async ({ page, browser, server }) => {

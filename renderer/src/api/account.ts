@@ -39,11 +39,11 @@ export function accountCalls(http: HttpClient) {
     async adminLogin(key: string): Promise<AdminLoginResult> {
       try {
         const body = await auth<AdminLoginResponse>('admin', { body: { key } });
-        if (body?.success !== true) return { ok: false, error: 'Invalid password', status: 200 };
+        if (body?.success !== true) return { ok: false, error: 'Invalid admin key', status: 200 };
         return { ok: true, apiKey: body.apiKey || key };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, error: error.message, status: error.status };
-        return { ok: false, error: 'Invalid password', status: 0 };
+        return { ok: false, error: 'Invalid admin key', status: 0 };
       }
     },
     /** Revokes the session the credential is (docs/api.md#accounts-and-sign-in), either kind. */

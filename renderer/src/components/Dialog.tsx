@@ -1,10 +1,12 @@
 /**
- * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it, and
- * focus returns to the opener. Rendered only while open.
+ * A modal dialog on the native <dialog> element: the page behind is inert, Tab wraps around inside
+ * (focusWrap.ts), Escape closes it, and on close focus returns to the opener. Rendered only while
+ * open.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button, IconButton } from './Button';
 import { cx } from './cx';
+import { wrapTab } from './focusWrap';
 
 export interface DialogProps {
   open: boolean;
@@ -23,27 +25,39 @@ export function Dialog(props: DialogProps) {
   return props.open ? <OpenDialog {...props} /> : null;
 }
 
-function OpenDialog({ onClose, title, description, children, footer, footerSplit, wide, alert }: DialogProps) {
+/**
+ * Opens the dialog as a modal before its content mounts, so a control marked autoFocus gets the
+ * focus (React focuses it as it mounts, which does nothing inside a closed <dialog>); without one,
+ * the browser's own choice stands: the first control, Close. On unmount focus goes back to the
+ * element that had it when the dialog opened, if that is still on the page.
+ */
+function useModal() {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
+  const [opened, setOpened] = useState(false);
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement as HTMLElement | null;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') {
       if (!dialog.open) dialog.showModal();
     } else {
       dialog.setAttribute('open', '');
     }
+    setOpened(true);
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      opener?.focus?.();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
+  return { ref, opened };
+}
+
+function OpenDialog({ onClose, title, description, children, footer, footerSplit, wide, alert }: DialogProps) {
+  const { ref, opened } = useModal();
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   return (
     <dialog
@@ -52,10 +66,14 @@ function OpenDialog({ onClose, title, description, children, footer, footerSplit
       role={alert ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={(event) => {
+        if (ref.current) wrapTab(event.nativeEvent, ref.current);
+      }}
       onCancel={(event) => {
-        // Escape: let React state decide, so the dialog and the state never disagree.
+        // Escape: let React state decide, so the dialog and the state never disagree. React passes a
+        // nested dialog's cancel up its tree: only the dialog Escape was meant for closes.
         event.preventDefault();
-        onCloseRef.current();
+        if (event.target === event.currentTarget) onCloseRef.current();
       }}
       onMouseDown={(event) => {
         // A press on the backdrop (outside the dialog box) closes it.
@@ -82,8 +100,10 @@ function OpenDialog({ onClose, title, description, children, footer, footerSplit
         </div>
         <IconButton icon="x" label="Close" onClick={() => onCloseRef.current()} />
       </div>
-      {children ? <div className="dialog__body">{children}</div> : null}
-      {footer ? <div className={cx('dialog__footer', footerSplit && 'dialog__footer--split')}>{footer}</div> : null}
+      {opened && children ? <div className="dialog__body">{children}</div> : null}
+      {opened && footer ? (
+        <div className={cx('dialog__footer', footerSplit && 'dialog__footer--split')}>{footer}</div>
+      ) : null}
     </dialog>
   );
 }

@@ -3,6 +3,7 @@
  * aria-describedby, and an error sets aria-invalid.
  */
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './Button';
 import { cx } from './cx';
 
@@ -114,6 +115,17 @@ export function TextField({
   );
 }
 
+export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'prefix' | 'optional'> {
+  /** The toggle's names when the secret is not a password (the admin key): show it, hide it. */
+  revealLabels?: { show: string; hide: string };
+}
+
+/** The toggle's names on an admin key field: every screen calls that credential "admin key". */
+export function useAdminKeyReveal(): { show: string; hide: string } {
+  const { t } = useTranslation();
+  return { show: t('a11y.showAdminKey'), hide: t('a11y.hideAdminKey') };
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField({
   label,
@@ -124,8 +136,9 @@ export function PasswordField({
   fieldClassName,
   onValueChange,
   onChange,
+  revealLabels = { show: 'Show password', hide: 'Hide password' },
   ...rest
-}: Omit<TextFieldProps, 'type' | 'prefix' | 'optional'>) {
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} hint={hint} error={error} required={required} className={fieldClassName}>
@@ -144,7 +157,7 @@ export function PasswordField({
           />
           <IconButton
             icon={visible ? 'eyeOff' : 'eye'}
-            label={visible ? 'Hide password' : 'Show password'}
+            label={visible ? revealLabels.hide : revealLabels.show}
             aria-pressed={visible}
             className="input-group__action"
             onClick={() => setVisible((shown) => !shown)}

@@ -1,4 +1,4 @@
-/** /admin/login (docs/api.md#pages): password only, the auth-debug panel in a corner. */
+/** /admin/login (docs/api.md#pages): the admin key only, the auth-debug panel in a corner. */
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
@@ -6,7 +6,7 @@ import { NETWORK_ERROR } from '../../api/client';
 import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { PasswordField } from '../../components/Field';
+import { PasswordField, useAdminKeyReveal } from '../../components/Field';
 import { Preferences } from '../../components/Preferences';
 import { LoadingState } from '../../components/Spinner';
 import { useAuth } from '../../session/AdminSession';
@@ -15,7 +15,8 @@ import { useDesktopSession } from '../../session/DesktopSession';
 import { AuthDebugPanel } from './AuthDebugPanel';
 import { RedirectingScreen } from './RedirectingScreen';
 
-export const INVALID_PASSWORD = 'Invalid password';
+/** The API answers "Invalid password" (docs/api.md#accounts-and-sign-in); the screen names the credential. */
+export const INVALID_ADMIN_KEY = 'Invalid admin key';
 
 export function AdminLoginPage() {
   const auth = useAuth();
@@ -25,6 +26,7 @@ export function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const desktop = useDesktopSession();
+  const adminKeyReveal = useAdminKeyReveal();
 
   // The desktop app signs in on its Connect screen, which also says which server.
   if (desktop) return <Navigate to={CONNECT_ROUTE} replace />;
@@ -41,7 +43,7 @@ export function AdminLoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (key === '') {
-      setError('Password is required');
+      setError('Enter the admin key');
       return;
     }
     setBusy(true);
@@ -57,7 +59,7 @@ export function AdminLoginPage() {
     setBusy(false);
     setKey('');
     // Too many attempts and an unreachable server say so; anything else is the spec's message.
-    setError(result.status === 429 || result.error === NETWORK_ERROR ? result.error : INVALID_PASSWORD);
+    setError(result.status === 429 || result.error === NETWORK_ERROR ? result.error : INVALID_ADMIN_KEY);
     formRef.current?.querySelector('input')?.focus();
   };
 
@@ -72,11 +74,12 @@ export function AdminLoginPage() {
         {auth.message ? <Banner tone="warning">{auth.message}</Banner> : null}
         <form ref={formRef} className="form" onSubmit={submit} noValidate>
           <PasswordField
-            label="Admin password"
-            name="password"
+            label="Admin key"
+            name="adminKey"
             autoComplete="current-password"
             autoFocus
             required
+            revealLabels={adminKeyReveal}
             value={key}
             error={error}
             onValueChange={(value) => {

@@ -5,7 +5,7 @@
 import { checkServer } from '../../../../redirector/contract/desktopConnect';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { PasswordField, TextField } from '../../components/Field';
+import { PasswordField, TextField, useAdminKeyReveal } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { addressError, addressWarning } from './desktopTexts';
 
@@ -39,6 +39,7 @@ export function ConnectForm({ initialAddress, onConnected }: ConnectFormProps) {
     failureText: (error) => (error instanceof Error ? error.message : String(error)),
   });
   const warning = addressWarning(form.values.address);
+  const adminKeyReveal = useAdminKeyReveal();
 
   return (
     <form ref={form.formRef} className="form" onSubmit={form.submit} noValidate aria-label="Connect">
@@ -60,6 +61,7 @@ export function ConnectForm({ initialAddress, onConnected }: ConnectFormProps) {
         autoComplete="current-password"
         autoFocus
         required
+        revealLabels={adminKeyReveal}
         value={form.values.adminKey}
         error={form.errors.adminKey}
         onValueChange={(value) => form.set('adminKey', value)}

@@ -38,6 +38,7 @@ export function HubAppearance({
         {(control) => (
           <textarea
             {...control}
+            className="input hub-bio"
             rows={3}
             value={draft.bio}
             maxLength={MAX_HUB_BIO * 2}

@@ -36,7 +36,13 @@ export function HubLinksPicker({ value, links, onChange }: HubLinksPickerProps) 
         <label className="visually-hidden" htmlFor="hub-link-pick">
           {TEXTS.pickLabel}
         </label>
-        <select id="hub-link-pick" value={picked} onChange={(event) => setPicked(event.target.value)} disabled={full}>
+        <select
+          id="hub-link-pick"
+          className="input"
+          value={picked}
+          onChange={(event) => setPicked(event.target.value)}
+          disabled={full}
+        >
           <option value="">{available.length === 0 ? TEXTS.noMoreLinks : TEXTS.pickPlaceholder}</option>
           {available.map((link) => (
             <option key={link.id} value={link.id}>
@@ -116,6 +122,7 @@ function HubLinkRow({ item, link, index, count, dragged, ...on }: HubLinkRowProp
         <span className="muted mono hub-links__url">{link?.short_url}</span>
         <input
           type="text"
+          className="input"
           value={item.label}
           maxLength={MAX_HUB_LABEL}
           placeholder={name}

@@ -1,4 +1,5 @@
 /** One webhook's delivery log: its last 100 attempts, newest first, read when opened. */
+import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '../../../../redirector/contract/webhooks';
 import { errorMessage } from '../../api/client';
 import { useLoad } from '../../api/useLoad';
@@ -10,7 +11,16 @@ import { LoadingState } from '../../components/Spinner';
 import { formatDateTime } from '../../format/dates';
 import { WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
 
-export function WebhookDeliveries({ calls, id, version }: { calls: WebhookCalls; id: number; version: number }) {
+export interface WebhookDeliveriesProps {
+  calls: WebhookCalls;
+  id: number;
+  /** Where the webhook sends: names the log's scrolling box, which the keyboard can then reach. */
+  url: string;
+  version: number;
+}
+
+export function WebhookDeliveries({ calls, id, url, version }: WebhookDeliveriesProps) {
+  const { t } = useTranslation();
   const log = useLoad((signal) => calls.deliveries(id, signal), [calls, id, version]);
   if (log.error) {
     return (
@@ -47,6 +57,7 @@ export function WebhookDeliveries({ calls, id, version }: { calls: WebhookCalls;
       rowKey={(row) => row.id}
       rowTestId={(row) => `webhook-delivery-${row.id}`}
       pairs={false}
+      label={t('a11y.webhookDeliveries', { url })}
     />
   );
 }

@@ -78,7 +78,7 @@ export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: We
           {logOpen ? TEXTS.hideDeliveries : TEXTS.deliveries}
         </Button>
       </div>
-      {logOpen ? <WebhookDeliveries calls={calls} id={hook.id} version={logVersion} /> : null}
+      {logOpen ? <WebhookDeliveries calls={calls} id={hook.id} url={hook.url} version={logVersion} /> : null}
     </li>
   );
 }
