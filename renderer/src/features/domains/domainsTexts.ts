@@ -25,19 +25,19 @@ export function domainsTexts() {
     columns: {
       domain: t('domains.columns.domain'),
       user: t('domains.columns.user'),
-      status: t('domains.columns.status'),
+      status: t('common.status'),
       checked: t('domains.columns.checked'),
       verified: t('domains.columns.verified'),
       links: t('domains.columns.links'),
-      actions: t('domains.columns.actions'),
+      actions: t('common.actions'),
     },
     verify: t('domains.verify'),
     verifyName: (domain: string) => t('domains.verifyName', { domain }),
     verifyFailed: t('domains.verifyFailed'),
-    delete: t('domains.delete'),
+    delete: t('common.remove'),
     deleteName: (domain: string) => t('domains.deleteName', { domain }),
     deleteTitle: t('domains.deleteTitle'),
-    deleting: t('domains.deleting'),
+    deleting: t('common.removing'),
     deleteFailed: t('domains.deleteFailed'),
     deleteQuestion: (domain: AdminDomain) =>
       t('domains.deleteQuestion', {

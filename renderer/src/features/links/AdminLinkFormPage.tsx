@@ -96,11 +96,11 @@ function AdminLinkForm({ original }: { original: Link | undefined }) {
         }
       >
         <div className="form-actions">
-          <ButtonLink to="/admin/links">{t('linkForm.admin.cancel')}</ButtonLink>
+          <ButtonLink to="/admin/links">{t('common.cancel')}</ButtonLink>
           <Button type="submit" variant="primary" loading={submitting}>
             {original
-              ? t(submitting ? 'linkForm.admin.saving' : 'linkForm.admin.save')
-              : t(submitting ? 'linkForm.admin.creating' : 'linkForm.admin.create')}
+              ? t(submitting ? 'common.saving' : 'linkForm.admin.save')
+              : t(submitting ? 'common.creating' : 'linkForm.admin.create')}
           </Button>
         </div>
       </LinkForm>

@@ -105,8 +105,8 @@ export function LinksPage() {
         open={toDelete !== null}
         title={t('links.delete.title')}
         message={t('links.delete.adminQuestion')}
-        confirmLabel={t('links.delete.confirm')}
-        busyLabel={t('links.delete.busy')}
+        confirmLabel={t('common.delete')}
+        busyLabel={t('common.deleting')}
         busy={deleting}
         error={deleteError}
         onConfirm={confirmDelete}

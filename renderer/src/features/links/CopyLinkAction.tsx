@@ -10,7 +10,7 @@ export function CopyLinkAction({ url }: { url: string }) {
     <span className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
       <IconButton
         icon={copied ? 'check' : 'copy'}
-        label={t(copied ? 'links.actions.copied' : 'links.actions.copy')}
+        label={t(copied ? 'common.copied' : 'common.copyLink')}
         tone={copied ? 'success' : 'default'}
         onClick={async () => {
           await copyText(url);
@@ -19,7 +19,7 @@ export function CopyLinkAction({ url }: { url: string }) {
       />
       {copied ? (
         <span className="copied-note" role="status">
-          {t('links.actions.copied')}
+          {t('common.copied')}
         </span>
       ) : null}
     </span>

@@ -65,8 +65,8 @@ export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains;
         open={editing.deleting !== null}
         title={t('links.delete.title')}
         message={t('links.delete.userQuestion')}
-        confirmLabel={t('links.delete.confirm')}
-        busyLabel={t('links.delete.busy')}
+        confirmLabel={t('common.delete')}
+        busyLabel={t('common.deleting')}
         busy={editing.deleting?.busy ?? false}
         onConfirm={editing.confirmDelete}
         onCancel={editing.cancelDelete}

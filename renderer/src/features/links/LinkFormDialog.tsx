@@ -54,12 +54,12 @@ export function LinkFormDialog({ link, domains, onClose, onSubmit }: LinkFormDia
       footer={
         <>
           <Button onClick={onClose} disabled={submitting}>
-            {t('linkForm.user.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="primary" loading={submitting}>
             {editing
-              ? t(submitting ? 'linkForm.user.updating' : 'linkForm.user.update')
-              : t(submitting ? 'linkForm.user.creating' : 'linkForm.user.create')}
+              ? t(submitting ? 'common.updating' : 'linkForm.user.update')
+              : t(submitting ? 'common.creating' : 'linkForm.user.create')}
           </Button>
         </>
       }

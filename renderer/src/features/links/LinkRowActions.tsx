@@ -39,7 +39,7 @@ export function LinkRowActions({ url, shortCode, analytics, edit, onDelete, copi
   const [showQr, setShowQr] = useState(false);
   return (
     <div className="btn-group">
-      {copiedNote ? <CopyLinkAction url={url} /> : <CopyButton text={url} label={t('links.actions.copy')} />}
+      {copiedNote ? <CopyLinkAction url={url} /> : <CopyButton text={url} label={t('common.copyLink')} />}
       <IconLink href={url} icon="external" label={t('links.actions.open')} />
       <IconButton icon="qr" label={t('links.actions.qr')} onClick={() => setShowQr(true)} />
       {showQr ? (
@@ -48,8 +48,8 @@ export function LinkRowActions({ url, shortCode, analytics, edit, onDelete, copi
         </Suspense>
       ) : null}
       <Action action={analytics} icon="chart" label={t('links.actions.analytics')} />
-      <Action action={edit} icon="edit" label={t('links.actions.edit')} />
-      <IconButton icon="trash" label={t('links.actions.delete')} tone="danger" onClick={onDelete} />
+      <Action action={edit} icon="edit" label={t('common.edit')} />
+      <IconButton icon="trash" label={t('common.delete')} tone="danger" onClick={onDelete} />
     </div>
   );
 }

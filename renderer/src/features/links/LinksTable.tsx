@@ -84,9 +84,7 @@ const userColumns = (): Column[] => [
     className: 'links-table__counts',
     cell: (link) => (
       <>
-        <div className="cell-title">
-          {t('links.table.clickCount', { count: link.total_clicks, n: formatNumber(link.total_clicks) })}
-        </div>
+        <div className="cell-title">{t('common.clicks', { count: link.total_clicks })}</div>
         <div className="cell-sub">{t('links.table.unique', { n: formatNumber(link.unique_visitors) })}</div>
         {link.enable_country_redirect && link.blocked_visitors > 0 ? (
           <div className="cell-sub links-table__blocked">
@@ -98,7 +96,7 @@ const userColumns = (): Column[] => [
   },
   {
     id: 'created',
-    header: t('links.table.created'),
+    header: t('common.created'),
     className: 'links-table__created',
     cell: (link) => formatDate(link.created_at),
   },
@@ -133,7 +131,7 @@ const adminColumns = (): Column[] => [
   { id: 'clicks', header: t('links.table.clicks'), className: 'num', cell: (link) => formatNumber(link.clicks) },
   {
     id: 'created',
-    header: t('links.table.created'),
+    header: t('common.created'),
     style: { whiteSpace: 'nowrap' },
     cell: (link) => formatDate(link.created_at),
   },
@@ -162,7 +160,7 @@ export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTab
                 {column.header}
               </th>
             ))}
-            <th scope="col">{translate('links.table.actions')}</th>
+            <th scope="col">{translate('common.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -178,7 +176,7 @@ export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTab
                 </td>
               ))}
               <td
-                data-label={admin ? translate('links.table.actions') : undefined}
+                data-label={admin ? translate('common.actions') : undefined}
                 className={admin ? undefined : 'links-table__actions'}
               >
                 <LinkRowActions url={link.short_url} shortCode={link.short_code} {...actions(link)} />

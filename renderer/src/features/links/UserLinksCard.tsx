@@ -47,7 +47,7 @@ export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...pr
           description={t('links.dashboard.loadFailedHint')}
           action={
             <Button icon="refresh" onClick={onRetry}>
-              {t('links.dashboard.retry')}
+              {t('common.retry')}
             </Button>
           }
         />

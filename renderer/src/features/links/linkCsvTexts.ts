@@ -26,6 +26,6 @@ export function linkCsvTexts() {
       shortCode: t('links.csv.columns.shortCode'),
       reason: t('links.csv.columns.reason'),
     },
-    close: t('links.csv.close'),
+    close: t('common.close'),
   };
 }

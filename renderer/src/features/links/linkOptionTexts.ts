@@ -51,11 +51,11 @@ export function linkOptionTexts() {
       protectedHint: t('linkForm.password.protectedHint'),
       set: t('linkForm.password.set'),
       change: t('linkForm.password.change'),
-      remove: t('linkForm.password.remove'),
+      remove: t('common.remove'),
       // Their accessible names say what they change: a row of the form has other Remove buttons.
       changeName: t('linkForm.password.changeName'),
       removeName: t('linkForm.password.removeName'),
-      cancel: t('linkForm.password.cancel'),
+      cancel: t('common.cancel'),
       undo: t('linkForm.password.undo'),
       newLabel: t('linkForm.password.newLabel'),
       label: t('linkForm.password.label'),
