@@ -31,6 +31,11 @@ export interface Link extends LinkOptionValues<'api'> {
   short_url: string;
   /** What the last check of its destinations found (docs/api.md#link-health). */
   health: LinkHealth;
+  /**
+   * Read-only: past its expiry date or its click limit used up (bots included, so `clicks` alone
+   * cannot tell), as of the answer (docs/api.md#expiry-and-click-limits).
+   */
+  expired: boolean;
 }
 
 /**

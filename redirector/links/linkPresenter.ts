@@ -8,8 +8,14 @@ import type { LinkWithCounts } from '../storage/records';
 /** A link with its counts and tags (sorted), and its health when read (else unchecked). */
 export type PresentableLink = LinkWithCounts & { tags: readonly string[]; health?: LinkHealth };
 
-/** `publicUrl`: PUBLIC_URL, which the short address is built on. */
-export function toApiLink(link: PresentableLink, publicUrl: string): Link {
+/** The visit's own rule (visits/visitDecision.ts): from `expires_at` on, or once the limit's clicks are taken. */
+function isExpired(link: PresentableLink, now: number): boolean {
+  if (link.expires_at !== null && now >= link.expires_at) return true;
+  return link.max_clicks !== null && link.quota_used >= link.max_clicks;
+}
+
+/** `publicUrl`: PUBLIC_URL, which the short address is built on; `now`: the moment `expired` is of. */
+export function toApiLink(link: PresentableLink, publicUrl: string, now = Date.now()): Link {
   return {
     id: link.id,
     user_id: link.user_id,
@@ -28,5 +34,6 @@ export function toApiLink(link: PresentableLink, publicUrl: string): Link {
     domain: link.domain,
     short_url: shortUrlOf(publicUrl, link.domain, link.short_code),
     health: { ...(link.health ?? UNCHECKED_HEALTH) },
+    expired: isExpired(link, now),
   };
 }

@@ -45,7 +45,7 @@ export interface LinkService extends LinkReads {
 const codesOf = (fields: readonly NewLinkFields[]) =>
   fields.flatMap((field) => (field.short_code === undefined ? [] : [field.short_code]));
 
-const NO_COUNTS = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 };
+const NO_COUNTS = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 };
 
 const ownerIdOf = (owner: LinkOwner) => (owner.kind === 'user' ? owner.userId : null);
 

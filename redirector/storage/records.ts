@@ -68,6 +68,8 @@ export interface LinkCounts {
   total_clicks: number;
   unique_visitors: number;
   blocked_visitors: number;
+  /** Clicks taken from the link's click limit, bots included (0 without a limit): whether it is used up. */
+  quota_used: number;
 }
 
 export type LinkWithCounts = LinkRecord & LinkCounts;

@@ -189,9 +189,9 @@ test('create → list (badges, date) → edit → analytics shows the clicks →
   await expect(page.getByText('Please enter a valid URL')).toBeVisible();
   await page.getByLabel('Target URL').fill('https://shop.example.com/summer');
   await page.getByLabel('TikTok bypass page').check();
-  await page.getByLabel('Third-world country redirect').check();
+  await page.getByLabel(/^Country redirect/).check();
   await expect(page.getByLabel('Redirect URL')).toHaveValue('https://www.google.com/');
-  await page.getByLabel('Instagram exit redirect').check();
+  await page.getByLabel(/^Instagram exit/).check();
   await page.getByRole('button', { name: 'Create Link' }).click();
   await expect(page.getByText('Exit URL is required')).toBeVisible();
   await page.getByLabel('Exit URL').fill('https://shop.example.com/ig');

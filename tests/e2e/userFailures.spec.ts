@@ -95,19 +95,20 @@ test('links: invalid URLs, a rejected short code, failed loads and a dismissible
 
   await page.getByRole('button', { name: 'Create New Link' }).click();
   const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Short Code').fill('');
   await dialog.getByRole('button', { name: 'Create Link' }).click();
   await expect(dialog.getByText('Please enter a short code')).toBeVisible();
   await expect(dialog.getByText('Please enter a target URL')).toBeVisible();
   await dialog.getByLabel('Short Code').fill('fine-code');
   await dialog.getByLabel('Target URL').fill('javascript:alert(1)');
-  await dialog.getByLabel('Enable Instagram Exit').check();
+  await dialog.getByLabel(/^Instagram exit/).check();
   await dialog.getByLabel('Exit URL').fill('example.com/exit');
   await dialog.getByRole('button', { name: 'Create Link' }).click();
   await expect(dialog.locator('.field__error')).toHaveText(['Please enter a valid URL', 'Please enter a valid URL']);
   await screenshot(page, 'link-form-invalid');
 
   // The server rejects what the client cannot know: a taken short code.
-  await dialog.getByLabel('Enable Instagram Exit').uncheck();
+  await dialog.getByLabel(/^Instagram exit/).uncheck();
   await dialog.getByLabel('Short Code').fill(taken.short_code);
   await dialog.getByLabel('Target URL').fill('https://example.com/other');
   const answer = await fetch(`${server.url}/api/links/create`, {
@@ -122,10 +123,11 @@ test('links: invalid URLs, a rejected short code, failed loads and a dismissible
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 
-  // Reopening starts from a clean form (all options off).
+  // Reopening starts from a clean form (all options off) with a new random short code.
   await page.getByRole('button', { name: 'Create New Link' }).click();
-  await expect(dialog.getByLabel('Short Code')).toHaveValue('');
-  await expect(dialog.getByLabel('Enable Instagram Exit')).not.toBeChecked();
+  await expect(dialog.getByLabel('Short Code')).toHaveValue(/^[A-Za-z0-9]{6}$/);
+  await expect(dialog.getByLabel('Short Code')).not.toHaveValue(taken.short_code);
+  await expect(dialog.getByLabel(/^Instagram exit/)).not.toBeChecked();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 

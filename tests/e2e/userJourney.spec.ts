@@ -79,7 +79,7 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
     await createLink(
       page,
       { shortCode: codes.tiktok, target: 'https://example.com/tiktok', title: 'TikTok link' },
-      (d) => d.getByLabel('Enable TikTok Bypass').check(),
+      (d) => d.getByLabel('TikTok bypass page').check(),
     );
 
     await page.getByRole('button', { name: 'Create New Link' }).click();
@@ -88,7 +88,7 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
       { shortCode: codes.geo, target: 'https://example.com/geo', title: 'Geo link' },
       async (d) => {
         await expect(d.getByLabel('Redirect URL')).toHaveCount(0);
-        await d.getByLabel('Enable Country Redirect').check();
+        await d.getByLabel(/^Country redirect/).check();
         await expect(d.getByLabel('Redirect URL')).toHaveValue('https://www.google.com/');
         await d.getByLabel('Redirect URL').fill('https://fallback.example.org/');
       },
@@ -97,7 +97,7 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
     await page.getByRole('button', { name: 'Create New Link' }).click();
     await createLink(page, { shortCode: codes.ig, target: 'https://example.com/ig' }, async (d) => {
       await expect(d.getByLabel('Exit URL')).toHaveCount(0);
-      await d.getByLabel('Enable Instagram Exit').check();
+      await d.getByLabel(/^Instagram exit/).check();
       await d.getByLabel('Exit URL').fill('https://example.com/ig-exit');
       await screenshot(page, 'create-form');
     });
@@ -189,7 +189,7 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
     await expect(dialog.getByLabel('Short Code')).toHaveValue(codes.plain);
     await dialog.getByLabel('Title').fill('Plain link, edited');
     await dialog.getByLabel('Target URL').fill('https://example.com/edited');
-    await dialog.getByLabel('Enable TikTok Bypass').check();
+    await dialog.getByLabel('TikTok bypass page').check();
     await dialog.getByRole('button', { name: 'Update Link' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(row(page, codes.plain)).toContainText('Plain link, edited');

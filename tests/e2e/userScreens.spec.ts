@@ -105,7 +105,7 @@ for (const size of SIZES) {
     await shoot('dashboard');
 
     await page.getByRole('button', { name: 'Create New Link' }).click();
-    await page.getByLabel('Enable Country Redirect').check();
+    await page.getByLabel(/^Country redirect/).check();
     await shoot('link-form');
     await page.keyboard.press('Escape');
 

@@ -31,7 +31,7 @@ export const NO_OPTIONS_INPUT = {
 
 /** The options of a link object that set none. */
 export function defaultLinkOptions() {
-  return { ...NO_OPTIONS_INPUT, variants: [], has_password: false, health: { ...UNCHECKED_HEALTH } };
+  return { ...NO_OPTIONS_INPUT, variants: [], has_password: false, health: { ...UNCHECKED_HEALTH }, expired: false };
 }
 
 /** An API link as the renderer receives it, changed by `changes`. */

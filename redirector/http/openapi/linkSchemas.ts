@@ -100,6 +100,11 @@ export const linkFields: Described<Link> = {
   domain: nullable(text('The custom domain the link is on; null: the default domain')),
   short_url: text("The whole short address, on the link's domain"),
   health: linkHealth,
+  expired: {
+    type: 'boolean',
+    readOnly: true,
+    description: 'Past expires_at or its max_clicks used up (bots included), as of the answer',
+  },
 };
 
 export const linkInputFields: Described<LinkInput> = {

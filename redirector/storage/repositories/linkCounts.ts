@@ -39,16 +39,19 @@ const NEWEST_FIRST = 'ORDER BY l.created_at DESC, l.id DESC';
 // CAST: PostgreSQL's SUM of a BIGINT is a NUMERIC, which its driver hands over as text.
 const sumOf = (column: string) => `CAST(COALESCE(SUM(${column}), 0) AS BIGINT)`;
 const COUNT_COLUMNS = `COALESCE(t.clicks, 0) AS total_clicks, COALESCE(t.visitors, 0) AS unique_visitors,
-  COALESCE(t.blocked, 0) AS blocked_visitors`;
-const WITH_TOTALS = 'FROM links l LEFT JOIN link_totals t ON t.link_id = l.id';
+  COALESCE(t.blocked, 0) AS blocked_visitors, COALESCE(q.used, 0) AS quota_used`;
+// The click quota (clickQuota.ts) is there only for links with a limit: whether one is used up.
+const WITH_QUOTA = 'LEFT JOIN link_click_quota q ON q.link_id = l.id';
+const WITH_TOTALS = `FROM links l LEFT JOIN link_totals t ON t.link_id = l.id ${WITH_QUOTA}`;
 
 const LINK_COUNTS_SQL = `
   SELECT COALESCE(MAX(t.clicks), 0) AS total_clicks, COALESCE(MAX(t.visitors), 0) AS unique_visitors,
-         COALESCE(MAX(t.blocked), 0) AS blocked_visitors
+         COALESCE(MAX(t.blocked), 0) AS blocked_visitors,
+         (SELECT COALESCE(MAX(q.used), 0) FROM link_click_quota q WHERE q.link_id = ?) AS quota_used
   FROM link_totals t WHERE t.link_id = ?`;
 
 /** The counts of the link whose id is $1, for a prepared PostgreSQL query (analytics/linkStats.ts). */
-export const POSTGRES_LINK_COUNTS_SQL = LINK_COUNTS_SQL.replace('?', '$1');
+export const POSTGRES_LINK_COUNTS_SQL = LINK_COUNTS_SQL.replaceAll('?', '$1');
 
 /** `fold` brings the rollups up to date with the stored clicks (each engine's own). */
 export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQueries {
@@ -80,7 +83,7 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
     const totals = unfiltered
       ? `(SELECT * FROM link_totals WHERE clicks > 0 ORDER BY clicks ${direction}, link_id ${direction} LIMIT ?)`
       : 'link_totals';
-    const clicked = `SELECT ${rowColumns} FROM ${totals} t JOIN links l ON l.id = t.link_id
+    const clicked = `SELECT ${rowColumns} FROM ${totals} t JOIN links l ON l.id = t.link_id ${WITH_QUOTA}
       ${and} t.clicks > 0 ${orderLinks('clicks', window.order, 'l', 't.clicks')} LIMIT ?`;
     const unclicked = `SELECT ${rowColumns} ${WITH_TOTALS}
       ${and} (t.link_id IS NULL OR t.clicks = 0) ${orderLinks('id', window.order, 'l', '')} LIMIT ?`;
@@ -126,7 +129,7 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
     },
     async counts(linkId) {
       await beforeRead();
-      return (await db.get<LinkCounts>(LINK_COUNTS_SQL, [linkId]))!;
+      return (await db.get<LinkCounts>(LINK_COUNTS_SQL, [linkId, linkId]))!;
     },
   };
 }

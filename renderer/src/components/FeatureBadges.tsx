@@ -4,10 +4,26 @@ import { formatDateTime } from '../format/dates';
 import { formatNumber } from '../format/numbers';
 import { Badge } from './Badge';
 
-/** The badges of the link options that are set: expiry, click limit, password, device and country targets. */
+/** Why it expired: its date, or its click limit used up. */
+function expiredTitle(link: Link): string {
+  if (link.expires_at && Date.parse(link.expires_at) <= Date.now()) return `Expired ${formatDateTime(link.expires_at)}`;
+  return `All ${formatNumber(link.max_clicks ?? 0)} clicks used`;
+}
+
+/**
+ * The badges of the link options that are set: expiry, click limit, password, device and country
+ * targets. A link past its expiry or out of clicks (the server's `expired`) is one "Expired" badge
+ * instead of its expiry's and limit's (CONTRACT §18: not "Limit 3").
+ */
 export function optionBadges(link: Link, now = Date.now()): ReactNode[] {
   const badges: ReactNode[] = [];
-  if (link.expires_at) {
+  if (link.expired) {
+    badges.push(
+      <span key="expired" title={expiredTitle(link)}>
+        <Badge tone="danger">Expired</Badge>
+      </span>,
+    );
+  } else if (link.expires_at) {
     const past = Date.parse(link.expires_at) <= now;
     badges.push(
       <span key="expires" title={`${past ? 'Expired' : 'Expires'} ${formatDateTime(link.expires_at)}`}>
@@ -15,7 +31,7 @@ export function optionBadges(link: Link, now = Date.now()): ReactNode[] {
       </span>,
     );
   }
-  if (link.max_clicks != null) {
+  if (link.max_clicks != null && !link.expired) {
     badges.push(
       <span key="limit" title={`Expires after ${formatNumber(link.max_clicks)} clicks`}>
         <Badge>Limit {formatNumber(link.max_clicks)}</Badge>

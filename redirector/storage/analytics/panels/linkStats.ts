@@ -62,8 +62,10 @@ function quarterHourBounds(range: TimeRange, since: number | undefined): [number
 
 function sqliteLinkStats(db: SqliteDatabase) {
   const counts = db.prepare(`
-    SELECT clicks AS total_clicks, visitors AS unique_visitors, blocked AS blocked_visitors
-    FROM link_totals WHERE link_id = ?`);
+    SELECT COALESCE(MAX(t.clicks), 0) AS total_clicks, COALESCE(MAX(t.visitors), 0) AS unique_visitors,
+           COALESCE(MAX(t.blocked), 0) AS blocked_visitors,
+           (SELECT COALESCE(MAX(q.used), 0) FROM link_click_quota q WHERE q.link_id = ?) AS quota_used
+    FROM link_totals t WHERE t.link_id = ?`);
   const dimensions = db.prepare('SELECT dimension, value, clicks FROM link_dimensions WHERE link_id = ?');
   // Thousands of rows for a busy link (96 a day): fetched as arrays, cheaper than row objects.
   const quarterHours = db
@@ -92,11 +94,8 @@ function sqliteLinkStats(db: SqliteDatabase) {
       ? rangeQuarterHours.all(linkId, ...quarterHourBounds(options.range, options.since))
       : quarterHours.all(linkId);
     const allTime = {
-      counts: (counts.get(linkId) as LinkCounts | undefined) ?? {
-        total_clicks: 0,
-        unique_visitors: 0,
-        blocked_visitors: 0,
-      },
+      // Aggregates: one row even before the link's first click.
+      counts: counts.get(linkId, linkId) as LinkCounts,
       quarterHours: (rows as [number, number][]).map(([start, clicks]): QuarterHourCount => ({ start, clicks })),
     };
     if (options.range) return rangeFigures(allTime, inRange(linkId, options.range, options.recentClicks));

@@ -15,9 +15,10 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/Spinner';
 import { DomainsTable } from './DomainsTable';
-import { DOMAINS_TEXTS as TEXTS } from './domainsTexts';
+import { domainsTexts } from './domainsTexts';
 
 export function AdminDomainsPage() {
+  const TEXTS = domainsTexts();
   const calls = useAdminDomainCalls();
   const domains = useAdminDomains();
   const [busy, setBusy] = useState<string | null>(null);

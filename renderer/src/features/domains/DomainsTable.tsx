@@ -5,7 +5,7 @@ import { Button, IconButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { STATUS_VIEW, DOMAINS_TEXTS as TEXTS } from './domainsTexts';
+import { domainsTexts, statusView } from './domainsTexts';
 
 export interface DomainsTableProps {
   domains: AdminDomain[];
@@ -22,17 +22,18 @@ const time = (value: string | null) =>
       {formatDate(value)}
     </time>
   ) : (
-    TEXTS.never
+    '—'
   );
 
 export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTableProps) {
+  const TEXTS = domainsTexts();
   const { columns } = TEXTS;
   const domainColumns: DataColumn<AdminDomain>[] = [
     { label: columns.domain, className: 'mono', cell: (row) => row.domain },
     { label: columns.user, cell: (row) => row.user_email },
     {
       label: columns.status,
-      cell: (row) => <Badge tone={STATUS_VIEW[row.status].tone}>{STATUS_VIEW[row.status].label}</Badge>,
+      cell: (row) => <Badge tone={statusView(row.status).tone}>{statusView(row.status).label}</Badge>,
     },
     { label: columns.checked, nowrap: true, cell: (row) => time(row.checked_at) },
     { label: columns.verified, nowrap: true, cell: (row) => time(row.verified_at) },
@@ -47,17 +48,12 @@ export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTable
               icon="checkCircle"
               loading={busy === row.domain}
               onClick={() => onVerify(row)}
-              aria-label={`${TEXTS.verify} ${row.domain}`}
+              aria-label={TEXTS.verifyName(row.domain)}
             >
               {TEXTS.verify}
             </Button>
           )}
-          <IconButton
-            icon="trash"
-            tone="danger"
-            label={`${TEXTS.delete} ${row.domain}`}
-            onClick={() => onRemove(row)}
-          />
+          <IconButton icon="trash" tone="danger" label={TEXTS.deleteName(row.domain)} onClick={() => onRemove(row)} />
         </div>
       ),
     },

@@ -1,39 +1,50 @@
-/** The words of the admin's Domains screen (docs/api.md#custom-domains). */
+/**
+ * The words of the admin's Domains screen (docs/api.md#custom-domains), read in the language in use
+ * when called (catalogue: `domains`).
+ */
 import type { AdminDomain, DomainStatus } from '../../../../redirector/contract';
 import type { BadgeTone } from '../../components/Badge';
 import { formatNumber } from '../../format/numbers';
+import { i18next } from '../../i18n';
 
-export const STATUS_VIEW: Record<DomainStatus, { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Pending', tone: 'warning' },
-  verified: { label: 'Verified', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-};
+const STATUS_TONES: Record<DomainStatus, BadgeTone> = { pending: 'warning', verified: 'success', failed: 'danger' };
 
-export const DOMAINS_TEXTS = {
-  title: 'Domains',
-  subtitle: "Users' custom domains: verified ones serve their owner's links.",
-  loading: 'Loading domains...',
-  loadFailed: 'Error Loading Domains',
-  empty: 'No custom domains yet',
-  emptyHint: 'A domain appears here once a user sets one in their Domain dialog.',
-  columns: {
-    domain: 'Domain',
-    user: 'User',
-    status: 'Status',
-    checked: 'Checked',
-    verified: 'Verified',
-    links: 'Links',
-    actions: 'Actions',
-  },
-  never: '—',
-  verify: 'Verify',
-  verifyFailed: 'Failed to verify the domain',
-  delete: 'Remove',
-  deleteTitle: 'Remove domain',
-  deleting: 'Removing...',
-  deleteFailed: 'Failed to remove the domain',
-  deleteQuestion: (domain: AdminDomain) =>
-    `Take ${domain.domain} from ${domain.user_email}? Its ${formatNumber(domain.links)} ${
-      domain.links === 1 ? 'link goes' : 'links go'
-    } back to the default domain where their short code is free there.`,
-};
+export function statusView(status: DomainStatus): { label: string; tone: BadgeTone } {
+  return { label: i18next.t(`domains.status.${status}`), tone: STATUS_TONES[status] };
+}
+
+export function domainsTexts() {
+  const t = i18next.t;
+  return {
+    title: t('domains.title'),
+    subtitle: t('domains.subtitle'),
+    loading: t('domains.loading'),
+    loadFailed: t('domains.loadFailed'),
+    empty: t('domains.empty'),
+    emptyHint: t('domains.emptyHint'),
+    columns: {
+      domain: t('domains.columns.domain'),
+      user: t('domains.columns.user'),
+      status: t('common.status'),
+      checked: t('domains.columns.checked'),
+      verified: t('domains.columns.verified'),
+      links: t('domains.columns.links'),
+      actions: t('common.actions'),
+    },
+    verify: t('domains.verify'),
+    verifyName: (domain: string) => t('domains.verifyName', { domain }),
+    verifyFailed: t('domains.verifyFailed'),
+    delete: t('common.remove'),
+    deleteName: (domain: string) => t('domains.deleteName', { domain }),
+    deleteTitle: t('domains.deleteTitle'),
+    deleting: t('common.removing'),
+    deleteFailed: t('domains.deleteFailed'),
+    deleteQuestion: (domain: AdminDomain) =>
+      t('domains.deleteQuestion', {
+        count: domain.links,
+        n: formatNumber(domain.links),
+        domain: domain.domain,
+        email: domain.user_email,
+      }),
+  };
+}

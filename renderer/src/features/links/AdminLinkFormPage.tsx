@@ -1,6 +1,7 @@
 /** /admin/create and /admin/edit/{linkId} (docs/api.md#pages): shells around the one link form. */
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { type Link, randomShortCode } from '../../../../redirector/contract';
+import type { Link } from '../../../../redirector/contract';
 import { useShortLinkBase } from '../../api/account';
 import { ApiError, errorMessage } from '../../api/client';
 import { useLink, useLinkCalls } from '../../api/links';
@@ -10,28 +11,32 @@ import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/Spinner';
 import { linkHostOfBase, shortUrlText } from '../../format/shortUrl';
+import { i18next } from '../../i18n';
 import { LinkForm } from './LinkForm';
-import { changedFields, emptyLinkForm, linkFormFromLink, linkInputFromForm } from './linkForm';
-import { ADMIN_LINK_FORM_TEXTS } from './linkFormTexts';
+import { changedFields, linkFormFromLink, linkInputFromForm, newLinkForm } from './linkForm';
+import { adminLinkFormTexts } from './linkFormTexts';
 import { useLinkForm } from './useLinkForm';
-
-export const CREATE_FAILED = 'Failed to create link. Please check the browser console for details.';
 
 type Mode = 'create' | 'edit';
 
 export function LinkFormPage({ mode }: { mode: Mode }) {
   const { linkId } = useParams();
+  const { t } = useTranslation();
   const { link, error } = useLink(mode === 'edit' ? linkId : undefined);
   return (
     <div className="stack" style={{ maxWidth: 760 }}>
       <PageHeader
-        title={mode === 'create' ? 'Create Link' : 'Edit Link'}
-        subtitle={mode === 'create' ? 'A new short link with optional redirect rules.' : 'Change where this link goes.'}
+        title={t(mode === 'create' ? 'linkForm.admin.createTitle' : 'linkForm.admin.editTitle')}
+        subtitle={t(mode === 'create' ? 'linkForm.admin.createSubtitle' : 'linkForm.admin.editSubtitle')}
       />
       {mode === 'edit' && error ? (
-        <Banner tone="error" title={error} actions={<ButtonLink to="/admin/links">Back to links</ButtonLink>} />
+        <Banner
+          tone="error"
+          title={error}
+          actions={<ButtonLink to="/admin/links">{t('linkForm.admin.back')}</ButtonLink>}
+        />
       ) : mode === 'edit' && !link ? (
-        <LoadingState message="Loading link..." />
+        <LoadingState message={t('linkForm.admin.loading')} />
       ) : (
         <AdminLinkForm key={link?.id ?? 'new'} original={link} />
       )}
@@ -42,20 +47,22 @@ export function LinkFormPage({ mode }: { mode: Mode }) {
 /** The server's words, else the spec's failure text (the network's too: the console has the details). */
 function failureText(error: unknown, creating: boolean): string {
   console.error(error);
-  const fallback = creating ? CREATE_FAILED : 'Failed to update link';
+  const fallback = i18next.t(creating ? 'linkForm.admin.createFailed' : 'linkForm.admin.updateFailed');
   return error instanceof ApiError && error.isNetworkError
     ? fallback
     : errorMessage(error, fallback, { orStatus: true });
 }
 
 function AdminLinkForm({ original }: { original: Link | undefined }) {
+  const { t } = useTranslation();
+  const texts = adminLinkFormTexts();
   const calls = useLinkCalls();
   const navigate = useNavigate();
   const base = useShortLinkBase();
   const form = useLinkForm({
-    initial: () => (original ? linkFormFromLink(original) : emptyLinkForm({ short_code: randomShortCode() })),
+    initial: () => (original ? linkFormFromLink(original) : newLinkForm()),
     editing: original !== undefined,
-    texts: ADMIN_LINK_FORM_TEXTS,
+    texts,
     onSubmit: async (values) => {
       if (!original) await calls.create(linkInputFromForm(values));
       else {
@@ -74,26 +81,26 @@ function AdminLinkForm({ original }: { original: Link | undefined }) {
     <Card>
       <LinkForm
         form={form}
-        texts={ADMIN_LINK_FORM_TEXTS}
+        texts={texts}
         shortCodePrefix={prefix ?? `${linkHostOfBase(base).domain}/`}
-        shortCodeAction={
-          <Button icon="refresh" onClick={() => form.set('short_code', randomShortCode())} style={{ minHeight: 42 }}>
-            Regenerate
-          </Button>
-        }
         shortCodeNote={
           <>
-            <p className="field__hint">{original ? 'The short code cannot change. ' : ''}Full link:</p>
-            <output className="link-preview" aria-label="Full link">
+            <p className="field__hint">
+              {original ? t('linkForm.admin.fixedCode') : ''}
+              {t('linkForm.admin.fullLink')}
+            </p>
+            <output className="link-preview" aria-label={t('linkForm.admin.fullLinkLabel')}>
               {fullLink}
             </output>
           </>
         }
       >
         <div className="form-actions">
-          <ButtonLink to="/admin/links">Cancel</ButtonLink>
+          <ButtonLink to="/admin/links">{t('common.cancel')}</ButtonLink>
           <Button type="submit" variant="primary" loading={submitting}>
-            {original ? (submitting ? 'Saving...' : 'Save Changes') : submitting ? 'Creating...' : 'Create Link'}
+            {original
+              ? t(submitting ? 'common.saving' : 'linkForm.admin.save')
+              : t(submitting ? 'common.creating' : 'linkForm.admin.create')}
           </Button>
         </div>
       </LinkForm>

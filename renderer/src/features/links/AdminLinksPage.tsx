@@ -4,6 +4,7 @@
  */
 
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Link } from '../../../../redirector/contract';
 import { ApiError, NETWORK_ERROR } from '../../api/client';
 import { useLinkCalls, useLinksPage, useTags } from '../../api/links';
@@ -13,22 +14,22 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
+import { i18next } from '../../i18n';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkList } from './LinkList';
 import { useLinkListQuery } from './linkListQuery';
-
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
 
 /** The list call's failure as the spec words it ('Failed to fetch links: {status} {body}'). */
 export function linksErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return NETWORK_ERROR;
-    return `Failed to fetch links: ${error.status} ${error.message}`;
+    return i18next.t('links.admin.fetchFailedStatus', { status: error.status, message: error.message });
   }
-  return 'Failed to fetch links';
+  return i18next.t('links.admin.fetchFailed');
 }
 
 export function LinksPage() {
+  const { t } = useTranslation();
   const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
   const links = useLinksPage(query);
@@ -47,7 +48,7 @@ export function LinksPage() {
       tags.reload();
       setToDelete(null);
     } catch {
-      setDeleteError('Failed to delete link');
+      setDeleteError(t('links.delete.failed'));
     } finally {
       setDeleting(false);
     }
@@ -56,19 +57,23 @@ export function LinksPage() {
   return (
     <div className="stack">
       <PageHeader
-        title="Links"
-        subtitle="Every short link of the service."
+        title={t('links.admin.title')}
+        subtitle={t('links.admin.subtitle')}
         actions={
           <>
             <LinkCsvActions calls={calls} reloads={[links.reload, tags.reload]} />
             <ButtonLink to="/admin/create" variant="primary" icon="plus">
-              Create Link
+              {t('links.admin.create')}
             </ButtonLink>
           </>
         }
       />
       {links.error ? (
-        <ErrorPanel title="Error Loading Links" message={linksErrorMessage(links.error)} onRetry={links.reload} />
+        <ErrorPanel
+          title={t('links.admin.loadFailed')}
+          message={linksErrorMessage(links.error)}
+          onRetry={links.reload}
+        />
       ) : (
         <Card flush>
           <LinkList
@@ -79,10 +84,10 @@ export function LinksPage() {
             variant="admin"
             empty={
               <EmptyState
-                title="No links created yet"
+                title={t('links.admin.empty')}
                 action={
                   <ButtonLink to="/admin/create" variant="primary" icon="plus">
-                    Create your first link
+                    {t('links.admin.createFirst')}
                   </ButtonLink>
                 }
               />
@@ -98,10 +103,10 @@ export function LinksPage() {
       )}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete link"
-        message={DELETE_CONFIRMATION}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t('links.delete.title')}
+        message={t('links.delete.adminQuestion')}
+        confirmLabel={t('common.delete')}
+        busyLabel={t('common.deleting')}
         busy={deleting}
         error={deleteError}
         onConfirm={confirmDelete}

@@ -1,12 +1,13 @@
 /** The sections of the one link form that make links convert: the social preview and split traffic. */
 import { useState } from 'react';
-import { CONVERSION_TEXTS as TEXTS } from './conversionTexts';
+import { conversionTexts } from './conversionTexts';
 import { LinkFormSection } from './LinkFormSection';
 import { SocialPreviewFields } from './SocialPreviewFields';
 import { SplitTrafficField } from './SplitTrafficField';
 import type { LinkFormState } from './useLinkForm';
 
 export function ConversionFields({ form }: { form: LinkFormState }) {
+  const TEXTS = conversionTexts();
   const { values, errors } = form;
   const [initial] = useState(values);
   const previewOn = [values.preview_title, values.preview_description, values.preview_image].some(

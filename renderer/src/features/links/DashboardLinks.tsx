@@ -3,6 +3,7 @@
  * links, one page of them with its list state in the address, the link form dialog and the delete
  * confirmation, Export and Import.
  */
+import { useTranslation } from 'react-i18next';
 import type { Link } from '../../../../redirector/contract';
 import { useLinkCalls, useLinkHealthCounts, useLinkList, useTags } from '../../api/links';
 import { Banner } from '../../components/Banner';
@@ -16,9 +17,8 @@ import { SummaryCards } from './SummaryCards';
 import { UserLinksCard } from './UserLinksCard';
 import { useUserLinkEditing } from './useUserLinkEditing';
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link? This action cannot be undone.';
-
 export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains; onAnalytics: (link: Link) => void }) {
+  const { t } = useTranslation();
   const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
   const list = useLinkList(query);
@@ -26,7 +26,7 @@ export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains;
   const health = useLinkHealthCounts();
   const editing = useUserLinkEditing(list, tags.reload);
   const { page } = list;
-  if (page === null) return <LoadingState message="Loading dashboard..." />;
+  if (page === null) return <LoadingState message={t('links.dashboard.loading')} />;
   return (
     <div className="stack stack--lg">
       <SummaryCards
@@ -63,10 +63,10 @@ export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains;
       ) : null}
       <ConfirmDialog
         open={editing.deleting !== null}
-        title="Delete link"
-        message={DELETE_CONFIRMATION}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t('links.delete.title')}
+        message={t('links.delete.userQuestion')}
+        confirmLabel={t('common.delete')}
+        busyLabel={t('common.deleting')}
         busy={editing.deleting?.busy ?? false}
         onConfirm={editing.confirmDelete}
         onCancel={editing.cancelDelete}

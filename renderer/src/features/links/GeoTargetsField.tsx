@@ -5,12 +5,11 @@ import { Button, IconButton } from '../../components/Button';
 import { cx } from '../../components/cx';
 import { countryChoices } from '../../format/countries';
 import { type GeoTargetRow, geoRowProblems } from './linkOptions';
-import { LINK_OPTION_TEXTS } from './linkOptionTexts';
+import { linkOptionTexts } from './linkOptionTexts';
 import type { LinkFormState } from './useLinkForm';
 
-const TEXTS = LINK_OPTION_TEXTS.geo;
-
 export function GeoTargetsField({ form }: { form: LinkFormState }) {
+  const TEXTS = linkOptionTexts().geo;
   const rows = form.values.geo_targets;
   const choices = useMemo(countryChoices, []);
   // Rows show their own problems once a save was refused for one of them.

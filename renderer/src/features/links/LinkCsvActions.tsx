@@ -10,7 +10,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { saveFile } from '../../components/saveFile';
-import { LINK_CSV_TEXTS as TEXTS } from './linkCsvTexts';
+import { linkCsvTexts } from './linkCsvTexts';
 
 export interface LinkCsvActionsProps {
   /** The admin's or the user's export and import calls. */
@@ -25,6 +25,7 @@ export interface LinkCsvActionsProps {
 type Outcome = { result: ImportResult } | { title: string; error: string };
 
 export function LinkCsvActions({ calls, reloads }: LinkCsvActionsProps) {
+  const TEXTS = linkCsvTexts();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -85,6 +86,7 @@ export function LinkCsvActions({ calls, reloads }: LinkCsvActionsProps) {
 }
 
 function ImportResultDialog({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
+  const TEXTS = linkCsvTexts();
   const failed = 'result' in outcome ? outcome.result.failed : [];
   return (
     <Dialog

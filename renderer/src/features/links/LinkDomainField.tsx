@@ -1,4 +1,5 @@
 /** The domain a user's link goes on: their verified custom domain or the default domain. */
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import type { LinkDomainChoice } from './linkDomain';
 
@@ -9,8 +10,9 @@ export interface LinkDomainFieldProps {
 }
 
 export function LinkDomainField({ choices, value, onChange }: LinkDomainFieldProps) {
+  const { t } = useTranslation();
   return (
-    <Field label="Domain" hint="Where the short link is shown and answered." className="span-2">
+    <Field label={t('linkForm.fields.domain')} hint={t('linkForm.fields.domainHint')} className="span-2">
       {(control) => (
         <select
           {...control}

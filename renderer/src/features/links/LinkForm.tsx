@@ -3,13 +3,16 @@
  * user's dialog are shells around it, each with its own words and actions.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { randomShortCode } from '../../../../redirector/contract';
 import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { ConversionFields } from './ConversionFields';
 import { LinkFormOption as Option } from './LinkFormOption';
 import { LinkOptionsFields } from './LinkOptionsFields';
 import type { LinkFormTexts } from './linkFormTexts';
-import { LINK_OPTION_TEXTS } from './linkOptionTexts';
+import { linkOptionTexts } from './linkOptionTexts';
 import { UtmFields } from './UtmFields';
 import type { LinkFormState } from './useLinkForm';
 
@@ -19,8 +22,6 @@ export interface LinkFormProps {
   id?: string;
   /** Shown before the short code input, e.g. 'me.example/'. */
   shortCodePrefix: string;
-  /** Beside the short code input (the admin's Regenerate). */
-  shortCodeAction?: ReactNode;
   /** Below the short code input (the admin's full-link preview). */
   shortCodeNote?: ReactNode;
   /** At the end of the form (the admin page's buttons; the dialog has them in its footer). */
@@ -29,24 +30,14 @@ export interface LinkFormProps {
   domainField?: ReactNode;
 }
 
-export function LinkForm({
-  form,
-  texts,
-  id,
-  shortCodePrefix,
-  shortCodeAction,
-  shortCodeNote,
-  children,
-  domainField,
-}: LinkFormProps) {
+export function LinkForm({ form, texts, id, shortCodePrefix, shortCodeNote, children, domainField }: LinkFormProps) {
+  const { t } = useTranslation();
   const { values, editing, set } = form;
   const { placeholders } = texts;
-  const shortCode = (
-    <ShortCodeInput form={form} texts={texts} prefix={shortCodePrefix} action={shortCodeAction} note={shortCodeNote} />
-  );
+  const shortCode = <ShortCodeInput form={form} texts={texts} prefix={shortCodePrefix} note={shortCodeNote} />;
   const title = (
     <TextField
-      label="Title"
+      label={t('linkForm.fields.title')}
       name="title"
       optional
       placeholder={placeholders.title}
@@ -62,7 +53,7 @@ export function LinkForm({
         {domainField}
         {texts.shortCodeFirst ? shortCode : title}
         <TextField
-          label="Target URL"
+          label={t('linkForm.fields.targetUrl')}
           type="url"
           required
           placeholder={placeholders.target_url}
@@ -72,11 +63,11 @@ export function LinkForm({
         />
         {texts.shortCodeFirst ? title : shortCode}
         <TextField
-          label="Tags"
+          label={t('linkForm.fields.tags')}
           optional
           placeholder={placeholders.tags}
           {...form.field('tags')}
-          hint={texts.tagsHint}
+          hint={linkOptionTexts().tagsHint}
           autoComplete="off"
           spellCheck={false}
           fieldClassName="span-2"
@@ -93,17 +84,20 @@ interface ShortCodeInputProps {
   form: LinkFormState;
   texts: LinkFormTexts;
   prefix: string;
-  action?: ReactNode;
   note?: ReactNode;
 }
 
-/** The short code input, with the admin's Regenerate beside it and its preview below when given. */
-function ShortCodeInput({ form, texts, prefix, action, note }: ShortCodeInputProps) {
+/**
+ * The short code input: a new link's comes prefilled with a random code and Regenerate beside it
+ * (on both screens, CONTRACT §18); the admin's full-link preview below when given.
+ */
+function ShortCodeInput({ form, texts, prefix, note }: ShortCodeInputProps) {
+  const { t } = useTranslation();
   const { values, errors, editing, set } = form;
   const { placeholders } = texts;
   const input = (
     <TextField
-      label="Short Code"
+      label={t('linkForm.fields.shortCode')}
       name="short_code"
       required
       placeholder={placeholders.short_code}
@@ -117,45 +111,53 @@ function ShortCodeInput({ form, texts, prefix, action, note }: ShortCodeInputPro
       autoComplete="off"
       spellCheck={false}
       autoFocus={texts.shortCodeFirst && !editing}
-      fieldClassName={action || note ? 'grow' : 'span-2'}
+      fieldClassName="grow"
     />
   );
-  return action || note ? (
+  return (
     <div className="field span-2">
       <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
         {input}
-        {editing ? null : action}
+        {editing ? null : (
+          <Button icon="refresh" onClick={() => set('short_code', randomShortCode())} style={{ minHeight: 42 }}>
+            {t('linkForm.regenerate')}
+          </Button>
+        )}
       </div>
       {note}
     </div>
-  ) : (
-    input
   );
 }
 
 /** The options of a link: forward query, the in-app and country redirects, and the rest. */
 function LinkFormOptions({ form, texts }: { form: LinkFormState; texts: LinkFormTexts }) {
+  const { t } = useTranslation();
   const { placeholders } = texts;
+  const options = linkOptionTexts();
   return (
     <fieldset className="fieldset">
       <legend>{texts.legend}</legend>
-      <Option form={form} flag="forward_query" texts={LINK_OPTION_TEXTS.forwardQuery} />
-      <Option form={form} flag="enable_tiktok_bypass" texts={texts.tiktok} />
+      <Option form={form} flag="forward_query" texts={options.forwardQuery} />
+      <Option form={form} flag="enable_tiktok_bypass" texts={options.tiktok} />
       <Option
         form={form}
         flag="enable_country_redirect"
-        texts={texts.country}
+        texts={options.country}
         address={{
           name: 'country_redirect_url',
-          label: 'Redirect URL',
+          label: t('linkForm.fields.redirectUrl'),
           placeholder: placeholders.country_redirect_url,
         }}
       />
       <Option
         form={form}
         flag="enable_instagram_exit"
-        texts={texts.instagram}
-        address={{ name: 'instagram_exit_url', label: 'Exit URL', placeholder: placeholders.instagram_exit_url }}
+        texts={options.instagram}
+        address={{
+          name: 'instagram_exit_url',
+          label: t('linkForm.fields.exitUrl'),
+          placeholder: placeholders.instagram_exit_url,
+        }}
       />
       <LinkOptionsFields form={form} />
       <ConversionFields form={form} />

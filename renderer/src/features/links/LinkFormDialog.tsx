@@ -3,6 +3,7 @@
  * choice of domain when the user has a verified one (docs/api.md#custom-domains).
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Link } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -10,8 +11,8 @@ import { Dialog } from '../../components/Dialog';
 import { LinkDomainField } from './LinkDomainField';
 import { LinkForm } from './LinkForm';
 import { initialLinkDomain, type LinkDomains, linkDomainChoices, shortCodePrefix } from './linkDomain';
-import { emptyLinkForm, type LinkFormValues, linkFormFromLink } from './linkForm';
-import { USER_LINK_FORM_TEXTS } from './linkFormTexts';
+import { type LinkFormValues, linkFormFromLink, newLinkForm } from './linkForm';
+import { userLinkFormTexts } from './linkFormTexts';
 import { useLinkForm } from './useLinkForm';
 
 export interface LinkFormDialogProps {
@@ -28,15 +29,17 @@ export interface LinkFormDialogProps {
 }
 
 export function LinkFormDialog({ link, domains, onClose, onSubmit }: LinkFormDialogProps) {
+  const { t } = useTranslation();
+  const texts = userLinkFormTexts();
   const editing = link !== null;
   const [domain, setDomain] = useState(() => initialLinkDomain(domains, link));
   const choices = domain === undefined ? null : linkDomainChoices(domains);
   const form = useLinkForm({
-    initial: () => (link ? linkFormFromLink(link) : emptyLinkForm()),
+    initial: () => (link ? linkFormFromLink(link) : newLinkForm()),
     editing,
-    texts: USER_LINK_FORM_TEXTS,
+    texts,
     onSubmit: (values) => onSubmit(values, link, domain),
-    failureText: (error) => errorMessage(error, 'Failed to save link'),
+    failureText: (error) => errorMessage(error, t('linkForm.user.saveFailed')),
   });
   const { submitting } = form;
   const formId = editing ? 'edit-link-form' : 'create-link-form';
@@ -46,24 +49,24 @@ export function LinkFormDialog({ link, domains, onClose, onSubmit }: LinkFormDia
       onClose={() => {
         if (!submitting) onClose();
       }}
-      title={editing ? 'Edit Link' : 'Create New Link'}
-      description={
-        editing ? 'Change where this link goes and how it behaves.' : 'Shorten a long address and track every click.'
-      }
+      title={t(editing ? 'linkForm.user.editTitle' : 'linkForm.user.createTitle')}
+      description={t(editing ? 'linkForm.user.editDescription' : 'linkForm.user.createDescription')}
       footer={
         <>
           <Button onClick={onClose} disabled={submitting}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="primary" loading={submitting}>
-            {editing ? (submitting ? 'Updating...' : 'Update Link') : submitting ? 'Creating...' : 'Create Link'}
+            {editing
+              ? t(submitting ? 'common.updating' : 'linkForm.user.update')
+              : t(submitting ? 'common.creating' : 'linkForm.user.create')}
           </Button>
         </>
       }
     >
       <LinkForm
         form={form}
-        texts={USER_LINK_FORM_TEXTS}
+        texts={texts}
         id={formId}
         shortCodePrefix={shortCodePrefix(domains, domain, link)}
         domainField={

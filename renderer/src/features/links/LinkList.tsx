@@ -13,7 +13,7 @@ import type { UrlQuery } from '../../components/useUrlQuery';
 import { LinkListToolbar } from './LinkListToolbar';
 import { LinksTable, type LinksTableProps } from './LinksTable';
 import { isFiltered } from './linkListQuery';
-import { LINK_LIST_TEXTS as TEXTS } from './linkListTexts';
+import { linkListTexts } from './linkListTexts';
 
 export interface LinkListProps extends Pick<LinksTableProps, 'variant' | 'actions'> {
   query: LinkListQuery;
@@ -26,7 +26,8 @@ export interface LinkListProps extends Pick<LinksTableProps, 'variant' | 'action
 }
 
 export function LinkList({ query, onQuery, page, tags, empty, ...table }: LinkListProps) {
-  if (!page) return <LoadingState message="Loading links..." />;
+  const TEXTS = linkListTexts();
+  if (!page) return <LoadingState message={TEXTS.loading} />;
   const filtered = isFiltered(query);
   if (page.total === 0 && !filtered && query.page === 1) return <>{empty}</>;
   return (

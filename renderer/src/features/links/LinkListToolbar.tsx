@@ -2,7 +2,7 @@
 import { defaultOrder, LINK_SORTS, type LinkListQuery, type LinkSort } from '../../../../redirector/contract';
 import { IconButton } from '../../components/Button';
 import { SearchToolbar } from '../../components/SearchBox';
-import { SORT_LABELS, LINK_LIST_TEXTS as TEXTS } from './linkListTexts';
+import { linkListTexts } from './linkListTexts';
 
 export interface LinkListToolbarProps {
   query: LinkListQuery;
@@ -12,6 +12,7 @@ export interface LinkListToolbarProps {
 }
 
 export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps) {
+  const TEXTS = linkListTexts();
   // A tag in the address that no link carries any more still shows as chosen.
   const tagOptions =
     query.tag && !tags.some((tag) => tag.name === query.tag) ? [{ name: query.tag, links: 0 }, ...tags] : tags;
@@ -27,7 +28,7 @@ export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps)
         <option value="">{TEXTS.anyTag}</option>
         {tagOptions.map((tag) => (
           <option key={tag.name} value={tag.name}>
-            {tag.name} ({tag.links})
+            {TEXTS.tagOption(tag.name, tag.links)}
           </option>
         ))}
       </select>
@@ -43,7 +44,7 @@ export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps)
         >
           {LINK_SORTS.map((sort) => (
             <option key={sort} value={sort}>
-              {TEXTS.sort}: {SORT_LABELS[sort]}
+              {TEXTS.sortOption(sort)}
             </option>
           ))}
         </select>

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { TextField } from '../../components/Field';
 import { GeoTargetsField } from './GeoTargetsField';
 import { LinkFormSection } from './LinkFormSection';
-import type { LinkOptionField } from './linkOptions';
-import { LINK_OPTION_TEXTS as TEXTS } from './linkOptionTexts';
+import { isPastExpiry, type LinkOptionField } from './linkOptions';
+import { linkOptionTexts } from './linkOptionTexts';
 import { PasswordOption } from './PasswordOption';
 import type { LinkFormState } from './useLinkForm';
 
 export function LinkOptionsFields({ form }: { form: LinkFormState }) {
+  const TEXTS = linkOptionTexts();
   const { values, errors, set } = form;
   // Sections holding a value start open.
   const [initial] = useState(values);
@@ -54,6 +55,11 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
             error={errors.expires_at}
             hint={TEXTS.expiry.expiresAtHint}
           />
+          {isPastExpiry(values.expires_at) ? (
+            <p className="span-2 form-warning" role="status" data-testid="past-expiry-warning">
+              {TEXTS.expiry.pastWarning}
+            </p>
+          ) : null}
           <TextField
             label={TEXTS.expiry.maxClicks}
             name="max_clicks"

@@ -3,6 +3,7 @@
  * on the admin pages and handlers in the user's dashboard; the admin's copy also says 'Copied!' in words.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconButton, IconLink } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
@@ -34,20 +35,21 @@ function Action({ action, icon, label }: { action: RowAction; icon: 'chart' | 'e
 }
 
 export function LinkRowActions({ url, shortCode, analytics, edit, onDelete, copiedNote = false }: LinkRowActionsProps) {
+  const { t } = useTranslation();
   const [showQr, setShowQr] = useState(false);
   return (
     <div className="btn-group">
-      {copiedNote ? <CopyLinkAction url={url} /> : <CopyButton text={url} label="Copy link" />}
-      <IconLink href={url} icon="external" label="Open in new tab" />
-      <IconButton icon="qr" label="QR code" onClick={() => setShowQr(true)} />
+      {copiedNote ? <CopyLinkAction url={url} /> : <CopyButton text={url} label={t('common.copyLink')} />}
+      <IconLink href={url} icon="external" label={t('links.actions.open')} />
+      <IconButton icon="qr" label={t('links.actions.qr')} onClick={() => setShowQr(true)} />
       {showQr ? (
         <Suspense fallback={null}>
           <QrCodeDialog url={url} shortCode={shortCode} onClose={() => setShowQr(false)} />
         </Suspense>
       ) : null}
-      <Action action={analytics} icon="chart" label="View analytics" />
-      <Action action={edit} icon="edit" label="Edit" />
-      <IconButton icon="trash" label="Delete" tone="danger" onClick={onDelete} />
+      <Action action={analytics} icon="chart" label={t('links.actions.analytics')} />
+      <Action action={edit} icon="edit" label={t('common.edit')} />
+      <IconButton icon="trash" label={t('common.delete')} tone="danger" onClick={onDelete} />
     </div>
   );
 }

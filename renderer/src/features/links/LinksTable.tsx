@@ -3,6 +3,7 @@
  * row actions. The user's dashboard and the admin list each show their own set of columns.
  */
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Link } from '../../../../redirector/contract';
 import { Badge } from '../../components/Badge';
 import { cx } from '../../components/cx';
@@ -10,6 +11,7 @@ import { FeatureBadges } from '../../components/FeatureBadges';
 import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { shortUrlText } from '../../format/shortUrl';
+import { i18next } from '../../i18n';
 import { LinkRowActions, type LinkRowActionsProps } from './LinkRowActions';
 import { TagList } from './TagList';
 
@@ -18,13 +20,16 @@ interface RowContext {
 }
 
 interface Column {
+  /** Stable across languages: the React key. */
+  id: string;
   header: string;
   className?: string;
   style?: CSSProperties;
   cell: (link: Link, row: RowContext) => ReactNode;
 }
 
-const untitled = <span className="subtle">Untitled</span>;
+const t = i18next.t;
+const untitled = () => <span className="subtle">{t('links.table.untitled')}</span>;
 
 /** A broken link's mark and its reason (docs/api.md#link-health); nothing for any other. */
 function BrokenNote({ link }: { link: Link }) {
@@ -33,26 +38,29 @@ function BrokenNote({ link }: { link: Link }) {
   const where = health.url && health.url !== link.target_url ? ` · ${health.url}` : '';
   return (
     <div className="cell-sub links-table__broken" data-testid="link-broken" title={health.url ?? undefined}>
-      <Badge tone="danger">Broken</Badge> {health.error ?? 'Unreachable'}
+      <Badge tone="danger">{t('links.table.broken')}</Badge> {health.error ?? t('links.table.unreachable')}
       {where}
     </div>
   );
 }
 
-const USER_COLUMNS: Column[] = [
+/** Built when the table draws: the headers in the language in use. */
+const userColumns = (): Column[] => [
   {
-    header: 'Link',
+    id: 'link',
+    header: t('links.table.link'),
     className: 'links-table__link',
     cell: (link, { onTag }) => (
       <>
-        <div className="cell-title">{link.title || untitled}</div>
+        <div className="cell-title">{link.title || untitled()}</div>
         <div className="mono text-sm links-table__short">{shortUrlText(link.short_url)}</div>
         <TagList tags={link.tags ?? []} onSelect={onTag} />
       </>
     ),
   },
   {
-    header: 'Target URL',
+    id: 'target',
+    header: t('links.table.target'),
     className: 'links-table__target',
     cell: (link) => (
       <>
@@ -69,30 +77,39 @@ const USER_COLUMNS: Column[] = [
       </>
     ),
   },
-  { header: 'Features', cell: (link) => <FeatureBadges link={link} /> },
+  { id: 'features', header: t('links.table.features'), cell: (link) => <FeatureBadges link={link} /> },
   {
-    header: 'Analytics',
+    id: 'analytics',
+    header: t('links.table.analytics'),
     className: 'links-table__counts',
     cell: (link) => (
       <>
-        <div className="cell-title">{formatNumber(link.total_clicks)} clicks</div>
-        <div className="cell-sub">{formatNumber(link.unique_visitors)} unique</div>
+        <div className="cell-title">{t('common.clicks', { count: link.total_clicks })}</div>
+        <div className="cell-sub">{t('links.table.unique', { n: formatNumber(link.unique_visitors) })}</div>
         {link.enable_country_redirect && link.blocked_visitors > 0 ? (
-          <div className="cell-sub links-table__blocked">{formatNumber(link.blocked_visitors)} blocked</div>
+          <div className="cell-sub links-table__blocked">
+            {t('links.table.blocked', { n: formatNumber(link.blocked_visitors) })}
+          </div>
         ) : null}
       </>
     ),
   },
-  { header: 'Created', className: 'links-table__created', cell: (link) => formatDate(link.created_at) },
+  {
+    id: 'created',
+    header: t('common.created'),
+    className: 'links-table__created',
+    cell: (link) => formatDate(link.created_at),
+  },
 ];
 
-const ADMIN_COLUMNS: Column[] = [
+const adminColumns = (): Column[] => [
   {
-    header: 'Title',
+    id: 'title',
+    header: t('links.table.title'),
     style: { maxWidth: 320 },
     cell: (link, { onTag }) => (
       <>
-        <div className="cell-title truncate">{link.title || untitled}</div>
+        <div className="cell-title truncate">{link.title || untitled()}</div>
         <div className="cell-sub truncate" title={link.target_url}>
           {link.target_url}
         </div>
@@ -102,7 +119,8 @@ const ADMIN_COLUMNS: Column[] = [
     ),
   },
   {
-    header: 'Short URL',
+    id: 'short',
+    header: t('links.table.shortUrl'),
     cell: (link) => (
       <div className="row" style={{ gap: 6 }}>
         <span className="mono links-table__short">{shortUrlText(link.short_url)}</span>
@@ -110,11 +128,12 @@ const ADMIN_COLUMNS: Column[] = [
       </div>
     ),
   },
-  { header: 'Clicks', className: 'num', cell: (link) => formatNumber(link.clicks) },
+  { id: 'clicks', header: t('links.table.clicks'), className: 'num', cell: (link) => formatNumber(link.clicks) },
   {
-    header: 'Created',
+    id: 'created',
+    header: t('common.created'),
     style: { whiteSpace: 'nowrap' },
-    cell: (link) => formatDate(link.created_at, 'en-US'),
+    cell: (link) => formatDate(link.created_at),
   },
 ];
 
@@ -128,19 +147,20 @@ export interface LinksTableProps {
 
 /** Every address shown, copied, opened or drawn as a QR code is the link's own `short_url` (docs/api.md#the-link-object). */
 export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTableProps) {
+  const { t: translate } = useTranslation();
   const admin = variant === 'admin';
-  const columns = admin ? ADMIN_COLUMNS : USER_COLUMNS;
+  const columns = admin ? adminColumns() : userColumns();
   return (
     <div className="table-wrap">
       <table className={cx('table table--stack table--actions', !admin && 'links-table')}>
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.className === 'num' ? 'num' : undefined}>
+              <th key={column.id} scope="col" className={column.className === 'num' ? 'num' : undefined}>
                 {column.header}
               </th>
             ))}
-            <th scope="col">Actions</th>
+            <th scope="col">{translate('common.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -151,11 +171,14 @@ export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTab
               data-testid={admin ? `link-row-${link.short_code}` : undefined}
             >
               {columns.map((column) => (
-                <td key={column.header} data-label={column.header} className={column.className} style={column.style}>
+                <td key={column.id} data-label={column.header} className={column.className} style={column.style}>
                   {column.cell(link, { onTag })}
                 </td>
               ))}
-              <td data-label={admin ? 'Actions' : undefined} className={admin ? undefined : 'links-table__actions'}>
+              <td
+                data-label={admin ? translate('common.actions') : undefined}
+                className={admin ? undefined : 'links-table__actions'}
+              >
                 <LinkRowActions url={link.short_url} shortCode={link.short_code} {...actions(link)} />
               </td>
             </tr>

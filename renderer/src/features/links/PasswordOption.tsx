@@ -5,12 +5,11 @@
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
-import { LINK_OPTION_TEXTS } from './linkOptionTexts';
+import { linkOptionTexts } from './linkOptionTexts';
 import type { LinkFormState } from './useLinkForm';
 
-const TEXTS = LINK_OPTION_TEXTS.password;
-
 export function PasswordOption({ form }: { form: LinkFormState }) {
+  const TEXTS = linkOptionTexts().password;
   const { has_password: protectedNow, password_mode: mode, password } = form.values;
   const setMode = (next: typeof mode) => {
     form.set('password', '');

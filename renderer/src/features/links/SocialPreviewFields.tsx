@@ -1,9 +1,7 @@
 /** The social preview section's fields and the card as apps will draw it (docs/api.md#social-previews). */
 import { TextField } from '../../components/Field';
-import { CONVERSION_TEXTS } from './conversionTexts';
+import { conversionTexts } from './conversionTexts';
 import type { LinkFormState } from './useLinkForm';
-
-const TEXTS = CONVERSION_TEXTS.preview;
 
 /** The host the card names under its title: the destination's. */
 function hostOf(url: string): string {
@@ -15,6 +13,7 @@ function hostOf(url: string): string {
 }
 
 export function SocialPreviewFields({ form }: { form: LinkFormState }) {
+  const TEXTS = conversionTexts().preview;
   const { values, errors, set } = form;
   const image = values.preview_image.trim();
   const showImage = image.startsWith('https://') && !errors.preview_image;

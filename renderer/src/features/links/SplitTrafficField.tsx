@@ -1,13 +1,12 @@
 /** Split traffic: rows of an address and its share, their sum shown as typed (docs/api.md#split-traffic). */
 import { Button, IconButton } from '../../components/Button';
 import { cx } from '../../components/cx';
-import { CONVERSION_TEXTS } from './conversionTexts';
+import { conversionTexts } from './conversionTexts';
 import { MAX_VARIANTS, type VariantRow, variantRowProblems, weightSum } from './linkConversionForm';
 import type { LinkFormState } from './useLinkForm';
 
-const TEXTS = CONVERSION_TEXTS.split;
-
 export function SplitTrafficField({ form }: { form: LinkFormState }) {
+  const TEXTS = conversionTexts().split;
   const rows = form.values.variants;
   const error = form.errors.variants;
   const problems = error ? variantRowProblems(rows) : [];

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { UserLinksPage } from '../../../../redirector/contract';
 import { StatCard, statValue } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
@@ -7,12 +8,18 @@ import { formatNumber } from '../../format/numbers';
  * and how many of them are broken (docs/api.md#link-health), once known.
  */
 export function SummaryCards({ totals, broken }: { totals: UserLinksPage['totals']; broken?: number }) {
+  const { t } = useTranslation();
   return (
     <div className="card-grid card-grid--4">
-      <StatCard label="Total Links" value={formatNumber(totals.links)} icon="link" />
-      <StatCard label="Total Clicks" value={formatNumber(totals.clicks)} icon="pointer" tone="green" />
-      <StatCard label="Unique Visitors" value={formatNumber(totals.unique_visitors)} icon="users" tone="amber" />
-      <StatCard label="Broken Links" value={statValue(broken)} icon="alert" tone="pink" />
+      <StatCard label={t('links.summary.links')} value={formatNumber(totals.links)} icon="link" />
+      <StatCard label={t('links.summary.clicks')} value={formatNumber(totals.clicks)} icon="pointer" tone="green" />
+      <StatCard
+        label={t('links.summary.visitors')}
+        value={formatNumber(totals.unique_visitors)}
+        icon="users"
+        tone="amber"
+      />
+      <StatCard label={t('links.summary.broken')} value={statValue(broken)} icon="alert" tone="pink" />
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * pages, or why there are none, with the create, export and import actions.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Link } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -23,17 +24,18 @@ export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQue
 }
 
 export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...props }: UserLinksCardProps) {
+  const { t } = useTranslation();
   const { onAnalytics, onEdit, onDelete, shownOn, ...list } = props;
   return (
     <Card
-      title="Your Links"
-      subtitle={`Short links on ${shownOn}`}
+      title={t('links.dashboard.title')}
+      subtitle={t('links.dashboard.shownOn', { host: shownOn })}
       flush
       actions={
         <div className="row">
           {csvActions}
           <Button variant="primary" icon="plus" onClick={onCreate}>
-            Create New Link
+            {t('links.dashboard.create')}
           </Button>
         </div>
       }
@@ -41,11 +43,11 @@ export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...pr
       {loadFailed && (list.page?.links.length ?? 0) === 0 ? (
         <EmptyState
           icon="refresh"
-          title="Your links could not be loaded"
-          description="Check your connection, then try again."
+          title={t('links.dashboard.loadFailed')}
+          description={t('links.dashboard.loadFailedHint')}
           action={
             <Button icon="refresh" onClick={onRetry}>
-              Retry
+              {t('common.retry')}
             </Button>
           }
         />
@@ -54,11 +56,11 @@ export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...pr
           {...list}
           empty={
             <EmptyState
-              title="No links yet"
-              description="Get started by creating your first link."
+              title={t('links.dashboard.empty')}
+              description={t('links.dashboard.emptyHint')}
               action={
                 <Button variant="primary" icon="plus" onClick={onCreate}>
-                  Create Link
+                  {t('links.dashboard.createLink')}
                 </Button>
               }
             />

@@ -1,18 +1,22 @@
 /** The UTM helper: five inputs that read the target URL's campaign parameters and write them back into it. */
 import { TextField } from '../../components/Field';
 import { LinkFormSection } from './LinkFormSection';
-import { LINK_OPTION_TEXTS } from './linkOptionTexts';
+import { linkOptionTexts } from './linkOptionTexts';
 import type { LinkFormState } from './useLinkForm';
 import { readUtm, UTM_FIELDS, withUtm } from './utm';
 
-const TEXTS = LINK_OPTION_TEXTS.utm;
-
 export function UtmFields({ form }: { form: LinkFormState }) {
+  const TEXTS = linkOptionTexts().utm;
   const utm = readUtm(form.values.target_url);
   const used = UTM_FIELDS.filter((name) => utm[name] !== '').length;
   // Opens once the target carries some, typed or pasted there.
   return (
-    <LinkFormSection title={TEXTS.title} state={used > 0 ? `${used} set` : undefined} open={used > 0} invalid={false}>
+    <LinkFormSection
+      title={TEXTS.title}
+      state={used > 0 ? TEXTS.used(used) : undefined}
+      open={used > 0}
+      invalid={false}
+    >
       <p className="field__hint">{TEXTS.hint}</p>
       <div className="form-grid">
         {UTM_FIELDS.map((name) => (

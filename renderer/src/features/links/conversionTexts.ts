@@ -1,31 +1,39 @@
-/** The words of the social preview and split traffic sections: the same on the admin pages and in the user dialog. */
+/**
+ * The words of the social preview and split traffic sections: the same on the admin pages and in
+ * the user dialog, read in the language in use when called (catalogue: `linkForm`).
+ */
+import { i18next } from '../../i18n';
 import { MAX_VARIANTS, PREVIEW_DESCRIPTION_MAX, PREVIEW_TITLE_MAX } from './linkConversionForm';
 
-export const CONVERSION_TEXTS = {
-  set: 'set',
-  preview: {
-    title: 'Social preview',
-    hint: 'The card Facebook, X, Slack, LinkedIn, WhatsApp and other apps show where the link is shared.',
-    cardTitle: 'Card headline',
-    cardTitleHint: `At most ${PREVIEW_TITLE_MAX} characters; without it, the link's title.`,
-    description: 'Preview description',
-    descriptionHint: `At most ${PREVIEW_DESCRIPTION_MAX} characters.`,
-    image: 'Preview image',
-    imageHint: 'An https:// address of an image (1200 × 630 shows best).',
-    imagePlaceholder: 'https://example.com/card.png',
-    cardLabel: 'How the card will look',
-    noTitle: 'Your link',
-  },
-  split: {
-    title: 'Split traffic',
-    hint: `Send visitors to 2 to ${MAX_VARIANTS} addresses by share; each visitor keeps getting the same one. iPhone and Android addresses still win for their devices.`,
-    address: (index: number) => `Variant ${index + 1} address`,
-    weight: (index: number) => `Variant ${index + 1} share (%)`,
-    remove: (index: number) => `Remove variant ${index + 1}`,
-    add: 'Add variant',
-    placeholder: 'https://example.com/landing-b',
-    sum: (sum: number) => `Shares add up to ${sum}%`,
-    sumGood: 'Shares add up to 100%',
-    full: `At most ${MAX_VARIANTS} variants.`,
-  },
-};
+export function conversionTexts() {
+  const t = i18next.t;
+  const n = (index: number) => ({ n: index + 1 });
+  return {
+    set: t('linkForm.set'),
+    preview: {
+      title: t('linkForm.preview.title'),
+      hint: t('linkForm.preview.hint'),
+      cardTitle: t('linkForm.preview.cardTitle'),
+      cardTitleHint: t('linkForm.preview.cardTitleHint', { max: PREVIEW_TITLE_MAX }),
+      description: t('linkForm.preview.description'),
+      descriptionHint: t('linkForm.preview.descriptionHint', { max: PREVIEW_DESCRIPTION_MAX }),
+      image: t('linkForm.preview.image'),
+      imageHint: t('linkForm.preview.imageHint'),
+      imagePlaceholder: 'https://example.com/card.png',
+      cardLabel: t('linkForm.preview.cardLabel'),
+      noTitle: t('linkForm.preview.noTitle'),
+    },
+    split: {
+      title: t('linkForm.split.title'),
+      hint: t('linkForm.split.hint', { max: MAX_VARIANTS }),
+      address: (index: number) => t('linkForm.split.address', n(index)),
+      weight: (index: number) => t('linkForm.split.weight', n(index)),
+      remove: (index: number) => t('linkForm.split.remove', n(index)),
+      add: t('linkForm.split.add'),
+      placeholder: 'https://example.com/landing-b',
+      sum: (sum: number) => t('linkForm.split.sum', { sum }),
+      sumGood: t('linkForm.split.sumGood'),
+      full: t('linkForm.split.full', { max: MAX_VARIANTS }),
+    },
+  };
+}

@@ -3,6 +3,7 @@
  * verified custom domain. Pure; the form offers the choice only when there is one.
  */
 import type { Link } from '../../../../redirector/contract';
+import { i18next } from '../../i18n';
 
 /** The domains a user's links may be shown on. */
 export interface LinkDomains {
@@ -23,7 +24,7 @@ export function linkDomainChoices(domains: LinkDomains): LinkDomainChoice[] | nu
   if (domains.verified === null) return null;
   return [
     { domain: domains.verified, label: domains.verified },
-    { domain: null, label: `${domains.defaultHost} (default domain)` },
+    { domain: null, label: i18next.t('linkForm.fields.defaultDomain', { host: domains.defaultHost }) },
   ];
 }
 

@@ -9,6 +9,7 @@ import {
   type LinkInput,
   type LinkUpdate,
   normaliseTags,
+  randomShortCode,
   shortCodeIssue,
   shortCodeProblem,
   splitTagText,
@@ -88,6 +89,11 @@ export function emptyLinkForm(prefill: Partial<LinkFormValues> = {}): LinkFormVa
     ...emptyConversion(),
     ...prefill,
   };
+}
+
+/** A new link's form, on both screens: its short code prefilled with a random one (Regenerate picks another). */
+export function newLinkForm(): LinkFormValues {
+  return emptyLinkForm({ short_code: randomShortCode() });
 }
 
 export function linkFormFromLink(link: Link): LinkFormValues {

@@ -1,13 +1,13 @@
-/** The link form's words on each screen: the admin pages and the user dialog keep their own. */
-import { INVALID_URL, MAX_TAGS, SHORT_CODE_MAX_LENGTH } from '../../../../redirector/contract';
-
-interface OptionTexts {
-  label: string;
-  hint: string;
-}
+/**
+ * The link form's words that differ by screen: the admin pages and the user dialog keep their own
+ * placeholders, hints and error wording; the options are named alike on both (linkOptionTexts.ts).
+ * Read in the language in use when called (catalogues: `linkForm.user`, `linkForm.admin`).
+ */
+import { INVALID_URL, SHORT_CODE_MAX_LENGTH } from '../../../../redirector/contract';
+import { i18next } from '../../i18n';
 
 export interface LinkFormTexts {
-  /** The user dialog asks for the short code first; the admin page prefills a random one below the title. */
+  /** The user dialog asks for the short code first; the admin page puts it below the title. */
   shortCodeFirst: boolean;
   legend: string;
   placeholders: {
@@ -19,10 +19,6 @@ export interface LinkFormTexts {
     instagram_exit_url: string;
   };
   shortCodeHint?: { create: string; edit: string };
-  tagsHint: string;
-  tiktok: OptionTexts;
-  country: OptionTexts;
-  instagram: OptionTexts;
   errors: {
     shortCodeRequired: string;
     shortCodeCharacters: string;
@@ -34,61 +30,52 @@ export interface LinkFormTexts {
   };
 }
 
-const COUNTRY_HINT = 'Visitors from developing countries go to another address.';
-const TAGS_HINT = `Up to ${MAX_TAGS}, separated by commas or spaces: letters, numbers, - and _.`;
+export function userLinkFormTexts(): LinkFormTexts {
+  const t = i18next.t;
+  return {
+    shortCodeFirst: true,
+    legend: t('linkForm.user.legend'),
+    placeholders: {
+      short_code: t('linkForm.user.placeholders.shortCode'),
+      target_url: 'https://example.com/a/long/address',
+      title: t('linkForm.user.placeholders.title'),
+      tags: t('linkForm.user.placeholders.tags'),
+      country_redirect_url: 'https://www.google.com/',
+      instagram_exit_url: 'https://example.com/instagram',
+    },
+    shortCodeHint: { create: t('linkForm.user.shortCodeHint.create'), edit: t('linkForm.user.shortCodeHint.edit') },
+    errors: {
+      shortCodeRequired: t('linkForm.user.errors.shortCodeRequired'),
+      shortCodeCharacters: t('linkForm.user.errors.shortCodeCharacters'),
+      shortCodeTooLong: t('linkForm.user.errors.shortCodeTooLong', { max: SHORT_CODE_MAX_LENGTH }),
+      targetRequired: t('linkForm.user.errors.targetRequired'),
+      redirectRequired: t('linkForm.user.errors.redirectRequired'),
+      exitRequired: t('linkForm.user.errors.exitRequired'),
+      invalidUrl: INVALID_URL,
+    },
+  };
+}
 
-export const USER_LINK_FORM_TEXTS: LinkFormTexts = {
-  shortCodeFirst: true,
-  legend: 'Features',
-  placeholders: {
-    short_code: 'my-link',
-    target_url: 'https://example.com/a/long/address',
-    title: 'My awesome link',
-    tags: 'summer, sale',
-    country_redirect_url: 'https://www.google.com/',
-    instagram_exit_url: 'https://example.com/instagram',
-  },
-  shortCodeHint: { create: 'Letters, numbers, hyphens and underscores.', edit: "Short codes can't be changed." },
-  tagsHint: TAGS_HINT,
-  tiktok: { label: 'Enable TikTok Bypass', hint: 'Visitors inside TikTok see how to open the link in their browser.' },
-  country: { label: 'Enable Country Redirect', hint: COUNTRY_HINT },
-  instagram: { label: 'Enable Instagram Exit', hint: 'Visitors inside Instagram go to an exit address.' },
-  errors: {
-    shortCodeRequired: 'Please enter a short code',
-    shortCodeCharacters: 'Use only letters, numbers, hyphens (-) and underscores (_)',
-    shortCodeTooLong: `Use at most ${SHORT_CODE_MAX_LENGTH} characters`,
-    targetRequired: 'Please enter a target URL',
-    redirectRequired: 'Please enter a redirect URL',
-    exitRequired: 'Please enter an exit URL',
-    invalidUrl: INVALID_URL,
-  },
-};
-
-const ADMIN_SHORT_CODE_CHARACTERS = 'Use letters, digits, hyphens and underscores only';
-
-export const ADMIN_LINK_FORM_TEXTS: LinkFormTexts = {
-  shortCodeFirst: false,
-  legend: 'Redirect options',
-  tagsHint: TAGS_HINT,
-  placeholders: {
-    target_url: 'https://example.com/page',
-    title: 'My summer campaign',
-    tags: 'campaign, summer',
-    instagram_exit_url: 'https://example.com/from-instagram',
-  },
-  tiktok: {
-    label: 'TikTok bypass page',
-    hint: "Visitors inside TikTok's browser see how to open the link in their own browser.",
-  },
-  country: { label: 'Third-world country redirect', hint: COUNTRY_HINT },
-  instagram: { label: 'Instagram exit redirect', hint: "Visitors inside Instagram's browser go to the exit address." },
-  errors: {
-    shortCodeRequired: 'Short code is required',
-    shortCodeCharacters: ADMIN_SHORT_CODE_CHARACTERS,
-    shortCodeTooLong: ADMIN_SHORT_CODE_CHARACTERS,
-    targetRequired: 'Target URL is required',
-    redirectRequired: 'Redirect URL is required',
-    exitRequired: 'Exit URL is required',
-    invalidUrl: INVALID_URL,
-  },
-};
+export function adminLinkFormTexts(): LinkFormTexts {
+  const t = i18next.t;
+  const characters = t('linkForm.admin.errors.shortCodeCharacters');
+  return {
+    shortCodeFirst: false,
+    legend: t('linkForm.admin.legend'),
+    placeholders: {
+      target_url: 'https://example.com/page',
+      title: t('linkForm.admin.placeholders.title'),
+      tags: t('linkForm.admin.placeholders.tags'),
+      instagram_exit_url: 'https://example.com/from-instagram',
+    },
+    errors: {
+      shortCodeRequired: t('linkForm.admin.errors.shortCodeRequired'),
+      shortCodeCharacters: characters,
+      shortCodeTooLong: characters,
+      targetRequired: t('linkForm.admin.errors.targetRequired'),
+      redirectRequired: t('linkForm.admin.errors.redirectRequired'),
+      exitRequired: t('linkForm.admin.errors.exitRequired'),
+      invalidUrl: INVALID_URL,
+    },
+  };
+}

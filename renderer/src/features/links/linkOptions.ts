@@ -18,6 +18,7 @@ import {
   sortedGeoTargets,
 } from '../../../../redirector/contract';
 import { countryName } from '../../format/countries';
+import { i18next } from '../../i18n';
 
 export interface GeoTargetRow {
   /** '' until one is chosen. */
@@ -65,10 +66,11 @@ export const LINK_OPTION_FIELDS: readonly LinkOptionField[] = [
   'geo_targets',
 ];
 
+/** Read in the language in use when a check runs. */
 export const OPTION_ERRORS = {
-  chooseCountry: 'Choose a country',
-  geoUrlRequired: (name: string) => `Please enter the address for ${name}`,
-  duplicateCountry: (name: string) => `${name} is already listed`,
+  chooseCountry: () => i18next.t('linkForm.geo.choose'),
+  geoUrlRequired: (name: string) => i18next.t('linkForm.geo.urlRequired', { name }),
+  duplicateCountry: (name: string) => i18next.t('linkForm.geo.duplicate', { name }),
 };
 
 export const emptyLinkOptions = (): LinkOptionValues => ({
@@ -93,6 +95,15 @@ export function isoToLocalInput(iso: string | null): string {
   if (Number.isNaN(date.getTime())) return '';
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * Whether a datetime-local value is a moment already past: the form warns before saving it (the
+ * server accepts it and the link is expired at once, docs/api.md#expiry-and-click-limits).
+ */
+export function isPastExpiry(local: string, now = Date.now()): boolean {
+  const iso = localInputToIso(local);
+  return iso !== undefined && Date.parse(iso) <= now;
 }
 
 /** A datetime-local value, read in the browser's zone, as ISO 8601 UTC; undefined if it is not one. */
@@ -125,7 +136,7 @@ export function geoRowProblems(rows: readonly GeoTargetRow[]): (string | undefin
   const seen = new Set<string>();
   return rows.map((row) => {
     if (isBlankRow(row)) return undefined;
-    if (row.country === '') return OPTION_ERRORS.chooseCountry;
+    if (row.country === '') return OPTION_ERRORS.chooseCountry();
     const name = countryName(row.country);
     if (seen.has(row.country)) return OPTION_ERRORS.duplicateCountry(name);
     seen.add(row.country);

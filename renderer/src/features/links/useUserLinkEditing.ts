@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { Link } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { useLinkCalls, type useLinkList } from '../../api/links';
+import { i18next } from '../../i18n';
 import { type LinkFormValues, linkInputFromForm } from './linkForm';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; link: Link };
@@ -38,7 +39,7 @@ export function useUserLinkEditing(list: ReturnType<typeof useLinkList>, onChang
       reload();
       onChanged();
     } catch (caught) {
-      setError(errorMessage(caught, 'Failed to delete link'));
+      setError(errorMessage(caught, i18next.t('links.delete.failed')));
     }
     setDeleting(null);
   };

@@ -310,7 +310,12 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect(await store.links.findByShortCode('gone')).toBeUndefined();
       expect(await store.clicks.listByLink(gone.id)).toEqual([]);
       expect(await store.clicks.countAll()).toBe(1);
-      expect(await store.links.counts(gone.id)).toEqual({ total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 });
+      expect(await store.links.counts(gone.id)).toEqual({
+        total_clicks: 0,
+        unique_visitors: 0,
+        blocked_visitors: 0,
+        quota_used: 0,
+      });
     });
 
     it('never hands out a deleted link id again', async () => {
@@ -337,9 +342,9 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         newClick(tieB.id, 50, { ip_address: '203.0.113.9', is_bot: true }),
         newClick(admin.id, 60),
       ]);
-      const zero = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 };
-      const oldCounts = { total_clicks: 3, unique_visitors: 2, blocked_visitors: 2 };
-      const adminCounts = { total_clicks: 1, unique_visitors: 1, blocked_visitors: 0 };
+      const zero = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 };
+      const oldCounts = { total_clicks: 3, unique_visitors: 2, blocked_visitors: 2, quota_used: 0 };
+      const adminCounts = { total_clicks: 1, unique_visitors: 1, blocked_visitors: 0, quota_used: 0 };
       expect(await store.links.list({})).toEqual([
         { ...tieB, ...zero },
         { ...tieA, ...zero },

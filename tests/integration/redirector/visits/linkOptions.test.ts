@@ -182,6 +182,44 @@ describe.each(STORE_SERVERS)('link options ($kind)', ({ start }) => {
     });
   });
 
+  describe('expired', () => {
+    const admin = () => ({ headers: adminHeaders(server.adminKey) });
+    const read = async (id: number) => (await call(server, 'GET', `/api/links?id=${id}`, admin())).body as Link;
+
+    it('answers expired once the click limit is used up, a bot included, in the link, the lists and the stats', async () => {
+      const limited = await link({ max_clicks: 2 });
+      expect(limited.expired).toBe(false);
+      expect((await visit(`/${limited.short_code}`)).status).toBe(302);
+      expect((await read(limited.id)).expired).toBe(false);
+      // The bot's click takes the last place but is not counted: clicks alone could not tell.
+      expect((await visit(`/${limited.short_code}`, UA.googlebot)).status).toBe(302);
+      const used = await read(limited.id);
+      expect([used.total_clicks, used.max_clicks, used.expired]).toEqual([1, 2, true]);
+      const list = await call(server, 'GET', `/api/links?q=${limited.short_code}`, admin());
+      expect((list.body as Link[]).map((one) => [one.short_code, one.expired])).toEqual([[limited.short_code, true]]);
+      const stats = await call(server, 'GET', `/api/analytics/${limited.id}`, admin());
+      expect(stats.body.link.expired).toBe(true);
+      // A higher limit opens it again.
+      await call(server, 'PUT', `/api/links?id=${limited.id}`, { ...admin(), body: { max_clicks: 3 } });
+      expect((await read(limited.id)).expired).toBe(false);
+    });
+
+    it("answers expired from expires_at on, in the user's own list too", async () => {
+      const user = await newUser(server);
+      const create = (expiresAt: number) =>
+        call(server, 'POST', '/api/links/create', {
+          headers: bearer(user.token),
+          body: { target_url: 'https://example.com/', expires_at: new Date(expiresAt).toISOString() },
+        });
+      expect((await create(Date.now() - HOUR)).body.link.expired).toBe(true);
+      expect((await create(Date.now() + HOUR)).body.link.expired).toBe(false);
+      const mine = await call(server, 'GET', '/api/links/user?sort=created_at&order=asc', {
+        headers: bearer(user.token),
+      });
+      expect((mine.body.links as Link[]).map((one) => one.expired)).toEqual([true, false]);
+    });
+  });
+
   describe('password', () => {
     it('shows the form (to bots too), refuses a wrong password with 401, opens on the right one', async () => {
       const locked = await link({ password: 'open sesame', max_clicks: 5 });

@@ -40,8 +40,19 @@ const submit = async (name: string) => {
 };
 
 describe('LinkFormDialog', () => {
+  it('prefills a random short code that Regenerate replaces, as the admin page does', () => {
+    renderForm();
+    const code = screen.getByLabelText(/^Short Code/) as HTMLInputElement;
+    expect(code.value).toMatch(/^[A-Za-z0-9]{6}$/);
+    const first = code.value;
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(code.value).toMatch(/^[A-Za-z0-9]{6}$/);
+    expect(code.value).not.toBe(first);
+  });
+
   it('blocks an empty or invalid form with messages and sends nothing', async () => {
     const submitted = renderForm();
+    type(/^Short Code/, '');
     await submit('Create Link');
     expect(screen.getByText('Please enter a short code')).toBeTruthy();
     expect(screen.getByText('Please enter a target URL')).toBeTruthy();
@@ -56,8 +67,8 @@ describe('LinkFormDialog', () => {
     const submitted = renderForm();
     expect(screen.queryByLabelText(/^Redirect URL/)).toBe(null);
     expect(screen.queryByLabelText(/^Exit URL/)).toBe(null);
-    fireEvent.click(screen.getByLabelText(/Enable Country Redirect/));
-    fireEvent.click(screen.getByLabelText(/Enable Instagram Exit/));
+    fireEvent.click(screen.getByLabelText(/^Country redirect/));
+    fireEvent.click(screen.getByLabelText(/^Instagram exit/));
     expect((screen.getByLabelText(/^Redirect URL/) as HTMLInputElement).value).toBe('https://www.google.com/');
     type(/^Short Code/, 'sale');
     type(/^Target URL/, 'https://shop.example/');
@@ -98,7 +109,7 @@ describe('LinkFormDialog', () => {
     const code = screen.getByLabelText(/^Short Code/) as HTMLInputElement;
     expect(code.value).toBe('fixed');
     expect(code.disabled).toBe(true);
-    expect((screen.getByLabelText(/Enable TikTok Bypass/) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/^TikTok bypass page/) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Update Link' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });

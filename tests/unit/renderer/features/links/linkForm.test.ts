@@ -10,15 +10,15 @@ import {
   linkInputFromForm,
   validateLinkForm as validateWith,
 } from '../../../../../renderer/src/features/links/linkForm';
-import { ADMIN_LINK_FORM_TEXTS, USER_LINK_FORM_TEXTS } from '../../../../../renderer/src/features/links/linkFormTexts';
+import { adminLinkFormTexts, userLinkFormTexts } from '../../../../../renderer/src/features/links/linkFormTexts';
 import { emptyLinkOptions } from '../../../../../renderer/src/features/links/linkOptions';
 import { apiLink, NO_OPTIONS_INPUT } from '../../../../helpers/linkFixtures';
 
 const INVALID_URL = 'Please enter a valid URL';
 const validateLinkForm = (values: LinkFormValues, editing: boolean) =>
-  validateWith(values, editing, USER_LINK_FORM_TEXTS);
+  validateWith(values, editing, userLinkFormTexts());
 const validateAdminForm = (values: LinkFormValues, mode: 'create' | 'edit') =>
-  validateWith(values, mode === 'edit', ADMIN_LINK_FORM_TEXTS);
+  validateWith(values, mode === 'edit', adminLinkFormTexts());
 
 // The dialog reveals the redirect address empty until its option is switched on.
 const filled = {

@@ -7,7 +7,7 @@ import {
   linkInputFromForm,
   validateLinkForm,
 } from '../../../../../renderer/src/features/links/linkForm';
-import { USER_LINK_FORM_TEXTS } from '../../../../../renderer/src/features/links/linkFormTexts';
+import { userLinkFormTexts } from '../../../../../renderer/src/features/links/linkFormTexts';
 import {
   emptyLinkOptions,
   type GeoTargetRow,
@@ -21,7 +21,7 @@ vi.stubEnv('TZ', 'America/New_York');
 
 const base = { ...emptyLinkForm(), short_code: 'camp1', target_url: 'https://shop.example/' };
 const check = (changes: Partial<LinkFormValues>) =>
-  validateLinkForm({ ...base, ...changes }, false, USER_LINK_FORM_TEXTS);
+  validateLinkForm({ ...base, ...changes }, false, userLinkFormTexts());
 const rows = (...pairs: [string, string][]): GeoTargetRow[] => pairs.map(([country, url]) => ({ country, url }));
 
 const everyOption: Partial<LinkFormValues> = {
