@@ -48,7 +48,7 @@ export async function startServerProcess(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilAnswering(child, `${url}/healthz`, () => output, 20_000);
+    await waitUntilAnswering(child, `${url}/healthz`, () => output, 60_000);
   } catch (error) {
     throw new Error(`server ${(error as Error).message}`);
   }
