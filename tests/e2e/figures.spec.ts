@@ -120,6 +120,8 @@ test("the user's per-link view gives the same shares", async ({ page, server }) 
   await storeSession(page, user);
   await page.goto(`${server.url}/dashboard?link=${userLinkId}`);
   await expectSharesOfAll(page, counts);
+  // Seven countries and Unknown: the Countries card counts seven.
+  await expect(page.locator('.stat-card').filter({ hasText: 'Countries' }).locator('dd').first()).toHaveText('7');
 });
 
 test('the dashboard counts Unknown as no country', async ({ page, server }) => {
@@ -132,6 +134,9 @@ test('the dashboard counts Unknown as no country', async ({ page, server }) => {
   const list = page.getByRole('list', { name: 'Countries' });
   await expect(list.getByText('Unknown')).toBeVisible();
   await expect(list.locator('img.flag')).toHaveCount(7);
+  // Each row's share is of every click of both links (15 each).
+  const shares = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+  for (const row of await rows(list)) expect(row.share).toBe(shares.format(row.value / 30));
 });
 
 test('in Spanish: the panels, the chart titles with their range and the figures follow the language', async ({

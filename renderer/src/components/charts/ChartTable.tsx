@@ -21,25 +21,28 @@ export function ChartTable({ caption, rows, labelHeader, valueHeader, shares = f
   const { t } = useTranslation();
   const total = rows.reduce((sum, row) => sum + row.value, 0);
   return (
-    <table className="visually-hidden" data-testid="chart-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{labelHeader ?? t('charts.item')}</th>
-          <th scope="col">{valueHeader ?? t('charts.clicks')}</th>
-          {shares ? <th scope="col">{t('charts.share')}</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the rows keep their order
-          <tr key={index}>
-            <th scope="row">{row.label}</th>
-            <td>{formatNumber(row.value)}</td>
-            {shares ? <td>{formatPercent(total === 0 ? 0 : row.value / total, 0)}</td> : null}
+    // The box hides it: a table does not clip its own overflow.
+    <div className="visually-hidden">
+      <table data-testid="chart-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labelHeader ?? t('charts.item')}</th>
+            <th scope="col">{valueHeader ?? t('charts.clicks')}</th>
+            {shares ? <th scope="col">{t('charts.share')}</th> : null}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the rows keep their order
+            <tr key={index}>
+              <th scope="row">{row.label}</th>
+              <td>{formatNumber(row.value)}</td>
+              {shares ? <td>{formatPercent(total === 0 ? 0 : row.value / total, 0)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
