@@ -145,7 +145,12 @@ test('in Spanish: the panels, the chart titles with their range and the figures 
 }) => {
   const counts = await adminCounts(server, adminLinkId);
   await adminSignIn(page, server);
-  await page.evaluate(() => window.localStorage.setItem('me.language', 'es'));
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { setItem(name: string, value: string): void } }).localStorage.setItem(
+      'me.language',
+      'es',
+    ),
+  );
   await page.goto(`${server.url}/admin/link/${adminLinkId}`);
   await expect(page.getByRole('heading', { name: 'Tendencia de clics (Últimos 7 días)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Clics recientes', exact: true })).toBeVisible();
