@@ -239,19 +239,23 @@ test('create → list (badges, date) → edit → analytics shows the clicks →
   await expect(totals.filter({ hasText: 'Total Clicks' })).toContainText('4');
   await expect(totals.filter({ hasText: 'Unique Visitors' })).toContainText('3');
   await expect(page.getByRole('heading', { name: 'Click Trend (Last 7 Days)' })).toBeVisible();
+  // Each breakdown's title names the range it shows (no range chosen: all time).
   for (const title of [
-    'Device Breakdown',
-    'Top Countries',
-    'Browser Breakdown',
-    'Referrer Sources',
-    'Operating Systems',
-    'Device Models',
-    'Hourly Click Patterns',
-    'Day of Week Patterns',
+    'Device Breakdown (All time)',
+    'Top Countries (All time)',
+    'Browser Breakdown (All time)',
+    'Referrer Sources (All time)',
+    'Operating Systems (All time)',
+    'Device Models (All time)',
+    'Hourly Click Patterns (All time)',
+    'Day of Week Patterns (All time)',
     'Recent Clicks',
   ]) {
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   }
+  // Every chart gives its figures as a table, captioned with its title.
+  await expect(page.getByRole('table', { name: 'Hourly Click Patterns (All time)' }).getByRole('row')).toHaveCount(25);
+  await expect(page.getByRole('table', { name: 'Device Breakdown (All time)' })).toContainText('Web');
   await expect(page.getByText('United Kingdom').first()).toBeVisible();
   const recent = card(page, 'Recent Clicks');
   await expect(recent.getByRole('row')).toHaveCount(5);

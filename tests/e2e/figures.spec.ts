@@ -120,6 +120,8 @@ test("the user's per-link view gives the same shares", async ({ page, server }) 
   await storeSession(page, user);
   await page.goto(`${server.url}/dashboard?link=${userLinkId}`);
   await expectSharesOfAll(page, counts);
+  // Seven countries and Unknown: the Countries card counts seven.
+  await expect(page.locator('.stat-card').filter({ hasText: 'Countries' }).locator('dd').first()).toHaveText('7');
 });
 
 test('the dashboard counts Unknown as no country', async ({ page, server }) => {
@@ -132,4 +134,42 @@ test('the dashboard counts Unknown as no country', async ({ page, server }) => {
   const list = page.getByRole('list', { name: 'Countries' });
   await expect(list.getByText('Unknown')).toBeVisible();
   await expect(list.locator('img.flag')).toHaveCount(7);
+  // Each row's share is of every click of both links (15 each).
+  const shares = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+  for (const row of await rows(list)) expect(row.share).toBe(shares.format(row.value / 30));
+});
+
+test('in Spanish: the panels, the chart titles with their range and the figures follow the language', async ({
+  page,
+  server,
+}) => {
+  const counts = await adminCounts(server, adminLinkId);
+  await adminSignIn(page, server);
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { setItem(name: string, value: string): void } }).localStorage.setItem(
+      'me.language',
+      'es',
+    ),
+  );
+  await page.goto(`${server.url}/admin/link/${adminLinkId}`);
+  await expect(page.getByRole('heading', { name: 'Tendencia de clics (Últimos 7 días)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Clics recientes', exact: true })).toBeVisible();
+  const card = page
+    .locator('.card')
+    .filter({ has: page.getByRole('heading', { name: 'Países principales (Todo el tiempo)' }) });
+  // Shares in Spanish ('27 %'), each of every click in view.
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const top = Math.max(...Object.values(counts));
+  const spanish = new Intl.NumberFormat('es', { style: 'percent', maximumFractionDigits: 0 }).format(top / total);
+  await expect(card.locator('.bar-list__meta').first()).toHaveText(spanish);
+  expect(spanish).toMatch(/\d\s%$/);
+  // The chart's text alternative too.
+  await expect(page.getByRole('table', { name: 'Clics por hora del día (Todo el tiempo)' })).toContainText('Hora');
+  await page.getByRole('button', { name: 'Últimos 30 días' }).click();
+  await expect(page.getByRole('heading', { name: 'Desglose por dispositivo (Últimos 30 días)' })).toBeVisible();
+
+  await page.goto(`${server.url}/admin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel de analíticas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Distribución de clics por país (Todo el tiempo)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Países' }).getByText('Desconocido')).toBeVisible();
 });

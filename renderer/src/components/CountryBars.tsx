@@ -9,7 +9,7 @@ export interface CountryBarsProps extends Omit<BarListProps, 'items'> {
   limit?: number;
 }
 
-/** Countries ranked by count, each with its flag and English name. */
+/** Countries ranked by count, each with its flag and its name in the UI's language. */
 export function CountryBars({ counts, limit, total, ...rest }: CountryBarsProps) {
   const items = rankCountries(counts, limit).map((country) => ({
     key: country.code,

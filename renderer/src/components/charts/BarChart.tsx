@@ -11,9 +11,18 @@ export interface BarChartProps extends SeriesChartProps {
 }
 
 export function BarChart(props: BarChartProps) {
-  const { data, seriesName, height, color, colors, horizontal = false, ariaLabel } = withSeriesDefaults(props);
+  const {
+    data,
+    seriesName,
+    height,
+    color,
+    colors,
+    horizontal = false,
+    ariaLabel,
+    labelHeader,
+  } = withSeriesDefaults(props);
   return (
-    <ChartFrame ariaLabel={ariaLabel} height={height}>
+    <ChartFrame ariaLabel={ariaLabel} height={height} data={data} seriesName={seriesName} labelHeader={labelHeader}>
       <RBarChart
         data={data}
         layout={horizontal ? 'vertical' : 'horizontal'}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../format/numbers';
 import { cx } from '../cx';
 
@@ -39,9 +40,10 @@ export function BarList({
   showShare = true,
   total: allClicks,
   tone = 'primary',
-  emptyText = 'No data yet',
+  emptyText,
 }: BarListProps) {
-  if (items.length === 0) return <div className="chart-empty">{emptyText}</div>;
+  const { t } = useTranslation();
+  if (items.length === 0) return <div className="chart-empty">{emptyText ?? t('charts.noData')}</div>;
   const shown = items.reduce((sum, item) => sum + item.value, 0);
   const total = allClicks ?? shown;
   const max = Math.max(...items.map((item) => item.value));

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatNumber, formatPercent } from '../../format/numbers';
+import { ChartTable } from './ChartTable';
 import { chartColor, TOOLTIP_STYLE } from './colors';
 import type { Slice } from './types';
 
@@ -14,21 +16,29 @@ export interface DonutChartProps {
   size?: number;
   /** Show the legend with counts and shares beside the chart. */
   legend?: boolean;
+  /** Its title, with the range it shows: the caption of its text alternative. */
   ariaLabel: string;
+  /** What the slices are ('Device', 'Source'...), the header of the text alternative's first column. */
+  labelHeader?: string;
+  /** The name of the values, 'Clicks' by default. */
+  valueName?: string;
 }
 
 /** A donut (or pie) with a legend listing each slice's count and share. */
 export function DonutChart({
   data,
-  emptyText = 'No data yet',
+  emptyText,
   centerCaption,
   pie = false,
   size = 180,
   legend = true,
   ariaLabel,
+  labelHeader,
+  valueName,
 }: DonutChartProps) {
+  const { t } = useTranslation();
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
-  if (total === 0) return <div className="chart-empty">{emptyText}</div>;
+  if (total === 0) return <div className="chart-empty">{emptyText ?? t('charts.noData')}</div>;
   const slices = data.map((slice, index) => ({ ...slice, color: slice.color ?? chartColor(index) }));
   return (
     <div className={legend ? 'donut' : undefined}>
@@ -76,6 +86,13 @@ export function DonutChart({
           ))}
         </ul>
       ) : null}
+      <ChartTable
+        caption={ariaLabel}
+        rows={slices.map((slice) => ({ label: slice.name, value: slice.value }))}
+        labelHeader={labelHeader}
+        valueHeader={valueName}
+        shares
+      />
     </div>
   );
 }

@@ -7,9 +7,9 @@ export type LineChartProps = SeriesChartProps;
 
 /** One series over a category axis. Animation off, so screenshots are stable. */
 export function LineChart(props: LineChartProps) {
-  const { data, seriesName, height, color, ariaLabel } = withSeriesDefaults(props);
+  const { data, seriesName, height, color, ariaLabel, labelHeader } = withSeriesDefaults(props);
   return (
-    <ChartFrame ariaLabel={ariaLabel} height={height}>
+    <ChartFrame ariaLabel={ariaLabel} height={height} data={data} seriesName={seriesName} labelHeader={labelHeader}>
       <RLineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
         <CartesianGrid stroke={GRID_COLOR} vertical={false} />
         <XAxis {...LABEL_X_AXIS} />

@@ -12,8 +12,10 @@ export interface SeriesChartProps {
   seriesName?: string;
   height?: number;
   color?: string;
-  /** Accessible summary of the chart. */
+  /** Accessible summary of the chart: its title, with the range it shows. */
   ariaLabel: string;
+  /** What the labels are ('Day', 'Country'...), the header of the text alternative's first column. */
+  labelHeader?: string;
 }
 
 export interface Slice {

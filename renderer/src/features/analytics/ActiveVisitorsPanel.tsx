@@ -1,6 +1,7 @@
 /** Active Visitors (docs/api.md#pages): every 3 s, the distinct visitors of the last 2 minutes. */
 
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/analytics';
 import { Flag } from '../../components/Flag';
 import { formatTimeAgo } from '../../format/dates';
@@ -10,25 +11,26 @@ export const ACTIVE_WINDOW_MINUTES = 2;
 const SHOWN = 6;
 
 export function ActiveVisitorsPanel() {
+  const { t } = useTranslation();
   const [live, setLive] = useState(true);
   const active = useLiveVisitors(ACTIVE_WINDOW_MINUTES, live, ACTIVE_VISITORS_INTERVAL_MS);
 
   return (
     <LivePanel
-      title="Active Visitors"
-      subtitle="Last 2 minutes"
+      title={t('analytics.live.activeVisitors')}
+      subtitle={t('analytics.live.last2')}
       live={live}
       onLiveChange={setLive}
       load={active}
       figure={(data) => ({
         value: data.totals.online,
-        caption: data.totals.online === 1 ? 'visitor online' : 'visitors online',
+        caption: t('analytics.live.visitorsOnline', { count: data.totals.online }),
         testId: 'active-visitors',
       })}
     >
       {(data) =>
         data.visitors.length === 0 ? (
-          <p className="muted text-sm">No active visitors right now</p>
+          <p className="muted text-sm">{t('analytics.live.noActiveVisitors')}</p>
         ) : (
           <ul className="feed">
             {data.visitors.slice(0, SHOWN).map((visitor) => (

@@ -1,5 +1,6 @@
 /** /admin/link/{linkId} (docs/api.md#pages, "Admin per-link analytics"): one call, refreshed every 5 s. */
 
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAnalyticsCalls, useLinkStats } from '../../api/analytics';
 import { ApiError, errorMessage } from '../../api/client';
@@ -14,33 +15,34 @@ import { formatDate, formatDay } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { onlineNow, trendDays, trendSpan } from './analyticsFormat';
-import { TREND_TEXTS } from './analyticsTexts';
+import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
 import { useDateRange } from './useDateRange';
 import { VariantsPanel } from './VariantsPanel';
 
 export function LinkAnalyticsPage() {
+  const { t } = useTranslation();
   const { linkId = '' } = useParams();
   const calls = useAnalyticsCalls();
   const dateRange = useDateRange();
   const analytics = useLinkStats(linkId, dateRange.range);
   const back = (
     <RouterLink to="/admin/links" className="back-link">
-      <Icon name="arrowLeft" /> Back to links
+      <Icon name="arrowLeft" /> {t('analytics.backToLinks')}
     </RouterLink>
   );
 
   const data = analytics.data;
   if (!data) {
-    if (analytics.loading) return <LoadingState message="Loading analytics..." />;
+    if (analytics.loading) return <LoadingState message={t('analytics.loadingAnalytics')} />;
     const notFound =
       analytics.error instanceof ApiError && (analytics.error.status === 404 || analytics.error.status === 400);
     return (
       <div className="stack">
         {back}
-        <Banner tone="error" title={notFound ? 'Link not found' : 'Failed to fetch analytics'}>
-          {notFound ? undefined : errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}
+        <Banner tone="error" title={notFound ? t('analytics.linkNotFound') : t('analytics.failed')}>
+          {notFound ? undefined : errorMessage(analytics.error, t('analytics.failed'), { orStatus: true })}
         </Banner>
       </div>
     );
@@ -49,6 +51,7 @@ export function LinkAnalyticsPage() {
   const { link, stats, recentClicks } = data;
   const url = link.short_url;
   const online = onlineNow(recentClicks);
+  const trend = trendTitle(t('analytics.panels.clickTrend'), trendSpan(stats.days));
 
   return (
     <div className="stack">
@@ -59,7 +62,7 @@ export function LinkAnalyticsPage() {
             <h1 className="page-title">{link.title || `/${link.short_code}`}</h1>
             {online > 0 ? (
               <Badge tone="success">
-                <span className="live-dot" aria-hidden="true" /> {online} online now
+                <span className="live-dot" aria-hidden="true" /> {t('analytics.onlineNow', { count: online })}
               </Badge>
             ) : null}
           </div>
@@ -74,27 +77,33 @@ export function LinkAnalyticsPage() {
         clickExport={{ shortCode: link.short_code, download: () => calls.clicksCsv(link.id, dateRange.range) }}
       />
       {analytics.error ? (
-        <Banner tone="warning">{errorMessage(analytics.error, 'Failed to fetch analytics', { orStatus: true })}</Banner>
+        <Banner tone="warning">{errorMessage(analytics.error, t('analytics.failed'), { orStatus: true })}</Banner>
       ) : null}
       <div className="card-grid card-grid--3">
-        <StatCard label="Total Clicks" value={formatNumber(stats.totalClicks)} icon="pointer" />
-        <StatCard label="Unique Visitors" value={formatNumber(stats.uniqueVisitors)} icon="users" tone="green" />
+        <StatCard label={t('analytics.stats.totalClicks')} value={formatNumber(stats.totalClicks)} icon="pointer" />
         <StatCard
-          label="Created"
-          value={<span className="stat-date">{formatDate(link.created_at, 'en-US')}</span>}
+          label={t('analytics.stats.uniqueVisitors')}
+          value={formatNumber(stats.uniqueVisitors)}
+          icon="users"
+          tone="green"
+        />
+        <StatCard
+          label={t('analytics.stats.created')}
+          value={<span className="stat-date">{formatDate(link.created_at)}</span>}
           icon="calendar"
           tone="amber"
         />
       </div>
-      <Card title={TREND_TEXTS.title('Click Trend', trendSpan(stats.days, 'en-US'))}>
+      <Card title={trend}>
         <LineChart
-          ariaLabel={TREND_TEXTS.ariaLabel(stats.days !== undefined)}
-          data={trendDays(stats).map((day) => ({ label: formatDay(day.date, 'en-US'), value: day.clicks }))}
+          ariaLabel={`${trend}. ${trendAriaLabel(stats.days !== undefined)}`}
+          labelHeader={t('charts.day')}
+          data={trendDays(stats).map((day) => ({ label: formatDay(day.date), value: day.clicks }))}
         />
       </Card>
-      <LinkBreakdownGrid stats={stats} />
+      <LinkBreakdownGrid stats={stats} rangeLabel={choiceLabel(dateRange.choice, dateRange.range)} />
       <VariantsPanel variants={data.variants ?? []} />
-      <Card title="Recent Clicks" flush>
+      <Card title={t('analytics.panels.recentClicks')} flush>
         <RecentClicksTable clicks={recentClicks} />
       </Card>
     </div>

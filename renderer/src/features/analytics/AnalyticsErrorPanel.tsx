@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { ErrorPanel } from '../../components/ErrorPanel';
 
 export interface AnalyticsErrorPanelProps {
-  /** The screen's subject: 'Error Loading <what>'. */
+  /** The screen's subject, in the UI's language: 'Error Loading <what>'. */
   what: string;
   error: unknown;
   onRetry: () => void;
@@ -10,16 +11,12 @@ export interface AnalyticsErrorPanelProps {
 }
 
 /** A failed analytics read: the server's message, else the status, else `fallback`; with Retry. */
-export function AnalyticsErrorPanel({
-  what,
-  error,
-  onRetry,
-  fallback = 'Failed to fetch analytics',
-}: AnalyticsErrorPanelProps) {
+export function AnalyticsErrorPanel({ what, error, onRetry, fallback }: AnalyticsErrorPanelProps) {
+  const { t } = useTranslation();
   return (
     <ErrorPanel
-      title={`Error Loading ${what}`}
-      message={errorMessage(error, fallback, { orStatus: true })}
+      title={t('analytics.errorLoading', { what })}
+      message={errorMessage(error, fallback ?? t('analytics.failed'), { orStatus: true })}
       onRetry={onRetry}
     />
   );

@@ -2,10 +2,11 @@
  * The bar above an analytics view: the date range and, on a link's view, Export CSV of the link's
  * clicks in that range (`clicks-<shortCode>.csv`).
  */
+import { useTranslation } from 'react-i18next';
 import { useBusyCall } from '../../api/useBusyCall';
 import { Button } from '../../components/Button';
 import { saveFile } from '../../components/saveFile';
-import { CLICK_EXPORT_TEXTS as TEXTS } from './analyticsTexts';
+import { CLICK_EXPORT_FILE } from './analyticsTexts';
 import { DateRangeControl } from './DateRangeControl';
 import type { useDateRange } from './useDateRange';
 
@@ -31,12 +32,13 @@ export function AnalyticsRangeBar({
 }
 
 function ExportClicksButton({ shortCode, download }: ClickExport) {
-  const { busy, error, run } = useBusyCall(TEXTS.failed);
-  const save = () => run(async () => saveFile(await download(), TEXTS.fileName(shortCode)));
+  const { t } = useTranslation();
+  const { busy, error, run } = useBusyCall(t('analytics.export.failed'));
+  const save = () => run(async () => saveFile(await download(), CLICK_EXPORT_FILE(shortCode)));
   return (
     <div className="stack stack--sm">
       <Button icon="download" onClick={save} loading={busy} disabled={busy}>
-        {busy ? TEXTS.exporting : TEXTS.label}
+        {busy ? t('analytics.export.exporting') : t('analytics.export.label')}
       </Button>
       {error ? (
         <p className="field__error" role="alert">

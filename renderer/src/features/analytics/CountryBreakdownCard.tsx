@@ -3,6 +3,7 @@
  * clicks, share of the total and a bar relative to the busiest country; a summary line.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Flag } from '../../components/Flag';
@@ -10,17 +11,17 @@ import { rankCountries, UNKNOWN_COUNTRY } from '../../format/countries';
 import { formatNumber, formatPercent } from '../../format/numbers';
 
 export const COUNTRY_CARD_LIMIT = 10;
-export const COUNTRY_CARD_TITLE = 'Click Distribution by Country';
-export const NO_GEO_DATA = 'No geographic data available yet';
 
 export function CountryBreakdownCard({
   counts,
-  title = COUNTRY_CARD_TITLE,
+  title,
 }: {
   /** Undefined while loading. */
   counts: Record<string, number> | undefined;
-  title?: string;
+  /** With the range it shows (CONTRACT §18). */
+  title: string;
 }) {
+  const { t } = useTranslation();
   const [showAll, setShowAll] = useState(false);
   const countries = rankCountries(counts ?? {});
   const total = countries.reduce((sum, country) => sum + country.count, 0);
@@ -35,18 +36,18 @@ export function CountryBreakdownCard({
       actions={
         countries.length > COUNTRY_CARD_LIMIT ? (
           <Button size="sm" variant="ghost" onClick={() => setShowAll(!showAll)}>
-            {showAll ? 'Show Less' : `Show All (${countries.length})`}
+            {showAll ? t('analytics.showLess') : t('analytics.showAll', { count: countries.length })}
           </Button>
         ) : undefined
       }
     >
       {counts === undefined ? (
-        <div className="chart-empty">Loading...</div>
+        <div className="chart-empty">{t('analytics.loading')}</div>
       ) : countries.length === 0 ? (
-        <div className="chart-empty">{NO_GEO_DATA}</div>
+        <div className="chart-empty">{t('analytics.countryCard.noGeo')}</div>
       ) : (
         <div className="stack">
-          <ul className="plain-list bar-list" aria-label="Countries">
+          <ul className="plain-list bar-list" aria-label={t('analytics.countryCard.list')}>
             {shown.map((country) => (
               <li key={country.code} className="bar-list__item">
                 <div className="bar-list__row">
@@ -68,17 +69,17 @@ export function CountryBreakdownCard({
             ))}
           </ul>
           <hr className="divider" />
-          <dl className="kv-list kv-list--lg stack stack--sm" aria-label="Country summary">
+          <dl className="kv-list kv-list--lg stack stack--sm" aria-label={t('analytics.countryCard.summary')}>
             <div className="kv-list__row">
-              <dt>Countries</dt>
+              <dt>{t('analytics.countryCard.countries')}</dt>
               <dd>{formatNumber(knownCountries)}</dd>
             </div>
             <div className="kv-list__row">
-              <dt>Total clicks</dt>
+              <dt>{t('analytics.countryCard.totalClicks')}</dt>
               <dd>{formatNumber(total)}</dd>
             </div>
             <div className="kv-list__row">
-              <dt>Max clicks</dt>
+              <dt>{t('analytics.countryCard.maxClicks')}</dt>
               <dd>{formatNumber(max)}</dd>
             </div>
           </dl>

@@ -3,9 +3,9 @@
  * rule the server applies, so its words show before any call is made).
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type DateRange, parseDateRange } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
-import { DATE_RANGE_TEXTS as TEXTS } from './analyticsTexts';
 import { RANGE_PRESETS, type RangeChoice } from './dateRange';
 
 export interface DateRangeControlProps {
@@ -16,6 +16,7 @@ export interface DateRangeControlProps {
 }
 
 export function DateRangeControl({ choice, range, onChange }: DateRangeControlProps) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(choice.kind === 'custom');
   const showCustom = editing || choice.kind === 'custom';
   const pick = (next: RangeChoice) => {
@@ -25,7 +26,7 @@ export function DateRangeControl({ choice, range, onChange }: DateRangeControlPr
   return (
     <div className="date-range">
       <fieldset className="segmented">
-        <legend className="visually-hidden">{TEXTS.legend}</legend>
+        <legend className="visually-hidden">{t('analytics.dateRange.legend')}</legend>
         {RANGE_PRESETS.map((preset) => (
           <button
             key={preset}
@@ -34,7 +35,7 @@ export function DateRangeControl({ choice, range, onChange }: DateRangeControlPr
             aria-pressed={!showCustom && choice.kind === 'preset' && choice.preset === preset}
             onClick={() => pick({ kind: 'preset', preset })}
           >
-            {TEXTS.presets[preset]}
+            {t(`analytics.dateRange.presets.${preset}`)}
           </button>
         ))}
         <button
@@ -43,10 +44,10 @@ export function DateRangeControl({ choice, range, onChange }: DateRangeControlPr
           aria-pressed={!showCustom && choice.kind === 'all'}
           onClick={() => pick({ kind: 'all' })}
         >
-          {TEXTS.allTime}
+          {t('analytics.dateRange.allTime')}
         </button>
         <button type="button" className="segmented__option" aria-pressed={showCustom} onClick={() => setEditing(true)}>
-          {TEXTS.custom}
+          {t('analytics.dateRange.custom')}
         </button>
       </fieldset>
       {showCustom ? <CustomRange key={rangeText(range)} initial={range} onApply={pick} /> : null}
@@ -57,6 +58,7 @@ export function DateRangeControl({ choice, range, onChange }: DateRangeControlPr
 const rangeText = (range: DateRange | undefined) => (range ? `${range.from}/${range.to}` : '');
 
 function CustomRange({ initial, onApply }: { initial: DateRange | undefined; onApply: (choice: RangeChoice) => void }) {
+  const { t } = useTranslation();
   const [from, setFrom] = useState(initial?.from ?? '');
   const [to, setTo] = useState(initial?.to ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -80,15 +82,15 @@ function CustomRange({ initial, onApply }: { initial: DateRange | undefined; onA
       }}
     >
       <label className="date-range__field stack stack--xs">
-        <span className="field__label">{TEXTS.from}</span>
+        <span className="field__label">{t('analytics.dateRange.from')}</span>
         <input className="input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
       </label>
       <label className="date-range__field stack stack--xs">
-        <span className="field__label">{TEXTS.to}</span>
+        <span className="field__label">{t('analytics.dateRange.to')}</span>
         <input className="input" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
       </label>
       <Button type="submit" size="sm">
-        {TEXTS.apply}
+        {t('analytics.dateRange.apply')}
       </Button>
       {error ? (
         <p className="field__error date-range__error" role="alert">

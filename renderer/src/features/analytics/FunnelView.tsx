@@ -2,12 +2,14 @@
  * The conversion funnel (docs/api.md#pages and docs/api.md#analytics) from one answer. Estimated figures (impressions,
  * time to click) are labelled as estimates wherever they show.
  */
+import { useTranslation } from 'react-i18next';
 import type { FunnelResponse, FunnelStep } from '../../../../redirector/contract';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { cx } from '../../components/cx';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber, formatPercent } from '../../format/numbers';
+import { i18next } from '../../i18n';
 
 /** A step loses more than this share of the previous one: shown in red (docs/api.md#pages). */
 export const HIGH_DROP_OFF = 0.5;
@@ -19,21 +21,36 @@ const STEP_FIELD: Record<string, string> = {
   Conversions: 'conversions',
 };
 
+/** A step's name in the UI's language (the server names them in English). */
+function stepName(name: string): string {
+  switch (name) {
+    case 'Impressions':
+      return i18next.t('analytics.funnel.stepNames.Impressions');
+    case 'Link Clicks':
+      return i18next.t('analytics.funnel.stepNames.Link Clicks');
+    case 'Engaged Users':
+      return i18next.t('analytics.funnel.stepNames.Engaged Users');
+    case 'Conversions':
+      return i18next.t('analytics.funnel.stepNames.Conversions');
+    default:
+      return name;
+  }
+}
+
 function EstimateBadge() {
-  return <Badge tone="warning">Estimate</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone="warning">{t('analytics.funnel.estimate')}</Badge>;
 }
 
 export function funnelAdvice(data: FunnelResponse): string {
-  if (data.bounceRate > HIGH_DROP_OFF)
-    return 'Most clicks arrive without a referrer. Share your links where people engage (social posts, bios, newsletters) so more visits come with context.';
-  if (data.igExitRate > 0.25)
-    return 'Many visitors come from Instagram. Keep the Instagram exit address current so they land where you want.';
-  if (data.conversionRate < 0.1)
-    return 'Few estimated impressions turn into engaged visits. Try a clearer call to action next to your links.';
-  return 'Your links engage their visitors well. Keep sharing them on the channels that bring referred traffic.';
+  if (data.bounceRate > HIGH_DROP_OFF) return i18next.t('analytics.funnel.adviceReferrer');
+  if (data.igExitRate > 0.25) return i18next.t('analytics.funnel.adviceInstagram');
+  if (data.conversionRate < 0.1) return i18next.t('analytics.funnel.adviceCallToAction');
+  return i18next.t('analytics.funnel.adviceGood');
 }
 
 export function FunnelView({ data }: { data: FunnelResponse }) {
+  const { t } = useTranslation();
   const estimated = new Set(data.estimated);
   const isEstimate = (step: FunnelStep) => estimated.has(STEP_FIELD[step.name] ?? '');
   const max = Math.max(0, ...data.steps.map((step) => step.value));
@@ -42,28 +59,42 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
     <>
       <div className="card-grid card-grid--4">
         <StatCard
-          label="Avg. Time to Click"
+          label={t('analytics.funnel.avgTime')}
           value={formatNumber(data.avgTimeToClickMinutes)}
-          hint={estimated.has('avgTimeToClickMinutes') ? 'minutes · estimate (fixed 45 s)' : 'minutes'}
+          hint={
+            estimated.has('avgTimeToClickMinutes')
+              ? t('analytics.funnel.minutesEstimate')
+              : t('analytics.funnel.minutes')
+          }
           icon="clock"
         />
         <StatCard
-          label="Conversion Rate"
+          label={t('analytics.funnel.conversionRate')}
           value={formatPercent(data.conversionRate)}
-          hint={estimated.has('impressions') ? 'of estimated impressions' : undefined}
+          hint={estimated.has('impressions') ? t('analytics.funnel.ofEstimated') : undefined}
           icon="activity"
           tone="green"
         />
-        <StatCard label="Bounce Rate" value={formatPercent(data.bounceRate)} icon="arrowLeft" tone="amber" />
-        <StatCard label="IG Exit Rate" value={formatPercent(data.igExitRate)} icon="external" tone="pink" />
+        <StatCard
+          label={t('analytics.funnel.bounceRate')}
+          value={formatPercent(data.bounceRate)}
+          icon="arrowLeft"
+          tone="amber"
+        />
+        <StatCard
+          label={t('analytics.funnel.igExitRate')}
+          value={formatPercent(data.igExitRate)}
+          icon="external"
+          tone="pink"
+        />
       </div>
-      <Card title="Conversion Funnel" subtitle="Share of impressions at each step">
-        <ul className="plain-list bar-list" aria-label="Funnel steps">
+      <Card title={t('analytics.funnel.title')} subtitle={t('analytics.funnel.stepsSubtitle')}>
+        <ul className="plain-list bar-list" aria-label={t('analytics.funnel.steps')}>
           {data.steps.map((step) => (
             <li key={step.name} className="bar-list__item" data-testid="funnel-step">
               <div className="bar-list__row">
                 <span className="bar-list__label">
-                  {step.name}
+                  {stepName(step.name)}
                   {isEstimate(step) ? <EstimateBadge /> : null}
                 </span>
                 <span className="bar-list__value">{formatNumber(step.value)}</span>
@@ -79,14 +110,14 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
         </ul>
         {estimated.has('impressions') ? (
           <p className="estimate-note" style={{ marginTop: 16 }}>
-            Impressions are an estimate (3 × clicks); the link itself cannot see who saw it.
+            {t('analytics.funnel.impressionsNote')}
           </p>
         ) : null}
       </Card>
-      <Card title="Advice">
+      <Card title={t('analytics.funnel.advice')}>
         <p className="text-sm">{funnelAdvice(data)}</p>
       </Card>
-      <Card title="Conversion Path Breakdown">
+      <Card title={t('analytics.funnel.pathBreakdown')}>
         <ol className="plain-list">
           {data.steps.slice(1).map((step, index) => {
             const previous = data.steps[index];
@@ -94,7 +125,7 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
             return (
               <li key={step.name} className="funnel-step" data-testid="funnel-path">
                 <span>
-                  {previous?.name} → {step.name}
+                  {stepName(previous?.name ?? '')} → {stepName(step.name)}
                 </span>
                 <span className="muted text-sm">
                   {formatNumber(previous?.value ?? 0)} → {formatNumber(step.value)}
@@ -103,7 +134,7 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
                   className={cx('funnel-step__drop', high && 'funnel-step__drop--high')}
                   data-testid="funnel-drop-off"
                 >
-                  {formatPercent(step.dropOff)} drop-off
+                  {t('analytics.funnel.dropOff', { percent: formatPercent(step.dropOff) })}
                 </span>
               </li>
             );

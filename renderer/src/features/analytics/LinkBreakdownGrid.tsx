@@ -1,4 +1,5 @@
 /** A link's breakdowns (docs/api.md#pages, "Admin per-link analytics"): panels fed the plain stats. */
+import { useTranslation } from 'react-i18next';
 import type { LinkAnalyticsResponse } from '../../../../redirector/contract';
 import { Card } from '../../components/Card';
 import { CountryBars } from '../../components/CountryBars';
@@ -7,18 +8,34 @@ import { BarList, sumCounts } from '../../components/charts/BarList';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
-import { referrerSlices, SHORT_DAY_NAMES, topItems } from './analyticsFormat';
+import { titleWithRange } from '../../components/charts/rangeTitle';
+import { referrerSlices, shortDayNames, topItems } from './analyticsFormat';
 
-export function LinkBreakdownGrid({ stats }: { stats: LinkAnalyticsResponse['stats'] }) {
-  const dayNames = stats.dayNames.length === 7 ? stats.dayNames : SHORT_DAY_NAMES;
+export interface LinkBreakdownGridProps {
+  stats: LinkAnalyticsResponse['stats'];
+  /** The range the figures cover ('Last 30 days', 'All time'), named in each chart's title. */
+  rangeLabel: string;
+}
+
+export function LinkBreakdownGrid({ stats, rangeLabel }: LinkBreakdownGridProps) {
+  const { t } = useTranslation();
+  // The server's day names are English; Sunday first in both.
+  const dayNames = shortDayNames();
   const referrers = referrerSlices(stats.referrerCounts);
+  const titled = (title: string) => titleWithRange(title, rangeLabel);
+  const noData = t('analytics.noData');
+  const devices = titled(t('analytics.panels.deviceBreakdown'));
+  const sources = titled(t('analytics.panels.referrerSources'));
+  const hourly = titled(t('analytics.panels.hourly'));
+  const weekly = titled(t('analytics.panels.dayOfWeek'));
   return (
     <div className="admin-grid">
-      <Card title="Device Breakdown">
+      <Card title={devices}>
         <DonutChart
-          ariaLabel="Clicks by device"
-          centerCaption="clicks"
-          emptyText="No data yet"
+          ariaLabel={devices}
+          labelHeader={t('charts.device')}
+          centerCaption={t('analytics.clicksCaption')}
+          emptyText={noData}
           data={[
             { name: 'iOS', value: stats.deviceStats.ios, color: DEVICE_COLORS.ios },
             { name: 'Android', value: stats.deviceStats.android, color: DEVICE_COLORS.android },
@@ -26,33 +43,35 @@ export function LinkBreakdownGrid({ stats }: { stats: LinkAnalyticsResponse['sta
           ]}
         />
       </Card>
-      <Card title="Top Countries">
-        <CountryBars counts={stats.countryCounts} limit={5} emptyText="No country data available" />
+      <Card title={titled(t('analytics.panels.topCountries'))}>
+        <CountryBars counts={stats.countryCounts} limit={5} emptyText={t('analytics.noCountryDataAvailable')} />
       </Card>
-      <Card title="Browser Breakdown">
-        <BarList items={topItems(stats.browserCounts)} total={sumCounts(stats.browserCounts)} emptyText="No data yet" />
+      <Card title={titled(t('analytics.panels.browserBreakdown'))}>
+        <BarList items={topItems(stats.browserCounts)} total={sumCounts(stats.browserCounts)} emptyText={noData} />
       </Card>
-      <Card title="Referrer Sources">
-        <DonutChart pie ariaLabel="Clicks by referrer" emptyText="No data yet" data={referrers} />
+      <Card title={sources}>
+        <DonutChart pie ariaLabel={sources} labelHeader={t('charts.source')} emptyText={noData} data={referrers} />
       </Card>
-      <Card title="Operating Systems">
-        <BarList items={topItems(stats.osCounts)} total={sumCounts(stats.osCounts)} emptyText="No data yet" />
+      <Card title={titled(t('analytics.panels.operatingSystems'))}>
+        <BarList items={topItems(stats.osCounts)} total={sumCounts(stats.osCounts)} emptyText={noData} />
       </Card>
-      <Card title="Device Models">
-        <BarList items={topItems(stats.deviceCounts)} total={sumCounts(stats.deviceCounts)} emptyText="No data yet" />
+      <Card title={titled(t('analytics.panels.deviceModels'))}>
+        <BarList items={topItems(stats.deviceCounts)} total={sumCounts(stats.deviceCounts)} emptyText={noData} />
       </Card>
-      <Card title="Hourly Click Patterns">
+      <Card title={hourly}>
         <LineChart
           height={220}
-          ariaLabel="Clicks by hour of day"
+          ariaLabel={hourly}
+          labelHeader={t('charts.hour')}
           data={stats.hourlyStats.map((value, hour) => ({ label: `${String(hour).padStart(2, '0')}:00`, value }))}
         />
       </Card>
-      <Card title="Day of Week Patterns">
+      <Card title={weekly}>
         <BarChart
           height={220}
-          ariaLabel="Clicks by day of week"
-          data={stats.dailyStats.map((value, day) => ({ label: dayNames[day] ?? SHORT_DAY_NAMES[day] ?? '', value }))}
+          ariaLabel={weekly}
+          labelHeader={t('charts.weekday')}
+          data={stats.dailyStats.map((value, day) => ({ label: dayNames[day] ?? '', value }))}
         />
       </Card>
     </div>

@@ -1,5 +1,6 @@
 /** The live panels of the admin dashboard: a card with its Live toggle, loading and error lines, a headline figure. */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { formatNumber } from '../../format/numbers';
@@ -17,6 +18,7 @@ export interface LivePanelProps<T> {
 }
 
 export function LivePanel<T>({ title, subtitle, live, onLiveChange, load, figure, children }: LivePanelProps<T>) {
+  const { t } = useTranslation();
   return (
     <Card title={title} subtitle={subtitle} actions={<LiveToggle live={live} onChange={onLiveChange} />}>
       {load.data !== undefined ? (
@@ -25,9 +27,9 @@ export function LivePanel<T>({ title, subtitle, live, onLiveChange, load, figure
           {children(load.data)}
         </div>
       ) : load.error ? (
-        <p className="field__error">{errorMessage(load.error, 'Failed to fetch analytics', { orStatus: true })}</p>
+        <p className="field__error">{errorMessage(load.error, t('analytics.failed'), { orStatus: true })}</p>
       ) : (
-        <p className="muted text-sm">Loading...</p>
+        <p className="muted text-sm">{t('analytics.loading')}</p>
       )}
     </Card>
   );

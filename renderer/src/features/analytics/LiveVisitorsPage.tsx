@@ -1,6 +1,7 @@
 /** /admin/live (docs/api.md#pages, "Live Visitors"): one call every 2 s for the chosen window. */
 
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type LiveWindowMinutes, useLiveVisitors } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -9,6 +10,7 @@ import { LoadingState } from '../../components/Spinner';
 import { StatCard, statValue } from '../../components/StatCard';
 import { formatDuration } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
+import { i18next } from '../../i18n';
 import { AnalyticsErrorPanel } from './AnalyticsErrorPanel';
 import { LiveToggle } from './LiveToggle';
 import { LiveVisitorsTable } from './LiveVisitorsTable';
@@ -17,11 +19,13 @@ export const LIVE_WINDOWS: LiveWindowMinutes[] = [2, 5, 10, 30];
 
 /** Says how many rows the table shows of how many visitors are online (the call sends at most 200). */
 export function visitorsShown(rows: number, online: number): string {
-  if (rows < online) return `Showing the ${formatNumber(rows)} most recent of ${formatNumber(online)} visitors`;
-  return `${formatNumber(rows)} ${rows === 1 ? 'visitor' : 'visitors'}`;
+  if (rows < online)
+    return i18next.t('analytics.livePage.shownOf', { rows: formatNumber(rows), online: formatNumber(online) });
+  return i18next.t('analytics.livePage.count', { count: rows, shown: formatNumber(rows) });
 }
 
 export function LiveVisitorsPage() {
+  const { t } = useTranslation();
   const [minutes, setMinutes] = useState<LiveWindowMinutes>(5);
   const [live, setLive] = useState(true);
   const result = useLiveVisitors(minutes, live);
@@ -31,12 +35,12 @@ export function LiveVisitorsPage() {
   return (
     <div className="stack">
       <PageHeader
-        title="Live Visitors"
-        subtitle={`Visitors who clicked in the last ${minutes} minutes.`}
+        title={t('analytics.livePage.title')}
+        subtitle={t('analytics.livePage.subtitle', { count: minutes })}
         actions={
           <>
             <fieldset className="segmented">
-              <legend className="visually-hidden">Time window</legend>
+              <legend className="visually-hidden">{t('analytics.livePage.timeWindow')}</legend>
               {LIVE_WINDOWS.map((option) => (
                 <button
                   key={option}
@@ -45,7 +49,7 @@ export function LiveVisitorsPage() {
                   aria-pressed={option === minutes}
                   onClick={() => setMinutes(option)}
                 >
-                  {option} min
+                  {t('analytics.livePage.minutes', { count: option })}
                 </button>
               ))}
             </fieldset>
@@ -54,36 +58,41 @@ export function LiveVisitorsPage() {
         }
       />
       {result.error && !data ? (
-        <AnalyticsErrorPanel what="Live Visitors" error={result.error} onRetry={result.refresh} />
+        <AnalyticsErrorPanel what={t('analytics.livePage.title')} error={result.error} onRetry={result.refresh} />
       ) : null}
       <div className="card-grid card-grid--4">
-        <StatCard label="Total Online" value={statValue(totals?.online)} icon="users" />
-        <StatCard label="Countries" value={statValue(totals?.countries)} icon="globe" tone="green" />
+        <StatCard label={t('analytics.stats.totalOnline')} value={statValue(totals?.online)} icon="users" />
         <StatCard
-          label="Mobile"
+          label={t('analytics.stats.countries')}
+          value={statValue(totals?.countries)}
+          icon="globe"
+          tone="green"
+        />
+        <StatCard
+          label={t('analytics.stats.mobile')}
           value={statValue(totals?.mobile)}
-          hint="iOS + Android"
+          hint={t('analytics.stats.mobileHint')}
           icon="smartphone"
           tone="amber"
         />
         <StatCard
-          label="Avg. Time"
+          label={t('analytics.stats.avgTime')}
           value={statValue(totals?.avgDurationSeconds, formatDuration)}
           icon="clock"
           tone="pink"
         />
       </div>
       <Card
-        title="Visitors"
+        title={t('analytics.livePage.visitors')}
         subtitle={data ? visitorsShown(data.visitors.length, totals?.online ?? 0) : undefined}
         flush
       >
         {!data ? (
           result.error ? null : (
-            <LoadingState message="Loading visitors..." />
+            <LoadingState message={t('analytics.livePage.loading')} />
           )
         ) : data.visitors.length === 0 ? (
-          <EmptyState icon="users" title="No active visitors right now" />
+          <EmptyState icon="users" title={t('analytics.live.noActiveVisitors')} />
         ) : (
           <LiveVisitorsTable visitors={data.visitors} />
         )}

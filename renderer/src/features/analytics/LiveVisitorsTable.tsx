@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import type { LiveVisitor } from '../../../../redirector/contract';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { Flag } from '../../components/Flag';
 import { formatDuration, formatTimeAgo } from '../../format/dates';
+import { i18next } from '../../i18n';
 import { deviceLabel } from './deviceLabel';
 
 const withVersion = (name: string | null, version: string | null) =>
@@ -10,7 +12,7 @@ const withVersion = (name: string | null, version: string | null) =>
 function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
   return [
     {
-      label: 'Visitor',
+      label: i18next.t('analytics.columns.visitor'),
       cell: (visitor) => (
         <div className="row" style={{ gap: 8, flexWrap: 'nowrap' }}>
           <Flag code={visitor.country} />
@@ -24,16 +26,16 @@ function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
       ),
     },
     {
-      label: 'Link',
+      label: i18next.t('analytics.columns.link'),
       cell: (visitor) => (
         <>
-          <div className="truncate">{visitor.link.title || 'Untitled'}</div>
+          <div className="truncate">{visitor.link.title || i18next.t('analytics.untitled')}</div>
           <div className="cell-sub mono">/{visitor.link.short_code}</div>
         </>
       ),
     },
     {
-      label: 'Device & Browser',
+      label: i18next.t('analytics.columns.deviceBrowser'),
       cell: (visitor) => (
         <>
           <div>
@@ -48,9 +50,12 @@ function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
         </>
       ),
     },
-    { label: 'Source', cell: (visitor) => visitor.referrer || 'Direct' },
     {
-      label: 'Duration',
+      label: i18next.t('analytics.columns.source'),
+      cell: (visitor) => visitor.referrer || i18next.t('analytics.direct'),
+    },
+    {
+      label: i18next.t('analytics.columns.duration'),
       nowrap: true,
       cell: (visitor) => (
         <>
@@ -66,13 +71,14 @@ function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
 
 /** Live Visitors' table (docs/api.md#pages): visitor, link, device & browser, source, duration and time ago. */
 export function LiveVisitorsTable({ visitors, now }: { visitors: LiveVisitor[]; now?: number }) {
+  const { t } = useTranslation();
   return (
     <DataTable
       columns={columns(now)}
       rows={visitors}
       rowKey={(visitor) => visitor.ip}
       rowTestId="live-visitor"
-      label="Live visitors"
+      label={t('analytics.livePage.tableLabel')}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** Real-Time Activity (docs/api.md#pages): every 5 s, clicks per minute, the 10 latest clicks, the 6 busiest links. */
 
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/analytics';
 import { Flag } from '../../components/Flag';
 import { countryName } from '../../format/countries';
@@ -10,24 +11,29 @@ import { deviceLabel } from './deviceLabel';
 import { LivePanel } from './LivePanel';
 
 export function RealtimePanel() {
+  const { t } = useTranslation();
   const [live, setLive] = useState(true);
   const realtime = useRealtime(live);
 
   return (
     <LivePanel
-      title="Real-Time Activity"
-      subtitle="Last 5 minutes"
+      title={t('analytics.live.realtime')}
+      subtitle={t('analytics.live.last5')}
       live={live}
       onLiveChange={setLive}
       load={realtime}
-      figure={(data) => ({ value: data.clicksPerMinute, caption: 'clicks / minute', testId: 'clicks-per-minute' })}
+      figure={(data) => ({
+        value: data.clicksPerMinute,
+        caption: t('analytics.live.clicksPerMinute'),
+        testId: 'clicks-per-minute',
+      })}
     >
       {(data) => (
         <div className="admin-grid">
           <div>
-            <h3 className="panel-heading">Latest clicks</h3>
+            <h3 className="panel-heading">{t('analytics.live.latestClicks')}</h3>
             {data.latestClicks.length === 0 ? (
-              <p className="muted text-sm">No clicks in the last 5 minutes</p>
+              <p className="muted text-sm">{t('analytics.live.noClicks5')}</p>
             ) : (
               <ul className="feed">
                 {data.latestClicks.map((click) => (
@@ -49,9 +55,9 @@ export function RealtimePanel() {
             )}
           </div>
           <div>
-            <h3 className="panel-heading">Active links</h3>
+            <h3 className="panel-heading">{t('analytics.live.activeLinks')}</h3>
             {data.activeLinks.length === 0 ? (
-              <p className="muted text-sm">No active links</p>
+              <p className="muted text-sm">{t('analytics.live.noActiveLinks')}</p>
             ) : (
               <ul className="feed">
                 {data.activeLinks.map((link) => (

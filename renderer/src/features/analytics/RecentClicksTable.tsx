@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Click } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { Flag } from '../../components/Flag';
 import { countryName } from '../../format/countries';
 import { formatDateTime } from '../../format/dates';
+import { i18next } from '../../i18n';
 import { deviceLabel } from './deviceLabel';
 
 const FIRST_ROWS = 20;
@@ -14,11 +16,11 @@ export function clickLocation(click: Pick<Click, 'city' | 'country'>): string {
   return click.city ? `${click.city}, ${country}` : country;
 }
 
-const COLUMNS: DataColumn<Click>[] = [
-  { label: 'Time', nowrap: true, cell: (click) => formatDateTime(click.created_at, 'en-US') },
-  { label: 'IP Address', className: 'mono', cell: (click) => click.ip_address },
+const columns = (): DataColumn<Click>[] => [
+  { label: i18next.t('analytics.columns.time'), nowrap: true, cell: (click) => formatDateTime(click.created_at) },
+  { label: i18next.t('analytics.columns.ip'), className: 'mono', cell: (click) => click.ip_address },
   {
-    label: 'Location',
+    label: i18next.t('analytics.columns.location'),
     cell: (click) => (
       <>
         <Flag code={click.country} /> {clickLocation(click)}
@@ -26,7 +28,7 @@ const COLUMNS: DataColumn<Click>[] = [
     ),
   },
   {
-    label: 'Device',
+    label: i18next.t('analytics.columns.device'),
     cell: (click) => (
       <>
         {deviceLabel(click.device_type)}
@@ -35,7 +37,7 @@ const COLUMNS: DataColumn<Click>[] = [
     ),
   },
   {
-    label: 'Browser',
+    label: i18next.t('analytics.columns.browser'),
     cell: (click) =>
       click.browser ? `${click.browser}${click.browser_version ? ` ${click.browser_version}` : ''}` : '—',
   },
@@ -43,16 +45,17 @@ const COLUMNS: DataColumn<Click>[] = [
 
 /** Recent Clicks (docs/api.md#pages): Time, IP Address, Location, Device, Browser. */
 export function RecentClicksTable({ clicks }: { clicks: Click[] }) {
+  const { t } = useTranslation();
   const [showAll, setShowAll] = useState(false);
-  if (clicks.length === 0) return <div className="chart-empty">No clicks yet</div>;
+  if (clicks.length === 0) return <div className="chart-empty">{t('analytics.noClicks')}</div>;
   const rows = showAll ? clicks : clicks.slice(0, FIRST_ROWS);
   return (
     <>
-      <DataTable columns={COLUMNS} rows={rows} rowKey={(click) => click.id} />
+      <DataTable columns={columns()} rows={rows} rowKey={(click) => click.id} />
       {clicks.length > FIRST_ROWS ? (
         <div className="row row--end" style={{ padding: '0.75rem 1.5rem' }}>
           <Button size="sm" variant="ghost" onClick={() => setShowAll(!showAll)}>
-            {showAll ? 'Show Less' : `Show All (${clicks.length})`}
+            {showAll ? t('analytics.showLess') : t('analytics.showAll', { count: clicks.length })}
           </Button>
         </div>
       ) : null}

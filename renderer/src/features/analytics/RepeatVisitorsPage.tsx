@@ -1,82 +1,105 @@
 /** /admin/repeat-visitors (docs/api.md#pages, "Repeat Visitors"): one call. */
 
+import { useTranslation } from 'react-i18next';
 import type { RepeatVisitorsResponse } from '../../../../redirector/contract';
 import { useRepeatVisitors } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
 import { DonutChart } from '../../components/charts/DonutChart';
+import { rangeLabel, titleWithRange } from '../../components/charts/rangeTitle';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { RefreshableHeader } from '../../components/RefreshableHeader';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatDate } from '../../format/dates';
 import { formatNumber, formatPercent } from '../../format/numbers';
+import { i18next } from '../../i18n';
 import { AnalyticsErrorPanel } from './AnalyticsErrorPanel';
 
-export const NO_REPEAT_VISITORS = 'No repeat visitors yet';
-
 export function visitsLabel(visits: number): string {
-  return visits === 1 ? '1 visit' : `${visits} visits`;
+  return i18next.t('analytics.repeat.visits', { count: visits });
 }
 
 /** Up to two locations, then '+N more'. */
 export function locationsText(locations: string[]): string {
   const shown = locations.slice(0, 2).join(', ');
-  return locations.length > 2 ? `${shown} +${locations.length - 2} more` : shown;
+  return locations.length > 2
+    ? i18next.t('analytics.repeat.moreLocations', { shown, count: locations.length - 2 })
+    : shown;
 }
 
-const TOP_COLUMNS: DataColumn<RepeatVisitorsResponse['top'][number]>[] = [
-  { label: 'IP Address', className: 'mono', cell: (visitor) => visitor.ip },
-  { label: 'Total Visits', numeric: true, cell: (visitor) => formatNumber(visitor.visits) },
-  { label: 'Locations', cell: (visitor) => locationsText(visitor.locations) || '—' },
-  { label: 'Last Visit', cell: (visitor) => formatDate(visitor.lastVisit, 'en-US') },
+const topColumns = (): DataColumn<RepeatVisitorsResponse['top'][number]>[] => [
+  { label: i18next.t('analytics.columns.ip'), className: 'mono', cell: (visitor) => visitor.ip },
+  { label: i18next.t('analytics.columns.totalVisits'), numeric: true, cell: (visitor) => formatNumber(visitor.visits) },
+  { label: i18next.t('analytics.columns.locations'), cell: (visitor) => locationsText(visitor.locations) || '—' },
+  { label: i18next.t('analytics.columns.lastVisit'), cell: (visitor) => formatDate(visitor.lastVisit) },
 ];
 
 export function RepeatVisitorsPage() {
+  const { t } = useTranslation();
+  // The call covers every click: its charts say so.
+  const allTime = rangeLabel(undefined);
+  const mixTitle = titleWithRange(t('analytics.repeat.newVsRepeat'), allTime);
+  const frequencyTitle = titleWithRange(t('analytics.repeat.frequency'), allTime);
   const result = useRepeatVisitors();
   const data = result.data;
   const top = (data?.top ?? []).filter((visitor) => visitor.visits >= 2).slice(0, 10);
 
   return (
     <div className="stack">
-      <RefreshableHeader
-        title="Repeat Visitors"
-        subtitle="Visitors who came back: a visitor is one client address."
-        load={result}
-      />
+      <RefreshableHeader title={t('analytics.repeat.title')} subtitle={t('analytics.repeat.subtitle')} load={result} />
       {!data ? (
         result.error ? (
-          <AnalyticsErrorPanel what="Repeat Visitors" error={result.error} onRetry={result.reload} />
+          <AnalyticsErrorPanel what={t('analytics.repeat.title')} error={result.error} onRetry={result.reload} />
         ) : (
-          <LoadingState message="Loading repeat visitors..." />
+          <LoadingState message={t('analytics.repeat.loading')} />
         )
       ) : (
         <>
           <div className="card-grid card-grid--3">
-            <StatCard label="Total Unique Visitors" value={formatNumber(data.totalUniqueVisitors)} icon="users" />
-            <StatCard label="Repeat Visitors" value={formatNumber(data.repeatVisitors)} icon="repeat" tone="green" />
-            <StatCard label="Repeat Rate" value={formatPercent(data.repeatRate)} icon="activity" tone="amber" />
+            <StatCard
+              label={t('analytics.repeat.totalUnique')}
+              value={formatNumber(data.totalUniqueVisitors)}
+              icon="users"
+            />
+            <StatCard
+              label={t('analytics.repeat.repeatVisitors')}
+              value={formatNumber(data.repeatVisitors)}
+              icon="repeat"
+              tone="green"
+            />
+            <StatCard
+              label={t('analytics.repeat.repeatRate')}
+              value={formatPercent(data.repeatRate)}
+              icon="activity"
+              tone="amber"
+            />
           </div>
           <div className="admin-grid">
-            <Card title="New vs Repeat">
+            <Card title={mixTitle}>
               <DonutChart
                 pie
-                ariaLabel="New and repeat visitors"
-                emptyText="No data yet"
+                ariaLabel={mixTitle}
+                valueName={t('charts.visitors')}
+                emptyText={t('analytics.noData')}
                 data={[
-                  { name: 'New', value: Math.max(0, data.totalUniqueVisitors - data.repeatVisitors) },
-                  { name: 'Repeat', value: data.repeatVisitors },
+                  {
+                    name: t('analytics.repeat.new'),
+                    value: Math.max(0, data.totalUniqueVisitors - data.repeatVisitors),
+                  },
+                  { name: t('analytics.repeat.repeat'), value: data.repeatVisitors },
                 ]}
               />
             </Card>
-            <Card title="Visit Frequency" subtitle="Visitors by number of visits">
+            <Card title={frequencyTitle} subtitle={t('analytics.repeat.frequencySubtitle')}>
               {data.frequency.length === 0 ? (
-                <div className="chart-empty">No data yet</div>
+                <div className="chart-empty">{t('analytics.noData')}</div>
               ) : (
                 <BarChart
                   height={220}
-                  seriesName="Visitors"
-                  ariaLabel="Visitors by number of visits"
+                  seriesName={t('charts.visitors')}
+                  labelHeader={t('charts.visits')}
+                  ariaLabel={`${frequencyTitle}. ${t('analytics.repeat.frequencySubtitle')}`}
                   data={data.frequency
                     .slice(0, 10)
                     .map((row) => ({ label: visitsLabel(row.visits), value: row.visitors }))}
@@ -84,11 +107,11 @@ export function RepeatVisitorsPage() {
               )}
             </Card>
           </div>
-          <Card title="Top Repeat Visitors" flush>
+          <Card title={t('analytics.repeat.top')} flush>
             {top.length === 0 ? (
-              <div className="chart-empty">{NO_REPEAT_VISITORS}</div>
+              <div className="chart-empty">{t('analytics.repeat.none')}</div>
             ) : (
-              <DataTable columns={TOP_COLUMNS} rows={top} rowKey={(visitor) => visitor.ip} />
+              <DataTable columns={topColumns()} rows={top} rowKey={(visitor) => visitor.ip} />
             )}
           </Card>
         </>

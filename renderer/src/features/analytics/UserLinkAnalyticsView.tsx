@@ -1,4 +1,5 @@
 /** The user's analytics for one link (docs/api.md#pages, "User analytics view"); replaces the list. */
+import { useTranslation } from 'react-i18next';
 import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
 import type { UserLinkStatsState } from '../../api/analytics';
 import { Banner } from '../../components/Banner';
@@ -7,11 +8,12 @@ import { Card } from '../../components/Card';
 import { CountryBars } from '../../components/CountryBars';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
+import { titleWithRange } from '../../components/charts/rangeTitle';
 import { LoadingState } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { formatNumber } from '../../format/numbers';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
-import { TREND_TEXTS } from './analyticsTexts';
+import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
 import { LinkSummary } from './LinkSummary';
 import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
@@ -27,19 +29,21 @@ export interface UserLinkAnalyticsViewProps {
 }
 
 function BackButton({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   return (
     <Button variant="ghost" icon="arrowLeft" onClick={onBack} className="analytics__back">
-      Back to Dashboard
+      {t('analytics.backToDashboard')}
     </Button>
   );
 }
 
 export function UserLinkAnalyticsView({ state, onBack, onRetry, ...content }: UserLinkAnalyticsViewProps) {
+  const { t } = useTranslation();
   if (state.status === 'loading') {
     return (
       <div className="stack">
         <BackButton onBack={onBack} />
-        <LoadingState message="Loading analytics..." />
+        <LoadingState message={t('analytics.loadingAnalytics')} />
       </div>
     );
   }
@@ -51,7 +55,7 @@ export function UserLinkAnalyticsView({ state, onBack, onRetry, ...content }: Us
           tone="error"
           actions={
             <Button size="sm" icon="refresh" onClick={onRetry}>
-              Retry
+              {t('analytics.retry')}
             </Button>
           }
         >
@@ -68,8 +72,12 @@ type ContentProps = Pick<UserLinkAnalyticsViewProps, 'onBack' | 'dateRange' | 'e
 };
 
 function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProps) {
+  const { t } = useTranslation();
   const model = userAnalyticsModel(data);
   const { stats, link } = data;
+  const range = choiceLabel(dateRange.choice, dateRange.range);
+  const trend = trendTitle(t('analytics.panels.clicksOverTime'), model.span);
+  const devices = titleWithRange(t('analytics.panels.deviceBreakdown'), range);
   return (
     <div className="stack stack--lg analytics">
       <div>
@@ -78,38 +86,59 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
       <LinkSummary link={link} />
       <AnalyticsRangeBar dateRange={dateRange} clickExport={{ shortCode: link.short_code, download: exportClicks }} />
       <div className="card-grid card-grid--4">
-        <StatCard label="Total Clicks" value={formatNumber(model.totalClicks)} icon="pointer" />
-        <StatCard label="Unique Visitors" value={formatNumber(model.uniqueVisitors)} icon="users" tone="green" />
-        <StatCard label="Countries" value={formatNumber(model.countries)} icon="globe" tone="amber" />
-        <StatCard label="Mobile Clicks" value={formatNumber(model.mobileClicks)} icon="smartphone" tone="pink" />
+        <StatCard label={t('analytics.stats.totalClicks')} value={formatNumber(model.totalClicks)} icon="pointer" />
+        <StatCard
+          label={t('analytics.stats.uniqueVisitors')}
+          value={formatNumber(model.uniqueVisitors)}
+          icon="users"
+          tone="green"
+        />
+        <StatCard
+          label={t('analytics.stats.countries')}
+          value={formatNumber(model.countries)}
+          icon="globe"
+          tone="amber"
+        />
+        <StatCard
+          label={t('analytics.stats.mobileClicks')}
+          value={formatNumber(model.mobileClicks)}
+          icon="smartphone"
+          tone="pink"
+        />
       </div>
-      <Card title={TREND_TEXTS.title('Clicks Over Time', model.span)}>
+      <Card title={trend}>
         <LineChart
           data={model.trend}
-          seriesName="Clicks"
-          ariaLabel={`${TREND_TEXTS.ariaLabel(model.span !== undefined)}: ${model.trend.map((day) => `${day.label} ${day.value}`).join(', ')}`}
+          labelHeader={t('charts.day')}
+          ariaLabel={`${trend}. ${trendAriaLabel(model.span !== undefined)}`}
         />
       </Card>
       <VariantsPanel variants={data.variants ?? []} />
       <div className="card-grid card-grid--2">
-        <Card title="Device Breakdown">
+        <Card title={devices}>
           <DonutChart
             data={model.devices}
-            centerCaption="clicks"
-            emptyText="No clicks yet"
-            ariaLabel={`Clicks by device: ${model.devices.map((slice) => `${slice.name} ${slice.value}`).join(', ')}`}
+            centerCaption={t('analytics.clicksCaption')}
+            emptyText={t('analytics.noClicks')}
+            ariaLabel={devices}
+            labelHeader={t('charts.device')}
           />
         </Card>
-        <Card title="Top Countries">
-          <CountryBars counts={stats.countryCounts} limit={5} relativeTo="max" emptyText="No country data yet" />
+        <Card title={titleWithRange(t('analytics.panels.topCountries'), range)}>
+          <CountryBars
+            counts={stats.countryCounts}
+            limit={5}
+            relativeTo="max"
+            emptyText={t('analytics.noCountryData')}
+          />
         </Card>
       </div>
       {model.showBlocked ? (
         <Card
-          title="Blocked Countries (Geo-Redirected)"
+          title={titleWithRange(t('analytics.panels.blocked'), range)}
           subtitle={
             <>
-              Redirected to <span className="mono">{model.blockedTarget}</span>
+              {t('analytics.panels.redirectedTo')} <span className="mono">{model.blockedTarget}</span>
             </>
           }
           className="analytics__blocked"
@@ -119,11 +148,11 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
               counts={stats.blockedCountries}
               tone="danger"
               showShare={false}
-              valueFormat={(value) => `${formatNumber(value)} blocked`}
+              valueFormat={(value) => t('analytics.panels.blockedValue', { value: formatNumber(value) })}
             />
             <hr className="divider" />
             <div className="row row--between">
-              <span className="cell-title">Total Blocked</span>
+              <span className="cell-title">{t('analytics.panels.totalBlocked')}</span>
               <span className="cell-title">{formatNumber(stats.blockedVisitors)}</span>
             </div>
           </div>

@@ -2,23 +2,30 @@
  * A split link's variants with their clicks and visitors over the chosen range, beside their set
  * shares (docs/api.md#split-traffic). Shown on both per-link views; nothing for a link not split.
  */
+import { useTranslation } from 'react-i18next';
 import type { VariantStats } from '../../../../redirector/contract';
 import { Card } from '../../components/Card';
 import { type DataColumn, DataTable } from '../../components/DataTable';
-import { formatNumber } from '../../format/numbers';
+import { formatNumber, formatPercent } from '../../format/numbers';
+import { i18next } from '../../i18n';
 
 type Row = VariantStats & { index: number; share: number };
 
-const COLUMNS: DataColumn<Row>[] = [
-  { label: 'Variant', nowrap: true, cell: (row) => `#${row.index + 1}` },
-  { label: 'Address', className: 'mono', cell: (row) => row.url },
-  { label: 'Set share', nowrap: true, cell: (row) => `${row.weight}%` },
-  { label: 'Clicks', numeric: true, cell: (row) => formatNumber(row.clicks) },
-  { label: 'Share of clicks', nowrap: true, cell: (row) => `${row.share}%` },
-  { label: 'Unique visitors', numeric: true, cell: (row) => formatNumber(row.unique_visitors) },
+const columns = (): DataColumn<Row>[] => [
+  { label: i18next.t('analytics.columns.variant'), nowrap: true, cell: (row) => `#${row.index + 1}` },
+  { label: i18next.t('analytics.columns.address'), className: 'mono', cell: (row) => row.url },
+  { label: i18next.t('analytics.columns.setShare'), nowrap: true, cell: (row) => formatPercent(row.weight / 100) },
+  { label: i18next.t('analytics.columns.clicks'), numeric: true, cell: (row) => formatNumber(row.clicks) },
+  { label: i18next.t('analytics.columns.shareOfClicks'), nowrap: true, cell: (row) => formatPercent(row.share / 100) },
+  {
+    label: i18next.t('analytics.columns.uniqueVisitors'),
+    numeric: true,
+    cell: (row) => formatNumber(row.unique_visitors),
+  },
 ];
 
 export function VariantsPanel({ variants }: { variants: readonly VariantStats[] }) {
+  const { t } = useTranslation();
   if (variants.length === 0) return null;
   const total = variants.reduce((sum, variant) => sum + variant.clicks, 0);
   const rows = variants.map((variant, index) => ({
@@ -27,8 +34,8 @@ export function VariantsPanel({ variants }: { variants: readonly VariantStats[] 
     share: total === 0 ? 0 : Math.round((variant.clicks / total) * 1000) / 10,
   }));
   return (
-    <Card title="Variants" subtitle="Split traffic: where visitors were sent" flush>
-      <DataTable columns={COLUMNS} rows={rows} rowKey={(row) => String(row.index)} rowTestId="variant-row" />
+    <Card title={t('analytics.variants.title')} subtitle={t('analytics.variants.subtitle')} flush>
+      <DataTable columns={columns()} rows={rows} rowKey={(row) => String(row.index)} rowTestId="variant-row" />
     </Card>
   );
 }

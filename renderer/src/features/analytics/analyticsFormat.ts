@@ -1,6 +1,8 @@
 /** Shaping helpers of the analytics screens (the display formats live in renderer/src/format). */
 import type { Click, DayCount } from '../../../../redirector/contract';
 import { formatDay } from '../../format/dates';
+import { activeFormatLocale } from '../../format/locale';
+import { i18next } from '../../i18n';
 
 /** The entries of a count map, largest first (ties by name), zeros left out, at most `limit`. */
 export function topEntries(counts: Record<string, number>, limit = Number.POSITIVE_INFINITY): [string, number][] {
@@ -10,7 +12,12 @@ export function topEntries(counts: Record<string, number>, limit = Number.POSITI
     .slice(0, limit);
 }
 
-export const SHORT_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Sunday to Saturday, short, in the UI's language ('Sun'… in English, 'dom'… in Spanish). */
+export function shortDayNames(locale: string | undefined = activeFormatLocale()): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, day) => format.format(Date.UTC(2023, 0, 1 + day)));
+}
 
 /** 'Online' means a click in the last 2 minutes (docs/api.md#pages). */
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
@@ -21,7 +28,7 @@ export function onlineNow(clicks: Click[], now: number = Date.now()): number {
   return new Set(recent.map((click) => click.ip_address)).size;
 }
 
-/** The 5 biggest sources (host names without 'www.'), the rest as 'Other', so the legend stays short. */
+/** The 5 biggest sources (host names without 'www.'), the rest as 'Other' (in the UI's language), so the legend stays short. */
 export function referrerSlices(counts: Record<string, number>): { name: string; value: number }[] {
   const merged = new Map<string, number>();
   for (const [name, value] of Object.entries(counts)) {
@@ -31,7 +38,7 @@ export function referrerSlices(counts: Record<string, number>): { name: string; 
   const ranked = topEntries(Object.fromEntries(merged));
   const slices = ranked.slice(0, 5).map(([name, value]) => ({ name, value }));
   const other = ranked.slice(5).reduce((sum, [, value]) => sum + value, 0);
-  return other > 0 ? [...slices, { name: 'Other', value: other }] : slices;
+  return other > 0 ? [...slices, { name: i18next.t('analytics.other'), value: other }] : slices;
 }
 
 /** The 5 biggest entries of a count map, as bar-list items. */

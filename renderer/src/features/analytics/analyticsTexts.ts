@@ -1,26 +1,22 @@
-/** The words of the analytics screens' date range, trend and click export. */
-import type { RangePreset } from './dateRange';
+/** The words of the analytics screens' date range and trend that are more than one catalogue entry. */
+import type { DateRange } from '../../../../redirector/contract';
+import { rangeLabel } from '../../components/charts/rangeTitle';
+import { i18next } from '../../i18n';
+import { PRESET_DAYS, type RangeChoice } from './dateRange';
 
-export const DATE_RANGE_TEXTS = {
-  legend: 'Date range',
-  presets: { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days' } satisfies Record<RangePreset, string>,
-  allTime: 'All time',
-  custom: 'Custom',
-  from: 'From',
-  to: 'To',
-  apply: 'Apply',
-};
+export const CLICK_EXPORT_FILE = (shortCode: string) => `clicks-${shortCode}.csv`;
 
-export const CLICK_EXPORT_TEXTS = {
-  label: 'Export CSV',
-  exporting: 'Exporting...',
-  failed: 'Failed to export clicks',
-  fileName: (shortCode: string) => `clicks-${shortCode}.csv`,
-};
+/** The trend card's title: the last 7 days without a range, the range's first and last day with one. */
+export function trendTitle(base: string, span: { first: string; last: string } | undefined): string {
+  const range = span ? i18next.t('charts.range.span', span) : i18next.t('analytics.trend.last7Days');
+  return i18next.t('charts.titleWithRange', { title: base, range });
+}
 
-export const TREND_TEXTS = {
-  /** The trend card's title: the last 7 days without a range, the range's first and last day with one. */
-  title: (base: string, span: { first: string; last: string } | undefined) =>
-    `${base} (${span ? `${span.first} – ${span.last}` : 'Last 7 Days'})`,
-  ariaLabel: (ranged: boolean) => `Clicks per day over ${ranged ? 'the selected range' : 'the last 7 days'}`,
-};
+export function trendAriaLabel(ranged: boolean): string {
+  return ranged ? i18next.t('analytics.trend.ariaRanged') : i18next.t('analytics.trend.aria7Days');
+}
+
+/** The words for the chosen range: 'All time', 'Last 30 days', 'Jan 5 – Feb 3'. */
+export function choiceLabel(choice: RangeChoice, range: DateRange | undefined): string {
+  return rangeLabel(range, choice.kind === 'preset' ? PRESET_DAYS[choice.preset] : undefined);
+}

@@ -18,7 +18,7 @@ export const ALL_TIME: RangeChoice = { kind: 'all' };
 /** The address keys the choice owns; every other key of the address is left alone. */
 export const RANGE_KEYS = ['range', 'from', 'to'] as const;
 
-const PRESET_DAYS: Record<RangePreset, number> = { '7d': 7, '30d': 30, '90d': 90 };
+export const PRESET_DAYS: Record<RangePreset, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 function isPreset(value: string | null): value is RangePreset {
   return (RANGE_PRESETS as readonly (string | null)[]).includes(value);

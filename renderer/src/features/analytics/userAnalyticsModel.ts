@@ -2,13 +2,14 @@
 import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
 import { DEVICE_COLORS } from '../../components/charts/colors';
 import type { SeriesPoint, Slice } from '../../components/charts/types';
+import { UNKNOWN_COUNTRY } from '../../format/countries';
 import { formatDay } from '../../format/dates';
 import { trendDays, trendSpan } from './analyticsFormat';
 
 export interface UserAnalyticsModel {
   totalClicks: number;
   uniqueVisitors: number;
-  /** Distinct countries with at least one click ('Unknown' counts as one). */
+  /** Distinct countries with at least one click: 'Unknown' holds clicks but is no country (docs/api.md#countries). */
   countries: number;
   /** iOS plus Android. */
   mobileClicks: number;
@@ -29,7 +30,8 @@ export function userAnalyticsModel(data: UserLinkAnalyticsResponse, locale?: str
   return {
     totalClicks: stats.totalClicks,
     uniqueVisitors: stats.uniqueVisitors,
-    countries: Object.values(stats.countryCounts).filter((count) => count > 0).length,
+    countries: Object.entries(stats.countryCounts).filter(([code, count]) => count > 0 && code !== UNKNOWN_COUNTRY)
+      .length,
     mobileClicks: devices.ios + devices.android,
     trend: trendDays(stats).map((day) => ({ label: formatDay(day.date, locale), value: day.clicks })),
     span: trendSpan(stats.days, locale),

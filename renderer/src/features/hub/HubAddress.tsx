@@ -1,10 +1,11 @@
 /** The page's handle and addresses (docs/api.md#the-hub), with copy, the QR code and the publish switch. */
+
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Checkbox, TextField } from '../../components/Field';
 import type { HubDraft } from './hubDraft';
-import { HUB_TEXTS as TEXTS } from './hubTexts';
 
 export interface HubAddressProps {
   draft: HubDraft;
@@ -16,6 +17,7 @@ export interface HubAddressProps {
 }
 
 function Address({ label, url, children }: { label: string; url: string; children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="hub-address">
       <span className="field__label">{label}</span>
@@ -23,7 +25,7 @@ function Address({ label, url, children }: { label: string; url: string; childre
         <a className="mono hub-address__url" href={url} target="_blank" rel="noreferrer" data-testid="hub-address">
           {url}
         </a>
-        <CopyButton text={url} label={TEXTS.copy} />
+        <CopyButton text={url} label={t('hub.copy')} />
         {children}
       </div>
     </div>
@@ -31,12 +33,13 @@ function Address({ label, url, children }: { label: string; url: string; childre
 }
 
 export function HubAddress({ draft, address, domainAddress, onChange, onQr, handleError }: HubAddressProps) {
+  const { t } = useTranslation();
   return (
     <div className="stack">
       <TextField
-        label={TEXTS.handle}
+        label={t('hub.handle')}
         required
-        hint={TEXTS.handleHint}
+        hint={t('hub.handleHint')}
         error={handleError}
         prefix="@"
         value={draft.handle}
@@ -44,21 +47,21 @@ export function HubAddress({ draft, address, domainAddress, onChange, onQr, hand
         autoComplete="off"
         onValueChange={(handle) => onChange({ handle })}
       />
-      <Address label={TEXTS.address} url={address}>
+      <Address label={t('hub.address')} url={address}>
         <Button size="sm" icon="qr" onClick={onQr}>
-          {TEXTS.qr}
+          {t('hub.qr')}
         </Button>
       </Address>
-      {domainAddress ? <Address label={TEXTS.domainAddress} url={domainAddress} /> : null}
+      {domainAddress ? <Address label={t('hub.domainAddress')} url={domainAddress} /> : null}
       <Checkbox
-        label={TEXTS.published}
-        hint={TEXTS.publishedHint}
+        label={t('hub.published')}
+        hint={t('hub.publishedHint')}
         checked={draft.published}
         onCheckedChange={(published) => onChange({ published })}
       />
       <Checkbox
-        label={TEXTS.tiktok}
-        hint={TEXTS.tiktokHint}
+        label={t('hub.tiktok')}
+        hint={t('hub.tiktokHint')}
         checked={draft.tiktok_bypass}
         onCheckedChange={(tiktok_bypass) => onChange({ tiktok_bypass })}
       />

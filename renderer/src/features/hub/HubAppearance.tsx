@@ -1,9 +1,9 @@
 /** The page's words and looks (docs/api.md#the-hub): title, bio, theme, accent and avatar. */
+import { useTranslation } from 'react-i18next';
 import { HUB_THEMES, MAX_HUB_BIO, MAX_HUB_TITLE } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { Field, TextField } from '../../components/Field';
 import type { HubDraft } from './hubDraft';
-import { HUB_TEXTS as TEXTS } from './hubTexts';
 
 export interface HubAppearanceProps {
   draft: HubDraft;
@@ -25,16 +25,17 @@ export function HubAppearance({
   onRemoveAvatar,
   busy,
 }: HubAppearanceProps) {
+  const { t } = useTranslation();
   return (
     <div className="stack">
       <TextField
-        label={TEXTS.pageTitle}
+        label={t('hub.pageTitle')}
         required
         value={draft.title}
         maxLength={MAX_HUB_TITLE}
         onValueChange={(title) => onChange({ title })}
       />
-      <Field label={TEXTS.bio} optional hint={`${[...draft.bio].length} / ${MAX_HUB_BIO}`}>
+      <Field label={t('hub.bio')} optional hint={`${[...draft.bio].length} / ${MAX_HUB_BIO}`}>
         {(control) => (
           <textarea
             {...control}
@@ -47,7 +48,7 @@ export function HubAppearance({
         )}
       </Field>
       <fieldset className="hub-theme">
-        <legend className="field__label">{TEXTS.theme}</legend>
+        <legend className="field__label">{t('hub.theme')}</legend>
         {HUB_THEMES.map((theme) => (
           <label key={theme} className="checkbox">
             <input
@@ -57,11 +58,11 @@ export function HubAppearance({
               checked={draft.theme === theme}
               onChange={() => onChange({ theme })}
             />
-            <span className="checkbox__label">{TEXTS.themes[theme]}</span>
+            <span className="checkbox__label">{t(`hub.themes.${theme}`)}</span>
           </label>
         ))}
       </fieldset>
-      <Field label={TEXTS.accent}>
+      <Field label={t('hub.accent')}>
         {(control) => (
           <div className="row">
             <input
@@ -75,7 +76,7 @@ export function HubAppearance({
           </div>
         )}
       </Field>
-      <Field label={TEXTS.avatar} hint={canUpload ? TEXTS.avatarHint : TEXTS.avatarFirst}>
+      <Field label={t('hub.avatar')} hint={canUpload ? t('hub.avatarHint') : t('hub.avatarFirst')}>
         {(control) => (
           <div className="row">
             <input
@@ -91,7 +92,7 @@ export function HubAppearance({
             />
             {hasAvatar ? (
               <Button size="sm" variant="danger-outline" disabled={busy} onClick={onRemoveAvatar}>
-                {TEXTS.removeAvatar}
+                {t('hub.removeAvatar')}
               </Button>
             ) : null}
           </div>

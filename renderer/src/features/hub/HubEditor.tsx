@@ -3,7 +3,9 @@
  * looks, the links in order, the publish switch, a live preview and the page's figures. The shell
  * (the dashboard) hands in what other features draw: the date range control and the QR dialog.
  */
+
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ColorScheme, DateRange, Hub, Link } from '../../../../redirector/contract';
 import { useHubEditorData } from '../../api/hub';
 import { Banner } from '../../components/Banner';
@@ -18,7 +20,6 @@ import { HubFigures } from './HubFigures';
 import { HubLinksPicker } from './HubLinksPicker';
 import { HubPreview } from './HubPreview';
 import { buttonTextOf, pageAddress } from './hubDraft';
-import { HUB_TEXTS as TEXTS } from './hubTexts';
 import { useHubEditor } from './useHubEditor';
 
 export interface HubEditorProps {
@@ -45,14 +46,16 @@ function useColorScheme(): ColorScheme {
 }
 
 export function HubEditor(props: HubEditorProps) {
+  const { t } = useTranslation();
   const loaded = useHubEditorData();
   if (loaded.error)
-    return <ErrorPanel title={TEXTS.loadFailed} message={loaded.error.message} onRetry={loaded.reload} />;
-  if (!loaded.data) return <Spinner label={TEXTS.title} />;
+    return <ErrorPanel title={t('hub.loadFailed')} message={loaded.error.message} onRetry={loaded.reload} />;
+  if (!loaded.data) return <Spinner label={t('hub.title')} />;
   return <Editor {...props} initial={loaded.data.hub} links={loaded.data.links} />;
 }
 
 function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) {
+  const { t } = useTranslation();
   const editor = useHubEditor(props.initial, props.userName);
   const { hub, draft, busy, message, change } = editor;
   const [qrOpen, setQrOpen] = useState(false);
@@ -65,16 +68,16 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
     <div className="stack stack--lg">
       <div className="row row--between">
         <Button variant="ghost" icon="arrowLeft" onClick={props.onBack}>
-          {TEXTS.back}
+          {t('hub.back')}
         </Button>
         <div className="row">
           {hub ? (
             <Button variant="danger-outline" icon="trash" disabled={busy} onClick={editor.remove}>
-              {TEXTS.deletePage}
+              {t('hub.deletePage')}
             </Button>
           ) : null}
           <Button variant="primary" icon="check" disabled={busy} onClick={editor.save}>
-            {TEXTS.save}
+            {t('hub.save')}
           </Button>
         </div>
       </div>
@@ -85,7 +88,7 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
       ) : null}
       <div className="hub-editor">
         <div className="stack stack--lg">
-          <Card title={TEXTS.title} subtitle={TEXTS.subtitle}>
+          <Card title={t('hub.title')} subtitle={t('hub.subtitle')}>
             <HubAddress
               draft={draft}
               address={address}
@@ -95,7 +98,7 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
               handleError={handleError}
             />
           </Card>
-          <Card title={TEXTS.pageTitle}>
+          <Card title={t('hub.pageTitle')}>
             <HubAppearance
               draft={draft}
               onChange={change}
@@ -106,11 +109,11 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
               busy={busy}
             />
           </Card>
-          <Card title={TEXTS.links}>
+          <Card title={t('hub.links')}>
             <HubLinksPicker value={draft.links} links={props.links} onChange={(links) => change({ links })} />
           </Card>
         </div>
-        <Card title={TEXTS.preview} className="hub-editor__preview">
+        <Card title={t('hub.preview')} className="hub-editor__preview">
           <HubPreview
             draft={draft}
             buttons={draft.links.map((item) => buttonTextOf(item, byId.get(item.link_id)))}

@@ -1,13 +1,15 @@
 /** The page's figures (docs/api.md#the-hub): views, visitors, clicks from it and per-link clicks over a range. */
+
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DateRange, Link } from '../../../../redirector/contract';
 import { useHubStats } from '../../api/hub';
 import { Banner } from '../../components/Banner';
 import { Card } from '../../components/Card';
+import { rangeLabel, titleWithRange } from '../../components/charts/rangeTitle';
 import { StatCard, statValue } from '../../components/StatCard';
-import { formatNumber } from '../../format/numbers';
+import { formatNumber, formatPercent } from '../../format/numbers';
 import type { DraftLink } from './hubDraft';
-import { HUB_TEXTS as TEXTS } from './hubTexts';
 
 export interface HubFiguresProps {
   range: DateRange | undefined;
@@ -19,23 +21,24 @@ export interface HubFiguresProps {
   refresh: number;
 }
 
-const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+const percent = (value: number) => formatPercent(value, 1);
 
 export function HubFigures({ range, rangeControl, draftLinks, links, refresh }: HubFiguresProps) {
+  const { t } = useTranslation();
   const stats = useHubStats(range, refresh);
   const data = stats.data;
   const byId = new Map(links.map((link) => [link.id, link]));
   const clicksOf = new Map((data?.links ?? []).map((entry) => [entry.link_id, entry.clicks]));
   return (
-    <Card title={TEXTS.figures} actions={rangeControl}>
-      {stats.error ? <Banner tone="error">{TEXTS.statsFailed}</Banner> : null}
+    <Card title={titleWithRange(t('hub.figures'), rangeLabel(range))} actions={rangeControl}>
+      {stats.error ? <Banner tone="error">{t('hub.statsFailed')}</Banner> : null}
       <div className="hub-figures" data-testid="hub-figures">
-        <StatCard label={TEXTS.views} value={statValue(data?.views)} icon="eye" />
-        <StatCard label={TEXTS.visitors} value={statValue(data?.unique_visitors)} icon="users" tone="green" />
-        <StatCard label={TEXTS.clicks} value={statValue(data?.clicks)} icon="pointer" tone="amber" />
-        <StatCard label={TEXTS.clickRate} value={statValue(data?.click_rate, percent)} icon="activity" tone="pink" />
+        <StatCard label={t('hub.views')} value={statValue(data?.views)} icon="eye" />
+        <StatCard label={t('hub.visitors')} value={statValue(data?.unique_visitors)} icon="users" tone="green" />
+        <StatCard label={t('hub.clicks')} value={statValue(data?.clicks)} icon="pointer" tone="amber" />
+        <StatCard label={t('hub.clickRate')} value={statValue(data?.click_rate, percent)} icon="activity" tone="pink" />
       </div>
-      <h3 className="hub-figures__heading">{TEXTS.perLink}</h3>
+      <h3 className="hub-figures__heading">{t('hub.perLink')}</h3>
       <table className="table hub-figures__table">
         <tbody>
           {draftLinks.map((item) => {

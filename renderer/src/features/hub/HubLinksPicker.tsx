@@ -2,11 +2,12 @@
  * The links a page shows (docs/api.md#the-hub): pick them from the user's links, label them, and
  * order them by dragging or, from the keyboard, with "Move up" and "Move down".
  */
+
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Link, MAX_HUB_LABEL, MAX_HUB_LINKS } from '../../../../redirector/contract';
 import { Button, IconButton } from '../../components/Button';
 import { type DraftLink, moveItem } from './hubDraft';
-import { HUB_TEXTS as TEXTS } from './hubTexts';
 
 export interface HubLinksPickerProps {
   value: DraftLink[];
@@ -16,6 +17,7 @@ export interface HubLinksPickerProps {
 }
 
 export function HubLinksPicker({ value, links, onChange }: HubLinksPickerProps) {
+  const { t } = useTranslation();
   const [dragged, setDragged] = useState<number | null>(null);
   const [picked, setPicked] = useState('');
   const byId = new Map(links.map((link) => [link.id, link]));
@@ -34,7 +36,7 @@ export function HubLinksPicker({ value, links, onChange }: HubLinksPickerProps) 
     <div className="stack">
       <div className="row hub-links__add">
         <label className="visually-hidden" htmlFor="hub-link-pick">
-          {TEXTS.pickLabel}
+          {t('hub.pickLabel')}
         </label>
         <select
           id="hub-link-pick"
@@ -43,7 +45,7 @@ export function HubLinksPicker({ value, links, onChange }: HubLinksPickerProps) 
           onChange={(event) => setPicked(event.target.value)}
           disabled={full}
         >
-          <option value="">{available.length === 0 ? TEXTS.noMoreLinks : TEXTS.pickPlaceholder}</option>
+          <option value="">{available.length === 0 ? t('hub.noMoreLinks') : t('hub.pickPlaceholder')}</option>
           {available.map((link) => (
             <option key={link.id} value={link.id}>
               {link.title || link.short_code} ({link.short_url})
@@ -51,11 +53,11 @@ export function HubLinksPicker({ value, links, onChange }: HubLinksPickerProps) 
           ))}
         </select>
         <Button icon="plus" onClick={add} disabled={!picked || full}>
-          {TEXTS.addLink}
+          {t('hub.addLink')}
         </Button>
       </div>
-      {value.length === 0 ? <p className="muted">{TEXTS.noLinks}</p> : null}
-      <ol className="hub-links" aria-label={TEXTS.linksListLabel}>
+      {value.length === 0 ? <p className="muted">{t('hub.noLinks')}</p> : null}
+      <ol className="hub-links" aria-label={t('hub.linksListLabel')}>
         {value.map((item, index) => (
           <HubLinkRow
             key={item.link_id}
@@ -96,6 +98,7 @@ interface HubLinkRowProps {
 }
 
 function HubLinkRow({ item, link, index, count, dragged, ...on }: HubLinkRowProps) {
+  const { t } = useTranslation();
   const name = link?.title || link?.short_code || String(item.link_id);
   return (
     <li
@@ -126,7 +129,7 @@ function HubLinkRow({ item, link, index, count, dragged, ...on }: HubLinkRowProp
           value={item.label}
           maxLength={MAX_HUB_LABEL}
           placeholder={name}
-          aria-label={`${TEXTS.labelOf} ${name}`}
+          aria-label={t('hub.labelOf', { name })}
           onChange={(event) => on.onLabel(event.target.value)}
         />
       </div>
@@ -134,18 +137,18 @@ function HubLinkRow({ item, link, index, count, dragged, ...on }: HubLinkRowProp
         <IconButton
           icon="arrowLeft"
           className="hub-links__up"
-          label={`${TEXTS.moveUp}: ${name}`}
+          label={t('hub.moveUp', { name })}
           disabled={index === 0}
           onClick={() => on.onMove(index, index - 1)}
         />
         <IconButton
           icon="arrowRight"
           className="hub-links__down"
-          label={`${TEXTS.moveDown}: ${name}`}
+          label={t('hub.moveDown', { name })}
           disabled={index === count - 1}
           onClick={() => on.onMove(index, index + 1)}
         />
-        <IconButton icon="trash" tone="danger" label={`${TEXTS.removeLink}: ${name}`} onClick={on.onRemove} />
+        <IconButton icon="trash" tone="danger" label={t('hub.removeLink', { name })} onClick={on.onRemove} />
       </div>
     </li>
   );

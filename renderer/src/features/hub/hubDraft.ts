@@ -7,6 +7,7 @@ import {
   hubUrlOf,
   type Link,
 } from '../../../../redirector/contract';
+import { i18next } from '../../i18n';
 
 export interface DraftLink {
   link_id: number;
@@ -74,7 +75,12 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 
 /** What a link's button says: its label, else its title, else its code. */
 export function buttonTextOf(draftLink: DraftLink, link: Link | undefined): string {
-  return draftLink.label.trim() || link?.title.trim() || link?.short_code || `Link ${draftLink.link_id}`;
+  return (
+    draftLink.label.trim() ||
+    link?.title.trim() ||
+    link?.short_code ||
+    i18next.t('hub.linkFallback', { id: draftLink.link_id })
+  );
 }
 
 /** The page's address on the default domain, as it will be once saved. */

@@ -1,50 +1,11 @@
-/** The words of "My page" (docs/api.md#the-hub). */
+/**
+ * The words of "My page" live in the catalogues under `hub` (redirector/contract/locales). This is
+ * the dashboard's button, read in the UI's language when drawn.
+ */
+import { i18next } from '../../i18n';
+
 export const HUB_TEXTS = {
-  button: 'My page',
-  title: 'My page',
-  subtitle: 'A public page with your links, at an address of your own.',
-  back: 'Back to links',
-  loadFailed: 'Failed to load your page',
-  handle: 'Handle',
-  handleHint: '3–30 characters: a–z, 0–9, _ and -',
-  address: 'Address',
-  domainAddress: 'On your domain',
-  copy: 'Copy address',
-  qr: 'QR code',
-  pageTitle: 'Title',
-  bio: 'Bio',
-  theme: 'Theme',
-  themes: { auto: 'Auto (the visitor’s setting)', light: 'Light', dark: 'Dark' },
-  accent: 'Accent colour',
-  avatar: 'Avatar',
-  avatarHint: 'PNG, JPEG or WebP, up to 512 KiB and 2048 × 2048 pixels',
-  avatarFirst: 'Save the page first to add an avatar.',
-  removeAvatar: 'Remove avatar',
-  published: 'Published',
-  publishedHint: 'Anyone with the address can see a published page.',
-  tiktok: 'Help TikTok visitors',
-  tiktokHint: 'Visitors inside TikTok’s browser see how to open the page in their own browser.',
-  links: 'Links',
-  pickLabel: 'A link to add',
-  pickPlaceholder: 'Choose a link…',
-  noMoreLinks: 'Every link is on the page',
-  addLink: 'Add',
-  noLinks: 'No links on the page yet.',
-  linksListLabel: 'Links on the page, in order',
-  labelOf: 'Label of',
-  moveUp: 'Move up',
-  moveDown: 'Move down',
-  removeLink: 'Remove',
-  save: 'Save page',
-  saved: 'Page saved',
-  deletePage: 'Delete page',
-  deleted: 'Page deleted',
-  preview: 'Preview',
-  figures: 'Figures',
-  views: 'Views',
-  visitors: 'Unique visitors',
-  clicks: 'Clicks from the page',
-  clickRate: 'Click rate',
-  perLink: 'Clicks per link',
-  statsFailed: 'Failed to load the figures',
-} as const;
+  get button(): string {
+    return i18next.t('hub.button');
+  },
+};

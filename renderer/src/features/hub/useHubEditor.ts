@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { Hub } from '../../../../redirector/contract';
 import { useHubCalls } from '../../api/hub';
+import { i18next } from '../../i18n';
 import { draftOf, type HubDraft, inputOf } from './hubDraft';
-import { HUB_TEXTS as TEXTS } from './hubTexts';
 
 export type HubMessage = { tone: 'error' | 'success'; text: string };
 
@@ -53,28 +53,28 @@ export function useHubEditor(initial: Hub | null, userName: string) {
         setHub(saved);
         setDraft(draftOf(saved, userName));
         setRefresh((value) => value + 1);
-        return TEXTS.saved;
+        return i18next.t('hub.saved');
       }),
     remove: () =>
       run(async () => {
         await calls.remove();
         setHub(null);
         setLocalAvatar(null);
-        return TEXTS.deleted;
+        return i18next.t('hub.deleted');
       }),
     upload: (file: File) =>
       run(async () => {
         const shown = readAsDataUrl(file);
         setHub((await calls.setAvatar(file)).hub);
         setLocalAvatar(await shown);
-        return TEXTS.saved;
+        return i18next.t('hub.saved');
       }),
     removeAvatar: () =>
       run(async () => {
         await calls.removeAvatar();
         setHub((current) => current && { ...current, avatar_url: null });
         setLocalAvatar(null);
-        return TEXTS.saved;
+        return i18next.t('hub.saved');
       }),
   };
 }

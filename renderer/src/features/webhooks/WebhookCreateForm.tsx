@@ -1,10 +1,12 @@
 /** A new webhook: its destination, what it is for, and the events it hears (link.clicked chosen first). */
+
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WebhookEvent } from '../../../../redirector/contract/webhooks';
 import type { WebhookInput } from '../../api/webhooks';
 import { Button } from '../../components/Button';
 import { Checkbox, TextField } from '../../components/Field';
-import { EVENT_CHOICES, WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
+import { eventChoices } from './webhooksTexts';
 
 export function WebhookCreateForm({
   busy,
@@ -13,6 +15,7 @@ export function WebhookCreateForm({
   busy: boolean;
   onCreate: (input: WebhookInput) => Promise<boolean>;
 }) {
+  const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['link.clicked']);
@@ -21,7 +24,7 @@ export function WebhookCreateForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (events.length === 0) {
-      setEventsError(TEXTS.eventsNeeded);
+      setEventsError(t('webhooks.eventsNeeded'));
       return;
     }
     if (await onCreate({ url: url.trim(), events, description: description.trim() })) {
@@ -35,19 +38,19 @@ export function WebhookCreateForm({
   };
 
   return (
-    <form className="stack" noValidate onSubmit={submit} aria-label={TEXTS.create}>
+    <form className="stack" noValidate onSubmit={submit} aria-label={t('webhooks.create')}>
       <TextField
-        label={TEXTS.urlLabel}
+        label={t('webhooks.urlLabel')}
         name="webhook-url"
         type="url"
-        placeholder={TEXTS.urlPlaceholder}
+        placeholder={t('webhooks.urlPlaceholder')}
         value={url}
         onValueChange={setUrl}
         autoComplete="off"
         required
       />
       <TextField
-        label={TEXTS.descriptionLabel}
+        label={t('webhooks.descriptionLabel')}
         name="webhook-description"
         value={description}
         onValueChange={setDescription}
@@ -55,8 +58,8 @@ export function WebhookCreateForm({
         autoComplete="off"
       />
       <fieldset className="webhooks__events">
-        <legend className="field__label">{TEXTS.eventsLabel}</legend>
-        {EVENT_CHOICES.map((choice) => (
+        <legend className="field__label">{t('webhooks.eventsLabel')}</legend>
+        {eventChoices().map((choice) => (
           <Checkbox
             key={choice.event}
             label={choice.label}
@@ -73,7 +76,7 @@ export function WebhookCreateForm({
       </fieldset>
       <div className="row">
         <Button type="submit" variant="primary" icon="plus" loading={busy}>
-          {busy ? TEXTS.creating : TEXTS.create}
+          {busy ? t('webhooks.creating') : t('webhooks.create')}
         </Button>
       </div>
     </form>

@@ -9,7 +9,7 @@ import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
 import { formatDateTime } from '../../format/dates';
-import { WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
+import { formatNumber } from '../../format/numbers';
 
 export interface WebhookDeliveriesProps {
   calls: WebhookCalls;
@@ -25,21 +25,20 @@ export function WebhookDeliveries({ calls, id, url, version }: WebhookDeliveries
   if (log.error) {
     return (
       <ErrorPanel
-        title={TEXTS.deliveriesFailed}
-        message={errorMessage(log.error, TEXTS.deliveriesFailed)}
+        title={t('webhooks.deliveriesFailed')}
+        message={errorMessage(log.error, t('webhooks.deliveriesFailed'))}
         onRetry={log.reload}
       />
     );
   }
-  if (!log.data) return <LoadingState message={TEXTS.loading} />;
-  if (log.data.length === 0) return <p className="muted text-sm">{TEXTS.deliveriesEmpty}</p>;
-  const { columns } = TEXTS;
+  if (!log.data) return <LoadingState message={t('webhooks.loading')} />;
+  if (log.data.length === 0) return <p className="muted text-sm">{t('webhooks.deliveriesEmpty')}</p>;
   const deliveryColumns: DataColumn<WebhookDelivery>[] = [
-    { label: columns.at, nowrap: true, cell: (row) => formatDateTime(row.at) },
-    { label: columns.event, className: 'mono', cell: (row) => row.type },
-    { label: columns.attempt, cell: (row) => String(row.attempt) },
+    { label: t('webhooks.columns.at'), nowrap: true, cell: (row) => formatDateTime(row.at) },
+    { label: t('webhooks.columns.event'), className: 'mono', cell: (row) => row.type },
+    { label: t('webhooks.columns.attempt'), cell: (row) => formatNumber(row.attempt) },
     {
-      label: columns.status,
+      label: t('webhooks.columns.status'),
       cell: (row) =>
         row.error === null ? (
           <Badge tone="success">{row.status}</Badge>
@@ -47,8 +46,12 @@ export function WebhookDeliveries({ calls, id, url, version }: WebhookDeliveries
           <Badge tone="danger">{row.status ?? row.error}</Badge>
         ),
     },
-    { label: columns.duration, nowrap: true, cell: (row) => `${row.duration_ms} ms` },
-    { label: columns.message, className: 'mono', cell: (row) => row.message_id },
+    {
+      label: t('webhooks.columns.duration'),
+      nowrap: true,
+      cell: (row) => t('webhooks.durationMs', { ms: formatNumber(row.duration_ms) }),
+    },
+    { label: t('webhooks.columns.message'), className: 'mono', cell: (row) => row.message_id },
   ];
   return (
     <DataTable

@@ -1,5 +1,7 @@
 /** One webhook: where it sends and what, on/off, "Send test" (with its outcome), the delivery log, Delete. */
+
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Webhook } from '../../../../redirector/contract/webhooks';
 import { useBusyCall } from '../../api/useBusyCall';
 import type { WebhookCalls } from '../../api/webhooks';
@@ -9,7 +11,7 @@ import { Button, IconButton } from '../../components/Button';
 import { Checkbox } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
 import { WebhookDeliveries } from './WebhookDeliveries';
-import { WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
+import { testResultText } from './webhooksTexts';
 
 export interface WebhookItemProps {
   hook: Webhook;
@@ -20,16 +22,17 @@ export interface WebhookItemProps {
 }
 
 export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: WebhookItemProps) {
+  const { t } = useTranslation();
   const [logOpen, setLogOpen] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
   const [tested, setTested] = useState<string | null>(null);
-  const toggling = useBusyCall(TEXTS.toggleFailed);
-  const testing = useBusyCall(TEXTS.testFailed);
+  const toggling = useBusyCall(t('webhooks.toggleFailed'));
+  const testing = useBusyCall(t('webhooks.testFailed'));
   const sendTest = () =>
     testing.run(async () => {
       setTested(null);
       const outcome = await calls.sendTest(hook.id);
-      setTested(TEXTS.testResult(outcome.status, outcome.error));
+      setTested(testResultText(outcome.status, outcome.error));
       setLogVersion((version) => version + 1);
       await onTested();
     });
@@ -42,13 +45,18 @@ export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: We
           {hook.description ? <div className="cell-sub">{hook.description}</div> : null}
         </div>
         <Checkbox
-          label={hook.active ? TEXTS.active : TEXTS.inactive}
-          aria-label={TEXTS.toggleLabel(hook)}
+          label={hook.active ? t('webhooks.active') : t('webhooks.inactive')}
+          aria-label={hook.active ? t('webhooks.turnOff', { url: hook.url }) : t('webhooks.turnOn', { url: hook.url })}
           checked={hook.active}
           disabled={toggling.busy}
           onCheckedChange={(on) => void toggling.run(() => onSetActive(hook, on))}
         />
-        <IconButton icon="trash" label={TEXTS.deleteLabel(hook)} tone="danger" onClick={() => onDelete(hook)} />
+        <IconButton
+          icon="trash"
+          label={t('webhooks.deleteLabel', { url: hook.url })}
+          tone="danger"
+          onClick={() => onDelete(hook)}
+        />
       </div>
       <div className="row webhooks__badges">
         {hook.events.map((event) => (
@@ -59,10 +67,10 @@ export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: We
       </div>
       {hook.disabled_reason ? <Banner tone="warning">{hook.disabled_reason}</Banner> : null}
       <p className="text-sm muted">
-        {TEXTS.lastDelivery}:{' '}
+        {t('webhooks.lastDelivery')}:{' '}
         {hook.last_delivery
           ? `${formatDateTime(hook.last_delivery.at)} (${hook.last_delivery.status ?? '—'})`
-          : TEXTS.never}
+          : t('webhooks.never')}
       </p>
       {toggling.error || testing.error ? <Banner tone="error">{toggling.error ?? testing.error}</Banner> : null}
       {tested ? (
@@ -72,10 +80,10 @@ export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: We
       ) : null}
       <div className="row">
         <Button icon="pointer" onClick={() => void sendTest()} loading={testing.busy}>
-          {testing.busy ? TEXTS.sending : TEXTS.sendTest}
+          {testing.busy ? t('webhooks.sending') : t('webhooks.sendTest')}
         </Button>
         <Button icon="list" onClick={() => setLogOpen((open) => !open)} aria-expanded={logOpen}>
-          {logOpen ? TEXTS.hideDeliveries : TEXTS.deliveries}
+          {logOpen ? t('webhooks.hideDeliveries') : t('webhooks.deliveries')}
         </Button>
       </div>
       {logOpen ? <WebhookDeliveries calls={calls} id={hook.id} url={hook.url} version={logVersion} /> : null}

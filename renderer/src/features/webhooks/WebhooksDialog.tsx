@@ -1,18 +1,19 @@
 /** 'Webhooks' on the user dashboard (beside API Keys): the user's own webhooks, which hear their links' events. */
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { WebhooksPanel } from './WebhooksPanel';
-import { WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
 
 export function WebhooksDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open
       wide
       onClose={onClose}
-      title={TEXTS.title}
-      description={TEXTS.subtitle.user}
-      footer={<Button onClick={onClose}>{TEXTS.close}</Button>}
+      title={t('webhooks.title')}
+      description={t('webhooks.subtitle.user')}
+      footer={<Button onClick={onClose}>{t('webhooks.close')}</Button>}
     >
       <WebhooksPanel />
     </Dialog>

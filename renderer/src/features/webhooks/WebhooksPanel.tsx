@@ -3,6 +3,7 @@
  * the new webhook's signing secret once (with copy), and the list (docs/api.md#webhooks).
  */
 
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
@@ -17,12 +18,13 @@ import { LoadingState } from '../../components/Spinner';
 import { useWebhooks } from './useWebhooks';
 import { WebhookCreateForm } from './WebhookCreateForm';
 import { WebhookItem } from './WebhookItem';
-import { WEBHOOKS_TEXTS as TEXTS } from './webhooksTexts';
+import { webhookDeleteTexts } from './webhooksTexts';
 
 export function WebhooksPanel() {
+  const { t } = useTranslation();
   const { hooks, created, calls, dismissCreated, create, setActive, remove, refresh } = useWebhooks();
-  const creation = useBusyCall(TEXTS.createFailed);
-  const deletion = useConfirmDelete(TEXTS, remove);
+  const creation = useBusyCall(t('webhooks.createFailed'));
+  const deletion = useConfirmDelete(webhookDeleteTexts(), remove);
 
   const onCreate = async (input: WebhookInput) => {
     let done = false;
@@ -42,32 +44,37 @@ export function WebhooksPanel() {
       ) : null}
       {created ? (
         <div className="callout" data-testid="new-webhook">
-          <div className="callout__title">{TEXTS.newSecretTitle}</div>
+          <div className="callout__title">{t('webhooks.newSecretTitle')}</div>
           <div className="row">
             <code className="code-block grow webhooks__secret" data-testid="new-webhook-secret">
               {created.secret}
             </code>
-            <CopyButton text={created.secret} variant="text" label={TEXTS.copy} copiedLabel={TEXTS.copied} />
+            <CopyButton
+              text={created.secret}
+              variant="text"
+              label={t('webhooks.copy')}
+              copiedLabel={t('webhooks.copied')}
+            />
           </div>
           <p className="text-sm">
-            <strong>{TEXTS.newSecretWarning}</strong>
+            <strong>{t('webhooks.newSecretWarning')}</strong>
           </p>
           <div className="row">
-            <Button onClick={dismissCreated}>{TEXTS.done}</Button>
+            <Button onClick={dismissCreated}>{t('webhooks.done')}</Button>
           </div>
         </div>
       ) : null}
       <WebhookCreateForm busy={creation.busy} onCreate={onCreate} />
       {hooks.error ? (
         <ErrorPanel
-          title={TEXTS.loadFailed}
-          message={errorMessage(hooks.error, TEXTS.loadFailed)}
+          title={t('webhooks.loadFailed')}
+          message={errorMessage(hooks.error, t('webhooks.loadFailed'))}
           onRetry={hooks.reload}
         />
       ) : !hooks.data ? (
-        <LoadingState message={TEXTS.loading} />
+        <LoadingState message={t('webhooks.loading')} />
       ) : hooks.data.length === 0 ? (
-        <EmptyState icon="external" title={TEXTS.empty} description={TEXTS.emptyHint} />
+        <EmptyState icon="external" title={t('webhooks.empty')} description={t('webhooks.emptyHint')} />
       ) : (
         <ul className="webhooks__list">
           {hooks.data.map((hook) => (

@@ -1,63 +1,37 @@
-/** The words of the Webhooks screen (administrator) and dialog (user). */
+/** The Webhooks screen's (administrator) and dialog's (user) words that are more than one catalogue entry. */
 import type { Webhook, WebhookEvent } from '../../../../redirector/contract/webhooks';
+import type { DeleteTexts } from '../../api/useConfirmDelete';
+import { i18next } from '../../i18n';
 
 export type WebhookSide = 'user' | 'admin';
 
-export const WEBHOOKS_TEXTS = {
-  title: 'Webhooks',
-  subtitle: {
-    user: 'Webhooks tell another service, signed, when your links are made, changed, clicked or expire.',
-    admin: 'Webhooks tell another service, signed, when any link is made, changed, clicked or expires.',
-  } satisfies Record<WebhookSide, string>,
-  urlLabel: 'Destination URL',
-  urlPlaceholder: 'https://example.com/hooks/me',
-  descriptionLabel: 'Description',
-  eventsLabel: 'Events',
-  eventsNeeded: 'Choose at least one event',
-  create: 'Create Webhook',
-  creating: 'Creating...',
-  createFailed: 'Failed to create webhook',
-  newSecretTitle: 'Your webhook signing secret',
-  newSecretWarning: "Copy it now: you won't see it again. Receivers verify each message's signature with it.",
-  copy: 'Copy secret',
-  copied: 'Copied!',
-  done: 'Done',
-  loading: 'Loading webhooks...',
-  loadFailed: 'Failed to load webhooks',
-  empty: 'No webhooks yet',
-  emptyHint: 'Create one to have events sent to your service.',
-  active: 'On',
-  inactive: 'Off',
-  toggleLabel: (hook: Webhook) => `${hook.active ? 'Turn off' : 'Turn on'} ${hook.url}`,
-  toggleFailed: 'Failed to change the webhook',
-  sendTest: 'Send test',
-  sending: 'Sending...',
-  testFailed: 'Failed to send the test',
-  testResult: (status: number | null, error: string | null) =>
-    error === null ? `Test delivered (${status})` : `Test failed: ${error}`,
-  deliveries: 'Delivery log',
-  hideDeliveries: 'Hide log',
-  deliveriesEmpty: 'No deliveries yet',
-  deliveriesFailed: 'Failed to load the delivery log',
-  lastDelivery: 'Last delivery',
-  never: 'Never',
-  columns: { event: 'Event', attempt: 'Attempt', status: 'Status', duration: 'Time', at: 'When', message: 'Message' },
-  delete: 'Delete',
-  deleteTitle: 'Delete webhook',
-  deleting: 'Deleting...',
-  deleteFailed: 'Failed to delete webhook',
-  deleteQuestion: (hook: Webhook) => `Delete the webhook to ${hook.url}? Its messages waiting to be sent are dropped.`,
-  deleteLabel: (hook: Webhook) => `Delete webhook ${hook.url}`,
-  close: 'Close',
-};
+/** The words of a webhook's Delete, in the UI's language. */
+export function webhookDeleteTexts(): DeleteTexts<Webhook> {
+  return {
+    delete: i18next.t('webhooks.delete'),
+    deleteTitle: i18next.t('webhooks.deleteTitle'),
+    deleting: i18next.t('webhooks.deleting'),
+    deleteFailed: i18next.t('webhooks.deleteFailed'),
+    deleteQuestion: (hook) => i18next.t('webhooks.deleteQuestion', { url: hook.url }),
+  };
+}
 
-/** The events a person chooses from, with what each means. */
-export const EVENT_CHOICES: { event: WebhookEvent; label: string }[] = [
-  { event: 'link.clicked', label: 'Link clicked' },
-  { event: 'link.created', label: 'Link created' },
-  { event: 'link.updated', label: 'Link updated' },
-  { event: 'link.deleted', label: 'Link deleted' },
-  { event: 'link.expired', label: 'Link expired' },
-  { event: 'link.broken', label: 'Link broken' },
-  { event: 'link.recovered', label: 'Link recovered' },
-];
+/** What a test delivery came to. */
+export function testResultText(status: number | null, error: string | null): string {
+  return error === null
+    ? i18next.t('webhooks.testDelivered', { status })
+    : i18next.t('webhooks.testFailedWith', { error });
+}
+
+/** The events a person chooses from, with what each means (in the UI's language). */
+export function eventChoices(): { event: WebhookEvent; label: string }[] {
+  return [
+    { event: 'link.clicked', label: i18next.t('webhooks.events.clicked') },
+    { event: 'link.created', label: i18next.t('webhooks.events.created') },
+    { event: 'link.updated', label: i18next.t('webhooks.events.updated') },
+    { event: 'link.deleted', label: i18next.t('webhooks.events.deleted') },
+    { event: 'link.expired', label: i18next.t('webhooks.events.expired') },
+    { event: 'link.broken', label: i18next.t('webhooks.events.broken') },
+    { event: 'link.recovered', label: i18next.t('webhooks.events.recovered') },
+  ];
+}
