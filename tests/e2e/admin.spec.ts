@@ -46,7 +46,7 @@ async function visit(server: ServerProcess, shortCode: string, ua: string, ip: s
 
 async function signIn(page: Page, server: ServerProcess) {
   await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByLabel('Admin key').fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(pageTitle(page, 'Analytics Dashboard')).toBeVisible();
 }
@@ -115,10 +115,10 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   await expect(page).toHaveURL(`${server.url}/admin/login`);
   await expect(pageTitle(page, 'Admin Login')).toBeVisible();
   await shoot(page, 'login');
-  const password = page.getByLabel('Admin password');
+  const password = page.getByLabel('Admin key');
   await password.fill('not-the-key');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Invalid password')).toBeVisible();
+  await expect(page.getByText('Invalid admin key')).toBeVisible();
   await expect(password).toHaveValue('');
   await password.fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -14,7 +14,7 @@ test('links, the link form and per-link analytics use PUBLIC_URL for short links
   const link = (await response.json()) as Link;
 
   await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByLabel('Admin key').fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
 

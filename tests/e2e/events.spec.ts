@@ -29,7 +29,7 @@ async function visit(server: ServerProcess, shortCode: string): Promise<void> {
 
 async function signIn(page: Page, server: ServerProcess): Promise<void> {
   await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByLabel('Admin key').fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeVisible();
 }

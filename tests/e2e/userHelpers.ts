@@ -121,7 +121,7 @@ export async function expectRowEventually(page: Page, shortCode: string, texts: 
 /** Signs in to the admin area with the server's key, the way the login page does. */
 export async function adminSignIn(page: Page, server: ServerProcess) {
   await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('Admin password').fill(server.adminKey);
+  await page.getByLabel('Admin key').fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeVisible();
 }
