@@ -82,7 +82,7 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     expect(csp).not.toMatch(/unsafe-inline/);
     expect(page.headers['cache-control']).toBe('public, max-age=60');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.headers.vary).toBeUndefined();
+    expect(page.headers.vary).toBe('Accept-Language');
     const etag = page.headers.etag!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await visit('/@alice', { 'If-None-Match': etag });
