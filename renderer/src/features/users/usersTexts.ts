@@ -1,6 +1,5 @@
 /** The words of the admin's Users screen, in the language in use (read at render, never at load). */
 import type { AdminUser } from '../../../../redirector/contract';
-import { formatNumber } from '../../format/numbers';
 import { i18next } from '../../i18n';
 
 export function usersTexts() {
@@ -43,8 +42,8 @@ export function usersTexts() {
       t('users.deleteQuestion', {
         name: user.name,
         email: user.email,
-        links: t('users.links', { count: user.links, number: formatNumber(user.links) }),
-        clicks: t('users.clicks', { count: user.clicks, number: formatNumber(user.clicks) }),
+        links: t('common.links', { count: user.links }),
+        clicks: t('common.clicks', { count: user.clicks }),
       }),
   };
 }
