@@ -43,11 +43,13 @@ function pattern(value: string): RegExp {
 const english = flatten(readCatalogue('en'));
 const spanish = flatten(readCatalogue('es'));
 const spanishTexts = new Set([...spanish.values()].map((value) => normalise(value.replace(/<[^>]+>/g, ''))));
-/** English values that Spanish says differently, with a little literal text (not a bare `{{count}}`). */
+/**
+ * English values that Spanish says differently, with some literal text (not `{{hours}}h {{minutes}}m`);
+ * a language's own name is shown in itself by the switch, so it is not one.
+ */
 const englishOnly = [...english]
-  .filter(
-    ([key, value]) => spanish.get(key) !== value && value.replace(/\{\{[^}]*\}\}/g, '').replace(/\W/g, '').length >= 2,
-  )
+  .filter(([key, value]) => key !== 'language.name' && spanish.get(key) !== value)
+  .filter(([, value]) => value.replace(/\{\{[^}]*\}\}/g, '').replace(/\W/g, '').length >= 4)
   .map(([key, value]) => ({ key, value, english: pattern(value), spanish: pattern(spanish.get(key) ?? value) }));
 
 /** The English catalogue value a text shows, or null: the text is Spanish, shared, or data. */
@@ -57,10 +59,13 @@ function englishKeyOf(text: string): string | null {
   return found ? found.key : null;
 }
 
-/** Run in the page: the title, the lines of the text shown, and the names and hints of elements. */
-const COLLECT = `(() => {
-  const seen = [document.title, ...document.body.innerText.split('\\n')];
-  for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+/** Run in the page: the lines of the text shown in `root` (a dialog, else the page and its title), and the names and hints of its elements. */
+function collect(root: string): string {
+  return `(() => {
+  const root = document.querySelector(${JSON.stringify(root)}) ?? document.body;
+  const seen = [...root.innerText.split('\\n')];
+  if (root === document.body) seen.push(document.title);
+  for (const element of root.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
     for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
       const value = element.getAttribute(name);
       if (value) seen.push(value);
@@ -68,10 +73,11 @@ const COLLECT = `(() => {
   }
   return seen;
 })()`;
+}
 
 /** Every text a person reads or hears on the page as it is now. */
-async function pageTexts(page: Page): Promise<string[]> {
-  const texts = (await page.evaluate(COLLECT)) as string[];
+async function pageTexts(page: Page, root: string): Promise<string[]> {
+  const texts = (await page.evaluate(collect(root))) as string[];
   const phrases = new Set<string>();
   for (const text of texts) {
     // Table cells come tab-separated; a line may join a question and its link ("No account? Create one").
@@ -85,11 +91,12 @@ async function pageTexts(page: Page): Promise<string[]> {
   return [...phrases];
 }
 
-async function scan(page: Page, screen: string): Promise<void> {
+/** `root`: a dialog's selector, so the page behind it is not counted again. */
+async function scan(page: Page, screen: string, root = 'body'): Promise<void> {
   await page.waitForLoadState('networkidle');
   // A lazy screen or a dialog may still be drawing its first frame.
   await page.waitForTimeout(300);
-  const found = (await pageTexts(page))
+  const found = (await pageTexts(page, root))
     .map((text) => ({ text, key: englishKeyOf(text) }))
     .filter((hit): hit is { text: string; key: string } => hit.key !== null)
     .map((hit) => `"${hit.text}" (${hit.key})`);
@@ -147,6 +154,7 @@ test.beforeAll(async ({ server }) => {
 test.beforeEach(async ({ page }) => {
   // Spanish chosen with the switch, besides the browser's own language.
   await page.addInitScript("window.localStorage.setItem('me.language', 'es')");
+  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 });
 
 test('the catalogue check itself: English values are found, Spanish, shared and data texts are not', () => {
@@ -181,26 +189,30 @@ test("the user's screens and dialogs", async ({ page, server }) => {
   await page.goto(`${server.url}/login`);
   await storeSession(page, fixture.user);
   await page.goto(`${server.url}/dashboard`);
-  await expect(page.getByText('Ada').first()).toBeVisible();
+  await expect(page.getByText('Ada').first()).toBeVisible({ timeout: 30_000 });
   await scan(page, "user's dashboard");
   for (const [screen, button] of [
     ['link form (user)', 'Create New Link'],
     ['domain dialog', 'Domain'],
     ['API keys dialog', 'API Keys'],
     ['account dialog', 'Account'],
-    ['My page (hub editor)', 'My page'],
   ] as const) {
     await page
       .getByRole('button', { name: say(button) })
       .first()
       .click();
     await expect(page.getByRole('dialog').first()).toBeVisible();
-    await scan(page, screen);
+    await scan(page, screen, 'dialog[open]');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
+  await page
+    .getByRole('button', { name: say('My page') })
+    .first()
+    .click();
+  await expect(page.getByTestId('hub-address').first()).toBeVisible();
+  await scan(page, 'My page (hub editor)');
   await page.goto(`${server.url}/dashboard?link=${fixture.userLinkId}`);
-  await expect(page.locator('.stat-card, [data-testid]').first()).toBeVisible();
   await scan(page, "user's link analytics");
 });
 
@@ -208,7 +220,7 @@ test("the administrator's screens", async ({ page, server }) => {
   await page.goto(`${server.url}/admin/login`);
   await page.locator('input[name="password"]').fill(server.adminKey);
   await page.locator('input[name="password"]').press('Enter');
-  await expect(page).toHaveURL(`${server.url}/admin`);
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/admin(#.*)?$`), { timeout: 30_000 });
   await expect(page.locator('h1.page-title')).toBeVisible();
   await scan(page, 'admin dashboard');
   for (const [screen, address] of [
