@@ -221,7 +221,7 @@ test("the administrator's screens", async ({ page, server }) => {
   await page.locator('input[name="password"]').fill(server.adminKey);
   await page.locator('input[name="password"]').press('Enter');
   await expect(page).toHaveURL(new RegExp(`^${server.url}/admin(#.*)?$`), { timeout: 30_000 });
-  await expect(page.locator('h1.page-title')).toBeVisible();
+  await expect(page.locator('h1.page-title')).toBeVisible({ timeout: 30_000 });
   await scan(page, 'admin dashboard');
   for (const [screen, address] of [
     ['admin links', '/admin/links'],
@@ -234,7 +234,7 @@ test("the administrator's screens", async ({ page, server }) => {
     ['live visitors', '/admin/live'],
   ] as const) {
     await page.goto(`${server.url}${address}`);
-    await expect(page.locator('h1.page-title')).toBeVisible();
+    await expect(page.locator('h1.page-title')).toBeVisible({ timeout: 30_000 });
     await scan(page, screen);
   }
 });
