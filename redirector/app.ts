@@ -21,6 +21,7 @@ import { createMetricsMiddleware } from './http/metricsRoutes';
 import { createOpenApiRouter } from './http/openapiRoutes';
 import { requestLogMiddleware } from './http/requestLog';
 import { notFoundPage } from './http/shortLink/pages/notFoundPage';
+import { pageLanguage } from './http/shortLink/pages/pageLanguage';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
@@ -101,8 +102,11 @@ export function createApp(deps: AppDeps): App {
   koa.use(createUiMiddleware(deps.webRoot));
   koa.use(async (ctx) => {
     ctx.status = 404;
+    const language = pageLanguage(ctx.get('accept-language'));
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = notFoundPage();
+    ctx.set('Content-Language', language);
+    ctx.vary('Accept-Language');
+    ctx.body = notFoundPage(language);
   });
 
   services.events.start();

@@ -2,7 +2,8 @@
  * The hub's public page and avatar on node:http (docs/api.md#the-hub): GET/HEAD /@<handle> and
  * /@<handle>/avatar on the default domain, and `/` on the owner's verified custom domain. Like the
  * redirect, no Koa on this path: the hub comes from a one-second cache (hubs/hubPageCache.ts), its
- * page is rendered once per variant, and a non-bot GET is a view, stored in this turn's batch
+ * page is rendered once per variant (host, TikTok device, language of its own words: the ETag differs
+ * by language, and the answer says `Vary: Accept-Language`), and a non-bot GET is a view, stored in this turn's batch
  * before the page goes out.
  */
 import { createHash } from 'node:crypto';
@@ -18,8 +19,9 @@ import type { HubPageRecord } from '../../storage/repositories/hubRepository';
 import type { Store } from '../../storage/store';
 import type { HostRoute } from '../../visits/hostRoute';
 import { clientAddress, createUserAgentParser, type UserAgentFacts } from '../../visits/visitor';
-import { DISABLED_HUB_BODY, DISABLED_LINK_HEADERS } from './pages/disabledLinkPage';
+import { DISABLED_LINK_HEADERS, disabledHubBody } from './pages/disabledLinkPage';
 import { renderHubPage } from './pages/hubPage';
+import { languageHeaders, pageLanguage } from './pages/pageLanguage';
 import { writeHostAnswer } from './shortLinkAnswers';
 
 const HUB_PATH = /^\/@([A-Za-z0-9_-]{3,30})(\/avatar)?\/?(?:\?|$)/;
@@ -67,17 +69,23 @@ export function createHubEdge(services: HubServices): HubEdge {
       writeHostAnswer(req, res, { kind: 'not-found' }, publicUrl);
       return;
     }
+    const language = pageLanguage(req.headers['accept-language']);
     if (hub.owner_disabled) {
-      res.writeHead(410, { ...DISABLED_LINK_HEADERS, 'Content-Length': String(DISABLED_HUB_BODY.length) });
-      res.end(req.method === 'HEAD' ? undefined : DISABLED_HUB_BODY);
+      const body = disabledHubBody(language);
+      res.writeHead(410, {
+        ...DISABLED_LINK_HEADERS,
+        ...languageHeaders(language),
+        'Content-Length': String(body.length),
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     const facts = parseAgent(req.headers['user-agent'] ?? '');
     const inTikTok = hub.tiktok_bypass && facts.in_app === 'tiktok';
-    const variant = `${host.kind === 'default' ? '' : host.domain}|${inTikTok ? facts.device_type : ''}`;
+    const variant = `${host.kind === 'default' ? '' : host.domain}|${inTikTok ? facts.device_type : ''}|${language}`;
     let answer = entry.rendered.get(variant) as RenderedAnswer | undefined;
     if (answer === undefined) {
-      answer = render(hub, host, facts, publicUrl);
+      answer = render(hub, host, facts, publicUrl, language);
       entry.rendered.set(variant, answer);
     }
     const rendered = answer;
@@ -161,8 +169,14 @@ function failed(services: HubServices, req: IncomingMessage, res: ServerResponse
   res.end('Server error');
 }
 
-/** The page of `hub` as asked for on `host`, with its headers. */
-function render(hub: HubPageRecord, host: PageHost, facts: UserAgentFacts, publicUrl: string): RenderedAnswer {
+/** The page of `hub` as asked for on `host` in `language`, with its headers. */
+function render(
+  hub: HubPageRecord,
+  host: PageHost,
+  facts: UserAgentFacts,
+  publicUrl: string,
+  language: string,
+): RenderedAnswer {
   const imageOrigin = new URL(publicUrl).origin;
   const pageUrl =
     host.kind === 'default' ? hubUrlOf(publicUrl, hub.handle) : `${new URL(publicUrl).protocol}//${host.domain}/`;
@@ -183,6 +197,7 @@ function render(hub: HubPageRecord, host: PageHost, facts: UserAgentFacts, publi
       imageOrigin,
     },
     inTikTok,
+    language,
   );
   const body = Buffer.from(html, 'utf8');
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -193,8 +208,9 @@ function render(hub: HubPageRecord, host: PageHost, facts: UserAgentFacts, publi
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer-when-downgrade',
+    ...languageHeaders(language),
   };
-  if (hub.tiktok_bypass) headers.Vary = 'User-Agent';
+  if (hub.tiktok_bypass) headers.Vary = 'Accept-Language, User-Agent';
   return { body, headers, etag };
 }
 

@@ -1,6 +1,7 @@
 /**
  * A visit decision (visits/visitDecision.ts) written to node:http, with its status and its metric
- * outcome. Fixed pages are rendered once, at start.
+ * outcome. Fixed pages are rendered once per language, on first use. Only pages read the request's
+ * Accept-Language (docs/api.md#languages): a redirect does no language work.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RedirectOutcome } from '../../observability/metrics';
@@ -8,15 +9,10 @@ import type { HostRoute } from '../../visits/hostRoute';
 import type { AnswerCache, VisitDecision } from '../../visits/visitDecision';
 import type { Visitor } from '../../visits/visitor';
 import { BYPASS_PAGE_CSP, renderBypassPage } from './pages/bypassPage';
-import { DISABLED_LINK_BODY, DISABLED_LINK_HEADERS } from './pages/disabledLinkPage';
-import {
-  EXPIRED_PAGE,
-  LINK_PAGE_HEADERS,
-  renderPasswordPage,
-  renderTooManyPasswordsPage,
-  WRONG_PASSWORD,
-} from './pages/linkPages';
+import { DISABLED_LINK_HEADERS, disabledLinkBody } from './pages/disabledLinkPage';
+import { expiredBody, LINK_PAGE_HEADERS, passwordFormBody, renderTooManyPasswordsPage } from './pages/linkPages';
 import { notFoundPage } from './pages/notFoundPage';
+import { languageHeaders, pageLanguage, perLanguage } from './pages/pageLanguage';
 import { PREVIEW_CARD_CSP, renderPreviewCard } from './pages/previewCard';
 
 /** What the edge writes: every decision but a question. */
@@ -25,17 +21,13 @@ export type FinalDecision = Exclude<VisitDecision, { kind: 'ask' }>;
 /** Every short-link answer is revalidated, so every click reaches the server (docs/api.md#resolving-a-short-link). */
 export const REDIRECT_CACHE_CONTROL = 'private, max-age=0, no-cache';
 
-const NOT_FOUND_BODY = Buffer.from(notFoundPage(), 'utf8');
+const notFoundBody = perLanguage((language) => Buffer.from(notFoundPage(language), 'utf8'));
 const NOT_FOUND_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Length': String(NOT_FOUND_BODY.length),
   'Cache-Control': REDIRECT_CACHE_CONTROL,
   'X-Content-Type-Options': 'nosniff',
   'X-Robots-Tag': 'noindex',
 };
-const EXPIRED_BODY = Buffer.from(EXPIRED_PAGE, 'utf8');
-const PASSWORD_FORM_BODY = Buffer.from(renderPasswordPage(), 'utf8');
-const WRONG_PASSWORD_BODY = Buffer.from(renderPasswordPage(WRONG_PASSWORD), 'utf8');
 
 const PREVIEW_CARD_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -110,6 +102,7 @@ export function writeAnswer(
 ): void {
   switch (decision.kind) {
     case 'preview-card': {
+      // The card has no words of ours: it is the link's own title and description.
       const body = Buffer.from(renderPreviewCard(decision.card, shortUrl, decision.location), 'utf8');
       const headers = { ...PREVIEW_CARD_HEADERS, 'Content-Length': String(body.length) };
       res.writeHead(200, headers);
@@ -120,22 +113,32 @@ export function writeAnswer(
       redirect(res, decision.location, decision.cache);
       return;
     case 'not-found':
-      page(req, res, 404, NOT_FOUND_HEADERS, NOT_FOUND_BODY);
+      page(req, res, 404, NOT_FOUND_HEADERS, notFoundBody);
       return;
     case 'disabled':
-      page(req, res, 410, DISABLED_LINK_HEADERS, DISABLED_LINK_BODY);
+      page(req, res, 410, DISABLED_LINK_HEADERS, disabledLinkBody);
       return;
     case 'expired':
       if (decision.location !== null) redirect(res, decision.location, 'revalidate');
-      else page(req, res, 410, LINK_PAGE_HEADERS, EXPIRED_BODY);
+      else page(req, res, 410, LINK_PAGE_HEADERS, expiredBody);
       return;
-    case 'password-form':
-      page(req, res, statusOf(decision), LINK_PAGE_HEADERS, decision.wrong ? WRONG_PASSWORD_BODY : PASSWORD_FORM_BODY);
+    case 'password-form': {
+      const wrong = decision.wrong;
+      page(
+        req,
+        res,
+        statusOf(decision),
+        LINK_PAGE_HEADERS,
+        (language) => passwordFormBody(language)[wrong ? 'wrong' : 'form'],
+      );
       return;
+    }
     case 'password-refused': {
-      const body = Buffer.from(renderTooManyPasswordsPage(decision.retryAfterMs), 'utf8');
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
-      page(req, res, 429, LINK_PAGE_HEADERS, body);
+      const { retryAfterMs } = decision;
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+      page(req, res, 429, LINK_PAGE_HEADERS, (language) =>
+        Buffer.from(renderTooManyPasswordsPage(retryAfterMs, language), 'utf8'),
+      );
       return;
     }
     case 'no-password':
@@ -186,8 +189,13 @@ function bypassPage(
   cache: AnswerCache,
   visitor: Visitor | undefined,
 ): void {
-  const body = Buffer.from(renderBypassPage(target, visitor?.device_type ?? 'web'), 'utf8');
+  const language = pageLanguage(req.headers['accept-language']);
+  const body = Buffer.from(renderBypassPage(target, visitor?.device_type ?? 'web', language), 'utf8');
   res.writeHead(200, [
+    'Content-Language',
+    language,
+    'Vary',
+    'Accept-Language',
     'Content-Type',
     'text/html; charset=utf-8',
     'Content-Length',
@@ -205,14 +213,17 @@ function bypassPage(
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** A page in the request's language (`bodyOf`), with Content-Language and Vary: Accept-Language. */
 function page(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   headers: Readonly<Record<string, string>>,
-  body: Buffer,
+  bodyOf: (language: string) => Buffer,
 ): void {
-  res.writeHead(status, { ...headers, 'Content-Length': String(body.length) });
+  const language = pageLanguage(req.headers['accept-language']);
+  const body = bodyOf(language);
+  res.writeHead(status, { ...headers, ...languageHeaders(language), 'Content-Length': String(body.length) });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -237,7 +248,7 @@ export function writeHostAnswer(
   publicUrl: string,
 ): void {
   if (route.kind === 'not-found') {
-    page(req, res, 404, NOT_FOUND_HEADERS, NOT_FOUND_BODY);
+    page(req, res, 404, NOT_FOUND_HEADERS, notFoundBody);
     return;
   }
   res.writeHead(302, { Location: `${publicUrl}/`, 'Cache-Control': REDIRECT_CACHE_CONTROL, 'Content-Length': '0' });

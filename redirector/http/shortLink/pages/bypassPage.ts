@@ -5,10 +5,12 @@
  *
  * The page's only script and style are fixed strings, allowed by their hashes in its own
  * Content-Security-Policy; the target address reaches the page only HTML-escaped, as text and
- * attribute values, never inside the script.
+ * attribute values, never inside the script. The script's two messages are in the page's language,
+ * read from the status element's data attributes, so the script (and its hash) stays one fixed string.
  */
 import { createHash } from 'node:crypto';
 import type { DeviceType } from '../../../contract/clicks';
+import { pageTexts } from './pageLanguage';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -33,7 +35,7 @@ const SCRIPT = `
   var field = document.getElementById('address');
   var status = document.getElementById('status');
   if (!button || !field || !status) return;
-  function copied() { status.textContent = 'Link copied. Paste it into your browser.'; }
+  function copied() { status.textContent = status.getAttribute('data-copied'); }
   function fallback() {
     field.focus();
     field.select();
@@ -41,7 +43,7 @@ const SCRIPT = `
     try {
       if (document.execCommand('copy')) { copied(); return; }
     } catch (e) {}
-    status.textContent = 'Select the link above and copy it.';
+    status.textContent = status.getAttribute('data-select');
   }
   button.addEventListener('click', function () {
     if (navigator.clipboard && navigator.clipboard.writeText) {
@@ -84,28 +86,36 @@ export function chromeIntentUrl(target: string): string | undefined {
   return `intent://${withoutFragment}#Intent;scheme=${url.protocol.slice(0, -1)};package=com.android.chrome;S.browser_fallback_url=${fallback};end`;
 }
 
-export function renderBypassPage(target: string, deviceType: DeviceType): string {
+/** The steps through TikTok's "…" menu, in the page's language (shared with the hub's banner). */
+export function tiktokMenuSteps(language: string): string {
+  const t = pageTexts(language);
+  return `<ol><li>${t('server.tiktok.menuStep')}</li><li>${t('server.tiktok.openStep')}</li></ol>`;
+}
+
+export function renderBypassPage(target: string, deviceType: DeviceType, language: string): string {
+  const t = pageTexts(language);
   const address = escapeHtml(target);
   const intent = chromeIntentUrl(target);
   const android = intent
-    ? `<section><h2>On Android</h2>
-<a class="button" href="${escapeHtml(intent)}">Open in Chrome</a></section>`
+    ? `<section><h2>${t('server.tiktok.android')}</h2>
+<a class="button" href="${escapeHtml(intent)}">${t('server.tiktok.openInChrome')}</a></section>`
     : '';
-  const ios = `<section><h2>On iPhone</h2>
-<ol><li>Tap the <strong>…</strong> menu at the top right.</li><li>Tap <strong>Open in browser</strong>.</li></ol></section>`;
+  const ios = `<section><h2>${t('server.tiktok.iphone')}</h2>
+${tiktokMenuSteps(language)}</section>`;
   const steps = deviceType === 'ios' ? ios + android : android + ios;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>Open this link in your browser</title>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${t('server.tiktok.title')}</title>
 <style>${STYLE}</style></head>
 <body><main>
-<h1>Open this link in your browser</h1>
-<p>TikTok's browser can't show this page properly. Open it in your phone's browser instead.</p>
+<h1>${t('server.tiktok.title')}</h1>
+<p>${t('server.tiktok.text')}</p>
 ${steps}
-<section><h2>Or copy the link</h2>
-<input id="address" type="text" readonly value="${address}" aria-label="Link address">
-<button id="copy" class="button secondary" type="button">Copy link</button>
-<p id="status" role="status" aria-live="polite"></p></section>
-<noscript><p>Copy the address above and paste it into your browser.</p></noscript>
+<section><h2>${t('server.tiktok.copyTitle')}</h2>
+<input id="address" type="text" readonly value="${address}" aria-label="${escapeHtml(t('server.tiktok.address'))}">
+<button id="copy" class="button secondary" type="button">${t('server.tiktok.copy')}</button>
+<p id="status" role="status" aria-live="polite" data-copied="${escapeHtml(t('server.tiktok.copied'))}"
+data-select="${escapeHtml(t('server.tiktok.select'))}"></p></section>
+<noscript><p>${t('server.tiktok.noscript')}</p></noscript>
 </main><script>${SCRIPT}</script></body></html>`;
 }

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { DeviceType } from '../../../contract/clicks';
 import { type ColorScheme, type HubPalette, hubPalette } from '../../../contract/contrast';
 import type { HubTheme } from '../../../contract/hub';
-import { chromeIntentUrl, escapeHtml } from './bypassPage';
+import { chromeIntentUrl, escapeHtml, tiktokMenuSteps } from './bypassPage';
+import { pageTexts } from './pageLanguage';
 
 export interface HubPageModel {
   title: string;
@@ -61,17 +62,20 @@ function themeStyle(theme: HubTheme, accent: string): string {
   return `:root{color-scheme:light dark;${scheme('light')}}@media (prefers-color-scheme: dark){:root{${scheme('dark')}}}`;
 }
 
-function banner(pageUrl: string, deviceType: DeviceType): string {
+function banner(pageUrl: string, deviceType: DeviceType, language: string): string {
+  const t = pageTexts(language);
   const intent = chromeIntentUrl(pageUrl);
-  const android = intent ? `<p><a href="${escapeHtml(intent)}">Open this page in Chrome</a></p>` : '';
-  const ios =
-    '<ol><li>Tap the <strong>…</strong> menu at the top right.</li><li>Tap <strong>Open in browser</strong>.</li></ol>';
-  return `<aside class="banner" role="note"><strong>Open this page in your browser</strong>
-<p>TikTok's browser may not open these links properly.</p>${deviceType === 'ios' ? ios + android : android + ios}</aside>`;
+  const android = intent ? `<p><a href="${escapeHtml(intent)}">${t('server.hub.openInChrome')}</a></p>` : '';
+  const ios = tiktokMenuSteps(language);
+  return `<aside class="banner" role="note"><strong>${t('server.hub.bannerTitle')}</strong>
+<p>${t('server.hub.bannerText')}</p>${deviceType === 'ios' ? ios + android : android + ios}</aside>`;
 }
 
-/** `inTikTok`: the visitor's device when they are in TikTok's in-app browser (the banner), else null. */
-export function renderHubPage(model: HubPageModel, inTikTok: DeviceType | null): RenderedHubPage {
+/**
+ * `inTikTok`: the visitor's device when they are in TikTok's in-app browser (the banner), else null;
+ * `language`: of the page's own words (the owner's texts are shown as typed).
+ */
+export function renderHubPage(model: HubPageModel, inTikTok: DeviceType | null, language: string): RenderedHubPage {
   const style = `${themeStyle(model.theme, model.accent)}\n${BASE_STYLE}`;
   const styleHash = `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`;
   const csp =
@@ -87,7 +91,7 @@ export function renderHubPage(model: HubPageModel, inTikTok: DeviceType | null):
     .map((link) => `<li><a class="link" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></li>`)
     .join('\n');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer-when-downgrade">
 <title>${title}</title>
 <meta name="description" content="${description}">
@@ -97,10 +101,10 @@ export function renderHubPage(model: HubPageModel, inTikTok: DeviceType | null):
 <meta property="og:url" content="${escapeHtml(model.pageUrl)}">${image}
 <style>${style}</style></head>
 <body><main>
-${inTikTok ? banner(model.pageUrl, inTikTok) : ''}${avatar}
+${inTikTok ? banner(model.pageUrl, inTikTok, language) : ''}${avatar}
 <h1>${title}</h1>
 ${model.bio ? `<p class="bio">${escapeHtml(model.bio)}</p>` : ''}
-<nav aria-label="Links"><ul>
+<nav aria-label="${escapeHtml(pageTexts(language)('server.hub.links'))}"><ul>
 ${links}
 </ul></nav>
 </main></body></html>`;

@@ -1,13 +1,13 @@
 /**
  * The pages a protected or expired link answers with (docs/api.md#resolving-a-short-link): the
  * password form and "This link has expired". No script at all; the one inline style is allowed by
- * its hash in the page's own Content-Security-Policy, and the only variable text is escaped.
+ * its hash in the page's own Content-Security-Policy; the texts are the catalogue's, in the request's language.
  * Neither page may be kept by a cache or indexed: a password may be set, changed or removed, and
  * an expired link may be given more time.
  */
 import { createHash } from 'node:crypto';
 import { MAX_LINK_PASSWORD_LENGTH } from '../../../contract/linkOptions';
-import { escapeHtml } from './bypassPage';
+import { pageTexts, perLanguage } from './pageLanguage';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -45,45 +45,52 @@ export const LINK_PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-export const PROTECTED_TITLE = 'This link is protected';
-export const WRONG_PASSWORD = 'Wrong password';
-export const EXPIRED_TITLE = 'This link has expired';
-export const TOO_MANY_PASSWORDS = 'Too many wrong passwords';
-
 /**
  * HTML counts maxlength in UTF-16 units and the rule counts code points: a code point takes at most
  * two units, so the longest allowed password always fits and the server does the exact count.
  */
 const MAX_PASSWORD_FIELD_UNITS = MAX_LINK_PASSWORD_LENGTH * 2;
 
-function page(title: string, body: string): string {
+function page(language: string, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${title}</title>
 <style>${STYLE}</style></head>
 <body><main>
-<h1>${escapeHtml(title)}</h1>
+<h1>${title}</h1>
 ${body}
 </main></body></html>`;
 }
 
-/** The password form; `error` is shown above the field (escaped). */
-export function renderPasswordPage(error?: string): string {
-  const message = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+/** The password form in `language`; `wrong`: "Wrong password" above the field. */
+export function renderPasswordPage(language: string, wrong = false): string {
+  const t = pageTexts(language);
+  const message = wrong ? `<p class="error" role="alert">${t('server.password.wrong')}</p>` : '';
   return page(
-    PROTECTED_TITLE,
-    `<p>Enter the password to open this link.</p>
+    language,
+    t('server.password.title'),
+    `<p>${t('server.password.text')}</p>
 ${message}<form method="post">
-<label for="password">Password</label>
+<label for="password">${t('server.password.label')}</label>
 <input id="password" name="password" type="password" required autofocus autocomplete="off" maxlength="${MAX_PASSWORD_FIELD_UNITS}">
-<button type="submit">Open link</button>
+<button type="submit">${t('server.password.submit')}</button>
 </form>`,
   );
 }
 
-export const EXPIRED_PAGE = page(EXPIRED_TITLE, '<p>This short link no longer leads anywhere.</p>');
+/** The form, with and without "Wrong password", rendered once per language. */
+export const passwordFormBody = perLanguage((language) => ({
+  form: Buffer.from(renderPasswordPage(language), 'utf8'),
+  wrong: Buffer.from(renderPasswordPage(language, true), 'utf8'),
+}));
 
-export function renderTooManyPasswordsPage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return page(TOO_MANY_PASSWORDS, `<p>Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p>`);
+export const expiredBody = perLanguage((language) => {
+  const t = pageTexts(language);
+  return Buffer.from(page(language, t('server.expired.title'), `<p>${t('server.expired.text')}</p>`), 'utf8');
+});
+
+export function renderTooManyPasswordsPage(retryAfterMs: number, language: string): string {
+  const t = pageTexts(language);
+  const count = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return page(language, t('server.tooMany.title'), `<p>${t('server.tooMany.retry', { count })}</p>`);
 }

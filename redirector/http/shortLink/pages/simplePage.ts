@@ -7,10 +7,10 @@ export const SIMPLE_PAGE_STYLE =
   'main{text-align:center;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#4b5563;margin:0}\n' +
   '@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e6e8ee}p{color:#b4bac6}}';
 
-/** A whole page with a title and one paragraph. */
-export function simplePage(title: string, heading: string, text: string): string {
+/** A whole page with a title and one paragraph, in `language` (its texts are trusted HTML). */
+export function simplePage(language: string, title: string, heading: string, text: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${title}</title>
 <style>${SIMPLE_PAGE_STYLE}</style></head>

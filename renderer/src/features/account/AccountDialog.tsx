@@ -4,6 +4,7 @@
  * deleting the account with its password.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AccountUpdate, User } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { useOwnAccountCalls } from '../../api/ownAccount';
@@ -11,6 +12,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/Field';
+import { i18next } from '../../i18n';
 import { AccountSessions } from './AccountSessions';
 import { DeleteAccount } from './DeleteAccount';
 import { MIN_PASSWORD_LENGTH } from './RegisterPage';
@@ -29,22 +31,25 @@ export function accountChanges(
   user: User,
   form: { name: string; email: string; password: string; confirm: string; current: string },
 ): AccountUpdate | string {
+  const t = i18next.t;
   const changes: AccountUpdate = {};
   if (form.name.trim() !== user.name) changes.name = form.name.trim();
   if (form.email.trim().toLowerCase() !== user.email) changes.email = form.email.trim();
   if (form.password !== '') {
-    if ([...form.password].length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters';
-    if (form.confirm !== form.password) return 'Passwords do not match';
+    if ([...form.password].length < MIN_PASSWORD_LENGTH)
+      return t('account.checks.tooShort', { min: MIN_PASSWORD_LENGTH });
+    if (form.confirm !== form.password) return t('account.checks.mismatch');
     changes.password = form.password;
   }
   if ((changes.email !== undefined || changes.password !== undefined) && form.current === '') {
-    return 'Enter your current password to change your email or password';
+    return t('account.checks.currentNeeded');
   }
   if (form.current !== '') changes.current_password = form.current;
   return changes;
 }
 
 export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDialogProps) {
+  const { t } = useTranslation();
   const calls = useOwnAccountCalls();
   const [form, setForm] = useState({ name: user.name, email: user.email, password: '', confirm: '', current: '' });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -62,20 +67,26 @@ export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDial
       const saved = await calls.update(changes);
       onSaved(saved.user);
       setForm((current) => ({ ...current, password: '', confirm: '', current: '' }));
-      const ended = changes.password === undefined ? '' : ' Every other session has ended.';
-      setNotice({ tone: 'success', text: `Your account is saved.${ended}` });
+      const text = changes.password === undefined ? t('account.dialog.saved') : t('account.dialog.savedEnded');
+      setNotice({ tone: 'success', text });
     } catch (error) {
-      setNotice({ tone: 'error', text: errorMessage(error, 'Your account could not be saved') });
+      setNotice({ tone: 'error', text: errorMessage(error, t('account.dialog.saveFailed')) });
     } finally {
       setSaving(false);
     }
   };
   return (
-    <Dialog open wide onClose={onClose} title="Account" footer={<Button onClick={onClose}>Close</Button>}>
+    <Dialog
+      open
+      wide
+      onClose={onClose}
+      title={t('account.dialog.title')}
+      footer={<Button onClick={onClose}>{t('account.dialog.close')}</Button>}
+    >
       <div className="stack">
         <form
           className="form"
-          aria-label="Profile"
+          aria-label={t('account.dialog.profile')}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -83,30 +94,41 @@ export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDial
           }}
         >
           {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
-          <TextField label="Name" autoComplete="name" value={form.name} onValueChange={set('name')} />
-          <TextField label="Email" type="email" autoComplete="email" value={form.email} onValueChange={set('email')} />
+          <TextField
+            label={t('account.fields.name')}
+            autoComplete="name"
+            value={form.name}
+            onValueChange={set('name')}
+          />
+          <TextField
+            label={t('account.fields.email')}
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onValueChange={set('email')}
+          />
           <PasswordField
-            label="New Password"
+            label={t('account.fields.newPassword')}
             autoComplete="new-password"
-            hint="Leave empty to keep it"
+            hint={t('account.dialog.keepHint')}
             value={form.password}
             onValueChange={set('password')}
           />
           <PasswordField
-            label="Confirm New Password"
+            label={t('account.dialog.confirmNew')}
             autoComplete="new-password"
             value={form.confirm}
             onValueChange={set('confirm')}
           />
           <PasswordField
-            label="Current Password"
+            label={t('account.dialog.current')}
             autoComplete="current-password"
-            hint="Needed to change your email or password"
+            hint={t('account.dialog.currentHint')}
             value={form.current}
             onValueChange={set('current')}
           />
           <Button type="submit" variant="primary" loading={saving}>
-            Save Changes
+            {t('account.dialog.save')}
           </Button>
         </form>
         <AccountSessions />

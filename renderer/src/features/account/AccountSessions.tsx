@@ -1,5 +1,6 @@
 /** The signed-in user's sessions (docs/api.md#accounts): when each began and was last used, and ending them. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { useOwnAccountCalls, useSessions } from '../../api/ownAccount';
@@ -11,6 +12,7 @@ import { LoadingState } from '../../components/Spinner';
 import { formatDateTime } from '../../format/dates';
 
 export function AccountSessions() {
+  const { t } = useTranslation();
   const calls = useOwnAccountCalls();
   const sessions = useSessions();
   const [busy, setBusy] = useState<string | null>(null);
@@ -22,48 +24,48 @@ export function AccountSessions() {
       await calls.endSessions(id);
       sessions.reload();
     } catch (error) {
-      setFailure(errorMessage(error, 'The session could not be ended'));
+      setFailure(errorMessage(error, t('account.sessions.endFailed')));
     } finally {
       setBusy(null);
     }
   };
   const columns: DataColumn<SessionInfo>[] = [
-    { label: 'Signed in', nowrap: true, cell: (session) => formatDateTime(session.created_at) },
-    { label: 'Last used', nowrap: true, cell: (session) => formatDateTime(session.last_used_at) },
+    { label: t('account.sessions.signedIn'), nowrap: true, cell: (session) => formatDateTime(session.created_at) },
+    { label: t('account.sessions.lastUsed'), nowrap: true, cell: (session) => formatDateTime(session.last_used_at) },
     {
-      label: 'Session',
+      label: t('account.sessions.session'),
       cell: (session) =>
         session.current ? (
-          <Badge tone="success">This session</Badge>
+          <Badge tone="success">{t('account.sessions.current')}</Badge>
         ) : (
           <Button size="sm" loading={busy === session.id} onClick={() => end(session.id)}>
-            End
+            {t('account.sessions.end')}
           </Button>
         ),
     },
   ];
   const list = sessions.data?.sessions;
   return (
-    <section className="stack stack--sm" aria-label="Sessions">
+    <section className="stack stack--sm" aria-label={t('account.sessions.title')}>
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h3>Sessions</h3>
+        <h3>{t('account.sessions.title')}</h3>
         <Button
           size="sm"
           loading={busy === 'others'}
           disabled={!list || list.every((session) => session.current)}
           onClick={() => end()}
         >
-          End all others
+          {t('account.sessions.endOthers')}
         </Button>
       </div>
       {failure ? <Banner tone="error">{failure}</Banner> : null}
       {sessions.error ? (
-        <Banner tone="error">{errorMessage(sessions.error, 'Sessions could not be loaded')}</Banner>
+        <Banner tone="error">{errorMessage(sessions.error, t('account.sessions.loadFailed'))}</Banner>
       ) : null}
       {list ? (
         <DataTable columns={columns} rows={list} rowKey={(session) => session.id} pairs={false} />
       ) : sessions.error ? null : (
-        <LoadingState message="Loading sessions..." />
+        <LoadingState message={t('account.sessions.loading')} />
       )}
     </section>
   );

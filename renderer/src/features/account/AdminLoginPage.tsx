@@ -1,5 +1,6 @@
 /** /admin/login (docs/api.md#pages): the admin key only, the auth-debug panel in a corner. */
 import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
 import { NETWORK_ERROR } from '../../api/client';
@@ -15,10 +16,8 @@ import { useDesktopSession } from '../../session/DesktopSession';
 import { AuthDebugPanel } from './AuthDebugPanel';
 import { RedirectingScreen } from './RedirectingScreen';
 
-/** The API answers "Invalid password" (docs/api.md#accounts-and-sign-in); the screen names the credential. */
-export const INVALID_ADMIN_KEY = 'Invalid admin key';
-
 export function AdminLoginPage() {
+  const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
   const [key, setKey] = useState('');
@@ -30,7 +29,7 @@ export function AdminLoginPage() {
 
   // The desktop app signs in on its Connect screen, which also says which server.
   if (desktop) return <Navigate to={CONNECT_ROUTE} replace />;
-  if (auth.loading) return <LoadingState message="Loading..." />;
+  if (auth.loading) return <LoadingState message={t('account.admin.loading')} />;
   if (auth.isAuthenticated && !busy) {
     return (
       <>
@@ -43,7 +42,7 @@ export function AdminLoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (key === '') {
-      setError('Enter the admin key');
+      setError(t('account.admin.required'));
       return;
     }
     setBusy(true);
@@ -59,7 +58,7 @@ export function AdminLoginPage() {
     setBusy(false);
     setKey('');
     // Too many attempts and an unreachable server say so; anything else is the spec's message.
-    setError(result.status === 429 || result.error === NETWORK_ERROR ? result.error : INVALID_ADMIN_KEY);
+    setError(result.status === 429 || result.error === NETWORK_ERROR ? result.error : t('account.admin.invalid'));
     formRef.current?.querySelector('input')?.focus();
   };
 
@@ -68,13 +67,13 @@ export function AdminLoginPage() {
       <div className="auth-card">
         <div className="auth-card__header">
           <BrandMark className="hero__mark" />
-          <h1 className="auth-card__title">Admin Login</h1>
-          <p className="muted text-sm">Sign in with the administrator key.</p>
+          <h1 className="auth-card__title">{t('account.admin.title')}</h1>
+          <p className="muted text-sm">{t('account.admin.subtitle')}</p>
         </div>
         {auth.message ? <Banner tone="warning">{auth.message}</Banner> : null}
         <form ref={formRef} className="form" onSubmit={submit} noValidate>
           <PasswordField
-            label="Admin key"
+            label={t('account.admin.key')}
             name="adminKey"
             autoComplete="current-password"
             autoFocus
@@ -88,11 +87,11 @@ export function AdminLoginPage() {
             }}
           />
           <Button type="submit" variant="primary" block size="lg" loading={busy}>
-            {busy ? 'Signing in...' : 'Sign In'}
+            {busy ? t('account.admin.signingIn') : t('account.admin.signIn')}
           </Button>
         </form>
         <div className="auth-card__footer">
-          <Link to="/">Back to home</Link>
+          <Link to="/">{t('account.admin.home')}</Link>
         </div>
       </div>
       <AuthDebugPanel

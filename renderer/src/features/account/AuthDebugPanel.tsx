@@ -4,11 +4,13 @@
  * (docs/api.md#accounts-and-sign-in), a forced marker alone ends back on the login page with the expired-session message.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { useAuth } from '../../session/AdminSession';
 import { describeMarkers, forceMarkers } from '../../session/adminMarkers';
 
 export function AuthDebugPanel({ onForced }: { onForced: () => void }) {
+  const { t } = useTranslation();
   const auth = useAuth();
   const [open, setOpen] = useState(false);
   const [, setVersion] = useState(0);
@@ -22,9 +24,9 @@ export function AuthDebugPanel({ onForced }: { onForced: () => void }) {
   }, [open]);
 
   return (
-    <aside className="auth-debug" aria-label="Auth debug">
+    <aside className="auth-debug" aria-label={t('account.admin.debug')}>
       <button type="button" className="auth-debug__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Auth debug
+        {t('account.admin.debug')}
       </button>
       {open ? (
         <div className="raised auth-debug__body">
@@ -45,7 +47,7 @@ export function AuthDebugPanel({ onForced }: { onForced: () => void }) {
               onForced();
             }}
           >
-            Force Auth
+            {t('account.admin.force')}
           </Button>
         </div>
       ) : null}

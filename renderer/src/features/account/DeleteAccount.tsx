@@ -1,5 +1,6 @@
 /** Deleting one's own account (docs/api.md#accounts): links, clicks, keys, webhooks and domain go with it. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { useOwnAccountCalls } from '../../api/ownAccount';
 import { Banner } from '../../components/Banner';
@@ -7,6 +8,7 @@ import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
 
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const { t } = useTranslation();
   const calls = useOwnAccountCalls();
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
@@ -19,38 +21,38 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       await calls.remove(password);
       onDeleted();
     } catch (error) {
-      setFailure(errorMessage(error, 'The account could not be deleted'));
+      setFailure(errorMessage(error, t('account.delete.failed')));
       setDeleting(false);
     }
   };
   return (
-    <section className="stack stack--sm" aria-label="Delete account">
-      <h3>Delete account</h3>
+    <section className="stack stack--sm" aria-label={t('account.delete.title')}>
+      <h3>{t('account.delete.title')}</h3>
       {asking ? (
         <>
-          <Banner tone="error" title="This cannot be undone">
-            Your links, their clicks, your API keys, webhooks and domain are deleted with the account.
+          <Banner tone="error" title={t('account.delete.warningTitle')}>
+            {t('account.delete.warning')}
           </Banner>
           {failure ? <Banner tone="error">{failure}</Banner> : null}
           <PasswordField
-            label="Password to confirm"
+            label={t('account.delete.password')}
             autoComplete="current-password"
             value={password}
             onValueChange={setPassword}
           />
           <div className="btn-group">
             <Button variant="danger" loading={deleting} disabled={password === ''} onClick={remove}>
-              Delete my account
+              {t('account.delete.confirm')}
             </Button>
             <Button variant="ghost" onClick={() => setAsking(false)}>
-              Cancel
+              {t('account.delete.cancel')}
             </Button>
           </div>
         </>
       ) : (
         <div>
           <Button variant="danger" onClick={() => setAsking(true)}>
-            Delete account...
+            {t('account.delete.ask')}
           </Button>
         </div>
       )}

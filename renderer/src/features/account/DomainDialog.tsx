@@ -3,7 +3,7 @@
  * custom domain. The dialog stays open after a save, so the record to add shows at once.
  */
 import { type FormEvent, useState } from 'react';
-import { DOMAIN_REQUIRED, type DomainVerification } from '../../../../redirector/contract';
+import type { DomainVerification } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -11,7 +11,7 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
 import { type LinkHost, linkHost, shortLinkText, shortLinkUrl } from '../../format/shortUrl';
 import { DomainState, RoutingInstructions } from './DomainState';
-import { DOMAIN_TEXTS as TEXTS } from './domainTexts';
+import { domainTexts } from './domainTexts';
 
 export interface DomainDialogProps {
   customDomain: string | null;
@@ -31,7 +31,7 @@ export interface DomainDialogProps {
 
 /** Only the blank check runs here: the server's answer names any other problem (docs/api.md#domain). */
 export function validateDomain(value: string): string | null {
-  return value.trim() === '' ? DOMAIN_REQUIRED : null;
+  return value.trim() === '' ? domainTexts().required : null;
 }
 
 export function DomainDialog({
@@ -44,6 +44,7 @@ export function DomainDialog({
   onVerify,
   onRemove,
 }: DomainDialogProps) {
+  const TEXTS = domainTexts();
   const [value, setValue] = useState(customDomain ?? '');
   const [inputError, setInputError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +66,7 @@ export function DomainDialog({
     try {
       setValue(await onSave(value.trim()));
     } catch (caught) {
-      setError(errorMessage(caught, 'Failed to save domain'));
+      setError(errorMessage(caught, TEXTS.saveFailed));
     } finally {
       setSaving(false);
     }
@@ -78,7 +79,7 @@ export function DomainDialog({
       await onRemove();
       setValue('');
     } catch (caught) {
-      setError(errorMessage(caught, 'Failed to remove domain'));
+      setError(errorMessage(caught, TEXTS.removeFailed));
     } finally {
       setRemoving(false);
       setConfirmingRemove(false);
@@ -122,10 +123,10 @@ export function DomainDialog({
       </Dialog>
       <ConfirmDialog
         open={confirmingRemove}
-        title="Remove custom domain"
-        message="Are you sure you want to remove your custom domain?"
-        confirmLabel="Remove"
-        busyLabel="Removing..."
+        title={TEXTS.removeTitle}
+        message={TEXTS.removeQuestion}
+        confirmLabel={TEXTS.remove}
+        busyLabel={TEXTS.removing}
         busy={removing}
         onConfirm={remove}
         onCancel={() => setConfirmingRemove(false)}
@@ -142,16 +143,17 @@ interface DomainFormProps {
 }
 
 function DomainForm({ value, error, onChange, onSubmit }: DomainFormProps) {
+  const TEXTS = domainTexts();
   return (
     <form id="domain-form" className="form" noValidate onSubmit={onSubmit}>
       <TextField
-        label="Custom Domain"
+        label={TEXTS.field}
         name="domain"
         placeholder="links.example.com"
         value={value}
         onValueChange={onChange}
         error={error}
-        hint="Enter your domain without https://"
+        hint={TEXTS.fieldHint}
         autoComplete="off"
         spellCheck={false}
         autoFocus
@@ -162,6 +164,7 @@ function DomainForm({ value, error, onChange, onSubmit }: DomainFormProps) {
 
 /** Without a custom domain: the default domain links are shown on, and how a link looks there. */
 function CurrentDomain({ shownHost }: { shownHost: LinkHost }) {
+  const TEXTS = domainTexts();
   return (
     <div className="callout">
       <div className="callout__title">{TEXTS.defaultTitle}</div>
@@ -184,19 +187,20 @@ interface DomainDialogFooterProps {
 }
 
 function DomainDialogFooter({ removable, busy, saving, onRemove, onClose }: DomainDialogFooterProps) {
+  const TEXTS = domainTexts();
   return (
     <>
       {removable ? (
         <Button variant="danger-outline" onClick={onRemove} disabled={busy}>
-          Remove
+          {TEXTS.remove}
         </Button>
       ) : null}
       <div className="row">
         <Button onClick={onClose} disabled={busy}>
-          Done
+          {TEXTS.done}
         </Button>
         <Button type="submit" form="domain-form" variant="primary" loading={saving}>
-          {saving ? 'Saving...' : 'Save Domain'}
+          {saving ? TEXTS.saving : TEXTS.save}
         </Button>
       </div>
     </>

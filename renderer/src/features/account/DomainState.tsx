@@ -11,7 +11,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../format/dates';
-import { DOMAIN_STATUS_VIEW, DOMAIN_TEXTS as TEXTS } from './domainTexts';
+import { DOMAIN_STATUS_TONE, domainTexts } from './domainTexts';
 
 export interface DomainStateProps {
   domain: string;
@@ -23,9 +23,9 @@ export interface DomainStateProps {
 }
 
 export function DomainState({ domain, verification, example, onVerify }: DomainStateProps) {
+  const TEXTS = domainTexts();
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const status = DOMAIN_STATUS_VIEW[verification.status];
   const verified = verification.status === 'verified';
 
   const check = async () => {
@@ -44,7 +44,7 @@ export function DomainState({ domain, verification, example, onVerify }: DomainS
     <section className="callout" aria-label={TEXTS.stateTitle} data-testid="domain-state">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <div className="callout__title">{TEXTS.stateTitle}</div>
-        <Badge tone={status.tone}>{status.label}</Badge>
+        <Badge tone={DOMAIN_STATUS_TONE[verification.status]}>{TEXTS.status[verification.status]}</Badge>
       </div>
       <code className="code-block">{domain}</code>
       {verified ? (
@@ -67,7 +67,7 @@ export function DomainState({ domain, verification, example, onVerify }: DomainS
           <div className="row" style={{ justifyContent: 'space-between' }}>
             <span className="text-sm muted">
               {verification.checked_at
-                ? `${TEXTS.lastChecked}: ${formatDateTime(verification.checked_at)}`
+                ? TEXTS.lastChecked(formatDateTime(verification.checked_at))
                 : TEXTS.neverChecked}
             </span>
             <Button icon="refresh" onClick={check} loading={checking}>
@@ -81,10 +81,11 @@ export function DomainState({ domain, verification, example, onVerify }: DomainS
 }
 
 function VerificationRecord({ record }: { record: DomainVerification['record'] }) {
+  const TEXTS = domainTexts();
   const parts = [
-    { label: TEXTS.record.type, value: record.type },
-    { label: TEXTS.record.name, value: record.name },
-    { label: TEXTS.record.value, value: record.value },
+    { ...TEXTS.record.type, value: record.type },
+    { ...TEXTS.record.name, value: record.name },
+    { ...TEXTS.record.value, value: record.value },
   ];
   return (
     <dl className="domain-record" aria-label={TEXTS.recordTitle}>
@@ -93,7 +94,7 @@ function VerificationRecord({ record }: { record: DomainVerification['record'] }
           <dt className="text-sm muted">{part.label}</dt>
           <dd className="row" style={{ flexWrap: 'nowrap', gap: 6 }}>
             <code className="code-block grow">{part.value}</code>
-            <CopyButton text={part.value} label={TEXTS.copy(part.label)} />
+            <CopyButton text={part.value} label={part.copy} />
           </dd>
         </div>
       ))}
@@ -103,11 +104,12 @@ function VerificationRecord({ record }: { record: DomainVerification['record'] }
 
 /** Where the domain's traffic must go: a CNAME to the default domain, or its addresses. */
 export function RoutingInstructions({ defaultDomain, domain }: { defaultDomain: string; domain: string | null }) {
+  const TEXTS = domainTexts();
   return (
     <div className="callout">
       <div className="callout__title">{TEXTS.routingTitle}</div>
       <ol className="steps">
-        {TEXTS.routingSteps(defaultDomain, domain ?? 'your domain').map((step) => (
+        {TEXTS.routingSteps(defaultDomain, domain).map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>

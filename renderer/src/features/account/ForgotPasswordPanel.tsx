@@ -4,6 +4,7 @@
  * resets passwords. The answer is the same whether or not the email has an account.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useLoad } from '../../api/useLoad';
@@ -11,9 +12,8 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 
-export const ADMIN_RESETS = 'This server does not send mail: ask its administrator for a link to reset your password.';
-
 export function ForgotPasswordPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const account = useAccountCalls();
   const config = useLoad((signal) => account.serviceConfig(signal));
   const [email, setEmail] = useState('');
@@ -23,8 +23,12 @@ export function ForgotPasswordPanel({ onClose }: { onClose: () => void }) {
   if (!config.data) return null;
   if (!config.data.mail) {
     return (
-      <Banner tone="info" title="Forgot your password?" actions={<Button onClick={onClose}>Close</Button>}>
-        {ADMIN_RESETS}
+      <Banner
+        tone="info"
+        title={t('account.forgot.title')}
+        actions={<Button onClick={onClose}>{t('account.forgot.close')}</Button>}
+      >
+        {t('account.forgot.adminResets')}
       </Banner>
     );
   }
@@ -34,22 +38,22 @@ export function ForgotPasswordPanel({ onClose }: { onClose: () => void }) {
     try {
       setAnswer((await account.forgot(email.trim())).message);
     } catch (error) {
-      setFailure(errorMessage(error, 'The request could not be sent'));
+      setFailure(errorMessage(error, t('account.forgot.failed')));
     } finally {
       setSending(false);
     }
   };
   return (
-    <section className="stack stack--sm" aria-label="Forgot password">
+    <section className="stack stack--sm" aria-label={t('account.forgot.label')}>
       {answer ? <Banner tone="success">{answer}</Banner> : null}
       {failure ? <Banner tone="error">{failure}</Banner> : null}
-      <TextField label="Email for the reset link" type="email" value={email} onValueChange={setEmail} />
+      <TextField label={t('account.forgot.email')} type="email" value={email} onValueChange={setEmail} />
       <div className="btn-group">
         <Button variant="primary" loading={sending} disabled={email.trim() === ''} onClick={send}>
-          Send Reset Link
+          {t('account.forgot.send')}
         </Button>
         <Button variant="ghost" onClick={onClose}>
-          Cancel
+          {t('account.forgot.cancel')}
         </Button>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** How often the dots change (docs/api.md#pages). */
 export const DOT_INTERVAL_MS = 500;
@@ -15,12 +16,14 @@ export function useCyclingDots(intervalMs = DOT_INTERVAL_MS): string {
 
 /** The 'Redirecting...' screen: shown while the app moves the visitor elsewhere. */
 export function RedirectingScreen() {
+  const { t } = useTranslation();
   const dots = useCyclingDots();
   return (
-    <div className="loading-state" role="status" aria-label="Redirecting...">
+    <div className="loading-state" role="status" aria-label={t('account.redirecting')}>
       <span className="spinner spinner--lg" aria-hidden="true" />
       <span aria-hidden="true">
-        Redirecting<span style={{ display: 'inline-block', width: '1.5em', textAlign: 'left' }}>{dots}</span>
+        {t('account.redirectingWord')}
+        <span style={{ display: 'inline-block', width: '1.5em', textAlign: 'left' }}>{dots}</span>
       </span>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
@@ -7,11 +8,11 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
+import { i18next } from '../../i18n';
 import { writeSession } from '../../session/userSession';
 import { AccountFooter } from './AccountFooter';
 
 export const MIN_PASSWORD_LENGTH = 6;
-export const REGISTRATION_CLOSED = 'Registration is closed';
 
 export interface RegistrationValues {
   name: string;
@@ -25,14 +26,17 @@ export type RegistrationErrors = Partial<Record<keyof RegistrationValues, string
 /** The client checks of docs/api.md#pages (the server checks again). */
 export function validateRegistration(values: RegistrationValues): RegistrationErrors {
   const errors: RegistrationErrors = {};
-  if (values.name.trim() === '') errors.name = 'Please enter your name';
+  const t = i18next.t;
+  if (values.name.trim() === '') errors.name = t('account.checks.enterName');
   const email = values.email.trim();
-  if (email === '') errors.email = 'Please enter your email';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Please enter a valid email address';
-  if (values.password === '') errors.password = 'Please enter a password';
-  else if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 6 characters';
+  if (email === '') errors.email = t('account.checks.enterEmail');
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = t('account.checks.validEmail');
+  if (values.password === '') errors.password = t('account.checks.enterPassword');
+  else if (values.password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = t('account.checks.tooShort', { min: MIN_PASSWORD_LENGTH });
+  }
   if (values.password !== '' && values.confirmPassword !== values.password) {
-    errors.confirmPassword = 'Passwords do not match';
+    errors.confirmPassword = t('account.checks.mismatch');
   }
   return errors;
 }
@@ -41,6 +45,7 @@ const FIELD_ORDER: readonly (keyof RegistrationValues)[] = ['name', 'email', 'pa
 
 /** '/register' (docs/api.md#pages): Create Account. Success signs in and goes to /dashboard. */
 export function RegisterPage() {
+  const { t } = useTranslation();
   const account = useAccountCalls();
   const navigate = useNavigate();
   const form = useForm({
@@ -57,7 +62,7 @@ export function RegisterPage() {
       writeSession({ token, user: { ...user, custom_domain: null } });
       navigate('/dashboard');
     },
-    failureText: (error) => errorMessage(error, 'Registration failed'),
+    failureText: (error) => errorMessage(error, t('account.register.failed')),
   });
   const { submitting } = form;
   // REGISTRATION=closed (docs/api.md#accounts-and-sign-in): the server refuses with 403 anyway; say so up front.
@@ -66,39 +71,44 @@ export function RegisterPage() {
 
   return (
     <AuthLayout
-      title="Create Account"
-      subtitle="Start shortening and tracking your links"
+      title={t('account.register.title')}
+      subtitle={t('account.register.subtitle')}
       footer={
         <AccountFooter>
-          Already have an account? <Link to="/login">Sign in</Link>
+          {t('account.register.haveAccount')} <Link to="/login">{t('account.register.signIn')}</Link>
         </AccountFooter>
       }
     >
       {closed ? (
-        <Banner tone="info" title={REGISTRATION_CLOSED}>
-          New accounts cannot be created on this server: accounts are made by its administrator. Ask its administrator
-          for an account.
+        <Banner tone="info" title={t('account.register.closedTitle')}>
+          {t('account.register.closedText')}
         </Banner>
       ) : (
         <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
           {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
-          <TextField label="Name" autoComplete="name" required {...form.field('name')} />
-          <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+          <TextField label={t('account.fields.name')} autoComplete="name" required {...form.field('name')} />
+          <TextField
+            label={t('account.fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.field('email')}
+          />
           <PasswordField
-            label="Password"
+            label={t('account.fields.password')}
             autoComplete="new-password"
-            hint="At least 6 characters"
+            hint={t('account.fields.atLeast', { min: MIN_PASSWORD_LENGTH })}
             required
             {...form.field('password')}
           />
           <PasswordField
-            label="Confirm Password"
+            label={t('account.fields.confirmPassword')}
             autoComplete="new-password"
             required
             {...form.field('confirmPassword')}
           />
           <Button type="submit" variant="primary" size="lg" block loading={submitting}>
-            {submitting ? 'Creating Account...' : 'Create Account'}
+            {submitting ? t('account.register.creating') : t('account.register.create')}
           </Button>
         </form>
       )}

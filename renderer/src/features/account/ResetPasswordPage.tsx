@@ -3,6 +3,7 @@
  * (the rules of registration), then POST /api/auth?action=reset signs in and every other session of
  * the account ends; the dashboard follows.
  */
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
@@ -11,6 +12,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
+import { i18next } from '../../i18n';
 import { writeSession } from '../../session/userSession';
 import { AccountFooter } from './AccountFooter';
 import { MIN_PASSWORD_LENGTH } from './RegisterPage';
@@ -21,13 +23,17 @@ interface NewPassword {
 }
 
 export function validateNewPassword({ password, confirmPassword }: NewPassword): Partial<NewPassword> {
-  if (password === '') return { password: 'Please enter a password' };
-  if ([...password].length < MIN_PASSWORD_LENGTH) return { password: 'Password must be at least 6 characters' };
-  if (confirmPassword !== password) return { confirmPassword: 'Passwords do not match' };
+  const t = i18next.t;
+  if (password === '') return { password: t('account.checks.enterPassword') };
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    return { password: t('account.checks.tooShort', { min: MIN_PASSWORD_LENGTH }) };
+  }
+  if (confirmPassword !== password) return { confirmPassword: t('account.checks.mismatch') };
   return {};
 }
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const account = useAccountCalls();
   const navigate = useNavigate();
@@ -40,35 +46,35 @@ export function ResetPasswordPage() {
       writeSession(session);
       navigate('/dashboard', { replace: true });
     },
-    failureText: (error) => errorMessage(error, 'The password could not be set'),
+    failureText: (error) => errorMessage(error, t('account.reset.failed')),
   });
   return (
     <AuthLayout
-      title="Choose a Password"
-      subtitle="Set the password of your account; you are signed in right after"
+      title={t('account.reset.title')}
+      subtitle={t('account.reset.subtitle')}
       footer={
         <AccountFooter>
-          Remembered it? <Link to="/login">Sign in</Link>
+          {t('account.reset.remembered')} <Link to="/login">{t('account.reset.signIn')}</Link>
         </AccountFooter>
       }
     >
       <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
         {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
         <PasswordField
-          label="New Password"
+          label={t('account.fields.newPassword')}
           autoComplete="new-password"
-          hint="At least 6 characters"
+          hint={t('account.fields.atLeast', { min: MIN_PASSWORD_LENGTH })}
           required
           {...form.field('password')}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('account.fields.confirmPassword')}
           autoComplete="new-password"
           required
           {...form.field('confirmPassword')}
         />
         <Button type="submit" variant="primary" size="lg" block loading={form.submitting}>
-          {form.submitting ? 'Saving...' : 'Set Password'}
+          {form.submitting ? t('account.reset.saving') : t('account.reset.set')}
         </Button>
       </form>
     </AuthLayout>

@@ -1,35 +1,62 @@
-/** The words of the Domain dialog (docs/api.md#custom-domains). */
+/** The words of the Domain dialog (docs/api.md#custom-domains), in the language in use (read at render). */
 import type { DomainStatus } from '../../../../redirector/contract';
 import type { BadgeTone } from '../../components/Badge';
+import { i18next } from '../../i18n';
 
-export const DOMAIN_STATUS_VIEW: Record<DomainStatus, { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Pending', tone: 'warning' },
-  verified: { label: 'Verified', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
+export const DOMAIN_STATUS_TONE: Record<DomainStatus, BadgeTone> = {
+  pending: 'warning',
+  verified: 'success',
+  failed: 'danger',
 };
 
-export const DOMAIN_TEXTS = {
-  title: 'Custom Domain Settings',
-  description: 'Use your own domain for your short links, so they carry your brand instead of ours.',
-  stateTitle: 'Custom domain',
-  defaultTitle: 'Default domain',
-  verified: (domain: string) => `Verified: your links are shown on ${domain}.`,
-  pending: 'Prove the domain is yours: add this DNS record at your DNS provider, then check.',
-  failed: 'The record was not found within 7 days. Add it, then check again to start a new week.',
-  recordTitle: 'Verification record',
-  record: { type: 'Type', name: 'Name', value: 'Value' },
-  copy: (what: string) => `Copy ${what.toLowerCase()}`,
-  checkNow: 'Check now',
-  checking: 'Checking...',
-  checkFailed: 'Failed to check the domain',
-  lastChecked: 'Last checked',
-  neverChecked: 'Not checked yet. The service also checks every 10 minutes.',
-  lastError: 'Last check',
-  linksLookLike: 'Your links look like',
-  routingTitle: 'Point the domain at this service',
-  routingSteps: (defaultDomain: string, domain: string) => [
-    `Add a CNAME record for ${domain} pointing to ${defaultDomain},`,
-    `or A/AAAA records for ${domain} with the addresses ${defaultDomain} has.`,
-    'DNS changes can take up to 24 hours to spread.',
-  ],
-};
+export function domainTexts() {
+  const t = i18next.t;
+  return {
+    status: {
+      pending: t('account.domain.pending'),
+      verified: t('account.domain.verified'),
+      failed: t('account.domain.failed'),
+    } satisfies Record<DomainStatus, string>,
+    title: t('account.domain.title'),
+    description: t('account.domain.description'),
+    stateTitle: t('account.domain.stateTitle'),
+    defaultTitle: t('account.domain.defaultTitle'),
+    verified: (domain: string) => t('account.domain.verifiedText', { domain }),
+    pending: t('account.domain.pendingText'),
+    failed: t('account.domain.failedText'),
+    recordTitle: t('account.domain.recordTitle'),
+    record: {
+      type: { label: t('account.domain.recordType'), copy: t('account.domain.copyType') },
+      name: { label: t('account.domain.recordName'), copy: t('account.domain.copyName') },
+      value: { label: t('account.domain.recordValue'), copy: t('account.domain.copyValue') },
+    },
+    checkNow: t('account.domain.checkNow'),
+    checking: t('account.domain.checking'),
+    checkFailed: t('account.domain.checkFailed'),
+    lastChecked: (date: string) => t('account.domain.lastChecked', { date }),
+    neverChecked: t('account.domain.neverChecked'),
+    lastError: t('account.domain.lastError'),
+    linksLookLike: t('account.domain.linksLookLike'),
+    routingTitle: t('account.domain.routingTitle'),
+    routingSteps: (defaultDomain: string, domain: string | null) => {
+      const shown = domain ?? t('account.domain.yourDomain');
+      return [
+        t('account.domain.routingCname', { domain: shown, defaultDomain }),
+        t('account.domain.routingAddresses', { domain: shown, defaultDomain }),
+        t('account.domain.routingWait'),
+      ];
+    },
+    required: t('account.domain.required'),
+    saveFailed: t('account.domain.saveFailed'),
+    removeFailed: t('account.domain.removeFailed'),
+    removeTitle: t('account.domain.removeTitle'),
+    removeQuestion: t('account.domain.removeQuestion'),
+    remove: t('account.domain.remove'),
+    removing: t('account.domain.removing'),
+    field: t('account.domain.field'),
+    fieldHint: t('account.domain.fieldHint'),
+    done: t('account.domain.done'),
+    saving: t('account.domain.saving'),
+    save: t('account.domain.save'),
+  };
+}

@@ -3,9 +3,10 @@ import { useApi } from '../../api/ApiProvider';
 import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiKeysPanel } from './ApiKeysPanel';
-import { KEYS_TEXTS as TEXTS } from './keysTexts';
+import { keysTexts } from './keysTexts';
 
 export function AdminKeysPage() {
+  const TEXTS = keysTexts();
   const api = useApi();
   return (
     <div className="stack">

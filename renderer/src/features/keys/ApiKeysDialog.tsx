@@ -3,9 +3,10 @@ import { useApi } from '../../api/ApiProvider';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ApiKeysPanel } from './ApiKeysPanel';
-import { KEYS_TEXTS as TEXTS } from './keysTexts';
+import { keysTexts } from './keysTexts';
 
 export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
+  const TEXTS = keysTexts();
   const api = useApi();
   return (
     <Dialog

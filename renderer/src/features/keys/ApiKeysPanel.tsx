@@ -18,7 +18,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { TextField } from '../../components/Field';
 import { LoadingState } from '../../components/Spinner';
 import { formatDate, formatDateTime } from '../../format/dates';
-import { type KeySide, KEYS_TEXTS as TEXTS } from './keysTexts';
+import { type KeySide, keysTexts } from './keysTexts';
 import { useApiKeys } from './useApiKeys';
 
 export interface ApiKeysPanelProps {
@@ -28,6 +28,7 @@ export interface ApiKeysPanelProps {
 }
 
 export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
+  const TEXTS = keysTexts();
   const { keys, created, dismissCreated, create, remove } = useApiKeys();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -110,6 +111,7 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
 }
 
 function KeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
+  const TEXTS = keysTexts();
   const { columns } = TEXTS;
   const keyColumns: DataColumn<ApiKey>[] = [
     { label: columns.name, cell: (key) => <div className="cell-title">{key.name}</div> },

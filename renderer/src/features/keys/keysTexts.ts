@@ -1,44 +1,52 @@
-/** The words of the API Keys dialog (user) and screen (administrator). */
+/** The words of the API Keys dialog (user) and screen (administrator), in the language in use (read at render). */
 import type { ApiKey } from '../../../../redirector/contract';
+import { i18next } from '../../i18n';
 
 export type KeySide = 'user' | 'admin';
 
-export const KEYS_TEXTS = {
-  title: 'API Keys',
-  subtitle: {
-    user: 'Keys let scripts and tools use your account without your password. Each works until you delete it.',
-    admin:
-      'Keys let scripts and tools make admin calls without the admin key. Each works until you delete it or the admin key changes.',
-  } satisfies Record<KeySide, string>,
-  nameLabel: 'Key name',
-  namePlaceholder: 'e.g. ShareX on my laptop',
-  nameHint: 'To tell your keys apart later.',
-  create: 'Create Key',
-  creating: 'Creating...',
-  createFailed: 'Failed to create key',
-  newKeyTitle: 'Your new API key',
-  newKeyWarning: "Copy it now: you won't see it again. Only its first characters are kept for display.",
-  copy: 'Copy key',
-  copied: 'Copied!',
-  done: 'Done',
-  /** How a script sends the key, with the call it is most likely to make first. */
-  usage: (side: KeySide, origin: string) =>
-    side === 'user'
-      ? `curl -H "Authorization: Bearer <key>" ${origin}/api/links/user`
-      : `curl -H "X-API-Key: <key>" ${origin}/api/links`,
-  usageLabel: 'Use it like this',
-  loading: 'Loading keys...',
-  loadFailed: 'Error Loading Keys',
-  empty: 'No API keys yet',
-  emptyHint: 'Create one for each script or tool, so you can revoke one without the others.',
-  columns: { name: 'Name', key: 'Key', created: 'Created', lastUsed: 'Last used', actions: 'Actions' },
-  never: 'Never',
-  delete: 'Delete',
-  deleteLabel: (key: ApiKey) => `Delete key ${key.name}`,
-  deleteTitle: 'Delete API key',
-  deleting: 'Deleting...',
-  deleteFailed: 'Failed to delete key',
-  deleteQuestion: (key: ApiKey) =>
-    `Delete the key "${key.name}" (${key.prefix}…)? Anything using it stops working at once. This cannot be undone.`,
-  close: 'Close',
-};
+/** How a script sends the key, with the call it is most likely to make first (not translated: it is code). */
+export function keyUsage(side: KeySide, origin: string): string {
+  return side === 'user'
+    ? `curl -H "Authorization: Bearer <key>" ${origin}/api/links/user`
+    : `curl -H "X-API-Key: <key>" ${origin}/api/links`;
+}
+
+export function keysTexts() {
+  const t = i18next.t;
+  return {
+    title: t('keys.title'),
+    subtitle: { user: t('keys.subtitleUser'), admin: t('keys.subtitleAdmin') } satisfies Record<KeySide, string>,
+    nameLabel: t('keys.nameLabel'),
+    namePlaceholder: t('keys.namePlaceholder'),
+    nameHint: t('keys.nameHint'),
+    create: t('keys.create'),
+    creating: t('keys.creating'),
+    createFailed: t('keys.createFailed'),
+    newKeyTitle: t('keys.newKeyTitle'),
+    newKeyWarning: t('keys.newKeyWarning'),
+    copy: t('keys.copy'),
+    copied: t('keys.copied'),
+    done: t('keys.done'),
+    usage: keyUsage,
+    usageLabel: t('keys.usageLabel'),
+    loading: t('keys.loading'),
+    loadFailed: t('keys.loadFailed'),
+    empty: t('keys.empty'),
+    emptyHint: t('keys.emptyHint'),
+    columns: {
+      name: t('keys.columns.name'),
+      key: t('keys.columns.key'),
+      created: t('keys.columns.created'),
+      lastUsed: t('keys.columns.lastUsed'),
+      actions: t('keys.columns.actions'),
+    },
+    never: t('keys.never'),
+    delete: t('keys.delete'),
+    deleteLabel: (key: ApiKey) => t('keys.deleteLabel', { name: key.name }),
+    deleteTitle: t('keys.deleteTitle'),
+    deleting: t('keys.deleting'),
+    deleteFailed: t('keys.deleteFailed'),
+    deleteQuestion: (key: ApiKey) => t('keys.deleteQuestion', { name: key.name, prefix: key.prefix }),
+    close: t('keys.close'),
+  };
+}

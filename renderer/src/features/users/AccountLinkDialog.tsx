@@ -1,5 +1,6 @@
 /** A one-time invitation or reset link (docs/api.md#accounts), shown once with a copy button. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AccountLinkResponse, AdminUser, NewUserResponse } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { useUserCalls } from '../../api/users';
@@ -14,18 +15,23 @@ export interface ShownAccountLink extends AccountLinkResponse {
 }
 
 export function AccountLinkDialog({ link, onClose }: { link: ShownAccountLink; onClose: () => void }) {
-  const what = link.kind === 'invite' ? 'Invitation link' : 'Reset link';
+  const { t } = useTranslation();
+  const what = link.kind === 'invite' ? t('users.invite') : t('users.reset');
+  const title =
+    link.kind === 'invite'
+      ? t('users.accountLink.inviteFor', { email: link.email })
+      : t('users.accountLink.resetFor', { email: link.email });
   return (
     <Dialog
       open
       onClose={onClose}
-      title={`${what} for ${link.email}`}
-      description={`Send it to them: it works once, until ${formatDateTime(link.expires_at)}. A newer link replaces it.`}
-      footer={<Button onClick={onClose}>Close</Button>}
+      title={title}
+      description={t('users.accountLink.description', { date: formatDateTime(link.expires_at) })}
+      footer={<Button onClick={onClose}>{t('users.accountLink.close')}</Button>}
     >
       <div className="row" style={{ gap: 8, flexWrap: 'nowrap' }}>
         <input className="input mono" readOnly value={link.url} aria-label={what} onFocus={(e) => e.target.select()} />
-        <CopyButton text={link.url} label="Copy link" variant="text" />
+        <CopyButton text={link.url} label={t('users.accountLink.copy')} variant="text" />
       </div>
     </Dialog>
   );

@@ -3,6 +3,7 @@
  * Without one the account waits for its owner, and the invitation link is shown to send them.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { NewUserResponse } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { useUserCalls } from '../../api/users';
@@ -18,6 +19,7 @@ export function AddUserDialog({
   onClose: () => void;
   onCreated: (user: NewUserResponse) => void;
 }) {
+  const { t } = useTranslation();
   const calls = useUserCalls();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -31,7 +33,7 @@ export function AddUserDialog({
       const body = { name: name.trim(), email: email.trim(), ...(password === '' ? {} : { password }) };
       onCreated(await calls.create(body));
     } catch (error) {
-      setFailure(errorMessage(error, 'The user could not be added'));
+      setFailure(errorMessage(error, t('users.add.failed')));
       setSaving(false);
     }
   };
@@ -39,13 +41,13 @@ export function AddUserDialog({
     <Dialog
       open
       onClose={onClose}
-      title="Add user"
-      description="Leave the password empty to get an invitation link (valid 72 hours) where they choose one."
+      title={t('users.add.title')}
+      description={t('users.add.description')}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('users.add.cancel')}</Button>
           <Button variant="primary" loading={saving} onClick={save}>
-            Add user
+            {t('users.add.title')}
           </Button>
         </>
       }
@@ -59,12 +61,12 @@ export function AddUserDialog({
         }}
       >
         {failure ? <Banner tone="error">{failure}</Banner> : null}
-        <TextField label="Name" required value={name} onValueChange={setName} />
-        <TextField label="Email" type="email" required value={email} onValueChange={setEmail} />
+        <TextField label={t('users.add.name')} required value={name} onValueChange={setName} />
+        <TextField label={t('users.add.email')} type="email" required value={email} onValueChange={setEmail} />
         <PasswordField
-          label="Password"
+          label={t('users.add.password')}
           autoComplete="new-password"
-          hint="At least 6 characters; empty: send an invitation"
+          hint={t('users.add.passwordHint')}
           value={password}
           onValueChange={setPassword}
         />
@@ -75,11 +77,12 @@ export function AddUserDialog({
 
 /** The Users screen's "Add user" button and its dialog. */
 export function AddUserButton({ onCreated }: { onCreated: (user: NewUserResponse) => void }) {
+  const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   return (
     <>
       <Button variant="primary" icon="plus" onClick={() => setAdding(true)}>
-        Add user
+        {t('users.add.title')}
       </Button>
       {adding ? (
         <AddUserDialog

@@ -21,11 +21,12 @@ import { useUrlQuery } from '../../components/useUrlQuery';
 import { AccountLinkDialog, useAccountLinks } from './AccountLinkDialog';
 import { AddUserButton } from './AddUserDialog';
 import { UsersTable } from './UsersTable';
-import { USERS_TEXTS as TEXTS } from './usersTexts';
+import { usersTexts } from './usersTexts';
 
 const USER_LIST_KEYS = ['q', 'page', 'per_page'] as const;
 
 export function UsersPage() {
+  const TEXTS = usersTexts();
   const calls = useUserCalls();
   const { query, update } = useUrlQuery<UserListQuery>(USER_LIST_KEYS, parseUserListQuery);
   const users = useUsers(query);

@@ -5,7 +5,7 @@ import { Button, IconButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { USERS_TEXTS as TEXTS } from './usersTexts';
+import { usersTexts } from './usersTexts';
 
 export interface UsersTableProps {
   users: AdminUser[];
@@ -18,6 +18,7 @@ export interface UsersTableProps {
 }
 
 export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }: UsersTableProps) {
+  const TEXTS = usersTexts();
   const { columns } = TEXTS;
   const userColumns: DataColumn<AdminUser>[] = [
     {
@@ -34,7 +35,7 @@ export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }:
       className: (user) => (user.custom_domain ? 'mono' : 'subtle'),
       cell: (user) => user.custom_domain ?? '—',
     },
-    { label: columns.created, nowrap: true, cell: (user) => formatDate(user.created_at, 'en-US') },
+    { label: columns.created, nowrap: true, cell: (user) => formatDate(user.created_at) },
     { label: columns.links, numeric: true, cell: (user) => formatNumber(user.links) },
     { label: columns.clicks, numeric: true, cell: (user) => formatNumber(user.clicks) },
     {

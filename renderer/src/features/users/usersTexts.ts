@@ -1,48 +1,49 @@
-/** The words of the admin's Users screen. */
+/** The words of the admin's Users screen, in the language in use (read at render, never at load). */
 import type { AdminUser } from '../../../../redirector/contract';
-import { formatNumber } from '../../format/numbers';
+import { i18next } from '../../i18n';
 
-const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
-
-export const USERS_TEXTS = {
-  title: 'Users',
-  subtitle: 'Every account, with its links and clicks.',
-  search: 'Search users',
-  searchPlaceholder: 'Search by name or email',
-  pages: 'User pages',
-  loading: 'Loading users...',
-  loadFailed: 'Error Loading Users',
-  empty: 'No users yet',
-  emptyHint: 'Accounts appear here once people register or you add them.',
-  noMatch: 'No users match',
-  noMatchHint: 'Try another name or email.',
-  clearSearch: 'Clear search',
-  columns: {
-    user: 'User',
-    domain: 'Domain',
-    created: 'Created',
-    links: 'Links',
-    clicks: 'Clicks',
-    status: 'Status',
-    actions: 'Actions',
-  },
-  active: 'Active',
-  disabled: 'Disabled',
-  disable: 'Disable',
-  enable: 'Enable',
-  delete: 'Delete',
-  invite: 'Invitation link',
-  reset: 'Reset link',
-  addUser: 'Add user',
-  linkFailed: 'The link could not be made',
-  changeFailed: 'Failed to update user',
-  deleteTitle: 'Delete user',
-  deleting: 'Deleting...',
-  deleteFailed: 'Failed to delete user',
-  deleteQuestion: (user: AdminUser) =>
-    `Delete ${user.name} (${user.email})? Their ${plural(user.links, 'link', 'links')} and ${plural(
-      user.clicks,
-      'click',
-      'clicks',
-    )} are deleted with the account. This cannot be undone.`,
-};
+export function usersTexts() {
+  const t = i18next.t;
+  return {
+    title: t('users.title'),
+    subtitle: t('users.subtitle'),
+    search: t('users.search'),
+    searchPlaceholder: t('users.searchPlaceholder'),
+    pages: t('users.pages'),
+    loading: t('users.loading'),
+    loadFailed: t('users.loadFailed'),
+    empty: t('users.empty'),
+    emptyHint: t('users.emptyHint'),
+    noMatch: t('users.noMatch'),
+    noMatchHint: t('users.noMatchHint'),
+    clearSearch: t('users.clearSearch'),
+    columns: {
+      user: t('users.columns.user'),
+      domain: t('users.columns.domain'),
+      created: t('users.columns.created'),
+      links: t('users.columns.links'),
+      clicks: t('users.columns.clicks'),
+      status: t('users.columns.status'),
+      actions: t('users.columns.actions'),
+    },
+    active: t('users.active'),
+    disabled: t('users.disabled'),
+    disable: t('users.disable'),
+    enable: t('users.enable'),
+    delete: t('users.delete'),
+    invite: t('users.invite'),
+    reset: t('users.reset'),
+    linkFailed: t('users.linkFailed'),
+    changeFailed: t('users.changeFailed'),
+    deleteTitle: t('users.deleteTitle'),
+    deleting: t('users.deleting'),
+    deleteFailed: t('users.deleteFailed'),
+    deleteQuestion: (user: AdminUser) =>
+      t('users.deleteQuestion', {
+        name: user.name,
+        email: user.email,
+        links: t('common.links', { count: user.links }),
+        clicks: t('common.clicks', { count: user.clicks }),
+      }),
+  };
+}

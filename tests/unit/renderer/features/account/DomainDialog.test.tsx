@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../../../../../renderer/src/i18n';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainVerification } from '../../../../../redirector/contract';

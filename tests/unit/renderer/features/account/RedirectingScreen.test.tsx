@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../../../../../renderer/src/i18n';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DOT_INTERVAL_MS, RedirectingScreen } from '../../../../../renderer/src/features/account/RedirectingScreen';

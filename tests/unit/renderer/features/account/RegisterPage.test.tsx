@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../../../../../renderer/src/i18n';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 describe('renderBypassPage', () => {
   it('escapes a target that tries to break out of the attribute or the page', () => {
     const target = `https://evil.test/"><script>alert('x')</script>&<img src=x onerror=alert(1)>`;
-    const html = renderBypassPage(target, 'android');
+    const html = renderBypassPage(target, 'android', 'en');
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img');
     expect(html).not.toContain(`"><script`);
@@ -23,7 +23,7 @@ describe('renderBypassPage', () => {
   });
 
   it('offers the Chrome intent, the iOS steps and the copy button', () => {
-    const html = renderBypassPage('https://example.com/a?b=1#top', 'android');
+    const html = renderBypassPage('https://example.com/a?b=1#top', 'android', 'en');
     expect(html).toContain(
       'href="intent://example.com/a?b=1#Intent;scheme=https;package=com.android.chrome;' +
         'S.browser_fallback_url=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1%23top;end"',
@@ -32,16 +32,28 @@ describe('renderBypassPage', () => {
     expect(html).toContain('Open in browser');
     expect(html).toContain('id="copy"');
     expect(html.indexOf('On Android')).toBeLessThan(html.indexOf('On iPhone'));
-    const ios = renderBypassPage('https://example.com/', 'ios');
+    const ios = renderBypassPage('https://example.com/', 'ios', 'en');
     expect(ios.indexOf('On iPhone')).toBeLessThan(ios.indexOf('On Android'));
   });
 
-  it('allows exactly its own inline script and style by hash', () => {
-    const html = renderBypassPage('https://example.com/', 'web');
-    const script = html.match(/<script>([\s\S]*)<\/script>/)?.[1] ?? '';
-    const style = html.match(/<style>([\s\S]*)<\/style>/)?.[1] ?? '';
-    expect(BYPASS_PAGE_CSP).toContain(`script-src ${hashOf(script)};`);
-    expect(BYPASS_PAGE_CSP).toContain(`style-src ${hashOf(style)};`);
+  it('speaks the language asked for, its copy messages included, as <html lang>', () => {
+    const html = renderBypassPage('https://example.com/', 'ios', 'es');
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<h1>Abre este enlace en tu navegador</h1>');
+    expect(html).toContain('Toca <strong>Abrir en el navegador</strong>.');
+    expect(html).toContain('data-copied="Enlace copiado. Pégalo en tu navegador."');
+    expect(html).not.toContain('Open this link');
+    expect(renderBypassPage('https://example.com/', 'ios', 'en')).toContain('<html lang="en">');
+  });
+
+  it('allows exactly its own inline script and style by hash, the same in every language', () => {
+    for (const language of ['en', 'es']) {
+      const html = renderBypassPage('https://example.com/', 'web', language);
+      const script = html.match(/<script>([\s\S]*)<\/script>/)?.[1] ?? '';
+      const style = html.match(/<style>([\s\S]*)<\/style>/)?.[1] ?? '';
+      expect(BYPASS_PAGE_CSP).toContain(`script-src ${hashOf(script)};`);
+      expect(BYPASS_PAGE_CSP).toContain(`style-src ${hashOf(style)};`);
+    }
     expect(BYPASS_PAGE_CSP).toContain("default-src 'none'");
     expect(BYPASS_PAGE_CSP).not.toContain('unsafe-inline');
   });
