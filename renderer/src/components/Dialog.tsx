@@ -3,6 +3,7 @@
  * focus returns to the opener. Rendered only while open.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from './Button';
 import { cx } from './cx';
 
@@ -24,6 +25,7 @@ export function Dialog(props: DialogProps) {
 }
 
 function OpenDialog({ onClose, title, description, children, footer, footerSplit, wide, alert }: DialogProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -80,7 +82,7 @@ function OpenDialog({ onClose, title, description, children, footer, footerSplit
             </p>
           ) : null}
         </div>
-        <IconButton icon="x" label="Close" onClick={() => onCloseRef.current()} />
+        <IconButton icon="x" label={t('common.close')} onClick={() => onCloseRef.current()} />
       </div>
       {children ? <div className="dialog__body">{children}</div> : null}
       {footer ? <div className={cx('dialog__footer', footerSplit && 'dialog__footer--split')}>{footer}</div> : null}
@@ -111,13 +113,14 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busyLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busy = false,
   danger = true,
   error,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
@@ -130,7 +133,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy} autoFocus>
             {busy && busyLabel ? busyLabel : confirmLabel}

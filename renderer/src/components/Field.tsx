@@ -3,6 +3,7 @@
  * aria-describedby, and an error sets aria-invalid.
  */
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './Button';
 import { cx } from './cx';
 
@@ -25,6 +26,7 @@ export interface FieldProps {
 }
 
 export function Field({ label, hint, error, required, optional, className, children }: FieldProps) {
+  const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -40,7 +42,7 @@ export function Field({ label, hint, error, required, optional, className, child
             *
           </span>
         ) : null}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
+        {optional ? <span className="field__optional"> {t('common.optional')}</span> : null}
       </label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {showHint ? (
@@ -126,6 +128,7 @@ export function PasswordField({
   onChange,
   ...rest
 }: Omit<TextFieldProps, 'type' | 'prefix' | 'optional'>) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} hint={hint} error={error} required={required} className={fieldClassName}>
@@ -144,7 +147,7 @@ export function PasswordField({
           />
           <IconButton
             icon={visible ? 'eyeOff' : 'eye'}
-            label={visible ? 'Hide password' : 'Show password'}
+            label={visible ? t('common.hidePassword') : t('common.showPassword')}
             aria-pressed={visible}
             className="input-group__action"
             onClick={() => setVisible((shown) => !shown)}
