@@ -95,8 +95,9 @@ test.describe('a browser whose language is Spanish', () => {
     // Spanish groups thousands with a point: 12.345, not 12,345.
     await expect(row.getByText('Límite 12.345', { exact: true })).toBeVisible();
     // January is 'ene' (enero), with the day first: '15 ene 2031'.
-    const expiry = row.locator('span[title^="Caduca"]');
+    const expiry = row.locator('span[title^="Caduca: "]');
     await expect(expiry).toHaveAttribute('title', /^Caduca: 15 ene 2031/);
     await expect(expiry.getByText('Caduca', { exact: true })).toBeVisible();
+    await expect(row.getByTitle('Caduca tras 12.345 clics')).toBeVisible();
   });
 });
