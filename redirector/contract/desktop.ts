@@ -72,7 +72,10 @@ export interface MeDesktopApi {
 /** The largest notification threshold the app accepts (a busy service, not a typo of a bigger number). */
 export const MAX_ALERT_THRESHOLD = 1_000_000;
 
-export type AddressCheck = { ok: true; baseUrl: string } | { ok: false; message: string };
+/** Why an address is refused: none typed (or not an address), another scheme, or extra parts. */
+export type AddressProblem = 'missing' | 'scheme' | 'extras';
+
+export type AddressCheck = { ok: true; baseUrl: string } | { ok: false; problem: AddressProblem; message: string };
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
@@ -81,7 +84,11 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
  * http:// (how `npm start` serves) and any other host https:// (never plain http by surprise).
  */
 export function normaliseServerAddress(input: unknown): AddressCheck {
-  const invalid = { ok: false as const, message: 'Enter the server address, like https://me.example.com' };
+  const invalid = {
+    ok: false as const,
+    problem: 'missing' as const,
+    message: 'Enter the server address, like https://me.example.com',
+  };
   if (typeof input !== 'string' || input.trim() === '') return invalid;
   const typed = input.trim();
   let url: URL;
@@ -92,10 +99,14 @@ export function normaliseServerAddress(input: unknown): AddressCheck {
     return invalid;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: 'The server address must start with http:// or https://' };
+    return { ok: false, problem: 'scheme', message: 'The server address must start with http:// or https://' };
   }
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    return { ok: false, message: 'The server address must not carry a user name, password, query or fragment' };
+    return {
+      ok: false,
+      problem: 'extras',
+      message: 'The server address must not carry a user name, password, query or fragment',
+    };
   }
   return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
@@ -142,7 +153,8 @@ export type ConnectProblem =
 
 export type ConnectResult =
   | { ok: true; baseUrl: string; publicUrl: string; token: string }
-  | { ok: false; problem: ConnectProblem; message: string };
+  /** `detail`: what the server or the network said, when it said something (a UI in another language shows it as is). */
+  | { ok: false; problem: ConnectProblem; message: string; detail?: string };
 
 /** The Connect screen's messages, one per problem; `detail` is what the server or the network said. */
 export const CONNECT_MESSAGES: Readonly<Record<ConnectProblem, (baseUrl: string, detail?: string) => string>> =

@@ -42,7 +42,11 @@ async function somethingAnswers(fetchFn: typeof fetch, baseUrl: string, timeoutM
 }
 
 function failure(problem: ConnectProblem, baseUrl: string, detail?: string): ConnectResult {
-  return { ok: false, problem, message: CONNECT_MESSAGES[problem](baseUrl, detail) };
+  const message = CONNECT_MESSAGES[problem](baseUrl, detail);
+  // An invalid address's detail is the address check's own message, not something a server said.
+  return detail && problem !== 'invalid-address'
+    ? { ok: false, problem, message, detail }
+    : { ok: false, problem, message };
 }
 
 function errorText(body: unknown): string | undefined {

@@ -5,7 +5,7 @@ import { createApiClient } from './api';
 import { ApiProvider } from './api/ApiProvider';
 import { createAppRouter } from './app/routes';
 import { applyTheme, watchSystemTheme } from './components/theme';
-import './i18n';
+import { i18next } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { DesktopSessionProvider } from './session/DesktopSession';
 import { desktopBridge } from './session/desktopBridge';
@@ -48,5 +48,5 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  root.textContent = `Me could not start: ${(error as Error)?.message ?? String(error)}`;
+  root.textContent = i18next.t('app.couldNotStart', { reason: (error as Error)?.message ?? String(error) });
 });

@@ -2,6 +2,7 @@
  * Signing in and out, registering and the service's public settings (docs/api.md#accounts-and-sign-in):
  * the calls made before a session exists, and the logout of whichever session is signed in.
  */
+
 import { useEffect, useState } from 'react';
 import type {
   AdminLoginResponse,
@@ -14,6 +15,7 @@ import type {
   SuccessResponse,
 } from '../../../redirector/contract';
 import { shortLinkBase } from '../format/shortUrl';
+import { i18next } from '../i18n';
 import type { ApiClient } from '.';
 import { useApi } from './ApiProvider';
 import { ApiError, type Credential, type HttpClient } from './client';
@@ -39,11 +41,11 @@ export function accountCalls(http: HttpClient) {
     async adminLogin(key: string): Promise<AdminLoginResult> {
       try {
         const body = await auth<AdminLoginResponse>('admin', { body: { key } });
-        if (body?.success !== true) return { ok: false, error: 'Invalid admin key', status: 200 };
+        if (body?.success !== true) return { ok: false, error: i18next.t('account.admin.invalid'), status: 200 };
         return { ok: true, apiKey: body.apiKey || key };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, error: error.message, status: error.status };
-        return { ok: false, error: 'Invalid admin key', status: 0 };
+        return { ok: false, error: i18next.t('account.admin.invalid'), status: 0 };
       }
     },
     /** Revokes the session the credential is (docs/api.md#accounts-and-sign-in), either kind. */

@@ -4,6 +4,7 @@
  * at (docs/api.md#pages). A link's clicks as CSV are one call whatever the credential; its figures
  * differ by audience on the server (the administrator's answer carries more), so they are two.
  */
+
 import { useCallback } from 'react';
 import type {
   DateRange,
@@ -16,6 +17,7 @@ import type {
   UserLinkAnalyticsResponse,
 } from '../../../redirector/contract';
 import { browserTimeZone } from '../format/dates';
+import { i18next } from '../i18n';
 import { useCalls } from './ApiProvider';
 import { type Credential, type HttpClient, isAdmin } from './client';
 import { useLoad } from './useLoad';
@@ -104,7 +106,7 @@ export function useOwnLinkStats(linkId: number | null, range?: DateRange) {
   const state: UserLinkStatsState = loaded.loading
     ? { status: 'loading' }
     : loaded.error && !loaded.data
-      ? { status: 'error', message: 'Failed to load analytics' }
+      ? { status: 'error', message: i18next.t('api.analyticsLoadFailed') }
       : loaded.data
         ? { status: 'ready', data: loaded.data }
         : { status: 'loading' };

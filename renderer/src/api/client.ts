@@ -2,7 +2,18 @@
  * createApiClient(baseUrl): the only place that knows how requests are sent. Failures become an
  * ApiError whose message is the server's `error` text, or the spec's network message.
  */
+import { i18next } from '../i18n';
+
+/**
+ * The network message in English. Deprecated for comparisons: a failed call's text is in the UI's
+ * language (networkErrorText()); test `ApiError.isNetworkError` instead.
+ */
 export const NETWORK_ERROR = 'Network error. Please try again.';
+
+/** The spec's network message, in the UI's language. */
+export function networkErrorText(): string {
+  return i18next.t('api.networkError');
+}
 
 export class ApiError extends Error {
   constructor(
@@ -81,7 +92,7 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetc
       response = await fetchImpl(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      throw new ApiError(0, NETWORK_ERROR);
+      throw new ApiError(0, networkErrorText());
     }
     if (response.ok) return response;
     const data = parseJson(await response.text().catch(() => ''));
@@ -113,7 +124,7 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetc
  */
 export function errorMessage(error: unknown, fallback: string, { orStatus = false } = {}): string {
   if (error instanceof ApiError) {
-    if (error.isNetworkError) return NETWORK_ERROR;
+    if (error.isNetworkError) return networkErrorText();
     const body = error.body as { error?: unknown } | undefined;
     if (typeof body?.error === 'string' && body.error.trim() !== '') return body.error;
     if (orStatus && error.message) return error.message;

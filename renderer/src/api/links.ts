@@ -3,6 +3,7 @@
  * administrator's calls and a user's differ only in their paths and in how a list page travels
  * (headers or body), so each call picks its path by the credential and answers the same shape.
  */
+
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type {
@@ -18,6 +19,7 @@ import type {
   UserLinkResponse,
   UserLinksPage,
 } from '../../../redirector/contract';
+import { i18next } from '../i18n';
 import { useCalls } from './ApiProvider';
 import { ApiError, type Credential, type HttpClient, isAdmin } from './client';
 import { adminLinksPage, type LinksPage, listQueryParams, userLinksPage } from './linksPage';
@@ -107,10 +109,16 @@ export function useLink(linkId: string | undefined): { link: Link | undefined; e
   );
   const failure = loaded.error;
   const missing = failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
-  return { link: known ?? loaded.data, error: failure ? (missing ? 'Link not found' : 'Failed to load link') : null };
+  return {
+    link: known ?? loaded.data,
+    error: failure ? i18next.t(missing ? 'api.linkNotFound' : 'api.linkLoadFailed') : null,
+  };
 }
 
-export const LINKS_LOAD_FAILED = 'Failed to load links';
+/** The list's banner when a page fails to load, in the UI's language. */
+export function linksLoadFailedText(): string {
+  return i18next.t('api.linksLoadFailed');
+}
 
 /**
  * The dashboard's list: one page as useLinksPage loads it, `page` null until the first answer and
@@ -122,8 +130,8 @@ export function useLinkList(query: LinkListQuery) {
   const [error, setError] = useState<string | null>(null);
   const { data, error: failure, setData, reload } = loaded;
   useEffect(() => {
-    if (failure) setError(LINKS_LOAD_FAILED);
-    else if (data) setError((current) => (current === LINKS_LOAD_FAILED ? null : current));
+    if (failure) setError(linksLoadFailedText());
+    else if (data) setError((current) => (current === linksLoadFailedText() ? null : current));
   }, [failure, data]);
   const replaceLink = useCallback(
     (saved: Link) =>

@@ -4,6 +4,7 @@
  * In the desktop app the Connect screen stands in for the login page, and the header names the
  * server and offers "Change server…".
  */
+import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../redirector/contract/desktop';
 import { AppHeader } from '../components/AppHeader';
@@ -13,26 +14,28 @@ import { LoadingState } from '../components/Spinner';
 import { useAuth } from '../session/AdminSession';
 import { serverLabel, useDesktopSession } from '../session/DesktopSession';
 
-export const ADMIN_NAV: { to: string; label: string; icon: IconName }[] = [
-  { to: '/admin', label: 'Dashboard', icon: 'home' },
-  { to: '/admin/links', label: 'Links', icon: 'list' },
-  { to: '/admin/create', label: 'Create Link', icon: 'plus' },
-  { to: '/admin/users', label: 'Users', icon: 'users' },
-  { to: '/admin/domains', label: 'Domains', icon: 'globe' },
-  { to: '/admin/keys', label: 'API Keys', icon: 'shield' },
-  { to: '/admin/webhooks', label: 'Webhooks', icon: 'external' },
-  { to: '/admin/live', label: 'Live Visitors', icon: 'activity' },
-  { to: '/admin/repeat-visitors', label: 'Repeat Visitors', icon: 'repeat' },
-  { to: '/admin/conversion', label: 'Conversion Funnel', icon: 'filter' },
-  { to: '/admin/debug', label: 'Debug Info', icon: 'bug' },
-];
+/** The side navigation: each entry's address, its label (a key of `nav`) and icon. */
+export const ADMIN_NAV = [
+  { to: '/admin', label: 'dashboard', icon: 'home' },
+  { to: '/admin/links', label: 'links', icon: 'list' },
+  { to: '/admin/create', label: 'createLink', icon: 'plus' },
+  { to: '/admin/users', label: 'users', icon: 'users' },
+  { to: '/admin/domains', label: 'domains', icon: 'globe' },
+  { to: '/admin/keys', label: 'apiKeys', icon: 'shield' },
+  { to: '/admin/webhooks', label: 'webhooks', icon: 'external' },
+  { to: '/admin/live', label: 'liveVisitors', icon: 'activity' },
+  { to: '/admin/repeat-visitors', label: 'repeatVisitors', icon: 'repeat' },
+  { to: '/admin/conversion', label: 'conversionFunnel', icon: 'filter' },
+  { to: '/admin/debug', label: 'debugInfo', icon: 'bug' },
+] as const satisfies readonly { to: string; label: string; icon: IconName }[];
 
 export function AdminLayout() {
+  const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
   const desktop = useDesktopSession();
   const signInRoute = desktop ? CONNECT_ROUTE : '/admin/login';
-  if (auth.loading) return <LoadingState message="Loading..." />;
+  if (auth.loading) return <LoadingState message={t('common.loading')} />;
   if (!auth.isAuthenticated) return <Navigate to={signInRoute} replace />;
 
   const logout = async () => {
@@ -44,7 +47,7 @@ export function AdminLayout() {
   return (
     <>
       <AppHeader
-        title="Me - Admin"
+        title={t('app.adminTitle')}
         homeHref="/admin"
         fluid
         greeting={activeServer ? <span className="mono">{serverLabel(activeServer)}</span> : undefined}
@@ -52,21 +55,21 @@ export function AdminLayout() {
           <>
             {desktop ? (
               <Button variant="ghost" icon="globe" onClick={() => navigate(CONNECT_ROUTE)}>
-                Change server…
+                {t('app.changeServer')}
               </Button>
             ) : null}
             <Button variant="ghost" icon="logout" onClick={logout}>
-              Logout
+              {t('common.logout')}
             </Button>
           </>
         }
       />
       <div className="shell">
-        <nav className="sidenav" aria-label="Admin">
+        <nav className="sidenav" aria-label={t('nav.label')}>
           {ADMIN_NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className="sidenav__link">
               <Icon name={item.icon} />
-              {item.label}
+              {t(`nav.${item.label}`)}
             </NavLink>
           ))}
         </nav>

@@ -4,6 +4,7 @@
  * returns to the same page of the list).
  */
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '../../../redirector/contract';
 import { CredentialProvider } from '../api/ApiProvider';
@@ -80,15 +81,16 @@ function useDashboardView() {
 
 type DashboardDialog = 'domain' | 'keys' | 'webhooks' | 'account';
 
-/** The header's buttons that open a dialog: its name, icon and label. */
+/** The header's buttons that open a dialog: its name (also its label's key in `app.dialogs`) and icon. */
 const DIALOG_BUTTONS = [
-  ['domain', 'globe', 'Domain'],
-  ['keys', 'shield', 'API Keys'],
-  ['webhooks', 'external', 'Webhooks'],
-  ['account', 'users', 'Account'],
+  ['domain', 'globe'],
+  ['keys', 'shield'],
+  ['webhooks', 'external'],
+  ['account', 'users'],
 ] as const;
 
 function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { selectedId, hubOpen, showHub, showLink } = useDashboardView();
   const account = useAccountCalls();
@@ -118,19 +120,19 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       <AppHeader
         title="Me"
         homeHref="/dashboard"
-        greeting={`Welcome, ${session.user.name}`}
+        greeting={t('app.welcome', { name: session.user.name })}
         actions={
           <>
             <Button icon="home" onClick={() => showHub(true)} aria-pressed={hubOpen}>
               {HUB_TEXTS.button}
             </Button>
-            {DIALOG_BUTTONS.map(([name, icon, label]) => (
+            {DIALOG_BUTTONS.map(([name, icon]) => (
               <Button key={name} icon={icon} onClick={() => setDialog(name)}>
-                {label}
+                {t(`app.dialogs.${name}`)}
               </Button>
             ))}
             <Button variant="ghost" icon="logout" onClick={logout}>
-              Logout
+              {t('common.logout')}
             </Button>
           </>
         }

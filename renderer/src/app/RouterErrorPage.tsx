@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
 /** The router's fallback screen (docs/api.md#pages). */
 export function RouterErrorPage() {
+  const { t } = useTranslation();
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
@@ -10,7 +12,7 @@ export function RouterErrorPage() {
       : String(error);
   return (
     <main className="centred-column error-screen">
-      <h1>Unexpected Application Error!</h1>
+      <h1>{t('app.unexpectedError')}</h1>
       <p>{detail}</p>
     </main>
   );

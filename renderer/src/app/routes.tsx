@@ -1,5 +1,6 @@
 /** The route table (docs/api.md#pages): every screen of the browser build and the desktop app. */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../redirector/contract/desktop';
 import { Spinner } from '../components/Spinner';
@@ -54,9 +55,14 @@ const AdminWebhooksPage = lazyScreen(() =>
 );
 const ConnectPage = lazyScreen(() => import('../features/desktop/ConnectPage').then((m) => m.ConnectPage));
 
+function ScreenLoading() {
+  const { t } = useTranslation();
+  return <Spinner size="lg" label={t('app.loadingPage')} />;
+}
+
 /** Shown for the moment a screen's chunk takes to arrive. */
 function screen(element: ReactNode) {
-  return <Suspense fallback={<Spinner size="lg" label="Loading page" />}>{element}</Suspense>;
+  return <Suspense fallback={<ScreenLoading />}>{element}</Suspense>;
 }
 
 /** The admin area: its login page and the screens behind it, all inside one AuthProvider. */

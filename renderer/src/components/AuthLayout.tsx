@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BrandMark } from './AppHeader';
 import { Preferences } from './Preferences';
@@ -13,11 +14,12 @@ export interface AuthLayoutProps {
 
 /** A centred card for sign-in style screens. */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  const { t } = useTranslation();
   return (
     <main className="auth-layout">
       <div className="auth-card">
         <div className="auth-card__header">
-          <Link to="/" className="brand" aria-label="Me home">
+          <Link to="/" className="brand" aria-label={t('components.homeLink')}>
             <BrandMark />
           </Link>
           <div className="stack stack--sm">

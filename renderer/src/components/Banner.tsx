@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './Button';
 import { cx } from './cx';
 import { Icon, type IconName } from './Icon';
@@ -19,6 +20,7 @@ export interface BannerProps {
 
 /** A message strip. Errors are announced as alerts, the others politely. */
 export function Banner({ tone = 'info', title, children, onDismiss, actions }: BannerProps) {
+  const { t } = useTranslation();
   return (
     <div className={cx('banner', `banner--${tone}`)} role={tone === 'error' ? 'alert' : 'status'}>
       <Icon name={ICONS[tone]} className="banner__icon" />
@@ -27,7 +29,9 @@ export function Banner({ tone = 'info', title, children, onDismiss, actions }: B
         {children !== undefined ? <div>{children}</div> : null}
       </div>
       {actions}
-      {onDismiss ? <IconButton icon="x" label="Dismiss" className="banner__dismiss" onClick={onDismiss} /> : null}
+      {onDismiss ? (
+        <IconButton icon="x" label={t('common.dismiss')} className="banner__dismiss" onClick={onDismiss} />
+      ) : null}
     </div>
   );
 }

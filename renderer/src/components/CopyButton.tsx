@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from './Button';
 
 /** How long the 'copied' confirmation stays (docs/api.md#pages). */
@@ -55,11 +56,14 @@ export interface CopyButtonProps {
 
 export function CopyButton({
   text,
-  label = 'Copy link',
+  label: givenLabel,
   variant = 'icon',
-  copiedLabel = 'Copied!',
+  copiedLabel: givenCopied,
   onCopied,
 }: CopyButtonProps) {
+  const { t } = useTranslation();
+  const label = givenLabel ?? t('common.copyLink');
+  const copiedLabel = givenCopied ?? t('common.copied');
   const [copied, markCopied] = useCopied();
   const onClick = async () => {
     await copyText(text);

@@ -4,6 +4,7 @@
  * open.
  */
 import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from './Button';
 import { cx } from './cx';
 import { wrapTab } from './focusWrap';
@@ -53,6 +54,7 @@ function useModal() {
 }
 
 function OpenDialog({ onClose, title, description, children, footer, footerSplit, wide, alert }: DialogProps) {
+  const { t } = useTranslation();
   const { ref, opened } = useModal();
   const titleId = useId();
   const descriptionId = useId();
@@ -98,7 +100,7 @@ function OpenDialog({ onClose, title, description, children, footer, footerSplit
             </p>
           ) : null}
         </div>
-        <IconButton icon="x" label="Close" onClick={() => onCloseRef.current()} />
+        <IconButton icon="x" label={t('common.close')} onClick={() => onCloseRef.current()} />
       </div>
       {opened && children ? <div className="dialog__body">{children}</div> : null}
       {opened && footer ? (
@@ -131,13 +133,14 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busyLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busy = false,
   danger = true,
   error,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
@@ -150,7 +153,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy} autoFocus>
             {busy && busyLabel ? busyLabel : confirmLabel}

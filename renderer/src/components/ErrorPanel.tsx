@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Banner } from './Banner';
 import { Button } from './Button';
 
 /** A failed load: the spec's title, the reason, and Retry. */
 export function ErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <Banner
       tone="error"
@@ -10,7 +12,7 @@ export function ErrorPanel({ title, message, onRetry }: { title: string; message
       actions={
         onRetry ? (
           <Button size="sm" icon="refresh" onClick={onRetry}>
-            Retry
+            {t('common.retry')}
           </Button>
         ) : undefined
       }

@@ -26,6 +26,7 @@ export interface FieldProps {
 }
 
 export function Field({ label, hint, error, required, optional, className, children }: FieldProps) {
+  const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -41,7 +42,7 @@ export function Field({ label, hint, error, required, optional, className, child
             *
           </span>
         ) : null}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
+        {optional ? <span className="field__optional"> {t('common.optional')}</span> : null}
       </label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {showHint ? (
@@ -136,9 +137,10 @@ export function PasswordField({
   fieldClassName,
   onValueChange,
   onChange,
-  revealLabels = { show: 'Show password', hide: 'Hide password' },
+  revealLabels,
   ...rest
 }: PasswordFieldProps) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} hint={hint} error={error} required={required} className={fieldClassName}>
@@ -157,7 +159,11 @@ export function PasswordField({
           />
           <IconButton
             icon={visible ? 'eyeOff' : 'eye'}
-            label={visible ? revealLabels.hide : revealLabels.show}
+            label={
+              visible
+                ? (revealLabels?.hide ?? t('common.hidePassword'))
+                : (revealLabels?.show ?? t('common.showPassword'))
+            }
             aria-pressed={visible}
             className="input-group__action"
             onClick={() => setVisible((shown) => !shown)}

@@ -1,4 +1,5 @@
 /** Where a page sits in a list ('51–100 of 134'), Previous and Next, and the page-size choice. */
+import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../format/numbers';
 import { Button } from './Button';
 import { Icon } from './Icon';
@@ -36,6 +37,7 @@ export function Pagination({
   onPerPage,
   label,
 }: PaginationProps) {
+  const { t } = useTranslation();
   const { first, last } = pageRange(page, perPage, count);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const sizes = PAGE_SIZES.includes(perPage as (typeof PAGE_SIZES)[number])
@@ -45,17 +47,21 @@ export function Pagination({
     <nav className="pagination" aria-label={label}>
       <p className="pagination__status muted text-sm" aria-live="polite">
         {count === 0
-          ? `0 of ${formatNumber(total)}`
-          : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`}
+          ? t('components.pagination.noneOf', { total: formatNumber(total) })
+          : t('components.pagination.range', {
+              first: formatNumber(first),
+              last: formatNumber(last),
+              total: formatNumber(total),
+            })}
         <span className="subtle">
           {' '}
-          · Page {formatNumber(page)} of {formatNumber(pages)}
+          · {t('components.pagination.page', { page: formatNumber(page), pages: formatNumber(pages) })}
         </span>
       </p>
       <div className="row">
         {onPerPage ? (
           <label className="pagination__size text-sm muted">
-            Per page
+            {t('components.pagination.perPage')}
             <select className="input" value={perPage} onChange={(event) => onPerPage(Number(event.target.value))}>
               {sizes.map((size) => (
                 <option key={size} value={size}>
@@ -66,10 +72,10 @@ export function Pagination({
           </label>
         ) : null}
         <Button size="sm" icon="arrowLeft" disabled={!hasPrev} onClick={() => onPage(page - 1)}>
-          Previous
+          {t('common.previous')}
         </Button>
         <Button size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
-          Next
+          {t('common.next')}
           <Icon name="arrowRight" />
         </Button>
       </div>

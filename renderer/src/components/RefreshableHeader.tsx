@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { PageHeader } from './PageHeader';
 
@@ -11,9 +12,10 @@ export function RefreshableHeader({
   subtitle: string;
   load: { reload: () => void; loading: boolean; data: unknown };
 }) {
+  const { t } = useTranslation();
   const refresh = (
     <Button icon="refresh" onClick={load.reload} loading={load.loading && load.data !== undefined}>
-      Refresh
+      {t('common.refresh')}
     </Button>
   );
   return <PageHeader title={title} subtitle={subtitle} actions={refresh} />;

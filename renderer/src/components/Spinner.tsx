@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cx } from './cx';
 
 export interface SpinnerProps {
@@ -8,10 +9,11 @@ export interface SpinnerProps {
   decorative?: boolean;
 }
 
-export function Spinner({ size = 'md', label = 'Loading', decorative = false }: SpinnerProps) {
+export function Spinner({ size = 'md', label, decorative = false }: SpinnerProps) {
+  const { t } = useTranslation();
   const className = cx('spinner', size !== 'md' && `spinner--${size}`);
   if (decorative) return <span className={className} aria-hidden="true" />;
-  return <span className={className} role="status" aria-label={label} />;
+  return <span className={className} role="status" aria-label={label ?? t('components.spinner')} />;
 }
 
 /** A centred spinner with a visible message, e.g. 'Loading dashboard...'. */

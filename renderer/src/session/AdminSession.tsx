@@ -1,7 +1,7 @@
 /**
  * The admin auth state (docs/api.md#pages) over the markers of adminMarkers.ts. While 'Loading...'
  * shows, the markers are read and the key they point to is tried once against the server: a stale or
- * forced marker without a valid key ends on the login page with SESSION_EXPIRED_MESSAGE.
+ * forced marker without a valid key ends on the login page with sessionExpiredMessage().
  * In the desktop app the key is the token main keeps for the active server instead of any marker,
  * and signing out or a refused key clears it there (the Connect screen then says why). The key is
  * handed to the API as the credential of every call below, and a 401 on any of them expires the session.
@@ -17,7 +17,7 @@ import {
   checkMarkers,
   clearMarkers,
   type MarkerEnv,
-  SESSION_EXPIRED_MESSAGE,
+  sessionExpiredMessage,
   storeLogin,
 } from './adminMarkers';
 import { sessionEndedMessage, useDesktopSession } from './DesktopSession';
@@ -101,7 +101,7 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
         void signOutDesktop(sessionEndedMessage(desktopServer));
       } else {
         clearMarkers(env);
-        setState({ ...SIGNED_OUT, message: SESSION_EXPIRED_MESSAGE });
+        setState({ ...SIGNED_OUT, message: sessionExpiredMessage() });
       }
     });
     return () => {
@@ -134,7 +134,7 @@ export function AuthProvider({ children, env: givenEnv }: { children: ReactNode;
   }, [api, env, signOutDesktop]);
 
   const expire = useCallback(
-    (message = SESSION_EXPIRED_MESSAGE) => {
+    (message = sessionExpiredMessage()) => {
       if (signOutDesktop) {
         setState(SIGNED_OUT);
         void signOutDesktop(sessionEndedMessage(desktopServer));

@@ -7,6 +7,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import type { DesktopChange, DesktopState, MeDesktopApi } from '../../../redirector/contract/desktop';
 import { createApiClient } from '../api';
 import { ApiProvider } from '../api/ApiProvider';
+import { i18next } from '../i18n';
 
 export interface DesktopSessionValue {
   state: DesktopState;
@@ -21,8 +22,7 @@ export interface DesktopSessionValue {
 
 /** Shown on the Connect screen when an admin call answered 401: the stored session is gone. */
 export function sessionEndedMessage(baseUrl: string | null): string {
-  const where = baseUrl ? `${baseUrl} no longer accepts` : 'The server no longer accepts';
-  return `${where} this app's session (signed out elsewhere, or expired). Enter the admin key to connect again.`;
+  return baseUrl ? i18next.t('session.desktopEnded', { baseUrl }) : i18next.t('session.desktopEndedUnnamed');
 }
 
 /** 'me.example.com' for the header: which server the admin area is showing. */

@@ -4,6 +4,7 @@
  * docs/api.md#accounts-and-sign-in: the markers only choose which screen shows; the server checks the key alone. So a marker without a key counts as a
  * stale session: the markers are cleared and the visitor signs in again.
  */
+import { i18next } from '../i18n';
 
 export const AUTH_HASH = 'authenticated';
 export const SESSION_FLAG = 'auth';
@@ -30,7 +31,10 @@ export function adminCookie(name: string, value: string, maxAgeSeconds: number, 
   return `${name}=${encodeURIComponent(value)}; ${attributes.join('; ')}`;
 }
 
-export const SESSION_EXPIRED_MESSAGE = 'Your admin session has expired. Please sign in again.';
+/** Why the login page shows after a stale or refused session, in the UI's language. */
+export function sessionExpiredMessage(): string {
+  return i18next.t('session.expired');
+}
 
 /** What the markers are read from and written to: the browser's, or a test double built on them. */
 export interface MarkerEnv {
@@ -102,7 +106,7 @@ export function checkMarkers(env: MarkerEnv): AuthCheck {
   const apiKey = findApiKey(env);
   if (!apiKey) {
     clearMarkers(env);
-    return { status: 'unauthenticated', message: SESSION_EXPIRED_MESSAGE };
+    return { status: 'unauthenticated', message: sessionExpiredMessage() };
   }
   return { status: 'authenticated', apiKey, source };
 }
@@ -139,13 +143,17 @@ export function clearMarkers(env: MarkerEnv): void {
 /** A snapshot for the auth-debug panel. */
 export function describeMarkers(env: MarkerEnv): { label: string; value: string }[] {
   const key = findApiKey(env);
+  const t = i18next.t;
   return [
-    { label: 'URL hash', value: env.getHash() === undefined ? '(router)' : `#${env.getHash() ?? ''}` },
-    { label: "Session 'auth'", value: safeGet(env.session, SESSION_FLAG) ?? '—' },
+    {
+      label: t('session.markers.hash'),
+      value: env.getHash() === undefined ? t('session.markers.router') : `#${env.getHash() ?? ''}`,
+    },
+    { label: t('session.markers.sessionFlag'), value: safeGet(env.session, SESSION_FLAG) ?? '—' },
     { label: 'admin_token', value: safeGet(env.local, ADMIN_TOKEN_KEY) ?? '—' },
-    { label: 'Cookie admin_auth', value: env.getCookie(AUTH_COOKIE) ?? '—' },
-    { label: 'Cookie apiKey', value: env.getCookie(API_KEY_COOKIE) ? 'set' : '—' },
-    { label: 'API key', value: key ? maskKey(key) : '—' },
+    { label: t('session.markers.authCookie'), value: env.getCookie(AUTH_COOKIE) ?? '—' },
+    { label: t('session.markers.keyCookie'), value: env.getCookie(API_KEY_COOKIE) ? t('session.markers.set') : '—' },
+    { label: t('session.markers.apiKey'), value: key ? maskKey(key) : '—' },
   ];
 }
 

@@ -25,12 +25,14 @@ describe('normaliseServerAddress', () => {
   it('says what is wrong with anything else', () => {
     expect(normaliseServerAddress('')).toEqual({
       ok: false,
+      problem: 'missing',
       message: 'Enter the server address, like https://me.example.com',
     });
     expect(normaliseServerAddress('ftp://example.com')).toMatchObject({
+      problem: 'scheme',
       message: 'The server address must start with http:// or https://',
     });
-    expect(normaliseServerAddress('https://u:p@example.com')).toMatchObject({ ok: false });
+    expect(normaliseServerAddress('https://u:p@example.com')).toMatchObject({ ok: false, problem: 'extras' });
     expect(normaliseServerAddress('https://example.com/?x=1')).toMatchObject({ ok: false });
     expect(normaliseServerAddress('http://exa mple.com')).toMatchObject({ ok: false });
     expect(normaliseServerAddress(undefined)).toMatchObject({ ok: false });

@@ -1,15 +1,18 @@
 /** /admin/debug (docs/api.md#pages, "Debug pages"): environment, the stored key, and a few API checks. */
 
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Link } from '../../../../redirector/contract';
 import { useApi } from '../../api/ApiProvider';
-import { errorMessage } from '../../api/client';
+import { errorMessage, networkErrorText } from '../../api/client';
 import { useLinkCalls } from '../../api/links';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import type { IconName } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
+import { formatNumber } from '../../format/numbers';
 import { shortLinkBase } from '../../format/shortUrl';
+import { i18next } from '../../i18n';
 import { useAuth } from '../../session/AdminSession';
 import { describeMarkers, maskKey } from '../../session/adminMarkers';
 import { desktopBridge } from '../../session/desktopBridge';
@@ -19,6 +22,7 @@ import { TestLinksList } from './TestLinksList';
 type Outcome = { ok: boolean; text: string } | null;
 
 export function DebugInfoPage() {
+  const { t } = useTranslation();
   const api = useApi();
   const calls = useLinkCalls();
   const [busy, setBusy] = useState<string | null>(null);
@@ -33,7 +37,10 @@ export function DebugInfoPage() {
     } catch (error) {
       setOutcome({
         ok: false,
-        text: `${name} failed: ${errorMessage(error, 'Network error. Please try again.', { orStatus: true })}`,
+        text: t('debug.checkFailed', {
+          name,
+          reason: errorMessage(error, networkErrorText(), { orStatus: true }),
+        }),
       });
     } finally {
       setBusy(null);
@@ -43,28 +50,31 @@ export function DebugInfoPage() {
   /** The API checks: each says in one line what it found. */
   const checks: { name: string; icon: IconName; action: () => Promise<string> }[] = [
     {
-      name: 'Initialize Database',
+      name: t('debug.checks.init'),
       icon: 'database',
       action: async () => {
         const { link } = await calls.init();
-        return `Database ready: created test link /${link.short_code}`;
+        return t('debug.checks.initDone', { shortCode: link.short_code });
       },
     },
     {
-      name: 'Test Links API',
+      name: t('debug.checks.linksApi'),
       icon: 'activity',
       action: async () => {
         const links = await calls.all();
-        return `Links API OK: ${links.length} ${links.length === 1 ? 'link' : 'links'}`;
+        return t('debug.checks.linksApiDone', { count: links.length, n: formatNumber(links.length) });
       },
     },
     {
-      name: 'Test Links',
+      name: t('debug.checks.testLinks'),
       icon: 'link',
       action: async () => {
         const links = await calls.all();
         setTestLinks(links.slice(0, 10));
-        return links.length === 0 ? 'No links to test yet' : `Showing ${Math.min(10, links.length)} links`;
+        const shown = Math.min(10, links.length);
+        return links.length === 0
+          ? t('debug.checks.noTestLinks')
+          : t('debug.checks.testLinksDone', { count: shown, n: formatNumber(shown) });
       },
     },
   ];
@@ -72,17 +82,17 @@ export function DebugInfoPage() {
   return (
     <div className="stack">
       <PageHeader
-        title="Debug Info"
-        subtitle="What this app talks to and what it has stored."
-        actions={<ButtonLink to="/admin/storage">Storage debug</ButtonLink>}
+        title={t('debug.title')}
+        subtitle={t('debug.subtitle')}
+        actions={<ButtonLink to="/admin/storage">{t('debug.storageLink')}</ButtonLink>}
       />
       <div className="admin-grid">
-        <Card title="Environment">
+        <Card title={t('debug.environment.title')}>
           <KeyValueList rows={environmentRows(api.http.baseUrl)} />
         </Card>
         <StoredKeyCard />
       </div>
-      <Card title="API checks" subtitle="Initialize Database creates a test link.">
+      <Card title={t('debug.checks.title')} subtitle={t('debug.checks.subtitle')}>
         <div className="stack">
           <div className="row">
             {checks.map((check) => (
@@ -110,34 +120,39 @@ export function DebugInfoPage() {
 
 /** What this app runs in and talks to. */
 function environmentRows(baseUrl: string) {
+  const t = i18next.t;
   return [
-    { label: 'API base', value: <span className="mono">{shortLinkBase(baseUrl)}/api</span> },
-    { label: 'App', value: desktopBridge() ? 'Desktop (hash routes)' : 'Browser' },
-    { label: 'Build', value: import.meta.env.MODE },
-    { label: 'Time zone', value: Intl.DateTimeFormat().resolvedOptions().timeZone },
-    { label: 'Language', value: navigator.language },
-    { label: 'Online', value: navigator.onLine ? 'Yes' : 'No' },
-    { label: 'User agent', value: <span className="text-xs">{navigator.userAgent}</span> },
+    { label: t('debug.environment.apiBase'), value: <span className="mono">{shortLinkBase(baseUrl)}/api</span> },
+    {
+      label: t('debug.environment.app'),
+      value: desktopBridge() ? t('debug.environment.desktop') : t('debug.environment.browser'),
+    },
+    { label: t('debug.environment.build'), value: import.meta.env.MODE },
+    { label: t('debug.environment.timeZone'), value: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    { label: t('debug.environment.language'), value: navigator.language },
+    { label: t('debug.environment.online'), value: navigator.onLine ? t('common.yes') : t('common.no') },
+    { label: t('debug.environment.userAgent'), value: <span className="text-xs">{navigator.userAgent}</span> },
   ];
 }
 
 /** The stored admin key, masked until shown, and the markers beside it. */
 function StoredKeyCard() {
+  const { t } = useTranslation();
   const auth = useAuth();
   const [showKey, setShowKey] = useState(false);
   const key = auth.apiKey ?? '';
   return (
     <Card
-      title="Stored admin token"
+      title={t('debug.storedToken')}
       actions={
         <Button size="sm" variant="ghost" onClick={() => setShowKey(!showKey)}>
-          {showKey ? 'Hide' : 'Show'}
+          {showKey ? t('common.hide') : t('common.show')}
         </Button>
       }
     >
       <div className="stack">
         <code className="code-block" data-testid="stored-key">
-          {key === '' ? '(none)' : showKey ? key : maskKey(key)}
+          {key === '' ? t('debug.noToken') : showKey ? key : maskKey(key)}
         </code>
         <KeyValueList rows={describeMarkers(auth.env)} />
       </div>

@@ -4,26 +4,34 @@
  * the login page too (docs/api.md#accounts-and-sign-in).
  */
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
+import { i18next } from '../../i18n';
 import { useAuth } from '../../session/AdminSession';
 import { clearMarkers, describeMarkers, storeLogin } from '../../session/adminMarkers';
 import { KeyValueList } from './KeyValueList';
 
 const STORAGE_KEYS = ['auth', 'apiKey', 'admin_token', 'userSession'];
 
+/** A secret's length instead of the secret: '40 chars'. */
+function charCount(value: string): string {
+  return i18next.t('debug.storage.chars', { count: value.length });
+}
+
 function storageRows(storage: Storage) {
   return STORAGE_KEYS.map((key) => {
     const value = storage.getItem(key);
-    const shown = value === null ? '—' : key === 'apiKey' || key === 'userSession' ? `${value.length} chars` : value;
+    const shown = value === null ? '—' : key === 'apiKey' || key === 'userSession' ? charCount(value) : value;
     return { label: key, value: <span className="mono">{shown}</span> };
   });
 }
 
 export function StorageDebugPage() {
+  const { t } = useTranslation();
   const auth = useAuth();
   const [token, setToken] = useState('');
   const [, setVersion] = useState(0);
@@ -35,26 +43,26 @@ export function StorageDebugPage() {
     if (token.trim() === '') return;
     storeLogin(auth.env, token.trim());
     setToken('');
-    setNote('Token stored. Checking it with the server...');
+    setNote(t('debug.storage.stored'));
     auth.recheck();
   };
 
   return (
     <div className="stack">
-      <PageHeader title="Storage Debug" subtitle="The admin markers in cookies, session and local storage." />
+      <PageHeader title={t('debug.storage.title')} subtitle={t('debug.storage.subtitle')} />
       {note ? <Banner tone="info">{note}</Banner> : null}
       <div className="admin-grid">
         <Card
-          title="Auth markers"
+          title={t('debug.storage.markers')}
           actions={
             <Button size="sm" variant="ghost" icon="refresh" onClick={refresh}>
-              Reload
+              {t('debug.storage.reload')}
             </Button>
           }
         >
           <KeyValueList rows={describeMarkers(auth.env)} />
         </Card>
-        <Card title="Cookies">
+        <Card title={t('debug.storage.cookies')}>
           <KeyValueList
             rows={document.cookie
               .split(';')
@@ -65,35 +73,35 @@ export function StorageDebugPage() {
                 const value = rest.join('=');
                 return {
                   label: name,
-                  value: <span className="mono">{name === 'apiKey' ? `${value.length} chars` : value}</span>,
+                  value: <span className="mono">{name === 'apiKey' ? charCount(value) : value}</span>,
                 };
               })}
           />
-          {document.cookie.trim() === '' ? <p className="muted text-sm">No cookies</p> : null}
+          {document.cookie.trim() === '' ? <p className="muted text-sm">{t('debug.storage.noCookies')}</p> : null}
         </Card>
-        <Card title="Session storage">
+        <Card title={t('debug.storage.sessionStorage')}>
           <KeyValueList rows={storageRows(window.sessionStorage)} />
         </Card>
-        <Card title="Local storage">
+        <Card title={t('debug.storage.localStorage')}>
           <KeyValueList rows={storageRows(window.localStorage)} />
         </Card>
       </div>
-      <Card title="Set or clear the admin token">
+      <Card title={t('debug.storage.setOrClear')}>
         <div className="stack">
           <form className="row" onSubmit={setStored} style={{ alignItems: 'flex-end' }}>
             <TextField
               fieldClassName="grow"
-              label="Admin token"
+              label={t('debug.storage.tokenLabel')}
               name="token"
               autoComplete="off"
               value={token}
               onValueChange={setToken}
             />
             <Button type="submit" variant="primary" disabled={token.trim() === ''}>
-              Set token
+              {t('debug.storage.setToken')}
             </Button>
           </form>
-          <p className="field__hint">An admin key or session token; it is checked with the server right away.</p>
+          <p className="field__hint">{t('debug.storage.tokenHint')}</p>
           <div className="row">
             <Button
               variant="danger-outline"
@@ -103,9 +111,9 @@ export function StorageDebugPage() {
                 auth.recheck();
               }}
             >
-              Clear token
+              {t('debug.storage.clearToken')}
             </Button>
-            <span className="muted text-sm">Clearing signs this browser out of the admin area.</span>
+            <span className="muted text-sm">{t('debug.storage.clearHint')}</span>
           </div>
         </div>
       </Card>

@@ -1,10 +1,11 @@
 /** The tray's notification threshold: clicks per minute above which main shows a notification. */
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parseAlertThreshold } from '../../../../redirector/contract/desktop';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
-import { ALERT_THRESHOLD_ERROR, alertThresholdSummary } from './desktopTexts';
+import { alertThresholdError, alertThresholdSummary } from './desktopTexts';
 
 export interface AlertThresholdFormProps {
   current: number | null;
@@ -12,6 +13,7 @@ export interface AlertThresholdFormProps {
 }
 
 export function AlertThresholdForm({ current, onSave }: AlertThresholdFormProps) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState(current === null ? '' : String(current));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -22,7 +24,7 @@ export function AlertThresholdForm({ current, onSave }: AlertThresholdFormProps)
     setSaved(false);
     const threshold = parseAlertThreshold(typed);
     if (threshold === undefined) {
-      setError(ALERT_THRESHOLD_ERROR);
+      setError(alertThresholdError());
       return;
     }
     setBusy(true);
@@ -38,16 +40,16 @@ export function AlertThresholdForm({ current, onSave }: AlertThresholdFormProps)
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Click alert">
+    <form className="form" onSubmit={submit} noValidate aria-label={t('desktop.alert.title')}>
       <div className="alert-threshold">
         <TextField
-          label="Notify me above (clicks per minute)"
+          label={t('desktop.alert.label')}
           name="clicksPerMinute"
           inputMode="numeric"
-          placeholder="No notification"
+          placeholder={t('desktop.alert.placeholder')}
           value={typed}
           error={error}
-          hint="Leave empty for no notification."
+          hint={t('desktop.alert.hint')}
           fieldClassName="alert-threshold__field"
           onValueChange={(value) => {
             setTyped(value);
@@ -56,7 +58,7 @@ export function AlertThresholdForm({ current, onSave }: AlertThresholdFormProps)
           }}
         />
         <Button type="submit" loading={busy}>
-          Save
+          {t('common.save')}
         </Button>
       </div>
       {saved ? <Banner tone="success">{alertThresholdSummary(current)}</Banner> : null}

@@ -2,12 +2,13 @@
  * The address and admin key, checked in the page (checkServer): on success main keeps the session
  * token and the server becomes the active one; on failure the check's message says what is wrong.
  */
+import { useTranslation } from 'react-i18next';
 import { checkServer } from '../../../../redirector/contract/desktopConnect';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField, useAdminKeyReveal } from '../../components/Field';
 import { useForm } from '../../components/useForm';
-import { addressError, addressWarning } from './desktopTexts';
+import { addressError, addressWarning, connectFailureText } from './desktopTexts';
 
 interface ConnectValues {
   address: string;
@@ -24,16 +25,17 @@ export interface ConnectFormProps {
 }
 
 export function ConnectForm({ initialAddress, onConnected }: ConnectFormProps) {
+  const { t } = useTranslation();
   const form = useForm<ConnectValues, keyof ConnectValues>({
     initial: { address: initialAddress, adminKey: '' },
     fields: ['address', 'adminKey'],
     validate: (values) => ({
       address: addressError(values.address),
-      adminKey: values.adminKey === '' ? 'Enter the admin key' : undefined,
+      adminKey: values.adminKey === '' ? t('desktop.form.keyMissing') : undefined,
     }),
     async send(values) {
       const result = await checkServer(values.address, values.adminKey);
-      if (!result.ok) throw new ConnectFailure(result.message);
+      if (!result.ok) throw new ConnectFailure(connectFailureText(result, values.address));
       await onConnected(result);
     },
     failureText: (error) => (error instanceof Error ? error.message : String(error)),
@@ -42,21 +44,21 @@ export function ConnectForm({ initialAddress, onConnected }: ConnectFormProps) {
   const adminKeyReveal = useAdminKeyReveal();
 
   return (
-    <form ref={form.formRef} className="form" onSubmit={form.submit} noValidate aria-label="Connect">
+    <form ref={form.formRef} className="form" onSubmit={form.submit} noValidate aria-label={t('desktop.form.connect')}>
       <TextField
-        label="Server address"
+        label={t('desktop.form.address')}
         name="address"
         autoComplete="url"
         spellCheck={false}
         required
         value={form.values.address}
         error={form.errors.address}
-        hint="Where your Me server answers, like https://me.example.com"
+        hint={t('desktop.form.addressHint')}
         onValueChange={(value) => form.set('address', value)}
       />
       {warning ? <Banner tone="warning">{warning}</Banner> : null}
       <PasswordField
-        label="Admin key"
+        label={t('desktop.form.adminKey')}
         name="adminKey"
         autoComplete="current-password"
         autoFocus
@@ -68,7 +70,7 @@ export function ConnectForm({ initialAddress, onConnected }: ConnectFormProps) {
       />
       {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
       <Button type="submit" variant="primary" block size="lg" loading={form.submitting}>
-        {form.submitting ? 'Connecting...' : 'Connect'}
+        {form.submitting ? t('desktop.form.connecting') : t('desktop.form.connect')}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@
  * the route leads home.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ADMIN_ROUTE } from '../../../../redirector/contract/desktop';
 import { useBusyCall } from '../../api/useBusyCall';
@@ -14,7 +15,7 @@ import { Preferences } from '../../components/Preferences';
 import { type DesktopSessionValue, useDesktopSession } from '../../session/DesktopSession';
 import { AlertThresholdForm } from './AlertThresholdForm';
 import { ConnectForm } from './ConnectForm';
-import { initialAddress, SESSION_ONLY_NOTICE } from './desktopTexts';
+import { initialAddress, sessionOnlyNotice } from './desktopTexts';
 import { KnownServersList } from './KnownServersList';
 
 export function ConnectPage() {
@@ -23,6 +24,7 @@ export function ConnectPage() {
 }
 
 function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { state, notice } = desktop;
   // Picking a signed-out server puts its address in the form (a new key fills a remounted form).
@@ -46,13 +48,13 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
       <div className="auth-card connect__card">
         <div className="auth-card__header">
           <BrandMark className="hero__mark" />
-          <h1 className="auth-card__title">Connect to your Me server</h1>
-          <p className="muted text-sm">The address of your Me server and its admin key.</p>
+          <h1 className="auth-card__title">{t('desktop.title')}</h1>
+          <p className="muted text-sm">{t('desktop.subtitle')}</p>
         </div>
         {notice ? <Banner tone="warning">{notice}</Banner> : null}
         {state.tokenStorage === 'session-only' ? (
-          <Banner tone="info" title="Session only">
-            {SESSION_ONLY_NOTICE}
+          <Banner tone="info" title={t('desktop.sessionOnlyTitle')}>
+            {sessionOnlyNotice()}
           </Banner>
         ) : null}
         <ConnectForm
@@ -67,7 +69,7 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
         {signedIn ? (
           <div className="auth-card__footer">
             <ButtonLink to={ADMIN_ROUTE} variant="ghost" icon="arrowLeft">
-              Back to {state.activeServer}
+              {t('desktop.backTo', { server: state.activeServer })}
             </ButtonLink>
           </div>
         ) : null}
@@ -76,7 +78,7 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
       {state.servers.length > 0 ? (
         <section className="auth-card connect__card" aria-labelledby="connect-servers">
           <h2 id="connect-servers" className="card__title">
-            Your servers
+            {t('desktop.servers.title')}
           </h2>
           {listError ? <Banner tone="error">{listError}</Banner> : null}
           <KnownServersList
@@ -91,7 +93,7 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
 
       <section className="auth-card connect__card" aria-labelledby="connect-alert">
         <h2 id="connect-alert" className="card__title">
-          Click alert
+          {t('desktop.alert.title')}
         </h2>
         <AlertThresholdForm
           current={state.clicksPerMinuteAlert}

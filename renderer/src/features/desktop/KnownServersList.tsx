@@ -1,4 +1,5 @@
 /** The remembered servers: one active; any can be made active again or forgotten with its token. */
+import { useTranslation } from 'react-i18next';
 import type { KnownServer } from '../../../../redirector/contract/desktop';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -13,8 +14,9 @@ export interface KnownServersListProps {
 }
 
 export function KnownServersList({ servers, activeServer, busy, onActivate, onForget }: KnownServersListProps) {
+  const { t } = useTranslation();
   return (
-    <ul className="server-list stack stack--sm" aria-label="Remembered servers">
+    <ul className="server-list stack stack--sm" aria-label={t('desktop.servers.label')}>
       {servers.map((server) => {
         const active = server.baseUrl === activeServer;
         return (
@@ -22,27 +24,34 @@ export function KnownServersList({ servers, activeServer, busy, onActivate, onFo
             <div className="server-list__text">
               <span className="mono server-list__address">{server.baseUrl}</span>
               <span className="muted text-xs">
-                Short links on {server.publicUrl} · last connected {formatDateTime(server.connectedAt)}
+                {t('desktop.servers.detail', {
+                  publicUrl: server.publicUrl,
+                  when: formatDateTime(server.connectedAt),
+                })}
               </span>
             </div>
             <div className="server-list__badges">
-              {active ? <Badge tone="primary">Active</Badge> : null}
-              {server.signedIn ? <Badge tone="success">Signed in</Badge> : <Badge>Signed out</Badge>}
+              {active ? <Badge tone="primary">{t('desktop.servers.active')}</Badge> : null}
+              {server.signedIn ? (
+                <Badge tone="success">{t('desktop.servers.signedIn')}</Badge>
+              ) : (
+                <Badge>{t('desktop.servers.signedOut')}</Badge>
+              )}
             </div>
             <div className="server-list__actions">
               {active && server.signedIn ? null : (
                 <Button size="sm" disabled={busy} onClick={() => onActivate(server.baseUrl)}>
-                  {server.signedIn ? 'Switch' : 'Use'}
+                  {server.signedIn ? t('desktop.servers.switch') : t('desktop.servers.use')}
                 </Button>
               )}
               <Button
                 size="sm"
                 variant="ghost"
                 disabled={busy}
-                aria-label={`Forget ${server.baseUrl}`}
+                aria-label={t('desktop.servers.forgetLabel', { server: server.baseUrl })}
                 onClick={() => onForget(server.baseUrl)}
               >
-                Forget
+                {t('desktop.servers.forget')}
               </Button>
             </div>
           </li>

@@ -1,17 +1,23 @@
 /** The desktop screens' words and the small decisions behind them, apart from React so tests can read them. */
 import {
+  type ConnectResult,
   DEFAULT_SERVER_ADDRESS,
   type DesktopState,
   MAX_ALERT_THRESHOLD,
   normaliseServerAddress,
   plainHttpWarning,
 } from '../../../../redirector/contract/desktop';
+import { formatNumber } from '../../format/numbers';
+import { i18next } from '../../i18n';
 
-export const SESSION_ONLY_NOTICE =
-  'This computer offers no secure storage for the session (no keyring), so the session is kept ' +
-  'only until Me quits: you will enter the admin key again next time.';
+/** Why the session lasts only until the app quits (no keyring on this computer). */
+export function sessionOnlyNotice(): string {
+  return i18next.t('desktop.sessionOnly');
+}
 
-export const ALERT_THRESHOLD_ERROR = `Enter a whole number of clicks from 1 to ${MAX_ALERT_THRESHOLD.toLocaleString('en-US')}, or leave it empty for no notification.`;
+export function alertThresholdError(): string {
+  return i18next.t('desktop.alert.error', { max: formatNumber(MAX_ALERT_THRESHOLD) });
+}
 
 /** What the address field starts with: the active server, else the last one used, else the default. */
 export function initialAddress(state: Pick<DesktopState, 'activeServer' | 'servers'>): string {
@@ -21,18 +27,39 @@ export function initialAddress(state: Pick<DesktopState, 'activeServer' | 'serve
 /** The plain-http warning for the address as typed so far (none while it is not an address yet). */
 export function addressWarning(typed: string): string | undefined {
   const checked = normaliseServerAddress(typed);
-  return checked.ok ? plainHttpWarning(checked.baseUrl) : undefined;
+  return checked.ok && plainHttpWarning(checked.baseUrl) !== undefined
+    ? i18next.t('desktop.address.plainHttp')
+    : undefined;
 }
 
 /** The address field's own check before anything is sent; undefined when it may be sent. */
 export function addressError(typed: string): string | undefined {
   const checked = normaliseServerAddress(typed);
-  return checked.ok ? undefined : checked.message;
+  return checked.ok ? undefined : i18next.t(`desktop.address.${checked.problem}`);
+}
+
+/** A failed connect check in words (the contract's CONNECT_MESSAGES, in the UI's language). */
+export function connectFailureText(result: Extract<ConnectResult, { ok: false }>, address: string): string {
+  const t = i18next.t;
+  const { problem } = result;
+  if (problem === 'invalid-address') return addressError(address) ?? result.message;
+  const baseUrl = normaliseServerAddress(address);
+  const where = baseUrl.ok ? baseUrl.baseUrl : address;
+  const { detail } = result;
+  if (problem === 'unhealthy') {
+    return detail
+      ? t('desktop.connect.unhealthyDetail', { baseUrl: where, detail })
+      : t('desktop.connect.unhealthy', { baseUrl: where });
+  }
+  if (problem === 'too-many-attempts') return detail ?? t('desktop.connect.tooManyAttempts');
+  if (problem === 'wrong-key') return t('desktop.connect.wrongKey');
+  if (problem === 'not-me-server') return t('desktop.connect.notMeServer', { baseUrl: where });
+  return t('desktop.connect.unreachable', { baseUrl: where });
 }
 
 /** What the saved threshold means, in words. */
 export function alertThresholdSummary(clicksPerMinute: number | null): string {
   return clicksPerMinute === null
-    ? 'No click notification.'
-    : `A notification shows when clicks per minute rise above ${clicksPerMinute.toLocaleString('en-US')}.`;
+    ? i18next.t('desktop.alert.none')
+    : i18next.t('desktop.alert.summary', { threshold: formatNumber(clicksPerMinute) });
 }

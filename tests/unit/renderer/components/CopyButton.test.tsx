@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_CONFIRMATION_MS, CopyButton } from '../../../../renderer/src/components/CopyButton';
+import { i18next } from '../../../../renderer/src/i18n';
 
 let copied: string[] = [];
 
@@ -13,9 +14,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.useRealTimers();
+  await i18next.changeLanguage('en');
 });
 
 describe('CopyButton', () => {
@@ -40,5 +42,14 @@ describe('CopyButton', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     });
     expect(screen.getByRole('button').textContent).toBe('Copied!');
+  });
+
+  it('speaks the UI language when given no words of its own', async () => {
+    await i18next.changeLanguage('es');
+    render(<CopyButton text="x" variant="text" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copiar enlace' }));
+    });
+    expect(screen.getByRole('button').textContent).toBe('¡Copiado!');
   });
 });

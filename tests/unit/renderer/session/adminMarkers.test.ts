@@ -9,7 +9,7 @@ import {
   findApiKey,
   forceMarkers,
   type MarkerEnv,
-  SESSION_EXPIRED_MESSAGE,
+  sessionExpiredMessage,
   storeLogin,
 } from '../../../../renderer/src/session/adminMarkers';
 
@@ -102,7 +102,7 @@ describe('admin auth markers', () => {
   it('treats a forced marker without a key as an expired session and clears it', () => {
     forceMarkers(env);
     expect(sessionStorage.getItem('auth')).toBe('true');
-    expect(checkMarkers(env)).toEqual({ status: 'unauthenticated', message: SESSION_EXPIRED_MESSAGE });
+    expect(checkMarkers(env)).toEqual({ status: 'unauthenticated', message: sessionExpiredMessage() });
     expect(sessionStorage.getItem('auth')).toBeNull();
     expect(localStorage.getItem('admin_token')).toBeNull();
     expect(document.cookie).not.toContain('admin_auth=authenticated');

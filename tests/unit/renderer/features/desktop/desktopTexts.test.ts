@@ -1,11 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_SERVER_ADDRESS, plainHttpWarning } from '../../../../../redirector/contract/desktop';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONNECT_MESSAGES, DEFAULT_SERVER_ADDRESS, plainHttpWarning } from '../../../../../redirector/contract/desktop';
 import {
   addressError,
   addressWarning,
+  alertThresholdError,
   alertThresholdSummary,
+  connectFailureText,
   initialAddress,
 } from '../../../../../renderer/src/features/desktop/desktopTexts';
+import { i18next } from '../../../../../renderer/src/i18n';
+
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
 
 const known = (baseUrl: string) => ({
   baseUrl,
@@ -55,5 +62,42 @@ describe('words', () => {
   it('says what the saved click alert does', () => {
     expect(alertThresholdSummary(null)).toBe('No click notification.');
     expect(alertThresholdSummary(1500)).toBe('A notification shows when clicks per minute rise above 1,500.');
+  });
+});
+
+describe('a failed connect check', () => {
+  const base = 'https://me.example.com';
+
+  it("says in English what the contract's messages say", () => {
+    for (const problem of ['unreachable', 'not-me-server', 'wrong-key'] as const) {
+      const message = CONNECT_MESSAGES[problem](base);
+      expect(connectFailureText({ ok: false, problem, message }, base)).toBe(message);
+    }
+    const detail = '503 The database is unreachable';
+    expect(connectFailureText({ ok: false, problem: 'unhealthy', message: '', detail }, 'me.example.com')).toBe(
+      CONNECT_MESSAGES.unhealthy(base, detail),
+    );
+    expect(connectFailureText({ ok: false, problem: 'unhealthy', message: '' }, base)).toBe(
+      CONNECT_MESSAGES.unhealthy(base),
+    );
+    expect(connectFailureText({ ok: false, problem: 'too-many-attempts', message: '' }, base)).toBe(
+      CONNECT_MESSAGES['too-many-attempts'](base),
+    );
+    expect(connectFailureText({ ok: false, problem: 'invalid-address', message: '' }, 'ftp://x')).toBe(
+      'The server address must start with http:// or https://',
+    );
+  });
+
+  it('speaks Spanish, numbers included, when the UI does', async () => {
+    await i18next.changeLanguage('es');
+    expect(connectFailureText({ ok: false, problem: 'unreachable', message: '' }, base)).toBe(
+      'No se puede conectar con https://me.example.com. Comprueba la dirección, que el servidor esté en marcha y tu red.',
+    );
+    expect(addressError('')).toBe('Escribe la dirección del servidor, como https://me.example.com');
+    expect(addressWarning('http://192.168.1.20')).toMatch(/^Esta dirección usa http:\/\//);
+    expect(alertThresholdSummary(15000)).toBe(
+      'Se mostrará una notificación cuando los clics por minuto superen 15.000.',
+    );
+    expect(alertThresholdError()).toContain('entre 1 y 1.000.000');
   });
 });
