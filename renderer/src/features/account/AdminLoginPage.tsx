@@ -3,7 +3,6 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
-import { NETWORK_ERROR } from '../../api/client';
 import { BrandMark } from '../../components/AppHeader';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -58,7 +57,7 @@ export function AdminLoginPage() {
     setBusy(false);
     setKey('');
     // Too many attempts and an unreachable server say so; anything else is the spec's message.
-    setError(result.status === 429 || result.error === NETWORK_ERROR ? result.error : t('account.admin.invalid'));
+    setError(result.status === 429 || result.status === 0 ? result.error : t('account.admin.invalid'));
     formRef.current?.querySelector('input')?.focus();
   };
 

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Link } from '../../../../redirector/contract';
-import { ApiError, NETWORK_ERROR } from '../../api/client';
+import { ApiError, networkErrorText } from '../../api/client';
 import { useLinkCalls, useLinksPage, useTags } from '../../api/links';
 import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -22,7 +22,7 @@ import { useLinkListQuery } from './linkListQuery';
 /** The list call's failure as the spec words it ('Failed to fetch links: {status} {body}'). */
 export function linksErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.isNetworkError) return NETWORK_ERROR;
+    if (error.isNetworkError) return networkErrorText();
     return i18next.t('links.admin.fetchFailedStatus', { status: error.status, message: error.message });
   }
   return i18next.t('links.admin.fetchFailed');
