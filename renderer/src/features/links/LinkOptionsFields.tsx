@@ -1,5 +1,5 @@
 /** The link options' sections of the one link form: expiry and click limit, password, devices, countries. */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { TextField } from '../../components/Field';
 import { GeoTargetsField } from './GeoTargetsField';
 import { LinkFormSection } from './LinkFormSection';
@@ -8,21 +8,21 @@ import { linkOptionTexts } from './linkOptionTexts';
 import { PasswordOption } from './PasswordOption';
 import type { LinkFormState } from './useLinkForm';
 
+type UrlField = (
+  name: 'expired_url' | 'ios_url' | 'android_url',
+  label: string,
+  placeholder: string,
+  hint?: string,
+) => ReactNode;
+
 export function LinkOptionsFields({ form }: { form: LinkFormState }) {
   const TEXTS = linkOptionTexts();
   const { values, errors, set } = form;
   // Sections holding a value start open.
   const [initial] = useState(values);
   const anyError = (...fields: LinkOptionField[]) => fields.some((field) => errors[field]);
-  const expiryOn = values.expires_at !== '' || values.max_clicks.trim() !== '';
-  const expiryValues = initial.expires_at !== '' || initial.max_clicks !== '' || initial.expired_url !== '';
   const devicesOn = values.ios_url.trim() !== '' || values.android_url.trim() !== '';
-  const urlField = (
-    name: 'expired_url' | 'ios_url' | 'android_url',
-    label: string,
-    placeholder: string,
-    hint?: string,
-  ) => (
+  const urlField: UrlField = (name, label, placeholder, hint) => (
     <TextField
       label={label}
       name={name}
@@ -38,49 +38,7 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
   );
   return (
     <>
-      <LinkFormSection
-        title={TEXTS.expiry.title}
-        state={expiryOn ? TEXTS.set : undefined}
-        open={expiryValues}
-        invalid={anyError('expires_at', 'max_clicks', 'expired_url')}
-      >
-        <div className="form-grid">
-          <TextField
-            label={TEXTS.expiry.expiresAt}
-            name="expires_at"
-            type="datetime-local"
-            optional
-            value={values.expires_at}
-            onValueChange={(value) => set('expires_at', value)}
-            error={errors.expires_at}
-            hint={TEXTS.expiry.expiresAtHint}
-          />
-          {isPastExpiry(values.expires_at) ? (
-            <p className="span-2 form-warning" role="status" data-testid="past-expiry-warning">
-              {TEXTS.expiry.pastWarning}
-            </p>
-          ) : null}
-          <TextField
-            label={TEXTS.expiry.maxClicks}
-            name="max_clicks"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            optional
-            value={values.max_clicks}
-            onValueChange={(value) => set('max_clicks', value)}
-            error={errors.max_clicks}
-            hint={TEXTS.expiry.maxClicksHint}
-          />
-          {urlField(
-            'expired_url',
-            TEXTS.expiry.expiredUrl,
-            TEXTS.expiry.expiredUrlPlaceholder,
-            TEXTS.expiry.expiredUrlHint,
-          )}
-        </div>
-      </LinkFormSection>
+      <ExpirySection form={form} initial={initial} urlField={urlField} />
       <LinkFormSection
         title={TEXTS.password.title}
         state={values.has_password ? TEXTS.password.protected : undefined}
@@ -110,5 +68,66 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
         <GeoTargetsField form={form} />
       </LinkFormSection>
     </>
+  );
+}
+
+/** Expiry and click limit, with a warning as soon as the expiry date is in the past. */
+function ExpirySection({
+  form,
+  initial,
+  urlField,
+}: {
+  form: LinkFormState;
+  initial: LinkFormState['values'];
+  urlField: UrlField;
+}) {
+  const TEXTS = linkOptionTexts();
+  const { values, errors, set } = form;
+  const expiryOn = values.expires_at !== '' || values.max_clicks.trim() !== '';
+  const expiryValues = initial.expires_at !== '' || initial.max_clicks !== '' || initial.expired_url !== '';
+  return (
+    <LinkFormSection
+      title={TEXTS.expiry.title}
+      state={expiryOn ? TEXTS.set : undefined}
+      open={expiryValues}
+      invalid={Boolean(errors.expires_at || errors.max_clicks || errors.expired_url)}
+    >
+      <div className="form-grid">
+        <TextField
+          label={TEXTS.expiry.expiresAt}
+          name="expires_at"
+          type="datetime-local"
+          optional
+          value={values.expires_at}
+          onValueChange={(value) => set('expires_at', value)}
+          error={errors.expires_at}
+          hint={TEXTS.expiry.expiresAtHint}
+        />
+        {isPastExpiry(values.expires_at) ? (
+          <p className="span-2 form-warning" role="status" data-testid="past-expiry-warning">
+            {TEXTS.expiry.pastWarning}
+          </p>
+        ) : null}
+        <TextField
+          label={TEXTS.expiry.maxClicks}
+          name="max_clicks"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          optional
+          value={values.max_clicks}
+          onValueChange={(value) => set('max_clicks', value)}
+          error={errors.max_clicks}
+          hint={TEXTS.expiry.maxClicksHint}
+        />
+        {urlField(
+          'expired_url',
+          TEXTS.expiry.expiredUrl,
+          TEXTS.expiry.expiredUrlPlaceholder,
+          TEXTS.expiry.expiredUrlHint,
+        )}
+      </div>
+    </LinkFormSection>
   );
 }
