@@ -8,8 +8,10 @@ import { Badge } from './Badge';
 
 /** Why it expired: its date, or its click limit used up. */
 function expiredTitle(link: Link): string {
-  if (link.expires_at && Date.parse(link.expires_at) <= Date.now()) return `Expired ${formatDateTime(link.expires_at)}`;
-  return `All ${formatNumber(link.max_clicks ?? 0)} clicks used`;
+  if (link.expires_at && Date.parse(link.expires_at) <= Date.now())
+    return i18next.t('components.badges.expiredAt', { when: formatDateTime(link.expires_at) });
+  const count = link.max_clicks ?? 0;
+  return i18next.t('components.badges.clicksUsed', { count, n: formatNumber(count) });
 }
 
 /**
@@ -23,7 +25,7 @@ export function optionBadges(link: Link, now = Date.now()): ReactNode[] {
   if (link.expired) {
     badges.push(
       <span key="expired" title={expiredTitle(link)}>
-        <Badge tone="danger">Expired</Badge>
+        <Badge tone="danger">{t('components.badges.expired')}</Badge>
       </span>,
     );
   } else if (link.expires_at) {

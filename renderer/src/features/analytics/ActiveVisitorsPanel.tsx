@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/analytics';
 import { Flag } from '../../components/Flag';
+import { countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
 import { LivePanel } from './LivePanel';
 
@@ -38,7 +39,7 @@ export function ActiveVisitorsPanel() {
                 <Flag code={visitor.country} />
                 <span className="feed__main">
                   <span className="truncate">
-                    {visitor.city ? `${visitor.city}, ${visitor.countryName}` : visitor.countryName}
+                    {visitor.city ? `${visitor.city}, ${countryName(visitor.country)}` : countryName(visitor.country)}
                   </span>
                   <span className="cell-sub truncate">
                     /{visitor.link.short_code} · {visitor.ip}

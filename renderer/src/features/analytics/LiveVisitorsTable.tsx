@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { LiveVisitor } from '../../../../redirector/contract';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { Flag } from '../../components/Flag';
+import { countryName } from '../../format/countries';
 import { formatDuration, formatTimeAgo } from '../../format/dates';
 import { i18next } from '../../i18n';
 import { deviceLabel } from './deviceLabel';
@@ -18,7 +19,7 @@ function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
           <Flag code={visitor.country} />
           <div style={{ minWidth: 0 }}>
             <div className="cell-title truncate">
-              {visitor.city ? `${visitor.city}, ${visitor.countryName}` : visitor.countryName}
+              {visitor.city ? `${visitor.city}, ${countryName(visitor.country)}` : countryName(visitor.country)}
             </div>
             <div className="cell-sub mono">{visitor.ip}</div>
           </div>
