@@ -218,8 +218,8 @@ test("the user's screens and dialogs", async ({ page, server }) => {
 
 test("the administrator's screens", async ({ page, server }) => {
   await page.goto(`${server.url}/admin/login`);
-  await page.locator('input[name="password"]').fill(server.adminKey);
-  await page.locator('input[name="password"]').press('Enter');
+  await page.locator('input[name="adminKey"]').fill(server.adminKey);
+  await page.locator('input[name="adminKey"]').press('Enter');
   await expect(page).toHaveURL(new RegExp(`^${server.url}/admin(#.*)?$`), { timeout: 30_000 });
   await expect(page.locator('h1.page-title')).toBeVisible({ timeout: 30_000 });
   await scan(page, 'admin dashboard');

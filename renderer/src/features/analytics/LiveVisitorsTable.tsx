@@ -5,6 +5,7 @@ import { Flag } from '../../components/Flag';
 import { countryName } from '../../format/countries';
 import { formatDuration, formatTimeAgo } from '../../format/dates';
 import { i18next } from '../../i18n';
+import { referrerLabel } from './analyticsFormat';
 import { deviceLabel } from './deviceLabel';
 
 const withVersion = (name: string | null, version: string | null) =>
@@ -53,7 +54,7 @@ function columns(now: number | undefined): DataColumn<LiveVisitor>[] {
     },
     {
       label: i18next.t('analytics.columns.source'),
-      cell: (visitor) => visitor.referrer || i18next.t('analytics.direct'),
+      cell: (visitor) => referrerLabel(visitor.referrer),
     },
     {
       label: i18next.t('analytics.columns.duration'),

@@ -28,6 +28,11 @@ export function onlineNow(clicks: Click[], now: number = Date.now()): number {
   return new Set(recent.map((click) => click.ip_address)).size;
 }
 
+/** A referrer as the server names it, its 'Direct' (no referrer) in the UI's language. */
+export function referrerLabel(referrer: string | null | undefined): string {
+  return !referrer || referrer === 'Direct' ? i18next.t('analytics.direct') : referrer;
+}
+
 /** The 5 biggest sources (host names without 'www.'), the rest as 'Other' (in the UI's language), so the legend stays short. */
 export function referrerSlices(counts: Record<string, number>): { name: string; value: number }[] {
   const merged = new Map<string, number>();
@@ -36,7 +41,7 @@ export function referrerSlices(counts: Record<string, number>): { name: string; 
     merged.set(short, (merged.get(short) ?? 0) + value);
   }
   const ranked = topEntries(Object.fromEntries(merged));
-  const slices = ranked.slice(0, 5).map(([name, value]) => ({ name, value }));
+  const slices = ranked.slice(0, 5).map(([name, value]) => ({ name: referrerLabel(name), value }));
   const other = ranked.slice(5).reduce((sum, [, value]) => sum + value, 0);
   return other > 0 ? [...slices, { name: i18next.t('analytics.other'), value: other }] : slices;
 }
