@@ -3,6 +3,7 @@
  * ApiError whose message is the server's `error` text, or the spec's network message.
  */
 import { i18next } from '../i18n';
+import { localiseMessage } from '../i18n/messages';
 
 /**
  * The network message in English. Deprecated for comparisons: a failed call's text is in the UI's
@@ -126,7 +127,7 @@ export function errorMessage(error: unknown, fallback: string, { orStatus = fals
   if (error instanceof ApiError) {
     if (error.isNetworkError) return networkErrorText();
     const body = error.body as { error?: unknown } | undefined;
-    if (typeof body?.error === 'string' && body.error.trim() !== '') return body.error;
+    if (typeof body?.error === 'string' && body.error.trim() !== '') return localiseMessage(body.error);
     if (orStatus && error.message) return error.message;
   }
   return fallback;

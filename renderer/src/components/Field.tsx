@@ -4,6 +4,7 @@
  */
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localiseMessage } from '../i18n/messages';
 import { IconButton } from './Button';
 import { cx } from './cx';
 
@@ -52,7 +53,7 @@ export function Field({ label, hint, error, required, optional, className, child
       ) : null}
       {error ? (
         <p className="field__error" id={errorId}>
-          {error}
+          {localiseMessage(error)}
         </p>
       ) : null}
     </div>
