@@ -4,6 +4,7 @@
  * index.ts hands it to Menu.buildFromTemplate.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { desktopTexts } from './language';
 
 export interface AppMenuActions {
   reload(): void;
@@ -12,36 +13,48 @@ export interface AppMenuActions {
   quit(): void;
 }
 
-export const CHANGE_SERVER_LABEL = 'Change server…';
+/** The menu item's words in the language in use ('Change server…' in English). */
+export const changeServerLabel = (): string => desktopTexts()('desktopMain.changeServer');
 
 export function appMenuTemplate(platform: NodeJS.Platform, actions: AppMenuActions): MenuItemConstructorOptions[] {
-  const about: MenuItemConstructorOptions = { label: 'About Me', click: actions.about };
+  const t = desktopTexts();
+  const about: MenuItemConstructorOptions = { label: t('desktopMain.about'), click: actions.about };
   const changeServer: MenuItemConstructorOptions = {
-    label: CHANGE_SERVER_LABEL,
+    label: changeServerLabel(),
     accelerator: 'CmdOrCtrl+Shift+S',
     click: actions.changeServer,
   };
-  const quit: MenuItemConstructorOptions = { label: 'Quit Me', accelerator: 'CmdOrCtrl+Q', click: actions.quit };
-  const reload: MenuItemConstructorOptions = { label: 'Reload', accelerator: 'CmdOrCtrl+R', click: actions.reload };
+  const quit: MenuItemConstructorOptions = {
+    label: t('desktopMain.quit'),
+    accelerator: 'CmdOrCtrl+Q',
+    click: actions.quit,
+  };
+  const reload: MenuItemConstructorOptions = {
+    label: t('desktopMain.reload'),
+    accelerator: 'CmdOrCtrl+R',
+    click: actions.reload,
+  };
   const edit: MenuItemConstructorOptions = { role: 'editMenu' };
   if (platform === 'darwin') {
     return [
       { label: 'Me', submenu: [about, { type: 'separator' }, changeServer, { type: 'separator' }, quit] },
       edit,
-      { label: 'View', submenu: [reload] },
+      { label: t('desktopMain.view'), submenu: [reload] },
     ];
   }
   return [
-    { label: 'File', submenu: [changeServer, { type: 'separator' }, quit] },
+    { label: t('desktopMain.file'), submenu: [changeServer, { type: 'separator' }, quit] },
     edit,
-    { label: 'View', submenu: [reload] },
-    { label: 'Help', submenu: [about] },
+    { label: t('desktopMain.view'), submenu: [reload] },
+    { label: t('desktopMain.help'), submenu: [about] },
   ];
 }
 
 /** The About box's text. */
 export function aboutText(version: string, activeServer: string | null): string {
-  return `Me ${version}\nA self-hosted link shortener with click analytics.\n${
-    activeServer ? `Connected to ${activeServer}` : 'Not connected to a server'
-  }`;
+  const t = desktopTexts();
+  const connection = activeServer
+    ? t('desktopMain.connectedTo', { server: activeServer })
+    : t('desktopMain.notConnected');
+  return t('desktopMain.aboutText', { version, connection });
 }

@@ -6,6 +6,7 @@
  */
 import type { Link } from '../redirector/contract/links';
 import type { ActiveConnection } from './desktopState';
+import { desktopTexts } from './language';
 
 export const BROKEN_POLL_INTERVAL_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 8_000;
@@ -19,8 +20,9 @@ export function newlyBroken(previous: ReadonlySet<number> | undefined, current: 
 /** The notification's words for one link turned broken. */
 export function brokenNotice(link: Link): { title: string; body: string } {
   const name = link.title || link.short_code;
-  const reason = link.health?.error ?? 'unreachable';
-  return { title: `Link broken: ${name}`, body: `${link.health?.url ?? link.target_url} (${reason})` };
+  const t = desktopTexts();
+  const reason = link.health?.error ?? t('desktopMain.brokenReasonUnknown');
+  return { title: t('desktopMain.brokenTitle', { name }), body: `${link.health?.url ?? link.target_url} (${reason})` };
 }
 
 export interface BrokenLinksWatchOptions {

@@ -29,6 +29,7 @@ import { createBrokenLinksWatch } from './brokenLinksWatch';
 import { createCredentialStore } from './credentials';
 import { createDesktopState, type DesktopStateStore } from './desktopState';
 import { registerDesktopIpc } from './ipc';
+import { desktopTexts, followSystemLanguages } from './language';
 import { guardNavigation, isAppUrl } from './navigation';
 import { createRealtimePoller } from './realtimePoller';
 import { followRealtimeStream } from './realtimeStream';
@@ -169,7 +170,7 @@ function setAppMenu(state: DesktopStateStore): void {
     about: () =>
       void dialog.showMessageBox({
         type: 'info',
-        title: 'About Me',
+        title: desktopTexts()('desktopMain.about'),
         message: aboutText(app.getVersion(), state.get().activeServer),
         buttons: ['OK'],
       }),
@@ -191,6 +192,8 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.whenReady().then(() => {
+    // Menus, tray and notifications speak the system's language (main/language.ts).
+    followSystemLanguages(app.getPreferredSystemLanguages());
     // The admin area needs no camera, location, notifications...: only writing to the clipboard
     // (the copy-link buttons).
     session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>

@@ -3,6 +3,8 @@
  * notification when clicks per minute rise above the admin's threshold. Electron's Tray, Menu and
  * Notification come in as parameters.
  */
+
+import { desktopTexts } from './language';
 import type { MonitorReading } from './realtimePoller';
 import { spikeAlert } from './spikeAlert';
 
@@ -45,24 +47,23 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-
 /** The tray's words for a reading: the number beside the icon and the status line. */
 export function describeReading(reading: MonitorReading): { title: string; status: string } {
+  const t = desktopTexts();
   switch (reading.status) {
     case 'online':
       return {
         title: String(reading.activeVisitors),
-        status: `${plural(reading.activeVisitors, 'visitor')} online on ${hostOf(reading.baseUrl)}`,
+        status: t('desktopMain.visitorsOnline', { count: reading.activeVisitors, host: hostOf(reading.baseUrl) }),
       };
     case 'signed-out':
-      return { title: '', status: `Signed out of ${hostOf(reading.baseUrl)}: open Me to connect again` };
+      return { title: '', status: t('desktopMain.signedOut', { host: hostOf(reading.baseUrl) }) };
     case 'unreachable':
-      return { title: '–', status: `Cannot reach ${hostOf(reading.baseUrl)}` };
+      return { title: '–', status: t('desktopMain.unreachable', { host: hostOf(reading.baseUrl) }) };
     case 'not-connected':
-      return { title: '', status: 'Not connected to a Me server' };
+      return { title: '', status: t('desktopMain.notConnectedTray') };
     case 'paused':
-      return { title: '', status: 'Monitoring paused' };
+      return { title: '', status: t('desktopMain.paused') };
   }
 }
 
@@ -71,6 +72,7 @@ export function createMonitorTray<Menu>(options: MonitorTrayOptions<Menu>): Moni
   let above = false;
   return {
     show(reading) {
+      const t = desktopTexts();
       const { title, status } = describeReading(reading);
       tray.setTitle(title);
       tray.setToolTip(`Me: ${status}`);
@@ -78,15 +80,15 @@ export function createMonitorTray<Menu>(options: MonitorTrayOptions<Menu>): Moni
         options.buildMenu([
           { label: status, enabled: false },
           { type: 'separator' },
-          { label: 'Open Me', click: actions.open },
+          { label: t('desktopMain.open'), click: actions.open },
           {
-            label: 'Pause monitoring',
+            label: t('desktopMain.pause'),
             type: 'checkbox',
             checked: options.paused(),
             click: () => actions.setPaused(!options.paused()),
           },
           { type: 'separator' },
-          { label: 'Quit', click: actions.quit },
+          { label: t('desktopMain.quitTray'), click: actions.quit },
         ]),
       );
       if (reading.status !== 'online') {
@@ -99,8 +101,8 @@ export function createMonitorTray<Menu>(options: MonitorTrayOptions<Menu>): Moni
       above = decision.above;
       if (decision.notify && options.notify) {
         options.notify(
-          'Me: clicks are spiking',
-          `${plural(reading.clicksPerMinute, 'click')} per minute on ${hostOf(reading.baseUrl)} (your alert is above ${threshold}).`,
+          t('desktopMain.spikeTitle'),
+          t('desktopMain.spikeBody', { count: reading.clicksPerMinute, host: hostOf(reading.baseUrl), threshold }),
         );
       }
     },
