@@ -50,7 +50,7 @@ describe.each(STORE_KINDS)('$kind analytics', (kind) => {
   it('answers zeros and empty lists on an empty database', async () => {
     const link = await store.links.create(newLink());
     expect(await store.analytics.linkStats(link.id, { recentClicks: 100 })).toEqual({
-      counts: { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 },
+      counts: { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 },
       dimensions: [],
       quarterHours: [],
       recentClicks: [],
@@ -92,7 +92,7 @@ describe.each(STORE_KINDS)('$kind analytics', (kind) => {
   it('answers one link’s counts, dimensions, quarter hours and latest clicks', async () => {
     const { a, b, stored } = await seed(store);
     const stats = await store.analytics.linkStats(a.id, { recentClicks: 100 });
-    expect(stats.counts).toEqual({ total_clicks: 4, unique_visitors: 3, blocked_visitors: 2 });
+    expect(stats.counts).toEqual({ total_clicks: 4, unique_visitors: 3, blocked_visitors: 2, quota_used: 0 });
     const byDimension = (dimension: string) =>
       stats.dimensions
         .filter((row) => row.dimension === dimension)
@@ -145,6 +145,7 @@ describe.each(STORE_KINDS)('$kind analytics', (kind) => {
       total_clicks: 2,
       unique_visitors: 1,
       blocked_visitors: 0,
+      quota_used: 0,
     });
   });
 

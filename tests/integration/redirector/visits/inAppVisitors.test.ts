@@ -109,6 +109,7 @@ describe.each(STORES)('in-app visitors isbot flags, on $kind', ({ start }) => {
       total_clicks: 1,
       unique_visitors: 1,
       blocked_visitors: 0,
+      quota_used: 0,
     });
   });
 

@@ -312,6 +312,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
         total_clicks: 2,
         unique_visitors: 2,
         blocked_visitors: 1,
+        quota_used: 0,
       });
     });
 
