@@ -5,21 +5,11 @@
  * native parts follow the system.
  */
 import i18next, { type TFunction } from 'i18next';
-import { CATALOGUES, LANGUAGES } from '../redirector/contract/catalogues';
+import { I18NEXT_BASE, LANGUAGES } from '../redirector/contract/catalogues';
 import { DEFAULT_LANGUAGE, pickLanguage } from '../redirector/contract/languages';
 
 const desktop = i18next.createInstance();
-void desktop.init({
-  resources: Object.fromEntries(
-    Object.entries(CATALOGUES).map(([code, catalogue]) => [code, { translation: catalogue }]),
-  ),
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+void desktop.init({ ...I18NEXT_BASE, lng: DEFAULT_LANGUAGE, interpolation: { escapeValue: false } });
 
 let language = DEFAULT_LANGUAGE;
 

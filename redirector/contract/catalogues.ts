@@ -5,6 +5,7 @@
  * (renderer/src/i18n) and the server's pages (redirector/http/pages) read them from here.
  */
 
+import type { InitOptions } from 'i18next';
 import { DEFAULT_LANGUAGE } from './languages';
 import type english from './locales/en.json';
 
@@ -33,3 +34,17 @@ export const CATALOGUES: Readonly<Record<string, Catalogue>> = Object.fromEntrie
 export const LANGUAGES: readonly string[] = Object.keys(CATALOGUES).sort((a, b) =>
   a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b),
 );
+
+/**
+ * What every i18next instance (the UI's, the server pages', the desktop's) starts from: every
+ * catalogue as resources, English as the fallback, loaded at once (no I/O, no await).
+ */
+export const I18NEXT_BASE: InitOptions = {
+  resources: Object.fromEntries(
+    Object.entries(CATALOGUES).map(([code, catalogue]) => [code, { translation: catalogue }]),
+  ),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  initAsync: false,
+  returnNull: false,
+};

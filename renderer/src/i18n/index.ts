@@ -7,7 +7,7 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { CATALOGUES, LANGUAGES } from '../../../redirector/contract/catalogues';
+import { I18NEXT_BASE, LANGUAGES } from '../../../redirector/contract/catalogues';
 import { baseLanguage, DEFAULT_LANGUAGE } from '../../../redirector/contract/languages';
 import { setFormatLocale } from '../format/locale';
 
@@ -30,17 +30,11 @@ void i18next
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: Object.fromEntries(
-      Object.entries(CATALOGUES).map(([code, catalogue]) => [code, { translation: catalogue }]),
-    ),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
+    ...I18NEXT_BASE,
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     detection: { order: ['localStorage', 'navigator'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: [] },
     interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
   });
 
 /** The language in use, one of LANGUAGES. */

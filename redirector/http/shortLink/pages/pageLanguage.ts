@@ -8,20 +8,11 @@
  * escaped by i18next's interpolation.
  */
 import i18next, { type TFunction } from 'i18next';
-import { CATALOGUES, LANGUAGES } from '../../../contract/catalogues';
+import { I18NEXT_BASE, LANGUAGES } from '../../../contract/catalogues';
 import { DEFAULT_LANGUAGE, pickLanguage, preferredLanguages } from '../../../contract/languages';
 
 const pages = i18next.createInstance();
-void pages.init({
-  resources: Object.fromEntries(
-    Object.entries(CATALOGUES).map(([code, catalogue]) => [code, { translation: catalogue }]),
-  ),
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  initAsync: false,
-  returnNull: false,
-});
+void pages.init({ ...I18NEXT_BASE, lng: DEFAULT_LANGUAGE });
 
 export type PageTexts = TFunction;
 
