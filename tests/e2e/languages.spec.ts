@@ -42,9 +42,9 @@ test('the switch turns the landing page Spanish at once, and the choice survives
   // The admin sign-in page keeps the choice too, and switches back at once.
   await page.getByRole('link', { name: 'Acceso de administrador' }).click();
   await expect(page).toHaveURL(`${server.url}/admin/login`);
-  await expect(page.getByRole('button', { name: 'Mostrar contraseña' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mostrar la clave de administrador' })).toBeVisible();
   await languageSwitch(page).selectOption('en');
-  await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show admin key' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', /^en\b/);
 });
 
@@ -53,16 +53,16 @@ test('the switch turns the admin sign-in page Spanish at once, and the choice su
   server,
 }) => {
   await page.goto(`${server.url}/admin/login`);
-  await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show admin key' })).toBeVisible();
 
   await languageSwitch(page).selectOption('es');
   await expect(page).toHaveURL(`${server.url}/admin/login`);
-  await expect(page.getByRole('button', { name: 'Mostrar contraseña' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mostrar la clave de administrador' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Tema' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
 
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Mostrar contraseña' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mostrar la clave de administrador' })).toBeVisible();
   await expect(languageSwitch(page)).toHaveValue('es');
 });
 
