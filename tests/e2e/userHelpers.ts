@@ -114,8 +114,10 @@ export async function expectRowEventually(page: Page, shortCode: string, texts: 
   await expect(async () => {
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: `/${shortCode}` });
+    // The page needs a moment to start and read the list; then the figures must be there at once.
+    await expect(row).toBeVisible({ timeout: 10_000 });
     for (const text of texts) await expect(row).toContainText(text, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Signs in to the admin area with the server's key, the way the login page does. */
