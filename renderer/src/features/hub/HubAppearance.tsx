@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { HUB_THEMES, MAX_HUB_BIO, MAX_HUB_TITLE } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
+import { ColourField } from '../../components/ColourField';
 import { Field, TextField } from '../../components/Field';
 import type { HubDraft } from './hubDraft';
 
@@ -62,20 +63,12 @@ export function HubAppearance({
           </label>
         ))}
       </fieldset>
-      <Field label={t('hub.accent')}>
-        {(control) => (
-          <div className="row">
-            <input
-              {...control}
-              type="color"
-              className="hub-accent"
-              value={draft.accent}
-              onChange={(event) => onChange({ accent: event.target.value.toLowerCase() })}
-            />
-            <span className="mono">{draft.accent}</span>
-          </div>
-        )}
-      </Field>
+      <ColourField
+        label={t('hub.accent')}
+        className="hub-accent"
+        value={draft.accent}
+        onChange={(accent) => onChange({ accent })}
+      />
       <Field label={t('hub.avatar')} hint={canUpload ? t('hub.avatarHint') : t('hub.avatarFirst')}>
         {(control) => (
           <div className="row">

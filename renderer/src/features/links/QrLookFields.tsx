@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_LOGO_MAX_BYTES } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
+import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
 import { formatNumber } from '../../format/numbers';
 import type { QrLogo, QrLook } from './qrCode';
@@ -14,25 +15,6 @@ const maxSize = () => `${formatNumber(QR_LOGO_MAX_BYTES / (1024 * 1024))} MB`;
 export interface QrLookFieldsProps {
   look: QrLook;
   onChange: (patch: Partial<QrLook>) => void;
-}
-
-function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <Field label={label}>
-      {(control) => (
-        <div className="row">
-          <input
-            {...control}
-            type="color"
-            className="qr-colour"
-            value={value}
-            onChange={(event) => onChange(event.target.value.toLowerCase())}
-          />
-          <span className="mono">{value}</span>
-        </div>
-      )}
-    </Field>
-  );
 }
 
 function LogoField({ logo, onChange }: { logo: QrLogo | null; onChange: (logo: QrLogo | null) => void }) {
@@ -87,11 +69,13 @@ export function QrLookFields({ look, onChange }: QrLookFieldsProps) {
     <div className="stack">
       <div className="qr-colours">
         <ColourField
+          className="qr-colour"
           label={t('qr.foreground')}
           value={look.foreground}
           onChange={(foreground) => onChange({ foreground })}
         />
         <ColourField
+          className="qr-colour"
           label={t('qr.background')}
           value={look.background}
           onChange={(background) => onChange({ background })}
