@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { catalogueParts } from './scripts/build/catalogueParts';
 
 /**
  * The web build gets its Content-Security-Policy from the redirector's headers; a page loaded from
@@ -43,7 +44,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
-    plugins: [react(), desktopCsp()],
+    plugins: [react(), catalogueParts(), desktopCsp()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // Country flags stay files of their own, fetched only when shown (renderer/src/components/Flag.tsx).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueParts } from './scripts/build/catalogueParts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|json|ico)$/;
@@ -51,7 +52,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'renderer',
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), catalogueParts(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

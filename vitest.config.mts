@@ -1,11 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './scripts/build/catalogueParts';
 
 /**
  * Tests that measure the service's own latency under a load they make themselves: they run last and
  * alone, so that no other suite's work lands in their figures (the timing is theirs to assert).
  */
 const ALONE = ['tests/integration/redirector/http/importUnderLoad.test.ts'];
+
+/** The UI's suites: they start with every language's words loaded (tests/unit/renderer/setupLanguages.ts). */
+const RENDERER = ['tests/unit/renderer/**/*.test.{ts,tsx}', 'tests/integration/renderer/**/*.test.{ts,tsx}'];
 
 const shared = {
   setupFiles: ['tests/helpers/quietLogs.ts'],
@@ -16,16 +20,26 @@ const shared = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogueParts()],
   test: {
     projects: [
       {
-        plugins: [react()],
+        plugins: [react(), catalogueParts()],
         test: {
           ...shared,
           name: 'suites',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ALONE,
+          exclude: [...ALONE, ...RENDERER],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        plugins: [react(), catalogueParts()],
+        test: {
+          ...shared,
+          setupFiles: [...shared.setupFiles, 'tests/unit/renderer/setupLanguages.ts'],
+          name: 'renderer',
+          include: RENDERER,
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { createApiClient } from './api';
 import { ApiProvider } from './api/ApiProvider';
-import { createAppRouter } from './app/routes';
+import { AppRouter } from './app/routes';
 import { applyTheme, watchSystemTheme } from './components/theme';
-import { i18next } from './i18n';
+import { i18next, i18nReady } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { DesktopSessionProvider } from './session/DesktopSession';
 import { desktopBridge } from './session/desktopBridge';
@@ -19,6 +18,7 @@ if (!root) throw new Error('missing #root');
 const reactRoot = createRoot(root);
 
 async function start(): Promise<void> {
+  await i18nReady;
   const bridge = desktopBridge();
   if (!bridge) {
     // The browser build: the API is this page's origin.
@@ -26,7 +26,7 @@ async function start(): Promise<void> {
       <StrictMode>
         <ApiProvider api={createApiClient('')}>
           <LanguageRoot>
-            <RouterProvider router={createAppRouter('browser')} />
+            <AppRouter kind="browser" />
           </LanguageRoot>
         </ApiProvider>
       </StrictMode>,
@@ -40,7 +40,7 @@ async function start(): Promise<void> {
     <StrictMode>
       <DesktopSessionProvider bridge={bridge} initial={initial}>
         <LanguageRoot>
-          <RouterProvider router={createAppRouter('hash')} />
+          <AppRouter kind="hash" />
         </LanguageRoot>
       </DesktopSessionProvider>
     </StrictMode>,

@@ -68,11 +68,6 @@ test('the landing page loads its scripts compressed and no chart code; the next 
 });
 
 test('the landing page loads at most 120 KB of gzip JavaScript', async ({ page, server }) => {
-  // KNOWN BREACH of CONTRACT §5's 120 KB since the UI's languages (i18next and both catalogues in
-  // the first chunks): 154,759 bytes on 2026-11-27, 104,544 before. Marked as failing so that the
-  // suite says so until it is fixed (load only the chosen language's catalogue, as data, and
-  // split it by screen); when this passes again, Playwright reports it and the mark comes off.
-  test.fail(true, 'the landing page is over 120 KB of gzip JavaScript since the i18n (issue #26)');
   const scripts = await landingScripts(page, server.url);
   let gzipTotal = 0;
   for (const script of scripts) {

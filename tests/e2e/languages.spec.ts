@@ -3,6 +3,8 @@
  * a page Spanish at once and the choice survives a reload; a Spanish browser gets Spanish without
  * the switch; dates and numbers follow the language.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiCreateLink, apiSignedInUser, storeSession, unique } from './userHelpers';
@@ -109,4 +111,77 @@ test.describe('a browser whose language is Spanish', () => {
     await expect(expiry.getByText('Caduca', { exact: true })).toBeVisible();
     await expect(row.getByTitle('Caduca tras 12.345 clics')).toBeVisible();
   });
+});
+
+/** Every key of the English catalogue ('landing.title', …): what i18next shows for words not loaded. */
+function catalogueKeys(): string[] {
+  const english = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../redirector/contract/locales/en.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const walk = (tree: Record<string, unknown>, prefix: string): string[] =>
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [`${prefix}${key}`] : walk(value as Record<string, unknown>, `${prefix}${key}.`),
+    );
+  return walk(english, '');
+}
+
+/** The page's visible text and its labels, titles and placeholders. */
+const pageWords = (page: Page) =>
+  page.evaluate(() => {
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          body: { innerText: string };
+          querySelectorAll(s: string): Iterable<{ getAttribute(n: string): string | null }>;
+        };
+      }
+    ).document;
+    const attributes = [...doc.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((element) =>
+      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    return [doc.body.innerText, ...attributes].join('\n');
+  });
+
+test('a page downloads only the words of its language, the landing page only the first part, and shows no key', async ({
+  page,
+  server,
+}) => {
+  const keys = catalogueKeys();
+  const scripts: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(path.basename(new URL(request.url()).pathname));
+  });
+  const catalogueChunks = (language: string) => scripts.filter((name) => name.startsWith(`${language}-`));
+  const keysShown = async () => {
+    const words = await pageWords(page);
+    return keys.filter((key) => words.includes(key));
+  };
+
+  await page.goto(server.url);
+  await expect(page.getByText('Your personal link hub')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(catalogueChunks('en')).toHaveLength(1);
+  expect(catalogueChunks('es')).toEqual([]);
+  expect(await keysShown()).toEqual([]);
+
+  await languageSwitch(page).selectOption('es');
+  await expect(page.getByText('Tu centro personal de enlaces')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(catalogueChunks('es')).toHaveLength(1);
+  expect(await keysShown()).toEqual([]);
+
+  // The next screen brings the rest of the words, of the chosen language only.
+  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Hola de nuevo' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(catalogueChunks('es')).toHaveLength(2);
+  // English's first part, from before the switch, and its server messages (the texts to translate).
+  expect(catalogueChunks('en')).toHaveLength(2);
+  expect(await keysShown()).toEqual([]);
+
+  // Back to English there: its rest comes before the page draws again.
+  await languageSwitch(page).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect(catalogueChunks('en')).toHaveLength(3);
+  expect(await keysShown()).toEqual([]);
 });

@@ -1,19 +1,32 @@
 /** The route table (docs/api.md#pages): every screen of the browser build and the desktop app. */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import {
+  BrowserRouter,
+  HashRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../redirector/contract/desktop';
 import { Spinner } from '../components/Spinner';
 import { LandingPage } from '../features/landing/LandingPage';
-import { RouterErrorPage } from './RouterErrorPage';
+import { loadWholeCatalogue } from '../i18n';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /**
- * Every screen but the landing page is its own chunk, loaded when first shown: the landing page
- * stays a small download, and the charts' library loads only with the analytics screens
- * (docs/api.md#pages). Relative chunk URLs, so the desktop build's file:// page loads them too.
+ * Every screen but the landing page is its own chunk, loaded when first shown, with the rest of
+ * the language's words (i18n/index.ts): the landing page stays a small download, and the charts'
+ * library loads only with the analytics screens (docs/api.md#pages). Relative chunk URLs, so the
+ * desktop build's file:// page loads them too.
  */
 function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+  return lazy(async () => {
+    const [screen] = await Promise.all([load(), loadWholeCatalogue()]);
+    return { default: screen };
+  });
 }
 
 const LoginPage = lazyScreen(() => import('../features/account/LoginPage').then((m) => m.LoginPage));
@@ -99,21 +112,31 @@ const adminRoutes: RouteObject = {
 };
 
 export const routes: RouteObject[] = [
-  {
-    errorElement: <RouterErrorPage />,
-    children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/register', element: screen(<RegisterPage />) },
-      { path: '/login', element: screen(<LoginPage />) },
-      { path: '/reset/:token', element: screen(<ResetPasswordPage />) },
-      { path: '/dashboard', element: screen(<DashboardPage />) },
-      { path: '/test-storage', element: screen(<TestStoragePage />) },
-      { path: CONNECT_ROUTE, element: screen(<ConnectPage />) },
-      adminRoutes,
-    ],
-  },
+  { path: '/', element: <LandingPage /> },
+  { path: '/register', element: screen(<RegisterPage />) },
+  { path: '/login', element: screen(<LoginPage />) },
+  { path: '/reset/:token', element: screen(<ResetPasswordPage />) },
+  { path: '/dashboard', element: screen(<DashboardPage />) },
+  { path: '/test-storage', element: screen(<TestStoragePage />) },
+  { path: CONNECT_ROUTE, element: screen(<ConnectPage />) },
+  adminRoutes,
 ];
 
-export function createAppRouter(kind: 'browser' | 'hash') {
-  return kind === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes);
+function AppRoutes() {
+  const location = useLocation();
+  return <RouteErrorBoundary location={location.key}>{useRoutes(routes)}</RouteErrorBoundary>;
+}
+
+/**
+ * The app's routes in a plain (not data) router: the UI loads nothing through the router, and the
+ * data router's code would weigh more than a third of the landing page's budget
+ * (docs/api.md#pages). The desktop app's file:// page needs hash URLs.
+ */
+export function AppRouter({ kind }: { kind: 'browser' | 'hash' }) {
+  const Router = kind === 'hash' ? HashRouter : BrowserRouter;
+  return (
+    <Router>
+      <AppRoutes />
+    </Router>
+  );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CATALOGUES } from '../../../redirector/contract/catalogues';
-import { chooseLanguage, currentLanguage, LANGUAGES } from '../i18n';
+import { chooseLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n';
 
 /** The UI's language, each named in itself (English, Español), kept in this browser (i18n/index.ts). */
 export function LanguageSwitch() {
@@ -11,12 +10,12 @@ export function LanguageSwitch() {
       <select
         className="preference-switch__select"
         value={currentLanguage()}
-        onChange={(event) => chooseLanguage(event.target.value)}
+        onChange={(event) => void chooseLanguage(event.target.value)}
         aria-label={t('language.label')}
       >
         {LANGUAGES.map((code) => (
           <option key={code} value={code} lang={code}>
-            {CATALOGUES[code]?.language.name ?? code}
+            {LANGUAGE_NAMES[code] ?? code}
           </option>
         ))}
       </select>
