@@ -159,11 +159,21 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
       maxMs: Math.max(...samples),
       runs,
       targetMs,
-      ok: medianMs < targetMs,
+      ok: withinTarget(call.scope, medianMs, targetMs, lastRows),
       ...(call.scope === 'export' && { rows: lastRows }),
     });
   }
   return timings;
+}
+
+/**
+ * Whether a call met its target. The export's is for 100,000 clicks (CONTRACT §10) and the export
+ * streams, so a link of more clicks is judged on its time per 100,000 (at ten million clicks the
+ * busiest link has about 1.3 million).
+ */
+export function withinTarget(scope: AnalyticsTiming['scope'], medianMs: number, targetMs: number, rows: number) {
+  if (scope !== 'export') return medianMs < targetMs;
+  return rows > 0 && (medianMs * 100_000) / Math.max(rows, 100_000) < targetMs;
 }
 
 /** The timings as a plain-text table for the console. */
@@ -176,7 +186,7 @@ export function formatAnalyticsTable(timings: readonly AnalyticsTiming[]): strin
       t.medianMs.toFixed(1),
       t.minMs.toFixed(1),
       t.maxMs.toFixed(1),
-      String(t.targetMs),
+      t.scope === 'export' ? `${t.targetMs} per 100k` : String(t.targetMs),
       t.ok ? 'ok' : 'OVER',
     ]),
   ];
