@@ -11,7 +11,16 @@ import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { expect, test } from './fixtures';
-import { adminSignIn, apiCreateLink, apiSignedInUser, IP, storeSession, UA, unique, visit } from './userHelpers';
+import {
+  adminSignIn,
+  apiCreateLink,
+  apiScreensFixture,
+  apiSignedInUser,
+  type ScreensFixture,
+  storeSession,
+  UA,
+  unique,
+} from './userHelpers';
 
 // Webhooks deliver to a receiver on loopback, so the delivery log has rows to check.
 test.use({ serverEnv: { TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'accessibility' } });
@@ -73,56 +82,7 @@ async function openDeliveryLog(page: Page) {
   await expect(page.getByTestId(/^webhook-delivery-/).first()).toBeVisible();
 }
 
-interface Fixture {
-  user: LoginResponse;
-  userLinkId: number;
-  adminLinkId: number;
-  protectedCode: string;
-  tiktokCode: string;
-}
-
-let fixture: Fixture;
-
-async function makeFixture(server: ServerProcess): Promise<Fixture> {
-  const user = await apiSignedInUser(server, 'Ada Lovelace', 'a11y');
-  const userLink = await apiCreateLink(server, user.token, {
-    short_code: unique('a11y').slice(0, 30),
-    target_url: 'https://example.com/user',
-    title: 'User link',
-  });
-  const protectedLink = await apiCreateLink(server, user.token, {
-    short_code: unique('pw').slice(0, 30),
-    target_url: 'https://example.com/secret',
-    password: 'open sesame',
-  });
-  const tiktokLink = await apiCreateLink(server, user.token, {
-    short_code: unique('tt').slice(0, 30),
-    target_url: 'https://example.com/tiktok',
-    enable_tiktok_bypass: true,
-  });
-  for (const [ua, ip] of [
-    [UA.iphone, IP.us],
-    [UA.android, IP.gb],
-    [UA.windows, IP.in],
-  ] as const) {
-    await visit(server, userLink.short_code, ua, ip);
-  }
-  const response = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify({ target_url: 'https://example.com/admin', title: 'Admin link' }),
-  });
-  expect(response.status).toBe(201);
-  const adminLink = (await response.json()) as { id: number; short_code: string };
-  await visit(server, adminLink.short_code, UA.firefox, IP.us);
-  return {
-    user,
-    userLinkId: userLink.id,
-    adminLinkId: adminLink.id,
-    protectedCode: protectedLink.short_code,
-    tiktokCode: tiktokLink.short_code,
-  };
-}
+let fixture: ScreensFixture;
 
 /** A call with a credential, its answer's JSON (or nothing for a 204). */
 async function call(
@@ -191,7 +151,7 @@ let newScreens: NewScreens;
 let receiver: WebhookReceiver;
 
 test.beforeAll(async ({ server }) => {
-  fixture = await makeFixture(server);
+  fixture = await apiScreensFixture(server, 'a11y');
   receiver = await startReceiver();
   newScreens = await makeNewScreens(server, receiver);
 });

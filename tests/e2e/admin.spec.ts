@@ -4,9 +4,9 @@
  * Screenshots of each screen go to tests/artifacts/ (git-ignored).
  */
 import type { Page } from '@playwright/test';
-import type { Link } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { expect, test } from './fixtures';
+import { apiCreateAdminLink } from './userHelpers';
 
 // X-Forwarded-For gives each generated click its own visitor and country; ME_E2E_FILE keeps this
 // file's server (and database) to itself.
@@ -25,16 +25,6 @@ const UA = {
 
 /** Public addresses geoip-lite places in known countries. */
 const IP = { us: '8.8.8.8', gb: '81.2.69.142', de: '5.9.10.10', au: '1.128.0.1', jp: '133.11.0.1' };
-
-async function apiCreateLink(server: ServerProcess, body: Record<string, unknown>): Promise<Link> {
-  const response = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Link;
-}
 
 async function visit(server: ServerProcess, shortCode: string, ua: string, ip: string, referer?: string) {
   const response = await fetch(`${server.url}/${shortCode}`, {
@@ -149,7 +139,10 @@ test('admin login: a wrong key is refused, the right one opens the dashboard', a
   expect(cookies.find((cookie) => cookie.name === 'apiKey')?.value).toBe(stored.key);
   // A short link, followed in this signed-in browser, reaches the server without a cookie.
   // Its target is the storage debug page, under /admin, which still sees them.
-  const link = await apiCreateLink(server, { target_url: `${server.url}/admin/storage`, short_code: 'cookiecheck' });
+  const link = await apiCreateAdminLink(server, {
+    target_url: `${server.url}/admin/storage`,
+    short_code: 'cookiecheck',
+  });
   const sent = page.waitForRequest((request) => request.url() === `${server.url}/${link.short_code}`);
   await page.goto(`${server.url}/${link.short_code}`);
   expect((await (await sent).allHeaders()).cookie).toBeUndefined();
@@ -277,14 +270,18 @@ test('create → list (badges, date) → edit → analytics shows the clicks →
 });
 
 test('every navigation entry renders its screen with data from real clicks', async ({ page, server }) => {
-  const promo = await apiCreateLink(server, {
+  const promo = await apiCreateAdminLink(server, {
     title: 'Spring promo',
     target_url: 'https://shop.example.com/spring',
     short_code: 'spring',
     enable_country_redirect: true,
     country_redirect_url: 'https://www.google.com/',
   });
-  await apiCreateLink(server, { title: 'Newsletter', target_url: 'https://blog.example.com/', short_code: 'news' });
+  await apiCreateAdminLink(server, {
+    title: 'Newsletter',
+    target_url: 'https://blog.example.com/',
+    short_code: 'news',
+  });
   await visit(server, 'spring', UA.iphone, IP.us, 'https://www.instagram.com/');
   await visit(server, 'spring', UA.iphone, IP.us);
   await visit(server, 'spring', UA.android, IP.gb, 'https://t.co/abc');
@@ -357,7 +354,7 @@ test('every navigation entry renders its screen with data from real clicks', asy
 });
 
 test('live visitors shows a fresh visitor within one poll', async ({ page, server }) => {
-  await apiCreateLink(server, {
+  await apiCreateAdminLink(server, {
     title: 'Live check',
     target_url: 'https://example.com/live',
     short_code: 'live-check',

@@ -1,17 +1,14 @@
-/** The admin screens show short links on PUBLIC_URL, not on the address the admin uses. */
-import type { Link } from '../../redirector/contract';
 import { expect, test } from './fixtures';
+import { apiCreateAdminLink } from './userHelpers';
 
 test.use({ serverEnv: { PUBLIC_URL: 'https://go.example.test', ME_E2E_FILE: 'admin-public-url' } });
 
 test('links, the link form and per-link analytics use PUBLIC_URL for short links', async ({ page, server }) => {
-  const response = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify({ title: 'Public', target_url: 'https://example.com/', short_code: 'pub-url' }),
+  const link = await apiCreateAdminLink(server, {
+    title: 'Public',
+    target_url: 'https://example.com/',
+    short_code: 'pub-url',
   });
-  expect(response.status).toBe(201);
-  const link = (await response.json()) as Link;
 
   await page.goto(`${server.url}/admin/login`);
   await page.getByLabel(/^Admin key/).fill(server.adminKey);

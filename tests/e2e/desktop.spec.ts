@@ -27,6 +27,7 @@ import { freePort, type ServerProcess, startServerProcess } from '../helpers/ser
 import { makeTempDir } from '../helpers/testServer';
 import { fakeSafeStorage } from '../unit/main/standIns';
 import { expect, test } from './fixtures';
+import { apiCreateAdminLink } from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'desktop' }, viewport: { width: 1100, height: 800 } });
 test.describe.configure({ mode: 'serial' });
@@ -104,19 +105,18 @@ const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 async function seedLinkWithClick(server: ServerProcess, shortCode: string): Promise<Link> {
-  const created = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify({ title: 'Desktop', target_url: 'https://example.com/desktop', short_code: shortCode }),
+  const link = await apiCreateAdminLink(server, {
+    title: 'Desktop',
+    target_url: 'https://example.com/desktop',
+    short_code: shortCode,
   });
-  expect(created.status).toBe(201);
   const visited = await fetch(`${server.url}/${shortCode}`, {
     redirect: 'manual',
     // A browser's user agent: the server does not count bots and scripts as clicks.
     headers: { 'User-Agent': BROWSER_UA },
   });
   expect(visited.status).toBe(302);
-  return (await created.json()) as Link;
+  return link;
 }
 
 let second: ServerProcess;

@@ -10,6 +10,7 @@ import type { Page, Request } from '@playwright/test';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { expect, test } from './fixtures';
+import { apiCreateAdminLink } from './userHelpers';
 
 test.use({ serverEnv: { TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'events' } });
 test.describe.configure({ mode: 'serial' });
@@ -47,12 +48,7 @@ function recordCalls(page: Page): string[] {
 let shortCode = '';
 
 test.beforeAll(async ({ server }) => {
-  const response = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify({ target_url: 'https://example.com/live', short_code: 'live' }),
-  });
-  expect(response.status).toBe(201);
+  await apiCreateAdminLink(server, { target_url: 'https://example.com/live', short_code: 'live' });
   shortCode = 'live';
 });
 

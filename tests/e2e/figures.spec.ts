@@ -7,7 +7,15 @@ import type { Locator, Page } from '@playwright/test';
 import type { LinkAnalyticsResponse, LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { expect, test } from './fixtures';
-import { adminSignIn, apiCreateLink, apiSignedInUser, storeSession, UA, unique } from './userHelpers';
+import {
+  adminSignIn,
+  apiCreateAdminLink,
+  apiCreateLink,
+  apiSignedInUser,
+  storeSession,
+  UA,
+  unique,
+} from './userHelpers';
 
 test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'figures' } });
 test.describe.configure({ mode: 'serial' });
@@ -86,12 +94,7 @@ test.beforeAll(async ({ server }) => {
   });
   userLinkId = userLink.id;
   await visitAll(server, userLink.short_code);
-  const response = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify({ target_url: 'https://example.com/admin-figures' }),
-  });
-  const adminLink = (await response.json()) as { id: number; short_code: string };
+  const adminLink = await apiCreateAdminLink(server, { target_url: 'https://example.com/admin-figures' });
   adminLinkId = adminLink.id;
   await visitAll(server, adminLink.short_code);
 });

@@ -9,7 +9,15 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expect, test } from './fixtures';
-import { adminSignIn, apiCreateLink, apiSignedInUser, screenshot, storeSession, unique } from './userHelpers';
+import {
+  adminSignIn,
+  apiCreateAdminLink,
+  apiCreateLink,
+  apiSignedInUser,
+  screenshot,
+  storeSession,
+  unique,
+} from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linkOptionsQr' } });
 
@@ -177,12 +185,7 @@ test("a user's row draws the QR code of the link on their custom domain, as PNG 
 test('an admin row draws the QR code of the link on PUBLIC_URL', async ({ page, server }) => {
   const config = (await (await fetch(`${server.url}/api/config`)).json()) as { public_url: string };
   const shortCode = unique('admin-qr');
-  const created = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify({ short_code: shortCode, target_url: 'https://example.org/flyer' }),
-  });
-  expect(created.status).toBe(201);
+  await apiCreateAdminLink(server, { short_code: shortCode, target_url: 'https://example.org/flyer' });
   await adminSignIn(page, server);
   await page.goto(`${server.url}/admin/links`);
   await page.getByTestId(`link-row-${shortCode}`).getByRole('button', { name: 'QR code' }).click();

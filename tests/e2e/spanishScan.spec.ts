@@ -9,10 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { LoginResponse } from '../../redirector/contract';
-import type { ServerProcess } from '../helpers/serverProcess';
 import { expect, test } from './fixtures';
-import { apiCreateLink, apiSignedInUser, IP, storeSession, UA, unique, visit } from './userHelpers';
+import { apiScreensFixture, type ScreensFixture, storeSession, UA } from './userHelpers';
 
 test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'spanishScan' }, locale: 'es-ES' });
 // Each test walks many screens on a busy machine; a failure in one does not skip the others.
@@ -111,44 +109,10 @@ function say(englishText: string): RegExp {
   return new RegExp(`^(?:${[...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
 }
 
-interface Fixture {
-  user: LoginResponse;
-  userLinkId: number;
-  adminLinkId: number;
-  protectedCode: string;
-  tiktokCode: string;
-}
-
-let fixture: Fixture;
-
-async function makeFixture(server: ServerProcess): Promise<Fixture> {
-  const user = await apiSignedInUser(server, 'Ada Lovelace', 'es-scan');
-  const link = (body: Record<string, unknown>) =>
-    apiCreateLink(server, user.token, { short_code: unique('es').slice(0, 30), ...body });
-  const userLink = await link({ target_url: 'https://example.com/user', title: 'Ada' });
-  const protectedLink = await link({ target_url: 'https://example.com/secret', password: 'open sesame' });
-  const tiktokLink = await link({ target_url: 'https://example.com/tiktok', enable_tiktok_bypass: true });
-  await visit(server, userLink.short_code, UA.iphone, IP.us);
-  await visit(server, userLink.short_code, UA.windows, IP.gb);
-  const response = await fetch(`${server.url}/api/links`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
-    body: JSON.stringify({ target_url: 'https://example.com/admin', title: 'Ada admin' }),
-  });
-  expect(response.status).toBe(201);
-  const adminLink = (await response.json()) as { id: number; short_code: string };
-  await visit(server, adminLink.short_code, UA.firefox, IP.us);
-  return {
-    user,
-    userLinkId: userLink.id,
-    adminLinkId: adminLink.id,
-    protectedCode: protectedLink.short_code,
-    tiktokCode: tiktokLink.short_code,
-  };
-}
+let fixture: ScreensFixture;
 
 test.beforeAll(async ({ server }) => {
-  fixture = await makeFixture(server);
+  fixture = await apiScreensFixture(server, 'es-scan');
 });
 
 test.beforeEach(async ({ page }) => {

@@ -76,6 +76,55 @@ export async function apiCreateLink(
   return ((await response.json()) as { link: Link }).link;
 }
 
+/** A link made by the administrator (POST /api/links with the admin key). */
+export async function apiCreateAdminLink(server: ServerProcess, body: Record<string, unknown>): Promise<Link> {
+  const response = await fetch(`${server.url}/api/links`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Link;
+}
+
+/** What the checks of every screen (axe, the Spanish scan) draw their screens over. */
+export interface ScreensFixture {
+  user: LoginResponse;
+  userLinkId: number;
+  adminLinkId: number;
+  protectedCode: string;
+  tiktokCode: string;
+}
+
+/**
+ * A user "Ada Lovelace" with a link visited from three countries ("User link"), a protected link
+ * and a TikTok link, and an administrator's link visited once ("Admin link").
+ */
+export async function apiScreensFixture(server: ServerProcess, tag: string): Promise<ScreensFixture> {
+  const user = await apiSignedInUser(server, 'Ada Lovelace', tag);
+  const link = (prefix: string, body: Record<string, unknown>) =>
+    apiCreateLink(server, user.token, { short_code: unique(prefix).slice(0, 30), ...body });
+  const userLink = await link(tag, { target_url: 'https://example.com/user', title: 'User link' });
+  const protectedLink = await link('pw', { target_url: 'https://example.com/secret', password: 'open sesame' });
+  const tiktokLink = await link('tt', { target_url: 'https://example.com/tiktok', enable_tiktok_bypass: true });
+  for (const [ua, ip] of [
+    [UA.iphone, IP.us],
+    [UA.android, IP.gb],
+    [UA.windows, IP.in],
+  ] as const) {
+    await visit(server, userLink.short_code, ua, ip);
+  }
+  const adminLink = await apiCreateAdminLink(server, { target_url: 'https://example.com/admin', title: 'Admin link' });
+  await visit(server, adminLink.short_code, UA.firefox, IP.us);
+  return {
+    user,
+    userLinkId: userLink.id,
+    adminLinkId: adminLink.id,
+    protectedCode: protectedLink.short_code,
+    tiktokCode: tiktokLink.short_code,
+  };
+}
+
 /** Follows a short link the way a browser would, without following the redirect. */
 export async function visit(server: ServerProcess, shortCode: string, ua: string, ip: string) {
   return fetch(`${server.url}/${shortCode}`, {
