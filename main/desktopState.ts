@@ -1,7 +1,9 @@
 /**
  * The state behind window.meDesktop's get/set/clear: remembered servers, the active one with its
- * token, and the tray's threshold. The main process reads the same state to poll the active server.
+ * token, the tray's threshold and the window's language. The main process reads the same state to
+ * poll the active server and to speak the window's language (language.ts).
  */
+import { LANGUAGES } from '../redirector/contract/catalogues';
 import {
   type DesktopChange,
   type DesktopState,
@@ -28,6 +30,8 @@ export interface DesktopStateStore {
   clicksPerMinuteAlert(): number | null;
   monitoringPaused(): boolean;
   setMonitoringPaused(paused: boolean): void;
+  /** The window's language as the page last said it; null until it has said one (docs/api.md#languages). */
+  language(): string | null;
   /** Called after every change, with the new state. */
   onChange(listener: (state: DesktopState) => void): void;
 }
@@ -41,6 +45,11 @@ export interface DesktopStateOptions {
   now?: () => Date;
   /** Told when the settings file was unreadable and defaults were used. */
   warn?: (message: string) => void;
+  /**
+   * The languages the page may name: those with a catalogue (catalogues.ts, the default). Playwright
+   * loads this module without the build's glob, so desktop.spec.ts passes the catalogues' codes.
+   */
+  languages?: readonly string[];
 }
 
 /** The remembered server at `address`, normalised; a DesktopStateError when it is not remembered. */
@@ -64,10 +73,14 @@ interface ChangeContext {
   credentials: CredentialStore;
   /** Opened tokens by baseUrl: a connect adds one, a forget drops one. */
   tokens: Map<string, string>;
+  languages: readonly string[];
 }
 
 /** The settings after one change of window.meDesktop.set; a DesktopStateError for a change that can't be. */
-function settingsAfter(change: DesktopChange, { settings, now, credentials, tokens }: ChangeContext): DesktopSettings {
+function settingsAfter(
+  change: DesktopChange,
+  { settings, now, credentials, tokens, languages }: ChangeContext,
+): DesktopSettings {
   switch (change.kind) {
     case 'connect': {
       const checked = normaliseServerAddress(change.baseUrl);
@@ -98,15 +111,23 @@ function settingsAfter(change: DesktopChange, { settings, now, credentials, toke
       if (threshold === undefined) throw new DesktopStateError('The threshold must be a whole number from 1');
       return { ...settings, clicksPerMinuteAlert: threshold };
     }
+    case 'language':
+      if (!languages.includes(change.language)) {
+        throw new DesktopStateError(`No catalogue for the language "${change.language}"`);
+      }
+      return { ...settings, language: change.language };
   }
 }
 
 export function createDesktopState(options: DesktopStateOptions): DesktopStateStore {
   const { dir, credentials } = options;
   const now = options.now ?? (() => new Date());
+  const languages = options.languages ?? LANGUAGES;
   const loaded = loadSettings(dir);
   if (loaded.problem) options.warn?.(loaded.problem);
   let settings: DesktopSettings = loaded.settings;
+  // A language whose catalogue is gone since it was chosen: the system's language again.
+  if (settings.language !== null && !languages.includes(settings.language)) settings = { ...settings, language: null };
   /** Opened tokens by baseUrl; the only place they live when they can't be encrypted. */
   const tokens = new Map<string, string>();
   const listeners: ((state: DesktopState) => void)[] = [];
@@ -149,7 +170,9 @@ export function createDesktopState(options: DesktopStateOptions): DesktopStateSt
     get: snapshot,
 
     apply(change) {
-      return commit(settingsAfter(change, { settings, now, credentials, tokens }));
+      // The page says its language at every start: the same again writes nothing and tells no one.
+      if (change.kind === 'language' && change.language === settings.language) return snapshot();
+      return commit(settingsAfter(change, { settings, now, credentials, tokens, languages }));
     },
 
     clear() {
@@ -181,6 +204,7 @@ export function createDesktopState(options: DesktopStateOptions): DesktopStateSt
     setMonitoringPaused(paused) {
       commit({ ...settings, monitoringPaused: paused });
     },
+    language: () => settings.language,
     onChange(listener) {
       listeners.push(listener);
     },

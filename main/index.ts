@@ -29,12 +29,12 @@ import { createBrokenLinksWatch } from './brokenLinksWatch';
 import { createCredentialStore } from './credentials';
 import { createDesktopState, type DesktopStateStore } from './desktopState';
 import { registerDesktopIpc } from './ipc';
-import { desktopTexts, followSystemLanguages } from './language';
+import { desktopTexts, followWindowLanguage } from './language';
 import { guardNavigation, isAppUrl } from './navigation';
 import { createRealtimePoller } from './realtimePoller';
 import { followRealtimeStream } from './realtimeStream';
 import { serverArgument } from './settings';
-import { createMonitorTray } from './tray';
+import { createMonitorTray, type MonitorTray } from './tray';
 import { appPageUrl, createMainWindow, type RendererSource, routeUrl, startRoute } from './window';
 import { loadWindowState, restoreBounds, saveWindowState, trackWindowState } from './windowState';
 
@@ -90,6 +90,7 @@ function openWindow(state: DesktopStateStore, route?: string): BrowserWindow {
 }
 
 let tray: Tray | undefined;
+let monitor: MonitorTray | undefined;
 
 function trayImage(): NativeImage {
   if (process.platform !== 'darwin') return nativeImage.createFromPath(trayIconPath);
@@ -109,7 +110,7 @@ function startMonitoring(state: DesktopStateStore): void {
     return;
   }
   tray.on('click', () => openWindow(state));
-  const monitor = createMonitorTray({
+  monitor = createMonitorTray({
     tray,
     buildMenu: (template) => Menu.buildFromTemplate(template),
     notify: Notification.isSupported() ? (title, body) => new Notification({ title, body }).show() : undefined,
@@ -135,7 +136,7 @@ function startMonitoring(state: DesktopStateStore): void {
   const poller = createRealtimePoller({
     connection,
     paused,
-    onReading: (reading) => monitor.show(reading),
+    onReading: (reading) => monitor?.show(reading),
     streaming: () => stream.up,
   });
   let following = '';
@@ -172,7 +173,7 @@ function setAppMenu(state: DesktopStateStore): void {
         type: 'info',
         title: desktopTexts()('desktopMain.about'),
         message: aboutText(app.getVersion(), state.get().activeServer),
-        buttons: ['OK'],
+        buttons: [desktopTexts()('desktopMain.aboutOk')],
       }),
     quit: () => app.quit(),
   });
@@ -192,8 +193,6 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.whenReady().then(() => {
-    // Menus, tray and notifications speak the system's language (main/language.ts).
-    followSystemLanguages(app.getPreferredSystemLanguages());
     // The admin area needs no camera, location, notifications...: only writing to the clipboard
     // (the copy-link buttons).
     session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
@@ -213,6 +212,12 @@ if (!app.requestSingleInstanceLock()) {
         dialog.showErrorBox('Me', (error as Error).message);
       }
     }
+    // Menus, tray, notifications and About speak the window's language, kept from the last run,
+    // else the system's (main/language.ts); a switch in the window draws the menus again.
+    followWindowLanguage(state, app.getPreferredSystemLanguages(), () => {
+      setAppMenu(state);
+      monitor?.redraw();
+    });
     registerDesktopIpc(ipcMain, state, (url) => isAppUrl(url, pageUrl));
     app.on('second-instance', () => openWindow(state));
     app.on('activate', () => openWindow(state));

@@ -46,6 +46,9 @@ export function parseDesktopChange(value: unknown): DesktopChange {
         throw new BridgeInputError('clicksPerMinute must be a number or null');
       }
       return { kind: 'alert', clicksPerMinute: change.clicksPerMinute };
+    case 'language':
+      // Whether there is a catalogue for it is the state's to say (desktopState.ts).
+      return { kind: 'language', language: text(change.language, 'language') };
     default:
       throw new BridgeInputError('Unknown change kind');
   }

@@ -1,6 +1,6 @@
 /**
  * The desktop app's settings file: remembered servers (with their sealed session tokens), the active
- * one, the tray's alert threshold and whether monitoring is paused. JSON in Electron's userData
+ * one, the tray's alert threshold, whether monitoring is paused and the window's language. JSON in Electron's userData
  * folder (the caller passes app.getPath('userData')), so this module needs no Electron.
  */
 import fs from 'node:fs';
@@ -21,6 +21,8 @@ export interface DesktopSettings {
   activeServer: string | null;
   clicksPerMinuteAlert: number | null;
   monitoringPaused: boolean;
+  /** The window's language as the page last said it (a catalogue's code); null until it has said one. */
+  language: string | null;
 }
 
 export const SETTINGS_FILE = 'settings.json';
@@ -28,10 +30,13 @@ export const SETTINGS_FILE = 'settings.json';
 export const MAX_SERVERS = 20;
 
 export function defaultSettings(): DesktopSettings {
-  return { servers: [], activeServer: null, clicksPerMinuteAlert: null, monitoringPaused: false };
+  return { servers: [], activeServer: null, clicksPerMinuteAlert: null, monitoringPaused: false, language: null };
 }
 
 export class SettingsError extends Error {}
+
+/** A catalogue's code (`en`, `es`): whether there is still a catalogue for it is desktopState's to say. */
+const LANGUAGE_CODE = /^[a-z]{2,8}$/;
 
 /** An address as the admin typed it (or a file holds it) → its normalised form, or SettingsError. */
 export function parseServerAddress(value: unknown): string {
@@ -78,6 +83,7 @@ export function parseSettings(stored: unknown): DesktopSettings {
   }
   settings.clicksPerMinuteAlert = parseAlertThreshold(file.clicksPerMinuteAlert) ?? null;
   settings.monitoringPaused = file.monitoringPaused === true;
+  settings.language = typeof file.language === 'string' && LANGUAGE_CODE.test(file.language) ? file.language : null;
   return settings;
 }
 

@@ -37,6 +37,8 @@ export interface MonitorTrayOptions<Menu> {
 
 export interface MonitorTray {
   show(reading: MonitorReading): void;
+  /** Draws the last reading again in the language now in use (language.ts), notifying nothing. */
+  redraw(): void;
 }
 
 function hostOf(baseUrl: string): string {
@@ -70,27 +72,35 @@ export function describeReading(reading: MonitorReading): { title: string; statu
 export function createMonitorTray<Menu>(options: MonitorTrayOptions<Menu>): MonitorTray {
   const { tray, actions } = options;
   let above = false;
+  let last: MonitorReading | undefined;
+  const draw = (reading: MonitorReading): void => {
+    const t = desktopTexts();
+    const { title, status } = describeReading(reading);
+    tray.setTitle(title);
+    tray.setToolTip(`Me: ${status}`);
+    tray.setContextMenu(
+      options.buildMenu([
+        { label: status, enabled: false },
+        { type: 'separator' },
+        { label: t('desktopMain.open'), click: actions.open },
+        {
+          label: t('desktopMain.pause'),
+          type: 'checkbox',
+          checked: options.paused(),
+          click: () => actions.setPaused(!options.paused()),
+        },
+        { type: 'separator' },
+        { label: t('desktopMain.quitTray'), click: actions.quit },
+      ]),
+    );
+  };
   return {
+    redraw() {
+      if (last) draw(last);
+    },
     show(reading) {
-      const t = desktopTexts();
-      const { title, status } = describeReading(reading);
-      tray.setTitle(title);
-      tray.setToolTip(`Me: ${status}`);
-      tray.setContextMenu(
-        options.buildMenu([
-          { label: status, enabled: false },
-          { type: 'separator' },
-          { label: t('desktopMain.open'), click: actions.open },
-          {
-            label: t('desktopMain.pause'),
-            type: 'checkbox',
-            checked: options.paused(),
-            click: () => actions.setPaused(!options.paused()),
-          },
-          { type: 'separator' },
-          { label: t('desktopMain.quitTray'), click: actions.quit },
-        ]),
-      );
+      last = reading;
+      draw(reading);
       if (reading.status !== 'online') {
         // After a gap in the readings a spike is news again.
         above = false;
@@ -100,6 +110,7 @@ export function createMonitorTray<Menu>(options: MonitorTrayOptions<Menu>): Moni
       const decision = spikeAlert(above, reading.clicksPerMinute, threshold);
       above = decision.above;
       if (decision.notify && options.notify) {
+        const t = desktopTexts();
         options.notify(
           t('desktopMain.spikeTitle'),
           t('desktopMain.spikeBody', { count: reading.clicksPerMinute, host: hostOf(reading.baseUrl), threshold }),

@@ -59,7 +59,12 @@ export type DesktopChange =
   /** Drop a remembered server and its token. */
   | { kind: 'forget'; baseUrl: string }
   /** The tray's notification threshold (clicks per minute, whole number ≥ 1), or null for none. */
-  | { kind: 'alert'; clicksPerMinute: number | null };
+  | { kind: 'alert'; clicksPerMinute: number | null }
+  /**
+   * The window's language (a catalogue's code, `es`), sent at start and on every switch: main's
+   * menus, tray, notifications and About box follow it (docs/api.md#languages).
+   */
+  | { kind: 'language'; language: string };
 
 /** window.meDesktop, as the preload exposes it. */
 export interface MeDesktopApi {

@@ -8,6 +8,7 @@ import { i18next, i18nReady } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { DesktopSessionProvider } from './session/DesktopSession';
 import { desktopBridge } from './session/desktopBridge';
+import { tellMainTheLanguage } from './session/desktopLanguage';
 import './styles.css';
 
 applyTheme();
@@ -36,6 +37,8 @@ async function start(): Promise<void> {
   // The desktop app loads the UI from a file, where only hash URLs work; the API is the active
   // server main keeps, which the session follows through connects and switches.
   const initial = await bridge.get();
+  // The menus, tray and notifications follow the window's language switch (docs/api.md#languages).
+  tellMainTheLanguage(bridge);
   reactRoot.render(
     <StrictMode>
       <DesktopSessionProvider bridge={bridge} initial={initial}>

@@ -34,6 +34,16 @@ test.describe.configure({ mode: 'serial' });
 
 const INDEX_HTML = path.resolve(import.meta.dirname, '../../out/renderer/index.html');
 const APP_URL = pathToFileURL(INDEX_HTML).href;
+const LOCALES = path.resolve(import.meta.dirname, '../../redirector/contract/locales');
+/**
+ * The languages main accepts from the page: one per catalogue file, as the build finds them
+ * (redirector/contract/catalogues.ts), told to main's store here because Playwright's loader has
+ * no build glob.
+ */
+const CATALOGUE_LANGUAGES = fs
+  .readdirSync(LOCALES)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length));
 
 // Electron lets its file:// page load its module scripts; Chromium needs to be told.
 const launchOptions = playwrightConfig.use?.launchOptions ?? {};
@@ -50,6 +60,7 @@ async function openApp(page: Page, options: { encrypted?: boolean } = {}): Promi
   const store = createDesktopState({
     dir: makeTempDir('me-desktop-e2e-'),
     credentials: createCredentialStore(fakeSafeStorage({ available: options.encrypted ?? true })),
+    languages: CATALOGUE_LANGUAGES,
   });
   const handlers = new Map<string, (event: IpcCall, ...args: unknown[]) => unknown>();
   registerDesktopIpc({ handle: (channel, listener) => handlers.set(channel, listener) }, store, (url) =>
@@ -348,4 +359,39 @@ test('the click alert threshold is kept by main; a bad value is refused', async 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('No click notification.')).toBeVisible();
   expect(store.clicksPerMinuteAlert()).toBeNull();
+});
+
+test("the window's language goes to main over its IPC: Spanish from the switch is kept there, a language without a catalogue is refused", async ({
+  page,
+}) => {
+  const spanish = JSON.parse(fs.readFileSync(path.join(LOCALES, 'es.json'), 'utf8')) as {
+    desktop: { title: string };
+    language: { label: string };
+  };
+  const store = await openApp(page);
+  await expect(heading(page, 'Connect to your Me server')).toBeVisible();
+  // At start the page tells main the language it shows (this Chromium speaks English).
+  await expect.poll(() => store.language()).toBe('en');
+
+  await page.getByLabel('Language').selectOption('es');
+  await expect(heading(page, spanish.desktop.title)).toBeVisible();
+  await expect.poll(() => store.language()).toBe('es');
+
+  // Main answers a language it has no catalogue for with a refusal, and keeps the one it had.
+  const refused = await page.evaluate(() => {
+    const desktop = (globalThis as unknown as { meDesktop: { set(change: unknown): Promise<unknown> } }).meDesktop;
+    return desktop.set({ kind: 'language', language: 'fr' }).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+  });
+  expect(refused).toBe('No catalogue for the language "fr"');
+  expect(store.language()).toBe('es');
+
+  // The next load starts in the kept Spanish and says so again; main still holds it.
+  await page.reload();
+  await expect(heading(page, spanish.desktop.title)).toBeVisible();
+  await page.getByLabel(spanish.language.label).selectOption('en');
+  await expect(heading(page, 'Connect to your Me server')).toBeVisible();
+  await expect.poll(() => store.language()).toBe('en');
 });

@@ -128,6 +128,43 @@ describe('createDesktopState', () => {
     expect(restarted.clicksPerMinuteAlert()).toBeNull();
   });
 
+  it("keeps the window's language (one with a catalogue) for the next start; anything else is refused without effect", () => {
+    const dir = tempDir();
+    const state = createDesktopState({ dir, credentials: createCredentialStore(fakeSafeStorage()), now });
+    expect(state.language()).toBeNull();
+    let told = 0;
+    state.onChange(() => {
+      told += 1;
+    });
+    state.apply({ kind: 'language', language: 'es' });
+    expect(state.language()).toBe('es');
+    expect(told).toBe(1);
+    const file = fs.readFileSync(path.join(dir, SETTINGS_FILE), 'utf8');
+    for (const language of ['fr', 'ES', 'es-MX', '../en', '']) {
+      expect(() => state.apply({ kind: 'language', language }), language).toThrow(DesktopStateError);
+    }
+    expect(() => state.apply({ kind: 'language', language: 'fr' })).toThrow('No catalogue for the language "fr"');
+    expect(state.language()).toBe('es');
+    expect(fs.readFileSync(path.join(dir, SETTINGS_FILE), 'utf8')).toBe(file);
+    // Said again at the next page load: nothing written, no one told.
+    state.apply({ kind: 'language', language: 'es' });
+    expect(told).toBe(1);
+    const restarted = createDesktopState({ dir, credentials: createCredentialStore(fakeSafeStorage()), now });
+    expect(restarted.language()).toBe('es');
+    expect(restarted.apply({ kind: 'language', language: 'en' })).toEqual(restarted.get());
+    expect(restarted.language()).toBe('en');
+  });
+
+  it('forgets a kept language whose catalogue is gone', () => {
+    const dir = tempDir();
+    createDesktopState({ dir, credentials: createCredentialStore(fakeSafeStorage()), now }).apply({
+      kind: 'language',
+      language: 'es',
+    });
+    const fewer = createDesktopState({ dir, credentials: createCredentialStore(fakeSafeStorage()), languages: ['en'] });
+    expect(fewer.language()).toBeNull();
+  });
+
   it('preselects --server: a new address is remembered without a token and made active', () => {
     const state = createDesktopState({ dir: tempDir(), credentials: createCredentialStore(fakeSafeStorage()), now });
     state.preselect('me.example.com');

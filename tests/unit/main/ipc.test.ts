@@ -1,36 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createCredentialStore } from '../../../main/credentials';
 import { createDesktopState } from '../../../main/desktopState';
-import { BridgeInputError, type IpcCall, parseDesktopChange, registerDesktopIpc } from '../../../main/ipc';
+import { BridgeInputError, parseDesktopChange, registerDesktopIpc } from '../../../main/ipc';
 import { isAppUrl } from '../../../main/navigation';
 import { createDesktopBridge } from '../../../preload/bridge';
 import { DESKTOP_CHANNELS } from '../../../redirector/contract/desktop';
-import { fakeSafeStorage } from './standIns';
+import { fakeIpcMain, fakeSafeStorage } from './standIns';
 import { tempDirMaker } from './tempDirs';
 
 const APP = 'file:///opt/me/out/renderer/index.html';
 const tempDir = tempDirMaker('me-desktop-ipc-');
-
-/** ipcMain's stand-in: keeps the handlers; `invoke` calls one the way Electron does, from a frame at `url`. */
-function fakeIpcMain() {
-  const handlers = new Map<string, (event: IpcCall, ...args: unknown[]) => unknown>();
-  return {
-    handle(channel: string, listener: (event: IpcCall, ...args: unknown[]) => unknown) {
-      handlers.set(channel, listener);
-    },
-    channels: () => [...handlers.keys()],
-    invoke(url: string | null, channel: string, ...args: unknown[]): Promise<unknown> {
-      const handler = handlers.get(channel);
-      if (!handler) return Promise.reject(new Error(`No handler registered for '${channel}'`));
-      try {
-        return Promise.resolve(handler({ senderFrame: url === null ? null : { url } }, ...args));
-      } catch (error) {
-        // How Electron hands a handler's error to the renderer.
-        return Promise.reject(new Error(`Error invoking remote method '${channel}': ${String(error)}`));
-      }
-    },
-  };
-}
 
 function setUp() {
   const dir = tempDir();
@@ -68,6 +47,20 @@ describe('the bridge over IPC', () => {
     );
   });
 
+  it("keeps the window's language; refuses one without a catalogue, changing nothing", async () => {
+    const { bridge, state } = setUp();
+    const before = await bridge.get();
+    await expect(bridge.set({ kind: 'language', language: 'es' })).resolves.toEqual(before);
+    expect(state.language()).toBe('es');
+    await expect(bridge.set({ kind: 'language', language: 'fr' })).rejects.toThrow(
+      /^No catalogue for the language "fr"$/,
+    );
+    await expect(bridge.set({ kind: 'language', language: 42 } as never)).rejects.toThrow(
+      'language must be a non-empty string',
+    );
+    expect(state.language()).toBe('es');
+  });
+
   it('answers only the app page', async () => {
     const { ipcMain } = setUp();
     await expect(ipcMain.invoke('https://evil.example/', DESKTOP_CHANNELS.get)).rejects.toThrow('Not the app page');
@@ -86,6 +79,7 @@ describe('parseDesktopChange', () => {
       kind: 'forget',
       baseUrl: 'https://a',
     });
+    expect(parseDesktopChange({ kind: 'language', language: 'es' })).toEqual({ kind: 'language', language: 'es' });
   });
 
   it('refuses anything else', () => {
@@ -97,6 +91,9 @@ describe('parseDesktopChange', () => {
       { kind: 'connect', baseUrl: 'https://a', publicUrl: 'https://a', token: 'x'.repeat(5000) },
       { kind: 'activate', baseUrl: 42 },
       { kind: 'alert', clicksPerMinute: '5' },
+      { kind: 'language' },
+      { kind: 'language', language: ['es'] },
+      { kind: 'language', language: '' },
     ]) {
       expect(() => parseDesktopChange(bad), JSON.stringify(bad)).toThrow(BridgeInputError);
     }

@@ -44,23 +44,25 @@ describe('parseServerAddress', () => {
 });
 
 describe('loadSettings / saveSettings', () => {
-  it('starts with no server, no alert, monitoring on', () => {
+  it("starts with no server, no alert, monitoring on, no window's language", () => {
     expect(loadSettings(tempDir())).toEqual({ settings: defaultSettings(), problem: undefined });
     expect(defaultSettings()).toEqual({
       servers: [],
       activeServer: null,
       clicksPerMinuteAlert: null,
       monitoringPaused: false,
+      language: null,
     });
   });
 
-  it('persists servers, the active one, the alert and the pause as JSON (mode 600) and reads them back', () => {
+  it('persists servers, the active one, the alert, the pause and the language as JSON (mode 600) and reads them back', () => {
     const dir = tempDir();
     const settings = {
       servers: [server('https://links.example.org', 'c2VhbGVk'), server('http://localhost:8080')],
       activeServer: 'https://links.example.org',
       clicksPerMinuteAlert: 30,
       monitoringPaused: true,
+      language: 'es',
     };
     expect(saveSettings(dir, settings)).toEqual(settings);
     const file = path.join(dir, SETTINGS_FILE);
@@ -76,7 +78,7 @@ describe('loadSettings / saveSettings', () => {
     expect(loadSettings(dir).settings.servers.map((entry) => entry.baseUrl)).toEqual(['http://10.0.0.5:8080']);
   });
 
-  it('drops bad entries one by one: invalid addresses, duplicates, an unknown active server, a bad alert', () => {
+  it('drops bad entries one by one: invalid addresses, duplicates, an unknown active server, a bad alert and language', () => {
     const dir = tempDir();
     fs.writeFileSync(
       path.join(dir, SETTINGS_FILE),
@@ -91,6 +93,7 @@ describe('loadSettings / saveSettings', () => {
         activeServer: 'https://elsewhere.example',
         clicksPerMinuteAlert: -3,
         monitoringPaused: 'yes',
+        language: '../es',
       }),
     );
     const { settings, problem } = loadSettings(dir);
@@ -107,6 +110,7 @@ describe('loadSettings / saveSettings', () => {
     expect(settings.activeServer).toBeNull();
     expect(settings.clicksPerMinuteAlert).toBeNull();
     expect(settings.monitoringPaused).toBe(false);
+    expect(settings.language).toBeNull();
   });
 
   it(`remembers at most ${MAX_SERVERS} servers`, () => {

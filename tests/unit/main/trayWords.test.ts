@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aboutText, appMenuTemplate, changeServerLabel } from '../../../main/appMenu';
-import { followSystemLanguages } from '../../../main/language';
 import { spikeAlert } from '../../../main/spikeAlert';
 import { describeReading } from '../../../main/tray';
 
@@ -70,26 +69,5 @@ describe('appMenuTemplate', () => {
     expect(aboutText('1.2.3', 'https://me.example.com')).toContain('Me 1.2.3');
     expect(aboutText('1.2.3', 'https://me.example.com')).toContain('Connected to https://me.example.com');
     expect(aboutText('1.2.3', null)).toContain('Not connected to a server');
-  });
-});
-
-describe("the desktop's words in the system's language", () => {
-  afterEach(() => {
-    followSystemLanguages(['en-US']);
-  });
-
-  it('speaks Spanish on a Spanish system, English on one it has no catalogue for', () => {
-    expect(followSystemLanguages(['es-MX', 'en-US'])).toBe('es');
-    const labels = appMenuTemplate('linux', { reload() {}, changeServer() {}, about() {}, quit() {} }).map(
-      (item) => item.label,
-    );
-    expect(labels).toEqual(['Archivo', undefined, 'Ver', 'Ayuda']);
-    expect(
-      describeReading({ status: 'online', activeVisitors: 3, clicksPerMinute: 0, baseUrl: 'https://me.example.com' })
-        .status,
-    ).toBe('3 visitantes en línea en me.example.com');
-    expect(aboutText('1.2.3', null)).toContain('Sin conexión a un servidor');
-    expect(followSystemLanguages(['fr-FR'])).toBe('en');
-    expect(changeServerLabel()).toBe('Change server…');
   });
 });
