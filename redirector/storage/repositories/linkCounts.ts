@@ -38,11 +38,24 @@ export interface LinkCountQueries {
 const NEWEST_FIRST = 'ORDER BY l.created_at DESC, l.id DESC';
 // CAST: PostgreSQL's SUM of a BIGINT is a NUMERIC, which its driver hands over as text.
 const sumOf = (column: string) => `CAST(COALESCE(SUM(${column}), 0) AS BIGINT)`;
-const COUNT_COLUMNS = `COALESCE(t.clicks, 0) AS total_clicks, COALESCE(t.visitors, 0) AS unique_visitors,
-  COALESCE(t.blocked, 0) AS blocked_visitors, COALESCE(q.used, 0) AS quota_used`;
+const TOTAL_COLUMNS = `COALESCE(t.clicks, 0) AS total_clicks, COALESCE(t.visitors, 0) AS unique_visitors,
+  COALESCE(t.blocked, 0) AS blocked_visitors`;
 // The click quota (clickQuota.ts) is there only for links with a limit: whether one is used up.
+const COUNT_COLUMNS = `${TOTAL_COLUMNS}, COALESCE(q.used, 0) AS quota_used`;
 const WITH_QUOTA = 'LEFT JOIN link_click_quota q ON q.link_id = l.id';
 const WITH_TOTALS = `FROM links l LEFT JOIN link_totals t ON t.link_id = l.id ${WITH_QUOTA}`;
+const TOTALS_ONLY = 'FROM links l LEFT JOIN link_totals t ON t.link_id = l.id';
+
+/**
+ * A window of links (its SQL ordered and limited) with each row's click quota, looked up for the
+ * window's rows only: joined before the window, PostgreSQL probed the quota of every link the
+ * window was cut from (99,000 index probes, 70 ms of the 80 ms links page at 100,000 links).
+ * `order` orders the window's rows again, on the alias `p`.
+ */
+function withQuota(windowSql: string, order: string): string {
+  return `SELECT p.*, COALESCE((SELECT q.used FROM link_click_quota q WHERE q.link_id = p.id), 0) AS quota_used
+    FROM (${windowSql}) p ${order}`;
+}
 
 const LINK_COUNTS_SQL = `
   SELECT COALESCE(MAX(t.clicks), 0) AS total_clicks, COALESCE(MAX(t.visitors), 0) AS unique_visitors,
@@ -56,6 +69,7 @@ export const POSTGRES_LINK_COUNTS_SQL = LINK_COUNTS_SQL.replaceAll('?', '$1');
 /** `fold` brings the rollups up to date with the stored clicks (each engine's own). */
 export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQueries {
   const rowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${COUNT_COLUMNS}`;
+  const windowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${TOTAL_COLUMNS}`;
   const listAll = `SELECT ${rowColumns} ${WITH_TOTALS} ${NEWEST_FIRST}`;
   const listByUser = `SELECT ${rowColumns} ${WITH_TOTALS} WHERE l.user_id = ? ${NEWEST_FIRST}`;
   const totals = `
@@ -83,13 +97,14 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
     const totals = unfiltered
       ? `(SELECT * FROM link_totals WHERE clicks > 0 ORDER BY clicks ${direction}, link_id ${direction} LIMIT ?)`
       : 'link_totals';
-    const clicked = `SELECT ${rowColumns} FROM ${totals} t JOIN links l ON l.id = t.link_id ${WITH_QUOTA}
+    const clicked = `SELECT ${windowColumns} FROM ${totals} t JOIN links l ON l.id = t.link_id
       ${and} t.clicks > 0 ${orderLinks('clicks', window.order, 'l', 't.clicks')} LIMIT ?`;
-    const unclicked = `SELECT ${rowColumns} ${WITH_TOTALS}
+    const unclicked = `SELECT ${windowColumns} ${TOTALS_ONLY}
       ${and} (t.link_id IS NULL OR t.clicks = 0) ${orderLinks('id', window.order, 'l', '')} LIMIT ?`;
+    const merged = `SELECT * FROM (SELECT * FROM (${clicked}) a UNION ALL SELECT * FROM (${unclicked}) b) w
+       ${orderLinks('clicks', window.order, 'w', 'w.total_clicks')} LIMIT ? OFFSET ?`;
     return db.all<LinkWithCounts>(
-      `SELECT * FROM (SELECT * FROM (${clicked}) a UNION ALL SELECT * FROM (${unclicked}) b) w
-       ${orderLinks('clicks', window.order, 'w', 'w.total_clicks')} LIMIT ? OFFSET ?`,
+      withQuota(merged, orderLinks('clicks', window.order, 'p', 'p.total_clicks')),
       [
         ...(unfiltered ? [reach] : []),
         ...selection.params,
@@ -111,8 +126,9 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
       await beforeRead();
       if (window.sort === 'clicks') return byClicks(selection, window);
       const order = orderLinks(window.sort, window.order, 'l', 'COALESCE(t.clicks, 0)');
+      const page = `SELECT ${windowColumns} ${TOTALS_ONLY} ${selection.where} ${order} LIMIT ? OFFSET ?`;
       return db.all(
-        `SELECT ${rowColumns} ${WITH_TOTALS} ${selection.where} ${order} LIMIT ? OFFSET ?`,
+        withQuota(page, orderLinks(window.sort, window.order, 'p', 'p.total_clicks')),
         [...selection.params, window.limit, window.offset],
         LINK_SHAPE,
       );
