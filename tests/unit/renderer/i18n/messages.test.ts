@@ -32,6 +32,7 @@ import { linkLimitMessage } from '../../../../redirector/contract/lists';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
+import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
@@ -114,6 +115,19 @@ async function healthReasons(): Promise<string[]> {
   }
 }
 
+/** Why a custom domain is not verified yet, for each answer DNS can give (the look-up is the DNS). */
+async function domainReasons(): Promise<string[]> {
+  const failing = async (): Promise<string[]> => {
+    throw Object.assign(new Error('timed out'), { code: 'ETIMEOUT' });
+  };
+  const checks = await Promise.all(
+    [async () => [], async () => ['me-verify=someone-else'], failing].map((lookup) =>
+      checkTxtRecord(lookup, 'links.example.com', 'token'),
+    ),
+  );
+  return checks.map((check) => (check.verified ? 'verified' : check.error));
+}
+
 /** Messages the server builds from parts, as the real rules build them, with sample values. */
 async function builtMessages(): Promise<string[]> {
   const texts = [
@@ -146,6 +160,7 @@ async function builtMessages(): Promise<string[]> {
       const checked = parseDateRange('2000-01-01', '2030-01-01');
       return checked.ok ? undefined : checked.error;
     })(),
+    ...(await domainReasons()),
     ...(await healthReasons()),
   ];
   expect(texts.filter((text) => text === undefined)).toEqual([]);
@@ -186,6 +201,9 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage(gone!)).toBe('Respuesta HTTP 404');
     expect(localiseMessage(loop!)).toBe('Más de 5 redirecciones');
     expect(localiseMessage(silent!)).toBe('Sin respuesta en 500 ms');
+    expect(localiseMessage('No TXT record at _me-challenge.links.example.com')).toBe(
+      'No hay ningún registro TXT en _me-challenge.links.example.com',
+    );
     // The detail is Node's own words: it stays as Node gave it.
     expect(tls).toMatch(/^TLS: .*self[- ]signed/);
     expect(localiseMessage(tls!)).toBe(`Error de TLS: ${tls!.slice('TLS: '.length)}`);
