@@ -1,7 +1,7 @@
 /**
  * The UI's languages (docs/api.md#languages) in Chromium against the real server: the switch turns
  * a page Spanish at once and the choice survives a reload; a Spanish browser gets Spanish without
- * the switch; dates and numbers follow the language.
+ * the switch; dates and numbers follow the language, and so do the messages the shared rules build.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,6 +110,20 @@ test.describe('a browser whose language is Spanish', () => {
     await expect(expiry).toHaveAttribute('title', /^Caduca: 15 ene 2031/);
     await expect(expiry.getByText('Caduca', { exact: true })).toBeVisible();
     await expect(row.getByTitle('Caduca tras 12.345 clics')).toBeVisible();
+  });
+
+  test("shows a rule's message built from parts in Spanish, its number in place", async ({ page, server }) => {
+    const session = await apiSignedInUser(server, 'Ana', 'ana-rule');
+    await page.goto(server.url);
+    await storeSession(page, session);
+    await page.goto(`${server.url}/dashboard`);
+    await expect(page.getByText('Hola, Ana')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Claves de API' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Claves de API' });
+    // An empty name breaks the shared rule `Name must be 1-${MAX_KEY_NAME_LENGTH} characters`.
+    await dialog.getByRole('button', { name: 'Crear clave' }).click();
+    await expect(dialog.getByText('El nombre debe tener de 1 a 100 caracteres')).toBeVisible();
+    await expect(dialog.getByText('Name must be 1-100 characters')).toHaveCount(0);
   });
 });
 

@@ -2,7 +2,7 @@
  * Links that convert in Chromium against the built server (docs/api.md#social-previews,
  * #split-traffic, #link-health): the form's "Social preview" section and its card, the "Split
  * traffic" rows with their sum and the server's rule, the Variants panel on both per-link views,
- * and a broken link marked in the lists and counted on the dashboards.
+ * and a broken link marked in the lists (its reason in the UI's language) and counted on the dashboards.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -161,6 +161,11 @@ test('a broken link is marked with its reason in the lists, and the dashboards c
   await adminSignIn(page, server);
   await expect(page.getByTestId('broken-links')).toContainText(/\d+ broken links?/);
   await page.goto(`${server.url}/admin/links`);
-  await expect(page.getByTestId(`link-row-${link.short_code}`).getByTestId('link-broken')).toContainText('HTTP 404');
+  const adminRow = page.getByTestId(`link-row-${link.short_code}`);
+  await expect(adminRow.getByTestId('link-broken')).toContainText('HTTP 404');
   await screenshot(page, 'link-conversion-broken');
+
+  // The reason is the server's English, built from parts; the list shows it in the UI's language.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(adminRow.getByTestId('link-broken')).toHaveText('Roto Respuesta HTTP 404');
 });

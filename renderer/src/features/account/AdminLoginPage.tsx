@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { PasswordField, useAdminKeyReveal } from '../../components/Field';
 import { Preferences } from '../../components/Preferences';
 import { LoadingState } from '../../components/Spinner';
+import { localiseMessage } from '../../i18n/messages';
 import { useAuth } from '../../session/AdminSession';
 import { AUTH_HASH } from '../../session/adminMarkers';
 import { useDesktopSession } from '../../session/DesktopSession';
@@ -57,7 +58,7 @@ export function AdminLoginPage() {
     setBusy(false);
     setKey('');
     // Too many attempts and an unreachable server say so; anything else is the spec's message.
-    setError(result.status === 429 || result.status === 0 ? result.error : t('account.admin.invalid'));
+    setError(result.status === 429 || result.status === 0 ? localiseMessage(result.error) : t('account.admin.invalid'));
     formRef.current?.querySelector('input')?.focus();
   };
 

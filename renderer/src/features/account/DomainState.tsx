@@ -11,6 +11,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../format/dates';
+import { localiseMessage } from '../../i18n/messages';
 import { DOMAIN_STATUS_TONE, domainTexts } from './domainTexts';
 
 export interface DomainStateProps {
@@ -61,7 +62,7 @@ export function DomainState({ domain, verification, example, onVerify }: DomainS
           {failure ? <Banner tone="error">{failure}</Banner> : null}
           {verification.error ? (
             <Banner tone="warning" title={TEXTS.lastError}>
-              {verification.error}
+              {localiseMessage(verification.error)}
             </Banner>
           ) : null}
           <div className="row" style={{ justifyContent: 'space-between' }}>

@@ -11,6 +11,7 @@ import { useLoad } from '../../api/useLoad';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
+import { localiseMessage } from '../../i18n/messages';
 
 export function ForgotPasswordPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function ForgotPasswordPanel({ onClose }: { onClose: () => void }) {
     setSending(true);
     setFailure(null);
     try {
-      setAnswer((await account.forgot(email.trim())).message);
+      setAnswer(localiseMessage((await account.forgot(email.trim())).message));
     } catch (error) {
       setFailure(errorMessage(error, t('account.forgot.failed')));
     } finally {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, parseDateRange } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
+import { localiseMessage } from '../../i18n/messages';
 import { RANGE_PRESETS, type RangeChoice } from './dateRange';
 
 export interface DateRangeControlProps {
@@ -94,7 +95,7 @@ function CustomRange({ initial, onApply }: { initial: DateRange | undefined; onA
       </Button>
       {error ? (
         <p className="field__error date-range__error" role="alert">
-          {error}
+          {localiseMessage(error)}
         </p>
       ) : null}
     </form>

@@ -9,6 +9,7 @@ import {
 } from '../../../../redirector/contract/desktop';
 import { formatNumber } from '../../format/numbers';
 import { i18next } from '../../i18n';
+import { localiseMessage } from '../../i18n/messages';
 
 /** Why the session lasts only until the app quits (no keyring on this computer). */
 export function sessionOnlyNotice(): string {
@@ -38,6 +39,12 @@ export function addressError(typed: string): string | undefined {
   return checked.ok ? undefined : i18next.t(`desktop.address.${checked.problem}`);
 }
 
+/** What the server said (`503 The database is unreachable…`, a status first or not) with its words in the UI's language. */
+function serverDetail(detail: string): string {
+  const [, status = '', text = detail] = /^(\d{3} )?([\s\S]*)$/.exec(detail) ?? [];
+  return `${status}${localiseMessage(text)}`;
+}
+
 /** A failed connect check in words (the contract's CONNECT_MESSAGES, in the UI's language). */
 export function connectFailureText(result: Extract<ConnectResult, { ok: false }>, address: string): string {
   const t = i18next.t;
@@ -48,10 +55,10 @@ export function connectFailureText(result: Extract<ConnectResult, { ok: false }>
   const { detail } = result;
   if (problem === 'unhealthy') {
     return detail
-      ? t('desktop.connect.unhealthyDetail', { baseUrl: where, detail })
+      ? t('desktop.connect.unhealthyDetail', { baseUrl: where, detail: serverDetail(detail) })
       : t('desktop.connect.unhealthy', { baseUrl: where });
   }
-  if (problem === 'too-many-attempts') return detail ?? t('desktop.connect.tooManyAttempts');
+  if (problem === 'too-many-attempts') return detail ? serverDetail(detail) : t('desktop.connect.tooManyAttempts');
   if (problem === 'wrong-key') return t('desktop.connect.wrongKey');
   if (problem === 'not-me-server') return t('desktop.connect.notMeServer', { baseUrl: where });
   return t('desktop.connect.unreachable', { baseUrl: where });

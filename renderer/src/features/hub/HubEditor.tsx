@@ -13,6 +13,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Spinner } from '../../components/Spinner';
+import { localiseMessage } from '../../i18n/messages';
 import './HubEditor.css';
 import { HubAddress } from './HubAddress';
 import { HubAppearance } from './HubAppearance';
@@ -83,7 +84,7 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
       </div>
       {message ? (
         <Banner tone={message.tone} onDismiss={editor.dismiss}>
-          {message.text}
+          {message.tone === 'error' ? localiseMessage(message.text) : message.text}
         </Banner>
       ) : null}
       <div className="hub-editor">

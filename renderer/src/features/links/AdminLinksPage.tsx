@@ -15,6 +15,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { i18next } from '../../i18n';
+import { localiseMessage } from '../../i18n/messages';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkList } from './LinkList';
 import { useLinkListQuery } from './linkListQuery';
@@ -23,7 +24,10 @@ import { useLinkListQuery } from './linkListQuery';
 export function linksErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return networkErrorText();
-    return i18next.t('links.admin.fetchFailedStatus', { status: error.status, message: error.message });
+    return i18next.t('links.admin.fetchFailedStatus', {
+      status: error.status,
+      message: localiseMessage(error.message),
+    });
   }
   return i18next.t('links.admin.fetchFailed');
 }

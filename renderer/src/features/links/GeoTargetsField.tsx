@@ -4,6 +4,7 @@ import { MAX_GEO_TARGETS } from '../../../../redirector/contract';
 import { Button, IconButton } from '../../components/Button';
 import { cx } from '../../components/cx';
 import { countryChoices } from '../../format/countries';
+import { localiseMessage } from '../../i18n/messages';
 import { type GeoTargetRow, geoRowProblems } from './linkOptions';
 import { linkOptionTexts } from './linkOptionTexts';
 import type { LinkFormState } from './useLinkForm';
@@ -68,7 +69,7 @@ export function GeoTargetsField({ form }: { form: LinkFormState }) {
                 }
               />
             </div>
-            {problem ? <p className="field__error">{problem}</p> : null}
+            {problem ? <p className="field__error">{localiseMessage(problem)}</p> : null}
           </div>
         );
       })}
@@ -84,7 +85,7 @@ export function GeoTargetsField({ form }: { form: LinkFormState }) {
         {rows.length >= MAX_GEO_TARGETS ? <span className="field__hint">{TEXTS.full}</span> : null}
       </div>
       {form.errors.geo_targets && firstProblem === -1 ? (
-        <p className="field__error">{form.errors.geo_targets}</p>
+        <p className="field__error">{localiseMessage(form.errors.geo_targets)}</p>
       ) : null}
     </div>
   );

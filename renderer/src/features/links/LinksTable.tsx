@@ -12,6 +12,7 @@ import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { shortUrlText } from '../../format/shortUrl';
 import { i18next } from '../../i18n';
+import { localiseMessage } from '../../i18n/messages';
 import { LinkRowActions, type LinkRowActionsProps } from './LinkRowActions';
 import { TagList } from './TagList';
 
@@ -38,7 +39,8 @@ function BrokenNote({ link }: { link: Link }) {
   const where = health.url && health.url !== link.target_url ? ` · ${health.url}` : '';
   return (
     <div className="cell-sub links-table__broken" data-testid="link-broken" title={health.url ?? undefined}>
-      <Badge tone="danger">{t('links.table.broken')}</Badge> {health.error ?? t('links.table.unreachable')}
+      <Badge tone="danger">{t('links.table.broken')}</Badge>{' '}
+      {health.error ? localiseMessage(health.error) : t('links.table.unreachable')}
       {where}
     </div>
   );

@@ -1,6 +1,7 @@
 /** Split traffic: rows of an address and its share, their sum shown as typed (docs/api.md#split-traffic). */
 import { Button, IconButton } from '../../components/Button';
 import { cx } from '../../components/cx';
+import { localiseMessage } from '../../i18n/messages';
 import { conversionTexts } from './conversionTexts';
 import { MAX_VARIANTS, type VariantRow, variantRowProblems, weightSum } from './linkConversionForm';
 import type { LinkFormState } from './useLinkForm';
@@ -81,7 +82,7 @@ export function SplitTrafficField({ form }: { form: LinkFormState }) {
       </div>
       {error ? (
         <p className="field__error" role="alert">
-          {error}
+          {localiseMessage(error)}
         </p>
       ) : null}
     </div>

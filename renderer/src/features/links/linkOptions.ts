@@ -19,6 +19,7 @@ import {
 } from '../../../../redirector/contract';
 import { countryName } from '../../format/countries';
 import { i18next } from '../../i18n';
+import { localiseMessage } from '../../i18n/messages';
 
 export interface GeoTargetRow {
   /** '' until one is chosen. */
@@ -143,7 +144,7 @@ export function geoRowProblems(rows: readonly GeoTargetRow[]): (string | undefin
     const countryProblem = geoTargetCountryProblem(row.country);
     if (countryProblem) return countryProblem;
     if (row.url.trim() === '') return OPTION_ERRORS.geoUrlRequired(name);
-    return isHttpUrl(row.url) ? undefined : `${name}: ${INVALID_URL}`;
+    return isHttpUrl(row.url) ? undefined : `${name}: ${localiseMessage(INVALID_URL)}`;
   });
 }
 

@@ -1,8 +1,41 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../../../redirector/contract/catalogues';
+import { parseDateRange } from '../../../../redirector/contract/dateRange';
+import {
+  MAX_HUB_BIO,
+  MAX_HUB_LABEL,
+  MAX_HUB_LINKS,
+  MAX_HUB_TITLE,
+  parseHubInput,
+} from '../../../../redirector/contract/hub';
+import { KEY_LIMIT_REACHED, parseKeyName } from '../../../../redirector/contract/keys';
+import {
+  PREVIEW_DESCRIPTION_MAX,
+  PREVIEW_TITLE_MAX,
+  previewTextProblem,
+  variantsProblem,
+} from '../../../../redirector/contract/linkConversion';
+import {
+  geoTargetCountProblem,
+  geoTargetCountryProblem,
+  linkPasswordProblem,
+  MAX_GEO_TARGETS,
+} from '../../../../redirector/contract/linkOptions';
+import { linkLimitMessage } from '../../../../redirector/contract/lists';
+import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
+import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
+import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
+import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
+import { checkDestination } from '../../../../redirector/health/destinationCheck';
 import { i18next } from '../../../../renderer/src/i18n';
+import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
 import { localiseMessage } from '../../../../renderer/src/i18n/messages';
 
 /** Every .ts file under redirector/, read once. */
@@ -17,8 +50,135 @@ function serverSources(dir = 'redirector'): string {
     .join('\n');
 }
 
+const ENGLISH = (CATALOGUES.en?.messages ?? {}) as Record<string, string>;
+const isTemplate = (text: string) => /\{\{\s*\w+\s*\}\}/.test(text);
+
+/** The error of a hub the rules refuse. */
+function hubError(fields: Record<string, unknown>): string | undefined {
+  const parsed = parseHubInput({ handle: 'ada', title: 'Ada', ...fields });
+  return parsed.ok ? undefined : parsed.error;
+}
+
+/**
+ * Why a link is broken, as the real check words it against real servers here: a 404, a redirect
+ * loop, a silent server, a self-signed certificate.
+ */
+async function healthReasons(): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-messages-'));
+  const made = spawnSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-keyout',
+    path.join(dir, 'key.pem'),
+    '-out',
+    path.join(dir, 'cert.pem'),
+  ]);
+  expect(made.status, String(made.stderr)).toBe(0);
+  const plain = http.createServer((request, response) => {
+    if (request.url === '/loop') response.writeHead(302, { Location: '/loop' }).end();
+    else if (request.url === '/silent') return;
+    else response.writeHead(404).end();
+  });
+  const secure = https.createServer(
+    { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) },
+    (_request, response) => response.writeHead(200).end(),
+  );
+  const listen = (server: http.Server) =>
+    new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+    );
+  const [plainPort, securePort] = [await listen(plain), await listen(secure)];
+  const options = { rules: { allowPrivate: true }, userAgent: 'messages test', timeoutMs: 500 };
+  try {
+    const outcomes = await Promise.all(
+      [
+        `http://127.0.0.1:${plainPort}/gone`,
+        `http://127.0.0.1:${plainPort}/loop`,
+        `http://127.0.0.1:${plainPort}/silent`,
+        `https://127.0.0.1:${securePort}/`,
+      ].map((address) => checkDestination(address, options)),
+    );
+    return outcomes.map((outcome) => ('error' in outcome ? outcome.error : `no error: ${outcome.kind}`));
+  } finally {
+    plain.closeAllConnections();
+    secure.closeAllConnections();
+    plain.close();
+    secure.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Why a custom domain is not verified yet, for each answer DNS can give (the look-up is the DNS). */
+async function domainReasons(): Promise<string[]> {
+  const failing = async (): Promise<string[]> => {
+    throw Object.assign(new Error('timed out'), { code: 'ETIMEOUT' });
+  };
+  const checks = await Promise.all(
+    [async () => [], async () => ['me-verify=someone-else'], failing].map((lookup) =>
+      checkTxtRecord(lookup, 'links.example.com', 'token'),
+    ),
+  );
+  return checks.map((check) => (check.verified ? 'verified' : check.error));
+}
+
+/** Messages the server builds from parts, as the real rules build them, with sample values. */
+async function builtMessages(): Promise<string[]> {
+  const texts = [
+    shortCodeProblem('x'.repeat(SHORT_CODE_MAX_LENGTH + 1)),
+    shortCodeProblem('api'),
+    tagProblem('bad!'),
+    (() => {
+      const checked = normaliseTags(Array.from({ length: MAX_TAGS + 1 }, (_, index) => `tag${index}`));
+      return checked.ok ? undefined : checked.error;
+    })(),
+    (() => {
+      const checked = parseKeyName('');
+      return checked.ok ? undefined : checked.error;
+    })(),
+    KEY_LIMIT_REACHED,
+    linkLimitMessage(500),
+    linkPasswordProblem('abc'),
+    geoTargetCountProblem(MAX_GEO_TARGETS + 1),
+    geoTargetCountryProblem('usa'),
+    variantsProblem([{ url: 'https://example.com', weight: 100 }]),
+    previewTextProblem('title', 'x'.repeat(PREVIEW_TITLE_MAX + 1)),
+    previewTextProblem('description', 'x'.repeat(PREVIEW_DESCRIPTION_MAX + 1)),
+    WEBHOOK_LIMIT_MESSAGE,
+    hubError({ handle: 'api' }),
+    hubError({ title: 'x'.repeat(MAX_HUB_TITLE + 1) }),
+    hubError({ bio: 'x'.repeat(MAX_HUB_BIO + 1) }),
+    hubError({ links: Array.from({ length: MAX_HUB_LINKS + 1 }, (_, index) => ({ link_id: index + 1 })) }),
+    hubError({ links: [{ link_id: 1, label: 'x'.repeat(MAX_HUB_LABEL + 1) }] }),
+    (() => {
+      const checked = parseDateRange('2000-01-01', '2030-01-01');
+      return checked.ok ? undefined : checked.error;
+    })(),
+    ...(await domainReasons()),
+    ...(await healthReasons()),
+  ];
+  expect(texts.filter((text) => text === undefined)).toEqual([]);
+  return texts as string[];
+}
+
 describe('the server messages in the UI language', () => {
+  let built: string[];
+
+  beforeAll(async () => {
+    built = await builtMessages();
+  });
+
   afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  afterAll(async () => {
     await i18next.changeLanguage('en');
   });
 
@@ -30,9 +190,38 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage('Something only this server says')).toBe('Something only this server says');
   });
 
+  it('shows a message the server builds from parts in Spanish, with its parts in place', async () => {
+    const [tooLong, reserved, tag] = built;
+    const [gone, loop, silent, tls] = built.slice(-4);
+    expect(localiseMessage(tag!)).toBe(tag);
+    await i18next.changeLanguage('es');
+    expect(localiseMessage(tooLong!)).toBe('El código corto puede tener como máximo 64 caracteres');
+    expect(localiseMessage(reserved!)).toBe('"api" está reservado y no se puede usar como código corto');
+    expect(localiseMessage(tag!)).toBe('La etiqueta "bad!" debe tener de 1 a 32 caracteres de a-z, 0-9, - y _');
+    expect(localiseMessage(gone!)).toBe('Respuesta HTTP 404');
+    expect(localiseMessage(loop!)).toBe('Más de 5 redirecciones');
+    expect(localiseMessage(silent!)).toBe('Sin respuesta en 500 ms');
+    expect(localiseMessage('No TXT record at _me-challenge.links.example.com')).toBe(
+      'No hay ningún registro TXT en _me-challenge.links.example.com',
+    );
+    // The detail is Node's own words: it stays as Node gave it.
+    expect(tls).toMatch(/^TLS: .*self[- ]signed/);
+    expect(localiseMessage(tls!)).toBe(`Error de TLS: ${tls!.slice('TLS: '.length)}`);
+  });
+
   it('holds only texts the server or the shared rules really send', () => {
     const sources = serverSources();
-    const unknown = Object.values(CATALOGUES.en?.messages ?? {}).filter((text) => !sources.includes(text));
+    const unknown = Object.values(ENGLISH).filter((text) => !isTemplate(text) && !sources.includes(text));
     expect(unknown).toEqual([]);
+  });
+
+  it('holds each templated text as the real rules build it, and knows every message built here', () => {
+    const match = messageMatcher(ENGLISH);
+    const matched = new Set(built.map((text) => match(text)?.key));
+    const unmatched = built.filter((text) => match(text) === undefined);
+    const neverBuilt = Object.entries(ENGLISH)
+      .filter(([key, text]) => isTemplate(text) && !matched.has(key))
+      .map(([, text]) => text);
+    expect({ unmatched, neverBuilt }).toEqual({ unmatched: [], neverBuilt: [] });
   });
 });

@@ -100,4 +100,17 @@ describe('a failed connect check', () => {
     );
     expect(alertThresholdError()).toContain('entre 1 y 1.000.000');
   });
+
+  it("gives the server's own words in Spanish too, its status kept", async () => {
+    await i18next.changeLanguage('es');
+    const unhealthy = { ok: false, problem: 'unhealthy', message: '' } as const;
+    expect(
+      connectFailureText({ ...unhealthy, detail: '503 The database is unreachable; try again shortly' }, base),
+    ).toContain('(503 No se puede acceder a la base de datos; inténtalo de nuevo en un momento)');
+    expect(connectFailureText({ ...unhealthy, detail: '502 Bad gateway' }, base)).toContain('(502 Bad gateway)');
+    const tooMany = 'Too many failed sign-in attempts.';
+    expect(connectFailureText({ ok: false, problem: 'too-many-attempts', message: '', detail: tooMany }, base)).toBe(
+      'Demasiados intentos fallidos de inicio de sesión.',
+    );
+  });
 });
