@@ -345,6 +345,7 @@ async function analyticsPhase(
       clicks: args.clicks,
       // --quick: a tenth of the list's links, as it takes a tenth of the clicks.
       listLinks: args.quick ? 9_000 : 99_000,
+      onStage: (stage) => progress(`  ${stage}`),
       onProgress: (written, total, folded) => {
         if (Date.now() - lastReport < 5_000) return;
         lastReport = Date.now();

@@ -90,3 +90,24 @@ export async function foldSeededClicks(
     await pool.end();
   }
 }
+
+/**
+ * Vacuums and analyzes every table of the seeded schema (the search_path of `url`), as
+ * PostgreSQL's autovacuum, on by default, does after bulk writes: without it a schema seeded in
+ * one go has no statistics and a queue of 10 million dead rows, and the planner's guesses then
+ * decide the figures (the links page at ten million clicks: 80 ms without statistics, 7 ms with).
+ * Returns the tables done.
+ */
+export async function vacuumAnalyzeSeeded(url: string): Promise<number> {
+  const pool = createPool(url, (message, error) => console.error(message, error), { max: 1 });
+  try {
+    const { rows } = await pool.query<{ name: string }>(
+      `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
+       WHERE schemaname = current_schema() ORDER BY relname`,
+    );
+    for (const { name } of rows) await pool.query(`VACUUM (ANALYZE) ${name}`);
+    return rows.length;
+  } finally {
+    await pool.end();
+  }
+}

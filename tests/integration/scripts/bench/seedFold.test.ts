@@ -72,5 +72,20 @@ describe('the bench seed on PostgreSQL', () => {
     expect(await definitions(seed)).toEqual(await definitions(service));
     expect((await definitions(seed)).length).toBeGreaterThan(ROLLUPS.length);
     expect(await rows(seed, 'clicks_unfolded')).toEqual([]);
+    // Vacuumed and analyzed, as autovacuum would have: every table of the schema has statistics.
+    const unanalyzed = await seed.query<{ relname: string }>(
+      `SELECT relname FROM pg_stat_user_tables WHERE schemaname = $1 AND (last_analyze IS NULL OR last_vacuum IS NULL)`,
+      [seed.schema],
+    );
+    expect(unanalyzed).toEqual([]);
+    expect(
+      Number(
+        (
+          await seed.query<{ n: string }>(`SELECT COUNT(*) AS n FROM pg_stat_user_tables WHERE schemaname = $1`, [
+            seed.schema,
+          ])
+        )[0]!.n,
+      ),
+    ).toBeGreaterThan(ROLLUPS.length);
   }, 120_000);
 });
