@@ -18,9 +18,12 @@ export type ClickExportFormat = (typeof CLICK_EXPORT_FORMATS)[number];
  * alive at most. SQLite's pages are local reads: small pages keep the server small (pages of 500
  * left it 12 MB smaller than pages of 2,000 after a 130,000-click export). Each PostgreSQL page
  * is a round trip and a read transaction: the busiest bench link's 133,017 clicks took 2.6 s in
- * pages of 1,000 (1.25 s of the database's CPU) and 1.7 s in pages of 5,000 (0.57 s).
+ * pages of 1,000 (1.25 s of the database's CPU) and 1.7 s in pages of 5,000 (0.57 s) on a loaded
+ * machine; at ten million clicks (its 1,336,004 clicks, a quiet machine) pages of 5,000 took
+ * 11.1 s with the server's RSS peaking at 306 MB, pages of 2,000 10.9 s and 265 MB, pages of 1,000
+ * 9.9 s and 248 MB (docs/performance.md).
  */
-export const CLICK_PAGE: Readonly<Record<Store['kind'], number>> = { sqlite: 1_000, postgres: 5_000 };
+export const CLICK_PAGE: Readonly<Record<Store['kind'], number>> = { sqlite: 1_000, postgres: 2_000 };
 
 /** The columns of the CSV: the Click fields, the stored ones in their table order. */
 export const CLICK_CSV_COLUMNS = ['id', 'created_at', ...NEW_CLICK_COLUMNS] as const satisfies readonly (keyof Click)[];
