@@ -136,15 +136,25 @@ export function currentLanguage(): string {
   return i18next.resolvedLanguage ?? i18next.language ?? DEFAULT_LANGUAGE;
 }
 
-/** The switch: use this language and keep it in this browser; the page redraws once its words are in. */
-export async function chooseLanguage(language: string): Promise<void> {
+/**
+ * The switch: use this language and keep it in this browser; the page redraws once its words are
+ * in. When they cannot be downloaded (the server gone), the page stays in its language, nothing is
+ * kept, and the answer is false.
+ */
+export async function chooseLanguage(language: string): Promise<boolean> {
+  try {
+    await loadLanguage(language);
+  } catch (error) {
+    console.error(`the words of "${language}" could not be loaded`, error);
+    return false;
+  }
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // A browser that keeps nothing still switches for this page.
   }
-  await loadLanguage(language);
   await i18next.changeLanguage(language);
+  return true;
 }
 
 export { i18next };
