@@ -3,7 +3,6 @@
  * ports with a self-signed certificate: the headers it forwards, HSTS on every HTTPS answer, and a
  * forged X-Forwarded-For that the built server (TRUST_PROXY=1) must not believe.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +20,7 @@ import {
   runProxy,
   stoppedAfterEach,
 } from '../../helpers/reverseProxy';
+import { selfSignedCertificate } from '../../helpers/selfSignedCertificate';
 import { freePort, type ServerProcess, startServerProcess } from '../../helpers/serverProcess';
 import { makeTempDir } from '../../helpers/testServer';
 import { IP } from '../../helpers/visitors';
@@ -38,22 +38,7 @@ const running = stoppedAfterEach();
 /** The example, moved to loopback ports and a self-signed certificate, in front of `upstreamPort`. */
 async function startNginx(upstreamPort: number): Promise<ReverseProxy> {
   const dir = makeTempDir('me-nginx-');
-  const certificate = spawnSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    `/CN=${DOMAIN}`,
-    '-keyout',
-    path.join(dir, 'key.pem'),
-    '-out',
-    path.join(dir, 'cert.pem'),
-  ]);
-  expect(certificate.status, String(certificate.stderr)).toBe(0);
+  const certificate = selfSignedCertificate(dir, DOMAIN);
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   let site = fs.readFileSync(EXAMPLE, 'utf8');
   site = replaced(site, 'server 127.0.0.1:8080;', `server 127.0.0.1:${upstreamPort};`);
@@ -61,8 +46,8 @@ async function startNginx(upstreamPort: number): Promise<ReverseProxy> {
   site = replaced(site, '    listen [::]:443 ssl http2;\n', '');
   site = replaced(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`);
   site = replaced(site, 'listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`);
-  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/fullchain.pem`, path.join(dir, 'cert.pem'));
-  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/privkey.pem`, path.join(dir, 'key.pem'));
+  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/fullchain.pem`, certificate.cert);
+  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/privkey.pem`, certificate.key);
   fs.writeFileSync(path.join(dir, 'me.conf'), site);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `${kind}_temp_path ${path.join(dir, kind)};`)

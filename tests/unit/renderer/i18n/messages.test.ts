@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -37,6 +36,7 @@ import { checkDestination } from '../../../../redirector/health/destinationCheck
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
 import { localiseMessage } from '../../../../renderer/src/i18n/messages';
+import { selfSignedCertificate } from '../../../helpers/selfSignedCertificate';
 
 /** Every .ts file under redirector/, read once. */
 function serverSources(dir = 'redirector'): string {
@@ -65,29 +65,14 @@ function hubError(fields: Record<string, unknown>): string | undefined {
  */
 async function healthReasons(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-messages-'));
-  const made = spawnSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=localhost',
-    '-keyout',
-    path.join(dir, 'key.pem'),
-    '-out',
-    path.join(dir, 'cert.pem'),
-  ]);
-  expect(made.status, String(made.stderr)).toBe(0);
+  const certificate = selfSignedCertificate(dir, 'localhost');
   const plain = http.createServer((request, response) => {
     if (request.url === '/loop') response.writeHead(302, { Location: '/loop' }).end();
     else if (request.url === '/silent') return;
     else response.writeHead(404).end();
   });
   const secure = https.createServer(
-    { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) },
+    { key: fs.readFileSync(certificate.key), cert: fs.readFileSync(certificate.cert) },
     (_request, response) => response.writeHead(200).end(),
   );
   const listen = (server: http.Server) =>
