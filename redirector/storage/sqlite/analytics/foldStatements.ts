@@ -21,7 +21,12 @@ const CHUNK_DIMENSIONS_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_dimensions (
   clicks INTEGER NOT NULL
 )`;
 
-/** The chunk's (visitor, day) pairs, and those of them new to visitor_days (day_returns' moves). */
+/**
+ * The chunk's (visitor, day) pairs, and those of them new to visitor_days (day_returns' moves).
+ * The new ones are found from the chunk's pairs, each looked up in visitor_days by its key: CROSS
+ * JOIN keeps that order, which SQLite's planner otherwise turned round (a scan of visitor_days per
+ * fold, so a fold of 10 clicks cost more with every visitor of the day: 3.9 ms at 80,000).
+ */
 const CHUNK_VISITOR_DAYS_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_visitor_days (
   visitor TEXT NOT NULL,
   day INTEGER NOT NULL,
@@ -80,7 +85,7 @@ export function sqliteServiceDayFoldStatements(source: string): string[] {
     'DELETE FROM temp.fold_new_visitor_days',
     `INSERT INTO temp.fold_new_visitor_days (visitor, day)
      SELECT p.visitor, p.day FROM temp.fold_visitor_days p
-     JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day WHERE v.clicks = p.n`,
+     CROSS JOIN visitor_days v ON v.visitor = p.visitor AND v.day = p.day WHERE v.clicks = p.n`,
     dayReturnMovesSql('SELECT visitor, day FROM temp.fold_new_visitor_days', 1),
   ];
 }
