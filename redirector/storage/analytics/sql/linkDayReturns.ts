@@ -38,10 +38,15 @@ export function newLinkVisitorDaysSql(source: string): string {
  * added days, and counted against without them. `stored`: whether link_day_visitors as this
  * statement reads it already holds the added days (SQLite: the fold's upsert ran before) or not
  * yet (PostgreSQL: the fold's statements all read the snapshot taken before it). Rows left at 0
- * stay: they add nothing to a sum.
+ * stay: they add nothing to a sum. `visitorsIndex`: SQLite's `INDEXED BY` for the visitors' days
+ * (sqlite/analytics/foldStatements.ts says why).
  */
-export function linkDayReturnMovesSql(added: string, stored: 'holds added' | 'before added'): string {
-  const days = `SELECT DISTINCT v.link_id, v.visitor, v.day FROM link_day_visitors v
+export function linkDayReturnMovesSql(
+  added: string,
+  stored: 'holds added' | 'before added',
+  visitorsIndex = '',
+): string {
+  const days = `SELECT DISTINCT v.link_id, v.visitor, v.day FROM link_day_visitors v ${visitorsIndex}
     WHERE (v.link_id, v.visitor) IN (SELECT a.link_id, a.visitor FROM ${added} a)`;
   const notAdded = `NOT EXISTS (SELECT 1 FROM ${added} a WHERE a.link_id = d.link_id AND a.visitor = d.visitor AND a.day = d.day)`;
   const withAdded =

@@ -104,12 +104,18 @@ export const NEW_LINK_DAYS_TABLE_SQL = `CREATE TEMP TABLE IF NOT EXISTS fold_lin
   PRIMARY KEY (link_id, visitor, day)
 ) WITHOUT ROWID`;
 
-/** The statements that move link_day_returns once the clicks of `source` are in link_day_visitors. */
+/**
+ * The statements that move link_day_returns once the clicks of `source` are in link_day_visitors.
+ * The chunk's visitors' days are read by the (link_id, visitor, day) index, named: without
+ * statistics SQLite's planner read every row of the link by the primary key instead, so each small
+ * fold cost more with every visitor of the link (1.9 ms at 80,000 clicks on 50 links), which the
+ * soak showed as CPU per request rising minute by minute.
+ */
 export function sqliteLinkReturnFoldStatements(source: string): string[] {
   return [
     'DELETE FROM temp.fold_link_days',
     `INSERT INTO temp.fold_link_days (link_id, visitor, day) ${newLinkVisitorDaysSql(source)}`,
-    linkDayReturnMovesSql('temp.fold_link_days', 'holds added'),
+    linkDayReturnMovesSql('temp.fold_link_days', 'holds added', 'INDEXED BY link_day_visitors_link_visitor'),
   ];
 }
 
