@@ -6,7 +6,7 @@
  */
 
 import type { InitOptions } from 'i18next';
-import { DEFAULT_LANGUAGE } from './languages';
+import { byLanguage, DEFAULT_LANGUAGE, inLanguageOrder } from './languages';
 import type english from './locales/en.json';
 
 export type Catalogue = typeof english;
@@ -26,14 +26,10 @@ function catalogueFiles(): Record<string, Catalogue> {
 
 const FILES = catalogueFiles();
 
-export const CATALOGUES: Readonly<Record<string, Catalogue>> = Object.fromEntries(
-  Object.entries(FILES).map(([file, catalogue]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), catalogue]),
-);
+export const CATALOGUES: Readonly<Record<string, Catalogue>> = byLanguage(FILES);
 
 /** English first, then the others by code. */
-export const LANGUAGES: readonly string[] = Object.keys(CATALOGUES).sort((a, b) =>
-  a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b),
-);
+export const LANGUAGES: readonly string[] = inLanguageOrder(Object.keys(CATALOGUES));
 
 /**
  * What every i18next instance (the UI's, the server pages', the desktop's) starts from: every

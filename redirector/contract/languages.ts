@@ -35,3 +35,15 @@ export function pickLanguage(preferred: readonly string[], available: readonly s
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** Each catalogue file's entries by its language: `…/locales/es.json` → `es`. */
+export function byLanguage<T>(files: Readonly<Record<string, T>>): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(files).map(([file, value]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), value]),
+  );
+}
+
+/** The languages in the order they are offered: English first, then the others by code. */
+export function inLanguageOrder(codes: Iterable<string>): string[] {
+  return [...codes].sort((a, b) => (a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b)));
+}

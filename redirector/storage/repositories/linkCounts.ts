@@ -43,8 +43,8 @@ const TOTAL_COLUMNS = `COALESCE(t.clicks, 0) AS total_clicks, COALESCE(t.visitor
 // The click quota (clickQuota.ts) is there only for links with a limit: whether one is used up.
 const COUNT_COLUMNS = `${TOTAL_COLUMNS}, COALESCE(q.used, 0) AS quota_used`;
 const WITH_QUOTA = 'LEFT JOIN link_click_quota q ON q.link_id = l.id';
-const WITH_TOTALS = `FROM links l LEFT JOIN link_totals t ON t.link_id = l.id ${WITH_QUOTA}`;
 const TOTALS_ONLY = 'FROM links l LEFT JOIN link_totals t ON t.link_id = l.id';
+const WITH_TOTALS = `${TOTALS_ONLY} ${WITH_QUOTA}`;
 
 /**
  * A window of links (its SQL ordered and limited) with each row's click quota, looked up for the

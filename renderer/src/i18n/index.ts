@@ -11,7 +11,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogue } from '../../../redirector/contract/catalogues';
-import { baseLanguage, DEFAULT_LANGUAGE, pickLanguage } from '../../../redirector/contract/languages';
+import {
+  baseLanguage,
+  byLanguage,
+  DEFAULT_LANGUAGE,
+  inLanguageOrder,
+  pickLanguage,
+} from '../../../redirector/contract/languages';
 import { setFormatLocale } from '../format/locale';
 import { loadMessageKeys } from './messages';
 
@@ -35,30 +41,25 @@ const NAMES = import.meta.glob<Part>('../../../redirector/contract/locales/*.jso
   eager: true,
 });
 
-/** `…/locales/es.json` → `es`. */
-function byCode<T>(files: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(
-    Object.entries(files).map(([file, value]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), value]),
-  );
-}
-
-const startParts: Record<string, Loader> = byCode(START);
-const restParts: Record<string, Loader> = byCode(REST);
+const startParts: Record<string, Loader> = byLanguage(START);
+const restParts: Record<string, Loader> = byLanguage(REST);
 
 /** English first, then the others by code. */
-export const LANGUAGES: readonly string[] = Object.keys(startParts).sort((a, b) =>
-  a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b),
-);
+export const LANGUAGES: readonly string[] = inLanguageOrder(Object.keys(startParts));
 
 /** Each language's name in itself ("English", "Español"). */
 export const LANGUAGE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(byCode(NAMES)).map(([code, part]) => [code, part.language?.name ?? code]),
+  Object.entries(byLanguage(NAMES)).map(([code, part]) => [code, part.language?.name ?? code]),
 );
+
+/** The browser's languages, best first (none outside a browser). */
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+}
 
 /** The browser's own tag when it is of this language ('en-GB' for 'en'), so formats keep the region. */
 function formatTagFor(language: string): string {
-  const own = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return own.find((tag) => baseLanguage(tag) === language) ?? language;
+  return browserLanguages().find((tag) => baseLanguage(tag) === language) ?? language;
 }
 
 function followLanguage(language: string): void {
@@ -74,8 +75,7 @@ function initialLanguage(): string {
   } catch {
     // No storage: the browser's languages decide.
   }
-  const own = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return pickLanguage(own, LANGUAGES);
+  return pickLanguage(browserLanguages(), LANGUAGES);
 }
 
 /** Whether the screens beyond the landing page have asked for the whole catalogue yet. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseLanguage, pickLanguage, preferredLanguages } from '../../../../redirector/contract/languages';
+import {
+  baseLanguage,
+  byLanguage,
+  inLanguageOrder,
+  pickLanguage,
+  preferredLanguages,
+} from '../../../../redirector/contract/languages';
 
 describe('languages', () => {
   it('reads an Accept-Language header best first, by quality then by order', () => {
@@ -15,5 +21,10 @@ describe('languages', () => {
     expect(pickLanguage(['fr'], ['en', 'es'])).toBe('en');
     expect(pickLanguage([], ['en', 'es'])).toBe('en');
     expect(baseLanguage('PT_br')).toBe('pt');
+  });
+
+  it('names each catalogue file by its language and offers English first, then the others by code', () => {
+    expect(byLanguage({ './locales/es.json': 1, '../../x/locales/en.json': 2 })).toEqual({ es: 1, en: 2 });
+    expect(inLanguageOrder(['fr', 'es', 'en', 'de'])).toEqual(['en', 'de', 'es', 'fr']);
   });
 });
