@@ -7,7 +7,8 @@
  * place only while counted times plus live reservations stay under the maximum; `settle` removes
  * the reservation and, when counted, adds its time. A reservation expires after `holdMs`, so an
  * instance killed in the middle of an attempt frees its place instead of holding it forever. Both
- * functions and their tables are PostgreSQL's migration 6 (migrations/postgres/).
+ * functions and their tables are PostgreSQL's migration 6 (migrations/postgres/); migration 24 makes
+ * `settle` lock the key's row before it deletes the reservation, the order `reserve` takes them in.
  */
 import type { AttemptStore } from '../store';
 import type { Queryable } from './database';

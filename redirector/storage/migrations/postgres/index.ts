@@ -30,6 +30,7 @@ import m020 from './020-hubs';
 import m021 from './021-link-expiry-events';
 import m022 from './022-account-links-and-session-times';
 import m023 from './023-previews-variants-link-health';
+import m024 from './024-settle-attempt-lock-order';
 
 export const postgresMigrations = [
   m001,
@@ -55,6 +56,7 @@ export const postgresMigrations = [
   m021,
   m022,
   m023,
+  m024,
 ];
 
 /**
