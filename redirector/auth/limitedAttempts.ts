@@ -45,11 +45,35 @@ export async function limitedAttempt<T>(
 }
 
 /**
- * The one function every credential check goes through (admin key, session tokens, sign-in, later
- * API keys): `verify` answers the caller's identity, or undefined for a wrong credential, which is
- * counted toward the client's limit. Right credentials are refused too while the client is.
+ * The one function every quick credential check goes through (the admin key, session tokens, API
+ * keys): `verify` answers the caller's identity, or undefined for a wrong credential. A client the
+ * limiter refuses is refused before `verify`, right credentials included. A right credential
+ * takes no place: it costs one look at the limit, never a write (on PostgreSQL a dashboard's calls
+ * would otherwise queue on their address's row, two commits each). A wrong one then takes a place
+ * to be counted, so of many sent at once at most the limit's maximum are answered; the rest wait
+ * for those outcomes and are refused.
  */
-export function checkCredential<T>(
+export async function checkCredential<T>(
+  limiter: AttemptLimiter,
+  address: string,
+  verify: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const key = clientKeyOf(address);
+  const refusedFor = await limiter.refusedFor(key);
+  if (refusedFor > 0) throw new TooManyAttempts(refusedFor, TOO_MANY_FAILURES);
+  const identity = await verify();
+  if (identity !== undefined) return identity;
+  const reservation = await limiter.reserve(key);
+  if (!reservation.granted) throw new TooManyAttempts(reservation.retryAfterMs, TOO_MANY_FAILURES);
+  reservation.settle(true);
+  return undefined;
+}
+
+/**
+ * A password sign-in: its check is slow (a scrypt hash), so the place is taken first and attempts
+ * sent at once never run more hashes than the limit has places; a wrong password is counted.
+ */
+export function checkPassword<T>(
   limiter: AttemptLimiter,
   address: string,
   verify: () => Promise<T | undefined>,

@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import { accountFields, INVALID_EMAIL, parseRegistration, toApiUser } from '../auth/accountService';
 import {
   checkCredential,
+  checkPassword,
   limitedAttempt,
   TOO_MANY_ACCOUNTS,
   TOO_MANY_FAILURES,
@@ -83,7 +84,7 @@ export function createAuthRouter(
 
     async login(ctx) {
       const { email, password } = bodyOf(ctx);
-      const session = await checkCredential(limiter, ctx.ip, () => accounts.login(email, password));
+      const session = await checkPassword(limiter, ctx.ip, () => accounts.login(email, password));
       if (!session) throw new AppError(401, INVALID_LOGIN);
       ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
     },

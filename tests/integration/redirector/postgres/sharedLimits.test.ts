@@ -3,6 +3,7 @@
  * credentials and registrations spread over the instances count together, atomically under bursts
  * (docs/api.md#hardening-and-privacy).
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRetryAfter } from '../../../helpers/limits';
 import { type DataPlace, newDataPlace, type RunningServer, send, startServerOn, tally } from '../http/hardeningHelpers';
@@ -91,5 +92,17 @@ describe('limits shared by three instances', () => {
       ),
     );
     expect(tally(answers)).toEqual({ 200: BURST });
+    // A right credential only looks at its address's limit: nothing of it is written or reserved.
+    const database = new pg.Client({ connectionString: place.databaseUrl });
+    await database.connect();
+    try {
+      const written = await database.query(
+        "SELECT (SELECT COUNT(*) FROM attempt_limits WHERE key = '198.51.100.50')::int AS limits, " +
+          "(SELECT COUNT(*) FROM attempt_reservations WHERE key = '198.51.100.50')::int AS reservations",
+      );
+      expect(written.rows).toEqual([{ limits: 0, reservations: 0 }]);
+    } finally {
+      await database.end();
+    }
   });
 });
