@@ -54,7 +54,10 @@ export async function foldClicks(pool: PgPool, maxRows: number, wait = false): P
   // the look, the commit). An empty queue here means every committed click is folded and counted
   // (a click and its queue entry commit together, a fold's rollups and its deletions too); a fold
   // still in progress has not committed its deletions, so its entries are seen and this waits.
-  if (wait && (await newestUnfoldedClick(pool)) === undefined) return 0;
+  // Every click committed before now is queued at or below `owed` (or folded already): those are
+  // the clicks a read must see counted, and no others.
+  const owed = wait ? await newestUnfoldedClick(pool) : undefined;
+  if (wait && owed === undefined) return 0;
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(pool, async (client) => {
@@ -66,8 +69,11 @@ export async function foldClicks(pool: PgPool, maxRows: number, wait = false): P
           if (!rows[0]?.turn) return 0;
         }
         // Most reads find nothing queued: the fold's statement, even with nothing to do, costs
-        // several milliseconds of executor start-up (dozens of plan nodes).
-        if ((await newestUnfoldedClick(client)) === undefined) return 0;
+        // several milliseconds of executor start-up (dozens of plan nodes). A read that waited
+        // for the turn is usually served by the fold before it: reads arriving together then
+        // take one fold between them, not one each while clicks keep arriving.
+        if (owed !== undefined ? !(await queuedUpTo(client, owed)) : (await newestUnfoldedClick(client)) === undefined)
+          return 0;
         const { rows } = await client.query<{ folded: number }>({
           name: wait ? 'me_fold_before_read' : 'me_fold',
           text: wait ? FOLD_BEFORE_READ_SQL : FOLD_SQL,
@@ -79,6 +85,16 @@ export async function foldClicks(pool: PgPool, maxRows: number, wait = false): P
       if (attempt >= 5 || !isRetryable(error)) throw error;
     }
   }
+}
+
+/** Whether a click at or below `id` is still queued (one look at the start of the primary key). */
+async function queuedUpTo(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query<{ queued: boolean }>({
+    name: 'me_queued_up_to',
+    text: 'SELECT EXISTS (SELECT 1 FROM clicks_unfolded WHERE id <= $1) AS queued',
+    values: [id],
+  });
+  return rows[0]?.queued === true;
 }
 
 export async function unfoldedClicks(db: Queryable): Promise<number> {
