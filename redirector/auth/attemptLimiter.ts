@@ -24,7 +24,13 @@ export interface AttemptLimiter {
   size(): number;
 }
 
-export type Reservation = { granted: true; settle(counted: boolean): void } | { granted: false; retryAfterMs: number };
+/**
+ * A granted place's `settle` takes effect at once in memory; where the limit lives in a database,
+ * the promise it returns resolves once the outcome is stored (never rejects: a failure is logged).
+ */
+export type Reservation =
+  | { granted: true; settle(counted: boolean): Promise<void> }
+  | { granted: false; retryAfterMs: number };
 
 export interface AttemptLimiterOptions {
   clock: () => number;
@@ -36,14 +42,13 @@ export interface AttemptLimiterOptions {
 }
 
 /** A granted place whose settle takes effect once, however often it is called. */
-export function grantedOnce(settle: (counted: boolean) => void): Reservation {
-  let settled = false;
+export function grantedOnce(settle: (counted: boolean) => Promise<void> | void): Reservation {
+  let settled: Promise<void> | undefined;
   return {
     granted: true,
     settle(counted) {
-      if (settled) return;
-      settled = true;
-      settle(counted);
+      settled ??= Promise.resolve(settle(counted));
+      return settled;
     },
   };
 }

@@ -37,10 +37,11 @@ export async function limitedAttempt<T>(
   try {
     result = await attempt();
   } catch (error) {
-    reservation.settle(false);
+    void reservation.settle(false);
     throw error;
   }
-  reservation.settle(counted(result));
+  // Answered once settled: the next call, on any instance, finds this outcome in the limit.
+  await reservation.settle(counted(result));
   return result;
 }
 
@@ -51,7 +52,8 @@ export async function limitedAttempt<T>(
  * takes no place: it costs one look at the limit, never a write (on PostgreSQL a dashboard's calls
  * would otherwise queue on their address's row, two commits each). A wrong one then takes a place
  * to be counted, so of many sent at once at most the limit's maximum are answered; the rest wait
- * for those outcomes and are refused.
+ * for those outcomes and are refused. A wrong one is answered once its failure is stored, so a
+ * right one that comes next, on any instance, finds the address refused when it should be.
  */
 export async function checkCredential<T>(
   limiter: AttemptLimiter,
@@ -65,7 +67,8 @@ export async function checkCredential<T>(
   if (identity !== undefined) return identity;
   const reservation = await limiter.reserve(key);
   if (!reservation.granted) throw new TooManyAttempts(reservation.retryAfterMs, TOO_MANY_FAILURES);
-  reservation.settle(true);
+  // Answered once counted: the next call, on any instance, finds this failure in the limit.
+  await reservation.settle(true);
   return undefined;
 }
 

@@ -60,7 +60,7 @@ export function createSharedAttemptLimiter(options: SharedAttemptLimiterOptions)
   function granted(key: string, reservation: number): Reservation {
     const entry = localOf(key);
     entry.inFlight += 1;
-    return grantedOnce((counted) => {
+    return grantedOnce((counted) =>
       attempts
         .settle(reservation, counted, { now: clock(), max })
         .catch((error) => log('settling an attempt in the database failed (its place frees itself later)', error))
@@ -68,8 +68,8 @@ export function createSharedAttemptLimiter(options: SharedAttemptLimiterOptions)
           entry.inFlight -= 1;
           for (const wake of entry.waiting) wake();
           release(key);
-        });
-    });
+        }),
+    );
   }
 
   async function reserve(key: string): Promise<Reservation> {

@@ -33,6 +33,7 @@ import { migrate } from './migrate';
 import { createPostgresExecutor } from './postgresExecutor';
 import { vacuumQueueInBackground } from './queueVacuum';
 import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
+import { refreshStatisticsInBackground } from './statisticsRefresh';
 import { createStreamBroadcast } from './streamBroadcast';
 
 export interface PostgresStore extends Store {
@@ -88,6 +89,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   const executor = createPostgresExecutor(pool);
   const folding = foldInBackground(pool, quiet);
   const queueVacuum = vacuumQueueInBackground(pool, quiet);
+  const statistics = refreshStatisticsInBackground(pool, quiet);
   const retention = options.retention
     ? deleteOldClicksInBackground(postgresOldClickDeleter(pool), { log: quiet, ...options.retention })
     : undefined;
@@ -129,6 +131,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
       await retention?.stop();
       await folding.stop();
       await queueVacuum.stop();
+      await statistics.stop();
       await feed.close();
       await Promise.all([pool.end(), clickPool.end()]);
     },

@@ -1,0 +1,94 @@
+/**
+ * The service analyzes the tables whose statistics are stale where autovacuum does not
+ * (redirector/storage/postgres/statisticsRefresh.ts): past its threshold of changed rows, and not
+ * before. This machine's PostgreSQL runs with autovacuum off, so every analyze seen here is ours.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStore, type PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
+import {
+  analyzeStaleTables,
+  refreshStatisticsInBackground,
+} from '../../../../redirector/storage/postgres/statisticsRefresh';
+import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { newClick, newLink } from '../../../helpers/records';
+
+async function analyzed(schema: TestSchema, table: string): Promise<number> {
+  await schema.query('SELECT pg_stat_clear_snapshot()');
+  const [row] = await schema.query<{ n: string }>(
+    'SELECT analyze_count + autoanalyze_count AS n FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2',
+    [schema.schema, table],
+  );
+  return Number(row!.n);
+}
+
+async function changedSinceAnalyze(schema: TestSchema, table: string): Promise<number> {
+  await schema.query('SELECT pg_stat_clear_snapshot()');
+  const [row] = await schema.query<{ n: string }>(
+    'SELECT n_mod_since_analyze AS n FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2',
+    [schema.schema, table],
+  );
+  return Number(row!.n);
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 100 && !(await check()); tries++) await new Promise((r) => setTimeout(r, 100));
+}
+
+describe('statistics on PostgreSQL', () => {
+  let schema: TestSchema;
+  let store: PostgresStore;
+  let linkId: number;
+
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    store = await createPostgresStore(schema.url);
+    const link = await store.links.create(newLink({ short_code: 'stats' }));
+    linkId = link.id;
+    const clicks = Array.from({ length: 3_000 }, (_, i) =>
+      newClick(link.id, 1_700_000_000_000 + i * 1000, { ip_address: `10.0.${Math.floor(i / 250)}.${i % 250}` }),
+    );
+    for (let i = 0; i < clicks.length; i += 1_000) await store.clicks.insertMany(clicks.slice(i, i + 1_000));
+    await store.analytics.catchUp();
+    await until(async () => (await changedSinceAnalyze(schema, 'clicks')) >= 3_000);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await schema?.drop();
+  });
+
+  it('analyzes the tables past the threshold of changed rows, and only those', async () => {
+    expect(await analyzed(schema, 'clicks')).toBe(0);
+    // 3,000 new clicks and as many visitors: past 1,000 + 20 % of 3,000, not past 10,000; one link is not.
+    expect(await analyzeStaleTables(store.pool, { minRows: 10_000, fraction: 0.2 })).toEqual([]);
+    const done = await analyzeStaleTables(store.pool, { minRows: 1_000, fraction: 0.2 });
+    expect(done).toEqual(expect.arrayContaining(['clicks', 'link_visitors', 'visitors']));
+    expect(done).not.toContain('links');
+    await until(async () => (await analyzed(schema, 'clicks')) > 0);
+    expect(await analyzed(schema, 'clicks')).toBe(1);
+    expect(await analyzed(schema, 'links')).toBe(0);
+    // Analyzed: nothing is stale until rows change again.
+    await until(async () => (await changedSinceAnalyze(schema, 'clicks')) === 0);
+    expect(await analyzeStaleTables(store.pool)).toEqual([]);
+  });
+
+  it('runs in the background while the service runs', async () => {
+    await store.clicks.insertMany(
+      Array.from({ length: 2_000 }, (_, i) => newClick(linkId, 1_800_000_000_000 + i, { ip_address: '192.0.2.1' })),
+    );
+    await until(async () => (await changedSinceAnalyze(schema, 'clicks')) >= 2_000);
+    const before = await analyzed(schema, 'clicks');
+    const logged: string[] = [];
+    const background = refreshStatisticsInBackground(store.pool, (message) => logged.push(message), {
+      everyMs: 50,
+      minRows: 1_000,
+      fraction: 0,
+    });
+    try {
+      await until(async () => (await analyzed(schema, 'clicks')) > before);
+      expect(await analyzed(schema, 'clicks')).toBe(before + 1);
+      expect(logged).toEqual([]);
+    } finally {
+      await background.stop();
+    }
+  });
+});
