@@ -11,6 +11,7 @@ import {
 } from '../../../../redirector/storage/postgres/statisticsRefresh';
 import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
 import { newClick, newLink } from '../../../helpers/records';
+import { waitFor } from '../../../helpers/webhookReceiver';
 
 async function analyzed(schema: TestSchema, table: string): Promise<number> {
   await schema.query('SELECT pg_stat_clear_snapshot()');
@@ -30,10 +31,6 @@ async function changedSinceAnalyze(schema: TestSchema, table: string): Promise<n
   return Number(row!.n);
 }
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; tries < 100 && !(await check()); tries++) await new Promise((r) => setTimeout(r, 100));
-}
-
 describe('statistics on PostgreSQL', () => {
   let schema: TestSchema;
   let store: PostgresStore;
@@ -49,7 +46,11 @@ describe('statistics on PostgreSQL', () => {
     );
     for (let i = 0; i < clicks.length; i += 1_000) await store.clicks.insertMany(clicks.slice(i, i + 1_000));
     await store.analytics.catchUp();
-    await until(async () => (await changedSinceAnalyze(schema, 'clicks')) >= 3_000);
+    await waitFor(
+      async () => (await changedSinceAnalyze(schema, 'clicks')) >= 3_000,
+      10_000,
+      'the clicks counted as changed',
+    );
   });
   afterAll(async () => {
     await store?.close();
@@ -63,11 +64,15 @@ describe('statistics on PostgreSQL', () => {
     const done = await analyzeStaleTables(store.pool, { minRows: 1_000, fraction: 0.2 });
     expect(done).toEqual(expect.arrayContaining(['clicks', 'link_visitors', 'visitors']));
     expect(done).not.toContain('links');
-    await until(async () => (await analyzed(schema, 'clicks')) > 0);
+    await waitFor(async () => (await analyzed(schema, 'clicks')) > 0, 10_000, 'the analyze counted');
     expect(await analyzed(schema, 'clicks')).toBe(1);
     expect(await analyzed(schema, 'links')).toBe(0);
     // Analyzed: nothing is stale until rows change again.
-    await until(async () => (await changedSinceAnalyze(schema, 'clicks')) === 0);
+    await waitFor(
+      async () => (await changedSinceAnalyze(schema, 'clicks')) === 0,
+      10_000,
+      'no change since the analyze',
+    );
     expect(await analyzeStaleTables(store.pool)).toEqual([]);
   });
 
@@ -75,7 +80,11 @@ describe('statistics on PostgreSQL', () => {
     await store.clicks.insertMany(
       Array.from({ length: 2_000 }, (_, i) => newClick(linkId, 1_800_000_000_000 + i, { ip_address: '192.0.2.1' })),
     );
-    await until(async () => (await changedSinceAnalyze(schema, 'clicks')) >= 2_000);
+    await waitFor(
+      async () => (await changedSinceAnalyze(schema, 'clicks')) >= 2_000,
+      10_000,
+      'the new clicks counted as changed',
+    );
     const before = await analyzed(schema, 'clicks');
     const logged: string[] = [];
     const background = refreshStatisticsInBackground(store.pool, (message) => logged.push(message), {
@@ -84,7 +93,7 @@ describe('statistics on PostgreSQL', () => {
       fraction: 0,
     });
     try {
-      await until(async () => (await analyzed(schema, 'clicks')) > before);
+      await waitFor(async () => (await analyzed(schema, 'clicks')) > before, 10_000, 'the background analyze');
       expect(await analyzed(schema, 'clicks')).toBe(before + 1);
       expect(logged).toEqual([]);
     } finally {

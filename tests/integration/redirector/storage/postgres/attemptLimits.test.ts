@@ -10,6 +10,7 @@ import { postgresAttemptStore } from '../../../../../redirector/storage/postgres
 import { connectionConfig } from '../../../../../redirector/storage/postgres/database';
 import { createPostgresStore, type PostgresStore } from '../../../../../redirector/storage/postgres/postgresStore';
 import { createTestSchema, type TestSchema } from '../../../../helpers/postgres';
+import { waitFor } from '../../../../helpers/webhookReceiver';
 
 const HOUR = 60 * 60 * 1000;
 const LIMITS = { max: 10, windowMs: 15 * 60 * 1000, holdMs: 30_000 };
@@ -21,15 +22,11 @@ async function connect(url: string): Promise<pg.Client> {
 }
 
 /** Resolves once the backend `pid` waits for a lock another connection holds. */
-async function waitsForLock(watcher: pg.Client, pid: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [
-      pid,
-    ]);
-    if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`backend ${pid} never waited for a lock`);
+function waitsForLock(watcher: pg.Client, pid: number): Promise<void> {
+  const check = async () =>
+    (await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [pid])).rows
+      .length > 0;
+  return waitFor(check, 5_000, `backend ${pid} to wait for a lock`);
 }
 
 describe('attempt limits on PostgreSQL', () => {

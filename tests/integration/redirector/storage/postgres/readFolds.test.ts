@@ -9,6 +9,7 @@ import { createPostgresStore, type PostgresStore } from '../../../../../redirect
 import { unfoldedClicks } from '../../../../../redirector/storage/postgres/rollups';
 import { createTestSchema, type TestSchema } from '../../../../helpers/postgres';
 import { newClick, newLink } from '../../../../helpers/records';
+import { waitFor } from '../../../../helpers/webhookReceiver';
 
 const START = Date.UTC(2026, 0, 5);
 const FOLD_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('me:analytics_fold:' || COALESCE(current_schema(), ''), 0))`;
@@ -58,14 +59,13 @@ describe('reads folding on PostgreSQL', () => {
   });
 });
 
-/** Resolves once a backend of this schema waits for the fold's turn that `holder` holds. */
-async function waitForLockWaiter(holder: { query: PostgresStore['pool']['query'] }): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = await holder.query(
-      "SELECT 1 FROM pg_locks l JOIN pg_locks mine ON mine.pid = pg_backend_pid() AND mine.locktype = 'advisory' AND mine.objid = l.objid AND mine.classid = l.classid WHERE l.locktype = 'advisory' AND NOT l.granted",
-    );
-    if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('no read waited for the fold');
+/** Resolves once a backend waits for the fold's turn that `holder` holds. */
+function waitForLockWaiter(holder: { query: PostgresStore['pool']['query'] }): Promise<void> {
+  const check = async () =>
+    (
+      await holder.query(
+        "SELECT 1 FROM pg_locks l JOIN pg_locks mine ON mine.pid = pg_backend_pid() AND mine.locktype = 'advisory' AND mine.objid = l.objid AND mine.classid = l.classid WHERE l.locktype = 'advisory' AND NOT l.granted",
+      )
+    ).rows.length > 0;
+  return waitFor(check, 5_000, 'a read to wait for the fold');
 }
