@@ -6,9 +6,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time, each worker with its own server process and database
+  // (tests/e2e/fixtures.ts); PLAYWRIGHT_WORKERS overrides.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The per-file timing table (npm run test:times) reads the JSON report.
+  reporter: [['list'], ['json', { outputFile: 'tests/artifacts/playwright.json' }]],
   outputDir: 'test-results',
   use: {
     launchOptions: {

@@ -13,6 +13,11 @@ const RENDERER = ['tests/unit/renderer/**/*.test.{ts,tsx}', 'tests/integration/r
 
 const shared = {
   setupFiles: ['tests/helpers/quietLogs.ts'],
+  // vitest's default is one worker per core less one: a single file at a time on a 2-core machine,
+  // while most files wait on servers, PostgreSQL and child processes rather than compute. Each file
+  // has its own temp directory, PostgreSQL schema and free ports, so files run side by side
+  // (VITEST_MAX_WORKERS overrides; docs/performance.md, "The test suite's time").
+  maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
   // Generous: a shared CI machine can run several times slower than a quiet one; speed is the bench's job.
   testTimeout: 60_000,
   hookTimeout: 60_000,
@@ -22,6 +27,8 @@ const shared = {
 export default defineConfig({
   plugins: [react(), catalogueParts()],
   test: {
+    // The per-file timing table (npm run test:times) reads this report.
+    reporters: ['default', ['json', { outputFile: 'tests/artifacts/vitest.json' }]],
     projects: [
       {
         plugins: [react(), catalogueParts()],

@@ -13,6 +13,7 @@ import { zoneCalendar } from '../../../../redirector/analytics/timeZone';
 import { userLinkAnalytics } from '../../../../redirector/analytics/userLinkStats';
 import { type DateRange, rangeDates } from '../../../../redirector/contract/dateRange';
 import type { ClickRecord, NewClick } from '../../../../redirector/storage/records';
+import { intlDate, intlHour } from '../../../helpers/intlTime';
 import { seeded } from '../../../helpers/random';
 import { newClick, newLink, type OpenedStore, STORE_KINDS } from '../storage/storeKinds';
 
@@ -46,13 +47,6 @@ function clicksFor(linkIds: readonly number[], count: number): NewClick[] {
   );
 }
 
-function localDate(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
-}
-function localHour(ms: number, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(ms));
-}
-
 function tally<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
@@ -63,10 +57,10 @@ const sorted = (map: Record<string, number>) =>
 
 function expectedLink(clicks: readonly ClickRecord[], range: DateRange, timeZone: string) {
   const dates = new Set(rangeDates(range));
-  const inRange = clicks.filter((c) => !c.is_bot && dates.has(localDate(c.clicked_at, timeZone)));
+  const inRange = clicks.filter((c) => !c.is_bot && dates.has(intlDate(c.clicked_at, timeZone)));
   const hourly = new Array<number>(24).fill(0);
-  for (const c of inRange) hourly[localHour(c.clicked_at, timeZone)]! += 1;
-  const byDate = tally(inRange, (c) => localDate(c.clicked_at, timeZone));
+  for (const c of inRange) hourly[intlHour(c.clicked_at, timeZone)]! += 1;
+  const byDate = tally(inRange, (c) => intlDate(c.clicked_at, timeZone));
   return {
     totalClicks: inRange.length,
     uniqueVisitors: new Set(inRange.map((c) => c.ip_address)).size,

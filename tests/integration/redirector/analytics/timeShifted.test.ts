@@ -8,20 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewClick } from '../../../../redirector/storage/records';
 import { admin, DAY, fixtureClick, HOUR, loadClicks, MINUTE, sevenDays, storeLink } from '../../../helpers/analytics';
 import { bearer, call, newUser } from '../../../helpers/api';
+import { intlHour, intlWeekday } from '../../../helpers/intlTime';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 /** Wednesday 18 June 2025, noon UTC. */
 const NOW = Date.UTC(2025, 5, 18, 12, 0, 0);
 const MIDNIGHT = Date.UTC(2025, 5, 18);
-
-/** Local hour of an instant, straight from Intl (the oracle for the hourly figures). */
-function intlHour(ms: number, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(ms));
-}
-function intlWeekday(ms: number, timeZone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(ms);
-  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
-}
 
 describe('analytics over time-shifted clicks', () => {
   let server: TestServer;
