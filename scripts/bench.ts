@@ -1,6 +1,6 @@
 /**
  * npm run bench: the product's production build against a bare node:http floor, the analytics
- * calls at a million clicks, and the server's memory. See README "Performance" and --help.
+ * calls at a million clicks, and the server's memory. See docs/performance.md and --help.
  * Everything runs on loopback, in a temp folder, bounded in time.
  */
 import { execFileSync } from 'node:child_process';

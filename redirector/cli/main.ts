@@ -1,6 +1,6 @@
 /**
  * `me <command>`: operations on the service's database and data folder, beside a running service
- * (see the README's "Command line"). Every error is one line on stderr and a non-zero exit:
+ * (see docs/operations.md, "The command line"). Every error is one line on stderr and a non-zero exit:
  * 1 when the command failed, 2 when the command line is wrong.
  */
 import { RuleError } from '../ruleError';

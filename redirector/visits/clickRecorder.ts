@@ -3,7 +3,7 @@
  *
  * The clicks of every request that arrives within one turn of the event loop are gathered and,
  * on the next `setImmediate`, inserted in ONE transaction; only then are those requests answered.
- * Durability costs one commit per batch instead of one per click (README, "Click durability").
+ * Durability costs one commit per batch instead of one per click (docs/design.md#click-durability).
  * `process.nextTick` or a microtask would run before the other requests of the turn are read and
  * make every batch a single click. While `maxInFlight` batches are being written, new clicks
  * gather into the next batch, which goes out as soon as one of them is stored: one batch at a time

@@ -1,7 +1,7 @@
 /**
  * Country and city from a MaxMind-format database (GEOIP_DB: GeoLite2, DB-IP Lite, ip-location-db),
  * read with the `maxmind` package, in place of geoip-lite's bundled data. See
- * docs/api.md#running-it and the README's GeoIP section.
+ * docs/api.md#running-it and docs/operations.md#geoip-data.
  *
  * The file is read into memory once and read again when it changes (operators replace it weekly or
  * monthly), without a restart. A new file that cannot be read, such as one still being copied,

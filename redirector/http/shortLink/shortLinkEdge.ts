@@ -1,7 +1,7 @@
 /**
  * GET and HEAD /<shortCode>, and POST /<shortCode> with a link's password
  * (docs/api.md#resolving-a-short-link), answered on node:http directly in front of Koa: the
- * framework's layers cost more than everything else a redirect does (README "Performance"), and /api
+ * framework's layers cost more than everything else a redirect does (docs/performance.md), and /api
  * and the UI keep Koa. Every other request returns false and goes to Koa.
  *
  * match → decide → record → write. The link comes from the cache (the database only on a miss);

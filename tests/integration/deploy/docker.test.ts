@@ -2,7 +2,7 @@
  * deploy/Dockerfile, compose.yaml and compose.postgres.yaml without a Docker engine (there is none
  * here): the compose files parsed and checked against what the server reads, and the image's run
  * stage rebuilt by hand (its files, its environment, its user) with its HEALTHCHECK command run
- * against it. The image build itself is not run; the README says so.
+ * against it. The image build itself is not run; docs/deploy.md#docker says so.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * `npm start` passes SIGTERM and SIGINT on to the server and exits with its status, leaving no
- * server running (README "Running it"). npm sends a signal to its script's shell only; the script
+ * server running (README "Commands"). npm sends a signal to its script's shell only; the script
  * `exec`s node so that the server is that process. Builds first when the build is missing or stale.
  */
 import { spawn } from 'node:child_process';
