@@ -103,6 +103,21 @@ export async function startPostgresTestServer(
   return { ...served, adminKey: TEST_ADMIN_KEY, store, config };
 }
 
+/** A test server on a fresh schema of its own, which its close() drops. */
+export async function startPostgresTestServerOnFreshSchema(
+  options: Parameters<typeof startPostgresTestServer>[1] = {},
+): Promise<PostgresTestServer> {
+  const schema = await createTestSchema();
+  const server = await startPostgresTestServer(schema.url, options);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await schema.drop();
+    },
+  };
+}
+
 interface Closable {
   close(): Promise<void>;
 }
