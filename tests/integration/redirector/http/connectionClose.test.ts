@@ -72,7 +72,7 @@ function* repeated(piece: string, count: number): Iterable<string> {
 }
 
 /** The answer had `status` and `error`, said Connection: close, and the socket closed within a second. */
-function expectClosedWith(exchange: { answer: string; closedAfterMs: number }, status: number, error: string): void {
+function expectClosedWith(exchange: Exchange, status: number, error: string): void {
   expect(exchange.answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
   expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
   expect(exchange.answer).toContain(JSON.stringify({ error }));
