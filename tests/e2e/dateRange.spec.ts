@@ -73,6 +73,19 @@ async function exportCsv(page: Page): Promise<Download> {
   return downloading;
 }
 
+/** The CSV export of the link `shortCode`, named after it; its rows. */
+async function exportedRows(page: Page, shortCode: string): Promise<Record<string, string>[]> {
+  const download = await exportCsv(page);
+  expect(download.suggestedFilename()).toBe(`clicks-${shortCode}.csv`);
+  return csvRows(download);
+}
+
+/** Picks the last `days` days: the choice lands in the address. */
+async function pickLastDays(page: Page, days: number) {
+  await rangeButton(page, `Last ${days} days`).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]range=${days}d`));
+}
+
 async function shoot(page: Page, name: string) {
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `tests/artifacts/dateRange-${name}.png`, fullPage: true });
@@ -89,17 +102,14 @@ test('admin per-link page: presets, a custom range kept over reload and Back, Ex
   await expect(page.getByRole('heading', { name: 'Click Trend (Last 7 Days)' })).toBeVisible();
   await expect(rangeButton(page, 'All time')).toHaveAttribute('aria-pressed', 'true');
 
-  await rangeButton(page, 'Last 7 days').click();
-  await expect(page).toHaveURL(/[?&]range=7d/);
+  await pickLastDays(page, 7);
   await expect(rangeButton(page, 'Last 7 days')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: /^Click Trend \(\w+ \d+ – \w+ \d+\)$/ })).toBeVisible();
   await expect(statValue(page, 'Total Clicks')).toHaveText('3');
   await expect(statValue(page, 'Unique Visitors')).toHaveText('3');
   await shoot(page, 'admin-link-7d');
 
-  const week = await exportCsv(page);
-  expect(week.suggestedFilename()).toBe(`clicks-${adminLink.short_code}.csv`);
-  const rows = await csvRows(week);
+  const rows = await exportedRows(page, adminLink.short_code);
   expect(rows).toHaveLength(3);
   expect(new Set(rows.map((row) => row.link_id))).toEqual(new Set([String(adminLink.id)]));
   expect(rows.map((row) => row.ip_address).sort()).toEqual([IP.gb, IP.in, IP.us].sort());
@@ -146,15 +156,12 @@ test("user analytics view: the range in the address, figures of the range, Expor
   await expect(page).toHaveURL(new RegExp(`[?&]link=${userLink.id}`));
   await expect(statValue(page, 'Total Clicks')).toHaveText('2', { timeout: 15_000 });
 
-  await rangeButton(page, 'Last 30 days').click();
-  await expect(page).toHaveURL(/[?&]range=30d/);
+  await pickLastDays(page, 30);
   await expect(page.getByRole('heading', { name: /^Clicks Over Time \(\w+ \d+ – \w+ \d+\)$/ })).toBeVisible();
   await expect(statValue(page, 'Total Clicks')).toHaveText('2');
   await expect(statValue(page, 'Countries')).toHaveText('2');
   await shoot(page, 'user-30d');
-  const month = await exportCsv(page);
-  expect(month.suggestedFilename()).toBe(`clicks-${userLink.short_code}.csv`);
-  const rows = await csvRows(month);
+  const rows = await exportedRows(page, userLink.short_code);
   expect(rows.map((row) => row.ip_address).sort()).toEqual([IP.ng, IP.us].sort());
   expect(new Set(rows.map((row) => row.link_id))).toEqual(new Set([String(userLink.id)]));
 
@@ -174,8 +181,7 @@ test("user analytics view: the range in the address, figures of the range, Expor
 test("admin dashboard: the summary's figures follow the range", async ({ page, server }) => {
   await adminSignIn(page, server);
   await expect(statValue(page, 'Total Clicks')).toHaveText('5', { timeout: 15_000 });
-  await rangeButton(page, 'Last 90 days').click();
-  await expect(page).toHaveURL(/[?&]range=90d/);
+  await pickLastDays(page, 90);
   await expect(statValue(page, 'Total Clicks')).toHaveText('5');
   await expect(statValue(page, 'Unique Visitors')).toHaveText('4');
   await chooseCustom(page, BEFORE.from, BEFORE.to);

@@ -141,13 +141,14 @@ async function openQrDialog(page: Page, server: ServerProcess, session: LoginRes
   return dialog;
 }
 
-async function userWithLink(server: ServerProcess, prefix: string) {
+/** A new user's new link, its QR dialog open on the dashboard. */
+async function linkQrDialog(page: Page, server: ServerProcess, prefix: string) {
   const session = await apiSignedInUser(server, 'Quinn Look', prefix);
   const link = await apiCreateLink(server, session.token, {
     short_code: unique(prefix),
     target_url: 'https://quinn.example/flyer',
   });
-  return { session, link };
+  return { link, dialog: await openQrDialog(page, server, session, link.short_code) };
 }
 
 const CRIMSON = `#${LOGO_RED.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
@@ -200,8 +201,7 @@ test('colours under 3:1 are refused; the logo and the colours go into both downl
   page,
   server,
 }) => {
-  const { session, link } = await userWithLink(server, 'qrlook');
-  const dialog = await openQrDialog(page, server, session, link.short_code);
+  const { link, dialog } = await linkQrDialog(page, server, 'qrlook');
   const url = link.short_url;
 
   await dialog.getByLabel('Foreground').fill(FOREGROUND);
@@ -251,8 +251,7 @@ test('colours under 3:1 are refused; the logo and the colours go into both downl
 });
 
 test('a file that is not a PNG, JPEG or WebP image is refused as a logo', async ({ page, server }) => {
-  const { session, link } = await userWithLink(server, 'qrfile');
-  const dialog = await openQrDialog(page, server, session, link.short_code);
+  const { dialog } = await linkQrDialog(page, server, 'qrfile');
   await dialog
     .getByLabel('Logo')
     .setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -271,8 +270,7 @@ test.describe('in Spanish', () => {
     page,
     server,
   }) => {
-    const { session, link } = await userWithLink(server, 'qres');
-    const dialog = await openQrDialog(page, server, session, link.short_code);
+    const { link, dialog } = await linkQrDialog(page, server, 'qres');
     await expect(page.getByRole('dialog', { name: 'Código QR' })).toBeVisible();
     await expect(dialog.getByRole('img', { name: `Código QR de ${link.short_url}` })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Descargar PNG' })).toBeEnabled();
@@ -290,8 +288,7 @@ for (const theme of ['light', 'dark'] as const) {
     test.use({ colorScheme: theme });
 
     test('the dialog passes axe with a refused pair and with a logo', async ({ page, server }) => {
-      const { session, link } = await userWithLink(server, `qraxe${theme}`);
-      const dialog = await openQrDialog(page, server, session, link.short_code);
+      const { dialog } = await linkQrDialog(page, server, `qraxe${theme}`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await dialog.getByLabel('Foreground').fill('#dddddd');
       await expect(dialog.getByRole('alert')).toBeVisible();

@@ -27,6 +27,20 @@ async function newAccount(server: ServerProcess, name = 'Grace') {
   return { email, password };
 }
 
+/** A new account with one link (its short code starting `prefix`), signed in on the dashboard. */
+async function onDashboardWithLink(page: Page, server: ServerProcess, prefix: string) {
+  const account = await newAccount(server);
+  const session = await apiLogin(server, account.email, account.password);
+  const link = await apiCreateLink(server, session.token, {
+    short_code: unique(prefix),
+    target_url: 'https://example.com/',
+  });
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, session);
+  await page.goto(`${server.url}/dashboard`);
+  return { session, link };
+}
+
 test('login: a wrong password shows the server message; the server down shows the network message', async ({
   page,
   server,
@@ -83,15 +97,7 @@ test('register: client checks, a taken email, and the server down', async ({ pag
 });
 
 test('links: invalid URLs, a rejected short code, failed loads and a dismissible banner', async ({ page, server }) => {
-  const account = await newAccount(server);
-  const session = await apiLogin(server, account.email, account.password);
-  const taken = await apiCreateLink(server, session.token, {
-    short_code: unique('taken'),
-    target_url: 'https://example.com/',
-  });
-  await page.goto(`${server.url}/login`);
-  await storeSession(page, session);
-  await page.goto(`${server.url}/dashboard`);
+  const { session, link: taken } = await onDashboardWithLink(page, server, 'taken');
 
   await page.getByRole('button', { name: 'Create New Link' }).click();
   const dialog = page.getByRole('dialog');
@@ -160,15 +166,7 @@ test('links: invalid URLs, a rejected short code, failed loads and a dismissible
 test('the server going away mid-session: save and delete show the network message', async ({ page }) => {
   const own = await startServerProcess();
   try {
-    const account = await newAccount(own);
-    const session = await apiLogin(own, account.email, account.password);
-    const link = await apiCreateLink(own, session.token, {
-      short_code: unique('gone'),
-      target_url: 'https://example.com/',
-    });
-    await page.goto(`${own.url}/login`);
-    await storeSession(page, session);
-    await page.goto(`${own.url}/dashboard`);
+    const { link } = await onDashboardWithLink(page, own, 'gone');
     await expect(page.getByRole('row').filter({ hasText: link.short_code })).toBeVisible();
 
     expect(await own.stop()).toBe(0);

@@ -9,21 +9,27 @@ interface CountryNaming {
   countryFlag(code: string): string;
 }
 
+/** Each code (upper or lower case) with its English name and its flag. */
+const NAMED: Record<string, [name: string, flag: string]> = {
+  US: ['United States', '🇺🇸'],
+  NG: ['Nigeria', '🇳🇬'],
+  IN: ['India', '🇮🇳'],
+  gb: ['United Kingdom', '🇬🇧'],
+  DE: ['Germany', '🇩🇪'],
+  KE: ['Kenya', '🇰🇪'],
+  fr: ['France', '🇫🇷'],
+  jp: ['Japan', '🇯🇵'],
+  NP: ['Nepal', '🇳🇵'],
+};
+
 export function itNamesCountries({ countryName, countryFlag }: CountryNaming): void {
-  it.each([
-    ['US', 'United States', '🇺🇸'],
-    ['NG', 'Nigeria', '🇳🇬'],
-    ['IN', 'India', '🇮🇳'],
-    ['gb', 'United Kingdom', '🇬🇧'],
-    ['DE', 'Germany', '🇩🇪'],
-    ['KE', 'Kenya', '🇰🇪'],
-    ['fr', 'France', '🇫🇷'],
-    ['jp', 'Japan', '🇯🇵'],
-    ['NP', 'Nepal', '🇳🇵'],
-  ])('names %s in English from Intl (%s) and builds its flag from regional-indicator letters', (code, name, flag) => {
-    expect(countryName(code)).toBe(name);
-    expect(countryFlag(code)).toBe(flag);
-  });
+  it.each(Object.entries(NAMED).map(([code, [name, flag]]) => [code, name, flag]))(
+    'names %s in English from Intl (%s) and builds its flag from regional-indicator letters',
+    (code, name, flag) => {
+      expect(countryName(code)).toBe(name);
+      expect(countryFlag(code)).toBe(flag);
+    },
+  );
 
   it.each(['XX', 'xx', '', 'USA', '1A', '??', '12'])(
     'says Unknown with a globe for %j (not a two-letter code)',

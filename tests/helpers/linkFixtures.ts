@@ -14,6 +14,23 @@ export function noRedirectRules() {
   };
 }
 
+/**
+ * The redirect switches as the link form sends them (every field, blanks as ''): a country
+ * redirect to the lite site, no Instagram exit, the TikTok bypass as given.
+ */
+export function liteCountryRedirectInput(tiktokBypass: boolean) {
+  return {
+    enable_tiktok_bypass: tiktokBypass,
+    enable_country_redirect: true,
+    country_redirect_url: 'https://lite.example.com',
+    enable_instagram_exit: false,
+    instagram_exit_url: '',
+  };
+}
+
+/** The counters of a link no one has visited yet. */
+export const NO_CLICKS_YET = { clicks: 0, total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 };
+
 /** The option fields of a request body from a form with no option set. */
 export const NO_OPTIONS_INPUT = {
   forward_query: true,

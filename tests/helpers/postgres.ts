@@ -6,9 +6,11 @@
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { App } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
 import { createPostgresStore, type PostgresStore } from '../../redirector/storage/postgres/postgresStore';
+import type { NewClick } from '../../redirector/storage/records';
 import { makeTempDir, NO_LINK_CHECKS, serveApp, TEST_ADMIN_KEY } from './testServer';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -99,4 +101,87 @@ export async function startPostgresTestServer(
   const store = await createPostgresStore(databaseUrl);
   const served = await serveApp(config, store, options.clock);
   return { ...served, adminKey: TEST_ADMIN_KEY, store, config };
+}
+
+/** A test server on a fresh schema of its own, which its close() drops. */
+export async function startPostgresTestServerOnFreshSchema(
+  options: Parameters<typeof startPostgresTestServer>[1] = {},
+): Promise<PostgresTestServer> {
+  const schema = await createTestSchema();
+  const server = await startPostgresTestServer(schema.url, options);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await schema.drop();
+    },
+  };
+}
+
+interface Closable {
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh schema for a suite and what `open` starts on it (stores, servers), made before the suite's
+ * tests (`around: 'each'`: before each test) and closed in turn, then dropped, after them. The
+ * answer holds `schema` and `open`'s fields once the hook has run: read them inside the tests.
+ */
+export function onTestSchema<T extends Record<string, Closable>>(
+  open: (schema: TestSchema) => Promise<T>,
+  around: 'all' | 'each' = 'all',
+): { schema: TestSchema } & T {
+  const suite = {} as { schema: TestSchema } & T;
+  let opened: Closable[] = [];
+  (around === 'all' ? beforeAll : beforeEach)(async () => {
+    suite.schema = await createTestSchema();
+    const started = await open(suite.schema);
+    opened = Object.values(started);
+    Object.assign(suite, started);
+  });
+  (around === 'all' ? afterAll : afterEach)(async () => {
+    for (const instance of opened) await instance.close();
+    opened = [];
+    await suite.schema?.drop();
+  });
+  return suite;
+}
+
+/** Two stores on one fresh schema, as two instances of the service hold them. */
+export function twoStoresOnOneSchema(): { schema: TestSchema; a: PostgresStore; b: PostgresStore } {
+  return onTestSchema(async (schema) => ({
+    a: await createPostgresStore(schema.url),
+    b: await createPostgresStore(schema.url),
+  }));
+}
+
+/** Two servers (two instances of the service) on one fresh schema, each started with `env`. */
+export function twoServersOnOneSchema(env: Record<string, string> = {}): {
+  schema: TestSchema;
+  a: PostgresTestServer;
+  b: PostgresTestServer;
+} {
+  return onTestSchema(async (schema) => {
+    const [a, b] = await Promise.all([
+      startPostgresTestServer(schema.url, { env }),
+      startPostgresTestServer(schema.url, { env }),
+    ]);
+    return { a, b };
+  });
+}
+
+/** Stores `clicks` a thousand at a time, as a busy service does, and folds them all. */
+export async function storeAndFold(store: PostgresStore, clicks: readonly NewClick[]): Promise<void> {
+  for (let i = 0; i < clicks.length; i += 1_000) await store.clicks.insertMany(clicks.slice(i, i + 1_000));
+  await store.analytics.catchUp();
+}
+
+/** A counter of pg_stat_user_tables for `table` in the schema, read afresh. */
+export async function tableStatistic(schema: TestSchema, table: string, counter: string): Promise<number> {
+  await schema.query('SELECT pg_stat_clear_snapshot()');
+  const [row] = await schema.query<{ n: string }>(
+    `SELECT ${counter} AS n FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2`,
+    [schema.schema, table],
+  );
+  return Number(row!.n);
 }

@@ -59,3 +59,8 @@ export function visitClick(
 ): NewClick {
   return newClick(linkId, clickedAt, { ...PLACE[place], ...DEVICE[agent], user_agent: UA[agent], ...changes });
 }
+
+/** A link's counts as store.links.counts answers them, `quota_used` 0 unless given. */
+export function linkCounts(total: number, unique: number, blocked: number, quotaUsed = 0) {
+  return { total_clicks: total, unique_visitors: unique, blocked_visitors: blocked, quota_used: quotaUsed };
+}

@@ -80,11 +80,16 @@ export async function startReceiver(): Promise<WebhookReceiver> {
   return receiver;
 }
 
-/** Waits until `check` holds, polling every 50 ms; throws with `what` after `ms`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+/** Waits until `check` holds, polling every `everyMs` (50 ms); throws with `what` after `ms`. */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  ms: number,
+  what: string,
+  everyMs = 50,
+): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

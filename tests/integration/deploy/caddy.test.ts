@@ -7,30 +7,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  DOMAIN,
-  HSTS,
-  httpsTo,
-  httpTo,
-  type ReverseProxy,
-  runProxy,
-  stoppedAfterEach,
-} from '../../helpers/reverseProxy';
-import { freePort, type ServerProcess, startServerProcess } from '../../helpers/serverProcess';
-import { makeTempDir } from '../../helpers/testServer';
+import { DOMAIN, deployRuns, expectMovedToHttps, HSTS, httpsTo } from '../../helpers/reverseProxy';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../deploy/Caddyfile');
 
-const running = stoppedAfterEach();
+const deploy = deployRuns();
 
 /** The example in front of `upstreamPort`, on loopback ports, with its state in a temp folder. */
-async function startCaddy(upstreamPort: number): Promise<ReverseProxy> {
-  const dir = makeTempDir('me-caddy-');
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
-  const example = fs.readFileSync(EXAMPLE, 'utf8');
-  if (!example.includes('reverse_proxy 127.0.0.1:8080')) throw new Error('deploy/Caddyfile no longer proxies to 8080');
-  // The test's own options join the example's global block.
-  const global = `{
+function startCaddy(upstreamPort: number) {
+  // Ready once HTTPS answers: the certificate is issued at start, hence the longer wait.
+  const caddy = { name: 'caddy', debianPackage: 'caddy', stopSignal: 'SIGTERM', startMs: 20_000 } as const;
+  return deploy.startProxy(caddy, ({ dir, httpPort, httpsPort }) => {
+    const example = fs.readFileSync(EXAMPLE, 'utf8');
+    if (!example.includes('reverse_proxy 127.0.0.1:8080'))
+      throw new Error('deploy/Caddyfile no longer proxies to 8080');
+    // The test's own options join the example's global block.
+    const global = `{
 	admin off
 	http_port ${httpPort}
 	https_port ${httpsPort}
@@ -39,46 +31,37 @@ async function startCaddy(upstreamPort: number): Promise<ReverseProxy> {
 	skip_install_trust
 	storage file_system ${path.join(dir, 'storage')}
 `;
-  const config = path.join(dir, 'Caddyfile');
-  if (!/^\{$/m.test(example)) throw new Error('deploy/Caddyfile has no global options block');
-  fs.writeFileSync(config, example.replace(/^\{$/m, global).replaceAll('127.0.0.1:8080', `127.0.0.1:${upstreamPort}`));
-  const env = {
-    ...process.env,
-    HOME: dir,
-    XDG_DATA_HOME: path.join(dir, 'data'),
-    XDG_CONFIG_HOME: path.join(dir, 'config'),
-  };
-  const args = ['--config', config, '--adapter', 'caddyfile'];
-  // Ready once HTTPS answers: the certificate is issued at start.
-  return runProxy(
-    {
-      name: 'caddy',
-      binary: {
-        candidates: ['/usr/bin/caddy', '/usr/local/bin/caddy'],
-        install: "Debian's caddy (apt-get install -y caddy)",
-      },
+    const config = path.join(dir, 'Caddyfile');
+    if (!/^\{$/m.test(example)) throw new Error('deploy/Caddyfile has no global options block');
+    fs.writeFileSync(
+      config,
+      example.replace(/^\{$/m, global).replaceAll('127.0.0.1:8080', `127.0.0.1:${upstreamPort}`),
+    );
+    const env = {
+      ...process.env,
+      HOME: dir,
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+    };
+    const args = ['--config', config, '--adapter', 'caddyfile'];
+    const log = { file: 'caddy.log', output: true };
+    return {
       checkArgs: ['validate', ...args],
       args: ['run', ...args],
       env,
-      httpPort,
-      httpsPort,
-      stopSignal: 'SIGTERM',
-      log: { file: path.join(dir, 'caddy.log'), output: true },
-      answers: (caddy) => viaHttps(caddy, '/'),
-      startMs: 20_000,
-    },
-    running,
-  );
+      log,
+      answers: (proxy) => viaHttps(proxy, '/'),
+    };
+  });
 }
 
 /** A GET to Caddy's HTTPS port as a browser on `domain` would send it. */
-const viaHttps = (caddy: ReverseProxy, pathname: string, domain = DOMAIN) => httpsTo(caddy.httpsPort, domain, pathname);
+const viaHttps = (caddy: { httpsPort: number }, pathname: string, domain = DOMAIN) =>
+  httpsTo(caddy.httpsPort, domain, pathname);
 
 describe('deploy/Caddyfile', () => {
   it('in front of the built server: HSTS on every HTTPS answer, none over plain HTTP', async () => {
-    const server: ServerProcess = await startServerProcess({ env: { TRUST_PROXY: '1' } });
-    running.push(server);
-    const caddy = await startCaddy(server.port);
+    const { server, proxy: caddy } = await deploy.builtServerBehind(startCaddy);
 
     const created = await fetch(`http://127.0.0.1:${server.port}/api/links`, {
       method: 'POST',
@@ -95,17 +78,11 @@ describe('deploy/Caddyfile', () => {
     const health = await viaHttps(caddy, '/healthz');
     expect([health.status, health.headers['strict-transport-security']]).toEqual([200, HSTS]);
 
-    const plain = await httpTo(caddy.httpPort, DOMAIN, '/caddied?x=1');
-    expect(plain.status).toBe(308);
-    expect(plain.headers.location).toBe(`https://${DOMAIN}/caddied?x=1`);
-    // Over plain HTTP the header means nothing to a browser (RFC 6797 §8.1).
-    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    await expectMovedToHttps(caddy, '/caddied?x=1', 308);
   });
 
   it('gets a certificate on demand for a verified custom domain only, and routes it by host', async () => {
-    const server: ServerProcess = await startServerProcess({ env: { TRUST_PROXY: '1' } });
-    running.push(server);
-    const caddy = await startCaddy(server.port);
+    const { server, proxy: caddy } = await deploy.builtServerBehind(startCaddy);
     const api = async (method: string, pathname: string, body: unknown, headers: Record<string, string>) =>
       fetch(`http://127.0.0.1:${server.port}${pathname}`, {
         method,

@@ -11,18 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../../../redirector/storage/openStore';
 import { createSqliteStore } from '../../../redirector/storage/sqlite/sqliteStore';
 import type { RawAnswer } from '../../helpers/rawRequest';
-import {
-  DOMAIN,
-  HSTS,
-  httpsTo,
-  httpTo,
-  type ReverseProxy,
-  runProxy,
-  stoppedAfterEach,
-} from '../../helpers/reverseProxy';
+import { DOMAIN, deployRuns, expectMovedToHttps, HSTS, httpsTo } from '../../helpers/reverseProxy';
 import { selfSignedCertificate } from '../../helpers/selfSignedCertificate';
-import { freePort, type ServerProcess, startServerProcess } from '../../helpers/serverProcess';
-import { makeTempDir } from '../../helpers/testServer';
+import { freePort } from '../../helpers/serverProcess';
 import { IP } from '../../helpers/visitors';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../deploy/nginx.conf');
@@ -33,57 +24,42 @@ function replaced(text: string, from: string, to: string): string {
   return text.split(from).join(to);
 }
 
-const running = stoppedAfterEach();
+const deploy = deployRuns();
 
 /** The example, moved to loopback ports and a self-signed certificate, in front of `upstreamPort`. */
-async function startNginx(upstreamPort: number): Promise<ReverseProxy> {
-  const dir = makeTempDir('me-nginx-');
-  const certificate = selfSignedCertificate(dir, DOMAIN);
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
-  let site = fs.readFileSync(EXAMPLE, 'utf8');
-  site = replaced(site, 'server 127.0.0.1:8080;', `server 127.0.0.1:${upstreamPort};`);
-  site = replaced(site, '    listen [::]:80;\n', '');
-  site = replaced(site, '    listen [::]:443 ssl http2;\n', '');
-  site = replaced(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`);
-  site = replaced(site, 'listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`);
-  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/fullchain.pem`, certificate.cert);
-  site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/privkey.pem`, certificate.key);
-  fs.writeFileSync(path.join(dir, 'me.conf'), site);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `${kind}_temp_path ${path.join(dir, kind)};`)
-    .join(' ');
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off; master_process off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};
+function startNginx(upstreamPort: number) {
+  const nginx = { name: 'nginx', debianPackage: 'nginx-light', stopSignal: 'SIGQUIT', startMs: 10_000 } as const;
+  return deploy.startProxy(nginx, ({ dir, httpPort, httpsPort }) => {
+    const certificate = selfSignedCertificate(dir, DOMAIN);
+    let site = fs.readFileSync(EXAMPLE, 'utf8');
+    site = replaced(site, 'server 127.0.0.1:8080;', `server 127.0.0.1:${upstreamPort};`);
+    site = replaced(site, '    listen [::]:80;\n', '');
+    site = replaced(site, '    listen [::]:443 ssl http2;\n', '');
+    site = replaced(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`);
+    site = replaced(site, 'listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`);
+    site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/fullchain.pem`, certificate.cert);
+    site = replaced(site, `/etc/letsencrypt/live/${DOMAIN}/privkey.pem`, certificate.key);
+    fs.writeFileSync(path.join(dir, 'me.conf'), site);
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+      .map((kind) => `${kind}_temp_path ${path.join(dir, kind)};`)
+      .join(' ');
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `daemon off; master_process off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};
 events {}
 http { access_log off; ${temp} include ${path.join(dir, 'me.conf')}; }
 `,
-  );
-  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
+    );
+    const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
 
-  return runProxy(
-    {
-      name: 'nginx',
-      binary: {
-        candidates: ['/usr/sbin/nginx', '/usr/bin/nginx'],
-        install: "Debian's nginx-light (apt-get install -y nginx-light)",
-      },
-      checkArgs: ['-t', ...args],
-      args,
-      httpPort,
-      httpsPort,
-      stopSignal: 'SIGQUIT',
-      log: { file: path.join(dir, 'error.log'), output: false },
-      answers: () => fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }),
-      startMs: 10_000,
-    },
-    running,
-  );
+    const answers = () => fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' });
+    return { checkArgs: ['-t', ...args], args, log: { file: 'error.log', output: false }, answers };
+  });
 }
 
 /** A request to nginx's HTTPS port as a browser on DOMAIN would send it. */
 const viaHttps = (
-  nginx: ReverseProxy,
+  nginx: { httpsPort: number },
   method: string,
   pathname: string,
   headers: Record<string, string> = {},
@@ -97,7 +73,7 @@ describe('deploy/nginx.conf', () => {
       res.end(JSON.stringify(req.headers));
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
-    running.push({ stop: () => new Promise((resolve) => echo.close(resolve)) });
+    deploy.running.push({ stop: () => new Promise((resolve) => echo.close(resolve)) });
     const nginx = await startNginx((echo.address() as AddressInfo).port);
 
     const answer = await viaHttps(nginx, 'GET', '/abc', { 'X-Forwarded-For': IP.us });
@@ -113,17 +89,11 @@ describe('deploy/nginx.conf', () => {
 
   it('sends plain HTTP to HTTPS', async () => {
     const nginx = await startNginx(await freePort());
-    const answer = await httpTo(nginx.httpPort, DOMAIN, '/abc?x=1');
-    expect(answer.status).toBe(301);
-    expect(answer.headers.location).toBe(`https://${DOMAIN}/abc?x=1`);
-    // Over plain HTTP the header means nothing to a browser (RFC 6797 §8.1): it is not sent.
-    expect(answer.headers['strict-transport-security']).toBeUndefined();
+    await expectMovedToHttps(nginx, '/abc?x=1', 301);
   });
 
   it('in front of the built server: redirects, and stores the address nginx saw rather than a forged one', async () => {
-    const server: ServerProcess = await startServerProcess({ env: { TRUST_PROXY: '1' } });
-    running.push(server);
-    const nginx = await startNginx(server.port);
+    const { server, proxy: nginx } = await deploy.builtServerBehind(startNginx);
 
     const created = await viaHttps(
       nginx,
@@ -143,7 +113,7 @@ describe('deploy/nginx.conf', () => {
     const unknown = await viaHttps(nginx, 'GET', '/no-such-link');
     expect([unknown.status, unknown.headers['strict-transport-security']]).toEqual([404, HSTS]);
 
-    running.splice(running.indexOf(server), 1);
+    deploy.running.splice(deploy.running.indexOf(server), 1);
     expect(await server.stop()).toBe(0);
     const store = createSqliteStore(path.join(server.dataDir, SQLITE_FILE));
     try {

@@ -8,12 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
-import {
-  createTestSchema,
-  type PostgresTestServer,
-  startPostgresTestServer,
-  type TestSchema,
-} from '../../../helpers/postgres';
+import { twoServersOnOneSchema } from '../../../helpers/postgres';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 let destination: http.Server;
@@ -43,22 +38,10 @@ async function newLink(server: { url: string; adminKey: string }): Promise<numbe
 }
 
 describe('link check leases on PostgreSQL', () => {
-  let schema: TestSchema;
-  let first: PostgresTestServer;
-  let second: PostgresTestServer;
-
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    first = await startPostgresTestServer(schema.url, { env: { OUTBOUND_ALLOW_PRIVATE: '1' } });
-    second = await startPostgresTestServer(schema.url, { env: { OUTBOUND_ALLOW_PRIVATE: '1' } });
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await schema.drop();
-  });
+  const instances = twoServersOnOneSchema({ OUTBOUND_ALLOW_PRIVATE: '1' });
 
   it('lets one instance check a link while the other leaves it', async () => {
+    const { a: first, b: second } = instances;
     const id = await newLink(first);
     requests = 0;
     const outcomes = await Promise.all([

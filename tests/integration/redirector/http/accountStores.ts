@@ -1,5 +1,5 @@
 /** A server on each store with a clock the test moves, for the account suites (docs/api.md#accounts). */
-import { createTestSchema, startPostgresTestServer } from '../../../helpers/postgres';
+import { startPostgresTestServerOnFreshSchema } from '../../../helpers/postgres';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 export interface Clock {
@@ -26,17 +26,11 @@ export const CLOCKED_STORES: ClockedStore[] = [
   { kind: 'sqlite', start: (env, clock) => startTestServer({ env, clock: () => clock.now }) },
   {
     kind: 'postgres',
-    async start(env, clock) {
-      const schema = await createTestSchema();
-      const server = await startPostgresTestServer(schema.url, { env, clock: () => clock.now });
-      return {
-        ...server,
+    // The answer stands in for a TestServer: no data directory, a PostgreSQL store.
+    start: async (env, clock) =>
+      ({
+        ...(await startPostgresTestServerOnFreshSchema({ env, clock: () => clock.now })),
         dataDir: '',
-        async close() {
-          await server.close();
-          await schema.drop();
-        },
-      } as unknown as TestServer;
-    },
+      }) as unknown as TestServer,
   },
 ];

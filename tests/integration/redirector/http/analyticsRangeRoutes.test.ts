@@ -15,12 +15,7 @@ import { newClick, newLink, type OpenedStore, STORE_KINDS } from '../storage/sto
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2025, 5, 20, 10, 0, 0);
-const RANGED_CALLS = [
-  '/api/analytics/LINK',
-  '/api/analytics/summary',
-  '/api/analytics/repeat-visitors',
-  '/api/analytics/funnel',
-];
+const RANGED_CALLS = ['LINK', 'summary', 'repeat-visitors', 'funnel'].map((call) => `/api/analytics/${call}`);
 
 describe.each(STORE_KINDS)('ranges and export over HTTP on $kind', (kind) => {
   let opened: OpenedStore;
@@ -62,15 +57,15 @@ describe.each(STORE_KINDS)('ranges and export over HTTP on $kind', (kind) => {
       .map(toApiClick);
 
   it('refuses a bad range on every ranged call with a clear message', async () => {
-    const cases: [string, string][] = [
-      ['from=2025-02-30&to=2025-03-01', 'from must be a date YYYY-MM-DD'],
-      ['from=2025-03-01&to=03/02/2025', 'to must be a date YYYY-MM-DD'],
-      ['from=2025-03-02&to=2025-03-01', 'from must not be after to'],
-      ['from=2015-01-01&to=2025-01-08', 'a range covers at most 3660 days'],
-      ['from=2025-03-01', 'from and to go together: give both or neither'],
-    ];
+    const errors: Record<string, string> = {
+      'from=2025-02-30&to=2025-03-01': 'from must be a date YYYY-MM-DD',
+      'from=2025-03-01&to=03/02/2025': 'to must be a date YYYY-MM-DD',
+      'from=2025-03-02&to=2025-03-01': 'from must not be after to',
+      'from=2015-01-01&to=2025-01-08': 'a range covers at most 3660 days',
+      'from=2025-03-01': 'from and to go together: give both or neither',
+    };
     for (const path of [...RANGED_CALLS, `/api/analytics/${'LINK'}/clicks`]) {
-      for (const [query, error] of cases) {
+      for (const [query, error] of Object.entries(errors)) {
         const answer = await call(server, 'GET', `${path.replace('LINK', String(linkId))}?${query}`, {
           headers: adminHeaders(server.adminKey),
         });

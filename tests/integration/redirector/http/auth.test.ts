@@ -10,6 +10,9 @@ async function ownServer(): Promise<TestServer & AsyncDisposable> {
   return Object.assign(server, { [Symbol.asyncDispose]: () => server.close() });
 }
 
+/** The administrator's calls, `METHOD path` each. */
+const ADMIN_CALLS = 'GET /api/links, POST /api/links, PUT /api/links?id=1, DELETE /api/links?id=1, GET /api/init';
+
 describe('POST /api/auth', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -50,13 +53,7 @@ describe('POST /api/auth', () => {
   });
 
   describe('admin calls without a valid key', () => {
-    const adminCalls: [string, string][] = [
-      ['GET', '/api/links'],
-      ['POST', '/api/links'],
-      ['PUT', '/api/links?id=1'],
-      ['DELETE', '/api/links?id=1'],
-      ['GET', '/api/init'],
-    ];
+    const adminCalls = ADMIN_CALLS.split(', ').map((route) => route.split(' ') as [string, string]);
 
     it('answers 401 with no key, even with the UI cookies and markers set', async () => {
       const cookie = `admin_auth=authenticated; apiKey=${server.adminKey}; auth=true`;

@@ -71,6 +71,14 @@ function* repeated(piece: string, count: number): Iterable<string> {
   for (let i = 0; i < count; i++) yield piece;
 }
 
+/** The answer had `status` and `error`, said Connection: close, and the socket closed within a second. */
+function expectClosedWith(exchange: Exchange, status: number, error: string): void {
+  expect(exchange.answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
+  expect(exchange.answer).toContain(JSON.stringify({ error }));
+  expect(exchange.closedAfterMs).toBeLessThan(1000);
+}
+
 describe('an answer that leaves the body unread', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -85,20 +93,14 @@ describe('an answer that leaves the body unread', () => {
       yield* repeated(`https://e.example.com/,${'x'.repeat(576)}\n`.repeat(100), 200);
     };
     const exchange = await sendChunked(server, '/api/links/import', 'text/csv', rows);
-    expect(exchange.answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
-    expect(exchange.answer).toContain(JSON.stringify({ error: CSV_TOO_LARGE }));
-    expect(exchange.closedAfterMs).toBeLessThan(1000);
+    expectClosedWith(exchange, 413, CSV_TOO_LARGE);
   });
 
   it('closes the connection after a JSON body over 64 KiB (413)', async () => {
     const exchange = await sendChunked(server, '/api/links', 'application/json', () =>
       repeated(`{"title":"${'x'.repeat(16 * 1024)}",`, 400),
     );
-    expect(exchange.answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
-    expect(exchange.answer).toContain(JSON.stringify({ error: BODY_TOO_LARGE }));
-    expect(exchange.closedAfterMs).toBeLessThan(1000);
+    expectClosedWith(exchange, 413, BODY_TOO_LARGE);
   });
 
   it('closes the connection after an import refused at its 10,001st row, the body still coming', async () => {
@@ -107,10 +109,7 @@ describe('an answer that leaves the body unread', () => {
       yield* repeated('https://e.example.com/\n'.repeat(1000), 200);
     };
     const exchange = await sendChunked(server, '/api/links/import', 'text/csv', rows);
-    expect(exchange.answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(exchange.answer).toMatch(/\r\nConnection: close\r\n/i);
-    expect(exchange.answer).toContain(JSON.stringify({ error: TOO_MANY_ROWS }));
-    expect(exchange.closedAfterMs).toBeLessThan(1000);
+    expectClosedWith(exchange, 400, TOO_MANY_ROWS);
   });
 
   it('keeps the connection open after an answer that read its whole body', async () => {

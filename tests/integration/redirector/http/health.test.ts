@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../helpers/testServer';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../../helpers/suiteServer';
 
 describe('health and routing', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const suite = serverForSuite();
 
   it('answers /healthz once the database answers', async () => {
-    const response = await fetch(`${server.url}/healthz`);
+    const response = await fetch(`${suite.server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
   it('answers an unknown /api path with a JSON 404, with or without credentials', async () => {
-    for (const headers of [{}, { 'X-API-Key': server.adminKey }] as Record<string, string>[]) {
-      const response = await fetch(`${server.url}/api/no-such-call`, { headers });
+    for (const headers of [{}, { 'X-API-Key': suite.server.adminKey }] as Record<string, string>[]) {
+      const response = await fetch(`${suite.server.url}/api/no-such-call`, { headers });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       expect(await response.json()).toHaveProperty('error');
@@ -24,13 +20,13 @@ describe('health and routing', () => {
   });
 
   it('tells any client where short links live, without credentials', async () => {
-    const response = await fetch(`${server.url}/api/config`);
+    const response = await fetch(`${suite.server.url}/api/config`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ public_url: 'http://localhost:0', registration: 'open', mail: false });
   });
 
   it('answers CORS preflights for /api with the allowed headers listed', async () => {
-    const response = await fetch(`${server.url}/api/links`, {
+    const response = await fetch(`${suite.server.url}/api/links`, {
       method: 'OPTIONS',
       headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST' },
     });
@@ -42,7 +38,7 @@ describe('health and routing', () => {
 
   it('serves the app with security headers on every UI route', async () => {
     for (const route of ['/', '/login', '/register', '/dashboard', '/test-storage', '/admin', '/admin/links']) {
-      const response = await fetch(`${server.url}${route}`);
+      const response = await fetch(`${suite.server.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(await response.text()).toContain('<div id="root">');
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

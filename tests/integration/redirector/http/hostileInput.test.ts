@@ -36,12 +36,8 @@ describe.each(STORE_KINDS)('hostile input on %s', (kind) => {
     });
 
   it('answers a "__proto__" key with 400 and takes "constructor" as any other unknown key', async () => {
-    for (const path of [
-      '/api/links',
-      '/api/auth?action=admin',
-      '/api/auth?action=login',
-      '/api/auth?action=register',
-    ]) {
+    const paths = ['/api/links', '/api/auth?action=admin', '/api/auth?action=login', '/api/auth?action=register'];
+    for (const path of paths) {
       for (const body of ['{"__proto__": {"admin": true}}', '{"a": [{"b": {"__proto__": null}}]}']) {
         const answer = await post(path, body);
         expect(answer.status, `${path} ${body}`).toBe(400);

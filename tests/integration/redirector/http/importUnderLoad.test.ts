@@ -11,10 +11,11 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES } from '../../../../redirector/contract/lists';
 import { TOO_MANY_ROWS } from '../../../../redirector/links/linkImport';
-import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { closedAfterEach } from '../../../helpers/closedAfterEach';
+import { createTestSchema } from '../../../helpers/postgres';
 import { type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -110,19 +111,13 @@ const percentile = (values: number[], share: number) => {
 describe.each([{ kind: 'sqlite' as const }, { kind: 'postgres' as const }])(
   'a 5 MiB import of tiny rows on the built server ($kind)',
   ({ kind }) => {
-    let server: ServerProcess | undefined;
-    let schema: TestSchema | undefined;
-
-    afterEach(async () => {
-      await server?.kill();
-      await schema?.drop();
-      server = undefined;
-      schema = undefined;
-    });
+    const keep = closedAfterEach();
 
     it('is refused at row 10,001 with nothing created, redirects unhindered and memory flat', async () => {
-      schema = kind === 'postgres' ? await createTestSchema() : undefined;
-      server = await startServerProcess({ env: schema ? { DATABASE_URL: schema.url } : {} });
+      const schema = kind === 'postgres' ? keep(await createTestSchema(), (opened) => opened.drop()) : undefined;
+      const server = keep(await startServerProcess({ env: schema ? { DATABASE_URL: schema.url } : {} }), (opened) =>
+        opened.kill(),
+      );
       const token = await userToken(server);
       const auth = { Authorization: `Bearer ${token}` };
       const made = await json(server, '/api/links/create', {

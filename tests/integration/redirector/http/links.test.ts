@@ -11,7 +11,7 @@ import {
   LINK_FIELDS,
   newUser,
 } from '../../../helpers/api';
-import { noRedirectRules } from '../../../helpers/linkFixtures';
+import { liteCountryRedirectInput, NO_CLICKS_YET, noRedirectRules } from '../../../helpers/linkFixtures';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const START = Date.UTC(2026, 0, 15, 9, 30, 0);
@@ -35,11 +35,7 @@ describe('admin link calls', () => {
       title: 'Spring sale',
       target_url: 'https://Shop.example.com/sale?utm=x',
       short_code: 'Spring-Sale_1',
-      enable_tiktok_bypass: true,
-      enable_country_redirect: true,
-      country_redirect_url: 'https://lite.example.com',
-      enable_instagram_exit: false,
-      instagram_exit_url: '',
+      ...liteCountryRedirectInput(true),
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
@@ -48,10 +44,7 @@ describe('admin link calls', () => {
       title: 'Spring sale',
       target_url: 'https://shop.example.com/sale?utm=x',
       short_code: 'Spring-Sale_1',
-      clicks: 0,
-      total_clicks: 0,
-      unique_visitors: 0,
-      blocked_visitors: 0,
+      ...NO_CLICKS_YET,
       created_at: new Date(now).toISOString(),
       enable_tiktok_bypass: true,
       enable_country_redirect: true,
@@ -176,10 +169,7 @@ describe('admin link calls', () => {
     expect(links[2]).toMatchObject({ clicks: 3, total_clicks: 3, unique_visitors: 2, blocked_visitors: 1 });
     expect(links[0]).toMatchObject({
       id: newer.id,
-      clicks: 0,
-      total_clicks: 0,
-      unique_visitors: 0,
-      blocked_visitors: 0,
+      ...NO_CLICKS_YET,
     });
 
     const one = await admin('GET', `/api/links?id=${older.id}`);
@@ -304,10 +294,7 @@ describe('admin link calls', () => {
         title: 'Test Link',
         target_url: 'https://example.com/',
         short_code: expect.stringMatching(/^[A-Za-z0-9]{6}$/),
-        clicks: 0,
-        total_clicks: 0,
-        unique_visitors: 0,
-        blocked_visitors: 0,
+        ...NO_CLICKS_YET,
         created_at: new Date(now).toISOString(),
         ...noRedirectRules(),
         ...defaultLinkOptions(),

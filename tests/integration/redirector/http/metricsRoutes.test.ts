@@ -4,9 +4,10 @@
  * of the redirects, clicks and requests the test made, on SQLite and PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach } from '../../../helpers/closedAfterEach';
 import { IP, UA } from '../../../helpers/visitors';
-import { type DataPlace, newDataPlace, type RunningServer, STORE_KINDS, send, startServerOn } from './hardeningHelpers';
+import { newDataPlace, type RunningServer, STORE_KINDS, send, startServerOn } from './hardeningHelpers';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -49,19 +50,14 @@ async function visit(
   return response.status;
 }
 
-let place: DataPlace | undefined;
-let server: RunningServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  await place?.drop();
-  server = undefined;
-  place = undefined;
-});
+const keep = closedAfterEach();
 
 describe.each(STORE_KINDS)('/metrics on %s', (kind) => {
   it('counts redirects by outcome, stored clicks, commits and requests by route; promtool accepts it', async () => {
-    place = await newDataPlace(kind);
-    server = await startServerOn(place, { env: { METRICS_TOKEN: TOKEN, TRUST_PROXY: '1' } });
+    const place = keep(await newDataPlace(kind), (opened) => opened.drop());
+    const server = keep(await startServerOn(place, { env: { METRICS_TOKEN: TOKEN, TRUST_PROXY: '1' } }), (opened) =>
+      opened.close(),
+    );
     const admin = { 'X-API-Key': server.adminKey };
     const links = [
       { short_code: 'plain', target_url: 'https://example.com/' },
@@ -124,12 +120,15 @@ describe.each(STORE_KINDS)('/metrics on %s', (kind) => {
 });
 
 it('answers 404 without METRICS_TOKEN, and without or with a wrong bearer token', async () => {
-  place = await newDataPlace('sqlite');
-  server = await startServerOn(place);
-  expect((await scrape(server)).status).toBe(404);
-  await server.close();
+  const place = keep(await newDataPlace('sqlite'), (opened) => opened.drop());
+  const tokenless = await startServerOn(place);
+  try {
+    expect((await scrape(tokenless)).status).toBe(404);
+  } finally {
+    await tokenless.close();
+  }
 
-  server = await startServerOn(place, { env: { METRICS_TOKEN: TOKEN } });
+  const server = keep(await startServerOn(place, { env: { METRICS_TOKEN: TOKEN } }), (opened) => opened.close());
   expect((await scrape(server, {})).status).toBe(404);
   expect((await scrape(server, { Authorization: `Bearer ${TOKEN}x` })).status).toBe(404);
   expect((await scrape(server, { Authorization: TOKEN })).status).toBe(404);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, bearer, call, clickOf, defaultLinkOptions, LINK_FIELDS, newUser } from '../../../helpers/api';
+import { liteCountryRedirectInput, NO_CLICKS_YET } from '../../../helpers/linkFixtures';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const START = Date.UTC(2026, 2, 1, 8, 0, 0);
@@ -43,10 +44,7 @@ describe('user link calls', () => {
         title: 'Mine',
         target_url: 'https://alice.example.com/',
         short_code: 'alice-1',
-        clicks: 0,
-        total_clicks: 0,
-        unique_visitors: 0,
-        blocked_visitors: 0,
+        ...NO_CLICKS_YET,
         created_at: new Date(now).toISOString(),
         enable_tiktok_bypass: true,
         enable_country_redirect: false,
@@ -157,16 +155,8 @@ describe('user link calls', () => {
     const link = (await as(alice).create({ short_code: 'alice-upd', target_url: 'https://a.example.com' })).body
       .link as Link;
     // The UI sends the whole form back, short code included.
-    const answer = await as(alice).update(link.id, {
-      short_code: 'alice-upd',
-      target_url: 'https://a.example.com/new',
-      title: 'Renamed',
-      enable_tiktok_bypass: false,
-      enable_country_redirect: true,
-      country_redirect_url: 'https://lite.example.com',
-      enable_instagram_exit: false,
-      instagram_exit_url: '',
-    });
+    const form = { short_code: 'alice-upd', target_url: 'https://a.example.com/new', title: 'Renamed' };
+    const answer = await as(alice).update(link.id, { ...form, ...liteCountryRedirectInput(false) });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       link: {

@@ -2,38 +2,18 @@
  * The BUILT server (`npm run build` first) with DATABASE_URL, the way operators run it: one clear
  * line and exit 1 when the database can't be used; clicks durable against SIGKILL; SIGTERM exits 0.
  */
-import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../../../helpers/postgres';
+import { sendRedirectBurst } from '../../../helpers/redirectBurst';
 import { logMessages, runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { UA } from '../../../helpers/visitors';
 
 const CLICKS = 300;
 
 /** `count` redirects to /<shortCode> at once; their statuses (0 on a connection error). */
-function sendRedirects(server: ServerProcess, shortCode: string, count: number, onFirst?: () => void) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
-  let first = true;
-  const one = () =>
-    new Promise<number>((resolve) => {
-      const req = http.get(
-        `${server.url}/${shortCode}`,
-        { agent, headers: { 'User-Agent': UA.iphoneSafari } },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (first) {
-              first = false;
-              onFirst?.();
-            }
-            resolve(res.statusCode ?? 0);
-          });
-          res.on('error', () => resolve(0));
-        },
-      );
-      req.on('error', () => resolve(0));
-    });
-  return Promise.all(Array.from({ length: count }, one)).finally(() => agent.destroy());
+function sendRedirects(server: ServerProcess, shortCode: string, count: number, onFirstAnswer?: () => void) {
+  const headers = () => ({ 'User-Agent': UA.iphoneSafari });
+  return sendRedirectBurst(server, shortCode, { count, connections: 50, headers, onFirstAnswer });
 }
 
 describe('built server with DATABASE_URL', () => {

@@ -5,28 +5,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClickSpool } from '../../../../redirector/storage/clickSpool';
 import { createPostgresStore, type PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import type { ClickMark } from '../../../../redirector/storage/store';
 import { clickOf } from '../../../helpers/api';
-import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { closedAfterEach } from '../../../helpers/closedAfterEach';
+import { createTestSchema } from '../../../helpers/postgres';
 import { newLink } from '../../../helpers/records';
 import { makeTempDir } from '../../../helpers/testServer';
 
-let schema: TestSchema | undefined;
-let store: PostgresStore | undefined;
-
-afterEach(async () => {
-  await store?.close();
-  await schema?.drop();
-  store = undefined;
-  schema = undefined;
-});
+const keep = closedAfterEach();
 
 async function storeWithLink(): Promise<{ store: PostgresStore; linkId: number }> {
-  schema = await createTestSchema();
-  store = await createPostgresStore(schema.url);
+  const schema = keep(await createTestSchema(), (opened) => opened.drop());
+  const store = keep(await createPostgresStore(schema.url), (opened) => opened.close());
   const link = await store.links.create(newLink({ title: 'Spooled', short_code: 'spooled', created_at: 0 }));
   return { store, linkId: link.id };
 }

@@ -3,11 +3,11 @@
  * time, in small chunks: day_returns, kept by visitor_days' trigger (postgres/rollups.ts), still
  * counts every visitor of a range once, as the raw clicks say.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore, type PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
+import { describe, expect, it } from 'vitest';
+import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { foldClicks } from '../../../../redirector/storage/postgres/rollups';
 import type { NewClick } from '../../../../redirector/storage/records';
-import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { twoStoresOnOneSchema } from '../../../helpers/postgres';
 import { seeded } from '../../../helpers/random';
 import { newClick, newLink } from '../../../helpers/records';
 
@@ -21,22 +21,10 @@ async function foldAll(store: PostgresStore): Promise<void> {
 }
 
 describe('concurrent folds on PostgreSQL', () => {
-  let schema: TestSchema;
-  let a: PostgresStore;
-  let b: PostgresStore;
-
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    a = await createPostgresStore(schema.url);
-    b = await createPostgresStore(schema.url);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await schema?.drop();
-  });
+  const instances = twoStoresOnOneSchema();
 
   it('count each visitor of a range once while two instances fold the same visitors', async () => {
+    const { a, b } = instances;
     const links = [
       await a.links.create(newLink({ short_code: 'one' })),
       await b.links.create(newLink({ short_code: 'two' })),

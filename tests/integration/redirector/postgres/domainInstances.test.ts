@@ -2,55 +2,29 @@
  * Two instances on one PostgreSQL database (docs/api.md#custom-domains): a domain verified or taken
  * away through one, and a link moved between domains through one, are seen by the other within 1 s.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
-import {
-  createTestSchema,
-  type PostgresTestServer,
-  startPostgresTestServer,
-  type TestSchema,
-} from '../../../helpers/postgres';
+import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
+import { waitFor } from '../../../helpers/webhookReceiver';
 
 const WITHIN_MS = 1000;
 
-/** How long until `check` holds, polling every 10 ms; fails after WITHIN_MS. */
-async function within(check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > WITHIN_MS) throw new Error(`not seen within ${WITHIN_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits until `check` holds, polling every 10 ms; fails after WITHIN_MS. */
+const within = (check: () => Promise<boolean>) => waitFor(check, WITHIN_MS, `a change seen within ${WITHIN_MS} ms`, 10);
 
 describe('custom domains across two instances', () => {
-  let schema: TestSchema;
-  let a: PostgresTestServer;
-  let b: PostgresTestServer;
-  const env = { PUBLIC_URL: 'https://me.example.com' };
+  const instances = twoServersOnOneSchema({ PUBLIC_URL: 'https://me.example.com' });
   const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
   const allowedOn = async (server: PostgresTestServer, host: string) =>
     (await call(asTest(server), 'GET', `/api/domains/allowed?domain=${host}`)).status;
   const visit = (server: PostgresTestServer, host: string, path: string) =>
     request(`${server.url}${path}`, { headers: { Host: host, 'User-Agent': UA.desktopChrome } });
 
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    [a, b] = await Promise.all([
-      startPostgresTestServer(schema.url, { env }),
-      startPostgresTestServer(schema.url, { env }),
-    ]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await schema?.drop();
-  });
-
   it('sees a verification, a moved link and a removal made through the other instance within 1 s', async () => {
+    const { a, b } = instances;
     const alice = await newUser(asTest(a), 'Alice');
     await call(asTest(a), 'POST', '/api/user/domain', {
       headers: bearer(alice.token),

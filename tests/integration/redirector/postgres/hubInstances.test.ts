@@ -3,53 +3,27 @@
  * changed or taken down through one is served so by the other within a second or so (its page cache
  * and its directory of handles), and views and hub clicks counted on either add up in the figures.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
-import {
-  createTestSchema,
-  type PostgresTestServer,
-  startPostgresTestServer,
-  type TestSchema,
-} from '../../../helpers/postgres';
+import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
+import { waitFor } from '../../../helpers/webhookReceiver';
 
 /** The page cache's second, the directory's poll, and the machine's slowness. */
 const WITHIN_MS = 2500;
 
-async function within(check: () => Promise<boolean>): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() - started > WITHIN_MS) throw new Error(`not seen within ${WITHIN_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const within = (check: () => Promise<boolean>) => waitFor(check, WITHIN_MS, `a change seen within ${WITHIN_MS} ms`, 20);
 
 describe('the hub across two instances', () => {
-  let schema: TestSchema;
-  let a: PostgresTestServer;
-  let b: PostgresTestServer;
-  const env = { PUBLIC_URL: 'https://me.example.com', TRUST_PROXY: '1' };
+  const instances = twoServersOnOneSchema({ PUBLIC_URL: 'https://me.example.com', TRUST_PROXY: '1' });
   const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
   const visit = (server: PostgresTestServer, path: string, headers: Record<string, string> = {}) =>
     request(`${server.url}${path}`, { headers: { 'User-Agent': UA.desktopChrome, ...headers } });
 
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    [a, b] = await Promise.all([
-      startPostgresTestServer(schema.url, { env }),
-      startPostgresTestServer(schema.url, { env }),
-    ]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await schema?.drop();
-  });
-
   it('serves a page published through the other instance, and adds up its views and clicks', async () => {
+    const { a, b } = instances;
     const ann = await newUser(asTest(a), 'Ann');
     const created = await call(asTest(a), 'POST', '/api/links/create', {
       headers: bearer(ann.token),

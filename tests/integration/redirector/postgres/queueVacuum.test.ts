@@ -3,11 +3,11 @@
  * entries in it (redirector/storage/postgres/queueVacuum.ts), and not before. `vacuum_count`
  * counts VACUUMs run by a client, never autovacuum's, so it tells the service's own apart.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createPool } from '../../../../redirector/storage/postgres/database';
-import { createPostgresStore, type PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
+import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { vacuumQueueIfDead, vacuumQueueInBackground } from '../../../../redirector/storage/postgres/queueVacuum';
-import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { createTestSchema, onTestSchema, storeAndFold, type TestSchema } from '../../../helpers/postgres';
 import { newClick, newLink } from '../../../helpers/records';
 
 async function queueStats(schema: TestSchema) {
@@ -30,28 +30,22 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 describe('the queue of unfolded clicks on PostgreSQL', () => {
-  let schema: TestSchema;
-  let store: PostgresStore;
+  const db = onTestSchema(async (schema) => ({ store: await createPostgresStore(schema.url) }), 'each');
 
   beforeEach(async () => {
-    schema = await createTestSchema();
-    store = await createPostgresStore(schema.url);
+    const { schema, store } = db;
     const link = await store.links.create(newLink({ short_code: 'queue' }));
     const clicks = Array.from({ length: 3_000 }, (_, i) => newClick(link.id, 1_700_000_000_000 + i));
-    for (let i = 0; i < clicks.length; i += 1_000) await store.clicks.insertMany(clicks.slice(i, i + 1_000));
-    await store.analytics.catchUp();
+    await storeAndFold(store, clicks);
     // Every entry folded and deleted, still in the table.
     await until(
       () => queueStats(schema),
       (stats) => stats.dead >= 3_000,
     );
   });
-  afterEach(async () => {
-    await store?.close();
-    await schema?.drop();
-  });
 
   it('is vacuumed once enough folded entries wait, and not before', async () => {
+    const { schema, store } = db;
     expect(await vacuumQueueIfDead(store.pool, 3_001)).toBe(false);
     expect((await queueStats(schema)).vacuums).toBe(0);
     expect(await vacuumQueueIfDead(store.pool, 3_000)).toBe(true);
@@ -63,6 +57,7 @@ describe('the queue of unfolded clicks on PostgreSQL', () => {
   });
 
   it('is vacuumed in the background, and a failure is said once', async () => {
+    const { schema, store } = db;
     const logged: string[] = [];
     const background = vacuumQueueInBackground(store.pool, (message) => logged.push(message), {
       everyMs: 50,

@@ -3,61 +3,41 @@
  * (redirector/storage/postgres/statisticsRefresh.ts): past its threshold of changed rows, and not
  * before. This machine's PostgreSQL runs with autovacuum off, so every analyze seen here is ours.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore, type PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import {
   analyzeStaleTables,
   refreshStatisticsInBackground,
 } from '../../../../redirector/storage/postgres/statisticsRefresh';
-import { createTestSchema, type TestSchema } from '../../../helpers/postgres';
+import { onTestSchema, storeAndFold, type TestSchema, tableStatistic } from '../../../helpers/postgres';
 import { newClick, newLink } from '../../../helpers/records';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
-async function analyzed(schema: TestSchema, table: string): Promise<number> {
-  await schema.query('SELECT pg_stat_clear_snapshot()');
-  const [row] = await schema.query<{ n: string }>(
-    'SELECT analyze_count + autoanalyze_count AS n FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2',
-    [schema.schema, table],
-  );
-  return Number(row!.n);
-}
-
-async function changedSinceAnalyze(schema: TestSchema, table: string): Promise<number> {
-  await schema.query('SELECT pg_stat_clear_snapshot()');
-  const [row] = await schema.query<{ n: string }>(
-    'SELECT n_mod_since_analyze AS n FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2',
-    [schema.schema, table],
-  );
-  return Number(row!.n);
-}
+const analyzed = (schema: TestSchema, table: string) =>
+  tableStatistic(schema, table, 'analyze_count + autoanalyze_count');
+const changedSinceAnalyze = (schema: TestSchema, table: string) => tableStatistic(schema, table, 'n_mod_since_analyze');
 
 describe('statistics on PostgreSQL', () => {
-  let schema: TestSchema;
-  let store: PostgresStore;
+  const db = onTestSchema(async (schema) => ({ store: await createPostgresStore(schema.url) }));
   let linkId: number;
 
   beforeAll(async () => {
-    schema = await createTestSchema();
-    store = await createPostgresStore(schema.url);
+    const { schema, store } = db;
     const link = await store.links.create(newLink({ short_code: 'stats' }));
     linkId = link.id;
     const clicks = Array.from({ length: 3_000 }, (_, i) =>
       newClick(link.id, 1_700_000_000_000 + i * 1000, { ip_address: `10.0.${Math.floor(i / 250)}.${i % 250}` }),
     );
-    for (let i = 0; i < clicks.length; i += 1_000) await store.clicks.insertMany(clicks.slice(i, i + 1_000));
-    await store.analytics.catchUp();
+    await storeAndFold(store, clicks);
     await waitFor(
       async () => (await changedSinceAnalyze(schema, 'clicks')) >= 3_000,
       10_000,
       'the clicks counted as changed',
     );
   });
-  afterAll(async () => {
-    await store?.close();
-    await schema?.drop();
-  });
 
   it('analyzes the tables past the threshold of changed rows, and only those', async () => {
+    const { schema, store } = db;
     expect(await analyzed(schema, 'clicks')).toBe(0);
     // 3,000 new clicks and as many visitors: past 1,000 + 20 % of 3,000, not past 10,000; one link is not.
     expect(await analyzeStaleTables(store.pool, { minRows: 10_000, fraction: 0.2 })).toEqual([]);
@@ -77,6 +57,7 @@ describe('statistics on PostgreSQL', () => {
   });
 
   it('runs in the background while the service runs', async () => {
+    const { schema, store } = db;
     await store.clicks.insertMany(
       Array.from({ length: 2_000 }, (_, i) => newClick(linkId, 1_800_000_000_000 + i, { ip_address: '192.0.2.1' })),
     );

@@ -2,13 +2,8 @@
  * Two instances of the service on one PostgreSQL database: a link one of them changes is not
  * served stale by the other's in-memory link cache, and clicks stored by either count for both.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestSchema,
-  type PostgresTestServer,
-  startPostgresTestServer,
-  type TestSchema,
-} from '../../../helpers/postgres';
+import { describe, expect, it } from 'vitest';
+import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { UA } from '../../../helpers/visitors';
 
 async function api(server: PostgresTestServer, method: string, path: string, body?: unknown) {
@@ -40,21 +35,10 @@ async function forgotten(server: PostgresTestServer, shortCode: string): Promise
 }
 
 describe('two instances on one database', () => {
-  let schema: TestSchema;
-  let a: PostgresTestServer;
-  let b: PostgresTestServer;
-
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    [a, b] = await Promise.all([startPostgresTestServer(schema.url), startPostgresTestServer(schema.url)]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await schema?.drop();
-  });
+  const instances = twoServersOnOneSchema();
 
   it('never serve a link the other instance updated, created or deleted', async () => {
+    const { a, b } = instances;
     const created = await api(a, 'POST', '/api/links', { target_url: 'https://one.example/', short_code: 'shared' });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
@@ -82,6 +66,7 @@ describe('two instances on one database', () => {
   });
 
   it('count the clicks either one stored', async () => {
+    const { a, b } = instances;
     await api(a, 'POST', '/api/links', { target_url: 'https://count.example/', short_code: 'count' });
     await follow(a, 'count');
     await follow(b, 'count');
@@ -93,6 +78,7 @@ describe('two instances on one database', () => {
   });
 
   it('share the sign-in limit: failures on one instance refuse the address on the other', async () => {
+    const { a, b } = instances;
     for (let i = 0; i < 10; i++) {
       expect((await api(a, 'POST', '/api/auth?action=admin', { key: 'wrong-key' })).status).toBe(401);
     }

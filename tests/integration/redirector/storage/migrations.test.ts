@@ -8,10 +8,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Migration } from '../../../../redirector/storage/migration';
 import { postgresMigrations } from '../../../../redirector/storage/migrations/postgres';
 import { sqliteMigrations } from '../../../../redirector/storage/migrations/sqlite';
+import { closedAfterEach } from '../../../helpers/closedAfterEach';
 import {
   type MigrationHarness,
   postgresHarness,
@@ -102,15 +103,8 @@ function lostRows(before: Map<string, Row[]>, after: Map<string, Row[]>): string
 }
 
 describe.each(engines)('%s migrations', (engine, migrations, open) => {
-  const opened: MigrationHarness[] = [];
-  const harness = async () => {
-    const db = await open();
-    opened.push(db);
-    return db;
-  };
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await db.close();
-  });
+  const keep = closedAfterEach();
+  const harness = async () => keep(await open(), (db) => db.close());
 
   async function freshSchema() {
     const fresh = await harness();
@@ -129,12 +123,15 @@ describe.each(engines)('%s migrations', (engine, migrations, open) => {
   it('upgraded step by step from every earlier version, equal a fresh database and keep every row', async () => {
     const fresh = await freshSchema();
     for (let k = 1; k < migrations.length; k += 1) {
-      const db = await harness();
-      await db.migrate(migrations.slice(0, k));
-      await seed(db, `k${k}`);
-      await expectUpgradeLikeFresh(db, fresh);
-      await db.close();
-      opened.splice(opened.indexOf(db), 1);
+      // Each closed before the next opens.
+      const db = await open();
+      try {
+        await db.migrate(migrations.slice(0, k));
+        await seed(db, `k${k}`);
+        await expectUpgradeLikeFresh(db, fresh);
+      } finally {
+        await db.close();
+      }
     }
   }, 120_000);
 

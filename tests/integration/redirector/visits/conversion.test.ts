@@ -12,6 +12,9 @@ import type { TestServer } from '../../../helpers/testServer';
 import { PREVIEW_BOTS, UA } from '../../../helpers/visitors';
 import { STORE_SERVERS } from '../http/bothStores';
 
+/** Two variants, each `[url, weight]`. */
+const twoVariants = (...variants: [string, number][]) => variants.map(([url, weight]) => ({ url, weight }));
+
 const VARIANTS = [
   { url: 'https://a.example/', weight: 70 },
   { url: 'https://b.example/', weight: 30 },
@@ -105,39 +108,24 @@ describe.each(STORE_SERVERS)('links that convert ($kind)', ({ start }) => {
         [[{ url: 'https://a.example/', weight: 100 }], 'Variants: give 2 to 5 entries, or none'],
         [[...VARIANTS, ...VARIANTS, ...VARIANTS], 'Variants: give 2 to 5 entries, or none'],
         [
-          [
-            { url: 'https://a.example/', weight: 50.5 },
-            { url: 'https://b.example/', weight: 49.5 },
-          ],
+          twoVariants(['https://a.example/', 50.5], ['https://b.example/', 49.5]),
           'Variants: each weight must be a whole number from 1 to 100',
         ],
         [
-          [
-            { url: 'https://a.example/', weight: 0 },
-            { url: 'https://b.example/', weight: 100 },
-          ],
+          twoVariants(['https://a.example/', 0], ['https://b.example/', 100]),
           'Variants: each weight must be a whole number from 1 to 100',
         ],
         [
-          [
-            { url: 'https://a.example/', weight: 60 },
-            { url: 'https://b.example/', weight: 30 },
-          ],
+          twoVariants(['https://a.example/', 60], ['https://b.example/', 30]),
           'Variants: the weights must add up to 100',
         ],
         [
-          [
-            { url: 'ftp://a.example/', weight: 50 },
-            { url: 'https://b.example/', weight: 50 },
-          ],
+          twoVariants(['ftp://a.example/', 50], ['https://b.example/', 50]),
           'Variants: each entry needs a valid http(s) url',
         ],
         [{ url: 'https://a.example/' }, 'Variants must be a list of {url, weight}'],
         [
-          [
-            { url: 'https://me.example/x', weight: 50 },
-            { url: 'https://b.example/', weight: 50 },
-          ],
+          twoVariants(['https://me.example/x', 50], ['https://b.example/', 50]),
           "A short link cannot point to this service's own short links",
         ],
       ];

@@ -3,7 +3,6 @@
  * (docs/api.md#resolving-a-short-link), and SIGTERM stores every pending click before exiting 0, on SQLite and on PostgreSQL. Runs the BUILT server
  * (`npm run build` first).
  */
-import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../../../../redirector/storage/openStore';
@@ -11,6 +10,7 @@ import { createPostgresStore } from '../../../../redirector/storage/postgres/pos
 import { createSqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../../../redirector/storage/store';
 import { createTestSchema } from '../../../helpers/postgres';
+import { sendRedirectBurst } from '../../../helpers/redirectBurst';
 import { type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
@@ -77,31 +77,13 @@ const VISITORS = [
   [UA.googlebot, IP.us],
 ] as const;
 
-/** Sends `count` redirects over `connections` keep-alive sockets at once; resolves each status (0 on error). */
+/** Sends `count` redirects over CONNECTIONS keep-alive sockets at once; resolves each status (0 on error). */
 function sendRedirects(server: ServerProcess, count: number, onFirstAnswer?: () => void): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  let first = true;
-  const one = (i: number) =>
-    new Promise<number>((resolve) => {
-      const [userAgent, ip] = VISITORS[i % VISITORS.length]!;
-      const req = http.get(
-        `${server.url}/durable`,
-        { agent, headers: { 'User-Agent': userAgent, 'X-Forwarded-For': ip } },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (first) {
-              first = false;
-              onFirstAnswer?.();
-            }
-            resolve(res.statusCode ?? 0);
-          });
-          res.on('error', () => resolve(0));
-        },
-      );
-      req.on('error', () => resolve(0));
-    });
-  return Promise.all(Array.from({ length: count }, (_, i) => one(i))).finally(() => agent.destroy());
+  const headers = (i: number) => {
+    const [userAgent, ip] = VISITORS[i % VISITORS.length]!;
+    return { 'User-Agent': userAgent, 'X-Forwarded-For': ip };
+  };
+  return sendRedirectBurst(server, 'durable', { count, connections: CONNECTIONS, headers, onFirstAnswer });
 }
 
 describe.each(['sqlite', 'postgres'] as const)('click durability on %s (built server process)', (kind) => {

@@ -7,7 +7,8 @@ import { isbot } from 'isbot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewLink } from '../../../../redirector/storage/records';
 import type { Store } from '../../../../redirector/storage/store';
-import { createTestSchema, startPostgresTestServer } from '../../../helpers/postgres';
+import { startPostgresTestServerOnFreshSchema } from '../../../helpers/postgres';
+import { linkCounts } from '../../../helpers/records';
 import { startTestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
 
@@ -33,17 +34,7 @@ const STORES: { kind: string; start(): Promise<Served> }[] = [
   { kind: 'SQLite', start: () => startTestServer({ env: { TRUST_PROXY: '1' }, clock: () => NOW }) },
   {
     kind: 'PostgreSQL',
-    async start() {
-      const schema = await createTestSchema();
-      const server = await startPostgresTestServer(schema.url, { env: { TRUST_PROXY: '1' }, clock: () => NOW });
-      return {
-        ...server,
-        async close() {
-          await server.close();
-          await schema.drop();
-        },
-      };
-    },
+    start: () => startPostgresTestServerOnFreshSchema({ env: { TRUST_PROXY: '1' }, clock: () => NOW }),
   },
 ];
 
@@ -105,12 +96,7 @@ describe.each(STORES)('in-app visitors isbot flags, on $kind', ({ start }) => {
       device_type: 'ios',
       user_agent: INSTAGRAM_FLAGGED,
     });
-    expect(await server.store.links.counts(link.id)).toEqual({
-      total_clicks: 1,
-      unique_visitors: 1,
-      blocked_visitors: 0,
-      quota_used: 0,
-    });
+    expect(await server.store.links.counts(link.id)).toEqual(linkCounts(1, 1, 0));
   });
 
   it('counts the flagged WeChat visitor and a MetaIAB Facebook visitor as people of their apps, and a bot as a bot', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickRecord, NewLink } from '../../../../redirector/storage/records';
 import { request } from '../../../helpers/rawRequest';
-import { newLink, visitClick } from '../../../helpers/records';
+import { linkCounts, newLink, visitClick } from '../../../helpers/records';
+import { serverForSuite } from '../../../helpers/suiteServer';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
 
@@ -308,12 +309,7 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
         [UA.iphoneSafari, false],
       ]);
       expect(clicks[0]).toMatchObject({ browser: null, os: null, device_type: 'web', referrer_source: null });
-      expect(await server.store.links.counts(link.id)).toEqual({
-        total_clicks: 2,
-        unique_visitors: 2,
-        blocked_visitors: 1,
-        quota_used: 0,
-      });
+      expect(await server.store.links.counts(link.id)).toEqual(linkCounts(2, 2, 1));
     });
 
     it('treats a request without a user agent as a bot', async () => {
@@ -350,20 +346,16 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
 });
 
 describe('GET /<shortCode> without TRUST_PROXY', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ clock: () => NOW });
-  });
-  afterAll(() => server.close());
+  const suite = serverForSuite({ clock: () => NOW });
 
   it('ignores X-Forwarded-For and stores the socket address', async () => {
-    const link = await createLink(server, {
+    const link = await createLink(suite.server, {
       enable_country_redirect: true,
       country_redirect_url: 'https://example.com/elsewhere',
     });
-    const answer = await visit(server, `/${link.short_code}`, UA.desktopChrome, IP.india);
+    const answer = await visit(suite.server, `/${link.short_code}`, UA.desktopChrome, IP.india);
     expect(answer.headers.location).toBe('https://example.com/landing?from=me');
-    const click = await onlyClick(server, link.id);
+    const click = await onlyClick(suite.server, link.id);
     expect([click.ip_address, click.country, click.city, click.blocked]).toEqual(['127.0.0.1', 'XX', null, false]);
   });
 });

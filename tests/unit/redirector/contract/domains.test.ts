@@ -5,6 +5,7 @@ import {
   defaultDomainOf,
   destinationHosts,
 } from '../../../../redirector/contract/domains';
+import { itReturns } from '../../../helpers/tables';
 
 function messageOf(input: unknown, defaultDomain = 'me.example.com'): string {
   const result = checkCustomDomain(input, defaultDomain);
@@ -18,21 +19,13 @@ const storedDomain = (input: unknown, defaultDomain: string): string => {
   return result.domain;
 };
 
-describe('defaultDomainOf', () => {
-  it('is the host name of PUBLIC_URL, without scheme or port', () => {
-    expect(defaultDomainOf('http://localhost:8080')).toBe('localhost');
-    expect(defaultDomainOf('https://Me.Example.com')).toBe('me.example.com');
-    expect(defaultDomainOf('https://me.example.com./')).toBe('me.example.com');
-  });
-});
-
 describe('the loop rule: host names as compared', () => {
-  it('lower-cases and removes one final dot', () => {
-    expect(comparableHostName('Me.Example.')).toBe('me.example');
-    expect(comparableHostName('me.example')).toBe('me.example');
-    expect(comparableHostName('localhost.')).toBe('localhost');
-    expect(comparableHostName('[::1]')).toBe('[::1]');
-  });
+  itReturns('lower-cases and removes one final dot: %s', comparableHostName, [
+    ['Me.Example.', 'me.example'],
+    ['me.example', 'me.example'],
+    ['localhost.', 'localhost'],
+    ['[::1]', '[::1]'],
+  ]);
 
   it('gives each destination its host once, whatever its case, port or final dot', () => {
     expect(
@@ -45,6 +38,14 @@ describe('the loop rule: host names as compared', () => {
       ]),
     ).toEqual(['me.example', 'other.example']);
     expect(destinationHosts(['https://%4De.example./'])).toEqual(['me.example']);
+  });
+});
+
+describe('defaultDomainOf', () => {
+  it('is the host name of PUBLIC_URL, without scheme or port', () => {
+    expect(defaultDomainOf('http://localhost:8080')).toBe('localhost');
+    expect(defaultDomainOf('https://Me.Example.com')).toBe('me.example.com');
+    expect(defaultDomainOf('https://me.example.com./')).toBe('me.example.com');
   });
 });
 

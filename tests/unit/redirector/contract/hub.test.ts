@@ -1,6 +1,7 @@
 /** The rule of PUT /api/hub (docs/api.md#the-hub), as the server and the editor apply it. */
 import { describe, expect, it } from 'vitest';
 import { initialsOf, parseHubInput } from '../../../../redirector/contract/hub';
+import { itReturns } from '../../../helpers/tables';
 
 describe('parseHubInput', () => {
   it('trims, lower-cases and fills the defaults', () => {
@@ -42,15 +43,15 @@ describe('parseHubInput', () => {
 });
 
 describe('initialsOf', () => {
-  it('takes the first letters of two words', () => {
-    expect(initialsOf('ada lovelace king')).toBe('AL');
-    expect(initialsOf('Émile')).toBe('É');
-    expect(initialsOf('   ')).toBe('?');
-  });
+  itReturns('takes the first letters of two words: %j', initialsOf, [
+    ['ada lovelace king', 'AL'],
+    ['Émile', 'É'],
+    ['   ', '?'],
+  ]);
 
-  it('skips words that start with neither a letter nor a digit', () => {
-    expect(initialsOf('Ada <script>')).toBe('A');
-    expect(initialsOf('— Grace & Hopper')).toBe('GH');
-    expect(initialsOf('<b> </b>')).toBe('?');
-  });
+  itReturns('skips words that start with neither a letter nor a digit: %j', initialsOf, [
+    ['Ada <script>', 'A'],
+    ['— Grace & Hopper', 'GH'],
+    ['<b> </b>', '?'],
+  ]);
 });

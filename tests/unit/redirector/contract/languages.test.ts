@@ -6,14 +6,15 @@ import {
   pickLanguage,
   preferredLanguages,
 } from '../../../../redirector/contract/languages';
+import { itReturns } from '../../../helpers/tables';
 
 describe('languages', () => {
-  it('reads an Accept-Language header best first, by quality then by order', () => {
-    expect(preferredLanguages('fr-CH, fr;q=0.9, es;q=0.95, *;q=0.5')).toEqual(['fr-CH', 'es', 'fr']);
-    expect(preferredLanguages('de;q=0, es')).toEqual(['es']);
-    expect(preferredLanguages(undefined)).toEqual([]);
-    expect(preferredLanguages(';;,q=')).toEqual(['q=']);
-  });
+  itReturns('reads an Accept-Language header best first, by quality then by order: %j', preferredLanguages, [
+    ['fr-CH, fr;q=0.9, es;q=0.95, *;q=0.5', ['fr-CH', 'es', 'fr']],
+    ['de;q=0, es', ['es']],
+    [undefined, []],
+    [';;,q=', ['q=']],
+  ]);
 
   it('picks the first preferred language it has, by its base, else English', () => {
     expect(pickLanguage(['es-MX', 'en'], ['en', 'es'])).toBe('es');

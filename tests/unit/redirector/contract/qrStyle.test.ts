@@ -12,15 +12,19 @@ import {
   qrLogoRefusal,
   shownContrast,
 } from '../../../../redirector/contract/qrStyle';
+import { itReturns } from '../../../helpers/tables';
 
 describe('checkQrColours', () => {
-  it('accepts the default black on white', () => {
-    expect(checkQrColours(QR_DEFAULT_COLOURS.foreground, QR_DEFAULT_COLOURS.background)).toEqual({
-      ok: true,
-      ratio: 21,
-      inverted: false,
-    });
-  });
+  // The default black on white is accepted; light modules on a dark background are marked as
+  // inverted, still accepted when they contrast.
+  itReturns(
+    'answers %j with %j',
+    ([foreground, background]: [string, string]) => checkQrColours(foreground, background),
+    [
+      [[QR_DEFAULT_COLOURS.foreground, QR_DEFAULT_COLOURS.background], { ok: true, ratio: 21, inverted: false }],
+      [['#ffffff', '#000000'], { ok: true, ratio: 21, inverted: true }],
+    ],
+  );
 
   it('refuses a pair under 3:1 and accepts one at 3:1 or more, in either order', () => {
     // #949494 on white is 3.03:1, #959595 on white 2.99:1: the line falls between them.
@@ -31,10 +35,6 @@ describe('checkQrColours', () => {
     expect(checkQrColours('#ffffff', '#959595')).toMatchObject({ ok: false, inverted: true });
     expect(checkQrColours('#ffff00', '#ffffff').ok).toBe(false);
     expect(checkQrColours('#1e3a8a', '#fde68a')).toMatchObject({ ok: true, inverted: false });
-  });
-
-  it('marks light modules on a dark background as inverted, still accepted when they contrast', () => {
-    expect(checkQrColours('#ffffff', '#000000')).toEqual({ ok: true, ratio: 21, inverted: true });
   });
 
   it('refuses what is not #rrggbb', () => {

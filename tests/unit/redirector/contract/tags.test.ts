@@ -6,15 +6,13 @@ import {
   TAGS_MUST_BE_LIST,
   TOO_MANY_TAGS,
 } from '../../../../redirector/contract/tags';
+import { itReturns } from '../../../helpers/tables';
 
 describe('normaliseTags', () => {
-  it('trims, lower-cases and drops duplicates, keeping the first order', () => {
-    expect(normaliseTags([' Sale ', 'sale', 'Q4_2025', 'new-in'])).toEqual({
-      ok: true,
-      tags: ['sale', 'q4_2025', 'new-in'],
-    });
-    expect(normaliseTags([])).toEqual({ ok: true, tags: [] });
-  });
+  itReturns('trims, lower-cases and drops duplicates, keeping the first order: %j', normaliseTags, [
+    [[' Sale ', 'sale', 'Q4_2025', 'new-in'], { ok: true, tags: ['sale', 'q4_2025', 'new-in'] }],
+    [[], { ok: true, tags: [] }],
+  ]);
 
   it('names the bad tag', () => {
     expect(normaliseTags(['ok', 'not ok'])).toEqual({

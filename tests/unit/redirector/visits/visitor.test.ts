@@ -10,6 +10,7 @@ import {
   parseUserAgent,
   referrerSource,
 } from '../../../../redirector/visits/visitor';
+import type { KnownAgent } from '../../../helpers/records';
 import { itReturns } from '../../../helpers/tables';
 import { DEVICE, IP, PLACE, UA } from '../../../helpers/visitors';
 
@@ -18,59 +19,29 @@ function fakeRequest(headers: Record<string, string>, remoteAddress = '::ffff:12
   return { headers, socket: { remoteAddress } } as unknown as IncomingMessage;
 }
 
+/** What parseUserAgent answers for a person on a known browser, `inApp` the app it runs in. */
+function person(agent: KnownAgent, inApp: string | null) {
+  return { ...DEVICE[agent], is_bot: false, in_app: inApp, preview_bot: false };
+}
+
 describe('parseUserAgent', () => {
   it('reads TikTok on iOS', () => {
-    expect(parseUserAgent(UA.tiktokIos)).toEqual({
-      ...DEVICE.tiktokIos,
-      is_bot: false,
-      in_app: 'tiktok',
-      preview_bot: false,
-    });
+    expect(parseUserAgent(UA.tiktokIos)).toEqual(person('tiktokIos', 'tiktok'));
   });
 
   it('reads TikTok on Android as TikTok, not as a Chrome WebView', () => {
-    expect(parseUserAgent(UA.tiktokAndroid)).toEqual({
-      ...DEVICE.tiktokAndroid,
-      is_bot: false,
-      in_app: 'tiktok',
-      preview_bot: false,
-    });
+    expect(parseUserAgent(UA.tiktokAndroid)).toEqual(person('tiktokAndroid', 'tiktok'));
   });
 
   it('reads Instagram and Facebook', () => {
-    expect(parseUserAgent(UA.instagramAndroid)).toEqual({
-      ...DEVICE.instagramAndroid,
-      is_bot: false,
-      in_app: 'instagram',
-      preview_bot: false,
-    });
-    expect(parseUserAgent(UA.facebookIos)).toEqual({
-      ...DEVICE.facebookIos,
-      is_bot: false,
-      in_app: 'facebook',
-      preview_bot: false,
-    });
+    expect(parseUserAgent(UA.instagramAndroid)).toEqual(person('instagramAndroid', 'instagram'));
+    expect(parseUserAgent(UA.facebookIos)).toEqual(person('facebookIos', 'facebook'));
   });
 
   it('reads desktop Chrome, iPhone Safari and Android Chrome', () => {
-    expect(parseUserAgent(UA.desktopChrome)).toEqual({
-      ...DEVICE.desktopChrome,
-      is_bot: false,
-      in_app: null,
-      preview_bot: false,
-    });
-    expect(parseUserAgent(UA.iphoneSafari)).toEqual({
-      ...DEVICE.iphoneSafari,
-      is_bot: false,
-      in_app: null,
-      preview_bot: false,
-    });
-    expect(parseUserAgent(UA.androidChrome)).toEqual({
-      ...DEVICE.androidChrome,
-      is_bot: false,
-      in_app: null,
-      preview_bot: false,
-    });
+    expect(parseUserAgent(UA.desktopChrome)).toEqual(person('desktopChrome', null));
+    expect(parseUserAgent(UA.iphoneSafari)).toEqual(person('iphoneSafari', null));
+    expect(parseUserAgent(UA.androidChrome)).toEqual(person('androidChrome', null));
   });
 
   it('reads HarmonyOS phones as android and a HarmonyOS PC as web (faisalman/ua-parser-js harmonyos.json)', () => {

@@ -26,11 +26,11 @@ describe('dates', () => {
     expect(formatDateTime('', 'en-US')).toBe('');
   });
 
-  it('formats YYYY-MM-DD days without shifting them', () => {
-    expect(formatDay('2025-01-05', 'en-US')).toBe('Jan 5');
-    expect(formatDay('2025-12-31', 'en-US')).toBe('Dec 31');
-    expect(formatDay('garbage', 'en-US')).toBe('garbage');
-  });
+  itReturns('formats the YYYY-MM-DD day %s without shifting it', (day) => formatDay(day, 'en-US'), [
+    ['2025-01-05', 'Jan 5'],
+    ['2025-12-31', 'Dec 31'],
+    ['garbage', 'garbage'],
+  ]);
 
   itReturns('formats a duration of %i seconds as %j, as in the spec', formatDuration, [
     [2 * 3600 + 5 * 60 + 9, '2h 5m'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
+import { itReturns } from '../../../helpers/tables';
 
 const match = messageMatcher({
   exact: 'Link not found',
@@ -12,17 +13,15 @@ const match = messageMatcher({
 });
 
 describe('the message matcher', () => {
-  it('finds an exact text, with no values', () => {
-    expect(match('Link not found')).toEqual({ key: 'exact', values: {} });
-  });
+  itReturns('finds an exact text, with no values: %s', match, [['Link not found', { key: 'exact', values: {} }]]);
 
-  it('finds a templated text and gives each placeholder the text in its place', () => {
-    expect(match('Short code must be at most 64 characters')).toEqual({ key: 'codeTooLong', values: { max: '64' } });
-    expect(match('Tag "Bad tag!" must be 1-32 characters of a-z, 0-9, - and _')).toEqual({
-      key: 'tag',
-      values: { tag: 'Bad tag!', max: '32' },
-    });
-  });
+  itReturns('finds a templated text and gives each placeholder the text in its place: %s', match, [
+    ['Short code must be at most 64 characters', { key: 'codeTooLong', values: { max: '64' } }],
+    [
+      'Tag "Bad tag!" must be 1-32 characters of a-z, 0-9, - and _',
+      { key: 'tag', values: { tag: 'Bad tag!', max: '32' } },
+    ],
+  ]);
 
   it("reads the English text's regex characters as themselves", () => {
     expect(match('links[3].label must be 1–60 characters (x+y)?')).toEqual({

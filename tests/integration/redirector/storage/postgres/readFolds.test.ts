@@ -3,11 +3,11 @@
  * already taken them (postgres/rollups.ts foldClicks): reads that queue behind a fold while clicks
  * keep arriving are served by that fold instead of each folding again in turn.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FOLD_BEFORE_READ_SQL } from '../../../../../redirector/storage/postgres/foldSql';
 import { createPostgresStore, type PostgresStore } from '../../../../../redirector/storage/postgres/postgresStore';
 import { unfoldedClicks } from '../../../../../redirector/storage/postgres/rollups';
-import { createTestSchema, type TestSchema } from '../../../../helpers/postgres';
+import { onTestSchema } from '../../../../helpers/postgres';
 import { newClick, newLink } from '../../../../helpers/records';
 import { waitFor } from '../../../../helpers/webhookReceiver';
 
@@ -15,19 +15,10 @@ const START = Date.UTC(2026, 0, 5);
 const FOLD_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('me:analytics_fold:' || COALESCE(current_schema(), ''), 0))`;
 
 describe('reads folding on PostgreSQL', () => {
-  let schema: TestSchema;
-  let store: PostgresStore;
-
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    store = await createPostgresStore(schema.url);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await schema?.drop();
-  });
+  const db = onTestSchema(async (schema) => ({ store: await createPostgresStore(schema.url) }));
 
   it('a read waiting for a fold is served by it, and leaves the clicks that came later queued', async () => {
+    const { store } = db;
     const link = await store.links.create(newLink({ short_code: 'folds' }));
     const clicks = (count: number, from: number) =>
       Array.from({ length: count }, (_, i) =>
