@@ -30,6 +30,26 @@ const INSERT = 'INSERT INTO probe (name, flag, data) VALUES (?, ?, ?) RETURNING 
 /** Lets other tasks (timers included) run while a transaction is open. */
 const aWhile = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/**
+ * Opens a transaction that writes, waits a while and throws; resolves once it is open, with the
+ * transaction's own promise (which rejects with "rolled back") in a box.
+ */
+async function openThenRollBack(db: Executor): Promise<{ failed: Promise<void> }> {
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  const failed = db.transaction(async (tx) => {
+    await tx.run(INSERT, ['undone', true, null]);
+    opened();
+    await aWhile();
+    throw new Error('rolled back');
+  });
+  failed.catch(() => undefined);
+  await open;
+  return { failed };
+}
+
 describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
   let db: Executor;
   let store: Store;
@@ -110,17 +130,7 @@ describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
   });
 
   it("keeps another task's statement issued while a transaction is open that then rolls back", async () => {
-    let opened!: () => void;
-    const open = new Promise<void>((resolve) => {
-      opened = resolve;
-    });
-    const failed = db.transaction(async (tx) => {
-      await tx.run(INSERT, ['undone', true, null]);
-      opened();
-      await aWhile();
-      throw new Error('rolled back');
-    });
-    await open;
+    const { failed } = await openThenRollBack(db);
     // Another task's write and read while the transaction is open: neither lands inside it.
     const other = db.run(INSERT, ['kept', true, null]);
     const seen = other.then(() => db.all<{ name: string }>('SELECT name FROM probe ORDER BY name'));
@@ -133,17 +143,7 @@ describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
 
   it("keeps clicks stored while another task's transaction is open that then rolls back", async () => {
     const link = await store.links.create(newLink());
-    let opened!: () => void;
-    const open = new Promise<void>((resolve) => {
-      opened = resolve;
-    });
-    const failed = db.transaction(async (tx) => {
-      await tx.run(INSERT, ['undone', true, null]);
-      opened();
-      await aWhile();
-      throw new Error('rolled back');
-    });
-    await open;
+    const { failed } = await openThenRollBack(db);
     const clicks = store.clicks.insertMany([newClick(link.id, 1), newClick(link.id, 2)]);
     await expect(failed).rejects.toThrow('rolled back');
     await clicks;
