@@ -1,86 +1,67 @@
 /**
- * Where the service may send requests of its own (webhooks; link checks later), docs/api.md#webhooks:
- * http or https only, and never to an address that is or resolves to loopback, private,
- * link-local, CGNAT or multicast space, unless OUTBOUND_ALLOW_PRIVATE=1. A name is checked when a
- * destination is saved and again on every connection: `guardedLookup` hands http.request only
- * the addresses it checked, so a name that resolves elsewhere later (DNS rebinding) is refused.
+ * Where the service may send requests of its own (webhooks, link checks),
+ * docs/api.md#outbound-addresses: http or https only, and never to an address that is or resolves
+ * to one the IANA special-purpose registries mark not globally reachable (loopback, private,
+ * link-local, CGNAT, multicast, documentation, benchmarking, reserved…), unless
+ * OUTBOUND_ALLOW_PRIVATE=1. The ranges are
+ * ipaddr.js's, not a list of ours. A name is checked when a destination is saved and again on
+ * every connection: `guardedLookup` hands http.request only the addresses it checked, so a name
+ * that resolves elsewhere later (DNS rebinding) is refused.
  */
 import dns from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export const OUTBOUND_SCHEME_RULE = 'The address must start with http:// or https://';
 export const OUTBOUND_PRIVATE_RULE =
   'The address is (or resolves to) a loopback, private, link-local, CGNAT or multicast address';
 export const OUTBOUND_UNRESOLVABLE = 'The address does not resolve';
 
-/** IPv4 ranges refused, as [first address, prefix length]. */
-const BLOCKED_V4: readonly [string, number][] = [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // CGNAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
+/**
+ * The IANA IPv6 Address Space registry allocates only 2000::/3 as Global Unicast: ipaddr.js calls
+ * the rest of the space `unicast` too (the deprecated IPv4-compatible ::/96, the dummy prefix
+ * 100:0:0:1::/64 of the special-purpose registry, unassigned space), so an IPv6 address must also
+ * fall in it.
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+/** 64:ff9b::/96, the one NAT64 prefix that reaches the IPv4 address in its last 32 bits. */
+const WELL_KNOWN_NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
-function v4Number(address: string): number {
-  return address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
+function v4FromGroups(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
-function blockedV4(address: string): boolean {
-  const value = v4Number(address);
-  return BLOCKED_V4.some(([first, bits]) => {
-    const size = 2 ** (32 - bits);
-    const start = v4Number(first);
-    return value >= start && value < start + size;
-  });
-}
-
-/** The 8 groups of an IPv6 address as numbers (`::` expanded, an embedded IPv4 tail included). */
-function v6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0]!;
-  const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4Tail) {
-    const value = v4Number(v4Tail[1]!);
-    text = `${text.slice(0, -v4Tail[1]!.length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
+/**
+ * The IPv4 addresses an IPv6 address leads to (IPv4-mapped, well-known NAT64, 6to4, Teredo's
+ * server and its obfuscated client), or undefined when it wraps none. 64:ff9b:1::/48 is left to
+ * ipaddr's `rfc6052`: local-use translation, not globally reachable whatever it wraps.
+ */
+function wrappedV4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const groups = address.parts;
+  const range = address.range();
+  if (range === 'ipv4Mapped') return [address.toIPv4Address()];
+  if (range === 'rfc6052' && address.match(WELL_KNOWN_NAT64)) return [v4FromGroups(groups[6]!, groups[7]!)];
+  if (range === '6to4') return [v4FromGroups(groups[1]!, groups[2]!)];
+  if (range === 'teredo') {
+    return [v4FromGroups(groups[2]!, groups[3]!), v4FromGroups(~groups[6]! & 0xffff, ~groups[7]! & 0xffff)];
   }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
-  return [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups].map((group) => Number.parseInt(group, 16));
+  return undefined;
 }
 
-function blockedV6(address: string): boolean {
-  const groups = v6Groups(address);
-  const first = groups[0] ?? 0;
-  if (groups.every((group) => group === 0)) return true; // ::
-  if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return true; // ::1
-  // IPv4-mapped (::ffff:a.b.c.d) and the NAT64 prefix: judged by the IPv4 address inside.
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  const nat64 = first === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
-  if (mapped || nat64) {
-    const high = groups[6] ?? 0;
-    const low = groups[7] ?? 0;
-    return blockedV4(`${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`);
-  }
-  if ((first & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
-  if ((first & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
-  if ((first & 0xffc0) === 0xfec0) return true; // fec0::/10 old site-local
-  return (first & 0xff00) === 0xff00; // ff00::/8 multicast
+const globalV4 = (address: ipaddr.IPv4) => address.range() === 'unicast';
+
+function globalV6(address: ipaddr.IPv6): boolean {
+  const inside = wrappedV4(address);
+  if (inside) return inside.every(globalV4);
+  return address.range() === 'unicast' && address.match(GLOBAL_UNICAST_V6);
 }
 
 /** Whether the service must not connect to this IP address (under the default rule). */
 export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return blockedV4(address);
-  if (family === 6) return blockedV6(address);
-  return true;
+  const family = net.isIP(address.split('%')[0]!);
+  if (family === 0) return true;
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === 'ipv4' ? !globalV4(parsed as ipaddr.IPv4) : !globalV6(parsed as ipaddr.IPv6);
 }
 
 export interface OutboundRules {

@@ -24,7 +24,10 @@ export interface Executor {
   get<T>(sql: string, params?: readonly SqlParam[], shape?: RowShape): Promise<T | undefined>;
   /** Returns how many rows the statement changed. */
   run(sql: string, params?: readonly SqlParam[]): Promise<number>;
-  /** Runs `work` in one transaction: all of its writes are kept, or none when it throws. */
+  /**
+   * Runs `work` in one transaction: all of its writes are kept, or none when it throws. `work` uses
+   * `tx` only: on SQLite every other statement waits until the transaction ends (connectionTurns.ts).
+   */
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
   /**
    * Runs `work`'s reads against one consistent view of the database: a read-only snapshot on

@@ -5,6 +5,7 @@
 import type { NewClick } from '../records';
 import { NEW_CLICK_COLUMNS } from '../repositories/columns';
 import type { ClickRepository } from '../store';
+import { connectionTurns } from './connectionTurns';
 import type { SqliteDatabase } from './database';
 
 export function sqliteClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] {
@@ -51,8 +52,7 @@ function prepareClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] 
     for (const c of clicks) insertIfLinked.run(...values(c), c.link_id);
   });
 
-  return async (clicks) => {
-    if (clicks.length === 0) return;
+  const insertBatch = (clicks: readonly NewClick[]) => {
     try {
       insertAll(clicks);
     } catch (error) {
@@ -60,5 +60,11 @@ function prepareClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] 
       if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
       insertAllLinked(clicks);
     }
+  };
+  // Never inside another task's open transaction, where its rollback would take the clicks along.
+  const turns = connectionTurns(db);
+  return async (clicks) => {
+    if (clicks.length === 0) return;
+    await turns.whenFree(() => insertBatch(clicks));
   };
 }

@@ -1,9 +1,12 @@
 /** The Executor on the one better-sqlite3 connection: every statement prepared once and kept. */
 import type Database from 'better-sqlite3';
 import { type Executor, encodeParam, mapUniqueViolation, type RowShape, type SqlParam } from '../executor';
+import { connectionTurns } from './connectionTurns';
 import type { SqliteDatabase } from './database';
 
 type Row = Record<string, unknown>;
+
+const NESTED = 'SQLite transactions do not nest here';
 
 const UNIQUE_FAILED = /^UNIQUE constraint failed: \w+\.(\w+)$/;
 /** An index over an expression is named `<table>_<column>_key`, as PostgreSQL's constraints are. */
@@ -55,48 +58,66 @@ export function createSqliteExecutor(db: SqliteDatabase): Executor {
     return statement;
   }
 
+  function allNow<T>(sql: string, params: readonly SqlParam[], shape: RowShape | undefined): T[] {
+    let rows: Row[];
+    try {
+      rows = prepare(sql).all(...bind(params)) as Row[];
+    } catch (error) {
+      throw mapError(error);
+    }
+    return shape === undefined ? (rows as T[]) : rows.map((row) => decodeSqliteRow<T>(row, shape));
+  }
+  function getNow<T>(sql: string, params: readonly SqlParam[], shape: RowShape | undefined): T | undefined {
+    let row: Row | undefined;
+    try {
+      row = prepare(sql).get(...bind(params)) as Row | undefined;
+    } catch (error) {
+      throw mapError(error);
+    }
+    return row === undefined ? undefined : decodeSqliteRow<T>(row, shape);
+  }
+  function runNow(sql: string, params: readonly SqlParam[]): number {
+    try {
+      return prepare(sql).run(...bind(params)).changes;
+    } catch (error) {
+      throw mapError(error);
+    }
+  }
+
+  // Only the task that holds the connection gets this one: its statements run at once.
+  const inside: Executor = {
+    engine: 'sqlite',
+    all: async (sql, params = [], shape) => allNow(sql, params, shape),
+    get: async (sql, params = [], shape) => getNow(sql, params, shape),
+    run: async (sql, params = []) => runNow(sql, params),
+    transaction: async () => {
+      throw new Error(NESTED);
+    },
+    snapshot: (work) => work(inside),
+  };
+
+  const turns = connectionTurns(db);
+  // Everyone else's statements wait while a transaction holds the connection (connectionTurns.ts).
+  // A transaction's `work` must use `tx`, never this executor: that would wait for itself.
   const executor: Executor = {
     engine: 'sqlite',
-    async all<T>(sql: string, params: readonly SqlParam[] = [], shape?: RowShape) {
-      let rows: Row[];
-      try {
-        rows = prepare(sql).all(...bind(params)) as Row[];
-      } catch (error) {
-        throw mapError(error);
-      }
-      return shape === undefined ? (rows as T[]) : rows.map((row) => decodeSqliteRow<T>(row, shape));
-    },
+    all: async (sql, params = [], shape) => turns.whenFree(() => allNow(sql, params, shape)),
     // The redirect path's link lookup on a cache miss, and every API call's session check.
-    async get<T>(sql: string, params: readonly SqlParam[] = [], shape?: RowShape) {
-      let row: Row | undefined;
-      try {
-        row = prepare(sql).get(...bind(params)) as Row | undefined;
-      } catch (error) {
-        throw mapError(error);
-      }
-      return row === undefined ? undefined : decodeSqliteRow<T>(row, shape);
-    },
-    async run(sql, params = []) {
-      try {
-        return prepare(sql).run(...bind(params)).changes;
-      } catch (error) {
-        throw mapError(error);
-      }
-    },
-    // `work` must await nothing but this executor: the connection is the whole process's, so
-    // anything else it waited for would let other writes (clicks) join the transaction.
-    async transaction(work) {
-      if (db.inTransaction) throw new Error('SQLite transactions do not nest here');
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await work(executor);
-        db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (db.inTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
-    },
+    get: async (sql, params = [], shape) => turns.whenFree(() => getNow(sql, params, shape)),
+    run: async (sql, params = []) => turns.whenFree(() => runNow(sql, params)),
+    transaction: (work) =>
+      turns.exclusive(async () => {
+        if (db.inTransaction) throw new Error(NESTED);
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work(inside);
+          db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          throw error;
+        }
+      }),
     snapshot: (work) => work(executor),
   };
   return executor;

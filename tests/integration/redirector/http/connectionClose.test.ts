@@ -67,6 +67,39 @@ function sendChunked(
   });
 }
 
+/**
+ * POSTs `headers` with a `Content-Length` of `size` and keeps streaming that body, the way a client
+ * does that reads the answer only once it has sent everything it can; resolves with all it read
+ * by the time the connection ended, or with the error that ended it (a reset).
+ */
+function streamDeclaredBody(server: TestServer, path: string, contentType: string, size: number): Promise<string> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    let failure: string | undefined;
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => {
+      answer += data;
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      failure ??= error.code ?? error.message;
+    });
+    socket.on('close', () => resolve(failure === undefined ? answer : `${failure} after: ${answer}`));
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    socket.once('connect', async () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${server.adminKey}\r\n` +
+          `Content-Type: ${contentType}\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      for (let sent = 0; sent < size && socket.writable; sent += piece.length) {
+        const more = socket.write(piece);
+        await new Promise((next) => (more ? setImmediate(next) : socket.once('drain', next)));
+      }
+    });
+  });
+}
+
 function* repeated(piece: string, count: number): Iterable<string> {
   for (let i = 0; i < count; i++) yield piece;
 }
@@ -94,6 +127,16 @@ describe('an answer that leaves the body unread', () => {
     };
     const exchange = await sendChunked(server, '/api/links/import', 'text/csv', rows);
     expectClosedWith(exchange, 413, CSV_TOO_LARGE);
+  });
+
+  it('sends the whole 413 before closing a connection refused from its Content-Length, 10 tries in a row', async () => {
+    const expected = JSON.stringify({ error: CSV_TOO_LARGE });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const answer = await streamDeclaredBody(server, '/api/links/import', 'text/csv', 64 * 1024 * 1024);
+      expect(answer, `try ${attempt}`).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer, `try ${attempt}`).toMatch(/\r\nConnection: close\r\n/i);
+      expect(answer.slice(answer.indexOf('\r\n\r\n') + 4), `try ${attempt}`).toBe(expected);
+    }
   });
 
   it('closes the connection after a JSON body over 64 KiB (413)', async () => {

@@ -6,7 +6,8 @@ import { createPostgresExecutor } from '../../../../redirector/storage/postgres/
 import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { createSqliteExecutor } from '../../../../redirector/storage/sqlite/sqliteExecutor';
 import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
-import { openForEachTest, STORE_KINDS } from './storeKinds';
+import type { Store } from '../../../../redirector/storage/store';
+import { newClick, newLink, openForEachTest, STORE_KINDS } from './storeKinds';
 
 interface Probe {
   id: number;
@@ -26,9 +27,34 @@ const PROBE_TABLE = {
 
 const INSERT = 'INSERT INTO probe (name, flag, data) VALUES (?, ?, ?) RETURNING id, name, flag, data';
 
+/** Lets other tasks (timers included) run while a transaction is open. */
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/**
+ * Opens a transaction that writes, waits a while and throws; resolves once it is open, with the
+ * transaction's own promise (which rejects with "rolled back") in a box.
+ */
+async function openThenRollBack(db: Executor): Promise<{ failed: Promise<void> }> {
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  const failed = db.transaction(async (tx) => {
+    await tx.run(INSERT, ['undone', true, null]);
+    opened();
+    await aWhile();
+    throw new Error('rolled back');
+  });
+  failed.catch(() => undefined);
+  await open;
+  return { failed };
+}
+
 describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
   let db: Executor;
-  openForEachTest(kind, async (store) => {
+  let store: Store;
+  openForEachTest(kind, async (opened) => {
+    store = opened;
     db =
       kind.kind === 'sqlite'
         ? createSqliteExecutor((store as SqliteStore).db)
@@ -86,6 +112,85 @@ describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
     await expect(failed).rejects.toBeInstanceOf(Error);
     const names = await db.all<{ name: string }>('SELECT name FROM probe ORDER BY name');
     expect(names.map((row) => row.name)).toEqual(['a', 'b']);
+  });
+
+  it('runs concurrent transactions that await inside one after another, and commits both', async () => {
+    const write = (names: string[]) =>
+      db.transaction(async (tx) => {
+        for (const name of names) {
+          await tx.run(INSERT, [name, true, null]);
+          await aWhile();
+        }
+        return (await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM probe WHERE name IN (?, ?)', names))!.n;
+      });
+    // Each sees its own two rows and none of the other's half-done work.
+    expect(await Promise.all([write(['a', 'b']), write(['c', 'd']), write(['e', 'f'])])).toEqual([2, 2, 2]);
+    const names = await db.all<{ name: string }>('SELECT name FROM probe ORDER BY name');
+    expect(names.map((row) => row.name)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it("keeps another task's statement issued while a transaction is open that then rolls back", async () => {
+    const { failed } = await openThenRollBack(db);
+    // Another task's write and read while the transaction is open: neither lands inside it.
+    const other = db.run(INSERT, ['kept', true, null]);
+    const seen = other.then(() => db.all<{ name: string }>('SELECT name FROM probe ORDER BY name'));
+    await expect(failed).rejects.toThrow('rolled back');
+    await other;
+    expect((await seen).map((row) => row.name)).toEqual(['kept']);
+    const names = await db.all<{ name: string }>('SELECT name FROM probe ORDER BY name');
+    expect(names.map((row) => row.name)).toEqual(['kept']);
+  });
+
+  it("keeps clicks stored while another task's transaction is open that then rolls back", async () => {
+    const link = await store.links.create(newLink());
+    const { failed } = await openThenRollBack(db);
+    const clicks = store.clicks.insertMany([newClick(link.id, 1), newClick(link.id, 2)]);
+    await expect(failed).rejects.toThrow('rolled back');
+    await clicks;
+    const stored = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM clicks WHERE link_id = ?', [link.id]);
+    expect(Number(stored!.n)).toBe(2);
+  });
+
+  it('stores many concurrent click messages for several webhooks (each a transaction)', async () => {
+    const { webhooks, outbox } = store.events;
+    const hooks = [];
+    for (let i = 0; i < 5; i++) {
+      const created = await webhooks.create(
+        {
+          user_id: null,
+          url: `https://hooks.example/${i}`,
+          events: ['link.clicked'],
+          description: '',
+          secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+          created_at: 1,
+          click_cursor: 0,
+        },
+        10,
+      );
+      if (created === 'limit') throw new Error('limit');
+      hooks.push(created);
+    }
+    const enqueues = [];
+    for (let round = 1; round <= 20; round++) {
+      for (const hook of hooks) {
+        enqueues.push(
+          outbox.enqueueClicks(
+            {
+              webhook_id: hook.id,
+              message_id: `msg_${hook.id}_${round}`,
+              type: 'link.clicked',
+              body: '{}',
+              created_at: round,
+            },
+            round,
+          ),
+        );
+      }
+    }
+    const outcomes = await Promise.allSettled(enqueues);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    const stored = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhook_messages');
+    expect(Number(stored!.n)).toBe(100);
   });
 
   it('reads a snapshot', async () => {
