@@ -39,9 +39,12 @@ const untitled = () => <span className="subtle">{t('links.table.untitled')}</spa
 function BrokenNote({ link }: { link: Link }) {
   const health = link.health;
   if (health && couldNotCheck(health)) {
+    const mark = t('links.table.notChecked');
+    // The reason starts with the mark's words ("Not checked: …"): shown once.
+    const reason = localiseMessage(health.error ?? '');
     return (
-      <div className="cell-sub" data-testid="link-not-checked">
-        <Badge tone="neutral">{t('links.table.notChecked')}</Badge> {localiseMessage(health.error ?? '')}
+      <div className="cell-sub" data-testid="link-not-checked" title={health.url ?? undefined}>
+        <Badge tone="neutral">{mark}</Badge> {reason.startsWith(`${mark}: `) ? reason.slice(mark.length + 2) : reason}
       </div>
     );
   }
