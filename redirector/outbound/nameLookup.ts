@@ -12,17 +12,15 @@ export type NameLookup = (
   callback: (error: NodeJS.ErrnoException | null, answers: dns.LookupAddress[]) => void,
 ) => void;
 
-/** Answers a resolver gives about a name: it was reached. Any other failure (ETIMEOUT, ECONNREFUSED…): it was not. */
-const ANSWERED = new Set([
-  'ENOTFOUND',
-  'ENODATA',
-  'ESERVFAIL',
-  'EREFUSED',
-  'EFORMERR',
-  'ENOTIMP',
-  'EBADRESP',
-  'ENONAME',
-]);
+/** A resolver's answer that the name has no address: it does not exist, or has no record of the kind. */
+const NO_ADDRESS = new Set(['ENOTFOUND', 'ENODATA']);
+
+/**
+ * A probe's failures that still show a working resolver: a real negative answer, or a refusal of
+ * the question. A resolver that cannot reach its own upstream answers SERVFAIL (a stub such as
+ * systemd-resolved's or Docker's): that counts as none answering, as do timeouts and refused packets.
+ */
+const WORKING = new Set([...NO_ADDRESS, 'EREFUSED', 'EFORMERR', 'ENOTIMP']);
 
 const LOOKUP_TIMEOUT_MS = 2500;
 
@@ -44,7 +42,7 @@ export function createNameLookup(servers: readonly string[] | undefined): NameLo
       ];
       if (answers.length > 0) return callback(null, answers);
       const errors = [v4, v6].flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-      const unanswered = errors.find((error) => !ANSWERED.has(error?.code));
+      const unanswered = errors.find((error) => !NO_ADDRESS.has(error?.code));
       if (unanswered) return callback(unanswered, []);
       // Answered, with no address: the name does not resolve, as getaddrinfo says it.
       const missing: NodeJS.ErrnoException = new Error(`queryA ENOTFOUND ${hostname}`);
@@ -56,8 +54,8 @@ export function createNameLookup(servers: readonly string[] | undefined): NameLo
 }
 
 /**
- * Whether a resolver of this server answers (any answer, NXDOMAIN and refusals included), asked at
- * most once per `cacheMs`: false means this server cannot resolve names now, whatever the name.
+ * Whether a resolver of this server works, asked with the root's name servers (`. NS`) at most once
+ * per `cacheMs`: false means this server cannot resolve names now, whatever the name.
  */
 export function createResolverProbe(
   servers: readonly string[] | undefined,
@@ -75,7 +73,7 @@ export function createResolverProbe(
     resolver.setServers(asked);
     const answers = resolver.resolveNs('.').then(
       () => true,
-      (error: NodeJS.ErrnoException) => ANSWERED.has(error.code ?? ''),
+      (error: NodeJS.ErrnoException) => WORKING.has(error.code ?? ''),
     );
     last = { at: now, answers };
     return answers;
