@@ -17,7 +17,7 @@ import { createHostPacer, hostKey } from './hostPacer';
 export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${VERSION}`;
 /** Longer than any check can take (10 s per attempt, two attempts per hop, six hops per destination, paced). */
 export const LEASE_MS = 15 * 60_000;
-/** Links a periodic round takes at most. */
+/** Checks of the periodic rounds under way at most. */
 const ROUND_SIZE = 50;
 
 export type HealthTurn = 'broken' | 'recovered';
@@ -57,6 +57,8 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   const periodMs = deps.hours * 3_600_000;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
+  /** Checks of the periodic rounds under way. */
+  let roundChecks = 0;
 
   function track<T>(work: Promise<T>): Promise<T> {
     under.add(work);
@@ -98,10 +100,24 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     }
   }
 
+  /**
+   * Tops the round's checks up to ROUND_SIZE without waiting for those under way: an account whose
+   * slow destinations keep its checks waiting (one request at a time) does not hold up the next
+   * links due.
+   */
   async function runRound(): Promise<void> {
+    const room = ROUND_SIZE - roundChecks;
+    if (room <= 0) return;
     const now = clock();
-    const due = await store.linkHealth.due(now - periodMs, now, ROUND_SIZE);
-    await Promise.all(due.map((id) => check(id).catch((error) => deps.log('link check failed', error))));
+    const due = await store.linkHealth.due(now - periodMs, now, room);
+    for (const id of due) {
+      roundChecks += 1;
+      track(check(id))
+        .catch((error) => deps.log('link check failed', error))
+        .finally(() => {
+          roundChecks -= 1;
+        });
+    }
   }
 
   function tick(): void {
