@@ -163,8 +163,9 @@ describe.each(STORE_SERVERS)('fair link checks ($kind)', ({ start }) => {
     expect(await server.app.services.linkChecks.check(id)).toBe(true);
     const [first, hop] = paceSeen;
     expect([first?.path, hop?.path]).toEqual(['/to-dot', '/landed']);
-    // One host, one request a second: the hop waited for its turn.
-    expect(hop!.at - first!.at).toBeGreaterThanOrEqual(950);
+    // One host, one request a second: the hop waited for its turn (unpaced, it follows within milliseconds;
+    // the margin is for the time each request takes to arrive on a busy machine).
+    expect(hop!.at - first!.at).toBeGreaterThanOrEqual(700);
     const link = await call(server, 'GET', '/api/links/user?health=ok', { headers: bearer(owner.token) });
     expect(link.body.links.map((entry: { id: number }) => entry.id)).toEqual([id]);
   });
