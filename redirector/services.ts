@@ -269,6 +269,7 @@ function linkHealthParts(deps: {
     rules: { allowPrivate: config.events.outboundAllowPrivate },
     hours: config.events.linkCheckHours,
     timeoutMs: config.events.linkCheckTimeoutMs,
+    dnsServers: config.dnsServers,
     // link.broken and link.recovered carry the link as it is now, its health included.
     async onTurn(linkId, turn) {
       const link = await deps.links().get(ADMIN, linkId);

@@ -76,7 +76,10 @@ export interface LinkHealth {
   checked_at: string | null;
   /** The failing destination's status, else the last one seen; null when none came. */
   http_status: number | null;
-  /** Why the link is broken (or the last soft failure); null when none. */
+  /**
+   * Why the link is broken (or the last soft failure); for `unchecked`, starting with `Not checked:`,
+   * why this server could not check it (its resolvers or its network down); null when none.
+   */
   error: string | null;
   /** The failing destination; null when none fails. */
   url: string | null;
@@ -89,6 +92,17 @@ export const UNCHECKED_HEALTH: LinkHealth = {
   error: null,
   url: null,
 };
+
+/** How the reason of a link this server could not check begins (docs/api.md#link-health). */
+export const NOT_CHECKED_PREFIX = 'Not checked: ';
+export const notCheckedNoResolver = (code: string) => `${NOT_CHECKED_PREFIX}this server cannot resolve names (${code})`;
+export const notCheckedNoNetwork = (code: string) =>
+  `${NOT_CHECKED_PREFIX}this server cannot reach the network (${code})`;
+
+/** Whether the health says this server could not check the link (not that the link is at fault). */
+export function couldNotCheck(health: Pick<LinkHealth, 'status' | 'error'>): boolean {
+  return health.status === 'unchecked' && (health.error?.startsWith(NOT_CHECKED_PREFIX) ?? false);
+}
 
 /** GET /api/links/health. */
 export type LinkHealthCounts = Record<LinkHealthStatus, number>;

@@ -4,11 +4,15 @@
  * allow (outbound/addressRules.ts: a private destination is `skipped`, not checked). Reads no body.
  *
  * What it found: `ok`; `broken` (404, 410, a DNS or TLS failure, more than 5 redirects); `soft` (a
- * 5xx, a timeout or a refused connection: broken only when the next check finds it too); `skipped`.
+ * 5xx, a timeout or a refused connection: broken only when the next check finds it too); `skipped`;
+ * `unchecked` when the fault is this server's: its resolvers do not answer at all, or it has no
+ * route to the network (ENETUNREACH, ENETDOWN). A name that does not exist, asked of resolvers that
+ * answer, is still broken.
  */
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { notCheckedNoNetwork, notCheckedNoResolver } from '../contract/linkConversion';
 import { guardedLookup, isPrivateAddress, type OutboundRules } from '../outbound/addressRules';
 
 export const CHECK_TIMEOUT_MS = 10_000;
@@ -17,12 +21,18 @@ export const MAX_REDIRECTS = 5;
 export type DestinationOutcome =
   | { kind: 'ok'; http_status: number }
   | { kind: 'broken' | 'soft'; http_status: number | null; error: string }
-  | { kind: 'skipped'; error: string };
+  | { kind: 'skipped'; error: string }
+  /** Not the destination's fault: this server could not resolve or reach anything (its network is down). */
+  | { kind: 'unchecked'; error: string };
 
 export interface CheckOptions {
   rules: OutboundRules;
   userAgent: string;
   timeoutMs?: number;
+  /** Runs each request (the first and every redirect hop) in its host's turn (hostPacer.ts). */
+  pace?: <T>(url: URL, request: () => Promise<T>) => Promise<T>;
+  /** Whether this server's resolvers answer (outbound/nameLookup.ts); asked when a name fails to resolve. */
+  resolverAnswers?: () => Promise<boolean>;
 }
 
 /** What one request answered: a status and where it redirects, or why none came. */
@@ -32,6 +42,10 @@ const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_
 const PRIVATE_CODE = 'EOUTBOUNDPRIVATE';
 
 function requestOnce(url: URL, method: 'HEAD' | 'GET', options: CheckOptions): Promise<Answer> {
+  return options.pace ? options.pace(url, () => sendOnce(url, method, options)) : sendOnce(url, method, options);
+}
+
+function sendOnce(url: URL, method: 'HEAD' | 'GET', options: CheckOptions): Promise<Answer> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!options.rules.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
     const failure: NodeJS.ErrnoException = new Error('private address');
@@ -74,8 +88,23 @@ function requestOnce(url: URL, method: 'HEAD' | 'GET', options: CheckOptions): P
   });
 }
 
-function failed(failure: NodeJS.ErrnoException): DestinationOutcome {
+/** Failures that say this server has no network, not that the destination is wrong. */
+const OWN_NETWORK_CODES = new Set(['ENETUNREACH', 'ENETDOWN']);
+
+/** A failure to resolve the name (getaddrinfo's, or a resolver's query), not to connect. */
+function isLookupFailure(failure: NodeJS.ErrnoException): boolean {
+  const syscall = failure.syscall ?? '';
+  return syscall === 'getaddrinfo' || syscall.startsWith('query') || /^EAI_/.test(failure.code ?? '');
+}
+
+async function failed(failure: NodeJS.ErrnoException, options: CheckOptions): Promise<DestinationOutcome> {
   const code = failure.code ?? '';
+  if (OWN_NETWORK_CODES.has(code)) {
+    return { kind: 'unchecked', error: notCheckedNoNetwork(code) };
+  }
+  if (isLookupFailure(failure) && options.resolverAnswers && !(await options.resolverAnswers())) {
+    return { kind: 'unchecked', error: notCheckedNoResolver(code || 'no answer') };
+  }
   if (code === PRIVATE_CODE) return { kind: 'skipped', error: 'Private address: not checked' };
   if (code === 'ENOTFOUND') return { kind: 'broken', http_status: null, error: 'DNS: the name does not resolve' };
   if (TLS_CODES.test(code))
@@ -103,7 +132,7 @@ export async function checkDestination(address: string, options: CheckOptions): 
     if ('status' in answer && (answer.status === 405 || answer.status === 501)) {
       answer = await requestOnce(url, 'GET', options);
     }
-    if ('failure' in answer) return failed(answer.failure);
+    if ('failure' in answer) return failed(answer.failure, options);
     const isRedirect = answer.status >= 300 && answer.status < 400 && answer.location !== undefined;
     if (!isRedirect) return judged(answer.status);
     if (redirects === MAX_REDIRECTS) {

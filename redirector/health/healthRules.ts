@@ -27,6 +27,23 @@ export function destinationsToCheck(link: CheckedLink): string[] {
   return [...new Set(all.filter((address): address is string => typeof address === 'string'))];
 }
 
+/** Destinations one check of a link requests at most. */
+export const DESTINATIONS_PER_RUN = 10;
+
+/**
+ * The destinations one check takes: all of them up to 10; beyond, the target and 9 of the others,
+ * a different 9 each run (the window moves with the time of the last check), so that every one is
+ * checked in turn and a link cannot make one check request more than 10.
+ */
+export function destinationsOfRun(link: CheckedLink, lastCheckedAt: number | null): string[] {
+  const all = destinationsToCheck(link);
+  if (all.length <= DESTINATIONS_PER_RUN) return all;
+  const [target, ...others] = all;
+  const from = Math.floor((lastCheckedAt ?? 0) / 1000) % others.length;
+  const turned = [...others.slice(from), ...others.slice(0, from)];
+  return [target!, ...turned.slice(0, DESTINATIONS_PER_RUN - 1)];
+}
+
 export interface CheckedDestination {
   url: string;
   outcome: DestinationOutcome;
@@ -34,8 +51,10 @@ export interface CheckedDestination {
 
 /**
  * Broken when a destination is (404, 410, DNS, TLS, too many redirects), or when one failed softly
- * (5xx, timeout) in this check and the one before; ok when one answered and none failed; skipped
- * when every destination is private. A first soft failure keeps the status the link had.
+ * (5xx, timeout) in this check and the one before; unchecked, with the reason, when a destination
+ * could not be checked for a fault of this server's (no resolver answers, no network) and none is
+ * broken; ok when one answered and none failed; skipped when every destination is private. A first
+ * soft failure keeps the status the link had.
  */
 export function judgeCheck(
   checked: readonly CheckedDestination[],
@@ -44,9 +63,21 @@ export function judgeCheck(
 ): LinkHealthResult {
   const broken = checked.find((entry) => entry.outcome.kind === 'broken');
   const soft = checked.find((entry) => entry.outcome.kind === 'soft');
-  const softFailures = soft ? (previous?.soft_failures ?? 0) + 1 : 0;
+  const notChecked = checked.find((entry) => entry.outcome.kind === 'unchecked');
+  const softFailures = soft ? (previous?.soft_failures ?? 0) + 1 : notChecked ? (previous?.soft_failures ?? 0) : 0;
   const failing = broken ?? (soft && softFailures >= SOFT_FAILURES_TO_BREAK ? soft : undefined);
   if (failing) return { ...failure(failing), status: 'broken', checked_at: now, soft_failures: softFailures };
+  if (notChecked) {
+    const error = (notChecked.outcome as { error: string }).error;
+    return {
+      status: 'unchecked',
+      checked_at: now,
+      http_status: null,
+      error,
+      url: notChecked.url,
+      soft_failures: softFailures,
+    };
+  }
   if (soft) {
     const kept = previous?.status ?? 'unchecked';
     return {

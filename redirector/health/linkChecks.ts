@@ -2,20 +2,22 @@
  * Link health checks (docs/api.md#link-health): a link is checked when it is created or changed and
  * then every LINK_CHECK_HOURS (0: never by itself), and when asked through the API. A check holds
  * its link's lease in the database, so instances sharing one never check a link twice at once; the
- * pacer keeps this instance to 4 requests at once and one a second per destination host. Turning
+ * pacer keeps this instance to 4 requests at once, one per account, and one a second per destination
+ * host; a run checks at most 10 of a link's destinations. Turning
  * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
  */
 import type { OutboundRules } from '../outbound/addressRules';
+import { createNameLookup, createResolverProbe } from '../outbound/nameLookup';
 import type { Store } from '../storage/store';
 import { VERSION } from '../version';
 import { checkDestination } from './destinationCheck';
-import { destinationsToCheck, judgeCheck } from './healthRules';
-import { createHostPacer } from './hostPacer';
+import { destinationsOfRun, judgeCheck } from './healthRules';
+import { createHostPacer, hostKey } from './hostPacer';
 
 export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${VERSION}`;
 /** Longer than any check can take (10 s per attempt, two attempts per hop, six hops per destination, paced). */
 export const LEASE_MS = 15 * 60_000;
-/** Links a periodic round takes at most. */
+/** Checks of the periodic rounds under way at most. */
 const ROUND_SIZE = 50;
 
 export type HealthTurn = 'broken' | 'recovered';
@@ -31,6 +33,8 @@ export interface LinkChecksDeps {
   log(message: string, error: unknown): void;
   /** Per attempt; 10 s (tests shorten it). */
   timeoutMs?: number;
+  /** DNS_SERVERS: the resolvers destinations are looked up with; unset: the system's. */
+  dnsServers?: readonly string[];
 }
 
 export interface LinkChecks {
@@ -47,10 +51,14 @@ export interface LinkChecks {
 export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   const { store, clock } = deps;
   const pacer = createHostPacer();
+  const rules = { ...deps.rules, lookup: createNameLookup(deps.dnsServers) };
+  const resolverAnswers = createResolverProbe(deps.dnsServers, { clock });
   const under = new Set<Promise<unknown>>();
   const periodMs = deps.hours * 3_600_000;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
+  /** Checks of the periodic rounds under way. */
+  let roundChecks = 0;
 
   function track<T>(work: Promise<T>): Promise<T> {
     under.add(work);
@@ -65,12 +73,19 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       const link = await store.links.findById(linkId);
       if (!link) return false;
       const previous = (await store.linkHealth.of([linkId])).get(linkId);
+      // Each request waits for the account's turn and its host's (hostPacer.ts), redirect hops too.
+      const account = link.user_id === null ? 'admin' : `user ${link.user_id}`;
+      const options = {
+        rules,
+        userAgent: LINK_CHECK_USER_AGENT,
+        timeoutMs: deps.timeoutMs,
+        resolverAnswers,
+        pace: <T>(url: URL, request: () => Promise<T>) => pacer.run(account, hostKey(url), request),
+      };
       const checked = await Promise.all(
-        destinationsToCheck(link).map(async (url) => ({
+        destinationsOfRun(link, previous?.checked_at ?? null).map(async (url) => ({
           url,
-          outcome: await pacer.run(hostOf(url), () =>
-            checkDestination(url, { rules: deps.rules, userAgent: LINK_CHECK_USER_AGENT, timeoutMs: deps.timeoutMs }),
-          ),
+          outcome: await checkDestination(url, options),
         })),
       );
       const result = judgeCheck(checked, previous, clock());
@@ -85,10 +100,24 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     }
   }
 
+  /**
+   * Tops the round's checks up to ROUND_SIZE without waiting for those under way: an account whose
+   * slow destinations keep its checks waiting (one request at a time) does not hold up the next
+   * links due.
+   */
   async function runRound(): Promise<void> {
+    const room = ROUND_SIZE - roundChecks;
+    if (room <= 0) return;
     const now = clock();
-    const due = await store.linkHealth.due(now - periodMs, now, ROUND_SIZE);
-    await Promise.all(due.map((id) => check(id).catch((error) => deps.log('link check failed', error))));
+    const due = await store.linkHealth.due(now - periodMs, now, room);
+    for (const id of due) {
+      roundChecks += 1;
+      track(check(id))
+        .catch((error) => deps.log('link check failed', error))
+        .finally(() => {
+          roundChecks -= 1;
+        });
+    }
   }
 
   function tick(): void {
@@ -119,12 +148,4 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       await Promise.allSettled([...under]);
     },
   };
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }

@@ -6,6 +6,7 @@
  * serializer are the second line of defence for objects that slip in.
  */
 import pino from 'pino';
+import { unlessOutage } from './databaseOutage';
 
 export type LogFormat = 'json' | 'text';
 export const LOG_FORMATS: readonly LogFormat[] = ['json', 'text'];
@@ -129,6 +130,7 @@ export function setLogger(logger: Logger): () => void {
 
 /** For the stores' and the click recorder's `log` option: a problem, with the error when there is one. */
 export function logProblem(message: string, error?: unknown): void {
+  // An outage of the database is told by its own two lines (databaseOutage.ts), not by each part it breaks.
   if (error === undefined || error === '') log.warn(message);
-  else log.error(message, { err: error });
+  else unlessOutage(error, () => log.error(message, { err: error }));
 }

@@ -11,6 +11,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { NameLookup } from './nameLookup';
 
 export const OUTBOUND_SCHEME_RULE = 'The address must start with http:// or https://';
 export const OUTBOUND_PRIVATE_RULE =
@@ -69,6 +70,8 @@ export interface OutboundRules {
   allowPrivate: boolean;
   /** The resolver; dns.promises.lookup by default. */
   resolve?: (host: string) => Promise<string[]>;
+  /** The lookup of each connection (guardedLookup); dns.lookup by default (link checks: nameLookup.ts). */
+  lookup?: NameLookup;
 }
 
 async function resolveAll(host: string): Promise<string[]> {
@@ -117,9 +120,10 @@ type LookupCallback = (
  */
 export function guardedLookup(rules: OutboundRules) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
-    dns.lookup(hostname, { ...options, all: true }, (error, answers) => {
+    const lookup: NameLookup = rules.lookup ?? ((name, given, done) => dns.lookup(name, { ...given, all: true }, done));
+    lookup(hostname, options, (error, answers) => {
       if (error) return callback(error, []);
-      const list = answers as dns.LookupAddress[];
+      const list = answers;
       const allowed = rules.allowPrivate ? list : list.filter((answer) => !isPrivateAddress(answer.address));
       if (allowed.length === 0) {
         const refused: NodeJS.ErrnoException = new Error(OUTBOUND_PRIVATE_RULE);

@@ -2,10 +2,12 @@
  * Whether the database answers (docs/api.md#when-the-database-is-unreachable). An error that says
  * the server cannot be reached marks it down: one log line, then a probe every second until a
  * query is answered again: one more line, and every listener hears it (the click spool replays).
- * The errors of every part (idle connections, the link-change listener, queries) come here, so
- * that an outage is told once, not once per broken connection.
+ * The errors of every part (idle connections, the link-change listener, queries, and every problem
+ * line of the process through observability/databaseOutage.ts) come here, so that an outage is told
+ * once, not once per broken connection, and its return says how many calls failed meanwhile.
  */
 import { DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
+import { watchOutages } from '../observability/databaseOutage';
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -66,7 +68,11 @@ export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHe
   const clock = options.clock ?? Date.now;
   const listeners: (() => void)[] = [];
   let downSince: number | undefined;
+  /** Calls that failed since the database went, told in the line that says it is back. */
+  let failedCalls = 0;
   let probe: NodeJS.Timeout | undefined;
+  /** A ping asked for by an error that looked like an outage while the database seemed up. */
+  let asking: Promise<boolean> | undefined;
   let stopped = false;
 
   function scheduleProbe(): void {
@@ -79,30 +85,58 @@ export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHe
         return;
       }
       const seconds = ((clock() - (downSince ?? clock())) / 1000).toFixed(1);
+      const calls = failedCalls === 1 ? '1 call' : `${failedCalls} calls`;
       downSince = undefined;
-      options.log(`the database answers again after ${seconds} s`);
+      failedCalls = 0;
+      options.log(`the database answers again after ${seconds} s; ${calls} failed meanwhile`);
       for (const listener of listeners) listener();
     }, probeMs);
     probe.unref();
   }
 
+  function failed(error: unknown): boolean {
+    if (!isDatabaseUnreachable(error)) return false;
+    if (stopped) return true;
+    failedCalls += 1;
+    if (downSince === undefined) {
+      downSince = clock();
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      options.log(`the database is unreachable (${reason || 'no answer'}); answering from what is kept here`);
+      scheduleProbe();
+    }
+    return true;
+  }
+
+  /** Whether the database answers a ping now; one ping at a time. */
+  function answersNow(): Promise<boolean> {
+    asking ??= options.ping().then(
+      () => true,
+      () => false,
+    );
+    void asking.finally(() => {
+      asking = undefined;
+    });
+    return asking;
+  }
+
+  // Every problem line of the process asks this health first (observability/databaseOutage.ts).
+  const unwatch = watchOutages({
+    isOutageError: isDatabaseUnreachable,
+    claim(error) {
+      if (downSince !== undefined || stopped) return failed(error);
+      return answersNow().then((answers) => !answers && failed(error));
+    },
+  });
+
   return {
     isUp: () => downSince === undefined,
-    failed(error) {
-      if (!isDatabaseUnreachable(error)) return false;
-      if (downSince === undefined && !stopped) {
-        downSince = clock();
-        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        options.log(`the database is unreachable (${reason || 'no answer'}); answering from what is kept here`);
-        scheduleProbe();
-      }
-      return true;
-    },
+    failed,
     onBack(listener) {
       listeners.push(listener);
     },
     stop() {
       stopped = true;
+      unwatch();
       clearTimeout(probe);
     },
   };

@@ -1,7 +1,8 @@
 /**
  * A real DNS server on loopback for the custom-domain tests: Debian's dnsmasq, started with a
  * configuration of the test's own (no system files, no upstream), answering TXT records the test
- * sets and NXDOMAIN for every other name under `.test`. Changing the records restarts it on the
+ * sets, the addresses it is started with (a name and every name under it) and NXDOMAIN for every
+ * other name under `.test`. Changing the records restarts it on the
  * same port (dnsmasq reads TXT records only on start).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -26,7 +27,8 @@ async function freeUdpPort(): Promise<number> {
   return port;
 }
 
-export async function startDnsServer(): Promise<DnsServer> {
+/** `addresses`: name → the IPv4 address it (and every name under it) resolves to. */
+export async function startDnsServer(options: { addresses?: Record<string, string> } = {}): Promise<DnsServer> {
   const port = await freeUdpPort();
   const address = `127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
@@ -60,6 +62,7 @@ export async function startDnsServer(): Promise<DnsServer> {
         // Answers the readiness probe below.
         '--txt-record=ready.test,ready',
         ...txt,
+        ...Object.entries(options.addresses ?? {}).map(([name, address]) => `--address=/${name}/${address}`),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );

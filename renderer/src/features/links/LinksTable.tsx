@@ -4,7 +4,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Link } from '../../../../redirector/contract';
+import { couldNotCheck, type Link } from '../../../../redirector/contract';
 import { Badge } from '../../components/Badge';
 import { cx } from '../../components/cx';
 import { FeatureBadges } from '../../components/FeatureBadges';
@@ -32,9 +32,22 @@ interface Column {
 const t = i18next.t;
 const untitled = () => <span className="subtle">{t('links.table.untitled')}</span>;
 
-/** A broken link's mark and its reason (docs/api.md#link-health); nothing for any other. */
+/**
+ * A broken link's mark and its reason (docs/api.md#link-health), or "Not checked" and why this server
+ * could not check it; nothing for any other.
+ */
 function BrokenNote({ link }: { link: Link }) {
   const health = link.health;
+  if (health && couldNotCheck(health)) {
+    const mark = t('links.table.notChecked');
+    // The reason starts with the mark's words ("Not checked: …"): shown once.
+    const reason = localiseMessage(health.error ?? '');
+    return (
+      <div className="cell-sub" data-testid="link-not-checked" title={health.url ?? undefined}>
+        <Badge tone="neutral">{mark}</Badge> {reason.startsWith(`${mark}: `) ? reason.slice(mark.length + 2) : reason}
+      </div>
+    );
+  }
   if (health?.status !== 'broken') return null;
   const where = health.url && health.url !== link.target_url ? ` · ${health.url}` : '';
   return (

@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -16,6 +17,7 @@ import {
 } from '../../../../redirector/contract/hub';
 import { KEY_LIMIT_REACHED, parseKeyName } from '../../../../redirector/contract/keys';
 import {
+  notCheckedNoNetwork,
   PREVIEW_DESCRIPTION_MAX,
   PREVIEW_TITLE_MAX,
   previewTextProblem,
@@ -33,6 +35,7 @@ import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/cont
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
 import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
+import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
 import { localiseMessage } from '../../../../renderer/src/i18n/messages';
@@ -100,6 +103,23 @@ async function healthReasons(): Promise<string[]> {
   }
 }
 
+/**
+ * Why a link could not be checked, as the real check words it: a name asked of a resolver that does
+ * not answer (a closed port on loopback), and no route to the network.
+ */
+async function notCheckedReasons(): Promise<string[]> {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const deadResolver = [`127.0.0.1:${socket.address().port}`];
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  const outcome = await checkDestination('http://nowhere.test/', {
+    rules: { allowPrivate: true, lookup: createNameLookup(deadResolver) },
+    userAgent: 'messages test',
+    resolverAnswers: createResolverProbe(deadResolver),
+  });
+  return ['error' in outcome ? outcome.error : `no error: ${outcome.kind}`, notCheckedNoNetwork('ENETUNREACH')];
+}
+
 /** Why a custom domain is not verified yet, for each answer DNS can give (the look-up is the DNS). */
 async function domainReasons(): Promise<string[]> {
   const failing = async (): Promise<string[]> => {
@@ -145,6 +165,7 @@ async function builtMessages(): Promise<string[]> {
       const checked = parseDateRange('2000-01-01', '2030-01-01');
       return checked.ok ? undefined : checked.error;
     })(),
+    ...(await notCheckedReasons()),
     ...(await domainReasons()),
     ...(await healthReasons()),
   ];
@@ -186,6 +207,10 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage(gone!)).toBe('Respuesta HTTP 404');
     expect(localiseMessage(loop!)).toBe('Más de 5 redirecciones');
     expect(localiseMessage(silent!)).toBe('Sin respuesta en 500 ms');
+    const noResolver = built.find((text) => text.startsWith('Not checked: this server cannot resolve'));
+    expect(localiseMessage(noResolver!)).toMatch(
+      /^Sin comprobar: este servidor no puede resolver nombres \(E[A-Z]+\)$/,
+    );
     expect(localiseMessage('No TXT record at _me-challenge.links.example.com')).toBe(
       'No hay ningún registro TXT en _me-challenge.links.example.com',
     );

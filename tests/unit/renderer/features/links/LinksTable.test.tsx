@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+/**
+ * The links table marks a link this server could not check as "Not checked" with the reason, in the
+ * UI's language, and a broken link as broken (docs/api.md#link-health); nothing for an ok one.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { notCheckedNoResolver } from '../../../../../redirector/contract';
+import { LinksTable } from '../../../../../renderer/src/features/links/LinksTable';
+import { i18next } from '../../../../../renderer/src/i18n';
+import { loadMessageKeys } from '../../../../../renderer/src/i18n/messages';
+import { apiLink } from '../../../../helpers/linkFixtures';
+
+const unchecked = apiLink({
+  id: 1,
+  short_code: 'nodns',
+  health: {
+    status: 'unchecked',
+    checked_at: '2026-12-01T23:00:00.000Z',
+    http_status: null,
+    error: notCheckedNoResolver('ECONNREFUSED'),
+    url: 'https://example.com/',
+  },
+});
+const ok = apiLink({
+  id: 2,
+  short_code: 'fine',
+  health: { status: 'ok', checked_at: '2026-12-01T23:00:00.000Z', http_status: 200, error: null, url: null },
+});
+
+function show() {
+  const noop = { to: '/' };
+  render(
+    <MemoryRouter>
+      <LinksTable links={[unchecked, ok]} actions={() => ({ analytics: noop, edit: noop, onDelete: () => {} })} />
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(() => loadMessageKeys());
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('en');
+});
+
+describe('LinksTable health notes', () => {
+  it('says "Not checked" and why for a link this server could not check', () => {
+    show();
+    const notes = screen.getAllByTestId('link-not-checked');
+    expect(notes.map((note) => note.textContent)).toEqual([
+      'Not checked this server cannot resolve names (ECONNREFUSED)',
+    ]);
+    expect(screen.queryAllByTestId('link-broken')).toEqual([]);
+  });
+
+  it('says it in Spanish', async () => {
+    await i18next.changeLanguage('es');
+    show();
+    expect(screen.getByTestId('link-not-checked').textContent).toBe(
+      'Sin comprobar este servidor no puede resolver nombres (ECONNREFUSED)',
+    );
+  });
+});
