@@ -5,6 +5,7 @@
  * pacer keeps this instance to 4 requests at once and one a second per destination host. Turning
  * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
  */
+import { type Background, runInBackground } from '../background';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { VERSION } from '../version';
@@ -49,8 +50,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   const pacer = createHostPacer();
   const under = new Set<Promise<unknown>>();
   const periodMs = deps.hours * 3_600_000;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
+  let rounds: Background<void> | undefined;
 
   function track<T>(work: Promise<T>): Promise<T> {
     under.add(work);
@@ -91,15 +91,6 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     await Promise.all(due.map((id) => check(id).catch((error) => deps.log('link check failed', error))));
   }
 
-  function tick(): void {
-    if (round) return;
-    round = track(runRound())
-      .catch((error) => deps.log('link check round failed', error))
-      .finally(() => {
-        round = undefined;
-      });
-  }
-
   return {
     check: (linkId) => track(check(linkId)),
     soon(linkId) {
@@ -107,15 +98,18 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       track(check(linkId)).catch((error) => deps.log('link check failed', error));
     },
     start() {
-      if (periodMs <= 0 || timer) return;
+      if (periodMs <= 0 || rounds) return;
       // Often enough that a due link waits at most a minute (or a tenth of a short test period).
-      timer = setInterval(tick, Math.max(100, Math.min(60_000, periodMs / 10)));
-      timer.unref();
-      tick();
+      rounds = runInBackground(runRound, {
+        what: 'link check round',
+        everyMs: Math.max(100, Math.min(60_000, periodMs / 10)),
+        firstAfterMs: 0,
+        log: deps.log,
+      });
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await rounds?.stop();
+      rounds = undefined;
       await Promise.allSettled([...under]);
     },
   };

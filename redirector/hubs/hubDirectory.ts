@@ -4,7 +4,7 @@
  * its owner's page. Read again after every change made here, and when the table's fingerprint
  * (one small query a second) shows another instance changed it.
  */
-import { logProblem } from '../observability/logger';
+import { type Background, runInBackground } from '../background';
 import type { HubRepository } from '../storage/repositories/hubRepository';
 
 export const HUB_DIRECTORY_POLL_MS = 1_000;
@@ -33,22 +33,15 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
     handles = new Map(rows.map((row) => [Number(row.user_id), row.handle]));
     seen = fingerprint;
   }
-  let polling = false;
-  let timer: NodeJS.Timeout | undefined;
+  let watching: Background<void> | undefined;
   /** Watches for other instances' changes once something asked for the directory (never in `me`). */
   function watch(): void {
-    timer ??= setInterval(() => {
-      if (polling) return;
-      polling = true;
-      hubs
-        .fingerprint()
-        .then((fingerprint) => (fingerprint === seen ? undefined : refresh()))
-        .catch((error) => logProblem('could not read the hub directory again', error))
-        .finally(() => {
-          polling = false;
-        });
-    }, HUB_DIRECTORY_POLL_MS);
-    timer.unref();
+    watching ??= runInBackground(
+      async () => {
+        if ((await hubs.fingerprint()) !== seen) await refresh();
+      },
+      { what: 'reading the hub directory again', everyMs: HUB_DIRECTORY_POLL_MS },
+    );
   }
 
   return {
@@ -64,8 +57,8 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
     ownerOf: (handle) => owners.get(handle),
     handleOf: (userId) => handles.get(userId),
     stop: () => {
-      clearInterval(timer);
-      timer = undefined;
+      void watching?.stop();
+      watching = undefined;
     },
   };
 }

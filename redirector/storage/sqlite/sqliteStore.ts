@@ -79,7 +79,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     async close() {
       outsideCommits.stop();
       await retention?.stop();
-      analytics.stopBackgroundFolding();
+      await analytics.stopBackgroundFolding();
       await checkpointer?.stop();
       if (db.open) {
         db.pragma('optimize');
