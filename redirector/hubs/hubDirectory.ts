@@ -5,6 +5,7 @@
  * (one small query a second) shows another instance changed it.
  */
 import { type Background, runInBackground } from '../background';
+import { loadOnce } from '../loadOnce';
 import type { HubRepository } from '../storage/repositories/hubRepository';
 
 export const HUB_DIRECTORY_POLL_MS = 1_000;
@@ -24,7 +25,6 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
   let owners = new Map<string, number>();
   let handles = new Map<number, string>();
   let seen = '';
-  let loaded: Promise<void> | undefined;
 
   async function refresh(): Promise<void> {
     const fingerprint = await hubs.fingerprint();
@@ -33,6 +33,7 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
     handles = new Map(rows.map((row) => [Number(row.user_id), row.handle]));
     seen = fingerprint;
   }
+  const load = loadOnce(refresh);
   let watching: Background<void> | undefined;
   /** Watches for other instances' changes once something asked for the directory (never in `me`). */
   function watch(): void {
@@ -47,11 +48,7 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
   return {
     ready() {
       watch();
-      loaded ??= refresh().catch((error) => {
-        loaded = undefined;
-        throw error;
-      });
-      return loaded;
+      return load();
     },
     refresh,
     ownerOf: (handle) => owners.get(handle),
