@@ -9,6 +9,12 @@
  */
 import { logProblem } from './observability/logger';
 
+/**
+ * The jitter of the loops every instance runs against one shared database (vacuum, statistics,
+ * expiry, retention, checks): instances started together drift apart instead of taking turns at once.
+ */
+export const SHARED_LOOP_JITTER = 0.1;
+
 export interface BackgroundOptions<T> {
   /** What a run does, as the log says it: "vacuuming the queue of unfolded clicks". */
   what: string;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
-import { runInBackground } from '../background';
+import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
@@ -186,5 +186,10 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
 
 /** The background re-check of pending domains, every RECHECK_MS (the first one right away). */
 export function checkDomainsInBackground(domains: DomainService, everyMs = RECHECK_MS): { stop(): Promise<void> } {
-  return runInBackground(() => domains.checkPending(), { what: 'checking pending domains', everyMs, firstAfterMs: 0 });
+  return runInBackground(() => domains.checkPending(), {
+    what: 'checking pending domains',
+    everyMs,
+    jitter: SHARED_LOOP_JITTER,
+    firstAfterMs: 0,
+  });
 }

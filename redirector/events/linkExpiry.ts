@@ -3,7 +3,7 @@
  * of clicks get their event, once per link across every instance (the first to claim it records
  * it), within a minute of expiring.
  */
-import { type Background, runInBackground } from '../background';
+import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
 import type { LinkExpiryRepository } from '../storage/repositories/linkExpiry';
 import type { LinkEventRecorder, LinkEventSubject } from './linkEvents';
 
@@ -53,7 +53,12 @@ export function createLinkExpiryCheck(deps: LinkExpiryDeps): LinkExpiryCheck {
   return {
     check,
     start() {
-      loop ??= runInBackground(check, { what: 'the link expiry check', everyMs: EXPIRY_CHECK_MS, log: deps.log });
+      loop ??= runInBackground(check, {
+        what: 'the link expiry check',
+        everyMs: EXPIRY_CHECK_MS,
+        jitter: SHARED_LOOP_JITTER,
+        log: deps.log,
+      });
     },
     async stop() {
       const stopping = loop?.stop();

@@ -5,7 +5,7 @@
  * pacer keeps this instance to 4 requests at once and one a second per destination host. Turning
  * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
  */
-import { type Background, runInBackground } from '../background';
+import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { VERSION } from '../version';
@@ -103,6 +103,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       rounds = runInBackground(runRound, {
         what: 'link check round',
         everyMs: Math.max(100, Math.min(60_000, periodMs / 10)),
+        jitter: SHARED_LOOP_JITTER,
         firstAfterMs: 0,
         log: deps.log,
       });

@@ -4,7 +4,7 @@
  * its owner's page. Read again after every change made here, and when the table's fingerprint
  * (one small query a second) shows another instance changed it.
  */
-import { type Background, runInBackground } from '../background';
+import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { loadOnce } from '../loadOnce';
 import type { HubRepository } from '../storage/repositories/hubRepository';
 
@@ -41,7 +41,7 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
       async () => {
         if ((await hubs.fingerprint()) !== seen) await refresh();
       },
-      { what: 'reading the hub directory again', everyMs: HUB_DIRECTORY_POLL_MS },
+      { what: 'reading the hub directory again', everyMs: HUB_DIRECTORY_POLL_MS, jitter: SHARED_LOOP_JITTER },
     );
   }
 

@@ -5,7 +5,7 @@
  * they are (only a link's deletion takes its share away), so every count, breakdown and trend keeps
  * its value; the per-click views (recent clicks, live, realtime) cover the kept clicks.
  */
-import { runInBackground } from '../background';
+import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import type { Queryable } from './postgres/database';
 import type { SqliteDatabase } from './sqlite/database';
 
@@ -96,6 +96,7 @@ export function deleteOldClicksInBackground(remove: DeleteOldClicks, options: Re
   const loop = runInBackground(round, {
     what: 'deleting clicks older than CLICK_RETENTION_DAYS',
     everyMs: idleIntervalMs,
+    jitter: SHARED_LOOP_JITTER,
     firstAfterMs: busyIntervalMs,
     nextAfterMs: ({ more }) => (more ? busyIntervalMs : idleIntervalMs),
     log: options.log,

@@ -8,7 +8,7 @@
  * it is off, or behind, nothing did. So each instance looks at the table's dead-row count every
  * `everyMs` and vacuums it past `deadRows`: a small table, so a fraction of a second at most.
  */
-import { runInBackground } from '../../background';
+import { runInBackground, SHARED_LOOP_JITTER } from '../../background';
 import type { Queryable } from './database';
 
 export interface QueueVacuumOptions {
@@ -45,6 +45,7 @@ export function vacuumQueueInBackground(
   return runInBackground(() => vacuumQueueIfDead(db, deadRows), {
     what: 'vacuuming the queue of unfolded clicks',
     everyMs: options.everyMs ?? 10_000,
+    jitter: SHARED_LOOP_JITTER,
     log,
   });
 }

@@ -11,7 +11,7 @@
  * (30,000 rows at most), never the whole table, and SKIP_LOCKED leaves a table another instance
  * is analyzing to it.
  */
-import { runInBackground } from '../../background';
+import { runInBackground, SHARED_LOOP_JITTER } from '../../background';
 import type { Queryable } from './database';
 
 export interface StatisticsRefreshOptions {
@@ -46,6 +46,7 @@ export function refreshStatisticsInBackground(
   return runInBackground(() => analyzeStaleTables(db, limits), {
     what: 'refreshing the statistics of the tables',
     everyMs,
+    jitter: SHARED_LOOP_JITTER,
     log,
   });
 }
