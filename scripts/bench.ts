@@ -45,6 +45,7 @@ import {
   type RedirectFigures,
   toJson,
 } from './bench/report';
+import { scriptArgs } from './bench/scriptArgs';
 import { seedBenchDatabase } from './bench/seed';
 import { makeLinks, makeVisitPool, onHost, type Visit } from './bench/traffic';
 import { type LoadResult, wrkScript } from './bench/wrkScript';
@@ -391,16 +392,13 @@ async function analyticsPhase(
 }
 
 async function main(): Promise<void> {
-  let args: BenchArgs;
-  try {
-    args = parseBenchArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof ArgsError)) throw error;
-    console.error(`bench: ${error.message}`);
-    process.exit(2);
-  }
-  if (args.help) {
-    console.log(USAGE);
+  const args = scriptArgs(() => parseBenchArgs(process.argv.slice(2)), {
+    usage: USAGE,
+    usageError: ArgsError,
+    say: (line) => console.error(`bench: ${line}`),
+  });
+  if (typeof args === 'number') {
+    if (args !== 0) process.exit(args);
     return;
   }
   const generator: Generator = args.generator ?? (hasCommand('wrk') ? 'wrk' : 'autocannon');

@@ -12,6 +12,7 @@ import { ensureServerBuild } from './bench/build';
 import { type BenchData, type BenchSchema, countStoredClicks, createBenchSchema } from './bench/database';
 import { readMemory } from './bench/memory';
 import { processCpuUs, type RunningServer, startProduct } from './bench/processes';
+import { scriptArgs } from './bench/scriptArgs';
 import { percentile } from './bench/stats';
 import { parseSoakArgs, SOAK_USAGE, type SoakArgs, SoakArgsError, type SoakWindow, soakProblems } from './soak/verdict';
 
@@ -153,20 +154,12 @@ async function drive(
 }
 
 async function main(): Promise<number> {
-  let args: SoakArgs;
-  try {
-    args = parseSoakArgs(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof SoakArgsError) {
-      say(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  if (args.help) {
-    process.stdout.write(`${SOAK_USAGE}\n`);
-    return 0;
-  }
+  const args = scriptArgs(() => parseSoakArgs(process.argv.slice(2)), {
+    usage: SOAK_USAGE,
+    usageError: SoakArgsError,
+    say,
+  });
+  if (typeof args === 'number') return args;
   if (ensureServerBuild(say)) say('built the server');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-soak-'));
   let schema: BenchSchema | undefined;

@@ -10,7 +10,7 @@ import { type Config, ConfigError, loadConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { DatabasePermission, findPostgresSchema, MissingDatabase } from '../storage/databaseCheck';
 import { openStore, SQLITE_FILE } from '../storage/openStore';
-import { CliError } from './command';
+import { CliError, EXIT_USAGE } from './command';
 import { requireSqliteFile, sqlitePermissionProblem } from './databaseAccess';
 
 export { requireDataDir, requireSqliteFile } from './databaseAccess';
@@ -29,6 +29,16 @@ export function loadCliConfig(env: NodeJS.ProcessEnv): CliConfig {
     if (error instanceof ConfigError) throw new CliError(error.message);
     throw error;
   }
+}
+
+/**
+ * DATA_DIR, for a command that works on the SQLite file only (backup, restore); with DATABASE_URL
+ * set it stops with `postgresAdvice` (the PostgreSQL tool to use instead).
+ */
+export function loadSqliteDataDir(env: NodeJS.ProcessEnv, postgresAdvice: string): string {
+  const { config, dataDir } = loadCliConfig(env);
+  if (config.databaseUrl !== undefined) throw new CliError(`DATABASE_URL is set: ${postgresAdvice}`, EXIT_USAGE);
+  return dataDir;
 }
 
 /**

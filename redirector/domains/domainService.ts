@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
+import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import { repeatInBackground } from '../storage/repeatInBackground';
 import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
 import { checkTxtRecord, type TxtLookup } from './txtLookup';
@@ -186,14 +186,10 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
 
 /** The background re-check of pending domains, every RECHECK_MS (the first one right away). */
 export function checkDomainsInBackground(domains: DomainService, everyMs = RECHECK_MS): { stop(): Promise<void> } {
-  const round = () => domains.checkPending().catch((error) => logProblem('could not check pending domains', error));
-  let first: Promise<void> | undefined = round();
-  const repeated = repeatInBackground(everyMs, round);
-  return {
-    async stop() {
-      await first;
-      first = undefined;
-      await repeated.stop();
-    },
-  };
+  return runInBackground(() => domains.checkPending(), {
+    what: 'checking pending domains',
+    everyMs,
+    jitter: SHARED_LOOP_JITTER,
+    firstAfterMs: 0,
+  });
 }

@@ -3,6 +3,7 @@
  * short-link request and by the TLS `allowed` call, so both stay a map lookup. Read again after
  * every change made here, and whenever the store says another instance or process changed one.
  */
+import { loadOnce } from '../loadOnce';
 import { logProblem } from '../observability/logger';
 import type { Store } from '../storage/store';
 
@@ -21,7 +22,6 @@ export interface VerifiedDomains {
 export function keepVerifiedDomains(store: Store, onChange?: () => void): VerifiedDomains {
   let owners = new Map<string, number>();
   let byUser = new Map<number, string>();
-  let loaded: Promise<void> | undefined;
 
   async function refresh(): Promise<void> {
     const rows = await store.domains.verified();
@@ -34,13 +34,7 @@ export function keepVerifiedDomains(store: Store, onChange?: () => void): Verifi
   });
 
   return {
-    ready() {
-      loaded ??= refresh().catch((error) => {
-        loaded = undefined;
-        throw error;
-      });
-      return loaded;
-    },
+    ready: loadOnce(refresh),
     refresh,
     ownerOf: (host) => owners.get(host),
     of: (userId) => byUser.get(userId) ?? null,

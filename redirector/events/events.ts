@@ -93,7 +93,7 @@ export function createEvents(deps: EventsDeps): Events {
     },
     async stop() {
       hub.stop();
-      expiry.stop();
+      await expiry.stop();
       if (started) await worker.stop();
     },
   };

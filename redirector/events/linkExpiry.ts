@@ -3,6 +3,7 @@
  * of clicks get their event, once per link across every instance (the first to claim it records
  * it), within a minute of expiring.
  */
+import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
 import type { LinkExpiryRepository } from '../storage/repositories/linkExpiry';
 import type { LinkEventRecorder, LinkEventSubject } from './linkEvents';
 
@@ -22,11 +23,11 @@ export interface LinkExpiryCheck {
   /** One check now (the timer's, and tests'). */
   check(): Promise<void>;
   start(): void;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 export function createLinkExpiryCheck(deps: LinkExpiryDeps): LinkExpiryCheck {
-  let timer: NodeJS.Timeout | undefined;
+  let loop: Background<void> | undefined;
   let running: Promise<void> | undefined;
 
   async function checkOnce(): Promise<void> {
@@ -52,16 +53,17 @@ export function createLinkExpiryCheck(deps: LinkExpiryDeps): LinkExpiryCheck {
   return {
     check,
     start() {
-      if (timer) return;
-      timer = setInterval(
-        () => check().catch((error) => deps.log('the link expiry check failed', error)),
-        EXPIRY_CHECK_MS,
-      );
-      timer.unref();
+      loop ??= runInBackground(check, {
+        what: 'the link expiry check',
+        everyMs: EXPIRY_CHECK_MS,
+        jitter: SHARED_LOOP_JITTER,
+        log: deps.log,
+      });
     },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
+    async stop() {
+      const stopping = loop?.stop();
+      loop = undefined;
+      await stopping;
     },
   };
 }

@@ -8,6 +8,7 @@
  * last event id first gets up to 1,000 clicks it missed, then the live ones, none twice.
  */
 import type { PassThrough } from 'node:stream';
+import { type Background, runInBackground } from '../background';
 import type { Link } from '../contract/links';
 import type { LinkEventAction, StreamLinkEvent } from '../contract/webhooks';
 import { RuleError } from '../ruleError';
@@ -157,8 +158,8 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const lagMs = deps.engine === 'postgres' ? GAP_LAG_MS : 0;
   /** Where new clicks are read from; undefined while no stream is open. */
   let cursor: Promise<ClickGaps> | undefined;
-  let pollTimer: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let polling: Background<boolean> | undefined;
+  let heartbeat: Background<void> | undefined;
 
   const clickText = (click: FeedClick, client: Client) => clickEventText(click, client, deps.defaultDomain);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
@@ -167,37 +168,37 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     for (const [client, text] of textsByClient(clients, read, clickText)) write(client, text);
   }
 
-  async function poll(): Promise<void> {
-    pollTimer = undefined;
-    if (clients.size === 0 || !cursor) return;
-    const read = await cursor
-      .then((gaps) => readNew(feed, gaps))
-      .catch((error) => {
-        log('the live stream could not read new clicks', error);
-        return { clicks: [], more: false };
-      });
+  /** Sends the clicks stored since the last read; true when more are waiting (read again at once). */
+  async function poll(): Promise<boolean> {
+    if (clients.size === 0 || !cursor) return false;
+    const read = await cursor.then((gaps) => readNew(feed, gaps));
     sendClicks(read.clicks);
-    schedulePoll(read.more ? 0 : POLL_MS);
+    return read.more;
   }
 
-  function schedulePoll(ms: number): void {
-    if (pollTimer || clients.size === 0) return;
-    pollTimer = setTimeout(poll, ms).unref();
-  }
-
-  function startHeartbeat(): void {
-    heartbeat ??= setInterval(() => {
-      for (const client of clients) write(client, ': keep-alive\n\n');
-    }, HEARTBEAT_MS).unref();
+  /** While a stream is open: new clicks every POLL_MS, a keep-alive comment every HEARTBEAT_MS. */
+  function listen(): void {
+    polling ??= runInBackground(poll, {
+      what: 'reading new clicks for the live streams',
+      everyMs: POLL_MS,
+      nextAfterMs: (more) => (more ? 0 : POLL_MS),
+      log,
+    });
+    heartbeat ??= runInBackground(
+      () => {
+        for (const client of clients) write(client, ': keep-alive\n\n');
+      },
+      { what: "the live streams' keep-alive", everyMs: HEARTBEAT_MS, log },
+    );
   }
 
   /** With no stream left, nothing is read. */
   function quiet(): void {
     if (clients.size > 0) return;
     cursor = undefined;
-    clearTimeout(pollTimer);
-    pollTimer = undefined;
-    clearInterval(heartbeat);
+    void polling?.stop();
+    polling = undefined;
+    void heartbeat?.stop();
     heartbeat = undefined;
   }
 
@@ -227,8 +228,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
         client.held = undefined;
         for (const text of held) write(client, text);
       }
-      schedulePoll(POLL_MS);
-      startHeartbeat();
+      listen();
     },
     close,
     async publishLink(ownerId, action, link) {

@@ -8,6 +8,7 @@
  * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing.
  */
 import crypto from 'node:crypto';
+import { type Background, runInBackground } from '../background';
 import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { EventStorage } from '../storage/repositories/eventStorage';
@@ -143,7 +144,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const holder = `worker-${crypto.randomBytes(6).toString('hex')}`;
   const horizon = clickHorizon(deps.engine, feed, clock);
   const working = new Map<number, Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
+  let ticks: Background<void> | undefined;
   let stopped = false;
   let lastPrune = 0;
 
@@ -168,52 +169,42 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
 
   async function tick(): Promise<void> {
     if (stopped) return;
-    try {
-      await horizon.sample();
-      for (const id of await webhooks.activeIds()) {
-        if (working.has(id)) continue;
-        const work = workOn(id)
-          .catch((error) => {
-            log(`webhook ${id}: delivery work failed`, error);
-            return false;
-          })
-          .then((more) => {
-            working.delete(id);
-            // More to send: come back at once rather than after the tick.
-            if (more) kick();
-          });
-        working.set(id, work);
-      }
-      if (clock() - lastPrune > 60 * 60 * 1000) {
-        lastPrune = clock();
-        await outbox.prune(clock() - MESSAGES_KEPT_MS);
-      }
-    } catch (error) {
-      log('webhook delivery could not read its queues', error);
+    await horizon.sample();
+    for (const id of await webhooks.activeIds()) {
+      if (working.has(id)) continue;
+      const work = workOn(id)
+        .catch((error) => {
+          log(`webhook ${id}: delivery work failed`, error);
+          return false;
+        })
+        .then((more) => {
+          working.delete(id);
+          // More to send: come back at once rather than after the tick.
+          if (more) kick();
+        });
+      working.set(id, work);
+    }
+    if (clock() - lastPrune > 60 * 60 * 1000) {
+      lastPrune = clock();
+      await outbox.prune(clock() - MESSAGES_KEPT_MS);
     }
   }
 
-  function schedule(ms: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      await tick();
-      schedule(TICK_MS);
-    }, ms);
-    timer.unref();
-  }
-
+  /** A tick as soon as the one under way (if any) has ended, then every TICK_MS. */
   function kick(): void {
-    schedule(0);
+    if (stopped) return;
+    if (ticks) ticks.runSoon();
+    else
+      ticks = runInBackground(tick, { what: "reading the webhooks' queues", everyMs: TICK_MS, firstAfterMs: 0, log });
   }
 
   return {
     start() {
-      if (deps.engine !== 'sqlite') return schedule(0);
+      if (deps.engine !== 'sqlite') return kick();
       webhooks
         .releaseAll()
         .catch((error) => log('webhook leases could not be ended at start', error))
-        .finally(() => schedule(0));
+        .finally(kick);
     },
     kick,
     async sendTest(webhook) {
@@ -229,7 +220,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      await ticks?.stop();
       await Promise.allSettled([...working.values()]);
     },
   };

@@ -6,6 +6,7 @@
  * host; a run checks at most 10 of a link's destinations. Turning
  * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
  */
+import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
 import type { OutboundRules } from '../outbound/addressRules';
 import { createNameLookup, createResolverProbe } from '../outbound/nameLookup';
 import type { Store } from '../storage/store';
@@ -55,8 +56,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   const resolverAnswers = createResolverProbe(deps.dnsServers, { clock });
   const under = new Set<Promise<unknown>>();
   const periodMs = deps.hours * 3_600_000;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
+  let rounds: Background<void> | undefined;
   /** Checks of the periodic rounds under way. */
   let roundChecks = 0;
 
@@ -120,15 +120,6 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     }
   }
 
-  function tick(): void {
-    if (round) return;
-    round = track(runRound())
-      .catch((error) => deps.log('link check round failed', error))
-      .finally(() => {
-        round = undefined;
-      });
-  }
-
   return {
     check: (linkId) => track(check(linkId)),
     soon(linkId) {
@@ -136,15 +127,19 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       track(check(linkId)).catch((error) => deps.log('link check failed', error));
     },
     start() {
-      if (periodMs <= 0 || timer) return;
+      if (periodMs <= 0 || rounds) return;
       // Often enough that a due link waits at most a minute (or a tenth of a short test period).
-      timer = setInterval(tick, Math.max(100, Math.min(60_000, periodMs / 10)));
-      timer.unref();
-      tick();
+      rounds = runInBackground(runRound, {
+        what: 'link check round',
+        everyMs: Math.max(100, Math.min(60_000, periodMs / 10)),
+        jitter: SHARED_LOOP_JITTER,
+        firstAfterMs: 0,
+        log: deps.log,
+      });
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await rounds?.stop();
+      rounds = undefined;
       await Promise.allSettled([...under]);
     },
   };

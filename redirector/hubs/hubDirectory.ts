@@ -4,7 +4,8 @@
  * its owner's page. Read again after every change made here, and when the table's fingerprint
  * (one small query a second) shows another instance changed it.
  */
-import { logProblem } from '../observability/logger';
+import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
+import { loadOnce } from '../loadOnce';
 import type { HubRepository } from '../storage/repositories/hubRepository';
 
 export const HUB_DIRECTORY_POLL_MS = 1_000;
@@ -24,7 +25,6 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
   let owners = new Map<string, number>();
   let handles = new Map<number, string>();
   let seen = '';
-  let loaded: Promise<void> | undefined;
 
   async function refresh(): Promise<void> {
     const fingerprint = await hubs.fingerprint();
@@ -33,39 +33,29 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
     handles = new Map(rows.map((row) => [Number(row.user_id), row.handle]));
     seen = fingerprint;
   }
-  let polling = false;
-  let timer: NodeJS.Timeout | undefined;
+  const load = loadOnce(refresh);
+  let watching: Background<void> | undefined;
   /** Watches for other instances' changes once something asked for the directory (never in `me`). */
   function watch(): void {
-    timer ??= setInterval(() => {
-      if (polling) return;
-      polling = true;
-      hubs
-        .fingerprint()
-        .then((fingerprint) => (fingerprint === seen ? undefined : refresh()))
-        .catch((error) => logProblem('could not read the hub directory again', error))
-        .finally(() => {
-          polling = false;
-        });
-    }, HUB_DIRECTORY_POLL_MS);
-    timer.unref();
+    watching ??= runInBackground(
+      async () => {
+        if ((await hubs.fingerprint()) !== seen) await refresh();
+      },
+      { what: 'reading the hub directory again', everyMs: HUB_DIRECTORY_POLL_MS, jitter: SHARED_LOOP_JITTER },
+    );
   }
 
   return {
     ready() {
       watch();
-      loaded ??= refresh().catch((error) => {
-        loaded = undefined;
-        throw error;
-      });
-      return loaded;
+      return load();
     },
     refresh,
     ownerOf: (handle) => owners.get(handle),
     handleOf: (userId) => handles.get(userId),
     stop: () => {
-      clearInterval(timer);
-      timer = undefined;
+      void watching?.stop();
+      watching = undefined;
     },
   };
 }

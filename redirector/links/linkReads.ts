@@ -9,8 +9,8 @@ import type { LinkListQuery, UserLinksPage } from '../contract/lists';
 import { notFoundRule } from '../ruleError';
 import type { LinkRecord, LinkWithCounts } from '../storage/records';
 import type { Store } from '../storage/store';
+import type { LinkOwner } from './linkOwner';
 import { toApiLink } from './linkPresenter';
-import type { LinkOwner } from './linkService';
 
 export const LINK_NOT_FOUND = 'Link not found';
 

@@ -13,18 +13,14 @@ import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
 import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDomainOf } from './linkDomain';
+import type { LinkOwner } from './linkOwner';
 import { toApiLink } from './linkPresenter';
 import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './linkReads';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { randomShortCode, shortCodeProblem } from './shortCode';
 
+export { ADMIN, type LinkOwner, userOwner } from './linkOwner';
 export { EXPORT_BATCH, LINK_NOT_FOUND, type TaggedLink } from './linkReads';
-
-/** Who acts: the administrator (every link; creates links without an owner) or one user. */
-export type LinkOwner = { kind: 'admin' } | { kind: 'user'; userId: number };
-
-export const ADMIN: LinkOwner = { kind: 'admin' };
-export const userOwner = (userId: number): LinkOwner => ({ kind: 'user', userId });
 
 export const SHORT_CODE_TAKEN = 'This short code is already taken';
 export const SHORT_CODE_UNCHANGEABLE = "The short code can't be changed after the link is created";

@@ -5,7 +5,7 @@
  * they are (only a link's deletion takes its share away), so every count, breakdown and trend keeps
  * its value; the per-click views (recent clicks, live, realtime) cover the kept clicks.
  */
-import { logProblem } from '../observability/logger';
+import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import type { Queryable } from './postgres/database';
 import type { SqliteDatabase } from './sqlite/database';
 
@@ -80,11 +80,6 @@ export function deleteOldClicksInBackground(remove: DeleteOldClicks, options: Re
   const chunkRows = options.chunkRows ?? 500;
   const budgetMs = options.budgetMs ?? 10;
   const now = options.now ?? Date.now;
-  const log = options.log ?? logProblem;
-  let running: Promise<number> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let failed = false;
 
   async function round(): Promise<{ deleted: number; more: boolean }> {
     const cutoff = now() - options.days * DAY_MS;
@@ -98,41 +93,16 @@ export function deleteOldClicksInBackground(remove: DeleteOldClicks, options: Re
     }
   }
 
-  function runOnce(): Promise<number> {
-    running ??= round()
-      .then(
-        ({ deleted, more }) => {
-          failed = false;
-          schedule(more ? busyIntervalMs : idleIntervalMs);
-          return deleted;
-        },
-        (error: unknown) => {
-          if (!failed) log('deleting clicks older than CLICK_RETENTION_DAYS failed', error);
-          failed = true;
-          schedule(idleIntervalMs);
-          return 0;
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void runOnce(), delayMs);
-    timer.unref();
-  }
-
-  schedule(busyIntervalMs);
+  const loop = runInBackground(round, {
+    what: 'deleting clicks older than CLICK_RETENTION_DAYS',
+    everyMs: idleIntervalMs,
+    jitter: SHARED_LOOP_JITTER,
+    firstAfterMs: busyIntervalMs,
+    nextAfterMs: ({ more }) => (more ? busyIntervalMs : idleIntervalMs),
+    log: options.log,
+  });
   return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    runOnce: async () => (await loop.runNow())?.deleted ?? 0,
+    stop: loop.stop,
   };
 }

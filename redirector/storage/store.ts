@@ -20,7 +20,7 @@ import type {
   UserRecord,
   UserWithCounts,
 } from './records';
-import type { ApiKeyRecord, NewApiKey } from './repositories/apiKeyRepository';
+import type { ApiKeyRepository } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
@@ -80,18 +80,6 @@ export interface AccountLinkRepository {
   /** Deletes and answers the link with this token hash (expired or not); undefined when there is none. */
   consume(tokenHash: string): Promise<AccountLinkRecord | undefined>;
   find(tokenHash: string): Promise<AccountLinkRecord | undefined>;
-}
-
-export interface ApiKeyRepository {
-  /** 'limit' (and nothing written) when the owner has maxKeys keys already; exact under concurrent creates. */
-  create(key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
-  /** One owner's keys (userId null: the administrator's), oldest first. */
-  list(userId: number | null): Promise<ApiKeyRecord[]>;
-  findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
-  /** False when the owner has no such key. */
-  delete(id: number, userId: number | null): Promise<boolean>;
-  /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
-  touch(id: number, now: number, unlessAfter: number): Promise<void>;
 }
 
 export interface LinkFilter {

@@ -298,17 +298,10 @@ const cpu = (summary: Summary) =>
     ? `${fixed(summary.cpuUs, 1)} (${fixed(summary.cpuMinUs, 1)}–${fixed(summary.cpuMaxUs, 1)})`
     : '—';
 
-function customDomainRow(runs: readonly LoadResult[]): string[] {
-  const onDomain = summarise(runs);
-  return [
-    '  on a verified custom domain',
-    cpu(onDomain),
-    int(onDomain.rps),
-    fixed(onDomain.p50Ms, 2),
-    fixed(onDomain.p99Ms, 2),
-    '—',
-    '—',
-  ];
+/** One row of the redirect table: a label, then a summary's figures; `answered` and `stored` only for the product's own row. */
+function loadRow(label: string, runs: readonly LoadResult[], answered = '—', stored = '—'): string[] {
+  const summary = summarise(runs);
+  return [label, cpu(summary), int(summary.rps), fixed(summary.p50Ms, 2), fixed(summary.p99Ms, 2), answered, stored];
 }
 
 function redirectLines(label: string, redirect: RedirectFigures): string[] {
@@ -317,41 +310,15 @@ function redirectLines(label: string, redirect: RedirectFigures): string[] {
   const lines: string[] = [];
   const rows = [
     ['', 'CPU µs/req (runs)', 'req/s', 'p50 ms', 'p99 ms', 'answered', 'stored'],
-    [
+    loadRow(
       label,
-      cpu(product),
-      int(product.rps),
-      fixed(product.p50Ms, 2),
-      fixed(product.p99Ms, 2),
+      redirect.product,
       int(redirect.answered),
       redirect.stored === undefined ? '—' : int(redirect.stored),
-    ],
-    ...(redirect.customDomain ? [customDomainRow(redirect.customDomain)] : []),
-    ...(redirect.split && redirect.split.length > 0
-      ? [
-          (() => {
-            const split = summarise(redirect.split);
-            return [
-              `${label}, split links`,
-              cpu(split),
-              int(split.rps),
-              fixed(split.p50Ms, 2),
-              fixed(split.p99Ms, 2),
-              '—',
-              '—',
-            ];
-          })(),
-        ]
-      : []),
-    [
-      'floor (bare node:http + Map)',
-      cpu(floor),
-      int(floor.rps),
-      fixed(floor.p50Ms, 2),
-      fixed(floor.p99Ms, 2),
-      '—',
-      '—',
-    ],
+    ),
+    ...(redirect.customDomain ? [loadRow('  on a verified custom domain', redirect.customDomain)] : []),
+    ...(redirect.split && redirect.split.length > 0 ? [loadRow(`${label}, split links`, redirect.split)] : []),
+    loadRow('floor (bare node:http + Map)', redirect.floor),
   ];
   lines.push(...table(rows, [false, true, true, true, true, true, true]).map((line) => `  ${line}`));
   lines.push(

@@ -275,7 +275,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
     : createSqliteStore(options.file);
   if (store.kind === 'sqlite') {
     const sqlite = store as SqliteStore;
-    sqlite.analytics.stopBackgroundFolding();
+    await sqlite.analytics.stopBackgroundFolding();
     // A seed, not a service: the rollups' pages stay in memory, and a crash means seeding again.
     sqlite.db.pragma('cache_size = -1000000');
     sqlite.db.pragma('synchronous = OFF');

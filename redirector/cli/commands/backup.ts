@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VISITOR_KEY_FILE } from '../../privacy/visitorSecret';
 import { type BackupProgress, backupSqlite } from '../../storage/sqlite/backup';
-import { CliError, type Command, EXIT_USAGE, writeLine } from '../command';
+import { CliError, type Command, writeLine } from '../command';
 import { denied, permissionDenied, sqlitePermissionProblem } from '../databaseAccess';
-import { loadCliConfig, requireSqliteFile } from '../environment';
+import { loadSqliteDataDir, requireSqliteFile } from '../environment';
 
 /** The visitor key's copy is `<backup file>` followed by this. */
 export const BACKUP_KEY_SUFFIX = '.visitor-key';
@@ -60,13 +60,7 @@ With DATABASE_URL (PostgreSQL) use pg_dump instead.`,
   options: { force: { type: 'boolean' } },
   positionals: { names: ['<file>'], required: 1 },
   async run(args, io) {
-    const { config, dataDir } = loadCliConfig(io.env);
-    if (config.databaseUrl !== undefined) {
-      throw new CliError(
-        'DATABASE_URL is set: back up PostgreSQL with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL")',
-        EXIT_USAGE,
-      );
-    }
+    const dataDir = loadSqliteDataDir(io.env, 'back up PostgreSQL with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL")');
     const source = requireSqliteFile(dataDir);
     const destination = path.resolve(args.positionals[0]!);
     const folder = path.dirname(destination);

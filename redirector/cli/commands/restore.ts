@@ -10,8 +10,8 @@ import { VISITOR_KEY_FILE } from '../../privacy/visitorSecret';
 import { SQLITE_FILE } from '../../storage/openStore';
 import { runningServicePid, SERVICE_PID_FILE } from '../../storage/servicePid';
 import { setAsideSqlite, sqliteBackupProblem } from '../../storage/sqlite/restore';
-import { CliError, type Command, EXIT_USAGE, writeLine } from '../command';
-import { loadCliConfig } from '../environment';
+import { CliError, type Command, writeLine } from '../command';
+import { loadSqliteDataDir } from '../environment';
 import { BACKUP_KEY_SUFFIX } from './backup';
 
 export const REPLACED_SUFFIX = '.before-restore';
@@ -47,13 +47,10 @@ replaces is kept as ${SQLITE_FILE}${REPLACED_SUFFIX}.
 With DATABASE_URL (PostgreSQL) use pg_restore instead.`,
   positionals: { names: ['<file>'], required: 1 },
   async run(args, io) {
-    const { config, dataDir } = loadCliConfig(io.env);
-    if (config.databaseUrl !== undefined) {
-      throw new CliError(
-        'DATABASE_URL is set: restore PostgreSQL with pg_restore (e.g. pg_restore -d "$DATABASE_URL")',
-        EXIT_USAGE,
-      );
-    }
+    const dataDir = loadSqliteDataDir(
+      io.env,
+      'restore PostgreSQL with pg_restore (e.g. pg_restore -d "$DATABASE_URL")',
+    );
     const backup = path.resolve(args.positionals[0]!);
     checkBackup(backup);
     const pid = runningServicePid(dataDir);

@@ -11,6 +11,7 @@
  * without closing.
  */
 import pg from 'pg';
+import { type Background, runInBackground } from '../../background';
 import { connectionConfig } from './database';
 import { STREAM_EVENTS_CHANNEL } from './streamBroadcast';
 
@@ -77,20 +78,27 @@ async function openListener(url: string, heard: Heard): Promise<pg.Client> {
   return client;
 }
 
-/** Every `everyMs`, a query that must be answered within `everyMs`, else `onLost`. */
-function startHeartbeat(client: pg.Client, everyMs: number, onLost: (error: unknown) => void): NodeJS.Timeout {
-  const heartbeat = setInterval(() => {
-    const timeout = setTimeout(() => onLost(new Error('heartbeat query got no answer')), everyMs);
-    client.query('SELECT 1').then(
-      () => clearTimeout(timeout),
-      (error) => {
-        clearTimeout(timeout);
+/**
+ * Every `everyMs`, a query that must be answered within `everyMs`, else `onLost` (which stops the
+ * heartbeat and says the loss: the reconnection says when it is back).
+ */
+function startHeartbeat(client: pg.Client, everyMs: number, onLost: (error: unknown) => void): Background<void> {
+  return runInBackground(
+    async () => {
+      let timeout: NodeJS.Timeout | undefined;
+      const noAnswer = new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error('heartbeat query got no answer')), everyMs);
+      });
+      try {
+        await Promise.race([client.query('SELECT 1'), noAnswer]);
+      } catch (error) {
         onLost(error);
-      },
-    );
-  }, everyMs);
-  heartbeat.unref();
-  return heartbeat;
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
+    { what: 'the heartbeat of the connection that hears link changes', everyMs },
+  );
 }
 
 /** Listeners of one kind of notification: one that throws is logged and the others still hear. */
@@ -125,7 +133,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   let closed = false;
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let heartbeat: Background<void> | undefined;
   let quietLoss = false;
 
   function emit(shortCode: string | null): void {
@@ -152,7 +160,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   function lost(which: pg.Client, error: unknown): void {
     if (closed || which !== client) return;
     client = undefined;
-    clearInterval(heartbeat);
+    void heartbeat?.stop();
     which.removeAllListeners('end');
     which.end().catch(() => undefined);
     quietLoss = options.quietWhen?.(error) ?? false;
@@ -188,7 +196,8 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
     async close() {
       closed = true;
       clearTimeout(retryTimer);
-      clearInterval(heartbeat);
+      // Not awaited: a heartbeat query waiting on a dead connection ends with the connection.
+      void heartbeat?.stop();
       links.clear();
       domains.clear();
       events.clear();

@@ -7,18 +7,9 @@ import { logProblem } from '../../observability/logger';
 import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
 import { createDatabaseHealth, type DatabaseHealth, DatabaseUnreachable } from '../databaseHealth';
-import { createAccountLinkRepository } from '../repositories/accountLinkRepository';
-import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
-import { createDomainRepository } from '../repositories/domainRepository';
-import { createEventStorage } from '../repositories/eventStorage';
-import { createHubRepository } from '../repositories/hubRepository';
-import { rollupLinkCounts } from '../repositories/linkCounts';
-import { createLinkHealthRepository } from '../repositories/linkHealthRepository';
-import { createLinkRepository } from '../repositories/linkRepository';
-import { createSessionRepository } from '../repositories/sessionRepository';
-import { createUserRepository } from '../repositories/userRepository';
 import type { AttemptStore, Store, StreamBroadcast } from '../store';
+import { createStoreRepositories } from '../storeRepositories';
 import { postgresAttemptStore } from './attemptLimits';
 import { postgresClickInserts } from './clickInserts';
 import {
@@ -93,20 +84,11 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   const retention = options.retention
     ? deleteOldClicksInBackground(postgresOldClickDeleter(pool), { log: quiet, ...options.retention })
     : undefined;
-  const linkCounts = rollupLinkCounts(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true));
   return {
     kind: 'postgres',
     pool,
     health,
-    users: createUserRepository(executor, linkCounts),
-    sessions: createSessionRepository(executor),
-    accountLinks: createAccountLinkRepository(executor),
-    apiKeys: createApiKeyRepository(executor),
-    events: createEventStorage(executor),
-    links: createLinkRepository(executor, linkCounts),
-    domains: createDomainRepository(executor),
-    hubs: createHubRepository(executor),
-    linkHealth: createLinkHealthRepository(executor),
+    ...createStoreRepositories(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true)),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
     attempts: postgresAttemptStore(pool),

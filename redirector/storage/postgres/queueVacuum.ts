@@ -8,7 +8,7 @@
  * it is off, or behind, nothing did. So each instance looks at the table's dead-row count every
  * `everyMs` and vacuums it past `deadRows`: a small table, so a fraction of a second at most.
  */
-import { repeatInBackground } from '../repeatInBackground';
+import { runInBackground, SHARED_LOOP_JITTER } from '../../background';
 import type { Queryable } from './database';
 
 export interface QueueVacuumOptions {
@@ -41,19 +41,11 @@ export function vacuumQueueInBackground(
   log: (message: string, error: unknown) => void,
   options: QueueVacuumOptions = {},
 ) {
-  const everyMs = options.everyMs ?? 10_000;
   const deadRows = options.deadRows ?? 10_000;
-  let failed = false;
-  return repeatInBackground(everyMs, () =>
-    vacuumQueueIfDead(db, deadRows).then(
-      () => {
-        failed = false;
-      },
-      (error) => {
-        // Said once, not every interval (a role that may not vacuum, a database going away).
-        if (!failed) log('vacuuming the queue of unfolded clicks failed', error);
-        failed = true;
-      },
-    ),
-  );
+  return runInBackground(() => vacuumQueueIfDead(db, deadRows), {
+    what: 'vacuuming the queue of unfolded clicks',
+    everyMs: options.everyMs ?? 10_000,
+    jitter: SHARED_LOOP_JITTER,
+    log,
+  });
 }

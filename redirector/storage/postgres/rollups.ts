@@ -20,7 +20,8 @@
  * are; only a link's deletion takes its share away (a trigger of the rollups' migration, storage/migrations/postgres/).
  */
 
-import { repeatInBackground } from '../repeatInBackground';
+import { runInBackground } from '../../background';
+import { type FoldBudgetOptions, foldBudget } from '../foldBudget';
 import { inTransaction, type PgPool, type Queryable } from './database';
 import { FOLD_BEFORE_READ_SQL, FOLD_SQL } from './foldSql';
 
@@ -116,74 +117,52 @@ export async function newestUnfoldedClick(db: Queryable): Promise<number | undef
   return rows[0]?.id ?? undefined;
 }
 
-export interface PostgresFoldingOptions {
+export interface PostgresFoldingOptions extends Partial<FoldBudgetOptions> {
   intervalMs?: number;
-  /** Time per interval spent folding while clicks keep arriving. */
-  busyBudgetMs?: number;
-  /** Time per interval once no click arrived since the last one. */
-  idleBudgetMs?: number;
-  /** A backlog older than this gets more than the busy budget, growing to the idle budget at rampToMs. */
-  rampFromMs?: number;
-  rampToMs?: number;
   now?: () => number;
 }
 
 /**
- * Folds while the service runs, with SQLite's policy (sqlite/analytics/background.ts): while clicks
- * keep arriving, a small share of the database's time (the redirects' inserts come first); once
- * they stop, or when a backlog has lasted for minutes, much more. On a shared database the time
- * is the database server's, so every instance keeps to its share.
+ * Folds while the service runs, with SQLite's policy (storage/foldBudget.ts). On a shared database
+ * the time is the database server's, so every instance keeps to its share.
  */
 export function foldInBackground(
   db: PgPool,
   log: (message: string, error: unknown) => void,
   options: PostgresFoldingOptions = {},
 ) {
-  const intervalMs = options.intervalMs ?? 100;
-  const busyBudgetMs = options.busyBudgetMs ?? 3;
-  const idleBudgetMs = options.idleBudgetMs ?? 50;
-  const rampFromMs = options.rampFromMs ?? 60_000;
-  const rampToMs = options.rampToMs ?? 300_000;
   const now = options.now ?? (() => performance.now());
-  let failed = false;
+  const policy = foldBudget({ busyBudgetMs: 3, idleBudgetMs: 50, ...options });
   let seenClickId: number | undefined;
-  let backlogSince: number | undefined;
   let msPerRow = 0.15;
 
   async function turn(): Promise<void> {
-    try {
-      const started = now();
-      const newest = await newestUnfoldedClick(db);
-      if (newest === undefined) {
-        backlogSince = undefined;
-        seenClickId = undefined;
+    const started = now();
+    const newest = await newestUnfoldedClick(db);
+    if (newest === undefined) {
+      policy.drained();
+      seenClickId = undefined;
+      return;
+    }
+    // Busy while clicks keep arriving (any instance's: the ids come from one sequence).
+    const busy = newest !== seenClickId;
+    seenClickId = newest;
+    const deadline = started + policy.budget(busy, started);
+    while (now() < deadline) {
+      const sliceStarted = now();
+      const rows = Math.max(10, Math.min(FOLD_CHUNK, Math.floor((deadline - sliceStarted) / msPerRow)));
+      const folded = await foldClicks(db, rows);
+      if (folded > 0) msPerRow = Math.max(0.001, (now() - sliceStarted) / folded);
+      // Fewer than asked: the queue is empty, or what is left is another instance's fold.
+      if (folded < rows) {
+        policy.drained();
         return;
       }
-      backlogSince ??= started;
-      // Busy while clicks keep arriving (any instance's: the ids come from one sequence).
-      const busy = newest !== seenClickId;
-      seenClickId = newest;
-      const share = Math.min(1, Math.max(0, (started - backlogSince - rampFromMs) / (rampToMs - rampFromMs)));
-      const budget = busy ? busyBudgetMs + share * (idleBudgetMs - busyBudgetMs) : idleBudgetMs;
-      const deadline = started + budget;
-      let drained = false;
-      while (now() < deadline) {
-        const sliceStarted = now();
-        const rows = Math.max(10, Math.min(FOLD_CHUNK, Math.floor((deadline - sliceStarted) / msPerRow)));
-        const folded = await foldClicks(db, rows);
-        if (folded > 0) msPerRow = Math.max(0.001, (now() - sliceStarted) / folded);
-        // Fewer than asked: the queue is empty, or what is left is another instance's fold.
-        if (folded < rows) {
-          drained = true;
-          break;
-        }
-      }
-      if (drained) backlogSince = undefined;
-      failed = false;
-    } catch (error) {
-      if (!failed) log('folding clicks into the analytics rollups failed', error);
-      failed = true;
     }
   }
-  return repeatInBackground(intervalMs, turn);
+  return runInBackground(turn, {
+    what: 'folding clicks into the analytics rollups',
+    everyMs: options.intervalMs ?? 100,
+    log,
+  });
 }

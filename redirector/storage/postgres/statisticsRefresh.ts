@@ -11,7 +11,7 @@
  * (30,000 rows at most), never the whole table, and SKIP_LOCKED leaves a table another instance
  * is analyzing to it.
  */
-import { repeatInBackground } from '../repeatInBackground';
+import { runInBackground, SHARED_LOOP_JITTER } from '../../background';
 import type { Queryable } from './database';
 
 export interface StatisticsRefreshOptions {
@@ -43,17 +43,10 @@ export function refreshStatisticsInBackground(
   options: StatisticsRefreshOptions = {},
 ) {
   const { everyMs, ...limits } = { ...DEFAULTS, ...options };
-  let failed = false;
-  return repeatInBackground(everyMs, () =>
-    analyzeStaleTables(db, limits).then(
-      () => {
-        failed = false;
-      },
-      (error) => {
-        // Said once, not every interval (a role that may not analyze, a database going away).
-        if (!failed) log('refreshing the statistics of the tables failed', error);
-        failed = true;
-      },
-    ),
-  );
+  return runInBackground(() => analyzeStaleTables(db, limits), {
+    what: 'refreshing the statistics of the tables',
+    everyMs,
+    jitter: SHARED_LOOP_JITTER,
+    log,
+  });
 }

@@ -3,7 +3,6 @@
  * administrator's key, like the administrator's links. Only the SHA-256 of a secret is stored.
  */
 import { columnList, type Executor } from '../executor';
-import type { ApiKeyRepository } from '../store';
 
 export interface ApiKeyRecord {
   id: number;
@@ -40,6 +39,18 @@ function ownedBy(userId: number | null): { sql: string; params: number[] } {
 
 /** Serialises key creation for the administrator, who has no row to lock (any 64-bit constant of our own). */
 const ADMIN_KEYS_LOCK = 7_302_116_540_391;
+
+export interface ApiKeyRepository {
+  /** 'limit' (and nothing written) when the owner has maxKeys keys already; exact under concurrent creates. */
+  create(key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
+  /** One owner's keys (userId null: the administrator's), oldest first. */
+  list(userId: number | null): Promise<ApiKeyRecord[]>;
+  findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  /** False when the owner has no such key. */
+  delete(id: number, userId: number | null): Promise<boolean>;
+  /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
+  touch(id: number, now: number, unlessAfter: number): Promise<void>;
+}
 
 export function createApiKeyRepository(db: Executor): ApiKeyRepository {
   return {

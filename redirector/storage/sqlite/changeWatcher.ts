@@ -5,6 +5,7 @@
  * own writes leave it alone. Reading it costs a few microseconds, so it is polled once a second:
  * a change made from the command line reaches the redirect path within that second.
  */
+import { type Background, runInBackground } from '../../background';
 import type { SqliteDatabase } from './database';
 
 export const CHANGE_POLL_MS = 1000;
@@ -18,7 +19,7 @@ export interface ChangeWatcher {
 export function watchOutsideCommits(db: SqliteDatabase, intervalMs = CHANGE_POLL_MS): ChangeWatcher {
   const listeners = new Set<(shortCode: null) => void>();
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  let timer: NodeJS.Timeout | undefined;
+  let polling: Background<void> | undefined;
   let seen = 0;
 
   function poll(): void {
@@ -32,16 +33,15 @@ export function watchOutsideCommits(db: SqliteDatabase, intervalMs = CHANGE_POLL
   return {
     subscribe(listener) {
       listeners.add(listener);
-      if (timer === undefined && !db.memory) {
+      if (polling === undefined && !db.memory) {
         seen = dataVersion.get() as number;
-        timer = setInterval(poll, intervalMs);
-        timer.unref();
+        polling = runInBackground(poll, { what: 'looking for commits made by other processes', everyMs: intervalMs });
       }
       return () => listeners.delete(listener);
     },
     stop() {
-      clearInterval(timer);
-      timer = undefined;
+      void polling?.stop();
+      polling = undefined;
       listeners.clear();
     },
   };

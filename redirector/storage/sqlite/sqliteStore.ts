@@ -1,16 +1,7 @@
 import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDeleter } from '../clickRetention';
-import { createAccountLinkRepository } from '../repositories/accountLinkRepository';
-import { createApiKeyRepository } from '../repositories/apiKeyRepository';
 import { createClickRepository } from '../repositories/clickRepository';
-import { createDomainRepository } from '../repositories/domainRepository';
-import { createEventStorage } from '../repositories/eventStorage';
-import { createHubRepository } from '../repositories/hubRepository';
-import { rollupLinkCounts } from '../repositories/linkCounts';
-import { createLinkHealthRepository } from '../repositories/linkHealthRepository';
-import { createLinkRepository } from '../repositories/linkRepository';
-import { createSessionRepository } from '../repositories/sessionRepository';
-import { createUserRepository } from '../repositories/userRepository';
 import type { Store } from '../store';
+import { createStoreRepositories } from '../storeRepositories';
 import { createRollupFolder } from './analytics/rollups';
 import { createSqliteAnalytics, type SqliteAnalytics } from './analytics/sqliteAnalytics';
 import { watchOutsideCommits } from './changeWatcher';
@@ -50,7 +41,6 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   // The panels and the click inserts prepare their statements at first use: `me check` (upgrade:
   // false) may open a database a migration behind, whose tables lack columns they name.
   const analytics = createSqliteAnalytics(db, folder);
-  const linkCounts = rollupLinkCounts(executor, () => folder.foldBeforeRead());
   if (backgroundWork) analytics.startBackgroundFolding();
   const retention =
     backgroundWork && options.retention
@@ -60,15 +50,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
   return {
     kind: 'sqlite',
     db,
-    users: createUserRepository(executor, linkCounts),
-    sessions: createSessionRepository(executor),
-    accountLinks: createAccountLinkRepository(executor),
-    apiKeys: createApiKeyRepository(executor),
-    events: createEventStorage(executor),
-    links: createLinkRepository(executor, linkCounts),
-    domains: createDomainRepository(executor),
-    hubs: createHubRepository(executor),
-    linkHealth: createLinkHealthRepository(executor),
+    ...createStoreRepositories(executor, () => folder.foldBeforeRead()),
     clicks: createClickRepository(executor, sqliteClickInserts(db)),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),
@@ -79,7 +61,7 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
     async close() {
       outsideCommits.stop();
       await retention?.stop();
-      analytics.stopBackgroundFolding();
+      await analytics.stopBackgroundFolding();
       await checkpointer?.stop();
       if (db.open) {
         db.pragma('optimize');

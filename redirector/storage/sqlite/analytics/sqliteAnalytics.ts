@@ -12,20 +12,21 @@ import type { RollupFolder } from './rollups';
 export interface SqliteAnalytics extends AnalyticsQueries {
   /** Starts folding pending clicks on a timer (the running service does; tests and scripts may not). */
   startBackgroundFolding(options?: BackgroundFoldingOptions): void;
-  stopBackgroundFolding(): void;
+  stopBackgroundFolding(): Promise<void>;
 }
 
 export function createSqliteAnalytics(db: SqliteDatabase, folder: RollupFolder): SqliteAnalytics {
   const lastClickId = db.prepare('SELECT COALESCE(MAX(id), 0) FROM clicks').pluck();
-  let background: { stop(): void } | undefined;
+  let background: { stop(): Promise<void> } | undefined;
   return {
     ...createAnalyticsQueries({ kind: 'sqlite', db, folder }),
     startBackgroundFolding(options) {
       background ??= foldInBackground(folder, () => (db.open ? (lastClickId.get() as number) : 0), options);
     },
-    stopBackgroundFolding() {
-      background?.stop();
+    async stopBackgroundFolding() {
+      const stopping = background?.stop();
       background = undefined;
+      await stopping;
     },
   };
 }

@@ -147,7 +147,7 @@ describe('analytics rollups stay equal to the raw clicks', () => {
 
   async function openStore(dir: string): Promise<SqliteStore> {
     const opened = createSqliteStore(path.join(dir, 'me.sqlite'));
-    opened.analytics.stopBackgroundFolding();
+    await opened.analytics.stopBackgroundFolding();
     return opened;
   }
 

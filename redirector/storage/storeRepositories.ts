@@ -1,0 +1,36 @@
+/**
+ * The repositories both engines build the same way, over their executor (CRUD written once), with
+ * link counts read from the rollups after `fold` (each engine's fold before a read).
+ */
+import type { Executor } from './executor';
+import { createAccountLinkRepository } from './repositories/accountLinkRepository';
+import { createApiKeyRepository } from './repositories/apiKeyRepository';
+import { createDomainRepository } from './repositories/domainRepository';
+import { createEventStorage } from './repositories/eventStorage';
+import { createHubRepository } from './repositories/hubRepository';
+import { rollupLinkCounts } from './repositories/linkCounts';
+import { createLinkHealthRepository } from './repositories/linkHealthRepository';
+import { createLinkRepository } from './repositories/linkRepository';
+import { createSessionRepository } from './repositories/sessionRepository';
+import { createUserRepository } from './repositories/userRepository';
+import type { Store } from './store';
+
+export type StoreRepositories = Pick<
+  Store,
+  'users' | 'sessions' | 'accountLinks' | 'apiKeys' | 'events' | 'links' | 'domains' | 'hubs' | 'linkHealth'
+>;
+
+export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
+  const linkCounts = rollupLinkCounts(executor, fold);
+  return {
+    users: createUserRepository(executor, linkCounts),
+    sessions: createSessionRepository(executor),
+    accountLinks: createAccountLinkRepository(executor),
+    apiKeys: createApiKeyRepository(executor),
+    events: createEventStorage(executor),
+    links: createLinkRepository(executor, linkCounts),
+    domains: createDomainRepository(executor),
+    hubs: createHubRepository(executor),
+    linkHealth: createLinkHealthRepository(executor),
+  };
+}
