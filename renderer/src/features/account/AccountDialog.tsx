@@ -13,9 +13,9 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/Field';
 import { i18next } from '../../i18n';
+import { MIN_PASSWORD_LENGTH } from './AccountForm';
 import { AccountSessions } from './AccountSessions';
 import { DeleteAccount } from './DeleteAccount';
-import { MIN_PASSWORD_LENGTH } from './RegisterPage';
 
 export interface AccountDialogProps {
   user: User;
