@@ -158,3 +158,12 @@ export async function chooseLanguage(language: string): Promise<boolean> {
 }
 
 export { i18next };
+
+/**
+ * `{ key: t('<prefix>.<key>') }` for each key, read in the language in use: the words a screen
+ * reads by name, where each is the catalogue entry of the same name.
+ */
+export function catalogueTexts<K extends string>(prefix: string, keys: readonly K[]): Record<K, string> {
+  const t = i18next.t as (key: string) => string;
+  return Object.fromEntries(keys.map((key) => [key, t(`${prefix}.${key}`)])) as Record<K, string>;
+}

@@ -5,7 +5,7 @@
 import type { AdminDomain, DomainStatus } from '../../../../redirector/contract';
 import type { BadgeTone } from '../../components/Badge';
 import { formatNumber } from '../../format/numbers';
-import { i18next } from '../../i18n';
+import { catalogueTexts, i18next } from '../../i18n';
 
 const STATUS_TONES: Record<DomainStatus, BadgeTone> = { pending: 'warning', verified: 'success', failed: 'danger' };
 
@@ -16,12 +16,18 @@ export function statusView(status: DomainStatus): { label: string; tone: BadgeTo
 export function domainsTexts() {
   const t = i18next.t;
   return {
-    title: t('domains.title'),
-    subtitle: t('domains.subtitle'),
-    loading: t('domains.loading'),
-    loadFailed: t('domains.loadFailed'),
-    empty: t('domains.empty'),
-    emptyHint: t('domains.emptyHint'),
+    ...catalogueTexts('domains', [
+      'title',
+      'subtitle',
+      'loading',
+      'loadFailed',
+      'empty',
+      'emptyHint',
+      'verify',
+      'verifyFailed',
+      'deleteTitle',
+      'deleteFailed',
+    ]),
     columns: {
       domain: t('domains.columns.domain'),
       user: t('domains.columns.user'),
@@ -31,14 +37,10 @@ export function domainsTexts() {
       links: t('domains.columns.links'),
       actions: t('common.actions'),
     },
-    verify: t('domains.verify'),
     verifyName: (domain: string) => t('domains.verifyName', { domain }),
-    verifyFailed: t('domains.verifyFailed'),
     delete: t('common.remove'),
     deleteName: (domain: string) => t('domains.deleteName', { domain }),
-    deleteTitle: t('domains.deleteTitle'),
     deleting: t('common.removing'),
-    deleteFailed: t('domains.deleteFailed'),
     deleteQuestion: (domain: AdminDomain) =>
       t('domains.deleteQuestion', {
         count: domain.links,
