@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useLoad } from './useLoad';
 
 export function useCreatedList<Row extends { id: number | string }, Created>(
-  list: (signal: AbortSignal) => Promise<Row[]>,
-  deps: readonly unknown[],
+  calls: { list: (signal?: AbortSignal) => Promise<Row[]> },
   /** The new row in a create's answer. */
   rowOf: (created: Created) => Row,
 ) {
-  const rows = useLoad(list, deps);
+  const rows = useLoad((signal) => calls.list(signal), [calls]);
   /** The answer of the last create: its secret is shown until dismissed, then forgotten. */
   const [created, setCreated] = useState<Created | null>(null);
   return {

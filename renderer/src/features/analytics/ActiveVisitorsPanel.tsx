@@ -6,7 +6,7 @@ import { ACTIVE_VISITORS_INTERVAL_MS, useLiveVisitors } from '../../api/analytic
 import { Flag } from '../../components/Flag';
 import { countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
-import { LivePanel } from './LivePanel';
+import { Feed, LivePanel } from './LivePanel';
 
 export const ACTIVE_WINDOW_MINUTES = 2;
 const SHOWN = 6;
@@ -29,28 +29,24 @@ export function ActiveVisitorsPanel() {
         testId: 'active-visitors',
       })}
     >
-      {(data) =>
-        data.visitors.length === 0 ? (
-          <p className="muted text-sm">{t('analytics.live.noActiveVisitors')}</p>
-        ) : (
-          <ul className="feed">
-            {data.visitors.slice(0, SHOWN).map((visitor) => (
-              <li key={visitor.ip} className="feed__item">
-                <Flag code={visitor.country} />
-                <span className="feed__main">
-                  <span className="truncate">
-                    {visitor.city ? `${visitor.city}, ${countryName(visitor.country)}` : countryName(visitor.country)}
-                  </span>
-                  <span className="cell-sub truncate">
-                    /{visitor.link.short_code} · {visitor.ip}
-                  </span>
+      {(data) => (
+        <Feed items={data.visitors.slice(0, SHOWN)} empty={t('analytics.live.noActiveVisitors')}>
+          {(visitor) => (
+            <li key={visitor.ip} className="feed__item">
+              <Flag code={visitor.country} />
+              <span className="feed__main">
+                <span className="truncate">
+                  {visitor.city ? `${visitor.city}, ${countryName(visitor.country)}` : countryName(visitor.country)}
                 </span>
-                <span className="feed__meta">{formatTimeAgo(visitor.lastSeen)}</span>
-              </li>
-            ))}
-          </ul>
-        )
-      }
+                <span className="cell-sub truncate">
+                  /{visitor.link.short_code} · {visitor.ip}
+                </span>
+              </span>
+              <span className="feed__meta">{formatTimeAgo(visitor.lastSeen)}</span>
+            </li>
+          )}
+        </Feed>
+      )}
     </LivePanel>
   );
 }

@@ -5,11 +5,10 @@ import { Card } from '../../components/Card';
 import { CountryBars } from '../../components/CountryBars';
 import { BarChart } from '../../components/charts/BarChart';
 import { BarList, sumCounts } from '../../components/charts/BarList';
-import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
 import { titleWithRange } from '../../components/charts/rangeTitle';
-import { referrerSlices, shortDayNames, topItems } from './analyticsFormat';
+import { deviceSlices, referrerSlices, shortDayNames, topItems } from './analyticsFormat';
 
 export interface LinkBreakdownGridProps {
   stats: LinkAnalyticsResponse['stats'];
@@ -36,11 +35,7 @@ export function LinkBreakdownGrid({ stats, rangeLabel }: LinkBreakdownGridProps)
           labelHeader={t('charts.device')}
           centerCaption={t('analytics.clicksCaption')}
           emptyText={noData}
-          data={[
-            { name: 'iOS', value: stats.deviceStats.ios, color: DEVICE_COLORS.ios },
-            { name: 'Android', value: stats.deviceStats.android, color: DEVICE_COLORS.android },
-            { name: 'Web', value: stats.deviceStats.web, color: DEVICE_COLORS.web },
-          ]}
+          data={deviceSlices(stats.deviceStats)}
         />
       </Card>
       <Card title={titled(t('analytics.panels.topCountries'))}>
@@ -63,7 +58,7 @@ export function LinkBreakdownGrid({ stats, rangeLabel }: LinkBreakdownGridProps)
           height={220}
           ariaLabel={hourly}
           labelHeader={t('charts.hour')}
-          data={stats.hourlyStats.map((value, hour) => ({ label: `${String(hour).padStart(2, '0')}:00`, value }))}
+          data={hourlyPoints(stats.hourlyStats)}
         />
       </Card>
       <Card title={weekly}>
@@ -76,4 +71,9 @@ export function LinkBreakdownGrid({ stats, rangeLabel }: LinkBreakdownGridProps)
       </Card>
     </div>
   );
+}
+
+/** Clicks per hour of the day, labelled '00:00' to '23:00'. */
+function hourlyPoints(hourly: number[]) {
+  return hourly.map((value, hour) => ({ label: `${String(hour).padStart(2, '0')}:00`, value }));
 }

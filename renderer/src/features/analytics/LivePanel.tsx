@@ -45,3 +45,20 @@ function PulseFigure({ value, caption, testId }: { value: number; caption: strin
     </div>
   );
 }
+
+export interface FeedProps<T> {
+  items: T[];
+  /** What shows instead of an empty list. */
+  empty: string;
+  /** One `<li className="feed__item">` per item. */
+  children: (item: T) => ReactNode;
+}
+
+/** A live panel's list of recent things, or a quiet line when there are none. */
+export function Feed<T>({ items, empty, children }: FeedProps<T>) {
+  return items.length === 0 ? (
+    <p className="muted text-sm">{empty}</p>
+  ) : (
+    <ul className="feed">{items.map(children)}</ul>
+  );
+}

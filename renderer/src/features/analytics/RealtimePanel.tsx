@@ -8,7 +8,7 @@ import { countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { deviceLabel } from './deviceLabel';
-import { LivePanel } from './LivePanel';
+import { Feed, LivePanel } from './LivePanel';
 
 export function RealtimePanel() {
   const { t } = useTranslation();
@@ -32,45 +32,37 @@ export function RealtimePanel() {
         <div className="admin-grid">
           <div>
             <h3 className="panel-heading">{t('analytics.live.latestClicks')}</h3>
-            {data.latestClicks.length === 0 ? (
-              <p className="muted text-sm">{t('analytics.live.noClicks5')}</p>
-            ) : (
-              <ul className="feed">
-                {data.latestClicks.map((click) => (
-                  <li key={click.id} className="feed__item">
-                    <span title={countryName(click.country)}>
-                      <Flag code={click.country} />
+            <Feed items={data.latestClicks} empty={t('analytics.live.noClicks5')}>
+              {(click) => (
+                <li key={click.id} className="feed__item">
+                  <span title={countryName(click.country)}>
+                    <Flag code={click.country} />
+                  </span>
+                  <span className="feed__main">
+                    <span className="truncate">{click.link_title || `/${click.short_code}`}</span>
+                    <span className="cell-sub truncate">
+                      /{click.short_code} · {deviceLabel(click.device_type)}
+                      {click.browser ? ` · ${click.browser}` : ''}
                     </span>
-                    <span className="feed__main">
-                      <span className="truncate">{click.link_title || `/${click.short_code}`}</span>
-                      <span className="cell-sub truncate">
-                        /{click.short_code} · {deviceLabel(click.device_type)}
-                        {click.browser ? ` · ${click.browser}` : ''}
-                      </span>
-                    </span>
-                    <span className="feed__meta">{formatTimeAgo(click.created_at)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+                  </span>
+                  <span className="feed__meta">{formatTimeAgo(click.created_at)}</span>
+                </li>
+              )}
+            </Feed>
           </div>
           <div>
             <h3 className="panel-heading">{t('analytics.live.activeLinks')}</h3>
-            {data.activeLinks.length === 0 ? (
-              <p className="muted text-sm">{t('analytics.live.noActiveLinks')}</p>
-            ) : (
-              <ul className="feed">
-                {data.activeLinks.map((link) => (
-                  <li key={link.id} className="feed__item">
-                    <span className="feed__main">
-                      <span className="truncate">{link.title || `/${link.short_code}`}</span>
-                      <span className="cell-sub">/{link.short_code}</span>
-                    </span>
-                    <span className="bar-list__value">{formatNumber(link.clicks)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <Feed items={data.activeLinks} empty={t('analytics.live.noActiveLinks')}>
+              {(link) => (
+                <li key={link.id} className="feed__item">
+                  <span className="feed__main">
+                    <span className="truncate">{link.title || `/${link.short_code}`}</span>
+                    <span className="cell-sub">/{link.short_code}</span>
+                  </span>
+                  <span className="bar-list__value">{formatNumber(link.clicks)}</span>
+                </li>
+              )}
+            </Feed>
           </div>
         </div>
       )}

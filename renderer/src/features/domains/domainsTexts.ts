@@ -13,21 +13,12 @@ export function statusView(status: DomainStatus): { label: string; tone: BadgeTo
   return { label: i18next.t(`domains.status.${status}`), tone: STATUS_TONES[status] };
 }
 
+/** The entries read as they are, each under its own name. */
+const PLAIN = 'title subtitle loading loadFailed empty emptyHint verify verifyFailed deleteTitle deleteFailed';
+
 export function domainsTexts() {
   const t = i18next.t;
   return {
-    ...catalogueTexts('domains', [
-      'title',
-      'subtitle',
-      'loading',
-      'loadFailed',
-      'empty',
-      'emptyHint',
-      'verify',
-      'verifyFailed',
-      'deleteTitle',
-      'deleteFailed',
-    ]),
     columns: {
       domain: t('domains.columns.domain'),
       user: t('domains.columns.user'),
@@ -48,5 +39,6 @@ export function domainsTexts() {
         domain: domain.domain,
         email: domain.user_email,
       }),
+    ...catalogueTexts('domains', PLAIN),
   };
 }

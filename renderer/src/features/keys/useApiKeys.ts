@@ -5,11 +5,7 @@ import { useCreatedList } from '../../api/useCreatedList';
 
 export function useApiKeys() {
   const calls = useKeyCalls();
-  const list = useCreatedList(
-    (signal) => calls.list(signal),
-    [calls],
-    (answer: CreateApiKeyResponse) => answer.key,
-  );
+  const list = useCreatedList(calls, (answer: CreateApiKeyResponse) => answer.key);
 
   return {
     keys: list.rows,

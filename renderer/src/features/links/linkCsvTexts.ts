@@ -4,22 +4,13 @@
  */
 import { catalogueTexts, i18next } from '../../i18n';
 
+/** The entries read as they are, each under its own name. */
+const PLAIN =
+  'exportLabel exporting exportFailed importLabel importing importFailed chooseFile resultTitle importFailedTitle exportFailedTitle noneFailed';
+
 export function linkCsvTexts() {
   const t = i18next.t;
   return {
-    ...catalogueTexts('links.csv', [
-      'exportLabel',
-      'exporting',
-      'exportFailed',
-      'importLabel',
-      'importing',
-      'importFailed',
-      'chooseFile',
-      'resultTitle',
-      'importFailedTitle',
-      'exportFailedTitle',
-      'noneFailed',
-    ]),
     fileName: 'links.csv',
     created: (count: number) => t('links.csv.created', { count }),
     failed: (count: number) => t('links.csv.failed', { count }),
@@ -29,5 +20,6 @@ export function linkCsvTexts() {
       reason: t('links.csv.columns.reason'),
     },
     close: t('common.close'),
+    ...catalogueTexts('links.csv', PLAIN),
   };
 }

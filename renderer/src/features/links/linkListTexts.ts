@@ -9,28 +9,16 @@ export function sortLabel(sort: LinkSort): string {
   return i18next.t(`links.list.sorts.${sort}`);
 }
 
+/** The entries read as they are, each under its own name. */
+const PLAIN =
+  'search searchPlaceholder tag anyTag sort ascending descending pages loading noMatch noMatchHint clearFilters pastLastPage firstPage tags';
+
 export function linkListTexts() {
   const t = i18next.t;
   return {
-    ...catalogueTexts('links.list', [
-      'search',
-      'searchPlaceholder',
-      'tag',
-      'anyTag',
-      'sort',
-      'ascending',
-      'descending',
-      'pages',
-      'loading',
-      'noMatch',
-      'noMatchHint',
-      'clearFilters',
-      'pastLastPage',
-      'firstPage',
-      'tags',
-    ]),
     tagOption: (name: string, count: number) => t('links.list.tagOption', { name, count }),
     sortOption: (sort: LinkSort) => t('links.list.sortOption', { label: sortLabel(sort) }),
     filterByTag: (tag: string) => t('links.list.filterByTag', { tag }),
+    ...catalogueTexts('links.list', PLAIN),
   };
 }

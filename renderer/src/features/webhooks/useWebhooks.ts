@@ -5,11 +5,7 @@ import { useWebhookCalls, type WebhookInput } from '../../api/webhooks';
 
 export function useWebhooks() {
   const calls = useWebhookCalls();
-  const list = useCreatedList(
-    (signal) => calls.list(signal),
-    [calls],
-    (answer: CreateWebhookResponse) => answer.webhook,
-  );
+  const list = useCreatedList(calls, (answer: CreateWebhookResponse) => answer.webhook);
   const hooks = list.rows;
   const replace = (next: Webhook) => hooks.setData((rows) => rows?.map((row) => (row.id === next.id ? next : row)));
 
