@@ -7,13 +7,12 @@ import type { AdminDomain } from '../../../../redirector/contract';
 import { useAdminDomainCalls, useAdminDomains } from '../../api/adminDomains';
 import { errorMessage } from '../../api/client';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
-import { Banner } from '../../components/Banner';
+import { FailureBanner } from '../../components/Banner';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadingState } from '../../components/Spinner';
 import { DomainsTable } from './DomainsTable';
 import { domainsTexts } from './domainsTexts';
 
@@ -43,32 +42,21 @@ export function AdminDomainsPage() {
     }
   };
 
-  const list = domains.data?.domains;
   return (
     <div className="stack">
       <PageHeader title={TEXTS.title} subtitle={TEXTS.subtitle} />
-      {changeError ? (
-        <Banner tone="error" onDismiss={() => setChangeError(null)}>
-          {changeError}
-        </Banner>
-      ) : null}
-      {domains.error ? (
-        <ErrorPanel
-          title={TEXTS.loadFailed}
-          message={errorMessage(domains.error, TEXTS.loadFailed)}
-          onRetry={domains.reload}
-        />
-      ) : !list ? (
-        <LoadingState message={TEXTS.loading} />
-      ) : (
-        <Card flush>
-          {list.length > 0 ? (
-            <DomainsTable domains={list} busy={busy} onVerify={verify} onRemove={removal.ask} />
-          ) : (
-            <EmptyState icon="globe" title={TEXTS.empty} description={TEXTS.emptyHint} />
-          )}
-        </Card>
-      )}
+      <FailureBanner message={changeError} onDismiss={() => setChangeError(null)} />
+      <Loaded load={domains} texts={TEXTS}>
+        {({ domains: list }) => (
+          <Card flush>
+            {list.length > 0 ? (
+              <DomainsTable domains={list} busy={busy} onVerify={verify} onRemove={removal.ask} />
+            ) : (
+              <EmptyState icon="globe" title={TEXTS.empty} description={TEXTS.emptyHint} />
+            )}
+          </Card>
+        )}
+      </Loaded>
       <ConfirmDialog {...removal.dialog} />
     </div>
   );

@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
-import { Banner } from '../../components/Banner';
+import { FailureBanner } from '../../components/Banner';
 import { Button, IconButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -46,11 +46,7 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
 
   return (
     <div className="stack">
-      {creation.error ? (
-        <Banner tone="error" onDismiss={creation.clearError}>
-          {creation.error}
-        </Banner>
-      ) : null}
+      <FailureBanner message={creation.error} onDismiss={creation.clearError} />
       {created ? (
         <SecretCallout
           testId="new-api-key"

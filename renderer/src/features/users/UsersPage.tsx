@@ -7,16 +7,15 @@ import { type AdminUser, parseUserListQuery, type UserListQuery } from '../../..
 import { errorMessage } from '../../api/client';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import { useUserCalls, useUsers } from '../../api/users';
-import { Banner } from '../../components/Banner';
+import { FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { SearchToolbar } from '../../components/SearchBox';
-import { LoadingState } from '../../components/Spinner';
 import { useUrlQuery } from '../../components/useUrlQuery';
 import { AccountLinkDialog, useAccountLinks } from './AccountLinkDialog';
 import { AddUserButton } from './AddUserDialog';
@@ -53,7 +52,6 @@ export function UsersPage() {
     }
   };
 
-  const page = users.data;
   return (
     <div className="stack">
       <PageHeader
@@ -68,53 +66,43 @@ export function UsersPage() {
           />
         }
       />
-      {changeError ? (
-        <Banner tone="error" onDismiss={() => setChangeError(null)}>
-          {changeError}
-        </Banner>
-      ) : null}
-      {users.error ? (
-        <ErrorPanel
-          title={TEXTS.loadFailed}
-          message={errorMessage(users.error, TEXTS.loadFailed)}
-          onRetry={users.reload}
-        />
-      ) : !page ? (
-        <LoadingState message={TEXTS.loading} />
-      ) : (
-        <Card flush>
-          <SearchToolbar q={query.q} onQuery={update} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder} />
-          {page.users.length > 0 ? (
-            <UsersTable
-              users={page.users}
-              busyId={busyId}
-              onToggle={toggle}
-              onDelete={deletion.ask}
-              onAccountLink={links.make}
+      <FailureBanner message={changeError} onDismiss={() => setChangeError(null)} />
+      <Loaded load={users} texts={TEXTS}>
+        {(page) => (
+          <Card flush>
+            <SearchToolbar q={query.q} onQuery={update} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder} />
+            {page.users.length > 0 ? (
+              <UsersTable
+                users={page.users}
+                busyId={busyId}
+                onToggle={toggle}
+                onDelete={deletion.ask}
+                onAccountLink={links.make}
+              />
+            ) : query.q ? (
+              <EmptyState
+                icon="search"
+                title={TEXTS.noMatch}
+                description={TEXTS.noMatchHint}
+                action={<Button onClick={() => update({ q: '' })}>{TEXTS.clearSearch}</Button>}
+              />
+            ) : (
+              <EmptyState icon="users" title={TEXTS.empty} description={TEXTS.emptyHint} />
+            )}
+            <Pagination
+              page={query.page}
+              perPage={query.per_page}
+              count={page.users.length}
+              total={page.total}
+              hasPrev={query.page > 1}
+              hasNext={query.page * query.per_page < page.total}
+              onPage={(number) => update({ page: number })}
+              onPerPage={(perPage) => update({ per_page: perPage })}
+              label={TEXTS.pages}
             />
-          ) : query.q ? (
-            <EmptyState
-              icon="search"
-              title={TEXTS.noMatch}
-              description={TEXTS.noMatchHint}
-              action={<Button onClick={() => update({ q: '' })}>{TEXTS.clearSearch}</Button>}
-            />
-          ) : (
-            <EmptyState icon="users" title={TEXTS.empty} description={TEXTS.emptyHint} />
-          )}
-          <Pagination
-            page={query.page}
-            perPage={query.per_page}
-            count={page.users.length}
-            total={page.total}
-            hasPrev={query.page > 1}
-            hasNext={query.page * query.per_page < page.total}
-            onPage={(number) => update({ page: number })}
-            onPerPage={(perPage) => update({ per_page: perPage })}
-            label={TEXTS.pages}
-          />
-        </Card>
-      )}
+          </Card>
+        )}
+      </Loaded>
       <ConfirmDialog {...deletion.dialog} />
       {links.shown ? <AccountLinkDialog link={links.shown} onClose={() => links.setShown(null)} /> : null}
     </div>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import type { WebhookInput } from '../../api/webhooks';
-import { Banner } from '../../components/Banner';
+import { FailureBanner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadedList } from '../../components/LoadedList';
 import { SecretCallout } from '../../components/SecretCallout';
@@ -33,11 +33,7 @@ export function WebhooksPanel() {
 
   return (
     <div className="stack">
-      {creation.error ? (
-        <Banner tone="error" onDismiss={creation.clearError}>
-          {creation.error}
-        </Banner>
-      ) : null}
+      <FailureBanner message={creation.error} onDismiss={creation.clearError} />
       {created ? (
         <SecretCallout
           testId="new-webhook"
