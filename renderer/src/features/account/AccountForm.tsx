@@ -17,23 +17,47 @@ export const MIN_PASSWORD_LENGTH = 6;
 
 type Screen = 'login' | 'register' | 'reset';
 
+/** Each screen's footer way to the other page (its lead-in, the link, where) and its submit words. */
+const SCREENS = {
+  login: {
+    lead: 'account.login.noAccount',
+    link: 'account.login.createOne',
+    to: '/register',
+    idle: 'account.login.signIn',
+    busy: 'account.login.signingIn',
+  },
+  register: {
+    lead: 'account.register.haveAccount',
+    link: 'account.register.signIn',
+    to: '/login',
+    idle: 'account.register.create',
+    busy: 'account.register.creating',
+  },
+  reset: {
+    lead: 'account.reset.remembered',
+    link: 'account.reset.signIn',
+    to: '/login',
+    idle: 'account.reset.set',
+    busy: 'account.reset.saving',
+  },
+} as const;
+
 export interface AccountScreenProps {
-  /** Whose words: `account.<screen>.title` and `.subtitle`. */
+  /** Whose words: `account.<screen>.title`, `.subtitle` and the footer's (SCREENS). */
   screen: Screen;
-  /** The footer's way to the other page: its lead-in, the link's text and where it goes. */
-  other: { lead: string; link: string; to: string };
   children: ReactNode;
 }
 
-export function AccountScreen({ screen, other, children }: AccountScreenProps) {
+export function AccountScreen({ screen, children }: AccountScreenProps) {
   const { t } = useTranslation();
+  const { lead, link, to } = SCREENS[screen];
   return (
     <AuthLayout
       title={t(`account.${screen}.title`)}
       subtitle={t(`account.${screen}.subtitle`)}
       footer={
         <AccountFooter>
-          {other.lead} <Link to={other.to}>{other.link}</Link>
+          {t(lead)} <Link to={to}>{t(link)}</Link>
         </AccountFooter>
       }
     >
@@ -45,9 +69,9 @@ export function AccountScreen({ screen, other, children }: AccountScreenProps) {
 type AccountFormState = Pick<ReturnType<typeof useForm>, 'formRef' | 'submit' | 'serverError' | 'submitting'>;
 
 export interface AccountFormProps {
+  /** Whose submit words (SCREENS). */
+  screen: Screen;
   form: AccountFormState;
-  /** The submit button's words, at rest and while sending. */
-  submit: { idle: string; busy: string };
   /** A notice above the failure banner. */
   notice?: ReactNode;
   children: ReactNode;
@@ -55,14 +79,16 @@ export interface AccountFormProps {
   after?: ReactNode;
 }
 
-export function AccountForm({ form, submit, notice, children, after }: AccountFormProps) {
+export function AccountForm({ screen, form, notice, children, after }: AccountFormProps) {
+  const { t } = useTranslation();
+  const { idle, busy } = SCREENS[screen];
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
       {notice}
       {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
       {children}
       <Button type="submit" variant="primary" size="lg" block loading={form.submitting}>
-        {form.submitting ? submit.busy : submit.idle}
+        {t(form.submitting ? busy : idle)}
       </Button>
       {after}
     </form>
@@ -82,15 +108,13 @@ export function EmailField({ field }: { field: BoundField }) {
   return <TextField label={t('account.fields.email')} type="email" autoComplete="email" required {...field} />;
 }
 
-/** A new password (with the length rule as its hint) and its confirmation. */
+/** A new password (with the length rule as its hint) and its confirmation, of a form with both fields. */
 export function NewPasswordFields({
   label,
-  password,
-  confirm,
+  form,
 }: {
   label: string;
-  password: BoundField;
-  confirm: BoundField;
+  form: { field: (name: 'password' | 'confirmPassword') => BoundField };
 }) {
   const { t } = useTranslation();
   return (
@@ -100,9 +124,14 @@ export function NewPasswordFields({
         autoComplete="new-password"
         hint={t('account.fields.atLeast', { min: MIN_PASSWORD_LENGTH })}
         required
-        {...password}
+        {...form.field('password')}
       />
-      <PasswordField label={t('account.fields.confirmPassword')} autoComplete="new-password" required {...confirm} />
+      <PasswordField
+        label={t('account.fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        {...form.field('confirmPassword')}
+      />
     </>
   );
 }

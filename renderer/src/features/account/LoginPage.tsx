@@ -44,13 +44,10 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
 
   return (
-    <AccountScreen
-      screen="login"
-      other={{ lead: t('account.login.noAccount'), link: t('account.login.createOne'), to: '/register' }}
-    >
+    <AccountScreen screen="login">
       <AccountForm
+        screen="login"
         form={form}
-        submit={{ idle: t('account.login.signIn'), busy: t('account.login.signingIn') }}
         notice={params.has('registered') ? <Banner tone="success">{t('account.login.registered')}</Banner> : null}
         after={
           forgotOpen ? null : (

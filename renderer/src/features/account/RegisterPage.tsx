@@ -65,23 +65,16 @@ export function RegisterPage() {
   const closed = config.data?.registration === 'closed';
 
   return (
-    <AccountScreen
-      screen="register"
-      other={{ lead: t('account.register.haveAccount'), link: t('account.register.signIn'), to: '/login' }}
-    >
+    <AccountScreen screen="register">
       {closed ? (
         <Banner tone="info" title={t('account.register.closedTitle')}>
           {t('account.register.closedText')}
         </Banner>
       ) : (
-        <AccountForm form={form} submit={{ idle: t('account.register.create'), busy: t('account.register.creating') }}>
+        <AccountForm screen="register" form={form}>
           <TextField label={t('account.fields.name')} autoComplete="name" required {...form.field('name')} />
           <EmailField field={form.field('email')} />
-          <NewPasswordFields
-            label={t('account.fields.password')}
-            password={form.field('password')}
-            confirm={form.field('confirmPassword')}
-          />
+          <NewPasswordFields label={t('account.fields.password')} form={form} />
         </AccountForm>
       )}
     </AccountScreen>

@@ -44,16 +44,9 @@ export function ResetPasswordPage() {
     failureText: (error) => errorMessage(error, t('account.reset.failed')),
   });
   return (
-    <AccountScreen
-      screen="reset"
-      other={{ lead: t('account.reset.remembered'), link: t('account.reset.signIn'), to: '/login' }}
-    >
-      <AccountForm form={form} submit={{ idle: t('account.reset.set'), busy: t('account.reset.saving') }}>
-        <NewPasswordFields
-          label={t('account.fields.newPassword')}
-          password={form.field('password')}
-          confirm={form.field('confirmPassword')}
-        />
+    <AccountScreen screen="reset">
+      <AccountForm screen="reset" form={form}>
+        <NewPasswordFields label={t('account.fields.newPassword')} form={form} />
       </AccountForm>
     </AccountScreen>
   );

@@ -1,13 +1,6 @@
 /** The words of the Domain dialog (docs/api.md#custom-domains), in the language in use (read at render). */
 import type { DomainStatus } from '../../../../redirector/contract';
-import type { BadgeTone } from '../../components/Badge';
 import { i18next } from '../../i18n';
-
-export const DOMAIN_STATUS_TONE: Record<DomainStatus, BadgeTone> = {
-  pending: 'warning',
-  verified: 'success',
-  failed: 'danger',
-};
 
 export function domainTexts() {
   const t = i18next.t;

@@ -1,11 +1,11 @@
 /** The claimed custom domains: whose, their state, when checked and verified, their links, and what can be done. */
 import type { AdminDomain } from '../../../../redirector/contract';
-import { Badge } from '../../components/Badge';
 import { Button, IconButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
+import { DomainStatusBadge } from '../../components/DomainStatusBadge';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { domainsTexts, statusView } from './domainsTexts';
+import { domainsTexts, statusLabel } from './domainsTexts';
 
 export interface DomainsTableProps {
   domains: AdminDomain[];
@@ -33,7 +33,7 @@ export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTable
     { label: columns.user, cell: (row) => row.user_email },
     {
       label: columns.status,
-      cell: (row) => <Badge tone={statusView(row.status).tone}>{statusView(row.status).label}</Badge>,
+      cell: (row) => <DomainStatusBadge status={row.status} label={statusLabel(row.status)} />,
     },
     { label: columns.checked, nowrap: true, cell: (row) => time(row.checked_at) },
     { label: columns.verified, nowrap: true, cell: (row) => time(row.verified_at) },

@@ -3,14 +3,12 @@
  * when called (catalogue: `domains`).
  */
 import type { AdminDomain, DomainStatus } from '../../../../redirector/contract';
-import type { BadgeTone } from '../../components/Badge';
 import { formatNumber } from '../../format/numbers';
 import { catalogueTexts, i18next } from '../../i18n';
 
-const STATUS_TONES: Record<DomainStatus, BadgeTone> = { pending: 'warning', verified: 'success', failed: 'danger' };
-
-export function statusView(status: DomainStatus): { label: string; tone: BadgeTone } {
-  return { label: i18next.t(`domains.status.${status}`), tone: STATUS_TONES[status] };
+/** A domain's state in the UI's language. */
+export function statusLabel(status: DomainStatus): string {
+  return i18next.t(`domains.status.${status}`);
 }
 
 /** The entries read as they are, each under its own name. */
