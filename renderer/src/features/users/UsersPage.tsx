@@ -2,10 +2,9 @@
  * /admin/users: every account one page at a time, searched by name or email (the state in the
  * address), with Disable/Enable and a Delete that names the user and what goes with them.
  */
-import { useState } from 'react';
 import { type AdminUser, parseUserListQuery, type UserListQuery } from '../../../../redirector/contract';
-import { errorMessage } from '../../api/client';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
+import { useRowChange } from '../../api/useRowChange';
 import { useUserCalls, useUsers } from '../../api/users';
 import { FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -29,28 +28,20 @@ export function UsersPage() {
   const calls = useUserCalls();
   const { query, update } = useUrlQuery<UserListQuery>(USER_LIST_KEYS, parseUserListQuery);
   const users = useUsers(query);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [changeError, setChangeError] = useState<string | null>(null);
-  const links = useAccountLinks(setChangeError, TEXTS.linkFailed);
+  const change = useRowChange<number>();
+  const links = useAccountLinks(change.setError, TEXTS.linkFailed);
   const deletion = useConfirmDelete(TEXTS, async (user: AdminUser) => {
     await calls.remove(user.id);
     users.reload();
   });
 
-  const toggle = async (user: AdminUser) => {
-    setBusyId(user.id);
-    setChangeError(null);
-    try {
+  const toggle = (user: AdminUser) =>
+    change.run(user.id, TEXTS.changeFailed, async () => {
       const saved = await calls.setDisabled(user.id, !user.disabled);
       users.setData((page) =>
         page ? { ...page, users: page.users.map((row) => (row.id === user.id ? { ...row, ...saved } : row)) } : page,
       );
-    } catch (caught) {
-      setChangeError(errorMessage(caught, TEXTS.changeFailed));
-    } finally {
-      setBusyId(null);
-    }
-  };
+    });
 
   return (
     <div className="stack">
@@ -66,7 +57,7 @@ export function UsersPage() {
           />
         }
       />
-      <FailureBanner message={changeError} onDismiss={() => setChangeError(null)} />
+      <FailureBanner message={change.error} onDismiss={() => change.setError(null)} />
       <Loaded load={users} texts={TEXTS}>
         {(page) => (
           <Card flush>
@@ -74,7 +65,7 @@ export function UsersPage() {
             {page.users.length > 0 ? (
               <UsersTable
                 users={page.users}
-                busyId={busyId}
+                busyId={change.busy}
                 onToggle={toggle}
                 onDelete={deletion.ask}
                 onAccountLink={links.make}
