@@ -32,17 +32,15 @@ export interface LinkFormProps {
 
 export function LinkForm({ form, texts, id, shortCodePrefix, shortCodeNote, children, domainField }: LinkFormProps) {
   const { t } = useTranslation();
-  const { values, editing, set } = form;
+  const { editing } = form;
   const { placeholders } = texts;
   const shortCode = <ShortCodeInput form={form} texts={texts} prefix={shortCodePrefix} note={shortCodeNote} />;
   const title = (
     <TextField
       label={t('linkForm.fields.title')}
-      name="title"
       optional
       placeholder={placeholders.title}
-      value={values.title}
-      onValueChange={(value) => set('title', value)}
+      {...form.field('title')}
       fieldClassName="span-2"
     />
   );
