@@ -11,7 +11,7 @@ import { browserTimeZone } from '../format/dates';
 import { i18next } from '../i18n';
 import { useCalls } from './ApiProvider';
 import { type Credential, type HttpClient, isAdmin } from './client';
-import { useLoad } from './useLoad';
+import { useCallLoad } from './useLoad';
 import { useStreamedPolling } from './useStream';
 
 export const SUMMARY_INTERVAL_MS = 30_000;
@@ -139,11 +139,9 @@ export function useLiveVisitors(minutes: LiveWindowMinutes, live: boolean, inter
 }
 
 export function useRepeatVisitors() {
-  const calls = useAnalyticsCalls();
-  return useLoad((signal) => calls.repeatVisitors(signal), [calls]);
+  return useCallLoad(useAnalyticsCalls(), (calls, signal) => calls.repeatVisitors(signal));
 }
 
 export function useFunnel() {
-  const calls = useAnalyticsCalls();
-  return useLoad((signal) => calls.funnel(signal), [calls]);
+  return useCallLoad(useAnalyticsCalls(), (calls, signal) => calls.funnel(signal));
 }

@@ -7,8 +7,9 @@ import { type FormEvent, useState } from 'react';
 import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
+import { actionsColumn } from '../../components/actionsColumn';
 import { FailureBanner } from '../../components/Banner';
-import { Button, IconButton } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
@@ -98,12 +99,7 @@ function KeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey)
       nowrap: true,
       cell: (key) => (key.last_used_at ? formatDateTime(key.last_used_at) : TEXTS.never),
     },
-    {
-      label: columns.actions,
-      cell: (key) => (
-        <IconButton icon="trash" label={TEXTS.deleteLabel(key)} tone="danger" onClick={() => onDelete(key)} />
-      ),
-    },
+    actionsColumn({ label: columns.actions, deleteLabel: TEXTS.deleteLabel, onDelete }),
   ];
   return (
     <DataTable
