@@ -1,29 +1,44 @@
 /** The live panels of the admin dashboard: a card with its Live toggle, loading and error lines, a headline figure. */
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { Card } from '../../components/Card';
 import { formatNumber } from '../../format/numbers';
 import { LiveToggle } from './LiveToggle';
 
+/** The dashboard's two live panels: their words and the test id of their figure. */
+const PANELS = {
+  realtime: { title: 'analytics.live.realtime', subtitle: 'analytics.live.last5', testId: 'clicks-per-minute' },
+  activeVisitors: {
+    title: 'analytics.live.activeVisitors',
+    subtitle: 'analytics.live.last2',
+    testId: 'active-visitors',
+  },
+} as const;
+
+/** A live panel's Live toggle: on when the dashboard opens. */
+export function useLiveToggle() {
+  const [live, setLive] = useState(true);
+  return { live, setLive };
+}
+
 export interface LivePanelProps<T> {
-  title: string;
-  subtitle: string;
-  live: boolean;
-  onLiveChange: (live: boolean) => void;
+  panel: keyof typeof PANELS;
+  toggle: ReturnType<typeof useLiveToggle>;
   load: { data: T | undefined; error: Error | undefined };
   /** The figure in large type above the panel's lists. */
-  figure: (data: T) => { value: number; caption: string; testId: string };
+  figure: (data: T) => { value: number; caption: string };
   children: (data: T) => ReactNode;
 }
 
-export function LivePanel<T>({ title, subtitle, live, onLiveChange, load, figure, children }: LivePanelProps<T>) {
+export function LivePanel<T>({ panel, toggle, load, figure, children }: LivePanelProps<T>) {
   const { t } = useTranslation();
+  const { title, subtitle, testId } = PANELS[panel];
   return (
-    <Card title={title} subtitle={subtitle} actions={<LiveToggle live={live} onChange={onLiveChange} />}>
+    <Card title={t(title)} subtitle={t(subtitle)} actions={<LiveToggle live={toggle.live} onChange={toggle.setLive} />}>
       {load.data !== undefined ? (
         <div className="stack">
-          <PulseFigure {...figure(load.data)} />
+          <PulseFigure {...figure(load.data)} testId={testId} />
           {children(load.data)}
         </div>
       ) : load.error ? (

@@ -1,6 +1,5 @@
 /** Real-Time Activity (docs/api.md#pages): every 5 s, clicks per minute, the 10 latest clicks, the 6 busiest links. */
 
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/analytics';
 import { Flag } from '../../components/Flag';
@@ -8,25 +7,19 @@ import { countryName } from '../../format/countries';
 import { formatTimeAgo } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { deviceLabel } from './deviceLabel';
-import { Feed, LivePanel } from './LivePanel';
+import { Feed, LivePanel, useLiveToggle } from './LivePanel';
 
 export function RealtimePanel() {
   const { t } = useTranslation();
-  const [live, setLive] = useState(true);
-  const realtime = useRealtime(live);
+  const toggle = useLiveToggle();
+  const realtime = useRealtime(toggle.live);
 
   return (
     <LivePanel
-      title={t('analytics.live.realtime')}
-      subtitle={t('analytics.live.last5')}
-      live={live}
-      onLiveChange={setLive}
+      panel="realtime"
+      toggle={toggle}
       load={realtime}
-      figure={(data) => ({
-        value: data.clicksPerMinute,
-        caption: t('analytics.live.clicksPerMinute'),
-        testId: 'clicks-per-minute',
-      })}
+      figure={(data) => ({ value: data.clicksPerMinute, caption: t('analytics.live.clicksPerMinute') })}
     >
       {(data) => (
         <div className="admin-grid">
