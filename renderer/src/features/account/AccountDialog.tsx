@@ -26,6 +26,9 @@ export interface AccountDialogProps {
   onDeleted: () => void;
 }
 
+/** The profile form's values. */
+type ProfileForm = { name: string; email: string; password: string; confirm: string; current: string };
+
 /** What the form changes, or a message saying what is missing. */
 export function accountChanges(user: User, form: ProfileForm): AccountUpdate | string {
   const t = i18next.t;
@@ -44,8 +47,6 @@ export function accountChanges(user: User, form: ProfileForm): AccountUpdate | s
   if (form.current !== '') changes.current_password = form.current;
   return changes;
 }
-
-type ProfileForm = { name: string; email: string; password: string; confirm: string; current: string };
 
 /** The profile form's fields in order; `secret` ones are password fields. */
 function profileFields() {
