@@ -153,3 +153,14 @@ export interface FunnelResponse {
   estimated: string[];
   steps: FunnelStep[];
 }
+
+/** Each analytics read's answer (docs/api.md#analytics), by the name the renderer's call goes by. */
+export interface AnalyticsAnswers {
+  link: LinkAnalyticsResponse;
+  ownLink: UserLinkAnalyticsResponse;
+  summary: SummaryResponse;
+  realtime: RealtimeResponse;
+  live: LiveResponse;
+  repeatVisitors: RepeatVisitorsResponse;
+  funnel: FunnelResponse;
+}

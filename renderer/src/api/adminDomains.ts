@@ -2,7 +2,7 @@
 import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../../../redirector/contract';
 import { useCalls } from './ApiProvider';
 import type { Credential, HttpClient } from './client';
-import { useLoad } from './useLoad';
+import { useCallLoad } from './useLoad';
 
 export function adminDomainCalls(http: HttpClient, credential: Credential) {
   return {
@@ -22,6 +22,5 @@ export function useAdminDomainCalls() {
 }
 
 export function useAdminDomains() {
-  const calls = useAdminDomainCalls();
-  return useLoad((signal) => calls.list(signal), [calls]);
+  return useCallLoad(useAdminDomainCalls(), (calls, signal) => calls.list(signal));
 }

@@ -6,21 +6,12 @@
  */
 
 import { useCallback } from 'react';
-import type {
-  DateRange,
-  FunnelResponse,
-  LinkAnalyticsResponse,
-  LiveResponse,
-  RealtimeResponse,
-  RepeatVisitorsResponse,
-  SummaryResponse,
-  UserLinkAnalyticsResponse,
-} from '../../../redirector/contract';
+import type { AnalyticsAnswers, DateRange, UserLinkAnalyticsResponse } from '../../../redirector/contract';
 import { browserTimeZone } from '../format/dates';
 import { i18next } from '../i18n';
 import { useCalls } from './ApiProvider';
 import { type Credential, type HttpClient, isAdmin } from './client';
-import { useLoad } from './useLoad';
+import { useCallLoad } from './useLoad';
 import { useStreamedPolling } from './useStream';
 
 export const SUMMARY_INTERVAL_MS = 30_000;
@@ -39,10 +30,10 @@ export function analyticsCalls(http: HttpClient, credential: Credential) {
   return {
     /** The administrator's figures of one link; without a range, all time. */
     link: (id: number | string, range?: DateRange, signal?: AbortSignal) =>
-      get<LinkAnalyticsResponse>(ofLink(id), { ...range }, signal),
+      get<AnalyticsAnswers['link']>(ofLink(id), { ...range }, signal),
     /** A user's figures of one of their links; without a range, all time. */
     ownLink: (linkId: number, range?: DateRange, signal?: AbortSignal) =>
-      get<UserLinkAnalyticsResponse>('/api/analytics/user', { linkId, ...range }, signal),
+      get<AnalyticsAnswers['ownLink']>('/api/analytics/user', { linkId, ...range }, signal),
     /** One link's clicks as CSV, of the range when one is given. */
     clicksCsv: (id: number | string, range?: DateRange) =>
       isAdmin(credential)
@@ -52,12 +43,13 @@ export function analyticsCalls(http: HttpClient, credential: Credential) {
             query: { linkId: id, tz, format: 'csv', ...range },
           }),
     summary: (range?: DateRange, signal?: AbortSignal) =>
-      get<SummaryResponse>('/api/analytics/summary', { ...range }, signal),
-    realtime: (signal?: AbortSignal) => get<RealtimeResponse>('/api/analytics/realtime', {}, signal),
+      get<AnalyticsAnswers['summary']>('/api/analytics/summary', { ...range }, signal),
+    realtime: (signal?: AbortSignal) => get<AnalyticsAnswers['realtime']>('/api/analytics/realtime', {}, signal),
     live: (minutes: LiveWindowMinutes, signal?: AbortSignal) =>
-      get<LiveResponse>('/api/analytics/live', { minutes }, signal),
-    repeatVisitors: (signal?: AbortSignal) => get<RepeatVisitorsResponse>('/api/analytics/repeat-visitors', {}, signal),
-    funnel: (signal?: AbortSignal) => get<FunnelResponse>('/api/analytics/funnel', {}, signal),
+      get<AnalyticsAnswers['live']>('/api/analytics/live', { minutes }, signal),
+    repeatVisitors: (signal?: AbortSignal) =>
+      get<AnalyticsAnswers['repeatVisitors']>('/api/analytics/repeat-visitors', {}, signal),
+    funnel: (signal?: AbortSignal) => get<AnalyticsAnswers['funnel']>('/api/analytics/funnel', {}, signal),
   };
 }
 
@@ -147,11 +139,9 @@ export function useLiveVisitors(minutes: LiveWindowMinutes, live: boolean, inter
 }
 
 export function useRepeatVisitors() {
-  const calls = useAnalyticsCalls();
-  return useLoad((signal) => calls.repeatVisitors(signal), [calls]);
+  return useCallLoad(useAnalyticsCalls(), (calls, signal) => calls.repeatVisitors(signal));
 }
 
 export function useFunnel() {
-  const calls = useAnalyticsCalls();
-  return useLoad((signal) => calls.funnel(signal), [calls]);
+  return useCallLoad(useAnalyticsCalls(), (calls, signal) => calls.funnel(signal));
 }

@@ -23,7 +23,7 @@ import { i18next } from '../i18n';
 import { useCalls } from './ApiProvider';
 import { ApiError, type Credential, type HttpClient, isAdmin } from './client';
 import { adminLinksPage, type LinksPage, listQueryParams, userLinksPage } from './linksPage';
-import { useLoad } from './useLoad';
+import { useCallLoad, useLoad } from './useLoad';
 
 export function linkCalls(http: HttpClient, credential: Credential) {
   const admin = isAdmin(credential);
@@ -85,14 +85,12 @@ export function useLinksPage(query: LinkListQuery) {
 
 /** How many of the caller's links are broken, ok, unchecked or skipped. */
 export function useLinkHealthCounts() {
-  const calls = useLinkCalls();
-  return useLoad((signal) => calls.health(signal), [calls]);
+  return useCallLoad(useLinkCalls(), (calls, signal) => calls.health(signal));
 }
 
 /** Every tag in use, with its number of links; `reload` after a change to links. */
 export function useTags() {
-  const calls = useLinkCalls();
-  return useLoad((signal) => calls.tags(signal), [calls]);
+  return useCallLoad(useLinkCalls(), (calls, signal) => calls.tags(signal));
 }
 
 /**

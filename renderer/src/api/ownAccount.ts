@@ -7,7 +7,7 @@ import type {
 } from '../../../redirector/contract';
 import { useCalls } from './ApiProvider';
 import type { Credential, HttpClient } from './client';
-import { useLoad } from './useLoad';
+import { useCallLoad } from './useLoad';
 
 export function ownAccountCalls(http: HttpClient, credential: Credential) {
   return {
@@ -32,6 +32,5 @@ export function useOwnAccountCalls() {
 }
 
 export function useSessions() {
-  const calls = useOwnAccountCalls();
-  return useLoad((signal) => calls.sessions(signal), [calls]);
+  return useCallLoad(useOwnAccountCalls(), (calls, signal) => calls.sessions(signal));
 }

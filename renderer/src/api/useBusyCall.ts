@@ -5,8 +5,12 @@
 import { useState } from 'react';
 import { errorMessage } from './client';
 
-/** `failure`: the fallback message for an API call, or how to word any other failure. */
-export function useBusyCall(failure: string | ((caught: unknown) => string)) {
+/**
+ * `failure`: the fallback message for an API call, or how to word any other failure.
+ * `leaves`: the call ends by leaving the screen (a dialog closes, the account is gone), so busy
+ * stays on after it succeeds and nothing can be pressed again meanwhile.
+ */
+export function useBusyCall(failure: string | ((caught: unknown) => string), { leaves = false } = {}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -15,9 +19,9 @@ export function useBusyCall(failure: string | ((caught: unknown) => string)) {
     setError(null);
     try {
       await call();
+      if (!leaves) setBusy(false);
     } catch (caught) {
       setError(typeof failure === 'string' ? errorMessage(caught, failure) : failure(caught));
-    } finally {
       setBusy(false);
     }
   };

@@ -40,3 +40,8 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
   const reload = useCallback(() => setRun((value) => value + 1), []);
   return { data, error, loading, reload, setData };
 }
+
+/** One call of a set of calls, loaded as `useLoad` does and again when the set changes (another credential). */
+export function useCallLoad<Calls, T>(calls: Calls, call: (calls: Calls, signal: AbortSignal) => Promise<T>) {
+  return useLoad((signal) => call(calls, signal), [calls]);
+}

@@ -35,3 +35,14 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
     </main>
   );
 }
+
+/** A sign-in card's heading without the home link: the mark, the title and the line under it. */
+export function BrandedCardHeader({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <div className="auth-card__header">
+      <BrandMark className="hero__mark" />
+      <h1 className="auth-card__title">{title}</h1>
+      <p className="muted text-sm">{subtitle}</p>
+    </div>
+  );
+}

@@ -35,3 +35,12 @@ export function Banner({ tone = 'info', title, children, onDismiss, actions }: B
     </div>
   );
 }
+
+/** A failure that stays until dismissed (a create or change that did not go through); nothing without one. */
+export function FailureBanner({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
+  return message ? (
+    <Banner tone="error" onDismiss={onDismiss}>
+      {message}
+    </Banner>
+  ) : null;
+}

@@ -30,12 +30,12 @@ export function useForm<V extends object, F extends keyof V & string>(options: F
     if (name in errors) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  /** What binds one field control to the form: its name, value, change handler and error. */
-  const field = <K extends F>(name: K) => ({
+  /** What binds one field control to the form: its name, value, change handler and error (none unchecked). */
+  const field = <K extends keyof V & string>(name: K) => ({
     name,
     value: values[name],
     onValueChange: (value: V[K]) => set(name, value),
-    error: errors[name],
+    error: (errors as Partial<Record<string, string>>)[name],
   });
 
   const submit = async (event: FormEvent) => {

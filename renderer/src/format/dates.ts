@@ -12,45 +12,34 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 'Jan 5, 2025' (en-US), '5 Jan 2025' (en-GB), ... */
-export function formatDate(
-  value: DateInput,
-  locale: string | undefined = activeFormatLocale(),
-  timeZone?: string,
-): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+type DateMethod = 'toLocaleDateString' | 'toLocaleString' | 'toLocaleTimeString';
+
+/** A formatter of one shape: '' for a value that is not a date; `timeZone` for tests and fixed zones. */
+function dateFormatter(method: DateMethod, options: Intl.DateTimeFormatOptions) {
+  return (value: DateInput, locale: string | undefined = activeFormatLocale(), timeZone?: string): string => {
+    const date = toDate(value);
+    return date ? date[method](locale, { ...options, timeZone }) : '';
+  };
 }
+
+/** 'Jan 5, 2025' (en-US), '5 Jan 2025' (en-GB), ... */
+export const formatDate = dateFormatter('toLocaleDateString', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** 'Jan 5, 2025, 3:04 PM' */
-export function formatDateTime(
-  value: DateInput,
-  locale: string | undefined = activeFormatLocale(),
-  timeZone?: string,
-): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return date.toLocaleString(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  });
-}
+export const formatDateTime = dateFormatter('toLocaleString', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** '3:04:05 PM' */
-export function formatTime(
-  value: DateInput,
-  locale: string | undefined = activeFormatLocale(),
-  timeZone?: string,
-): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone });
-}
+export const formatTime = dateFormatter('toLocaleTimeString', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /**
  * A calendar day 'YYYY-MM-DD' (as the analytics calls return it, already in the visitor's zone)

@@ -158,3 +158,15 @@ export async function chooseLanguage(language: string): Promise<boolean> {
 }
 
 export { i18next };
+
+/** The names of a space-separated list, as a type: 'title subtitle' → 'title' | 'subtitle'. */
+type Names<S extends string> = S extends `${infer Head} ${infer Rest}` ? Head | Names<Rest> : S;
+
+/**
+ * `{ name: t('<prefix>.<name>') }` for each of the space-separated names, read in the language in
+ * use: the words a screen reads by name, where each is the catalogue entry of the same name.
+ */
+export function catalogueTexts<S extends string>(prefix: string, names: S): Record<Names<S>, string> {
+  const t = i18next.t as (key: string) => string;
+  return Object.fromEntries(names.split(' ').map((name) => [name, t(`${prefix}.${name}`)])) as Record<Names<S>, string>;
+}

@@ -13,9 +13,9 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/Field';
 import { i18next } from '../../i18n';
+import { MIN_PASSWORD_LENGTH } from './AccountForm';
 import { AccountSessions } from './AccountSessions';
 import { DeleteAccount } from './DeleteAccount';
-import { MIN_PASSWORD_LENGTH } from './RegisterPage';
 
 export interface AccountDialogProps {
   user: User;
@@ -26,11 +26,11 @@ export interface AccountDialogProps {
   onDeleted: () => void;
 }
 
+/** The profile form's values. */
+type ProfileForm = { name: string; email: string; password: string; confirm: string; current: string };
+
 /** What the form changes, or a message saying what is missing. */
-export function accountChanges(
-  user: User,
-  form: { name: string; email: string; password: string; confirm: string; current: string },
-): AccountUpdate | string {
+export function accountChanges(user: User, form: ProfileForm): AccountUpdate | string {
   const t = i18next.t;
   const changes: AccountUpdate = {};
   if (form.name.trim() !== user.name) changes.name = form.name.trim();
@@ -48,10 +48,48 @@ export function accountChanges(
   return changes;
 }
 
+/** The profile form's fields in order; `secret` ones are password fields. */
+function profileFields() {
+  const t = i18next.t;
+  const fields: {
+    key: keyof ProfileForm;
+    label: string;
+    autoComplete: string;
+    type?: string;
+    hint?: string;
+    secret?: true;
+  }[] = [
+    { key: 'name', label: t('account.fields.name'), autoComplete: 'name' },
+    { key: 'email', label: t('account.fields.email'), autoComplete: 'email', type: 'email' },
+    {
+      key: 'password',
+      label: t('account.fields.newPassword'),
+      autoComplete: 'new-password',
+      hint: t('account.dialog.keepHint'),
+      secret: true,
+    },
+    { key: 'confirm', label: t('account.dialog.confirmNew'), autoComplete: 'new-password', secret: true },
+    {
+      key: 'current',
+      label: t('account.dialog.current'),
+      autoComplete: 'current-password',
+      hint: t('account.dialog.currentHint'),
+      secret: true,
+    },
+  ];
+  return fields;
+}
+
 export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDialogProps) {
   const { t } = useTranslation();
   const calls = useOwnAccountCalls();
-  const [form, setForm] = useState({ name: user.name, email: user.email, password: '', confirm: '', current: '' });
+  const [form, setForm] = useState<ProfileForm>({
+    name: user.name,
+    email: user.email,
+    password: '',
+    confirm: '',
+    current: '',
+  });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (name: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [name]: value }));
@@ -94,39 +132,10 @@ export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDial
           }}
         >
           {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
-          <TextField
-            label={t('account.fields.name')}
-            autoComplete="name"
-            value={form.name}
-            onValueChange={set('name')}
-          />
-          <TextField
-            label={t('account.fields.email')}
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onValueChange={set('email')}
-          />
-          <PasswordField
-            label={t('account.fields.newPassword')}
-            autoComplete="new-password"
-            hint={t('account.dialog.keepHint')}
-            value={form.password}
-            onValueChange={set('password')}
-          />
-          <PasswordField
-            label={t('account.dialog.confirmNew')}
-            autoComplete="new-password"
-            value={form.confirm}
-            onValueChange={set('confirm')}
-          />
-          <PasswordField
-            label={t('account.dialog.current')}
-            autoComplete="current-password"
-            hint={t('account.dialog.currentHint')}
-            value={form.current}
-            onValueChange={set('current')}
-          />
+          {profileFields().map(({ key, secret, ...field }) => {
+            const Control = secret ? PasswordField : TextField;
+            return <Control key={key} {...field} value={form[key]} onValueChange={set(key)} />;
+          })}
           <Button type="submit" variant="primary" loading={saving}>
             {t('account.dialog.save')}
           </Button>

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
-import { BrandMark } from '../../components/AppHeader';
+import { BrandedCardHeader } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, useAdminKeyReveal } from '../../components/Field';
@@ -65,11 +65,7 @@ export function AdminLoginPage() {
   return (
     <main className="auth-layout">
       <div className="auth-card">
-        <div className="auth-card__header">
-          <BrandMark className="hero__mark" />
-          <h1 className="auth-card__title">{t('account.admin.title')}</h1>
-          <p className="muted text-sm">{t('account.admin.subtitle')}</p>
-        </div>
+        <BrandedCardHeader title={t('account.admin.title')} subtitle={t('account.admin.subtitle')} />
         {auth.message ? <Banner tone="warning">{auth.message}</Banner> : null}
         <form ref={formRef} className="form" onSubmit={submit} noValidate>
           <PasswordField

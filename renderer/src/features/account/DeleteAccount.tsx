@@ -1,8 +1,8 @@
 /** Deleting one's own account (docs/api.md#accounts): links, clicks, keys, webhooks and domain go with it. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client';
 import { useOwnAccountCalls } from '../../api/ownAccount';
+import { useBusyCall } from '../../api/useBusyCall';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
@@ -12,19 +12,12 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const calls = useOwnAccountCalls();
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    setDeleting(true);
-    setFailure(null);
-    try {
+  const deletion = useBusyCall(t('account.delete.failed'), { leaves: true });
+  const remove = () =>
+    deletion.run(async () => {
       await calls.remove(password);
       onDeleted();
-    } catch (error) {
-      setFailure(errorMessage(error, t('account.delete.failed')));
-      setDeleting(false);
-    }
-  };
+    });
   return (
     <section className="stack stack--sm" aria-label={t('account.delete.title')}>
       <h3>{t('account.delete.title')}</h3>
@@ -33,7 +26,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           <Banner tone="error" title={t('account.delete.warningTitle')}>
             {t('account.delete.warning')}
           </Banner>
-          {failure ? <Banner tone="error">{failure}</Banner> : null}
+          {deletion.error ? <Banner tone="error">{deletion.error}</Banner> : null}
           <PasswordField
             label={t('account.delete.password')}
             autoComplete="current-password"
@@ -41,7 +34,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
             onValueChange={setPassword}
           />
           <div className="btn-group">
-            <Button variant="danger" loading={deleting} disabled={password === ''} onClick={remove}>
+            <Button variant="danger" loading={deletion.busy} disabled={password === ''} onClick={remove}>
               {t('account.delete.confirm')}
             </Button>
             <Button variant="ghost" onClick={() => setAsking(false)}>

@@ -6,13 +6,13 @@
 import { useState } from 'react';
 import type { DomainVerification } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
-import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
+import { DomainStatusBadge } from '../../components/DomainStatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { localiseMessage } from '../../i18n/messages';
-import { DOMAIN_STATUS_TONE, domainTexts } from './domainTexts';
+import { domainTexts } from './domainTexts';
 
 export interface DomainStateProps {
   domain: string;
@@ -45,7 +45,7 @@ export function DomainState({ domain, verification, example, onVerify }: DomainS
     <section className="callout" aria-label={TEXTS.stateTitle} data-testid="domain-state">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <div className="callout__title">{TEXTS.stateTitle}</div>
-        <Badge tone={DOMAIN_STATUS_TONE[verification.status]}>{TEXTS.status[verification.status]}</Badge>
+        <DomainStatusBadge status={verification.status} label={TEXTS.status[verification.status]} />
       </div>
       <code className="code-block">{domain}</code>
       {verified ? (

@@ -1,18 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useLoad } from '../../api/useLoad';
-import { AuthLayout } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
-import { PasswordField, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { i18next } from '../../i18n';
 import { writeSession } from '../../session/userSession';
-import { AccountFooter } from './AccountFooter';
-
-export const MIN_PASSWORD_LENGTH = 6;
+import { AccountForm, AccountScreen, EmailField, MIN_PASSWORD_LENGTH, NewPasswordFields } from './AccountForm';
 
 export interface RegistrationValues {
   name: string;
@@ -64,54 +60,23 @@ export function RegisterPage() {
     },
     failureText: (error) => errorMessage(error, t('account.register.failed')),
   });
-  const { submitting } = form;
   // REGISTRATION=closed (docs/api.md#accounts-and-sign-in): the server refuses with 403 anyway; say so up front.
   const config = useLoad((signal) => account.serviceConfig(signal));
   const closed = config.data?.registration === 'closed';
 
   return (
-    <AuthLayout
-      title={t('account.register.title')}
-      subtitle={t('account.register.subtitle')}
-      footer={
-        <AccountFooter>
-          {t('account.register.haveAccount')} <Link to="/login">{t('account.register.signIn')}</Link>
-        </AccountFooter>
-      }
-    >
+    <AccountScreen screen="register">
       {closed ? (
         <Banner tone="info" title={t('account.register.closedTitle')}>
           {t('account.register.closedText')}
         </Banner>
       ) : (
-        <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
-          {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
+        <AccountForm screen="register" form={form}>
           <TextField label={t('account.fields.name')} autoComplete="name" required {...form.field('name')} />
-          <TextField
-            label={t('account.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.field('email')}
-          />
-          <PasswordField
-            label={t('account.fields.password')}
-            autoComplete="new-password"
-            hint={t('account.fields.atLeast', { min: MIN_PASSWORD_LENGTH })}
-            required
-            {...form.field('password')}
-          />
-          <PasswordField
-            label={t('account.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.field('confirmPassword')}
-          />
-          <Button type="submit" variant="primary" size="lg" block loading={submitting}>
-            {submitting ? t('account.register.creating') : t('account.register.create')}
-          </Button>
-        </form>
+          <EmailField field={form.field('email')} />
+          <NewPasswordFields label={t('account.fields.password')} form={form} />
+        </AccountForm>
       )}
-    </AuthLayout>
+    </AccountScreen>
   );
 }

@@ -4,18 +4,13 @@
  * the account ends; the dashboard follows.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
-import { AuthLayout } from '../../components/AuthLayout';
-import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
-import { PasswordField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { i18next } from '../../i18n';
 import { writeSession } from '../../session/userSession';
-import { AccountFooter } from './AccountFooter';
-import { MIN_PASSWORD_LENGTH } from './RegisterPage';
+import { AccountForm, AccountScreen, MIN_PASSWORD_LENGTH, NewPasswordFields } from './AccountForm';
 
 interface NewPassword {
   password: string;
@@ -49,34 +44,10 @@ export function ResetPasswordPage() {
     failureText: (error) => errorMessage(error, t('account.reset.failed')),
   });
   return (
-    <AuthLayout
-      title={t('account.reset.title')}
-      subtitle={t('account.reset.subtitle')}
-      footer={
-        <AccountFooter>
-          {t('account.reset.remembered')} <Link to="/login">{t('account.reset.signIn')}</Link>
-        </AccountFooter>
-      }
-    >
-      <form ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
-        {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
-        <PasswordField
-          label={t('account.fields.newPassword')}
-          autoComplete="new-password"
-          hint={t('account.fields.atLeast', { min: MIN_PASSWORD_LENGTH })}
-          required
-          {...form.field('password')}
-        />
-        <PasswordField
-          label={t('account.fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...form.field('confirmPassword')}
-        />
-        <Button type="submit" variant="primary" size="lg" block loading={form.submitting}>
-          {form.submitting ? t('account.reset.saving') : t('account.reset.set')}
-        </Button>
-      </form>
-    </AuthLayout>
+    <AccountScreen screen="reset">
+      <AccountForm screen="reset" form={form}>
+        <NewPasswordFields label={t('account.fields.newPassword')} form={form} />
+      </AccountForm>
+    </AccountScreen>
   );
 }

@@ -6,21 +6,28 @@ import { useLinkHealthCounts } from '../../api/links';
 import { Banner } from '../../components/Banner';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
-import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { titleWithRange } from '../../components/charts/rangeTitle';
 import { PageHeader } from '../../components/PageHeader';
-import { StatCard, statValue } from '../../components/StatCard';
+import { statValue } from '../../components/StatCard';
+import { StatGrid } from '../../components/StatGrid';
 import { rankCountries } from '../../format/countries';
 import { ActiveVisitorsPanel } from './ActiveVisitorsPanel';
 import { AnalyticsErrorPanel } from './AnalyticsErrorPanel';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
+import { deviceSlices } from './analyticsFormat';
 import { choiceLabel } from './analyticsTexts';
 import { CountryBreakdownCard } from './CountryBreakdownCard';
 import { RealtimePanel } from './RealtimePanel';
 import { useDateRange } from './useDateRange';
 
-/** The totals are not a live panel; a gentle refresh keeps a dashboard left open current. */
+/** The headline figures: each is the summary's field of the same name, with its icon. */
+const DASHBOARD_STATS = [
+  ['totalLinks', 'link'],
+  ['totalClicks', 'pointer'],
+  ['uniqueVisitors', 'users'],
+  ['todayClicks', 'calendar'],
+] as const;
 
 export function AdminDashboardPage() {
   const { t } = useTranslation();
@@ -46,27 +53,13 @@ export function AdminDashboardPage() {
       {summary.error && !data ? (
         <AnalyticsErrorPanel what={t('analytics.what')} error={summary.error} onRetry={summary.refresh} />
       ) : null}
-      <div className="card-grid card-grid--4">
-        <StatCard label={t('analytics.stats.totalLinks')} value={statValue(data?.totalLinks)} icon="link" />
-        <StatCard
-          label={t('analytics.stats.totalClicks')}
-          value={statValue(data?.totalClicks)}
-          icon="pointer"
-          tone="green"
-        />
-        <StatCard
-          label={t('analytics.stats.uniqueVisitors')}
-          value={statValue(data?.uniqueVisitors)}
-          icon="users"
-          tone="amber"
-        />
-        <StatCard
-          label={t('analytics.stats.todayClicks')}
-          value={statValue(data?.todayClicks)}
-          icon="calendar"
-          tone="pink"
-        />
-      </div>
+      <StatGrid
+        stats={DASHBOARD_STATS.map(([key, icon]) => ({
+          label: t(`analytics.stats.${key}`),
+          value: statValue(data?.[key]),
+          icon,
+        }))}
+      />
       {health.data ? <BrokenLinksLine broken={health.data.broken} /> : null}
       <div className="admin-grid">
         <Card title={devicesTitle}>
@@ -78,11 +71,7 @@ export function AdminDashboardPage() {
               ariaLabel={devicesTitle}
               labelHeader={t('charts.device')}
               emptyText={t('analytics.noData')}
-              data={[
-                { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
-                { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },
-                { name: 'Web', value: devices.web, color: DEVICE_COLORS.web },
-              ]}
+              data={deviceSlices(devices)}
             />
           )}
         </Card>

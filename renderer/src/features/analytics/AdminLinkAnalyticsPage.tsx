@@ -10,7 +10,7 @@ import { Card } from '../../components/Card';
 import { LineChart } from '../../components/charts/LineChart';
 import { Icon } from '../../components/Icon';
 import { LoadingState } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatGrid } from '../../components/StatGrid';
 import { formatDate, formatDay } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
@@ -79,21 +79,17 @@ export function LinkAnalyticsPage() {
       {analytics.error ? (
         <Banner tone="warning">{errorMessage(analytics.error, t('analytics.failed'), { orStatus: true })}</Banner>
       ) : null}
-      <div className="card-grid card-grid--3">
-        <StatCard label={t('analytics.stats.totalClicks')} value={formatNumber(stats.totalClicks)} icon="pointer" />
-        <StatCard
-          label={t('analytics.stats.uniqueVisitors')}
-          value={formatNumber(stats.uniqueVisitors)}
-          icon="users"
-          tone="green"
-        />
-        <StatCard
-          label={t('analytics.stats.created')}
-          value={<span className="stat-date">{formatDate(link.created_at)}</span>}
-          icon="calendar"
-          tone="amber"
-        />
-      </div>
+      <StatGrid
+        stats={[
+          { label: t('analytics.stats.totalClicks'), value: formatNumber(stats.totalClicks), icon: 'pointer' },
+          { label: t('analytics.stats.uniqueVisitors'), value: formatNumber(stats.uniqueVisitors), icon: 'users' },
+          {
+            label: t('analytics.stats.created'),
+            value: <span className="stat-date">{formatDate(link.created_at)}</span>,
+            icon: 'calendar',
+          },
+        ]}
+      />
       <Card title={trend}>
         <LineChart
           ariaLabel={`${trend}. ${trendAriaLabel(stats.days !== undefined)}`}

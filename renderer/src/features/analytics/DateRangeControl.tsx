@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, parseDateRange } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
+import { SegmentedOption } from '../../components/SegmentedOption';
 import { localiseMessage } from '../../i18n/messages';
 import { RANGE_PRESETS, type RangeChoice } from './dateRange';
 
@@ -29,27 +30,20 @@ export function DateRangeControl({ choice, range, onChange }: DateRangeControlPr
       <fieldset className="segmented">
         <legend className="visually-hidden">{t('analytics.dateRange.legend')}</legend>
         {RANGE_PRESETS.map((preset) => (
-          <button
+          <SegmentedOption
             key={preset}
-            type="button"
-            className="segmented__option"
-            aria-pressed={!showCustom && choice.kind === 'preset' && choice.preset === preset}
+            pressed={!showCustom && choice.kind === 'preset' && choice.preset === preset}
             onClick={() => pick({ kind: 'preset', preset })}
           >
             {t(`analytics.dateRange.presets.${preset}`)}
-          </button>
+          </SegmentedOption>
         ))}
-        <button
-          type="button"
-          className="segmented__option"
-          aria-pressed={!showCustom && choice.kind === 'all'}
-          onClick={() => pick({ kind: 'all' })}
-        >
+        <SegmentedOption pressed={!showCustom && choice.kind === 'all'} onClick={() => pick({ kind: 'all' })}>
           {t('analytics.dateRange.allTime')}
-        </button>
-        <button type="button" className="segmented__option" aria-pressed={showCustom} onClick={() => setEditing(true)}>
+        </SegmentedOption>
+        <SegmentedOption pressed={showCustom} onClick={() => setEditing(true)}>
           {t('analytics.dateRange.custom')}
-        </button>
+        </SegmentedOption>
       </fieldset>
       {showCustom ? <CustomRange key={rangeText(range)} initial={range} onApply={pick} /> : null}
     </div>

@@ -7,7 +7,7 @@ import type { FunnelResponse, FunnelStep } from '../../../../redirector/contract
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { cx } from '../../components/cx';
-import { StatCard } from '../../components/StatCard';
+import { StatGrid } from '../../components/StatGrid';
 import { formatNumber, formatPercent } from '../../format/numbers';
 import { i18next } from '../../i18n';
 
@@ -57,37 +57,26 @@ export function FunnelView({ data }: { data: FunnelResponse }) {
 
   return (
     <>
-      <div className="card-grid card-grid--4">
-        <StatCard
-          label={t('analytics.funnel.avgTime')}
-          value={formatNumber(data.avgTimeToClickMinutes)}
-          hint={
-            estimated.has('avgTimeToClickMinutes')
+      <StatGrid
+        stats={[
+          {
+            label: t('analytics.funnel.avgTime'),
+            value: formatNumber(data.avgTimeToClickMinutes),
+            hint: estimated.has('avgTimeToClickMinutes')
               ? t('analytics.funnel.minutesEstimate')
-              : t('analytics.funnel.minutes')
-          }
-          icon="clock"
-        />
-        <StatCard
-          label={t('analytics.funnel.conversionRate')}
-          value={formatPercent(data.conversionRate)}
-          hint={estimated.has('impressions') ? t('analytics.funnel.ofEstimated') : undefined}
-          icon="activity"
-          tone="green"
-        />
-        <StatCard
-          label={t('analytics.funnel.bounceRate')}
-          value={formatPercent(data.bounceRate)}
-          icon="arrowLeft"
-          tone="amber"
-        />
-        <StatCard
-          label={t('analytics.funnel.igExitRate')}
-          value={formatPercent(data.igExitRate)}
-          icon="external"
-          tone="pink"
-        />
-      </div>
+              : t('analytics.funnel.minutes'),
+            icon: 'clock',
+          },
+          {
+            label: t('analytics.funnel.conversionRate'),
+            value: formatPercent(data.conversionRate),
+            hint: estimated.has('impressions') ? t('analytics.funnel.ofEstimated') : undefined,
+            icon: 'activity',
+          },
+          { label: t('analytics.funnel.bounceRate'), value: formatPercent(data.bounceRate), icon: 'arrowLeft' },
+          { label: t('analytics.funnel.igExitRate'), value: formatPercent(data.igExitRate), icon: 'external' },
+        ]}
+      />
       <Card title={t('analytics.funnel.title')} subtitle={t('analytics.funnel.stepsSubtitle')}>
         <ul className="plain-list bar-list" aria-label={t('analytics.funnel.steps')}>
           {data.steps.map((step) => (

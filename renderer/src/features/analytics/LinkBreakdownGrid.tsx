@@ -5,11 +5,10 @@ import { Card } from '../../components/Card';
 import { CountryBars } from '../../components/CountryBars';
 import { BarChart } from '../../components/charts/BarChart';
 import { BarList, sumCounts } from '../../components/charts/BarList';
-import { DEVICE_COLORS } from '../../components/charts/colors';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
 import { titleWithRange } from '../../components/charts/rangeTitle';
-import { referrerSlices, shortDayNames, topItems } from './analyticsFormat';
+import { deviceSlices, referrerSlices, shortDayNames, topItems } from './analyticsFormat';
 
 export interface LinkBreakdownGridProps {
   stats: LinkAnalyticsResponse['stats'];
@@ -28,6 +27,8 @@ export function LinkBreakdownGrid({ stats, rangeLabel }: LinkBreakdownGridProps)
   const sources = titled(t('analytics.panels.referrerSources'));
   const hourly = titled(t('analytics.panels.hourly'));
   const weekly = titled(t('analytics.panels.dayOfWeek'));
+  const hours = hourlyPoints(stats.hourlyStats);
+  const weekdays = stats.dailyStats.map((value, day) => ({ label: dayNames[day] ?? '', value }));
   return (
     <div className="admin-grid">
       <Card title={devices}>
@@ -36,44 +37,50 @@ export function LinkBreakdownGrid({ stats, rangeLabel }: LinkBreakdownGridProps)
           labelHeader={t('charts.device')}
           centerCaption={t('analytics.clicksCaption')}
           emptyText={noData}
-          data={[
-            { name: 'iOS', value: stats.deviceStats.ios, color: DEVICE_COLORS.ios },
-            { name: 'Android', value: stats.deviceStats.android, color: DEVICE_COLORS.android },
-            { name: 'Web', value: stats.deviceStats.web, color: DEVICE_COLORS.web },
-          ]}
+          data={deviceSlices(stats.deviceStats)}
         />
       </Card>
       <Card title={titled(t('analytics.panels.topCountries'))}>
         <CountryBars counts={stats.countryCounts} limit={5} emptyText={t('analytics.noCountryDataAvailable')} />
       </Card>
-      <Card title={titled(t('analytics.panels.browserBreakdown'))}>
-        <BarList items={topItems(stats.browserCounts)} total={sumCounts(stats.browserCounts)} emptyText={noData} />
-      </Card>
+      <CountsCard
+        title={titled(t('analytics.panels.browserBreakdown'))}
+        counts={stats.browserCounts}
+        emptyText={noData}
+      />
       <Card title={sources}>
         <DonutChart pie ariaLabel={sources} labelHeader={t('charts.source')} emptyText={noData} data={referrers} />
       </Card>
-      <Card title={titled(t('analytics.panels.operatingSystems'))}>
-        <BarList items={topItems(stats.osCounts)} total={sumCounts(stats.osCounts)} emptyText={noData} />
-      </Card>
-      <Card title={titled(t('analytics.panels.deviceModels'))}>
-        <BarList items={topItems(stats.deviceCounts)} total={sumCounts(stats.deviceCounts)} emptyText={noData} />
-      </Card>
+      <CountsCard title={titled(t('analytics.panels.operatingSystems'))} counts={stats.osCounts} emptyText={noData} />
+      <CountsCard title={titled(t('analytics.panels.deviceModels'))} counts={stats.deviceCounts} emptyText={noData} />
       <Card title={hourly}>
-        <LineChart
-          height={220}
-          ariaLabel={hourly}
-          labelHeader={t('charts.hour')}
-          data={stats.hourlyStats.map((value, hour) => ({ label: `${String(hour).padStart(2, '0')}:00`, value }))}
-        />
+        <LineChart height={220} ariaLabel={hourly} labelHeader={t('charts.hour')} data={hours} />
       </Card>
       <Card title={weekly}>
-        <BarChart
-          height={220}
-          ariaLabel={weekly}
-          labelHeader={t('charts.weekday')}
-          data={stats.dailyStats.map((value, day) => ({ label: dayNames[day] ?? '', value }))}
-        />
+        <BarChart height={220} ariaLabel={weekly} labelHeader={t('charts.weekday')} data={weekdays} />
       </Card>
     </div>
+  );
+}
+
+/** Clicks per hour of the day, labelled '00:00' to '23:00'. */
+function hourlyPoints(hourly: number[]) {
+  return hourly.map((value, hour) => ({ label: `${String(hour).padStart(2, '0')}:00`, value }));
+}
+
+/** A breakdown's top entries as bars, each with its share of the whole. */
+function CountsCard({
+  title,
+  counts,
+  emptyText,
+}: {
+  title: string;
+  counts: Record<string, number>;
+  emptyText: string;
+}) {
+  return (
+    <Card title={title}>
+      <BarList items={topItems(counts)} total={sumCounts(counts)} emptyText={emptyText} />
+    </Card>
   );
 }

@@ -6,8 +6,10 @@ import { type LiveWindowMinutes, useLiveVisitors } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { SegmentedOption } from '../../components/SegmentedOption';
 import { LoadingState } from '../../components/Spinner';
-import { StatCard, statValue } from '../../components/StatCard';
+import { statValue } from '../../components/StatCard';
+import { StatGrid } from '../../components/StatGrid';
 import { formatDuration } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
 import { i18next } from '../../i18n';
@@ -42,15 +44,9 @@ export function LiveVisitorsPage() {
             <fieldset className="segmented">
               <legend className="visually-hidden">{t('analytics.livePage.timeWindow')}</legend>
               {LIVE_WINDOWS.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className="segmented__option"
-                  aria-pressed={option === minutes}
-                  onClick={() => setMinutes(option)}
-                >
+                <SegmentedOption key={option} pressed={option === minutes} onClick={() => setMinutes(option)}>
                   {t('analytics.livePage.minutes', { count: option })}
-                </button>
+                </SegmentedOption>
               ))}
             </fieldset>
             <LiveToggle live={live} onChange={setLive} />
@@ -60,28 +56,23 @@ export function LiveVisitorsPage() {
       {result.error && !data ? (
         <AnalyticsErrorPanel what={t('analytics.livePage.title')} error={result.error} onRetry={result.refresh} />
       ) : null}
-      <div className="card-grid card-grid--4">
-        <StatCard label={t('analytics.stats.totalOnline')} value={statValue(totals?.online)} icon="users" />
-        <StatCard
-          label={t('analytics.stats.countries')}
-          value={statValue(totals?.countries)}
-          icon="globe"
-          tone="green"
-        />
-        <StatCard
-          label={t('analytics.stats.mobile')}
-          value={statValue(totals?.mobile)}
-          hint={t('analytics.stats.mobileHint')}
-          icon="smartphone"
-          tone="amber"
-        />
-        <StatCard
-          label={t('analytics.stats.avgTime')}
-          value={statValue(totals?.avgDurationSeconds, formatDuration)}
-          icon="clock"
-          tone="pink"
-        />
-      </div>
+      <StatGrid
+        stats={[
+          { label: t('analytics.stats.totalOnline'), value: statValue(totals?.online), icon: 'users' },
+          { label: t('analytics.stats.countries'), value: statValue(totals?.countries), icon: 'globe' },
+          {
+            label: t('analytics.stats.mobile'),
+            value: statValue(totals?.mobile),
+            hint: t('analytics.stats.mobileHint'),
+            icon: 'smartphone',
+          },
+          {
+            label: t('analytics.stats.avgTime'),
+            value: statValue(totals?.avgDurationSeconds, formatDuration),
+            icon: 'clock',
+          },
+        ]}
+      />
       <Card
         title={t('analytics.livePage.visitors')}
         subtitle={data ? visitorsShown(data.visitors.length, totals?.online ?? 0) : undefined}

@@ -10,7 +10,7 @@ import { rangeLabel, titleWithRange } from '../../components/charts/rangeTitle';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { RefreshableHeader } from '../../components/RefreshableHeader';
 import { LoadingState } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatGrid } from '../../components/StatGrid';
 import { formatDate } from '../../format/dates';
 import { formatNumber, formatPercent } from '../../format/numbers';
 import { i18next } from '../../i18n';
@@ -56,25 +56,17 @@ export function RepeatVisitorsPage() {
         )
       ) : (
         <>
-          <div className="card-grid card-grid--3">
-            <StatCard
-              label={t('analytics.repeat.totalUnique')}
-              value={formatNumber(data.totalUniqueVisitors)}
-              icon="users"
-            />
-            <StatCard
-              label={t('analytics.repeat.repeatVisitors')}
-              value={formatNumber(data.repeatVisitors)}
-              icon="repeat"
-              tone="green"
-            />
-            <StatCard
-              label={t('analytics.repeat.repeatRate')}
-              value={formatPercent(data.repeatRate)}
-              icon="activity"
-              tone="amber"
-            />
-          </div>
+          <StatGrid
+            stats={[
+              {
+                label: t('analytics.repeat.totalUnique'),
+                value: formatNumber(data.totalUniqueVisitors),
+                icon: 'users',
+              },
+              { label: t('analytics.repeat.repeatVisitors'), value: formatNumber(data.repeatVisitors), icon: 'repeat' },
+              { label: t('analytics.repeat.repeatRate'), value: formatPercent(data.repeatRate), icon: 'activity' },
+            ]}
+          />
           <div className="admin-grid">
             <Card title={mixTitle}>
               <DonutChart

@@ -10,7 +10,7 @@ import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
 import { titleWithRange } from '../../components/charts/rangeTitle';
 import { LoadingState } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatGrid } from '../../components/StatGrid';
 import { formatNumber } from '../../format/numbers';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
@@ -85,27 +85,14 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
       </div>
       <LinkSummary link={link} />
       <AnalyticsRangeBar dateRange={dateRange} clickExport={{ shortCode: link.short_code, download: exportClicks }} />
-      <div className="card-grid card-grid--4">
-        <StatCard label={t('analytics.stats.totalClicks')} value={formatNumber(model.totalClicks)} icon="pointer" />
-        <StatCard
-          label={t('analytics.stats.uniqueVisitors')}
-          value={formatNumber(model.uniqueVisitors)}
-          icon="users"
-          tone="green"
-        />
-        <StatCard
-          label={t('analytics.stats.countries')}
-          value={formatNumber(model.countries)}
-          icon="globe"
-          tone="amber"
-        />
-        <StatCard
-          label={t('analytics.stats.mobileClicks')}
-          value={formatNumber(model.mobileClicks)}
-          icon="smartphone"
-          tone="pink"
-        />
-      </div>
+      <StatGrid
+        stats={[
+          { label: t('analytics.stats.totalClicks'), value: formatNumber(model.totalClicks), icon: 'pointer' },
+          { label: t('analytics.stats.uniqueVisitors'), value: formatNumber(model.uniqueVisitors), icon: 'users' },
+          { label: t('analytics.stats.countries'), value: formatNumber(model.countries), icon: 'globe' },
+          { label: t('analytics.stats.mobileClicks'), value: formatNumber(model.mobileClicks), icon: 'smartphone' },
+        ]}
+      />
       <Card title={trend}>
         <LineChart
           data={model.trend}

@@ -1,5 +1,6 @@
 /** Shaping helpers of the analytics screens (the display formats live in renderer/src/format). */
-import type { Click, DayCount } from '../../../../redirector/contract';
+import type { Click, DayCount, DeviceStats } from '../../../../redirector/contract';
+import { DEVICE_COLORS } from '../../components/charts/colors';
 import { formatDay } from '../../format/dates';
 import { activeFormatLocale } from '../../format/locale';
 import { i18next } from '../../i18n';
@@ -60,4 +61,13 @@ export function trendSpan(days: DayCount[] | undefined, locale?: string): { firs
   const first = days?.[0];
   const last = days?.[days.length - 1];
   return first && last ? { first: formatDay(first.date, locale), last: formatDay(last.date, locale) } : undefined;
+}
+
+/** The device split as a pie's slices, in the devices' own colours. */
+export function deviceSlices(devices: DeviceStats): { name: string; value: number; color: string }[] {
+  return [
+    { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
+    { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },
+    { name: 'Web', value: devices.web, color: DEVICE_COLORS.web },
+  ];
 }

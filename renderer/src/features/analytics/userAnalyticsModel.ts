@@ -1,10 +1,9 @@
 /** Shapes the user analytics answer (docs/api.md#analytics) into what the analytics view shows. */
 import type { UserLinkAnalyticsResponse } from '../../../../redirector/contract';
-import { DEVICE_COLORS } from '../../components/charts/colors';
 import type { SeriesPoint, Slice } from '../../components/charts/types';
 import { UNKNOWN_COUNTRY } from '../../format/countries';
 import { formatDay } from '../../format/dates';
-import { trendDays, trendSpan } from './analyticsFormat';
+import { deviceSlices, trendDays, trendSpan } from './analyticsFormat';
 
 export interface UserAnalyticsModel {
   totalClicks: number;
@@ -35,11 +34,7 @@ export function userAnalyticsModel(data: UserLinkAnalyticsResponse, locale?: str
     mobileClicks: devices.ios + devices.android,
     trend: trendDays(stats).map((day) => ({ label: formatDay(day.date, locale), value: day.clicks })),
     span: trendSpan(stats.days, locale),
-    devices: [
-      { name: 'iOS', value: devices.ios, color: DEVICE_COLORS.ios },
-      { name: 'Android', value: devices.android, color: DEVICE_COLORS.android },
-      { name: 'Web', value: devices.web, color: DEVICE_COLORS.web },
-    ],
+    devices: deviceSlices(devices),
     showBlocked: link.enable_country_redirect && Object.values(blockedCountries).some((count) => count > 0),
     blockedTarget: link.country_redirect_url || 'Google',
   };

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ADMIN_ROUTE } from '../../../../redirector/contract/desktop';
 import { useBusyCall } from '../../api/useBusyCall';
-import { BrandMark } from '../../components/AppHeader';
+import { BrandedCardHeader } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
 import { ButtonLink } from '../../components/Button';
 import { Preferences } from '../../components/Preferences';
@@ -46,11 +46,7 @@ function ConnectScreen({ desktop }: { desktop: DesktopSessionValue }) {
   return (
     <main className="auth-layout connect">
       <div className="auth-card connect__card">
-        <div className="auth-card__header">
-          <BrandMark className="hero__mark" />
-          <h1 className="auth-card__title">{t('desktop.title')}</h1>
-          <p className="muted text-sm">{t('desktop.subtitle')}</p>
-        </div>
+        <BrandedCardHeader title={t('desktop.title')} subtitle={t('desktop.subtitle')} />
         {notice ? <Banner tone="warning">{notice}</Banner> : null}
         {state.tokenStorage === 'session-only' ? (
           <Banner tone="info" title={t('desktop.sessionOnlyTitle')}>

@@ -2,18 +2,16 @@
  * /admin/domains (docs/api.md#custom-domains): every claimed custom domain with its owner and state;
  * Verify by hand (for operators who check ownership themselves) and Remove after a confirmation.
  */
-import { useState } from 'react';
 import type { AdminDomain } from '../../../../redirector/contract';
 import { useAdminDomainCalls, useAdminDomains } from '../../api/adminDomains';
-import { errorMessage } from '../../api/client';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
-import { Banner } from '../../components/Banner';
+import { useRowChange } from '../../api/useRowChange';
+import { FailureBanner } from '../../components/Banner';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadingState } from '../../components/Spinner';
 import { DomainsTable } from './DomainsTable';
 import { domainsTexts } from './domainsTexts';
 
@@ -21,54 +19,35 @@ export function AdminDomainsPage() {
   const TEXTS = domainsTexts();
   const calls = useAdminDomainCalls();
   const domains = useAdminDomains();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [changeError, setChangeError] = useState<string | null>(null);
+  const change = useRowChange<string>();
   const removal = useConfirmDelete(TEXTS, async (domain: AdminDomain) => {
     await calls.remove(domain.domain);
     domains.setData((list) => list && { domains: list.domains.filter((row) => row.domain !== domain.domain) });
   });
 
-  const verify = async (domain: AdminDomain) => {
-    setBusy(domain.domain);
-    setChangeError(null);
-    try {
+  const verify = (domain: AdminDomain) =>
+    change.run(domain.domain, TEXTS.verifyFailed, async () => {
       const saved = await calls.verify(domain.domain);
       domains.setData(
         (list) => list && { domains: list.domains.map((row) => (row.domain === saved.domain ? saved : row)) },
       );
-    } catch (caught) {
-      setChangeError(errorMessage(caught, TEXTS.verifyFailed));
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
-  const list = domains.data?.domains;
   return (
     <div className="stack">
       <PageHeader title={TEXTS.title} subtitle={TEXTS.subtitle} />
-      {changeError ? (
-        <Banner tone="error" onDismiss={() => setChangeError(null)}>
-          {changeError}
-        </Banner>
-      ) : null}
-      {domains.error ? (
-        <ErrorPanel
-          title={TEXTS.loadFailed}
-          message={errorMessage(domains.error, TEXTS.loadFailed)}
-          onRetry={domains.reload}
-        />
-      ) : !list ? (
-        <LoadingState message={TEXTS.loading} />
-      ) : (
-        <Card flush>
-          {list.length > 0 ? (
-            <DomainsTable domains={list} busy={busy} onVerify={verify} onRemove={removal.ask} />
-          ) : (
-            <EmptyState icon="globe" title={TEXTS.empty} description={TEXTS.emptyHint} />
-          )}
-        </Card>
-      )}
+      <FailureBanner message={change.error} onDismiss={() => change.setError(null)} />
+      <Loaded load={domains} texts={TEXTS}>
+        {({ domains: list }) => (
+          <Card flush>
+            {list.length > 0 ? (
+              <DomainsTable domains={list} busy={change.busy} onVerify={verify} onRemove={removal.ask} />
+            ) : (
+              <EmptyState icon="globe" title={TEXTS.empty} description={TEXTS.emptyHint} />
+            )}
+          </Card>
+        )}
+      </Loaded>
       <ConfirmDialog {...removal.dialog} />
     </div>
   );

@@ -1,11 +1,12 @@
 /** The claimed custom domains: whose, their state, when checked and verified, their links, and what can be done. */
 import type { AdminDomain } from '../../../../redirector/contract';
-import { Badge } from '../../components/Badge';
-import { Button, IconButton } from '../../components/Button';
+import { actionsColumn } from '../../components/actionsColumn';
+import { Button } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
+import { DomainStatusBadge } from '../../components/DomainStatusBadge';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
-import { domainsTexts, statusView } from './domainsTexts';
+import { domainsTexts, statusLabel } from './domainsTexts';
 
 export interface DomainsTableProps {
   domains: AdminDomain[];
@@ -33,30 +34,28 @@ export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTable
     { label: columns.user, cell: (row) => row.user_email },
     {
       label: columns.status,
-      cell: (row) => <Badge tone={statusView(row.status).tone}>{statusView(row.status).label}</Badge>,
+      cell: (row) => <DomainStatusBadge status={row.status} label={statusLabel(row.status)} />,
     },
     { label: columns.checked, nowrap: true, cell: (row) => time(row.checked_at) },
     { label: columns.verified, nowrap: true, cell: (row) => time(row.verified_at) },
     { label: columns.links, numeric: true, cell: (row) => formatNumber(row.links) },
-    {
+    actionsColumn({
       label: columns.actions,
-      cell: (row) => (
-        <div className="btn-group">
-          {row.status === 'verified' ? null : (
-            <Button
-              size="sm"
-              icon="checkCircle"
-              loading={busy === row.domain}
-              onClick={() => onVerify(row)}
-              aria-label={TEXTS.verifyName(row.domain)}
-            >
-              {TEXTS.verify}
-            </Button>
-          )}
-          <IconButton icon="trash" tone="danger" label={TEXTS.deleteName(row.domain)} onClick={() => onRemove(row)} />
-        </div>
-      ),
-    },
+      deleteLabel: (row) => TEXTS.deleteName(row.domain),
+      onDelete: onRemove,
+      buttons: (row) =>
+        row.status === 'verified' ? null : (
+          <Button
+            size="sm"
+            icon="checkCircle"
+            loading={busy === row.domain}
+            onClick={() => onVerify(row)}
+            aria-label={TEXTS.verifyName(row.domain)}
+          >
+            {TEXTS.verify}
+          </Button>
+        ),
+    }),
   ];
   return (
     <DataTable

@@ -1,9 +1,9 @@
 /** The page's words and looks (docs/api.md#the-hub): title, bio, theme, accent and avatar. */
 import { useTranslation } from 'react-i18next';
 import { HUB_THEMES, MAX_HUB_BIO, MAX_HUB_TITLE } from '../../../../redirector/contract';
-import { Button } from '../../components/Button';
 import { ColourField } from '../../components/ColourField';
 import { Field, TextField } from '../../components/Field';
+import { ImageFileField } from '../../components/ImageFileField';
 import type { HubDraft } from './hubDraft';
 
 export interface HubAppearanceProps {
@@ -69,28 +69,13 @@ export function HubAppearance({
         value={draft.accent}
         onChange={(accent) => onChange({ accent })}
       />
-      <Field label={t('hub.avatar')} hint={canUpload ? t('hub.avatarHint') : t('hub.avatarFirst')}>
-        {(control) => (
-          <div className="row">
-            <input
-              {...control}
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              disabled={!canUpload || busy}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) onAvatar(file);
-                event.target.value = '';
-              }}
-            />
-            {hasAvatar ? (
-              <Button size="sm" variant="danger-outline" disabled={busy} onClick={onRemoveAvatar}>
-                {t('hub.removeAvatar')}
-              </Button>
-            ) : null}
-          </div>
-        )}
-      </Field>
+      <ImageFileField
+        label={t('hub.avatar')}
+        hint={canUpload ? t('hub.avatarHint') : t('hub.avatarFirst')}
+        disabled={!canUpload || busy}
+        onFile={onAvatar}
+        remove={hasAvatar ? { label: t('hub.removeAvatar'), disabled: busy, onClick: onRemoveAvatar } : undefined}
+      />
     </div>
   );
 }

@@ -1,12 +1,5 @@
 /** The "My page" editor's state (docs/api.md#the-hub), pure: what the form holds and what it sends. */
-import {
-  DEFAULT_HUB_ACCENT,
-  type Hub,
-  type HubInput,
-  type HubTheme,
-  hubUrlOf,
-  type Link,
-} from '../../../../redirector/contract';
+import { DEFAULT_HUB_ACCENT, type Hub, type HubInput, hubUrlOf, type Link } from '../../../../redirector/contract';
 import { i18next } from '../../i18n';
 
 export interface DraftLink {
@@ -15,14 +8,8 @@ export interface DraftLink {
   label: string;
 }
 
-export interface HubDraft {
-  handle: string;
-  title: string;
-  bio: string;
-  theme: HubTheme;
-  accent: string;
-  published: boolean;
-  tiktok_bypass: boolean;
+/** What the form holds: the page's fields as sent, its links with '' for a default label. */
+export interface HubDraft extends Omit<HubInput, 'links'> {
   links: DraftLink[];
 }
 

@@ -2,19 +2,11 @@
 import { useState } from 'react';
 import type { Hub } from '../../../../redirector/contract';
 import { useHubCalls } from '../../api/hub';
+import { readAsDataUrl } from '../../components/readAsDataUrl';
 import { i18next } from '../../i18n';
 import { draftOf, type HubDraft, inputOf } from './hubDraft';
 
 export type HubMessage = { tone: 'error' | 'success'; text: string };
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 export function useHubEditor(initial: Hub | null, userName: string) {
   const calls = useHubCalls();

@@ -5,18 +5,16 @@
  */
 import { type FormEvent, useState } from 'react';
 import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
-import { errorMessage } from '../../api/client';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
-import { Banner } from '../../components/Banner';
-import { Button, IconButton } from '../../components/Button';
-import { CopyButton } from '../../components/CopyButton';
+import { actionsColumn } from '../../components/actionsColumn';
+import { FailureBanner } from '../../components/Banner';
+import { Button } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { TextField } from '../../components/Field';
-import { LoadingState } from '../../components/Spinner';
+import { LoadedList } from '../../components/LoadedList';
+import { SecretCallout } from '../../components/SecretCallout';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { type KeySide, keysTexts } from './keysTexts';
 import { useApiKeys } from './useApiKeys';
@@ -49,29 +47,18 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
 
   return (
     <div className="stack">
-      {creation.error ? (
-        <Banner tone="error" onDismiss={creation.clearError}>
-          {creation.error}
-        </Banner>
-      ) : null}
+      <FailureBanner message={creation.error} onDismiss={creation.clearError} />
       {created ? (
-        <div className="callout" data-testid="new-api-key">
-          <div className="callout__title">{TEXTS.newKeyTitle}</div>
-          <div className="row">
-            <code className="code-block grow api-keys__secret" data-testid="new-api-key-secret">
-              {created.secret}
-            </code>
-            <CopyButton text={created.secret} variant="text" label={TEXTS.copy} copiedLabel={TEXTS.copied} />
-          </div>
-          <p className="text-sm">
-            <strong>{TEXTS.newKeyWarning}</strong>
-          </p>
+        <SecretCallout
+          testId="new-api-key"
+          secret={created.secret}
+          secretClassName="api-keys__secret"
+          texts={{ ...TEXTS, title: TEXTS.newKeyTitle, warning: TEXTS.newKeyWarning }}
+          onDone={dismissCreated}
+        >
           <p className="text-sm muted">{TEXTS.usageLabel}</p>
           <code className="code-block">{TEXTS.usage(side, origin || window.location.origin)}</code>
-          <div className="row">
-            <Button onClick={dismissCreated}>{TEXTS.done}</Button>
-          </div>
-        </div>
+        </SecretCallout>
       ) : null}
       <form className="api-keys__create" noValidate onSubmit={submit}>
         <TextField
@@ -92,19 +79,9 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
           {creation.busy ? TEXTS.creating : TEXTS.create}
         </Button>
       </form>
-      {keys.error ? (
-        <ErrorPanel
-          title={TEXTS.loadFailed}
-          message={errorMessage(keys.error, TEXTS.loadFailed)}
-          onRetry={keys.reload}
-        />
-      ) : !keys.data ? (
-        <LoadingState message={TEXTS.loading} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState icon="shield" title={TEXTS.empty} description={TEXTS.emptyHint} />
-      ) : (
-        <KeysTable keys={keys.data} onDelete={deletion.ask} />
-      )}
+      <LoadedList load={keys} texts={TEXTS} emptyIcon="shield">
+        {(rows) => <KeysTable keys={rows} onDelete={deletion.ask} />}
+      </LoadedList>
       <ConfirmDialog {...deletion.dialog} />
     </div>
   );
@@ -122,12 +99,7 @@ function KeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey)
       nowrap: true,
       cell: (key) => (key.last_used_at ? formatDateTime(key.last_used_at) : TEXTS.never),
     },
-    {
-      label: columns.actions,
-      cell: (key) => (
-        <IconButton icon="trash" label={TEXTS.deleteLabel(key)} tone="danger" onClick={() => onDelete(key)} />
-      ),
-    },
+    actionsColumn({ label: columns.actions, deleteLabel: TEXTS.deleteLabel, onDelete }),
   ];
   return (
     <DataTable

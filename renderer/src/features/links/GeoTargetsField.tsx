@@ -7,6 +7,7 @@ import { countryChoices } from '../../format/countries';
 import { localiseMessage } from '../../i18n/messages';
 import { type GeoTargetRow, geoRowProblems } from './linkOptions';
 import { linkOptionTexts } from './linkOptionTexts';
+import { rowEditor } from './rowEditor';
 import type { LinkFormState } from './useLinkForm';
 
 export function GeoTargetsField({ form }: { form: LinkFormState }) {
@@ -17,11 +18,7 @@ export function GeoTargetsField({ form }: { form: LinkFormState }) {
   const problems = form.errors.geo_targets ? geoRowProblems(rows) : [];
   // The form focuses the first field in error by its name: the first row in error carries the field's name.
   const firstProblem = problems.findIndex((problem) => problem !== undefined);
-  const change = (index: number, changes: Partial<GeoTargetRow>) =>
-    form.set(
-      'geo_targets',
-      rows.map((row, at) => (at === index ? { ...row, ...changes } : row)),
-    );
+  const { change, remove } = rowEditor(rows, (next: GeoTargetRow[]) => form.set('geo_targets', next));
   return (
     <div className="stack stack--sm">
       <p className="field__hint">{TEXTS.hint}</p>
@@ -58,16 +55,7 @@ export function GeoTargetsField({ form }: { form: LinkFormState }) {
                 value={row.url}
                 onChange={(event) => change(index, { url: event.target.value })}
               />
-              <IconButton
-                icon="x"
-                label={TEXTS.remove(index)}
-                onClick={() =>
-                  form.set(
-                    'geo_targets',
-                    rows.filter((_, at) => at !== index),
-                  )
-                }
-              />
+              <IconButton icon="x" label={TEXTS.remove(index)} onClick={() => remove(index)} />
             </div>
             {problem ? <p className="field__error">{localiseMessage(problem)}</p> : null}
           </div>

@@ -32,17 +32,15 @@ export interface LinkFormProps {
 
 export function LinkForm({ form, texts, id, shortCodePrefix, shortCodeNote, children, domainField }: LinkFormProps) {
   const { t } = useTranslation();
-  const { values, editing, set } = form;
+  const { editing } = form;
   const { placeholders } = texts;
   const shortCode = <ShortCodeInput form={form} texts={texts} prefix={shortCodePrefix} note={shortCodeNote} />;
   const title = (
     <TextField
       label={t('linkForm.fields.title')}
-      name="title"
       optional
       placeholder={placeholders.title}
-      value={values.title}
-      onValueChange={(value) => set('title', value)}
+      {...form.field('title')}
       fieldClassName="span-2"
     />
   );
@@ -139,26 +137,21 @@ function LinkFormOptions({ form, texts }: { form: LinkFormState; texts: LinkForm
       <legend>{texts.legend}</legend>
       <Option form={form} flag="forward_query" texts={options.forwardQuery} />
       <Option form={form} flag="enable_tiktok_bypass" texts={options.tiktok} />
-      <Option
-        form={form}
-        flag="enable_country_redirect"
-        texts={options.country}
-        address={{
-          name: 'country_redirect_url',
-          label: t('linkForm.fields.redirectUrl'),
-          placeholder: placeholders.country_redirect_url,
-        }}
-      />
-      <Option
-        form={form}
-        flag="enable_instagram_exit"
-        texts={options.instagram}
-        address={{
-          name: 'instagram_exit_url',
-          label: t('linkForm.fields.exitUrl'),
-          placeholder: placeholders.instagram_exit_url,
-        }}
-      />
+      {/* The two redirects that ask for an address while on. */}
+      {(
+        [
+          ['enable_country_redirect', options.country, 'country_redirect_url', t('linkForm.fields.redirectUrl')],
+          ['enable_instagram_exit', options.instagram, 'instagram_exit_url', t('linkForm.fields.exitUrl')],
+        ] as const
+      ).map(([flag, optionTexts, name, label]) => (
+        <Option
+          key={flag}
+          form={form}
+          flag={flag}
+          texts={optionTexts}
+          address={{ name, label, placeholder: placeholders[name] }}
+        />
+      ))}
       <LinkOptionsFields form={form} />
       <ConversionFields form={form} />
     </fieldset>

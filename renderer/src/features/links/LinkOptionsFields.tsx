@@ -82,7 +82,7 @@ function ExpirySection({
   urlField: UrlField;
 }) {
   const TEXTS = linkOptionTexts();
-  const { values, errors, set } = form;
+  const { values, errors } = form;
   const expiryOn = values.expires_at !== '' || values.max_clicks.trim() !== '';
   const expiryValues = initial.expires_at !== '' || initial.max_clicks !== '' || initial.expired_url !== '';
   return (
@@ -95,12 +95,9 @@ function ExpirySection({
       <div className="form-grid">
         <TextField
           label={TEXTS.expiry.expiresAt}
-          name="expires_at"
           type="datetime-local"
           optional
-          value={values.expires_at}
-          onValueChange={(value) => set('expires_at', value)}
-          error={errors.expires_at}
+          {...form.field('expires_at')}
           hint={TEXTS.expiry.expiresAtHint}
         />
         {isPastExpiry(values.expires_at) ? (
@@ -110,15 +107,12 @@ function ExpirySection({
         ) : null}
         <TextField
           label={TEXTS.expiry.maxClicks}
-          name="max_clicks"
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           optional
-          value={values.max_clicks}
-          onValueChange={(value) => set('max_clicks', value)}
-          error={errors.max_clicks}
+          {...form.field('max_clicks')}
           hint={TEXTS.expiry.maxClicksHint}
         />
         {urlField(

@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_LOGO_MAX_BYTES } from '../../../../redirector/contract';
-import { Button } from '../../components/Button';
 import { ColourField } from '../../components/ColourField';
-import { Field } from '../../components/Field';
+import { ImageFileField } from '../../components/ImageFileField';
 import { formatNumber } from '../../format/numbers';
 import type { QrLogo, QrLook } from './qrCode';
 import { QrLogoError, type QrLogoProblem, readQrLogo } from './qrLogo';
@@ -33,33 +32,15 @@ function LogoField({ logo, onChange }: { logo: QrLogo | null; onChange: (logo: Q
     }
   };
   return (
-    <Field
+    <ImageFileField
       label={t('qr.logo')}
       optional
       hint={logo ? t('qr.logoChosen', { name: logo.name }) : t('qr.logoHint', { size: maxSize() })}
       error={problem ? t(`qr.logoProblem.${problem}`, { size: maxSize() }) : null}
-    >
-      {(control) => (
-        <div className="row">
-          <input
-            {...control}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            disabled={reading}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void pick(file);
-              event.target.value = '';
-            }}
-          />
-          {logo ? (
-            <Button size="sm" variant="danger-outline" onClick={() => onChange(null)}>
-              {t('qr.removeLogo')}
-            </Button>
-          ) : null}
-        </div>
-      )}
-    </Field>
+      disabled={reading}
+      onFile={(file) => void pick(file)}
+      remove={logo ? { label: t('qr.removeLogo'), onClick: () => onChange(null) } : undefined}
+    />
   );
 }
 

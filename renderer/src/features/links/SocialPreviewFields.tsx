@@ -14,47 +14,28 @@ function hostOf(url: string): string {
 
 export function SocialPreviewFields({ form }: { form: LinkFormState }) {
   const TEXTS = conversionTexts().preview;
-  const { values, errors, set } = form;
+  const { values, errors } = form;
   const image = values.preview_image.trim();
   const showImage = image.startsWith('https://') && !errors.preview_image;
   return (
     <>
       <p className="field__hint">{TEXTS.hint}</p>
       <div className="form-grid">
-        <TextField
-          label={TEXTS.cardTitle}
-          name="preview_title"
-          optional
-          maxLength={200}
-          value={values.preview_title}
-          onValueChange={(value) => set('preview_title', value)}
-          error={errors.preview_title}
-          hint={TEXTS.cardTitleHint}
-          fieldClassName="span-2"
-        />
-        <TextField
-          label={TEXTS.description}
-          name="preview_description"
-          optional
-          maxLength={400}
-          value={values.preview_description}
-          onValueChange={(value) => set('preview_description', value)}
-          error={errors.preview_description}
-          hint={TEXTS.descriptionHint}
-          fieldClassName="span-2"
-        />
-        <TextField
-          label={TEXTS.image}
-          name="preview_image"
-          type="url"
-          optional
-          placeholder={TEXTS.imagePlaceholder}
-          value={values.preview_image}
-          onValueChange={(value) => set('preview_image', value)}
-          error={errors.preview_image}
-          hint={TEXTS.imageHint}
-          fieldClassName="span-2"
-        />
+        {(
+          [
+            { name: 'preview_title', label: TEXTS.cardTitle, hint: TEXTS.cardTitleHint, maxLength: 200 },
+            { name: 'preview_description', label: TEXTS.description, hint: TEXTS.descriptionHint, maxLength: 400 },
+            {
+              name: 'preview_image',
+              label: TEXTS.image,
+              hint: TEXTS.imageHint,
+              type: 'url',
+              placeholder: TEXTS.imagePlaceholder,
+            },
+          ] as const
+        ).map(({ name, ...field }) => (
+          <TextField key={name} {...field} optional {...form.field(name)} fieldClassName="span-2" />
+        ))}
       </div>
       <figure className="preview-card" aria-label={TEXTS.cardLabel} data-testid="preview-card">
         {showImage ? <img className="preview-card__image" src={image} alt="" referrerPolicy="no-referrer" /> : null}

@@ -4,6 +4,7 @@ import { cx } from '../../components/cx';
 import { localiseMessage } from '../../i18n/messages';
 import { conversionTexts } from './conversionTexts';
 import { MAX_VARIANTS, type VariantRow, variantRowProblems, weightSum } from './linkConversionForm';
+import { rowEditor } from './rowEditor';
 import type { LinkFormState } from './useLinkForm';
 
 export function SplitTrafficField({ form }: { form: LinkFormState }) {
@@ -13,11 +14,7 @@ export function SplitTrafficField({ form }: { form: LinkFormState }) {
   const problems = error ? variantRowProblems(rows) : [];
   const firstProblem = problems.findIndex((problem) => problem !== undefined);
   const sum = weightSum(rows);
-  const change = (index: number, changes: Partial<VariantRow>) =>
-    form.set(
-      'variants',
-      rows.map((row, at) => (at === index ? { ...row, ...changes } : row)),
-    );
+  const { change, remove } = rowEditor(rows, (next: VariantRow[]) => form.set('variants', next));
   // A first row starts from the target, so two rows split it with one other address.
   const add = () =>
     form.set(
@@ -57,16 +54,7 @@ export function SplitTrafficField({ form }: { form: LinkFormState }) {
             value={row.weight}
             onChange={(event) => change(index, { weight: event.target.value })}
           />
-          <IconButton
-            icon="x"
-            label={TEXTS.remove(index)}
-            onClick={() =>
-              form.set(
-                'variants',
-                rows.filter((_, at) => at !== index),
-              )
-            }
-          />
+          <IconButton icon="x" label={TEXTS.remove(index)} onClick={() => remove(index)} />
         </div>
       ))}
       <div className="row">

@@ -4,6 +4,7 @@
  * embeds it stays small and carries no metadata of the original file.
  */
 import { type QrLogoRefusal, qrLogoRefusal } from '../../../../redirector/contract';
+import { readAsDataUrl } from '../../components/readAsDataUrl';
 import { loadImage, type QrLogo } from './qrCode';
 
 const MAX_SIDE = 256;
@@ -14,16 +15,6 @@ export class QrLogoError extends Error {
   constructor(readonly problem: QrLogoProblem) {
     super(`QR logo: ${problem}`);
   }
-}
-
-/** The page's policy allows data: images but not blob: ones, so the file is read as a data URL. */
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }
 
 export async function readQrLogo(file: File): Promise<QrLogo> {

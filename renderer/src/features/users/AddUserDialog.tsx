@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewUserResponse } from '../../../../redirector/contract';
-import { errorMessage } from '../../api/client';
+import { useBusyCall } from '../../api/useBusyCall';
 import { useUserCalls } from '../../api/users';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -24,19 +24,12 @@ export function AddUserDialog({
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    setFailure(null);
-    try {
+  const saving = useBusyCall(t('users.add.failed'), { leaves: true });
+  const save = () =>
+    saving.run(async () => {
       const body = { name: name.trim(), email: email.trim(), ...(password === '' ? {} : { password }) };
       onCreated(await calls.create(body));
-    } catch (error) {
-      setFailure(errorMessage(error, t('users.add.failed')));
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Dialog
       open
@@ -46,7 +39,7 @@ export function AddUserDialog({
       footer={
         <>
           <Button onClick={onClose}>{t('users.add.cancel')}</Button>
-          <Button variant="primary" loading={saving} onClick={save}>
+          <Button variant="primary" loading={saving.busy} onClick={save}>
             {t('users.add.title')}
           </Button>
         </>
@@ -60,7 +53,7 @@ export function AddUserDialog({
           void save();
         }}
       >
-        {failure ? <Banner tone="error">{failure}</Banner> : null}
+        {saving.error ? <Banner tone="error">{saving.error}</Banner> : null}
         <TextField label={t('users.add.name')} required value={name} onValueChange={setName} />
         <TextField label={t('users.add.email')} type="email" required value={email} onValueChange={setEmail} />
         <PasswordField

@@ -2,21 +2,19 @@
  * /admin/users: every account one page at a time, searched by name or email (the state in the
  * address), with Disable/Enable and a Delete that names the user and what goes with them.
  */
-import { useState } from 'react';
 import { type AdminUser, parseUserListQuery, type UserListQuery } from '../../../../redirector/contract';
-import { errorMessage } from '../../api/client';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
+import { useRowChange } from '../../api/useRowChange';
 import { useUserCalls, useUsers } from '../../api/users';
-import { Banner } from '../../components/Banner';
+import { FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { SearchToolbar } from '../../components/SearchBox';
-import { LoadingState } from '../../components/Spinner';
 import { useUrlQuery } from '../../components/useUrlQuery';
 import { AccountLinkDialog, useAccountLinks } from './AccountLinkDialog';
 import { AddUserButton } from './AddUserDialog';
@@ -30,30 +28,21 @@ export function UsersPage() {
   const calls = useUserCalls();
   const { query, update } = useUrlQuery<UserListQuery>(USER_LIST_KEYS, parseUserListQuery);
   const users = useUsers(query);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [changeError, setChangeError] = useState<string | null>(null);
-  const links = useAccountLinks(setChangeError, TEXTS.linkFailed);
+  const change = useRowChange<number>();
+  const links = useAccountLinks(change.setError, TEXTS.linkFailed);
   const deletion = useConfirmDelete(TEXTS, async (user: AdminUser) => {
     await calls.remove(user.id);
     users.reload();
   });
 
-  const toggle = async (user: AdminUser) => {
-    setBusyId(user.id);
-    setChangeError(null);
-    try {
+  const toggle = (user: AdminUser) =>
+    change.run(user.id, TEXTS.changeFailed, async () => {
       const saved = await calls.setDisabled(user.id, !user.disabled);
       users.setData((page) =>
         page ? { ...page, users: page.users.map((row) => (row.id === user.id ? { ...row, ...saved } : row)) } : page,
       );
-    } catch (caught) {
-      setChangeError(errorMessage(caught, TEXTS.changeFailed));
-    } finally {
-      setBusyId(null);
-    }
-  };
+    });
 
-  const page = users.data;
   return (
     <div className="stack">
       <PageHeader
@@ -68,53 +57,43 @@ export function UsersPage() {
           />
         }
       />
-      {changeError ? (
-        <Banner tone="error" onDismiss={() => setChangeError(null)}>
-          {changeError}
-        </Banner>
-      ) : null}
-      {users.error ? (
-        <ErrorPanel
-          title={TEXTS.loadFailed}
-          message={errorMessage(users.error, TEXTS.loadFailed)}
-          onRetry={users.reload}
-        />
-      ) : !page ? (
-        <LoadingState message={TEXTS.loading} />
-      ) : (
-        <Card flush>
-          <SearchToolbar q={query.q} onQuery={update} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder} />
-          {page.users.length > 0 ? (
-            <UsersTable
-              users={page.users}
-              busyId={busyId}
-              onToggle={toggle}
-              onDelete={deletion.ask}
-              onAccountLink={links.make}
+      <FailureBanner message={change.error} onDismiss={() => change.setError(null)} />
+      <Loaded load={users} texts={TEXTS}>
+        {(page) => (
+          <Card flush>
+            <SearchToolbar q={query.q} onQuery={update} label={TEXTS.search} placeholder={TEXTS.searchPlaceholder} />
+            {page.users.length > 0 ? (
+              <UsersTable
+                users={page.users}
+                busyId={change.busy}
+                onToggle={toggle}
+                onDelete={deletion.ask}
+                onAccountLink={links.make}
+              />
+            ) : query.q ? (
+              <EmptyState
+                icon="search"
+                title={TEXTS.noMatch}
+                description={TEXTS.noMatchHint}
+                action={<Button onClick={() => update({ q: '' })}>{TEXTS.clearSearch}</Button>}
+              />
+            ) : (
+              <EmptyState icon="users" title={TEXTS.empty} description={TEXTS.emptyHint} />
+            )}
+            <Pagination
+              page={query.page}
+              perPage={query.per_page}
+              count={page.users.length}
+              total={page.total}
+              hasPrev={query.page > 1}
+              hasNext={query.page * query.per_page < page.total}
+              onPage={(number) => update({ page: number })}
+              onPerPage={(perPage) => update({ per_page: perPage })}
+              label={TEXTS.pages}
             />
-          ) : query.q ? (
-            <EmptyState
-              icon="search"
-              title={TEXTS.noMatch}
-              description={TEXTS.noMatchHint}
-              action={<Button onClick={() => update({ q: '' })}>{TEXTS.clearSearch}</Button>}
-            />
-          ) : (
-            <EmptyState icon="users" title={TEXTS.empty} description={TEXTS.emptyHint} />
-          )}
-          <Pagination
-            page={query.page}
-            perPage={query.per_page}
-            count={page.users.length}
-            total={page.total}
-            hasPrev={query.page > 1}
-            hasNext={query.page * query.per_page < page.total}
-            onPage={(number) => update({ page: number })}
-            onPerPage={(perPage) => update({ per_page: perPage })}
-            label={TEXTS.pages}
-          />
-        </Card>
-      )}
+          </Card>
+        )}
+      </Loaded>
       <ConfirmDialog {...deletion.dialog} />
       {links.shown ? <AccountLinkDialog link={links.shown} onClose={() => links.setShown(null)} /> : null}
     </div>

@@ -1,7 +1,8 @@
 /** One page of accounts: who, their domain, since when, their links and clicks, and what can be done. */
 import type { AdminUser } from '../../../../redirector/contract';
+import { actionsColumn } from '../../components/actionsColumn';
 import { Badge } from '../../components/Badge';
-import { Button, IconButton } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { formatDate } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
@@ -43,10 +44,12 @@ export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }:
       cell: (user) =>
         user.disabled ? <Badge tone="danger">{TEXTS.disabled}</Badge> : <Badge tone="success">{TEXTS.active}</Badge>,
     },
-    {
+    actionsColumn({
       label: columns.actions,
-      cell: (user) => (
-        <div className="btn-group">
+      deleteLabel: (user) => `${TEXTS.delete} ${user.email}`,
+      onDelete,
+      buttons: (user) => (
+        <>
           <Button
             size="sm"
             icon={user.disabled ? 'checkCircle' : 'ban'}
@@ -62,15 +65,9 @@ export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }:
           <Button size="sm" onClick={() => onAccountLink(user, 'reset')} aria-label={`${TEXTS.reset} ${user.email}`}>
             {TEXTS.reset}
           </Button>
-          <IconButton
-            icon="trash"
-            tone="danger"
-            label={`${TEXTS.delete} ${user.email}`}
-            onClick={() => onDelete(user)}
-          />
-        </div>
+        </>
       ),
-    },
+    }),
   ];
   return (
     <DataTable

@@ -4,17 +4,13 @@
  */
 
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import type { WebhookInput } from '../../api/webhooks';
-import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
-import { CopyButton } from '../../components/CopyButton';
+import { FailureBanner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
-import { LoadingState } from '../../components/Spinner';
+import { LoadedList } from '../../components/LoadedList';
+import { SecretCallout } from '../../components/SecretCallout';
 import { useWebhooks } from './useWebhooks';
 import { WebhookCreateForm } from './WebhookCreateForm';
 import { WebhookItem } from './WebhookItem';
@@ -37,58 +33,48 @@ export function WebhooksPanel() {
 
   return (
     <div className="stack">
-      {creation.error ? (
-        <Banner tone="error" onDismiss={creation.clearError}>
-          {creation.error}
-        </Banner>
-      ) : null}
+      <FailureBanner message={creation.error} onDismiss={creation.clearError} />
       {created ? (
-        <div className="callout" data-testid="new-webhook">
-          <div className="callout__title">{t('webhooks.newSecretTitle')}</div>
-          <div className="row">
-            <code className="code-block grow webhooks__secret" data-testid="new-webhook-secret">
-              {created.secret}
-            </code>
-            <CopyButton
-              text={created.secret}
-              variant="text"
-              label={t('webhooks.copy')}
-              copiedLabel={t('webhooks.copied')}
-            />
-          </div>
-          <p className="text-sm">
-            <strong>{t('webhooks.newSecretWarning')}</strong>
-          </p>
-          <div className="row">
-            <Button onClick={dismissCreated}>{t('webhooks.done')}</Button>
-          </div>
-        </div>
+        <SecretCallout
+          testId="new-webhook"
+          secret={created.secret}
+          secretClassName="webhooks__secret"
+          texts={{
+            title: t('webhooks.newSecretTitle'),
+            copy: t('webhooks.copy'),
+            copied: t('webhooks.copied'),
+            warning: t('webhooks.newSecretWarning'),
+            done: t('webhooks.done'),
+          }}
+          onDone={dismissCreated}
+        />
       ) : null}
       <WebhookCreateForm busy={creation.busy} onCreate={onCreate} />
-      {hooks.error ? (
-        <ErrorPanel
-          title={t('webhooks.loadFailed')}
-          message={errorMessage(hooks.error, t('webhooks.loadFailed'))}
-          onRetry={hooks.reload}
-        />
-      ) : !hooks.data ? (
-        <LoadingState message={t('webhooks.loading')} />
-      ) : hooks.data.length === 0 ? (
-        <EmptyState icon="external" title={t('webhooks.empty')} description={t('webhooks.emptyHint')} />
-      ) : (
-        <ul className="webhooks__list">
-          {hooks.data.map((hook) => (
-            <WebhookItem
-              key={hook.id}
-              hook={hook}
-              calls={calls}
-              onSetActive={setActive}
-              onTested={refresh}
-              onDelete={deletion.ask}
-            />
-          ))}
-        </ul>
-      )}
+      <LoadedList
+        load={hooks}
+        texts={{
+          loadFailed: t('webhooks.loadFailed'),
+          loading: t('webhooks.loading'),
+          empty: t('webhooks.empty'),
+          emptyHint: t('webhooks.emptyHint'),
+        }}
+        emptyIcon="external"
+      >
+        {(rows) => (
+          <ul className="webhooks__list">
+            {rows.map((hook) => (
+              <WebhookItem
+                key={hook.id}
+                hook={hook}
+                calls={calls}
+                onSetActive={setActive}
+                onTested={refresh}
+                onDelete={deletion.ask}
+              />
+            ))}
+          </ul>
+        )}
+      </LoadedList>
       <ConfirmDialog {...deletion.dialog} />
     </div>
   );
