@@ -76,7 +76,17 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
       if (entries.length === 0) return;
       const set = entries.map(([column]) => `${column} = ?`).join(', ');
-      await db.run(`UPDATE users SET ${set} WHERE id = ?`, [...entries.map(([, value]) => value as string), id]);
+      const values = [...entries.map(([, value]) => value as string), id];
+      if (changes.email === undefined && changes.password_hash === undefined) {
+        await db.run(`UPDATE users SET ${set} WHERE id = ?`, values);
+        return;
+      }
+      // New credentials cancel every link mailed or handed out for the old ones (docs/api.md#accounts),
+      // in the same transaction: no link outlives the change, whichever call made it.
+      await db.transaction(async (tx) => {
+        await tx.run(`UPDATE users SET ${set} WHERE id = ?`, values);
+        await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
+      });
     },
     delete(id) {
       return db.transaction(async (tx) => {
