@@ -1,28 +1,42 @@
 /**
- * Deleting an account while it writes, on both stores (docs/api.md#answers): a write that loses the
- * race to the deletion answers 404 (or 401 once the session is gone), never a 5xx, and writes no
- * stack trace in the log.
+ * Deleting an account while it writes, on both stores and across two PostgreSQL instances
+ * (docs/api.md#answers): a write that loses the race to the deletion answers 404 (or 401 once the
+ * session is gone), never a 5xx, and writes no stack trace in the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import type { TestServer } from '../../../helpers/testServer';
-import { STORE_SERVERS } from './bothStores';
+import { NO_LINK_CHECKS, type TestServer } from '../../../helpers/testServer';
+import { type DataPlace, newDataPlace, type RunningServer, type StoreKind, startServerOn } from './hardeningHelpers';
 
 const ROUNDS = 6;
-const HUB_LINK_NOT_OWN = 'links[0].link_id is not one of your links';
 const WRITES = 40;
+const HUB_LINK_NOT_OWN = 'links[0].link_id is not one of your links';
 
-describe.each(STORE_SERVERS)('writes racing the deletion of their account ($kind)', ({ start }) => {
-  let server: TestServer;
+const SETUPS: { name: string; kind: StoreKind; instances: number }[] = [
+  { name: 'sqlite', kind: 'sqlite', instances: 1 },
+  { name: 'postgres', kind: 'postgres', instances: 1 },
+  { name: 'two postgres instances', kind: 'postgres', instances: 2 },
+];
+
+describe.each(SETUPS)('writes racing the deletion of their account ($name)', ({ kind, instances }) => {
+  let place: DataPlace;
+  let servers: RunningServer[] = [];
   let logs: CapturedLogs;
+  /** The i-th call's instance; the deletion goes to the last one. */
+  const at = (i: number) => servers[i % servers.length] as unknown as TestServer;
+  const last = () => at(servers.length - 1);
 
   beforeAll(async () => {
     logs = captureLogs();
-    server = await start({ OUTBOUND_ALLOW_PRIVATE: '1', TRUST_PROXY: '1' });
+    place = await newDataPlace(kind);
+    const env = { ...NO_LINK_CHECKS, OUTBOUND_ALLOW_PRIVATE: '1', TRUST_PROXY: '1' };
+    for (let i = 0; i < instances; i++) servers.push(await startServerOn(place, { env }));
   });
   afterAll(async () => {
-    await server.close();
+    await Promise.all(servers.map((server) => server.close()));
+    servers = [];
+    await place?.drop();
     logs.restore();
   });
 
@@ -32,7 +46,7 @@ describe.each(STORE_SERVERS)('writes racing the deletion of their account ($kind
    */
   function write(token: string, linkId: number, round: number, i: number) {
     const headers = { ...bearer(token), 'X-Forwarded-For': `10.${round}.${i}.1` };
-    const as = (method: string, path: string, body: unknown) => call(server, method, path, { headers, body });
+    const as = (method: string, path: string, body: unknown) => call(at(i), method, path, { headers, body });
     const code = `race-${round}-${i}`;
     switch (i % 8) {
       case 0:
@@ -52,7 +66,7 @@ describe.each(STORE_SERVERS)('writes racing the deletion of their account ($kind
       case 5:
         return as('PUT', `/api/links/update?linkId=${linkId}`, { tags: [`tag-${i}`] });
       case 6:
-        return call(server, 'POST', '/api/links/user/import', {
+        return call(at(i), 'POST', '/api/links/user/import', {
           headers: { ...headers, 'Content-Type': 'text/csv' },
           rawBody: `short_code,target_url\n${code},https://race.example.com/${i}\n`,
         });
@@ -65,19 +79,19 @@ describe.each(STORE_SERVERS)('writes racing the deletion of their account ($kind
   async function racer(round: number) {
     const email = `racer-${round}@example.com`;
     const password = `racer-${round}-pw`;
-    const made = await call(server, 'POST', '/api/users', {
-      headers: adminHeaders(server.adminKey),
+    const made = await call(at(0), 'POST', '/api/users', {
+      headers: adminHeaders(at(0).adminKey),
       body: { name: `Racer ${round}`, email, password },
     });
     expect(made.status).toBe(201);
-    const login = await call(server, 'POST', '/api/auth?action=login', { body: { email, password } });
+    const login = await call(at(0), 'POST', '/api/auth?action=login', { body: { email, password } });
     return { id: made.body.id as number, token: login.body.token as string, password };
   }
 
   it('answers no write with a 5xx while the account is deleted, with no trace in the log', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const user = await racer(round);
-      const link = await call(server, 'POST', '/api/links/create', {
+      const link = await call(at(0), 'POST', '/api/links/create', {
         headers: bearer(user.token),
         body: { short_code: `race-${round}`, target_url: 'https://race.example.com/' },
       });
@@ -87,8 +101,8 @@ describe.each(STORE_SERVERS)('writes racing the deletion of their account ($kind
       await new Promise((resolve) => setTimeout(resolve, 5 * (round % 3)));
       const deletion =
         round % 2 === 0
-          ? call(server, 'DELETE', '/api/account', { headers: bearer(user.token), body: { password: user.password } })
-          : call(server, 'DELETE', `/api/users?id=${user.id}`, { headers: adminHeaders(server.adminKey) });
+          ? call(last(), 'DELETE', '/api/account', { headers: bearer(user.token), body: { password: user.password } })
+          : call(last(), 'DELETE', `/api/users?id=${user.id}`, { headers: adminHeaders(last().adminKey) });
       const answers = await Promise.all([deletion, ...writes]);
       expect([200, 204]).toContain(answers[0]!.status);
       for (const [i, answer] of answers.slice(1).entries()) {
@@ -100,7 +114,7 @@ describe.each(STORE_SERVERS)('writes racing the deletion of their account ($kind
         if (answer.status === 404) expect(answer.body.error, seen).toEqual(expect.any(String));
       }
     }
-    await server.app.drain();
+    for (const server of servers) await server.app.drain();
     expect(logs.errors.filter((line) => / at |frames|unexpected error/.test(line))).toEqual([]);
   });
 });
