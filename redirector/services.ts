@@ -142,7 +142,7 @@ function accountServices(
     accounts: limiterOf(store, 'forgot-accounts', { clock, max: MAILS_PER_ACCOUNT, windowMs }),
     publicUrl: config.publicUrl,
   });
-  // Wrong current passwords: §11's limit per address, and the same limit per account.
+  // Wrong current passwords: the credential limiter per address, and the same limit per account.
   const limits = { addresses: limiter, accounts: limiterOf(store, 'current-passwords', { clock }) };
   const account = createAccountSelfService({ store, auth, users, clock, limits });
   return { accountLinks, forgot, account, mailer };

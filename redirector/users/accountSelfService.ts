@@ -42,6 +42,22 @@ export interface AccountSelfService {
   delete(user: UserRecord, password: unknown, address: string): Promise<void>;
 }
 
+async function requirePassword(
+  limits: CurrentPasswordLimits,
+  user: UserRecord,
+  password: unknown,
+  address: string,
+): Promise<void> {
+  const given = typeof password === 'string' ? password : '';
+  const right = await checkCurrentPassword(
+    limits,
+    address,
+    user.id,
+    async () => user.password_hash !== NO_PASSWORD && (await verifyPassword(given, user.password_hash)),
+  );
+  if (!right) throw new RuleError(403, CURRENT_PASSWORD_WRONG);
+}
+
 export function createAccountSelfService(deps: {
   store: Store;
   auth: AuthService;
@@ -49,25 +65,13 @@ export function createAccountSelfService(deps: {
   clock: () => number;
   limits: CurrentPasswordLimits;
 }): AccountSelfService {
-  const { store, users, clock } = deps;
-
-  async function requirePassword(user: UserRecord, password: unknown, address: string): Promise<void> {
-    const given = typeof password === 'string' ? password : '';
-    const right = await checkCurrentPassword(
-      deps.limits,
-      address,
-      user.id,
-      async () => user.password_hash !== NO_PASSWORD && (await verifyPassword(given, user.password_hash)),
-    );
-    if (!right) throw new RuleError(403, CURRENT_PASSWORD_WRONG);
-  }
-
+  const { store, users, clock, limits } = deps;
   return {
     async update(user, body, token, address) {
       const changes = parseWith(accountUpdate, body, 'Invalid account change');
       const email = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
       if (email !== undefined || changes.password !== undefined) {
-        await requirePassword(user, changes.current_password, address);
+        await requirePassword(limits, user, changes.current_password, address);
       }
       const password_hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
       try {
@@ -100,7 +104,7 @@ export function createAccountSelfService(deps: {
     },
 
     async delete(user, password, address) {
-      await requirePassword(user, password, address);
+      await requirePassword(limits, user, password, address);
       await users.delete(user.id);
     },
   };
