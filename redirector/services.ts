@@ -120,10 +120,17 @@ function limiterOf(
 
 /** Invitations, resets, "forgot password" and self-service (docs/api.md#accounts). */
 function accountServices(
-  deps: { config: Config; store: Store; auth: AuthService; users: UserAdminService; clock: () => number },
+  deps: {
+    config: Config;
+    store: Store;
+    auth: AuthService;
+    users: UserAdminService;
+    clock: () => number;
+    limiter: AttemptLimiter;
+  },
   hashKey: ((key: string) => string) | undefined,
 ): Pick<Services, 'accountLinks' | 'forgot' | 'account' | 'mailer'> {
-  const { config, store, auth, users, clock } = deps;
+  const { config, store, auth, users, clock, limiter } = deps;
   const accountLinks = createAccountLinkService({ store, auth, clock, publicUrl: config.publicUrl });
   const mailer = config.mail && createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   const windowMs = FORGOT_WINDOW_MS;
@@ -135,7 +142,10 @@ function accountServices(
     accounts: limiterOf(store, 'forgot-accounts', { clock, max: MAILS_PER_ACCOUNT, windowMs }),
     publicUrl: config.publicUrl,
   });
-  return { accountLinks, forgot, account: createAccountSelfService({ store, auth, users, clock }), mailer };
+  // Wrong current passwords: the credential limiter per address, and the same limit per account.
+  const limits = { addresses: limiter, accounts: limiterOf(store, 'current-passwords', { clock }) };
+  const account = createAccountSelfService({ store, auth, users, clock, limits });
+  return { accountLinks, forgot, account, mailer };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -174,6 +184,7 @@ export function createServices(deps: ServiceDeps): Services {
   // here is retried by the next caller that waits for them.
   domains.ready().catch(() => undefined);
   const users = createUserAdminService({ store, linkCache });
+  const limiters = attemptLimiters(store, clock, hashKey);
   const events = createEvents({
     config,
     store,
@@ -211,10 +222,10 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain }),
     apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
-    ...attemptLimiters(store, clock, hashKey),
+    ...limiters,
     links,
     users,
-    ...accountServices({ config, store, auth, users, clock }, hashKey),
+    ...accountServices({ config, store, auth, users, clock, limiter: limiters.limiter }, hashKey),
     linkCache,
     domains,
     clickRecorder,

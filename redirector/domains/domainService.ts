@@ -10,7 +10,7 @@ import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
-import { UniqueViolation } from '../storage/errors';
+import { ReferenceGone, UniqueViolation } from '../storage/errors';
 import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
 import { checkTxtRecord, type TxtLookup } from './txtLookup';
@@ -73,6 +73,12 @@ export interface DomainServiceDeps {
 
 const newToken = () => randomBytes(18).toString('base64url');
 
+/** The domain just claimed; ReferenceGone when its account was deleted meanwhile. */
+function stillThere(record: DomainRecord | undefined): DomainRecord {
+  if (!record) throw new ReferenceGone();
+  return record;
+}
+
 function toState(record: DomainRecord): DomainState {
   return {
     domain: record.domain,
@@ -133,7 +139,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
         }
         if (current?.status === 'verified') await refresh();
       }
-      return toState((await store.domains.ofUser(userId))!);
+      return toState(stillThere(await store.domains.ofUser(userId)));
     },
     async remove(userId) {
       const current = await store.domains.ofUser(userId);
@@ -148,7 +154,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
       if (!record) throw notFoundRule(NO_DOMAIN);
       // Verifying a failed domain again restarts its week.
       if (record.status !== 'verified') await check(record, record.status === 'failed');
-      return toState((await store.domains.ofUser(userId))!);
+      return toState(stillThere(await store.domains.ofUser(userId)));
     },
     async checkPending() {
       for (const record of await store.domains.pending()) {

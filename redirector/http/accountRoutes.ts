@@ -28,10 +28,12 @@ export function createAccountRouter(services: GuardServices & Pick<Services, 'ac
     ctx.body = { user: toApiUser(caller(ctx)) } satisfies AccountResponse;
   });
   router.put('/account', user, signedIn, async (ctx) => {
-    ctx.body = { user: await account.update(caller(ctx), rawBodyOf(ctx), bearerOf(ctx)) } satisfies AccountResponse;
+    ctx.body = {
+      user: await account.update(caller(ctx), rawBodyOf(ctx), bearerOf(ctx), ctx.ip),
+    } satisfies AccountResponse;
   });
   router.delete('/account', user, signedIn, async (ctx) => {
-    await account.delete(caller(ctx), bodyOf(ctx).password);
+    await account.delete(caller(ctx), bodyOf(ctx).password, ctx.ip);
     ctx.status = 204;
   });
   router.get('/account/sessions', user, signedIn, async (ctx) => {

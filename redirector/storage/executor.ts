@@ -3,7 +3,7 @@
  * are written once. SQL is written with `?` placeholders (PostgreSQL gets `$1, $2, ...`) and
  * `RETURNING`, which both engines have. Booleans and JSON go in as JS values; rows come back with
  * the columns named in a RowShape decoded, and a unique violation on a known column comes back as
- * UniqueViolation(column), on either engine.
+ * UniqueViolation(column), a foreign-key violation as ReferenceGone, on either engine.
  */
 import { UniqueViolation } from './errors';
 

@@ -55,7 +55,10 @@ export interface UserRepository {
   setDisabled(id: number, disabled: boolean): Promise<boolean>;
   /** Deletes the user with their links, clicks, sessions and API keys; false when there was no such user. */
   delete(id: number): Promise<boolean>;
-  /** Changes what is given; throws UniqueViolation('email'). */
+  /**
+   * Changes what is given; throws UniqueViolation('email'). A new email or password hash also
+   * deletes the user's outstanding invitation and reset links.
+   */
   update(id: number, changes: { name?: string; email?: string; password_hash?: string }): Promise<void>;
 }
 

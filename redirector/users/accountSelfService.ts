@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { accountFields, EMAIL_TAKEN, NO_PASSWORD, parseWith, toApiUser } from '../auth/accountService';
 import type { AuthService } from '../auth/authService';
+import { type CurrentPasswordLimits, checkCurrentPassword } from '../auth/currentPassword';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import { CURRENT_PASSWORD_WRONG, type SessionInfo } from '../contract/account';
@@ -29,18 +30,31 @@ const accountUpdate = z.object(
 );
 
 export interface AccountSelfService {
-  /** Changes what the body gives; `token` is the caller's session, kept when the password changes. */
-  update(user: UserRecord, body: unknown, token: string): Promise<User>;
+  /**
+   * Changes what the body gives; `token` is the caller's session, kept when the password changes;
+   * `address` is the caller's, whose wrong current passwords are counted (auth/currentPassword.ts).
+   */
+  update(user: UserRecord, body: unknown, token: string, address: string): Promise<User>;
   sessions(user: UserRecord, token: string): Promise<SessionInfo[]>;
   /** Ends the session with `id`, or every session but the caller's; how many ended. */
   endSessions(user: UserRecord, token: string, id: string | undefined): Promise<number>;
-  /** RuleError 403 unless `password` is the account's. */
-  delete(user: UserRecord, password: unknown): Promise<void>;
+  /** RuleError 403 unless `password` is the account's; counted as update's. */
+  delete(user: UserRecord, password: unknown, address: string): Promise<void>;
 }
 
-async function requirePassword(user: UserRecord, password: unknown): Promise<void> {
+async function requirePassword(
+  limits: CurrentPasswordLimits,
+  user: UserRecord,
+  password: unknown,
+  address: string,
+): Promise<void> {
   const given = typeof password === 'string' ? password : '';
-  const right = user.password_hash !== NO_PASSWORD && (await verifyPassword(given, user.password_hash));
+  const right = await checkCurrentPassword(
+    limits,
+    address,
+    user.id,
+    async () => user.password_hash !== NO_PASSWORD && (await verifyPassword(given, user.password_hash)),
+  );
   if (!right) throw new RuleError(403, CURRENT_PASSWORD_WRONG);
 }
 
@@ -49,14 +63,15 @@ export function createAccountSelfService(deps: {
   auth: AuthService;
   users: UserAdminService;
   clock: () => number;
+  limits: CurrentPasswordLimits;
 }): AccountSelfService {
-  const { store, users, clock } = deps;
+  const { store, users, clock, limits } = deps;
   return {
-    async update(user, body, token) {
+    async update(user, body, token, address) {
       const changes = parseWith(accountUpdate, body, 'Invalid account change');
       const email = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
       if (email !== undefined || changes.password !== undefined) {
-        await requirePassword(user, changes.current_password);
+        await requirePassword(limits, user, changes.current_password, address);
       }
       const password_hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
       try {
@@ -88,8 +103,8 @@ export function createAccountSelfService(deps: {
       return 1;
     },
 
-    async delete(user, password) {
-      await requirePassword(user, password);
+    async delete(user, password, address) {
+      await requirePassword(limits, user, password, address);
       await users.delete(user.id);
     },
   };

@@ -1,4 +1,5 @@
 /** The Executor on the PostgreSQL pool: `?` placeholders become `$n`, each SQL text translated once. */
+import { ReferenceGone, WriteCollided } from '../errors';
 import { type Executor, encodeParam, mapUniqueViolation, type SqlParam } from '../executor';
 import { inTransaction, type PgPool, type Queryable, readSnapshot } from './database';
 
@@ -30,9 +31,14 @@ export function toNumberedPlaceholders(sql: string): string {
   return result;
 }
 
-/** Unique constraints are named `<table>_<column>_key` (migrations/postgres/). */
+/**
+ * A write that lost a race (a row it refers to deleted, a deadlock) answers 404 or 409, not 500;
+ * unique constraints are named `<table>_<column>_key` (migrations/postgres/).
+ */
 function mapError(error: unknown): unknown {
   const pgError = error as { code?: string; constraint?: string; table?: string } | null;
+  if (pgError?.code === '23503') return new ReferenceGone();
+  if (pgError?.code === '40P01') return new WriteCollided();
   if (pgError?.code !== '23505' || !pgError.constraint || !pgError.table) return error;
   const prefix = `${pgError.table}_`;
   const { constraint } = pgError;

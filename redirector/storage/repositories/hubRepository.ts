@@ -97,18 +97,15 @@ export function createHubRepository(db: Executor): HubRepository {
     async save(userId, hub, now) {
       await db.transaction(async (tx) => {
         const values = [hub.handle, hub.title, hub.bio, hub.theme, hub.accent, hub.published, hub.tiktok_bypass];
-        const changed = await tx.run(
-          `UPDATE hubs SET handle = ?, title = ?, bio = ?, theme = ?, accent = ?, published = ?, tiktok_bypass = ?,
-             updated_at = ? WHERE user_id = ?`,
-          [...values, now, userId],
+        // One statement: two first saves at once update the row the first one inserted.
+        await tx.run(
+          `INSERT INTO hubs (handle, title, bio, theme, accent, published, tiktok_bypass, created_at, updated_at, user_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, title = excluded.title, bio = excluded.bio,
+             theme = excluded.theme, accent = excluded.accent, published = excluded.published,
+             tiktok_bypass = excluded.tiktok_bypass, updated_at = excluded.updated_at`,
+          [...values, now, now, userId],
         );
-        if (changed === 0) {
-          await tx.run(
-            `INSERT INTO hubs (handle, title, bio, theme, accent, published, tiktok_bypass, created_at, updated_at, user_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            [...values, now, now, userId],
-          );
-        }
         await tx.run('DELETE FROM hub_links WHERE user_id = ?', [userId]);
         for (const [position, link] of hub.links.entries()) {
           await tx.run('INSERT INTO hub_links (user_id, link_id, position, label) VALUES (?, ?, ?, ?)', [

@@ -1,3 +1,4 @@
+import { WriteCollided } from '../errors';
 import { columnList, type Executor } from '../executor';
 import type { UserRecord, UserWithCounts } from '../records';
 import type { UserRepository } from '../store';
@@ -14,6 +15,8 @@ const VERIFIED_DOMAINS: ValuesQuery = {
 };
 
 const COLUMNS = columnList(USER_COLUMNS);
+/** A deletion that loses a deadlock to its account's own writes is tried again, this many times in all. */
+const MAX_DELETE_ATTEMPTS = 5;
 const LISTED_COLUMNS = columnList(
   USER_COLUMNS.filter((column) => column !== 'password_hash'),
   'u',
@@ -76,15 +79,33 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
       if (entries.length === 0) return;
       const set = entries.map(([column]) => `${column} = ?`).join(', ');
-      await db.run(`UPDATE users SET ${set} WHERE id = ?`, [...entries.map(([, value]) => value as string), id]);
-    },
-    delete(id) {
-      return db.transaction(async (tx) => {
-        // The clicks first, in one statement: SQLite keeps no index of clicks by link for the
-        // cascade to use (the redirect path's writes stay cheaper without it).
-        await tx.run('DELETE FROM clicks WHERE link_id IN (SELECT id FROM links WHERE user_id = ?)', [id]);
-        return (await tx.run('DELETE FROM users WHERE id = ?', [id])) > 0;
+      const values = [...entries.map(([, value]) => value as string), id];
+      if (changes.email === undefined && changes.password_hash === undefined) {
+        await db.run(`UPDATE users SET ${set} WHERE id = ?`, values);
+        return;
+      }
+      // New credentials cancel every link mailed or handed out for the old ones (docs/api.md#accounts),
+      // in the same transaction: no link outlives the change, whichever call made it.
+      await db.transaction(async (tx) => {
+        await tx.run(`UPDATE users SET ${set} WHERE id = ?`, values);
+        await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
       });
+    },
+    async delete(id) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            // The clicks first, in one statement: SQLite keeps no index of clicks by link for the
+            // cascade to use (the redirect path's writes stay cheaper without it).
+            await tx.run('DELETE FROM clicks WHERE link_id IN (SELECT id FROM links WHERE user_id = ?)', [id]);
+            return (await tx.run('DELETE FROM users WHERE id = ?', [id])) > 0;
+          });
+        } catch (error) {
+          // The cascade met one of the account's writes in a deadlock (PostgreSQL) and lost: the
+          // write has ended since, so the deletion goes again rather than fail.
+          if (!(error instanceof WriteCollided) || attempt >= MAX_DELETE_ATTEMPTS) throw error;
+        }
+      }
     },
   };
 }

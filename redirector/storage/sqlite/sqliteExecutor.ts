@@ -1,5 +1,6 @@
 /** The Executor on the one better-sqlite3 connection: every statement prepared once and kept. */
 import type Database from 'better-sqlite3';
+import { ReferenceGone } from '../errors';
 import { type Executor, encodeParam, mapUniqueViolation, type RowShape, type SqlParam } from '../executor';
 import { connectionTurns } from './connectionTurns';
 import type { SqliteDatabase } from './database';
@@ -13,7 +14,9 @@ const UNIQUE_FAILED = /^UNIQUE constraint failed: \w+\.(\w+)$/;
 const UNIQUE_INDEX_FAILED = /^UNIQUE constraint failed: index '[a-z]+_(\w+)_key'$/;
 
 function mapError(error: unknown): unknown {
-  if ((error as { code?: string } | null)?.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new ReferenceGone();
+  if (code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
   const { message } = error as Error;
   return mapUniqueViolation(error, (UNIQUE_FAILED.exec(message) ?? UNIQUE_INDEX_FAILED.exec(message))?.[1]);
 }

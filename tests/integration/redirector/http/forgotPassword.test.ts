@@ -5,7 +5,7 @@
  * nothing mailed (nor any link made) without SMTP_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORGOT_ANSWER } from '../../../../redirector/contract/account';
+import { ACCOUNT_LINK_INVALID, FORGOT_ANSWER } from '../../../../redirector/contract/account';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import { resetLinkIn, type SmtpReceiver, startSmtpReceiver } from '../../../helpers/smtpReceiver';
@@ -95,6 +95,66 @@ describe.each(CLOCKED_STORES)('forgot password ($kind)', ({ start }) => {
     await forgot(user.user.email);
     await settled();
     expect(mailsTo(user.user.email)).toHaveLength(1);
+  });
+
+  describe('old links die with old credentials', () => {
+    /** Asks for a reset link of `email` and answers the token mailed for it. */
+    async function mailedToken(email: string): Promise<string> {
+      const before = mailsTo(email).length;
+      await forgot(email);
+      await settled();
+      const mail = mailsTo(email)[before];
+      expect(mail).toBeDefined();
+      return resetLinkIn(mail!)!.split('/reset/')[1]!;
+    }
+    const reset = (token: string, password: string) =>
+      call(server, 'POST', '/api/auth?action=reset', { body: { token, password } });
+    const change = (token: string, body: object) =>
+      call(server, 'PUT', '/api/account', { headers: bearer(token), body });
+
+    it('a new email cancels the reset link mailed to the old one', async () => {
+      const user = await newUser(server, 'Jo');
+      const old = await mailedToken(user.user.email);
+      const moved = await change(user.token, { email: 'jo-moved@example.com', current_password: user.password });
+      expect(moved.status).toBe(200);
+      const used = await reset(old, 'stolen-pw');
+      expect([used.status, used.body.error]).toEqual([400, ACCOUNT_LINK_INVALID]);
+      expect((await change(user.token, { name: 'Jo' })).status).toBe(200);
+    });
+
+    it('a new password cancels the reset link, and the invitation or reset the administrator made', async () => {
+      const user = await newUser(server, 'Kai');
+      const mailed = await mailedToken(user.user.email);
+      const changed = await change(user.token, { password: 'kai-new-pw', current_password: user.password });
+      expect(changed.status).toBe(200);
+      expect((await reset(mailed, 'stolen-pw')).body.error).toBe(ACCOUNT_LINK_INVALID);
+      const admin = { 'X-API-Key': server.adminKey };
+      const given = await call(server, 'POST', `/api/users/invite?id=${user.user.id}`, { headers: admin });
+      expect(given.status).toBe(200);
+      const again = await change(user.token, { password: 'kai-newer-pw', current_password: 'kai-new-pw' });
+      expect(again.status).toBe(200);
+      const invited = await reset(given.body.url.split('/reset/')[1], 'stolen-pw');
+      expect([invited.status, invited.body.error]).toEqual([400, ACCOUNT_LINK_INVALID]);
+      // A new password set by the command line cancels them too.
+      const handed = await call(server, 'POST', `/api/users/reset?id=${user.user.id}`, { headers: admin });
+      await server.app.services.accountLinks.setPassword(user.user.id, 'kai-cli-pw');
+      expect((await reset(handed.body.url.split('/reset/')[1], 'stolen-pw')).body.error).toBe(ACCOUNT_LINK_INVALID);
+    });
+
+    it('a completed reset leaves no other link usable', async () => {
+      const user = await newUser(server, 'Lou');
+      const mailed = await mailedToken(user.user.email);
+      const admin = { 'X-API-Key': server.adminKey };
+      const handed = await call(server, 'POST', `/api/users/reset?id=${user.user.id}`, { headers: admin });
+      expect((await reset(handed.body.url.split('/reset/')[1], 'lou-new-pw')).status).toBe(200);
+      for (const token of [mailed, handed.body.url.split('/reset/')[1]]) {
+        const used = await reset(token, 'stolen-pw');
+        expect([used.status, used.body.error]).toEqual([400, ACCOUNT_LINK_INVALID]);
+      }
+      const again = await mailedToken(user.user.email);
+      expect((await reset(again, 'lou-newer-pw')).status).toBe(200);
+      expect((await reset(again, 'stolen-pw')).body.error).toBe(ACCOUNT_LINK_INVALID);
+    });
   });
 
   it('writes no token, password or SMTP credential in the logs', async () => {

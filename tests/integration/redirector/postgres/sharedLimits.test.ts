@@ -6,7 +6,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRetryAfter } from '../../../helpers/limits';
-import { type DataPlace, newDataPlace, type RunningServer, send, startServerOn, tally } from '../http/hardeningHelpers';
+import {
+  type DataPlace,
+  newDataPlace,
+  type RunningServer,
+  send,
+  signedInUser,
+  startServerOn,
+  tally,
+} from '../http/hardeningHelpers';
 
 const BURST = 60;
 
@@ -81,6 +89,25 @@ describe('limits shared by three instances', () => {
       headers: { 'X-Forwarded-For': '203.0.113.41' },
     });
     expect(elsewhere.status).toBe(201);
+  });
+
+  it('count wrong current passwords of one account across them, from any address, sent at once or not', async () => {
+    const user = await signedInUser(at(0).url, { 'X-Forwarded-For': '203.0.113.60' });
+    const change = (i: number, password: string, from: string) =>
+      send(at(i).url, 'PUT', '/api/account', {
+        body: { password: 'a-new-password', current_password: password },
+        headers: { Authorization: `Bearer ${user.token}`, 'X-Forwarded-For': from },
+      });
+    for (let i = 0; i < 4; i++) expect((await change(i, `guess-${i}`, `203.0.113.${70 + i}`)).status).toBe(403);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => change(i, `burst-${i}`, `203.0.113.${100 + i}`)),
+    );
+    expect(tally(burst)).toEqual({ 403: 6, 429: 14 });
+    for (let i = 0; i < servers.length; i++) {
+      const right = await change(i, user.password, `203.0.113.${130 + i}`);
+      expect(right.status).toBe(429);
+      expectRetryAfter(right, 900);
+    }
   });
 
   it('never refuse right credentials sent at once across them', async () => {

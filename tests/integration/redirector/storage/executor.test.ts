@@ -1,6 +1,6 @@
 /** The executor the repositories are written over behaves alike on both engines. */
 import { describe, expect, it } from 'vitest';
-import { UniqueViolation } from '../../../../redirector/storage/errors';
+import { DELETED_MEANWHILE, ReferenceGone, UniqueViolation } from '../../../../redirector/storage/errors';
 import type { Executor, RowShape } from '../../../../redirector/storage/executor';
 import { createPostgresExecutor } from '../../../../redirector/storage/postgres/postgresExecutor';
 import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
@@ -96,6 +96,27 @@ describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
     const other = await db.run(INSERT, ['a', true, null]).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(Error);
     expect(other).not.toBeInstanceOf(UniqueViolation);
+  });
+
+  it('maps a foreign-key violation (a row deleted meanwhile) to ReferenceGone, a 404 to expose', async () => {
+    const user = await db.get<{ id: number }>(
+      'INSERT INTO users (name, email, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+      ['Gone', 'gone@example.com', 'h', 1],
+    );
+    await db.run('DELETE FROM users WHERE id = ?', [user!.id]);
+    const error = await db
+      .transaction((tx) =>
+        tx.run('INSERT INTO api_keys (user_id, name, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)', [
+          user!.id,
+          'k',
+          'me_gone0',
+          'hash',
+          1,
+        ]),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReferenceGone);
+    expect(error).toMatchObject({ status: 404, expose: true, message: DELETED_MEANWHILE });
   });
 
   it('keeps every write of a transaction, or none when it throws', async () => {

@@ -166,6 +166,19 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       await store.users.delete(user.id);
       expect(await store.accountLinks.find('third')).toBeUndefined();
     });
+
+    it('drops a user’s links when the email or password hash changes, not the name', async () => {
+      const user = await store.users.create(newUser());
+      const link = { token_hash: 'kept', user_id: user.id, kind: 'reset' as const, created_at: 1, expires_at: 9 };
+      await store.accountLinks.replace(link);
+      await store.users.update(user.id, { name: 'Renamed' });
+      expect(await store.accountLinks.find('kept')).toEqual(link);
+      await store.users.update(user.id, { email: 'moved@example.com' });
+      expect(await store.accountLinks.find('kept')).toBeUndefined();
+      await store.accountLinks.replace({ ...link, token_hash: 'again' });
+      await store.users.update(user.id, { password_hash: 'new-hash' });
+      expect(await store.accountLinks.find('again')).toBeUndefined();
+    });
   });
 
   describe('links', () => {
