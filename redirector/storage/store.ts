@@ -42,8 +42,6 @@ export interface UserRepository {
   findById(id: number): Promise<UserRecord | undefined>;
   /** The email is compared as stored (lower-case). */
   findByEmail(email: string): Promise<UserRecord | undefined>;
-  /** Throws UniqueViolation('custom_domain'). */
-  setCustomDomain(id: number, domain: string | null): Promise<void>;
   /** Whether some user has this custom domain (lower-case), verified. */
   isCustomDomain(domain: string): Promise<boolean>;
   /** Which of these domains (lower-case) some user has as custom domain, verified: one query per 1,024 of them. */

@@ -55,17 +55,19 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect(await uniqueViolation(store.users.create(newUser({ name: 'Other' })))).toBe('email');
     });
 
-    it('sets, clears and refuses a taken custom domain', async () => {
+    it('lets two accounts claim one domain and refuses a second verification of it', async () => {
       const ada = await store.users.create(newUser());
       const bob = await store.users.create(newUser({ email: 'bob@example.com' }));
-      await store.users.setCustomDomain(ada.id, 'go.ada.dev');
-      expect((await store.users.findById(ada.id))?.custom_domain).toBe('go.ada.dev');
-      expect(await uniqueViolation(store.users.setCustomDomain(bob.id, 'go.ada.dev'))).toBe('custom_domain');
-      await store.users.setCustomDomain(ada.id, null);
-      await store.users.setCustomDomain(bob.id, null);
-      expect((await store.users.findById(ada.id))?.custom_domain).toBeNull();
-      await store.users.setCustomDomain(bob.id, 'go.ada.dev');
+      await store.domains.claim(ada.id, 'go.ada.dev', 'token-a', 1_000);
+      await store.domains.claim(bob.id, 'go.ada.dev', 'token-b', 1_000);
       expect((await store.users.findById(bob.id))?.custom_domain).toBe('go.ada.dev');
+      const verified = { status: 'verified', checked_at: 2_000, verified_at: 2_000, error: null } as const;
+      expect(await store.domains.record(ada.id, 'go.ada.dev', verified)).toBe(true);
+      expect(await store.domains.ofUser(bob.id)).toMatchObject({ status: 'failed', error: 'verified by another account' });
+      expect(await uniqueViolation(store.domains.record(bob.id, 'go.ada.dev', verified))).toBe('verified_domain');
+      await store.domains.remove(ada.id);
+      expect(await store.domains.record(bob.id, 'go.ada.dev', verified)).toBe(true);
+      expect(await store.domains.verified()).toEqual([{ domain: 'go.ada.dev', user_id: bob.id }]);
     });
   });
 
