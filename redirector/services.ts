@@ -183,7 +183,18 @@ export function createServices(deps: ServiceDeps): Services {
   // Read early, so the short-link edge knows the verified domains by the first request; a failure
   // here is retried by the next caller that waits for them.
   domains.ready().catch(() => undefined);
-  const users = createUserAdminService({ store, linkCache });
+  const hubParts = createHubParts({ store, clock, publicUrl: config.publicUrl, domains });
+  const users = createUserAdminService({
+    store,
+    linkCache,
+    // A disabled owner's hub answers 410 at once, a deleted one's domains stop routing at once
+    // (docs/api.md#users); other instances hear it through the store (or within a page's second).
+    async onOwnerChange(_userId, change) {
+      hubParts.hubPages.clear();
+      if (change === 'deleted')
+        await domains.refresh().catch((error) => logProblem('could not read the verified domains again', error));
+    },
+  });
   const limiters = attemptLimiters(store, clock, hashKey);
   const events = createEvents({
     config,
@@ -233,7 +244,7 @@ export function createServices(deps: ServiceDeps): Services {
     metrics,
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
     events,
-    ...createHubParts({ store, clock, publicUrl: config.publicUrl, domains }),
+    ...hubParts,
     ...checks,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Custom domains (docs/api.md#custom-domains). The user's: GET/POST/DELETE /api/user/domain and
  * POST /api/user/domain/verify. The administrator's: GET /api/domains, PUT and DELETE
- * /api/domains?domain=. And GET /api/domains/allowed?domain= (no credential), which a TLS proxy asks
+ * /api/domains?domain= (PUT with user_id= when several accounts claim it). And GET /api/domains/allowed?domain= (no credential), which a TLS proxy asks
  * before it gets a certificate: answered from memory.
  */
 import Router from '@koa/router';
@@ -14,7 +14,7 @@ import type { Services } from '../services';
 import type { ListedDomain } from '../storage/repositories/domainRepository';
 import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
 import { badRequest, notFound } from './errors';
-import { bodyOf } from './requestInput';
+import { bodyOf, optionalIdParam } from './requestInput';
 
 export const NOT_SERVED = 'This host is not served here';
 
@@ -81,7 +81,9 @@ export function createDomainRouter(
   router.put('/domains', admin, async (ctx) => {
     const domain = domainParam(ctx);
     if (bodyOf(ctx).status !== 'verified') throw badRequest('status must be "verified"');
-    ctx.body = { domain: toAdminDomain(await domains.verifyByHand(domain)) } satisfies AdminDomainResponse;
+    // Several accounts may claim one domain: `user_id` names whose claim (docs/api.md#administrator-calls-x-api-key).
+    const claimant = optionalIdParam(ctx, 'user_id', 'user');
+    ctx.body = { domain: toAdminDomain(await domains.verifyByHand(domain, claimant)) } satisfies AdminDomainResponse;
   });
   router.delete('/domains', admin, async (ctx) => {
     await domains.removeDomain(domainParam(ctx));

@@ -102,20 +102,28 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
   },
   '/api/domains': {
     get: apiCall({
-      summary: 'Every claimed custom domain',
+      summary: 'Every claim of a custom domain',
       access: 'admin',
       answers: { 200: ref('AdminDomainsResponse') },
     }),
     put: apiCall({
-      summary: 'Verify a domain by hand',
+      summary: 'Verify a claim of a domain by hand',
       access: 'admin',
-      parameters: [domainName],
+      parameters: [
+        domainName,
+        query(
+          'user_id',
+          { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
+          'Whose claim, when several accounts claim it',
+        ),
+      ],
       body: { json: { type: 'object', properties: { status: { const: 'verified' } }, required: ['status'] } },
       answers: { 200: ref('AdminDomainResponse') },
-      errors: [404],
+      // 400 several claims and no user_id; 409 another account has it verified.
+      errors: [400, 404, 409],
     }),
     delete: apiCall({
-      summary: 'Take the domain from its user',
+      summary: 'Take the domain from every account that claims it',
       access: 'admin',
       parameters: [domainName],
       answers: { 200: ref('Success') },

@@ -120,7 +120,16 @@ export function createDomainRepository(db: Executor): DomainRepository {
           `UPDATE users SET domain_status = ?, verified_domain = ?, domain_checked_at = ?, domain_verified_at = ?,
              domain_error = ?, domain_created_at = COALESCE(?, domain_created_at)
            WHERE id = ? AND custom_domain = ?`,
-          [check.status, verified, check.checked_at, check.verified_at, check.error, check.created_at ?? null, userId, domain],
+          [
+            check.status,
+            verified,
+            check.checked_at,
+            check.verified_at,
+            check.error,
+            check.created_at ?? null,
+            userId,
+            domain,
+          ],
         );
         // The first to verify gets the domain; the others' claims fail at once (docs/api.md#verification).
         if (changed > 0 && verified !== null) {

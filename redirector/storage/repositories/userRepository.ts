@@ -9,8 +9,7 @@ import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 // Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
 const VERIFIED_DOMAINS: ValuesQuery = {
-  sql: (list) =>
-    `SELECT verified_domain AS value FROM users WHERE verified_domain IN (${list})`,
+  sql: (list) => `SELECT verified_domain AS value FROM users WHERE verified_domain IN (${list})`,
   params: (batch) => [...batch],
 };
 

@@ -63,7 +63,10 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect((await store.users.findById(bob.id))?.custom_domain).toBe('go.ada.dev');
       const verified = { status: 'verified', checked_at: 2_000, verified_at: 2_000, error: null } as const;
       expect(await store.domains.record(ada.id, 'go.ada.dev', verified)).toBe(true);
-      expect(await store.domains.ofUser(bob.id)).toMatchObject({ status: 'failed', error: 'verified by another account' });
+      expect(await store.domains.ofUser(bob.id)).toMatchObject({
+        status: 'failed',
+        error: 'verified by another account',
+      });
       expect(await uniqueViolation(store.domains.record(bob.id, 'go.ada.dev', verified))).toBe('verified_domain');
       await store.domains.remove(ada.id);
       expect(await store.domains.record(bob.id, 'go.ada.dev', verified)).toBe(true);
