@@ -49,7 +49,9 @@ describe.each(STORES)('claims of one domain ($kind)', ({ start }) => {
     const email = `${name.toLowerCase()}-${++made}@example.com`;
     const user = await admin('POST', '/api/users', { name, email, password: 'secret-password' });
     expect(user.status).toBe(201);
-    const login = await call(server, 'POST', '/api/auth?action=login', { body: { email, password: 'secret-password' } });
+    const login = await call(server, 'POST', '/api/auth?action=login', {
+      body: { email, password: 'secret-password' },
+    });
     return { token: login.body.token as string, user: { id: user.body.id as number } };
   };
 
