@@ -1,6 +1,6 @@
 /** Link calls of the OpenAPI description (docs/api.md#links): CRUD, lists, tags, CSV export and import. */
 import { LINK_HEALTH_STATUSES } from '../../contract/linkConversion';
-import { LINK_SORT, } from './components';
+import { LINK_SORT } from './components';
 import { apiCall, type CallDescription, pageParameters, query, searchText } from './operations';
 import { arrayOf, ref, type Schema } from './schema';
 
