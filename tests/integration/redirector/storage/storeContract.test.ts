@@ -1,6 +1,7 @@
 /** The Store's repositories: the same assertions against SQLite and PostgreSQL. */
 
 import { describe, expect, it } from 'vitest';
+import { cliScope, userScope } from '../../../../redirector/auth/scope';
 import { UniqueViolation } from '../../../../redirector/storage/errors';
 import { LINK_OPTION_DEFAULTS } from '../../../../redirector/storage/repositories/columns';
 import type { Store } from '../../../../redirector/storage/store';
@@ -345,17 +346,17 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       const zero = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 };
       const oldCounts = { total_clicks: 3, unique_visitors: 2, blocked_visitors: 2, quota_used: 0 };
       const adminCounts = { total_clicks: 1, unique_visitors: 1, blocked_visitors: 0, quota_used: 0 };
-      expect(await store.links.list({})).toEqual([
+      expect(await store.links.list(cliScope())).toEqual([
         { ...tieB, ...zero },
         { ...tieA, ...zero },
         { ...admin, ...adminCounts },
         { ...old, ...oldCounts },
       ]);
-      expect(await store.links.list({ userId: ada.id })).toEqual([
+      expect(await store.links.list(userScope(ada))).toEqual([
         { ...tieB, ...zero },
         { ...old, ...oldCounts },
       ]);
-      expect(await store.links.list({ userId: bob.id + 10 })).toEqual([]);
+      expect(await store.links.list(userScope({ id: bob.id + 10, name: 'nobody' }))).toEqual([]);
       expect(await store.links.counts(old.id)).toEqual(oldCounts);
       expect(await store.links.counts(tieB.id)).toEqual(zero);
       expect(await store.links.counts(old.id + 100)).toEqual(zero);
