@@ -73,11 +73,13 @@ export function cliScope(user?: { id: number; name: string }): Scope {
 }
 
 /**
- * The service itself, reading for no caller (an event's link, a health check's turn): every
- * owner's things, named 'system'; it manages no keys.
+ * The service itself, acting for no caller: every owner's things (an event's link, a health
+ * check's turn), or with `ownerId` one owner's (a webhook's or a live stream's clicks, the owner
+ * stored with them); named 'system'; it manages no keys.
  */
-export function systemScope(): Scope {
-  return scopeOf({ kind: 'admin' }, { type: 'cli', id: null, name: 'system' }, 'api-key');
+export function systemScope(ownerId: number | null = null): Scope {
+  const owner: ScopeOwner = ownerId === null ? { kind: 'admin' } : { kind: 'user', id: ownerId };
+  return scopeOf(owner, { type: 'cli', id: null, name: 'system' }, 'api-key');
 }
 
 /** The owner's user id, null for the administrator's own things: the value a write stores as the owner. */

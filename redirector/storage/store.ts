@@ -85,13 +85,16 @@ export interface AccountLinkRepository {
 }
 
 export interface ApiKeyRepository {
-  /** 'limit' (and nothing written) when the owner has maxKeys keys already; exact under concurrent creates. */
-  create(key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
-  /** One owner's keys (userId null: the administrator's), oldest first. */
-  list(userId: number | null): Promise<ApiKeyRecord[]>;
+  /**
+   * A key of the scope's owner; 'limit' (and nothing written) when the owner has maxKeys keys
+   * already; exact under concurrent creates.
+   */
+  create(scope: Scope, key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
+  /** The scope's own keys (the administrator's: its own), oldest first. */
+  list(scope: Scope): Promise<ApiKeyRecord[]>;
   findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
-  /** False when the owner has no such key. */
-  delete(id: number, userId: number | null): Promise<boolean>;
+  /** False when the scope's owner has no such key. */
+  delete(id: number, scope: Scope): Promise<boolean>;
   /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
   touch(id: number, now: number, unlessAfter: number): Promise<void>;
 }

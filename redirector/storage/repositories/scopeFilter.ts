@@ -45,11 +45,32 @@ export function ownedByRow(ownerId: number | null, alias?: string): ScopeConditi
 }
 
 /**
+ * The rows of the administrator and of `ownerId` (a link's owner; null: the administrator alone):
+ * who hears about a link's events (its owner's webhooks, and the administrator's, which hear every
+ * link's).
+ */
+export function hearingOwner(ownerId: number | null, alias?: string): ScopeCondition {
+  const column = ownerColumn(alias);
+  return ownerId === null
+    ? { sql: `${column} IS NULL`, params: [] }
+    : { sql: `(${column} IS NULL OR ${column} = ?)`, params: [ownerId] };
+}
+
+/**
  * The rows the scope reaches: its own (reach 'own'), or undefined when it reaches every owner's
  * (the administrator's links, figures and health), so the query leaves the owner out.
  */
 export function reachedBy(scope: Scope, alias?: string): ScopeCondition | undefined {
   return scope.reach === 'all' ? undefined : ownedBy(scope, alias);
+}
+
+/**
+ * The owner's row in `users` (alias `alias`), where the one-per-owner things live today (the custom
+ * domain): the user's row; none for the administrator, who has no such row.
+ */
+export function ownerRow(scope: Scope, alias = 'u'): ScopeCondition {
+  const id = ownerUser(scope);
+  return id === undefined ? { sql: '1 = 0', params: [] } : { sql: `${alias}.id = ?`, params: [id] };
 }
 
 /** `reachedBy` as a WHERE (or '' when the scope reaches everything). */

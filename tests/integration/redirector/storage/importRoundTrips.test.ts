@@ -83,13 +83,16 @@ describe.each(STORE_KINDS)('CSV import round trips ($kind)', (kind) => {
     const owner = await store.users.create(newUser());
     const other = await store.users.create(newUser({ email: 'other@example.com' }));
     // Only a verified domain is this service's own (docs/api.md#custom-domains).
-    await store.domains.claim(other.id, 'go.example.net', 'token-0123456789abcdefghij', 1);
-    await store.domains.record(other.id, 'go.example.net', {
-      status: 'verified',
-      checked_at: 2,
-      verified_at: 2,
-      error: null,
-    });
+    await store.domains.claim(userScope(other), 'go.example.net', 'token-0123456789abcdefghij', 1);
+    await store.domains.record(
+      { user_id: other.id, domain: 'go.example.net' },
+      {
+        status: 'verified',
+        checked_at: 2,
+        verified_at: 2,
+        error: null,
+      },
+    );
     await store.links.create(newLink({ short_code: 'taken' }));
     return owner;
   }

@@ -259,10 +259,10 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
 
     it('knows the verified custom domains of users (a claim alone is not one)', async () => {
       const user = await store.users.create(newUser());
-      await store.domains.claim(user.id, 'go.example.net', 'token-0123456789abcdefghij', 1);
+      await store.domains.claim(userScope(user), 'go.example.net', 'token-0123456789abcdefghij', 1);
       expect(await store.users.isCustomDomain('go.example.net')).toBe(false);
       const verified = { status: 'verified', checked_at: 2, verified_at: 2, error: null } as const;
-      expect(await store.domains.record(user.id, 'go.example.net', verified)).toBe(true);
+      expect(await store.domains.record({ user_id: user.id, domain: 'go.example.net' }, verified)).toBe(true);
       expect(await store.users.isCustomDomain('go.example.net')).toBe(true);
       expect(await store.users.isCustomDomain('example.net')).toBe(false);
     });
