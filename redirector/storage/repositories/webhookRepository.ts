@@ -7,6 +7,7 @@
 import type { Scope } from '../../auth/scope';
 import type { WebhookEvent } from '../../contract/webhooks';
 import { columnList, type Executor, type RowShape } from '../executor';
+import type { LinkRecord } from '../records';
 import { hearingOwner, ownedBy, ownerValue } from './scopeFilter';
 
 export interface WebhookRecord {
@@ -65,7 +66,7 @@ export interface WebhookRepository {
    * Active webhooks that hear `event` about a link (their owner's, and the administrator's); the
    * link is the subject: `link.user_id` is its owner, not a caller.
    */
-  listening(event: WebhookEvent, link: { user_id: number | null }): Promise<WebhookRecord[]>;
+  listening(event: WebhookEvent, link: Pick<LinkRecord, 'user_id'>): Promise<WebhookRecord[]>;
   /** Ids of every active webhook. */
   activeIds(): Promise<number[]>;
   /** Takes the webhook's queue for `ms` unless another holder's lease still runs; renews one's own. */
