@@ -31,10 +31,7 @@ export function ownerUser(scope: Scope): number | undefined {
  * (`user_id IS NULL`: admin webhooks and keys), not everyone's.
  */
 export function ownedBy(scope: Scope, alias?: string): ScopeCondition {
-  const id = ownerValue(scope);
-  return id === null
-    ? { sql: `${ownerColumn(alias)} IS NULL`, params: [] }
-    : { sql: `${ownerColumn(alias)} = ?`, params: [id] };
+  return ownedByRow(ownerValue(scope), alias);
 }
 
 /** The rows owned by the owner stored in `row` (a write's owner, the owner of a link being moved). */
