@@ -35,7 +35,7 @@ export interface Scope {
 /** The credential a scope was proved with: a sign-in (a session, the admin key itself) or an API key. */
 export type ScopeCredential = 'sign-in' | 'api-key';
 
-function scopeOf(owner: ScopeOwner, actor: Actor, credential: ScopeCredential): Scope {
+function makeScope(owner: ScopeOwner, actor: Actor, credential: ScopeCredential): Scope {
   return Object.freeze({
     owner,
     reach: owner.kind === 'admin' ? 'all' : 'own',
@@ -46,12 +46,12 @@ function scopeOf(owner: ScopeOwner, actor: Actor, credential: ScopeCredential): 
 
 /** A signed-in user (a session token): their own things. */
 export function userScope(user: { id: number; name: string }): Scope {
-  return scopeOf({ kind: 'user', id: user.id }, { type: 'user', id: user.id, name: user.name }, 'sign-in');
+  return makeScope({ kind: 'user', id: user.id }, { type: 'user', id: user.id, name: user.name }, 'sign-in');
 }
 
 /** A user's API key: the same things as its user, but it may not manage keys. */
 export function keyScope(user: { id: number; name: string }): Scope {
-  return scopeOf({ kind: 'user', id: user.id }, { type: 'key', id: user.id, name: user.name }, 'api-key');
+  return makeScope({ kind: 'user', id: user.id }, { type: 'key', id: user.id, name: user.name }, 'api-key');
 }
 
 /**
@@ -60,7 +60,7 @@ export function keyScope(user: { id: number; name: string }): Scope {
  * owner row (user_id NULL).
  */
 export function adminScope(credential: ScopeCredential): Scope {
-  return scopeOf({ kind: 'admin' }, { type: 'admin', id: null, name: 'admin' }, credential);
+  return makeScope({ kind: 'admin' }, { type: 'admin', id: null, name: 'admin' }, credential);
 }
 
 /**
@@ -69,7 +69,7 @@ export function adminScope(credential: ScopeCredential): Scope {
  */
 export function cliScope(user?: { id: number; name: string }): Scope {
   const owner: ScopeOwner = user ? { kind: 'user', id: user.id } : { kind: 'admin' };
-  return scopeOf(owner, { type: 'cli', id: null, name: 'cli' }, 'sign-in');
+  return makeScope(owner, { type: 'cli', id: null, name: 'cli' }, 'sign-in');
 }
 
 /**
@@ -79,7 +79,7 @@ export function cliScope(user?: { id: number; name: string }): Scope {
  */
 export function systemScope(ownerId: number | null = null): Scope {
   const owner: ScopeOwner = ownerId === null ? { kind: 'admin' } : { kind: 'user', id: ownerId };
-  return scopeOf(owner, { type: 'cli', id: null, name: 'system' }, 'api-key');
+  return makeScope(owner, { type: 'cli', id: null, name: 'system' }, 'api-key');
 }
 
 /** The owner's user id, null for the administrator's own things: the value a write stores as the owner. */
