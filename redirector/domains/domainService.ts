@@ -3,9 +3,11 @@
  * TXT record (checked on demand and in the background), and once verified it serves their links;
  * the verified ones are kept in memory (verifiedDomains.ts).
  */
+
 import { randomBytes } from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
+import { ownerIdOf, type Scope } from '../auth/scope';
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification, VERIFIED_ELSEWHERE } from '../contract/domains';
 import { logProblem } from '../observability/logger';
@@ -38,12 +40,12 @@ export interface DomainService {
   /** Resolves once the verified domains are in memory. */
   ready(): Promise<void>;
   /** The user's domain and its state; undefined without one. */
-  stateOf(userId: number): Promise<DomainState | undefined>;
+  stateOf(scope: Scope): Promise<DomainState | undefined>;
   /** RuleError 400 for a bad name or the default domain, 409 when another user has it verified. */
-  claim(userId: number, input: unknown): Promise<DomainState>;
-  remove(userId: number): Promise<void>;
+  claim(scope: Scope, input: unknown): Promise<DomainState>;
+  remove(scope: Scope): Promise<void>;
   /** Looks the TXT record up now; RuleError 429 beyond the limit, 404 without a domain. */
-  verify(userId: number): Promise<DomainState>;
+  verify(scope: Scope): Promise<DomainState>;
   /** One background round: every pending domain looked up, then the week-old unverified claims removed. */
   checkPending(): Promise<void>;
   list(): Promise<ListedDomain[]>;
@@ -107,7 +109,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
    */
   async function takeDomain(record: DomainRecord, check: DomainCheck): Promise<boolean> {
     try {
-      await store.domains.record(record.user_id, record.domain, check);
+      await store.domains.record(record, check);
     } catch (error) {
       if (!(error instanceof UniqueViolation)) throw error;
       await failClaim(record, check.checked_at);
@@ -119,7 +121,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
 
   function failClaim(record: DomainRecord, checkedAt: number | null): Promise<boolean> {
     const failed = { status: 'failed', checked_at: checkedAt, verified_at: null, error: VERIFIED_ELSEWHERE } as const;
-    return store.domains.record(record.user_id, record.domain, failed);
+    return store.domains.record(record, failed);
   }
 
   /**
@@ -139,7 +141,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
       await takeDomain(record, { status: 'verified', checked_at: now, verified_at: now, error: null, created_at });
       return;
     }
-    await store.domains.record(record.user_id, record.domain, {
+    await store.domains.record(record, {
       status: 'pending',
       checked_at: now,
       verified_at: null,
@@ -162,36 +164,36 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
 
   return {
     ready: verified.ready,
-    async stateOf(userId) {
-      const record = await store.domains.ofUser(userId);
+    async stateOf(scope) {
+      const record = await store.domains.of(scope);
       return record && toState(record);
     },
-    async claim(userId, input) {
+    async claim(scope, input) {
       const domain = normaliseCustomDomain(input, defaultDomain);
-      const current = await store.domains.ofUser(userId);
+      const current = await store.domains.of(scope);
       if (current?.domain !== domain) {
         // A pending or failed claim blocks nobody; a verified domain is its account's.
         const holder = await store.domains.find(domain);
-        if (holder && holder.user_id !== userId) throw taken(DOMAIN_TAKEN);
-        await store.domains.claim(userId, domain, newToken(), clock());
+        if (holder && holder.user_id !== ownerIdOf(scope)) throw taken(DOMAIN_TAKEN);
+        await store.domains.claim(scope, domain, newToken(), clock());
         if (current?.status === 'verified') await refresh();
       }
-      return toState(stillThere(await store.domains.ofUser(userId)));
+      return toState(stillThere(await store.domains.of(scope)));
     },
-    async remove(userId) {
-      const current = await store.domains.ofUser(userId);
-      await store.domains.remove(userId);
+    async remove(scope) {
+      const current = await store.domains.of(scope);
+      await store.domains.remove(scope);
       if (current?.status === 'verified') await refresh();
     },
-    async verify(userId) {
-      const reservation = await deps.verifyLimiter.reserve(String(userId));
+    async verify(scope) {
+      const reservation = await deps.verifyLimiter.reserve(String(ownerIdOf(scope)));
       if (!reservation.granted) throw new RuleError(429, TOO_MANY_CHECKS);
       reservation.settle(true);
-      const record = await store.domains.ofUser(userId);
+      const record = await store.domains.of(scope);
       if (!record) throw notFoundRule(NO_DOMAIN);
       // Verifying a failed domain again restarts its week.
       if (record.status !== 'verified') await check(record, record.status === 'failed');
-      return toState(stillThere(await store.domains.ofUser(userId)));
+      return toState(stillThere(await store.domains.of(scope)));
     },
     async checkPending() {
       for (const record of await store.domains.pending()) {

@@ -4,8 +4,10 @@
  * Several users may claim one domain; only a verified one is also in users.verified_domain, whose
  * unique index keeps a domain to one account (SQLite 20, PostgreSQL 25).
  */
+import type { Scope } from '../../auth/scope';
 import { type DomainStatus, VERIFIED_ELSEWHERE } from '../../contract/domains';
 import type { Executor } from '../executor';
+import { ownedBy, ownerRow } from './scopeFilter';
 
 /** A claimed domain and its state; times in epoch milliseconds. */
 export interface DomainRecord {
@@ -33,22 +35,24 @@ export interface DomainCheck {
 }
 
 export interface DomainRepository {
-  ofUser(userId: number): Promise<DomainRecord | undefined>;
+  /** The scope's custom domain (docs/api.md#scope-who-a-call-acts-for). */
+  of(scope: Scope): Promise<DomainRecord | undefined>;
   /** The claim that verified `domain`, if an account has. */
   find(domain: string): Promise<DomainRecord | undefined>;
   /**
-   * The user's domain, pending with `token`; its old domain's links go back to the default domain
+   * The scope's domain, pending with `token`; its old domain's links go back to the default domain
    * where their code is free there.
    */
-  claim(userId: number, domain: string, token: string, now: number): Promise<void>;
-  /** The user's domain removed, its links back on the default domain where their code is free. */
-  remove(userId: number): Promise<void>;
+  claim(scope: Scope, domain: string, token: string, now: number): Promise<void>;
+  /** The scope's domain removed, its links back on the default domain where their code is free. */
+  remove(scope: Scope): Promise<void>;
   /**
-   * Records a check of `domain`, unless the user has changed or removed it meanwhile; false then. A
-   * verification takes the domain and fails every other account's pending claim of it, at once;
-   * UniqueViolation('verified_domain') when another account verified it first.
+   * Records a check of the claimed domain (the subject: a stored claim, its owner with it), unless
+   * its owner has changed or removed it meanwhile; false then. A verification takes the domain and
+   * fails every other account's pending claim of it, at once; UniqueViolation('verified_domain')
+   * when another account verified it first.
    */
-  record(userId: number, domain: string, check: DomainCheck): Promise<boolean>;
+  record(claimed: Pick<DomainRecord, 'user_id' | 'domain'>, check: DomainCheck): Promise<boolean>;
   /** Every verified domain with its owner. */
   verified(): Promise<{ domain: string; user_id: number }[]>;
   /** Every pending domain, for the background check. */
@@ -68,10 +72,15 @@ const STATE = `u.id AS user_id, u.custom_domain AS domain, u.domain_status AS st
 const CLEARED_STATE = `verified_domain = NULL, domain_status = NULL, domain_token = NULL, domain_checked_at = NULL,
   domain_verified_at = NULL, domain_error = NULL, domain_created_at = NULL`;
 
-/** Back to the default domain, except links whose code another link holds there. */
-const LINKS_BACK_TO_DEFAULT = `
-  UPDATE links SET domain = NULL WHERE user_id = ? AND domain IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`;
+/** The owner's links back to the default domain, except links whose code another link holds there. */
+function linksBackToDefault(tx: Executor, scope: Scope) {
+  const owned = ownedBy(scope);
+  return tx.run(
+    `UPDATE links SET domain = NULL WHERE ${owned.sql} AND domain IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`,
+    owned.params,
+  );
+}
 
 /** The claims that expire: unverified since `before`. */
 const EXPIRED = "domain_status IN ('pending', 'failed') AND domain_created_at <= ?";
@@ -94,26 +103,34 @@ async function removeClaims(db: Executor, where: string, params: (string | numbe
 
 export function createDomainRepository(db: Executor): DomainRepository {
   return {
-    ofUser: (userId) =>
-      db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.id = ? AND u.custom_domain IS NOT NULL`, [userId]),
+    of(scope) {
+      const row = ownerRow(scope);
+      return db.get<DomainRecord>(
+        `SELECT ${STATE} FROM users u WHERE ${row.sql} AND u.custom_domain IS NOT NULL`,
+        row.params,
+      );
+    },
     find: (domain) => db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.verified_domain = ?`, [domain]),
-    async claim(userId, domain, token, now) {
+    async claim(scope, domain, token, now) {
+      const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
-        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
+        await linksBackToDefault(tx, scope);
         await tx.run(
-          `UPDATE users SET custom_domain = ?, verified_domain = NULL, domain_status = 'pending', domain_token = ?, domain_checked_at = NULL,
-             domain_verified_at = NULL, domain_error = NULL, domain_created_at = ? WHERE id = ?`,
-          [domain, token, now, userId],
+          `UPDATE users SET custom_domain = ?, verified_domain = NULL, domain_status = 'pending', domain_token = ?,
+             domain_checked_at = NULL, domain_verified_at = NULL, domain_error = NULL, domain_created_at = ?
+           WHERE ${row.sql}`,
+          [domain, token, now, ...row.params],
         );
       });
     },
-    async remove(userId) {
+    async remove(scope) {
+      const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
-        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
-        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE id = ?`, [userId]);
+        await linksBackToDefault(tx, scope);
+        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${row.sql}`, row.params);
       });
     },
-    record(userId, domain, check) {
+    record({ user_id: userId, domain }, check) {
       const verified = check.status === 'verified' ? domain : null;
       return db.transaction(async (tx) => {
         const changed = await tx.run(
