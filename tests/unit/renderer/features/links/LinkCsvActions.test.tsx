@@ -87,8 +87,6 @@ describe('LinkCsvActions', () => {
     await importFile(async () => {
       throw new ApiError(400, 'x', { error: 'Repeated columns: title' });
     });
-    expect(within(await screen.findByRole('dialog')).getByRole('alert').textContent).toBe(
-      'Columnas repetidas: title',
-    );
+    expect(within(await screen.findByRole('dialog')).getByRole('alert').textContent).toBe('Columnas repetidas: title');
   });
 });
