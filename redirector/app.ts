@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): App {
       await services.events.stop();
       services.hubDirectory.stop();
       await services.hubViews.flush();
-      await services.forgot.idle();
+      await Promise.all([services.forgot.idle(), services.accountMailing.idle()]);
       services.mailer?.close();
       await services.clickRecorder.flush();
     },

@@ -25,6 +25,7 @@ import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterK
 import { createClickSpool } from './storage/clickSpool';
 import type { LinkRepository, Store } from './storage/store';
 import { type AccountLinkService, createAccountLinkService } from './users/accountLinks';
+import { type AccountMailing, createAccountMailing } from './users/accountMailing';
 import { type AccountSelfService, createAccountSelfService } from './users/accountSelfService';
 import {
   createForgotPassword,
@@ -75,6 +76,8 @@ export interface Services extends HubParts {
   forgot: ForgotPassword;
   /** A signed-in user's own account: profile, sessions, deletion. */
   account: AccountSelfService;
+  /** Each account's last language, and the invitation mail (docs/api.md#languages). */
+  accountMailing: AccountMailing;
   mailer: Mailer | undefined;
   /** Link health checks (docs/api.md#link-health); createApp starts their rounds. */
   linkChecks: LinkChecks;
@@ -131,7 +134,7 @@ function accountServices(
     limiter: AttemptLimiter;
   },
   hashKey: ((key: string) => string) | undefined,
-): Pick<Services, 'accountLinks' | 'forgot' | 'account' | 'mailer'> {
+): Pick<Services, 'accountLinks' | 'forgot' | 'account' | 'accountMailing' | 'mailer'> {
   const { config, store, auth, users, clock, limiter } = deps;
   const accountLinks = createAccountLinkService({ store, auth, clock, publicUrl: config.publicUrl });
   const mailer = config.mail && createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from });
@@ -147,7 +150,8 @@ function accountServices(
   // Wrong current passwords: the credential limiter per address, and the same limit per account.
   const limits = { addresses: limiter, accounts: limiterOf(store, 'current-passwords', { clock }) };
   const account = createAccountSelfService({ store, auth, users, clock, limits });
-  return { accountLinks, forgot, account, mailer };
+  const accountMailing = createAccountMailing({ store, mailer, publicUrl: config.publicUrl });
+  return { accountLinks, forgot, account, accountMailing, mailer };
 }
 
 export function createServices(deps: ServiceDeps): Services {

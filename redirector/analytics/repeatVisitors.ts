@@ -1,5 +1,5 @@
 /** GET /api/analytics/repeat-visitors: visitors (addresses) by how often they came back, over every link. */
-import type { RepeatVisitorsResponse } from '../contract/analytics';
+import type { RepeatVisitorPlace, RepeatVisitorsResponse } from '../contract/analytics';
 import type { TimeRange } from '../storage/analyticsQueries';
 import type { Store } from '../storage/store';
 import { countryName } from './countries';
@@ -13,6 +13,19 @@ export function locationLabel(place: { country: string; city: string | null }): 
   return place.city ? `${place.city}, ${name}` : name;
 }
 
+/** The places without repeats (as the labels are), most recent first. */
+function distinctPlaces(places: readonly RepeatVisitorPlace[]): RepeatVisitorPlace[] {
+  const seen = new Set<string>();
+  return places
+    .filter((place) => {
+      const key = locationLabel(place);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((place) => ({ country: place.country, city: place.city }));
+}
+
 export async function repeatVisitorsAnalytics(store: Store, range?: TimeRange): Promise<RepeatVisitorsResponse> {
   const data = await store.analytics.repeatVisitors({ frequencies: FREQUENCY_BARS, top: TOP_REPEAT_VISITORS, range });
   return {
@@ -24,6 +37,7 @@ export async function repeatVisitorsAnalytics(store: Store, range?: TimeRange): 
       ip: visitor.ip,
       visits: visitor.visits,
       locations: [...new Set(visitor.locations.map(locationLabel))],
+      places: distinctPlaces(visitor.locations),
       lastVisit: new Date(visitor.lastClickedAt).toISOString(),
     })),
   };

@@ -128,7 +128,21 @@ export interface RepeatVisitorsResponse {
   /** Fraction 0–1. */
   repeatRate: number;
   frequency: { visits: number; visitors: number }[];
-  top: { ip: string; visits: number; locations: string[]; lastVisit: string }[];
+  top: {
+    ip: string;
+    visits: number;
+    /** "City, Country" in English, as `places` are: kept for API clients that show them as they come. */
+    locations: string[];
+    /** The same places as codes and names: the UI names the country in its own language. */
+    places: RepeatVisitorPlace[];
+    lastVisit: string;
+  }[];
+}
+
+/** Where a visitor clicked from: a two-letter country code ('XX': unknown) and the city as GeoIP named it. */
+export interface RepeatVisitorPlace {
+  country: string;
+  city: string | null;
 }
 
 export interface FunnelStep {

@@ -27,13 +27,14 @@ export function preferredLanguages(header: string | undefined): string[] {
   return ranked.map((entry) => entry.tag);
 }
 
+/** The first preferred language we have a catalogue for, else undefined. */
+export function availableLanguage(preferred: readonly string[], available: readonly string[]): string | undefined {
+  return preferred.map(baseLanguage).find((base) => available.includes(base));
+}
+
 /** The first preferred language we have a catalogue for, else English. */
 export function pickLanguage(preferred: readonly string[], available: readonly string[]): string {
-  for (const tag of preferred) {
-    const base = baseLanguage(tag);
-    if (available.includes(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
+  return availableLanguage(preferred, available) ?? DEFAULT_LANGUAGE;
 }
 
 /** Each catalogue file's entries by its language: `…/locales/es.json` → `es`. */

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { bearerOf, type GuardServices, requireUser, type UserState } from './authGuards';
 import { badRequest, forbidden } from './errors';
 import { bodyOf, rawBodyOf } from './requestInput';
+import { requestLanguage } from './requestLanguage';
 
 export const ACCOUNT_NEEDS_SIGN_IN = 'API keys cannot manage the account: sign in';
 
@@ -18,16 +19,19 @@ function signedIn(ctx: Context, next: Next) {
   return next();
 }
 
-export function createAccountRouter(services: GuardServices & Pick<Services, 'account'>): Router {
-  const { account } = services;
+export function createAccountRouter(services: GuardServices & Pick<Services, 'account' | 'accountMailing'>): Router {
+  const { account, accountMailing } = services;
   const router = new Router();
   const user = requireUser(services);
   const caller = (ctx: Context) => (ctx.state as UserState).user;
 
-  router.get('/account', user, signedIn, (ctx) => {
+  // The UI asks for the account in its language: the account's last one (docs/api.md#languages).
+  router.get('/account', user, signedIn, async (ctx) => {
+    await accountMailing.noteLanguage(caller(ctx), requestLanguage(ctx));
     ctx.body = { user: toApiUser(caller(ctx)) } satisfies AccountResponse;
   });
   router.put('/account', user, signedIn, async (ctx) => {
+    await accountMailing.noteLanguage(caller(ctx), requestLanguage(ctx));
     ctx.body = {
       user: await account.update(caller(ctx), rawBodyOf(ctx), bearerOf(ctx), ctx.ip),
     } satisfies AccountResponse;

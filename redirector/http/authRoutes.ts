@@ -21,6 +21,7 @@ import type { Services } from '../services';
 import { apiKeyOf, bearerOf } from './authGuards';
 import { AppError, badRequest, forbidden, setRetryAfter } from './errors';
 import { bodyOf, rawBodyOf } from './requestInput';
+import { requestLanguage } from './requestLanguage';
 
 export const INVALID_ADMIN_KEY = 'Invalid password';
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -39,10 +40,18 @@ function actionOf(ctx: Context): Action {
 export function createAuthRouter(
   services: Pick<
     Services,
-    'auth' | 'accounts' | 'limiter' | 'registrations' | 'config' | 'apiKeys' | 'accountLinks' | 'forgot'
+    | 'auth'
+    | 'accounts'
+    | 'limiter'
+    | 'registrations'
+    | 'config'
+    | 'apiKeys'
+    | 'accountLinks'
+    | 'forgot'
+    | 'accountMailing'
   >,
 ): Router {
-  const { auth, accounts, limiter, registrations, config, accountLinks, forgot } = services;
+  const { auth, accounts, limiter, registrations, config, accountLinks, forgot, accountMailing } = services;
   const router = new Router();
 
   const handlers: Record<Action, (ctx: Context) => Promise<void>> = {
@@ -78,6 +87,7 @@ export function createAuthRouter(
       );
       // Signed in at once, as sign-in would.
       const token = await auth.startUserSession(user.id);
+      await accountMailing.noteLanguage(user, requestLanguage(ctx));
       ctx.status = 201;
       ctx.body = { user: { id: user.id, name: user.name, email: user.email }, token } satisfies RegisterResponse;
     },
@@ -86,6 +96,7 @@ export function createAuthRouter(
       const { email, password } = bodyOf(ctx);
       const session = await checkPassword(limiter, ctx.ip, () => accounts.login(email, password));
       if (!session) throw new AppError(401, INVALID_LOGIN);
+      await accountMailing.noteLanguage(session.user, requestLanguage(ctx));
       ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
     },
 
@@ -107,13 +118,14 @@ export function createAuthRouter(
         (result) => result instanceof RuleError,
       );
       if (session instanceof RuleError) throw session;
+      await accountMailing.noteLanguage(session.user, requestLanguage(ctx));
       ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
     },
 
     async forgot(ctx) {
       const parsed = accountFields.email.safeParse(bodyOf(ctx).email);
       if (!parsed.success) throw badRequest(INVALID_EMAIL);
-      await forgot.request(ctx.ip, parsed.data);
+      await forgot.request(ctx.ip, parsed.data, requestLanguage(ctx));
       ctx.body = { success: true, message: FORGOT_ANSWER } satisfies ForgotResponse;
     },
 

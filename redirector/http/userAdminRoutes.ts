@@ -15,6 +15,7 @@ import { type GuardServices, requireAdmin } from './authGuards';
 import { badRequest } from './errors';
 import { singleParams } from './linkListRoutes';
 import { bodyOf, rawBodyOf, recordIdParam } from './requestInput';
+import { requestLanguage } from './requestLanguage';
 
 const userId = (ctx: Context) => recordIdParam(ctx, 'user');
 
@@ -24,9 +25,9 @@ const newUser = z.object(
 );
 
 export function createUserAdminRouter(
-  services: GuardServices & Pick<Services, 'users' | 'accounts' | 'accountLinks'>,
+  services: GuardServices & Pick<Services, 'users' | 'accounts' | 'accountLinks' | 'accountMailing'>,
 ): Router {
-  const { users, accounts, accountLinks } = services;
+  const { users, accounts, accountLinks, accountMailing } = services;
   const admin = requireAdmin(services);
   const router = new Router();
 
@@ -38,13 +39,20 @@ export function createUserAdminRouter(
   router.post('/users', admin, async (ctx) => {
     const created = await accounts.register(parseWith(newUser, rawBodyOf(ctx), 'Invalid user'));
     const user: NewUserResponse = await users.find(created.id);
-    if (created.password_hash === NO_PASSWORD) user.invitation = await accountLinks.issue(created.id, 'invite');
+    if (created.password_hash === NO_PASSWORD) {
+      user.invitation = await accountLinks.issue(created.id, 'invite');
+      accountMailing.mailInvitation(created, user.invitation, requestLanguage(ctx));
+    }
     ctx.status = 201;
     ctx.body = user;
   });
   for (const kind of ['invite', 'reset'] as const) {
     router.post(`/users/${kind}`, admin, async (ctx) => {
-      ctx.body = (await accountLinks.issue(userId(ctx), kind)) satisfies AccountLinkResponse;
+      const id = userId(ctx);
+      const link = await accountLinks.issue(id, kind);
+      // An invitation goes to the account by mail too, when there is a mailer (docs/api.md#accounts).
+      if (kind === 'invite') accountMailing.mailInvitation({ id }, link, requestLanguage(ctx));
+      ctx.body = link satisfies AccountLinkResponse;
     });
   }
   router.put('/users', admin, async (ctx) => {

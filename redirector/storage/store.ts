@@ -60,6 +60,10 @@ export interface UserRepository {
    * deletes the user's outstanding invitation and reset links.
    */
   update(id: number, changes: { name?: string; email?: string; password_hash?: string }): Promise<void>;
+  /** The account's last language (docs/api.md#languages), null when none is known yet. */
+  languageOf(id: number): Promise<string | null>;
+  /** Keeps `language` as the account's last one; a write only when it changed. */
+  setLanguage(id: number, language: string): Promise<void>;
 }
 
 export interface SessionRepository {

@@ -4,23 +4,27 @@
  * and mailing its reset link happen after the answer, so the answer's timing says nothing either.
  * At most 3 requests per client address an hour (unknown emails count too) and 3 mails per
  * account an hour; beyond, nothing is mailed. Without a mailer (no SMTP_URL) nothing is ever mailed
- * and no link is made: the administrator resets.
+ * and no link is made: the administrator resets. The mail is written in the request's language,
+ * else the account's last one, else English (docs/api.md#languages).
  */
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { clientKeyOf } from '../auth/clientKey';
-import { RESET_LIFETIME_MS } from '../contract/account';
 import { logProblem } from '../observability/logger';
 import type { Mailer } from '../outbound/mailer';
 import type { Store } from '../storage/store';
 import type { AccountLinkService } from './accountLinks';
+import { accountMail, mailLanguage } from './accountMails';
 
 export const FORGOT_PER_ADDRESS = 3;
 export const MAILS_PER_ACCOUNT = 3;
 export const FORGOT_WINDOW_MS = 60 * 60 * 1000;
 
 export interface ForgotPassword {
-  /** Counts the request; the mail, when one goes, follows after this resolves. */
-  request(address: string, email: string): Promise<void>;
+  /**
+   * Counts the request; the mail, when one goes, follows after this resolves, in `language` (the
+   * request's, one of the catalogues') when given.
+   */
+  request(address: string, email: string, language?: string): Promise<void>;
   /** Resolves once every mail under way was sent or failed (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -38,7 +42,7 @@ export function createForgotPassword(deps: {
   const { store, links, mailer, addresses, accounts } = deps;
   const underway = new Set<Promise<void>>();
 
-  async function mailLink(email: string): Promise<void> {
+  async function mailLink(email: string, requestLanguage: string | undefined): Promise<void> {
     if (!mailer) return;
     const user = await store.users.findByEmail(email);
     if (!user || user.disabled) return;
@@ -47,10 +51,10 @@ export function createForgotPassword(deps: {
     let sent = false;
     try {
       const { url } = await links.issue(user.id, 'reset');
+      const language = mailLanguage(requestLanguage, await store.users.languageOf(user.id));
       await mailer.send({
         to: user.email,
-        subject: 'Reset your password',
-        text: resetMailText(user.name, url, deps.publicUrl),
+        ...accountMail('reset', language, { name: user.name, url, site: deps.publicUrl }),
       });
       sent = true;
     } finally {
@@ -59,11 +63,11 @@ export function createForgotPassword(deps: {
   }
 
   return {
-    async request(address, email) {
+    async request(address, email, language) {
       const place = await addresses.reserve(clientKeyOf(address));
       if (!place.granted) return;
       place.settle(true);
-      const work = mailLink(email)
+      const work = mailLink(email, language)
         .catch((error) => logProblem('mailing a password reset link failed', error))
         .finally(() => underway.delete(work));
       underway.add(work);
@@ -72,18 +76,4 @@ export function createForgotPassword(deps: {
       while (underway.size > 0) await Promise.all(underway);
     },
   };
-}
-
-function resetMailText(name: string, url: string, publicUrl: string): string {
-  const minutes = RESET_LIFETIME_MS / 60_000;
-  return [
-    `Hello ${name},`,
-    '',
-    `Someone (we hope you) asked to reset the password of your account on ${publicUrl}.`,
-    `Choose a new one here within ${minutes} minutes:`,
-    '',
-    url,
-    '',
-    'If it was not you, ignore this mail: your password stays as it is.',
-  ].join('\n');
 }

@@ -58,3 +58,32 @@ export function resetLinkIn(mail: ReceivedMail): string | undefined {
   const body = mail.raw.replace(/=\r?\n/g, '');
   return /https?:\/\/[^\s]+\/reset\/[A-Za-z0-9_-]+/.exec(body)?.[0];
 }
+
+/** Quoted-printable or base64 text as UTF-8 (the body of a mail, an encoded word of a header). */
+function decodeText(text: string, encoding: string): string {
+  if (/^b(ase64)?$/i.test(encoding)) return Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (!/^(q|quoted-printable)$/i.test(encoding)) return text;
+  const unwrapped = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unwrapped.length; i += 1) {
+    const hex = /^=([0-9A-F]{2})/i.exec(unwrapped.slice(i, i + 3));
+    if (hex) {
+      bytes.push(Number.parseInt(hex[1]!, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(encoding.toLowerCase() === 'q' && unwrapped[i] === '_' ? ' ' : unwrapped[i]!));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A mail's subject and text as its reader sees them: encoded words and the body's encoding undone. */
+export function mailContent(mail: ReceivedMail): { subject: string; text: string } {
+  const split = mail.raw.indexOf('\r\n\r\n');
+  const head = mail.raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = mail.raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
+  const subject = header('Subject')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => decodeText(text, encoding));
+  const text = decodeText(body, header('Content-Transfer-Encoding').trim() || '7bit').replace(/\r\n/g, '\n');
+  return { subject, text: text.trim() };
+}

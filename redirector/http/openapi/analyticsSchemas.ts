@@ -13,6 +13,7 @@ import type {
   LiveResponse,
   LiveVisitor,
   RealtimeResponse,
+  RepeatVisitorPlace,
   RepeatVisitorsResponse,
   SummaryResponse,
   UserLinkAnalyticsResponse,
@@ -155,6 +156,12 @@ export const analyticsComponentSchemas: Record<string, Schema> = {
           ip: text(),
           visits: integer(),
           locations: arrayOf(text()),
+          places: arrayOf(
+            closedObject<RepeatVisitorPlace>({
+              country: text("Two-letter code; 'XX': unknown"),
+              city: nullable(text()),
+            }),
+          ),
           lastVisit: dateTime,
         }),
       ),

@@ -68,6 +68,17 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       await counts.beforeRead();
       return db.get<UserWithCounts>(`${withCounts} WHERE u.id = ?`, [id], USER_SHAPE);
     },
+    async languageOf(id) {
+      const row = await db.get<{ language: string | null }>('SELECT language FROM users WHERE id = ?', [id]);
+      return row?.language ?? null;
+    },
+    async setLanguage(id, language) {
+      await db.run('UPDATE users SET language = ? WHERE id = ? AND (language IS NULL OR language <> ?)', [
+        language,
+        id,
+        language,
+      ]);
+    },
     async setDisabled(id, disabled) {
       return (await db.run('UPDATE users SET disabled = ? WHERE id = ?', [disabled, id])) > 0;
     },

@@ -67,6 +67,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The UI's language as a call tells it, English before one is chosen. */
+function uiLanguage(): string {
+  return i18next.resolvedLanguage ?? i18next.language ?? 'en';
+}
+
 export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetch): HttpClient {
   const root = baseUrl.replace(/\/+$/, '');
   /** The response of a successful call; any other status becomes an ApiError with the server's words. */
@@ -75,7 +80,9 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetc
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { Accept: accept };
+    // The UI's chosen language: mails a call causes are written in it, and it is kept as the
+    // account's last one (docs/api.md#languages).
+    const headers: Record<string, string> = { Accept: accept, 'Accept-Language': uiLanguage() };
     let body: string | Blob | undefined;
     if (options.content) {
       headers['Content-Type'] = options.content.type;

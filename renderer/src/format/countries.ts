@@ -47,6 +47,12 @@ export function countryFlag(code: string | null | undefined): string {
   return String.fromCodePoint(base + upper.charCodeAt(0), base + upper.charCodeAt(1));
 }
 
+/** 'Paris, France', or 'France' without a city: the country named in the UI's language, the city as given. */
+export function placeLabel(place: { country: string | null | undefined; city: string | null | undefined }): string {
+  const country = countryName(place.country);
+  return place.city ? `${place.city}, ${country}` : country;
+}
+
 /** '🇺🇸 United States' */
 export function countryLabel(code: string | null | undefined): string {
   return `${countryFlag(code)} ${countryName(code)}`;

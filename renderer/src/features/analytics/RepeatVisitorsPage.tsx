@@ -1,7 +1,7 @@
 /** /admin/repeat-visitors (docs/api.md#pages, "Repeat Visitors"): one call. */
 
 import { useTranslation } from 'react-i18next';
-import type { RepeatVisitorsResponse } from '../../../../redirector/contract';
+import type { RepeatVisitorPlace, RepeatVisitorsResponse } from '../../../../redirector/contract';
 import { useRepeatVisitors } from '../../api/analytics';
 import { Card } from '../../components/Card';
 import { BarChart } from '../../components/charts/BarChart';
@@ -11,6 +11,7 @@ import { type DataColumn, DataTable } from '../../components/DataTable';
 import { RefreshableHeader } from '../../components/RefreshableHeader';
 import { LoadingState } from '../../components/Spinner';
 import { StatGrid } from '../../components/StatGrid';
+import { placeLabel } from '../../format/countries';
 import { formatDate } from '../../format/dates';
 import { formatNumber, formatPercent } from '../../format/numbers';
 import { i18next } from '../../i18n';
@@ -20,8 +21,9 @@ export function visitsLabel(visits: number): string {
   return i18next.t('analytics.repeat.visits', { count: visits });
 }
 
-/** Up to two locations, then '+N more'. */
-export function locationsText(locations: string[]): string {
+/** Up to two places (countries named in the UI's language, cities as given), then '+N more'. */
+export function locationsText(places: RepeatVisitorPlace[]): string {
+  const locations = places.map(placeLabel);
   const shown = locations.slice(0, 2).join(', ');
   return locations.length > 2
     ? i18next.t('analytics.repeat.moreLocations', { shown, count: locations.length - 2 })
@@ -31,7 +33,7 @@ export function locationsText(locations: string[]): string {
 const topColumns = (): DataColumn<RepeatVisitorsResponse['top'][number]>[] => [
   { label: i18next.t('analytics.columns.ip'), className: 'mono', cell: (visitor) => visitor.ip },
   { label: i18next.t('analytics.columns.totalVisits'), numeric: true, cell: (visitor) => formatNumber(visitor.visits) },
-  { label: i18next.t('analytics.columns.locations'), cell: (visitor) => locationsText(visitor.locations) || '—' },
+  { label: i18next.t('analytics.columns.locations'), cell: (visitor) => locationsText(visitor.places) || '—' },
   { label: i18next.t('analytics.columns.lastVisit'), cell: (visitor) => formatDate(visitor.lastVisit) },
 ];
 

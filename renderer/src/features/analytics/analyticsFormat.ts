@@ -47,9 +47,17 @@ export function referrerSlices(counts: Record<string, number>): { name: string; 
   return other > 0 ? [...slices, { name: i18next.t('analytics.other'), value: other }] : slices;
 }
 
+/** The server's name for clicks without a value (a browser, a system, a device it could not tell). */
+export const UNKNOWN_NAME = 'Unknown';
+
+/** A count map's key as shown: the server's 'Unknown' in the UI's language, any other as it came. */
+export function countKeyLabel(name: string): string {
+  return name === UNKNOWN_NAME ? i18next.t('common.unknown') : name;
+}
+
 /** The 5 biggest entries of a count map, as bar-list items. */
 export const topItems = (counts: Record<string, number>) =>
-  topEntries(counts, 5).map(([name, value]) => ({ key: name, label: name, value }));
+  topEntries(counts, 5).map(([name, value]) => ({ key: name, label: countKeyLabel(name), value }));
 
 /** The trend's days: one per day of the range when the answer covers one, else the last 7 days. */
 export function trendDays(stats: { last7Days: DayCount[]; days?: DayCount[] }): DayCount[] {

@@ -10,6 +10,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { saveFile } from '../../components/saveFile';
+import { localiseMessage } from '../../i18n/messages';
 import { linkCsvTexts } from './linkCsvTexts';
 
 export interface LinkCsvActionsProps {
@@ -121,7 +122,7 @@ function ImportResultDialog({ outcome, onClose }: { outcome: Outcome; onClose: (
                     <tr key={row.line}>
                       <td className="num">{row.line}</td>
                       <td className="mono">{row.short_code || '—'}</td>
-                      <td>{row.error}</td>
+                      <td>{localiseMessage(row.error)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -10,6 +10,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingState } from '../../components/Spinner';
 import { formatDateTime } from '../../format/dates';
 import { formatNumber } from '../../format/numbers';
+import { localiseMessage } from '../../i18n/messages';
 
 export interface WebhookDeliveriesProps {
   calls: WebhookCalls;
@@ -43,7 +44,7 @@ export function WebhookDeliveries({ calls, id, url, version }: WebhookDeliveries
         row.error === null ? (
           <Badge tone="success">{row.status}</Badge>
         ) : (
-          <Badge tone="danger">{row.status ?? row.error}</Badge>
+          <Badge tone="danger">{row.status ?? localiseMessage(row.error)}</Badge>
         ),
     },
     {

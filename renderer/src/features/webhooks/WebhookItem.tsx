@@ -10,6 +10,7 @@ import { Banner } from '../../components/Banner';
 import { Button, IconButton } from '../../components/Button';
 import { Checkbox } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
+import { localiseMessage } from '../../i18n/messages';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { testResultText } from './webhooksTexts';
 
@@ -65,7 +66,7 @@ export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: We
           </Badge>
         ))}
       </div>
-      {hook.disabled_reason ? <Banner tone="warning">{hook.disabled_reason}</Banner> : null}
+      {hook.disabled_reason ? <Banner tone="warning">{localiseMessage(hook.disabled_reason)}</Banner> : null}
       <p className="text-sm muted">
         {t('webhooks.lastDelivery')}:{' '}
         {hook.last_delivery

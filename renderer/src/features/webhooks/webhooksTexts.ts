@@ -2,6 +2,7 @@
 import type { Webhook, WebhookEvent } from '../../../../redirector/contract/webhooks';
 import type { DeleteTexts } from '../../api/useConfirmDelete';
 import { i18next } from '../../i18n';
+import { localiseMessage } from '../../i18n/messages';
 
 export type WebhookSide = 'user' | 'admin';
 
@@ -20,7 +21,7 @@ export function webhookDeleteTexts(): DeleteTexts<Webhook> {
 export function testResultText(status: number | null, error: string | null): string {
   return error === null
     ? i18next.t('webhooks.testDelivered', { status })
-    : i18next.t('webhooks.testFailedWith', { error });
+    : i18next.t('webhooks.testFailedWith', { error: localiseMessage(error) });
 }
 
 /** The events a person chooses from, with what each means (in the UI's language). */

@@ -327,9 +327,27 @@ describe('analytics over clicks made through the short-link path', () => {
         { visits: 4, visitors: 1 },
       ],
       top: [
-        { ip: IP.us, visits: 4, locations: ['Ashburn, United States'], lastVisit: iso(at(10)) },
-        { ip: IP.nigeria, visits: 2, locations: ['Abeokuta, Nigeria'], lastVisit: iso(at(9)) },
-        { ip: IP.india, visits: 2, locations: ['Mumbai, India'], lastVisit: iso(at(8)) },
+        {
+          ip: IP.us,
+          visits: 4,
+          locations: ['Ashburn, United States'],
+          places: [{ country: 'US', city: 'Ashburn' }],
+          lastVisit: iso(at(10)),
+        },
+        {
+          ip: IP.nigeria,
+          visits: 2,
+          locations: ['Abeokuta, Nigeria'],
+          places: [{ country: 'NG', city: 'Abeokuta' }],
+          lastVisit: iso(at(9)),
+        },
+        {
+          ip: IP.india,
+          visits: 2,
+          locations: ['Mumbai, India'],
+          places: [{ country: 'IN', city: 'Mumbai' }],
+          lastVisit: iso(at(8)),
+        },
       ],
     });
   });
@@ -364,6 +382,7 @@ describe('analytics over clicks made through the short-link path', () => {
       ip: IP.india,
       visits: 3,
       locations: ['Mumbai, India'],
+      places: [{ country: 'IN', city: 'Mumbai' }],
       lastVisit: iso(at(11)),
     });
 
@@ -387,7 +406,15 @@ describe('analytics over clicks made through the short-link path', () => {
         { visits: 1, visitors: 2 },
         { visits: 2, visitors: 1 },
       ],
-      top: [{ ip: IP.india, visits: 2, locations: ['Mumbai, India'], lastVisit: iso(at(11)) }],
+      top: [
+        {
+          ip: IP.india,
+          visits: 2,
+          locations: ['Mumbai, India'],
+          places: [{ country: 'IN', city: 'Mumbai' }],
+          lastVisit: iso(at(11)),
+        },
+      ],
     });
     const funnel = (await admin(server, '/api/analytics/funnel')).body;
     expect([funnel.clicks, funnel.engaged, funnel.igExitRate]).toEqual([4, 2, 0]);

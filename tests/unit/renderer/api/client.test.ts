@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createHttpClient, errorMessage, NETWORK_ERROR } from '../../../../renderer/src/api/client';
+import { i18next } from '../../../../renderer/src/i18n';
 
 describe('errorMessage', () => {
   it("shows the network message, else the server's error text, else the screen's fallback", () => {
@@ -52,5 +53,18 @@ describe('createHttpClient', () => {
     const sent = seen.at(-1)?.init;
     expect(sent?.body).toBe('colour\nred\n');
     expect(sent?.headers).toMatchObject({ 'Content-Type': 'text/csv', 'X-API-Key': 'k' });
+  });
+
+  it('tells every call the UI language, so that mails it causes are written in it', async () => {
+    const { seen, http } = network(() => new Response('{}', { status: 200 }));
+    try {
+      await i18next.changeLanguage('es');
+      await http.request('/api/auth', { method: 'POST', query: { action: 'forgot' }, body: { email: 'a@b.c' } });
+      expect(seen.at(-1)?.init.headers).toMatchObject({ 'Accept-Language': 'es' });
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+    await http.request('/api/account');
+    expect(seen.at(-1)?.init.headers).toMatchObject({ 'Accept-Language': 'en' });
   });
 });

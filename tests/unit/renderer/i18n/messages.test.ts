@@ -34,12 +34,15 @@ import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
 import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
+import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
+import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
 import { localiseMessage } from '../../../../renderer/src/i18n/messages';
 import { selfSignedCertificate } from '../../../helpers/selfSignedCertificate';
+import { serverAnswers } from './serverAnswers';
 
 /** Every .ts file under redirector/, read once. */
 function serverSources(dir = 'redirector'): string {
@@ -156,6 +159,8 @@ async function builtMessages(): Promise<string[]> {
     previewTextProblem('title', 'x'.repeat(PREVIEW_TITLE_MAX + 1)),
     previewTextProblem('description', 'x'.repeat(PREVIEW_DESCRIPTION_MAX + 1)),
     WEBHOOK_LIMIT_MESSAGE,
+    TURNED_OFF_REASON,
+    CSV_TOO_LARGE,
     hubError({ handle: 'api' }),
     hubError({ title: 'x'.repeat(MAX_HUB_TITLE + 1) }),
     hubError({ bio: 'x'.repeat(MAX_HUB_BIO + 1) }),
@@ -175,9 +180,11 @@ async function builtMessages(): Promise<string[]> {
 
 describe('the server messages in the UI language', () => {
   let built: string[];
+  let answered: Awaited<ReturnType<typeof serverAnswers>>;
 
   beforeAll(async () => {
     built = await builtMessages();
+    answered = await serverAnswers();
   });
 
   afterEach(async () => {
@@ -227,11 +234,25 @@ describe('the server messages in the UI language', () => {
 
   it('holds each templated text as the real rules build it, and knows every message built here', () => {
     const match = messageMatcher(ENGLISH);
-    const matched = new Set(built.map((text) => match(text)?.key));
+    // A template a real server's answer (below) matches is built too.
+    const matched = new Set([...built, ...Object.values(answered).flat()].map((text) => match(text)?.key));
     const unmatched = built.filter((text) => match(text) === undefined);
     const neverBuilt = Object.entries(ENGLISH)
       .filter(([key, text]) => isTemplate(text) && !matched.has(key))
       .map(([, text]) => text);
     expect({ unmatched, neverBuilt }).toEqual({ unmatched: [], neverBuilt: [] });
+  });
+
+  it("has every import row's reason, domain rule and webhook address rule a real server answers", async () => {
+    const match = messageMatcher(ENGLISH);
+    const missing = Object.fromEntries(
+      Object.entries(answered).map(([kind, texts]) => [kind, texts.filter((text) => match(text) === undefined)]),
+    );
+    expect(missing).toEqual({ imports: [], domains: [], webhooks: [] });
+    await i18next.changeLanguage('es');
+    const untranslated = Object.values(answered)
+      .flat()
+      .filter((text) => localiseMessage(text) === text);
+    expect(untranslated).toEqual([]);
   });
 });

@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../../../../redirector/contract';
 import { ApiError } from '../../../../../renderer/src/api/client';
 import { LinkCsvActions } from '../../../../../renderer/src/features/links/LinkCsvActions';
+import { i18next } from '../../../../../renderer/src/i18n';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('en');
+});
 
 async function importFile(answer: () => Promise<ImportResult>) {
   const sent: string[] = [];
@@ -30,7 +34,7 @@ async function importFile(answer: () => Promise<ImportResult>) {
     type: 'text/csv',
   });
   await act(async () => {
-    fireEvent.change(screen.getByLabelText('CSV file to import'), { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText(i18next.t('links.csv.chooseFile')), { target: { files: [file] } });
   });
   return { sent, imported: () => imported };
 }
@@ -59,5 +63,30 @@ describe('LinkCsvActions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import failed' });
     expect(within(dialog).getByRole('alert').textContent).toBe('Unknown columns: colour');
     expect(imported()).toBe(0);
+  });
+
+  it("shows each row's reason and a refused file's message in the UI language", async () => {
+    await i18next.changeLanguage('es');
+    await importFile(async () => ({
+      created: 0,
+      failed: [
+        { line: 2, short_code: 'a', error: 'Use the default domain or your own verified domain' },
+        { line: 3, short_code: 'b', error: 'Country targets: US is given twice' },
+      ],
+    }));
+    const dialog = await screen.findByRole('dialog');
+    const reasons = within(dialog)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent)
+      .filter((_, index) => index % 3 === 2);
+    expect(reasons).toEqual([
+      'Usa el dominio predeterminado o tu propio dominio verificado',
+      'Destinos por país: US aparece dos veces',
+    ]);
+    cleanup();
+    await importFile(async () => {
+      throw new ApiError(400, 'x', { error: 'Repeated columns: title' });
+    });
+    expect(within(await screen.findByRole('dialog')).getByRole('alert').textContent).toBe('Columnas repetidas: title');
   });
 });

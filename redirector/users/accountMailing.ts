@@ -1,0 +1,54 @@
+/**
+ * Each account's last language and the invitation mail (docs/api.md#languages, #accounts). A
+ * sign-in or an account call made in one of the catalogues' languages keeps it as the account's
+ * last one. With a mailer, an invitation the administrator makes is mailed to the account, after the
+ * answer: in the account's last language, else the administrator's request's, else English (the
+ * mail is for the account, not for whoever asked for it).
+ */
+import type { AccountLinkResponse } from '../contract/account';
+import { logProblem } from '../observability/logger';
+import type { Mailer } from '../outbound/mailer';
+import type { Store } from '../storage/store';
+import { accountMail, mailLanguage } from './accountMails';
+
+export interface AccountMailing {
+  /** Keeps `language` (one of the catalogues') as the account's last; nothing when undefined. */
+  noteLanguage(user: { id: number }, language: string | undefined): Promise<void>;
+  /** Mails `link`, an invitation, to the account, after the caller goes on; nothing without a mailer. */
+  mailInvitation(user: { id: number }, link: AccountLinkResponse, requestLanguage: string | undefined): void;
+  /** Resolves once every mail under way was sent or failed (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export function createAccountMailing(deps: {
+  store: Store;
+  mailer: Mailer | undefined;
+  publicUrl: string;
+}): AccountMailing {
+  const { store, mailer, publicUrl } = deps;
+  const underway = new Set<Promise<void>>();
+
+  async function send(userId: number, link: AccountLinkResponse, requestLanguage: string | undefined) {
+    const user = await store.users.findById(userId);
+    if (!user || !mailer) return;
+    const language = mailLanguage(await store.users.languageOf(user.id), requestLanguage);
+    const mail = accountMail('invite', language, { name: user.name, url: link.url, site: publicUrl });
+    await mailer.send({ to: user.email, ...mail });
+  }
+
+  return {
+    async noteLanguage(user, language) {
+      if (language !== undefined) await store.users.setLanguage(user.id, mailLanguage(language));
+    },
+    mailInvitation(user, link, requestLanguage) {
+      if (!mailer) return;
+      const work = send(user.id, link, requestLanguage)
+        .catch((error) => logProblem('mailing an invitation link failed', error))
+        .finally(() => underway.delete(work));
+      underway.add(work);
+    },
+    async idle() {
+      while (underway.size > 0) await Promise.all(underway);
+    },
+  };
+}

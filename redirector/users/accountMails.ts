@@ -1,0 +1,54 @@
+/**
+ * The texts of the mails about an account's password (docs/api.md#languages, #accounts): the reset
+ * link and the invitation, in one of the catalogues' languages. The words live in the catalogues'
+ * `mail` namespace (contract/locales/<code>.json), where translators edit every other text; a
+ * language without one falls back to English. Plain text: values are not escaped.
+ */
+import i18next from 'i18next';
+import { INVITATION_LIFETIME_MS, RESET_LIFETIME_MS } from '../contract/account';
+import { I18NEXT_BASE, LANGUAGES } from '../contract/catalogues';
+import { DEFAULT_LANGUAGE } from '../contract/languages';
+import type { AccountLinkKind } from '../storage/records';
+
+const mails = i18next.createInstance();
+void mails.init({ ...I18NEXT_BASE, lng: DEFAULT_LANGUAGE, interpolation: { escapeValue: false } });
+
+export interface AccountMailText {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The language a mail is written in: the request's that caused it, else the account's last one,
+ * else English; each only when it is one of the catalogues' languages.
+ */
+export function mailLanguage(...choices: (string | null | undefined)[]): string {
+  return choices.find((choice): choice is string => !!choice && LANGUAGES.includes(choice)) ?? DEFAULT_LANGUAGE;
+}
+
+/** The mail carrying `url`, a reset or an invitation link of `name`'s account on `site`. */
+export function accountMail(
+  kind: AccountLinkKind,
+  language: string,
+  values: { name: string; url: string; site: string },
+): AccountMailText {
+  const t = mails.getFixedT(mailLanguage(language));
+  const lifetime =
+    kind === 'reset'
+      ? t('mail.within.minutes', { count: RESET_LIFETIME_MS / 60_000 })
+      : t('mail.within.hours', { count: INVITATION_LIFETIME_MS / 3_600_000 });
+  const words = { ...values, lifetime };
+  return {
+    subject: t(`mail.${kind}.subject`, words),
+    text: [
+      t('mail.greeting', words),
+      '',
+      t(`mail.${kind}.why`, words),
+      t(`mail.${kind}.choose`, words),
+      '',
+      values.url,
+      '',
+      t(`mail.${kind}.otherwise`, words),
+    ].join('\n'),
+  };
+}

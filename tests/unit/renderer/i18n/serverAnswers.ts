@@ -1,0 +1,168 @@
+/**
+ * Messages as a real server answers them (docs/api.md#languages), for messages.test.ts: the reason
+ * of every kind of row a CSV import refuses, the import's own refusals, the custom domain's rules
+ * and the webhook address's, each asked of a real server (SQLite in a temp directory) with the
+ * request that gets it.
+ */
+import { MAX_IMPORT_ROWS } from '../../../../redirector/contract/lists';
+import { MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } from '../../../../redirector/contract/webhooks';
+import { startTestServer, type TestServer } from '../../../helpers/testServer';
+
+const HOST = 'me.example.test';
+
+/**
+ * A call and its JSON answer (tests/helpers/api.ts's `call`, with text bodies only: this file is
+ * also checked with the browser's types).
+ */
+async function call(
+  server: TestServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the answers' fields are read as the server sends them
+): Promise<{ status: number; body: any }> {
+  const json = options.body !== undefined;
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+    body: json ? JSON.stringify(options.body) : options.rawBody,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A CSV cell, quoted. */
+const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
+const many = (count: number, make: (index: number) => string) => Array.from({ length: count }, (_, i) => make(i));
+
+/** One row per reason a row can be refused for, by the column it sets (target_url defaults to a good one). */
+const BAD_ROWS: Record<string, string>[] = [
+  { target_url: '' },
+  { target_url: 'not an address' },
+  { short_code: 'api' },
+  { short_code: 'x'.repeat(65) },
+  { short_code: 'no spaces' },
+  { short_code: 'taken-here' },
+  { title: 'x'.repeat(201) },
+  { tags: 'Bad!' },
+  { tags: many(11, (i) => `t${i}`).join('|') },
+  { expires_at: 'soon' },
+  { max_clicks: '0' },
+  { max_clicks: 'lots' },
+  { geo_targets: '[1]' },
+  { geo_targets: '{"usa":"https://a.example.org"}' },
+  {
+    geo_targets: JSON.stringify(
+      Object.fromEntries(many(60, (i) => `A${i}`).map((code) => [code, 'https://a.example.org'])),
+    ),
+  },
+  { geo_targets: '{"us":"https://a.example.org","US":"https://b.example.org"}' },
+  { geo_targets: '{"US":"nowhere"}' },
+  { variants: 'nope' },
+  { variants: '[{"url":"https://a.example.org","weight":100}]' },
+  { variants: '[{"url":"https://a.example.org","weight":0},{"url":"https://b.example.org","weight":100}]' },
+  { variants: '[{"url":"https://a.example.org","weight":30},{"url":"https://b.example.org","weight":30}]' },
+  { variants: '[{"url":"nowhere","weight":50},{"url":"https://b.example.org","weight":50}]' },
+  { preview_title: 'x'.repeat(121) },
+  { preview_description: 'x'.repeat(301) },
+  { preview_image: 'http://a.example.org/card.png' },
+  { enable_country_redirect: 'maybe' },
+  { enable_country_redirect: 'true' },
+  { enable_instagram_exit: 'true' },
+  { ios_url: 'nowhere' },
+  { domain: 'not-mine.example.org' },
+  { target_url: `https://${HOST}/elsewhere` },
+];
+
+function csvOf(rows: Record<string, string>[]): string {
+  const columns = [...new Set(['target_url', ...rows.flatMap((row) => Object.keys(row))])];
+  const lines = rows.map((row) =>
+    columns.map((column) => cell(row[column] ?? (column === 'target_url' ? 'https://fine.example.org/' : ''))),
+  );
+  return [columns.join(','), ...lines.map((line) => line.join(','))].join('\n');
+}
+
+/** The reasons of the rows an import refused, and the errors of imports refused whole. */
+async function importMessages(server: TestServer, token: string): Promise<string[]> {
+  const send = (csv: string) =>
+    call(server, 'POST', '/api/links/user/import', {
+      rawBody: csv,
+      headers: { ...bearer(token), 'Content-Type': 'text/csv' },
+    });
+  const taken = await call(server, 'POST', '/api/links/create', {
+    body: { target_url: 'https://fine.example.org/', short_code: 'taken-here' },
+    headers: bearer(token),
+  });
+  if (taken.status !== 201 && taken.status !== 200) throw new Error(`link create: ${taken.status}`);
+  const rows = await send(csvOf(BAD_ROWS));
+  if (!Array.isArray(rows.body.failed)) throw new Error(`import: ${rows.status} ${JSON.stringify(rows.body)}`);
+  const reasons = (rows.body.failed as { error: string }[]).map((row) => row.error);
+  if (reasons.length !== BAD_ROWS.length) throw new Error(`import: ${JSON.stringify(rows.body)}`);
+  const refused = await Promise.all(
+    [
+      'target_url,colour\nhttps://a.example.org/,red',
+      'target_url,title,title\nhttps://a.example.org/,a,b',
+      'title\nhello',
+      '',
+      `target_url\n${'https://a.example.org/\n'.repeat(MAX_IMPORT_ROWS + 1)}`,
+      'target_url\n"https://a.example.org/',
+    ].map(send),
+  );
+  return [...reasons, ...refused.map((answer) => answer.body.error as string)];
+}
+
+/** The errors of a custom domain's claim and verification. */
+async function domainMessages(server: TestServer, token: string): Promise<string[]> {
+  const claim = (domain: unknown) =>
+    call(server, 'POST', '/api/user/domain', { body: { domain }, headers: bearer(token) });
+  const answers = await Promise.all(
+    ['', 'https://links.example.org', 'links.example.org/path', 'links.example.org:8080', 'bad_name!', HOST].map(claim),
+  );
+  const verify = await call(server, 'POST', '/api/user/domain/verify', { headers: bearer(token) });
+  const unknown = await call(server, 'PUT', '/api/domains?domain=nobody.example.org', {
+    body: { status: 'verified' },
+    headers: { 'X-API-Key': server.adminKey },
+  });
+  return [...answers, verify, unknown].map((answer) => answer.body.error as string);
+}
+
+/** The errors of a webhook's address, events and description. */
+async function webhookMessages(server: TestServer, token: string): Promise<string[]> {
+  const create = (body: Record<string, unknown>) =>
+    call(server, 'POST', '/api/webhooks', {
+      // An address given as a public IPv4 needs no DNS to pass the address rule.
+      body: { events: ['link.clicked'], url: 'https://1.1.1.1/in', ...body },
+      headers: bearer(token),
+    });
+  const answers = await Promise.all(
+    [
+      { url: '' },
+      { url: `https://hooks.example.org/${'x'.repeat(MAX_WEBHOOK_URL)}` },
+      { url: 'ftp://hooks.example.org/in' },
+      { url: 'http://127.0.0.1:9/in' },
+      { url: 'http://nowhere.invalid/in' },
+      { events: [] },
+      { events: ['link.visited'] },
+      { description: 5 },
+      { description: 'x'.repeat(MAX_WEBHOOK_DESCRIPTION + 1) },
+    ].map(create),
+  );
+  return answers.map((answer) => answer.body.error as string);
+}
+
+/** Every message above, as a real server answered it. */
+export async function serverAnswers(): Promise<{ imports: string[]; domains: string[]; webhooks: string[] }> {
+  const server = await startTestServer({ env: { PUBLIC_URL: `https://${HOST}` } });
+  try {
+    const account = { name: 'Eva', email: 'eva@example.org', password: 'eva-secret-pw' };
+    const { token } = (await call(server, 'POST', '/api/auth?action=register', { body: account })).body;
+    return {
+      imports: await importMessages(server, token),
+      domains: await domainMessages(server, token),
+      webhooks: await webhookMessages(server, token),
+    };
+  } finally {
+    await server.close();
+  }
+}
