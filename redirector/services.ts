@@ -96,6 +96,8 @@ export interface ServiceDeps {
   lookupPlace?: PlaceLookup;
   /** ANONYMIZE_IPS's key (privacy/visitorSecret.ts loads it); required when the option is on. */
   visitorSecret?: Buffer;
+  /** The key of hub click tokens (privacy/keptSecret.ts, HUB_KEY_NAME); without one, this process's own. */
+  hubKey?: Buffer;
 }
 
 /**
@@ -235,7 +237,7 @@ export function createServices(deps: ServiceDeps): Services {
     metrics,
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
     events,
-    ...createHubParts({ store, clock, publicUrl: config.publicUrl, domains }),
+    ...createHubParts({ store, clock, publicUrl: config.publicUrl, domains, hubKey: deps.hubKey }),
     ...checks,
   };
 }

@@ -1,6 +1,8 @@
 /** The hub's services (docs/api.md#the-hub), built once beside the others (services.ts). */
+import crypto from 'node:crypto';
 import type { DomainService } from '../domains/domainService';
 import type { Store } from '../storage/store';
+import { type HubClickTokens, hubClickTokens } from './hubClickToken';
 import { type HubDirectory, keepHubDirectory } from './hubDirectory';
 import { createHubPageCache, type HubPageCache } from './hubPageCache';
 import { createHubService, type HubService } from './hubService';
@@ -15,6 +17,8 @@ export interface HubParts {
   hubPages: HubPageCache;
   /** Views, stored in batches. */
   hubViews: ViewRecorder;
+  /** The tokens the page's buttons carry, so that a click counts for the hub (docs/api.md#hub-clicks). */
+  hubTokens: HubClickTokens;
 }
 
 export function createHubParts(deps: {
@@ -22,6 +26,8 @@ export function createHubParts(deps: {
   clock: () => number;
   publicUrl: string;
   domains: Pick<DomainService, 'verifiedOf'>;
+  /** The hub key (privacy/keptSecret.ts); without one (the command line), one of this process's own. */
+  hubKey?: Buffer;
 }): HubParts {
   const { store, clock } = deps;
   const hubDirectory = keepHubDirectory(store.hubs);
@@ -37,5 +43,6 @@ export function createHubParts(deps: {
       await hubDirectory.refresh().catch(() => undefined);
     },
   });
-  return { hubs, hubDirectory, hubPages, hubViews: createViewRecorder(store.hubs) };
+  const hubTokens = hubClickTokens(deps.hubKey ?? crypto.randomBytes(32));
+  return { hubs, hubDirectory, hubPages, hubViews: createViewRecorder(store.hubs), hubTokens };
 }

@@ -14,13 +14,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shortUrlOf } from '../../contract/domains';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
-import { HUB_REFERRER, hubReferrer } from '../../hubs/hubReferrer';
+import { HUB_REFERRER, hubClick } from '../../hubs/hubClick';
 import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
 import type { Store } from '../../storage/store';
 import { requestHost, routeByHost } from '../../visits/hostRoute';
+import { takeHubToken } from '../../visits/hubTokenQuery';
 import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
@@ -63,7 +64,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   const limits = createVisitLimits(services);
   const lookup = createLinkLookup(linkCache);
   const hubEdge = createHubEdge(services);
-  const fromHub = hubReferrer(services);
+  const fromHub = hubClick(services);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
   function proceed(visit: Visit): void {
@@ -107,7 +108,10 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     // The decision asks for the visitor before any recorded answer.
     const visitor = visit.visitor!;
     const click = visitClick(visit.link!.id, visit.now, visitor, decision);
-    if (fromHub(visit.req.headers.referer, visit.link!.user_id)) click.referrer_source = HUB_REFERRER;
+    // Only a visit that carries a hub token pays for the check (docs/api.md#hub-clicks).
+    if (visit.hubToken !== '' && fromHub(visit.hubToken, visit.link!.user_id, visit.now)) {
+      click.referrer_source = HUB_REFERRER;
+    }
     clickRecorder.recordThen(click, () => guarded(visit, () => writeAnswer(visit.req, visit.res, decision, visitor)));
   }
 
@@ -133,7 +137,11 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     const form = await readPasswordForm(req);
     const link = await found;
     const visit = newVisit(req, res, link, { kind: 'password', formProblem: form.ok ? null : form }, clock());
-    if (form.ok) visit.password = form.password;
+    if (form.ok) {
+      visit.password = form.password;
+      // The form's hidden field keeps a hub click's token (docs/api.md#the-password-form).
+      if (form.hubToken !== '') visit.hubToken = form.hubToken;
+    }
     guarded(visit, () => proceed(visit));
   }
 
@@ -167,12 +175,14 @@ function newVisit(
   request: VisitRequest,
   now: number,
 ): Visit {
+  const { query, hubToken } = takeHubToken(visitQueryOf(req.url ?? ''));
   return {
     req,
     res,
     link,
     request,
-    query: visitQueryOf(req.url ?? ''),
+    query,
+    hubToken,
     now,
     visitor: undefined,
     limits: NO_ANSWERS,
