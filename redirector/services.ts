@@ -14,7 +14,7 @@ import { createEvents, type Events } from './events/events';
 import { registerHealthMetrics } from './health/healthMetrics';
 import { createLinkChecks, type LinkChecks } from './health/linkChecks';
 import { createLinkHealthService, type LinkHealthService } from './health/linkHealthService';
-import { createHubParts, type HubParts } from './hubs/hubParts';
+import { createHubParts, type HubKeyDeps, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
@@ -87,7 +87,7 @@ export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
 export const LINK_PASSWORD_FAILURES_PER_LINK = 100;
 export const LINK_PASSWORD_LINK_WINDOW_MS = 60 * 60 * 1000;
 
-export interface ServiceDeps {
+export interface ServiceDeps extends HubKeyDeps {
   config: Config;
   store: Store;
   adminKey: string;
@@ -96,8 +96,6 @@ export interface ServiceDeps {
   lookupPlace?: PlaceLookup;
   /** ANONYMIZE_IPS's key (privacy/visitorSecret.ts loads it); required when the option is on. */
   visitorSecret?: Buffer;
-  /** The key of hub click tokens (privacy/keptSecret.ts, HUB_KEY_NAME); without one, this process's own. */
-  hubKey?: Buffer;
 }
 
 /**

@@ -21,14 +21,19 @@ export interface HubParts {
   hubTokens: HubClickTokens;
 }
 
-export function createHubParts(deps: {
-  store: Store;
-  clock: () => number;
-  publicUrl: string;
-  domains: Pick<DomainService, 'verifiedOf'>;
-  /** The hub key (privacy/keptSecret.ts); without one (the command line), one of this process's own. */
+export interface HubKeyDeps {
+  /** The key of hub click tokens (privacy/keptSecret.ts, HUB_KEY_NAME); without one, this process's own. */
   hubKey?: Buffer;
-}): HubParts {
+}
+
+export function createHubParts(
+  deps: HubKeyDeps & {
+    store: Store;
+    clock: () => number;
+    publicUrl: string;
+    domains: Pick<DomainService, 'verifiedOf'>;
+  },
+): HubParts {
   const { store, clock } = deps;
   const hubDirectory = keepHubDirectory(store.hubs);
   const hubPages = createHubPageCache(store.hubs, clock);

@@ -74,7 +74,7 @@ export interface VisitInput {
   request: VisitRequest;
   /** The visit's query string without '?' and without a hub token, '' when none (forward_query). */
   query: string;
-  /** The hub click token the visit carries, '' when none (visits/hubTokenQuery.ts); kept by the password form. */
+  /** The hub click token the visit carries, '' when none (hubs/hubTokenQuery.ts); kept by the password form. */
   hubToken: string;
   /** Epoch milliseconds. */
   now: number;

@@ -3,7 +3,7 @@
  * anything else reads it: it is never forwarded to the destination (forward_query). Pure. A visit
  * without the parameter costs one substring search.
  */
-import { HUB_TOKEN_PARAMETER, isHubTokenShaped } from '../hubs/hubClickToken';
+import { HUB_TOKEN_PARAMETER, isHubTokenShaped } from './hubClickToken';
 
 const MARK = `${HUB_TOKEN_PARAMETER}=`;
 
