@@ -18,8 +18,7 @@ const SERVERS: { kind: string; start: Start }[] = [
   { kind: 'sqlite', start: (env, clock) => startTestServer({ env, clock }) },
   {
     kind: 'postgres',
-    start: async (env, clock) =>
-      (await startPostgresTestServerOnFreshSchema({ env, clock })) as unknown as TestServer,
+    start: async (env, clock) => (await startPostgresTestServerOnFreshSchema({ env, clock })) as unknown as TestServer,
   },
 ];
 
