@@ -14,8 +14,12 @@ export interface HubTokenQuery {
   hubToken: string;
 }
 
+const NO_QUERY: HubTokenQuery = Object.freeze({ query: '', hubToken: '' });
+
 /** `query` (without '?') split into the rest and the hub token. */
 export function takeHubToken(query: string): HubTokenQuery {
+  // Most visits carry no query: the redirect path then allocates nothing here.
+  if (query === '') return NO_QUERY;
   if (!query.includes(MARK)) return { query, hubToken: '' };
   let hubToken = '';
   const kept: string[] = [];
