@@ -9,6 +9,7 @@ import { type Config, ConfigError, loadConfig, parseLogFormat } from './config';
 import { checkDomainsInBackground } from './domains/domainService';
 import { createHttpServer } from './http/httpServer';
 import { createLogger, type LogFormat, log, setLogger } from './observability/logger';
+import { HUB_KEY_NAME, loadKeptSecret } from './privacy/keptSecret';
 import { loadVisitorSecret } from './privacy/visitorSecret';
 import { openStore, SQLITE_FILE } from './storage/openStore';
 import { removeServicePid, writeServicePid } from './storage/servicePid';
@@ -177,6 +178,12 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(`cannot load the visitor key for ANONYMIZE_IPS: ${error instanceof Error ? error.message : String(error)}`);
   }
+  let hubKey: Buffer;
+  try {
+    hubKey = await loadKeptSecret(store, dataDir, HUB_KEY_NAME);
+  } catch (error) {
+    fail(`cannot load the hub key: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
   const app = createApp({
@@ -186,6 +193,7 @@ async function main(): Promise<void> {
     webRoot,
     lookupPlace: geoDatabase?.lookup,
     visitorSecret,
+    hubKey,
   });
   try {
     await app.services.domains.ready();

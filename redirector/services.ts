@@ -2,11 +2,11 @@
 
 import { type AnalyticsService, createAnalyticsService } from './analytics/analyticsService';
 import { type AccountService, createAccountService } from './auth/accountService';
-import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter } from './auth/attemptLimiter';
+import type { AttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
 import { defaultDomainOf } from './auth/domainRules';
+import { limiterOf } from './auth/limiterOf';
 import { systemScope } from './auth/scope';
-import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
@@ -14,31 +14,21 @@ import { createEvents, type Events } from './events/events';
 import { registerHealthMetrics } from './health/healthMetrics';
 import { createLinkChecks, type LinkChecks } from './health/linkChecks';
 import { createLinkHealthService, type LinkHealthService } from './health/linkHealthService';
-import { createHubParts, type HubParts } from './hubs/hubParts';
+import { createHubParts, type HubKeyDeps, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
 import { logProblem } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
-import { createMailer, type Mailer } from './outbound/mailer';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
 import { createClickSpool } from './storage/clickSpool';
 import type { LinkRepository, Store } from './storage/store';
-import { type AccountLinkService, createAccountLinkService } from './users/accountLinks';
-import { type AccountMailing, createAccountMailing } from './users/accountMailing';
-import { type AccountSelfService, createAccountSelfService } from './users/accountSelfService';
-import {
-  createForgotPassword,
-  FORGOT_PER_ADDRESS,
-  FORGOT_WINDOW_MS,
-  type ForgotPassword,
-  MAILS_PER_ACCOUNT,
-} from './users/forgotPassword';
+import { type AccountServices, accountServices } from './users/accountServices';
 import { createUserAdminService, type UserAdminService } from './users/userAdminService';
 import { type ClickRecorder, createClickRecorder } from './visits/clickRecorder';
 import type { PlaceLookup } from './visits/geoip';
 
-export interface Services extends HubParts {
+export interface Services extends HubParts, AccountServices {
   config: Config;
   store: Store;
   /** Every analytics figure (analytics/analyticsService.ts). */
@@ -70,15 +60,6 @@ export interface Services extends HubParts {
   keepAddress: AddressKeeper;
   /** Webhooks and the live stream (docs/api.md#webhooks); createApp starts their delivery. */
   events: Events;
-  /** Invitation and reset links (docs/api.md#accounts). */
-  accountLinks: AccountLinkService;
-  /** "Forgot password": mails a reset link when SMTP_URL is set. */
-  forgot: ForgotPassword;
-  /** A signed-in user's own account: profile, sessions, deletion. */
-  account: AccountSelfService;
-  /** Each account's last language, and the invitation mail (docs/api.md#languages). */
-  accountMailing: AccountMailing;
-  mailer: Mailer | undefined;
   /** Link health checks (docs/api.md#link-health); createApp starts their rounds. */
   linkChecks: LinkChecks;
   linkHealth: LinkHealthService;
@@ -90,7 +71,7 @@ export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
 export const LINK_PASSWORD_FAILURES_PER_LINK = 100;
 export const LINK_PASSWORD_LINK_WINDOW_MS = 60 * 60 * 1000;
 
-export interface ServiceDeps {
+export interface ServiceDeps extends HubKeyDeps {
   config: Config;
   store: Store;
   adminKey: string;
@@ -99,59 +80,6 @@ export interface ServiceDeps {
   lookupPlace?: PlaceLookup;
   /** ANONYMIZE_IPS's key (privacy/visitorSecret.ts loads it); required when the option is on. */
   visitorSecret?: Buffer;
-}
-
-/**
- * Shared through the database where instances share one (PostgreSQL); else per process. Keys are
- * hashed when `hashKey` is given (ANONYMIZE_IPS: no address kept, in the database or in memory),
- * each full address to its own hash, so that neighbours are never counted together.
- */
-function limiterOf(
-  store: Store,
-  scope: string,
-  options: AttemptLimiterOptions,
-  hashKey?: (key: string) => string,
-): AttemptLimiter {
-  const limiter = store.attempts
-    ? createSharedAttemptLimiter({ ...options, attempts: store.attempts, scope })
-    : createAttemptLimiter(options);
-  if (!hashKey) return limiter;
-  return {
-    ...limiter,
-    reserve: (key) => limiter.reserve(hashKey(key)),
-    refusedFor: (key) => limiter.refusedFor(hashKey(key)),
-  };
-}
-
-/** Invitations, resets, "forgot password" and self-service (docs/api.md#accounts). */
-function accountServices(
-  deps: {
-    config: Config;
-    store: Store;
-    auth: AuthService;
-    users: UserAdminService;
-    clock: () => number;
-    limiter: AttemptLimiter;
-  },
-  hashKey: ((key: string) => string) | undefined,
-): Pick<Services, 'accountLinks' | 'forgot' | 'account' | 'accountMailing' | 'mailer'> {
-  const { config, store, auth, users, clock, limiter } = deps;
-  const accountLinks = createAccountLinkService({ store, auth, clock, publicUrl: config.publicUrl });
-  const mailer = config.mail && createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from });
-  const windowMs = FORGOT_WINDOW_MS;
-  const forgot = createForgotPassword({
-    store,
-    links: accountLinks,
-    mailer,
-    addresses: limiterOf(store, 'forgot-addresses', { clock, max: FORGOT_PER_ADDRESS, windowMs }, hashKey),
-    accounts: limiterOf(store, 'forgot-accounts', { clock, max: MAILS_PER_ACCOUNT, windowMs }),
-    publicUrl: config.publicUrl,
-  });
-  // Wrong current passwords: the credential limiter per address, and the same limit per account.
-  const limits = { addresses: limiter, accounts: limiterOf(store, 'current-passwords', { clock }) };
-  const account = createAccountSelfService({ store, auth, users, clock, limits });
-  const accountMailing = createAccountMailing({ store, mailer, publicUrl: config.publicUrl });
-  return { accountLinks, forgot, account, accountMailing, mailer };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -189,7 +117,7 @@ export function createServices(deps: ServiceDeps): Services {
   // Read early, so the short-link edge knows the verified domains by the first request; a failure
   // here is retried by the next caller that waits for them.
   domains.ready().catch(() => undefined);
-  const hubParts = createHubParts({ store, clock, publicUrl: config.publicUrl, domains });
+  const hubParts = createHubParts({ store, clock, publicUrl: config.publicUrl, domains, hubKey: deps.hubKey });
   const users = createUserAdminService({
     store,
     linkCache,

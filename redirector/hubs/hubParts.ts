@@ -1,6 +1,8 @@
 /** The hub's services (docs/api.md#the-hub), built once beside the others (services.ts). */
+import crypto from 'node:crypto';
 import type { DomainService } from '../domains/domainService';
 import type { Store } from '../storage/store';
+import { type HubClickTokens, hubClickTokens } from './hubClickToken';
 import { type HubDirectory, keepHubDirectory } from './hubDirectory';
 import { createHubPageCache, type HubPageCache } from './hubPageCache';
 import { createHubService, type HubService } from './hubService';
@@ -15,14 +17,23 @@ export interface HubParts {
   hubPages: HubPageCache;
   /** Views, stored in batches. */
   hubViews: ViewRecorder;
+  /** The tokens the page's buttons carry, so that a click counts for the hub (docs/api.md#hub-clicks). */
+  hubTokens: HubClickTokens;
 }
 
-export function createHubParts(deps: {
-  store: Store;
-  clock: () => number;
-  publicUrl: string;
-  domains: Pick<DomainService, 'verifiedOf'>;
-}): HubParts {
+export interface HubKeyDeps {
+  /** The key of hub click tokens (privacy/keptSecret.ts, HUB_KEY_NAME); without one, this process's own. */
+  hubKey?: Buffer;
+}
+
+export function createHubParts(
+  deps: HubKeyDeps & {
+    store: Store;
+    clock: () => number;
+    publicUrl: string;
+    domains: Pick<DomainService, 'verifiedOf'>;
+  },
+): HubParts {
   const { store, clock } = deps;
   const hubDirectory = keepHubDirectory(store.hubs);
   const hubPages = createHubPageCache(store.hubs, clock);
@@ -37,5 +48,6 @@ export function createHubParts(deps: {
       await hubDirectory.refresh().catch(() => undefined);
     },
   });
-  return { hubs, hubDirectory, hubPages, hubViews: createViewRecorder(store.hubs) };
+  const hubTokens = hubClickTokens(deps.hubKey ?? crypto.randomBytes(32));
+  return { hubs, hubDirectory, hubPages, hubViews: createViewRecorder(store.hubs), hubTokens };
 }

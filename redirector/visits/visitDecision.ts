@@ -72,8 +72,10 @@ export interface VisitInput {
   /** Undefined: no such short code. */
   link: DecisionLink | undefined;
   request: VisitRequest;
-  /** The visit's query string without '?', '' when none (forward_query). */
+  /** The visit's query string without '?' and without a hub token, '' when none (forward_query). */
   query: string;
+  /** The hub click token the visit carries, '' when none (hubs/hubTokenQuery.ts); kept by the password form. */
+  hubToken: string;
   /** Epoch milliseconds. */
   now: number;
   /** Undefined until asked for. */
@@ -98,8 +100,8 @@ export type VisitDecision =
   /** POST on a link without a password: 405. */
   | { kind: 'no-password' }
   | { kind: 'bad-form'; problem: FormProblem }
-  /** 200, or 401 after a wrong password. */
-  | { kind: 'password-form'; wrong: boolean }
+  /** 200, or 401 after a wrong password; the form keeps `hubToken` ('' when none) in a hidden field. */
+  | { kind: 'password-form'; wrong: boolean; hubToken: string }
   | { kind: 'password-refused'; retryAfterMs: number }
   /** Not recorded: a link-preview bot gets the card, which refreshes to `location`. */
   | { kind: 'preview-card'; card: PreviewCard; location: string }
@@ -125,8 +127,8 @@ const ASK_PASSWORD: VisitDecision = { kind: 'ask', ask: 'password' };
 const NOT_FOUND: VisitDecision = { kind: 'not-found' };
 const DISABLED: VisitDecision = { kind: 'disabled' };
 const NO_PASSWORD: VisitDecision = { kind: 'no-password' };
-const PASSWORD_FORM: VisitDecision = { kind: 'password-form', wrong: false };
-const WRONG_PASSWORD: VisitDecision = { kind: 'password-form', wrong: true };
+const PASSWORD_FORM: VisitDecision = { kind: 'password-form', wrong: false, hubToken: '' };
+const WRONG_PASSWORD: VisitDecision = { kind: 'password-form', wrong: true, hubToken: '' };
 
 export function decideVisit(input: VisitInput): VisitDecision {
   const { link, request, limits } = input;
@@ -143,11 +145,11 @@ export function decideVisit(input: VisitInput): VisitDecision {
       if (limits.clicksLeft === undefined) return ASK_CLICKS_LEFT;
       if (!limits.clicksLeft) return expired(input, link);
     }
-    if (request.kind === 'view') return PASSWORD_FORM;
+    if (request.kind === 'view') return passwordForm(input, false);
     const password = limits.password;
     if (password === undefined) return ASK_PASSWORD;
     if (password.kind === 'refused') return { kind: 'password-refused', retryAfterMs: password.retryAfterMs };
-    if (password.kind === 'wrong') return WRONG_PASSWORD;
+    if (password.kind === 'wrong') return passwordForm(input, true);
     cache = 'private';
   } else if (request.kind === 'password') {
     return NO_PASSWORD;
@@ -164,6 +166,12 @@ export function decideVisit(input: VisitInput): VisitDecision {
   const visitor = input.visitor;
   if (visitor === undefined) return ASK_VISITOR;
   return recorded(input, link, visitor, cache);
+}
+
+/** The form, keeping a hub click's token. */
+function passwordForm(input: VisitInput, wrong: boolean): VisitDecision {
+  if (input.hubToken === '') return wrong ? WRONG_PASSWORD : PASSWORD_FORM;
+  return { kind: 'password-form', wrong, hubToken: input.hubToken };
 }
 
 function hasPreview(link: DecisionLink): boolean {

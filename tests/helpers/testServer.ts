@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type App, createApp } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
+import { HUB_KEY_NAME, loadKeptSecret } from '../../redirector/privacy/keptSecret';
 import { loadVisitorSecret } from '../../redirector/privacy/visitorSecret';
 import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../redirector/storage/store';
@@ -49,7 +50,8 @@ export async function serveApp(
   clock?: () => number,
 ): Promise<{ url: string; app: App; close(): Promise<void> }> {
   const visitorSecret = config.anonymizeIps ? await loadVisitorSecret(store, config.dataDir) : undefined;
-  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock, webRoot: WEB_ROOT, visitorSecret });
+  const hubKey = await loadKeptSecret(store, config.dataDir, HUB_KEY_NAME);
+  const app = createApp({ config, store, adminKey: TEST_ADMIN_KEY, clock, webRoot: WEB_ROOT, visitorSecret, hubKey });
   return { app, ...(await listenOnFreePort(http.createServer(app.handle), app, store)) };
 }
 

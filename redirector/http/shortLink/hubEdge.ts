@@ -3,14 +3,16 @@
  * /@<handle>/avatar on the default domain, and `/` on the owner's verified custom domain. Like the
  * redirect, no Koa on this path: the hub comes from a one-second cache (hubs/hubPageCache.ts), its
  * page is rendered once per variant (host, TikTok device, language of its own words: the ETag differs
- * by language, and the answer says `Vary: Accept-Language`), and a non-bot GET is a view, stored in this turn's batch
- * before the page goes out.
+ * by language, and the answer says `Vary: Accept-Language`) and minute: its buttons carry the
+ * minute's click token (docs/api.md#hub-clicks), so a page is never served with a token older than
+ * the page. A non-bot GET is a view, stored in this turn's batch before the page goes out.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shortUrlOf } from '../../contract/domains';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
 import { hubUrlOf, initialsOf } from '../../contract/hub';
+import { HUB_TOKEN_PARAMETER, tokenMinuteOf } from '../../hubs/hubClickToken';
 import type { HubPageEntry } from '../../hubs/hubPageCache';
 import { avatarUrlOf, buttonText } from '../../hubs/hubService';
 import { logUnexpectedError } from '../../observability/errorLog';
@@ -29,7 +31,7 @@ export const HUB_CACHE_CONTROL = 'public, max-age=60';
 
 export type HubServices = Pick<
   Services,
-  'hubPages' | 'hubViews' | 'hubDirectory' | 'keepAddress' | 'config' | 'clock'
+  'hubPages' | 'hubViews' | 'hubDirectory' | 'hubTokens' | 'keepAddress' | 'config' | 'clock'
 > & {
   /** The avatars, and whether the database is reachable. */
   store: Pick<Store, 'health' | 'hubs'>;
@@ -59,7 +61,7 @@ export interface HubEdge {
 }
 
 export function createHubEdge(services: HubServices): HubEdge {
-  const { hubPages, hubViews, hubDirectory, keepAddress, clock } = services;
+  const { hubPages, hubViews, hubDirectory, hubTokens, keepAddress, clock } = services;
   const { publicUrl, trustProxy } = services.config;
   const parseAgent = createUserAgentParser();
 
@@ -82,10 +84,11 @@ export function createHubEdge(services: HubServices): HubEdge {
     }
     const facts = parseAgent(req.headers['user-agent'] ?? '');
     const inTikTok = hub.tiktok_bypass && facts.in_app === 'tiktok';
-    const variant = `${host.kind === 'default' ? '' : host.domain}|${inTikTok ? facts.device_type : ''}|${language}`;
+    const minute = tokenMinuteOf(clock());
+    const variant = `${host.kind === 'default' ? '' : host.domain}|${inTikTok ? facts.device_type : ''}|${language}|${minute}`;
     let answer = entry.rendered.get(variant) as RenderedAnswer | undefined;
     if (answer === undefined) {
-      answer = render(hub, host, facts, publicUrl, language);
+      answer = render(hub, host, facts, publicUrl, language, hubTokens.issue(hub.handle, minute));
       entry.rendered.set(variant, answer);
     }
     const rendered = answer;
@@ -169,13 +172,14 @@ function failed(services: HubServices, req: IncomingMessage, res: ServerResponse
   res.end('Server error');
 }
 
-/** The page of `hub` as asked for on `host` in `language`, with its headers. */
+/** The page of `hub` as asked for on `host` in `language`, its buttons carrying `hubToken`, with its headers. */
 function render(
   hub: HubPageRecord,
   host: PageHost,
   facts: UserAgentFacts,
   publicUrl: string,
   language: string,
+  hubToken: string,
 ): RenderedAnswer {
   const imageOrigin = new URL(publicUrl).origin;
   const pageUrl =
@@ -191,7 +195,7 @@ function render(
       initials: initialsOf(hub.title),
       links: hub.links.map((link) => ({
         text: buttonText(link),
-        href: shortUrlOf(publicUrl, link.domain, link.short_code),
+        href: `${shortUrlOf(publicUrl, link.domain, link.short_code)}?${HUB_TOKEN_PARAMETER}=${hubToken}`,
       })),
       pageUrl,
       imageOrigin,

@@ -1,14 +1,18 @@
 /**
- * The body of `POST /<shortCode>` (docs/api.md#resolving-a-short-link): one form field, `password`,
- * `application/x-www-form-urlencoded`, read with a small limit on node:http directly (the redirect
- * path does not go through Koa).
+ * The body of `POST /<shortCode>` (docs/api.md#the-password-form): the field `password`, and the
+ * hidden field of a hub click's token when the form has one, `application/x-www-form-urlencoded`,
+ * read with a small limit on node:http directly (the redirect path does not go through Koa).
  */
 import type { IncomingMessage } from 'node:http';
+import { HUB_TOKEN_PARAMETER, isHubTokenShaped } from '../../hubs/hubClickToken';
 
 /** A password is at most 128 code points; percent-encoded, each may take up to 12 bytes. */
 export const MAX_PASSWORD_FORM_BYTES = 2048;
 
-export type PasswordForm = { ok: true; password: string } | { ok: false; status: 400 | 413 | 415; message: string };
+/** `hubToken`: the hidden field's, '' when the form has none (or not shaped like a token). */
+export type PasswordForm =
+  | { ok: true; password: string; hubToken: string }
+  | { ok: false; status: 400 | 413 | 415; message: string };
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
@@ -46,7 +50,13 @@ export function readPasswordForm(req: IncomingMessage): Promise<PasswordForm> {
         finish({ ok: false, status: 400, message: 'The form holds a NUL character' });
         return;
       }
-      finish({ ok: true, password: new URLSearchParams(text).get('password') ?? '' });
+      const fields = new URLSearchParams(text);
+      const hubToken = fields.get(HUB_TOKEN_PARAMETER) ?? '';
+      finish({
+        ok: true,
+        password: fields.get('password') ?? '',
+        hubToken: isHubTokenShaped(hubToken) ? hubToken : '',
+      });
     });
     req.on('error', () => finish({ ok: false, status: 400, message: 'The form could not be read' }));
   });

@@ -10,7 +10,13 @@ import type { AnswerCache, VisitDecision } from '../../visits/visitDecision';
 import type { Visitor } from '../../visits/visitor';
 import { BYPASS_PAGE_CSP, renderBypassPage } from './pages/bypassPage';
 import { DISABLED_LINK_HEADERS, disabledLinkBody } from './pages/disabledLinkPage';
-import { expiredBody, LINK_PAGE_HEADERS, passwordFormBody, renderTooManyPasswordsPage } from './pages/linkPages';
+import {
+  expiredBody,
+  LINK_PAGE_HEADERS,
+  passwordFormBody,
+  renderPasswordPage,
+  renderTooManyPasswordsPage,
+} from './pages/linkPages';
 import { notFoundPage } from './pages/notFoundPage';
 import { languageHeaders, pageLanguage, perLanguage } from './pages/pageLanguage';
 import { PREVIEW_CARD_CSP, renderPreviewCard } from './pages/previewCard';
@@ -123,14 +129,13 @@ export function writeAnswer(
       else page(req, res, 410, LINK_PAGE_HEADERS, expiredBody);
       return;
     case 'password-form': {
-      const wrong = decision.wrong;
-      page(
-        req,
-        res,
-        statusOf(decision),
-        LINK_PAGE_HEADERS,
-        (language) => passwordFormBody(language)[wrong ? 'wrong' : 'form'],
-      );
+      const { wrong, hubToken } = decision;
+      // Rendered once per language, except with a hub click's token to keep.
+      const body =
+        hubToken === ''
+          ? (language: string) => passwordFormBody(language)[wrong ? 'wrong' : 'form']
+          : (language: string) => Buffer.from(renderPasswordPage(language, wrong, hubToken), 'utf8');
+      page(req, res, statusOf(decision), LINK_PAGE_HEADERS, body);
       return;
     }
     case 'password-refused': {

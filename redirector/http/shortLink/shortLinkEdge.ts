@@ -14,7 +14,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shortUrlOf } from '../../contract/domains';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
-import { HUB_REFERRER, hubReferrer } from '../../hubs/hubReferrer';
+import { HUB_REFERRER, hubClick } from '../../hubs/hubClick';
+import { takeHubToken } from '../../hubs/hubTokenQuery';
 import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
@@ -27,7 +28,7 @@ import { decideVisit, type RecordedDecision, type VisitRequest } from '../../vis
 import { createVisitorReader } from '../../visits/visitor';
 import { createHubEdge, type HubServices } from './hubEdge';
 import { createLinkLookup, type FoundLink, whenFound } from './linkLookup';
-import { readPasswordForm } from './passwordForm';
+import { type PasswordForm, readPasswordForm } from './passwordForm';
 import { type FinalDecision, outcomeOf, statusOf, writeAnswer } from './shortLinkAnswers';
 import { createVisitLimits, type Visit, type VisitLimitServices } from './visitLimits';
 
@@ -63,7 +64,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   const limits = createVisitLimits(services);
   const lookup = createLinkLookup(linkCache);
   const hubEdge = createHubEdge(services);
-  const fromHub = hubReferrer(services);
+  const fromHub = hubClick(services);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
   function proceed(visit: Visit): void {
@@ -107,7 +108,8 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     // The decision asks for the visitor before any recorded answer.
     const visitor = visit.visitor!;
     const click = visitClick(visit.link!.id, visit.now, visitor, decision);
-    if (fromHub(visit.req.headers.referer, visit.link!.user_id)) click.referrer_source = HUB_REFERRER;
+    // A visit without a hub token is told at once; one with a token costs one HMAC (docs/api.md#hub-clicks).
+    if (fromHub(visit.hubToken, visit.link!.user_id, visit.now)) click.referrer_source = HUB_REFERRER;
     clickRecorder.recordThen(click, () => guarded(visit, () => writeAnswer(visit.req, visit.res, decision, visitor)));
   }
 
@@ -131,9 +133,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
 
   async function answerPost(req: IncomingMessage, res: ServerResponse, found: FoundLink): Promise<void> {
     const form = await readPasswordForm(req);
-    const link = await found;
-    const visit = newVisit(req, res, link, { kind: 'password', formProblem: form.ok ? null : form }, clock());
-    if (form.ok) visit.password = form.password;
+    const visit = postedVisit(req, res, await found, form, clock());
     guarded(visit, () => proceed(visit));
   }
 
@@ -167,17 +167,35 @@ function newVisit(
   request: VisitRequest,
   now: number,
 ): Visit {
+  const { query, hubToken } = takeHubToken(visitQueryOf(req.url ?? ''));
   return {
     req,
     res,
     link,
     request,
-    query: visitQueryOf(req.url ?? ''),
+    query,
+    hubToken,
     now,
     visitor: undefined,
     limits: NO_ANSWERS,
     password: '',
   };
+}
+
+/** The visit of a posted password form. */
+function postedVisit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  link: RedirectLink | undefined,
+  form: PasswordForm,
+  now: number,
+): Visit {
+  const visit = newVisit(req, res, link, { kind: 'password', formProblem: form.ok ? null : form }, now);
+  if (!form.ok) return visit;
+  visit.password = form.password;
+  // The form's hidden field keeps a hub click's token (docs/api.md#the-password-form).
+  if (form.hubToken !== '') visit.hubToken = form.hubToken;
+  return visit;
 }
 
 /**

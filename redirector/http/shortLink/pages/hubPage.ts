@@ -2,8 +2,8 @@
  * The hub's public page (docs/api.md#the-hub): complete without JavaScript and allowed none by its
  * Content-Security-Policy. Its one inline style holds the hub's colours (contract/contrast.ts keeps
  * every text at 4.5:1 or more), allowed by its hash; every text the user typed reaches the page
- * only HTML-escaped. Links are plain `<a href>`s to each link's short_url, and the page sends its
- * full address as Referer so that a click counts as coming from the hub.
+ * only HTML-escaped. Links are plain `<a href>`s to each link's short_url with the page's click
+ * token (docs/api.md#hub-clicks), so that a click counts as coming from the hub.
  */
 import { createHash } from 'node:crypto';
 import type { DeviceType } from '../../../contract/clicks';

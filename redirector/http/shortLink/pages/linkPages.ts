@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { MAX_LINK_PASSWORD_LENGTH } from '../../../contract/linkOptions';
+import { HUB_TOKEN_PARAMETER } from '../../../hubs/hubClickToken';
+import { escapeHtml } from './bypassPage';
 import { pageTexts, perLanguage } from './pageLanguage';
 
 const STYLE = `
@@ -62,15 +64,21 @@ ${body}
 </main></body></html>`;
 }
 
-/** The password form in `language`; `wrong`: "Wrong password" above the field. */
-export function renderPasswordPage(language: string, wrong = false): string {
+/**
+ * The password form in `language`; `wrong`: "Wrong password" above the field; `hubToken`: a hub
+ * click's token, kept in a hidden field so the click after the right password counts for the hub
+ * (docs/api.md#the-password-form).
+ */
+export function renderPasswordPage(language: string, wrong = false, hubToken = ''): string {
   const t = pageTexts(language);
   const message = wrong ? `<p class="error" role="alert">${t('server.password.wrong')}</p>` : '';
+  const hidden =
+    hubToken === '' ? '' : `\n<input type="hidden" name="${HUB_TOKEN_PARAMETER}" value="${escapeHtml(hubToken)}">`;
   return page(
     language,
     t('server.password.title'),
     `<p>${t('server.password.text')}</p>
-${message}<form method="post">
+${message}<form method="post">${hidden}
 <label for="password">${t('server.password.label')}</label>
 <input id="password" name="password" type="password" required autofocus autocomplete="off" maxlength="${MAX_PASSWORD_FIELD_UNITS}">
 <button type="submit">${t('server.password.submit')}</button>

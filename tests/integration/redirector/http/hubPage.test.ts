@@ -2,7 +2,8 @@
  * The hub's public page (docs/api.md#the-hub), on both stores: rendered by the server with every
  * user text escaped, no script allowed, cached for a minute with an ETag, 404 unpublished and 410
  * for a disabled owner, `/` of the owner's verified domain, the TikTok banner; and its figures:
- * each non-bot GET a view, each click from the page a `hub` click of its link, over a range.
+ * each non-bot GET a view, each click with the page's token a `hub` click of its link, over a range
+ * (the token's own rules: hubClicks.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
@@ -67,8 +68,16 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     expect(page.body).toContain(`<meta property="og:description" content="Bio ${escaped}">`);
     expect(page.body).toContain('<meta property="og:url" content="https://me.example.com/@alice">');
     expect(page.body).toContain(`<p class="bio">Bio ${escaped}</p>`);
-    expect(page.body).toContain(`<a class="link" href="https://me.example.com/first">Label ${escaped}</a>`);
-    expect(page.body).toContain(`<a class="link" href="https://me.example.com/second">Title ${escaped}</a>`);
+    // Each button carries the page's click token (docs/api.md#hub-clicks).
+    const token = '[0-9a-z]+\\.[\\w-]{22}';
+    expect(page.body).toMatch(
+      new RegExp(`<a class="link" href="https://me.example.com/first\\?me_hub=${token}">Label `),
+    );
+    expect(page.body).toMatch(
+      new RegExp(`<a class="link" href="https://me.example.com/second\\?me_hub=${token}">Title `),
+    );
+    expect(page.body).toContain(`">Label ${escaped}</a>`);
+    expect(page.body).toContain(`">Title ${escaped}</a>`);
     // No avatar: the initials, of the words that start with a letter or a digit.
     expect(page.body).toContain('<div class="avatar initials" aria-hidden="true">A</div>');
   });
@@ -122,7 +131,7 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     await putHub(alice, hub());
   });
 
-  it('counts each non-bot GET as a view, and each click from the page as a hub click', async () => {
+  it('counts each non-bot GET as a view, and each click with the page’s token as a hub click', async () => {
     // The earlier tests' views came from this machine's address.
     const before = (await stats()).body;
     expect(before).toMatchObject({ unique_visitors: 1, clicks: 0 });
@@ -135,15 +144,19 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     for (const agent of [UA.googlebot, UA.facebookexternalhit, UA.curl, ''])
       await visit('/@alice', { 'User-Agent': agent });
     await request(`${server.url}/@alice`, { method: 'HEAD', headers: { 'User-Agent': UA.desktopChrome } });
-    // Clicks with the hub as Referer, at either address form, and one from elsewhere.
-    const referred = (referer: string, code = 'first', agent: string = UA.desktopChrome) =>
-      visit(`/${code}`, { Referer: referer, 'User-Agent': agent });
-    expect((await referred('https://me.example.com/@alice')).status).toBe(302);
-    await referred('https://me.example.com/@ALICE/', 'second');
-    await referred('https://me.example.com/@alice', 'second');
-    await referred('https://me.example.com/@alice', 'second', UA.googlebot);
-    await referred('https://elsewhere.example/@alice');
-    await referred('https://me.example.com/@bob');
+    // Clicks of the page's buttons (a bot's is not counted), and clicks that only claim the hub as Referer.
+    const buttons = [
+      ...(await visit('/@alice', { 'User-Agent': UA.googlebot })).body.matchAll(/class="link" href="([^"]+)"/g),
+    ];
+    const [first, second] = buttons.map((button) => new URL(button[1]!.replace(/&amp;/g, '&')));
+    const clicked = (button: URL, agent: string = UA.desktopChrome) =>
+      visit(`${button.pathname}${button.search}`, { 'User-Agent': agent });
+    expect((await clicked(first!)).status).toBe(302);
+    await clicked(second!);
+    await clicked(second!);
+    await clicked(second!, UA.googlebot);
+    await visit('/first', { Referer: 'https://me.example.com/@alice' });
+    await visit('/second', { Referer: 'https://me.example.com/@ALICE/' });
     const figures = (await stats()).body;
     expect(figures).toMatchObject({ views: earlier + 5, unique_visitors: 3, clicks: 3 });
     expect(figures.click_rate).toBeCloseTo(3 / (earlier + 5), 10);
@@ -172,7 +185,7 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     expect((await stats('?tz=Mars/Olympus')).status).toBe(400);
   });
 
-  it('is the page of `/` on the owner’s verified custom domain, and a click from there is a hub click', async () => {
+  it('is the page of `/` on the owner’s verified custom domain, and a click of its buttons is a hub click', async () => {
     await call(server, 'POST', '/api/user/domain', { headers: bearer(alice.token), body: { domain: 'go.alice.test' } });
     const before = await visit('/', {}, 'go.alice.test');
     // Pending: the host is the default domain, whose `/` is the UI.
@@ -186,8 +199,10 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     const home = await visit('/', {}, 'go.alice.test');
     expect(home.status).toBe(200);
     expect(home.body).toContain('<meta property="og:url" content="https://go.alice.test/">');
-    const click = await visit('/first', { Referer: 'https://go.alice.test/' }, 'go.alice.test');
+    const button = /class="link" href="https:\/\/me\.example\.com(\/first\?[^"]+)"/.exec(home.body)![1]!;
+    const click = await visit(button, { Referer: 'https://go.alice.test/' }, 'go.alice.test');
     expect(click.status).toBe(302);
+    expect(click.headers.location).not.toContain('me_hub');
     expect((await stats()).body).toMatchObject({ views: views + 1, clicks: clicks + 1 });
     // Unpublished: `/` goes back to PUBLIC_URL.
     await putHub(alice, hub({ published: false }));

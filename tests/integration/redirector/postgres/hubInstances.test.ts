@@ -1,7 +1,8 @@
 /**
  * The hub across two instances on one PostgreSQL database (docs/api.md#the-hub): a page published,
  * changed or taken down through one is served so by the other within a second or so (its page cache
- * and its directory of handles), and views and hub clicks counted on either add up in the figures.
+ * and its directory of handles), views and hub clicks counted on either add up in the figures, and
+ * a page's click token from one instance counts on the other (one hub key in the database).
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
@@ -35,7 +36,8 @@ describe('the hub across two instances', () => {
     expect((await call(asTest(a), 'PUT', '/api/hub', { headers: bearer(ann.token), body: hub })).status).toBe(200);
     await within(async () => (await visit(b, '/@ann')).status === 200);
 
-    // Views on both, from three addresses; hub clicks on both (B knows the handle by then).
+    // Views on both, from three addresses; hub clicks on both (B knows the handle by then), each with
+    // the token of the other instance's page; a bare Referer counts on neither.
     const views = [
       [a, '198.51.100.1'],
       [b, '198.51.100.2'],
@@ -43,14 +45,18 @@ describe('the hub across two instances', () => {
       [a, '198.51.100.3'],
     ] as const;
     for (const [server, address] of views) await visit(server, '/@ann', { 'X-Forwarded-For': address });
+    const buttonOf = async (server: PostgresTestServer) =>
+      /href="https:\/\/me\.example\.com(\/ann1\?me_hub=[^"]+)"/.exec((await visit(server, '/@ann')).body)![1]!;
+    const [fromA, fromB] = [await buttonOf(a), await buttonOf(b)];
     await within(async () => {
       const before = (await call(asTest(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
-      await visit(b, '/ann1', { Referer: 'https://me.example.com/@ann' });
+      await visit(b, fromA);
       const after = (await call(asTest(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
       return after > before;
     });
     const clicksBefore = (await call(asTest(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
-    await visit(a, '/ann1', { Referer: 'https://me.example.com/@ann' });
+    await visit(a, fromB);
+    for (const server of [a, b]) await visit(server, '/ann1', { Referer: 'https://me.example.com/@ann' });
     const stats = (await call(asTest(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body;
     expect(stats.clicks).toBe(clicksBefore + 1);
     // Every GET of the page that answered 200 was a view: the polls' too.

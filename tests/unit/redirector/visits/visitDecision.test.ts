@@ -24,6 +24,7 @@ function input(link: Partial<DecisionLink> | undefined, changes: Partial<VisitIn
     link: link && { ...base, ...link },
     request: view,
     query: '',
+    hubToken: '',
     now: NOW,
     visitor: human,
     limits: {},
@@ -111,7 +112,12 @@ describe('decideVisit', () => {
 
   it('password: the form for a view (bots too), without reading the visitor; a full click limit first', () => {
     expect(decideAll(input({ password_hash: 'h' }), { visitor: bot })).toEqual({
-      decision: { kind: 'password-form', wrong: false },
+      decision: { kind: 'password-form', wrong: false, hubToken: '' },
+      asked: [],
+    });
+    // A hub click's token is kept by the form.
+    expect(decideAll(input({ password_hash: 'h' }, { hubToken: 't.x' }), {})).toEqual({
+      decision: { kind: 'password-form', wrong: false, hubToken: 't.x' },
       asked: [],
     });
     expect(decideAll(input({ password_hash: 'h', max_clicks: 2 }), { clicksLeft: false })).toEqual({
@@ -126,7 +132,13 @@ describe('decideVisit', () => {
       decideAll(input(locked, { request: post }), { clicksLeft: true, password: { kind: 'refused', retryAfterMs: 5 } }),
     ).toEqual({ decision: { kind: 'password-refused', retryAfterMs: 5 }, asked: ['clicks-left', 'password'] });
     expect(decideAll(input(locked, { request: post }), { clicksLeft: true, password: { kind: 'wrong' } })).toEqual({
-      decision: { kind: 'password-form', wrong: true },
+      decision: { kind: 'password-form', wrong: true, hubToken: '' },
+      asked: ['clicks-left', 'password'],
+    });
+    expect(
+      decideAll(input(locked, { request: post, hubToken: 't.x' }), { clicksLeft: true, password: { kind: 'wrong' } }),
+    ).toEqual({
+      decision: { kind: 'password-form', wrong: true, hubToken: 't.x' },
       asked: ['clicks-left', 'password'],
     });
     expect(
