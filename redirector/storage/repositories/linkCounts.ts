@@ -66,15 +66,25 @@ const LINK_COUNTS_SQL = `
 /** The counts of the link whose id is $1, for a prepared PostgreSQL query (analytics/linkStats.ts). */
 export const POSTGRES_LINK_COUNTS_SQL = LINK_COUNTS_SQL.replaceAll('?', '$1');
 
+/**
+ * The totals of the links `where` selects (alias `l`): their count, their clicks, and their unique
+ * visitors as distinct visitors across them (link_visitors, one row per link and visitor), not the
+ * sum of each link's, which counts twice a visitor of two links (docs/api.md#links). `where`'s
+ * parameters go twice: the subquery's first.
+ */
+function userTotalsSql(where: string): string {
+  const visitors = `(SELECT COUNT(DISTINCT g.ip_address) FROM link_visitors g JOIN links l ON l.id = g.link_id ${where})`;
+  return `SELECT COUNT(*) AS links, ${sumOf('t.clicks')} AS clicks, CAST(${visitors} AS BIGINT) AS unique_visitors
+    ${WITH_TOTALS} ${where}`;
+}
+
 /** `fold` brings the rollups up to date with the stored clicks (each engine's own). */
 export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQueries {
   const rowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${COUNT_COLUMNS}`;
   const windowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${TOTAL_COLUMNS}`;
   const listAll = `SELECT ${rowColumns} ${WITH_TOTALS} ${NEWEST_FIRST}`;
   const listByUser = `SELECT ${rowColumns} ${WITH_TOTALS} WHERE l.user_id = ? ${NEWEST_FIRST}`;
-  const totals = `
-    SELECT COUNT(*) AS links, ${sumOf('t.clicks')} AS clicks, ${sumOf('t.visitors')} AS unique_visitors
-    ${WITH_TOTALS} WHERE l.user_id = ?`;
+  const totals = userTotalsSql('WHERE l.user_id = ?');
   const beforeRead = async () => {
     await fold();
   };
@@ -135,7 +145,8 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
     },
     async totals(userId) {
       await beforeRead();
-      return (await db.get<LinkTotals>(totals, [userId]))!;
+      // The owner's condition twice: the distinct visitors' subquery, then the links'.
+      return (await db.get<LinkTotals>(totals, [userId, userId]))!;
     },
     async list(filter) {
       await beforeRead();
