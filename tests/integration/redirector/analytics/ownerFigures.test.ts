@@ -56,7 +56,9 @@ describe.each(STORE_SERVERS)("a link's owner sees every figure of it ($kind)", (
     expect(ownerView.body.stats.referrerCounts).toEqual({ Direct: 2, hub: 1 });
     expect(ownerView.body.stats.hourlyStats[10]).toBe(3);
     // The cities the administrator's recent clicks show, the same clicks in the same order.
-    const withoutAddress = adminView.body.recentClicks.map(({ ip_address, ...click }: Record<string, unknown>) => click);
+    const withoutAddress = adminView.body.recentClicks.map(
+      ({ ip_address, ...click }: Record<string, unknown>) => click,
+    );
     expect(ownerView.body.recentClicks).toEqual(withoutAddress);
     expect(ownerView.body.recentClicks.map((click: { city: string | null }) => click.city)).toEqual([
       'Berlin',
