@@ -103,11 +103,10 @@ describe("the owner's link analytics", () => {
     if (!table) throw new Error('no recent clicks table');
     expect(within(table).getByText(/Berlin, Germany/)).toBeTruthy();
     expect(within(table).queryByText('IP Address')).toBeNull();
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Time',
-      'Location',
-      'Device',
-      'Browser',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Time', 'Location', 'Device', 'Browser']);
   });
 });
