@@ -160,7 +160,7 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
     await expect(card('Countries')).toHaveText('3');
     await expect(card('Mobile Clicks')).toHaveText('2');
     await expect(page.getByRole('heading', { name: 'Clicks Over Time (Last 7 Days)' })).toBeVisible();
-    await expect(page.locator('.recharts-line-dot')).toHaveCount(7);
+    await expect(page.locator('.card', { hasText: 'Clicks Over Time' }).locator('.recharts-line-dot')).toHaveCount(7);
     const devices = page.locator('.card', { hasText: 'Device Breakdown' });
     await expect(devices.locator('.legend__item')).toHaveText([/iOS\s*1/, /Android\s*1/, /Web\s*2/]);
     const countries = page.locator('.card', { hasText: 'Top Countries' }).locator('.bar-list__row');
