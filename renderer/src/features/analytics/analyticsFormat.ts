@@ -47,9 +47,20 @@ export function referrerSlices(counts: Record<string, number>): { name: string; 
   return other > 0 ? [...slices, { name: i18next.t('analytics.other'), value: other }] : slices;
 }
 
-/** The 5 biggest entries of a count map, as bar-list items. */
+/** The key a count map gives clicks without a value (redirector/analytics/counts.ts). */
+const UNKNOWN_VALUE = 'Unknown';
+
+/**
+ * The 5 biggest entries of a count map, as bar-list items; the API's `Unknown` (a click without a
+ * browser, system or model, docs/api.md#what-counts) in the UI's language.
+ */
 export const topItems = (counts: Record<string, number>) =>
-  topEntries(counts, 5).map(([name, value]) => ({ key: name, label: name, value }));
+  topEntries(counts, 5).map(([name, value]) => ({
+    key: name,
+    label: name === UNKNOWN_VALUE ? i18next.t('common.unknown') : name,
+    value,
+  }));
+
 
 /** The trend's days: one per day of the range when the answer covers one, else the last 7 days. */
 export function trendDays(stats: { last7Days: DayCount[]; days?: DayCount[] }): DayCount[] {
