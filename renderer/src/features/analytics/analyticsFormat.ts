@@ -61,7 +61,6 @@ export const topItems = (counts: Record<string, number>) =>
     value,
   }));
 
-
 /** The trend's days: one per day of the range when the answer covers one, else the last 7 days. */
 export function trendDays(stats: { last7Days: DayCount[]; days?: DayCount[] }): DayCount[] {
   return stats.days ?? stats.last7Days;
