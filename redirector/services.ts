@@ -1,9 +1,11 @@
 /** Builds every service once; routers and the redirect handler receive this object. */
+
 import { type AnalyticsService, createAnalyticsService } from './analytics/analyticsService';
 import { type AccountService, createAccountService } from './auth/accountService';
 import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
 import { defaultDomainOf } from './auth/domainRules';
+import { systemScope } from './auth/scope';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
@@ -15,7 +17,7 @@ import { createLinkHealthService, type LinkHealthService } from './health/linkHe
 import { createHubParts, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
-import { ADMIN, createLinkService, type LinkService } from './links/linkService';
+import { createLinkService, type LinkService } from './links/linkService';
 import { logProblem } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { createMailer, type Mailer } from './outbound/mailer';
@@ -192,7 +194,7 @@ export function createServices(deps: ServiceDeps): Services {
     registry: metrics.registry,
     defaultDomain,
     presentLink: async (id) => {
-      const link = await links.get(ADMIN, id).catch(() => undefined);
+      const link = await links.get(systemScope(), id).catch(() => undefined);
       return link && { ownerId: link.user_id, link };
     },
   });
@@ -283,7 +285,7 @@ function linkHealthParts(deps: {
     dnsServers: config.dnsServers,
     // link.broken and link.recovered carry the link as it is now, its health included.
     async onTurn(linkId, turn) {
-      const link = await deps.links().get(ADMIN, linkId);
+      const link = await deps.links().get(systemScope(), linkId);
       await events.onLinkChange([{ action: turn, ownerId: link.user_id, link }]);
     },
     log: logProblem,

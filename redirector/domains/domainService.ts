@@ -3,9 +3,11 @@
  * TXT record (checked on demand and in the background), and once verified it serves their links;
  * the verified ones are kept in memory (verifiedDomains.ts).
  */
+
 import { randomBytes } from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
+import { ownerIdOf, type Scope, systemScope } from '../auth/scope';
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
 import { logProblem } from '../observability/logger';
@@ -37,12 +39,12 @@ export interface DomainService {
   /** Resolves once the verified domains are in memory. */
   ready(): Promise<void>;
   /** The user's domain and its state; undefined without one. */
-  stateOf(userId: number): Promise<DomainState | undefined>;
+  stateOf(scope: Scope): Promise<DomainState | undefined>;
   /** RuleError 400 for a bad name or the default domain, 409 when another user has it. */
-  claim(userId: number, input: unknown): Promise<DomainState>;
-  remove(userId: number): Promise<void>;
+  claim(scope: Scope, input: unknown): Promise<DomainState>;
+  remove(scope: Scope): Promise<void>;
   /** Looks the TXT record up now; RuleError 429 beyond the limit, 404 without a domain. */
-  verify(userId: number): Promise<DomainState>;
+  verify(scope: Scope): Promise<DomainState>;
   /** One background round: every pending domain looked up, the week-old ones failed. */
   checkPending(): Promise<void>;
   list(): Promise<ListedDomain[]>;
@@ -105,7 +107,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
     const found = await checkTxtRecord(lookup, record.domain, record.token);
     const since = restart ? now : record.created_at;
     const expired = !found.verified && now - since >= PENDING_MS;
-    await store.domains.record(record.user_id, record.domain, {
+    await store.domains.record(record, {
       status: found.verified ? 'verified' : expired ? 'failed' : 'pending',
       checked_at: now,
       verified_at: found.verified ? now : null,
@@ -123,38 +125,38 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
 
   return {
     ready: verified.ready,
-    async stateOf(userId) {
-      const record = await store.domains.ofUser(userId);
+    async stateOf(scope) {
+      const record = await store.domains.of(scope);
       return record && toState(record);
     },
-    async claim(userId, input) {
+    async claim(scope, input) {
       const domain = normaliseCustomDomain(input, defaultDomain);
-      const current = await store.domains.ofUser(userId);
+      const current = await store.domains.of(scope);
       if (current?.domain !== domain) {
         try {
-          await store.domains.claim(userId, domain, newToken(), clock());
+          await store.domains.claim(scope, domain, newToken(), clock());
         } catch (error) {
           if (error instanceof UniqueViolation) throw taken(DOMAIN_TAKEN);
           throw error;
         }
         if (current?.status === 'verified') await refresh();
       }
-      return toState(stillThere(await store.domains.ofUser(userId)));
+      return toState(stillThere(await store.domains.of(scope)));
     },
-    async remove(userId) {
-      const current = await store.domains.ofUser(userId);
-      await store.domains.remove(userId);
+    async remove(scope) {
+      const current = await store.domains.of(scope);
+      await store.domains.remove(scope);
       if (current?.status === 'verified') await refresh();
     },
-    async verify(userId) {
-      const reservation = await deps.verifyLimiter.reserve(String(userId));
+    async verify(scope) {
+      const reservation = await deps.verifyLimiter.reserve(String(ownerIdOf(scope)));
       if (!reservation.granted) throw new RuleError(429, TOO_MANY_CHECKS);
       reservation.settle(true);
-      const record = await store.domains.ofUser(userId);
+      const record = await store.domains.of(scope);
       if (!record) throw notFoundRule(NO_DOMAIN);
       // Verifying a failed domain again restarts its week.
       if (record.status !== 'verified') await check(record, record.status === 'failed');
-      return toState(stillThere(await store.domains.ofUser(userId)));
+      return toState(stillThere(await store.domains.of(scope)));
     },
     async checkPending() {
       for (const record of await store.domains.pending()) {
@@ -169,7 +171,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
     async verifyByHand(domain) {
       const row = await listed(domain.toLowerCase());
       const now = clock();
-      await store.domains.record(row.user_id, row.domain, {
+      await store.domains.record(row, {
         status: 'verified',
         checked_at: row.checked_at,
         verified_at: now,
@@ -180,7 +182,8 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
     },
     async removeDomain(domain) {
       const row = await listed(domain.toLowerCase());
-      await store.domains.remove(row.user_id);
+      // The administrator's call on one user's domain: that owner's scope.
+      await store.domains.remove(systemScope(row.user_id));
       await refresh();
     },
     ownerOf: verified.ownerOf,

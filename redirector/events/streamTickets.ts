@@ -5,12 +5,14 @@
  * instance can take it.
  */
 import crypto from 'node:crypto';
+import type { Scope } from '../auth/scope';
 import type { EventFeed, TicketHolder } from '../storage/repositories/eventFeed';
 
 export const TICKET_TTL_MS = 60_000;
 
 export interface StreamTickets {
-  issue(userId: number | null): Promise<{ ticket: string; expiresAt: number }>;
+  /** A ticket for the scope's owner. */
+  issue(scope: Scope): Promise<{ ticket: string; expiresAt: number }>;
   /** Who the ticket was issued to, once; undefined when unknown, used or expired. */
   redeem(ticket: string): Promise<TicketHolder | undefined>;
 }
@@ -19,10 +21,10 @@ const hashOf = (ticket: string) => crypto.createHash('sha256').update(ticket).di
 
 export function createStreamTickets(feed: EventFeed, clock: () => number): StreamTickets {
   return {
-    async issue(userId) {
+    async issue(scope) {
       const ticket = `st_${crypto.randomBytes(24).toString('base64url')}`;
       const expiresAt = clock() + TICKET_TTL_MS;
-      await feed.saveTicket(hashOf(ticket), userId, expiresAt);
+      await feed.saveTicket(hashOf(ticket), scope, expiresAt);
       return { ticket, expiresAt };
     },
     async redeem(ticket) {

@@ -12,7 +12,7 @@ import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../
 import { hostNameOf } from '../contract/domains';
 import type { Services } from '../services';
 import type { ListedDomain } from '../storage/repositories/domainRepository';
-import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, scopeOf, type UserState } from './authGuards';
 import { badRequest, notFound } from './errors';
 import { bodyOf } from './requestInput';
 
@@ -49,7 +49,7 @@ export function createDomainRouter(
 
   router.get('/user/domain', user, async (ctx) => {
     const { user: current } = ctx.state as UserState;
-    const state = await domains.stateOf(current.id);
+    const state = await domains.stateOf(scopeOf(ctx));
     ctx.body = {
       user: toApiUser(current),
       domain: state?.domain ?? null,
@@ -59,14 +59,13 @@ export function createDomainRouter(
     } satisfies DomainResponse;
   });
   router.post('/user/domain', user, async (ctx) => {
-    const { user: current } = ctx.state as UserState;
-    ctx.body = (await domains.claim(current.id, bodyOf(ctx).domain)) satisfies DomainSetResponse;
+    ctx.body = (await domains.claim(scopeOf(ctx), bodyOf(ctx).domain)) satisfies DomainSetResponse;
   });
   router.post('/user/domain/verify', user, async (ctx) => {
-    ctx.body = (await domains.verify((ctx.state as UserState).user.id)) satisfies DomainSetResponse;
+    ctx.body = (await domains.verify(scopeOf(ctx))) satisfies DomainSetResponse;
   });
   router.delete('/user/domain', user, async (ctx) => {
-    await domains.remove((ctx.state as UserState).user.id);
+    await domains.remove(scopeOf(ctx));
     ctx.body = { success: true } satisfies SuccessResponse;
   });
 

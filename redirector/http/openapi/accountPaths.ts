@@ -3,9 +3,7 @@
  * #api-keys), the public ones (config, this description) and the health check.
  */
 import { MAX_KEY_NAME_LENGTH } from '../../contract/keys';
-import { MAX_QUERY_LENGTH } from '../../contract/lists';
-import { PER_PAGE } from './components';
-import { apiCall, json, query } from './operations';
+import { apiCall, json, pageParameters, query, searchText } from './operations';
 import { ref, type Schema } from './schema';
 
 const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
@@ -137,11 +135,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
     get: apiCall({
       summary: 'One page of users with their link and click counts',
       access: 'admin',
-      parameters: [
-        query('q', { type: 'string', maxLength: MAX_QUERY_LENGTH }, 'Substring of name or email'),
-        query('page', { type: 'integer', minimum: 1, default: 1 }),
-        query('per_page', PER_PAGE),
-      ],
+      parameters: [searchText('Substring of name or email'), ...pageParameters()],
       answers: { 200: ref('UsersPage') },
     }),
     put: apiCall({

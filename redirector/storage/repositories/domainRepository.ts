@@ -3,8 +3,10 @@
  * claims the domain (users.custom_domain and the domain_* columns), so a user has one domain at most
  * and a domain one user.
  */
+import type { Scope } from '../../auth/scope';
 import type { DomainStatus } from '../../contract/domains';
 import type { Executor } from '../executor';
+import { ownedBy, ownerRow } from './scopeFilter';
 
 /** A claimed domain and its state; times in epoch milliseconds. */
 export interface DomainRecord {
@@ -32,17 +34,21 @@ export interface DomainCheck {
 }
 
 export interface DomainRepository {
-  ofUser(userId: number): Promise<DomainRecord | undefined>;
+  /** The scope's custom domain (docs/api.md#scope-who-a-call-acts-for). */
+  of(scope: Scope): Promise<DomainRecord | undefined>;
   find(domain: string): Promise<DomainRecord | undefined>;
   /**
-   * The user's domain, pending with `token`; its old domain's links go back to the default domain
+   * The scope's domain, pending with `token`; its old domain's links go back to the default domain
    * where their code is free there. Throws UniqueViolation('custom_domain').
    */
-  claim(userId: number, domain: string, token: string, now: number): Promise<void>;
-  /** The user's domain removed, its links back on the default domain where their code is free. */
-  remove(userId: number): Promise<void>;
-  /** Records a check of `domain`, unless the user has changed or removed it meanwhile; false then. */
-  record(userId: number, domain: string, check: DomainCheck): Promise<boolean>;
+  claim(scope: Scope, domain: string, token: string, now: number): Promise<void>;
+  /** The scope's domain removed, its links back on the default domain where their code is free. */
+  remove(scope: Scope): Promise<void>;
+  /**
+   * Records a check of the claimed domain (the subject: a stored claim, its owner with it), unless
+   * its owner has changed or removed it meanwhile; false then.
+   */
+  record(claimed: Pick<DomainRecord, 'user_id' | 'domain'>, check: DomainCheck): Promise<boolean>;
   /** Every verified domain with its owner. */
   verified(): Promise<{ domain: string; user_id: number }[]>;
   /** Every pending domain, for the background check. */
@@ -58,33 +64,45 @@ const STATE = `u.id AS user_id, u.custom_domain AS domain, u.domain_status AS st
 const CLEARED_STATE = `domain_status = NULL, domain_token = NULL, domain_checked_at = NULL,
   domain_verified_at = NULL, domain_error = NULL, domain_created_at = NULL`;
 
-/** Back to the default domain, except links whose code another link holds there. */
-const LINKS_BACK_TO_DEFAULT = `
-  UPDATE links SET domain = NULL WHERE user_id = ? AND domain IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`;
+/** The owner's links back to the default domain, except links whose code another link holds there. */
+function linksBackToDefault(tx: Executor, scope: Scope) {
+  const owned = ownedBy(scope);
+  return tx.run(
+    `UPDATE links SET domain = NULL WHERE ${owned.sql} AND domain IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`,
+    owned.params,
+  );
+}
 
 export function createDomainRepository(db: Executor): DomainRepository {
   return {
-    ofUser: (userId) =>
-      db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.id = ? AND u.custom_domain IS NOT NULL`, [userId]),
+    of(scope) {
+      const row = ownerRow(scope);
+      return db.get<DomainRecord>(
+        `SELECT ${STATE} FROM users u WHERE ${row.sql} AND u.custom_domain IS NOT NULL`,
+        row.params,
+      );
+    },
     find: (domain) => db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.custom_domain = ?`, [domain]),
-    async claim(userId, domain, token, now) {
+    async claim(scope, domain, token, now) {
+      const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
-        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
+        await linksBackToDefault(tx, scope);
         await tx.run(
           `UPDATE users SET custom_domain = ?, domain_status = 'pending', domain_token = ?, domain_checked_at = NULL,
-             domain_verified_at = NULL, domain_error = NULL, domain_created_at = ? WHERE id = ?`,
-          [domain, token, now, userId],
+             domain_verified_at = NULL, domain_error = NULL, domain_created_at = ? WHERE ${row.sql}`,
+          [domain, token, now, ...row.params],
         );
       });
     },
-    async remove(userId) {
+    async remove(scope) {
+      const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
-        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
-        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE id = ?`, [userId]);
+        await linksBackToDefault(tx, scope);
+        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${row.sql}`, row.params);
       });
     },
-    async record(userId, domain, check) {
+    async record({ user_id: userId, domain }, check) {
       const changed = await db.run(
         `UPDATE users SET domain_status = ?, domain_checked_at = ?, domain_verified_at = ?, domain_error = ?,
            domain_created_at = COALESCE(?, domain_created_at)

@@ -35,7 +35,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
   const withCounts = `
     SELECT ${LISTED_COLUMNS},
            (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id) AS links,
-           ${counts.userClicksSql('u.id')} AS clicks
+           ${counts.userClicksSql} AS clicks
     FROM users u`;
 
   return {
