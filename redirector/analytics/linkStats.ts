@@ -28,11 +28,19 @@ export type LinkAnswerArgs = [
 export async function linkAnalytics(
   ...args: LinkAnswerArgs
 ): Promise<Omit<LinkAnalyticsResponse, keyof PasswordLockout>> {
+  return (await linkFigureAnswer(...args)).answer;
+}
+
+/**
+ * Every figure of one link's page, which the administrator and the link's owner both get
+ * (docs/api.md#analytics), with the figures it was made of (the owner's answer adds its blocked clicks).
+ */
+export async function linkFigureAnswer(...args: LinkAnswerArgs) {
   const [, , calendar, now] = args;
   const { figures, answer } = await sharedLinkAnswer(...args);
   const { dims } = figures;
   const patterns = timePatterns(withinRange(figures.data.quarterHours, figures.timeRange), calendar, now);
-  return {
+  const full: Omit<LinkAnalyticsResponse, keyof PasswordLockout> = {
     ...answer,
     stats: {
       ...answer.stats,
@@ -45,13 +53,14 @@ export async function linkAnalytics(
       dayNames: DAY_NAMES,
     },
   };
+  return { figures, answer: full };
 }
 
 /**
- * What both per-link answers read and show alike: the all-time figures, or with a range the
- * range's, and then `days` (one entry per day of the range).
+ * The figures read from the store: the all-time ones, or with a range the range's, and then `days`
+ * (one entry per day of the range).
  */
-export async function sharedLinkAnswer(...[store, link, calendar, now, range, publicUrl]: LinkAnswerArgs) {
+async function sharedLinkAnswer(...[store, link, calendar, now, range, publicUrl]: LinkAnswerArgs) {
   const figures = await linkFigures(store, link.id, calendar, now, range);
   const { data, dims } = figures;
   const variants = await variantFigures(store, link, figures.timeRange);

@@ -56,22 +56,20 @@ export interface LinkAnalyticsResponse extends PasswordLockout {
   variants: VariantStats[];
 }
 
-export interface UserLinkStats {
-  totalClicks: number;
-  uniqueVisitors: number;
-  deviceStats: DeviceStats;
-  countryCounts: CountMap;
+/** The owner's figures of a link: every figure of the administrator's, and the blocked clicks'. */
+export interface UserLinkStats extends LinkStats {
   blockedCountries: CountMap;
   blockedVisitors: number;
-  last7Days: DayCount[];
-  /** Only with from/to: one entry per day of the range, oldest first. */
-  days?: DayCount[];
 }
+
+/** A click as its link's owner sees it: every field but the visitor's address (docs/api.md#analytics). */
+export type OwnerClick = Omit<Click, 'ip_address'>;
 
 export interface UserLinkAnalyticsResponse extends PasswordLockout {
   link: Link;
   stats: UserLinkStats;
-  recentClicks: Click[];
+  /** Latest 100, newest first, without addresses. */
+  recentClicks: OwnerClick[];
   variants: VariantStats[];
 }
 

@@ -204,6 +204,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`${server.url}/dashboard?link=${fixture.userLinkId}`);
       await expect(page.getByText('Total Clicks').first()).toBeVisible();
       await expectAccessible(page, "a user's link analytics", theme);
+      // A chart's tooltip is drawn on hover only: hover the trend's last point (today's clicks).
+      await page.locator('.card', { hasText: 'Clicks Over Time' }).locator('.recharts-line-dot').last().hover();
+      await expect(page.locator('.recharts-tooltip-wrapper .recharts-default-tooltip').first()).toBeVisible();
+      await expectAccessible(page, "a user's link analytics with a chart's tooltip", theme);
     });
 
     test("the administrator's screens", async ({ page, server }) => {

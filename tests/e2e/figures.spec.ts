@@ -1,7 +1,8 @@
 /**
  * Figures say what they mean (docs/api.md#pages): a breakdown row's percentage is its share of every
  * click in view, the same as the API's counts give, on the admin's and the user's per-link views;
- * "Unknown" is no country in the country totals; flags are images, not emoji.
+ * "Unknown" is no country in the country totals nor an entry of any ranking of countries (a note
+ * beside it); flags are images, not emoji.
  */
 import type { Locator, Page } from '@playwright/test';
 import type { LinkAnalyticsResponse, LoginResponse } from '../../redirector/contract';
@@ -70,8 +71,14 @@ async function expectSharesOfAll(page: Page, counts: Record<string, number>) {
   const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Top Countries' }) });
   await expect(card.locator('.bar-list__row')).toHaveCount(5);
   const shown = await rows(card);
-  const byCount = Object.values(counts).sort((a, b) => b - a);
+  // "Unknown" (XX) is no entry of the ranking: its clicks are a note below it.
+  const byCount = Object.entries(counts)
+    .filter(([code]) => code !== 'XX')
+    .map(([, count]) => count)
+    .sort((a, b) => b - a);
   expect(shown.map((row) => row.value)).toEqual(byCount.slice(0, 5));
+  expect(shown.map((row) => row.label)).not.toContain('Unknown');
+  await expect(card.getByTestId('unknown-countries')).toHaveText(`and ${counts.XX} clicks from unknown places`);
   for (const row of shown) expect(row.share).toBe(percent(row.value, total));
   // The shares of a top 5 do not add up to 100 % when more countries clicked.
   expect(shown.reduce((sum, row) => sum + row.value, 0)).toBeLessThan(total);
@@ -135,11 +142,44 @@ test('the dashboard counts Unknown as no country', async ({ page, server }) => {
   // Two links, each clicked from the same seven countries and one unknown address.
   await expect(countries.locator('dd')).toHaveText('7');
   const list = page.getByRole('list', { name: 'Countries' });
-  await expect(list.getByText('Unknown')).toBeVisible();
+  // "Unknown" is no ranked entry: seven countries, each with its flag; its clicks a note below.
+  await expect(list.locator('.bar-list__row')).toHaveCount(7);
+  await expect(list.getByText('Unknown')).toHaveCount(0);
   await expect(list.locator('img.flag')).toHaveCount(7);
+  const card = page.locator('.card').filter({ has: list });
+  await expect(card.getByTestId('unknown-countries')).toHaveText('and 4 clicks from unknown places');
   // Each row's share is of every click of both links (15 each).
   const shares = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
   for (const row of await rows(list)) expect(row.share).toBe(shares.format(row.value / 30));
+});
+
+test('"Unknown" is no entry of any top countries, however many clicks it holds', async ({ page, server }) => {
+  // A link clicked mostly from places no database knows: Unknown holds the most clicks.
+  const link = await apiCreateLink(server, user.token, {
+    short_code: unique('unk').slice(0, 30),
+    target_url: 'https://example.com/unknown-places',
+  });
+  for (const [index, ip] of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '8.8.8.8'].entries()) {
+    const response = await fetch(`${server.url}/${link.short_code}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': UA.windows.replace('124.0.0.0', `124.1.${index}.0`), 'X-Forwarded-For': ip },
+    });
+    expect(response.status).toBe(302);
+  }
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, user);
+  await page.goto(`${server.url}/dashboard?link=${link.id}`);
+  const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: /^Top Countries/ }) });
+  await expect(card.locator('.bar-list__row')).toHaveCount(1);
+  await expect(card.locator('.bar-list__label')).toHaveText(['United States']);
+  await expect(card.getByTestId('unknown-countries')).toHaveText('and 3 clicks from unknown places');
+
+  // The administrator's dashboard: the top 5 chart and its table name no "Unknown" either.
+  await adminSignIn(page, server);
+  const top = page.locator('.card').filter({ has: page.getByRole('heading', { name: /^Top Countries/ }) });
+  await expect(top.getByTestId('unknown-countries')).toHaveText('and 7 clicks from unknown places');
+  await expect(top.getByRole('table')).not.toContainText('Unknown');
+  await expect(top.getByRole('table')).toContainText('United States');
 });
 
 test('in Spanish: the panels, the chart titles with their range and the figures follow the language', async ({
@@ -174,5 +214,7 @@ test('in Spanish: the panels, the chart titles with their range and the figures 
   await page.goto(`${server.url}/admin`);
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de analíticas' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Distribución de clics por país (Todo el tiempo)' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Países' }).getByText('Desconocido')).toBeVisible();
+  // "Unknown" in Spanish: a note below the ranking, not an entry of it.
+  await expect(page.getByRole('list', { name: 'Países' }).getByText('Desconocido')).toHaveCount(0);
+  await expect(page.getByTestId('unknown-countries').first()).toContainText('de lugares desconocidos');
 });

@@ -144,7 +144,8 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
     await expect(row(page, codes.tiktok)).toContainText('2 clicks');
     await expect(page.locator('.stat-card', { hasText: 'Total Links' }).locator('dd')).toHaveText('4');
     await expect(page.locator('.stat-card', { hasText: 'Total Clicks' }).locator('dd')).toHaveText('11');
-    await expect(page.locator('.stat-card', { hasText: 'Unique Visitors' }).locator('dd')).toHaveText('9');
+    // Distinct visitors across the links (US, GB, IN, NG), not the sum of each link's (3 + 3 + 1 + 2).
+    await expect(page.locator('.stat-card', { hasText: 'Unique Visitors' }).locator('dd')).toHaveText('4');
     await screenshot(page, 'dashboard');
   });
 
@@ -159,11 +160,27 @@ test('a user registers, signs in, manages links, reads analytics and signs out',
     await expect(card('Countries')).toHaveText('3');
     await expect(card('Mobile Clicks')).toHaveText('2');
     await expect(page.getByRole('heading', { name: 'Clicks Over Time (Last 7 Days)' })).toBeVisible();
-    await expect(page.locator('.recharts-line-dot')).toHaveCount(7);
+    await expect(page.locator('.card', { hasText: 'Clicks Over Time' }).locator('.recharts-line-dot')).toHaveCount(7);
     const devices = page.locator('.card', { hasText: 'Device Breakdown' });
     await expect(devices.locator('.legend__item')).toHaveText([/iOS\s*1/, /Android\s*1/, /Web\s*2/]);
     const countries = page.locator('.card', { hasText: 'Top Countries' }).locator('.bar-list__row');
     await expect(countries).toHaveText([/United States\s*2/, /India\s*1/, /United Kingdom\s*1/]);
+    // Every panel of the administrator's page of the link, addresses aside (docs/api.md#analytics).
+    for (const panel of [
+      'Browser Breakdown',
+      'Referrer Sources',
+      'Operating Systems',
+      'Device Models',
+      'Hourly Click Patterns',
+      'Day of Week Patterns',
+    ]) {
+      await expect(page.getByRole('heading', { name: new RegExp(`^${panel}`) })).toBeVisible();
+    }
+    const recent = page.locator('.card', { hasText: 'Recent Clicks' });
+    await expect(recent.locator('tbody tr')).toHaveCount(4);
+    await expect(recent.locator('thead th')).toHaveText(['Time', 'Location', 'Device', 'Browser']);
+    await expect(recent).toContainText('United Kingdom');
+    await expect(recent).not.toContainText(IP.us);
     await expect(page.getByText('Blocked Countries (Geo-Redirected)')).toHaveCount(0);
     await screenshot(page, 'analytics-plain');
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();

@@ -12,6 +12,7 @@ import type {
   LinkStats,
   LiveResponse,
   LiveVisitor,
+  OwnerClick,
   RealtimeResponse,
   RepeatVisitorPlace,
   RepeatVisitorsResponse,
@@ -46,19 +47,29 @@ const dayCount = closedObject<DayCount>({ date: { type: 'string', format: 'date'
 const rangeDays: Schema = arrayOf(dayCount, 'Only with from and to: one entry per day of the range, oldest first');
 const last7Days: Schema = { ...arrayOf(dayCount, 'Oldest first, today last'), minItems: 7, maxItems: 7 };
 
+const { ip_address: _address, ...ownerClickFields } = clickFields;
+
 const linkStatsFields = {
   totalClicks: integer(),
   uniqueVisitors: integer(),
   deviceStats: ref('DeviceStats'),
   countryCounts: countMap,
+  browserCounts: countMap,
+  referrerCounts: { ...countMap, description: "'Direct' is the key for clicks without a referrer" },
+  osCounts: countMap,
+  deviceCounts: countMap,
+  hourlyStats: { ...arrayOf(integer()), minItems: 24, maxItems: 24 },
+  dailyStats: { ...arrayOf(integer(), 'Sunday first'), minItems: 7, maxItems: 7 },
+  dayNames: { ...arrayOf(text()), minItems: 7, maxItems: 7 },
   last7Days,
+  days: rangeDays,
 };
 
-/** Both per-link analytics answers: the link, its statistics, the latest clicks. */
-const linkAnswer = (statsSchema: string) => ({
+/** Both per-link analytics answers: the link, its statistics, the latest clicks (the owner's without addresses). */
+const linkAnswer = (statsSchema: string, clickSchema: 'Click' | 'OwnerClick') => ({
   link: ref('Link'),
   stats: ref(statsSchema),
-  recentClicks: { ...arrayOf(ref('Click'), 'Newest first'), maxItems: 100 },
+  recentClicks: { ...arrayOf(ref(clickSchema), 'Newest first'), maxItems: 100 },
   variants: arrayOf(
     closedObject<VariantStats>({
       url: text(),
@@ -76,32 +87,15 @@ const linkAnswer = (statsSchema: string) => ({
 
 export const analyticsComponentSchemas: Record<string, Schema> = {
   Click: closedObject<Click>(clickFields),
+  OwnerClick: closedObject<OwnerClick>(ownerClickFields),
   DeviceStats: deviceStats,
-  LinkStats: closedObject<LinkStats>(
-    {
-      ...linkStatsFields,
-      browserCounts: countMap,
-      referrerCounts: { ...countMap, description: "'Direct' is the key for clicks without a referrer" },
-      osCounts: countMap,
-      deviceCounts: countMap,
-      hourlyStats: { ...arrayOf(integer()), minItems: 24, maxItems: 24 },
-      dailyStats: { ...arrayOf(integer(), 'Sunday first'), minItems: 7, maxItems: 7 },
-      dayNames: { ...arrayOf(text()), minItems: 7, maxItems: 7 },
-      days: rangeDays,
-    },
-    ['days'],
-  ),
-  LinkAnalytics: closedObject<LinkAnalyticsResponse>(linkAnswer('LinkStats')),
+  LinkStats: closedObject<LinkStats>(linkStatsFields, ['days']),
+  LinkAnalytics: closedObject<LinkAnalyticsResponse>(linkAnswer('LinkStats', 'Click')),
   UserLinkStats: closedObject<UserLinkStats>(
-    {
-      ...linkStatsFields,
-      blockedCountries: countMap,
-      blockedVisitors: integer(),
-      days: rangeDays,
-    },
+    { ...linkStatsFields, blockedCountries: countMap, blockedVisitors: integer() },
     ['days'],
   ),
-  UserLinkAnalytics: closedObject<UserLinkAnalyticsResponse>(linkAnswer('UserLinkStats')),
+  UserLinkAnalytics: closedObject<UserLinkAnalyticsResponse>(linkAnswer('UserLinkStats', 'OwnerClick')),
   Summary: closedObject<SummaryResponse>({
     totalLinks: integer(),
     totalClicks: integer(),

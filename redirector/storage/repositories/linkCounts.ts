@@ -70,14 +70,23 @@ const LINK_COUNTS_SQL = `
 /** The counts of the link whose id is $1, for a prepared PostgreSQL query (analytics/linkStats.ts). */
 export const POSTGRES_LINK_COUNTS_SQL = LINK_COUNTS_SQL.replaceAll('?', '$1');
 
+/**
+ * The totals of the links `where` selects (alias `l`; a scope's condition, scopeFilter.ts): their count, their clicks, and their unique
+ * visitors as distinct visitors across them (link_visitors, one row per link and visitor), not the
+ * sum of each link's, which counts twice a visitor of two links (docs/api.md#links). `where`'s
+ * parameters go twice: the subquery's first.
+ */
+function totalsSql(where: string): string {
+  const visitors = `(SELECT COUNT(DISTINCT g.ip_address) FROM link_visitors g JOIN links l ON l.id = g.link_id ${where})`;
+  return `SELECT COUNT(*) AS links, ${sumOf('t.clicks')} AS clicks, CAST(${visitors} AS BIGINT) AS unique_visitors
+    ${WITH_TOTALS} ${where}`;
+}
+
 /** `fold` brings the rollups up to date with the stored clicks (each engine's own). */
 export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQueries {
   const rowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${COUNT_COLUMNS}`;
   const windowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${TOTAL_COLUMNS}`;
   const list = (where: string) => `SELECT ${rowColumns} ${WITH_TOTALS} ${where} ${NEWEST_FIRST}`;
-  const totals = (where: string) => `
-    SELECT COUNT(*) AS links, ${sumOf('t.clicks')} AS clicks, ${sumOf('t.visitors')} AS unique_visitors
-    ${WITH_TOTALS} ${where}`;
   const beforeRead = async () => {
     await fold();
   };
@@ -138,7 +147,8 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
     async totals(scope) {
       await beforeRead();
       const where = whereReached(scope, 'l');
-      return (await db.get<LinkTotals>(totals(where.sql), where.params))!;
+      // The scope's condition twice: the distinct visitors' subquery, then the links'.
+      return (await db.get<LinkTotals>(totalsSql(where.sql), [...where.params, ...where.params]))!;
     },
     async list(scope) {
       await beforeRead();

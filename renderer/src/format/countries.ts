@@ -65,13 +65,28 @@ export interface CountryCount {
   count: number;
 }
 
-/** A country → count map as a list, most first (ties by name), optionally cut to `limit`. */
-export function rankCountries(counts: Record<string, number>, limit?: number): CountryCount[] {
-  const rows = Object.entries(counts)
-    .filter(([, count]) => count > 0)
-    .map(([code, count]) => ({ code, name: countryName(code), flag: countryFlag(code), count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, activeFormatLocale()));
-  return limit === undefined ? rows : rows.slice(0, limit);
+/** Countries ranked by clicks, and the clicks no country holds. */
+export interface RankedCountries {
+  /** Known countries only, most first (ties by name), cut to the limit. */
+  countries: CountryCount[];
+  /** Clicks from an unknown place ('XX' or no code): shown beside the ranking, never in it. */
+  unknown: number;
+}
+
+/**
+ * A country → count map as a ranking (docs/api.md#countries): "Unknown" holds clicks but is no
+ * country, so it is never a ranked entry; its clicks come apart, for a note beside the list.
+ */
+export function rankCountries(counts: Record<string, number>, limit?: number): RankedCountries {
+  let unknown = 0;
+  const rows: CountryCount[] = [];
+  for (const [code, count] of Object.entries(counts)) {
+    if (count <= 0) continue;
+    if (normalise(code) === null) unknown += count;
+    else rows.push({ code, name: countryName(code), flag: countryFlag(code), count });
+  }
+  rows.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, activeFormatLocale()));
+  return { countries: limit === undefined ? rows : rows.slice(0, limit), unknown };
 }
 
 /** ISO 3166-1 alpha-2 codes in use, and XK (Kosovo), which GeoIP data reports too. */

@@ -1,6 +1,6 @@
 import { Bar, CartesianGrid, Cell, BarChart as RBarChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { AXIS_STYLE, ChartFrame, COUNT_Y_AXIS, LABEL_X_AXIS, withSeriesDefaults } from './ChartFrame';
-import { GRID_COLOR, TOOLTIP_STYLE } from './colors';
+import { GRID_COLOR, TOOLTIP_PROPS } from './colors';
 import type { SeriesChartProps } from './types';
 
 export interface BarChartProps extends SeriesChartProps {
@@ -40,7 +40,7 @@ export function BarChart(props: BarChartProps) {
             <YAxis {...COUNT_Y_AXIS} />
           </>
         )}
-        <Tooltip cursor={{ fill: 'rgba(16,24,40,0.04)' }} contentStyle={TOOLTIP_STYLE} />
+        <Tooltip cursor={{ fill: 'rgba(16,24,40,0.04)' }} {...TOOLTIP_PROPS} />
         <Bar
           dataKey="value"
           name={seriesName}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatNumber, formatPercent } from '../../format/numbers';
 import { ChartTable } from './ChartTable';
-import { chartColor, TOOLTIP_STYLE } from './colors';
+import { chartColor, TOOLTIP_PROPS } from './colors';
 import type { Slice } from './types';
 
 export interface DonutChartProps {
@@ -62,7 +62,7 @@ export function DonutChart({
                   <Cell key={slice.name} fill={slice.color} />
                 ))}
             </Pie>
-            <Tooltip contentStyle={TOOLTIP_STYLE} />
+            <Tooltip {...TOOLTIP_PROPS} />
           </PieChart>
         </ResponsiveContainer>
         {!pie ? (

@@ -1,6 +1,6 @@
 import { CartesianGrid, Line, LineChart as RLineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame, COUNT_Y_AXIS, LABEL_X_AXIS, withSeriesDefaults } from './ChartFrame';
-import { GRID_COLOR, TOOLTIP_STYLE } from './colors';
+import { GRID_COLOR, TOOLTIP_PROPS } from './colors';
 import type { SeriesChartProps } from './types';
 
 export type LineChartProps = SeriesChartProps;
@@ -14,7 +14,7 @@ export function LineChart(props: LineChartProps) {
         <CartesianGrid stroke={GRID_COLOR} vertical={false} />
         <XAxis {...LABEL_X_AXIS} />
         <YAxis {...COUNT_Y_AXIS} />
-        <Tooltip cursor={{ stroke: GRID_COLOR }} contentStyle={TOOLTIP_STYLE} />
+        <Tooltip cursor={{ stroke: GRID_COLOR }} {...TOOLTIP_PROPS} />
         <Line
           type="monotone"
           dataKey="value"

@@ -16,7 +16,7 @@ export function chartColor(index: number): string {
 }
 
 /** recharts puts tooltip styles inline; these match the design system's popovers. */
-export const TOOLTIP_STYLE = {
+const TOOLTIP_STYLE = {
   borderRadius: 8,
   border: '1px solid var(--color-border)',
   background: 'var(--color-surface)',
@@ -24,4 +24,15 @@ export const TOOLTIP_STYLE = {
   boxShadow: 'var(--shadow-lg)',
   fontSize: 13,
   padding: '8px 12px',
+} as const;
+
+/**
+ * A chart's tooltip: the popover's surface, and its text in the theme's text colours. recharts
+ * writes each row in its series' colour by default, which on the dark surface falls under 4.5:1
+ * (docs/api.md#themes); the series' colour stays on the chart itself.
+ */
+export const TOOLTIP_PROPS = {
+  contentStyle: TOOLTIP_STYLE,
+  labelStyle: { color: 'var(--color-text-muted)' },
+  itemStyle: { color: 'var(--color-text)' },
 } as const;

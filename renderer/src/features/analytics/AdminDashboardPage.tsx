@@ -5,6 +5,7 @@ import { useSummary } from '../../api/analytics';
 import { useLinkHealthCounts } from '../../api/links';
 import { Banner } from '../../components/Banner';
 import { Card } from '../../components/Card';
+import { UnknownCountriesNote } from '../../components/CountryBars';
 import { BarChart } from '../../components/charts/BarChart';
 import { DonutChart } from '../../components/charts/DonutChart';
 import { titleWithRange } from '../../components/charts/rangeTitle';
@@ -36,7 +37,7 @@ export function AdminDashboardPage() {
   const health = useLinkHealthCounts();
   const data = summary.data;
   const devices = data?.deviceStats ?? { ios: 0, android: 0, web: 0 };
-  const topCountries = rankCountries(data?.countryCounts ?? {}, 5);
+  const { countries: topCountries, unknown: unknownClicks } = rankCountries(data?.countryCounts ?? {}, 5);
   const range = choiceLabel(dateRange.choice, dateRange.range);
   const devicesTitle = titleWithRange(t('analytics.panels.deviceDistribution'), range);
   const countriesTitle = titleWithRange(t('analytics.panels.topCountries'), range);
@@ -79,15 +80,21 @@ export function AdminDashboardPage() {
           {!data ? (
             loading
           ) : topCountries.length === 0 ? (
-            <div className="chart-empty">{t('analytics.noData')}</div>
+            <>
+              <div className="chart-empty">{t('analytics.noData')}</div>
+              <UnknownCountriesNote clicks={unknownClicks} />
+            </>
           ) : (
-            <BarChart
-              horizontal
-              height={220}
-              ariaLabel={countriesTitle}
-              labelHeader={t('charts.country')}
-              data={topCountries.map((country) => ({ label: country.name, value: country.count }))}
-            />
+            <>
+              <BarChart
+                horizontal
+                height={220}
+                ariaLabel={countriesTitle}
+                labelHeader={t('charts.country')}
+                data={topCountries.map((country) => ({ label: country.name, value: country.count }))}
+              />
+              <UnknownCountriesNote clicks={unknownClicks} />
+            </>
           )}
         </Card>
       </div>

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { UnknownCountriesNote } from '../../components/CountryBars';
 import { Flag } from '../../components/Flag';
-import { rankCountries, UNKNOWN_COUNTRY } from '../../format/countries';
+import { rankCountries } from '../../format/countries';
 import { formatNumber, formatPercent } from '../../format/numbers';
 
 export const COUNTRY_CARD_LIMIT = 10;
@@ -23,10 +24,10 @@ export function CountryBreakdownCard({
 }) {
   const { t } = useTranslation();
   const [showAll, setShowAll] = useState(false);
-  const countries = rankCountries(counts ?? {});
-  const total = countries.reduce((sum, country) => sum + country.count, 0);
-  // "Unknown" holds clicks, but it is no country (docs/api.md#countries).
-  const knownCountries = countries.filter((country) => country.code !== UNKNOWN_COUNTRY).length;
+  // "Unknown" holds clicks, but it is no country: no entry of the ranking, a note below it (docs/api.md#countries).
+  const { countries, unknown } = rankCountries(counts ?? {});
+  const total = countries.reduce((sum, country) => sum + country.count, unknown);
+  const knownCountries = countries.length;
   const max = countries[0]?.count ?? 0;
   const shown = showAll ? countries : countries.slice(0, COUNTRY_CARD_LIMIT);
 
@@ -43,7 +44,7 @@ export function CountryBreakdownCard({
     >
       {counts === undefined ? (
         <div className="chart-empty">{t('analytics.loading')}</div>
-      ) : countries.length === 0 ? (
+      ) : countries.length === 0 && unknown === 0 ? (
         <div className="chart-empty">{t('analytics.countryCard.noGeo')}</div>
       ) : (
         <div className="stack">
@@ -68,6 +69,7 @@ export function CountryBreakdownCard({
               </li>
             ))}
           </ul>
+          <UnknownCountriesNote clicks={unknown} />
           <hr className="divider" />
           <dl className="kv-list kv-list--lg stack stack--sm" aria-label={t('analytics.countryCard.summary')}>
             <div className="kv-list__row">

@@ -6,7 +6,6 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CountryBars } from '../../components/CountryBars';
-import { DonutChart } from '../../components/charts/DonutChart';
 import { LineChart } from '../../components/charts/LineChart';
 import { titleWithRange } from '../../components/charts/rangeTitle';
 import { LoadingState } from '../../components/Spinner';
@@ -14,7 +13,9 @@ import { StatGrid } from '../../components/StatGrid';
 import { formatNumber } from '../../format/numbers';
 import { AnalyticsRangeBar } from './AnalyticsRangeBar';
 import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
+import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { LinkSummary } from './LinkSummary';
+import { RecentClicksTable } from './RecentClicksTable';
 import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
 import { VariantsPanel } from './VariantsPanel';
@@ -77,7 +78,6 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
   const { stats, link } = data;
   const range = choiceLabel(dateRange.choice, dateRange.range);
   const trend = trendTitle(t('analytics.panels.clicksOverTime'), model.span);
-  const devices = titleWithRange(t('analytics.panels.deviceBreakdown'), range);
   return (
     <div className="stack stack--lg analytics">
       <div>
@@ -101,25 +101,8 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
         />
       </Card>
       <VariantsPanel variants={data.variants ?? []} />
-      <div className="card-grid card-grid--2">
-        <Card title={devices}>
-          <DonutChart
-            data={model.devices}
-            centerCaption={t('analytics.clicksCaption')}
-            emptyText={t('analytics.noClicks')}
-            ariaLabel={devices}
-            labelHeader={t('charts.device')}
-          />
-        </Card>
-        <Card title={titleWithRange(t('analytics.panels.topCountries'), range)}>
-          <CountryBars
-            counts={stats.countryCounts}
-            limit={5}
-            relativeTo="max"
-            emptyText={t('analytics.noCountryData')}
-          />
-        </Card>
-      </div>
+      {/* The administrator's panels of the link: its owner sees every figure of it (docs/api.md#analytics). */}
+      <LinkBreakdownGrid stats={stats} rangeLabel={range} />
       {model.showBlocked ? (
         <Card
           title={titleWithRange(t('analytics.panels.blocked'), range)}
@@ -145,6 +128,9 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
           </div>
         </Card>
       ) : null}
+      <Card title={t('analytics.panels.recentClicks')} flush>
+        <RecentClicksTable clicks={data.recentClicks} />
+      </Card>
     </div>
   );
 }

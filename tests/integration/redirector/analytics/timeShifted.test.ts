@@ -158,13 +158,18 @@ describe('analytics over time-shifted clicks', () => {
   it('user analytics: blocked countries and visitors, bots left out', async () => {
     const answer = await call(server, 'GET', `/api/analytics/user?linkId=${userLinkId}`, { headers: bearer(token) });
     expect(answer.status).toBe(200);
+    // The administrator's figures of the link (docs/api.md#analytics), and the blocked clicks'.
+    const adminView = await admin(server, `/api/analytics/${userLinkId}`);
     expect(answer.body.stats).toEqual({
+      ...adminView.body.stats,
+      blockedCountries: { NG: 3, IN: 2 },
+      blockedVisitors: 5,
+    });
+    expect(answer.body.stats).toMatchObject({
       totalClicks: 6,
       uniqueVisitors: 4,
       deviceStats: { ios: 0, android: 0, web: 6 },
       countryCounts: { NG: 3, IN: 2, US: 1 },
-      blockedCountries: { NG: 3, IN: 2 },
-      blockedVisitors: 5,
       last7Days: sevenDays('2025-06-18', [0, 0, 0, 1, 1, 0, 3]),
     });
     expect(answer.body.recentClicks.map((c: { clicked_at: number }) => c.clicked_at)).toEqual([

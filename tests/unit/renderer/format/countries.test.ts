@@ -16,7 +16,7 @@ describe('country names and flags', () => {
   });
 
   it('ranks countries by count, ties by name, dropping zeros, cut to the limit', () => {
-    const ranked = rankCountries({ DE: 3, US: 9, FR: 3, XX: 1, BR: 0, IN: 2 }, 4);
+    const { countries: ranked } = rankCountries({ DE: 3, US: 9, FR: 3, XX: 1, BR: 0, IN: 2 }, 4);
     expect(ranked.map((row) => [row.code, row.count])).toEqual([
       ['US', 9],
       ['FR', 3],
@@ -24,6 +24,14 @@ describe('country names and flags', () => {
       ['IN', 2],
     ]);
     expect(ranked[0]).toEqual({ code: 'US', name: 'United States', flag: '🇺🇸', count: 9 });
-    expect(rankCountries({}).length).toBe(0);
+    expect(rankCountries({})).toEqual({ countries: [], unknown: 0 });
+  });
+
+  it('never ranks Unknown as a country: its clicks come apart, however many', () => {
+    // Unknown holds the most clicks here: it still is no entry of the top five.
+    const ranked = rankCountries({ XX: 40, US: 9, DE: 3, FR: 2, IN: 1, BR: 1, JP: 1 }, 5);
+    expect(ranked.countries.map((row) => row.code)).toEqual(['US', 'DE', 'FR', 'BR', 'IN']);
+    expect(ranked.unknown).toBe(40);
+    expect(rankCountries({ XX: 2, '': 1 }, 5)).toEqual({ countries: [], unknown: 3 });
   });
 });

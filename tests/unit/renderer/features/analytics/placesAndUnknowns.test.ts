@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { topItems } from '../../../../../renderer/src/features/analytics/analyticsFormat';
 import { locationsText } from '../../../../../renderer/src/features/analytics/RepeatVisitorsPage';
-import { rankCountries } from '../../../../../renderer/src/format/countries';
+import { countryName, rankCountries } from '../../../../../renderer/src/format/countries';
 import { i18next } from '../../../../../renderer/src/i18n';
 
 afterEach(async () => {
@@ -24,7 +24,9 @@ describe('unknowns and places in the UI language', () => {
   it("shows a count map's Unknown and an unknown country in Spanish", async () => {
     await i18next.changeLanguage('es');
     expect(topItems({ Chrome: 3, Unknown: 2 }).map((item) => item.label)).toEqual(['Chrome', 'Desconocido']);
-    expect(rankCountries({ XX: 1 }).map((row) => row.name)).toEqual(['Desconocido']);
+    // An unknown country is not ranked among the countries (a note beside them), but named in Spanish.
+    expect(rankCountries({ XX: 1 })).toEqual({ countries: [], unknown: 1 });
+    expect(countryName('XX')).toBe('Desconocido');
   });
 
   it("names Repeat Visitors' countries in the UI language and keeps cities as given", async () => {
