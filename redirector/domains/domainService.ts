@@ -9,14 +9,17 @@ import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
 import { ownerIdOf, type Scope } from '../auth/scope';
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
-import { challengeRecord, type DomainVerification, VERIFIED_ELSEWHERE } from '../contract/domains';
+import { challengeRecord, type DomainVerification } from '../contract/domains';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
-import { ReferenceGone, UniqueViolation } from '../storage/errors';
-import type { DomainCheck, DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
+import { ReferenceGone } from '../storage/errors';
+import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
-import { checkTxtRecord, type TxtLookup } from './txtLookup';
+import { createDomainChecks, DOMAIN_NOT_FOUND, listedClaim } from './domainChecks';
+import type { TxtLookup } from './txtLookup';
 import { keepVerifiedDomains } from './verifiedDomains';
+
+export { DOMAIN_NOT_FOUND, NAME_THE_CLAIM } from './domainChecks';
 
 /** An unverified claim (pending or failed) is removed after this long (docs/api.md#verification). */
 export const PENDING_DAYS = 7;
@@ -27,8 +30,6 @@ export const RECHECK_MS = 10 * 60_000;
 export const VERIFY_CALLS_PER_MINUTE = 10;
 
 export const NO_DOMAIN = 'You have no custom domain to verify';
-export const DOMAIN_NOT_FOUND = 'No such domain';
-export const NAME_THE_CLAIM = 'Several accounts claim this domain: name one with user_id';
 export const TOO_MANY_CHECKS = 'Too many checks; try again in a minute';
 
 export interface DomainState {
@@ -103,64 +104,8 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
   const verified = keepVerifiedDomains(store, deps.onChange);
   const { refresh } = verified;
 
-  /**
-   * Stores a verification; another account that verified the domain first fails the claim instead
-   * (docs/api.md#verification). True when verified.
-   */
-  async function takeDomain(record: DomainRecord, check: DomainCheck): Promise<boolean> {
-    try {
-      await store.domains.record(record, check);
-    } catch (error) {
-      if (!(error instanceof UniqueViolation)) throw error;
-      await failClaim(record, check.checked_at);
-      return false;
-    }
-    await refresh();
-    return true;
-  }
-
-  function failClaim(record: DomainRecord, checkedAt: number | null): Promise<boolean> {
-    const failed = { status: 'failed', checked_at: checkedAt, verified_at: null, error: VERIFIED_ELSEWHERE } as const;
-    return store.domains.record(record, failed);
-  }
-
-  /**
-   * Looks the record up and stores what it found. `restart`: a failed claim's week starts again (a
-   * user's verify call), unless another account has the domain.
-   */
-  async function check(record: DomainRecord, restart = false): Promise<void> {
-    const now = clock();
-    const holder = await store.domains.find(record.domain);
-    if (holder && holder.user_id !== record.user_id) {
-      await failClaim(record, now);
-      return;
-    }
-    const found = await checkTxtRecord(lookup, record.domain, record.token);
-    const created_at = restart ? now : undefined;
-    if (found.verified) {
-      await takeDomain(record, { status: 'verified', checked_at: now, verified_at: now, error: null, created_at });
-      return;
-    }
-    await store.domains.record(record, {
-      status: 'pending',
-      checked_at: now,
-      verified_at: null,
-      error: found.error,
-      created_at,
-    });
-  }
-
-  /** The claims of a domain (several accounts may claim one). */
-  async function claimsOf(domain: string): Promise<ListedDomain[]> {
-    return (await store.domains.list()).filter((entry) => entry.domain === domain);
-  }
-
-  async function listed(domain: string, userId?: number): Promise<ListedDomain> {
-    const claims = (await claimsOf(domain)).filter((entry) => userId === undefined || entry.user_id === userId);
-    if (claims.length === 0) throw notFoundRule(DOMAIN_NOT_FOUND);
-    if (claims.length > 1) throw new RuleError(400, NAME_THE_CLAIM);
-    return claims[0]!;
-  }
+  const { takeDomain, check } = createDomainChecks({ store, clock, lookup, refresh });
+  const listed = (domain: string, userId?: number) => listedClaim(store, domain, userId);
 
   return {
     ready: verified.ready,

@@ -37,6 +37,25 @@ function actionOf(ctx: Context): Action {
   throw badRequest(`Unknown action (${shown}): use action=admin, register, login, logout, reset or forgot`);
 }
 
+/** The administrator's sign-in with the admin key: `success` on every answer, as its screen reads it. */
+async function adminSignIn(ctx: Context, { auth, limiter }: Pick<Services, 'auth' | 'limiter'>): Promise<void> {
+  const { key } = bodyOf(ctx);
+  let apiKey: string | undefined;
+  try {
+    apiKey = await checkCredential(limiter, ctx.ip, async () =>
+      typeof key === 'string' && key !== '' ? auth.adminLogin(key) : undefined,
+    );
+  } catch (error) {
+    if (error instanceof TooManyAttempts) {
+      setRetryAfter(ctx, error);
+      throw new AppError(429, error.message, { success: false });
+    }
+    throw error;
+  }
+  if (apiKey === undefined) throw new AppError(401, INVALID_ADMIN_KEY, { success: false });
+  ctx.body = { success: true, apiKey } satisfies AdminLoginResponse;
+}
+
 export function createAuthRouter(
   services: Pick<
     Services,
@@ -55,24 +74,7 @@ export function createAuthRouter(
   const router = new Router();
 
   const handlers: Record<Action, (ctx: Context) => Promise<void>> = {
-    async admin(ctx) {
-      const { key } = bodyOf(ctx);
-      let apiKey: string | undefined;
-      try {
-        apiKey = await checkCredential(limiter, ctx.ip, async () =>
-          typeof key === 'string' && key !== '' ? auth.adminLogin(key) : undefined,
-        );
-      } catch (error) {
-        // The admin screen reads `success` on every answer of this call.
-        if (error instanceof TooManyAttempts) {
-          setRetryAfter(ctx, error);
-          throw new AppError(429, error.message, { success: false });
-        }
-        throw error;
-      }
-      if (apiKey === undefined) throw new AppError(401, INVALID_ADMIN_KEY, { success: false });
-      ctx.body = { success: true, apiKey } satisfies AdminLoginResponse;
-    },
+    admin: (ctx) => adminSignIn(ctx, services),
 
     async register(ctx) {
       if (config.registration === 'closed') throw forbidden(REGISTRATION_CLOSED);

@@ -1,0 +1,86 @@
+/**
+ * Checking a domain claim's TXT record and taking the domain (docs/api.md#verification): the first
+ * account to verify gets it, the others' claims fail; the service's calls and its background round
+ * use these.
+ */
+import { VERIFIED_ELSEWHERE } from '../contract/domains';
+import { notFoundRule, RuleError } from '../ruleError';
+import { UniqueViolation } from '../storage/errors';
+import type { DomainCheck, DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
+import type { Store } from '../storage/store';
+import { checkTxtRecord, type TxtLookup } from './txtLookup';
+
+export const DOMAIN_NOT_FOUND = 'No such domain';
+export const NAME_THE_CLAIM = 'Several accounts claim this domain: name one with user_id';
+
+export interface DomainChecksDeps {
+  store: Store;
+  clock: () => number;
+  lookup: TxtLookup;
+  /** Reads the verified domains into memory again. */
+  refresh(): Promise<void>;
+}
+
+export function createDomainChecks({ store, clock, lookup, refresh }: DomainChecksDeps) {
+  /**
+   * Stores a verification; another account that verified the domain first fails the claim instead
+   * (docs/api.md#verification). True when verified.
+   */
+  async function takeDomain(record: DomainRecord, check: DomainCheck): Promise<boolean> {
+    try {
+      await store.domains.record(record, check);
+    } catch (error) {
+      if (!(error instanceof UniqueViolation)) throw error;
+      await failClaim(record, check.checked_at);
+      return false;
+    }
+    await refresh();
+    return true;
+  }
+
+  function failClaim(record: DomainRecord, checkedAt: number | null): Promise<boolean> {
+    const failed = { status: 'failed', checked_at: checkedAt, verified_at: null, error: VERIFIED_ELSEWHERE } as const;
+    return store.domains.record(record, failed);
+  }
+
+  /**
+   * Looks the record up and stores what it found. `restart`: a failed claim's week starts again (a
+   * user's verify call), unless another account has the domain.
+   */
+  async function check(record: DomainRecord, restart = false): Promise<void> {
+    const now = clock();
+    const holder = await store.domains.find(record.domain);
+    if (holder && holder.user_id !== record.user_id) {
+      await failClaim(record, now);
+      return;
+    }
+    const found = await checkTxtRecord(lookup, record.domain, record.token);
+    const created_at = restart ? now : undefined;
+    if (found.verified) {
+      await takeDomain(record, { status: 'verified', checked_at: now, verified_at: now, error: null, created_at });
+      return;
+    }
+    await store.domains.record(record, {
+      status: 'pending',
+      checked_at: now,
+      verified_at: null,
+      error: found.error,
+      created_at,
+    });
+  }
+
+  return { takeDomain, check };
+}
+
+/** The claims of a domain (several accounts may claim one). */
+async function claimsOf(store: Store, domain: string): Promise<ListedDomain[]> {
+  return (await store.domains.list()).filter((entry) => entry.domain === domain);
+}
+
+/** The one claim of `domain` (of account `userId` when several accounts claim it). */
+export async function listedClaim(store: Store, domain: string, userId?: number): Promise<ListedDomain> {
+  const claims = (await claimsOf(store, domain)).filter((entry) => userId === undefined || entry.user_id === userId);
+  if (claims.length === 0) throw notFoundRule(DOMAIN_NOT_FOUND);
+  if (claims.length > 1) throw new RuleError(400, NAME_THE_CLAIM);
+  return claims[0]!;
+}
