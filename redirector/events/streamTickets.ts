@@ -10,7 +10,7 @@ import type { EventFeed, TicketHolder } from '../storage/repositories/eventFeed'
 export const TICKET_TTL_MS = 60_000;
 
 export interface StreamTickets {
-  issue(userId: number | null): Promise<{ ticket: string; expiresAt: number }>;
+  issue(holder: TicketHolder): Promise<{ ticket: string; expiresAt: number }>;
   /** Who the ticket was issued to, once; undefined when unknown, used or expired. */
   redeem(ticket: string): Promise<TicketHolder | undefined>;
 }
@@ -19,10 +19,10 @@ const hashOf = (ticket: string) => crypto.createHash('sha256').update(ticket).di
 
 export function createStreamTickets(feed: EventFeed, clock: () => number): StreamTickets {
   return {
-    async issue(userId) {
+    async issue(holder) {
       const ticket = `st_${crypto.randomBytes(24).toString('base64url')}`;
       const expiresAt = clock() + TICKET_TTL_MS;
-      await feed.saveTicket(hashOf(ticket), userId, expiresAt);
+      await feed.saveTicket(hashOf(ticket), holder, expiresAt);
       return { ticket, expiresAt };
     },
     async redeem(ticket) {

@@ -94,8 +94,10 @@ export function createWebhookRouter(services: Services): Router {
   });
 
   router.post('/stream/ticket', owner, async (ctx) => {
-    const issued = await tickets.issue(ownerOf(ctx).userId);
-    credentials.rememberTicket(issued.ticket, ctx);
+    const issued = await tickets.issue({
+      user_id: ownerOf(ctx).userId,
+      credential: await credentials.credentialOf(ctx),
+    });
     ctx.body = {
       ticket: issued.ticket,
       expires_at: new Date(issued.expiresAt).toISOString(),
@@ -108,10 +110,12 @@ export function createWebhookRouter(services: Services): Router {
     if (ticket === undefined) return owner(ctx, next);
     const holder = typeof ticket === 'string' ? await tickets.redeem(ticket) : undefined;
     if (!holder) throw unauthorized(INVALID_TICKET);
-    (ctx.state as OwnerState).recheck = credentials.ofTicket(ticket as string, holder.user_id);
     const lapse = await credentials.lapseOf(holder.user_id);
-    if (lapse === 'gone') throw unauthorized(INVALID_TICKET);
     if (lapse === 'disabled') throw unauthorized(ACCOUNT_DISABLED);
+    // A ticket is void once its credential has ended (docs/api.md#live-stream): no stream, no replay.
+    const recheck = credentials.ofTicket(holder);
+    if (lapse === 'gone' || !(await recheck())) throw unauthorized(INVALID_TICKET);
+    (ctx.state as OwnerState).recheck = recheck;
     (ctx.state as OwnerState).owner = { userId: holder.user_id };
     await next();
   };
