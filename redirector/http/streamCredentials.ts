@@ -10,7 +10,7 @@ import type { Context } from 'koa';
 import { hashToken } from '../auth/tokens';
 import type { Services } from '../services';
 import type { TicketHolder } from '../storage/repositories/eventFeed';
-import { apiKeyOf, bearerOf, type CredentialKind, type GuardServices, stillProven } from './authGuards';
+import { apiKeyOf, bearerOf, type GuardServices, stillProven } from './authGuards';
 
 /** Short enough that a stream outlives its credential by less than 5 s, one check included. */
 export const RECHECK_MS = 2_000;
@@ -59,11 +59,11 @@ export function createStreamCredentials(services: CredentialServices): StreamCre
   return {
     ofRequest: (ctx) => stillProven(services, ctx),
     async credentialOf(ctx) {
+      // Asked of the stored credentials, not of the guard's state, so it holds whatever the guard keeps.
       const adminSecret = apiKeyOf(ctx);
-      const secret = adminSecret !== '' ? adminSecret : bearerOf(ctx);
-      const hash = hashToken(secret);
-      if ((ctx.state as { credential?: CredentialKind }).credential === 'api-key') return `api-key:${hash}`;
-      // An administrator's sign-in credential is a session token or the admin key itself.
+      const hash = hashToken(adminSecret !== '' ? adminSecret : bearerOf(ctx));
+      if (await services.store.apiKeys.findByHash(hash)) return `api-key:${hash}`;
+      // The administrator's other sign-in credential is the admin key itself, which is not stored.
       if (adminSecret !== '' && !(await services.store.sessions.find(hash))) return ADMIN_KEY;
       return `session:${hash}`;
     },
