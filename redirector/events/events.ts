@@ -1,7 +1,9 @@
 /** Webhooks and the live stream, built once (docs/api.md#webhooks, docs/api.md#live-stream). */
 import type { Registry } from 'prom-client';
+import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Config } from '../config';
 import { logProblem } from '../observability/logger';
+import type { AccountConnections } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { registerEventMetrics } from './eventMetrics';
@@ -41,6 +43,10 @@ export interface EventsDeps {
   defaultDomain: string;
   /** The link as events carry it, by id; undefined when it is gone. */
   presentLink: (id: number) => Promise<LinkEventSubject | undefined>;
+  /** Every account's outbound connections, shared with the link checks. */
+  connections: AccountConnections;
+  /** One test per webhook per 10 s. */
+  webhookTests: AttemptLimiter;
 }
 
 export function createEvents(deps: EventsDeps): Events {
@@ -67,6 +73,7 @@ export function createEvents(deps: EventsDeps): Events {
     retryDelaysMs: deps.config.events.retryDelaysMs,
     defaultDomain: deps.defaultDomain,
     metrics,
+    connections: deps.connections,
     log: logProblem,
   });
   let started = false;
@@ -79,7 +86,7 @@ export function createEvents(deps: EventsDeps): Events {
     log: logProblem,
   });
   return {
-    webhooks: createWebhookService({ storage, clock, rules, worker }),
+    webhooks: createWebhookService({ storage, clock, rules, worker, testLimiter: deps.webhookTests }),
     worker,
     hub,
     tickets: createStreamTickets(storage.feed, clock),

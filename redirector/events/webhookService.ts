@@ -3,6 +3,7 @@
  * link's events, a user's their own links'. Another owner's webhook is "not found".
  */
 import crypto from 'node:crypto';
+import type { AttemptLimiter } from '../auth/attemptLimiter';
 import {
   type CreateWebhookResponse,
   MAX_WEBHOOK_DESCRIPTION,
@@ -11,13 +12,15 @@ import {
   WEBHOOK_LIMIT_MESSAGE,
   WEBHOOK_MESSAGE_NOT_FOUND,
   WEBHOOK_NOT_FOUND,
+  WEBHOOK_TEST_TOO_SOON,
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
   webhookEventsProblem,
 } from '../contract/webhooks';
+import { TOO_MANY_CONNECTIONS } from '../outbound/accountConnections';
 import { type OutboundRules, outboundProblem } from '../outbound/addressRules';
-import { invalidInput, notFoundRule, taken } from '../ruleError';
+import { invalidInput, notFoundRule, TryLater, taken } from '../ruleError';
 import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { DeliveryRecord } from '../storage/repositories/webhookOutbox';
 import type { WebhookChanges, WebhookRecord } from '../storage/repositories/webhookRepository';
@@ -45,7 +48,12 @@ export interface WebhookServiceDeps {
   clock: () => number;
   rules: OutboundRules;
   worker: WebhookWorker;
+  /** One test per webhook per WEBHOOK_TEST_INTERVAL_MS, on every instance (keyed by webhook id). */
+  testLimiter: AttemptLimiter;
 }
+
+/** When to ask again for a test refused for want of a connection: about one connection's length. */
+const CONNECTION_RETRY_MS = 10_000;
 
 /** `whsec_` + base64 of 24 random bytes (the Standard Webhooks form of a secret). */
 export function newWebhookSecret(): string {
@@ -168,7 +176,18 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       return (await outbox.deliveries(id)).map(toDelivery);
     },
     async test(owner, id) {
-      const outcome = await worker.sendTest(await owned(owner, id));
+      const webhook = await owned(owner, id);
+      // docs/api.md#outbound-connections-per-account: a test counts toward its webhook's one per
+      // 10 s once it has a connection; refused for want of one, it is not counted.
+      const place = await deps.testLimiter.reserve(String(id));
+      if (!place.granted) throw new TryLater(place.retryAfterMs, WEBHOOK_TEST_TOO_SOON);
+      let outcome: Awaited<ReturnType<WebhookWorker['sendTest']>>;
+      try {
+        outcome = await worker.sendTest(webhook, () => place.settle(true));
+      } finally {
+        await place.settle(false);
+      }
+      if (!outcome) throw new TryLater(CONNECTION_RETRY_MS, TOO_MANY_CONNECTIONS);
       return { message_id: outcome.messageId, status: outcome.status, error: outcome.error };
     },
     async redeliver(owner, id, messageId) {
