@@ -6,10 +6,9 @@ import { type AuthService, createAuthService } from './auth/authService';
 import { defaultDomainOf } from './auth/domainRules';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
-import { WEBHOOK_TEST_INTERVAL_MS } from './contract/webhooks';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
-import { createEvents, type Events } from './events/events';
+import { createEvents, type Events, WEBHOOK_TEST_PACE } from './events/events';
 import { registerHealthMetrics } from './health/healthMetrics';
 import { createLinkChecks, type LinkChecks } from './health/linkChecks';
 import { createLinkHealthService, type LinkHealthService } from './health/linkHealthService';
@@ -19,7 +18,6 @@ import { createLinkCache, type LinkCache } from './links/linkCache';
 import { ADMIN, createLinkService, type LinkService } from './links/linkService';
 import { logProblem } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
-import { type AccountConnections, createAccountConnections } from './outbound/accountConnections';
 import { createMailer, type Mailer } from './outbound/mailer';
 import { type AddressKeeper, anonymizingAddressKeeper, keepFullAddress, limiterKeyHasher } from './privacy/addresses';
 import { createClickSpool } from './storage/clickSpool';
@@ -187,18 +185,11 @@ export function createServices(deps: ServiceDeps): Services {
   domains.ready().catch(() => undefined);
   const users = createUserAdminService({ store, linkCache });
   const limiters = attemptLimiters(store, clock, hashKey);
-  const connections = createAccountConnections({ attempts: store.attempts, clock });
   const events = createEvents({
     config,
     store,
     clock,
-    connections,
-    webhookTests: limiterOf(store, 'webhook-tests', {
-      clock,
-      max: 1,
-      windowMs: WEBHOOK_TEST_INTERVAL_MS,
-      maxWaiting: 0,
-    }),
+    webhookTests: limiterOf(store, 'webhook-tests', { clock, ...WEBHOOK_TEST_PACE }),
     registry: metrics.registry,
     defaultDomain,
     presentLink: async (id) => {
@@ -206,7 +197,7 @@ export function createServices(deps: ServiceDeps): Services {
       return link && { ownerId: link.user_id, link };
     },
   });
-  const checks = linkHealthParts({ config, store, clock, events, metrics, connections, links: () => links });
+  const checks = linkHealthParts({ config, store, clock, events, metrics, links: () => links });
   const links: LinkService = createLinkService({
     store,
     clock,
@@ -281,7 +272,6 @@ function linkHealthParts(deps: {
   clock: () => number;
   events: Events;
   metrics: Metrics;
-  connections: AccountConnections;
   links: () => LinkService;
 }): Pick<Services, 'linkChecks' | 'linkHealth'> {
   const { config, store, clock, events } = deps;
@@ -292,7 +282,7 @@ function linkHealthParts(deps: {
     hours: config.events.linkCheckHours,
     timeoutMs: config.events.linkCheckTimeoutMs,
     dnsServers: config.dnsServers,
-    connections: deps.connections,
+    connections: events.connections,
     // link.broken and link.recovered carry the link as it is now, its health included.
     async onTurn(linkId, turn) {
       const link = await deps.links().get(ADMIN, linkId);

@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Config } from '../config';
 import { logProblem } from '../observability/logger';
-import type { AccountConnections } from '../outbound/accountConnections';
+import { type AccountConnections, createAccountConnections } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { registerEventMetrics } from './eventMetrics';
@@ -12,6 +12,9 @@ import { createLinkExpiryCheck, type LinkExpiryCheck } from './linkExpiry';
 import { createStreamHub, type StreamHub } from './streamHub';
 import { createStreamTickets, type StreamTickets } from './streamTickets';
 import { createWebhookService, type WebhookService } from './webhookService';
+
+export { WEBHOOK_TEST_PACE } from './webhookService';
+
 import { createWebhookWorker, type WebhookWorker } from './webhookWorker';
 
 export interface Events {
@@ -29,6 +32,8 @@ export interface Events {
   recordLinkEvent: LinkEventRecorder;
   /** The background check that records link.expired (docs/api.md#webhooks). */
   expiry: LinkExpiryCheck;
+  /** Every account's outbound connections: webhook tests and deliveries, and the link checks. */
+  connections: AccountConnections;
   /** Starts delivering (the server; never the command line). */
   start(): void;
   /** Ends every stream and waits for deliveries under way. */
@@ -43,9 +48,7 @@ export interface EventsDeps {
   defaultDomain: string;
   /** The link as events carry it, by id; undefined when it is gone. */
   presentLink: (id: number) => Promise<LinkEventSubject | undefined>;
-  /** Every account's outbound connections, shared with the link checks. */
-  connections: AccountConnections;
-  /** One test per webhook per 10 s. */
+  /** One test per webhook per 10 s (WEBHOOK_TEST_PACE), on every instance. */
   webhookTests: AttemptLimiter;
 }
 
@@ -53,6 +56,7 @@ export function createEvents(deps: EventsDeps): Events {
   const { store, clock } = deps;
   const storage = store.events;
   const rules: OutboundRules = { allowPrivate: deps.config.events.outboundAllowPrivate };
+  const connections = createAccountConnections({ attempts: store.attempts, clock });
   const hub = createStreamHub({
     feed: storage.feed,
     streamMax: deps.config.events.streamMax,
@@ -73,7 +77,7 @@ export function createEvents(deps: EventsDeps): Events {
     retryDelaysMs: deps.config.events.retryDelaysMs,
     defaultDomain: deps.defaultDomain,
     metrics,
-    connections: deps.connections,
+    connections,
     log: logProblem,
   });
   let started = false;
@@ -93,6 +97,7 @@ export function createEvents(deps: EventsDeps): Events {
     onLinkChange,
     recordLinkEvent: (change) => onLinkChange([change]),
     expiry,
+    connections,
     start() {
       started = true;
       worker.start();

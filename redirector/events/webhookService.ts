@@ -12,6 +12,7 @@ import {
   WEBHOOK_LIMIT_MESSAGE,
   WEBHOOK_MESSAGE_NOT_FOUND,
   WEBHOOK_NOT_FOUND,
+  WEBHOOK_TEST_INTERVAL_MS,
   WEBHOOK_TEST_TOO_SOON,
   type Webhook,
   type WebhookDelivery,
@@ -51,6 +52,9 @@ export interface WebhookServiceDeps {
   /** One test per webhook per WEBHOOK_TEST_INTERVAL_MS, on every instance (keyed by webhook id). */
   testLimiter: AttemptLimiter;
 }
+
+/** A webhook's tests: one per WEBHOOK_TEST_INTERVAL_MS, a second one starting meanwhile refused at once. */
+export const WEBHOOK_TEST_PACE = { max: 1, windowMs: WEBHOOK_TEST_INTERVAL_MS, maxWaiting: 0 };
 
 /** When to ask again for a test refused for want of a connection: about one connection's length. */
 const CONNECTION_RETRY_MS = 10_000;
