@@ -10,7 +10,8 @@ import type { EventFeed, TicketHolder } from '../storage/repositories/eventFeed'
 export const TICKET_TTL_MS = 60_000;
 
 export interface StreamTickets {
-  issue(holder: TicketHolder): Promise<{ ticket: string; expiresAt: number }>;
+  /** `credential`: what the ticket keeps of the credential that asked for it (http/streamCredentials.ts). */
+  issue(userId: number | null, credential: string): Promise<{ ticket: string; expiresAt: number }>;
   /** Who the ticket was issued to, once; undefined when unknown, used or expired. */
   redeem(ticket: string): Promise<TicketHolder | undefined>;
 }
@@ -19,10 +20,10 @@ const hashOf = (ticket: string) => crypto.createHash('sha256').update(ticket).di
 
 export function createStreamTickets(feed: EventFeed, clock: () => number): StreamTickets {
   return {
-    async issue(holder) {
+    async issue(userId, credential) {
       const ticket = `st_${crypto.randomBytes(24).toString('base64url')}`;
       const expiresAt = clock() + TICKET_TTL_MS;
-      await feed.saveTicket(hashOf(ticket), holder, expiresAt);
+      await feed.saveTicket(hashOf(ticket), userId, expiresAt, credential);
       return { ticket, expiresAt };
     },
     async redeem(ticket) {

@@ -94,10 +94,7 @@ export function createWebhookRouter(services: Services): Router {
   });
 
   router.post('/stream/ticket', owner, async (ctx) => {
-    const issued = await tickets.issue({
-      user_id: ownerOf(ctx).userId,
-      credential: await credentials.credentialOf(ctx),
-    });
+    const issued = await tickets.issue(ownerOf(ctx).userId, await credentials.credentialOf(ctx));
     ctx.body = {
       ticket: issued.ticket,
       expires_at: new Date(issued.expiresAt).toISOString(),

@@ -50,7 +50,8 @@ export interface EventFeed {
   clicksWithIds(ids: readonly number[]): Promise<FeedClick[]>;
   /** The highest click id stored, 0 when none. */
   lastClickId(): Promise<number>;
-  saveTicket(ticketHash: string, holder: TicketHolder, expiresAt: number): Promise<void>;
+  /** `credential`: the one that asked for the ticket (TicketHolder.credential). */
+  saveTicket(ticketHash: string, userId: number | null, expiresAt: number, credential: string): Promise<void>;
   /** The ticket's holder, once: the ticket is deleted; undefined when unknown or expired. */
   takeTicket(ticketHash: string, now: number): Promise<TicketHolder | undefined>;
 }
@@ -93,12 +94,12 @@ export function createEventFeed(db: Executor): EventFeed {
       const row = await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM clicks');
       return Number(row?.id ?? 0);
     },
-    async saveTicket(ticketHash, holder, expiresAt) {
+    async saveTicket(ticketHash, userId, expiresAt, credential) {
       await db.run('DELETE FROM stream_tickets WHERE expires_at < ?', [expiresAt - 10 * 60_000]);
       await db.run('INSERT INTO stream_tickets (ticket_hash, user_id, credential, expires_at) VALUES (?, ?, ?, ?)', [
         ticketHash,
-        holder.user_id,
-        holder.credential,
+        userId,
+        credential,
         expiresAt,
       ]);
     },
