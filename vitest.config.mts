@@ -17,7 +17,7 @@ const shared = {
   // while most files wait on servers, PostgreSQL and child processes rather than compute. Each file
   // has its own temp directory, PostgreSQL schema and free ports, so files run side by side
   // (VITEST_MAX_WORKERS overrides; docs/performance.md, "The test suite's time").
-  maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
+  maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
   // Generous: a shared CI machine can run several times slower than a quiet one; speed is the bench's job.
   testTimeout: 60_000,
   hookTimeout: 60_000,
@@ -44,7 +44,11 @@ export default defineConfig({
         plugins: [react(), catalogueParts()],
         test: {
           ...shared,
-          setupFiles: [...shared.setupFiles, 'tests/unit/renderer/setupLanguages.ts'],
+          setupFiles: [
+            ...shared.setupFiles,
+            'tests/unit/renderer/setupLanguages.ts',
+            'tests/unit/renderer/setupWaits.ts',
+          ],
           name: 'renderer',
           include: RENDERER,
           sequence: { groupOrder: 0 },

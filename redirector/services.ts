@@ -1,9 +1,11 @@
 /** Builds every service once; routers and the redirect handler receive this object. */
+
 import { type AnalyticsService, createAnalyticsService } from './analytics/analyticsService';
 import { type AccountService, createAccountService } from './auth/accountService';
 import { type AttemptLimiter, type AttemptLimiterOptions, createAttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
 import { defaultDomainOf } from './auth/domainRules';
+import { systemScope } from './auth/scope';
 import { createSharedAttemptLimiter } from './auth/sharedAttemptLimiter';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
@@ -15,7 +17,7 @@ import { createLinkHealthService, type LinkHealthService } from './health/linkHe
 import { createHubParts, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
-import { ADMIN, createLinkService, type LinkService } from './links/linkService';
+import { createLinkService, type LinkService } from './links/linkService';
 import { logProblem } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { createMailer, type Mailer } from './outbound/mailer';
@@ -183,7 +185,18 @@ export function createServices(deps: ServiceDeps): Services {
   // Read early, so the short-link edge knows the verified domains by the first request; a failure
   // here is retried by the next caller that waits for them.
   domains.ready().catch(() => undefined);
-  const users = createUserAdminService({ store, linkCache });
+  const hubParts = createHubParts({ store, clock, publicUrl: config.publicUrl, domains });
+  const users = createUserAdminService({
+    store,
+    linkCache,
+    // A disabled owner's hub answers 410 at once, a deleted one's domains stop routing at once
+    // (docs/api.md#users); other instances hear it through the store (or within a page's second).
+    async onOwnerChange(_userId, change) {
+      hubParts.hubPages.clear();
+      if (change === 'deleted')
+        await domains.refresh().catch((error) => logProblem('could not read the verified domains again', error));
+    },
+  });
   const limiters = attemptLimiters(store, clock, hashKey);
   const events = createEvents({
     config,
@@ -193,7 +206,7 @@ export function createServices(deps: ServiceDeps): Services {
     registry: metrics.registry,
     defaultDomain,
     presentLink: async (id) => {
-      const link = await links.get(ADMIN, id).catch(() => undefined);
+      const link = await links.get(systemScope(), id).catch(() => undefined);
       return link && { ownerId: link.user_id, link };
     },
   });
@@ -234,7 +247,7 @@ export function createServices(deps: ServiceDeps): Services {
     metrics,
     keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
     events,
-    ...createHubParts({ store, clock, publicUrl: config.publicUrl, domains }),
+    ...hubParts,
     ...checks,
   };
 }
@@ -285,7 +298,7 @@ function linkHealthParts(deps: {
     connections: events.connections,
     // link.broken and link.recovered carry the link as it is now, its health included.
     async onTurn(linkId, turn) {
-      const link = await deps.links().get(ADMIN, linkId);
+      const link = await deps.links().get(systemScope(), linkId);
       await events.onLinkChange([{ action: turn, ownerId: link.user_id, link }]);
     },
     log: logProblem,

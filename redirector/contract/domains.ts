@@ -1,6 +1,6 @@
 /**
  * A user's custom domain (docs/api.md#domain): a bare lower-cased host name, no scheme, path or
- * port, never the service's default domain. Pure and portable; uniqueness is the store's job (409).
+ * port, never the service's default domain. Pure and portable; uniqueness of a verified domain is the store's job (409).
  */
 export const DOMAIN_REQUIRED = 'Please enter a domain';
 export const DOMAIN_WITHOUT_SCHEME = 'Enter the domain without http:// or https://';
@@ -9,6 +9,8 @@ export const DOMAIN_WITHOUT_PORT = 'Enter the domain without a port';
 export const DOMAIN_INVALID = 'Please enter a valid domain name, like links.example.com';
 export const DOMAIN_IS_DEFAULT = 'That is already the default domain; enter a domain of your own';
 export const DOMAIN_TAKEN = 'This domain is already used by another account';
+/** A claim's error once another account verified its domain first (docs/api.md#verification). */
+export const VERIFIED_ELSEWHERE = 'verified by another account';
 
 const MAX_DOMAIN_LENGTH = 253;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -3,20 +3,22 @@
  * TXT record (checked on demand and in the background), and once verified it serves their links;
  * the verified ones are kept in memory (verifiedDomains.ts).
  */
+
 import { randomBytes } from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
+import { ownerIdOf, type Scope } from '../auth/scope';
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
-import { challengeRecord, type DomainVerification } from '../contract/domains';
+import { challengeRecord, type DomainVerification, VERIFIED_ELSEWHERE } from '../contract/domains';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
 import { ReferenceGone, UniqueViolation } from '../storage/errors';
-import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
+import type { DomainCheck, DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
 import { checkTxtRecord, type TxtLookup } from './txtLookup';
 import { keepVerifiedDomains } from './verifiedDomains';
 
-/** A pending domain is given up after this long without its record. */
+/** An unverified claim (pending or failed) is removed after this long (docs/api.md#verification). */
 export const PENDING_DAYS = 7;
 export const PENDING_MS = PENDING_DAYS * 86_400_000;
 /** How often pending domains are looked up again in the background. */
@@ -26,6 +28,7 @@ export const VERIFY_CALLS_PER_MINUTE = 10;
 
 export const NO_DOMAIN = 'You have no custom domain to verify';
 export const DOMAIN_NOT_FOUND = 'No such domain';
+export const NAME_THE_CLAIM = 'Several accounts claim this domain: name one with user_id';
 export const TOO_MANY_CHECKS = 'Too many checks; try again in a minute';
 
 export interface DomainState {
@@ -37,18 +40,22 @@ export interface DomainService {
   /** Resolves once the verified domains are in memory. */
   ready(): Promise<void>;
   /** The user's domain and its state; undefined without one. */
-  stateOf(userId: number): Promise<DomainState | undefined>;
-  /** RuleError 400 for a bad name or the default domain, 409 when another user has it. */
-  claim(userId: number, input: unknown): Promise<DomainState>;
-  remove(userId: number): Promise<void>;
+  stateOf(scope: Scope): Promise<DomainState | undefined>;
+  /** RuleError 400 for a bad name or the default domain, 409 when another user has it verified. */
+  claim(scope: Scope, input: unknown): Promise<DomainState>;
+  remove(scope: Scope): Promise<void>;
   /** Looks the TXT record up now; RuleError 429 beyond the limit, 404 without a domain. */
-  verify(userId: number): Promise<DomainState>;
-  /** One background round: every pending domain looked up, the week-old ones failed. */
+  verify(scope: Scope): Promise<DomainState>;
+  /** One background round: every pending domain looked up, then the week-old unverified claims removed. */
   checkPending(): Promise<void>;
   list(): Promise<ListedDomain[]>;
-  /** Verified by the administrator; RuleError 404 for an unclaimed domain. */
-  verifyByHand(domain: string): Promise<ListedDomain>;
-  /** Taken from its user; RuleError 404 for an unclaimed domain. */
+  /**
+   * Verified by the administrator (`userId`: which account's claim, needed when several claim it);
+   * RuleError 404 for an unclaimed domain, 400 for several claims and no `userId`, 409 when another
+   * account has it verified.
+   */
+  verifyByHand(domain: string, userId?: number): Promise<ListedDomain>;
+  /** Every claim of it removed (and gone from memory); RuleError 404 for a domain unknown to both. */
   removeDomain(domain: string): Promise<void>;
   /** The user whose verified domain this host is (lower case, no port); undefined otherwise. */
   ownerOf(host: string): number | undefined;
@@ -97,64 +104,96 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
   const { refresh } = verified;
 
   /**
-   * Looks the record up and stores what it found; a week-old pending domain fails. `restart`: a
-   * failed domain's week starts again (a user's verify call).
+   * Stores a verification; another account that verified the domain first fails the claim instead
+   * (docs/api.md#verification). True when verified.
+   */
+  async function takeDomain(record: DomainRecord, check: DomainCheck): Promise<boolean> {
+    try {
+      await store.domains.record(record, check);
+    } catch (error) {
+      if (!(error instanceof UniqueViolation)) throw error;
+      await failClaim(record, check.checked_at);
+      return false;
+    }
+    await refresh();
+    return true;
+  }
+
+  function failClaim(record: DomainRecord, checkedAt: number | null): Promise<boolean> {
+    const failed = { status: 'failed', checked_at: checkedAt, verified_at: null, error: VERIFIED_ELSEWHERE } as const;
+    return store.domains.record(record, failed);
+  }
+
+  /**
+   * Looks the record up and stores what it found. `restart`: a failed claim's week starts again (a
+   * user's verify call), unless another account has the domain.
    */
   async function check(record: DomainRecord, restart = false): Promise<void> {
     const now = clock();
+    const holder = await store.domains.find(record.domain);
+    if (holder && holder.user_id !== record.user_id) {
+      await failClaim(record, now);
+      return;
+    }
     const found = await checkTxtRecord(lookup, record.domain, record.token);
-    const since = restart ? now : record.created_at;
-    const expired = !found.verified && now - since >= PENDING_MS;
-    await store.domains.record(record.user_id, record.domain, {
-      status: found.verified ? 'verified' : expired ? 'failed' : 'pending',
+    const created_at = restart ? now : undefined;
+    if (found.verified) {
+      await takeDomain(record, { status: 'verified', checked_at: now, verified_at: now, error: null, created_at });
+      return;
+    }
+    await store.domains.record(record, {
+      status: 'pending',
       checked_at: now,
-      verified_at: found.verified ? now : null,
-      error: found.verified ? null : found.error,
-      created_at: restart ? now : undefined,
+      verified_at: null,
+      error: found.error,
+      created_at,
     });
-    if (found.verified) await refresh();
   }
 
-  async function listed(domain: string): Promise<ListedDomain> {
-    const row = (await store.domains.list()).find((entry) => entry.domain === domain);
-    if (!row) throw notFoundRule(DOMAIN_NOT_FOUND);
-    return row;
+  /** The claims of a domain (several accounts may claim one). */
+  async function claimsOf(domain: string): Promise<ListedDomain[]> {
+    return (await store.domains.list()).filter((entry) => entry.domain === domain);
+  }
+
+  async function listed(domain: string, userId?: number): Promise<ListedDomain> {
+    const claims = (await claimsOf(domain)).filter((entry) => userId === undefined || entry.user_id === userId);
+    if (claims.length === 0) throw notFoundRule(DOMAIN_NOT_FOUND);
+    if (claims.length > 1) throw new RuleError(400, NAME_THE_CLAIM);
+    return claims[0]!;
   }
 
   return {
     ready: verified.ready,
-    async stateOf(userId) {
-      const record = await store.domains.ofUser(userId);
+    async stateOf(scope) {
+      const record = await store.domains.of(scope);
       return record && toState(record);
     },
-    async claim(userId, input) {
+    async claim(scope, input) {
       const domain = normaliseCustomDomain(input, defaultDomain);
-      const current = await store.domains.ofUser(userId);
+      const current = await store.domains.of(scope);
       if (current?.domain !== domain) {
-        try {
-          await store.domains.claim(userId, domain, newToken(), clock());
-        } catch (error) {
-          if (error instanceof UniqueViolation) throw taken(DOMAIN_TAKEN);
-          throw error;
-        }
+        // A pending or failed claim blocks nobody; a verified domain is its account's.
+        const holder = await store.domains.find(domain);
+        if (holder && holder.user_id !== ownerIdOf(scope)) throw taken(DOMAIN_TAKEN);
+        await store.domains.claim(scope, domain, newToken(), clock());
         if (current?.status === 'verified') await refresh();
       }
-      return toState(stillThere(await store.domains.ofUser(userId)));
+      return toState(stillThere(await store.domains.of(scope)));
     },
-    async remove(userId) {
-      const current = await store.domains.ofUser(userId);
-      await store.domains.remove(userId);
+    async remove(scope) {
+      const current = await store.domains.of(scope);
+      await store.domains.remove(scope);
       if (current?.status === 'verified') await refresh();
     },
-    async verify(userId) {
-      const reservation = await deps.verifyLimiter.reserve(String(userId));
+    async verify(scope) {
+      const reservation = await deps.verifyLimiter.reserve(String(ownerIdOf(scope)));
       if (!reservation.granted) throw new RuleError(429, TOO_MANY_CHECKS);
       reservation.settle(true);
-      const record = await store.domains.ofUser(userId);
+      const record = await store.domains.of(scope);
       if (!record) throw notFoundRule(NO_DOMAIN);
       // Verifying a failed domain again restarts its week.
       if (record.status !== 'verified') await check(record, record.status === 'failed');
-      return toState(stillThere(await store.domains.ofUser(userId)));
+      return toState(stillThere(await store.domains.of(scope)));
     },
     async checkPending() {
       for (const record of await store.domains.pending()) {
@@ -164,23 +203,22 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
           logProblem(`could not check the domain ${record.domain}`, error);
         }
       }
+      // Unverified for a week: the claim goes (links as on a removal; none was verified, so memory stays).
+      await store.domains.expire(clock() - PENDING_MS);
     },
     list: () => store.domains.list(),
-    async verifyByHand(domain) {
-      const row = await listed(domain.toLowerCase());
-      const now = clock();
-      await store.domains.record(row.user_id, row.domain, {
-        status: 'verified',
-        checked_at: row.checked_at,
-        verified_at: now,
-        error: null,
-      });
-      await refresh();
-      return listed(row.domain);
+    async verifyByHand(domain, userId) {
+      const row = await listed(domain.toLowerCase(), userId);
+      const check = { status: 'verified', checked_at: row.checked_at, verified_at: clock(), error: null } as const;
+      if (row.status !== 'verified' && !(await takeDomain(row, check))) throw taken(DOMAIN_TAKEN);
+      return listed(row.domain, row.user_id);
     },
-    async removeDomain(domain) {
-      const row = await listed(domain.toLowerCase());
-      await store.domains.remove(row.user_id);
+    async removeDomain(input) {
+      const domain = input.toLowerCase();
+      const removed = await store.domains.removeDomain(domain);
+      // Also a domain only this instance still serves (its account deleted meanwhile).
+      const served = verified.ownerOf(domain) !== undefined;
+      if (removed === 0 && !served) throw notFoundRule(DOMAIN_NOT_FOUND);
       await refresh();
     },
     ownerOf: verified.ownerOf,

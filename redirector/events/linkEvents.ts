@@ -40,7 +40,7 @@ export function createLinkChangeSink(deps: {
     for (const change of changes) {
       const event: WebhookEvent = `link.${change.action}`;
       const key = `${event} ${change.ownerId}`;
-      if (!listening.has(key)) listening.set(key, deps.storage.webhooks.listening(event, change.ownerId));
+      if (!listening.has(key)) listening.set(key, deps.storage.webhooks.listening(event, { user_id: change.ownerId }));
       for (const webhook of await listening.get(key)!) messages.push(newMessage(webhook.id, event, now, change.link));
     }
     await deps.storage.outbox.enqueue(messages);

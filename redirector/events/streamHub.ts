@@ -7,7 +7,9 @@
  * through the database to every instance's streams (the store's broadcast). A stream opened with a
  * last event id first gets up to 1,000 clicks it missed, then the live ones, none twice.
  */
+
 import type { PassThrough } from 'node:stream';
+import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
 import type { Link } from '../contract/links';
 import type { LinkEventAction, StreamLinkEvent } from '../contract/webhooks';
@@ -115,7 +117,7 @@ function checkLimits(clients: ReadonlySet<Client>, viewer: StreamViewer, streamM
 
 /** The clicks stored since the last read, and the gaps found committed, none twice; more: a full page was read. */
 async function readNew(feed: EventFeed, gaps: ClickGaps): Promise<{ clicks: FeedClick[]; more: boolean }> {
-  const fresh = await feed.clicksAfter({ after: gaps.highest, limit: REPLAY_LIMIT });
+  const fresh = await feed.clicksAfter({ after: gaps.highest, scope: systemScope(), limit: REPLAY_LIMIT });
   const found = await feed.clicksWithIds(gaps.open(Date.now()));
   return { clicks: gaps.take([...found, ...fresh], Date.now()), more: fresh.length === REPLAY_LIMIT };
 }
@@ -132,7 +134,7 @@ async function replay(
   const missed = await feed.clicksAfter({
     after: lastEventId,
     upTo: gaps.highest,
-    userId: client.userId ?? undefined,
+    scope: systemScope(client.userId),
     limit: REPLAY_LIMIT,
   });
   for (const click of missed) {

@@ -1,9 +1,11 @@
 /**
- * Webhooks of one owner (docs/api.md#webhooks): the administrator's (userId null) hear every
- * link's events, a user's their own links'. Another owner's webhook is "not found".
+ * Webhooks of one owner (docs/api.md#webhooks): the administrator's hear every link's events, a
+ * user's their own links'. Each call takes the caller's scope (docs/api.md#scope-who-a-call-acts-for);
+ * another owner's webhook is "not found".
  */
 import crypto from 'node:crypto';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
+import type { Scope } from '../auth/scope';
 import {
   type CreateWebhookResponse,
   MAX_WEBHOOK_DESCRIPTION,
@@ -27,21 +29,16 @@ import type { DeliveryRecord } from '../storage/repositories/webhookOutbox';
 import type { WebhookChanges, WebhookRecord } from '../storage/repositories/webhookRepository';
 import type { WebhookWorker } from './webhookWorker';
 
-export interface WebhookOwner {
-  /** null: the administrator. */
-  userId: number | null;
-}
-
 export interface WebhookService {
-  create(owner: WebhookOwner, body: Record<string, unknown>): Promise<CreateWebhookResponse>;
-  list(owner: WebhookOwner): Promise<Webhook[]>;
-  update(owner: WebhookOwner, id: number, body: Record<string, unknown>): Promise<Webhook>;
-  delete(owner: WebhookOwner, id: number): Promise<void>;
-  deliveries(owner: WebhookOwner, id: number): Promise<WebhookDelivery[]>;
+  create(owner: Scope, body: Record<string, unknown>): Promise<CreateWebhookResponse>;
+  list(owner: Scope): Promise<Webhook[]>;
+  update(owner: Scope, id: number, body: Record<string, unknown>): Promise<Webhook>;
+  delete(owner: Scope, id: number): Promise<void>;
+  deliveries(owner: Scope, id: number): Promise<WebhookDelivery[]>;
   /** Sends a webhook.test message now; its attempt as the log shows it. */
-  test(owner: WebhookOwner, id: number): Promise<{ message_id: string; status: number | null; error: string | null }>;
+  test(owner: Scope, id: number): Promise<{ message_id: string; status: number | null; error: string | null }>;
   /** Queues the message again, with its id and body, after the webhook's pending ones. */
-  redeliver(owner: WebhookOwner, id: number, messageId: string): Promise<{ message_id: string }>;
+  redeliver(owner: Scope, id: number, messageId: string): Promise<{ message_id: string }>;
 }
 
 export interface WebhookServiceDeps {
@@ -120,8 +117,8 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   const { storage, clock, rules, worker } = deps;
   const { webhooks, outbox } = storage;
 
-  async function owned(owner: WebhookOwner, id: number): Promise<WebhookRecord> {
-    const row = await webhooks.find(id, owner.userId);
+  async function owned(owner: Scope, id: number): Promise<WebhookRecord> {
+    const row = await webhooks.find(id, owner);
     if (!row) throw notFoundRule(WEBHOOK_NOT_FOUND);
     return row;
   }
@@ -137,8 +134,8 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       const description = checkDescription(body.description);
       const secret = newWebhookSecret();
       const created = await webhooks.create(
+        owner,
         {
-          user_id: owner.userId,
           url,
           events,
           description,
@@ -153,7 +150,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       return { webhook: toWebhook(created, undefined), secret };
     },
     async list(owner) {
-      const rows = await webhooks.list(owner.userId);
+      const rows = await webhooks.list(owner);
       const last = await outbox.lastDeliveries(rows.map((row) => row.id));
       return rows.map((row) => toWebhook(row, last.get(row.id)));
     },
@@ -167,13 +164,13 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
         if (typeof body.active !== 'boolean') throw invalidInput('active must be true or false');
         changes.active = body.active;
       }
-      const updated = await webhooks.update(id, owner.userId, changes);
+      const updated = await webhooks.update(id, owner, changes);
       if (!updated) throw notFoundRule(WEBHOOK_NOT_FOUND);
       if (changes.active) worker.kick();
       return present(updated);
     },
     async delete(owner, id) {
-      if (!(await webhooks.delete(id, owner.userId))) throw notFoundRule(WEBHOOK_NOT_FOUND);
+      if (!(await webhooks.delete(id, owner))) throw notFoundRule(WEBHOOK_NOT_FOUND);
     },
     async deliveries(owner, id) {
       await owned(owner, id);

@@ -7,7 +7,9 @@
  * to 100 stored clicks after the webhook's cursor become a `link.clicked` message and the cursor
  * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing.
  */
+
 import crypto from 'node:crypto';
+import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
 import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
 import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
@@ -102,7 +104,7 @@ async function takeClicks(
   const clicks = await feed.clicksAfter({
     after: webhook.click_cursor,
     upTo,
-    userId: webhook.user_id ?? undefined,
+    scope: systemScope(webhook.user_id),
     limit: CLICKS_PER_MESSAGE,
   });
   if (clicks.length === 0) {
@@ -165,7 +167,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     if (!(await webhooks.lease(id, holder, clock(), LEASE_MS))) return false;
     try {
       for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
-        const webhook = await webhooks.find(id);
+        const webhook = await webhooks.byId(id);
         if (!webhook?.active) return false;
         let message = await outbox.next(id);
         if (!message && (await takeClicks(deps, horizon, webhook))) message = await outbox.next(id);

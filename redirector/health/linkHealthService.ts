@@ -2,9 +2,11 @@
  * Link health as the API offers it (docs/api.md#link-health): the counts of the caller's links per
  * status, and a check asked for now (one a minute per link, whoever asks; automatic checks do not count).
  */
+
+import type { Scope } from '../auth/scope';
 import { CHECK_TOO_SOON, type LinkHealthCounts } from '../contract/linkConversion';
 import type { Link } from '../contract/links';
-import type { LinkOwner, LinkService } from '../links/linkService';
+import type { LinkService } from '../links/linkService';
 import { RuleError } from '../ruleError';
 import type { Store } from '../storage/store';
 import type { LinkChecks } from './linkChecks';
@@ -12,9 +14,9 @@ import type { LinkChecks } from './linkChecks';
 export const CHECK_INTERVAL_MS = 60_000;
 
 export interface LinkHealthService {
-  counts(owner: LinkOwner): Promise<LinkHealthCounts>;
+  counts(owner: Scope): Promise<LinkHealthCounts>;
   /** Checks the link now and answers it; RuleError 429 within a minute of the last asked check, 404 when not the owner's. */
-  checkNow(owner: LinkOwner, linkId: number): Promise<Link>;
+  checkNow(owner: Scope, linkId: number): Promise<Link>;
 }
 
 export function createLinkHealthService(deps: {
@@ -26,7 +28,7 @@ export function createLinkHealthService(deps: {
   const { store, links, checks, clock } = deps;
   return {
     async counts(owner) {
-      const found = await store.linkHealth.counts(owner.kind === 'user' ? owner.userId : undefined);
+      const found = await store.linkHealth.counts(owner);
       return {
         ok: found.ok ?? 0,
         broken: found.broken ?? 0,

@@ -24,12 +24,11 @@ import type {
   UserLinkAnalyticsResponse,
 } from '../contract/analytics';
 import { type DateRange, parseDateRange } from '../contract/dateRange';
-import { ADMIN, userOwner } from '../links/linkService';
 import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
 import type { TimeRange } from '../storage/analyticsQueries';
 import { passwordLockedUntil } from '../visits/linkPasswordCheck';
-import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
 import { badRequest, notFound } from './errors';
 import { idParam } from './requestInput';
 
@@ -104,8 +103,7 @@ export function createAnalyticsRouter(services: AnalyticsRouterServices): Router
 
   router.get('/analytics/user', user, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
-    const owner = userOwner((ctx.state as UserState).user.id);
-    const link = await links.findOwned(owner, idParam(ctx, 'linkId'));
+    const link = await links.findOwned(scopeOf(ctx), idParam(ctx, 'linkId'));
     ctx.body = {
       ...(await analytics.userLink(link, calendar, range)),
       passwordLockedUntil: await passwordLockedUntil(services, link.id, clock()),
@@ -114,8 +112,7 @@ export function createAnalyticsRouter(services: AnalyticsRouterServices): Router
   router.get('/analytics/user/clicks', user, async (ctx) => {
     periodOf(ctx);
     exportFormatOf(ctx);
-    const owner = userOwner((ctx.state as UserState).user.id);
-    sendClicks(ctx, analytics, await links.findOwned(owner, idParam(ctx, 'linkId')));
+    sendClicks(ctx, analytics, await links.findOwned(scopeOf(ctx), idParam(ctx, 'linkId')));
   });
   router.get('/analytics/summary', admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
@@ -145,11 +142,11 @@ export function createAnalyticsRouter(services: AnalyticsRouterServices): Router
   router.get('/analytics/:id/clicks', linkIdOnly, admin, async (ctx) => {
     periodOf(ctx);
     exportFormatOf(ctx);
-    sendClicks(ctx, analytics, await links.findOwned(ADMIN, Number(ctx.params.id)));
+    sendClicks(ctx, analytics, await links.findOwned(scopeOf(ctx), Number(ctx.params.id)));
   });
   router.get('/analytics/:id', linkIdOnly, admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
-    const link = await links.findOwned(ADMIN, Number(ctx.params.id));
+    const link = await links.findOwned(scopeOf(ctx), Number(ctx.params.id));
     ctx.body = {
       ...(await analytics.link(link, calendar, range)),
       passwordLockedUntil: await passwordLockedUntil(services, link.id, clock()),

@@ -3,24 +3,38 @@
  * check goes through checkCredential, so wrong keys and tokens count toward the client's limit.
  * Either header may carry an API key of that side (docs/api.md#api-keys); the state says which
  * kind of credential it was, so that managing keys can refuse API keys.
+ *
+ * Each guard resolves the call's scope once (docs/api.md#scope-who-a-call-acts-for) and puts it in
+ * ctx.state.scope; routers hand that scope to the services, never a bare user id.
  */
 import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
+import { adminScope, keyScope, type Scope, type ScopeCredential, userScope } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import type { Services } from '../services';
 import type { UserRecord } from '../storage/records';
 import { unauthorized } from './errors';
 
 /** 'sign-in': the admin key itself or a session token; 'api-key': an API key. */
-export type CredentialKind = 'sign-in' | 'api-key';
+export type CredentialKind = ScopeCredential;
 
+/** A signed-in user's call: the account itself (the subject of account calls) and its scope. */
 export interface UserState {
   user: UserRecord;
   credential: CredentialKind;
+  scope: Scope;
 }
 
 export interface AdminState {
   credential: CredentialKind;
+  scope: Scope;
+}
+
+/** The scope the request's guard resolved (docs/api.md#scope-who-a-call-acts-for). */
+export function scopeOf(ctx: Context): Scope {
+  const { scope } = ctx.state as Partial<AdminState>;
+  if (!scope) throw new Error('scopeOf: no guard resolved this request’s scope');
+  return scope;
 }
 
 export function apiKeyOf(ctx: Context): string {
@@ -95,7 +109,7 @@ export function stillProven(services: GuardServices, ctx: Context): () => Promis
 export function requireAdmin(services: GuardServices) {
   const texts = { missing: 'Admin key required', invalid: 'Invalid or expired admin key' };
   return guard(services, apiKeyOf, adminCredential, texts, (ctx, credential) => {
-    (ctx.state as AdminState).credential = credential;
+    Object.assign(ctx.state as AdminState, { credential, scope: adminScope(credential) } satisfies AdminState);
   });
 }
 
@@ -103,6 +117,17 @@ export function requireUser(services: GuardServices) {
   const texts = { missing: 'Sign in required', invalid: 'Session expired, please sign in again' };
   return guard(services, bearerOf, userCredential, texts, (ctx, caller) => {
     if (caller.user.disabled) throw unauthorized(ACCOUNT_DISABLED);
-    Object.assign(ctx.state as UserState, caller);
+    const scope = caller.credential === 'api-key' ? keyScope(caller.user) : userScope(caller.user);
+    Object.assign(ctx.state as UserState, { ...caller, scope } satisfies UserState);
   });
+}
+
+/**
+ * X-API-Key: the administrator (its own webhooks and keys, every link); otherwise the bearer's
+ * account. Either way ctx.state.scope says which.
+ */
+export function requireCaller(services: GuardServices) {
+  const admin = requireAdmin(services);
+  const user = requireUser(services);
+  return (ctx: Context, next: Next) => (apiKeyOf(ctx) !== '' ? admin : user)(ctx, next);
 }

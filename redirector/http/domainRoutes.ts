@@ -1,7 +1,7 @@
 /**
  * Custom domains (docs/api.md#custom-domains). The user's: GET/POST/DELETE /api/user/domain and
  * POST /api/user/domain/verify. The administrator's: GET /api/domains, PUT and DELETE
- * /api/domains?domain=. And GET /api/domains/allowed?domain= (no credential), which a TLS proxy asks
+ * /api/domains?domain= (PUT with user_id= when several accounts claim it). And GET /api/domains/allowed?domain= (no credential), which a TLS proxy asks
  * before it gets a certificate: answered from memory.
  */
 import Router from '@koa/router';
@@ -12,9 +12,9 @@ import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../
 import { hostNameOf } from '../contract/domains';
 import type { Services } from '../services';
 import type { ListedDomain } from '../storage/repositories/domainRepository';
-import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, scopeOf, type UserState } from './authGuards';
 import { badRequest, notFound } from './errors';
-import { bodyOf } from './requestInput';
+import { bodyOf, optionalIdParam } from './requestInput';
 
 export const NOT_SERVED = 'This host is not served here';
 
@@ -49,7 +49,7 @@ export function createDomainRouter(
 
   router.get('/user/domain', user, async (ctx) => {
     const { user: current } = ctx.state as UserState;
-    const state = await domains.stateOf(current.id);
+    const state = await domains.stateOf(scopeOf(ctx));
     ctx.body = {
       user: toApiUser(current),
       domain: state?.domain ?? null,
@@ -59,14 +59,13 @@ export function createDomainRouter(
     } satisfies DomainResponse;
   });
   router.post('/user/domain', user, async (ctx) => {
-    const { user: current } = ctx.state as UserState;
-    ctx.body = (await domains.claim(current.id, bodyOf(ctx).domain)) satisfies DomainSetResponse;
+    ctx.body = (await domains.claim(scopeOf(ctx), bodyOf(ctx).domain)) satisfies DomainSetResponse;
   });
   router.post('/user/domain/verify', user, async (ctx) => {
-    ctx.body = (await domains.verify((ctx.state as UserState).user.id)) satisfies DomainSetResponse;
+    ctx.body = (await domains.verify(scopeOf(ctx))) satisfies DomainSetResponse;
   });
   router.delete('/user/domain', user, async (ctx) => {
-    await domains.remove((ctx.state as UserState).user.id);
+    await domains.remove(scopeOf(ctx));
     ctx.body = { success: true } satisfies SuccessResponse;
   });
 
@@ -81,7 +80,9 @@ export function createDomainRouter(
   router.put('/domains', admin, async (ctx) => {
     const domain = domainParam(ctx);
     if (bodyOf(ctx).status !== 'verified') throw badRequest('status must be "verified"');
-    ctx.body = { domain: toAdminDomain(await domains.verifyByHand(domain)) } satisfies AdminDomainResponse;
+    // Several accounts may claim one domain: `user_id` names whose claim (docs/api.md#administrator-calls-x-api-key).
+    const claimant = optionalIdParam(ctx, 'user_id', 'user');
+    ctx.body = { domain: toAdminDomain(await domains.verifyByHand(domain, claimant)) } satisfies AdminDomainResponse;
   });
   router.delete('/domains', admin, async (ctx) => {
     await domains.removeDomain(domainParam(ctx));

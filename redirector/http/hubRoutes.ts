@@ -10,7 +10,7 @@ import { parseUserListQuery } from '../contract/lists';
 import { AVATAR_TOO_BIG } from '../hubs/avatarCheck';
 import type { Services } from '../services';
 import { calendarOf, dateRangeOf } from './analyticsRoutes';
-import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
 import { AppError, badRequest } from './errors';
 import { singleParams } from './linkListRoutes';
 import { rawBodyOf } from './requestInput';
@@ -38,31 +38,30 @@ export function createHubRouter(services: GuardServices & Pick<Services, 'hubs'>
   const router = new Router();
   const user = requireUser(services);
   const admin = requireAdmin(services);
-  const userId = (ctx: Context) => (ctx.state as UserState).user.id;
 
   router.get('/hub', user, async (ctx) => {
-    ctx.body = { hub: await hubs.get(userId(ctx)) } satisfies HubResponse;
+    ctx.body = { hub: await hubs.get(scopeOf(ctx)) } satisfies HubResponse;
   });
   router.put('/hub', user, async (ctx) => {
-    ctx.body = { hub: await hubs.put(userId(ctx), rawBodyOf(ctx)) } satisfies HubResponse;
+    ctx.body = { hub: await hubs.put(scopeOf(ctx), rawBodyOf(ctx)) } satisfies HubResponse;
   });
   router.delete('/hub', user, async (ctx) => {
-    await hubs.remove(userId(ctx));
+    await hubs.remove(scopeOf(ctx));
     ctx.status = 204;
   });
   router.put('/hub/avatar', user, async (ctx) => {
-    const answer = await hubs.setAvatar(userId(ctx), await avatarBody(ctx));
+    const answer = await hubs.setAvatar(scopeOf(ctx), await avatarBody(ctx));
     if ('ok' in answer) throw new AppError(answer.status, answer.error);
     ctx.body = { hub: answer } satisfies HubResponse;
   });
   router.delete('/hub/avatar', user, async (ctx) => {
-    await hubs.removeAvatar(userId(ctx));
+    await hubs.removeAvatar(scopeOf(ctx));
     ctx.status = 204;
   });
   router.get('/hub/stats', user, async (ctx) => {
     const calendar = calendarOf(ctx);
     const range = dateRangeOf(ctx);
-    ctx.body = (await hubs.stats(userId(ctx), calendar, range)) satisfies HubStatsResponse;
+    ctx.body = (await hubs.stats(scopeOf(ctx), calendar, range)) satisfies HubStatsResponse;
   });
   router.get('/hubs', admin, async (ctx) => {
     const parsed = parseUserListQuery(singleParams(ctx));

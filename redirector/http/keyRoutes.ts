@@ -8,44 +8,35 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { SuccessResponse } from '../contract/auth';
 import { type ApiKeysResponse, type CreateApiKeyResponse, KEYS_NEED_SIGN_IN } from '../contract/keys';
-import type { KeyOwner } from '../keys/apiKeyService';
 import type { Services } from '../services';
-import { type AdminState, apiKeyOf, type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireCaller, scopeOf } from './authGuards';
 import { forbidden } from './errors';
 import { bodyOf, recordIdParam } from './requestInput';
-
-interface KeyManagerState {
-  owner: KeyOwner;
-}
 
 const keyId = (ctx: Context) => recordIdParam(ctx, 'key');
 
 export function createKeyRouter(services: GuardServices & Pick<Services, 'apiKeys'>): Router {
   const { apiKeys } = services;
-  const admin = requireAdmin(services);
-  const user = requireUser(services);
+  const caller = requireCaller(services);
   const router = new Router();
 
   /** X-API-Key: the administrator's keys; otherwise the bearer's. Refuses API keys (403). */
   const signedIn = async (ctx: Context, next: Next) => {
-    const asAdmin = apiKeyOf(ctx) !== '';
-    await (asAdmin ? admin : user)(ctx, async () => {
-      if ((ctx.state as AdminState | UserState).credential !== 'sign-in') throw forbidden(KEYS_NEED_SIGN_IN);
-      (ctx.state as KeyManagerState).owner = { userId: asAdmin ? null : (ctx.state as UserState).user.id };
+    await caller(ctx, async () => {
+      if (!scopeOf(ctx).can('keys.manage')) throw forbidden(KEYS_NEED_SIGN_IN);
       await next();
     });
   };
-  const ownerOf = (ctx: Context) => (ctx.state as KeyManagerState).owner;
 
   router.post('/keys', signedIn, async (ctx) => {
-    ctx.body = (await apiKeys.create(ownerOf(ctx), bodyOf(ctx).name)) satisfies CreateApiKeyResponse;
+    ctx.body = (await apiKeys.create(scopeOf(ctx), bodyOf(ctx).name)) satisfies CreateApiKeyResponse;
     ctx.status = 201;
   });
   router.get('/keys', signedIn, async (ctx) => {
-    ctx.body = { keys: await apiKeys.list(ownerOf(ctx)) } satisfies ApiKeysResponse;
+    ctx.body = { keys: await apiKeys.list(scopeOf(ctx)) } satisfies ApiKeysResponse;
   });
   router.delete('/keys', signedIn, async (ctx) => {
-    await apiKeys.delete(ownerOf(ctx), keyId(ctx));
+    await apiKeys.delete(scopeOf(ctx), keyId(ctx));
     ctx.body = { success: true } satisfies SuccessResponse;
   });
   return router;

@@ -7,9 +7,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Link } from '../contract/links';
 import { type LinkListQuery, parseLinkListQuery, type TagsResponse, type UserLinksPage } from '../contract/lists';
-import { ADMIN, type LinkOwner, userOwner } from '../links/linkService';
 import type { Services } from '../services';
-import { apiKeyOf, type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireCaller, scopeOf } from './authGuards';
 import { badRequest } from './errors';
 
 /** Cross-origin pages (the desktop app, another host) may read these. */
@@ -50,7 +49,7 @@ export function pageLinks(ctx: Context, page: number, perPage: number, total: nu
 /** GET /api/links without id: one page as a JSON array, its count and neighbours in headers. */
 export async function answerAdminLinkPage(ctx: Context, services: Pick<Services, 'links'>): Promise<void> {
   const query = linkListQuery(ctx);
-  const { links, total } = await services.links.page(ADMIN, query);
+  const { links, total } = await services.links.page(scopeOf(ctx), query);
   ctx.set('X-Total-Count', String(total));
   const link = pageLinks(ctx, query.page, query.per_page, total);
   if (link !== undefined) ctx.set('Link', link);
@@ -61,32 +60,22 @@ export async function answerAdminLinkPage(ctx: Context, services: Pick<Services,
 /** GET /api/links/user without linkId. */
 export async function answerUserLinkPage(ctx: Context, services: Pick<Services, 'links'>): Promise<void> {
   const query = linkListQuery(ctx);
-  const userId = (ctx.state as UserState).user.id;
-  const { links, total } = await services.links.page(userOwner(userId), query);
+  const scope = scopeOf(ctx);
+  const { links, total } = await services.links.page(scope, query);
   ctx.body = {
     links,
     total,
     page: query.page,
     per_page: query.per_page,
-    totals: await services.links.totals(userId),
+    totals: await services.links.totals(scope),
   } satisfies UserLinksPage;
 }
 
 export function createLinkListRouter(services: GuardServices & Pick<Services, 'links'>): Router {
-  const admin = requireAdmin(services);
-  const user = requireUser(services);
   const router = new Router();
-  const answerTags = async (ctx: Context, owner: LinkOwner) => {
-    ctx.body = { tags: await services.links.tags(owner) } satisfies TagsResponse;
-  };
   // The administrator calls with X-API-Key, a user with their bearer token.
-  router.get(
-    '/tags',
-    async (ctx, next) => (apiKeyOf(ctx) === '' ? user(ctx, next) : admin(ctx, next)),
-    async (ctx) => {
-      const state = ctx.state as Partial<UserState>;
-      await answerTags(ctx, state.user ? userOwner(state.user.id) : ADMIN);
-    },
-  );
+  router.get('/tags', requireCaller(services), async (ctx) => {
+    ctx.body = { tags: await services.links.tags(scopeOf(ctx)) } satisfies TagsResponse;
+  });
   return router;
 }

@@ -1,23 +1,18 @@
 /**
  * Link calls (docs/api.md#links). Admin (X-API-Key): GET/POST/PUT/DELETE /api/links, GET /api/init.
  * User (Bearer): GET /api/links/user, POST /api/links/create, PUT /api/links/update,
- * DELETE /api/links/delete. Ownership is the link service's job; here: parse → call → shape.
+ * DELETE /api/links/delete. Each guard resolves the call's scope (docs/api.md#scope-who-a-call-acts-for)
+ * and the link service applies it; here: parse → call → shape.
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import type { InitResponse, Link, UserLinkResponse } from '../contract/links';
-import { ADMIN, userOwner } from '../links/linkService';
 import { parseLinkChanges, parseNewLink } from '../links/linkValidation';
 import type { Services } from '../services';
-import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
 import { answerAdminLinkPage, answerUserLinkPage } from './linkListRoutes';
 import { idParam, optionalIdParam, rawBodyOf } from './requestInput';
 
 export const TEST_LINK = { title: 'Test Link', target_url: 'https://example.com/' } as const;
-
-function ownerOf(ctx: Context) {
-  return userOwner((ctx.state as UserState).user.id);
-}
 
 export function createLinkRouter(services: GuardServices & Pick<Services, 'links'>): Router {
   const { links } = services;
@@ -29,23 +24,23 @@ export function createLinkRouter(services: GuardServices & Pick<Services, 'links
   router.get('/links', admin, async (ctx) => {
     const id = optionalIdParam(ctx, 'id');
     if (id === undefined) return answerAdminLinkPage(ctx, services);
-    ctx.body = (await links.get(ADMIN, id)) satisfies Link;
+    ctx.body = (await links.get(scopeOf(ctx), id)) satisfies Link;
   });
   router.post('/links', admin, async (ctx) => {
-    const link = await links.create(ADMIN, parseNewLink(rawBodyOf(ctx)));
+    const link = await links.create(scopeOf(ctx), parseNewLink(rawBodyOf(ctx)));
     ctx.status = 201;
     ctx.body = link satisfies Link;
   });
   router.put('/links', admin, async (ctx) => {
     const id = idParam(ctx, 'id');
-    ctx.body = (await links.update(ADMIN, id, parseLinkChanges(rawBodyOf(ctx)))) satisfies Link;
+    ctx.body = (await links.update(scopeOf(ctx), id, parseLinkChanges(rawBodyOf(ctx)))) satisfies Link;
   });
   router.delete('/links', admin, async (ctx) => {
-    await links.delete(ADMIN, idParam(ctx, 'id'));
+    await links.delete(scopeOf(ctx), idParam(ctx, 'id'));
     ctx.status = 204;
   });
   router.get('/init', admin, async (ctx) => {
-    const link = await links.create(ADMIN, parseNewLink(TEST_LINK));
+    const link = await links.create(scopeOf(ctx), parseNewLink(TEST_LINK));
     ctx.status = 201;
     ctx.body = { success: true, message: 'Database ready; test link created', link } satisfies InitResponse;
   });
@@ -54,20 +49,20 @@ export function createLinkRouter(services: GuardServices & Pick<Services, 'links
   router.get('/links/user', user, async (ctx) => {
     const id = optionalIdParam(ctx, 'linkId');
     if (id === undefined) return answerUserLinkPage(ctx, services);
-    ctx.body = { link: await links.get(ownerOf(ctx), id) } satisfies UserLinkResponse;
+    ctx.body = { link: await links.get(scopeOf(ctx), id) } satisfies UserLinkResponse;
   });
   router.post('/links/create', user, async (ctx) => {
-    const link = await links.create(ownerOf(ctx), parseNewLink(rawBodyOf(ctx)));
+    const link = await links.create(scopeOf(ctx), parseNewLink(rawBodyOf(ctx)));
     ctx.status = 201;
     ctx.body = { link } satisfies UserLinkResponse;
   });
   router.put('/links/update', user, async (ctx) => {
     const id = idParam(ctx, 'linkId');
-    const link = await links.update(ownerOf(ctx), id, parseLinkChanges(rawBodyOf(ctx)));
+    const link = await links.update(scopeOf(ctx), id, parseLinkChanges(rawBodyOf(ctx)));
     ctx.body = { link } satisfies UserLinkResponse;
   });
   router.delete('/links/delete', user, async (ctx) => {
-    await links.delete(ownerOf(ctx), idParam(ctx, 'linkId'));
+    await links.delete(scopeOf(ctx), idParam(ctx, 'linkId'));
     ctx.body = { success: true };
   });
 

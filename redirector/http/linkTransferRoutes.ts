@@ -6,13 +6,14 @@
 import { pipeline } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import type { Scope } from '../auth/scope';
 import { type ImportResult, MAX_IMPORT_BYTES } from '../contract/lists';
 import { linkCsvExport } from '../links/linkExport';
 import { importLinks } from '../links/linkImport';
-import { ADMIN, type LinkOwner, type LinkService, userOwner } from '../links/linkService';
+import type { LinkService } from '../links/linkService';
 import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
-import { type GuardServices, requireAdmin, requireUser, type UserState } from './authGuards';
+import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
 import { AppError } from './errors';
 import { checkInputText } from './jsonBody';
 
@@ -45,7 +46,7 @@ function csvBody(ctx: Context): AsyncIterable<Buffer> {
 const checkCells = (cells: string[]) => checkInputText(cells);
 
 /** Streamed a batch of links at a time: the stringifier's backpressure paces the queries. */
-function sendExport(ctx: Context, links: LinkService, owner: LinkOwner): void {
+function sendExport(ctx: Context, links: LinkService, owner: Scope): void {
   const { rows, csv } = linkCsvExport(links, owner);
   pipeline(rows, csv, (error) => {
     if (error) logUnexpectedError(ctx.method, ctx.path, error);
@@ -59,16 +60,15 @@ export function createLinkTransferRouter(services: GuardServices & Pick<Services
   const { links } = services;
   const admin = requireAdmin(services);
   const user = requireUser(services);
-  const ownerOf = (ctx: Context) => userOwner((ctx.state as UserState).user.id);
   const router = new Router();
 
-  router.get('/links/export', admin, (ctx) => sendExport(ctx, links, ADMIN));
-  router.get('/links/user/export', user, (ctx) => sendExport(ctx, links, ownerOf(ctx)));
+  router.get('/links/export', admin, (ctx) => sendExport(ctx, links, scopeOf(ctx)));
+  router.get('/links/user/export', user, (ctx) => sendExport(ctx, links, scopeOf(ctx)));
   router.post('/links/import', admin, async (ctx) => {
-    ctx.body = (await importLinks(links, ADMIN, csvBody(ctx), checkCells)) satisfies ImportResult;
+    ctx.body = (await importLinks(links, scopeOf(ctx), csvBody(ctx), checkCells)) satisfies ImportResult;
   });
   router.post('/links/user/import', user, async (ctx) => {
-    ctx.body = (await importLinks(links, ownerOf(ctx), csvBody(ctx), checkCells)) satisfies ImportResult;
+    ctx.body = (await importLinks(links, scopeOf(ctx), csvBody(ctx), checkCells)) satisfies ImportResult;
   });
   return router;
 }

@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import { ownerIdOf } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import type {
   CreateWebhookResponse,
@@ -14,15 +15,15 @@ import type {
   WebhooksResponse,
 } from '../contract/webhooks';
 import type { StreamViewer } from '../events/streamHub';
-import type { WebhookOwner } from '../events/webhookService';
 import type { Services } from '../services';
-import { apiKeyOf, requireAdmin, requireUser, type UserState } from './authGuards';
+import { requireCaller, scopeOf } from './authGuards';
 import { badRequest, unauthorized } from './errors';
 import { bodyOf, optionalIdParam } from './requestInput';
 import { type CredentialCheck, createStreamCredentials } from './streamCredentials';
 
-interface OwnerState {
-  owner: WebhookOwner;
+interface StreamState {
+  /** Whose clicks the stream holds: a ticket's holder, or the caller's scope's owner. */
+  viewer?: StreamViewer;
   /** How the stream proves its credential again while it lasts. */
   recheck?: CredentialCheck;
 }
@@ -47,54 +48,45 @@ function lastEventIdOf(ctx: Context): number | undefined {
 
 export function createWebhookRouter(services: Services): Router {
   const { webhooks, hub, tickets } = services.events;
-  const admin = requireAdmin(services);
-  const user = requireUser(services);
   const router = new Router();
   const credentials = createStreamCredentials(services);
 
-  /** X-API-Key: the administrator; otherwise the bearer's account. */
-  const owner = async (ctx: Context, next: Next) => {
-    const asAdmin = apiKeyOf(ctx) !== '';
-    await (asAdmin ? admin : user)(ctx, async () => {
-      (ctx.state as OwnerState).owner = { userId: asAdmin ? null : (ctx.state as UserState).user.id };
-      await next();
-    });
-  };
-  const ownerOf = (ctx: Context) => (ctx.state as OwnerState).owner;
+  /** X-API-Key: the administrator's own webhooks; otherwise the bearer's (ctx.state.scope). */
+  const owner = requireCaller(services);
 
   router.post('/webhooks', owner, async (ctx) => {
-    ctx.body = (await webhooks.create(ownerOf(ctx), bodyOf(ctx))) satisfies CreateWebhookResponse;
+    ctx.body = (await webhooks.create(scopeOf(ctx), bodyOf(ctx))) satisfies CreateWebhookResponse;
     ctx.status = 201;
   });
   router.get('/webhooks', owner, async (ctx) => {
-    ctx.body = { webhooks: await webhooks.list(ownerOf(ctx)) } satisfies WebhooksResponse;
+    ctx.body = { webhooks: await webhooks.list(scopeOf(ctx)) } satisfies WebhooksResponse;
   });
   router.put('/webhooks', owner, async (ctx) => {
-    ctx.body = { webhook: await webhooks.update(ownerOf(ctx), webhookId(ctx), bodyOf(ctx)) };
+    ctx.body = { webhook: await webhooks.update(scopeOf(ctx), webhookId(ctx), bodyOf(ctx)) };
   });
   router.delete('/webhooks', owner, async (ctx) => {
-    await webhooks.delete(ownerOf(ctx), webhookId(ctx));
+    await webhooks.delete(scopeOf(ctx), webhookId(ctx));
     ctx.status = 204;
   });
   router.get('/webhooks/deliveries', owner, async (ctx) => {
     ctx.body = {
-      deliveries: await webhooks.deliveries(ownerOf(ctx), webhookId(ctx)),
+      deliveries: await webhooks.deliveries(scopeOf(ctx), webhookId(ctx)),
     } satisfies WebhookDeliveriesResponse;
   });
   router.post('/webhooks/test', owner, async (ctx) => {
-    ctx.body = await webhooks.test(ownerOf(ctx), webhookId(ctx));
+    ctx.body = await webhooks.test(scopeOf(ctx), webhookId(ctx));
   });
   router.post('/webhooks/redeliver', owner, async (ctx) => {
     const message = ctx.query.message;
     if (typeof message !== 'string' || message === '' || message.length > 100) {
       throw badRequest('Missing message (the webhook-id of the message to send again)');
     }
-    ctx.body = await webhooks.redeliver(ownerOf(ctx), webhookId(ctx), message);
+    ctx.body = await webhooks.redeliver(scopeOf(ctx), webhookId(ctx), message);
     ctx.status = 202;
   });
 
   router.post('/stream/ticket', owner, async (ctx) => {
-    const issued = await tickets.issue(ownerOf(ctx).userId, await credentials.credentialOf(ctx));
+    const issued = await tickets.issue(scopeOf(ctx), await credentials.credentialOf(ctx));
     ctx.body = {
       ticket: issued.ticket,
       expires_at: new Date(issued.expiresAt).toISOString(),
@@ -112,15 +104,15 @@ export function createWebhookRouter(services: Services): Router {
     // A ticket is void once its credential has ended (docs/api.md#live-stream): no stream, no replay.
     const recheck = credentials.ofTicket(holder);
     if (lapse === 'gone' || !(await recheck())) throw unauthorized(INVALID_TICKET);
-    (ctx.state as OwnerState).recheck = recheck;
-    (ctx.state as OwnerState).owner = { userId: holder.user_id };
+    (ctx.state as StreamState).recheck = recheck;
+    (ctx.state as StreamState).viewer = { userId: holder.user_id };
     await next();
   };
 
   router.get('/stream', viewer, async (ctx) => {
     const lastEventId = lastEventIdOf(ctx);
     const out = new PassThrough();
-    const streamViewer: StreamViewer = { userId: ownerOf(ctx).userId };
+    const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? { userId: ownerIdOf(scopeOf(ctx)) };
     await hub.open(streamViewer, out, lastEventId);
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
@@ -129,7 +121,7 @@ export function createWebhookRouter(services: Services): Router {
       hub.close(out);
       out.end();
     };
-    const stopWatching = credentials.watch((ctx.state as OwnerState).recheck ?? credentials.ofRequest(ctx), close);
+    const stopWatching = credentials.watch((ctx.state as StreamState).recheck ?? credentials.ofRequest(ctx), close);
     ctx.req.on('close', close);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');

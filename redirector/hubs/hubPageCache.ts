@@ -26,19 +26,25 @@ export interface HubPageCache {
 export function createHubPageCache(hubs: Pick<HubRepository, 'byHandle'>, clock: () => number): HubPageCache {
   const entries = new Map<string, { entry: HubPageEntry; until: number }>();
   const reading = new Map<string, Promise<HubPageEntry>>();
+  // A read begun before an invalidation answers its caller but is not kept: it may predate the change.
+  let generation = 0;
 
   function read(handle: string): Promise<HubPageEntry> {
     const pending = reading.get(handle);
     if (pending) return pending;
+    const begun = generation;
     const loaded = hubs
       .byHandle(handle)
       .then((hub) => {
         const entry: HubPageEntry = { hub, rendered: new Map() };
+        if (begun !== generation) return entry;
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         entries.set(handle, { entry, until: clock() + HUB_PAGE_TTL_MS });
         return entry;
       })
-      .finally(() => reading.delete(handle));
+      .finally(() => {
+        if (reading.get(handle) === loaded) reading.delete(handle);
+      });
     reading.set(handle, loaded);
     return loaded;
   }
@@ -50,8 +56,14 @@ export function createHubPageCache(hubs: Pick<HubRepository, 'byHandle'>, clock:
       return read(handle);
     },
     invalidate: (handle) => {
+      generation++;
       entries.delete(handle);
+      reading.delete(handle);
     },
-    clear: () => entries.clear(),
+    clear: () => {
+      generation++;
+      entries.clear();
+      reading.clear();
+    },
   };
 }

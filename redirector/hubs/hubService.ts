@@ -3,8 +3,10 @@
  * rule and its links by ownership; the avatar checked by its bytes; the figures; the
  * administrator's list. `onChange` tells the public page's cache and the hub directory.
  */
+
 import { createHash } from 'node:crypto';
 import type { ZoneCalendar } from '../analytics/timeZone';
+import type { Scope } from '../auth/scope';
 import type { DateRange } from '../contract/dateRange';
 import { shortUrlOf } from '../contract/domains';
 import {
@@ -25,14 +27,14 @@ import { hubStats } from './hubStats';
 export const NO_HUB = 'You have no page yet';
 
 export interface HubService {
-  get(userId: number): Promise<Hub | null>;
+  get(scope: Scope): Promise<Hub | null>;
   /** RuleError 400 naming the field, 409 for a taken handle. */
-  put(userId: number, body: unknown): Promise<Hub>;
-  remove(userId: number): Promise<void>;
+  put(scope: Scope, body: unknown): Promise<Hub>;
+  remove(scope: Scope): Promise<void>;
   /** The check's refusal (413/415) as it is; RuleError 404 without a hub. */
-  setAvatar(userId: number, bytes: Buffer): Promise<Extract<AvatarCheck, { ok: false }> | Hub>;
-  removeAvatar(userId: number): Promise<void>;
-  stats(userId: number, calendar: ZoneCalendar, range: DateRange | undefined): Promise<HubStatsResponse>;
+  setAvatar(scope: Scope, bytes: Buffer): Promise<Extract<AvatarCheck, { ok: false }> | Hub>;
+  removeAvatar(scope: Scope): Promise<void>;
+  stats(scope: Scope, calendar: ZoneCalendar, range: DateRange | undefined): Promise<HubStatsResponse>;
   list(query: { q: string; page: number; perPage: number }): Promise<AdminHubsResponse>;
 }
 
@@ -85,58 +87,58 @@ export function createHubService(deps: HubServiceDeps): HubService {
   const { store, clock, publicUrl } = deps;
   const present = (record: HubWithLinks) => toHub(record, publicUrl, deps.verifiedDomainOf(record.user_id));
 
-  async function current(userId: number): Promise<HubWithLinks> {
-    const hub = await store.hubs.ofUser(userId);
+  async function current(scope: Scope): Promise<HubWithLinks> {
+    const hub = await store.hubs.of(scope);
     if (!hub) throw notFoundRule(NO_HUB);
     return hub;
   }
 
   return {
-    async get(userId) {
-      const hub = await store.hubs.ofUser(userId);
+    async get(scope) {
+      const hub = await store.hubs.of(scope);
       return hub ? present(hub) : null;
     },
-    async put(userId, body) {
+    async put(scope, body) {
       const parsed = parseHubInput(body);
       if (!parsed.ok) throw invalidInput(parsed.error);
       const ids = parsed.hub.links.map((link) => link.link_id);
-      const owned = await store.hubs.ownedLinkIds(userId, ids);
+      const owned = await store.hubs.ownedLinkIds(scope, ids);
       const foreign = parsed.hub.links.findIndex((link) => !owned.has(link.link_id));
       if (foreign !== -1) throw invalidInput(`links[${foreign}].link_id is not one of your links`);
-      const before = await store.hubs.ofUser(userId);
+      const before = await store.hubs.of(scope);
       try {
-        await store.hubs.save(userId, parsed.hub, clock());
+        await store.hubs.save(scope, parsed.hub, clock());
       } catch (error) {
         if (error instanceof UniqueViolation && error.column === 'handle') throw taken(HANDLE_TAKEN);
         throw error;
       }
       if (before && before.handle !== parsed.hub.handle) await deps.onChange(before.handle);
       await deps.onChange(parsed.hub.handle);
-      return present(await current(userId));
+      return present(await current(scope));
     },
-    async remove(userId) {
-      const before = await store.hubs.ofUser(userId);
-      await store.hubs.delete(userId);
+    async remove(scope) {
+      const before = await store.hubs.of(scope);
+      await store.hubs.delete(scope);
       if (before) await deps.onChange(before.handle);
     },
-    async setAvatar(userId, bytes) {
+    async setAvatar(scope, bytes) {
       const check = checkAvatar(bytes);
       if (!check.ok) return check;
-      const hub = await current(userId);
+      const hub = await current(scope);
       const etag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-      await store.hubs.setAvatar(userId, { bytes, type: check.type, etag }, clock());
+      await store.hubs.setAvatar(scope, { bytes, type: check.type, etag }, clock());
       await deps.onChange(hub.handle);
-      return present(await current(userId));
+      return present(await current(scope));
     },
-    async removeAvatar(userId) {
-      const hub = await current(userId);
-      await store.hubs.setAvatar(userId, null, clock());
+    async removeAvatar(scope) {
+      const hub = await current(scope);
+      await store.hubs.setAvatar(scope, null, clock());
       await deps.onChange(hub.handle);
     },
-    async stats(userId, calendar, range) {
-      const hub = await store.hubs.ofUser(userId);
+    async stats(scope, calendar, range) {
+      const hub = await store.hubs.of(scope);
       const linkIds = hub?.links.map((link) => Number(link.link_id)) ?? [];
-      return hubStats(store.hubs, { userId, linkIds, calendar, range, now: clock() });
+      return hubStats(store.hubs, { scope, linkIds, calendar, range, now: clock() });
     },
     async list({ q, page, perPage }) {
       const { rows, total } = await store.hubs.page({ q, limit: perPage, offset: (page - 1) * perPage });

@@ -3,15 +3,18 @@
  * from it over a range read in a time zone, sorted into that zone's days from quarter-hour counts.
  * Without a range: all time, its days from the first view or hub click to today.
  */
+
 import { timeRangeOf } from '../analytics/timeRange';
 import { dayToDate, type ZoneCalendar } from '../analytics/timeZone';
+import type { Scope } from '../auth/scope';
 import { type DateRange, MAX_RANGE_DAYS, rangeDates } from '../contract/dateRange';
 import type { HubStatsResponse } from '../contract/hub';
 import { QUARTER_HOUR_MS } from '../storage/repositories/hubFigures';
 import type { HubRepository } from '../storage/repositories/hubRepository';
 
 export interface HubStatsQuery {
-  userId: number;
+  /** Whose hub (docs/api.md#scope-who-a-call-acts-for). */
+  scope: Scope;
   /** The hub's links in display order (each listed, with 0 clicks when it has none). */
   linkIds: readonly number[];
   calendar: ZoneCalendar;
@@ -28,7 +31,7 @@ async function daysOf(
     const { start, end } = timeRangeOf(range, calendar);
     return { start, end, days: rangeDates(range) };
   }
-  const first = await hubs.firstActivity(query.userId);
+  const first = await hubs.firstActivity(query.scope);
   if (first === null) return { start: 0, end: now + 1, days: [] };
   const today = calendar.local(now).day;
   const firstDay = Math.max(calendar.local(first).day, today - MAX_RANGE_DAYS + 1);
@@ -37,12 +40,12 @@ async function daysOf(
 }
 
 export async function hubStats(hubs: HubRepository, query: HubStatsQuery): Promise<HubStatsResponse> {
-  const { userId, calendar } = query;
+  const { scope, calendar } = query;
   const { start, end, days } = await daysOf(hubs, query);
   const [views, uniqueVisitors, clicks] = await Promise.all([
-    hubs.viewsByQuarter(userId, start, end),
-    hubs.uniqueVisitors(userId, start, end),
-    hubs.hubClicksByQuarter(userId, start, end),
+    hubs.viewsByQuarter(scope, start, end),
+    hubs.uniqueVisitors(scope, start, end),
+    hubs.hubClicksByQuarter(scope, start, end),
   ]);
   const byDate = new Map(days.map((date) => [date, { date, views: 0, clicks: 0 }]));
   const dateOf = (quarter: number) => dayToDate(calendar.local(quarter * QUARTER_HOUR_MS).day);

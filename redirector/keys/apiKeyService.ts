@@ -4,6 +4,7 @@
  * never expire: they stop working when deleted, when their user is disabled (or deleted, which
  * deletes them), and, for the administrator's, when ADMIN_KEY changes.
  */
+import type { Scope } from '../auth/scope';
 import { hashToken } from '../auth/tokens';
 import {
   type ApiKey,
@@ -19,20 +20,15 @@ import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
 import type { Store } from '../storage/store';
 import { adminKeyTag, looksLikeApiKey, newApiKeySecret, prefixOf, sameDigest } from './apiKeySecrets';
 
-/** Who a key belongs to: a user, or the administrator (userId null). */
-export interface KeyOwner {
-  userId: number | null;
-}
-
 /** last_used_at is written at most this often per key, so a busy script costs no write per call. */
 export const LAST_USED_PRECISION_MS = 60_000;
 
 export interface ApiKeyService {
   /** RuleError 400 for a bad name, 409 past the limit. */
-  create(owner: KeyOwner, name: unknown): Promise<CreateApiKeyResponse>;
-  list(owner: KeyOwner): Promise<ApiKey[]>;
+  create(owner: Scope, name: unknown): Promise<CreateApiKeyResponse>;
+  list(owner: Scope): Promise<ApiKey[]>;
   /** RuleError 404 when the owner has no such key. */
-  delete(owner: KeyOwner, id: number): Promise<void>;
+  delete(owner: Scope, id: number): Promise<void>;
   /** The user behind a live user key (disabled users included: the caller refuses them). */
   userForKey(secret: string): Promise<UserRecord | undefined>;
   /** True for a live administrator's key made with the current ADMIN_KEY. */
@@ -77,12 +73,12 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
       const secret = newApiKeySecret();
       const keyHash = hashToken(secret);
       const stored = await store.apiKeys.create(
+        owner,
         {
-          user_id: owner.userId,
           name: parsed.name,
           prefix: prefixOf(secret),
           key_hash: keyHash,
-          admin_tag: owner.userId === null ? adminKeyTag(keyHash, adminKey) : null,
+          admin_tag: owner.owner.kind === 'admin' ? adminKeyTag(keyHash, adminKey) : null,
           created_at: clock(),
         },
         MAX_KEYS_PER_ACCOUNT,
@@ -91,10 +87,10 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
       return { key: toApiKey(stored), secret };
     },
     async list(owner) {
-      return (await store.apiKeys.list(owner.userId)).map(toApiKey);
+      return (await store.apiKeys.list(owner)).map(toApiKey);
     },
     async delete(owner, id) {
-      if (!(await store.apiKeys.delete(id, owner.userId))) throw notFoundRule(KEY_NOT_FOUND);
+      if (!(await store.apiKeys.delete(id, owner))) throw notFoundRule(KEY_NOT_FOUND);
     },
     async userForKey(secret) {
       const record = await liveKey(secret, false);

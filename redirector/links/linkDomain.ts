@@ -4,6 +4,8 @@
  * links (no owner) live on the default domain. A short code is unique within its domain, and a code
  * on one of an owner's domains is taken on the owner's others.
  */
+
+import type { Scope } from '../auth/scope';
 import { invalidInput } from '../ruleError';
 import type { Store } from '../storage/store';
 import { DOMAIN_NOT_YOURS, type NewLinkFields } from './linkValidation';
@@ -46,7 +48,7 @@ export function createLinkDomains(verifiedDomainOf: VerifiedDomainOf): LinkDomai
  */
 export async function takenWhereTheyGo(
   store: Store,
-  ownerId: number | null,
+  scope: Scope,
   fields: readonly (NewLinkFields | undefined)[],
 ): Promise<boolean[]> {
   const codesByDomain = new Map<string | null, string[]>();
@@ -59,7 +61,7 @@ export async function takenWhereTheyGo(
   }
   const takenByDomain = new Map<string | null, Set<string>>();
   for (const [domain, codes] of codesByDomain) {
-    takenByDomain.set(domain, await store.links.takenShortCodes(codes, { domain, ownerId }));
+    takenByDomain.set(domain, await store.links.takenShortCodes(codes, { domain, scope }));
   }
   return fields.map(
     (field) => field?.short_code !== undefined && takenByDomain.get(field.domain ?? null)!.has(field.short_code),

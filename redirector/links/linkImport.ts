@@ -6,10 +6,11 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, type Info, type Parser, parse } from 'csv-parse';
+import type { Scope } from '../auth/scope';
 import { type ImportResult, MAX_IMPORT_ROWS } from '../contract/lists';
 import { invalidInput, RuleError } from '../ruleError';
 import { csvRowToLinkBody, importHeaderProblem, unguardCell } from './linkCsv';
-import type { LinkOwner, LinkService } from './linkService';
+import type { LinkService } from './linkService';
 import { checkOptionAddresses, type NewLinkFields, parseNewLink } from './linkValidation';
 import { shortCodeProblem } from './shortCode';
 
@@ -130,7 +131,7 @@ async function readRows(rows: AsyncIterable<ParsedRow>): Promise<ReadRows> {
  */
 export async function importLinks(
   links: LinkService,
-  owner: LinkOwner,
+  owner: Scope,
   body: AsyncIterable<Buffer> | Iterable<Buffer>,
   checkText: (cells: string[]) => void = () => undefined,
 ): Promise<ImportResult> {

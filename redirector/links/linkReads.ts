@@ -3,13 +3,13 @@
  * shows it (its short_url built on PUBLIC_URL). A user reaches only their own links; another
  * user's link is "not found".
  */
+import { reaches, type Scope } from '../auth/scope';
 import type { LinkHealth } from '../contract/linkConversion';
 import type { Link } from '../contract/links';
 import type { LinkListQuery, UserLinksPage } from '../contract/lists';
 import { notFoundRule } from '../ruleError';
 import type { LinkRecord, LinkWithCounts } from '../storage/records';
 import type { Store } from '../storage/store';
-import type { LinkOwner } from './linkOwner';
 import { toApiLink } from './linkPresenter';
 
 export const LINK_NOT_FOUND = 'Link not found';
@@ -22,24 +22,18 @@ export type TaggedLink = LinkRecord & { tags: string[] };
 
 export interface LinkReads {
   /** One page of the owner's links as the query asks, and how many match; computed in the database. */
-  page(owner: LinkOwner, query: LinkListQuery): Promise<{ links: Link[]; total: number }>;
-  /** The dashboard cards: every link of the user, whatever a list's filters. */
-  totals(userId: number): Promise<UserLinksPage['totals']>;
+  page(owner: Scope, query: LinkListQuery): Promise<{ links: Link[]; total: number }>;
+  /** The dashboard cards: every link the scope reaches, whatever a list's filters. */
+  totals(scope: Scope): Promise<UserLinksPage['totals']>;
   /** Every link the owner may see, lowest id first, a batch at a time (exports). */
-  batches(owner: LinkOwner): AsyncGenerator<Link[]>;
+  batches(owner: Scope): AsyncGenerator<Link[]>;
   /** Tags in use on the owner's links, sorted by name, with their number of links. */
-  tags(owner: LinkOwner): Promise<{ name: string; links: number }[]>;
+  tags(owner: Scope): Promise<{ name: string; links: number }[]>;
   /** The link when the owner may see it; RuleError 404 otherwise. */
-  get(owner: LinkOwner, id: number): Promise<Link>;
+  get(owner: Scope, id: number): Promise<Link>;
   /** The stored link when the owner may see it; RuleError 404 otherwise (for analytics and the like). */
-  findOwned(owner: LinkOwner, id: number): Promise<TaggedLink>;
+  findOwned(owner: Scope, id: number): Promise<TaggedLink>;
 }
-
-function mayAccess(owner: LinkOwner, link: LinkRecord): boolean {
-  return owner.kind === 'admin' || link.user_id === owner.userId;
-}
-
-const scope = (owner: LinkOwner) => (owner.kind === 'user' ? { userId: owner.userId } : {});
 
 /** The link with its counts and health, as the API shows it; `publicUrl`: PUBLIC_URL. */
 export async function withCounts(store: Store, link: TaggedLink, publicUrl: string): Promise<Link> {
@@ -69,9 +63,9 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
     return { ...link, tags: (await store.links.tagsOf([link.id])).get(link.id) ?? [] };
   }
 
-  async function findOwned(owner: LinkOwner, id: number): Promise<TaggedLink> {
+  async function findOwned(owner: Scope, id: number): Promise<TaggedLink> {
     const link = await store.links.findById(id);
-    if (!link || !mayAccess(owner, link)) throw notFoundRule(LINK_NOT_FOUND);
+    if (!link || !reaches(owner, link.user_id)) throw notFoundRule(LINK_NOT_FOUND);
     return withTags(link);
   }
 
@@ -87,7 +81,7 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
   return {
     async page(owner, query) {
       const { rows, total } = await store.links.page({
-        ...scope(owner),
+        scope: owner,
         q: query.q,
         tag: query.tag,
         health: query.health,
@@ -99,18 +93,18 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
       return { links: await present(rows), total };
     },
 
-    totals: (userId) => store.links.totals(userId),
+    totals: (scope) => store.links.totals(scope),
 
     async *batches(owner) {
       for (let afterId = 0; ; ) {
-        const rows = await store.links.batchAfter(scope(owner), afterId, EXPORT_BATCH);
+        const rows = await store.links.batchAfter(owner, afterId, EXPORT_BATCH);
         if (rows.length === 0) return;
         yield await present(rows);
         afterId = rows[rows.length - 1]!.id;
       }
     },
 
-    tags: (owner) => store.links.tagCounts(scope(owner)),
+    tags: (owner) => store.links.tagCounts(owner),
 
     async get(owner, id) {
       return withCounts(store, await findOwned(owner, id), publicUrl);

@@ -1,9 +1,11 @@
 /**
- * Links with their owners (docs/api.md#links). Ownership is enforced here: a user reaches only their own
- * links, and another user's link is "not found" so its existence is not revealed. Every write
+ * Links with their owners (docs/api.md#links). Every method takes the call's scope
+ * (docs/api.md#scope-who-a-call-acts-for): a user reaches only their own links, and another user's
+ * link is "not found" so its existence is not revealed. Every write
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
 import { hashPassword } from '../auth/passwords';
+import { ownerIdOf, type Scope } from '../auth/scope';
 import type { Link } from '../contract/links';
 import { linkLimitMessage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
@@ -13,13 +15,11 @@ import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
 import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDomainOf } from './linkDomain';
-import type { LinkOwner } from './linkOwner';
 import { toApiLink } from './linkPresenter';
 import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './linkReads';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { randomShortCode, shortCodeProblem } from './shortCode';
 
-export { ADMIN, type LinkOwner, userOwner } from './linkOwner';
 export { EXPORT_BATCH, LINK_NOT_FOUND, type TaggedLink } from './linkReads';
 
 export const SHORT_CODE_TAKEN = 'This short code is already taken';
@@ -31,19 +31,17 @@ export interface LinkService extends LinkReads {
    * (a taken short code, a destination on this service, a domain not the owner's). RuleError 403
    * (nothing created) beyond the user's link limit.
    */
-  createMany(owner: LinkOwner, fields: readonly NewLinkFields[]): Promise<(Link | string)[]>;
-  create(owner: LinkOwner, fields: NewLinkFields): Promise<Link>;
-  update(owner: LinkOwner, id: number, changes: LinkFieldChanges): Promise<Link>;
+  createMany(owner: Scope, fields: readonly NewLinkFields[]): Promise<(Link | string)[]>;
+  create(owner: Scope, fields: NewLinkFields): Promise<Link>;
+  update(owner: Scope, id: number, changes: LinkFieldChanges): Promise<Link>;
   /** Deletes the link and its clicks. */
-  delete(owner: LinkOwner, id: number): Promise<void>;
+  delete(owner: Scope, id: number): Promise<void>;
 }
 
 const codesOf = (fields: readonly NewLinkFields[]) =>
   fields.flatMap((field) => (field.short_code === undefined ? [] : [field.short_code]));
 
 const NO_COUNTS = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 };
-
-const ownerIdOf = (owner: LinkOwner) => (owner.kind === 'user' ? owner.userId : null);
 
 export interface LinkServiceDeps {
   store: Store;
@@ -75,7 +73,7 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 
 /** The new links' rows: the fields as validated, their owner, one creation time, the password hashed. */
 async function newLinkRows(
-  owner: LinkOwner,
+  owner: Scope,
   fields: readonly NewLinkFields[],
   createdAt: number,
 ): Promise<NewTaggedLink[]> {
@@ -90,9 +88,9 @@ async function newLinkRows(
 }
 
 /** 403 before any insert when the links would take the user beyond the limit (insertMany checks again, exactly). */
-async function checkRoom(store: Store, maxLinksPerUser: number, userId: number, fields: readonly NewLinkFields[]) {
+async function checkRoom(store: Store, maxLinksPerUser: number, scope: Scope, fields: readonly NewLinkFields[]) {
   const adding = new Set(codesOf(fields)).size + fields.filter((field) => field.short_code === undefined).length;
-  if ((await store.links.ownedCount(userId)) + adding > maxLinksPerUser) {
+  if ((await store.links.ownedCount(scope)) + adding > maxLinksPerUser) {
     throw new RuleError(403, linkLimitMessage(maxLinksPerUser));
   }
 }
@@ -100,14 +98,14 @@ async function checkRoom(store: Store, maxLinksPerUser: number, userId: number, 
 /** Inserts the links in one transaction; RuleError 403 beyond the link limit. The cache forgets their codes. */
 async function insertAll(
   { store, clock, linkCache, maxLinksPerUser }: LinkServiceDeps,
-  owner: LinkOwner,
+  owner: Scope,
   fields: readonly NewLinkFields[],
 ): Promise<InsertOutcome[]> {
   const links = await newLinkRows(owner, fields, clock());
   let outcomes: InsertOutcome[];
   try {
     outcomes = await store.links.insertMany(links, {
-      maxLinks: owner.kind === 'user' ? maxLinksPerUser : undefined,
+      maxLinks: owner.owner.kind === 'user' ? maxLinksPerUser : undefined,
       randomCode: randomShortCode,
     });
   } catch (error) {
@@ -126,7 +124,7 @@ async function insertAll(
  */
 async function checkRows(
   { store, domains, selfLinkProblems }: Pick<LinkServiceDeps, 'store'> & LinkChecks,
-  owner: LinkOwner,
+  owner: Scope,
   requested: readonly NewLinkFields[],
 ): Promise<{ fields: NewLinkFields[]; problems: (string | undefined)[] }> {
   const ownerId = ownerIdOf(owner);
@@ -135,7 +133,7 @@ async function checkRows(
     const choice = choices[index]!;
     return 'problem' in choice ? undefined : { ...field, domain: choice.domain };
   });
-  const takenCodes = await takenWhereTheyGo(store, ownerId, resolved);
+  const takenCodes = await takenWhereTheyGo(store, owner, resolved);
   const hostProblems = await selfLinkProblems(requested);
   const problems = requested.map((_, index) => {
     const choice = choices[index]!;
@@ -158,8 +156,9 @@ async function movedDomain(
   if (requested === undefined) return undefined;
   const domain = await domains.domainOrThrow(existing.user_id, requested);
   if (domain === existing.domain) return undefined;
-  const { user_id: owner, short_code: code, id } = existing;
-  if (owner !== null && (await store.links.ownerCodeElsewhere(owner, code, domain, id))) throw taken(SHORT_CODE_TAKEN);
+  if (existing.user_id !== null && (await store.links.ownerCodeElsewhere(existing, domain))) {
+    throw taken(SHORT_CODE_TAKEN);
+  }
   return domain;
 }
 
@@ -195,7 +194,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     async createMany(owner, requested) {
       const { fields, problems } = await checkRows({ store, ...checks }, owner, requested);
       const good = fields.filter((_, index) => problems[index] === undefined);
-      if (owner.kind === 'user') await checkRoom(store, maxLinksPerUser, owner.userId, good);
+      if (owner.owner.kind === 'user') await checkRoom(store, maxLinksPerUser, owner, good);
       const outcomes = (await insertAll(deps, owner, good)).values();
       const answers = fields.map((field, index) => {
         const problem = problems[index];

@@ -2,6 +2,8 @@
  * The storage interface: the only contract between the services and a database. Async so that a
  * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
  */
+
+import type { Scope } from '../auth/scope';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
 import type {
@@ -25,7 +27,7 @@ import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
-import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
+import type { LinkPageQuery } from './repositories/linkLists';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
@@ -42,8 +44,6 @@ export interface UserRepository {
   findById(id: number): Promise<UserRecord | undefined>;
   /** The email is compared as stored (lower-case). */
   findByEmail(email: string): Promise<UserRecord | undefined>;
-  /** Throws UniqueViolation('custom_domain'). */
-  setCustomDomain(id: number, domain: string | null): Promise<void>;
   /** Whether some user has this custom domain (lower-case), verified. */
   isCustomDomain(domain: string): Promise<boolean>;
   /** Which of these domains (lower-case) some user has as custom domain, verified: one query per 1,024 of them. */
@@ -85,11 +85,6 @@ export interface AccountLinkRepository {
   find(tokenHash: string): Promise<AccountLinkRecord | undefined>;
 }
 
-export interface LinkFilter {
-  /** Only this user's links; undefined: every link. */
-  userId?: number;
-}
-
 /** A link to insert with its tags; no short code: a random one (`randomCode`), retried when taken. */
 export type NewTaggedLink = Omit<NewLink, 'short_code'> & { short_code: string | undefined; tags: readonly string[] };
 
@@ -119,26 +114,24 @@ export interface LinkRepository {
   /** The link with this code on `domain` (null, the default: the default domain). */
   findByShortCode(shortCode: string, domain?: string | null): Promise<LinkRecord | undefined>;
   /**
-   * Which of these short codes a new link of `ownerId` (null: the administrator's) on `domain` (null:
-   * the default domain) may not take: taken on that domain, or by the owner on another domain
+   * Which of these short codes a new link of the scope (the administrator's: no owner) on `domain`
+   * (null: the default domain) may not take: taken on that domain, or by the owner on another domain
    * (docs/api.md#custom-domains). One query per 1,024 of them (imports).
    */
-  takenShortCodes(
-    shortCodes: readonly string[],
-    where: { domain: string | null; ownerId: number | null },
-  ): Promise<Set<string>>;
-  /** How many links the user owns. */
-  ownedCount(userId: number): Promise<number>;
-  /** Newest first, each with its counts, in one query (never one per link). */
-  list(filter: LinkFilter): Promise<LinkWithCounts[]>;
+  takenShortCodes(shortCodes: readonly string[], where: { domain: string | null; scope: Scope }): Promise<Set<string>>;
+  /** How many links the scope's owner owns. */
+  ownedCount(scope: Scope): Promise<number>;
+  /** The links the scope reaches, newest first, each with its counts, in one query (never one per link). */
+  list(scope: Scope): Promise<LinkWithCounts[]>;
   counts(id: number): Promise<LinkCounts>;
   /** The link with its owner's disabled flag (the redirect path's cache miss: one query). */
   findForRedirect(shortCode: string, domain?: string | null): Promise<RedirectLink | undefined>;
   /**
-   * Whether the owner has a link with this code on a domain other than `domain` (a code on a custom
-   * domain differs from its owner's default-domain codes), `exceptId` aside.
+   * Whether the link's owner has another link with its code on a domain other than `domain` (a code
+   * on a custom domain differs from its owner's default-domain codes). The link is the subject here:
+   * its own owner, not the caller's, constrains the move.
    */
-  ownerCodeElsewhere(userId: number, shortCode: string, domain: string | null, exceptId: number): Promise<boolean>;
+  ownerCodeElsewhere(link: Pick<LinkRecord, 'id' | 'user_id' | 'short_code'>, domain: string | null): Promise<boolean>;
   /**
    * Inserts the links in one transaction, each with its tags, in order. Throws LinkLimitReached
    * (and writes nothing) when the owner would end up with more than maxLinks links; exact under
@@ -148,14 +141,15 @@ export interface LinkRepository {
   /** One page of the matching links with counts, and how many match (computed in the database). */
   page(query: LinkPageQuery): Promise<LinkPage>;
   /** Up to `limit` links with ids above `afterId`, lowest first (exports walk every link this way). */
-  batchAfter(filter: Pick<LinkListFilter, 'userId'>, afterId: number, limit: number): Promise<LinkWithCounts[]>;
-  totals(userId: number): Promise<LinkTotals>;
+  batchAfter(scope: Scope, afterId: number, limit: number): Promise<LinkWithCounts[]>;
+  /** Every link the scope reaches, whatever a list's filters (the dashboard cards). */
+  totals(scope: Scope): Promise<LinkTotals>;
   /** Each link's tags, sorted. */
   tagsOf(linkIds: readonly number[]): Promise<Map<number, string[]>>;
   /** Replaces every tag of the link. */
   setTags(linkId: number, tags: readonly string[]): Promise<void>;
-  /** Every tag in use, sorted by name, with its number of links. */
-  tagCounts(filter: Pick<LinkListFilter, 'userId'>): Promise<{ name: string; links: number }[]>;
+  /** Every tag in use on the links the scope reaches, sorted by name, with its number of links. */
+  tagCounts(scope: Scope): Promise<{ name: string; links: number }[]>;
 }
 
 /**

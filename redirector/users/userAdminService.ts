@@ -3,6 +3,7 @@
  * clicks, disabling and enabling one, deleting one with everything they own. A disabled account's
  * links stop redirecting at once: the redirect path's cache carries the owner's flag, so every
  * cached link of that owner is dropped here (on PostgreSQL a trigger tells the other instances).
+ * `onOwnerChange` tells the caches outside links (the hub's pages, the verified domains) the same way.
  */
 import type { AdminUser, UserListQuery, UsersPage } from '../contract/lists';
 import type { LinkCache } from '../links/linkCache';
@@ -35,7 +36,17 @@ export function toAdminUser(user: UserWithCounts): AdminUser {
   };
 }
 
-export function createUserAdminService(deps: { store: Store; linkCache: LinkCache }): UserAdminService {
+/** What happened to an account, for the caches that keep something of its owner. */
+export type OwnerChange = 'disabled' | 'enabled' | 'deleted';
+
+export interface UserAdminServiceDeps {
+  store: Store;
+  linkCache: LinkCache;
+  /** After each change here, before the call answers (docs/api.md#users). */
+  onOwnerChange?: (userId: number, change: OwnerChange) => Promise<void>;
+}
+
+export function createUserAdminService(deps: UserAdminServiceDeps): UserAdminService {
   const { store, linkCache } = deps;
   return {
     async page(query) {
@@ -54,6 +65,7 @@ export function createUserAdminService(deps: { store: Store; linkCache: LinkCach
     async setDisabled(id, disabled) {
       if (!(await store.users.setDisabled(id, disabled))) throw notFoundRule(USER_NOT_FOUND);
       linkCache.invalidateOwner(id);
+      await deps.onOwnerChange?.(id, disabled ? 'disabled' : 'enabled');
       const user = await store.users.findWithCounts(id);
       if (!user) throw notFoundRule(USER_NOT_FOUND);
       return toAdminUser(user);
@@ -62,6 +74,7 @@ export function createUserAdminService(deps: { store: Store; linkCache: LinkCach
       const deleted = await store.users.delete(id);
       linkCache.invalidateOwner(id);
       if (!deleted) throw notFoundRule(USER_NOT_FOUND);
+      await deps.onOwnerChange?.(id, 'deleted');
     },
   };
 }

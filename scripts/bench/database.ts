@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { userScope } from '../../redirector/auth/scope';
 import { SQLITE_FILE } from '../../redirector/storage/openStore';
 import { describeUrl } from '../../redirector/storage/postgres/database';
 import { createPostgresStore } from '../../redirector/storage/postgres/postgresStore';
@@ -53,13 +54,16 @@ export async function createDomainLinks(data: BenchData, links: readonly BenchLi
       password_hash: 'not-a-password',
       created_at: now,
     });
-    await store.domains.claim(user.id, BENCH_DOMAIN, 'bench-token-0123456789ab', now);
-    await store.domains.record(user.id, BENCH_DOMAIN, {
-      status: 'verified',
-      checked_at: now,
-      verified_at: now,
-      error: null,
-    });
+    await store.domains.claim(userScope(user), BENCH_DOMAIN, 'bench-token-0123456789ab', now);
+    await store.domains.record(
+      { user_id: user.id, domain: BENCH_DOMAIN },
+      {
+        status: 'verified',
+        checked_at: now,
+        verified_at: now,
+        error: null,
+      },
+    );
     for (const [i, link] of links.entries()) {
       await store.links.create({
         ...link,

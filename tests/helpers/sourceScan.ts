@@ -167,3 +167,55 @@ export function sourceFiles(...folders: string[]): string[] {
 export function readSource(file: string): string {
   return readFileSync(join(repoRoot, file), 'utf8');
 }
+
+/** One parameter of a method an exported interface declares (or a field of a parameter's inline object type). */
+export interface InterfaceParamRef {
+  line: number;
+  /** The interface's name. */
+  owner: string;
+  method: string;
+  /** The parameter's name, or `param.field` for a field of its inline object type. */
+  name: string;
+}
+
+/** The field names of an inline object type (`where: { domain: string; ownerId: number }`), if any. */
+function literalFields(param: AstNode): string[] {
+  const annotation = (param.typeAnnotation as AstNode | null | undefined)?.typeAnnotation;
+  if (!isNode(annotation) || annotation.type !== 'TSTypeLiteral') return [];
+  return (annotation.members as AstNode[]).flatMap((member) => {
+    const key = member.key as { name?: unknown } | undefined;
+    return typeof key?.name === 'string' ? [key.name] : [];
+  });
+}
+
+/**
+ * Every parameter of every method (`f(a: A): R` or `f: (a: A) => R`) of the exported interfaces of
+ * one file, with the fields of inline object types, so that a rule can look at the names.
+ */
+export function interfaceParams(file: string, text: string): InterfaceParamRef[] {
+  const parsed = parseSync(file, text);
+  if (parsed.errors.length > 0) throw new Error(`${file}: ${parsed.errors[0]?.message ?? 'parse error'}`);
+  const starts = lineStarts(text);
+  const found: InterfaceParamRef[] = [];
+  for (const statement of parsed.program.body as unknown as AstNode[]) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : null;
+    if (declaration?.type !== 'TSInterfaceDeclaration') continue;
+    const owner = String((declaration.id as { name: string }).name);
+    for (const member of (declaration.body as { body: AstNode[] }).body) {
+      const method = String((member.key as { name?: unknown } | undefined)?.name ?? '(computed)');
+      walk(member, (node) => {
+        if (node.type !== 'TSMethodSignature' && node.type !== 'TSFunctionType') return;
+        for (const param of node.params as AstNode[]) {
+          const name = (param.type === 'Identifier' ? param.name : (param.argument as AstNode | undefined)?.name) as
+            | string
+            | undefined;
+          if (name === undefined) continue;
+          const line = lineAt(starts, param.start);
+          found.push({ line, owner, method, name });
+          for (const field of literalFields(param)) found.push({ line, owner, method, name: `${name}.${field}` });
+        }
+      });
+    }
+  }
+  return found;
+}

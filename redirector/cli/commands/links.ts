@@ -1,17 +1,18 @@
 /** `me links export|import`: the CSV of docs/api.md#links, on stdout and from a file. */
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { cliScope, type Scope } from '../../auth/scope';
 import { MAX_IMPORT_BYTES } from '../../contract/lists';
 import { linkCsvExport } from '../../links/linkExport';
 import { importLinks } from '../../links/linkImport';
-import { ADMIN, type LinkOwner, userOwner } from '../../links/linkService';
 import type { Services } from '../../services';
 import { CliError, type Command, EXIT_FAILED, writeLine } from '../command';
 import { loadCliConfig, withServices } from '../environment';
 import { userByEmail } from './users';
 
-async function ownerOf(services: Services, email: string | boolean | undefined): Promise<LinkOwner> {
-  return typeof email === 'string' ? userOwner((await userByEmail(services, email)).id) : ADMIN;
+/** The CLI's scope: every link, or with --user that user's (docs/api.md#scope-who-a-call-acts-for). */
+async function ownerOf(services: Services, email: string | boolean | undefined): Promise<Scope> {
+  return typeof email === 'string' ? cliScope(await userByEmail(services, email)) : cliScope();
 }
 
 const USER_OPTION = { user: { type: 'string' } } as const;

@@ -8,7 +8,10 @@ import { loadCliConfig, withServices } from '../environment';
 import { formatTable } from '../table';
 
 /** The user with this email, or a one-line error naming it. */
-export async function userByEmail(services: Services, email: string): Promise<{ id: number; email: string }> {
+export async function userByEmail(
+  services: Services,
+  email: string,
+): Promise<{ id: number; name: string; email: string }> {
   const user = await services.store.users.findByEmail(normaliseEmail(email));
   if (!user) throw new CliError(`no user with the email "${email}"`);
   return user;

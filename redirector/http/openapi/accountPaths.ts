@@ -3,9 +3,7 @@
  * #api-keys), the public ones (config, this description) and the health check.
  */
 import { MAX_KEY_NAME_LENGTH } from '../../contract/keys';
-import { MAX_QUERY_LENGTH } from '../../contract/lists';
-import { PER_PAGE } from './components';
-import { apiCall, json, query } from './operations';
+import { apiCall, json, pageParameters, query, searchText } from './operations';
 import { ref, type Schema } from './schema';
 
 const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
@@ -102,20 +100,28 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
   },
   '/api/domains': {
     get: apiCall({
-      summary: 'Every claimed custom domain',
+      summary: 'Every claim of a custom domain',
       access: 'admin',
       answers: { 200: ref('AdminDomainsResponse') },
     }),
     put: apiCall({
-      summary: 'Verify a domain by hand',
+      summary: 'Verify a claim of a domain by hand',
       access: 'admin',
-      parameters: [domainName],
+      parameters: [
+        domainName,
+        query(
+          'user_id',
+          { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
+          'Whose claim, when several accounts claim it',
+        ),
+      ],
       body: { json: { type: 'object', properties: { status: { const: 'verified' } }, required: ['status'] } },
       answers: { 200: ref('AdminDomainResponse') },
-      errors: [404],
+      // 400 several claims and no user_id; 409 another account has it verified.
+      errors: [400, 404, 409],
     }),
     delete: apiCall({
-      summary: 'Take the domain from its user',
+      summary: 'Take the domain from every account that claims it',
       access: 'admin',
       parameters: [domainName],
       answers: { 200: ref('Success') },
@@ -137,11 +143,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
     get: apiCall({
       summary: 'One page of users with their link and click counts',
       access: 'admin',
-      parameters: [
-        query('q', { type: 'string', maxLength: MAX_QUERY_LENGTH }, 'Substring of name or email'),
-        query('page', { type: 'integer', minimum: 1, default: 1 }),
-        query('per_page', PER_PAGE),
-      ],
+      parameters: [searchText('Substring of name or email'), ...pageParameters()],
       answers: { 200: ref('UsersPage') },
     }),
     put: apiCall({

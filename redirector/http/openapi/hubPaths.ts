@@ -14,10 +14,8 @@ import {
   MAX_HUB_LINKS,
   MAX_HUB_TITLE,
 } from '../../contract/hub';
-import { MAX_QUERY_LENGTH } from '../../contract/lists';
 import { range, tz } from './analyticsPaths';
-import { PER_PAGE } from './components';
-import { apiCall, query } from './operations';
+import { apiCall, pageParameters, searchText } from './operations';
 import {
   arrayOf,
   boolean,
@@ -145,11 +143,7 @@ export const hubPaths: Record<string, Record<string, Schema>> = {
     get: apiCall({
       summary: 'One page of every hub with its owner and views',
       access: 'admin',
-      parameters: [
-        query('q', { type: 'string', maxLength: MAX_QUERY_LENGTH }, 'Substring of handle, title or owner’s email'),
-        query('page', { type: 'integer', minimum: 1, default: 1 }),
-        query('per_page', PER_PAGE),
-      ],
+      parameters: [searchText('Substring of handle, title or owner’s email'), ...pageParameters()],
       answers: { 200: ref('AdminHubsResponse') },
     }),
   },

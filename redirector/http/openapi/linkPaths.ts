@@ -1,8 +1,7 @@
 /** Link calls of the OpenAPI description (docs/api.md#links): CRUD, lists, tags, CSV export and import. */
 import { LINK_HEALTH_STATUSES } from '../../contract/linkConversion';
-import { MAX_QUERY_LENGTH } from '../../contract/lists';
-import { LINK_SORT, PER_PAGE } from './components';
-import { apiCall, type CallDescription, query } from './operations';
+import { LINK_SORT } from './components';
+import { apiCall, type CallDescription, pageParameters, query, searchText } from './operations';
 import { arrayOf, ref, type Schema } from './schema';
 
 const linkId = (name: 'id' | 'linkId', required: boolean) =>
@@ -14,16 +13,11 @@ const onOneLink = (access: 'admin' | 'user', call: Pick<CallDescription, 'summar
 
 /** The list parameters both link lists take (docs/api.md#links). */
 const listParameters: Schema[] = [
-  query(
-    'q',
-    { type: 'string', maxLength: MAX_QUERY_LENGTH },
-    'Case-insensitive substring of short_code, title or target_url',
-  ),
+  searchText('Case-insensitive substring of short_code, title or target_url'),
   query('tag', { type: 'string' }, 'Only links carrying this tag'),
   query('sort', LINK_SORT),
   query('order', { type: 'string', enum: ['asc', 'desc'] }, 'Default desc for created_at and clicks, asc otherwise'),
-  query('page', { type: 'integer', minimum: 1, default: 1 }),
-  query('per_page', PER_PAGE),
+  ...pageParameters(),
   query('health', { type: 'string', enum: [...LINK_HEALTH_STATUSES] }, 'Only links whose health has this status'),
 ];
 

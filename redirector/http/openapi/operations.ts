@@ -4,6 +4,8 @@
  * once (docs/api.md#rules-for-every-call): 400 for a bad query text on every call, 401 and 429
  * where a credential is checked, 400, 413 and 415 where a body is read.
  */
+import { MAX_QUERY_LENGTH } from '../../contract/lists';
+import { PER_PAGE } from './components';
 import { ref, type Schema } from './schema';
 
 /** Who may call: nobody signed in, the administrator (X-API-Key), a user (Bearer), or either. */
@@ -65,6 +67,16 @@ export const query = (name: string, schema: Schema, description?: string, requir
   schema,
   ...(description ? { description } : {}),
 });
+
+/** A list's search text `q`, bounded as every list bounds it (docs/api.md#lists-pages-search-sort-tags). */
+export const searchText = (description: string): Schema =>
+  query('q', { type: 'string', maxLength: MAX_QUERY_LENGTH }, description);
+
+/** A list's `page` and `per_page`, with the bounds every list shares. */
+export const pageParameters = (): Schema[] => [
+  query('page', { type: 'integer', minimum: 1, default: 1 }),
+  query('per_page', PER_PAGE),
+];
 
 /** The OpenAPI operation object of one call. */
 export function apiCall(call: CallDescription): Schema {

@@ -1,8 +1,12 @@
 /**
  * API keys, written once over the executor (docs/api.md#api-keys). `user_id` null is the
- * administrator's key, like the administrator's links. Only the SHA-256 of a secret is stored.
+ * administrator's key, like the administrator's links. Only the SHA-256 of a secret is stored. A
+ * caller's keys are its scope's own (scopeFilter.ts; docs/api.md#scope-who-a-call-acts-for).
  */
+
+import type { Scope } from '../../auth/scope';
 import { columnList, type Executor } from '../executor';
+import { ownedBy, ownerValue } from './scopeFilter';
 
 export interface ApiKeyRecord {
   id: number;
@@ -17,7 +21,8 @@ export interface ApiKeyRecord {
   last_used_at: number | null;
 }
 
-export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'last_used_at'>;
+/** A key to store; its owner is the creating scope's. */
+export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'user_id' | 'last_used_at'>;
 
 export const API_KEY_COLUMNS = [
   'id',
@@ -32,36 +37,35 @@ export const API_KEY_COLUMNS = [
 
 const COLUMNS = columnList(API_KEY_COLUMNS);
 
-/** SQL and parameters matching one owner's keys (`IS NULL` has no placeholder form on PostgreSQL). */
-function ownedBy(userId: number | null): { sql: string; params: number[] } {
-  return userId === null ? { sql: 'user_id IS NULL', params: [] } : { sql: 'user_id = ?', params: [userId] };
-}
-
 /** Serialises key creation for the administrator, who has no row to lock (any 64-bit constant of our own). */
 const ADMIN_KEYS_LOCK = 7_302_116_540_391;
 
 export interface ApiKeyRepository {
-  /** 'limit' (and nothing written) when the owner has maxKeys keys already; exact under concurrent creates. */
-  create(key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
-  /** One owner's keys (userId null: the administrator's), oldest first. */
-  list(userId: number | null): Promise<ApiKeyRecord[]>;
+  /**
+   * A key of the scope's owner; 'limit' (and nothing written) when the owner has maxKeys keys
+   * already; exact under concurrent creates.
+   */
+  create(scope: Scope, key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
+  /** The scope's own keys (the administrator's: its own), oldest first. */
+  list(scope: Scope): Promise<ApiKeyRecord[]>;
   findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
-  /** False when the owner has no such key. */
-  delete(id: number, userId: number | null): Promise<boolean>;
+  /** False when the scope's owner has no such key. */
+  delete(id: number, scope: Scope): Promise<boolean>;
   /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
   touch(id: number, now: number, unlessAfter: number): Promise<void>;
 }
 
 export function createApiKeyRepository(db: Executor): ApiKeyRepository {
   return {
-    create(key, maxKeys) {
+    create(scope, key, maxKeys) {
+      const userId = ownerValue(scope);
       return db.transaction(async (tx) => {
-        const owner = ownedBy(key.user_id);
+        const owner = ownedBy(scope);
         // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row
         // (or the administrator's lock); SQLite's transactions already run one at a time.
         if (tx.engine === 'postgres') {
-          if (key.user_id === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_KEYS_LOCK})`);
-          else await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [key.user_id]);
+          if (userId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_KEYS_LOCK})`);
+          else await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
         }
         const owned = await tx.get<{ n: number }>(
           `SELECT COUNT(*) AS n FROM api_keys WHERE ${owner.sql}`,
@@ -71,18 +75,18 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
         const row = await tx.get<ApiKeyRecord>(
           `INSERT INTO api_keys (user_id, name, prefix, key_hash, admin_tag, created_at)
            VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-          [key.user_id, key.name, key.prefix, key.key_hash, key.admin_tag, key.created_at],
+          [userId, key.name, key.prefix, key.key_hash, key.admin_tag, key.created_at],
         );
         return row!;
       });
     },
-    list(userId) {
-      const owner = ownedBy(userId);
+    list(scope) {
+      const owner = ownedBy(scope);
       return db.all<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE ${owner.sql} ORDER BY id`, owner.params);
     },
     findByHash: (keyHash) => db.get<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash]),
-    async delete(id, userId) {
-      const owner = ownedBy(userId);
+    async delete(id, scope) {
+      const owner = ownedBy(scope);
       return (await db.run(`DELETE FROM api_keys WHERE id = ? AND ${owner.sql}`, [id, ...owner.params])) > 0;
     },
     async touch(id, now, unlessAfter) {

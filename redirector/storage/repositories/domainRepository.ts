@@ -1,10 +1,13 @@
 /**
  * Custom domains and their state (docs/api.md#custom-domains), kept on the row of the user who
- * claims the domain (users.custom_domain and the domain_* columns), so a user has one domain at most
- * and a domain one user.
+ * claims the domain (users.custom_domain and the domain_* columns), so a user has one claim at most.
+ * Several users may claim one domain; only a verified one is also in users.verified_domain, whose
+ * unique index keeps a domain to one account (SQLite 20, PostgreSQL 25).
  */
-import type { DomainStatus } from '../../contract/domains';
+import type { Scope } from '../../auth/scope';
+import { type DomainStatus, VERIFIED_ELSEWHERE } from '../../contract/domains';
 import type { Executor } from '../executor';
+import { ownedBy, ownerRow } from './scopeFilter';
 
 /** A claimed domain and its state; times in epoch milliseconds. */
 export interface DomainRecord {
@@ -32,22 +35,33 @@ export interface DomainCheck {
 }
 
 export interface DomainRepository {
-  ofUser(userId: number): Promise<DomainRecord | undefined>;
+  /** The scope's custom domain (docs/api.md#scope-who-a-call-acts-for). */
+  of(scope: Scope): Promise<DomainRecord | undefined>;
+  /** The claim that verified `domain`, if an account has. */
   find(domain: string): Promise<DomainRecord | undefined>;
   /**
-   * The user's domain, pending with `token`; its old domain's links go back to the default domain
-   * where their code is free there. Throws UniqueViolation('custom_domain').
+   * The scope's domain, pending with `token`; its old domain's links go back to the default domain
+   * where their code is free there.
    */
-  claim(userId: number, domain: string, token: string, now: number): Promise<void>;
-  /** The user's domain removed, its links back on the default domain where their code is free. */
-  remove(userId: number): Promise<void>;
-  /** Records a check of `domain`, unless the user has changed or removed it meanwhile; false then. */
-  record(userId: number, domain: string, check: DomainCheck): Promise<boolean>;
+  claim(scope: Scope, domain: string, token: string, now: number): Promise<void>;
+  /** The scope's domain removed, its links back on the default domain where their code is free. */
+  remove(scope: Scope): Promise<void>;
+  /**
+   * Records a check of the claimed domain (the subject: a stored claim, its owner with it), unless
+   * its owner has changed or removed it meanwhile; false then. A verification takes the domain and
+   * fails every other account's pending claim of it, at once; UniqueViolation('verified_domain')
+   * when another account verified it first.
+   */
+  record(claimed: Pick<DomainRecord, 'user_id' | 'domain'>, check: DomainCheck): Promise<boolean>;
   /** Every verified domain with its owner. */
   verified(): Promise<{ domain: string; user_id: number }[]>;
   /** Every pending domain, for the background check. */
   pending(): Promise<DomainRecord[]>;
-  /** Every claimed domain, by name, with its owner's email and its links. */
+  /** Removes every claim unverified since `before` (pending or failed), links as on a removal; how many. */
+  expire(before: number): Promise<number>;
+  /** Removes every account's claim of `domain` (the administrator's), links as on a removal; how many. */
+  removeDomain(domain: string): Promise<number>;
+  /** Every claim, by domain name then account, with its owner's email and its links. */
   list(): Promise<ListedDomain[]>;
 }
 
@@ -55,54 +69,108 @@ const STATE = `u.id AS user_id, u.custom_domain AS domain, u.domain_status AS st
   u.domain_checked_at AS checked_at, u.domain_verified_at AS verified_at, u.domain_error AS error,
   u.domain_created_at AS created_at`;
 
-const CLEARED_STATE = `domain_status = NULL, domain_token = NULL, domain_checked_at = NULL,
+const CLEARED_STATE = `verified_domain = NULL, domain_status = NULL, domain_token = NULL, domain_checked_at = NULL,
   domain_verified_at = NULL, domain_error = NULL, domain_created_at = NULL`;
 
-/** Back to the default domain, except links whose code another link holds there. */
-const LINKS_BACK_TO_DEFAULT = `
-  UPDATE links SET domain = NULL WHERE user_id = ? AND domain IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`;
+/** The owner's links back to the default domain, except links whose code another link holds there. */
+function linksBackToDefault(tx: Executor, scope: Scope) {
+  const owned = ownedBy(scope);
+  return tx.run(
+    `UPDATE links SET domain = NULL WHERE ${owned.sql} AND domain IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`,
+    owned.params,
+  );
+}
+
+/** The claims that expire: unverified since `before`. */
+const EXPIRED = "domain_status IN ('pending', 'failed') AND domain_created_at <= ?";
+
+/**
+ * Removes the claims of the users `where` picks (one statement each, no owner id: the expiry's and
+ * the administrator's removals), their links back on the default domain as on a removal.
+ */
+async function removeClaims(db: Executor, where: string, params: (string | number)[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.run(
+      `UPDATE links SET domain = NULL WHERE domain IS NOT NULL
+         AND user_id IN (SELECT id FROM users WHERE ${where})
+         AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`,
+      params,
+    );
+    return tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${where}`, params);
+  });
+}
 
 export function createDomainRepository(db: Executor): DomainRepository {
   return {
-    ofUser: (userId) =>
-      db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.id = ? AND u.custom_domain IS NOT NULL`, [userId]),
-    find: (domain) => db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.custom_domain = ?`, [domain]),
-    async claim(userId, domain, token, now) {
+    of(scope) {
+      const row = ownerRow(scope);
+      return db.get<DomainRecord>(
+        `SELECT ${STATE} FROM users u WHERE ${row.sql} AND u.custom_domain IS NOT NULL`,
+        row.params,
+      );
+    },
+    find: (domain) => db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.verified_domain = ?`, [domain]),
+    async claim(scope, domain, token, now) {
+      const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
-        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
+        await linksBackToDefault(tx, scope);
         await tx.run(
-          `UPDATE users SET custom_domain = ?, domain_status = 'pending', domain_token = ?, domain_checked_at = NULL,
-             domain_verified_at = NULL, domain_error = NULL, domain_created_at = ? WHERE id = ?`,
-          [domain, token, now, userId],
+          `UPDATE users SET custom_domain = ?, verified_domain = NULL, domain_status = 'pending', domain_token = ?,
+             domain_checked_at = NULL, domain_verified_at = NULL, domain_error = NULL, domain_created_at = ?
+           WHERE ${row.sql}`,
+          [domain, token, now, ...row.params],
         );
       });
     },
-    async remove(userId) {
+    async remove(scope) {
+      const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
-        await tx.run(LINKS_BACK_TO_DEFAULT, [userId]);
-        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE id = ?`, [userId]);
+        await linksBackToDefault(tx, scope);
+        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${row.sql}`, row.params);
       });
     },
-    async record(userId, domain, check) {
-      const changed = await db.run(
-        `UPDATE users SET domain_status = ?, domain_checked_at = ?, domain_verified_at = ?, domain_error = ?,
-           domain_created_at = COALESCE(?, domain_created_at)
-         WHERE id = ? AND custom_domain = ?`,
-        [check.status, check.checked_at, check.verified_at, check.error, check.created_at ?? null, userId, domain],
-      );
-      return changed > 0;
+    record({ user_id: userId, domain }, check) {
+      const verified = check.status === 'verified' ? domain : null;
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE users SET domain_status = ?, verified_domain = ?, domain_checked_at = ?, domain_verified_at = ?,
+             domain_error = ?, domain_created_at = COALESCE(?, domain_created_at)
+           WHERE id = ? AND custom_domain = ?`,
+          [
+            check.status,
+            verified,
+            check.checked_at,
+            check.verified_at,
+            check.error,
+            check.created_at ?? null,
+            userId,
+            domain,
+          ],
+        );
+        // The first to verify gets the domain; the others' claims fail at once (docs/api.md#verification).
+        if (changed > 0 && verified !== null) {
+          await tx.run(
+            `UPDATE users SET domain_status = 'failed', domain_error = ?
+             WHERE custom_domain = ? AND verified_domain IS NULL AND domain_status = 'pending'`,
+            [VERIFIED_ELSEWHERE, domain],
+          );
+        }
+        return changed > 0;
+      });
     },
     verified: () =>
       db.all<{ domain: string; user_id: number }>(
-        "SELECT custom_domain AS domain, id AS user_id FROM users WHERE domain_status = 'verified'",
+        'SELECT verified_domain AS domain, id AS user_id FROM users WHERE verified_domain IS NOT NULL',
       ),
     pending: () => db.all<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.domain_status = 'pending'`),
+    expire: (before) => removeClaims(db, EXPIRED, [before]),
+    removeDomain: (domain) => removeClaims(db, 'custom_domain = ?', [domain]),
     list: () =>
       db.all<ListedDomain>(
         `SELECT ${STATE}, u.email AS user_email,
            (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id AND l.domain = u.custom_domain) AS links
-         FROM users u WHERE u.custom_domain IS NOT NULL ORDER BY u.custom_domain`,
+         FROM users u WHERE u.custom_domain IS NOT NULL ORDER BY u.custom_domain, u.id`,
       ),
   };
 }

@@ -4,7 +4,9 @@
  * stream's single-use tickets. The stored clicks are the click events' outbox: reading them here
  * costs the redirect path nothing.
  */
+import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
+import { ownerValue, reachedBy } from './scopeFilter';
 
 export interface FeedClick {
   id: number;
@@ -29,8 +31,8 @@ export interface FeedQuery {
   after: number;
   /** ... and at most this one (undefined: no bound). */
   upTo?: number;
-  /** Only this user's links; undefined: every link. */
-  userId?: number;
+  /** The clicks of the links this scope reaches (docs/api.md#scope-who-a-call-acts-for). */
+  scope: Scope;
   limit: number;
 }
 
@@ -50,8 +52,11 @@ export interface EventFeed {
   clicksWithIds(ids: readonly number[]): Promise<FeedClick[]>;
   /** The highest click id stored, 0 when none. */
   lastClickId(): Promise<number>;
-  /** `credential`: the one that asked for the ticket (TicketHolder.credential). */
-  saveTicket(ticketHash: string, userId: number | null, expiresAt: number, credential: string): Promise<void>;
+  /**
+   * A ticket for the scope's owner (the administrator's: no owner); `credential`: the one that asked for the
+   * ticket (TicketHolder.credential).
+   */
+  saveTicket(ticketHash: string, scope: Scope, expiresAt: number, credential: string): Promise<void>;
   /** The ticket's holder, once: the ticket is deleted; undefined when unknown or expired. */
   takeTicket(ticketHash: string, now: number): Promise<TicketHolder | undefined>;
 }
@@ -68,9 +73,10 @@ export function createEventFeed(db: Executor): EventFeed {
         where += ' AND c.id <= ?';
         params.push(query.upTo);
       }
-      if (query.userId !== undefined) {
-        where += ' AND l.user_id = ?';
-        params.push(query.userId);
+      const owned = reachedBy(query.scope, 'l');
+      if (owned) {
+        where += ` AND ${owned.sql}`;
+        params.push(...owned.params);
       }
       const rows = await db.all<FeedClick>(
         `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id
@@ -94,11 +100,11 @@ export function createEventFeed(db: Executor): EventFeed {
       const row = await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM clicks');
       return Number(row?.id ?? 0);
     },
-    async saveTicket(ticketHash, userId, expiresAt, credential) {
+    async saveTicket(ticketHash, scope, expiresAt, credential) {
       await db.run('DELETE FROM stream_tickets WHERE expires_at < ?', [expiresAt - 10 * 60_000]);
       await db.run('INSERT INTO stream_tickets (ticket_hash, user_id, credential, expires_at) VALUES (?, ?, ?, ?)', [
         ticketHash,
-        userId,
+        ownerValue(scope),
         credential,
         expiresAt,
       ]);

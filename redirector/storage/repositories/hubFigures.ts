@@ -4,11 +4,14 @@
  * Counts come back per quarter hour, which every time zone's days are made of, so the service
  * sorts them into the days of any zone (analytics/timeRange.ts).
  */
+import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
+import { ownedBy } from './scopeFilter';
 
 export const QUARTER_HOUR_MS = 900_000;
 
 export interface HubView {
+  /** The viewed hub's owner (the subject: a view of one hub, recorded for no caller). */
   user_id: number;
   viewed_at: number;
   /** The identity unique visitors are counted by (the address, or its keyed hash). */
@@ -17,17 +20,17 @@ export interface HubView {
 
 export interface HubFigures {
   addViews(views: readonly HubView[]): Promise<void>;
-  /** Views of [start, end) per quarter hour (its number since the epoch). */
-  viewsByQuarter(userId: number, start: number, end: number): Promise<{ quarter: number; views: number }[]>;
-  uniqueVisitors(userId: number, start: number, end: number): Promise<number>;
-  /** Non-bot clicks from the hub on the user's links in [start, end), per link and quarter hour. */
+  /** Views of the scope's hub in [start, end) per quarter hour (its number since the epoch). */
+  viewsByQuarter(scope: Scope, start: number, end: number): Promise<{ quarter: number; views: number }[]>;
+  uniqueVisitors(scope: Scope, start: number, end: number): Promise<number>;
+  /** Non-bot clicks from the hub on the scope's links in [start, end), per link and quarter hour. */
   hubClicksByQuarter(
-    userId: number,
+    scope: Scope,
     start: number,
     end: number,
   ): Promise<{ link_id: number; quarter: number; clicks: number }[]>;
   /** The first view's or hub click's time, for an all-time answer's days; null without any. */
-  firstActivity(userId: number): Promise<number | null>;
+  firstActivity(scope: Scope): Promise<number | null>;
 }
 
 /** At most this many rows per INSERT (SQLite takes 32,766 parameters). */
@@ -47,28 +50,31 @@ export function createHubFigures(db: Executor): HubFigures {
         }
       });
     },
-    async viewsByQuarter(userId, start, end) {
+    async viewsByQuarter(scope, start, end) {
+      const owned = ownedBy(scope);
       const rows = await db.all<{ quarter: number; views: number }>(
         `SELECT viewed_at / ${QUARTER_HOUR_MS} AS quarter, COUNT(*) AS views FROM hub_views
-         WHERE user_id = ? AND viewed_at >= ? AND viewed_at < ? GROUP BY viewed_at / ${QUARTER_HOUR_MS}`,
-        [userId, start, end],
+         WHERE ${owned.sql} AND viewed_at >= ? AND viewed_at < ? GROUP BY viewed_at / ${QUARTER_HOUR_MS}`,
+        [...owned.params, start, end],
       );
       return rows.map((row) => ({ quarter: Number(row.quarter), views: Number(row.views) }));
     },
-    async uniqueVisitors(userId, start, end) {
+    async uniqueVisitors(scope, start, end) {
+      const owned = ownedBy(scope);
       const row = await db.get<{ n: number }>(
-        'SELECT COUNT(DISTINCT visitor) AS n FROM hub_views WHERE user_id = ? AND viewed_at >= ? AND viewed_at < ?',
-        [userId, start, end],
+        `SELECT COUNT(DISTINCT visitor) AS n FROM hub_views WHERE ${owned.sql} AND viewed_at >= ? AND viewed_at < ?`,
+        [...owned.params, start, end],
       );
       return Number(row?.n ?? 0);
     },
-    async hubClicksByQuarter(userId, start, end) {
+    async hubClicksByQuarter(scope, start, end) {
+      const owned = ownedBy(scope, 'l');
       const rows = await db.all<{ link_id: number; quarter: number; clicks: number }>(
         `SELECT c.link_id, c.clicked_at / ${QUARTER_HOUR_MS} AS quarter, COUNT(*) AS clicks
          FROM clicks c JOIN links l ON l.id = c.link_id
-         WHERE l.user_id = ? AND c.referrer_source = 'hub' AND c.is_bot = ? AND c.clicked_at >= ? AND c.clicked_at < ?
+         WHERE ${owned.sql} AND c.referrer_source = 'hub' AND c.is_bot = ? AND c.clicked_at >= ? AND c.clicked_at < ?
          GROUP BY c.link_id, c.clicked_at / ${QUARTER_HOUR_MS}`,
-        [userId, false, start, end],
+        [...owned.params, false, start, end],
       );
       return rows.map((row) => ({
         link_id: Number(row.link_id),
@@ -76,14 +82,16 @@ export function createHubFigures(db: Executor): HubFigures {
         clicks: Number(row.clicks),
       }));
     },
-    async firstActivity(userId) {
+    async firstActivity(scope) {
+      const views = ownedBy(scope);
+      const links = ownedBy(scope, 'l');
       const row = await db.get<{ first: number | null }>(
         `SELECT MIN(t) AS first FROM (
-           SELECT MIN(viewed_at) AS t FROM hub_views WHERE user_id = ?
+           SELECT MIN(viewed_at) AS t FROM hub_views WHERE ${views.sql}
            UNION ALL
            SELECT MIN(c.clicked_at) AS t FROM clicks c JOIN links l ON l.id = c.link_id
-           WHERE l.user_id = ? AND c.referrer_source = 'hub') firsts`,
-        [userId, userId],
+           WHERE ${links.sql} AND c.referrer_source = 'hub') firsts`,
+        [...views.params, ...links.params],
       );
       return row?.first === null || row?.first === undefined ? null : Number(row.first);
     },

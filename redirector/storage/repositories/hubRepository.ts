@@ -2,9 +2,11 @@
  * Hubs, their links and their avatars (docs/api.md#the-hub). A hub's links are rows of hub_links in
  * display order; a deleted link takes its row with it (ON DELETE CASCADE), so it leaves the hub.
  */
+import type { Scope } from '../../auth/scope';
 import type { HubInput, HubTheme } from '../../contract/hub';
 import type { Executor, RowShape } from '../executor';
 import { createHubFigures, type HubFigures } from './hubFigures';
+import { ownedBy, ownedByRow, ownerValue } from './scopeFilter';
 
 /** A hub as stored, without its avatar's bytes; times in epoch milliseconds. */
 export interface HubRecord {
@@ -46,16 +48,17 @@ export interface HubAvatar {
 export type ListedHub = HubRecord & { user_email: string; user_name: string; owner_disabled: boolean; views: number };
 
 export interface HubRepository extends HubFigures {
-  ofUser(userId: number): Promise<HubWithLinks | undefined>;
+  /** The scope's hub (docs/api.md#scope-who-a-call-acts-for). */
+  of(scope: Scope): Promise<HubWithLinks | undefined>;
   byHandle(handle: string): Promise<HubPageRecord | undefined>;
-  /** Creates or replaces the user's hub and its links. Throws UniqueViolation('handle'). */
-  save(userId: number, hub: HubInput, now: number): Promise<void>;
-  /** False when the user had no hub. */
-  delete(userId: number): Promise<boolean>;
-  /** Which of these link ids the user owns. */
-  ownedLinkIds(userId: number, linkIds: readonly number[]): Promise<Set<number>>;
-  /** False when the user has no hub. `avatar` null removes it. */
-  setAvatar(userId: number, avatar: HubAvatar | null, now: number): Promise<boolean>;
+  /** Creates or replaces the scope's hub and its links. Throws UniqueViolation('handle'). */
+  save(scope: Scope, hub: HubInput, now: number): Promise<void>;
+  /** False when the scope had no hub. */
+  delete(scope: Scope): Promise<boolean>;
+  /** Which of these link ids the scope owns. */
+  ownedLinkIds(scope: Scope, linkIds: readonly number[]): Promise<Set<number>>;
+  /** False when the scope has no hub. `avatar` null removes it. */
+  setAvatar(scope: Scope, avatar: HubAvatar | null, now: number): Promise<boolean>;
   /** The avatar of a published hub of an enabled owner. */
   avatarOf(handle: string): Promise<HubAvatar | undefined>;
   /** Published hubs (their owners disabled or not): the handles the short-link edge knows a hub click by. */
@@ -71,19 +74,26 @@ const HUB_COLUMNS = `h.user_id, h.handle, h.title, h.bio, h.theme, h.accent, h.p
 const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_disabled'] };
 
 export function createHubRepository(db: Executor): HubRepository {
-  async function linksOf(userId: number): Promise<HubLinkRecord[]> {
+  /** The links of the hub found (the subject: its owner is the hub row's). */
+  async function linksOf(hub: Pick<HubRecord, 'user_id'>): Promise<HubLinkRecord[]> {
+    const owned = ownedByRow(hub.user_id, 'hl');
     return db.all<HubLinkRecord>(
       `SELECT hl.link_id, hl.label, l.title, l.short_code, l.domain
-       FROM hub_links hl JOIN links l ON l.id = hl.link_id WHERE hl.user_id = ? ORDER BY hl.position`,
-      [userId],
+       FROM hub_links hl JOIN links l ON l.id = hl.link_id WHERE ${owned.sql} ORDER BY hl.position`,
+      owned.params,
     );
   }
 
   return {
     ...createHubFigures(db),
-    async ofUser(userId) {
-      const hub = await db.get<HubRecord>(`SELECT ${HUB_COLUMNS} FROM hubs h WHERE h.user_id = ?`, [userId], HUB_SHAPE);
-      return hub && { ...hub, links: await linksOf(userId) };
+    async of(scope) {
+      const owned = ownedBy(scope, 'h');
+      const hub = await db.get<HubRecord>(
+        `SELECT ${HUB_COLUMNS} FROM hubs h WHERE ${owned.sql}`,
+        owned.params,
+        HUB_SHAPE,
+      );
+      return hub && { ...hub, links: await linksOf(hub) };
     },
     async byHandle(handle) {
       const hub = await db.get<HubRecord & { owner_disabled: boolean }>(
@@ -92,9 +102,11 @@ export function createHubRepository(db: Executor): HubRepository {
         [handle],
         HUB_SHAPE,
       );
-      return hub && { ...hub, links: await linksOf(hub.user_id) };
+      return hub && { ...hub, links: await linksOf(hub) };
     },
-    async save(userId, hub, now) {
+    async save(scope, hub, now) {
+      const owned = ownedBy(scope);
+      const userId = ownerValue(scope);
       await db.transaction(async (tx) => {
         const values = [hub.handle, hub.title, hub.bio, hub.theme, hub.accent, hub.published, hub.tiktok_bypass];
         // One statement: two first saves at once update the row the first one inserted.
@@ -106,7 +118,7 @@ export function createHubRepository(db: Executor): HubRepository {
              tiktok_bypass = excluded.tiktok_bypass, updated_at = excluded.updated_at`,
           [...values, now, now, userId],
         );
-        await tx.run('DELETE FROM hub_links WHERE user_id = ?', [userId]);
+        await tx.run(`DELETE FROM hub_links WHERE ${owned.sql}`, owned.params);
         for (const [position, link] of hub.links.entries()) {
           await tx.run('INSERT INTO hub_links (user_id, link_id, position, label) VALUES (?, ?, ?, ?)', [
             userId,
@@ -117,21 +129,24 @@ export function createHubRepository(db: Executor): HubRepository {
         }
       });
     },
-    async delete(userId) {
-      return (await db.run('DELETE FROM hubs WHERE user_id = ?', [userId])) > 0;
+    async delete(scope) {
+      const owned = ownedBy(scope);
+      return (await db.run(`DELETE FROM hubs WHERE ${owned.sql}`, owned.params)) > 0;
     },
-    async ownedLinkIds(userId, linkIds) {
+    async ownedLinkIds(scope, linkIds) {
       if (linkIds.length === 0) return new Set();
+      const owned = ownedBy(scope);
       const rows = await db.all<{ id: number }>(
-        `SELECT id FROM links WHERE user_id = ? AND id IN (${linkIds.map(() => '?').join(', ')})`,
-        [userId, ...linkIds],
+        `SELECT id FROM links WHERE ${owned.sql} AND id IN (${linkIds.map(() => '?').join(', ')})`,
+        [...owned.params, ...linkIds],
       );
       return new Set(rows.map((row) => Number(row.id)));
     },
-    async setAvatar(userId, avatar, now) {
+    async setAvatar(scope, avatar, now) {
+      const owned = ownedBy(scope);
       const changed = await db.run(
-        'UPDATE hubs SET avatar = ?, avatar_type = ?, avatar_etag = ?, updated_at = ? WHERE user_id = ?',
-        [avatar?.bytes ?? null, avatar?.type ?? null, avatar?.etag ?? null, now, userId],
+        `UPDATE hubs SET avatar = ?, avatar_type = ?, avatar_etag = ?, updated_at = ? WHERE ${owned.sql}`,
+        [avatar?.bytes ?? null, avatar?.type ?? null, avatar?.etag ?? null, now, ...owned.params],
       );
       return changed > 0;
     },

@@ -6,12 +6,13 @@
  * unfolded clicks (postgres/rollups.ts).
  */
 
+import type { Scope } from '../../auth/scope';
 import type { LinkSort, SortOrder } from '../../contract/lists';
 import { columnList, type Executor } from '../executor';
 import type { LinkCounts, LinkTotals, LinkWithCounts } from '../records';
-import type { LinkFilter } from '../store';
 import { LINK_COLUMNS, LINK_SHAPE } from './columns';
 import { type LinkSelection, orderLinks } from './linkLists';
+import { whereReached } from './scopeFilter';
 
 /** Which rows of a selection, in which order (`id`: the export's keyset order). */
 export interface RowWindow {
@@ -23,14 +24,17 @@ export interface RowWindow {
 
 export interface LinkCountQueries {
   /** Newest first, each with its counts, in one query (never one per link). */
-  list(filter: LinkFilter): Promise<LinkWithCounts[]>;
+  list(scope: Scope): Promise<LinkWithCounts[]>;
   counts(linkId: number): Promise<LinkCounts>;
   /** One window of the selected links, each with its counts, in one query. */
   rows(selection: LinkSelection, window: RowWindow): Promise<LinkWithCounts[]>;
-  /** Every link of the user, whatever a list's filters. */
-  totals(userId: number): Promise<LinkTotals>;
-  /** The SQL of the clicks (bots left out) of every link of the user whose id is the SQL `userId`. */
-  userClicksSql(userId: string): string;
+  /** Every link the scope reaches, whatever a list's filters. */
+  totals(scope: Scope): Promise<LinkTotals>;
+  /**
+   * The SQL of the clicks (bots left out) of every link of the user row `u` of the outer query: the
+   * administrator's list of users, where the user is the subject, not a caller's scope.
+   */
+  readonly userClicksSql: string;
   /** Brings the rollups up to date; every other query here calls it first. */
   beforeRead(): Promise<void>;
 }
@@ -70,11 +74,10 @@ export const POSTGRES_LINK_COUNTS_SQL = LINK_COUNTS_SQL.replaceAll('?', '$1');
 export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQueries {
   const rowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${COUNT_COLUMNS}`;
   const windowColumns = `${columnList(LINK_COLUMNS, 'l')}, ${TOTAL_COLUMNS}`;
-  const listAll = `SELECT ${rowColumns} ${WITH_TOTALS} ${NEWEST_FIRST}`;
-  const listByUser = `SELECT ${rowColumns} ${WITH_TOTALS} WHERE l.user_id = ? ${NEWEST_FIRST}`;
-  const totals = `
+  const list = (where: string) => `SELECT ${rowColumns} ${WITH_TOTALS} ${where} ${NEWEST_FIRST}`;
+  const totals = (where: string) => `
     SELECT COUNT(*) AS links, ${sumOf('t.clicks')} AS clicks, ${sumOf('t.visitors')} AS unique_visitors
-    ${WITH_TOTALS} WHERE l.user_id = ?`;
+    ${WITH_TOTALS} ${where}`;
   const beforeRead = async () => {
     await fold();
   };
@@ -120,8 +123,7 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
 
   return {
     beforeRead,
-    userClicksSql: (userId) =>
-      `(SELECT ${sumOf('t.clicks')} FROM links l JOIN link_totals t ON t.link_id = l.id WHERE l.user_id = ${userId})`,
+    userClicksSql: `(SELECT ${sumOf('t.clicks')} FROM links l JOIN link_totals t ON t.link_id = l.id WHERE l.user_id = u.id)`,
     async rows(selection, window) {
       await beforeRead();
       if (window.sort === 'clicks') return byClicks(selection, window);
@@ -133,15 +135,15 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
         LINK_SHAPE,
       );
     },
-    async totals(userId) {
+    async totals(scope) {
       await beforeRead();
-      return (await db.get<LinkTotals>(totals, [userId]))!;
+      const where = whereReached(scope, 'l');
+      return (await db.get<LinkTotals>(totals(where.sql), where.params))!;
     },
-    async list(filter) {
+    async list(scope) {
       await beforeRead();
-      return filter.userId === undefined
-        ? db.all(listAll, [], LINK_SHAPE)
-        : db.all(listByUser, [filter.userId], LINK_SHAPE);
+      const where = whereReached(scope, 'l');
+      return db.all(list(where.sql), where.params, LINK_SHAPE);
     },
     async counts(linkId) {
       await beforeRead();

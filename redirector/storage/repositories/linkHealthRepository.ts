@@ -4,8 +4,10 @@
  * instances on one database never check one link at once; a check asked for through the API takes
  * the link's minute the same way, in one statement.
  */
+import type { Scope } from '../../auth/scope';
 import type { LinkHealthStatus } from '../../contract/linkConversion';
 import type { Executor } from '../executor';
+import { whereReached } from './scopeFilter';
 
 /** A link's health as stored; times in epoch milliseconds. */
 export interface LinkHealthRecord {
@@ -36,8 +38,8 @@ export interface LinkHealthRepository {
   due(before: number, now: number, limit: number): Promise<number[]>;
   /** How many links are broken (the metric): through the status index, not every link. */
   brokenCount(): Promise<number>;
-  /** How many links of the user (undefined: of everyone) are in each status (no row: unchecked). */
-  counts(userId?: number): Promise<Partial<Record<LinkHealthStatus, number>>>;
+  /** How many links the scope reaches are in each status (no row: unchecked). */
+  counts(scope: Scope): Promise<Partial<Record<LinkHealthStatus, number>>>;
 }
 
 const COLUMNS = 'link_id, status, checked_at, http_status, error, url, soft_failures';
@@ -108,12 +110,12 @@ export function createLinkHealthRepository(db: Executor): LinkHealthRepository {
       return Number(row?.n ?? 0);
     },
 
-    async counts(userId) {
-      const where = userId === undefined ? '' : 'WHERE l.user_id = ?';
+    async counts(scope) {
+      const where = whereReached(scope, 'l');
       const rows = await db.all<{ status: LinkHealthStatus; n: number }>(
         `SELECT COALESCE(h.status, 'unchecked') AS status, COUNT(*) AS n
-         FROM links l LEFT JOIN link_health h ON h.link_id = l.id ${where} GROUP BY COALESCE(h.status, 'unchecked')`,
-        userId === undefined ? [] : [userId],
+         FROM links l LEFT JOIN link_health h ON h.link_id = l.id ${where.sql} GROUP BY COALESCE(h.status, 'unchecked')`,
+        where.params,
       );
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },

@@ -11,6 +11,7 @@ import { columnList, type Executor, type SqlParam } from '../executor';
 import type { LinkRecord, NewLink } from '../records';
 import type { NewTaggedLink } from '../store';
 import { LINK_COLUMNS, LINK_OPTION_DEFAULTS, LINK_SHAPE } from './columns';
+import { ownedByRow } from './scopeFilter';
 import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 export const NEW_LINK_COLUMNS = LINK_COLUMNS.filter((column) => column !== 'id');
@@ -59,11 +60,14 @@ type PendingLink = { link: NewTaggedLink; index: number; code: string };
 const placeOf = (domain: string | null | undefined, code: string) => `${domain ?? ''} ${code}`;
 
 /** The owner's codes among a batch's, as places, on every domain (by the (user_id, short_code) index). */
-const ownerPlaces = (ownerId: number): ValuesQuery => ({
-  sql: (list) =>
-    `SELECT COALESCE(domain, '') || ' ' || short_code AS value FROM links WHERE user_id = ? AND short_code IN (${list})`,
-  params: (batch) => [ownerId, ...batch],
-});
+const ownerPlaces = (ownerId: number): ValuesQuery => {
+  const owned = ownedByRow(ownerId);
+  return {
+    sql: (list) =>
+      `SELECT COALESCE(domain, '') || ' ' || short_code AS value FROM links WHERE ${owned.sql} AND short_code IN (${list})`,
+    params: (batch) => [...owned.params, ...batch],
+  };
+};
 
 /**
  * The batch's links an owner's other domain does not refuse: a code the owner has (or an earlier
@@ -98,7 +102,10 @@ async function ownersAllow(tx: Executor, batch: readonly PendingLink[]): Promise
 async function ownersConstrain(tx: Executor, links: readonly NewTaggedLink[]): Promise<boolean> {
   if (links.some((link) => link.user_id !== null && link.domain != null)) return true;
   for (const owner of new Set(links.flatMap((link) => (link.user_id === null ? [] : [link.user_id])))) {
-    if (await tx.get('SELECT id FROM links WHERE user_id = ? AND domain IS NOT NULL LIMIT 1', [owner])) return true;
+    const owned = ownedByRow(owner);
+    if (await tx.get(`SELECT id FROM links WHERE ${owned.sql} AND domain IS NOT NULL LIMIT 1`, owned.params)) {
+      return true;
+    }
   }
   return false;
 }

@@ -2,13 +2,16 @@
  * The filters and orders of paged link lists (docs/api.md#links), as SQL both engines run. Only
  * the counts a row carries differ between engines (linkCounts.ts).
  */
+
+import type { Scope } from '../../auth/scope';
 import type { LinkHealthStatus } from '../../contract/linkConversion';
 import type { LinkSort, SortOrder } from '../../contract/lists';
 import type { Executor, SqlParam } from '../executor';
+import { reachedBy } from './scopeFilter';
 
 export interface LinkListFilter {
-  /** Only this user's links; undefined: every link. */
-  userId?: number;
+  /** The links the call's scope reaches (docs/api.md#scope-who-a-call-acts-for). */
+  scope: Scope;
   /** Case-insensitive substring of short_code, title or target_url; '' for none. */
   q: string;
   /** Only links carrying this tag; '' for any. */
@@ -28,7 +31,7 @@ export interface LinkPageQuery extends LinkListFilter {
 export interface LinkSelection {
   where: string;
   params: SqlParam[];
-  /** Only one user's links (PostgreSQL counts those link by link). */
+  /** Only one owner's links (PostgreSQL counts those link by link). */
   scoped: boolean;
 }
 
@@ -40,9 +43,10 @@ export function containsPattern(text: string): string {
 export function selectLinks(filter: LinkListFilter): LinkSelection {
   const conditions: string[] = [];
   const params: SqlParam[] = [];
-  if (filter.userId !== undefined) {
-    conditions.push('l.user_id = ?');
-    params.push(filter.userId);
+  const owned = reachedBy(filter.scope, 'l');
+  if (owned) {
+    conditions.push(owned.sql);
+    params.push(...owned.params);
   }
   if (filter.tag !== '') {
     conditions.push('l.id IN (SELECT lt.link_id FROM link_tags lt WHERE lt.tag = ?)');
@@ -64,7 +68,7 @@ export function selectLinks(filter: LinkListFilter): LinkSelection {
   return {
     where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`,
     params,
-    scoped: filter.userId !== undefined,
+    scoped: owned !== undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Scope } from '../../auth/scope';
 import { MAX_TAGS } from '../../contract/tags';
 import { LinkLimitReached } from '../errors';
 import { columnList, type Executor } from '../executor';
@@ -8,6 +9,7 @@ import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { insertLinks, insertTags, NEW_LINK_COLUMNS, newLinkValue } from './linkInserts';
 import { countLinksSql, selectLinks } from './linkLists';
+import { ownedBy, ownedByRow, whereReached } from './scopeFilter';
 import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 const COLUMNS = columnList(LINK_COLUMNS);
@@ -23,25 +25,28 @@ const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE COALESCE(domain, '
 const FOR_REDIRECT_SQL = `
   SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(u.disabled, false) AS owner_disabled
   FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE COALESCE(l.domain, '') = ? AND l.short_code = ?`;
-const OWNER_CODE_ELSEWHERE_SQL = `
-  SELECT id FROM links WHERE user_id = ? AND short_code = ? AND COALESCE(domain, '') <> ? AND id <> ?`;
+/** The link's owner's other links with its code on another domain (`owner`: scopeFilter's condition). */
+const ownerCodeElsewhereSql = (owner: string) => `
+  SELECT id FROM links WHERE ${owner} AND short_code = ? AND COALESCE(domain, '') <> ? AND id <> ?`;
 const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
 
-const OWNED_COUNT_SQL = 'SELECT COUNT(*) AS n FROM links WHERE user_id = ?';
+const ownedCountSql = (owner: string) => `SELECT COUNT(*) AS n FROM links WHERE ${owner}`;
 
 /**
- * The codes a new link of `ownerId` on `domain` may not take (docs/api.md#custom-domains): taken on
+ * The codes a new link of the scope on `domain` may not take (docs/api.md#custom-domains): taken on
  * that domain (by the unique index's expression), or by the owner on another domain (by
- * (user_id, short_code)); null owner: the administrator's, whose codes no other domain constrains.
+ * (user_id, short_code)); the administrator's links have no owner, and no other domain constrains
+ * their codes.
  */
-function takenCodes(domain: string | null, ownerId: number | null): ValuesQuery {
+function takenCodes(domain: string | null, scope: Scope): ValuesQuery {
   const onDomain = (list: string) =>
     `SELECT short_code AS value FROM links WHERE COALESCE(domain, '') = ? AND short_code IN (${list})`;
-  if (ownerId === null) return { sql: onDomain, params: (batch) => [domain ?? '', ...batch] };
+  if (scope.owner.kind === 'admin') return { sql: onDomain, params: (batch) => [domain ?? '', ...batch] };
+  const owned = ownedBy(scope);
   return {
     sql: (list) => `${onDomain(list)}
-      UNION SELECT short_code FROM links WHERE user_id = ? AND COALESCE(domain, '') <> ? AND short_code IN (${list})`,
-    params: (batch) => [domain ?? '', ...batch, ownerId, domain ?? '', ...batch],
+      UNION SELECT short_code FROM links WHERE ${owned.sql} AND COALESCE(domain, '') <> ? AND short_code IN (${list})`,
+    params: (batch) => [domain ?? '', ...batch, ...owned.params, domain ?? '', ...batch],
   };
 }
 
@@ -68,7 +73,8 @@ function insertManyLinks(db: Executor, links: readonly NewTaggedLink[], { maxLin
       // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
       // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
       if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
-      const owned = await tx.get<{ n: number }>(OWNED_COUNT_SQL, [owner]);
+      const condition = ownedByRow(owner);
+      const owned = await tx.get<{ n: number }>(ownedCountSql(condition.sql), condition.params);
       room = maxLinks - owned!.n;
     }
     const stored = await insertLinks(tx, links, randomCode);
@@ -96,17 +102,18 @@ async function tagsOfLinks(db: Executor, linkIds: readonly number[]): Promise<Ma
   return tags;
 }
 
-/** The tags in use (of one user's links, or of all), with their number of links. */
-async function tagCountsOf(db: Executor, filter: { userId?: number }) {
+/** The tags in use on the links the scope reaches, with their number of links. */
+async function tagCountsOf(db: Executor, scope: Scope) {
+  const where = whereReached(scope, 'l');
   const rows =
-    filter.userId === undefined
+    where.sql === ''
       ? await db.all<{ name: string; links: number }>(
           'SELECT tag AS name, COUNT(*) AS links FROM link_tags GROUP BY tag',
         )
       : await db.all<{ name: string; links: number }>(
           `SELECT lt.tag AS name, COUNT(*) AS links FROM link_tags lt JOIN links l ON l.id = lt.link_id
-           WHERE l.user_id = ? GROUP BY lt.tag`,
-          [filter.userId],
+           ${where.sql} GROUP BY lt.tag`,
+          where.params,
         );
   return rows.sort((a, b) => byCodePoint(a.name, b.name));
 }
@@ -138,7 +145,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
     insertMany: (links, options) => insertManyLinks(db, links, options),
     tagsOf: (linkIds) => tagsOfLinks(db, linkIds),
-    tagCounts: (filter) => tagCountsOf(db, filter),
+    tagCounts: (scope) => tagCountsOf(db, scope),
     reserveClick: quota.reserve,
     countedClicks: quota.counted,
     async delete(id) {
@@ -147,14 +154,17 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     findById,
     findByShortCode: (shortCode, domain) =>
       db.get<LinkRecord>(BY_SHORT_CODE_SQL, [domain ?? '', shortCode], LINK_SHAPE),
-    takenShortCodes: (shortCodes, where) => valuesAmong(db, takenCodes(where.domain, where.ownerId), shortCodes),
-    async ownedCount(userId) {
-      return (await db.get<{ n: number }>(OWNED_COUNT_SQL, [userId]))!.n;
+    takenShortCodes: (shortCodes, where) => valuesAmong(db, takenCodes(where.domain, where.scope), shortCodes),
+    async ownedCount(scope) {
+      const owned = ownedBy(scope);
+      return (await db.get<{ n: number }>(ownedCountSql(owned.sql), owned.params))!.n;
     },
     findForRedirect: (shortCode, domain) =>
       db.get<RedirectLink>(FOR_REDIRECT_SQL, [domain ?? '', shortCode], REDIRECT_SHAPE),
-    async ownerCodeElsewhere(userId, shortCode, domain, exceptId) {
-      return (await db.get(OWNER_CODE_ELSEWHERE_SQL, [userId, shortCode, domain ?? '', exceptId])) !== undefined;
+    async ownerCodeElsewhere(link, domain) {
+      const owner = ownedByRow(link.user_id);
+      const params = [...owner.params, link.short_code, domain ?? '', link.id];
+      return (await db.get(ownerCodeElsewhereSql(owner.sql), params)) !== undefined;
     },
     list: (filter) => counts.list(filter),
     counts: (id) => counts.counts(id),
@@ -169,8 +179,8 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       return { rows, total: total!.n };
     },
 
-    batchAfter(filter, afterId, limit) {
-      const selection = selectLinks({ userId: filter.userId, q: '', tag: '' });
+    batchAfter(scope, afterId, limit) {
+      const selection = selectLinks({ scope, q: '', tag: '' });
       const where = selection.where === '' ? 'WHERE l.id > ?' : `${selection.where} AND l.id > ?`;
       return counts.rows(
         { ...selection, where, params: [...selection.params, afterId] },
@@ -178,7 +188,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       );
     },
 
-    totals: (userId) => counts.totals(userId),
+    totals: (scope) => counts.totals(scope),
 
     async setTags(linkId, tags) {
       await db.transaction(async (tx) => {

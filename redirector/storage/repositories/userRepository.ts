@@ -9,8 +9,7 @@ import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 // Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
 const VERIFIED_DOMAINS: ValuesQuery = {
-  sql: (list) =>
-    `SELECT custom_domain AS value FROM users WHERE custom_domain IN (${list}) AND domain_status = 'verified'`,
+  sql: (list) => `SELECT verified_domain AS value FROM users WHERE verified_domain IN (${list})`,
   params: (batch) => [...batch],
 };
 
@@ -35,7 +34,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
   const withCounts = `
     SELECT ${LISTED_COLUMNS},
            (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id) AS links,
-           ${counts.userClicksSql('u.id')} AS clicks
+           ${counts.userClicksSql} AS clicks
     FROM users u`;
 
   return {
@@ -53,9 +52,6 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       return (await valuesAmong(db, VERIFIED_DOMAINS, [domain])).has(domain);
     },
     customDomainsAmong: (domains) => valuesAmong(db, VERIFIED_DOMAINS, domains),
-    async setCustomDomain(id, domain) {
-      await db.run('UPDATE users SET custom_domain = ? WHERE id = ?', [domain, id]);
-    },
 
     async page({ q, limit, offset }) {
       const match = matchUsers(q);

@@ -1,10 +1,14 @@
 /**
  * Webhooks and their leases, written once over the executor (docs/api.md#webhooks). `user_id` null
- * is the administrator's webhook. A lease (lease_until, lease_owner) lets one instance at a time
+ * is the administrator's webhook. A caller's webhooks are its scope's own (scopeFilter.ts's ownedBy:
+ * the administrator's are its own too, not everyone's; docs/api.md#scope-who-a-call-acts-for). A lease (lease_until, lease_owner) lets one instance at a time
  * work through a webhook's queue, so messages leave in order even with several instances.
  */
+import type { Scope } from '../../auth/scope';
 import type { WebhookEvent } from '../../contract/webhooks';
 import { columnList, type Executor, type RowShape } from '../executor';
+import type { LinkRecord } from '../records';
+import { hearingOwner, ownedBy, ownerValue } from './scopeFilter';
 
 export interface WebhookRecord {
   id: number;
@@ -22,7 +26,8 @@ export interface WebhookRecord {
   failing_since: number | null;
 }
 
-export type NewWebhook = Omit<WebhookRecord, 'id' | 'active' | 'disabled_reason' | 'failing_since'>;
+/** A webhook to store; its owner is the creating scope's. */
+export type NewWebhook = Omit<WebhookRecord, 'id' | 'user_id' | 'active' | 'disabled_reason' | 'failing_since'>;
 export type WebhookChanges = Partial<Pick<WebhookRecord, 'url' | 'events' | 'description' | 'active'>>;
 
 const COLUMNS = columnList([
@@ -40,24 +45,28 @@ const COLUMNS = columnList([
 ]);
 const SHAPE: RowShape = { booleans: ['active'], json: ['events'] };
 
-/** SQL and parameters matching one owner's webhooks (`IS NULL` has no placeholder form on PostgreSQL). */
-function ownedBy(userId: number | null): { sql: string; params: number[] } {
-  return userId === null ? { sql: 'user_id IS NULL', params: [] } : { sql: 'user_id = ?', params: [userId] };
-}
-
 /** Serialises webhook creation for the administrator, who has no row to lock (a 64-bit constant of our own). */
 const ADMIN_WEBHOOKS_LOCK = 7_302_116_540_392;
 
 export interface WebhookRepository {
-  /** 'limit' (and nothing written) when the owner has `max` webhooks already; exact under concurrent creates. */
-  create(webhook: NewWebhook, max: number): Promise<WebhookRecord | 'limit'>;
-  list(userId: number | null): Promise<WebhookRecord[]>;
-  /** The webhook when `userId` owns it (undefined userId: whoever owns it). */
-  find(id: number, userId?: number | null): Promise<WebhookRecord | undefined>;
-  update(id: number, userId: number | null, changes: WebhookChanges): Promise<WebhookRecord | undefined>;
-  delete(id: number, userId: number | null): Promise<boolean>;
-  /** Active webhooks that hear `event` about a link of `linkOwner` (theirs, and the administrator's). */
-  listening(event: WebhookEvent, linkOwner: number | null): Promise<WebhookRecord[]>;
+  /**
+   * A webhook of the scope's owner; 'limit' (and nothing written) when the owner has `max` webhooks
+   * already; exact under concurrent creates.
+   */
+  create(scope: Scope, webhook: NewWebhook, max: number): Promise<WebhookRecord | 'limit'>;
+  /** The scope's own webhooks. */
+  list(scope: Scope): Promise<WebhookRecord[]>;
+  /** The webhook when the scope owns it. */
+  find(id: number, scope: Scope): Promise<WebhookRecord | undefined>;
+  /** The webhook whoever owns it: for the delivery worker, which acts for no caller. */
+  byId(id: number): Promise<WebhookRecord | undefined>;
+  update(id: number, scope: Scope, changes: WebhookChanges): Promise<WebhookRecord | undefined>;
+  delete(id: number, scope: Scope): Promise<boolean>;
+  /**
+   * Active webhooks that hear `event` about a link (their owner's, and the administrator's); the
+   * link is the subject: `link.user_id` is its owner, not a caller.
+   */
+  listening(event: WebhookEvent, link: Pick<LinkRecord, 'user_id'>): Promise<WebhookRecord[]>;
   /** Ids of every active webhook. */
   activeIds(): Promise<number[]>;
   /** Takes the webhook's queue for `ms` unless another holder's lease still runs; renews one's own. */
@@ -72,12 +81,13 @@ export interface WebhookRepository {
 }
 
 /** Stores the webhook unless its owner already has `max` ("limit"), one create at a time per owner. */
-function insertWebhook(db: Executor, webhook: Parameters<WebhookRepository['create']>[0], max: number) {
+function insertWebhook(db: Executor, scope: Scope, webhook: NewWebhook, max: number) {
+  const userId = ownerValue(scope);
   return db.transaction(async (tx) => {
-    const owner = ownedBy(webhook.user_id);
+    const owner = ownedBy(scope);
     if (tx.engine === 'postgres') {
-      if (webhook.user_id === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_WEBHOOKS_LOCK})`);
-      else await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [webhook.user_id]);
+      if (userId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_WEBHOOKS_LOCK})`);
+      else await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
     }
     const owned = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhooks WHERE ${owner.sql}`, owner.params);
     if (Number(owned!.n) >= max) return 'limit';
@@ -85,7 +95,7 @@ function insertWebhook(db: Executor, webhook: Parameters<WebhookRepository['crea
       `INSERT INTO webhooks (user_id, url, events, description, secret, created_at, click_cursor)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       [
-        webhook.user_id,
+        userId,
         webhook.url,
         webhook.events,
         webhook.description,
@@ -101,28 +111,27 @@ function insertWebhook(db: Executor, webhook: Parameters<WebhookRepository['crea
 
 export function createWebhookRepository(db: Executor): WebhookRepository {
   return {
-    create: (webhook, max) => insertWebhook(db, webhook, max),
-    list(userId) {
-      const owner = ownedBy(userId);
+    create: (scope, webhook, max) => insertWebhook(db, scope, webhook, max),
+    list(scope) {
+      const owner = ownedBy(scope);
       return db.all<WebhookRecord>(
         `SELECT ${COLUMNS} FROM webhooks WHERE ${owner.sql} ORDER BY id`,
         owner.params,
         SHAPE,
       );
     },
-    find(id, userId) {
-      if (userId === undefined)
-        return db.get<WebhookRecord>(`SELECT ${COLUMNS} FROM webhooks WHERE id = ?`, [id], SHAPE);
-      const owner = ownedBy(userId);
+    byId: (id) => db.get<WebhookRecord>(`SELECT ${COLUMNS} FROM webhooks WHERE id = ?`, [id], SHAPE),
+    find(id, scope) {
+      const owner = ownedBy(scope);
       return db.get<WebhookRecord>(
         `SELECT ${COLUMNS} FROM webhooks WHERE id = ? AND ${owner.sql}`,
         [id, ...owner.params],
         SHAPE,
       );
     },
-    async update(id, userId, changes) {
+    async update(id, scope, changes) {
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-      const owner = ownedBy(userId);
+      const owner = ownedBy(scope);
       // Turning a webhook back on forgets why it was off and its run of failures.
       const reset = changes.active === true ? ', disabled_reason = NULL, failing_since = NULL' : '';
       const sets = entries.map(([column]) => `${column} = ?`).join(', ');
@@ -133,17 +142,17 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
           ...owner.params,
         ]);
       }
-      return this.find(id, userId);
+      return this.find(id, scope);
     },
-    async delete(id, userId) {
-      const owner = ownedBy(userId);
+    async delete(id, scope) {
+      const owner = ownedBy(scope);
       return (await db.run(`DELETE FROM webhooks WHERE id = ? AND ${owner.sql}`, [id, ...owner.params])) > 0;
     },
-    async listening(event, linkOwner) {
-      const owners = linkOwner === null ? 'user_id IS NULL' : '(user_id IS NULL OR user_id = ?)';
+    async listening(event, link) {
+      const owners = hearingOwner(link.user_id);
       const rows = await db.all<WebhookRecord>(
-        `SELECT ${COLUMNS} FROM webhooks WHERE active = ? AND ${owners} ORDER BY id`,
-        linkOwner === null ? [true] : [true, linkOwner],
+        `SELECT ${COLUMNS} FROM webhooks WHERE active = ? AND ${owners.sql} ORDER BY id`,
+        [true, ...owners.params],
         SHAPE,
       );
       return rows.filter((row) => row.events.includes(event));

@@ -1,4 +1,7 @@
-/** Every claimed custom domain, for the administrator (docs/api.md#custom-domains): list, verify by hand, remove. */
+/**
+ * Every claim of a custom domain, for the administrator (docs/api.md#custom-domains): list, verify one
+ * account's claim by hand (several may claim one domain), remove the domain from every claim.
+ */
 import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../../../redirector/contract';
 import { useCalls } from './ApiProvider';
 import type { Credential, HttpClient } from './client';
@@ -7,11 +10,11 @@ import { useCallLoad } from './useLoad';
 export function adminDomainCalls(http: HttpClient, credential: Credential) {
   return {
     list: (signal?: AbortSignal) => http.request<AdminDomainsResponse>('/api/domains', { credential, signal }),
-    async verify(domain: string): Promise<AdminDomain> {
+    async verify(domain: string, userId: number): Promise<AdminDomain> {
       const body = { status: 'verified' };
-      return (
-        await http.request<AdminDomainResponse>('/api/domains', { method: 'PUT', query: { domain }, body, credential })
-      ).domain;
+      const query = { domain, user_id: String(userId) };
+      return (await http.request<AdminDomainResponse>('/api/domains', { method: 'PUT', query, body, credential }))
+        .domain;
     },
     remove: (domain: string) => http.request<void>('/api/domains', { method: 'DELETE', query: { domain }, credential }),
   };

@@ -31,7 +31,8 @@ import m021 from './021-link-expiry-events';
 import m022 from './022-account-links-and-session-times';
 import m023 from './023-previews-variants-link-health';
 import m024 from './024-settle-attempt-lock-order';
-import m025 from './025-stream-tickets-name-their-credential';
+import m025 from './025-claims-block-nobody';
+import m026 from './026-stream-tickets-name-their-credential';
 
 export const postgresMigrations = [
   m001,
@@ -59,6 +60,7 @@ export const postgresMigrations = [
   m023,
   m024,
   m025,
+  m026,
 ];
 
 /**

@@ -22,7 +22,8 @@ import m016 from './016-hubs';
 import m017 from './017-link-expiry-events';
 import m018 from './018-account-links-and-session-times';
 import m019 from './019-previews-variants-link-health';
-import m020 from './020-stream-tickets-name-their-credential';
+import m020 from './020-claims-block-nobody';
+import m021 from './021-stream-tickets-name-their-credential';
 
 export const sqliteMigrations = [
   m001,
@@ -45,4 +46,5 @@ export const sqliteMigrations = [
   m018,
   m019,
   m020,
+  m021,
 ];

@@ -61,7 +61,7 @@ export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTable
     <DataTable
       columns={domainColumns}
       rows={domains}
-      rowKey={(row) => row.domain}
+      rowKey={(row) => `${row.domain} ${row.user_id}`}
       rowTestId={(row) => `domain-row-${row.domain}`}
       pairs={false}
     />

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cliScope } from '../../../../redirector/auth/scope';
 import type { ClickRecord, NewClick } from '../../../../redirector/storage/records';
 import { READ_FOLD_LIMIT } from '../../../../redirector/storage/sqlite/analytics/rollups';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
@@ -54,7 +55,7 @@ async function compare(store: SqliteStore, linkIds: readonly number[]): Promise<
   for (const id of linkIds) all.push(...(await store.clicks.listByLink(id)));
   const humans = all.filter((click) => !click.is_bot);
 
-  const listed = new Map((await store.links.list({})).map((link) => [link.id, link]));
+  const listed = new Map((await store.links.list(cliScope())).map((link) => [link.id, link]));
   for (const id of linkIds) {
     const raw = humans.filter((click) => click.link_id === id);
     const stats = await store.analytics.linkStats(id, { recentClicks: 100 });

@@ -3,6 +3,7 @@
  * (OUTBOUND_ALLOW_PRIVATE=1) that verifies each signature with the standardwebhooks library.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminScope } from '../../../../redirector/auth/scope';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -244,7 +245,9 @@ describe.each(STORE_SERVERS)('outbound address rules on $kind', ({ start }) => {
     expect(created.status).toBe(201);
     // As if the name now resolved to loopback (DNS rebinding): the delivery must refuse it.
     const port = new URL(receiver.url).port;
-    await server.store.events.webhooks.update(created.body.webhook.id, null, { url: `http://localhost:${port}/hook` });
+    await server.store.events.webhooks.update(created.body.webhook.id, adminScope('sign-in'), {
+      url: `http://localhost:${port}/hook`,
+    });
     await call(server, 'POST', '/api/links', { headers, body: { target_url: 'https://example.com/' } });
     await waitFor(
       async () => {

@@ -3,6 +3,7 @@
  * changes and their rules, sessions listed and ended, and deletion with everything the user owned.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { userScope } from '../../../../redirector/auth/scope';
 import { CURRENT_PASSWORD_WRONG } from '../../../../redirector/contract/account';
 import { bearer, call, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
@@ -157,9 +158,9 @@ describe.each(CLOCKED_STORES)('account self-service ($kind)', ({ start }) => {
     expect(await server.store.users.findById(quinn.user.id)).toBeUndefined();
     expect(await server.store.links.findById(linkId)).toBeUndefined();
     expect(await server.store.clicks.listByLink(linkId)).toEqual([]);
-    expect(await server.store.apiKeys.list(quinn.user.id)).toEqual([]);
+    expect(await server.store.apiKeys.list(userScope(quinn.user))).toEqual([]);
     expect((await as(key.body.secret, 'GET', '/api/links/user')).status).toBe(401);
-    expect(await server.store.events.webhooks.list(quinn.user.id)).toEqual([]);
+    expect(await server.store.events.webhooks.list(userScope(quinn.user))).toEqual([]);
     expect((await as(quinn.token, 'GET', '/api/account')).status).toBe(401);
     expect((await login(quinn.user.email, quinn.password)).status).toBe(401);
     expect((await fetch(`${server.url}/quinn-1`, { redirect: 'manual' })).status).toBe(404);

@@ -5,6 +5,7 @@
  * ADMIN_KEY; last_used_at at most once a minute; wrong keys in the one credential limiter.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { userScope } from '../../../../redirector/auth/scope';
 import {
   type Answer,
   type DataPlace,
@@ -198,9 +199,9 @@ describe.each(STORE_KINDS)('API keys on %s', (kind) => {
     expect((await call('PUT', `/api/users?id=${me.id}`, admin, { disabled: false })).status).toBe(200);
     expect((await call('GET', '/api/links/user', asUser(secret))).status).toBe(200);
 
-    expect((await server.app.services.store.apiKeys.list(me.id)).length).toBe(1);
+    expect((await server.app.services.store.apiKeys.list(userScope(me))).length).toBe(1);
     expect((await call('DELETE', `/api/users?id=${me.id}`, admin)).status).toBe(204);
-    expect(await server.app.services.store.apiKeys.list(me.id)).toEqual([]);
+    expect(await server.app.services.store.apiKeys.list(userScope(me))).toEqual([]);
     expect((await call('GET', '/api/links/user', asUser(secret))).status).toBe(401);
   });
 

@@ -58,10 +58,20 @@ describe('custom domain calls', () => {
     expect((await domain(user.token, 'GET')).body.domain).toBeNull();
   });
 
-  it('keeps a domain to one user (409) until they remove it', async () => {
+  it('lets a pending claim block nobody, and keeps a verified domain to its user (409) until they remove it', async () => {
     const first = await newUser(server, 'First');
     const second = await newUser(server, 'Second');
     expect((await domain(first.token, 'POST', { domain: 'go.shared.example' })).status).toBe(200);
+    expect((await domain(second.token, 'POST', { domain: 'GO.shared.example' })).body).toMatchObject({
+      domain: 'go.shared.example',
+      verification: { status: 'pending' },
+    });
+    await domain(second.token, 'DELETE');
+    const verified = await call(server, 'PUT', '/api/domains?domain=go.shared.example', {
+      headers: { 'X-API-Key': server.adminKey },
+      body: { status: 'verified' },
+    });
+    expect(verified.status).toBe(200);
     const taken = await domain(second.token, 'POST', { domain: 'GO.shared.example' });
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ error: 'This domain is already used by another account' });

@@ -203,8 +203,6 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
       body: { disabled: true },
     });
     expect(disabled.status).toBe(200);
-    // The page cache keeps a hub a second at most.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await visit('/@alice')).status).toBe(410);
     expect((await visit('/', {}, 'go.alice.test')).status).toBe(410);
     await call(server, 'PUT', `/api/users?id=${alice.user.id}`, {

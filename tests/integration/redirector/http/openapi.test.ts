@@ -347,10 +347,11 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
       (await described('POST', '/api/user/domain', { headers: user(alice), body: { domain: 'go.alice.example' } }))
         .status,
     ).toBe(200);
+    // A pending claim blocks nobody; a verified domain is its account's (409).
     expect(
       (await described('POST', '/api/user/domain', { headers: user(bob), body: { domain: 'go.alice.example' } }))
         .status,
-    ).toBe(409);
+    ).toBe(200);
     expect((await described('POST', '/api/user/domain/verify', { headers: user(alice) })).status).toBe(200);
     expect((await described('GET', '/api/domains', { headers: admin() })).status).toBe(200);
     expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(404);
@@ -361,7 +362,28 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
           body: { status: 'verified' },
         })
       ).status,
+    ).toBe(400);
+    expect(
+      (
+        await described('PUT', `/api/domains?domain=go.alice.example&user_id=${alice.user.id}`, {
+          headers: admin(),
+          body: { status: 'verified' },
+        })
+      ).status,
     ).toBe(200);
+    expect(
+      (
+        await described('PUT', `/api/domains?domain=go.alice.example&user_id=${bob.user.id}`, {
+          headers: admin(),
+          body: { status: 'verified' },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await described('DELETE', '/api/user/domain', { headers: user(bob) })).status).toBe(200);
+    expect(
+      (await described('POST', '/api/user/domain', { headers: user(bob), body: { domain: 'go.alice.example' } }))
+        .status,
+    ).toBe(409);
     expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(200);
     expect(
       (await described('PUT', '/api/domains?domain=nobody.example', { headers: admin(), body: { status: 'verified' } }))

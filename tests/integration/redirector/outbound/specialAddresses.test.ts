@@ -5,6 +5,7 @@
  * discard-only, TEST-NET) all refuse with the private rule's message, without a connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemScope } from '../../../../redirector/auth/scope';
 import type { Link } from '../../../../redirector/contract/links';
 import { OUTBOUND_PRIVATE_RULE } from '../../../../redirector/outbound/addressRules';
 import { adminHeaders, call } from '../../../helpers/api';
@@ -60,7 +61,7 @@ describe.each(STORE_SERVERS)('special-use addresses on $kind', ({ start }) => {
       expect(created.status).toBe(201);
       const id = created.body.webhook.id as number;
       // As if the address had been saved before the rule knew it.
-      await server.store.events.webhooks.update(id, null, { url: `http://${host}:${port}/hook` });
+      await server.store.events.webhooks.update(id, systemScope(), { url: `http://${host}:${port}/hook` });
       const test = await call(server, 'POST', `/api/webhooks/test?id=${id}`, { headers: admin() });
       await call(server, 'DELETE', `/api/webhooks?id=${id}`, { headers: admin() });
       expect(test.status, host).toBe(200);

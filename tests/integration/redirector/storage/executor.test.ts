@@ -1,5 +1,6 @@
 /** The executor the repositories are written over behaves alike on both engines. */
 import { describe, expect, it } from 'vitest';
+import { systemScope } from '../../../../redirector/auth/scope';
 import { DELETED_MEANWHILE, ReferenceGone, UniqueViolation } from '../../../../redirector/storage/errors';
 import type { Executor, RowShape } from '../../../../redirector/storage/executor';
 import { createPostgresExecutor } from '../../../../redirector/storage/postgres/postgresExecutor';
@@ -177,8 +178,8 @@ describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
     const hooks = [];
     for (let i = 0; i < 5; i++) {
       const created = await webhooks.create(
+        systemScope(),
         {
-          user_id: null,
           url: `https://hooks.example/${i}`,
           events: ['link.clicked'],
           description: '',

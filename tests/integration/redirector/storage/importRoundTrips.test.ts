@@ -5,11 +5,12 @@
  * statement of its own made 10,000 rows tens of thousands of round trips (16.9 s on PostgreSQL).
  */
 import { describe, expect, it } from 'vitest';
+import { userScope } from '../../../../redirector/auth/scope';
 import { SELF_LINK } from '../../../../redirector/contract/linkOptions';
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
 import { createLinkCache } from '../../../../redirector/links/linkCache';
 import { importLinks } from '../../../../redirector/links/linkImport';
-import { createLinkService, SHORT_CODE_TAKEN, userOwner } from '../../../../redirector/links/linkService';
+import { createLinkService, SHORT_CODE_TAKEN } from '../../../../redirector/links/linkService';
 import type { Executor } from '../../../../redirector/storage/executor';
 import { createPostgresExecutor } from '../../../../redirector/storage/postgres/postgresExecutor';
 import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
@@ -82,13 +83,16 @@ describe.each(STORE_KINDS)('CSV import round trips ($kind)', (kind) => {
     const owner = await store.users.create(newUser());
     const other = await store.users.create(newUser({ email: 'other@example.com' }));
     // Only a verified domain is this service's own (docs/api.md#custom-domains).
-    await store.domains.claim(other.id, 'go.example.net', 'token-0123456789abcdefghij', 1);
-    await store.domains.record(other.id, 'go.example.net', {
-      status: 'verified',
-      checked_at: 2,
-      verified_at: 2,
-      error: null,
-    });
+    await store.domains.claim(userScope(other), 'go.example.net', 'token-0123456789abcdefghij', 1);
+    await store.domains.record(
+      { user_id: other.id, domain: 'go.example.net' },
+      {
+        status: 'verified',
+        checked_at: 2,
+        verified_at: 2,
+        error: null,
+      },
+    );
     await store.links.create(newLink({ short_code: 'taken' }));
     return owner;
   }
@@ -97,7 +101,7 @@ describe.each(STORE_KINDS)('CSV import round trips ($kind)', (kind) => {
     const owner = await setUp();
     const statements: string[] = [];
     const links = countedLinkService(store, statements, 20_000);
-    const result = await importLinks(links, userOwner(owner.id), [csvOfDistinctHosts()]);
+    const result = await importLinks(links, userScope(owner), [csvOfDistinctHosts()]);
     expect(result).toEqual({
       created: ROWS - 2,
       failed: [
@@ -119,7 +123,7 @@ describe.each(STORE_KINDS)('CSV import round trips ($kind)', (kind) => {
     const owner = await setUp();
     const statements: string[] = [];
     const links = countedLinkService(store, statements, ROWS / 2);
-    await expect(importLinks(links, userOwner(owner.id), [csvOfDistinctHosts()])).rejects.toThrow(
+    await expect(importLinks(links, userScope(owner), [csvOfDistinctHosts()])).rejects.toThrow(
       linkLimitMessage(ROWS / 2),
     );
     expect(statements.filter((sql) => /^\s*INSERT/i.test(sql))).toEqual([]);

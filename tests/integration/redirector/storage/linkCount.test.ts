@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { cliScope } from '../../../../redirector/auth/scope';
 import { postgresMigrations as pgMigrations } from '../../../../redirector/storage/migrations/postgres';
 import { migrate } from '../../../../redirector/storage/postgres/migrate';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
@@ -14,7 +15,7 @@ import type { NewTaggedLink, Store } from '../../../../redirector/storage/store'
 import { createTestSchema } from '../../../helpers/postgres';
 import { newLink, newUser, openForEachTest, STORE_KINDS } from './storeKinds';
 
-const EVERY_LINK = { q: '', tag: '', sort: 'clicks', order: 'desc', limit: 10, offset: 0 } as const;
+const EVERY_LINK = { scope: cliScope(), q: '', tag: '', sort: 'clicks', order: 'desc', limit: 10, offset: 0 } as const;
 const NO_LIMIT = { maxLinks: undefined, randomCode: () => 'never' };
 
 const tagged = (shortCode: string, userId: number | null = null): NewTaggedLink => ({

@@ -5,6 +5,7 @@
  * clicks then id, and the pages together hold every link once.
  */
 import { describe, expect, it } from 'vitest';
+import { cliScope } from '../../../../redirector/auth/scope';
 import type { Store } from '../../../../redirector/storage/store';
 import { seeded } from '../../../helpers/random';
 import { newClick, newLink, openForEachTest, STORE_KINDS } from './storeKinds';
@@ -50,7 +51,15 @@ describe.each(STORE_KINDS)('links sorted by clicks on $kind', (kind) => {
         for (const limit of [1, 7, 25, 100]) {
           const seen: number[][] = [];
           for (let offset = 0; offset < expected.length + limit; offset += limit) {
-            const page = await store.links.page({ q: filter.q, tag: filter.tag, sort: 'clicks', order, limit, offset });
+            const page = await store.links.page({
+              scope: cliScope(),
+              q: filter.q,
+              tag: filter.tag,
+              sort: 'clicks',
+              order,
+              limit,
+              offset,
+            });
             expect(page.total).toBe(expected.length);
             const got = page.rows.map((row) => [row.id, row.total_clicks]);
             expect(got).toEqual(expected.slice(offset, offset + limit));

@@ -1,6 +1,7 @@
 /** The Store's repositories: the same assertions against SQLite and PostgreSQL. */
 
 import { describe, expect, it } from 'vitest';
+import { cliScope, userScope } from '../../../../redirector/auth/scope';
 import { UniqueViolation } from '../../../../redirector/storage/errors';
 import { LINK_OPTION_DEFAULTS } from '../../../../redirector/storage/repositories/columns';
 import type { Store } from '../../../../redirector/storage/store';
@@ -55,17 +56,24 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect(await uniqueViolation(store.users.create(newUser({ name: 'Other' })))).toBe('email');
     });
 
-    it('sets, clears and refuses a taken custom domain', async () => {
+    it('lets two accounts claim one domain and refuses a second verification of it', async () => {
       const ada = await store.users.create(newUser());
       const bob = await store.users.create(newUser({ email: 'bob@example.com' }));
-      await store.users.setCustomDomain(ada.id, 'go.ada.dev');
-      expect((await store.users.findById(ada.id))?.custom_domain).toBe('go.ada.dev');
-      expect(await uniqueViolation(store.users.setCustomDomain(bob.id, 'go.ada.dev'))).toBe('custom_domain');
-      await store.users.setCustomDomain(ada.id, null);
-      await store.users.setCustomDomain(bob.id, null);
-      expect((await store.users.findById(ada.id))?.custom_domain).toBeNull();
-      await store.users.setCustomDomain(bob.id, 'go.ada.dev');
+      await store.domains.claim(userScope(ada), 'go.ada.dev', 'token-a', 1_000);
+      await store.domains.claim(userScope(bob), 'go.ada.dev', 'token-b', 1_000);
       expect((await store.users.findById(bob.id))?.custom_domain).toBe('go.ada.dev');
+      const verified = { status: 'verified', checked_at: 2_000, verified_at: 2_000, error: null } as const;
+      const adaClaim = { user_id: ada.id, domain: 'go.ada.dev' };
+      const bobClaim = { user_id: bob.id, domain: 'go.ada.dev' };
+      expect(await store.domains.record(adaClaim, verified)).toBe(true);
+      expect(await store.domains.of(userScope(bob))).toMatchObject({
+        status: 'failed',
+        error: 'verified by another account',
+      });
+      expect(await uniqueViolation(store.domains.record(bobClaim, verified))).toBe('verified_domain');
+      await store.domains.remove(userScope(ada));
+      expect(await store.domains.record(bobClaim, verified)).toBe(true);
+      expect(await store.domains.verified()).toEqual([{ domain: 'go.ada.dev', user_id: bob.id }]);
     });
   });
 
@@ -271,10 +279,10 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
 
     it('knows the verified custom domains of users (a claim alone is not one)', async () => {
       const user = await store.users.create(newUser());
-      await store.domains.claim(user.id, 'go.example.net', 'token-0123456789abcdefghij', 1);
+      await store.domains.claim(userScope(user), 'go.example.net', 'token-0123456789abcdefghij', 1);
       expect(await store.users.isCustomDomain('go.example.net')).toBe(false);
       const verified = { status: 'verified', checked_at: 2, verified_at: 2, error: null } as const;
-      expect(await store.domains.record(user.id, 'go.example.net', verified)).toBe(true);
+      expect(await store.domains.record({ user_id: user.id, domain: 'go.example.net' }, verified)).toBe(true);
       expect(await store.users.isCustomDomain('go.example.net')).toBe(true);
       expect(await store.users.isCustomDomain('example.net')).toBe(false);
     });
@@ -358,17 +366,17 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       const zero = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 };
       const oldCounts = { total_clicks: 3, unique_visitors: 2, blocked_visitors: 2, quota_used: 0 };
       const adminCounts = { total_clicks: 1, unique_visitors: 1, blocked_visitors: 0, quota_used: 0 };
-      expect(await store.links.list({})).toEqual([
+      expect(await store.links.list(cliScope())).toEqual([
         { ...tieB, ...zero },
         { ...tieA, ...zero },
         { ...admin, ...adminCounts },
         { ...old, ...oldCounts },
       ]);
-      expect(await store.links.list({ userId: ada.id })).toEqual([
+      expect(await store.links.list(userScope(ada))).toEqual([
         { ...tieB, ...zero },
         { ...old, ...oldCounts },
       ]);
-      expect(await store.links.list({ userId: bob.id + 10 })).toEqual([]);
+      expect(await store.links.list(userScope({ id: bob.id + 10, name: 'nobody' }))).toEqual([]);
       expect(await store.links.counts(old.id)).toEqual(oldCounts);
       expect(await store.links.counts(tieB.id)).toEqual(zero);
       expect(await store.links.counts(old.id + 100)).toEqual(zero);

@@ -4,6 +4,7 @@
  * clicks arrive, and when three PostgreSQL instances insert at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliScope } from '../../../../redirector/auth/scope';
 import type { LiveData } from '../../../../redirector/storage/analyticsQueries';
 import { createPostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import type { NewClick } from '../../../../redirector/storage/records';
@@ -65,7 +66,7 @@ async function answers(store: Store, linkIds: readonly number[]) {
   return {
     perLink,
     live,
-    list: await store.links.list({}),
+    list: await store.links.list(cliScope()),
     summary: await store.analytics.summary({ from: NOW - 2 * DAY, to: NOW + 2 * DAY }),
     wideSummary: await store.analytics.summary({ from: NOW - 30 * DAY, to: NOW }),
     realtime: await store.analytics.realtime({

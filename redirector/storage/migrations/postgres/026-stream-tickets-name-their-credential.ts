@@ -1,5 +1,5 @@
 /**
- * PostgreSQL migration 25. Released: never edit it; add a migration (docs/api.md#migrations).
+ * PostgreSQL migration 26. Released: never edit it; add a migration (docs/api.md#migrations).
  *
  * A stream ticket names the credential that asked for it (docs/api.md#live-stream): `session:` or
  * `api-key:` and that credential's stored hash, or `admin-key`. Any instance that redeems the ticket
@@ -8,7 +8,7 @@
  * refused.
  */
 export default {
-  version: 25,
+  version: 26,
   name: 'stream tickets name their credential',
   sql: `
   ALTER TABLE stream_tickets ADD COLUMN credential TEXT;
