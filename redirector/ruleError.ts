@@ -18,6 +18,16 @@ export class RuleError extends Error {
   }
 }
 
+/** A 429 that says when to ask again: the answer's Retry-After (http/errors.ts). */
+export class TryLater extends RuleError {
+  constructor(
+    readonly retryAfterMs: number,
+    message: string,
+  ) {
+    super(429, message);
+  }
+}
+
 export const invalidInput = (message: string) => new RuleError(400, message);
 export const notFoundRule = (message: string) => new RuleError(404, message);
 export const taken = (message: string) => new RuleError(409, message);

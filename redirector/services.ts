@@ -10,10 +10,10 @@ import { systemScope } from './auth/scope';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
-import { createEvents, type Events } from './events/events';
-import { registerHealthMetrics } from './health/healthMetrics';
-import { createLinkChecks, type LinkChecks } from './health/linkChecks';
-import { createLinkHealthService, type LinkHealthService } from './health/linkHealthService';
+import { createEvents, type Events, WEBHOOK_TEST_PACE } from './events/events';
+import type { LinkChecks } from './health/linkChecks';
+import { linkHealthParts } from './health/linkHealthParts';
+import type { LinkHealthService } from './health/linkHealthService';
 import { createHubParts, type HubKeyDeps, type HubParts } from './hubs/hubParts';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
@@ -114,8 +114,7 @@ export function createServices(deps: ServiceDeps): Services {
     // What a host resolved to may have changed with its owner.
     onChange: () => linkCache.clear(),
   });
-  // Read early, so the short-link edge knows the verified domains by the first request; a failure
-  // here is retried by the next caller that waits for them.
+  // Read early: the short-link edge knows the verified domains by the first request (a failure, by the next caller).
   domains.ready().catch(() => undefined);
   const hubParts = createHubParts({ store, clock, publicUrl: config.publicUrl, domains, hubKey: deps.hubKey });
   const users = createUserAdminService({
@@ -134,6 +133,7 @@ export function createServices(deps: ServiceDeps): Services {
     config,
     store,
     clock,
+    webhookTests: limiterOf(store, 'webhook-tests', { clock, ...WEBHOOK_TEST_PACE }),
     registry: metrics.registry,
     defaultDomain,
     presentLink: async (id) => {
@@ -204,39 +204,4 @@ function attemptLimiters(
       windowMs: LINK_PASSWORD_LINK_WINDOW_MS,
     }),
   };
-}
-
-/**
- * Link checks and their API (docs/api.md#link-health). `links` is read once a check turns a link
- * broken or ok (the link service, built after, tells the checks of every change).
- */
-function linkHealthParts(deps: {
-  config: Config;
-  store: Store;
-  clock: () => number;
-  events: Events;
-  metrics: Metrics;
-  links: () => LinkService;
-}): Pick<Services, 'linkChecks' | 'linkHealth'> {
-  const { config, store, clock, events } = deps;
-  const linkChecks = createLinkChecks({
-    store,
-    clock,
-    rules: { allowPrivate: config.events.outboundAllowPrivate },
-    hours: config.events.linkCheckHours,
-    timeoutMs: config.events.linkCheckTimeoutMs,
-    dnsServers: config.dnsServers,
-    // link.broken and link.recovered carry the link as it is now, its health included.
-    async onTurn(linkId, turn) {
-      const link = await deps.links().get(systemScope(), linkId);
-      await events.onLinkChange([{ action: turn, ownerId: link.user_id, link }]);
-    },
-    log: logProblem,
-  });
-  registerHealthMetrics(deps.metrics.registry, () => store.linkHealth.brokenCount());
-  const lazyLinks = {
-    findOwned: (...args: Parameters<LinkService['findOwned']>) => deps.links().findOwned(...args),
-    get: (...args: Parameters<LinkService['get']>) => deps.links().get(...args),
-  };
-  return { linkChecks, linkHealth: createLinkHealthService({ store, links: lazyLinks, checks: linkChecks, clock }) };
 }

@@ -22,6 +22,9 @@ export const CLICKS_PER_MESSAGE = 100;
 export const WEBHOOK_LIMIT_MESSAGE = `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks`;
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 export const WEBHOOK_MESSAGE_NOT_FOUND = 'Message not found';
+/** A webhook takes one test this often (docs/api.md#outbound-connections-per-account). */
+export const WEBHOOK_TEST_INTERVAL_MS = 10_000;
+export const WEBHOOK_TEST_TOO_SOON = 'A webhook may be tested once every 10 seconds; try again shortly';
 
 export interface WebhookLastDelivery {
   at: string;

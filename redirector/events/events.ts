@@ -1,7 +1,9 @@
 /** Webhooks and the live stream, built once (docs/api.md#webhooks, docs/api.md#live-stream). */
 import type { Registry } from 'prom-client';
+import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Config } from '../config';
 import { logProblem } from '../observability/logger';
+import { type AccountConnections, createAccountConnections } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { registerEventMetrics } from './eventMetrics';
@@ -10,6 +12,9 @@ import { createLinkExpiryCheck, type LinkExpiryCheck } from './linkExpiry';
 import { createStreamHub, type StreamHub } from './streamHub';
 import { createStreamTickets, type StreamTickets } from './streamTickets';
 import { createWebhookService, type WebhookService } from './webhookService';
+
+export { WEBHOOK_TEST_PACE } from './webhookService';
+
 import { createWebhookWorker, type WebhookWorker } from './webhookWorker';
 
 export interface Events {
@@ -27,6 +32,8 @@ export interface Events {
   recordLinkEvent: LinkEventRecorder;
   /** The background check that records link.expired (docs/api.md#webhooks). */
   expiry: LinkExpiryCheck;
+  /** Every account's outbound connections: webhook tests and deliveries, and the link checks. */
+  connections: AccountConnections;
   /** Starts delivering (the server; never the command line). */
   start(): void;
   /** Ends every stream and waits for deliveries under way. */
@@ -41,12 +48,15 @@ export interface EventsDeps {
   defaultDomain: string;
   /** The link as events carry it, by id; undefined when it is gone. */
   presentLink: (id: number) => Promise<LinkEventSubject | undefined>;
+  /** One test per webhook per 10 s (WEBHOOK_TEST_PACE), on every instance. */
+  webhookTests: AttemptLimiter;
 }
 
 export function createEvents(deps: EventsDeps): Events {
   const { store, clock } = deps;
   const storage = store.events;
   const rules: OutboundRules = { allowPrivate: deps.config.events.outboundAllowPrivate };
+  const connections = createAccountConnections({ attempts: store.attempts, clock });
   const hub = createStreamHub({
     feed: storage.feed,
     streamMax: deps.config.events.streamMax,
@@ -67,6 +77,7 @@ export function createEvents(deps: EventsDeps): Events {
     retryDelaysMs: deps.config.events.retryDelaysMs,
     defaultDomain: deps.defaultDomain,
     metrics,
+    connections,
     log: logProblem,
   });
   let started = false;
@@ -79,13 +90,14 @@ export function createEvents(deps: EventsDeps): Events {
     log: logProblem,
   });
   return {
-    webhooks: createWebhookService({ storage, clock, rules, worker }),
+    webhooks: createWebhookService({ storage, clock, rules, worker, testLimiter: deps.webhookTests }),
     worker,
     hub,
     tickets: createStreamTickets(storage.feed, clock),
     onLinkChange,
     recordLinkEvent: (change) => onLinkChange([change]),
     expiry,
+    connections,
     start() {
       started = true;
       worker.start();

@@ -11,8 +11,11 @@ import type { EventFeed, TicketHolder } from '../storage/repositories/eventFeed'
 export const TICKET_TTL_MS = 60_000;
 
 export interface StreamTickets {
-  /** A ticket for the scope's owner. */
-  issue(scope: Scope): Promise<{ ticket: string; expiresAt: number }>;
+  /**
+   * A ticket for the scope's owner; `credential`: what the ticket keeps of the credential that asked for it
+   * (http/streamCredentials.ts).
+   */
+  issue(scope: Scope, credential: string): Promise<{ ticket: string; expiresAt: number }>;
   /** Who the ticket was issued to, once; undefined when unknown, used or expired. */
   redeem(ticket: string): Promise<TicketHolder | undefined>;
 }
@@ -21,10 +24,10 @@ const hashOf = (ticket: string) => crypto.createHash('sha256').update(ticket).di
 
 export function createStreamTickets(feed: EventFeed, clock: () => number): StreamTickets {
   return {
-    async issue(scope) {
+    async issue(scope, credential) {
       const ticket = `st_${crypto.randomBytes(24).toString('base64url')}`;
       const expiresAt = clock() + TICKET_TTL_MS;
-      await feed.saveTicket(hashOf(ticket), scope, expiresAt);
+      await feed.saveTicket(hashOf(ticket), scope, expiresAt, credential);
       return { ticket, expiresAt };
     },
     async redeem(ticket) {

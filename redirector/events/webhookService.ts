@@ -4,6 +4,7 @@
  * another owner's webhook is "not found".
  */
 import crypto from 'node:crypto';
+import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Scope } from '../auth/scope';
 import {
   type CreateWebhookResponse,
@@ -13,13 +14,16 @@ import {
   WEBHOOK_LIMIT_MESSAGE,
   WEBHOOK_MESSAGE_NOT_FOUND,
   WEBHOOK_NOT_FOUND,
+  WEBHOOK_TEST_INTERVAL_MS,
+  WEBHOOK_TEST_TOO_SOON,
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
   webhookEventsProblem,
 } from '../contract/webhooks';
+import { TOO_MANY_CONNECTIONS } from '../outbound/accountConnections';
 import { type OutboundRules, outboundProblem } from '../outbound/addressRules';
-import { invalidInput, notFoundRule, taken } from '../ruleError';
+import { invalidInput, notFoundRule, TryLater, taken } from '../ruleError';
 import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { DeliveryRecord } from '../storage/repositories/webhookOutbox';
 import type { WebhookChanges, WebhookRecord } from '../storage/repositories/webhookRepository';
@@ -42,7 +46,15 @@ export interface WebhookServiceDeps {
   clock: () => number;
   rules: OutboundRules;
   worker: WebhookWorker;
+  /** One test per webhook per WEBHOOK_TEST_INTERVAL_MS, on every instance (keyed by webhook id). */
+  testLimiter: AttemptLimiter;
 }
+
+/** A webhook's tests: one per WEBHOOK_TEST_INTERVAL_MS, a second one starting meanwhile refused at once. */
+export const WEBHOOK_TEST_PACE = { max: 1, windowMs: WEBHOOK_TEST_INTERVAL_MS, maxWaiting: 0 };
+
+/** When to ask again for a test refused for want of a connection: about one connection's length. */
+const CONNECTION_RETRY_MS = 10_000;
 
 /** `whsec_` + base64 of 24 random bytes (the Standard Webhooks form of a secret). */
 export function newWebhookSecret(): string {
@@ -165,7 +177,18 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       return (await outbox.deliveries(id)).map(toDelivery);
     },
     async test(owner, id) {
-      const outcome = await worker.sendTest(await owned(owner, id));
+      const webhook = await owned(owner, id);
+      // docs/api.md#outbound-connections-per-account: a test counts toward its webhook's one per
+      // 10 s once it has a connection; refused for want of one, it is not counted.
+      const place = await deps.testLimiter.reserve(String(id));
+      if (!place.granted) throw new TryLater(place.retryAfterMs, WEBHOOK_TEST_TOO_SOON);
+      let outcome: Awaited<ReturnType<WebhookWorker['sendTest']>>;
+      try {
+        outcome = await worker.sendTest(webhook, () => place.settle(true));
+      } finally {
+        await place.settle(false);
+      }
+      if (!outcome) throw new TryLater(CONNECTION_RETRY_MS, TOO_MANY_CONNECTIONS);
       return { message_id: outcome.messageId, status: outcome.status, error: outcome.error };
     },
     async redeliver(owner, id, messageId) {

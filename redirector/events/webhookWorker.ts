@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
 import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
+import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { MessageRecord } from '../storage/repositories/webhookOutbox';
@@ -43,6 +44,8 @@ export interface WebhookWorkerDeps {
   retryDelaysMs: readonly number[];
   defaultDomain: string;
   metrics: EventMetrics;
+  /** Each attempt and test holds one of its account's outbound connections (deliveries wait for one). */
+  connections: AccountConnections;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -50,8 +53,14 @@ export interface WebhookWorker {
   start(): void;
   /** Works through the queues soon (after a message was stored). */
   kick(): void;
-  /** Sends a webhook.test message now, outside the queue, and logs the attempt. */
-  sendTest(webhook: WebhookRecord): Promise<SendOutcome & { messageId: string }>;
+  /**
+   * Sends a webhook.test message now, outside the queue, and logs the attempt; undefined (nothing
+   * sent) when the account has no outbound connection free. `connected` is told once it has one.
+   */
+  sendTest(
+    webhook: WebhookRecord,
+    connected: () => Promise<void>,
+  ): Promise<(SendOutcome & { messageId: string }) | undefined>;
   stop(): Promise<void>;
 }
 
@@ -114,9 +123,12 @@ async function attempt(deps: WebhookWorkerDeps, webhook: WebhookRecord, message:
   const { webhooks, outbox } = deps.storage;
   const now = clock();
   const number = message.attempt + 1;
-  const outcome = await sendMessage(
-    { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
-    deps.rules,
+  // A delivery waits its turn among its account's outbound connections (accountConnections.ts).
+  const outcome = await deps.connections.run(connectionAccount(webhook.user_id), () =>
+    sendMessage(
+      { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
+      deps.rules,
+    ),
   );
   await logAttempt(outbox, webhook.id, message, number, outcome, now);
   if (isDelivered(outcome)) {
@@ -209,13 +221,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         .finally(kick);
     },
     kick,
-    async sendTest(webhook) {
+    async sendTest(webhook, connected) {
       const now = clock();
       const message = newMessage(webhook.id, 'webhook.test', now, { webhook_id: webhook.id });
-      const outcome = await sendMessage(
-        { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
-        deps.rules,
-      );
+      const outcome = await deps.connections.tryRun(connectionAccount(webhook.user_id), async () => {
+        await connected();
+        return sendMessage(
+          { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
+          deps.rules,
+        );
+      });
+      if (!outcome) return undefined;
       await logAttempt(outbox, webhook.id, message, 1, outcome, now);
       metrics.message(isDelivered(outcome) ? 'delivered' : 'failed');
       return { ...outcome, messageId: message.message_id };

@@ -3,10 +3,12 @@
  * then every LINK_CHECK_HOURS (0: never by itself), and when asked through the API. A check holds
  * its link's lease in the database, so instances sharing one never check a link twice at once; the
  * pacer keeps this instance to 4 requests at once, one per account, and one a second per destination
- * host; a run checks at most 10 of a link's destinations. Turning
+ * host, each request holding one of its account's outbound connections (outbound/accountConnections.ts);
+ * a run checks at most 10 of a link's destinations. Turning
  * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
  */
 import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
+import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import { createNameLookup, createResolverProbe } from '../outbound/nameLookup';
 import type { Store } from '../storage/store';
@@ -32,6 +34,8 @@ export interface LinkChecksDeps {
   /** Told once when a link turns broken or ok again, after its health is stored. */
   onTurn(linkId: number, turn: HealthTurn): Promise<void>;
   log(message: string, error: unknown): void;
+  /** Each check request holds one of its account's outbound connections, waiting for one. */
+  connections: AccountConnections;
   /** Per attempt; 10 s (tests shorten it). */
   timeoutMs?: number;
   /** DNS_SERVERS: the resolvers destinations are looked up with; unset: the system's. */
@@ -74,13 +78,14 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       if (!link) return false;
       const previous = (await store.linkHealth.of([linkId])).get(linkId);
       // Each request waits for the account's turn and its host's (hostPacer.ts), redirect hops too.
-      const account = link.user_id === null ? 'admin' : `user ${link.user_id}`;
+      const account = connectionAccount(link.user_id);
       const options = {
         rules,
         userAgent: LINK_CHECK_USER_AGENT,
         timeoutMs: deps.timeoutMs,
         resolverAnswers,
-        pace: <T>(url: URL, request: () => Promise<T>) => pacer.run(account, hostKey(url), request),
+        pace: <T>(url: URL, request: () => Promise<T>) =>
+          pacer.run(account, hostKey(url), () => deps.connections.run(account, request)),
       };
       const checked = await Promise.all(
         destinationsOfRun(link, previous?.checked_at ?? null).map(async (url) => ({

@@ -8,6 +8,7 @@ import type { Context, Next } from 'koa';
 import { TooManyAttempts } from '../auth/limitedAttempts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
 import { logUnexpectedError } from '../observability/errorLog';
+import { TryLater } from '../ruleError';
 import type { DatabaseHealth } from '../storage/databaseHealth';
 import { closeConnectionAfterAnswer, leavesBodyUnread } from './connectionClose';
 
@@ -36,7 +37,7 @@ interface HttpishError {
   message?: string;
 }
 
-export function setRetryAfter(ctx: Context, error: TooManyAttempts): void {
+export function setRetryAfter(ctx: Context, error: { retryAfterMs: number }): void {
   ctx.set('Retry-After', String(Math.ceil(error.retryAfterMs / 1000)));
 }
 
@@ -55,7 +56,7 @@ export function createErrorMiddleware(health?: Pick<DatabaseHealth, 'failed'>) {
       }
       const { status, body } = toResponse(caught);
       if (status >= 500) logServerError(ctx, caught);
-      if (caught instanceof TooManyAttempts) setRetryAfter(ctx, caught);
+      if (caught instanceof TooManyAttempts || caught instanceof TryLater) setRetryAfter(ctx, caught);
       if (leavesBodyUnread(ctx, status)) closeConnectionAfterAnswer(ctx);
       ctx.status = status;
       ctx.body = body;

@@ -1,17 +1,21 @@
 /**
  * A live stream lasts no longer than the credential that opened it (docs/api.md#live-stream): every
  * RECHECK_MS the stream proves its credential again and ends when that fails (a signed-out or
- * revoked session, a deleted key, a disabled account). The client then asks for a new ticket, is
- * refused, and signs out. A ticket carries its credential's check only in this instance's memory
- * (nothing secret is stored); a ticket redeemed on another instance checks its account instead.
+ * revoked session, a deleted key, a disabled or deleted account), the administrator's included. A
+ * ticket names its credential in the database (`session:` or `api-key:` and the credential's stored
+ * hash, or `admin-key`; nothing secret), so whichever instance redeems it checks that credential:
+ * when the stream opens, which voids a ticket whose credential has ended, and while it lasts.
  */
 import type { Context } from 'koa';
+import { hashToken } from '../auth/tokens';
 import type { Services } from '../services';
-import { type GuardServices, stillProven } from './authGuards';
+import type { TicketHolder } from '../storage/repositories/eventFeed';
+import { apiKeyOf, bearerOf, type GuardServices, stillProven } from './authGuards';
 
-export const RECHECK_MS = 5_000;
-/** A check kept for a ticket no longer than the ticket itself lives. */
-const TICKET_CHECK_MS = 60_000;
+/** Short enough that a stream outlives its credential by less than 5 s, one check included. */
+export const RECHECK_MS = 2_000;
+
+const ADMIN_KEY = 'admin-key';
 
 export type CredentialCheck = () => Promise<boolean>;
 
@@ -21,26 +25,31 @@ export type TicketLapse = 'gone' | 'disabled' | undefined;
 export interface StreamCredentials {
   /** The check of the request's own credential (headers). */
   ofRequest(ctx: Context): CredentialCheck;
-  /** Keeps the issuing request's check with its ticket. */
-  rememberTicket(ticket: string, ctx: Context): void;
-  /**
-   * The check a ticket was issued with, once; for a ticket another instance issued, its account's
-   * (the administrator's always stands).
-   */
-  ofTicket(ticket: string, userId: number | null): CredentialCheck;
-  /**
-   * The one rule for a ticket's account, asked when the ticket is redeemed and, for a ticket another
-   * instance issued, every RECHECK_MS: it must still exist and not be disabled (the administrator's
-   * always stands).
-   */
+  /** What a ticket records of the guarded request's credential (its kind and stored hash). */
+  credentialOf(ctx: Context): Promise<string>;
+  /** The check of the credential a ticket names, and of its account. */
+  ofTicket(holder: TicketHolder): CredentialCheck;
+  /** The ticket's account: it must still exist and not be disabled (the administrator always stands). */
   lapseOf(userId: number | null): Promise<TicketLapse>;
   /** Ends `end` once `check` fails; the returned function stops watching. */
   watch(check: CredentialCheck, end: () => void): () => void;
 }
 
-export function createStreamCredentials(services: GuardServices & Pick<Services, 'store'>): StreamCredentials {
-  const byTicket = new Map<string, CredentialCheck>();
-  const ofRequest = (ctx: Context) => stillProven(services, ctx);
+type CredentialServices = GuardServices & Pick<Services, 'store' | 'clock'>;
+
+/** Whether the credential a ticket names still stands: a live session, a key not deleted, the admin key. */
+async function credentialStands({ store, clock }: CredentialServices, credential: string | null): Promise<boolean> {
+  if (credential === ADMIN_KEY) return true;
+  const [kind, hash] = (credential ?? '').split(':');
+  if (!hash) return false;
+  if (kind === 'session') {
+    const session = await store.sessions.find(hash);
+    return session !== undefined && session.expires_at > clock();
+  }
+  return kind === 'api-key' && (await store.apiKeys.findByHash(hash)) !== undefined;
+}
+
+export function createStreamCredentials(services: CredentialServices): StreamCredentials {
   const lapseOf = async (userId: number | null): Promise<TicketLapse> => {
     if (userId === null) return undefined;
     const account = await services.store.users.findById(userId);
@@ -48,18 +57,21 @@ export function createStreamCredentials(services: GuardServices & Pick<Services,
     return account.disabled ? 'disabled' : undefined;
   };
   return {
-    ofRequest,
+    ofRequest: (ctx) => stillProven(services, ctx),
+    async credentialOf(ctx) {
+      // Asked of the stored credentials, not of the guard's state, so it holds whatever the guard keeps.
+      const adminSecret = apiKeyOf(ctx);
+      const hash = hashToken(adminSecret !== '' ? adminSecret : bearerOf(ctx));
+      if (await services.store.apiKeys.findByHash(hash)) return `api-key:${hash}`;
+      // The administrator's other sign-in credential is the admin key itself, which is not stored.
+      if (adminSecret !== '' && !(await services.store.sessions.find(hash))) return ADMIN_KEY;
+      return `session:${hash}`;
+    },
+    ofTicket(holder) {
+      return async () =>
+        (await credentialStands(services, holder.credential)) && (await lapseOf(holder.user_id)) === undefined;
+    },
     lapseOf,
-    rememberTicket(ticket, ctx) {
-      byTicket.set(ticket, ofRequest(ctx));
-      setTimeout(() => byTicket.delete(ticket), TICKET_CHECK_MS).unref();
-    },
-    ofTicket(ticket, userId) {
-      const check = byTicket.get(ticket);
-      byTicket.delete(ticket);
-      if (check) return check;
-      return async () => (await lapseOf(userId)) === undefined;
-    },
     watch(check, end) {
       let stopped = false;
       const timer = setInterval(() => {

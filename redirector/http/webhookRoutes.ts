@@ -86,8 +86,7 @@ export function createWebhookRouter(services: Services): Router {
   });
 
   router.post('/stream/ticket', owner, async (ctx) => {
-    const issued = await tickets.issue(scopeOf(ctx));
-    credentials.rememberTicket(issued.ticket, ctx);
+    const issued = await tickets.issue(scopeOf(ctx), await credentials.credentialOf(ctx));
     ctx.body = {
       ticket: issued.ticket,
       expires_at: new Date(issued.expiresAt).toISOString(),
@@ -100,10 +99,12 @@ export function createWebhookRouter(services: Services): Router {
     if (ticket === undefined) return owner(ctx, next);
     const holder = typeof ticket === 'string' ? await tickets.redeem(ticket) : undefined;
     if (!holder) throw unauthorized(INVALID_TICKET);
-    (ctx.state as StreamState).recheck = credentials.ofTicket(ticket as string, holder.user_id);
     const lapse = await credentials.lapseOf(holder.user_id);
-    if (lapse === 'gone') throw unauthorized(INVALID_TICKET);
     if (lapse === 'disabled') throw unauthorized(ACCOUNT_DISABLED);
+    // A ticket is void once its credential has ended (docs/api.md#live-stream): no stream, no replay.
+    const recheck = credentials.ofTicket(holder);
+    if (lapse === 'gone' || !(await recheck())) throw unauthorized(INVALID_TICKET);
+    (ctx.state as StreamState).recheck = recheck;
     (ctx.state as StreamState).viewer = { userId: holder.user_id };
     await next();
   };

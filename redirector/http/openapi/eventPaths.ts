@@ -136,7 +136,7 @@ export const eventPaths: Record<string, Record<string, Schema>> = {
       access: 'either',
       parameters: [webhookId],
       answers: { 200: sent },
-      errors: [404],
+      errors: [404, 429],
     }),
   },
   '/api/webhooks/redeliver': {

@@ -39,6 +39,11 @@ export interface FeedQuery {
 export interface TicketHolder {
   /** null: the administrator. */
   user_id: number | null;
+  /**
+   * The credential that asked for the ticket (http/streamCredentials.ts): `session:` or `api-key:`
+   * and its stored hash, or `admin-key`; null for a ticket older than this column (refused).
+   */
+  credential: string | null;
 }
 
 export interface EventFeed {
@@ -47,8 +52,11 @@ export interface EventFeed {
   clicksWithIds(ids: readonly number[]): Promise<FeedClick[]>;
   /** The highest click id stored, 0 when none. */
   lastClickId(): Promise<number>;
-  /** A ticket for the scope's owner (the administrator's: no owner). */
-  saveTicket(ticketHash: string, scope: Scope, expiresAt: number): Promise<void>;
+  /**
+   * A ticket for the scope's owner (the administrator's: no owner); `credential`: the one that asked for the
+   * ticket (TicketHolder.credential).
+   */
+  saveTicket(ticketHash: string, scope: Scope, expiresAt: number, credential: string): Promise<void>;
   /** The ticket's holder, once: the ticket is deleted; undefined when unknown or expired. */
   takeTicket(ticketHash: string, now: number): Promise<TicketHolder | undefined>;
 }
@@ -92,21 +100,22 @@ export function createEventFeed(db: Executor): EventFeed {
       const row = await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM clicks');
       return Number(row?.id ?? 0);
     },
-    async saveTicket(ticketHash, scope, expiresAt) {
+    async saveTicket(ticketHash, scope, expiresAt, credential) {
       await db.run('DELETE FROM stream_tickets WHERE expires_at < ?', [expiresAt - 10 * 60_000]);
-      await db.run('INSERT INTO stream_tickets (ticket_hash, user_id, expires_at) VALUES (?, ?, ?)', [
+      await db.run('INSERT INTO stream_tickets (ticket_hash, user_id, credential, expires_at) VALUES (?, ?, ?, ?)', [
         ticketHash,
         ownerValue(scope),
+        credential,
         expiresAt,
       ]);
     },
     async takeTicket(ticketHash, now) {
-      const row = await db.get<{ user_id: number | null; expires_at: number }>(
-        'DELETE FROM stream_tickets WHERE ticket_hash = ? RETURNING user_id, expires_at',
+      const row = await db.get<TicketHolder & { expires_at: number }>(
+        'DELETE FROM stream_tickets WHERE ticket_hash = ? RETURNING user_id, credential, expires_at',
         [ticketHash],
       );
       if (!row || Number(row.expires_at) < now) return undefined;
-      return { user_id: row.user_id === null ? null : Number(row.user_id) };
+      return { user_id: row.user_id === null ? null : Number(row.user_id), credential: row.credential };
     },
   };
 }

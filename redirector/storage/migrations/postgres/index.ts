@@ -33,6 +33,7 @@ import m023 from './023-previews-variants-link-health';
 import m024 from './024-settle-attempt-lock-order';
 import m025 from './025-claims-block-nobody';
 import m026 from './026-user-language';
+import m027 from './027-stream-tickets-name-their-credential';
 
 export const postgresMigrations = [
   m001,
@@ -61,6 +62,7 @@ export const postgresMigrations = [
   m024,
   m025,
   m026,
+  m027,
 ];
 
 /**

@@ -24,6 +24,7 @@ import m018 from './018-account-links-and-session-times';
 import m019 from './019-previews-variants-link-health';
 import m020 from './020-claims-block-nobody';
 import m021 from './021-user-language';
+import m022 from './022-stream-tickets-name-their-credential';
 
 export const sqliteMigrations = [
   m001,
@@ -47,4 +48,5 @@ export const sqliteMigrations = [
   m019,
   m020,
   m021,
+  m022,
 ];
