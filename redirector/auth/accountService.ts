@@ -8,7 +8,7 @@ import type { User } from '../contract/auth';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import { invalidInput, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { UserRecord } from '../storage/records';
+import { NO_PASSWORD, type UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import type { AuthService } from './authService';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
@@ -57,8 +57,7 @@ export function parseRegistration(body: unknown): Registration {
   return parseWith(registration, body, 'Invalid registration');
 }
 
-/** What an account without a password (invited, not yet signed up) holds: no password matches it. */
-export const NO_PASSWORD = '!';
+export { NO_PASSWORD };
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -13,8 +13,14 @@ export interface UserRecord {
   disabled: boolean;
 }
 
-/** A user as the admin's list shows them, with their links and clicks (bots left out). */
-export type UserWithCounts = Omit<UserRecord, 'password_hash'> & { links: number; clicks: number };
+/** What an account without a password (invited, not yet signed up) holds: no password matches it. */
+export const NO_PASSWORD = '!';
+
+/**
+ * A user as the admin's list shows them, with their links and clicks (bots left out), and whether
+ * they are still invited: no password of their own yet (docs/api.md#users).
+ */
+export type UserWithCounts = Omit<UserRecord, 'password_hash'> & { links: number; clicks: number; invited: boolean };
 
 export type SessionKind = 'admin' | 'user';
 

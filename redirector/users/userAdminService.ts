@@ -32,6 +32,7 @@ export function toAdminUser(user: UserWithCounts): AdminUser {
     links: user.links,
     clicks: user.clicks,
     disabled: user.disabled,
+    invited: user.invited,
   };
 }
 

@@ -86,6 +86,7 @@ export const selfServiceSchemas: Record<string, Schema> = {
       links: integer(),
       clicks: integer(),
       disabled: boolean,
+      invited: boolean,
       invitation: accountLinkSchema,
     },
     ['invitation'],
