@@ -21,6 +21,7 @@ import type { Services } from '../services';
 import { apiKeyOf, bearerOf } from './authGuards';
 import { AppError, badRequest, forbidden, setRetryAfter } from './errors';
 import { bodyOf, rawBodyOf } from './requestInput';
+import { sessionOriginOf } from './sessionOrigin';
 
 export const INVALID_ADMIN_KEY = 'Invalid password';
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -39,10 +40,11 @@ function actionOf(ctx: Context): Action {
 export function createAuthRouter(
   services: Pick<
     Services,
-    'auth' | 'accounts' | 'limiter' | 'registrations' | 'config' | 'apiKeys' | 'accountLinks' | 'forgot'
+    'auth' | 'accounts' | 'limiter' | 'registrations' | 'config' | 'apiKeys' | 'accountLinks' | 'forgot' | 'lookupPlace'
   >,
 ): Router {
   const { auth, accounts, limiter, registrations, config, accountLinks, forgot } = services;
+  const originOf = (ctx: Context) => sessionOriginOf(ctx, services.lookupPlace);
   const router = new Router();
 
   const handlers: Record<Action, (ctx: Context) => Promise<void>> = {
@@ -77,14 +79,14 @@ export function createAuthRouter(
         () => true,
       );
       // Signed in at once, as sign-in would.
-      const token = await auth.startUserSession(user.id);
+      const token = await auth.startUserSession(user.id, originOf(ctx));
       ctx.status = 201;
       ctx.body = { user: { id: user.id, name: user.name, email: user.email }, token } satisfies RegisterResponse;
     },
 
     async login(ctx) {
       const { email, password } = bodyOf(ctx);
-      const session = await checkPassword(limiter, ctx.ip, () => accounts.login(email, password));
+      const session = await checkPassword(limiter, ctx.ip, () => accounts.login(email, password, originOf(ctx)));
       if (!session) throw new AppError(401, INVALID_LOGIN);
       ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
     },
@@ -98,7 +100,7 @@ export function createAuthRouter(
         TOO_MANY_FAILURES,
         async () => {
           try {
-            return await accountLinks.use(token, password);
+            return await accountLinks.use(token, password, originOf(ctx));
           } catch (error) {
             if (error instanceof RuleError && error.message === ACCOUNT_LINK_INVALID) return error;
             throw error;

@@ -33,7 +33,16 @@ export interface SessionRecord {
   id: string;
   created_at: number;
   last_used_at: number;
+  /** Where it was signed in from (docs/api.md#the-account-of-the-signed-in-user); null for older sessions. */
+  user_agent: string | null;
+  country: string | null;
+  city: string | null;
 }
+
+/** What a sign-in keeps of where it came from: the user agent and the address's approximate place, not the address. */
+export type SessionOrigin = Pick<SessionRecord, 'user_agent' | 'country' | 'city'>;
+
+export const NO_ORIGIN: SessionOrigin = { user_agent: null, country: null, city: null };
 
 export type AccountLinkKind = 'invite' | 'reset';
 

@@ -26,6 +26,9 @@ export const SESSION_COLUMNS = [
   'id',
   'created_at',
   'last_used_at',
+  'user_agent',
+  'country',
+  'city',
 ] as const satisfies readonly (keyof SessionRecord)[];
 
 export const LINK_COLUMNS = [

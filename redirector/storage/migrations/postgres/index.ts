@@ -31,6 +31,7 @@ import m021 from './021-link-expiry-events';
 import m022 from './022-account-links-and-session-times';
 import m023 from './023-previews-variants-link-health';
 import m024 from './024-settle-attempt-lock-order';
+import m025 from './025-session-origins';
 
 export const postgresMigrations = [
   m001,
@@ -57,6 +58,7 @@ export const postgresMigrations = [
   m022,
   m023,
   m024,
+  m025,
 ];
 
 /**

@@ -22,6 +22,7 @@ import m016 from './016-hubs';
 import m017 from './017-link-expiry-events';
 import m018 from './018-account-links-and-session-times';
 import m019 from './019-previews-variants-link-health';
+import m020 from './020-session-origins';
 
 export const sqliteMigrations = [
   m001,
@@ -43,4 +44,5 @@ export const sqliteMigrations = [
   m017,
   m018,
   m019,
+  m020,
 ];
