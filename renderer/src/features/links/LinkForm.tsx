@@ -116,7 +116,7 @@ function ShortCodeInput({ form, texts, prefix, note }: ShortCodeInputProps) {
   );
   return (
     <div className="field span-2">
-      <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
+      <div className="row short-code-row">
         {input}
         {editing ? null : (
           <Button icon="refresh" onClick={() => set('short_code', randomShortCode())} style={{ minHeight: 42 }}>
