@@ -35,6 +35,7 @@ import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/cont
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
 import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
+import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
@@ -149,6 +150,8 @@ async function builtMessages(): Promise<string[]> {
     })(),
     KEY_LIMIT_REACHED,
     linkLimitMessage(500),
+    importHeaderProblem(['target_url', 'colour']),
+    importHeaderProblem(['title']),
     linkPasswordProblem('abc'),
     geoTargetCountProblem(MAX_GEO_TARGETS + 1),
     geoTargetCountryProblem('usa'),
