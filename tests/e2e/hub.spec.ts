@@ -56,6 +56,46 @@ test.describe('the hub editor', () => {
     }));
   });
 
+  test('asks before leaving unsaved changes, and keeps Save in view', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/login`);
+    await storeSession(page, session);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'My page' }).click();
+    const save = page.getByRole('button', { name: 'Save page' });
+    await expect(save).toBeVisible();
+    // Nothing changed yet: Back leaves at once.
+    await page.getByRole('button', { name: 'Back to links' }).click();
+    await expect(save).toBeHidden();
+    await page.getByRole('button', { name: 'My page' }).click();
+    await page.getByLabel('Bio').fill('Not saved yet');
+
+    // Back asks; dismissed, the editor and its text stay.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Back to links' }).click();
+    expect(asked).toEqual(['confirm']);
+    await expect(page.getByLabel('Bio')).toHaveValue('Not saved yet');
+
+    // Save stays on screen however far the page is scrolled.
+    await page.mouse.wheel(0, 3000);
+    const box = await save.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+
+    // Closing the page asks too (beforeunload).
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['confirm', 'beforeunload']);
+  });
+
   test('builds, orders, publishes and previews a page', async ({ page, server }) => {
     await page.goto(`${server.url}/login`);
     await storeSession(page, session);

@@ -12,6 +12,8 @@ export function useHubEditor(initial: Hub | null, userName: string) {
   const calls = useHubCalls();
   const [hub, setHub] = useState<Hub | null>(initial);
   const [draft, setDraft] = useState<HubDraft>(() => draftOf(initial, userName));
+  // What was last saved (or loaded): the draft differs from it while there are unsaved changes.
+  const [savedDraft, setSavedDraft] = useState<HubDraft>(draft);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<HubMessage | null>(null);
   // The chosen file as a data: address: the UI's policy shows no other origin's images.
@@ -37,13 +39,16 @@ export function useHubEditor(initial: Hub | null, userName: string) {
     message,
     localAvatar,
     refresh,
+    unsaved: JSON.stringify(draft) !== JSON.stringify(savedDraft),
     dismiss: () => setMessage(null),
     change: (patch: Partial<HubDraft>) => setDraft((current) => ({ ...current, ...patch })),
     save: () =>
       run(async () => {
         const saved = (await calls.save(inputOf(draft))).hub!;
         setHub(saved);
-        setDraft(draftOf(saved, userName));
+        const next = draftOf(saved, userName);
+        setDraft(next);
+        setSavedDraft(next);
         setRefresh((value) => value + 1);
         return i18next.t('hub.saved');
       }),
