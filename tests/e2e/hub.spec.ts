@@ -69,6 +69,10 @@ test.describe('the hub editor', () => {
     await expect(save).toBeHidden();
     await page.getByRole('button', { name: 'My page' }).click();
     await page.getByLabel('Bio').fill('Not saved yet');
+    // Not published yet: its address is shown, but not offered to copy or share.
+    await expect(page.getByTestId('hub-address').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy address' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'QR code' })).toHaveCount(0);
 
     // Back asks; dismissed, the editor and its text stay.
     const asked: string[] = [];
@@ -133,6 +137,9 @@ test.describe('the hub editor', () => {
     const saved = (await api(server, session.token, 'GET', '/api/hub')).body.hub;
     expect(saved).toMatchObject({ handle, title: 'Ada’s links', theme: 'dark', published: true });
     expect(saved.links.map((link: { text: string }) => link.text)).toEqual(['Blog', 'My shop', 'Talks']);
+    // Published: now its address is offered to copy and as a QR code.
+    await expect(page.getByRole('button', { name: 'Copy address' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'QR code' })).toBeVisible();
 
     // The avatar: chosen, uploaded, previewed.
     await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes(64, 64) });

@@ -102,6 +102,8 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
               onChange={change}
               onQr={() => setQrOpen(true)}
               handleError={handleError}
+              // Offered once published (docs/api.md#screens): an unsaved or unpublished address answers 404.
+              live={Boolean(hub?.published) && hub?.handle === draft.handle}
             />
           </Card>
           <Card title={t('hub.pageTitle')}>
