@@ -100,6 +100,22 @@ test.describe('the hub editor', () => {
     await expect.poll(() => asked).toEqual(['confirm', 'beforeunload']);
   });
 
+  test('takes an avatar before the first save, and uploads it with the save', async ({ page, server }) => {
+    const fresh = await apiSignedInUser(server, 'Grace Hopper', 'hub-avatar-first');
+    await page.goto(`${server.url}/login`);
+    await storeSession(page, fresh);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'My page' }).click();
+    await page.getByLabel('Handle').fill(unique('grace').toLowerCase().slice(0, 30));
+    await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes(32, 32) });
+    await expect(page.getByText('The picture is uploaded when you save the page.')).toBeVisible();
+    await expect(page.getByTestId('hub-preview').locator('img')).toBeVisible();
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByText('Page saved')).toBeVisible();
+    const saved = (await api(server, fresh.token, 'GET', '/api/hub')).body.hub;
+    expect(saved.avatar_url).toEqual(expect.stringContaining('/avatar'));
+  });
+
   test('builds, orders, publishes and previews a page', async ({ page, server }) => {
     await page.goto(`${server.url}/login`);
     await storeSession(page, session);

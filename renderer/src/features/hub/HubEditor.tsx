@@ -110,7 +110,7 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
             <HubAppearance
               draft={draft}
               onChange={change}
-              canUpload={hub !== null}
+              canUpload
               hasAvatar={Boolean(hub?.avatar_url)}
               onAvatar={editor.upload}
               onRemoveAvatar={editor.removeAvatar}

@@ -19,6 +19,8 @@ export function useHubEditor(initial: Hub | null, userName: string) {
   // The chosen file as a data: address: the UI's policy shows no other origin's images.
   const [localAvatar, setLocalAvatar] = useState<string | null>(null);
   const [refresh, setRefresh] = useState(0);
+  // Chosen before the page's first save: uploaded right after it (the server keeps avatars of pages only).
+  const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
 
   const run = async (work: () => Promise<string>) => {
     setBusy(true);
@@ -39,12 +41,16 @@ export function useHubEditor(initial: Hub | null, userName: string) {
     message,
     localAvatar,
     refresh,
-    unsaved: JSON.stringify(draft) !== JSON.stringify(savedDraft),
+    unsaved: pendingAvatar !== null || JSON.stringify(draft) !== JSON.stringify(savedDraft),
     dismiss: () => setMessage(null),
     change: (patch: Partial<HubDraft>) => setDraft((current) => ({ ...current, ...patch })),
     save: () =>
       run(async () => {
-        const saved = (await calls.save(inputOf(draft))).hub!;
+        let saved = (await calls.save(inputOf(draft))).hub!;
+        if (pendingAvatar) {
+          saved = (await calls.setAvatar(pendingAvatar)).hub ?? saved;
+          setPendingAvatar(null);
+        }
         setHub(saved);
         const next = draftOf(saved, userName);
         setDraft(next);
@@ -62,6 +68,11 @@ export function useHubEditor(initial: Hub | null, userName: string) {
     upload: (file: File) =>
       run(async () => {
         const shown = readAsDataUrl(file);
+        if (hub === null) {
+          setPendingAvatar(file);
+          setLocalAvatar(await shown);
+          return i18next.t('hub.avatarPending');
+        }
         setHub((await calls.setAvatar(file)).hub);
         setLocalAvatar(await shown);
         return i18next.t('hub.saved');
