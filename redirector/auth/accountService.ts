@@ -8,7 +8,7 @@ import type { User } from '../contract/auth';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import { invalidInput, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { UserRecord } from '../storage/records';
+import { NO_PASSWORD, type SessionOrigin, type UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import type { AuthService } from './authService';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
@@ -57,8 +57,7 @@ export function parseRegistration(body: unknown): Registration {
   return parseWith(registration, body, 'Invalid registration');
 }
 
-/** What an account without a password (invited, not yet signed up) holds: no password matches it. */
-export const NO_PASSWORD = '!';
+export { NO_PASSWORD };
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -75,7 +74,11 @@ export interface AccountService {
   /** RuleError 409 when the email is taken. Without a password: an account nobody can sign in to yet. */
   register(registration: Omit<Registration, 'password'> & { password?: string }): Promise<UserRecord>;
   /** A new user session when the email and password match; undefined otherwise (whatever the input). */
-  login(email: unknown, password: unknown): Promise<{ token: string; user: UserRecord } | undefined>;
+  login(
+    email: unknown,
+    password: unknown,
+    origin?: SessionOrigin,
+  ): Promise<{ token: string; user: UserRecord } | undefined>;
 }
 
 export interface AccountServiceDeps {
@@ -100,7 +103,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       }
     },
 
-    async login(email, password) {
+    async login(email, password, origin) {
       const address = typeof email === 'string' ? normaliseEmail(email) : '';
       const secret = typeof password === 'string' ? password : '';
       const user = address === '' ? undefined : await store.users.findByEmail(address);
@@ -110,7 +113,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       if (!user || !matches || user.password_hash === NO_PASSWORD) return undefined;
       // Said only to whoever knows the password.
       if (user.disabled) throw new RuleError(401, ACCOUNT_DISABLED);
-      return { token: await auth.startUserSession(user.id), user };
+      return { token: await auth.startUserSession(user.id, origin), user };
     },
   };
 }

@@ -2,7 +2,13 @@
  * Who is calling: admin key or admin session token, user bearer token. Sessions are stored hashed.
  * Admin session tokens carry a tag of the admin key they were made with (tokens.ts).
  */
-import type { SessionKind, SessionRecord, UserRecord } from '../storage/records';
+import {
+  NO_ORIGIN,
+  type SessionKind,
+  type SessionOrigin,
+  type SessionRecord,
+  type UserRecord,
+} from '../storage/records';
 import type { Store } from '../storage/store';
 import {
   hashToken,
@@ -23,8 +29,8 @@ export interface AuthService {
   isAdmin(apiKey: string): Promise<boolean>;
   /** The user behind a live user session token. */
   userForToken(token: string): Promise<UserRecord | undefined>;
-  /** A new user session token. */
-  startUserSession(userId: number): Promise<string>;
+  /** A new user session token; `origin` is what the session list shows of where it came from. */
+  startUserSession(userId: number, origin?: SessionOrigin): Promise<string>;
   /** Revokes a session token (admin or user); unknown tokens are ignored. */
   revoke(token: string): Promise<void>;
 }
@@ -32,7 +38,7 @@ export interface AuthService {
 export function createAuthService(deps: { store: Store; adminKey: string; clock: () => number }): AuthService {
   const { store, adminKey, clock } = deps;
 
-  async function startSession(kind: SessionKind, userId: number | null): Promise<string> {
+  async function startSession(kind: SessionKind, userId: number | null, origin = NO_ORIGIN): Promise<string> {
     // Sign-ins are rare next to clicks: a good moment to drop sessions that have run out.
     await store.sessions.deleteExpired(clock());
     const token = kind === 'admin' ? newAdminSessionToken(adminKey) : newToken();
@@ -45,6 +51,7 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
       id: newSessionId(),
       created_at: now,
       last_used_at: now,
+      ...origin,
     });
     return token;
   }
@@ -79,8 +86,8 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
       }
       return store.users.findById(session.user_id);
     },
-    startUserSession(userId) {
-      return startSession('user', userId);
+    startUserSession(userId, origin) {
+      return startSession('user', userId, origin);
     },
     async revoke(token) {
       await store.sessions.delete(hashToken(token));

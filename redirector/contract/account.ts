@@ -63,6 +63,13 @@ export interface SessionInfo {
   last_used_at: string;
   /** The session this call was made with. */
   current: boolean;
+  /** Read from the user agent it signed in with (docs/api.md#the-account-of-the-signed-in-user); null when unknown. */
+  browser: string | null;
+  /** The operating system, the same way. */
+  os: string | null;
+  /** ISO 3166-1 alpha-2 of the address it signed in from, approximate; null when unknown. */
+  country: string | null;
+  city: string | null;
 }
 
 export interface SessionsResponse {

@@ -118,6 +118,8 @@ export interface AdminUser {
   links: number;
   clicks: number;
   disabled: boolean;
+  /** Made by the administrator without a password and not signed up yet: no password of their own (docs/api.md#users). */
+  invited: boolean;
 }
 
 export interface UsersPage {

@@ -22,6 +22,7 @@ import { apiKeyOf, bearerOf } from './authGuards';
 import { AppError, badRequest, forbidden, setRetryAfter } from './errors';
 import { bodyOf, rawBodyOf } from './requestInput';
 import { requestLanguage } from './requestLanguage';
+import { sessionOriginOf } from './sessionOrigin';
 
 export const INVALID_ADMIN_KEY = 'Invalid password';
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -68,9 +69,11 @@ export function createAuthRouter(
     | 'accountLinks'
     | 'forgot'
     | 'accountMailing'
+    | 'lookupPlace'
   >,
 ): Router {
   const { auth, accounts, limiter, registrations, config, accountLinks, forgot, accountMailing } = services;
+  const originOf = (ctx: Context) => sessionOriginOf(ctx, services.lookupPlace);
   const router = new Router();
 
   const handlers: Record<Action, (ctx: Context) => Promise<void>> = {
@@ -88,7 +91,7 @@ export function createAuthRouter(
         () => true,
       );
       // Signed in at once, as sign-in would.
-      const token = await auth.startUserSession(user.id);
+      const token = await auth.startUserSession(user.id, originOf(ctx));
       await accountMailing.noteLanguage(user, requestLanguage(ctx));
       ctx.status = 201;
       ctx.body = { user: { id: user.id, name: user.name, email: user.email }, token } satisfies RegisterResponse;
@@ -96,7 +99,7 @@ export function createAuthRouter(
 
     async login(ctx) {
       const { email, password } = bodyOf(ctx);
-      const session = await checkPassword(limiter, ctx.ip, () => accounts.login(email, password));
+      const session = await checkPassword(limiter, ctx.ip, () => accounts.login(email, password, originOf(ctx)));
       if (!session) throw new AppError(401, INVALID_LOGIN);
       await accountMailing.noteLanguage(session.user, requestLanguage(ctx));
       ctx.body = { token: session.token, user: toApiUser(session.user) } satisfies LoginResponse;
@@ -111,7 +114,7 @@ export function createAuthRouter(
         TOO_MANY_FAILURES,
         async () => {
           try {
-            return await accountLinks.use(token, password);
+            return await accountLinks.use(token, password, originOf(ctx));
           } catch (error) {
             if (error instanceof RuleError && error.message === ACCOUNT_LINK_INVALID) return error;
             throw error;

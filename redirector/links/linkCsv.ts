@@ -63,13 +63,19 @@ const KNOWN_COLUMNS: ReadonlySet<string> = new Set<string>([...LINK_CSV_COLUMNS,
 const IGNORED: ReadonlySet<string> = new Set<string>(IGNORED_IMPORT_COLUMNS);
 const FLAGS: ReadonlySet<string> = new Set<string>(linkOptionsOfKind('flag'));
 
-/** The header's problem, naming the columns at fault; undefined when the header is usable. */
+/** The columns an import reads, as a refused header's message names them (docs/api.md#import-and-export). */
+const ACCEPTED_COLUMNS = LINK_CSV_COLUMNS.filter((column) => !IGNORED.has(column)).join(', ');
+
+/**
+ * The header's problem, naming the columns at fault and, when a column is unknown or missing, the
+ * columns an import accepts; undefined when the header is usable.
+ */
 export function importHeaderProblem(header: readonly string[]): string | undefined {
   const unknown = header.filter((column) => !KNOWN_COLUMNS.has(column));
-  if (unknown.length > 0) return `Unknown columns: ${unknown.join(', ')}`;
+  if (unknown.length > 0) return `Unknown columns: ${unknown.join(', ')}. Accepted columns: ${ACCEPTED_COLUMNS}`;
   const repeated = header.filter((column, index) => header.indexOf(column) !== index);
   if (repeated.length > 0) return `Repeated columns: ${[...new Set(repeated)].join(', ')}`;
-  if (!header.includes('target_url')) return 'The CSV needs a target_url column';
+  if (!header.includes('target_url')) return `The CSV needs a target_url column. Accepted columns: ${ACCEPTED_COLUMNS}`;
   return undefined;
 }
 

@@ -26,7 +26,7 @@ import {
   sortedGeoTargets,
 } from '../contract/linkOptions';
 import { normaliseTags } from '../contract/tags';
-import { INVALID_URL, normaliseHttpUrl } from '../contract/urls';
+import { INVALID_URL, normaliseDestination, normaliseHttpUrl } from '../contract/urls';
 import { invalidInput } from '../ruleError';
 
 export { INVALID_URL, MAX_URL_LENGTH, normaliseHttpUrl } from '../contract/urls';
@@ -139,7 +139,7 @@ function optionalAddress(value: string | null | undefined): string | null | unde
 function targetAddress(value: string | null | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value === null || value.trim() === '') throw invalidInput(TARGET_URL_REQUIRED);
-  const href = normaliseHttpUrl(value);
+  const href = normaliseDestination(value);
   if (href === undefined) throw invalidInput(INVALID_URL);
   return href;
 }

@@ -13,8 +13,14 @@ export interface UserRecord {
   disabled: boolean;
 }
 
-/** A user as the admin's list shows them, with their links and clicks (bots left out). */
-export type UserWithCounts = Omit<UserRecord, 'password_hash'> & { links: number; clicks: number };
+/** What an account without a password (invited, not yet signed up) holds: no password matches it. */
+export const NO_PASSWORD = '!';
+
+/**
+ * A user as the admin's list shows them, with their links and clicks (bots left out), and whether
+ * they are still invited: no password of their own yet (docs/api.md#users).
+ */
+export type UserWithCounts = Omit<UserRecord, 'password_hash'> & { links: number; clicks: number; invited: boolean };
 
 export type SessionKind = 'admin' | 'user';
 
@@ -27,7 +33,16 @@ export interface SessionRecord {
   id: string;
   created_at: number;
   last_used_at: number;
+  /** Where it was signed in from (docs/api.md#the-account-of-the-signed-in-user); null for older sessions. */
+  user_agent: string | null;
+  country: string | null;
+  city: string | null;
 }
+
+/** What a sign-in keeps of where it came from: the user agent and the address's approximate place, not the address. */
+export type SessionOrigin = Pick<SessionRecord, 'user_agent' | 'country' | 'city'>;
+
+export const NO_ORIGIN: SessionOrigin = { user_agent: null, country: null, city: null };
 
 export type AccountLinkKind = 'invite' | 'reset';
 

@@ -16,7 +16,7 @@ import {
 } from '../contract/account';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError } from '../ruleError';
-import type { AccountLinkKind, UserRecord } from '../storage/records';
+import type { AccountLinkKind, SessionOrigin, UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import { USER_NOT_FOUND } from './userAdminService';
 
@@ -27,7 +27,7 @@ export interface AccountLinkService {
    * Sets the password of the link's user (RuleError 400 for a short one, the link kept), ends
    * their sessions and signs them in. RuleError 400 for a link unknown, used or expired.
    */
-  use(token: unknown, password: unknown): Promise<{ token: string; user: UserRecord }>;
+  use(token: unknown, password: unknown, origin?: SessionOrigin): Promise<{ token: string; user: UserRecord }>;
   /** Sets a user's password and ends every session of theirs (the command line's set-password). */
   setPassword(userId: number, password: unknown): Promise<void>;
 }
@@ -61,7 +61,7 @@ export function createAccountLinkService(deps: {
       return { url: `${publicUrl}/reset/${token}`, expires_at: new Date(expires).toISOString() };
     },
 
-    async use(token, password) {
+    async use(token, password, origin) {
       // Checked first: a password too short keeps the link for a second try.
       const chosen = newPassword(password);
       if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) throw invalidInput(ACCOUNT_LINK_INVALID);
@@ -76,7 +76,7 @@ export function createAccountLinkService(deps: {
       if (!consumed || consumed.expires_at <= clock()) throw invalidInput(ACCOUNT_LINK_INVALID);
       await store.users.update(user.id, { password_hash });
       await store.sessions.deleteForUser(user.id, '');
-      return { token: await auth.startUserSession(user.id), user: { ...user, password_hash } };
+      return { token: await auth.startUserSession(user.id, origin), user: { ...user, password_hash } };
     },
 
     async setPassword(userId, password) {

@@ -15,6 +15,7 @@ import { notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
 import type { UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
+import { parseUserAgent } from '../visits/visitor';
 import type { UserAdminService } from './userAdminService';
 
 export const SESSION_NOT_FOUND = 'Session not found';
@@ -94,6 +95,9 @@ export function createAccountSelfService(deps: {
         created_at: new Date(row.created_at).toISOString(),
         last_used_at: new Date(row.last_used_at).toISOString(),
         current: row.token_hash === own,
+        ...deviceOf(row.user_agent),
+        country: row.country,
+        city: row.city,
       }));
     },
 
@@ -108,4 +112,11 @@ export function createAccountSelfService(deps: {
       await users.delete(user.id);
     },
   };
+}
+
+/** The browser and system a session signed in with, read when listed (ua-parser-js, as for clicks). */
+function deviceOf(userAgent: string | null): { browser: string | null; os: string | null } {
+  if (userAgent === null) return { browser: null, os: null };
+  const { browser, os } = parseUserAgent(userAgent);
+  return { browser, os };
 }

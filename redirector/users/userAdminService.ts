@@ -33,6 +33,7 @@ export function toAdminUser(user: UserWithCounts): AdminUser {
     links: user.links,
     clicks: user.clicks,
     disabled: user.disabled,
+    invited: user.invited,
   };
 }
 

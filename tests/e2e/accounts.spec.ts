@@ -38,6 +38,9 @@ test('an invited user chooses a password through the link and lands signed in', 
     .last()
     .click();
   await expect(page.getByTestId(`user-row-${email}`)).toContainText('Ivy Invited');
+  // No password yet: invited, not active (docs/api.md#users).
+  await expect(page.getByTestId(`user-row-${email}`)).toContainText('Invited');
+  await expect(page.getByTestId(`user-row-${email}`)).not.toContainText('Active');
 
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Choose a Password' })).toBeVisible();
@@ -82,7 +85,12 @@ test('the Account screen changes name and password, ends sessions and deletes th
 }) => {
   test.setTimeout(180_000);
   const ann = await apiSignedInUser(server, 'Ann Account', 'ann', 'ann-first-pw');
-  const other = await apiLogin(server, ann.user.email, 'ann-first-pw');
+  // Signed in from a Windows Chrome in Ashburn (the proxy is trusted): the list names both.
+  const other = await apiLogin(server, ann.user.email, 'ann-first-pw', {
+    'User-Agent':
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+    'X-Forwarded-For': '3.3.3.3',
+  });
   const third = await apiLogin(server, ann.user.email, 'ann-first-pw');
   await page.goto(server.url);
   await storeSession(page, ann);
@@ -91,6 +99,8 @@ test('the Account screen changes name and password, ends sessions and deletes th
   const dialog = page.getByRole('dialog', { name: 'Account' });
   await expect(dialog.getByRole('region', { name: 'Sessions' }).getByRole('row')).toHaveCount(5);
   await expect(dialog.getByText('This session')).toBeVisible();
+  const fromChrome = dialog.getByRole('row').filter({ hasText: 'Chrome on Windows' });
+  await expect(fromChrome).toContainText('Ashburn, United States');
   await screenshot(page, 'account-screen');
 
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Ann Renamed');
@@ -111,6 +121,8 @@ test('the Account screen changes name and password, ends sessions and deletes th
   await dialog.getByLabel('Current Password').fill('ann-first-pw');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog.getByText('Every other session has ended.')).toBeVisible();
+  // At once, without reading the page again.
+  await expect(sessions.getByRole('row')).toHaveCount(2);
   for (const token of [other.token, third.token]) {
     const answer = await fetch(`${server.url}/api/account`, { headers: { Authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(401);

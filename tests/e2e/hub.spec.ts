@@ -56,6 +56,66 @@ test.describe('the hub editor', () => {
     }));
   });
 
+  test('asks before leaving unsaved changes, and keeps Save in view', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/login`);
+    await storeSession(page, session);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'My page' }).click();
+    const save = page.getByRole('button', { name: 'Save page' });
+    await expect(save).toBeVisible();
+    // Nothing changed yet: Back leaves at once.
+    await page.getByRole('button', { name: 'Back to links' }).click();
+    await expect(save).toBeHidden();
+    await page.getByRole('button', { name: 'My page' }).click();
+    await page.getByLabel('Bio').fill('Not saved yet');
+    // Not published yet: its address is shown, but not offered to copy or share.
+    await expect(page.getByTestId('hub-address').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy address' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'QR code' })).toHaveCount(0);
+
+    // Back asks; dismissed, the editor and its text stay.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Back to links' }).click();
+    expect(asked).toEqual(['confirm']);
+    await expect(page.getByLabel('Bio')).toHaveValue('Not saved yet');
+
+    // Save stays on screen however far the page is scrolled.
+    await page.mouse.wheel(0, 3000);
+    const box = await save.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+
+    // Closing the page asks too (beforeunload).
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['confirm', 'beforeunload']);
+  });
+
+  test('takes an avatar before the first save, and uploads it with the save', async ({ page, server }) => {
+    const fresh = await apiSignedInUser(server, 'Grace Hopper', 'hub-avatar-first');
+    await page.goto(`${server.url}/login`);
+    await storeSession(page, fresh);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'My page' }).click();
+    await page.getByLabel('Handle').fill(unique('grace').toLowerCase().slice(0, 30));
+    await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes(32, 32) });
+    await expect(page.getByText('The picture is uploaded when you save the page.')).toBeVisible();
+    await expect(page.getByTestId('hub-preview').locator('img')).toBeVisible();
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByText('Page saved')).toBeVisible();
+    const saved = (await api(server, fresh.token, 'GET', '/api/hub')).body.hub;
+    expect(saved.avatar_url).toEqual(expect.stringContaining('/avatar'));
+  });
+
   test('builds, orders, publishes and previews a page', async ({ page, server }) => {
     await page.goto(`${server.url}/login`);
     await storeSession(page, session);
@@ -93,6 +153,9 @@ test.describe('the hub editor', () => {
     const saved = (await api(server, session.token, 'GET', '/api/hub')).body.hub;
     expect(saved).toMatchObject({ handle, title: 'Ada’s links', theme: 'dark', published: true });
     expect(saved.links.map((link: { text: string }) => link.text)).toEqual(['Blog', 'My shop', 'Talks']);
+    // Published: now its address is offered to copy and as a QR code.
+    await expect(page.getByRole('button', { name: 'Copy address' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'QR code' })).toBeVisible();
 
     // The avatar: chosen, uploaded, previewed.
     await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes(64, 64) });

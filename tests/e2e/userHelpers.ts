@@ -52,10 +52,15 @@ export async function apiSignedInUser(
   return apiLogin(server, email, password);
 }
 
-export async function apiLogin(server: ServerProcess, email: string, password: string): Promise<LoginResponse> {
+export async function apiLogin(
+  server: ServerProcess,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<LoginResponse> {
   const response = await fetch(`${server.url}/api/auth?action=login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);

@@ -164,6 +164,7 @@ export const componentSchemas: Record<string, Schema> = {
     links: integer(),
     clicks: integer(),
     disabled: boolean,
+    invited: boolean,
   }),
   UsersPage: closedObject<UsersPage>({ users: arrayOf(ref('AdminUser')), total: integer() }),
   ApiKey: closedObject<ApiKey>({

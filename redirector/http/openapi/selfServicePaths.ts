@@ -86,6 +86,7 @@ export const selfServiceSchemas: Record<string, Schema> = {
       links: integer(),
       clicks: integer(),
       disabled: boolean,
+      invited: boolean,
       invitation: accountLinkSchema,
     },
     ['invitation'],
@@ -94,7 +95,16 @@ export const selfServiceSchemas: Record<string, Schema> = {
   AccountResponse: closedObject<AccountResponse>({ user: ref('User') }),
   SessionsResponse: closedObject<SessionsResponse>({
     sessions: arrayOf(
-      closedObject<SessionInfo>({ id: text(), created_at: dateTime, last_used_at: dateTime, current: boolean }),
+      closedObject<SessionInfo>({
+        id: text(),
+        created_at: dateTime,
+        last_used_at: dateTime,
+        current: boolean,
+        browser: nullable(text('The browser it signed in with, read from its user agent')),
+        os: nullable(text('Its operating system, read from its user agent')),
+        country: nullable(text('ISO 3166-1 alpha-2 of the address it signed in from, approximate')),
+        city: nullable(text('The city of that address, approximate')),
+      }),
     ),
   }),
   SessionsEndedResponse: closedObject<SessionsEndedResponse>({ ended: integer() }),

@@ -15,6 +15,8 @@ export const USER_COLUMNS = [
 ] as const satisfies readonly (keyof UserRecord)[];
 
 export const USER_SHAPE: RowShape = { booleans: ['disabled'] };
+/** The administrator's list adds whether the account is still invited. */
+export const LISTED_USER_SHAPE: RowShape = { booleans: ['disabled', 'invited'] };
 
 export const SESSION_COLUMNS = [
   'token_hash',
@@ -24,6 +26,9 @@ export const SESSION_COLUMNS = [
   'id',
   'created_at',
   'last_used_at',
+  'user_agent',
+  'country',
+  'city',
 ] as const satisfies readonly (keyof SessionRecord)[];
 
 export const LINK_COLUMNS = [

@@ -8,15 +8,10 @@ const COLUMNS = columnList(SESSION_COLUMNS);
 export function createSessionRepository(db: Executor): SessionRepository {
   return {
     async create(session) {
-      await db.run(`INSERT INTO sessions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
-        session.token_hash,
-        session.kind,
-        session.user_id,
-        session.expires_at,
-        session.id,
-        session.created_at,
-        session.last_used_at,
-      ]);
+      await db.run(
+        `INSERT INTO sessions (${COLUMNS}) VALUES (${SESSION_COLUMNS.map(() => '?').join(', ')})`,
+        SESSION_COLUMNS.map((column) => session[column]),
+      );
     },
     find: (tokenHash) => db.get<SessionRecord>(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = ?`, [tokenHash]),
     async delete(tokenHash) {

@@ -1,8 +1,8 @@
 import { WriteCollided } from '../errors';
 import { columnList, type Executor } from '../executor';
-import type { UserRecord, UserWithCounts } from '../records';
+import { NO_PASSWORD, type UserRecord, type UserWithCounts } from '../records';
 import type { UserRepository } from '../store';
-import { USER_COLUMNS, USER_SHAPE } from './columns';
+import { LISTED_USER_SHAPE, USER_COLUMNS, USER_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { containsPattern } from './linkLists';
 import { type ValuesQuery, valuesAmong } from './valuesAmong';
@@ -34,7 +34,8 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
   const withCounts = `
     SELECT ${LISTED_COLUMNS},
            (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id) AS links,
-           ${counts.userClicksSql} AS clicks
+           ${counts.userClicksSql} AS clicks,
+           (u.password_hash = '${NO_PASSWORD}') AS invited
     FROM users u`;
 
   return {
@@ -59,14 +60,14 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       const rows = await db.all<UserWithCounts>(
         `${withCounts} ${match.where} ORDER BY u.id LIMIT ? OFFSET ?`,
         [...match.params, limit, offset],
-        USER_SHAPE,
+        LISTED_USER_SHAPE,
       );
       const total = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM users u ${match.where}`, match.params);
       return { rows, total: total!.n };
     },
     async findWithCounts(id) {
       await counts.beforeRead();
-      return db.get<UserWithCounts>(`${withCounts} WHERE u.id = ?`, [id], USER_SHAPE);
+      return db.get<UserWithCounts>(`${withCounts} WHERE u.id = ?`, [id], LISTED_USER_SHAPE);
     },
     async languageOf(id) {
       const row = await db.get<{ language: string | null }>('SELECT language FROM users WHERE id = ?', [id]);

@@ -4,8 +4,9 @@
  * In the desktop app the Connect screen stands in for the login page, and the header names the
  * server and offers "Change server…".
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../redirector/contract/desktop';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
@@ -34,6 +35,10 @@ export function AdminLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
   const desktop = useDesktopSession();
+  const { pathname } = useLocation();
+  // Narrow screens fold the side navigation behind a Menu button (docs/api.md#screens).
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const menuOpen = menuFor === pathname;
   const signInRoute = desktop ? CONNECT_ROUTE : '/admin/login';
   if (auth.loading) return <LoadingState message={t('common.loading')} />;
   if (!auth.isAuthenticated) return <Navigate to={signInRoute} replace />;
@@ -65,13 +70,31 @@ export function AdminLayout() {
         }
       />
       <div className="shell">
-        <nav className="sidenav" aria-label={t('nav.label')}>
-          {ADMIN_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/admin'} className="sidenav__link">
-              <Icon name={item.icon} />
-              {t(`nav.${item.label}`)}
-            </NavLink>
-          ))}
+        <nav className={menuOpen ? 'sidenav sidenav--open' : 'sidenav'} aria-label={t('nav.label')}>
+          <Button
+            className="sidenav__menu"
+            variant="ghost"
+            icon="list"
+            aria-expanded={menuOpen}
+            aria-controls="admin-nav-links"
+            onClick={() => setMenuFor(menuOpen ? null : pathname)}
+          >
+            {t('nav.menu')}
+          </Button>
+          <div className="sidenav__links" id="admin-nav-links">
+            {ADMIN_NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.to === '/admin'}
+                className="sidenav__link"
+                onClick={() => setMenuFor(null)}
+              >
+                <Icon name={item.icon} />
+                {t(`nav.${item.label}`)}
+              </NavLink>
+            ))}
+          </div>
         </nav>
         <main className="shell__main">
           <Outlet />

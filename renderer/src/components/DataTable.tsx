@@ -15,6 +15,8 @@ export interface DataColumn<Row> {
   className?: string | ((row: Row) => string);
   /** Keeps the cell on one line (dates, durations). */
   nowrap?: boolean;
+  /** The row's buttons (actionsColumn): as the last column, it stays in view while the others scroll under it. */
+  actions?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -36,7 +38,7 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, pairs = true,
   const region = label === undefined ? {} : { role: 'region', 'aria-label': label, tabIndex: 0 };
   return (
     <div className="table-wrap" {...region}>
-      <table className={cx('table table--stack', pairs && 'table--pairs')}>
+      <table className={cx('table table--stack', pairs && 'table--pairs', columns.at(-1)?.actions && 'table--actions')}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -21,6 +21,7 @@ export function actionsColumn<Row>({
 }: ActionsColumnOptions<Row>): DataColumn<Row> {
   return {
     label,
+    actions: true,
     cell: (row) => {
       const trash = <IconButton icon="trash" label={deleteLabel(row)} tone="danger" onClick={() => onDelete(row)} />;
       return buttons ? (

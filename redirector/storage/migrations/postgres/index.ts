@@ -34,6 +34,7 @@ import m024 from './024-settle-attempt-lock-order';
 import m025 from './025-claims-block-nobody';
 import m026 from './026-user-language';
 import m027 from './027-stream-tickets-name-their-credential';
+import m028 from './028-session-origins';
 
 export const postgresMigrations = [
   m001,
@@ -63,6 +64,7 @@ export const postgresMigrations = [
   m025,
   m026,
   m027,
+  m028,
 ];
 
 /**

@@ -25,6 +25,7 @@ import m019 from './019-previews-variants-link-health';
 import m020 from './020-claims-block-nobody';
 import m021 from './021-user-language';
 import m022 from './022-stream-tickets-name-their-credential';
+import m023 from './023-session-origins';
 
 export const sqliteMigrations = [
   m001,
@@ -49,4 +50,5 @@ export const sqliteMigrations = [
   m020,
   m021,
   m022,
+  m023,
 ];

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountUpdate, User } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
-import { useOwnAccountCalls } from '../../api/ownAccount';
+import { useOwnAccountCalls, useSessions } from '../../api/ownAccount';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/Field';
 import { i18next } from '../../i18n';
 import { MIN_PASSWORD_LENGTH } from './AccountForm';
-import { AccountSessions } from './AccountSessions';
+import { AccountSessions, keepCurrentSession } from './AccountSessions';
 import { DeleteAccount } from './DeleteAccount';
 
 export interface AccountDialogProps {
@@ -83,6 +83,7 @@ function profileFields() {
 export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDialogProps) {
   const { t } = useTranslation();
   const calls = useOwnAccountCalls();
+  const sessions = useSessions();
   const [form, setForm] = useState<ProfileForm>({
     name: user.name,
     email: user.email,
@@ -104,6 +105,8 @@ export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDial
     try {
       const saved = await calls.update(changes);
       onSaved(saved.user);
+      // A new password ends every other session (docs/api.md#the-account-of-the-signed-in-user): shown at once.
+      if (changes.password !== undefined) keepCurrentSession(sessions);
       setForm((current) => ({ ...current, password: '', confirm: '', current: '' }));
       const text = changes.password === undefined ? t('account.dialog.saved') : t('account.dialog.savedEnded');
       setNotice({ tone: 'success', text });
@@ -140,7 +143,7 @@ export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDial
             {t('account.dialog.save')}
           </Button>
         </form>
-        <AccountSessions />
+        <AccountSessions sessions={sessions} />
         <DeleteAccount onDeleted={onDeleted} />
       </div>
     </Dialog>

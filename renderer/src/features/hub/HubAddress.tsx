@@ -14,10 +14,22 @@ export interface HubAddressProps {
   onChange: (patch: Partial<HubDraft>) => void;
   onQr: () => void;
   handleError: string | null;
+  /** Saved and published at this address: only then is it offered to open, copy or draw as a QR code. */
+  live: boolean;
 }
 
-function Address({ label, url, children }: { label: string; url: string; children?: ReactNode }) {
+function Address({ label, url, live, children }: { label: string; url: string; live: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
+  if (!live)
+    return (
+      <div className="hub-address">
+        <span className="field__label">{label}</span>
+        <span className="mono hub-address__url" data-testid="hub-address">
+          {url}
+        </span>
+        <span className="field__hint">{t('hub.notLive')}</span>
+      </div>
+    );
   return (
     <div className="hub-address">
       <span className="field__label">{label}</span>
@@ -32,7 +44,7 @@ function Address({ label, url, children }: { label: string; url: string; childre
   );
 }
 
-export function HubAddress({ draft, address, domainAddress, onChange, onQr, handleError }: HubAddressProps) {
+export function HubAddress({ draft, address, domainAddress, onChange, onQr, handleError, live }: HubAddressProps) {
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -47,12 +59,12 @@ export function HubAddress({ draft, address, domainAddress, onChange, onQr, hand
         autoComplete="off"
         onValueChange={(handle) => onChange({ handle })}
       />
-      <Address label={t('hub.address')} url={address}>
+      <Address label={t('hub.address')} url={address} live={live}>
         <Button size="sm" icon="qr" onClick={onQr}>
           {t('hub.qr')}
         </Button>
       </Address>
-      {domainAddress ? <Address label={t('hub.domainAddress')} url={domainAddress} /> : null}
+      {domainAddress ? <Address label={t('hub.domainAddress')} url={domainAddress} live={live} /> : null}
       <Checkbox
         label={t('hub.published')}
         hint={t('hub.publishedHint')}

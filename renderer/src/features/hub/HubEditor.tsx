@@ -64,11 +64,16 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
   const byId = new Map(props.links.map((link) => [link.id, link]));
   const address = hub && hub.handle === draft.handle ? hub.url : pageAddress(props.origin, draft.handle);
   const handleError = message?.tone === 'error' && /handle/i.test(message.text) ? message.text : null;
+  useLeaveWarning(editor.unsaved);
+  // Leaving with unsaved changes asks first (docs/api.md#screens).
+  const back = () => {
+    if (!editor.unsaved || window.confirm(t('hub.leaveUnsaved'))) props.onBack();
+  };
 
   return (
     <div className="stack stack--lg">
-      <div className="row row--between">
-        <Button variant="ghost" icon="arrowLeft" onClick={props.onBack}>
+      <div className="row row--between hub-editor__toolbar">
+        <Button variant="ghost" icon="arrowLeft" onClick={back}>
           {t('hub.back')}
         </Button>
         <div className="row">
@@ -97,13 +102,15 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
               onChange={change}
               onQr={() => setQrOpen(true)}
               handleError={handleError}
+              // Offered once published (docs/api.md#screens): an unsaved or unpublished address answers 404.
+              live={Boolean(hub?.published) && hub?.handle === draft.handle}
             />
           </Card>
           <Card title={t('hub.pageTitle')}>
             <HubAppearance
               draft={draft}
               onChange={change}
-              canUpload={hub !== null}
+              canUpload
               hasAvatar={Boolean(hub?.avatar_url)}
               onAvatar={editor.upload}
               onRemoveAvatar={editor.removeAvatar}
@@ -135,4 +142,18 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
       {qrOpen ? props.renderQr(address, () => setQrOpen(false)) : null}
     </div>
   );
+}
+
+/** While there are unsaved changes, closing or reloading the page asks first (the browser's own question). */
+function useLeaveWarning(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when a value is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
 }

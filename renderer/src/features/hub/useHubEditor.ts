@@ -12,11 +12,15 @@ export function useHubEditor(initial: Hub | null, userName: string) {
   const calls = useHubCalls();
   const [hub, setHub] = useState<Hub | null>(initial);
   const [draft, setDraft] = useState<HubDraft>(() => draftOf(initial, userName));
+  // What was last saved (or loaded): the draft differs from it while there are unsaved changes.
+  const [savedDraft, setSavedDraft] = useState<HubDraft>(draft);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<HubMessage | null>(null);
   // The chosen file as a data: address: the UI's policy shows no other origin's images.
   const [localAvatar, setLocalAvatar] = useState<string | null>(null);
   const [refresh, setRefresh] = useState(0);
+  // Chosen before the page's first save: uploaded right after it (the server keeps avatars of pages only).
+  const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
 
   const run = async (work: () => Promise<string>) => {
     setBusy(true);
@@ -37,13 +41,20 @@ export function useHubEditor(initial: Hub | null, userName: string) {
     message,
     localAvatar,
     refresh,
+    unsaved: pendingAvatar !== null || JSON.stringify(draft) !== JSON.stringify(savedDraft),
     dismiss: () => setMessage(null),
     change: (patch: Partial<HubDraft>) => setDraft((current) => ({ ...current, ...patch })),
     save: () =>
       run(async () => {
-        const saved = (await calls.save(inputOf(draft))).hub!;
+        let saved = (await calls.save(inputOf(draft))).hub!;
+        if (pendingAvatar) {
+          saved = (await calls.setAvatar(pendingAvatar)).hub ?? saved;
+          setPendingAvatar(null);
+        }
         setHub(saved);
-        setDraft(draftOf(saved, userName));
+        const next = draftOf(saved, userName);
+        setDraft(next);
+        setSavedDraft(next);
         setRefresh((value) => value + 1);
         return i18next.t('hub.saved');
       }),
@@ -57,6 +68,11 @@ export function useHubEditor(initial: Hub | null, userName: string) {
     upload: (file: File) =>
       run(async () => {
         const shown = readAsDataUrl(file);
+        if (hub === null) {
+          setPendingAvatar(file);
+          setLocalAvatar(await shown);
+          return i18next.t('hub.avatarPending');
+        }
         setHub((await calls.setAvatar(file)).hub);
         setLocalAvatar(await shown);
         return i18next.t('hub.saved');

@@ -32,7 +32,6 @@ export interface LinkFormProps {
 
 export function LinkForm({ form, texts, id, shortCodePrefix, shortCodeNote, children, domainField }: LinkFormProps) {
   const { t } = useTranslation();
-  const { editing } = form;
   const { placeholders } = texts;
   const shortCode = <ShortCodeInput form={form} texts={texts} prefix={shortCodePrefix} note={shortCodeNote} />;
   const title = (
@@ -44,22 +43,26 @@ export function LinkForm({ form, texts, id, shortCodePrefix, shortCodeNote, chil
       fieldClassName="span-2"
     />
   );
+  const target = (
+    <TextField
+      label={t('linkForm.fields.targetUrl')}
+      type="url"
+      required
+      placeholder={placeholders.target_url}
+      {...form.field('target_url')}
+      // The dialog asks for the destination first (docs/api.md#pages): it is the one thing a new link needs.
+      autoFocus={texts.destinationFirst}
+      fieldClassName="span-2"
+    />
+  );
   return (
     <form id={id} ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
       {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
       <div className="form-grid">
         {domainField}
-        {texts.shortCodeFirst ? shortCode : title}
-        <TextField
-          label={t('linkForm.fields.targetUrl')}
-          type="url"
-          required
-          placeholder={placeholders.target_url}
-          {...form.field('target_url')}
-          autoFocus={texts.shortCodeFirst && editing}
-          fieldClassName="span-2"
-        />
-        {texts.shortCodeFirst ? title : shortCode}
+        {texts.destinationFirst ? target : title}
+        {texts.destinationFirst ? shortCode : target}
+        {texts.destinationFirst ? title : shortCode}
         <TextField
           label={t('linkForm.fields.tags')}
           optional
@@ -108,13 +111,12 @@ function ShortCodeInput({ form, texts, prefix, note }: ShortCodeInputProps) {
       hint={texts.shortCodeHint?.[editing ? 'edit' : 'create']}
       autoComplete="off"
       spellCheck={false}
-      autoFocus={texts.shortCodeFirst && !editing}
       fieldClassName="grow"
     />
   );
   return (
     <div className="field span-2">
-      <div className="row" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
+      <div className="row short-code-row">
         {input}
         {editing ? null : (
           <Button icon="refresh" onClick={() => set('short_code', randomShortCode())} style={{ minHeight: 42 }}>

@@ -4,6 +4,7 @@
  * the words differ between the two screens (linkFormTexts.ts).
  */
 import {
+  isDestination,
   isHttpUrl,
   type Link,
   type LinkInput,
@@ -14,6 +15,7 @@ import {
   shortCodeProblem,
   splitTagText,
   type TagsResult,
+  withDefaultScheme,
 } from '../../../../redirector/contract';
 import {
   CONVERSION_FIELDS,
@@ -112,9 +114,9 @@ export function linkFormFromLink(link: Link): LinkFormValues {
   };
 }
 
-function addressError(value: string, missing: string, invalid: string): string | undefined {
+function addressError(value: string, missing: string, invalid: string, valid = isHttpUrl): string | undefined {
   if (value.trim() === '') return missing;
-  return isHttpUrl(value) ? undefined : invalid;
+  return valid(value) ? undefined : invalid;
 }
 
 function shortCodeError(value: string, texts: LinkFormTexts): string | undefined {
@@ -148,7 +150,8 @@ export function validateLinkForm(values: LinkFormValues, editing: boolean, texts
   const { errors: words } = texts;
   const found: LinkFormErrors = {
     short_code: editing ? undefined : shortCodeError(values.short_code, texts),
-    target_url: addressError(values.target_url, words.targetRequired, words.invalidUrl),
+    // The destination may leave out its scheme: https:// is put before it (docs/api.md#rules-and-their-messages).
+    target_url: addressError(values.target_url, words.targetRequired, words.invalidUrl, isDestination),
     tags: tagsError(values.tags),
     country_redirect_url: values.enable_country_redirect
       ? addressError(values.country_redirect_url, words.redirectRequired, words.invalidUrl)
@@ -167,7 +170,7 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
   const tags = tagsFromText(values.tags);
   return {
     short_code: values.short_code.trim(),
-    target_url: values.target_url.trim(),
+    target_url: withDefaultScheme(values.target_url).trim(),
     title: values.title.trim(),
     tags: tags.ok ? tags.tags : [],
     enable_tiktok_bypass: values.enable_tiktok_bypass,

@@ -7,8 +7,8 @@ import { INVALID_URL, SHORT_CODE_MAX_LENGTH } from '../../../../redirector/contr
 import { i18next } from '../../i18n';
 
 export interface LinkFormTexts {
-  /** The user dialog asks for the short code first; the admin page puts it below the title. */
-  shortCodeFirst: boolean;
+  /** The user dialog asks for the destination first, then the short code; the admin page starts with the title. */
+  destinationFirst: boolean;
   legend: string;
   placeholders: {
     short_code?: string;
@@ -33,7 +33,7 @@ export interface LinkFormTexts {
 export function userLinkFormTexts(): LinkFormTexts {
   const t = i18next.t;
   return {
-    shortCodeFirst: true,
+    destinationFirst: true,
     legend: t('linkForm.user.legend'),
     placeholders: {
       short_code: t('linkForm.user.placeholders.shortCode'),
@@ -60,7 +60,7 @@ export function adminLinkFormTexts(): LinkFormTexts {
   const t = i18next.t;
   const characters = t('linkForm.admin.errors.shortCodeCharacters');
   return {
-    shortCodeFirst: false,
+    destinationFirst: false,
     legend: t('linkForm.admin.legend'),
     placeholders: {
       target_url: 'https://example.com/page',

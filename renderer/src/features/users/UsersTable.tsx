@@ -41,8 +41,7 @@ export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }:
     { label: columns.clicks, numeric: true, cell: (user) => formatNumber(user.clicks) },
     {
       label: columns.status,
-      cell: (user) =>
-        user.disabled ? <Badge tone="danger">{TEXTS.disabled}</Badge> : <Badge tone="success">{TEXTS.active}</Badge>,
+      cell: (user) => <UserStatus user={user} texts={TEXTS} />,
     },
     actionsColumn({
       label: columns.actions,
@@ -78,4 +77,11 @@ export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }:
       pairs={false}
     />
   );
+}
+
+/** Disabled first; else an account made without a password that nobody has signed up to yet is Invited, not Active. */
+function UserStatus({ user, texts }: { user: AdminUser; texts: ReturnType<typeof usersTexts> }) {
+  if (user.disabled) return <Badge tone="danger">{texts.disabled}</Badge>;
+  if (user.invited) return <Badge tone="info">{texts.invited}</Badge>;
+  return <Badge tone="success">{texts.active}</Badge>;
 }

@@ -4,7 +4,7 @@ import { catalogueTexts, i18next } from '../../i18n';
 
 /** The entries read as they are, each under its own name. */
 const PLAIN =
-  'title subtitle search searchPlaceholder pages loading loadFailed empty emptyHint noMatch noMatchHint clearSearch active disabled disable enable delete invite reset linkFailed changeFailed deleteTitle deleting deleteFailed';
+  'title subtitle search searchPlaceholder pages loading loadFailed empty emptyHint noMatch noMatchHint clearSearch active invited disabled disable enable delete invite reset linkFailed changeFailed deleteTitle deleting deleteFailed';
 
 export function usersTexts() {
   const t = i18next.t;

@@ -116,7 +116,12 @@ describe('errors: one line, exit 1 when the command fails', () => {
     const run = await runCli(['links', 'import', missing], env());
     expect([run.code, run.stderr]).toEqual([1, `me: cannot read "${missing}" (ENOENT)\n`]);
     const badHeader = await runCli(['links', 'import', '-'], env(), { stdin: 'url,name\nhttps://a.example,a\n' });
-    expect([badHeader.code, badHeader.stderr]).toEqual([1, 'me: Unknown columns: url, name\n']);
+    expect([badHeader.code, badHeader.stderr]).toEqual([
+      1,
+      expect.stringMatching(
+        /^me: Unknown columns: url, name\. Accepted columns: short_code, target_url, .*, domain\n$/,
+      ),
+    ]);
     const binary = await runCli(['links', 'import', '-'], env(), { stdin: 'target_url\n\0\n' });
     expect([binary.code, binary.stderr]).toEqual([1, 'me: the file holds NUL characters: it is not a CSV text file\n']);
   });

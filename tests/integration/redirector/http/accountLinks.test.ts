@@ -42,7 +42,17 @@ describe.each(CLOCKED_STORES)('invitation and reset links ($kind)', ({ start }) 
       { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Ivy', email: 'ivy@example.com', links: 0, disabled: false });
+    expect(created.body).toMatchObject({
+      name: 'Ivy',
+      email: 'ivy@example.com',
+      links: 0,
+      disabled: false,
+      invited: true,
+    });
+    const invitedStatus = async () =>
+      (await admin('GET', '/api/users?q=ivy@example.com')).body.users.map((user: { invited: boolean }) => user.invited);
+    // Listed as invited until the invitation sets a password (docs/api.md#users).
+    expect(await invitedStatus()).toEqual([true]);
     const { url, expires_at } = created.body.invitation;
     expect(url).toMatch(/^https:\/\/go\.example\.test\/reset\/[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(expires_at)).toBe(clock.now + 72 * HOUR);
@@ -60,6 +70,7 @@ describe.each(CLOCKED_STORES)('invitation and reset links ($kind)', ({ start }) 
     expect(used.body.user).toEqual({ id: created.body.id, name: 'Ivy', email: 'ivy@example.com', custom_domain: null });
     expect((await call(server, 'GET', '/api/account', { headers: bearer(used.body.token) })).status).toBe(200);
     expect((await login('ivy@example.com', 'ivy-secret-1')).status).toBe(200);
+    expect(await invitedStatus()).toEqual([false]);
     const again = await reset(token, 'ivy-secret-2');
     expect([again.status, again.body.error]).toEqual([400, ACCOUNT_LINK_INVALID]);
     expect((await login('ivy@example.com', 'ivy-secret-2')).status).toBe(401);
@@ -70,6 +81,7 @@ describe.each(CLOCKED_STORES)('invitation and reset links ($kind)', ({ start }) 
     const created = await admin('POST', '/api/users', body);
     expect(created.status).toBe(201);
     expect(created.body.invitation).toBeUndefined();
+    expect(created.body.invited).toBe(false);
     expect((await login('pat@example.com', 'pat-secret')).status).toBe(200);
     expect((await admin('POST', '/api/users', body)).status).toBe(409);
     expect((await admin('POST', '/api/users', { name: 'X', email: 'nope' })).status).toBe(400);

@@ -7,7 +7,7 @@ import { userScope } from '../../../../redirector/auth/scope';
 import { CURRENT_PASSWORD_WRONG } from '../../../../redirector/contract/account';
 import { bearer, call, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
-import { UA } from '../../../helpers/visitors';
+import { IP, UA } from '../../../helpers/visitors';
 import { CLOCKED_STORES, type Clock, testClock } from './accountStores';
 
 describe.each(CLOCKED_STORES)('account self-service ($kind)', ({ start }) => {
@@ -20,7 +20,7 @@ describe.each(CLOCKED_STORES)('account self-service ($kind)', ({ start }) => {
 
   beforeAll(async () => {
     clock = testClock();
-    server = await start({ OUTBOUND_ALLOW_PRIVATE: '1' }, clock);
+    server = await start({ OUTBOUND_ALLOW_PRIVATE: '1', TRUST_PROXY: '1' }, clock);
   });
   afterAll(() => server.close());
   // Past the limit of accounts made from one address (5 an hour).
@@ -108,6 +108,38 @@ describe.each(CLOCKED_STORES)('account self-service ($kind)', ({ start }) => {
     expect((await as(second, 'DELETE', '/api/account/sessions')).body).toEqual({ ended: 2 });
     expect((await as(ned.token, 'GET', '/api/account')).status).toBe(401);
     expect((await as(second, 'GET', '/api/account/sessions')).body.sessions).toHaveLength(1);
+  });
+
+  it('names each session’s browser, system and approximate place, from its sign-in', async () => {
+    const uma = await newUser(server, 'Uma');
+    clock.advance(1000);
+    const fromMumbai = await call(server, 'POST', '/api/auth?action=login', {
+      body: { email: uma.user.email, password: uma.password },
+      headers: { 'User-Agent': UA.iphoneSafari, 'X-Forwarded-For': IP.india },
+    });
+    clock.advance(1000);
+    const fromUs = await call(server, 'POST', '/api/auth?action=login', {
+      body: { email: uma.user.email, password: uma.password },
+      headers: { 'User-Agent': UA.desktopChrome, 'X-Forwarded-For': IP.us },
+    });
+    const listed = (await as(fromUs.body.token, 'GET', '/api/account/sessions')).body.sessions;
+    const origins = listed.map(({ browser, os, country, city, current }: Record<string, unknown>) => ({
+      browser,
+      os,
+      country,
+      city,
+      current,
+    }));
+    expect(origins.slice(0, 2)).toEqual([
+      { browser: 'Chrome', os: 'Windows', country: 'US', city: 'Ashburn', current: true },
+      { browser: 'Mobile Safari', os: 'iOS', country: 'IN', city: 'Mumbai', current: false },
+    ]);
+    // The test helper's own sign-ins: from a private address, which has no place.
+    for (const origin of origins.slice(2)) expect(origin).toMatchObject({ country: null, city: null });
+    expect(fromMumbai.status).toBe(200);
+    // The address itself is not kept: only the place.
+    const stored = await server.store.sessions.listForUser(uma.user.id, clock.now);
+    expect(JSON.stringify(stored)).not.toContain(IP.india);
   });
 
   it('an API key cannot manage its owner’s account', async () => {

@@ -1,7 +1,8 @@
 /**
  * Two rules of a link's fields over HTTP on both stores (docs/api.md#links): the loop rule compares
  * host names without their case or final dot, on every destination field; a link password's length
- * is counted in Unicode code points (4–128), and a long emoji password is stored whole.
+ * is counted in Unicode code points (4–128), and a long emoji password is stored whole; a destination
+ * typed without a scheme is taken as https:// in a create, an update and an import, other schemes still refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../../redirector/auth/passwords';
@@ -109,6 +110,38 @@ describe.each(STORE_SERVERS)('link rules ($kind)', ({ start }) => {
       expect([edge.status, (edge.body as Link).has_password]).toEqual([200, true]);
       const after = await server.store.links.findById(locked.id);
       expect(await verifyPassword(EMOJI.repeat(128), after!.password_hash!)).toBe(true);
+    });
+  });
+
+  describe('a destination without a scheme', () => {
+    it('is taken as https:// in a create, a user create, an update and an import row', async () => {
+      const created = await create({ target_url: ' example.com/page?q=1 ' });
+      expect([created.status, created.body.target_url]).toEqual([201, 'https://example.com/page?q=1']);
+      const owner = await newUser(server as TestServer, 'Schemeless');
+      const mine = await call(server as TestServer, 'POST', '/api/links/create', {
+        headers: bearer(owner.token),
+        body: { target_url: 'www.Example.org:8080/a b' },
+      });
+      expect([mine.status, mine.body.link?.target_url]).toEqual([201, 'https://www.example.org:8080/a%20b']);
+      const changed = await update(created.body.id, { target_url: 'shop.example.net' });
+      expect([changed.status, changed.body.target_url]).toEqual([200, 'https://shop.example.net/']);
+      const imported = await call(server as TestServer, 'POST', '/api/links/user/import', {
+        headers: { ...bearer(owner.token), 'Content-Type': 'text/csv' },
+        rawBody: 'short_code,target_url\nbare-import,docs.example.com/start\n',
+      });
+      expect([imported.status, imported.body]).toEqual([200, { created: 1, failed: [] }]);
+      expect((await server.store.links.findByShortCode('bare-import'))?.target_url).toBe(
+        'https://docs.example.com/start',
+      );
+    });
+
+    it('still refuses other schemes, relative paths, hosts without a dot and the service’s own host', async () => {
+      for (const target of ['javascript:alert(1)', 'mailto:a@example.com', '/page', 'localhost/x', 'a@example.com']) {
+        const refused = await create({ target_url: target });
+        expect([refused.status, refused.body], target).toEqual([400, { error: 'Please enter a valid URL' }]);
+      }
+      const loop = await create({ target_url: 'me.example/code' });
+      expect([loop.status, loop.body]).toEqual([400, { error: SELF_LINK }]);
     });
   });
 });

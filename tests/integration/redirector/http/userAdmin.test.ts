@@ -44,6 +44,7 @@ describe.each(STORE_SERVERS)('user administration ($kind)', ({ start }) => {
           links: 1,
           clicks: 1,
           disabled: false,
+          invited: false,
         },
       ],
       total: 1,

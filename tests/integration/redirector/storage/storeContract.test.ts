@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cliScope, userScope } from '../../../../redirector/auth/scope';
 import { UniqueViolation } from '../../../../redirector/storage/errors';
+import { NO_ORIGIN } from '../../../../redirector/storage/records';
 import { LINK_OPTION_DEFAULTS } from '../../../../redirector/storage/repositories/columns';
 import type { Store } from '../../../../redirector/storage/store';
 import { newClick, newLink, newUser, openForEachTest, STORE_KINDS } from './storeKinds';
@@ -81,6 +82,7 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
     it('creates, finds and deletes admin and user sessions', async () => {
       const user = await store.users.create(newUser());
       const times = { created_at: 1_000, last_used_at: 1_500 };
+      const origin = { user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', country: 'DE', city: 'Berlin' };
       const admin = {
         token_hash: 'hash-admin',
         kind: 'admin' as const,
@@ -88,6 +90,7 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         expires_at: 2_000,
         id: 'a1',
         ...times,
+        ...NO_ORIGIN,
       };
       const own = {
         token_hash: 'hash-user',
@@ -96,6 +99,8 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         expires_at: 3_000,
         id: 'u1',
         ...times,
+        // Kept as given: the session list reads where each sign-in came from.
+        ...origin,
       };
       await store.sessions.create(admin);
       await store.sessions.create(own);
@@ -114,7 +119,7 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         ['b', 2_000],
         ['c', 2_001],
       ] as const) {
-        const times = { id: hash, created_at: 0, last_used_at: 0 };
+        const times = { id: hash, created_at: 0, last_used_at: 0, ...NO_ORIGIN };
         await store.sessions.create({ token_hash: hash, kind: 'admin', user_id: null, expires_at: expires, ...times });
       }
       expect(await store.sessions.deleteExpired(2_000)).toBe(2);
@@ -133,6 +138,7 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         id: `id-${hash}`,
         created_at: createdAt,
         last_used_at: createdAt,
+        ...NO_ORIGIN,
       });
       for (const row of [session('s1', user.id, 1), session('s2', user.id, 2), session('s3', user.id, 3)]) {
         await store.sessions.create(row);

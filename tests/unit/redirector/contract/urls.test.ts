@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, normaliseHttpUrl } from '../../../../redirector/contract/urls';
+import {
+  isHttpUrl,
+  normaliseDestination,
+  normaliseHttpUrl,
+  withDefaultScheme,
+} from '../../../../redirector/contract/urls';
 import { itReturns } from '../../../helpers/tables';
 
 describe('normaliseHttpUrl', () => {
@@ -50,5 +55,39 @@ describe('isHttpUrl', () => {
     expect(isHttpUrl(' https://example.com/a ')).toBe(true);
     expect(isHttpUrl('https://')).toBe(false);
     expect(isHttpUrl('x:y')).toBe(false);
+  });
+});
+
+describe('normaliseDestination', () => {
+  itReturns('takes a bare host name %j as https://: %s', normaliseDestination, [
+    ['example.com/page', 'https://example.com/page'],
+    [' www.Example.com ', 'https://www.example.com/'],
+    ['example.com:8080/x?q=1#top', 'https://example.com:8080/x?q=1#top'],
+    ['shop.example.net?ref=mail', 'https://shop.example.net/?ref=mail'],
+    ['http://example.com/kept', 'http://example.com/kept'],
+  ]);
+
+  itReturns('still refuses %j', normaliseDestination, [
+    ['javascript:alert(1)', undefined],
+    ['JavaScript://%0aalert(1)', undefined],
+    ['mailto:a@example.com', undefined],
+    ['a@example.com', undefined],
+    ['user:pass@example.com', undefined],
+    ['data:text/html,x', undefined],
+    ['/relative/path', undefined],
+    ['//example.com/x', undefined],
+    ['localhost:3000/x', undefined],
+    ['example', undefined],
+    ['not a url', undefined],
+    ['example dot com', undefined],
+    ['', undefined],
+  ]);
+});
+
+describe('withDefaultScheme', () => {
+  it('leaves what it does not prefix as it came', () => {
+    expect(withDefaultScheme('example.com')).toBe('https://example.com');
+    expect(withDefaultScheme(' /page ')).toBe(' /page ');
+    expect(withDefaultScheme('ftp://example.com/')).toBe('ftp://example.com/');
   });
 });

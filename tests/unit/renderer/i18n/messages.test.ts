@@ -37,6 +37,7 @@ import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
 import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
+import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
@@ -152,6 +153,8 @@ async function builtMessages(): Promise<string[]> {
     })(),
     KEY_LIMIT_REACHED,
     linkLimitMessage(500),
+    importHeaderProblem(['target_url', 'colour']),
+    importHeaderProblem(['title']),
     linkPasswordProblem('abc'),
     geoTargetCountProblem(MAX_GEO_TARGETS + 1),
     geoTargetCountryProblem('usa'),

@@ -50,6 +50,14 @@ describe('LinkFormDialog', () => {
     expect(code.value).not.toBe(first);
   });
 
+  it('opens with the focus on the destination, asked before the short code', () => {
+    renderForm();
+    const target = screen.getByLabelText(/^Target URL/);
+    expect(document.activeElement).toBe(target);
+    const code = screen.getByLabelText(/^Short Code/);
+    expect(target.compareDocumentPosition(code) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('blocks an empty or invalid form with messages and sends nothing', async () => {
     const submitted = renderForm();
     type(/^Short Code/, '');

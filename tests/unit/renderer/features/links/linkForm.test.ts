@@ -53,6 +53,21 @@ describe("link form, in the user dialog's words", () => {
     expect(validateLinkForm(filled, false)).toEqual({});
   });
 
+  it('takes a destination typed without a scheme as https://, and still refuses other schemes', () => {
+    const bare = { ...filled, target_url: ' example.com/page ' };
+    expect(validateLinkForm(bare, false)).toEqual({});
+    expect(linkInputFromForm(bare).target_url).toBe('https://example.com/page');
+    for (const bad of ['javascript:alert(1)', 'mailto:a@example.com', 'localhost/x']) {
+      expect(validateLinkForm({ ...filled, target_url: bad }, false), bad).toEqual({ target_url: INVALID_URL });
+    }
+    // Only the destination: an option's address still spells out its scheme.
+    expect(
+      validateLinkForm({ ...filled, enable_instagram_exit: true, instagram_exit_url: 'example.com/ig' }, false),
+    ).toEqual({
+      instagram_exit_url: INVALID_URL,
+    });
+  });
+
   it('says "Please enter a valid URL" for a target that is not an address', () => {
     expect(validateLinkForm({ ...filled, target_url: 'not a url' }, false)).toEqual({
       target_url: 'Please enter a valid URL',

@@ -1,0 +1,151 @@
+/**
+ * The signed-in screens on a phone (docs/api.md#screens), measured in Chromium: at 390 × 844 the
+ * dashboard's header takes at most 15 % of the screen and scrolls away, ten links fit in three
+ * screens' height, every field of the link dialog keeps the dialog's full width, and every admin
+ * destination is reachable from the Menu; at 390, 1,024 and 1,280 px no table hides a row's action.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { LoginResponse } from '../../redirector/contract';
+import { expect, test } from './fixtures';
+import { adminSignIn, apiCreateLinks, apiSignedInUser, storeSession, unique } from './userHelpers';
+
+test.use({ serverEnv: { ME_E2E_FILE: 'phoneLayout' } });
+test.describe.configure({ mode: 'serial' });
+
+const PHONE = { width: 390, height: 844 };
+const THEMES = ['light', 'dark'] as const;
+
+let user: LoginResponse;
+
+test.beforeAll(async ({ server }) => {
+  user = await apiSignedInUser(server, 'Mary Jackson', 'phone');
+  await apiCreateLinks(server, user.token, 10, (index) => ({
+    short_code: unique(`phone-${index}`).slice(0, 30),
+    target_url: `https://example.com/a/rather/long/path/number/${index}?utm_source=newsletter&utm_campaign=spring`,
+    title: `Spring campaign link number ${index}`,
+    tags: ['spring', 'mail'],
+  }));
+  // More accounts, so the Users table has rows with every action.
+  for (const name of ['Dorothy Vaughan', 'Katherine Goble']) await apiSignedInUser(server, name, 'phone-user');
+});
+
+async function box(locator: Locator, what: string) {
+  const found = await locator.boundingBox();
+  expect(found, what).not.toBeNull();
+  return found!;
+}
+
+async function openDashboard(page: Page, server: { url: string }, theme: string) {
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, user);
+  await page.evaluate((value) => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'me.theme',
+      value,
+    );
+  }, theme);
+  await page.goto(`${server.url}/dashboard`);
+  await expect(page.locator('.links-table tbody tr')).toHaveCount(10);
+}
+
+for (const theme of THEMES) {
+  test(`the dashboard fits a phone (${theme})`, async ({ page, server }) => {
+    await page.setViewportSize(PHONE);
+    await openDashboard(page, server, theme);
+
+    const header = page.locator('header.app-header');
+    const top = await box(header, 'header');
+    expect(top.height, 'header height').toBeLessThanOrEqual(PHONE.height * 0.15);
+    // It scrolls away with the page rather than stay over the links.
+    await page.mouse.wheel(0, 600);
+    await expect.poll(async () => (await header.boundingBox())?.y ?? 0).toBeLessThan(-top.height + 1);
+
+    const rows = page.locator('.links-table tbody tr');
+    const first = await box(rows.first(), 'first link');
+    const last = await box(rows.last(), 'tenth link');
+    expect(last.y + last.height - first.y, 'ten links').toBeLessThanOrEqual(PHONE.height * 3);
+    // Each link's actions stay on screen.
+    for (const button of await rows.first().getByRole('button').all()) {
+      const place = await box(button, 'action');
+      expect(place.x + place.width, 'action right edge').toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+}
+
+test('every field of the link dialog keeps its full width on a phone, the destination first', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize(PHONE);
+  await openDashboard(page, server, 'light');
+  await page
+    .getByRole('button', { name: /Create (New )?Link/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel(/^Target URL/)).toBeFocused();
+  const grid = await box(dialog.locator('.form-grid').first(), 'form');
+  const fields = dialog.locator('.form-grid').first().locator(':scope > .field, :scope > .field > .row > .field');
+  const count = await fields.count();
+  expect(count).toBeGreaterThanOrEqual(4);
+  for (let index = 0; index < count; index += 1) {
+    const field = await box(fields.nth(index), `field ${index}`);
+    expect(field.width, `field ${index} width`).toBeGreaterThanOrEqual(grid.width - 1);
+  }
+  // The short code's own input is no sliver beside its prefix.
+  const shortCode = await box(dialog.getByLabel(/^Short Code/), 'short code');
+  expect(shortCode.width, 'short code input').toBeGreaterThanOrEqual(grid.width / 2);
+});
+
+test('every admin destination is reachable from the Menu on a phone', async ({ page, server }) => {
+  await adminSignIn(page, server);
+  await page.setViewportSize(PHONE);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  const destinations = [
+    'Dashboard',
+    'Links',
+    'Create Link',
+    'Users',
+    'Domains',
+    'API Keys',
+    'Webhooks',
+    'Live Visitors',
+    'Repeat Visitors',
+    'Conversion Funnel',
+    'Debug Info',
+  ];
+  for (const name of destinations) {
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    const link = nav.getByRole('link', { name, exact: true });
+    const place = await box(link, name);
+    expect(place.x, `${name} left`).toBeGreaterThanOrEqual(0);
+    expect(place.x + place.width, `${name} right`).toBeLessThanOrEqual(PHONE.width);
+    await link.click();
+    // Chosen: the menu folds away again.
+    await expect(nav.getByRole('link', { name, exact: true })).toBeHidden();
+  }
+});
+
+test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server }) => {
+  await adminSignIn(page, server);
+  for (const width of [390, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of ['users', 'links']) {
+      await page.goto(`${server.url}/admin/${screen}`);
+      const rows = page.locator('.table tbody tr');
+      await expect(rows.first()).toBeVisible();
+      const wrap = await box(page.locator('.table-wrap').first(), 'table box');
+      for (const row of (await rows.all()).slice(0, 3)) {
+        for (const button of await row.getByRole('button').all()) {
+          const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
+          const place = await box(button, `${name}`);
+          const at = `${name} on ${screen} at ${width} px`;
+          expect(place.x, at).toBeGreaterThanOrEqual(Math.max(0, wrap.x) - 1);
+          expect(place.x + place.width, at).toBeLessThanOrEqual(Math.min(width, wrap.x + wrap.width) + 1);
+        }
+      }
+    }
+  }
+});
