@@ -34,27 +34,23 @@ export function LinkForm({ form, texts, id, shortCodePrefix, shortCodeNote, chil
   const { t } = useTranslation();
   const { placeholders } = texts;
   const shortCode = <ShortCodeInput form={form} texts={texts} prefix={shortCodePrefix} note={shortCodeNote} />;
-  const title = (
+  /** A field of the grid's full width, named and labelled after its form field. */
+  const wideField = (name: 'title' | 'target_url' | 'tags', labelKey: 'title' | 'targetUrl' | 'tags', more: object) => (
     <TextField
-      label={t('linkForm.fields.title')}
-      optional
-      placeholder={placeholders.title}
-      {...form.field('title')}
+      label={t(`linkForm.fields.${labelKey}`)}
+      placeholder={placeholders[name]}
+      {...form.field(name)}
       fieldClassName="span-2"
+      {...more}
     />
   );
-  const target = (
-    <TextField
-      label={t('linkForm.fields.targetUrl')}
-      type="url"
-      required
-      placeholder={placeholders.target_url}
-      {...form.field('target_url')}
-      // The dialog asks for the destination first (docs/api.md#pages): it is the one thing a new link needs.
-      autoFocus={texts.destinationFirst}
-      fieldClassName="span-2"
-    />
-  );
+  const title = wideField('title', 'title', { optional: true });
+  // The dialog asks for the destination first (docs/api.md#pages): it is the one thing a new link needs.
+  const target = wideField('target_url', 'targetUrl', {
+    type: 'url',
+    required: true,
+    autoFocus: texts.destinationFirst,
+  });
   return (
     <form id={id} ref={form.formRef} className="form" noValidate onSubmit={form.submit}>
       {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
@@ -63,16 +59,12 @@ export function LinkForm({ form, texts, id, shortCodePrefix, shortCodeNote, chil
         {texts.destinationFirst ? target : title}
         {texts.destinationFirst ? shortCode : target}
         {texts.destinationFirst ? title : shortCode}
-        <TextField
-          label={t('linkForm.fields.tags')}
-          optional
-          placeholder={placeholders.tags}
-          {...form.field('tags')}
-          hint={linkOptionTexts().tagsHint}
-          autoComplete="off"
-          spellCheck={false}
-          fieldClassName="span-2"
-        />
+        {wideField('tags', 'tags', {
+          optional: true,
+          hint: linkOptionTexts().tagsHint,
+          autoComplete: 'off',
+          spellCheck: false,
+        })}
       </div>
       <UtmFields form={form} />
       <LinkFormOptions form={form} texts={texts} />
