@@ -3,8 +3,11 @@
  * that awaits between its statements leaves the connection in the middle of it; whatever another
  * task ran there would join it (and be undone by its rollback), and another BEGIN would fail. So
  * while one task's transaction is open, other tasks' transactions and statements wait, first come
- * first served; when none is open a statement runs at once, as before.
+ * first served; when none is open a statement runs at once, as before. A statement of the holding
+ * task itself (any code its transaction awaits, through whichever executor) runs at once: it is part
+ * of the transaction, and making it wait for its own transaction would stall it forever.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SqliteDatabase } from './database';
 
 export interface ConnectionTurns {
@@ -17,6 +20,10 @@ export interface ConnectionTurns {
 export function createConnectionTurns(): ConnectionTurns {
   /** Whether a task's transaction holds the connection. */
   let held = false;
+  /** The holding task's mark, seen by everything its transaction runs and awaits. */
+  const holder = new AsyncLocalStorage<object>();
+  let holding: object | undefined;
+  const isHolder = () => holding !== undefined && holder.getStore() === holding;
   /** Who waits for it, in order: a transaction takes it, a statement runs and lets the next go on. */
   const waiting: (() => void)[] = [];
 
@@ -27,6 +34,8 @@ export function createConnectionTurns(): ConnectionTurns {
 
   return {
     async exclusive(work) {
+      // A transaction begun inside the holder's own: SQLite refuses it, at once and clearly.
+      if (held && isHolder()) return work();
       if (held) {
         await new Promise<void>((resolve) =>
           waiting.push(() => {
@@ -35,14 +44,17 @@ export function createConnectionTurns(): ConnectionTurns {
           }),
         );
       } else held = true;
+      const mark = {};
+      holding = mark;
       try {
-        return await work();
+        return await holder.run(mark, work);
       } finally {
+        holding = undefined;
         release();
       }
     },
     whenFree(statement) {
-      if (!held) return statement();
+      if (!held || isHolder()) return statement();
       return new Promise((resolve, reject) => {
         waiting.push(() => {
           try {
