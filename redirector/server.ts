@@ -130,6 +130,13 @@ function stopOnSignals(
     log.info(`${signal} received, finishing requests and storing pending clicks`);
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
+    // Held until the end: the background loops' timers keep no process alive, and without this one
+    // a stop that awaits a loop's run (or its wait) would end the process silently, before the
+    // pending clicks are stored and "stopped" is said; past 30 s it gives up with exit 1.
+    const deadline = setTimeout(() => {
+      log.error('stopping took more than 30 s; exiting without finishing');
+      process.exit(1);
+    }, 30_000);
     server.close(async () => {
       try {
         started.geoDatabase?.close();
@@ -137,6 +144,7 @@ function stopOnSignals(
         await started.store.close();
         removeServicePid(started.dataDir);
         log.info('stopped');
+        clearTimeout(deadline);
         process.exit(0);
       } catch (error) {
         log.error('error while stopping', { err: error });
