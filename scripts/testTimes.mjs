@@ -20,10 +20,17 @@ function readJson(file) {
   }
 }
 
+/** A test file's path from the repository's root, wherever the report was written. */
+function shownPath(file) {
+  const relative = path.relative(process.cwd(), file);
+  const at = file.lastIndexOf('/tests/');
+  return relative.startsWith('..') && at >= 0 ? file.slice(at + 1) : relative;
+}
+
 /** [file, seconds, tests] per vitest file: the file's wall time as vitest measured it. */
 export function vitestFiles(report) {
   return (report?.testResults ?? []).map((result) => [
-    path.relative(process.cwd(), result.name),
+    shownPath(result.name),
     Math.max(0, (result.endTime ?? 0) - (result.startTime ?? 0)) / 1000,
     result.assertionResults?.length ?? 0,
   ]);
