@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api';
 import { ApiProvider } from './api/ApiProvider';
 import { AppRouter } from './app/routes';
+import { watchHistory } from './components/leaveGuard';
 import { applyTheme, watchSystemTheme } from './components/theme';
 import { i18next, i18nReady } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
@@ -13,6 +14,8 @@ import './styles.css';
 
 applyTheme();
 watchSystemTheme();
+// Before the router's own listener: unsaved work asks before Back (components/leaveGuard.ts).
+watchHistory();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

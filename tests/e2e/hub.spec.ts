@@ -100,6 +100,56 @@ test.describe('the hub editor', () => {
     await expect.poll(() => asked).toEqual(['confirm', 'beforeunload']);
   });
 
+  test("asks before the browser's Back, the brand and Logout take unsaved changes away", async ({ page, server }) => {
+    // Its own user: the test signs out.
+    const leaving = await apiSignedInUser(server, 'Ada Leaving', 'hub-leave');
+    await page.goto(`${server.url}/login`);
+    await storeSession(page, leaving);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'My page' }).click();
+    await expect(page).toHaveURL(/view=hub/);
+    await page.getByLabel('Bio').fill('Still mine');
+    const asked: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    const question = 'You have unsaved changes to your page. Leave without saving?';
+
+    // The browser's Back: answered no, the editor, its text and its address stay.
+    answer(false);
+    await page.goBack();
+    await expect.poll(() => asked).toEqual([question]);
+    await expect(page).toHaveURL(/view=hub/);
+    await expect(page.getByLabel('Bio')).toHaveValue('Still mine');
+
+    // The brand and Logout: answered no, nothing changes.
+    answer(false);
+    await page.locator('header a.brand').click();
+    await expect.poll(() => asked).toHaveLength(2);
+    await expect(page.getByLabel('Bio')).toHaveValue('Still mine');
+    answer(false);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => asked).toHaveLength(3);
+    await expect(page.getByLabel('Bio')).toHaveValue('Still mine');
+    await expect(page).toHaveURL(/\/dashboard\?view=hub/);
+
+    // Back again, answered yes: the list.
+    answer(true);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/view=hub/);
+    await expect(page.getByLabel('Bio')).toHaveCount(0);
+    expect(asked).toEqual([question, question, question, question]);
+
+    // With nothing unsaved, Logout asks nothing.
+    await page.getByRole('button', { name: 'My page' }).click();
+    await expect(page.getByLabel('Bio')).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(asked).toHaveLength(4);
+  });
+
   test('takes an avatar before the first save, and uploads it with the save', async ({ page, server }) => {
     const fresh = await apiSignedInUser(server, 'Grace Hopper', 'hub-avatar-first');
     await page.goto(`${server.url}/login`);

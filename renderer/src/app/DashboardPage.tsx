@@ -13,6 +13,7 @@ import { useAnalyticsCalls, useOwnLinkStats } from '../api/analytics';
 import { useDomain } from '../api/domains';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
+import { mayLeave } from '../components/leaveGuard';
 import { AccountDialog } from '../features/account/AccountDialog';
 import { DomainDialog } from '../features/account/DomainDialog';
 import { DateRangeControl } from '../features/analytics/DateRangeControl';
@@ -131,7 +132,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
                 {t(`app.dialogs.${name}`)}
               </Button>
             ))}
-            <Button variant="ghost" icon="logout" onClick={logout}>
+            <Button variant="ghost" icon="logout" onClick={() => mayLeave() && logout()}>
               {t('common.logout')}
             </Button>
           </>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { mayLeave } from './leaveGuard';
 import { Preferences } from './Preferences';
 
 /** The product mark: a rounded square with 'Me'. */
@@ -30,7 +31,8 @@ export function AppHeader({ title, homeHref = '/', greeting, children, actions, 
   return (
     <header className="app-header">
       <div className={fluid ? 'app-header__inner app-header__inner--fluid' : 'container app-header__inner'}>
-        <Link to={homeHref} className="brand">
+        {/* A screen with unsaved work asks before the brand takes the user away (leaveGuard.ts). */}
+        <Link to={homeHref} className="brand" onClick={(event) => mayLeave() || event.preventDefault()}>
           <BrandMark />
           <h1 className="brand__title">{title}</h1>
         </Link>

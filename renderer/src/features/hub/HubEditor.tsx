@@ -12,6 +12,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { mayLeave, useLeaveGuard } from '../../components/leaveGuard';
 import { Spinner } from '../../components/Spinner';
 import { localiseMessage } from '../../i18n/messages';
 import './HubEditor.css';
@@ -64,10 +65,10 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
   const byId = new Map(props.links.map((link) => [link.id, link]));
   const address = hub && hub.handle === draft.handle ? hub.url : pageAddress(props.origin, draft.handle);
   const handleError = message?.tone === 'error' && /handle/i.test(message.text) ? message.text : null;
-  useLeaveWarning(editor.unsaved);
-  // Leaving with unsaved changes asks first (docs/api.md#screens).
+  // Leaving with unsaved changes asks first, whichever way (docs/api.md#screens).
+  useLeaveGuard(editor.unsaved, t('hub.leaveUnsaved'));
   const back = () => {
-    if (!editor.unsaved || window.confirm(t('hub.leaveUnsaved'))) props.onBack();
+    if (mayLeave()) props.onBack();
   };
 
   return (
@@ -142,18 +143,4 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
       {qrOpen ? props.renderQr(address, () => setQrOpen(false)) : null}
     </div>
   );
-}
-
-/** While there are unsaved changes, closing or reloading the page asks first (the browser's own question). */
-function useLeaveWarning(unsaved: boolean) {
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when a value is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
 }
