@@ -2,6 +2,7 @@
  * Link health checks (docs/api.md#link-health): a link is checked when it is created or changed and
  * then every LINK_CHECK_HOURS (0: never by itself), and when asked through the API. A check holds
  * its link's lease in the database, so instances sharing one never check a link twice at once; the
+ * rounds take due links in turns across accounts, at most 2 of an account's at once; the
  * pacer keeps this instance to 4 requests at once, one per account, and one a second per destination
  * host, each request holding one of its account's outbound connections (outbound/accountConnections.ts);
  * a run checks at most 10 of a link's destinations. Turning
@@ -22,6 +23,11 @@ export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${VERSION}`;
 export const LEASE_MS = 15 * 60_000;
 /** Checks of the periodic rounds under way at most. */
 const ROUND_SIZE = 50;
+/**
+ * Checks of one account in the rounds under way at most: its requests go one at a time anyway
+ * (the pacer), so more would only keep other accounts' due links out of the round.
+ */
+export const ROUND_CHECKS_PER_ACCOUNT = 2;
 
 export type HealthTurn = 'broken' | 'recovered';
 
@@ -61,8 +67,9 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   const under = new Set<Promise<unknown>>();
   const periodMs = deps.hours * 3_600_000;
   let rounds: Background<void> | undefined;
-  /** Checks of the periodic rounds under way. */
+  /** Checks of the periodic rounds under way, and how many of them each account has. */
   let roundChecks = 0;
+  const accountChecks = new Map<string, number>();
 
   function track<T>(work: Promise<T>): Promise<T> {
     under.add(work);
@@ -106,21 +113,29 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   }
 
   /**
-   * Tops the round's checks up to ROUND_SIZE without waiting for those under way: an account whose
-   * slow destinations keep its checks waiting (one request at a time) does not hold up the next
-   * links due.
+   * Tops the round's checks up to ROUND_SIZE without waiting for those under way, taking due links
+   * in turns across accounts and at most ROUND_CHECKS_PER_ACCOUNT of an account's at once: an
+   * account whose many slow destinations keep its checks waiting (one request at a time) holds up
+   * neither the next links due nor other accounts' (docs/api.md#link-health).
    */
   async function runRound(): Promise<void> {
     const room = ROUND_SIZE - roundChecks;
     if (room <= 0) return;
     const now = clock();
-    const due = await store.linkHealth.due(now - periodMs, now, room);
-    for (const id of due) {
+    const due = await store.linkHealth.due(now - periodMs, now, room, ROUND_CHECKS_PER_ACCOUNT);
+    for (const link of due) {
+      const account = connectionAccount(link.user_id);
+      const running = accountChecks.get(account) ?? 0;
+      if (running >= ROUND_CHECKS_PER_ACCOUNT) continue;
+      accountChecks.set(account, running + 1);
       roundChecks += 1;
-      track(check(id))
+      track(check(link.id))
         .catch((error) => deps.log('link check failed', error))
         .finally(() => {
           roundChecks -= 1;
+          const left = (accountChecks.get(account) ?? 1) - 1;
+          if (left > 0) accountChecks.set(account, left);
+          else accountChecks.delete(account);
         });
     }
   }

@@ -23,6 +23,12 @@ export interface LinkHealthRecord {
 
 export type LinkHealthResult = Omit<LinkHealthRecord, 'link_id'>;
 
+/** A link due for a check and its owner (null: the administrator's). */
+export interface DueLink {
+  id: number;
+  user_id: number | null;
+}
+
 export interface LinkHealthRepository {
   /** The health of each link that has a row. */
   of(linkIds: readonly number[]): Promise<Map<number, LinkHealthRecord>>;
@@ -34,8 +40,12 @@ export interface LinkHealthRepository {
   release(linkId: number): Promise<void>;
   /** Takes the link's minute for a check asked for through the API; false when one was asked for since `since`. */
   ask(linkId: number, now: number, since: number): Promise<boolean>;
-  /** Links never checked or last checked before `before`, and not leased at `now`: the oldest first. */
-  due(before: number, now: number, limit: number): Promise<number[]>;
+  /**
+   * Links never checked or last checked before `before`, and not leased at `now`, taken in turns
+   * across their owners (each owner's oldest first, then each one's second, ...), at most
+   * `perOwner` of each: one account's many links do not fill a round (docs/api.md#link-health).
+   */
+  due(before: number, now: number, limit: number, perOwner: number): Promise<DueLink[]>;
   /** How many links are broken (the metric): through the status index, not every link. */
   brokenCount(): Promise<number>;
   /** How many links the scope reaches are in each status (no row: unchecked). */
@@ -95,14 +105,17 @@ export function createLinkHealthRepository(db: Executor): LinkHealthRepository {
       return row !== undefined;
     },
 
-    async due(before, now, limit) {
-      const rows = await db.all<{ id: number }>(
-        `SELECT l.id FROM links l LEFT JOIN link_health h ON h.link_id = l.id
-         WHERE (h.checked_at IS NULL OR h.checked_at < ?) AND (h.lease_until IS NULL OR h.lease_until < ?)
-         ORDER BY COALESCE(h.checked_at, 0), l.id LIMIT ?`,
-        [before, now, limit],
+    async due(before, now, limit, perOwner) {
+      const rows = await db.all<DueLink>(
+        `SELECT id, user_id FROM (
+           SELECT l.id, l.user_id, COALESCE(h.checked_at, 0) AS last_checked,
+             ROW_NUMBER() OVER (PARTITION BY l.user_id ORDER BY COALESCE(h.checked_at, 0), l.id) AS turn
+           FROM links l LEFT JOIN link_health h ON h.link_id = l.id
+           WHERE (h.checked_at IS NULL OR h.checked_at < ?) AND (h.lease_until IS NULL OR h.lease_until < ?)
+         ) due WHERE turn <= ? ORDER BY turn, last_checked, id LIMIT ?`,
+        [before, now, perOwner, limit],
       );
-      return rows.map((row) => Number(row.id));
+      return rows.map((row) => ({ id: Number(row.id), user_id: row.user_id === null ? null : Number(row.user_id) }));
     },
 
     async brokenCount() {
