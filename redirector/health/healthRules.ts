@@ -44,6 +44,23 @@ export function destinationsOfRun(link: CheckedLink, lastCheckedAt: number | nul
   return [target!, ...turned.slice(0, DESTINATIONS_PER_RUN - 1)];
 }
 
+/** A check's result; whether `link.broken` is told comes of the turn (`turnOf`). */
+export type Judged = Omit<LinkHealthResult, 'broken_told'>;
+
+/**
+ * Which event a check's result fires: `broken` when the link turns broken and `link.broken` was not
+ * told since it was last ok (an `unchecked` spell in between, this server unable to check, is no
+ * turn); `recovered` when it turns ok after `link.broken` was told. With whether it is told now.
+ */
+export function turnOf(
+  status: LinkHealthResult['status'],
+  told: boolean,
+): { turn: 'broken' | 'recovered' | null; broken_told: boolean } {
+  if (status === 'broken') return { turn: told ? null : 'broken', broken_told: true };
+  if (status === 'ok') return { turn: told ? 'recovered' : null, broken_told: false };
+  return { turn: null, broken_told: told };
+}
+
 export interface CheckedDestination {
   url: string;
   outcome: DestinationOutcome;
@@ -60,7 +77,7 @@ export function judgeCheck(
   checked: readonly CheckedDestination[],
   previous: Pick<LinkHealthRecord, 'status' | 'soft_failures'> | undefined,
   now: number,
-): LinkHealthResult {
+): Judged {
   const broken = checked.find((entry) => entry.outcome.kind === 'broken');
   const soft = checked.find((entry) => entry.outcome.kind === 'soft');
   const notChecked = checked.find((entry) => entry.outcome.kind === 'unchecked');
@@ -94,7 +111,7 @@ export function judgeCheck(
   return { status, checked_at: now, http_status, error, url: null, soft_failures: 0 };
 }
 
-function failure(entry: CheckedDestination): Pick<LinkHealthResult, 'http_status' | 'error' | 'url'> {
+function failure(entry: CheckedDestination): Pick<Judged, 'http_status' | 'error' | 'url'> {
   const outcome = entry.outcome as Extract<DestinationOutcome, { kind: 'broken' | 'soft' }>;
   return { http_status: outcome.http_status, error: outcome.error, url: entry.url };
 }

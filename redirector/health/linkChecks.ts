@@ -6,7 +6,8 @@
  * pacer keeps this instance to 4 requests at once, one per account, and one a second per destination
  * host, each request holding one of its account's outbound connections (outbound/accountConnections.ts);
  * a run checks at most 10 of a link's destinations. Turning
- * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered).
+ * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered);
+ * broken, `unchecked`, broken again is no second turn (healthRules.ts's turnOf).
  */
 import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
@@ -15,7 +16,7 @@ import { createNameLookup, createResolverProbe } from '../outbound/nameLookup';
 import type { Store } from '../storage/store';
 import { VERSION } from '../version';
 import { checkDestination } from './destinationCheck';
-import { destinationsOfRun, judgeCheck } from './healthRules';
+import { destinationsOfRun, judgeCheck, turnOf } from './healthRules';
 import { createHostPacer, hostKey } from './hostPacer';
 
 export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${VERSION}`;
@@ -101,10 +102,9 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
         })),
       );
       const result = judgeCheck(checked, previous, clock());
-      await store.linkHealth.save(linkId, result);
-      const was = previous?.status ?? 'unchecked';
-      if (result.status === 'broken' && was !== 'broken') await deps.onTurn(linkId, 'broken');
-      else if (result.status === 'ok' && was === 'broken') await deps.onTurn(linkId, 'recovered');
+      const { turn, broken_told } = turnOf(result.status, previous?.broken_told ?? false);
+      await store.linkHealth.save(linkId, { ...result, broken_told });
+      if (turn) await deps.onTurn(linkId, turn);
       return true;
     } catch (error) {
       await store.linkHealth.release(linkId).catch(() => undefined);

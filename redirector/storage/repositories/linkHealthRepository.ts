@@ -19,6 +19,8 @@ export interface LinkHealthRecord {
   url: string | null;
   /** 5xx answers and timeouts in checks in a row. */
   soft_failures: number;
+  /** `link.broken` was told and `link.recovered` not since (an `unchecked` spell keeps it). */
+  broken_told: boolean;
 }
 
 export type LinkHealthResult = Omit<LinkHealthRecord, 'link_id'>;
@@ -52,7 +54,7 @@ export interface LinkHealthRepository {
   counts(scope: Scope): Promise<Partial<Record<LinkHealthStatus, number>>>;
 }
 
-const COLUMNS = 'link_id, status, checked_at, http_status, error, url, soft_failures';
+const COLUMNS = 'link_id, status, checked_at, http_status, error, url, soft_failures, broken_told';
 
 const placeholders = (count: number) => new Array<string>(count).fill('?').join(', ');
 
@@ -62,11 +64,17 @@ export function createLinkHealthRepository(db: Executor): LinkHealthRepository {
       const found = new Map<number, LinkHealthRecord>();
       for (let start = 0; start < linkIds.length; start += 500) {
         const batch = linkIds.slice(start, start + 500);
-        const rows = await db.all<LinkHealthRecord>(
+        const rows = await db.all<Omit<LinkHealthRecord, 'broken_told'> & { broken_told: number }>(
           `SELECT ${COLUMNS} FROM link_health WHERE link_id IN (${placeholders(batch.length)})`,
           batch,
         );
-        for (const row of rows) found.set(Number(row.link_id), { ...row, link_id: Number(row.link_id) });
+        for (const row of rows) {
+          found.set(Number(row.link_id), {
+            ...row,
+            link_id: Number(row.link_id),
+            broken_told: Number(row.broken_told) === 1,
+          });
+        }
       }
       return found;
     },
@@ -85,8 +93,17 @@ export function createLinkHealthRepository(db: Executor): LinkHealthRepository {
     async save(linkId, result) {
       await db.run(
         `UPDATE link_health SET status = ?, checked_at = ?, http_status = ?, error = ?, url = ?, soft_failures = ?,
-         lease_until = NULL WHERE link_id = ?`,
-        [result.status, result.checked_at, result.http_status, result.error, result.url, result.soft_failures, linkId],
+         broken_told = ?, lease_until = NULL WHERE link_id = ?`,
+        [
+          result.status,
+          result.checked_at,
+          result.http_status,
+          result.error,
+          result.url,
+          result.soft_failures,
+          result.broken_told ? 1 : 0,
+          linkId,
+        ],
       );
     },
 

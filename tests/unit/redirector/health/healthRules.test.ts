@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { notCheckedNoResolver } from '../../../../redirector/contract/linkConversion';
-import { DESTINATIONS_PER_RUN, destinationsOfRun, judgeCheck } from '../../../../redirector/health/healthRules';
+import { DESTINATIONS_PER_RUN, destinationsOfRun, judgeCheck, turnOf } from '../../../../redirector/health/healthRules';
 
 const link = (count: number) => ({
   target_url: 'https://example.com/target',
@@ -65,5 +65,21 @@ describe('judging a check', () => {
       5,
     );
     expect(result).toMatchObject({ status: 'broken', url: 'https://b.example/', error: 'HTTP 404' });
+  });
+});
+
+describe('turns told (link.broken, link.recovered)', () => {
+  it('tells broken once until ok again, an unchecked spell between being no turn', () => {
+    // ok → broken → unchecked → broken → ok, step by step.
+    let told = false;
+    const turns: (string | null)[] = [];
+    for (const status of ['ok', 'broken', 'unchecked', 'broken', 'unchecked', 'ok', 'ok'] as const) {
+      const next = turnOf(status, told);
+      turns.push(next.turn);
+      told = next.broken_told;
+    }
+    expect(turns).toEqual([null, 'broken', null, null, null, 'recovered', null]);
+    expect(turnOf('skipped', true)).toEqual({ turn: null, broken_told: true });
+    expect(turnOf('broken', false)).toEqual({ turn: 'broken', broken_told: true });
   });
 });
