@@ -17,7 +17,7 @@ import type { DateRange } from '../contract/dateRange';
 import type { TimeRange } from '../storage/analyticsQueries';
 import type { LinkRecord } from '../storage/records';
 import type { Store } from '../storage/store';
-import { type ClickExportFormat, clickExport } from './clickExport';
+import { type ClickExportFormat, type ClickExportReader, clickExport } from './clickExport';
 import { funnelAnalytics } from './funnel';
 import { linkAnalytics } from './linkStats';
 import { liveAnalytics } from './live';
@@ -48,7 +48,13 @@ export interface AnalyticsService {
   repeatVisitors(range?: TimeRange): Promise<RepeatVisitorsResponse>;
   funnel(range?: TimeRange): Promise<FunnelResponse>;
   /** A link's clicks as a stream of CSV or NDJSON, read a page at a time. */
-  clickExport(linkId: number, range: TimeRange | undefined, format: ClickExportFormat): Readable;
+  /** `reader`: the administrator's export carries visitor addresses, an owner's not. */
+  clickExport(
+    linkId: number,
+    range: TimeRange | undefined,
+    format: ClickExportFormat,
+    reader: ClickExportReader,
+  ): Readable;
 }
 
 /** `publicUrl`: PUBLIC_URL, which a link's short_url is built on. */
@@ -61,6 +67,6 @@ export function createAnalyticsService(store: Store, clock: () => number, public
     live: (minutes) => liveAnalytics(store, clock(), minutes),
     repeatVisitors: (range) => repeatVisitorsAnalytics(store, range),
     funnel: (range) => funnelAnalytics(store, range),
-    clickExport: (linkId, range, format) => clickExport(store, linkId, range, format),
+    clickExport: (linkId, range, format, reader) => clickExport(store, linkId, range, format, reader),
   };
 }

@@ -28,6 +28,12 @@ export const CLICK_PAGE: Readonly<Record<Store['kind'], number>> = { sqlite: 1_0
 /** The columns of the CSV: the Click fields, the stored ones in their table order. */
 export const CLICK_CSV_COLUMNS = ['id', 'created_at', ...NEW_CLICK_COLUMNS] as const satisfies readonly (keyof Click)[];
 
+/** Who an export is for: the administrator's carries visitor addresses, a link owner's never (docs/api.md#analytics). */
+export type ClickExportReader = 'administrator' | 'owner';
+
+/** The stored columns an owner's export carries: all but `ip_address`. */
+const OWNER_COLUMNS = NEW_CLICK_COLUMNS.filter((column) => column !== 'ip_address');
+
 /**
  * The pages in order. The next page is read while the caller formats and sends this one (the
  * database's work and ours overlap); never more than two pages are held.
@@ -68,9 +74,9 @@ function textCell(value: string | null): string {
  * A click's CSV line, straight from the stored row: created_at is clicked_at in ISO 8601 (as
  * toApiClick gives it); numbers and booleans need neither quotes nor the guard.
  */
-function csvLine(click: ClickRecord): string {
+function csvLine(click: ClickRecord, columns: readonly (typeof NEW_CLICK_COLUMNS)[number][]): string {
   let line = `${click.id},${new Date(click.clicked_at).toISOString()}`;
-  for (const column of NEW_CLICK_COLUMNS) {
+  for (const column of columns) {
     const value = click[column];
     line += `,${typeof value === 'string' || value === null ? textCell(value) : String(value)}`;
   }
@@ -78,11 +84,16 @@ function csvLine(click: ClickRecord): string {
 }
 
 const ndjsonLine = (click: ClickRecord) => `${JSON.stringify(toApiClick(click))}\n`;
+const ownerNdjsonLine = (click: ClickRecord) => {
+  const { ip_address: _address, ...shown } = toApiClick(click);
+  return `${JSON.stringify(shown)}\n`;
+};
 
 /**
  * The export as a stream of text, one chunk per page, each page read once the response has taken
  * the previous one (the stream's backpressure). CSV: a header row, then a line per click, each
- * ending in CRLF, formula-guarded as the links' CSV (links/linkCsv.ts). Whole pages are formatted
+ * ending in CRLF, formula-guarded as the links' CSV (links/linkCsv.ts); an owner's without
+ * `ip_address` (column and field). Whole pages are formatted
  * at once: row by row through a CSV stream, the formatting took more CPU than the reads.
  */
 export function clickExport(
@@ -90,11 +101,16 @@ export function clickExport(
   linkId: number,
   range: TimeRange | undefined,
   format: ClickExportFormat,
+  reader: ClickExportReader = 'administrator',
 ): Readable {
-  const line = format === 'csv' ? csvLine : ndjsonLine;
+  const owner = reader === 'owner';
+  const columns = owner ? OWNER_COLUMNS : NEW_CLICK_COLUMNS;
+  const csv = (click: ClickRecord) => csvLine(click, columns);
+  const line = format === 'csv' ? csv : owner ? ownerNdjsonLine : ndjsonLine;
+  const header = owner ? CLICK_CSV_COLUMNS.filter((column) => column !== 'ip_address') : CLICK_CSV_COLUMNS;
   return Readable.from(
     (async function* () {
-      if (format === 'csv') yield `${CLICK_CSV_COLUMNS.join(',')}\r\n`;
+      if (format === 'csv') yield `${header.join(',')}\r\n`;
       for await (const page of clickPages(store, linkId, range)) yield page.map(line).join('');
     })(),
   );

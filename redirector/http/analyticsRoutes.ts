@@ -10,7 +10,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { AnalyticsService } from '../analytics/analyticsService';
-import { CLICK_EXPORT_FORMATS, type ClickExportFormat } from '../analytics/clickExport';
+import { CLICK_EXPORT_FORMATS, type ClickExportFormat, type ClickExportReader } from '../analytics/clickExport';
 import { DEFAULT_LIVE_WINDOW_MINUTES, LIVE_WINDOWS_MINUTES } from '../analytics/live';
 import { timeRangeOf } from '../analytics/timeRange';
 import { isValidTimeZone, UTC, type ZoneCalendar, zoneCalendar } from '../analytics/timeZone';
@@ -71,10 +71,15 @@ function exportFormatOf(ctx: Context): ClickExportFormat {
   return format;
 }
 
-function sendClicks(ctx: Context, analytics: AnalyticsService, link: { id: number; short_code: string }): void {
+function sendClicks(
+  ctx: Context,
+  analytics: AnalyticsService,
+  link: { id: number; short_code: string },
+  reader: ClickExportReader,
+): void {
   const { timeRange } = periodOf(ctx);
   const format = exportFormatOf(ctx);
-  const body = analytics.clickExport(link.id, timeRange, format);
+  const body = analytics.clickExport(link.id, timeRange, format, reader);
   // A read that fails once the answer has begun can only cut it short (Koa is silent): log it.
   body.on('error', (error) => logUnexpectedError(ctx.method, ctx.path, error));
   ctx.type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
@@ -112,7 +117,8 @@ export function createAnalyticsRouter(services: AnalyticsRouterServices): Router
   router.get('/analytics/user/clicks', user, async (ctx) => {
     periodOf(ctx);
     exportFormatOf(ctx);
-    sendClicks(ctx, analytics, await links.findOwned(scopeOf(ctx), idParam(ctx, 'linkId')));
+    // The owner's export leaves visitor addresses out (docs/api.md#analytics).
+    sendClicks(ctx, analytics, await links.findOwned(scopeOf(ctx), idParam(ctx, 'linkId')), 'owner');
   });
   router.get('/analytics/summary', admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);
@@ -142,7 +148,7 @@ export function createAnalyticsRouter(services: AnalyticsRouterServices): Router
   router.get('/analytics/:id/clicks', linkIdOnly, admin, async (ctx) => {
     periodOf(ctx);
     exportFormatOf(ctx);
-    sendClicks(ctx, analytics, await links.findOwned(scopeOf(ctx), Number(ctx.params.id)));
+    sendClicks(ctx, analytics, await links.findOwned(scopeOf(ctx), Number(ctx.params.id)), 'administrator');
   });
   router.get('/analytics/:id', linkIdOnly, admin, async (ctx) => {
     const { calendar, range } = periodOf(ctx);

@@ -32,7 +32,10 @@ const clickExport = (summary: string, access: 'admin' | 'user', parameters: Sche
     ],
     answers: {
       200: {
-        description: 'Every non-bot click in the range, oldest first (CSV: a header row)',
+        description:
+          access === 'admin'
+            ? 'Every non-bot click in the range, oldest first (CSV: a header row)'
+            : "Every non-bot click in the range, oldest first (CSV: a header row), without ip_address: visitor addresses are the administrator's only",
         headers: { 'Content-Disposition': { schema: { type: 'string' } } },
         content: {
           'text/csv': { schema: { type: 'string' } },

@@ -1,10 +1,11 @@
 /**
  * from/to and the click export over HTTP, on both stores: the 400s of a bad range, the export's
  * content equal to the stored clicks (CSV with the formula guard, NDJSON), a range narrowing it,
- * and a user's export limited to their own links.
+ * and a user's export limited to their own links, without visitor addresses (the administrator's has them).
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLICK_CSV_COLUMNS } from '../../../../redirector/analytics/clickExport';
 import { loadConfig } from '../../../../redirector/config';
 import type { Click } from '../../../../redirector/contract/clicks';
 import type { Store } from '../../../../redirector/storage/store';
@@ -135,12 +136,36 @@ describe.each(STORE_KINDS)('ranges and export over HTTP on $kind', (kind) => {
     const owner = await newUser(server, 'Owner');
     const stranger = await newUser(server, 'Stranger');
     const own = (await store.links.create(newLink({ short_code: 'mine01', user_id: owner.user.id }))).id;
-    await store.clicks.insertMany([newClick(own, NOW - DAY), newClick(own, NOW - 2 * DAY, { is_bot: true })]);
+    await store.clicks.insertMany([
+      newClick(own, NOW - DAY, { ip_address: '198.51.100.77' }),
+      newClick(own, NOW - 2 * DAY, { is_bot: true }),
+    ]);
     const mine = await call(server, 'GET', `/api/analytics/user/clicks?linkId=${own}&format=ndjson`, {
       headers: bearer(owner.token),
     });
     expect(mine.status).toBe(200);
-    expect((mine.body as string).trimEnd().split('\n')).toHaveLength(1);
+    const mineLines = (mine.body as string).trimEnd().split('\n');
+    expect(mineLines).toHaveLength(1);
+    // The owner's export carries every field but the visitor's address; the administrator's carries it too.
+    const adminNdjson = await call(server, 'GET', `/api/analytics/${own}/clicks?format=ndjson`, {
+      headers: adminHeaders(server.adminKey),
+    });
+    const { ip_address: address, ...rest } = JSON.parse((adminNdjson.body as string).trimEnd());
+    expect(address).toBe('198.51.100.77');
+    expect(JSON.parse(mineLines[0]!)).toEqual(rest);
+    const mineCsv = await call(server, 'GET', `/api/analytics/user/clicks?linkId=${own}`, {
+      headers: bearer(owner.token),
+    });
+    const [header, ...rows] = parse(mineCsv.body as string) as string[][];
+    expect(header).toEqual(CLICK_CSV_COLUMNS.filter((column) => column !== 'ip_address'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveLength(CLICK_CSV_COLUMNS.length - 1);
+    expect(rows[0]).not.toContain('198.51.100.77');
+    const adminCsv = await call(server, 'GET', `/api/analytics/${own}/clicks`, {
+      headers: adminHeaders(server.adminKey),
+    });
+    expect((adminCsv.body as string).split('\r\n')[0]).toBe(CLICK_CSV_COLUMNS.join(','));
+    expect(adminCsv.body as string).toContain('198.51.100.77');
     const theirs = await call(server, 'GET', `/api/analytics/user/clicks?linkId=${own}`, {
       headers: bearer(stranger.token),
     });
