@@ -18,7 +18,7 @@ function createMenus(): void {
 export async function shortenFromMenu(info: chrome.contextMenus.OnClickData, tab?: chrome.tabs.Tab): Promise<void> {
   const url = (info.menuItemId === 'shorten-link' ? info.linkUrl : undefined) ?? info.pageUrl ?? tab?.url ?? '';
   await chrome.windows.create({
-    url: chrome.runtime.getURL(`popup.html?shorten=${encodeURIComponent(url)}`),
+    url: chrome.runtime.getURL(`popup.html?now=1&url=${encodeURIComponent(url)}`),
     type: 'popup',
     ...WINDOW,
   });

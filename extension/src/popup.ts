@@ -1,6 +1,6 @@
 /**
- * The popup: shortens the current tab (or, opened by the context menu, the address it was given in
- * `?shorten=`, at once), with an optional short code, domain and tags; shows the short link with
+ * The popup: shortens the current tab (or, opened by the context menu, the address it was given, at
+ * once), with an optional short code, domain and tags; shows the short link with
  * Copy and a QR code, and the last 10 links with their clicks. Every failure is one sentence.
  */
 import type { ExtensionFailure } from '../../redirector/contract/extension';
@@ -22,10 +22,14 @@ function showError(text: string | undefined): void {
   errorLine.hidden = text === undefined;
 }
 
-/** The address to shorten: the context menu's, else the current tab's (readable through activeTab). */
+/**
+ * The address to shorten: `?url=` when the popup's page was opened with one (the context menu's
+ * window, with `now=1` to shorten it at once), else the current tab's (readable through activeTab).
+ */
 async function pageToShorten(): Promise<{ url: string | undefined; immediately: boolean }> {
-  const given = new URLSearchParams(location.search).get('shorten');
-  if (given !== null) return { url: given, immediately: true };
+  const query = new URLSearchParams(location.search);
+  const given = query.get('url');
+  if (given !== null) return { url: given, immediately: query.get('now') === '1' };
   const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
   return { url: tab?.url, immediately: false };
 }
