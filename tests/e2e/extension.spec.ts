@@ -203,3 +203,34 @@ test('a server that stopped is named in the sentence', async ({ server }) => {
   );
   await popup.close();
 });
+
+test("in Spanish, with the web UI's words where they are the same", async ({ server }) => {
+  const spanish = await loadExtension('es-ES');
+  try {
+    const options = await spanish.context.newPage();
+    await options.goto(`${spanish.origin}/options.html`);
+    await expect(options.getByRole('heading', { name: 'Ajustes de la extensión Me' })).toBeVisible();
+    await options.getByLabel('Dirección del servidor').fill(server.url);
+    await options.getByLabel('Clave de API').fill(key);
+    await options.getByRole('button', { name: 'Comprobar y guardar' }).click();
+    // The server was stopped by the test before: the sentence says so in Spanish.
+    await expect(options.getByRole('alert')).toHaveText(
+      `El servidor en ${server.url} no responde. Revisa la dirección en los ajustes y tu conexión.`,
+    );
+    const popup = await spanish.context.newPage();
+    await popup.goto(`${spanish.origin}/popup.html?url=${encodeURIComponent(site.url)}`);
+    await expect(popup.getByText('Primero indica tu servidor y tu clave de API.')).toBeVisible();
+    await popup.evaluate(
+      `chrome.storage.local.set({ server: ${JSON.stringify(server.url)}, key: ${JSON.stringify(key)} })`,
+    );
+    await popup.reload();
+    await expect(popup.getByRole('button', { name: 'Acortar', exact: true })).toBeVisible();
+    // "Código corto" and "Etiquetas" are the link form's own words (linkForm.fields).
+    await popup.getByText('Código corto, dominio y etiquetas').click();
+    await expect(popup.getByLabel('Código corto')).toBeVisible();
+    await expect(popup.getByLabel('Etiquetas')).toBeVisible();
+    await expect(popup.locator('html')).toHaveAttribute('lang', 'es');
+  } finally {
+    await spanish.close();
+  }
+});

@@ -20,7 +20,7 @@ export interface LoadedExtension {
  * A persistent Chromium context with the extension loaded (extensions need a persistent context and,
  * headless, Chromium's new headless mode). Its id is the service worker's host.
  */
-export async function loadExtension(): Promise<LoadedExtension> {
+export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> {
   if (!fs.existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error('dist/extension/chromium is missing: run `npm run build:extension` first');
   }
@@ -28,6 +28,7 @@ export async function loadExtension(): Promise<LoadedExtension> {
   const context = await chromium.launchPersistentContext(userData, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    locale,
     viewport: { width: 360, height: 640 },
     args: [
       '--headless=new',
