@@ -31,7 +31,16 @@ export function extensionManifest(browser: ExtensionBrowser, version: string): R
         ? { service_worker: 'background.js', type: 'module' }
         : { scripts: ['background.js'], type: 'module' },
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'extension@me-link-hub', strict_min_version: '115.0' } } }
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'extension@me-link-hub',
+              strict_min_version: '115.0',
+              // Addresses go only to the user's own server, never to the project or a third party.
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
       : {}),
   };
 }
