@@ -93,6 +93,8 @@ async function start(): Promise<void> {
   const form = byId<HTMLFormElement>('shorten');
   form.hidden = false;
   byId('page').textContent = url ?? '';
+  // No address to show (a browser page, which activeTab does not open): no empty "This page" line.
+  for (const line of [byId('page'), byId('page-label')]) line.hidden = !url;
   if (!isWebPage(url)) {
     shortenButton.disabled = true;
     showError(t('extension.errors.notWebPage'));
