@@ -13,7 +13,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { decodeQr, type LoadedExtension, loadExtension, openPopup, startArticleSite } from './extensionHelpers';
+import {
+  decodeQr,
+  type LoadedExtension,
+  loadExtension,
+  openPopup,
+  openToolbarPopup,
+  startArticleSite,
+} from './extensionHelpers';
 import { expect, test } from './fixtures';
 import { apiCreateLink, apiSignedInUser, unique } from './userHelpers';
 
@@ -152,6 +159,23 @@ test('the context menu on a link opens the popup on that link, shortened at once
   await article.close();
 });
 
+test("the toolbar button's popup lists the last links with their clicks", async ({ server }) => {
+  const links = await userLinks(server.url);
+  const { popup, close } = await openToolbarPopup(extension);
+  try {
+    await expect(popup.getByRole('heading', { name: 'Your last links' })).toBeVisible();
+    const rows = popup.getByRole('listitem');
+    await expect(rows).toHaveCount(links.length);
+    for (const [index, link] of links.entries()) {
+      await expect(rows.nth(index)).toHaveText(
+        `${link.short_url}${link.clicks === 1 ? '1 click' : `${link.clicks} clicks`}`,
+      );
+    }
+  } finally {
+    await close();
+  }
+});
+
 test('a tab that is no web page cannot be shortened, and says why', async () => {
   const popup = await openPopup(extension, 'chrome://settings/');
   await expect(popup.getByRole('alert')).toHaveText(
@@ -205,6 +229,8 @@ test('a server that stopped is named in the sentence', async ({ server }) => {
 });
 
 test("in Spanish, with the web UI's words where they are the same", async ({ server }) => {
+  // A second Chromium with a fresh profile starts here: slower than the other cases.
+  test.slow();
   const spanish = await loadExtension('es-ES');
   try {
     const options = await spanish.context.newPage();

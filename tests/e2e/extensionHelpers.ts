@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import jsQR from 'jsqr';
+import { freePort } from '../helpers/serverProcess';
 
 export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../dist/extension/chromium');
 
@@ -13,6 +14,8 @@ export interface LoadedExtension {
   worker: Worker;
   /** `chrome-extension://<id>` */
   origin: string;
+  /** Chromium's DevTools port: the toolbar's popup is a page Playwright reaches only through it. */
+  debuggingPort: number;
   close(): Promise<void>;
 }
 
@@ -24,6 +27,7 @@ export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> 
   if (!fs.existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error('dist/extension/chromium is missing: run `npm run build:extension` first');
   }
+  const debuggingPort = await freePort();
   const userData = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'me-extension-'));
   const context = await chromium.launchPersistentContext(userData, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,6 +45,7 @@ export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> 
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      `--remote-debugging-port=${debuggingPort}`,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -49,11 +54,30 @@ export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> 
     context,
     worker,
     origin,
+    debuggingPort,
     async close() {
       await context.close();
       fs.rmSync(userData, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The toolbar button's own popup, opened as a click would (`chrome.action.openPopup()`), reached
+ * over DevTools: Playwright's context does not list an extension's action popup among its pages.
+ */
+export async function openToolbarPopup(extension: LoadedExtension): Promise<{ popup: Page; close(): Promise<void> }> {
+  await extension.worker.evaluate('chrome.action.openPopup()');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${extension.debuggingPort}`);
+  const popupUrl = `${extension.origin}/popup.html`;
+  const find = () =>
+    browser
+      .contexts()
+      .flatMap((context) => context.pages())
+      .find((page) => page.url() === popupUrl);
+  const popup = find() ?? (await browser.contexts()[0]?.waitForEvent('page', (page) => page.url() === popupUrl));
+  if (!popup) throw new Error('the toolbar popup did not open');
+  return { popup, close: () => browser.close() };
 }
 
 /** A web site of the test's own on loopback: an article page with one outbound link. */
