@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -28,7 +29,7 @@ export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> 
     throw new Error('dist/extension/chromium is missing: run `npm run build:extension` first');
   }
   const debuggingPort = await freePort();
-  const userData = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'me-extension-'));
+  const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'me-extension-'));
   const context = await chromium.launchPersistentContext(userData, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
