@@ -100,6 +100,8 @@ test('the popup shortens a page with a short code and a tag, copies it, and its 
   await popup.getByLabel('Short Code').fill(shortCode);
   await popup.getByLabel('Tags').fill('Reading');
   await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
+  // The short link shown once the server answered; then the server's own record of it.
+  await expect(popup.locator('#short-url')).toHaveValue(new RegExp(`/${shortCode}$`));
 
   const [made] = await userLinks(server.url);
   expect(made).toMatchObject({ short_code: shortCode, target_url: site.url, tags: ['reading'] });
