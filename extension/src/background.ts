@@ -24,6 +24,8 @@ export async function shortenFromMenu(info: chrome.contextMenus.OnClickData, tab
   });
 }
 
+// Chromium keeps the menus while installed; Firefox's background script makes them again at each start.
 chrome.runtime.onInstalled.addListener(createMenus);
+chrome.runtime.onStartup.addListener(createMenus);
 chrome.contextMenus.onClicked.addListener((info, tab) => void shortenFromMenu(info, tab));
 (globalThis as { shortenFromMenu?: typeof shortenFromMenu }).shortenFromMenu = shortenFromMenu;

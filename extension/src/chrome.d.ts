@@ -7,6 +7,7 @@ declare namespace chrome {
     function getURL(path: string): string;
     function openOptionsPage(): Promise<void>;
     const onInstalled: { addListener(listener: () => void): void };
+    const onStartup: { addListener(listener: () => void): void };
   }
   namespace storage {
     interface Area {
