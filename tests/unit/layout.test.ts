@@ -92,8 +92,8 @@ const rules: Rule[] = [
   {
     // Type-only imports count too: the web tsconfig compiles only contract/ of the server, and a type
     // the UI needs from elsewhere is an API shape, which belongs in contract/.
-    name: 'renderer/, main/ and preload/ import nothing from redirector/ but redirector/contract/',
-    appliesTo: (file) => under(file, 'renderer', 'main', 'preload'),
+    name: 'renderer/, main/, preload/ and extension/ import nothing from redirector/ but redirector/contract/',
+    appliesTo: (file) => under(file, 'renderer', 'main', 'preload', 'extension'),
     badImport: (ref) => isTarget(ref.target, 'redirector') && !isTarget(ref.target, 'redirector/contract'),
   },
   {
@@ -253,12 +253,18 @@ function breaks(rule: Rule, file: string, facts: SourceFacts): string[] {
   ];
 }
 
-const repoFiles = sourceFiles('redirector', 'renderer', 'main', 'preload');
+const repoFiles = sourceFiles('redirector', 'renderer', 'main', 'preload', 'extension');
 const repoFacts = new Map(repoFiles.map((file) => [file, scanSource(file, readSource(file))]));
 
 describe('the layout', () => {
   it('finds the source files it checks', () => {
-    for (const file of ['redirector/app.ts', 'redirector/http/linkRoutes.ts', 'main/index.ts', 'preload/index.ts']) {
+    for (const file of [
+      'redirector/app.ts',
+      'redirector/http/linkRoutes.ts',
+      'main/index.ts',
+      'preload/index.ts',
+      'extension/src/popup.ts',
+    ]) {
       expect(repoFiles).toContain(file);
     }
     expect(repoFiles.some((file) => file.startsWith('renderer/') && file.endsWith('.tsx'))).toBe(true);

@@ -8,7 +8,7 @@ import { readSource, scanSource, sourceFiles } from '../helpers/sourceScan';
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 100;
 
-const checkedFolders = ['redirector', 'renderer', 'main', 'preload', 'scripts', 'bin'];
+const checkedFolders = ['redirector', 'renderer', 'main', 'preload', 'extension', 'scripts', 'bin'];
 
 function isChecked(file: string): boolean {
   return !file.startsWith('scripts/bench/') && file !== 'scripts/bench.ts';

@@ -1,0 +1,48 @@
+/**
+ * The browser extension's pure rules (docs/extension.md): which server address it accepts, which
+ * tabs it can shorten, and what each failed call means to the person using it. The extension's
+ * pages and its tests import these; nothing here touches a browser API.
+ */
+import { normaliseHttpUrl, withDefaultScheme } from './urls';
+
+/** The popup lists this many of the latest links. */
+export const EXTENSION_RECENT_LINKS = 10;
+
+/**
+ * The server's origin as typed in the options (`links.example.com`, `http://127.0.0.1:8080/`):
+ * `https://` when no scheme is written, any path dropped (the API lives at the origin's `/api`);
+ * undefined when it is no http(s) address.
+ */
+export function serverOrigin(typed: string): string | undefined {
+  const href = normaliseHttpUrl(withDefaultScheme(typed));
+  return href === undefined ? undefined : new URL(href).origin;
+}
+
+/** Only web pages can be shortened: an http(s) address (not `chrome://`, `about:`, `file:` or a store page's own scheme). */
+export function isWebPage(url: string | undefined): url is string {
+  return url !== undefined && normaliseHttpUrl(url) !== undefined;
+}
+
+/** What went wrong with a call, in the words the popup and the options page say. */
+export type ExtensionFailure =
+  | { kind: 'unreachable' }
+  | { kind: 'wrongKey' }
+  | { kind: 'forbidden'; message: string }
+  | { kind: 'tooMany' }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'serverError'; status: number }
+  | { kind: 'notWebPage' };
+
+/**
+ * A failed answer's meaning (docs/api.md#statuses): 401 a wrong or deleted key, 403 a key that may
+ * not do this (a read-only key, a limit; the server's sentence kept), 429 the credential limiter,
+ * another 4xx the server's own sentence (a taken short code, a bad tag), 5xx the server's trouble.
+ */
+export function failureOfAnswer(status: number, serverMessage: string | undefined): ExtensionFailure {
+  const message = serverMessage?.trim() || `HTTP ${status}`;
+  if (status === 401) return { kind: 'wrongKey' };
+  if (status === 403) return { kind: 'forbidden', message };
+  if (status === 429) return { kind: 'tooMany' };
+  if (status >= 500) return { kind: 'serverError', status };
+  return { kind: 'rejected', message };
+}

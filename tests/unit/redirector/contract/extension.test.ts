@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { failureOfAnswer, isWebPage, serverOrigin } from '../../../../redirector/contract/extension';
+
+describe("the extension's server address", () => {
+  it('keeps the origin of an http(s) address, https:// when none is written', () => {
+    expect(serverOrigin('links.example.com')).toBe('https://links.example.com');
+    expect(serverOrigin(' http://127.0.0.1:8080/admin/keys?x=1 ')).toBe('http://127.0.0.1:8080');
+    expect(serverOrigin('HTTPS://Links.Example.com:443/')).toBe('https://links.example.com');
+  });
+
+  it('refuses what is no http(s) address', () => {
+    for (const typed of ['', '   ', 'ftp://example.com', 'javascript:alert(1)', 'localhost', 'http://']) {
+      expect(serverOrigin(typed), typed).toBeUndefined();
+    }
+  });
+});
+
+describe('which tabs can be shortened', () => {
+  it('web pages only', () => {
+    expect(isWebPage('https://example.com/a?b#c')).toBe(true);
+    expect(isWebPage('http://127.0.0.1:3000/')).toBe(true);
+    for (const url of [
+      undefined,
+      '',
+      'chrome://settings/',
+      'about:blank',
+      'file:///etc/hosts',
+      'moz-extension://x/popup.html',
+    ]) {
+      expect(isWebPage(url), String(url)).toBe(false);
+    }
+  });
+});
+
+describe("a failed answer's meaning", () => {
+  it('names 401, 403, 429 and 5xx, and keeps the server sentence of 403 and other 4xx', () => {
+    expect(failureOfAnswer(401, 'Session expired, please sign in again')).toEqual({ kind: 'wrongKey' });
+    expect(failureOfAnswer(403, 'Link limit reached (4 links per account)')).toEqual({
+      kind: 'forbidden',
+      message: 'Link limit reached (4 links per account)',
+    });
+    expect(failureOfAnswer(429, 'Too many attempts')).toEqual({ kind: 'tooMany' });
+    expect(failureOfAnswer(409, 'Short code already taken')).toEqual({
+      kind: 'rejected',
+      message: 'Short code already taken',
+    });
+    expect(failureOfAnswer(503, 'The database is unreachable; try again shortly')).toEqual({
+      kind: 'serverError',
+      status: 503,
+    });
+  });
+
+  it('says the status when the server gave no sentence', () => {
+    expect(failureOfAnswer(403, undefined)).toEqual({ kind: 'forbidden', message: 'HTTP 403' });
+    expect(failureOfAnswer(400, '  ')).toEqual({ kind: 'rejected', message: 'HTTP 400' });
+  });
+});
