@@ -35,6 +35,7 @@ const test = base.extend<object, { sso: ProviderFixture }>({
         OIDC_CLIENT_ID: 'me-shortener',
         OIDC_CLIENT_SECRET: 'provider-issued-client-secret-7f3a9c',
         OIDC_NAME: 'Example SSO',
+        OIDC_ADMIN_GROUPS: 'me-admins',
       };
       await use({ provider, publicUrl, ssoEnv });
       await provider.stop();
@@ -68,6 +69,39 @@ test('the button signs in through the provider, the second time into the same ac
   await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
   // Found by sub: the account keeps its name, nothing new was made.
   await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+});
+
+test('a member of an administrator group also opens the admin screens; without the group, the admin login', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const sub = unique('admin');
+  sso.provider.accounts.set(sub, {
+    email: `${sub}@example.org`,
+    email_verified: true,
+    name: 'Root',
+    groups: ['me-admins'],
+  });
+  sso.provider.signInAs(sub);
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await expect(page.getByText('Welcome, Root')).toBeVisible();
+  await page.goto(`${server.url}/admin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
+
+  const other = unique('plain');
+  sso.provider.accounts.set(other, { email: `${other}@example.org`, email_verified: true, name: 'Plain' });
+  sso.provider.signInAs(other);
+  const fresh = await page.context().browser()?.newContext();
+  const plain = await fresh?.newPage();
+  if (!plain) throw new Error('no second browser context');
+  await plain.goto(`${server.url}/login`);
+  await plain.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await expect(plain.getByText('Welcome, Plain')).toBeVisible();
+  await plain.goto(`${server.url}/admin`);
+  await expect(plain).toHaveURL(`${server.url}/admin/login`);
+  await fresh?.close();
 });
 
 test('a stopped provider: the login screen says single sign-on is unavailable, and passwords still work', async ({
