@@ -23,6 +23,7 @@ import { requestLogMiddleware } from './http/requestLog';
 import { notFoundPage } from './http/shortLink/pages/notFoundPage';
 import { pageLanguage } from './http/shortLink/pages/pageLanguage';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
+import { createSsoRouter } from './http/ssoRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): App {
   const api = new Router({ prefix: '/api' });
   for (const router of [
     createAuthRouter(services),
+    createSsoRouter(services),
     createConfigRouter(services),
     createLinkRouter(services),
     createLinkListRouter(services),

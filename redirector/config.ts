@@ -2,6 +2,7 @@
 
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parsePasswordLogin, parseSsoConfig, type SsoConfig } from './auth/ssoConfig';
 import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
@@ -39,6 +40,10 @@ export interface Config {
   spoolDir: string;
   /** SMTP_URL and MAIL_FROM: where reset links are mailed from; unset: no mail (docs/api.md#accounts). */
   mail: MailConfig | undefined;
+  /** OIDC_*: single sign-on through an OpenID Connect provider; unset: none (docs/api.md#single-sign-on). */
+  sso: SsoConfig | undefined;
+  /** PASSWORD_LOGIN=off: only the provider signs users in (the admin key still works). */
+  passwordLogin: boolean;
 }
 
 export interface MailConfig {
@@ -87,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const clickRetentionDays = parseRetentionDays(env.CLICK_RETENTION_DAYS);
   const spoolDir = env.SPOOL_DIR?.trim() || path.join(dataDir, 'spool');
   const dnsServers = parseDnsServers(env.DNS_SERVERS);
+  const configFail = (message: string): never => {
+    throw new ConfigError(message);
+  };
+  const sso = parseSsoConfig(env, configFail);
   return {
     port,
     host,
@@ -103,11 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     anonymizeIps,
     clickRetentionDays,
     dnsServers,
-    events: parseEventsConfig(env, parseFlag, (message) => {
-      throw new ConfigError(message);
-    }),
+    events: parseEventsConfig(env, parseFlag, configFail),
     spoolDir,
     mail: parseMail(env.SMTP_URL, env.MAIL_FROM),
+    sso,
+    passwordLogin: parsePasswordLogin(env.PASSWORD_LOGIN, sso, configFail),
   };
 }
 

@@ -7,6 +7,8 @@ import { type AuthService, createAuthService } from './auth/authService';
 import { defaultDomainOf } from './auth/domainRules';
 import { limiterOf } from './auth/limiterOf';
 import { systemScope } from './auth/scope';
+import { createSsoClient } from './auth/ssoClient';
+import { createSsoService, type SsoService } from './auth/ssoService';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
@@ -63,6 +65,8 @@ export interface Services extends HubParts, AccountServices {
   /** Link health checks (docs/api.md#link-health); createApp starts their rounds. */
   linkChecks: LinkChecks;
   linkHealth: LinkHealthService;
+  /** Single sign-on (docs/api.md#single-sign-on); undefined without OIDC_ISSUER. */
+  sso: SsoService | undefined;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -180,7 +184,14 @@ export function createServices(deps: ServiceDeps): Services {
     events,
     ...hubParts,
     ...checks,
+    sso: config.sso && ssoService(config, store, auth, clock),
   };
+}
+
+function ssoService(config: Config, store: Store, auth: AuthService, clock: () => number): SsoService | undefined {
+  if (!config.sso) return undefined;
+  const client = createSsoClient(config.sso, `${config.publicUrl}/api/auth/oidc/callback`, clock);
+  return createSsoService({ config: config.sso, publicUrl: config.publicUrl, store, auth, client, clock });
 }
 
 /** The limits on attempts: credentials, registrations, link passwords (per address and per link). */

@@ -31,6 +31,11 @@ export interface AuthService {
   userForToken(token: string): Promise<UserRecord | undefined>;
   /** A new user session token; `origin` is what the session list shows of where it came from. */
   startUserSession(userId: number, origin?: SessionOrigin): Promise<string>;
+  /**
+   * An administrator session given by single sign-on to a member of OIDC_ADMIN_GROUPS: tied to
+   * the user, so that it ends with the membership or the account (docs/api.md#single-sign-on).
+   */
+  startAdminSession(userId: number, origin?: SessionOrigin): Promise<string>;
   /** Revokes a session token (admin or user); unknown tokens are ignored. */
   revoke(token: string): Promise<void>;
 }
@@ -74,7 +79,11 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
     async isAdmin(apiKey) {
       if (safeEqual(apiKey, adminKey)) return true;
       if (!madeWithAdminKey(apiKey, adminKey)) return false;
-      return (await liveSession(apiKey, 'admin')) !== undefined;
+      const session = await liveSession(apiKey, 'admin');
+      if (session?.user_id == null) return session !== undefined;
+      // Single sign-on's: its user must still exist and be enabled.
+      const user = await store.users.findById(session.user_id);
+      return user !== undefined && !user.disabled;
     },
     async userForToken(token) {
       const session = await liveSession(token, 'user');
@@ -88,6 +97,9 @@ export function createAuthService(deps: { store: Store; adminKey: string; clock:
     },
     startUserSession(userId, origin) {
       return startSession('user', userId, origin);
+    },
+    startAdminSession(userId, origin) {
+      return startSession('admin', userId, origin);
     },
     async revoke(token) {
       await store.sessions.delete(hashToken(token));

@@ -76,4 +76,25 @@ export interface ServiceConfigResponse {
   registration: 'open' | 'closed';
   /** Whether "forgot password" mails a reset link (SMTP_URL is set); else the administrator resets. */
   mail: boolean;
+  /** Single sign-on (docs/api.md#single-sign-on): the button's words (OIDC_NAME); null: none. */
+  sso: { name: string } | null;
+  /** PASSWORD_LOGIN: false when only the provider signs users in. */
+  password_login: boolean;
+}
+
+/** The answer of password sign-in, register, forgot and reset with PASSWORD_LOGIN=off (403). */
+export const PASSWORD_LOGIN_OFF = 'Password sign-in is off';
+/** A hand-off that is unknown, used or expired (401). */
+export const SSO_SIGN_IN_FAILED = 'Sign-in failed';
+
+/** Why single sign-on sent the browser back to the login screen (`/login?sso=<reason>`). */
+export const SSO_FAILURES = ['failed', 'unavailable', 'disabled', 'no-account', 'email-taken', 'no-email'] as const;
+export type SsoFailure = (typeof SSO_FAILURES)[number];
+
+/** POST /api/auth/oidc/session: the sessions of a finished sign-in. */
+export interface SsoSessionResponse {
+  token: string;
+  user: User;
+  /** An administrator session (X-API-Key) for members of OIDC_ADMIN_GROUPS. */
+  apiKey?: string;
 }

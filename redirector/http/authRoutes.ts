@@ -15,7 +15,13 @@ import {
   TooManyAttempts,
 } from '../auth/limitedAttempts';
 import { ACCOUNT_LINK_INVALID, FORGOT_ANSWER, type ForgotResponse } from '../contract/account';
-import type { AdminLoginResponse, LoginResponse, RegisterResponse, SuccessResponse } from '../contract/auth';
+import {
+  type AdminLoginResponse,
+  type LoginResponse,
+  PASSWORD_LOGIN_OFF,
+  type RegisterResponse,
+  type SuccessResponse,
+} from '../contract/auth';
 import { RuleError } from '../ruleError';
 import type { Services } from '../services';
 import { apiKeyOf, bearerOf } from './authGuards';
@@ -30,6 +36,8 @@ export const REGISTRATION_CLOSED = 'Registration is closed';
 
 type Action = 'admin' | 'register' | 'login' | 'logout' | 'reset' | 'forgot';
 const ACTIONS: readonly Action[] = ['admin', 'register', 'login', 'logout', 'reset', 'forgot'];
+/** Refused with PASSWORD_LOGIN=off (docs/api.md#single-sign-on): the admin key and logout still work. */
+const PASSWORD_ACTIONS: readonly Action[] = ['register', 'login', 'reset', 'forgot'];
 
 function actionOf(ctx: Context): Action {
   const action = ctx.query.action;
@@ -144,7 +152,9 @@ export function createAuthRouter(
   };
 
   router.post('/auth', async (ctx) => {
-    await handlers[actionOf(ctx)](ctx);
+    const action = actionOf(ctx);
+    if (!config.passwordLogin && PASSWORD_ACTIONS.includes(action)) throw forbidden(PASSWORD_LOGIN_OFF);
+    await handlers[action](ctx);
   });
   return router;
 }

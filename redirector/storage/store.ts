@@ -28,6 +28,7 @@ import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkPageQuery } from './repositories/linkLists';
+import type { SsoRepository } from './repositories/ssoRepository';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
@@ -75,6 +76,8 @@ export interface SessionRepository {
   listForUser(userId: number, now: number): Promise<SessionRecord[]>;
   /** Ends every session of the user but the one with `keepTokenHash` ('' keeps none); how many ended. */
   deleteForUser(userId: number, keepTokenHash: string): Promise<number>;
+  /** Ends the administrator sessions single sign-on gave the user (docs/api.md#single-sign-on). */
+  deleteAdminOf(userId: number): Promise<number>;
   /** False when the user has no session with this id. */
   deleteById(userId: number, id: string): Promise<boolean>;
   /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
@@ -207,6 +210,8 @@ export interface Store {
   readonly clicks: ClickRepository;
   /** What the link checks found (docs/api.md#link-health). */
   readonly linkHealth: LinkHealthRepository;
+  /** Provider identities and sign-ins under way (docs/api.md#single-sign-on). */
+  readonly sso: SsoRepository;
   readonly analytics: AnalyticsQueries;
   /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
   readonly events: EventStorage;

@@ -23,7 +23,8 @@ export async function startServerProcess(
   options: { env?: Record<string, string>; dataDir?: string; adminKey?: string } = {},
 ): Promise<ServerProcess> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('dist/server/server.js is missing: run `npm run build` first');
-  const port = await freePort();
+  // A PORT of the caller's own: a provider registered PUBLIC_URL's callback before the start.
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const dataDir = options.dataDir ?? makeTempDir('me-proc-');
   const adminKey = options.adminKey ?? 'process-admin-key-0123456789';
   let output = '';

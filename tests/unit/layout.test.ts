@@ -582,12 +582,14 @@ describe('each rule reports a break with its file and line', () => {
 const SCOPE_HELPER = 'redirector/storage/repositories/scopeFilter.ts';
 /**
  * Repositories about users themselves: the user is the subject of their calls (an account, its
- * sessions, its one-time links), not the owner a caller's scope filters by.
+ * sessions, its one-time links, its single sign-on identities), not the owner a caller's scope
+ * filters by.
  */
 const SUBJECT_REPOSITORIES: Record<string, string> = {
   UserRepository: 'redirector/storage/repositories/userRepository.ts',
   SessionRepository: 'redirector/storage/repositories/sessionRepository.ts',
   AccountLinkRepository: 'redirector/storage/repositories/accountLinkRepository.ts',
+  SsoRepository: 'redirector/storage/repositories/ssoRepository.ts',
 };
 /** Routers whose subject is the signed-in account itself (its name, password, sessions). */
 const ACCOUNT_ROUTERS = ['redirector/http/accountRoutes.ts'];

@@ -50,7 +50,8 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
         ),
         201: json(ref('RegisterResponse'), 'register: the new account'),
       },
-      // 401 wrong key or password; 403 registration closed; 409 email taken; 429 sign-in or registration limit.
+      // 401 wrong key or password; 403 registration closed or PASSWORD_LOGIN=off; 409 email taken;
+      // 429 sign-in or registration limit.
       errors: [401, 403, 409, 429],
     }),
   },

@@ -81,6 +81,11 @@ export const componentSchemas: Record<string, Schema> = {
     public_url: url,
     registration: { type: 'string', enum: ['open', 'closed'] },
     mail: { type: 'boolean', description: 'Whether "forgot password" mails a reset link (SMTP_URL is set)' },
+    sso: nullable(closedObject<{ name: string }>({ name: text('The sign-in button says "Sign in with <name>"') })),
+    password_login: {
+      type: 'boolean',
+      description: 'False with PASSWORD_LOGIN=off: sign-in only through the provider',
+    },
   }),
   User: closedObject<User>(userFields),
   AdminLoginResponse: closedObject<Required<Omit<AdminLoginResponse, 'error'>>>({

@@ -25,6 +25,7 @@ export function createSessionRepository(db: Executor): SessionRepository {
       ),
     deleteForUser: (userId, keepTokenHash) =>
       db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'user' AND token_hash <> ?", [userId, keepTokenHash]),
+    deleteAdminOf: (userId) => db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'admin'", [userId]),
     async deleteById(userId, id) {
       return (await db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'user' AND id = ?", [userId, id])) > 0;
     },

@@ -12,6 +12,7 @@ import type {
   RegisterRequest,
   RegisterResponse,
   ServiceConfigResponse,
+  SsoSessionResponse,
   SuccessResponse,
 } from '../../../redirector/contract';
 import { shortLinkBase } from '../format/shortUrl';
@@ -48,6 +49,13 @@ export function accountCalls(http: HttpClient) {
         return { ok: false, error: i18next.t('account.admin.invalid'), status: 0 };
       }
     },
+    /** Single sign-on (docs/api.md#single-sign-on): where the browser goes to sign in at the provider. */
+    ssoStartUrl: () => `${http.baseUrl}/api/auth/oidc/start`,
+    /** Where the browser goes to sign out at the provider too. */
+    ssoLogoutUrl: () => `${http.baseUrl}/api/auth/oidc/logout`,
+    /** The hand-off of /login#sso=<code> → the sessions (single use). */
+    ssoSession: (code: string) =>
+      http.request<SsoSessionResponse>('/api/auth/oidc/session', { method: 'POST', body: { code } }),
     /** Revokes the session the credential is (docs/api.md#accounts-and-sign-in), either kind. */
     logout: (credential: Credential) => auth<SuccessResponse>('logout', { credential }),
   };

@@ -111,9 +111,11 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const closeDialog = () => setDialog(null);
   const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
-    account.logout({ token: session.token }).catch(() => undefined);
+    const revoked = account.logout({ token: session.token }).catch(() => undefined);
     onSignedOut();
-    navigate('/login');
+    // Signed in through the provider: signed out there too, once this session is revoked.
+    if (session.sso) void revoked.then(() => window.location.assign(account.ssoLogoutUrl()));
+    else navigate('/login');
   };
 
   return (

@@ -10,6 +10,8 @@ export const SESSION_KEY = 'userSession';
 export interface UserSession {
   token: string;
   user: User;
+  /** Signed in through single sign-on: signing out goes to the provider too (docs/api.md#single-sign-on). */
+  sso?: boolean;
 }
 
 function isSession(value: unknown): value is UserSession {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
+import { useLoad } from '../../api/useLoad';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
@@ -11,6 +12,7 @@ import { i18next } from '../../i18n';
 import { writeSession } from '../../session/userSession';
 import { AccountForm, AccountScreen, EmailField } from './AccountForm';
 import { ForgotPasswordPanel } from './ForgotPasswordPanel';
+import { SingleSignOn } from './SingleSignOn';
 
 export interface LoginErrors {
   email?: string;
@@ -26,6 +28,22 @@ export function validateLogin(email: string, password: string): LoginErrors {
 
 /** '/login' (docs/api.md#pages): Welcome Back. Success stores the session and goes to /dashboard. */
 export function LoginPage() {
+  const account = useAccountCalls();
+  // Single sign-on and PASSWORD_LOGIN (docs/api.md#single-sign-on): the server refuses passwords anyway.
+  const config = useLoad((signal) => account.serviceConfig(signal));
+  const sso = config.data?.sso ?? null;
+  const passwordLogin = config.data?.password_login !== false;
+
+  return (
+    <AccountScreen screen="login">
+      {sso ? <SingleSignOn name={sso.name} passwordLogin={passwordLogin} /> : null}
+      {passwordLogin ? <PasswordSignIn /> : null}
+    </AccountScreen>
+  );
+}
+
+/** The email and password form, with "Forgot password?". */
+function PasswordSignIn() {
   const { t } = useTranslation();
   const account = useAccountCalls();
   const navigate = useNavigate();
@@ -42,9 +60,8 @@ export function LoginPage() {
     failureText: (error) => errorMessage(error, t('account.login.failed')),
   });
   const [forgotOpen, setForgotOpen] = useState(false);
-
   return (
-    <AccountScreen screen="login">
+    <>
       <AccountForm
         screen="login"
         form={form}
@@ -66,6 +83,6 @@ export function LoginPage() {
         />
       </AccountForm>
       {forgotOpen ? <ForgotPasswordPanel onClose={() => setForgotOpen(false)} /> : null}
-    </AccountScreen>
+    </>
   );
 }

@@ -63,10 +63,16 @@ export function RegisterPage() {
   // REGISTRATION=closed (docs/api.md#accounts-and-sign-in): the server refuses with 403 anyway; say so up front.
   const config = useLoad((signal) => account.serviceConfig(signal));
   const closed = config.data?.registration === 'closed';
+  // PASSWORD_LOGIN=off (docs/api.md#single-sign-on): accounts come from the provider.
+  const sso = config.data?.password_login === false ? config.data.sso : null;
 
   return (
     <AccountScreen screen="register">
-      {closed ? (
+      {sso ? (
+        <Banner tone="info" title={t('account.sso.registerOffTitle')}>
+          {t('account.sso.registerOff', { name: sso.name })}
+        </Banner>
+      ) : closed ? (
         <Banner tone="info" title={t('account.register.closedTitle')}>
           {t('account.register.closedText')}
         </Banner>

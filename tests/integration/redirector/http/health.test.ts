@@ -22,7 +22,13 @@ describe('health and routing', () => {
   it('tells any client where short links live, without credentials', async () => {
     const response = await fetch(`${suite.server.url}/api/config`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ public_url: 'http://localhost:0', registration: 'open', mail: false });
+    expect(await response.json()).toEqual({
+      public_url: 'http://localhost:0',
+      registration: 'open',
+      mail: false,
+      sso: null,
+      password_login: true,
+    });
   });
 
   it('answers CORS preflights for /api with the allowed headers listed', async () => {

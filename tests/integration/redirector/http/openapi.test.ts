@@ -10,6 +10,7 @@ import { newClick } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 import { Conformance, type Doc, escapePointer, METHODS, resolvePointer } from './openapiConformance';
+import { coverSingleSignOn } from './openapiSso';
 
 /** A client of its own (TRUST_PROXY), blocked by the sign-in limiter to collect the 429s. */
 const BLOCKED_CLIENT = { 'X-Forwarded-For': '192.0.2.77' };
@@ -571,6 +572,8 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     } finally {
       await closed.close();
     }
+
+    await coverSingleSignOn(conformance, server, start);
 
     // Every described answer was seen: the description promises nothing the server never sends.
     expect(conformance.described().filter((key) => !conformance.covered.has(key))).toEqual([]);

@@ -60,6 +60,8 @@ describe.each(STORE_KINDS)('registration on %s', (kind) => {
         public_url: 'http://localhost:0',
         registration: 'closed',
         mail: false,
+        sso: null,
+        password_login: true,
       });
       // Existing accounts still sign in.
       const login = await send(server.url, 'POST', '/api/auth?action=login', {

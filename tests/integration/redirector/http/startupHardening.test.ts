@@ -54,7 +54,7 @@ describe('the built server at startup', () => {
     expect(modeOf(path.join(dataDir, 'me.sqlite'))).toBe(0o600);
   });
 
-  it('exits 1 with one clear line for an ADMIN_KEY under 16 characters or a bad REGISTRATION', async () => {
+  it('exits 1 with one clear line for an ADMIN_KEY under 16 characters, a bad REGISTRATION or single sign-on setting', async () => {
     const short = await runToExit({ ADMIN_KEY: 'password' });
     expect(short.code).toBe(1);
     expect(logMessages(short.stderr)).toBe(
@@ -67,6 +67,16 @@ describe('the built server at startup', () => {
     const registration = await runToExit({ REGISTRATION: 'maybe' });
     expect(registration.code).toBe(1);
     expect(logMessages(registration.stderr)).toBe('me: REGISTRATION must be open or closed (got "maybe")');
+    const sso = await runToExit({ OIDC_ISSUER: 'http://id.example.org', OIDC_CLIENT_ID: 'me' });
+    expect(sso.code).toBe(1);
+    expect(logMessages(sso.stderr)).toBe(
+      'me: OIDC_ISSUER must be an https:// URL (http:// only on loopback) without query (got "http://id.example.org")',
+    );
+    const passwords = await runToExit({ PASSWORD_LOGIN: 'off' });
+    expect(passwords.code).toBe(1);
+    expect(logMessages(passwords.stderr)).toBe(
+      'me: PASSWORD_LOGIN=off needs single sign-on: set OIDC_ISSUER and OIDC_CLIENT_ID',
+    );
   });
 
   it('refuses a kept admin key shorter than 16 characters instead of replacing it', async () => {

@@ -1,0 +1,196 @@
+/**
+ * Single sign-on's rules (docs/api.md#single-sign-on): a sign-in's state (single use, 10 minutes)
+ * kept server-side with its PKCE verifier and nonce; the account found by the provider's `sub`,
+ * else by a verified email (then linked), else made unless OIDC_NEW_USERS=off; administrator
+ * sessions for OIDC_ADMIN_GROUPS, taken away with the membership; a one-time hand-off (2 minutes)
+ * that turns a finished sign-in into the browser's sessions.
+ */
+import type { SsoFailure, SsoSessionResponse } from '../contract/auth';
+import { log } from '../observability/logger';
+import { UniqueViolation } from '../storage/errors';
+import type { SessionOrigin, UserRecord } from '../storage/records';
+import type { Store } from '../storage/store';
+import { accountFields, toApiUser } from './accountService';
+import type { AuthService } from './authService';
+import type { SignInClaims, SsoClient } from './ssoClient';
+import type { SsoConfig } from './ssoConfig';
+import { hashToken, newToken } from './tokens';
+
+export const STATE_LIFETIME_MS = 10 * 60 * 1000;
+export const HANDOFF_LIFETIME_MS = 2 * 60 * 1000;
+/** The password hash of an account made by single sign-on: no password matches it. */
+export const SSO_ONLY_PASSWORD = '!sso';
+const MAX_NAME_LENGTH = 100;
+
+export type SsoSession = SsoSessionResponse;
+
+export interface SsoService {
+  readonly config: SsoConfig;
+  /** The provider's authorization address, or 'unavailable' when it does not answer. */
+  start(): Promise<{ url: string } | { failure: 'unavailable' }>;
+  /** The provider's answer (the callback's query): a one-time hand-off, or why not. */
+  finish(query: URLSearchParams): Promise<{ handoff: string } | { failure: SsoFailure }>;
+  /** The sessions a hand-off stands for; undefined when it is unknown, used or expired. */
+  redeem(handoff: string, origin: SessionOrigin): Promise<SsoSession | undefined>;
+  /** Where the browser signs out at the provider; undefined when the provider has no such address. */
+  signOutUrl(): Promise<string | undefined>;
+}
+
+interface StatePayload {
+  verifier: string;
+  nonce: string;
+}
+
+interface HandoffPayload {
+  user: number;
+  admin: boolean;
+}
+
+export interface SsoDeps {
+  config: SsoConfig;
+  publicUrl: string;
+  store: Store;
+  auth: AuthService;
+  client: SsoClient;
+  clock: () => number;
+}
+
+/** One line, with the library's reason (never a token, code or secret: they are not in its messages). */
+function logFailure(what: string, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  log.warn(`single sign-on: ${what}: ${reason.replace(/\s+/g, ' ').slice(0, 200)}`);
+}
+
+export function groupsOf(claims: SignInClaims, claim: string): string[] {
+  const value = claims[claim];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((group): group is string => typeof group === 'string') : [];
+}
+
+function nameOf(claims: SignInClaims, email: string | undefined): string {
+  const given = [claims.given_name, claims.family_name].filter((part) => typeof part === 'string').join(' ');
+  const candidates = [claims.name, claims.preferred_username, given, email?.split('@')[0], 'User'];
+  const name = candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? 'User';
+  return [...name.trim()].slice(0, MAX_NAME_LENGTH).join('');
+}
+
+export function createSsoService(deps: SsoDeps): SsoService {
+  const { config, store, auth, client, clock } = deps;
+  const callbackUrl = `${deps.publicUrl}/api/auth/oidc/callback`;
+
+  async function accountFor(claims: SignInClaims): Promise<UserRecord | SsoFailure> {
+    const known = await store.sso.userOf(config.issuer, claims.sub);
+    const linked = known === undefined ? undefined : await store.users.findById(known);
+    if (linked) return linked;
+    const parsed = accountFields.email.safeParse(claims.email);
+    const email = parsed.success ? parsed.data : undefined;
+    const verified = claims.email_verified === true || claims.email_verified === 'true';
+    const existing = email === undefined ? undefined : await store.users.findByEmail(email);
+    if (existing) {
+      // An unverified email, or an account that already has another identity here, links nothing.
+      if (!verified || (await store.sso.hasIdentity(config.issuer, existing.id))) return 'email-taken';
+      await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() });
+      return existing;
+    }
+    if (!config.newUsers) return 'no-account';
+    if (email === undefined) return 'no-email';
+    let user: UserRecord;
+    try {
+      const name = nameOf(claims, email);
+      user = await store.users.create({ name, email, password_hash: SSO_ONLY_PASSWORD, created_at: clock() });
+    } catch (error) {
+      if (error instanceof UniqueViolation) return 'email-taken';
+      throw error;
+    }
+    await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: user.id, created_at: clock() });
+    return user;
+  }
+
+  return {
+    config,
+
+    async start() {
+      const state = newToken();
+      let request: Awaited<ReturnType<SsoClient['start']>>;
+      try {
+        request = await client.start(state);
+      } catch (error) {
+        logFailure('the provider did not answer', error);
+        return { failure: 'unavailable' };
+      }
+      const payload: StatePayload = { verifier: request.codeVerifier, nonce: request.nonce };
+      const now = clock();
+      await store.sso.putTicket(
+        {
+          ticket_hash: hashToken(state),
+          kind: 'state',
+          payload: JSON.stringify(payload),
+          expires_at: now + STATE_LIFETIME_MS,
+        },
+        now,
+      );
+      return { url: request.url };
+    },
+
+    async finish(query) {
+      const state = query.get('state') ?? '';
+      // Taken before anything else: a replayed, foreign or expired state ends here, single use.
+      const kept = state === '' ? undefined : await store.sso.takeTicket(hashToken(state), 'state', clock());
+      if (kept === undefined) {
+        log.warn('single sign-on: a callback with an unknown, used or expired state');
+        return { failure: 'failed' };
+      }
+      const { verifier, nonce } = JSON.parse(kept) as StatePayload;
+      let claims: SignInClaims;
+      try {
+        claims = await client.finish(new URL(`${callbackUrl}?${query}`), { state, codeVerifier: verifier, nonce });
+      } catch (error) {
+        logFailure('sign-in refused', error);
+        return { failure: 'failed' };
+      }
+      const account = await accountFor(claims);
+      if (typeof account === 'string') {
+        log.warn(`single sign-on: no account for a provider identity (${account})`);
+        return { failure: account };
+      }
+      if (account.disabled) return { failure: 'disabled' };
+      const admin = config.adminGroups.some((group) => groupsOf(claims, config.groupsClaim).includes(group));
+      // The membership is the provider's to give: gone from the groups, gone from every session.
+      if (!admin) await store.sessions.deleteAdminOf(account.id);
+      const handoff = newToken();
+      const payload: HandoffPayload = { user: account.id, admin };
+      const now = clock();
+      await store.sso.putTicket(
+        {
+          ticket_hash: hashToken(handoff),
+          kind: 'handoff',
+          payload: JSON.stringify(payload),
+          expires_at: now + HANDOFF_LIFETIME_MS,
+        },
+        now,
+      );
+      return { handoff };
+    },
+
+    async redeem(handoff, origin) {
+      if (handoff === '') return undefined;
+      const kept = await store.sso.takeTicket(hashToken(handoff), 'handoff', clock());
+      if (kept === undefined) return undefined;
+      const payload = JSON.parse(kept) as HandoffPayload;
+      const user = await store.users.findById(payload.user);
+      if (!user || user.disabled) return undefined;
+      const token = await auth.startUserSession(user.id, origin);
+      const apiKey = payload.admin ? await auth.startAdminSession(user.id, origin) : undefined;
+      return { token, user: toApiUser(user), ...(apiKey === undefined ? {} : { apiKey }) };
+    },
+
+    async signOutUrl() {
+      try {
+        return await client.endSessionUrl(`${deps.publicUrl}/login`);
+      } catch (error) {
+        logFailure('the provider did not answer', error);
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Single sign-on (docs/api.md#single-sign-on): GET /api/auth/oidc/start (302 to the provider),
+ * GET /api/auth/oidc/callback (302 to the login screen, which redeems the hand-off in its URL's
+ * fragment: never sent to a server, never in a log), POST /api/auth/oidc/session (the hand-off →
+ * the sessions; a wrong one counts toward the credential limiter) and GET /api/auth/oidc/logout
+ * (302 to the provider's sign-out, or to the login screen). Every failure lands on the login
+ * screen with a reason, never a 5xx.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { limitedAttempt, TOO_MANY_FAILURES } from '../auth/limitedAttempts';
+import type { SsoService } from '../auth/ssoService';
+import { SSO_SIGN_IN_FAILED, type SsoSessionResponse } from '../contract/auth';
+import type { Services } from '../services';
+import { AppError, notFound } from './errors';
+import { bodyOf } from './requestInput';
+import { sessionOriginOf } from './sessionOrigin';
+
+/** Every answer here is JSON like the rest of /api, the redirect's address included. */
+function redirect(ctx: Context, location: string): void {
+  ctx.redirect(location);
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.body = { location };
+}
+
+export function createSsoRouter(services: Pick<Services, 'sso' | 'limiter' | 'lookupPlace'>): Router {
+  const router = new Router();
+  const ssoOf = (): SsoService => {
+    if (!services.sso) throw notFound('Single sign-on is not configured');
+    return services.sso;
+  };
+
+  router.get('/auth/oidc/start', async (ctx) => {
+    const started = await ssoOf().start();
+    redirect(ctx, 'url' in started ? started.url : `/login?sso=${started.failure}`);
+  });
+
+  router.get('/auth/oidc/callback', async (ctx) => {
+    const finished = await ssoOf().finish(new URLSearchParams(ctx.querystring));
+    redirect(ctx, 'handoff' in finished ? `/login#sso=${finished.handoff}` : `/login?sso=${finished.failure}`);
+  });
+
+  router.post('/auth/oidc/session', async (ctx) => {
+    const sso = ssoOf();
+    const { code } = bodyOf(ctx);
+    const origin = sessionOriginOf(ctx, services.lookupPlace);
+    const session = await limitedAttempt(
+      services.limiter,
+      ctx.ip,
+      TOO_MANY_FAILURES,
+      async () => (typeof code === 'string' ? sso.redeem(code, origin) : undefined),
+      (result) => result === undefined,
+    );
+    if (!session) throw new AppError(401, SSO_SIGN_IN_FAILED);
+    ctx.body = session satisfies SsoSessionResponse;
+  });
+
+  router.get('/auth/oidc/logout', async (ctx) => {
+    redirect(ctx, (await ssoOf().signOutUrl()) ?? '/login');
+  });
+  return router;
+}

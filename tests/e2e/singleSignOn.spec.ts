@@ -1,0 +1,166 @@
+/**
+ * Single sign-on in Chromium through the login screen (docs/api.md#single-sign-on), against a real
+ * OpenID Connect provider (oidc-provider) the test runs on loopback: the button goes to the
+ * provider and back to the dashboard, the second sign-in finds the same account, signing out goes
+ * to the provider's sign-out, a stopped provider leaves the login screen saying so with password
+ * sign-in working, PASSWORD_LOGIN=off hides passwords, and the button speaks Spanish.
+ */
+import { startTestProvider, type TestProvider } from '../helpers/oidcProvider';
+import { freePort, startServerProcess } from '../helpers/serverProcess';
+import { test as base, expect } from './fixtures';
+import { apiRegister, unique } from './userHelpers';
+
+interface ProviderFixture {
+  provider: TestProvider;
+  /** The server's own origin, registered at the provider before the server starts. */
+  publicUrl: string;
+  ssoEnv: Record<string, string>;
+}
+
+const test = base.extend<object, { sso: ProviderFixture }>({
+  sso: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for
+    async ({}, use) => {
+      const port = await freePort();
+      const publicUrl = `http://127.0.0.1:${port}`;
+      const provider = await startTestProvider({
+        redirectUris: [`${publicUrl}/api/auth/oidc/callback`],
+        postLogoutRedirectUris: [`${publicUrl}/login`],
+      });
+      const ssoEnv = {
+        ME_E2E_FILE: 'singleSignOn',
+        PORT: String(port),
+        PUBLIC_URL: publicUrl,
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: 'me-shortener',
+        OIDC_CLIENT_SECRET: 'provider-issued-client-secret-7f3a9c',
+        OIDC_NAME: 'Example SSO',
+        OIDC_ADMIN_GROUPS: 'me-admins',
+      };
+      await use({ provider, publicUrl, ssoEnv });
+      await provider.stop();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [async ({ sso }, use) => use(sso.ssoEnv), { scope: 'worker' }],
+});
+
+test('the button signs in through the provider, the second time into the same account, and signs out there', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const sub = unique('sub');
+  sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Ada Lovelace' });
+  sso.provider.signInAs(sub);
+
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await expect(page).toHaveURL(`${sso.publicUrl}/dashboard`);
+  await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+  // Nothing of the hand-off is left in the address or its history entry.
+  expect(page.url()).not.toContain('sso=');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${sso.provider.issuer}/session/end`));
+
+  sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Ada L.' });
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  // Found by sub: the account keeps its name, nothing new was made.
+  await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+});
+
+test('a member of an administrator group also opens the admin screens; without the group, the admin login', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const sub = unique('admin');
+  sso.provider.accounts.set(sub, {
+    email: `${sub}@example.org`,
+    email_verified: true,
+    name: 'Root',
+    groups: ['me-admins'],
+  });
+  sso.provider.signInAs(sub);
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await expect(page.getByText('Welcome, Root')).toBeVisible();
+  await page.goto(`${server.url}/admin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
+
+  const other = unique('plain');
+  sso.provider.accounts.set(other, { email: `${other}@example.org`, email_verified: true, name: 'Plain' });
+  sso.provider.signInAs(other);
+  const fresh = await page.context().browser()?.newContext();
+  const plain = await fresh?.newPage();
+  if (!plain) throw new Error('no second browser context');
+  await plain.goto(`${server.url}/login`);
+  await plain.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await expect(plain.getByText('Welcome, Plain')).toBeVisible();
+  await plain.goto(`${server.url}/admin`);
+  await expect(plain).toHaveURL(`${server.url}/admin/login`);
+  await fresh?.close();
+});
+
+test('a stopped provider: the login screen says single sign-on is unavailable, and passwords still work', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const email = `${unique('pw')}@example.com`;
+  await apiRegister(server, 'Pat', email, 'pat-password');
+  await sso.provider.stop();
+  try {
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+    await expect(page.getByText('Single sign-on is unavailable right now')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('pat-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Welcome, Pat')).toBeVisible();
+  } finally {
+    await sso.provider.start();
+  }
+});
+
+test('PASSWORD_LOGIN=off hides the password form and registration; the server refuses them too', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const env = Object.fromEntries(Object.entries(sso.ssoEnv).filter(([name]) => name !== 'PORT'));
+  const closed = await startServerProcess({ env: { ...env, PASSWORD_LOGIN: 'off' } });
+  try {
+    // The same screen on the server with passwords on has the field: its absence below is the setting's.
+    await page.goto(`${server.url}/login`);
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible();
+    await page.goto(`${closed.url}/login`);
+    await expect(page.getByText('Password sign-in is off on this server: sign in with Example SSO.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in with Example SSO' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+    await page.goto(`${closed.url}/register`);
+    await expect(page.getByText('Accounts come from single sign-on')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+    const refused = await fetch(`${closed.url}/api/auth?action=login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.com', password: 'whatever-pass' }),
+    });
+    expect([refused.status, await refused.json()]).toEqual([403, { error: 'Password sign-in is off' }]);
+  } finally {
+    await closed.stop();
+  }
+});
+
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('the button and the reason a sign-in came back speak Spanish', async ({ page, server }) => {
+    await page.goto(`${server.url}/login?sso=failed`);
+    await expect(page.getByRole('link', { name: 'Iniciar sesión con Example SSO' })).toBeVisible();
+    await expect(page.getByText('No se pudo iniciar sesión. Inténtalo de nuevo.')).toBeVisible();
+  });
+});

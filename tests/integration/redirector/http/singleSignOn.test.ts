@@ -1,0 +1,337 @@
+/**
+ * Single sign-on against a real OpenID Connect provider (oidc-provider) on loopback, on both stores
+ * (docs/api.md#single-sign-on): the first sign-in makes the user and the second finds them by
+ * `sub`; a verified email links an existing account and an unverified one does not; the
+ * administrator's groups give an administrator session and their removal takes it away; a tampered
+ * or replayed state, a wrong audience or signature and an expired ID token land on the login screen
+ * with nothing created; a rotated key is fetched; a stopped provider leaves password sign-in
+ * working; nothing secret reaches the log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSO_SIGN_IN_FAILED } from '../../../../redirector/contract/auth';
+import { adminHeaders, bearer, call } from '../../../helpers/api';
+import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
+import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import type { TestServer } from '../../../helpers/testServer';
+import { CLOCKED_STORES, type Clock } from './accountStores';
+
+const PUBLIC_URL = 'https://go.example.test';
+const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
+
+/** The service's clock: the real time, moved on by the test. */
+function movableClock(): Clock {
+  let shift = 0;
+  return {
+    get now() {
+      return Date.now() + shift;
+    },
+    advance(ms: number) {
+      shift += ms;
+    },
+  };
+}
+
+describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
+  let provider: TestProvider;
+  let server: TestServer;
+  let clock: Clock;
+  let logs: CapturedLogs;
+  let nextAddress = 1;
+
+  const ssoEnv = () => ({
+    PUBLIC_URL,
+    TRUST_PROXY: '1',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: CLIENT_ID,
+    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    OIDC_NAME: 'Example SSO',
+    OIDC_ADMIN_GROUPS: 'me-admins, operators',
+  });
+
+  /** A client address of its own per call: the credential limiter counts per address. */
+  const address = () => ({ 'X-Forwarded-For': `198.51.100.${nextAddress++ % 250}` });
+
+  async function startSignIn(target = server): Promise<string> {
+    const started = await fetch(`${target.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
+    expect(started.status).toBe(302);
+    return started.headers.get('location') ?? '';
+  }
+
+  /** Back at the callback with the provider's answer: where the browser is sent. */
+  async function callback(search: string, target = server): Promise<string> {
+    const answer = await fetch(`${target.url}/api/auth/oidc/callback${search}`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('content-type')).toContain('application/json');
+    return answer.headers.get('location') ?? '';
+  }
+
+  /** The whole sign-in as a browser goes through it: the login screen's address at the end. */
+  async function signIn(sub: string, target = server): Promise<string> {
+    provider.signInAs(sub);
+    const back = await provider.authorize(await startSignIn(target));
+    expect(back.href.startsWith(CALLBACK)).toBe(true);
+    return callback(back.search, target);
+  }
+
+  const redeem = (location: string, target = server) =>
+    call(target, 'POST', '/api/auth/oidc/session', {
+      body: { code: location.replace(/^\/login#sso=/, '') },
+      headers: address(),
+    });
+
+  async function signedIn(sub: string) {
+    const location = await signIn(sub);
+    expect(location).toMatch(/^\/login#sso=[A-Za-z0-9_-]{43}$/);
+    const session = await redeem(location);
+    expect(session.status).toBe(200);
+    return session.body as { token: string; user: { id: number; email: string; name: string }; apiKey?: string };
+  }
+
+  const userCount = async () =>
+    (await call(server, 'GET', '/api/users', { headers: adminHeaders(server.adminKey) })).body.total as number;
+
+  beforeAll(async () => {
+    logs = captureLogs();
+    provider = await startTestProvider({
+      redirectUris: [CALLBACK],
+      postLogoutRedirectUris: [`${PUBLIC_URL}/login`],
+      idTokenSeconds: 120,
+    });
+    clock = movableClock();
+    server = await start(ssoEnv(), clock);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await provider?.stop();
+    logs.restore();
+  });
+
+  it('says so in /api/config, and the first sign-in makes the user with a session of their own', async () => {
+    const config = await call(server, 'GET', '/api/config');
+    expect(config.body).toMatchObject({ sso: { name: 'Example SSO' }, password_login: true });
+    const before = await userCount();
+    provider.accounts.set('sub-ada', { email: 'Ada@Example.org', email_verified: true, name: 'Ada Lovelace' });
+
+    const authorization = new URL(await startSignIn());
+    expect(authorization.origin).toBe(provider.issuer);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(authorization.searchParams.get('state')).toMatch(/.{32,}/);
+    expect(authorization.searchParams.get('nonce')).toMatch(/.{32,}/);
+
+    const session = await signedIn('sub-ada');
+    expect(session.user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.org' });
+    expect(session.apiKey).toBeUndefined();
+    const account = await call(server, 'GET', '/api/account', { headers: bearer(session.token) });
+    expect(account.status).toBe(200);
+    expect(account.body.user.email).toBe('ada@example.org');
+    expect(await userCount()).toBe(before + 1);
+    const listed = await call(server, 'GET', '/api/users?q=ada@example.org', {
+      headers: adminHeaders(server.adminKey),
+    });
+    // Made by the provider, not invited: no password of their own, and none matches.
+    expect(listed.body.users).toMatchObject([{ id: session.user.id, invited: false, disabled: false }]);
+  });
+
+  it('the second sign-in finds the user by sub, whatever their email has become', async () => {
+    const first = await signedIn('sub-ada');
+    provider.accounts.set('sub-ada', { email: 'ada@new.example', email_verified: true, name: 'Ada' });
+    const before = await userCount();
+    const second = await signedIn('sub-ada');
+    expect(second.user.id).toBe(first.user.id);
+    expect(await userCount()).toBe(before);
+    // A hand-off works once.
+    const location = await signIn('sub-ada');
+    expect((await redeem(location)).status).toBe(200);
+    const again = await redeem(location);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ error: SSO_SIGN_IN_FAILED });
+  });
+
+  it('a verified email links an existing account; an unverified one links nothing and makes nothing', async () => {
+    const registered = await call(server, 'POST', '/api/auth?action=register', {
+      body: { name: 'Grace', email: 'grace@example.org', password: 'grace-password' },
+      headers: address(),
+    });
+    expect(registered.status).toBe(201);
+    const unverified = await call(server, 'POST', '/api/auth?action=register', {
+      body: { name: 'Linus', email: 'linus@example.org', password: 'linus-password' },
+      headers: address(),
+    });
+    const before = await userCount();
+
+    provider.accounts.set('sub-linus', { email: 'linus@example.org', email_verified: false, name: 'Not Linus' });
+    expect(await signIn('sub-linus')).toBe('/login?sso=email-taken');
+    expect(await signIn('sub-linus')).toBe('/login?sso=email-taken');
+    expect(await userCount()).toBe(before);
+    const linus = await call(server, 'POST', '/api/auth?action=login', {
+      body: { email: 'linus@example.org', password: 'linus-password' },
+      headers: address(),
+    });
+    expect(linus.body.user.id).toBe(unverified.body.user.id);
+
+    provider.accounts.set('sub-grace', { email: 'GRACE@example.org', email_verified: true });
+    const linked = await signedIn('sub-grace');
+    expect(linked.user.id).toBe(registered.body.user.id);
+    expect(linked.user.name).toBe('Grace');
+    // Linked to that sub: found by it from now on, and the password still works.
+    provider.accounts.set('sub-grace', { email: 'grace@elsewhere.example', email_verified: true });
+    expect((await signedIn('sub-grace')).user.id).toBe(registered.body.user.id);
+    expect(await userCount()).toBe(before);
+    const password = await call(server, 'POST', '/api/auth?action=login', {
+      body: { email: 'grace@example.org', password: 'grace-password' },
+      headers: address(),
+    });
+    expect(password.status).toBe(200);
+  });
+
+  it('an administrator group gives an administrator session, and leaving it takes every such session away', async () => {
+    provider.accounts.set('sub-root', {
+      email: 'root@example.org',
+      email_verified: true,
+      groups: ['staff', 'operators'],
+    });
+    const admin = await signedIn('sub-root');
+    expect(admin.apiKey).toEqual(expect.any(String));
+    const users = await call(server, 'GET', '/api/users', { headers: adminHeaders(admin.apiKey ?? '') });
+    expect(users.status).toBe(200);
+
+    provider.accounts.set('sub-root', { email: 'root@example.org', email_verified: true, groups: ['staff'] });
+    const plain = await signedIn('sub-root');
+    expect(plain.apiKey).toBeUndefined();
+    const refused = await call(server, 'GET', '/api/users', { headers: adminHeaders(admin.apiKey ?? '') });
+    expect(refused.status).toBe(401);
+    expect((await call(server, 'GET', '/api/account', { headers: bearer(plain.token) })).status).toBe(200);
+  });
+
+  it('a disabled user cannot sign in through the provider, and their administrator session ends', async () => {
+    provider.accounts.set('sub-off', { email: 'off@example.org', email_verified: true, groups: ['me-admins'] });
+    const session = await signedIn('sub-off');
+    const disabled = await call(server, 'PUT', `/api/users?id=${session.user.id}`, {
+      body: { disabled: true },
+      headers: adminHeaders(server.adminKey),
+    });
+    expect(disabled.status).toBe(200);
+    expect(await signIn('sub-off')).toBe('/login?sso=disabled');
+    expect((await call(server, 'GET', '/api/users', { headers: adminHeaders(session.apiKey ?? '') })).status).toBe(401);
+  });
+
+  it('a tampered, foreign or replayed state lands on the login screen with nothing created', async () => {
+    provider.accounts.set('sub-eve', { email: 'eve@example.org', email_verified: true });
+    const before = await userCount();
+    provider.signInAs('sub-eve');
+    const back = await provider.authorize(await startSignIn());
+    const tampered = new URLSearchParams(back.search);
+    tampered.set('state', `${tampered.get('state')}x`);
+    expect(await callback(`?${tampered}`)).toBe('/login?sso=failed');
+    expect(await callback(`?code=${back.searchParams.get('code')}`)).toBe('/login?sso=failed');
+    // That state was not spent by the tries above; used once, it is gone.
+    const good = await callback(back.search);
+    expect(good).toMatch(/^\/login#sso=/);
+    expect(await callback(back.search)).toBe('/login?sso=failed');
+    expect(await userCount()).toBe(before + 1);
+  });
+
+  it('an ID token for another audience, or with a broken signature, is refused', async () => {
+    provider.accounts.set('sub-mallory', { email: 'mallory@example.org', email_verified: true });
+    const before = await userCount();
+    try {
+      provider.rewriteIdToken = (token) => provider.resign(token, { aud: 'another-client' });
+      expect(await signIn('sub-mallory')).toBe('/login?sso=failed');
+      provider.rewriteIdToken = (token) => `${token.slice(0, -6)}${token.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`;
+      expect(await signIn('sub-mallory')).toBe('/login?sso=failed');
+      // The same rewrite that keeps the audience passes: the refusals above were the audience and the signature.
+      provider.rewriteIdToken = (token) => provider.resign(token, {});
+      expect(await signIn('sub-mallory')).toMatch(/^\/login#sso=/);
+    } finally {
+      provider.rewriteIdToken = undefined;
+    }
+    expect(await userCount()).toBe(before + 1);
+  });
+
+  it('an expired ID token is refused', async () => {
+    provider.accounts.set('sub-late', { email: 'late@example.org', email_verified: true });
+    const before = await userCount();
+    provider.signInAs('sub-late');
+    const back = await provider.authorize(await startSignIn());
+    // Past the token's two minutes and the 30 s tolerance, within the state's ten minutes.
+    clock.advance(5 * 60 * 1000);
+    try {
+      expect(await callback(back.search)).toBe('/login?sso=failed');
+    } finally {
+      clock.advance(-5 * 60 * 1000);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it("a rotated signing key is fetched from the provider's JWKS", async () => {
+    provider.accounts.set('sub-rot', { email: 'rot@example.org', email_verified: true });
+    const first = await signedIn('sub-rot');
+    provider.rotateKey();
+    // The JWKS kept is a minute old: an unknown kid fetches it again.
+    clock.advance(61 * 1000);
+    try {
+      expect((await signedIn('sub-rot')).user.id).toBe(first.user.id);
+    } finally {
+      clock.advance(-61 * 1000);
+    }
+  });
+
+  it("signs out at the provider's end_session_endpoint", async () => {
+    const answer = await fetch(`${server.url}/api/auth/oidc/logout`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.get('location') ?? '');
+    expect(location.origin).toBe(provider.issuer);
+    expect(location.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
+    expect(location.searchParams.get('client_id')).toBe(CLIENT_ID);
+  });
+
+  it('a stopped provider sends the browser back to the login screen; password sign-in goes on', async () => {
+    await call(server, 'POST', '/api/auth?action=register', {
+      body: { name: 'Pat', email: 'pat@example.org', password: 'pat-password' },
+      headers: address(),
+    });
+    await provider.stop();
+    try {
+      expect(await startSignIn()).toBe('/login?sso=unavailable');
+      const login = await call(server, 'POST', '/api/auth?action=login', {
+        body: { email: 'pat@example.org', password: 'pat-password' },
+        headers: address(),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await provider.start();
+    }
+    provider.accounts.set('sub-back', { email: 'back@example.org', email_verified: true });
+    expect((await signedIn('sub-back')).user.email).toBe('back@example.org');
+  });
+
+  it('PASSWORD_LOGIN=off refuses passwords (the admin key still works); OIDC_NEW_USERS=off makes nobody', async () => {
+    const closed = await start({ ...ssoEnv(), PASSWORD_LOGIN: 'off', OIDC_NEW_USERS: 'off' }, clock);
+    try {
+      expect((await call(closed, 'GET', '/api/config')).body).toMatchObject({ password_login: false });
+      for (const [action, body] of [
+        ['login', { email: 'ada@example.org', password: 'whatever-pass' }],
+        ['register', { name: 'N', email: 'n@example.org', password: 'whatever-pass' }],
+        ['forgot', { email: 'ada@example.org' }],
+        ['reset', { token: 'x', password: 'whatever-pass' }],
+      ] as const) {
+        const refused = await call(closed, 'POST', `/api/auth?action=${action}`, { body, headers: address() });
+        expect([action, refused.status, refused.body]).toEqual([action, 403, { error: 'Password sign-in is off' }]);
+      }
+      const admin = await call(closed, 'POST', '/api/auth?action=admin', { body: { key: closed.adminKey } });
+      expect(admin.status).toBe(200);
+      provider.accounts.set('sub-new', { email: 'new@example.org', email_verified: true });
+      expect(await signIn('sub-new', closed)).toBe('/login?sso=no-account');
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('keeps codes, states, tokens and the client secret out of the log', () => {
+    const text = logs.lines.join('\n');
+    expect(text).toContain('single sign-on');
+    expect(text).not.toContain(CLIENT_SECRET);
+    expect(text).not.toMatch(/code=|state=|sso=|eyJ/);
+  });
+});

@@ -1,0 +1,114 @@
+/** OIDC_* and PASSWORD_LOGIN (docs/api.md#single-sign-on): defaults, and one line for each bad value. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../../redirector/config';
+
+const BASE = { ADMIN_KEY: 'test-admin-key-0123456789', OIDC_CLIENT_ID: 'me' };
+const problem = (env: Record<string, string>): string => {
+  try {
+    loadConfig({ ...BASE, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return 'accepted';
+};
+
+describe('single sign-on settings', () => {
+  it('are off without OIDC_ISSUER, with password sign-in on', () => {
+    const config = loadConfig({ ADMIN_KEY: BASE.ADMIN_KEY });
+    expect([config.sso, config.passwordLogin]).toEqual([undefined, true]);
+  });
+
+  it('take their defaults, an https issuer, or http on loopback only', () => {
+    const config = loadConfig({ ...BASE, OIDC_ISSUER: 'https://id.example.org/realms/staff' });
+    expect(config.sso).toEqual({
+      issuer: 'https://id.example.org/realms/staff',
+      clientId: 'me',
+      clientSecret: undefined,
+      scopes: 'openid email profile',
+      name: 'Single sign-on',
+      newUsers: true,
+      groupsClaim: 'groups',
+      adminGroups: [],
+    });
+    for (const issuer of ['http://127.0.0.1:9000', 'http://localhost:9000/x', 'http://[::1]:9000']) {
+      expect(problem({ OIDC_ISSUER: issuer }), issuer).toBe('accepted');
+    }
+    const full = loadConfig({
+      ...BASE,
+      OIDC_ISSUER: 'https://id.example.org',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_SCOPES: ' openid  email groups ',
+      OIDC_NAME: ' Staff login ',
+      OIDC_NEW_USERS: 'off',
+      OIDC_GROUPS_CLAIM: 'roles',
+      OIDC_ADMIN_GROUPS: 'admins, /it/operators',
+      PASSWORD_LOGIN: 'off',
+    });
+    expect(full.sso).toMatchObject({
+      clientSecret: 's3cret',
+      scopes: 'openid email groups',
+      name: 'Staff login',
+      newUsers: false,
+      groupsClaim: 'roles',
+      adminGroups: ['admins', '/it/operators'],
+    });
+    expect(full.passwordLogin).toBe(false);
+  });
+
+  it.each([
+    [
+      { OIDC_ISSUER: 'http://id.example.org' },
+      'OIDC_ISSUER must be an https:// URL (http:// only on loopback) without query (got "http://id.example.org")',
+    ],
+    [
+      { OIDC_ISSUER: 'not a url' },
+      'OIDC_ISSUER must be an https:// URL (http:// only on loopback) without query (got "not a url")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org?x=1' },
+      'OIDC_ISSUER must be an https:// URL (http:// only on loopback) without query (got "https://id.example.org?x=1")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: ' ' },
+      'OIDC_CLIENT_ID must be set when OIDC_ISSUER is (the client id the provider gave Me)',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_SCOPES: 'email profile' },
+      'OIDC_SCOPES must be space-separated scopes including openid (got "email profile")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_NAME: 'x'.repeat(61) },
+      `OIDC_NAME must be at most 60 characters of text (got "${'x'.repeat(61)}")`,
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_NEW_USERS: 'maybe' },
+      'OIDC_NEW_USERS must be on or off (got "maybe")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_GROUPS_CLAIM: 'my groups' },
+      'OIDC_GROUPS_CLAIM must be a claim name (letters, digits, _ : . / -) (got "my groups")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_ADMIN_GROUPS: 'admins,,ops' },
+      'OIDC_ADMIN_GROUPS must be comma-separated group names (got "admins,,ops")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor' },
+      'OIDC_TEAM_GROUPS is not supported by this version (it needs teams)',
+    ],
+    [{ OIDC_ISSUER: 'https://id.example.org', PASSWORD_LOGIN: 'no' }, 'PASSWORD_LOGIN must be on or off (got "no")'],
+    [
+      { PASSWORD_LOGIN: 'off' },
+      'OIDC_CLIENT_ID is set but OIDC_ISSUER is not: set OIDC_ISSUER or unset OIDC_CLIENT_ID',
+    ],
+  ])('refuses %j with one line', (env, message) => {
+    expect(problem(env)).toBe(message);
+  });
+
+  it('refuses PASSWORD_LOGIN=off without single sign-on', () => {
+    expect(() => loadConfig({ ADMIN_KEY: BASE.ADMIN_KEY, PASSWORD_LOGIN: 'off' })).toThrow(
+      'PASSWORD_LOGIN=off needs single sign-on: set OIDC_ISSUER and OIDC_CLIENT_ID',
+    );
+  });
+});
