@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAgainst, stopAgainst } from './bench/againstRun';
 import { benchAnalytics } from './bench/analytics';
 import { ArgsError, type BenchArgs, type Generator, parseBenchArgs, USAGE } from './bench/args';
 import { ensureServerBuild } from './bench/build';
@@ -401,6 +402,9 @@ async function main(): Promise<void> {
     if (args !== 0) process.exit(args);
     return;
   }
+  if (args.against !== undefined) {
+    return benchAgainst({ argv: process.argv.slice(2), args: { ...args, against: args.against }, progress });
+  }
   const generator: Generator = args.generator ?? (hasCommand('wrk') ? 'wrk' : 'autocannon');
   if (generator === 'wrk' && !hasCommand('wrk')) throw new Error('wrk is not installed (apt-get install wrk)');
   const cores = detectCores();
@@ -476,6 +480,7 @@ async function main(): Promise<void> {
 }
 
 async function shutDown(code: number): Promise<never> {
+  await stopAgainst();
   await Promise.all([...running].map((server) => server.stop(5_000).catch(() => null)));
   await benchSchema?.drop().catch((error) => progress(`could not drop the bench schemas: ${error}`));
   cleanUp();

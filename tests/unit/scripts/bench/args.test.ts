@@ -15,6 +15,7 @@ describe('parseBenchArgs', () => {
       clicks: 1_000_000,
       store: 'sqlite',
       analytics: 'both',
+      against: undefined,
       help: false,
     });
   });
