@@ -67,6 +67,11 @@ async function stopServer(server: RunningServer): Promise<number | null> {
   return server.stop();
 }
 
+/** --cpu-prof: each server's profiles in a folder of its own under the one given. */
+function profileDir(args: BenchArgs, server: string): string | undefined {
+  return args.cpuProfileDir === undefined ? undefined : path.resolve(args.cpuProfileDir, server);
+}
+
 function cleanUp(): void {
   if (tempDir !== undefined) fs.rmSync(tempDir, { recursive: true, force: true });
   tempDir = undefined;
@@ -172,9 +177,21 @@ async function redirectPhase(
     `starting Me (dist/server/server.js, TRUST_PROXY=1)${postgresData ? ' on SQLite and on PostgreSQL' : ''} and the floor`,
   );
   const adminKey = crypto.randomBytes(18).toString('base64url');
-  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu });
+  const product = await startProduct({
+    dataDir,
+    adminKey,
+    cpu: cores.serverCpu,
+    cpuProfileDir: profileDir(args, 'redirect'),
+  });
   running.add(product);
-  const onPostgres = postgresData ? await startProduct({ ...postgresData, adminKey, cpu: cores.serverCpu }) : undefined;
+  const onPostgres = postgresData
+    ? await startProduct({
+        ...postgresData,
+        adminKey,
+        cpu: cores.serverCpu,
+        cpuProfileDir: profileDir(args, 'redirect-pg'),
+      })
+    : undefined;
   if (onPostgres) running.add(onPostgres);
   const floor = await startFloor(linksFile, cores.serverCpu);
   running.add(floor);
@@ -299,7 +316,13 @@ async function eventsPhase(
   fs.writeFileSync(scriptFile, wrkScript(visits));
   const adminKey = crypto.randomBytes(18).toString('base64url');
   progress('starting Me for the events phase (OUTBOUND_ALLOW_PRIVATE=1 for its receiver on loopback)');
-  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu, env: { OUTBOUND_ALLOW_PRIVATE: '1' } });
+  const product = await startProduct({
+    dataDir,
+    adminKey,
+    cpu: cores.serverCpu,
+    cpuProfileDir: profileDir(args, 'events'),
+    env: { OUTBOUND_ALLOW_PRIVATE: '1' },
+  });
   running.add(product);
   const load = (seconds: number) =>
     runLoad({
@@ -366,7 +389,13 @@ async function analyticsPhase(
 
   progress(`starting Me on the seeded database${where}`);
   const adminKey = crypto.randomBytes(18).toString('base64url');
-  const product = await startProduct({ dataDir, databaseUrl, adminKey, cpu: cores.serverCpu });
+  const product = await startProduct({
+    dataDir,
+    databaseUrl,
+    adminKey,
+    cpu: cores.serverCpu,
+    cpuProfileDir: profileDir(args, databaseUrl ? 'analytics-pg' : 'analytics'),
+  });
   running.add(product);
   const memory: Partial<MemoryFigures> = { clicks: seeded.clicks, withClicksStartMb: readMemory(product.pid)?.rssMb };
   let analytics: AnalyticsFigures;

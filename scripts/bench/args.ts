@@ -27,6 +27,8 @@ export interface BenchArgs {
   analytics: 'both' | 'postgres';
   /** A git revision to build in a temp worktree and bench interleaved with the current tree (bench/againstRun.ts). */
   against: string | undefined;
+  /** Where Me's processes write Node's CPU profiles (--cpu-prof); undefined: not profiled. */
+  cpuProfileDir: string | undefined;
   help: boolean;
 }
 
@@ -46,6 +48,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --against REV        build the git revision REV in a temporary worktree and run its bench and this tree's
                        in turns (REV first), --runs N times each (default 3, at least 3), then print each
                        figure's medians side by side with current / REV; --json FILE writes that comparison
+  --cpu-prof DIR       run Me's server processes with node --cpu-prof, writing their profiles into DIR
+                       (the figures then include the profiler's own cost: read them as a profile, not a bench)
   --help               this text`;
 
 export class ArgsError extends Error {}
@@ -72,6 +76,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         '--store',
         '--analytics',
         '--against',
+        '--cpu-prof',
       ].includes(arg)
     ) {
       const value = argv[i + 1];
@@ -111,6 +116,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     links: 10_000,
     clicks: wholeNumber(given, '--clicks', defaults.clicks, 0, 100_000_000),
     against,
+    cpuProfileDir: given.get('--cpu-prof'),
     help,
   };
 }

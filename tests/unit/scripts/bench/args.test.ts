@@ -16,6 +16,7 @@ describe('parseBenchArgs', () => {
       store: 'sqlite',
       analytics: 'both',
       against: undefined,
+      cpuProfileDir: undefined,
       help: false,
     });
   });
