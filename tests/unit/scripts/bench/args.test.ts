@@ -76,6 +76,11 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs(['-h']).help).toBe(true);
   });
 
+  it('profiles the servers into a folder with --cpu-prof', () => {
+    expect(parseBenchArgs(['--quick', '--cpu-prof', 'profiles']).cpuProfileDir).toBe('profiles');
+    expect(() => parseBenchArgs(['--cpu-prof'])).toThrow(new ArgsError('--cpu-prof needs a value'));
+  });
+
   it('says what is wrong with bad options', () => {
     expect(() => parseBenchArgs(['--fast'])).toThrow(new ArgsError('unknown option "--fast" (see --help)'));
     expect(() => parseBenchArgs(['--json'])).toThrow(new ArgsError('--json needs a value'));
