@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAgainst, stopAgainst } from './bench/againstRun';
 import { benchAnalytics } from './bench/analytics';
 import { ArgsError, type BenchArgs, type Generator, parseBenchArgs, USAGE } from './bench/args';
 import { ensureServerBuild } from './bench/build';
@@ -64,6 +65,11 @@ function progress(message: string): void {
 async function stopServer(server: RunningServer): Promise<number | null> {
   running.delete(server);
   return server.stop();
+}
+
+/** --cpu-prof: each server's profiles in a folder of its own under the one given. */
+function profileDir(args: BenchArgs, server: string): string | undefined {
+  return args.cpuProfileDir === undefined ? undefined : path.resolve(args.cpuProfileDir, server);
 }
 
 function cleanUp(): void {
@@ -171,9 +177,21 @@ async function redirectPhase(
     `starting Me (dist/server/server.js, TRUST_PROXY=1)${postgresData ? ' on SQLite and on PostgreSQL' : ''} and the floor`,
   );
   const adminKey = crypto.randomBytes(18).toString('base64url');
-  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu });
+  const product = await startProduct({
+    dataDir,
+    adminKey,
+    cpu: cores.serverCpu,
+    cpuProfileDir: profileDir(args, 'redirect'),
+  });
   running.add(product);
-  const onPostgres = postgresData ? await startProduct({ ...postgresData, adminKey, cpu: cores.serverCpu }) : undefined;
+  const onPostgres = postgresData
+    ? await startProduct({
+        ...postgresData,
+        adminKey,
+        cpu: cores.serverCpu,
+        cpuProfileDir: profileDir(args, 'redirect-pg'),
+      })
+    : undefined;
   if (onPostgres) running.add(onPostgres);
   const floor = await startFloor(linksFile, cores.serverCpu);
   running.add(floor);
@@ -226,6 +244,8 @@ async function redirectPhase(
   progress(`warm-up: ${args.warmupSeconds} s each`);
   answered += (await load(product, args.warmupSeconds)).answered;
   answered += (await load(product, args.warmupSeconds, true)).answered;
+  // The split links are other links: warmed as well, so that no measured run pays their first lookups.
+  answered += (await splitLoad(product, args.warmupSeconds)).answered;
   if (onPostgres) postgresAnswered += (await load(onPostgres, args.warmupSeconds)).answered;
   await load(floor, args.warmupSeconds);
   await loadHub(args.warmupSeconds);
@@ -298,7 +318,13 @@ async function eventsPhase(
   fs.writeFileSync(scriptFile, wrkScript(visits));
   const adminKey = crypto.randomBytes(18).toString('base64url');
   progress('starting Me for the events phase (OUTBOUND_ALLOW_PRIVATE=1 for its receiver on loopback)');
-  const product = await startProduct({ dataDir, adminKey, cpu: cores.serverCpu, env: { OUTBOUND_ALLOW_PRIVATE: '1' } });
+  const product = await startProduct({
+    dataDir,
+    adminKey,
+    cpu: cores.serverCpu,
+    cpuProfileDir: profileDir(args, 'events'),
+    env: { OUTBOUND_ALLOW_PRIVATE: '1' },
+  });
   running.add(product);
   const load = (seconds: number) =>
     runLoad({
@@ -365,7 +391,13 @@ async function analyticsPhase(
 
   progress(`starting Me on the seeded database${where}`);
   const adminKey = crypto.randomBytes(18).toString('base64url');
-  const product = await startProduct({ dataDir, databaseUrl, adminKey, cpu: cores.serverCpu });
+  const product = await startProduct({
+    dataDir,
+    databaseUrl,
+    adminKey,
+    cpu: cores.serverCpu,
+    cpuProfileDir: profileDir(args, databaseUrl ? 'analytics-pg' : 'analytics'),
+  });
   running.add(product);
   const memory: Partial<MemoryFigures> = { clicks: seeded.clicks, withClicksStartMb: readMemory(product.pid)?.rssMb };
   let analytics: AnalyticsFigures;
@@ -400,6 +432,9 @@ async function main(): Promise<void> {
   if (typeof args === 'number') {
     if (args !== 0) process.exit(args);
     return;
+  }
+  if (args.against !== undefined) {
+    return benchAgainst({ argv: process.argv.slice(2), args: { ...args, against: args.against }, progress });
   }
   const generator: Generator = args.generator ?? (hasCommand('wrk') ? 'wrk' : 'autocannon');
   if (generator === 'wrk' && !hasCommand('wrk')) throw new Error('wrk is not installed (apt-get install wrk)');
@@ -476,6 +511,7 @@ async function main(): Promise<void> {
 }
 
 async function shutDown(code: number): Promise<never> {
+  await stopAgainst();
   await Promise.all([...running].map((server) => server.stop(5_000).catch(() => null)));
   await benchSchema?.drop().catch((error) => progress(`could not drop the bench schemas: ${error}`));
   cleanUp();

@@ -38,3 +38,36 @@ export function foldBudget(options: FoldBudgetOptions): FoldBudget {
     },
   };
 }
+
+export interface FoldCredit {
+  /**
+   * The time this turn may spend folding (ms), from the policy's budget saved up over the turns:
+   * 0 while less than one slice is saved, so that a busy service folds a slice's worth of clicks
+   * now and then instead of the smallest chunk every turn (a fold's fixed cost, its statements
+   * and its commit, is paid per chunk: ten clicks cost about as much as a hundred).
+   */
+  take(busy: boolean, now: number): number;
+  /** What the turn spent; more than it was given is paid back by the next turns. */
+  spent(ms: number): void;
+  /** Nothing pending: a debt stays, savings do not. */
+  drained(): void;
+}
+
+/** The budget of `policy` as credit saved turn by turn, at most one slice (or one turn's budget when larger). */
+export function foldCredit(policy: FoldBudget, sliceMs: number): FoldCredit {
+  let credit = 0;
+  return {
+    take(busy, now) {
+      const budget = policy.budget(busy, now);
+      credit = Math.min(credit + budget, Math.max(sliceMs, budget));
+      return credit >= sliceMs ? credit : 0;
+    },
+    spent(ms) {
+      credit -= ms;
+    },
+    drained() {
+      policy.drained();
+      credit = Math.min(credit, 0);
+    },
+  };
+}

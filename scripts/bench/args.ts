@@ -25,6 +25,10 @@ export interface BenchArgs {
    * PostgreSQL alone (--analytics postgres: a seed of ten million clicks takes long enough on one).
    */
   analytics: 'both' | 'postgres';
+  /** A git revision to build in a temp worktree and bench interleaved with the current tree (bench/againstRun.ts). */
+  against: string | undefined;
+  /** Where Me's processes write Node's CPU profiles (--cpu-prof); undefined: not profiled. */
+  cpuProfileDir: string | undefined;
   help: boolean;
 }
 
@@ -41,6 +45,11 @@ export const USAGE = `Usage: npm run bench -- [options]
                        else postgres://postgres@127.0.0.1:5432/test; in a schema of its own, dropped after
   --analytics postgres with --store postgres: seed and time the analytics calls on PostgreSQL only
                        (the memory figures with clicks loaded are then PostgreSQL's server's)
+  --against REV        build the git revision REV in a temporary worktree and run its bench and this tree's
+                       in turns (REV first), --runs N times each (default 3, at least 3), then print each
+                       figure's medians side by side with current / REV; --json FILE writes that comparison
+  --cpu-prof DIR       run Me's server processes with node --cpu-prof, writing their profiles into DIR
+                       (the figures then include the profiler's own cost: read them as a profile, not a bench)
   --help               this text`;
 
 export class ArgsError extends Error {}
@@ -57,9 +66,18 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     if (arg === '--quick') quick = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (
-      ['--json', '--generator', '--connections', '--duration', '--runs', '--clicks', '--store', '--analytics'].includes(
-        arg,
-      )
+      [
+        '--json',
+        '--generator',
+        '--connections',
+        '--duration',
+        '--runs',
+        '--clicks',
+        '--store',
+        '--analytics',
+        '--against',
+        '--cpu-prof',
+      ].includes(arg)
     ) {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new ArgsError(`${arg} needs a value`);
@@ -82,6 +100,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   }
   if (analytics === 'postgres' && store !== 'postgres')
     throw new ArgsError('--analytics postgres needs --store postgres');
+  const against = given.get('--against');
+  const runs = wholeNumber(given, '--runs', 3, 1, 99);
+  if (against !== undefined && runs < 3) throw new ArgsError(`--against needs --runs 3 or more (got ${runs})`);
   return {
     store,
     analytics,
@@ -91,9 +112,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     connections: wholeNumber(given, '--connections', 50, 1, 10_000),
     durationSeconds: wholeNumber(given, '--duration', defaults.durationSeconds, 1, 600),
     warmupSeconds: defaults.warmupSeconds,
-    runs: wholeNumber(given, '--runs', 3, 1, 99),
+    runs,
     links: 10_000,
     clicks: wholeNumber(given, '--clicks', defaults.clicks, 0, 100_000_000),
+    against,
+    cpuProfileDir: given.get('--cpu-prof'),
     help,
   };
 }

@@ -139,6 +139,8 @@ export interface ProductOptions {
   cpu: number | undefined;
   /** More environment (the events phase: OUTBOUND_ALLOW_PRIVATE for its receiver on loopback). */
   env?: Record<string, string>;
+  /** Node's --cpu-prof into this folder (bench --cpu-prof). */
+  cpuProfileDir?: string;
 }
 
 /** dist/server/server.js on a free loopback port, TRUST_PROXY=1 (the generator sends X-Forwarded-For). */
@@ -152,12 +154,22 @@ export async function startProduct(options: ProductOptions): Promise<RunningServ
     DATA_DIR: options.dataDir,
     ADMIN_KEY: options.adminKey,
     TRUST_PROXY: '1',
+    // The bench's links would all be due for their first link-health check at once (docs/api.md#link-health):
+    // outbound requests to every destination during the load, where a service spreads them over its links' days.
+    LINK_CHECK_HOURS: '0',
     ...options.env,
   };
   if (options.databaseUrl === undefined) delete env.DATABASE_URL;
   else env.DATABASE_URL = options.databaseUrl;
   const url = `http://127.0.0.1:${port}`;
-  return startServer('product', pinned(options.cpu, process.execPath, [SERVER_ENTRY]), env, url, '/healthz');
+  const profile = options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`];
+  return startServer(
+    'product',
+    pinned(options.cpu, process.execPath, [...profile, SERVER_ENTRY]),
+    env,
+    url,
+    '/healthz',
+  );
 }
 
 /** The bare node:http floor over the same links. */

@@ -15,6 +15,8 @@ describe('parseBenchArgs', () => {
       clicks: 1_000_000,
       store: 'sqlite',
       analytics: 'both',
+      against: undefined,
+      cpuProfileDir: undefined,
       help: false,
     });
   });
@@ -72,6 +74,11 @@ describe('parseBenchArgs', () => {
     });
     expect(parseBenchArgs(['--quick', '--duration', '7']).durationSeconds).toBe(7);
     expect(parseBenchArgs(['-h']).help).toBe(true);
+  });
+
+  it('profiles the servers into a folder with --cpu-prof', () => {
+    expect(parseBenchArgs(['--quick', '--cpu-prof', 'profiles']).cpuProfileDir).toBe('profiles');
+    expect(() => parseBenchArgs(['--cpu-prof'])).toThrow(new ArgsError('--cpu-prof needs a value'));
   });
 
   it('says what is wrong with bad options', () => {
