@@ -33,6 +33,8 @@ export interface CheckOptions {
   pace?: <T>(url: URL, request: () => Promise<T>) => Promise<T>;
   /** Whether this server's resolvers answer (outbound/nameLookup.ts); asked when a name fails to resolve. */
   resolverAnswers?: () => Promise<boolean>;
+  /** Aborted when the checks stop: a request under way is cut (its check is given up, not judged). */
+  signal?: AbortSignal;
 }
 
 /** What one request answered: a status and where it redirects, or why none came. */
@@ -67,6 +69,7 @@ function sendOnce(url: URL, method: 'HEAD' | 'GET', options: CheckOptions): Prom
       {
         method,
         agent: false,
+        signal: options.signal,
         lookup: guardedLookup(options.rules) as unknown as net.LookupFunction,
         headers: { 'User-Agent': options.userAgent, Accept: '*/*' },
       },

@@ -8,6 +8,8 @@
 export interface HostPacer {
   /** Runs `task` once a place is free, `account` has no other request under way and `host`'s turn has come. */
   run<T>(account: string, host: string, task: () => Promise<T>): Promise<T>;
+  /** Refuses every request still waiting with `reason` (a stop: nothing waiting starts any more). */
+  cancelWaiting(reason: Error): void;
 }
 
 /** The host a request is paced by: its name without the port, lower case, without a trailing dot. */
@@ -21,6 +23,7 @@ export function hostKey(url: URL): string {
 interface Waiting {
   host: string;
   start(): void;
+  cancel(reason: Error): void;
 }
 
 export function createHostPacer(
@@ -81,10 +84,17 @@ export function createHostPacer(
             });
         };
         const queue = queues.get(account) ?? [];
-        queue.push({ host, start });
+        queue.push({ host, start, cancel: reject });
         queues.set(account, queue);
         pump();
       });
+    },
+    cancelWaiting(reason) {
+      clearTimeout(wake);
+      wake = undefined;
+      const waiting = [...queues.values()].flat();
+      queues.clear();
+      for (const request of waiting) request.cancel(reason);
     },
   };
 }

@@ -56,7 +56,7 @@ export interface LinkChecks {
   soon(linkId: number): void;
   /** The periodic rounds (the server; never the command line). */
   start(): void;
-  /** Stops the rounds and waits for checks under way. */
+  /** Stops the rounds and cuts the checks under way (their links stay due), then waits for them to end. */
   stop(): Promise<void>;
 }
 
@@ -68,9 +68,16 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   const under = new Set<Promise<unknown>>();
   const periodMs = deps.hours * 3_600_000;
   let rounds: Background<void> | undefined;
+  /** Aborted by `stop`: requests under way are cut and those waiting their turn never start. */
+  const stopping = new AbortController();
+  const stopped = new Error('link checks stopped');
   /** Checks of the periodic rounds under way, and how many of them each account has. */
   let roundChecks = 0;
   const accountChecks = new Map<string, number>();
+
+  function logFailure(error: unknown): void {
+    if (error !== stopped) deps.log('link check failed', error);
+  }
 
   function track<T>(work: Promise<T>): Promise<T> {
     under.add(work);
@@ -79,6 +86,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   }
 
   async function check(linkId: number): Promise<boolean> {
+    if (stopping.signal.aborted) throw stopped;
     const started = clock();
     if (!(await store.linkHealth.lease(linkId, started, started + LEASE_MS))) return false;
     try {
@@ -92,8 +100,11 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
         userAgent: LINK_CHECK_USER_AGENT,
         timeoutMs: deps.timeoutMs,
         resolverAnswers,
+        signal: stopping.signal,
         pace: <T>(url: URL, request: () => Promise<T>) =>
-          pacer.run(account, hostKey(url), () => deps.connections.run(account, request)),
+          pacer.run(account, hostKey(url), () =>
+            stopping.signal.aborted ? Promise.reject(stopped) : deps.connections.run(account, request),
+          ),
       };
       const checked = await Promise.all(
         destinationsOfRun(link, previous?.checked_at ?? null).map(async (url) => ({
@@ -101,6 +112,8 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
           outcome: await checkDestination(url, options),
         })),
       );
+      // A check cut by a stop is given up, not judged: its lease is released and the link stays due.
+      if (stopping.signal.aborted) throw stopped;
       const result = judgeCheck(checked, previous, clock());
       const { turn, broken_told } = turnOf(result.status, previous?.broken_told ?? false);
       await store.linkHealth.save(linkId, { ...result, broken_told });
@@ -130,7 +143,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       accountChecks.set(account, running + 1);
       roundChecks += 1;
       track(check(link.id))
-        .catch((error) => deps.log('link check failed', error))
+        .catch(logFailure)
         .finally(() => {
           roundChecks -= 1;
           const left = (accountChecks.get(account) ?? 1) - 1;
@@ -144,7 +157,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     check: (linkId) => track(check(linkId)),
     soon(linkId) {
       if (periodMs <= 0) return;
-      track(check(linkId)).catch((error) => deps.log('link check failed', error));
+      track(check(linkId)).catch(logFailure);
     },
     start() {
       if (periodMs <= 0 || rounds) return;
@@ -158,6 +171,8 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       });
     },
     async stop() {
+      stopping.abort();
+      pacer.cancelWaiting(stopped);
       await rounds?.stop();
       rounds = undefined;
       await Promise.allSettled([...under]);
