@@ -2,10 +2,12 @@
 import type { Registry } from 'prom-client';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Config } from '../config';
-import { logProblem } from '../observability/logger';
+import { log, logProblem } from '../observability/logger';
 import { type AccountConnections, createAccountConnections } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
+import { registerBrokerMetrics } from './brokers/brokerMetrics';
+import { type BrokerWorker, createBrokerWorker } from './brokers/brokerWorker';
 import { registerEventMetrics } from './eventMetrics';
 import { createLinkChangeSink, type LinkChangeSink, type LinkEventRecorder, type LinkEventSubject } from './linkEvents';
 import { createLinkExpiryCheck, type LinkExpiryCheck } from './linkExpiry';
@@ -34,6 +36,8 @@ export interface Events {
   expiry: LinkExpiryCheck;
   /** Every account's outbound connections: webhook tests and deliveries, and the link checks. */
   connections: AccountConnections;
+  /** Publishes to EVENTS_BROKER_URL (docs/api.md#events-into-a-broker); undefined when it is not set. */
+  broker: BrokerWorker | undefined;
   /** Starts delivering (the server; never the command line). */
   start(): void;
   /** Ends every stream and waits for deliveries under way. */
@@ -80,8 +84,19 @@ export function createEvents(deps: EventsDeps): Events {
     connections,
     log: logProblem,
   });
+  const broker = createBroker(deps);
   let started = false;
-  const onLinkChange = createLinkChangeSink({ storage, clock, hub, kick: () => started && worker.kick() });
+  const onLinkChange = createLinkChangeSink({
+    storage,
+    clock,
+    hub,
+    broker: broker !== undefined,
+    kick: () => {
+      if (!started) return;
+      worker.kick();
+      broker?.kick();
+    },
+  });
   const expiry = createLinkExpiryCheck({
     expiry: storage.expiry,
     clock,
@@ -98,15 +113,41 @@ export function createEvents(deps: EventsDeps): Events {
     recordLinkEvent: (change) => onLinkChange([change]),
     expiry,
     connections,
+    broker,
     start() {
       started = true;
       worker.start();
+      broker?.start();
       expiry.start();
     },
     async stop() {
       hub.stop();
       await expiry.stop();
-      if (started) await worker.stop();
+      if (started) await Promise.all([worker.stop(), broker?.stop()]);
     },
   };
+}
+
+/** The broker's publisher and its metrics (the metrics also without a broker: 0 waiting, up). */
+function createBroker(deps: EventsDeps): BrokerWorker | undefined {
+  const config = deps.config.events.broker;
+  const outbox = deps.store.events.brokerOutbox;
+  let worker: BrokerWorker | undefined;
+  const metrics = registerBrokerMetrics(deps.registry, {
+    backlog: async () => (config ? outbox.backlog() : 0),
+    up: () => worker?.isUp() ?? true,
+  });
+  if (!config) return undefined;
+  worker = createBrokerWorker({
+    config,
+    outbox,
+    feed: deps.store.events.feed,
+    engine: deps.store.kind,
+    clock: deps.clock,
+    defaultDomain: deps.defaultDomain,
+    metrics,
+    say: (message) => log.info(message),
+    log: logProblem,
+  });
+  return worker;
 }
