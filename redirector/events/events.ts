@@ -146,7 +146,7 @@ function createBroker(deps: EventsDeps): BrokerWorker | undefined {
     clock: deps.clock,
     defaultDomain: deps.defaultDomain,
     metrics,
-    say: (message) => log.info(message),
+    say: (level, message) => log[level](message),
     log: logProblem,
   });
   return worker;

@@ -19,7 +19,7 @@ import { eventClick } from '../eventMessages';
 import type { BrokerConfig } from './brokerConfig';
 import { newBrokerMessage } from './brokerMessages';
 import type { BrokerMetrics } from './brokerMetrics';
-import { type BrokerPublisher, connectPublisher } from './publisher';
+import { BROKER_TIMEOUT_MS, type BrokerPublisher, connectPublisher, withTimeout } from './publisher';
 
 const TICK_MS = 1000;
 /** Messages per publish (each batch is acknowledged as a whole before it is deleted). */
@@ -36,8 +36,8 @@ export interface BrokerWorkerDeps {
   clock: () => number;
   defaultDomain: string;
   metrics: BrokerMetrics;
-  /** Info lines (the outage's two). */
-  say: (message: string) => void;
+  /** The outage's two lines: a warning when it starts, information when it ends (and the start's line). */
+  say: (level: 'info' | 'warn', message: string) => void;
   /** Problems of the loop itself (a database read that failed). */
   log: (message: string, error?: unknown) => void;
 }
@@ -70,6 +70,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   let loop: Background<RunResult> | undefined;
   let failures = 0;
   let stopped = false;
+  let stateMade = false;
 
   /** The next clicks after the cursor as one message; false when there were none. */
   async function takeClicks(): Promise<boolean> {
@@ -91,18 +92,23 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     failures++;
     if (failures === 1) {
       deps.say(
+        'warn',
         `events broker ${config.safeName} unreachable (${safeMessage(error, config)}); ${backlog} events wait in the outbox`,
       );
     }
   }
 
   function cameBack(): void {
-    if (failures > 0) deps.say(`events broker ${config.safeName} reachable again after ${failures} failed attempts`);
+    if (failures > 0)
+      deps.say('info', `events broker ${config.safeName} reachable again after ${failures} failed attempts`);
     failures = 0;
   }
 
   async function run(): Promise<RunResult> {
-    if (stopped || !(await outbox.lease(holder, clock(), LEASE_MS))) return 'idle';
+    if (stopped) return 'idle';
+    // The state row (and its click cursor) is made on the first run: the lease lives in it.
+    if (!stateMade) stateMade = (await outbox.cursor(() => feed.lastClickId())) >= 0;
+    if (!(await outbox.lease(holder, clock(), LEASE_MS))) return 'idle';
     try {
       await horizon.sample();
       let messages = await outbox.next(BATCH);
@@ -110,9 +116,8 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
       if (messages.length === 0) return 'idle';
       try {
         publisher ??= await connectPublisher(config);
-        await publisher.publish(
-          messages.map((message) => ({ id: message.message_id, type: message.type, body: message.body })),
-        );
+        const events = messages.map((message) => ({ id: message.message_id, type: message.type, body: message.body }));
+        await withTimeout(publisher.publish(events), BROKER_TIMEOUT_MS, `publishing to ${config.safeName}`);
       } catch (error) {
         const failed = publisher;
         publisher = undefined;
@@ -150,7 +155,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
 
   return {
     start() {
-      deps.say(`publishing events to ${config.safeName} (topic ${config.topic})`);
+      deps.say('info', `publishing events to ${config.safeName} (topic ${config.topic})`);
       if (deps.engine !== 'sqlite') return kick();
       outbox
         .releaseAll()

@@ -205,7 +205,8 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
   },
   '/healthz': {
     get: {
-      summary: 'Health check (not under /api): the store answers; degraded while the database or the events broker is away',
+      summary:
+        'Health check (not under /api): the store answers; degraded while the database or the events broker is away',
       security: [],
       responses: {
         200: json({
