@@ -19,7 +19,8 @@ import { eventClick } from '../eventMessages';
 import type { BrokerConfig } from './brokerConfig';
 import { newBrokerMessage } from './brokerMessages';
 import type { BrokerMetrics } from './brokerMetrics';
-import { BROKER_TIMEOUT_MS, type BrokerPublisher, connectPublisher, withTimeout } from './publisher';
+import { connectPublisher } from './connectPublisher';
+import { BROKER_TIMEOUT_MS, type BrokerPublisher, withTimeout } from './publisher';
 
 const TICK_MS = 1000;
 /** Messages per publish (each batch is acknowledged as a whole before it is deleted). */

@@ -4,7 +4,6 @@
  * publisher that failed once is closed and a new one made: the broker clients' own reconnecting is
  * turned off, so a broker away shows as a failed publish and the outbox keeps the messages.
  */
-import type { BrokerConfig } from './brokerConfig';
 
 export interface BrokerEvent {
   /** The event's `id` (the same when it is published again). */
@@ -36,18 +35,4 @@ export async function withTimeout<T>(work: Promise<T>, ms: number, what: string)
   } finally {
     clearTimeout(timer);
   }
-}
-
-export type PublisherFactory = (config: BrokerConfig) => Promise<BrokerPublisher>;
-
-/** The publisher of the configured broker, connected. */
-export async function connectPublisher(config: BrokerConfig): Promise<BrokerPublisher> {
-  const factories: Record<BrokerConfig['kind'], () => Promise<PublisherFactory>> = {
-    amqp: async () => (await import('./amqpPublisher')).connectAmqp,
-    nats: async () => (await import('./natsPublisher')).connectNats,
-    redis: async () => (await import('./redisPublisher')).connectRedis,
-    mqtt: async () => (await import('./mqttPublisher')).connectMqtt,
-  };
-  const factory = await factories[config.kind]();
-  return withTimeout(factory(config), BROKER_TIMEOUT_MS, `connecting to ${config.safeName}`);
 }

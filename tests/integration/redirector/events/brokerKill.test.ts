@@ -13,7 +13,7 @@ import {
   startBrokerConsumer,
 } from '../../../helpers/brokerConsumers';
 import { createTestSchema } from '../../../helpers/postgres';
-import { type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { logMessages, runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
@@ -98,5 +98,15 @@ describe.each(['sqlite', 'postgres'] as const)('events into a broker through kil
     const createdOrder = [...firstById.values()].filter((e) => e.type === 'link.created').map((e) => e.data.id);
     expect(createdOrder).toEqual(links.map((link) => link.id));
     expect(server.output()).not.toContain('guest:guest');
+  });
+});
+
+describe('a bad EVENTS_BROKER_URL', () => {
+  it('stops the start with one line that never shows the password', async () => {
+    const run = await runToExit({ EVENTS_BROKER_URL: 'http://user:hunter2@broker.example' });
+    expect(run.code).toBe(1);
+    expect(logMessages(run.stderr)).toBe(
+      'me: EVENTS_BROKER_URL must be an amqp://, nats://, redis:// or mqtt:// URL with a host (got "http://broker.example")',
+    );
   });
 });
