@@ -135,7 +135,6 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     webhookTests: limiterOf(store, 'webhook-tests', { clock, ...WEBHOOK_TEST_PACE }),
     registry: metrics.registry,
-    defaultDomain,
     presentLink: async (id) => {
       const link = await links.get(systemScope(), id).catch(() => undefined);
       return link && { ownerId: link.user_id, link };

@@ -49,7 +49,6 @@ export interface EventsDeps {
   store: Store;
   clock: () => number;
   registry: Registry;
-  defaultDomain: string;
   /** The link as events carry it, by id; undefined when it is gone. */
   presentLink: (id: number) => Promise<LinkEventSubject | undefined>;
   /** One test per webhook per 10 s (WEBHOOK_TEST_PACE), on every instance. */
@@ -64,7 +63,6 @@ export function createEvents(deps: EventsDeps): Events {
   const hub = createStreamHub({
     feed: storage.feed,
     streamMax: deps.config.events.streamMax,
-    defaultDomain: deps.defaultDomain,
     engine: store.kind,
     broadcast: store.broadcast,
     log: logProblem,
@@ -79,7 +77,6 @@ export function createEvents(deps: EventsDeps): Events {
     clock,
     rules,
     retryDelaysMs: deps.config.events.retryDelaysMs,
-    defaultDomain: deps.defaultDomain,
     metrics,
     connections,
     log: logProblem,
@@ -144,7 +141,6 @@ function createBroker(deps: EventsDeps): BrokerWorker | undefined {
     feed: deps.store.events.feed,
     engine: deps.store.kind,
     clock: deps.clock,
-    defaultDomain: deps.defaultDomain,
     metrics,
     say: (level, message) => log[level](message),
     log: logProblem,

@@ -55,7 +55,6 @@ export interface StreamHub {
 export interface StreamHubDeps {
   feed: EventFeed;
   streamMax: number;
-  defaultDomain: string;
   /** PostgreSQL: clicks may commit out of id order, and other instances make link events. */
   engine: 'sqlite' | 'postgres';
   broadcast?: StreamBroadcast;
@@ -65,8 +64,8 @@ export interface StreamHubDeps {
 const sees = (client: StreamViewer, ownerId: number | null) => client.userId === null || client.userId === ownerId;
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
-function clickEventText(click: FeedClick, client: Client, defaultDomain: string): string {
-  const data = JSON.stringify(eventClick(click, defaultDomain, client.userId === null));
+function clickEventText(click: FeedClick, client: Client): string {
+  const data = JSON.stringify(eventClick(click, client.userId === null));
   return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
 }
 
@@ -163,7 +162,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   let polling: Background<boolean> | undefined;
   let heartbeat: Background<void> | undefined;
 
-  const clickText = (click: FeedClick, client: Client) => clickEventText(click, client, deps.defaultDomain);
+  const clickText = (click: FeedClick, client: Client) => clickEventText(click, client);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
 
   function sendClicks(read: readonly FeedClick[]): void {

@@ -35,7 +35,6 @@ export interface BrokerWorkerDeps {
   feed: EventFeed;
   engine: 'sqlite' | 'postgres';
   clock: () => number;
-  defaultDomain: string;
   metrics: BrokerMetrics;
   /** The outage's two lines: a warning when it starts, information when it ends (and the start's line). */
   say: (level: 'info' | 'warn', message: string) => void;
@@ -84,7 +83,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
       return false;
     }
     const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-    const data = { clicks: clicks.map((click) => eventClick(click, deps.defaultDomain, false)) };
+    const data = { clicks: clicks.map((click) => eventClick(click, false)) };
     await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), next);
     return true;
   }

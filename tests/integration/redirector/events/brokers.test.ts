@@ -107,6 +107,8 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
       expect(clicks).toHaveLength(30);
       expect(clicks).toEqual([...clicks].sort((a, b) => a - b));
       expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
+      // A link on the default domain: its clicks carry domain null, as the link does.
+      expect(events.find((event) => event.type === 'link.clicked')?.data.clicks[0].domain).toBeNull();
       // The link events came before the clicks on those links; each carries the webhook's body and its id.
       expect(events[0]).toMatchObject({ type: 'link.created', data: { id: links[0]!.id } });
       for (const event of events)
