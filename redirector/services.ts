@@ -161,7 +161,15 @@ export function createServices(deps: ServiceDeps): Services {
     config,
     store,
     analytics: createAnalyticsService(store, clock, config.publicUrl),
-    clickPlaces: store.links,
+    clickPlaces: {
+      countedClicks: (linkId) => store.links.countedClicks(linkId),
+      // The click that takes a link's last place: its link.expired goes out at once (docs/api.md#webhooks).
+      async reserveClick(linkId, maxClicks) {
+        const taken = await store.links.reserveClick(linkId, maxClicks);
+        if (taken && (await store.links.countedClicks(linkId)) >= maxClicks) events.expiry.soon();
+        return taken;
+      },
+    },
     clock,
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain }),

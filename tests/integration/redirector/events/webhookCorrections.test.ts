@@ -2,7 +2,8 @@
  * Where §16's webhooks once differed from docs/api.md#webhooks, on both stores: an attempt that
  * timed out is retried on the schedule, its wait counted from the timeout (not from the attempt's
  * start, which made the first retry come at once); `redeliver` takes any message_id the delivery
- * log shows, a `webhook.test` message's included.
+ * log shows, a `webhook.test` message's included; the click that uses up `max_clicks` sends
+ * `link.expired` at once (the check every 15 s once made it wait up to that long).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
@@ -82,5 +83,26 @@ describe.each(STORE_SERVERS)('webhook corrections on $kind', ({ start }) => {
     // The first attempt took its 10 s; the retry waited at least 80 % of its wait after that.
     const gap = Date.parse(second!.at) - Date.parse(first!.at);
     expect(gap).toBeGreaterThanOrEqual(10_000 + RETRY_MS * 0.8);
+  });
+
+  it('sends link.expired right after the click that used up max_clicks', async () => {
+    receiver.mode = 'up';
+    await webhook(['link.expired']);
+    const link = await call(server, 'POST', '/api/links', {
+      headers: admin(),
+      body: { target_url: 'https://example.com/limited', max_clicks: 2 },
+    });
+    expect(link.status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`${server.url}/${link.body.short_code}`, { redirect: 'manual' });
+      await answer.arrayBuffer();
+      expect(answer.status).toBe(302);
+    }
+    // Well within the 15 s between the background checks.
+    await waitFor(
+      () => receiver.received.some((message) => message.type === 'link.expired' && message.data.id === link.body.id),
+      5_000,
+      'link.expired',
+    );
   });
 });
