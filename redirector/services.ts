@@ -152,6 +152,11 @@ export function createServices(deps: ServiceDeps): Services {
       await domains.ready();
       return domains.verifiedOf(userId);
     },
+    // The clicks answered so far are stored, then taken for the events, before the link and its clicks go.
+    beforeDelete: async (link) => {
+      await clickRecorder.flush();
+      await events.beforeLinkDelete(link);
+    },
     onChange: async (changes) => {
       await events.onLinkChange(changes);
       for (const change of changes) if (change.action !== 'deleted') checks.linkChecks.soon(change.link.id);

@@ -8,6 +8,7 @@ import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { registerBrokerMetrics } from './brokers/brokerMetrics';
 import { type BrokerWorker, createBrokerWorker } from './brokers/brokerWorker';
+import { takeDeletedLinkClicks } from './deletedLinkClicks';
 import { registerEventMetrics } from './eventMetrics';
 import { createLinkChangeSink, type LinkChangeSink, type LinkEventRecorder, type LinkEventSubject } from './linkEvents';
 import { createLinkExpiryCheck, type LinkExpiryCheck } from './linkExpiry';
@@ -32,6 +33,8 @@ export interface Events {
    * streams allowed to see the link, on every instance.
    */
   recordLinkEvent: LinkEventRecorder;
+  /** Just before a link is deleted: its clicks reach webhooks, the broker and streams first (deletedLinkClicks.ts). */
+  beforeLinkDelete(link: { id: number; ownerId: number | null }): Promise<void>;
   /** The background check that records link.expired (docs/api.md#webhooks). */
   expiry: LinkExpiryCheck;
   /** Every account's outbound connections: webhook tests and deliveries, and the link checks. */
@@ -108,6 +111,8 @@ export function createEvents(deps: EventsDeps): Events {
     tickets: createStreamTickets(storage.feed, clock),
     onLinkChange,
     recordLinkEvent: (change) => onLinkChange([change]),
+    beforeLinkDelete: (link) =>
+      takeDeletedLinkClicks({ storage, hub, clock, brokerOutbox: broker && storage.brokerOutbox }, link),
     expiry,
     connections,
     broker,

@@ -49,6 +49,8 @@ export interface StreamHub {
   /** Sends a link event to the streams allowed to see it, on every instance. */
   publishLink(ownerId: number | null, action: LinkEventAction, link: Link): Promise<void>;
   count(): number;
+  /** Reads and sends the clicks stored so far now (before a link's deletion takes its clicks away). */
+  catchUp(): Promise<void>;
   stop(): void;
 }
 
@@ -242,6 +244,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       }
     },
     count: () => clients.size,
+    async catchUp() {
+      await polling?.runNow();
+    },
     stop() {
       for (const client of clients) client.out.end();
       clients.clear();

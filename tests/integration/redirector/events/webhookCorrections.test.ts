@@ -3,7 +3,8 @@
  * timed out is retried on the schedule, its wait counted from the timeout (not from the attempt's
  * start, which made the first retry come at once); `redeliver` takes any message_id the delivery
  * log shows, a `webhook.test` message's included; the click that uses up `max_clicks` sends
- * `link.expired` at once (the check every 15 s once made it wait up to that long).
+ * `link.expired` at once (the check every 15 s once made it wait up to that long); the clicks a
+ * link had when it was deleted arrive before its `link.deleted` (they once went with the link).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
@@ -104,5 +105,40 @@ describe.each(STORE_SERVERS)('webhook corrections on $kind', ({ start }) => {
       5_000,
       'link.expired',
     );
+  });
+
+  it('delivers the clicks made before a deletion ahead of link.deleted', async () => {
+    receiver.mode = 'up';
+    await webhook(['link.clicked', 'link.deleted']);
+    const link = await call(server, 'POST', '/api/links', {
+      headers: admin(),
+      body: { target_url: 'https://example.com/gone' },
+    });
+    expect(link.status).toBe(201);
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+    for (let i = 0; i < 3; i++) {
+      const answer = await fetch(`${server.url}/${link.body.short_code}`, {
+        redirect: 'manual',
+        headers: { 'User-Agent': browser },
+      });
+      await answer.arrayBuffer();
+      expect(answer.status).toBe(302);
+    }
+    const deleted = await call(server, 'DELETE', `/api/links?id=${link.body.id}`, { headers: admin() });
+    expect(deleted.status).toBeLessThan(300);
+    const mine = () =>
+      receiver.received.filter(
+        (message) =>
+          (message.type === 'link.deleted' && message.data.id === link.body.id) ||
+          (message.type === 'link.clicked' &&
+            message.data.clicks.some((click: { link_id: number }) => click.link_id === link.body.id)),
+      );
+    await waitFor(() => mine().some((message) => message.type === 'link.deleted'), 15_000, 'link.deleted');
+    const order = mine().map((message) => message.type);
+    expect(order.at(-1)).toBe('link.deleted');
+    const clicks = mine()
+      .filter((message) => message.type === 'link.clicked')
+      .flatMap((message) => message.data.clicks.filter((click: { link_id: number }) => click.link_id === link.body.id));
+    expect(clicks).toHaveLength(3);
   });
 });
