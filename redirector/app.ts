@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps): App {
       }),
     );
   });
-  const health = createHealthRouter(deps.store);
+  const health = createHealthRouter(deps.store, () => services.events.broker?.isUp() ?? true);
   koa.use(health.routes());
   koa.use(createMetricsMiddleware(deps.config.metricsToken, services.metrics));
   koa.use(createUiMiddleware(deps.webRoot));

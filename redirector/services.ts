@@ -139,7 +139,6 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     webhookTests: limiterOf(store, 'webhook-tests', { clock, ...WEBHOOK_TEST_PACE }),
     registry: metrics.registry,
-    defaultDomain,
     presentLink: async (id) => {
       const link = await links.get(systemScope(), id).catch(() => undefined);
       return link && { ownerId: link.user_id, link };
@@ -157,6 +156,11 @@ export function createServices(deps: ServiceDeps): Services {
       await domains.ready();
       return domains.verifiedOf(userId);
     },
+    // The clicks answered so far are stored, then taken for the events, before the link and its clicks go.
+    beforeDelete: async (link) => {
+      await clickRecorder.flush();
+      await events.beforeLinkDelete(link);
+    },
     onChange: async (changes) => {
       await events.onLinkChange(changes);
       for (const change of changes) if (change.action !== 'deleted') checks.linkChecks.soon(change.link.id);
@@ -166,7 +170,15 @@ export function createServices(deps: ServiceDeps): Services {
     config,
     store,
     analytics: createAnalyticsService(store, clock, config.publicUrl),
-    clickPlaces: store.links,
+    clickPlaces: {
+      countedClicks: (linkId) => store.links.countedClicks(linkId),
+      // The click that takes a link's last place: its link.expired goes out at once (docs/api.md#webhooks).
+      async reserveClick(linkId, maxClicks) {
+        const taken = await store.links.reserveClick(linkId, maxClicks);
+        if (taken && (await store.links.countedClicks(linkId)) >= maxClicks) events.expiry.soon();
+        return taken;
+      },
+    },
     clock,
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain }),

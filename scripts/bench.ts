@@ -48,6 +48,7 @@ import {
 } from './bench/report';
 import { scriptArgs } from './bench/scriptArgs';
 import { seedBenchDatabase } from './bench/seed';
+import { benchStreamsAtScale } from './bench/streamsAtScale';
 import { makeLinks, makeVisitPool, onHost, type Visit } from './bench/traffic';
 import { type LoadResult, wrkScript } from './bench/wrkScript';
 
@@ -353,6 +354,23 @@ async function eventsPhase(
   }
 }
 
+/** 10,000 open streams on one server: its RSS (bench/streamsAtScale.ts); null when the phase failed. */
+async function streamsPhase(cores: CorePlan, dir: string): Promise<number | null> {
+  try {
+    return await benchStreamsAtScale({
+      dir,
+      cpu: cores.serverCpu,
+      adminKey: crypto.randomBytes(18).toString('base64url'),
+      progress,
+      track: (server) => running.add(server),
+      stop: stopServer,
+    });
+  } catch (error) {
+    progress(`streams phase failed: ${(error as Error).message}`);
+    return null;
+  }
+}
+
 async function analyticsPhase(
   args: BenchArgs,
   cores: CorePlan,
@@ -461,6 +479,7 @@ async function main(): Promise<void> {
   }
   const redirect = await redirectPhase(args, generator, cores, tempDir, database?.redirectUrl);
   const events = await eventsPhase(args, generator, cores, tempDir);
+  if (events) events.streams10kRssMb = await streamsPhase(cores, tempDir);
   const skipped: Awaited<ReturnType<typeof analyticsPhase>> = {
     analytics: { status: 'unavailable', reason: 'not run (--analytics postgres)' },
     memory: {},

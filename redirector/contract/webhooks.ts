@@ -75,7 +75,8 @@ export interface EventClick {
   id: number;
   link_id: number;
   short_code: string;
-  domain: string;
+  /** The link's custom domain; null on the default domain, as the link's own `domain`. */
+  domain: string | null;
   clicked_at: string;
   country: string;
   city: string | null;

@@ -26,12 +26,12 @@ export function newMessage(webhookId: number, type: WebhookEvent, now: number, d
 }
 
 /** A stored click as events carry it; `withAddress` adds `ip` (the administrator's stream). */
-export function eventClick(click: FeedClick, defaultDomain: string, withAddress: boolean): EventClick {
+export function eventClick(click: FeedClick, withAddress: boolean): EventClick {
   const event: EventClick = {
     id: click.id,
     link_id: Number(click.link_id),
     short_code: click.short_code,
-    domain: click.domain ?? defaultDomain,
+    domain: click.domain,
     clicked_at: new Date(Number(click.clicked_at)).toISOString(),
     country: click.country,
     city: click.city,

@@ -2,10 +2,13 @@
 import type { Registry } from 'prom-client';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Config } from '../config';
-import { logProblem } from '../observability/logger';
+import { log, logProblem } from '../observability/logger';
 import { type AccountConnections, createAccountConnections } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
+import { registerBrokerMetrics } from './brokers/brokerMetrics';
+import { type BrokerWorker, createBrokerWorker } from './brokers/brokerWorker';
+import { takeDeletedLinkClicks } from './deletedLinkClicks';
 import { registerEventMetrics } from './eventMetrics';
 import { createLinkChangeSink, type LinkChangeSink, type LinkEventRecorder, type LinkEventSubject } from './linkEvents';
 import { createLinkExpiryCheck, type LinkExpiryCheck } from './linkExpiry';
@@ -30,10 +33,14 @@ export interface Events {
    * streams allowed to see the link, on every instance.
    */
   recordLinkEvent: LinkEventRecorder;
+  /** Just before a link is deleted: its clicks reach webhooks, the broker and streams first (deletedLinkClicks.ts). */
+  beforeLinkDelete(link: { id: number; ownerId: number | null }): Promise<void>;
   /** The background check that records link.expired (docs/api.md#webhooks). */
   expiry: LinkExpiryCheck;
   /** Every account's outbound connections: webhook tests and deliveries, and the link checks. */
   connections: AccountConnections;
+  /** Publishes to EVENTS_BROKER_URL (docs/api.md#events-into-a-broker); undefined when it is not set. */
+  broker: BrokerWorker | undefined;
   /** Starts delivering (the server; never the command line). */
   start(): void;
   /** Ends every stream and waits for deliveries under way. */
@@ -45,7 +52,6 @@ export interface EventsDeps {
   store: Store;
   clock: () => number;
   registry: Registry;
-  defaultDomain: string;
   /** The link as events carry it, by id; undefined when it is gone. */
   presentLink: (id: number) => Promise<LinkEventSubject | undefined>;
   /** One test per webhook per 10 s (WEBHOOK_TEST_PACE), on every instance. */
@@ -60,7 +66,6 @@ export function createEvents(deps: EventsDeps): Events {
   const hub = createStreamHub({
     feed: storage.feed,
     streamMax: deps.config.events.streamMax,
-    defaultDomain: deps.defaultDomain,
     engine: store.kind,
     broadcast: store.broadcast,
     log: logProblem,
@@ -75,13 +80,23 @@ export function createEvents(deps: EventsDeps): Events {
     clock,
     rules,
     retryDelaysMs: deps.config.events.retryDelaysMs,
-    defaultDomain: deps.defaultDomain,
     metrics,
     connections,
     log: logProblem,
   });
+  const broker = createBroker(deps);
   let started = false;
-  const onLinkChange = createLinkChangeSink({ storage, clock, hub, kick: () => started && worker.kick() });
+  const onLinkChange = createLinkChangeSink({
+    storage,
+    clock,
+    hub,
+    broker: broker !== undefined,
+    kick: () => {
+      if (!started) return;
+      worker.kick();
+      broker?.kick();
+    },
+  });
   const expiry = createLinkExpiryCheck({
     expiry: storage.expiry,
     clock,
@@ -96,17 +111,44 @@ export function createEvents(deps: EventsDeps): Events {
     tickets: createStreamTickets(storage.feed, clock),
     onLinkChange,
     recordLinkEvent: (change) => onLinkChange([change]),
+    beforeLinkDelete: (link) =>
+      takeDeletedLinkClicks({ storage, hub, clock, brokerOutbox: broker && storage.brokerOutbox }, link),
     expiry,
     connections,
+    broker,
     start() {
       started = true;
       worker.start();
+      broker?.start();
       expiry.start();
     },
     async stop() {
       hub.stop();
       await expiry.stop();
-      if (started) await worker.stop();
+      if (started) await Promise.all([worker.stop(), broker?.stop()]);
     },
   };
+}
+
+/** The broker's publisher and its metrics (the metrics also without a broker: 0 waiting, up). */
+function createBroker(deps: EventsDeps): BrokerWorker | undefined {
+  const config = deps.config.events.broker;
+  const outbox = deps.store.events.brokerOutbox;
+  let worker: BrokerWorker | undefined;
+  const metrics = registerBrokerMetrics(deps.registry, {
+    backlog: async () => (config ? outbox.backlog() : 0),
+    up: () => worker?.isUp() ?? true,
+  });
+  if (!config) return undefined;
+  worker = createBrokerWorker({
+    config,
+    outbox,
+    feed: deps.store.events.feed,
+    engine: deps.store.kind,
+    clock: deps.clock,
+    metrics,
+    say: (level, message) => log[level](message),
+    log: logProblem,
+  });
+  return worker;
 }

@@ -1,4 +1,5 @@
 /** The settings of webhooks and the live stream (docs/api.md#webhooks), read by config.ts. */
+import { type BrokerConfig, parseBrokerConfig } from './brokers/brokerConfig';
 
 export interface EventsConfig {
   /** OUTBOUND_ALLOW_PRIVATE=1: webhooks (and link checks) may reach private and loopback addresses. */
@@ -14,6 +15,8 @@ export interface EventsConfig {
   linkCheckHours: number;
   /** Each attempt of a link check, in ms: 10 s; LINK_CHECK_TIMEOUT_MS exists for tests only. */
   linkCheckTimeoutMs: number;
+  /** EVENTS_BROKER_URL and its options (docs/api.md#events-into-a-broker); undefined: no broker. */
+  broker: BrokerConfig | undefined;
 }
 
 export const DEFAULT_LINK_CHECK_HOURS = 24;
@@ -56,5 +59,6 @@ export function parseEventsConfig(
     outboundAllowPrivate: parseFlag('OUTBOUND_ALLOW_PRIVATE', env.OUTBOUND_ALLOW_PRIVATE),
     streamMax,
     retryDelaysMs,
+    broker: parseBrokerConfig(env, fail),
   };
 }

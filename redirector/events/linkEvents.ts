@@ -8,6 +8,7 @@ import type { LinkEventAction, WebhookEvent } from '../contract/webhooks';
 import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { NewMessage } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
+import { newBrokerMessage } from './brokers/brokerMessages';
 import { newMessage } from './eventMessages';
 import type { StreamHub } from './streamHub';
 
@@ -31,6 +32,8 @@ export function createLinkChangeSink(deps: {
   clock: () => number;
   hub: StreamHub;
   kick: () => void;
+  /** Whether EVENTS_BROKER_URL is set: every link event then goes to the broker's outbox too. */
+  broker: boolean;
 }): LinkChangeSink {
   return async (changes) => {
     const now = deps.clock();
@@ -43,8 +46,11 @@ export function createLinkChangeSink(deps: {
       if (!listening.has(key)) listening.set(key, deps.storage.webhooks.listening(event, { user_id: change.ownerId }));
       for (const webhook of await listening.get(key)!) messages.push(newMessage(webhook.id, event, now, change.link));
     }
-    await deps.storage.outbox.enqueue(messages);
-    if (messages.length > 0) deps.kick();
+    const brokerMessages = deps.broker
+      ? changes.map((change) => newBrokerMessage(`link.${change.action}`, now, change.link))
+      : [];
+    await deps.storage.enqueueAll(messages, brokerMessages);
+    if (messages.length > 0 || brokerMessages.length > 0) deps.kick();
     for (const change of changes) await deps.hub.publishLink(change.ownerId, change.action, change.link);
   };
 }

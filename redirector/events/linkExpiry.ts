@@ -22,6 +22,8 @@ export interface LinkExpiryDeps {
 export interface LinkExpiryCheck {
   /** One check now (the timer's, and tests'). */
   check(): Promise<void>;
+  /** A check as soon as possible (a click just used up a link's max_clicks): its event within 1 s. */
+  soon(): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -52,6 +54,9 @@ export function createLinkExpiryCheck(deps: LinkExpiryDeps): LinkExpiryCheck {
 
   return {
     check,
+    soon() {
+      loop?.runSoon();
+    },
     start() {
       loop ??= runInBackground(check, {
         what: 'the link expiry check',

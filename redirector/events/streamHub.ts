@@ -49,13 +49,14 @@ export interface StreamHub {
   /** Sends a link event to the streams allowed to see it, on every instance. */
   publishLink(ownerId: number | null, action: LinkEventAction, link: Link): Promise<void>;
   count(): number;
+  /** Reads and sends the clicks stored so far now (before a link's deletion takes its clicks away). */
+  catchUp(): Promise<void>;
   stop(): void;
 }
 
 export interface StreamHubDeps {
   feed: EventFeed;
   streamMax: number;
-  defaultDomain: string;
   /** PostgreSQL: clicks may commit out of id order, and other instances make link events. */
   engine: 'sqlite' | 'postgres';
   broadcast?: StreamBroadcast;
@@ -65,8 +66,8 @@ export interface StreamHubDeps {
 const sees = (client: StreamViewer, ownerId: number | null) => client.userId === null || client.userId === ownerId;
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
-function clickEventText(click: FeedClick, client: Client, defaultDomain: string): string {
-  const data = JSON.stringify(eventClick(click, defaultDomain, client.userId === null));
+function clickEventText(click: FeedClick, client: Client): string {
+  const data = JSON.stringify(eventClick(click, client.userId === null));
   return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
 }
 
@@ -163,7 +164,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   let polling: Background<boolean> | undefined;
   let heartbeat: Background<void> | undefined;
 
-  const clickText = (click: FeedClick, client: Client) => clickEventText(click, client, deps.defaultDomain);
+  const clickText = (click: FeedClick, client: Client) => clickEventText(click, client);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
 
   function sendClicks(read: readonly FeedClick[]): void {
@@ -243,6 +244,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       }
     },
     count: () => clients.size,
+    async catchUp() {
+      await polling?.runNow();
+    },
     stop() {
       for (const client of clients) client.out.end();
       clients.clear();

@@ -42,7 +42,6 @@ export interface WebhookWorkerDeps {
   clock: () => number;
   rules: OutboundRules;
   retryDelaysMs: readonly number[];
-  defaultDomain: string;
   metrics: EventMetrics;
   /** Each attempt and test holds one of its account's outbound connections (deliveries wait for one). */
   connections: AccountConnections;
@@ -93,7 +92,7 @@ async function logAttempt(
 
 /** Turns the next clicks after the cursor into a message; false when there were none. */
 async function takeClicks(
-  { storage, clock, defaultDomain }: WebhookWorkerDeps,
+  { storage, clock }: WebhookWorkerDeps,
   horizon: ReturnType<typeof clickHorizon>,
   webhook: WebhookRecord,
 ): Promise<boolean> {
@@ -112,7 +111,7 @@ async function takeClicks(
     return false;
   }
   const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-  const data = { clicks: clicks.map((click) => eventClick(click, defaultDomain, false)) };
+  const data = { clicks: clicks.map((click) => eventClick(click, false)) };
   await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data), cursor);
   return true;
 }
@@ -147,7 +146,8 @@ async function attempt(deps: WebhookWorkerDeps, webhook: WebhookRecord, message:
     metrics.message('failed');
     return true;
   }
-  await outbox.settle(message.id, 'pending', number, now + retryDelay(deps.retryDelaysMs, number));
+  // The wait runs from the attempt's end: after a 10 s timeout the first retry comes about 5 s later, not at once.
+  await outbox.settle(message.id, 'pending', number, clock() + retryDelay(deps.retryDelaysMs, number));
   metrics.message('retried');
   return false;
 }
@@ -233,6 +233,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       });
       if (!outcome) return undefined;
       await logAttempt(outbox, webhook.id, message, 1, outcome, now);
+      // Kept (settled) like any message: `redeliver` takes the message_id the delivery log shows.
+      await outbox.keepSent(message, isDelivered(outcome) ? 'delivered' : 'failed', 1);
       metrics.message(isDelivered(outcome) ? 'delivered' : 'failed');
       return { ...outcome, messageId: message.message_id };
     },

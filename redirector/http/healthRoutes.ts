@@ -1,7 +1,11 @@
 import Router from '@koa/router';
 import type { Store } from '../storage/store';
 
-export function createHealthRouter(store: Pick<Store, 'ping' | 'health'>): Router {
+/** `brokerUp`: false while EVENTS_BROKER_URL is unreachable (docs/api.md#events-into-a-broker). */
+export function createHealthRouter(
+  store: Pick<Store, 'ping' | 'health'>,
+  brokerUp: () => boolean = () => true,
+): Router {
   const router = new Router();
   router.get('/healthz', async (ctx) => {
     // Readable from any origin (no credentials involved): the desktop app's Connect screen checks it.
@@ -13,7 +17,12 @@ export function createHealthRouter(store: Pick<Store, 'ping' | 'health'>): Route
       if (!store.health?.failed(error)) throw error;
     }
     // Short links still answer and their clicks wait on disk (docs/api.md#when-the-database-is-unreachable).
-    ctx.body = store.health?.isUp() === false ? { status: 'degraded', database: 'unreachable' } : { status: 'ok' };
+    // A broker away: its events wait in the outbox; redirects are unaffected (docs/api.md#events-into-a-broker).
+    const problems = {
+      ...(store.health?.isUp() === false ? { database: 'unreachable' } : {}),
+      ...(brokerUp() ? {} : { broker: 'unreachable' }),
+    };
+    ctx.body = Object.keys(problems).length > 0 ? { status: 'degraded', ...problems } : { status: 'ok' };
   });
   return router;
 }

@@ -57,6 +57,8 @@ export interface LinkServiceDeps {
   verifiedDomainOf: VerifiedDomainOf;
   /** Told of every link created, updated or deleted, and awaited before the call answers (webhooks, streams). */
   onChange?: (changes: readonly LinkChangeNotice[]) => Promise<void>;
+  /** Awaited just before a link is deleted (its clicks go with it): events take its clicks first. */
+  beforeDelete?: (link: { id: number; ownerId: number | null }) => Promise<void>;
 }
 
 export interface LinkChangeNotice {
@@ -261,6 +263,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       const existing = await findOwned(owner, id);
       const link = deps.onChange ? await withCounts(store, existing, publicUrl) : undefined;
       linkCache.invalidate(existing.short_code);
+      await deps.beforeDelete?.({ id, ownerId: existing.user_id });
       await store.links.delete(id);
       linkCache.invalidate(existing.short_code);
       if (link) await notify('deleted', [link]);

@@ -22,6 +22,8 @@ export interface EventsFigures {
   backlogDrainS: number | null;
   streams: number;
   clicksDelivered: number;
+  /** The server's RSS with 10,000 streams open (bench/streamsAtScale.ts); null: not measured. */
+  streams10kRssMb?: number | null;
 }
 
 interface Receiver {
@@ -172,7 +174,7 @@ export async function benchEvents(options: {
   }
 }
 
-export const EVENTS_TARGETS = { cpuRatio: 1.1, backlogDrainS: 10 };
+export const EVENTS_TARGETS = { cpuRatio: 1.1, backlogDrainS: 10, streams10kRssMb: 400 };
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -186,7 +188,12 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     cpu_us_with_events: round(figures.eventsCpuUs, 1),
     streams: figures.streams,
     clicks_delivered: figures.clicksDelivered,
-    targets: { cpu_ratio: EVENTS_TARGETS.cpuRatio, backlog_drain_s: EVENTS_TARGETS.backlogDrainS },
+    streams_10k_rss_mb: figures.streams10kRssMb ?? null,
+    targets: {
+      cpu_ratio: EVENTS_TARGETS.cpuRatio,
+      backlog_drain_s: EVENTS_TARGETS.backlogDrainS,
+      streams_10k_rss_mb: EVENTS_TARGETS.streams10kRssMb,
+    },
   };
 }
 
@@ -201,5 +208,9 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
     `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
       `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
       `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered`,
+    figures.streams10kRssMb == null
+      ? '  10,000 open streams: not measured'
+      : `  10,000 open streams (500 accounts × 20): server RSS ${figures.streams10kRssMb} MB ` +
+        `(target < ${EVENTS_TARGETS.streams10kRssMb} MB: ${mark(figures.streams10kRssMb < EVENTS_TARGETS.streams10kRssMb)})`,
   ];
 }

@@ -206,12 +206,17 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
   },
   '/healthz': {
     get: {
-      summary: 'Health check (not under /api): the store answers',
+      summary:
+        'Health check (not under /api): the store answers; degraded while the database or the events broker is away',
       security: [],
       responses: {
         200: json({
           type: 'object',
-          properties: { status: { const: 'ok' } },
+          properties: {
+            status: { enum: ['ok', 'degraded'] },
+            database: { const: 'unreachable' },
+            broker: { const: 'unreachable' },
+          },
           required: ['status'],
           additionalProperties: false,
         }),

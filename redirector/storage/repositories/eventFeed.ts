@@ -34,6 +34,8 @@ export interface FeedQuery {
   /** The clicks of the links this scope reaches (docs/api.md#scope-who-a-call-acts-for). */
   scope: Scope;
   limit: number;
+  /** Only this link's clicks (those of a link about to be deleted). */
+  linkId?: number;
 }
 
 export interface TicketHolder {
@@ -72,6 +74,10 @@ export function createEventFeed(db: Executor): EventFeed {
       if (query.upTo !== undefined) {
         where += ' AND c.id <= ?';
         params.push(query.upTo);
+      }
+      if (query.linkId !== undefined) {
+        where += ' AND c.link_id = ?';
+        params.push(query.linkId);
       }
       const owned = reachedBy(query.scope, 'l');
       if (owned) {

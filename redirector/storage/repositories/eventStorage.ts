@@ -1,8 +1,9 @@
 /** Everything webhooks and the live stream keep (docs/api.md#webhooks), over one executor. */
 import type { Executor } from '../executor';
+import { type BrokerOutbox, createBrokerOutbox, type NewBrokerMessage } from './brokerOutbox';
 import { createEventFeed, type EventFeed } from './eventFeed';
 import { createLinkExpiryRepository, type LinkExpiryRepository } from './linkExpiry';
-import { createWebhookOutbox, type WebhookOutbox } from './webhookOutbox';
+import { createWebhookOutbox, type NewMessage, type WebhookOutbox } from './webhookOutbox';
 import { createWebhookRepository, type WebhookRepository } from './webhookRepository';
 
 export interface EventStorage {
@@ -11,12 +12,26 @@ export interface EventStorage {
   feed: EventFeed;
   /** Links expired and waiting for their link.expired event. */
   expiry: LinkExpiryRepository;
+  /** The outbox of EVENTS_BROKER_URL (docs/api.md#events-into-a-broker). */
+  brokerOutbox: BrokerOutbox;
+  /** Webhook and broker messages of one change, stored in one transaction. */
+  enqueueAll(webhookMessages: readonly NewMessage[], brokerMessages: readonly NewBrokerMessage[]): Promise<void>;
 }
 
 export function createEventStorage(db: Executor): EventStorage {
+  const outbox = createWebhookOutbox(db);
+  const brokerOutbox = createBrokerOutbox(db);
   return {
     webhooks: createWebhookRepository(db),
-    outbox: createWebhookOutbox(db),
+    outbox,
+    brokerOutbox,
+    async enqueueAll(webhookMessages, brokerMessages) {
+      if (webhookMessages.length === 0 && brokerMessages.length === 0) return;
+      await db.transaction(async (tx) => {
+        await outbox.enqueue(webhookMessages, tx);
+        await brokerOutbox.enqueue(brokerMessages, tx);
+      });
+    },
     feed: createEventFeed(db),
     expiry: createLinkExpiryRepository(db),
   };

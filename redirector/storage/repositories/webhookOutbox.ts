@@ -46,6 +46,8 @@ export interface WebhookOutbox {
   enqueue(messages: readonly NewMessage[], tx?: Executor): Promise<void>;
   /** A click message and the webhook's new click cursor, together. */
   enqueueClicks(message: NewMessage, cursor: number): Promise<void>;
+  /** A message sent outside the queue (a test), kept settled so that `redeliver` finds it by its id. */
+  keepSent(message: NewMessage, state: Exclude<MessageState, 'pending'>, attempt: number): Promise<void>;
   /** The webhook's oldest pending message. */
   next(webhookId: number): Promise<MessageRecord | undefined>;
   /** The latest message with this id (for a redelivery). */
@@ -83,6 +85,13 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
         await tx.run(INSERT_MESSAGE, messageParams(message));
         await tx.run('UPDATE webhooks SET click_cursor = ? WHERE id = ?', [cursor, message.webhook_id]);
       });
+    },
+    async keepSent(message, state, attempt) {
+      await db.run(
+        `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at, state, attempt)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [...messageParams(message), state, attempt],
+      );
     },
     next: (webhookId) =>
       db.get<MessageRecord>(

@@ -37,6 +37,7 @@ import m027 from './027-stream-tickets-name-their-credential';
 import m028 from './028-session-origins';
 import m029 from './029-link-health-broken-told';
 import m030 from './030-single-sign-on';
+import m031 from './031-broker-outbox';
 
 export const postgresMigrations = [
   m001,
@@ -69,6 +70,7 @@ export const postgresMigrations = [
   m028,
   m029,
   m030,
+  m031,
 ];
 
 /**

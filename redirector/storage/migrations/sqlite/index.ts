@@ -28,6 +28,7 @@ import m022 from './022-stream-tickets-name-their-credential';
 import m023 from './023-session-origins';
 import m024 from './024-link-health-broken-told';
 import m025 from './025-single-sign-on';
+import m026 from './026-broker-outbox';
 
 export const sqliteMigrations = [
   m001,
@@ -55,4 +56,5 @@ export const sqliteMigrations = [
   m023,
   m024,
   m025,
+  m026,
 ];

@@ -1,0 +1,14 @@
+/** The messages a broker carries (docs/api.md#events-into-a-broker): a webhook's body plus `id`. Pure but for ids. */
+import type { WebhookEvent } from '../../contract/webhooks';
+import type { NewBrokerMessage } from '../../storage/repositories/brokerOutbox';
+import { newMessageId } from '../eventMessages';
+
+export function newBrokerMessage(type: WebhookEvent, now: number, data: unknown): NewBrokerMessage {
+  const id = newMessageId();
+  return {
+    message_id: id,
+    type,
+    body: JSON.stringify({ id, type, timestamp: new Date(now).toISOString(), data }),
+    created_at: now,
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Publishes the broker outbox to EVENTS_BROKER_URL (docs/api.md#events-into-a-broker): at least
+ * once and in order, surviving restarts and a broker outage. Each run, under the outbox's lease
+ * (one instance at a time), takes the oldest messages (when there are none, the next clicks after
+ * the click cursor become a `link.clicked` message, as for webhooks), publishes them in order,
+ * and deletes them only once the broker acknowledged them all. A failed publish keeps them, closes
+ * the connection and waits (1 s, doubling up to 10 s) before trying again; the outage is said
+ * once when it starts and once when it ends.
+ */
+import crypto from 'node:crypto';
+import { systemScope } from '../../auth/scope';
+import { type Background, runInBackground } from '../../background';
+import { CLICKS_PER_MESSAGE } from '../../contract/webhooks';
+import { maskCredentials } from '../../observability/logger';
+import type { BrokerOutbox } from '../../storage/repositories/brokerOutbox';
+import type { EventFeed } from '../../storage/repositories/eventFeed';
+import { clickHorizon } from '../clickHorizon';
+import { eventClick } from '../eventMessages';
+import type { BrokerConfig } from './brokerConfig';
+import { newBrokerMessage } from './brokerMessages';
+import type { BrokerMetrics } from './brokerMetrics';
+import { connectPublisher } from './connectPublisher';
+import { BROKER_TIMEOUT_MS, type BrokerPublisher, withTimeout } from './publisher';
+
+const TICK_MS = 1000;
+/** Messages per publish (each batch is acknowledged as a whole before it is deleted). */
+const BATCH = 100;
+const LEASE_MS = 30_000;
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 10_000;
+
+export interface BrokerWorkerDeps {
+  config: BrokerConfig;
+  outbox: BrokerOutbox;
+  feed: EventFeed;
+  engine: 'sqlite' | 'postgres';
+  clock: () => number;
+  metrics: BrokerMetrics;
+  /** The outage's two lines: a warning when it starts, information when it ends (and the start's line). */
+  say: (level: 'info' | 'warn', message: string) => void;
+  /** Problems of the loop itself (a database read that failed). */
+  log: (message: string, error?: unknown) => void;
+}
+
+export interface BrokerWorker {
+  start(): void;
+  /** Publishes soon (after a message was stored). */
+  kick(): void;
+  /** False while the broker is unreachable (the last attempt failed). */
+  isUp(): boolean;
+  stop(): Promise<void>;
+}
+
+type RunResult = 'idle' | 'more' | 'down';
+
+/** An error's message without the URL's credentials. */
+function safeMessage(error: unknown, config: BrokerConfig): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const url = new URL(config.url);
+  let safe = maskCredentials(text).split(config.url).join(config.safeName);
+  if (url.password) safe = safe.split(decodeURIComponent(url.password)).join('***');
+  return safe.slice(0, 300);
+}
+
+export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
+  const { config, outbox, feed, clock } = deps;
+  const holder = `broker-${crypto.randomBytes(6).toString('hex')}`;
+  const horizon = clickHorizon(deps.engine, feed, clock);
+  let publisher: BrokerPublisher | undefined;
+  let loop: Background<RunResult> | undefined;
+  let failures = 0;
+  let stopped = false;
+  let stateMade = false;
+
+  /** The next clicks after the cursor as one message; false when there were none. */
+  async function takeClicks(): Promise<boolean> {
+    const cursor = await outbox.cursor(() => feed.lastClickId());
+    const upTo = await horizon.upTo();
+    if (upTo <= cursor) return false;
+    const clicks = await feed.clicksAfter({ after: cursor, upTo, scope: systemScope(), limit: CLICKS_PER_MESSAGE });
+    if (clicks.length === 0) {
+      await outbox.setCursor(upTo);
+      return false;
+    }
+    const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
+    const data = { clicks: clicks.map((click) => eventClick(click, false)) };
+    await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), next);
+    return true;
+  }
+
+  function wentDown(error: unknown, backlog: number): void {
+    failures++;
+    if (failures === 1) {
+      deps.say(
+        'warn',
+        `events broker ${config.safeName} unreachable (${safeMessage(error, config)}); ${backlog} events wait in the outbox`,
+      );
+    }
+  }
+
+  function cameBack(): void {
+    if (failures > 0)
+      deps.say('info', `events broker ${config.safeName} reachable again after ${failures} failed attempts`);
+    failures = 0;
+  }
+
+  async function run(): Promise<RunResult> {
+    if (stopped) return 'idle';
+    // The state row (and its click cursor) is made on the first run: the lease lives in it.
+    if (!stateMade) stateMade = (await outbox.cursor(() => feed.lastClickId())) >= 0;
+    if (!(await outbox.lease(holder, clock(), LEASE_MS))) return 'idle';
+    try {
+      await horizon.sample();
+      let messages = await outbox.next(BATCH);
+      if (messages.length === 0 && (await takeClicks())) messages = await outbox.next(BATCH);
+      if (messages.length === 0) return 'idle';
+      try {
+        publisher ??= await connectPublisher(config);
+        const events = messages.map((message) => ({ id: message.message_id, type: message.type, body: message.body }));
+        await withTimeout(publisher.publish(events), BROKER_TIMEOUT_MS, `publishing to ${config.safeName}`);
+      } catch (error) {
+        const failed = publisher;
+        publisher = undefined;
+        await failed?.close();
+        deps.metrics.messages('retried', messages.length);
+        wentDown(error, await outbox.backlog().catch(() => messages.length));
+        return 'down';
+      }
+      await outbox.remove(messages.map((message) => message.id));
+      deps.metrics.messages('published', messages.length);
+      cameBack();
+      return 'more';
+    } finally {
+      await outbox.release(holder).catch(() => undefined);
+    }
+  }
+
+  function backoff(): number {
+    return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(failures - 1, 10));
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (loop) loop.runSoon();
+    else {
+      loop = runInBackground(run, {
+        what: 'publishing events to the broker',
+        everyMs: TICK_MS,
+        firstAfterMs: 0,
+        nextAfterMs: (result) => (result === 'more' ? 0 : result === 'down' ? backoff() : TICK_MS),
+        log: deps.log,
+      });
+    }
+  }
+
+  return {
+    start() {
+      deps.say('info', `publishing events to ${config.safeName} (topic ${config.topic})`);
+      if (deps.engine !== 'sqlite') return kick();
+      outbox
+        .releaseAll()
+        .catch((error) => deps.log('the broker lease could not be ended at start', error))
+        .finally(kick);
+    },
+    kick() {
+      // While the broker is away, a new event waits for the backoff like the rest.
+      if (failures === 0) kick();
+    },
+    isUp: () => failures === 0,
+    async stop() {
+      stopped = true;
+      await loop?.stop();
+      await publisher?.close();
+      publisher = undefined;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * A link's clicks reach webhooks, the broker and the live streams before its `link.deleted`
+ * (docs/api.md#webhooks): deleting a link deletes its stored clicks, which are the click events'
+ * outbox, so just before the deletion the link's clicks not yet taken by each listening webhook
+ * (and by the broker) become `link.clicked` messages of their own, queued ahead of the deletion's
+ * message, and the streams read what is stored. A webhook's cursor later passes over those ids,
+ * gone by then, so nothing is sent twice.
+ */
+import { systemScope } from '../auth/scope';
+import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
+import type { BrokerOutbox, NewBrokerMessage } from '../storage/repositories/brokerOutbox';
+import type { FeedClick } from '../storage/repositories/eventFeed';
+import type { EventStorage } from '../storage/repositories/eventStorage';
+import type { NewMessage } from '../storage/repositories/webhookOutbox';
+import { newBrokerMessage } from './brokers/brokerMessages';
+import { eventClick, newMessage } from './eventMessages';
+import type { StreamHub } from './streamHub';
+
+/** Clicks of one link taken at most (a link deleted with more untaken clicks keeps the first ones). */
+const MOST_CLICKS = 100 * CLICKS_PER_MESSAGE;
+
+function chunks(clicks: readonly FeedClick[]): { clicks: ReturnType<typeof eventClick>[] }[] {
+  const out = [];
+  for (let start = 0; start < clicks.length; start += CLICKS_PER_MESSAGE) {
+    out.push({ clicks: clicks.slice(start, start + CLICKS_PER_MESSAGE).map((click) => eventClick(click, false)) });
+  }
+  return out;
+}
+
+export async function takeDeletedLinkClicks(
+  deps: { storage: EventStorage; hub: StreamHub; brokerOutbox: BrokerOutbox | undefined; clock: () => number },
+  link: { id: number; ownerId: number | null },
+): Promise<void> {
+  const { webhooks, feed } = deps.storage;
+  const now = deps.clock();
+  const clicksAfter = (after: number) =>
+    feed.clicksAfter({ after, linkId: link.id, scope: systemScope(), limit: MOST_CLICKS });
+  const webhookMessages: NewMessage[] = [];
+  for (const webhook of await webhooks.listening('link.clicked', { user_id: link.ownerId })) {
+    for (const data of chunks(await clicksAfter(webhook.click_cursor))) {
+      webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data));
+    }
+  }
+  const brokerMessages: NewBrokerMessage[] = [];
+  if (deps.brokerOutbox) {
+    const cursor = await deps.brokerOutbox.cursor(() => feed.lastClickId());
+    for (const data of chunks(await clicksAfter(cursor)))
+      brokerMessages.push(newBrokerMessage('link.clicked', now, data));
+  }
+  await deps.storage.enqueueAll(webhookMessages, brokerMessages);
+  await deps.hub.catchUp();
+}

@@ -1,0 +1,101 @@
+/**
+ * The outbox of EVENTS_BROKER_URL (docs/api.md#events-into-a-broker), written once over the
+ * executor: link events are stored with the call that caused them, clicks are taken after the
+ * click cursor, and a message is deleted only once the broker acknowledged it. One instance at a
+ * time publishes, under the lease of broker_state's single row.
+ */
+import type { WebhookEvent } from '../../contract/webhooks';
+import type { Executor } from '../executor';
+
+export interface BrokerMessageRecord {
+  id: number;
+  /** The event's `id`: the same when it is published again. */
+  message_id: string;
+  type: WebhookEvent;
+  /** The exact JSON text published. */
+  body: string;
+  created_at: number;
+}
+
+export type NewBrokerMessage = Omit<BrokerMessageRecord, 'id'>;
+
+const INSERT = 'INSERT INTO broker_messages (message_id, type, body, created_at) VALUES (?, ?, ?, ?)';
+
+export interface BrokerOutbox {
+  /** Stores the messages in the caller's transaction `tx`, or in one of its own. */
+  enqueue(messages: readonly NewBrokerMessage[], tx?: Executor): Promise<void>;
+  /** A click message and the new click cursor, together. */
+  enqueueClicks(message: NewBrokerMessage, cursor: number): Promise<void>;
+  /** The oldest `limit` messages, oldest first. */
+  next(limit: number): Promise<BrokerMessageRecord[]>;
+  /** Deletes the messages up to and including id `upTo` (all acknowledged). */
+  remove(ids: readonly number[]): Promise<void>;
+  backlog(): Promise<number>;
+  /** The click cursor; the state row is made at `initialCursor` when there is none yet. */
+  cursor(initialCursor: () => Promise<number>): Promise<number>;
+  setCursor(cursor: number): Promise<void>;
+  /** Takes the outbox for `ms` unless another holder's lease still runs; renews one's own. */
+  lease(owner: string, now: number, ms: number): Promise<boolean>;
+  release(owner: string): Promise<void>;
+  /** Ends any lease (SQLite at start: one process publishes, so a lease left is a killed one's). */
+  releaseAll(): Promise<void>;
+}
+
+const params = (message: NewBrokerMessage) => [message.message_id, message.type, message.body, message.created_at];
+
+export function createBrokerOutbox(db: Executor): BrokerOutbox {
+  return {
+    async enqueue(messages, tx) {
+      if (messages.length === 0) return;
+      const write = async (into: Executor) => {
+        for (const message of messages) await into.run(INSERT, params(message));
+      };
+      await (tx ? write(tx) : db.transaction(write));
+    },
+    enqueueClicks: (message, cursor) =>
+      db.transaction(async (tx) => {
+        await tx.run(INSERT, params(message));
+        await tx.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [cursor]);
+      }),
+    next: (limit) =>
+      db.all<BrokerMessageRecord>(
+        'SELECT id, message_id, type, body, created_at FROM broker_messages ORDER BY id LIMIT ?',
+        [limit],
+      ),
+    async remove(ids) {
+      if (ids.length === 0) return;
+      await db.run(`DELETE FROM broker_messages WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+    },
+    async backlog() {
+      const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM broker_messages');
+      return Number(row?.n ?? 0);
+    },
+    async cursor(initialCursor) {
+      const row = await db.get<{ click_cursor: number }>('SELECT click_cursor FROM broker_state WHERE id = 1');
+      if (row) return Number(row.click_cursor);
+      // The broker hears clicks made from now on, as a new webhook does.
+      const start = await initialCursor();
+      await db.run('INSERT INTO broker_state (id, click_cursor) VALUES (1, ?) ON CONFLICT (id) DO NOTHING', [start]);
+      const made = await db.get<{ click_cursor: number }>('SELECT click_cursor FROM broker_state WHERE id = 1');
+      return Number(made?.click_cursor ?? start);
+    },
+    async setCursor(cursor) {
+      await db.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [cursor]);
+    },
+    async lease(owner, now, ms) {
+      const changed = await db.run(
+        'UPDATE broker_state SET lease_owner = ?, lease_until = ? WHERE id = 1 AND (lease_owner = ? OR lease_until < ?)',
+        [owner, now + ms, owner, now],
+      );
+      return changed > 0;
+    },
+    async release(owner) {
+      await db.run('UPDATE broker_state SET lease_owner = NULL, lease_until = 0 WHERE id = 1 AND lease_owner = ?', [
+        owner,
+      ]);
+    },
+    async releaseAll() {
+      await db.run('UPDATE broker_state SET lease_owner = NULL, lease_until = 0 WHERE id = 1');
+    },
+  };
+}
