@@ -60,33 +60,20 @@ export interface LinkChecks {
   stop(): Promise<void>;
 }
 
-export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
+const STOPPED = 'link checks stopped';
+
+/**
+ * One link's check: its lease, each destination's requests in the account's and the host's turn,
+ * the judgement stored and a turn told. Cut by `signal` (a stop): given up, not judged, lease freed.
+ */
+function createCheckOne(deps: LinkChecksDeps, signal: AbortSignal, stopped: Error) {
   const { store, clock } = deps;
   const pacer = createHostPacer();
   const rules = { ...deps.rules, lookup: createNameLookup(deps.dnsServers) };
   const resolverAnswers = createResolverProbe(deps.dnsServers, { clock });
-  const under = new Set<Promise<unknown>>();
-  const periodMs = deps.hours * 3_600_000;
-  let rounds: Background<void> | undefined;
-  /** Aborted by `stop`: requests under way are cut and those waiting their turn never start. */
-  const stopping = new AbortController();
-  const stopped = new Error('link checks stopped');
-  /** Checks of the periodic rounds under way, and how many of them each account has. */
-  let roundChecks = 0;
-  const accountChecks = new Map<string, number>();
-
-  function logFailure(error: unknown): void {
-    if (error !== stopped) deps.log('link check failed', error);
-  }
-
-  function track<T>(work: Promise<T>): Promise<T> {
-    under.add(work);
-    work.finally(() => under.delete(work)).catch(() => undefined);
-    return work;
-  }
 
   async function check(linkId: number): Promise<boolean> {
-    if (stopping.signal.aborted) throw stopped;
+    if (signal.aborted) throw stopped;
     const started = clock();
     if (!(await store.linkHealth.lease(linkId, started, started + LEASE_MS))) return false;
     try {
@@ -100,10 +87,10 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
         userAgent: LINK_CHECK_USER_AGENT,
         timeoutMs: deps.timeoutMs,
         resolverAnswers,
-        signal: stopping.signal,
+        signal: signal,
         pace: <T>(url: URL, request: () => Promise<T>) =>
           pacer.run(account, hostKey(url), () =>
-            stopping.signal.aborted ? Promise.reject(stopped) : deps.connections.run(account, request),
+            signal.aborted ? Promise.reject(stopped) : deps.connections.run(account, request),
           ),
       };
       const checked = await Promise.all(
@@ -113,7 +100,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
         })),
       );
       // A check cut by a stop is given up, not judged: its lease is released and the link stays due.
-      if (stopping.signal.aborted) throw stopped;
+      if (signal.aborted) throw stopped;
       const result = judgeCheck(checked, previous, clock());
       const { turn, broken_told } = turnOf(result.status, previous?.broken_told ?? false);
       await store.linkHealth.save(linkId, { ...result, broken_told });
@@ -123,6 +110,32 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
       await store.linkHealth.release(linkId).catch(() => undefined);
       throw error;
     }
+  }
+
+  return { check, cancelWaiting: () => pacer.cancelWaiting(stopped) };
+}
+
+export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
+  const { store, clock } = deps;
+  const under = new Set<Promise<unknown>>();
+  const periodMs = deps.hours * 3_600_000;
+  let rounds: Background<void> | undefined;
+  /** Aborted by `stop`: requests under way are cut and those waiting their turn never start. */
+  const stopping = new AbortController();
+  const stopped = new Error(STOPPED);
+  const { check, cancelWaiting } = createCheckOne(deps, stopping.signal, stopped);
+  /** Checks of the periodic rounds under way, and how many of them each account has. */
+  let roundChecks = 0;
+  const accountChecks = new Map<string, number>();
+
+  function logFailure(error: unknown): void {
+    if (error !== stopped) deps.log('link check failed', error);
+  }
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    under.add(work);
+    work.finally(() => under.delete(work)).catch(() => undefined);
+    return work;
   }
 
   /**
@@ -172,7 +185,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     },
     async stop() {
       stopping.abort();
-      pacer.cancelWaiting(stopped);
+      cancelWaiting();
       await rounds?.stop();
       rounds = undefined;
       await Promise.allSettled([...under]);
