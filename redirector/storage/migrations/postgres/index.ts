@@ -36,6 +36,7 @@ import m026 from './026-user-language';
 import m027 from './027-stream-tickets-name-their-credential';
 import m028 from './028-session-origins';
 import m029 from './029-link-health-broken-told';
+import m030 from './030-import-jobs';
 
 export const postgresMigrations = [
   m001,
@@ -67,6 +68,7 @@ export const postgresMigrations = [
   m027,
   m028,
   m029,
+  m030,
 ];
 
 /**

@@ -27,6 +27,7 @@ import m021 from './021-user-language';
 import m022 from './022-stream-tickets-name-their-credential';
 import m023 from './023-session-origins';
 import m024 from './024-link-health-broken-told';
+import m025 from './025-import-jobs';
 
 export const sqliteMigrations = [
   m001,
@@ -53,4 +54,5 @@ export const sqliteMigrations = [
   m022,
   m023,
   m024,
+  m025,
 ];
