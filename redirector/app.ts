@@ -11,6 +11,7 @@ import { createDomainRouter } from './http/domainRoutes';
 import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { AVATAR_PATH, createHubRouter } from './http/hubRoutes';
+import { createImportRouter } from './http/importRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createKeyRouter } from './http/keyRoutes';
 import { createLinkHealthRouter } from './http/linkHealthRoutes';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): App {
     createAnalyticsRouter(services),
     createKeyRouter(services),
     createWebhookRouter(services),
+    createImportRouter(services),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps): App {
 
   services.events.start();
   services.linkChecks.start();
+  services.importRunner.start();
   // Read early, so the edge knows the published hubs by the first click; retried by its poll.
   services.hubDirectory.ready().catch(() => undefined);
   const koaHandler = koa.callback();
@@ -123,6 +126,7 @@ export function createApp(deps: AppDeps): App {
       if (!redirect(req, res)) void koaHandler(req, res);
     },
     drain: async () => {
+      await services.importRunner.stop();
       await services.linkChecks.stop();
       await services.events.stop();
       services.hubDirectory.stop();

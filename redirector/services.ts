@@ -15,6 +15,8 @@ import type { LinkChecks } from './health/linkChecks';
 import { linkHealthParts } from './health/linkHealthParts';
 import type { LinkHealthService } from './health/linkHealthService';
 import { createHubParts, type HubKeyDeps, type HubParts } from './hubs/hubParts';
+import { createImportRunner, type ImportRunner } from './imports/importRunner';
+import { createImportService, type ImportService } from './imports/importService';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
@@ -63,6 +65,9 @@ export interface Services extends HubParts, AccountServices {
   /** Link health checks (docs/api.md#link-health); createApp starts their rounds. */
   linkChecks: LinkChecks;
   linkHealth: LinkHealthService;
+  /** Import jobs (docs/api.md#imports); createApp starts their runner. */
+  imports: ImportService;
+  importRunner: ImportRunner;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -158,9 +163,14 @@ export function createServices(deps: ServiceDeps): Services {
       for (const change of changes) if (change.action !== 'deleted') checks.linkChecks.soon(change.link.id);
     },
   });
+  const keepAddress = secret ? anonymizingAddressKeeper(secret) : keepFullAddress;
+  const allowPrivate = config.events.outboundAllowPrivate;
+  const importRunner = createImportRunner({ store, links, keepAddress, clock, allowPrivate });
   return {
     config,
     store,
+    imports: createImportService({ store, clock, allowPrivate, onQueued: () => importRunner.wake() }),
+    importRunner,
     analytics: createAnalyticsService(store, clock, config.publicUrl),
     clickPlaces: store.links,
     clock,
@@ -176,7 +186,7 @@ export function createServices(deps: ServiceDeps): Services {
     clickRecorder,
     lookupPlace: deps.lookupPlace,
     metrics,
-    keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
+    keepAddress,
     events,
     ...hubParts,
     ...checks,

@@ -3,6 +3,8 @@
  * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
  */
 
+import type { ImportRepository } from './repositories/importRepository';
+import type { ImportWrites } from './repositories/importWrites';
 import type { Scope } from '../auth/scope';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
@@ -207,6 +209,9 @@ export interface Store {
   readonly clicks: ClickRepository;
   /** What the link checks found (docs/api.md#link-health). */
   readonly linkHealth: LinkHealthRepository;
+  /** Import jobs and what they write (docs/api.md#imports). */
+  readonly imports: ImportRepository;
+  readonly importWrites: ImportWrites;
   readonly analytics: AnalyticsQueries;
   /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
   readonly events: EventStorage;

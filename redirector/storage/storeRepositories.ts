@@ -8,6 +8,8 @@ import { createApiKeyRepository } from './repositories/apiKeyRepository';
 import { createDomainRepository } from './repositories/domainRepository';
 import { createEventStorage } from './repositories/eventStorage';
 import { createHubRepository } from './repositories/hubRepository';
+import { createImportRepository } from './repositories/importRepository';
+import { createImportWrites } from './repositories/importWrites';
 import { rollupLinkCounts } from './repositories/linkCounts';
 import { createLinkHealthRepository } from './repositories/linkHealthRepository';
 import { createLinkRepository } from './repositories/linkRepository';
@@ -17,11 +19,22 @@ import type { Store } from './store';
 
 export type StoreRepositories = Pick<
   Store,
-  'users' | 'sessions' | 'accountLinks' | 'apiKeys' | 'events' | 'links' | 'domains' | 'hubs' | 'linkHealth'
+  | 'users'
+  | 'sessions'
+  | 'accountLinks'
+  | 'apiKeys'
+  | 'events'
+  | 'links'
+  | 'domains'
+  | 'hubs'
+  | 'linkHealth'
+  | 'imports'
+  | 'importWrites'
 >;
 
 export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
   const linkCounts = rollupLinkCounts(executor, fold);
+  const imports = createImportRepository(executor);
   return {
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
@@ -32,5 +45,7 @@ export function createStoreRepositories(executor: Executor, fold: () => unknown)
     domains: createDomainRepository(executor),
     hubs: createHubRepository(executor),
     linkHealth: createLinkHealthRepository(executor),
+    imports,
+    importWrites: createImportWrites(executor, imports),
   };
 }
