@@ -6,8 +6,8 @@
  * start (or another instance) resumes it.
  */
 import { type Background, type BackgroundOptions, runInBackground, SHARED_LOOP_JITTER } from '../background';
-import { RuleError } from '../ruleError';
 import { logProblem } from '../observability/logger';
+import { RuleError } from '../ruleError';
 import type { ImportRecord } from '../storage/repositories/importRepository';
 import { failImportJob, type ImportJobDeps, runImportJob } from './importJob';
 import { openSource } from './importSources';

@@ -10,8 +10,8 @@ import net from 'node:net';
 import { IMPORT_SOURCES, type ImportSource } from '../contract/imports';
 import { isPrivateAddress, OUTBOUND_PRIVATE_RULE, OUTBOUND_UNRESOLVABLE } from '../outbound/addressRules';
 import { invalidInput } from '../ruleError';
-import type { ImportSourceReader } from './sources/importSource';
 import { openYourls } from '../storage/foreign/yourlsReader';
+import type { ImportSourceReader } from './sources/importSource';
 import { parseYourlsConnection, yourlsSourceKey } from './sources/yourls';
 
 export const UNKNOWN_SOURCE = `source must be one of: ${IMPORT_SOURCES.join(', ')}`;
@@ -57,6 +57,10 @@ export async function openSource(
   connection: unknown,
   allowPrivate: boolean,
 ): Promise<ImportSourceReader> {
-  const yourls = parseYourlsConnection(connection);
-  return openYourls(yourls, await reachableAddress(yourls.host, allowPrivate));
+  switch (source) {
+    case 'yourls': {
+      const yourls = parseYourlsConnection(connection);
+      return openYourls(yourls, await reachableAddress(yourls.host, allowPrivate));
+    }
+  }
 }

@@ -3,8 +3,6 @@
  * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
  */
 
-import type { ImportRepository } from './repositories/importRepository';
-import type { ImportWrites } from './repositories/importWrites';
 import type { Scope } from '../auth/scope';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
@@ -28,6 +26,8 @@ import type { ApiKeyRepository } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
+import type { ImportRepository } from './repositories/importRepository';
+import type { ImportWrites } from './repositories/importWrites';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkPageQuery } from './repositories/linkLists';
 

@@ -8,6 +8,7 @@ import { analyticsPaths } from './analyticsPaths';
 import { componentSchemas } from './components';
 import { eventComponentSchemas, eventPaths } from './eventPaths';
 import { hubComponentSchemas, hubPaths } from './hubPaths';
+import { importComponentSchemas, importPaths } from './importPaths';
 import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
@@ -24,7 +25,15 @@ export function openApiDocument(publicUrl: string): Schema {
         'and carries Cache-Control: no-store. The reference in prose is docs/api.md.',
     },
     servers: [{ url: publicUrl }],
-    paths: { ...accountPaths, ...selfServicePaths, ...linkPaths, ...analyticsPaths, ...hubPaths, ...eventPaths },
+    paths: {
+      ...accountPaths,
+      ...selfServicePaths,
+      ...linkPaths,
+      ...analyticsPaths,
+      ...hubPaths,
+      ...eventPaths,
+      ...importPaths,
+    },
     components: {
       securitySchemes: {
         adminKey: {
@@ -35,7 +44,13 @@ export function openApiDocument(publicUrl: string): Schema {
         },
         bearer: { type: 'http', scheme: 'bearer', description: 'A user session token or a user API key' },
       },
-      schemas: { ...componentSchemas, ...hubComponentSchemas, ...eventComponentSchemas, ...selfServiceSchemas },
+      schemas: {
+        ...componentSchemas,
+        ...hubComponentSchemas,
+        ...eventComponentSchemas,
+        ...selfServiceSchemas,
+        ...importComponentSchemas,
+      },
       responses: errorResponses,
     },
   };

@@ -73,7 +73,9 @@ const MARKED_INSERT_NAME = 'me_insert_marked_clicks';
 export function postgresClickInserts(db: Queryable): ClickRepository['insertMany'] {
   return async (clicks, mark) => {
     if (clicks.length === 0 && mark === undefined) return;
-    const values: unknown[] = INSERTED_COLUMNS.map((name) => clicks.map((click) => click[name] ?? (name === 'imported' ? false : null)));
+    const values: unknown[] = INSERTED_COLUMNS.map((name) =>
+      clicks.map((click) => click[name] ?? (name === 'imported' ? false : null)),
+    );
     if (mark !== undefined) {
       const skipWhen = mark.skipWhen ?? [];
       values.push(

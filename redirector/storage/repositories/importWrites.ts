@@ -5,10 +5,10 @@
  * so that a job resumed after a restart never stores a click twice.
  */
 import type { Scope } from '../../auth/scope';
-import type { NewClick } from '../records';
 import type { Executor, SqlParam } from '../executor';
-import type { ImportRepository, ImportStep } from './importRepository';
+import type { NewClick } from '../records';
 import { NEW_CLICK_COLUMNS } from './columns';
+import type { ImportRepository, ImportStep } from './importRepository';
 import { ownedBy } from './scopeFilter';
 
 /** A link already holding a code an import wants. */
