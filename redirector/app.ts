@@ -27,6 +27,7 @@ import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
+import { createImportParts } from './imports/importParts';
 import { createServices, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -55,6 +56,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 
 export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
+  const { imports, importRunner } = createImportParts(services);
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
   // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
@@ -77,7 +79,7 @@ export function createApp(deps: AppDeps): App {
     createAnalyticsRouter(services),
     createKeyRouter(services),
     createWebhookRouter(services),
-    createImportRouter(services),
+    createImportRouter({ ...services, imports }),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
@@ -113,7 +115,7 @@ export function createApp(deps: AppDeps): App {
 
   services.events.start();
   services.linkChecks.start();
-  services.importRunner.start();
+  importRunner.start();
   // Read early, so the edge knows the published hubs by the first click; retried by its poll.
   services.hubDirectory.ready().catch(() => undefined);
   const koaHandler = koa.callback();
@@ -126,7 +128,7 @@ export function createApp(deps: AppDeps): App {
       if (!redirect(req, res)) void koaHandler(req, res);
     },
     drain: async () => {
-      await services.importRunner.stop();
+      await importRunner.stop();
       await services.linkChecks.stop();
       await services.events.stop();
       services.hubDirectory.stop();

@@ -15,8 +15,6 @@ import type { LinkChecks } from './health/linkChecks';
 import { linkHealthParts } from './health/linkHealthParts';
 import type { LinkHealthService } from './health/linkHealthService';
 import { createHubParts, type HubKeyDeps, type HubParts } from './hubs/hubParts';
-import { createImportRunner, type ImportRunner } from './imports/importRunner';
-import { createImportService, type ImportService } from './imports/importService';
 import { type ApiKeyService, createApiKeyService } from './keys/apiKeyService';
 import { createLinkCache, type LinkCache } from './links/linkCache';
 import { createLinkService, type LinkService } from './links/linkService';
@@ -65,9 +63,6 @@ export interface Services extends HubParts, AccountServices {
   /** Link health checks (docs/api.md#link-health); createApp starts their rounds. */
   linkChecks: LinkChecks;
   linkHealth: LinkHealthService;
-  /** Import jobs (docs/api.md#imports); createApp starts their runner. */
-  imports: ImportService;
-  importRunner: ImportRunner;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -163,14 +158,9 @@ export function createServices(deps: ServiceDeps): Services {
       for (const change of changes) if (change.action !== 'deleted') checks.linkChecks.soon(change.link.id);
     },
   });
-  const keepAddress = secret ? anonymizingAddressKeeper(secret) : keepFullAddress;
-  const allowPrivate = config.events.outboundAllowPrivate;
-  const importRunner = createImportRunner({ store, links, keepAddress, clock, allowPrivate });
   return {
     config,
     store,
-    imports: createImportService({ store, clock, allowPrivate, onQueued: () => importRunner.wake() }),
-    importRunner,
     analytics: createAnalyticsService(store, clock, config.publicUrl),
     clickPlaces: store.links,
     clock,
@@ -186,7 +176,7 @@ export function createServices(deps: ServiceDeps): Services {
     clickRecorder,
     lookupPlace: deps.lookupPlace,
     metrics,
-    keepAddress,
+    keepAddress: secret ? anonymizingAddressKeeper(secret) : keepFullAddress,
     events,
     ...hubParts,
     ...checks,

@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ImportResponse, ImportsResponse } from '../contract/imports';
-import type { Services } from '../services';
+import type { ImportService } from '../imports/importService';
 import { type GuardServices, requireCaller, scopeOf } from './authGuards';
 import { badRequest } from './errors';
 import { bodyOf, optionalIdParam } from './requestInput';
@@ -18,7 +18,7 @@ function importId(ctx: Context): number {
   return id;
 }
 
-export function createImportRouter(services: GuardServices & Pick<Services, 'imports'>): Router {
+export function createImportRouter(services: GuardServices & { imports: ImportService }): Router {
   const { imports } = services;
   const caller = requireCaller(services);
   const router = new Router();

@@ -98,34 +98,42 @@ function decode(row: Row): ImportRecord {
 
 const ACTIVE = "state IN ('queued', 'running')";
 
+/** Inserts a queued job; ImportAlreadyActive when the owner has one queued or running. */
+async function insertJob(
+  db: Executor,
+  scope: Scope,
+  job: NewImport,
+  byId: (id: number) => Promise<ImportRecord | undefined>,
+): Promise<ImportRecord> {
+  try {
+    const row = await db.get<{ id: number }>(
+      `INSERT INTO import_jobs (user_id, source, source_key, state, dry_run, options, connection, progress, errors,
+             checkpoint, created_at) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
+      [
+        ownerValue(scope),
+        job.source,
+        job.source_key,
+        job.dry_run,
+        JSON.stringify(job.options),
+        JSON.stringify(job.connection),
+        JSON.stringify(job.progress),
+        job.created_at,
+      ],
+    );
+    return (await byId(Number(row!.id)))!;
+  } catch (error) {
+    if (String((error as Error).message).includes('import_jobs_one_active')) throw new ImportAlreadyActive();
+    throw error;
+  }
+}
+
 export function createImportRepository(db: Executor): ImportRepository {
   const byId = async (id: number) => {
     const row = await db.get<Row>(`SELECT ${COLUMNS} FROM import_jobs WHERE id = ?`, [id], SHAPE);
     return row && decode(row);
   };
   return {
-    async create(scope, job) {
-      try {
-        const row = await db.get<{ id: number }>(
-          `INSERT INTO import_jobs (user_id, source, source_key, state, dry_run, options, connection, progress, errors,
-             checkpoint, created_at) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
-          [
-            ownerValue(scope),
-            job.source,
-            job.source_key,
-            job.dry_run,
-            JSON.stringify(job.options),
-            JSON.stringify(job.connection),
-            JSON.stringify(job.progress),
-            job.created_at,
-          ],
-        );
-        return (await byId(Number(row!.id)))!;
-      } catch (error) {
-        if (String((error as Error).message).includes('import_jobs_one_active')) throw new ImportAlreadyActive();
-        throw error;
-      }
-    },
+    create: (scope, job) => insertJob(db, scope, job, byId),
     async list(scope, limit) {
       const where = whereReached(scope);
       const rows = await db.all<Row>(
