@@ -29,6 +29,8 @@ export interface YourlsDatabase {
   url: string;
   addLinks(links: readonly YourlsLink[]): Promise<void>;
   addClicks(clicks: readonly YourlsClick[]): Promise<void>;
+  /** The URL of an account of the database's own that may only read it, with `password`. */
+  readerUrl(password: string): Promise<string>;
   /** A second session of the test's holding `yourls_log` locked: readers of it wait until `unlock`. */
   lockClicks(): Promise<{ unlock(): Promise<void> }>;
   drop(): Promise<void>;
@@ -74,6 +76,7 @@ export async function createYourlsDatabase(prefix = 'yourls_'): Promise<YourlsDa
     `INSERT INTO ${prefix}options (option_name, option_value) VALUES ('version', '1.9.2'), ('db_version', '505')`,
   );
   const url = `${TEST_MYSQL_URL}/${name}`;
+  const readers: string[] = [];
   return {
     url,
     async addLinks(links) {
@@ -100,6 +103,16 @@ export async function createYourlsDatabase(prefix = 'yourls_'): Promise<YourlsDa
         );
       }
     },
+    async readerUrl(password) {
+      const reader = `${name}_r`.slice(0, 32);
+      for (const host of ['%', 'localhost']) {
+        await admin.query(`CREATE USER IF NOT EXISTS ?@? IDENTIFIED BY ?`, [reader, host, password]);
+        await admin.query(`GRANT SELECT ON ${name}.* TO ?@?`, [reader, host]);
+      }
+      readers.push(reader);
+      const base = new URL(TEST_MYSQL_URL);
+      return `mysql://${reader}:${encodeURIComponent(password)}@${base.host}/${name}`;
+    },
     async lockClicks() {
       const session = await mysql.createConnection(url);
       await session.query(`LOCK TABLES ${prefix}log WRITE`);
@@ -111,6 +124,9 @@ export async function createYourlsDatabase(prefix = 'yourls_'): Promise<YourlsDa
       };
     },
     async drop() {
+      for (const reader of readers) {
+        for (const host of ['%', 'localhost']) await admin.query('DROP USER IF EXISTS ?@?', [reader, host]);
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.end();
     },
