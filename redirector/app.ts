@@ -11,6 +11,7 @@ import { createDomainRouter } from './http/domainRoutes';
 import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { AVATAR_PATH, createHubRouter } from './http/hubRoutes';
+import { createImportRouter } from './http/importRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createKeyRouter } from './http/keyRoutes';
 import { createLinkHealthRouter } from './http/linkHealthRoutes';
@@ -27,6 +28,7 @@ import { createSsoRouter } from './http/ssoRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
+import { createImportParts } from './imports/importParts';
 import { createServices, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -55,6 +57,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 
 export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
+  const { imports, importRunner } = createImportParts(services);
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
   // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps): App {
     createAnalyticsRouter(services),
     createKeyRouter(services),
     createWebhookRouter(services),
+    createImportRouter({ ...services, imports }),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
@@ -113,6 +117,7 @@ export function createApp(deps: AppDeps): App {
 
   services.events.start();
   services.linkChecks.start();
+  importRunner.start();
   // Read early, so the edge knows the published hubs by the first click; retried by its poll.
   services.hubDirectory.ready().catch(() => undefined);
   const koaHandler = koa.callback();
@@ -125,6 +130,7 @@ export function createApp(deps: AppDeps): App {
       if (!redirect(req, res)) void koaHandler(req, res);
     },
     drain: async () => {
+      await importRunner.stop();
       await services.linkChecks.stop();
       await services.events.stop();
       services.hubDirectory.stop();

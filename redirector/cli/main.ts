@@ -16,6 +16,7 @@ import {
 } from './command';
 import { backupCommand } from './commands/backup';
 import { checkCommand } from './commands/check';
+import { importYourlsCommand } from './commands/importCommand';
 import { linksExportCommand, linksImportCommand } from './commands/links';
 import { restoreCommand } from './commands/restore';
 import { rotateAdminKeyCommand } from './commands/rotateAdminKey';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   usersSetPasswordCommand,
   linksExportCommand,
   linksImportCommand,
+  importYourlsCommand,
 ];
 
 function overview(commands: readonly Command[], heading: string): string {

@@ -38,6 +38,8 @@ export interface Click extends ClickVisitor {
   blocked: boolean;
   /** The split-traffic variant the visitor went to (its index in the link's variants); null: none. */
   variant: number | null;
+  /** Brought in by an import (docs/api.md#imports): counted in figures, never sent to webhooks or streams. */
+  imported: boolean;
 }
 
 /** How a stored field of a click is kept: its column's type, its decoding and its OpenAPI schema follow. */
@@ -74,6 +76,7 @@ export const CLICK_FIELD_KINDS = {
   is_bot: 'flag',
   user_agent: 'text',
   variant: 'optionalIndex',
+  imported: 'flag',
 } as const satisfies { [Field in keyof Omit<Click, 'id' | 'created_at'>]-?: ClickFieldKind };
 
 export type StoredClickField = keyof typeof CLICK_FIELD_KINDS;

@@ -92,9 +92,11 @@ export type LinkWithCounts = LinkRecord & LinkCounts;
 /** A click as stored: the API's Click with its time as epoch milliseconds only. */
 export type ClickRecord = Omit<Click, 'created_at'>;
 
-export type NewClick = Omit<ClickRecord, 'id' | 'variant'> & {
+export type NewClick = Omit<ClickRecord, 'id' | 'variant' | 'imported'> & {
   /** The split-traffic variant; absent or null: none. */
   variant?: number | null;
+  /** Brought in by an import (docs/api.md#imports); absent: a live click. */
+  imported?: boolean;
   /**
    * The identity unique and repeat visitors are counted by, when it is not `ip_address` itself
    * (ANONYMIZE_IPS: privacy/addresses.ts). Absent or null: the address is the visitor.

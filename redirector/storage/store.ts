@@ -26,6 +26,8 @@ import type { ApiKeyRepository } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
+import type { ImportRepository } from './repositories/importRepository';
+import type { ImportWrites } from './repositories/importWrites';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkPageQuery } from './repositories/linkLists';
 import type { SsoRepository } from './repositories/ssoRepository';
@@ -212,6 +214,9 @@ export interface Store {
   readonly linkHealth: LinkHealthRepository;
   /** Provider identities and sign-ins under way (docs/api.md#single-sign-on). */
   readonly sso: SsoRepository;
+  /** Import jobs and what they write (docs/api.md#imports). */
+  readonly imports: ImportRepository;
+  readonly importWrites: ImportWrites;
   readonly analytics: AnalyticsQueries;
   /** Webhooks, their outbox and delivery log, and what the live stream reads (docs/api.md#webhooks). */
   readonly events: EventStorage;

@@ -8,6 +8,8 @@ import { createApiKeyRepository } from './repositories/apiKeyRepository';
 import { createDomainRepository } from './repositories/domainRepository';
 import { createEventStorage } from './repositories/eventStorage';
 import { createHubRepository } from './repositories/hubRepository';
+import { createImportRepository } from './repositories/importRepository';
+import { createImportWrites } from './repositories/importWrites';
 import { rollupLinkCounts } from './repositories/linkCounts';
 import { createLinkHealthRepository } from './repositories/linkHealthRepository';
 import { createLinkRepository } from './repositories/linkRepository';
@@ -18,11 +20,23 @@ import type { Store } from './store';
 
 export type StoreRepositories = Pick<
   Store,
-  'users' | 'sessions' | 'accountLinks' | 'apiKeys' | 'events' | 'links' | 'domains' | 'hubs' | 'linkHealth' | 'sso'
+  | 'users'
+  | 'sessions'
+  | 'accountLinks'
+  | 'apiKeys'
+  | 'events'
+  | 'links'
+  | 'domains'
+  | 'hubs'
+  | 'linkHealth'
+  | 'imports'
+  | 'importWrites'
+  | 'sso'
 >;
 
 export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
   const linkCounts = rollupLinkCounts(executor, fold);
+  const imports = createImportRepository(executor);
   return {
     users: createUserRepository(executor, linkCounts),
     sessions: createSessionRepository(executor),
@@ -34,5 +48,7 @@ export function createStoreRepositories(executor: Executor, fold: () => unknown)
     hubs: createHubRepository(executor),
     linkHealth: createLinkHealthRepository(executor),
     sso: createSsoRepository(executor),
+    imports,
+    importWrites: createImportWrites(executor, imports),
   };
 }

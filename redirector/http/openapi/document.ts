@@ -8,6 +8,7 @@ import { analyticsPaths } from './analyticsPaths';
 import { componentSchemas } from './components';
 import { eventComponentSchemas, eventPaths } from './eventPaths';
 import { hubComponentSchemas, hubPaths } from './hubPaths';
+import { importComponentSchemas, importPaths } from './importPaths';
 import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
@@ -33,6 +34,7 @@ export function openApiDocument(publicUrl: string): Schema {
       ...hubPaths,
       ...eventPaths,
       ...ssoPaths,
+      ...importPaths,
     },
     components: {
       securitySchemes: {
@@ -50,6 +52,7 @@ export function openApiDocument(publicUrl: string): Schema {
         ...eventComponentSchemas,
         ...selfServiceSchemas,
         ...ssoSchemas,
+        ...importComponentSchemas,
       },
       responses: errorResponses,
     },

@@ -28,6 +28,7 @@ const ARRAY_TYPES: Record<(typeof INSERTED_COLUMNS)[number], string> = {
   is_bot: 'boolean',
   user_agent: 'text',
   variant: 'smallint',
+  imported: 'boolean',
   visitor: 'text',
 };
 
@@ -72,7 +73,9 @@ const MARKED_INSERT_NAME = 'me_insert_marked_clicks';
 export function postgresClickInserts(db: Queryable): ClickRepository['insertMany'] {
   return async (clicks, mark) => {
     if (clicks.length === 0 && mark === undefined) return;
-    const values: unknown[] = INSERTED_COLUMNS.map((name) => clicks.map((click) => click[name] ?? null));
+    const values: unknown[] = INSERTED_COLUMNS.map((name) =>
+      clicks.map((click) => click[name] ?? (name === 'imported' ? false : null)),
+    );
     if (mark !== undefined) {
       const skipWhen = mark.skipWhen ?? [];
       values.push(

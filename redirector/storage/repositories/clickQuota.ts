@@ -6,7 +6,8 @@
  *
  * The row is made when a limit is set, from the link's stored clicks so far (a limit may be set on
  * a link that already has some), and dropped when the limit is removed: clicks made meanwhile were
- * not counted, so a limit set again counts afresh. Counting a link's clicks is the slow part (SQLite
+ * not counted, so a limit set again counts afresh. Imported clicks never take a place
+ * (docs/api.md#imports). Counting a link's clicks is the slow part (SQLite
  * keeps no index of clicks by link), so it happens only then.
  */
 import type { Executor } from '../executor';
@@ -15,7 +16,7 @@ const TAKE_SQL = 'UPDATE link_click_quota SET used = used + 1 WHERE link_id = ? 
 const USED_SQL = 'SELECT used FROM link_click_quota WHERE link_id = ?';
 const START_SQL = `
   INSERT INTO link_click_quota (link_id, used)
-  SELECT CAST(? AS BIGINT), COUNT(*) FROM clicks WHERE link_id = ?
+  SELECT CAST(? AS BIGINT), COUNT(*) FROM clicks WHERE link_id = ? AND NOT imported
   ON CONFLICT (link_id) DO NOTHING`;
 
 export function clickQuotaQueries(db: Executor) {

@@ -1,6 +1,6 @@
 /**
  * What webhooks and the live stream read (docs/api.md#webhooks, docs/api.md#live-stream): stored
- * non-bot clicks after a click id, with their link's short code and owner, in click order; and the
+ * non-bot clicks after a click id (imported ones never: docs/api.md#imports), with their link's short code and owner, in click order; and the
  * stream's single-use tickets. The stored clicks are the click events' outbox: reading them here
  * costs the redirect path nothing.
  */
@@ -70,7 +70,7 @@ export function createEventFeed(db: Executor): EventFeed {
   return {
     async clicksAfter(query) {
       const params: (number | boolean)[] = [query.after, false];
-      let where = 'c.id > ? AND c.is_bot = ?';
+      let where = 'c.id > ? AND c.is_bot = ? AND NOT c.imported';
       if (query.upTo !== undefined) {
         where += ' AND c.id <= ?';
         params.push(query.upTo);
@@ -96,7 +96,7 @@ export function createEventFeed(db: Executor): EventFeed {
       if (ids.length === 0) return [];
       const rows = await db.all<FeedClick>(
         `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id
-         WHERE c.id IN (${ids.map(() => '?').join(', ')}) AND c.is_bot = ? ORDER BY c.id`,
+         WHERE c.id IN (${ids.map(() => '?').join(', ')}) AND c.is_bot = ? AND NOT c.imported ORDER BY c.id`,
         [...ids, false],
       );
       for (const row of rows) row.id = Number(row.id);

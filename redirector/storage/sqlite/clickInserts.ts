@@ -43,6 +43,7 @@ function prepareClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] 
       c.is_bot ? 1 : 0,
       c.user_agent,
       c.variant ?? null,
+      c.imported ? 1 : 0,
       c.visitor ?? null,
     ] as const;
   const insertAll = db.transaction((clicks: readonly NewClick[]) => {

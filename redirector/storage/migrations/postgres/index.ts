@@ -38,6 +38,7 @@ import m028 from './028-session-origins';
 import m029 from './029-link-health-broken-told';
 import m030 from './030-single-sign-on';
 import m031 from './031-broker-outbox';
+import m032 from './032-import-jobs';
 
 export const postgresMigrations = [
   m001,
@@ -71,6 +72,7 @@ export const postgresMigrations = [
   m029,
   m030,
   m031,
+  m032,
 ];
 
 /**

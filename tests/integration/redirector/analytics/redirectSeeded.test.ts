@@ -32,7 +32,13 @@ describe('analytics over clicks made through the short-link path', () => {
     agent: KnownAgent,
     more: Partial<NewClick> = {},
   ) {
-    clicks[k] = { id: k, created_at: iso(at(k)), variant: null, ...visitClick(linkId, at(k), place, agent, more) };
+    clicks[k] = {
+      id: k,
+      created_at: iso(at(k)),
+      variant: null,
+      ...visitClick(linkId, at(k), place, agent, more),
+      imported: false,
+    };
   }
 
   beforeAll(async () => {

@@ -7,6 +7,7 @@ import { MAX_KEYS_PER_ACCOUNT } from '../../../../redirector/contract/keys';
 import { adminHeaders, bearer, type CallOptions, call, newUser } from '../../../helpers/api';
 import { pngBytes } from '../../../helpers/imageBytes';
 import { newClick } from '../../../helpers/records';
+import { startSilentServer } from '../../../helpers/silentServer';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 import { Conformance, type Doc, escapePointer, METHODS, resolvePointer } from './openapiConformance';
@@ -528,6 +529,28 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     opening.abort();
     conformance.covered.add('GET /api/stream 200');
+
+    // Imports: a source that never greets keeps the job waiting while the calls are made.
+    const silent = await startSilentServer();
+    const source = { source: 'yourls', connection: { database_url: `mysql://me:pw@127.0.0.1:${silent.port}/yourls` } };
+    const job = await described('POST', '/api/imports', { headers: user(alice), body: source });
+    expect(job.status).toBe(202);
+    expect((await described('POST', '/api/imports', { headers: user(alice), body: source })).status).toBe(409);
+    expect((await described('GET', '/api/imports', { headers: user(alice) })).body.imports).toHaveLength(1);
+    expect((await described('GET', `/api/imports?id=${job.body.import.id}`, { headers: user(alice) })).status).toBe(
+      200,
+    );
+    expect((await described('GET', `/api/imports?id=${job.body.import.id}`, { headers: user(bob) })).status).toBe(404);
+    expect((await described('DELETE', `/api/imports?id=${job.body.import.id}`, { headers: user(bob) })).status).toBe(
+      404,
+    );
+    expect((await described('DELETE', `/api/imports?id=${job.body.import.id}`, { headers: user(alice) })).status).toBe(
+      200,
+    );
+    expect((await described('DELETE', `/api/imports?id=${job.body.import.id}`, { headers: user(alice) })).status).toBe(
+      409,
+    );
+    await silent.close();
 
     // The hub.
     const png = { headers: { ...user(bob), 'Content-Type': 'image/png' }, rawBody: pngBytes(8, 8) };

@@ -413,9 +413,9 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       const sameTime = newClick(link.id, 1_000, { ip_address: '198.51.100.2' });
       await store.clicks.insertMany([late, early, newClick(other.id, 3_000), sameTime]);
       const listed = await store.clicks.listByLink(link.id);
-      // A click stored without a variant (no split traffic) reads back with variant null.
+      // A click stored without a variant (no split traffic) reads back with variant null, and as not imported.
       expect(listed.map(({ id: _id, ...click }) => click)).toEqual(
-        [early, sameTime, late].map((click) => ({ variant: null, ...click })),
+        [early, sameTime, late].map((click) => ({ variant: null, imported: false, ...click })),
       );
       expect(listed[0]!.id).toBeLessThan(listed[1]!.id);
       expect(listed[2]!.id).toBeLessThan(listed[0]!.id);

@@ -34,6 +34,7 @@ const click: OwnerClick = {
   instagram_exit: false,
   blocked: false,
   variant: null,
+  imported: false,
 };
 
 const answer: UserLinkAnalyticsResponse = {

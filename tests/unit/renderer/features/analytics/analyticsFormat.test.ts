@@ -21,6 +21,7 @@ function click(ip: string, secondsAgo: number): Click {
     id: secondsAgo,
     link_id: 1,
     variant: null,
+    imported: false,
     created_at: new Date(at).toISOString(),
     clicked_at: at,
     ip_address: ip,

@@ -1,0 +1,54 @@
+/** Imports from other link shorteners (docs/api.md#imports): the job as the API answers it. Pure. */
+
+export const IMPORT_SOURCES = ['yourls'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+export type ImportState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** What a job has read and done so far. */
+export interface ImportProgress {
+  links: { seen: number; created: number; updated: number; skipped: number; conflicts: number };
+  clicks: { seen: number; imported: number };
+}
+
+/** One row the job could not take as it is: the source's id of it and why. */
+export interface ImportProblem {
+  ref: string;
+  message: string;
+}
+
+export interface ImportJob extends ImportProgress {
+  id: number;
+  source: ImportSource;
+  state: ImportState;
+  dry_run: boolean;
+  /** The first MAX_IMPORT_ERRORS problems, conflicts included. */
+  errors: ImportProblem[];
+  /** ISO 8601 UTC; null while queued. */
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export type OnConflict = 'skip' | 'suffix';
+
+export interface ImportOptions {
+  /** A short code taken by another link: leave the row out (skip) or take `<code>-2`, `-3`, … (suffix). */
+  on_conflict: OnConflict;
+}
+
+export const MAX_IMPORT_ERRORS = 100;
+export const IMPORT_RUNNING = 'An import is already queued or running; cancel it or wait until it ends';
+export const IMPORT_NOT_FOUND = 'Import not found';
+
+export const emptyProgress = (): ImportProgress => ({
+  links: { seen: 0, created: 0, updated: 0, skipped: 0, conflicts: 0 },
+  clicks: { seen: 0, imported: 0 },
+});
+
+export interface ImportResponse {
+  import: ImportJob;
+}
+
+export interface ImportsResponse {
+  imports: ImportJob[];
+}

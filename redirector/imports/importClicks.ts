@@ -1,0 +1,55 @@
+/**
+ * A source's clicks as Me stores them (docs/api.md#imports), by the same rules as live clicks:
+ * the device, system and browser read from the user agent and bots marked by the same parser, the
+ * referrer kept as its host name (YOURLS' "direct" and an empty one: Direct), a country Me does
+ * not know as XX, the address kept as ANONYMIZE_IPS says. Marked imported: counted in every
+ * figure, never sent to webhooks or streams, never a click limit's.
+ */
+import type { AddressKeeper } from '../privacy/addresses';
+import type { NewClick } from '../storage/records';
+import { createUserAgentParser, MAX_USER_AGENT_LENGTH, referrerSource, UNKNOWN_COUNTRY } from '../visits/visitor';
+import type { SourceClick } from './sources/importSource';
+
+const COUNTRY = /^[A-Z]{2}$/;
+/** Codes that name no country: ISO's user-assigned ones and the EU, as geolocation services use them. */
+const NOT_COUNTRIES = new Set(['XX', 'ZZ', 'EU', 'AP', 'A1', 'A2', 'O1', 'T1']);
+
+export function countryOf(code: string): string {
+  const upper = code.trim().toUpperCase();
+  return COUNTRY.test(upper) && !NOT_COUNTRIES.has(upper) ? upper : UNKNOWN_COUNTRY;
+}
+
+/** The referrer as a URL Me can read the host of; none for YOURLS' "direct" or an empty one. */
+function referrerUrl(referrer: string): string | undefined {
+  const trimmed = referrer.trim();
+  return trimmed === '' || trimmed.toLowerCase() === 'direct' ? undefined : trimmed;
+}
+
+export function createClickMapper(keepAddress: AddressKeeper): (linkId: number, click: SourceClick) => NewClick {
+  const parse = createUserAgentParser();
+  return (linkId, click) => {
+    const agent = click.user_agent.slice(0, MAX_USER_AGENT_LENGTH);
+    const facts = parse(agent);
+    const stored = keepAddress(click.ip_address.trim());
+    return {
+      link_id: linkId,
+      clicked_at: click.clicked_at ?? 0,
+      ip_address: stored.ip_address,
+      visitor: stored.visitor,
+      country: countryOf(click.country),
+      city: null,
+      device_type: facts.device_type,
+      device_info: facts.device_info,
+      browser: facts.browser,
+      browser_version: facts.browser_version,
+      os: facts.os,
+      os_version: facts.os_version,
+      referrer_source: referrerSource(referrerUrl(click.referrer), facts.in_app),
+      instagram_exit: false,
+      blocked: false,
+      is_bot: facts.is_bot,
+      user_agent: agent,
+      imported: true,
+    };
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * One import job run (docs/api.md#imports): the source's links page by page, then its clicks page
+ * by page, the job's figures and checkpoint saved after each page. Clicks are stored in the same
+ * transaction as the checkpoint that passes them, so a job resumed after a restart stores none
+ * twice; a links page cut short by a restart is recognised when read again (importLinks.ts). A
+ * re-import of the same source reads on from the clicks the owner's earlier imports stored.
+ */
+import { systemScope } from '../auth/scope';
+import type { LinkService } from '../links/linkService';
+import type { AddressKeeper } from '../privacy/addresses';
+import type { ImportRecord } from '../storage/repositories/importRepository';
+import type { Store } from '../storage/store';
+import { createClickMapper } from './importClicks';
+import { importLinkPage } from './importLinks';
+import { createImportTally, type ImportTally } from './importTally';
+import type { ImportSourceReader, SourceClick } from './sources/importSource';
+
+export const LINKS_PER_PAGE = 500;
+export const CLICKS_PER_PAGE = 5000;
+
+/** Where a job stands: reading links after `after_link`, or clicks after `after_click`. */
+export interface ImportCheckpoint {
+  phase: 'links' | 'clicks';
+  after_link: string | null;
+  after_click: number;
+}
+
+export interface ImportJobDeps {
+  store: Store;
+  links: LinkService;
+  keepAddress: AddressKeeper;
+  clock: () => number;
+  leaseMs: number;
+  /** Whether the service is stopping: the job stops after the page under way, to resume later. */
+  stopping: () => boolean;
+}
+
+export type JobEnd = 'done' | 'stopped' | 'cancelled';
+
+const isCheckpoint = (value: Record<string, unknown>): boolean => value.phase === 'links' || value.phase === 'clicks';
+
+/** The clicks the owner's earlier imports of the same source stored: a re-import reads on after them. */
+async function firstCheckpoint(deps: ImportJobDeps, job: ImportRecord): Promise<ImportCheckpoint> {
+  const earlier = await deps.store.imports.earlierCheckpoints(systemScope(job.user_id), job.source_key);
+  const after = Math.max(0, ...earlier.map((checkpoint) => Number(checkpoint.after_click) || 0));
+  return { phase: 'links', after_link: null, after_click: after };
+}
+
+interface Run {
+  job: ImportRecord;
+  tally: ImportTally;
+  checkpoint: ImportCheckpoint;
+  /** The refs of the source's links that are in Me (or, in a dry run, would be). */
+  known: Set<string>;
+}
+
+function stepOf(deps: ImportJobDeps, run: Run) {
+  return {
+    progress: run.tally.progress(),
+    errors: run.tally.errors,
+    checkpoint: { ...run.checkpoint },
+    leaseUntil: deps.clock() + deps.leaseMs,
+  };
+}
+
+async function clickPage(
+  deps: ImportJobDeps,
+  run: Run,
+  rows: readonly SourceClick[],
+  map: ReturnType<typeof createClickMapper>,
+) {
+  const { job, tally } = run;
+  tally.clicks.seen += rows.length;
+  run.checkpoint.after_click = rows[rows.length - 1]!.position;
+  const readable = rows.filter((row) => row.clicked_at !== null);
+  for (const row of rows)
+    if (row.clicked_at === null) tally.problem(`click ${row.position}`, 'Its time cannot be read');
+  if (job.dry_run) {
+    tally.clicks.imported += readable.filter((row) => run.known.has(row.link_ref)).length;
+    return deps.store.imports.save(job.id, stepOf(deps, run));
+  }
+  const refs = [...new Set(readable.map((row) => row.link_ref))];
+  const ids = await deps.store.importWrites.imported(systemScope(job.user_id), job.source_key, refs);
+  const clicks = readable.flatMap((row) => {
+    const link = ids.get(row.link_ref);
+    return link ? [map(link.id, row)] : [];
+  });
+  tally.clicks.imported += clicks.length;
+  return deps.store.importWrites.storeClicks(job.id, clicks, stepOf(deps, run));
+}
+
+async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceReader): Promise<JobEnd | undefined> {
+  const { job } = run;
+  while (run.checkpoint.phase === 'links') {
+    if (deps.stopping()) return 'stopped';
+    const rows = await reader.linksAfter(run.checkpoint.after_link, LINKS_PER_PAGE);
+    if (rows.length === 0) run.checkpoint.phase = 'clicks';
+    else {
+      await importLinkPage(
+        {
+          scope: systemScope(job.user_id),
+          sourceKey: job.source_key,
+          dryRun: job.dry_run,
+          options: job.options,
+          writes: deps.store.importWrites,
+          links: deps.links,
+          tally: run.tally,
+          onImported: (ref) => run.known.add(ref),
+        },
+        rows,
+      );
+      run.checkpoint.after_link = rows[rows.length - 1]!.ref;
+    }
+    if (!(await deps.store.imports.save(job.id, stepOf(deps, run)))) return 'cancelled';
+  }
+  return undefined;
+}
+
+/** Runs the job from its checkpoint until it is done, cancelled, or the service stops. */
+export async function runImportJob(
+  deps: ImportJobDeps,
+  job: ImportRecord,
+  reader: ImportSourceReader,
+): Promise<JobEnd> {
+  // A dry run keeps in memory which links would be imported: one cut short starts again.
+  const resumable = isCheckpoint(job.checkpoint) && !job.dry_run;
+  const tally = resumable
+    ? createImportTally(job.progress, job.errors)
+    : createImportTally(
+        { links: { seen: 0, created: 0, updated: 0, skipped: 0, conflicts: 0 }, clicks: { seen: 0, imported: 0 } },
+        [],
+      );
+  const checkpoint = resumable ? (job.checkpoint as unknown as ImportCheckpoint) : await firstCheckpoint(deps, job);
+  const run: Run = { job, tally, checkpoint, known: new Set() };
+  const linksEnd = await linkPhase(deps, run, reader);
+  if (linksEnd) return linksEnd;
+  const map = createClickMapper(deps.keepAddress);
+  for (;;) {
+    if (deps.stopping()) return 'stopped';
+    const rows = await reader.clicksAfter(run.checkpoint.after_click, CLICKS_PER_PAGE);
+    if (rows.length === 0) break;
+    if (!(await clickPage(deps, run, rows, map))) return 'cancelled';
+  }
+  await deps.store.imports.finish(job.id, 'done', stepOf(deps, run), deps.clock());
+  return 'done';
+}
+
+/** Ends a job that failed, its reason listed (never the connection: a driver's message names no password). */
+export async function failImportJob(deps: ImportJobDeps, job: ImportRecord, message: string): Promise<void> {
+  const current = (await deps.store.imports.get(systemScope(job.user_id), job.id)) ?? job;
+  const tally = createImportTally(current.progress, current.errors);
+  tally.errors.splice(Math.min(tally.errors.length, 99));
+  tally.errors.push({ ref: '', message });
+  await deps.store.imports.finish(
+    job.id,
+    'failed',
+    { progress: tally.progress(), errors: tally.errors, checkpoint: current.checkpoint },
+    deps.clock(),
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Runs import jobs in the background (docs/api.md#imports): a loop on background.ts takes a queued
+ * job, or a running one whose instance went away (its lease ran out), and runs it to its end; one
+ * job at a time per instance, each job on one instance at a time. A stopping service ends the read
+ * under way, leaves the job running with its checkpoint and lets it go at once, so that the next
+ * start (or another instance) resumes it.
+ */
+import { type Background, type BackgroundOptions, runInBackground, SHARED_LOOP_JITTER } from '../background';
+import { logProblem } from '../observability/logger';
+import { RuleError } from '../ruleError';
+import type { ImportRecord } from '../storage/repositories/importRepository';
+import { failImportJob, type ImportJobDeps, runImportJob } from './importJob';
+import { openSource } from './importSources';
+import type { ImportSourceReader } from './sources/importSource';
+
+/** How long a job stays an instance's without its saving a page. */
+export const IMPORT_LEASE_MS = 60_000;
+const IDLE_MS = 5_000;
+
+export interface ImportRunner {
+  /** Starts the loop (the service does; the command line runs its own import in the foreground). */
+  start(): void;
+  /** Looks for a job now (a job was just made); nothing before start. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export interface ImportRunnerDeps extends Omit<ImportJobDeps, 'leaseMs' | 'stopping'> {
+  /** OUTBOUND_ALLOW_PRIVATE: every user's import may read a source on a private address. */
+  allowPrivate: boolean;
+}
+
+/** Why a job failed, as its errors list it: a rule's message, or the driver's (which names no password). */
+function failureMessage(error: unknown): string {
+  if (error instanceof RuleError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `The source could not be read: ${message}`.slice(0, 500);
+}
+
+export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
+  let stopping = false;
+  let reader: ImportSourceReader | undefined;
+  const jobDeps: ImportJobDeps = { ...deps, leaseMs: IMPORT_LEASE_MS, stopping: () => stopping };
+
+  async function runJob(job: ImportRecord): Promise<void> {
+    try {
+      // The administrator's imports may read a source on this network (docs/api.md#imports).
+      reader = await openSource(job.source, job.connection, deps.allowPrivate || job.user_id === null);
+      if (stopping) return;
+      await runImportJob(jobDeps, job, reader);
+    } catch (error) {
+      if (stopping) return;
+      await failImportJob(jobDeps, job, failureMessage(error));
+    } finally {
+      const open = reader;
+      reader = undefined;
+      await open?.close().catch(() => undefined);
+      if (stopping) await deps.store.imports.release(job.id).catch(() => undefined);
+    }
+  }
+
+  let loop: Background<boolean> | undefined;
+  const task = async () => {
+    const now = deps.clock();
+    const job = await deps.store.imports.claim(now, now + IMPORT_LEASE_MS);
+    if (!job) return false;
+    await runJob(job);
+    return true;
+  };
+  const options: BackgroundOptions<boolean> = {
+    what: 'running imports',
+    everyMs: IDLE_MS,
+    firstAfterMs: 0,
+    jitter: SHARED_LOOP_JITTER,
+    nextAfterMs: (ran) => (ran ? 0 : IDLE_MS),
+    log: logProblem,
+  };
+  return {
+    start() {
+      if (!stopping) loop ??= runInBackground(task, options);
+    },
+    wake: () => loop?.runSoon(),
+    async stop() {
+      stopping = true;
+      // A read in flight ends now rather than at its page's end.
+      await reader?.close().catch(() => undefined);
+      await loop?.stop();
+    },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * Import jobs (docs/api.md#imports): a job row per import, owned as links are (scopeFilter.ts),
+ * claimed by one instance at a time with a lease, its progress and checkpoint saved as it goes,
+ * and its connection kept only while it may still run (cleared when it ends or is cancelled).
+ */
+import type { Scope } from '../../auth/scope';
+import type { ImportOptions, ImportProblem, ImportProgress, ImportSource, ImportState } from '../../contract/imports';
+import type { Executor, RowShape } from '../executor';
+import { ownedBy, ownerValue, whereReached } from './scopeFilter';
+
+/** A job as stored; `connection` only while it may still run, and never answered. */
+export interface ImportRecord {
+  id: number;
+  user_id: number | null;
+  source: ImportSource;
+  source_key: string;
+  state: ImportState;
+  dry_run: boolean;
+  options: ImportOptions;
+  connection: Record<string, unknown> | null;
+  progress: ImportProgress;
+  errors: ImportProblem[];
+  /** Where the job goes on from (each source's own shape). */
+  checkpoint: Record<string, unknown>;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface NewImport {
+  source: ImportSource;
+  source_key: string;
+  dry_run: boolean;
+  options: ImportOptions;
+  connection: Record<string, unknown>;
+  progress: ImportProgress;
+  created_at: number;
+}
+
+/** Where a running job stands: saved together, and only while the job is still running. */
+export interface ImportStep {
+  progress: ImportProgress;
+  errors: readonly ImportProblem[];
+  checkpoint: Record<string, unknown>;
+  leaseUntil: number;
+}
+
+/** Another import of the owner is queued or running (the one-active index). */
+export class ImportAlreadyActive extends Error {}
+
+export interface ImportRepository {
+  /** Throws ImportAlreadyActive when the owner has one queued or running. */
+  create(scope: Scope, job: NewImport): Promise<ImportRecord>;
+  list(scope: Scope, limit: number): Promise<ImportRecord[]>;
+  get(scope: Scope, id: number): Promise<ImportRecord | undefined>;
+  /** Cancels a queued or running job (its connection cleared); false when it was not one. */
+  cancel(scope: Scope, id: number, now: number): Promise<boolean>;
+  /** A queued job, or a running one whose lease ran out, now leased to the caller. */
+  claim(now: number, leaseUntil: number): Promise<ImportRecord | undefined>;
+  /** Saves the step; false when the job is no longer running (cancelled). */
+  save(id: number, step: ImportStep, tx?: Executor): Promise<boolean>;
+  /** Ends a running job: its state, last figures, the connection cleared. */
+  finish(id: number, state: 'done' | 'failed', step: Omit<ImportStep, 'leaseUntil'>, now: number): Promise<void>;
+  /** Lets another instance (or this one after a restart) take the job at once. */
+  release(id: number): Promise<void>;
+  /** The checkpoints of the owner's finished imports of `sourceKey` that stored something. */
+  earlierCheckpoints(scope: Scope, sourceKey: string): Promise<Record<string, unknown>[]>;
+}
+
+const COLUMNS = `id, user_id, source, source_key, state, dry_run, options, connection, progress, errors, checkpoint,
+  created_at, started_at, finished_at`;
+const SHAPE: RowShape = { booleans: ['dry_run'] };
+
+type Row = Omit<ImportRecord, 'options' | 'connection' | 'progress' | 'errors' | 'checkpoint'> & {
+  options: string;
+  connection: string | null;
+  progress: string;
+  errors: string;
+  checkpoint: string;
+};
+
+function decode(row: Row): ImportRecord {
+  const number = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    ...row,
+    id: Number(row.id),
+    user_id: number(row.user_id),
+    created_at: Number(row.created_at),
+    started_at: number(row.started_at),
+    finished_at: number(row.finished_at),
+    options: JSON.parse(row.options),
+    connection: row.connection === null ? null : JSON.parse(row.connection),
+    progress: JSON.parse(row.progress),
+    errors: JSON.parse(row.errors),
+    checkpoint: JSON.parse(row.checkpoint),
+  };
+}
+
+const ACTIVE = "state IN ('queued', 'running')";
+
+/** Inserts a queued job; ImportAlreadyActive when the owner has one queued or running. */
+async function insertJob(
+  db: Executor,
+  scope: Scope,
+  job: NewImport,
+  byId: (id: number) => Promise<ImportRecord | undefined>,
+): Promise<ImportRecord> {
+  try {
+    const row = await db.get<{ id: number }>(
+      `INSERT INTO import_jobs (user_id, source, source_key, state, dry_run, options, connection, progress, errors,
+             checkpoint, created_at) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
+      [
+        ownerValue(scope),
+        job.source,
+        job.source_key,
+        job.dry_run,
+        JSON.stringify(job.options),
+        JSON.stringify(job.connection),
+        JSON.stringify(job.progress),
+        job.created_at,
+      ],
+    );
+    return (await byId(Number(row!.id)))!;
+  } catch (error) {
+    if (String((error as Error).message).includes('import_jobs_one_active')) throw new ImportAlreadyActive();
+    throw error;
+  }
+}
+
+export function createImportRepository(db: Executor): ImportRepository {
+  const byId = async (id: number) => {
+    const row = await db.get<Row>(`SELECT ${COLUMNS} FROM import_jobs WHERE id = ?`, [id], SHAPE);
+    return row && decode(row);
+  };
+  return {
+    create: (scope, job) => insertJob(db, scope, job, byId),
+    async list(scope, limit) {
+      const where = whereReached(scope);
+      const rows = await db.all<Row>(
+        `SELECT ${COLUMNS} FROM import_jobs ${where.sql} ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
+        where.params,
+        SHAPE,
+      );
+      return rows.map(decode);
+    },
+    async get(scope, id) {
+      const where = whereReached(scope);
+      const row = await db.get<Row>(
+        `SELECT ${COLUMNS} FROM import_jobs ${where.sql ? `${where.sql} AND` : 'WHERE'} id = ?`,
+        [...where.params, id],
+        SHAPE,
+      );
+      return row && decode(row);
+    },
+    async cancel(scope, id, now) {
+      const where = whereReached(scope);
+      const changed = await db.run(
+        `UPDATE import_jobs SET state = 'cancelled', connection = NULL, finished_at = ?, lease_until = 0
+         ${where.sql ? `${where.sql} AND` : 'WHERE'} id = ? AND ${ACTIVE}`,
+        [now, ...where.params, id],
+      );
+      return changed > 0;
+    },
+    async claim(now, leaseUntil) {
+      // The lease is checked again by the UPDATE itself: of two instances, one takes the job.
+      const free = `${ACTIVE} AND lease_until < ?`;
+      const candidate = await db.get<{ id: number }>(`SELECT id FROM import_jobs WHERE ${free} ORDER BY id LIMIT 1`, [
+        now,
+      ]);
+      if (!candidate) return undefined;
+      const changed = await db.run(
+        `UPDATE import_jobs SET state = 'running', lease_until = ?, started_at = COALESCE(started_at, ?)
+         WHERE id = ? AND ${free}`,
+        [leaseUntil, now, candidate.id, now],
+      );
+      return changed > 0 ? byId(Number(candidate.id)) : undefined;
+    },
+    async save(id, step, tx = db) {
+      const changed = await tx.run(
+        `UPDATE import_jobs SET progress = ?, errors = ?, checkpoint = ?, lease_until = ?
+         WHERE id = ? AND state = 'running'`,
+        [
+          JSON.stringify(step.progress),
+          JSON.stringify(step.errors),
+          JSON.stringify(step.checkpoint),
+          step.leaseUntil,
+          id,
+        ],
+      );
+      return changed > 0;
+    },
+    async finish(id, state, step, now) {
+      await db.run(
+        `UPDATE import_jobs SET state = ?, progress = ?, errors = ?, checkpoint = ?, connection = NULL,
+           finished_at = ?, lease_until = 0 WHERE id = ? AND state = 'running'`,
+        [state, JSON.stringify(step.progress), JSON.stringify(step.errors), JSON.stringify(step.checkpoint), now, id],
+      );
+    },
+    async release(id) {
+      await db.run('UPDATE import_jobs SET lease_until = 0 WHERE id = ?', [id]);
+    },
+    async earlierCheckpoints(scope, sourceKey) {
+      const owned = ownedBy(scope);
+      const rows = await db.all<{ checkpoint: string }>(
+        `SELECT checkpoint FROM import_jobs
+         WHERE ${owned.sql} AND source_key = ? AND state IN ('done', 'failed', 'cancelled') AND dry_run = ?`,
+        [...owned.params, sourceKey, false],
+      );
+      return rows.map((row) => JSON.parse(row.checkpoint));
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * What an import writes besides its job (docs/api.md#imports): which of a batch's links the owner
+ * imported already (by source and the source's id), who holds the codes it wants, the source and
+ * id kept on each link it created, and its clicks stored with the job's step in one transaction,
+ * so that a job resumed after a restart never stores a click twice.
+ */
+import type { Scope } from '../../auth/scope';
+import type { Executor, SqlParam } from '../executor';
+import type { NewClick } from '../records';
+import { NEW_CLICK_COLUMNS } from './columns';
+import type { ImportRepository, ImportStep } from './importRepository';
+import { ownedBy } from './scopeFilter';
+
+/** A link already holding a code an import wants. */
+export interface CodeHolder {
+  id: number;
+  short_code: string;
+  target_url: string;
+  import_source: string | null;
+  import_ref: string | null;
+  /** Whether the importing scope owns it. */
+  own: boolean;
+}
+
+export interface ImportWrites {
+  /** The owner's links imported from `source`, by the source's id, among `refs`. */
+  imported(scope: Scope, source: string, refs: readonly string[]): Promise<Map<string, { id: number }>>;
+  /** The links on the default domain holding any of `codes`. */
+  holders(scope: Scope, codes: readonly string[]): Promise<CodeHolder[]>;
+  /** Keeps the source, its id and the source's creation time on a link the import created. */
+  markImported(linkId: number, source: string, ref: string, createdAt: number | null): Promise<void>;
+  /** Stores the clicks (marked imported) and the step together; false (nothing stored) when the job was cancelled. */
+  storeClicks(jobId: number, clicks: readonly NewClick[], step: ImportStep): Promise<boolean>;
+}
+
+/** Clicks per INSERT: 19 parameters each, far below either engine's limit. */
+const CLICKS_PER_INSERT = 1000;
+const COLUMNS = [...NEW_CLICK_COLUMNS, 'visitor'] as const;
+
+class Cancelled extends Error {}
+
+function clickValues(click: NewClick): SqlParam[] {
+  return COLUMNS.map((column) => (column === 'imported' ? true : (click[column] ?? null)));
+}
+
+async function insertClicks(tx: Executor, clicks: readonly NewClick[]): Promise<void> {
+  const row = `(${COLUMNS.map(() => '?').join(', ')})`;
+  for (let start = 0; start < clicks.length; start += CLICKS_PER_INSERT) {
+    const batch = clicks.slice(start, start + CLICKS_PER_INSERT);
+    const insert = `INSERT INTO clicks (${COLUMNS.join(', ')}) VALUES ${batch.map(() => row).join(', ')}`;
+    // PostgreSQL folds the clicks queued in clicks_unfolded; SQLite folds by rowid.
+    const sql =
+      tx.engine === 'postgres'
+        ? `WITH inserted AS (${insert} RETURNING id) INSERT INTO clicks_unfolded (id) SELECT id FROM inserted`
+        : insert;
+    await tx.run(sql, batch.flatMap(clickValues));
+  }
+}
+
+export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 'save'>): ImportWrites {
+  return {
+    async imported(scope, source, refs) {
+      const found = new Map<string, { id: number }>();
+      if (refs.length === 0) return found;
+      const owned = ownedBy(scope);
+      const rows = await db.all<{ id: number; import_ref: string }>(
+        `SELECT id, import_ref FROM links WHERE ${owned.sql} AND import_source = ?
+         AND import_ref IN (${refs.map(() => '?').join(', ')})`,
+        [...owned.params, source, ...refs],
+      );
+      for (const row of rows) found.set(row.import_ref, { id: Number(row.id) });
+      return found;
+    },
+    async holders(scope, codes) {
+      if (codes.length === 0) return [];
+      const owned = ownedBy(scope);
+      const rows = await db.all<Omit<CodeHolder, 'own'> & { own: number | boolean }>(
+        `SELECT id, short_code, target_url, import_source, import_ref, CASE WHEN ${owned.sql} THEN 1 ELSE 0 END AS own
+         FROM links WHERE domain IS NULL AND short_code IN (${codes.map(() => '?').join(', ')})`,
+        [...owned.params, ...codes],
+      );
+      return rows.map((row) => ({ ...row, id: Number(row.id), own: Number(row.own) === 1 }));
+    },
+    async markImported(linkId, source, ref, createdAt) {
+      await db.run(
+        'UPDATE links SET import_source = ?, import_ref = ?, created_at = COALESCE(?, created_at) WHERE id = ?',
+        [source, ref, createdAt, linkId],
+      );
+    },
+    async storeClicks(jobId, clicks, step) {
+      try {
+        await db.transaction(async (tx) => {
+          await insertClicks(tx, clicks);
+          if (!(await jobs.save(jobId, step, tx))) throw new Cancelled();
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof Cancelled) return false;
+        throw error;
+      }
+    },
+  };
+}
