@@ -35,6 +35,7 @@ import m025 from './025-claims-block-nobody';
 import m026 from './026-user-language';
 import m027 from './027-stream-tickets-name-their-credential';
 import m028 from './028-session-origins';
+import m029 from './029-teams';
 
 export const postgresMigrations = [
   m001,
@@ -65,6 +66,7 @@ export const postgresMigrations = [
   m026,
   m027,
   m028,
+  m029,
 ];
 
 /**

@@ -26,6 +26,7 @@ import m020 from './020-claims-block-nobody';
 import m021 from './021-user-language';
 import m022 from './022-stream-tickets-name-their-credential';
 import m023 from './023-session-origins';
+import m024 from './024-teams';
 
 export const sqliteMigrations = [
   m001,
@@ -51,4 +52,5 @@ export const sqliteMigrations = [
   m021,
   m022,
   m023,
+  m024,
 ];
