@@ -31,6 +31,8 @@ export interface ApiKeyService {
   delete(owner: Scope, id: number): Promise<void>;
   /** The user behind a live user key (disabled users included: the caller refuses them). */
   userForKey(secret: string): Promise<UserRecord | undefined>;
+  /** The same, with the key itself (its team and scope: docs/api.md#teams). */
+  keyForSecret(secret: string): Promise<{ user: UserRecord; key: ApiKeyRecord } | undefined>;
   /** True for a live administrator's key made with the current ADMIN_KEY. */
   isAdminKey(secret: string): Promise<boolean>;
 }
@@ -66,6 +68,12 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
     return record;
   }
 
+  async function keyForSecret(secret: string) {
+    const key = await liveKey(secret, false);
+    const user = key?.user_id == null ? undefined : await store.users.findById(key.user_id);
+    return key && user ? { user, key } : undefined;
+  }
+
   return {
     async create(owner, name) {
       const parsed = parseKeyName(name);
@@ -93,9 +101,9 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
       if (!(await store.apiKeys.delete(id, owner))) throw notFoundRule(KEY_NOT_FOUND);
     },
     async userForKey(secret) {
-      const record = await liveKey(secret, false);
-      return record?.user_id == null ? undefined : store.users.findById(record.user_id);
+      return (await keyForSecret(secret))?.user;
     },
+    keyForSecret,
     async isAdminKey(secret) {
       return (await liveKey(secret, true)) !== undefined;
     },

@@ -5,7 +5,7 @@
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
 import { hashPassword } from '../auth/passwords';
-import { ownerIdOf, type Scope } from '../auth/scope';
+import { ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
 import type { Link } from '../contract/links';
 import { linkLimitMessage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
@@ -61,8 +61,8 @@ export interface LinkServiceDeps {
 
 export interface LinkChangeNotice {
   action: 'created' | 'updated' | 'deleted';
-  /** The link's owner; null: the administrator's. */
-  ownerId: number | null;
+  /** The link's team (docs/api.md#teams); null: the administrator's. */
+  teamId: number | null;
   link: Link;
 }
 
@@ -72,6 +72,17 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 }
 
 /** The new links' rows: the fields as validated, their owner, one creation time, the password hashed. */
+/** Who makes a change, as a link stores it (docs/api.md#teams): the user (null: the administrator), and a key's name. */
+function changedBy(scope: Scope): Pick<LinkRecord, 'updated_by' | 'updated_by_key'> {
+  return { updated_by: scope.actor.id, updated_by_key: scope.actor.key?.name ?? null };
+}
+
+/** A new link's team and makers. */
+function authorOf(scope: Scope): Pick<LinkRecord, 'team_id' | 'created_by' | 'created_by_key' | 'updated_by' | 'updated_by_key'> {
+  const by = changedBy(scope);
+  return { team_id: teamIdOf(scope), created_by: by.updated_by, created_by_key: by.updated_by_key, ...by };
+}
+
 async function newLinkRows(
   owner: Scope,
   fields: readonly NewLinkFields[],
@@ -81,6 +92,7 @@ async function newLinkRows(
     fields.map(async ({ password, ...field }) => ({
       ...field,
       user_id: ownerIdOf(owner),
+      ...authorOf(owner),
       created_at: createdAt,
       password_hash: (await passwordHashOf(password)) ?? null,
     })),
@@ -156,7 +168,7 @@ async function movedDomain(
   if (requested === undefined) return undefined;
   const domain = await domains.domainOrThrow(existing.user_id, requested);
   if (domain === existing.domain) return undefined;
-  if (existing.user_id !== null && (await store.links.ownerCodeElsewhere(existing, domain))) {
+  if (existing.team_id !== null && (await store.links.ownerCodeElsewhere(existing, domain))) {
     throw taken(SHORT_CODE_TAKEN);
   }
   return domain;
@@ -177,7 +189,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   const { domainOrThrow } = checks.domains;
   const notify = async (action: LinkChangeNotice['action'], links: readonly Link[]) => {
     if (deps.onChange && links.length > 0)
-      await deps.onChange(links.map((link) => ({ action, ownerId: link.user_id, link })));
+      await deps.onChange(links.map((link) => ({ action, teamId: link.team_id, link })));
   };
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
@@ -194,7 +206,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     async createMany(owner, requested) {
       const { fields, problems } = await checkRows({ store, ...checks }, owner, requested);
       const good = fields.filter((_, index) => problems[index] === undefined);
-      if (owner.owner.kind === 'user') await checkRoom(store, maxLinksPerUser, owner, good);
+      if (owner.owner.kind !== 'admin') await checkRoom(store, maxLinksPerUser, owner, good);
       const outcomes = (await insertAll(deps, owner, good)).values();
       const answers = fields.map((field, index) => {
         const problem = problems[index];
@@ -241,6 +253,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         ...fields,
         password_hash: await passwordHashOf(password),
         ...(moved === undefined ? {} : { domain: moved }),
+        ...changedBy(owner),
       };
       linkCache.invalidate(existing.short_code);
       const updated = await store.links.update(id, columns).catch((error: unknown) => {

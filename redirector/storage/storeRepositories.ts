@@ -12,12 +12,13 @@ import { rollupLinkCounts } from './repositories/linkCounts';
 import { createLinkHealthRepository } from './repositories/linkHealthRepository';
 import { createLinkRepository } from './repositories/linkRepository';
 import { createSessionRepository } from './repositories/sessionRepository';
+import { createTeamRepository } from './repositories/teamRepository';
 import { createUserRepository } from './repositories/userRepository';
 import type { Store } from './store';
 
 export type StoreRepositories = Pick<
   Store,
-  'users' | 'sessions' | 'accountLinks' | 'apiKeys' | 'events' | 'links' | 'domains' | 'hubs' | 'linkHealth'
+  'users' | 'sessions' | 'accountLinks' | 'apiKeys' | 'events' | 'links' | 'domains' | 'hubs' | 'linkHealth' | 'teams'
 >;
 
 export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
@@ -32,5 +33,6 @@ export function createStoreRepositories(executor: Executor, fold: () => unknown)
     domains: createDomainRepository(executor),
     hubs: createHubRepository(executor),
     linkHealth: createLinkHealthRepository(executor),
+    teams: createTeamRepository(executor),
   };
 }
