@@ -582,6 +582,8 @@ const SUBJECT_REPOSITORIES: Record<string, string> = {
   UserRepository: 'redirector/storage/repositories/userRepository.ts',
   SessionRepository: 'redirector/storage/repositories/sessionRepository.ts',
   AccountLinkRepository: 'redirector/storage/repositories/accountLinkRepository.ts',
+  // A user's memberships: which team a call acts in is read from them before a scope exists.
+  TeamRepository: 'redirector/storage/repositories/teamRepository.ts',
 };
 /** Routers whose subject is the signed-in account itself (its name, password, sessions). */
 const ACCOUNT_ROUTERS = ['redirector/http/accountRoutes.ts'];

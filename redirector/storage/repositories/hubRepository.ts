@@ -6,7 +6,7 @@ import type { Scope } from '../../auth/scope';
 import type { HubInput, HubTheme } from '../../contract/hub';
 import type { Executor, RowShape } from '../executor';
 import { createHubFigures, type HubFigures } from './hubFigures';
-import { hubOwnedBy, ownedBy, ownerValue, teamValue } from './scopeFilter';
+import { hubOwnedBy, hubOwnedByRow, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
 /** A hub as stored, without its avatar's bytes; times in epoch milliseconds. */
 export interface HubRecord {
@@ -76,7 +76,7 @@ const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_di
 export function createHubRepository(db: Executor): HubRepository {
   /** The links of the hub found (the subject: its owner is the hub row's). */
   async function linksOf(hub: Pick<HubRecord, 'user_id'>): Promise<HubLinkRecord[]> {
-    const owned = { sql: 'hl.user_id = ?', params: [hub.user_id] };
+    const owned = hubOwnedByRow(hub.user_id, 'hl');
     return db.all<HubLinkRecord>(
       `SELECT hl.link_id, hl.label, l.title, l.short_code, l.domain
        FROM hub_links hl JOIN links l ON l.id = hl.link_id WHERE ${owned.sql} ORDER BY hl.position`,

@@ -91,8 +91,12 @@ export function ownerRow(scope: Scope, alias = 'u'): ScopeCondition {
  */
 export function hubOwnedBy(scope: Scope, alias?: string): ScopeCondition {
   const id = ownerUser(scope);
-  const column = alias ? `${alias}.user_id` : 'user_id';
-  return id === undefined ? { sql: '1 = 0', params: [] } : { sql: `${column} = ?`, params: [id] };
+  return id === undefined ? { sql: '1 = 0', params: [] } : hubOwnedByRow(id, alias);
+}
+
+/** The rows of the hub stored in `row` (a hub found by its handle: its links). */
+export function hubOwnedByRow(userId: number, alias?: string): ScopeCondition {
+  return { sql: `${alias ? `${alias}.user_id` : 'user_id'} = ?`, params: [userId] };
 }
 
 /** `reachedBy` as a WHERE (or '' when the scope reaches everything). */
