@@ -23,6 +23,7 @@ import { requestLogMiddleware } from './http/requestLog';
 import { notFoundPage } from './http/shortLink/pages/notFoundPage';
 import { pageLanguage } from './http/shortLink/pages/pageLanguage';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
+import { createTeamRouter } from './http/teamRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): App {
     createAnalyticsRouter(services),
     createKeyRouter(services),
     createWebhookRouter(services),
+    createTeamRouter(services),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));

@@ -53,7 +53,9 @@ export type ScopeAction =
   /** Make, list or delete API keys: a sign-in only, so that a leaked key cannot mint more (docs/api.md#api-keys). */
   | 'keys.manage'
   /** A call on the team's things that needs `TeamNeed` and, unless `read`, a write credential. */
-  | TeamNeed;
+  | TeamNeed
+  /** A change about the caller's own memberships (make a team, join one): any credential that may write. */
+  | 'account';
 
 export interface Scope {
   readonly owner: ScopeOwner;
@@ -81,7 +83,7 @@ function whatIsMissing(
     return team && !roleAllows(team.role, 'manage') ? roleMissing(team.role, 'manage') : undefined;
   }
   if (action !== 'read' && keyScope === 'read') return READ_KEY_MISSING;
-  if (!team) return undefined;
+  if (!team || action === 'account') return undefined;
   return roleAllows(team.role, action) ? undefined : roleMissing(team.role, action);
 }
 

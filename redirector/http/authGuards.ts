@@ -121,7 +121,11 @@ export function requireUser(services: GuardServices) {
     if (caller.user.disabled) throw unauthorized(ACCOUNT_DISABLED);
     const scope = await userCallScope(services.store, ctx, caller.user, caller.key);
     checkTeamRule(ctx, scope);
-    Object.assign(ctx.state as UserState, { user: caller.user, credential: caller.credential, scope } satisfies UserState);
+    Object.assign(ctx.state as UserState, {
+      user: caller.user,
+      credential: caller.credential,
+      scope,
+    } satisfies UserState);
   });
 }
 

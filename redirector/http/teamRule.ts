@@ -20,7 +20,9 @@ export const PERSONAL_ONLY = "A shared team has no custom domain or hub of its o
 /** The team the request names, or undefined for the caller's own (personal, or an API key's). */
 export function teamRefOf(ctx: Context): string | undefined {
   const header = ctx.get(TEAM_HEADER).trim();
-  const query = ctx.query[TEAM_PARAMETER];
+  // PUT and DELETE /api/teams name the team they change by `id`.
+  const named = ctx.path === '/api/teams' && (ctx.method === 'PUT' || ctx.method === 'DELETE');
+  const query = ctx.query[named ? 'id' : TEAM_PARAMETER];
   const ref = header !== '' ? header : typeof query === 'string' ? query.trim() : '';
   if (ref === '') return undefined;
   if (!/^[A-Za-z0-9-]{1,40}$/.test(ref)) throw badRequest(`${TEAM_HEADER} must be a team's id or slug`);
@@ -34,7 +36,8 @@ export async function userCallScope(
   user: UserRecord,
   key: ApiKeyRecord | undefined,
 ): Promise<Scope> {
-  const ref = teamRefOf(ctx);
+  // The account's own calls act for the user whatever team the client has chosen.
+  const ref = ctx.path.startsWith('/api/account') ? undefined : teamRefOf(ctx);
   let team: TeamAccess | undefined;
   if (key) {
     // A key acts in its own team, while its maker is still a member.
@@ -55,6 +58,11 @@ export async function userCallScope(
 export function callNeed(method: string, path: string): ScopeAction | undefined {
   const reads = method === 'GET' || method === 'HEAD';
   if (path.startsWith('/api/account')) return undefined;
+  if (path === '/api/teams') return reads ? 'read' : method === 'POST' ? 'account' : 'manage';
+  if (path === '/api/teams/join') return 'account';
+  // Removing a member: an owner, or the member themselves (teams/teamService.ts asks the scope).
+  if (path === '/api/teams/members') return reads || method === 'DELETE' ? 'read' : 'manage';
+  if (path === '/api/teams/invite') return 'manage';
   if (path.startsWith('/api/keys')) return 'keys.manage';
   if (path.startsWith('/api/webhooks')) return 'manage';
   if (path === '/api/stream' || path === '/api/stream/ticket' || path.startsWith('/api/analytics')) return 'read';

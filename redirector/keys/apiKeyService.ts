@@ -11,6 +11,7 @@ import {
   type CreateApiKeyResponse,
   KEY_LIMIT_REACHED,
   KEY_NOT_FOUND,
+  KEY_SCOPE_RULE,
   MAX_KEYS_PER_ACCOUNT,
   parseKeyName,
 } from '../contract/keys';
@@ -25,7 +26,8 @@ export const LAST_USED_PRECISION_MS = 60_000;
 
 export interface ApiKeyService {
   /** RuleError 400 for a bad name, 409 past the limit. */
-  create(owner: Scope, name: unknown): Promise<CreateApiKeyResponse>;
+  /** `scope`: 'read' or 'write' (left out: write), docs/api.md#teams. */
+  create(owner: Scope, name: unknown, scope?: unknown): Promise<CreateApiKeyResponse>;
   list(owner: Scope): Promise<ApiKey[]>;
   /** RuleError 404 when the owner has no such key. */
   delete(owner: Scope, id: number): Promise<void>;
@@ -42,6 +44,7 @@ function toApiKey(record: ApiKeyRecord): ApiKey {
     id: record.id,
     name: record.name,
     prefix: record.prefix,
+    scope: record.scope,
     created_at: new Date(record.created_at).toISOString(),
     last_used_at: record.last_used_at === null ? null : new Date(record.last_used_at).toISOString(),
   };
@@ -75,9 +78,10 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
   }
 
   return {
-    async create(owner, name) {
+    async create(owner, name, scope) {
       const parsed = parseKeyName(name);
       if (!parsed.ok) throw invalidInput(parsed.error);
+      if (scope !== undefined && scope !== 'read' && scope !== 'write') throw invalidInput(KEY_SCOPE_RULE);
       const secret = newApiKeySecret();
       const keyHash = hashToken(secret);
       const stored = await store.apiKeys.create(
@@ -87,6 +91,7 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
           prefix: prefixOf(secret),
           key_hash: keyHash,
           admin_tag: owner.owner.kind === 'admin' ? adminKeyTag(keyHash, adminKey) : null,
+          scope: scope === 'read' ? 'read' : 'write',
           created_at: clock(),
         },
         MAX_KEYS_PER_ACCOUNT,

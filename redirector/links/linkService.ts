@@ -78,7 +78,9 @@ function changedBy(scope: Scope): Pick<LinkRecord, 'updated_by' | 'updated_by_ke
 }
 
 /** A new link's team and makers. */
-function authorOf(scope: Scope): Pick<LinkRecord, 'team_id' | 'created_by' | 'created_by_key' | 'updated_by' | 'updated_by_key'> {
+function authorOf(
+  scope: Scope,
+): Pick<LinkRecord, 'team_id' | 'created_by' | 'created_by_key' | 'updated_by' | 'updated_by_key'> {
   const by = changedBy(scope);
   return { team_id: teamIdOf(scope), created_by: by.updated_by, created_by_key: by.updated_by_key, ...by };
 }

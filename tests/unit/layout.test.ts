@@ -584,6 +584,7 @@ const SUBJECT_REPOSITORIES: Record<string, string> = {
   AccountLinkRepository: 'redirector/storage/repositories/accountLinkRepository.ts',
   // A user's memberships: which team a call acts in is read from them before a scope exists.
   TeamRepository: 'redirector/storage/repositories/teamRepository.ts',
+  TeamMemberQueries: 'redirector/storage/repositories/teamMembers.ts',
 };
 /** Routers whose subject is the signed-in account itself (its name, password, sessions). */
 const ACCOUNT_ROUTERS = ['redirector/http/accountRoutes.ts'];

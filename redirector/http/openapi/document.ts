@@ -12,6 +12,7 @@ import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
 import { selfServicePaths, selfServiceSchemas } from './selfServicePaths';
+import { teamComponentSchemas, teamPaths } from './teamPaths';
 
 export function openApiDocument(publicUrl: string): Schema {
   return {
@@ -24,7 +25,15 @@ export function openApiDocument(publicUrl: string): Schema {
         'and carries Cache-Control: no-store. The reference in prose is docs/api.md.',
     },
     servers: [{ url: publicUrl }],
-    paths: { ...accountPaths, ...selfServicePaths, ...linkPaths, ...analyticsPaths, ...hubPaths, ...eventPaths },
+    paths: {
+      ...accountPaths,
+      ...selfServicePaths,
+      ...linkPaths,
+      ...analyticsPaths,
+      ...hubPaths,
+      ...eventPaths,
+      ...teamPaths,
+    },
     components: {
       securitySchemes: {
         adminKey: {
@@ -35,7 +44,13 @@ export function openApiDocument(publicUrl: string): Schema {
         },
         bearer: { type: 'http', scheme: 'bearer', description: 'A user session token or a user API key' },
       },
-      schemas: { ...componentSchemas, ...hubComponentSchemas, ...eventComponentSchemas, ...selfServiceSchemas },
+      schemas: {
+        ...componentSchemas,
+        ...hubComponentSchemas,
+        ...eventComponentSchemas,
+        ...selfServiceSchemas,
+        ...teamComponentSchemas,
+      },
       responses: errorResponses,
     },
   };

@@ -124,11 +124,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
 
   return {
     async create(link) {
-      const row = await db.get<LinkRecord>(
-        INSERT_SQL,
-        newLinkParams(link, link.short_code),
-        LINK_SHAPE,
-      );
+      const row = await db.get<LinkRecord>(INSERT_SQL, newLinkParams(link, link.short_code), LINK_SHAPE);
       if (row!.max_clicks !== null) await quota.limitChanged(row!.id, row!.max_clicks);
       return row!;
     },

@@ -6,6 +6,7 @@
 import type { TeamAccess } from '../../auth/scope';
 import type { TeamRole } from '../../contract/teams';
 import type { Executor, RowShape } from '../executor';
+import { type TeamMemberQueries, teamMemberQueries } from './teamMembers';
 
 interface AccessRow {
   id: number;
@@ -35,7 +36,7 @@ function toAccess(row: AccessRow): TeamAccess {
   };
 }
 
-export interface TeamRepository {
+export interface TeamRepository extends TeamMemberQueries {
   /**
    * The user's place in the team `ref` names (an id or a slug); undefined when the user is not a
    * member or there is no such team (the same answer: a team's existence is not revealed).
@@ -47,6 +48,7 @@ export interface TeamRepository {
 
 export function createTeamRepository(db: Executor): TeamRepository {
   return {
+    ...teamMemberQueries(db),
     async access(userId, ref) {
       const id = /^\d{1,15}$/.test(ref) ? Number(ref) : 0;
       const row = await db.get<AccessRow>(BY_REF_SQL, [userId, id, ref.toLowerCase()], ACCESS_SHAPE);

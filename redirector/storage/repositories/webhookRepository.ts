@@ -29,7 +29,10 @@ export interface WebhookRecord {
 }
 
 /** A webhook to store; its owner is the creating scope's. */
-export type NewWebhook = Omit<WebhookRecord, 'id' | 'user_id' | 'team_id' | 'active' | 'disabled_reason' | 'failing_since'>;
+export type NewWebhook = Omit<
+  WebhookRecord,
+  'id' | 'user_id' | 'team_id' | 'active' | 'disabled_reason' | 'failing_since'
+>;
 export type WebhookChanges = Partial<Pick<WebhookRecord, 'url' | 'events' | 'description' | 'active'>>;
 
 const COLUMNS = columnList([

@@ -389,7 +389,11 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         { ...tieB, ...zero },
         { ...old, ...oldCounts },
       ]);
-      expect(await store.links.list(userScope({ id: bob.id + 10, name: 'nobody', personal_team_id: bob.personal_team_id + 10 }))).toEqual([]);
+      expect(
+        await store.links.list(
+          userScope({ id: bob.id + 10, name: 'nobody', personal_team_id: bob.personal_team_id + 10 }),
+        ),
+      ).toEqual([]);
       expect(await store.links.counts(old.id)).toEqual(oldCounts);
       expect(await store.links.counts(tieB.id)).toEqual(zero);
       expect(await store.links.counts(old.id + 100)).toEqual(zero);
