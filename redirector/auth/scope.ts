@@ -9,6 +9,7 @@
  */
 import { KEYS_NEED_SIGN_IN } from '../contract/keys';
 import {
+  domainMissing as domainRefused,
   type KeyScope,
   READ_KEY_MISSING,
   roleAllows,
@@ -181,6 +182,15 @@ export function teamIdOf(scope: Scope): number | null {
 /** Whether the scope reaches a thing of team `teamId` (null: the administrator's own). */
 export function reaches(scope: Scope, teamId: number | null): boolean {
   return scope.reach === 'all' || teamIdOf(scope) === teamId;
+}
+
+/**
+ * Why the scope may not put a link on `host` (its team membership's `domains`, docs/api.md#roles),
+ * or undefined when it may.
+ */
+export function domainMissing(scope: Scope, host: string): string | undefined {
+  const allowed = scope.team?.domains;
+  return allowed && !allowed.includes(host) ? domainRefused(host) : undefined;
 }
 
 /**

@@ -5,7 +5,8 @@
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
 import { hashPassword } from '../auth/passwords';
-import { ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
+import { domainMissing, ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
+import { defaultDomainOf } from '../contract/domains';
 import type { Link } from '../contract/links';
 import { linkLimitMessage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
@@ -200,6 +201,11 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   }
 
   const reads = createLinkReads(store, publicUrl);
+  /** 403 when the member may not put links on the domain (docs/api.md#roles); null: PUBLIC_URL's host. */
+  const checkDomainAllowed = (scope: Scope, domain: string | null | undefined) => {
+    const missing = domainMissing(scope, domain ?? defaultDomainOf(publicUrl));
+    if (missing !== undefined) throw new RuleError(403, missing);
+  };
   const { findOwned } = reads;
 
   return {
@@ -207,6 +213,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
 
     async createMany(owner, requested) {
       const { fields, problems } = await checkRows({ store, ...checks }, owner, requested);
+      for (const field of fields) checkDomainAllowed(owner, field.domain);
       const good = fields.filter((_, index) => problems[index] === undefined);
       if (owner.owner.kind !== 'admin') await checkRoom(store, maxLinksPerUser, owner, good);
       const outcomes = (await insertAll(deps, owner, good)).values();
@@ -232,6 +239,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       }
       await checkDestinations(fields);
       const domain = await domainOrThrow(ownerIdOf(owner), fields.domain);
+      checkDomainAllowed(owner, domain);
       const [outcome] = await insertAll(deps, owner, [{ ...fields, domain }]);
       if (outcome === 'taken' || outcome === undefined) {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
@@ -251,6 +259,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       checkOptionAddresses({ ...existing, ...fields });
       await checkDestinations(fields);
       const moved = await movedDomain(store, checks.domains, existing, requested);
+      if (moved !== undefined) checkDomainAllowed(owner, moved);
       const columns: LinkChanges = {
         ...fields,
         password_hash: await passwordHashOf(password),

@@ -195,6 +195,23 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     expect(got).toEqual(expected);
   });
 
+  it('refuses a member restricted to other domains a link on the default domain, naming it', async () => {
+    const owner = { headers: bearer(team.secrets.owner) };
+    const members = await call(server, 'GET', `/api/teams/members?team=${team.id}`, owner);
+    const ed = members.body.members.find((member: { user: { name: string } }) => member.user.name === 'Ed Editor');
+    const restricted = await call(server, 'PUT', `/api/teams/members?team=${team.id}&user=${ed.user.id}`, {
+      ...owner,
+      body: { role: 'editor', domains: ['go.acme.example'] },
+    });
+    expect(restricted.status).toBe(200);
+    const refused = await call(server, 'POST', '/api/links/create', {
+      headers: { ...bearer(team.secrets.editor), 'X-Team': String(team.id) },
+      body: { target_url: 'https://acme.example/ed' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/^You may not use the domain \S+ in this team$/);
+  });
+
   it('keeps a team’s last owner, refuses a personal team’s deletion, deletes with the slug as confirmation', async () => {
     const owner = { headers: bearer(team.secrets.owner) };
     const teams = await call(server, 'GET', '/api/teams', owner);
