@@ -25,6 +25,7 @@ import { notFoundPage } from './http/shortLink/pages/notFoundPage';
 import { pageLanguage } from './http/shortLink/pages/pageLanguage';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
 import { createSsoRouter } from './http/ssoRoutes';
+import { createTeamRouter } from './http/teamRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): App {
     createKeyRouter(services),
     createWebhookRouter(services),
     createImportRouter({ ...services, imports }),
+    createTeamRouter(services),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));

@@ -141,7 +141,7 @@ export function createServices(deps: ServiceDeps): Services {
     registry: metrics.registry,
     presentLink: async (id) => {
       const link = await links.get(systemScope(), id).catch(() => undefined);
-      return link && { ownerId: link.user_id, link };
+      return link && { teamId: link.team_id, link };
     },
   });
   const checks = linkHealthParts({ config, store, clock, events, metrics, links: () => links });

@@ -2,92 +2,203 @@
  * A call's scope (docs/api.md#scope-who-a-call-acts-for): who the call acts for, resolved once from
  * its credential and passed down to the services and the repositories, which filter by it in one
  * helper (storage/repositories/scopeFilter.ts). No service, router or repository decides ownership
- * from a bare user id; a team (§22 of the contract) is one more kind of owner here, not a new check
- * in each route.
+ * from a bare user id. A scope acts in one team (docs/api.md#teams): the team's things are its own,
+ * and its role, restrictions and key scope decide what it may do, here and nowhere else.
  *
  * Pure: the rules of what a scope owns, reaches and may do live in this file only.
  */
+import { KEYS_NEED_SIGN_IN } from '../contract/keys';
+import {
+  domainMissing as domainRefused,
+  type KeyScope,
+  READ_KEY_MISSING,
+  roleAllows,
+  roleMissing,
+  type TeamNeed,
+  type TeamRole,
+} from '../contract/teams';
 
-/** Whose things a call creates and (with reach 'own') sees: one user's, or the administrator's own (no owner row). */
-export type ScopeOwner = { readonly kind: 'user'; readonly id: number } | { readonly kind: 'admin' };
+/**
+ * Whose things a call creates and (with reach 'own') sees: a user's personal team (`user`, with the
+ * user's id), another team (`team`, with the team's id), or the administrator's own (no team).
+ */
+export type ScopeOwner =
+  | { readonly kind: 'user'; readonly id: number }
+  | { readonly kind: 'team'; readonly id: number }
+  | { readonly kind: 'admin' };
 
 /** Who acts, as an audit entry will name them: a signed-in user, a user's API key, the administrator, the CLI. */
 export interface Actor {
-  readonly type: 'user' | 'key' | 'admin' | 'cli';
+  readonly type: 'user' | 'key' | 'admin' | 'cli' | 'sso';
   /** The user's id (a key: its user's); null for the administrator and the CLI. */
   readonly id: number | null;
   readonly name: string;
+  /** An API key's id and name, when a key acts. */
+  readonly key?: { readonly id: number; readonly name: string };
 }
 
-/** What a scope may be asked for beyond reading and writing its own things. */
+/** A scope's place in its team: the team, the member's role and restrictions (docs/api.md#teams). */
+export interface TeamAccess {
+  readonly id: number;
+  /** The user's personal team (whose one-per-owner things, the custom domain and the hub, are the user's). */
+  readonly personalUserId: number | null;
+  readonly role: TeamRole;
+  /** Sees and changes only the links its user created. */
+  readonly ownLinksOnly: boolean;
+  /** The host names it may put links on; null: all of the team's. */
+  readonly domains: readonly string[] | null;
+}
+
+/** What a scope may be asked for beyond reading its own things. */
 export type ScopeAction =
   /** Make, list or delete API keys: a sign-in only, so that a leaked key cannot mint more (docs/api.md#api-keys). */
-  'keys.manage';
+  | 'keys.manage'
+  /** A call on the team's things that needs `TeamNeed` and, unless `read`, a write credential. */
+  | TeamNeed
+  /** A change about the caller's own memberships (make a team, join one): any credential that may write. */
+  | 'account';
 
 export interface Scope {
   readonly owner: ScopeOwner;
   /** 'own': the owner's things only; 'all': every owner's (the administrator's links, analytics, health). */
   readonly reach: 'own' | 'all';
   readonly actor: Actor;
+  /** The team the call acts in; null for the administrator's own things and the service's. */
+  readonly team: TeamAccess | null;
   can(action: ScopeAction): boolean;
+  /** Why `action` is refused (a 403's message naming what is missing), or undefined when it is allowed. */
+  missing(action: ScopeAction): string | undefined;
 }
 
 /** The credential a scope was proved with: a sign-in (a session, the admin key itself) or an API key. */
 export type ScopeCredential = 'sign-in' | 'api-key';
 
-function makeScope(owner: ScopeOwner, actor: Actor, credential: ScopeCredential): Scope {
+function whatIsMissing(
+  action: ScopeAction,
+  team: TeamAccess | null,
+  credential: ScopeCredential,
+  keyScope: KeyScope,
+): string | undefined {
+  if (action === 'keys.manage') {
+    if (credential !== 'sign-in') return KEYS_NEED_SIGN_IN;
+    return team && !roleAllows(team.role, 'manage') ? roleMissing(team.role, 'manage') : undefined;
+  }
+  if (action !== 'read' && keyScope === 'read') return READ_KEY_MISSING;
+  if (!team || action === 'account') return undefined;
+  return roleAllows(team.role, action) ? undefined : roleMissing(team.role, action);
+}
+
+function makeScope(
+  owner: ScopeOwner,
+  actor: Actor,
+  credential: ScopeCredential,
+  team: TeamAccess | null,
+  keyScope: KeyScope = 'write',
+): Scope {
+  const missing = (action: ScopeAction) => whatIsMissing(action, team, credential, keyScope);
   return Object.freeze({
     owner,
     reach: owner.kind === 'admin' ? 'all' : 'own',
     actor,
-    can: (action: ScopeAction) => action === 'keys.manage' && credential === 'sign-in',
+    team,
+    can: (action: ScopeAction) => missing(action) === undefined,
+    missing,
   });
 }
 
-/** A signed-in user (a session token): their own things. */
-export function userScope(user: { id: number; name: string }): Scope {
-  return makeScope({ kind: 'user', id: user.id }, { type: 'user', id: user.id, name: user.name }, 'sign-in');
+/** The owner of a team's things: its user for a personal team, else the team. */
+const teamOwner = (team: TeamAccess): ScopeOwner =>
+  team.personalUserId !== null ? { kind: 'user', id: team.personalUserId } : { kind: 'team', id: team.id };
+
+/** A member's place in a team as the owner of everything: the personal team, the service's scopes. */
+export function ownerAccess(id: number, personalUserId: number | null): TeamAccess {
+  return { id, personalUserId, role: 'owner', ownLinksOnly: false, domains: null };
 }
 
-/** A user's API key: the same things as its user, but it may not manage keys. */
-export function keyScope(user: { id: number; name: string }): Scope {
-  return makeScope({ kind: 'user', id: user.id }, { type: 'key', id: user.id, name: user.name }, 'api-key');
+/** A user as a scope needs them: their id, name and personal team. */
+export interface ScopeUser {
+  id: number;
+  name: string;
+  personal_team_id: number;
+}
+
+const personalTeam = (user: ScopeUser) => ownerAccess(user.personal_team_id, user.id);
+
+/** A signed-in user (a session token) acting in `team` (their personal team unless the call chose another). */
+export function userScope(user: ScopeUser, team: TeamAccess = personalTeam(user)): Scope {
+  return makeScope(teamOwner(team), { type: 'user', id: user.id, name: user.name }, 'sign-in', team);
+}
+
+/** A user's API key, acting in its own team with its scope; it may not manage keys. */
+export function keyScope(
+  user: ScopeUser,
+  team: TeamAccess = personalTeam(user),
+  key: { id: number; name: string; scope: KeyScope } = { id: 0, name: user.name, scope: 'write' },
+): Scope {
+  const actor: Actor = { type: 'key', id: user.id, name: user.name, key: { id: key.id, name: key.name } };
+  return makeScope(teamOwner(team), actor, 'api-key', team, key.scope);
 }
 
 /**
- * The administrator (the admin key, an admin session or an admin API key): reaches every owner's
- * links and figures; what it owns itself (its webhooks, its keys, the links it creates) has no
- * owner row (user_id NULL).
+ * The administrator (the admin key, an admin session or an admin API key): reaches every team's
+ * links and figures; what it owns itself (its webhooks, its keys, the links it creates) is in no
+ * team.
  */
 export function adminScope(credential: ScopeCredential): Scope {
-  return makeScope({ kind: 'admin' }, { type: 'admin', id: null, name: 'admin' }, credential);
+  return makeScope({ kind: 'admin' }, { type: 'admin', id: null, name: 'admin' }, credential, null);
 }
 
 /**
  * The command line on the server (`me …`): the administrator's reach, or with `--user` that user's
- * things only; named as the CLI either way.
+ * personal team only; named as the CLI either way.
  */
-export function cliScope(user?: { id: number; name: string }): Scope {
-  const owner: ScopeOwner = user ? { kind: 'user', id: user.id } : { kind: 'admin' };
-  return makeScope(owner, { type: 'cli', id: null, name: 'cli' }, 'sign-in');
+export function cliScope(user?: ScopeUser): Scope {
+  const team = user ? personalTeam(user) : null;
+  const owner: ScopeOwner = team ? teamOwner(team) : { kind: 'admin' };
+  return makeScope(owner, { type: 'cli', id: null, name: 'cli' }, 'sign-in', team);
 }
 
 /**
- * The service itself, acting for no caller: every owner's things (an event's link, a health
- * check's turn), or with `ownerId` one owner's (a webhook's or a live stream's clicks, the owner
- * stored with them); named 'system'; it manages no keys.
+ * The service itself, acting for no caller: every team's things (an event's link, a health check's
+ * turn), or with `team` one team's (a webhook's or a live stream's clicks, the team stored with
+ * them; `personalUserId`: the user whose personal team it is, so that what it writes is theirs);
+ * named 'system'; it manages no keys.
  */
-export function systemScope(ownerId: number | null = null): Scope {
-  const owner: ScopeOwner = ownerId === null ? { kind: 'admin' } : { kind: 'user', id: ownerId };
-  return makeScope(owner, { type: 'cli', id: null, name: 'system' }, 'api-key');
+export function systemScope(teamId: number | null = null, personalUserId: number | null = null): Scope {
+  const access = teamId === null ? null : ownerAccess(teamId, personalUserId);
+  const owner: ScopeOwner = access ? teamOwner(access) : { kind: 'admin' };
+  return makeScope(owner, { type: 'cli', id: null, name: 'system' }, 'api-key', access);
 }
 
-/** The owner's user id, null for the administrator's own things: the value a write stores as the owner. */
+/** The user of the owner's personal team, null for a shared team's things and the administrator's own. */
 export function ownerIdOf(scope: Scope): number | null {
   return scope.owner.kind === 'user' ? scope.owner.id : null;
 }
 
-/** Whether the scope reaches a thing of `ownerId` (null: the administrator's own). */
-export function reaches(scope: Scope, ownerId: number | null): boolean {
-  return scope.reach === 'all' || ownerIdOf(scope) === ownerId;
+/** The owner's team, null for the administrator's own things: the value a write stores as `team_id`. */
+export function teamIdOf(scope: Scope): number | null {
+  return scope.team?.id ?? null;
+}
+
+/** Whether the scope reaches a thing of team `teamId` (null: the administrator's own). */
+export function reaches(scope: Scope, teamId: number | null): boolean {
+  return scope.reach === 'all' || teamIdOf(scope) === teamId;
+}
+
+/**
+ * Why the scope may not put a link on `host` (its team membership's `domains`, docs/api.md#roles),
+ * or undefined when it may.
+ */
+export function domainMissing(scope: Scope, host: string): string | undefined {
+  const allowed = scope.team?.domains;
+  return allowed && !allowed.includes(host) ? domainRefused(host) : undefined;
+}
+
+/**
+ * Whether the scope reaches a link (its team, and with own-links-only one its user created): the
+ * rule a link read or change by id applies after loading the link.
+ */
+export function reachesLink(scope: Scope, link: { team_id: number | null; created_by: number | null }): boolean {
+  if (!reaches(scope, link.team_id)) return false;
+  return scope.reach === 'all' || !scope.team?.ownLinksOnly || link.created_by === scope.actor.id;
 }

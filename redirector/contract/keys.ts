@@ -12,6 +12,7 @@ export const API_KEY_PREFIX_LENGTH = 8;
 export const KEY_NAME_RULE = `Name must be 1-${MAX_KEY_NAME_LENGTH} characters`;
 export const KEY_NOT_FOUND = 'API key not found';
 export const KEY_LIMIT_REACHED = `API key limit reached (${MAX_KEYS_PER_ACCOUNT} keys per account)`;
+export const KEY_SCOPE_RULE = 'scope must be read or write';
 export const KEYS_NEED_SIGN_IN = 'API keys cannot manage API keys: sign in, or use the admin key';
 
 export interface ApiKey {
@@ -19,6 +20,8 @@ export interface ApiKey {
   name: string;
   /** The secret's first characters (`me_` and five more), to tell keys apart. */
   prefix: string;
+  /** `read` keys may not change anything; `write` includes read (docs/api.md#teams). */
+  scope: 'read' | 'write';
   created_at: string;
   /** Updated at most once a minute; null until first used. */
   last_used_at: string | null;
@@ -26,6 +29,7 @@ export interface ApiKey {
 
 export interface CreateApiKeyRequest {
   name: string;
+  scope?: 'read' | 'write';
 }
 
 export interface CreateApiKeyResponse {

@@ -10,6 +10,8 @@ export interface Link extends LinkOptionValues<'api'> {
   id: number;
   /** Owner; null for links the administrator created. */
   user_id: number | null;
+  /** The team that owns the link (docs/api.md#teams); null for links the administrator created. */
+  team_id: number | null;
   /** '' when the link has no title. */
   title: string;
   target_url: string;

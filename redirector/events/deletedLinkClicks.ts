@@ -29,14 +29,14 @@ function chunks(clicks: readonly FeedClick[]): { clicks: ReturnType<typeof event
 
 export async function takeDeletedLinkClicks(
   deps: { storage: EventStorage; hub: StreamHub; brokerOutbox: BrokerOutbox | undefined; clock: () => number },
-  link: { id: number; ownerId: number | null },
+  link: { id: number; teamId: number | null },
 ): Promise<void> {
   const { webhooks, feed } = deps.storage;
   const now = deps.clock();
   const clicksAfter = (after: number) =>
     feed.clicksAfter({ after, linkId: link.id, scope: systemScope(), limit: MOST_CLICKS });
   const webhookMessages: NewMessage[] = [];
-  for (const webhook of await webhooks.listening('link.clicked', { user_id: link.ownerId })) {
+  for (const webhook of await webhooks.listening('link.clicked', { team_id: link.teamId })) {
     for (const data of chunks(await clicksAfter(webhook.click_cursor))) {
       webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data));
     }

@@ -34,7 +34,7 @@ export interface Events {
    */
   recordLinkEvent: LinkEventRecorder;
   /** Just before a link is deleted: its clicks reach webhooks, the broker and streams first (deletedLinkClicks.ts). */
-  beforeLinkDelete(link: { id: number; ownerId: number | null }): Promise<void>;
+  beforeLinkDelete(link: { id: number; teamId: number | null }): Promise<void>;
   /** The background check that records link.expired (docs/api.md#webhooks). */
   expiry: LinkExpiryCheck;
   /** Every account's outbound connections: webhook tests and deliveries, and the link checks. */

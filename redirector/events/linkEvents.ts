@@ -14,8 +14,8 @@ import type { StreamHub } from './streamHub';
 
 /** The link an event is about. */
 export interface LinkEventSubject {
-  /** The link's owner; null: the administrator's link. */
-  ownerId: number | null;
+  /** The link's team (docs/api.md#teams); null: the administrator's link. */
+  teamId: number | null;
   link: Link;
 }
 
@@ -42,8 +42,8 @@ export function createLinkChangeSink(deps: {
     const messages: NewMessage[] = [];
     for (const change of changes) {
       const event: WebhookEvent = `link.${change.action}`;
-      const key = `${event} ${change.ownerId}`;
-      if (!listening.has(key)) listening.set(key, deps.storage.webhooks.listening(event, { user_id: change.ownerId }));
+      const key = `${event} ${change.teamId}`;
+      if (!listening.has(key)) listening.set(key, deps.storage.webhooks.listening(event, { team_id: change.teamId }));
       for (const webhook of await listening.get(key)!) messages.push(newMessage(webhook.id, event, now, change.link));
     }
     const brokerMessages = deps.broker
@@ -51,6 +51,6 @@ export function createLinkChangeSink(deps: {
       : [];
     await deps.storage.enqueueAll(messages, brokerMessages);
     if (messages.length > 0 || brokerMessages.length > 0) deps.kick();
-    for (const change of changes) await deps.hub.publishLink(change.ownerId, change.action, change.link);
+    for (const change of changes) await deps.hub.publishLink(change.teamId, change.action, change.link);
   };
 }

@@ -30,8 +30,8 @@ export const TOO_MANY_ACCOUNT_STREAMS = `At most ${STREAMS_PER_ACCOUNT} live str
 export const TOO_MANY_STREAMS = 'Too many live streams on this server; try again later';
 
 export interface StreamViewer {
-  /** null: the administrator. */
-  userId: number | null;
+  /** The team whose clicks and link events it sees (docs/api.md#teams); null: the administrator (every team's). */
+  teamId: number | null;
 }
 
 interface Client extends StreamViewer {
@@ -47,7 +47,7 @@ export interface StreamHub {
   open(viewer: StreamViewer, out: PassThrough, lastEventId: number | undefined): Promise<void>;
   close(out: PassThrough): void;
   /** Sends a link event to the streams allowed to see it, on every instance. */
-  publishLink(ownerId: number | null, action: LinkEventAction, link: Link): Promise<void>;
+  publishLink(teamId: number | null, action: LinkEventAction, link: Link): Promise<void>;
   count(): number;
   /** Reads and sends the clicks stored so far now (before a link's deletion takes its clicks away). */
   catchUp(): Promise<void>;
@@ -63,11 +63,11 @@ export interface StreamHubDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-const sees = (client: StreamViewer, ownerId: number | null) => client.userId === null || client.userId === ownerId;
+const sees = (client: StreamViewer, teamId: number | null) => client.teamId === null || client.teamId === teamId;
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
 function clickEventText(click: FeedClick, client: Client): string {
-  const data = JSON.stringify(eventClick(click, client.userId === null));
+  const data = JSON.stringify(eventClick(click, client.teamId === null));
   return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
 }
 
@@ -99,8 +99,8 @@ function textsByClient(
   for (const click of read) {
     const texts: { admin?: string; user?: string } = {};
     for (const client of clients) {
-      if (!sees(client, click.user_id) || client.replayed.delete(click.id)) continue;
-      const key = client.userId === null ? 'admin' : 'user';
+      if (!sees(client, click.team_id) || client.replayed.delete(click.id)) continue;
+      const key = client.teamId === null ? 'admin' : 'user';
       texts[key] ??= clickText(click, client);
       out.set(client, (out.get(client) ?? '') + texts[key]);
     }
@@ -112,7 +112,7 @@ function textsByClient(
 function checkLimits(clients: ReadonlySet<Client>, viewer: StreamViewer, streamMax: number): void {
   if (clients.size >= streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
   let mine = 0;
-  for (const client of clients) if (client.userId === viewer.userId) mine += 1;
+  for (const client of clients) if (client.teamId === viewer.teamId) mine += 1;
   if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
 }
 
@@ -135,7 +135,7 @@ async function replay(
   const missed = await feed.clicksAfter({
     after: lastEventId,
     upTo: gaps.highest,
-    scope: systemScope(client.userId),
+    scope: systemScope(client.teamId),
     limit: REPLAY_LIMIT,
   });
   for (const click of missed) {
@@ -144,11 +144,11 @@ async function replay(
   }
 }
 
-/** A broadcast link event as the stream writes it, with whose link it is; undefined when unreadable. */
-function linkEventOf(text: string, log: StreamHubDeps['log']): { ownerId: number | null; text: string } | undefined {
+/** A broadcast link event as the stream writes it, with the team whose link it is; undefined when unreadable. */
+function linkEventOf(text: string, log: StreamHubDeps['log']): { teamId: number | null; text: string } | undefined {
   try {
-    const { ownerId, event } = JSON.parse(text) as { ownerId: number | null; event: StreamLinkEvent };
-    return { ownerId, text: `event: link\ndata: ${JSON.stringify(event)}\n\n` };
+    const { teamId, event } = JSON.parse(text) as { teamId: number | null; event: StreamLinkEvent };
+    return { teamId, text: `event: link\ndata: ${JSON.stringify(event)}\n\n` };
   } catch (error) {
     log('the live stream could not read a link event', error);
     return undefined;
@@ -213,7 +213,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   function sendLink(text: string): void {
     const event = linkEventOf(text, log);
     if (!event) return;
-    for (const client of clients) if (sees(client, event.ownerId)) write(client, event.text);
+    for (const client of clients) if (sees(client, event.teamId)) write(client, event.text);
   }
   deps.broadcast?.subscribe(sendLink);
 
@@ -234,8 +234,8 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       listen();
     },
     close,
-    async publishLink(ownerId, action, link) {
-      const text = JSON.stringify({ ownerId, event: { action, link } satisfies StreamLinkEvent });
+    async publishLink(teamId, action, link) {
+      const text = JSON.stringify({ teamId, event: { action, link } satisfies StreamLinkEvent });
       if (!deps.broadcast) return sendLink(text);
       try {
         await deps.broadcast.publish(text);

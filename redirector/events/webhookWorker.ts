@@ -103,7 +103,7 @@ async function takeClicks(
   const clicks = await feed.clicksAfter({
     after: webhook.click_cursor,
     upTo,
-    scope: systemScope(webhook.user_id),
+    scope: systemScope(webhook.team_id),
     limit: CLICKS_PER_MESSAGE,
   });
   if (clicks.length === 0) {

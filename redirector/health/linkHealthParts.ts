@@ -34,7 +34,7 @@ export function linkHealthParts(deps: {
     // link.broken and link.recovered carry the link as it is now, its health included.
     async onTurn(linkId, turn) {
       const link = await deps.links().get(systemScope(), linkId);
-      await events.onLinkChange([{ action: turn, ownerId: link.user_id, link }]);
+      await events.onLinkChange([{ action: turn, teamId: link.team_id, link }]);
     },
     log: logProblem,
   });

@@ -9,11 +9,13 @@
  */
 import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
-import { adminScope, keyScope, type Scope, type ScopeCredential, userScope } from '../auth/scope';
+import { adminScope, type Scope, type ScopeCredential } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import type { Services } from '../services';
 import type { UserRecord } from '../storage/records';
+import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
 import { unauthorized } from './errors';
+import { checkTeamRule, userCallScope } from './teamRule';
 
 /** 'sign-in': the admin key itself or a session token; 'api-key': an API key. */
 export type CredentialKind = ScopeCredential;
@@ -46,7 +48,7 @@ export function bearerOf(ctx: Context): string {
   return match?.[1] ?? '';
 }
 
-export type GuardServices = Pick<Services, 'auth' | 'limiter' | 'apiKeys'>;
+export type GuardServices = Pick<Services, 'auth' | 'limiter' | 'apiKeys' | 'store'>;
 
 /** How `key` proves the administrator, or undefined when it does not. */
 async function adminCredential({ auth, apiKeys }: GuardServices, key: string): Promise<CredentialKind | undefined> {
@@ -57,9 +59,9 @@ async function adminCredential({ auth, apiKeys }: GuardServices, key: string): P
 async function userCredential(
   { auth, apiKeys }: GuardServices,
   token: string,
-): Promise<{ user: UserRecord; credential: CredentialKind } | undefined> {
-  const keyUser = await apiKeys.userForKey(token);
-  if (keyUser) return { user: keyUser, credential: 'api-key' };
+): Promise<{ user: UserRecord; credential: CredentialKind; key?: ApiKeyRecord } | undefined> {
+  const keyed = await apiKeys.keyForSecret(token);
+  if (keyed) return { user: keyed.user, credential: 'api-key', key: keyed.key };
   const user = await auth.userForToken(token);
   return user ? { user, credential: 'sign-in' } : undefined;
 }
@@ -79,14 +81,14 @@ function guard<Proof>(
   read: (ctx: Context) => string,
   prove: (services: GuardServices, secret: string) => Promise<Proof | undefined>,
   texts: GuardTexts,
-  admit: (ctx: Context, proof: Proof) => void,
+  admit: (ctx: Context, proof: Proof) => void | Promise<void>,
 ) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const secret = read(ctx);
     if (secret === '') throw unauthorized(texts.missing);
     const proof = await checkCredential(services.limiter, ctx.ip, () => prove(services, secret));
     if (!proof) throw unauthorized(texts.invalid);
-    admit(ctx, proof);
+    await admit(ctx, proof);
     await next();
   };
 }
@@ -115,10 +117,15 @@ export function requireAdmin(services: GuardServices) {
 
 export function requireUser(services: GuardServices) {
   const texts = { missing: 'Sign in required', invalid: 'Session expired, please sign in again' };
-  return guard(services, bearerOf, userCredential, texts, (ctx, caller) => {
+  return guard(services, bearerOf, userCredential, texts, async (ctx, caller) => {
     if (caller.user.disabled) throw unauthorized(ACCOUNT_DISABLED);
-    const scope = caller.credential === 'api-key' ? keyScope(caller.user) : userScope(caller.user);
-    Object.assign(ctx.state as UserState, { ...caller, scope } satisfies UserState);
+    const scope = await userCallScope(services.store, ctx, caller.user, caller.key);
+    checkTeamRule(ctx, scope);
+    Object.assign(ctx.state as UserState, {
+      user: caller.user,
+      credential: caller.credential,
+      scope,
+    } satisfies UserState);
   });
 }
 

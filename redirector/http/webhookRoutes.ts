@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { ownerIdOf } from '../auth/scope';
+import { teamIdOf } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import type {
   CreateWebhookResponse,
@@ -105,14 +105,16 @@ export function createWebhookRouter(services: Services): Router {
     const recheck = credentials.ofTicket(holder);
     if (lapse === 'gone' || !(await recheck())) throw unauthorized(INVALID_TICKET);
     (ctx.state as StreamState).recheck = recheck;
-    (ctx.state as StreamState).viewer = { userId: holder.user_id };
+    // A ticket names its user: the stream shows their personal team (docs/api.md#teams).
+    const account = holder.user_id === null ? undefined : await services.store.users.findById(holder.user_id);
+    (ctx.state as StreamState).viewer = { teamId: account?.personal_team_id ?? null };
     await next();
   };
 
   router.get('/stream', viewer, async (ctx) => {
     const lastEventId = lastEventIdOf(ctx);
     const out = new PassThrough();
-    const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? { userId: ownerIdOf(scopeOf(ctx)) };
+    const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? { teamId: teamIdOf(scopeOf(ctx)) };
     await hub.open(streamViewer, out, lastEventId);
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);

@@ -11,6 +11,7 @@ import {
   type CreateApiKeyResponse,
   KEY_LIMIT_REACHED,
   KEY_NOT_FOUND,
+  KEY_SCOPE_RULE,
   MAX_KEYS_PER_ACCOUNT,
   parseKeyName,
 } from '../contract/keys';
@@ -25,12 +26,15 @@ export const LAST_USED_PRECISION_MS = 60_000;
 
 export interface ApiKeyService {
   /** RuleError 400 for a bad name, 409 past the limit. */
-  create(owner: Scope, name: unknown): Promise<CreateApiKeyResponse>;
+  /** `scope`: 'read' or 'write' (left out: write), docs/api.md#teams. */
+  create(owner: Scope, name: unknown, scope?: unknown): Promise<CreateApiKeyResponse>;
   list(owner: Scope): Promise<ApiKey[]>;
   /** RuleError 404 when the owner has no such key. */
   delete(owner: Scope, id: number): Promise<void>;
   /** The user behind a live user key (disabled users included: the caller refuses them). */
   userForKey(secret: string): Promise<UserRecord | undefined>;
+  /** The same, with the key itself (its team and scope: docs/api.md#teams). */
+  keyForSecret(secret: string): Promise<{ user: UserRecord; key: ApiKeyRecord } | undefined>;
   /** True for a live administrator's key made with the current ADMIN_KEY. */
   isAdminKey(secret: string): Promise<boolean>;
 }
@@ -40,6 +44,7 @@ function toApiKey(record: ApiKeyRecord): ApiKey {
     id: record.id,
     name: record.name,
     prefix: record.prefix,
+    scope: record.scope,
     created_at: new Date(record.created_at).toISOString(),
     last_used_at: record.last_used_at === null ? null : new Date(record.last_used_at).toISOString(),
   };
@@ -66,10 +71,17 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
     return record;
   }
 
+  async function keyForSecret(secret: string) {
+    const key = await liveKey(secret, false);
+    const user = key?.user_id == null ? undefined : await store.users.findById(key.user_id);
+    return key && user ? { user, key } : undefined;
+  }
+
   return {
-    async create(owner, name) {
+    async create(owner, name, scope) {
       const parsed = parseKeyName(name);
       if (!parsed.ok) throw invalidInput(parsed.error);
+      if (scope !== undefined && scope !== 'read' && scope !== 'write') throw invalidInput(KEY_SCOPE_RULE);
       const secret = newApiKeySecret();
       const keyHash = hashToken(secret);
       const stored = await store.apiKeys.create(
@@ -79,6 +91,7 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
           prefix: prefixOf(secret),
           key_hash: keyHash,
           admin_tag: owner.owner.kind === 'admin' ? adminKeyTag(keyHash, adminKey) : null,
+          scope: scope === 'read' ? 'read' : 'write',
           created_at: clock(),
         },
         MAX_KEYS_PER_ACCOUNT,
@@ -93,9 +106,9 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
       if (!(await store.apiKeys.delete(id, owner))) throw notFoundRule(KEY_NOT_FOUND);
     },
     async userForKey(secret) {
-      const record = await liveKey(secret, false);
-      return record?.user_id == null ? undefined : store.users.findById(record.user_id);
+      return (await keyForSecret(secret))?.user;
     },
+    keyForSecret,
     async isAdminKey(secret) {
       return (await liveKey(secret, true)) !== undefined;
     },

@@ -19,6 +19,7 @@ export function toApiLink(link: PresentableLink, publicUrl: string, now = Date.n
   return {
     id: link.id,
     user_id: link.user_id,
+    team_id: link.team_id,
     title: link.title,
     target_url: link.target_url,
     short_code: link.short_code,

@@ -3,7 +3,7 @@
  * shows it (its short_url built on PUBLIC_URL). A user reaches only their own links; another
  * user's link is "not found".
  */
-import { reaches, type Scope } from '../auth/scope';
+import { reachesLink, type Scope } from '../auth/scope';
 import type { LinkHealth } from '../contract/linkConversion';
 import type { Link } from '../contract/links';
 import type { LinkListQuery, UserLinksPage } from '../contract/lists';
@@ -65,7 +65,7 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
 
   async function findOwned(owner: Scope, id: number): Promise<TaggedLink> {
     const link = await store.links.findById(id);
-    if (!link || !reaches(owner, link.user_id)) throw notFoundRule(LINK_NOT_FOUND);
+    if (!link || !reachesLink(owner, link)) throw notFoundRule(LINK_NOT_FOUND);
     return withTags(link);
   }
 

@@ -5,7 +5,8 @@
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
 import { hashPassword } from '../auth/passwords';
-import { ownerIdOf, type Scope } from '../auth/scope';
+import { domainMissing, ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
+import { defaultDomainOf } from '../contract/domains';
 import type { Link } from '../contract/links';
 import { linkLimitMessage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
@@ -58,13 +59,13 @@ export interface LinkServiceDeps {
   /** Told of every link created, updated or deleted, and awaited before the call answers (webhooks, streams). */
   onChange?: (changes: readonly LinkChangeNotice[]) => Promise<void>;
   /** Awaited just before a link is deleted (its clicks go with it): events take its clicks first. */
-  beforeDelete?: (link: { id: number; ownerId: number | null }) => Promise<void>;
+  beforeDelete?: (link: { id: number; teamId: number | null }) => Promise<void>;
 }
 
 export interface LinkChangeNotice {
   action: 'created' | 'updated' | 'deleted';
-  /** The link's owner; null: the administrator's. */
-  ownerId: number | null;
+  /** The link's team (docs/api.md#teams); null: the administrator's. */
+  teamId: number | null;
   link: Link;
 }
 
@@ -74,6 +75,19 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
 }
 
 /** The new links' rows: the fields as validated, their owner, one creation time, the password hashed. */
+/** Who makes a change, as a link stores it (docs/api.md#teams): the user (null: the administrator), and a key's name. */
+function changedBy(scope: Scope): Pick<LinkRecord, 'updated_by' | 'updated_by_key'> {
+  return { updated_by: scope.actor.id, updated_by_key: scope.actor.key?.name ?? null };
+}
+
+/** A new link's team and makers. */
+function authorOf(
+  scope: Scope,
+): Pick<LinkRecord, 'team_id' | 'created_by' | 'created_by_key' | 'updated_by' | 'updated_by_key'> {
+  const by = changedBy(scope);
+  return { team_id: teamIdOf(scope), created_by: by.updated_by, created_by_key: by.updated_by_key, ...by };
+}
+
 async function newLinkRows(
   owner: Scope,
   fields: readonly NewLinkFields[],
@@ -83,6 +97,7 @@ async function newLinkRows(
     fields.map(async ({ password, ...field }) => ({
       ...field,
       user_id: ownerIdOf(owner),
+      ...authorOf(owner),
       created_at: createdAt,
       password_hash: (await passwordHashOf(password)) ?? null,
     })),
@@ -158,7 +173,7 @@ async function movedDomain(
   if (requested === undefined) return undefined;
   const domain = await domains.domainOrThrow(existing.user_id, requested);
   if (domain === existing.domain) return undefined;
-  if (existing.user_id !== null && (await store.links.ownerCodeElsewhere(existing, domain))) {
+  if (existing.team_id !== null && (await store.links.ownerCodeElsewhere(existing, domain))) {
     throw taken(SHORT_CODE_TAKEN);
   }
   return domain;
@@ -179,7 +194,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   const { domainOrThrow } = checks.domains;
   const notify = async (action: LinkChangeNotice['action'], links: readonly Link[]) => {
     if (deps.onChange && links.length > 0)
-      await deps.onChange(links.map((link) => ({ action, ownerId: link.user_id, link })));
+      await deps.onChange(links.map((link) => ({ action, teamId: link.team_id, link })));
   };
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
@@ -188,6 +203,11 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   }
 
   const reads = createLinkReads(store, publicUrl);
+  /** 403 when the member may not put links on the domain (docs/api.md#roles); null: PUBLIC_URL's host. */
+  const checkDomainAllowed = (scope: Scope, domain: string | null | undefined) => {
+    const missing = domainMissing(scope, domain ?? defaultDomainOf(publicUrl));
+    if (missing !== undefined) throw new RuleError(403, missing);
+  };
   const { findOwned } = reads;
 
   return {
@@ -195,8 +215,9 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
 
     async createMany(owner, requested) {
       const { fields, problems } = await checkRows({ store, ...checks }, owner, requested);
+      for (const field of fields) checkDomainAllowed(owner, field.domain);
       const good = fields.filter((_, index) => problems[index] === undefined);
-      if (owner.owner.kind === 'user') await checkRoom(store, maxLinksPerUser, owner, good);
+      if (owner.owner.kind !== 'admin') await checkRoom(store, maxLinksPerUser, owner, good);
       const outcomes = (await insertAll(deps, owner, good)).values();
       const answers = fields.map((field, index) => {
         const problem = problems[index];
@@ -220,6 +241,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       }
       await checkDestinations(fields);
       const domain = await domainOrThrow(ownerIdOf(owner), fields.domain);
+      checkDomainAllowed(owner, domain);
       const [outcome] = await insertAll(deps, owner, [{ ...fields, domain }]);
       if (outcome === 'taken' || outcome === undefined) {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
@@ -239,10 +261,12 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       checkOptionAddresses({ ...existing, ...fields });
       await checkDestinations(fields);
       const moved = await movedDomain(store, checks.domains, existing, requested);
+      if (moved !== undefined) checkDomainAllowed(owner, moved);
       const columns: LinkChanges = {
         ...fields,
         password_hash: await passwordHashOf(password),
         ...(moved === undefined ? {} : { domain: moved }),
+        ...changedBy(owner),
       };
       linkCache.invalidate(existing.short_code);
       const updated = await store.links.update(id, columns).catch((error: unknown) => {
@@ -263,7 +287,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       const existing = await findOwned(owner, id);
       const link = deps.onChange ? await withCounts(store, existing, publicUrl) : undefined;
       linkCache.invalidate(existing.short_code);
-      await deps.beforeDelete?.({ id, ownerId: existing.user_id });
+      await deps.beforeDelete?.({ id, teamId: existing.team_id });
       await store.links.delete(id);
       linkCache.invalidate(existing.short_code);
       if (link) await notify('deleted', [link]);

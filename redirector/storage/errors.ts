@@ -2,7 +2,7 @@ import { RuleError } from '../ruleError';
 
 /** Thrown by a repository when a unique column already holds the value. */
 export class UniqueViolation extends Error {
-  constructor(readonly column: 'email' | 'short_code' | 'verified_domain' | 'handle') {
+  constructor(readonly column: 'email' | 'short_code' | 'verified_domain' | 'handle' | 'slug') {
     super(`${column} is already taken`);
   }
 }

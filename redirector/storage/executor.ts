@@ -37,7 +37,13 @@ export interface Executor {
 }
 
 type UniqueColumn = UniqueViolation['column'];
-const UNIQUE_COLUMNS: ReadonlySet<string> = new Set<UniqueColumn>(['email', 'short_code', 'verified_domain', 'handle']);
+const UNIQUE_COLUMNS: ReadonlySet<string> = new Set<UniqueColumn>([
+  'email',
+  'short_code',
+  'verified_domain',
+  'handle',
+  'slug',
+]);
 
 /** The UniqueViolation for a unique column the services know, else the error itself. */
 export function mapUniqueViolation(error: unknown, column: string | undefined): unknown {

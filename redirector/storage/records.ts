@@ -11,6 +11,8 @@ export interface UserRecord {
   created_at: number;
   /** A disabled account cannot sign in and its links answer 410. */
   disabled: boolean;
+  /** The user's personal team (docs/api.md#teams). */
+  personal_team_id: number;
 }
 
 /** What an account without a password (invited, not yet signed up) holds: no password matches it. */
@@ -67,16 +69,33 @@ export interface LinkRecord extends LinkOptionValues<'stored'> {
   password_hash: string | null;
   /** The custom domain the link lives on; null: the default domain. */
   domain: string | null;
+  /** The team that owns the link (docs/api.md#teams); null: the administrator's own. */
+  team_id: number | null;
+  /** Who made the link and who last changed it: a user's id (null: the administrator), and a key's name when a key did. */
+  created_by: number | null;
+  created_by_key: string | null;
+  updated_by: number | null;
+  updated_by_key: string | null;
 }
 
 /** A link's options (docs/api.md#links); a new link may leave them out for their defaults. */
-export type LinkOptionFields = LinkOptionName | 'password_hash' | 'domain';
+export type LinkOptionFields =
+  | LinkOptionName
+  | 'password_hash'
+  | 'domain'
+  | 'team_id'
+  | 'created_by'
+  | 'created_by_key'
+  | 'updated_by'
+  | 'updated_by_key';
 
 export type NewLink = Omit<LinkRecord, 'id' | LinkOptionFields> & Partial<Pick<LinkRecord, LinkOptionFields>>;
 
 /** A link as the redirect path keeps it: with its owner's disabled flag, so a redirect needs no second query. */
 export type RedirectLink = LinkRecord & { owner_disabled: boolean };
-export type LinkChanges = Partial<Omit<LinkRecord, 'id' | 'user_id' | 'short_code' | 'created_at'>>;
+export type LinkChanges = Partial<
+  Omit<LinkRecord, 'id' | 'user_id' | 'team_id' | 'created_by' | 'created_by_key' | 'short_code' | 'created_at'>
+>;
 
 /** Counts that every link object carries (bots left out). */
 export interface LinkCounts {

@@ -31,6 +31,7 @@ import type { ImportWrites } from './repositories/importWrites';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkPageQuery } from './repositories/linkLists';
 import type { SsoRepository } from './repositories/ssoRepository';
+import type { TeamRepository } from './repositories/teamRepository';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
@@ -43,7 +44,7 @@ export interface UserPageQuery {
 
 export interface UserRepository {
   /** Throws UniqueViolation('email'). */
-  create(user: Omit<UserRecord, 'id' | 'custom_domain' | 'disabled'>): Promise<UserRecord>;
+  create(user: Omit<UserRecord, 'id' | 'custom_domain' | 'disabled' | 'personal_team_id'>): Promise<UserRecord>;
   findById(id: number): Promise<UserRecord | undefined>;
   /** The email is compared as stored (lower-case). */
   findByEmail(email: string): Promise<UserRecord | undefined>;
@@ -140,7 +141,7 @@ export interface LinkRepository {
    * on a custom domain differs from its owner's default-domain codes). The link is the subject here:
    * its own owner, not the caller's, constrains the move.
    */
-  ownerCodeElsewhere(link: Pick<LinkRecord, 'id' | 'user_id' | 'short_code'>, domain: string | null): Promise<boolean>;
+  ownerCodeElsewhere(link: Pick<LinkRecord, 'id' | 'team_id' | 'short_code'>, domain: string | null): Promise<boolean>;
   /**
    * Inserts the links in one transaction, each with its tags, in order. Throws LinkLimitReached
    * (and writes nothing) when the owner would end up with more than maxLinks links; exact under
@@ -209,6 +210,8 @@ export interface Store {
   readonly domains: DomainRepository;
   /** Each user's public page, its links, avatar and views (docs/api.md#the-hub). */
   readonly hubs: HubRepository;
+  /** Teams, members, invitations (docs/api.md#teams). */
+  readonly teams: TeamRepository;
   readonly clicks: ClickRepository;
   /** What the link checks found (docs/api.md#link-health). */
   readonly linkHealth: LinkHealthRepository;

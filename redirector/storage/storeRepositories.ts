@@ -15,6 +15,7 @@ import { createLinkHealthRepository } from './repositories/linkHealthRepository'
 import { createLinkRepository } from './repositories/linkRepository';
 import { createSessionRepository } from './repositories/sessionRepository';
 import { createSsoRepository } from './repositories/ssoRepository';
+import { createTeamRepository } from './repositories/teamRepository';
 import { createUserRepository } from './repositories/userRepository';
 import type { Store } from './store';
 
@@ -32,6 +33,7 @@ export type StoreRepositories = Pick<
   | 'imports'
   | 'importWrites'
   | 'sso'
+  | 'teams'
 >;
 
 export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
@@ -50,5 +52,6 @@ export function createStoreRepositories(executor: Executor, fold: () => unknown)
     sso: createSsoRepository(executor),
     imports,
     importWrites: createImportWrites(executor, imports),
+    teams: createTeamRepository(executor),
   };
 }

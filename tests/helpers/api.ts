@@ -88,6 +88,7 @@ export const LINK_FIELDS = [
   'enable_instagram_exit',
   'instagram_exit_url',
   'user_id',
+  'team_id',
   'tags',
   'domain',
   'short_url',

@@ -56,6 +56,7 @@ export function apiLink(changes: Partial<Link> = {}): Link {
   return {
     id: 7,
     user_id: 1,
+    team_id: 1,
     title: '',
     target_url: 'https://example.com/',
     short_code: 'abc',

@@ -590,6 +590,9 @@ const SUBJECT_REPOSITORIES: Record<string, string> = {
   SessionRepository: 'redirector/storage/repositories/sessionRepository.ts',
   AccountLinkRepository: 'redirector/storage/repositories/accountLinkRepository.ts',
   SsoRepository: 'redirector/storage/repositories/ssoRepository.ts',
+  // A user's memberships: which team a call acts in is read from them before a scope exists.
+  TeamRepository: 'redirector/storage/repositories/teamRepository.ts',
+  TeamMemberQueries: 'redirector/storage/repositories/teamMembers.ts',
 };
 /** Routers whose subject is the signed-in account itself (its name, password, sessions). */
 const ACCOUNT_ROUTERS = ['redirector/http/accountRoutes.ts'];

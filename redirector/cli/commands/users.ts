@@ -11,7 +11,7 @@ import { formatTable } from '../table';
 export async function userByEmail(
   services: Services,
   email: string,
-): Promise<{ id: number; name: string; email: string }> {
+): Promise<{ id: number; name: string; email: string; personal_team_id: number }> {
   const user = await services.store.users.findByEmail(normaliseEmail(email));
   if (!user) throw new CliError(`no user with the email "${email}"`);
   return user;

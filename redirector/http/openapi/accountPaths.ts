@@ -189,7 +189,10 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       body: {
         json: {
           type: 'object',
-          properties: { name: { type: 'string', minLength: 1, maxLength: MAX_KEY_NAME_LENGTH } },
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: MAX_KEY_NAME_LENGTH },
+            scope: { enum: ['read', 'write'], description: 'Left out: write' },
+          },
           required: ['name'],
         },
       },

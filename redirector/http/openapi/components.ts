@@ -176,6 +176,7 @@ export const componentSchemas: Record<string, Schema> = {
     id,
     name: { type: 'string', minLength: 1, maxLength: 100 },
     prefix: { type: 'string', pattern: '^me_[A-Za-z0-9]{5}$' },
+    scope: { enum: ['read', 'write'] },
     created_at: dateTime,
     last_used_at: nullable(dateTime),
   }),

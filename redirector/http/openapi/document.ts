@@ -14,6 +14,7 @@ import { errorResponses } from './operations';
 import type { Schema } from './schema';
 import { selfServicePaths, selfServiceSchemas } from './selfServicePaths';
 import { ssoPaths, ssoSchemas } from './ssoPaths';
+import { teamComponentSchemas, teamPaths } from './teamPaths';
 
 export function openApiDocument(publicUrl: string): Schema {
   return {
@@ -35,6 +36,7 @@ export function openApiDocument(publicUrl: string): Schema {
       ...eventPaths,
       ...ssoPaths,
       ...importPaths,
+      ...teamPaths,
     },
     components: {
       securitySchemes: {
@@ -53,6 +55,7 @@ export function openApiDocument(publicUrl: string): Schema {
         ...selfServiceSchemas,
         ...ssoSchemas,
         ...importComponentSchemas,
+        ...teamComponentSchemas,
       },
       responses: errorResponses,
     },

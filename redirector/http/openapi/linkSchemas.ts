@@ -86,6 +86,7 @@ function optionSchemas(shape: 'api' | 'input'): Record<LinkOptionName, Schema> {
 export const linkFields: Described<Link> = {
   id,
   user_id: nullable({ ...id, description: 'Owner; null for links the administrator created' }),
+  team_id: nullable({ ...id, description: 'The team that owns the link; null for links the administrator created' }),
   title: { type: 'string', maxLength: 200, description: "'' when the link has no title" },
   target_url: url,
   short_code: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },

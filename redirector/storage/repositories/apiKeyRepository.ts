@@ -5,13 +5,20 @@
  */
 
 import type { Scope } from '../../auth/scope';
-import { columnList, type Executor } from '../executor';
-import { ownedBy, ownerValue } from './scopeFilter';
+import type { KeyScope } from '../../contract/teams';
+import { columnList, type Executor, type RowShape } from '../executor';
+import { ownedBy, teamValue } from './scopeFilter';
 
 export interface ApiKeyRecord {
   id: number;
   /** null: the administrator's key. */
   user_id: number | null;
+  /** The team the key acts in (docs/api.md#teams); null: the administrator's key. */
+  team_id: number | null;
+  /** `read` keys may not change anything. */
+  scope: KeyScope;
+  /** The host names the key may put links on; null: all of its team's. */
+  domains: string[] | null;
   name: string;
   prefix: string;
   key_hash: string;
@@ -22,11 +29,15 @@ export interface ApiKeyRecord {
 }
 
 /** A key to store; its owner is the creating scope's. */
-export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'user_id' | 'last_used_at'>;
+export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'user_id' | 'team_id' | 'last_used_at' | 'scope' | 'domains'> &
+  Partial<Pick<ApiKeyRecord, 'scope' | 'domains'>>;
 
 export const API_KEY_COLUMNS = [
   'id',
   'user_id',
+  'team_id',
+  'scope',
+  'domains',
   'name',
   'prefix',
   'key_hash',
@@ -36,6 +47,7 @@ export const API_KEY_COLUMNS = [
 ] as const satisfies readonly (keyof ApiKeyRecord)[];
 
 const COLUMNS = columnList(API_KEY_COLUMNS);
+const SHAPE: RowShape = { json: ['domains'] };
 
 /** Serialises key creation for the administrator, who has no row to lock (any 64-bit constant of our own). */
 const ADMIN_KEYS_LOCK = 7_302_116_540_391;
@@ -58,14 +70,16 @@ export interface ApiKeyRepository {
 export function createApiKeyRepository(db: Executor): ApiKeyRepository {
   return {
     create(scope, key, maxKeys) {
-      const userId = ownerValue(scope);
+      // A key's user is who made it (a shared team's key stops with its maker's membership).
+      const userId = scope.owner.kind === 'admin' ? null : scope.actor.id;
+      const teamId = teamValue(scope);
       return db.transaction(async (tx) => {
         const owner = ownedBy(scope);
-        // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row
+        // Two creates at the limit must not both pass: PostgreSQL queues them on the team's row
         // (or the administrator's lock); SQLite's transactions already run one at a time.
         if (tx.engine === 'postgres') {
-          if (userId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_KEYS_LOCK})`);
-          else await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+          if (teamId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_KEYS_LOCK})`);
+          else await tx.get('SELECT id FROM teams WHERE id = ? FOR UPDATE', [teamId]);
         }
         const owned = await tx.get<{ n: number }>(
           `SELECT COUNT(*) AS n FROM api_keys WHERE ${owner.sql}`,
@@ -73,18 +87,34 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
         );
         if (owned!.n >= maxKeys) return 'limit';
         const row = await tx.get<ApiKeyRecord>(
-          `INSERT INTO api_keys (user_id, name, prefix, key_hash, admin_tag, created_at)
-           VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-          [userId, key.name, key.prefix, key.key_hash, key.admin_tag, key.created_at],
+          `INSERT INTO api_keys (user_id, team_id, scope, domains, name, prefix, key_hash, admin_tag, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+          [
+            userId,
+            teamId,
+            key.scope ?? 'write',
+            key.domains ?? null,
+            key.name,
+            key.prefix,
+            key.key_hash,
+            key.admin_tag,
+            key.created_at,
+          ],
+          SHAPE,
         );
         return row!;
       });
     },
     list(scope) {
       const owner = ownedBy(scope);
-      return db.all<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE ${owner.sql} ORDER BY id`, owner.params);
+      return db.all<ApiKeyRecord>(
+        `SELECT ${COLUMNS} FROM api_keys WHERE ${owner.sql} ORDER BY id`,
+        owner.params,
+        SHAPE,
+      );
     },
-    findByHash: (keyHash) => db.get<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash]),
+    findByHash: (keyHash) =>
+      db.get<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash], SHAPE),
     async delete(id, scope) {
       const owner = ownedBy(scope);
       return (await db.run(`DELETE FROM api_keys WHERE id = ? AND ${owner.sql}`, [id, ...owner.params])) > 0;

@@ -41,6 +41,11 @@ export const LINK_COLUMNS = [
   ...LINK_OPTION_NAMES,
   'password_hash',
   'domain',
+  'team_id',
+  'created_by',
+  'created_by_key',
+  'updated_by',
+  'updated_by_key',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 /** What a new link that leaves an option out gets. */
@@ -48,6 +53,12 @@ export const LINK_OPTION_DEFAULTS: Pick<LinkRecord, LinkOptionFields> = {
   ...linkOptionDefaults(),
   password_hash: null,
   domain: null,
+  // Left out (a script's or a test's link): the personal team of `user_id` (linkInserts.ts).
+  team_id: null,
+  created_by: null,
+  created_by_key: null,
+  updated_by: null,
+  updated_by_key: null,
 };
 
 /** What an update may change: never the id, owner, short code or creation time. */
@@ -57,6 +68,8 @@ export const CHANGEABLE_LINK_COLUMNS = [
   ...LINK_OPTION_NAMES,
   'password_hash',
   'domain',
+  'updated_by',
+  'updated_by_key',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 export const LINK_SHAPE: RowShape = {

@@ -6,7 +6,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
-import { ownerValue, reachedBy } from './scopeFilter';
+import { reachedBy } from './scopeFilter';
 
 export interface FeedClick {
   id: number;
@@ -14,6 +14,8 @@ export interface FeedClick {
   short_code: string;
   /** The link's owner; null: the administrator's link. */
   user_id: number | null;
+  /** The link's team (docs/api.md#teams); null: the administrator's link. */
+  team_id: number | null;
   /** The link's custom domain (docs/api.md#custom-domains); null: the default domain. */
   domain: string | null;
   clicked_at: number;
@@ -63,7 +65,7 @@ export interface EventFeed {
   takeTicket(ticketHash: string, now: number): Promise<TicketHolder | undefined>;
 }
 
-const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, l.domain, c.clicked_at, c.country, c.city,
+const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, l.team_id, l.domain, c.clicked_at, c.country, c.city,
   c.device_type, c.os, c.browser, c.referrer_source, c.ip_address`;
 
 export function createEventFeed(db: Executor): EventFeed {
@@ -110,7 +112,8 @@ export function createEventFeed(db: Executor): EventFeed {
       await db.run('DELETE FROM stream_tickets WHERE expires_at < ?', [expiresAt - 10 * 60_000]);
       await db.run('INSERT INTO stream_tickets (ticket_hash, user_id, credential, expires_at) VALUES (?, ?, ?, ?)', [
         ticketHash,
-        ownerValue(scope),
+        // The user the ticket is for (the stream opened with it shows their personal team's clicks).
+        scope.owner.kind === 'admin' ? null : scope.actor.id,
         credential,
         expiresAt,
       ]);

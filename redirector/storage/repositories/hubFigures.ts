@@ -6,7 +6,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
-import { ownedBy } from './scopeFilter';
+import { hubOwnedBy, ownedBy } from './scopeFilter';
 
 export const QUARTER_HOUR_MS = 900_000;
 
@@ -51,7 +51,7 @@ export function createHubFigures(db: Executor): HubFigures {
       });
     },
     async viewsByQuarter(scope, start, end) {
-      const owned = ownedBy(scope);
+      const owned = hubOwnedBy(scope);
       const rows = await db.all<{ quarter: number; views: number }>(
         `SELECT viewed_at / ${QUARTER_HOUR_MS} AS quarter, COUNT(*) AS views FROM hub_views
          WHERE ${owned.sql} AND viewed_at >= ? AND viewed_at < ? GROUP BY viewed_at / ${QUARTER_HOUR_MS}`,
@@ -60,7 +60,7 @@ export function createHubFigures(db: Executor): HubFigures {
       return rows.map((row) => ({ quarter: Number(row.quarter), views: Number(row.views) }));
     },
     async uniqueVisitors(scope, start, end) {
-      const owned = ownedBy(scope);
+      const owned = hubOwnedBy(scope);
       const row = await db.get<{ n: number }>(
         `SELECT COUNT(DISTINCT visitor) AS n FROM hub_views WHERE ${owned.sql} AND viewed_at >= ? AND viewed_at < ?`,
         [...owned.params, start, end],
@@ -83,7 +83,7 @@ export function createHubFigures(db: Executor): HubFigures {
       }));
     },
     async firstActivity(scope) {
-      const views = ownedBy(scope);
+      const views = hubOwnedBy(scope);
       const links = ownedBy(scope, 'l');
       const row = await db.get<{ first: number | null }>(
         `SELECT MIN(t) AS first FROM (

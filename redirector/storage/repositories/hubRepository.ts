@@ -6,7 +6,7 @@ import type { Scope } from '../../auth/scope';
 import type { HubInput, HubTheme } from '../../contract/hub';
 import type { Executor, RowShape } from '../executor';
 import { createHubFigures, type HubFigures } from './hubFigures';
-import { ownedBy, ownedByRow, ownerValue } from './scopeFilter';
+import { hubOwnedBy, hubOwnedByRow, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
 /** A hub as stored, without its avatar's bytes; times in epoch milliseconds. */
 export interface HubRecord {
@@ -76,7 +76,7 @@ const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_di
 export function createHubRepository(db: Executor): HubRepository {
   /** The links of the hub found (the subject: its owner is the hub row's). */
   async function linksOf(hub: Pick<HubRecord, 'user_id'>): Promise<HubLinkRecord[]> {
-    const owned = ownedByRow(hub.user_id, 'hl');
+    const owned = hubOwnedByRow(hub.user_id, 'hl');
     return db.all<HubLinkRecord>(
       `SELECT hl.link_id, hl.label, l.title, l.short_code, l.domain
        FROM hub_links hl JOIN links l ON l.id = hl.link_id WHERE ${owned.sql} ORDER BY hl.position`,
@@ -87,7 +87,7 @@ export function createHubRepository(db: Executor): HubRepository {
   return {
     ...createHubFigures(db),
     async of(scope) {
-      const owned = ownedBy(scope, 'h');
+      const owned = hubOwnedBy(scope, 'h');
       const hub = await db.get<HubRecord>(
         `SELECT ${HUB_COLUMNS} FROM hubs h WHERE ${owned.sql}`,
         owned.params,
@@ -105,18 +105,19 @@ export function createHubRepository(db: Executor): HubRepository {
       return hub && { ...hub, links: await linksOf(hub) };
     },
     async save(scope, hub, now) {
-      const owned = ownedBy(scope);
+      const owned = hubOwnedBy(scope);
       const userId = ownerValue(scope);
       await db.transaction(async (tx) => {
         const values = [hub.handle, hub.title, hub.bio, hub.theme, hub.accent, hub.published, hub.tiktok_bypass];
         // One statement: two first saves at once update the row the first one inserted.
         await tx.run(
-          `INSERT INTO hubs (handle, title, bio, theme, accent, published, tiktok_bypass, created_at, updated_at, user_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO hubs (handle, title, bio, theme, accent, published, tiktok_bypass, created_at, updated_at, user_id,
+             team_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, title = excluded.title, bio = excluded.bio,
              theme = excluded.theme, accent = excluded.accent, published = excluded.published,
              tiktok_bypass = excluded.tiktok_bypass, updated_at = excluded.updated_at`,
-          [...values, now, now, userId],
+          [...values, now, now, userId, teamValue(scope)],
         );
         await tx.run(`DELETE FROM hub_links WHERE ${owned.sql}`, owned.params);
         for (const [position, link] of hub.links.entries()) {
@@ -130,7 +131,7 @@ export function createHubRepository(db: Executor): HubRepository {
       });
     },
     async delete(scope) {
-      const owned = ownedBy(scope);
+      const owned = hubOwnedBy(scope);
       return (await db.run(`DELETE FROM hubs WHERE ${owned.sql}`, owned.params)) > 0;
     },
     async ownedLinkIds(scope, linkIds) {
@@ -143,7 +144,7 @@ export function createHubRepository(db: Executor): HubRepository {
       return new Set(rows.map((row) => Number(row.id)));
     },
     async setAvatar(scope, avatar, now) {
-      const owned = ownedBy(scope);
+      const owned = hubOwnedBy(scope);
       const changed = await db.run(
         `UPDATE hubs SET avatar = ?, avatar_type = ?, avatar_etag = ?, updated_at = ? WHERE ${owned.sql}`,
         [avatar?.bytes ?? null, avatar?.type ?? null, avatar?.etag ?? null, now, ...owned.params],

@@ -6,12 +6,15 @@
 import type { Scope } from '../../auth/scope';
 import type { ImportOptions, ImportProblem, ImportProgress, ImportSource, ImportState } from '../../contract/imports';
 import type { Executor, RowShape } from '../executor';
-import { ownedBy, ownerValue, whereReached } from './scopeFilter';
+import { ownedBy, ownerValue, teamValue, whereReached } from './scopeFilter';
 
 /** A job as stored; `connection` only while it may still run, and never answered. */
 export interface ImportRecord {
   id: number;
+  /** The personal team's user, null for a shared team's and the administrator's imports. */
   user_id: number | null;
+  /** The team the import belongs to (null: the administrator's own). */
+  team_id: number | null;
   source: ImportSource;
   source_key: string;
   state: ImportState;
@@ -67,7 +70,7 @@ export interface ImportRepository {
   earlierCheckpoints(scope: Scope, sourceKey: string): Promise<Record<string, unknown>[]>;
 }
 
-const COLUMNS = `id, user_id, source, source_key, state, dry_run, options, connection, progress, errors, checkpoint,
+const COLUMNS = `id, user_id, team_id, source, source_key, state, dry_run, options, connection, progress, errors, checkpoint,
   created_at, started_at, finished_at`;
 const SHAPE: RowShape = { booleans: ['dry_run'] };
 
@@ -85,6 +88,7 @@ function decode(row: Row): ImportRecord {
     ...row,
     id: Number(row.id),
     user_id: number(row.user_id),
+    team_id: number(row.team_id),
     created_at: Number(row.created_at),
     started_at: number(row.started_at),
     finished_at: number(row.finished_at),
@@ -107,10 +111,11 @@ async function insertJob(
 ): Promise<ImportRecord> {
   try {
     const row = await db.get<{ id: number }>(
-      `INSERT INTO import_jobs (user_id, source, source_key, state, dry_run, options, connection, progress, errors,
-             checkpoint, created_at) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
+      `INSERT INTO import_jobs (user_id, team_id, source, source_key, state, dry_run, options, connection, progress,
+             errors, checkpoint, created_at) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
       [
         ownerValue(scope),
+        teamValue(scope),
         job.source,
         job.source_key,
         job.dry_run,

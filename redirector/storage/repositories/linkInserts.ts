@@ -24,7 +24,14 @@ const TAGS_PER_INSERT = 2000;
 const RANDOM_ATTEMPTS = 20;
 
 const COLUMNS = columnList(LINK_COLUMNS);
-const ROW = `(${NEW_LINK_COLUMNS.map(() => '?').join(', ')})`;
+/**
+ * One row's values: a link without a team (one a script or a test made with `user_id` alone) goes
+ * into its user's personal team (docs/api.md#teams), so `team_id` takes two parameters.
+ */
+export const NEW_LINK_ROW = `(${NEW_LINK_COLUMNS.map((column) =>
+  column === 'team_id' ? 'COALESCE(?, (SELECT t.id FROM teams t WHERE t.personal_user_id = ?))' : '?',
+).join(', ')})`;
+const ROW = NEW_LINK_ROW;
 
 /** A new link's value of one column, options left out taking their defaults. */
 export function newLinkValue(link: Omit<NewLink, 'short_code'>, column: Exclude<NewLinkColumn, 'short_code'>) {
@@ -32,9 +39,16 @@ export function newLinkValue(link: Omit<NewLink, 'short_code'>, column: Exclude<
   return value === undefined ? LINK_OPTION_DEFAULTS[column as keyof typeof LINK_OPTION_DEFAULTS] : value;
 }
 
-function rowValues(link: NewTaggedLink, shortCode: string): SqlParam[] {
-  return NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? shortCode : newLinkValue(link, column)));
+/** The parameters of NEW_LINK_ROW for `link` with `shortCode`. */
+export function newLinkParams(link: Omit<NewLink, 'short_code'>, shortCode: string): SqlParam[] {
+  return NEW_LINK_COLUMNS.flatMap((column): SqlParam[] => {
+    if (column === 'short_code') return [shortCode];
+    if (column === 'team_id') return [newLinkValue(link, column) as SqlParam, link.user_id];
+    return [newLinkValue(link, column) as SqlParam];
+  });
 }
+
+const rowValues = (link: NewTaggedLink, shortCode: string): SqlParam[] => newLinkParams(link, shortCode);
 
 /** Rows of `(a, b)` pairs in statements of at most `perStatement` rows. */
 async function insertPairs(tx: Executor, table: string, columns: string, pairs: SqlParam[][], perStatement: number) {
@@ -59,9 +73,9 @@ type PendingLink = { link: NewTaggedLink; index: number; code: string };
 /** A code's place: its domain ('' the default; a host has no space) and the code; the unique index's key. */
 const placeOf = (domain: string | null | undefined, code: string) => `${domain ?? ''} ${code}`;
 
-/** The owner's codes among a batch's, as places, on every domain (by the (user_id, short_code) index). */
-const ownerPlaces = (ownerId: number): ValuesQuery => {
-  const owned = ownedByRow(ownerId);
+/** The team's codes among a batch's, as places, on every domain. */
+const ownerPlaces = (teamId: number): ValuesQuery => {
+  const owned = ownedByRow(teamId);
   return {
     sql: (list) =>
       `SELECT COALESCE(domain, '') || ' ' || short_code AS value FROM links WHERE ${owned.sql} AND short_code IN (${list})`,
@@ -75,18 +89,18 @@ const ownerPlaces = (ownerId: number): ValuesQuery => {
  * links (no owner) are constrained by their domain's index alone.
  */
 async function ownersAllow(tx: Executor, batch: readonly PendingLink[]): Promise<PendingLink[]> {
-  const owners = [...new Set(batch.flatMap(({ link }) => (link.user_id === null ? [] : [link.user_id])))];
+  const owners = [...new Set(batch.flatMap(({ link }) => (link.team_id == null ? [] : [link.team_id])))];
   const domainOfCode = new Map<string, string>();
   for (const owner of owners) {
-    const codes = batch.filter(({ link }) => link.user_id === owner).map(({ code }) => code);
+    const codes = batch.filter(({ link }) => link.team_id === owner).map(({ code }) => code);
     for (const place of await valuesAmong(tx, ownerPlaces(owner), codes)) {
       const space = place.indexOf(' ');
       domainOfCode.set(`${owner} ${place.slice(space + 1)}`, place.slice(0, space));
     }
   }
   return batch.filter(({ link, code }) => {
-    if (link.user_id === null) return true;
-    const key = `${link.user_id} ${code}`;
+    if (link.team_id == null) return true;
+    const key = `${link.team_id} ${code}`;
     const domain = domainOfCode.get(key);
     if (domain !== undefined && domain !== (link.domain ?? '')) return false;
     domainOfCode.set(key, link.domain ?? '');
@@ -100,8 +114,8 @@ async function ownersAllow(tx: Executor, batch: readonly PendingLink[]): Promise
  * that an import of the default domain's links pays nothing per batch.
  */
 async function ownersConstrain(tx: Executor, links: readonly NewTaggedLink[]): Promise<boolean> {
-  if (links.some((link) => link.user_id !== null && link.domain != null)) return true;
-  for (const owner of new Set(links.flatMap((link) => (link.user_id === null ? [] : [link.user_id])))) {
+  if (links.some((link) => link.team_id != null && link.domain != null)) return true;
+  for (const owner of new Set(links.flatMap((link) => (link.team_id == null ? [] : [link.team_id])))) {
     const owned = ownedByRow(owner);
     if (await tx.get(`SELECT id FROM links WHERE ${owned.sql} AND domain IS NOT NULL LIMIT 1`, owned.params)) {
       return true;

@@ -7,7 +7,7 @@ import type { InsertOptions, InsertOutcome, LinkRepository, NewTaggedLink } from
 import { clickQuotaQueries } from './clickQuota';
 import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
-import { insertLinks, insertTags, NEW_LINK_COLUMNS, newLinkValue } from './linkInserts';
+import { insertLinks, insertTags, NEW_LINK_COLUMNS, NEW_LINK_ROW, newLinkParams } from './linkInserts';
 import { countLinksSql, selectLinks } from './linkLists';
 import { ownedBy, ownedByRow, whereReached } from './scopeFilter';
 import { type ValuesQuery, valuesAmong } from './valuesAmong';
@@ -16,7 +16,7 @@ const COLUMNS = columnList(LINK_COLUMNS);
 
 const INSERT_SQL = `
   INSERT INTO links (${columnList(NEW_LINK_COLUMNS)})
-  VALUES (${NEW_LINK_COLUMNS.map(() => '?').join(', ')}) RETURNING ${COLUMNS}`;
+  VALUES ${NEW_LINK_ROW} RETURNING ${COLUMNS}`;
 /** The link's own columns; its counts come from the engine's LinkCountQueries. */
 // Built once: the SQLite executor finds its prepared statement by this text on every redirect-path miss.
 const BY_ID_SQL = `SELECT ${COLUMNS} FROM links WHERE id = ?`;
@@ -25,7 +25,7 @@ const BY_SHORT_CODE_SQL = `SELECT ${COLUMNS} FROM links WHERE COALESCE(domain, '
 const FOR_REDIRECT_SQL = `
   SELECT ${columnList(LINK_COLUMNS, 'l')}, COALESCE(u.disabled, false) AS owner_disabled
   FROM links l LEFT JOIN users u ON u.id = l.user_id WHERE COALESCE(l.domain, '') = ? AND l.short_code = ?`;
-/** The link's owner's other links with its code on another domain (`owner`: scopeFilter's condition). */
+/** The link's team's other links with its code on another domain (`owner`: scopeFilter's condition). */
 const ownerCodeElsewhereSql = (owner: string) => `
   SELECT id FROM links WHERE ${owner} AND short_code = ? AND COALESCE(domain, '') <> ? AND id <> ?`;
 const REDIRECT_SHAPE = { ...LINK_SHAPE, booleans: [...(LINK_SHAPE.booleans ?? []), 'owner_disabled'] };
@@ -67,12 +67,12 @@ const placeholders = (count: number) => new Array<string>(count).fill('?').join(
 /** The links in one transaction, each stored or 'taken'; LinkLimitReached when they would pass `maxLinks`. */
 function insertManyLinks(db: Executor, links: readonly NewTaggedLink[], { maxLinks, randomCode }: InsertOptions) {
   return db.transaction(async (tx) => {
-    const owner = links[0]?.user_id ?? null;
+    const owner = links[0]?.team_id ?? null;
     let room = Number.POSITIVE_INFINITY;
     if (maxLinks !== undefined && owner !== null) {
-      // Two creates at the limit must not both pass: PostgreSQL queues them on the owner's row;
+      // Two creates at the limit must not both pass: PostgreSQL queues them on the team's row;
       // SQLite's transactions already run one at a time (BEGIN IMMEDIATE).
-      if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [owner]);
+      if (tx.engine === 'postgres') await tx.get('SELECT id FROM teams WHERE id = ? FOR UPDATE', [owner]);
       const condition = ownedByRow(owner);
       const owned = await tx.get<{ n: number }>(ownedCountSql(condition.sql), condition.params);
       room = maxLinks - owned!.n;
@@ -124,11 +124,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
 
   return {
     async create(link) {
-      const row = await db.get<LinkRecord>(
-        INSERT_SQL,
-        NEW_LINK_COLUMNS.map((column) => (column === 'short_code' ? link.short_code : newLinkValue(link, column))),
-        LINK_SHAPE,
-      );
+      const row = await db.get<LinkRecord>(INSERT_SQL, newLinkParams(link, link.short_code), LINK_SHAPE);
       if (row!.max_clicks !== null) await quota.limitChanged(row!.id, row!.max_clicks);
       return row!;
     },
@@ -162,7 +158,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     findForRedirect: (shortCode, domain) =>
       db.get<RedirectLink>(FOR_REDIRECT_SQL, [domain ?? '', shortCode], REDIRECT_SHAPE),
     async ownerCodeElsewhere(link, domain) {
-      const owner = ownedByRow(link.user_id);
+      const owner = ownedByRow(link.team_id);
       const params = [...owner.params, link.short_code, domain ?? '', link.id];
       return (await db.get(ownerCodeElsewhereSql(owner.sql), params)) !== undefined;
     },

@@ -2,8 +2,9 @@
  * The one place a call's scope becomes SQL (docs/api.md#scope-who-a-call-acts-for): every
  * repository that reads or writes owned things (links, their clicks and tags, webhooks, keys, the
  * hub, the custom domain) filters through these helpers, so that no query filters by a caller's id
- * on its own. Today an owner is a user (`user_id = ?`) or the administrator (`user_id IS NULL`);
- * teams change this file, not the repositories.
+ * on its own. An owner is a team (`team_id = ?`, docs/api.md#teams) or the administrator's own
+ * things (`team_id IS NULL`); a member restricted to their own links also sees only the links they
+ * created.
  */
 import type { Scope } from '../../auth/scope';
 
@@ -14,60 +15,88 @@ export interface ScopeCondition {
 }
 
 /** The owner column of `alias` (the table itself when none). */
-const ownerColumn = (alias?: string) => (alias ? `${alias}.user_id` : 'user_id');
+const ownerColumn = (alias?: string) => (alias ? `${alias}.team_id` : 'team_id');
 
-/** The owner value a write stores for things the scope creates: the user's id, null for the administrator's own. */
+/**
+ * The `user_id` a write stores for things the scope creates: the user of a personal team (whose
+ * account holds them: disabling it stops them, deleting it deletes them), null for a shared team's
+ * and the administrator's own.
+ */
 export function ownerValue(scope: Scope): number | null {
   return scope.owner.kind === 'user' ? scope.owner.id : null;
 }
 
-/** The user whose row holds a one-per-owner thing (a hub, a custom domain); undefined for the administrator, who has none. */
+/** The `team_id` a write stores for things the scope creates: its team, null for the administrator's own. */
+export function teamValue(scope: Scope): number | null {
+  return scope.team?.id ?? null;
+}
+
+/** The user whose row holds a one-per-owner thing (a hub, a custom domain): a personal team's user; undefined otherwise. */
 export function ownerUser(scope: Scope): number | undefined {
   return scope.owner.kind === 'user' ? scope.owner.id : undefined;
 }
 
 /**
- * The rows the scope owns: its user's (`user_id = ?`), or for the administrator its own
- * (`user_id IS NULL`: admin webhooks and keys), not everyone's.
+ * The rows the scope's team owns (`team_id = ?`), or for the administrator its own
+ * (`team_id IS NULL`: admin webhooks and keys), not everyone's.
  */
 export function ownedBy(scope: Scope, alias?: string): ScopeCondition {
-  return ownedByRow(ownerValue(scope), alias);
+  return ownedByRow(teamValue(scope), alias);
 }
 
-/** The rows owned by the owner stored in `row` (a write's owner, the owner of a link being moved). */
-export function ownedByRow(ownerId: number | null, alias?: string): ScopeCondition {
-  return ownerId === null
+/** The rows owned by the team stored in `row` (a write's team, the team of a link being moved). */
+export function ownedByRow(teamId: number | null, alias?: string): ScopeCondition {
+  return teamId === null
     ? { sql: `${ownerColumn(alias)} IS NULL`, params: [] }
-    : { sql: `${ownerColumn(alias)} = ?`, params: [ownerId] };
+    : { sql: `${ownerColumn(alias)} = ?`, params: [teamId] };
 }
 
 /**
- * The rows of the administrator and of `ownerId` (a link's owner; null: the administrator alone):
- * who hears about a link's events (its owner's webhooks, and the administrator's, which hear every
- * link's).
+ * The rows of the administrator and of team `teamId` (a link's team; null: the administrator
+ * alone): who hears about a link's events (its team's webhooks, and the administrator's, which
+ * hear every link's).
  */
-export function hearingOwner(ownerId: number | null, alias?: string): ScopeCondition {
+export function hearingOwner(teamId: number | null, alias?: string): ScopeCondition {
   const column = ownerColumn(alias);
-  return ownerId === null
+  return teamId === null
     ? { sql: `${column} IS NULL`, params: [] }
-    : { sql: `(${column} IS NULL OR ${column} = ?)`, params: [ownerId] };
+    : { sql: `(${column} IS NULL OR ${column} = ?)`, params: [teamId] };
 }
 
 /**
- * The rows the scope reaches: its own (reach 'own'), or undefined when it reaches every owner's
- * (the administrator's links, figures and health), so the query leaves the owner out.
+ * The links (alias `alias` on `links`) the scope reaches: its team's (and with own-links-only, of
+ * those only the ones its user created), or undefined when it reaches every team's (the
+ * administrator's links, figures and health), so the query leaves the owner out.
  */
 export function reachedBy(scope: Scope, alias?: string): ScopeCondition | undefined {
-  return scope.reach === 'all' ? undefined : ownedBy(scope, alias);
+  if (scope.reach === 'all') return undefined;
+  const owned = ownedBy(scope, alias);
+  if (!scope.team?.ownLinksOnly) return owned;
+  const creator = alias ? `${alias}.created_by` : 'created_by';
+  return { sql: `${owned.sql} AND ${creator} = ?`, params: [...owned.params, scope.actor.id ?? 0] };
 }
 
 /**
  * The owner's row in `users` (alias `alias`), where the one-per-owner things live today (the custom
- * domain): the user's row; none for the administrator, who has no such row.
+ * domain): a personal team's user's row; none for a shared team and the administrator.
  */
 export function ownerRow(scope: Scope, alias = 'u'): ScopeCondition {
   const id = ownerUser(scope);
   return id === undefined ? { sql: '1 = 0', params: [] } : { sql: `${alias}.id = ?`, params: [id] };
+}
+
+/**
+ * The rows of a one-per-owner table kept by user (`hubs`, `hub_links`, `hub_views`): the personal
+ * team's user's; none for a shared team (whose hub is not there yet) and the administrator.
+ */
+export function hubOwnedBy(scope: Scope, alias?: string): ScopeCondition {
+  const id = ownerUser(scope);
+  return id === undefined ? { sql: '1 = 0', params: [] } : hubOwnedByRow(id, alias);
+}
+
+/** The rows of the hub stored in `row` (a hub found by its handle: its links). */
+export function hubOwnedByRow(userId: number, alias?: string): ScopeCondition {
+  return { sql: `${alias ? `${alias}.user_id` : 'user_id'} = ?`, params: [userId] };
 }
 
 /** `reachedBy` as a WHERE (or '' when the scope reaches everything). */

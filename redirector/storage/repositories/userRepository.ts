@@ -13,7 +13,9 @@ const VERIFIED_DOMAINS: ValuesQuery = {
   params: (batch) => [...batch],
 };
 
-const COLUMNS = columnList(USER_COLUMNS);
+/** The user's columns and their personal team (docs/api.md#teams), made with the row by a trigger. */
+const COLUMNS = `${columnList(USER_COLUMNS)},
+  (SELECT t.id FROM teams t WHERE t.personal_user_id = users.id) AS personal_team_id`;
 /** A deletion that loses a deadlock to its account's own writes is tried again, this many times in all. */
 const MAX_DELETE_ATTEMPTS = 5;
 const LISTED_COLUMNS = columnList(
@@ -40,12 +42,12 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
 
   return {
     async create(user) {
-      const row = await db.get<UserRecord>(
-        `INSERT INTO users (name, email, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      // Read after the insert: RETURNING sees the row before the trigger made its personal team.
+      const made = await db.get<{ id: number }>(
+        'INSERT INTO users (name, email, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING id',
         [user.name, user.email, user.password_hash, user.created_at],
-        USER_SHAPE,
       );
-      return row!;
+      return (await db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [made!.id], USER_SHAPE))!;
     },
     findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
     findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),

@@ -8,11 +8,13 @@ import type { Scope } from '../../auth/scope';
 import type { WebhookEvent } from '../../contract/webhooks';
 import { columnList, type Executor, type RowShape } from '../executor';
 import type { LinkRecord } from '../records';
-import { hearingOwner, ownedBy, ownerValue } from './scopeFilter';
+import { hearingOwner, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
 export interface WebhookRecord {
   id: number;
   user_id: number | null;
+  /** The team that owns the webhook (docs/api.md#teams); null: the administrator's. */
+  team_id: number | null;
   url: string;
   events: WebhookEvent[];
   description: string;
@@ -27,12 +29,16 @@ export interface WebhookRecord {
 }
 
 /** A webhook to store; its owner is the creating scope's. */
-export type NewWebhook = Omit<WebhookRecord, 'id' | 'user_id' | 'active' | 'disabled_reason' | 'failing_since'>;
+export type NewWebhook = Omit<
+  WebhookRecord,
+  'id' | 'user_id' | 'team_id' | 'active' | 'disabled_reason' | 'failing_since'
+>;
 export type WebhookChanges = Partial<Pick<WebhookRecord, 'url' | 'events' | 'description' | 'active'>>;
 
 const COLUMNS = columnList([
   'id',
   'user_id',
+  'team_id',
   'url',
   'events',
   'description',
@@ -66,7 +72,7 @@ export interface WebhookRepository {
    * Active webhooks that hear `event` about a link (their owner's, and the administrator's); the
    * link is the subject: `link.user_id` is its owner, not a caller.
    */
-  listening(event: WebhookEvent, link: Pick<LinkRecord, 'user_id'>): Promise<WebhookRecord[]>;
+  listening(event: WebhookEvent, link: Pick<LinkRecord, 'team_id'>): Promise<WebhookRecord[]>;
   /** Ids of every active webhook. */
   activeIds(): Promise<number[]>;
   /** Takes the webhook's queue for `ms` unless another holder's lease still runs; renews one's own. */
@@ -83,19 +89,21 @@ export interface WebhookRepository {
 /** Stores the webhook unless its owner already has `max` ("limit"), one create at a time per owner. */
 function insertWebhook(db: Executor, scope: Scope, webhook: NewWebhook, max: number) {
   const userId = ownerValue(scope);
+  const teamId = teamValue(scope);
   return db.transaction(async (tx) => {
     const owner = ownedBy(scope);
     if (tx.engine === 'postgres') {
-      if (userId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_WEBHOOKS_LOCK})`);
-      else await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+      if (teamId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_WEBHOOKS_LOCK})`);
+      else await tx.get('SELECT id FROM teams WHERE id = ? FOR UPDATE', [teamId]);
     }
     const owned = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhooks WHERE ${owner.sql}`, owner.params);
     if (Number(owned!.n) >= max) return 'limit';
     const row = await tx.get<WebhookRecord>(
-      `INSERT INTO webhooks (user_id, url, events, description, secret, created_at, click_cursor)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      `INSERT INTO webhooks (user_id, team_id, url, events, description, secret, created_at, click_cursor)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       [
         userId,
+        teamId,
         webhook.url,
         webhook.events,
         webhook.description,
@@ -149,7 +157,7 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
       return (await db.run(`DELETE FROM webhooks WHERE id = ? AND ${owner.sql}`, [id, ...owner.params])) > 0;
     },
     async listening(event, link) {
-      const owners = hearingOwner(link.user_id);
+      const owners = hearingOwner(link.team_id);
       const rows = await db.all<WebhookRecord>(
         `SELECT ${COLUMNS} FROM webhooks WHERE active = ? AND ${owners.sql} ORDER BY id`,
         [true, ...owners.params],

@@ -38,7 +38,8 @@ import m028 from './028-session-origins';
 import m029 from './029-link-health-broken-told';
 import m030 from './030-single-sign-on';
 import m031 from './031-broker-outbox';
-import m032 from './032-import-jobs';
+import m032 from './032-teams';
+import m033 from './033-import-jobs';
 
 export const postgresMigrations = [
   m001,
@@ -73,6 +74,7 @@ export const postgresMigrations = [
   m030,
   m031,
   m032,
+  m033,
 ];
 
 /**

@@ -29,7 +29,8 @@ import m023 from './023-session-origins';
 import m024 from './024-link-health-broken-told';
 import m025 from './025-single-sign-on';
 import m026 from './026-broker-outbox';
-import m027 from './027-import-jobs';
+import m027 from './027-teams';
+import m028 from './028-import-jobs';
 
 export const sqliteMigrations = [
   m001,
@@ -59,4 +60,5 @@ export const sqliteMigrations = [
   m025,
   m026,
   m027,
+  m028,
 ];

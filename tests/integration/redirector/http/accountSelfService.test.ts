@@ -185,14 +185,17 @@ describe.each(CLOCKED_STORES)('account self-service ($kind)', ({ start }) => {
     expect((await as(quinn.token, 'DELETE', '/api/account')).status).toBe(403);
     expect((await as(quinn.token, 'GET', '/api/account')).status).toBe(200);
 
+    const quinnTeam = (await server.store.users.findById(quinn.user.id))!.personal_team_id;
     const deleted = await as(quinn.token, 'DELETE', '/api/account', { password: quinn.password });
     expect(deleted.status).toBe(204);
     expect(await server.store.users.findById(quinn.user.id)).toBeUndefined();
     expect(await server.store.links.findById(linkId)).toBeUndefined();
     expect(await server.store.clicks.listByLink(linkId)).toEqual([]);
-    expect(await server.store.apiKeys.list(userScope(quinn.user))).toEqual([]);
+    // Quinn's personal team went with the account.
+    const gone = { ...quinn.user, personal_team_id: quinnTeam };
+    expect(await server.store.apiKeys.list(userScope(gone))).toEqual([]);
     expect((await as(key.body.secret, 'GET', '/api/links/user')).status).toBe(401);
-    expect(await server.store.events.webhooks.list(userScope(quinn.user))).toEqual([]);
+    expect(await server.store.events.webhooks.list(userScope(gone))).toEqual([]);
     expect((await as(quinn.token, 'GET', '/api/account')).status).toBe(401);
     expect((await login(quinn.user.email, quinn.password)).status).toBe(401);
     expect((await fetch(`${server.url}/quinn-1`, { redirect: 'manual' })).status).toBe(404);

@@ -21,7 +21,7 @@ import {
 } from './hardeningHelpers';
 
 const SECRET = /^me_[A-Za-z0-9]{32,}$/;
-const KEY_FIELDS = ['created_at', 'id', 'last_used_at', 'name', 'prefix'];
+const KEY_FIELDS = ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'scope'];
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
 const asUser = (secret: string) => ({ Authorization: `Bearer ${secret}` });
@@ -64,6 +64,7 @@ describe.each(STORE_KINDS)('API keys on %s', (kind) => {
       id: expect.any(Number),
       name: 'ShareX',
       prefix: created.body.secret.slice(0, 8),
+      scope: 'write',
       created_at: new Date(now).toISOString(),
       last_used_at: null,
     });
@@ -199,9 +200,10 @@ describe.each(STORE_KINDS)('API keys on %s', (kind) => {
     expect((await call('PUT', `/api/users?id=${me.id}`, admin, { disabled: false })).status).toBe(200);
     expect((await call('GET', '/api/links/user', asUser(secret))).status).toBe(200);
 
-    expect((await server.app.services.store.apiKeys.list(userScope(me))).length).toBe(1);
+    const account = (await server.app.services.store.users.findById(me.id))!;
+    expect((await server.app.services.store.apiKeys.list(userScope(account))).length).toBe(1);
     expect((await call('DELETE', `/api/users?id=${me.id}`, admin)).status).toBe(204);
-    expect(await server.app.services.store.apiKeys.list(userScope(me))).toEqual([]);
+    expect(await server.app.services.store.apiKeys.list(userScope(account))).toEqual([]);
     expect((await call('GET', '/api/links/user', asUser(secret))).status).toBe(401);
   });
 

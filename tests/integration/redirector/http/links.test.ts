@@ -41,6 +41,7 @@ describe('admin link calls', () => {
     expect(answer.body).toEqual({
       id: expect.any(Number),
       user_id: null,
+      team_id: null,
       title: 'Spring sale',
       target_url: 'https://shop.example.com/sale?utm=x',
       short_code: 'Spring-Sale_1',
@@ -295,6 +296,7 @@ describe('admin link calls', () => {
       link: {
         id: expect.any(Number),
         user_id: null,
+        team_id: null,
         title: 'Test Link',
         target_url: 'https://example.com/',
         short_code: expect.stringMatching(/^[A-Za-z0-9]{6}$/),

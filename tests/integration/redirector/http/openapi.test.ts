@@ -12,6 +12,7 @@ import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 import { Conformance, type Doc, escapePointer, METHODS, resolvePointer } from './openapiConformance';
 import { coverSingleSignOn } from './openapiSso';
+import { coverTeamCalls } from './openapiTeams';
 
 /** A client of its own (TRUST_PROXY), blocked by the sign-in limiter to collect the 429s. */
 const BLOCKED_CLIENT = { 'X-Forwarded-For': '192.0.2.77' };
@@ -568,6 +569,18 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     expect((await described('GET', hubStats, { headers: user(bob) })).body.days).toHaveLength(31);
     expect((await described('GET', '/api/hubs?q=oa-', { headers: admin() })).body.total).toBe(1);
     expect((await described('DELETE', '/api/hub', { headers: user(bob) })).status).toBe(204);
+
+    // Teams (docs/api.md#teams), on a server of their own: its own limit of accounts per address.
+    const teamServer = await start();
+    try {
+      await coverTeamCalls(teamServer, async (method, url, options) => {
+        const answer = await call(teamServer, method, url, options);
+        conformance.check(method, url, answer);
+        return answer;
+      });
+    } finally {
+      await teamServer.close();
+    }
 
     // The sign-in limiter: a client with 10 failed sign-ins gets 429 on every call that checks a credential.
     for (let attempt = 0; attempt < 10; attempt += 1) {

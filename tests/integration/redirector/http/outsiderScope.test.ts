@@ -18,6 +18,8 @@ interface Victim {
   webhookId: number;
   keyId: number;
   sessionId: string;
+  /** A shared team of the first user's (docs/api.md#teams). */
+  teamId: number;
   /** Texts of the first user's things no answer to the outsider may hold. */
   secrets: string[];
 }
@@ -107,6 +109,27 @@ const ROWS: Record<string, Row> = {
   'POST /api/webhooks/test': { query: (v) => `id=${v.webhookId}`, expect: 'refused' },
   'POST /api/webhooks/redeliver': { query: (v) => `id=${v.webhookId}&message=msg_outsider`, expect: 'refused' },
   'POST /api/stream/ticket': { expect: 'own' },
+  'GET /api/teams': { expect: 'own' },
+  'POST /api/teams': { body: () => ({ name: 'Outsider Team' }), expect: 'own' },
+  'PUT /api/teams': { query: (v) => `id=${v.teamId}`, body: () => ({ name: 'Taken Over' }), expect: 'refused' },
+  'DELETE /api/teams': {
+    query: (v) => `id=${v.teamId}`,
+    body: () => ({ confirm: 'alice-secret-team' }),
+    expect: 'refused',
+  },
+  'GET /api/teams/members': { query: (v) => `team=${v.teamId}`, expect: 'refused' },
+  'PUT /api/teams/members': {
+    query: (v) => `team=${v.teamId}&user=1`,
+    body: () => ({ role: 'viewer' }),
+    expect: 'refused',
+  },
+  'DELETE /api/teams/members': { query: (v) => `team=${v.teamId}&user=1`, expect: 'refused' },
+  'POST /api/teams/invite': {
+    query: (v) => `team=${v.teamId}`,
+    body: () => ({ email: 'outsider-friend@example.com', role: 'owner' }),
+    expect: 'refused',
+  },
+  'POST /api/teams/join': { body: () => ({ token: 'not-an-invitation' }), expect: 'refused' },
   // The stream is walked by its own test below: it holds the outsider's clicks, never the first user's.
   'GET /api/stream': { expect: 'own' },
 };
@@ -153,6 +176,8 @@ async function makeVictim(server: TestServer): Promise<Victim> {
   expect(domain.status).toBe(200);
   const sessions = await call(server, 'GET', '/api/account/sessions', as);
   expect(sessions.status).toBe(200);
+  const team = await call(server, 'POST', '/api/teams', { ...as, body: { name: 'Alice Secret Team' } });
+  expect(team.status).toBe(201);
   return {
     token: alice.token,
     linkId: link.body.link.id,
@@ -160,7 +185,10 @@ async function makeVictim(server: TestServer): Promise<Victim> {
     webhookId: webhook.body.webhook.id,
     keyId: key.body.key.id,
     sessionId: sessions.body.sessions[0].id,
+    teamId: team.body.team.id,
     secrets: [
+      'alice-secret-team',
+      'Alice Secret Team',
       code,
       'alice-private.example',
       'Alice secret title',

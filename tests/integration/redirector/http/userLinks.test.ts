@@ -41,6 +41,7 @@ describe('user link calls', () => {
       link: {
         id: expect.any(Number),
         user_id: alice.user.id,
+        team_id: expect.any(Number),
         title: 'Mine',
         target_url: 'https://alice.example.com/',
         short_code: 'alice-1',

@@ -76,8 +76,65 @@ async function seed(db: MigrationHarness, tag: string): Promise<void> {
         1_700_000_000_000,
       ]);
     }
+    if (tables.has('webhooks')) {
+      await db.run(`INSERT INTO webhooks (user_id, url, events, secret, created_at) VALUES (${user}, ?, ?, ?, ?)`, [
+        'https://example.com/hook',
+        '["link.created"]',
+        'whsec_x',
+        1_700_000_000_000,
+      ]);
+    }
+    if (tables.has('hubs')) {
+      await db.run(
+        `INSERT INTO hubs (user_id, handle, title, accent, created_at, updated_at) VALUES (${user}, ?, ?, ?, ?, ?)`,
+        [`${tag}-${n}`.toLowerCase(), 'Hub', '#336699', 1_700_000_000_000, 1_700_000_000_000],
+      );
+    }
   }
+  // The administrator's own link: no team before or after.
+  await db.run('INSERT INTO links (user_id, title, target_url, short_code, created_at) VALUES (NULL, ?, ?, ?, ?)', [
+    'Admin',
+    'https://example.com/admin',
+    `${tag}-admin`,
+    1_700_000_000_000,
+  ]);
   if (tables.has('shared_secrets')) await db.run('INSERT INTO shared_secrets (name, value) VALUES (?, ?)', ['k', 'v']);
+}
+
+const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * docs/api.md#teams: after the upgrade every user has one personal team (no slug, named after them)
+ * that they own, and each thing they owned (links, keys, webhooks, the hub) is in it; links name
+ * their user as maker and last editor, keys are `write` keys; the administrator's links stay in
+ * no team.
+ */
+async function expectMovedIntoPersonalTeams(db: MigrationHarness, before: Map<string, Row[]>): Promise<void> {
+  const users = await db.rows('users');
+  const teams = await db.rows('teams');
+  const members = await db.rows('team_members');
+  const teamOf = new Map<number | null, number>();
+  for (const user of users) {
+    const personal = teams.filter((team) => id(team.personal_user_id) === id(user.id));
+    expect(personal).toHaveLength(1);
+    expect(personal[0]).toMatchObject({ name: user.name, slug: null });
+    const team = id(personal[0]?.id) as number;
+    teamOf.set(id(user.id), team);
+    expect(
+      members.filter((member) => id(member.team_id) === team).map((member) => [id(member.user_id), member.role]),
+    ).toEqual([[id(user.id), 'owner']]);
+  }
+  const tables = new Set(await db.tables());
+  for (const table of ['links', 'api_keys', 'webhooks', 'hubs'].filter((name) => tables.has(name))) {
+    const rows = await db.rows(table);
+    expect([table, rows.length]).toEqual([table, before.get(table)?.length ?? 0]);
+    for (const row of rows) {
+      const owner = id(row.user_id);
+      expect([table, id(row.team_id)]).toEqual([table, owner === null ? null : teamOf.get(owner)]);
+      if (table === 'links') expect([id(row.created_by), id(row.updated_by)]).toEqual([owner, owner]);
+      if (table === 'api_keys') expect(row.scope).toBe('write');
+    }
+  }
 }
 
 async function allRows(db: MigrationHarness): Promise<Map<string, Row[]>> {
@@ -118,6 +175,7 @@ describe.each(engines)('%s migrations', (engine, migrations, open) => {
     await db.migrate(migrations);
     expect(lostRows(before, await allRows(db))).toEqual([]);
     expect(await db.schema()).toEqual(fresh);
+    if (!before.has('teams')) await expectMovedIntoPersonalTeams(db, before);
   }
 
   it('upgraded step by step from every earlier version, equal a fresh database and keep every row', async () => {

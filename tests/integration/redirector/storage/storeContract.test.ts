@@ -31,7 +31,13 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
   describe('users', () => {
     it('creates, finds by id and by email as stored', async () => {
       const user = await store.users.create(newUser());
-      expect(user).toEqual({ ...newUser(), id: user.id, custom_domain: null, disabled: false });
+      expect(user).toEqual({
+        ...newUser(),
+        id: user.id,
+        custom_domain: null,
+        disabled: false,
+        personal_team_id: expect.any(Number),
+      });
       expect(user.id).toBeGreaterThan(0);
       expect(await store.users.findById(user.id)).toEqual(user);
       expect(await store.users.findByEmail('ada@example.com')).toEqual(user);
@@ -218,7 +224,8 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       });
       const link = await store.links.create(fields);
       // Options not given are stored at their defaults (previews none, no variants).
-      expect(link).toEqual({ ...LINK_OPTION_DEFAULTS, ...fields, id: link.id });
+      // Made with user_id alone, it goes into the user's personal team (docs/api.md#teams).
+      expect(link).toEqual({ ...LINK_OPTION_DEFAULTS, ...fields, id: link.id, team_id: user.personal_team_id });
       expect(await store.links.findById(link.id)).toEqual(link);
       expect(await store.links.findByShortCode('abc123')).toEqual(link);
       expect(await store.links.findById(link.id + 100)).toBeUndefined();
@@ -382,7 +389,11 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
         { ...tieB, ...zero },
         { ...old, ...oldCounts },
       ]);
-      expect(await store.links.list(userScope({ id: bob.id + 10, name: 'nobody' }))).toEqual([]);
+      expect(
+        await store.links.list(
+          userScope({ id: bob.id + 10, name: 'nobody', personal_team_id: bob.personal_team_id + 10 }),
+        ),
+      ).toEqual([]);
       expect(await store.links.counts(old.id)).toEqual(oldCounts);
       expect(await store.links.counts(tieB.id)).toEqual(zero);
       expect(await store.links.counts(old.id + 100)).toEqual(zero);

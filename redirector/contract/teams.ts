@@ -1,0 +1,120 @@
+/**
+ * Teams (docs/api.md#teams): roles, restrictions and the rules both sides apply.
+ */
+export const TEAM_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const KEY_SCOPES = ['read', 'write'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+/** Teams a user may belong to besides their personal one. */
+export const MAX_TEAMS_PER_USER = 20;
+
+/** The header and query parameter that choose a call's team (an id or a slug). */
+export const TEAM_HEADER = 'X-Team';
+export const TEAM_PARAMETER = 'team';
+
+export const TEAM_NOT_FOUND = 'Team not found';
+
+/**
+ * What a call on a team's things needs (docs/api.md#roles): `read` any member; `links` an editor
+ * (links, tags, imports); `hub` an editor (the hub's content); `manage` an owner (members, domains,
+ * webhooks, keys, settings).
+ */
+export type TeamNeed = 'read' | 'links' | 'hub' | 'manage';
+
+const RANK: Record<TeamRole, number> = { viewer: 0, editor: 1, owner: 2 };
+const NEEDED_ROLE: Record<TeamNeed, TeamRole> = { read: 'viewer', links: 'editor', hub: 'editor', manage: 'owner' };
+const WHAT: Record<TeamNeed, string> = {
+  read: 'read this team',
+  links: 'change links',
+  hub: "change the team's hub",
+  manage: "manage this team's members, domains, webhooks and keys",
+};
+
+/** Whether `role` meets `need`. */
+export function roleAllows(role: TeamRole, need: TeamNeed): boolean {
+  return RANK[role] >= RANK[NEEDED_ROLE[need]];
+}
+
+/** The 403 message of a role that does not meet `need`, naming the role that would. */
+export function roleMissing(role: TeamRole, need: TeamNeed): string {
+  const needed = NEEDED_ROLE[need];
+  const which = needed === 'owner' ? 'an owner' : 'an editor or an owner';
+  return `Your role in this team (${role}) cannot ${WHAT[need]}: it needs ${which}`;
+}
+
+export const READ_KEY_MISSING = 'This API key is read-only: the call needs a write key';
+export const OWN_LINKS_ONLY_MISSING = 'You may only touch the links you created in this team';
+export const domainMissing = (domain: string) => `You may not use the domain ${domain} in this team`;
+
+export const TEAM_SLUG = /^[a-z0-9-]{3,40}$/;
+export const MAX_TEAM_NAME_LENGTH = 100;
+/** An invitation's life: 7 days, single use. */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const TEAM_NAME_RULE = `Name must be 1-${MAX_TEAM_NAME_LENGTH} characters`;
+export const TEAM_SLUG_RULE = 'Slug must be 3-40 characters of a-z, 0-9 and -';
+export const TEAM_SLUG_TAKEN = 'This slug is taken';
+export const TEAM_LIMIT_REACHED = `You may belong to at most ${MAX_TEAMS_PER_USER} teams besides your personal one`;
+export const PERSONAL_TEAM_FIXED = 'A personal team cannot be renamed, left, given away or deleted';
+export const LAST_OWNER = 'A team keeps at least one owner';
+export const CONFIRM_WITH_SLUG = "Confirm with the team's slug: {confirm: <slug>}";
+export const INVITATION_INVALID = 'This invitation is invalid, used or expired';
+export const ALREADY_MEMBER = 'You are already a member of this team';
+export const MEMBER_NOT_FOUND = 'Member not found';
+
+/** A slug made from a team's name: lower-cased, runs of other characters as one dash. */
+export function slugFromName(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return slug.length >= 3 ? slug : `${slug}-team`.replace(/^-/, '');
+}
+
+export interface Team {
+  id: number;
+  name: string;
+  /** null for a personal team (its hub is its user's). */
+  slug: string | null;
+  personal: boolean;
+  /** The caller's role. */
+  role: TeamRole;
+  members: number;
+  links: number;
+}
+
+export interface TeamMember {
+  user: { id: number; name: string; email: string };
+  role: TeamRole;
+  own_links_only: boolean;
+  /** Host names; null: all of the team's. */
+  domains: string[] | null;
+  joined_at: string;
+}
+
+export interface TeamInvitation {
+  id: number;
+  email: string;
+  role: TeamRole;
+  expires_at: string;
+}
+
+export interface TeamsResponse {
+  teams: Team[];
+}
+
+export interface TeamMembersResponse {
+  members: TeamMember[];
+  invitations: TeamInvitation[];
+}
+
+export interface InvitationResponse {
+  /** PUBLIC_URL/join/<token>: the token is shown only here. */
+  url: string;
+  expires_at: string;
+}

@@ -1,0 +1,132 @@
+/** Teams in the OpenAPI description (docs/api.md#teams). */
+import {
+  type InvitationResponse,
+  MAX_TEAM_NAME_LENGTH,
+  TEAM_ROLES,
+  type Team,
+  type TeamInvitation,
+  type TeamMember,
+  type TeamMembersResponse,
+  type TeamsResponse,
+} from '../../contract/teams';
+import { apiCall, query } from './operations';
+import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
+
+const role: Schema = { enum: [...TEAM_ROLES] };
+const domains: Schema = nullable(arrayOf(text(), 'Host names; null: all of the team’s'));
+const slug: Schema = { type: 'string', pattern: '^[a-z0-9-]{3,40}$' };
+const teamRef = query('team', { type: 'string', pattern: '^[A-Za-z0-9-]{1,40}$' }, 'The team: its id or slug', true);
+const teamId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The team’s id', true);
+const memberId = query('user', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The member’s user id', true);
+const teamAnswer: Schema = closedObject<{ team: Team }>({ team: ref('Team') });
+const membershipProperties: Record<string, Schema> = { role, own_links_only: boolean, domains };
+const membership: Schema = { type: 'object', properties: membershipProperties, required: ['role'] };
+
+export const teamComponentSchemas: Record<string, Schema> = {
+  Team: closedObject<Team>({
+    id,
+    name: text(),
+    slug: nullable(slug),
+    personal: boolean,
+    role,
+    members: integer(),
+    links: integer(),
+  }),
+  TeamsResponse: closedObject<TeamsResponse>({ teams: arrayOf(ref('Team')) }),
+  TeamMember: closedObject<TeamMember>({
+    user: closedObject<TeamMember['user']>({ id, name: text(), email: text() }),
+    role,
+    own_links_only: boolean,
+    domains,
+    joined_at: dateTime,
+  }),
+  TeamInvitation: closedObject<TeamInvitation>({ id, email: text(), role, expires_at: dateTime }),
+  TeamMembersResponse: closedObject<TeamMembersResponse>({
+    members: arrayOf(ref('TeamMember')),
+    invitations: arrayOf(ref('TeamInvitation'), 'Open invitations (owners only; others see none)'),
+  }),
+  InvitationResponse: closedObject<InvitationResponse>({
+    url: text('PUBLIC_URL/join/<token>: the token is shown only here'),
+    expires_at: dateTime,
+  }),
+};
+
+const teamFields: Schema = {
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1, maxLength: MAX_TEAM_NAME_LENGTH }, slug },
+  required: ['name'],
+};
+
+export const teamPaths: Record<string, Schema> = {
+  '/api/teams': {
+    get: apiCall({ summary: "The caller's teams", access: 'user', answers: { 200: ref('TeamsResponse') } }),
+    post: apiCall({
+      summary: 'Create a team (the caller is its owner)',
+      access: 'user',
+      body: { json: teamFields },
+      answers: { 201: teamAnswer },
+      errors: [403, 409],
+    }),
+    put: apiCall({
+      summary: 'Rename a team (owners)',
+      access: 'user',
+      parameters: [teamId],
+      body: { json: teamFields },
+      answers: { 200: teamAnswer },
+      errors: [403, 404, 409],
+    }),
+    delete: apiCall({
+      summary: 'Delete a team and everything it owns (owners; confirm with its slug)',
+      access: 'user',
+      parameters: [teamId],
+      body: { json: { type: 'object', properties: { confirm: slug }, required: ['confirm'] } },
+      answers: { 204: { description: 'Deleted' } },
+      errors: [403, 404, 409],
+    }),
+  },
+  '/api/teams/members': {
+    get: apiCall({
+      summary: "A team's members and open invitations",
+      access: 'user',
+      parameters: [teamRef],
+      answers: { 200: ref('TeamMembersResponse') },
+      errors: [404],
+    }),
+    put: apiCall({
+      summary: "Change a member's role and restrictions (owners)",
+      access: 'user',
+      parameters: [teamRef, memberId],
+      body: { json: membership },
+      answers: { 200: ref('TeamMembersResponse') },
+      errors: [403, 404, 409],
+    }),
+    delete: apiCall({
+      summary: 'Remove a member (owners), or leave (a member themselves)',
+      access: 'user',
+      parameters: [teamRef, memberId],
+      answers: { 204: { description: 'Removed' } },
+      errors: [403, 404, 409],
+    }),
+  },
+  '/api/teams/invite': {
+    post: apiCall({
+      summary: 'Invite someone by link (owners): 7 days, single use',
+      access: 'user',
+      parameters: [teamRef],
+      body: {
+        json: { type: 'object', properties: { ...membershipProperties, email: text() }, required: ['email', 'role'] },
+      },
+      answers: { 200: ref('InvitationResponse') },
+      errors: [403, 404, 409],
+    }),
+  },
+  '/api/teams/join': {
+    post: apiCall({
+      summary: 'Join the team an invitation names',
+      access: 'user',
+      body: { json: { type: 'object', properties: { token: text() }, required: ['token'] } },
+      answers: { 200: teamAnswer },
+      errors: [403, 404, 409],
+    }),
+  },
+};

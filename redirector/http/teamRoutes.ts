@@ -1,0 +1,65 @@
+/**
+ * Teams (docs/api.md#teams): GET/POST/PUT/DELETE /api/teams, GET/PUT/DELETE /api/teams/members,
+ * POST /api/teams/invite, POST /api/teams/join. Every call goes through the user guard, whose team
+ * rule (teamRule.ts) picks the team (`?team=`, `X-Team`, or for PUT/DELETE /api/teams `?id=`) and
+ * answers 404 to outsiders and 403 to a role that may not.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { InvitationResponse, Team, TeamMembersResponse, TeamsResponse } from '../contract/teams';
+import type { Services } from '../services';
+import { createTeamService } from '../teams/teamService';
+import { requireUser, scopeOf } from './authGuards';
+import { badRequest } from './errors';
+import { bodyOf, optionalIdParam, rawBodyOf } from './requestInput';
+
+function memberParam(ctx: Context): number {
+  const id = optionalIdParam(ctx, 'user', 'user');
+  if (id === undefined) throw badRequest('user must be a user id (a positive whole number)');
+  return id;
+}
+
+export function createTeamRouter(services: Services): Router {
+  const teams = createTeamService({
+    store: services.store,
+    clock: services.clock,
+    publicUrl: services.config.publicUrl,
+  });
+  const user = requireUser(services);
+  const router = new Router();
+
+  router.get('/teams', user, async (ctx) => {
+    ctx.body = { teams: await teams.list(scopeOf(ctx)) } satisfies TeamsResponse;
+  });
+  router.post('/teams', user, async (ctx) => {
+    ctx.body = { team: await teams.create(scopeOf(ctx), rawBodyOf(ctx)) } satisfies { team: Team };
+    ctx.status = 201;
+  });
+  router.put('/teams', user, async (ctx) => {
+    ctx.body = { team: await teams.update(scopeOf(ctx), rawBodyOf(ctx)) } satisfies { team: Team };
+  });
+  router.delete('/teams', user, async (ctx) => {
+    await teams.delete(scopeOf(ctx), rawBodyOf(ctx));
+    ctx.status = 204;
+  });
+  router.get('/teams/members', user, async (ctx) => {
+    ctx.body = (await teams.members(scopeOf(ctx))) satisfies TeamMembersResponse;
+  });
+  router.put('/teams/members', user, async (ctx) => {
+    await teams.changeMember(scopeOf(ctx), memberParam(ctx), rawBodyOf(ctx));
+    ctx.body = (await teams.members(scopeOf(ctx))) satisfies TeamMembersResponse;
+  });
+  router.delete('/teams/members', user, async (ctx) => {
+    await teams.removeMember(scopeOf(ctx), memberParam(ctx));
+    ctx.status = 204;
+  });
+  router.post('/teams/invite', user, async (ctx) => {
+    ctx.body = (await teams.invite(scopeOf(ctx), rawBodyOf(ctx))) satisfies InvitationResponse;
+  });
+  router.post('/teams/join', user, async (ctx) => {
+    const invitation = await teams.invitation(bodyOf(ctx).token);
+    const team = await teams.join(scopeOf(ctx), invitation);
+    ctx.body = { team } satisfies { team: Team };
+  });
+  return router;
+}

@@ -1,0 +1,83 @@
+/**
+ * The team rule (docs/api.md#scope-of-every-call): the one piece of code every user call goes
+ * through. It picks the team a call acts in (`X-Team` or `?team=`, an id or a slug; else the
+ * personal team; an API key: its own team), answers 404 to a caller who is not a member (the team's
+ * existence is not revealed), and 403, naming what is missing, when the member's role, restriction
+ * or key scope forbids the call, from the call's method and path alone, so that no route can skip
+ * it. The scope (auth/scope.ts) decides what a role allows; this file only asks it.
+ */
+import type { Context } from 'koa';
+import { keyScope, type Scope, type ScopeAction, type TeamAccess, userScope } from '../auth/scope';
+import { TEAM_HEADER, TEAM_NOT_FOUND, TEAM_PARAMETER } from '../contract/teams';
+import type { UserRecord } from '../storage/records';
+import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
+import type { Store } from '../storage/store';
+import { badRequest, forbidden, notFound, unauthorized } from './errors';
+
+/** What a shared team does not have yet: a custom domain and a hub are its personal team's (docs/api.md#teams). */
+export const PERSONAL_ONLY = "A shared team has no custom domain or hub of its own yet: use your personal team's";
+
+/** The team the request names, or undefined for the caller's own (personal, or an API key's). */
+export function teamRefOf(ctx: Context): string | undefined {
+  const header = ctx.get(TEAM_HEADER).trim();
+  // PUT and DELETE /api/teams name the team they change by `id`.
+  const named = ctx.path === '/api/teams' && (ctx.method === 'PUT' || ctx.method === 'DELETE');
+  const query = ctx.query[named ? 'id' : TEAM_PARAMETER];
+  const ref = header !== '' ? header : typeof query === 'string' ? query.trim() : '';
+  if (ref === '') return undefined;
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(ref)) throw badRequest(`${TEAM_HEADER} must be a team's id or slug`);
+  return ref;
+}
+
+/** The scope of a user's call: the user (or their key) in the team the call names. */
+export async function userCallScope(
+  store: Pick<Store, 'teams'>,
+  ctx: Context,
+  user: UserRecord,
+  key: ApiKeyRecord | undefined,
+): Promise<Scope> {
+  // The account's own calls act for the user whatever team the client has chosen.
+  const ref = ctx.path.startsWith('/api/account') ? undefined : teamRefOf(ctx);
+  let team: TeamAccess | undefined;
+  if (key) {
+    // A key acts in its own team, while its maker is still a member.
+    team = key.team_id === null ? undefined : await store.teams.accessById(user.id, key.team_id);
+    if (!team) throw unauthorized('Invalid or expired API key');
+    if (ref !== undefined && (await store.teams.access(user.id, ref))?.id !== team.id) throw notFound(TEAM_NOT_FOUND);
+    return keyScope(user, team, { id: key.id, name: key.name, scope: key.scope });
+  }
+  team = ref === undefined ? undefined : await store.teams.access(user.id, ref);
+  if (ref !== undefined && !team) throw notFound(TEAM_NOT_FOUND);
+  return userScope(user, team);
+}
+
+/**
+ * What a user call needs of its team, from its method and path; undefined for the calls about the
+ * account itself (`/api/account…`), which no team owns.
+ */
+export function callNeed(method: string, path: string): ScopeAction | undefined {
+  const reads = method === 'GET' || method === 'HEAD';
+  if (path.startsWith('/api/account')) return undefined;
+  if (path === '/api/teams') return reads ? 'read' : method === 'POST' ? 'account' : 'manage';
+  if (path === '/api/teams/join') return 'account';
+  // Removing a member: an owner, or the member themselves (teams/teamService.ts asks the scope).
+  if (path === '/api/teams/members') return reads || method === 'DELETE' ? 'read' : 'manage';
+  if (path === '/api/teams/invite') return 'manage';
+  if (path.startsWith('/api/keys')) return 'keys.manage';
+  if (path.startsWith('/api/webhooks')) return 'manage';
+  if (path === '/api/stream' || path === '/api/stream/ticket' || path.startsWith('/api/analytics')) return 'read';
+  if (reads) return 'read';
+  if (path.startsWith('/api/user/domain')) return 'manage';
+  if (path.startsWith('/api/hub')) return 'hub';
+  return 'links';
+}
+
+/** Throws the call's 403 when the scope may not make it (the team rule; see above). */
+export function checkTeamRule(ctx: Context, scope: Scope): void {
+  const need = callNeed(ctx.method, ctx.path);
+  if (need === undefined) return;
+  const missing = scope.missing(need);
+  if (missing !== undefined) throw forbidden(missing);
+  const personal = scope.team === null || scope.team.personalUserId !== null;
+  if (!personal && (need === 'hub' || ctx.path.startsWith('/api/user/domain'))) throw forbidden(PERSONAL_ONLY);
+}

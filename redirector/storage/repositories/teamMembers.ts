@@ -1,0 +1,242 @@
+/**
+ * Teams' rows (docs/api.md#teams): the teams a user belongs to, a team's members and invitations,
+ * and the changes to them, each kept whole by one transaction (a team keeps an owner; a user joins
+ * at most MAX_TEAMS_PER_USER teams besides their personal one).
+ */
+import type { TeamRole } from '../../contract/teams';
+import type { Executor, RowShape } from '../executor';
+
+export interface TeamRow {
+  id: number;
+  name: string;
+  slug: string | null;
+  personal: boolean;
+  role: TeamRole;
+  members: number;
+  links: number;
+}
+
+export interface MemberRow {
+  user_id: number;
+  name: string;
+  email: string;
+  role: TeamRole;
+  own_links_only: boolean;
+  domains: string[] | null;
+  joined_at: number;
+}
+
+export interface InvitationRow {
+  id: number;
+  team_id: number;
+  email: string;
+  role: TeamRole;
+  own_links_only: boolean;
+  domains: string[] | null;
+  expires_at: number;
+}
+
+/** A member's role and restrictions. */
+export interface Membership {
+  role: TeamRole;
+  own_links_only: boolean;
+  domains: string[] | null;
+}
+
+const TEAM_SHAPE: RowShape = { booleans: ['personal'] };
+const MEMBER_SHAPE: RowShape = { booleans: ['own_links_only'], json: ['domains'] };
+
+const TEAMS_OF_SQL = `
+  SELECT t.id, CASE WHEN t.personal_user_id IS NULL THEN t.name ELSE u.name END AS name, t.slug,
+    (t.personal_user_id IS NOT NULL) AS personal, m.role,
+    (SELECT COUNT(*) FROM team_members x WHERE x.team_id = t.id) AS members,
+    (SELECT COUNT(*) FROM links l WHERE l.team_id = t.id) AS links
+  FROM team_members m JOIN teams t ON t.id = m.team_id LEFT JOIN users u ON u.id = t.personal_user_id
+  WHERE m.user_id = ?`;
+
+const numbered = <T extends { id: number }>(row: T): T => ({ ...row, id: Number(row.id) });
+
+/** 'limit': past MAX_TEAMS_PER_USER; 'member': already one. */
+export type JoinOutcome = 'joined' | 'limit' | 'member';
+
+async function sharedTeamsOf(tx: Executor, userId: number): Promise<number> {
+  const row = await tx.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM team_members m JOIN teams t ON t.id = m.team_id
+     WHERE m.user_id = ? AND t.personal_user_id IS NULL`,
+    [userId],
+  );
+  return Number(row!.n);
+}
+
+async function ownersOf(tx: Executor, teamId: number): Promise<number> {
+  if (tx.engine === 'postgres') await tx.get('SELECT id FROM teams WHERE id = ? FOR UPDATE', [teamId]);
+  const row = await tx.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM team_members WHERE team_id = ? AND role = 'owner'",
+    [teamId],
+  );
+  return Number(row!.n);
+}
+
+export function teamMemberQueries(db: Executor) {
+  return {
+    async teamsOf(userId: number): Promise<TeamRow[]> {
+      const rows = await db.all<TeamRow>(
+        `${TEAMS_OF_SQL} ORDER BY (t.personal_user_id IS NULL), t.id`,
+        [userId],
+        TEAM_SHAPE,
+      );
+      return rows.map((row) => ({ ...numbered(row), members: Number(row.members), links: Number(row.links) }));
+    },
+    async teamOf(userId: number, teamId: number): Promise<TeamRow | undefined> {
+      const row = await db.get<TeamRow>(`${TEAMS_OF_SQL} AND t.id = ?`, [userId, teamId], TEAM_SHAPE);
+      return row && { ...numbered(row), members: Number(row.members), links: Number(row.links) };
+    },
+    /** A new shared team owned by `userId`; 'limit' past `maxTeams`. Throws UniqueViolation('slug'). */
+    create(userId: number, team: { name: string; slug: string }, now: number, maxTeams: number) {
+      return db.transaction(async (tx): Promise<number | 'limit'> => {
+        if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+        if ((await sharedTeamsOf(tx, userId)) >= maxTeams) return 'limit';
+        const made = await tx.get<{ id: number }>(
+          'INSERT INTO teams (name, slug, personal_user_id, created_at) VALUES (?, ?, NULL, ?) RETURNING id',
+          [team.name, team.slug, now],
+        );
+        const id = Number(made!.id);
+        await tx.run(
+          "INSERT INTO team_members (team_id, user_id, role, own_links_only, domains, joined_at) VALUES (?, ?, 'owner', ?, NULL, ?)",
+          [id, userId, false, now],
+        );
+        return id;
+      });
+    },
+    /** Throws UniqueViolation('slug'). */
+    async rename(teamId: number, team: { name: string; slug: string }): Promise<void> {
+      await db.run('UPDATE teams SET name = ?, slug = ? WHERE id = ? AND personal_user_id IS NULL', [
+        team.name,
+        team.slug,
+        teamId,
+      ]);
+    },
+    /** Deletes a shared team and everything it owns (its links with their clicks, webhooks, keys). */
+    async remove(teamId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        // One by one: each link's delete triggers keep the figures' rollups true.
+        await tx.run('DELETE FROM links WHERE team_id = ?', [teamId]);
+        await tx.run('DELETE FROM teams WHERE id = ? AND personal_user_id IS NULL', [teamId]);
+      });
+    },
+    async slugTaken(slug: string): Promise<boolean> {
+      const hub = await db.get('SELECT 1 AS n FROM hubs WHERE handle = ?', [slug]);
+      return hub !== undefined || (await db.get('SELECT 1 AS n FROM teams WHERE slug = ?', [slug])) !== undefined;
+    },
+    async members(teamId: number): Promise<MemberRow[]> {
+      const rows = await db.all<MemberRow>(
+        `SELECT m.user_id, u.name, u.email, m.role, m.own_links_only, m.domains, m.joined_at
+         FROM team_members m JOIN users u ON u.id = m.user_id WHERE m.team_id = ? ORDER BY m.joined_at, m.user_id`,
+        [teamId],
+        MEMBER_SHAPE,
+      );
+      return rows.map((row) => ({ ...row, user_id: Number(row.user_id), joined_at: Number(row.joined_at) }));
+    },
+    async invitations(teamId: number, now: number): Promise<InvitationRow[]> {
+      const rows = await db.all<InvitationRow>(
+        `SELECT id, team_id, email, role, own_links_only, domains, expires_at FROM team_invitations
+         WHERE team_id = ? AND expires_at > ? ORDER BY id`,
+        [teamId, now],
+        MEMBER_SHAPE,
+      );
+      return rows.map((row) => ({
+        ...numbered(row),
+        team_id: Number(row.team_id),
+        expires_at: Number(row.expires_at),
+      }));
+    },
+    /** Stores an invitation, cancelling an older one for the same email and team. */
+    async invite(
+      teamId: number,
+      invitation: Membership & { email: string; token_hash: string; invited_by: number | null },
+      now: number,
+      expiresAt: number,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.run('DELETE FROM team_invitations WHERE team_id = ? AND email = ?', [teamId, invitation.email]);
+        await tx.run(
+          `INSERT INTO team_invitations (team_id, email, role, own_links_only, domains, token_hash, invited_by,
+             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            teamId,
+            invitation.email,
+            invitation.role,
+            invitation.own_links_only,
+            invitation.domains,
+            invitation.token_hash,
+            invitation.invited_by,
+            now,
+            expiresAt,
+          ],
+        );
+      });
+    },
+    async invitationByToken(tokenHash: string, now: number): Promise<InvitationRow | undefined> {
+      const row = await db.get<InvitationRow>(
+        `SELECT id, team_id, email, role, own_links_only, domains, expires_at FROM team_invitations
+         WHERE token_hash = ? AND expires_at > ?`,
+        [tokenHash, now],
+        MEMBER_SHAPE,
+      );
+      return row && { ...numbered(row), team_id: Number(row.team_id), expires_at: Number(row.expires_at) };
+    },
+    /** Uses the invitation (single use) to make `userId` a member, in one transaction. */
+    join(invitation: InvitationRow, userId: number, now: number, maxTeams: number) {
+      return db.transaction(async (tx): Promise<JoinOutcome> => {
+        if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+        const used = await tx.run('DELETE FROM team_invitations WHERE id = ?', [invitation.id]);
+        if (used === 0) return 'member';
+        const already = await tx.get('SELECT 1 AS n FROM team_members WHERE team_id = ? AND user_id = ?', [
+          invitation.team_id,
+          userId,
+        ]);
+        if (already) return 'member';
+        if ((await sharedTeamsOf(tx, userId)) >= maxTeams) return 'limit';
+        await tx.run(
+          `INSERT INTO team_members (team_id, user_id, role, own_links_only, domains, joined_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+          [invitation.team_id, userId, invitation.role, invitation.own_links_only, invitation.domains, now],
+        );
+        return 'joined';
+      });
+    },
+    /** Changes a member; 'last-owner' (nothing written) when it would leave the team without an owner. */
+    changeMember(teamId: number, userId: number, membership: Membership) {
+      return db.transaction(async (tx): Promise<'changed' | 'missing' | 'last-owner'> => {
+        const owners = await ownersOf(tx, teamId);
+        const now = await tx.get<{ role: TeamRole }>(
+          'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
+          [teamId, userId],
+        );
+        if (!now) return 'missing';
+        if (now.role === 'owner' && membership.role !== 'owner' && owners <= 1) return 'last-owner';
+        await tx.run(
+          'UPDATE team_members SET role = ?, own_links_only = ?, domains = ? WHERE team_id = ? AND user_id = ?',
+          [membership.role, membership.own_links_only, membership.domains, teamId, userId],
+        );
+        return 'changed';
+      });
+    },
+    /** Removes a member; 'last-owner' (nothing written) when they are its last owner. */
+    removeMember(teamId: number, userId: number) {
+      return db.transaction(async (tx): Promise<'removed' | 'missing' | 'last-owner'> => {
+        const owners = await ownersOf(tx, teamId);
+        const now = await tx.get<{ role: TeamRole }>(
+          'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
+          [teamId, userId],
+        );
+        if (!now) return 'missing';
+        if (now.role === 'owner' && owners <= 1) return 'last-owner';
+        await tx.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
+        return 'removed';
+      });
+    },
+  };
+}
+
+export type TeamMemberQueries = ReturnType<typeof teamMemberQueries>;

@@ -1,0 +1,68 @@
+/**
+ * The bodies of the teams' calls (docs/api.md#teams), parsed: each RuleError 400 names the field.
+ */
+import { normaliseEmail } from '../auth/accountService';
+import {
+  MAX_TEAM_NAME_LENGTH,
+  slugFromName,
+  TEAM_NAME_RULE,
+  TEAM_ROLES,
+  TEAM_SLUG,
+  TEAM_SLUG_RULE,
+  type TeamRole,
+} from '../contract/teams';
+import { invalidInput } from '../ruleError';
+import type { Membership } from '../storage/repositories/teamMembers';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HOST = /^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+const objectOf = (body: unknown): Record<string, unknown> =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+/** `{name, slug?}`: a slug made from the name when left out; capitals lower-cased. */
+export function parseTeamFields(body: unknown): { name: string; slug: string } {
+  const { name, slug } = objectOf(body);
+  if (typeof name !== 'string' || name.trim() === '' || name.trim().length > MAX_TEAM_NAME_LENGTH) {
+    throw invalidInput(TEAM_NAME_RULE);
+  }
+  if (slug !== undefined && slug !== null && typeof slug !== 'string') throw invalidInput(TEAM_SLUG_RULE);
+  const chosen = typeof slug === 'string' && slug.trim() !== '' ? slug.trim().toLowerCase() : slugFromName(name);
+  if (!TEAM_SLUG.test(chosen)) throw invalidInput(TEAM_SLUG_RULE);
+  return { name: name.trim(), slug: chosen };
+}
+
+function parseRole(value: unknown): TeamRole {
+  if (typeof value !== 'string' || !(TEAM_ROLES as readonly string[]).includes(value)) {
+    throw invalidInput('role must be owner, editor or viewer');
+  }
+  return value as TeamRole;
+}
+
+function parseDomains(value: unknown): string[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || value.length > 50 || !value.every((host) => typeof host === 'string')) {
+    throw invalidInput('domains must be a list of host names, or null for all');
+  }
+  const hosts = (value as string[]).map((host) => host.trim().toLowerCase());
+  if (!hosts.every((host) => HOST.test(host)))
+    throw invalidInput('domains must be a list of host names, or null for all');
+  return [...new Set(hosts)];
+}
+
+/** `{role, own_links_only?, domains?}`. */
+export function parseMembership(body: unknown): Membership {
+  const fields = objectOf(body);
+  const own = fields.own_links_only;
+  if (own !== undefined && typeof own !== 'boolean') throw invalidInput('own_links_only must be true or false');
+  return { role: parseRole(fields.role), own_links_only: own === true, domains: parseDomains(fields.domains) };
+}
+
+/** `{email, role, own_links_only?, domains?}`. */
+export function parseInvitation(body: unknown): Membership & { email: string } {
+  const { email } = objectOf(body);
+  if (typeof email !== 'string' || !EMAIL.test(email.trim()) || email.length > 254) {
+    throw invalidInput('email must be an email address');
+  }
+  return { ...parseMembership(body), email: normaliseEmail(email) };
+}

@@ -1,0 +1,168 @@
+/**
+ * Teams, members and invitations (docs/api.md#teams). Which team a call acts in and what the
+ * caller may do there is the scope's (auth/scope.ts, asked by http/teamRule.ts for every call);
+ * this service keeps the teams' own rules: the personal team is fixed, a team keeps an owner, a
+ * user joins at most MAX_TEAMS_PER_USER teams, invitations are single use and stored as hashes.
+ */
+import type { Scope } from '../auth/scope';
+import { hashToken, newToken } from '../auth/tokens';
+import {
+  ALREADY_MEMBER,
+  CONFIRM_WITH_SLUG,
+  INVITATION_INVALID,
+  INVITATION_LIFETIME_MS,
+  type InvitationResponse,
+  LAST_OWNER,
+  MAX_TEAMS_PER_USER,
+  MEMBER_NOT_FOUND,
+  PERSONAL_TEAM_FIXED,
+  TEAM_LIMIT_REACHED,
+  TEAM_NOT_FOUND,
+  TEAM_SLUG_TAKEN,
+  type Team,
+  type TeamMembersResponse,
+} from '../contract/teams';
+import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
+import { UniqueViolation } from '../storage/errors';
+import type { InvitationRow } from '../storage/repositories/teamMembers';
+import type { Store } from '../storage/store';
+import { parseInvitation, parseMembership, parseTeamFields } from './teamRules';
+
+export interface TeamServiceDeps {
+  store: Store;
+  clock: () => number;
+  publicUrl: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The scope's shared team, or 409 for a personal one (and 404 without a team: the administrator's own). */
+function sharedTeamOf(scope: Scope): number {
+  if (!scope.team) throw notFoundRule(TEAM_NOT_FOUND);
+  if (scope.team.personalUserId !== null) throw taken(PERSONAL_TEAM_FIXED);
+  return scope.team.id;
+}
+
+function userOf(scope: Scope): number {
+  if (scope.actor.id === null) throw notFoundRule(TEAM_NOT_FOUND);
+  return scope.actor.id;
+}
+
+export function createTeamService({ store, clock, publicUrl }: TeamServiceDeps) {
+  const teams = store.teams;
+
+  async function slugFree(slug: string): Promise<void> {
+    if (await teams.slugTaken(slug)) throw taken(TEAM_SLUG_TAKEN);
+  }
+
+  async function teamAnswer(userId: number, teamId: number): Promise<Team> {
+    const team = await teams.teamOf(userId, teamId);
+    if (!team) throw notFoundRule(TEAM_NOT_FOUND);
+    return team;
+  }
+
+  const slugTaken = (error: unknown) => {
+    if (error instanceof UniqueViolation) throw taken(TEAM_SLUG_TAKEN);
+    throw error;
+  };
+
+  return {
+    async list(scope: Scope): Promise<Team[]> {
+      return teams.teamsOf(userOf(scope));
+    },
+    async create(scope: Scope, body: unknown): Promise<Team> {
+      const user = userOf(scope);
+      const fields = parseTeamFields(body);
+      await slugFree(fields.slug);
+      const made = await teams.create(user, fields, clock(), MAX_TEAMS_PER_USER).catch(slugTaken);
+      if (made === 'limit') throw taken(TEAM_LIMIT_REACHED);
+      return teamAnswer(user, made);
+    },
+    async update(scope: Scope, body: unknown): Promise<Team> {
+      const teamId = sharedTeamOf(scope);
+      const fields = parseTeamFields(body);
+      const current = (await teams.teamOf(userOf(scope), teamId))?.slug;
+      if (current !== fields.slug && (await teams.slugTaken(fields.slug))) throw taken(TEAM_SLUG_TAKEN);
+      await teams.rename(teamId, fields).catch(slugTaken);
+      return teamAnswer(userOf(scope), teamId);
+    },
+    async delete(scope: Scope, body: unknown): Promise<void> {
+      const teamId = sharedTeamOf(scope);
+      const team = await teamAnswer(userOf(scope), teamId);
+      const confirm = (body as { confirm?: unknown } | null)?.confirm;
+      if (typeof confirm !== 'string' || confirm !== team.slug) throw invalidInput(CONFIRM_WITH_SLUG);
+      await teams.remove(teamId);
+    },
+    async members(scope: Scope): Promise<TeamMembersResponse> {
+      if (!scope.team) throw notFoundRule(TEAM_NOT_FOUND);
+      const [members, invitations] = await Promise.all([
+        teams.members(scope.team.id),
+        scope.can('manage') ? teams.invitations(scope.team.id, clock()) : Promise.resolve([]),
+      ]);
+      return {
+        members: members.map((member) => ({
+          user: { id: member.user_id, name: member.name, email: member.email },
+          role: member.role,
+          own_links_only: member.own_links_only,
+          domains: member.domains,
+          joined_at: iso(member.joined_at),
+        })),
+        invitations: invitations.map((invitation) => ({
+          id: invitation.id,
+          email: invitation.email,
+          role: invitation.role,
+          expires_at: iso(invitation.expires_at),
+        })),
+      };
+    },
+    async invite(scope: Scope, body: unknown): Promise<InvitationResponse> {
+      const teamId = sharedTeamOf(scope);
+      const invitation = parseInvitation(body);
+      const token = newToken();
+      const now = clock();
+      const expiresAt = now + INVITATION_LIFETIME_MS;
+      await teams.invite(
+        teamId,
+        { ...invitation, token_hash: hashToken(token), invited_by: scope.actor.id },
+        now,
+        expiresAt,
+      );
+      return { url: `${publicUrl.replace(/\/+$/, '')}/join/${token}`, expires_at: iso(expiresAt) };
+    },
+    /** The invitation a token names, or 404. */
+    async invitation(token: unknown): Promise<InvitationRow> {
+      const found =
+        typeof token === 'string' && token !== ''
+          ? await teams.invitationByToken(hashToken(token), clock())
+          : undefined;
+      if (!found) throw notFoundRule(INVITATION_INVALID);
+      return found;
+    },
+    async join(scope: Scope, invitation: InvitationRow): Promise<Team> {
+      const userId = userOf(scope);
+      const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER);
+      if (outcome === 'limit') throw taken(TEAM_LIMIT_REACHED);
+      if (outcome === 'member') throw taken(ALREADY_MEMBER);
+      return teamAnswer(userId, invitation.team_id);
+    },
+    async changeMember(scope: Scope, memberId: number, body: unknown): Promise<void> {
+      const teamId = sharedTeamOf(scope);
+      const outcome = await teams.changeMember(teamId, memberId, parseMembership(body));
+      if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
+      if (outcome === 'last-owner') throw taken(LAST_OWNER);
+    },
+    /** Removes a member: an owner any, every member themselves ("Leave"). */
+    async removeMember(scope: Scope, memberId: number): Promise<void> {
+      const teamId = sharedTeamOf(scope);
+      if (memberId !== scope.actor.id) {
+        const missing = scope.missing('manage');
+        if (missing !== undefined) throw new RuleError(403, missing);
+      }
+      const outcome = await teams.removeMember(teamId, memberId);
+      if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
+      if (outcome === 'last-owner') throw taken(LAST_OWNER);
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

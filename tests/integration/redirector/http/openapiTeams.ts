@@ -1,0 +1,73 @@
+/**
+ * The teams' calls for the OpenAPI conformance test (openapi.test.ts): every described answer of
+ * /api/teams… (docs/api.md#teams) made once against the real server.
+ */
+import { expect } from 'vitest';
+import { type AnyAnswer, bearer, type CallOptions, call, newUser } from '../../../helpers/api';
+import type { TestServer } from '../../../helpers/testServer';
+
+type Described = (method: string, url: string, options?: CallOptions) => Promise<AnyAnswer>;
+
+export async function coverTeamCalls(server: TestServer, described: Described): Promise<void> {
+  const [owner, member, outsider] = [
+    await newUser(server, 'Team Owner'),
+    await newUser(server, 'Team Member'),
+    await newUser(server, 'Team Outsider'),
+  ];
+  const as = (who: { token: string }) => ({ headers: bearer(who.token) });
+  const status = async (method: string, url: string, options: CallOptions) =>
+    (await described(method, url, options)).status;
+
+  const made = await described('POST', '/api/teams', { ...as(owner), body: { name: 'OA Team' } });
+  expect(made.status).toBe(201);
+  const team = made.body.team.id as number;
+  expect(await status('POST', '/api/teams', { ...as(owner), body: { name: 'OA Team' } })).toBe(409);
+  const readKey = await call(server, 'POST', '/api/keys', { ...as(owner), body: { name: 'ro', scope: 'read' } });
+  const withKey = { headers: bearer(readKey.body.secret) };
+  expect(await status('POST', '/api/teams', { ...withKey, body: { name: 'By Key' } })).toBe(403);
+  const listed = await described('GET', '/api/teams', as(owner));
+  const personal = listed.body.teams.find((entry: { personal: boolean }) => entry.personal).id as number;
+
+  const invite = (who: { token: string }, query = `?team=${team}`) =>
+    described('POST', `/api/teams/invite${query}`, {
+      ...as(who),
+      body: { email: member.user.email, role: 'viewer' },
+    });
+  const first = await invite(owner);
+  expect(first.status).toBe(200);
+  expect((await invite(outsider)).status).toBe(404);
+  expect((await invite(owner, '')).status).toBe(409);
+  const token = String(first.body.url).split('/join/')[1];
+  expect(await status('POST', '/api/teams/join', { ...withKey, body: { token } })).toBe(403);
+  expect(await status('POST', '/api/teams/join', { ...as(member), body: { token } })).toBe(200);
+  expect(await status('POST', '/api/teams/join', { ...as(member), body: { token } })).toBe(404);
+  expect((await invite(member)).status).toBe(403);
+  const second = String((await invite(owner)).body.url).split('/join/')[1];
+  expect(await status('POST', '/api/teams/join', { ...as(member), body: { token: second } })).toBe(409);
+
+  expect(await status('GET', `/api/teams/members?team=${team}`, as(owner))).toBe(200);
+  expect(await status('GET', `/api/teams/members?team=${team}`, as(outsider))).toBe(404);
+  const memberUrl = (who: { user: { id: number } }) => `/api/teams/members?team=${team}&user=${who.user.id}`;
+  const viewer = { body: { role: 'viewer' } };
+  expect(await status('PUT', memberUrl(member), { ...as(owner), ...viewer })).toBe(200);
+  expect(await status('PUT', memberUrl(member), { ...as(member), ...viewer })).toBe(403);
+  expect(await status('PUT', memberUrl(member), { ...as(outsider), ...viewer })).toBe(404);
+  expect(await status('PUT', memberUrl(owner), { ...as(owner), ...viewer })).toBe(409);
+
+  const rename = { body: { name: 'OA Team Renamed', slug: 'oa-team' } };
+  expect(await status('PUT', `/api/teams?id=${team}`, { ...as(owner), ...rename })).toBe(200);
+  expect(await status('PUT', `/api/teams?id=${team}`, { ...as(member), ...rename })).toBe(403);
+  expect(await status('PUT', `/api/teams?id=${team}`, { ...as(outsider), ...rename })).toBe(404);
+  expect(await status('PUT', `/api/teams?id=${personal}`, { ...as(owner), ...rename })).toBe(409);
+
+  const confirm = { body: { confirm: 'oa-team' } };
+  expect(await status('DELETE', `/api/teams?id=${team}`, { ...as(member), ...confirm })).toBe(403);
+  expect(await status('DELETE', `/api/teams?id=${team}`, { ...as(outsider), ...confirm })).toBe(404);
+  expect(await status('DELETE', `/api/teams?id=${personal}`, { ...as(owner), ...confirm })).toBe(409);
+
+  expect(await status('DELETE', memberUrl(owner), as(owner))).toBe(409);
+  expect(await status('DELETE', memberUrl(owner), as(member))).toBe(403);
+  expect(await status('DELETE', memberUrl(owner), as(outsider))).toBe(404);
+  expect(await status('DELETE', memberUrl(member), as(member))).toBe(204);
+  expect(await status('DELETE', `/api/teams?id=${team}`, { ...as(owner), ...confirm })).toBe(204);
+}
