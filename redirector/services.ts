@@ -109,17 +109,7 @@ export function createServices(deps: ServiceDeps): Services {
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
   const hashKey = secret ? limiterKeyHasher(secret) : undefined;
   const defaultDomain = defaultDomainOf(config.publicUrl);
-  const domains = createDomainService({
-    store,
-    clock,
-    defaultDomain,
-    lookup: createTxtLookup(config.dnsServers),
-    verifyLimiter: limiterOf(store, 'domain-checks', { clock, max: VERIFY_CALLS_PER_MINUTE, windowMs: 60_000 }),
-    // What a host resolved to may have changed with its owner.
-    onChange: () => linkCache.clear(),
-  });
-  // Read early: the short-link edge knows the verified domains by the first request (a failure, by the next caller).
-  domains.ready().catch(() => undefined);
+  const domains = domainService(config, store, clock, linkCache);
   const hubParts = createHubParts({ store, clock, publicUrl: config.publicUrl, domains, hubKey: deps.hubKey });
   const users = createUserAdminService({
     store,
@@ -170,15 +160,7 @@ export function createServices(deps: ServiceDeps): Services {
     config,
     store,
     analytics: createAnalyticsService(store, clock, config.publicUrl),
-    clickPlaces: {
-      countedClicks: (linkId) => store.links.countedClicks(linkId),
-      // The click that takes a link's last place: its link.expired goes out at once (docs/api.md#webhooks).
-      async reserveClick(linkId, maxClicks) {
-        const taken = await store.links.reserveClick(linkId, maxClicks);
-        if (taken && (await store.links.countedClicks(linkId)) >= maxClicks) events.expiry.soon();
-        return taken;
-      },
-    },
+    clickPlaces: clickPlaces(store, events),
     clock,
     auth,
     accounts: createAccountService({ store, auth, clock, defaultDomain }),
@@ -197,6 +179,34 @@ export function createServices(deps: ServiceDeps): Services {
     ...hubParts,
     ...checks,
     sso: config.sso && ssoService(config, store, auth, clock),
+  };
+}
+
+/** Custom domains, their verified ones read at once; a change of them empties the link cache. */
+function domainService(config: Config, store: Store, clock: () => number, linkCache: LinkCache): DomainService {
+  const domains = createDomainService({
+    store,
+    clock,
+    defaultDomain: defaultDomainOf(config.publicUrl),
+    lookup: createTxtLookup(config.dnsServers),
+    verifyLimiter: limiterOf(store, 'domain-checks', { clock, max: VERIFY_CALLS_PER_MINUTE, windowMs: 60_000 }),
+    // What a host resolved to may have changed with its owner.
+    onChange: () => linkCache.clear(),
+  });
+  // Read early: the short-link edge knows the verified domains by the first request (a failure, by the next caller).
+  domains.ready().catch(() => undefined);
+  return domains;
+}
+
+function clickPlaces(store: Store, events: Events): Services['clickPlaces'] {
+  return {
+    countedClicks: (linkId) => store.links.countedClicks(linkId),
+    // The click that takes a link's last place: its link.expired goes out at once (docs/api.md#webhooks).
+    async reserveClick(linkId, maxClicks) {
+      const taken = await store.links.reserveClick(linkId, maxClicks);
+      if (taken && (await store.links.countedClicks(linkId)) >= maxClicks) events.expiry.soon();
+      return taken;
+    },
   };
 }
 

@@ -74,37 +74,59 @@ function nameOf(claims: SignInClaims, email: string | undefined): string {
   return [...name.trim()].slice(0, MAX_NAME_LENGTH).join('');
 }
 
+/**
+ * The account of a provider identity: the one linked to its `sub`, else one with its verified
+ * email (then linked), else a new one unless OIDC_NEW_USERS=off; or why there is none.
+ */
+async function accountFor(
+  { config, store, clock }: Pick<SsoDeps, 'config' | 'store' | 'clock'>,
+  claims: SignInClaims,
+): Promise<UserRecord | SsoFailure> {
+  const known = await store.sso.userOf(config.issuer, claims.sub);
+  const linked = known === undefined ? undefined : await store.users.findById(known);
+  if (linked) return linked;
+  const parsed = accountFields.email.safeParse(claims.email);
+  const email = parsed.success ? parsed.data : undefined;
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  const existing = email === undefined ? undefined : await store.users.findByEmail(email);
+  if (existing) {
+    // An unverified email, or an account that already has another identity here, links nothing.
+    if (!verified || (await store.sso.hasIdentity(config.issuer, existing.id))) return 'email-taken';
+    await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() });
+    return existing;
+  }
+  if (!config.newUsers) return 'no-account';
+  if (email === undefined) return 'no-email';
+  let user: UserRecord;
+  try {
+    const name = nameOf(claims, email);
+    user = await store.users.create({ name, email, password_hash: SSO_ONLY_PASSWORD, created_at: clock() });
+  } catch (error) {
+    if (error instanceof UniqueViolation) return 'email-taken';
+    throw error;
+  }
+  await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: user.id, created_at: clock() });
+  return user;
+}
+
+/** Keeps a single-use ticket (a sign-in's state or a hand-off) as a hash, for `lifetime` ms. */
+async function keepTicket(
+  { store, clock }: Pick<SsoDeps, 'store' | 'clock'>,
+  kind: 'state' | 'handoff',
+  token: string,
+  payload: StatePayload | HandoffPayload,
+  lifetime: number,
+): Promise<void> {
+  const now = clock();
+  await store.sso.putTicket(
+    { ticket_hash: hashToken(token), kind, payload: JSON.stringify(payload), expires_at: now + lifetime },
+    now,
+  );
+}
+
 export function createSsoService(deps: SsoDeps): SsoService {
   const { config, store, auth, client, clock } = deps;
   const callbackUrl = `${deps.publicUrl}/api/auth/oidc/callback`;
-
-  async function accountFor(claims: SignInClaims): Promise<UserRecord | SsoFailure> {
-    const known = await store.sso.userOf(config.issuer, claims.sub);
-    const linked = known === undefined ? undefined : await store.users.findById(known);
-    if (linked) return linked;
-    const parsed = accountFields.email.safeParse(claims.email);
-    const email = parsed.success ? parsed.data : undefined;
-    const verified = claims.email_verified === true || claims.email_verified === 'true';
-    const existing = email === undefined ? undefined : await store.users.findByEmail(email);
-    if (existing) {
-      // An unverified email, or an account that already has another identity here, links nothing.
-      if (!verified || (await store.sso.hasIdentity(config.issuer, existing.id))) return 'email-taken';
-      await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() });
-      return existing;
-    }
-    if (!config.newUsers) return 'no-account';
-    if (email === undefined) return 'no-email';
-    let user: UserRecord;
-    try {
-      const name = nameOf(claims, email);
-      user = await store.users.create({ name, email, password_hash: SSO_ONLY_PASSWORD, created_at: clock() });
-    } catch (error) {
-      if (error instanceof UniqueViolation) return 'email-taken';
-      throw error;
-    }
-    await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: user.id, created_at: clock() });
-    return user;
-  }
 
   return {
     config,
@@ -119,16 +141,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
         return { failure: 'unavailable' };
       }
       const payload: StatePayload = { verifier: request.codeVerifier, nonce: request.nonce };
-      const now = clock();
-      await store.sso.putTicket(
-        {
-          ticket_hash: hashToken(state),
-          kind: 'state',
-          payload: JSON.stringify(payload),
-          expires_at: now + STATE_LIFETIME_MS,
-        },
-        now,
-      );
+      await keepTicket(deps, 'state', state, payload, STATE_LIFETIME_MS);
       return { url: request.url };
     },
 
@@ -148,7 +161,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
         logFailure('sign-in refused', error);
         return { failure: 'failed' };
       }
-      const account = await accountFor(claims);
+      const account = await accountFor(deps, claims);
       if (typeof account === 'string') {
         log.warn(`single sign-on: no account for a provider identity (${account})`);
         return { failure: account };
@@ -159,16 +172,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
       if (!admin) await store.sessions.deleteAdminOf(account.id);
       const handoff = newToken();
       const payload: HandoffPayload = { user: account.id, admin };
-      const now = clock();
-      await store.sso.putTicket(
-        {
-          ticket_hash: hashToken(handoff),
-          kind: 'handoff',
-          payload: JSON.stringify(payload),
-          expires_at: now + HANDOFF_LIFETIME_MS,
-        },
-        now,
-      );
+      await keepTicket(deps, 'handoff', handoff, payload, HANDOFF_LIFETIME_MS);
       return { handoff };
     },
 

@@ -4,22 +4,21 @@
  * link is "not found" so its existence is not revealed. Every write
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
-import { hashPassword } from '../auth/passwords';
-import { domainMissing, ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
+import { domainMissing, ownerIdOf, type Scope } from '../auth/scope';
 import { defaultDomainOf } from '../contract/domains';
 import type { Link } from '../contract/links';
-import { linkLimitMessage } from '../contract/lists';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
-import { LinkLimitReached, UniqueViolation } from '../storage/errors';
+import { UniqueViolation } from '../storage/errors';
 import type { LinkChanges, LinkRecord } from '../storage/records';
-import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
+import type { Store } from '../storage/store';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
 import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDomainOf } from './linkDomain';
 import { toApiLink } from './linkPresenter';
 import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './linkReads';
+import { changedBy, checkRoom, insertAll, passwordHashOf } from './linkRows';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
-import { randomShortCode, shortCodeProblem } from './shortCode';
+import { shortCodeProblem } from './shortCode';
 
 export { EXPORT_BATCH, LINK_NOT_FOUND, type TaggedLink } from './linkReads';
 
@@ -38,9 +37,6 @@ export interface LinkService extends LinkReads {
   /** Deletes the link and its clicks. */
   delete(owner: Scope, id: number): Promise<void>;
 }
-
-const codesOf = (fields: readonly NewLinkFields[]) =>
-  fields.flatMap((field) => (field.short_code === undefined ? [] : [field.short_code]));
 
 const NO_COUNTS = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 };
 
@@ -67,71 +63,6 @@ export interface LinkChangeNotice {
   /** The link's team (docs/api.md#teams); null: the administrator's. */
   teamId: number | null;
   link: Link;
-}
-
-/** The password as stored: a salted slow hash; null removes it, undefined keeps it. */
-async function passwordHashOf(password: string | null | undefined): Promise<string | null | undefined> {
-  return typeof password === 'string' ? hashPassword(password) : password;
-}
-
-/** The new links' rows: the fields as validated, their owner, one creation time, the password hashed. */
-/** Who makes a change, as a link stores it (docs/api.md#teams): the user (null: the administrator), and a key's name. */
-function changedBy(scope: Scope): Pick<LinkRecord, 'updated_by' | 'updated_by_key'> {
-  return { updated_by: scope.actor.id, updated_by_key: scope.actor.key?.name ?? null };
-}
-
-/** A new link's team and makers. */
-function authorOf(
-  scope: Scope,
-): Pick<LinkRecord, 'team_id' | 'created_by' | 'created_by_key' | 'updated_by' | 'updated_by_key'> {
-  const by = changedBy(scope);
-  return { team_id: teamIdOf(scope), created_by: by.updated_by, created_by_key: by.updated_by_key, ...by };
-}
-
-async function newLinkRows(
-  owner: Scope,
-  fields: readonly NewLinkFields[],
-  createdAt: number,
-): Promise<NewTaggedLink[]> {
-  return Promise.all(
-    fields.map(async ({ password, ...field }) => ({
-      ...field,
-      user_id: ownerIdOf(owner),
-      ...authorOf(owner),
-      created_at: createdAt,
-      password_hash: (await passwordHashOf(password)) ?? null,
-    })),
-  );
-}
-
-/** 403 before any insert when the links would take the user beyond the limit (insertMany checks again, exactly). */
-async function checkRoom(store: Store, maxLinksPerUser: number, scope: Scope, fields: readonly NewLinkFields[]) {
-  const adding = new Set(codesOf(fields)).size + fields.filter((field) => field.short_code === undefined).length;
-  if ((await store.links.ownedCount(scope)) + adding > maxLinksPerUser) {
-    throw new RuleError(403, linkLimitMessage(maxLinksPerUser));
-  }
-}
-
-/** Inserts the links in one transaction; RuleError 403 beyond the link limit. The cache forgets their codes. */
-async function insertAll(
-  { store, clock, linkCache, maxLinksPerUser }: LinkServiceDeps,
-  owner: Scope,
-  fields: readonly NewLinkFields[],
-): Promise<InsertOutcome[]> {
-  const links = await newLinkRows(owner, fields, clock());
-  let outcomes: InsertOutcome[];
-  try {
-    outcomes = await store.links.insertMany(links, {
-      maxLinks: owner.owner.kind === 'user' ? maxLinksPerUser : undefined,
-      randomCode: randomShortCode,
-    });
-  } catch (error) {
-    if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));
-    throw error;
-  }
-  // The cache may remember these codes as misses from earlier visits.
-  for (const outcome of outcomes) if (outcome !== 'taken') linkCache.invalidate(outcome.short_code);
-  return outcomes;
 }
 
 /**
@@ -184,18 +115,54 @@ interface LinkChecks {
   selfLinkProblems: ReturnType<typeof createSelfLinkChecks>;
 }
 
+/** Tells `onChange` of the links changed, when there are any. */
+async function notifyChange(deps: LinkServiceDeps, action: LinkChangeNotice['action'], links: readonly Link[]) {
+  if (deps.onChange && links.length > 0)
+    await deps.onChange(links.map((link) => ({ action, teamId: link.team_id, link })));
+}
+
+/** 403 when the member may not put links on the domain (docs/api.md#roles); null: PUBLIC_URL's host. */
+function checkDomainOf(publicUrl: string, scope: Scope, domain: string | null | undefined): void {
+  const missing = domainMissing(scope, domain ?? defaultDomainOf(publicUrl));
+  if (missing !== undefined) throw new RuleError(403, missing);
+}
+
+/** LinkService.createMany: the rows checked, the good ones inserted, every row's answer in order. */
+async function createManyLinks(
+  deps: LinkServiceDeps,
+  checks: LinkChecks,
+  owner: Scope,
+  requested: readonly NewLinkFields[],
+): Promise<(Link | string)[]> {
+  const { fields, problems } = await checkRows({ store: deps.store, ...checks }, owner, requested);
+  for (const field of fields) checkDomainOf(deps.publicUrl, owner, field.domain);
+  const good = fields.filter((_, index) => problems[index] === undefined);
+  if (owner.owner.kind !== 'admin') await checkRoom(deps.store, deps.maxLinksPerUser, owner, good);
+  const outcomes = (await insertAll(deps, owner, good)).values();
+  const answers = fields.map((field, index) => {
+    const problem = problems[index];
+    if (problem !== undefined) return problem;
+    const outcome = outcomes.next().value!;
+    if (outcome === 'taken') return SHORT_CODE_TAKEN;
+    return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, deps.publicUrl);
+  });
+  await notifyChange(
+    deps,
+    'created',
+    answers.filter((answer): answer is Link => typeof answer !== 'string'),
+  );
+  return answers;
+}
+
 export function createLinkService(deps: LinkServiceDeps): LinkService {
-  const { store, linkCache, maxLinksPerUser, publicUrl } = deps;
+  const { store, linkCache, publicUrl } = deps;
   const selfLinkProblem = createSelfLinkCheck(deps.ownHost, store.users);
   const checks: LinkChecks = {
     domains: createLinkDomains(deps.verifiedDomainOf),
     selfLinkProblems: createSelfLinkChecks(deps.ownHost, store.users),
   };
   const { domainOrThrow } = checks.domains;
-  const notify = async (action: LinkChangeNotice['action'], links: readonly Link[]) => {
-    if (deps.onChange && links.length > 0)
-      await deps.onChange(links.map((link) => ({ action, teamId: link.team_id, link })));
-  };
+  const notify = (action: LinkChangeNotice['action'], links: readonly Link[]) => notifyChange(deps, action, links);
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
     const problem = await selfLinkProblem(fields);
@@ -203,35 +170,14 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   }
 
   const reads = createLinkReads(store, publicUrl);
-  /** 403 when the member may not put links on the domain (docs/api.md#roles); null: PUBLIC_URL's host. */
-  const checkDomainAllowed = (scope: Scope, domain: string | null | undefined) => {
-    const missing = domainMissing(scope, domain ?? defaultDomainOf(publicUrl));
-    if (missing !== undefined) throw new RuleError(403, missing);
-  };
+  const checkDomainAllowed = (scope: Scope, domain: string | null | undefined) =>
+    checkDomainOf(publicUrl, scope, domain);
   const { findOwned } = reads;
 
   return {
     ...reads,
 
-    async createMany(owner, requested) {
-      const { fields, problems } = await checkRows({ store, ...checks }, owner, requested);
-      for (const field of fields) checkDomainAllowed(owner, field.domain);
-      const good = fields.filter((_, index) => problems[index] === undefined);
-      if (owner.owner.kind !== 'admin') await checkRoom(store, maxLinksPerUser, owner, good);
-      const outcomes = (await insertAll(deps, owner, good)).values();
-      const answers = fields.map((field, index) => {
-        const problem = problems[index];
-        if (problem !== undefined) return problem;
-        const outcome = outcomes.next().value!;
-        if (outcome === 'taken') return SHORT_CODE_TAKEN;
-        return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, publicUrl);
-      });
-      await notify(
-        'created',
-        answers.filter((answer): answer is Link => typeof answer !== 'string'),
-      );
-      return answers;
-    },
+    createMany: (owner, requested) => createManyLinks(deps, checks, owner, requested),
 
     async create(owner, fields) {
       checkOptionAddresses(fields);

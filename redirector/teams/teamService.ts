@@ -48,17 +48,22 @@ function userOf(scope: Scope): number {
   return scope.actor.id;
 }
 
-export function createTeamService({ store, clock, publicUrl }: TeamServiceDeps) {
+async function teamAnswer(teams: Store['teams'], userId: number, teamId: number): Promise<Team> {
+  const team = await teams.teamOf(userId, teamId);
+  if (!team) throw notFoundRule(TEAM_NOT_FOUND);
+  return team;
+}
+
+export function createTeamService(deps: TeamServiceDeps) {
+  return { ...teamCalls(deps), ...memberCalls(deps) };
+}
+
+/** A user's teams: listed, created, renamed, deleted. */
+function teamCalls({ store, clock }: TeamServiceDeps) {
   const teams = store.teams;
 
   async function slugFree(slug: string): Promise<void> {
     if (await teams.slugTaken(slug)) throw taken(TEAM_SLUG_TAKEN);
-  }
-
-  async function teamAnswer(userId: number, teamId: number): Promise<Team> {
-    const team = await teams.teamOf(userId, teamId);
-    if (!team) throw notFoundRule(TEAM_NOT_FOUND);
-    return team;
   }
 
   const slugTaken = (error: unknown) => {
@@ -76,7 +81,7 @@ export function createTeamService({ store, clock, publicUrl }: TeamServiceDeps) 
       await slugFree(fields.slug);
       const made = await teams.create(user, fields, clock(), MAX_TEAMS_PER_USER).catch(slugTaken);
       if (made === 'limit') throw taken(TEAM_LIMIT_REACHED);
-      return teamAnswer(user, made);
+      return teamAnswer(teams, user, made);
     },
     async update(scope: Scope, body: unknown): Promise<Team> {
       const teamId = sharedTeamOf(scope);
@@ -84,15 +89,23 @@ export function createTeamService({ store, clock, publicUrl }: TeamServiceDeps) 
       const current = (await teams.teamOf(userOf(scope), teamId))?.slug;
       if (current !== fields.slug && (await teams.slugTaken(fields.slug))) throw taken(TEAM_SLUG_TAKEN);
       await teams.rename(teamId, fields).catch(slugTaken);
-      return teamAnswer(userOf(scope), teamId);
+      return teamAnswer(teams, userOf(scope), teamId);
     },
     async delete(scope: Scope, body: unknown): Promise<void> {
       const teamId = sharedTeamOf(scope);
-      const team = await teamAnswer(userOf(scope), teamId);
+      const team = await teamAnswer(teams, userOf(scope), teamId);
       const confirm = (body as { confirm?: unknown } | null)?.confirm;
       if (typeof confirm !== 'string' || confirm !== team.slug) throw invalidInput(CONFIRM_WITH_SLUG);
       await teams.remove(teamId);
     },
+  };
+}
+
+/** A team's members and invitations: listed, invited, joined, changed, removed. */
+function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
+  const teams = store.teams;
+
+  return {
     async members(scope: Scope): Promise<TeamMembersResponse> {
       if (!scope.team) throw notFoundRule(TEAM_NOT_FOUND);
       const [members, invitations] = await Promise.all([
@@ -143,7 +156,7 @@ export function createTeamService({ store, clock, publicUrl }: TeamServiceDeps) 
       const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER);
       if (outcome === 'limit') throw taken(TEAM_LIMIT_REACHED);
       if (outcome === 'member') throw taken(ALREADY_MEMBER);
-      return teamAnswer(userId, invitation.team_id);
+      return teamAnswer(teams, userId, invitation.team_id);
     },
     async changeMember(scope: Scope, memberId: number, body: unknown): Promise<void> {
       const teamId = sharedTeamOf(scope);

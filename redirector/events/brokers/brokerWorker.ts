@@ -14,7 +14,7 @@ import { CLICKS_PER_MESSAGE } from '../../contract/webhooks';
 import { maskCredentials } from '../../observability/logger';
 import type { BrokerOutbox } from '../../storage/repositories/brokerOutbox';
 import type { EventFeed } from '../../storage/repositories/eventFeed';
-import { clickHorizon } from '../clickHorizon';
+import { type ClickHorizon, clickHorizon } from '../clickHorizon';
 import { eventClick } from '../eventMessages';
 import type { BrokerConfig } from './brokerConfig';
 import { newBrokerMessage } from './brokerMessages';
@@ -62,6 +62,25 @@ function safeMessage(error: unknown, config: BrokerConfig): string {
   return safe.slice(0, 300);
 }
 
+/** The next clicks after the cursor as one message; false when there were none. */
+async function takeClicks(
+  { outbox, feed, clock }: Pick<BrokerWorkerDeps, 'outbox' | 'feed' | 'clock'>,
+  horizon: ClickHorizon,
+): Promise<boolean> {
+  const cursor = await outbox.cursor(() => feed.lastClickId());
+  const upTo = await horizon.upTo();
+  if (upTo <= cursor) return false;
+  const clicks = await feed.clicksAfter({ after: cursor, upTo, scope: systemScope(), limit: CLICKS_PER_MESSAGE });
+  if (clicks.length === 0) {
+    await outbox.setCursor(upTo);
+    return false;
+  }
+  const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
+  const data = { clicks: clicks.map((click) => eventClick(click, false)) };
+  await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), next);
+  return true;
+}
+
 export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   const { config, outbox, feed, clock } = deps;
   const holder = `broker-${crypto.randomBytes(6).toString('hex')}`;
@@ -71,22 +90,6 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   let failures = 0;
   let stopped = false;
   let stateMade = false;
-
-  /** The next clicks after the cursor as one message; false when there were none. */
-  async function takeClicks(): Promise<boolean> {
-    const cursor = await outbox.cursor(() => feed.lastClickId());
-    const upTo = await horizon.upTo();
-    if (upTo <= cursor) return false;
-    const clicks = await feed.clicksAfter({ after: cursor, upTo, scope: systemScope(), limit: CLICKS_PER_MESSAGE });
-    if (clicks.length === 0) {
-      await outbox.setCursor(upTo);
-      return false;
-    }
-    const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-    const data = { clicks: clicks.map((click) => eventClick(click, false)) };
-    await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), next);
-    return true;
-  }
 
   function wentDown(error: unknown, backlog: number): void {
     failures++;
@@ -112,7 +115,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     try {
       await horizon.sample();
       let messages = await outbox.next(BATCH);
-      if (messages.length === 0 && (await takeClicks())) messages = await outbox.next(BATCH);
+      if (messages.length === 0 && (await takeClicks(deps, horizon))) messages = await outbox.next(BATCH);
       if (messages.length === 0) return 'idle';
       try {
         publisher ??= await connectPublisher(config);

@@ -77,7 +77,13 @@ async function ownersOf(tx: Executor, teamId: number): Promise<number> {
   return Number(row!.n);
 }
 
+/** Teams, members and invitations: one object over the three groups below. */
 export function teamMemberQueries(db: Executor) {
+  return { ...teamQueries(db), ...memberQueries(db), ...invitationQueries(db) };
+}
+
+/** The teams a user belongs to, and a shared team's own changes. */
+function teamQueries(db: Executor) {
   return {
     async teamsOf(userId: number): Promise<TeamRow[]> {
       const rows = await db.all<TeamRow>(
@@ -128,6 +134,12 @@ export function teamMemberQueries(db: Executor) {
       const hub = await db.get('SELECT 1 AS n FROM hubs WHERE handle = ?', [slug]);
       return hub !== undefined || (await db.get('SELECT 1 AS n FROM teams WHERE slug = ?', [slug])) !== undefined;
     },
+  };
+}
+
+/** A team's members and the changes to them, each keeping the team an owner. */
+function memberQueries(db: Executor) {
+  return {
     async members(teamId: number): Promise<MemberRow[]> {
       const rows = await db.all<MemberRow>(
         `SELECT m.user_id, u.name, u.email, m.role, m.own_links_only, m.domains, m.joined_at
@@ -137,6 +149,43 @@ export function teamMemberQueries(db: Executor) {
       );
       return rows.map((row) => ({ ...row, user_id: Number(row.user_id), joined_at: Number(row.joined_at) }));
     },
+    /** Changes a member; 'last-owner' (nothing written) when it would leave the team without an owner. */
+    changeMember(teamId: number, userId: number, membership: Membership) {
+      return db.transaction(async (tx): Promise<'changed' | 'missing' | 'last-owner'> => {
+        const owners = await ownersOf(tx, teamId);
+        const now = await tx.get<{ role: TeamRole }>(
+          'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
+          [teamId, userId],
+        );
+        if (!now) return 'missing';
+        if (now.role === 'owner' && membership.role !== 'owner' && owners <= 1) return 'last-owner';
+        await tx.run(
+          'UPDATE team_members SET role = ?, own_links_only = ?, domains = ? WHERE team_id = ? AND user_id = ?',
+          [membership.role, membership.own_links_only, membership.domains, teamId, userId],
+        );
+        return 'changed';
+      });
+    },
+    /** Removes a member; 'last-owner' (nothing written) when they are its last owner. */
+    removeMember(teamId: number, userId: number) {
+      return db.transaction(async (tx): Promise<'removed' | 'missing' | 'last-owner'> => {
+        const owners = await ownersOf(tx, teamId);
+        const now = await tx.get<{ role: TeamRole }>(
+          'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
+          [teamId, userId],
+        );
+        if (!now) return 'missing';
+        if (now.role === 'owner' && owners <= 1) return 'last-owner';
+        await tx.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
+        return 'removed';
+      });
+    },
+  };
+}
+
+/** A team's invitations: stored, found by token, and used to join. */
+function invitationQueries(db: Executor) {
+  return {
     async invitations(teamId: number, now: number): Promise<InvitationRow[]> {
       const rows = await db.all<InvitationRow>(
         `SELECT id, team_id, email, role, own_links_only, domains, expires_at FROM team_invitations
@@ -203,37 +252,6 @@ export function teamMemberQueries(db: Executor) {
           [invitation.team_id, userId, invitation.role, invitation.own_links_only, invitation.domains, now],
         );
         return 'joined';
-      });
-    },
-    /** Changes a member; 'last-owner' (nothing written) when it would leave the team without an owner. */
-    changeMember(teamId: number, userId: number, membership: Membership) {
-      return db.transaction(async (tx): Promise<'changed' | 'missing' | 'last-owner'> => {
-        const owners = await ownersOf(tx, teamId);
-        const now = await tx.get<{ role: TeamRole }>(
-          'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
-          [teamId, userId],
-        );
-        if (!now) return 'missing';
-        if (now.role === 'owner' && membership.role !== 'owner' && owners <= 1) return 'last-owner';
-        await tx.run(
-          'UPDATE team_members SET role = ?, own_links_only = ?, domains = ? WHERE team_id = ? AND user_id = ?',
-          [membership.role, membership.own_links_only, membership.domains, teamId, userId],
-        );
-        return 'changed';
-      });
-    },
-    /** Removes a member; 'last-owner' (nothing written) when they are its last owner. */
-    removeMember(teamId: number, userId: number) {
-      return db.transaction(async (tx): Promise<'removed' | 'missing' | 'last-owner'> => {
-        const owners = await ownersOf(tx, teamId);
-        const now = await tx.get<{ role: TeamRole }>(
-          'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
-          [teamId, userId],
-        );
-        if (!now) return 'missing';
-        if (now.role === 'owner' && owners <= 1) return 'last-owner';
-        await tx.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
-        return 'removed';
       });
     },
   };
