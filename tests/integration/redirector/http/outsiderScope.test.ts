@@ -20,6 +20,8 @@ interface Victim {
   sessionId: string;
   /** A shared team of the first user's (docs/api.md#teams). */
   teamId: number;
+  /** An import job of the first user's (docs/api.md#imports). */
+  importId: number;
   /** Texts of the first user's things no answer to the outsider may hold. */
   secrets: string[];
 }
@@ -49,6 +51,13 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** An import from a YOURLS database nothing answers for (the job fails; its row stays). */
+const importOf = (who: string) => ({
+  source: 'yourls',
+  connection: { database_url: `mysql://${who}-secret-import:pw@127.0.0.1:9/yourls` },
+  dry_run: true,
+});
 
 const ROWS: Record<string, Row> = {
   'GET /api/user/domain': { expect: 'own' },
@@ -130,6 +139,9 @@ const ROWS: Record<string, Row> = {
     expect: 'refused',
   },
   'POST /api/teams/join': { body: () => ({ token: 'not-an-invitation' }), expect: 'refused' },
+  'GET /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },
+  'POST /api/imports': { body: () => importOf('outsider'), expect: 'own' },
+  'DELETE /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },
   // The stream is walked by its own test below: it holds the outsider's clicks, never the first user's.
   'GET /api/stream': { expect: 'own' },
 };
@@ -178,6 +190,8 @@ async function makeVictim(server: TestServer): Promise<Victim> {
   expect(sessions.status).toBe(200);
   const team = await call(server, 'POST', '/api/teams', { ...as, body: { name: 'Alice Secret Team' } });
   expect(team.status).toBe(201);
+  const imported = await call(server, 'POST', '/api/imports', { ...as, body: importOf('alice') });
+  expect(imported.status).toBe(202);
   return {
     token: alice.token,
     linkId: link.body.link.id,
@@ -186,7 +200,9 @@ async function makeVictim(server: TestServer): Promise<Victim> {
     keyId: key.body.key.id,
     sessionId: sessions.body.sessions[0].id,
     teamId: team.body.team.id,
+    importId: imported.body.import.id,
     secrets: [
+      'alice-secret-import',
       'alice-secret-team',
       'Alice Secret Team',
       code,
