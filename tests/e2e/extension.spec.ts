@@ -1,8 +1,9 @@
 /**
- * The browser extension (CONTRACT §28, docs/extension.md), built and loaded unpacked in Chromium,
+ * The browser extension (docs/extension.md), built and loaded unpacked in Chromium,
  * against the real server: the options page checks and keeps a key, the popup shortens a page (a
  * short code and a tag), copies it and shows a QR code that scans back to it and the last links with
- * their clicks; the context menu's handler; and one clear sentence for a wrong key, a 403, 429, a tab
+ * their clicks; the context menu's handler; and one clear sentence for a wrong key, a 403 (the link
+ * limit, and a read-only key), 429, a tab
  * that is no web page and a stopped server.
  *
  * The popup's page is opened in a tab with `?url=` (the address the context menu hands it): Chromium
@@ -196,6 +197,29 @@ test("a refused create (403) shows the server's reason and asks for a key with w
     /^This key may not make links \(.+\)\. Use a key with write access\.$/,
   );
   await expect(popup.getByRole('alert')).toContainText('4');
+  await popup.close();
+});
+
+test('a read-only key may not shorten, and the popup says so', async ({ server }) => {
+  const made = await fetch(`${server.url}/api/keys`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Read-only extension', scope: 'read' }),
+  });
+  expect(made.status).toBe(201);
+  const readKey = ((await made.json()) as { secret: string }).secret;
+  const popup = await openPopup(extension, `${site.url}?read-only`);
+  await setKey(popup, readKey);
+  await popup.reload();
+  const before = (await userLinks(server.url)).length;
+  await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
+  await expect(popup.getByRole('alert')).toHaveText(
+    /^This key may not make links \(.+\)\. Use a key with write access\.$/,
+  );
+  // The key's scope refused it (not the link limit the case above reached).
+  await expect(popup.getByRole('alert')).toContainText('This API key is read-only');
+  expect((await userLinks(server.url)).length).toBe(before);
+  await setKey(popup, key);
   await popup.close();
 });
 

@@ -497,7 +497,7 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     const messageId = log.body.deliveries[0].message_id;
     const redeliver = `/api/webhooks/redeliver?id=${hookId}&message=`;
     expect((await described('POST', `${redeliver}msg_none`, { headers: user(bob) })).status).toBe(404);
-    // The test message is kept, so the message_id the log shows can be redelivered (§16's corrections).
+    // The test message is kept, so the message_id the log shows can be redelivered (docs/api.md#webhooks).
     expect((await described('POST', `${redeliver}${messageId}`, { headers: user(bob) })).status).toBe(202);
     for (let count = 1; count < 10; count += 1)
       await call(server, 'POST', '/api/webhooks', { headers: user(bob), body: hook });
