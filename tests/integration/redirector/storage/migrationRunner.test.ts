@@ -186,8 +186,9 @@ describe('SQLite migrations', () => {
     db.close();
     const next = sqliteMigrations.length + 1;
     const orphaning = [...sqliteMigrations, { version: next, name: 'orphans', sql: 'DELETE FROM users' }];
+    // Ann's link, her personal team (made with her account) and her membership of it.
     expect(() => openDatabase(file, orphaning)).toThrow(
-      `migration ${next} (orphans) failed: 1 rows would point at rows that do not exist`,
+      `migration ${next} (orphans) failed: 3 rows would point at rows that do not exist`,
     );
     const reopened = openDatabase(file);
     expect(reopened.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(1);

@@ -188,9 +188,9 @@ describe.each(STORE_SERVERS)('links that convert ($kind)', ({ start }) => {
         headers: adminHeaders(server.adminKey),
       });
       const [header, ...rows] = csv.body.trim().split('\r\n');
-      // The last column: the user agent before it holds quoted commas.
-      expect(header!.split(',').at(-1)).toBe('variant');
-      const cells = rows.map((row) => row.slice(row.lastIndexOf(',') + 1));
+      // The last but one column (the last: imported); the user agent before them holds quoted commas.
+      expect(header!.split(',').slice(-2)).toEqual(['variant', 'imported']);
+      const cells = rows.map((row) => row.split(',').at(-2));
       expect(cells.filter((cell) => cell === '0')).toHaveLength(byVariant[0]!);
       expect(cells.filter((cell) => cell === '')).toHaveLength(1);
     });
