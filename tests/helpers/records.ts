@@ -42,6 +42,8 @@ export function newClick(linkId: number, clickedAt: number, changes: Partial<New
     user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0',
     // No split traffic: a click stores no variant.
     variant: null,
+    // Made by a visit, not brought in by an import (docs/api.md#imports).
+    imported: false,
     ...changes,
   };
 }

@@ -126,6 +126,7 @@ describe('analytics over clicks made through the short-link path', () => {
     expect(answer.body.link).toEqual({
       id: ids.promo,
       user_id: null,
+      team_id: null,
       title: 'Promo',
       target_url: 'https://example.com/promo',
       short_code: 'promo',
