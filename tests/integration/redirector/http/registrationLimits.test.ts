@@ -27,9 +27,11 @@ describe.each(STORE_KINDS)('registration on %s', (kind) => {
       expect(answers.find((answer) => answer.status === 429)?.body).toEqual({
         error: 'Too many accounts created from this address. Please try again in 60 minutes.',
       });
-      // A taken email or a broken rule is not an account: it does not use up a place.
+      // A taken email or a broken rule is not an account: it does not use up a place. Which five of
+      // the twenty won depends on the order they arrived in, so the taken one is read from the answers.
       const other = '203.0.113.6';
-      expect((await register('burst0', other)).status).toBe(409);
+      const taken = answers.findIndex((answer) => answer.status === 201);
+      expect((await register(`burst${taken}`, other)).status).toBe(409);
       expect(
         (
           await send(server.url, 'POST', '/api/auth?action=register', {
