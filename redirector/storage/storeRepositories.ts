@@ -36,8 +36,16 @@ export type StoreRepositories = Pick<
   | 'teams'
 >;
 
-export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
-  const linkCounts = rollupLinkCounts(executor, fold);
+/**
+ * `reads`: where link lists and hub figures are read (PostgreSQL's replicas, docs/api.md#read-replicas);
+ * its `run` and `transaction` are the primary's.
+ */
+export function createStoreRepositories(
+  executor: Executor,
+  fold: () => unknown,
+  reads: Executor = executor,
+): StoreRepositories {
+  const linkCounts = rollupLinkCounts(reads, fold);
   const imports = createImportRepository(executor);
   return {
     users: createUserRepository(executor, linkCounts),
@@ -47,7 +55,7 @@ export function createStoreRepositories(executor: Executor, fold: () => unknown)
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
-    hubs: createHubRepository(executor),
+    hubs: createHubRepository(executor, reads),
     linkHealth: createLinkHealthRepository(executor),
     sso: createSsoRepository(executor),
     imports,
