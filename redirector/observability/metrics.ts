@@ -55,6 +55,33 @@ export interface MetricsSources {
   replicas?(): ReplicaHealth[];
 }
 
+/** Each read replica's lag and whether it answers (docs/api.md#read-replicas). */
+function replicaGauges(registry: Registry, sources: MetricsSources): void {
+  new Gauge({
+    name: 'me_replica_lag_seconds',
+    help: 'Seconds a read replica is behind the primary (none while it is down).',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of sources.replicas?.() ?? []) {
+        if (replica.lag_s !== null) this.set({ replica: replica.name }, replica.lag_s);
+      }
+    },
+  });
+  new Gauge({
+    name: 'me_replica_up',
+    help: 'Whether a read replica answers (1) or is down (0).',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of sources.replicas?.() ?? [])
+        this.set({ replica: replica.name }, replica.state === 'down' ? 0 : 1);
+    },
+  });
+}
+
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   const redirects = Object.fromEntries(REDIRECT_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
@@ -115,29 +142,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set(sources.databaseUp?.() === false ? 0 : 1);
     },
   });
-  new Gauge({
-    name: 'me_replica_lag_seconds',
-    help: 'Seconds a read replica is behind the primary (none while it is down).',
-    labelNames: ['replica'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const replica of sources.replicas?.() ?? []) {
-        if (replica.lag_s !== null) this.set({ replica: replica.name }, replica.lag_s);
-      }
-    },
-  });
-  new Gauge({
-    name: 'me_replica_up',
-    help: 'Whether a read replica answers (1) or is down (0).',
-    labelNames: ['replica'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const replica of sources.replicas?.() ?? [])
-        this.set({ replica: replica.name }, replica.state === 'down' ? 0 : 1);
-    },
-  });
+  replicaGauges(registry, sources);
   const commitSeconds = new Histogram({
     name: 'me_click_commit_seconds',
     help: 'Time to commit one batch of clicks.',

@@ -47,6 +47,12 @@ interface Replica {
   lagS: number | null;
 }
 
+/** The primary's WAL position at a time. */
+interface Sample {
+  at: number;
+  lsn: bigint;
+}
+
 /** Connections per replica: reads only, fewer than the primary's. */
 const REPLICA_CONNECTIONS = 5;
 /** A replica's check that takes longer marks it down (a host that does not answer at all). */
@@ -73,6 +79,42 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+function setState(replica: Replica, state: Replica['state'], lagS: number | null, log: ReplicaSetOptions['log']): void {
+  const before = replica.state;
+  replica.state = state;
+  replica.lagS = lagS;
+  if (before === state) return;
+  if (state === 'down') log(`read replica ${replica.name} is down; its reads go elsewhere`);
+  else if (state === 'lagging') {
+    log(`read replica ${replica.name} is ${Math.round(lagS ?? 0)} s behind; its reads go elsewhere`);
+  } else log(`read replica ${replica.name} is back in use`);
+}
+
+/** Reads the replica's replayed position and sets its state; its position, undefined when down. */
+async function checkReplica(
+  replica: Replica,
+  samples: readonly Sample[],
+  options: ReplicaSetOptions,
+): Promise<bigint | undefined> {
+  const now = options.now ?? Date.now;
+  try {
+    const { rows } = await withTimeout(
+      replica.pool.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn'),
+      CHECK_TIMEOUT_MS,
+    );
+    const text = rows[0]?.lsn;
+    // Not a standby (the primary itself, say): never behind.
+    const replayed = text ? lsnValue(text) : undefined;
+    const behind = replayed === undefined ? undefined : samples.find((sample) => sample.lsn > replayed);
+    const lagS = behind ? Math.max(0, now() - behind.at) / 1000 : 0;
+    setState(replica, lagS > options.maxLagS ? 'lagging' : 'ok', lagS, options.log);
+    return replayed;
+  } catch {
+    setState(replica, 'down', null, options.log);
+    return undefined;
+  }
+}
+
 export function createReplicaSet(primary: PgPool, urls: readonly string[], options: ReplicaSetOptions): ReplicaSet {
   const now = options.now ?? Date.now;
   const replicas: Replica[] = urls.map((url) => {
@@ -87,38 +129,10 @@ export function createReplicaSet(primary: PgPool, urls: readonly string[], optio
     pool.on('error', () => undefined);
     return { name: replicaName(url), pool, state: 'ok', lagS: 0 };
   });
-  const samples: { at: number; lsn: bigint }[] = [];
+  const samples: Sample[] = [];
   let turn = 0;
 
-  function setState(replica: Replica, state: Replica['state'], lagS: number | null): void {
-    const before = replica.state;
-    replica.state = state;
-    replica.lagS = lagS;
-    if (before === state) return;
-    if (state === 'down') options.log(`read replica ${replica.name} is down; its reads go elsewhere`);
-    else if (state === 'lagging') {
-      options.log(`read replica ${replica.name} is ${Math.round(lagS ?? 0)} s behind; its reads go elsewhere`);
-    } else options.log(`read replica ${replica.name} is back in use`);
-  }
-
-  async function checkOne(replica: Replica): Promise<bigint | undefined> {
-    try {
-      const { rows } = await withTimeout(
-        replica.pool.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn'),
-        CHECK_TIMEOUT_MS,
-      );
-      const text = rows[0]?.lsn;
-      // Not a standby (the primary itself, say): never behind.
-      const replayed = text ? lsnValue(text) : undefined;
-      const behind = replayed === undefined ? undefined : samples.find((sample) => sample.lsn > replayed);
-      const lagS = behind ? Math.max(0, now() - behind.at) / 1000 : 0;
-      setState(replica, lagS > options.maxLagS ? 'lagging' : 'ok', lagS);
-      return replayed;
-    } catch {
-      setState(replica, 'down', null);
-      return undefined;
-    }
-  }
+  const checkOne = (replica: Replica) => checkReplica(replica, samples, options);
 
   async function check(): Promise<void> {
     const at = now();
@@ -154,7 +168,7 @@ export function createReplicaSet(primary: PgPool, urls: readonly string[], optio
         return await work(replica.pool, true);
       } catch (error) {
         if (!isDatabaseUnreachable(error)) throw error;
-        setState(replica, 'down', null);
+        setState(replica, 'down', null, options.log);
         return work(primary, false);
       }
     },
