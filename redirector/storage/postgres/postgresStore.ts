@@ -95,11 +95,10 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     kind: 'postgres',
     pool,
     health,
-    ...createStoreRepositories(
-      executor,
-      () => (reads.onReplica() ? undefined : foldClicks(pool, READ_FOLD_LIMIT, true)),
-      createReadExecutor(pool, (work) => reads.route((target) => work(target))),
-    ),
+    ...createStoreRepositories(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true), {
+      executor: createReadExecutor(pool, (work) => reads.route((target) => work(target))),
+      fold: () => (reads.onReplica() ? undefined : foldClicks(pool, READ_FOLD_LIMIT, true)),
+    }),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool, route: reads.route }),
     attempts: postgresAttemptStore(pool),
