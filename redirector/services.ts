@@ -102,6 +102,7 @@ export function createServices(deps: ServiceDeps): Services {
   const metrics = createMetrics({
     clicksPending: () => clickRecorder.pending(),
     databaseUp: () => health?.isUp() ?? true,
+    replicas: () => store.replicas?.() ?? [],
   });
   const clickRecorder = createClickRecorder(store.clicks, {
     onStored: metrics.clicksStored,
