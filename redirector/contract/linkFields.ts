@@ -6,6 +6,8 @@
  * (links/linkValidation.ts, visits/). Pure.
  */
 
+import type { LinkRule } from './linkRules';
+
 /** Country code → address for visitors from that country; rules in linkOptions.ts. */
 export type GeoTargets = Record<string, string>;
 
@@ -33,6 +35,8 @@ interface KindTypes {
   imageAddress: { api: string | null; input: string | null; stored: string | null };
   /** Split traffic: [] or 2–5 destinations with weights summing to 100, stored as JSON. */
   variants: { api: Variant[]; input: Variant[] | null; stored: Variant[] };
+  /** Redirect rules (linkRules.ts), stored as JSON. */
+  rules: { api: LinkRule[]; input: LinkRule[] | null; stored: LinkRule[] };
 }
 
 export type LinkOptionKind = keyof KindTypes;
@@ -48,6 +52,14 @@ export const LINK_OPTIONS = {
   forward_query: { kind: 'flag', default: true },
   /** From then on the link is expired. */
   expires_at: { kind: 'time', default: null },
+  /** Before then the link answers 404 "not active yet" (docs/api.md#schedule-and-switch). */
+  starts_at: { kind: 'time', default: null },
+  /** false: the link answers 404 "turned off". */
+  enabled: { kind: 'flag', default: true },
+  /** Left out of lists unless they ask for archived links; it still redirects. */
+  archived: { kind: 'flag', default: false },
+  /** The owner's own notes, searched by a list's `q`. */
+  notes: { kind: 'text', default: null, maxLength: 2000 },
   /** Clicks (bots included) after which the link is expired (docs/api.md#expiry-and-click-limits). */
   max_clicks: { kind: 'count', default: null },
   /** Where an expired link sends visitors; null: a 410 page. */
@@ -62,6 +74,8 @@ export const LINK_OPTIONS = {
   preview_image: { kind: 'imageAddress', default: null },
   /** Split traffic (docs/api.md#split-traffic): the visitor goes to one of these instead of target_url. */
   variants: { kind: 'variants', default: [] },
+  /** Redirect rules (docs/api.md#redirect-rules): the first whose conditions all hold sends the visitor to its url. */
+  rules: { kind: 'rules', default: [] },
 } as const satisfies Record<string, { kind: LinkOptionKind; default: unknown; maxLength?: number }>;
 
 export type LinkOptionName = keyof typeof LINK_OPTIONS;
@@ -101,6 +115,7 @@ export function apiLinkOptions(stored: LinkOptionValues<'stored'>): LinkOptionVa
     if (kind === 'time') shown[name] = value === null ? null : new Date(value as number).toISOString();
     else if (kind === 'countryAddresses') shown[name] = { ...(value as GeoTargets) };
     else if (kind === 'variants') shown[name] = (value as Variant[]).map((variant) => ({ ...variant }));
+    else if (kind === 'rules') shown[name] = (value as LinkRule[]).map((rule) => ({ ...rule, when: [...rule.when] }));
     else shown[name] = value;
   }
   return shown as LinkOptionValues<'api'>;

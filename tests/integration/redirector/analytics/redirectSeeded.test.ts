@@ -36,6 +36,7 @@ describe('analytics over clicks made through the short-link path', () => {
       id: k,
       created_at: iso(at(k)),
       variant: null,
+      rule: null,
       ...visitClick(linkId, at(k), place, agent, more),
       imported: false,
     };
