@@ -20,6 +20,7 @@ import type { Panel } from './panels/panel';
 import { realtimePanel } from './panels/realtime';
 import { repeatVisitorsPanel } from './panels/repeatVisitors';
 import { summaryPanel } from './panels/summary';
+import { ruleStatsPanel } from './panels/ruleStats';
 import { variantStatsPanel } from './panels/variantStats';
 
 export type AnalyticsEngine =
@@ -83,5 +84,6 @@ export function createAnalyticsQueries(engine: AnalyticsEngine): AnalyticsQuerie
     funnel: run(funnelPanel),
     clickPage: run(clickPagePanel),
     variantStats: run(variantStatsPanel),
+    ruleStats: run(ruleStatsPanel),
   };
 }
