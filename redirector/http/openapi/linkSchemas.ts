@@ -17,8 +17,8 @@ import {
   PREVIEW_TITLE_MAX,
 } from '../../contract/linkConversion';
 import { LINK_OPTION_NAMES, LINK_OPTIONS, type LinkOptionKind, type LinkOptionName } from '../../contract/linkFields';
-import { MAX_RULE_CONDITIONS, MAX_RULES, RULE_DEVICES } from '../../contract/linkRules';
 import { MAX_GEO_TARGETS, MAX_LINK_PASSWORD_LENGTH, MIN_LINK_PASSWORD_LENGTH } from '../../contract/linkOptions';
+import { MAX_RULE_CONDITIONS, MAX_RULES, RULE_DEVICES } from '../../contract/linkRules';
 import type { Link, LinkInput } from '../../contract/links';
 import { MAX_TAGS } from '../../contract/tags';
 import {

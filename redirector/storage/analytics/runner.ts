@@ -19,8 +19,8 @@ import { livePanel } from './panels/live';
 import type { Panel } from './panels/panel';
 import { realtimePanel } from './panels/realtime';
 import { repeatVisitorsPanel } from './panels/repeatVisitors';
-import { summaryPanel } from './panels/summary';
 import { ruleStatsPanel } from './panels/ruleStats';
+import { summaryPanel } from './panels/summary';
 import { variantStatsPanel } from './panels/variantStats';
 
 export type AnalyticsEngine =
