@@ -6,8 +6,6 @@
  * (links/linkValidation.ts, visits/). Pure.
  */
 
-import type { LinkRule } from './linkRules';
-
 /** Country code → address for visitors from that country; rules in linkOptions.ts. */
 export type GeoTargets = Record<string, string>;
 
@@ -15,6 +13,31 @@ export type GeoTargets = Record<string, string>;
 export interface Variant {
   url: string;
   weight: number;
+}
+
+/** Redirect rules' conditions (docs/api.md#redirect-rules); their checks in linkRules.ts. */
+export const RULE_TYPES = ['language', 'query', 'ip', 'country', 'device', 'time'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+export const RULE_DEVICES = ['ios', 'android', 'desktop', 'mobile'] as const;
+export type RuleDevice = (typeof RULE_DEVICES)[number];
+
+/** One condition; a rule applies when all of its conditions hold. */
+export type RuleCondition =
+  /** The primary subtag of the visitor's first Accept-Language tag, lower case ("es"). */
+  | { type: 'language'; is: string }
+  /** The visit's query has `name` (with exactly `value` when given). */
+  | { type: 'query'; name: string; value?: string }
+  /** The visitor's address is in `cidr` (IPv4 or IPv6; a bare address is one host). */
+  | { type: 'ip'; cidr: string }
+  /** The visitor's country, ISO alpha-2 upper case ("XX": unknown). */
+  | { type: 'country'; is: string }
+  | { type: 'device'; is: RuleDevice }
+  /** From `after` (included) until `before` (excluded), ISO instants; at least one of them. */
+  | { type: 'time'; after?: string; before?: string };
+
+export interface LinkRule {
+  when: RuleCondition[];
+  url: string;
 }
 
 /** What each kind of option is, in each shape. */

@@ -3,6 +3,14 @@
  * both the server and the link form apply, each failure naming its field (`rules[3].when[1].cidr`).
  * Matching lives in ruleMatch.ts. Pure.
  */
+import {
+  type LinkRule,
+  RULE_DEVICES,
+  RULE_TYPES,
+  type RuleCondition,
+  type RuleDevice,
+  type RuleType,
+} from './linkFields';
 import { parseExpiry } from './linkOptions';
 import { normaliseHttpUrl } from './urls';
 
@@ -11,29 +19,8 @@ export const MAX_RULE_CONDITIONS = 5;
 export const MAX_QUERY_NAME = 100;
 export const MAX_QUERY_VALUE = 500;
 
-export const RULE_TYPES = ['language', 'query', 'ip', 'country', 'device', 'time'] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
-export const RULE_DEVICES = ['ios', 'android', 'desktop', 'mobile'] as const;
-export type RuleDevice = (typeof RULE_DEVICES)[number];
-
-/** One condition; a rule applies when all of its conditions hold. */
-export type RuleCondition =
-  /** The primary subtag of the visitor's first Accept-Language tag, lower case ("es"). */
-  | { type: 'language'; is: string }
-  /** The visit's query has `name` (with exactly `value` when given). */
-  | { type: 'query'; name: string; value?: string }
-  /** The visitor's address is in `cidr` (IPv4 or IPv6; a bare address is one host). */
-  | { type: 'ip'; cidr: string }
-  /** The visitor's country, ISO alpha-2 upper case ("XX": unknown). */
-  | { type: 'country'; is: string }
-  | { type: 'device'; is: RuleDevice }
-  /** From `after` (included) until `before` (excluded), ISO instants; at least one of them. */
-  | { type: 'time'; after?: string; before?: string };
-
-export interface LinkRule {
-  when: RuleCondition[];
-  url: string;
-}
+export type { LinkRule, RuleCondition, RuleDevice, RuleType } from './linkFields';
+export { RULE_DEVICES, RULE_TYPES } from './linkFields';
 
 export const RULES_INVALID = 'rules must be a list of {when, url}';
 export const RULES_TOO_MANY = `rules: at most ${MAX_RULES} rules`;
