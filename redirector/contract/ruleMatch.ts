@@ -25,6 +25,8 @@ interface VisitMemo {
   facts: RuleFacts;
   language?: string;
   params?: URLSearchParams;
+  /** The query has no escapes: it reads as written. */
+  plain?: boolean;
   bytes?: number[] | null;
 }
 
@@ -79,8 +81,8 @@ function compileCondition(condition: RuleCondition): Test {
       return cidrTest(condition.cidr);
     case 'query': {
       const { name, value } = condition;
-      if (value === undefined) return (memo) => paramsOf(memo).has(name);
-      return (memo) => paramsOf(memo).getAll(name).includes(value);
+      if (value === undefined) return (memo) => mayHold(memo, name) && paramsOf(memo).has(name);
+      return (memo) => mayHold(memo, name) && paramsOf(memo).getAll(name).includes(value);
     }
   }
 }
@@ -124,6 +126,15 @@ export function primaryLanguage(header: string | undefined): string {
 function languageOf(memo: VisitMemo): string {
   memo.language ??= primaryLanguage(memo.facts.acceptLanguage);
   return memo.language;
+}
+
+/**
+ * Whether the query may name `name` at all: a query without escapes ('%', '+') reads as it is
+ * written, so a name it does not contain cannot be in it. Most visits fail here without parsing.
+ */
+function mayHold(memo: VisitMemo, name: string): boolean {
+  memo.plain ??= !/[%+]/.test(memo.facts.query);
+  return !memo.plain || memo.facts.query.includes(name);
 }
 
 function paramsOf(memo: VisitMemo): URLSearchParams {

@@ -40,6 +40,9 @@ describe('redirect rules', () => {
     expect(holds({ type: 'query', name: 'vip' })).toBe(0);
     expect(holds({ type: 'query', name: 'src', value: 'mail' })).toBe(0);
     expect(holds({ type: 'query', name: 'src', value: 'web' })).toBe(-1);
+    // Escaped names and values are read decoded.
+    expect(holds({ type: 'query', name: 'campaign', value: 'a b' }, { query: 'c%61mpaign=a+b' })).toBe(0);
+    expect(holds({ type: 'query', name: 'campaign' }, { query: 'x=%20' })).toBe(-1);
     expect(holds({ type: 'country', is: 'de' })).toBe(0);
     expect(holds({ type: 'country', is: 'FR' })).toBe(-1);
     expect(holds({ type: 'device', is: 'desktop' })).toBe(0);
