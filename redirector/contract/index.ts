@@ -9,6 +9,7 @@ export * from './hub';
 export * from './keys';
 export * from './linkConversion';
 export * from './linkOptions';
+export * from './linkRules';
 export type * from './links';
 export * from './lists';
 export * from './qrStyle';

@@ -22,6 +22,7 @@ import { livePanel } from './panels/live';
 import type { Panel } from './panels/panel';
 import { realtimePanel } from './panels/realtime';
 import { repeatVisitorsPanel } from './panels/repeatVisitors';
+import { ruleStatsPanel } from './panels/ruleStats';
 import { summaryPanel } from './panels/summary';
 import { variantStatsPanel } from './panels/variantStats';
 
@@ -90,5 +91,6 @@ export function createAnalyticsQueries(engine: AnalyticsEngine): AnalyticsQuerie
     funnel: run(funnelPanel),
     clickPage: run(clickPagePanel),
     variantStats: run(variantStatsPanel),
+    ruleStats: run(ruleStatsPanel),
   };
 }
