@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
+import { createAuditRouter } from './http/auditRoutes';
 import { createAuthRouter } from './http/authRoutes';
 import { createConfigRouter } from './http/configRoutes';
 import { corsMiddleware } from './http/cors';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): App {
     createWebhookRouter(services),
     createImportRouter({ ...services, imports }),
     createTeamRouter(services),
+    createAuditRouter(services),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
@@ -133,6 +135,7 @@ export function createApp(deps: AppDeps): App {
     },
     drain: async () => {
       await importRunner.stop();
+      await services.auditPruning.stop();
       await services.linkChecks.stop();
       await services.events.stop();
       services.hubDirectory.stop();

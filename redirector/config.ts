@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parsePasswordLogin, parseSsoConfig, type SsoConfig } from './auth/ssoConfig';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './contract/audit';
 import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
@@ -19,8 +20,13 @@ export interface Config {
   registration: Registration;
   /** A MaxMind-format database in place of geoip-lite's bundled data (server.ts opens it). */
   geoipDb: string | undefined;
-  /** MAX_LINKS_PER_USER: the most links one account may own (the administrator has no limit). */
+  /**
+   * MAX_LINKS_PER_TEAM (the older MAX_LINKS_PER_USER still read): the most links one team may own
+   * (the administrator has no limit).
+   */
   maxLinksPerUser: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted in the background (docs/api.md#audit-log). */
+  auditRetentionDays: number;
   /** `json`: one JSON object per line; `text`: one readable line (docs/api.md#running-it). */
   logFormat: LogFormat;
   /** Unset: GET /metrics answers 404. */
@@ -80,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const registration = parseRegistration(env.REGISTRATION);
   const geoipDb = env.GEOIP_DB?.trim() || undefined;
-  const maxLinksPerUser = parseMaxLinks(env.MAX_LINKS_PER_USER);
+  const maxLinksPerUser = parseMaxLinks(env);
   const logFormat = parseLogFormat(env.LOG_FORMAT);
   const metricsToken = env.METRICS_TOKEN === undefined || env.METRICS_TOKEN === '' ? undefined : env.METRICS_TOKEN;
   if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
@@ -89,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const anonymizeIps = parseFlag('ANONYMIZE_IPS', env.ANONYMIZE_IPS);
-  const clickRetentionDays = parseRetentionDays(env.CLICK_RETENTION_DAYS);
+  const clickRetentionDays = parseRetentionDays('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS);
+  const auditRetentionDays =
+    parseRetentionDays('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) ?? DEFAULT_AUDIT_RETENTION_DAYS;
   const spoolDir = env.SPOOL_DIR?.trim() || path.join(dataDir, 'spool');
   const dnsServers = parseDnsServers(env.DNS_SERVERS);
   const configFail = (message: string): never => {
@@ -111,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metricsToken,
     anonymizeIps,
     clickRetentionDays,
+    auditRetentionDays,
     dnsServers,
     events: parseEventsConfig(env, parseFlag, configFail),
     spoolDir,
@@ -156,11 +165,11 @@ function parseDnsServers(value: string | undefined): string[] | undefined {
 }
 
 /** A day is the least: the realtime and live panels read the clicks of the last 24 hours. */
-function parseRetentionDays(value: string | undefined): number | undefined {
+function parseRetentionDays(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const days = Number(value);
   if (!/^\s*[0-9]+\s*$/.test(value) || !Number.isSafeInteger(days) || days < 1 || days > 36_500) {
-    throw new ConfigError(`CLICK_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${value}")`);
+    throw new ConfigError(`${name} must be a whole number of days from 1 to 36500 (got "${value}")`);
   }
   return days;
 }
@@ -182,11 +191,14 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-function parseMaxLinks(value: string | undefined): number {
+/** MAX_LINKS_PER_TEAM, else the older MAX_LINKS_PER_USER (docs/api.md#configuration). */
+function parseMaxLinks(env: NodeJS.ProcessEnv): number {
+  const name = env.MAX_LINKS_PER_TEAM?.trim() ? 'MAX_LINKS_PER_TEAM' : 'MAX_LINKS_PER_USER';
+  const value = env[name];
   if (value === undefined || value.trim() === '') return DEFAULT_MAX_LINKS_PER_USER;
   const max = Number(value);
   if (!/^\s*[0-9]+\s*$/.test(value) || !Number.isSafeInteger(max) || max < 1) {
-    throw new ConfigError(`MAX_LINKS_PER_USER must be a whole number of at least 1 (got "${value}")`);
+    throw new ConfigError(`${name} must be a whole number of at least 1 (got "${value}")`);
   }
   return max;
 }

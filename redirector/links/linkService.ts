@@ -11,6 +11,7 @@ import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
 import type { LinkChanges, LinkRecord } from '../storage/records';
 import type { Store } from '../storage/store';
+import { auditDeleted, auditUpdated } from './linkAudit';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
 import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDomainOf } from './linkDomain';
@@ -215,7 +216,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         ...changedBy(owner),
       };
       linkCache.invalidate(existing.short_code);
-      const updated = await store.links.update(id, columns).catch((error: unknown) => {
+      const afterWrite = auditUpdated(owner, deps.clock(), existing, tags);
+      const updated = await store.links.update(id, columns, { tags, afterWrite }).catch((error: unknown) => {
         // Moved onto a domain where another link has its code.
         if (error instanceof UniqueViolation) throw taken(SHORT_CODE_TAKEN);
         throw error;
@@ -223,7 +225,6 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       // Again after the write: a redirect may have cached the old row while the update was under way.
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
-      if (tags !== undefined) await store.links.setTags(id, tags);
       const link = await withCounts(store, { ...updated, tags: tags ?? existing.tags }, publicUrl);
       await notify('updated', [link]);
       return link;
@@ -234,7 +235,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       const link = deps.onChange ? await withCounts(store, existing, publicUrl) : undefined;
       linkCache.invalidate(existing.short_code);
       await deps.beforeDelete?.({ id, teamId: existing.team_id });
-      await store.links.delete(id);
+      await store.links.delete(id, auditDeleted(owner, deps.clock(), existing));
       linkCache.invalidate(existing.short_code);
       if (link) await notify('deleted', [link]);
     },
