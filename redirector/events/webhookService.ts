@@ -5,7 +5,7 @@
  */
 
 import crypto from 'node:crypto';
-import { type AuditRecord, fieldChanges, recordAudit } from '../audit/auditLog';
+import { type AuditRecord, auditActorOf, fieldChanges, recordAudit } from '../audit/auditLog';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Scope } from '../auth/scope';
 import {
@@ -206,7 +206,8 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       if (!place.granted) throw new TryLater(place.retryAfterMs, WEBHOOK_TEST_TOO_SOON);
       let outcome: Awaited<ReturnType<WebhookWorker['sendTest']>>;
       try {
-        outcome = await worker.sendTest(webhook, () => place.settle(true));
+        const origin = { team_id: webhook.team_id, actor: auditActorOf(owner) };
+        outcome = await worker.sendTest(webhook, () => place.settle(true), origin);
       } finally {
         await place.settle(false);
       }

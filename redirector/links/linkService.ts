@@ -4,7 +4,9 @@
  * link is "not found" so its existence is not revealed. Every write
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
+import { auditActorOf } from '../audit/auditLog';
 import { domainMissing, ownerIdOf, type Scope } from '../auth/scope';
+import type { AuditActor } from '../contract/audit';
 import { defaultDomainOf } from '../contract/domains';
 import type { Link } from '../contract/links';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
@@ -61,6 +63,8 @@ export interface LinkServiceDeps {
 
 export interface LinkChangeNotice {
   action: 'created' | 'updated' | 'deleted';
+  /** Who made the change, as events and the audit log name them (docs/api.md#events). */
+  actor: AuditActor;
   /** The link's team (docs/api.md#teams); null: the administrator's. */
   teamId: number | null;
   link: Link;
@@ -117,9 +121,15 @@ interface LinkChecks {
 }
 
 /** Tells `onChange` of the links changed, when there are any. */
-async function notifyChange(deps: LinkServiceDeps, action: LinkChangeNotice['action'], links: readonly Link[]) {
+async function notifyChange(
+  deps: LinkServiceDeps,
+  scope: Scope,
+  action: LinkChangeNotice['action'],
+  links: readonly Link[],
+) {
+  const actor = auditActorOf(scope);
   if (deps.onChange && links.length > 0)
-    await deps.onChange(links.map((link) => ({ action, teamId: link.team_id, link })));
+    await deps.onChange(links.map((link) => ({ action, actor, teamId: link.team_id, link })));
 }
 
 /** 403 when the member may not put links on the domain (docs/api.md#roles); null: PUBLIC_URL's host. */
@@ -149,6 +159,7 @@ async function createManyLinks(
   });
   await notifyChange(
     deps,
+    owner,
     'created',
     answers.filter((answer): answer is Link => typeof answer !== 'string'),
   );
@@ -163,7 +174,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     selfLinkProblems: createSelfLinkChecks(deps.ownHost, store.users),
   };
   const { domainOrThrow } = checks.domains;
-  const notify = (action: LinkChangeNotice['action'], links: readonly Link[]) => notifyChange(deps, action, links);
+  const notify = (scope: Scope, action: LinkChangeNotice['action'], links: readonly Link[]) =>
+    notifyChange(deps, scope, action, links);
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
     const problem = await selfLinkProblem(fields);
@@ -195,7 +207,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         throw new Error('no free random short code');
       }
       const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags }, publicUrl);
-      await notify('created', [link]);
+      await notify(owner, 'created', [link]);
       return link;
     },
 
@@ -226,7 +238,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
       const link = await withCounts(store, { ...updated, tags: tags ?? existing.tags }, publicUrl);
-      await notify('updated', [link]);
+      await notify(owner, 'updated', [link]);
       return link;
     },
 
@@ -237,7 +249,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       await deps.beforeDelete?.({ id, teamId: existing.team_id });
       await store.links.delete(id, auditDeleted(owner, deps.clock(), existing));
       linkCache.invalidate(existing.short_code);
-      if (link) await notify('deleted', [link]);
+      if (link) await notify(owner, 'deleted', [link]);
     },
   };
 }

@@ -206,9 +206,12 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
     async changeMember(scope: Scope, memberId: number, body: unknown): Promise<void> {
       const teamId = sharedTeamOf(scope);
       const membership = parseMembership(body);
-      const audit: AfterWrite<Membership> = async (tx, before) => {
+      // Read before the transaction: inside it, only its own handle may be used.
+      const entry = await memberEntry(store, teamId, memberId, 'member.updated', undefined, membership);
+      const audit: AfterWrite<Membership> = (tx, before) => {
         const action = before.role === membership.role ? 'member.updated' : 'member.role_changed';
-        await recordAudit(tx, scope, await memberEntry(store, teamId, memberId, action, before, membership), clock());
+        const changes = fieldChanges(before, membership, MEMBERSHIP_FIELDS);
+        return recordAudit(tx, scope, { ...entry, action, changes }, clock());
       };
       const outcome = await teams.changeMember(teamId, memberId, membership, audit);
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
