@@ -120,6 +120,9 @@ interface LinkChecks {
   selfLinkProblems: ReturnType<typeof createSelfLinkChecks>;
 }
 
+/** The acting user's name, which a link they just made shows (docs/api.md#links-of-a-team). */
+const namesOf = (scope: Scope) => new Map(scope.actor.id === null ? [] : [[scope.actor.id, scope.actor.name]]);
+
 /** Tells `onChange` of the links changed, when there are any. */
 async function notifyChange(
   deps: LinkServiceDeps,
@@ -155,7 +158,7 @@ async function createManyLinks(
     if (problem !== undefined) return problem;
     const outcome = outcomes.next().value!;
     if (outcome === 'taken') return SHORT_CODE_TAKEN;
-    return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, deps.publicUrl);
+    return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, deps.publicUrl, Date.now(), namesOf(owner));
   });
   await notifyChange(
     deps,
@@ -206,7 +209,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
         throw new Error('no free random short code');
       }
-      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags }, publicUrl);
+      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags }, publicUrl, Date.now(), namesOf(owner));
       await notify(owner, 'created', [link]);
       return link;
     },

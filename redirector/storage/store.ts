@@ -50,6 +50,8 @@ export interface UserRepository {
   findById(id: number): Promise<UserRecord | undefined>;
   /** The email is compared as stored (lower-case). */
   findByEmail(email: string): Promise<UserRecord | undefined>;
+  /** The names of these users (those that still exist), by id: who made or changed links. */
+  namesOf(ids: readonly number[]): Promise<Map<number, string>>;
   /** Whether some user has this custom domain (lower-case), verified. */
   isCustomDomain(domain: string): Promise<boolean>;
   /** Which of these domains (lower-case) some user has as custom domain, verified: one query per 1,024 of them. */

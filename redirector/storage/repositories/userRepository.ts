@@ -49,6 +49,15 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       );
       return (await db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [made!.id], USER_SHAPE))!;
     },
+    async namesOf(ids) {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await db.all<{ id: number; name: string }>(
+        `SELECT id, name FROM users WHERE id IN (${unique.map(() => '?').join(', ')})`,
+        unique,
+      );
+      return new Map(rows.map((row) => [Number(row.id), row.name]));
+    },
     findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
     findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),
     async isCustomDomain(domain) {
