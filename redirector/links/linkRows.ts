@@ -80,7 +80,8 @@ export async function insertAll(
   let outcomes: InsertOutcome[];
   try {
     outcomes = await store.links.insertMany(links, {
-      maxLinks: owner.owner.kind === 'user' ? maxLinksPerUser : undefined,
+      // Every team's (personal or shared) links count toward MAX_LINKS_PER_TEAM; the administrator's none.
+      maxLinks: owner.owner.kind === 'admin' ? undefined : maxLinksPerUser,
       randomCode: randomShortCode,
       afterInsert: auditCreated(owner, at, (index) => links[index]!.tags),
     });
