@@ -74,6 +74,16 @@ const HUB_COLUMNS = `h.user_id, h.handle, h.title, h.bio, h.theme, h.accent, h.p
   h.avatar_type, h.avatar_etag, h.created_at, h.updated_at`;
 const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_disabled'] };
 
+/** Deletes the scope's hub, `afterWrite` (its audit entry) in the same transaction. */
+function deleteHub(db: Executor, scope: Scope, afterWrite?: AfterWrite<void>): Promise<boolean> {
+  const owned = hubOwnedBy(scope);
+  return db.transaction(async (tx) => {
+    const deleted = (await tx.run(`DELETE FROM hubs WHERE ${owned.sql}`, owned.params)) > 0;
+    if (deleted) await afterWrite?.(tx, undefined);
+    return deleted;
+  });
+}
+
 export function createHubRepository(db: Executor): HubRepository {
   /** The links of the hub found (the subject: its owner is the hub row's). */
   async function linksOf(hub: Pick<HubRecord, 'user_id'>): Promise<HubLinkRecord[]> {
@@ -132,14 +142,7 @@ export function createHubRepository(db: Executor): HubRepository {
         await afterWrite?.(tx, undefined);
       });
     },
-    delete(scope, afterWrite) {
-      const owned = hubOwnedBy(scope);
-      return db.transaction(async (tx) => {
-        const deleted = (await tx.run(`DELETE FROM hubs WHERE ${owned.sql}`, owned.params)) > 0;
-        if (deleted) await afterWrite?.(tx, undefined);
-        return deleted;
-      });
-    },
+    delete: (scope, afterWrite) => deleteHub(db, scope, afterWrite),
     async ownedLinkIds(scope, linkIds) {
       if (linkIds.length === 0) return new Set();
       const owned = ownedBy(scope);

@@ -301,8 +301,6 @@ describe('admin link calls', () => {
         team_id: null,
         created_by: null,
         updated_by: null,
-      created_by: null,
-      updated_by: null,
         title: 'Test Link',
         target_url: 'https://example.com/',
         short_code: expect.stringMatching(/^[A-Za-z0-9]{6}$/),
