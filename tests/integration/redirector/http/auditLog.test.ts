@@ -29,7 +29,7 @@ interface Fixture {
 }
 
 async function start(kind: 'sqlite' | 'postgres', clock: { now: number }): Promise<TestServer> {
-  const options = { clock: () => clock.now, env: { AUDIT_RETENTION_DAYS: '1' } };
+  const options = { clock: () => clock.now, env: { AUDIT_RETENTION_DAYS: '1', OUTBOUND_ALLOW_PRIVATE: '1' } };
   if (kind === 'sqlite') return startTestServer(options);
   return (await startPostgresTestServerOnFreshSchema(options)) as unknown as TestServer;
 }
@@ -156,6 +156,46 @@ describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
     expect(JSON.stringify(list)).not.toContain('hunter22');
     const byKey = await entries(f.server, `/api/audit?actor=key:${key.body.key.id}`, asOwner());
     expect(byKey.map((entry) => entry.action)).toEqual(['link.deleted']);
+  });
+
+  it('records keys, webhooks, the custom domain and the hub, never a secret', async () => {
+    const own = bearer(f.owner.token);
+    const key = await call(f.server, 'POST', '/api/keys', { headers: own, body: { name: 'gone soon' } });
+    await call(f.server, 'DELETE', `/api/keys?id=${key.body.key.id}`, { headers: own });
+    const hook = await call(f.server, 'POST', '/api/webhooks', {
+      headers: own,
+      body: { url: 'http://127.0.0.1:9/hook', events: ['link.created'] },
+    });
+    expect(hook.status).toBe(201);
+    await call(f.server, 'PUT', `/api/webhooks?id=${hook.body.webhook.id}`, { headers: own, body: { active: false } });
+    await call(f.server, 'DELETE', `/api/webhooks?id=${hook.body.webhook.id}`, { headers: own });
+    expect(
+      (await call(f.server, 'POST', '/api/user/domain', { headers: own, body: { domain: 'go.audit.example' } })).status,
+    ).toBe(200);
+    await call(f.server, 'DELETE', '/api/user/domain', { headers: own });
+    const hub = { handle: `audit-hub-${kind}`, title: 'Olga', links: [] };
+    expect((await call(f.server, 'PUT', '/api/hub', { headers: own, body: hub })).status).toBe(200);
+    await call(f.server, 'DELETE', '/api/hub', { headers: own });
+
+    const list = await entries(f.server, '/api/audit', own);
+    expect(list.map((entry) => entry.action)).toEqual([
+      'hub.deleted',
+      'hub.created',
+      'domain.removed',
+      'domain.claimed',
+      'webhook.deleted',
+      'webhook.updated',
+      'webhook.created',
+      'key.deleted',
+      'key.created',
+    ]);
+    expect(list.find((entry) => entry.action === 'webhook.updated')!.changes).toEqual({ active: [true, false] });
+    expect(list.find((entry) => entry.action === 'webhook.created')!.changes.secret).toEqual([
+      '(changed)',
+      '(changed)',
+    ]);
+    expect(JSON.stringify(list)).not.toContain(hook.body.secret);
+    expect(JSON.stringify(list)).not.toContain(key.body.secret);
   });
 
   it('records each row of a CSV import', async () => {
