@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
+import { createAuditRouter } from './http/auditRoutes';
 import { createAuthRouter } from './http/authRoutes';
 import { asCallerOf } from './http/callerReads';
 import { createConfigRouter } from './http/configRoutes';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): App {
     createWebhookRouter(services),
     createImportRouter({ ...services, imports }),
     createTeamRouter(services),
+    createAuditRouter(services),
     createOpenApiRouter(services),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
@@ -137,6 +139,7 @@ export function createApp(deps: AppDeps): App {
     },
     drain: async () => {
       await importRunner.stop();
+      await services.auditPruning.stop();
       await services.linkChecks.stop();
       await services.events.stop();
       services.hubDirectory.stop();

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parsePasswordLogin, parseSsoConfig, type SsoConfig } from './auth/ssoConfig';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './contract/audit';
 import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
@@ -21,8 +22,13 @@ export interface Config {
   registration: Registration;
   /** A MaxMind-format database in place of geoip-lite's bundled data (server.ts opens it). */
   geoipDb: string | undefined;
-  /** MAX_LINKS_PER_USER: the most links one account may own (the administrator has no limit). */
+  /**
+   * MAX_LINKS_PER_TEAM (the older MAX_LINKS_PER_USER still read): the most links one team may own
+   * (the administrator has no limit).
+   */
   maxLinksPerUser: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted in the background (docs/api.md#audit-log). */
+  auditRetentionDays: number;
   /** `json`: one JSON object per line; `text`: one readable line (docs/api.md#running-it). */
   logFormat: LogFormat;
   /** Unset: GET /metrics answers 404. */
@@ -83,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const replicas = parseReplicas(env.DATABASE_REPLICA_URLS, env.REPLICA_MAX_LAG_S, databaseUrl);
   const registration = parseRegistration(env.REGISTRATION);
   const geoipDb = env.GEOIP_DB?.trim() || undefined;
-  const maxLinksPerUser = parseMaxLinks(env.MAX_LINKS_PER_USER);
+  const maxLinksPerUser = parseMaxLinks(env);
   const logFormat = parseLogFormat(env.LOG_FORMAT);
   const metricsToken = env.METRICS_TOKEN === undefined || env.METRICS_TOKEN === '' ? undefined : env.METRICS_TOKEN;
   if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
@@ -92,7 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const anonymizeIps = parseFlag('ANONYMIZE_IPS', env.ANONYMIZE_IPS);
-  const clickRetentionDays = parseRetentionDays(env.CLICK_RETENTION_DAYS);
+  const clickRetentionDays = parseRetentionDays('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS);
+  const auditRetentionDays =
+    parseRetentionDays('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS) ?? DEFAULT_AUDIT_RETENTION_DAYS;
   const spoolDir = env.SPOOL_DIR?.trim() || path.join(dataDir, 'spool');
   const dnsServers = parseDnsServers(env.DNS_SERVERS);
   const configFail = (message: string): never => {
@@ -115,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metricsToken,
     anonymizeIps,
     clickRetentionDays,
+    auditRetentionDays,
     dnsServers,
     events: parseEventsConfig(env, parseFlag, configFail),
     spoolDir,
@@ -186,11 +195,11 @@ function parseReplicas(
   return { urls: list, maxLagS };
 }
 
-function parseRetentionDays(value: string | undefined): number | undefined {
+function parseRetentionDays(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const days = Number(value);
   if (!/^\s*[0-9]+\s*$/.test(value) || !Number.isSafeInteger(days) || days < 1 || days > 36_500) {
-    throw new ConfigError(`CLICK_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${value}")`);
+    throw new ConfigError(`${name} must be a whole number of days from 1 to 36500 (got "${value}")`);
   }
   return days;
 }
@@ -212,11 +221,14 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-function parseMaxLinks(value: string | undefined): number {
+/** MAX_LINKS_PER_TEAM, else the older MAX_LINKS_PER_USER (docs/api.md#configuration). */
+function parseMaxLinks(env: NodeJS.ProcessEnv): number {
+  const name = env.MAX_LINKS_PER_TEAM?.trim() ? 'MAX_LINKS_PER_TEAM' : 'MAX_LINKS_PER_USER';
+  const value = env[name];
   if (value === undefined || value.trim() === '') return DEFAULT_MAX_LINKS_PER_USER;
   const max = Number(value);
   if (!/^\s*[0-9]+\s*$/.test(value) || !Number.isSafeInteger(max) || max < 1) {
-    throw new ConfigError(`MAX_LINKS_PER_USER must be a whole number of at least 1 (got "${value}")`);
+    throw new ConfigError(`${name} must be a whole number of at least 1 (got "${value}")`);
   }
   return max;
 }

@@ -1,6 +1,7 @@
 /** Builds every service once; routers and the redirect handler receive this object. */
 
 import { type AnalyticsService, createAnalyticsService } from './analytics/analyticsService';
+import { type AuditService, createAuditService, pruneAuditInBackground } from './audit/auditService';
 import { type AccountService, createAccountService } from './auth/accountService';
 import type { AttemptLimiter } from './auth/attemptLimiter';
 import { type AuthService, createAuthService } from './auth/authService';
@@ -9,6 +10,7 @@ import { limiterOf } from './auth/limiterOf';
 import { systemScope } from './auth/scope';
 import { createSsoClient } from './auth/ssoClient';
 import { createSsoService, type SsoService } from './auth/ssoService';
+import type { Background } from './background';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
 import { createTxtLookup } from './domains/txtLookup';
@@ -69,6 +71,10 @@ export interface Services extends HubParts, AccountServices {
   linkHealth: LinkHealthService;
   /** Single sign-on (docs/api.md#single-sign-on); undefined without OIDC_ISSUER. */
   sso: SsoService | undefined;
+  /** Reading the audit log (docs/api.md#audit-log); its entries are written by each change. */
+  audit: AuditService;
+  /** AUDIT_RETENTION_DAYS's pruning loop; createApp's drain stops it. */
+  auditPruning: Background<number>;
 }
 
 export const ACCOUNTS_PER_ADDRESS = 5;
@@ -185,6 +191,8 @@ export function createServices(deps: ServiceDeps): Services {
     ...hubParts,
     ...checks,
     sso: config.sso && ssoService(config, store, auth, clock),
+    audit: createAuditService(store),
+    auditPruning: pruneAuditInBackground(store, config.auditRetentionDays, clock),
   };
 }
 

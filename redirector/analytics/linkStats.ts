@@ -2,6 +2,7 @@
 import type { LinkAnalyticsResponse, PasswordLockout, RuleStats, VariantStats } from '../contract/analytics';
 import type { DateRange } from '../contract/dateRange';
 import { toApiLink } from '../links/linkPresenter';
+import { authorNames } from '../links/linkReads';
 import type { TimeRange } from '../storage/analyticsQueries';
 import type { LinkRecord } from '../storage/records';
 import type { Store } from '../storage/store';
@@ -70,7 +71,12 @@ async function sharedLinkAnswer(...[store, link, calendar, now, range, publicUrl
   return {
     figures,
     answer: {
-      link: toApiLink({ ...link, ...data.counts }, publicUrl ?? 'http://localhost:8080'),
+      link: toApiLink(
+        { ...link, ...data.counts },
+        publicUrl ?? 'http://localhost:8080',
+        Date.now(),
+        await authorNames(store, [link]),
+      ),
       stats: {
         totalClicks: figures.totalClicks,
         uniqueVisitors: figures.uniqueVisitors,

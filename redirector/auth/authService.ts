@@ -2,6 +2,9 @@
  * Who is calling: admin key or admin session token, user bearer token. Sessions are stored hashed.
  * Admin session tokens carry a tag of the admin key they were made with (tokens.ts).
  */
+import { recordAudit } from '../audit/auditLog';
+import type { AuditActor } from '../contract/audit';
+import type { AfterWrite } from '../storage/executor';
 import {
   NO_ORIGIN,
   type SessionKind,
@@ -40,24 +43,38 @@ export interface AuthService {
   revoke(token: string): Promise<void>;
 }
 
+const ADMIN_ACTOR: AuditActor = { type: 'admin', id: null, name: 'admin' };
+const ADMIN_TARGET = { type: 'admin', id: null, label: 'admin' };
+
 export function createAuthService(deps: { store: Store; adminKey: string; clock: () => number }): AuthService {
   const { store, adminKey, clock } = deps;
+
+  /** An administrator's sign-in as the audit log keeps it (docs/api.md#audit-log): the key's, or single sign-on's user. */
+  async function adminSignIn(userId: number | null): Promise<AfterWrite<void>> {
+    const user = userId === null ? undefined : await store.users.findById(userId);
+    const actor: AuditActor = user ? { type: 'sso', id: user.id, name: user.name } : ADMIN_ACTOR;
+    const at = clock();
+    return (tx) => recordAudit(tx, actor, { teamId: null, action: 'admin.signed_in', target: ADMIN_TARGET }, at);
+  }
 
   async function startSession(kind: SessionKind, userId: number | null, origin = NO_ORIGIN): Promise<string> {
     // Sign-ins are rare next to clicks: a good moment to drop sessions that have run out.
     await store.sessions.deleteExpired(clock());
     const token = kind === 'admin' ? newAdminSessionToken(adminKey) : newToken();
     const now = clock();
-    await store.sessions.create({
-      token_hash: hashToken(token),
-      kind,
-      user_id: userId,
-      expires_at: now + SESSION_LIFETIME_MS,
-      id: newSessionId(),
-      created_at: now,
-      last_used_at: now,
-      ...origin,
-    });
+    await store.sessions.create(
+      {
+        token_hash: hashToken(token),
+        kind,
+        user_id: userId,
+        expires_at: now + SESSION_LIFETIME_MS,
+        id: newSessionId(),
+        created_at: now,
+        last_used_at: now,
+        ...origin,
+      },
+      kind === 'admin' ? await adminSignIn(userId) : undefined,
+    );
     return token;
   }
 

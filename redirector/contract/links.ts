@@ -5,6 +5,12 @@ import type { LinkOptionValues } from './linkFields';
 
 export type { GeoTargets, Variant } from './linkFields';
 
+/** A user who made or changed a link, named by the key's name when an API key did. */
+export interface LinkAuthor {
+  id: number;
+  name: string;
+}
+
 /** A link as the API shows it: its own fields, then its options (linkFields.ts). */
 export interface Link extends LinkOptionValues<'api'> {
   id: number;
@@ -12,6 +18,12 @@ export interface Link extends LinkOptionValues<'api'> {
   user_id: number | null;
   /** The team that owns the link (docs/api.md#teams); null for links the administrator created. */
   team_id: number | null;
+  /**
+   * Who made the link and who last changed it (docs/api.md#links-of-a-team): a user's id and name
+   * (an API key's name when a key did); null for the administrator.
+   */
+  created_by: LinkAuthor | null;
+  updated_by: LinkAuthor | null;
   /** '' when the link has no title. */
   title: string;
   target_url: string;

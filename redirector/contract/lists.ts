@@ -30,6 +30,8 @@ export interface LinkListQuery {
   per_page: number;
   /** Only links whose health has this status (docs/api.md#link-health); absent: any. */
   health?: LinkHealthStatus;
+  /** Only links this user made (docs/api.md#links-of-a-team); absent: anyone's. */
+  created_by?: number;
 }
 
 export const ARCHIVED_FILTERS = ['only', 'all'] as const;
@@ -87,6 +89,11 @@ export function parseLinkListQuery(params: Params): ParsedQuery<LinkListQuery> {
   const query: LinkListQuery = { ...paged.query, tag, sort: linkSort, order };
   if (health !== '') query.health = health as LinkHealthStatus;
   if (archived !== '') query.archived = archived as ArchivedFilter;
+  const createdBy = params.created_by ?? '';
+  if (createdBy !== '') {
+    if (!/^[1-9][0-9]{0,14}$/.test(createdBy)) return { ok: false, error: 'created_by must be a user id' };
+    query.created_by = Number(createdBy);
+  }
   return { ok: true, query };
 }
 

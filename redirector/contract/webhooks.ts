@@ -1,4 +1,5 @@
 /** Webhooks and the live stream (docs/api.md#webhooks, docs/api.md#live-stream): API types and rules. Pure. */
+import type { AuditActor } from './audit';
 import type { Link } from './links';
 
 export const WEBHOOK_EVENTS = [
@@ -93,7 +94,7 @@ export interface EventClick {
 export type LinkEventAction = 'created' | 'updated' | 'deleted' | 'expired' | 'broken' | 'recovered';
 
 /** The stream's `link` event. */
-export interface StreamLinkEvent {
+export interface StreamLinkEvent extends EventOrigin {
   action: LinkEventAction;
   link: Link;
 }
@@ -103,8 +104,20 @@ export interface StreamTicketResponse {
   expires_at: string;
 }
 
-/** A message's body: `{type, timestamp, data}`. */
-export interface WebhookPayload {
+/**
+ * Where an event comes from (docs/api.md#events): the team of the link (or webhook) it is about,
+ * null for the administrator's own or for clicks of every team; and who caused it as the audit log
+ * names them, null for what no caller did (clicks, expiry, link checks).
+ */
+export interface EventOrigin {
+  team_id: number | null;
+  actor: AuditActor | null;
+}
+
+export const NO_ORIGIN: EventOrigin = { team_id: null, actor: null };
+
+/** A message's body: `{type, team_id, actor, timestamp, data}`. */
+export interface WebhookPayload extends EventOrigin {
   type: WebhookEvent;
   timestamp: string;
   data: unknown;

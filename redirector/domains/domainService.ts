@@ -5,9 +5,10 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { type AuditRecord, recordAudit } from '../audit/auditLog';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
-import { ownerIdOf, type Scope } from '../auth/scope';
+import { ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
 import { logProblem } from '../observability/logger';
@@ -18,6 +19,17 @@ import type { Store } from '../storage/store';
 import { createDomainChecks, DOMAIN_NOT_FOUND, listedClaim } from './domainChecks';
 import type { TxtLookup } from './txtLookup';
 import { keepVerifiedDomains } from './verifiedDomains';
+
+/** A custom domain's change as the audit log keeps it (docs/api.md#audit-log). */
+function domainEntry(scope: Scope, action: string, before: string | undefined, after: string | undefined): AuditRecord {
+  const label = after ?? before ?? '';
+  return {
+    teamId: teamIdOf(scope),
+    action,
+    target: { type: 'domain', id: null, label },
+    changes: { domain: [before ?? null, after ?? null] },
+  };
+}
 
 export { DOMAIN_NOT_FOUND, NAME_THE_CLAIM } from './domainChecks';
 
@@ -120,14 +132,16 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
         // A pending or failed claim blocks nobody; a verified domain is its account's.
         const holder = await store.domains.find(domain);
         if (holder && holder.user_id !== ownerIdOf(scope)) throw taken(DOMAIN_TAKEN);
-        await store.domains.claim(scope, domain, newToken(), clock());
+        const entry = domainEntry(scope, 'domain.claimed', current?.domain, domain);
+        await store.domains.claim(scope, domain, newToken(), clock(), (tx) => recordAudit(tx, scope, entry, clock()));
         if (current?.status === 'verified') await refresh();
       }
       return toState(stillThere(await store.domains.of(scope)));
     },
     async remove(scope) {
       const current = await store.domains.of(scope);
-      await store.domains.remove(scope);
+      const entry = domainEntry(scope, 'domain.removed', current?.domain, undefined);
+      await store.domains.remove(scope, (tx) => recordAudit(tx, scope, entry, clock()));
       if (current?.status === 'verified') await refresh();
     },
     async verify(scope) {

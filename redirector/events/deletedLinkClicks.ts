@@ -38,14 +38,14 @@ export async function takeDeletedLinkClicks(
   const webhookMessages: NewMessage[] = [];
   for (const webhook of await webhooks.listening('link.clicked', { team_id: link.teamId })) {
     for (const data of chunks(await clicksAfter(webhook.click_cursor))) {
-      webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data));
+      webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data, { team_id: link.teamId, actor: null }));
     }
   }
   const brokerMessages: NewBrokerMessage[] = [];
   if (deps.brokerOutbox) {
     const cursor = await deps.brokerOutbox.cursor(() => feed.lastClickId());
     for (const data of chunks(await clicksAfter(cursor)))
-      brokerMessages.push(newBrokerMessage('link.clicked', now, data));
+      brokerMessages.push(newBrokerMessage('link.clicked', now, data, { team_id: link.teamId, actor: null }));
   }
   await deps.storage.enqueueAll(webhookMessages, brokerMessages);
   await deps.hub.catchUp();

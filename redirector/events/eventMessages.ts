@@ -1,6 +1,12 @@
 /** The bodies webhooks and the stream carry (docs/api.md#webhooks), built from stored rows. Pure but for ids. */
 import crypto from 'node:crypto';
-import type { EventClick, WebhookEvent, WebhookPayload } from '../contract/webhooks';
+import {
+  type EventClick,
+  type EventOrigin,
+  NO_ORIGIN,
+  type WebhookEvent,
+  type WebhookPayload,
+} from '../contract/webhooks';
 import type { FeedClick } from '../storage/repositories/eventFeed';
 import type { NewMessage } from '../storage/repositories/webhookOutbox';
 import { IN_APP_APPS } from '../visits/inAppBrowser';
@@ -11,16 +17,29 @@ export function newMessageId(): string {
 }
 
 /** The JSON text a message signs and sends. */
-export function messageBody(type: WebhookEvent, now: number, data: unknown): string {
-  return JSON.stringify({ type, timestamp: new Date(now).toISOString(), data } satisfies WebhookPayload);
+export function messageBody(type: WebhookEvent, now: number, data: unknown, origin: EventOrigin = NO_ORIGIN): string {
+  const { team_id, actor } = origin;
+  return JSON.stringify({
+    type,
+    team_id,
+    actor,
+    timestamp: new Date(now).toISOString(),
+    data,
+  } satisfies WebhookPayload);
 }
 
-export function newMessage(webhookId: number, type: WebhookEvent, now: number, data: unknown): NewMessage {
+export function newMessage(
+  webhookId: number,
+  type: WebhookEvent,
+  now: number,
+  data: unknown,
+  origin: EventOrigin = NO_ORIGIN,
+): NewMessage {
   return {
     webhook_id: webhookId,
     message_id: newMessageId(),
     type,
-    body: messageBody(type, now, data),
+    body: messageBody(type, now, data, origin),
     created_at: now,
   };
 }

@@ -12,7 +12,7 @@ import type { PassThrough } from 'node:stream';
 import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
 import type { Link } from '../contract/links';
-import type { LinkEventAction, StreamLinkEvent } from '../contract/webhooks';
+import type { EventOrigin, LinkEventAction, StreamLinkEvent } from '../contract/webhooks';
 import { RuleError } from '../ruleError';
 import type { EventFeed, FeedClick } from '../storage/repositories/eventFeed';
 import type { StreamBroadcast } from '../storage/store';
@@ -47,7 +47,7 @@ export interface StreamHub {
   open(viewer: StreamViewer, out: PassThrough, lastEventId: number | undefined): Promise<void>;
   close(out: PassThrough): void;
   /** Sends a link event to the streams allowed to see it, on every instance. */
-  publishLink(teamId: number | null, action: LinkEventAction, link: Link): Promise<void>;
+  publishLink(teamId: number | null, action: LinkEventAction, link: Link, origin?: EventOrigin): Promise<void>;
   count(): number;
   /** Reads and sends the clicks stored so far now (before a link's deletion takes its clicks away). */
   catchUp(): Promise<void>;
@@ -234,8 +234,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       listen();
     },
     close,
-    async publishLink(teamId, action, link) {
-      const text = JSON.stringify({ teamId, event: { action, link } satisfies StreamLinkEvent });
+    async publishLink(teamId, action, link, origin) {
+      const event = { action, team_id: teamId, actor: origin?.actor ?? null, link } satisfies StreamLinkEvent;
+      const text = JSON.stringify({ teamId, event });
       if (!deps.broadcast) return sendLink(text);
       try {
         await deps.broadcast.publish(text);

@@ -3,7 +3,9 @@
  * user's their own links'. Each call takes the caller's scope (docs/api.md#scope-who-a-call-acts-for);
  * another owner's webhook is "not found".
  */
+
 import crypto from 'node:crypto';
+import { type AuditRecord, auditActorOf, fieldChanges, recordAudit } from '../audit/auditLog';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Scope } from '../auth/scope';
 import {
@@ -24,10 +26,25 @@ import {
 import { TOO_MANY_CONNECTIONS } from '../outbound/accountConnections';
 import { type OutboundRules, outboundProblem } from '../outbound/addressRules';
 import { invalidInput, notFoundRule, TryLater, taken } from '../ruleError';
+import type { AfterWrite } from '../storage/executor';
 import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { DeliveryRecord } from '../storage/repositories/webhookOutbox';
 import type { WebhookChanges, WebhookRecord } from '../storage/repositories/webhookRepository';
 import type { WebhookWorker } from './webhookWorker';
+
+const WEBHOOK_FIELDS = ['url', 'events', 'description', 'active'] as const;
+
+/** A webhook's change as the audit log keeps it (docs/api.md#audit-log); its secret never. */
+function webhookEntry(
+  action: string,
+  before: WebhookRecord | undefined,
+  after: WebhookRecord | undefined,
+): AuditRecord {
+  const row = (after ?? before)!;
+  const changes = fieldChanges(before, after, WEBHOOK_FIELDS);
+  if (action === 'webhook.created') changes.secret = ['', ''];
+  return { teamId: row.team_id, action, target: { type: 'webhook', id: String(row.id), label: row.url }, changes };
+}
 
 export interface WebhookService {
   create(owner: Scope, body: Record<string, unknown>): Promise<CreateWebhookResponse>;
@@ -145,6 +162,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
           click_cursor: await storage.feed.lastClickId(),
         },
         MAX_WEBHOOKS_PER_ACCOUNT,
+        (tx, row) => recordAudit(tx, owner, webhookEntry('webhook.created', undefined, row), clock()),
       );
       if (created === 'limit') throw taken(WEBHOOK_LIMIT_MESSAGE);
       return { webhook: toWebhook(created, undefined), secret };
@@ -164,13 +182,17 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
         if (typeof body.active !== 'boolean') throw invalidInput('active must be true or false');
         changes.active = body.active;
       }
-      const updated = await webhooks.update(id, owner, changes);
+      const updated = await webhooks.update(id, owner, changes, (tx, { before, after }) =>
+        recordAudit(tx, owner, webhookEntry('webhook.updated', before, after), clock()),
+      );
       if (!updated) throw notFoundRule(WEBHOOK_NOT_FOUND);
       if (changes.active) worker.kick();
       return present(updated);
     },
     async delete(owner, id) {
-      if (!(await webhooks.delete(id, owner))) throw notFoundRule(WEBHOOK_NOT_FOUND);
+      const audit: AfterWrite<WebhookRecord> = (tx, row) =>
+        recordAudit(tx, owner, webhookEntry('webhook.deleted', row, undefined), clock());
+      if (!(await webhooks.delete(id, owner, audit))) throw notFoundRule(WEBHOOK_NOT_FOUND);
     },
     async deliveries(owner, id) {
       await owned(owner, id);
@@ -184,7 +206,8 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       if (!place.granted) throw new TryLater(place.retryAfterMs, WEBHOOK_TEST_TOO_SOON);
       let outcome: Awaited<ReturnType<WebhookWorker['sendTest']>>;
       try {
-        outcome = await worker.sendTest(webhook, () => place.settle(true));
+        const origin = { team_id: webhook.team_id, actor: auditActorOf(owner) };
+        outcome = await worker.sendTest(webhook, () => place.settle(true), origin);
       } finally {
         await place.settle(false);
       }

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
-import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
+import { CLICKS_PER_MESSAGE, type EventOrigin } from '../contract/webhooks';
 import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { EventStorage } from '../storage/repositories/eventStorage';
@@ -59,6 +59,8 @@ export interface WebhookWorker {
   sendTest(
     webhook: WebhookRecord,
     connected: () => Promise<void>,
+    /** Who asked for it (docs/api.md#events). */
+    origin?: EventOrigin,
   ): Promise<(SendOutcome & { messageId: string }) | undefined>;
   stop(): Promise<void>;
 }
@@ -112,7 +114,8 @@ async function takeClicks(
   }
   const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
   const data = { clicks: clicks.map((click) => eventClick(click, false)) };
-  await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data), cursor);
+  const origin = { team_id: webhook.team_id, actor: null };
+  await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
   return true;
 }
 
@@ -221,9 +224,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         .finally(kick);
     },
     kick,
-    async sendTest(webhook, connected) {
+    async sendTest(webhook, connected, origin) {
       const now = clock();
-      const message = newMessage(webhook.id, 'webhook.test', now, { webhook_id: webhook.id });
+      const message = newMessage(webhook.id, 'webhook.test', now, { webhook_id: webhook.id }, origin);
       const outcome = await deps.connections.tryRun(connectionAccount(webhook.team_id), async () => {
         await connected();
         return sendMessage(

@@ -6,7 +6,8 @@
 
 import { createHash } from 'node:crypto';
 import type { ZoneCalendar } from '../analytics/timeZone';
-import type { Scope } from '../auth/scope';
+import { type AuditRecord, fieldChanges, recordAudit } from '../audit/auditLog';
+import { type Scope, teamIdOf } from '../auth/scope';
 import type { DateRange } from '../contract/dateRange';
 import { shortUrlOf } from '../contract/domains';
 import {
@@ -23,6 +24,24 @@ import type { HubLinkRecord, HubWithLinks } from '../storage/repositories/hubRep
 import type { Store } from '../storage/store';
 import { type AvatarCheck, checkAvatar } from './avatarCheck';
 import { hubStats } from './hubStats';
+
+const HUB_FIELDS = ['handle', 'title', 'bio', 'theme', 'accent', 'published', 'tiktok_bypass'] as const;
+type AuditedHub = Partial<Record<(typeof HUB_FIELDS)[number], unknown>> & { handle: string; links: readonly object[] };
+
+/** A hub's change as the audit log keeps it (docs/api.md#audit-log): its fields and its links. */
+function hubEntry(
+  scope: Scope,
+  action: string,
+  before: AuditedHub | undefined,
+  after: AuditedHub | undefined,
+): AuditRecord {
+  const changes = fieldChanges(before, after, HUB_FIELDS);
+  const links = (hub: AuditedHub | undefined) =>
+    (hub?.links ?? []).map((link) => ('link_id' in link ? link.link_id : 'id' in link ? link.id : null));
+  if (JSON.stringify(links(before)) !== JSON.stringify(links(after))) changes.links = [links(before), links(after)];
+  const label = (after ?? before)?.handle ?? '';
+  return { teamId: teamIdOf(scope), action, target: { type: 'hub', id: null, label }, changes };
+}
 
 export const NO_HUB = 'You have no page yet';
 
@@ -107,7 +126,8 @@ export function createHubService(deps: HubServiceDeps): HubService {
       if (foreign !== -1) throw invalidInput(`links[${foreign}].link_id is not one of your links`);
       const before = await store.hubs.of(scope);
       try {
-        await store.hubs.save(scope, parsed.hub, clock());
+        const entry = hubEntry(scope, before ? 'hub.updated' : 'hub.created', before, parsed.hub);
+        await store.hubs.save(scope, parsed.hub, clock(), (tx) => recordAudit(tx, scope, entry, clock()));
       } catch (error) {
         if (error instanceof UniqueViolation && error.column === 'handle') throw taken(HANDLE_TAKEN);
         throw error;
@@ -118,7 +138,8 @@ export function createHubService(deps: HubServiceDeps): HubService {
     },
     async remove(scope) {
       const before = await store.hubs.of(scope);
-      await store.hubs.delete(scope);
+      const entry = hubEntry(scope, 'hub.deleted', before, undefined);
+      await store.hubs.delete(scope, (tx) => recordAudit(tx, scope, entry, clock()));
       if (before) await deps.onChange(before.handle);
     },
     async setAvatar(scope, bytes) {

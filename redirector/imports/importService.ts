@@ -3,7 +3,8 @@
  * scope: a user's own jobs, the administrator's reach every owner's. The connection is checked when
  * the job is made, kept with the job only while it may run, and never answered or logged.
  */
-import type { Scope } from '../auth/scope';
+import { type AuditRecord, recordAudit } from '../audit/auditLog';
+import { type Scope, teamIdOf } from '../auth/scope';
 import {
   emptyProgress,
   IMPORT_NOT_FOUND,
@@ -12,9 +13,17 @@ import {
   type ImportOptions,
 } from '../contract/imports';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
+import type { Executor } from '../storage/executor';
 import { ImportAlreadyActive, type ImportRecord } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
 import { checkSource, reachableAddress } from './importSources';
+
+/** An import job's change as the audit log keeps it (docs/api.md#audit-log); never its connection. */
+function importEntry(scope: Scope, id: number, action: string, source: string, dryRun: boolean): AuditRecord {
+  const changes: AuditRecord['changes'] =
+    action === 'import.created' ? { source: [null, source], dry_run: [null, dryRun] } : {};
+  return { teamId: teamIdOf(scope), action, target: { type: 'import', id: String(id), label: source }, changes };
+}
 
 export const IMPORT_ENDED = 'This import has already ended';
 /** The jobs a list answers, newest first. */
@@ -79,15 +88,25 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       const options = parseOptions(body.options);
       await reachableAddress(checked.host, deps.allowPrivate || scope.owner.kind === 'admin');
       try {
-        const record = await store.imports.create(scope, {
-          source: checked.source,
-          source_key: checked.sourceKey,
-          dry_run: body.dry_run === true,
-          options,
-          connection: body.connection as Record<string, unknown>,
-          progress: emptyProgress(),
-          created_at: clock(),
-        });
+        const record = await store.imports.create(
+          scope,
+          {
+            source: checked.source,
+            source_key: checked.sourceKey,
+            dry_run: body.dry_run === true,
+            options,
+            connection: body.connection as Record<string, unknown>,
+            progress: emptyProgress(),
+            created_at: clock(),
+          },
+          (tx, id) =>
+            recordAudit(
+              tx,
+              scope,
+              importEntry(scope, id, 'import.created', checked.source, body.dry_run === true),
+              clock(),
+            ),
+        );
         deps.onQueued();
         return toApiImport(record);
       } catch (error) {
@@ -103,7 +122,9 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     },
     async cancel(scope, id) {
       const record = await found(scope, id);
-      if (!(await store.imports.cancel(scope, id, clock()))) {
+      const audit = (tx: Executor) =>
+        recordAudit(tx, scope, importEntry(scope, id, 'import.cancelled', record.source, record.dry_run), clock());
+      if (!(await store.imports.cancel(scope, id, clock(), audit))) {
         if (record.state !== 'queued' && record.state !== 'running') throw new RuleError(409, IMPORT_ENDED);
       }
       return toApiImport(await found(scope, id));

@@ -4,6 +4,7 @@
  * never expire: they stop working when deleted, when their user is disabled (or deleted, which
  * deletes them), and, for the administrator's, when ADMIN_KEY changes.
  */
+import { type AuditRecord, fieldChanges, recordAudit } from '../audit/auditLog';
 import type { Scope } from '../auth/scope';
 import { hashToken } from '../auth/tokens';
 import {
@@ -16,12 +17,27 @@ import {
   parseKeyName,
 } from '../contract/keys';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
+import type { AfterWrite } from '../storage/executor';
 import type { UserRecord } from '../storage/records';
 import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
 import type { Store } from '../storage/store';
 import { adminKeyTag, looksLikeApiKey, newApiKeySecret, prefixOf, sameDigest } from './apiKeySecrets';
 
 /** last_used_at is written at most this often per key, so a busy script costs no write per call. */
+/** A key's change as the audit log keeps it (docs/api.md#audit-log): its name and scope, never its secret. */
+function keyEntry(row: ApiKeyRecord, action: string): AuditRecord {
+  const made = action === 'key.created';
+  const fields = { name: row.name, scope: row.scope, domains: row.domains ?? null };
+  return {
+    teamId: row.team_id,
+    action,
+    target: { type: 'key', id: String(row.id), label: row.name },
+    changes: made
+      ? fieldChanges(undefined, fields, ['name', 'scope'])
+      : fieldChanges(fields, undefined, ['name', 'scope']),
+  };
+}
+
 export const LAST_USED_PRECISION_MS = 60_000;
 
 export interface ApiKeyService {
@@ -95,6 +111,7 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
           created_at: clock(),
         },
         MAX_KEYS_PER_ACCOUNT,
+        (tx, row) => recordAudit(tx, owner, keyEntry(row, 'key.created'), clock()),
       );
       if (stored === 'limit') throw taken(KEY_LIMIT_REACHED);
       return { key: toApiKey(stored), secret };
@@ -103,7 +120,9 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
       return (await store.apiKeys.list(owner)).map(toApiKey);
     },
     async delete(owner, id) {
-      if (!(await store.apiKeys.delete(id, owner))) throw notFoundRule(KEY_NOT_FOUND);
+      const audit: AfterWrite<ApiKeyRecord> = (tx, row) =>
+        recordAudit(tx, owner, keyEntry(row, 'key.deleted'), clock());
+      if (!(await store.apiKeys.delete(id, owner, audit))) throw notFoundRule(KEY_NOT_FOUND);
     },
     async userForKey(secret) {
       return (await keyForSecret(secret))?.user;

@@ -3,6 +3,7 @@
  * contract/lists.ts; this file says what each column holds. Pure.
  */
 
+import { guardCell, unguardCell } from '../contract/csvCells';
 import { LINK_OPTIONS, type LinkOptionName, linkOptionsOfKind } from '../contract/linkFields';
 import type { Link } from '../contract/links';
 import { CSV_TAG_SEPARATOR, IGNORED_IMPORT_COLUMNS, LINK_CSV_COLUMNS, type LinkCsvColumn } from '../contract/lists';
@@ -40,18 +41,7 @@ function cellOf(link: Link, column: LinkCsvColumn): string | number | boolean | 
     : CELLS[column as Exclude<LinkCsvColumn, LinkOptionName>](link);
 }
 
-/** `= + - @`, their full-width forms (spreadsheets read those as the same), tab and carriage return. */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** A spreadsheet would run a cell starting like a formula: a leading `'` makes it text. */
-export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** Removes the `'` that guardCell added, and only that one. */
-export function unguardCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
+export { guardCell, unguardCell } from '../contract/csvCells';
 
 /** One link as the cells of an export row, in LINK_CSV_COLUMNS order. */
 export function linkToCsvRow(link: Link): string[] {

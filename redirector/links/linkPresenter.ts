@@ -2,7 +2,7 @@
 import { shortUrlOf } from '../contract/domains';
 import { type LinkHealth, UNCHECKED_HEALTH } from '../contract/linkConversion';
 import { apiLinkOptions } from '../contract/linkFields';
-import type { Link } from '../contract/links';
+import type { Link, LinkAuthor } from '../contract/links';
 import type { LinkWithCounts } from '../storage/records';
 
 /** A link with its counts and tags (sorted), and its health when read (else unchecked). */
@@ -15,11 +15,20 @@ function isExpired(link: PresentableLink, now: number): boolean {
 }
 
 /** `publicUrl`: PUBLIC_URL, which the short address is built on; `now`: the moment `expired` is of. */
-export function toApiLink(link: PresentableLink, publicUrl: string, now = Date.now()): Link {
+export function toApiLink(
+  link: PresentableLink,
+  publicUrl: string,
+  now = Date.now(),
+  names: ReadonlyMap<number, string> = new Map(),
+): Link {
+  const author = (id: number | null, key: string | null): LinkAuthor | null =>
+    id === null ? null : { id: Number(id), name: key ?? names.get(Number(id)) ?? '' };
   return {
     id: link.id,
     user_id: link.user_id,
     team_id: link.team_id,
+    created_by: author(link.created_by, link.created_by_key),
+    updated_by: author(link.updated_by, link.updated_by_key),
     title: link.title,
     target_url: link.target_url,
     short_code: link.short_code,

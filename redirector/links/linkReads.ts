@@ -37,8 +37,21 @@ export interface LinkReads {
 
 /** The link with its counts and health, as the API shows it; `publicUrl`: PUBLIC_URL. */
 export async function withCounts(store: Store, link: TaggedLink, publicUrl: string): Promise<Link> {
-  const [counts, health] = await Promise.all([store.links.counts(link.id), healthOf(store, [link.id])]);
-  return toApiLink({ ...link, ...counts, health: health.get(link.id) }, publicUrl);
+  const [counts, health, names] = await Promise.all([
+    store.links.counts(link.id),
+    healthOf(store, [link.id]),
+    authorNames(store, [link]),
+  ]);
+  return toApiLink({ ...link, ...counts, health: health.get(link.id) }, publicUrl, Date.now(), names);
+}
+
+/** The names of the users who made or last changed the links (docs/api.md#links-of-a-team), in one query. */
+export function authorNames(
+  store: Pick<Store, 'users'>,
+  links: readonly Pick<LinkRecord, 'created_by' | 'updated_by'>[],
+): Promise<Map<number, string>> {
+  const ids = links.flatMap((link) => [link.created_by, link.updated_by]).filter((id) => id !== null);
+  return store.users.namesOf(ids.map(Number));
 }
 
 /** Each link's health as the API shows it; links never checked are left out (unchecked). */
@@ -72,9 +85,14 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
   /** Rows of one query with their tags and health, in two more queries. */
   async function present(rows: readonly LinkWithCounts[]): Promise<Link[]> {
     const ids = rows.map((row) => row.id);
-    const [tags, health] = await Promise.all([store.links.tagsOf(ids), healthOf(store, ids)]);
+    const [tags, health, names] = await Promise.all([
+      store.links.tagsOf(ids),
+      healthOf(store, ids),
+      authorNames(store, rows),
+    ]);
+    const now = Date.now();
     return rows.map((row) =>
-      toApiLink({ ...row, tags: tags.get(row.id) ?? [], health: health.get(row.id) }, publicUrl),
+      toApiLink({ ...row, tags: tags.get(row.id) ?? [], health: health.get(row.id) }, publicUrl, now, names),
     );
   }
 
@@ -86,6 +104,7 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
         tag: query.tag,
         health: query.health,
         archived: query.archived ?? 'hide',
+        createdBy: query.created_by,
         sort: query.sort,
         order: query.order,
         limit: query.per_page,

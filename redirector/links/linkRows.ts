@@ -9,6 +9,7 @@ import { RuleError } from '../ruleError';
 import { LinkLimitReached } from '../storage/errors';
 import type { LinkRecord } from '../storage/records';
 import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
+import { auditCreated } from './linkAudit';
 import type { LinkCache } from './linkCache';
 import type { NewLinkFields } from './linkValidation';
 import { randomShortCode } from './shortCode';
@@ -74,12 +75,15 @@ export async function insertAll(
   owner: Scope,
   fields: readonly NewLinkFields[],
 ): Promise<InsertOutcome[]> {
-  const links = await newLinkRows(owner, fields, clock());
+  const at = clock();
+  const links = await newLinkRows(owner, fields, at);
   let outcomes: InsertOutcome[];
   try {
     outcomes = await store.links.insertMany(links, {
-      maxLinks: owner.owner.kind === 'user' ? maxLinksPerUser : undefined,
+      // Every team's (personal or shared) links count toward MAX_LINKS_PER_TEAM; the administrator's none.
+      maxLinks: owner.owner.kind === 'admin' ? undefined : maxLinksPerUser,
       randomCode: randomShortCode,
+      afterInsert: auditCreated(owner, at, (index) => links[index]!.tags),
     });
   } catch (error) {
     if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));

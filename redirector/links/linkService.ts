@@ -4,13 +4,16 @@
  * link is "not found" so its existence is not revealed. Every write
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
+import { auditActorOf } from '../audit/auditLog';
 import { domainMissing, ownerIdOf, type Scope } from '../auth/scope';
+import type { AuditActor } from '../contract/audit';
 import { defaultDomainOf } from '../contract/domains';
 import type { Link } from '../contract/links';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
 import type { LinkChanges, LinkRecord } from '../storage/records';
 import type { Store } from '../storage/store';
+import { auditDeleted, auditUpdated } from './linkAudit';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
 import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDomainOf } from './linkDomain';
@@ -60,6 +63,8 @@ export interface LinkServiceDeps {
 
 export interface LinkChangeNotice {
   action: 'created' | 'updated' | 'deleted';
+  /** Who made the change, as events and the audit log name them (docs/api.md#events). */
+  actor: AuditActor;
   /** The link's team (docs/api.md#teams); null: the administrator's. */
   teamId: number | null;
   link: Link;
@@ -115,10 +120,19 @@ interface LinkChecks {
   selfLinkProblems: ReturnType<typeof createSelfLinkChecks>;
 }
 
+/** The acting user's name, which a link they just made shows (docs/api.md#links-of-a-team). */
+const namesOf = (scope: Scope) => new Map(scope.actor.id === null ? [] : [[scope.actor.id, scope.actor.name]]);
+
 /** Tells `onChange` of the links changed, when there are any. */
-async function notifyChange(deps: LinkServiceDeps, action: LinkChangeNotice['action'], links: readonly Link[]) {
+async function notifyChange(
+  deps: LinkServiceDeps,
+  scope: Scope,
+  action: LinkChangeNotice['action'],
+  links: readonly Link[],
+) {
+  const actor = auditActorOf(scope);
   if (deps.onChange && links.length > 0)
-    await deps.onChange(links.map((link) => ({ action, teamId: link.team_id, link })));
+    await deps.onChange(links.map((link) => ({ action, actor, teamId: link.team_id, link })));
 }
 
 /** 403 when the member may not put links on the domain (docs/api.md#roles); null: PUBLIC_URL's host. */
@@ -144,10 +158,11 @@ async function createManyLinks(
     if (problem !== undefined) return problem;
     const outcome = outcomes.next().value!;
     if (outcome === 'taken') return SHORT_CODE_TAKEN;
-    return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, deps.publicUrl);
+    return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, deps.publicUrl, Date.now(), namesOf(owner));
   });
   await notifyChange(
     deps,
+    owner,
     'created',
     answers.filter((answer): answer is Link => typeof answer !== 'string'),
   );
@@ -162,7 +177,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     selfLinkProblems: createSelfLinkChecks(deps.ownHost, store.users),
   };
   const { domainOrThrow } = checks.domains;
-  const notify = (action: LinkChangeNotice['action'], links: readonly Link[]) => notifyChange(deps, action, links);
+  const notify = (scope: Scope, action: LinkChangeNotice['action'], links: readonly Link[]) =>
+    notifyChange(deps, scope, action, links);
 
   async function checkDestinations(fields: LinkFieldChanges): Promise<void> {
     const problem = await selfLinkProblem(fields);
@@ -193,8 +209,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         if (fields.short_code !== undefined) throw taken(SHORT_CODE_TAKEN);
         throw new Error('no free random short code');
       }
-      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags }, publicUrl);
-      await notify('created', [link]);
+      const link = toApiLink({ ...outcome, ...NO_COUNTS, tags: fields.tags }, publicUrl, Date.now(), namesOf(owner));
+      await notify(owner, 'created', [link]);
       return link;
     },
 
@@ -215,7 +231,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         ...changedBy(owner),
       };
       linkCache.invalidate(existing.short_code);
-      const updated = await store.links.update(id, columns).catch((error: unknown) => {
+      const afterWrite = auditUpdated(owner, deps.clock(), existing, tags);
+      const updated = await store.links.update(id, columns, { tags, afterWrite }).catch((error: unknown) => {
         // Moved onto a domain where another link has its code.
         if (error instanceof UniqueViolation) throw taken(SHORT_CODE_TAKEN);
         throw error;
@@ -223,9 +240,8 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       // Again after the write: a redirect may have cached the old row while the update was under way.
       linkCache.invalidate(existing.short_code);
       if (!updated) throw notFoundRule(LINK_NOT_FOUND);
-      if (tags !== undefined) await store.links.setTags(id, tags);
       const link = await withCounts(store, { ...updated, tags: tags ?? existing.tags }, publicUrl);
-      await notify('updated', [link]);
+      await notify(owner, 'updated', [link]);
       return link;
     },
 
@@ -234,9 +250,9 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       const link = deps.onChange ? await withCounts(store, existing, publicUrl) : undefined;
       linkCache.invalidate(existing.short_code);
       await deps.beforeDelete?.({ id, teamId: existing.team_id });
-      await store.links.delete(id);
+      await store.links.delete(id, auditDeleted(owner, deps.clock(), existing));
       linkCache.invalidate(existing.short_code);
-      if (link) await notify('deleted', [link]);
+      if (link) await notify(owner, 'deleted', [link]);
     },
   };
 }

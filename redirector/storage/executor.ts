@@ -60,3 +60,9 @@ export function encodeParam(value: SqlParam): Exclude<SqlParam, object> | Buffer
 export function columnList(names: readonly string[], alias?: string): string {
   return names.map((name) => (alias ? `${alias}.${name}` : name)).join(', ');
 }
+
+/**
+ * Work a write runs inside its own transaction, with that transaction's handle, once the write is
+ * done and before it commits: an audit entry (audit/auditLog.ts), kept exactly when the change is.
+ */
+export type AfterWrite<R> = (tx: Executor, result: R) => Promise<void>;

@@ -7,6 +7,7 @@ import type { Scope } from '../auth/scope';
 import type { ReplicaHealth } from '../contract/health';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
+import type { AfterWrite } from './executor';
 import type {
   AccountLinkRecord,
   ClickRecord,
@@ -24,6 +25,7 @@ import type {
   UserWithCounts,
 } from './records';
 import type { ApiKeyRepository } from './repositories/apiKeyRepository';
+import type { AuditRepository } from './repositories/auditLog';
 import type { DomainRepository } from './repositories/domainRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
@@ -49,6 +51,8 @@ export interface UserRepository {
   findById(id: number): Promise<UserRecord | undefined>;
   /** The email is compared as stored (lower-case). */
   findByEmail(email: string): Promise<UserRecord | undefined>;
+  /** The names of these users (those that still exist), by id: who made or changed links. */
+  namesOf(ids: readonly number[]): Promise<Map<number, string>>;
   /** Whether some user has this custom domain (lower-case), verified. */
   isCustomDomain(domain: string): Promise<boolean>;
   /** Which of these domains (lower-case) some user has as custom domain, verified: one query per 1,024 of them. */
@@ -72,7 +76,8 @@ export interface UserRepository {
 }
 
 export interface SessionRepository {
-  create(session: SessionRecord): Promise<void>;
+  /** `afterWrite` (an administrator's sign-in in the audit log) runs in the insert's transaction. */
+  create(session: SessionRecord, afterWrite?: AfterWrite<void>): Promise<void>;
   find(tokenHash: string): Promise<SessionRecord | undefined>;
   delete(tokenHash: string): Promise<void>;
   deleteExpired(now: number): Promise<number>;
@@ -106,12 +111,22 @@ export interface InsertOptions {
   /** The most links the owner (all links share one) may have; undefined: no limit. */
   maxLinks: number | undefined;
   randomCode: () => string;
+  /** Runs in the insert's transaction with every row's outcome (the links' audit entries). */
+  afterInsert?: AfterWrite<readonly InsertOutcome[]>;
 }
 
 export interface LinkRepository {
   /** Throws UniqueViolation('short_code'). */
   create(link: NewLink): Promise<LinkRecord>;
-  update(id: number, changes: LinkChanges): Promise<LinkRecord | undefined>;
+  /**
+   * Changes the columns given and, with `tags`, replaces the link's tags; `afterWrite` (an audit
+   * entry) runs in the same transaction. Undefined when there is no such link.
+   */
+  update(
+    id: number,
+    changes: LinkChanges,
+    options?: { tags?: readonly string[]; afterWrite?: AfterWrite<LinkRecord> },
+  ): Promise<LinkRecord | undefined>;
   /**
    * Takes one of a limited link's counted clicks; false once `maxClicks` are taken. Exact under
    * concurrent calls, from every instance on the database.
@@ -119,8 +134,8 @@ export interface LinkRepository {
   reserveClick(linkId: number, maxClicks: number): Promise<boolean>;
   /** Counted clicks of a limited link so far, without taking one. */
   countedClicks(linkId: number): Promise<number>;
-  /** Deletes the link and its clicks; false when there was no such link. */
-  delete(id: number): Promise<boolean>;
+  /** Deletes the link and its clicks, `afterDelete` (an audit entry) in the same transaction; false when there was no such link. */
+  delete(id: number, afterDelete?: AfterWrite<number>): Promise<boolean>;
   findById(id: number): Promise<LinkRecord | undefined>;
   /** The link with this code on `domain` (null, the default: the default domain). */
   findByShortCode(shortCode: string, domain?: string | null): Promise<LinkRecord | undefined>;
@@ -213,6 +228,8 @@ export interface Store {
   readonly hubs: HubRepository;
   /** Teams, members, invitations (docs/api.md#teams). */
   readonly teams: TeamRepository;
+  /** The audit log (docs/api.md#audit-log); entries are written by the changes' transactions (audit/auditLog.ts). */
+  readonly audit: AuditRepository;
   readonly clicks: ClickRepository;
   /** What the link checks found (docs/api.md#link-health). */
   readonly linkHealth: LinkHealthRepository;

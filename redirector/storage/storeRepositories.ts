@@ -5,6 +5,7 @@
 import type { Executor } from './executor';
 import { createAccountLinkRepository } from './repositories/accountLinkRepository';
 import { createApiKeyRepository } from './repositories/apiKeyRepository';
+import { createAuditRepository } from './repositories/auditLog';
 import { createDomainRepository } from './repositories/domainRepository';
 import { createEventStorage } from './repositories/eventStorage';
 import { createHubRepository } from './repositories/hubRepository';
@@ -34,6 +35,7 @@ export type StoreRepositories = Pick<
   | 'importWrites'
   | 'sso'
   | 'teams'
+  | 'audit'
 >;
 
 /** Where link lists and hub figures are read (PostgreSQL's replicas, docs/api.md#read-replicas). */
@@ -66,5 +68,6 @@ export function createStoreRepositories(
     imports,
     importWrites: createImportWrites(executor, imports),
     teams: createTeamRepository(executor),
+    audit: createAuditRepository(executor),
   };
 }

@@ -4,6 +4,7 @@
  * this service keeps the teams' own rules: the personal team is fixed, a team keeps an owner, a
  * user joins at most MAX_TEAMS_PER_USER teams, invitations are single use and stored as hashes.
  */
+import { type AuditRecord, fieldChanges, recordAudit } from '../audit/auditLog';
 import type { Scope } from '../auth/scope';
 import { hashToken, newToken } from '../auth/tokens';
 import {
@@ -24,7 +25,8 @@ import {
 } from '../contract/teams';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { InvitationRow } from '../storage/repositories/teamMembers';
+import type { AfterWrite, Executor } from '../storage/executor';
+import type { InvitationRow, Membership } from '../storage/repositories/teamMembers';
 import type { Store } from '../storage/store';
 import { parseInvitation, parseMembership, parseTeamFields } from './teamRules';
 
@@ -35,6 +37,35 @@ export interface TeamServiceDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+const TEAM_FIELDS = ['name', 'slug'] as const;
+const MEMBERSHIP_FIELDS = ['role', 'own_links_only', 'domains'] as const;
+
+/** A team's own change as the audit log keeps it (docs/api.md#audit-log). */
+function teamEntry(
+  teamId: number,
+  action: string,
+  label: { name: string },
+  before: { name: string; slug: string | null } | undefined,
+  after: { name: string; slug: string | null } | undefined,
+): AuditRecord {
+  const target = { type: 'team', id: String(teamId), label: label.name };
+  return { teamId, action, target, changes: fieldChanges(before, after, TEAM_FIELDS) };
+}
+
+/** A membership's change: the member named by their email. */
+async function memberEntry(
+  store: Store,
+  teamId: number,
+  userId: number,
+  action: string,
+  before: Membership | undefined,
+  after: Membership | undefined,
+): Promise<AuditRecord> {
+  const user = await store.users.findById(userId);
+  const target = { type: 'member', id: String(userId), label: user?.email ?? '' };
+  return { teamId, action, target, changes: fieldChanges(before, after, MEMBERSHIP_FIELDS) };
+}
 
 /** The scope's shared team, or 409 for a personal one (and 404 without a team: the administrator's own). */
 function sharedTeamOf(scope: Scope): number {
@@ -79,16 +110,19 @@ function teamCalls({ store, clock }: TeamServiceDeps) {
       const user = userOf(scope);
       const fields = parseTeamFields(body);
       await slugFree(fields.slug);
-      const made = await teams.create(user, fields, clock(), MAX_TEAMS_PER_USER).catch(slugTaken);
+      const audit: AfterWrite<number> = (tx, id) =>
+        recordAudit(tx, scope, teamEntry(id, 'team.created', fields, undefined, fields), clock());
+      const made = await teams.create(user, fields, clock(), MAX_TEAMS_PER_USER, audit).catch(slugTaken);
       if (made === 'limit') throw taken(TEAM_LIMIT_REACHED);
       return teamAnswer(teams, user, made);
     },
     async update(scope: Scope, body: unknown): Promise<Team> {
       const teamId = sharedTeamOf(scope);
       const fields = parseTeamFields(body);
-      const current = (await teams.teamOf(userOf(scope), teamId))?.slug;
-      if (current !== fields.slug && (await teams.slugTaken(fields.slug))) throw taken(TEAM_SLUG_TAKEN);
-      await teams.rename(teamId, fields).catch(slugTaken);
+      const current = await teams.teamOf(userOf(scope), teamId);
+      if (current?.slug !== fields.slug && (await teams.slugTaken(fields.slug))) throw taken(TEAM_SLUG_TAKEN);
+      const entry = teamEntry(teamId, 'team.updated', fields, current, fields);
+      await teams.rename(teamId, fields, (tx) => recordAudit(tx, scope, entry, clock())).catch(slugTaken);
       return teamAnswer(teams, userOf(scope), teamId);
     },
     async delete(scope: Scope, body: unknown): Promise<void> {
@@ -96,7 +130,9 @@ function teamCalls({ store, clock }: TeamServiceDeps) {
       const team = await teamAnswer(teams, userOf(scope), teamId);
       const confirm = (body as { confirm?: unknown } | null)?.confirm;
       if (typeof confirm !== 'string' || confirm !== team.slug) throw invalidInput(CONFIRM_WITH_SLUG);
-      await teams.remove(teamId);
+      // Kept outside the team (team_id null): the team's own entries go with it.
+      const entry = { ...teamEntry(teamId, 'team.deleted', team, team, undefined), teamId: null };
+      await teams.remove(teamId, (tx) => recordAudit(tx, scope, entry, clock()));
     },
   };
 }
@@ -134,11 +170,18 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
       const token = newToken();
       const now = clock();
       const expiresAt = now + INVITATION_LIFETIME_MS;
+      const entry: AuditRecord = {
+        teamId,
+        action: 'invitation.created',
+        target: { type: 'invitation', id: null, label: invitation.email },
+        changes: fieldChanges(undefined, invitation, MEMBERSHIP_FIELDS),
+      };
       await teams.invite(
         teamId,
         { ...invitation, token_hash: hashToken(token), invited_by: scope.actor.id },
         now,
         expiresAt,
+        (tx) => recordAudit(tx, scope, entry, now),
       );
       return { url: `${publicUrl.replace(/\/+$/, '')}/join/${token}`, expires_at: iso(expiresAt) };
     },
@@ -153,14 +196,24 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
     },
     async join(scope: Scope, invitation: InvitationRow): Promise<Team> {
       const userId = userOf(scope);
-      const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER);
+      const entry = await memberEntry(store, invitation.team_id, userId, 'member.joined', undefined, invitation);
+      const audit = (tx: Executor) => recordAudit(tx, scope, entry, clock());
+      const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER, audit);
       if (outcome === 'limit') throw taken(TEAM_LIMIT_REACHED);
       if (outcome === 'member') throw taken(ALREADY_MEMBER);
       return teamAnswer(teams, userId, invitation.team_id);
     },
     async changeMember(scope: Scope, memberId: number, body: unknown): Promise<void> {
       const teamId = sharedTeamOf(scope);
-      const outcome = await teams.changeMember(teamId, memberId, parseMembership(body));
+      const membership = parseMembership(body);
+      // Read before the transaction: inside it, only its own handle may be used.
+      const entry = await memberEntry(store, teamId, memberId, 'member.updated', undefined, membership);
+      const audit: AfterWrite<Membership> = (tx, before) => {
+        const action = before.role === membership.role ? 'member.updated' : 'member.role_changed';
+        const changes = fieldChanges(before, membership, MEMBERSHIP_FIELDS);
+        return recordAudit(tx, scope, { ...entry, action, changes }, clock());
+      };
+      const outcome = await teams.changeMember(teamId, memberId, membership, audit);
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
       if (outcome === 'last-owner') throw taken(LAST_OWNER);
     },
@@ -171,7 +224,9 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
         const missing = scope.missing('manage');
         if (missing !== undefined) throw new RuleError(403, missing);
       }
-      const outcome = await teams.removeMember(teamId, memberId);
+      const action = memberId === scope.actor.id ? 'member.left' : 'member.removed';
+      const entry = await memberEntry(store, teamId, memberId, action, undefined, undefined);
+      const outcome = await teams.removeMember(teamId, memberId, (tx) => recordAudit(tx, scope, entry, clock()));
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
       if (outcome === 'last-owner') throw taken(LAST_OWNER);
     },

@@ -89,6 +89,8 @@ export const LINK_FIELDS = [
   'instagram_exit_url',
   'user_id',
   'team_id',
+  'created_by',
+  'updated_by',
   'tags',
   'domain',
   'short_url',

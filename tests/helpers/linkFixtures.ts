@@ -67,6 +67,8 @@ export function apiLink(changes: Partial<Link> = {}): Link {
     id: 7,
     user_id: 1,
     team_id: 1,
+    created_by: { id: 1, name: 'Ann' },
+    updated_by: { id: 1, name: 'Ann' },
     title: '',
     target_url: 'https://example.com/',
     short_code: 'abc',

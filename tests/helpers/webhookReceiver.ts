@@ -10,6 +10,10 @@ export interface Received {
   id: string;
   timestamp: number;
   type: string;
+  /** Beside type (docs/api.md#events): the team of the link the event is about, and who caused it. */
+  team_id: number | null;
+  // biome-ignore lint/suspicious/noExplicitAny: payloads are checked field by field
+  actor: any;
   // biome-ignore lint/suspicious/noExplicitAny: payloads are checked field by field
   data: any;
   /** Whether the signature verified with the webhook's secret. */
@@ -65,6 +69,8 @@ export async function startReceiver(): Promise<WebhookReceiver> {
         id: String(req.headers['webhook-id']),
         timestamp: Number(req.headers['webhook-timestamp']),
         type: payload.type,
+        team_id: payload.team_id,
+        actor: payload.actor,
         data: payload.data,
         verified,
       });

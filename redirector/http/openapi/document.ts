@@ -5,6 +5,7 @@
  */
 import { accountPaths } from './accountPaths';
 import { analyticsPaths } from './analyticsPaths';
+import { auditComponentSchemas, auditPaths } from './auditPaths';
 import { componentSchemas } from './components';
 import { eventComponentSchemas, eventPaths } from './eventPaths';
 import { hubComponentSchemas, hubPaths } from './hubPaths';
@@ -37,6 +38,7 @@ export function openApiDocument(publicUrl: string): Schema {
       ...ssoPaths,
       ...importPaths,
       ...teamPaths,
+      ...auditPaths,
     },
     components: {
       securitySchemes: {
@@ -56,6 +58,7 @@ export function openApiDocument(publicUrl: string): Schema {
         ...ssoSchemas,
         ...importComponentSchemas,
         ...teamComponentSchemas,
+        ...auditComponentSchemas,
       },
       responses: errorResponses,
     },

@@ -19,6 +19,7 @@ const listParameters: Schema[] = [
   query('order', { type: 'string', enum: ['asc', 'desc'] }, 'Default desc for created_at and clicks, asc otherwise'),
   ...pageParameters(),
   query('health', { type: 'string', enum: [...LINK_HEALTH_STATUSES] }, 'Only links whose health has this status'),
+  query('created_by', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'Only links this user made (a user id)'),
 ];
 
 const csvExport: Schema = {

@@ -19,7 +19,7 @@ import {
 import { LINK_OPTION_NAMES, LINK_OPTIONS, type LinkOptionKind, type LinkOptionName } from '../../contract/linkFields';
 import { MAX_GEO_TARGETS, MAX_LINK_PASSWORD_LENGTH, MIN_LINK_PASSWORD_LENGTH } from '../../contract/linkOptions';
 import { MAX_RULE_CONDITIONS, MAX_RULES, RULE_DEVICES } from '../../contract/linkRules';
-import type { Link, LinkInput } from '../../contract/links';
+import type { Link, LinkAuthor, LinkInput } from '../../contract/links';
 import { MAX_TAGS } from '../../contract/tags';
 import {
   arrayOf,
@@ -122,10 +122,17 @@ function withMaxLength(name: LinkOptionName, schema: Schema): Schema {
   return nullable(text(`At most ${max} characters`));
 }
 
+const linkAuthor = (description: string): Schema => ({
+  ...closedObject<LinkAuthor>({ id, name: text("The user's name, or the API key's name when a key did it") }),
+  description,
+});
+
 export const linkFields: Described<Link> = {
   id,
   user_id: nullable({ ...id, description: 'Owner; null for links the administrator created' }),
   team_id: nullable({ ...id, description: 'The team that owns the link; null for links the administrator created' }),
+  created_by: nullable(linkAuthor('Who made the link; null: the administrator')),
+  updated_by: nullable(linkAuthor('Who last changed the link; null: the administrator')),
   title: { type: 'string', maxLength: 200, description: "'' when the link has no title" },
   target_url: url,
   short_code: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },

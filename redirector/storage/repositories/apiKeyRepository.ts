@@ -6,7 +6,7 @@
 
 import type { Scope } from '../../auth/scope';
 import type { KeyScope } from '../../contract/teams';
-import { columnList, type Executor, type RowShape } from '../executor';
+import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
 import { ownedBy, teamValue } from './scopeFilter';
 
 export interface ApiKeyRecord {
@@ -57,19 +57,24 @@ export interface ApiKeyRepository {
    * A key of the scope's owner; 'limit' (and nothing written) when the owner has maxKeys keys
    * already; exact under concurrent creates.
    */
-  create(scope: Scope, key: NewApiKey, maxKeys: number): Promise<ApiKeyRecord | 'limit'>;
+  create(
+    scope: Scope,
+    key: NewApiKey,
+    maxKeys: number,
+    afterWrite?: AfterWrite<ApiKeyRecord>,
+  ): Promise<ApiKeyRecord | 'limit'>;
   /** The scope's own keys (the administrator's: its own), oldest first. */
   list(scope: Scope): Promise<ApiKeyRecord[]>;
   findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
   /** False when the scope's owner has no such key. */
-  delete(id: number, scope: Scope): Promise<boolean>;
+  delete(id: number, scope: Scope, afterWrite?: AfterWrite<ApiKeyRecord>): Promise<boolean>;
   /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
   touch(id: number, now: number, unlessAfter: number): Promise<void>;
 }
 
 export function createApiKeyRepository(db: Executor): ApiKeyRepository {
   return {
-    create(scope, key, maxKeys) {
+    create(scope, key, maxKeys, afterWrite) {
       // A key's user is who made it (a shared team's key stops with its maker's membership).
       const userId = scope.owner.kind === 'admin' ? null : scope.actor.id;
       const teamId = teamValue(scope);
@@ -102,6 +107,7 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
           ],
           SHAPE,
         );
+        await afterWrite?.(tx, row!);
         return row!;
       });
     },
@@ -115,9 +121,14 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
     },
     findByHash: (keyHash) =>
       db.get<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash], SHAPE),
-    async delete(id, scope) {
+    delete(id, scope, afterWrite) {
       const owner = ownedBy(scope);
-      return (await db.run(`DELETE FROM api_keys WHERE id = ? AND ${owner.sql}`, [id, ...owner.params])) > 0;
+      return db.transaction(async (tx) => {
+        const sql = `DELETE FROM api_keys WHERE id = ? AND ${owner.sql} RETURNING ${COLUMNS}`;
+        const row = await tx.get<ApiKeyRecord>(sql, [id, ...owner.params], SHAPE);
+        if (row) await afterWrite?.(tx, row);
+        return row !== undefined;
+      });
     },
     async touch(id, now, unlessAfter) {
       await db.run(

@@ -6,7 +6,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import { type DomainStatus, VERIFIED_ELSEWHERE } from '../../contract/domains';
-import type { Executor } from '../executor';
+import type { AfterWrite, Executor } from '../executor';
 import { ownedBy, ownerRow } from './scopeFilter';
 
 /** A claimed domain and its state; times in epoch milliseconds. */
@@ -43,9 +43,9 @@ export interface DomainRepository {
    * The scope's domain, pending with `token`; its old domain's links go back to the default domain
    * where their code is free there.
    */
-  claim(scope: Scope, domain: string, token: string, now: number): Promise<void>;
+  claim(scope: Scope, domain: string, token: string, now: number, afterWrite?: AfterWrite<void>): Promise<void>;
   /** The scope's domain removed, its links back on the default domain where their code is free. */
-  remove(scope: Scope): Promise<void>;
+  remove(scope: Scope, afterWrite?: AfterWrite<void>): Promise<void>;
   /**
    * Records a check of the claimed domain (the subject: a stored claim, its owner with it), unless
    * its owner has changed or removed it meanwhile; false then. A verification takes the domain and
@@ -111,7 +111,7 @@ export function createDomainRepository(db: Executor): DomainRepository {
       );
     },
     find: (domain) => db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.verified_domain = ?`, [domain]),
-    async claim(scope, domain, token, now) {
+    async claim(scope, domain, token, now, afterWrite) {
       const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
         await linksBackToDefault(tx, scope);
@@ -121,13 +121,15 @@ export function createDomainRepository(db: Executor): DomainRepository {
            WHERE ${row.sql}`,
           [domain, token, now, ...row.params],
         );
+        await afterWrite?.(tx, undefined);
       });
     },
-    async remove(scope) {
+    async remove(scope, afterWrite) {
       const row = ownerRow(scope, 'users');
       await db.transaction(async (tx) => {
         await linksBackToDefault(tx, scope);
         await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${row.sql}`, row.params);
+        await afterWrite?.(tx, undefined);
       });
     },
     record({ user_id: userId, domain }, check) {

@@ -4,7 +4,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { HubInput, HubTheme } from '../../contract/hub';
-import type { Executor, RowShape } from '../executor';
+import type { AfterWrite, Executor, RowShape } from '../executor';
 import { createHubFigures, type HubFigures } from './hubFigures';
 import { hubOwnedBy, hubOwnedByRow, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
@@ -52,9 +52,10 @@ export interface HubRepository extends HubFigures {
   of(scope: Scope): Promise<HubWithLinks | undefined>;
   byHandle(handle: string): Promise<HubPageRecord | undefined>;
   /** Creates or replaces the scope's hub and its links. Throws UniqueViolation('handle'). */
-  save(scope: Scope, hub: HubInput, now: number): Promise<void>;
+  /** `afterWrite` (the audit entry) runs in the save's transaction, as in delete. */
+  save(scope: Scope, hub: HubInput, now: number, afterWrite?: AfterWrite<void>): Promise<void>;
   /** False when the scope had no hub. */
-  delete(scope: Scope): Promise<boolean>;
+  delete(scope: Scope, afterWrite?: AfterWrite<void>): Promise<boolean>;
   /** Which of these link ids the scope owns. */
   ownedLinkIds(scope: Scope, linkIds: readonly number[]): Promise<Set<number>>;
   /** False when the scope has no hub. `avatar` null removes it. */
@@ -72,6 +73,16 @@ export interface HubRepository extends HubFigures {
 const HUB_COLUMNS = `h.user_id, h.handle, h.title, h.bio, h.theme, h.accent, h.published, h.tiktok_bypass,
   h.avatar_type, h.avatar_etag, h.created_at, h.updated_at`;
 const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_disabled'] };
+
+/** Deletes the scope's hub, `afterWrite` (its audit entry) in the same transaction. */
+function deleteHub(db: Executor, scope: Scope, afterWrite?: AfterWrite<void>): Promise<boolean> {
+  const owned = hubOwnedBy(scope);
+  return db.transaction(async (tx) => {
+    const deleted = (await tx.run(`DELETE FROM hubs WHERE ${owned.sql}`, owned.params)) > 0;
+    if (deleted) await afterWrite?.(tx, undefined);
+    return deleted;
+  });
+}
 
 /** `reads`: where the figures are read (a replica, docs/api.md#read-replicas); their writes go in `transaction`, on the primary. */
 export function createHubRepository(db: Executor, reads: Executor = db): HubRepository {
@@ -105,7 +116,7 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
       );
       return hub && { ...hub, links: await linksOf(hub) };
     },
-    async save(scope, hub, now) {
+    async save(scope, hub, now, afterWrite) {
       const owned = hubOwnedBy(scope);
       const userId = ownerValue(scope);
       await db.transaction(async (tx) => {
@@ -129,12 +140,10 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
             link.label,
           ]);
         }
+        await afterWrite?.(tx, undefined);
       });
     },
-    async delete(scope) {
-      const owned = hubOwnedBy(scope);
-      return (await db.run(`DELETE FROM hubs WHERE ${owned.sql}`, owned.params)) > 0;
-    },
+    delete: (scope, afterWrite) => deleteHub(db, scope, afterWrite),
     async ownedLinkIds(scope, linkIds) {
       if (linkIds.length === 0) return new Set();
       const owned = ownedBy(scope);

@@ -5,7 +5,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { ImportOptions, ImportProblem, ImportProgress, ImportSource, ImportState } from '../../contract/imports';
-import type { Executor, RowShape } from '../executor';
+import type { AfterWrite, Executor, RowShape } from '../executor';
 import { ownedBy, ownerValue, teamValue, whereReached } from './scopeFilter';
 
 /** A job as stored; `connection` only while it may still run, and never answered. */
@@ -53,11 +53,12 @@ export class ImportAlreadyActive extends Error {}
 
 export interface ImportRepository {
   /** Throws ImportAlreadyActive when the owner has one queued or running. */
-  create(scope: Scope, job: NewImport): Promise<ImportRecord>;
+  /** `afterWrite` (the audit entry, with the job's id) runs in the insert's transaction, as in cancel. */
+  create(scope: Scope, job: NewImport, afterWrite?: AfterWrite<number>): Promise<ImportRecord>;
   list(scope: Scope, limit: number): Promise<ImportRecord[]>;
   get(scope: Scope, id: number): Promise<ImportRecord | undefined>;
   /** Cancels a queued or running job (its connection cleared); false when it was not one. */
-  cancel(scope: Scope, id: number, now: number): Promise<boolean>;
+  cancel(scope: Scope, id: number, now: number, afterWrite?: AfterWrite<void>): Promise<boolean>;
   /** A queued job, or a running one whose lease ran out, now leased to the caller. */
   claim(now: number, leaseUntil: number): Promise<ImportRecord | undefined>;
   /** Saves the step; false when the job is no longer running (cancelled). */
@@ -108,24 +109,29 @@ async function insertJob(
   scope: Scope,
   job: NewImport,
   byId: (id: number) => Promise<ImportRecord | undefined>,
+  afterWrite?: AfterWrite<number>,
 ): Promise<ImportRecord> {
   try {
-    const row = await db.get<{ id: number }>(
-      `INSERT INTO import_jobs (user_id, team_id, source, source_key, state, dry_run, options, connection, progress,
+    const id = await db.transaction(async (tx) => {
+      const row = await tx.get<{ id: number }>(
+        `INSERT INTO import_jobs (user_id, team_id, source, source_key, state, dry_run, options, connection, progress,
              errors, checkpoint, created_at) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
-      [
-        ownerValue(scope),
-        teamValue(scope),
-        job.source,
-        job.source_key,
-        job.dry_run,
-        JSON.stringify(job.options),
-        JSON.stringify(job.connection),
-        JSON.stringify(job.progress),
-        job.created_at,
-      ],
-    );
-    return (await byId(Number(row!.id)))!;
+        [
+          ownerValue(scope),
+          teamValue(scope),
+          job.source,
+          job.source_key,
+          job.dry_run,
+          JSON.stringify(job.options),
+          JSON.stringify(job.connection),
+          JSON.stringify(job.progress),
+          job.created_at,
+        ],
+      );
+      await afterWrite?.(tx, Number(row!.id));
+      return Number(row!.id);
+    });
+    return (await byId(id))!;
   } catch (error) {
     if (String((error as Error).message).includes('import_jobs_one_active')) throw new ImportAlreadyActive();
     throw error;
@@ -138,7 +144,7 @@ export function createImportRepository(db: Executor): ImportRepository {
     return row && decode(row);
   };
   return {
-    create: (scope, job) => insertJob(db, scope, job, byId),
+    create: (scope, job, afterWrite) => insertJob(db, scope, job, byId, afterWrite),
     async list(scope, limit) {
       const where = whereReached(scope);
       const rows = await db.all<Row>(
@@ -157,14 +163,17 @@ export function createImportRepository(db: Executor): ImportRepository {
       );
       return row && decode(row);
     },
-    async cancel(scope, id, now) {
+    cancel(scope, id, now, afterWrite) {
       const where = whereReached(scope);
-      const changed = await db.run(
-        `UPDATE import_jobs SET state = 'cancelled', connection = NULL, finished_at = ?, lease_until = 0
-         ${where.sql ? `${where.sql} AND` : 'WHERE'} id = ? AND ${ACTIVE}`,
-        [now, ...where.params, id],
-      );
-      return changed > 0;
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE import_jobs SET state = 'cancelled', connection = NULL, finished_at = ?, lease_until = 0
+           ${where.sql ? `${where.sql} AND` : 'WHERE'} id = ? AND ${ACTIVE}`,
+          [now, ...where.params, id],
+        );
+        if (changed > 0) await afterWrite?.(tx, undefined);
+        return changed > 0;
+      });
     },
     async claim(now, leaseUntil) {
       // The lease is checked again by the UPDATE itself: of two instances, one takes the job.

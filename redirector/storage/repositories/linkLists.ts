@@ -23,6 +23,8 @@ export interface LinkListFilter {
   tag: string;
   /** Only links whose health has this status (no row: unchecked); absent: any. */
   health?: LinkHealthStatus;
+  /** Only links this user made; absent: anyone's. */
+  createdBy?: number;
 }
 
 export interface LinkPageQuery extends LinkListFilter {
@@ -64,6 +66,10 @@ export function selectLinks(filter: LinkListFilter): LinkSelection {
   } else if (filter.health !== undefined) {
     conditions.push('l.id IN (SELECT h.link_id FROM link_health h WHERE h.status = ?)');
     params.push(filter.health);
+  }
+  if (filter.createdBy !== undefined) {
+    conditions.push('l.created_by = ?');
+    params.push(filter.createdBy);
   }
   if (filter.q !== '') {
     conditions.push(

@@ -1,8 +1,8 @@
 import type { Scope } from '../../auth/scope';
 import { MAX_TAGS } from '../../contract/tags';
 import { LinkLimitReached } from '../errors';
-import { columnList, type Executor } from '../executor';
-import type { LinkRecord, RedirectLink } from '../records';
+import { type AfterWrite, columnList, type Executor } from '../executor';
+import type { LinkChanges, LinkRecord, RedirectLink } from '../records';
 import type { InsertOptions, InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
 import { clickQuotaQueries } from './clickQuota';
 import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
@@ -65,7 +65,11 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const placeholders = (count: number) => new Array<string>(count).fill('?').join(', ');
 
 /** The links in one transaction, each stored or 'taken'; LinkLimitReached when they would pass `maxLinks`. */
-function insertManyLinks(db: Executor, links: readonly NewTaggedLink[], { maxLinks, randomCode }: InsertOptions) {
+function insertManyLinks(
+  db: Executor,
+  links: readonly NewTaggedLink[],
+  { maxLinks, randomCode, afterInsert }: InsertOptions,
+) {
   return db.transaction(async (tx) => {
     const owner = links[0]?.team_id ?? null;
     let room = Number.POSITIVE_INFINITY;
@@ -80,6 +84,7 @@ function insertManyLinks(db: Executor, links: readonly NewTaggedLink[], { maxLin
     const stored = await insertLinks(tx, links, randomCode);
     if (stored.filter((row) => row !== undefined).length > room) throw new LinkLimitReached(maxLinks!);
     const outcomes: InsertOutcome[] = stored.map((row) => row ?? 'taken');
+    await afterInsert?.(tx, outcomes);
     return outcomes;
   });
 }
@@ -118,6 +123,39 @@ async function tagCountsOf(db: Executor, scope: Scope) {
   return rows.sort((a, b) => byCodePoint(a.name, b.name));
 }
 
+/**
+ * The link's changed columns, its tags when given and `afterWrite`'s work (its audit entry) in one
+ * transaction; undefined when there is no such link.
+ */
+function updateLink(
+  db: Executor,
+  findById: (id: number) => Promise<LinkRecord | undefined>,
+  id: number,
+  changes: LinkChanges,
+  options: { tags?: readonly string[]; afterWrite?: AfterWrite<LinkRecord> } = {},
+): Promise<LinkRecord | undefined> {
+  const columns = CHANGEABLE_LINK_COLUMNS.filter((column) => changes[column] !== undefined);
+  if (columns.length === 0 && options.tags === undefined && !options.afterWrite) return findById(id);
+  return db.transaction(async (tx) => {
+    const updated =
+      columns.length === 0
+        ? await tx.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE)
+        : await tx.get<LinkRecord>(
+            `UPDATE links SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ? RETURNING ${COLUMNS}`,
+            [...columns.map((column) => changes[column] ?? null), id],
+            LINK_SHAPE,
+          );
+    if (updated === undefined) return undefined;
+    if (changes.max_clicks !== undefined) await clickQuotaQueries(tx).limitChanged(id, updated.max_clicks);
+    if (options.tags !== undefined) {
+      await tx.run('DELETE FROM link_tags WHERE link_id = ?', [id]);
+      await insertTags(tx, id, options.tags);
+    }
+    await options.afterWrite?.(tx, updated);
+    return updated;
+  });
+}
+
 export function createLinkRepository(db: Executor, counts: LinkCountQueries): LinkRepository {
   const findById = (id: number) => db.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE);
   const quota = clickQuotaQueries(db);
@@ -128,25 +166,18 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       if (row!.max_clicks !== null) await quota.limitChanged(row!.id, row!.max_clicks);
       return row!;
     },
-    async update(id, changes) {
-      const columns = CHANGEABLE_LINK_COLUMNS.filter((column) => changes[column] !== undefined);
-      if (columns.length === 0) return findById(id);
-      const updated = await db.get<LinkRecord>(
-        `UPDATE links SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ? RETURNING ${COLUMNS}`,
-        [...columns.map((column) => changes[column] ?? null), id],
-        LINK_SHAPE,
-      );
-      if (updated !== undefined && changes.max_clicks !== undefined) await quota.limitChanged(id, updated.max_clicks);
-      return updated;
-    },
+    update: (id, changes, options) => updateLink(db, findById, id, changes, options),
     insertMany: (links, options) => insertManyLinks(db, links, options),
     tagsOf: (linkIds) => tagsOfLinks(db, linkIds),
     tagCounts: (scope) => tagCountsOf(db, scope),
     reserveClick: quota.reserve,
     countedClicks: quota.counted,
-    async delete(id) {
-      return (await db.run('DELETE FROM links WHERE id = ?', [id])) > 0;
-    },
+    delete: (id, afterDelete) =>
+      db.transaction(async (tx) => {
+        const deleted = (await tx.run('DELETE FROM links WHERE id = ?', [id])) > 0;
+        if (deleted) await afterDelete?.(tx, id);
+        return deleted;
+      }),
     findById,
     findByShortCode: (shortCode, domain) =>
       db.get<LinkRecord>(BY_SHORT_CODE_SQL, [domain ?? '', shortCode], LINK_SHAPE),

@@ -7,11 +7,18 @@ const COLUMNS = columnList(SESSION_COLUMNS);
 
 export function createSessionRepository(db: Executor): SessionRepository {
   return {
-    async create(session) {
-      await db.run(
-        `INSERT INTO sessions (${COLUMNS}) VALUES (${SESSION_COLUMNS.map(() => '?').join(', ')})`,
-        SESSION_COLUMNS.map((column) => session[column]),
-      );
+    async create(session, afterWrite) {
+      const insert = (tx: Executor) =>
+        tx.run(
+          `INSERT INTO sessions (${COLUMNS}) VALUES (${SESSION_COLUMNS.map(() => '?').join(', ')})`,
+          SESSION_COLUMNS.map((column) => session[column]),
+        );
+      if (!afterWrite) await insert(db);
+      else
+        await db.transaction(async (tx) => {
+          await insert(tx);
+          await afterWrite(tx, undefined);
+        });
     },
     find: (tokenHash) => db.get<SessionRecord>(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = ?`, [tokenHash]),
     async delete(tokenHash) {

@@ -4,7 +4,7 @@
  * at most MAX_TEAMS_PER_USER teams besides their personal one).
  */
 import type { TeamRole } from '../../contract/teams';
-import type { Executor, RowShape } from '../executor';
+import type { AfterWrite, Executor, RowShape } from '../executor';
 
 export interface TeamRow {
   id: number;
@@ -98,7 +98,13 @@ function teamQueries(db: Executor) {
       return row && { ...numbered(row), members: Number(row.members), links: Number(row.links) };
     },
     /** A new shared team owned by `userId`; 'limit' past `maxTeams`. Throws UniqueViolation('slug'). */
-    create(userId: number, team: { name: string; slug: string }, now: number, maxTeams: number) {
+    create(
+      userId: number,
+      team: { name: string; slug: string },
+      now: number,
+      maxTeams: number,
+      afterWrite?: AfterWrite<number>,
+    ) {
       return db.transaction(async (tx): Promise<number | 'limit'> => {
         if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
         if ((await sharedTeamsOf(tx, userId)) >= maxTeams) return 'limit';
@@ -111,20 +117,21 @@ function teamQueries(db: Executor) {
           "INSERT INTO team_members (team_id, user_id, role, own_links_only, domains, joined_at) VALUES (?, ?, 'owner', ?, NULL, ?)",
           [id, userId, false, now],
         );
+        await afterWrite?.(tx, id);
         return id;
       });
     },
     /** Throws UniqueViolation('slug'). */
-    async rename(teamId: number, team: { name: string; slug: string }): Promise<void> {
-      await db.run('UPDATE teams SET name = ?, slug = ? WHERE id = ? AND personal_user_id IS NULL', [
-        team.name,
-        team.slug,
-        teamId,
-      ]);
+    async rename(teamId: number, team: { name: string; slug: string }, afterWrite?: AfterWrite<void>): Promise<void> {
+      await db.transaction(async (tx) => {
+        const sql = 'UPDATE teams SET name = ?, slug = ? WHERE id = ? AND personal_user_id IS NULL';
+        if ((await tx.run(sql, [team.name, team.slug, teamId])) > 0) await afterWrite?.(tx, undefined);
+      });
     },
     /** Deletes a shared team and everything it owns (its links with their clicks, webhooks, keys). */
-    async remove(teamId: number): Promise<void> {
+    async remove(teamId: number, afterWrite?: AfterWrite<void>): Promise<void> {
       await db.transaction(async (tx) => {
+        await afterWrite?.(tx, undefined);
         // One by one: each link's delete triggers keep the figures' rollups true.
         await tx.run('DELETE FROM links WHERE team_id = ?', [teamId]);
         await tx.run('DELETE FROM teams WHERE id = ? AND personal_user_id IS NULL', [teamId]);
@@ -150,12 +157,13 @@ function memberQueries(db: Executor) {
       return rows.map((row) => ({ ...row, user_id: Number(row.user_id), joined_at: Number(row.joined_at) }));
     },
     /** Changes a member; 'last-owner' (nothing written) when it would leave the team without an owner. */
-    changeMember(teamId: number, userId: number, membership: Membership) {
+    changeMember(teamId: number, userId: number, membership: Membership, afterWrite?: AfterWrite<Membership>) {
       return db.transaction(async (tx): Promise<'changed' | 'missing' | 'last-owner'> => {
         const owners = await ownersOf(tx, teamId);
-        const now = await tx.get<{ role: TeamRole }>(
-          'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
+        const now = await tx.get<Membership>(
+          'SELECT role, own_links_only, domains FROM team_members WHERE team_id = ? AND user_id = ?',
           [teamId, userId],
+          MEMBER_SHAPE,
         );
         if (!now) return 'missing';
         if (now.role === 'owner' && membership.role !== 'owner' && owners <= 1) return 'last-owner';
@@ -163,11 +171,12 @@ function memberQueries(db: Executor) {
           'UPDATE team_members SET role = ?, own_links_only = ?, domains = ? WHERE team_id = ? AND user_id = ?',
           [membership.role, membership.own_links_only, membership.domains, teamId, userId],
         );
+        await afterWrite?.(tx, now);
         return 'changed';
       });
     },
     /** Removes a member; 'last-owner' (nothing written) when they are its last owner. */
-    removeMember(teamId: number, userId: number) {
+    removeMember(teamId: number, userId: number, afterWrite?: AfterWrite<void>) {
       return db.transaction(async (tx): Promise<'removed' | 'missing' | 'last-owner'> => {
         const owners = await ownersOf(tx, teamId);
         const now = await tx.get<{ role: TeamRole }>(
@@ -177,6 +186,7 @@ function memberQueries(db: Executor) {
         if (!now) return 'missing';
         if (now.role === 'owner' && owners <= 1) return 'last-owner';
         await tx.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
+        await afterWrite?.(tx, undefined);
         return 'removed';
       });
     },
@@ -205,6 +215,7 @@ function invitationQueries(db: Executor) {
       invitation: Membership & { email: string; token_hash: string; invited_by: number | null },
       now: number,
       expiresAt: number,
+      afterWrite?: AfterWrite<void>,
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.run('DELETE FROM team_invitations WHERE team_id = ? AND email = ?', [teamId, invitation.email]);
@@ -223,6 +234,7 @@ function invitationQueries(db: Executor) {
             expiresAt,
           ],
         );
+        await afterWrite?.(tx, undefined);
       });
     },
     async invitationByToken(tokenHash: string, now: number): Promise<InvitationRow | undefined> {
@@ -235,7 +247,7 @@ function invitationQueries(db: Executor) {
       return row && { ...numbered(row), team_id: Number(row.team_id), expires_at: Number(row.expires_at) };
     },
     /** Uses the invitation (single use) to make `userId` a member, in one transaction. */
-    join(invitation: InvitationRow, userId: number, now: number, maxTeams: number) {
+    join(invitation: InvitationRow, userId: number, now: number, maxTeams: number, afterWrite?: AfterWrite<void>) {
       return db.transaction(async (tx): Promise<JoinOutcome> => {
         if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
         const used = await tx.run('DELETE FROM team_invitations WHERE id = ?', [invitation.id]);
@@ -251,6 +263,7 @@ function invitationQueries(db: Executor) {
            VALUES (?, ?, ?, ?, ?, ?)`,
           [invitation.team_id, userId, invitation.role, invitation.own_links_only, invitation.domains, now],
         );
+        await afterWrite?.(tx, undefined);
         return 'joined';
       });
     },

@@ -32,6 +32,17 @@ function matchUsers(q: string): { where: string; params: string[] } {
   };
 }
 
+/** The names of these users, by id, in one query. */
+async function namesOfUsers(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.all<{ id: number; name: string }>(
+    `SELECT id, name FROM users WHERE id IN (${unique.map(() => '?').join(', ')})`,
+    unique,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
 export function createUserRepository(db: Executor, counts: LinkCountQueries): UserRepository {
   const withCounts = `
     SELECT ${LISTED_COLUMNS},
@@ -49,6 +60,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
       );
       return (await db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [made!.id], USER_SHAPE))!;
     },
+    namesOf: (ids) => namesOfUsers(db, ids),
     findById: (id) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id], USER_SHAPE),
     findByEmail: (email) => db.get<UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`, [email], USER_SHAPE),
     async isCustomDomain(domain) {

@@ -6,7 +6,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { WebhookEvent } from '../../contract/webhooks';
-import { columnList, type Executor, type RowShape } from '../executor';
+import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
 import type { LinkRecord } from '../records';
 import { hearingOwner, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
@@ -59,15 +59,26 @@ export interface WebhookRepository {
    * A webhook of the scope's owner; 'limit' (and nothing written) when the owner has `max` webhooks
    * already; exact under concurrent creates.
    */
-  create(scope: Scope, webhook: NewWebhook, max: number): Promise<WebhookRecord | 'limit'>;
+  /** `afterWrite` (the audit entry) runs in the insert's transaction, as in update and delete. */
+  create(
+    scope: Scope,
+    webhook: NewWebhook,
+    max: number,
+    afterWrite?: AfterWrite<WebhookRecord>,
+  ): Promise<WebhookRecord | 'limit'>;
   /** The scope's own webhooks. */
   list(scope: Scope): Promise<WebhookRecord[]>;
   /** The webhook when the scope owns it. */
   find(id: number, scope: Scope): Promise<WebhookRecord | undefined>;
   /** The webhook whoever owns it: for the delivery worker, which acts for no caller. */
   byId(id: number): Promise<WebhookRecord | undefined>;
-  update(id: number, scope: Scope, changes: WebhookChanges): Promise<WebhookRecord | undefined>;
-  delete(id: number, scope: Scope): Promise<boolean>;
+  update(
+    id: number,
+    scope: Scope,
+    changes: WebhookChanges,
+    afterWrite?: AfterWrite<{ before: WebhookRecord; after: WebhookRecord }>,
+  ): Promise<WebhookRecord | undefined>;
+  delete(id: number, scope: Scope, afterWrite?: AfterWrite<WebhookRecord>): Promise<boolean>;
   /**
    * Active webhooks that hear `event` about a link (their owner's, and the administrator's); the
    * link is the subject: `link.user_id` is its owner, not a caller.
@@ -87,7 +98,13 @@ export interface WebhookRepository {
 }
 
 /** Stores the webhook unless its owner already has `max` ("limit"), one create at a time per owner. */
-function insertWebhook(db: Executor, scope: Scope, webhook: NewWebhook, max: number) {
+function insertWebhook(
+  db: Executor,
+  scope: Scope,
+  webhook: NewWebhook,
+  max: number,
+  afterWrite?: AfterWrite<WebhookRecord>,
+) {
   const userId = ownerValue(scope);
   const teamId = teamValue(scope);
   return db.transaction(async (tx) => {
@@ -113,13 +130,14 @@ function insertWebhook(db: Executor, scope: Scope, webhook: NewWebhook, max: num
       ],
       SHAPE,
     );
+    await afterWrite?.(tx, row!);
     return row!;
   });
 }
 
 export function createWebhookRepository(db: Executor): WebhookRepository {
   return {
-    create: (scope, webhook, max) => insertWebhook(db, scope, webhook, max),
+    create: (scope, webhook, max, afterWrite) => insertWebhook(db, scope, webhook, max, afterWrite),
     list(scope) {
       const owner = ownedBy(scope);
       return db.all<WebhookRecord>(
@@ -137,24 +155,39 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
         SHAPE,
       );
     },
-    async update(id, scope, changes) {
+    update(id, scope, changes, afterWrite) {
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
       const owner = ownedBy(scope);
       // Turning a webhook back on forgets why it was off and its run of failures.
       const reset = changes.active === true ? ', disabled_reason = NULL, failing_since = NULL' : '';
       const sets = entries.map(([column]) => `${column} = ?`).join(', ');
-      if (entries.length > 0) {
-        await db.run(`UPDATE webhooks SET ${sets}${reset} WHERE id = ? AND ${owner.sql}`, [
+      const find = (tx: Executor) =>
+        tx.get<WebhookRecord>(
+          `SELECT ${COLUMNS} FROM webhooks WHERE id = ? AND ${owner.sql}`,
+          [id, ...owner.params],
+          SHAPE,
+        );
+      return db.transaction(async (tx) => {
+        const before = await find(tx);
+        if (!before || entries.length === 0) return before;
+        await tx.run(`UPDATE webhooks SET ${sets}${reset} WHERE id = ? AND ${owner.sql}`, [
           ...entries.map(([, value]) => value as string | boolean | string[]),
           id,
           ...owner.params,
         ]);
-      }
-      return this.find(id, scope);
+        const after = (await find(tx))!;
+        await afterWrite?.(tx, { before, after });
+        return after;
+      });
     },
-    async delete(id, scope) {
+    delete(id, scope, afterWrite) {
       const owner = ownedBy(scope);
-      return (await db.run(`DELETE FROM webhooks WHERE id = ? AND ${owner.sql}`, [id, ...owner.params])) > 0;
+      return db.transaction(async (tx) => {
+        const sql = `DELETE FROM webhooks WHERE id = ? AND ${owner.sql} RETURNING ${COLUMNS}`;
+        const row = await tx.get<WebhookRecord>(sql, [id, ...owner.params], SHAPE);
+        if (row) await afterWrite?.(tx, row);
+        return row !== undefined;
+      });
     },
     async listening(event, link) {
       const owners = hearingOwner(link.team_id);

@@ -128,6 +128,8 @@ describe('analytics over clicks made through the short-link path', () => {
       id: ids.promo,
       user_id: null,
       team_id: null,
+      created_by: null,
+      updated_by: null,
       title: 'Promo',
       target_url: 'https://example.com/promo',
       short_code: 'promo',

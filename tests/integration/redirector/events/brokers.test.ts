@@ -112,7 +112,7 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
       // The link events came before the clicks on those links; each carries the webhook's body and its id.
       expect(events[0]).toMatchObject({ type: 'link.created', data: { id: links[0]!.id } });
       for (const event of events)
-        expect(Object.keys(event).sort()).toEqual(['data', 'id', 'timestamp', 'type', 'where']);
+        expect(Object.keys(event).sort()).toEqual(['actor', 'data', 'id', 'team_id', 'timestamp', 'type', 'where']);
       const wheres = new Set(events.map((event) => event.where));
       if (kind === 'amqp') expect(wheres).toEqual(new Set(['link.created', 'link.clicked']));
       if (kind === 'nats')

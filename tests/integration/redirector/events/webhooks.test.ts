@@ -45,7 +45,7 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
     const path = 'X-API-Key' in headers ? '/api/links' : '/api/links/create';
     const answer = await call(server, 'POST', path, { headers, body: { target_url: target } });
     expect(answer.status).toBe(201);
-    return (answer.body.link ?? answer.body) as { id: number; short_code: string };
+    return (answer.body.link ?? answer.body) as { id: number; short_code: string; team_id: number | null };
   }
 
   async function createWebhook(headers: Record<string, string>, events: string[], url = receiver.url) {
@@ -146,6 +146,11 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
     expect(receiver.received.every((message) => message.verified)).toBe(true);
     expect(receiver.received.map((message) => message.data.id)).toEqual([link.id, link.id, link.id]);
     expect(receiver.received[1]!.data.title).toBe('Renamed');
+    // Beside type: the link's team and who changed it (docs/api.md#events).
+    const actor = { type: 'user', id: user.user.id, name: 'Owner' };
+    expect(receiver.received.map(({ team_id, actor }) => ({ team_id, actor }))).toEqual(
+      new Array(3).fill({ team_id: link.team_id, actor }),
+    );
 
     const test = await call(server, 'POST', `/api/webhooks/test?id=${hook.webhook.id}`, {
       headers: bearer(user.token),

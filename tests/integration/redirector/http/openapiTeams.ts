@@ -60,6 +60,13 @@ export async function coverTeamCalls(server: TestServer, described: Described): 
   expect(await status('PUT', `/api/teams?id=${team}`, { ...as(outsider), ...rename })).toBe(404);
   expect(await status('PUT', `/api/teams?id=${personal}`, { ...as(owner), ...rename })).toBe(409);
 
+  // The audit log (docs/api.md#audit-log): owners read it; a viewer is refused, an outsider not told.
+  for (const path of ['/api/audit', '/api/audit/export']) {
+    expect(await status('GET', `${path}?team=${team}&action=member`, as(owner))).toBe(200);
+    expect(await status('GET', `${path}?team=${team}`, as(member))).toBe(403);
+    expect(await status('GET', `${path}?team=${team}`, as(outsider))).toBe(404);
+  }
+
   const confirm = { body: { confirm: 'oa-team' } };
   expect(await status('DELETE', `/api/teams?id=${team}`, { ...as(member), ...confirm })).toBe(403);
   expect(await status('DELETE', `/api/teams?id=${team}`, { ...as(outsider), ...confirm })).toBe(404);

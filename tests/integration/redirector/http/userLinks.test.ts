@@ -42,6 +42,8 @@ describe('user link calls', () => {
         id: expect.any(Number),
         user_id: alice.user.id,
         team_id: expect.any(Number),
+        created_by: { id: alice.user.id, name: alice.user.name },
+        updated_by: { id: alice.user.id, name: alice.user.name },
         title: 'Mine',
         target_url: 'https://alice.example.com/',
         short_code: 'alice-1',

@@ -1,0 +1,296 @@
+/**
+ * The audit log (docs/api.md#audit-log) on both stores: each change writes its entry (links by a
+ * user and by a key, a CSV import's rows, team, member and invitation changes, an administrator's
+ * sign-in), secrets show only as "(changed)", owners read their team's entries and nobody else
+ * does, the administrator reads every team's, the filters and the CSV export, and
+ * AUDIT_RETENTION_DAYS's pruning.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../../redirector/contract/audit';
+import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
+import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
+import type { Store } from '../../../../redirector/storage/store';
+import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { captureLogs } from '../../../helpers/logs';
+import { startPostgresTestServerOnFreshSchema } from '../../../helpers/postgres';
+import { startTestServer, type TestServer } from '../../../helpers/testServer';
+
+const DAY = 86_400_000;
+
+interface Fixture {
+  server: TestServer;
+  /** The clock the server reads: tests move it. */
+  clock: { now: number };
+  owner: { token: string; id: number };
+  editor: string;
+  teamId: number;
+  /** The invitation's token, which no entry may hold. */
+  invitationToken: string;
+}
+
+async function start(kind: 'sqlite' | 'postgres', clock: { now: number }): Promise<TestServer> {
+  const options = { clock: () => clock.now, env: { AUDIT_RETENTION_DAYS: '1', OUTBOUND_ALLOW_PRIVATE: '1' } };
+  if (kind === 'sqlite') return startTestServer(options);
+  return (await startPostgresTestServerOnFreshSchema(options)) as unknown as TestServer;
+}
+
+async function entries(server: TestServer, path: string, headers: Record<string, string>): Promise<AuditEntry[]> {
+  const answer = await call(server, 'GET', path, { headers });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.entries;
+}
+
+/** A trigger that makes every insert into audit_log fail (on), or none (off). */
+async function refuseAuditEntries(server: TestServer, on: boolean): Promise<void> {
+  const store = server.store as unknown as Store;
+  if (store.kind === 'sqlite') {
+    const db = (store as SqliteStore).db;
+    db.exec(
+      on
+        ? "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'refused'); END"
+        : 'DROP TRIGGER refuse_audit',
+    );
+    return;
+  }
+  const pool = (store as PostgresStore).pool;
+  if (!on) {
+    await pool.query('DROP TRIGGER refuse_audit ON audit_log');
+    return;
+  }
+  await pool.query(
+    "CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql",
+  );
+  await pool.query(
+    'CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()',
+  );
+}
+
+async function setUp(kind: 'sqlite' | 'postgres'): Promise<Fixture> {
+  const clock = { now: Date.now() };
+  const server = await start(kind, clock);
+  const owner = await newUser(server, 'Olga Owner');
+  const made = await call(server, 'POST', '/api/teams', { headers: bearer(owner.token), body: { name: 'Audit Co' } });
+  const teamId = made.body.team.id as number;
+  const editor = await newUser(server, 'Ed Editor');
+  const invite = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
+    headers: bearer(owner.token),
+    body: { email: editor.user.email, role: 'viewer' },
+  });
+  const token = String(invite.body.url).split('/join/')[1];
+  await call(server, 'POST', '/api/teams/join', { headers: bearer(editor.token), body: { token } });
+  const promoted = await call(server, 'PUT', `/api/teams/members?team=${teamId}&user=${editor.user.id}`, {
+    headers: bearer(owner.token),
+    body: { role: 'editor' },
+  });
+  expect(promoted.status).toBe(200);
+  const ownerOf = { token: owner.token, id: owner.user.id };
+  return { server, clock, owner: ownerOf, editor: editor.token, teamId, invitationToken: token! };
+}
+
+describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
+  let f: Fixture;
+  const asOwner = () => ({ ...bearer(f.owner.token), 'X-Team': String(f.teamId) });
+  const asEditor = () => ({ ...bearer(f.editor), 'X-Team': String(f.teamId) });
+
+  beforeAll(async () => {
+    f = await setUp(kind);
+  });
+  afterAll(() => f.server.close());
+
+  it('records the team, invitation and member changes, newest first, for the team’s owners', async () => {
+    const list = await entries(f.server, `/api/audit?team=${f.teamId}`, bearer(f.owner.token));
+    expect(list.map((entry) => entry.action)).toEqual([
+      'member.role_changed',
+      'member.joined',
+      'invitation.created',
+      'team.created',
+    ]);
+    const [roleChanged] = list;
+    expect(roleChanged).toEqual({
+      id: expect.any(Number),
+      at: expect.stringMatching(/Z$/),
+      team_id: f.teamId,
+      actor: { type: 'user', id: f.owner.id, name: 'Olga Owner' },
+      action: 'member.role_changed',
+      target: { type: 'member', id: expect.any(String), label: expect.stringContaining('@example.com') },
+      changes: { role: ['viewer', 'editor'] },
+    });
+    // Nothing of the invitation's token reaches the log.
+    expect(JSON.stringify(list)).not.toContain(f.invitationToken);
+  });
+
+  it('records link changes by a user and by a key, the password only as "(changed)"', async () => {
+    const created = await call(f.server, 'POST', '/api/links/create', {
+      headers: asEditor(),
+      body: { target_url: 'https://audit.example/a', short_code: '-audited', tags: ['news'] },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.link.id as number;
+    const updated = await call(f.server, 'PUT', `/api/links/update?linkId=${id}`, {
+      headers: asEditor(),
+      body: { title: 'Audited', password: 'hunter22', tags: ['news', 'promo'] },
+    });
+    expect(updated.status).toBe(200);
+    const key = await call(f.server, 'POST', `/api/keys?team=${f.teamId}`, {
+      headers: bearer(f.owner.token),
+      body: { name: 'ci', scope: 'write' },
+    });
+    const deleted = await call(f.server, 'DELETE', `/api/links/delete?linkId=${id}`, {
+      headers: bearer(key.body.secret),
+    });
+    expect(deleted.status).toBe(200);
+
+    const list = await entries(f.server, '/api/audit?action=link', asOwner());
+    expect(list.map((entry) => [entry.action, entry.actor.type, entry.target.label])).toEqual([
+      ['link.deleted', 'key', '-audited'],
+      ['link.updated', 'user', '-audited'],
+      ['link.created', 'user', '-audited'],
+    ]);
+    expect(list[0]!.actor).toEqual({ type: 'key', id: key.body.key.id, name: 'ci' });
+    expect(list[1]!.changes).toEqual({
+      title: ['', 'Audited'],
+      tags: [['news'], ['news', 'promo']],
+      password: ['(changed)', '(changed)'],
+    });
+    expect(list[2]!.changes).toMatchObject({ target_url: [null, 'https://audit.example/a'], tags: [[], ['news']] });
+    expect(JSON.stringify(list)).not.toContain('hunter22');
+    const byKey = await entries(f.server, `/api/audit?actor=key:${key.body.key.id}`, asOwner());
+    expect(byKey.map((entry) => entry.action)).toEqual(['link.deleted']);
+  });
+
+  it('records keys, webhooks, the custom domain and the hub, never a secret', async () => {
+    const own = bearer(f.owner.token);
+    const key = await call(f.server, 'POST', '/api/keys', { headers: own, body: { name: 'gone soon' } });
+    await call(f.server, 'DELETE', `/api/keys?id=${key.body.key.id}`, { headers: own });
+    const hook = await call(f.server, 'POST', '/api/webhooks', {
+      headers: own,
+      body: { url: 'http://127.0.0.1:9/hook', events: ['link.created'] },
+    });
+    expect(hook.status).toBe(201);
+    await call(f.server, 'PUT', `/api/webhooks?id=${hook.body.webhook.id}`, { headers: own, body: { active: false } });
+    await call(f.server, 'DELETE', `/api/webhooks?id=${hook.body.webhook.id}`, { headers: own });
+    expect(
+      (await call(f.server, 'POST', '/api/user/domain', { headers: own, body: { domain: 'go.audit.example' } })).status,
+    ).toBe(200);
+    await call(f.server, 'DELETE', '/api/user/domain', { headers: own });
+    const hub = { handle: `audit-hub-${kind}`, title: 'Olga', links: [] };
+    expect((await call(f.server, 'PUT', '/api/hub', { headers: own, body: hub })).status).toBe(200);
+    await call(f.server, 'DELETE', '/api/hub', { headers: own });
+
+    const list = await entries(f.server, '/api/audit', own);
+    expect(list.map((entry) => entry.action)).toEqual([
+      'hub.deleted',
+      'hub.created',
+      'domain.removed',
+      'domain.claimed',
+      'webhook.deleted',
+      'webhook.updated',
+      'webhook.created',
+      'key.deleted',
+      'key.created',
+    ]);
+    expect(list.find((entry) => entry.action === 'webhook.updated')!.changes).toEqual({ active: [true, false] });
+    expect(list.find((entry) => entry.action === 'webhook.created')!.changes.secret).toEqual([
+      '(changed)',
+      '(changed)',
+    ]);
+    expect(JSON.stringify(list)).not.toContain(hook.body.secret);
+    expect(JSON.stringify(list)).not.toContain(key.body.secret);
+  });
+
+  it('records each row of a CSV import', async () => {
+    const imported = await call(f.server, 'POST', '/api/links/user/import', {
+      headers: { ...asEditor(), 'Content-Type': 'text/csv' },
+      rawBody: 'target_url,short_code\nhttps://audit.example/1,imp-1\nhttps://audit.example/2,imp-2\nnot a url,imp-3\n',
+    });
+    expect(imported.status).toBe(200);
+    const list = await entries(f.server, '/api/audit?action=link.created&per_page=2', asOwner());
+    expect(list.map((entry) => entry.target.label).sort()).toEqual(['imp-1', 'imp-2']);
+  });
+
+  it('answers 403 to an editor, 404 to an outsider, 400 to a bad filter', async () => {
+    const editor = await call(f.server, 'GET', '/api/audit', { headers: asEditor() });
+    expect([editor.status, editor.body.error]).toEqual([403, expect.stringMatching(/editor.*owner/)]);
+    expect((await call(f.server, 'GET', '/api/audit/export', { headers: asEditor() })).status).toBe(403);
+    const outsider = await newUser(f.server, 'Otto');
+    const other = { ...bearer(outsider.token), 'X-Team': String(f.teamId) };
+    expect((await call(f.server, 'GET', '/api/audit', { headers: other })).status).toBe(404);
+    // Their own personal team's log holds none of this team's entries.
+    expect(await entries(f.server, '/api/audit', bearer(outsider.token))).toEqual([]);
+    for (const query of ['actor=someone', 'action=DROP TABLE', 'from=2026-01-01', 'tz=Mars/Base', 'per_page=500']) {
+      expect((await call(f.server, 'GET', `/api/audit?${query}`, { headers: asOwner() })).status).toBe(400);
+    }
+  });
+
+  it('shows the administrator every team’s entries and its own sign-ins', async () => {
+    const signIn = await call(f.server, 'POST', '/api/auth?action=admin', { body: { key: f.server.adminKey } });
+    const admin = adminHeaders(signIn.body.apiKey);
+    const all = await entries(f.server, '/api/audit?per_page=200', admin);
+    expect(all[0]).toMatchObject({ action: 'admin.signed_in', team_id: null, actor: { type: 'admin', id: null } });
+    expect(all.some((entry) => entry.team_id === f.teamId)).toBe(true);
+    const own = await entries(f.server, '/api/audit?actor=admin', admin);
+    expect(own.map((entry) => entry.action)).toEqual(['admin.signed_in']);
+    const team = await call(f.server, 'GET', `/api/audit?team=${f.teamId}&per_page=1`, { headers: admin });
+    expect(team.body).toMatchObject({ total: all.filter((e) => e.team_id === f.teamId).length, page: 1, per_page: 1 });
+    expect((await call(f.server, 'GET', '/api/audit?team=no-such-team', { headers: admin })).status).toBe(404);
+  });
+
+  it('exports the same entries as CSV, formula-like cells guarded', async () => {
+    const csv = await call(f.server, 'GET', '/api/audit/export?action=link', { headers: asOwner() });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="audit.csv"');
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,at,team_id,actor_type,actor_id,actor_name,action,target_type,target_id,target_label,changes',
+    );
+    expect(lines.filter((line) => line.includes(",'-audited,"))).toHaveLength(3);
+    expect(String(csv.body)).not.toContain('hunter22');
+  });
+
+  it('keeps no change whose entry could not be written: the entry is in the change’s transaction', async () => {
+    const made = await call(f.server, 'POST', '/api/links/create', {
+      headers: asEditor(),
+      body: { target_url: 'https://audit.example/kept', short_code: 'kept' },
+    });
+    await refuseAuditEntries(f.server, true);
+    const logs = captureLogs();
+    try {
+      const update = await call(f.server, 'PUT', `/api/links/update?linkId=${made.body.link.id}`, {
+        headers: asEditor(),
+        body: { title: 'Never stored' },
+      });
+      const create = await call(f.server, 'POST', '/api/links/create', {
+        headers: asEditor(),
+        body: { target_url: 'https://audit.example/never', short_code: 'never' },
+      });
+      expect([update.status, create.status]).toEqual([500, 500]);
+      expect(logs.errors.join('\n')).toMatch(/unexpected error in PUT/);
+    } finally {
+      logs.restore();
+      await refuseAuditEntries(f.server, false);
+    }
+    const link = await call(f.server, 'GET', `/api/links/user?linkId=${made.body.link.id}`, { headers: asEditor() });
+    expect(link.body.link.title).toBe('');
+    const list = await call(f.server, 'GET', '/api/links/user?q=never', { headers: asEditor() });
+    expect(list.body.total).toBe(0);
+  });
+
+  it('filters by date in a time zone, and prunes entries older than AUDIT_RETENTION_DAYS', async () => {
+    const today = new Date(f.clock.now).toISOString().slice(0, 10);
+    const inRange = await entries(f.server, `/api/audit?from=${today}&to=${today}&tz=UTC&per_page=200`, asOwner());
+    expect(inRange.length).toBeGreaterThan(0);
+    const old = await entries(f.server, '/api/audit?from=2001-01-01&to=2001-01-31', asOwner());
+    expect(old).toEqual([]);
+    const before = await call(f.server, 'GET', '/api/audit', { headers: asOwner() });
+    f.clock.now += 2 * DAY;
+    await call(f.server, 'POST', '/api/links/create', {
+      headers: asEditor(),
+      body: { target_url: 'https://a.example/' },
+    });
+    await f.server.app.services.auditPruning.runNow();
+    const after = await call(f.server, 'GET', '/api/audit', { headers: asOwner() });
+    expect(before.body.total).toBeGreaterThan(1);
+    expect(after.body.entries.map((entry: AuditEntry) => entry.action)).toEqual(['link.created']);
+  });
+});
