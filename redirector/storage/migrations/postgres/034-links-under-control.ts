@@ -8,7 +8,7 @@
  * count the few archived links instead of every link.
  */
 export default {
-  version: 35,
+  version: 34,
   name: 'links under control',
   sql: `
   ALTER TABLE links ADD COLUMN starts_at BIGINT;

@@ -6,7 +6,7 @@
  * each click the rule that sent it (null: none).
  */
 export default {
-  version: 30,
+  version: 29,
   name: 'links under control',
   sql: `
   ALTER TABLE links ADD COLUMN starts_at BIGINT;
