@@ -1,6 +1,7 @@
 /** Teams in the OpenAPI description (docs/api.md#teams). */
 import {
   type InvitationResponse,
+  type JoinResponse,
   MAX_TEAM_NAME_LENGTH,
   TEAM_ROLES,
   type Team,
@@ -49,6 +50,14 @@ export const teamComponentSchemas: Record<string, Schema> = {
     url: text('PUBLIC_URL/join/<token>: the token is shown only here'),
     expires_at: dateTime,
   }),
+  JoinResponse: closedObject<JoinResponse>(
+    {
+      team: ref('Team'),
+      token: text('Signed out: the new account’s session token'),
+      user: closedObject<NonNullable<JoinResponse['user']>>({ id, name: text(), email: text() }),
+    },
+    ['token', 'user'],
+  ),
 };
 
 const teamFields: Schema = {
@@ -122,11 +131,14 @@ export const teamPaths: Record<string, Schema> = {
   },
   '/api/teams/join': {
     post: apiCall({
-      summary: 'Join the team an invitation names',
-      access: 'user',
-      body: { json: { type: 'object', properties: { token: text() }, required: ['token'] } },
-      answers: { 200: teamAnswer },
-      errors: [403, 404, 409],
+      summary:
+        'Join the team an invitation names: signed in (Bearer), the caller joins; signed out, `{token, name, password}` makes an account for the invitation’s email, joins and signs in',
+      access: 'none',
+      body: {
+        json: { type: 'object', properties: { token: text(), name: text(), password: text() }, required: ['token'] },
+      },
+      answers: { 200: ref('JoinResponse'), 201: ref('JoinResponse') },
+      errors: [400, 401, 403, 404, 409, 429],
     }),
   },
 };
