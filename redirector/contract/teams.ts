@@ -134,3 +134,22 @@ export interface JoinResponse {
   token?: string;
   user?: { id: number; name: string; email: string };
 }
+
+/** Shown to the administrator at most (docs/api.md#teams-for-the-administrator). */
+export const ADMIN_TEAMS_LIMIT = 1000;
+
+/** A shared team as the administrator sees it. */
+export interface AdminTeam {
+  id: number;
+  name: string;
+  slug: string;
+  members: number;
+  links: number;
+  /** Its owners' names. */
+  owners: string[];
+  created_at: string;
+}
+
+export interface AdminTeamsResponse {
+  teams: AdminTeam[];
+}

@@ -7,11 +7,19 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { InvitationResponse, JoinResponse, Team, TeamMembersResponse, TeamsResponse } from '../contract/teams';
+import {
+  ADMIN_TEAMS_LIMIT,
+  type AdminTeamsResponse,
+  type InvitationResponse,
+  type JoinResponse,
+  type Team,
+  type TeamMembersResponse,
+  type TeamsResponse,
+} from '../contract/teams';
 import type { Services } from '../services';
 import { parseInvitation } from '../teams/teamRules';
 import { createTeamService } from '../teams/teamService';
-import { bearerOf, requireUser, scopeOf } from './authGuards';
+import { bearerOf, requireAdmin, requireUser, scopeOf } from './authGuards';
 import { badRequest } from './errors';
 import { bodyOf, optionalIdParam, rawBodyOf } from './requestInput';
 import { requestLanguage } from './requestLanguage';
@@ -34,6 +42,12 @@ export function createTeamRouter(services: Services): Router {
 
   router.get('/teams', user, async (ctx) => {
     ctx.body = { teams: await teams.list(scopeOf(ctx)) } satisfies TeamsResponse;
+  });
+  // The administrator's list of every shared team (docs/api.md#teams-for-the-administrator).
+  router.get('/teams/all', requireAdmin(services), async (ctx) => {
+    const rows = await services.store.teams.allShared(ADMIN_TEAMS_LIMIT);
+    const teams = rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+    ctx.body = { teams } satisfies AdminTeamsResponse;
   });
   router.post('/teams', user, async (ctx) => {
     ctx.body = { team: await teams.create(scopeOf(ctx), rawBodyOf(ctx)) } satisfies { team: Team };

@@ -1,5 +1,7 @@
 /** Teams in the OpenAPI description (docs/api.md#teams). */
 import {
+  type AdminTeam,
+  type AdminTeamsResponse,
   type InvitationResponse,
   type JoinResponse,
   MAX_TEAM_NAME_LENGTH,
@@ -50,6 +52,16 @@ export const teamComponentSchemas: Record<string, Schema> = {
     url: text('PUBLIC_URL/join/<token>: the token is shown only here'),
     expires_at: dateTime,
   }),
+  AdminTeam: closedObject<AdminTeam>({
+    id,
+    name: text(),
+    slug,
+    members: integer(),
+    links: integer(),
+    owners: arrayOf(text()),
+    created_at: dateTime,
+  }),
+  AdminTeamsResponse: closedObject<AdminTeamsResponse>({ teams: arrayOf(ref('AdminTeam')) }),
   JoinResponse: closedObject<JoinResponse>(
     {
       team: ref('Team'),
@@ -127,6 +139,13 @@ export const teamPaths: Record<string, Schema> = {
       },
       answers: { 200: ref('InvitationResponse') },
       errors: [403, 404, 409],
+    }),
+  },
+  '/api/teams/all': {
+    get: apiCall({
+      summary: 'Every shared team, newest first (the administrator)',
+      access: 'admin',
+      answers: { 200: ref('AdminTeamsResponse') },
     }),
   },
   '/api/teams/join': {

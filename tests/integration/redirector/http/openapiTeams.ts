@@ -26,6 +26,10 @@ export async function coverTeamCalls(server: TestServer, described: Described): 
   const withKey = { headers: bearer(readKey.body.secret) };
   expect(await status('POST', '/api/teams', { ...withKey, body: { name: 'By Key' } })).toBe(403);
   const listed = await described('GET', '/api/teams', as(owner));
+  const all = await described('GET', '/api/teams/all', { headers: { 'X-API-Key': server.adminKey } });
+  expect(all.body.teams).toContainEqual(
+    expect.objectContaining({ id: team, name: 'OA Team', slug: 'oa-team', members: 1, owners: ['Team Owner'] }),
+  );
   const personal = listed.body.teams.find((entry: { personal: boolean }) => entry.personal).id as number;
 
   const invite = (who: { token: string }, query = `?team=${team}`, email = member.user.email) =>
