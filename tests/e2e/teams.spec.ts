@@ -30,7 +30,8 @@ async function expectAccessible(page: Page, screen: string) {
 function statusInTeam(page: Page, path: string, team: number, body: unknown): Promise<number> {
   return page.evaluate(
     async ([url, teamId, sent]) => {
-      const session = JSON.parse(localStorage.getItem('userSession') ?? '{}') as { token?: string };
+      const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+      const session = JSON.parse(storage.getItem('userSession') ?? '{}') as { token?: string };
       const headers = {
         Authorization: `Bearer ${session.token}`,
         'X-Team': String(teamId),

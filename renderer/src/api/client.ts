@@ -32,7 +32,7 @@ export class ApiError extends Error {
 
 /**
  * Who is calling: the administrator (X-API-Key) or a user (Authorization: Bearer), docs/api.md#credentials;
- * a user's calls act in `team` (sent as X-Team, docs/api.md#scope-of-every-call), else their personal team.
+ * a user's calls act in `team` (sent as X-Team, docs/api.md#teams-in-the-ui), else their personal team.
  */
 export type Credential = { apiKey: string } | { token: string; team?: string };
 

@@ -1,5 +1,5 @@
 /**
- * The team the dashboard acts in (docs/api.md#scope-of-every-call): the user's teams, loaded once
+ * The team the dashboard acts in (docs/api.md#teams-in-the-ui): the user's teams, loaded once
  * signed in, and the one chosen in the header, remembered in this browser per account
  * (localStorage `chosenTeam:<user id>`). Every call of the dashboard's screens sends it as X-Team
  * (api/client.ts); the personal team is sent as nothing, which means the same.
