@@ -129,8 +129,6 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   );
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
   const team = useTeamPermissions();
-  const shown = (who: 'all' | 'personal' | 'owners') =>
-    who === 'all' || (who === 'personal' ? team.personal : team.manages);
   const closeDialog = () => setDialog(null);
   const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
@@ -147,24 +145,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         title="Me"
         homeHref="/dashboard"
         greeting={t('app.welcome', { name: session.user.name })}
-        actions={
-          <>
-            <TeamSwitcher />
-            {team.personal ? (
-              <Button icon="home" onClick={() => showHub(true)} aria-pressed={hubOpen}>
-                {HUB_TEXTS.button}
-              </Button>
-            ) : null}
-            {DIALOG_BUTTONS.filter(([, , who]) => shown(who)).map(([name, icon]) => (
-              <Button key={name} icon={icon} onClick={() => setDialog(name)}>
-                {t(name === 'team' ? 'teams.button' : `app.dialogs.${name}`)}
-              </Button>
-            ))}
-            <Button variant="ghost" icon="logout" onClick={() => mayLeave() && logout()}>
-              {t('common.logout')}
-            </Button>
-          </>
-        }
+        actions={<HeaderActions hubOpen={hubOpen} onHub={() => showHub(true)} onDialog={setDialog} onLogout={logout} />}
       />
       <main className="page">
         <div className="container">
@@ -208,6 +189,39 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       {dialog === 'account' ? (
         <AccountDialog user={session.user} onClose={closeDialog} onSaved={updateUser} onDeleted={logout} />
       ) : null}
+    </>
+  );
+}
+
+interface HeaderActionsProps {
+  hubOpen: boolean;
+  onHub: () => void;
+  onDialog: (dialog: DashboardDialog) => void;
+  onLogout: () => void;
+}
+
+/** The header's switcher and buttons, those the chosen team's role may use (DIALOG_BUTTONS). */
+function HeaderActions({ hubOpen, onHub, onDialog, onLogout }: HeaderActionsProps) {
+  const { t } = useTranslation();
+  const team = useTeamPermissions();
+  const shown = (who: 'all' | 'personal' | 'owners') =>
+    who === 'all' || (who === 'personal' ? team.personal : team.manages);
+  return (
+    <>
+      <TeamSwitcher />
+      {team.personal ? (
+        <Button icon="home" onClick={onHub} aria-pressed={hubOpen}>
+          {HUB_TEXTS.button}
+        </Button>
+      ) : null}
+      {DIALOG_BUTTONS.filter(([, , who]) => shown(who)).map(([name, icon]) => (
+        <Button key={name} icon={icon} onClick={() => onDialog(name)}>
+          {t(name === 'team' ? 'teams.button' : `app.dialogs.${name}`)}
+        </Button>
+      ))}
+      <Button variant="ghost" icon="logout" onClick={() => mayLeave() && onLogout()}>
+        {t('common.logout')}
+      </Button>
     </>
   );
 }

@@ -34,7 +34,7 @@ const RegisterPage = lazyScreen(() => import('../features/account/RegisterPage')
 const ResetPasswordPage = lazyScreen(() =>
   import('../features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
-const JoinPage = lazyScreen(() => import('../features/teams/JoinPage').then((m) => m.JoinPage));
+const JoinPage = lazyScreen(() => import('../features/account/JoinPage').then((m) => m.JoinPage));
 const DashboardPage = lazyScreen(() => import('./DashboardPage').then((m) => m.DashboardPage));
 const TestStoragePage = lazyScreen(() => import('../features/debug/TestStoragePage').then((m) => m.TestStoragePage));
 const AuthProvider = lazyScreen(() => import('../session/AdminSession').then((m) => m.AuthProvider));

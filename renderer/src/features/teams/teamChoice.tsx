@@ -9,26 +9,7 @@ import type { Team } from '../../../../redirector/contract/teams';
 import { guardUnauthorized, useApi } from '../../api/ApiProvider';
 import { teamCalls } from '../../api/teams';
 import { useLoad } from '../../api/useLoad';
-
-const storageKey = (userId: number) => `chosenTeam:${userId}`;
-
-export function readChosenTeam(userId: number, storage: Storage = localStorage): number | null {
-  try {
-    const value = Number(storage.getItem(storageKey(userId)));
-    return Number.isInteger(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeChosenTeam(userId: number, teamId: number | null, storage: Storage = localStorage): void {
-  try {
-    if (teamId === null) storage.removeItem(storageKey(userId));
-    else storage.setItem(storageKey(userId), String(teamId));
-  } catch {
-    // storage unavailable: the choice lasts as long as the page
-  }
-}
+import { readChosenTeam, writeChosenTeam } from '../../session/chosenTeam';
 
 export interface TeamChoice {
   /** The user's teams, personal first; empty until loaded or when the list failed. */

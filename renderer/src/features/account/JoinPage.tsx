@@ -20,11 +20,11 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { i18next } from '../../i18n';
+import { writeChosenTeam } from '../../session/chosenTeam';
 import { type UserSession, useSession, writeSession } from '../../session/userSession';
-import { EmailField } from '../account/AccountForm';
-import { validateLogin } from '../account/LoginPage';
-import { validateNewPassword } from '../account/ResetPasswordPage';
-import { writeChosenTeam } from './teamChoice';
+import { EmailField } from './AccountForm';
+import { validateLogin } from './LoginPage';
+import { validateNewPassword } from './ResetPasswordPage';
 
 /** A refusal in words: "Sign in first" explained, the server's text otherwise. */
 const joinFailure = (error: unknown) =>
