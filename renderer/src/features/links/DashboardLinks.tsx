@@ -40,6 +40,7 @@ export function DashboardLinks({ domains, onAnalytics, readOnly = false }: Dashb
         totals={page.totals ?? { links: page.total, clicks: 0, unique_visitors: 0 }}
         broken={health.data?.broken}
       />
+      {readOnly ? <Banner tone="info">{t('teams.readOnly')}</Banner> : null}
       {list.error ? (
         <Banner tone="error" onDismiss={() => list.setError(null)}>
           {list.error}

@@ -59,7 +59,7 @@ function SharedTeam({ team, userId, personal, onChanged }: SharedTeamProps) {
     <>
       <p data-testid="team-role">{t('teams.yourRole', { role: t(`teams.roles.${team.role}`) })}</p>
       {owner ? <TeamSettingsForm team={team} onSaved={() => onChanged()} /> : null}
-      <TeamMembers team={team} userId={userId} onLeft={gone} />
+      <TeamMembers team={team} userId={userId} />
       <TeamDangerZone team={team} userId={userId} onGone={gone} />
     </>
   );

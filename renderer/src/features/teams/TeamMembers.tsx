@@ -17,13 +17,7 @@ import { formatDate } from '../../format/dates';
 import { draftOf, fieldsOf, MembershipFields } from './MembershipFields';
 import { TeamInvite } from './TeamInvite';
 
-interface TeamMembersProps {
-  team: Team;
-  userId: number;
-  onLeft: () => void;
-}
-
-export function TeamMembers({ team, userId }: TeamMembersProps) {
+export function TeamMembers({ team, userId }: { team: Team; userId: number }) {
   const { t } = useTranslation();
   const calls = useTeamCalls();
   const load = useCallLoad(calls, (own, signal) => own.members(team.id, signal));
