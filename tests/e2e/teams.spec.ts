@@ -107,6 +107,7 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   // A viewer: the team's link is there, with no way to change it; the server refuses a change too.
   const row = guest.getByRole('row').filter({ hasText: 'acme-launch' });
   await expect(row).toBeVisible();
+  await expect(guest.getByText('You are a viewer in this team')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: /Create (New )?Link/ })).toHaveCount(0);
