@@ -74,6 +74,15 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   await expect(form).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: 'acme-launch' })).toBeVisible();
 
+  // A read-only key of the team: its access chosen and shown.
+  await page.getByRole('button', { name: 'API Keys' }).click();
+  const keys = page.getByRole('dialog', { name: 'API Keys' });
+  await keys.getByLabel('Key name').fill('Dashboard reader');
+  await keys.getByLabel('Access').selectOption('read');
+  await keys.getByRole('button', { name: 'Create Key' }).click();
+  await expect(keys.getByRole('row').filter({ hasText: 'Dashboard reader' })).toContainText('Read only');
+  await keys.getByRole('button', { name: 'Close' }).last().click();
+
   // Invite a newcomer as a viewer: the link to copy.
   await page.getByRole('button', { name: 'Team', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Team' });
