@@ -63,6 +63,8 @@ export const CONFIRM_WITH_SLUG = "Confirm with the team's slug: {confirm: <slug>
 export const INVITATION_INVALID = 'This invitation is invalid, used or expired';
 export const ALREADY_MEMBER = 'You are already a member of this team';
 export const MEMBER_NOT_FOUND = 'Member not found';
+/** Signed out, an invitation whose email already has an account: that account signs in and joins. */
+export const SIGN_IN_FIRST = 'Sign in first';
 
 /** A slug made from a team's name: lower-cased, runs of other characters as one dash. */
 export function slugFromName(name: string): string {
@@ -117,4 +119,37 @@ export interface InvitationResponse {
   /** PUBLIC_URL/join/<token>: the token is shown only here. */
   url: string;
   expires_at: string;
+}
+
+/** POST /api/teams/join signed out: `{token, name, password}` (docs/api.md#joining-a-team). */
+export interface JoinSignedOutRequest {
+  token: string;
+  name: string;
+  password: string;
+}
+
+/** The answer to joining: the team; signed out, also the new account and its session. */
+export interface JoinResponse {
+  team: Team;
+  token?: string;
+  user?: { id: number; name: string; email: string };
+}
+
+/** Shown to the administrator at most (docs/api.md#teams-for-the-administrator). */
+export const ADMIN_TEAMS_LIMIT = 1000;
+
+/** A shared team as the administrator sees it. */
+export interface AdminTeam {
+  id: number;
+  name: string;
+  slug: string;
+  members: number;
+  links: number;
+  /** Its owners' names. */
+  owners: string[];
+  created_at: string;
+}
+
+export interface AdminTeamsResponse {
+  teams: AdminTeam[];
 }

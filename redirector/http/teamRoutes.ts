@@ -2,16 +2,28 @@
  * Teams (docs/api.md#teams): GET/POST/PUT/DELETE /api/teams, GET/PUT/DELETE /api/teams/members,
  * POST /api/teams/invite, POST /api/teams/join. Every call goes through the user guard, whose team
  * rule (teamRule.ts) picks the team (`?team=`, `X-Team`, or for PUT/DELETE /api/teams `?id=`) and
- * answers 404 to outsiders and 403 to a role that may not.
+ * answers 404 to outsiders and 403 to a role that may not; a join sent signed out makes an account
+ * first (teamJoin.ts). Invitations are mailed when SMTP_URL is set (docs/api.md#joining-a-team).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { InvitationResponse, Team, TeamMembersResponse, TeamsResponse } from '../contract/teams';
+import {
+  ADMIN_TEAMS_LIMIT,
+  type AdminTeamsResponse,
+  type InvitationResponse,
+  type JoinResponse,
+  type Team,
+  type TeamMembersResponse,
+  type TeamsResponse,
+} from '../contract/teams';
 import type { Services } from '../services';
+import { parseInvitation } from '../teams/teamRules';
 import { createTeamService } from '../teams/teamService';
-import { requireUser, scopeOf } from './authGuards';
+import { bearerOf, requireAdmin, requireUser, scopeOf } from './authGuards';
 import { badRequest } from './errors';
 import { bodyOf, optionalIdParam, rawBodyOf } from './requestInput';
+import { requestLanguage } from './requestLanguage';
+import { createSignedOutJoin } from './teamJoin';
 
 function memberParam(ctx: Context): number {
   const id = optionalIdParam(ctx, 'user', 'user');
@@ -30,6 +42,12 @@ export function createTeamRouter(services: Services): Router {
 
   router.get('/teams', user, async (ctx) => {
     ctx.body = { teams: await teams.list(scopeOf(ctx)) } satisfies TeamsResponse;
+  });
+  // The administrator's list of every shared team (docs/api.md#teams-for-the-administrator).
+  router.get('/teams/all', requireAdmin(services), async (ctx) => {
+    const rows = await services.store.teams.allShared(ADMIN_TEAMS_LIMIT);
+    const teams = rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+    ctx.body = { teams } satisfies AdminTeamsResponse;
   });
   router.post('/teams', user, async (ctx) => {
     ctx.body = { team: await teams.create(scopeOf(ctx), rawBodyOf(ctx)) } satisfies { team: Team };
@@ -54,12 +72,22 @@ export function createTeamRouter(services: Services): Router {
     ctx.status = 204;
   });
   router.post('/teams/invite', user, async (ctx) => {
-    ctx.body = (await teams.invite(scopeOf(ctx), rawBodyOf(ctx))) satisfies InvitationResponse;
+    const scope = scopeOf(ctx);
+    const invitation = await teams.invite(scope, rawBodyOf(ctx));
+    const { email, role } = parseInvitation(rawBodyOf(ctx));
+    const team = (await teams.list(scope)).find((one) => one.id === scope.team?.id);
+    const words = { team: team?.name ?? '', inviter: scope.actor.name, role, url: invitation.url };
+    services.accountMailing.mailTeamInvitation(email, words, requestLanguage(ctx));
+    ctx.body = invitation satisfies InvitationResponse;
   });
-  router.post('/teams/join', user, async (ctx) => {
+  const joinSignedOut = createSignedOutJoin(services, teams);
+  // Signed in (a bearer): the caller joins; without one, an account is made first.
+  const signedInOrNot = (ctx: Context, next: () => Promise<unknown>) =>
+    bearerOf(ctx) === '' ? joinSignedOut(ctx) : user(ctx, next);
+  router.post('/teams/join', signedInOrNot, async (ctx) => {
     const invitation = await teams.invitation(bodyOf(ctx).token);
     const team = await teams.join(scopeOf(ctx), invitation);
-    ctx.body = { team } satisfies { team: Team };
+    ctx.body = { team } satisfies JoinResponse;
   });
   return router;
 }

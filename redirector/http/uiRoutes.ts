@@ -9,8 +9,11 @@ import type { Context, Next } from 'koa';
 import { setRouteLabel } from './requestLog';
 
 const UI_ROUTE = /^\/(?:|login|register|dashboard|test-storage|admin(?:\/.*)?)$/;
-/** An invitation or reset link's page (docs/api.md#accounts): its address holds a one-time token. */
-const RESET_ROUTE = /^\/reset\/[A-Za-z0-9_-]{1,100}$/;
+/**
+ * An invitation or reset link's page (docs/api.md#accounts), a team invitation's (docs/api.md#joining-a-team):
+ * its address holds a one-time token.
+ */
+const RESET_ROUTE = /^\/(?:reset|join)\/[A-Za-z0-9_-]{1,100}$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -11,6 +11,14 @@ let logSecond = 0;
 let loggedThisSecond = 0;
 let suppressed = 0;
 
+/** The pages whose address holds a one-time token (docs/api.md#joining-a-team): logged without it. */
+const TOKEN_PAGE = /^\/(reset|join)\/[^/]*/;
+
+/** `path` as a log may show it: without its query, a token page's token replaced by `…`. */
+export function loggablePath(path: string): string {
+  return (path.split('?')[0] ?? '').replace(TOKEN_PAGE, '/$1/…').slice(0, 200);
+}
+
 export function logUnexpectedError(method: string, path: string, caught: unknown): void {
   const second = Math.floor(Date.now() / 1000);
   if (second !== logSecond) {
@@ -35,7 +43,7 @@ export function logUnexpectedError(method: string, path: string, caught: unknown
           .map((line) => line.trim())
           .join(' | ')
       : '';
-  const shownPath = (path.split('?')[0] ?? '').slice(0, 200);
+  const shownPath = loggablePath(path);
   const shownCode = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : undefined;
   log.error(`unexpected error in ${method} ${shownPath}: ${errorClass}${shownCode ? ` ${shownCode}` : ''}`, {
     method,

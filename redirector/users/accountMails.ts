@@ -8,6 +8,7 @@ import i18next from 'i18next';
 import { INVITATION_LIFETIME_MS, RESET_LIFETIME_MS } from '../contract/account';
 import { I18NEXT_BASE, LANGUAGES } from '../contract/catalogues';
 import { DEFAULT_LANGUAGE } from '../contract/languages';
+import { INVITATION_LIFETIME_MS as TEAM_INVITATION_LIFETIME_MS, type TeamRole } from '../contract/teams';
 import type { AccountLinkKind } from '../storage/records';
 
 const mails = i18next.createInstance();
@@ -49,6 +50,35 @@ export function accountMail(
       values.url,
       '',
       t(`mail.${kind}.otherwise`, words),
+    ].join('\n'),
+  };
+}
+
+/** What a team invitation mail says: who invited, to which team, with which role, and the link. */
+export interface TeamInvitationWords {
+  team: string;
+  inviter: string;
+  role: TeamRole;
+  url: string;
+  site: string;
+}
+
+/** The mail carrying a team invitation's link (docs/api.md#joining-a-team), to an address that may have no account. */
+export function teamInvitationMail(language: string, values: TeamInvitationWords): AccountMailText {
+  const t = mails.getFixedT(mailLanguage(language));
+  const lifetime = t('mail.within.days', { count: TEAM_INVITATION_LIFETIME_MS / 86_400_000 });
+  const words = { ...values, lifetime, role: t(`mail.team.roles.${values.role}`) };
+  return {
+    subject: t('mail.team.subject', words),
+    text: [
+      t('mail.greetingNoName'),
+      '',
+      t('mail.team.why', words),
+      t('mail.team.choose', words),
+      '',
+      values.url,
+      '',
+      t('mail.team.otherwise', words),
     ].join('\n'),
   };
 }

@@ -1,6 +1,9 @@
 /** Teams in the OpenAPI description (docs/api.md#teams). */
 import {
+  type AdminTeam,
+  type AdminTeamsResponse,
   type InvitationResponse,
+  type JoinResponse,
   MAX_TEAM_NAME_LENGTH,
   TEAM_ROLES,
   type Team,
@@ -49,6 +52,24 @@ export const teamComponentSchemas: Record<string, Schema> = {
     url: text('PUBLIC_URL/join/<token>: the token is shown only here'),
     expires_at: dateTime,
   }),
+  AdminTeam: closedObject<AdminTeam>({
+    id,
+    name: text(),
+    slug,
+    members: integer(),
+    links: integer(),
+    owners: arrayOf(text()),
+    created_at: dateTime,
+  }),
+  AdminTeamsResponse: closedObject<AdminTeamsResponse>({ teams: arrayOf(ref('AdminTeam')) }),
+  JoinResponse: closedObject<JoinResponse>(
+    {
+      team: ref('Team'),
+      token: text('Signed out: the new account’s session token'),
+      user: closedObject<NonNullable<JoinResponse['user']>>({ id, name: text(), email: text() }),
+    },
+    ['token', 'user'],
+  ),
 };
 
 const teamFields: Schema = {
@@ -120,13 +141,23 @@ export const teamPaths: Record<string, Schema> = {
       errors: [403, 404, 409],
     }),
   },
+  '/api/teams/all': {
+    get: apiCall({
+      summary: 'Every shared team, newest first (the administrator)',
+      access: 'admin',
+      answers: { 200: ref('AdminTeamsResponse') },
+    }),
+  },
   '/api/teams/join': {
     post: apiCall({
-      summary: 'Join the team an invitation names',
-      access: 'user',
-      body: { json: { type: 'object', properties: { token: text() }, required: ['token'] } },
-      answers: { 200: teamAnswer },
-      errors: [403, 404, 409],
+      summary:
+        'Join the team an invitation names: signed in (Bearer), the caller joins; signed out, `{token, name, password}` makes an account for the invitation’s email, joins and signs in',
+      access: 'none',
+      body: {
+        json: { type: 'object', properties: { token: text(), name: text(), password: text() }, required: ['token'] },
+      },
+      answers: { 200: ref('JoinResponse'), 201: ref('JoinResponse') },
+      errors: [400, 401, 403, 404, 409, 429],
     }),
   },
 };

@@ -26,6 +26,25 @@ const BY_REF_SQL = `SELECT ${ACCESS_COLUMNS} FROM teams t JOIN team_members m ON
 const BY_ID_SQL = `SELECT ${ACCESS_COLUMNS} FROM teams t JOIN team_members m ON m.team_id = t.id AND m.user_id = ?
   WHERE t.id = ?`;
 
+/** Every shared team with its counts and owners, newest first (the administrator's list). */
+const ALL_SHARED_SQL = `
+  SELECT t.id, t.name, t.slug, t.created_at,
+    (SELECT COUNT(*) FROM team_members x WHERE x.team_id = t.id) AS members,
+    (SELECT COUNT(*) FROM links l WHERE l.team_id = t.id) AS links
+  FROM teams t WHERE t.personal_user_id IS NULL ORDER BY t.id DESC LIMIT ?`;
+const OWNERS_SQL = `SELECT m.team_id, u.name FROM team_members m JOIN users u ON u.id = m.user_id
+  WHERE m.role = 'owner' AND m.team_id IN (SELECT t.id FROM teams t WHERE t.personal_user_id IS NULL) ORDER BY u.name`;
+
+export interface SharedTeamRow {
+  id: number;
+  name: string;
+  slug: string;
+  created_at: number;
+  members: number;
+  links: number;
+  owners: string[];
+}
+
 function toAccess(row: AccessRow): TeamAccess {
   return {
     id: Number(row.id),
@@ -44,6 +63,8 @@ export interface TeamRepository extends TeamMemberQueries {
   access(userId: number, ref: string): Promise<TeamAccess | undefined>;
   /** The user's place in team `teamId` (an API key's own team); undefined once they left it. */
   accessById(userId: number, teamId: number): Promise<TeamAccess | undefined>;
+  /** Every shared team (at most `limit`, newest first), for the administrator. */
+  allShared(limit: number): Promise<SharedTeamRow[]>;
 }
 
 export function createTeamRepository(db: Executor): TeamRepository {
@@ -57,6 +78,18 @@ export function createTeamRepository(db: Executor): TeamRepository {
     async accessById(userId, teamId) {
       const row = await db.get<AccessRow>(BY_ID_SQL, [userId, teamId], ACCESS_SHAPE);
       return row && toAccess(row);
+    },
+    async allShared(limit) {
+      const rows = await db.all<Omit<SharedTeamRow, 'owners'>>(ALL_SHARED_SQL, [limit]);
+      const owners = await db.all<{ team_id: number; name: string }>(OWNERS_SQL, []);
+      return rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        created_at: Number(row.created_at),
+        members: Number(row.members),
+        links: Number(row.links),
+        owners: owners.filter((owner) => Number(owner.team_id) === Number(row.id)).map((owner) => owner.name),
+      }));
     },
   };
 }

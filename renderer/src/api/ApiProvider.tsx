@@ -24,9 +24,10 @@ export function ApiProvider({ api, children }: { api: ApiClient; children: React
 export function CredentialProvider({ credential, onUnauthorized, children }: SignedIn & { children: ReactNode }) {
   const apiKey = 'apiKey' in credential ? credential.apiKey : undefined;
   const token = 'token' in credential ? credential.token : undefined;
+  const team = 'token' in credential ? credential.team : undefined;
   const value = useMemo<SignedIn>(
-    () => ({ credential: apiKey !== undefined ? { apiKey } : { token: token ?? '' }, onUnauthorized }),
-    [apiKey, token, onUnauthorized],
+    () => ({ credential: apiKey !== undefined ? { apiKey } : { token: token ?? '', team }, onUnauthorized }),
+    [apiKey, token, team, onUnauthorized],
   );
   return <CredentialContext.Provider value={value}>{children}</CredentialContext.Provider>;
 }

@@ -30,8 +30,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Who is calling: the administrator (X-API-Key) or a user (Authorization: Bearer), docs/api.md#credentials. */
-export type Credential = { apiKey: string } | { token: string };
+/**
+ * Who is calling: the administrator (X-API-Key) or a user (Authorization: Bearer), docs/api.md#credentials;
+ * a user's calls act in `team` (sent as X-Team, docs/api.md#teams-in-the-ui), else their personal team.
+ */
+export type Credential = { apiKey: string } | { token: string; team?: string };
 
 /** True for the administrator's credential: the calls whose paths differ by audience pick theirs by it. */
 export function isAdmin(credential: Credential): credential is { apiKey: string } {
@@ -94,7 +97,10 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = fetc
     const credential = options.credential;
     if (credential && isAdmin(credential)) {
       if (credential.apiKey) headers['X-API-Key'] = credential.apiKey;
-    } else if (credential?.token) headers.Authorization = `Bearer ${credential.token}`;
+    } else if (credential?.token) {
+      headers.Authorization = `Bearer ${credential.token}`;
+      if (credential.team) headers['X-Team'] = credential.team;
+    }
     let response: Response;
     try {
       response = await fetchImpl(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });

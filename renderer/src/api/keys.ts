@@ -3,6 +3,7 @@
  * key or session. Keys themselves cannot call these (the server answers 403).
  */
 import type { ApiKeysResponse, CreateApiKeyResponse, SuccessResponse } from '../../../redirector/contract';
+import type { KeyScope } from '../../../redirector/contract/teams';
 import { useCalls } from './ApiProvider';
 import type { Credential, HttpClient } from './client';
 
@@ -11,8 +12,13 @@ export function keyCalls(http: HttpClient, credential: Credential) {
     async list(signal?: AbortSignal) {
       return (await http.request<ApiKeysResponse>('/api/keys', { credential, signal })).keys;
     },
-    create: (name: string) =>
-      http.request<CreateApiKeyResponse>('/api/keys', { credential, method: 'POST', body: { name } }),
+    /** A key of the chosen team with its scope (docs/api.md#api-keys-of-a-team); the server's default without one. */
+    create: (name: string, scope?: KeyScope) =>
+      http.request<CreateApiKeyResponse>('/api/keys', {
+        credential,
+        method: 'POST',
+        body: scope ? { name, scope } : { name },
+      }),
     remove: (id: number) => http.request<SuccessResponse>('/api/keys', { credential, method: 'DELETE', query: { id } }),
   };
 }

@@ -21,6 +21,7 @@ export const ADMIN_NAV = [
   { to: '/admin/links', label: 'links', icon: 'list' },
   { to: '/admin/create', label: 'createLink', icon: 'plus' },
   { to: '/admin/users', label: 'users', icon: 'users' },
+  { to: '/admin/teams', label: 'teams', icon: 'users' },
   { to: '/admin/domains', label: 'domains', icon: 'globe' },
   { to: '/admin/keys', label: 'apiKeys', icon: 'shield' },
   { to: '/admin/webhooks', label: 'webhooks', icon: 'external' },

@@ -14,6 +14,7 @@ import { useDomain } from '../api/domains';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
 import { mayLeave } from '../components/leaveGuard';
+import { LoadingState } from '../components/Spinner';
 import { AccountDialog } from '../features/account/AccountDialog';
 import { DomainDialog } from '../features/account/DomainDialog';
 import { DateRangeControl } from '../features/analytics/DateRangeControl';
@@ -25,6 +26,9 @@ import { HUB_TEXTS } from '../features/hub/hubTexts';
 import { ApiKeysDialog } from '../features/keys/ApiKeysDialog';
 import { DashboardLinks } from '../features/links/DashboardLinks';
 import { QrCodeDialog } from '../features/links/QrCodeDialog';
+import { TeamDialog } from '../features/teams/TeamDialog';
+import { TeamSwitcher } from '../features/teams/TeamSwitcher';
+import { TeamProvider, teamHeaderOf, useTeamChoice, useTeamPermissions } from '../features/teams/teamChoice';
 import { WebhooksDialog } from '../features/webhooks/WebhooksDialog';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
 import { type UserSession, useSession } from '../session/userSession';
@@ -35,8 +39,12 @@ export function DashboardPage() {
   return <SignedIn key={session.token} session={session} onSignedOut={clear} updateUser={updateUser} />;
 }
 
-/** The session hands its token to the API; a 401 on any call signs the user out. */
+/**
+ * The session hands its token and the chosen team to the API; a 401 on any call signs the user out.
+ * Another team remounts the dashboard, so every screen loads again in it.
+ */
 function SignedIn(props: DashboardProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { onSignedOut } = props;
   // A 401 means the stored session is no longer valid: forget it and sign in again.
@@ -44,9 +52,16 @@ function SignedIn(props: DashboardProps) {
     onSignedOut();
     navigate('/login', { replace: true });
   }, [navigate, onSignedOut]);
+  const teams = useTeamChoice(props.session.token, props.session.user.id, signOut);
+  if (teams.loading) return <LoadingState message={t('app.loadingPage')} />;
   return (
-    <CredentialProvider credential={{ token: props.session.token }} onUnauthorized={signOut}>
-      <Dashboard {...props} />
+    <CredentialProvider
+      credential={{ token: props.session.token, team: teamHeaderOf(teams.chosen) }}
+      onUnauthorized={signOut}
+    >
+      <TeamProvider choice={teams}>
+        <Dashboard key={teams.chosen?.id ?? 'personal'} {...props} />
+      </TeamProvider>
     </CredentialProvider>
   );
 }
@@ -80,14 +95,19 @@ function useDashboardView() {
   return { selectedId: Number(params.get('link')) || null, hubOpen: params.get('view') === 'hub', showHub, showLink };
 }
 
-type DashboardDialog = 'domain' | 'keys' | 'webhooks' | 'account';
+type DashboardDialog = 'team' | 'domain' | 'keys' | 'webhooks' | 'account';
 
-/** The header's buttons that open a dialog: its name (also its label's key in `app.dialogs`) and icon. */
+/**
+ * The header's buttons that open a dialog: its name (also its label's key in `app.dialogs`), icon,
+ * and who sees it: the custom domain and the hub are the personal team's, keys and webhooks owners'
+ * (docs/api.md#roles).
+ */
 const DIALOG_BUTTONS = [
-  ['domain', 'globe'],
-  ['keys', 'shield'],
-  ['webhooks', 'external'],
-  ['account', 'users'],
+  ['team', 'users', 'all'],
+  ['domain', 'globe', 'personal'],
+  ['keys', 'shield', 'owners'],
+  ['webhooks', 'external', 'owners'],
+  ['account', 'users', 'all'],
 ] as const;
 
 function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
@@ -108,6 +128,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
     (customDomain) => updateUser({ custom_domain: customDomain }),
   );
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
+  const team = useTeamPermissions();
   const closeDialog = () => setDialog(null);
   const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
@@ -124,25 +145,11 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         title="Me"
         homeHref="/dashboard"
         greeting={t('app.welcome', { name: session.user.name })}
-        actions={
-          <>
-            <Button icon="home" onClick={() => showHub(true)} aria-pressed={hubOpen}>
-              {HUB_TEXTS.button}
-            </Button>
-            {DIALOG_BUTTONS.map(([name, icon]) => (
-              <Button key={name} icon={icon} onClick={() => setDialog(name)}>
-                {t(`app.dialogs.${name}`)}
-              </Button>
-            ))}
-            <Button variant="ghost" icon="logout" onClick={() => mayLeave() && logout()}>
-              {t('common.logout')}
-            </Button>
-          </>
-        }
+        actions={<HeaderActions hubOpen={hubOpen} onHub={() => showHub(true)} onDialog={setDialog} onLogout={logout} />}
       />
       <main className="page">
         <div className="container">
-          {hubOpen ? (
+          {hubOpen && team.personal ? (
             <MyPage userName={session.user.name} origin={domain.publicUrl} onBack={() => showHub(false)} />
           ) : selectedId !== null ? (
             <UserLinkAnalyticsView
@@ -154,7 +161,11 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
             />
           ) : (
             <DashboardLinks
-              domains={{ defaultHost: defaultHost.domain, verified: domain.verifiedDomain }}
+              domains={{
+                defaultHost: defaultHost.domain,
+                verified: team.personal ? domain.verifiedDomain : null,
+              }}
+              readOnly={!team.changesLinks}
               onAnalytics={(link) => showLink(String(link.id))}
             />
           )}
@@ -172,11 +183,45 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           onRemove={domain.remove}
         />
       ) : null}
+      {dialog === 'team' ? <TeamDialog userId={session.user.id} onClose={closeDialog} /> : null}
       {dialog === 'keys' ? <ApiKeysDialog onClose={closeDialog} /> : null}
       {dialog === 'webhooks' ? <WebhooksDialog onClose={closeDialog} /> : null}
       {dialog === 'account' ? (
         <AccountDialog user={session.user} onClose={closeDialog} onSaved={updateUser} onDeleted={logout} />
       ) : null}
+    </>
+  );
+}
+
+interface HeaderActionsProps {
+  hubOpen: boolean;
+  onHub: () => void;
+  onDialog: (dialog: DashboardDialog) => void;
+  onLogout: () => void;
+}
+
+/** The header's switcher and buttons, those the chosen team's role may use (DIALOG_BUTTONS). */
+function HeaderActions({ hubOpen, onHub, onDialog, onLogout }: HeaderActionsProps) {
+  const { t } = useTranslation();
+  const team = useTeamPermissions();
+  const shown = (who: 'all' | 'personal' | 'owners') =>
+    who === 'all' || (who === 'personal' ? team.personal : team.manages);
+  return (
+    <>
+      <TeamSwitcher />
+      {team.personal ? (
+        <Button icon="home" onClick={onHub} aria-pressed={hubOpen}>
+          {HUB_TEXTS.button}
+        </Button>
+      ) : null}
+      {DIALOG_BUTTONS.filter(([, , who]) => shown(who)).map(([name, icon]) => (
+        <Button key={name} icon={icon} onClick={() => onDialog(name)}>
+          {t(name === 'team' ? 'teams.button' : `app.dialogs.${name}`)}
+        </Button>
+      ))}
+      <Button variant="ghost" icon="logout" onClick={() => mayLeave() && onLogout()}>
+        {t('common.logout')}
+      </Button>
     </>
   );
 }

@@ -34,6 +34,7 @@ const RegisterPage = lazyScreen(() => import('../features/account/RegisterPage')
 const ResetPasswordPage = lazyScreen(() =>
   import('../features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
+const JoinPage = lazyScreen(() => import('../features/account/JoinPage').then((m) => m.JoinPage));
 const DashboardPage = lazyScreen(() => import('./DashboardPage').then((m) => m.DashboardPage));
 const TestStoragePage = lazyScreen(() => import('../features/debug/TestStoragePage').then((m) => m.TestStoragePage));
 const AuthProvider = lazyScreen(() => import('../session/AdminSession').then((m) => m.AuthProvider));
@@ -59,6 +60,7 @@ const ConversionFunnelPage = lazyScreen(() =>
 const DebugInfoPage = lazyScreen(() => import('../features/debug/DebugInfoPage').then((m) => m.DebugInfoPage));
 const StorageDebugPage = lazyScreen(() => import('../features/debug/StorageDebugPage').then((m) => m.StorageDebugPage));
 const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
+const AdminTeamsPage = lazyScreen(() => import('../features/teams/AdminTeamsPage').then((m) => m.AdminTeamsPage));
 const AdminDomainsPage = lazyScreen(() =>
   import('../features/domains/AdminDomainsPage').then((m) => m.AdminDomainsPage),
 );
@@ -97,6 +99,7 @@ const adminRoutes: RouteObject = {
         { path: 'edit/:linkId', element: screen(<LinkFormPage mode="edit" />) },
         { path: 'link/:linkId', element: screen(<LinkAnalyticsPage />) },
         { path: 'users', element: screen(<UsersPage />) },
+        { path: 'teams', element: screen(<AdminTeamsPage />) },
         { path: 'domains', element: screen(<AdminDomainsPage />) },
         { path: 'keys', element: screen(<AdminKeysPage />) },
         { path: 'webhooks', element: screen(<AdminWebhooksPage />) },
@@ -116,6 +119,7 @@ export const routes: RouteObject[] = [
   { path: '/register', element: screen(<RegisterPage />) },
   { path: '/login', element: screen(<LoginPage />) },
   { path: '/reset/:token', element: screen(<ResetPasswordPage />) },
+  { path: '/join/:token', element: screen(<JoinPage />) },
   { path: '/dashboard', element: screen(<DashboardPage />) },
   { path: '/test-storage', element: screen(<TestStoragePage />) },
   { path: CONNECT_ROUTE, element: screen(<ConnectPage />) },

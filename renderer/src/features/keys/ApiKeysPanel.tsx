@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { type ApiKey, parseKeyName } from '../../../../redirector/contract';
+import { KEY_SCOPES, type KeyScope } from '../../../../redirector/contract/teams';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import { actionsColumn } from '../../components/actionsColumn';
@@ -12,7 +13,7 @@ import { FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
+import { Field, TextField } from '../../components/Field';
 import { LoadedList } from '../../components/LoadedList';
 import { SecretCallout } from '../../components/SecretCallout';
 import { formatDate, formatDateTime } from '../../format/dates';
@@ -29,6 +30,8 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
   const TEXTS = keysTexts();
   const { keys, created, dismissCreated, create, remove } = useApiKeys();
   const [name, setName] = useState('');
+  // A user's key acts in the chosen team with this scope (docs/api.md#api-keys-of-a-team).
+  const [scope, setScope] = useState<KeyScope>('write');
   const [nameError, setNameError] = useState<string | null>(null);
   const creation = useBusyCall(TEXTS.createFailed);
   const deletion = useConfirmDelete(TEXTS, remove);
@@ -40,7 +43,7 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
     setNameError(parsed.ok ? null : parsed.error);
     if (!parsed.ok) return;
     await creation.run(async () => {
-      await create(parsed.name);
+      await create(parsed.name, side === 'user' ? scope : undefined);
       setName('');
     });
   };
@@ -75,6 +78,7 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
           autoComplete="off"
           fieldClassName="grow"
         />
+        {side === 'user' ? <ScopeField scope={scope} onChange={setScope} /> : null}
         <Button type="submit" variant="primary" icon="plus" loading={creation.busy}>
           {creation.busy ? TEXTS.creating : TEXTS.create}
         </Button>
@@ -87,12 +91,36 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
   );
 }
 
+function ScopeField({ scope, onChange }: { scope: KeyScope; onChange: (scope: KeyScope) => void }) {
+  const TEXTS = keysTexts();
+  return (
+    <Field label={TEXTS.scopeLabel} hint={TEXTS.scopeHint}>
+      {(control) => (
+        <select
+          {...control}
+          name="key-scope"
+          className="input"
+          value={scope}
+          onChange={(event) => onChange(event.target.value as KeyScope)}
+        >
+          {KEY_SCOPES.map((choice) => (
+            <option key={choice} value={choice}>
+              {TEXTS.scopes[choice]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 function KeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
   const TEXTS = keysTexts();
   const { columns } = TEXTS;
   const keyColumns: DataColumn<ApiKey>[] = [
     { label: columns.name, cell: (key) => <div className="cell-title">{key.name}</div> },
     { label: columns.key, className: 'mono', cell: (key) => `${key.prefix}…` },
+    { label: columns.scope, cell: (key) => TEXTS.scopes[key.scope ?? 'write'] },
     { label: columns.created, nowrap: true, cell: (key) => formatDate(key.created_at) },
     {
       label: columns.lastUsed,

@@ -1,5 +1,6 @@
 /** The keys of the signed-in side: loaded once, then kept in step with each create and delete. */
 import type { ApiKey, CreateApiKeyResponse } from '../../../../redirector/contract';
+import type { KeyScope } from '../../../../redirector/contract/teams';
 import { useKeyCalls } from '../../api/keys';
 import { useCreatedList } from '../../api/useCreatedList';
 
@@ -11,8 +12,8 @@ export function useApiKeys() {
     keys: list.rows,
     created: list.created,
     dismissCreated: list.dismissCreated,
-    async create(name: string): Promise<void> {
-      list.added(await calls.create(name));
+    async create(name: string, scope?: KeyScope): Promise<void> {
+      list.added(await calls.create(name, scope));
     },
     async remove(key: ApiKey): Promise<void> {
       await calls.remove(key.id);

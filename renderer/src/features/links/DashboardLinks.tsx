@@ -17,7 +17,14 @@ import { SummaryCards } from './SummaryCards';
 import { UserLinksCard } from './UserLinksCard';
 import { useUserLinkEditing } from './useUserLinkEditing';
 
-export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains; onAnalytics: (link: Link) => void }) {
+export interface DashboardLinksProps {
+  domains: LinkDomains;
+  onAnalytics: (link: Link) => void;
+  /** A viewer of the team: the list without its changes (docs/api.md#roles). */
+  readOnly?: boolean;
+}
+
+export function DashboardLinks({ domains, onAnalytics, readOnly = false }: DashboardLinksProps) {
   const { t } = useTranslation();
   const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
@@ -33,6 +40,7 @@ export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains;
         totals={page.totals ?? { links: page.total, clicks: 0, unique_visitors: 0 }}
         broken={health.data?.broken}
       />
+      {readOnly ? <Banner tone="info">{t('teams.readOnly')}</Banner> : null}
       {list.error ? (
         <Banner tone="error" onDismiss={() => list.setError(null)}>
           {list.error}
@@ -51,6 +59,7 @@ export function DashboardLinks({ domains, onAnalytics }: { domains: LinkDomains;
         onAnalytics={onAnalytics}
         onEdit={editing.openEdit}
         onDelete={editing.askDelete}
+        readOnly={readOnly}
       />
       {editing.form.mode !== 'closed' ? (
         <LinkFormDialog

@@ -20,8 +20,9 @@ export interface LinkRowActionsProps {
   url: string;
   shortCode: string;
   analytics: RowAction;
-  edit: RowAction;
-  onDelete: () => void;
+  /** Left out where the caller may not change the link (a viewer of the team). */
+  edit?: RowAction;
+  onDelete?: () => void;
   copiedNote?: boolean;
 }
 
@@ -48,8 +49,8 @@ export function LinkRowActions({ url, shortCode, analytics, edit, onDelete, copi
         </Suspense>
       ) : null}
       <Action action={analytics} icon="chart" label={t('links.actions.analytics')} />
-      <Action action={edit} icon="edit" label={t('common.edit')} />
-      <IconButton icon="trash" label={t('common.delete')} tone="danger" onClick={onDelete} />
+      {edit ? <Action action={edit} icon="edit" label={t('common.edit')} /> : null}
+      {onDelete ? <IconButton icon="trash" label={t('common.delete')} tone="danger" onClick={onDelete} /> : null}
     </div>
   );
 }

@@ -21,23 +21,31 @@ export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQue
   onAnalytics: (link: Link) => void;
   onEdit: (link: Link) => void;
   onDelete: (link: Link) => void;
+  /** A viewer of the team: no create, import, edit or delete (docs/api.md#roles). */
+  readOnly?: boolean;
 }
 
-export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...props }: UserLinksCardProps) {
+export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, readOnly, ...props }: UserLinksCardProps) {
   const { t } = useTranslation();
   const { onAnalytics, onEdit, onDelete, shownOn, ...list } = props;
+  const createButton = (label: string) =>
+    readOnly ? undefined : (
+      <Button variant="primary" icon="plus" onClick={onCreate}>
+        {label}
+      </Button>
+    );
   return (
     <Card
       title={t('links.dashboard.title')}
       subtitle={t('links.dashboard.shownOn', { host: shownOn })}
       flush
       actions={
-        <div className="row">
-          {csvActions}
-          <Button variant="primary" icon="plus" onClick={onCreate}>
-            {t('links.dashboard.create')}
-          </Button>
-        </div>
+        readOnly ? undefined : (
+          <div className="row">
+            {csvActions}
+            {createButton(t('links.dashboard.create'))}
+          </div>
+        )
       }
     >
       {loadFailed && (list.page?.links.length ?? 0) === 0 ? (
@@ -58,17 +66,12 @@ export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, ...pr
             <EmptyState
               title={t('links.dashboard.empty')}
               description={t('links.dashboard.emptyHint')}
-              action={
-                <Button variant="primary" icon="plus" onClick={onCreate}>
-                  {t('links.dashboard.createLink')}
-                </Button>
-              }
+              action={createButton(t('links.dashboard.createLink'))}
             />
           }
           actions={(link) => ({
             analytics: { onClick: () => onAnalytics(link) },
-            edit: { onClick: () => onEdit(link) },
-            onDelete: () => onDelete(link),
+            ...(readOnly ? {} : { edit: { onClick: () => onEdit(link) }, onDelete: () => onDelete(link) }),
           })}
         />
       )}

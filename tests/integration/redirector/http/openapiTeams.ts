@@ -26,13 +26,14 @@ export async function coverTeamCalls(server: TestServer, described: Described): 
   const withKey = { headers: bearer(readKey.body.secret) };
   expect(await status('POST', '/api/teams', { ...withKey, body: { name: 'By Key' } })).toBe(403);
   const listed = await described('GET', '/api/teams', as(owner));
+  const all = await described('GET', '/api/teams/all', { headers: { 'X-API-Key': server.adminKey } });
+  expect(all.body.teams).toContainEqual(
+    expect.objectContaining({ id: team, name: 'OA Team', slug: 'oa-team', members: 1, owners: ['Team Owner'] }),
+  );
   const personal = listed.body.teams.find((entry: { personal: boolean }) => entry.personal).id as number;
 
-  const invite = (who: { token: string }, query = `?team=${team}`) =>
-    described('POST', `/api/teams/invite${query}`, {
-      ...as(who),
-      body: { email: member.user.email, role: 'viewer' },
-    });
+  const invite = (who: { token: string }, query = `?team=${team}`, email = member.user.email) =>
+    described('POST', `/api/teams/invite${query}`, { ...as(who), body: { email, role: 'viewer' } });
   const first = await invite(owner);
   expect(first.status).toBe(200);
   expect((await invite(outsider)).status).toBe(404);
@@ -76,5 +77,31 @@ export async function coverTeamCalls(server: TestServer, described: Described): 
   expect(await status('DELETE', memberUrl(owner), as(member))).toBe(403);
   expect(await status('DELETE', memberUrl(owner), as(outsider))).toBe(404);
   expect(await status('DELETE', memberUrl(member), as(member))).toBe(204);
+  await coverSignedOutJoin(described, async (email) => {
+    const invited = await invite(owner, `?team=${team}`, email ?? member.user.email);
+    return String(invited.body.url).split('/join/')[1] ?? '';
+  });
   expect(await status('DELETE', `/api/teams?id=${team}`, { ...as(owner), ...confirm })).toBe(204);
+  // Wrong tokens count as wrong credentials of the client's address (last: it blocks this client).
+  const guesses: number[] = [];
+  for (let attempt = 0; attempt < 11; attempt += 1) {
+    guesses.push(
+      await status('POST', '/api/teams/join', { body: { token: `no-${attempt}`, name: 'G', password: 'guess-pw' } }),
+    );
+  }
+  expect(guesses.at(-1)).toBe(429);
+}
+
+/** Joining signed out (docs/api.md#joining-a-team): a new account (201), an email that has one (409), a bad bearer (401). */
+async function coverSignedOutJoin(described: Described, inviteFor: (email?: string) => Promise<string>) {
+  const join = (body: object, headers: Record<string, string> = {}) =>
+    described('POST', '/api/teams/join', { body, headers });
+  // The member left; the invitation goes to their email, which has an account.
+  const token = await inviteFor();
+  expect((await join({ token, name: 'Someone', password: 'someone-pw' })).status).toBe(409);
+  expect((await join({ token }, bearer('not-a-session'))).status).toBe(401);
+  expect((await join({ token, name: '', password: 'someone-pw' })).status).toBe(400);
+  const fresh = await inviteFor(`oa-newcomer-${process.pid}@example.com`);
+  const made = await join({ token: fresh, name: 'Newcomer', password: 'newcomer-pw' });
+  expect([made.status, made.body.team?.role]).toEqual([201, 'viewer']);
 }

@@ -134,6 +134,10 @@ describe('caching', () => {
     expect(decode(page).toString('utf8')).toBe(indexHtml);
     expect((await getRaw(`${server.url}/login`)).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect((await getRaw(`${server.url}/reset/a/b`)).status).toBe(404);
+    // A team invitation's page (docs/api.md#joining-a-team) likewise.
+    const join = await getRaw(`${server.url}/join/${'b'.repeat(43)}`);
+    expect([join.status, join.headers['referrer-policy']]).toEqual([200, 'no-referrer']);
+    expect(decode(join).toString('utf8')).toBe(indexHtml);
   });
 });
 

@@ -1,0 +1,99 @@
+/**
+ * Inviting (owners, docs/api.md#joining-a-team): an email with a role and restrictions gives a
+ * link to copy (also mailed when the server can send mail); the open invitations below.
+ */
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InvitationResponse, Team, TeamInvitation } from '../../../../redirector/contract/teams';
+import { useTeamCalls } from '../../api/teams';
+import { useBusyCall } from '../../api/useBusyCall';
+import { FailureBanner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/Field';
+import { SecretCallout } from '../../components/SecretCallout';
+import { formatDate } from '../../format/dates';
+import { fieldsOf, type MembershipDraft, MembershipFields } from './MembershipFields';
+
+interface TeamInviteProps {
+  team: Team;
+  invitations: TeamInvitation[];
+  onInvited: () => void;
+}
+
+const NEW_DRAFT: MembershipDraft = { role: 'editor', ownLinksOnly: false, domains: '' };
+
+export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
+  const { t } = useTranslation();
+  const calls = useTeamCalls();
+  const [email, setEmail] = useState('');
+  const [draft, setDraft] = useState(NEW_DRAFT);
+  const [made, setMade] = useState<(InvitationResponse & { email: string }) | null>(null);
+  const inviting = useBusyCall(t('teams.invite.failed'));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void inviting.run(async () => {
+      const answer = await calls.invite(team.id, email.trim(), fieldsOf(draft));
+      setMade({ ...answer, email: email.trim() });
+      setEmail('');
+      setDraft(NEW_DRAFT);
+      onInvited();
+    });
+  };
+  const texts = {
+    title: t('teams.invite.linkTitle'),
+    copy: t('teams.invite.copy'),
+    copied: t('teams.invite.copied'),
+    warning: t('teams.invite.linkHint', { email: made?.email ?? '' }),
+    done: t('teams.invite.done'),
+  };
+  return (
+    <section className="stack" aria-labelledby="team-invite-title">
+      <h3 id="team-invite-title" className="section-title">
+        {t('teams.invite.title')}
+      </h3>
+      <FailureBanner message={inviting.error} onDismiss={inviting.clearError} />
+      {made ? (
+        <SecretCallout
+          testId="invitation-link"
+          secret={made.url}
+          secretClassName="team-invite__link"
+          texts={texts}
+          onDone={() => setMade(null)}
+        />
+      ) : null}
+      <form className="stack" noValidate onSubmit={submit}>
+        <div className="form-grid">
+          <TextField
+            label={t('teams.invite.email')}
+            name="invite-email"
+            type="email"
+            required
+            value={email}
+            onValueChange={setEmail}
+            autoComplete="off"
+            fieldClassName="span-2"
+          />
+          <MembershipFields draft={draft} onChange={setDraft} idPrefix="invite" />
+        </div>
+        <div className="row">
+          <Button type="submit" variant="primary" icon="plus" loading={inviting.busy}>
+            {inviting.busy ? t('teams.invite.sending') : t('teams.invite.submit')}
+          </Button>
+        </div>
+      </form>
+      <h4 className="text-sm">{t('teams.invitations.title')}</h4>
+      {invitations.length === 0 ? (
+        <p className="text-sm muted">{t('teams.invitations.empty')}</p>
+      ) : (
+        <ul className="stack" data-testid="team-invitations">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="text-sm">
+              {invitation.email} · {t(`teams.roles.${invitation.role}`)} ·{' '}
+              {t('teams.invitations.expires', { date: formatDate(invitation.expires_at) })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Teams in the browser against the built server (docs/api.md#teams): an owner makes a team from the
+ * Team screen and invites; a second browser, signed out, opens /join/<token> and makes its account
+ * there; it switches between its teams (remembered after a reload), cannot change the team's links
+ * as a viewer (the UI offers no change and the server refuses one), and leaves. The Team screen and
+ * the join page pass axe in both themes; no invitation token reaches the server's output.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { adminSignIn, apiSignedInUser, screenshot, storeSession, unique } from './userHelpers';
+
+test.use({ serverEnv: { ME_E2E_FILE: 'teams' } });
+
+/** The serious and critical axe findings of the page as it is, in both themes. */
+async function expectAccessible(page: Page, screen: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect.soft(serious, `${screen} (${theme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The status of a call made from the page as the signed-in user, in team `team`. */
+function statusInTeam(page: Page, path: string, team: number, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ([url, teamId, sent]) => {
+      const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+      const session = JSON.parse(storage.getItem('userSession') ?? '{}') as { token?: string };
+      const headers = {
+        Authorization: `Bearer ${session.token}`,
+        'X-Team': String(teamId),
+        'Content-Type': 'application/json',
+      };
+      return (await fetch(url, { method: 'POST', headers, body: JSON.stringify(sent) })).status;
+    },
+    [path, team, body] as const,
+  );
+}
+
+test('an owner invites, a newcomer joins at /join, switches teams, reads as a viewer and leaves', async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await apiSignedInUser(server, 'Olga Owner', 'team-owner');
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, owner);
+  await page.goto(`${server.url}/dashboard`);
+
+  // A new team, from the Team screen; it is chosen at once.
+  await page.getByRole('button', { name: 'Team', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Team' });
+  await expect(dialog).toContainText('This is your personal team');
+  await dialog.getByLabel('Team name').fill('Acme E2E');
+  await dialog.getByRole('button', { name: 'Create team' }).click();
+  const switcher = page.getByRole('combobox', { name: 'Team' });
+  await expect(switcher.locator('option:checked')).toHaveText('Acme E2E');
+  const teamId = Number(await switcher.inputValue());
+
+  // A link of the team, made in the UI (its calls carry X-Team).
+  await page.getByRole('button', { name: 'Create Link' }).click();
+  const form = page.getByRole('dialog');
+  await expect(form.getByRole('heading', { name: 'Create New Link' })).toBeVisible();
+  await form.getByLabel('Short Code').fill('acme-launch');
+  await form.getByLabel('Target URL').fill('https://acme.example/launch');
+  await form.getByRole('button', { name: 'Create Link' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'acme-launch' })).toBeVisible();
+
+  // A read-only key of the team: its access chosen and shown.
+  await page.getByRole('button', { name: 'API Keys' }).click();
+  const keys = page.getByRole('dialog', { name: 'API Keys' });
+  await keys.getByLabel('Key name').fill('Dashboard reader');
+  await keys.getByLabel('Access').selectOption('read');
+  await keys.getByRole('button', { name: 'Create Key' }).click();
+  await expect(keys.getByRole('row').filter({ hasText: 'Dashboard reader' })).toContainText('Read only');
+  await keys.getByRole('button', { name: 'Close' }).last().click();
+
+  // Invite a newcomer as a viewer: the link to copy.
+  await page.getByRole('button', { name: 'Team', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Team' });
+  await expect(dialog.getByTestId('team-role')).toHaveText('Your role here: Owner.');
+  const email = `${unique('newcomer')}@example.com`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Role').selectOption('viewer');
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  const link = (await dialog.getByTestId('invitation-link-secret').textContent()) ?? '';
+  expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{20,}$/);
+  await expect(dialog.getByTestId('team-invitations')).toContainText(email);
+  await expectAccessible(page, 'team screen');
+  await screenshot(page, 'team-screen-owner');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  // A second browser, signed out, makes its account on the join page.
+  const other = await browser.newContext();
+  const guest = await other.newPage();
+  await guest.goto(`${server.url}${new URL(link).pathname}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Join a team' })).toBeVisible();
+  await expectAccessible(guest, 'join page');
+  const newcomer = guest.getByRole('region', { name: 'I am new here' });
+  await newcomer.getByLabel('Name').fill('Nora Newcomer');
+  await newcomer.getByLabel(/^Password/).fill('nora-secret');
+  await newcomer.getByLabel('Confirm Password').fill('nora-secret');
+  await newcomer.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(guest).toHaveURL(/\/dashboard$/);
+  const guestSwitcher = guest.getByRole('combobox', { name: 'Team' });
+  await expect(guestSwitcher.locator('option:checked')).toHaveText('Acme E2E');
+
+  // A viewer: the team's link is there, with no way to change it; the server refuses a change too.
+  const row = guest.getByRole('row').filter({ hasText: 'acme-launch' });
+  await expect(row).toBeVisible();
+  await expect(guest.getByText('You are a viewer in this team')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: /Create (New )?Link/ })).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: 'API Keys' })).toHaveCount(0);
+  expect(await statusInTeam(guest, '/api/links/create', teamId, { target_url: 'https://acme.example/x' })).toBe(403);
+  await screenshot(guest, 'team-viewer-dashboard');
+
+  // Switching teams: the personal team has no team link and offers changes; the choice is remembered.
+  await guestSwitcher.selectOption({ label: 'Nora Newcomer (personal)' });
+  await expect(guest.getByRole('button', { name: 'Create Link' })).toBeVisible();
+  await expect(guest.getByRole('row').filter({ hasText: 'acme-launch' })).toHaveCount(0);
+  await guest.reload();
+  await expect(guest.getByRole('combobox', { name: 'Team' }).locator('option:checked')).toHaveText(
+    'Nora Newcomer (personal)',
+  );
+  await guest.getByRole('combobox', { name: 'Team' }).selectOption({ label: 'Acme E2E' });
+  await expect(guest.getByRole('row').filter({ hasText: 'acme-launch' })).toBeVisible();
+
+  // Leaving: back in the personal team, the team gone from the switcher.
+  await guest.getByRole('button', { name: 'Team', exact: true }).click();
+  const guestDialog = guest.getByRole('dialog', { name: 'Team' });
+  await expect(guestDialog.getByTestId('team-role')).toHaveText('Your role here: Viewer.');
+  await expect(guestDialog.getByLabel('Email')).toHaveCount(0);
+  await guestDialog.getByRole('button', { name: 'Leave team' }).click();
+  await guest.getByRole('alertdialog', { name: 'Leave this team?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(guest.getByRole('combobox', { name: 'Team' }).locator('option')).toHaveText([
+    'Nora Newcomer (personal)',
+  ]);
+  await other.close();
+
+  // The owner sees one member again; the administrator lists the team.
+  await page.reload();
+  await page.getByRole('button', { name: 'Team', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Team' }).getByRole('row')).toHaveCount(2);
+  await adminSignIn(page, server);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Teams' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Acme E2E' })).toContainText('Olga Owner');
+
+  const token = new URL(link).pathname.split('/join/')[1] ?? '';
+  expect(server.output()).not.toContain(token);
+});

@@ -1,0 +1,166 @@
+/**
+ * Joining a team (docs/api.md#joining-a-team) on both stores, with a real SMTP server on loopback:
+ * an invitation is mailed (in the inviting request's language) with the link the answer gives;
+ * signed out, `{token, name, password}` makes an account for the invitation's email even with
+ * REGISTRATION=closed, joins and signs in; an email with an account → 409 "Sign in first"; wrong
+ * tokens count toward the credential limit; no token reaches a log line, the page's path included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_FIRST } from '../../../../redirector/contract/teams';
+import { loggablePath } from '../../../../redirector/observability/errorLog';
+import { bearer, call, newUser } from '../../../helpers/api';
+import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
+import { mailContent, type SmtpReceiver, startSmtpReceiver } from '../../../helpers/smtpReceiver';
+import type { TestServer } from '../../../helpers/testServer';
+import { STORE_SERVERS } from './bothStores';
+
+const PUBLIC_URL = 'https://go.example.test';
+const SMTP_PASSWORD = 'smtp-secret-pw';
+
+describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
+  let server: TestServer;
+  let smtp: SmtpReceiver;
+  let logs: CapturedLogs;
+  let owner: Awaited<ReturnType<typeof newUser>>;
+  let teamId = 0;
+  let address = 0;
+  const from = () => ({ 'X-Forwarded-For': `198.51.100.${++address}` });
+  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
+
+  /** An invitation to the team for `email`, and its token. */
+  async function invite(email: string, role = 'editor', language = 'en') {
+    const answer = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
+      headers: { ...bearer(owner.token), 'Accept-Language': language },
+      body: { email, role },
+    });
+    expect(answer.status).toBe(200);
+    return { url: answer.body.url as string, token: String(answer.body.url).split('/join/')[1]! };
+  }
+  const join = (body: object, headers: Record<string, string> = {}) =>
+    call(server, 'POST', '/api/teams/join', { body, headers: { ...from(), ...headers } });
+
+  beforeAll(async () => {
+    logs = captureLogs();
+    smtp = await startSmtpReceiver({ user: 'mailer', password: SMTP_PASSWORD });
+    server = await start({
+      PUBLIC_URL,
+      TRUST_PROXY: '1',
+      REGISTRATION: 'open',
+      SMTP_URL: smtp.url('mailer', SMTP_PASSWORD),
+      MAIL_FROM: 'me@go.example.test',
+    });
+    owner = await newUser(server, 'Olga Owner');
+    const made = await call(server, 'POST', '/api/teams', {
+      headers: bearer(owner.token),
+      body: { name: 'Acme Mail' },
+    });
+    teamId = made.body.team.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    logs.restore();
+  });
+
+  it('mails the invitation, in the language it was asked in, with the link the answer gave', async () => {
+    const { url } = await invite('new.person@example.com', 'viewer');
+    const { url: spanish } = await invite('otra.persona@example.com', 'editor', 'es');
+    await server.app.services.accountMailing.idle();
+    const [mail] = mailsTo('new.person@example.com');
+    const content = mailContent(mail!);
+    expect(content.subject).toBe(`Join Acme Mail on ${PUBLIC_URL}`);
+    expect(content.text).toContain('Olga Owner invited you to the team Acme Mail');
+    expect(content.text).toContain('as a viewer');
+    expect(content.text).toContain('within 7 days');
+    expect(content.text.split('\n')).toContain(url);
+    const es = mailContent(mailsTo('otra.persona@example.com')[0]!);
+    expect(es.subject).toBe(`Únete a Acme Mail en ${PUBLIC_URL}`);
+    expect(es.text.split('\n')).toContain(spanish);
+  });
+
+  it('signed out, makes the account for the invitation, joins and signs in, even with registration closed', async () => {
+    const closed = await start({ PUBLIC_URL, TRUST_PROXY: '1', REGISTRATION: 'closed' });
+    try {
+      // Registration is closed: the owner is made by the administrator.
+      const made = await call(closed, 'POST', '/api/users', {
+        headers: { 'X-API-Key': closed.adminKey },
+        body: { name: 'Closed Owner', email: 'closed.owner@example.com', password: 'owner-secret' },
+      });
+      expect(made.status).toBe(201);
+      const login = await call(closed, 'POST', '/api/auth?action=login', {
+        body: { email: 'closed.owner@example.com', password: 'owner-secret' },
+      });
+      const ownerHeaders = bearer(login.body.token);
+      const team = await call(closed, 'POST', '/api/teams', { headers: ownerHeaders, body: { name: 'Closed Co' } });
+      const invited = await call(closed, 'POST', `/api/teams/invite?team=${team.body.team.id}`, {
+        headers: ownerHeaders,
+        body: { email: 'Joiner@Example.com', role: 'viewer' },
+      });
+      const token = String(invited.body.url).split('/join/')[1];
+      const refused = await call(closed, 'POST', '/api/auth?action=register', {
+        body: { name: 'Joiner', email: 'joiner@example.com', password: 'joiner-secret' },
+      });
+      expect(refused.status).toBe(403);
+      const joined = await call(closed, 'POST', '/api/teams/join', {
+        body: { token, name: 'Joiner', password: 'joiner-secret' },
+      });
+      expect(joined.status).toBe(201);
+      expect(joined.body.user).toEqual({ id: expect.any(Number), name: 'Joiner', email: 'joiner@example.com' });
+      expect(joined.body.team).toMatchObject({ id: team.body.team.id, name: 'Closed Co', role: 'viewer' });
+      const teams = await call(closed, 'GET', '/api/teams', { headers: bearer(joined.body.token) });
+      expect(teams.body.teams.map((one: { name: string }) => one.name)).toEqual(['Joiner', 'Closed Co']);
+      const again = await call(closed, 'POST', '/api/auth?action=login', {
+        body: { email: 'joiner@example.com', password: 'joiner-secret' },
+      });
+      expect(again.status).toBe(200);
+      // Single use.
+      const twice = await call(closed, 'POST', '/api/teams/join', {
+        body: { token, name: 'Other', password: 'other-secret' },
+      });
+      expect(twice.status).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('answers 409 "Sign in first" to an email that has an account, and lets that account join signed in', async () => {
+    const member = await newUser(server, 'Has Account');
+    const { token } = await invite(member.user.email);
+    const refused = await join({ token, name: 'Someone', password: 'someone-secret' });
+    expect([refused.status, refused.body.error]).toEqual([409, SIGN_IN_FIRST]);
+    const joined = await join({ token }, bearer(member.token));
+    expect([joined.status, joined.body.team.role]).toEqual([200, 'editor']);
+    expect(joined.body.token).toBeUndefined();
+  });
+
+  it('refuses a bad body with 400 and a wrong token with 404, counting wrong tokens as wrong credentials', async () => {
+    const { token } = await invite('checked.person@example.com');
+    expect((await join({ token, name: '', password: 'long-enough' })).status).toBe(400);
+    expect((await join({ token, name: 'Short', password: 'abc' })).status).toBe(400);
+    expect((await join({ name: 'No Token', password: 'long-enough' })).status).toBe(400);
+    const one = { 'X-Forwarded-For': '203.0.113.77' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push((await join({ token: `wrong-${attempt}`, name: 'Guess', password: 'guess-secret' }, one)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
+    expect(statuses[10]).toBe(429);
+    // The right token from that address is refused too while it is limited; from another it works.
+    expect((await join({ token, name: 'Checked', password: 'checked-secret' }, one)).status).toBe(429);
+    expect((await join({ token, name: 'Checked', password: 'checked-secret' })).status).toBe(201);
+  });
+
+  it('lets no token reach a log line, the join page path included', async () => {
+    const { token } = await invite('logged.person@example.com');
+    await fetch(`${server.url}/join/${token}`);
+    await join({ token: `${token}x`, name: 'Nope', password: 'nope-secret' });
+    await join({ token, name: 'Logged', password: 'logged-secret' });
+    await server.app.services.accountMailing.idle();
+    expect(logs.lines.some((line) => line.includes('/api/teams/join'))).toBe(true);
+    expect(logs.lines.filter((line) => line.includes(token))).toEqual([]);
+    // An unexpected error's line names the page without its token.
+    expect(loggablePath(`/join/${token}?x=1`)).toBe('/join/…');
+    expect(loggablePath(`/reset/${token}`)).toBe('/reset/…');
+    expect(loggablePath('/api/teams/join')).toBe('/api/teams/join');
+  });
+});
