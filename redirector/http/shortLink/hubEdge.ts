@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
 import { tokenMinuteOf } from '../../hubs/hubClickToken';
 import type { HubPageEntry } from '../../hubs/hubPageCache';
@@ -43,7 +44,17 @@ interface RenderedAnswer {
   etag: string;
   /** The ids of the items shown (each counts a view). */
   shown: number[];
+  /** The body gzipped, made on the first request that accepts it (then kept with the answer). */
+  gzipped?: { body: Buffer; etag: string };
 }
+
+/** The gzip copy of an answer, made once. */
+function gzippedOf(answer: RenderedAnswer): { body: Buffer; etag: string } {
+  answer.gzipped ??= { body: gzipSync(answer.body), etag: `${answer.etag.slice(0, -1)}-gz"` };
+  return answer.gzipped;
+}
+
+const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 export interface HubEdge {
   /** Answers /@<handle>[/avatar] on the default domain; false for any other request. */
@@ -158,16 +169,20 @@ function maxAgeUntil(next: number | null, now: number): number | null {
   return seconds >= HUB_MAX_AGE_S ? null : Math.max(0, seconds);
 }
 
+/** The page, gzipped when the visitor accepts it (its own ETag), with the max-age of its schedule. */
 function writePage(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, maxAge: number | null): void {
-  const headers =
-    maxAge === null ? answer.headers : { ...answer.headers, 'Cache-Control': `public, max-age=${maxAge}` };
-  if (matches(req, answer.etag)) {
+  const headers: Record<string, string> =
+    maxAge === null ? { ...answer.headers } : { ...answer.headers, 'Cache-Control': `public, max-age=${maxAge}` };
+  const sent = acceptsGzip(req) ? gzippedOf(answer) : answer;
+  if (sent !== answer) headers['Content-Encoding'] = 'gzip';
+  headers.ETag = sent.etag;
+  if (matches(req, sent.etag)) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.writeHead(200, { ...headers, 'Content-Length': String(answer.body.length) });
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  res.writeHead(200, { ...headers, 'Content-Length': String(sent.body.length) });
+  res.end(req.method === 'HEAD' ? undefined : sent.body);
 }
 
 /**
@@ -203,8 +218,9 @@ function renderHub(hub: HubPageRecord, page: PageRequest): RenderedAnswer {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer-when-downgrade',
     ...languageHeaders(page.language),
+    Vary: 'Accept-Language, Accept-Encoding',
   };
-  if (hub.tiktok_bypass) headers.Vary = 'Accept-Language, User-Agent';
+  if (hub.tiktok_bypass) headers.Vary = 'Accept-Language, Accept-Encoding, User-Agent';
   if (hub.noindex) headers['X-Robots-Tag'] = 'noindex';
   return { body, headers, etag, shown };
 }

@@ -111,7 +111,7 @@ export function renderHubPage(model: HubPageModel, inTikTok: DeviceType | null, 
   const style = `${themeStyle(model.theme, model)}\n${BASE_STYLE}\n${ITEMS_STYLE}${backgroundStyle(model)}`;
   const styleHash = `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`;
   const csp =
-    `default-src 'none'; script-src 'none'; style-src ${styleHash}; img-src ${model.imageOrigin} data:; ` +
+    `default-src 'none'; script-src 'none'; style-src ${styleHash}; img-src ${model.imageOrigin} data:; connect-src 'self'; ` +
     `base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
   const title = escapeHtml(model.title);
   const description = escapeHtml(model.description || model.bio || model.title);
