@@ -2,7 +2,7 @@
  * The hub: each user's public page of links (docs/api.md#the-hub). Its API shapes and the pure
  * rules of `PUT /api/hub`, shared by the server and the "My page" editor.
  */
-import { type HubItemBody, type HubItemInput, parseHubItems } from './hubItems';
+import { type HubItemBody, type HubItemInput, type HubItemPut, parseHubItems } from './hubItems';
 
 export { MAX_HUB_LABEL, MAX_HUB_LINKS } from './hubItems';
 
@@ -64,6 +64,9 @@ export interface HubInput {
   /** The page first shows a "sensitive content: continue" step. */
   sensitive: boolean;
 }
+
+/** What a client sends to `PUT /api/hub` (the items' times as ISO strings). */
+export type HubPut = Omit<HubInput, 'items'> & { items: HubItemPut[] };
 
 /** Each item as the API shows it: times as ISO strings, a link's button text and address. */
 export type HubItem = (

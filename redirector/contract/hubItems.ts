@@ -32,6 +32,30 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
+/** Each platform's name as its brand writes it (the icons' accessible names say the same). */
+export const SOCIAL_PLATFORM_NAMES: Readonly<Record<SocialPlatform, string>> = {
+  github: 'GitHub',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  twitch: 'Twitch',
+  discord: 'Discord',
+  reddit: 'Reddit',
+  pinterest: 'Pinterest',
+  spotify: 'Spotify',
+  telegram: 'Telegram',
+  x: 'X',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
+  threads: 'Threads',
+  whatsapp: 'WhatsApp',
+  snapchat: 'Snapchat',
+  soundcloud: 'SoundCloud',
+  email: 'Email',
+};
+
 export const MAX_HUB_ITEMS = 100;
 /** §15's `links`: at most this many. */
 export const MAX_HUB_LINKS = 50;
@@ -62,6 +86,10 @@ export type HubItemBody =
   | { type: 'text'; text: string }
   | { type: 'divider' }
   | { type: 'social'; socials: SocialEntry[] };
+
+/** One item as a client sends it to `PUT /api/hub`: times as ISO strings. */
+export type HubItemPut = HubItemBody &
+  Omit<HubItemFlags, 'starts_at' | 'ends_at'> & { id: number | null; starts_at: string | null; ends_at: string | null };
 
 /** One item as `PUT /api/hub` leaves it; `id` null for a new item (the server gives one). */
 export type HubItemInput = HubItemBody & HubItemFlags & { id: number | null };

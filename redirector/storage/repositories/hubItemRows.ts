@@ -5,6 +5,7 @@
  */
 import type { HubItemBody, HubItemFlags, HubItemInput, SocialEntry } from '../../contract/hubItems';
 import type { Executor, RowShape } from '../executor';
+import { hubOwnedByRow } from './scopeFilter';
 
 /** A link item's link, as its button shows it. */
 export interface HubLinkRecord {
@@ -67,11 +68,12 @@ function toRecord(row: ItemRow): HubItemRecord {
 
 /** The items of the hub of `userId` in display order. */
 export async function readItems(db: Executor, userId: number): Promise<HubItemRecord[]> {
+  const owned = hubOwnedByRow(userId, 'i');
   const rows = await db.all<ItemRow>(
     `SELECT i.id, i.type, i.link_id, i.label, i.content, i.visible, i.starts_at, i.ends_at, i.highlight, i.sensitive,
        l.title, l.short_code, l.domain
-     FROM hub_items i LEFT JOIN links l ON l.id = i.link_id WHERE i.user_id = ? ORDER BY i.position, i.id`,
-    [userId],
+     FROM hub_items i LEFT JOIN links l ON l.id = i.link_id WHERE ${owned.sql} ORDER BY i.position, i.id`,
+    owned.params,
     ITEM_SHAPE,
   );
   return rows.map(toRecord);
@@ -96,7 +98,8 @@ function columnsOf(item: HubItemInput): [number | null, string | null, string] {
 export async function replaceItems(tx: Executor, userId: number, items: readonly HubItemInput[]): Promise<void> {
   const kept = items.map((item) => item.id).filter((id): id is number => id !== null);
   const notKept = kept.length === 0 ? '' : ` AND id NOT IN (${kept.map(() => '?').join(', ')})`;
-  await tx.run(`DELETE FROM hub_items WHERE user_id = ?${notKept}`, [userId, ...kept]);
+  const owned = hubOwnedByRow(userId);
+  await tx.run(`DELETE FROM hub_items WHERE ${owned.sql}${notKept}`, [...owned.params, ...kept]);
   for (const [position, item] of items.entries()) {
     const values = [
       position,
@@ -112,8 +115,8 @@ export async function replaceItems(tx: Executor, userId: number, items: readonly
       item.id !== null &&
       (await tx.run(
         `UPDATE hub_items SET position = ?, type = ?, link_id = ?, label = ?, content = ?, visible = ?, starts_at = ?,
-           ends_at = ?, highlight = ?, sensitive = ? WHERE id = ? AND user_id = ?`,
-        [...values, item.id, userId],
+           ends_at = ?, highlight = ?, sensitive = ? WHERE id = ? AND ${owned.sql}`,
+        [...values, item.id, ...owned.params],
       )) > 0;
     if (updated) continue;
     await tx.run(

@@ -7,6 +7,7 @@ import type { Scope } from '../../auth/scope';
 import type { HubInput, HubTheme } from '../../contract/hub';
 import type { Executor, RowShape } from '../executor';
 import { createHubFigures, type HubFigures } from './hubFigures';
+import { createHubImages, type HubImages } from './hubImages';
 import { type HubItemRecord, type HubLinkRecord, readItems, replaceItems } from './hubItemRows';
 import { hubOwnedBy, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
@@ -40,16 +41,12 @@ export type HubWithLinks = HubRecord & { items: HubItemRecord[]; links: HubLinkR
 /** What the public page needs: the hub, its links, and whether its owner is disabled. */
 export type HubPageRecord = HubWithLinks & { owner_disabled: boolean };
 
-export interface HubAvatar {
-  bytes: Buffer;
-  type: string;
-  etag: string;
-}
+export type { HubAvatar } from './hubImages';
 
 /** A hub as the administrator's list shows it. */
 export type ListedHub = HubRecord & { user_email: string; user_name: string; owner_disabled: boolean; views: number };
 
-export interface HubRepository extends HubFigures {
+export interface HubRepository extends HubFigures, HubImages {
   /** The scope's hub (docs/api.md#scope-who-a-call-acts-for). */
   of(scope: Scope): Promise<HubWithLinks | undefined>;
   byHandle(handle: string): Promise<HubPageRecord | undefined>;
@@ -59,14 +56,6 @@ export interface HubRepository extends HubFigures {
   delete(scope: Scope): Promise<boolean>;
   /** Which of these link ids the scope owns. */
   ownedLinkIds(scope: Scope, linkIds: readonly number[]): Promise<Set<number>>;
-  /** False when the scope has no hub. `avatar` null removes it. */
-  setAvatar(scope: Scope, avatar: HubAvatar | null, now: number): Promise<boolean>;
-  /** The avatar of a published hub of an enabled owner. */
-  avatarOf(handle: string): Promise<HubAvatar | undefined>;
-  /** False when the scope has no hub. `image` null removes it. */
-  setBackground(scope: Scope, image: HubAvatar | null, now: number): Promise<boolean>;
-  /** The background image of a published hub of an enabled owner. */
-  backgroundOf(handle: string): Promise<HubAvatar | undefined>;
   /** Published hubs (their owners disabled or not): the handles the short-link edge knows a hub click by. */
   directory(): Promise<{ handle: string; user_id: number }[]>;
   /** Changes whenever a hub is created, changed or deleted. */
@@ -108,6 +97,7 @@ export function createHubRepository(db: Executor): HubRepository {
 
   return {
     ...createHubFigures(db),
+    ...createHubImages(db),
     async of(scope) {
       const owned = hubOwnedBy(scope, 'h');
       const hub = await db.get<HubRecord>(
@@ -159,39 +149,6 @@ export function createHubRepository(db: Executor): HubRepository {
         [...owned.params, ...linkIds],
       );
       return new Set(rows.map((row) => Number(row.id)));
-    },
-    async setAvatar(scope, avatar, now) {
-      const owned = hubOwnedBy(scope);
-      const changed = await db.run(
-        `UPDATE hubs SET avatar = ?, avatar_type = ?, avatar_etag = ?, updated_at = ? WHERE ${owned.sql}`,
-        [avatar?.bytes ?? null, avatar?.type ?? null, avatar?.etag ?? null, now, ...owned.params],
-      );
-      return changed > 0;
-    },
-    async avatarOf(handle) {
-      const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
-        `SELECT h.avatar AS bytes, h.avatar_type AS type, h.avatar_etag AS etag FROM hubs h JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ? AND h.published = ? AND u.disabled = ? AND h.avatar IS NOT NULL`,
-        [handle, true, false],
-      );
-      return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
-    },
-    async setBackground(scope, image, now) {
-      const owned = hubOwnedBy(scope);
-      const changed = await db.run(
-        `UPDATE hubs SET background = ?, background_type = ?, background_etag = ?, updated_at = ? WHERE ${owned.sql}`,
-        [image?.bytes ?? null, image?.type ?? null, image?.etag ?? null, now, ...owned.params],
-      );
-      return changed > 0;
-    },
-    async backgroundOf(handle) {
-      const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
-        `SELECT h.background AS bytes, h.background_type AS type, h.background_etag AS etag FROM hubs h
-         JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ? AND h.published = ? AND u.disabled = ? AND h.background IS NOT NULL`,
-        [handle, true, false],
-      );
-      return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
     },
     directory: () =>
       db.all<{ handle: string; user_id: number }>('SELECT handle, user_id FROM hubs WHERE published = ?', [true]),
