@@ -161,6 +161,11 @@ describe.each(STORES)('the hub’s items ($kind)', ({ start }) => {
     expect(page.body).toContain('--bg:#fdf6e3;--fg:#000000');
     expect(page.body).not.toMatch(/(src|href)="https?:\/\/(?!me\.example\.com|github\.com|www\.linkedin\.com)/);
     expect(page.body).not.toContain('name="robots"');
+    // Gzipped for a browser that takes it, under its own ETag.
+    const zipped = await visit('/@alice', { 'Accept-Encoding': 'gzip, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Language, Accept-Encoding');
+    expect(zipped.headers.etag).toBe(page.headers.etag!.replace(/"$/, '-gz"'));
     const spanish = await visit('/@alice', { 'Accept-Language': 'es' });
     expect(spanish.body).toContain('Contenido sensible: continuar');
   });
