@@ -576,7 +576,9 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
       { type: 'social', socials: [{ platform: 'github', url: 'https://github.com/bob' }] },
     ];
     const withItems = { ...bobsHub, items: everyKind, background_color: '#fdf6e3', meta_description: 'Bob' };
-    expect((await described('PUT', '/api/hub', { headers: user(bob), body: withItems })).body.hub.items).toHaveLength(4);
+    expect((await described('PUT', '/api/hub', { headers: user(bob), body: withItems })).body.hub.items).toHaveLength(
+      4,
+    );
     expect((await described('PUT', '/api/hub/background', pngBackground)).status).toBe(200);
     expect((await described('DELETE', '/api/hub/background', { headers: user(bob) })).status).toBe(204);
     const hubStats = '/api/hub/stats?from=2026-01-01&to=2026-01-31&tz=Europe/Paris';
