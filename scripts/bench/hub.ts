@@ -63,7 +63,7 @@ export async function prepareHub(baseUrl: string): Promise<string> {
   );
   const page = await fetch(`${baseUrl}/@${HUB_HANDLE}`);
   const html = await page.text();
-  const buttons = html.split('class="link"').length - 1;
+  const buttons = html.split('class="link').length - 1;
   if (page.status !== 200 || buttons !== HUB_LINKS) {
     throw new Error(`the hub page answered ${page.status} with ${buttons} links, not 200 with ${HUB_LINKS}`);
   }
