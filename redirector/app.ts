@@ -12,7 +12,7 @@ import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
 import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
-import { AVATAR_PATH, createHubRouter } from './http/hubRoutes';
+import { AVATAR_PATH, BACKGROUND_PATH, createHubRouter } from './http/hubRoutes';
 import { createImportRouter } from './http/importRoutes';
 import { jsonInputMiddleware } from './http/jsonBody';
 import { createKeyRouter } from './http/keyRoutes';
@@ -94,7 +94,9 @@ export function createApp(deps: AppDeps): App {
 
   koa.use(requestLogMiddleware(services.metrics));
   koa.use(createErrorMiddleware(deps.store.health));
-  const readInput = jsonInputMiddleware({ ownBody: (path) => isImportPath(path) || path === AVATAR_PATH });
+  const readInput = jsonInputMiddleware({
+    ownBody: (path) => isImportPath(path) || path === AVATAR_PATH || path === BACKGROUND_PATH,
+  });
   const routes = api.routes();
   koa.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();

@@ -23,7 +23,7 @@ import {
   databaseFile,
 } from './bench/database';
 import { benchEvents, type EventsFigures } from './bench/events';
-import { HUB_LINKS, hubVisits, prepareHub } from './bench/hub';
+import { HUB_ITEMS, HUB_LINKS, hubVisits, prepareHub } from './bench/hub';
 import { readMemory } from './bench/memory';
 import {
   type CorePlan,
@@ -106,7 +106,7 @@ function machineInfo(generator: Generator, cores: CorePlan): MachineInfo {
 
 interface RedirectPhase {
   figures: RedirectFigures;
-  /** The 50-link hub page on the same server, run after each redirect run. */
+  /** The 100-item hub page (50 links) on the same server, run after each redirect run. */
   hub: LoadResult[];
   postgres?: { figures: RedirectFigures; databaseCpuUs: number[] };
   startMb?: number;
@@ -241,7 +241,7 @@ async function redirectPhase(
   const databaseCpuUs: number[] = [];
   const floorRuns: LoadResult[] = [];
   const hubRuns: LoadResult[] = [];
-  progress(`publishing a ${HUB_LINKS}-link hub`);
+  progress(`publishing a ${HUB_ITEMS}-item hub of ${HUB_LINKS} links`);
   const hubPath = await prepareHub(product.url);
   const hubScript = path.join(dir, 'hub.lua');
   const hubPool = hubVisits(visits, hubPath);

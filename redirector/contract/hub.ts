@@ -2,6 +2,10 @@
  * The hub: each user's public page of links (docs/api.md#the-hub). Its API shapes and the pure
  * rules of `PUT /api/hub`, shared by the server and the "My page" editor.
  */
+import { type HubItemBody, type HubItemInput, type HubItemPut, parseHubItems } from './hubItems';
+
+export { MAX_HUB_LABEL, MAX_HUB_LINKS } from './hubItems';
+
 export const HUB_THEMES = ['light', 'dark', 'auto'] as const;
 export type HubTheme = (typeof HUB_THEMES)[number];
 
@@ -22,8 +26,6 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
 ]);
 export const MAX_HUB_TITLE = 60;
 export const MAX_HUB_BIO = 280;
-export const MAX_HUB_LINKS = 50;
-export const MAX_HUB_LABEL = 60;
 export const DEFAULT_HUB_ACCENT = '#2563eb';
 export const ACCENT_PATTERN = /^#[0-9a-f]{6}$/;
 
@@ -33,6 +35,11 @@ export const MAX_AVATAR_BYTES = 512 * 1024;
 export const MAX_AVATAR_SIDE = 2048;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type AvatarType = (typeof AVATAR_TYPES)[number];
+
+/** `meta_description`: at most this many characters. */
+export const MAX_HUB_DESCRIPTION = 300;
+/** The background image's limits (docs/api.md#hub-background): the avatar's checks, a larger size. */
+export const MAX_BACKGROUND_BYTES = 2 * 1024 * 1024;
 
 export interface HubLinkInput {
   link_id: number;
@@ -47,10 +54,32 @@ export interface HubInput {
   bio: string;
   theme: HubTheme;
   accent: string;
-  links: HubLinkInput[];
+  items: HubItemInput[];
   published: boolean;
   tiktok_bypass: boolean;
+  /** `#rrggbb`, or null: the theme's own background. */
+  background_color: string | null;
+  meta_description: string;
+  noindex: boolean;
+  /** The page first shows a "sensitive content: continue" step. */
+  sensitive: boolean;
 }
+
+/** What a client sends to `PUT /api/hub` (the items' times as ISO strings). */
+export type HubPut = Omit<HubInput, 'items'> & { items: HubItemPut[] };
+
+/** Each item as the API shows it: times as ISO strings, a link's button text and address. */
+export type HubItem = (
+  | (Extract<HubItemBody, { type: 'link' }> & { text: string; short_url: string })
+  | Exclude<HubItemBody, { type: 'link' }>
+) & {
+  id: number;
+  visible: boolean;
+  starts_at: string | null;
+  ends_at: string | null;
+  highlight: boolean;
+  sensitive: boolean;
+};
 
 /** One link of a hub as the API shows it. */
 export interface HubLink {
@@ -62,8 +91,12 @@ export interface HubLink {
 }
 
 /** `GET /api/hub`'s hub. */
-export interface Hub extends Omit<HubInput, 'links'> {
+export interface Hub extends Omit<HubInput, 'items'> {
+  items: HubItem[];
+  /** §15's view: the link items. */
   links: HubLink[];
+  /** The background image's address (absolute); null without one. */
+  background_url: string | null;
   /** The page's address on the default domain (PUBLIC_URL/@handle). */
   url: string;
   /** The page's address on the owner's verified custom domain; null without one. */
@@ -85,7 +118,18 @@ export interface HubStatsResponse {
   /** clicks / views, 0–1 (0 with no views). */
   click_rate: number;
   links: { link_id: number; clicks: number }[];
+  /** Each item of the hub now: views while it was shown, clicks (link items) from the hub. */
+  items: HubItemFigures[];
   days: { date: string; views: number; clicks: number }[];
+}
+
+export interface HubItemFigures {
+  id: number;
+  views: number;
+  clicks: number;
+  unique_clicks: number;
+  /** clicks / views, 0–1 (0 with no views). */
+  ctr: number;
 }
 
 export interface AdminHub {
@@ -141,8 +185,10 @@ export function parseHubInput(body: unknown): HubInputResult {
   for (const flag of ['published', 'tiktok_bypass'] as const) {
     if (input[flag] !== undefined && typeof input[flag] !== 'boolean') return fail(`${flag} must be true or false`);
   }
-  const links = parseHubLinks(input.links);
-  if (typeof links === 'string') return fail(links);
+  const items = parseHubItems(input.items, input.links);
+  if (typeof items === 'string') return fail(items);
+  const extra = parsePageFields(input);
+  if (typeof extra === 'string') return fail(extra);
   return {
     ok: true,
     hub: {
@@ -151,37 +197,37 @@ export function parseHubInput(body: unknown): HubInputResult {
       bio: bio.trim(),
       theme: theme as HubTheme,
       accent: accent.toLowerCase(),
-      links,
+      items,
       published: input.published === true,
       tiktok_bypass: input.tiktok_bypass === true,
+      ...extra,
     },
   };
 }
 
-/** The links in display order, or the message naming what is wrong. */
-function parseHubLinks(value: unknown): HubLinkInput[] | string {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) return 'links must be an array of {link_id, label}';
-  if (value.length > MAX_HUB_LINKS) return `links must hold at most ${MAX_HUB_LINKS} links`;
-  const seen = new Set<number>();
-  const links: HubLinkInput[] = [];
-  for (const [index, item] of value.entries()) {
-    const entry = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
-    const linkId = entry.link_id;
-    if (typeof linkId !== 'number' || !Number.isSafeInteger(linkId) || linkId < 1) {
-      return `links[${index}].link_id must be a link id`;
-    }
-    if (seen.has(linkId)) return `links[${index}].link_id ${linkId} is listed twice`;
-    seen.add(linkId);
-    const raw = entry.label;
-    if (raw !== undefined && raw !== null && typeof raw !== 'string') return `links[${index}].label must be text`;
-    const label = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : null;
-    if (label !== null && codePoints(label) > MAX_HUB_LABEL) {
-      return `links[${index}].label must be 1–${MAX_HUB_LABEL} characters`;
-    }
-    links.push({ link_id: linkId, label });
+type PageFields = Pick<HubInput, 'background_color' | 'meta_description' | 'noindex' | 'sensitive'>;
+
+/** The second edition's page fields (docs/api.md#hub-items), or the message naming what is wrong. */
+function parsePageFields(input: Record<string, unknown>): PageFields | string {
+  const color = input.background_color ?? null;
+  if (color !== null && (typeof color !== 'string' || !ACCENT_PATTERN.test(color.toLowerCase()))) {
+    return 'background_color must be a colour #rrggbb or null';
   }
-  return links;
+  const description = input.meta_description ?? '';
+  if (typeof description !== 'string' || codePoints(description.trim()) > MAX_HUB_DESCRIPTION) {
+    return `meta_description must be at most ${MAX_HUB_DESCRIPTION} characters`;
+  }
+  for (const flag of ['noindex', 'sensitive'] as const) {
+    if (input[flag] !== undefined && input[flag] !== null && typeof input[flag] !== 'boolean') {
+      return `${flag} must be true or false`;
+    }
+  }
+  return {
+    background_color: color === null ? null : color.toLowerCase(),
+    meta_description: description.trim(),
+    noindex: input.noindex === true,
+    sensitive: input.sensitive === true,
+  };
 }
 
 /** The page's address on the default domain. */

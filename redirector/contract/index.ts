@@ -6,6 +6,7 @@ export * from './contrast';
 export * from './dateRange';
 export * from './domains';
 export * from './hub';
+export * from './hubItems';
 export * from './keys';
 export * from './linkConversion';
 export * from './linkOptions';

@@ -1,13 +1,20 @@
 /**
  * The hub (docs/api.md#the-hub). The user's: GET/PUT/DELETE /api/hub, PUT/DELETE /api/hub/avatar
- * (the image as the raw body, read here: the JSON parser leaves this path alone) and GET
+ * and PUT/DELETE /api/hub/background (the image as the raw body, read here: the JSON parser leaves
+ * these paths alone) and GET
  * /api/hub/stats (`from`, `to`, `tz`). The administrator's: GET /api/hubs (`q`, `page`, `per_page`).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { type AdminHubsResponse, type HubResponse, type HubStatsResponse, MAX_AVATAR_BYTES } from '../contract/hub';
+import {
+  type AdminHubsResponse,
+  type HubResponse,
+  type HubStatsResponse,
+  MAX_AVATAR_BYTES,
+  MAX_BACKGROUND_BYTES,
+} from '../contract/hub';
 import { parseUserListQuery } from '../contract/lists';
-import { AVATAR_TOO_BIG } from '../hubs/avatarCheck';
+import { AVATAR_TOO_BIG, tooBigMessage } from '../hubs/avatarCheck';
 import type { Services } from '../services';
 import { calendarOf, dateRangeOf } from './analyticsRoutes';
 import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
@@ -16,17 +23,19 @@ import { singleParams } from './linkListRoutes';
 import { rawBodyOf } from './requestInput';
 
 export const AVATAR_PATH = '/api/hub/avatar';
+export const BACKGROUND_PATH = '/api/hub/background';
 
-/** The avatar's bytes: 415 for a compressed body, 413 past MAX_AVATAR_BYTES (read no further). */
-async function avatarBody(ctx: Context): Promise<Buffer> {
+/** An image's bytes: 415 for a compressed body, 413 past `maxBytes` (read no further). */
+async function avatarBody(ctx: Context, maxBytes = MAX_AVATAR_BYTES): Promise<Buffer> {
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
   if (encoding !== '' && encoding !== 'identity') throw new AppError(415, 'The avatar must not be compressed');
-  if (Number(ctx.get('Content-Length') || 0) > MAX_AVATAR_BYTES) throw new AppError(413, AVATAR_TOO_BIG);
+  const tooBig = maxBytes === MAX_AVATAR_BYTES ? AVATAR_TOO_BIG : tooBigMessage(maxBytes);
+  if (Number(ctx.get('Content-Length') || 0) > maxBytes) throw new AppError(413, tooBig);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_AVATAR_BYTES) throw new AppError(413, AVATAR_TOO_BIG);
+    if (size > maxBytes) throw new AppError(413, tooBig);
     chunks.push(chunk);
   }
   if (size === 0) throw new AppError(415, 'The avatar must be a PNG, JPEG or WebP image');
@@ -56,6 +65,15 @@ export function createHubRouter(services: GuardServices & Pick<Services, 'hubs'>
   });
   router.delete('/hub/avatar', user, async (ctx) => {
     await hubs.removeAvatar(scopeOf(ctx));
+    ctx.status = 204;
+  });
+  router.put('/hub/background', user, async (ctx) => {
+    const answer = await hubs.setBackground(scopeOf(ctx), await avatarBody(ctx, MAX_BACKGROUND_BYTES));
+    if ('ok' in answer) throw new AppError(answer.status, answer.error);
+    ctx.body = { hub: answer } satisfies HubResponse;
+  });
+  router.delete('/hub/background', user, async (ctx) => {
+    await hubs.removeBackground(scopeOf(ctx));
     ctx.status = 204;
   });
   router.get('/hub/stats', user, async (ctx) => {

@@ -16,8 +16,16 @@ export type AvatarCheck =
 
 const TYPES: Readonly<Record<string, AvatarType>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
-export function checkAvatar(bytes: Uint8Array): AvatarCheck {
-  if (bytes.length > MAX_AVATAR_BYTES) return { ok: false, status: 413, error: AVATAR_TOO_BIG };
+/** The image too large, in words, for a limit of `maxBytes`. */
+export function tooBigMessage(maxBytes: number): string {
+  return maxBytes >= 1024 * 1024
+    ? `The image is too large (${maxBytes / 1024 / 1024} MiB at most)`
+    : `The image is too large (${maxBytes / 1024} KiB at most)`;
+}
+
+/** `maxBytes`: the avatar's 512 KiB, or the background's 2 MiB (docs/api.md#hub-background). */
+export function checkAvatar(bytes: Uint8Array, maxBytes = MAX_AVATAR_BYTES): AvatarCheck {
+  if (bytes.length > maxBytes) return { ok: false, status: 413, error: tooBigMessage(maxBytes) };
   let size: ReturnType<typeof imageSize>;
   try {
     size = imageSize(bytes);

@@ -16,19 +16,36 @@ import {
   type Hub,
   type HubStatsResponse,
   hubUrlOf,
+  MAX_BACKGROUND_BYTES,
   parseHubInput,
 } from '../contract/hub';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { HubLinkRecord, HubWithLinks } from '../storage/repositories/hubRepository';
+import type { HubAvatar, HubWithLinks } from '../storage/repositories/hubRepository';
 import type { Store } from '../storage/store';
 import { type AvatarCheck, checkAvatar } from './avatarCheck';
+import { buttonText, toHubItem } from './hubItemView';
 import { hubStats } from './hubStats';
 
-const HUB_FIELDS = ['handle', 'title', 'bio', 'theme', 'accent', 'published', 'tiktok_bypass'] as const;
-type AuditedHub = Partial<Record<(typeof HUB_FIELDS)[number], unknown>> & { handle: string; links: readonly object[] };
+const HUB_FIELDS = [
+  'handle',
+  'title',
+  'bio',
+  'theme',
+  'accent',
+  'published',
+  'tiktok_bypass',
+  'background_color',
+  'meta_description',
+  'noindex',
+  'sensitive',
+] as const;
+type AuditedHub = Partial<Record<(typeof HUB_FIELDS)[number], unknown>> & {
+  handle: string;
+  items: readonly { type: string }[];
+};
 
-/** A hub's change as the audit log keeps it (docs/api.md#audit-log): its fields and its links. */
+/** A hub's change as the audit log keeps it (docs/api.md#audit-log): its fields and its items (a link item by its link). */
 function hubEntry(
   scope: Scope,
   action: string,
@@ -36,9 +53,9 @@ function hubEntry(
   after: AuditedHub | undefined,
 ): AuditRecord {
   const changes = fieldChanges(before, after, HUB_FIELDS);
-  const links = (hub: AuditedHub | undefined) =>
-    (hub?.links ?? []).map((link) => ('link_id' in link ? link.link_id : 'id' in link ? link.id : null));
-  if (JSON.stringify(links(before)) !== JSON.stringify(links(after))) changes.links = [links(before), links(after)];
+  const items = (hub: AuditedHub | undefined) =>
+    (hub?.items ?? []).map((item) => ('link_id' in item ? `link ${item.link_id}` : item.type));
+  if (JSON.stringify(items(before)) !== JSON.stringify(items(after))) changes.items = [items(before), items(after)];
   const label = (after ?? before)?.handle ?? '';
   return { teamId: teamIdOf(scope), action, target: { type: 'hub', id: null, label }, changes };
 }
@@ -53,6 +70,9 @@ export interface HubService {
   /** The check's refusal (413/415) as it is; RuleError 404 without a hub. */
   setAvatar(scope: Scope, bytes: Buffer): Promise<Extract<AvatarCheck, { ok: false }> | Hub>;
   removeAvatar(scope: Scope): Promise<void>;
+  /** The avatar's checks with a 2 MiB limit (docs/api.md#hub-background). */
+  setBackground(scope: Scope, bytes: Buffer): Promise<Extract<AvatarCheck, { ok: false }> | Hub>;
+  removeBackground(scope: Scope): Promise<void>;
   stats(scope: Scope, calendar: ZoneCalendar, range: DateRange | undefined): Promise<HubStatsResponse>;
   list(query: { q: string; page: number; perPage: number }): Promise<AdminHubsResponse>;
 }
@@ -67,15 +87,20 @@ export interface HubServiceDeps {
   onChange: (handle: string) => Promise<void>;
 }
 
-/** What a link's button says: its label, else its title, else its code. */
-export function buttonText(link: Pick<HubLinkRecord, 'label' | 'title' | 'short_code'>): string {
-  return link.label ?? (link.title.trim() || link.short_code);
-}
+export { buttonText } from './hubItemView';
 
 export function avatarUrlOf(publicUrl: string, hub: Pick<HubWithLinks, 'handle' | 'avatar_etag'>): string | null {
   if (hub.avatar_etag === null) return null;
   // The version in the query makes a new avatar a new address for caches.
   return `${hubUrlOf(publicUrl, hub.handle)}/avatar?v=${hub.avatar_etag.slice(0, 12)}`;
+}
+
+export function backgroundUrlOf(
+  publicUrl: string,
+  hub: Pick<HubWithLinks, 'handle' | 'background_etag'>,
+): string | null {
+  if (hub.background_etag === null) return null;
+  return `${hubUrlOf(publicUrl, hub.handle)}/background?v=${hub.background_etag.slice(0, 12)}`;
 }
 
 /** The API's hub; `domain`: the owner's verified custom domain, or null. */
@@ -88,6 +113,11 @@ export function toHub(record: HubWithLinks, publicUrl: string, domain: string | 
     accent: record.accent,
     published: record.published,
     tiktok_bypass: record.tiktok_bypass,
+    background_color: record.background_color,
+    meta_description: record.meta_description,
+    noindex: record.noindex,
+    sensitive: record.sensitive,
+    items: record.items.map((item) => toHubItem(item, publicUrl)),
     links: record.links.map((link) => ({
       link_id: Number(link.link_id),
       label: link.label,
@@ -97,9 +127,14 @@ export function toHub(record: HubWithLinks, publicUrl: string, domain: string | 
     url: hubUrlOf(publicUrl, record.handle),
     domain_url: domain === null ? null : `${new URL(publicUrl).protocol}//${domain}/`,
     avatar_url: avatarUrlOf(publicUrl, record),
+    background_url: backgroundUrlOf(publicUrl, record),
     created_at: new Date(Number(record.created_at)).toISOString(),
     updated_at: new Date(Number(record.updated_at)).toISOString(),
   };
+}
+
+function imageOf(bytes: Buffer, type: string): HubAvatar {
+  return { bytes, type, etag: createHash('sha256').update(bytes).digest('base64url').slice(0, 27) };
 }
 
 export function createHubService(deps: HubServiceDeps): HubService {
@@ -120,10 +155,11 @@ export function createHubService(deps: HubServiceDeps): HubService {
     async put(scope, body) {
       const parsed = parseHubInput(body);
       if (!parsed.ok) throw invalidInput(parsed.error);
-      const ids = parsed.hub.links.map((link) => link.link_id);
+      const field = Array.isArray((body as { items?: unknown }).items) ? 'items' : 'links';
+      const ids = parsed.hub.items.flatMap((item) => (item.type === 'link' ? [item.link_id] : []));
       const owned = await store.hubs.ownedLinkIds(scope, ids);
-      const foreign = parsed.hub.links.findIndex((link) => !owned.has(link.link_id));
-      if (foreign !== -1) throw invalidInput(`links[${foreign}].link_id is not one of your links`);
+      const foreign = parsed.hub.items.findIndex((item) => item.type === 'link' && !owned.has(item.link_id));
+      if (foreign !== -1) throw invalidInput(`${field}[${foreign}].link_id is not one of your links`);
       const before = await store.hubs.of(scope);
       try {
         const entry = hubEntry(scope, before ? 'hub.updated' : 'hub.created', before, parsed.hub);
@@ -146,10 +182,22 @@ export function createHubService(deps: HubServiceDeps): HubService {
       const check = checkAvatar(bytes);
       if (!check.ok) return check;
       const hub = await current(scope);
-      const etag = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-      await store.hubs.setAvatar(scope, { bytes, type: check.type, etag }, clock());
+      await store.hubs.setAvatar(scope, imageOf(bytes, check.type), clock());
       await deps.onChange(hub.handle);
       return present(await current(scope));
+    },
+    async setBackground(scope, bytes) {
+      const check = checkAvatar(bytes, MAX_BACKGROUND_BYTES);
+      if (!check.ok) return check;
+      const hub = await current(scope);
+      await store.hubs.setBackground(scope, imageOf(bytes, check.type), clock());
+      await deps.onChange(hub.handle);
+      return present(await current(scope));
+    },
+    async removeBackground(scope) {
+      const hub = await current(scope);
+      await store.hubs.setBackground(scope, null, clock());
+      await deps.onChange(hub.handle);
     },
     async removeAvatar(scope) {
       const hub = await current(scope);
@@ -159,7 +207,11 @@ export function createHubService(deps: HubServiceDeps): HubService {
     async stats(scope, calendar, range) {
       const hub = await store.hubs.of(scope);
       const linkIds = hub?.links.map((link) => Number(link.link_id)) ?? [];
-      return hubStats(store.hubs, { scope, linkIds, calendar, range, now: clock() });
+      const items = (hub?.items ?? []).map((item) => ({
+        id: item.id,
+        link_id: item.type === 'link' ? item.link_id : null,
+      }));
+      return hubStats(store.hubs, { scope, linkIds, items, calendar, range, now: clock() });
     },
     async list({ q, page, perPage }) {
       const { rows, total } = await store.hubs.page({ q, limit: perPage, offset: (page - 1) * perPage });

@@ -17,6 +17,8 @@ export interface HubStatsQuery {
   scope: Scope;
   /** The hub's links in display order (each listed, with 0 clicks when it has none). */
   linkIds: readonly number[];
+  /** The hub's items in display order, a link item with its link (docs/api.md#hub-items). */
+  items: readonly { id: number; link_id: number | null }[];
   calendar: ZoneCalendar;
   range: DateRange | undefined;
   now: number;
@@ -42,10 +44,12 @@ async function daysOf(
 export async function hubStats(hubs: HubRepository, query: HubStatsQuery): Promise<HubStatsResponse> {
   const { scope, calendar } = query;
   const { start, end, days } = await daysOf(hubs, query);
-  const [views, uniqueVisitors, clicks] = await Promise.all([
+  const [views, uniqueVisitors, clicks, itemViews, linkClicks] = await Promise.all([
     hubs.viewsByQuarter(scope, start, end),
     hubs.uniqueVisitors(scope, start, end),
     hubs.hubClicksByQuarter(scope, start, end),
+    hubs.itemViews(scope, start, end),
+    hubs.hubClicksByLink(scope, start, end),
   ]);
   const byDate = new Map(days.map((date) => [date, { date, views: 0, clicks: 0 }]));
   const dateOf = (quarter: number) => dayToDate(calendar.local(quarter * QUARTER_HOUR_MS).day);
@@ -69,6 +73,12 @@ export async function hubStats(hubs: HubRepository, query: HubStatsQuery): Promi
     clicks: totalClicks,
     click_rate: totalViews === 0 ? 0 : Math.min(1, totalClicks / totalViews),
     links: [...perLink].map(([link_id, count]) => ({ link_id, clicks: count })),
+    items: query.items.map(({ id, link_id }) => {
+      const shown = itemViews.get(id) ?? 0;
+      const clicked = (link_id === null ? undefined : linkClicks.get(link_id)) ?? { clicks: 0, unique_clicks: 0 };
+      const ctr = shown === 0 ? 0 : Math.min(1, clicked.clicks / shown);
+      return { id, views: shown, ...clicked, ctr };
+    }),
     days: [...byDate.values()],
   };
 }

@@ -70,7 +70,7 @@ export interface BenchResult {
   machine: MachineInfo;
   settings: BenchSettings;
   redirect: RedirectFigures;
-  /** The 50-link hub page's runs, on the redirect runs' server. */
+  /** The 100-item hub page's runs, on the redirect runs' server. */
   hub: LoadResult[];
   analytics: AnalyticsFigures;
   memory: MemoryFigures;
@@ -214,7 +214,7 @@ function hubLines(result: BenchResult): string[] {
   const redirect = summarise(result.redirect.product);
   const rate = ratio(hub.rps, redirect.rps);
   return [
-    'Hub page (a published 50-link hub, GET /@<handle>, same visitors; each non-bot GET stored as a view):',
+    'Hub page (a published 100-item hub of 50 links, GET /@<handle>, same visitors; each non-bot GET stored as a view):',
     `  CPU µs/req ${cpu(hub)} (redirect ${fixed(redirect.cpuUs, 1)}), target < ${HUB_TARGETS.cpuUs}: ${mark(hub.cpuUs < HUB_TARGETS.cpuUs)}`,
     `  req/s ${int(hub.rps)} (redirect ${int(redirect.rps)}), ${fixed(rate, 2)} of the redirect rate, target ≥ 0.33: ${mark(rate >= HUB_TARGETS.rateToRedirect)}`,
     `  p99 ${fixed(hub.p99Ms, 2)} ms; runs (req/s): ${result.hub.map((r) => int(r.rps)).join(', ')}`,

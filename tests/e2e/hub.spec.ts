@@ -166,6 +166,44 @@ test.describe('the hub editor', () => {
     expect(saved.avatar_url).toEqual(expect.stringContaining('/avatar'));
   });
 
+  test('adds items of every kind, hides one, and shows each item’s figures beside it', async ({ page, server }) => {
+    const fresh = await apiSignedInUser(server, 'Mary Somerville', 'hub-items');
+    const [link] = await apiCreateLinks(server, fresh.token, 1, () => ({ target_url: 'https://example.com/m' }));
+    const handle = unique('mary').toLowerCase().slice(0, 30);
+    const first = { type: 'link', link_id: link!.id, label: 'Essays' };
+    await api(server, fresh.token, 'PUT', '/api/hub', { handle, title: 'Mary', published: true, items: [first] });
+    await fetch(onPublicHost(server, `/@${handle}`), { headers: { 'User-Agent': UA.windows } });
+    await page.goto(`${server.url}/login`);
+    await storeSession(page, fresh);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'My page' }).click();
+    // The link item's figures, beside it: the one view, no click yet.
+    await expect(page.getByTestId('hub-item-figures')).toHaveText('1 views · 0 clicks · 0%');
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.getByLabel('Heading', { exact: true }).fill('Start here');
+    await page.getByRole('button', { name: 'Social icons', exact: true }).click();
+    await page.getByLabel('Platform 1').selectOption('github');
+    await page.getByLabel('Profile address 1').fill('https://github.com/mary');
+    await page.getByRole('button', { name: 'Divider', exact: true }).click();
+    const divider = page.getByTestId('hub-item-row').last();
+    await divider.getByText('Options: Divider').click();
+    await divider.getByLabel('Shown', { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByText('Page saved')).toBeVisible();
+    const saved = (await api(server, fresh.token, 'GET', '/api/hub')).body.hub;
+    expect(saved.items.map((item: { type: string; visible: boolean }) => [item.type, item.visible])).toEqual([
+      ['link', true],
+      ['heading', true],
+      ['social', true],
+      ['divider', false],
+    ]);
+    const published = await fetch(onPublicHost(server, `/@${handle}`), { headers: { 'User-Agent': UA.windows } });
+    const html = await published.text();
+    expect(html).toContain('<h2 class="heading">Start here</h2>');
+    expect(html).toContain('aria-label="GitHub"');
+    expect(html).not.toContain('<hr>');
+  });
+
   test('builds, orders, publishes and previews a page', async ({ page, server }) => {
     await page.goto(`${server.url}/login`);
     await storeSession(page, session);

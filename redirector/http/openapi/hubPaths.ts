@@ -9,12 +9,13 @@ import {
   type HubResponse,
   type HubStatsResponse,
   MAX_AVATAR_BYTES,
+  MAX_BACKGROUND_BYTES,
   MAX_HUB_BIO,
-  MAX_HUB_LABEL,
-  MAX_HUB_LINKS,
+  MAX_HUB_DESCRIPTION,
   MAX_HUB_TITLE,
 } from '../../contract/hub';
 import { range, tz } from './analyticsPaths';
+import { hubItemSchemas, hubItemsBody, hubLinksBody } from './hubItemSchemas';
 import { apiCall, pageParameters, searchText } from './operations';
 import {
   arrayOf,
@@ -33,7 +34,10 @@ import {
 const theme: Schema = { enum: [...HUB_THEMES] };
 const count = integer();
 
+const color: Schema = { type: 'string', pattern: '^#[0-9a-f]{6}$' };
+
 export const hubComponentSchemas: Record<string, Schema> = {
+  ...hubItemSchemas,
   HubLink: closedObject<HubLink>({
     link_id: id,
     label: nullable(text()),
@@ -45,13 +49,19 @@ export const hubComponentSchemas: Record<string, Schema> = {
     title: text(),
     bio: text(),
     theme,
-    accent: { type: 'string', pattern: '^#[0-9a-f]{6}$' },
+    accent: color,
+    items: arrayOf(ref('HubItem')),
     links: arrayOf(ref('HubLink')),
     published: boolean,
     tiktok_bypass: boolean,
+    background_color: nullable(color),
+    meta_description: text(),
+    noindex: boolean,
+    sensitive: boolean,
     url: text('PUBLIC_URL/@handle'),
     domain_url: nullable(text('`/` of the owner’s verified custom domain')),
     avatar_url: nullable(text()),
+    background_url: nullable(text()),
     created_at: dateTime,
     updated_at: dateTime,
   }),
@@ -62,6 +72,7 @@ export const hubComponentSchemas: Record<string, Schema> = {
     clicks: count,
     click_rate: { ...number('clicks / views, 0 with no views'), minimum: 0, maximum: 1 },
     links: arrayOf(closedObject<HubStatsResponse['links'][number]>({ link_id: id, clicks: count })),
+    items: arrayOf(ref('HubItemFigures')),
     days: arrayOf(closedObject<HubStatsResponse['days'][number]>({ date: text(), views: count, clicks: count })),
   }),
   AdminHub: closedObject<AdminHub>({
@@ -92,17 +103,14 @@ const hubBody: Schema = {
     bio: { type: 'string', maxLength: MAX_HUB_BIO },
     theme,
     accent: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' },
-    links: {
-      type: 'array',
-      maxItems: MAX_HUB_LINKS,
-      items: {
-        type: 'object',
-        properties: { link_id: id, label: nullable({ type: 'string', maxLength: MAX_HUB_LABEL }) },
-        required: ['link_id'],
-      },
-    },
+    items: hubItemsBody,
+    links: hubLinksBody,
     published: boolean,
     tiktok_bypass: boolean,
+    background_color: nullable({ type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' }),
+    meta_description: { type: 'string', maxLength: MAX_HUB_DESCRIPTION },
+    noindex: boolean,
+    sensitive: boolean,
   },
   required: ['handle', 'title'],
 };
@@ -130,6 +138,21 @@ export const hubPaths: Record<string, Record<string, Schema>> = {
       errors: [404],
     }),
     delete: apiCall({ summary: 'Remove the page’s avatar', access: 'user', answers: { 204: deleted }, errors: [404] }),
+  },
+  '/api/hub/background': {
+    put: apiCall({
+      summary: `Set the page’s background image: the avatar’s checks, ${MAX_BACKGROUND_BYTES / 1024 / 1024} MiB at most`,
+      access: 'user',
+      body: { image: [...AVATAR_TYPES] },
+      answers: { 200: ref('HubResponse') },
+      errors: [404],
+    }),
+    delete: apiCall({
+      summary: 'Remove the page’s background image',
+      access: 'user',
+      answers: { 204: deleted },
+      errors: [404],
+    }),
   },
   '/api/hub/stats': {
     get: apiCall({

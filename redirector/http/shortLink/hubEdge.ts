@@ -9,25 +9,24 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { shortUrlOf } from '../../contract/domains';
+import { gzipSync } from 'node:zlib';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
-import { hubUrlOf, initialsOf } from '../../contract/hub';
-import { HUB_TOKEN_PARAMETER, tokenMinuteOf } from '../../hubs/hubClickToken';
+import { tokenMinuteOf } from '../../hubs/hubClickToken';
 import type { HubPageEntry } from '../../hubs/hubPageCache';
-import { avatarUrlOf, buttonText } from '../../hubs/hubService';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { HubPageRecord } from '../../storage/repositories/hubRepository';
 import type { Store } from '../../storage/store';
 import type { HostRoute } from '../../visits/hostRoute';
-import { clientAddress, createUserAgentParser, type UserAgentFacts } from '../../visits/visitor';
+import { clientAddress, createUserAgentParser } from '../../visits/visitor';
+import { type PageRequest, renderHubHtml, scheduleAt } from './hubPageModel';
 import { DISABLED_LINK_HEADERS, disabledHubBody } from './pages/disabledLinkPage';
-import { renderHubPage } from './pages/hubPage';
 import { languageHeaders, pageLanguage } from './pages/pageLanguage';
 import { writeHostAnswer } from './shortLinkAnswers';
 
-const HUB_PATH = /^\/@([A-Za-z0-9_-]{3,30})(\/avatar)?\/?(?:\?|$)/;
+const HUB_PATH = /^\/@([A-Za-z0-9_-]{3,30})(\/avatar|\/background)?\/?(?:\?|$)/;
 export const HUB_CACHE_CONTROL = 'public, max-age=60';
+const HUB_MAX_AGE_S = 60;
 
 export type HubServices = Pick<
   Services,
@@ -37,14 +36,25 @@ export type HubServices = Pick<
   store: Pick<Store, 'health' | 'hubs'>;
 };
 
-/** Where the page is asked for: the default domain, or the owner's custom domain. */
-type PageHost = { kind: 'default' } | { kind: 'domain'; domain: string };
+type PageHost = PageRequest['host'];
 
 interface RenderedAnswer {
   body: Buffer;
   headers: Record<string, string>;
   etag: string;
+  /** The ids of the items shown (each counts a view). */
+  shown: number[];
+  /** The body gzipped, made on the first request that accepts it (then kept with the answer). */
+  gzipped?: { body: Buffer; etag: string };
 }
+
+/** The gzip copy of an answer, made once. */
+function gzippedOf(answer: RenderedAnswer): { body: Buffer; etag: string } {
+  answer.gzipped ??= { body: gzipSync(answer.body), etag: `${answer.etag.slice(0, -1)}-gz"` };
+  return answer.gzipped;
+}
+
+const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 export interface HubEdge {
   /** Answers /@<handle>[/avatar] on the default domain; false for any other request. */
@@ -84,22 +94,30 @@ export function createHubEdge(services: HubServices): HubEdge {
     }
     const facts = parseAgent(req.headers['user-agent'] ?? '');
     const inTikTok = hub.tiktok_bypass && facts.in_app === 'tiktok';
-    const minute = tokenMinuteOf(clock());
-    const variant = `${host.kind === 'default' ? '' : host.domain}|${inTikTok ? facts.device_type : ''}|${language}|${minute}`;
+    const now = clock();
+    const minute = tokenMinuteOf(now);
+    const schedule = scheduleAt(hub, now);
+    const variant = `${host.kind === 'default' ? '' : host.domain}|${inTikTok ? facts.device_type : ''}|${language}|${minute}|${schedule.passed}`;
     let answer = entry.rendered.get(variant) as RenderedAnswer | undefined;
     if (answer === undefined) {
-      answer = render(hub, host, facts, publicUrl, language, hubTokens.issue(hub.handle, minute));
+      const page = { host, facts, publicUrl, language, hubToken: hubTokens.issue(hub.handle, minute), now };
+      answer = renderHub(hub, page);
       entry.rendered.set(variant, answer);
     }
     const rendered = answer;
-    const write = () => writePage(req, res, rendered);
+    const write = () => writePage(req, res, rendered, maxAgeUntil(schedule.next, now));
     if (req.method !== 'GET' || facts.is_bot) {
       write();
       return;
     }
     const stored = keepAddress(clientAddress(req, trustProxy));
     hubViews.recordThen(
-      { user_id: Number(hub.user_id), viewed_at: clock(), visitor: stored.visitor ?? stored.ip_address },
+      {
+        user_id: Number(hub.user_id),
+        viewed_at: now,
+        visitor: stored.visitor ?? stored.ip_address,
+        items: rendered.shown,
+      },
       write,
     );
   }
@@ -122,7 +140,7 @@ export function createHubEdge(services: HubServices): HubEdge {
       const match = HUB_PATH.exec(req.url ?? '');
       if (!match) return false;
       const handle = match[1]!.toLowerCase();
-      if (match[2]) answerAvatar(services, req, res, handle);
+      if (match[2]) answerImage(services, req, res, handle, match[2] === '/avatar' ? 'avatar' : 'background');
       else answerPage(req, res, handle, { kind: 'default' });
       return true;
     },
@@ -141,14 +159,30 @@ function matches(req: IncomingMessage, etag: string): boolean {
   return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-function writePage(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer): void {
-  if (matches(req, answer.etag)) {
-    res.writeHead(304, answer.headers);
+/**
+ * The page's max-age: a minute, or less when an item's start or end comes sooner, so that no cache
+ * keeps the page past it (docs/api.md#hub-items); null: the minute.
+ */
+function maxAgeUntil(next: number | null, now: number): number | null {
+  if (next === null) return null;
+  const seconds = Math.floor((next - now) / 1000);
+  return seconds >= HUB_MAX_AGE_S ? null : Math.max(0, seconds);
+}
+
+/** The page, gzipped when the visitor accepts it (its own ETag), with the max-age of its schedule. */
+function writePage(req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer, maxAge: number | null): void {
+  const headers: Record<string, string> =
+    maxAge === null ? { ...answer.headers } : { ...answer.headers, 'Cache-Control': `public, max-age=${maxAge}` };
+  const sent = acceptsGzip(req) ? gzippedOf(answer) : answer;
+  if (sent !== answer) headers['Content-Encoding'] = 'gzip';
+  headers.ETag = sent.etag;
+  if (matches(req, sent.etag)) {
+    res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.writeHead(200, { ...answer.headers, 'Content-Length': String(answer.body.length) });
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  res.writeHead(200, { ...headers, 'Content-Length': String(sent.body.length) });
+  res.end(req.method === 'HEAD' ? undefined : sent.body);
 }
 
 /**
@@ -172,37 +206,8 @@ function failed(services: HubServices, req: IncomingMessage, res: ServerResponse
   res.end('Server error');
 }
 
-/** The page of `hub` as asked for on `host` in `language`, its buttons carrying `hubToken`, with its headers. */
-function render(
-  hub: HubPageRecord,
-  host: PageHost,
-  facts: UserAgentFacts,
-  publicUrl: string,
-  language: string,
-  hubToken: string,
-): RenderedAnswer {
-  const imageOrigin = new URL(publicUrl).origin;
-  const pageUrl =
-    host.kind === 'default' ? hubUrlOf(publicUrl, hub.handle) : `${new URL(publicUrl).protocol}//${host.domain}/`;
-  const inTikTok = hub.tiktok_bypass && facts.in_app === 'tiktok' ? facts.device_type : null;
-  const { html, csp } = renderHubPage(
-    {
-      title: hub.title,
-      bio: hub.bio,
-      theme: hub.theme,
-      accent: hub.accent,
-      avatarUrl: avatarUrlOf(publicUrl, hub),
-      initials: initialsOf(hub.title),
-      links: hub.links.map((link) => ({
-        text: buttonText(link),
-        href: `${shortUrlOf(publicUrl, link.domain, link.short_code)}?${HUB_TOKEN_PARAMETER}=${hubToken}`,
-      })),
-      pageUrl,
-      imageOrigin,
-    },
-    inTikTok,
-    language,
-  );
+function renderHub(hub: HubPageRecord, page: PageRequest): RenderedAnswer {
+  const { html, csp, shown } = renderHubHtml(hub, page);
   const body = Buffer.from(html, 'utf8');
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const headers: Record<string, string> = {
@@ -212,16 +217,25 @@ function render(
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer-when-downgrade',
-    ...languageHeaders(language),
+    ...languageHeaders(page.language),
+    Vary: 'Accept-Language, Accept-Encoding',
   };
-  if (hub.tiktok_bypass) headers.Vary = 'Accept-Language, User-Agent';
-  return { body, headers, etag };
+  if (hub.tiktok_bypass) headers.Vary = 'Accept-Language, Accept-Encoding, User-Agent';
+  if (hub.noindex) headers['X-Robots-Tag'] = 'noindex';
+  return { body, headers, etag, shown };
 }
 
-/** The avatar of a published hub, with its type and ETag. */
-function answerAvatar(services: HubServices, req: IncomingMessage, res: ServerResponse, handle: string): void {
+/** The avatar or background image of a published hub, with its type and ETag. */
+function answerImage(
+  services: HubServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: string,
+  which: 'avatar' | 'background',
+): void {
   const { publicUrl } = services.config;
-  services.store.hubs.avatarOf(handle).then(
+  const { hubs } = services.store;
+  (which === 'avatar' ? hubs.avatarOf(handle) : hubs.backgroundOf(handle)).then(
     (avatar) => {
       if (!avatar) {
         writeHostAnswer(req, res, { kind: 'not-found' }, publicUrl);

@@ -16,6 +16,8 @@ export interface HubView {
   viewed_at: number;
   /** The identity unique visitors are counted by (the address, or its keyed hash). */
   visitor: string;
+  /** The ids of the items the page showed (docs/api.md#hub-items): each counts a view. */
+  items?: readonly number[];
 }
 
 export interface HubFigures {
@@ -29,12 +31,43 @@ export interface HubFigures {
     start: number,
     end: number,
   ): Promise<{ link_id: number; quarter: number; clicks: number }[]>;
+  /** Views of each item of the scope's hub in [start, end) (whole quarter hours). */
+  itemViews(scope: Scope, start: number, end: number): Promise<Map<number, number>>;
+  /** Non-bot clicks from the hub per link in [start, end), and their distinct visitors. */
+  hubClicksByLink(
+    scope: Scope,
+    start: number,
+    end: number,
+  ): Promise<Map<number, { clicks: number; unique_clicks: number }>>;
   /** The first view's or hub click's time, for an all-time answer's days; null without any. */
   firstActivity(scope: Scope): Promise<number | null>;
 }
 
 /** At most this many rows per INSERT (SQLite takes 32,766 parameters). */
 const VIEWS_PER_INSERT = 500;
+
+/** The batch's item views, summed per item and quarter hour, added to the stored counts. */
+async function addItemViews(tx: Executor, views: readonly HubView[]): Promise<void> {
+  const counts = new Map<string, [number, number, number, number]>();
+  for (const view of views) {
+    const quarter = Math.floor(view.viewed_at / QUARTER_HOUR_MS);
+    for (const item of view.items ?? []) {
+      const key = `${view.user_id}:${item}:${quarter}`;
+      const count = counts.get(key);
+      if (count) count[3]++;
+      else counts.set(key, [view.user_id, item, quarter, 1]);
+    }
+  }
+  const rows = [...counts.values()];
+  for (let from = 0; from < rows.length; from += VIEWS_PER_INSERT) {
+    const batch = rows.slice(from, from + VIEWS_PER_INSERT);
+    await tx.run(
+      `INSERT INTO hub_item_views (user_id, item_id, quarter, views) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (user_id, item_id, quarter) DO UPDATE SET views = hub_item_views.views + excluded.views`,
+      batch.flat(),
+    );
+  }
+}
 
 export function createHubFigures(db: Executor): HubFigures {
   return {
@@ -48,7 +81,33 @@ export function createHubFigures(db: Executor): HubFigures {
             batch.flatMap((view) => [view.user_id, view.viewed_at, view.visitor]),
           );
         }
+        await addItemViews(tx, views);
       });
+    },
+    async itemViews(scope, start, end) {
+      const owned = hubOwnedBy(scope);
+      const rows = await db.all<{ item_id: number; views: number }>(
+        `SELECT item_id, SUM(views) AS views FROM hub_item_views
+         WHERE ${owned.sql} AND quarter >= ? AND quarter < ? GROUP BY item_id`,
+        [...owned.params, Math.ceil(start / QUARTER_HOUR_MS), Math.ceil(end / QUARTER_HOUR_MS)],
+      );
+      return new Map(rows.map((row) => [Number(row.item_id), Number(row.views)]));
+    },
+    async hubClicksByLink(scope, start, end) {
+      const owned = ownedBy(scope, 'l');
+      const rows = await db.all<{ link_id: number; clicks: number; unique_clicks: number }>(
+        `SELECT c.link_id, COUNT(*) AS clicks, COUNT(DISTINCT COALESCE(c.visitor, c.ip_address)) AS unique_clicks
+         FROM clicks c JOIN links l ON l.id = c.link_id
+         WHERE ${owned.sql} AND c.referrer_source = 'hub' AND c.is_bot = ? AND c.clicked_at >= ? AND c.clicked_at < ?
+         GROUP BY c.link_id`,
+        [...owned.params, false, start, end],
+      );
+      return new Map(
+        rows.map((row) => [
+          Number(row.link_id),
+          { clicks: Number(row.clicks), unique_clicks: Number(row.unique_clicks) },
+        ]),
+      );
     },
     async viewsByQuarter(scope, start, end) {
       const owned = hubOwnedBy(scope);

@@ -1,12 +1,17 @@
 /**
- * Hubs, their links and their avatars (docs/api.md#the-hub). A hub's links are rows of hub_links in
- * display order; a deleted link takes its row with it (ON DELETE CASCADE), so it leaves the hub.
+ * Hubs, their items and their images (docs/api.md#the-hub, docs/api.md#hub-items). A hub's items
+ * are rows of hub_items in display order (hubItemRows.ts); a deleted link takes its item with it
+ * (ON DELETE CASCADE), so it leaves the hub.
  */
 import type { Scope } from '../../auth/scope';
 import type { HubInput, HubTheme } from '../../contract/hub';
 import type { AfterWrite, Executor, RowShape } from '../executor';
 import { createHubFigures, type HubFigures } from './hubFigures';
-import { hubOwnedBy, hubOwnedByRow, ownedBy, ownerValue, teamValue } from './scopeFilter';
+import { createHubImages, type HubImages } from './hubImages';
+import { type HubItemRecord, type HubLinkRecord, readItems, replaceItems } from './hubItemRows';
+import { hubOwnedBy, ownedBy, ownerValue, teamValue } from './scopeFilter';
+
+export type { HubItemRecord, HubLinkRecord } from './hubItemRows';
 
 /** A hub as stored, without its avatar's bytes; times in epoch milliseconds. */
 export interface HubRecord {
@@ -20,34 +25,28 @@ export interface HubRecord {
   tiktok_bypass: boolean;
   avatar_type: string | null;
   avatar_etag: string | null;
+  background_color: string | null;
+  meta_description: string;
+  noindex: boolean;
+  sensitive: boolean;
+  background_type: string | null;
+  background_etag: string | null;
   created_at: number;
   updated_at: number;
 }
 
-/** One link of a hub with what its button shows. */
-export interface HubLinkRecord {
-  link_id: number;
-  label: string | null;
-  title: string;
-  short_code: string;
-  domain: string | null;
-}
-
-export type HubWithLinks = HubRecord & { links: HubLinkRecord[] };
+/** A hub with its items, and its link items as §15's links. */
+export type HubWithLinks = HubRecord & { items: HubItemRecord[]; links: HubLinkRecord[] };
 
 /** What the public page needs: the hub, its links, and whether its owner is disabled. */
 export type HubPageRecord = HubWithLinks & { owner_disabled: boolean };
 
-export interface HubAvatar {
-  bytes: Buffer;
-  type: string;
-  etag: string;
-}
+export type { HubAvatar } from './hubImages';
 
 /** A hub as the administrator's list shows it. */
 export type ListedHub = HubRecord & { user_email: string; user_name: string; owner_disabled: boolean; views: number };
 
-export interface HubRepository extends HubFigures {
+export interface HubRepository extends HubFigures, HubImages {
   /** The scope's hub (docs/api.md#scope-who-a-call-acts-for). */
   of(scope: Scope): Promise<HubWithLinks | undefined>;
   byHandle(handle: string): Promise<HubPageRecord | undefined>;
@@ -58,10 +57,6 @@ export interface HubRepository extends HubFigures {
   delete(scope: Scope, afterWrite?: AfterWrite<void>): Promise<boolean>;
   /** Which of these link ids the scope owns. */
   ownedLinkIds(scope: Scope, linkIds: readonly number[]): Promise<Set<number>>;
-  /** False when the scope has no hub. `avatar` null removes it. */
-  setAvatar(scope: Scope, avatar: HubAvatar | null, now: number): Promise<boolean>;
-  /** The avatar of a published hub of an enabled owner. */
-  avatarOf(handle: string): Promise<HubAvatar | undefined>;
   /** Published hubs (their owners disabled or not): the handles the short-link edge knows a hub click by. */
   directory(): Promise<{ handle: string; user_id: number }[]>;
   /** Changes whenever a hub is created, changed or deleted. */
@@ -71,8 +66,26 @@ export interface HubRepository extends HubFigures {
 }
 
 const HUB_COLUMNS = `h.user_id, h.handle, h.title, h.bio, h.theme, h.accent, h.published, h.tiktok_bypass,
-  h.avatar_type, h.avatar_etag, h.created_at, h.updated_at`;
-const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_disabled'] };
+  h.avatar_type, h.avatar_etag, h.background_color, h.meta_description, h.noindex, h.sensitive, h.background_type,
+  h.background_etag, h.created_at, h.updated_at`;
+const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_disabled', 'noindex', 'sensitive'] };
+
+/** The link items of `items` as §15's links. */
+function linksOf(items: readonly HubItemRecord[]): HubLinkRecord[] {
+  return items.flatMap((item) =>
+    item.type === 'link'
+      ? [
+          {
+            link_id: item.link_id,
+            label: item.label,
+            title: item.title,
+            short_code: item.short_code,
+            domain: item.domain,
+          },
+        ]
+      : [],
+  );
+}
 
 /** Deletes the scope's hub, `afterWrite` (its audit entry) in the same transaction. */
 function deleteHub(db: Executor, scope: Scope, afterWrite?: AfterWrite<void>): Promise<boolean> {
@@ -86,18 +99,17 @@ function deleteHub(db: Executor, scope: Scope, afterWrite?: AfterWrite<void>): P
 
 /** `reads`: where the figures are read (a replica, docs/api.md#read-replicas); their writes go in `transaction`, on the primary. */
 export function createHubRepository(db: Executor, reads: Executor = db): HubRepository {
-  /** The links of the hub found (the subject: its owner is the hub row's). */
-  async function linksOf(hub: Pick<HubRecord, 'user_id'>): Promise<HubLinkRecord[]> {
-    const owned = hubOwnedByRow(hub.user_id, 'hl');
-    return db.all<HubLinkRecord>(
-      `SELECT hl.link_id, hl.label, l.title, l.short_code, l.domain
-       FROM hub_links hl JOIN links l ON l.id = hl.link_id WHERE ${owned.sql} ORDER BY hl.position`,
-      owned.params,
-    );
+  /** The items of the hub found (the subject: its owner is the hub row's). */
+  async function withItems<T extends HubRecord>(
+    hub: T,
+  ): Promise<T & { items: HubItemRecord[]; links: HubLinkRecord[] }> {
+    const items = await readItems(db, Number(hub.user_id));
+    return { ...hub, items, links: linksOf(items) };
   }
 
   return {
     ...createHubFigures(reads),
+    ...createHubImages(db),
     async of(scope) {
       const owned = hubOwnedBy(scope, 'h');
       const hub = await db.get<HubRecord>(
@@ -105,7 +117,7 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
         owned.params,
         HUB_SHAPE,
       );
-      return hub && { ...hub, links: await linksOf(hub) };
+      return hub && withItems(hub);
     },
     async byHandle(handle) {
       const hub = await db.get<HubRecord & { owner_disabled: boolean }>(
@@ -114,32 +126,27 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
         [handle],
         HUB_SHAPE,
       );
-      return hub && { ...hub, links: await linksOf(hub) };
+      return hub && withItems(hub);
     },
     async save(scope, hub, now, afterWrite) {
       const owned = hubOwnedBy(scope);
       const userId = ownerValue(scope);
       await db.transaction(async (tx) => {
         const values = [hub.handle, hub.title, hub.bio, hub.theme, hub.accent, hub.published, hub.tiktok_bypass];
+        const page = [hub.background_color, hub.meta_description, hub.noindex, hub.sensitive];
         // One statement: two first saves at once update the row the first one inserted.
         await tx.run(
-          `INSERT INTO hubs (handle, title, bio, theme, accent, published, tiktok_bypass, created_at, updated_at, user_id,
-             team_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO hubs (handle, title, bio, theme, accent, published, tiktok_bypass, background_color,
+             meta_description, noindex, sensitive, created_at, updated_at, user_id, team_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, title = excluded.title, bio = excluded.bio,
              theme = excluded.theme, accent = excluded.accent, published = excluded.published,
-             tiktok_bypass = excluded.tiktok_bypass, updated_at = excluded.updated_at`,
-          [...values, now, now, userId, teamValue(scope)],
+             tiktok_bypass = excluded.tiktok_bypass, background_color = excluded.background_color,
+             meta_description = excluded.meta_description, noindex = excluded.noindex, sensitive = excluded.sensitive,
+             updated_at = excluded.updated_at`,
+          [...values, ...page, now, now, userId, teamValue(scope)],
         );
-        await tx.run(`DELETE FROM hub_links WHERE ${owned.sql}`, owned.params);
-        for (const [position, link] of hub.links.entries()) {
-          await tx.run('INSERT INTO hub_links (user_id, link_id, position, label) VALUES (?, ?, ?, ?)', [
-            userId,
-            link.link_id,
-            position,
-            link.label,
-          ]);
-        }
+        if (userId !== null && owned.params.length > 0) await replaceItems(tx, userId, hub.items);
         await afterWrite?.(tx, undefined);
       });
     },
@@ -152,22 +159,6 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
         [...owned.params, ...linkIds],
       );
       return new Set(rows.map((row) => Number(row.id)));
-    },
-    async setAvatar(scope, avatar, now) {
-      const owned = hubOwnedBy(scope);
-      const changed = await db.run(
-        `UPDATE hubs SET avatar = ?, avatar_type = ?, avatar_etag = ?, updated_at = ? WHERE ${owned.sql}`,
-        [avatar?.bytes ?? null, avatar?.type ?? null, avatar?.etag ?? null, now, ...owned.params],
-      );
-      return changed > 0;
-    },
-    async avatarOf(handle) {
-      const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
-        `SELECT h.avatar AS bytes, h.avatar_type AS type, h.avatar_etag AS etag FROM hubs h JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ? AND h.published = ? AND u.disabled = ? AND h.avatar IS NOT NULL`,
-        [handle, true, false],
-      );
-      return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
     },
     directory: () =>
       db.all<{ handle: string; user_id: number }>('SELECT handle, user_id FROM hubs WHERE published = ?', [true]),

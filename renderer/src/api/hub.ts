@@ -1,7 +1,7 @@
 /** The user's public page (docs/api.md#the-hub): read, save, delete, its avatar and its figures. */
 import type {
   DateRange,
-  HubInput,
+  HubPut,
   HubResponse,
   HubStatsResponse,
   Link,
@@ -15,7 +15,7 @@ import { useLoad } from './useLoad';
 export function hubCalls(http: HttpClient, credential: Credential) {
   return {
     get: (signal?: AbortSignal) => http.request<HubResponse>('/api/hub', { credential, signal }),
-    save: (hub: HubInput) => http.request<HubResponse>('/api/hub', { method: 'PUT', credential, body: hub }),
+    save: (hub: HubPut) => http.request<HubResponse>('/api/hub', { method: 'PUT', credential, body: hub }),
     remove: () => http.request<undefined>('/api/hub', { method: 'DELETE', credential }),
     setAvatar: (file: Blob) =>
       http.request<HubResponse>('/api/hub/avatar', {
@@ -24,6 +24,13 @@ export function hubCalls(http: HttpClient, credential: Credential) {
         content: { type: file.type || 'application/octet-stream', data: file },
       }),
     removeAvatar: () => http.request<undefined>('/api/hub/avatar', { method: 'DELETE', credential }),
+    setBackground: (file: Blob) =>
+      http.request<HubResponse>('/api/hub/background', {
+        method: 'PUT',
+        credential,
+        content: { type: file.type || 'application/octet-stream', data: file },
+      }),
+    removeBackground: () => http.request<undefined>('/api/hub/background', { method: 'DELETE', credential }),
     stats: (range: DateRange | undefined, signal?: AbortSignal) =>
       http.request<HubStatsResponse>('/api/hub/stats', {
         credential,

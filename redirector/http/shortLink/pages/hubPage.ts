@@ -7,9 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { DeviceType } from '../../../contract/clicks';
-import { type ColorScheme, type HubPalette, hubPalette } from '../../../contract/contrast';
+import { type ColorScheme, type HubPalette, hubPalette, readableTextOn } from '../../../contract/contrast';
 import type { HubTheme } from '../../../contract/hub';
 import { chromeIntentUrl, escapeHtml, tiktokMenuSteps } from './bypassPage';
+import { type HubPageItem, ITEMS_STYLE, itemsHtml } from './hubItemsHtml';
 import { pageTexts } from './pageLanguage';
 
 export interface HubPageModel {
@@ -20,7 +21,17 @@ export interface HubPageModel {
   /** Absolute; null: the initials are shown. */
   avatarUrl: string | null;
   initials: string;
-  links: readonly { text: string; href: string }[];
+  /** The items shown now, in display order. */
+  items: readonly HubPageItem[];
+  /** `#rrggbb`: the page's background in every scheme; null: the theme's. */
+  backgroundColor: string | null;
+  /** Absolute: the background image, under an overlay that keeps the text readable. */
+  backgroundUrl: string | null;
+  /** The description's meta tags (the bio, else the title, when empty). */
+  description: string;
+  noindex: boolean;
+  /** The whole page behind a "sensitive content: continue" step. */
+  sensitive: boolean;
   /** The address the page was asked for (og:url, and what the TikTok banner opens). */
   pageUrl: string;
   /** The origin images come from (PUBLIC_URL's), for the policy. */
@@ -55,9 +66,30 @@ function variables(palette: HubPalette): string {
   return `--bg:${palette.background};--fg:${palette.text};--muted:${palette.muted};--accent:${palette.accent};--on-accent:${palette.onAccent}`;
 }
 
+/**
+ * Over a background image, a black overlay of 62%: whatever the image, what shows through is at
+ * most #616161, on which white text keeps more than 4.5:1 (docs/api.md#hub-background).
+ */
+const OVERLAY = 'rgba(0,0,0,.62)';
+
+/** The palette of a scheme over the owner's background colour or image, when there is one. */
+function paletteOf(model: HubPageModel, name: ColorScheme): HubPalette {
+  const palette = hubPalette(model.accent, name);
+  if (model.backgroundUrl !== null) return { ...palette, background: '#000000', text: '#ffffff', muted: '#ffffff' };
+  if (model.backgroundColor === null) return palette;
+  const text = readableTextOn(model.backgroundColor);
+  return { ...palette, background: model.backgroundColor, text, muted: text };
+}
+
+function backgroundStyle(model: HubPageModel): string {
+  if (model.backgroundUrl === null) return '';
+  const url = encodeURI(model.backgroundUrl).replace(/["'()\\]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+  return `\nbody{background:linear-gradient(${OVERLAY},${OVERLAY}),url("${url}") center/cover fixed #000}`;
+}
+
 /** The colours for the theme: fixed, or the visitor's preference for `auto`. */
-function themeStyle(theme: HubTheme, accent: string): string {
-  const scheme = (name: ColorScheme) => variables(hubPalette(accent, name));
+function themeStyle(theme: HubTheme, model: HubPageModel): string {
+  const scheme = (name: ColorScheme) => variables(paletteOf(model, name));
   if (theme !== 'auto') return `:root{color-scheme:${theme};${scheme(theme)}}`;
   return `:root{color-scheme:light dark;${scheme('light')}}@media (prefers-color-scheme: dark){:root{${scheme('dark')}}}`;
 }
@@ -76,20 +108,29 @@ function banner(pageUrl: string, deviceType: DeviceType, language: string): stri
  * `language`: of the page's own words (the owner's texts are shown as typed).
  */
 export function renderHubPage(model: HubPageModel, inTikTok: DeviceType | null, language: string): RenderedHubPage {
-  const style = `${themeStyle(model.theme, model.accent)}\n${BASE_STYLE}`;
+  const style = `${themeStyle(model.theme, model)}\n${BASE_STYLE}\n${ITEMS_STYLE}${backgroundStyle(model)}`;
   const styleHash = `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`;
   const csp =
-    `default-src 'none'; script-src 'none'; style-src ${styleHash}; img-src ${model.imageOrigin} data:; ` +
+    `default-src 'none'; script-src 'none'; style-src ${styleHash}; img-src ${model.imageOrigin} data:; connect-src 'self'; ` +
     `base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
   const title = escapeHtml(model.title);
-  const description = escapeHtml(model.bio || model.title);
+  const description = escapeHtml(model.description || model.bio || model.title);
   const avatar = model.avatarUrl
     ? `<img class="avatar" src="${escapeHtml(model.avatarUrl)}" alt="" width="96" height="96">`
     : `<div class="avatar initials" aria-hidden="true">${escapeHtml(model.initials)}</div>`;
-  const image = model.avatarUrl ? `\n<meta property="og:image" content="${escapeHtml(model.avatarUrl)}">` : '';
-  const links = model.links
-    .map((link) => `<li><a class="link" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></li>`)
-    .join('\n');
+  const card = model.backgroundUrl ?? model.avatarUrl;
+  const image = card ? `\n<meta property="og:image" content="${escapeHtml(card)}">` : '';
+  const robots = model.noindex ? '\n<meta name="robots" content="noindex">' : '';
+  const t = pageTexts(language);
+  const content = `${avatar}
+<h1>${title}</h1>
+${model.bio ? `<p class="bio">${escapeHtml(model.bio)}</p>` : ''}
+<nav aria-label="${escapeHtml(t('server.hub.links'))}"><ul>
+${itemsHtml(model.items, language)}
+</ul></nav>`;
+  const body = model.sensitive
+    ? `<p>${t('server.hub.sensitivePage')}</p>\n<details class="gate"><summary>${t('server.hub.sensitiveContinue')}</summary>\n${content}\n</details>`
+    : content;
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer-when-downgrade">
@@ -98,15 +139,11 @@ export function renderHubPage(model: HubPageModel, inTikTok: DeviceType | null, 
 <meta property="og:type" content="profile">
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
-<meta property="og:url" content="${escapeHtml(model.pageUrl)}">${image}
+<meta property="og:url" content="${escapeHtml(model.pageUrl)}">${image}${robots}
+<link rel="icon" href="data:,">
 <style>${style}</style></head>
 <body><main>
-${inTikTok ? banner(model.pageUrl, inTikTok, language) : ''}${avatar}
-<h1>${title}</h1>
-${model.bio ? `<p class="bio">${escapeHtml(model.bio)}</p>` : ''}
-<nav aria-label="${escapeHtml(pageTexts(language)('server.hub.links'))}"><ul>
-${links}
-</ul></nav>
+${inTikTok ? banner(model.pageUrl, inTikTok, language) : ''}${body}
 </main></body></html>`;
   return { html, csp };
 }

@@ -41,6 +41,7 @@ import m031 from './031-broker-outbox';
 import m032 from './032-teams';
 import m033 from './033-import-jobs';
 import m034 from './034-links-under-control';
+import m035 from './035-hub-items';
 
 export const postgresMigrations = [
   m001,
@@ -77,6 +78,7 @@ export const postgresMigrations = [
   m032,
   m033,
   m034,
+  m035,
 ];
 
 /**

@@ -32,6 +32,7 @@ import m026 from './026-broker-outbox';
 import m027 from './027-teams';
 import m028 from './028-import-jobs';
 import m029 from './029-links-under-control';
+import m030 from './030-hub-items';
 
 export const sqliteMigrations = [
   m001,
@@ -63,4 +64,5 @@ export const sqliteMigrations = [
   m027,
   m028,
   m029,
+  m030,
 ];

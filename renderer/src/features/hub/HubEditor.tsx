@@ -7,7 +7,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColorScheme, DateRange, Hub, Link } from '../../../../redirector/contract';
-import { useHubEditorData } from '../../api/hub';
+import { useHubEditorData, useHubStats } from '../../api/hub';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -19,7 +19,8 @@ import './HubEditor.css';
 import { HubAddress } from './HubAddress';
 import { HubAppearance } from './HubAppearance';
 import { HubFigures } from './HubFigures';
-import { HubLinksPicker } from './HubLinksPicker';
+import { HubItemsEditor } from './HubItemsEditor';
+import { HubPageOptions } from './HubPageOptions';
 import { HubPreview } from './HubPreview';
 import { buttonTextOf, pageAddress } from './hubDraft';
 import { useHubEditor } from './useHubEditor';
@@ -62,6 +63,9 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
   const { hub, draft, busy, message, change } = editor;
   const [qrOpen, setQrOpen] = useState(false);
   const scheme = useColorScheme();
+  const stats = useHubStats(props.range, editor.refresh);
+  const itemFigures = new Map((stats.data?.items ?? []).map((figures) => [figures.id, figures]));
+  const linkItems = draft.items.filter((item) => item.type === 'link');
   const byId = new Map(props.links.map((link) => [link.id, link]));
   const address = hub && hub.handle === draft.handle ? hub.url : pageAddress(props.origin, draft.handle);
   const handleError = message?.tone === 'error' && /handle/i.test(message.text) ? message.text : null;
@@ -73,21 +77,7 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
 
   return (
     <div className="stack stack--lg">
-      <div className="row row--between hub-editor__toolbar">
-        <Button variant="ghost" icon="arrowLeft" onClick={back}>
-          {t('hub.back')}
-        </Button>
-        <div className="row">
-          {hub ? (
-            <Button variant="danger-outline" icon="trash" disabled={busy} onClick={editor.remove}>
-              {t('hub.deletePage')}
-            </Button>
-          ) : null}
-          <Button variant="primary" icon="check" disabled={busy} onClick={editor.save}>
-            {t('hub.save')}
-          </Button>
-        </div>
-      </div>
+      <Toolbar hasHub={hub !== null} busy={busy} onBack={back} onRemove={editor.remove} onSave={editor.save} />
       {message ? (
         <Banner tone={message.tone} onDismiss={editor.dismiss}>
           {message.tone === 'error' ? localiseMessage(message.text) : message.text}
@@ -118,14 +108,30 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
               busy={busy}
             />
           </Card>
+          <Card title={t('hub.options.title')}>
+            <HubPageOptions
+              draft={draft}
+              onChange={change}
+              canUpload={hub !== null}
+              hasBackground={Boolean(hub?.background_url)}
+              onBackground={editor.uploadBackground}
+              onRemoveBackground={editor.removeBackground}
+              busy={busy}
+            />
+          </Card>
           <Card title={t('hub.links')}>
-            <HubLinksPicker value={draft.links} links={props.links} onChange={(links) => change({ links })} />
+            <HubItemsEditor
+              value={draft.items}
+              links={props.links}
+              figures={itemFigures}
+              onChange={(items) => change({ items })}
+            />
           </Card>
         </div>
         <Card title={t('hub.preview')} className="hub-editor__preview">
           <HubPreview
             draft={draft}
-            buttons={draft.links.map((item) => buttonTextOf(item, byId.get(item.link_id)))}
+            buttons={linkItems.map((item) => buttonTextOf(item, byId.get(item.link_id)))}
             avatarSrc={editor.localAvatar ?? hub?.avatar_url ?? null}
             autoScheme={scheme}
           />
@@ -135,12 +141,39 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
         <HubFigures
           range={props.range}
           rangeControl={props.rangeControl}
-          draftLinks={draft.links}
+          draftLinks={linkItems}
           links={props.links}
-          refresh={editor.refresh}
+          stats={stats}
         />
       ) : null}
       {qrOpen ? props.renderQr(address, () => setQrOpen(false)) : null}
+    </div>
+  );
+}
+
+function Toolbar(props: {
+  hasHub: boolean;
+  busy: boolean;
+  onBack: () => void;
+  onRemove: () => void;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="row row--between hub-editor__toolbar">
+      <Button variant="ghost" icon="arrowLeft" onClick={props.onBack}>
+        {t('hub.back')}
+      </Button>
+      <div className="row">
+        {props.hasHub ? (
+          <Button variant="danger-outline" icon="trash" disabled={props.busy} onClick={props.onRemove}>
+            {t('hub.deletePage')}
+          </Button>
+        ) : null}
+        <Button variant="primary" icon="check" disabled={props.busy} onClick={props.onSave}>
+          {t('hub.save')}
+        </Button>
+      </div>
     </div>
   );
 }

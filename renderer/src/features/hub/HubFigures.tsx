@@ -3,29 +3,29 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRange, Link } from '../../../../redirector/contract';
-import { useHubStats } from '../../api/hub';
+import type { useHubStats } from '../../api/hub';
 import { Banner } from '../../components/Banner';
 import { Card } from '../../components/Card';
 import { rangeLabel, titleWithRange } from '../../components/charts/rangeTitle';
 import { StatCard, statValue } from '../../components/StatCard';
 import { formatNumber, formatPercent } from '../../format/numbers';
-import type { DraftLink } from './hubDraft';
+import type { DraftItem } from './hubDraft';
 
 export interface HubFiguresProps {
   range: DateRange | undefined;
   /** The date range control of the analytics views. */
   rangeControl: ReactNode;
-  draftLinks: DraftLink[];
+  /** The page's link items, in order. */
+  draftLinks: DraftItem[];
   links: Link[];
-  /** Changes when the page is saved, to read the figures again. */
-  refresh: number;
+  /** The figures, read by the editor (which also shows each item's beside it). */
+  stats: ReturnType<typeof useHubStats>;
 }
 
 const percent = (value: number) => formatPercent(value, 1);
 
-export function HubFigures({ range, rangeControl, draftLinks, links, refresh }: HubFiguresProps) {
+export function HubFigures({ range, rangeControl, draftLinks, links, stats }: HubFiguresProps) {
   const { t } = useTranslation();
-  const stats = useHubStats(range, refresh);
   const data = stats.data;
   const byId = new Map(links.map((link) => [link.id, link]));
   const clicksOf = new Map((data?.links ?? []).map((entry) => [entry.link_id, entry.clicks]));
@@ -44,7 +44,7 @@ export function HubFigures({ range, rangeControl, draftLinks, links, refresh }: 
           {draftLinks.map((item) => {
             const link = byId.get(item.link_id);
             return (
-              <tr key={item.link_id}>
+              <tr key={item.key}>
                 <th scope="row">{item.label || link?.title || link?.short_code}</th>
                 <td className="num">{formatNumber(clicksOf.get(item.link_id) ?? 0)}</td>
               </tr>

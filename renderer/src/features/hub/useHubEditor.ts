@@ -77,6 +77,17 @@ export function useHubEditor(initial: Hub | null, userName: string) {
         setLocalAvatar(await shown);
         return i18next.t('hub.saved');
       }),
+    uploadBackground: (file: File) =>
+      run(async () => {
+        setHub((await calls.setBackground(file)).hub);
+        return i18next.t('hub.saved');
+      }),
+    removeBackground: () =>
+      run(async () => {
+        await calls.removeBackground();
+        setHub((current) => current && { ...current, background_url: null });
+        return i18next.t('hub.saved');
+      }),
     removeAvatar: () =>
       run(async () => {
         await calls.removeAvatar();

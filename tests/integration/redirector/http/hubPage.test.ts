@@ -91,7 +91,7 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     expect(csp).not.toMatch(/unsafe-inline/);
     expect(page.headers['cache-control']).toBe('public, max-age=60');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.headers.vary).toBe('Accept-Language');
+    expect(page.headers.vary).toBe('Accept-Language, Accept-Encoding');
     const etag = page.headers.etag!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await visit('/@alice', { 'If-None-Match': etag });
@@ -117,7 +117,7 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     expect((await visit('/@alice', { 'User-Agent': UA.tiktokAndroid })).body).not.toContain('class="banner"');
     await putHub(alice, hub({ tiktok_bypass: true }));
     const android = await visit('/@alice', { 'User-Agent': UA.tiktokAndroid });
-    expect(android.headers.vary).toBe('Accept-Language, User-Agent');
+    expect(android.headers.vary).toBe('Accept-Language, Accept-Encoding, User-Agent');
     expect(android.body).toContain('class="banner"');
     expect(android.body).toContain(
       'href="intent://me.example.com/@alice#Intent;scheme=https;package=com.android.chrome;',
@@ -126,7 +126,7 @@ describe.each(STORE_SERVERS)('the hub page ($kind)', ({ start }) => {
     expect(ios.body).toContain('Open in browser');
     const plain = await visit('/@alice');
     expect(plain.body).not.toContain('class="banner"');
-    expect(plain.headers.vary).toBe('Accept-Language, User-Agent');
+    expect(plain.headers.vary).toBe('Accept-Language, Accept-Encoding, User-Agent');
     expect(plain.headers.etag).not.toBe(android.headers.etag);
     await putHub(alice, hub());
   });

@@ -142,7 +142,8 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
       const credentials = operation.security.some((item: Doc) => item.bearer) ? user(alice) : admin();
       if (operation.requestBody.content['image/png']) {
         const image = { ...credentials, 'Content-Type': 'image/png' };
-        const tooLarge = new Uint8Array(512 * 1024 + 1);
+        // The avatar takes 512 KiB, the background 2 MiB (docs/api.md#hub-background).
+        const tooLarge = new Uint8Array((url.endsWith('/background') ? 2048 : 512) * 1024 + 1);
         expect((await described(method, url, { headers: image, rawBody: tooLarge })).status, url).toBe(413);
         expect((await described(method, url, { headers: credentials, body: [] })).status, url).toBe(415);
         continue;
@@ -558,6 +559,9 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     expect((await described('GET', '/api/hub', { headers: user(bob) })).body).toEqual({ hub: null });
     expect((await described('PUT', '/api/hub/avatar', png)).status).toBe(404);
     expect((await described('DELETE', '/api/hub/avatar', { headers: user(bob) })).status).toBe(404);
+    const pngBackground = { ...png, headers: { ...png.headers } };
+    expect((await described('PUT', '/api/hub/background', pngBackground)).status).toBe(404);
+    expect((await described('DELETE', '/api/hub/background', { headers: user(bob) })).status).toBe(404);
     const bobsHub = { handle: 'oa-bob', title: 'Bob', links: [] };
     expect((await described('PUT', '/api/hub', { headers: user(bob), body: bobsHub })).status).toBe(200);
     const takenHub = { ...bobsHub, title: 'Alice' };
@@ -565,6 +569,18 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     expect((await described('PUT', '/api/hub/avatar', png)).status).toBe(200);
     expect((await described('GET', '/api/hub', { headers: user(bob) })).body.hub.avatar_url).toMatch(/avatar/);
     expect((await described('DELETE', '/api/hub/avatar', { headers: user(bob) })).status).toBe(204);
+    const everyKind = [
+      { type: 'heading', text: 'Hi', starts_at: '2026-01-01T00:00:00Z' },
+      { type: 'text', text: 'Words' },
+      { type: 'divider', visible: false },
+      { type: 'social', socials: [{ platform: 'github', url: 'https://github.com/bob' }] },
+    ];
+    const withItems = { ...bobsHub, items: everyKind, background_color: '#fdf6e3', meta_description: 'Bob' };
+    expect((await described('PUT', '/api/hub', { headers: user(bob), body: withItems })).body.hub.items).toHaveLength(
+      4,
+    );
+    expect((await described('PUT', '/api/hub/background', pngBackground)).status).toBe(200);
+    expect((await described('DELETE', '/api/hub/background', { headers: user(bob) })).status).toBe(204);
     const hubStats = '/api/hub/stats?from=2026-01-01&to=2026-01-31&tz=Europe/Paris';
     expect((await described('GET', hubStats, { headers: user(bob) })).body.days).toHaveLength(31);
     expect((await described('GET', '/api/hubs?q=oa-', { headers: admin() })).body.total).toBe(1);

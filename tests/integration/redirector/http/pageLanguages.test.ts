@@ -99,7 +99,7 @@ describe.each(STORE_SERVERS)('the server pages in the asked language ($kind)', (
     expectLanguage(spanish, 'es', '<strong>Abre esta página en tu navegador</strong>');
     expect(spanish.body).toContain('<nav aria-label="Enlaces">');
     expectLanguage(english, 'en', '<strong>Open this page in your browser</strong>');
-    expect(spanish.headers.vary).toBe('Accept-Language, User-Agent');
+    expect(spanish.headers.vary).toBe('Accept-Language, Accept-Encoding, User-Agent');
     expect(spanish.headers.etag).not.toBe(english.headers.etag);
     const again = (language: string | undefined, etag: string) =>
       request(`${server.url}/@alice`, {

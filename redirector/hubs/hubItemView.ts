@@ -1,0 +1,43 @@
+/**
+ * A stored hub item as the API shows it (docs/api.md#hub-items): times as ISO strings, a link
+ * item with its button's text and its short_url.
+ */
+import { shortUrlOf } from '../contract/domains';
+import type { HubItem } from '../contract/hub';
+import type { HubItemRecord } from '../storage/repositories/hubRepository';
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** What a link's button says: its label, else its title, else its code. */
+export function buttonText(link: { label: string | null; title: string; short_code: string }): string {
+  return link.label ?? (link.title.trim() || link.short_code);
+}
+
+export function toHubItem(item: HubItemRecord, publicUrl: string): HubItem {
+  const flags = {
+    id: item.id,
+    visible: item.visible,
+    starts_at: isoOrNull(item.starts_at),
+    ends_at: isoOrNull(item.ends_at),
+    highlight: item.highlight,
+    sensitive: item.sensitive,
+  };
+  switch (item.type) {
+    case 'link':
+      return {
+        ...flags,
+        type: 'link',
+        link_id: item.link_id,
+        label: item.label,
+        text: buttonText(item),
+        short_url: shortUrlOf(publicUrl, item.domain, item.short_code),
+      };
+    case 'heading':
+    case 'text':
+      return { ...flags, type: item.type, text: item.text };
+    case 'social':
+      return { ...flags, type: 'social', socials: item.socials };
+    default:
+      return { ...flags, type: 'divider' };
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The page's second-edition options (docs/api.md#hub-items): a background colour or image, the
+ * description search engines and shared cards show, noindex, and the sensitive-content step.
+ */
+import { useTranslation } from 'react-i18next';
+import { MAX_HUB_DESCRIPTION } from '../../../../redirector/contract';
+import { ColourField } from '../../components/ColourField';
+import { Field } from '../../components/Field';
+import { ImageFileField } from '../../components/ImageFileField';
+import type { HubDraft } from './hubDraft';
+
+export interface HubPageOptionsProps {
+  draft: HubDraft;
+  onChange: (patch: Partial<HubDraft>) => void;
+  /** False until the page is saved: a background image needs a page. */
+  canUpload: boolean;
+  hasBackground: boolean;
+  onBackground: (file: File) => void;
+  onRemoveBackground: () => void;
+  busy: boolean;
+}
+
+export function HubPageOptions({ draft, onChange, canUpload, hasBackground, busy, ...on }: HubPageOptionsProps) {
+  const { t } = useTranslation();
+  const flag = (key: 'noindex' | 'sensitive') => (
+    <label className="checkbox">
+      <input type="checkbox" checked={draft[key]} onChange={(event) => onChange({ [key]: event.target.checked })} />
+      <span className="checkbox__label">{t(`hub.options.${key}`)}</span>
+    </label>
+  );
+  return (
+    <div className="stack">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.background_color !== ''}
+          onChange={(event) => onChange({ background_color: event.target.checked ? '#f5f0e6' : '' })}
+        />
+        <span className="checkbox__label">{t('hub.options.ownBackground')}</span>
+      </label>
+      {draft.background_color ? (
+        <ColourField
+          label={t('hub.options.backgroundColor')}
+          className="hub-background"
+          value={draft.background_color}
+          onChange={(background_color) => onChange({ background_color })}
+        />
+      ) : null}
+      <ImageFileField
+        label={t('hub.options.backgroundImage')}
+        hint={canUpload ? t('hub.options.backgroundHint') : t('hub.avatarFirst')}
+        disabled={!canUpload || busy}
+        onFile={on.onBackground}
+        remove={
+          hasBackground
+            ? { label: t('hub.options.removeBackground'), disabled: busy, onClick: on.onRemoveBackground }
+            : undefined
+        }
+      />
+      <Field
+        label={t('hub.options.description')}
+        optional
+        hint={`${[...draft.meta_description].length} / ${MAX_HUB_DESCRIPTION}`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={2}
+            value={draft.meta_description}
+            maxLength={MAX_HUB_DESCRIPTION * 2}
+            onChange={(event) => onChange({ meta_description: event.target.value })}
+          />
+        )}
+      </Field>
+      {flag('noindex')}
+      {flag('sensitive')}
+    </div>
+  );
+}
