@@ -31,6 +31,7 @@ import m025 from './025-single-sign-on';
 import m026 from './026-broker-outbox';
 import m027 from './027-teams';
 import m028 from './028-import-jobs';
+import m031 from './031-shared-stats-domain-fallbacks';
 
 export const sqliteMigrations = [
   m001,
@@ -61,4 +62,5 @@ export const sqliteMigrations = [
   m026,
   m027,
   m028,
+  m031,
 ];
