@@ -17,10 +17,12 @@ import { createKeyRouter } from './http/keyRoutes';
 import { createLinkHealthRouter } from './http/linkHealthRoutes';
 import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
+import { createLinkShareRouter } from './http/linkShareRoutes';
 import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
 import { createMetricsMiddleware } from './http/metricsRoutes';
 import { createOpenApiRouter } from './http/openapiRoutes';
 import { requestLogMiddleware } from './http/requestLog';
+import { createSharedStatsMiddleware } from './http/sharedStats/sharedStatsRoute';
 import { notFoundPage } from './http/shortLink/pages/notFoundPage';
 import { pageLanguage } from './http/shortLink/pages/pageLanguage';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
@@ -30,6 +32,7 @@ import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
 import { createImportParts } from './imports/importParts';
+import { createLinkShareService } from './links/linkShareService';
 import { createServices, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -59,6 +62,12 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
   const { imports, importRunner } = createImportParts(services);
+  const linkShares = createLinkShareService({
+    store: deps.store,
+    clock: services.clock,
+    links: services.links,
+    publicUrl: deps.config.publicUrl,
+  });
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
   // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
@@ -75,6 +84,7 @@ export function createApp(deps: AppDeps): App {
     createLinkListRouter(services),
     createLinkHealthRouter(services),
     createLinkTransferRouter(services),
+    createLinkShareRouter({ ...services, linkShares }),
     createUserAdminRouter(services),
     createAccountRouter(services),
     createDomainRouter(services),
@@ -107,6 +117,7 @@ export function createApp(deps: AppDeps): App {
   const health = createHealthRouter(deps.store, () => services.events.broker?.isUp() ?? true);
   koa.use(health.routes());
   koa.use(createMetricsMiddleware(deps.config.metricsToken, services.metrics));
+  koa.use(createSharedStatsMiddleware({ ...services, linkShares }));
   koa.use(createUiMiddleware(deps.webRoot));
   koa.use(async (ctx) => {
     ctx.status = 404;

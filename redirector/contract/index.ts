@@ -15,3 +15,4 @@ export * from './qrStyle';
 export * from './shortCode';
 export * from './tags';
 export * from './urls';
+export * from './linkShares';

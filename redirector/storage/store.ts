@@ -3,6 +3,9 @@
  * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
  */
 
+import type { DomainSettingsRepository } from './repositories/domainSettingsRepository';
+import type { LinkShareRepository } from './repositories/linkShareRepository';
+import type { OrphanVisitRepository } from './repositories/orphanVisitRepository';
 import type { Scope } from '../auth/scope';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
@@ -212,6 +215,12 @@ export interface Store {
   readonly hubs: HubRepository;
   /** Teams, members, invitations (docs/api.md#teams). */
   readonly teams: TeamRepository;
+  /** Shared stats pages of links (docs/api.md#shared-stats). */
+  readonly linkShares: LinkShareRepository;
+  /** Each domain's fallbacks and `.well-known` documents (docs/api.md#domain-fallbacks-and-well-known-documents). */
+  readonly domainSettings: DomainSettingsRepository;
+  /** Visits a domain fallback sent on (docs/api.md#orphan-visits). */
+  readonly orphanVisits: OrphanVisitRepository;
   readonly clicks: ClickRepository;
   /** What the link checks found (docs/api.md#link-health). */
   readonly linkHealth: LinkHealthRepository;

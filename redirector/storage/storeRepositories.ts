@@ -6,6 +6,7 @@ import type { Executor } from './executor';
 import { createAccountLinkRepository } from './repositories/accountLinkRepository';
 import { createApiKeyRepository } from './repositories/apiKeyRepository';
 import { createDomainRepository } from './repositories/domainRepository';
+import { createDomainSettingsRepository } from './repositories/domainSettingsRepository';
 import { createEventStorage } from './repositories/eventStorage';
 import { createHubRepository } from './repositories/hubRepository';
 import { createImportRepository } from './repositories/importRepository';
@@ -13,6 +14,8 @@ import { createImportWrites } from './repositories/importWrites';
 import { rollupLinkCounts } from './repositories/linkCounts';
 import { createLinkHealthRepository } from './repositories/linkHealthRepository';
 import { createLinkRepository } from './repositories/linkRepository';
+import { createLinkShareRepository } from './repositories/linkShareRepository';
+import { createOrphanVisitRepository } from './repositories/orphanVisitRepository';
 import { createSessionRepository } from './repositories/sessionRepository';
 import { createSsoRepository } from './repositories/ssoRepository';
 import { createTeamRepository } from './repositories/teamRepository';
@@ -34,6 +37,9 @@ export type StoreRepositories = Pick<
   | 'importWrites'
   | 'sso'
   | 'teams'
+  | 'linkShares'
+  | 'domainSettings'
+  | 'orphanVisits'
 >;
 
 export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
@@ -53,5 +59,8 @@ export function createStoreRepositories(executor: Executor, fold: () => unknown)
     imports,
     importWrites: createImportWrites(executor, imports),
     teams: createTeamRepository(executor),
+    linkShares: createLinkShareRepository(executor),
+    domainSettings: createDomainSettingsRepository(executor),
+    orphanVisits: createOrphanVisitRepository(executor),
   };
 }
