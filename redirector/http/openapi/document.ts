@@ -13,6 +13,7 @@ import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
 import { selfServicePaths, selfServiceSchemas } from './selfServicePaths';
+import { shareComponentSchemas, sharePaths } from './sharePaths';
 import { ssoPaths, ssoSchemas } from './ssoPaths';
 import { teamComponentSchemas, teamPaths } from './teamPaths';
 
@@ -37,6 +38,7 @@ export function openApiDocument(publicUrl: string): Schema {
       ...ssoPaths,
       ...importPaths,
       ...teamPaths,
+      ...sharePaths,
     },
     components: {
       securitySchemes: {
@@ -56,6 +58,7 @@ export function openApiDocument(publicUrl: string): Schema {
         ...ssoSchemas,
         ...importComponentSchemas,
         ...teamComponentSchemas,
+        ...shareComponentSchemas,
       },
       responses: errorResponses,
     },

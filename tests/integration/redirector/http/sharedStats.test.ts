@@ -53,7 +53,7 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
     expect(link.status).toBe(201);
     linkId = link.body.id;
     await server.store.clicks.insertMany([
-      newClick(linkId, now - 2 * DAY, { ip_address: VISITOR_ADDRESS, city: 'Ashburn', referrer: 'https://news.example/' }),
+      newClick(linkId, now - 2 * DAY, { ip_address: VISITOR_ADDRESS, city: 'Ashburn', referrer_source: 'news.example' }),
       newClick(linkId, now - DAY, { ip_address: '198.51.100.9', city: 'Ashburn', country: 'DE' }),
       newClick(linkId, now - 40 * DAY, { ip_address: '198.51.100.10', country: 'FR' }),
     ]);
@@ -79,6 +79,7 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
       expect(html).toMatch(/<b>2<\/b>Clicks/);
       expect(html).toContain('<td>US</td>');
       expect(html).toContain('<td>DE</td>');
+      expect(html).toContain('<td>news.example</td>');
       expect(html).not.toContain('<td>FR</td>');
       for (const secret of [VISITOR_ADDRESS, '198.51.100.9', 'Ashburn', 'secret-target']) expect(html).not.toContain(secret);
       expect(html).not.toMatch(/recent/i);
