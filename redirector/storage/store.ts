@@ -3,9 +3,6 @@
  * PostgreSQL store can implement it beside the SQLite one without touching routes or services.
  */
 
-import type { DomainSettingsRepository } from './repositories/domainSettingsRepository';
-import type { LinkShareRepository } from './repositories/linkShareRepository';
-import type { OrphanVisitRepository } from './repositories/orphanVisitRepository';
 import type { Scope } from '../auth/scope';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
@@ -27,12 +24,15 @@ import type {
 } from './records';
 import type { ApiKeyRepository } from './repositories/apiKeyRepository';
 import type { DomainRepository } from './repositories/domainRepository';
+import type { DomainSettingsRepository } from './repositories/domainSettingsRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
 import type { ImportRepository } from './repositories/importRepository';
 import type { ImportWrites } from './repositories/importWrites';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkPageQuery } from './repositories/linkLists';
+import type { LinkShareRepository } from './repositories/linkShareRepository';
+import type { OrphanVisitRepository } from './repositories/orphanVisitRepository';
 import type { SsoRepository } from './repositories/ssoRepository';
 import type { TeamRepository } from './repositories/teamRepository';
 

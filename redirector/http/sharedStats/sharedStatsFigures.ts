@@ -3,9 +3,10 @@
  * of the link (analytics/userLinkStats.ts) and narrowed to what may be shown: no recent clicks, no
  * addresses, no cities, no blocked clicks, no target address.
  */
+
+import type { ZoneCalendar } from '../../analytics/timeZone';
 import type { DateRange } from '../../contract/dateRange';
 import { shortUrlOf } from '../../contract/domains';
-import type { ZoneCalendar } from '../../analytics/timeZone';
 import type { Services } from '../../services';
 import type { SharedStatsFigures } from './sharedStatsPage';
 

@@ -9,11 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { isValidTimeZone, UTC, type ZoneCalendar, zoneCalendar } from '../../analytics/timeZone';
 import type { AttemptLimiter } from '../../auth/attemptLimiter';
 import { clientKeyOf } from '../../auth/clientKey';
 import { type DateRange, dayToDate, parseDateRange } from '../../contract/dateRange';
 import { SHARED_STATS_DEFAULT_DAYS } from '../../contract/linkShares';
-import { isValidTimeZone, UTC, type ZoneCalendar, zoneCalendar } from '../../analytics/timeZone';
 import type { LinkShareService } from '../../links/linkShareService';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';

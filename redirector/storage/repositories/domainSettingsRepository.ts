@@ -79,7 +79,8 @@ export function createDomainSettingsRepository(db: Executor): DomainSettingsRepo
     async setClaim(scope, domain, changes) {
       const names = given(changes);
       const row = ownerRow(scope, 'users');
-      const sets = names.length === 0 ? 'custom_domain = custom_domain' : names.map((n) => `domain_${n} = ?`).join(', ');
+      const sets =
+        names.length === 0 ? 'custom_domain = custom_domain' : names.map((n) => `domain_${n} = ?`).join(', ');
       const changed = await db.run(`UPDATE users SET ${sets} WHERE ${row.sql} AND custom_domain = ?`, [
         ...names.map((name) => changes[name] ?? null),
         ...row.params,

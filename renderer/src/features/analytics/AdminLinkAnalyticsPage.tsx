@@ -18,6 +18,7 @@ import { onlineNow, trendDays, trendSpan } from './analyticsFormat';
 import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
+import { ShareStatsButton } from './ShareStatsDialog';
 import { useDateRange } from './useDateRange';
 import { VariantsPanel } from './VariantsPanel';
 
@@ -70,6 +71,9 @@ export function LinkAnalyticsPage() {
             {link.target_url}
           </a>
           <span className="mono text-sm muted">{url}</span>
+          <div>
+            <ShareStatsButton linkId={link.id} />
+          </div>
         </div>
       </div>
       <AnalyticsRangeBar

@@ -16,6 +16,7 @@ import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { LinkSummary } from './LinkSummary';
 import { RecentClicksTable } from './RecentClicksTable';
+import { ShareStatsButton } from './ShareStatsDialog';
 import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
 import { VariantsPanel } from './VariantsPanel';
@@ -84,6 +85,9 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
         <BackButton onBack={onBack} />
       </div>
       <LinkSummary link={link} />
+      <div>
+        <ShareStatsButton linkId={link.id} />
+      </div>
       <AnalyticsRangeBar dateRange={dateRange} clickExport={{ shortCode: link.short_code, download: exportClicks }} />
       <StatGrid
         stats={[

@@ -53,7 +53,11 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
     expect(link.status).toBe(201);
     linkId = link.body.id;
     await server.store.clicks.insertMany([
-      newClick(linkId, now - 2 * DAY, { ip_address: VISITOR_ADDRESS, city: 'Ashburn', referrer_source: 'news.example' }),
+      newClick(linkId, now - 2 * DAY, {
+        ip_address: VISITOR_ADDRESS,
+        city: 'Ashburn',
+        referrer_source: 'news.example',
+      }),
       newClick(linkId, now - DAY, { ip_address: '198.51.100.9', city: 'Ashburn', country: 'DE' }),
       newClick(linkId, now - 40 * DAY, { ip_address: '198.51.100.10', country: 'FR' }),
     ]);
@@ -81,7 +85,8 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
       expect(html).toContain('<td>DE</td>');
       expect(html).toContain('<td>news.example</td>');
       expect(html).not.toContain('<td>FR</td>');
-      for (const secret of [VISITOR_ADDRESS, '198.51.100.9', 'Ashburn', 'secret-target']) expect(html).not.toContain(secret);
+      for (const secret of [VISITOR_ADDRESS, '198.51.100.9', 'Ashburn', 'secret-target'])
+        expect(html).not.toContain(secret);
       expect(html).not.toMatch(/recent/i);
       // Another range: the older click alone.
       const older = await (await page(`${url}?from=2026-05-01&to=2026-05-10`)).text();
@@ -95,7 +100,9 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
   });
 
   it('answers 404 at once after revocation, and for an expired share', async () => {
-    const made = await admin('POST', `/api/links/share?id=${linkId}`, { expires_at: new Date(now + DAY).toISOString() });
+    const made = await admin('POST', `/api/links/share?id=${linkId}`, {
+      expires_at: new Date(now + DAY).toISOString(),
+    });
     const { url, id } = made.body.share;
     expect((await page(url)).status).toBe(200);
     const listed = await admin('GET', `/api/links/share?id=${linkId}`);
@@ -105,7 +112,9 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
     expect((await page(url)).status).toBe(404);
     expect((await admin('DELETE', `/api/links/share?id=${linkId}&share=${id}`)).status).toBe(404);
 
-    const expiring = await admin('POST', `/api/links/share?id=${linkId}`, { expires_at: new Date(now + DAY).toISOString() });
+    const expiring = await admin('POST', `/api/links/share?id=${linkId}`, {
+      expires_at: new Date(now + DAY).toISOString(),
+    });
     expect((await page(expiring.body.share.url)).status).toBe(200);
     now += DAY;
     try {
@@ -113,7 +122,9 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
     } finally {
       now -= DAY;
     }
-    expect((await admin('POST', `/api/links/share?id=${linkId}`, { expires_at: '2020-01-01T00:00:00Z' })).status).toBe(400);
+    expect((await admin('POST', `/api/links/share?id=${linkId}`, { expires_at: '2020-01-01T00:00:00Z' })).status).toBe(
+      400,
+    );
     expect((await admin('POST', `/api/links/share?id=${linkId}`, { password: 'abc' })).status).toBe(400);
   });
 
@@ -136,7 +147,8 @@ describe.each(STORES)('shared stats ($kind)', ({ start }) => {
       '<td>US</td>',
     );
     // Ten wrong answers from one address: the eleventh answer, right or not, is refused.
-    for (let attempt = 0; attempt < 10; attempt++) expect((await page(url, form('nope', '192.0.2.9'))).status).toBe(401);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await page(url, form('nope', '192.0.2.9'))).status).toBe(401);
     const refused = await page(url, form('open sesame', '192.0.2.9'));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
