@@ -2,12 +2,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { defaultDomainOf } from './auth/domainRules';
+import { createDomainSettingsService } from './domains/domainSettingsService';
 import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuthRouter } from './http/authRoutes';
 import { createConfigRouter } from './http/configRoutes';
 import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
+import { createDomainSettingsRouter } from './http/domainSettingsRoutes';
 import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { AVATAR_PATH, createHubRouter } from './http/hubRoutes';
@@ -68,6 +71,7 @@ export function createApp(deps: AppDeps): App {
     links: services.links,
     publicUrl: deps.config.publicUrl,
   });
+  const domainSettings = createDomainSettingsService(deps.store, defaultDomainOf(deps.config.publicUrl));
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
   // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
@@ -87,7 +91,8 @@ export function createApp(deps: AppDeps): App {
     createLinkShareRouter({ ...services, linkShares }),
     createUserAdminRouter(services),
     createAccountRouter(services),
-    createDomainRouter(services),
+    createDomainRouter({ ...services, domainSettings }),
+    createDomainSettingsRouter({ ...services, domainSettings }),
     createHubRouter(services),
     createAnalyticsRouter(services),
     createKeyRouter(services),
@@ -134,7 +139,9 @@ export function createApp(deps: AppDeps): App {
   // Read early, so the edge knows the published hubs by the first click; retried by its poll.
   services.hubDirectory.ready().catch(() => undefined);
   const koaHandler = koa.callback();
-  const redirect = createShortLinkEdge(services);
+  // Read early, so the edge knows each domain's fallbacks and documents by the first request.
+  domainSettings.ready().catch(() => undefined);
+  const redirect = createShortLinkEdge({ ...services, domainSettings });
   return {
     services,
     koa,

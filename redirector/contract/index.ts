@@ -4,6 +4,7 @@ export type * from './auth';
 export type * from './clicks';
 export * from './contrast';
 export * from './dateRange';
+export * from './domainSettings';
 export * from './domains';
 export * from './hub';
 export * from './keys';

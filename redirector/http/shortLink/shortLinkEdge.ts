@@ -26,6 +26,7 @@ import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
 import { createVisitorReader } from '../../visits/visitor';
+import { createDomainEdge, type DomainEdgeServices } from './domainEdge';
 import { createHubEdge, type HubServices } from './hubEdge';
 import { createLinkLookup, type FoundLink, whenFound } from './linkLookup';
 import { type PasswordForm, readPasswordForm } from './passwordForm';
@@ -48,9 +49,10 @@ export type ShortLinkServices = Pick<
   'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress' | 'domains'
 > &
   HubServices &
-  VisitLimitServices & {
+  VisitLimitServices &
+  Omit<DomainEdgeServices, 'store'> & {
     /** Only whether the database is reachable (docs/api.md#when-the-database-is-unreachable). */
-    store: Pick<Store, 'health' | 'hubs'>;
+    store: Pick<Store, 'health' | 'hubs' | 'orphanVisits'>;
   };
 
 export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
@@ -64,6 +66,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   const limits = createVisitLimits(services);
   const lookup = createLinkLookup(linkCache);
   const hubEdge = createHubEdge(services);
+  const domainEdge = createDomainEdge(services);
   const fromHub = hubClick(services);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
@@ -95,6 +98,11 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   }
 
   function answer(visit: Visit, decision: FinalDecision): void {
+    // A domain's fallback for an unknown code or an expired link without its own address.
+    if (decision.kind === 'not-found' || (decision.kind === 'expired' && decision.location === null)) {
+      const kind = decision.kind === 'not-found' ? 'not_found' : 'expired';
+      if (domainEdge.linkFallback(visit.req, visit.res, kind)) return;
+    }
     const outcome = outcomeOf(decision, visit.visitor?.is_bot ?? false);
     if (outcome !== undefined) metrics.countRedirect(outcome, statusOf(decision));
     if (decision.kind === 'redirect' || decision.kind === 'tiktok-bypass') record(visit, decision);
@@ -139,10 +147,11 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
 
   return (req, res) => {
     const host = requestHost(req.headers, trustProxy);
+    if (domainEdge.wellKnown(req, res, host)) return true;
     const route = routeByHost({ host, method: req.method, url: req.url }, shortCodeOf, domains.ownerOf);
     if (route.kind === 'elsewhere') return hubEdge.answerPath(req, res);
     if (route.kind === 'home' || route.kind === 'not-found') {
-      hubEdge.answerHost(req, res, route);
+      if (!domainEdge.hostFallback(req, res, route)) hubEdge.answerHost(req, res, route);
       return true;
     }
     const found = route.kind === 'short-link' ? lookup.onDomain(route) : lookup.onDefault(route.shortCode);

@@ -3,9 +3,10 @@
  * that a fallback sent on, counted per domain ('' for the default domain), bots left out before
  * they get here.
  */
+import type { OrphanKind, OrphanVisitsResponse } from '../../contract/domainSettings';
 import type { Executor } from '../executor';
 
-export type OrphanKind = 'root' | 'not_found' | 'expired';
+export type { OrphanKind };
 
 export interface OrphanVisit {
   domain: string;
@@ -16,11 +17,7 @@ export interface OrphanVisit {
   referrer: string | null;
 }
 
-export interface OrphanReport {
-  total: number;
-  by_kind: Record<OrphanKind, number>;
-  top_paths: { path: string; visits: number }[];
-}
+export type OrphanReport = OrphanVisitsResponse;
 
 export interface OrphanVisitRepository {
   record(visits: readonly OrphanVisit[]): Promise<void>;
