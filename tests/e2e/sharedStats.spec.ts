@@ -36,7 +36,10 @@ test('a shared stats page is complete without JavaScript at 390 px, in both them
     short_code: 'spring',
   });
   expect(link.status).toBe(201);
-  for (const agent of ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36']) {
+  for (const agent of [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
+  ]) {
     const visit = await fetch(`${server.url}/spring`, { redirect: 'manual', headers: { 'User-Agent': agent } });
     expect(visit.status).toBe(302);
   }
@@ -61,8 +64,8 @@ test('a shared stats page is complete without JavaScript at 390 px, in both them
   expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
   const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   // The range form works without a script: a plain GET to the page.
-  await page.getByLabel('From').fill('2020-01-01');
-  await page.getByLabel('To').fill('2020-01-31');
+  await page.getByRole('textbox', { name: 'From' }).fill('2020-01-01');
+  await page.getByRole('textbox', { name: 'To' }).fill('2020-01-31');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31/);
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('0Clicks');

@@ -12,6 +12,8 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
+import { i18next } from '../../i18n';
+import { DomainSettingsPanel } from './DomainSettingsPanel';
 import { DomainsTable } from './DomainsTable';
 import { domainsTexts } from './domainsTexts';
 
@@ -47,6 +49,9 @@ export function AdminDomainsPage() {
           </Card>
         )}
       </Loaded>
+      <Card title={i18next.t('domains.settings.defaultTitle')}>
+        <DomainSettingsPanel />
+      </Card>
       <ConfirmDialog {...removal.dialog} />
     </div>
   );
