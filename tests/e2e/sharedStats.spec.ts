@@ -17,7 +17,10 @@ async function adminCall(url: string, adminKey: string, method: string, path: st
     headers: { 'Content-Type': 'application/json', 'X-API-Key': adminKey },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return {
+    status: response.status,
+    body: (await response.json()) as { id: number; share: { id: number; url: string } },
+  };
 }
 
 /** A page at 390 px without JavaScript, light or dark. */
@@ -60,9 +63,9 @@ test('a shared stats page is complete without JavaScript at 390 px, in both them
   await expect(page.getByRole('region', { name: 'Devices' })).toContainText('iOS');
   await expect(page.locator('script')).toHaveCount(0);
   // Nothing wider than the phone.
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  const widths = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as number[];
   expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
-  const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const lightBackground = await page.evaluate('getComputedStyle(document.body).backgroundColor');
   // The range form works without a script: a plain GET to the page.
   await page.getByRole('textbox', { name: 'From' }).fill('2020-01-01');
   await page.getByRole('textbox', { name: 'To' }).fill('2020-01-31');
@@ -73,7 +76,7 @@ test('a shared stats page is complete without JavaScript at 390 px, in both them
 
   const dark = await phonePage(browser, 'dark');
   await dark.page.goto(pageUrl);
-  const darkBackground = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const darkBackground = await dark.page.evaluate('getComputedStyle(document.body).backgroundColor');
   expect(darkBackground).not.toBe(lightBackground);
   await dark.context.close();
 

@@ -27,9 +27,9 @@ describe.each(STORE_SERVERS)('domain fallbacks and documents ($kind)', ({ start 
     call(server, method, path, { headers: adminHeaders(server.adminKey), body });
   const setDomain = (body: Record<string, unknown>) =>
     call(server, 'POST', '/api/user/domain', { headers: bearer(owner.token), body: { domain: DOMAIN, ...body } });
-  const visit = (host: string, path: string, agent = UA.desktopChrome, headers: Record<string, string> = {}) =>
+  const visit = (host: string, path: string, agent: string = UA.desktopChrome, headers: Record<string, string> = {}) =>
     request(`${server.url}${path}`, { headers: { Host: host, 'User-Agent': agent, ...headers } });
-  const orphans = (query: string, headers = bearer(owner.token)) =>
+  const orphans = (query: string, headers: Record<string, string> = bearer(owner.token)) =>
     call(server, 'GET', `/api/analytics/orphans?${query}`, { headers });
 
   beforeAll(async () => {
