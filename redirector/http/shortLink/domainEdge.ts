@@ -16,7 +16,7 @@ import type { OrphanKind } from '../../storage/repositories/orphanVisitRepositor
 import type { Store } from '../../storage/store';
 import { type HostRoute, requestHost } from '../../visits/hostRoute';
 import { createVisitorReader } from '../../visits/visitor';
-import { REDIRECT_CACHE_CONTROL } from './shortLinkAnswers';
+import { type FinalDecision, REDIRECT_CACHE_CONTROL } from './shortLinkAnswers';
 
 export type DomainEdgeServices = Pick<
   Services,
@@ -33,7 +33,10 @@ const MAX_PATH = 200;
 export interface DomainEdge {
   /** A `.well-known` document the host's domain has: answered, true; false otherwise. */
   wellKnown(req: IncomingMessage, res: ServerResponse, host: string | undefined): boolean;
-  /** A custom domain's root (no hub) or other path: redirected to its fallback, true; false otherwise. */
+  /**
+   * A custom domain's `.well-known` document, or its root (no hub) or other path redirected to its
+   * fallback: answered, true; false otherwise.
+   */
   hostFallback(
     req: IncomingMessage,
     res: ServerResponse,
@@ -45,6 +48,8 @@ export interface DomainEdge {
    * this with 'expired' too (docs/api.md#domain-fallbacks-and-well-known-documents).
    */
   linkFallback(req: IncomingMessage, res: ServerResponse, kind: 'not_found' | 'expired'): boolean;
+  /** linkFallback for a visit's decision: an unknown code, or an expired link without its own address. */
+  decisionFallback(req: IncomingMessage, res: ServerResponse, decision: FinalDecision): boolean;
 }
 
 export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
@@ -90,6 +95,10 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
     return true;
   }
 
+  function linkFallback(req: IncomingMessage, res: ServerResponse, kind: 'not_found' | 'expired'): boolean {
+    return redirect(req, res, domainKeyOf(requestHost(req.headers, trustProxy)), kind);
+  }
+
   return {
     wellKnown(req, res, host) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -108,6 +117,7 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
       return true;
     },
     hostFallback(req, res, route) {
+      if (this.wellKnown(req, res, requestHost(req.headers, trustProxy))) return true;
       if (route.kind === 'home') {
         const hasHub = route.ownerId !== undefined && services.hubDirectory.handleOf(route.ownerId) !== undefined;
         return !hasHub && route.domain !== undefined && redirect(req, res, route.domain, 'root');
@@ -116,8 +126,10 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
       if (path.startsWith('/.well-known/') || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
       return redirect(req, res, domainKeyOf(requestHost(req.headers, trustProxy)), 'not_found');
     },
-    linkFallback(req, res, kind) {
-      return redirect(req, res, domainKeyOf(requestHost(req.headers, trustProxy)), kind);
+    linkFallback,
+    decisionFallback(req, res, decision) {
+      if (decision.kind === 'not-found') return linkFallback(req, res, 'not_found');
+      return decision.kind === 'expired' && decision.location === null && linkFallback(req, res, 'expired');
     },
   };
 }

@@ -65,8 +65,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   });
   const limits = createVisitLimits(services);
   const lookup = createLinkLookup(linkCache);
-  const hubEdge = createHubEdge(services);
-  const domainEdge = createDomainEdge(services);
+  const [hubEdge, domainEdge] = [createHubEdge(services), createDomainEdge(services)];
   const fromHub = hubClick(services);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
@@ -98,11 +97,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   }
 
   function answer(visit: Visit, decision: FinalDecision): void {
-    // A domain's fallback for an unknown code or an expired link without its own address.
-    if (decision.kind === 'not-found' || (decision.kind === 'expired' && decision.location === null)) {
-      const kind = decision.kind === 'not-found' ? 'not_found' : 'expired';
-      if (domainEdge.linkFallback(visit.req, visit.res, kind)) return;
-    }
+    if (domainEdge.decisionFallback(visit.req, visit.res, decision)) return;
     const outcome = outcomeOf(decision, visit.visitor?.is_bot ?? false);
     if (outcome !== undefined) metrics.countRedirect(outcome, statusOf(decision));
     if (decision.kind === 'redirect' || decision.kind === 'tiktok-bypass') record(visit, decision);
@@ -147,9 +142,8 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
 
   return (req, res) => {
     const host = requestHost(req.headers, trustProxy);
-    if (domainEdge.wellKnown(req, res, host)) return true;
     const route = routeByHost({ host, method: req.method, url: req.url }, shortCodeOf, domains.ownerOf);
-    if (route.kind === 'elsewhere') return hubEdge.answerPath(req, res);
+    if (route.kind === 'elsewhere') return domainEdge.wellKnown(req, res, host) || hubEdge.answerPath(req, res);
     if (route.kind === 'home' || route.kind === 'not-found') {
       if (!domainEdge.hostFallback(req, res, route)) hubEdge.answerHost(req, res, route);
       return true;

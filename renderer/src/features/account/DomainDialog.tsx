@@ -10,7 +10,6 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
 import { type LinkHost, linkHost, shortLinkText, shortLinkUrl } from '../../format/shortUrl';
-import { DomainSettingsPanel } from '../domains/DomainSettingsPanel';
 import { DomainState, RoutingInstructions } from './DomainState';
 import { domainTexts } from './domainTexts';
 
@@ -120,8 +119,7 @@ export function DomainDialog({
           }}
           onSubmit={save}
         />
-        <RoutingInstructions defaultDomain={defaultDomain} domain={customDomain} />
-        {verified ? <DomainSettingsPanel domain={customDomain} /> : null}
+        <RoutingInstructions defaultDomain={defaultDomain} domain={customDomain} verified={verified} />
       </Dialog>
       <ConfirmDialog
         open={confirmingRemove}
