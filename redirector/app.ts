@@ -33,9 +33,11 @@ import { createSsoRouter } from './http/ssoRoutes';
 import { createTeamRouter } from './http/teamRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
+import { createUtmTemplateRouter } from './http/utmTemplateRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
 import { createImportParts } from './imports/importParts';
 import { createLinkShareService } from './links/linkShareService';
+import { createUtmTemplateService } from './links/utmTemplateService';
 import { createServices, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -89,6 +91,7 @@ export function createApp(deps: AppDeps): App {
     createLinkHealthRouter(services),
     createLinkTransferRouter(services),
     createLinkShareRouter({ ...services, linkShares }),
+    createUtmTemplateRouter({ ...services, utmTemplates: createUtmTemplateService(deps.store, services.clock) }),
     createUserAdminRouter(services),
     createAccountRouter(services),
     createDomainRouter({ ...services, domainSettings }),

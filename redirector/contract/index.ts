@@ -17,3 +17,4 @@ export * from './qrStyle';
 export * from './shortCode';
 export * from './tags';
 export * from './urls';
+export * from './utmTemplates';

@@ -35,6 +35,7 @@ import type { LinkShareRepository } from './repositories/linkShareRepository';
 import type { OrphanVisitRepository } from './repositories/orphanVisitRepository';
 import type { SsoRepository } from './repositories/ssoRepository';
 import type { TeamRepository } from './repositories/teamRepository';
+import type { UtmTemplateRepository } from './repositories/utmTemplateRepository';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
@@ -221,6 +222,8 @@ export interface Store {
   readonly domainSettings: DomainSettingsRepository;
   /** Visits a domain fallback sent on (docs/api.md#orphan-visits). */
   readonly orphanVisits: OrphanVisitRepository;
+  /** UTM templates per team (docs/api.md#utm-templates). */
+  readonly utmTemplates: UtmTemplateRepository;
   readonly clicks: ClickRepository;
   /** What the link checks found (docs/api.md#link-health). */
   readonly linkHealth: LinkHealthRepository;

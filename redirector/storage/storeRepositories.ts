@@ -20,6 +20,7 @@ import { createSessionRepository } from './repositories/sessionRepository';
 import { createSsoRepository } from './repositories/ssoRepository';
 import { createTeamRepository } from './repositories/teamRepository';
 import { createUserRepository } from './repositories/userRepository';
+import { createUtmTemplateRepository } from './repositories/utmTemplateRepository';
 import type { Store } from './store';
 
 export type StoreRepositories = Pick<
@@ -40,6 +41,7 @@ export type StoreRepositories = Pick<
   | 'linkShares'
   | 'domainSettings'
   | 'orphanVisits'
+  | 'utmTemplates'
 >;
 
 export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
@@ -62,5 +64,6 @@ export function createStoreRepositories(executor: Executor, fold: () => unknown)
     linkShares: createLinkShareRepository(executor),
     domainSettings: createDomainSettingsRepository(executor),
     orphanVisits: createOrphanVisitRepository(executor),
+    utmTemplates: createUtmTemplateRepository(executor),
   };
 }

@@ -94,7 +94,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
         },
       },
       answers: { 200: ref('DomainSetResponse') },
-      errors: [403, 404, 409],
+      errors: [409],
     }),
     delete: apiCall({ summary: 'Go back to the default domain', access: 'user', answers: { 200: ref('Success') } }),
   },

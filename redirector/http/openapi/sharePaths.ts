@@ -8,6 +8,13 @@ import {
   type OrphanVisitsResponse,
 } from '../../contract/domainSettings';
 import type { LinkShare, LinkShareResponse, LinkSharesResponse } from '../../contract/linkShares';
+import {
+  MAX_UTM_TEMPLATE_NAME,
+  MAX_UTM_VALUE,
+  type UtmTemplate,
+  type UtmTemplateResponse,
+  type UtmTemplatesResponse,
+} from '../../contract/utmTemplates';
 import { apiCall, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
@@ -33,7 +40,25 @@ const period = [
 const linkId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The link id', true);
 const shareId = query('share', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The share id', true);
 
+const utmValue: Schema = { type: 'string', maxLength: MAX_UTM_VALUE };
+const utmProperties = {
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  utm_term: utmValue,
+  utm_content: utmValue,
+};
+const templateId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The template id', true);
+const templateBody = (required: string[]): Schema => ({
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1, maxLength: MAX_UTM_TEMPLATE_NAME }, ...utmProperties },
+  required,
+});
+
 export const shareComponentSchemas: Record<string, Schema> = {
+  UtmTemplate: closedObject<UtmTemplate>({ id, name: text(), ...utmProperties, created_at: dateTime }),
+  UtmTemplateResponse: closedObject<UtmTemplateResponse>({ template: ref('UtmTemplate') }),
+  UtmTemplatesResponse: closedObject<UtmTemplatesResponse>({ templates: arrayOf(ref('UtmTemplate')) }),
   DomainSettings: closedObject<DomainSettingsFields>(domainSettingsProperties),
   OrphanVisitsResponse: closedObject<OrphanVisitsResponse>({
     total: integer(),
@@ -78,7 +103,7 @@ export const sharePaths: Record<string, Record<string, Schema>> = {
       access: 'either',
       parameters: [linkId],
       answers: { 200: ref('LinkSharesResponse') },
-      errors: [403, 404],
+      errors: [404],
     }),
     delete: apiCall({
       summary: 'Revoke a share: its page answers 404 at once',
@@ -110,6 +135,35 @@ export const sharePaths: Record<string, Record<string, Schema>> = {
         ...period,
       ],
       answers: { 200: ref('OrphanVisitsResponse') },
+      errors: [404],
+    }),
+  },
+  '/api/utm-templates': {
+    get: apiCall({
+      summary: 'The UTM templates of the team the call acts in (the administrator: its own)',
+      access: 'either',
+      answers: { 200: ref('UtmTemplatesResponse') },
+    }),
+    post: apiCall({
+      summary: 'Add a UTM template',
+      access: 'either',
+      body: { json: templateBody(['name']) },
+      answers: { 201: ref('UtmTemplateResponse') },
+      errors: [403],
+    }),
+    put: apiCall({
+      summary: 'Change the fields given of a UTM template',
+      access: 'either',
+      parameters: [templateId],
+      body: { json: templateBody([]) },
+      answers: { 200: ref('UtmTemplateResponse') },
+      errors: [403, 404],
+    }),
+    delete: apiCall({
+      summary: 'Delete a UTM template',
+      access: 'either',
+      parameters: [templateId],
+      answers: { 204: { description: 'Deleted' } },
       errors: [403, 404],
     }),
   },
