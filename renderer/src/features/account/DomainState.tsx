@@ -10,10 +10,10 @@ import { errorMessage } from '../../api/client';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
+import { DomainSettingsPanel } from '../../components/DomainSettingsPanel';
 import { DomainStatusBadge } from '../../components/DomainStatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { localiseMessage } from '../../i18n/messages';
-import { DomainSettingsPanel } from '../domains/DomainSettingsPanel';
 import { domainTexts } from './domainTexts';
 
 export interface DomainStateProps {

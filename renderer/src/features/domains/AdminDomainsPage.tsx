@@ -9,11 +9,11 @@ import { useRowChange } from '../../api/useRowChange';
 import { FailureBanner } from '../../components/Banner';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
+import { DomainSettingsPanel } from '../../components/DomainSettingsPanel';
 import { EmptyState } from '../../components/EmptyState';
 import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
 import { i18next } from '../../i18n';
-import { DomainSettingsPanel } from './DomainSettingsPanel';
 import { DomainsTable } from './DomainsTable';
 import { domainsTexts } from './domainsTexts';
 

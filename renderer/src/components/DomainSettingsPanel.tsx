@@ -5,14 +5,14 @@
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DomainSettingsFields } from '../../../../redirector/contract';
-import { errorMessage } from '../../api/client';
-import { useDomainSettingsCalls } from '../../api/domainSettings';
-import { useLoad } from '../../api/useLoad';
-import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
-import { Field, TextField } from '../../components/Field';
-import { formatNumber } from '../../format/numbers';
+import type { DomainSettingsFields } from '../../../redirector/contract';
+import { errorMessage } from '../api/client';
+import { useDomainSettingsCalls } from '../api/domainSettings';
+import { useLoad } from '../api/useLoad';
+import { formatNumber } from '../format/numbers';
+import { Banner } from './Banner';
+import { Button } from './Button';
+import { Field, TextField } from './Field';
 
 type Fields = Record<keyof DomainSettingsFields, string>;
 const URL_FIELDS = ['root_url', 'not_found_url', 'expired_url'] as const;
