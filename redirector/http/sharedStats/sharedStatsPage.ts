@@ -30,7 +30,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;b
 main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.35rem;margin:.25rem 0;overflow-wrap:anywhere}h2{font-size:1.05rem;margin:0 0 .6rem}
 .muted{color:#4b5563}.card{background:#fff;border-radius:.8rem;padding:1rem;margin:0 0 1rem;box-shadow:0 1px 3px #0002}
-.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr))}
+.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr))}.grid .card{margin:0}
 .stats{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr))}
 .stat b{display:block;font-size:1.6rem}
 table{width:100%;border-collapse:collapse}td,th{padding:.3rem .2rem;text-align:left;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}
