@@ -7,6 +7,7 @@ import { createDomainSettingsService } from './domains/domainSettingsService';
 import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuthRouter } from './http/authRoutes';
+import { asCallerOf } from './http/callerReads';
 import { createConfigRouter } from './http/configRoutes';
 import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
@@ -114,12 +115,15 @@ export function createApp(deps: AppDeps): App {
   koa.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
     ctx.set(API_HEADERS);
-    await corsMiddleware(ctx, () =>
-      readInput(ctx, async () => {
-        // Router's context type adds params; Koa's plain context is what it receives at run time.
-        await routes(ctx as Parameters<typeof routes>[0], async () => {});
-        if (ctx.status === 404 && ctx.body === undefined) throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
-      }),
+    await asCallerOf(ctx, () =>
+      corsMiddleware(ctx, () =>
+        readInput(ctx, async () => {
+          // Router's context type adds params; Koa's plain context is what it receives at run time.
+          await routes(ctx as Parameters<typeof routes>[0], async () => {});
+          if (ctx.status === 404 && ctx.body === undefined)
+            throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
+        }),
+      ),
     );
   });
   const health = createHealthRouter(deps.store, () => services.events.broker?.isUp() ?? true);

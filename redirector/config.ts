@@ -15,6 +15,8 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   databaseUrl: string | undefined;
+  /** DATABASE_REPLICA_URLS and REPLICA_MAX_LAG_S (docs/api.md#read-replicas): urls empty without replicas. */
+  replicas: { urls: string[]; maxLagS: number };
   /** `closed`: POST /api/auth?action=register answers 403. */
   registration: Registration;
   /** A MaxMind-format database in place of geoip-lite's bundled data (server.ts opens it). */
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with postgres:// (got "${databaseUrl.slice(0, 40)}")`);
   }
+  const replicas = parseReplicas(env.DATABASE_REPLICA_URLS, env.REPLICA_MAX_LAG_S, databaseUrl);
   const registration = parseRegistration(env.REGISTRATION);
   const geoipDb = env.GEOIP_DB?.trim() || undefined;
   const maxLinksPerUser = parseMaxLinks(env.MAX_LINKS_PER_USER);
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     publicUrl,
     trustProxy,
     databaseUrl,
+    replicas,
     registration,
     geoipDb,
     maxLinksPerUser,
@@ -156,6 +160,32 @@ function parseDnsServers(value: string | undefined): string[] | undefined {
 }
 
 /** A day is the least: the realtime and live panels read the clicks of the last 24 hours. */
+/** Messages name a replica by its place in the list, never by its URL (which may hold a password). */
+function parseReplicas(
+  urls: string | undefined,
+  maxLag: string | undefined,
+  databaseUrl: string | undefined,
+): Config['replicas'] {
+  const list = (urls ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  list.forEach((url, index) => {
+    if (!/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url)) {
+      throw new ConfigError(`DATABASE_REPLICA_URLS: entry ${index + 1} must be a postgres:// URL`);
+    }
+  });
+  if (list.length > 0 && databaseUrl === undefined) {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL (replicas are of a PostgreSQL primary)');
+  }
+  const text = maxLag?.trim() ?? '';
+  const maxLagS = text === '' ? 10 : Number(text);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text === '' ? '10' : text) || maxLagS <= 0 || maxLagS > 86_400) {
+    throw new ConfigError(`REPLICA_MAX_LAG_S must be a number of seconds above 0, at most 86400 (got "${maxLag}")`);
+  }
+  return { urls: list, maxLagS };
+}
+
 function parseRetentionDays(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const days = Number(value);

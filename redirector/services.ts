@@ -49,6 +49,8 @@ export interface Services extends HubParts, AccountServices {
   linkPasswords: AttemptLimiter;
   /** Wrong link passwords per link from every address together, keyed by link id. */
   linkPasswordTotals: AttemptLimiter;
+  /** Single sign-ons started per client address (docs/api.md#single-sign-on): each keeps a ticket. */
+  ssoStarts: AttemptLimiter;
   links: LinkService;
   linkCache: LinkCache;
   /** Custom domains: their state, the verified ones in memory (docs/api.md#custom-domains). */
@@ -71,6 +73,9 @@ export interface Services extends HubParts, AccountServices {
 
 export const ACCOUNTS_PER_ADDRESS = 5;
 export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+/** Single sign-ons one address may start in 10 minutes, a ticket's lifetime (docs/api.md#single-sign-on). */
+export const SSO_STARTS_PER_ADDRESS = 30;
+export const SSO_START_WINDOW_MS = 10 * 60 * 1000;
 /** Wrong passwords one link takes in an hour from all addresses together (docs/api.md#link-options). */
 export const LINK_PASSWORD_FAILURES_PER_LINK = 100;
 export const LINK_PASSWORD_LINK_WINDOW_MS = 60 * 60 * 1000;
@@ -97,6 +102,7 @@ export function createServices(deps: ServiceDeps): Services {
   const metrics = createMetrics({
     clicksPending: () => clickRecorder.pending(),
     databaseUp: () => health?.isUp() ?? true,
+    replicas: () => store.replicas?.() ?? [],
   });
   const clickRecorder = createClickRecorder(store.clicks, {
     onStored: metrics.clicksStored,
@@ -221,7 +227,7 @@ function attemptLimiters(
   store: Store,
   clock: () => number,
   hashKey: ((key: string) => string) | undefined,
-): Pick<Services, 'limiter' | 'registrations' | 'linkPasswords' | 'linkPasswordTotals'> {
+): Pick<Services, 'limiter' | 'registrations' | 'linkPasswords' | 'linkPasswordTotals' | 'ssoStarts'> {
   return {
     limiter: limiterOf(store, 'credentials', { clock }, hashKey),
     registrations: limiterOf(
@@ -236,5 +242,11 @@ function attemptLimiters(
       max: LINK_PASSWORD_FAILURES_PER_LINK,
       windowMs: LINK_PASSWORD_LINK_WINDOW_MS,
     }),
+    ssoStarts: limiterOf(
+      store,
+      'sso-starts',
+      { clock, max: SSO_STARTS_PER_ADDRESS, windowMs: SSO_START_WINDOW_MS },
+      hashKey,
+    ),
   };
 }

@@ -46,6 +46,7 @@ import {
   type RedirectFigures,
   toJson,
 } from './bench/report';
+import { makeRuleLinks } from './bench/ruleLinks';
 import { scriptArgs } from './bench/scriptArgs';
 import { seedBenchDatabase } from './bench/seed';
 import { benchStreamsAtScale } from './bench/streamsAtScale';
@@ -151,11 +152,12 @@ async function redirectPhase(
       { url: `${link.target_url}${link.target_url.includes('?') ? '&' : '?'}variant=b`, weight: 50 },
     ],
   }));
+  const ruleLinks = makeRuleLinks(args.links);
   const sqliteData: BenchData = { dataDir };
   const postgresData: BenchData | undefined = databaseUrl
     ? { dataDir: path.join(dir, 'redirect-pg'), databaseUrl }
     : undefined;
-  await createLinks(sqliteData, [...links, ...splitLinks]);
+  await createLinks(sqliteData, [...links, ...splitLinks, ...ruleLinks]);
   // The same links on a verified custom domain, measured beside the default domain (SQLite only).
   await createDomainLinks(sqliteData, links);
   if (postgresData) {
@@ -173,6 +175,9 @@ async function redirectPhase(
   const splitVisits: Visit[] = makeVisitPool({ links: splitLinks, size: VISIT_POOL_SIZE });
   const splitScriptFile = path.join(dir, 'split-visits.lua');
   fs.writeFileSync(splitScriptFile, wrkScript(splitVisits));
+  const ruleVisits: Visit[] = makeVisitPool({ links: ruleLinks, size: VISIT_POOL_SIZE });
+  const ruleScriptFile = path.join(dir, 'rule-visits.lua');
+  fs.writeFileSync(ruleScriptFile, wrkScript(ruleVisits));
 
   progress(
     `starting Me (dist/server/server.js, TRUST_PROXY=1)${postgresData ? ' on SQLite and on PostgreSQL' : ''} and the floor`,
@@ -218,6 +223,17 @@ async function redirectPhase(
       visits: splitVisits,
       cpu: cores.generatorCpu,
     });
+  const ruleLoad = (server: RunningServer, seconds: number) =>
+    runLoad({
+      generator,
+      url: server.url,
+      connections: args.connections,
+      seconds,
+      scriptFile: ruleScriptFile,
+      visits: ruleVisits,
+      cpu: cores.generatorCpu,
+    });
+  const ruleRuns: LoadResult[] = [];
   const splitRuns: LoadResult[] = [];
   const productRuns: LoadResult[] = [];
   const domainRuns: LoadResult[] = [];
@@ -247,6 +263,7 @@ async function redirectPhase(
   answered += (await load(product, args.warmupSeconds, true)).answered;
   // The split links are other links: warmed as well, so that no measured run pays their first lookups.
   answered += (await splitLoad(product, args.warmupSeconds)).answered;
+  answered += (await ruleLoad(product, args.warmupSeconds)).answered;
   if (onPostgres) postgresAnswered += (await load(onPostgres, args.warmupSeconds)).answered;
   await load(floor, args.warmupSeconds);
   await loadHub(args.warmupSeconds);
@@ -264,6 +281,10 @@ async function redirectPhase(
     const split = await measured(product, () => splitLoad(product, args.durationSeconds));
     answered += split.answered;
     splitRuns.push(split);
+    progress(`run ${run}/${args.runs}: Me, links with 20 rules, ${args.durationSeconds} s`);
+    const ruled = await measured(product, () => ruleLoad(product, args.durationSeconds));
+    answered += ruled.answered;
+    ruleRuns.push(ruled);
     if (onPostgres) {
       progress(`run ${run}/${args.runs}: Me on PostgreSQL, ${args.durationSeconds} s`);
       const pgResult = await measured(onPostgres, () => load(onPostgres, args.durationSeconds), databaseCpuUs);
@@ -295,7 +316,11 @@ async function redirectPhase(
     }
     return { product: runs, floor: floorRuns, customDomain, answered: sent, stored, exitCode };
   };
-  const figures = { ...(await stopped(product, sqliteData, answered, productRuns, domainRuns)), split: splitRuns };
+  const figures = {
+    ...(await stopped(product, sqliteData, answered, productRuns, domainRuns)),
+    split: splitRuns,
+    rules: ruleRuns,
+  };
   const postgres =
     onPostgres && postgresData
       ? { figures: await stopped(onPostgres, postgresData, postgresAnswered, postgresRuns), databaseCpuUs }

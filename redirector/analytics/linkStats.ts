@@ -1,5 +1,5 @@
 /** GET /api/analytics/{id}: every figure of one link's admin page in one answer. */
-import type { LinkAnalyticsResponse, PasswordLockout, VariantStats } from '../contract/analytics';
+import type { LinkAnalyticsResponse, PasswordLockout, RuleStats, VariantStats } from '../contract/analytics';
 import type { DateRange } from '../contract/dateRange';
 import { toApiLink } from '../links/linkPresenter';
 import type { TimeRange } from '../storage/analyticsQueries';
@@ -63,7 +63,10 @@ export async function linkFigureAnswer(...args: LinkAnswerArgs) {
 async function sharedLinkAnswer(...[store, link, calendar, now, range, publicUrl]: LinkAnswerArgs) {
   const figures = await linkFigures(store, link.id, calendar, now, range);
   const { data, dims } = figures;
-  const variants = await variantFigures(store, link, figures.timeRange);
+  const [variants, rules] = await Promise.all([
+    variantFigures(store, link, figures.timeRange),
+    ruleFigures(store, link, figures.timeRange),
+  ]);
   return {
     figures,
     answer: {
@@ -75,6 +78,7 @@ async function sharedLinkAnswer(...[store, link, calendar, now, range, publicUrl
         countryCounts: dimensionMap(dims, 'country'),
         last7Days: timePatterns(data.quarterHours, calendar, now).last7Days,
         ...figures.days,
+        rules,
       },
       recentClicks: figures.recentClicks.map(toApiClick),
       variants,
@@ -90,6 +94,13 @@ async function variantFigures(store: Store, link: LinkRecord, range: TimeRange |
     const row = rows.find((candidate) => candidate.variant === index);
     return { ...variant, clicks: row?.clicks ?? 0, unique_visitors: row?.unique_visitors ?? 0 };
   });
+}
+
+/** Each current rule of the link with its clicks over the range, in the link's order. */
+async function ruleFigures(store: Store, link: LinkRecord, range: TimeRange | undefined): Promise<RuleStats[]> {
+  if (link.rules.length === 0) return [];
+  const rows = await store.analytics.ruleStats(link.id, range);
+  return link.rules.map((_, rule) => ({ rule, clicks: rows.find((row) => row.rule === rule)?.clicks ?? 0 }));
 }
 
 async function linkFigures(store: Store, linkId: number, calendar: ZoneCalendar, now: number, range?: DateRange) {

@@ -170,6 +170,14 @@ export function systemScope(teamId: number | null = null, personalUserId: number
   return makeScope(owner, { type: 'cli', id: null, name: 'system' }, 'api-key', access);
 }
 
+/**
+ * The scope of work the service does later for the owner of a stored thing (an import job): its
+ * team (null: the administrator's own) and, for a personal team, its user, as the thing was stored.
+ */
+export function storedOwnerScope(stored: { team_id: number | null; user_id: number | null }): Scope {
+  return systemScope(stored.team_id, stored.user_id);
+}
+
 /** The user of the owner's personal team, null for a shared team's things and the administrator's own. */
 export function ownerIdOf(scope: Scope): number | null {
   return scope.owner.kind === 'user' ? scope.owner.id : null;

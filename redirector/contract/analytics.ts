@@ -31,6 +31,14 @@ export interface LinkStats {
   last7Days: DayCount[];
   /** Only with from/to: one entry per day of the range, oldest first. */
   days?: DayCount[];
+  /** Each of the link's redirect rules in order with its human clicks over the range; [] without rules. */
+  rules: RuleStats[];
+}
+
+/** One redirect rule's clicks (docs/api.md#redirect-rules): `rule` is its index in the link's rules. */
+export interface RuleStats {
+  rule: number;
+  clicks: number;
 }
 
 /** A link's password form while it is refusing every answer (docs/api.md#link-options). */

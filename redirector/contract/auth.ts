@@ -93,7 +93,15 @@ export const PASSWORD_LOGIN_OFF = 'Password sign-in is off';
 export const SSO_SIGN_IN_FAILED = 'Sign-in failed';
 
 /** Why single sign-on sent the browser back to the login screen (`/login?sso=<reason>`). */
-export const SSO_FAILURES = ['failed', 'unavailable', 'disabled', 'no-account', 'email-taken', 'no-email'] as const;
+export const SSO_FAILURES = [
+  'failed',
+  'unavailable',
+  'disabled',
+  'no-account',
+  'email-taken',
+  'no-email',
+  'too-many',
+] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
 
 /** POST /api/auth/oidc/session: the sessions of a finished sign-in. */

@@ -40,6 +40,8 @@ export interface Click extends ClickVisitor {
   variant: number | null;
   /** Brought in by an import (docs/api.md#imports): counted in figures, never sent to webhooks or streams. */
   imported: boolean;
+  /** The redirect rule that sent the visitor (its index in the link's rules); null: none (docs/api.md#redirect-rules). */
+  rule: number | null;
 }
 
 /** How a stored field of a click is kept: its column's type, its decoding and its OpenAPI schema follow. */
@@ -77,6 +79,7 @@ export const CLICK_FIELD_KINDS = {
   user_agent: 'text',
   variant: 'optionalIndex',
   imported: 'flag',
+  rule: 'optionalIndex',
 } as const satisfies { [Field in keyof Omit<Click, 'id' | 'created_at'>]-?: ClickFieldKind };
 
 export type StoredClickField = keyof typeof CLICK_FIELD_KINDS;

@@ -4,3 +4,12 @@
 export const DATABASE_UNREACHABLE_MESSAGE = 'The database is unreachable; try again shortly';
 /** Seconds a client is told to wait before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A read replica as /healthz reports it (docs/api.md#read-replicas). */
+export interface ReplicaHealth {
+  /** host:port, never the password. */
+  name: string;
+  state: 'ok' | 'lagging' | 'down';
+  /** Seconds of replay behind the primary; null while it is down. */
+  lag_s: number | null;
+}

@@ -10,6 +10,7 @@ export * from './hub';
 export * from './keys';
 export * from './linkConversion';
 export * from './linkOptions';
+export * from './linkRules';
 export * from './linkShares';
 export type * from './links';
 export * from './lists';

@@ -15,6 +15,31 @@ export interface Variant {
   weight: number;
 }
 
+/** Redirect rules' conditions (docs/api.md#redirect-rules); their checks in linkRules.ts. */
+export const RULE_TYPES = ['language', 'query', 'ip', 'country', 'device', 'time'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+export const RULE_DEVICES = ['ios', 'android', 'desktop', 'mobile'] as const;
+export type RuleDevice = (typeof RULE_DEVICES)[number];
+
+/** One condition; a rule applies when all of its conditions hold. */
+export type RuleCondition =
+  /** The primary subtag of the visitor's first Accept-Language tag, lower case ("es"). */
+  | { type: 'language'; is: string }
+  /** The visit's query has `name` (with exactly `value` when given). */
+  | { type: 'query'; name: string; value?: string }
+  /** The visitor's address is in `cidr` (IPv4 or IPv6; a bare address is one host). */
+  | { type: 'ip'; cidr: string }
+  /** The visitor's country, ISO alpha-2 upper case ("XX": unknown). */
+  | { type: 'country'; is: string }
+  | { type: 'device'; is: RuleDevice }
+  /** From `after` (included) until `before` (excluded), ISO instants; at least one of them. */
+  | { type: 'time'; after?: string; before?: string };
+
+export interface LinkRule {
+  when: RuleCondition[];
+  url: string;
+}
+
 /** What each kind of option is, in each shape. */
 interface KindTypes {
   /** true/false; stored as 0/1 by SQLite. */
@@ -33,6 +58,8 @@ interface KindTypes {
   imageAddress: { api: string | null; input: string | null; stored: string | null };
   /** Split traffic: [] or 2–5 destinations with weights summing to 100, stored as JSON. */
   variants: { api: Variant[]; input: Variant[] | null; stored: Variant[] };
+  /** Redirect rules (linkRules.ts), stored as JSON. */
+  rules: { api: LinkRule[]; input: LinkRule[] | null; stored: LinkRule[] };
 }
 
 export type LinkOptionKind = keyof KindTypes;
@@ -48,6 +75,14 @@ export const LINK_OPTIONS = {
   forward_query: { kind: 'flag', default: true },
   /** From then on the link is expired. */
   expires_at: { kind: 'time', default: null },
+  /** Before then the link answers 404 "not active yet" (docs/api.md#schedule-and-switch). */
+  starts_at: { kind: 'time', default: null },
+  /** false: the link answers 404 "turned off". */
+  enabled: { kind: 'flag', default: true },
+  /** Left out of lists unless they ask for archived links; it still redirects. */
+  archived: { kind: 'flag', default: false },
+  /** The owner's own notes, searched by a list's `q`. */
+  notes: { kind: 'text', default: null, maxLength: 2000 },
   /** Clicks (bots included) after which the link is expired (docs/api.md#expiry-and-click-limits). */
   max_clicks: { kind: 'count', default: null },
   /** Where an expired link sends visitors; null: a 410 page. */
@@ -62,6 +97,8 @@ export const LINK_OPTIONS = {
   preview_image: { kind: 'imageAddress', default: null },
   /** Split traffic (docs/api.md#split-traffic): the visitor goes to one of these instead of target_url. */
   variants: { kind: 'variants', default: [] },
+  /** Redirect rules (docs/api.md#redirect-rules): the first whose conditions all hold sends the visitor to its url. */
+  rules: { kind: 'rules', default: [] },
 } as const satisfies Record<string, { kind: LinkOptionKind; default: unknown; maxLength?: number }>;
 
 export type LinkOptionName = keyof typeof LINK_OPTIONS;
@@ -101,6 +138,7 @@ export function apiLinkOptions(stored: LinkOptionValues<'stored'>): LinkOptionVa
     if (kind === 'time') shown[name] = value === null ? null : new Date(value as number).toISOString();
     else if (kind === 'countryAddresses') shown[name] = { ...(value as GeoTargets) };
     else if (kind === 'variants') shown[name] = (value as Variant[]).map((variant) => ({ ...variant }));
+    else if (kind === 'rules') shown[name] = (value as LinkRule[]).map((rule) => ({ ...rule, when: [...rule.when] }));
     else shown[name] = value;
   }
   return shown as LinkOptionValues<'api'>;

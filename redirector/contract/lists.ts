@@ -17,10 +17,12 @@ export const MAX_QUERY_LENGTH = 200;
 
 /** The list state: every field set. */
 export interface LinkListQuery {
-  /** Case-insensitive substring of short_code, title or target_url; '' for none. */
+  /** Case-insensitive substring of short_code, title, target_url or notes; '' for none. */
   q: string;
   /** Only links carrying this tag; '' for any. */
   tag: string;
+  /** Archived links (docs/api.md#schedule-and-switch): absent, hidden; `only` or `all`. */
+  archived?: ArchivedFilter;
   sort: LinkSort;
   order: SortOrder;
   /** From 1. */
@@ -29,6 +31,9 @@ export interface LinkListQuery {
   /** Only links whose health has this status (docs/api.md#link-health); absent: any. */
   health?: LinkHealthStatus;
 }
+
+export const ARCHIVED_FILTERS = ['only', 'all'] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
 
 /** A page of users (admin): `q` matches name or email. */
 export type UserListQuery = Pick<LinkListQuery, 'q' | 'page' | 'per_page'>;
@@ -59,7 +64,7 @@ function pageParams(params: Params): ParsedQuery<UserListQuery> {
   return { ok: true, query: { q, page, per_page: perPage } };
 }
 
-/** Reads `q, tag, sort, order, page, per_page, health` (absent or '' → defaults); a bad value → an error for a person. */
+/** Reads `q, tag, sort, order, page, per_page, health, archived` (absent or '' → defaults); a bad value → an error for a person. */
 export function parseLinkListQuery(params: Params): ParsedQuery<LinkListQuery> {
   const paged = pageParams(params);
   if (!paged.ok) return paged;
@@ -75,8 +80,13 @@ export function parseLinkListQuery(params: Params): ParsedQuery<LinkListQuery> {
   if (health !== '' && !(LINK_HEALTH_STATUSES as readonly string[]).includes(health)) {
     return { ok: false, error: `health must be one of ${LINK_HEALTH_STATUSES.join(', ')}` };
   }
+  const archived = params.archived ?? '';
+  if (archived !== '' && !(ARCHIVED_FILTERS as readonly string[]).includes(archived)) {
+    return { ok: false, error: `archived must be one of ${ARCHIVED_FILTERS.join(', ')}` };
+  }
   const query: LinkListQuery = { ...paged.query, tag, sort: linkSort, order };
   if (health !== '') query.health = health as LinkHealthStatus;
+  if (archived !== '') query.archived = archived as ArchivedFilter;
   return { ok: true, query };
 }
 

@@ -123,7 +123,7 @@ async function attempt(deps: WebhookWorkerDeps, webhook: WebhookRecord, message:
   const now = clock();
   const number = message.attempt + 1;
   // A delivery waits its turn among its account's outbound connections (accountConnections.ts).
-  const outcome = await deps.connections.run(connectionAccount(webhook.user_id), () =>
+  const outcome = await deps.connections.run(connectionAccount(webhook.team_id), () =>
     sendMessage(
       { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
       deps.rules,
@@ -224,7 +224,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     async sendTest(webhook, connected) {
       const now = clock();
       const message = newMessage(webhook.id, 'webhook.test', now, { webhook_id: webhook.id });
-      const outcome = await deps.connections.tryRun(connectionAccount(webhook.user_id), async () => {
+      const outcome = await deps.connections.tryRun(connectionAccount(webhook.team_id), async () => {
         await connected();
         return sendMessage(
           { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },

@@ -81,7 +81,7 @@ function createCheckOne(deps: LinkChecksDeps, signal: AbortSignal, stopped: Erro
       if (!link) return false;
       const previous = (await store.linkHealth.of([linkId])).get(linkId);
       // Each request waits for the account's turn and its host's (hostPacer.ts), redirect hops too.
-      const account = connectionAccount(link.user_id);
+      const account = connectionAccount(link.team_id);
       const options = {
         rules,
         userAgent: LINK_CHECK_USER_AGENT,
@@ -150,7 +150,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     const now = clock();
     const due = await store.linkHealth.due(now - periodMs, now, room, ROUND_CHECKS_PER_ACCOUNT);
     for (const link of due) {
-      const account = connectionAccount(link.user_id);
+      const account = connectionAccount(link.team_id);
       const running = accountChecks.get(account) ?? 0;
       if (running >= ROUND_CHECKS_PER_ACCOUNT) continue;
       accountChecks.set(account, running + 1);

@@ -3,7 +3,7 @@ import type { Store } from '../storage/store';
 
 /** `brokerUp`: false while EVENTS_BROKER_URL is unreachable (docs/api.md#events-into-a-broker). */
 export function createHealthRouter(
-  store: Pick<Store, 'ping' | 'health'>,
+  store: Pick<Store, 'ping' | 'health' | 'replicas'>,
   brokerUp: () => boolean = () => true,
 ): Router {
   const router = new Router();
@@ -22,7 +22,13 @@ export function createHealthRouter(
       ...(store.health?.isUp() === false ? { database: 'unreachable' } : {}),
       ...(brokerUp() ? {} : { broker: 'unreachable' }),
     };
-    ctx.body = Object.keys(problems).length > 0 ? { status: 'degraded', ...problems } : { status: 'ok' };
+    // Each read replica's state (docs/api.md#read-replicas): one away sends its reads elsewhere.
+    const replicas = store.replicas?.() ?? [];
+    ctx.body = {
+      status: Object.keys(problems).length > 0 ? 'degraded' : 'ok',
+      ...problems,
+      ...(replicas.length > 0 ? { replicas } : {}),
+    };
   });
   return router;
 }

@@ -8,6 +8,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { clientKeyOf } from '../auth/clientKey';
 import { limitedAttempt, TOO_MANY_FAILURES } from '../auth/limitedAttempts';
 import type { SsoService } from '../auth/ssoService';
 import { SSO_SIGN_IN_FAILED, type SsoSessionResponse } from '../contract/auth';
@@ -23,15 +24,23 @@ function redirect(ctx: Context, location: string): void {
   ctx.body = { location };
 }
 
-export function createSsoRouter(services: Pick<Services, 'sso' | 'limiter' | 'lookupPlace'>): Router {
+export function createSsoRouter(services: Pick<Services, 'sso' | 'limiter' | 'ssoStarts' | 'lookupPlace'>): Router {
   const router = new Router();
   const ssoOf = (): SsoService => {
     if (!services.sso) throw notFound('Single sign-on is not configured');
     return services.sso;
   };
 
+  // Each start keeps a ticket until it is used or expires: at most SSO_STARTS_PER_ADDRESS per
+  // address in a ticket's lifetime, so that no client can fill the table (docs/api.md#single-sign-on).
   router.get('/auth/oidc/start', async (ctx) => {
-    const started = await ssoOf().start();
+    const sso = ssoOf();
+    const reservation = await services.ssoStarts.reserve(clientKeyOf(ctx.ip));
+    if (!reservation.granted) {
+      redirect(ctx, '/login?sso=too-many');
+      return;
+    }
+    const started = await sso.start().finally(() => reservation.settle(true));
     redirect(ctx, 'url' in started ? started.url : `/login?sso=${started.failure}`);
   });
 

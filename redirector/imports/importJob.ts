@@ -5,7 +5,7 @@
  * twice; a links page cut short by a restart is recognised when read again (importLinks.ts). A
  * re-import of the same source reads on from the clicks the owner's earlier imports stored.
  */
-import { systemScope } from '../auth/scope';
+import { storedOwnerScope } from '../auth/scope';
 import type { LinkService } from '../links/linkService';
 import type { AddressKeeper } from '../privacy/addresses';
 import type { ImportRecord } from '../storage/repositories/importRepository';
@@ -41,7 +41,7 @@ const isCheckpoint = (value: Record<string, unknown>): boolean => value.phase ==
 
 /** The clicks the owner's earlier imports of the same source stored: a re-import reads on after them. */
 async function firstCheckpoint(deps: ImportJobDeps, job: ImportRecord): Promise<ImportCheckpoint> {
-  const earlier = await deps.store.imports.earlierCheckpoints(systemScope(job.team_id, job.user_id), job.source_key);
+  const earlier = await deps.store.imports.earlierCheckpoints(storedOwnerScope(job), job.source_key);
   const after = Math.max(0, ...earlier.map((checkpoint) => Number(checkpoint.after_click) || 0));
   return { phase: 'links', after_link: null, after_click: after };
 }
@@ -80,7 +80,7 @@ async function clickPage(
     return deps.store.imports.save(job.id, stepOf(deps, run));
   }
   const refs = [...new Set(readable.map((row) => row.link_ref))];
-  const ids = await deps.store.importWrites.imported(systemScope(job.team_id, job.user_id), job.source_key, refs);
+  const ids = await deps.store.importWrites.imported(storedOwnerScope(job), job.source_key, refs);
   const clicks = readable.flatMap((row) => {
     const link = ids.get(row.link_ref);
     return link ? [map(link.id, row)] : [];
@@ -98,7 +98,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
     else {
       await importLinkPage(
         {
-          scope: systemScope(job.team_id, job.user_id),
+          scope: storedOwnerScope(job),
           sourceKey: job.source_key,
           dryRun: job.dry_run,
           options: job.options,
@@ -147,7 +147,7 @@ export async function runImportJob(
 
 /** Ends a job that failed, its reason listed (never the connection: a driver's message names no password). */
 export async function failImportJob(deps: ImportJobDeps, job: ImportRecord, message: string): Promise<void> {
-  const current = (await deps.store.imports.get(systemScope(job.team_id, job.user_id), job.id)) ?? job;
+  const current = (await deps.store.imports.get(storedOwnerScope(job), job.id)) ?? job;
   const tally = createImportTally(current.progress, current.errors);
   tally.errors.splice(Math.min(tally.errors.length, 99));
   tally.errors.push({ ref: '', message });

@@ -8,13 +8,15 @@ import type { Link } from '../contract/links';
 import { CSV_TAG_SEPARATOR, IGNORED_IMPORT_COLUMNS, LINK_CSV_COLUMNS, type LinkCsvColumn } from '../contract/lists';
 
 /**
- * An option's cell, by its kind (contract/linkFields.ts): country targets and variants as JSON, since a `|` list
+ * An option's cell, by its kind (contract/linkFields.ts): country targets, variants and rules as JSON, since a `|` list
  * would be ambiguous where `|` stands unescaped in a URL.
  */
 function optionCell(link: Link, name: LinkOptionName): string | number | boolean | null {
   const value = link[name];
   const kind = LINK_OPTIONS[name].kind;
-  if (kind !== 'countryAddresses' && kind !== 'variants') return value as string | number | boolean | null;
+  if (kind !== 'countryAddresses' && kind !== 'variants' && kind !== 'rules') {
+    return value as string | number | boolean | null;
+  }
   return Object.keys(value as object).length === 0 ? '' : JSON.stringify(value);
 }
 
@@ -98,7 +100,7 @@ export function csvRowToLinkBody(header: readonly string[], cells: readonly stri
         .filter(Boolean);
     else if (FLAGS.has(column)) body[column] = flagOf(cell);
     else if (column === 'max_clicks') body.max_clicks = /^\d{1,10}$/.test(cell) ? Number(cell) : cell;
-    else if (column === 'geo_targets' || column === 'variants') body[column] = jsonOf(cell);
+    else if (column === 'geo_targets' || column === 'variants' || column === 'rules') body[column] = jsonOf(cell);
     else body[column] = cell;
   });
   return body;

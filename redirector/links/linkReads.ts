@@ -85,6 +85,7 @@ export function createLinkReads(store: Store, publicUrl: string): LinkReads {
         q: query.q,
         tag: query.tag,
         health: query.health,
+        archived: query.archived ?? 'hide',
         sort: query.sort,
         order: query.order,
         limit: query.per_page,

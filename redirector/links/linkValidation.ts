@@ -25,6 +25,7 @@ import {
   parseExpiry,
   sortedGeoTargets,
 } from '../contract/linkOptions';
+import { checkLinkRules, type LinkRule } from '../contract/linkRules';
 import { normaliseTags } from '../contract/tags';
 import { INVALID_URL, normaliseDestination, normaliseHttpUrl } from '../contract/urls';
 import { invalidInput } from '../ruleError';
@@ -69,7 +70,7 @@ const address = z.string({ error: INVALID_URL }).nullish();
 const OPTION_BODY: Record<LinkOptionKind, (name: string) => z.ZodType> = {
   flag,
   address: () => address,
-  time: () => z.string({ error: EXPIRES_AT_INVALID }).nullish(),
+  time: (name) => z.string({ error: timeInvalid(name) }).nullish(),
   count: () =>
     z
       .number({ error: MAX_CLICKS_INVALID })
@@ -89,7 +90,13 @@ const OPTION_BODY: Record<LinkOptionKind, (name: string) => z.ZodType> = {
   },
   imageAddress: () => z.string({ error: PREVIEW_IMAGE_HTTPS }).nullish(),
   variants: () => z.unknown().optional(),
+  rules: () => z.unknown().optional(),
 };
+
+/** The message of a time option that is not an ISO instant: expiry's own, or the option named. */
+function timeInvalid(name: string): string {
+  return name === 'expires_at' ? EXPIRES_AT_INVALID : `${name} must be an ISO 8601 date and time with its zone`;
+}
 
 const optionBodies = Object.fromEntries(
   LINK_OPTION_NAMES.map((name) => [name, OPTION_BODY[LINK_OPTIONS[name].kind](name)]),
@@ -152,7 +159,7 @@ function changesOf(body: LinkBody): LinkFieldChanges {
   if (body.short_code != null && body.short_code !== '') changes.short_code = body.short_code;
   const options = changes as Record<LinkOptionName, unknown>;
   for (const name of LINK_OPTION_NAMES) {
-    if (body[name] !== undefined) options[name] = OPTION_VALUE[LINK_OPTIONS[name].kind](body[name]);
+    if (body[name] !== undefined) options[name] = OPTION_VALUE[LINK_OPTIONS[name].kind](body[name], name);
   }
   if (body.password !== undefined) changes.password = passwordOf(body.password);
   // Compared as hosts are (docs/api.md#custom-domains); the service checks it is the owner's.
@@ -167,16 +174,24 @@ function changesOf(body: LinkBody): LinkFieldChanges {
 }
 
 /** Each kind of option's value as stored, from a body's value of the shape OPTION_BODY let through. */
-const OPTION_VALUE: Record<LinkOptionKind, (value: unknown) => unknown> = {
+const OPTION_VALUE: Record<LinkOptionKind, (value: unknown, name: string) => unknown> = {
   flag: (value) => value,
   address: (value) => optionalAddress(value as string | null),
-  time: (value) => expiryOf(value as string | null),
+  time: (value, name) => timeOf(value as string | null, name),
   count: (value) => value ?? null,
   countryAddresses: geoTargetsOf,
   text: (value) => (value as string | null) || null,
   imageAddress: imageAddressOf,
   variants: variantsOf,
+  rules: rulesOf,
 };
+
+/** null and [] remove the rules; each failure names its field (docs/api.md#redirect-rules). */
+function rulesOf(value: unknown): LinkRule[] {
+  const checked = checkLinkRules(value);
+  if (!checked.ok) throw invalidInput(checked.error);
+  return checked.rules;
+}
 
 /** An https address only: the card is shown inside https pages (docs/api.md#social-previews). */
 function imageAddressOf(value: unknown): string | null {
@@ -202,10 +217,10 @@ function variantsOf(value: unknown): Variant[] {
   });
 }
 
-function expiryOf(value: string | null): number | null {
+function timeOf(value: string | null, name: string): number | null {
   if (value === null || value.trim() === '') return null;
   const time = parseExpiry(value);
-  if (time === undefined) throw invalidInput(EXPIRES_AT_INVALID);
+  if (time === undefined) throw invalidInput(timeInvalid(name));
   return time;
 }
 

@@ -5,7 +5,9 @@
  * labelled counters, which hash their labels on every increment, are filled from those numbers
  * when /metrics is scraped. So counting costs the redirect nanoseconds, not a label lookup.
  */
+
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReplicaHealth } from '../contract/health';
 
 /** What a short-link request came to; a fixed, small set so the series stay few. */
 export const REDIRECT_OUTCOMES = [
@@ -49,6 +51,35 @@ export interface MetricsSources {
   clicksPending(): number;
   /** Whether the database answers (always, for SQLite). */
   databaseUp?(): boolean;
+  /** PostgreSQL's read replicas (docs/api.md#read-replicas). */
+  replicas?(): ReplicaHealth[];
+}
+
+/** Each read replica's lag and whether it answers (docs/api.md#read-replicas). */
+function replicaGauges(registry: Registry, sources: MetricsSources): void {
+  new Gauge({
+    name: 'me_replica_lag_seconds',
+    help: 'Seconds a read replica is behind the primary (none while it is down).',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of sources.replicas?.() ?? []) {
+        if (replica.lag_s !== null) this.set({ replica: replica.name }, replica.lag_s);
+      }
+    },
+  });
+  new Gauge({
+    name: 'me_replica_up',
+    help: 'Whether a read replica answers (1) or is down (0).',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of sources.replicas?.() ?? [])
+        this.set({ replica: replica.name }, replica.state === 'down' ? 0 : 1);
+    },
+  });
 }
 
 export function createMetrics(sources: MetricsSources): Metrics {
@@ -111,6 +142,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set(sources.databaseUp?.() === false ? 0 : 1);
     },
   });
+  replicaGauges(registry, sources);
   const commitSeconds = new Histogram({
     name: 'me_click_commit_seconds',
     help: 'Time to commit one batch of clicks.',

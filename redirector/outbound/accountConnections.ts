@@ -19,9 +19,9 @@ const SCOPE = 'outbound-connections';
 const FIRST_POLL_MS = 20;
 const MAX_POLL_MS = 250;
 
-/** The account a connection counts for: a user's, or the administrator's (userId null). */
-export function connectionAccount(userId: number | null): string {
-  return userId === null ? 'admin' : `user ${userId}`;
+/** The account a connection counts for: a team's (a personal team is its user's), or the administrator's own (teamId null). */
+export function connectionAccount(teamId: number | null): string {
+  return teamId === null ? 'admin' : `team ${teamId}`;
 }
 
 export interface AccountConnections {

@@ -142,6 +142,12 @@ export interface FunnelData {
   instagramExits: number;
 }
 
+/** One redirect rule's human clicks (docs/api.md#redirect-rules). */
+export interface RuleRow {
+  rule: number;
+  clicks: number;
+}
+
 /** One variant's human clicks and distinct visitors (docs/api.md#split-traffic). */
 export interface VariantRow {
   variant: number;
@@ -183,4 +189,6 @@ export interface AnalyticsQueries {
   clickPage(linkId: number, options: ClickPageOptions): Promise<ClickRecord[]>;
   /** A split link's clicks per variant over the range (all time without one). */
   variantStats(linkId: number, range: TimeRange | undefined): Promise<VariantRow[]>;
+  /** A link's clicks per redirect rule over the range (all time without one). */
+  ruleStats(linkId: number, range: TimeRange | undefined): Promise<RuleRow[]>;
 }

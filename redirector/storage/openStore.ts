@@ -14,7 +14,8 @@ export async function openStore(config: Config, dataDir: string, options: Sqlite
   const retention = days === undefined ? undefined : { days };
   if (config.databaseUrl !== undefined) {
     const { upgrade, schemaLog } = options;
-    return createPostgresStore(config.databaseUrl, { retention, upgrade, schemaLog });
+    const replicas = options.backgroundWork === false ? undefined : config.replicas;
+    return createPostgresStore(config.databaseUrl, { retention, upgrade, schemaLog, replicas });
   }
   return createSqliteStore(path.join(dataDir, SQLITE_FILE), { ...options, retention });
 }

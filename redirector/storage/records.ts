@@ -111,7 +111,9 @@ export type LinkWithCounts = LinkRecord & LinkCounts;
 /** A click as stored: the API's Click with its time as epoch milliseconds only. */
 export type ClickRecord = Omit<Click, 'created_at'>;
 
-export type NewClick = Omit<ClickRecord, 'id' | 'variant' | 'imported'> & {
+export type NewClick = Omit<ClickRecord, 'id' | 'variant' | 'imported' | 'rule'> & {
+  /** The redirect rule that sent the visit; absent or null: none. */
+  rule?: number | null;
   /** The split-traffic variant; absent or null: none. */
   variant?: number | null;
   /** Brought in by an import (docs/api.md#imports); absent: a live click. */

@@ -4,6 +4,7 @@
  */
 
 import type { Scope } from '../auth/scope';
+import type { ReplicaHealth } from '../contract/health';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
 import type {
@@ -263,6 +264,8 @@ export interface Store {
   ping(): Promise<void>;
   /** Where the database is a server that can be away (PostgreSQL): whether it answers. */
   readonly health?: DatabaseHealth;
+  /** PostgreSQL's read replicas, each with its state and lag (docs/api.md#read-replicas); empty without. */
+  replicas?(): ReplicaHealth[];
   close(): Promise<void>;
 }
 

@@ -44,18 +44,31 @@ export type StoreRepositories = Pick<
   | 'utmTemplates'
 >;
 
-export function createStoreRepositories(executor: Executor, fold: () => unknown): StoreRepositories {
-  const linkCounts = rollupLinkCounts(executor, fold);
+/** Where link lists and hub figures are read (PostgreSQL's replicas, docs/api.md#read-replicas). */
+export interface ListReads {
+  /** Its `run` and `transaction` are the primary's. */
+  executor: Executor;
+  /** The fold before such a read: none when it goes to a replica. */
+  fold: () => unknown;
+}
+
+/** Without `reads`, lists read on `executor` after `fold`; the users' list always does. */
+export function createStoreRepositories(
+  executor: Executor,
+  fold: () => unknown,
+  reads: ListReads = { executor, fold },
+): StoreRepositories {
+  const linkCounts = rollupLinkCounts(reads.executor, reads.fold);
   const imports = createImportRepository(executor);
   return {
-    users: createUserRepository(executor, linkCounts),
+    users: createUserRepository(executor, reads.executor === executor ? linkCounts : rollupLinkCounts(executor, fold)),
     sessions: createSessionRepository(executor),
     accountLinks: createAccountLinkRepository(executor),
     apiKeys: createApiKeyRepository(executor),
     events: createEventStorage(executor),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
-    hubs: createHubRepository(executor),
+    hubs: createHubRepository(executor, reads.executor),
     linkHealth: createLinkHealthRepository(executor),
     sso: createSsoRepository(executor),
     imports,

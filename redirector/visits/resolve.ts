@@ -3,17 +3,40 @@
  * 5 to 8), pure: a link and a visitor in, what to answer out. The steps before it (no such code,
  * a disabled owner, expiry, the password) are the handler's: they need the clock, the database or
  * the request.
+ *
+ * A link with redirect rules (docs/api.md#redirect-rules) sends a device with an app link there
+ * first, then tries its rules in order, then goes on with the steps below. A link without rules
+ * pays one length check.
  */
 import type { DeviceType } from '../contract/clicks';
 import { pickVariant, variantBucket } from '../contract/linkConversion';
+import { matchingRule } from '../contract/ruleMatch';
 import type { LinkRecord } from '../storage/records';
 import { isDevelopingCountry } from './developingCountries';
 import type { InAppApp } from './inAppBrowser';
 
-/** `variant`: the split-traffic variant the visitor goes to (its index), null when none. */
+/**
+ * `variant`: the split-traffic variant the visitor goes to (its index), null when none; `rule`: the
+ * redirect rule that sent it (its index), absent when none.
+ */
 export type Resolution =
-  | { kind: 'redirect'; location: string; blocked: boolean; instagram_exit: boolean; variant: number | null }
-  | { kind: 'tiktok-bypass'; target: string; variant: number | null };
+  | {
+      kind: 'redirect';
+      location: string;
+      blocked: boolean;
+      instagram_exit: boolean;
+      variant: number | null;
+      rule?: number;
+    }
+  | { kind: 'tiktok-bypass'; target: string; variant: number | null; rule?: number };
+
+/** What only redirect rules read of a visit; absent: no rule holds. */
+export interface VisitFacts {
+  now: number;
+  /** Without '?'. */
+  query: string;
+  acceptLanguage: string | undefined;
+}
 
 export interface ResolveVisitor {
   country: string;
@@ -24,6 +47,8 @@ export interface ResolveVisitor {
   ip_address?: string;
   /** The anonymised identity, when it names the visitor instead of ip_address. */
   visitor?: string | null;
+  /** The full client address, for redirect rules only (never stored); absent: ip_address. */
+  address?: string;
 }
 
 export type ResolvableLink = Pick<
@@ -39,12 +64,17 @@ export type ResolvableLink = Pick<
   | 'geo_targets'
   | 'id'
   | 'variants'
+  | 'rules'
 >;
 
 const redirect = (location: string, variant: number | null = null) =>
   ({ kind: 'redirect', location, blocked: false, instagram_exit: false, variant }) as const;
 
-export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor): Resolution {
+export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor, facts?: VisitFacts): Resolution {
+  if (link.rules.length > 0 && facts !== undefined) {
+    const ruled = byRules(link, visitor, facts);
+    if (ruled !== undefined) return ruled;
+  }
   const countryTarget = link.geo_targets[visitor.country];
   // An own property only: a country code never names something on Object's prototype.
   if (countryTarget !== undefined && Object.hasOwn(link.geo_targets, visitor.country)) return redirect(countryTarget);
@@ -72,4 +102,28 @@ export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor): Reso
   if (link.enable_tiktok_bypass && visitor.in_app === 'tiktok')
     return { kind: 'tiktok-bypass', target: destination, variant };
   return redirect(destination, variant);
+}
+
+/** An app link for the visitor's device, else the first rule that holds; undefined: neither. */
+function byRules(link: ResolvableLink, visitor: ResolveVisitor, facts: VisitFacts): Resolution | undefined {
+  const device_type = visitor.device_type ?? 'web';
+  const appLink = device_type === 'ios' ? link.ios_url : device_type === 'android' ? link.android_url : null;
+  const index =
+    appLink === null
+      ? matchingRule(link.rules, {
+          now: facts.now,
+          country: visitor.country,
+          device_type,
+          address: visitor.address ?? visitor.ip_address ?? '',
+          query: facts.query,
+          acceptLanguage: facts.acceptLanguage,
+        })
+      : -1;
+  if (appLink === null && index === -1) return undefined;
+  const destination = appLink ?? link.rules[index]!.url;
+  const rule = index === -1 ? {} : { rule: index };
+  if (link.enable_tiktok_bypass && visitor.in_app === 'tiktok') {
+    return { kind: 'tiktok-bypass', target: destination, variant: null, ...rule };
+  }
+  return { ...redirect(destination), ...rule };
 }

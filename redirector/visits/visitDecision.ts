@@ -16,12 +16,14 @@
  */
 import type { RedirectLink } from '../storage/records';
 import { mergeQuery } from './queryMerge';
-import { type ResolvableLink, type ResolveVisitor, resolveLink } from './resolve';
+import { type ResolvableLink, type ResolveVisitor, resolveLink, type VisitFacts } from './resolve';
 
 export type DecisionLink = ResolvableLink &
   Pick<
     RedirectLink,
     | 'owner_disabled'
+    | 'enabled'
+    | 'starts_at'
     | 'expires_at'
     | 'expired_url'
     | 'max_clicks'
@@ -78,6 +80,8 @@ export interface VisitInput {
   hubToken: string;
   /** Epoch milliseconds. */
   now: number;
+  /** The Accept-Language header, read only by a language rule (docs/api.md#redirect-rules). */
+  acceptLanguage?: string;
   /** Undefined until asked for. */
   visitor: DecisionVisitor | undefined;
   limits: LimitAnswers;
@@ -95,6 +99,9 @@ export type VisitDecision =
   | { kind: 'ask'; ask: Ask }
   | { kind: 'not-found' }
   | { kind: 'disabled' }
+  /** 404 "This link is turned off" or "This link is not active yet"; nothing recorded (docs/api.md#schedule-and-switch). */
+  | { kind: 'turned-off' }
+  | { kind: 'not-started' }
   /** 302 to `location`, or the 410 page when null; nothing recorded. */
   | { kind: 'expired'; location: string | null }
   /** POST on a link without a password: 405. */
@@ -105,7 +112,10 @@ export type VisitDecision =
   | { kind: 'password-refused'; retryAfterMs: number }
   /** Not recorded: a link-preview bot gets the card, which refreshes to `location`. */
   | { kind: 'preview-card'; card: PreviewCard; location: string }
-  /** Recorded: 302 to `location`; `variant` is the split's variant taken, null when none. */
+  /**
+   * Recorded: 302 to `location`; `variant` is the split's variant taken, null when none; `rule` the
+   * redirect rule that sent the visit, absent when none.
+   */
   | {
       kind: 'redirect';
       location: string;
@@ -113,9 +123,10 @@ export type VisitDecision =
       blocked: boolean;
       instagram_exit: boolean;
       variant: number | null;
+      rule?: number;
     }
   /** Recorded: the TikTok page showing `target`. */
-  | { kind: 'tiktok-bypass'; target: string; cache: AnswerCache; variant: number | null };
+  | { kind: 'tiktok-bypass'; target: string; cache: AnswerCache; variant: number | null; rule?: number };
 
 /** The answers the click is recorded for. */
 export type RecordedDecision = Extract<VisitDecision, { kind: 'redirect' | 'tiktok-bypass' }>;
@@ -126,6 +137,8 @@ const ASK_CLICK_PLACE: VisitDecision = { kind: 'ask', ask: 'click-place' };
 const ASK_PASSWORD: VisitDecision = { kind: 'ask', ask: 'password' };
 const NOT_FOUND: VisitDecision = { kind: 'not-found' };
 const DISABLED: VisitDecision = { kind: 'disabled' };
+const TURNED_OFF: VisitDecision = { kind: 'turned-off' };
+const NOT_STARTED: VisitDecision = { kind: 'not-started' };
 const NO_PASSWORD: VisitDecision = { kind: 'no-password' };
 const PASSWORD_FORM: VisitDecision = { kind: 'password-form', wrong: false, hubToken: '' };
 const WRONG_PASSWORD: VisitDecision = { kind: 'password-form', wrong: true, hubToken: '' };
@@ -134,6 +147,8 @@ export function decideVisit(input: VisitInput): VisitDecision {
   const { link, request, limits } = input;
   if (link === undefined) return NOT_FOUND;
   if (link.owner_disabled) return DISABLED;
+  if (!link.enabled) return TURNED_OFF;
+  if (link.starts_at !== null && input.now < link.starts_at) return NOT_STARTED;
   if (link.expires_at !== null && input.now >= link.expires_at) return expired(input, link);
   let cache: AnswerCache = 'revalidate';
   if (link.password_hash !== null) {
@@ -190,7 +205,7 @@ function preview(input: VisitInput, link: DecisionLink): VisitDecision | undefin
     if (input.limits.clicksLeft === undefined) return ASK_CLICKS_LEFT;
     if (!input.limits.clicksLeft) return expired(input, link);
   }
-  const resolution = resolveLink(link, visitor);
+  const resolution = resolveLink(link, visitor, factsOf(input, link));
   const address = resolution.kind === 'tiktok-bypass' ? resolution.target : resolution.location;
   const card = {
     title: link.preview_title ?? link.title,
@@ -210,13 +225,15 @@ function recorded(
   visitor: DecisionVisitor,
   cache: AnswerCache,
 ): RecordedDecision {
-  const resolution = resolveLink(link, visitor);
+  const resolution = resolveLink(link, visitor, factsOf(input, link));
+  const rule = resolution.rule === undefined ? undefined : { rule: resolution.rule };
   if (resolution.kind === 'tiktok-bypass') {
     return {
       kind: 'tiktok-bypass',
       target: destination(input, link, resolution.target),
       cache,
       variant: resolution.variant,
+      ...rule,
     };
   }
   return {
@@ -226,7 +243,14 @@ function recorded(
     blocked: resolution.blocked,
     instagram_exit: resolution.instagram_exit,
     variant: resolution.variant,
+    ...rule,
   };
+}
+
+/** What the link's rules read of the visit; none for a link without rules. */
+function factsOf(input: VisitInput, link: DecisionLink): VisitFacts | undefined {
+  if (link.rules.length === 0) return undefined;
+  return { now: input.now, query: input.query, acceptLanguage: input.acceptLanguage };
 }
 
 /** The address with the visit's query merged in, when the link forwards it. */

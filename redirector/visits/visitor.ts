@@ -31,7 +31,10 @@ export interface UserAgentFacts extends ClickDevice, Pick<ClickVisitor, 'is_bot'
  * `ip_address` is the address to store (privacy/addresses.ts) and `visitor` the identity it is
  * counted by when that is not the stored address.
  */
-export interface Visitor extends ClickVisitor, UserAgentFacts, StoredAddress {}
+export interface Visitor extends ClickVisitor, UserAgentFacts, StoredAddress {
+  /** The full client address, read only by a link's ip rules (docs/api.md#redirect-rules): never stored. */
+  address?: string;
+}
 
 export function parseUserAgent(userAgent: string): UserAgentFacts {
   const result = new UAParser(userAgent).getResult();
@@ -163,7 +166,7 @@ export function createVisitorReader(options: {
   return (req) => {
     const header = req.headers['user-agent'] ?? '';
     const facts = parse(header);
-    // The place comes from the full address, which goes no further than this function.
+    // The place comes from the full address, which goes no further than the visit's decision.
     const ip = clientAddress(req, trustProxy);
     const { country, city } = locate(ip, lookup);
     const stored = keepAddress(ip);
@@ -179,6 +182,7 @@ export function createVisitorReader(options: {
       preview_bot: facts.preview_bot,
       ip_address: stored.ip_address,
       visitor: stored.visitor,
+      address: ip,
       country,
       city,
       referrer_source: referrerSource(req.headers.referer, facts.in_app),

@@ -39,6 +39,8 @@ export interface RedirectFigures {
   exitCode: number | null;
   /** The same load on split links (two variants each), interleaved with the plain runs (SQLite only). */
   split?: LoadResult[];
+  /** The same load on links with 20 redirect rules each, none holding (SQLite only). */
+  rules?: LoadResult[];
 }
 
 /** PostgreSQL beside SQLite (`--store postgres`): the same measurements, in the same interleaved runs. */
@@ -178,6 +180,7 @@ function redirectJson(redirect: RedirectFigures): Record<string, unknown> {
     lost: stored === undefined ? null : Math.max(0, answered - stored),
     exit_code: redirect.exitCode,
     ...splitJson(redirect.split, product.cpuUs),
+    ...rulesJson(redirect.rules, product.cpuUs),
     runs: {
       product: redirect.product.map((r) => round(r.rps, 0)),
       floor: redirect.floor.map((r) => round(r.rps, 0)),
@@ -238,6 +241,21 @@ function splitJson(split: LoadResult[] | undefined, plainCpuUs: number): Record<
     split_cpu_us: round(figures.cpuUs, 1),
     split_cpu_vs_plain: round(figures.cpuUs / plainCpuUs, 3),
     split_runs_cpu_us: split.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
+  };
+}
+
+/**
+ * The 20-rule links' figures beside the plain ones (docs/api.md#redirect-rules): CPU µs per redirect,
+ * and how much more than a plain redirect's in percent (the target: at most 5).
+ */
+function rulesJson(rules: LoadResult[] | undefined, plainCpuUs: number): Record<string, unknown> {
+  if (!rules || rules.length === 0) return {};
+  const figures = summarise(rules);
+  return {
+    rules_rps: round(figures.rps, 0),
+    rules_cpu_us: round(figures.cpuUs, 1),
+    rules_cpu_over_percent: round((figures.cpuUs / plainCpuUs - 1) * 100, 1),
+    rules_runs_cpu_us: rules.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
   };
 }
 
@@ -318,6 +336,7 @@ function redirectLines(label: string, redirect: RedirectFigures): string[] {
     ),
     ...(redirect.customDomain ? [loadRow('  on a verified custom domain', redirect.customDomain)] : []),
     ...(redirect.split && redirect.split.length > 0 ? [loadRow(`${label}, split links`, redirect.split)] : []),
+    ...(redirect.rules && redirect.rules.length > 0 ? [loadRow(`${label}, 20 rules`, redirect.rules)] : []),
     loadRow('floor (bare node:http + Map)', redirect.floor),
   ];
   lines.push(...table(rows, [false, true, true, true, true, true, true]).map((line) => `  ${line}`));

@@ -48,8 +48,18 @@ export const NO_OPTIONS_INPUT = {
 
 /** The options of a link object that set none. */
 export function defaultLinkOptions() {
-  return { ...NO_OPTIONS_INPUT, variants: [], has_password: false, health: { ...UNCHECKED_HEALTH }, expired: false };
+  return {
+    ...NO_OPTIONS_INPUT,
+    ...NO_CONTROL_OPTIONS,
+    variants: [],
+    has_password: false,
+    health: { ...UNCHECKED_HEALTH },
+    expired: false,
+  };
 }
+
+/** A link's schedule, switch, archive mark, notes and rules when none is set (docs/api.md#schedule-and-switch). */
+export const NO_CONTROL_OPTIONS = { starts_at: null, enabled: true, archived: false, notes: null, rules: [] };
 
 /** An API link as the renderer receives it, changed by `changes`. */
 export function apiLink(changes: Partial<Link> = {}): Link {

@@ -1,7 +1,8 @@
 /**
  * A throwaway PostgreSQL server of the test's own (Debian's server binaries), so that a test can
  * stop it at once (`pg_ctl stop -m immediate`, as a crash would) and start it again. As root, the
- * binaries run as the `postgres` user, who is given the folder.
+ * binaries run as the `postgres` user, who is given the folder. A streaming standby of one
+ * (`createOwnStandby`, `pg_basebackup -R`) serves the read replica tests.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,9 @@ export interface OwnPostgres {
   stopNow(): void;
   /** Stops it (if running) and deletes its folder. */
   destroy(): void;
+  /** The server's log file. */
+  logFile: string;
+  port: number;
 }
 
 export function ownPostgresAvailable(): boolean {
@@ -34,18 +38,24 @@ function runAsOwner(command: string, args: string[]): void {
   });
 }
 
-export async function createOwnPostgres(): Promise<OwnPostgres> {
+/** A folder the `postgres` user owns (as root) and a free port. */
+async function ownFolder(): Promise<{ dir: string; data: string; port: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-own-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const data = path.join(dir, 'data');
-  const port = await freePort();
-  runAsOwner('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+  return { dir, data: path.join(dir, 'data'), port: await freePort() };
+}
+
+/** `settings`: `name=value` server settings (no spaces in a value). */
+function cluster(place: { dir: string; data: string; port: number }, settings: readonly string[]): OwnPostgres {
+  const { dir, data, port } = place;
+  const options = [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, ...settings.map((s) => `-c ${s}`)].join(' ');
   let running = false;
   const own: OwnPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile: path.join(dir, 'log'),
+    port,
     start() {
-      runAsOwner('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+      runAsOwner('pg_ctl', ['-D', data, '-o', options, '-l', own.logFile, '-w', 'start']);
       running = true;
     },
     stopNow() {
@@ -60,6 +70,26 @@ export async function createOwnPostgres(): Promise<OwnPostgres> {
       }
     },
   };
+  return own;
+}
+
+export async function createOwnPostgres(settings: readonly string[] = []): Promise<OwnPostgres> {
+  const place = await ownFolder();
+  runAsOwner('initdb', ['-D', place.data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  const own = cluster(place, settings);
+  own.start();
+  return own;
+}
+
+/**
+ * A streaming standby of `primary` (initdb's pg_hba.conf lets 127.0.0.1 replicate, and wal_level
+ * is `replica` by default), started and caught up: `SELECT pg_wal_replay_pause()` on it makes it lag.
+ */
+export async function createOwnStandby(primary: OwnPostgres, settings: readonly string[] = []): Promise<OwnPostgres> {
+  const place = await ownFolder();
+  const from = ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'];
+  runAsOwner('pg_basebackup', [...from, '-D', place.data, '-R', '-X', 'stream', '--no-sync', '-c', 'fast']);
+  const own = cluster(place, settings);
   own.start();
   return own;
 }

@@ -78,7 +78,7 @@ export interface ServerExit {
 }
 
 /**
- * Runs the built server until it exits by itself (startup failures); SIGKILL after 20 s. `onStdout`
+ * Runs the built server until it exits by itself (startup failures); SIGKILL after 45 s (a loaded machine starts it slowly). `onStdout`
  * sees the output as it comes (to send a signal once it listens).
  */
 export function runToExit(
@@ -107,8 +107,8 @@ export function runToExit(
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`still running after 20 s:\n${stdout}${stderr}`));
-    }, 20_000);
+      reject(new Error(`still running after 45 s:\n${stdout}${stderr}`));
+    }, 45_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });

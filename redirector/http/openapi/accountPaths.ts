@@ -227,6 +227,20 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
             status: { enum: ['ok', 'degraded'] },
             database: { const: 'unreachable' },
             broker: { const: 'unreachable' },
+            replicas: {
+              type: 'array',
+              description: 'With DATABASE_REPLICA_URLS: each read replica (docs/api.md#read-replicas)',
+              items: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string', description: 'host:port' },
+                  state: { enum: ['ok', 'lagging', 'down'] },
+                  lag_s: { type: ['number', 'null'] },
+                },
+                required: ['name', 'state', 'lag_s'],
+                additionalProperties: false,
+              },
+            },
           },
           required: ['status'],
           additionalProperties: false,

@@ -16,6 +16,7 @@ import type {
   RealtimeResponse,
   RepeatVisitorPlace,
   RepeatVisitorsResponse,
+  RuleStats,
   SummaryResponse,
   UserLinkAnalyticsResponse,
   UserLinkStats,
@@ -63,6 +64,10 @@ const linkStatsFields = {
   dayNames: { ...arrayOf(text()), minItems: 7, maxItems: 7 },
   last7Days,
   days: rangeDays,
+  rules: arrayOf(
+    closedObject<RuleStats>({ rule: integer("Index in the link's rules"), clicks: integer() }),
+    "Each of the link's redirect rules in order with its human clicks over the range; [] without rules",
+  ),
 };
 
 /** Both per-link analytics answers: the link, its statistics, the latest clicks (the owner's without addresses). */

@@ -18,6 +18,7 @@ import {
 } from '../../contract/linkConversion';
 import { LINK_OPTION_NAMES, LINK_OPTIONS, type LinkOptionKind, type LinkOptionName } from '../../contract/linkFields';
 import { MAX_GEO_TARGETS, MAX_LINK_PASSWORD_LENGTH, MIN_LINK_PASSWORD_LENGTH } from '../../contract/linkOptions';
+import { MAX_RULE_CONDITIONS, MAX_RULES, RULE_DEVICES } from '../../contract/linkRules';
 import type { Link, LinkInput } from '../../contract/links';
 import { MAX_TAGS } from '../../contract/tags';
 import {
@@ -51,6 +52,36 @@ const variants: Schema = {
   ...arrayOf(variant, `[] or 2–${MAX_VARIANTS} entries whose weights add up to 100`),
   maxItems: MAX_VARIANTS,
 };
+const condition = (type: string, fields: Record<string, Schema>, required: string[]): Schema => ({
+  type: 'object',
+  properties: { type: { type: 'string', enum: [type] }, ...fields },
+  required: ['type', ...required],
+  additionalProperties: false,
+});
+/** docs/api.md#redirect-rules */
+const rules: Schema = {
+  ...arrayOf(
+    closedObject({
+      when: {
+        ...arrayOf({
+          oneOf: [
+            condition('language', { is: text('Primary language subtag, such as "es"') }, ['is']),
+            condition('query', { name: text(), value: text('Left out: any value') }, ['name']),
+            condition('ip', { cidr: text('IPv4 or IPv6 CIDR; a bare address is one host') }, ['cidr']),
+            condition('country', { is: { type: 'string', pattern: '^[A-Z]{2}$' } }, ['is']),
+            condition('device', { is: { type: 'string', enum: [...RULE_DEVICES] } }, ['is']),
+            condition('time', { after: dateTime, before: dateTime }, []),
+          ],
+        }),
+        minItems: 1,
+        maxItems: MAX_RULE_CONDITIONS,
+      },
+      url,
+    }),
+    'Tried in order; the first whose conditions all hold sends the visitor to its url',
+  ),
+  maxItems: MAX_RULES,
+};
 const httpsUrl: Schema = { ...url, pattern: '^https://' };
 const previewText: Schema = nullable(
   text(`At most ${PREVIEW_TITLE_MAX} (title) or ${PREVIEW_DESCRIPTION_MAX} characters`),
@@ -75,12 +106,20 @@ const OPTION_SCHEMAS: Record<LinkOptionKind, { api: Schema; input: Schema }> = {
   text: { api: previewText, input: previewText },
   imageAddress: { api: nullable(httpsUrl), input: nullable(text('An https:// address')) },
   variants: { api: variants, input: nullable(variants) },
+  rules: { api: rules, input: nullable(rules) },
 };
 
 function optionSchemas(shape: 'api' | 'input'): Record<LinkOptionName, Schema> {
   return Object.fromEntries(
-    LINK_OPTION_NAMES.map((name) => [name, OPTION_SCHEMAS[LINK_OPTIONS[name].kind][shape]]),
+    LINK_OPTION_NAMES.map((name) => [name, withMaxLength(name, OPTION_SCHEMAS[LINK_OPTIONS[name].kind][shape])]),
   ) as Record<LinkOptionName, Schema>;
+}
+
+/** A text option's own limit (notes: 2,000 characters). */
+function withMaxLength(name: LinkOptionName, schema: Schema): Schema {
+  const max = (LINK_OPTIONS[name] as { maxLength?: number }).maxLength;
+  if (max === undefined || max <= PREVIEW_DESCRIPTION_MAX) return schema;
+  return nullable(text(`At most ${max} characters`));
 }
 
 export const linkFields: Described<Link> = {
@@ -137,6 +176,7 @@ const CLICK_KIND_SCHEMAS: Record<ClickFieldKind, Schema> = {
 /** What a kind's schema does not say of a field. */
 const CLICK_FIELD_NOTES: Partial<Record<StoredClickField, Schema>> = {
   device_info: nullable(text('Device model')),
+  rule: nullable(integer("Index in the link's rules of the rule that sent the visit; null: none")),
   referrer_source: nullable(text('Referrer host or in-app browser; null means Direct')),
   user_agent: { type: 'string', maxLength: 512 },
   clicked_at: integer('Epoch milliseconds, the same instant as created_at'),

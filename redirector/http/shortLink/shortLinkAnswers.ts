@@ -9,7 +9,7 @@ import type { HostRoute } from '../../visits/hostRoute';
 import type { AnswerCache, VisitDecision } from '../../visits/visitDecision';
 import type { Visitor } from '../../visits/visitor';
 import { BYPASS_PAGE_CSP, renderBypassPage } from './pages/bypassPage';
-import { DISABLED_LINK_HEADERS, disabledLinkBody } from './pages/disabledLinkPage';
+import { DISABLED_LINK_HEADERS, disabledLinkBody, notStartedBody, turnedOffBody } from './pages/disabledLinkPage';
 import {
   expiredBody,
   LINK_PAGE_HEADERS,
@@ -48,6 +48,8 @@ const SAFE_HEADER_VALUE = /^[\x21-\x7e]+$/;
 export function statusOf(decision: FinalDecision): number {
   switch (decision.kind) {
     case 'not-found':
+    case 'turned-off':
+    case 'not-started':
       return 404;
     case 'disabled':
       return 410;
@@ -75,6 +77,8 @@ export function outcomeOf(decision: FinalDecision, isBot: boolean): RedirectOutc
     case 'not-found':
       return 'not_found';
     case 'disabled':
+    case 'turned-off':
+    case 'not-started':
       return 'disabled';
     case 'expired':
       return 'expired';
@@ -123,6 +127,12 @@ export function writeAnswer(
       return;
     case 'disabled':
       page(req, res, 410, DISABLED_LINK_HEADERS, disabledLinkBody);
+      return;
+    case 'turned-off':
+      page(req, res, 404, DISABLED_LINK_HEADERS, turnedOffBody);
+      return;
+    case 'not-started':
+      page(req, res, 404, DISABLED_LINK_HEADERS, notStartedBody);
       return;
     case 'expired':
       if (decision.location !== null) redirect(res, decision.location, 'revalidate');

@@ -179,6 +179,7 @@ function newVisit(
     query,
     hubToken,
     now,
+    acceptLanguage: req.headers['accept-language'],
     visitor: undefined,
     limits: NO_ANSWERS,
     password: '',

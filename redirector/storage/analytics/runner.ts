@@ -5,10 +5,13 @@
  * READ_FOLD_LIMIT, each engine's own fold), then reads: on SQLite synchronously on the store's
  * connection, on PostgreSQL inside one read-only REPEATABLE READ transaction, so every answer sees
  * one snapshot. The fold's state is the store's (SQLite: its RollupFolder; PostgreSQL: the queue
- * in the database).
+ * in the database). With read replicas (docs/api.md#read-replicas), a PostgreSQL panel reads where
+ * `route` sends it; on a replica it folds nothing (a replica's read never writes): the primary's
+ * background fold has folded what the replica shows.
  */
 import type { AnalyticsQueries } from '../analyticsQueries';
 import { type PgPool, readSnapshot } from '../postgres/database';
+import type { ReadTarget } from '../postgres/replicas';
 import { FOLD_CHUNK, foldClicks, READ_FOLD_LIMIT, unfoldedClicks } from '../postgres/rollups';
 import type { RollupFolder } from '../sqlite/analytics/rollups';
 import type { SqliteDatabase } from '../sqlite/database';
@@ -19,12 +22,13 @@ import { livePanel } from './panels/live';
 import type { Panel } from './panels/panel';
 import { realtimePanel } from './panels/realtime';
 import { repeatVisitorsPanel } from './panels/repeatVisitors';
+import { ruleStatsPanel } from './panels/ruleStats';
 import { summaryPanel } from './panels/summary';
 import { variantStatsPanel } from './panels/variantStats';
 
 export type AnalyticsEngine =
   | { kind: 'sqlite'; db: SqliteDatabase; folder: RollupFolder }
-  | { kind: 'postgres'; pool: PgPool };
+  | { kind: 'postgres'; pool: PgPool; route?: ReadTarget };
 
 type Run = <Args extends unknown[], Result>(panel: Panel<Args, Result>) => (...args: Args) => Promise<Result>;
 
@@ -43,12 +47,13 @@ function sqliteRunner(db: SqliteDatabase, folder: RollupFolder): Run {
   };
 }
 
-function postgresRunner(pool: PgPool): Run {
+function postgresRunner(pool: PgPool, route: ReadTarget): Run {
   return (panel) =>
-    async (...args) => {
-      if (panel.folds) await foldClicks(pool, READ_FOLD_LIMIT, true);
-      return readSnapshot(pool, (db) => panel.postgres(db, ...args));
-    };
+    (...args) =>
+      route(async (target, onReplica) => {
+        if (panel.folds && !onReplica) await foldClicks(pool, READ_FOLD_LIMIT, true);
+        return readSnapshot(target, (db) => panel.postgres(db, ...args));
+      });
 }
 
 /** Folds what is pending, in chunks, up to maxRows (default all); returns how many it took. */
@@ -62,7 +67,10 @@ async function postgresCatchUp(pool: PgPool, maxRows = Number.MAX_SAFE_INTEGER):
 }
 
 export function createAnalyticsQueries(engine: AnalyticsEngine): AnalyticsQueries {
-  const run = engine.kind === 'sqlite' ? sqliteRunner(engine.db, engine.folder) : postgresRunner(engine.pool);
+  const run =
+    engine.kind === 'sqlite'
+      ? sqliteRunner(engine.db, engine.folder)
+      : postgresRunner(engine.pool, engine.route ?? ((work) => work(engine.pool, false)));
   const folds =
     engine.kind === 'sqlite'
       ? {
@@ -83,5 +91,6 @@ export function createAnalyticsQueries(engine: AnalyticsEngine): AnalyticsQuerie
     funnel: run(funnelPanel),
     clickPage: run(clickPagePanel),
     variantStats: run(variantStatsPanel),
+    ruleStats: run(ruleStatsPanel),
   };
 }

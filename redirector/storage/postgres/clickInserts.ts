@@ -29,6 +29,7 @@ const ARRAY_TYPES: Record<(typeof INSERTED_COLUMNS)[number], string> = {
   user_agent: 'text',
   variant: 'smallint',
   imported: 'boolean',
+  rule: 'smallint',
   visitor: 'text',
 };
 

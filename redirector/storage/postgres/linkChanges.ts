@@ -3,7 +3,8 @@
  * the `link_changes` channel once the writing transaction commits), so that every instance drops
  * them from its in-memory link cache; and, on `domain_changes`, that a custom domain was claimed,
  * verified or removed (`<schema>`), so that every instance reads the verified domains again; and, on
- * `stream_events`, the live stream's events (`<schema>/<part>`, streamBroadcast.ts).
+ * `stream_events`, the live stream's events (`<schema>/<part>`, streamBroadcast.ts); and, on
+ * `caller_writes`, which caller wrote (`<schema>/<caller digest>`, replicaReads.ts).
  *
  * One dedicated connection LISTENs. When it is lost, notifications may have been missed: the
  * listeners hear `null` ("anything may have changed"), then again once listening resumes, and
@@ -19,6 +20,8 @@ import { STREAM_EVENTS_CHANNEL } from './streamBroadcast';
 export const LINK_CHANGES_CHANNEL = 'link_changes';
 /** Domain changes every instance hears (migration 19): a claim, a verification, a removal. */
 export const DOMAIN_CHANGES_CHANNEL = 'domain_changes';
+/** A caller's write, so that every instance sends that caller's reads to the primary (replicaReads.ts). */
+export const CALLER_WRITES_CHANNEL = 'caller_writes';
 
 /** A short code that changed, or null when any link may have changed. */
 export type LinkChangeListener = (shortCode: string | null) => void;
@@ -29,6 +32,8 @@ export interface LinkChangeFeed {
   subscribeDomains(listener: () => void): () => void;
   /** `listener` hears each part of a stream event sent by any instance (streamBroadcast.ts). */
   subscribeEvents(listener: (payload: string) => void): () => void;
+  /** `listener` hears each caller digest any instance noted a write of (replicaReads.ts). */
+  subscribeWrites(listener: (caller: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ interface Heard {
   shortCode(shortCode: string): void;
   domains(): void;
   event(payload: string): void;
+  write(caller: string): void;
 }
 
 /** A connected client that LISTENs on the channels and hands on what concerns its own schema. */
@@ -59,6 +65,9 @@ async function openListener(url: string, heard: Heard): Promise<pg.Client> {
     if (message.channel === STREAM_EVENTS_CHANNEL && message.payload.startsWith(prefix)) {
       heard.event(message.payload.slice(prefix.length));
     }
+    if (message.channel === CALLER_WRITES_CHANNEL && message.payload.startsWith(prefix)) {
+      heard.write(message.payload.slice(prefix.length));
+    }
     if (message.channel !== LINK_CHANGES_CHANNEL) return;
     if (message.payload.startsWith(prefix)) heard.shortCode(message.payload.slice(prefix.length));
   });
@@ -69,7 +78,7 @@ async function openListener(url: string, heard: Heard): Promise<pg.Client> {
     const { rows } = await client.query<{ schema: string }>('SELECT current_schema() AS schema');
     prefix = `${rows[0]?.schema}/`;
     await client.query(
-      `LISTEN ${LINK_CHANGES_CHANNEL}; LISTEN ${DOMAIN_CHANGES_CHANNEL}; LISTEN ${STREAM_EVENTS_CHANNEL}`,
+      `LISTEN ${LINK_CHANGES_CHANNEL}; LISTEN ${DOMAIN_CHANGES_CHANNEL}; LISTEN ${STREAM_EVENTS_CHANNEL}; LISTEN ${CALLER_WRITES_CHANNEL}`,
     );
   } catch (error) {
     client.end().catch(() => undefined);
@@ -129,6 +138,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
   const links = listenerSet<string | null>(options.log, 'link change');
   const domains = listenerSet<undefined>(options.log, 'domain change');
   const events = listenerSet<string>(options.log, 'stream event');
+  const writes = listenerSet<string>(options.log, 'caller write');
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = firstRetryMs;
@@ -146,6 +156,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
       shortCode: emit,
       domains: () => domains.emit(undefined),
       event: events.emit,
+      write: writes.emit,
     });
     if (closed) {
       await next.end().catch(() => undefined);
@@ -193,6 +204,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
     subscribe: links.add,
     subscribeDomains: (listener) => domains.add(listener),
     subscribeEvents: events.add,
+    subscribeWrites: writes.add,
     async close() {
       closed = true;
       clearTimeout(retryTimer);
@@ -201,6 +213,7 @@ export async function listenForLinkChanges(url: string, options: LinkChangeFeedO
       links.clear();
       domains.clear();
       events.clear();
+      writes.clear();
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);

@@ -77,3 +77,21 @@ function over(db: Queryable, pool: PgPool | undefined): Executor {
 export function createPostgresExecutor(pool: PgPool): Executor {
   return over(pool, pool);
 }
+
+/** Runs a read on the pool the routing picks (a replica when one is healthy: replicas.ts). */
+export type ReadRoute = <T>(work: (pool: PgPool) => Promise<T>) => Promise<T>;
+
+/**
+ * An executor whose reads (`all`, `get`, `snapshot`) go where `route` sends them; `run` and
+ * `transaction` stay on the primary. For read-only repositories' queries only: a statement given
+ * to `all` or `get` that writes would fail on a replica.
+ */
+export function createReadExecutor(pool: PgPool, route: ReadRoute): Executor {
+  const primary = over(pool, pool);
+  return {
+    ...primary,
+    all: (sql, params, shape) => route((target) => over(target, target).all(sql, params, shape)),
+    get: (sql, params, shape) => route((target) => over(target, target).get(sql, params, shape)),
+    snapshot: (work) => route((target) => readSnapshot(target, (client) => work(over(client, undefined)))),
+  };
+}

@@ -3,6 +3,7 @@
  * Connects, migrates (one instance at a time) and starts hearing link changes before it resolves;
  * any failure there rejects with one line saying what is wrong.
  */
+import type { ReplicaHealth } from '../../contract/health';
 import { logProblem } from '../../observability/logger';
 import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
@@ -21,8 +22,9 @@ import {
 } from './database';
 import { type LinkChangeFeed, type LinkChangeListener, listenForLinkChanges } from './linkChanges';
 import { migrate } from './migrate';
-import { createPostgresExecutor } from './postgresExecutor';
+import { createPostgresExecutor, createReadExecutor } from './postgresExecutor';
 import { vacuumQueueInBackground } from './queueVacuum';
+import { type ReplicaReads, readReplicas } from './replicaReads';
 import { foldClicks, foldInBackground, READ_FOLD_LIMIT } from './rollups';
 import { refreshStatisticsInBackground } from './statisticsRefresh';
 import { createStreamBroadcast } from './streamBroadcast';
@@ -36,6 +38,8 @@ export interface PostgresStore extends Store {
   onLinkChanged(listener: LinkChangeListener): () => void;
   onDomainsChanged(listener: () => void): () => void;
   readonly broadcast: StreamBroadcast;
+  /** The read replicas' state (docs/api.md#read-replicas); empty without DATABASE_REPLICA_URLS. */
+  replicas(): ReplicaHealth[];
 }
 
 export interface PostgresStoreOptions {
@@ -46,6 +50,8 @@ export interface PostgresStoreOptions {
   schemaLog?: (line: string) => void;
   /** CLICK_RETENTION_DAYS: old clicks deleted in the background. */
   retention?: RetentionOptions;
+  /** DATABASE_REPLICA_URLS and REPLICA_MAX_LAG_S: where reads go (docs/api.md#read-replicas). */
+  replicas?: { urls: readonly string[]; maxLagS: number };
 }
 
 export async function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
@@ -78,6 +84,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   health = createDatabaseHealth({ ping: () => pool.query('SELECT 1').then(() => undefined), log: (line) => log(line) });
   const clickPool = createClickPool(url, quiet);
   const executor = createPostgresExecutor(pool);
+  const reads: ReplicaReads = await readReplicas(pool, feed, options.replicas, quiet);
   const folding = foldInBackground(pool, quiet);
   const queueVacuum = vacuumQueueInBackground(pool, quiet);
   const statistics = refreshStatisticsInBackground(pool, quiet);
@@ -88,13 +95,17 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     kind: 'postgres',
     pool,
     health,
-    ...createStoreRepositories(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true)),
+    ...createStoreRepositories(executor, () => foldClicks(pool, READ_FOLD_LIMIT, true), {
+      executor: createReadExecutor(pool, (work) => reads.route((target) => work(target))),
+      fold: () => (reads.onReplica() ? undefined : foldClicks(pool, READ_FOLD_LIMIT, true)),
+    }),
     clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
-    analytics: createAnalyticsQueries({ kind: 'postgres', pool }),
+    analytics: createAnalyticsQueries({ kind: 'postgres', pool, route: reads.route }),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),
     onDomainsChanged: (listener) => feed.subscribeDomains(listener),
     broadcast: createStreamBroadcast(pool, (listener) => feed.subscribeEvents(listener)),
+    replicas: reads.status,
     async keepSharedSecret(name, candidate) {
       await pool.query('INSERT INTO shared_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
         name,
@@ -114,6 +125,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
       await folding.stop();
       await queueVacuum.stop();
       await statistics.stop();
+      await reads.close();
       await feed.close();
       await Promise.all([pool.end(), clickPool.end()]);
     },

@@ -74,7 +74,7 @@ export const CHANGEABLE_LINK_COLUMNS = [
 
 export const LINK_SHAPE: RowShape = {
   booleans: linkOptionsOfKind('flag'),
-  json: [...linkOptionsOfKind('countryAddresses'), ...linkOptionsOfKind('variants')],
+  json: [...linkOptionsOfKind('countryAddresses'), ...linkOptionsOfKind('variants'), ...linkOptionsOfKind('rules')],
 };
 
 /** The columns a click insert fills, in the table's order (contract/clicks.ts). */

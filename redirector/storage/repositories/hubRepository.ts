@@ -73,7 +73,8 @@ const HUB_COLUMNS = `h.user_id, h.handle, h.title, h.bio, h.theme, h.accent, h.p
   h.avatar_type, h.avatar_etag, h.created_at, h.updated_at`;
 const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_disabled'] };
 
-export function createHubRepository(db: Executor): HubRepository {
+/** `reads`: where the figures are read (a replica, docs/api.md#read-replicas); their writes go in `transaction`, on the primary. */
+export function createHubRepository(db: Executor, reads: Executor = db): HubRepository {
   /** The links of the hub found (the subject: its owner is the hub row's). */
   async function linksOf(hub: Pick<HubRecord, 'user_id'>): Promise<HubLinkRecord[]> {
     const owned = hubOwnedByRow(hub.user_id, 'hl');
@@ -85,7 +86,7 @@ export function createHubRepository(db: Executor): HubRepository {
   }
 
   return {
-    ...createHubFigures(db),
+    ...createHubFigures(reads),
     async of(scope) {
       const owned = hubOwnedBy(scope, 'h');
       const hub = await db.get<HubRecord>(

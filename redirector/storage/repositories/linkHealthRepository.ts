@@ -25,10 +25,10 @@ export interface LinkHealthRecord {
 
 export type LinkHealthResult = Omit<LinkHealthRecord, 'link_id'>;
 
-/** A link due for a check and its owner (null: the administrator's). */
+/** A link due for a check and its team (null: the administrator's own). */
 export interface DueLink {
   id: number;
-  user_id: number | null;
+  team_id: number | null;
 }
 
 export interface LinkHealthRepository {
@@ -44,8 +44,8 @@ export interface LinkHealthRepository {
   ask(linkId: number, now: number, since: number): Promise<boolean>;
   /**
    * Links never checked or last checked before `before`, and not leased at `now`, taken in turns
-   * across their owners (each owner's oldest first, then each one's second, ...), at most
-   * `perOwner` of each: one account's many links do not fill a round (docs/api.md#link-health).
+   * across their teams (each team's oldest first, then each one's second, ...), at most
+   * `perOwner` of each: one team's many links do not fill a round (docs/api.md#link-health).
    */
   due(before: number, now: number, limit: number, perOwner: number): Promise<DueLink[]>;
   /** How many links are broken (the metric): through the status index, not every link. */
@@ -124,15 +124,15 @@ export function createLinkHealthRepository(db: Executor): LinkHealthRepository {
 
     async due(before, now, limit, perOwner) {
       const rows = await db.all<DueLink>(
-        `SELECT id, user_id FROM (
-           SELECT l.id, l.user_id, COALESCE(h.checked_at, 0) AS last_checked,
-             ROW_NUMBER() OVER (PARTITION BY l.user_id ORDER BY COALESCE(h.checked_at, 0), l.id) AS turn
+        `SELECT id, team_id FROM (
+           SELECT l.id, l.team_id, COALESCE(h.checked_at, 0) AS last_checked,
+             ROW_NUMBER() OVER (PARTITION BY l.team_id ORDER BY COALESCE(h.checked_at, 0), l.id) AS turn
            FROM links l LEFT JOIN link_health h ON h.link_id = l.id
            WHERE (h.checked_at IS NULL OR h.checked_at < ?) AND (h.lease_until IS NULL OR h.lease_until < ?)
          ) due WHERE turn <= ? ORDER BY turn, last_checked, id LIMIT ?`,
         [before, now, perOwner, limit],
       );
-      return rows.map((row) => ({ id: Number(row.id), user_id: row.user_id === null ? null : Number(row.user_id) }));
+      return rows.map((row) => ({ id: Number(row.id), team_id: row.team_id === null ? null : Number(row.team_id) }));
     },
 
     async brokenCount() {

@@ -12,8 +12,13 @@ import { reachedBy } from './scopeFilter';
 export interface LinkListFilter {
   /** The links the call's scope reaches (docs/api.md#scope-who-a-call-acts-for). */
   scope: Scope;
-  /** Case-insensitive substring of short_code, title or target_url; '' for none. */
+  /** Case-insensitive substring of short_code, title, target_url or notes; '' for none. */
   q: string;
+  /**
+   * Archived links (docs/api.md#schedule-and-switch): `hide` (a list's default), `only`, or `all`;
+   * absent: all (an export, a batch).
+   */
+  archived?: 'hide' | 'only' | 'all';
   /** Only links carrying this tag; '' for any. */
   tag: string;
   /** Only links whose health has this status (no row: unchecked); absent: any. */
@@ -33,6 +38,8 @@ export interface LinkSelection {
   params: SqlParam[];
   /** Only one owner's links (PostgreSQL counts those link by link). */
   scoped: boolean;
+  /** No condition but leaving archived links out. */
+  onlyUnarchived?: boolean;
 }
 
 /** `!` escapes LIKE's wildcards: a search for `50%` finds that text, not every "50". */
@@ -60,15 +67,21 @@ export function selectLinks(filter: LinkListFilter): LinkSelection {
   }
   if (filter.q !== '') {
     conditions.push(
-      "(LOWER(l.short_code) LIKE ? ESCAPE '!' OR LOWER(l.title) LIKE ? ESCAPE '!' OR LOWER(l.target_url) LIKE ? ESCAPE '!')",
+      "(LOWER(l.short_code) LIKE ? ESCAPE '!' OR LOWER(l.title) LIKE ? ESCAPE '!' OR LOWER(l.target_url) LIKE ? ESCAPE '!'" +
+        " OR LOWER(COALESCE(l.notes, '')) LIKE ? ESCAPE '!')",
     );
     const pattern = containsPattern(filter.q);
-    params.push(pattern, pattern, pattern);
+    params.push(pattern, pattern, pattern, pattern);
   }
+  // Only the archive filter: every link but the archived ones, which PostgreSQL counts without a scan.
+  const onlyUnarchived = conditions.length === 0 && filter.archived === 'hide';
+  if (filter.archived === 'hide') conditions.push('NOT l.archived');
+  else if (filter.archived === 'only') conditions.push('l.archived');
   return {
     where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`,
     params,
     scoped: owned !== undefined,
+    onlyUnarchived,
   };
 }
 
@@ -90,5 +103,9 @@ export function orderLinks(sort: LinkSort | 'id', order: SortOrder, alias: strin
  */
 export function countLinksSql(selection: LinkSelection, engine: Executor['engine']): string {
   if (selection.where === '' && engine === 'postgres') return 'SELECT links AS n FROM link_count';
+  // The archived links through their partial index (migration 35), not every link.
+  if (selection.onlyUnarchived && engine === 'postgres') {
+    return 'SELECT (SELECT links FROM link_count) - (SELECT COUNT(*) FROM links WHERE archived) AS n';
+  }
   return `SELECT COUNT(*) AS n FROM links l ${selection.where}`;
 }

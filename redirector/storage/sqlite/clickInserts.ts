@@ -44,6 +44,7 @@ function prepareClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] 
       c.user_agent,
       c.variant ?? null,
       c.imported ? 1 : 0,
+      c.rule ?? null,
       c.visitor ?? null,
     ] as const;
   const insertAll = db.transaction((clicks: readonly NewClick[]) => {

@@ -10,6 +10,23 @@ export const disabledLinkBody = perLanguage((language) => {
   );
 });
 
+/** The 404 answers of a link turned off or not started yet (docs/api.md#schedule-and-switch). */
+export const turnedOffBody = perLanguage((language) => {
+  const t = pageTexts(language);
+  return Buffer.from(
+    simplePage(language, t('server.turnedOff.title'), t('server.turnedOff.heading'), t('server.turnedOff.text')),
+    'utf8',
+  );
+});
+
+export const notStartedBody = perLanguage((language) => {
+  const t = pageTexts(language);
+  return Buffer.from(
+    simplePage(language, t('server.notStarted.title'), t('server.notStarted.heading'), t('server.notStarted.text')),
+    'utf8',
+  );
+});
+
 export const DISABLED_LINK_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   // Enabling the account again must bring the link back at once.

@@ -40,6 +40,7 @@ import m030 from './030-single-sign-on';
 import m031 from './031-broker-outbox';
 import m032 from './032-teams';
 import m033 from './033-import-jobs';
+import m035 from './035-links-under-control';
 import m036 from './036-shared-stats-domain-fallbacks';
 
 export const postgresMigrations = [
@@ -76,6 +77,7 @@ export const postgresMigrations = [
   m031,
   m032,
   m033,
+  m035,
   m036,
 ];
 

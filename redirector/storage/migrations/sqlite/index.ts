@@ -31,6 +31,7 @@ import m025 from './025-single-sign-on';
 import m026 from './026-broker-outbox';
 import m027 from './027-teams';
 import m028 from './028-import-jobs';
+import m030 from './030-links-under-control';
 import m031 from './031-shared-stats-domain-fallbacks';
 
 export const sqliteMigrations = [
@@ -62,5 +63,6 @@ export const sqliteMigrations = [
   m026,
   m027,
   m028,
+  m030,
   m031,
 ];

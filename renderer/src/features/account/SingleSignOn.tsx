@@ -22,6 +22,7 @@ const FAILURE_TEXTS = {
   'no-account': 'account.sso.noAccount',
   'email-taken': 'account.sso.emailTaken',
   'no-email': 'account.sso.noEmail',
+  'too-many': 'account.sso.tooMany',
 } as const satisfies Record<SsoFailure, string>;
 
 /** The hand-off code of `#sso=<code>`, or undefined. */

@@ -18,6 +18,7 @@ import { onlineNow, trendDays, trendSpan } from './analyticsFormat';
 import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
+import { RulesPanel } from './RulesPanel';
 import { ShareStatsButton } from './ShareStatsDialog';
 import { useDateRange } from './useDateRange';
 import { VariantsPanel } from './VariantsPanel';
@@ -103,6 +104,7 @@ export function LinkAnalyticsPage() {
       </Card>
       <LinkBreakdownGrid stats={stats} rangeLabel={choiceLabel(dateRange.choice, dateRange.range)} />
       <VariantsPanel variants={data.variants ?? []} />
+      <RulesPanel stats={data.stats.rules} rules={data.link.rules ?? []} />
       <Card title={t('analytics.panels.recentClicks')} flush>
         <RecentClicksTable clicks={recentClicks} />
       </Card>

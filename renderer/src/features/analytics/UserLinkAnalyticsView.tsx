@@ -16,6 +16,7 @@ import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { LinkSummary } from './LinkSummary';
 import { RecentClicksTable } from './RecentClicksTable';
+import { RulesPanel } from './RulesPanel';
 import { ShareStatsButton } from './ShareStatsDialog';
 import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
@@ -105,6 +106,7 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
         />
       </Card>
       <VariantsPanel variants={data.variants ?? []} />
+      <RulesPanel stats={data.stats.rules} rules={data.link.rules ?? []} />
       {/* The administrator's panels of the link: its owner sees every figure of it (docs/api.md#analytics). */}
       <LinkBreakdownGrid stats={stats} rangeLabel={range} />
       {model.showBlocked ? (

@@ -9,6 +9,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { ConversionFields } from './ConversionFields';
+import { LinkControlFields } from './LinkControlFields';
 import { LinkFormOption as Option } from './LinkFormOption';
 import { LinkOptionsFields } from './LinkOptionsFields';
 import type { LinkFormTexts } from './linkFormTexts';
@@ -148,6 +149,7 @@ function LinkFormOptions({ form, texts }: { form: LinkFormState; texts: LinkForm
       ))}
       <LinkOptionsFields form={form} />
       <ConversionFields form={form} />
+      <LinkControlFields form={form} />
     </fieldset>
   );
 }

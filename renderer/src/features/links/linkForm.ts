@@ -18,6 +18,16 @@ import {
   withDefaultScheme,
 } from '../../../../redirector/contract';
 import {
+  CONTROL_FIELDS,
+  type ControlField,
+  type ControlValues,
+  controlFromLink,
+  controlInput,
+  emptyControl,
+  sameControl,
+  validateControl,
+} from './linkControlForm';
+import {
   CONVERSION_FIELDS,
   type ConversionField,
   type ConversionValues,
@@ -39,7 +49,7 @@ import {
   validateLinkOptions,
 } from './linkOptions';
 
-export interface LinkFormValues extends LinkOptionValues, ConversionValues {
+export interface LinkFormValues extends LinkOptionValues, ConversionValues, ControlValues {
   short_code: string;
   target_url: string;
   title: string;
@@ -59,7 +69,8 @@ export type LinkFormField =
   | 'country_redirect_url'
   | 'instagram_exit_url'
   | LinkOptionField
-  | ConversionField;
+  | ConversionField
+  | ControlField;
 export type LinkFormErrors = Partial<Record<LinkFormField, string>>;
 
 /** In the order the form shows them, so the first one found gets the focus. */
@@ -71,6 +82,7 @@ export const LINK_FORM_FIELDS: readonly LinkFormField[] = [
   'instagram_exit_url',
   ...LINK_OPTION_FIELDS,
   ...CONVERSION_FIELDS,
+  ...CONTROL_FIELDS,
 ];
 
 /** The country redirect's default: a general search engine. */
@@ -89,6 +101,7 @@ export function emptyLinkForm(prefill: Partial<LinkFormValues> = {}): LinkFormVa
     instagram_exit_url: '',
     ...emptyLinkOptions(),
     ...emptyConversion(),
+    ...emptyControl(),
     ...prefill,
   };
 }
@@ -111,6 +124,7 @@ export function linkFormFromLink(link: Link): LinkFormValues {
     instagram_exit_url: link.instagram_exit_url ?? '',
     ...linkOptionsFromLink(link),
     ...conversionFromLink(link),
+    ...controlFromLink(link),
   };
 }
 
@@ -161,6 +175,7 @@ export function validateLinkForm(values: LinkFormValues, editing: boolean, texts
       : undefined,
     ...validateLinkOptions(values),
     ...validateConversion(values),
+    ...validateControl(values),
   };
   return Object.fromEntries(Object.entries(found).filter(([, message]) => message !== undefined));
 }
@@ -180,6 +195,7 @@ export function linkInputFromForm(values: LinkFormValues): LinkInput {
     instagram_exit_url: values.enable_instagram_exit ? values.instagram_exit_url.trim() : null,
     ...linkOptionsInput(values),
     ...conversionInput(values),
+    ...controlInput(values),
   };
 }
 
@@ -190,6 +206,8 @@ export function changedFields(original: Link, values: LinkFormValues): LinkUpdat
     // Tags are a set the server keeps sorted: the same names in another order are no change.
     if (field === 'tags') return [...(value as string[])].sort().join() !== [...(original.tags ?? [])].sort().join();
     if (field === 'variants') return !sameVariants(value, original);
+    const control = sameControl(field, value, original);
+    if (control !== undefined) return !control;
     return !sameAsLink(field, value, original);
   });
   return Object.fromEntries(changed) as LinkUpdate;

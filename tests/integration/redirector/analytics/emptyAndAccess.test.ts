@@ -72,6 +72,7 @@ describe('analytics on an empty database', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.link).toMatchObject({ id: link.id, clicks: 0, total_clicks: 0, unique_visitors: 0 });
     expect(answer.body.stats).toEqual({
+      rules: [],
       totalClicks: 0,
       uniqueVisitors: 0,
       deviceStats: { ios: 0, android: 0, web: 0 },

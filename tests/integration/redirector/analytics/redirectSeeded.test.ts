@@ -36,6 +36,7 @@ describe('analytics over clicks made through the short-link path', () => {
       id: k,
       created_at: iso(at(k)),
       variant: null,
+      rule: null,
       ...visitClick(linkId, at(k), place, agent, more),
       imported: false,
     };
@@ -146,6 +147,7 @@ describe('analytics over clicks made through the short-link path', () => {
       ...defaultLinkOptions(),
     });
     expect(answer.body.stats).toEqual({
+      rules: [],
       totalClicks: 6,
       uniqueVisitors: 4,
       deviceStats: { ios: 2, android: 2, web: 2 },

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from '../../../helpers/api';
+import { bearer, call, newUser } from '../../../helpers/api';
 import { newLink } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -69,27 +69,36 @@ describe.each(STORE_SERVERS)('link check rounds across accounts ($kind)', ({ kin
   });
 
   it("checks a small account's due links while a big one's hang", async () => {
-    const big = await newUser(server, 'Big account');
+    // The big account is a shared team (its links have no user); the small ones are a user's
+    // personal team and the administrator's own links: every team is an account of its own.
+    const maker = await newUser(server, 'Big team maker');
+    const team = await call(server, 'POST', '/api/teams', {
+      headers: bearer(maker.token),
+      body: { name: `Big team ${kind}` },
+    });
+    expect(team.status).toBe(201);
     const small = await newUser(server, 'Small account');
-    // Stored directly (no check on create): every one is due for the rounds, the big account's first.
+    const smallTeam = (await call(server, 'GET', '/api/teams', { headers: bearer(small.token) })).body.teams[0];
+    // Stored directly (no check on create): every one is due for the rounds, the big team's first.
     for (let n = 0; n < 300; n++) {
       await server.store.links.create(
-        newLink({ user_id: big.user.id, short_code: `big${kind}${n}`, target_url: `${slow.url}/${n}` }),
+        newLink({ team_id: team.body.team.id, short_code: `big${kind}${n}`, target_url: `${slow.url}/${n}` }),
       );
     }
-    await waitFor("the big account's first request", async () => slow.state.seen > 0);
+    await waitFor("the big team's first request", async () => slow.state.seen > 0);
     const smallLinks: number[] = [];
-    for (let n = 0; n < 3; n++) {
+    for (let n = 0; n < 4; n++) {
+      const owner = n % 2 === 0 ? { user_id: small.user.id, team_id: smallTeam.id } : {};
       const link = await server.store.links.create(
-        newLink({ user_id: small.user.id, short_code: `small${kind}${n}`, target_url: `${fast.url}/${n}` }),
+        newLink({ ...owner, short_code: `small${kind}${n}`, target_url: `${fast.url}/${n}` }),
       );
       smallLinks.push(link.id);
     }
-    await waitFor("the small account's links checked", async () => {
+    await waitFor("the small accounts' links checked", async () => {
       const health = await server.store.linkHealth.of(smallLinks);
       return smallLinks.every((id) => health.get(id)?.status === 'ok');
     });
-    // Meanwhile the big account's first request still hangs, and it is its only one.
+    // Meanwhile the big team's first request still hangs, and it is its only one.
     expect(slow.state.seen).toBe(1);
     expect(slow.state.inFlight).toBe(1);
   });

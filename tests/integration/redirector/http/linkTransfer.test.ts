@@ -10,7 +10,7 @@ import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
 const HEADER =
-  'short_code,target_url,title,tags,created_at,clicks,unique_visitors,enable_tiktok_bypass,enable_country_redirect,country_redirect_url,enable_instagram_exit,instagram_exit_url,forward_query,expires_at,max_clicks,expired_url,has_password,ios_url,android_url,geo_targets,preview_title,preview_description,preview_image,variants,domain';
+  'short_code,target_url,title,tags,created_at,clicks,unique_visitors,enable_tiktok_bypass,enable_country_redirect,country_redirect_url,enable_instagram_exit,instagram_exit_url,forward_query,expires_at,starts_at,enabled,archived,notes,max_clicks,expired_url,has_password,ios_url,android_url,geo_targets,preview_title,preview_description,preview_image,variants,rules,domain';
 
 describe.each(STORE_SERVERS)('CSV export and import ($kind)', ({ start }) => {
   let server: TestServer;
@@ -44,7 +44,7 @@ describe.each(STORE_SERVERS)('CSV export and import ($kind)', ({ start }) => {
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="links.csv"');
     const link = created.body.link as Link;
     expect(answer.body).toBe(
-      `${HEADER}\r\nx1,"https://a.example.com/?q=1,2","'=HYPERLINK(""evil"") ""quoted""",a|b,${link.created_at},1,1,false,false,,true,https://ig.example.com/,true,,,,false,,,,,,,,\r\n`,
+      `${HEADER}\r\nx1,"https://a.example.com/?q=1,2","'=HYPERLINK(""evil"") ""quoted""",a|b,${link.created_at},1,1,false,false,,true,https://ig.example.com/,true,,,true,false,,,,false,,,,,,,,,\r\n`,
     );
     expect((await call(server, 'GET', '/api/links/user/export')).status).toBe(401);
     expect((await call(server, 'GET', '/api/links/export', { headers: bearer(alice.token) })).status).toBe(401);

@@ -232,6 +232,24 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect(await userCount()).toBe(before + 1);
   });
 
+  it('starts at most 30 sign-ins per address in 10 minutes, each keeping a ticket', async () => {
+    const from = { 'X-Forwarded-For': '203.0.113.77' };
+    const start = () => fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: from });
+    const locations = await Promise.all(
+      Array.from({ length: 31 }, async () => (await start()).headers.get('location')),
+    );
+    expect(locations.filter((location) => location?.startsWith(provider.issuer)).length).toBe(30);
+    expect(locations.filter((location) => location === '/login?sso=too-many').length).toBe(1);
+    // Another address is not held back; and once the window has passed, this one starts again.
+    expect(await startSignIn()).toMatch(new RegExp(`^${provider.issuer}`));
+    clock.advance(10 * 60 * 1000 + 1);
+    try {
+      expect((await start()).headers.get('location')).toMatch(new RegExp(`^${provider.issuer}`));
+    } finally {
+      clock.advance(-(10 * 60 * 1000 + 1));
+    }
+  });
+
   it('an ID token for another audience, or with a broken signature, is refused', async () => {
     provider.accounts.set('sub-mallory', { email: 'mallory@example.org', email_verified: true });
     const before = await userCount();

@@ -426,7 +426,7 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       const listed = await store.clicks.listByLink(link.id);
       // A click stored without a variant (no split traffic) reads back with variant null, and as not imported.
       expect(listed.map(({ id: _id, ...click }) => click)).toEqual(
-        [early, sameTime, late].map((click) => ({ variant: null, imported: false, ...click })),
+        [early, sameTime, late].map((click) => ({ variant: null, imported: false, rule: null, ...click })),
       );
       expect(listed[0]!.id).toBeLessThan(listed[1]!.id);
       expect(listed[2]!.id).toBeLessThan(listed[0]!.id);

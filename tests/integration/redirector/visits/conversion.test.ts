@@ -188,9 +188,9 @@ describe.each(STORE_SERVERS)('links that convert ($kind)', ({ start }) => {
         headers: adminHeaders(server.adminKey),
       });
       const [header, ...rows] = csv.body.trim().split('\r\n');
-      // The last but one column (the last: imported); the user agent before them holds quoted commas.
-      expect(header!.split(',').slice(-2)).toEqual(['variant', 'imported']);
-      const cells = rows.map((row) => row.split(',').at(-2));
+      // The third column from the end (then imported and rule); the user agent before them holds quoted commas.
+      expect(header!.split(',').slice(-3)).toEqual(['variant', 'imported', 'rule']);
+      const cells = rows.map((row) => row.split(',').at(-3));
       expect(cells.filter((cell) => cell === '0')).toHaveLength(byVariant[0]!);
       expect(cells.filter((cell) => cell === '')).toHaveLength(1);
     });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkOptionAddresses, parseLinkChanges, parseNewLink } from '../../../../redirector/links/linkValidation';
 import { RuleError } from '../../../../redirector/ruleError';
-import { NO_OPTIONS_INPUT, noRedirectRules } from '../../../helpers/linkFixtures';
+import { NO_CONTROL_OPTIONS, NO_OPTIONS_INPUT, noRedirectRules } from '../../../helpers/linkFixtures';
 
-const NO_OPTIONS = { ...NO_OPTIONS_INPUT, password: null };
+const NO_OPTIONS = { ...NO_OPTIONS_INPUT, ...NO_CONTROL_OPTIONS, password: null };
 
 function ruleOf(run: () => unknown): { status: number; message: string } {
   try {

@@ -167,6 +167,7 @@ describe('createVisitorReader', () => {
       referrer_source: 'instagram',
       user_agent: UA.instagramIos,
       visitor: null,
+      address: IP.india,
     });
   });
 

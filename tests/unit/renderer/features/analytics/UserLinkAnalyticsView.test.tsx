@@ -34,6 +34,7 @@ const click: OwnerClick = {
   instagram_exit: false,
   blocked: false,
   variant: null,
+  rule: null,
   imported: false,
 };
 
@@ -42,6 +43,7 @@ const answer: UserLinkAnalyticsResponse = {
   stats: {
     totalClicks: 1,
     uniqueVisitors: 1,
+    rules: [],
     deviceStats: { ios: 0, android: 0, web: 1 },
     countryCounts: { DE: 1 },
     browserCounts: { Firefox: 1 },

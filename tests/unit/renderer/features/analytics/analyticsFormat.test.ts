@@ -20,6 +20,7 @@ function click(ip: string, secondsAgo: number): Click {
   return {
     id: secondsAgo,
     link_id: 1,
+    rule: null,
     variant: null,
     imported: false,
     created_at: new Date(at).toISOString(),

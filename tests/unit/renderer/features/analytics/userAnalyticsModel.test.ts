@@ -21,6 +21,7 @@ function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, lin
     stats: {
       totalClicks: 10,
       uniqueVisitors: 4,
+      rules: [],
       deviceStats: { ios: 3, android: 2, web: 5 },
       countryCounts: { US: 5, IN: 3, XX: 2, DE: 0 },
       browserCounts: { Chrome: 10 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpUrl as isValidHttpUrl, randomShortCode } from '../../../../../redirector/contract';
+import { emptyControl } from '../../../../../renderer/src/features/links/linkControlForm';
 import { emptyConversion } from '../../../../../renderer/src/features/links/linkConversionForm';
 import {
   changedFields,
@@ -12,7 +13,7 @@ import {
 } from '../../../../../renderer/src/features/links/linkForm';
 import { adminLinkFormTexts, userLinkFormTexts } from '../../../../../renderer/src/features/links/linkFormTexts';
 import { emptyLinkOptions } from '../../../../../renderer/src/features/links/linkOptions';
-import { apiLink, NO_OPTIONS_INPUT } from '../../../../helpers/linkFixtures';
+import { apiLink, NO_CONTROL_OPTIONS, NO_OPTIONS_INPUT } from '../../../../helpers/linkFixtures';
 
 const INVALID_URL = 'Please enter a valid URL';
 const validateLinkForm = (values: LinkFormValues, editing: boolean) =>
@@ -128,6 +129,7 @@ describe("link form, in the user dialog's words", () => {
       enable_instagram_exit: true,
       instagram_exit_url: 'https://exit.example/',
       ...NO_OPTIONS_INPUT,
+      ...NO_CONTROL_OPTIONS,
     });
   });
 
@@ -149,6 +151,7 @@ describe("link form, in the user dialog's words", () => {
       instagram_exit_url: '',
       ...emptyLinkOptions(),
       ...emptyConversion(),
+      ...emptyControl(),
     });
   });
 });
@@ -220,6 +223,7 @@ describe("link form, in the admin page's words", () => {
       enable_instagram_exit: false,
       instagram_exit_url: null,
       ...NO_OPTIONS_INPUT,
+      ...NO_CONTROL_OPTIONS,
     });
   });
 
