@@ -68,12 +68,8 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
   const { imports, importRunner } = createImportParts(services);
-  const linkShares = createLinkShareService({
-    store: deps.store,
-    clock: services.clock,
-    links: services.links,
-    publicUrl: deps.config.publicUrl,
-  });
+  const { store, config } = deps;
+  const linkShares = createLinkShareService({ store, clock: services.clock, links: services.links, ...config });
   const domainSettings = createDomainSettingsService(deps.store, defaultDomainOf(deps.config.publicUrl));
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
