@@ -42,13 +42,12 @@ export interface DomainEdge {
     res: ServerResponse,
     route: Extract<HostRoute, { kind: 'home' | 'not-found' }>,
   ): boolean;
-  /**
-   * An unknown code, or an expired link without its own address: redirected to the domain's
-   * fallback, true; false otherwise. TODO(linkrules): a turned-off link (`enabled: false`) calls
-   * this with 'expired' too (docs/api.md#domain-fallbacks-and-well-known-documents).
-   */
+  /** An unknown code, or an expired link without its own address: redirected to the domain's fallback, true; false otherwise. */
   linkFallback(req: IncomingMessage, res: ServerResponse, kind: 'not_found' | 'expired'): boolean;
-  /** linkFallback for a visit's decision: an unknown code, or an expired link without its own address. */
+  /**
+   * linkFallback for a visit's decision: an unknown code; an expired link without its own address;
+   * a turned-off link (`enabled: false`). A link before its `starts_at` keeps its page.
+   */
   decisionFallback(req: IncomingMessage, res: ServerResponse, decision: FinalDecision): boolean;
 }
 
@@ -129,6 +128,7 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
     linkFallback,
     decisionFallback(req, res, decision) {
       if (decision.kind === 'not-found') return linkFallback(req, res, 'not_found');
+      if (decision.kind === 'turned-off') return linkFallback(req, res, 'expired');
       return decision.kind === 'expired' && decision.location === null && linkFallback(req, res, 'expired');
     },
   };

@@ -2,8 +2,8 @@
  * A domain's fallbacks and `.well-known` documents (docs/api.md#domain-fallbacks-and-well-known-documents)
  * and orphan visits (docs/api.md#orphan-visits), on both stores: the documents are served byte for
  * byte as application/json on their custom domain (and the default domain's on it), never a
- * redirect and never counted; the root, an unknown code and an expired link go to the domain's
- * fallback with a 302; each such visit is counted, bots left out; bad settings are 400, past the
+ * redirect and never counted; the root, an unknown code, an expired and a turned-off link go to the
+ * domain's fallback with a 302; each such visit is counted, bots left out; bad settings are 400, past the
  * body limit 413; a custom domain keeps its verification when its settings change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,24 +125,32 @@ describe.each(STORE_SERVERS)('domain fallbacks and documents ($kind)', ({ start 
     expect((await visit(DOMAIN, '/nope')).status).toBe(302);
     const ended = await visit(DOMAIN, '/gone');
     expect([ended.status, ended.headers.location]).toEqual([302, 'https://shop.example.org/ended']);
+    const off = await call(server, 'POST', '/api/links/create', {
+      headers: bearer(owner.token),
+      body: { target_url: 'https://example.org/', short_code: 'off', domain: DOMAIN, enabled: false },
+    });
+    expect(off.status).toBe(201);
+    const turnedOff = await visit(DOMAIN, '/off');
+    expect([turnedOff.status, turnedOff.headers.location]).toEqual([302, 'https://shop.example.org/ended']);
     const bot = await visit(DOMAIN, '/nope', UA.googlebot);
     expect([bot.status, bot.headers.location]).toEqual([302, 'https://shop.example.org/missing']);
 
     const report = await orphans(`domain=${DOMAIN}`);
     expect(report.status).toBe(200);
     expect(report.body).toEqual({
-      total: 4,
-      by_kind: { root: 1, not_found: 2, expired: 1 },
+      total: 5,
+      by_kind: { root: 1, not_found: 2, expired: 2 },
       top_paths: [
         { path: '/nope', visits: 2 },
         { path: '/', visits: 1 },
         { path: '/gone', visits: 1 },
+        { path: '/off', visits: 1 },
       ],
     });
     // Another account sees nothing of it; the administrator does.
     const stranger = await newUser(server, 'Stranger');
     expect((await orphans(`domain=${DOMAIN}`, bearer(stranger.token))).status).toBe(404);
-    expect((await orphans(`domain=${DOMAIN}`, adminHeaders(server.adminKey))).body.total).toBe(4);
+    expect((await orphans(`domain=${DOMAIN}`, adminHeaders(server.adminKey))).body.total).toBe(5);
     // A range before today has none.
     expect((await orphans(`domain=${DOMAIN}&from=2020-01-01&to=2020-01-31`)).body.total).toBe(0);
   });
