@@ -2,6 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { defaultDomainOf } from './auth/domainRules';
+import { createDomainSettingsService } from './domains/domainSettingsService';
 import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuditRouter } from './http/auditRoutes';
@@ -10,6 +12,7 @@ import { asCallerOf } from './http/callerReads';
 import { createConfigRouter } from './http/configRoutes';
 import { corsMiddleware } from './http/cors';
 import { createDomainRouter } from './http/domainRoutes';
+import { createDomainSettingsRouter } from './http/domainSettingsRoutes';
 import { createErrorMiddleware, notFound } from './http/errors';
 import { createHealthRouter } from './http/healthRoutes';
 import { AVATAR_PATH, BACKGROUND_PATH, createHubRouter } from './http/hubRoutes';
@@ -19,10 +22,12 @@ import { createKeyRouter } from './http/keyRoutes';
 import { createLinkHealthRouter } from './http/linkHealthRoutes';
 import { createLinkListRouter } from './http/linkListRoutes';
 import { createLinkRouter } from './http/linkRoutes';
+import { createLinkShareRouter } from './http/linkShareRoutes';
 import { createLinkTransferRouter, isImportPath } from './http/linkTransferRoutes';
 import { createMetricsMiddleware } from './http/metricsRoutes';
 import { createOpenApiRouter } from './http/openapiRoutes';
 import { requestLogMiddleware } from './http/requestLog';
+import { createSharedStatsMiddleware } from './http/sharedStats/sharedStatsRoute';
 import { notFoundPage } from './http/shortLink/pages/notFoundPage';
 import { pageLanguage } from './http/shortLink/pages/pageLanguage';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
@@ -30,8 +35,11 @@ import { createSsoRouter } from './http/ssoRoutes';
 import { createTeamRouter } from './http/teamRoutes';
 import { createUiMiddleware } from './http/uiRoutes';
 import { createUserAdminRouter } from './http/userAdminRoutes';
+import { createUtmTemplateRouter } from './http/utmTemplateRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
 import { createImportParts } from './imports/importParts';
+import { createLinkShareService } from './links/linkShareService';
+import { createUtmTemplateService } from './links/utmTemplateService';
 import { createServices, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -61,6 +69,9 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
   const { imports, importRunner } = createImportParts(services);
+  const { store, config } = deps;
+  const linkShares = createLinkShareService({ store, clock: services.clock, links: services.links, ...config });
+  const domainSettings = createDomainSettingsService(deps.store, defaultDomainOf(deps.config.publicUrl));
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
   // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
@@ -77,9 +88,12 @@ export function createApp(deps: AppDeps): App {
     createLinkListRouter(services),
     createLinkHealthRouter(services),
     createLinkTransferRouter(services),
+    createLinkShareRouter({ ...services, linkShares }),
+    createUtmTemplateRouter({ ...services, utmTemplates: createUtmTemplateService(deps.store, services.clock) }),
     createUserAdminRouter(services),
     createAccountRouter(services),
-    createDomainRouter(services),
+    createDomainRouter({ ...services, domainSettings }),
+    createDomainSettingsRouter({ ...services, domainSettings }),
     createHubRouter(services),
     createAnalyticsRouter(services),
     createKeyRouter(services),
@@ -115,6 +129,7 @@ export function createApp(deps: AppDeps): App {
   const health = createHealthRouter(deps.store, () => services.events.broker?.isUp() ?? true);
   koa.use(health.routes());
   koa.use(createMetricsMiddleware(deps.config.metricsToken, services.metrics));
+  koa.use(createSharedStatsMiddleware({ ...services, linkShares }));
   koa.use(createUiMiddleware(deps.webRoot));
   koa.use(async (ctx) => {
     ctx.status = 404;
@@ -131,7 +146,9 @@ export function createApp(deps: AppDeps): App {
   // Read early, so the edge knows the published hubs by the first click; retried by its poll.
   services.hubDirectory.ready().catch(() => undefined);
   const koaHandler = koa.callback();
-  const redirect = createShortLinkEdge(services);
+  // Read early, so the edge knows each domain's fallbacks and documents by the first request.
+  domainSettings.ready().catch(() => undefined);
+  const redirect = createShortLinkEdge({ ...services, domainSettings });
   return {
     services,
     koa,

@@ -1,4 +1,5 @@
 /** API types for accounts and sessions. Types only. */
+import type { DomainSettingsFields } from './domainSettings';
 import type { DomainVerification } from './domains';
 
 export interface User {
@@ -50,6 +51,8 @@ export interface DomainResponse {
   public_url: string;
   /** The domain's state; null without a domain. */
   verification: DomainVerification | null;
+  /** The domain's fallbacks and `.well-known` documents; only with a domain. */
+  settings?: DomainSettingsFields;
 }
 
 export interface DomainRequest {
@@ -60,6 +63,8 @@ export interface DomainRequest {
 export interface DomainSetResponse {
   domain: string;
   verification: DomainVerification;
+  /** Only when the call set any of them. */
+  settings?: DomainSettingsFields;
 }
 
 export interface ErrorResponse {

@@ -10,6 +10,8 @@ import { toApiUser } from '../auth/accountService';
 import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../contract/auth';
 import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../contract/domains';
 import { hostNameOf } from '../contract/domains';
+import { namesSettings } from '../domains/domainSettingsInput';
+import type { DomainSettingsService } from '../domains/domainSettingsService';
 import type { Services } from '../services';
 import type { ListedDomain } from '../storage/repositories/domainRepository';
 import { type GuardServices, requireAdmin, requireUser, scopeOf, type UserState } from './authGuards';
@@ -40,9 +42,10 @@ function domainParam(ctx: Context): string {
 }
 
 export function createDomainRouter(
-  services: GuardServices & Pick<Services, 'accounts' | 'config' | 'domains'>,
+  services: GuardServices &
+    Pick<Services, 'accounts' | 'config' | 'domains'> & { domainSettings: DomainSettingsService },
 ): Router {
-  const { accounts, domains } = services;
+  const { accounts, domains, domainSettings } = services;
   const router = new Router();
   const user = requireUser(services);
   const admin = requireAdmin(services);
@@ -50,16 +53,30 @@ export function createDomainRouter(
   router.get('/user/domain', user, async (ctx) => {
     const { user: current } = ctx.state as UserState;
     const state = await domains.stateOf(scopeOf(ctx));
+    const settings = state && (await domainSettings.ofClaim(scopeOf(ctx)));
     ctx.body = {
       user: toApiUser(current),
       domain: state?.domain ?? null,
       default_domain: accounts.defaultDomain,
       public_url: services.config.publicUrl,
       verification: state?.verification ?? null,
+      ...(settings ? { settings } : {}),
     } satisfies DomainResponse;
   });
   router.post('/user/domain', user, async (ctx) => {
-    ctx.body = (await domains.claim(scopeOf(ctx), bodyOf(ctx).domain)) satisfies DomainSetResponse;
+    const body = bodyOf(ctx);
+    const scope = scopeOf(ctx);
+    // Settings are checked before the claim, so a bad one changes nothing.
+    if (namesSettings(body)) await domainSettings.check(body);
+    const state = await domains.claim(scope, body.domain);
+    // The same domain again stays as it is (verified included); settings go with it
+    // (docs/api.md#domain-fallbacks-and-well-known-documents).
+    if (!namesSettings(body)) {
+      ctx.body = state satisfies DomainSetResponse;
+      return;
+    }
+    const settings = await domainSettings.setClaim(scope, state.domain, body);
+    ctx.body = { ...state, settings } satisfies DomainSetResponse;
   });
   router.post('/user/domain/verify', user, async (ctx) => {
     ctx.body = (await domains.verify(scopeOf(ctx))) satisfies DomainSetResponse;

@@ -27,14 +27,18 @@ import type {
 import type { ApiKeyRepository } from './repositories/apiKeyRepository';
 import type { AuditRepository } from './repositories/auditLog';
 import type { DomainRepository } from './repositories/domainRepository';
+import type { DomainSettingsRepository } from './repositories/domainSettingsRepository';
 import type { EventStorage } from './repositories/eventStorage';
 import type { HubRepository } from './repositories/hubRepository';
 import type { ImportRepository } from './repositories/importRepository';
 import type { ImportWrites } from './repositories/importWrites';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkPageQuery } from './repositories/linkLists';
+import type { LinkShareRepository } from './repositories/linkShareRepository';
+import type { OrphanVisitRepository } from './repositories/orphanVisitRepository';
 import type { SsoRepository } from './repositories/ssoRepository';
 import type { TeamRepository } from './repositories/teamRepository';
+import type { UtmTemplateRepository } from './repositories/utmTemplateRepository';
 
 export type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 
@@ -230,6 +234,14 @@ export interface Store {
   readonly teams: TeamRepository;
   /** The audit log (docs/api.md#audit-log); entries are written by the changes' transactions (audit/auditLog.ts). */
   readonly audit: AuditRepository;
+  /** Shared stats pages of links (docs/api.md#shared-stats). */
+  readonly linkShares: LinkShareRepository;
+  /** Each domain's fallbacks and `.well-known` documents (docs/api.md#domain-fallbacks-and-well-known-documents). */
+  readonly domainSettings: DomainSettingsRepository;
+  /** Visits a domain fallback sent on (docs/api.md#orphan-visits). */
+  readonly orphanVisits: OrphanVisitRepository;
+  /** UTM templates per team (docs/api.md#utm-templates). */
+  readonly utmTemplates: UtmTemplateRepository;
   readonly clicks: ClickRepository;
   /** What the link checks found (docs/api.md#link-health). */
   readonly linkHealth: LinkHealthRepository;

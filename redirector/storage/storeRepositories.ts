@@ -7,6 +7,7 @@ import { createAccountLinkRepository } from './repositories/accountLinkRepositor
 import { createApiKeyRepository } from './repositories/apiKeyRepository';
 import { createAuditRepository } from './repositories/auditLog';
 import { createDomainRepository } from './repositories/domainRepository';
+import { createDomainSettingsRepository } from './repositories/domainSettingsRepository';
 import { createEventStorage } from './repositories/eventStorage';
 import { createHubRepository } from './repositories/hubRepository';
 import { createImportRepository } from './repositories/importRepository';
@@ -14,10 +15,13 @@ import { createImportWrites } from './repositories/importWrites';
 import { rollupLinkCounts } from './repositories/linkCounts';
 import { createLinkHealthRepository } from './repositories/linkHealthRepository';
 import { createLinkRepository } from './repositories/linkRepository';
+import { createLinkShareRepository } from './repositories/linkShareRepository';
+import { createOrphanVisitRepository } from './repositories/orphanVisitRepository';
 import { createSessionRepository } from './repositories/sessionRepository';
 import { createSsoRepository } from './repositories/ssoRepository';
 import { createTeamRepository } from './repositories/teamRepository';
 import { createUserRepository } from './repositories/userRepository';
+import { createUtmTemplateRepository } from './repositories/utmTemplateRepository';
 import type { Store } from './store';
 
 export type StoreRepositories = Pick<
@@ -36,6 +40,10 @@ export type StoreRepositories = Pick<
   | 'sso'
   | 'teams'
   | 'audit'
+  | 'linkShares'
+  | 'domainSettings'
+  | 'orphanVisits'
+  | 'utmTemplates'
 >;
 
 /** Where link lists and hub figures are read (PostgreSQL's replicas, docs/api.md#read-replicas). */
@@ -69,5 +77,9 @@ export function createStoreRepositories(
     importWrites: createImportWrites(executor, imports),
     teams: createTeamRepository(executor),
     audit: createAuditRepository(executor),
+    linkShares: createLinkShareRepository(executor),
+    domainSettings: createDomainSettingsRepository(executor),
+    orphanVisits: createOrphanVisitRepository(executor),
+    utmTemplates: createUtmTemplateRepository(executor),
   };
 }

@@ -2,9 +2,11 @@
  * Account calls of the OpenAPI description (docs/api.md#accounts-and-sign-in, #domain, #users,
  * #api-keys), the public ones (config, this description) and the health check.
  */
+
 import { MAX_KEY_NAME_LENGTH } from '../../contract/keys';
 import { apiCall, json, pageParameters, query, searchText } from './operations';
 import { ref, type Schema } from './schema';
+import { domainSettingsProperties } from './sharePaths';
 
 const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
 const domainName = query('domain', { type: 'string' }, 'A host name', true);
@@ -82,9 +84,15 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       answers: { 200: ref('DomainResponse') },
     }),
     post: apiCall({
-      summary: 'Set the custom domain (a bare host name)',
+      summary: 'Set the custom domain (a bare host name), and its fallbacks and .well-known documents',
       access: 'user',
-      body: { json: { type: 'object', properties: { domain: { type: 'string' } }, required: ['domain'] } },
+      body: {
+        json: {
+          type: 'object',
+          properties: { domain: { type: 'string' }, ...domainSettingsProperties },
+          required: ['domain'],
+        },
+      },
       answers: { 200: ref('DomainSetResponse') },
       errors: [409],
     }),

@@ -100,17 +100,25 @@ export const componentSchemas: Record<string, Schema> = {
     token: text('For Authorization: Bearer, valid 30 days'),
     user: ref('User'),
   }),
-  DomainResponse: closedObject<DomainResponse>({
-    user: ref('User'),
-    domain: nullable(text()),
-    default_domain: text(),
-    public_url: url,
-    verification: nullable(ref('DomainVerification')),
-  }),
-  DomainSetResponse: closedObject<DomainSetResponse>({
-    domain: text('As stored: trimmed, lower-cased'),
-    verification: ref('DomainVerification'),
-  }),
+  DomainResponse: closedObject<DomainResponse>(
+    {
+      user: ref('User'),
+      domain: nullable(text()),
+      default_domain: text(),
+      public_url: url,
+      verification: nullable(ref('DomainVerification')),
+      settings: ref('DomainSettings'),
+    },
+    ['settings'],
+  ),
+  DomainSetResponse: closedObject<DomainSetResponse>(
+    {
+      domain: text('As stored: trimmed, lower-cased'),
+      verification: ref('DomainVerification'),
+      settings: ref('DomainSettings'),
+    },
+    ['settings'],
+  ),
   DomainVerification: closedObject<DomainVerification>({
     status: domainStatus,
     record: closedObject<DomainVerification['record']>({

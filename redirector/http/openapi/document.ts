@@ -14,6 +14,7 @@ import { linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
 import { selfServicePaths, selfServiceSchemas } from './selfServicePaths';
+import { shareComponentSchemas, sharePaths } from './sharePaths';
 import { ssoPaths, ssoSchemas } from './ssoPaths';
 import { teamComponentSchemas, teamPaths } from './teamPaths';
 
@@ -39,6 +40,7 @@ export function openApiDocument(publicUrl: string): Schema {
       ...importPaths,
       ...teamPaths,
       ...auditPaths,
+      ...sharePaths,
     },
     components: {
       securitySchemes: {
@@ -59,6 +61,7 @@ export function openApiDocument(publicUrl: string): Schema {
         ...importComponentSchemas,
         ...teamComponentSchemas,
         ...auditComponentSchemas,
+        ...shareComponentSchemas,
       },
       responses: errorResponses,
     },

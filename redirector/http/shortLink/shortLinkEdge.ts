@@ -26,6 +26,7 @@ import { visitQueryOf } from '../../visits/queryMerge';
 import { visitClick } from '../../visits/visitClick';
 import { decideVisit, type RecordedDecision, type VisitRequest } from '../../visits/visitDecision';
 import { createVisitorReader } from '../../visits/visitor';
+import { createDomainEdge, type DomainEdgeServices } from './domainEdge';
 import { createHubEdge, type HubServices } from './hubEdge';
 import { createLinkLookup, type FoundLink, whenFound } from './linkLookup';
 import { type PasswordForm, readPasswordForm } from './passwordForm';
@@ -48,9 +49,10 @@ export type ShortLinkServices = Pick<
   'linkCache' | 'clickRecorder' | 'clock' | 'metrics' | 'config' | 'lookupPlace' | 'keepAddress' | 'domains'
 > &
   HubServices &
-  VisitLimitServices & {
+  VisitLimitServices &
+  Omit<DomainEdgeServices, 'store'> & {
     /** Only whether the database is reachable (docs/api.md#when-the-database-is-unreachable). */
-    store: Pick<Store, 'health' | 'hubs'>;
+    store: Pick<Store, 'health' | 'hubs' | 'orphanVisits'>;
   };
 
 export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge {
@@ -63,7 +65,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   });
   const limits = createVisitLimits(services);
   const lookup = createLinkLookup(linkCache);
-  const hubEdge = createHubEdge(services);
+  const [hubEdge, domainEdge] = [createHubEdge(services), createDomainEdge(services)];
   const fromHub = hubClick(services);
 
   /** Decides until the answer is final; an asked limit continues asynchronously. */
@@ -95,6 +97,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   }
 
   function answer(visit: Visit, decision: FinalDecision): void {
+    if (domainEdge.decisionFallback(visit.req, visit.res, decision)) return;
     const outcome = outcomeOf(decision, visit.visitor?.is_bot ?? false);
     if (outcome !== undefined) metrics.countRedirect(outcome, statusOf(decision));
     if (decision.kind === 'redirect' || decision.kind === 'tiktok-bypass') record(visit, decision);
@@ -140,9 +143,9 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   return (req, res) => {
     const host = requestHost(req.headers, trustProxy);
     const route = routeByHost({ host, method: req.method, url: req.url }, shortCodeOf, domains.ownerOf);
-    if (route.kind === 'elsewhere') return hubEdge.answerPath(req, res);
+    if (route.kind === 'elsewhere') return domainEdge.wellKnown(req, res, host) || hubEdge.answerPath(req, res);
     if (route.kind === 'home' || route.kind === 'not-found') {
-      hubEdge.answerHost(req, res, route);
+      if (!domainEdge.hostFallback(req, res, route)) hubEdge.answerHost(req, res, route);
       return true;
     }
     const found = route.kind === 'short-link' ? lookup.onDomain(route) : lookup.onDefault(route.shortCode);

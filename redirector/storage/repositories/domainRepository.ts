@@ -69,8 +69,12 @@ const STATE = `u.id AS user_id, u.custom_domain AS domain, u.domain_status AS st
   u.domain_checked_at AS checked_at, u.domain_verified_at AS verified_at, u.domain_error AS error,
   u.domain_created_at AS created_at`;
 
+/** A claim's settings go with it (docs/api.md#domain-fallbacks-and-well-known-documents). */
+const CLEARED_SETTINGS = `domain_root_url = NULL, domain_not_found_url = NULL, domain_expired_url = NULL,
+  domain_apple_app_site_association = NULL, domain_asset_links = NULL`;
+
 const CLEARED_STATE = `verified_domain = NULL, domain_status = NULL, domain_token = NULL, domain_checked_at = NULL,
-  domain_verified_at = NULL, domain_error = NULL, domain_created_at = NULL`;
+  domain_verified_at = NULL, domain_error = NULL, domain_created_at = NULL, ${CLEARED_SETTINGS}`;
 
 /** The owner's links back to the default domain, except links whose code another link holds there. */
 function linksBackToDefault(tx: Executor, scope: Scope) {
@@ -117,7 +121,8 @@ export function createDomainRepository(db: Executor): DomainRepository {
         await linksBackToDefault(tx, scope);
         await tx.run(
           `UPDATE users SET custom_domain = ?, verified_domain = NULL, domain_status = 'pending', domain_token = ?,
-             domain_checked_at = NULL, domain_verified_at = NULL, domain_error = NULL, domain_created_at = ?
+             domain_checked_at = NULL, domain_verified_at = NULL, domain_error = NULL, domain_created_at = ?,
+             ${CLEARED_SETTINGS}
            WHERE ${row.sql}`,
           [domain, token, now, ...row.params],
         );

@@ -42,6 +42,7 @@ import m032 from './032-teams';
 import m033 from './033-import-jobs';
 import m034 from './034-links-under-control';
 import m035 from './035-hub-items';
+import m036 from './036-shared-stats-domain-fallbacks';
 
 export const postgresMigrations = [
   m001,
@@ -79,6 +80,7 @@ export const postgresMigrations = [
   m033,
   m034,
   m035,
+  m036,
 ];
 
 /**

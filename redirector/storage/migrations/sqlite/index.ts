@@ -33,6 +33,7 @@ import m027 from './027-teams';
 import m028 from './028-import-jobs';
 import m029 from './029-links-under-control';
 import m030 from './030-hub-items';
+import m031 from './031-shared-stats-domain-fallbacks';
 
 export const sqliteMigrations = [
   m001,
@@ -65,4 +66,5 @@ export const sqliteMigrations = [
   m028,
   m029,
   m030,
+  m031,
 ];

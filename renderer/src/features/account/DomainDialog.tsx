@@ -119,7 +119,7 @@ export function DomainDialog({
           }}
           onSubmit={save}
         />
-        <RoutingInstructions defaultDomain={defaultDomain} domain={customDomain} />
+        <RoutingInstructions defaultDomain={defaultDomain} domain={customDomain} verified={verified} />
       </Dialog>
       <ConfirmDialog
         open={confirmingRemove}

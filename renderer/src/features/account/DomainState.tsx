@@ -3,12 +3,14 @@
  * record to add (each part with a copy button), "Check now" and what the last check found; once
  * verified, how links look on it. Below, the record that sends the domain's traffic here.
  */
+
 import { useState } from 'react';
 import type { DomainVerification } from '../../../../redirector/contract';
 import { errorMessage } from '../../api/client';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
+import { DomainSettingsPanel } from '../../components/DomainSettingsPanel';
 import { DomainStatusBadge } from '../../components/DomainStatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { localiseMessage } from '../../i18n/messages';
@@ -104,16 +106,28 @@ function VerificationRecord({ record }: { record: DomainVerification['record'] }
 }
 
 /** Where the domain's traffic must go: a CNAME to the default domain, or its addresses. */
-export function RoutingInstructions({ defaultDomain, domain }: { defaultDomain: string; domain: string | null }) {
+/** How to route the domain; once it is verified, its fallbacks, app links and orphan visits below. */
+export function RoutingInstructions({
+  defaultDomain,
+  domain,
+  verified = false,
+}: {
+  defaultDomain: string;
+  domain: string | null;
+  verified?: boolean;
+}) {
   const TEXTS = domainTexts();
   return (
-    <div className="callout">
-      <div className="callout__title">{TEXTS.routingTitle}</div>
-      <ol className="steps">
-        {TEXTS.routingSteps(defaultDomain, domain).map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ol>
-    </div>
+    <>
+      <div className="callout">
+        <div className="callout__title">{TEXTS.routingTitle}</div>
+        <ol className="steps">
+          {TEXTS.routingSteps(defaultDomain, domain).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
+      {verified && domain !== null ? <DomainSettingsPanel domain={domain} /> : null}
+    </>
   );
 }

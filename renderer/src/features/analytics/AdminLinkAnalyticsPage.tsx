@@ -19,6 +19,7 @@ import { choiceLabel, trendAriaLabel, trendTitle } from './analyticsTexts';
 import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { RecentClicksTable } from './RecentClicksTable';
 import { RulesPanel } from './RulesPanel';
+import { ShareStatsButton } from './ShareStatsDialog';
 import { useDateRange } from './useDateRange';
 import { VariantsPanel } from './VariantsPanel';
 
@@ -71,6 +72,9 @@ export function LinkAnalyticsPage() {
             {link.target_url}
           </a>
           <span className="mono text-sm muted">{url}</span>
+          <div>
+            <ShareStatsButton linkId={link.id} />
+          </div>
         </div>
       </div>
       <AnalyticsRangeBar

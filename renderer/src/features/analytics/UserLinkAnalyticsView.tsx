@@ -17,6 +17,7 @@ import { LinkBreakdownGrid } from './LinkBreakdownGrid';
 import { LinkSummary } from './LinkSummary';
 import { RecentClicksTable } from './RecentClicksTable';
 import { RulesPanel } from './RulesPanel';
+import { ShareStatsButton } from './ShareStatsDialog';
 import type { useDateRange } from './useDateRange';
 import { userAnalyticsModel } from './userAnalyticsModel';
 import { VariantsPanel } from './VariantsPanel';
@@ -85,6 +86,9 @@ function AnalyticsContent({ data, onBack, dateRange, exportClicks }: ContentProp
         <BackButton onBack={onBack} />
       </div>
       <LinkSummary link={link} />
+      <div>
+        <ShareStatsButton linkId={link.id} />
+      </div>
       <AnalyticsRangeBar dateRange={dateRange} clickExport={{ shortCode: link.short_code, download: exportClicks }} />
       <StatGrid
         stats={[

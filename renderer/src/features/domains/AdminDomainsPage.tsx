@@ -9,9 +9,11 @@ import { useRowChange } from '../../api/useRowChange';
 import { FailureBanner } from '../../components/Banner';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
+import { DomainSettingsPanel } from '../../components/DomainSettingsPanel';
 import { EmptyState } from '../../components/EmptyState';
 import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
+import { i18next } from '../../i18n';
 import { DomainsTable } from './DomainsTable';
 import { domainsTexts } from './domainsTexts';
 
@@ -47,6 +49,9 @@ export function AdminDomainsPage() {
           </Card>
         )}
       </Loaded>
+      <Card title={i18next.t('domains.settings.defaultTitle')}>
+        <DomainSettingsPanel />
+      </Card>
       <ConfirmDialog {...removal.dialog} />
     </div>
   );

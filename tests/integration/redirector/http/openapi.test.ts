@@ -11,6 +11,7 @@ import { startSilentServer } from '../../../helpers/silentServer';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 import { Conformance, type Doc, escapePointer, METHODS, resolvePointer } from './openapiConformance';
+import { coverShareCalls } from './openapiShares';
 import { coverSingleSignOn } from './openapiSso';
 import { coverTeamCalls } from './openapiTeams';
 
@@ -627,6 +628,7 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     }
 
     await coverSingleSignOn(conformance, server, start);
+    await coverShareCalls(server, described);
 
     // Every described answer was seen: the description promises nothing the server never sends.
     expect(conformance.described().filter((key) => !conformance.covered.has(key))).toEqual([]);

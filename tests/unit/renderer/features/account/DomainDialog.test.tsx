@@ -3,6 +3,8 @@ import '../../../../../renderer/src/i18n';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainVerification } from '../../../../../redirector/contract';
+import { createApiClient } from '../../../../../renderer/src/api';
+import { ApiProvider, CredentialProvider } from '../../../../../renderer/src/api/ApiProvider';
 import { ApiError, NETWORK_ERROR } from '../../../../../renderer/src/api/client';
 import { DomainDialog } from '../../../../../renderer/src/features/account/DomainDialog';
 
@@ -82,20 +84,27 @@ describe('DomainDialog', () => {
   it('shows a pending domain with its TXT record, Check now and the last error; a verified one says so', async () => {
     let state: DomainVerification = pending;
     const checks: number[] = [];
+    // A verified domain shows its settings panel, which loads them (nothing answers here).
+    const api = createApiClient('http://127.0.0.1:9');
     const dialog = (verification: DomainVerification) => (
-      <DomainDialog
-        customDomain="links.ada.dev"
-        verification={verification}
-        defaultDomain="me.example"
-        defaultHost={defaultHost}
-        onClose={() => undefined}
-        onSave={async (domain) => domain}
-        onVerify={async () => {
-          checks.push(Date.now());
-          if (checks.length === 1) throw new ApiError(429, 'x', { error: 'Too many checks; try again in a minute' });
-        }}
-        onRemove={async () => undefined}
-      />
+      <ApiProvider api={api}>
+        <CredentialProvider credential={{ token: 'session' }} onUnauthorized={() => undefined}>
+          <DomainDialog
+            customDomain="links.ada.dev"
+            verification={verification}
+            defaultDomain="me.example"
+            defaultHost={defaultHost}
+            onClose={() => undefined}
+            onSave={async (domain) => domain}
+            onVerify={async () => {
+              checks.push(Date.now());
+              if (checks.length === 1)
+                throw new ApiError(429, 'x', { error: 'Too many checks; try again in a minute' });
+            }}
+            onRemove={async () => undefined}
+          />
+        </CredentialProvider>
+      </ApiProvider>
     );
     const view = render(dialog(state));
     expect(screen.getByText('Pending')).toBeTruthy();
@@ -122,5 +131,6 @@ describe('DomainDialog', () => {
     expect(screen.getByText('Verified: your links are shown on links.ada.dev.')).toBeTruthy();
     expect(screen.getByText('http://links.ada.dev/my-link')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Check now' })).toBe(null);
+    expect(await screen.findByRole('form', { name: 'Fallbacks and app links' })).toBeTruthy();
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * Each domain's fallbacks and `.well-known` documents (docs/api.md#domain-fallbacks-and-well-known-documents),
+ * kept in memory for the short-link edge, which answers from them without waiting: read on start,
+ * after each change made here, and whenever the store says another instance or process changed a
+ * domain (PostgreSQL's `domain_changes`, which migration 36's triggers also fire on a setting).
+ */
+import type { Scope } from '../auth/scope';
+import { createSelfLinkChecks } from '../links/linkDestinations';
+import { loadOnce } from '../loadOnce';
+import { logProblem } from '../observability/logger';
+import { notFoundRule } from '../ruleError';
+import type { DomainSettings } from '../storage/repositories/domainSettingsRepository';
+import type { Store } from '../storage/store';
+import { parseDomainSettings } from './domainSettingsInput';
+
+/** The key of the default domain's settings. */
+export const DEFAULT_DOMAIN_KEY = '';
+export const NO_CLAIM = 'You have no custom domain: set one first';
+
+export interface DomainSettingsService {
+  ready(): Promise<void>;
+  refresh(): Promise<void>;
+  /** In memory: the settings of a verified custom domain, or of the default domain (DEFAULT_DOMAIN_KEY). */
+  of(domain: string): DomainSettings | undefined;
+  ofDefault(): Promise<DomainSettings>;
+  setDefault(body: Record<string, unknown>): Promise<DomainSettings>;
+  ofClaim(scope: Scope): Promise<DomainSettings | undefined>;
+  /** RuleError 400 when `body` names a bad setting; changes nothing. */
+  check(body: Record<string, unknown>): Promise<void>;
+  /** The changes `body` names, on the scope's claim of `domain`; RuleError 400/404. */
+  setClaim(scope: Scope, domain: string, body: Record<string, unknown>): Promise<DomainSettings>;
+}
+
+export function createDomainSettingsService(store: Store, ownHost: string): DomainSettingsService {
+  let settings = new Map<string, DomainSettings>();
+  const selfLinks = createSelfLinkChecks(ownHost, store.users);
+
+  async function refresh(): Promise<void> {
+    const [own, verified] = await Promise.all([store.domainSettings.ofDefault(), store.domainSettings.verified()]);
+    const next = new Map<string, DomainSettings>([[DEFAULT_DOMAIN_KEY, own]]);
+    for (const { domain, ...fields } of verified) next.set(domain, fields);
+    settings = next;
+  }
+  store.onDomainsChanged?.(() => {
+    refresh().catch((error) => logProblem('could not read the domain settings again', error));
+  });
+
+  return {
+    ready: loadOnce(refresh),
+    refresh,
+    of: (domain) => settings.get(domain),
+    ofDefault: () => store.domainSettings.ofDefault(),
+    async setDefault(body) {
+      await store.domainSettings.setDefault(await parseDomainSettings(body, selfLinks));
+      await refresh();
+      return store.domainSettings.ofDefault();
+    },
+    ofClaim: (scope) => store.domainSettings.ofClaim(scope),
+    async check(body) {
+      await parseDomainSettings(body, selfLinks);
+    },
+    async setClaim(scope, domain, body) {
+      const changes = await parseDomainSettings(body, selfLinks);
+      if (!(await store.domainSettings.setClaim(scope, domain, changes))) throw notFoundRule(NO_CLAIM);
+      await refresh();
+      const stored = await store.domainSettings.ofClaim(scope);
+      if (!stored) throw notFoundRule(NO_CLAIM);
+      return stored;
+    },
+  };
+}

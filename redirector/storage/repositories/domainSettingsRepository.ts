@@ -1,0 +1,96 @@
+/**
+ * Each domain's fallbacks and `.well-known` documents (docs/api.md#domain-fallbacks-and-well-known-documents):
+ * a custom domain's on its claimant's row beside the claim (cleared when the claim changes or goes,
+ * domainRepository.ts), the default domain's in the one row of `default_domain_settings`.
+ */
+import type { Scope } from '../../auth/scope';
+import type { Executor } from '../executor';
+import { ownerRow } from './scopeFilter';
+
+/** The settings of one domain; null: not set. */
+export interface DomainSettings {
+  root_url: string | null;
+  not_found_url: string | null;
+  expired_url: string | null;
+  apple_app_site_association: string | null;
+  asset_links: string | null;
+}
+
+export const DOMAIN_SETTING_NAMES = [
+  'root_url',
+  'not_found_url',
+  'expired_url',
+  'apple_app_site_association',
+  'asset_links',
+] as const satisfies readonly (keyof DomainSettings)[];
+
+export const NO_DOMAIN_SETTINGS: DomainSettings = {
+  root_url: null,
+  not_found_url: null,
+  expired_url: null,
+  apple_app_site_association: null,
+  asset_links: null,
+};
+
+export interface DomainSettingsRepository {
+  /** The default domain's. */
+  ofDefault(): Promise<DomainSettings>;
+  /** Changes the default domain's given fields. */
+  setDefault(changes: Partial<DomainSettings>): Promise<void>;
+  /** The scope's claimed domain's; undefined without a claim. */
+  ofClaim(scope: Scope): Promise<DomainSettings | undefined>;
+  /** Changes the given fields of the scope's claim of `domain`; false when it claims no such domain. */
+  setClaim(scope: Scope, domain: string, changes: Partial<DomainSettings>): Promise<boolean>;
+  /** Every verified custom domain's settings, by domain. */
+  verified(): Promise<(DomainSettings & { domain: string })[]>;
+}
+
+const USER_COLUMNS = DOMAIN_SETTING_NAMES.map((name) => `u.domain_${name} AS ${name}`).join(', ');
+
+function given(changes: Partial<DomainSettings>) {
+  return DOMAIN_SETTING_NAMES.filter((name) => changes[name] !== undefined);
+}
+
+export function createDomainSettingsRepository(db: Executor): DomainSettingsRepository {
+  return {
+    async ofDefault() {
+      const row = await db.get<DomainSettings>(
+        `SELECT ${DOMAIN_SETTING_NAMES.join(', ')} FROM default_domain_settings WHERE id = 1`,
+      );
+      return row ?? NO_DOMAIN_SETTINGS;
+    },
+    async setDefault(changes) {
+      const names = given(changes);
+      if (names.length === 0) return;
+      const values = names.map((name) => changes[name] ?? null);
+      await db.run(
+        `INSERT INTO default_domain_settings (id, ${names.join(', ')}) VALUES (1, ${names.map(() => '?').join(', ')})
+         ON CONFLICT (id) DO UPDATE SET ${names.map((name) => `${name} = excluded.${name}`).join(', ')}`,
+        values,
+      );
+    },
+    ofClaim(scope) {
+      const row = ownerRow(scope);
+      return db.get<DomainSettings>(
+        `SELECT ${USER_COLUMNS} FROM users u WHERE ${row.sql} AND u.custom_domain IS NOT NULL`,
+        row.params,
+      );
+    },
+    async setClaim(scope, domain, changes) {
+      const names = given(changes);
+      const row = ownerRow(scope, 'users');
+      const sets =
+        names.length === 0 ? 'custom_domain = custom_domain' : names.map((n) => `domain_${n} = ?`).join(', ');
+      const changed = await db.run(`UPDATE users SET ${sets} WHERE ${row.sql} AND custom_domain = ?`, [
+        ...names.map((name) => changes[name] ?? null),
+        ...row.params,
+        domain,
+      ]);
+      return changed > 0;
+    },
+    verified: () =>
+      db.all<DomainSettings & { domain: string }>(
+        `SELECT u.verified_domain AS domain, ${USER_COLUMNS} FROM users u WHERE u.verified_domain IS NOT NULL`,
+      ),
+  };
+}

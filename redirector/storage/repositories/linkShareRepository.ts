@@ -1,0 +1,78 @@
+/**
+ * A link's shared stats pages (docs/api.md#shared-stats): each share is found by the sha256 of its
+ * token, never by the token itself. Revoking deletes the row, so the next look-up misses on every
+ * instance at once (nothing is cached).
+ */
+import type { Executor } from '../executor';
+
+/** A share as stored; times in epoch milliseconds. */
+export interface LinkShareRecord {
+  id: number;
+  link_id: number;
+  password_hash: string | null;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export interface NewLinkShare {
+  link_id: number;
+  token_hash: string;
+  password_hash: string | null;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export interface LinkShareRepository {
+  create(share: NewLinkShare): Promise<LinkShareRecord>;
+  /** The link's shares, newest first. */
+  list(linkId: number): Promise<LinkShareRecord[]>;
+  /** How many shares the link has. */
+  count(linkId: number): Promise<number>;
+  /** Deletes the link's share; false when it has no such share. */
+  remove(linkId: number, shareId: number): Promise<boolean>;
+  /** The share whose token hashes to `tokenHash`. */
+  findByToken(tokenHash: string): Promise<LinkShareRecord | undefined>;
+}
+
+const COLUMNS = 'id, link_id, password_hash, expires_at, created_at';
+
+function decoded(row: LinkShareRecord): LinkShareRecord {
+  return {
+    ...row,
+    id: Number(row.id),
+    link_id: Number(row.link_id),
+    expires_at: row.expires_at === null ? null : Number(row.expires_at),
+    created_at: Number(row.created_at),
+  };
+}
+
+export function createLinkShareRepository(db: Executor): LinkShareRepository {
+  return {
+    async create(share) {
+      const row = await db.get<LinkShareRecord>(
+        `INSERT INTO link_shares (link_id, token_hash, password_hash, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        [share.link_id, share.token_hash, share.password_hash, share.expires_at, share.created_at],
+      );
+      return decoded(row!);
+    },
+    async list(linkId) {
+      const rows = await db.all<LinkShareRecord>(
+        `SELECT ${COLUMNS} FROM link_shares WHERE link_id = ? ORDER BY id DESC`,
+        [linkId],
+      );
+      return rows.map(decoded);
+    },
+    async count(linkId) {
+      const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM link_shares WHERE link_id = ?', [linkId]);
+      return Number(row?.n ?? 0);
+    },
+    async remove(linkId, shareId) {
+      return (await db.run('DELETE FROM link_shares WHERE id = ? AND link_id = ?', [shareId, linkId])) > 0;
+    },
+    async findByToken(tokenHash) {
+      const row = await db.get<LinkShareRecord>(`SELECT ${COLUMNS} FROM link_shares WHERE token_hash = ?`, [tokenHash]);
+      return row && decoded(row);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/** UTM templates (docs/api.md#utm-templates), kept per team (the administrator's own: no team). */
+import type { Scope } from '../../auth/scope';
+import type { Executor } from '../executor';
+import { ownedBy, teamValue } from './scopeFilter';
+
+export interface UtmTemplateRecord {
+  id: number;
+  name: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  utm_term: string;
+  utm_content: string;
+  created_at: number;
+}
+
+export type UtmTemplateFields = Omit<UtmTemplateRecord, 'id' | 'created_at'>;
+
+export interface UtmTemplateRepository {
+  list(scope: Scope): Promise<UtmTemplateRecord[]>;
+  count(scope: Scope): Promise<number>;
+  create(scope: Scope, fields: UtmTemplateFields, now: number): Promise<UtmTemplateRecord>;
+  /** The scope's template with `changes`; undefined when it has no such template. */
+  update(scope: Scope, id: number, changes: Partial<UtmTemplateFields>): Promise<UtmTemplateRecord | undefined>;
+  remove(scope: Scope, id: number): Promise<boolean>;
+}
+
+const COLUMNS = 'id, name, utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at';
+const decoded = (row: UtmTemplateRecord): UtmTemplateRecord => ({
+  ...row,
+  id: Number(row.id),
+  created_at: Number(row.created_at),
+});
+
+export function createUtmTemplateRepository(db: Executor): UtmTemplateRepository {
+  const find = async (scope: Scope, id: number) => {
+    const owned = ownedBy(scope);
+    const row = await db.get<UtmTemplateRecord>(`SELECT ${COLUMNS} FROM utm_templates WHERE id = ? AND ${owned.sql}`, [
+      id,
+      ...owned.params,
+    ]);
+    return row && decoded(row);
+  };
+  return {
+    async list(scope) {
+      const owned = ownedBy(scope);
+      const rows = await db.all<UtmTemplateRecord>(
+        `SELECT ${COLUMNS} FROM utm_templates WHERE ${owned.sql} ORDER BY name, id`,
+        owned.params,
+      );
+      return rows.map(decoded);
+    },
+    async count(scope) {
+      const owned = ownedBy(scope);
+      const row = await db.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM utm_templates WHERE ${owned.sql}`,
+        owned.params,
+      );
+      return Number(row?.n ?? 0);
+    },
+    async create(scope, fields, now) {
+      const row = await db.get<UtmTemplateRecord>(
+        `INSERT INTO utm_templates (team_id, name, utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        [
+          teamValue(scope),
+          fields.name,
+          fields.utm_source,
+          fields.utm_medium,
+          fields.utm_campaign,
+          fields.utm_term,
+          fields.utm_content,
+          now,
+        ],
+      );
+      return decoded(row!);
+    },
+    async update(scope, id, changes) {
+      const names = Object.keys(changes) as (keyof UtmTemplateFields)[];
+      if (names.length > 0) {
+        const owned = ownedBy(scope);
+        await db.run(
+          `UPDATE utm_templates SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ? AND ${owned.sql}`,
+          [...names.map((name) => changes[name] ?? ''), id, ...owned.params],
+        );
+      }
+      return find(scope, id);
+    },
+    async remove(scope, id) {
+      const owned = ownedBy(scope);
+      return (await db.run(`DELETE FROM utm_templates WHERE id = ? AND ${owned.sql}`, [id, ...owned.params])) > 0;
+    },
+  };
+}

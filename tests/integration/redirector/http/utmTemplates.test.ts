@@ -1,0 +1,45 @@
+/**
+ * UTM templates (docs/api.md#utm-templates), on both stores: a team's own list, added, changed by
+ * the fields given and deleted; names and values checked; another account's template is not found.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, call, newUser } from '../../../helpers/api';
+import type { TestServer } from '../../../helpers/testServer';
+import { STORE_SERVERS } from './bothStores';
+
+describe.each(STORE_SERVERS)('UTM templates ($kind)', ({ start }) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server.close());
+
+  it('adds, lists, changes and deletes a team’s templates, and keeps them from other accounts', async () => {
+    const ann = await newUser(server, 'Ann');
+    const bob = await newUser(server, 'Bob');
+    const as = (who: { token: string }, body?: unknown) => ({ headers: bearer(who.token), body });
+    const made = await call(server, 'POST', '/api/utm-templates', as(ann, { name: ' Spring ', utm_source: 'news' }));
+    expect(made.status).toBe(201);
+    expect(made.body.template).toMatchObject({
+      name: 'Spring',
+      utm_source: 'news',
+      utm_medium: '',
+      utm_campaign: '',
+      utm_term: '',
+      utm_content: '',
+    });
+    const id = made.body.template.id;
+    const changed = await call(server, 'PUT', `/api/utm-templates?id=${id}`, as(ann, { utm_medium: 'email' }));
+    expect(changed.body.template).toMatchObject({ name: 'Spring', utm_source: 'news', utm_medium: 'email' });
+    expect((await call(server, 'GET', '/api/utm-templates', as(ann))).body.templates).toHaveLength(1);
+    expect((await call(server, 'GET', '/api/utm-templates', as(bob))).body.templates).toEqual([]);
+    expect((await call(server, 'PUT', `/api/utm-templates?id=${id}`, as(bob, { name: 'Mine' }))).status).toBe(404);
+    expect((await call(server, 'DELETE', `/api/utm-templates?id=${id}`, as(bob))).status).toBe(404);
+    expect((await call(server, 'POST', '/api/utm-templates', as(ann, { name: '' }))).status).toBe(400);
+    expect(
+      (await call(server, 'POST', '/api/utm-templates', as(ann, { name: 'x', utm_term: 'y'.repeat(201) }))).status,
+    ).toBe(400);
+    expect((await call(server, 'DELETE', `/api/utm-templates?id=${id}`, as(ann))).status).toBe(204);
+    expect((await call(server, 'GET', '/api/utm-templates', as(ann))).body.templates).toEqual([]);
+  });
+});
