@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { defaultDomainOf } from './auth/domainRules';
-import { createDomainSettingsService } from './domains/domainSettingsService';
+import { createDomainSettingsService, type DomainSettingsService } from './domains/domainSettingsService';
 import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuditRouter } from './http/auditRoutes';
@@ -38,7 +38,8 @@ import { createUserAdminRouter } from './http/userAdminRoutes';
 import { createUtmTemplateRouter } from './http/utmTemplateRoutes';
 import { createWebhookRouter } from './http/webhookRoutes';
 import { createImportParts } from './imports/importParts';
-import { createLinkShareService } from './links/linkShareService';
+import type { ImportService } from './imports/importService';
+import { createLinkShareService, type LinkShareService } from './links/linkShareService';
 import { createUtmTemplateService } from './links/utmTemplateService';
 import { createServices, type ServiceDeps, type Services } from './services';
 
@@ -66,19 +67,17 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-export function createApp(deps: AppDeps): App {
-  const services = createServices(deps);
-  const { imports, importRunner } = createImportParts(services);
-  const { store, config } = deps;
-  const linkShares = createLinkShareService({ store, clock: services.clock, links: services.links, ...config });
-  const domainSettings = createDomainSettingsService(deps.store, defaultDomainOf(deps.config.publicUrl));
-  const koa = new Koa();
-  koa.proxy = deps.config.trustProxy;
-  // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
-  // its left come from the client and could be forged.
-  koa.maxIpsCount = 1;
-  koa.silent = true;
-
+/** Every /api call's router, under one prefix. */
+function createApiRouter(
+  services: Services,
+  parts: {
+    imports: ImportService;
+    linkShares: LinkShareService;
+    domainSettings: DomainSettingsService;
+    store: AppDeps['store'];
+  },
+): Router {
+  const { imports, linkShares, domainSettings } = parts;
   const api = new Router({ prefix: '/api' });
   for (const router of [
     createAuthRouter(services),
@@ -89,7 +88,7 @@ export function createApp(deps: AppDeps): App {
     createLinkHealthRouter(services),
     createLinkTransferRouter(services),
     createLinkShareRouter({ ...services, linkShares }),
-    createUtmTemplateRouter({ ...services, utmTemplates: createUtmTemplateService(deps.store, services.clock) }),
+    createUtmTemplateRouter({ ...services, utmTemplates: createUtmTemplateService(parts.store, services.clock) }),
     createUserAdminRouter(services),
     createAccountRouter(services),
     createDomainRouter({ ...services, domainSettings }),
@@ -105,6 +104,24 @@ export function createApp(deps: AppDeps): App {
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: false }));
   }
+
+  return api;
+}
+
+export function createApp(deps: AppDeps): App {
+  const services = createServices(deps);
+  const { imports, importRunner } = createImportParts(services);
+  const { store, config } = deps;
+  const linkShares = createLinkShareService({ store, clock: services.clock, links: services.links, ...config });
+  const domainSettings = createDomainSettingsService(deps.store, defaultDomainOf(deps.config.publicUrl));
+  const koa = new Koa();
+  koa.proxy = deps.config.trustProxy;
+  // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to
+  // its left come from the client and could be forged.
+  koa.maxIpsCount = 1;
+  koa.silent = true;
+
+  const api = createApiRouter(services, { imports, linkShares, domainSettings, store: deps.store });
 
   koa.use(requestLogMiddleware(services.metrics));
   koa.use(createErrorMiddleware(deps.store.health));

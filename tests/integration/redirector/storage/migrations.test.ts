@@ -191,7 +191,7 @@ describe.each(engines)('%s migrations', (engine, migrations, open) => {
         await db.close();
       }
     }
-  }, 120_000);
+  }, 300_000);
 
   for (const release of releases.filter((candidate) => candidate.engine === engine)) {
     it(`upgraded from the schema of release ${release.commit}, equal a fresh database`, async () => {

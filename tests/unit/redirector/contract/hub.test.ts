@@ -13,9 +13,26 @@ describe('parseHubInput', () => {
         bio: '',
         theme: 'auto',
         accent: '#2563eb',
-        links: [{ link_id: 3, label: null }],
+        // §15's `links` is read as link items (docs/api.md#hub-items).
+        items: [
+          {
+            type: 'link',
+            id: null,
+            link_id: 3,
+            label: null,
+            visible: true,
+            starts_at: null,
+            ends_at: null,
+            highlight: false,
+            sensitive: false,
+          },
+        ],
         published: false,
         tiktok_bypass: false,
+        background_color: null,
+        meta_description: '',
+        noindex: false,
+        sensitive: false,
       },
     });
   });
