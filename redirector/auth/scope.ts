@@ -129,14 +129,28 @@ export function userScope(user: ScopeUser, team: TeamAccess = personalTeam(user)
   return makeScope(teamOwner(team), { type: 'user', id: user.id, name: user.name }, 'sign-in', team);
 }
 
+/**
+ * A key's place in its team: its maker's, its `domains` narrowing the maker's (a key may put links
+ * only on hosts both allow, docs/api.md#api-keys-of-a-team).
+ */
+function keyTeam(team: TeamAccess, keyDomains: readonly string[] | null): TeamAccess {
+  if (keyDomains === null) return team;
+  const domains = team.domains === null ? keyDomains : keyDomains.filter((host) => team.domains?.includes(host));
+  return { ...team, domains };
+}
+
 /** A user's API key, acting in its own team with its scope; it may not manage keys. */
 export function keyScope(
   user: ScopeUser,
   team: TeamAccess = personalTeam(user),
-  key: { id: number; name: string; scope: KeyScope } = { id: 0, name: user.name, scope: 'write' },
+  key: { id: number; name: string; scope: KeyScope; domains?: readonly string[] | null } = {
+    id: 0,
+    name: user.name,
+    scope: 'write',
+  },
 ): Scope {
   const actor: Actor = { type: 'key', id: user.id, name: user.name, key: { id: key.id, name: key.name } };
-  return makeScope(teamOwner(team), actor, 'api-key', team, key.scope);
+  return makeScope(teamOwner(team), actor, 'api-key', keyTeam(team, key.domains ?? null), key.scope);
 }
 
 /**

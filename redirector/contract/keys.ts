@@ -25,11 +25,14 @@ export interface ApiKey {
   created_at: string;
   /** Updated at most once a minute; null until first used. */
   last_used_at: string | null;
+  /** The host names it may create or move links on; null: all its team's (docs/api.md#api-keys-of-a-team). */
+  domains: string[] | null;
 }
 
 export interface CreateApiKeyRequest {
   name: string;
   scope?: 'read' | 'write';
+  domains?: string[] | null;
 }
 
 export interface CreateApiKeyResponse {

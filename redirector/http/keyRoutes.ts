@@ -29,7 +29,12 @@ export function createKeyRouter(services: GuardServices & Pick<Services, 'apiKey
   };
 
   router.post('/keys', signedIn, async (ctx) => {
-    ctx.body = (await apiKeys.create(scopeOf(ctx), bodyOf(ctx).name, bodyOf(ctx).scope)) satisfies CreateApiKeyResponse;
+    ctx.body = (await apiKeys.create(
+      scopeOf(ctx),
+      bodyOf(ctx).name,
+      bodyOf(ctx).scope,
+      bodyOf(ctx).domains,
+    )) satisfies CreateApiKeyResponse;
     ctx.status = 201;
   });
   router.get('/keys', signedIn, async (ctx) => {

@@ -44,7 +44,7 @@ export async function userCallScope(
     team = key.team_id === null ? undefined : await store.teams.accessById(user.id, key.team_id);
     if (!team) throw unauthorized('Invalid or expired API key');
     if (ref !== undefined && (await store.teams.access(user.id, ref))?.id !== team.id) throw notFound(TEAM_NOT_FOUND);
-    return keyScope(user, team, { id: key.id, name: key.name, scope: key.scope });
+    return keyScope(user, team, { id: key.id, name: key.name, scope: key.scope, domains: key.domains });
   }
   team = ref === undefined ? undefined : await store.teams.access(user.id, ref);
   if (ref !== undefined && !team) throw notFound(TEAM_NOT_FOUND);

@@ -21,6 +21,7 @@ import type { AfterWrite } from '../storage/executor';
 import type { UserRecord } from '../storage/records';
 import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
 import type { Store } from '../storage/store';
+import { parseDomains } from '../teams/teamRules';
 import { adminKeyTag, looksLikeApiKey, newApiKeySecret, prefixOf, sameDigest } from './apiKeySecrets';
 
 /** last_used_at is written at most this often per key, so a busy script costs no write per call. */
@@ -43,7 +44,7 @@ export const LAST_USED_PRECISION_MS = 60_000;
 export interface ApiKeyService {
   /** RuleError 400 for a bad name, 409 past the limit. */
   /** `scope`: 'read' or 'write' (left out: write), docs/api.md#teams. */
-  create(owner: Scope, name: unknown, scope?: unknown): Promise<CreateApiKeyResponse>;
+  create(owner: Scope, name: unknown, scope?: unknown, domains?: unknown): Promise<CreateApiKeyResponse>;
   list(owner: Scope): Promise<ApiKey[]>;
   /** RuleError 404 when the owner has no such key. */
   delete(owner: Scope, id: number): Promise<void>;
@@ -63,6 +64,7 @@ function toApiKey(record: ApiKeyRecord): ApiKey {
     scope: record.scope,
     created_at: new Date(record.created_at).toISOString(),
     last_used_at: record.last_used_at === null ? null : new Date(record.last_used_at).toISOString(),
+    domains: record.domains,
   };
 }
 
@@ -94,10 +96,11 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
   }
 
   return {
-    async create(owner, name, scope) {
+    async create(owner, name, scope, domains) {
       const parsed = parseKeyName(name);
       if (!parsed.ok) throw invalidInput(parsed.error);
       if (scope !== undefined && scope !== 'read' && scope !== 'write') throw invalidInput(KEY_SCOPE_RULE);
+      const hosts = parseDomains(domains);
       const secret = newApiKeySecret();
       const keyHash = hashToken(secret);
       const stored = await store.apiKeys.create(
@@ -108,6 +111,7 @@ export function createApiKeyService(deps: { store: Store; adminKey: string; cloc
           key_hash: keyHash,
           admin_tag: owner.owner.kind === 'admin' ? adminKeyTag(keyHash, adminKey) : null,
           scope: scope === 'read' ? 'read' : 'write',
+          domains: hosts,
           created_at: clock(),
         },
         MAX_KEYS_PER_ACCOUNT,

@@ -39,7 +39,8 @@ function parseRole(value: unknown): TeamRole {
   return value as TeamRole;
 }
 
-function parseDomains(value: unknown): string[] | null {
+/** `domains`: host names (lower-cased, without repeats), or null for all (docs/api.md#roles). */
+export function parseDomains(value: unknown): string[] | null {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value) || value.length > 50 || !value.every((host) => typeof host === 'string')) {
     throw invalidInput('domains must be a list of host names, or null for all');

@@ -255,6 +255,7 @@ for (const theme of ['light', 'dark'] as const) {
         ['Webhooks', 'Webhooks'],
         ['Domain', 'Custom Domain Settings'],
         ['Account', 'Account'],
+        ['Audit log', 'Audit log'],
       ] as const) {
         await page.getByRole('button', { name: button, exact: true }).click();
         const dialog = page.getByRole('dialog', { name: title });
@@ -262,6 +263,8 @@ for (const theme of ['light', 'dark'] as const) {
         if (button === 'Webhooks') await openDeliveryLog(page);
         if (button === 'Domain') await expect(dialog.getByTestId('domain-state')).toContainText('Pending');
         if (button === 'Account') await expect(dialog.getByText('This session')).toBeVisible();
+        if (button === 'Audit log')
+          await expect(dialog.getByRole('table').or(dialog.getByText('No entries'))).toBeVisible();
         await expectAccessible(page, `${title} dialog`, theme);
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
@@ -279,10 +282,13 @@ for (const theme of ['light', 'dark'] as const) {
       for (const [screen, path, heading] of [
         ['webhooks', '/admin/webhooks', 'Webhooks'],
         ['domains', '/admin/domains', 'Domains'],
+        ['audit log', '/admin/audit', 'Audit log'],
       ] as const) {
         await page.goto(`${server.url}${path}`);
         await expect(page.locator('h1.page-title')).toContainText(heading);
         if (screen === 'webhooks') await openDeliveryLog(page);
+        // The administrator's sign-in just now is the newest entry.
+        else if (screen === 'audit log') await expect(page.getByRole('table')).toContainText('admin.signed_in');
         else await expect(page.getByRole('table')).toContainText('a11y.test');
         await page.waitForLoadState('networkidle');
         await expectAccessible(page, `admin ${screen}`, theme);

@@ -195,6 +195,7 @@ test("the administrator's screens", async ({ page, server }) => {
     ['API keys', '/admin/keys'],
     ['webhooks', '/admin/webhooks'],
     ['domains', '/admin/domains'],
+    ['audit log', '/admin/audit'],
     ['live visitors', '/admin/live'],
   ] as const) {
     await page.goto(`${server.url}${address}`);

@@ -200,6 +200,11 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
           properties: {
             name: { type: 'string', minLength: 1, maxLength: MAX_KEY_NAME_LENGTH },
             scope: { enum: ['read', 'write'], description: 'Left out: write' },
+            domains: {
+              type: ['array', 'null'],
+              items: { type: 'string' },
+              description: 'Host names it may create or move links on; left out or null: all its team’s',
+            },
           },
           required: ['name'],
         },

@@ -187,6 +187,7 @@ export const componentSchemas: Record<string, Schema> = {
     scope: { enum: ['read', 'write'] },
     created_at: dateTime,
     last_used_at: nullable(dateTime),
+    domains: nullable(arrayOf({ type: 'string' })),
   }),
   CreateApiKeyResponse: closedObject<CreateApiKeyResponse>({
     key: ref('ApiKey'),

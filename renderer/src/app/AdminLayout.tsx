@@ -25,6 +25,7 @@ export const ADMIN_NAV = [
   { to: '/admin/domains', label: 'domains', icon: 'globe' },
   { to: '/admin/keys', label: 'apiKeys', icon: 'shield' },
   { to: '/admin/webhooks', label: 'webhooks', icon: 'external' },
+  { to: '/admin/audit', label: 'auditLog', icon: 'clock' },
   { to: '/admin/live', label: 'liveVisitors', icon: 'activity' },
   { to: '/admin/repeat-visitors', label: 'repeatVisitors', icon: 'repeat' },
   { to: '/admin/conversion', label: 'conversionFunnel', icon: 'filter' },

@@ -32,6 +32,7 @@ import { TeamProvider, teamHeaderOf, useTeamChoice, useTeamPermissions } from '.
 import { WebhooksDialog } from '../features/webhooks/WebhooksDialog';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
 import { type UserSession, useSession } from '../session/userSession';
+import { AuditLogDialog } from './AuditScreens';
 
 export function DashboardPage() {
   const { session, clear, updateUser } = useSession();
@@ -95,11 +96,11 @@ function useDashboardView() {
   return { selectedId: Number(params.get('link')) || null, hubOpen: params.get('view') === 'hub', showHub, showLink };
 }
 
-type DashboardDialog = 'team' | 'domain' | 'keys' | 'webhooks' | 'account';
+type DashboardDialog = 'team' | 'domain' | 'keys' | 'webhooks' | 'audit' | 'account';
 
 /**
  * The header's buttons that open a dialog: its name (also its label's key in `app.dialogs`), icon,
- * and who sees it: the custom domain and the hub are the personal team's, keys and webhooks owners'
+ * and who sees it: the custom domain and the hub are the personal team's, keys, webhooks and the audit log owners'
  * (docs/api.md#roles).
  */
 const DIALOG_BUTTONS = [
@@ -107,6 +108,7 @@ const DIALOG_BUTTONS = [
   ['domain', 'globe', 'personal'],
   ['keys', 'shield', 'owners'],
   ['webhooks', 'external', 'owners'],
+  ['audit', 'clock', 'owners'],
   ['account', 'users', 'all'],
 ] as const;
 
@@ -186,6 +188,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       {dialog === 'team' ? <TeamDialog userId={session.user.id} onClose={closeDialog} /> : null}
       {dialog === 'keys' ? <ApiKeysDialog onClose={closeDialog} /> : null}
       {dialog === 'webhooks' ? <WebhooksDialog onClose={closeDialog} /> : null}
+      {dialog === 'audit' ? <AuditLogDialog onClose={closeDialog} /> : null}
       {dialog === 'account' ? (
         <AccountDialog user={session.user} onClose={closeDialog} onSaved={updateUser} onDeleted={logout} />
       ) : null}

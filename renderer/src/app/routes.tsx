@@ -68,6 +68,7 @@ const AdminKeysPage = lazyScreen(() => import('../features/keys/AdminKeysPage').
 const AdminWebhooksPage = lazyScreen(() =>
   import('../features/webhooks/AdminWebhooksPage').then((m) => m.AdminWebhooksPage),
 );
+const AdminAuditPage = lazyScreen(() => import('./AuditScreens').then((m) => m.AdminAuditPage));
 const ConnectPage = lazyScreen(() => import('../features/desktop/ConnectPage').then((m) => m.ConnectPage));
 
 function ScreenLoading() {
@@ -103,6 +104,7 @@ const adminRoutes: RouteObject = {
         { path: 'domains', element: screen(<AdminDomainsPage />) },
         { path: 'keys', element: screen(<AdminKeysPage />) },
         { path: 'webhooks', element: screen(<AdminWebhooksPage />) },
+        { path: 'audit', element: screen(<AdminAuditPage />) },
         { path: 'live', element: screen(<LiveVisitorsPage />) },
         { path: 'repeat-visitors', element: screen(<RepeatVisitorsPage />) },
         { path: 'conversion', element: screen(<ConversionFunnelPage />) },

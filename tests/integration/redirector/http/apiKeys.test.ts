@@ -21,7 +21,7 @@ import {
 } from './hardeningHelpers';
 
 const SECRET = /^me_[A-Za-z0-9]{32,}$/;
-const KEY_FIELDS = ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'scope'];
+const KEY_FIELDS = ['created_at', 'domains', 'id', 'last_used_at', 'name', 'prefix', 'scope'];
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
 const asUser = (secret: string) => ({ Authorization: `Bearer ${secret}` });
@@ -67,6 +67,7 @@ describe.each(STORE_KINDS)('API keys on %s', (kind) => {
       scope: 'write',
       created_at: new Date(now).toISOString(),
       last_used_at: null,
+      domains: null,
     });
     const second = await call('POST', '/api/keys', asUser(user.token), { name: 'x'.repeat(100) });
     expect(second.body.secret).not.toBe(created.body.secret);

@@ -212,6 +212,28 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     expect(refused.body.error).toMatch(/^You may not use the domain \S+ in this team$/);
   });
 
+  it("holds an API key to its own domains, which narrow its maker's", async () => {
+    const keyOn = async (domains: unknown) =>
+      call(server, 'POST', `/api/keys?team=${team.id}`, {
+        headers: bearer(team.secrets.owner),
+        body: { name: 'bot', domains },
+      });
+    const create = async (secret: string) =>
+      call(server, 'POST', '/api/links/create', {
+        headers: bearer(secret),
+        body: { target_url: 'https://acme.example/k' },
+      });
+    expect((await keyOn(['not a host'])).status).toBe(400);
+    const narrow = await keyOn(['Go.Acme.example']);
+    expect([narrow.status, narrow.body.key.domains]).toEqual([201, ['go.acme.example']]);
+    const refused = await create(narrow.body.secret);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/^You may not use the domain \S+ in this team$/);
+    const unrestricted = await keyOn(null);
+    expect([unrestricted.status, unrestricted.body.key.domains]).toEqual([201, null]);
+    expect((await create(unrestricted.body.secret)).status).toBe(201);
+  });
+
   it('keeps a team’s last owner, refuses a personal team’s deletion, deletes with the slug as confirmation', async () => {
     const owner = { headers: bearer(team.secrets.owner) };
     const teams = await call(server, 'GET', '/api/teams', owner);

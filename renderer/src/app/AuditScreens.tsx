@@ -1,0 +1,55 @@
+/**
+ * The audit log's two shells (docs/api.md#audit-log): /admin/audit for the administrator (every
+ * team) and the dashboard's "Audit log" dialog for the chosen team's owners. Each holds its own date
+ * range (not kept in the address: the dashboard's range belongs to the link's analytics) and draws
+ * the analytics screens' range control for it.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button';
+import { Card } from '../components/Card';
+import { Dialog } from '../components/Dialog';
+import { PageHeader } from '../components/PageHeader';
+import { DateRangeControl } from '../features/analytics/DateRangeControl';
+import { ALL_TIME, choiceRange, type RangeChoice } from '../features/analytics/dateRange';
+import { AuditLogPanel } from '../features/audit/AuditLogPanel';
+import { browserTimeZone } from '../format/dates';
+
+function AuditLog() {
+  const [choice, setChoice] = useState<RangeChoice>(ALL_TIME);
+  const range = choiceRange(choice, browserTimeZone());
+  return (
+    <AuditLogPanel
+      range={range}
+      rangeControl={<DateRangeControl choice={choice} range={range} onChange={setChoice} />}
+    />
+  );
+}
+
+export function AdminAuditPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle.admin')} />
+      <Card>
+        <AuditLog />
+      </Card>
+    </div>
+  );
+}
+
+export function AuditLogDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open
+      wide
+      onClose={onClose}
+      title={t('audit.title')}
+      description={t('audit.subtitle.user')}
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
+      <AuditLog />
+    </Dialog>
+  );
+}

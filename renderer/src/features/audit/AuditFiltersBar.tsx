@@ -1,0 +1,86 @@
+/**
+ * The audit log's filters (docs/api.md#audit-log): the date range (its control given by the screen
+ * that holds it), who (a user id, key:<id> or admin, checked with the server's rule before any call)
+ * and what.
+ */
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseAuditListQuery } from '../../../../redirector/contract/audit';
+import { Button } from '../../components/Button';
+import { Field, TextField } from '../../components/Field';
+
+/** The targets whose every action `?action=` can name (docs/api.md#audit-log's table). */
+export const AUDIT_TARGETS = [
+  'link',
+  'team',
+  'invitation',
+  'member',
+  'key',
+  'webhook',
+  'domain',
+  'hub',
+  'import',
+  'admin',
+] as const;
+
+export interface AuditFiltersBarProps {
+  /** The date range's control, drawn by the screen that holds the range (app/AuditScreens.tsx). */
+  rangeControl: ReactNode;
+  actor: string;
+  action: string;
+  onActor: (actor: string) => void;
+  onAction: (action: string) => void;
+}
+
+export function AuditFiltersBar(props: AuditFiltersBarProps) {
+  const { t } = useTranslation();
+  const [actor, setActor] = useState(props.actor);
+  const [error, setError] = useState<string | null>(null);
+  const applyActor = () => {
+    const parsed = parseAuditListQuery({ actor });
+    setError(parsed.ok ? null : parsed.error);
+    if (parsed.ok) props.onActor(actor.trim());
+  };
+  return (
+    <div className="stack stack--sm audit__filters">
+      {props.rangeControl}
+      <form
+        className="row audit__filter-row"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          applyActor();
+        }}
+      >
+        <TextField
+          label={t('audit.filters.actor')}
+          hint={t('audit.filters.actorHint')}
+          error={error}
+          value={actor}
+          onValueChange={setActor}
+          placeholder="admin"
+        />
+        <Button type="submit" size="sm">
+          {t('audit.filters.apply')}
+        </Button>
+        <Field label={t('audit.filters.action')}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={props.action}
+              onChange={(event) => props.onAction(event.target.value)}
+            >
+              <option value="">{t('audit.filters.anyAction')}</option>
+              {AUDIT_TARGETS.map((target) => (
+                <option key={target} value={target}>
+                  {t(`audit.targets.${target}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </form>
+    </div>
+  );
+}
