@@ -38,7 +38,23 @@ describe('hubCalls', () => {
       accent: '#123456',
       published: true,
       tiktok_bypass: false,
-      links: [{ link_id: link.id, label: null }],
+      background_color: null,
+      meta_description: '',
+      noindex: false,
+      sensitive: false,
+      items: [
+        {
+          type: 'link' as const,
+          id: null,
+          link_id: link.id,
+          label: null,
+          visible: true,
+          highlight: false,
+          sensitive: false,
+          starts_at: null,
+          ends_at: null,
+        },
+      ],
     };
     const saved = (await hub.save(input)).hub!;
     expect(saved).toMatchObject({ handle: 'module', theme: 'dark', links: [{ link_id: link.id, text: 'Home' }] });
