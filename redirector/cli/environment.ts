@@ -68,6 +68,7 @@ export async function withServices<T>(
       config.databaseUrl === undefined ? sqlitePermissionProblem(path.join(dataDir, SQLITE_FILE)) : undefined;
     throw denied ?? new CliError(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
+  let services: Services | undefined;
   try {
     // The command line signs no one in: the services' admin key is one nobody knows. It records no
     // visits and counts no attempts, so ANONYMIZE_IPS's key is never used here: a throwaway one
@@ -75,8 +76,11 @@ export async function withServices<T>(
     const visitorSecret = config.anonymizeIps ? crypto.randomBytes(32) : undefined;
     // Nor does it check link destinations: a link it imports is checked by the service.
     const quiet = { ...config, events: { ...config.events, linkCheckHours: 0 } };
-    return await work(createServices({ config: quiet, store, adminKey: newToken(), visitorSecret }));
+    services = createServices({ config: quiet, store, adminKey: newToken(), visitorSecret });
+    return await work(services);
   } finally {
+    // Pruning the audit log is the running service's work too: stopped before the database closes.
+    await services?.auditPruning.stop();
     await store.close();
   }
 }

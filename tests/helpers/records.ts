@@ -44,6 +44,8 @@ export function newClick(linkId: number, clickedAt: number, changes: Partial<New
     variant: null,
     // Made by a visit, not brought in by an import (docs/api.md#imports).
     imported: false,
+    // Sent by no redirect rule (docs/api.md#redirect-rules).
+    rule: null,
     ...changes,
   };
 }

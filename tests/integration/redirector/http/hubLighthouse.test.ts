@@ -61,9 +61,11 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the hub page in Lighthouse', () => {
     token = (await newUser(server, 'Ada')).token;
   });
   afterAll(async () => {
+    // Chromium writes its profile until it has exited: the folder goes after that.
+    const exited = chromium && new Promise((resolve) => chromium.process.once('exit', resolve));
     chromium?.process.kill();
-    await server?.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await Promise.all([exited, server?.close()]);
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   });
 
   async function hubIn(theme: 'light' | 'dark'): Promise<string> {

@@ -22,6 +22,8 @@ interface Victim {
   teamId: number;
   /** An import job of the first user's (docs/api.md#imports). */
   importId: number;
+  /** A UTM template of the first user's (docs/api.md#utm-templates). */
+  utmId: number;
   /** Texts of the first user's things no answer to the outsider may hold. */
   secrets: string[];
 }
@@ -138,10 +140,21 @@ const ROWS: Record<string, Row> = {
     body: () => ({ email: 'outsider-friend@example.com', role: 'owner' }),
     expect: 'refused',
   },
-  'POST /api/teams/join': { body: () => ({ token: 'not-an-invitation' }), expect: 'refused' },
   'GET /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },
   'POST /api/imports': { body: () => importOf('outsider'), expect: 'own' },
   'DELETE /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },
+  'PUT /api/hub/background': { image: true, expect: 'own' },
+  'DELETE /api/hub/background': { expect: 'own' },
+  'GET /api/audit': { query: (v) => `team=${v.teamId}`, expect: 'refused' },
+  'GET /api/audit/export': { query: (v) => `team=${v.teamId}`, expect: 'refused' },
+  'POST /api/links/share': { query: (v) => `id=${v.linkId}`, body: () => ({}), expect: 'refused' },
+  'GET /api/links/share': { query: (v) => `id=${v.linkId}`, expect: 'refused' },
+  'DELETE /api/links/share': { query: (v) => `id=${v.linkId}&share=1`, expect: 'refused' },
+  'GET /api/analytics/orphans': { query: () => 'domain=go.alice-secret.example', expect: 'refused' },
+  'GET /api/utm-templates': { expect: 'own' },
+  'POST /api/utm-templates': { body: () => ({ name: 'Outsider UTM', utm_source: 'outsider' }), expect: 'own' },
+  'PUT /api/utm-templates': { query: (v) => `id=${v.utmId}`, body: () => ({ name: 'Taken' }), expect: 'refused' },
+  'DELETE /api/utm-templates': { query: (v) => `id=${v.utmId}`, expect: 'refused' },
   // The stream is walked by its own test below: it holds the outsider's clicks, never the first user's.
   'GET /api/stream': { expect: 'own' },
 };
@@ -192,6 +205,11 @@ async function makeVictim(server: TestServer): Promise<Victim> {
   expect(team.status).toBe(201);
   const imported = await call(server, 'POST', '/api/imports', { ...as, body: importOf('alice') });
   expect(imported.status).toBe(202);
+  const utm = await call(server, 'POST', '/api/utm-templates', {
+    ...as,
+    body: { name: 'Alice Secret UTM', utm_source: 'alice-secret-source' },
+  });
+  expect(utm.status).toBe(201);
   return {
     token: alice.token,
     linkId: link.body.link.id,
@@ -201,7 +219,10 @@ async function makeVictim(server: TestServer): Promise<Victim> {
     sessionId: sessions.body.sessions[0].id,
     teamId: team.body.team.id,
     importId: imported.body.import.id,
+    utmId: utm.body.template.id,
     secrets: [
+      'Alice Secret UTM',
+      'alice-secret-source',
       'alice-secret-import',
       'alice-secret-team',
       'Alice Secret Team',

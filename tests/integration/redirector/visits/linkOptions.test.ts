@@ -372,12 +372,12 @@ describe.each(STORE_SERVERS)('link options ($kind)', ({ start }) => {
       expect(header).toContain('has_password');
       expect(header).not.toContain('password');
       expect(exported).toContain(
-        ',false,2031-05-06T07:08:09.000Z,3,,true,,,"{""DE"":""https://example.de/"",""FR"":""https://example.fr/?a=1|2""}"',
+        ',false,2031-05-06T07:08:09.000Z,,true,false,,3,,true,,,"{""DE"":""https://example.de/"",""FR"":""https://example.fr/?a=1|2""}"',
       );
       const copy = exported.replace('\r\ncsv-opts,', '\r\ncsv-copy,');
       const imported = await call(server, 'POST', '/api/links/user/import', {
         headers: { ...bearer(owner.token), 'Content-Type': 'text/csv' },
-        rawBody: `${copy}bad-geo,https://example.com/${','.repeat(18)}not json\r\n`,
+        rawBody: `${copy}bad-geo,https://example.com/${','.repeat(22)}not json\r\n`,
       });
       expect(imported.body.created).toBe(1);
       expect(imported.body.failed).toEqual([
