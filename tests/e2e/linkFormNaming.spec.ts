@@ -98,7 +98,14 @@ test("the user's form prefills a short code with Regenerate, warns of a past exp
   await adminSignIn(page, server);
   await page.goto(`${server.url}/admin/create`);
   const form = page.locator('form').filter({ has: page.getByLabel('Short Code') });
-  expect(userOptions).toEqual(['Forward query parameters', 'TikTok bypass page', 'Country redirect', 'Instagram exit']);
+  expect(userOptions).toEqual([
+    'Forward query parameters',
+    'TikTok bypass page',
+    'Country redirect',
+    'Instagram exit',
+    'Link is on',
+    'Archived',
+  ]);
   await expect(form.locator('.option .checkbox__label')).toHaveText(userOptions, { timeout: 30_000 });
   await typePastExpiry(page, form);
 });
@@ -134,5 +141,7 @@ test('the link screens speak Spanish when it is chosen', async ({ page, server }
     'Página de salida de TikTok',
     'Redirección por país',
     'Salida de Instagram',
+    'Enlace encendido',
+    'Archivado',
   ]);
 });
