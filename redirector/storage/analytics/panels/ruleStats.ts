@@ -7,23 +7,18 @@ import type { RuleRow, TimeRange } from '../../analyticsQueries';
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
 import { type Dialect, POSTGRES_DIALECT, positional, SQLITE_DIALECT } from '../sql/dialect';
+import { linkRangeParams, linkRangeRows } from './linkRangeRows';
 import type { Panel } from './panel';
 
-const ALL_TIME: TimeRange = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
-
 function ruleSql(dialect: Dialect, linkIndex: string): string {
-  const rows =
-    linkIndex === 'clicks'
-      ? 'FROM clicks c WHERE c.link_id = @link AND c.clicked_at >= @start AND c.clicked_at < @end'
-      : `FROM ${linkIndex} i JOIN clicks c ON c.id = i.id
-         WHERE i.link_id = @link AND i.clicked_at >= @start AND i.clicked_at < @end`;
+  const rows = linkRangeRows(linkIndex);
   return `SELECT c.rule AS rule, COUNT(*) AS clicks ${rows} AND ${dialect.human} AND c.rule IS NOT NULL GROUP BY c.rule`;
 }
 
 const SQLITE_SQL = ruleSql(SQLITE_DIALECT, 'link_clicks');
 const POSTGRES_SQL = ruleSql(POSTGRES_DIALECT, 'clicks');
 
-const params = (linkId: number, range: TimeRange | undefined) => ({ link: linkId, ...(range ?? ALL_TIME) });
+const params = linkRangeParams;
 
 const numbers = (row: Record<string, unknown>): RuleRow => ({ rule: Number(row.rule), clicks: Number(row.clicks) });
 

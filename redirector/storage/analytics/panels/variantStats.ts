@@ -7,16 +7,11 @@ import type { TimeRange, VariantRow } from '../../analyticsQueries';
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
 import { type Dialect, POSTGRES_DIALECT, positional, SQLITE_DIALECT } from '../sql/dialect';
+import { linkRangeParams, linkRangeRows } from './linkRangeRows';
 import type { Panel } from './panel';
 
-const ALL_TIME: TimeRange = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
-
 function variantSql(dialect: Dialect, linkIndex: string): string {
-  const rows =
-    linkIndex === 'clicks'
-      ? 'FROM clicks c WHERE c.link_id = @link AND c.clicked_at >= @start AND c.clicked_at < @end'
-      : `FROM ${linkIndex} i JOIN clicks c ON c.id = i.id
-         WHERE i.link_id = @link AND i.clicked_at >= @start AND i.clicked_at < @end`;
+  const rows = linkRangeRows(linkIndex);
   return `SELECT c.variant AS variant, COUNT(*) AS clicks, COUNT(DISTINCT ${dialect.visitor}) AS unique_visitors
     ${rows} AND ${dialect.human} AND c.variant IS NOT NULL GROUP BY c.variant`;
 }
@@ -24,7 +19,7 @@ function variantSql(dialect: Dialect, linkIndex: string): string {
 const SQLITE_SQL = variantSql(SQLITE_DIALECT, 'link_clicks');
 const POSTGRES_SQL = variantSql(POSTGRES_DIALECT, 'clicks');
 
-const params = (linkId: number, range: TimeRange | undefined) => ({ link: linkId, ...(range ?? ALL_TIME) });
+const params = linkRangeParams;
 
 const numbers = (row: Record<string, unknown>): VariantRow => ({
   variant: Number(row.variant),
