@@ -5,6 +5,14 @@ export const DATABASE_UNREACHABLE_MESSAGE = 'The database is unreachable; try ag
 /** Seconds a client is told to wait before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * The answer when every pooled connection stayed busy for the connection wait: the database answers,
+ * this instance has more work than connections (docs/api.md#when-the-database-is-busy).
+ */
+export const DATABASE_BUSY_MESSAGE = 'The database is busy; try again shortly';
+/** Seconds a client is told to wait when the database is busy. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;
+
 /** A read replica as /healthz reports it (docs/api.md#read-replicas). */
 export interface ReplicaHealth {
   /** host:port, never the password. */

@@ -6,7 +6,6 @@
  */
 import type { Context, Next } from 'koa';
 import { TooManyAttempts } from '../auth/limitedAttempts';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
 import { logUnexpectedError } from '../observability/errorLog';
 import { TryLater } from '../ruleError';
 import type { DatabaseHealth } from '../storage/databaseHealth';
@@ -42,16 +41,18 @@ export function setRetryAfter(ctx: Context, error: { retryAfterMs: number }): vo
 }
 
 /** Maps any error to `{error}` JSON with a 4xx/5xx status. Never leaks a stack trace. */
-export function createErrorMiddleware(health?: Pick<DatabaseHealth, 'failed'>) {
+export function createErrorMiddleware(health?: Pick<DatabaseHealth, 'trouble'>) {
   return async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
     } catch (caught) {
-      // Not a fault of ours: told once by the health, answered 503 (docs/api.md#when-the-database-is-unreachable).
-      if (health?.failed(caught)) {
-        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      // Not a fault of ours: an outage told once by the health, or a busy pool, answered 503
+      // (docs/api.md#when-the-database-is-unreachable, #when-the-database-is-busy).
+      const trouble = health?.trouble(caught);
+      if (trouble) {
+        ctx.set('Retry-After', String(trouble.retryAfterSeconds));
         ctx.status = 503;
-        ctx.body = { error: DATABASE_UNREACHABLE_MESSAGE };
+        ctx.body = { error: trouble.message };
         return;
       }
       const { status, body } = toResponse(caught);

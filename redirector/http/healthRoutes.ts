@@ -11,15 +11,19 @@ export function createHealthRouter(
     // Readable from any origin (no credentials involved): the desktop app's Connect screen checks it.
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.set('Cache-Control', 'no-store');
+    // A pool whose connections all stayed busy is load, not an outage (docs/api.md#when-the-database-is-busy).
+    let busy = false;
     try {
       if (store.health?.isUp() !== false) await store.ping();
     } catch (error) {
-      if (!store.health?.failed(error)) throw error;
+      const trouble = store.health?.trouble(error);
+      if (!trouble) throw error;
+      busy = !trouble.unreachable;
     }
     // Short links still answer and their clicks wait on disk (docs/api.md#when-the-database-is-unreachable).
     // A broker away: its events wait in the outbox; redirects are unaffected (docs/api.md#events-into-a-broker).
     const problems = {
-      ...(store.health?.isUp() === false ? { database: 'unreachable' } : {}),
+      ...(store.health?.isUp() === false ? { database: 'unreachable' } : busy ? { database: 'busy' } : {}),
       ...(brokerUp() ? {} : { broker: 'unreachable' }),
     };
     // Each read replica's state (docs/api.md#read-replicas): one away sends its reads elsewhere.

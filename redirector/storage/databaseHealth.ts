@@ -6,7 +6,12 @@
  * line of the process through observability/databaseOutage.ts) come here, so that an outage is told
  * once, not once per broken connection, and its return says how many calls failed meanwhile.
  */
-import { DATABASE_UNREACHABLE_MESSAGE } from '../contract/health';
+import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_BUSY_RETRY_AFTER_SECONDS,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNREACHABLE_MESSAGE,
+} from '../contract/health';
 import { watchOutages } from '../observability/databaseOutage';
 
 const UNREACHABLE_CODES = new Set([
@@ -28,8 +33,27 @@ const UNREACHABLE_CODES = new Set([
   '08006',
 ]);
 
-const UNREACHABLE_MESSAGES =
-  /Connection terminated|connection error|timeout exceeded when trying to connect|not queryable/i;
+const UNREACHABLE_MESSAGES = /Connection terminated|connection error|not queryable/i;
+
+/**
+ * pg-pool's words when a call waited the whole connection timeout for one of the pool's connections,
+ * all busy with other calls (a new connection that cannot reach the server fails with "Connection
+ * terminated due to connection timeout" instead). The database answers: this is load, not an outage.
+ */
+const POOL_WAIT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** True when the error says every pooled connection stayed busy (docs/api.md#when-the-database-is-busy). */
+export function isDatabaseBusy(error: unknown): boolean {
+  return error instanceof Error && error.message === POOL_WAIT_MESSAGE;
+}
+
+/** What a call answers when the database cannot serve it now; undefined for any other error. */
+export interface DatabaseTrouble {
+  message: string;
+  retryAfterSeconds: number;
+  /** The database is unreachable (told once by its health); else it is busy. */
+  unreachable: boolean;
+}
 
 /** True when the error says the database server cannot be reached (not that a query is wrong). */
 export function isDatabaseUnreachable(error: unknown): boolean {
@@ -51,6 +75,12 @@ export interface DatabaseHealth {
   isUp(): boolean;
   /** Hands in any database error; returns true when it says the database is unreachable. */
   failed(error: unknown): boolean;
+  /**
+   * The one reading of a failed call's error for every answer path (API, short links, the hub,
+   * shared stats): unreachable (told once, as `failed`) or busy, with the words and the wait to
+   * answer; undefined for any other error (docs/api.md#when-the-database-is-busy).
+   */
+  trouble(error: unknown): DatabaseTrouble | undefined;
   /** Called each time the database answers again after an outage. */
   onBack(listener: () => void): void;
   stop(): void;
@@ -131,6 +161,21 @@ export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHe
   return {
     isUp: () => downSince === undefined,
     failed,
+    trouble(error) {
+      if (failed(error)) {
+        return {
+          message: DATABASE_UNREACHABLE_MESSAGE,
+          retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+          unreachable: true,
+        };
+      }
+      if (!isDatabaseBusy(error)) return undefined;
+      return {
+        message: DATABASE_BUSY_MESSAGE,
+        retryAfterSeconds: DATABASE_BUSY_RETRY_AFTER_SECONDS,
+        unreachable: false,
+      };
+    },
     onBack(listener) {
       listeners.push(listener);
     },

@@ -230,7 +230,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
           type: 'object',
           properties: {
             status: { enum: ['ok', 'degraded'] },
-            database: { const: 'unreachable' },
+            database: { enum: ['unreachable', 'busy'] },
             broker: { const: 'unreachable' },
             replicas: {
               type: 'array',

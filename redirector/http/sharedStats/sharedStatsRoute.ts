@@ -151,12 +151,13 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
       await answer(ctx, match[1]!);
     } catch (error) {
       // Logged under the route's name: the path holds the token.
-      const unreachable = store.health?.failed(error) ?? false;
-      if (!unreachable) logUnexpectedError(ctx.method, SHARED_STATS_ROUTE, error);
-      ctx.status = unreachable ? 503 : 500;
+      const trouble = store.health?.trouble(error);
+      if (!trouble) logUnexpectedError(ctx.method, SHARED_STATS_ROUTE, error);
+      ctx.status = trouble ? 503 : 500;
       ctx.set({ 'Cache-Control': 'no-store' });
+      if (trouble) ctx.set('Retry-After', String(trouble.retryAfterSeconds));
       ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = unreachable ? 'The database is unreachable; try again soon' : 'Server error';
+      ctx.body = trouble?.message ?? 'Server error';
     }
   };
 }

@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
 import { tokenMinuteOf } from '../../hubs/hubClickToken';
 import type { HubPageEntry } from '../../hubs/hubPageCache';
 import { logUnexpectedError } from '../../observability/errorLog';
@@ -187,19 +186,19 @@ function writePage(req: IncomingMessage, res: ServerResponse, answer: RenderedAn
 
 /**
  * A failure to read the hub: 503 while the database is unreachable (said once by its health,
- * docs/api.md#when-the-database-is-unreachable), else a logged 500.
+ * docs/api.md#when-the-database-is-unreachable) or busy, else a logged 500.
  */
 function failed(services: HubServices, req: IncomingMessage, res: ServerResponse, error: unknown): void {
-  const unreachable = services.store.health?.failed(error) ?? false;
-  if (!unreachable) logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
+  const trouble = services.store.health?.trouble(error);
+  if (!trouble) logUnexpectedError(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '', error);
   if (res.headersSent) {
     res.destroy();
     return;
   }
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
-  if (unreachable) {
-    res.writeHead(503, { ...headers, 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
-    res.end(DATABASE_UNREACHABLE_MESSAGE);
+  if (trouble) {
+    res.writeHead(503, { ...headers, 'Retry-After': String(trouble.retryAfterSeconds) });
+    res.end(trouble.message);
     return;
   }
   res.writeHead(500, headers);

@@ -13,12 +13,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shortUrlOf } from '../../contract/domains';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE_MESSAGE } from '../../contract/health';
 import { HUB_REFERRER, hubClick } from '../../hubs/hubClick';
 import { takeHubToken } from '../../hubs/hubTokenQuery';
 import { isReservedShortCode } from '../../links/shortCode';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
+import type { DatabaseTrouble } from '../../storage/databaseHealth';
 import type { RedirectLink } from '../../storage/records';
 import type { Store } from '../../storage/store';
 import { requestHost, routeByHost } from '../../visits/hostRoute';
@@ -204,7 +204,8 @@ function postedVisit(
 
 /**
  * A failure before the visit could be decided: counted as an error, answered 503 when the
- * database is unreachable (docs/api.md#when-the-database-is-unreachable), else 500.
+ * database is unreachable or busy (docs/api.md#when-the-database-is-unreachable,
+ * #when-the-database-is-busy), else 500.
  */
 function failedBefore(
   services: Pick<ShortLinkServices, 'store' | 'metrics'>,
@@ -212,16 +213,17 @@ function failedBefore(
   res: ServerResponse,
   error: unknown,
 ): void {
-  if (services.store.health?.failed(error)) {
+  const trouble = services.store.health?.trouble(error);
+  if (trouble) {
     services.metrics.countRedirect('error', 503);
-    unavailable(res);
+    unavailable(res, trouble);
     return;
   }
   services.metrics.countRedirect('error', 500);
   serverError(req, res, error);
 }
 
-function unavailable(res: ServerResponse): void {
+function unavailable(res: ServerResponse, trouble: DatabaseTrouble): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -229,9 +231,9 @@ function unavailable(res: ServerResponse): void {
   res.writeHead(503, {
     'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    'Retry-After': String(trouble.retryAfterSeconds),
   });
-  res.end(DATABASE_UNREACHABLE_MESSAGE);
+  res.end(trouble.message);
 }
 
 function serverError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
