@@ -7,9 +7,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { newToken } from '../auth/tokens';
 import { type Config, ConfigError, loadConfig } from '../config';
-import { createServices, type Services } from '../services';
+import type { Services } from '../services';
 import { DatabasePermission, findPostgresSchema, MissingDatabase } from '../storage/databaseCheck';
-import { openStore, SQLITE_FILE } from '../storage/openStore';
+import { SQLITE_FILE } from '../storage/openStore';
 import { CliError, EXIT_USAGE } from './command';
 import { requireSqliteFile, sqlitePermissionProblem } from './databaseAccess';
 
@@ -60,8 +60,9 @@ export async function withServices<T>(
     if (error instanceof CliError) throw error;
     throw new CliError(error instanceof Error ? error.message : String(error));
   }
-  let store: Awaited<ReturnType<typeof openStore>>;
+  let store: Awaited<ReturnType<typeof import('../storage/openStore').openStore>>;
   try {
+    const { openStore } = await import('../storage/openStore');
     store = await openStore(config, dataDir, { backgroundWork: false, upgrade: options.upgrade });
   } catch (error) {
     const denied =
@@ -76,6 +77,7 @@ export async function withServices<T>(
     const visitorSecret = config.anonymizeIps ? crypto.randomBytes(32) : undefined;
     // Nor does it check link destinations: a link it imports is checked by the service.
     const quiet = { ...config, events: { ...config.events, linkCheckHours: 0 } };
+    const { createServices } = await import('../services');
     services = createServices({ config: quiet, store, adminKey: newToken(), visitorSecret });
     return await work(services);
   } finally {
