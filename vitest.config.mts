@@ -21,6 +21,9 @@ const shared = {
   // Generous: a shared CI machine can run several times slower than a quiet one; speed is the bench's job.
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // On CI (a shared machine) a test that fails is run once more, as Playwright's are; a failure
+  // that is not the machine's fails twice (docs/performance.md, "The test suite's time").
+  retry: process.env.CI ? 1 : 0,
   pool: 'forks' as const,
 };
 
