@@ -1,12 +1,14 @@
 /**
  * Single sign-on (docs/api.md#single-sign-on): provider identities (issuer and `sub`) of accounts,
- * and the one-time tickets of sign-ins under way, each stored only as the hash of its value.
+ * and the one-time tickets of sign-ins under way, each stored only as the hash of its value; the
+ * team memberships OIDC_TEAM_GROUPS keeps (ssoTeamMemberships.ts).
  */
 import type { Executor } from '../executor';
+import { createSsoTeamMemberships, type SsoTeamMemberships } from './ssoTeamMemberships';
 
 export type SsoTicketKind = 'state' | 'handoff';
 
-export interface SsoRepository {
+export interface SsoRepository extends SsoTeamMemberships {
   /** The account this provider identity signs in to. */
   userOf(issuer: string, subject: string): Promise<number | undefined>;
   /** Whether the account already has an identity at this issuer (another `sub`). */
@@ -27,6 +29,7 @@ export interface SsoRepository {
 
 export function createSsoRepository(db: Executor): SsoRepository {
   return {
+    ...createSsoTeamMemberships(db),
     async userOf(issuer, subject) {
       const row = await db.get<{ user_id: number }>(
         'SELECT user_id FROM sso_identities WHERE issuer = ? AND subject = ?',
