@@ -57,9 +57,13 @@ export interface SsoDeps {
   clock: () => number;
 }
 
-/** One line, with the library's reason (never a token, code or secret: they are not in its messages). */
+/**
+ * One line, with the library's reason and its cause's (which names the claim that failed); never a
+ * token, code or secret: they are not in these messages, only in the errors' other fields.
+ */
 function logFailure(what: string, error: unknown): void {
-  const reason = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const reason = error instanceof Error ? `${error.message}${cause}` : String(error);
   log.warn(`single sign-on: ${what}: ${reason.replace(/\s+/g, ' ').slice(0, 200)}`);
 }
 
