@@ -160,10 +160,20 @@ function parseTeamGroups(value: string | undefined, fail: (message: string) => n
     const equals = entry.lastIndexOf('=');
     const colon = entry.lastIndexOf(':');
     const group = entry.slice(0, Math.max(equals, 0)).trim();
-    const team = entry.slice(equals + 1, colon > equals ? colon : undefined).trim().toLowerCase();
+    const team = entry
+      .slice(equals + 1, colon > equals ? colon : undefined)
+      .trim()
+      .toLowerCase();
     const role = entry.slice(colon + 1).trim();
     const roleKnown = (TEAM_ROLES as readonly string[]).includes(role);
-    if (equals < 1 || colon < equals || group.length > 200 || /\p{Cc}/u.test(group) || !TEAM_SLUG.test(team) || !roleKnown) {
+    if (
+      equals < 1 ||
+      colon < equals ||
+      group.length > 200 ||
+      /\p{Cc}/u.test(group) ||
+      !TEAM_SLUG.test(team) ||
+      !roleKnown
+    ) {
       fail(
         `OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "${entry.slice(0, 80)}")`,
       );

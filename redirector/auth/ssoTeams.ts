@@ -11,7 +11,7 @@ import type { AuditActor } from '../contract/audit';
 import { MAX_TEAMS_PER_USER, TEAM_ROLES, type TeamRole } from '../contract/teams';
 import { log } from '../observability/logger';
 import type { UserRecord } from '../storage/records';
-import type { NamedTeam } from '../storage/repositories/ssoTeamMemberships';
+import type { NamedTeam } from '../storage/repositories/ssoRepository';
 import type { Store } from '../storage/store';
 import type { TeamGroup } from './ssoConfig';
 

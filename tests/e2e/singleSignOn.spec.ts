@@ -103,7 +103,7 @@ test('a refused ID token, a tampered and a replayed state land on the login scre
   const users = await fetch(`${server.url}/api/users?q=${encodeURIComponent(email)}`, {
     headers: { 'X-API-Key': server.adminKey },
   });
-  expect((await users.json()).total).toBe(0);
+  expect(((await users.json()) as { total: number }).total).toBe(0);
 
   // A good sign-in; then its callback address, tampered or as it was, in a browser of its own.
   const callbacks: string[] = [];

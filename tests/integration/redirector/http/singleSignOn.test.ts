@@ -19,8 +19,8 @@ import {
   type TestProvider,
 } from '../../../helpers/oidcProvider';
 import { startSilentServer } from '../../../helpers/silentServer';
-import { startTestServer } from '../../../helpers/testServer';
 import type { TestServer } from '../../../helpers/testServer';
+import { startTestServer } from '../../../helpers/testServer';
 import { CLOCKED_STORES, type Clock } from './accountStores';
 
 const PUBLIC_URL = 'https://go.example.test';
@@ -288,7 +288,9 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     }
     expect(await userCount()).toBe(before);
     // The log names the claim that failed (and the audience's, above), never its value.
-    expect(logs.lines.join('\n')).toContain('sign-in refused: unexpected JWT claim value encountered (unexpected JWT "iss"');
+    expect(logs.lines.join('\n')).toContain(
+      'sign-in refused: unexpected JWT claim value encountered (unexpected JWT "iss"',
+    );
     expect(logs.lines.join('\n')).toContain('(unexpected ID Token "nonce" claim value)');
     expect(logs.lines.join('\n')).toContain('(unexpected JWT "aud" (audience) claim value)');
   });

@@ -184,9 +184,9 @@ describe.each(CLOCKED_STORES)('team roles from groups ($kind)', ({ start }) => {
       body: { email: 'olga-solo@example.org', role: 'owner' },
     });
     const token = String(invite.body.url).split('/join/')[1];
-    expect((await call(server, 'POST', '/api/teams/join', { headers: bearer(owner.token), body: { token } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(server, 'POST', '/api/teams/join', { headers: bearer(owner.token), body: { token } })).status,
+    ).toBe(200);
     const demoted = await signIn('sub-dee', ['solo-editors']);
     expect(await roleIn(demoted.token, 'solo-team')).toBe('editor');
   });

@@ -12,7 +12,12 @@ const MAPPING: TeamGroup[] = [
 
 describe('team roles from groups', () => {
   it('gives each named team the highest role any of the groups maps to', () => {
-    expect(rolesFromGroups(['readers', 'desk'], MAPPING)).toEqual(new Map([['news', 'editor'], ['sports', 'viewer']]));
+    expect(rolesFromGroups(['readers', 'desk'], MAPPING)).toEqual(
+      new Map([
+        ['news', 'editor'],
+        ['sports', 'viewer'],
+      ]),
+    );
     expect(rolesFromGroups(['chiefs', 'readers', 'desk'], MAPPING).get('news')).toBe('owner');
     expect(rolesFromGroups(['Desk', 'other'], MAPPING)).toEqual(new Map());
   });
