@@ -126,7 +126,7 @@ test('a refused ID token, a tampered and a replayed state land on the login scre
   await other?.close();
 });
 
-test('a member of an administrator group also opens the admin screens; without the group, the admin login', async ({
+test('a member of an administrator group also opens the admin screens until signing out; without the group, the admin login', async ({
   page,
   server,
   sso,
@@ -144,6 +144,16 @@ test('a member of an administrator group also opens the admin screens; without t
   await expect(page.getByText('Welcome, Root')).toBeVisible();
   await page.goto(`${server.url}/admin`);
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
+  // Signing out of the dashboard ends the administrator session single sign-on gave, too.
+  const adminKey = (await page.evaluate(() => localStorage.getItem('apiKey'))) ?? '';
+  const users = () => fetch(`${server.url}/api/users`, { headers: { 'X-API-Key': adminKey } });
+  expect((await users()).status).toBe(200);
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${sso.provider.issuer}/session/end`));
+  expect((await users()).status).toBe(401);
+  await page.goto(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${server.url}/admin/login`);
 
   const other = unique('plain');
   sso.provider.accounts.set(other, { email: `${other}@example.org`, email_verified: true, name: 'Plain' });
