@@ -145,7 +145,7 @@ test('a member of an administrator group also opens the admin screens until sign
   await page.goto(`${server.url}/admin`);
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
   // Signing out of the dashboard ends the administrator session single sign-on gave, too.
-  const adminKey = (await page.evaluate(() => localStorage.getItem('apiKey'))) ?? '';
+  const adminKey = (await page.evaluate<string | null>("localStorage.getItem('apiKey')")) ?? '';
   const users = () => fetch(`${server.url}/api/users`, { headers: { 'X-API-Key': adminKey } });
   expect((await users()).status).toBe(200);
   await page.goto(`${server.url}/dashboard`);
