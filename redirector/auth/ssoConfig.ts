@@ -1,6 +1,14 @@
 /** The settings of single sign-on and of password sign-in (docs/api.md#single-sign-on), read by config.ts. */
 
 import { isIP } from 'node:net';
+import { TEAM_ROLES, TEAM_SLUG, type TeamRole } from '../contract/teams';
+
+/** One entry of OIDC_TEAM_GROUPS: members of `group` get `role` in the shared team `team` (a slug). */
+export interface TeamGroup {
+  group: string;
+  team: string;
+  role: TeamRole;
+}
 
 export interface SsoConfig {
   /** OIDC_ISSUER as given: it must equal the provider's own `issuer` (its discovery document's). */
@@ -18,6 +26,8 @@ export interface SsoConfig {
   groupsClaim: string;
   /** OIDC_ADMIN_GROUPS: members of any of these get an administrator session too. */
   adminGroups: readonly string[];
+  /** OIDC_TEAM_GROUPS: the teams whose memberships follow the groups at every sign-in. */
+  teamGroups: readonly TeamGroup[];
 }
 
 export const DEFAULT_SSO_SCOPES = 'openid email profile';
@@ -49,8 +59,6 @@ export function parseSsoConfig(env: NodeJS.ProcessEnv, fail: (message: string) =
   const issuer = parseIssuer(env.OIDC_ISSUER, fail);
   const clientId = env.OIDC_CLIENT_ID?.trim() ?? '';
   if (clientId === '') fail('OIDC_CLIENT_ID must be set when OIDC_ISSUER is (the client id the provider gave Me)');
-  // Teams are not in this version: a mapping that would silently do nothing is refused.
-  if (set(env.OIDC_TEAM_GROUPS)) fail('OIDC_TEAM_GROUPS is not supported by this version (it needs teams)');
   return {
     issuer,
     clientId,
@@ -61,6 +69,7 @@ export function parseSsoConfig(env: NodeJS.ProcessEnv, fail: (message: string) =
     newUsers: parseOnOff('OIDC_NEW_USERS', env.OIDC_NEW_USERS, fail),
     groupsClaim: parseClaimName(env.OIDC_GROUPS_CLAIM, fail),
     adminGroups: parseGroups(env.OIDC_ADMIN_GROUPS, fail),
+    teamGroups: parseTeamGroups(env.OIDC_TEAM_GROUPS, fail),
   };
 }
 
@@ -138,4 +147,37 @@ function parseGroups(value: string | undefined, fail: (message: string) => never
     fail(`OIDC_ADMIN_GROUPS must be comma-separated group names (got "${value.slice(0, 80)}")`);
   }
   return groups;
+}
+
+/**
+ * `group=team-slug:role`, comma-separated. The group is what comes before the last `=` (a group
+ * path may hold `/` or `:`), the role what follows the last `:`.
+ */
+function parseTeamGroups(value: string | undefined, fail: (message: string) => never): TeamGroup[] {
+  if (!set(value)) return [];
+  return value.split(',').map((text) => {
+    const entry = text.trim();
+    const equals = entry.lastIndexOf('=');
+    const colon = entry.lastIndexOf(':');
+    const group = entry.slice(0, Math.max(equals, 0)).trim();
+    const team = entry
+      .slice(equals + 1, colon > equals ? colon : undefined)
+      .trim()
+      .toLowerCase();
+    const role = entry.slice(colon + 1).trim();
+    const roleKnown = (TEAM_ROLES as readonly string[]).includes(role);
+    if (
+      equals < 1 ||
+      colon < equals ||
+      group.length > 200 ||
+      /\p{Cc}/u.test(group) ||
+      !TEAM_SLUG.test(team) ||
+      !roleKnown
+    ) {
+      fail(
+        `OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "${entry.slice(0, 80)}")`,
+      );
+    }
+    return { group, team, role: role as TeamRole };
+  });
 }

@@ -2,8 +2,9 @@
  * Single sign-on's rules (docs/api.md#single-sign-on): a sign-in's state (single use, 10 minutes)
  * kept server-side with its PKCE verifier and nonce; the account found by the provider's `sub`,
  * else by a verified email (then linked), else made unless OIDC_NEW_USERS=off; administrator
- * sessions for OIDC_ADMIN_GROUPS, taken away with the membership; a one-time hand-off (2 minutes)
- * that turns a finished sign-in into the browser's sessions.
+ * sessions for OIDC_ADMIN_GROUPS, taken away with the membership; team roles from OIDC_TEAM_GROUPS
+ * (ssoTeams.ts); a one-time hand-off (2 minutes) that turns a finished sign-in into the browser's
+ * sessions.
  */
 import type { SsoFailure, SsoSessionResponse } from '../contract/auth';
 import { log } from '../observability/logger';
@@ -14,6 +15,7 @@ import { accountFields, toApiUser } from './accountService';
 import type { AuthService } from './authService';
 import type { SignInClaims, SsoClient } from './ssoClient';
 import type { SsoConfig } from './ssoConfig';
+import { syncTeamRoles } from './ssoTeams';
 import { hashToken, newToken } from './tokens';
 
 export const STATE_LIFETIME_MS = 10 * 60 * 1000;
@@ -55,9 +57,13 @@ export interface SsoDeps {
   clock: () => number;
 }
 
-/** One line, with the library's reason (never a token, code or secret: they are not in its messages). */
+/**
+ * One line, with the library's reason and its cause's (which names the claim that failed); never a
+ * token, code or secret: they are not in these messages, only in the errors' other fields.
+ */
 function logFailure(what: string, error: unknown): void {
-  const reason = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const reason = error instanceof Error ? `${error.message}${cause}` : String(error);
   log.warn(`single sign-on: ${what}: ${reason.replace(/\s+/g, ' ').slice(0, 200)}`);
 }
 
@@ -167,7 +173,9 @@ export function createSsoService(deps: SsoDeps): SsoService {
         return { failure: account };
       }
       if (account.disabled) return { failure: 'disabled' };
-      const admin = config.adminGroups.some((group) => groupsOf(claims, config.groupsClaim).includes(group));
+      const groups = groupsOf(claims, config.groupsClaim);
+      const admin = config.adminGroups.some((group) => groups.includes(group));
+      await syncTeamRoles({ store, clock, mapping: config.teamGroups }, account, groups);
       // The membership is the provider's to give: gone from the groups, gone from every session.
       if (!admin) await store.sessions.deleteAdminOf(account.id);
       const handoff = newToken();

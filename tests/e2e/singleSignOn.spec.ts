@@ -2,8 +2,10 @@
  * Single sign-on in Chromium through the login screen (docs/api.md#single-sign-on), against a real
  * OpenID Connect provider (oidc-provider) the test runs on loopback: the button goes to the
  * provider and back to the dashboard, the second sign-in finds the same account, signing out goes
- * to the provider's sign-out, a stopped provider leaves the login screen saying so with password
- * sign-in working, PASSWORD_LOGIN=off hides passwords, and the button speaks Spanish.
+ * to the provider's sign-out, an ID token for another audience or expired and a tampered or
+ * replayed state come back to the login screen saying sign-in failed, a stopped provider leaves the
+ * login screen saying so with password sign-in working, PASSWORD_LOGIN=off hides passwords (the
+ * reset page too), and the button speaks Spanish.
  */
 import { startTestProvider, type TestProvider } from '../helpers/oidcProvider';
 import { freePort, startServerProcess } from '../helpers/serverProcess';
@@ -71,7 +73,60 @@ test('the button signs in through the provider, the second time into the same ac
   await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
 });
 
-test('a member of an administrator group also opens the admin screens; without the group, the admin login', async ({
+test('a refused ID token, a tampered and a replayed state land on the login screen saying sign-in failed; nothing is made', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const sub = unique('mallory');
+  const email = `${sub}@example.org`;
+  sso.provider.accounts.set(sub, { email, email_verified: true, name: 'Mallory' });
+  sso.provider.signInAs(sub);
+  const failed = async () => {
+    await expect(page).toHaveURL(`${sso.publicUrl}/login?sso=failed`);
+    await expect(page.getByText('Sign-in failed. Please try again.')).toBeVisible();
+  };
+  const refusals = [
+    (token: string) => sso.provider.resign(token, { aud: 'another-client' }),
+    (token: string) => sso.provider.resign(token, { exp: Math.floor(Date.now() / 1000) - 120 }),
+  ];
+  try {
+    for (const rewrite of refusals) {
+      sso.provider.rewriteIdToken = rewrite;
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+      await failed();
+    }
+  } finally {
+    sso.provider.rewriteIdToken = undefined;
+  }
+  const users = await fetch(`${server.url}/api/users?q=${encodeURIComponent(email)}`, {
+    headers: { 'X-API-Key': server.adminKey },
+  });
+  expect(((await users.json()) as { total: number }).total).toBe(0);
+
+  // A good sign-in; then its callback address, tampered or as it was, in a browser of its own.
+  const callbacks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/oidc/callback')) callbacks.push(request.url());
+  });
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await expect(page.getByText('Welcome, Mallory')).toBeVisible();
+  const [callback = ''] = callbacks;
+  const tampered = new URL(callback);
+  tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
+  const other = await page.context().browser()?.newContext();
+  const attacker = await other?.newPage();
+  if (!attacker) throw new Error('no second browser context');
+  for (const address of [tampered.href, callback]) {
+    await attacker.goto(address);
+    await expect(attacker).toHaveURL(`${sso.publicUrl}/login?sso=failed`);
+    await expect(attacker.getByText('Sign-in failed. Please try again.')).toBeVisible();
+  }
+  await other?.close();
+});
+
+test('a member of an administrator group also opens the admin screens until signing out; without the group, the admin login', async ({
   page,
   server,
   sso,
@@ -89,6 +144,16 @@ test('a member of an administrator group also opens the admin screens; without t
   await expect(page.getByText('Welcome, Root')).toBeVisible();
   await page.goto(`${server.url}/admin`);
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
+  // Signing out of the dashboard ends the administrator session single sign-on gave, too.
+  const adminKey = (await page.evaluate<string | null>("localStorage.getItem('apiKey')")) ?? '';
+  const users = () => fetch(`${server.url}/api/users`, { headers: { 'X-API-Key': adminKey } });
+  expect((await users()).status).toBe(200);
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${sso.provider.issuer}/session/end`));
+  expect((await users()).status).toBe(401);
+  await page.goto(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${server.url}/admin/login`);
 
   const other = unique('plain');
   sso.provider.accounts.set(other, { email: `${other}@example.org`, email_verified: true, name: 'Plain' });
@@ -141,6 +206,11 @@ test('PASSWORD_LOGIN=off hides the password form and registration; the server re
     await expect(page.getByRole('link', { name: 'Sign in with Example SSO' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+    // A reset or invitation link says so too, and offers the provider instead of a new password.
+    await page.goto(`${closed.url}/reset/an-old-reset-token`);
+    await expect(page.getByText('Password sign-in is off on this server: sign in with Example SSO.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in with Example SSO' })).toBeVisible();
+    await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
     await page.goto(`${closed.url}/register`);
     await expect(page.getByText('Accounts come from single sign-on')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);

@@ -15,10 +15,14 @@ export interface ProviderAccount {
   email_verified?: boolean;
   name?: string;
   groups?: string[];
+  /** Released with the profile scope too: a groups claim of another name (OIDC_GROUPS_CLAIM). */
+  roles?: string[];
 }
 
 export const CLIENT_ID = 'me-shortener';
 export const CLIENT_SECRET = 'provider-issued-client-secret-7f3a9c';
+/** A public client (no secret: PKCE alone), with the same redirect URIs. */
+export const PUBLIC_CLIENT_ID = 'me-public';
 
 export interface TestProvider {
   readonly issuer: string;
@@ -73,10 +77,16 @@ export async function startTestProvider(options: {
           post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
           token_endpoint_auth_method: 'client_secret_basic',
         },
+        {
+          client_id: PUBLIC_CLIENT_ID,
+          redirect_uris: options.redirectUris,
+          post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
+          token_endpoint_auth_method: 'none',
+        },
       ],
       jwks: { keys },
       cookies: { keys: ['test-provider-cookie-key'] },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups', 'roles'] },
       features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
       pkce: { required: () => true },

@@ -59,7 +59,7 @@ const numbered = <T extends { id: number }>(row: T): T => ({ ...row, id: Number(
 /** 'limit': past MAX_TEAMS_PER_USER; 'member': already one. */
 export type JoinOutcome = 'joined' | 'limit' | 'member';
 
-async function sharedTeamsOf(tx: Executor, userId: number): Promise<number> {
+export async function sharedTeamsOf(tx: Executor, userId: number): Promise<number> {
   const row = await tx.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM team_members m JOIN teams t ON t.id = m.team_id
      WHERE m.user_id = ? AND t.personal_user_id IS NULL`,
@@ -68,7 +68,8 @@ async function sharedTeamsOf(tx: Executor, userId: number): Promise<number> {
   return Number(row!.n);
 }
 
-async function ownersOf(tx: Executor, teamId: number): Promise<number> {
+/** The team's owners, counted with the team's row locked (PostgreSQL) so that two changes cannot both pass. */
+export async function ownersOf(tx: Executor, teamId: number): Promise<number> {
   if (tx.engine === 'postgres') await tx.get('SELECT id FROM teams WHERE id = ? FOR UPDATE', [teamId]);
   const row = await tx.get<{ n: number }>(
     "SELECT COUNT(*) AS n FROM team_members WHERE team_id = ? AND role = 'owner'",

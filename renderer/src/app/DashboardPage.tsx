@@ -31,6 +31,7 @@ import { TeamSwitcher } from '../features/teams/TeamSwitcher';
 import { TeamProvider, teamHeaderOf, useTeamChoice, useTeamPermissions } from '../features/teams/teamChoice';
 import { WebhooksDialog } from '../features/webhooks/WebhooksDialog';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
+import { browserMarkerEnv, clearMarkers, findApiKey } from '../session/adminMarkers';
 import { type UserSession, useSession } from '../session/userSession';
 import { AuditLogDialog } from './AuditScreens';
 
@@ -136,9 +137,17 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const logout = () => {
     const revoked = account.logout({ token: session.token }).catch(() => undefined);
     onSignedOut();
-    // Signed in through the provider: signed out there too, once this session is revoked.
-    if (session.sso) void revoked.then(() => window.location.assign(account.ssoLogoutUrl()));
-    else navigate('/login');
+    if (!session.sso) {
+      navigate('/login');
+      return;
+    }
+    // Signed in through the provider: the administrator session it may have given ends too
+    // (docs/api.md#single-sign-on), then the provider signs out, once both are revoked.
+    const markers = browserMarkerEnv(window, { hashRouter: true });
+    const adminKey = findApiKey(markers);
+    clearMarkers(markers);
+    const adminRevoked = adminKey ? account.logout({ apiKey: adminKey }).catch(() => undefined) : undefined;
+    void Promise.all([revoked, adminRevoked]).then(() => window.location.assign(account.ssoLogoutUrl()));
   };
 
   return (

@@ -11,8 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_SIGN_IN_FAILED } from '../../../../redirector/contract/auth';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  PUBLIC_CLIENT_ID,
+  startTestProvider,
+  type TestProvider,
+} from '../../../helpers/oidcProvider';
+import { startSilentServer } from '../../../helpers/silentServer';
 import type { TestServer } from '../../../helpers/testServer';
+import { startTestServer } from '../../../helpers/testServer';
 import { CLOCKED_STORES, type Clock } from './accountStores';
 
 const PUBLIC_URL = 'https://go.example.test';
@@ -267,6 +275,78 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect(await userCount()).toBe(before + 1);
   });
 
+  it('an ID token from another issuer, or with another nonce, is refused', async () => {
+    provider.accounts.set('sub-trudy', { email: 'trudy@example.org', email_verified: true });
+    const before = await userCount();
+    try {
+      provider.rewriteIdToken = (token) => provider.resign(token, { iss: 'http://127.0.0.1:1' });
+      expect(await signIn('sub-trudy')).toBe('/login?sso=failed');
+      provider.rewriteIdToken = (token) => provider.resign(token, { nonce: 'a-nonce-of-another-sign-in' });
+      expect(await signIn('sub-trudy')).toBe('/login?sso=failed');
+    } finally {
+      provider.rewriteIdToken = undefined;
+    }
+    expect(await userCount()).toBe(before);
+    // The log names the claim that failed (and the audience's, above), never its value.
+    expect(logs.lines.join('\n')).toContain(
+      'sign-in refused: unexpected JWT claim value encountered (unexpected JWT "iss"',
+    );
+    expect(logs.lines.join('\n')).toContain('(unexpected ID Token "nonce" claim value)');
+    expect(logs.lines.join('\n')).toContain('(unexpected JWT "aud" (audience) claim value)');
+  });
+
+  it('a state older than ten minutes is refused before the provider is asked', async () => {
+    provider.accounts.set('sub-slow', { email: 'slow@example.org', email_verified: true });
+    provider.signInAs('sub-slow');
+    const back = await provider.authorize(await startSignIn());
+    const refusedBefore = logs.lines.filter((line) => line.includes('sign-in refused')).length;
+    const statesBefore = logs.lines.filter((line) => line.includes('unknown, used or expired state')).length;
+    clock.advance(10 * 60 * 1000 + 1000);
+    try {
+      expect(await callback(back.search)).toBe('/login?sso=failed');
+    } finally {
+      clock.advance(-(10 * 60 * 1000 + 1000));
+    }
+    expect(logs.lines.filter((line) => line.includes('unknown, used or expired state')).length).toBe(statesBefore + 1);
+    // Ended at the state: the code was never exchanged (an exchange would have failed on the token's exp).
+    expect(logs.lines.filter((line) => line.includes('sign-in refused')).length).toBe(refusedBefore);
+  });
+
+  it('a public client, with REGISTRATION=closed and the groups in a claim of another name', async () => {
+    const { OIDC_CLIENT_SECRET: _secret, ...withSecret } = ssoEnv();
+    const env = {
+      ...withSecret,
+      OIDC_CLIENT_ID: PUBLIC_CLIENT_ID,
+      REGISTRATION: 'closed',
+      OIDC_GROUPS_CLAIM: 'roles',
+      OIDC_ADMIN_GROUPS: 'me-admins',
+    };
+    const open = await start(env, clock);
+    try {
+      provider.accounts.set('sub-pub', {
+        email: 'pub@example.org',
+        email_verified: true,
+        groups: ['me-admins'],
+        roles: ['me-admins'],
+      });
+      const location = await signIn('sub-pub', open);
+      expect(location).toMatch(/^\/login#sso=/);
+      const session = await redeem(location, open);
+      // A new account although registration is closed, an administrator by the `roles` claim.
+      expect(session.body).toMatchObject({ user: { email: 'pub@example.org' }, apiKey: expect.any(String) });
+      provider.accounts.set('sub-pub', { email: 'pub@example.org', email_verified: true, groups: ['me-admins'] });
+      const plain = await redeem(await signIn('sub-pub', open), open);
+      expect(plain.body.apiKey).toBeUndefined();
+      const registered = await call(open, 'POST', '/api/auth?action=register', {
+        body: { name: 'Pw', email: 'pw@example.org', password: 'pw-password' },
+        headers: address(),
+      });
+      expect(registered.status).toBe(403);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('an expired ID token is refused', async () => {
     provider.accounts.set('sub-late', { email: 'late@example.org', email_verified: true });
     const before = await userCount();
@@ -352,4 +432,23 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect(text).not.toContain(CLIENT_SECRET);
     expect(text).not.toMatch(/code=|state=|sso=|eyJ/);
   });
+});
+
+describe('single sign-on with a provider that accepts connections and never answers', () => {
+  it('sends the browser back to the login screen after 5 s, never a 5xx', async () => {
+    const silent = await startSilentServer();
+    const server = await startTestServer({
+      env: { PUBLIC_URL, OIDC_ISSUER: `http://127.0.0.1:${silent.port}`, OIDC_CLIENT_ID: CLIENT_ID },
+    });
+    try {
+      const began = Date.now();
+      const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual' });
+      expect([started.status, started.headers.get('location')]).toEqual([302, '/login?sso=unavailable']);
+      expect(Date.now() - began).toBeGreaterThanOrEqual(4900);
+      expect(Date.now() - began).toBeLessThan(8000);
+    } finally {
+      await server.close();
+      await silent.close();
+    }
+  }, 15_000);
 });

@@ -30,6 +30,7 @@ describe('single sign-on settings', () => {
       newUsers: true,
       groupsClaim: 'groups',
       adminGroups: [],
+      teamGroups: [],
     });
     for (const issuer of ['http://127.0.0.1:9000', 'http://localhost:9000/x', 'http://[::1]:9000']) {
       expect(problem({ OIDC_ISSUER: issuer }), issuer).toBe('accepted');
@@ -43,6 +44,7 @@ describe('single sign-on settings', () => {
       OIDC_NEW_USERS: 'off',
       OIDC_GROUPS_CLAIM: 'roles',
       OIDC_ADMIN_GROUPS: 'admins, /it/operators',
+      OIDC_TEAM_GROUPS: ' news-desk=newsroom:editor,/org/a=b:chiefs=News-Room:owner , readers = newsroom : viewer',
       PASSWORD_LOGIN: 'off',
     });
     expect(full.sso).toMatchObject({
@@ -52,6 +54,12 @@ describe('single sign-on settings', () => {
       newUsers: false,
       groupsClaim: 'roles',
       adminGroups: ['admins', '/it/operators'],
+      teamGroups: [
+        { group: 'news-desk', team: 'newsroom', role: 'editor' },
+        // The group is all before the last '=', the role all after the last ':'.
+        { group: '/org/a=b:chiefs', team: 'news-room', role: 'owner' },
+        { group: 'readers', team: 'newsroom', role: 'viewer' },
+      ],
     });
     expect(full.passwordLogin).toBe(false);
   });
@@ -94,8 +102,32 @@ describe('single sign-on settings', () => {
       'OIDC_ADMIN_GROUPS must be comma-separated group names (got "admins,,ops")',
     ],
     [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor' },
-      'OIDC_TEAM_GROUPS is not supported by this version (it needs teams)',
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=staff:admin' },
+      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=staff:admin")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff:editor' },
+      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff:editor")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,=staff:editor' },
+      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "=staff:editor")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=st:viewer' },
+      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=st:viewer")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=my team:viewer' },
+      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=my team:viewer")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=team-one' },
+      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=team-one")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,,x=team-one:viewer' },
+      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "")',
     ],
     [{ OIDC_ISSUER: 'https://id.example.org', PASSWORD_LOGIN: 'no' }, 'PASSWORD_LOGIN must be on or off (got "no")'],
     [
