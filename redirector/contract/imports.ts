@@ -1,6 +1,6 @@
 /** Imports from other link shorteners (docs/api.md#imports): the job as the API answers it. Pure. */
 
-export const IMPORT_SOURCES = ['yourls'] as const;
+export const IMPORT_SOURCES = ['yourls', 'kutt', 'shlink', 'bitly'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export type ImportState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
