@@ -36,7 +36,7 @@ export async function importToEnd(
 
 /** The administrator's links by `short_code`. */
 export async function linksByCode(server: TestServer): Promise<Map<string, Link>> {
-  const answer = await call<Link[]>(server, 'GET', '/api/links?per_page=200', {
+  const answer = await call<Link[]>(server, 'GET', '/api/links?per_page=200&archived=all', {
     headers: adminHeaders(server.adminKey),
   });
   return new Map(answer.body.map((link) => [link.short_code, link]));

@@ -59,7 +59,8 @@ export const importPaths: Record<string, Schema> = {
             connection: {
               type: 'object',
               description:
-                'yourls: {database_url: "mysql://user:pass@host:port/db", prefix?}. Never stored past the job',
+                'yourls: {database_url: "mysql://user:pass@host:port/db", prefix?}; kutt, shlink: {url, api_key}; ' +
+                'bitly: {token, group?, api_url?}. Never stored past the job, never answered or logged',
             },
             options: { type: 'object', properties: { on_conflict: { enum: ['skip', 'suffix'] } } },
             dry_run: boolean,
