@@ -46,13 +46,14 @@ function noteWarnings(deps: LinkPageDeps, row: SourceLink): void {
 
 /** The row as a create's fields, or why Me refuses it. */
 function fieldsOf(row: SourceLink): NewLinkFields | string {
-  const problem = shortCodeProblem(row.short_code);
+  // A row without a code (a CSV's) gets a random one, as a create without one does.
+  const problem = row.short_code === '' ? undefined : shortCodeProblem(row.short_code);
   if (problem) return problem;
   try {
     return parseNewLink({
       ...row.fields,
       target_url: row.target_url,
-      short_code: row.short_code,
+      short_code: row.short_code === '' ? undefined : row.short_code,
       title: (row.title ?? '').slice(0, MAX_TITLE_LENGTH),
     });
   } catch (error) {

@@ -7,12 +7,13 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
-import { IMPORT_SOURCES, type ImportSource } from '../contract/imports';
+import { IMPORT_SOURCES, type ImportOptions, type ImportSource } from '../contract/imports';
 import { isPrivateAddress, OUTBOUND_PRIVATE_RULE, OUTBOUND_UNRESOLVABLE } from '../outbound/addressRules';
 import { invalidInput } from '../ruleError';
 import { openYourls } from '../storage/foreign/yourlsReader';
 import { type ApiConnection, apiSourceKey, parseApiConnection } from './sources/apiConnection';
 import { BITLY_API_URL, bitlyReader } from './sources/bitly';
+import { csvReader, csvSourceKey, csvText } from './sources/csv';
 import type { ImportSourceReader } from './sources/importSource';
 import { kuttReader } from './sources/kutt';
 import { shlinkReader } from './sources/shlink';
@@ -22,11 +23,11 @@ import { parseYourlsConnection, yourlsSourceKey } from './sources/yourls';
 export const UNKNOWN_SOURCE = `source must be one of: ${IMPORT_SOURCES.join(', ')}`;
 const GROUP = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** A source as checked: the key re-imports match by, and its host. */
+/** A source as checked: the key re-imports match by, and its host (null: a file, read from no host). */
 export interface CheckedSource {
   source: ImportSource;
   sourceKey: string;
-  host: string;
+  host: string | null;
 }
 
 export function isImportSource(value: unknown): value is ImportSource {
@@ -42,7 +43,7 @@ function bitlyGroup(connection: unknown): string | undefined {
 }
 
 /** The API connection of an HTTP source (kutt, shlink, bitly). */
-function apiConnectionOf(source: Exclude<ImportSource, 'yourls'>, connection: unknown): ApiConnection {
+function apiConnectionOf(source: Exclude<ImportSource, 'yourls' | 'csv'>, connection: unknown): ApiConnection {
   return source === 'bitly'
     ? parseApiConnection(connection, 'api_url', 'token', BITLY_API_URL)
     : parseApiConnection(connection, 'url', 'api_key');
@@ -55,6 +56,7 @@ export function checkSource(source: unknown, connection: unknown): CheckedSource
     const yourls = parseYourlsConnection(connection);
     return { source, sourceKey: yourlsSourceKey(yourls), host: yourls.host };
   }
+  if (source === 'csv') return { source, sourceKey: csvSourceKey(csvText(connection)), host: null };
   const api = apiConnectionOf(source, connection);
   const group = source === 'bitly' ? `/${bitlyGroup(connection) ?? 'default'}` : '';
   return { source, sourceKey: `${apiSourceKey(source, api)}${group}`, host: api.host };
@@ -83,7 +85,9 @@ export async function openSource(
   connection: unknown,
   allowPrivate: boolean,
   clock: () => number = Date.now,
+  options: ImportOptions = { on_conflict: 'skip' },
 ): Promise<ImportSourceReader> {
+  if (source === 'csv') return csvReader(csvText(connection), options.mapping ?? {});
   if (source === 'yourls') {
     const yourls = parseYourlsConnection(connection);
     return openYourls(yourls, await reachableAddress(yourls.host, allowPrivate));
