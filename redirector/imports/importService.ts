@@ -71,7 +71,9 @@ function parseOptions(options: unknown, source: unknown): ImportOptions {
   if (onConflict !== 'skip' && onConflict !== 'suffix')
     throw invalidInput('options.on_conflict must be "skip" or "suffix"');
   // A CSV's mapping says which column holds what (docs/api.md#csv-imports); other sources have none.
-  return source === 'csv' ? { on_conflict: onConflict, mapping: parseCsvMapping(given.mapping) } : { on_conflict: onConflict };
+  return source === 'csv'
+    ? { on_conflict: onConflict, mapping: parseCsvMapping(given.mapping) }
+    : { on_conflict: onConflict };
 }
 
 export function createImportService(deps: ImportServiceDeps): ImportService {
@@ -90,7 +92,8 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       }
       const checked = checkSource(body.source, body.connection);
       const options = parseOptions(body.options, checked.source);
-      if (checked.host !== null) await reachableAddress(checked.host, deps.allowPrivate || scope.owner.kind === 'admin');
+      if (checked.host !== null)
+        await reachableAddress(checked.host, deps.allowPrivate || scope.owner.kind === 'admin');
       else await checkCsvFile(body.connection, options.mapping ?? {});
       try {
         const record = await store.imports.create(

@@ -73,7 +73,10 @@ export async function readCsvRows(text: string): Promise<CsvRow[]> {
 }
 
 /** The header's problem with the mapping: columns it names that the file lacks; undefined when none. */
-export function mappingProblem(header: readonly string[], mapping: Record<string, CsvMappingField>): string | undefined {
+export function mappingProblem(
+  header: readonly string[],
+  mapping: Record<string, CsvMappingField>,
+): string | undefined {
   const missing = Object.keys(mapping).filter((column) => !header.includes(column));
   return missing.length > 0 ? `options.mapping names columns the CSV does not have: ${missing.join(', ')}` : undefined;
 }

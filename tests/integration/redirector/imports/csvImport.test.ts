@@ -53,7 +53,11 @@ describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => 
 
   it('a dry run answers the counts and stores nothing', async () => {
     const job = await csvImport(server, { dry_run: 'true' });
-    expect(job).toMatchObject({ source: 'csv', state: 'done', links: { seen: 4, created: 2, skipped: 1, conflicts: 1 } });
+    expect(job).toMatchObject({
+      source: 'csv',
+      state: 'done',
+      links: { seen: 4, created: 2, skipped: 1, conflicts: 1 },
+    });
     expect([...(await linksByCode(server)).keys()]).toEqual(['taken']);
   });
 
@@ -62,7 +66,11 @@ describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => 
     expect(job).toMatchObject({ state: 'done', links: { seen: 4, created: 2, skipped: 1, conflicts: 1 } });
     expect(job.errors.map((problem) => problem.ref)).toEqual(['line 4', 'line 5']);
     const links = await linksByCode(server);
-    expect(links.get('alpha')).toMatchObject({ target_url: 'https://example.com/a', title: 'Alpha', tags: ['news', 'spring'] });
+    expect(links.get('alpha')).toMatchObject({
+      target_url: 'https://example.com/a',
+      title: 'Alpha',
+      tags: ['news', 'spring'],
+    });
     const bee = [...links.values()].find((link) => link.target_url === 'https://example.com/b');
     expect(bee).toMatchObject({ title: 'Bee' });
     expect(bee!.short_code).toMatch(/^[A-Za-z0-9_-]+$/);
