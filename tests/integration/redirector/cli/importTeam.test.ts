@@ -72,5 +72,6 @@ describe.each(CLI_STORES)('me import --team on $kind', (store) => {
       'done: links 1 read, 1 created, 0 skipped, 0 conflicts; clicks 0 read, 0 imported',
     ]);
     expect((await teamCodes()).sort()).toEqual(['from-csv:0', 'home:7']);
-  });
+    // Four runs of the command line, each starting its services.
+  }, 120_000);
 });
