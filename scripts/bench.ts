@@ -24,6 +24,7 @@ import {
 } from './bench/database';
 import { benchEvents, type EventsFigures } from './bench/events';
 import { HUB_ITEMS, HUB_LINKS, hubVisits, prepareHub } from './bench/hub';
+import { benchYourlsImport, type ImportFigures } from './bench/importYourls';
 import { readMemory } from './bench/memory';
 import {
   type CorePlan,
@@ -396,6 +397,24 @@ async function streamsPhase(cores: CorePlan, dir: string): Promise<number | null
   }
 }
 
+/** A YOURLS database imported while redirects are probed (bench/importYourls.ts); null when the phase failed. */
+async function importPhase(args: BenchArgs, cores: CorePlan, dir: string): Promise<ImportFigures | null> {
+  try {
+    return await benchYourlsImport({
+      dir,
+      quick: args.quick,
+      cpu: cores.serverCpu,
+      adminKey: crypto.randomBytes(18).toString('base64url'),
+      progress,
+      track: (server) => running.add(server),
+      stop: stopServer,
+    });
+  } catch (error) {
+    progress(`import phase failed: ${(error as Error).message}`);
+    return null;
+  }
+}
+
 async function analyticsPhase(
   args: BenchArgs,
   cores: CorePlan,
@@ -505,6 +524,7 @@ async function main(): Promise<void> {
   const redirect = await redirectPhase(args, generator, cores, tempDir, database?.redirectUrl);
   const events = await eventsPhase(args, generator, cores, tempDir);
   if (events) events.streams10kRssMb = await streamsPhase(cores, tempDir);
+  const imports = await importPhase(args, cores, tempDir);
   const skipped: Awaited<ReturnType<typeof analyticsPhase>> = {
     analytics: { status: 'unavailable', reason: 'not run (--analytics postgres)' },
     memory: {},
@@ -528,6 +548,7 @@ async function main(): Promise<void> {
     redirect: redirect.figures,
     hub: redirect.hub,
     events,
+    imports,
     analytics,
     ...(redirect.postgres &&
       postgresAnalytics && {

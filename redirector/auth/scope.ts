@@ -172,6 +172,12 @@ export function cliScope(user?: ScopeUser): Scope {
   return makeScope(owner, { type: 'cli', id: null, name: 'cli' }, 'sign-in', team);
 }
 
+/** The command line on the server acting in one team (`me import … --team <slug>`), as its owner. */
+export function cliTeamScope(teamId: number): Scope {
+  const team = ownerAccess(teamId, null);
+  return makeScope(teamOwner(team), { type: 'cli', id: null, name: 'cli' }, 'sign-in', team);
+}
+
 /**
  * The service itself, acting for no caller: every team's things (an event's link, a health check's
  * turn), or with `team` one team's (a webhook's or a live stream's clicks, the team stored with

@@ -16,7 +16,7 @@ import {
 } from './command';
 import { backupCommand } from './commands/backup';
 import { checkCommand } from './commands/check';
-import { importYourlsCommand } from './commands/importCommand';
+import { importCommands } from './commands/importCommand';
 import { linksExportCommand, linksImportCommand } from './commands/links';
 import { restoreCommand } from './commands/restore';
 import { rotateAdminKeyCommand } from './commands/rotateAdminKey';
@@ -35,7 +35,7 @@ export const COMMANDS: readonly Command[] = [
   usersSetPasswordCommand,
   linksExportCommand,
   linksImportCommand,
-  importYourlsCommand,
+  ...importCommands,
 ];
 
 function overview(commands: readonly Command[], heading: string): string {

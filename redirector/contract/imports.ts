@@ -1,6 +1,8 @@
 /** Imports from other link shorteners (docs/api.md#imports): the job as the API answers it. Pure. */
 
-export const IMPORT_SOURCES = ['yourls'] as const;
+import { IGNORED_IMPORT_COLUMNS, LINK_CSV_COLUMNS } from './lists';
+
+export const IMPORT_SOURCES = ['yourls', 'kutt', 'shlink', 'bitly', 'csv'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export type ImportState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -34,7 +36,23 @@ export type OnConflict = 'skip' | 'suffix';
 export interface ImportOptions {
   /** A short code taken by another link: leave the row out (skip) or take `<code>-2`, `-3`, … (suffix). */
   on_conflict: OnConflict;
+  /** A CSV import's columns onto link fields, `{column: field}` (CSV_MAPPING_FIELDS); other sources: none. */
+  mapping?: Record<string, CsvMappingField>;
 }
+
+/**
+ * The link fields a CSV import's columns may be mapped onto (docs/api.md#csv-imports): the link
+ * export's columns an import reads, `created_at`, and `url` (the same as `target_url`).
+ */
+export const CSV_MAPPING_FIELDS = [
+  'url',
+  ...LINK_CSV_COLUMNS.filter(
+    (column) => column === 'created_at' || !(IGNORED_IMPORT_COLUMNS as readonly string[]).includes(column),
+  ),
+] as const;
+export type CsvMappingField = (typeof CSV_MAPPING_FIELDS)[number];
+/** The rows a CSV import's wizard shows to map. */
+export const CSV_PREVIEW_ROWS = 20;
 
 export const MAX_IMPORT_ERRORS = 100;
 export const IMPORT_RUNNING = 'An import is already queued or running; cancel it or wait until it ends';

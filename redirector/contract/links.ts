@@ -33,6 +33,11 @@ export interface Link extends LinkOptionValues<'api'> {
   total_clicks: number;
   unique_visitors: number;
   blocked_visitors: number;
+  /**
+   * Clicks a source counted but kept no history of (Kutt, Bitly: docs/api.md#imports): shown, in no
+   * dated figure and not in total_clicks; 0 for every other link.
+   */
+  imported_clicks: number;
   /** ISO 8601 UTC. */
   created_at: string;
   /** Sorted; rules in tags.ts. */

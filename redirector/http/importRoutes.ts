@@ -10,12 +10,25 @@ import type { ImportResponse, ImportsResponse } from '../contract/imports';
 import type { ImportService } from '../imports/importService';
 import { type GuardServices, requireCaller, scopeOf } from './authGuards';
 import { badRequest } from './errors';
+import { checkInputText } from './jsonBody';
+import { csvBody } from './linkTransferRoutes';
 import { bodyOf, optionalIdParam } from './requestInput';
 
 function importId(ctx: Context): number {
   const id = optionalIdParam(ctx, 'id', 'import');
   if (id === undefined) throw badRequest('Missing id (the import id)');
   return id;
+}
+
+/** A query parameter holding JSON, parsed; 400 naming it when it is not JSON. */
+function jsonParam(ctx: Context, name: string): unknown {
+  const text = ctx.query[name];
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(`${name} must be JSON`);
+  }
 }
 
 export function createImportRouter(services: GuardServices & { imports: ImportService }): Router {
@@ -25,6 +38,21 @@ export function createImportRouter(services: GuardServices & { imports: ImportSe
 
   router.post('/imports', caller, async (ctx) => {
     ctx.body = { import: await imports.create(scopeOf(ctx), bodyOf(ctx)) } satisfies ImportResponse;
+    ctx.status = 202;
+  });
+  // A CSV file with its mapping (docs/api.md#csv-imports): the body is the file, the rest in the query.
+  router.post('/imports/csv', caller, async (ctx) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of csvBody(ctx)) chunks.push(chunk);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    checkInputText(csv);
+    const body = {
+      source: 'csv',
+      connection: { csv },
+      options: { mapping: jsonParam(ctx, 'mapping'), on_conflict: ctx.query.on_conflict ?? undefined },
+      dry_run: ctx.query.dry_run === undefined ? undefined : ctx.query.dry_run === 'true',
+    };
+    ctx.body = { import: await imports.create(scopeOf(ctx), body) } satisfies ImportResponse;
     ctx.status = 202;
   });
   router.get('/imports', caller, async (ctx) => {

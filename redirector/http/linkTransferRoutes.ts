@@ -17,7 +17,8 @@ import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGu
 import { AppError } from './errors';
 import { checkInputText } from './jsonBody';
 
-const IMPORT_PATHS: ReadonlySet<string> = new Set(['/api/links/import', '/api/links/user/import']);
+/** The link imports, and the CSV import job's file (docs/api.md#csv-imports). */
+const IMPORT_PATHS: ReadonlySet<string> = new Set(['/api/links/import', '/api/links/user/import', '/api/imports/csv']);
 
 /** Import bodies are CSV, read here: the JSON body parser (and its 64 KiB limit) leaves them alone. */
 export function isImportPath(path: string): boolean {
@@ -27,7 +28,7 @@ export function isImportPath(path: string): boolean {
 export const CSV_TOO_LARGE = `CSV body is too large (${MAX_IMPORT_BYTES / 1024 / 1024} MiB at most)`;
 
 /** The CSV body's chunks as they arrive: 415 for another type or a compressed body, 413 past MAX_IMPORT_BYTES. */
-function csvBody(ctx: Context): AsyncIterable<Buffer> {
+export function csvBody(ctx: Context): AsyncIterable<Buffer> {
   if (!ctx.is('text/csv')) throw new AppError(415, 'Request body must be text/csv');
   // Read raw, so no decoder runs: a compressed CSV is refused rather than imported as garbage.
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase();

@@ -11,6 +11,7 @@ import { createUserAgentParser, MAX_USER_AGENT_LENGTH, referrerSource, UNKNOWN_C
 import type { SourceClick } from './sources/importSource';
 
 const COUNTRY = /^[A-Z]{2}$/;
+const MAX_CITY_LENGTH = 100;
 /** Codes that name no country: ISO's user-assigned ones and the EU, as geolocation services use them. */
 const NOT_COUNTRIES = new Set(['XX', 'ZZ', 'EU', 'AP', 'A1', 'A2', 'O1', 'T1']);
 
@@ -37,7 +38,7 @@ export function createClickMapper(keepAddress: AddressKeeper): (linkId: number, 
       ip_address: stored.ip_address,
       visitor: stored.visitor,
       country: countryOf(click.country),
-      city: null,
+      city: click.city ? click.city.slice(0, MAX_CITY_LENGTH) : null,
       device_type: facts.device_type,
       device_info: facts.device_info,
       browser: facts.browser,
@@ -47,7 +48,7 @@ export function createClickMapper(keepAddress: AddressKeeper): (linkId: number, 
       referrer_source: referrerSource(referrerUrl(click.referrer), facts.in_app),
       instagram_exit: false,
       blocked: false,
-      is_bot: facts.is_bot,
+      is_bot: facts.is_bot || click.bot === true,
       user_agent: agent,
       imported: true,
     };

@@ -11,6 +11,7 @@ import type { AddressKeeper } from '../privacy/addresses';
 import type { ImportRecord } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
 import { createClickMapper } from './importClicks';
+import { importLinkClicks } from './importLinkClicks';
 import { importLinkPage } from './importLinks';
 import { createImportTally, type ImportTally } from './importTally';
 import type { ImportSourceReader, SourceClick } from './sources/importSource';
@@ -91,6 +92,7 @@ async function clickPage(
 
 async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceReader): Promise<JobEnd | undefined> {
   const { job } = run;
+  const map = createClickMapper(deps.keepAddress);
   while (run.checkpoint.phase === 'links') {
     if (deps.stopping()) return 'stopped';
     const rows = await reader.linksAfter(run.checkpoint.after_link, LINKS_PER_PAGE);
@@ -109,6 +111,18 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
         },
         rows,
       );
+      const linkClicks = {
+        store: deps.store,
+        scope: storedOwnerScope(job),
+        sourceKey: job.source_key,
+        jobId: job.id,
+        dryRun: job.dry_run,
+        tally: run.tally,
+        known: (ref: string) => run.known.has(ref),
+        map,
+        step: () => stepOf(deps, run),
+      };
+      if (!(await importLinkClicks(linkClicks, reader, rows))) return 'cancelled';
       run.checkpoint.after_link = rows[rows.length - 1]!.ref;
     }
     if (!(await deps.store.imports.save(job.id, stepOf(deps, run)))) return 'cancelled';

@@ -35,14 +35,25 @@ export interface LinkPageDeps {
 
 type Candidate = { row: SourceLink; fields: NewLinkFields };
 
+export const domainLeftOut = (domain: string) =>
+  `Its domain ${domain} is not this service's: the link is on the default domain`;
+
+/** Lists what the import left out of a link it brought in. */
+function noteWarnings(deps: LinkPageDeps, row: SourceLink): void {
+  if (row.domain) deps.tally.problem(row.ref, domainLeftOut(row.domain));
+  for (const warning of row.warnings ?? []) deps.tally.problem(row.ref, warning);
+}
+
 /** The row as a create's fields, or why Me refuses it. */
 function fieldsOf(row: SourceLink): NewLinkFields | string {
-  const problem = shortCodeProblem(row.short_code);
+  // A row without a code (a CSV's) gets a random one, as a create without one does.
+  const problem = row.short_code === '' ? undefined : shortCodeProblem(row.short_code);
   if (problem) return problem;
   try {
     return parseNewLink({
+      ...row.fields,
       target_url: row.target_url,
-      short_code: row.short_code,
+      short_code: row.short_code === '' ? undefined : row.short_code,
       title: (row.title ?? '').slice(0, MAX_TITLE_LENGTH),
     });
   } catch (error) {
@@ -65,8 +76,9 @@ async function settleHeld(
 ): Promise<Candidate | undefined> {
   const { row } = candidate;
   if (holder.own && holder.import_source === null && holder.target_url === candidate.fields.target_url) {
-    if (!deps.dryRun) await deps.writes.markImported(holder.id, deps.sourceKey, row.ref, row.created_at);
+    if (!deps.dryRun) await deps.writes.markImported(holder.id, deps.sourceKey, row);
     deps.tally.links.created++;
+    noteWarnings(deps, row);
     deps.onImported(row.ref);
     return undefined;
   }
@@ -90,9 +102,13 @@ async function candidatesOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Pr
   );
   const valid: Candidate[] = [];
   for (const row of rows) {
-    if (before.has(row.ref)) {
+    const earlier = before.get(row.ref);
+    if (earlier) {
       tally.links.skipped++;
       deps.onImported(row.ref);
+      // The source's total is no field of the user's: it follows the source.
+      if (row.imported_clicks !== undefined && !deps.dryRun)
+        await deps.writes.setImportedClicks(earlier.id, row.imported_clicks);
       continue;
     }
     const fields = fieldsOf(row);
@@ -125,7 +141,10 @@ export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLi
   const candidates = await candidatesOf(deps, rows);
   if (deps.dryRun) {
     tally.links.created += candidates.length;
-    for (const candidate of candidates) deps.onImported(candidate.row.ref);
+    for (const candidate of candidates) {
+      deps.onImported(candidate.row.ref);
+      noteWarnings(deps, candidate.row);
+    }
     return;
   }
   const outcomes = await deps.links.createMany(
@@ -140,8 +159,9 @@ export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLi
       else tally.links.skipped++;
       continue;
     }
-    await deps.writes.markImported((outcome as Link).id, deps.sourceKey, row.ref, row.created_at);
+    await deps.writes.markImported((outcome as Link).id, deps.sourceKey, row);
     tally.links.created++;
+    noteWarnings(deps, row);
     deps.onImported(row.ref);
   }
 }

@@ -45,7 +45,8 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
   async function runJob(job: ImportRecord): Promise<void> {
     try {
       // The administrator's imports may read a source on this network (docs/api.md#imports).
-      reader = await openSource(job.source, job.connection, deps.allowPrivate || job.team_id === null);
+      const allowPrivate = deps.allowPrivate || job.team_id === null;
+      reader = await openSource(job.source, job.connection, allowPrivate, deps.clock, job.options);
       if (stopping) return;
       await runImportJob(jobDeps, job, reader);
     } catch (error) {

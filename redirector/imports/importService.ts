@@ -17,6 +17,7 @@ import type { Executor } from '../storage/executor';
 import { ImportAlreadyActive, type ImportRecord } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
 import { checkSource, reachableAddress } from './importSources';
+import { checkCsvFile, parseCsvMapping } from './sources/csv';
 
 /** An import job's change as the audit log keeps it (docs/api.md#audit-log); never its connection. */
 function importEntry(scope: Scope, id: number, action: string, source: string, dryRun: boolean): AuditRecord {
@@ -61,13 +62,18 @@ export function toApiImport(record: ImportRecord): ImportJob {
   };
 }
 
-function parseOptions(options: unknown): ImportOptions {
-  if (options === undefined || options === null) return { on_conflict: 'skip' };
-  if (typeof options !== 'object' || Array.isArray(options)) throw invalidInput('options must be an object');
-  const onConflict = (options as Record<string, unknown>).on_conflict ?? 'skip';
+function parseOptions(options: unknown, source: unknown): ImportOptions {
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
+    throw invalidInput('options must be an object');
+  }
+  const given = (options ?? {}) as Record<string, unknown>;
+  const onConflict = given.on_conflict ?? 'skip';
   if (onConflict !== 'skip' && onConflict !== 'suffix')
     throw invalidInput('options.on_conflict must be "skip" or "suffix"');
-  return { on_conflict: onConflict };
+  // A CSV's mapping says which column holds what (docs/api.md#csv-imports); other sources have none.
+  return source === 'csv'
+    ? { on_conflict: onConflict, mapping: parseCsvMapping(given.mapping) }
+    : { on_conflict: onConflict };
 }
 
 export function createImportService(deps: ImportServiceDeps): ImportService {
@@ -85,8 +91,10 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
         throw invalidInput('connection must be an object');
       }
       const checked = checkSource(body.source, body.connection);
-      const options = parseOptions(body.options);
-      await reachableAddress(checked.host, deps.allowPrivate || scope.owner.kind === 'admin');
+      const options = parseOptions(body.options, checked.source);
+      if (checked.host !== null)
+        await reachableAddress(checked.host, deps.allowPrivate || scope.owner.kind === 'admin');
+      else await checkCsvFile(body.connection, options.mapping ?? {});
       try {
         const record = await store.imports.create(
           scope,

@@ -36,6 +36,7 @@ export function toApiLink(
     total_clicks: link.total_clicks,
     unique_visitors: link.unique_visitors,
     blocked_visitors: link.blocked_visitors,
+    imported_clicks: Number(link.imported_clicks ?? 0),
     created_at: new Date(link.created_at).toISOString(),
     ...apiLinkOptions(link),
     tags: [...link.tags],

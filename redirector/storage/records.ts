@@ -76,6 +76,8 @@ export interface LinkRecord extends LinkOptionValues<'stored'> {
   created_by_key: string | null;
   updated_by: number | null;
   updated_by_key: string | null;
+  /** A source's total of the link's clicks where it kept no history (docs/api.md#imports); 0 otherwise. */
+  imported_clicks: number;
 }
 
 /** A link's options (docs/api.md#links); a new link may leave them out for their defaults. */
@@ -87,7 +89,8 @@ export type LinkOptionFields =
   | 'created_by'
   | 'created_by_key'
   | 'updated_by'
-  | 'updated_by_key';
+  | 'updated_by_key'
+  | 'imported_clicks';
 
 export type NewLink = Omit<LinkRecord, 'id' | LinkOptionFields> & Partial<Pick<LinkRecord, LinkOptionFields>>;
 

@@ -3,6 +3,7 @@
 import type { AnalyticsTiming } from './analytics';
 import { type EventsFigures, eventsJson, eventsLines } from './events';
 import { HUB_TARGETS } from './hub';
+import { type ImportFigures, importJson, importLines } from './importYourls';
 import { median, ratio } from './stats';
 import type { LoadResult } from './wrkScript';
 
@@ -76,6 +77,8 @@ export interface BenchResult {
   memory: MemoryFigures;
   postgres?: PostgresFigures;
   events?: EventsFigures;
+  /** The YOURLS import phase (bench/importYourls.ts); null when it failed. */
+  imports?: ImportFigures | null;
 }
 
 export const TARGETS = { ratioToFloor: 0.5, p99Ms: 5, rssMb: 250, customDomainOverPercent: 5 };
@@ -283,6 +286,7 @@ export function toJson(result: BenchResult): Record<string, unknown> {
       },
     }),
     events: eventsJson(result.events),
+    import: importJson(result.imports),
     lists: listFigures(result.analytics),
     export: exportFigures(result.analytics),
     memory: {
@@ -412,6 +416,7 @@ export function formatReport(result: BenchResult): string {
   lines.push('', ...hubLines(result));
   lines.push('');
   lines.push(...eventsLines(result.events));
+  lines.push('', ...importLines(result.imports));
   lines.push('');
   lines.push(...analyticsLines('Analytics on SQLite', analytics));
   if (postgres) lines.push('', ...analyticsLines('Analytics on PostgreSQL', postgres.analytics));

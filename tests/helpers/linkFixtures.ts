@@ -76,6 +76,7 @@ export function apiLink(changes: Partial<Link> = {}): Link {
     total_clicks: 0,
     unique_visitors: 0,
     blocked_visitors: 0,
+    imported_clicks: 0,
     created_at: '2025-01-05T12:00:00.000Z',
     ...noRedirectRules(),
     ...defaultLinkOptions(),

@@ -1,5 +1,6 @@
 /** The OpenAPI description of imports (docs/api.md#imports): the calls and the job they answer. */
 import {
+  CSV_MAPPING_FIELDS,
   IMPORT_SOURCES,
   type ImportJob,
   type ImportProblem,
@@ -59,7 +60,8 @@ export const importPaths: Record<string, Schema> = {
             connection: {
               type: 'object',
               description:
-                'yourls: {database_url: "mysql://user:pass@host:port/db", prefix?}. Never stored past the job',
+                'yourls: {database_url: "mysql://user:pass@host:port/db", prefix?}; kutt, shlink: {url, api_key}; ' +
+                'bitly: {token, group?, api_url?}. Never stored past the job, never answered or logged',
             },
             options: { type: 'object', properties: { on_conflict: { enum: ['skip', 'suffix'] } } },
             dry_run: boolean,
@@ -76,6 +78,25 @@ export const importPaths: Record<string, Schema> = {
       parameters: [importId],
       answers: { 200: ref('ImportResponse') },
       errors: [404, 409],
+    }),
+  },
+  '/api/imports/csv': {
+    post: apiCall({
+      summary: 'Start an import of a CSV file with a column mapping (a job, as POST /api/imports)',
+      access: 'either',
+      parameters: [
+        query(
+          'mapping',
+          { type: 'string' },
+          `JSON {column: field}, field one of ${CSV_MAPPING_FIELDS.join(', ')}; one column mapped to url`,
+          true,
+        ),
+        query('on_conflict', { enum: ['skip', 'suffix'] }),
+        query('dry_run', { enum: ['true', 'false'] }),
+      ],
+      body: { csv: 'The file, 5 MiB and 10,000 rows at most; its first row names the columns' },
+      answers: { 202: ref('ImportResponse') },
+      errors: [409],
     }),
   },
 };

@@ -140,6 +140,7 @@ export const linkFields: Described<Link> = {
   total_clicks: integer(),
   unique_visitors: integer(),
   blocked_visitors: integer(),
+  imported_clicks: integer("A source's total of clicks it kept no history of (Kutt, Bitly); in no dated figure"),
   created_at: dateTime,
   ...optionSchemas('api'),
   tags: { ...arrayOf({ type: 'string', pattern: '^[a-z0-9_-]{1,32}$' }, 'Sorted'), maxItems: MAX_TAGS },

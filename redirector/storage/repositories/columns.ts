@@ -46,6 +46,7 @@ export const LINK_COLUMNS = [
   'created_by_key',
   'updated_by',
   'updated_by_key',
+  'imported_clicks',
 ] as const satisfies readonly (keyof LinkRecord)[];
 
 /** What a new link that leaves an option out gets. */
@@ -59,6 +60,7 @@ export const LINK_OPTION_DEFAULTS: Pick<LinkRecord, LinkOptionFields> = {
   created_by_key: null,
   updated_by: null,
   updated_by_key: null,
+  imported_clicks: 0,
 };
 
 /** What an update may change: never the id, owner, short code or creation time. */

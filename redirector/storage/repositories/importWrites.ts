@@ -11,6 +11,13 @@ import { NEW_CLICK_COLUMNS } from './columns';
 import type { ImportRepository, ImportStep } from './importRepository';
 import { ownedBy } from './scopeFilter';
 
+/** What an import keeps of a source's link on the link it made. */
+export interface ImportedRow {
+  ref: string;
+  created_at: number | null;
+  imported_clicks?: number;
+}
+
 /** A link already holding a code an import wants. */
 export interface CodeHolder {
   id: number;
@@ -27,8 +34,12 @@ export interface ImportWrites {
   imported(scope: Scope, source: string, refs: readonly string[]): Promise<Map<string, { id: number }>>;
   /** The links on the default domain holding any of `codes`. */
   holders(scope: Scope, codes: readonly string[]): Promise<CodeHolder[]>;
-  /** Keeps the source, its id and the source's creation time on a link the import created. */
-  markImported(linkId: number, source: string, ref: string, createdAt: number | null): Promise<void>;
+  /** Keeps the source, its id, the source's creation time and click total on a link the import created. */
+  markImported(linkId: number, source: string, row: ImportedRow): Promise<void>;
+  /** The source's click total of a link imported before. */
+  setImportedClicks(linkId: number, clicks: number): Promise<void>;
+  /** The time of the link's latest imported click and how many it has at that time; null: none. */
+  lastImportedClick(linkId: number): Promise<{ at: number; count: number } | null>;
   /** Stores the clicks (marked imported) and the step together; false (nothing stored) when the job was cancelled. */
   storeClicks(jobId: number, clicks: readonly NewClick[], step: ImportStep): Promise<boolean>;
 }
@@ -81,11 +92,23 @@ export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 's
       );
       return rows.map((row) => ({ ...row, id: Number(row.id), own: Number(row.own) === 1 }));
     },
-    async markImported(linkId, source, ref, createdAt) {
+    async markImported(linkId, source, row) {
       await db.run(
-        'UPDATE links SET import_source = ?, import_ref = ?, created_at = COALESCE(?, created_at) WHERE id = ?',
-        [source, ref, createdAt, linkId],
+        `UPDATE links SET import_source = ?, import_ref = ?, created_at = COALESCE(?, created_at),
+         imported_clicks = ? WHERE id = ?`,
+        [source, row.ref, row.created_at, row.imported_clicks ?? 0, linkId],
       );
+    },
+    async setImportedClicks(linkId, clicks) {
+      await db.run('UPDATE links SET imported_clicks = ? WHERE id = ?', [clicks, linkId]);
+    },
+    async lastImportedClick(linkId) {
+      const row = await db.get<{ at: number | null; count: number }>(
+        `SELECT clicked_at AS at, COUNT(*) AS count FROM clicks WHERE link_id = ? AND imported
+         AND clicked_at = (SELECT MAX(clicked_at) FROM clicks WHERE link_id = ? AND imported) GROUP BY clicked_at`,
+        [linkId, linkId],
+      );
+      return row && row.at !== null ? { at: Number(row.at), count: Number(row.count) } : null;
     },
     async storeClicks(jobId, clicks, step) {
       try {

@@ -539,6 +539,12 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     const job = await described('POST', '/api/imports', { headers: user(alice), body: source });
     expect(job.status).toBe(202);
     expect((await described('POST', '/api/imports', { headers: user(alice), body: source })).status).toBe(409);
+    const csvImport = `/api/imports/csv?mapping=${encodeURIComponent(JSON.stringify({ target_url: 'url' }))}`;
+    const csvFile = {
+      headers: { ...user(alice), 'Content-Type': 'text/csv' },
+      rawBody: 'target_url\nhttps://example.com/csv\n',
+    };
+    expect((await described('POST', csvImport, csvFile)).status).toBe(409);
     expect((await described('GET', '/api/imports', { headers: user(alice) })).body.imports).toHaveLength(1);
     expect((await described('GET', `/api/imports?id=${job.body.import.id}`, { headers: user(alice) })).status).toBe(
       200,
@@ -553,6 +559,7 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     expect((await described('DELETE', `/api/imports?id=${job.body.import.id}`, { headers: user(alice) })).status).toBe(
       409,
     );
+    expect((await described('POST', csvImport, csvFile)).status).toBe(202);
     await silent.close();
 
     // The hub.

@@ -143,6 +143,11 @@ const ROWS: Record<string, Row> = {
   'GET /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },
   'POST /api/imports': { body: () => importOf('outsider'), expect: 'own' },
   'DELETE /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },
+  'POST /api/imports/csv': {
+    query: () => `mapping=${encodeURIComponent(JSON.stringify({ target_url: 'url' }))}`,
+    csv: () => 'target_url\nhttps://outsider.example/csv\n',
+    expect: 'own',
+  },
   'PUT /api/hub/background': { image: true, expect: 'own' },
   'DELETE /api/hub/background': { expect: 'own' },
   'GET /api/audit': { query: (v) => `team=${v.teamId}`, expect: 'refused' },

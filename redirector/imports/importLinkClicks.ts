@@ -1,0 +1,75 @@
+/**
+ * Clicks of a source that gives them link by link (Shlink: docs/api.md#imports), read after each
+ * page of links for the page's links that are in Me (or, in a dry run, would be). A link's clicks
+ * are asked for from the time of its latest imported click, and those already stored are left out:
+ * older ones, and as many at that very time as Me holds. So a re-import, or a job resumed after a
+ * restart, stores no click twice. Each page of clicks is stored with the job's step, in one
+ * transaction.
+ */
+import type { Scope } from '../auth/scope';
+import type { NewClick } from '../storage/records';
+import type { ImportStep } from '../storage/repositories/importRepository';
+import type { Store } from '../storage/store';
+import type { ImportTally } from './importTally';
+import type { ImportSourceReader, SourceClick, SourceLink } from './sources/importSource';
+
+export interface LinkClicksDeps {
+  store: Store;
+  scope: Scope;
+  sourceKey: string;
+  jobId: number;
+  dryRun: boolean;
+  tally: ImportTally;
+  /** Whether the source link is in Me (or would be). */
+  known: (ref: string) => boolean;
+  map: (linkId: number, click: SourceClick) => NewClick;
+  step: () => ImportStep;
+}
+
+/** Keeps, page after page, the clicks not stored before: past `mark`, and past its first `count` at that very time. */
+function freshFilter(mark: { at: number; count: number } | null): (rows: readonly SourceClick[]) => SourceClick[] {
+  let ties = mark?.count ?? 0;
+  return (rows) =>
+    rows.filter((row) => {
+      if (mark === null || row.clicked_at === null || row.clicked_at > mark.at) return true;
+      if (row.clicked_at < mark.at) return false;
+      return ties-- <= 0;
+    });
+}
+
+/** Imports the clicks of the page's links; false when the job was cancelled meanwhile. */
+export async function importLinkClicks(
+  deps: LinkClicksDeps,
+  reader: ImportSourceReader,
+  links: readonly SourceLink[],
+): Promise<boolean> {
+  if (!reader.linkClicks) return true;
+  const { tally } = deps;
+  const rows = links.filter((link) => deps.known(link.ref));
+  const ids = await deps.store.importWrites.imported(
+    deps.scope,
+    deps.sourceKey,
+    rows.map((link) => link.ref),
+  );
+  for (const link of rows) {
+    const id = ids.get(link.ref)?.id;
+    if (id === undefined && !deps.dryRun) continue;
+    const mark = id === undefined ? null : await deps.store.importWrites.lastImportedClick(id);
+    const freshOf = freshFilter(mark);
+    for await (const page of reader.linkClicks(link, mark?.at ?? null)) {
+      const fresh = freshOf(page);
+      tally.clicks.seen += fresh.length;
+      const readable = fresh.filter((row) => row.clicked_at !== null);
+      if (readable.length < fresh.length) tally.problem(link.ref, 'A click whose time cannot be read is left out');
+      if (deps.dryRun || id === undefined) {
+        tally.clicks.imported += readable.length;
+        if (!(await deps.store.imports.save(deps.jobId, deps.step()))) return false;
+        continue;
+      }
+      tally.clicks.imported += readable.length;
+      const clicks = readable.map((row) => deps.map(id, row));
+      if (!(await deps.store.importWrites.storeClicks(deps.jobId, clicks, deps.step()))) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,98 @@
+/**
+ * A CSV import job with a column mapping (docs/api.md#csv-imports), on both stores: the mapped
+ * columns become link fields and the others are left alone, a row without a code gets a random one,
+ * bad rows and taken codes are listed, a dry run stores nothing, the same file again creates nothing
+ * twice, and a bad mapping or file is a 4xx naming what is wrong.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportJob } from '../../../../redirector/contract/imports';
+import { adminHeaders, call } from '../../../helpers/api';
+import { linksByCode } from '../../../helpers/apiImports';
+import type { TestServer } from '../../../helpers/testServer';
+import { importWhen } from '../../../helpers/yourlsImports';
+import { STORE_SERVERS } from '../http/bothStores';
+
+const CSV = [
+  'Address,Code,Name,Labels,Colour',
+  'https://example.com/a,alpha,Alpha,news|spring,red',
+  'https://example.com/b,,Bee,,blue',
+  'not a url,gamma,,,green',
+  'https://example.com/t,taken,,,grey',
+].join('\r\n');
+const MAPPING = { Address: 'url', Code: 'short_code', Name: 'title', Labels: 'tags' };
+
+async function postCsv(server: TestServer, query: Record<string, string>, csv = CSV, type = 'text/csv') {
+  const response = await fetch(`${server.url}/api/imports/csv?${new URLSearchParams(query)}`, {
+    method: 'POST',
+    headers: { ...adminHeaders(server.adminKey), 'Content-Type': type },
+    body: csv,
+  });
+  return { status: response.status, body: (await response.json()) as { import: ImportJob; error?: string } };
+}
+
+async function csvImport(server: TestServer, query: Record<string, string> = {}): Promise<ImportJob> {
+  const started = await postCsv(server, { mapping: JSON.stringify(MAPPING), ...query });
+  expect(started.status).toBe(202);
+  return importWhen(server, started.body.import.id);
+}
+
+describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await store.start();
+    const held = await call(server, 'POST', '/api/links', {
+      headers: adminHeaders(server.adminKey),
+      body: { target_url: 'https://example.org/mine', short_code: 'taken' },
+    });
+    expect(held.status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a dry run answers the counts and stores nothing', async () => {
+    const job = await csvImport(server, { dry_run: 'true' });
+    expect(job).toMatchObject({
+      source: 'csv',
+      state: 'done',
+      links: { seen: 4, created: 2, skipped: 1, conflicts: 1 },
+    });
+    expect([...(await linksByCode(server)).keys()]).toEqual(['taken']);
+  });
+
+  it('imports the mapped columns, lists what it left out, and creates nothing twice', async () => {
+    const job = await csvImport(server);
+    expect(job).toMatchObject({ state: 'done', links: { seen: 4, created: 2, skipped: 1, conflicts: 1 } });
+    expect(job.errors.map((problem) => problem.ref)).toEqual(['line 4', 'line 5']);
+    const links = await linksByCode(server);
+    expect(links.get('alpha')).toMatchObject({
+      target_url: 'https://example.com/a',
+      title: 'Alpha',
+      tags: ['news', 'spring'],
+    });
+    const bee = [...links.values()].find((link) => link.target_url === 'https://example.com/b');
+    expect(bee).toMatchObject({ title: 'Bee' });
+    expect(bee!.short_code).toMatch(/^[A-Za-z0-9_-]+$/);
+    const again = await csvImport(server);
+    expect(again).toMatchObject({ state: 'done', links: { seen: 4, created: 0, skipped: 3, conflicts: 1 } });
+    expect((await linksByCode(server)).size).toBe(3);
+  });
+
+  it('refuses a bad mapping or file with a 4xx naming what is wrong', async () => {
+    const refusals: [Record<string, string>, string, string, number, RegExp][] = [
+      [{ mapping: JSON.stringify({ Name: 'title' }) }, CSV, 'text/csv', 400, /map a column to url/],
+      [{ mapping: JSON.stringify({ Nope: 'url' }) }, CSV, 'text/csv', 400, /does not have: Nope/],
+      [{ mapping: JSON.stringify({ Address: 'colour' }) }, CSV, 'text/csv', 400, /link fields/],
+      [{ mapping: '{' }, CSV, 'text/csv', 400, /mapping must be JSON/],
+      [{ mapping: JSON.stringify(MAPPING) }, '"open,quote', 'text/csv', 400, /could not be read/],
+      [{ mapping: JSON.stringify(MAPPING) }, 'a\u0000b', 'text/csv', 400, /NUL/],
+      [{ mapping: JSON.stringify(MAPPING) }, CSV, 'application/json', 415, /text\/csv/],
+    ];
+    for (const [query, csv, type, status, message] of refusals) {
+      const answer = await postCsv(server, query, csv, type);
+      expect(answer.status).toBe(status);
+      expect(answer.body.error).toMatch(message);
+    }
+  });
+});
