@@ -43,7 +43,7 @@ import m033 from './033-import-jobs';
 import m034 from './034-links-under-control';
 import m035 from './035-hub-items';
 import m036 from './036-shared-stats-domain-fallbacks';
-import m039 from './039-imported-clicks';
+import m037 from './037-imported-clicks';
 
 export const postgresMigrations = [
   m001,
@@ -82,7 +82,7 @@ export const postgresMigrations = [
   m034,
   m035,
   m036,
-  m039,
+  m037,
 ];
 
 /**

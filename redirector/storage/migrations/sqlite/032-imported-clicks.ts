@@ -1,13 +1,13 @@
 /**
- * PostgreSQL migration. Released: never edit it; add a migration (docs/api.md#migrations).
+ * SQLite migration. Released: never edit it; add a migration (docs/api.md#migrations).
  *
  * Imports from sources that keep no click history (docs/api.md#imports): a link's total there
  * (Kutt's visits, Bitly's clicks), shown beside the link and counted in no dated figure.
  */
 export default {
-  version: 39,
+  version: 32,
   name: 'imported clicks',
   sql: `
-  ALTER TABLE links ADD COLUMN imported_clicks BIGINT NOT NULL DEFAULT 0;
+  ALTER TABLE links ADD COLUMN imported_clicks INTEGER NOT NULL DEFAULT 0;
   `,
 };
