@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { systemScope } from '../../redirector/auth/scope';
+import { userScope } from '../../redirector/auth/scope';
 import { hashToken } from '../../redirector/auth/tokens';
 import { newApiKeySecret, prefixOf } from '../../redirector/keys/apiKeySecrets';
 import { createSqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
@@ -34,7 +34,7 @@ async function seedAccounts(file: string, accounts: number): Promise<string[]> {
       });
       const secret = newApiKeySecret();
       const stored = await store.apiKeys.create(
-        systemScope(user.id),
+        userScope(user),
         {
           name: 'streams',
           prefix: prefixOf(secret),
@@ -54,7 +54,12 @@ async function seedAccounts(file: string, accounts: number): Promise<string[]> {
 }
 
 /** Opens one stream per entry of `keys`, 100 at a time, over node:http (lighter than fetch); each is read and dropped. */
-async function openStreams(base: string, keys: readonly string[], requests: http.ClientRequest[]): Promise<void> {
+async function openStreams(
+  base: string,
+  keys: readonly string[],
+  requests: http.ClientRequest[],
+  opened: (count: number) => void,
+): Promise<void> {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   for (let start = 0; start < keys.length; start += 100) {
     await Promise.all(
@@ -65,8 +70,17 @@ async function openStreams(base: string, keys: readonly string[], requests: http
               `${base}/api/stream`,
               { agent, headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' } },
               (answer) => {
-                if (answer.statusCode !== 200) reject(new Error(`a stream answered ${answer.statusCode}`));
+                if (answer.statusCode !== 200) {
+                  let text = '';
+                  answer.on('data', (chunk: Buffer) => {
+                    text += chunk.toString();
+                  });
+                  answer.on('end', () => reject(new Error(`a stream answered ${answer.statusCode}: ${text}`)));
+                  return;
+                }
                 answer.on('data', () => undefined);
+                // A stream the server ends (or resets) later is counted by the RSS, not by a crash of the bench.
+                answer.on('error', () => undefined);
                 resolve();
               },
             );
@@ -75,6 +89,7 @@ async function openStreams(base: string, keys: readonly string[], requests: http
           }),
       ),
     );
+    opened(Math.min(start + 100, keys.length));
   }
 }
 
@@ -107,12 +122,17 @@ export async function benchStreamsAtScale(options: {
       server.url,
       secrets.flatMap((secret) => Array<string>(PER_ACCOUNT).fill(secret)),
       requests,
+      (count) => {
+        if (count % 2000 === 0) options.progress(`${count} streams open: RSS ${readMemory(server.pid)?.rssMb} MB`);
+      },
     );
     // A keep-alive round and the garbage collector's next turn before the reading.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const memory = readMemory(server.pid);
     if (!memory) throw new Error('no /proc to read the RSS from');
     return memory.rssMb;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the server said: ${server.output().slice(-2000)}`);
   } finally {
     for (const request of requests) request.destroy();
     await options.stop(server);
