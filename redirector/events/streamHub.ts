@@ -174,10 +174,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   const clickText = (click: FeedClick, client: Client) => clickEventText(click, client);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
-
-  function sendClicks(read: readonly FeedClick[]): void {
+  const sendClicks = (read: readonly FeedClick[]) => {
     for (const [client, text] of textsByClient(clients, read, clickText)) write(client, text);
-  }
+  };
 
   /** Sends the clicks stored since the last read; true when more are waiting (read again at once). */
   async function poll(): Promise<boolean> {
@@ -226,9 +225,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   deps.broadcast?.subscribe(sendLink);
 
   return {
-    admit(viewer) {
-      checkLimits(clients, viewer, deps.streamMax);
-    },
+    admit: (viewer) => checkLimits(clients, viewer, deps.streamMax),
     async open(viewer, out, lastEventId) {
       checkLimits(clients, viewer, deps.streamMax);
       cursor ??= feed.lastClickId().then((last) => clickGaps(last, lagMs));

@@ -111,7 +111,13 @@ export function createWebhookRouter(services: Services): Router {
     await next();
   };
 
-  router.get('/stream', viewer, async (ctx) => {
+  router.get('/stream', viewer, streamRoute(hub, credentials));
+  return router;
+}
+
+/** GET /api/stream: the viewer's live stream, written straight to the response (docs/api.md#live-stream). */
+function streamRoute(hub: Services['events']['hub'], credentials: ReturnType<typeof createStreamCredentials>) {
+  return async (ctx: Context) => {
     const lastEventId = lastEventIdOf(ctx);
     const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? { teamId: teamIdOf(scopeOf(ctx)) };
     hub.admit(streamViewer);
@@ -144,6 +150,5 @@ export function createWebhookRouter(services: Services): Router {
     ctx.req.once('close', close);
     // Gone while its missed clicks were written.
     if (ctx.req.socket.destroyed) close();
-  });
-  return router;
+  };
 }

@@ -18,6 +18,8 @@ import { type RunningServer, startProduct } from './processes';
 
 export const STREAMS_AT_SCALE = 10_000;
 const PER_ACCOUNT = 20;
+/** Streams opened at a time. */
+const BATCH = 50;
 export const STREAMS_RSS_TARGET_MB = 400;
 
 /** Makes the accounts, one API key each; their secrets. */
@@ -98,7 +100,7 @@ function openOne(
   });
 }
 
-/** Opens one stream per entry of `keys`, 100 at a time, over node:http (lighter than fetch); each is read and dropped. */
+/** Opens one stream per entry of `keys`, BATCH at a time, over node:http (lighter than fetch); each is read and dropped. */
 async function openStreams(
   base: string,
   keys: readonly string[],
@@ -107,20 +109,22 @@ async function openStreams(
   opened: (done: number) => void,
 ): Promise<void> {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-  for (let start = 0; start < keys.length; start += 100) {
+  for (let start = 0; start < keys.length; start += BATCH) {
     await Promise.all(
-      keys.slice(start, start + 100).map(async (key) => {
-        // A connection reset while opening (a loaded machine) is tried again, twice.
+      keys.slice(start, start + BATCH).map(async (key) => {
+        // On a starved machine the server's 10 s for a request's headers may pass before it reads
+        // them (408, or a reset): such an open is tried again, twice.
         for (let attempt = 1; ; attempt++) {
           try {
             return await openOne(base, key, agent, requests, count);
           } catch (error) {
-            if (attempt === 3 || (error as Error).message.startsWith('a stream answered')) throw error;
+            const message = (error as Error).message;
+            if (attempt === 3 || (message.startsWith('a stream answered') && !message.includes(' 408'))) throw error;
           }
         }
       }),
     );
-    opened(Math.min(start + 100, keys.length));
+    opened(Math.min(start + BATCH, keys.length));
   }
 }
 
