@@ -11,6 +11,7 @@ import path from 'node:path';
 import { benchAgainst, stopAgainst } from './bench/againstRun';
 import { benchAnalytics } from './bench/analytics';
 import { ArgsError, type BenchArgs, type Generator, parseBenchArgs, USAGE } from './bench/args';
+import { startBenchBroker } from './bench/benchBroker';
 import { ensureServerBuild } from './bench/build';
 import {
   BENCH_DOMAIN,
@@ -22,7 +23,7 @@ import {
   createLinks,
   databaseFile,
 } from './bench/database';
-import { benchEvents, type EventsFigures } from './bench/events';
+import { benchEvents, type EventsFigures, eventsJson, eventsLines } from './bench/events';
 import { HUB_ITEMS, HUB_LINKS, hubVisits, prepareHub } from './bench/hub';
 import { benchYourlsImport, type ImportFigures } from './bench/importYourls';
 import { readMemory } from './bench/memory';
@@ -329,7 +330,7 @@ async function redirectPhase(
   return { figures, postgres, startMb, afterMb, hub: hubRuns };
 }
 
-/** Redirects on one SQLite server, plain and then with one link.clicked webhook and 100 open streams (bench/events.ts). */
+/** Redirects on one SQLite server, plain and then (restarted with a broker) with one link.clicked webhook, the broker and 100 open streams (bench/events.ts). */
 async function eventsPhase(
   args: BenchArgs,
   generator: Generator,
@@ -345,13 +346,15 @@ async function eventsPhase(
   fs.writeFileSync(scriptFile, wrkScript(visits));
   const adminKey = crypto.randomBytes(18).toString('base64url');
   progress('starting Me for the events phase (OUTBOUND_ALLOW_PRIVATE=1 for its receiver on loopback)');
-  const product = await startProduct({
-    dataDir,
-    adminKey,
-    cpu: cores.serverCpu,
-    cpuProfileDir: profileDir(args, 'events'),
-    env: { OUTBOUND_ALLOW_PRIVATE: '1' },
-  });
+  const start = (env: Record<string, string>) =>
+    startProduct({
+      dataDir,
+      adminKey,
+      cpu: cores.serverCpu,
+      cpuProfileDir: profileDir(args, 'events'),
+      env: { OUTBOUND_ALLOW_PRIVATE: '1', ...env },
+    });
+  let product = await start({});
   running.add(product);
   const load = (seconds: number) =>
     runLoad({
@@ -363,20 +366,33 @@ async function eventsPhase(
       visits,
       cpu: cores.generatorCpu,
     });
+  const broker = await startBenchBroker().catch(() => undefined);
   try {
     await load(args.warmupSeconds);
-    return await benchEvents({
+    const figures = await benchEvents({
       base: product.url,
       adminKey,
       runs: args.runs,
       load: () => measured(product, () => load(args.durationSeconds)),
+      // With a broker (§26): the same data on a server started with EVENTS_BROKER_URL, warmed up again.
+      withEvents: async () => {
+        if (!broker) return { base: product.url, load: () => measured(product, () => load(args.durationSeconds)) };
+        await stopServer(product);
+        progress(`restarting Me with EVENTS_BROKER_URL (${broker.name})`);
+        product = await start(broker.env);
+        running.add(product);
+        await load(args.warmupSeconds);
+        return { base: product.url, load: () => measured(product, () => load(args.durationSeconds)) };
+      },
       progress,
     });
+    return { ...figures, broker: broker?.name ?? null, brokerEvents: await broker?.published() };
   } catch (error) {
     progress(`events phase failed: ${(error as Error).message}`);
     return undefined;
   } finally {
     await stopServer(product);
+    await broker?.close();
   }
 }
 
@@ -509,6 +525,14 @@ async function main(): Promise<void> {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-'));
   const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
+  if (args.eventsOnly) {
+    const events = await eventsPhase(args, generator, cores, tempDir);
+    progress(eventsLines(events).join('\n'));
+    if (events) events.streams10kRssMb = await streamsPhase(cores, tempDir);
+    console.log(eventsLines(events).join('\n'));
+    if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify({ events: eventsJson(events) }, null, 2)}\n`);
+    return;
+  }
   const database = args.store === 'postgres' ? await createBenchSchema(progress) : undefined;
   benchSchema = database;
   // --analytics postgres (a long seed): its figures first, printed at once, whatever happens next.

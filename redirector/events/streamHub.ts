@@ -8,7 +8,6 @@
  * last event id first gets up to 1,000 clicks it missed, then the live ones, none twice.
  */
 
-import type { PassThrough } from 'node:stream';
 import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
 import type { Link } from '../contract/links';
@@ -34,8 +33,15 @@ export interface StreamViewer {
   teamId: number | null;
 }
 
+/** Where a stream's events are written: the HTTP response itself (no stream in between). */
+export interface StreamOut {
+  write(text: string): boolean;
+  end(): unknown;
+  readonly writableLength: number;
+}
+
 interface Client extends StreamViewer {
-  out: PassThrough;
+  out: StreamOut;
   /** Live events held back while the missed clicks are written. */
   held: string[] | undefined;
   /** Gap ids its replay already wrote, not to be written again when found. */
@@ -43,9 +49,11 @@ interface Client extends StreamViewer {
 }
 
 export interface StreamHub {
+  /** RuleError 429 when the viewer may open no more streams (before anything is written). */
+  admit(viewer: StreamViewer): void;
   /** Adds a stream (RuleError 429 beyond the limits) and writes what it missed since `lastEventId`. */
-  open(viewer: StreamViewer, out: PassThrough, lastEventId: number | undefined): Promise<void>;
-  close(out: PassThrough): void;
+  open(viewer: StreamViewer, out: StreamOut, lastEventId: number | undefined): Promise<void>;
+  close(out: StreamOut): void;
   /** Sends a link event to the streams allowed to see it, on every instance. */
   publishLink(teamId: number | null, action: LinkEventAction, link: Link, origin?: EventOrigin): Promise<void>;
   count(): number;
@@ -166,10 +174,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   const clickText = (click: FeedClick, client: Client) => clickEventText(click, client);
   const write = (client: Client, text: string) => writeTo(clients, client, text);
-
-  function sendClicks(read: readonly FeedClick[]): void {
+  const sendClicks = (read: readonly FeedClick[]) => {
     for (const [client, text] of textsByClient(clients, read, clickText)) write(client, text);
-  }
+  };
 
   /** Sends the clicks stored since the last read; true when more are waiting (read again at once). */
   async function poll(): Promise<boolean> {
@@ -205,7 +212,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     heartbeat = undefined;
   }
 
-  function close(out: PassThrough): void {
+  function close(out: StreamOut): void {
     for (const client of clients) if (client.out === out) clients.delete(client);
     quiet();
   }
@@ -218,6 +225,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   deps.broadcast?.subscribe(sendLink);
 
   return {
+    admit: (viewer) => checkLimits(clients, viewer, deps.streamMax),
     async open(viewer, out, lastEventId) {
       checkLimits(clients, viewer, deps.streamMax);
       cursor ??= feed.lastClickId().then((last) => clickGaps(last, lagMs));

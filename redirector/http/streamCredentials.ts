@@ -1,7 +1,8 @@
 /**
  * A live stream lasts no longer than the credential that opened it (docs/api.md#live-stream): every
- * RECHECK_MS the stream proves its credential again and ends when that fails (a signed-out or
- * revoked session, a deleted key, a disabled or deleted account), the administrator's included. A
+ * RECHECK_MS each credential with streams open proves itself again, once however many streams it
+ * opened (credentialWatch.ts), and its streams end when that fails (a signed-out or revoked
+ * session, a deleted key, a disabled or deleted account), the administrator's included. A
  * ticket names its credential in the database (`session:` or `api-key:` and the credential's stored
  * hash, or `admin-key`; nothing secret), so whichever instance redeems it checks that credential:
  * when the stream opens, which voids a ticket whose credential has ended, and while it lasts.
@@ -11,13 +12,14 @@ import { hashToken } from '../auth/tokens';
 import type { Services } from '../services';
 import type { TicketHolder } from '../storage/repositories/eventFeed';
 import { apiKeyOf, bearerOf, type GuardServices, stillProven } from './authGuards';
+import { type CredentialCheck, createCredentialWatch } from './credentialWatch';
+
+export type { CredentialCheck } from './credentialWatch';
 
 /** Short enough that a stream outlives its credential by less than 5 s, one check included. */
 export const RECHECK_MS = 2_000;
 
 const ADMIN_KEY = 'admin-key';
-
-export type CredentialCheck = () => Promise<boolean>;
 
 /** Why a ticket's account no longer stands (deleted, or disabled); undefined while it does. */
 export type TicketLapse = 'gone' | 'disabled' | undefined;
@@ -50,6 +52,7 @@ async function credentialStands({ store, clock }: CredentialServices, credential
 }
 
 export function createStreamCredentials(services: CredentialServices): StreamCredentials {
+  const watcher = createCredentialWatch(RECHECK_MS);
   const lapseOf = async (userId: number | null): Promise<TicketLapse> => {
     if (userId === null) return undefined;
     const account = await services.store.users.findById(userId);
@@ -57,7 +60,11 @@ export function createStreamCredentials(services: CredentialServices): StreamCre
     return account.disabled ? 'disabled' : undefined;
   };
   return {
-    ofRequest: (ctx) => stillProven(services, ctx),
+    ofRequest(ctx) {
+      const adminSecret = apiKeyOf(ctx);
+      const key = adminSecret !== '' ? `x-api-key:${hashToken(adminSecret)}` : `bearer:${hashToken(bearerOf(ctx))}`;
+      return { key, stands: stillProven(services, ctx) };
+    },
     async credentialOf(ctx) {
       // Asked of the stored credentials, not of the guard's state, so it holds whatever the guard keeps.
       const adminSecret = apiKeyOf(ctx);
@@ -68,26 +75,13 @@ export function createStreamCredentials(services: CredentialServices): StreamCre
       return `session:${hash}`;
     },
     ofTicket(holder) {
-      return async () =>
-        (await credentialStands(services, holder.credential)) && (await lapseOf(holder.user_id)) === undefined;
-    },
-    lapseOf,
-    watch(check, end) {
-      let stopped = false;
-      const timer = setInterval(() => {
-        check().then(
-          (valid) => {
-            if (!valid && !stopped) end();
-          },
-          // A database that does not answer says nothing about the credential: keep the stream.
-          () => undefined,
-        );
-      }, RECHECK_MS);
-      timer.unref();
-      return () => {
-        stopped = true;
-        clearInterval(timer);
+      return {
+        key: `ticket:${holder.credential}:${holder.user_id}`,
+        stands: async () =>
+          (await credentialStands(services, holder.credential)) && (await lapseOf(holder.user_id)) === undefined,
       };
     },
+    lapseOf,
+    watch: (check, end) => watcher.watch(check, end),
   };
 }

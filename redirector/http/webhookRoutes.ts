@@ -3,7 +3,6 @@
  * the administrator's with X-API-Key (the admin key, an admin session or an admin API key), a
  * user's with a bearer session token or API key.
  */
-import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { teamIdOf } from '../auth/scope';
@@ -15,6 +14,7 @@ import type {
   WebhooksResponse,
 } from '../contract/webhooks';
 import type { StreamViewer } from '../events/streamHub';
+import { logProblem } from '../observability/logger';
 import type { Services } from '../services';
 import { requireCaller, scopeOf } from './authGuards';
 import { badRequest, unauthorized } from './errors';
@@ -103,7 +103,7 @@ export function createWebhookRouter(services: Services): Router {
     if (lapse === 'disabled') throw unauthorized(ACCOUNT_DISABLED);
     // A ticket is void once its credential has ended (docs/api.md#live-stream): no stream, no replay.
     const recheck = credentials.ofTicket(holder);
-    if (lapse === 'gone' || !(await recheck())) throw unauthorized(INVALID_TICKET);
+    if (lapse === 'gone' || !(await recheck.stands())) throw unauthorized(INVALID_TICKET);
     (ctx.state as StreamState).recheck = recheck;
     // A ticket names its user: the stream shows their personal team (docs/api.md#teams).
     const account = holder.user_id === null ? undefined : await services.store.users.findById(holder.user_id);
@@ -111,24 +111,44 @@ export function createWebhookRouter(services: Services): Router {
     await next();
   };
 
-  router.get('/stream', viewer, async (ctx) => {
+  router.get('/stream', viewer, streamRoute(hub, credentials));
+  return router;
+}
+
+/** GET /api/stream: the viewer's live stream, written straight to the response (docs/api.md#live-stream). */
+function streamRoute(hub: Services['events']['hub'], credentials: ReturnType<typeof createStreamCredentials>) {
+  return async (ctx: Context) => {
     const lastEventId = lastEventIdOf(ctx);
-    const out = new PassThrough();
     const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? { teamId: teamIdOf(scopeOf(ctx)) };
-    await hub.open(streamViewer, out, lastEventId);
+    hub.admit(streamViewer);
+    // Written straight to the response, no stream in between: less memory per open stream (docs/api.md#live-stream).
+    const out = ctx.res;
+    ctx.status = 200;
+    ctx.type = 'text/event-stream';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Accel-Buffering', 'no');
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
+    try {
+      await hub.open(streamViewer, out, lastEventId);
+    } catch (error) {
+      hub.close(out);
+      // Nothing written yet: answered as any error; else the stream just ends.
+      if (!out.headersSent) throw error;
+      logProblem('a live stream failed while writing the clicks it missed', error);
+      ctx.respond = false;
+      out.end();
+      return;
+    }
+    ctx.respond = false;
     const close = () => {
       stopWatching();
       hub.close(out);
-      out.end();
+      if (!out.writableEnded) out.end();
     };
     const stopWatching = credentials.watch((ctx.state as StreamState).recheck ?? credentials.ofRequest(ctx), close);
-    ctx.req.on('close', close);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Accel-Buffering', 'no');
-    ctx.type = 'text/event-stream';
-    ctx.body = out;
-  });
-  return router;
+    ctx.req.once('close', close);
+    // Gone while its missed clicks were written.
+    if (ctx.req.socket.destroyed) close();
+  };
 }

@@ -29,6 +29,8 @@ export interface BenchArgs {
   against: string | undefined;
   /** Where Me's processes write Node's CPU profiles (--cpu-prof); undefined: not profiled. */
   cpuProfileDir: string | undefined;
+  /** --events-only: the events phase and the 10,000-streams phase alone (bench/events.ts). */
+  eventsOnly: boolean;
   help: boolean;
 }
 
@@ -50,6 +52,7 @@ export const USAGE = `Usage: npm run bench -- [options]
                        figure's medians side by side with current / REV; --json FILE writes that comparison
   --cpu-prof DIR       run Me's server processes with node --cpu-prof, writing their profiles into DIR
                        (the figures then include the profiler's own cost: read them as a profile, not a bench)
+  --events-only        only the events phase (a webhook, a broker and 100 streams) and the 10,000 streams
   --help               this text`;
 
 export class ArgsError extends Error {}
@@ -61,10 +64,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const given = new Map<string, string>();
   let quick = false;
   let help = false;
+  let eventsOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
     else if (arg === '--help' || arg === '-h') help = true;
+    else if (arg === '--events-only') eventsOnly = true;
     else if (
       [
         '--json',
@@ -117,6 +122,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     clicks: wholeNumber(given, '--clicks', defaults.clicks, 0, 100_000_000),
     against,
     cpuProfileDir: given.get('--cpu-prof'),
+    eventsOnly,
     help,
   };
 }

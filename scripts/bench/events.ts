@@ -22,6 +22,10 @@ export interface EventsFigures {
   backlogDrainS: number | null;
   streams: number;
   clicksDelivered: number;
+  /** The broker the events runs published to (bench/benchBroker.ts); null: none answered. */
+  broker?: string | null;
+  /** Events the broker held at the end. */
+  brokerEvents?: number;
   /** The server's RSS with 10,000 streams open (bench/streamsAtScale.ts); null: not measured. */
   streams10kRssMb?: number | null;
 }
@@ -127,14 +131,17 @@ export async function benchEvents(options: {
   adminKey: string;
   runs: number;
   load: () => Promise<LoadResult>;
+  /** After the plain runs: the server to measure with events (the same data, started with the broker). */
+  withEvents?: () => Promise<{ base: string; load: () => Promise<LoadResult> }>;
   progress: (message: string) => void;
 }): Promise<EventsFigures> {
-  const { base, adminKey, runs, load, progress } = options;
+  const { adminKey, runs, progress } = options;
   const plain: number[] = [];
   for (let run = 1; run <= runs; run++) {
     progress(`events ${run}/${runs}: Me without events`);
-    plain.push((await load()).cpuUs ?? 0);
+    plain.push((await options.load()).cpuUs ?? 0);
   }
+  const { base, load } = options.withEvents ? await options.withEvents() : options;
   const receiver = await startReceiver();
   const streams = await openStreams(base, await streamCredentials(base, adminKey)).catch((error) => {
     receiver.close();
@@ -188,6 +195,8 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     cpu_us_with_events: round(figures.eventsCpuUs, 1),
     streams: figures.streams,
     clicks_delivered: figures.clicksDelivered,
+    broker: figures.broker ?? null,
+    broker_events: figures.brokerEvents ?? null,
     streams_10k_rss_mb: figures.streams10kRssMb ?? null,
     targets: {
       cpu_ratio: EVENTS_TARGETS.cpuRatio,
@@ -202,7 +211,7 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const drained = figures.backlogDrainS;
   return [
-    `Events: one link.clicked webhook (receiver on loopback) and ${figures.streams} open streams, same load, medians`,
+    `Events: one link.clicked webhook (receiver on loopback), ${figures.broker ? `a broker (${figures.broker}, ${figures.brokerEvents ?? 0} events published)` : 'no broker (none answered)'} and ${figures.streams} open streams, same load, medians`,
     `  CPU µs/req without events ${figures.plainCpuUs.toFixed(1)}, with ${figures.eventsCpuUs.toFixed(1)}: ` +
       `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${mark(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
     `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +

@@ -11,6 +11,7 @@ import { browserTimeZone } from '../format/dates';
 import { i18next } from '../i18n';
 import { useCalls } from './ApiProvider';
 import { type Credential, type HttpClient, isAdmin } from './client';
+import { foldLinkStats, foldLive, foldRealtime, foldSummary } from './streamFolds';
 import { useCallLoad } from './useLoad';
 import { useStreamedPolling } from './useStream';
 
@@ -63,7 +64,7 @@ const rangeText = (range: DateRange | undefined) => (range ? `${range.from}..${r
 /** The range to send: both ends, or none (all time). */
 const whole = (from?: string, to?: string): DateRange | undefined => (from && to ? { from, to } : undefined);
 
-/** A link's figures over a range (none: all time), read again after each of its clicks (polled while the stream is down); another range starts afresh. */
+/** A link's figures over a range (none: all time), moved on by each of its clicks and read again at most every 5 s (polled while the stream is down); another range starts afresh. */
 export function useLinkStats(linkId: string, range?: DateRange) {
   const calls = useAnalyticsCalls();
   const { from, to } = range ?? {};
@@ -73,6 +74,7 @@ export function useLinkStats(linkId: string, range?: DateRange) {
       intervalMs: LINK_ANALYTICS_INTERVAL_MS,
       resetKey: `${linkId} ${rangeText(range)}`,
       matches: (click) => String(click.link_id) === linkId,
+      fold: (data, click) => foldLinkStats(data, click, range),
     },
   );
 }
@@ -93,6 +95,7 @@ export function useOwnLinkStats(linkId: number | null, range?: DateRange) {
       intervalMs: LINK_ANALYTICS_INTERVAL_MS,
       resetKey: `${linkId} ${rangeText(range)}`,
       matches: (click) => click.link_id === linkId,
+      fold: (data, click) => (data ? foldLinkStats(data, click, range) : data),
     },
   );
   const state: UserLinkStatsState = loaded.loading
@@ -110,31 +113,35 @@ export type UserLinkStatsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: UserLinkAnalyticsResponse };
 
-/** The summary over a range (none: all time): read again after clicks (polled while the stream is down); another range starts afresh. */
+/** The summary over a range (none: all time): moved on by each click and read again at most every 5 s (polled while the stream is down); another range starts afresh. */
 export function useSummary(range?: DateRange) {
   const calls = useAnalyticsCalls();
   const { from, to } = range ?? {};
   return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.summary(whole(from, to), signal), [calls, from, to]),
-    { intervalMs: SUMMARY_INTERVAL_MS, resetKey: rangeText(range) },
+    {
+      intervalMs: SUMMARY_INTERVAL_MS,
+      resetKey: rangeText(range),
+      fold: (data, click) => foldSummary(data, click, range),
+    },
   );
 }
 
-/** The last hour while `live`: read again after each click (polled while the stream is down). */
+/** The last hour while `live`: moved on by each click and read again at most every 5 s (polled while the stream is down). */
 export function useRealtime(live: boolean) {
   const calls = useAnalyticsCalls();
   return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.realtime(signal), [calls]),
-    { intervalMs: REALTIME_INTERVAL_MS, enabled: live },
+    { intervalMs: REALTIME_INTERVAL_MS, enabled: live, fold: foldRealtime },
   );
 }
 
-/** The visitors of the last `minutes` while `live`: read again after each click (polled while the stream is down); a new window starts afresh. */
+/** The visitors of the last `minutes` while `live`: moved on by each click and read again at most every 5 s (polled while the stream is down); a new window starts afresh. */
 export function useLiveVisitors(minutes: LiveWindowMinutes, live: boolean, intervalMs = LIVE_INTERVAL_MS) {
   const calls = useAnalyticsCalls();
   return useStreamedPolling(
     useCallback((signal: AbortSignal) => calls.live(minutes, signal), [calls, minutes]),
-    { intervalMs, enabled: live, resetKey: minutes },
+    { intervalMs, enabled: live, resetKey: minutes, fold: foldLive },
   );
 }
 

@@ -33,7 +33,7 @@ function documentVisible(): boolean {
 export function usePolling<T>(
   fetcher: (signal: AbortSignal) => Promise<T>,
   { intervalMs, enabled = true, resetKey }: PollingOptions,
-): PollingState<T> & { refresh: () => void } {
+): PollingState<T> & { refresh: () => void; update: (change: (data: T) => T) => void } {
   const [state, setState] = useState<PollingState<T>>({
     data: undefined,
     error: undefined,
@@ -119,5 +119,9 @@ export function usePolling<T>(
   }, [enabled, intervalMs, resetKey]);
 
   const refresh = useCallback(() => refreshRef.current(), []);
-  return { ...state, refresh };
+  /** Changes the data held (a live event's effect) until the next answer replaces it. */
+  const update = useCallback((change: (data: T) => T) => {
+    setState((previous) => (previous.data === undefined ? previous : { ...previous, data: change(previous.data) }));
+  }, []);
+  return { ...state, refresh, update };
 }

@@ -17,6 +17,7 @@ describe('parseBenchArgs', () => {
       analytics: 'both',
       against: undefined,
       cpuProfileDir: undefined,
+      eventsOnly: false,
       help: false,
     });
   });
@@ -92,5 +93,8 @@ describe('parseBenchArgs', () => {
       new ArgsError('--runs must be a whole number from 1 to 99 (got "0")'),
     );
     expect(() => parseBenchArgs(['--connections', '2.5'])).toThrow(ArgsError);
+  });
+  it('--events-only runs the events part alone', () => {
+    expect(parseBenchArgs(['--quick', '--events-only']).eventsOnly).toBe(true);
   });
 });
