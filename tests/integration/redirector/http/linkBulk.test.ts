@@ -73,7 +73,10 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     });
     expect([imported.status, imported.body.created]).toEqual([200, 1002]);
     const old = (await list(f.owner, 'q=bulkrow%20old')).links[0];
-    await call(server, 'PUT', `/api/links/update?linkId=${old.id}`, { headers: inTeam(f.owner), body: { archived: true } });
+    await call(server, 'PUT', `/api/links/update?linkId=${old.id}`, {
+      headers: inTeam(f.owner),
+      body: { archived: true },
+    });
     const before = await auditTotal('link.updated');
 
     const answer = await bulk(inTeam(f.owner), { filter: { q: 'BulkRow' }, action: 'archive' });
@@ -97,12 +100,17 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     const others = (await list(f.owner, 'q=other')).links[0];
     const byFilter = await bulk(inTeam(f.restricted), { filter: { archived: 'all' }, action: 'disable' });
     expect(byFilter.body).toEqual({ done: 1, failed: [] });
-    const byIds = await bulk(inTeam(f.restricted), { ids: [others.id, made.body.link.id], action: 'tag', tags: ['Hot'] });
+    const byIds = await bulk(inTeam(f.restricted), {
+      ids: [others.id, made.body.link.id],
+      action: 'tag',
+      tags: ['Hot'],
+    });
     expect(byIds.body).toEqual({ done: 1, failed: [{ id: others.id, error: 'Link not found' }] });
     const after = (await call(server, 'GET', `/api/links/user?linkId=${others.id}`, { headers: inTeam(f.owner) })).body;
     expect([after.link.enabled, after.link.tags]).toEqual([true, []]);
-    const rita = (await call(server, 'GET', `/api/links/user?linkId=${made.body.link.id}`, { headers: inTeam(f.owner) }))
-      .body.link;
+    const rita = (
+      await call(server, 'GET', `/api/links/user?linkId=${made.body.link.id}`, { headers: inTeam(f.owner) })
+    ).body.link;
     expect([rita.enabled, rita.tags]).toEqual([false, ['hot', 'mine']]);
   });
 
@@ -129,11 +137,15 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
       (link: { id: number }) => link.id,
     );
     expect((await bulk(inTeam(f.owner), { ids, action: 'tag', tags: ['a', 'b'] })).body.done).toBe(5);
-    expect((await bulk(inTeam(f.owner), { filter: { tag: 'a', archived: 'only' }, action: 'untag', tags: ['b'] })).body)
-      .toEqual({ done: 5, failed: [] });
+    expect(
+      (await bulk(inTeam(f.owner), { filter: { tag: 'a', archived: 'only' }, action: 'untag', tags: ['b'] })).body,
+    ).toEqual({ done: 5, failed: [] });
     expect((await list(f.owner, 'tag=a&archived=all')).links[0].tags).toEqual(['a']);
     const deletes = await auditTotal('link.deleted');
-    const admin = await bulk(adminHeaders(server.adminKey), { filter: { tag: 'a', archived: 'all' }, action: 'delete' });
+    const admin = await bulk(adminHeaders(server.adminKey), {
+      filter: { tag: 'a', archived: 'all' },
+      action: 'delete',
+    });
     expect(admin.body).toEqual({ done: 5, failed: [] });
     expect(await auditTotal('link.deleted')).toBe(deletes + 5);
     expect((await list(f.owner, 'tag=a&archived=all')).total).toBe(0);
@@ -150,11 +162,17 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     expect(verified.status).toBe(200);
     const ids: number[] = [];
     for (const path of ['one', 'two']) {
-      const made = await call(server, 'POST', '/api/links/create', { headers: own, body: { target_url: `https://ann.example/${path}` } });
+      const made = await call(server, 'POST', '/api/links/create', {
+        headers: own,
+        body: { target_url: `https://ann.example/${path}` },
+      });
       expect(made.body.link.domain).toBe('go.ann.test');
       ids.push(made.body.link.id);
     }
-    const key = await call(server, 'POST', '/api/keys', { headers: own, body: { name: 'held', domains: ['go.ann.test'] } });
+    const key = await call(server, 'POST', '/api/keys', {
+      headers: own,
+      body: { name: 'held', domains: ['go.ann.test'] },
+    });
     const held = await bulk(bearer(key.body.secret), { ids, action: 'move', domain: null });
     expect(held.body.done).toBe(0);
     expect(held.body.failed.map((failure: { error: string }) => failure.error)).toEqual([
@@ -172,9 +190,18 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
       [[], 'Request body must be an object with ids or filter, and action'],
       [{ ids: [1], filter: {}, action: 'archive' }, 'Give either ids or filter, not both'],
       [{ ids: [], action: 'archive' }, 'ids must be a list of 1 to 1000 link ids'],
-      [{ ids: Array.from({ length: 1001 }, (_, i) => i + 1), action: 'archive' }, 'ids must be a list of 1 to 1000 link ids'],
-      [{ ids: [1], action: 'explode' }, 'action must be one of tag, untag, archive, unarchive, enable, disable, delete, move'],
-      [{ filter: { colour: 'red' }, action: 'archive' }, 'filter must be an object of q, tag, archived, health, created_by'],
+      [
+        { ids: Array.from({ length: 1001 }, (_, i) => i + 1), action: 'archive' },
+        'ids must be a list of 1 to 1000 link ids',
+      ],
+      [
+        { ids: [1], action: 'explode' },
+        'action must be one of tag, untag, archive, unarchive, enable, disable, delete, move',
+      ],
+      [
+        { filter: { colour: 'red' }, action: 'archive' },
+        'filter must be an object of q, tag, archived, health, created_by',
+      ],
       [{ filter: { archived: 'some' }, action: 'archive' }, 'archived must be one of only, all'],
       [{ ids: [1], action: 'tag' }, 'tag and untag need tags: a list of 1 to 10 tags'],
       [{ ids: [1], action: 'tag', tags: ['no way'] }, 'Tag "no way" must be 1-32 characters of a-z, 0-9, - and _'],
