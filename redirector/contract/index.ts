@@ -9,6 +9,7 @@ export * from './domains';
 export * from './hub';
 export * from './hubItems';
 export * from './keys';
+export * from './linkBulk';
 export * from './linkConversion';
 export * from './linkOptions';
 export * from './linkRules';

@@ -1,14 +1,17 @@
 /**
  * Link calls (docs/api.md#links). Admin (X-API-Key): GET/POST/PUT/DELETE /api/links, GET /api/init.
  * User (Bearer): GET /api/links/user, POST /api/links/create, PUT /api/links/update,
- * DELETE /api/links/delete. Each guard resolves the call's scope (docs/api.md#scope-who-a-call-acts-for)
+ * DELETE /api/links/delete. Either: POST /api/links/bulk (docs/api.md#bulk-changes). Each guard resolves the call's scope (docs/api.md#scope-who-a-call-acts-for)
  * and the link service applies it; here: parse → call → shape.
  */
 import Router from '@koa/router';
+import { type BulkResult, parseBulkBody } from '../contract/linkBulk';
 import type { InitResponse, Link, UserLinkResponse } from '../contract/links';
+import { createLinkBulk } from '../links/linkBulk';
 import { parseLinkChanges, parseNewLink } from '../links/linkValidation';
 import type { Services } from '../services';
-import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
+import { type GuardServices, requireAdmin, requireCaller, requireUser, scopeOf } from './authGuards';
+import { badRequest } from './errors';
 import { answerAdminLinkPage, answerUserLinkPage } from './linkListRoutes';
 import { idParam, optionalIdParam, rawBodyOf } from './requestInput';
 
@@ -64,6 +67,14 @@ export function createLinkRouter(services: GuardServices & Pick<Services, 'links
   router.delete('/links/delete', user, async (ctx) => {
     await links.delete(scopeOf(ctx), idParam(ctx, 'linkId'));
     ctx.body = { success: true };
+  });
+
+  // Either: the administrator on every link, a user on the links of the team the call acts in.
+  const bulk = createLinkBulk(links, services.store);
+  router.post('/links/bulk', requireCaller(services), async (ctx) => {
+    const parsed = parseBulkBody(rawBodyOf(ctx));
+    if (!parsed.ok) throw badRequest(parsed.error);
+    ctx.body = (await bulk.run(scopeOf(ctx), parsed.request)) satisfies BulkResult;
   });
 
   return router;

@@ -33,7 +33,7 @@ import type { HubRepository } from './repositories/hubRepository';
 import type { ImportRepository } from './repositories/importRepository';
 import type { ImportWrites } from './repositories/importWrites';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
-import type { LinkPageQuery } from './repositories/linkLists';
+import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 import type { LinkShareRepository } from './repositories/linkShareRepository';
 import type { OrphanVisitRepository } from './repositories/orphanVisitRepository';
 import type { SsoRepository } from './repositories/ssoRepository';
@@ -172,6 +172,8 @@ export interface LinkRepository {
   page(query: LinkPageQuery): Promise<LinkPage>;
   /** Up to `limit` links with ids above `afterId`, lowest first (exports walk every link this way). */
   batchAfter(scope: Scope, afterId: number, limit: number): Promise<LinkWithCounts[]>;
+  /** The ids of every link the filter selects, lowest first (a bulk change by filter, docs/api.md#bulk-changes). */
+  idsMatching(filter: LinkListFilter): Promise<number[]>;
   /** Every link the scope reaches, whatever a list's filters (the dashboard cards). */
   totals(scope: Scope): Promise<LinkTotals>;
   /** Each link's tags, sorted. */

@@ -2,7 +2,7 @@
  * Teams in the browser against the built server (docs/api.md#teams): an owner makes a team from the
  * Team screen and invites; a second browser, signed out, opens /join/<token> and makes its account
  * there; it switches between its teams (remembered after a reload), cannot change the team's links
- * as a viewer (the UI offers no change and the server refuses one), and leaves. The Team screen and
+ * as a viewer (the UI offers no change, no selection for a bulk one, and the server refuses one), and leaves. The Team screen and
  * the join page pass axe in both themes; no invitation token reaches the server's output.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -119,6 +119,7 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   await expect(guest.getByText('You are a viewer in this team')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(row.getByRole('checkbox')).toHaveCount(0);
   await expect(guest.getByRole('button', { name: /Create (New )?Link/ })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'API Keys' })).toHaveCount(0);
   expect(await statusInTeam(guest, '/api/links/create', teamId, { target_url: 'https://acme.example/x' })).toBe(403);

@@ -10,7 +10,7 @@ import { componentSchemas } from './components';
 import { eventComponentSchemas, eventPaths } from './eventPaths';
 import { hubComponentSchemas, hubPaths } from './hubPaths';
 import { importComponentSchemas, importPaths } from './importPaths';
-import { linkPaths } from './linkPaths';
+import { linkBulkSchemas, linkPaths } from './linkPaths';
 import { errorResponses } from './operations';
 import type { Schema } from './schema';
 import { selfServicePaths, selfServiceSchemas } from './selfServicePaths';
@@ -62,6 +62,7 @@ export function openApiDocument(publicUrl: string): Schema {
         ...teamComponentSchemas,
         ...auditComponentSchemas,
         ...shareComponentSchemas,
+        ...linkBulkSchemas,
       },
       responses: errorResponses,
     },

@@ -1,8 +1,16 @@
 /** Link calls of the OpenAPI description (docs/api.md#links): CRUD, lists, tags, CSV export and import. */
+import {
+  BULK_ACTIONS,
+  BULK_FILTER_FIELDS,
+  type BulkBody,
+  type BulkResult,
+  MAX_BULK_IDS,
+} from '../../contract/linkBulk';
 import { LINK_HEALTH_STATUSES } from '../../contract/linkConversion';
+import { ARCHIVED_FILTERS } from '../../contract/lists';
 import { LINK_SORT } from './components';
 import { apiCall, type CallDescription, pageParameters, query, searchText } from './operations';
-import { arrayOf, ref, type Schema } from './schema';
+import { arrayOf, closedObject, id, integer, nullable, ref, requestObject, type Schema, text } from './schema';
 
 const linkId = (name: 'id' | 'linkId', required: boolean) =>
   query(name, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A link id', required);
@@ -15,6 +23,7 @@ const onOneLink = (access: 'admin' | 'user', call: Pick<CallDescription, 'summar
 const listParameters: Schema[] = [
   searchText('Case-insensitive substring of short_code, title or target_url'),
   query('tag', { type: 'string' }, 'Only links carrying this tag'),
+  query('archived', { type: 'string', enum: [...ARCHIVED_FILTERS] }, 'Archived links: only them, or all; default none'),
   query('sort', LINK_SORT),
   query('order', { type: 'string', enum: ['asc', 'desc'] }, 'Default desc for created_at and clicks, asc otherwise'),
   ...pageParameters(),
@@ -32,6 +41,33 @@ const csvExportCall = (summary: string, access: 'admin' | 'user') =>
   apiCall({ summary, access, answers: { 200: csvExport } });
 const csvImportCall = (summary: string, access: 'admin' | 'user', errors: CallDescription['errors'] = []) =>
   apiCall({ summary, access, body: { csv: csvImport }, answers: { 200: ref('ImportResult') }, errors });
+
+/** The bulk call's body and answer (docs/api.md#bulk-changes). */
+export const linkBulkSchemas: Record<string, Schema> = {
+  BulkBody: requestObject<BulkBody>(
+    {
+      ids: { ...arrayOf(id, 'The links, by id (or filter)'), minItems: 1, maxItems: MAX_BULK_IDS },
+      filter: {
+        type: 'object',
+        description: 'The links a list with these filters shows (archived ones only when archived says so)',
+        properties: {
+          ...Object.fromEntries(BULK_FILTER_FIELDS.map((name) => [name, { type: ['string', 'integer'] }])),
+          archived: { type: 'string', enum: [...ARCHIVED_FILTERS] },
+          health: { type: 'string', enum: [...LINK_HEALTH_STATUSES] },
+        },
+        additionalProperties: false,
+      },
+      action: { type: 'string', enum: [...BULK_ACTIONS] },
+      tags: arrayOf(text(), 'tag and untag: the tags to add or remove'),
+      domain: nullable(text('move: the domain to move the links to; null: the default domain')),
+    },
+    ['action'],
+  ),
+  BulkResult: closedObject<BulkResult>({
+    done: integer('The links changed'),
+    failed: arrayOf(closedObject<BulkResult['failed'][number]>({ id, error: text() })),
+  }),
+};
 
 export const linkPaths: Record<string, Record<string, Schema>> = {
   '/api/links': {
@@ -126,6 +162,15 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
       parameters: [linkId('id', true)],
       answers: { 200: ref('Link') },
       errors: [404],
+    }),
+  },
+  '/api/links/bulk': {
+    post: apiCall({
+      summary: 'Change many links at once: by ids or by a list filter, each as a single change would',
+      access: 'either',
+      body: { json: ref('BulkBody') },
+      answers: { 200: ref('BulkResult') },
+      errors: [403],
     }),
   },
   '/api/links/export': { get: csvExportCall('Every link as CSV', 'admin') },

@@ -206,6 +206,15 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
       return { rows, total: total!.n };
     },
 
+    async idsMatching(filter) {
+      const selection = selectLinks(filter);
+      const rows = await db.all<{ id: number }>(
+        `SELECT l.id FROM links l ${selection.where} ORDER BY l.id`,
+        selection.params,
+      );
+      return rows.map((row) => Number(row.id));
+    },
+
     batchAfter(scope, afterId, limit) {
       const selection = selectLinks({ scope, q: '', tag: '' });
       const where = selection.where === '' ? 'WHERE l.id > ?' : `${selection.where} AND l.id > ?`;

@@ -7,7 +7,7 @@ import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { ApiClient } from '.';
 import { ApiError, type Credential, type HttpClient } from './client';
 
-const ApiContext = createContext<ApiClient | null>(null);
+export const ApiContext = createContext<ApiClient | null>(null);
 
 interface SignedIn {
   credential: Credential;

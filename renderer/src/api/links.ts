@@ -7,6 +7,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type {
+  BulkBody,
+  BulkResult,
   ImportResult,
   InitResponse,
   Link,
@@ -55,6 +57,8 @@ export function linkCalls(http: HttpClient, credential: Credential) {
       const [path, query] = admin ? ['/api/links', { id }] : ['/api/links/delete', { linkId: id }];
       await http.request<SuccessResponse | undefined>(path, { method: 'DELETE', credential, query });
     },
+    /** Changes many links at once, by ids or by the list's filter (docs/api.md#bulk-changes). */
+    bulk: (body: BulkBody) => http.request<BulkResult>('/api/links/bulk', { method: 'POST', credential, body }),
     exportCsv: () => http.download(admin ? '/api/links/export' : '/api/links/user/export', { credential }),
     importCsv: (csv: string) =>
       http.request<ImportResult>(admin ? '/api/links/import' : '/api/links/user/import', {

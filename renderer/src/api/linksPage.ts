@@ -24,10 +24,11 @@ export interface LinksPage {
 
 /** The query as the list calls take it: only what differs from the server's defaults. */
 export function listQueryParams(query: LinkListQuery): Record<string, string | number | undefined> {
-  const { q, tag, sort, order, page, per_page } = query;
+  const { q, tag, sort, order, page, per_page, archived } = query;
   return {
     q: q || undefined,
     tag: tag || undefined,
+    archived,
     sort: sort === 'created_at' ? undefined : sort,
     order: order === defaultOrder(sort) ? undefined : order,
     page: page === 1 ? undefined : page,

@@ -86,6 +86,13 @@ export function LinksPage() {
             page={links.data}
             tags={tags.data?.tags ?? []}
             variant="admin"
+            bulk={{
+              run: calls.bulk,
+              onDone: () => {
+                links.reload();
+                tags.reload();
+              },
+            }}
             empty={
               <EmptyState
                 title={t('links.admin.empty')}

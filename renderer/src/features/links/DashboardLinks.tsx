@@ -60,6 +60,13 @@ export function DashboardLinks({ domains, onAnalytics, readOnly = false }: Dashb
         onEdit={editing.openEdit}
         onDelete={editing.askDelete}
         readOnly={readOnly}
+        bulk={{
+          run: calls.bulk,
+          onDone: () => {
+            list.reload();
+            tags.reload();
+          },
+        }}
       />
       {editing.form.mode !== 'closed' ? (
         <LinkFormDialog

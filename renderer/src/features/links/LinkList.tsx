@@ -10,10 +10,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { Pagination } from '../../components/Pagination';
 import { LoadingState } from '../../components/Spinner';
 import type { UrlQuery } from '../../components/useUrlQuery';
+import { type LinkBulkActions, LinkBulkBar } from './LinkBulkBar';
 import { LinkListToolbar } from './LinkListToolbar';
 import { LinksTable, type LinksTableProps } from './LinksTable';
-import { isFiltered } from './linkListQuery';
+import { bulkFilterOf, isFiltered } from './linkListQuery';
 import { linkListTexts } from './linkListTexts';
+import { useLinkSelection } from './useLinkSelection';
 
 export interface LinkListProps extends Pick<LinksTableProps, 'variant' | 'actions'> {
   query: LinkListQuery;
@@ -23,23 +25,30 @@ export interface LinkListProps extends Pick<LinksTableProps, 'variant' | 'action
   tags: TagsResponse['tags'];
   /** What to show when there are no links at all. */
   empty: ReactNode;
+  /** Selection and bulk actions (docs/api.md#bulk-changes); none for a read-only list. */
+  bulk?: LinkBulkActions;
 }
 
-export function LinkList({ query, onQuery, page, tags, empty, ...table }: LinkListProps) {
+export function LinkList({ query, onQuery, page, tags, empty, bulk, ...table }: LinkListProps) {
   const TEXTS = linkListTexts();
+  const filter = bulkFilterOf(query);
+  const selection = useLinkSelection(JSON.stringify(filter));
   if (!page) return <LoadingState message={TEXTS.loading} />;
   const filtered = isFiltered(query);
   if (page.total === 0 && !filtered && query.page === 1) return <>{empty}</>;
   return (
     <>
       <LinkListToolbar query={query} tags={tags} onChange={onQuery} />
+      {bulk ? <LinkBulkBar {...bulk} selection={selection} total={page.total} filter={filter} /> : null}
       {page.links.length === 0 ? (
         filtered ? (
           <EmptyState
             icon="search"
             title={TEXTS.noMatch}
             description={TEXTS.noMatchHint}
-            action={<Button onClick={() => onQuery({ q: '', tag: '' })}>{TEXTS.clearFilters}</Button>}
+            action={
+              <Button onClick={() => onQuery({ q: '', tag: '', archived: undefined })}>{TEXTS.clearFilters}</Button>
+            }
           />
         ) : (
           <EmptyState
@@ -48,7 +57,12 @@ export function LinkList({ query, onQuery, page, tags, empty, ...table }: LinkLi
           />
         )
       ) : (
-        <LinksTable links={page.links} {...table} onTag={(tag) => onQuery({ tag })} />
+        <LinksTable
+          links={page.links}
+          {...table}
+          onTag={(tag) => onQuery({ tag })}
+          selection={bulk ? selection : undefined}
+        />
       )}
       <Pagination
         page={page.page}

@@ -1,5 +1,11 @@
-/** Search, tag filter and sort of a link list; every change goes to the list state in the address. */
-import { defaultOrder, LINK_SORTS, type LinkListQuery, type LinkSort } from '../../../../redirector/contract';
+/** Search, tag and archive filters and sort of a link list; every change goes to the list state in the address. */
+import {
+  type ArchivedFilter,
+  defaultOrder,
+  LINK_SORTS,
+  type LinkListQuery,
+  type LinkSort,
+} from '../../../../redirector/contract';
 import { IconButton } from '../../components/Button';
 import { SearchToolbar } from '../../components/SearchBox';
 import { linkListTexts } from './linkListTexts';
@@ -31,6 +37,16 @@ export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps)
             {TEXTS.tagOption(tag.name, tag.links)}
           </option>
         ))}
+      </select>
+      <select
+        className="input"
+        aria-label={TEXTS.archived}
+        value={query.archived ?? ''}
+        onChange={(event) => onChange({ archived: (event.target.value || undefined) as ArchivedFilter | undefined })}
+      >
+        <option value="">{TEXTS.archivedOptions.hide}</option>
+        <option value="only">{TEXTS.archivedOptions.only}</option>
+        <option value="all">{TEXTS.archivedOptions.all}</option>
       </select>
       <div className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
         <select

@@ -14,7 +14,9 @@ import { shortUrlText } from '../../format/shortUrl';
 import { i18next } from '../../i18n';
 import { localiseMessage } from '../../i18n/messages';
 import { LinkRowActions, type LinkRowActionsProps } from './LinkRowActions';
+import { linkBulkTexts } from './linkBulkTexts';
 import { TagList } from './TagList';
+import type { LinkSelection } from './useLinkSelection';
 
 interface RowContext {
   onTag?: (tag: string) => void;
@@ -158,10 +160,40 @@ export interface LinksTableProps {
   actions: (link: Link) => Omit<LinkRowActionsProps, 'url' | 'shortCode'>;
   /** A tag on a row was chosen (the list filters by it). */
   onTag?: (tag: string) => void;
+  /** A checkbox per row and one for the page (docs/api.md#bulk-changes); none without it. */
+  selection?: LinkSelection;
+}
+
+/** The page's checkbox: ticked when every row is (or all matching links are), mixed when some are. */
+function PageCheckbox({ links, selection }: { links: Link[]; selection: LinkSelection }) {
+  const ticked = links.filter((link) => selection.ids.has(link.id)).length;
+  const all = selection.allMatching || (ticked > 0 && ticked === links.length);
+  return (
+    <input
+      type="checkbox"
+      aria-label={linkBulkTexts().selectPage}
+      checked={all}
+      ref={(box) => {
+        if (box) box.indeterminate = !all && ticked > 0;
+      }}
+      onChange={() => selection.togglePage(links.map((link) => link.id))}
+    />
+  );
+}
+
+function RowCheckbox({ link, selection }: { link: Link; selection: LinkSelection }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={linkBulkTexts().selectRow(link.title || link.short_code)}
+      checked={selection.allMatching || selection.ids.has(link.id)}
+      onChange={() => selection.toggle(link.id)}
+    />
+  );
 }
 
 /** Every address shown, copied, opened or drawn as a QR code is the link's own `short_url` (docs/api.md#the-link-object). */
-export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTableProps) {
+export function LinksTable({ links, variant = 'user', actions, onTag, selection }: LinksTableProps) {
   const { t: translate } = useTranslation();
   const admin = variant === 'admin';
   const columns = admin ? adminColumns() : userColumns();
@@ -170,6 +202,11 @@ export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTab
       <table className={cx('table table--stack table--actions', !admin && 'links-table')}>
         <thead>
           <tr>
+            {selection ? (
+              <th scope="col" className="links-table__select">
+                <PageCheckbox links={links} selection={selection} />
+              </th>
+            ) : null}
             {columns.map((column) => (
               <th key={column.id} scope="col" className={column.className === 'num' ? 'num' : undefined}>
                 {column.header}
@@ -185,6 +222,11 @@ export function LinksTable({ links, variant = 'user', actions, onTag }: LinksTab
               data-link-id={admin ? undefined : link.id}
               data-testid={admin ? `link-row-${link.short_code}` : undefined}
             >
+              {selection ? (
+                <td className="links-table__select">
+                  <RowCheckbox link={link} selection={selection} />
+                </td>
+              ) : null}
               {columns.map((column) => (
                 <td key={column.id} data-label={column.header} className={column.className} style={column.style}>
                   {column.cell(link, { onTag })}

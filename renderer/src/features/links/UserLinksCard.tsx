@@ -10,7 +10,7 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkList, type LinkListProps } from './LinkList';
 
-export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQuery' | 'page' | 'tags'> {
+export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQuery' | 'page' | 'tags' | 'bulk'> {
   /** Where new links go: the verified custom domain, else the default domain ('go.ann.example'). */
   shownOn: string;
   loadFailed: boolean;
@@ -62,6 +62,7 @@ export function UserLinksCard({ loadFailed, csvActions, onCreate, onRetry, readO
       ) : (
         <LinkList
           {...list}
+          bulk={readOnly ? undefined : list.bulk}
           empty={
             <EmptyState
               title={t('links.dashboard.empty')}

@@ -17,6 +17,7 @@ export function linkOptionTexts() {
     utm: {
       title: t('linkForm.utm.title'),
       hint: t('linkForm.utm.hint'),
+      template: t('linkForm.utm.template'),
       used: (count: number) => t('linkForm.utm.used', { n: count }),
       labels: {
         utm_source: t('linkForm.utm.labels.utm_source'),

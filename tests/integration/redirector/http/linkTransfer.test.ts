@@ -182,4 +182,36 @@ describe.each(STORE_SERVERS)('CSV cells on export ($kind)', ({ start }) => {
     const back = await call(server, 'GET', '/api/links/user?sort=short_code', { headers: bearer(erin.token) });
     expect((back.body.links as Link[]).map((link) => link.title)).toEqual(titles);
   });
+  it('round-trips a filled rules cell (JSON, with its commas and quotes) with the other links-under-control fields', async () => {
+    const carol = await newUser(server, 'Carol');
+    const rules = [
+      {
+        when: [
+          { type: 'language', is: 'es' },
+          { type: 'query', name: 'src', value: 'a,"b"' },
+        ],
+        url: 'https://es.example/',
+      },
+      { when: [{ type: 'ip', cidr: '203.0.113.0/24' }], url: 'https://office.example/' },
+    ];
+    const fields = { starts_at: '2030-01-01T00:00:00.000Z', enabled: false, archived: true, notes: 'note, "quoted"' };
+    const made = await call(server, 'POST', '/api/links/create', {
+      headers: bearer(carol.token),
+      body: { short_code: 'ruled-csv', target_url: 'https://ruled.example/', rules, ...fields },
+    });
+    expect(made.status).toBe(201);
+    const exported = (await call(server, 'GET', '/api/links/user/export', { headers: bearer(carol.token) })).body;
+    const [row] = parse(exported as string, { columns: true }) as Record<string, string>[];
+    expect(JSON.parse(row!.rules!)).toEqual(rules);
+    const dave = await newUser(server, 'Dave');
+    // Codes are unique across the service: the copy takes another.
+    const copy = (exported as string).replace('ruled-csv', 'ruled-copy');
+    expect((await csv(dave.token, '/api/links/user/import', copy)).body).toEqual({ created: 1, failed: [] });
+    const back = await call(server, 'GET', '/api/links/user?archived=all', { headers: bearer(dave.token) });
+    expect(back.body.links[0]).toMatchObject({ short_code: 'ruled-copy', rules, ...fields });
+    const broken = (exported as string).replace('https://es.example/', 'nope').replace('ruled-csv', 'ruled-csv-2');
+    const refused = await csv(dave.token, '/api/links/user/import', broken);
+    expect(refused.body.created).toBe(0);
+    expect(refused.body.failed[0].error).toBe('rules[0].url must be a valid http(s) URL');
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Shared stats, domain settings, orphan visits and UTM templates for the OpenAPI conformance test
+ * Bulk changes, shared stats, domain settings, orphan visits and UTM templates for the OpenAPI conformance test
  * (openapi.test.ts): every described answer of their calls (docs/api.md#shared-stats,
  * #domain-fallbacks-and-well-known-documents, #orphan-visits, #utm-templates) made once.
  */
@@ -34,6 +34,12 @@ export async function coverShareCalls(server: TestServer, described: Described):
   expect(await status('GET', `/api/links/share?id=${id}`, as)).toBe(200);
   expect(await status('GET', '/api/links/share?id=999999', as)).toBe(404);
   const share = `/api/links/share?id=${id}&share=${made.body.share.id}`;
+  const bulk = await described('POST', '/api/links/bulk', {
+    ...as,
+    body: { ids: [id, 999999], action: 'tag', tags: ['x'] },
+  });
+  expect(bulk.body).toEqual({ done: 1, failed: [{ id: 999999, error: 'Link not found' }] });
+  expect(await status('POST', '/api/links/bulk', { ...reader, body: { ids: [id], action: 'archive' } })).toBe(403);
   expect(await status('DELETE', share, reader)).toBe(403);
   expect(await status('DELETE', share, as)).toBe(204);
   expect(await status('DELETE', share, as)).toBe(404);

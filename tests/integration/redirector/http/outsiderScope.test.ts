@@ -85,6 +85,8 @@ const ROWS: Record<string, Row> = {
     expect: 'refused',
   },
   'DELETE /api/links/delete': { query: (v) => `linkId=${v.linkId}`, expect: 'refused' },
+  // Acts on the outsider's own links: the first user's id is reported "not found", and kept.
+  'POST /api/links/bulk': { body: (v) => ({ ids: [v.linkId], action: 'delete' }), expect: 'own' },
   'GET /api/tags': { expect: 'own' },
   'GET /api/links/health': { expect: 'own' },
   'POST /api/links/check': { query: (v) => `id=${v.linkId}`, expect: 'refused' },

@@ -115,6 +115,12 @@ const MATRIX: [string, (team: Team) => { path: string; body?: unknown }, Record<
     { owner: 2, editor: 2, viewer: 403, ownLinksOnly: 404, readKey: 403, outsider: 404 },
   ],
   [
+    // Allowed to an own-links-only member, who gets the link back as "not found" in `failed`.
+    'POST /api/links/bulk',
+    (t) => ({ path: '/api/links/bulk', body: { ids: [t.linkId], action: 'enable' } }),
+    { owner: 2, editor: 2, viewer: 403, ownLinksOnly: 2, readKey: 403, outsider: 404 },
+  ],
+  [
     'GET /api/analytics/user',
     (t) => ({ path: `/api/analytics/user?linkId=${t.linkId}` }),
     { owner: 2, editor: 2, viewer: 2, ownLinksOnly: 404, readKey: 2, outsider: 404 },

@@ -29,6 +29,7 @@ import {
   linkPasswordProblem,
   MAX_GEO_TARGETS,
 } from '../../../../redirector/contract/linkOptions';
+import { checkLinkRules, MAX_RULES } from '../../../../redirector/contract/linkRules';
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
@@ -38,6 +39,7 @@ import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
 import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
 import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
+import { parseLinkChanges } from '../../../../redirector/links/linkValidation';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
@@ -137,6 +139,38 @@ async function domainReasons(): Promise<string[]> {
   return checks.map((check) => (check.verified ? 'verified' : check.error));
 }
 
+/** The refusals of a link's links-under-control fields (docs/api.md#links-under-control), as the real rules word them. */
+function linkControlErrors(): (string | undefined)[] {
+  const url = 'https://example.com/';
+  const rule = (when: unknown[], address = url) => {
+    const checked = checkLinkRules([{ when, url: address }]);
+    return checked.ok ? undefined : checked.error;
+  };
+  const change = (fields: Record<string, unknown>) => {
+    try {
+      parseLinkChanges(fields);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const many = checkLinkRules(
+    Array.from({ length: MAX_RULES + 1 }, () => ({ when: [{ type: 'country', is: 'DE' }], url })),
+  );
+  return [
+    change({ notes: 'x'.repeat(2001) }),
+    change({ starts_at: 'soon' }),
+    many.ok ? undefined : many.error,
+    rule([{ type: 'country', is: 'DE' }], 'nope'),
+    rule([]),
+    rule([{ type: 'ip', cidr: 'x' }]),
+    rule([{ type: 'country', is: 'Germany' }]),
+    rule([{ type: 'language', is: '123' }]),
+    rule([{ type: 'time' }]),
+    rule([{ type: 'time', after: '2030-01-02T00:00:00Z', before: '2030-01-01T00:00:00Z' }]),
+  ];
+}
+
 /** Messages the server builds from parts, as the real rules build them, with sample values. */
 async function builtMessages(): Promise<string[]> {
   const texts = [
@@ -173,6 +207,7 @@ async function builtMessages(): Promise<string[]> {
       const checked = parseDateRange('2000-01-01', '2030-01-01');
       return checked.ok ? undefined : checked.error;
     })(),
+    ...linkControlErrors(),
     ...(await notCheckedReasons()),
     ...(await domainReasons()),
     ...(await healthReasons()),
@@ -215,6 +250,16 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage(reserved!)).toBe('"api" está reservado y no se puede usar como código corto');
     expect(localiseMessage(tag!)).toBe('La etiqueta "bad!" debe tener de 1 a 32 caracteres de a-z, 0-9, - y _');
     expect(localiseMessage(gone!)).toBe('Respuesta HTTP 404');
+    expect(
+      localiseMessage(
+        'rules[1].when[0].cidr must be an IPv4 or IPv6 address or CIDR, such as 203.0.113.0/24 or 2001:db8::/32',
+      ),
+    ).toBe(
+      'rules[1].when[0].cidr debe ser una dirección IPv4 o IPv6 o un bloque CIDR, como 203.0.113.0/24 o 2001:db8::/32',
+    );
+    expect(localiseMessage('Notes must be at most 2000 characters')).toBe(
+      'Las notas pueden tener como máximo 2000 caracteres',
+    );
     expect(localiseMessage(loop!)).toBe('Más de 5 redirecciones');
     expect(localiseMessage(silent!)).toBe('Sin respuesta en 500 ms');
     const noResolver = built.find((text) => text.startsWith('Not checked: this server cannot resolve'));

@@ -1,0 +1,74 @@
+/**
+ * Selecting links and changing them in bulk in Chromium against the built server
+ * (docs/api.md#bulk-changes): a page's checkbox, "select all N matching" across pages (the change
+ * then goes by the list's filter), a tag added, the links archived and found again with the
+ * archived filter, one deleted after a confirmation. The bar passes axe in both themes, in English
+ * and in Spanish.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiCreateLinks, apiSignedInUser, apiUserLink, storeSession, unique } from './userHelpers';
+
+test.use({ serverEnv: { ME_E2E_FILE: 'linkBulk' } });
+
+async function expectAccessible(page: Page, screen: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect.soft(serious, `${screen} (${theme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('selects links across pages and changes them in bulk', async ({ page, server }) => {
+  test.setTimeout(180_000);
+  const session = await apiSignedInUser(server, 'Bea Bulk', 'bulk', 'secret-123');
+  const tag = unique('promo').toLowerCase();
+  const links = await apiCreateLinks(server, session.token, 3, (index) => ({
+    target_url: `https://example.com/${index}`,
+    title: `Bulk ${index}`,
+    tags: [tag],
+  }));
+  await page.goto(server.url);
+  await storeSession(page, session);
+  await page.goto(`${server.url}/dashboard?tag=${tag}&per_page=2`);
+
+  await page.getByRole('checkbox', { name: 'Select every link on this page' }).check();
+  const bar = page.getByRole('region', { name: 'Selected links' });
+  await expect(bar).toContainText('2 links selected');
+  await expectAccessible(page, 'bulk bar');
+  await bar.getByRole('button', { name: 'Select all 3 matching links' }).click();
+  await expect(bar).toContainText('3 links selected');
+  await bar.getByLabel('Tag to add or remove').fill('Spring');
+  await bar.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '3 links changed.' })).toBeVisible();
+  for (const link of links) expect((await apiUserLink(server, session.token, link.id)).tags).toEqual([tag, 'spring']);
+
+  await page.getByRole('checkbox', { name: 'Select every link on this page' }).check();
+  await bar.getByRole('button', { name: 'Select all 3 matching links' }).click();
+  await bar.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(page.getByText('No links match')).toBeVisible();
+  await page.getByLabel('Archived links').selectOption('only');
+  await page.getByRole('checkbox', { name: 'Select Bulk 2' }).check();
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 link changed.' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^Select Bulk/ })).toHaveCount(2);
+  expect((await apiUserLink(server, session.token, links[1]!.id)).archived).toBe(true);
+
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'me.language',
+      'es',
+    ),
+  );
+  await page.reload();
+  await page.getByRole('checkbox', { name: 'Seleccionar Bulk 1' }).check();
+  await expect(page.getByRole('region', { name: 'Enlaces seleccionados' })).toContainText('1 enlace seleccionado');
+  await expectAccessible(page, 'bulk bar in Spanish');
+});
