@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Scope } from '../auth/scope';
 import { type Background, runInBackground, SHARED_LOOP_JITTER } from '../background';
-import { AUDIT_CSV_COLUMNS, type AuditEntry, type AuditListQuery, type AuditPage } from '../contract/audit';
-import { guardCell } from '../contract/csvCells';
+import type { AuditEntry, AuditListQuery, AuditPage } from '../contract/audit';
+import { AUDIT_CSV_COLUMNS, auditCsvRow } from '../contract/audit';
 import { roleAllows, roleMissing, TEAM_NOT_FOUND } from '../contract/teams';
 import { notFoundRule, RuleError } from '../ruleError';
 import type { AuditFilter, AuditRow } from '../storage/repositories/auditLog';
@@ -39,23 +39,6 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   };
 }
 
-function csvRow(entry: AuditEntry): string[] {
-  const cells = [
-    entry.id,
-    entry.at,
-    entry.team_id,
-    entry.actor.type,
-    entry.actor.id,
-    entry.actor.name,
-    entry.action,
-    entry.target.type,
-    entry.target.id,
-    entry.target.label,
-    JSON.stringify(entry.changes),
-  ];
-  return cells.map((cell) => guardCell(cell === null ? '' : String(cell)));
-}
-
 export function createAuditService(store: Pick<Store, 'audit'>) {
   /** The entries the scope may read: its team's (owners), or the administrator's choice. */
   async function filterOf(scope: Scope, request: AuditRequest): Promise<AuditFilter> {
@@ -76,7 +59,7 @@ export function createAuditService(store: Pick<Store, 'audit'>) {
     let before = Number.MAX_SAFE_INTEGER;
     for (;;) {
       const rows = await store.audit.batchBefore(filter, before, EXPORT_BATCH);
-      for (const row of rows) yield csvRow(toAuditEntry(row));
+      for (const row of rows) yield auditCsvRow(toAuditEntry(row));
       if (rows.length < EXPORT_BATCH) return;
       before = Number(rows.at(-1)!.id);
     }

@@ -2,6 +2,8 @@
  * The audit log (docs/api.md#audit-log): what every change records, and the rules of its list's
  * query that both sides apply. Pure.
  */
+
+import { guardCell } from './csvCells';
 import { parseUserListQuery } from './lists';
 
 export const AUDIT_ACTOR_TYPES = ['user', 'key', 'admin', 'cli', 'sso'] as const;
@@ -66,6 +68,36 @@ export const AUDIT_CSV_COLUMNS = [
   'target_label',
   'changes',
 ] as const;
+
+/** An entry's fields after its id, in the order of AUDIT_CSV_COLUMNS (the stored row's, too). */
+export function auditEntryCells<At, Changes>(entry: {
+  at: At;
+  team_id: number | null;
+  actor: AuditActor;
+  action: string;
+  target: AuditTarget;
+  changes: Changes;
+}) {
+  const { actor, target } = entry;
+  return [
+    entry.at,
+    entry.team_id,
+    actor.type,
+    actor.id,
+    actor.name,
+    entry.action,
+    target.type,
+    target.id,
+    target.label,
+    entry.changes,
+  ] as const;
+}
+
+/** An entry as a row of the CSV export (AUDIT_CSV_COLUMNS), each cell guarded against formulas. */
+export function auditCsvRow(entry: AuditEntry): string[] {
+  const cells = [entry.id, ...auditEntryCells({ ...entry, changes: JSON.stringify(entry.changes) })];
+  return cells.map((cell) => guardCell(cell === null ? '' : String(cell)));
+}
 
 /** `?actor=`: a user id, `key:<id>` or `admin`. */
 export type AuditActorFilter = { type: 'user'; id: number } | { type: 'key'; id: number } | { type: 'admin' };

@@ -5,14 +5,12 @@ export const MAX_UTM_TEMPLATE_NAME = 100;
 export const MAX_UTM_VALUE = 200;
 export const MAX_UTM_TEMPLATES = 100;
 
-export interface UtmTemplate {
+/** A template's five values, one a UTM_TEMPLATE_FIELDS name. */
+export type UtmTemplateValues = Record<(typeof UTM_TEMPLATE_FIELDS)[number], string>;
+
+export interface UtmTemplate extends UtmTemplateValues {
   id: number;
   name: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  utm_term: string;
-  utm_content: string;
   created_at: string;
 }
 

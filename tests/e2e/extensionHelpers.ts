@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import jsQR from 'jsqr';
 import { freePort } from '../helpers/serverProcess';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../dist/extension/chromium');
 
@@ -31,7 +32,7 @@ export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> 
   const debuggingPort = await freePort();
   const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'me-extension-'));
   const context = await chromium.launchPersistentContext(userData, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     locale,
     viewport: { width: 360, height: 640 },
@@ -39,13 +40,7 @@ export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> 
       '--headless=new',
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...CHROMIUM_ARGS,
       `--remote-debugging-port=${debuggingPort}`,
     ],
   });

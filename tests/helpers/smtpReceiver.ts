@@ -18,7 +18,21 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-export async function startSmtpReceiver(login = { user: 'mailer', password: 'smtp-secret-pw' }): Promise<SmtpReceiver> {
+/** The public address of the mailing tests' servers, and the password of the receiver's default login. */
+export const MAIL_PUBLIC_URL = 'https://go.example.test';
+export const SMTP_PASSWORD = 'smtp-secret-pw';
+
+/** A server's settings at MAIL_PUBLIC_URL behind a proxy, mailing through `smtp` with its default login. */
+export function mailingEnv(smtp: SmtpReceiver): Record<string, string> {
+  return {
+    PUBLIC_URL: MAIL_PUBLIC_URL,
+    TRUST_PROXY: '1',
+    SMTP_URL: smtp.url('mailer', SMTP_PASSWORD),
+    MAIL_FROM: 'me@go.example.test',
+  };
+}
+
+export async function startSmtpReceiver(login = { user: 'mailer', password: SMTP_PASSWORD }): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     // Plain SMTP on loopback: no certificate to make, login over the bare connection.

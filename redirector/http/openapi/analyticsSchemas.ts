@@ -24,19 +24,8 @@ import type {
 } from '../../contract/analytics';
 import type { Click } from '../../contract/clicks';
 import { clickFields, deviceFields } from './linkSchemas';
-import {
-  arrayOf,
-  closedObject,
-  countMap,
-  dateTime,
-  id,
-  integer,
-  nullable,
-  number,
-  ref,
-  type Schema,
-  text,
-} from './schema';
+import type { Schema } from './schema';
+import { arrayOf, closedObject, countMap, dateTime, id, integer, nullable, number, ref, text } from './schema';
 
 const fraction = (description: string): Schema => ({ type: 'number', minimum: 0, maximum: 1, description });
 const deviceStats: Schema = closedObject<Record<'ios' | 'android' | 'web', number>>({

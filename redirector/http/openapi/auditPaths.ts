@@ -56,29 +56,25 @@ export const auditComponentSchemas: Record<string, Schema> = {
   }),
 };
 
+/** A read of the audit log with `filters` (and `more` parameters): 403 not an owner, 404 no such team. */
+const auditRead = (summary: string, answer: Schema, more: Schema[] = []) =>
+  apiCall({
+    summary,
+    access: 'either',
+    parameters: [...filters, ...more],
+    answers: { 200: answer },
+    errors: [403, 404],
+  });
+
 export const auditPaths: Record<string, Schema> = {
   '/api/audit': {
-    get: apiCall({
-      summary: "A team's audit log (owners; the administrator: every team's)",
-      access: 'either',
-      parameters: [...filters, ...pageParameters()],
-      answers: { 200: ref('AuditPage') },
-      errors: [403, 404],
-    }),
+    get: auditRead("A team's audit log (owners; the administrator: every team's)", ref('AuditPage'), pageParameters()),
   },
   '/api/audit/export': {
-    get: apiCall({
-      summary: 'The audit log as CSV, with the same filters',
-      access: 'either',
-      parameters: filters,
-      answers: {
-        200: {
-          description: 'Newest first, a header row; formula-like cells start with a quote',
-          headers: { 'Content-Disposition': { schema: { const: 'attachment; filename="audit.csv"' } } },
-          content: { 'text/csv': { schema: { type: 'string' } } },
-        },
-      },
-      errors: [403, 404],
+    get: auditRead('The audit log as CSV, with the same filters', {
+      description: 'Newest first, a header row; formula-like cells start with a quote',
+      headers: { 'Content-Disposition': { schema: { const: 'attachment; filename="audit.csv"' } } },
+      content: { 'text/csv': { schema: { type: 'string' } } },
     }),
   },
 };

@@ -34,19 +34,8 @@ import {
 } from '../../contract/lists';
 import { analyticsComponentSchemas } from './analyticsSchemas';
 import { linkFields, linkInputFields, url } from './linkSchemas';
-import {
-  arrayOf,
-  boolean,
-  closedObject,
-  type Described,
-  dateTime,
-  id,
-  integer,
-  nullable,
-  ref,
-  type Schema,
-  text,
-} from './schema';
+import type { Described, Schema } from './schema';
+import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, text } from './schema';
 
 const userFields: Described<User> = {
   id,

@@ -15,7 +15,7 @@ import {
   type UtmTemplateResponse,
   type UtmTemplatesResponse,
 } from '../../contract/utmTemplates';
-import { apiCall, query } from './operations';
+import { apiCall, type CallDescription, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
 const fallbackUrl = (what: string) => nullable({ type: 'string', format: 'uri', maxLength: 2048, description: what });
@@ -88,30 +88,31 @@ const shareFields: Schema = {
   },
 };
 
+/** A call on one of the caller's links (`?id=`), then `more` parameters; a user or an API key. */
+const linkCall = (call: Omit<CallDescription, 'access' | 'parameters'>, ...more: Schema[]) =>
+  apiCall({ ...call, access: 'either', parameters: [linkId, ...more] });
+
 export const sharePaths: Record<string, Record<string, Schema>> = {
   '/api/links/share': {
-    post: apiCall({
+    post: linkCall({
       summary: 'Share a link’s figures on a read-only page (optionally with a password and an expiry)',
-      access: 'either',
-      parameters: [linkId],
       body: { json: shareFields, required: false },
       answers: { 201: ref('LinkShareResponse') },
       errors: [403, 404, 409],
     }),
-    get: apiCall({
+    get: linkCall({
       summary: 'A link’s shares, newest first',
-      access: 'either',
-      parameters: [linkId],
       answers: { 200: ref('LinkSharesResponse') },
       errors: [404],
     }),
-    delete: apiCall({
-      summary: 'Revoke a share: its page answers 404 at once',
-      access: 'either',
-      parameters: [linkId, shareId],
-      answers: { 204: { description: 'Revoked' } },
-      errors: [403, 404],
-    }),
+    delete: linkCall(
+      {
+        summary: 'Revoke a share: its page answers 404 at once',
+        answers: { 204: { description: 'Revoked' } },
+        errors: [403, 404],
+      },
+      shareId,
+    ),
   },
   '/api/settings': {
     get: apiCall({

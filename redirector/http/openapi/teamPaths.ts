@@ -12,8 +12,12 @@ import {
   type TeamMembersResponse,
   type TeamsResponse,
 } from '../../contract/teams';
-import { apiCall, query } from './operations';
+import { apiCall, type CallDescription, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
+
+/** A signed-in user's call on a team: 403 their role does not allow it, 404 no such team or member, 409 a team's rule. */
+const teamCall = (call: Omit<CallDescription, 'access' | 'errors'>) =>
+  apiCall({ ...call, access: 'user', errors: [403, 404, 409] });
 
 const role: Schema = { enum: [...TEAM_ROLES] };
 const domains: Schema = nullable(arrayOf(text(), 'Host names; null: all of the team’s'));
@@ -88,21 +92,17 @@ export const teamPaths: Record<string, Schema> = {
       answers: { 201: teamAnswer },
       errors: [403, 409],
     }),
-    put: apiCall({
+    put: teamCall({
       summary: 'Rename a team (owners)',
-      access: 'user',
       parameters: [teamId],
       body: { json: teamFields },
       answers: { 200: teamAnswer },
-      errors: [403, 404, 409],
     }),
-    delete: apiCall({
+    delete: teamCall({
       summary: 'Delete a team and everything it owns (owners; confirm with its slug)',
-      access: 'user',
       parameters: [teamId],
       body: { json: { type: 'object', properties: { confirm: slug }, required: ['confirm'] } },
       answers: { 204: { description: 'Deleted' } },
-      errors: [403, 404, 409],
     }),
   },
   '/api/teams/members': {
@@ -113,32 +113,26 @@ export const teamPaths: Record<string, Schema> = {
       answers: { 200: ref('TeamMembersResponse') },
       errors: [404],
     }),
-    put: apiCall({
+    put: teamCall({
       summary: "Change a member's role and restrictions (owners)",
-      access: 'user',
       parameters: [teamRef, memberId],
       body: { json: membership },
       answers: { 200: ref('TeamMembersResponse') },
-      errors: [403, 404, 409],
     }),
-    delete: apiCall({
+    delete: teamCall({
       summary: 'Remove a member (owners), or leave (a member themselves)',
-      access: 'user',
       parameters: [teamRef, memberId],
       answers: { 204: { description: 'Removed' } },
-      errors: [403, 404, 409],
     }),
   },
   '/api/teams/invite': {
-    post: apiCall({
+    post: teamCall({
       summary: 'Invite someone by link (owners): 7 days, single use',
-      access: 'user',
       parameters: [teamRef],
       body: {
         json: { type: 'object', properties: { ...membershipProperties, email: text() }, required: ['email', 'role'] },
       },
       answers: { 200: ref('InvitationResponse') },
-      errors: [403, 404, 409],
     }),
   },
   '/api/teams/all': {

@@ -3,7 +3,13 @@
  * the transaction that makes the change (so an entry exists exactly when its change does), read a
  * page or a batch at a time, pruned after AUDIT_RETENTION_DAYS.
  */
-import type { AuditActor, AuditActorFilter, AuditChanges, AuditTarget } from '../../contract/audit';
+import {
+  type AuditActor,
+  type AuditActorFilter,
+  type AuditChanges,
+  type AuditTarget,
+  auditEntryCells,
+} from '../../contract/audit';
 import type { Executor, RowShape, SqlParam } from '../executor';
 
 /** An entry to write; `team_id` null: the administrator's own things, or a team that is gone. */
@@ -43,18 +49,7 @@ const ROWS_PER_INSERT = 500;
 export async function insertAuditEntries(tx: Executor, entries: readonly NewAuditEntry[]): Promise<void> {
   for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
     const batch = entries.slice(start, start + ROWS_PER_INSERT);
-    const params = batch.flatMap((entry): SqlParam[] => [
-      entry.at,
-      entry.team_id,
-      entry.actor.type,
-      entry.actor.id,
-      entry.actor.name,
-      entry.action,
-      entry.target.type,
-      entry.target.id,
-      entry.target.label,
-      entry.changes,
-    ]);
+    const params = batch.flatMap((entry): SqlParam[] => [...auditEntryCells(entry)]);
     const rows = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
     await tx.run(`INSERT INTO audit_log (${INSERT_COLUMNS}) VALUES ${rows}`, params);
   }

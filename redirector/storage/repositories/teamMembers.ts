@@ -3,18 +3,11 @@
  * and the changes to them, each kept whole by one transaction (a team keeps an owner; a user joins
  * at most MAX_TEAMS_PER_USER teams besides their personal one).
  */
-import type { TeamRole } from '../../contract/teams';
+import type { Team, TeamRole } from '../../contract/teams';
 import type { AfterWrite, Executor, RowShape } from '../executor';
 
-export interface TeamRow {
-  id: number;
-  name: string;
-  slug: string | null;
-  personal: boolean;
-  role: TeamRole;
-  members: number;
-  links: number;
-}
+/** A team as the caller sees it: the API's Team, read straight from its row. */
+export type TeamRow = Team;
 
 export interface MemberRow {
   user_id: number;

@@ -1,16 +1,12 @@
 /** UTM templates (docs/api.md#utm-templates), kept per team (the administrator's own: no team). */
 import type { Scope } from '../../auth/scope';
+import type { UtmTemplateValues } from '../../contract/utmTemplates';
 import type { Executor } from '../executor';
 import { ownedBy, teamValue } from './scopeFilter';
 
-export interface UtmTemplateRecord {
+export interface UtmTemplateRecord extends UtmTemplateValues {
   id: number;
   name: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  utm_term: string;
-  utm_content: string;
   created_at: number;
 }
 

@@ -6,10 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components/Button';
-import { Card } from '../components/Card';
-import { Dialog } from '../components/Dialog';
-import { PageHeader } from '../components/PageHeader';
+import { panelScreens } from '../components/PanelShells';
 import { DateRangeControl } from '../features/analytics/DateRangeControl';
 import { ALL_TIME, choiceRange, type RangeChoice } from '../features/analytics/dateRange';
 import { AuditLogPanel } from '../features/audit/AuditLogPanel';
@@ -26,30 +23,16 @@ function AuditLog() {
   );
 }
 
-export function AdminAuditPage() {
+function useAuditTexts() {
   const { t } = useTranslation();
-  return (
-    <div className="stack">
-      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle.admin')} />
-      <Card>
-        <AuditLog />
-      </Card>
-    </div>
-  );
+  return {
+    title: t('audit.title'),
+    adminSubtitle: t('audit.subtitle.admin'),
+    userSubtitle: t('audit.subtitle.user'),
+    close: t('common.close'),
+  };
 }
 
-export function AuditLogDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open
-      wide
-      onClose={onClose}
-      title={t('audit.title')}
-      description={t('audit.subtitle.user')}
-      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
-    >
-      <AuditLog />
-    </Dialog>
-  );
-}
+const auditScreens = panelScreens(useAuditTexts, AuditLog);
+export const AdminAuditPage = auditScreens.Page;
+export const AuditLogDialog = auditScreens.Dialog;

@@ -13,8 +13,10 @@ export interface PaginationProps {
   count: number;
   /** Matching the filters, over every page. */
   total: number;
-  hasPrev: boolean;
-  hasNext: boolean;
+  /** Default: a page before this one. */
+  hasPrev?: boolean;
+  /** Default: `total` reaches past this page. */
+  hasNext?: boolean;
   onPage: (page: number) => void;
   onPerPage?: (perPage: number) => void;
   /** What the list holds, for the screen reader's label ('Links pages'). */
@@ -31,8 +33,8 @@ export function Pagination({
   perPage,
   count,
   total,
-  hasPrev,
-  hasNext,
+  hasPrev = page > 1,
+  hasNext = page * perPage < total,
   onPage,
   onPerPage,
   label,

@@ -4,6 +4,10 @@
  * PostgreSQL through the (link_id, clicked_at) index on clicks. Parameters `@link`, `@start`, `@end`.
  */
 import type { TimeRange } from '../../analyticsQueries';
+import type { Queryable } from '../../postgres/database';
+import type { SqliteDatabase } from '../../sqlite/database';
+import { type Dialect, POSTGRES_DIALECT, positional, SQLITE_DIALECT } from '../sql/dialect';
+import type { Panel } from './panel';
 
 const ALL_TIME: TimeRange = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
 
@@ -20,3 +24,23 @@ export const linkRangeParams = (linkId: number, range: TimeRange | undefined) =>
   link: linkId,
   ...(range ?? ALL_TIME),
 });
+
+/** A per-link panel over a range: `sql` written for each engine's index (linkRangeRows), each row read by `toRow`. */
+export function linkRangePanel<Row>(
+  sql: (dialect: Dialect, linkIndex: string) => string,
+  toRow: (row: Record<string, unknown>) => Row,
+): Panel<[linkId: number, range: TimeRange | undefined], Row[]> {
+  const sqliteSql = sql(SQLITE_DIALECT, 'link_clicks');
+  const postgresSql = sql(POSTGRES_DIALECT, 'clicks');
+  return {
+    folds: true,
+    sqlite(db: SqliteDatabase) {
+      const statement = db.prepare(sqliteSql);
+      return (linkId, range) =>
+        (statement.all(linkRangeParams(linkId, range)) as Record<string, unknown>[]).map((row) => toRow(row));
+    },
+    async postgres(db: Queryable, linkId, range) {
+      return (await db.query(positional(postgresSql, linkRangeParams(linkId, range)))).rows.map((row) => toRow(row));
+    },
+  };
+}

@@ -108,6 +108,22 @@ export function EmailField({ field }: { field: BoundField }) {
   return <TextField label={t('account.fields.email')} type="email" autoComplete="email" required {...field} />;
 }
 
+/** An email and the current password, of a form with both fields: signing in. */
+export function SignInFields({ form }: { form: { field: (name: 'email' | 'password') => BoundField } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <EmailField field={form.field('email')} />
+      <PasswordField
+        label={t('account.fields.password')}
+        autoComplete="current-password"
+        required
+        {...form.field('password')}
+      />
+    </>
+  );
+}
+
 /** A new password (with the length rule as its hint) and its confirmation, of a form with both fields. */
 export function NewPasswordFields({
   label,

@@ -17,12 +17,12 @@ import { useBusyCall } from '../../api/useBusyCall';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Banner, FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { PasswordField, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { i18next } from '../../i18n';
 import { writeChosenTeam } from '../../session/chosenTeam';
 import { type UserSession, useSession, writeSession } from '../../session/userSession';
-import { EmailField } from './AccountForm';
+import { NewPasswordFields, SignInFields } from './AccountForm';
 import { validateLogin } from './LoginPage';
 import { validateNewPassword } from './ResetPasswordPage';
 
@@ -104,13 +104,7 @@ function SignInAndJoin({ token, onJoined }: JoinProps) {
   });
   return (
     <JoinForm title={t('teams.join.haveAccount')} form={form} idle="teams.join.signIn" busy="teams.join.signingIn">
-      <EmailField field={form.field('email')} />
-      <PasswordField
-        label={t('account.fields.password')}
-        autoComplete="current-password"
-        required
-        {...form.field('password')}
-      />
+      <SignInFields form={form} />
     </JoinForm>
   );
 }
@@ -137,19 +131,7 @@ function NewAccountAndJoin({ token, onJoined }: JoinProps) {
     <JoinForm title={t('teams.join.newHere')} form={form} idle="teams.join.create" busy="teams.join.creating">
       <p className="text-sm muted">{t('teams.join.newHint')}</p>
       <TextField label={t('account.fields.name')} autoComplete="name" required {...form.field('name')} />
-      <PasswordField
-        label={t('account.fields.password')}
-        autoComplete="new-password"
-        hint={t('account.fields.atLeast', { min: 6 })}
-        required
-        {...form.field('password')}
-      />
-      <PasswordField
-        label={t('account.fields.confirmPassword')}
-        autoComplete="new-password"
-        required
-        {...form.field('confirmPassword')}
-      />
+      <NewPasswordFields label={t('account.fields.password')} form={form} />
     </JoinForm>
   );
 }

@@ -6,11 +6,10 @@ import { errorMessage } from '../../api/client';
 import { useLoad } from '../../api/useLoad';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { PasswordField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { i18next } from '../../i18n';
 import { writeSession } from '../../session/userSession';
-import { AccountForm, AccountScreen, EmailField } from './AccountForm';
+import { AccountForm, AccountScreen, SignInFields } from './AccountForm';
 import { ForgotPasswordPanel } from './ForgotPasswordPanel';
 import { SingleSignOn } from './SingleSignOn';
 
@@ -74,13 +73,7 @@ function PasswordSignIn() {
           )
         }
       >
-        <EmailField field={form.field('email')} />
-        <PasswordField
-          label={t('account.fields.password')}
-          autoComplete="current-password"
-          required
-          {...form.field('password')}
-        />
+        <SignInFields form={form} />
       </AccountForm>
       {forgotOpen ? <ForgotPasswordPanel onClose={() => setForgotOpen(false)} /> : null}
     </>

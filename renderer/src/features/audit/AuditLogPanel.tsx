@@ -87,8 +87,6 @@ export function AuditLogPanel({ range, rangeControl }: AuditLogPanelProps) {
                 perPage={answer.per_page}
                 count={answer.entries.length}
                 total={answer.total}
-                hasPrev={answer.page > 1}
-                hasNext={answer.page * answer.per_page < answer.total}
                 onPage={query.setPage}
                 onPerPage={query.setPerPage}
                 label={t('audit.pagesLabel')}

@@ -85,8 +85,6 @@ export function UsersPage() {
               perPage={query.per_page}
               count={page.users.length}
               total={page.total}
-              hasPrev={query.page > 1}
-              hasNext={query.page * query.per_page < page.total}
               onPage={(number) => update({ page: number })}
               onPerPage={(perPage) => update({ per_page: perPage })}
               label={TEXTS.pages}

@@ -10,21 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, call } from '../../../helpers/api';
 import { type DnsServer, startDnsServer } from '../../../helpers/dnsServer';
+import { until } from '../../../helpers/polling';
 import type { TestServer } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
 
 /** Past the 2 s the checker keeps its probe of the resolvers (docs/api.md#link-health). */
 const pastProbe = () => new Promise((resolve) => setTimeout(resolve, 2100));
-
-async function until<T>(read: () => T, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(STORE_SERVERS)('link.broken across an unchecked spell ($kind)', ({ start }) => {
   let server: TestServer;

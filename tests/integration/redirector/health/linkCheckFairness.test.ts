@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { type DnsServer, startDnsServer } from '../../../helpers/dnsServer';
+import { waitUntil } from '../../../helpers/polling';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from '../http/bothStores';
 
@@ -68,14 +69,6 @@ async function startHosts(count: number, firstHost: number): Promise<Hosts> {
   };
 }
 
-async function waitFor(what: string, check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe.each(STORE_SERVERS)('fair link checks ($kind)', ({ start }) => {
   let server: TestServer;
   let slow: Hosts;
@@ -123,7 +116,7 @@ describe.each(STORE_SERVERS)('fair link checks ($kind)', ({ start }) => {
     slow.hold();
     const checks = server.app.services.linkChecks;
     const aChecks = Promise.all(aLinks.map((id) => checks.check(id)));
-    await waitFor("account A's first request", () => slow.seen.length === 1);
+    await waitUntil("account A's first request", () => slow.seen.length === 1);
     expect(await checks.check(bLink)).toBe(true);
     // B's check is done while A's first request is still held: A's second has not started.
     expect(fast.seen).toEqual(['127.0.0.30 /fast']);

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
+import { waitUntil } from '../../../helpers/polling';
 import { newLink } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -39,14 +40,6 @@ async function startHost(host: string) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.each(STORE_SERVERS)('link check rounds across accounts ($kind)', ({ kind, start }) => {
@@ -85,7 +78,7 @@ describe.each(STORE_SERVERS)('link check rounds across accounts ($kind)', ({ kin
         newLink({ team_id: team.body.team.id, short_code: `big${kind}${n}`, target_url: `${slow.url}/${n}` }),
       );
     }
-    await waitFor("the big team's first request", async () => slow.state.seen > 0);
+    await waitUntil("the big team's first request", async () => slow.state.seen > 0);
     const smallLinks: number[] = [];
     for (let n = 0; n < 4; n++) {
       const owner = n % 2 === 0 ? { user_id: small.user.id, team_id: smallTeam.id } : {};
@@ -94,7 +87,7 @@ describe.each(STORE_SERVERS)('link check rounds across accounts ($kind)', ({ kin
       );
       smallLinks.push(link.id);
     }
-    await waitFor("the small accounts' links checked", async () => {
+    await waitUntil("the small accounts' links checked", async () => {
       const health = await server.store.linkHealth.of(smallLinks);
       return smallLinks.every((id) => health.get(id)?.status === 'ok');
     });

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../../../helpers/api';
+import { waitUntil } from '../../../helpers/polling';
 import { newLink } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -30,14 +31,6 @@ async function startHoldingHost() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function waitFor(what: string, check: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.each(STORE_SERVERS)('stopping the link checks ($kind)', ({ kind, start }) => {
@@ -71,12 +64,12 @@ describe.each(STORE_SERVERS)('stopping the link checks ($kind)', ({ kind, start 
         (error: Error) => error.message,
       ),
     );
-    await waitFor('the first request', () => host.state.seen === 1);
+    await waitUntil('the first request', () => host.state.seen === 1);
 
     await checks.stop();
 
     expect(await Promise.all(outcomes)).toEqual(['link checks stopped', 'link checks stopped']);
-    await waitFor('the held request closed', () => host.state.cut === 1);
+    await waitUntil('the held request closed', () => host.state.cut === 1);
     expect(host.state.seen).toBe(1);
     const health = await server.store.linkHealth.of(ids);
     for (const id of ids) expect(health.get(id)?.checked_at ?? null).toBeNull();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { LINK_CHECK_USER_AGENT } from '../../../../redirector/health/linkChecks';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { until } from '../../../helpers/polling';
 import type { TestServer } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -51,15 +52,6 @@ async function startDestinations(): Promise<Destinations> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   });
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.each(STORE_SERVERS)('link health ($kind)', ({ start }) => {

@@ -11,6 +11,8 @@ import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import {
   mailContent,
+  mailingEnv,
+  MAIL_PUBLIC_URL as PUBLIC_URL,
   type ReceivedMail,
   resetLinkIn,
   type SmtpReceiver,
@@ -19,8 +21,6 @@ import {
 import type { TestServer } from '../../../helpers/testServer';
 import { CLOCKED_STORES, testClock } from './accountStores';
 
-const PUBLIC_URL = 'https://go.example.test';
-const SMTP_PASSWORD = 'smtp-secret-pw';
 const SPANISH = 'es-ES,es;q=0.9,en;q=0.5';
 
 describe.each(CLOCKED_STORES)('account mails in the language of their request or account ($kind)', ({ start }) => {
@@ -39,11 +39,8 @@ describe.each(CLOCKED_STORES)('account mails in the language of their request or
 
   beforeAll(async () => {
     logs = captureLogs();
-    smtp = await startSmtpReceiver({ user: 'mailer', password: SMTP_PASSWORD });
-    server = await start(
-      { PUBLIC_URL, TRUST_PROXY: '1', SMTP_URL: smtp.url('mailer', SMTP_PASSWORD), MAIL_FROM: 'me@go.example.test' },
-      testClock(),
-    );
+    smtp = await startSmtpReceiver();
+    server = await start(mailingEnv(smtp), testClock());
   });
   afterAll(async () => {
     await server.close();

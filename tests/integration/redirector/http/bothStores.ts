@@ -7,14 +7,15 @@ type ServerWithStore = TestServer & { store: Store };
 
 export interface StoreServer {
   kind: 'sqlite' | 'postgres';
-  start(env?: Record<string, string>): Promise<ServerWithStore>;
+  /** `clock`: the server's time (Date.now when none). */
+  start(env?: Record<string, string>, clock?: () => number): Promise<ServerWithStore>;
 }
 
 export const STORE_SERVERS: StoreServer[] = [
-  { kind: 'sqlite', start: (env) => startTestServer({ env }) },
+  { kind: 'sqlite', start: (env, clock) => startTestServer({ env, clock }) },
   {
     kind: 'postgres',
-    start: async (env) =>
-      ({ ...(await startPostgresTestServerOnFreshSchema({ env })), dataDir: '' }) as unknown as ServerWithStore,
+    start: async (env, clock) =>
+      ({ ...(await startPostgresTestServerOnFreshSchema({ env, clock })), dataDir: '' }) as unknown as ServerWithStore,
   },
 ];

@@ -8,13 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LINK_INVALID, FORGOT_ANSWER } from '../../../../redirector/contract/account';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import { resetLinkIn, type SmtpReceiver, startSmtpReceiver } from '../../../helpers/smtpReceiver';
+import {
+  mailingEnv,
+  resetLinkIn,
+  SMTP_PASSWORD,
+  type SmtpReceiver,
+  startSmtpReceiver,
+} from '../../../helpers/smtpReceiver';
 import type { TestServer } from '../../../helpers/testServer';
 import { CLOCKED_STORES, type Clock, testClock } from './accountStores';
 
-const PUBLIC_URL = 'https://go.example.test';
 const HOUR = 60 * 60 * 1000;
-const SMTP_PASSWORD = 'smtp-secret-pw';
 
 describe.each(CLOCKED_STORES)('forgot password ($kind)', ({ start }) => {
   let server: TestServer;
@@ -31,11 +35,8 @@ describe.each(CLOCKED_STORES)('forgot password ($kind)', ({ start }) => {
   beforeAll(async () => {
     logs = captureLogs();
     clock = testClock();
-    smtp = await startSmtpReceiver({ user: 'mailer', password: SMTP_PASSWORD });
-    server = await start(
-      { PUBLIC_URL, TRUST_PROXY: '1', SMTP_URL: smtp.url('mailer', SMTP_PASSWORD), MAIL_FROM: 'me@go.example.test' },
-      clock,
-    );
+    smtp = await startSmtpReceiver();
+    server = await start(mailingEnv(smtp), clock);
   });
   afterAll(async () => {
     await server.close();

@@ -7,25 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { captureLogs } from '../../../helpers/logs';
-import { startPostgresTestServerOnFreshSchema } from '../../../helpers/postgres';
 import { newClick } from '../../../helpers/records';
-import { startTestServer, type TestServer } from '../../../helpers/testServer';
-
-type Start = (env: Record<string, string>, clock: () => number) => Promise<TestServer>;
-
-const STORES: { kind: string; start: Start }[] = [
-  { kind: 'sqlite', start: (env, clock) => startTestServer({ env, clock }) },
-  {
-    kind: 'postgres',
-    start: async (env, clock) =>
-      ({ ...(await startPostgresTestServerOnFreshSchema({ env, clock })), dataDir: '' }) as unknown as TestServer,
-  },
-];
+import type { TestServer } from '../../../helpers/testServer';
+import { STORE_SERVERS } from './bothStores';
 
 const VISITOR_ADDRESS = '203.0.113.77';
 const DAY = 86_400_000;
 
-describe.each(STORES)('shared stats ($kind)', ({ start }) => {
+describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
   let server: TestServer;
   let now = Date.UTC(2026, 5, 15, 12);
   let linkId: number;

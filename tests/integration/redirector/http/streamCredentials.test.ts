@@ -8,7 +8,7 @@
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminSession, bearer, newUser } from '../../../helpers/api';
-import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
+import { twoServersOnOneSchema } from '../../../helpers/postgres';
 import { waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from './bothStores';
 
@@ -173,25 +173,13 @@ describe.each(STORE_SERVERS)('a stream ends with its credential on $kind', ({ st
 });
 
 describe('a stream ends with its credential across PostgreSQL instances', () => {
-  let schema: TestSchema;
-  let first: Awaited<ReturnType<typeof startPostgresTestServer>>;
-  let second: Awaited<ReturnType<typeof startPostgresTestServer>>;
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    first = await startPostgresTestServer(schema.url);
-    second = await startPostgresTestServer(schema.url);
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await schema.drop();
-  });
+  const instances = twoServersOnOneSchema();
 
   it.each(CASES)('$name on the stream’s instance, its ticket from the other', async (testCase) => {
-    await endsWithItsCredential(testCase, first, second, second);
+    await endsWithItsCredential(testCase, instances.a, instances.b, instances.b);
   });
 
   it.each(CASES)('$name on the instance that issued the ticket, the stream on the other', async (testCase) => {
-    await endsWithItsCredential(testCase, first, second, first);
+    await endsWithItsCredential(testCase, instances.a, instances.b, instances.a);
   });
 });

@@ -10,12 +10,15 @@ import { SIGN_IN_FIRST } from '../../../../redirector/contract/teams';
 import { loggablePath } from '../../../../redirector/observability/errorLog';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import { mailContent, type SmtpReceiver, startSmtpReceiver } from '../../../helpers/smtpReceiver';
+import {
+  mailContent,
+  mailingEnv,
+  MAIL_PUBLIC_URL as PUBLIC_URL,
+  type SmtpReceiver,
+  startSmtpReceiver,
+} from '../../../helpers/smtpReceiver';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
-
-const PUBLIC_URL = 'https://go.example.test';
-const SMTP_PASSWORD = 'smtp-secret-pw';
 
 describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
   let server: TestServer;
@@ -41,14 +44,8 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
 
   beforeAll(async () => {
     logs = captureLogs();
-    smtp = await startSmtpReceiver({ user: 'mailer', password: SMTP_PASSWORD });
-    server = await start({
-      PUBLIC_URL,
-      TRUST_PROXY: '1',
-      REGISTRATION: 'open',
-      SMTP_URL: smtp.url('mailer', SMTP_PASSWORD),
-      MAIL_FROM: 'me@go.example.test',
-    });
+    smtp = await startSmtpReceiver();
+    server = await start({ ...mailingEnv(smtp), REGISTRATION: 'open' });
     owner = await newUser(server, 'Olga Owner');
     const made = await call(server, 'POST', '/api/teams', {
       headers: bearer(owner.token),
