@@ -8,6 +8,7 @@
  * created just before a restart is recognised, not imported twice. A dry run decides the same and
  * writes nothing.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Scope } from '../auth/scope';
 import type { ImportOptions } from '../contract/imports';
 import type { Link } from '../contract/links';
@@ -134,8 +135,22 @@ async function candidatesOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Pr
   return settled;
 }
 
+/**
+ * Links a turn of the event loop takes at most: a page is imported in parts of this many, each its
+ * own transaction, with a turn between them so that redirects are answered meanwhile
+ * (docs/api.md#imports).
+ */
+const LINKS_PER_TURN = 50;
+
 /** Imports one page of links (RuleError 403 beyond the owner's link limit). */
 export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += LINKS_PER_TURN) {
+    await importLinkPart(deps, rows.slice(start, start + LINKS_PER_TURN));
+    await nextTurn();
+  }
+}
+
+async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {
   const { tally } = deps;
   tally.links.seen += rows.length;
   const candidates = await candidatesOf(deps, rows);
