@@ -65,6 +65,8 @@ export interface TeamRepository extends TeamMemberQueries {
   accessById(userId: number, teamId: number): Promise<TeamAccess | undefined>;
   /** Every shared team (at most `limit`, newest first), for the administrator. */
   allShared(limit: number): Promise<SharedTeamRow[]>;
+  /** The team `ref` names (an id or a slug), whoever is in it: the administrator acting on it. */
+  byRef(ref: string): Promise<{ id: number; personal_user_id: number | null } | undefined>;
 }
 
 export function createTeamRepository(db: Executor): TeamRepository {
@@ -78,6 +80,14 @@ export function createTeamRepository(db: Executor): TeamRepository {
     async accessById(userId, teamId) {
       const row = await db.get<AccessRow>(BY_ID_SQL, [userId, teamId], ACCESS_SHAPE);
       return row && toAccess(row);
+    },
+    async byRef(ref) {
+      const id = /^\d{1,15}$/.test(ref) ? Number(ref) : 0;
+      const row = await db.get<{ id: number; personal_user_id: number | null }>(
+        'SELECT id, personal_user_id FROM teams WHERE id = ? OR slug = ?',
+        [id, ref.toLowerCase()],
+      );
+      return row && { id: Number(row.id), personal_user_id: row.personal_user_id === null ? null : Number(row.personal_user_id) };
     },
     async allShared(limit) {
       const rows = await db.all<Omit<SharedTeamRow, 'owners'>>(ALL_SHARED_SQL, [limit]);
