@@ -167,7 +167,10 @@ export function adminScope(credential: ScopeCredential): Scope {
  * docs/api.md#the-administrator-on-a-team): the team's things as its owner would reach them, named
  * as the administrator (links it makes there have `created_by: null`).
  */
-export function adminTeamScope(credential: ScopeCredential, team: { id: number; personal_user_id: number | null }): Scope {
+export function adminTeamScope(
+  credential: ScopeCredential,
+  team: { id: number; personal_user_id: number | null },
+): Scope {
   const access = ownerAccess(team.id, team.personal_user_id);
   return makeScope(teamOwner(access), { type: 'admin', id: null, name: 'admin' }, credential, access);
 }

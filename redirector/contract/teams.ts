@@ -130,6 +130,15 @@ export interface JoinSignedOutRequest {
   password: string;
 }
 
+/**
+ * POST /api/teams/invitation `{token}`, no credential (docs/api.md#joining-a-team): what the join page
+ * shows before joining, the team's name and the role offered, nothing more.
+ */
+export interface InvitationPeekResponse {
+  team: { name: string };
+  role: TeamRole;
+}
+
 /** The answer to joining: the team; signed out, also the new account and its session. */
 export interface JoinResponse {
   team: Team;

@@ -55,6 +55,13 @@ function toAccess(row: AccessRow): TeamAccess {
   };
 }
 
+/** A team as the administrator names it, and the slug its hub lives at (null: a personal team). */
+export interface TeamRef {
+  id: number;
+  personal_user_id: number | null;
+  slug: string | null;
+}
+
 export interface TeamRepository extends TeamMemberQueries {
   /**
    * The user's place in the team `ref` names (an id or a slug); undefined when the user is not a
@@ -66,7 +73,9 @@ export interface TeamRepository extends TeamMemberQueries {
   /** Every shared team (at most `limit`, newest first), for the administrator. */
   allShared(limit: number): Promise<SharedTeamRow[]>;
   /** The team `ref` names (an id or a slug), whoever is in it: the administrator acting on it. */
-  byRef(ref: string): Promise<{ id: number; personal_user_id: number | null } | undefined>;
+  byRef(ref: string): Promise<TeamRef | undefined>;
+  /** A team's name (an invitation's team, for the join page). */
+  nameOf(teamId: number): Promise<string | undefined>;
 }
 
 export function createTeamRepository(db: Executor): TeamRepository {
@@ -83,11 +92,17 @@ export function createTeamRepository(db: Executor): TeamRepository {
     },
     async byRef(ref) {
       const id = /^\d{1,15}$/.test(ref) ? Number(ref) : 0;
-      const row = await db.get<{ id: number; personal_user_id: number | null }>(
-        'SELECT id, personal_user_id FROM teams WHERE id = ? OR slug = ?',
-        [id, ref.toLowerCase()],
+      const row = await db.get<TeamRef>('SELECT id, personal_user_id, slug FROM teams WHERE id = ? OR slug = ?', [
+        id,
+        ref.toLowerCase(),
+      ]);
+      const personal = row?.personal_user_id ?? null;
+      return (
+        row && { id: Number(row.id), personal_user_id: personal === null ? null : Number(personal), slug: row.slug }
       );
-      return row && { id: Number(row.id), personal_user_id: row.personal_user_id === null ? null : Number(row.personal_user_id) };
+    },
+    async nameOf(teamId) {
+      return (await db.get<{ name: string }>('SELECT name FROM teams WHERE id = ?', [teamId]))?.name;
     },
     async allShared(limit) {
       const rows = await db.all<Omit<SharedTeamRow, 'owners'>>(ALL_SHARED_SQL, [limit]);

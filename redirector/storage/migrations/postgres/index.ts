@@ -43,6 +43,7 @@ import m033 from './033-import-jobs';
 import m034 from './034-links-under-control';
 import m035 from './035-hub-items';
 import m036 from './036-shared-stats-domain-fallbacks';
+import m037 from './037-team-domains-and-hubs';
 
 export const postgresMigrations = [
   m001,
@@ -81,6 +82,7 @@ export const postgresMigrations = [
   m034,
   m035,
   m036,
+  m037,
 ];
 
 /**

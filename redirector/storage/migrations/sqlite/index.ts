@@ -34,6 +34,7 @@ import m028 from './028-import-jobs';
 import m029 from './029-links-under-control';
 import m030 from './030-hub-items';
 import m031 from './031-shared-stats-domain-fallbacks';
+import m032 from './032-team-domains-and-hubs';
 
 export const sqliteMigrations = [
   m001,
@@ -67,4 +68,5 @@ export const sqliteMigrations = [
   m029,
   m030,
   m031,
+  m032,
 ];

@@ -53,7 +53,9 @@ describe.each(STORE_SERVERS)('the administrator on a team on $kind', (storeServe
     const other = await call(server, 'GET', `/api/analytics/${personalLinkId}`, { headers: onTeam('admin-co') });
     expect(other.status).toBe(404);
 
-    const seen = await call(server, 'GET', '/api/links/user', { headers: { ...bearer(owner.token), 'X-Team': 'admin-co' } });
+    const seen = await call(server, 'GET', '/api/links/user', {
+      headers: { ...bearer(owner.token), 'X-Team': 'admin-co' },
+    });
     expect(seen.body.links.map((link: { id: number }) => link.id)).toEqual([made.body.id]);
 
     const audit = await call(server, 'GET', `/api/audit?team=admin-co&action=link.created`, {
