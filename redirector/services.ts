@@ -154,9 +154,9 @@ export function createServices(deps: ServiceDeps): Services {
     maxLinksPerUser: config.maxLinksPerUser,
     ownHost: defaultDomain,
     publicUrl: config.publicUrl,
-    verifiedDomainOf: async (userId) => {
+    verifiedDomainOf: async (teamId) => {
       await domains.ready();
-      return domains.verifiedOf(userId);
+      return domains.verifiedOf(teamId);
     },
     // The clicks answered so far are stored, then taken for the events, before the link and its clicks go.
     beforeDelete: async (link) => {

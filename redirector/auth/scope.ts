@@ -163,6 +163,19 @@ export function adminScope(credential: ScopeCredential): Scope {
 }
 
 /**
+ * The administrator acting on one team (`X-Team` or `?team=` with an admin credential,
+ * docs/api.md#the-administrator-on-a-team): the team's things as its owner would reach them, named
+ * as the administrator (links it makes there have `created_by: null`).
+ */
+export function adminTeamScope(
+  credential: ScopeCredential,
+  team: { id: number; personal_user_id: number | null },
+): Scope {
+  const access = ownerAccess(team.id, team.personal_user_id);
+  return makeScope(teamOwner(access), { type: 'admin', id: null, name: 'admin' }, credential, access);
+}
+
+/**
  * The command line on the server (`me …`): the administrator's reach, or with `--user` that user's
  * personal team only; named as the CLI either way.
  */

@@ -123,8 +123,12 @@ export function hostNameOf(host: string | undefined): string {
 /** One claimed domain in the administrator's list (GET /api/domains). */
 export interface AdminDomain {
   domain: string;
-  user_id: number;
-  user_email: string;
+  /** The claiming team (docs/api.md#domains-and-hubs-of-a-team). */
+  team_id: number;
+  team_name: string;
+  /** A personal team's user and email; null for a shared team's claim. */
+  user_id: number | null;
+  user_email: string | null;
   status: DomainStatus;
   /** ISO 8601 UTC, or null. */
   checked_at: string | null;

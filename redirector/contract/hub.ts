@@ -136,9 +136,13 @@ export interface AdminHub {
   handle: string;
   title: string;
   published: boolean;
-  user_id: number;
-  user_email: string;
-  user_name: string;
+  /** The team whose hub it is (docs/api.md#domains-and-hubs-of-a-team). */
+  team_id: number;
+  team_name: string;
+  /** A personal team's user; null for a shared team's hub. */
+  user_id: number | null;
+  user_email: string | null;
+  user_name: string | null;
   owner_disabled: boolean;
   views: number;
   url: string;

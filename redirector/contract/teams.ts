@@ -15,6 +15,8 @@ export const TEAM_HEADER = 'X-Team';
 export const TEAM_PARAMETER = 'team';
 
 export const TEAM_NOT_FOUND = 'Team not found';
+/** The administrator's API keys are its own: it makes none in a team (docs/api.md#the-administrator-on-a-team). */
+export const ADMIN_KEYS_OWN = "The administrator's API keys are its own: X-Team does not apply to them";
 
 /**
  * What a call on a team's things needs (docs/api.md#roles): `read` any member; `links` an editor
@@ -126,6 +128,15 @@ export interface JoinSignedOutRequest {
   token: string;
   name: string;
   password: string;
+}
+
+/**
+ * POST /api/teams/invitation `{token}`, no credential (docs/api.md#joining-a-team): what the join page
+ * shows before joining, the team's name and the role offered, nothing more.
+ */
+export interface InvitationPeekResponse {
+  team: { name: string };
+  role: TeamRole;
 }
 
 /** The answer to joining: the team; signed out, also the new account and its session. */

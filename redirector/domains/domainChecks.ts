@@ -11,7 +11,7 @@ import type { Store } from '../storage/store';
 import { checkTxtRecord, type TxtLookup } from './txtLookup';
 
 export const DOMAIN_NOT_FOUND = 'No such domain';
-export const NAME_THE_CLAIM = 'Several accounts claim this domain: name one with user_id';
+export const NAME_THE_CLAIM = 'Several accounts claim this domain: name one with user_id or team_id';
 
 export interface DomainChecksDeps {
   store: Store;
@@ -50,7 +50,7 @@ export function createDomainChecks({ store, clock, lookup, refresh }: DomainChec
   async function check(record: DomainRecord, restart = false): Promise<void> {
     const now = clock();
     const holder = await store.domains.find(record.domain);
-    if (holder && holder.user_id !== record.user_id) {
+    if (holder && holder.team_id !== record.team_id) {
       await failClaim(record, now);
       return;
     }
@@ -77,9 +77,18 @@ async function claimsOf(store: Store, domain: string): Promise<ListedDomain[]> {
   return (await store.domains.list()).filter((entry) => entry.domain === domain);
 }
 
-/** The one claim of `domain` (of account `userId` when several accounts claim it). */
-export async function listedClaim(store: Store, domain: string, userId?: number): Promise<ListedDomain> {
-  const claims = (await claimsOf(store, domain)).filter((entry) => userId === undefined || entry.user_id === userId);
+/** Whose claim: a user's (their personal team's) or a team's; either left out: any. */
+export interface Claimant {
+  userId?: number;
+  teamId?: number;
+}
+
+/** The one claim of `domain` (of `claimant` when several teams claim it). */
+export async function listedClaim(store: Store, domain: string, claimant: Claimant = {}): Promise<ListedDomain> {
+  const { userId, teamId } = claimant;
+  const claims = (await claimsOf(store, domain)).filter(
+    (entry) => (userId === undefined || entry.user_id === userId) && (teamId === undefined || entry.team_id === teamId),
+  );
   if (claims.length === 0) throw notFoundRule(DOMAIN_NOT_FOUND);
   if (claims.length > 1) throw new RuleError(400, NAME_THE_CLAIM);
   return claims[0]!;

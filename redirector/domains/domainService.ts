@@ -1,5 +1,6 @@
 /**
- * Custom domains that route (docs/api.md#custom-domains): a user claims a domain, proves it by a DNS
+ * Custom domains that route (docs/api.md#custom-domains): a team (a user's personal team, or a
+ * shared one: docs/api.md#domains-and-hubs-of-a-team) claims a domain, proves it by a DNS
  * TXT record (checked on demand and in the background), and once verified it serves their links;
  * the verified ones are kept in memory (verifiedDomains.ts).
  */
@@ -8,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { type AuditRecord, recordAudit } from '../audit/auditLog';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
-import { ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
+import { type Scope, teamIdOf } from '../auth/scope';
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
 import { logProblem } from '../observability/logger';
@@ -16,7 +17,7 @@ import { notFoundRule, RuleError, taken } from '../ruleError';
 import { ReferenceGone } from '../storage/errors';
 import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
-import { createDomainChecks, DOMAIN_NOT_FOUND, listedClaim } from './domainChecks';
+import { type Claimant, createDomainChecks, DOMAIN_NOT_FOUND, listedClaim } from './domainChecks';
 import type { TxtLookup } from './txtLookup';
 import { keepVerifiedDomains } from './verifiedDomains';
 
@@ -63,17 +64,17 @@ export interface DomainService {
   checkPending(): Promise<void>;
   list(): Promise<ListedDomain[]>;
   /**
-   * Verified by the administrator (`userId`: which account's claim, needed when several claim it);
-   * RuleError 404 for an unclaimed domain, 400 for several claims and no `userId`, 409 when another
-   * account has it verified.
+   * Verified by the administrator (`claimant`: which user's or team's claim, needed when several
+   * claim it); RuleError 404 for an unclaimed domain, 400 for several claims and no claimant, 409
+   * when another team has it verified.
    */
-  verifyByHand(domain: string, userId?: number): Promise<ListedDomain>;
+  verifyByHand(domain: string, claimant?: Claimant): Promise<ListedDomain>;
   /** Every claim of it removed (and gone from memory); RuleError 404 for a domain unknown to both. */
   removeDomain(domain: string): Promise<void>;
-  /** The user whose verified domain this host is (lower case, no port); undefined otherwise. */
+  /** The team whose verified domain this host is (lower case, no port); undefined otherwise. */
   ownerOf(host: string): number | undefined;
-  /** The user's verified domain; null without one. */
-  verifiedOf(userId: number): string | null;
+  /** The team's verified domain; null without one. */
+  verifiedOf(teamId: number): string | null;
   /** The default domain and every verified custom domain (TLS on demand). */
   isServed(host: string): boolean;
   /** Reads the verified domains again (after a change elsewhere). */
@@ -92,6 +93,9 @@ export interface DomainServiceDeps {
 }
 
 const newToken = () => randomBytes(18).toString('base64url');
+
+/** Whose verify calls count together: a user's (their personal team's, as before teams), else the team's. */
+const verifyLimitKey = (scope: Scope) => (scope.owner.kind === 'user' ? scope.owner.id : `team:${teamIdOf(scope)}`);
 
 /** The domain just claimed; ReferenceGone when its account was deleted meanwhile. */
 function stillThere(record: DomainRecord | undefined): DomainRecord {
@@ -117,7 +121,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
   const { refresh } = verified;
 
   const { takeDomain, check } = createDomainChecks({ store, clock, lookup, refresh });
-  const listed = (domain: string, userId?: number) => listedClaim(store, domain, userId);
+  const listed = (domain: string, claimant?: Claimant) => listedClaim(store, domain, claimant);
 
   return {
     ready: verified.ready,
@@ -131,7 +135,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
       if (current?.domain !== domain) {
         // A pending or failed claim blocks nobody; a verified domain is its account's.
         const holder = await store.domains.find(domain);
-        if (holder && holder.user_id !== ownerIdOf(scope)) throw taken(DOMAIN_TAKEN);
+        if (holder && holder.team_id !== teamIdOf(scope)) throw taken(DOMAIN_TAKEN);
         const entry = domainEntry(scope, 'domain.claimed', current?.domain, domain);
         await store.domains.claim(scope, domain, newToken(), clock(), (tx) => recordAudit(tx, scope, entry, clock()));
         if (current?.status === 'verified') await refresh();
@@ -145,7 +149,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
       if (current?.status === 'verified') await refresh();
     },
     async verify(scope) {
-      const reservation = await deps.verifyLimiter.reserve(String(ownerIdOf(scope)));
+      const reservation = await deps.verifyLimiter.reserve(String(verifyLimitKey(scope)));
       if (!reservation.granted) throw new RuleError(429, TOO_MANY_CHECKS);
       reservation.settle(true);
       const record = await store.domains.of(scope);
@@ -166,11 +170,11 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
       await store.domains.expire(clock() - PENDING_MS);
     },
     list: () => store.domains.list(),
-    async verifyByHand(domain, userId) {
-      const row = await listed(domain.toLowerCase(), userId);
+    async verifyByHand(domain, claimant) {
+      const row = await listed(domain.toLowerCase(), claimant);
       const check = { status: 'verified', checked_at: row.checked_at, verified_at: clock(), error: null } as const;
       if (row.status !== 'verified' && !(await takeDomain(row, check))) throw taken(DOMAIN_TAKEN);
-      return listed(row.domain, row.user_id);
+      return listed(row.domain, { teamId: row.team_id });
     },
     async removeDomain(input) {
       const domain = input.toLowerCase();

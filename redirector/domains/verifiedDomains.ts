@@ -1,5 +1,5 @@
 /**
- * The verified custom domains, kept in memory (docs/api.md#custom-domains): read on every
+ * The verified custom domains and their teams, kept in memory (docs/api.md#custom-domains): read on every
  * short-link request and by the TLS `allowed` call, so both stay a map lookup. Read again after
  * every change made here, and whenever the store says another instance or process changed one.
  */
@@ -12,21 +12,21 @@ export interface VerifiedDomains {
   ready(): Promise<void>;
   /** Reads them again. */
   refresh(): Promise<void>;
-  /** The user whose verified domain this host is (lower case, no port); undefined otherwise. */
+  /** The team whose verified domain this host is (lower case, no port); undefined otherwise. */
   ownerOf(host: string): number | undefined;
-  /** The user's verified domain; null without one. */
-  of(userId: number): string | null;
+  /** The team's verified domain; null without one. */
+  of(teamId: number): string | null;
 }
 
 /** `onChange`: after each read (what a host resolved to may have changed with its owner). */
 export function keepVerifiedDomains(store: Store, onChange?: () => void): VerifiedDomains {
   let owners = new Map<string, number>();
-  let byUser = new Map<number, string>();
+  let byTeam = new Map<number, string>();
 
   async function refresh(): Promise<void> {
     const rows = await store.domains.verified();
-    owners = new Map(rows.map((row) => [row.domain, row.user_id]));
-    byUser = new Map(rows.map((row) => [row.user_id, row.domain]));
+    owners = new Map(rows.map((row) => [row.domain, row.team_id]));
+    byTeam = new Map(rows.map((row) => [row.team_id, row.domain]));
     onChange?.();
   }
   store.onDomainsChanged?.(() => {
@@ -37,6 +37,6 @@ export function keepVerifiedDomains(store: Store, onChange?: () => void): Verifi
     ready: loadOnce(refresh),
     refresh,
     ownerOf: (host) => owners.get(host),
-    of: (userId) => byUser.get(userId) ?? null,
+    of: (teamId) => byTeam.get(teamId) ?? null,
   };
 }

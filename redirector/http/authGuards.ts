@@ -9,13 +9,14 @@
  */
 import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
-import { adminScope, type Scope, type ScopeCredential } from '../auth/scope';
+import { adminScope, adminTeamScope, type Scope, type ScopeCredential } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
+import { ADMIN_KEYS_OWN, TEAM_NOT_FOUND } from '../contract/teams';
 import type { Services } from '../services';
 import type { UserRecord } from '../storage/records';
 import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
-import { unauthorized } from './errors';
-import { checkTeamRule, userCallScope } from './teamRule';
+import { forbidden, notFound, unauthorized } from './errors';
+import { checkTeamRule, teamRefOf, userCallScope } from './teamRule';
 
 /** 'sign-in': the admin key itself or a session token; 'api-key': an API key. */
 export type CredentialKind = ScopeCredential;
@@ -108,10 +109,25 @@ export function stillProven(services: GuardServices, ctx: Context): () => Promis
   };
 }
 
+/**
+ * The administrator's scope: its own (every team's links and figures), or with `X-Team` / `?team=`
+ * the team it acts on as an owner would (docs/api.md#the-administrator-on-a-team); 404 for no such
+ * team; its API keys stay its own (403).
+ */
+async function adminCallScope(store: GuardServices['store'], ctx: Context, credential: CredentialKind): Promise<Scope> {
+  const ref = teamRefOf(ctx);
+  if (ref === undefined) return adminScope(credential);
+  if (ctx.path.startsWith('/api/keys')) throw forbidden(ADMIN_KEYS_OWN);
+  const team = await store.teams.byRef(ref);
+  if (!team) throw notFound(TEAM_NOT_FOUND);
+  return adminTeamScope(credential, team);
+}
+
 export function requireAdmin(services: GuardServices) {
   const texts = { missing: 'Admin key required', invalid: 'Invalid or expired admin key' };
-  return guard(services, apiKeyOf, adminCredential, texts, (ctx, credential) => {
-    Object.assign(ctx.state as AdminState, { credential, scope: adminScope(credential) } satisfies AdminState);
+  return guard(services, apiKeyOf, adminCredential, texts, async (ctx, credential) => {
+    const scope = await adminCallScope(services.store, ctx, credential);
+    Object.assign(ctx.state as AdminState, { credential, scope } satisfies AdminState);
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Custom domains (docs/api.md#custom-domains). The user's: GET/POST/DELETE /api/user/domain and
  * POST /api/user/domain/verify. The administrator's: GET /api/domains, PUT and DELETE
- * /api/domains?domain= (PUT with user_id= when several accounts claim it). And GET /api/domains/allowed?domain= (no credential), which a TLS proxy asks
+ * /api/domains?domain= (PUT with user_id= or team_id= when several claim it). And GET /api/domains/allowed?domain= (no credential), which a TLS proxy asks
  * before it gets a certificate: answered from memory.
  */
 import Router from '@koa/router';
@@ -25,6 +25,8 @@ const isoOrNull = (time: number | null) => (time === null ? null : new Date(time
 function toAdminDomain(row: ListedDomain): AdminDomain {
   return {
     domain: row.domain,
+    team_id: row.team_id,
+    team_name: row.team_name,
     user_id: row.user_id,
     user_email: row.user_email,
     status: row.status,
@@ -98,7 +100,10 @@ export function createDomainRouter(
     const domain = domainParam(ctx);
     if (bodyOf(ctx).status !== 'verified') throw badRequest('status must be "verified"');
     // Several accounts may claim one domain: `user_id` names whose claim (docs/api.md#administrator-calls-x-api-key).
-    const claimant = optionalIdParam(ctx, 'user_id', 'user');
+    const claimant = {
+      userId: optionalIdParam(ctx, 'user_id', 'user'),
+      teamId: optionalIdParam(ctx, 'team_id', 'team'),
+    };
     ctx.body = { domain: toAdminDomain(await domains.verifyByHand(domain, claimant)) } satisfies AdminDomainResponse;
   });
   router.delete('/domains', admin, async (ctx) => {

@@ -7,7 +7,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { timeRangeOf } from '../analytics/timeRange';
-import { ownerIdOf } from '../auth/scope';
+import { teamIdOf } from '../auth/scope';
 import type { OrphanVisitsResponse, SettingsResponse } from '../contract/domainSettings';
 import { hostNameOf } from '../contract/domains';
 import { DEFAULT_DOMAIN_KEY, type DomainSettingsService } from '../domains/domainSettingsService';
@@ -35,7 +35,7 @@ function reportedDomain(ctx: Context, services: DomainSettingsRouterServices): s
   const domain = hostNameOf(value);
   const owner = services.domains.ownerOf(domain);
   const admin = apiKeyOf(ctx) !== '';
-  if (owner === undefined || (!admin && owner !== ownerIdOf(scopeOf(ctx)))) throw notFound(NOT_YOUR_DOMAIN);
+  if (owner === undefined || (!admin && owner !== teamIdOf(scopeOf(ctx)))) throw notFound(NOT_YOUR_DOMAIN);
   return domain;
 }
 

@@ -11,7 +11,7 @@ import { accountFields, EMAIL_TAKEN, parseWith, toApiUser } from '../auth/accoun
 import { checkCredential, limitedAttempt, TOO_MANY_ACCOUNTS } from '../auth/limitedAttempts';
 import { userScope } from '../auth/scope';
 import { PASSWORD_LOGIN_OFF } from '../contract/auth';
-import { INVITATION_INVALID, type JoinResponse, SIGN_IN_FIRST } from '../contract/teams';
+import { INVITATION_INVALID, type InvitationPeekResponse, type JoinResponse, SIGN_IN_FIRST } from '../contract/teams';
 import { RuleError, taken } from '../ruleError';
 import type { Services } from '../services';
 import type { InvitationRow } from '../storage/repositories/teamMembers';
@@ -62,5 +62,22 @@ export function createSignedOutJoin(services: JoinServices, teams: TeamService) 
     const { id, email } = toApiUser(user);
     ctx.status = 201;
     ctx.body = { team, token: session, user: { id, name: user.name, email } } satisfies JoinResponse;
+  };
+}
+
+/**
+ * POST /api/teams/invitation `{token}`, no credential (docs/api.md#joining-a-team): the invited
+ * team's name and the role offered, for the join page; nothing else of the team or the invitation
+ * (not its email). A wrong token → 404 and counts as a wrong credential of the client's address.
+ */
+export function createInvitationPeek(services: Pick<Services, 'store' | 'limiter'>, teams: TeamService) {
+  return async (ctx: Context): Promise<void> => {
+    const token = (rawBodyOf(ctx) as { token?: unknown } | null)?.token;
+    const invitation = await checkCredential(services.limiter, ctx.ip, () =>
+      invitationOrNothing(teams, typeof token === 'string' ? token : ''),
+    );
+    const name = invitation && (await services.store.teams.nameOf(invitation.team_id));
+    if (!invitation || name === undefined) throw notFound(INVITATION_INVALID);
+    ctx.body = { team: { name }, role: invitation.role } satisfies InvitationPeekResponse;
   };
 }

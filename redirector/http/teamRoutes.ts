@@ -16,6 +16,7 @@ import {
   type TeamMembersResponse,
   type TeamsResponse,
 } from '../contract/teams';
+import { logProblem } from '../observability/logger';
 import type { Services } from '../services';
 import { parseInvitation } from '../teams/teamRules';
 import { createTeamService } from '../teams/teamService';
@@ -23,7 +24,7 @@ import { bearerOf, requireAdmin, requireUser, scopeOf } from './authGuards';
 import { badRequest } from './errors';
 import { bodyOf, optionalIdParam, rawBodyOf } from './requestInput';
 import { requestLanguage } from './requestLanguage';
-import { createSignedOutJoin } from './teamJoin';
+import { createInvitationPeek, createSignedOutJoin } from './teamJoin';
 
 function memberParam(ctx: Context): number {
   const id = optionalIdParam(ctx, 'user', 'user');
@@ -36,6 +37,12 @@ export function createTeamRouter(services: Services): Router {
     store: services.store,
     clock: services.clock,
     publicUrl: services.config.publicUrl,
+    async onTeamChanged() {
+      services.hubPages.clear();
+      await Promise.all([services.hubDirectory.refresh(), services.domains.refresh()]).catch((error) =>
+        logProblem('could not read the hubs and domains again after a team changed', error),
+      );
+    },
   });
   const user = requireUser(services);
   const router = new Router();
@@ -81,6 +88,8 @@ export function createTeamRouter(services: Services): Router {
     ctx.body = invitation satisfies InvitationResponse;
   });
   const joinSignedOut = createSignedOutJoin(services, teams);
+  // No credential: the join page shows the team's name before joining (the token in the body, never logged).
+  router.post('/teams/invitation', createInvitationPeek(services, teams));
   // Signed in (a bearer): the caller joins; without one, an account is made first.
   const signedInOrNot = (ctx: Context, next: () => Promise<unknown>) =>
     bearerOf(ctx) === '' ? joinSignedOut(ctx) : user(ctx, next);

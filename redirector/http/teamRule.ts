@@ -14,9 +14,6 @@ import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
 import type { Store } from '../storage/store';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 
-/** What a shared team does not have yet: a custom domain and a hub are its personal team's (docs/api.md#teams). */
-export const PERSONAL_ONLY = "A shared team has no custom domain or hub of its own yet: use your personal team's";
-
 /** The team the request names, or undefined for the caller's own (personal, or an API key's). */
 export function teamRefOf(ctx: Context): string | undefined {
   const header = ctx.get(TEAM_HEADER).trim();
@@ -78,6 +75,4 @@ export function checkTeamRule(ctx: Context, scope: Scope): void {
   if (need === undefined) return;
   const missing = scope.missing(need);
   if (missing !== undefined) throw forbidden(missing);
-  const personal = scope.team === null || scope.team.personalUserId !== null;
-  if (!personal && (need === 'hub' || ctx.path.startsWith('/api/user/domain'))) throw forbidden(PERSONAL_ONLY);
 }

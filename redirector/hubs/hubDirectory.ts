@@ -1,5 +1,5 @@
 /**
- * The published hubs' handles and owners, kept in memory (docs/api.md#the-hub) so that the
+ * The published hubs' handles and teams, kept in memory (docs/api.md#the-hub) so that the
  * short-link edge tells a click from a hub page without a query, and a custom domain's `/` finds
  * its owner's page. Read again after every change made here, and when the table's fingerprint
  * (one small query a second) shows another instance changed it.
@@ -14,10 +14,10 @@ export interface HubDirectory {
   /** Resolves once the directory is in memory. */
   ready(): Promise<void>;
   refresh(): Promise<void>;
-  /** The owner of the published hub with this handle. */
+  /** The team of the published hub with this handle. */
   ownerOf(handle: string): number | undefined;
-  /** The handle of the user's published hub. */
-  handleOf(userId: number): string | undefined;
+  /** The handle of the team's published hub (docs/api.md#domains-and-hubs-of-a-team). */
+  handleOf(teamId: number): string | undefined;
   stop(): void;
 }
 
@@ -29,8 +29,8 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
   async function refresh(): Promise<void> {
     const fingerprint = await hubs.fingerprint();
     const rows = await hubs.directory();
-    owners = new Map(rows.map((row) => [row.handle, Number(row.user_id)]));
-    handles = new Map(rows.map((row) => [Number(row.user_id), row.handle]));
+    owners = new Map(rows.map((row) => [row.handle, Number(row.team_id)]));
+    handles = new Map(rows.map((row) => [Number(row.team_id), row.handle]));
     seen = fingerprint;
   }
   const load = loadOnce(refresh);
@@ -52,7 +52,7 @@ export function keepHubDirectory(hubs: Pick<HubRepository, 'directory' | 'finger
     },
     refresh,
     ownerOf: (handle) => owners.get(handle),
-    handleOf: (userId) => handles.get(userId),
+    handleOf: (teamId) => handles.get(teamId),
     stop: () => {
       void watching?.stop();
       watching = undefined;

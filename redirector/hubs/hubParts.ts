@@ -41,7 +41,7 @@ export function createHubParts(
     store,
     clock,
     publicUrl: deps.publicUrl,
-    verifiedDomainOf: (userId) => deps.domains.verifiedOf(userId),
+    verifiedDomainOf: (teamId) => deps.domains.verifiedOf(teamId),
     onChange: async (handle) => {
       hubPages.invalidate(handle);
       // The poll retries a failed read.

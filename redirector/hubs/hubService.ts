@@ -61,6 +61,8 @@ function hubEntry(
 }
 
 export const NO_HUB = 'You have no page yet';
+/** A shared team's hub lives at the team's slug (docs/api.md#domains-and-hubs-of-a-team). */
+export const teamHandleRule = (slug: string) => `handle must be the team's slug (${slug})`;
 
 export interface HubService {
   get(scope: Scope): Promise<Hub | null>;
@@ -78,11 +80,11 @@ export interface HubService {
 }
 
 export interface HubServiceDeps {
-  store: Pick<Store, 'hubs'>;
+  store: Pick<Store, 'hubs' | 'teams'>;
   clock: () => number;
   publicUrl: string;
-  /** The user's verified custom domain; null without one. */
-  verifiedDomainOf: (userId: number) => string | null;
+  /** The team's verified custom domain; null without one. */
+  verifiedDomainOf: (teamId: number) => string | null;
   /** After each change of a hub (its page cache and the directory); awaited. */
   onChange: (handle: string) => Promise<void>;
 }
@@ -139,7 +141,28 @@ function imageOf(bytes: Buffer, type: string): HubAvatar {
 
 export function createHubService(deps: HubServiceDeps): HubService {
   const { store, clock, publicUrl } = deps;
-  const present = (record: HubWithLinks) => toHub(record, publicUrl, deps.verifiedDomainOf(record.user_id));
+  const present = (record: HubWithLinks) => toHub(record, publicUrl, deps.verifiedDomainOf(Number(record.team_id)));
+
+  /**
+   * The body with the handle a shared team's hub has (its slug: given or not, another → 400); a
+   * personal team's as given.
+   */
+  async function withTeamHandle(scope: Scope, body: unknown): Promise<unknown> {
+    if (!scope.team || scope.team.personalUserId !== null) return body;
+    const slug = (await store.teams.byRef(String(scope.team.id)))?.slug;
+    if (!slug || typeof body !== 'object' || body === null) return body;
+    const given = (body as { handle?: unknown }).handle;
+    if (given !== undefined && (typeof given !== 'string' || given.trim().toLowerCase() !== slug)) {
+      throw invalidInput(teamHandleRule(slug));
+    }
+    return { ...body, handle: slug };
+  }
+
+  /** 409 when the handle is another team's slug (one address namespace, docs/api.md#teams). */
+  async function handleFree(scope: Scope, handle: string): Promise<void> {
+    const holder = await store.teams.slugHolder(handle);
+    if (holder !== undefined && holder !== teamIdOf(scope)) throw taken(HANDLE_TAKEN);
+  }
 
   async function current(scope: Scope): Promise<HubWithLinks> {
     const hub = await store.hubs.of(scope);
@@ -152,9 +175,11 @@ export function createHubService(deps: HubServiceDeps): HubService {
       const hub = await store.hubs.of(scope);
       return hub ? present(hub) : null;
     },
-    async put(scope, body) {
+    async put(scope, input) {
+      const body = await withTeamHandle(scope, input);
       const parsed = parseHubInput(body);
       if (!parsed.ok) throw invalidInput(parsed.error);
+      await handleFree(scope, parsed.hub.handle);
       const field = Array.isArray((body as { items?: unknown }).items) ? 'items' : 'links';
       const ids = parsed.hub.items.flatMap((item) => (item.type === 'link' ? [item.link_id] : []));
       const owned = await store.hubs.ownedLinkIds(scope, ids);
@@ -220,7 +245,9 @@ export function createHubService(deps: HubServiceDeps): HubService {
           handle: row.handle,
           title: row.title,
           published: row.published,
-          user_id: Number(row.user_id),
+          team_id: Number(row.team_id),
+          team_name: row.team_name,
+          user_id: row.user_id === null ? null : Number(row.user_id),
           user_email: row.user_email,
           user_name: row.user_name,
           owner_disabled: row.owner_disabled,

@@ -1,7 +1,7 @@
 /**
- * The domain a link goes on (docs/api.md#custom-domains): the default domain, or its owner's
- * verified custom domain; left out, the owner's verified domain if there is one. The administrator's
- * links (no owner) live on the default domain. A short code is unique within its domain, and a code
+ * The domain a link goes on (docs/api.md#custom-domains): the default domain, or its team's
+ * verified custom domain; left out, the team's verified domain if there is one. The administrator's
+ * own links (no team) live on the default domain. A short code is unique within its domain, and a code
  * on one of an owner's domains is taken on the owner's others.
  */
 
@@ -13,28 +13,28 @@ import { DOMAIN_NOT_YOURS, type NewLinkFields } from './linkValidation';
 /** The domain (null: the default domain), or why the requested one is refused. */
 export type DomainChoice = { domain: string | null } | { problem: string };
 
-/** The user's verified custom domain, or null. */
-export type VerifiedDomainOf = (userId: number) => Promise<string | null>;
+/** The team's verified custom domain, or null (docs/api.md#domains-and-hubs-of-a-team). */
+export type VerifiedDomainOf = (teamId: number) => Promise<string | null>;
 
 export interface LinkDomains {
-  /** The domain a link of `userId` (null: the administrator's) asking for `requested` goes on. */
-  domainFor(userId: number | null, requested: string | null | undefined): Promise<DomainChoice>;
+  /** The domain a link of team `teamId` (null: the administrator's own) asking for `requested` goes on. */
+  domainFor(teamId: number | null, requested: string | null | undefined): Promise<DomainChoice>;
   /** The same; RuleError 400 when the domain is refused. */
-  domainOrThrow(userId: number | null, requested: string | null | undefined): Promise<string | null>;
+  domainOrThrow(teamId: number | null, requested: string | null | undefined): Promise<string | null>;
 }
 
 export function createLinkDomains(verifiedDomainOf: VerifiedDomainOf): LinkDomains {
-  async function domainFor(userId: number | null, requested: string | null | undefined): Promise<DomainChoice> {
+  async function domainFor(teamId: number | null, requested: string | null | undefined): Promise<DomainChoice> {
     if (requested === null) return { domain: null };
-    const verified = userId === null ? null : await verifiedDomainOf(userId);
+    const verified = teamId === null ? null : await verifiedDomainOf(teamId);
     if (requested === undefined) return { domain: verified };
     return requested === verified ? { domain: verified } : { problem: DOMAIN_NOT_YOURS };
   }
 
   return {
     domainFor,
-    async domainOrThrow(userId, requested) {
-      const outcome = await domainFor(userId, requested);
+    async domainOrThrow(teamId, requested) {
+      const outcome = await domainFor(teamId, requested);
       if ('problem' in outcome) throw invalidInput(outcome.problem);
       return outcome.domain;
     },

@@ -5,7 +5,7 @@
  * invalidates the short code in the redirect path's cache (which also remembers misses).
  */
 import { auditActorOf } from '../audit/auditLog';
-import { domainMissing, ownerIdOf, type Scope } from '../auth/scope';
+import { domainMissing, type Scope, teamIdOf } from '../auth/scope';
 import type { AuditActor } from '../contract/audit';
 import { defaultDomainOf } from '../contract/domains';
 import type { Link } from '../contract/links';
@@ -80,8 +80,8 @@ async function checkRows(
   owner: Scope,
   requested: readonly NewLinkFields[],
 ): Promise<{ fields: NewLinkFields[]; problems: (string | undefined)[] }> {
-  const ownerId = ownerIdOf(owner);
-  const choices = await Promise.all(requested.map((field) => domains.domainFor(ownerId, field.domain)));
+  const teamId = teamIdOf(owner);
+  const choices = await Promise.all(requested.map((field) => domains.domainFor(teamId, field.domain)));
   const resolved = requested.map((field, index) => {
     const choice = choices[index]!;
     return 'problem' in choice ? undefined : { ...field, domain: choice.domain };
@@ -107,7 +107,7 @@ async function movedDomain(
   requested: string | null | undefined,
 ): Promise<string | null | undefined> {
   if (requested === undefined) return undefined;
-  const domain = await domains.domainOrThrow(existing.user_id, requested);
+  const domain = await domains.domainOrThrow(existing.team_id, requested);
   if (domain === existing.domain) return undefined;
   if (existing.team_id !== null && (await store.links.ownerCodeElsewhere(existing, domain))) {
     throw taken(SHORT_CODE_TAKEN);
@@ -202,7 +202,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         if (problem) throw invalidInput(problem);
       }
       await checkDestinations(fields);
-      const domain = await domainOrThrow(ownerIdOf(owner), fields.domain);
+      const domain = await domainOrThrow(teamIdOf(owner), fields.domain);
       checkDomainAllowed(owner, domain);
       const [outcome] = await insertAll(deps, owner, [{ ...fields, domain }]);
       if (outcome === 'taken' || outcome === undefined) {

@@ -34,6 +34,11 @@ export interface TeamServiceDeps {
   store: Store;
   clock: () => number;
   publicUrl: string;
+  /**
+   * After a team is renamed or deleted: its hub moved or went, its domain went (the hub pages and
+   * directory and the verified domains read again here; other instances hear it through the store).
+   */
+  onTeamChanged?: () => Promise<void>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -90,7 +95,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 }
 
 /** A user's teams: listed, created, renamed, deleted. */
-function teamCalls({ store, clock }: TeamServiceDeps) {
+function teamCalls({ store, clock, onTeamChanged }: TeamServiceDeps) {
   const teams = store.teams;
 
   async function slugFree(slug: string): Promise<void> {
@@ -122,7 +127,8 @@ function teamCalls({ store, clock }: TeamServiceDeps) {
       const current = await teams.teamOf(userOf(scope), teamId);
       if (current?.slug !== fields.slug && (await teams.slugTaken(fields.slug))) throw taken(TEAM_SLUG_TAKEN);
       const entry = teamEntry(teamId, 'team.updated', fields, current, fields);
-      await teams.rename(teamId, fields, (tx) => recordAudit(tx, scope, entry, clock())).catch(slugTaken);
+      await teams.rename(teamId, fields, (tx) => recordAudit(tx, scope, entry, clock()), clock()).catch(slugTaken);
+      await onTeamChanged?.();
       return teamAnswer(teams, userOf(scope), teamId);
     },
     async delete(scope: Scope, body: unknown): Promise<void> {
@@ -133,6 +139,7 @@ function teamCalls({ store, clock }: TeamServiceDeps) {
       // Kept outside the team (team_id null): the team's own entries go with it.
       const entry = { ...teamEntry(teamId, 'team.deleted', team, team, undefined), teamId: null };
       await teams.remove(teamId, (tx) => recordAudit(tx, scope, entry, clock()));
+      await onTeamChanged?.();
     },
   };
 }

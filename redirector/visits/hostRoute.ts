@@ -12,10 +12,10 @@ export type HostRoute =
   | { kind: 'elsewhere' }
   /** A short link on the default domain: the link with that code and no domain. */
   | { kind: 'default-link'; shortCode: string }
-  /** A short link on a verified custom domain: the domain's own code, else its owner's default-domain one. */
-  | { kind: 'short-link'; domain: string; ownerId: number; shortCode: string }
-  /** `/` of a verified custom domain: its owner's hub page, or the redirect to PUBLIC_URL. */
-  | { kind: 'home'; domain?: string; ownerId?: number }
+  /** A short link on a verified custom domain: the domain's own code, else its team's default-domain one. */
+  | { kind: 'short-link'; domain: string; teamId: number; shortCode: string }
+  /** `/` of a verified custom domain: its team's hub page, or the redirect to PUBLIC_URL. */
+  | { kind: 'home'; domain?: string; teamId?: number }
   | { kind: 'not-found' };
 
 export interface HostRequest {
@@ -30,7 +30,7 @@ const NOT_FOUND: HostRoute = { kind: 'not-found' };
 
 /**
  * `shortCodeOf`: the short code a request asks for, as the default domain reads it (undefined for
- * any other request); `ownerOf`: the user whose verified domain a host name is.
+ * any other request); `ownerOf`: the team whose verified domain a host name is (docs/api.md#domains-and-hubs-of-a-team).
  */
 export function routeByHost(
   request: HostRequest,
@@ -38,13 +38,13 @@ export function routeByHost(
   ownerOf: (host: string) => number | undefined,
 ): HostRoute {
   const domain = hostNameOf(request.host);
-  const ownerId = domain === '' ? undefined : ownerOf(domain);
+  const teamId = domain === '' ? undefined : ownerOf(domain);
   const shortCode = shortCodeOf(request.method, request.url);
-  if (ownerId === undefined) return shortCode === undefined ? ELSEWHERE : { kind: 'default-link', shortCode };
-  if (shortCode !== undefined) return { kind: 'short-link', domain, ownerId, shortCode };
+  if (teamId === undefined) return shortCode === undefined ? ELSEWHERE : { kind: 'default-link', shortCode };
+  if (shortCode !== undefined) return { kind: 'short-link', domain, teamId, shortCode };
   const path = (request.url ?? '/').split('?')[0];
   return path === '/' && (request.method === 'GET' || request.method === 'HEAD')
-    ? { kind: 'home', domain, ownerId }
+    ? { kind: 'home', domain, teamId }
     : NOT_FOUND;
 }
 

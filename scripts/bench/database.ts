@@ -56,7 +56,7 @@ export async function createDomainLinks(data: BenchData, links: readonly BenchLi
     });
     await store.domains.claim(userScope(user), BENCH_DOMAIN, 'bench-token-0123456789ab', now);
     await store.domains.record(
-      { user_id: user.id, domain: BENCH_DOMAIN },
+      { team_id: user.personal_team_id, domain: BENCH_DOMAIN },
       {
         status: 'verified',
         checked_at: now,

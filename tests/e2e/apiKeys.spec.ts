@@ -54,7 +54,7 @@ test('a user creates, copies, uses and deletes an API key from the dashboard', a
   await expect(row).toContainText('Never');
   expect(await statusWith(page, '/api/links/user', { Authorization: `Bearer ${secret}` })).toBe(200);
   expect(await statusWith(page, '/api/links', { 'X-API-Key': secret })).toBe(401);
-
+  await expect(row).toContainText('All');
   // Shown once: after Done, and after reopening, only the prefix is left.
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog.getByTestId('new-api-key')).toHaveCount(0);
@@ -71,6 +71,13 @@ test('a user creates, copies, uses and deletes an API key from the dashboard', a
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog', { name: 'API Keys' }).getByText('No API keys yet')).toBeVisible();
   expect(await statusWith(page, '/api/links/user', { Authorization: `Bearer ${secret}` })).toBe(401);
+  // A key held to some domains (docs/api.md#api-keys-of-a-team): the field's host names, lower-cased.
+  const reopened = page.getByRole('dialog', { name: 'API Keys' });
+  await reopened.getByLabel('Domains (optional)').fill('Go.Example.com, links.example.com');
+  await createKeyIn(page, reopened, 'Narrow');
+  await expect(reopened.getByRole('row').filter({ hasText: 'Narrow' })).toContainText(
+    'go.example.com, links.example.com',
+  );
 });
 
 test('the administrator manages API keys on /admin/keys', async ({ page, server, context }) => {

@@ -103,6 +103,8 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   const guest = await other.newPage();
   await guest.goto(`${server.url}${new URL(link).pathname}`);
   await expect(guest.getByRole('heading', { level: 1, name: 'Join a team' })).toBeVisible();
+  // The team's name and the role, told before joining (docs/api.md#joining-a-team).
+  await expect(guest.getByText('You were invited to Acme E2E as Viewer.')).toBeVisible();
   await expectAccessible(guest, 'join page');
   const newcomer = guest.getByRole('region', { name: 'I am new here' });
   await newcomer.getByLabel('Name').fill('Nora Newcomer');

@@ -123,6 +123,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
           { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
           'Whose claim, when several accounts claim it',
         ),
+        query('team_id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, "Which team's claim (a shared team's)"),
       ],
       body: { json: { type: 'object', properties: { status: { const: 'verified' } }, required: ['status'] } },
       answers: { 200: ref('AdminDomainResponse') },

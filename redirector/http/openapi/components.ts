@@ -120,8 +120,10 @@ export const componentSchemas: Record<string, Schema> = {
   }),
   AdminDomain: closedObject<AdminDomain>({
     domain: text(),
-    user_id: id,
-    user_email: text(),
+    team_id: id,
+    team_name: text(),
+    user_id: nullable(id),
+    user_email: nullable(text()),
     status: domainStatus,
     checked_at: nullable(dateTime),
     verified_at: nullable(dateTime),

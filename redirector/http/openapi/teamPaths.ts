@@ -2,6 +2,7 @@
 import {
   type AdminTeam,
   type AdminTeamsResponse,
+  type InvitationPeekResponse,
   type InvitationResponse,
   type JoinResponse,
   MAX_TEAM_NAME_LENGTH,
@@ -66,6 +67,10 @@ export const teamComponentSchemas: Record<string, Schema> = {
     created_at: dateTime,
   }),
   AdminTeamsResponse: closedObject<AdminTeamsResponse>({ teams: arrayOf(ref('AdminTeam')) }),
+  InvitationPeekResponse: closedObject<InvitationPeekResponse>({
+    team: closedObject<InvitationPeekResponse['team']>({ name: text() }),
+    role,
+  }),
   JoinResponse: closedObject<JoinResponse>(
     {
       team: ref('Team'),
@@ -140,6 +145,15 @@ export const teamPaths: Record<string, Schema> = {
       summary: 'Every shared team, newest first (the administrator)',
       access: 'admin',
       answers: { 200: ref('AdminTeamsResponse') },
+    }),
+  },
+  '/api/teams/invitation': {
+    post: apiCall({
+      summary: 'What an invitation offers, for the join page: the team’s name and the role (no credential)',
+      access: 'none',
+      body: { json: { type: 'object', properties: { token: text() }, required: ['token'] } },
+      answers: { 200: ref('InvitationPeekResponse') },
+      errors: [404, 429],
     }),
   },
   '/api/teams/join': {

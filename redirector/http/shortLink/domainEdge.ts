@@ -118,7 +118,7 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
     hostFallback(req, res, route) {
       if (this.wellKnown(req, res, requestHost(req.headers, trustProxy))) return true;
       if (route.kind === 'home') {
-        const hasHub = route.ownerId !== undefined && services.hubDirectory.handleOf(route.ownerId) !== undefined;
+        const hasHub = route.teamId !== undefined && services.hubDirectory.handleOf(route.teamId) !== undefined;
         return !hasHub && route.domain !== undefined && redirect(req, res, route.domain, 'root');
       }
       const path = (req.url ?? '').split('?')[0]!;

@@ -112,7 +112,7 @@ export function createHubEdge(services: HubServices): HubEdge {
     const stored = keepAddress(clientAddress(req, trustProxy));
     hubViews.recordThen(
       {
-        user_id: Number(hub.user_id),
+        team_id: Number(hub.team_id),
         viewed_at: now,
         visitor: stored.visitor ?? stored.ip_address,
         items: rendered.shown,
@@ -145,7 +145,7 @@ export function createHubEdge(services: HubServices): HubEdge {
     },
     answerHost(req, res, route) {
       const handle =
-        route.kind === 'home' && route.ownerId !== undefined ? hubDirectory.handleOf(route.ownerId) : undefined;
+        route.kind === 'home' && route.teamId !== undefined ? hubDirectory.handleOf(route.teamId) : undefined;
       if (handle === undefined) writeHostAnswer(req, res, route, publicUrl);
       else answerPage(req, res, handle, { kind: 'domain', domain: (route as { domain: string }).domain });
     },

@@ -1,7 +1,7 @@
 /**
  * The link a short-link request names, by host (docs/api.md#custom-domains): on the default domain
  * the link with that code and no domain; on a verified custom domain the domain's own link, else
- * its owner's default-domain link (shared before the domain existed). From the link cache without
+ * its team's default-domain link (shared before the domain existed). From the link cache without
  * waiting when it holds the answer, so a cached link is still answered in one synchronous pass.
  */
 import type { LinkCache } from '../../links/linkCache';
@@ -27,9 +27,9 @@ export function createLinkLookup(linkCache: LinkCache) {
     },
   };
 
-  /** Not cached as the domain's own: a known miss falls back to the owner's default-domain link. */
+  /** Not cached as the domain's own: a known miss falls back to the team's default-domain link. */
   function onDomainMiss(route: DomainRoute, own: RedirectLink | null | undefined): FoundLink {
-    const ownersOnly = (link: RedirectLink | null | undefined) => (link?.user_id === route.ownerId ? link : undefined);
+    const ownersOnly = (link: RedirectLink | null | undefined) => (link?.team_id === route.teamId ? link : undefined);
     if (own === null) {
       const shared = linkCache.peek(route.shortCode);
       if (shared !== undefined) return ownersOnly(shared);

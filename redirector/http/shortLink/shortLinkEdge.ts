@@ -112,7 +112,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     const visitor = visit.visitor!;
     const click = visitClick(visit.link!.id, visit.now, visitor, decision);
     // A visit without a hub token is told at once; one with a token costs one HMAC (docs/api.md#hub-clicks).
-    if (fromHub(visit.hubToken, visit.link!.user_id, visit.now)) click.referrer_source = HUB_REFERRER;
+    if (fromHub(visit.hubToken, visit.link!.team_id, visit.now)) click.referrer_source = HUB_REFERRER;
     clickRecorder.recordThen(click, () => guarded(visit, () => writeAnswer(visit.req, visit.res, decision, visitor)));
   }
 

@@ -9,7 +9,6 @@ export const USER_COLUMNS = [
   'name',
   'email',
   'password_hash',
-  'custom_domain',
   'created_at',
   'disabled',
 ] as const satisfies readonly (keyof UserRecord)[];

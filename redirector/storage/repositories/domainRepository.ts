@@ -1,17 +1,21 @@
 /**
- * Custom domains and their state (docs/api.md#custom-domains), kept on the row of the user who
- * claims the domain (users.custom_domain and the domain_* columns), so a user has one claim at most.
- * Several users may claim one domain; only a verified one is also in users.verified_domain, whose
- * unique index keeps a domain to one account (SQLite 20, PostgreSQL 25).
+ * Custom domains and their state (docs/api.md#custom-domains), kept on the row of the team that
+ * claims the domain (teams.custom_domain and the domain_* columns; a user's are their personal
+ * team's, docs/api.md#domains-and-hubs-of-a-team), so a team has one claim at most. Several teams
+ * may claim one domain; only a verified one is also in teams.verified_domain, whose unique index
+ * keeps a domain to one team (SQLite 32, PostgreSQL 37).
  */
 import type { Scope } from '../../auth/scope';
 import { type DomainStatus, VERIFIED_ELSEWHERE } from '../../contract/domains';
 import type { AfterWrite, Executor } from '../executor';
-import { ownedBy, ownerRow } from './scopeFilter';
+import { ownedBy, teamRow } from './scopeFilter';
 
 /** A claimed domain and its state; times in epoch milliseconds. */
 export interface DomainRecord {
-  user_id: number;
+  /** The claiming team. */
+  team_id: number;
+  /** The user of a personal team; null for a shared team's claim. */
+  user_id: number | null;
   domain: string;
   status: DomainStatus;
   token: string;
@@ -21,8 +25,8 @@ export interface DomainRecord {
   created_at: number;
 }
 
-/** A domain as the administrator's list shows it. */
-export type ListedDomain = DomainRecord & { user_email: string; links: number };
+/** A domain as the administrator's list shows it: a personal team's with its user's email, a shared team's with its name. */
+export type ListedDomain = DomainRecord & { user_email: string | null; team_name: string; links: number };
 
 /** What a look-up (or the administrator) found. */
 export interface DomainCheck {
@@ -52,9 +56,9 @@ export interface DomainRepository {
    * fails every other account's pending claim of it, at once; UniqueViolation('verified_domain')
    * when another account verified it first.
    */
-  record(claimed: Pick<DomainRecord, 'user_id' | 'domain'>, check: DomainCheck): Promise<boolean>;
+  record(claimed: Pick<DomainRecord, 'team_id' | 'domain'>, check: DomainCheck): Promise<boolean>;
   /** Every verified domain with its owner. */
-  verified(): Promise<{ domain: string; user_id: number }[]>;
+  verified(): Promise<{ domain: string; team_id: number }[]>;
   /** Every pending domain, for the background check. */
   pending(): Promise<DomainRecord[]>;
   /** Removes every claim unverified since `before` (pending or failed), links as on a removal; how many. */
@@ -65,9 +69,9 @@ export interface DomainRepository {
   list(): Promise<ListedDomain[]>;
 }
 
-const STATE = `u.id AS user_id, u.custom_domain AS domain, u.domain_status AS status, u.domain_token AS token,
-  u.domain_checked_at AS checked_at, u.domain_verified_at AS verified_at, u.domain_error AS error,
-  u.domain_created_at AS created_at`;
+const STATE = `t.id AS team_id, t.personal_user_id AS user_id, t.custom_domain AS domain, t.domain_status AS status,
+  t.domain_token AS token, t.domain_checked_at AS checked_at, t.domain_verified_at AS verified_at,
+  t.domain_error AS error, t.domain_created_at AS created_at`;
 
 /** A claim's settings go with it (docs/api.md#domain-fallbacks-and-well-known-documents). */
 const CLEARED_SETTINGS = `domain_root_url = NULL, domain_not_found_url = NULL, domain_expired_url = NULL,
@@ -90,37 +94,46 @@ function linksBackToDefault(tx: Executor, scope: Scope) {
 const EXPIRED = "domain_status IN ('pending', 'failed') AND domain_created_at <= ?";
 
 /**
- * Removes the claims of the users `where` picks (one statement each, no owner id: the expiry's and
+ * Removes the claims of the teams `where` picks (one statement each, no owner id: the expiry's and
  * the administrator's removals), their links back on the default domain as on a removal.
  */
 async function removeClaims(db: Executor, where: string, params: (string | number)[]): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.run(
       `UPDATE links SET domain = NULL WHERE domain IS NOT NULL
-         AND user_id IN (SELECT id FROM users WHERE ${where})
+         AND team_id IN (SELECT id FROM teams WHERE ${where})
          AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`,
       params,
     );
-    return tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${where}`, params);
+    return tx.run(`UPDATE teams SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${where}`, params);
   });
+}
+
+/** A row's ids as numbers (PostgreSQL's BIGINT comes back as text). */
+function numbered<T extends { team_id: number; user_id: number | null }>(row: T): T {
+  return { ...row, team_id: Number(row.team_id), user_id: row.user_id === null ? null : Number(row.user_id) };
 }
 
 export function createDomainRepository(db: Executor): DomainRepository {
   return {
-    of(scope) {
-      const row = ownerRow(scope);
-      return db.get<DomainRecord>(
-        `SELECT ${STATE} FROM users u WHERE ${row.sql} AND u.custom_domain IS NOT NULL`,
+    async of(scope) {
+      const row = teamRow(scope);
+      const found = await db.get<DomainRecord>(
+        `SELECT ${STATE} FROM teams t WHERE ${row.sql} AND t.custom_domain IS NOT NULL`,
         row.params,
       );
+      return found && numbered(found);
     },
-    find: (domain) => db.get<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.verified_domain = ?`, [domain]),
+    async find(domain) {
+      const found = await db.get<DomainRecord>(`SELECT ${STATE} FROM teams t WHERE t.verified_domain = ?`, [domain]);
+      return found && numbered(found);
+    },
     async claim(scope, domain, token, now, afterWrite) {
-      const row = ownerRow(scope, 'users');
+      const row = teamRow(scope, 'teams');
       await db.transaction(async (tx) => {
         await linksBackToDefault(tx, scope);
         await tx.run(
-          `UPDATE users SET custom_domain = ?, verified_domain = NULL, domain_status = 'pending', domain_token = ?,
+          `UPDATE teams SET custom_domain = ?, verified_domain = NULL, domain_status = 'pending', domain_token = ?,
              domain_checked_at = NULL, domain_verified_at = NULL, domain_error = NULL, domain_created_at = ?,
              ${CLEARED_SETTINGS}
            WHERE ${row.sql}`,
@@ -130,18 +143,18 @@ export function createDomainRepository(db: Executor): DomainRepository {
       });
     },
     async remove(scope, afterWrite) {
-      const row = ownerRow(scope, 'users');
+      const row = teamRow(scope, 'teams');
       await db.transaction(async (tx) => {
         await linksBackToDefault(tx, scope);
-        await tx.run(`UPDATE users SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${row.sql}`, row.params);
+        await tx.run(`UPDATE teams SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${row.sql}`, row.params);
         await afterWrite?.(tx, undefined);
       });
     },
-    record({ user_id: userId, domain }, check) {
+    record({ team_id: teamId, domain }, check) {
       const verified = check.status === 'verified' ? domain : null;
       return db.transaction(async (tx) => {
         const changed = await tx.run(
-          `UPDATE users SET domain_status = ?, verified_domain = ?, domain_checked_at = ?, domain_verified_at = ?,
+          `UPDATE teams SET domain_status = ?, verified_domain = ?, domain_checked_at = ?, domain_verified_at = ?,
              domain_error = ?, domain_created_at = COALESCE(?, domain_created_at)
            WHERE id = ? AND custom_domain = ?`,
           [
@@ -151,14 +164,14 @@ export function createDomainRepository(db: Executor): DomainRepository {
             check.verified_at,
             check.error,
             check.created_at ?? null,
-            userId,
+            teamId,
             domain,
           ],
         );
         // The first to verify gets the domain; the others' claims fail at once (docs/api.md#verification).
         if (changed > 0 && verified !== null) {
           await tx.run(
-            `UPDATE users SET domain_status = 'failed', domain_error = ?
+            `UPDATE teams SET domain_status = 'failed', domain_error = ?
              WHERE custom_domain = ? AND verified_domain IS NULL AND domain_status = 'pending'`,
             [VERIFIED_ELSEWHERE, domain],
           );
@@ -166,18 +179,27 @@ export function createDomainRepository(db: Executor): DomainRepository {
         return changed > 0;
       });
     },
-    verified: () =>
-      db.all<{ domain: string; user_id: number }>(
-        'SELECT verified_domain AS domain, id AS user_id FROM users WHERE verified_domain IS NOT NULL',
-      ),
-    pending: () => db.all<DomainRecord>(`SELECT ${STATE} FROM users u WHERE u.domain_status = 'pending'`),
+    async verified() {
+      const rows = await db.all<{ domain: string; team_id: number }>(
+        'SELECT verified_domain AS domain, id AS team_id FROM teams WHERE verified_domain IS NOT NULL',
+      );
+      return rows.map((row) => ({ domain: row.domain, team_id: Number(row.team_id) }));
+    },
+    async pending() {
+      return (await db.all<DomainRecord>(`SELECT ${STATE} FROM teams t WHERE t.domain_status = 'pending'`)).map(
+        numbered,
+      );
+    },
     expire: (before) => removeClaims(db, EXPIRED, [before]),
     removeDomain: (domain) => removeClaims(db, 'custom_domain = ?', [domain]),
-    list: () =>
-      db.all<ListedDomain>(
-        `SELECT ${STATE}, u.email AS user_email,
-           (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id AND l.domain = u.custom_domain) AS links
-         FROM users u WHERE u.custom_domain IS NOT NULL ORDER BY u.custom_domain, u.id`,
-      ),
+    async list() {
+      const rows = await db.all<ListedDomain>(
+        `SELECT ${STATE}, u.email AS user_email, t.name AS team_name,
+           (SELECT COUNT(*) FROM links l WHERE l.team_id = t.id AND l.domain = t.custom_domain) AS links
+         FROM teams t LEFT JOIN users u ON u.id = t.personal_user_id
+         WHERE t.custom_domain IS NOT NULL ORDER BY t.custom_domain, t.id`,
+      );
+      return rows.map((row) => ({ ...numbered(row), links: Number(row.links) }));
+    },
   };
 }

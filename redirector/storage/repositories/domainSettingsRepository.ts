@@ -1,11 +1,11 @@
 /**
  * Each domain's fallbacks and `.well-known` documents (docs/api.md#domain-fallbacks-and-well-known-documents):
- * a custom domain's on its claimant's row beside the claim (cleared when the claim changes or goes,
+ * a custom domain's on its claiming team's row beside the claim (cleared when the claim changes or goes,
  * domainRepository.ts), the default domain's in the one row of `default_domain_settings`.
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
-import { ownerRow } from './scopeFilter';
+import { teamRow } from './scopeFilter';
 
 /** The settings of one domain; null: not set. */
 export interface DomainSettings {
@@ -45,7 +45,7 @@ export interface DomainSettingsRepository {
   verified(): Promise<(DomainSettings & { domain: string })[]>;
 }
 
-const USER_COLUMNS = DOMAIN_SETTING_NAMES.map((name) => `u.domain_${name} AS ${name}`).join(', ');
+const TEAM_COLUMNS = DOMAIN_SETTING_NAMES.map((name) => `t.domain_${name} AS ${name}`).join(', ');
 
 function given(changes: Partial<DomainSettings>) {
   return DOMAIN_SETTING_NAMES.filter((name) => changes[name] !== undefined);
@@ -70,18 +70,18 @@ export function createDomainSettingsRepository(db: Executor): DomainSettingsRepo
       );
     },
     ofClaim(scope) {
-      const row = ownerRow(scope);
+      const row = teamRow(scope);
       return db.get<DomainSettings>(
-        `SELECT ${USER_COLUMNS} FROM users u WHERE ${row.sql} AND u.custom_domain IS NOT NULL`,
+        `SELECT ${TEAM_COLUMNS} FROM teams t WHERE ${row.sql} AND t.custom_domain IS NOT NULL`,
         row.params,
       );
     },
     async setClaim(scope, domain, changes) {
       const names = given(changes);
-      const row = ownerRow(scope, 'users');
+      const row = teamRow(scope, 'teams');
       const sets =
         names.length === 0 ? 'custom_domain = custom_domain' : names.map((n) => `domain_${n} = ?`).join(', ');
-      const changed = await db.run(`UPDATE users SET ${sets} WHERE ${row.sql} AND custom_domain = ?`, [
+      const changed = await db.run(`UPDATE teams SET ${sets} WHERE ${row.sql} AND custom_domain = ?`, [
         ...names.map((name) => changes[name] ?? null),
         ...row.params,
         domain,
@@ -90,7 +90,7 @@ export function createDomainSettingsRepository(db: Executor): DomainSettingsRepo
     },
     verified: () =>
       db.all<DomainSettings & { domain: string }>(
-        `SELECT u.verified_domain AS domain, ${USER_COLUMNS} FROM users u WHERE u.verified_domain IS NOT NULL`,
+        `SELECT t.verified_domain AS domain, ${TEAM_COLUMNS} FROM teams t WHERE t.verified_domain IS NOT NULL`,
       ),
   };
 }

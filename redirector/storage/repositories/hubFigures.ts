@@ -11,8 +11,8 @@ import { hubOwnedBy, ownedBy } from './scopeFilter';
 export const QUARTER_HOUR_MS = 900_000;
 
 export interface HubView {
-  /** The viewed hub's owner (the subject: a view of one hub, recorded for no caller). */
-  user_id: number;
+  /** The viewed hub's team (the subject: a view of one hub, recorded for no caller). */
+  team_id: number;
   viewed_at: number;
   /** The identity unique visitors are counted by (the address, or its keyed hash). */
   visitor: string;
@@ -52,18 +52,18 @@ async function addItemViews(tx: Executor, views: readonly HubView[]): Promise<vo
   for (const view of views) {
     const quarter = Math.floor(view.viewed_at / QUARTER_HOUR_MS);
     for (const item of view.items ?? []) {
-      const key = `${view.user_id}:${item}:${quarter}`;
+      const key = `${view.team_id}:${item}:${quarter}`;
       const count = counts.get(key);
       if (count) count[3]++;
-      else counts.set(key, [view.user_id, item, quarter, 1]);
+      else counts.set(key, [view.team_id, item, quarter, 1]);
     }
   }
   const rows = [...counts.values()];
   for (let from = 0; from < rows.length; from += VIEWS_PER_INSERT) {
     const batch = rows.slice(from, from + VIEWS_PER_INSERT);
     await tx.run(
-      `INSERT INTO hub_item_views (user_id, item_id, quarter, views) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (user_id, item_id, quarter) DO UPDATE SET views = hub_item_views.views + excluded.views`,
+      `INSERT INTO hub_item_views (team_id, item_id, quarter, views) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (team_id, item_id, quarter) DO UPDATE SET views = hub_item_views.views + excluded.views`,
       batch.flat(),
     );
   }
@@ -77,8 +77,8 @@ export function createHubFigures(db: Executor): HubFigures {
         for (let from = 0; from < views.length; from += VIEWS_PER_INSERT) {
           const batch = views.slice(from, from + VIEWS_PER_INSERT);
           await tx.run(
-            `INSERT INTO hub_views (user_id, viewed_at, visitor) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
-            batch.flatMap((view) => [view.user_id, view.viewed_at, view.visitor]),
+            `INSERT INTO hub_views (team_id, viewed_at, visitor) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
+            batch.flatMap((view) => [view.team_id, view.viewed_at, view.visitor]),
           );
         }
         await addItemViews(tx, views);

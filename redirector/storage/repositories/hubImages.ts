@@ -1,7 +1,7 @@
 /**
  * A hub's images (docs/api.md#the-avatar, docs/api.md#hub-background): the avatar and the
  * background, each its bytes, type and ETag on the hub's row; served only for a published hub of
- * an enabled owner.
+ * an enabled owner (a shared team's hub has no user to disable).
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
@@ -37,9 +37,10 @@ export function createHubImages(db: Executor): HubImages {
     },
     async avatarOf(handle) {
       const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
-        `SELECT h.avatar AS bytes, h.avatar_type AS type, h.avatar_etag AS etag FROM hubs h JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ? AND h.published = ? AND u.disabled = ? AND h.avatar IS NOT NULL`,
-        [handle, true, false],
+        `SELECT h.avatar AS bytes, h.avatar_type AS type, h.avatar_etag AS etag FROM hubs h
+         LEFT JOIN users u ON u.id = h.user_id
+         WHERE h.handle = ? AND h.published = ? AND COALESCE(u.disabled, ?) = ? AND h.avatar IS NOT NULL`,
+        [handle, true, false, false],
       );
       return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
     },
@@ -54,9 +55,9 @@ export function createHubImages(db: Executor): HubImages {
     async backgroundOf(handle) {
       const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
         `SELECT h.background AS bytes, h.background_type AS type, h.background_etag AS etag FROM hubs h
-         JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ? AND h.published = ? AND u.disabled = ? AND h.background IS NOT NULL`,
-        [handle, true, false],
+         LEFT JOIN users u ON u.id = h.user_id
+         WHERE h.handle = ? AND h.published = ? AND COALESCE(u.disabled, ?) = ? AND h.background IS NOT NULL`,
+        [handle, true, false, false],
       );
       return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
     },

@@ -66,9 +66,9 @@ function toRecord(row: ItemRow): HubItemRecord {
   }
 }
 
-/** The items of the hub of `userId` in display order. */
-export async function readItems(db: Executor, userId: number): Promise<HubItemRecord[]> {
-  const owned = hubOwnedByRow(userId, 'i');
+/** The items of the hub of team `teamId` in display order. */
+export async function readItems(db: Executor, teamId: number): Promise<HubItemRecord[]> {
+  const owned = hubOwnedByRow(teamId, 'i');
   const rows = await db.all<ItemRow>(
     `SELECT i.id, i.type, i.link_id, i.label, i.content, i.visible, i.starts_at, i.ends_at, i.highlight, i.sensitive,
        l.title, l.short_code, l.domain
@@ -94,11 +94,11 @@ function columnsOf(item: HubItemInput): [number | null, string | null, string] {
   }
 }
 
-/** Replaces the items of `userId`'s hub inside `tx`: an id of this hub is kept, any other is new. */
-export async function replaceItems(tx: Executor, userId: number, items: readonly HubItemInput[]): Promise<void> {
+/** Replaces the items of team `teamId`'s hub inside `tx`: an id of this hub is kept, any other is new. */
+export async function replaceItems(tx: Executor, teamId: number, items: readonly HubItemInput[]): Promise<void> {
   const kept = items.map((item) => item.id).filter((id): id is number => id !== null);
   const notKept = kept.length === 0 ? '' : ` AND id NOT IN (${kept.map(() => '?').join(', ')})`;
-  const owned = hubOwnedByRow(userId);
+  const owned = hubOwnedByRow(teamId);
   await tx.run(`DELETE FROM hub_items WHERE ${owned.sql}${notKept}`, [...owned.params, ...kept]);
   for (const [position, item] of items.entries()) {
     const values = [
@@ -121,8 +121,8 @@ export async function replaceItems(tx: Executor, userId: number, items: readonly
     if (updated) continue;
     await tx.run(
       `INSERT INTO hub_items (position, type, link_id, label, content, visible, starts_at, ends_at, highlight, sensitive,
-         user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [...values, userId],
+         team_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [...values, teamId],
     );
   }
 }

@@ -15,7 +15,10 @@ export type { HubItemRecord, HubLinkRecord } from './hubItemRows';
 
 /** A hub as stored, without its avatar's bytes; times in epoch milliseconds. */
 export interface HubRecord {
-  user_id: number;
+  /** The team whose hub it is (docs/api.md#domains-and-hubs-of-a-team). */
+  team_id: number;
+  /** A personal team's user; null for a shared team's hub. */
+  user_id: number | null;
   handle: string;
   title: string;
   bio: string;
@@ -43,8 +46,14 @@ export type HubPageRecord = HubWithLinks & { owner_disabled: boolean };
 
 export type { HubAvatar } from './hubImages';
 
-/** A hub as the administrator's list shows it. */
-export type ListedHub = HubRecord & { user_email: string; user_name: string; owner_disabled: boolean; views: number };
+/** A hub as the administrator's list shows it: a personal team's with its user, a shared team's with its name. */
+export type ListedHub = HubRecord & {
+  user_email: string | null;
+  user_name: string | null;
+  team_name: string;
+  owner_disabled: boolean;
+  views: number;
+};
 
 export interface HubRepository extends HubFigures, HubImages {
   /** The scope's hub (docs/api.md#scope-who-a-call-acts-for). */
@@ -58,14 +67,14 @@ export interface HubRepository extends HubFigures, HubImages {
   /** Which of these link ids the scope owns. */
   ownedLinkIds(scope: Scope, linkIds: readonly number[]): Promise<Set<number>>;
   /** Published hubs (their owners disabled or not): the handles the short-link edge knows a hub click by. */
-  directory(): Promise<{ handle: string; user_id: number }[]>;
+  directory(): Promise<{ handle: string; team_id: number }[]>;
   /** Changes whenever a hub is created, changed or deleted. */
   fingerprint(): Promise<string>;
   /** A page of hubs, by handle; `q` a substring of handle, title or owner's email. */
   page(query: { q: string; limit: number; offset: number }): Promise<{ rows: ListedHub[]; total: number }>;
 }
 
-const HUB_COLUMNS = `h.user_id, h.handle, h.title, h.bio, h.theme, h.accent, h.published, h.tiktok_bypass,
+const HUB_COLUMNS = `h.team_id, h.user_id, h.handle, h.title, h.bio, h.theme, h.accent, h.published, h.tiktok_bypass,
   h.avatar_type, h.avatar_etag, h.background_color, h.meta_description, h.noindex, h.sensitive, h.background_type,
   h.background_etag, h.created_at, h.updated_at`;
 const HUB_SHAPE: RowShape = { booleans: ['published', 'tiktok_bypass', 'owner_disabled', 'noindex', 'sensitive'] };
@@ -103,7 +112,7 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
   async function withItems<T extends HubRecord>(
     hub: T,
   ): Promise<T & { items: HubItemRecord[]; links: HubLinkRecord[] }> {
-    const items = await readItems(db, Number(hub.user_id));
+    const items = await readItems(db, Number(hub.team_id));
     return { ...hub, items, links: linksOf(items) };
   }
 
@@ -121,16 +130,16 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
     },
     async byHandle(handle) {
       const hub = await db.get<HubRecord & { owner_disabled: boolean }>(
-        `SELECT ${HUB_COLUMNS}, u.disabled AS owner_disabled FROM hubs h JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ?`,
-        [handle],
+        `SELECT ${HUB_COLUMNS}, COALESCE(u.disabled, ?) AS owner_disabled FROM hubs h
+         LEFT JOIN users u ON u.id = h.user_id WHERE h.handle = ?`,
+        [false, handle],
         HUB_SHAPE,
       );
       return hub && withItems(hub);
     },
     async save(scope, hub, now, afterWrite) {
-      const owned = hubOwnedBy(scope);
-      const userId = ownerValue(scope);
+      const teamId = teamValue(scope);
+      if (teamId === null) return;
       await db.transaction(async (tx) => {
         const values = [hub.handle, hub.title, hub.bio, hub.theme, hub.accent, hub.published, hub.tiktok_bypass];
         const page = [hub.background_color, hub.meta_description, hub.noindex, hub.sensitive];
@@ -139,14 +148,14 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
           `INSERT INTO hubs (handle, title, bio, theme, accent, published, tiktok_bypass, background_color,
              meta_description, noindex, sensitive, created_at, updated_at, user_id, team_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, title = excluded.title, bio = excluded.bio,
+           ON CONFLICT (team_id) DO UPDATE SET handle = excluded.handle, title = excluded.title, bio = excluded.bio,
              theme = excluded.theme, accent = excluded.accent, published = excluded.published,
              tiktok_bypass = excluded.tiktok_bypass, background_color = excluded.background_color,
              meta_description = excluded.meta_description, noindex = excluded.noindex, sensitive = excluded.sensitive,
              updated_at = excluded.updated_at`,
-          [...values, ...page, now, now, userId, teamValue(scope)],
+          [...values, ...page, now, now, ownerValue(scope), teamId],
         );
-        if (userId !== null && owned.params.length > 0) await replaceItems(tx, userId, hub.items);
+        await replaceItems(tx, teamId, hub.items);
         await afterWrite?.(tx, undefined);
       });
     },
@@ -161,7 +170,7 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
       return new Set(rows.map((row) => Number(row.id)));
     },
     directory: () =>
-      db.all<{ handle: string; user_id: number }>('SELECT handle, user_id FROM hubs WHERE published = ?', [true]),
+      db.all<{ handle: string; team_id: number }>('SELECT handle, team_id FROM hubs WHERE published = ?', [true]),
     async fingerprint() {
       const row = await db.get<{ n: number; latest: number | null }>(
         'SELECT COUNT(*) AS n, MAX(updated_at) AS latest FROM hubs',
@@ -172,6 +181,9 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
   };
 }
 
+/** Each hub with its team, and a personal team's user. */
+const LISTED_FROM = 'hubs h JOIN teams t ON t.id = h.team_id LEFT JOIN users u ON u.id = h.user_id';
+
 /** A page of hubs by handle, with each owner and the hub's views. */
 async function listHubs(
   db: Executor,
@@ -179,18 +191,16 @@ async function listHubs(
 ): Promise<{ rows: ListedHub[]; total: number }> {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = `WHERE (CAST(? AS TEXT) = '' OR lower(h.handle) LIKE ? ESCAPE '\\' OR lower(h.title) LIKE ? ESCAPE '\\'
-    OR lower(u.email) LIKE ? ESCAPE '\\')`;
+    OR lower(COALESCE(u.email, t.name)) LIKE ? ESCAPE '\\')`;
   const params = [q, pattern, pattern, pattern];
   const rows = await db.all<ListedHub>(
-    `SELECT ${HUB_COLUMNS}, u.email AS user_email, u.name AS user_name, u.disabled AS owner_disabled,
-       (SELECT COUNT(*) FROM hub_views v WHERE v.user_id = h.user_id) AS views
-     FROM hubs h JOIN users u ON u.id = h.user_id ${where} ORDER BY h.handle LIMIT ? OFFSET ?`,
-    [...params, limit, offset],
+    `SELECT ${HUB_COLUMNS}, u.email AS user_email, u.name AS user_name, t.name AS team_name,
+       COALESCE(u.disabled, ?) AS owner_disabled,
+       (SELECT COUNT(*) FROM hub_views v WHERE v.team_id = h.team_id) AS views
+     FROM ${LISTED_FROM} ${where} ORDER BY h.handle LIMIT ? OFFSET ?`,
+    [false, ...params, limit, offset],
     HUB_SHAPE,
   );
-  const total = await db.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM hubs h JOIN users u ON u.id = h.user_id ${where}`,
-    params,
-  );
+  const total = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${LISTED_FROM} ${where}`, params);
   return { rows: rows.map((row) => ({ ...row, views: Number(row.views) })), total: Number(total?.n ?? 0) };
 }

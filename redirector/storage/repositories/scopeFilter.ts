@@ -31,11 +31,6 @@ export function teamValue(scope: Scope): number | null {
   return scope.team?.id ?? null;
 }
 
-/** The user whose row holds a one-per-owner thing (a hub, a custom domain): a personal team's user; undefined otherwise. */
-export function ownerUser(scope: Scope): number | undefined {
-  return scope.owner.kind === 'user' ? scope.owner.id : undefined;
-}
-
 /**
  * The rows the scope's team owns (`team_id = ?`), or for the administrator its own
  * (`team_id IS NULL`: admin webhooks and keys), not everyone's.
@@ -77,26 +72,27 @@ export function reachedBy(scope: Scope, alias?: string): ScopeCondition | undefi
 }
 
 /**
- * The owner's row in `users` (alias `alias`), where the one-per-owner things live today (the custom
- * domain): a personal team's user's row; none for a shared team and the administrator.
+ * The owner's row in `teams` (alias `alias`), where the one-per-team things live (the custom domain
+ * and its settings, docs/api.md#domains-and-hubs-of-a-team): the scope's team's row; none for the
+ * administrator's own (no team).
  */
-export function ownerRow(scope: Scope, alias = 'u'): ScopeCondition {
-  const id = ownerUser(scope);
-  return id === undefined ? { sql: '1 = 0', params: [] } : { sql: `${alias}.id = ?`, params: [id] };
+export function teamRow(scope: Scope, alias = 't'): ScopeCondition {
+  const id = teamValue(scope);
+  return id === null ? { sql: '1 = 0', params: [] } : { sql: `${alias}.id = ?`, params: [id] };
 }
 
 /**
- * The rows of a one-per-owner table kept by user (`hubs`, `hub_links`, `hub_views`): the personal
- * team's user's; none for a shared team (whose hub is not there yet) and the administrator.
+ * The rows of a one-per-team table kept by team (`hubs`, `hub_items`, `hub_views`): the scope's
+ * team's; none for the administrator's own (no team, no hub).
  */
 export function hubOwnedBy(scope: Scope, alias?: string): ScopeCondition {
-  const id = ownerUser(scope);
-  return id === undefined ? { sql: '1 = 0', params: [] } : hubOwnedByRow(id, alias);
+  const id = teamValue(scope);
+  return id === null ? { sql: '1 = 0', params: [] } : hubOwnedByRow(id, alias);
 }
 
-/** The rows of the hub stored in `row` (a hub found by its handle: its links). */
-export function hubOwnedByRow(userId: number, alias?: string): ScopeCondition {
-  return { sql: `${alias ? `${alias}.user_id` : 'user_id'} = ?`, params: [userId] };
+/** The rows of the hub of team `teamId` (a hub found by its handle: its items). */
+export function hubOwnedByRow(teamId: number, alias?: string): ScopeCondition {
+  return { sql: `${alias ? `${alias}.team_id` : 'team_id'} = ?`, params: [teamId] };
 }
 
 /** `reachedBy` as a WHERE (or '' when the scope reaches everything). */

@@ -115,12 +115,32 @@ function teamQueries(db: Executor) {
         return id;
       });
     },
-    /** Throws UniqueViolation('slug'). */
-    async rename(teamId: number, team: { name: string; slug: string }, afterWrite?: AfterWrite<void>): Promise<void> {
+    /**
+     * Throws UniqueViolation('slug'). The team's hub follows its slug (docs/api.md#domains-and-hubs-of-a-team);
+     * `now` marks the hub changed, so every instance reads its directory again.
+     */
+    async rename(
+      teamId: number,
+      team: { name: string; slug: string },
+      afterWrite?: AfterWrite<void>,
+      now = Date.now(),
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const sql = 'UPDATE teams SET name = ?, slug = ? WHERE id = ? AND personal_user_id IS NULL';
-        if ((await tx.run(sql, [team.name, team.slug, teamId])) > 0) await afterWrite?.(tx, undefined);
+        if ((await tx.run(sql, [team.name, team.slug, teamId])) === 0) return;
+        await tx.run('UPDATE hubs SET handle = ?, updated_at = ? WHERE team_id = ? AND handle <> ?', [
+          team.slug,
+          now,
+          teamId,
+          team.slug,
+        ]);
+        await afterWrite?.(tx, undefined);
       });
+    },
+    /** The team whose slug this is, if any (a hub handle may not be another team's slug). */
+    async slugHolder(slug: string): Promise<number | undefined> {
+      const row = await db.get<{ id: number }>('SELECT id FROM teams WHERE slug = ?', [slug]);
+      return row === undefined ? undefined : Number(row.id);
     },
     /** Deletes a shared team and everything it owns (its links with their clicks, webhooks, keys). */
     async remove(teamId: number, afterWrite?: AfterWrite<void>): Promise<void> {

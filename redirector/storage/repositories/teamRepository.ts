@@ -55,6 +55,13 @@ function toAccess(row: AccessRow): TeamAccess {
   };
 }
 
+/** A team as the administrator names it, and the slug its hub lives at (null: a personal team). */
+export interface TeamRef {
+  id: number;
+  personal_user_id: number | null;
+  slug: string | null;
+}
+
 export interface TeamRepository extends TeamMemberQueries {
   /**
    * The user's place in the team `ref` names (an id or a slug); undefined when the user is not a
@@ -65,6 +72,10 @@ export interface TeamRepository extends TeamMemberQueries {
   accessById(userId: number, teamId: number): Promise<TeamAccess | undefined>;
   /** Every shared team (at most `limit`, newest first), for the administrator. */
   allShared(limit: number): Promise<SharedTeamRow[]>;
+  /** The team `ref` names (an id or a slug), whoever is in it: the administrator acting on it. */
+  byRef(ref: string): Promise<TeamRef | undefined>;
+  /** A team's name (an invitation's team, for the join page). */
+  nameOf(teamId: number): Promise<string | undefined>;
 }
 
 export function createTeamRepository(db: Executor): TeamRepository {
@@ -78,6 +89,20 @@ export function createTeamRepository(db: Executor): TeamRepository {
     async accessById(userId, teamId) {
       const row = await db.get<AccessRow>(BY_ID_SQL, [userId, teamId], ACCESS_SHAPE);
       return row && toAccess(row);
+    },
+    async byRef(ref) {
+      const id = /^\d{1,15}$/.test(ref) ? Number(ref) : 0;
+      const row = await db.get<TeamRef>('SELECT id, personal_user_id, slug FROM teams WHERE id = ? OR slug = ?', [
+        id,
+        ref.toLowerCase(),
+      ]);
+      const personal = row?.personal_user_id ?? null;
+      return (
+        row && { id: Number(row.id), personal_user_id: personal === null ? null : Number(personal), slug: row.slug }
+      );
+    },
+    async nameOf(teamId) {
+      return (await db.get<{ name: string }>('SELECT name FROM teams WHERE id = ?', [teamId]))?.name;
     },
     async allShared(limit) {
       const rows = await db.all<Omit<SharedTeamRow, 'owners'>>(ALL_SHARED_SQL, [limit]);

@@ -9,13 +9,14 @@ import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 // Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
 const VERIFIED_DOMAINS: ValuesQuery = {
-  sql: (list) => `SELECT verified_domain AS value FROM users WHERE verified_domain IN (${list})`,
+  sql: (list) => `SELECT verified_domain AS value FROM teams WHERE verified_domain IN (${list})`,
   params: (batch) => [...batch],
 };
 
 /** The user's columns and their personal team (docs/api.md#teams), made with the row by a trigger. */
 const COLUMNS = `${columnList(USER_COLUMNS)},
-  (SELECT t.id FROM teams t WHERE t.personal_user_id = users.id) AS personal_team_id`;
+  (SELECT t.id FROM teams t WHERE t.personal_user_id = users.id) AS personal_team_id,
+  (SELECT t.custom_domain FROM teams t WHERE t.personal_user_id = users.id) AS custom_domain`;
 /** A deletion that loses a deadlock to its account's own writes is tried again, this many times in all. */
 const MAX_DELETE_ATTEMPTS = 5;
 const LISTED_COLUMNS = columnList(
@@ -46,6 +47,7 @@ async function namesOfUsers(db: Executor, ids: readonly number[]): Promise<Map<n
 export function createUserRepository(db: Executor, counts: LinkCountQueries): UserRepository {
   const withCounts = `
     SELECT ${LISTED_COLUMNS},
+           (SELECT t.custom_domain FROM teams t WHERE t.personal_user_id = u.id) AS custom_domain,
            (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id) AS links,
            ${counts.userClicksSql} AS clicks,
            (u.password_hash = '${NO_PASSWORD}') AS invited

@@ -1,6 +1,6 @@
 /**
  * Every claim of a custom domain, for the administrator (docs/api.md#custom-domains): list, verify one
- * account's claim by hand (several may claim one domain), remove the domain from every claim.
+ * team's claim by hand (several may claim one domain), remove the domain from every claim.
  */
 import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../../../redirector/contract';
 import { useCalls } from './ApiProvider';
@@ -10,9 +10,9 @@ import { useCallLoad } from './useLoad';
 export function adminDomainCalls(http: HttpClient, credential: Credential) {
   return {
     list: (signal?: AbortSignal) => http.request<AdminDomainsResponse>('/api/domains', { credential, signal }),
-    async verify(domain: string, userId: number): Promise<AdminDomain> {
+    async verify(domain: string, teamId: number): Promise<AdminDomain> {
       const body = { status: 'verified' };
-      const query = { domain, user_id: String(userId) };
+      const query = { domain, team_id: String(teamId) };
       return (await http.request<AdminDomainResponse>('/api/domains', { method: 'PUT', query, body, credential }))
         .domain;
     },

@@ -13,11 +13,12 @@ export function keyCalls(http: HttpClient, credential: Credential) {
       return (await http.request<ApiKeysResponse>('/api/keys', { credential, signal })).keys;
     },
     /** A key of the chosen team with its scope (docs/api.md#api-keys-of-a-team); the server's default without one. */
-    create: (name: string, scope?: KeyScope) =>
+    /** `domains`: the only host names the key may put links on (docs/api.md#api-keys-of-a-team); left out: all. */
+    create: (name: string, scope?: KeyScope, domains?: string[]) =>
       http.request<CreateApiKeyResponse>('/api/keys', {
         credential,
         method: 'POST',
-        body: scope ? { name, scope } : { name },
+        body: { name, ...(scope ? { scope } : {}), ...(domains ? { domains } : {}) },
       }),
     remove: (id: number) => http.request<SuccessResponse>('/api/keys', { credential, method: 'DELETE', query: { id } }),
   };

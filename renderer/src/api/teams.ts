@@ -5,6 +5,7 @@
  */
 import type {
   AdminTeamsResponse,
+  InvitationPeekResponse,
   InvitationResponse,
   JoinResponse,
   Team,
@@ -67,6 +68,11 @@ export type TeamCalls = ReturnType<typeof teamCalls>;
 
 export function useTeamCalls(): TeamCalls {
   return useCalls(teamCalls);
+}
+
+/** What an invitation offers, asked with no credential: the team's name and the role (docs/api.md#joining-a-team). */
+export function invitationPeek(http: HttpClient, token: string, signal?: AbortSignal) {
+  return http.request<InvitationPeekResponse>('/api/teams/invitation', { method: 'POST', body: { token }, signal });
 }
 
 /** Signed out: an account for the invitation's email, joined and signed in (docs/api.md#joining-a-team). */

@@ -44,6 +44,7 @@ import m034 from './034-links-under-control';
 import m035 from './035-hub-items';
 import m036 from './036-shared-stats-domain-fallbacks';
 import m037 from './037-imported-clicks';
+import m038 from './038-team-domains-and-hubs';
 
 export const postgresMigrations = [
   m001,
@@ -83,6 +84,7 @@ export const postgresMigrations = [
   m035,
   m036,
   m037,
+  m038,
 ];
 
 /**

@@ -35,6 +35,7 @@ import m029 from './029-links-under-control';
 import m030 from './030-hub-items';
 import m031 from './031-shared-stats-domain-fallbacks';
 import m032 from './032-imported-clicks';
+import m033 from './033-team-domains-and-hubs';
 
 export const sqliteMigrations = [
   m001,
@@ -69,4 +70,5 @@ export const sqliteMigrations = [
   m030,
   m031,
   m032,
+  m033,
 ];

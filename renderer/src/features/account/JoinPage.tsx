@@ -12,8 +12,9 @@ import { type JoinResponse, SIGN_IN_FIRST } from '../../../../redirector/contrac
 import { useApi } from '../../api/ApiProvider';
 import { useAccountCalls } from '../../api/account';
 import { ApiError, errorMessage } from '../../api/client';
-import { joinAsNewAccount, teamCalls } from '../../api/teams';
+import { invitationPeek, joinAsNewAccount, teamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
+import { useLoad } from '../../api/useLoad';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Banner, FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -44,6 +45,7 @@ export function JoinPage() {
   };
   return (
     <AuthLayout title={t('teams.join.title')} subtitle={t('teams.join.subtitle')}>
+      <InvitationSummary token={token} />
       {session ? (
         <JoinSignedIn session={session} token={token} onJoined={joined} onSignOut={clear} />
       ) : (
@@ -54,6 +56,24 @@ export function JoinPage() {
       )}
     </AuthLayout>
   );
+}
+
+/**
+ * What the invitation offers, asked before joining (POST /api/teams/invitation, no credential): the
+ * team's name and the role; a bad token says so (joining would fail the same way).
+ */
+function InvitationSummary({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const peek = useLoad((signal) => invitationPeek(api.http, token, signal), [token]);
+  if (peek.data) {
+    const role = t(`teams.roles.${peek.data.role}`);
+    return <p>{t('teams.join.invitedTo', { team: peek.data.team.name, role })}</p>;
+  }
+  if (peek.error instanceof ApiError && peek.error.status === 404) {
+    return <Banner tone="error">{t('teams.join.invalid')}</Banner>;
+  }
+  return null;
 }
 
 interface JoinProps {

@@ -30,7 +30,7 @@ export function AdminDomainsPage() {
   // The other accounts' claims of the domain fail with it (docs/api.md#verification): read the list again.
   const verify = (domain: AdminDomain) =>
     change.run(domain.domain, TEXTS.verifyFailed, async () => {
-      await calls.verify(domain.domain, domain.user_id);
+      await calls.verify(domain.domain, domain.team_id);
       domains.reload();
     });
 

@@ -31,7 +31,8 @@ export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTable
   const { columns } = TEXTS;
   const domainColumns: DataColumn<AdminDomain>[] = [
     { label: columns.domain, className: 'mono', cell: (row) => row.domain },
-    { label: columns.user, cell: (row) => row.user_email },
+    // A shared team's claim has no user: its team's name (docs/api.md#domains-and-hubs-of-a-team).
+    { label: columns.user, cell: (row) => row.user_email ?? row.team_name },
     {
       label: columns.status,
       cell: (row) => <DomainStatusBadge status={row.status} label={statusLabel(row.status)} />,
@@ -61,7 +62,7 @@ export function DomainsTable({ domains, busy, onVerify, onRemove }: DomainsTable
     <DataTable
       columns={domainColumns}
       rows={domains}
-      rowKey={(row) => `${row.domain} ${row.user_id}`}
+      rowKey={(row) => `${row.domain} ${row.team_id}`}
       rowTestId={(row) => `domain-row-${row.domain}`}
       pairs={false}
     />

@@ -32,6 +32,8 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
   const [name, setName] = useState('');
   // A user's key acts in the chosen team with this scope (docs/api.md#api-keys-of-a-team).
   const [scope, setScope] = useState<KeyScope>('write');
+  // And only on these domains, when named (docs/api.md#api-keys-of-a-team); the server checks each.
+  const [domains, setDomains] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const creation = useBusyCall(TEXTS.createFailed);
   const deletion = useConfirmDelete(TEXTS, remove);
@@ -43,8 +45,9 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
     setNameError(parsed.ok ? null : parsed.error);
     if (!parsed.ok) return;
     await creation.run(async () => {
-      await create(parsed.name, side === 'user' ? scope : undefined);
+      await create(parsed.name, side === 'user' ? scope : undefined, side === 'user' ? keyDomains(domains) : undefined);
       setName('');
+      setDomains('');
     });
   };
 
@@ -79,6 +82,17 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
           fieldClassName="grow"
         />
         {side === 'user' ? <ScopeField scope={scope} onChange={setScope} /> : null}
+        {side === 'user' ? (
+          <TextField
+            label={TEXTS.domainsLabel}
+            name="key-domains"
+            hint={TEXTS.domainsHint}
+            value={domains}
+            onValueChange={setDomains}
+            autoComplete="off"
+            fieldClassName="grow"
+          />
+        ) : null}
         <Button type="submit" variant="primary" icon="plus" loading={creation.busy}>
           {creation.busy ? TEXTS.creating : TEXTS.create}
         </Button>
@@ -89,6 +103,15 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
       <ConfirmDialog {...deletion.dialog} />
     </div>
   );
+}
+
+/** The host names typed (commas or spaces between them, lower-cased); none: undefined, all of the team's. */
+function keyDomains(typed: string): string[] | undefined {
+  const names = typed
+    .split(/[\s,]+/)
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  return names.length === 0 ? undefined : [...new Set(names)];
 }
 
 function ScopeField({ scope, onChange }: { scope: KeyScope; onChange: (scope: KeyScope) => void }) {
@@ -121,6 +144,7 @@ function KeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey)
     { label: columns.name, cell: (key) => <div className="cell-title">{key.name}</div> },
     { label: columns.key, className: 'mono', cell: (key) => `${key.prefix}…` },
     { label: columns.scope, cell: (key) => TEXTS.scopes[key.scope ?? 'write'] },
+    { label: columns.domains, cell: (key) => (key.domains ? key.domains.join(', ') : TEXTS.domainsAll) },
     { label: columns.created, nowrap: true, cell: (key) => formatDate(key.created_at) },
     {
       label: columns.lastUsed,

@@ -12,8 +12,8 @@ export function useApiKeys() {
     keys: list.rows,
     created: list.created,
     dismissCreated: list.dismissCreated,
-    async create(name: string, scope?: KeyScope): Promise<void> {
-      list.added(await calls.create(name, scope));
+    async create(name: string, scope?: KeyScope, domains?: string[]): Promise<void> {
+      list.added(await calls.create(name, scope, domains));
     },
     async remove(key: ApiKey): Promise<void> {
       await calls.remove(key.id);

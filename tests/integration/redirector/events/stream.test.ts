@@ -1,7 +1,7 @@
 /**
  * The live stream on both stores (docs/api.md#live-stream), read by a real EventSource client
  * (the eventsource package): tickets are single use, a user's stream carries none of another
- * user's clicks, the administrator's carries every click with its address, Last-Event-ID replays
+ * user's clicks, link events name their actor and team, the administrator's carries every click with its address, Last-Event-ID replays
  * what was missed, a ticket whose account was disabled is refused; on PostgreSQL a click stored by
  * one instance, and a link made on one, reach a stream on another within 1 s, a stream opened with
  * another instance's ticket ends once its account is disabled, and a click committed after a later
@@ -105,6 +105,16 @@ describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
     expect(aliceStream.links.map((event) => [event.action, event.link.id])).toEqual([['created', aliceLink.id]]);
     expect(adminStream.clicks.map((click) => click.ip)).toEqual(['198.51.100.7', '198.51.100.8', '198.51.100.9']);
     expect(adminStream.links).toHaveLength(2);
+    // Each link event says who acted and in which team, beside its action (docs/api.md#events).
+    const aliceTeams = await call(server, 'GET', '/api/teams', { headers: bearer(alice.token) });
+    expect(aliceStream.links[0]).toMatchObject({
+      team_id: aliceTeams.body.teams[0].id,
+      actor: { type: 'user', id: alice.user.id, name: 'Alice' },
+    });
+    expect(adminStream.links.map((event) => event.actor)).toEqual([
+      { type: 'user', id: alice.user.id, name: 'Alice' },
+      { type: 'user', id: bob.user.id, name: 'Bob' },
+    ]);
 
     // A new stream with the last id seen gets what came after it, only its own.
     const missedFrom = adminStream.clicks[0].id - 1;

@@ -160,6 +160,8 @@ describe.each(STORE_SERVERS)('links on custom domains ($kind)', ({ start }) => {
     const aliceDomain = listed.body.domains.find((row: { domain: string }) => row.domain === 'go.alice.test');
     expect(aliceDomain).toEqual({
       domain: 'go.alice.test',
+      team_id: expect.any(Number),
+      team_name: 'Alice',
       user_id: alice.user.id,
       user_email: alice.user.email,
       status: 'verified',

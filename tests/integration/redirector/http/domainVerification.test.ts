@@ -70,6 +70,8 @@ describe.each(STORE_SERVERS)('domain verification by DNS ($kind)', ({ start }) =
     const listed = await call(server, 'GET', '/api/domains', { headers: adminHeaders(server.adminKey) });
     expect(listed.body.domains).toContainEqual({
       domain: 'links.alice.test',
+      team_id: expect.any(Number),
+      team_name: 'Alice',
       user_id: alice.user.id,
       user_email: alice.user.email,
       status: 'verified',

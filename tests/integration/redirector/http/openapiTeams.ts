@@ -39,6 +39,9 @@ export async function coverTeamCalls(server: TestServer, described: Described): 
   expect((await invite(outsider)).status).toBe(404);
   expect((await invite(owner, '')).status).toBe(409);
   const token = String(first.body.url).split('/join/')[1];
+  // What the join page is told before joining (docs/api.md#joining-a-team): no credential needed.
+  expect(await status('POST', '/api/teams/invitation', { body: { token } })).toBe(200);
+  expect(await status('POST', '/api/teams/invitation', { body: { token: 'no-such-token' } })).toBe(404);
   expect(await status('POST', '/api/teams/join', { ...withKey, body: { token } })).toBe(403);
   expect(await status('POST', '/api/teams/join', { ...as(member), body: { token } })).toBe(200);
   expect(await status('POST', '/api/teams/join', { ...as(member), body: { token } })).toBe(404);
@@ -90,6 +93,7 @@ export async function coverTeamCalls(server: TestServer, described: Described): 
     );
   }
   expect(guesses.at(-1)).toBe(429);
+  expect(await status('POST', '/api/teams/invitation', { body: { token: 'no-more' } })).toBe(429);
 }
 
 /** Joining signed out (docs/api.md#joining-a-team): a new account (201), an email that has one (409), a bad bearer (401). */

@@ -3,10 +3,11 @@
  * an invitation is mailed (in the inviting request's language) with the link the answer gives;
  * signed out, `{token, name, password}` makes an account for the invitation's email even with
  * REGISTRATION=closed, joins and signs in; an email with an account → 409 "Sign in first"; wrong
- * tokens count toward the credential limit; no token reaches a log line, the page's path included.
+ * tokens count toward the credential limit; the join page is told the team's name and the role
+ * before joining (nothing for a bad token); no token reaches a log line, the page's path included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_FIRST } from '../../../../redirector/contract/teams';
+import { INVITATION_INVALID, SIGN_IN_FIRST } from '../../../../redirector/contract/teams';
 import { loggablePath } from '../../../../redirector/observability/errorLog';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
@@ -147,9 +148,28 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
     expect((await join({ token, name: 'Checked', password: 'checked-secret' })).status).toBe(201);
   });
 
+  it("tells the join page the team's name and the role, and nothing for a bad token", async () => {
+    const { token } = await invite('peeking.person@example.com', 'viewer');
+    const peek = (body: unknown, headers: Record<string, string> = from()) =>
+      call(server, 'POST', '/api/teams/invitation', { body, headers });
+    const told = await peek({ token });
+    expect([told.status, told.body]).toEqual([200, { team: { name: 'Acme Mail' }, role: 'viewer' }]);
+    for (const body of [{ token: `${token}x` }, {}, { token: 42 }]) {
+      const refused = await peek(body);
+      expect([refused.status, refused.body]).toEqual([404, { error: INVITATION_INVALID }]);
+    }
+    // Wrong tokens count as wrong credentials of the address, as joining's do.
+    const one = { 'X-Forwarded-For': '203.0.113.78' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push((await peek({ token: `no-${attempt}` }, one)).status);
+    expect([statuses[9], statuses[10]]).toEqual([404, 429]);
+  });
+
   it('lets no token reach a log line, the join page path included', async () => {
     const { token } = await invite('logged.person@example.com');
     await fetch(`${server.url}/join/${token}`);
+    await call(server, 'POST', '/api/teams/invitation', { body: { token }, headers: from() });
     await join({ token: `${token}x`, name: 'Nope', password: 'nope-secret' });
     await join({ token, name: 'Logged', password: 'logged-secret' });
     await server.app.services.accountMailing.idle();

@@ -150,10 +150,27 @@ const MATRIX: [string, (team: Team) => { path: string; body?: unknown }, Record<
     () => ({ path: '/api/teams/invite', body: { email: 'new@example.com', role: 'viewer' } }),
     { owner: 2, editor: 403, viewer: 403, ownLinksOnly: 403, readKey: 403, outsider: 404 },
   ],
+  // A shared team's hub and custom domain (docs/api.md#domains-and-hubs-of-a-team): editors edit the
+  // hub, owners manage the domain, every member reads both.
   [
     'PUT /api/hub',
-    () => ({ path: '/api/hub', body: { handle: 'acme-hub', title: 'Acme', theme: 'auto', links: [] } }),
-    { owner: 403, editor: 403, viewer: 403, ownLinksOnly: 403, readKey: 403, outsider: 404 },
+    () => ({ path: '/api/hub', body: { title: 'Acme', theme: 'auto', links: [] } }),
+    { owner: 2, editor: 2, viewer: 403, ownLinksOnly: 2, readKey: 403, outsider: 404 },
+  ],
+  [
+    'GET /api/hub',
+    () => ({ path: '/api/hub' }),
+    { owner: 2, editor: 2, viewer: 2, ownLinksOnly: 2, readKey: 2, outsider: 404 },
+  ],
+  [
+    'POST /api/user/domain',
+    () => ({ path: '/api/user/domain', body: { domain: 'links.acme-news.example' } }),
+    { owner: 2, editor: 403, viewer: 403, ownLinksOnly: 403, readKey: 403, outsider: 404 },
+  ],
+  [
+    'GET /api/user/domain',
+    () => ({ path: '/api/user/domain' }),
+    { owner: 2, editor: 2, viewer: 2, ownLinksOnly: 2, readKey: 2, outsider: 404 },
   ],
 ];
 

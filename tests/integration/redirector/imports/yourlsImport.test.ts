@@ -2,9 +2,9 @@
  * Imports from YOURLS (docs/api.md#imports) against a real MariaDB holding YOURLS' own tables, on
  * both stores: links and every click with its time, country, referrer and device; odd rows (empty
  * and "direct" referrers, unknown countries, bots, keywords Me refuses, a code held by another
- * link, clicks of links that are not there); a dry run that stores nothing; re-imports that add
- * only what is new; imported clicks that never reach the webhooks' and streams' feed; a user's
- * import refused a source on this network.
+ * link, clicks of links that are not there); an audit entry for each link brought in; a dry run
+ * that stores nothing; re-imports that add only what is new; imported clicks that never reach the
+ * webhooks' and streams' feed; a user's import refused a source on this network.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
@@ -62,6 +62,21 @@ describe.each(STORE_SERVERS)('a YOURLS import on $kind', (store) => {
 
     const links = await linksByCode(server);
     expect([...links.keys()].sort()).toEqual(['Docs', 'blog', 'home', 'taken']);
+    // Each link the job brought in has its audit entry, written with its insert (docs/api.md#audit-log).
+    const audit = await call(server, 'GET', '/api/audit?action=link.created&per_page=100', {
+      headers: adminHeaders(server.adminKey),
+    });
+    const imported = ['Docs', 'blog', 'home'].map((code) => String(links.get(code)!.id));
+    expect(
+      audit.body.entries
+        .filter((entry: { target: { id: string } }) => imported.includes(entry.target.id))
+        .map((entry: { target: { label: string }; actor: { type: string } }) => [entry.target.label, entry.actor.type])
+        .sort(),
+    ).toEqual([
+      ['Docs', 'cli'],
+      ['blog', 'cli'],
+      ['home', 'cli'],
+    ]);
     expect(links.get('taken')!.target_url).toBe('https://example.org/mine');
     const home = links.get('home')!;
     expect(home).toMatchObject({ target_url: 'https://example.com/home', title: 'Home', total_clicks: 3 });

@@ -85,7 +85,7 @@ describe.each(STORE_KINDS)('CSV import round trips ($kind)', (kind) => {
     // Only a verified domain is this service's own (docs/api.md#custom-domains).
     await store.domains.claim(userScope(other), 'go.example.net', 'token-0123456789abcdefghij', 1);
     await store.domains.record(
-      { user_id: other.id, domain: 'go.example.net' },
+      { team_id: other.personal_team_id, domain: 'go.example.net' },
       {
         status: 'verified',
         checked_at: 2,

@@ -85,11 +85,23 @@ async function seed(db: MigrationHarness, tag: string): Promise<void> {
       ]);
     }
     if (tables.has('hubs')) {
+      // Since teams, a hub is saved with its team (the user's personal team), as the service does.
+      const team = tables.has('teams') ? `(SELECT id FROM teams WHERE personal_user_id = ${user})` : undefined;
       await db.run(
-        `INSERT INTO hubs (user_id, handle, title, accent, created_at, updated_at) VALUES (${user}, ?, ?, ?, ?, ?)`,
+        `INSERT INTO hubs (user_id, handle, title, accent, created_at, updated_at${team ? ', team_id' : ''})
+         VALUES (${user}, ?, ?, ?, ?, ?${team ? `, ${team}` : ''})`,
         [`${tag}-${n}`.toLowerCase(), 'Hub', '#336699', 1_700_000_000_000, 1_700_000_000_000],
       );
     }
+  }
+  const users = await db.rows('users');
+  if ('domain_status' in (users[0] ?? {})) {
+    // A verified custom domain of the first user (docs/api.md#custom-domains), moved to their team later.
+    await db.run(
+      `UPDATE users SET custom_domain = ?, domain_status = 'verified', domain_token = 'token'
+       WHERE id = (SELECT MIN(id) FROM users)`,
+      [`go.${tag}.example`.toLowerCase()],
+    );
   }
   // The administrator's own link: no team before or after.
   await db.run('INSERT INTO links (user_id, title, target_url, short_code, created_at) VALUES (NULL, ?, ?, ?, ?)', [
@@ -137,6 +149,29 @@ async function expectMovedIntoPersonalTeams(db: MigrationHarness, before: Map<st
   }
 }
 
+/**
+ * docs/api.md#domains-and-hubs-of-a-team: after the upgrade a user's claimed domain, its state and
+ * its settings are their personal team's, and every hub is keyed by its team.
+ */
+async function expectDomainsInPersonalTeams(db: MigrationHarness): Promise<void> {
+  const teams = await db.rows('teams');
+  const claimed = (await db.rows('users')).filter((user) => user.custom_domain !== null);
+  for (const user of claimed) {
+    const team = teams.find((row) => id(row.personal_user_id) === id(user.id));
+    expect(team).toMatchObject({
+      custom_domain: user.custom_domain,
+      verified_domain: user.verified_domain,
+      domain_status: user.domain_status,
+      domain_token: user.domain_token,
+    });
+  }
+  const withDomain = teams.filter((team) => team.custom_domain !== null);
+  expect(withDomain).toHaveLength(claimed.length);
+  for (const hub of await db.rows('hubs')) {
+    expect(id(teams.find((team) => id(team.id) === id(hub.team_id))?.personal_user_id)).toBe(id(hub.user_id));
+  }
+}
+
 async function allRows(db: MigrationHarness): Promise<Map<string, Row[]>> {
   const tables = (await db.tables()).filter((table) => table !== 'schema_migrations');
   return new Map(await Promise.all(tables.map(async (table) => [table, await db.rows(table)] as const)));
@@ -176,6 +211,7 @@ describe.each(engines)('%s migrations', (engine, migrations, open) => {
     expect(lostRows(before, await allRows(db))).toEqual([]);
     expect(await db.schema()).toEqual(fresh);
     if (!before.has('teams')) await expectMovedIntoPersonalTeams(db, before);
+    if (!('custom_domain' in ((before.get('teams') ?? [])[0] ?? {}))) await expectDomainsInPersonalTeams(db);
   }
 
   it('upgraded step by step from every earlier version, equal a fresh database and keep every row', async () => {

@@ -70,8 +70,8 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       await store.domains.claim(userScope(bob), 'go.ada.dev', 'token-b', 1_000);
       expect((await store.users.findById(bob.id))?.custom_domain).toBe('go.ada.dev');
       const verified = { status: 'verified', checked_at: 2_000, verified_at: 2_000, error: null } as const;
-      const adaClaim = { user_id: ada.id, domain: 'go.ada.dev' };
-      const bobClaim = { user_id: bob.id, domain: 'go.ada.dev' };
+      const adaClaim = { team_id: ada.personal_team_id, domain: 'go.ada.dev' };
+      const bobClaim = { team_id: bob.personal_team_id, domain: 'go.ada.dev' };
       expect(await store.domains.record(adaClaim, verified)).toBe(true);
       expect(await store.domains.of(userScope(bob))).toMatchObject({
         status: 'failed',
@@ -80,7 +80,7 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect(await uniqueViolation(store.domains.record(bobClaim, verified))).toBe('verified_domain');
       await store.domains.remove(userScope(ada));
       expect(await store.domains.record(bobClaim, verified)).toBe(true);
-      expect(await store.domains.verified()).toEqual([{ domain: 'go.ada.dev', user_id: bob.id }]);
+      expect(await store.domains.verified()).toEqual([{ domain: 'go.ada.dev', team_id: bob.personal_team_id }]);
     });
   });
 
@@ -295,7 +295,9 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       await store.domains.claim(userScope(user), 'go.example.net', 'token-0123456789abcdefghij', 1);
       expect(await store.users.isCustomDomain('go.example.net')).toBe(false);
       const verified = { status: 'verified', checked_at: 2, verified_at: 2, error: null } as const;
-      expect(await store.domains.record({ user_id: user.id, domain: 'go.example.net' }, verified)).toBe(true);
+      expect(await store.domains.record({ team_id: user.personal_team_id, domain: 'go.example.net' }, verified)).toBe(
+        true,
+      );
       expect(await store.users.isCustomDomain('go.example.net')).toBe(true);
       expect(await store.users.isCustomDomain('example.net')).toBe(false);
     });

@@ -96,7 +96,7 @@ describe("a user's custom domain and the administrator's domain calls", () => {
     expect((await domains.get()).verification?.record.value).toBe(claimed.verification.record.value);
     const listed = (await admin.list()).domains.find((row) => row.domain === 'go.res.example');
     expect(listed).toMatchObject({ status: 'pending', links: 0, verified_at: null });
-    expect(await admin.verify('go.res.example', listed!.user_id)).toMatchObject({
+    expect(await admin.verify('go.res.example', listed!.team_id)).toMatchObject({
       domain: 'go.res.example',
       status: 'verified',
     });
@@ -109,7 +109,7 @@ describe("a user's custom domain and the administrator's domain calls", () => {
     await admin.remove('go.res.example');
     expect((await admin.list()).domains.map((row) => row.domain)).not.toContain('go.res.example');
     expect((await domains.get()).domain).toBe(null);
-    const missing = await admin.verify('go.res.example', listed!.user_id).catch((error: unknown) => error);
+    const missing = await admin.verify('go.res.example', listed!.team_id).catch((error: unknown) => error);
     expect((missing as ApiError).status).toBe(404);
   });
 });

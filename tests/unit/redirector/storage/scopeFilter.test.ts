@@ -5,9 +5,9 @@ import {
   hubOwnedBy,
   ownedBy,
   ownedByRow,
-  ownerRow,
   ownerValue,
   reachedBy,
+  teamRow,
   teamValue,
   whereReached,
 } from '../../../../redirector/storage/repositories/scopeFilter';
@@ -43,10 +43,12 @@ describe('scopeFilter', () => {
     expect([ownerValue(ada), teamValue(ada)]).toEqual([7, 70]);
     expect([ownerValue(userScope(adaUser, shared)), teamValue(userScope(adaUser, shared))]).toEqual([null, 90]);
     expect([ownerValue(admin), teamValue(admin)]).toEqual([null, null]);
-    expect(ownerRow(ada)).toEqual({ sql: 'u.id = ?', params: [7] });
-    expect(ownerRow(admin, 'users')).toEqual({ sql: '1 = 0', params: [] });
-    expect(hubOwnedBy(ada, 'h')).toEqual({ sql: 'h.user_id = ?', params: [7] });
-    expect(hubOwnedBy(userScope(adaUser, shared))).toEqual({ sql: '1 = 0', params: [] });
+    // The custom domain and the hub are the team's, a shared team's too (docs/api.md#domains-and-hubs-of-a-team).
+    expect(teamRow(ada)).toEqual({ sql: 't.id = ?', params: [70] });
+    expect(teamRow(admin, 'teams')).toEqual({ sql: '1 = 0', params: [] });
+    expect(hubOwnedBy(ada, 'h')).toEqual({ sql: 'h.team_id = ?', params: [70] });
+    expect(hubOwnedBy(userScope(adaUser, shared))).toEqual({ sql: 'team_id = ?', params: [90] });
+    expect(hubOwnedBy(admin)).toEqual({ sql: '1 = 0', params: [] });
   });
 
   it("lets a link's team's webhooks and the administrator's hear its events", () => {

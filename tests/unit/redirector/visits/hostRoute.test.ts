@@ -16,7 +16,7 @@ describe('routeByHost', () => {
       expect(route(host, '/spring?x=1')).toEqual({
         kind: 'short-link',
         domain: 'go.ann.example',
-        ownerId: 7,
+        teamId: 7,
         shortCode: 'spring',
       });
     }
@@ -24,8 +24,8 @@ describe('routeByHost', () => {
   });
 
   it('sends / to the owner’s home (the hub page) and every other path of a verified domain to the 404 page', () => {
-    expect(route('go.ann.example', '/')).toEqual({ kind: 'home', domain: 'go.ann.example', ownerId: 7 });
-    expect(route('go.ann.example', '/?utm=1', 'HEAD')).toEqual({ kind: 'home', domain: 'go.ann.example', ownerId: 7 });
+    expect(route('go.ann.example', '/')).toEqual({ kind: 'home', domain: 'go.ann.example', teamId: 7 });
+    expect(route('go.ann.example', '/?utm=1', 'HEAD')).toEqual({ kind: 'home', domain: 'go.ann.example', teamId: 7 });
     for (const url of ['/api/config', '/a/b', '/favicon.ico'])
       expect(route('go.ann.example', url)).toEqual({ kind: 'not-found' });
     expect(route('go.ann.example', '/', 'POST')).toEqual({ kind: 'not-found' });
