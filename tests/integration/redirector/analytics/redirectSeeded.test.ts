@@ -139,6 +139,7 @@ describe('analytics over clicks made through the short-link path', () => {
       total_clicks: 6,
       unique_visitors: 4,
       blocked_visitors: 2,
+      imported_clicks: 0,
       created_at: iso(T0),
       enable_tiktok_bypass: false,
       enable_country_redirect: true,
