@@ -81,6 +81,7 @@ export const LINK_FIELDS = [
   'total_clicks',
   'unique_visitors',
   'blocked_visitors',
+  'imported_clicks',
   'created_at',
   'enable_tiktok_bypass',
   'enable_country_redirect',

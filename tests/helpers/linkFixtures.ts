@@ -29,7 +29,13 @@ export function liteCountryRedirectInput(tiktokBypass: boolean) {
 }
 
 /** The counters of a link no one has visited yet. */
-export const NO_CLICKS_YET = { clicks: 0, total_clicks: 0, unique_visitors: 0, blocked_visitors: 0 };
+export const NO_CLICKS_YET = {
+  clicks: 0,
+  total_clicks: 0,
+  unique_visitors: 0,
+  blocked_visitors: 0,
+  imported_clicks: 0,
+};
 
 /** The option fields of a request body from a form with no option set. */
 export const NO_OPTIONS_INPUT = {
