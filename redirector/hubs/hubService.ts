@@ -21,7 +21,7 @@ import {
 } from '../contract/hub';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { HubAvatar, HubWithLinks } from '../storage/repositories/hubRepository';
+import type { HubAvatar, HubWithLinks, ListedHub } from '../storage/repositories/hubRepository';
 import type { Store } from '../storage/store';
 import { type AvatarCheck, checkAvatar } from './avatarCheck';
 import { buttonText, toHubItem } from './hubItemView';
@@ -139,30 +139,48 @@ function imageOf(bytes: Buffer, type: string): HubAvatar {
   return { bytes, type, etag: createHash('sha256').update(bytes).digest('base64url').slice(0, 27) };
 }
 
+/**
+ * The body with the handle a shared team's hub has (its slug: given or not, another → 400); a
+ * personal team's as given.
+ */
+async function withTeamHandle(store: HubServiceDeps['store'], scope: Scope, body: unknown): Promise<unknown> {
+  if (!scope.team || scope.team.personalUserId !== null) return body;
+  const slug = (await store.teams.byRef(String(scope.team.id)))?.slug;
+  if (!slug || typeof body !== 'object' || body === null) return body;
+  const given = (body as { handle?: unknown }).handle;
+  if (given !== undefined && (typeof given !== 'string' || given.trim().toLowerCase() !== slug)) {
+    throw invalidInput(teamHandleRule(slug));
+  }
+  return { ...body, handle: slug };
+}
+
+/** 409 when the handle is another team's slug (one address namespace, docs/api.md#teams). */
+async function handleFree(store: HubServiceDeps['store'], scope: Scope, handle: string): Promise<void> {
+  const holder = await store.teams.slugHolder(handle);
+  if (holder !== undefined && holder !== teamIdOf(scope)) throw taken(HANDLE_TAKEN);
+}
+
+/** A hub as the administrator's list shows it. */
+function listedHub(row: ListedHub, publicUrl: string) {
+  return {
+    handle: row.handle,
+    title: row.title,
+    published: row.published,
+    team_id: Number(row.team_id),
+    team_name: row.team_name,
+    user_id: row.user_id === null ? null : Number(row.user_id),
+    user_email: row.user_email,
+    user_name: row.user_name,
+    owner_disabled: row.owner_disabled,
+    views: row.views,
+    url: hubUrlOf(publicUrl, row.handle),
+    updated_at: new Date(Number(row.updated_at)).toISOString(),
+  };
+}
+
 export function createHubService(deps: HubServiceDeps): HubService {
   const { store, clock, publicUrl } = deps;
   const present = (record: HubWithLinks) => toHub(record, publicUrl, deps.verifiedDomainOf(Number(record.team_id)));
-
-  /**
-   * The body with the handle a shared team's hub has (its slug: given or not, another → 400); a
-   * personal team's as given.
-   */
-  async function withTeamHandle(scope: Scope, body: unknown): Promise<unknown> {
-    if (!scope.team || scope.team.personalUserId !== null) return body;
-    const slug = (await store.teams.byRef(String(scope.team.id)))?.slug;
-    if (!slug || typeof body !== 'object' || body === null) return body;
-    const given = (body as { handle?: unknown }).handle;
-    if (given !== undefined && (typeof given !== 'string' || given.trim().toLowerCase() !== slug)) {
-      throw invalidInput(teamHandleRule(slug));
-    }
-    return { ...body, handle: slug };
-  }
-
-  /** 409 when the handle is another team's slug (one address namespace, docs/api.md#teams). */
-  async function handleFree(scope: Scope, handle: string): Promise<void> {
-    const holder = await store.teams.slugHolder(handle);
-    if (holder !== undefined && holder !== teamIdOf(scope)) throw taken(HANDLE_TAKEN);
-  }
 
   async function current(scope: Scope): Promise<HubWithLinks> {
     const hub = await store.hubs.of(scope);
@@ -176,10 +194,10 @@ export function createHubService(deps: HubServiceDeps): HubService {
       return hub ? present(hub) : null;
     },
     async put(scope, input) {
-      const body = await withTeamHandle(scope, input);
+      const body = await withTeamHandle(store, scope, input);
       const parsed = parseHubInput(body);
       if (!parsed.ok) throw invalidInput(parsed.error);
-      await handleFree(scope, parsed.hub.handle);
+      await handleFree(store, scope, parsed.hub.handle);
       const field = Array.isArray((body as { items?: unknown }).items) ? 'items' : 'links';
       const ids = parsed.hub.items.flatMap((item) => (item.type === 'link' ? [item.link_id] : []));
       const owned = await store.hubs.ownedLinkIds(scope, ids);
@@ -241,20 +259,7 @@ export function createHubService(deps: HubServiceDeps): HubService {
     async list({ q, page, perPage }) {
       const { rows, total } = await store.hubs.page({ q, limit: perPage, offset: (page - 1) * perPage });
       return {
-        hubs: rows.map((row) => ({
-          handle: row.handle,
-          title: row.title,
-          published: row.published,
-          team_id: Number(row.team_id),
-          team_name: row.team_name,
-          user_id: row.user_id === null ? null : Number(row.user_id),
-          user_email: row.user_email,
-          user_name: row.user_name,
-          owner_disabled: row.owner_disabled,
-          views: row.views,
-          url: hubUrlOf(publicUrl, row.handle),
-          updated_at: new Date(Number(row.updated_at)).toISOString(),
-        })),
+        hubs: rows.map((row) => listedHub(row, publicUrl)),
         total,
         page,
         per_page: perPage,
