@@ -92,6 +92,12 @@ export function useStreamedPolling<T>(
   useEffect(() => {
     if (streaming) refresh();
   }, [streaming, refresh]);
+  // Paused (or gone): a read a click asked for before is not made (docs/api.md#live-stream).
+  useEffect(() => {
+    if (enabled) return;
+    clearTimeout(gather.current);
+    gather.current = undefined;
+  }, [enabled]);
   useEffect(() => () => clearTimeout(gather.current), []);
   const { update: _update, ...state } = polled;
   return { ...state, streaming };
