@@ -396,39 +396,36 @@ async function eventsPhase(
   }
 }
 
-/** 10,000 open streams on one server: its RSS (bench/streamsAtScale.ts); null when the phase failed. */
-async function streamsPhase(cores: CorePlan, dir: string): Promise<number | null> {
+/** A phase that may fail on a loaded machine: its figures, or null (said in the progress) when it failed. */
+async function optionalPhase<T>(name: string, run: () => Promise<T>): Promise<T | null> {
   try {
-    return await benchStreamsAtScale({
-      dir,
-      cpu: cores.serverCpu,
-      adminKey: crypto.randomBytes(18).toString('base64url'),
-      progress,
-      track: (server) => running.add(server),
-      stop: stopServer,
-    });
+    return await run();
   } catch (error) {
-    progress(`streams phase failed: ${(error as Error).message}`);
+    progress(`${name} phase failed: ${(error as Error).message}`);
     return null;
   }
 }
 
+/** What a phase that starts its own servers is given: where, on which cores, and how they are stopped. */
+function ownServers(cores: CorePlan, dir: string) {
+  return {
+    dir,
+    cpu: cores.serverCpu,
+    adminKey: crypto.randomBytes(18).toString('base64url'),
+    progress,
+    track: (server: RunningServer) => running.add(server),
+    stop: stopServer,
+  };
+}
+
+/** 10,000 open streams on one server: its RSS (bench/streamsAtScale.ts); null when the phase failed. */
+function streamsPhase(cores: CorePlan, dir: string): Promise<number | null> {
+  return optionalPhase('streams', () => benchStreamsAtScale(ownServers(cores, dir)));
+}
+
 /** A YOURLS database imported while redirects are probed (bench/importYourls.ts); null when the phase failed. */
-async function importPhase(args: BenchArgs, cores: CorePlan, dir: string): Promise<ImportFigures | null> {
-  try {
-    return await benchYourlsImport({
-      dir,
-      quick: args.quick,
-      cpu: cores.serverCpu,
-      adminKey: crypto.randomBytes(18).toString('base64url'),
-      progress,
-      track: (server) => running.add(server),
-      stop: stopServer,
-    });
-  } catch (error) {
-    progress(`import phase failed: ${(error as Error).message}`);
-    return null;
-  }
+function importPhase(args: BenchArgs, cores: CorePlan, dir: string): Promise<ImportFigures | null> {
+  return optionalPhase('import', () => benchYourlsImport({ ...ownServers(cores, dir), quick: args.quick }));
 }
 
 async function analyticsPhase(
