@@ -65,3 +65,12 @@ export const FIRST_IMPORT = {
   links: { seen: 6, created: 3, updated: 0, skipped: 2, conflicts: 1 },
   clicks: { seen: 8, imported: 5 },
 };
+
+/** The administrator's link holding the code `taken`, which each source also has: the conflict the import tests expect. */
+export async function holdTakenCode(server: TestServer): Promise<void> {
+  const held = await call(server, 'POST', '/api/links', {
+    headers: adminHeaders(server.adminKey),
+    body: { target_url: 'https://example.org/mine', short_code: 'taken' },
+  });
+  if (held.status !== 201) throw new Error(`holding the code "taken" answered ${held.status}`);
+}

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../../../redirector/contract/imports';
-import { adminHeaders, call } from '../../../helpers/api';
+import { adminHeaders } from '../../../helpers/api';
 import { linksByCode } from '../../../helpers/apiImports';
 import type { TestServer } from '../../../helpers/testServer';
-import { importWhen } from '../../../helpers/yourlsImports';
+import { holdTakenCode, importWhen } from '../../../helpers/yourlsImports';
 import { STORE_SERVERS } from '../http/bothStores';
 
 const CSV = [
@@ -41,11 +41,7 @@ describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => 
 
   beforeAll(async () => {
     server = await store.start();
-    const held = await call(server, 'POST', '/api/links', {
-      headers: adminHeaders(server.adminKey),
-      body: { target_url: 'https://example.org/mine', short_code: 'taken' },
-    });
-    expect(held.status).toBe(201);
+    await holdTakenCode(server);
   });
   afterAll(async () => {
     await server?.close();

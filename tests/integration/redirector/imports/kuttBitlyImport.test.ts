@@ -6,6 +6,7 @@
  * re-import that creates nothing twice and brings the totals up to date; the keys never kept nor
  * shown; a user's import of a source on this network refused.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { expectSecretKept, importToEnd, linksByCode, waitAfterRateLimit } from '../../../helpers/apiImports';
@@ -19,6 +20,7 @@ import {
   startShortenerApis,
 } from '../../../helpers/shortenerApis';
 import type { TestServer } from '../../../helpers/testServer';
+import { holdTakenCode } from '../../../helpers/yourlsImports';
 import { STORE_SERVERS } from '../http/bothStores';
 
 function kuttLink(id: string, address: string, more: Partial<KuttLink> = {}): KuttLink {
@@ -78,11 +80,7 @@ describe.each(STORE_SERVERS)('Kutt and Bitly imports on $kind', (store) => {
     apis = await startShortenerApis();
     seed(apis);
     server = await store.start();
-    const held = await call(server, 'POST', '/api/links', {
-      headers: adminHeaders(server.adminKey),
-      body: { target_url: 'https://example.org/mine', short_code: 'taken' },
-    });
-    expect(held.status).toBe(201);
+    await holdTakenCode(server);
   });
   afterAll(async () => {
     await server?.close();

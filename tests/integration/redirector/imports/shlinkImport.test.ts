@@ -6,7 +6,6 @@
  * time of the last one stored included); conflicts listed; the key never kept nor shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, call } from '../../../helpers/api';
 import { expectSecretKept, importToEnd, linksByCode, waitAfterRateLimit } from '../../../helpers/apiImports';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import {
@@ -17,7 +16,7 @@ import {
   startShortenerApis,
 } from '../../../helpers/shortenerApis';
 import type { TestServer } from '../../../helpers/testServer';
-import { CHROME } from '../../../helpers/yourlsImports';
+import { CHROME, holdTakenCode } from '../../../helpers/yourlsImports';
 import { STORE_SERVERS } from '../http/bothStores';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -81,11 +80,7 @@ describe.each(STORE_SERVERS)('a Shlink import on $kind', (store) => {
     apis = await startShortenerApis();
     seed(apis);
     server = await store.start();
-    const held = await call(server, 'POST', '/api/links', {
-      headers: adminHeaders(server.adminKey),
-      body: { target_url: 'https://example.org/mine', short_code: 'taken' },
-    });
-    expect(held.status).toBe(201);
+    await holdTakenCode(server);
   });
   afterAll(async () => {
     await server?.close();

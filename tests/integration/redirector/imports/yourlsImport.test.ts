@@ -13,7 +13,14 @@ import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { createYourlsDatabase, type YourlsDatabase } from '../../../helpers/yourlsDatabase';
-import { CHROME, FIRST_IMPORT, importWhen, seedYourls, startImport } from '../../../helpers/yourlsImports';
+import {
+  CHROME,
+  FIRST_IMPORT,
+  holdTakenCode,
+  importWhen,
+  seedYourls,
+  startImport,
+} from '../../../helpers/yourlsImports';
 import { STORE_SERVERS } from '../http/bothStores';
 
 async function linksByCode(server: TestServer): Promise<Map<string, Link>> {
@@ -31,11 +38,7 @@ describe.each(STORE_SERVERS)('a YOURLS import on $kind', (store) => {
     yourls = await createYourlsDatabase();
     await seedYourls(yourls);
     server = await store.start();
-    const held = await call(server, 'POST', '/api/links', {
-      headers: adminHeaders(server.adminKey),
-      body: { target_url: 'https://example.org/mine', short_code: 'taken' },
-    });
-    expect(held.status).toBe(201);
+    await holdTakenCode(server);
   });
   afterAll(async () => {
     await server?.close();
