@@ -1,29 +1,14 @@
-/**
- * Selecting links and changing them in bulk in Chromium against the built server
- * (docs/api.md#bulk-changes): a page's checkbox, "select all N matching" across pages (the change
- * then goes by the list's filter), a tag added, the links archived and found again with the
- * archived filter, one deleted after a confirmation. The bar passes axe in both themes, in English
- * and in Spanish.
- */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCreateLinks, apiSignedInUser, apiUserLink, storeSession, unique } from './userHelpers';
+import {
+  apiCreateLinks,
+  apiSignedInUser,
+  apiUserLink,
+  expectAccessibleInBothThemes,
+  storeSession,
+  unique,
+} from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linkBulk' } });
-
-async function expectAccessible(page: Page, screen: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect.soft(serious, `${screen} (${theme})`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('selects links across pages and changes them in bulk', async ({ page, server }) => {
   test.setTimeout(180_000);
@@ -41,7 +26,7 @@ test('selects links across pages and changes them in bulk', async ({ page, serve
   await page.getByRole('checkbox', { name: 'Select every link on this page' }).check();
   const bar = page.getByRole('region', { name: 'Selected links' });
   await expect(bar).toContainText('2 links selected');
-  await expectAccessible(page, 'bulk bar');
+  await expectAccessibleInBothThemes(page, 'bulk bar');
   await bar.getByRole('button', { name: 'Select all 3 matching links' }).click();
   await expect(bar).toContainText('3 links selected');
   await bar.getByLabel('Tag to add or remove').fill('Spring');
@@ -70,5 +55,5 @@ test('selects links across pages and changes them in bulk', async ({ page, serve
   await page.reload();
   await page.getByRole('checkbox', { name: 'Seleccionar Bulk 1' }).check();
   await expect(page.getByRole('region', { name: 'Enlaces seleccionados' })).toContainText('1 enlace seleccionado');
-  await expectAccessible(page, 'bulk bar in Spanish');
+  await expectAccessibleInBothThemes(page, 'bulk bar in Spanish');
 });

@@ -5,26 +5,18 @@
  * as a viewer (the UI offers no change, no selection for a bulk one, and the server refuses one), and leaves. The Team screen and
  * the join page pass axe in both themes; no invitation token reaches the server's output.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminSignIn, apiSignedInUser, screenshot, storeSession, unique } from './userHelpers';
+import {
+  adminSignIn,
+  apiSignedInUser,
+  expectAccessibleInBothThemes,
+  screenshot,
+  storeSession,
+  unique,
+} from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'teams' } });
-
-/** The serious and critical axe findings of the page as it is, in both themes. */
-async function expectAccessible(page: Page, screen: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect.soft(serious, `${screen} (${theme})`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** The status of a call made from the page as the signed-in user, in team `team`. */
 function statusInTeam(page: Page, path: string, team: number, body: unknown): Promise<number> {
@@ -94,7 +86,7 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   const link = (await dialog.getByTestId('invitation-link-secret').textContent()) ?? '';
   expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{20,}$/);
   await expect(dialog.getByTestId('team-invitations')).toContainText(email);
-  await expectAccessible(page, 'team screen');
+  await expectAccessibleInBothThemes(page, 'team screen');
   await screenshot(page, 'team-screen-owner');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -105,7 +97,7 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   await expect(guest.getByRole('heading', { level: 1, name: 'Join a team' })).toBeVisible();
   // The team's name and the role, told before joining (docs/api.md#joining-a-team).
   await expect(guest.getByText('You were invited to Acme E2E as Viewer.')).toBeVisible();
-  await expectAccessible(guest, 'join page');
+  await expectAccessibleInBothThemes(guest, 'join page');
   const newcomer = guest.getByRole('region', { name: 'I am new here' });
   await newcomer.getByLabel('Name').fill('Nora Newcomer');
   await newcomer.getByLabel(/^Password/).fill('nora-secret');

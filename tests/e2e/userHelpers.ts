@@ -1,5 +1,7 @@
 /** Shared steps of the user e2e specs: accounts over the API, visits with real user agents, screenshots. */
+
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Link, LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
@@ -212,4 +214,18 @@ export async function apiAdminLinkByCode(server: ServerProcess, shortCode: strin
   const found = ((await response.json()) as Link[]).find((link) => link.short_code === shortCode);
   if (!found) throw new Error(`no link ${shortCode}`);
   return found;
+}
+
+/** The serious and critical axe findings (WCAG 2.1 A and AA) of the page as it is, in both themes; soft, so one run names every screen. */
+export async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect.soft(serious, `${screen} (${theme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
