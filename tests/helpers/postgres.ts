@@ -56,8 +56,14 @@ async function dropStaleSchemas(client: pg.Client): Promise<void> {
   }
 }
 
-export async function createTestSchema(): Promise<TestSchema> {
+/**
+ * A fresh schema on the test database; with `ownDatabase`, in a database made for it alone, which
+ * `drop` drops. What VACUUM may remove is bounded by the oldest snapshot open in the same database,
+ * so a test that counts removed rows needs a database no other test holds a transaction in.
+ */
+export async function createTestSchema(options: { ownDatabase?: boolean } = {}): Promise<TestSchema> {
   const schema = `me_test_${Math.floor(Date.now() / 1000)}_${crypto.randomBytes(4).toString('hex')}`;
+  if (options.ownDatabase) return createOnOwnDatabase(schema);
   const client = await adminClient();
   await dropStaleSchemas(client).catch(() => undefined);
   await client.query(`CREATE SCHEMA ${schema}`);
@@ -71,6 +77,29 @@ export async function createTestSchema(): Promise<TestSchema> {
     async drop() {
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
+    },
+  };
+}
+
+async function createOnOwnDatabase(schema: string): Promise<TestSchema> {
+  const admin = await adminClient();
+  await admin.query(`CREATE DATABASE ${schema}`);
+  const base = new URL(TEST_DATABASE_URL);
+  base.pathname = `/${schema}`;
+  const client = new pg.Client({ connectionString: base.toString() });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(`SET search_path = ${schema}`);
+  return {
+    schema,
+    url: withSearchPath(base.toString(), schema),
+    async query(sql, params) {
+      return (await client.query(sql, params)).rows;
+    },
+    async drop() {
+      await client.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${schema} WITH (FORCE)`);
+      await admin.end();
     },
   };
 }
@@ -130,11 +159,12 @@ interface Closable {
 export function onTestSchema<T extends Record<string, Closable>>(
   open: (schema: TestSchema) => Promise<T>,
   around: 'all' | 'each' = 'all',
+  options: { ownDatabase?: boolean } = {},
 ): { schema: TestSchema } & T {
   const suite = {} as { schema: TestSchema } & T;
   let opened: Closable[] = [];
   (around === 'all' ? beforeAll : beforeEach)(async () => {
-    suite.schema = await createTestSchema();
+    suite.schema = await createTestSchema(options);
     const started = await open(suite.schema);
     opened = Object.values(started);
     Object.assign(suite, started);
