@@ -197,18 +197,28 @@ export function cliTeamScope(teamId: number): Scope {
  * them; `personalUserId`: the user whose personal team it is, so that what it writes is theirs);
  * named 'system'; it manages no keys.
  */
-export function systemScope(teamId: number | null = null, personalUserId: number | null = null): Scope {
+export function systemScope(
+  teamId: number | null = null,
+  personalUserId: number | null = null,
+  actor: Actor = { type: 'cli', id: null, name: 'system' },
+): Scope {
   const access = teamId === null ? null : ownerAccess(teamId, personalUserId);
   const owner: ScopeOwner = access ? teamOwner(access) : { kind: 'admin' };
-  return makeScope(owner, { type: 'cli', id: null, name: 'system' }, 'api-key', access);
+  return makeScope(owner, actor, 'api-key', access);
 }
 
 /**
  * The scope of work the service does later for the owner of a stored thing (an import job): its
- * team (null: the administrator's own) and, for a personal team, its user, as the thing was stored.
+ * team (null: the administrator's own) and, for a personal team, its user, as the thing was stored;
+ * acting as whoever started it (what it makes is theirs in `created_by` and the audit log), else as
+ * the service. Its rights are the owner's: the start was checked when the job was made.
  */
-export function storedOwnerScope(stored: { team_id: number | null; user_id: number | null }): Scope {
-  return systemScope(stored.team_id, stored.user_id);
+export function storedOwnerScope(stored: {
+  team_id: number | null;
+  user_id: number | null;
+  started_by?: Actor | null;
+}): Scope {
+  return systemScope(stored.team_id, stored.user_id, stored.started_by ?? undefined);
 }
 
 /** The user of the owner's personal team, null for a shared team's things and the administrator's own. */

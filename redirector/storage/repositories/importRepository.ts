@@ -3,7 +3,7 @@
  * claimed by one instance at a time with a lease, its progress and checkpoint saved as it goes,
  * and its connection kept only while it may still run (cleared when it ends or is cancelled).
  */
-import type { Scope } from '../../auth/scope';
+import type { Actor, Scope } from '../../auth/scope';
 import type { ImportOptions, ImportProblem, ImportProgress, ImportSource, ImportState } from '../../contract/imports';
 import type { AfterWrite, Executor, RowShape } from '../executor';
 import { ownedBy, ownerValue, teamValue, whereReached } from './scopeFilter';
@@ -15,6 +15,8 @@ export interface ImportRecord {
   user_id: number | null;
   /** The team the import belongs to (null: the administrator's own). */
   team_id: number | null;
+  /** Who started it (a user, a key, the administrator, the CLI); null when unknown or the user is gone. */
+  started_by: Actor | null;
   source: ImportSource;
   source_key: string;
   state: ImportState;
@@ -71,11 +73,13 @@ export interface ImportRepository {
   earlierCheckpoints(scope: Scope, sourceKey: string): Promise<Record<string, unknown>[]>;
 }
 
-const COLUMNS = `id, user_id, team_id, source, source_key, state, dry_run, options, connection, progress, errors, checkpoint,
+const COLUMNS = `id, user_id, team_id, started_by, started_by_user, source, source_key, state, dry_run, options, connection, progress, errors, checkpoint,
   created_at, started_at, finished_at`;
 const SHAPE: RowShape = { booleans: ['dry_run'] };
 
-type Row = Omit<ImportRecord, 'options' | 'connection' | 'progress' | 'errors' | 'checkpoint'> & {
+type Row = Omit<ImportRecord, 'started_by' | 'options' | 'connection' | 'progress' | 'errors' | 'checkpoint'> & {
+  started_by: string | null;
+  started_by_user: number | null;
   options: string;
   connection: string | null;
   progress: string;
@@ -83,10 +87,19 @@ type Row = Omit<ImportRecord, 'options' | 'connection' | 'progress' | 'errors' |
   checkpoint: string;
 };
 
+/** The starter as stored; a user (or a user's key) deleted since leaves none (docs/api.md#imports). */
+function starterOf(row: Row): Actor | null {
+  if (row.started_by === null) return null;
+  const actor = JSON.parse(row.started_by) as Actor;
+  return actor.id !== null && row.started_by_user === null ? null : actor;
+}
+
 function decode(row: Row): ImportRecord {
   const number = (value: number | null) => (value === null ? null : Number(value));
+  const { started_by_user: _user, ...fields } = row;
   return {
-    ...row,
+    ...fields,
+    started_by: starterOf(row),
     id: Number(row.id),
     user_id: number(row.user_id),
     team_id: number(row.team_id),
@@ -114,11 +127,14 @@ async function insertJob(
   try {
     const id = await db.transaction(async (tx) => {
       const row = await tx.get<{ id: number }>(
-        `INSERT INTO import_jobs (user_id, team_id, source, source_key, state, dry_run, options, connection, progress,
-             errors, checkpoint, created_at) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
+        `INSERT INTO import_jobs (user_id, team_id, started_by, started_by_user, source, source_key, state, dry_run,
+             options, connection, progress, errors, checkpoint, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
         [
           ownerValue(scope),
           teamValue(scope),
+          JSON.stringify(scope.actor),
+          scope.actor.id,
           job.source,
           job.source_key,
           job.dry_run,

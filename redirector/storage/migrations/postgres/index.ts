@@ -45,6 +45,7 @@ import m035 from './035-hub-items';
 import m036 from './036-shared-stats-domain-fallbacks';
 import m037 from './037-imported-clicks';
 import m038 from './038-team-domains-and-hubs';
+import m039 from './039-import-job-starter';
 
 export const postgresMigrations = [
   m001,
@@ -85,6 +86,7 @@ export const postgresMigrations = [
   m036,
   m037,
   m038,
+  m039,
 ];
 
 /**

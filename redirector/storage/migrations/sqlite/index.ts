@@ -36,6 +36,7 @@ import m030 from './030-hub-items';
 import m031 from './031-shared-stats-domain-fallbacks';
 import m032 from './032-imported-clicks';
 import m033 from './033-team-domains-and-hubs';
+import m034 from './034-import-job-starter';
 
 export const sqliteMigrations = [
   m001,
@@ -71,4 +72,5 @@ export const sqliteMigrations = [
   m031,
   m032,
   m033,
+  m034,
 ];

@@ -5,8 +5,9 @@
  * twice, and a bad mapping or file is a 4xx naming what is wrong.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminScope } from '../../../../redirector/auth/scope';
 import type { ImportJob } from '../../../../redirector/contract/imports';
-import { adminHeaders } from '../../../helpers/api';
+import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { linksByCode } from '../../../helpers/apiImports';
 import type { TestServer } from '../../../helpers/testServer';
 import { holdTakenCode, importWhen } from '../../../helpers/yourlsImports';
@@ -21,10 +22,16 @@ const CSV = [
 ].join('\r\n');
 const MAPPING = { Address: 'url', Code: 'short_code', Name: 'title', Labels: 'tags' };
 
-async function postCsv(server: TestServer, query: Record<string, string>, csv = CSV, type = 'text/csv') {
+async function postCsv(
+  server: TestServer,
+  query: Record<string, string>,
+  csv = CSV,
+  type = 'text/csv',
+  headers: Record<string, string> = adminHeaders(server.adminKey),
+) {
   const response = await fetch(`${server.url}/api/imports/csv?${new URLSearchParams(query)}`, {
     method: 'POST',
-    headers: { ...adminHeaders(server.adminKey), 'Content-Type': type },
+    headers: { ...headers, 'Content-Type': type },
     body: csv,
   });
   return { status: response.status, body: (await response.json()) as { import: ImportJob; error?: string } };
@@ -73,6 +80,43 @@ describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => 
     const again = await csvImport(server);
     expect(again).toMatchObject({ state: 'done', links: { seen: 4, created: 0, skipped: 3, conflicts: 1 } });
     expect((await linksByCode(server)).size).toBe(3);
+  });
+
+  it("makes a team member's links as theirs: created_by and the audit log name who started the job", async () => {
+    const olga = await newUser(server, 'Olga');
+    const made = await call(server, 'POST', '/api/teams', { headers: bearer(olga.token), body: { name: 'Import Co' } });
+    const team = String(made.body.team.id);
+    const csv = ['Address,Code', 'https://example.com/o,olga-1', 'https://example.com/p,olga-2'].join('\r\n');
+    const started = await postCsv(
+      server,
+      { mapping: JSON.stringify({ Address: 'url', Code: 'short_code' }), team },
+      csv,
+      'text/csv',
+      bearer(olga.token),
+    );
+    expect(started.status).toBe(202);
+    expect(await importWhen(server, started.body.import.id)).toMatchObject({ state: 'done', links: { created: 2 } });
+    const links = await call(server, 'GET', `/api/links/user?team=${team}`, { headers: bearer(olga.token) });
+    expect(links.status, JSON.stringify(links.body)).toBe(200);
+    expect(links.body.links.map((link: { created_by: unknown }) => link.created_by)).toEqual([
+      { id: olga.user.id, name: 'Olga' },
+      { id: olga.user.id, name: 'Olga' },
+    ]);
+    const audit = await call(server, 'GET', `/api/audit?team=${team}&action=link.created`, {
+      headers: bearer(olga.token),
+    });
+    expect(audit.body.entries.map((entry: { actor: unknown }) => entry.actor)).toEqual([
+      { type: 'user', id: olga.user.id, name: 'Olga' },
+      { type: 'user', id: olga.user.id, name: 'Olga' },
+    ]);
+    // A starter deleted since: the job (were it to go on) acts as the service, not as a user that is gone.
+    const job = () => server.store.imports.get(adminScope('sign-in'), started.body.import.id);
+    expect((await job())?.started_by).toEqual({ type: 'user', id: olga.user.id, name: 'Olga' });
+    const gone = await call(server, 'DELETE', `/api/users?id=${olga.user.id}`, {
+      headers: adminHeaders(server.adminKey),
+    });
+    expect(gone.status).toBe(204);
+    expect(await job()).toMatchObject({ team_id: Number(team), started_by: null });
   });
 
   it('refuses a bad mapping or file with a 4xx naming what is wrong', async () => {

@@ -76,9 +76,9 @@ describe.each(STORE_SERVERS)('a YOURLS import on $kind', (store) => {
         .map((entry: { target: { label: string }; actor: { type: string } }) => [entry.target.label, entry.actor.type])
         .sort(),
     ).toEqual([
-      ['Docs', 'cli'],
-      ['blog', 'cli'],
-      ['home', 'cli'],
+      ['Docs', 'admin'],
+      ['blog', 'admin'],
+      ['home', 'admin'],
     ]);
     expect(links.get('taken')!.target_url).toBe('https://example.org/mine');
     const home = links.get('home')!;
