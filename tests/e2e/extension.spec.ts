@@ -185,6 +185,7 @@ test("the shortcut opens the toolbar's popup on the current tab, Enter shortens 
         `${link.short_url}${link.clicks === 1 ? '1 click' : `${link.clicks} clicks`}`,
       );
     }
+    await popup.screenshot({ path: path.join(ARTIFACTS, 'popup-toolbar.png'), fullPage: true });
   } finally {
     await close();
     await article.close();
