@@ -3,7 +3,8 @@
  * service worker, Firefox as a background script and wants an add-on id. No host permissions:
  * the server answers CORS for any origin (docs/api.md#cors), so the pages and the worker call it
  * with the key as a bearer. activeTab reads the current tab's address only when the user opens
- * the popup, presses the shortcut or uses the menu.
+ * the popup, presses the shortcut or uses the menu. No clipboardWrite: Copy writes on the user's
+ * click, which both browsers allow an extension page without it.
  */
 export type ExtensionBrowser = 'chromium' | 'firefox';
 
@@ -19,7 +20,7 @@ export function extensionManifest(browser: ExtensionBrowser, version: string): R
     icons: { '16': 'icons/16.png', '32': 'icons/32.png', '48': 'icons/48.png', '128': 'icons/128.png' },
     action: { default_popup: 'popup.html', default_title: '__MSG_name__' },
     options_ui: { page: 'options.html', open_in_tab: true },
-    permissions: ['storage', 'activeTab', 'contextMenus', 'clipboardWrite'],
+    permissions: ['storage', 'activeTab', 'contextMenus'],
     commands: {
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+S' },

@@ -2,14 +2,14 @@
  * The browser extension (docs/extension.md), built and loaded unpacked in Chromium,
  * against the real server: the options page checks and keeps a key, the popup shortens a page (a
  * short code and a tag), copies it and shows a QR code that scans back to it and the last links with
- * their clicks; the context menu's handler; and one clear sentence for a wrong key, a 403 (the link
- * limit, and a read-only key), 429, a tab
- * that is no web page and a stopped server.
+ * their clicks; the context menu's handler; the shortcut's action on the current tab (read through
+ * activeTab); and one clear sentence for a wrong key, a 403 (the link limit, and a read-only key),
+ * 429, a tab that is no web page and a stopped server.
  *
- * The popup's page is opened in a tab with `?url=` (the address the context menu hands it): Chromium
- * grants activeTab, which reads the current tab's address, only on a real click or shortcut, which
- * Playwright cannot make on the browser's own toolbar or menus. For the same reason the context menu
- * is driven through its handler in the service worker (`shortenFromMenu`).
+ * Most cases open the popup's page in a tab with `?url=` (the address the context menu hands it):
+ * quicker than the toolbar's popup, which only DevTools reaches (openActionPopup). Playwright cannot
+ * click the browser's own menus, so the context menu is driven through its handler in the service
+ * worker (`shortenFromMenu`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,8 +18,8 @@ import {
   decodeQr,
   type LoadedExtension,
   loadExtension,
+  openActionPopup,
   openPopup,
-  openToolbarPopup,
   startArticleSite,
 } from './extensionHelpers';
 import { expect, test } from './fixtures';
@@ -138,9 +138,7 @@ test('the popup shortens a page with a short code and a tag, copies it, and its 
   await popup.close();
 });
 
-test('the context menu on a link opens the popup on that link, shortened at once; the shortcut is set', async ({
-  server,
-}) => {
+test('the context menu on a link opens the popup on that link, shortened at once', async ({ server }) => {
   const article = await extension.context.newPage();
   await article.goto(site.url);
   const target = await article.getByRole('link', { name: 'deep' }).getAttribute('href');
@@ -155,18 +153,31 @@ test('the context menu on a link opens the popup on that link, shortened at once
   expect(made).toBeDefined();
   await expect(window.locator('#short-url')).toHaveValue(made?.short_url ?? '');
   await expect(window.getByText(target ?? '')).toBeVisible();
-
-  const commands = await extension.worker.evaluate('chrome.commands.getAll()');
-  expect(commands).toEqual([expect.objectContaining({ name: '_execute_action', shortcut: 'Alt+Shift+S' })]);
   await window.close();
   await article.close();
 });
 
-test("the toolbar button's popup lists the last links with their clicks", async ({ server }) => {
-  const links = await userLinks(server.url);
-  const { popup, close } = await openToolbarPopup(extension);
+test("the shortcut opens the toolbar's popup on the current tab, Enter shortens it, the last links show their clicks", async ({
+  server,
+}) => {
+  // The shortcut is the manifest's _execute_action: it runs the toolbar button's action.
+  const commands = await extension.worker.evaluate('chrome.commands.getAll()');
+  expect(commands).toEqual([expect.objectContaining({ name: '_execute_action', shortcut: 'Alt+Shift+S' })]);
+  const address = `${site.url}?shortcut`;
+  const article = await extension.context.newPage();
+  await article.goto(address);
+  const { popup, close } = await openActionPopup(extension, article);
   try {
-    await expect(popup.getByRole('heading', { name: 'Your last links' })).toBeVisible();
+    // No ?url= here: the address is the tab's own, which chrome.tabs.query reads through activeTab.
+    expect(popup.url()).toBe(`${extension.origin}/popup.html`);
+    await expect(popup.getByText(address)).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Shorten', exact: true })).toBeFocused();
+    await popup.keyboard.press('Enter');
+    await expect(popup.locator('#short-url')).toHaveValue(/\/[A-Za-z0-9_-]+$/);
+    const links = await userLinks(server.url);
+    expect(links[0]).toMatchObject({ target_url: address });
+    await expect(popup.locator('#short-url')).toHaveValue(links[0]?.short_url ?? '');
+
     const rows = popup.getByRole('listitem');
     await expect(rows).toHaveCount(links.length);
     for (const [index, link] of links.entries()) {
@@ -174,8 +185,10 @@ test("the toolbar button's popup lists the last links with their clicks", async 
         `${link.short_url}${link.clicks === 1 ? '1 click' : `${link.clicks} clicks`}`,
       );
     }
+    await popup.screenshot({ path: path.join(ARTIFACTS, 'popup-toolbar.png'), fullPage: true });
   } finally {
     await close();
+    await article.close();
   }
 });
 
@@ -189,8 +202,10 @@ test('a tab that is no web page cannot be shortened, and says why', async () => 
 });
 
 test("a refused create (403) shows the server's reason and asks for a key with write access", async ({ server }) => {
-  // Two links made by the popup and the menu; two more reach the limit of four.
-  for (const index of [1, 2]) await apiCreateLink(server, token, { target_url: `https://example.com/fill/${index}` });
+  // Links made by the popup, the menu and the shortcut; more up to the limit of four.
+  for (let index = (await userLinks(server.url)).length; index < 4; index += 1) {
+    await apiCreateLink(server, token, { target_url: `https://example.com/fill/${index}` });
+  }
   const popup = await openPopup(extension, `${site.url}?more`);
   await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
   await expect(popup.getByRole('alert')).toHaveText(

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page, type Worker } from '@playwright/test';
 import jsQR from 'jsqr';
 import { freePort } from '../helpers/serverProcess';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -59,19 +59,41 @@ export async function loadExtension(locale = 'en-US'): Promise<LoadedExtension> 
 }
 
 /**
- * The toolbar button's own popup, opened as a click would (`chrome.action.openPopup()`), reached
- * over DevTools: Playwright's context does not list an extension's action popup among its pages.
+ * The toolbar button's own popup, opened on the tab `tab` the way a click on the button or the
+ * shortcut (the manifest's `_execute_action`) opens it: DevTools' `Extensions.triggerAction` runs the
+ * action for that tab, which grants activeTab on it as a real click or key press does. Playwright's
+ * context neither lists an action popup among its pages nor attaches to one opened later, so the
+ * popup is found by a second DevTools connection made once its target exists.
  */
-export async function openToolbarPopup(extension: LoadedExtension): Promise<{ popup: Page; close(): Promise<void> }> {
-  await extension.worker.evaluate('chrome.action.openPopup()');
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${extension.debuggingPort}`);
+export async function openActionPopup(
+  extension: LoadedExtension,
+  tab: Page,
+): Promise<{ popup: Page; close(): Promise<void> }> {
+  const endpoint = `http://127.0.0.1:${extension.debuggingPort}`;
   const popupUrl = `${extension.origin}/popup.html`;
-  const find = () =>
-    browser
-      .contexts()
-      .flatMap((context) => context.pages())
-      .find((page) => page.url() === popupUrl);
-  const popup = find() ?? (await browser.contexts()[0]?.waitForEvent('page', (page) => page.url() === popupUrl));
+  const trigger = await chromium.connectOverCDP(endpoint);
+  try {
+    const session = await trigger.newBrowserCDPSession();
+    const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });
+    const target = targetInfos.find((info) => info.type === 'tab' && info.url === tab.url());
+    if (!target) throw new Error(`no tab shows ${tab.url()}`);
+    const id = new URL(extension.origin).host;
+    // Not in playwright-core's protocol types yet: Extensions.triggerAction (Chromium 1xx and later).
+    await (session.send as (method: string, params: object) => Promise<unknown>)('Extensions.triggerAction', {
+      id,
+      targetId: target.targetId,
+    });
+    await expect
+      .poll(async () => (await session.send('Target.getTargets')).targetInfos.some((info) => info.url === popupUrl))
+      .toBe(true);
+  } finally {
+    await trigger.close();
+  }
+  const browser = await chromium.connectOverCDP(endpoint);
+  const popup = browser
+    .contexts()
+    .flatMap((context) => context.pages())
+    .find((page) => page.url() === popupUrl);
   if (!popup) throw new Error('the toolbar popup did not open');
   return { popup, close: () => browser.close() };
 }
