@@ -126,6 +126,35 @@ test('a refused ID token, a tampered and a replayed state land on the login scre
   await other?.close();
 });
 
+test('a rotated key: the next sign-in works; a token signed with a key the provider no longer publishes is refused', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const sub = unique('rota');
+  sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Rita Rota' });
+  sso.provider.signInAs(sub);
+  const signIn = async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  };
+  // The server has just read the provider's keys; the new one is unknown to it.
+  await signIn();
+  await expect(page.getByText('Welcome, Rita Rota')).toBeVisible();
+  sso.provider.rotateKey();
+  await signIn();
+  await expect(page.getByText('Welcome, Rita Rota')).toBeVisible();
+  sso.provider.retireOldKeys();
+  try {
+    sso.provider.rewriteIdToken = (token) => sso.provider.resign(token, {}, 'retired');
+    await signIn();
+    await expect(page).toHaveURL(`${sso.publicUrl}/login?sso=failed`);
+    await expect(page.getByText('Sign-in failed. Please try again.')).toBeVisible();
+  } finally {
+    sso.provider.rewriteIdToken = undefined;
+  }
+});
+
 test('a member of an administrator group also opens the admin screens until signing out; without the group, the admin login', async ({
   page,
   server,
