@@ -5,8 +5,11 @@
  * provider's sign-out address. No token is checked by hand here.
  *
  * The library's time is the service's clock (a test moves it): its clock skew is set from it on
- * every exchange, and the JWKS cache (fetched again on an unknown `kid` once a minute old, and
- * after five minutes in any case) is kept in the service's time.
+ * every exchange. The provider's JWKS is read at every sign-in, never kept between two: a key the
+ * provider has just rotated in signs the very next sign-in (the library's cache would wait a
+ * minute before reading the JWKS again for an unknown `kid`), and a key it no longer publishes
+ * signs nothing (the cache would still hold it for up to five minutes). Sign-ins are people at a
+ * login screen, each already asking the provider for its discovery document: one more GET is cheap.
  */
 import * as oidc from 'openid-client';
 import type { SsoConfig } from './ssoConfig';
@@ -33,18 +36,12 @@ export interface SsoClient {
   endSessionUrl(postLogoutRedirect: string): Promise<string | undefined>;
 }
 
-interface JwksCacheInServiceTime {
-  jwks: oidc.ExportedJWKSCache['jwks'];
-  uat: number;
-}
-
 /** `redirectUri`: PUBLIC_URL/api/auth/oidc/callback, registered at the provider. */
 export function createSsoClient(config: SsoConfig, redirectUri: string, clock: () => number): SsoClient {
   const issuer = new URL(config.issuer);
   const insecure = issuer.protocol === 'http:';
   const clientAuth = config.clientSecret === undefined ? oidc.None() : oidc.ClientSecretBasic(config.clientSecret);
   let discovered: oidc.Configuration | undefined;
-  let jwks: JwksCacheInServiceTime | undefined;
 
   async function discover(): Promise<oidc.Configuration> {
     const found = await oidc.discovery(issuer, config.clientId, undefined, clientAuth, {
@@ -55,8 +52,11 @@ export function createSsoClient(config: SsoConfig, redirectUri: string, clock: (
     return found;
   }
 
-  /** A configuration whose idea of now is the service's clock, carrying the JWKS cache. */
-  function withServiceTime(base: oidc.Configuration): { configuration: oidc.Configuration; skew: number } {
+  /**
+   * A configuration of its own for one exchange, whose idea of now is the service's clock: the
+   * library keeps a JWKS per configuration, so this one reads the provider's keys afresh.
+   */
+  function withServiceTime(base: oidc.Configuration): oidc.Configuration {
     const skew = Math.round((clock() - Date.now()) / 1000);
     const configuration = new oidc.Configuration(
       base.serverMetadata(),
@@ -68,13 +68,7 @@ export function createSsoClient(config: SsoConfig, redirectUri: string, clock: (
     if (insecure) oidc.allowInsecureRequests(configuration);
     // The token endpoint's ID token is checked against the JWKS too (the library skips it by default).
     oidc.enableNonRepudiationChecks(configuration);
-    if (jwks) oidc.setJwksCache(configuration, { jwks: jwks.jwks, uat: jwks.uat - skew });
-    return { configuration, skew };
-  }
-
-  function keepJwks(configuration: oidc.Configuration, skew: number): void {
-    const cache = oidc.getJwksCache(configuration);
-    jwks = cache === undefined ? undefined : { jwks: cache.jwks, uat: cache.uat + skew };
+    return configuration;
   }
 
   return {
@@ -94,24 +88,20 @@ export function createSsoClient(config: SsoConfig, redirectUri: string, clock: (
     },
 
     async finish(callbackUrl, checks) {
-      const { configuration, skew } = withServiceTime(discovered ?? (await discover()));
-      try {
-        const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
-          pkceCodeVerifier: checks.codeVerifier,
-          expectedState: checks.state,
-          expectedNonce: checks.nonce,
-          idTokenExpected: true,
-        });
-        const claims = tokens.claims();
-        if (!claims) throw new Error('the provider sent no ID token');
-        const metadata = configuration.serverMetadata();
-        const info = metadata.userinfo_endpoint
-          ? await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)
-          : {};
-        return { ...claims, ...info, sub: claims.sub };
-      } finally {
-        keepJwks(configuration, skew);
-      }
+      const configuration = withServiceTime(discovered ?? (await discover()));
+      const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new Error('the provider sent no ID token');
+      const metadata = configuration.serverMetadata();
+      const info = metadata.userinfo_endpoint
+        ? await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)
+        : {};
+      return { ...claims, ...info, sub: claims.sub };
     },
 
     async endSessionUrl(postLogoutRedirect) {

@@ -3,20 +3,24 @@
  * OpenID Connect provider (oidc-provider) the test runs on loopback: the button goes to the
  * provider and back to the dashboard, the second sign-in finds the same account, signing out goes
  * to the provider's sign-out, an ID token for another audience or expired and a tampered or
- * replayed state come back to the login screen saying sign-in failed, a stopped provider leaves the
- * login screen saying so with password sign-in working, PASSWORD_LOGIN=off hides passwords (the
- * reset page too), and the button speaks Spanish.
+ * replayed state come back to the login screen saying sign-in failed, a key rotated in signs the
+ * next sign-in and one the provider no longer publishes nothing, groups give a team role and the
+ * administrator screens and the next sign-in without them takes both away, a stopped provider
+ * leaves the login screen saying so with password sign-in working, PASSWORD_LOGIN=off hides
+ * passwords (the reset page too), and the button speaks Spanish.
  */
 import { startTestProvider, type TestProvider } from '../helpers/oidcProvider';
 import { freePort, startServerProcess } from '../helpers/serverProcess';
 import { test as base, expect } from './fixtures';
-import { apiRegister, unique } from './userHelpers';
+import { apiRegister, apiSignedInUser, unique } from './userHelpers';
 
 interface ProviderFixture {
   provider: TestProvider;
   /** The server's own origin, registered at the provider before the server starts. */
   publicUrl: string;
   ssoEnv: Record<string, string>;
+  /** The team OIDC_TEAM_GROUPS names (group `news-desk` → editor); made by a test, one per worker. */
+  teamSlug: string;
 }
 
 const test = base.extend<object, { sso: ProviderFixture }>({
@@ -29,6 +33,7 @@ const test = base.extend<object, { sso: ProviderFixture }>({
         redirectUris: [`${publicUrl}/api/auth/oidc/callback`],
         postLogoutRedirectUris: [`${publicUrl}/login`],
       });
+      const teamSlug = unique('newsroom');
       const ssoEnv = {
         ME_E2E_FILE: 'singleSignOn',
         PORT: String(port),
@@ -38,8 +43,9 @@ const test = base.extend<object, { sso: ProviderFixture }>({
         OIDC_CLIENT_SECRET: 'provider-issued-client-secret-7f3a9c',
         OIDC_NAME: 'Example SSO',
         OIDC_ADMIN_GROUPS: 'me-admins',
+        OIDC_TEAM_GROUPS: `news-desk=${teamSlug}:editor`,
       };
-      await use({ provider, publicUrl, ssoEnv });
+      await use({ provider, publicUrl, ssoEnv, teamSlug });
       await provider.stop();
     },
     { scope: 'worker' },
@@ -126,47 +132,87 @@ test('a refused ID token, a tampered and a replayed state land on the login scre
   await other?.close();
 });
 
-test('a member of an administrator group also opens the admin screens until signing out; without the group, the admin login', async ({
+test('a rotated key: the next sign-in works; a token signed with a key the provider no longer publishes is refused', async ({
   page,
   server,
   sso,
 }) => {
-  const sub = unique('admin');
-  sso.provider.accounts.set(sub, {
-    email: `${sub}@example.org`,
-    email_verified: true,
-    name: 'Root',
-    groups: ['me-admins'],
-  });
+  const sub = unique('rota');
+  sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Rita Rota' });
   sso.provider.signInAs(sub);
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
-  await expect(page.getByText('Welcome, Root')).toBeVisible();
+  const signIn = async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  };
+  // The server has just read the provider's keys; the new one is unknown to it.
+  await signIn();
+  await expect(page.getByText('Welcome, Rita Rota')).toBeVisible();
+  sso.provider.rotateKey();
+  await signIn();
+  await expect(page.getByText('Welcome, Rita Rota')).toBeVisible();
+  sso.provider.retireOldKeys();
+  try {
+    sso.provider.rewriteIdToken = (token) => sso.provider.resign(token, {}, 'retired');
+    await signIn();
+    await expect(page).toHaveURL(`${sso.publicUrl}/login?sso=failed`);
+    await expect(page.getByText('Sign-in failed. Please try again.')).toBeVisible();
+  } finally {
+    sso.provider.rewriteIdToken = undefined;
+  }
+});
+
+test('groups give a team role and the administrator screens, the next sign-in without them takes both away; signing out ends the administrator session', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const owner = await apiSignedInUser(server, 'Olga Owner', 'sso-team-owner');
+  const made = await fetch(`${server.url}/api/teams`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Newsroom', slug: sso.teamSlug }),
+  });
+  expect(made.status).toBe(201);
+  const sub = unique('admin');
+  sso.provider.signInAs(sub);
+  const signInWith = async (groups: string[]) => {
+    sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Root', groups });
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+    await expect(page.getByText('Welcome, Root')).toBeVisible();
+  };
+  const adminKey = async () => (await page.evaluate<string | null>("localStorage.getItem('apiKey')")) ?? '';
+  const usersWith = (key: string) => fetch(`${server.url}/api/users`, { headers: { 'X-API-Key': key } });
+  const switcher = page.getByRole('combobox', { name: 'Team' });
+  const adminHeading = page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true });
+
+  await signInWith(['me-admins', 'news-desk']);
+  await switcher.selectOption({ label: 'Newsroom' });
+  await page.getByRole('button', { name: 'Team', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Team' }).getByTestId('team-role')).toHaveText(
+    'Your role here: Editor.',
+  );
   await page.goto(`${server.url}/admin`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard', exact: true })).toBeVisible();
-  // Signing out of the dashboard ends the administrator session single sign-on gave, too.
-  const adminKey = (await page.evaluate<string | null>("localStorage.getItem('apiKey')")) ?? '';
-  const users = () => fetch(`${server.url}/api/users`, { headers: { 'X-API-Key': adminKey } });
-  expect((await users()).status).toBe(200);
-  await page.goto(`${server.url}/dashboard`);
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${sso.provider.issuer}/session/end`));
-  expect((await users()).status).toBe(401);
+  await expect(adminHeading).toBeVisible();
+  const given = await adminKey();
+  expect((await usersWith(given)).status).toBe(200);
+
+  // The groups gone at the provider: the next sign-in takes the team and the administrator session away.
+  await signInWith([]);
+  await expect(switcher.locator('option')).toHaveText(['Root (personal)']);
+  expect((await usersWith(given)).status).toBe(401);
   await page.goto(`${server.url}/admin`);
   await expect(page).toHaveURL(`${server.url}/admin/login`);
 
-  const other = unique('plain');
-  sso.provider.accounts.set(other, { email: `${other}@example.org`, email_verified: true, name: 'Plain' });
-  sso.provider.signInAs(other);
-  const fresh = await page.context().browser()?.newContext();
-  const plain = await fresh?.newPage();
-  if (!plain) throw new Error('no second browser context');
-  await plain.goto(`${server.url}/login`);
-  await plain.getByRole('link', { name: 'Sign in with Example SSO' }).click();
-  await expect(plain.getByText('Welcome, Plain')).toBeVisible();
-  await plain.goto(`${server.url}/admin`);
-  await expect(plain).toHaveURL(`${server.url}/admin/login`);
-  await fresh?.close();
+  // Given again; signing out of the dashboard ends the administrator session single sign-on gave, too.
+  await signInWith(['me-admins']);
+  const again = await adminKey();
+  expect((await usersWith(again)).status).toBe(200);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${sso.provider.issuer}/session/end`));
+  expect((await usersWith(again)).status).toBe(401);
+  await page.goto(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${server.url}/admin/login`);
 });
 
 test('a stopped provider: the login screen says single sign-on is unavailable, and passwords still work', async ({

@@ -1,9 +1,10 @@
 /**
  * A real OpenID Connect provider (oidc-provider) on a free loopback port, inside the test
  * (docs/api.md#single-sign-on). Its sign-in screen signs in whoever the test names at once, and
- * every client gets the scopes it asks for. The test can rotate its signing key, stop and start
- * it again on the same port, and rewrite the ID token its token endpoint answers (a token signed
- * with its own key for another audience, or a broken signature).
+ * every client gets the scopes it asks for. The test can rotate its signing key and retire the old
+ * ones, stop and start it again on the same port, and rewrite the ID token its token endpoint
+ * answers (a token signed with its own key for another audience, with a retired key, or a broken
+ * signature).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -32,10 +33,15 @@ export interface TestProvider {
   signInAs(sub: string): void;
   /** Rewrites the ID token the token endpoint answers; undefined: as the provider made it. */
   rewriteIdToken: ((idToken: string) => string) | undefined;
-  /** The token's claims changed and signed again with the provider's own current key. */
-  resign(idToken: string, change: Record<string, unknown>): string;
+  /**
+   * The token's claims changed and signed again with the provider's own current key, or with the
+   * newest key retireOldKeys took out of its JWKS.
+   */
+  resign(idToken: string, change: Record<string, unknown>, signWith?: 'current' | 'retired'): string;
   /** A new signing key, published first in the JWKS (the old one stays listed) and used from now on. */
   rotateKey(): void;
+  /** The JWKS lists the current key alone from now on: the older ones are no longer published. */
+  retireOldKeys(): void;
   /** The browser's part: follows the provider's redirects from the authorization URL to the client's redirect URI. */
   authorize(authorizationUrl: string): Promise<URL>;
   stop(): Promise<void>;
@@ -61,6 +67,7 @@ export async function startTestProvider(options: {
   const accounts = new Map<string, ProviderAccount>();
   let current = '';
   let keys = [newKey()];
+  let retired: PrivateJwk[] = [];
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -135,10 +142,11 @@ export async function startTestProvider(options: {
     signInAs(sub) {
       current = sub;
     },
-    resign(idToken, change) {
+    resign(idToken, change, signWith = 'current') {
       const [header, payload] = idToken.split('.');
       const claims = { ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), ...change };
-      const key = keys[0] as PrivateJwk;
+      const key = signWith === 'current' ? keys[0] : retired[0];
+      if (!key) throw new Error(`no ${signWith} key to sign with`);
       const head = { ...JSON.parse(Buffer.from(header ?? '', 'base64url').toString()), kid: key.kid };
       const signed = `${b64(head)}.${b64(claims)}`;
       const signature = crypto.sign('sha256', Buffer.from(signed), { key, format: 'jwk' });
@@ -146,6 +154,11 @@ export async function startTestProvider(options: {
     },
     rotateKey() {
       keys = [newKey(), ...keys];
+      provider = build();
+    },
+    retireOldKeys() {
+      retired = [...keys.slice(1), ...retired];
+      keys = keys.slice(0, 1);
       provider = build();
     },
     async authorize(authorizationUrl) {

@@ -4,8 +4,8 @@
  * `sub`; a verified email links an existing account and an unverified one does not; the
  * administrator's groups give an administrator session and their removal takes it away; a tampered
  * or replayed state, a wrong audience or signature and an expired ID token land on the login screen
- * with nothing created; a rotated key is fetched; a stopped provider leaves password sign-in
- * working; nothing secret reaches the log.
+ * with nothing created; a key rotated in signs the next sign-in and a retired one nothing; a
+ * stopped provider leaves password sign-in working; nothing secret reaches the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_SIGN_IN_FAILED } from '../../../../redirector/contract/auth';
@@ -362,16 +362,21 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect(await userCount()).toBe(before);
   });
 
-  it("a rotated signing key is fetched from the provider's JWKS", async () => {
+  it('a key rotated in signs the next sign-in at once; one the provider no longer publishes signs nothing', async () => {
     provider.accounts.set('sub-rot', { email: 'rot@example.org', email_verified: true });
     const first = await signedIn('sub-rot');
+    // Within the minute after the keys were read (no clock moved): the new kid is read from the JWKS.
     provider.rotateKey();
-    // The JWKS kept is a minute old: an unknown kid fetches it again.
-    clock.advance(61 * 1000);
+    expect((await signedIn('sub-rot')).user.id).toBe(first.user.id);
+    provider.retireOldKeys();
     try {
-      expect((await signedIn('sub-rot')).user.id).toBe(first.user.id);
+      provider.rewriteIdToken = (token) => provider.resign(token, {}, 'retired');
+      expect(await signIn('sub-rot')).toBe('/login?sso=failed');
+      // The same rewrite with the published key passes: the refusal above was the retired key's.
+      provider.rewriteIdToken = (token) => provider.resign(token, {});
+      expect(await signIn('sub-rot')).toMatch(/^\/login#sso=/);
     } finally {
-      clock.advance(-61 * 1000);
+      provider.rewriteIdToken = undefined;
     }
   });
 
