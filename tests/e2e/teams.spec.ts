@@ -4,8 +4,13 @@
  * there; it switches between its teams (remembered after a reload), cannot change the team's links
  * as a viewer (the UI offers no change, no selection for a bulk one, and the server refuses one), and leaves. The Team screen and
  * the join page pass axe in both themes; no invitation token reaches the server's output.
+ * A shared team's domain and page (docs/api.md#hubs-in-the-ui): its owner claims the domain and
+ * publishes the page at /@<slug>; a member made a viewer meanwhile is told the server's refusal,
+ * then sees both read-only (the read-only Domain dialog passes axe in both themes).
  */
 import type { Page } from '@playwright/test';
+import type { LoginResponse } from '../../redirector/contract';
+import type { ServerProcess } from '../helpers/serverProcess';
 import { expect, test } from './fixtures';
 import {
   adminSignIn,
@@ -19,9 +24,9 @@ import {
 test.use({ serverEnv: { ME_E2E_FILE: 'teams' } });
 
 /** The status of a call made from the page as the signed-in user, in team `team`. */
-function statusInTeam(page: Page, path: string, team: number, body: unknown): Promise<number> {
+function statusInTeam(page: Page, path: string, team: number, body: unknown, method = 'POST'): Promise<number> {
   return page.evaluate(
-    async ([url, teamId, sent]) => {
+    async ([url, teamId, sent, verb]) => {
       const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
       const session = JSON.parse(storage.getItem('userSession') ?? '{}') as { token?: string };
       const headers = {
@@ -29,9 +34,9 @@ function statusInTeam(page: Page, path: string, team: number, body: unknown): Pr
         'X-Team': String(teamId),
         'Content-Type': 'application/json',
       };
-      return (await fetch(url, { method: 'POST', headers, body: JSON.stringify(sent) })).status;
+      return (await fetch(url, { method: verb, headers, body: JSON.stringify(sent) })).status;
     },
-    [path, team, body] as const,
+    [path, team, body, method] as const,
   );
 }
 
@@ -152,4 +157,115 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
 
   const token = new URL(link).pathname.split('/join/')[1] ?? '';
   expect(server.output()).not.toContain(token);
+});
+
+/** A call of `session`'s user in team `team` (a shared team's id), over the API. */
+async function teamCall(
+  server: ServerProcess,
+  session: LoginResponse,
+  method: string,
+  path: string,
+  body: unknown,
+  team?: number,
+) {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${session.token}`,
+    'Content-Type': 'application/json',
+  };
+  if (team !== undefined) headers['X-Team'] = String(team);
+  const response = await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A signed-in page of `session`'s user on the dashboard, in the team named `teamName`. */
+async function dashboardInTeam(page: Page, server: ServerProcess, session: LoginResponse, teamName: string) {
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, session);
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole('combobox', { name: 'Team' }).selectOption({ label: teamName });
+}
+
+test("a shared team's domain and page: the owner sets them, a member made a viewer reads them", async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(150_000);
+  // Over the API: the team, a link of it, and a second member (an editor for now).
+  const owner = await apiSignedInUser(server, 'Hana Owner', 'team-hub-owner');
+  const slug = unique('crew').toLowerCase().slice(0, 30);
+  const { team } = (await teamCall(server, owner, 'POST', '/api/teams', { name: 'Crew Hub', slug })) as {
+    team: { id: number };
+  };
+  const { link } = (await teamCall(
+    server,
+    owner,
+    'POST',
+    '/api/links/create',
+    { target_url: 'https://crew.example/news', title: 'Crew news' },
+    team.id,
+  )) as { link: { id: number } };
+  const member = await apiSignedInUser(server, 'Vera Member', 'team-hub-member');
+  const invited = await teamCall(server, owner, 'POST', `/api/teams/invite?team=${team.id}`, {
+    email: member.user.email,
+    role: 'editor',
+  });
+  const token = new URL(String(invited.url)).pathname.split('/join/')[1];
+  await teamCall(server, member, 'POST', '/api/teams/join', { token });
+
+  // The owner claims the team's domain: the record to add shows at once.
+  await dashboardInTeam(page, server, owner, 'Crew Hub');
+  await page.getByRole('button', { name: 'Domain', exact: true }).click();
+  const domainDialog = page.getByRole('dialog', { name: 'Custom Domain Settings' });
+  await expect(domainDialog).toContainText('The custom domain of Crew Hub');
+  const domain = `${slug}.example.com`;
+  await domainDialog.getByLabel('Custom Domain').fill(domain);
+  await domainDialog.getByRole('button', { name: 'Save Domain' }).click();
+  await expect(domainDialog.getByTestId('domain-state')).toContainText(domain);
+  await domainDialog.getByRole('button', { name: 'Done' }).click();
+
+  // The owner publishes the team's page at the team's slug, with the team's link on it.
+  await page.getByRole('button', { name: 'Team page' }).click();
+  await expect(page.getByLabel('Handle')).toHaveValue(slug);
+  await expect(page.getByLabel('Handle')).not.toBeEditable();
+  await expect(page.getByTestId('hub-address').first()).toHaveText(
+    `${server.url.replace('127.0.0.1', 'localhost')}/@${slug}`,
+  );
+  await page.getByLabel('A link to add').selectOption(String(link.id));
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByLabel('Published').check();
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.getByText('Page saved')).toBeVisible();
+  const publicPage = await page.request.get(`${server.url}/@${slug}`);
+  expect(publicPage.status()).toBe(200);
+  expect(await publicPage.text()).toContain('Crew news');
+
+  // The member opens the page as an editor; made a viewer meanwhile, the save shows the server's refusal.
+  const other = await browser.newContext();
+  const guest = await other.newPage();
+  await dashboardInTeam(guest, server, member, 'Crew Hub');
+  await guest.getByRole('button', { name: 'Team page' }).click();
+  await guest.getByLabel('Title').fill('Not allowed');
+  await teamCall(server, owner, 'PUT', `/api/teams/members?team=${team.id}&user=${member.user.id}`, { role: 'viewer' });
+  await guest.getByRole('button', { name: 'Save page' }).click();
+  await expect(guest.getByText("Your role in this team (viewer) cannot change the team's hub")).toBeVisible();
+
+  // Read again, the page is read-only: shown with its figures, nothing to change or save.
+  await guest.reload();
+  await expect(guest.getByText('You are a viewer in this team: you can see its page')).toBeVisible();
+  await expect(guest.getByLabel('Title')).toBeDisabled();
+  await expect(guest.getByLabel('Published')).toBeDisabled();
+  await expect(guest.getByRole('button', { name: 'Save page' })).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: 'Delete page' })).toHaveCount(0);
+  await expect(guest.getByTestId('hub-preview')).toContainText('Crew news');
+  expect(await statusInTeam(guest, '/api/hub', team.id, { handle: slug, title: 'x' }, 'PUT')).toBe(403);
+  await guest.getByRole('button', { name: 'Domain', exact: true }).click();
+  const guestDomain = guest.getByRole('dialog', { name: 'Custom Domain Settings' });
+  await expect(guestDomain).toContainText("Only the team's owners can change its domain");
+  await expect(guestDomain.getByTestId('domain-state')).toContainText(domain);
+  await expect(guestDomain.getByRole('button', { name: 'Save Domain' })).toHaveCount(0);
+  await expect(guestDomain.getByRole('button', { name: 'Check now' })).toHaveCount(0);
+  await expectAccessibleInBothThemes(guest, 'team domain, read-only', 'dialog[open]');
+  await other.close();
 });

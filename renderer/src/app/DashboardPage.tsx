@@ -1,7 +1,8 @@
 /**
  * '/dashboard' (docs/api.md#pages, "User dashboard"): the signed-in user's links (DashboardLinks),
  * "My page" (?view=hub, docs/api.md#the-hub), the domain dialog and per-link analytics (?link=<id> beside the list state, so Back in the browser
- * returns to the same page of the list).
+ * returns to the same page of the list). In a shared team, the hub and the domain are the team's
+ * (docs/api.md#hubs-in-the-ui).
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,12 +102,12 @@ type DashboardDialog = 'team' | 'domain' | 'keys' | 'webhooks' | 'audit' | 'acco
 
 /**
  * The header's buttons that open a dialog: its name (also its label's key in `app.dialogs`), icon,
- * and who sees it: the custom domain and the hub are the personal team's, keys, webhooks and the audit log owners'
- * (docs/api.md#roles).
+ * and who sees it: the custom domain every member (only owners change it), keys, webhooks and the
+ * audit log owners (docs/api.md#roles).
  */
 const DIALOG_BUTTONS = [
   ['team', 'users', 'all'],
-  ['domain', 'globe', 'personal'],
+  ['domain', 'globe', 'all'],
   ['keys', 'shield', 'owners'],
   ['webhooks', 'external', 'owners'],
   ['audit', 'clock', 'owners'],
@@ -121,17 +122,18 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const analytics = useAnalyticsCalls();
   const dateRange = useDateRange();
   const stats = useOwnLinkStats(selectedId, dateRange.range);
+  const team = useTeamPermissions();
+  // The domain of the chosen team: the user's own in the personal team (kept in the session too).
   const domain = useDomain(
     {
-      customDomain: session.user.custom_domain ?? null,
+      customDomain: team.personal ? (session.user.custom_domain ?? null) : null,
       publicUrl: serviceOrigin(),
       defaultDomain: new URL(serviceOrigin()).hostname,
       verification: null,
     },
-    (customDomain) => updateUser({ custom_domain: customDomain }),
+    (customDomain) => (team.personal ? updateUser({ custom_domain: customDomain }) : undefined),
   );
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
-  const team = useTeamPermissions();
   const closeDialog = () => setDialog(null);
   const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
@@ -160,8 +162,13 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
       />
       <main className="page">
         <div className="container">
-          {hubOpen && team.personal ? (
-            <MyPage userName={session.user.name} origin={domain.publicUrl} onBack={() => showHub(false)} />
+          {hubOpen ? (
+            <MyPage
+              userName={session.user.name}
+              origin={domain.publicUrl}
+              verifiedDomain={domain.verifiedDomain}
+              onBack={() => showHub(false)}
+            />
           ) : selectedId !== null ? (
             <UserLinkAnalyticsView
               state={stats.state}
@@ -174,7 +181,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
             <DashboardLinks
               domains={{
                 defaultHost: defaultHost.domain,
-                verified: team.personal ? domain.verifiedDomain : null,
+                verified: domain.verifiedDomain,
               }}
               readOnly={!team.changesLinks}
               onAnalytics={(link) => showLink(String(link.id))}
@@ -192,6 +199,8 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
           onSave={domain.save}
           onVerify={domain.verify}
           onRemove={domain.remove}
+          teamName={team.shared?.name}
+          readOnly={!team.manages}
         />
       ) : null}
       {dialog === 'team' ? <TeamDialog userId={session.user.id} onClose={closeDialog} /> : null}
@@ -216,16 +225,13 @@ interface HeaderActionsProps {
 function HeaderActions({ hubOpen, onHub, onDialog, onLogout }: HeaderActionsProps) {
   const { t } = useTranslation();
   const team = useTeamPermissions();
-  const shown = (who: 'all' | 'personal' | 'owners') =>
-    who === 'all' || (who === 'personal' ? team.personal : team.manages);
+  const shown = (who: 'all' | 'owners') => who === 'all' || team.manages;
   return (
     <>
       <TeamSwitcher />
-      {team.personal ? (
-        <Button icon="home" onClick={onHub} aria-pressed={hubOpen}>
-          {HUB_TEXTS.button}
-        </Button>
-      ) : null}
+      <Button icon="home" onClick={onHub} aria-pressed={hubOpen}>
+        {team.personal ? HUB_TEXTS.button : t('hub.team.button')}
+      </Button>
       {DIALOG_BUTTONS.filter(([, , who]) => shown(who)).map(([name, icon]) => (
         <Button key={name} icon={icon} onClick={() => onDialog(name)}>
           {t(name === 'team' ? 'teams.button' : `app.dialogs.${name}`)}
@@ -238,12 +244,26 @@ function HeaderActions({ hubOpen, onHub, onDialog, onLogout }: HeaderActionsProp
   );
 }
 
-/** "My page" with what other features draw for it: the date range control and the QR code dialog. */
-function MyPage({ userName, origin, onBack }: { userName: string; origin: string; onBack: () => void }) {
+interface MyPageProps {
+  userName: string;
+  origin: string;
+  verifiedDomain: string | null;
+  onBack: () => void;
+}
+
+/**
+ * "My page", or the chosen shared team's page, with what other features draw for it: the date range
+ * control and the QR code dialog.
+ */
+function MyPage({ userName, origin, verifiedDomain, onBack }: MyPageProps) {
   const dateRange = useDateRange();
+  const team = useTeamPermissions();
   return (
     <HubEditor
       userName={userName}
+      team={team.shared}
+      readOnly={!team.changesHub}
+      verifiedDomain={verifiedDomain}
       origin={origin}
       onBack={onBack}
       range={dateRange.range}

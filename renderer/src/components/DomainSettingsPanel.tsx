@@ -26,8 +26,11 @@ const asText = (settings: DomainSettingsFields | undefined): Fields => ({
   asset_links: settings?.asset_links ?? '',
 });
 
-/** `domain`: the user's verified custom domain; undefined: the default domain (administrator). */
-export function DomainSettingsPanel({ domain }: { domain?: string }) {
+/**
+ * `domain`: the user's (or team's) verified custom domain; undefined: the default domain
+ * (administrator). `readOnly`: shown to a team member who is not an owner, not changed.
+ */
+export function DomainSettingsPanel({ domain, readOnly = false }: { domain?: string; readOnly?: boolean }) {
   const calls = useDomainSettingsCalls();
   const loaded = useLoad(
     (signal) => (domain === undefined ? calls.defaultSettings(signal) : calls.ownSettings(signal)),
@@ -37,6 +40,7 @@ export function DomainSettingsPanel({ domain }: { domain?: string }) {
   return (
     <div className="stack">
       <SettingsForm
+        readOnly={readOnly}
         initial={asText(loaded.data)}
         onSave={async (fields) => {
           const changes = Object.fromEntries(
@@ -54,7 +58,13 @@ export function DomainSettingsPanel({ domain }: { domain?: string }) {
   );
 }
 
-function SettingsForm({ initial, onSave }: { initial: Fields; onSave: (fields: Fields) => Promise<void> }) {
+interface SettingsFormProps {
+  initial: Fields;
+  readOnly: boolean;
+  onSave: (fields: Fields) => Promise<void>;
+}
+
+function SettingsForm({ initial, readOnly, onSave }: SettingsFormProps) {
   const { t } = useTranslation();
   const [fields, setFields] = useState(initial);
   const [state, setState] = useState<{ busy: boolean; error: string | null; saved: boolean }>({
@@ -76,38 +86,42 @@ function SettingsForm({ initial, onSave }: { initial: Fields; onSave: (fields: F
   return (
     <form className="stack" onSubmit={submit} aria-label={t('domains.settings.title')}>
       <h3>{t('domains.settings.title')}</h3>
-      <p className="muted text-sm">{t('domains.settings.hint')}</p>
-      {URL_FIELDS.map((name) => (
-        <TextField
-          key={name}
-          label={t(`domains.settings.${name}`)}
-          type="url"
-          optional
-          value={fields[name]}
-          onValueChange={change(name)}
-        />
-      ))}
-      {DOCUMENT_FIELDS.map((name) => (
-        <Field key={name} label={t(`domains.settings.${name}`)} optional>
-          {(control) => (
-            <textarea
-              {...control}
-              className="input mono"
-              rows={4}
-              spellCheck={false}
-              value={fields[name]}
-              onChange={(event) => change(name)(event.target.value)}
-            />
-          )}
-        </Field>
-      ))}
+      <fieldset className="stack fieldset-plain" disabled={readOnly}>
+        <p className="muted text-sm">{t('domains.settings.hint')}</p>
+        {URL_FIELDS.map((name) => (
+          <TextField
+            key={name}
+            label={t(`domains.settings.${name}`)}
+            type="url"
+            optional
+            value={fields[name]}
+            onValueChange={change(name)}
+          />
+        ))}
+        {DOCUMENT_FIELDS.map((name) => (
+          <Field key={name} label={t(`domains.settings.${name}`)} optional>
+            {(control) => (
+              <textarea
+                {...control}
+                className="input mono"
+                rows={4}
+                spellCheck={false}
+                value={fields[name]}
+                onChange={(event) => change(name)(event.target.value)}
+              />
+            )}
+          </Field>
+        ))}
+      </fieldset>
       {state.error ? <Banner tone="error">{state.error}</Banner> : null}
       {state.saved ? <Banner tone="success">{t('domains.settings.saved')}</Banner> : null}
-      <div>
-        <Button type="submit" variant="primary" disabled={state.busy}>
-          {t('domains.settings.save')}
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div>
+          <Button type="submit" variant="primary" disabled={state.busy}>
+            {t('domains.settings.save')}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * 'Custom Domain Settings' (docs/api.md#pages, #custom-domains): set, verify or remove the user's
- * custom domain. The dialog stays open after a save, so the record to add shows at once.
+ * custom domain, or the chosen shared team's (docs/api.md#domains-and-hubs-of-a-team), which only
+ * its owners change. The dialog stays open after a save, so the record to add shows at once.
  */
 import { type FormEvent, useState } from 'react';
 import type { DomainVerification } from '../../../../redirector/contract';
@@ -27,6 +28,10 @@ export interface DomainDialogProps {
   /** Looks the TXT record up now (POST /api/user/domain/verify). */
   onVerify: () => Promise<unknown>;
   onRemove: () => Promise<void>;
+  /** A shared team's domain: the team's name; left out for the user's own. */
+  teamName?: string;
+  /** Not an owner of the team: the domain and its settings are shown, nothing is offered to change. */
+  readOnly?: boolean;
 }
 
 /** Only the blank check runs here: the server's answer names any other problem (docs/api.md#domain). */
@@ -34,16 +39,12 @@ export function validateDomain(value: string): string | null {
   return value.trim() === '' ? domainTexts().required : null;
 }
 
-export function DomainDialog({
-  customDomain,
-  verification,
-  defaultDomain,
-  defaultHost,
-  onClose,
-  onSave,
-  onVerify,
-  onRemove,
-}: DomainDialogProps) {
+/** The dialog's form: the value typed, its check, and the save and remove calls with their failures. */
+function useDomainForm(
+  customDomain: string | null,
+  onSave: DomainDialogProps['onSave'],
+  onRemove: DomainDialogProps['onRemove'],
+) {
   const TEXTS = domainTexts();
   const [value, setValue] = useState(customDomain ?? '');
   const [inputError, setInputError] = useState<string | null>(null);
@@ -52,9 +53,6 @@ export function DomainDialog({
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
   const busy = saving || removing;
-  const verified = customDomain !== null && verification?.status === 'verified';
-  const shownHost: LinkHost = verified ? linkHost(customDomain, defaultHost.origin) : defaultHost;
-  const example = shortLinkUrl(shownHost, 'my-link');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,50 +84,99 @@ export function DomainDialog({
     }
   };
 
+  return {
+    value,
+    setValue,
+    inputError,
+    setInputError,
+    error,
+    saving,
+    removing,
+    busy,
+    save,
+    remove,
+    confirmingRemove,
+    setConfirmingRemove,
+  };
+}
+
+export function DomainDialog({
+  customDomain,
+  verification,
+  defaultDomain,
+  defaultHost,
+  onClose,
+  onSave,
+  onVerify,
+  onRemove,
+  teamName,
+  readOnly = false,
+}: DomainDialogProps) {
+  const TEXTS = domainTexts();
+  const form = useDomainForm(customDomain, onSave, onRemove);
+  const { value, setValue, inputError, setInputError, error, saving, removing, busy } = form;
+  const verified = customDomain !== null && verification?.status === 'verified';
+  const shownHost: LinkHost = verified ? linkHost(customDomain, defaultHost.origin) : defaultHost;
+  const example = shortLinkUrl(shownHost, 'my-link');
+
   return (
     <>
       <Dialog
         open
         onClose={() => (busy ? undefined : onClose())}
         title={TEXTS.title}
-        description={TEXTS.description}
-        footerSplit={customDomain !== null}
+        description={teamName === undefined ? TEXTS.description : TEXTS.teamDescription(teamName)}
+        footerSplit={customDomain !== null && !readOnly}
         footer={
           <DomainDialogFooter
+            readOnly={readOnly}
             removable={customDomain !== null}
             busy={busy}
             saving={saving}
-            onRemove={() => setConfirmingRemove(true)}
+            onRemove={() => form.setConfirmingRemove(true)}
             onClose={onClose}
           />
         }
       >
         {error ? <Banner tone="error">{error}</Banner> : null}
+        {readOnly ? <Banner tone="info">{TEXTS.teamReadOnly}</Banner> : null}
         {customDomain !== null && verification !== null ? (
-          <DomainState domain={customDomain} verification={verification} example={example} onVerify={onVerify} />
+          <DomainState
+            domain={customDomain}
+            verification={verification}
+            example={example}
+            onVerify={readOnly ? undefined : onVerify}
+          />
         ) : (
           <CurrentDomain shownHost={shownHost} />
         )}
-        <DomainForm
-          value={value}
-          error={inputError}
-          onChange={(next) => {
-            setValue(next);
-            if (inputError) setInputError(null);
-          }}
-          onSubmit={save}
+        {readOnly ? null : (
+          <DomainForm
+            value={value}
+            error={inputError}
+            onChange={(next) => {
+              setValue(next);
+              if (inputError) setInputError(null);
+            }}
+            onSubmit={form.save}
+          />
+        )}
+        <RoutingInstructions
+          defaultDomain={defaultDomain}
+          domain={customDomain}
+          verified={verified}
+          readOnly={readOnly}
         />
-        <RoutingInstructions defaultDomain={defaultDomain} domain={customDomain} verified={verified} />
       </Dialog>
       <ConfirmDialog
-        open={confirmingRemove}
+        open={form.confirmingRemove}
         title={TEXTS.removeTitle}
         message={TEXTS.removeQuestion}
         confirmLabel={TEXTS.remove}
         busyLabel={TEXTS.removing}
         busy={removing}
-        onConfirm={remove}
-        onCancel={() => setConfirmingRemove(false)}
+        onConfirm={form.remove}
+        onCancel={() => form.setConfirmingRemove(false)}
       />
     </>
   );
@@ -179,6 +226,8 @@ function CurrentDomain({ shownHost }: { shownHost: LinkHost }) {
 }
 
 interface DomainDialogFooterProps {
+  /** Only "Done": nothing to save or remove. */
+  readOnly: boolean;
   removable: boolean;
   busy: boolean;
   saving: boolean;
@@ -186,8 +235,9 @@ interface DomainDialogFooterProps {
   onClose: () => void;
 }
 
-function DomainDialogFooter({ removable, busy, saving, onRemove, onClose }: DomainDialogFooterProps) {
+function DomainDialogFooter({ readOnly, removable, busy, saving, onRemove, onClose }: DomainDialogFooterProps) {
   const TEXTS = domainTexts();
+  if (readOnly) return <Button onClick={onClose}>{TEXTS.done}</Button>;
   return (
     <>
       {removable ? (

@@ -21,8 +21,8 @@ export interface DomainStateProps {
   verification: DomainVerification;
   /** A short link on the domain, as links are shown ('https://links.example.com/my-link'). */
   example: string;
-  /** Looks the record up now; rejects when the call fails. */
-  onVerify: () => Promise<unknown>;
+  /** Looks the record up now; rejects when the call fails. Left out: not offered (a team member who is not an owner). */
+  onVerify?: () => Promise<unknown>;
 }
 
 export function DomainState({ domain, verification, example, onVerify }: DomainStateProps) {
@@ -32,6 +32,7 @@ export function DomainState({ domain, verification, example, onVerify }: DomainS
   const verified = verification.status === 'verified';
 
   const check = async () => {
+    if (!onVerify) return;
     setChecking(true);
     setFailure(null);
     try {
@@ -73,9 +74,11 @@ export function DomainState({ domain, verification, example, onVerify }: DomainS
                 ? TEXTS.lastChecked(formatDateTime(verification.checked_at))
                 : TEXTS.neverChecked}
             </span>
-            <Button icon="refresh" onClick={check} loading={checking}>
-              {checking ? TEXTS.checking : TEXTS.checkNow}
-            </Button>
+            {onVerify ? (
+              <Button icon="refresh" onClick={check} loading={checking}>
+                {checking ? TEXTS.checking : TEXTS.checkNow}
+              </Button>
+            ) : null}
           </div>
         </>
       )}
@@ -105,29 +108,36 @@ function VerificationRecord({ record }: { record: DomainVerification['record'] }
   );
 }
 
-/** Where the domain's traffic must go: a CNAME to the default domain, or its addresses. */
-/** How to route the domain; once it is verified, its fallbacks, app links and orphan visits below. */
+/**
+ * Where the domain's traffic must go (a CNAME to the default domain, or its addresses); once it is
+ * verified, its fallbacks, app links and orphan visits below. Read-only: the steps (an owner's work)
+ * are left out and the settings shown, not changed.
+ */
 export function RoutingInstructions({
   defaultDomain,
   domain,
   verified = false,
+  readOnly = false,
 }: {
   defaultDomain: string;
   domain: string | null;
   verified?: boolean;
+  readOnly?: boolean;
 }) {
   const TEXTS = domainTexts();
   return (
     <>
-      <div className="callout">
-        <div className="callout__title">{TEXTS.routingTitle}</div>
-        <ol className="steps">
-          {TEXTS.routingSteps(defaultDomain, domain).map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </div>
-      {verified && domain !== null ? <DomainSettingsPanel domain={domain} /> : null}
+      {readOnly ? null : (
+        <div className="callout">
+          <div className="callout__title">{TEXTS.routingTitle}</div>
+          <ol className="steps">
+            {TEXTS.routingSteps(defaultDomain, domain).map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {verified && domain !== null ? <DomainSettingsPanel domain={domain} readOnly={readOnly} /> : null}
     </>
   );
 }

@@ -18,6 +18,9 @@ export function domainTexts() {
       name: { label: t('account.domain.recordName'), copy: t('account.domain.copyName') },
       value: { label: t('account.domain.recordValue'), copy: t('account.domain.copyValue') },
     },
+    /** A shared team's domain (docs/api.md#domains-and-hubs-of-a-team). */
+    teamDescription: (name: string) => t('account.domain.teamDescription', { name }),
+    teamReadOnly: t('account.domain.teamReadOnly'),
     lastChecked: (date: string) => t('account.domain.lastChecked', { date }),
     routingSteps: (defaultDomain: string, domain: string | null) => {
       const shown = domain ?? t('account.domain.yourDomain');

@@ -1,4 +1,7 @@
-/** The page's handle and addresses (docs/api.md#the-hub), with copy, the QR code and the publish switch. */
+/**
+ * The page's handle and addresses (docs/api.md#the-hub), with copy, the QR code and the publish
+ * switch. A team's page has its slug as its handle, shown and not typed (docs/api.md#hubs-in-the-ui).
+ */
 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +17,10 @@ export interface HubAddressProps {
   onChange: (patch: Partial<HubDraft>) => void;
   onQr: () => void;
   handleError: string | null;
+  /** A shared team's page: the handle is the team's slug, changed only by renaming the team. */
+  fixedHandle: boolean;
+  /** A viewer: the switches are shown, not usable. */
+  readOnly: boolean;
   /** Saved and published at this address: only then is it offered to open, copy or draw as a QR code. */
   live: boolean;
 }
@@ -44,14 +51,16 @@ function Address({ label, url, live, children }: { label: string; url: string; l
   );
 }
 
-export function HubAddress({ draft, address, domainAddress, onChange, onQr, handleError, live }: HubAddressProps) {
+export function HubAddress(props: HubAddressProps) {
+  const { draft, address, domainAddress, onChange, onQr, handleError, live, fixedHandle, readOnly } = props;
   const { t } = useTranslation();
   return (
     <div className="stack">
       <TextField
         label={t('hub.handle')}
         required
-        hint={t('hub.handleHint')}
+        hint={fixedHandle ? t('hub.team.handleHint') : t('hub.handleHint')}
+        readOnly={fixedHandle || readOnly}
         error={handleError}
         prefix="@"
         value={draft.handle}
@@ -64,17 +73,25 @@ export function HubAddress({ draft, address, domainAddress, onChange, onQr, hand
           {t('hub.qr')}
         </Button>
       </Address>
-      {domainAddress ? <Address label={t('hub.domainAddress')} url={domainAddress} live={live} /> : null}
+      {domainAddress ? (
+        <Address
+          label={fixedHandle ? t('hub.team.domainAddress') : t('hub.domainAddress')}
+          url={domainAddress}
+          live={live}
+        />
+      ) : null}
       <Checkbox
         label={t('hub.published')}
         hint={t('hub.publishedHint')}
         checked={draft.published}
+        disabled={readOnly}
         onCheckedChange={(published) => onChange({ published })}
       />
       <Checkbox
         label={t('hub.tiktok')}
         hint={t('hub.tiktokHint')}
         checked={draft.tiktok_bypass}
+        disabled={readOnly}
         onCheckedChange={(tiktok_bypass) => onChange({ tiktok_bypass })}
       />
     </div>

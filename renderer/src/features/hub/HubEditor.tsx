@@ -2,11 +2,13 @@
  * "My page" in the user dashboard (docs/api.md#the-hub): the handle and addresses, the words and
  * looks, the links in order, the publish switch, a live preview and the page's figures. The shell
  * (the dashboard) hands in what other features draw: the date range control and the QR dialog.
+ * In a shared team it is the team's page, at the team's slug (docs/api.md#hubs-in-the-ui); a viewer
+ * sees it and its figures without a way to change them.
  */
 
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColorScheme, DateRange, Hub, Link } from '../../../../redirector/contract';
+import type { ColorScheme, DateRange, Hub, HubItemFigures, Link } from '../../../../redirector/contract';
 import { useHubEditorData, useHubStats } from '../../api/hub';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -22,11 +24,17 @@ import { HubFigures } from './HubFigures';
 import { HubItemsEditor } from './HubItemsEditor';
 import { HubPageOptions } from './HubPageOptions';
 import { HubPreview } from './HubPreview';
-import { buttonTextOf, pageAddress } from './hubDraft';
+import { buttonTextOf, type HubDraft, pageAddress } from './hubDraft';
 import { useHubEditor } from './useHubEditor';
 
 export interface HubEditorProps {
   userName: string;
+  /** A shared team's page: the team's name and slug (the page's handle); null for the user's own. */
+  team: { name: string; slug: string } | null;
+  /** A viewer of the team: the page and its figures are shown, nothing can be changed (docs/api.md#roles). */
+  readOnly: boolean;
+  /** The verified custom domain of the user or team, where the page is also served; null without one. */
+  verifiedDomain: string | null;
   /** The service's address, where the page lives before it is saved. */
   origin: string;
   onBack: () => void;
@@ -57,10 +65,22 @@ export function HubEditor(props: HubEditorProps) {
   return <Editor {...props} initial={loaded.data.hub} links={loaded.data.links} />;
 }
 
+/** Where the page is also served: the saved page's domain address, else the verified domain's root. */
+function domainAddressOf(hub: Hub | null, origin: string, verifiedDomain: string | null): string | null {
+  if (hub) return hub.domain_url;
+  return verifiedDomain === null ? null : `${new URL(origin).protocol}//${verifiedDomain}/`;
+}
+
 function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) {
   const { t } = useTranslation();
-  const editor = useHubEditor(props.initial, props.userName);
-  const { hub, draft, busy, message, change } = editor;
+  const { team, readOnly } = props;
+  const editor = useHubEditor(
+    props.initial,
+    team ? { name: team.name, teamSlug: team.slug } : { name: props.userName },
+  );
+  const { hub, draft, busy, message } = editor;
+  // A viewer's form changes nothing, whatever reaches it (a drag included).
+  const change = readOnly ? () => undefined : editor.change;
   const [qrOpen, setQrOpen] = useState(false);
   const scheme = useColorScheme();
   const stats = useHubStats(props.range, editor.refresh);
@@ -77,7 +97,15 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
 
   return (
     <div className="stack stack--lg">
-      <Toolbar hasHub={hub !== null} busy={busy} onBack={back} onRemove={editor.remove} onSave={editor.save} />
+      <Toolbar
+        hasHub={hub !== null}
+        busy={busy}
+        readOnly={readOnly}
+        onBack={back}
+        onRemove={editor.remove}
+        onSave={editor.save}
+      />
+      {readOnly ? <Banner tone="info">{t('hub.team.readOnly')}</Banner> : null}
       {message ? (
         <Banner tone={message.tone} onDismiss={editor.dismiss}>
           {message.tone === 'error' ? localiseMessage(message.text) : message.text}
@@ -85,11 +113,16 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
       ) : null}
       <div className="hub-editor">
         <div className="stack stack--lg">
-          <Card title={t('hub.title')} subtitle={t('hub.subtitle')}>
+          <Card
+            title={team ? t('hub.team.title', { name: team.name }) : t('hub.title')}
+            subtitle={team ? t('hub.team.subtitle') : t('hub.subtitle')}
+          >
             <HubAddress
               draft={draft}
               address={address}
-              domainAddress={hub?.domain_url ?? null}
+              domainAddress={domainAddressOf(hub, props.origin, props.verifiedDomain)}
+              fixedHandle={team !== null}
+              readOnly={readOnly}
               onChange={change}
               onQr={() => setQrOpen(true)}
               handleError={handleError}
@@ -97,36 +130,7 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
               live={Boolean(hub?.published) && hub?.handle === draft.handle}
             />
           </Card>
-          <Card title={t('hub.pageTitle')}>
-            <HubAppearance
-              draft={draft}
-              onChange={change}
-              canUpload
-              hasAvatar={Boolean(hub?.avatar_url)}
-              onAvatar={editor.upload}
-              onRemoveAvatar={editor.removeAvatar}
-              busy={busy}
-            />
-          </Card>
-          <Card title={t('hub.options.title')}>
-            <HubPageOptions
-              draft={draft}
-              onChange={change}
-              canUpload={hub !== null}
-              hasBackground={Boolean(hub?.background_url)}
-              onBackground={editor.uploadBackground}
-              onRemoveBackground={editor.removeBackground}
-              busy={busy}
-            />
-          </Card>
-          <Card title={t('hub.links')}>
-            <HubItemsEditor
-              value={draft.items}
-              links={props.links}
-              figures={itemFigures}
-              onChange={(items) => change({ items })}
-            />
-          </Card>
+          <PageContent editor={editor} change={change} readOnly={readOnly} links={props.links} figures={itemFigures} />
         </div>
         <Card title={t('hub.preview')} className="hub-editor__preview">
           <HubPreview
@@ -151,9 +155,58 @@ function Editor(props: HubEditorProps & { initial: Hub | null; links: Link[] }) 
   );
 }
 
+interface PageContentProps {
+  editor: ReturnType<typeof useHubEditor>;
+  change: (patch: Partial<HubDraft>) => void;
+  readOnly: boolean;
+  links: Link[];
+  figures: ReadonlyMap<number, HubItemFigures>;
+}
+
+/** The page's words, looks, options and items; a viewer's in a disabled fieldset. */
+function PageContent({ editor, change, readOnly, links, figures }: PageContentProps) {
+  const { t } = useTranslation();
+  // A disabled fieldset: a viewer's controls are shown as they are, none of them usable.
+  return (
+    <fieldset className="stack stack--lg fieldset-plain" disabled={readOnly}>
+      <Card title={t('hub.pageTitle')}>
+        <HubAppearance
+          draft={editor.draft}
+          onChange={change}
+          canUpload
+          hasAvatar={Boolean(editor.hub?.avatar_url)}
+          onAvatar={editor.upload}
+          onRemoveAvatar={editor.removeAvatar}
+          busy={editor.busy}
+        />
+      </Card>
+      <Card title={t('hub.options.title')}>
+        <HubPageOptions
+          draft={editor.draft}
+          onChange={change}
+          canUpload={editor.hub !== null}
+          hasBackground={Boolean(editor.hub?.background_url)}
+          onBackground={editor.uploadBackground}
+          onRemoveBackground={editor.removeBackground}
+          busy={editor.busy}
+        />
+      </Card>
+      <Card title={t('hub.links')}>
+        <HubItemsEditor
+          value={editor.draft.items}
+          links={links}
+          figures={figures}
+          onChange={(items) => change({ items })}
+        />
+      </Card>
+    </fieldset>
+  );
+}
+
 function Toolbar(props: {
   hasHub: boolean;
   busy: boolean;
+  readOnly: boolean;
   onBack: () => void;
   onRemove: () => void;
   onSave: () => void;
@@ -164,16 +217,18 @@ function Toolbar(props: {
       <Button variant="ghost" icon="arrowLeft" onClick={props.onBack}>
         {t('hub.back')}
       </Button>
-      <div className="row">
-        {props.hasHub ? (
-          <Button variant="danger-outline" icon="trash" disabled={props.busy} onClick={props.onRemove}>
-            {t('hub.deletePage')}
+      {props.readOnly ? null : (
+        <div className="row">
+          {props.hasHub ? (
+            <Button variant="danger-outline" icon="trash" disabled={props.busy} onClick={props.onRemove}>
+              {t('hub.deletePage')}
+            </Button>
+          ) : null}
+          <Button variant="primary" icon="check" disabled={props.busy} onClick={props.onSave}>
+            {t('hub.save')}
           </Button>
-        ) : null}
-        <Button variant="primary" icon="check" disabled={props.busy} onClick={props.onSave}>
-          {t('hub.save')}
-        </Button>
-      </div>
+        </div>
+      )}
     </div>
   );
 }

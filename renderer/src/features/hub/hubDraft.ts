@@ -45,6 +45,13 @@ export interface HubDraft extends Omit<HubInput, 'items' | 'background_color'> {
   background_color: string;
 }
 
+/** Whose page it is: the user (no `teamSlug`), or a shared team (`name` the team's). */
+export interface HubOwner {
+  name: string;
+  /** A shared team's slug: the page's handle, fixed. */
+  teamSlug?: string;
+}
+
 let nextKey = 0;
 
 /** A new item of `type` (a link item of `linkId`). */
@@ -99,17 +106,22 @@ function draftItemOf(item: HubItem): DraftItem {
   };
 }
 
-/** A saved page as the form shows it, or a new one named after the user. */
-export function draftOf(hub: Hub | null, userName: string): HubDraft {
+/**
+ * A saved page as the form shows it, or a new one named after its owner: the user, or a shared
+ * team, whose page's handle is always its slug (docs/api.md#domains-and-hubs-of-a-team).
+ */
+export function draftOf(hub: Hub | null, owner: HubOwner): HubDraft {
   if (!hub) {
-    const handle = userName
-      .toLowerCase()
-      .replace(/[^a-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 30);
+    const handle =
+      owner.teamSlug ??
+      owner.name
+        .toLowerCase()
+        .replace(/[^a-z0-9_-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 30);
     return {
       handle: handle.length >= 3 ? handle : '',
-      title: userName.slice(0, 60),
+      title: owner.name.slice(0, 60),
       bio: '',
       theme: 'auto',
       accent: DEFAULT_HUB_ACCENT,

@@ -4,14 +4,14 @@ import type { Hub } from '../../../../redirector/contract';
 import { useHubCalls } from '../../api/hub';
 import { readAsDataUrl } from '../../components/readAsDataUrl';
 import { i18next } from '../../i18n';
-import { draftOf, type HubDraft, inputOf } from './hubDraft';
+import { draftOf, type HubDraft, type HubOwner, inputOf } from './hubDraft';
 
 export type HubMessage = { tone: 'error' | 'success'; text: string };
 
-export function useHubEditor(initial: Hub | null, userName: string) {
+export function useHubEditor(initial: Hub | null, owner: HubOwner) {
   const calls = useHubCalls();
   const [hub, setHub] = useState<Hub | null>(initial);
-  const [draft, setDraft] = useState<HubDraft>(() => draftOf(initial, userName));
+  const [draft, setDraft] = useState<HubDraft>(() => draftOf(initial, owner));
   // What was last saved (or loaded): the draft differs from it while there are unsaved changes.
   const [savedDraft, setSavedDraft] = useState<HubDraft>(draft);
   const [busy, setBusy] = useState(false);
@@ -52,7 +52,7 @@ export function useHubEditor(initial: Hub | null, userName: string) {
           setPendingAvatar(null);
         }
         setHub(saved);
-        const next = draftOf(saved, userName);
+        const next = draftOf(saved, owner);
         setDraft(next);
         setSavedDraft(next);
         setRefresh((value) => value + 1);

@@ -54,11 +54,23 @@ export function useTeamChoiceContext(): TeamChoice | null {
   return useContext(TeamContext);
 }
 
-/** What the caller may do in the chosen team (docs/api.md#roles); everything outside a team choice. */
+/**
+ * What the caller may do in the chosen team (docs/api.md#roles); everything outside a team choice.
+ * `shared`: the chosen shared team's name and slug (its hub's handle), null in the personal team.
+ */
 export function useTeamPermissions() {
-  const role = useContext(TeamContext)?.chosen?.role ?? 'owner';
-  const personal = useContext(TeamContext)?.chosen?.personal ?? true;
-  return { changesLinks: role !== 'viewer', manages: role === 'owner', personal, role };
+  const chosen = useContext(TeamContext)?.chosen ?? null;
+  const role = chosen?.role ?? 'owner';
+  const personal = chosen?.personal ?? true;
+  const shared = chosen && !chosen.personal && chosen.slug ? { name: chosen.name, slug: chosen.slug } : null;
+  return {
+    changesLinks: role !== 'viewer',
+    changesHub: role !== 'viewer',
+    manages: role === 'owner',
+    personal,
+    role,
+    shared,
+  };
 }
 
 /** The X-Team value for the chosen team: nothing for the personal team. */

@@ -33,6 +33,7 @@ import { checkLinkRules, MAX_RULES } from '../../../../redirector/contract/linkR
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
+import { roleMissing } from '../../../../redirector/contract/teams';
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
 import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
@@ -197,6 +198,9 @@ async function builtMessages(): Promise<string[]> {
     previewTextProblem('description', 'x'.repeat(PREVIEW_DESCRIPTION_MAX + 1)),
     WEBHOOK_LIMIT_MESSAGE,
     TURNED_OFF_REASON,
+    roleMissing('viewer', 'links'),
+    roleMissing('viewer', 'hub'),
+    roleMissing('editor', 'manage'),
     CSV_TOO_LARGE,
     hubError({ handle: 'api' }),
     hubError({ title: 'x'.repeat(MAX_HUB_TITLE + 1) }),
@@ -265,6 +269,10 @@ describe('the server messages in the UI language', () => {
     const noResolver = built.find((text) => text.startsWith('Not checked: this server cannot resolve'));
     expect(localiseMessage(noResolver!)).toMatch(
       /^Sin comprobar: este servidor no puede resolver nombres \(E[A-Z]+\)$/,
+    );
+    // A team role's refusal (docs/api.md#roles), as the hub editor and the domain dialog show it.
+    expect(localiseMessage(roleMissing('viewer', 'hub'))).toBe(
+      'Tu rol en este equipo (viewer) no permite cambiar la página del equipo: hace falta ser editor o propietario',
     );
     expect(localiseMessage('No TXT record at _me-challenge.links.example.com')).toBe(
       'No hay ningún registro TXT en _me-challenge.links.example.com',
