@@ -59,7 +59,16 @@ export const linkBulkSchemas: Record<string, Schema> = {
       },
       action: { type: 'string', enum: [...BULK_ACTIONS] },
       tags: arrayOf(text(), 'tag and untag: the tags to add or remove'),
-      domain: nullable(text('move: the domain to move the links to; null: the default domain')),
+      team: {
+        type: ['string', 'integer'],
+        description:
+          'move: the team to move the links to (an id or a slug); the caller must be able to change links there',
+      },
+      domain: nullable(
+        text(
+          'move: the domain to move the links to; null: the default domain (with team: left out, each keeps its own)',
+        ),
+      ),
     },
     ['action'],
   ),
