@@ -179,7 +179,7 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
       access: 'either',
       body: { json: ref('BulkBody') },
       answers: { 200: ref('BulkResult') },
-      errors: [403],
+      errors: [403, 404],
     }),
   },
   '/api/links/export': { get: csvExportCall('Every link as CSV', 'admin') },
