@@ -16,6 +16,7 @@ import {
   parseHubInput,
 } from '../../../../redirector/contract/hub';
 import { KEY_LIMIT_REACHED, parseKeyName } from '../../../../redirector/contract/keys';
+import { moveDomainNotInTeam, moveTargetMissing } from '../../../../redirector/contract/linkBulk';
 import {
   notCheckedNoNetwork,
   PREVIEW_DESCRIPTION_MAX,
@@ -33,6 +34,7 @@ import { checkLinkRules, MAX_RULES } from '../../../../redirector/contract/linkR
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
+import { roleMissing } from '../../../../redirector/contract/teams';
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
 import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
@@ -187,6 +189,8 @@ async function builtMessages(): Promise<string[]> {
     })(),
     KEY_LIMIT_REACHED,
     linkLimitMessage(500),
+    moveDomainNotInTeam('go.example.com'),
+    moveTargetMissing(roleMissing('viewer', 'links')),
     importHeaderProblem(['target_url', 'colour']),
     importHeaderProblem(['title']),
     linkPasswordProblem('abc'),
