@@ -1,6 +1,6 @@
 /**
  * The bulk call on links (docs/api.md#bulk-changes): `POST /api/links/bulk` `{ids | filter, action,
- * tags?, domain?}` → `{done, failed}`. The body's rules both sides apply. Pure.
+ * tags?, team?, domain?}` → `{done, failed}`. The body's rules both sides apply. Pure.
  */
 import { type LinkListQuery, parseLinkListQuery } from './lists';
 import { normaliseTags } from './tags';
@@ -24,7 +24,9 @@ export interface BulkRequest {
   action: BulkAction;
   /** `tag` and `untag`: the tags, normalised. */
   tags?: string[];
-  /** `move`: the domain to move to (null: the default domain). */
+  /** `move`: the team to move to (an id or a slug); undefined: the links stay in their team. */
+  team?: string;
+  /** `move`: the domain to move to (null: the default domain); with `team`, undefined keeps each link's. */
   domain?: string | null;
 }
 
@@ -34,6 +36,7 @@ export interface BulkBody {
   filter?: Partial<Record<(typeof BULK_FILTER_FIELDS)[number], string | number>>;
   action: BulkAction;
   tags?: string[];
+  team?: string | number;
   domain?: string | null;
 }
 
@@ -51,8 +54,17 @@ export const BULK_IDS_RULE = `ids must be a list of 1 to ${MAX_BULK_IDS} link id
 export const BULK_FILTER_RULE = `filter must be an object of ${BULK_FILTER_FIELDS.join(', ')}`;
 export const BULK_ACTION_RULE = `action must be one of ${BULK_ACTIONS.join(', ')}`;
 export const BULK_TAGS_NEEDED = 'tag and untag need tags: a list of 1 to 10 tags';
-export const BULK_DOMAIN_NEEDED = 'move needs domain: a domain name, or null for the default domain';
-export const BULK_TEAM_UNSUPPORTED = 'move takes domain; moving links to another team is not supported yet';
+export const BULK_MOVE_NEEDS =
+  "move needs team (a team's id or slug) or domain (a domain name, or null for the default domain)";
+export const BULK_TEAM_RULE = "team must be a team's id or slug";
+/** A link on a custom domain the target team does not have (docs/api.md#moving-links-to-another-team). */
+export const moveDomainNotInTeam = (host: string) =>
+  `The link is on ${host}, which is not a domain of the team it would move to: give domain (null for the default domain)`;
+/** The caller's role in the team the links would move to forbids it: the role rule's message, said of that team. */
+export const moveTargetMissing = (missing: string) => `In the team you move links to: ${missing}`;
+
+/** A team's id or slug as `X-Team` takes it (docs/api.md#scope-of-every-call). */
+const TEAM_REF = /^[A-Za-z0-9-]{1,40}$/;
 
 export type ParsedBulk = { ok: true; request: BulkRequest } | { ok: false; error: string };
 
@@ -94,9 +106,12 @@ function actionFields(action: BulkAction, body: Record<string, unknown>): Partia
     return tags.tags.length === 0 ? BULK_TAGS_NEEDED : { tags: tags.tags };
   }
   if (action === 'move') {
-    if (body.team !== undefined && body.team !== null) return BULK_TEAM_UNSUPPORTED;
     const domain = parseDomain(body);
-    return domain === undefined ? BULK_DOMAIN_NEEDED : { domain };
+    if (body.team === undefined || body.team === null) return domain === undefined ? BULK_MOVE_NEEDS : { domain };
+    const team = typeof body.team === 'number' ? String(body.team) : body.team;
+    if (typeof team !== 'string' || !TEAM_REF.test(team.trim())) return BULK_TEAM_RULE;
+    if (body.domain !== undefined && domain === undefined) return BULK_MOVE_NEEDS;
+    return domain === undefined ? { team: team.trim() } : { team: team.trim(), domain };
   }
   return {};
 }

@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import { type GuardServices, requireAdmin, requireCaller, requireUser, scopeOf } from './authGuards';
 import { badRequest } from './errors';
 import { answerAdminLinkPage, answerUserLinkPage } from './linkListRoutes';
+import { moveTargetScope } from './moveTarget';
 import { idParam, optionalIdParam, rawBodyOf } from './requestInput';
 
 export const TEST_LINK = { title: 'Test Link', target_url: 'https://example.com/' } as const;
@@ -74,7 +75,10 @@ export function createLinkRouter(services: GuardServices & Pick<Services, 'links
   router.post('/links/bulk', requireCaller(services), async (ctx) => {
     const parsed = parseBulkBody(rawBodyOf(ctx));
     if (!parsed.ok) throw badRequest(parsed.error);
-    ctx.body = (await bulk.run(scopeOf(ctx), parsed.request)) satisfies BulkResult;
+    const scope = scopeOf(ctx);
+    const { team } = parsed.request;
+    const target = team === undefined ? undefined : await moveTargetScope(services.store, ctx, scope, team);
+    ctx.body = (await bulk.run(scope, parsed.request, target)) satisfies BulkResult;
   });
 
   return router;

@@ -101,3 +101,28 @@ export function auditDeleted(
   return (tx) =>
     recordAudit(tx, scope, { teamId: link.team_id, action: 'link.deleted', target: targetOf(link), changes }, at);
 }
+
+/** A link moved to another team, as both teams' entries show it: `link.moved`, its team and domain before and after. */
+export interface MovedLink {
+  before: Pick<LinkRecord, 'team_id' | 'domain'>;
+  after: LinkRecord;
+}
+
+/** The entries of links moved to another team: one in the team each left and one in the team it joined. */
+export function auditMoved(scope: Scope, at: number, moved: readonly MovedLink[]): AfterWrite<unknown> {
+  return (tx) =>
+    recordAudit(
+      tx,
+      scope,
+      moved.flatMap(({ before, after }) => {
+        const changes: AuditChanges = { team_id: [before.team_id, after.team_id] };
+        if (before.domain !== after.domain) changes.domain = [before.domain, after.domain];
+        const entry = { action: 'link.moved', target: targetOf(after), changes };
+        return [
+          { teamId: before.team_id, ...entry },
+          { teamId: after.team_id, ...entry },
+        ];
+      }),
+      at,
+    );
+}

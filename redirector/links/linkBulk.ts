@@ -3,7 +3,8 @@
  * filter selects, each changed through the link service exactly as a single change would be (its
  * scope, role and restrictions, the domain rules, one audit entry and one event per link changed).
  * A link the change would leave as it is (already archived, already tagged) is not written and not
- * counted; a link refused is reported with the single change's message.
+ * counted; a link refused is reported with the single change's message. A `move` to another team
+ * is checked link by link too, but written in one transaction (linkTeamMove.ts).
  */
 import type { Scope } from '../auth/scope';
 import type { BulkAction, BulkRequest, BulkResult } from '../contract/linkBulk';
@@ -17,7 +18,8 @@ import type { LinkFieldChanges } from './linkValidation';
 const BULK_CONCURRENCY = 4;
 
 export interface LinkBulk {
-  run(scope: Scope, request: BulkRequest): Promise<BulkResult>;
+  /** `target`: with `move` and `team`, the caller's scope in that team (http/moveTarget.ts). */
+  run(scope: Scope, request: BulkRequest, target?: Scope): Promise<BulkResult>;
 }
 
 const SWITCHES: Partial<Record<BulkAction, { field: 'archived' | 'enabled'; value: boolean }>> = {
@@ -87,9 +89,14 @@ export function createLinkBulk(links: LinkService, store: Pick<Store, 'links'>):
   }
 
   return {
-    async run(scope, request) {
+    async run(scope, request, target) {
       // Read before any change: an archive must not move links out of the filter under its feet.
       const ids = await idsOf(scope, request);
+      // Another team: every link checked first, then all moved in one transaction (linkTeamMove.ts).
+      if (request.action === 'move' && request.team !== undefined) {
+        if (!target) throw new Error('LinkBulk.run: a move to a team needs the target scope');
+        return links.moveToTeam(scope, target, ids, request.domain);
+      }
       const outcomes = new Array<boolean | string>(ids.length);
       let next = 0;
       // A few links at a time: each is its own transaction, and their commits overlap.

@@ -8,6 +8,7 @@ import { auditActorOf } from '../audit/auditLog';
 import { domainMissing, type Scope, teamIdOf } from '../auth/scope';
 import type { AuditActor } from '../contract/audit';
 import { defaultDomainOf } from '../contract/domains';
+import type { BulkResult } from '../contract/linkBulk';
 import type { Link } from '../contract/links';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
@@ -20,6 +21,7 @@ import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDom
 import { toApiLink } from './linkPresenter';
 import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './linkReads';
 import { changedBy, checkRoom, insertAll, passwordHashOf } from './linkRows';
+import { moveLinksToTeam } from './linkTeamMove';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { shortCodeProblem } from './shortCode';
 
@@ -39,6 +41,13 @@ export interface LinkService extends LinkReads {
   update(owner: Scope, id: number, changes: LinkFieldChanges): Promise<Link>;
   /** Deletes the link and its clicks. */
   delete(owner: Scope, id: number): Promise<void>;
+  /** Moves the links to `target`'s team, in one transaction (docs/api.md#moving-links-to-another-team). */
+  moveToTeam(
+    source: Scope,
+    target: Scope,
+    ids: readonly number[],
+    domain: string | null | undefined,
+  ): Promise<BulkResult>;
 }
 
 const NO_COUNTS = { total_clicks: 0, unique_visitors: 0, blocked_visitors: 0, quota_used: 0 };
@@ -194,6 +203,15 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     ...reads,
 
     createMany: (owner, requested) => createManyLinks(deps, checks, owner, requested),
+
+    moveToTeam: (source, target, ids, domain) =>
+      moveLinksToTeam(
+        { ...deps, findOwned, notify: (scope, links) => notify(scope, 'updated', links) },
+        source,
+        target,
+        ids,
+        domain,
+      ),
 
     async create(owner, fields) {
       checkOptionAddresses(fields);

@@ -57,3 +57,32 @@ test('selects links across pages and changes them in bulk', async ({ page, serve
   await expect(page.getByRole('region', { name: 'Enlaces seleccionados' })).toContainText('1 enlace seleccionado');
   await expectAccessibleInBothThemes(page, 'bulk bar in Spanish');
 });
+
+test('moves selected links to another team of the user', async ({ page, server }) => {
+  const session = await apiSignedInUser(server, 'Moe Mover', 'mover', 'secret-123');
+  const headers = { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' };
+  const made = await fetch(`${server.url}/api/teams`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Campaigns' }),
+  });
+  const team = ((await made.json()) as { team: { id: number } }).team;
+  const [moving] = await apiCreateLinks(server, session.token, 2, (index) => ({
+    target_url: `https://example.com/move/${index}`,
+    title: ['Moving', 'Staying'][index],
+  }));
+  await page.goto(server.url);
+  await storeSession(page, session);
+  await page.goto(`${server.url}/dashboard`);
+
+  await page.getByRole('checkbox', { name: 'Select Moving' }).check();
+  const bar = page.getByRole('region', { name: 'Selected links' });
+  await bar.getByLabel('Move to team…').selectOption({ label: 'Campaigns' });
+  await bar.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 link changed.' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^Select (Moving|Staying)$/ })).toHaveCount(1);
+  const moved = await fetch(`${server.url}/api/links/user?linkId=${moving!.id}`, {
+    headers: { ...headers, 'X-Team': String(team.id) },
+  });
+  expect(((await moved.json()) as { link: { team_id: number } }).link.team_id).toBe(team.id);
+});

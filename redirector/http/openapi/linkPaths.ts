@@ -59,7 +59,16 @@ export const linkBulkSchemas: Record<string, Schema> = {
       },
       action: { type: 'string', enum: [...BULK_ACTIONS] },
       tags: arrayOf(text(), 'tag and untag: the tags to add or remove'),
-      domain: nullable(text('move: the domain to move the links to; null: the default domain')),
+      team: {
+        type: ['string', 'integer'],
+        description:
+          'move: the team to move the links to (an id or a slug); the caller must be able to change links there',
+      },
+      domain: nullable(
+        text(
+          'move: the domain to move the links to; null: the default domain (with team: left out, each keeps its own)',
+        ),
+      ),
     },
     ['action'],
   ),
@@ -170,7 +179,7 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
       access: 'either',
       body: { json: ref('BulkBody') },
       answers: { 200: ref('BulkResult') },
-      errors: [403],
+      errors: [403, 404],
     }),
   },
   '/api/links/export': { get: csvExportCall('Every link as CSV', 'admin') },

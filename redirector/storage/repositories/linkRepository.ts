@@ -9,6 +9,7 @@ import { CHANGEABLE_LINK_COLUMNS, LINK_COLUMNS, LINK_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
 import { insertLinks, insertTags, NEW_LINK_COLUMNS, NEW_LINK_ROW, newLinkParams } from './linkInserts';
 import { countLinksSql, selectLinks } from './linkLists';
+import { moveLinksToTeam } from './linkTeamMoves';
 import { ownedBy, ownedByRow, whereReached } from './scopeFilter';
 import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
@@ -168,6 +169,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
     update: (id, changes, options) => updateLink(db, findById, id, changes, options),
     insertMany: (links, options) => insertManyLinks(db, links, options),
+    moveToTeam: (moves, target, afterWrite) => moveLinksToTeam(db, moves, target, afterWrite),
     tagsOf: (linkIds) => tagsOfLinks(db, linkIds),
     tagCounts: (scope) => tagCountsOf(db, scope),
     reserveClick: quota.reserve,

@@ -28,8 +28,14 @@ import { ApiKeysDialog } from '../features/keys/ApiKeysDialog';
 import { DashboardLinks } from '../features/links/DashboardLinks';
 import { QrCodeDialog } from '../features/links/QrCodeDialog';
 import { TeamDialog } from '../features/teams/TeamDialog';
-import { TeamSwitcher } from '../features/teams/TeamSwitcher';
-import { TeamProvider, teamHeaderOf, useTeamChoice, useTeamPermissions } from '../features/teams/teamChoice';
+import { TeamSwitcher, teamLabel } from '../features/teams/TeamSwitcher';
+import {
+  TeamProvider,
+  teamHeaderOf,
+  useMoveTargets,
+  useTeamChoice,
+  useTeamPermissions,
+} from '../features/teams/teamChoice';
 import { WebhooksDialog } from '../features/webhooks/WebhooksDialog';
 import { linkHost, serviceOrigin } from '../format/shortUrl';
 import { browserMarkerEnv, clearMarkers, findApiKey } from '../session/adminMarkers';
@@ -134,6 +140,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
     (customDomain) => (team.personal ? updateUser({ custom_domain: customDomain }) : undefined),
   );
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
+  const moveTargets = useMoveTargets().map((target) => ({ id: target.id, label: teamLabel(target) }));
   const closeDialog = () => setDialog(null);
   const defaultHost = linkHost(null, domain.publicUrl);
   const logout = () => {
@@ -184,6 +191,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
                 verified: domain.verifiedDomain,
               }}
               readOnly={!team.changesLinks}
+              moveTargets={moveTargets}
               onAnalytics={(link) => showLink(String(link.id))}
             />
           )}

@@ -9,6 +9,7 @@ import { useLinkCalls, useLinkHealthCounts, useLinkList, useTags } from '../../a
 import { Banner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadingState } from '../../components/Spinner';
+import type { BulkMoveTarget } from './LinkBulkMove';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkFormDialog } from './LinkFormDialog';
 import type { LinkDomains } from './linkDomain';
@@ -22,9 +23,11 @@ export interface DashboardLinksProps {
   onAnalytics: (link: Link) => void;
   /** A viewer of the team: the list without its changes (docs/api.md#roles). */
   readOnly?: boolean;
+  /** The teams the selected links may move to (docs/api.md#moving-links-to-another-team). */
+  moveTargets?: readonly BulkMoveTarget[];
 }
 
-export function DashboardLinks({ domains, onAnalytics, readOnly = false }: DashboardLinksProps) {
+export function DashboardLinks({ domains, onAnalytics, readOnly = false, moveTargets }: DashboardLinksProps) {
   const { t } = useTranslation();
   const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
@@ -62,6 +65,7 @@ export function DashboardLinks({ domains, onAnalytics, readOnly = false }: Dashb
         readOnly={readOnly}
         bulk={{
           run: calls.bulk,
+          moveTargets,
           onDone: () => {
             list.reload();
             tags.reload();

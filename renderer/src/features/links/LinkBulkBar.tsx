@@ -1,7 +1,8 @@
 /**
  * The link list's action bar (docs/api.md#bulk-changes): how many links are selected, "select all N
  * matching" (then the change names the list's filters, every page of them), and the bulk actions:
- * archive, unarchive, turn on, turn off, add or remove a tag, delete (after a confirmation). The
+ * archive, unarchive, turn on, turn off, add or remove a tag, move to another team
+ * (docs/api.md#moving-links-to-another-team), delete (after a confirmation). The
  * answer says how many links changed and why any was refused.
  */
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { localiseMessage } from '../../i18n/messages';
+import { type BulkMoveTarget, LinkBulkMove } from './LinkBulkMove';
 import { linkBulkTexts } from './linkBulkTexts';
 import type { LinkSelection } from './useLinkSelection';
 
@@ -18,6 +20,8 @@ export interface LinkBulkActions {
   run: (body: BulkBody) => Promise<BulkResult>;
   /** After a change: the list and its tags read again. */
   onDone: () => void;
+  /** The teams the links may move to (none: no "Move to team…"). */
+  moveTargets?: readonly BulkMoveTarget[];
 }
 
 export interface LinkBulkBarProps extends LinkBulkActions {
@@ -36,7 +40,7 @@ function resultText(result: BulkResult): string {
   return first ? `${done} ${TEXTS.failed(result.failed.length, localiseMessage(first.error))}` : done;
 }
 
-export function LinkBulkBar({ selection, total, filter, run, onDone }: LinkBulkBarProps) {
+export function LinkBulkBar({ selection, total, filter, run, onDone, moveTargets = [] }: LinkBulkBarProps) {
   const TEXTS = linkBulkTexts();
   const [busy, setBusy] = useState(false);
   const [tag, setTag] = useState('');
@@ -101,6 +105,7 @@ export function LinkBulkBar({ selection, total, filter, run, onDone }: LinkBulkB
           <Button size="sm" disabled={busy || !tagged} onClick={() => act('untag', tagged)}>
             {TEXTS.removeTag}
           </Button>
+          <LinkBulkMove targets={moveTargets} busy={busy} onMove={(team) => act('move', { team })} />
           <Button size="sm" variant="danger-outline" disabled={busy} onClick={() => setConfirming(true)}>
             {TEXTS.delete}
           </Button>

@@ -1,7 +1,7 @@
 /** The words of the link list's selection and action bar (catalogue: `links.bulk`), in the language in use when called. */
 import { catalogueTexts, i18next } from '../../i18n';
 
-const PLAIN = 'region clear tag tagPlaceholder addTag removeTag delete deleting confirmTitle selectPage';
+const PLAIN = 'region clear tag tagPlaceholder addTag removeTag delete deleting confirmTitle selectPage moveTo move';
 
 export function linkBulkTexts() {
   const t = i18next.t;

@@ -73,6 +73,17 @@ export function useTeamPermissions() {
   };
 }
 
+/**
+ * The teams other than the chosen one in which the user may change links (owner or editor): where
+ * the list's bulk "Move to team…" may send links (docs/api.md#moving-links-to-another-team).
+ */
+export function useMoveTargets(): Team[] {
+  const choice = useContext(TeamContext);
+  const chosenId = choice?.chosen?.id;
+  if (chosenId === undefined) return [];
+  return choice!.teams.filter((team) => team.id !== chosenId && team.role !== 'viewer');
+}
+
 /** The X-Team value for the chosen team: nothing for the personal team. */
 export function teamHeaderOf(chosen: Team | null): string | undefined {
   return chosen && !chosen.personal ? String(chosen.id) : undefined;

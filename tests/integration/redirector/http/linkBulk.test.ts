@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
+import { join, teamMoveCases } from './linkBulkTeamMoves';
 
 interface Fixture {
   teamId: number;
@@ -15,18 +16,6 @@ interface Fixture {
   viewer: string;
   restricted: string;
   readKey: string;
-}
-
-async function join(server: TestServer, owner: string, teamId: number, name: string, membership: object) {
-  const member = await newUser(server, name);
-  const invite = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
-    headers: bearer(owner),
-    body: { email: member.user.email, ...membership },
-  });
-  const token = String(invite.body.url).split('/join/')[1];
-  const joined = await call(server, 'POST', '/api/teams/join', { headers: bearer(member.token), body: { token } });
-  expect(joined.status).toBe(200);
-  return member.token;
 }
 
 async function makeTeam(server: TestServer): Promise<Fixture> {
@@ -47,7 +36,7 @@ async function makeTeam(server: TestServer): Promise<Fixture> {
 }
 
 describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => {
-  let server: TestServer;
+  let server: Awaited<ReturnType<typeof storeServer.start>>;
   let f: Fixture;
   const inTeam = (token: string) => ({ ...bearer(token), 'X-Team': String(f.teamId) });
   const bulk = (headers: Record<string, string>, body: unknown) =>
@@ -205,11 +194,21 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
       [{ filter: { archived: 'some' }, action: 'archive' }, 'archived must be one of only, all'],
       [{ ids: [1], action: 'tag' }, 'tag and untag need tags: a list of 1 to 10 tags'],
       [{ ids: [1], action: 'tag', tags: ['no way'] }, 'Tag "no way" must be 1-32 characters of a-z, 0-9, - and _'],
-      [{ ids: [1], action: 'move' }, 'move needs domain: a domain name, or null for the default domain'],
+      [
+        { ids: [1], action: 'move' },
+        "move needs team (a team's id or slug) or domain (a domain name, or null for the default domain)",
+      ],
+      [{ ids: [1], action: 'move', team: 'no way' }, "team must be a team's id or slug"],
+      [
+        { ids: [1], action: 'move', team: 'x', domain: 3 },
+        "move needs team (a team's id or slug) or domain (a domain name, or null for the default domain)",
+      ],
     ];
     for (const [body, error] of cases) {
       const answer = await bulk(inTeam(f.owner), body);
       expect([answer.status, answer.body.error]).toEqual([400, error]);
     }
   });
+
+  teamMoveCases(() => ({ server, owner: f.owner }));
 });

@@ -40,6 +40,9 @@ export async function coverShareCalls(server: TestServer, described: Described):
   });
   expect(bulk.body).toEqual({ done: 1, failed: [{ id: 999999, error: 'Link not found' }] });
   expect(await status('POST', '/api/links/bulk', { ...reader, body: { ids: [id], action: 'archive' } })).toBe(403);
+  // A team the caller is not in (docs/api.md#moving-links-to-another-team).
+  const elsewhere = { ids: [id], action: 'move', team: 'no-such-team' };
+  expect(await status('POST', '/api/links/bulk', { ...as, body: elsewhere })).toBe(404);
   expect(await status('DELETE', share, reader)).toBe(403);
   expect(await status('DELETE', share, as)).toBe(204);
   expect(await status('DELETE', share, as)).toBe(404);

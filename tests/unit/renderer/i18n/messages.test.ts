@@ -16,6 +16,7 @@ import {
   parseHubInput,
 } from '../../../../redirector/contract/hub';
 import { KEY_LIMIT_REACHED, parseKeyName } from '../../../../redirector/contract/keys';
+import { moveDomainNotInTeam, moveTargetMissing } from '../../../../redirector/contract/linkBulk';
 import {
   notCheckedNoNetwork,
   PREVIEW_DESCRIPTION_MAX,
@@ -188,6 +189,8 @@ async function builtMessages(): Promise<string[]> {
     })(),
     KEY_LIMIT_REACHED,
     linkLimitMessage(500),
+    moveDomainNotInTeam('go.example.com'),
+    moveTargetMissing(roleMissing('viewer', 'links')),
     importHeaderProblem(['target_url', 'colour']),
     importHeaderProblem(['title']),
     linkPasswordProblem('abc'),
