@@ -35,7 +35,7 @@ import type { ImportWrites } from './repositories/importWrites';
 import type { LinkHealthRepository } from './repositories/linkHealthRepository';
 import type { LinkListFilter, LinkPageQuery } from './repositories/linkLists';
 import type { LinkShareRepository } from './repositories/linkShareRepository';
-import type { LinkTeamMove, TeamMoveTarget } from './repositories/linkTeamMoves';
+import type { MoveLinksToTeam } from './repositories/linkTeamMoves';
 import type { OrphanVisitRepository } from './repositories/orphanVisitRepository';
 import type { SsoRepository } from './repositories/ssoRepository';
 import type { TeamRepository } from './repositories/teamRepository';
@@ -184,11 +184,7 @@ export interface LinkRepository {
   /** Every tag in use on the links the scope reaches, sorted by name, with its number of links. */
   tagCounts(scope: Scope): Promise<{ name: string; links: number }[]>;
   /** Moves links to another team in one transaction (repositories/linkTeamMoves.ts). */
-  moveToTeam(
-    moves: readonly LinkTeamMove[],
-    target: TeamMoveTarget,
-    afterWrite: AfterWrite<readonly (LinkRecord | undefined)[]>,
-  ): Promise<(LinkRecord | undefined)[]>;
+  moveToTeam: MoveLinksToTeam;
 }
 
 /**

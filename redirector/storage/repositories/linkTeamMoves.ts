@@ -8,6 +8,7 @@ import { LinkLimitReached } from '../errors';
 import { type AfterWrite, columnList, type Executor } from '../executor';
 import type { LinkRecord } from '../records';
 import { LINK_COLUMNS, LINK_SHAPE } from './columns';
+import { TEAM_OWNER_SET } from './scopeFilter';
 
 /** One link to move: where it is now (its team, null: the administrator's own) and its domain there. */
 export interface LinkTeamMove {
@@ -27,8 +28,15 @@ export interface TeamMoveTarget {
   maxLinks: number;
 }
 
+/** The repository's call: moveLinksToTeam on the store's own database. */
+export type MoveLinksToTeam = (
+  moves: readonly LinkTeamMove[],
+  target: TeamMoveTarget,
+  afterWrite: AfterWrite<readonly (LinkRecord | undefined)[]>,
+) => Promise<(LinkRecord | undefined)[]>;
+
 const MOVE_SQL = `
-  UPDATE links SET team_id = ?, user_id = ?, domain = ?, updated_by = ?, updated_by_key = ?
+  UPDATE links SET ${TEAM_OWNER_SET}, domain = ?, updated_by = ?, updated_by_key = ?
   WHERE id = ? AND COALESCE(team_id, 0) = ? RETURNING ${columnList(LINK_COLUMNS)}`;
 
 /**

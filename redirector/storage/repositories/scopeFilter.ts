@@ -26,6 +26,12 @@ export function ownerValue(scope: Scope): number | null {
   return scope.owner.kind === 'user' ? scope.owner.id : null;
 }
 
+/**
+ * The assignment that hands a row to another team (`team_id = ?, user_id = ?`), its values the
+ * team and, for a personal team, its user, as `ownerValue` and `teamValue` store them.
+ */
+export const TEAM_OWNER_SET = 'team_id = ?, user_id = ?';
+
 /** The `team_id` a write stores for things the scope creates: its team, null for the administrator's own. */
 export function teamValue(scope: Scope): number | null {
   return scope.team?.id ?? null;

@@ -120,11 +120,30 @@ const DIALOG_BUTTONS = [
   ['account', 'users', 'all'],
 ] as const;
 
+/** Signs out: the session is revoked; after a sign-in through the provider, its sign-out follows. */
+function useLogout(session: DashboardProps['session'], onSignedOut: () => void): () => void {
+  const navigate = useNavigate();
+  const account = useAccountCalls();
+  return () => {
+    const revoked = account.logout({ token: session.token }).catch(() => undefined);
+    onSignedOut();
+    if (!session.sso) {
+      navigate('/login');
+      return;
+    }
+    // Signed in through the provider: the administrator session it may have given ends too
+    // (docs/api.md#single-sign-on), then the provider signs out, once both are revoked.
+    const markers = browserMarkerEnv(window, { hashRouter: true });
+    const adminKey = findApiKey(markers);
+    clearMarkers(markers);
+    const adminRevoked = adminKey ? account.logout({ apiKey: adminKey }).catch(() => undefined) : undefined;
+    void Promise.all([revoked, adminRevoked]).then(() => window.location.assign(account.ssoLogoutUrl()));
+  };
+}
+
 function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { selectedId, hubOpen, showHub, showLink } = useDashboardView();
-  const account = useAccountCalls();
   const analytics = useAnalyticsCalls();
   const dateRange = useDateRange();
   const stats = useOwnLinkStats(selectedId, dateRange.range);
@@ -143,21 +162,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
   const moveTargets = useMoveTargets().map((target) => ({ id: target.id, label: teamLabel(target) }));
   const closeDialog = () => setDialog(null);
   const defaultHost = linkHost(null, domain.publicUrl);
-  const logout = () => {
-    const revoked = account.logout({ token: session.token }).catch(() => undefined);
-    onSignedOut();
-    if (!session.sso) {
-      navigate('/login');
-      return;
-    }
-    // Signed in through the provider: the administrator session it may have given ends too
-    // (docs/api.md#single-sign-on), then the provider signs out, once both are revoked.
-    const markers = browserMarkerEnv(window, { hashRouter: true });
-    const adminKey = findApiKey(markers);
-    clearMarkers(markers);
-    const adminRevoked = adminKey ? account.logout({ apiKey: adminKey }).catch(() => undefined) : undefined;
-    void Promise.all([revoked, adminRevoked]).then(() => window.location.assign(account.ssoLogoutUrl()));
-  };
+  const logout = useLogout(session, onSignedOut);
 
   return (
     <>
