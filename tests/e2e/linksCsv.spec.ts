@@ -1,12 +1,25 @@
 /**
  * Export then Import through the browser against the built server: the exported links.csv comes
  * back in, its rows are created again under new codes, and a bad row is reported with its line.
+ * The import wizard (docs/api.md#the-import-wizard): a CSV mapped, dry-run, imported to the end
+ * with its conflict listed; a Shlink import on loopback followed and cancelled.
  */
 import fs from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import type { LoginResponse } from '../../redirector/contract';
+import { SHLINK_KEY, type ShlinkShortUrl, startShortenerApis } from '../helpers/shortenerApis';
 import { expect, test } from './fixtures';
-import { apiCreateLinks, apiSignedInUser, screenshot, storeSession } from './userHelpers';
+import {
+  apiCreateLink,
+  apiCreateLinks,
+  apiSignedInUser,
+  expectAccessibleInBothThemes,
+  screenshot,
+  storeSession,
+} from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linksCsv' } });
+// A user's import may read a source on loopback only so (docs/api.md#imports).
+test.use({ serverEnv: { ME_E2E_FILE: 'linksCsv', OUTBOUND_ALLOW_PRIVATE: '1' } });
 
 test('export downloads links.csv; importing it back with a bad row reports that row', async ({ page, server }) => {
   const session = await apiSignedInUser(server, 'Casey Csv', 'csv');
@@ -54,4 +67,122 @@ test('export downloads links.csv; importing it back with a bad row reports that 
   const row = page.getByRole('row').filter({ hasText: 'back-1' });
   await expect(row).toContainText('=Sum 1');
   await expect(row.getByRole('button', { name: 'export' })).toBeVisible();
+});
+
+/** One figure of the wizard's report: `group` Links or Clicks, `name` Read, Created, … */
+function figure(dialog: Locator, group: 'Links' | 'Clicks', name: string): Locator {
+  const item = dialog.locator('.import-counts__group').filter({ hasText: group }).locator('.import-counts__item');
+  return item.filter({ has: dialog.page().getByText(name, { exact: true }) }).locator('dd');
+}
+
+async function openWizard(page: Page, serverUrl: string, session: LoginResponse) {
+  await page.goto(serverUrl);
+  await storeSession(page, session);
+  await page.goto(`${serverUrl}/dashboard`);
+  await page.getByRole('button', { name: 'Import from…' }).click();
+  return page.getByRole('dialog', { name: 'Import links' });
+}
+
+test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists the conflict', async ({
+  page,
+  server,
+}) => {
+  const session = await apiSignedInUser(server, 'Wendy Wizard', 'wizard');
+  await apiCreateLink(server, session.token, { short_code: 'wiz-taken', target_url: 'https://example.com/first' });
+  const file = [
+    'Destination,Alias,Name,Notes kept out',
+    'https://example.com/a,wiz-a,Wizard A,x',
+    'https://example.com/b,wiz-b,Wizard B,y',
+    'https://example.com/c,wiz-taken,Wizard C,z',
+  ].join('\r\n');
+  const dialog = await openWizard(page, server.url, session);
+  await dialog.getByRole('radio', { name: /CSV file/ }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'old.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  // No column is named as a link field: nothing is mapped until the user says so.
+  const destination = dialog.getByLabel('Field for the column Destination');
+  await expect(destination).toHaveValue('');
+  await expect(dialog.getByRole('cell', { name: 'Wizard B' })).toBeVisible();
+  await destination.selectOption('url');
+  await dialog.getByLabel('Field for the column Alias').selectOption('short_code');
+  await dialog.getByLabel('Field for the column Name').selectOption('title');
+
+  await dialog.getByRole('button', { name: 'Dry run' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Dry run: Finished. Nothing was stored.');
+  await expect(figure(dialog, 'Links', 'Read')).toHaveText('3');
+  await expect(figure(dialog, 'Links', 'Created')).toHaveText('2');
+  await expect(figure(dialog, 'Links', 'Conflicts')).toHaveText('1');
+
+  await dialog.getByRole('button', { name: 'Start import' }).click();
+  const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
+  await expect(dialog.getByRole('status')).toContainText('Finished');
+  await expect(bar).toHaveJSProperty('position', 1);
+  await expect(bar).toHaveAttribute('max', '3');
+  const conflict = dialog.getByRole('table', { name: 'Rows left out or changed' }).getByRole('row', { name: /line 4/ });
+  await expect(conflict).toContainText('taken');
+  await expectAccessibleInBothThemes(page, 'import wizard, report', 'dialog[open]');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  await page.getByRole('searchbox', { name: 'Search links' }).fill('wiz-');
+  await expect(page.getByRole('row').filter({ hasText: 'wiz-a' })).toContainText('Wizard A');
+  await expect(page.getByRole('row').filter({ hasText: 'wiz-b' })).toContainText('Wizard B');
+  await expect(page.getByRole('row').filter({ hasText: 'wiz-taken' })).not.toContainText('Wizard C');
+});
+
+test('a Shlink import shows its progress and is cancelled from the wizard', async ({ page, server }) => {
+  const apis = await startShortenerApis();
+  try {
+    apis.shlink = Array.from(
+      { length: 20 },
+      (_, index): ShlinkShortUrl => ({
+        shortCode: `shl-${index}`,
+        longUrl: `https://example.com/shlink/${index}`,
+        dateCreated: `2025-01-${String(index + 1).padStart(2, '0')}T10:00:00+00:00`,
+        title: null,
+        tags: [],
+        domain: null,
+        forwardQuery: true,
+        meta: { validSince: null, validUntil: null, maxVisits: null },
+        deviceLongUrls: { android: null, ios: null, desktop: null },
+        visits: [
+          {
+            date: '2025-02-01T10:00:00+00:00',
+            referer: '',
+            userAgent: 'curl/8',
+            potentialBot: false,
+            visitLocation: null,
+          },
+        ],
+      }),
+    );
+    // The job reads the links, then each one's visits, saving its figures with each link's clicks.
+    // Every link's visits after the second answer a 429 with Retry-After: 1 first, so the job is
+    // still running when Cancel is pressed.
+    apis.maxPerPage = 100;
+    for (let index = 2; index < 20; index += 1) apis.rateLimited.add(`/rest/v3/short-urls/shl-${index}/visits`);
+    const session = await apiSignedInUser(server, 'Sam Shlink', 'shlink');
+    const dialog = await openWizard(page, server.url, session);
+    await dialog.getByRole('radio', { name: /Shlink/ }).check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Address of the instance').fill(apis.url);
+    const key = dialog.getByLabel('API key');
+    await expect(key).toHaveAttribute('type', 'password');
+    await key.fill(SHLINK_KEY);
+    await dialog.getByRole('button', { name: 'Start import' }).click();
+
+    const status = dialog.getByRole('status');
+    await expect(status).toContainText('Running · 20 links read');
+    // No dry run before it: a bar without an end while the job runs.
+    await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveJSProperty('position', -1);
+    await expect(figure(dialog, 'Clicks', 'Imported')).toHaveText(/^[1-9]/);
+    await dialog.getByRole('button', { name: 'Cancel import' }).click();
+    await expect(status).toContainText('Cancelled');
+    expect(Number(await figure(dialog, 'Clicks', 'Imported').textContent())).toBeLessThan(20);
+    await expect(dialog.getByRole('button', { name: 'New import' })).toBeVisible();
+    expect(await page.content()).not.toContain(SHLINK_KEY);
+  } finally {
+    await apis.close();
+  }
 });

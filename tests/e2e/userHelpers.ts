@@ -217,8 +217,8 @@ export async function apiAdminLinkByCode(server: ServerProcess, shortCode: strin
 }
 
 /**
- * The serious and critical axe findings (WCAG 2.1 A and AA) of the page as it is, in both themes; soft, so one run names every screen.
- * `include`: a CSS selector the check is kept to (a dialog), where the rest of the page is checked elsewhere and costs time.
+ * The serious and critical axe findings (WCAG 2.1 A and AA) of the page as it is, in both themes; soft, so one run
+ * names every screen. `include`: only that part of the page (an open dialog), a fraction of the time on a busy machine.
  */
 export async function expectAccessibleInBothThemes(page: Page, screen: string, include?: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {

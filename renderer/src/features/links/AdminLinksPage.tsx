@@ -16,6 +16,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { i18next } from '../../i18n';
 import { localiseMessage } from '../../i18n/messages';
+import { ImportButton } from './importWizard/ImportButton';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkList } from './LinkList';
 import { useLinkListQuery } from './linkListQuery';
@@ -66,6 +67,7 @@ export function LinksPage() {
         actions={
           <>
             <LinkCsvActions calls={calls} reloads={[links.reload, tags.reload]} />
+            <ImportButton reloads={[links.reload, tags.reload]} />
             <ButtonLink to="/admin/create" variant="primary" icon="plus">
               {t('links.admin.create')}
             </ButtonLink>

@@ -9,6 +9,7 @@ import { useLinkCalls, useLinkHealthCounts, useLinkList, useTags } from '../../a
 import { Banner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadingState } from '../../components/Spinner';
+import { ImportButton } from './importWizard/ImportButton';
 import type { BulkMoveTarget } from './LinkBulkMove';
 import { LinkCsvActions } from './LinkCsvActions';
 import { LinkFormDialog } from './LinkFormDialog';
@@ -56,7 +57,12 @@ export function DashboardLinks({ domains, onAnalytics, readOnly = false, moveTar
         tags={tags.data?.tags ?? []}
         shownOn={domains.verified ?? domains.defaultHost}
         loadFailed={list.loadFailed}
-        csvActions={<LinkCsvActions calls={calls} reloads={[list.reload, tags.reload]} />}
+        csvActions={
+          <>
+            <LinkCsvActions calls={calls} reloads={[list.reload, tags.reload]} />
+            <ImportButton reloads={[list.reload, tags.reload]} />
+          </>
+        }
         onCreate={editing.openCreate}
         onRetry={() => list.reload()}
         onAnalytics={onAnalytics}

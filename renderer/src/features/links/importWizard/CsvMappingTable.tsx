@@ -1,0 +1,75 @@
+/**
+ * A CSV import's mapping (docs/api.md#csv-imports): the file's first rows as a table, and above each
+ * column the link field it holds, chosen from CSV_MAPPING_FIELDS or left out. A field taken by one
+ * column is not offered to another.
+ */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CSV_MAPPING_FIELDS, type CsvMappingField } from '../../../../../redirector/contract/imports';
+import type { CsvDraft } from './importDraft';
+
+export interface CsvMappingTableProps {
+  csv: CsvDraft;
+  onFields: (fields: (CsvMappingField | null)[]) => void;
+}
+
+/** `url` and `target_url` are one field: a column on either takes both. */
+const sameField = (a: CsvMappingField, b: CsvMappingField | null) =>
+  a === b || (b !== null && [a, b].every((field) => field === 'url' || field === 'target_url'));
+
+export function CsvMappingTable({ csv, onFields }: CsvMappingTableProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { rows } = csv.preview;
+  // A column is known by its place: two columns of a file may share a name.
+  const columns = csv.preview.columns.map((name, place) => ({ name, place }));
+  const choose = (index: number, value: string) =>
+    onFields(csv.fields.map((field, at) => (at === index ? ((value || null) as CsvMappingField | null) : field)));
+  return (
+    <section className="stack stack--sm" aria-labelledby={titleId}>
+      <h3 id={titleId} className="import-wizard__heading">
+        {t('imports.mapping.title')}
+      </h3>
+      <p className="muted">{t('imports.mapping.hint', { count: rows.length })}</p>
+      <div className="table-wrap import-mapping">
+        <table className="table">
+          <thead>
+            <tr>
+              {columns.map(({ name, place }) => (
+                <th key={place} scope="col">
+                  <span className="mono">{name}</span>
+                  <select
+                    className="input"
+                    aria-label={t('imports.mapping.fieldFor', { column: name })}
+                    value={csv.fields[place] ?? ''}
+                    onChange={(event) => choose(place, event.target.value)}
+                  >
+                    <option value="">{t('imports.mapping.leaveOut')}</option>
+                    {CSV_MAPPING_FIELDS.filter(
+                      (field) => !csv.fields.some((other, at) => at !== place && sameField(field, other)),
+                    ).map((field) => (
+                      <option key={field} value={field}>
+                        {field}
+                      </option>
+                    ))}
+                  </select>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, line) => (
+              // The preview never changes order: a row's place is its identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file read once
+              <tr key={line}>
+                {columns.map(({ place }) => (
+                  <td key={place}>{row[place] ?? ''}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
