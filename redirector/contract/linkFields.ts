@@ -5,6 +5,7 @@
  * follow from the kind. Adding an option is one line here, plus its own rule where it has one
  * (links/linkValidation.ts, visits/). Pure.
  */
+import { isoTimeOrNull } from './times';
 
 /** Country code → address for visitors from that country; rules in linkOptions.ts. */
 export type GeoTargets = Record<string, string>;
@@ -135,7 +136,7 @@ export function apiLinkOptions(stored: LinkOptionValues<'stored'>): LinkOptionVa
   for (const name of LINK_OPTION_NAMES) {
     const value = stored[name];
     const kind: LinkOptionKind = LINK_OPTIONS[name].kind;
-    if (kind === 'time') shown[name] = value === null ? null : new Date(value as number).toISOString();
+    if (kind === 'time') shown[name] = isoTimeOrNull(value as number | null);
     else if (kind === 'countryAddresses') shown[name] = { ...(value as GeoTargets) };
     else if (kind === 'variants') shown[name] = (value as Variant[]).map((variant) => ({ ...variant }));
     else if (kind === 'rules') shown[name] = (value as LinkRule[]).map((rule) => ({ ...rule, when: [...rule.when] }));

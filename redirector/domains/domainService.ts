@@ -12,6 +12,7 @@ import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
 import { type Scope, teamIdOf } from '../auth/scope';
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { challengeRecord, type DomainVerification } from '../contract/domains';
+import { isoTimeOrNull } from '../contract/times';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
 import { ReferenceGone } from '../storage/errors';
@@ -109,7 +110,7 @@ function toState(record: DomainRecord): DomainState {
     verification: {
       status: record.status,
       record: challengeRecord(record.domain, record.token),
-      checked_at: record.checked_at === null ? null : new Date(record.checked_at).toISOString(),
+      checked_at: isoTimeOrNull(record.checked_at),
       error: record.error,
     },
   };

@@ -10,6 +10,7 @@ import { toApiUser } from '../auth/accountService';
 import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../contract/auth';
 import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../contract/domains';
 import { hostNameOf } from '../contract/domains';
+import { isoTimeOrNull } from '../contract/times';
 import { namesSettings } from '../domains/domainSettingsInput';
 import type { DomainSettingsService } from '../domains/domainSettingsService';
 import type { Services } from '../services';
@@ -20,8 +21,6 @@ import { bodyOf, optionalIdParam } from './requestInput';
 
 export const NOT_SERVED = 'This host is not served here';
 
-const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
-
 function toAdminDomain(row: ListedDomain): AdminDomain {
   return {
     domain: row.domain,
@@ -30,8 +29,8 @@ function toAdminDomain(row: ListedDomain): AdminDomain {
     user_id: row.user_id,
     user_email: row.user_email,
     status: row.status,
-    checked_at: isoOrNull(row.checked_at),
-    verified_at: isoOrNull(row.verified_at),
+    checked_at: isoTimeOrNull(row.checked_at),
+    verified_at: isoTimeOrNull(row.verified_at),
     links: Number(row.links),
   };
 }

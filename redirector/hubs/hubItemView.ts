@@ -4,9 +4,8 @@
  */
 import { shortUrlOf } from '../contract/domains';
 import type { HubItem } from '../contract/hub';
+import { isoTimeOrNull } from '../contract/times';
 import type { HubItemRecord } from '../storage/repositories/hubRepository';
-
-const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** What a link's button says: its label, else its title, else its code. */
 export function buttonText(link: { label: string | null; title: string; short_code: string }): string {
@@ -17,8 +16,8 @@ export function toHubItem(item: HubItemRecord, publicUrl: string): HubItem {
   const flags = {
     id: item.id,
     visible: item.visible,
-    starts_at: isoOrNull(item.starts_at),
-    ends_at: isoOrNull(item.ends_at),
+    starts_at: isoTimeOrNull(item.starts_at),
+    ends_at: isoTimeOrNull(item.ends_at),
     highlight: item.highlight,
     sensitive: item.sensitive,
   };

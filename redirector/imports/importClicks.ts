@@ -7,7 +7,13 @@
  */
 import type { AddressKeeper } from '../privacy/addresses';
 import type { NewClick } from '../storage/records';
-import { createUserAgentParser, MAX_USER_AGENT_LENGTH, referrerSource, UNKNOWN_COUNTRY } from '../visits/visitor';
+import {
+  clickDevice,
+  createUserAgentParser,
+  MAX_USER_AGENT_LENGTH,
+  referrerSource,
+  UNKNOWN_COUNTRY,
+} from '../visits/visitor';
 import type { SourceClick } from './sources/importSource';
 
 const COUNTRY = /^[A-Z]{2}$/;
@@ -39,12 +45,7 @@ export function createClickMapper(keepAddress: AddressKeeper): (linkId: number, 
       visitor: stored.visitor,
       country: countryOf(click.country),
       city: click.city ? click.city.slice(0, MAX_CITY_LENGTH) : null,
-      device_type: facts.device_type,
-      device_info: facts.device_info,
-      browser: facts.browser,
-      browser_version: facts.browser_version,
-      os: facts.os,
-      os_version: facts.os_version,
+      ...clickDevice(facts),
       referrer_source: referrerSource(referrerUrl(click.referrer), facts.in_app),
       instagram_exit: false,
       blocked: false,

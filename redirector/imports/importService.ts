@@ -12,6 +12,7 @@ import {
   type ImportJob,
   type ImportOptions,
 } from '../contract/imports';
+import { isoTimeOrNull } from '../contract/times';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import type { Executor } from '../storage/executor';
 import { ImportAlreadyActive, type ImportRecord } from '../storage/repositories/importRepository';
@@ -46,8 +47,6 @@ export interface ImportServiceDeps {
   onQueued: () => void;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 export function toApiImport(record: ImportRecord): ImportJob {
   return {
     id: record.id,
@@ -57,8 +56,8 @@ export function toApiImport(record: ImportRecord): ImportJob {
     links: record.progress.links,
     clicks: record.progress.clicks,
     errors: record.errors,
-    started_at: iso(record.started_at),
-    finished_at: iso(record.finished_at),
+    started_at: isoTimeOrNull(record.started_at),
+    finished_at: isoTimeOrNull(record.finished_at),
   };
 }
 

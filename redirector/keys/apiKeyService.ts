@@ -16,6 +16,7 @@ import {
   MAX_KEYS_PER_ACCOUNT,
   parseKeyName,
 } from '../contract/keys';
+import { isoTimeOrNull } from '../contract/times';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
 import type { AfterWrite } from '../storage/executor';
 import type { UserRecord } from '../storage/records';
@@ -63,7 +64,7 @@ function toApiKey(record: ApiKeyRecord): ApiKey {
     prefix: record.prefix,
     scope: record.scope,
     created_at: new Date(record.created_at).toISOString(),
-    last_used_at: record.last_used_at === null ? null : new Date(record.last_used_at).toISOString(),
+    last_used_at: isoTimeOrNull(record.last_used_at),
     domains: record.domains,
   };
 }

@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Scope } from '../auth/scope';
 import { linkPasswordProblem, parseExpiry } from '../contract/linkOptions';
 import { type LinkShare, MAX_SHARES_PER_LINK, SHARED_STATS_PATH } from '../contract/linkShares';
+import { isoTimeOrNull } from '../contract/times';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
 import type { LinkShareRecord } from '../storage/repositories/linkShareRepository';
 import type { Store } from '../storage/store';
@@ -35,14 +36,12 @@ export interface LinkShareDeps {
 
 export const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
-
 function toApiShare(record: LinkShareRecord, url: string | null): LinkShare {
   return {
     id: record.id,
     url,
     has_password: record.password_hash !== null,
-    expires_at: iso(record.expires_at),
+    expires_at: isoTimeOrNull(record.expires_at),
     created_at: new Date(record.created_at).toISOString(),
   };
 }

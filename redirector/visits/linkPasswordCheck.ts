@@ -8,10 +8,13 @@
  * The length is counted in code points, as when the password is set; anything outside 4–128 is
  * wrong without hashing.
  */
+import type { IncomingMessage } from 'node:http';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
+import { clientKeyOf } from '../auth/clientKey';
 import { verifyPassword } from '../auth/passwords';
 import { isValidLinkPassword } from '../contract/linkOptions';
 import type { PasswordCheck } from './visitDecision';
+import { clientAddress } from './visitor';
 
 export interface LinkPasswordLimiters {
   /** Keyed by client key (auth/clientKey.ts, of the full address) and link id. */
@@ -31,9 +34,30 @@ function refused(retryAfterMs: number): PasswordCheck {
   return { kind: 'refused', retryAfterMs };
 }
 
-export async function checkLinkPassword(
+/** What a password-protected thing (a link, a shared statistics page) is limited and checked by; no hash: every answer is wrong. */
+export interface PasswordProtected {
+  id: number;
+  password_hash: string | null;
+}
+
+/**
+ * The password a request sent. Its client is limited by the full address's key (hashed by the
+ * limiters when ANONYMIZE_IPS is on), never by the stored one.
+ */
+export function checkRequestPassword(
   limiters: LinkPasswordLimiters,
-  link: { id: number; password_hash: string },
+  req: IncomingMessage,
+  trustProxy: boolean,
+  protectedBy: PasswordProtected,
+  password: string,
+): Promise<PasswordCheck> {
+  const clientKey = clientKeyOf(clientAddress(req, trustProxy));
+  return checkLinkPassword(limiters, protectedBy, clientKey, password);
+}
+
+async function checkLinkPassword(
+  limiters: LinkPasswordLimiters,
+  link: PasswordProtected,
   clientKey: string,
   password: string,
 ): Promise<PasswordCheck> {
@@ -57,8 +81,8 @@ export async function checkLinkPassword(
   }
 }
 
-async function matches(password: string, passwordHash: string): Promise<boolean> {
-  if (!isValidLinkPassword(password)) return false;
+async function matches(password: string, passwordHash: string | null): Promise<boolean> {
+  if (passwordHash === null || !isValidLinkPassword(password)) return false;
   return verifyPassword(password, passwordHash);
 }
 

@@ -63,6 +63,12 @@ export function parseUserAgent(userAgent: string): UserAgentFacts {
   };
 }
 
+/** The device columns a click stores, from a user agent's facts (live clicks and imported ones alike). */
+export function clickDevice(facts: UserAgentFacts): ClickDevice {
+  const { device_type, device_info, browser, browser_version, os, os_version } = facts;
+  return { device_type, device_info, browser, browser_version, os, os_version };
+}
+
 /** Systems built on Android's code whose phones and tablets count as Android (HarmonyOS, Android-x86). */
 const ANDROID_FAMILY = new Set(['HarmonyOS', 'OpenHarmony', 'Android-x86', 'Android x86']);
 const HANDHELD = /\b(?:Mobile|Phone|Tablet)\b/;
@@ -171,12 +177,7 @@ export function createVisitorReader(options: {
     const { country, city } = locate(ip, lookup);
     const stored = keepAddress(ip);
     return {
-      device_type: facts.device_type,
-      device_info: facts.device_info,
-      browser: facts.browser,
-      browser_version: facts.browser_version,
-      os: facts.os,
-      os_version: facts.os_version,
+      ...clickDevice(facts),
       is_bot: facts.is_bot,
       in_app: facts.in_app,
       preview_bot: facts.preview_bot,

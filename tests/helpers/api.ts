@@ -1,4 +1,5 @@
 /** Small HTTP helpers shared by the API tests of accounts, links and domains. */
+import { expect } from 'vitest';
 import type { LoginResponse } from '../../redirector/contract/auth';
 import type { NewClick } from '../../redirector/storage/records';
 import { defaultLinkOptions } from './linkFixtures';
@@ -47,6 +48,17 @@ export async function call<T = any>(
 }
 
 export const adminHeaders = (key: string) => ({ 'X-API-Key': key });
+
+/** Disables the user as the administrator (PUT /api/users), on any instance of the service. */
+export async function disableUser(server: { url: string; adminKey: string }, userId: number): Promise<void> {
+  const answer = await fetch(`${server.url}/api/users?id=${userId}`, {
+    method: 'PUT',
+    headers: { ...adminHeaders(server.adminKey), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ disabled: true }),
+  });
+  expect(answer.status).toBe(200);
+  await answer.arrayBuffer();
+}
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A session token from POST /api/auth?action=admin. */

@@ -1,13 +1,44 @@
 /** Imports from shorteners read through their HTTP APIs, as the tests start and check them (docs/api.md#imports). */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { adminScope } from '../../redirector/auth/scope';
 import type { ImportJob, ImportSource } from '../../redirector/contract/imports';
 import type { Link } from '../../redirector/contract/links';
 import { adminHeaders, call } from './api';
-import type { CapturedLogs } from './logs';
-import type { ShortenerApis } from './shortenerApis';
+import { type CapturedLogs, captureLogs } from './logs';
+import { type ShortenerApis, startShortenerApis } from './shortenerApis';
 import type { TestServer } from './testServer';
-import { importWhen } from './yourlsImports';
+import { holdTakenCode, importWhen } from './yourlsImports';
+
+/** What one import file's tests share: captured logs, the shorteners' APIs on loopback, and a server. */
+export interface ApiImportWorld {
+  server: TestServer;
+  apis: ShortenerApis;
+  logs: CapturedLogs;
+}
+
+/**
+ * Before the file's tests: captures the logs, starts the shorteners' APIs seeded by `seed` and a
+ * server whose short code 'taken' is held; after them, stops all three.
+ */
+export function useApiImportWorld(
+  start: () => Promise<TestServer>,
+  seed: (apis: ShortenerApis) => void,
+): ApiImportWorld {
+  const world = {} as Partial<ApiImportWorld>;
+  beforeAll(async () => {
+    world.logs = captureLogs();
+    world.apis = await startShortenerApis();
+    seed(world.apis);
+    world.server = await start();
+    await holdTakenCode(world.server);
+  });
+  afterAll(async () => {
+    await world.server?.close();
+    await world.apis?.close();
+    world.logs?.restore();
+  });
+  return world as ApiImportWorld;
+}
 
 /** POST /api/imports as the administrator. */
 export function startApiImport(

@@ -11,15 +11,13 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { isValidTimeZone, UTC, type ZoneCalendar, zoneCalendar } from '../../analytics/timeZone';
 import type { AttemptLimiter } from '../../auth/attemptLimiter';
-import { clientKeyOf } from '../../auth/clientKey';
 import { type DateRange, dayToDate, parseDateRange } from '../../contract/dateRange';
 import { SHARED_STATS_DEFAULT_DAYS } from '../../contract/linkShares';
 import type { LinkShareService } from '../../links/linkShareService';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { LinkShareRecord } from '../../storage/repositories/linkShareRepository';
-import { checkLinkPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
-import { clientAddress } from '../../visits/visitor';
+import { checkRequestPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
 import { setRouteLabel } from '../requestLog';
 import { notFoundPage } from '../shortLink/pages/notFoundPage';
 import { readPasswordForm } from '../shortLink/passwordForm';
@@ -108,13 +106,7 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
       ctx.body = form.message;
       return;
     }
-    const clientKey = clientKeyOf(clientAddress(ctx.req, services.config.trustProxy));
-    const check = await checkLinkPassword(
-      limiters,
-      { id: share.id, password_hash: share.password_hash! },
-      clientKey,
-      form.password,
-    );
+    const check = await checkRequestPassword(limiters, ctx.req, services.config.trustProxy, share, form.password);
     if (check.kind === 'refused') {
       const minutes = Math.max(1, Math.ceil(check.retryAfterMs / 60_000));
       ctx.set('Retry-After', String(Math.max(1, Math.ceil(check.retryAfterMs / 1000))));

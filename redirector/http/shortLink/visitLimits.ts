@@ -4,13 +4,12 @@
  * gets here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientKeyOf } from '../../auth/clientKey';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
-import { checkLinkPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
+import { checkRequestPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
 import type { Ask, LimitAnswers, VisitInput } from '../../visits/visitDecision';
-import { clientAddress, type Visitor } from '../../visits/visitor';
+import type { Visitor } from '../../visits/visitor';
 
 /** One short-link request on its way through the decision. */
 export interface Visit extends VisitInput {
@@ -64,14 +63,8 @@ export function createVisitLimits(services: VisitLimitServices): VisitLimits {
       const link = visit.link!;
       if (ask === 'click-place') return { ...visit.limits, clickTaken: await place(link, true) };
       if (ask === 'clicks-left') return { ...visit.limits, clicksLeft: await place(link, false) };
-      // The full address's key (hashed by the limiters when ANONYMIZE_IPS is on), never the stored one.
-      const clientKey = clientKeyOf(clientAddress(visit.req, services.config.trustProxy));
-      const password = await checkLinkPassword(
-        services,
-        { id: link.id, password_hash: link.password_hash! },
-        clientKey,
-        visit.password,
-      );
+      const { trustProxy } = services.config;
+      const password = await checkRequestPassword(services, visit.req, trustProxy, link, visit.password);
       return { ...visit.limits, password };
     },
   };

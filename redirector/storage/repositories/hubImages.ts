@@ -25,41 +25,31 @@ export interface HubImages {
   backgroundOf(handle: string): Promise<HubAvatar | undefined>;
 }
 
+/** The two images a hub row holds, each in `<column>`, `<column>_type` and `<column>_etag`. */
+type ImageColumn = 'avatar' | 'background';
+
 export function createHubImages(db: Executor): HubImages {
+  const setImage = async (column: ImageColumn, scope: Scope, image: HubAvatar | null, now: number) => {
+    const owned = hubOwnedBy(scope);
+    const changed = await db.run(
+      `UPDATE hubs SET ${column} = ?, ${column}_type = ?, ${column}_etag = ?, updated_at = ? WHERE ${owned.sql}`,
+      [image?.bytes ?? null, image?.type ?? null, image?.etag ?? null, now, ...owned.params],
+    );
+    return changed > 0;
+  };
+  const publishedImage = async (column: ImageColumn, handle: string): Promise<HubAvatar | undefined> => {
+    const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
+      `SELECT h.${column} AS bytes, h.${column}_type AS type, h.${column}_etag AS etag FROM hubs h
+       LEFT JOIN users u ON u.id = h.user_id
+       WHERE h.handle = ? AND h.published = ? AND COALESCE(u.disabled, ?) = ? AND h.${column} IS NOT NULL`,
+      [handle, true, false, false],
+    );
+    return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
+  };
   return {
-    async setAvatar(scope, avatar, now) {
-      const owned = hubOwnedBy(scope);
-      const changed = await db.run(
-        `UPDATE hubs SET avatar = ?, avatar_type = ?, avatar_etag = ?, updated_at = ? WHERE ${owned.sql}`,
-        [avatar?.bytes ?? null, avatar?.type ?? null, avatar?.etag ?? null, now, ...owned.params],
-      );
-      return changed > 0;
-    },
-    async avatarOf(handle) {
-      const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
-        `SELECT h.avatar AS bytes, h.avatar_type AS type, h.avatar_etag AS etag FROM hubs h
-         LEFT JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ? AND h.published = ? AND COALESCE(u.disabled, ?) = ? AND h.avatar IS NOT NULL`,
-        [handle, true, false, false],
-      );
-      return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
-    },
-    async setBackground(scope, image, now) {
-      const owned = hubOwnedBy(scope);
-      const changed = await db.run(
-        `UPDATE hubs SET background = ?, background_type = ?, background_etag = ?, updated_at = ? WHERE ${owned.sql}`,
-        [image?.bytes ?? null, image?.type ?? null, image?.etag ?? null, now, ...owned.params],
-      );
-      return changed > 0;
-    },
-    async backgroundOf(handle) {
-      const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
-        `SELECT h.background AS bytes, h.background_type AS type, h.background_etag AS etag FROM hubs h
-         LEFT JOIN users u ON u.id = h.user_id
-         WHERE h.handle = ? AND h.published = ? AND COALESCE(u.disabled, ?) = ? AND h.background IS NOT NULL`,
-        [handle, true, false, false],
-      );
-      return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
-    },
+    setAvatar: (scope, avatar, now) => setImage('avatar', scope, avatar, now),
+    avatarOf: (handle) => publishedImage('avatar', handle),
+    setBackground: (scope, image, now) => setImage('background', scope, image, now),
+    backgroundOf: (handle) => publishedImage('background', handle),
   };
 }

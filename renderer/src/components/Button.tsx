@@ -54,6 +54,20 @@ export function Button({
   );
 }
 
+/** A form's primary submit: spinning and saying `busyLabel` while the form is sent. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  ...look
+}: ButtonLookProps & { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" variant="primary" loading={busy} {...look}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
+
 /** A router link that looks like a button. */
 export function ButtonLink({
   variant,

@@ -7,6 +7,7 @@ import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from './Button';
 import { cx } from './cx';
+import { FormAlert } from './Field';
 import { wrapTab } from './focusWrap';
 
 export interface DialogProps {
@@ -161,11 +162,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
     </Dialog>
   );
 }

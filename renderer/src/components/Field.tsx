@@ -175,6 +175,15 @@ export function PasswordField({
   );
 }
 
+/** A message about a group of fields or a whole form, announced when it appears; nothing without one. */
+export function FormAlert({ message }: { message?: ReactNode }) {
+  return message ? (
+    <p className="field__error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> {
   label: ReactNode;
   hint?: ReactNode;

@@ -5,7 +5,8 @@ import { CopyButton } from './CopyButton';
 export interface SecretCalloutProps {
   /** The callout's test id; its secret's is `<testId>-secret`. */
   testId: string;
-  secret: string;
+  /** Nothing shows without one. */
+  secret: string | null | undefined;
   /** A class for the secret's code block beside `code-block grow`. */
   secretClassName: string;
   texts: { title: string; copy: string; copied: string; warning: string; done: string };
@@ -16,6 +17,7 @@ export interface SecretCalloutProps {
 
 /** A secret shown once, just after it was made: copy it, a warning that it will not show again, Done. */
 export function SecretCallout({ testId, secret, secretClassName, texts, onDone, children }: SecretCalloutProps) {
+  if (!secret) return null;
   return (
     <div className="callout" data-testid={testId}>
       <div className="callout__title">{texts.title}</div>

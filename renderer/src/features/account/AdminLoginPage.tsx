@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CONNECT_ROUTE } from '../../../../redirector/contract/desktop';
 import { BrandedCardHeader } from '../../components/AuthLayout';
 import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { SubmitButton } from '../../components/Button';
 import { PasswordField, useAdminKeyReveal } from '../../components/Field';
 import { Preferences } from '../../components/Preferences';
 import { LoadingState } from '../../components/Spinner';
@@ -82,9 +82,13 @@ export function AdminLoginPage() {
               if (error) setError(null);
             }}
           />
-          <Button type="submit" variant="primary" block size="lg" loading={busy}>
-            {busy ? t('account.admin.signingIn') : t('account.admin.signIn')}
-          </Button>
+          <SubmitButton
+            block
+            size="lg"
+            busy={busy}
+            label={t('account.admin.signIn')}
+            busyLabel={t('account.admin.signingIn')}
+          />
         </form>
         <div className="auth-card__footer">
           <Link to="/">{t('account.admin.home')}</Link>

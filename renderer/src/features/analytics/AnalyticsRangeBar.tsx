@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useBusyCall } from '../../api/useBusyCall';
 import { Button } from '../../components/Button';
+import { FormAlert } from '../../components/Field';
 import { saveFile } from '../../components/saveFile';
 import { CLICK_EXPORT_FILE } from './analyticsTexts';
 import { DateRangeControl } from './DateRangeControl';
@@ -40,11 +41,7 @@ function ExportClicksButton({ shortCode, download }: ClickExport) {
       <Button icon="download" onClick={save} loading={busy} disabled={busy}>
         {busy ? t('analytics.export.exporting') : t('analytics.export.label')}
       </Button>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
     </div>
   );
 }

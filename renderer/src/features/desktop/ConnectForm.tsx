@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { checkServer } from '../../../../redirector/contract/desktopConnect';
 import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { SubmitButton } from '../../components/Button';
 import { PasswordField, TextField, useAdminKeyReveal } from '../../components/Field';
 import { useForm } from '../../components/useForm';
 import { addressError, addressWarning, connectFailureText } from './desktopTexts';
@@ -69,9 +69,13 @@ export function ConnectForm({ initialAddress, onConnected }: ConnectFormProps) {
         onValueChange={(value) => form.set('adminKey', value)}
       />
       {form.serverError ? <Banner tone="error">{form.serverError}</Banner> : null}
-      <Button type="submit" variant="primary" block size="lg" loading={form.submitting}>
-        {form.submitting ? t('desktop.form.connecting') : t('desktop.form.connect')}
-      </Button>
+      <SubmitButton
+        block
+        size="lg"
+        busy={form.submitting}
+        label={t('desktop.form.connect')}
+        busyLabel={t('desktop.form.connecting')}
+      />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import { actionsColumn } from '../../components/actionsColumn';
 import { FailureBanner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { SubmitButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Field, TextField } from '../../components/Field';
@@ -54,18 +54,16 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
   return (
     <div className="stack">
       <FailureBanner message={creation.error} onDismiss={creation.clearError} />
-      {created ? (
-        <SecretCallout
-          testId="new-api-key"
-          secret={created.secret}
-          secretClassName="api-keys__secret"
-          texts={{ ...TEXTS, title: TEXTS.newKeyTitle, warning: TEXTS.newKeyWarning }}
-          onDone={dismissCreated}
-        >
-          <p className="text-sm muted">{TEXTS.usageLabel}</p>
-          <code className="code-block">{TEXTS.usage(side, origin || window.location.origin)}</code>
-        </SecretCallout>
-      ) : null}
+      <SecretCallout
+        testId="new-api-key"
+        secret={created?.secret}
+        secretClassName="api-keys__secret"
+        texts={{ ...TEXTS, title: TEXTS.newKeyTitle, warning: TEXTS.newKeyWarning }}
+        onDone={dismissCreated}
+      >
+        <p className="text-sm muted">{TEXTS.usageLabel}</p>
+        <code className="code-block">{TEXTS.usage(side, origin || window.location.origin)}</code>
+      </SecretCallout>
       <form className="api-keys__create" noValidate onSubmit={submit}>
         <TextField
           label={TEXTS.nameLabel}
@@ -93,9 +91,7 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
             fieldClassName="grow"
           />
         ) : null}
-        <Button type="submit" variant="primary" icon="plus" loading={creation.busy}>
-          {creation.busy ? TEXTS.creating : TEXTS.create}
-        </Button>
+        <SubmitButton icon="plus" busy={creation.busy} label={TEXTS.create} busyLabel={TEXTS.creating} />
       </form>
       <LoadedList load={keys} texts={TEXTS} emptyIcon="shield">
         {(rows) => <KeysTable keys={rows} onDelete={deletion.ask} />}

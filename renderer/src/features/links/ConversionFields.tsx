@@ -1,7 +1,7 @@
 /** The sections of the one link form that make links convert: the social preview and split traffic. */
 import { useState } from 'react';
 import { conversionTexts } from './conversionTexts';
-import { LinkFormSection } from './LinkFormSection';
+import { LinkFormSection, ListFormSection } from './LinkFormSection';
 import { SocialPreviewFields } from './SocialPreviewFields';
 import { SplitTrafficField } from './SplitTrafficField';
 import type { LinkFormState } from './useLinkForm';
@@ -26,14 +26,9 @@ export function ConversionFields({ form }: { form: LinkFormState }) {
       >
         <SocialPreviewFields form={form} />
       </LinkFormSection>
-      <LinkFormSection
-        title={TEXTS.split.title}
-        state={values.variants.length > 0 ? String(values.variants.length) : undefined}
-        open={initial.variants.length > 0}
-        invalid={Boolean(errors.variants)}
-      >
+      <ListFormSection title={TEXTS.split.title} form={form} initial={initial} field="variants">
         <SplitTrafficField form={form} />
-      </LinkFormSection>
+      </ListFormSection>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { cx } from '../../components/cx';
 import { Checkbox, Field, TextField } from '../../components/Field';
 import { localiseMessage } from '../../i18n/messages';
-import { LinkFormSection } from './LinkFormSection';
+import { LinkFormSection, ListFormSection } from './LinkFormSection';
 import { linkControlTexts } from './linkControlTexts';
 import { RulesField } from './RulesField';
 import type { LinkFormState } from './useLinkForm';
@@ -60,14 +60,9 @@ export function LinkControlFields({ form }: { form: LinkFormState }) {
           </Field>
         </div>
       </LinkFormSection>
-      <LinkFormSection
-        title={TEXTS.rules.title}
-        state={values.rules.length > 0 ? String(values.rules.length) : undefined}
-        open={initial.rules.length > 0}
-        invalid={Boolean(errors.rules)}
-      >
+      <ListFormSection title={TEXTS.rules.title} form={form} initial={initial} field="rules">
         <RulesField form={form} />
-      </LinkFormSection>
+      </ListFormSection>
     </>
   );
 }

@@ -1,5 +1,7 @@
 /** A folding section of the link form: open from the start when it holds a value, and opened by an error. */
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import type { LinkFormValues } from './linkForm';
+import type { LinkFormState } from './useLinkForm';
 
 export interface LinkFormSectionProps {
   title: string;
@@ -37,5 +39,29 @@ export function LinkFormSection({ title, state, open, invalid, children }: LinkF
       </summary>
       <div className="form-section__body">{children}</div>
     </details>
+  );
+}
+
+type ListField = 'rules' | 'variants' | 'geo_targets';
+
+/** The section of one list field: its count beside the title, open from the start when the list had items. */
+export function ListFormSection(props: {
+  title: string;
+  form: LinkFormState;
+  initial: LinkFormValues;
+  field: ListField;
+  children: ReactNode;
+}) {
+  const { title, form, initial, field, children } = props;
+  const count = form.values[field].length;
+  return (
+    <LinkFormSection
+      title={title}
+      state={count > 0 ? String(count) : undefined}
+      open={initial[field].length > 0}
+      invalid={Boolean(form.errors[field])}
+    >
+      {children}
+    </LinkFormSection>
   );
 }

@@ -2,7 +2,7 @@
 import { type ReactNode, useState } from 'react';
 import { TextField } from '../../components/Field';
 import { GeoTargetsField } from './GeoTargetsField';
-import { LinkFormSection } from './LinkFormSection';
+import { LinkFormSection, ListFormSection } from './LinkFormSection';
 import { isPastExpiry, type LinkOptionField } from './linkOptions';
 import { linkOptionTexts } from './linkOptionTexts';
 import { PasswordOption } from './PasswordOption';
@@ -59,14 +59,9 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
           {urlField('android_url', TEXTS.devices.android, TEXTS.devices.androidPlaceholder)}
         </div>
       </LinkFormSection>
-      <LinkFormSection
-        title={TEXTS.geo.title}
-        state={values.geo_targets.length > 0 ? String(values.geo_targets.length) : undefined}
-        open={initial.geo_targets.length > 0}
-        invalid={anyError('geo_targets')}
-      >
+      <ListFormSection title={TEXTS.geo.title} form={form} initial={initial} field="geo_targets">
         <GeoTargetsField form={form} />
-      </LinkFormSection>
+      </ListFormSection>
     </>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { RULE_DEVICES, RULE_TYPES, type RuleType } from '../../../../redirector/contract';
 import { Button, IconButton } from '../../components/Button';
+import { FormAlert } from '../../components/Field';
 import { localiseMessage } from '../../i18n/messages';
 import { type ConditionRow, MAX_RULE_CONDITIONS, MAX_RULES, newCondition, type RuleRow } from './linkControlForm';
 import { linkControlTexts } from './linkControlTexts';
@@ -67,11 +68,7 @@ export function RulesField({ form }: { form: LinkFormState }) {
           {TEXTS.add}
         </Button>
       </div>
-      {error ? (
-        <p className="field__error" role="alert">
-          {localiseMessage(error)}
-        </p>
-      ) : null}
+      <FormAlert message={error ? localiseMessage(error) : undefined} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Split traffic: rows of an address and its share, their sum shown as typed (docs/api.md#split-traffic). */
 import { Button, IconButton } from '../../components/Button';
 import { cx } from '../../components/cx';
+import { FormAlert } from '../../components/Field';
 import { localiseMessage } from '../../i18n/messages';
 import { conversionTexts } from './conversionTexts';
 import { MAX_VARIANTS, type VariantRow, variantRowProblems, weightSum } from './linkConversionForm';
@@ -68,11 +69,7 @@ export function SplitTrafficField({ form }: { form: LinkFormState }) {
         ) : null}
         {rows.length >= MAX_VARIANTS ? <span className="field__hint">{TEXTS.full}</span> : null}
       </div>
-      {error ? (
-        <p className="field__error" role="alert">
-          {localiseMessage(error)}
-        </p>
-      ) : null}
+      <FormAlert message={error ? localiseMessage(error) : undefined} />
     </div>
   );
 }

@@ -5,8 +5,9 @@ import type { Team } from '../../../../redirector/contract/teams';
 import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
 import { FailureBanner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { SubmitButton } from '../../components/Button';
 import { TextField } from '../../components/Field';
+import { TitledSection } from '../../components/TitledSection';
 
 export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) {
   const { t } = useTranslation();
@@ -24,10 +25,7 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
     await creation.run(async () => onCreated(await calls.create(name.trim(), slug.trim() || undefined)));
   };
   return (
-    <section className="stack" aria-labelledby="new-team-title">
-      <h3 id="new-team-title" className="section-title">
-        {t('teams.create.title')}
-      </h3>
+    <TitledSection title={t('teams.create.title')}>
       <FailureBanner message={creation.error} onDismiss={creation.clearError} />
       <form className="stack" noValidate onSubmit={submit}>
         <div className="form-grid">
@@ -53,11 +51,14 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
           />
         </div>
         <div className="row">
-          <Button type="submit" variant="primary" icon="plus" loading={creation.busy}>
-            {creation.busy ? t('teams.create.creating') : t('teams.create.submit')}
-          </Button>
+          <SubmitButton
+            icon="plus"
+            busy={creation.busy}
+            label={t('teams.create.submit')}
+            busyLabel={t('teams.create.creating')}
+          />
         </div>
       </form>
-    </section>
+    </TitledSection>
   );
 }

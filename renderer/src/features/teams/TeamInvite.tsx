@@ -8,9 +8,10 @@ import type { InvitationResponse, Team, TeamInvitation } from '../../../../redir
 import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
 import { FailureBanner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { SubmitButton } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { SecretCallout } from '../../components/SecretCallout';
+import { TitledSection } from '../../components/TitledSection';
 import { formatDate } from '../../format/dates';
 import { fieldsOf, type MembershipDraft, MembershipFields } from './MembershipFields';
 
@@ -47,20 +48,15 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
     done: t('teams.invite.done'),
   };
   return (
-    <section className="stack" aria-labelledby="team-invite-title">
-      <h3 id="team-invite-title" className="section-title">
-        {t('teams.invite.title')}
-      </h3>
+    <TitledSection title={t('teams.invite.title')}>
       <FailureBanner message={inviting.error} onDismiss={inviting.clearError} />
-      {made ? (
-        <SecretCallout
-          testId="invitation-link"
-          secret={made.url}
-          secretClassName="team-invite__link"
-          texts={texts}
-          onDone={() => setMade(null)}
-        />
-      ) : null}
+      <SecretCallout
+        testId="invitation-link"
+        secret={made?.url}
+        secretClassName="team-invite__link"
+        texts={texts}
+        onDone={() => setMade(null)}
+      />
       <form className="stack" noValidate onSubmit={submit}>
         <div className="form-grid">
           <TextField
@@ -76,9 +72,12 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
           <MembershipFields draft={draft} onChange={setDraft} idPrefix="invite" />
         </div>
         <div className="row">
-          <Button type="submit" variant="primary" icon="plus" loading={inviting.busy}>
-            {inviting.busy ? t('teams.invite.sending') : t('teams.invite.submit')}
-          </Button>
+          <SubmitButton
+            icon="plus"
+            busy={inviting.busy}
+            label={t('teams.invite.submit')}
+            busyLabel={t('teams.invite.sending')}
+          />
         </div>
       </form>
       <h4 className="text-sm">{t('teams.invitations.title')}</h4>
@@ -94,6 +93,6 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

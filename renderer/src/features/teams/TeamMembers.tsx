@@ -13,6 +13,7 @@ import { Button, IconButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Loaded } from '../../components/LoadedList';
+import { TitledSection } from '../../components/TitledSection';
 import { formatDate } from '../../format/dates';
 import { draftOf, fieldsOf, MembershipFields } from './MembershipFields';
 import { TeamInvite } from './TeamInvite';
@@ -29,10 +30,7 @@ export function TeamMembers({ team, userId }: { team: Team; userId: number }) {
   const answered = (members: TeamMembersResponse) => load.setData(members);
   return (
     <>
-      <section className="stack" aria-labelledby="team-members-title">
-        <h3 id="team-members-title" className="section-title">
-          {t('teams.members.title')}
-        </h3>
+      <TitledSection title={t('teams.members.title')}>
         <Loaded load={load} texts={texts}>
           {(data) => (
             <MembersTable
@@ -44,7 +42,7 @@ export function TeamMembers({ team, userId }: { team: Team; userId: number }) {
             />
           )}
         </Loaded>
-      </section>
+      </TitledSection>
       {owner ? <TeamInvite team={team} invitations={load.data?.invitations ?? []} onInvited={load.reload} /> : null}
       {editing ? (
         <EditMemberDialog team={team} member={editing} onClose={() => setEditing(null)} onSaved={answered} />

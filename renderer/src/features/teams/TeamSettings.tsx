@@ -11,6 +11,7 @@ import { Banner, FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
+import { TitledSection } from '../../components/TitledSection';
 
 export function TeamSettingsForm({ team, onSaved }: { team: Team; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -29,10 +30,7 @@ export function TeamSettingsForm({ team, onSaved }: { team: Team; onSaved: () =>
     });
   };
   return (
-    <section className="stack" aria-labelledby="team-settings-title">
-      <h3 id="team-settings-title" className="section-title">
-        {t('teams.settings.title')}
-      </h3>
+    <TitledSection title={t('teams.settings.title')}>
       <FailureBanner message={saving.error} onDismiss={saving.clearError} />
       {saved ? <Banner tone="success">{t('teams.settings.saved')}</Banner> : null}
       <form className="stack" noValidate onSubmit={submit}>
@@ -52,7 +50,7 @@ export function TeamSettingsForm({ team, onSaved }: { team: Team; onSaved: () =>
           </Button>
         </div>
       </form>
-    </section>
+    </TitledSection>
   );
 }
 

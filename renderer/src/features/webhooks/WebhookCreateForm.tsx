@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookEvent } from '../../../../redirector/contract/webhooks';
 import type { WebhookInput } from '../../api/webhooks';
-import { Button } from '../../components/Button';
-import { Checkbox, TextField } from '../../components/Field';
+import { SubmitButton } from '../../components/Button';
+import { Checkbox, FormAlert, TextField } from '../../components/Field';
 import { eventChoices } from './webhooksTexts';
 
 export function WebhookCreateForm({
@@ -68,16 +68,10 @@ export function WebhookCreateForm({
             onCheckedChange={(on) => toggle(choice.event, on)}
           />
         ))}
-        {eventsError ? (
-          <p className="field__error" role="alert">
-            {eventsError}
-          </p>
-        ) : null}
+        <FormAlert message={eventsError} />
       </fieldset>
       <div className="row">
-        <Button type="submit" variant="primary" icon="plus" loading={busy}>
-          {busy ? t('webhooks.creating') : t('webhooks.create')}
-        </Button>
+        <SubmitButton icon="plus" busy={busy} label={t('webhooks.create')} busyLabel={t('webhooks.creating')} />
       </div>
     </form>
   );

@@ -34,21 +34,19 @@ export function WebhooksPanel() {
   return (
     <div className="stack">
       <FailureBanner message={creation.error} onDismiss={creation.clearError} />
-      {created ? (
-        <SecretCallout
-          testId="new-webhook"
-          secret={created.secret}
-          secretClassName="webhooks__secret"
-          texts={{
-            title: t('webhooks.newSecretTitle'),
-            copy: t('webhooks.copy'),
-            copied: t('webhooks.copied'),
-            warning: t('webhooks.newSecretWarning'),
-            done: t('webhooks.done'),
-          }}
-          onDone={dismissCreated}
-        />
-      ) : null}
+      <SecretCallout
+        testId="new-webhook"
+        secret={created?.secret}
+        secretClassName="webhooks__secret"
+        texts={{
+          title: t('webhooks.newSecretTitle'),
+          copy: t('webhooks.copy'),
+          copied: t('webhooks.copied'),
+          warning: t('webhooks.newSecretWarning'),
+          done: t('webhooks.done'),
+        }}
+        onDone={dismissCreated}
+      />
       <WebhookCreateForm busy={creation.busy} onCreate={onCreate} />
       <LoadedList
         load={hooks}

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED } from '../../../../redirector/contract/lists';
 import { RECHECK_MS } from '../../../../redirector/http/streamCredentials';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, disableUser, newUser } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
 import type { TestServer } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
@@ -63,16 +63,6 @@ async function userLink(server: { url: string }, token: string): Promise<{ id: n
   });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { link: { id: number; short_code: string } }).link;
-}
-
-async function setDisabled(server: { url: string; adminKey: string }, userId: number): Promise<void> {
-  const answer = await fetch(`${server.url}/api/users?id=${userId}`, {
-    method: 'PUT',
-    headers: { ...adminHeaders(server.adminKey), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ disabled: true }),
-  });
-  expect(answer.status).toBe(200);
-  await answer.arrayBuffer();
 }
 
 describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
@@ -152,7 +142,7 @@ describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
   it('refuses a ticket whose account was disabled after it was issued', async () => {
     const erin = await newUser(server, 'Erin');
     const ticket = await ticketFor(server, bearer(erin.token));
-    await setDisabled(server, erin.user.id);
+    await disableUser(server, erin.user.id);
     const refused = await fetch(`${server.url}/api/stream?ticket=${ticket}`);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: ACCOUNT_DISABLED });
@@ -231,7 +221,7 @@ describe('the live stream across PostgreSQL instances', () => {
       ended = true;
       stream.source.close();
     };
-    await setDisabled(first, frank.user.id);
+    await disableUser(first, frank.user.id);
     await waitFor(() => ended, RECHECK_MS * 3, 'the end of the disabled account’s stream');
   });
 

@@ -7,20 +7,16 @@
  * shown; a user's import of a source on this network refused.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
-import { expectSecretKept, importToEnd, linksByCode, waitAfterRateLimit } from '../../../helpers/apiImports';
-import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import {
-  BITLY_TOKEN,
-  type Bitlink,
-  KUTT_KEY,
-  type KuttLink,
-  type ShortenerApis,
-  startShortenerApis,
-} from '../../../helpers/shortenerApis';
-import type { TestServer } from '../../../helpers/testServer';
-import { holdTakenCode } from '../../../helpers/yourlsImports';
+  expectSecretKept,
+  importToEnd,
+  linksByCode,
+  useApiImportWorld,
+  waitAfterRateLimit,
+} from '../../../helpers/apiImports';
+import { BITLY_TOKEN, type Bitlink, KUTT_KEY, type KuttLink, type ShortenerApis } from '../../../helpers/shortenerApis';
 import { STORE_SERVERS } from '../http/bothStores';
 
 function kuttLink(id: string, address: string, more: Partial<KuttLink> = {}): KuttLink {
@@ -69,40 +65,25 @@ function seed(apis: ShortenerApis): void {
 }
 
 describe.each(STORE_SERVERS)('Kutt and Bitly imports on $kind', (store) => {
-  let server: TestServer;
-  let apis: ShortenerApis;
-  let logs: CapturedLogs;
-  const kutt = () => ({ url: apis.url, api_key: KUTT_KEY });
-  const bitly = () => ({ token: BITLY_TOKEN, api_url: apis.url });
-
-  beforeAll(async () => {
-    logs = captureLogs();
-    apis = await startShortenerApis();
-    seed(apis);
-    server = await store.start();
-    await holdTakenCode(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await apis?.close();
-    logs?.restore();
-  });
+  const world = useApiImportWorld(() => store.start(), seed);
+  const kutt = () => ({ url: world.apis.url, api_key: KUTT_KEY });
+  const bitly = () => ({ token: BITLY_TOKEN, api_url: world.apis.url });
 
   it('imports Kutt links with their visit counts, page by page, waiting out a 429', async () => {
-    apis.rateLimited.add('/api/v2/links');
-    const job = await importToEnd(server, 'kutt', kutt(), { options: { on_conflict: 'suffix' } });
+    world.apis.rateLimited.add('/api/v2/links');
+    const job = await importToEnd(world.server, 'kutt', kutt(), { options: { on_conflict: 'suffix' } });
     expect(job).toMatchObject({
       state: 'done',
       links: { seen: 4, created: 4, updated: 0, skipped: 0, conflicts: 1 },
       clicks: { seen: 0, imported: 0 },
     });
-    expect(waitAfterRateLimit(apis, '/api/v2/links')).toBeGreaterThanOrEqual(950);
+    expect(waitAfterRateLimit(world.apis, '/api/v2/links')).toBeGreaterThanOrEqual(950);
     expect(job.errors.map((problem) => [problem.ref, problem.message]).sort()).toEqual([
       ['k2', 'Password-protected in Kutt: imported without its password'],
       ['k3', 'The short code is taken by another link: imported as taken-2'],
       ['k4', "Its domain go.example.org is not this service's: the link is on the default domain"],
     ]);
-    const links = await linksByCode(server);
+    const links = await linksByCode(world.server);
     expect(links.get('home')).toMatchObject({
       title: 'Home',
       imported_clicks: 12,
@@ -116,27 +97,27 @@ describe.each(STORE_SERVERS)('Kutt and Bitly imports on $kind', (store) => {
   });
 
   it('a Kutt re-import creates nothing twice and brings the totals up to date', async () => {
-    apis.kutt[0]!.visit_count = 20;
-    apis.kutt.push(kuttLink('k5', 'fresh', { visit_count: 2 }));
-    const again = await importToEnd(server, 'kutt', kutt(), { options: { on_conflict: 'suffix' } });
+    world.apis.kutt[0]!.visit_count = 20;
+    world.apis.kutt.push(kuttLink('k5', 'fresh', { visit_count: 2 }));
+    const again = await importToEnd(world.server, 'kutt', kutt(), { options: { on_conflict: 'suffix' } });
     expect(again).toMatchObject({ state: 'done', links: { seen: 5, created: 1, skipped: 4, conflicts: 0 } });
-    const links = await linksByCode(server);
+    const links = await linksByCode(world.server);
     expect(links.get('home')!.imported_clicks).toBe(20);
     expect(links.get('fresh')!.imported_clicks).toBe(2);
     expect(links.has('taken-3')).toBe(false);
   });
 
   it('imports Bitly bitlinks of the default group with their totals and custom back-halves', async () => {
-    apis.rateLimited.add('/v4/groups/Bg1234567/bitlinks');
-    const job = await importToEnd(server, 'bitly', bitly());
+    world.apis.rateLimited.add('/v4/groups/Bg1234567/bitlinks');
+    const job = await importToEnd(world.server, 'bitly', bitly());
     expect(job).toMatchObject({
       state: 'done',
       links: { seen: 5, created: 4, updated: 0, skipped: 0, conflicts: 1 },
       clicks: { seen: 0, imported: 0 },
     });
-    expect(waitAfterRateLimit(apis, '/v4/groups/Bg1234567/bitlinks')).toBeGreaterThanOrEqual(950);
+    expect(waitAfterRateLimit(world.apis, '/v4/groups/Bg1234567/bitlinks')).toBeGreaterThanOrEqual(950);
     expect(job.errors.map((problem) => problem.ref).sort()).toEqual(['bit.ly/taken', 'brand.example/xyz']);
-    const links = await linksByCode(server);
+    const links = await linksByCode(world.server);
     expect(links.get('abc')).toMatchObject({
       title: 'ABC',
       tags: ['promo'],
@@ -146,19 +127,19 @@ describe.each(STORE_SERVERS)('Kutt and Bitly imports on $kind', (store) => {
     expect(links.get('spring')).toMatchObject({ target_url: 'https://example.com/abc', imported_clicks: 0 });
     expect(links.get('old')).toMatchObject({ archived: true, imported_clicks: 5 });
     expect(links.get('xyz')!.domain).toBeNull();
-    const again = await importToEnd(server, 'bitly', bitly());
+    const again = await importToEnd(world.server, 'bitly', bitly());
     expect(again).toMatchObject({ state: 'done', links: { seen: 5, created: 0, skipped: 4, conflicts: 1 } });
   });
 
   it('never keeps, answers or logs the keys; refuses a user a source on this network', async () => {
-    await expectSecretKept(server, apis, KUTT_KEY, logs);
-    await expectSecretKept(server, apis, BITLY_TOKEN, logs);
-    const user = await newUser(server);
+    await expectSecretKept(world.server, world.apis, KUTT_KEY, world.logs);
+    await expectSecretKept(world.server, world.apis, BITLY_TOKEN, world.logs);
+    const user = await newUser(world.server);
     for (const [source, connection] of [
       ['kutt', kutt()],
       ['bitly', bitly()],
     ] as const) {
-      const refused = await call(server, 'POST', '/api/imports', {
+      const refused = await call(world.server, 'POST', '/api/imports', {
         headers: bearer(user.token),
         body: { source, connection },
       });
@@ -167,11 +148,14 @@ describe.each(STORE_SERVERS)('Kutt and Bitly imports on $kind', (store) => {
     }
     for (const body of [
       { source: 'kutt', connection: { url: 'ftp://example.com', api_key: 'k' } },
-      { source: 'kutt', connection: { url: apis.url } },
-      { source: 'shlink', connection: { url: apis.url, api_key: '' } },
-      { source: 'bitly', connection: { token: BITLY_TOKEN, api_url: apis.url, group: 'a/b' } },
+      { source: 'kutt', connection: { url: world.apis.url } },
+      { source: 'shlink', connection: { url: world.apis.url, api_key: '' } },
+      { source: 'bitly', connection: { token: BITLY_TOKEN, api_url: world.apis.url, group: 'a/b' } },
     ]) {
-      const answer = await call(server, 'POST', '/api/imports', { headers: adminHeaders(server.adminKey), body });
+      const answer = await call(world.server, 'POST', '/api/imports', {
+        headers: adminHeaders(world.server.adminKey),
+        body,
+      });
       expect(answer.status).toBe(400);
       expect(JSON.stringify(answer.body)).not.toContain(BITLY_TOKEN);
     }

@@ -5,18 +5,16 @@
  * with a 429 waited out; a dry run; a re-import that adds only what is new (a visit at the very
  * time of the last one stored included); conflicts listed; the key never kept nor shown.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSecretKept, importToEnd, linksByCode, waitAfterRateLimit } from '../../../helpers/apiImports';
-import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
+import { describe, expect, it } from 'vitest';
 import {
-  SHLINK_KEY,
-  type ShlinkShortUrl,
-  type ShlinkVisit,
-  type ShortenerApis,
-  startShortenerApis,
-} from '../../../helpers/shortenerApis';
-import type { TestServer } from '../../../helpers/testServer';
-import { CHROME, holdTakenCode } from '../../../helpers/yourlsImports';
+  expectSecretKept,
+  importToEnd,
+  linksByCode,
+  useApiImportWorld,
+  waitAfterRateLimit,
+} from '../../../helpers/apiImports';
+import { SHLINK_KEY, type ShlinkShortUrl, type ShlinkVisit, type ShortenerApis } from '../../../helpers/shortenerApis';
+import { CHROME } from '../../../helpers/yourlsImports';
 import { STORE_SERVERS } from '../http/bothStores';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -71,44 +69,29 @@ function seed(apis: ShortenerApis): void {
 const connection = (apis: ShortenerApis) => ({ url: apis.url, api_key: SHLINK_KEY });
 
 describe.each(STORE_SERVERS)('a Shlink import on $kind', (store) => {
-  let server: TestServer;
-  let apis: ShortenerApis;
-  let logs: CapturedLogs;
-
-  beforeAll(async () => {
-    logs = captureLogs();
-    apis = await startShortenerApis();
-    seed(apis);
-    server = await store.start();
-    await holdTakenCode(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await apis?.close();
-    logs?.restore();
-  });
+  const world = useApiImportWorld(() => store.start(), seed);
 
   it('a dry run answers the counts and stores nothing', async () => {
-    const job = await importToEnd(server, 'shlink', connection(apis), { dry_run: true });
+    const job = await importToEnd(world.server, 'shlink', connection(world.apis), { dry_run: true });
     expect(job).toMatchObject({
       state: 'done',
       links: { seen: 4, created: 2, skipped: 1, conflicts: 1 },
       clicks: { seen: 5, imported: 5 },
     });
-    expect([...(await linksByCode(server)).keys()]).toEqual(['taken']);
+    expect([...(await linksByCode(world.server)).keys()]).toEqual(['taken']);
   });
 
   it('imports the short URLs and every visit, waiting out a 429', async () => {
-    apis.rateLimited.add('/rest/v3/short-urls/home/visits');
-    const job = await importToEnd(server, 'shlink', connection(apis));
+    world.apis.rateLimited.add('/rest/v3/short-urls/home/visits');
+    const job = await importToEnd(world.server, 'shlink', connection(world.apis));
     expect(job).toMatchObject({
       state: 'done',
       links: { seen: 4, created: 2, updated: 0, skipped: 1, conflicts: 1 },
       clicks: { seen: 5, imported: 5 },
     });
-    expect(waitAfterRateLimit(apis, '/rest/v3/short-urls/home/visits')).toBeGreaterThanOrEqual(950);
+    expect(waitAfterRateLimit(world.apis, '/rest/v3/short-urls/home/visits')).toBeGreaterThanOrEqual(950);
     expect(job.errors.map((problem) => problem.ref).sort()).toEqual(['api', 'go.example.org/docs', 'home', 'taken']);
-    const links = await linksByCode(server);
+    const links = await linksByCode(world.server);
     expect([...links.keys()].sort()).toEqual(['docs', 'home', 'taken']);
     expect(links.get('taken')!.target_url).toBe('https://example.org/mine');
     const home = links.get('home')!;
@@ -123,7 +106,7 @@ describe.each(STORE_SERVERS)('a Shlink import on $kind', (store) => {
       created_at: '2024-01-02T03:04:05.000Z',
       domain: null,
     });
-    const clicks = await server.store.clicks.listByLink(home.id);
+    const clicks = await world.server.store.clicks.listByLink(home.id);
     expect(
       clicks.map(({ clicked_at, country, city, referrer_source, is_bot, imported }) => [
         new Date(clicked_at).toISOString(),
@@ -139,24 +122,26 @@ describe.each(STORE_SERVERS)('a Shlink import on $kind', (store) => {
       ['2024-02-03T12:00:00.000Z', 'XX', null, null, true, true],
       ['2024-02-03T12:00:00.000Z', 'XX', null, null, false, true],
     ]);
-    expect(await server.store.clicks.listByLink(links.get('docs')!.id)).toHaveLength(1);
+    expect(await world.server.store.clicks.listByLink(links.get('docs')!.id)).toHaveLength(1);
   });
 
   it('a re-import adds only what is new, a visit at the time of the last one stored included', async () => {
-    const again = await importToEnd(server, 'shlink', connection(apis));
+    const again = await importToEnd(world.server, 'shlink', connection(world.apis));
     expect(again).toMatchObject({ links: { seen: 4, created: 0, skipped: 3 }, clicks: { seen: 0, imported: 0 } });
-    apis.shlink[0]!.visits.push(visit('2024-02-03T12:00:00+00:00'), visit('2024-03-01T00:00:00+00:00'));
-    apis.shlink.push(shortUrl('fresh', '2024-03-01T00:00:00+00:00', { visits: [visit('2024-03-02T00:00:00+00:00')] }));
-    const third = await importToEnd(server, 'shlink', connection(apis));
+    world.apis.shlink[0]!.visits.push(visit('2024-02-03T12:00:00+00:00'), visit('2024-03-01T00:00:00+00:00'));
+    world.apis.shlink.push(
+      shortUrl('fresh', '2024-03-01T00:00:00+00:00', { visits: [visit('2024-03-02T00:00:00+00:00')] }),
+    );
+    const third = await importToEnd(world.server, 'shlink', connection(world.apis));
     expect(third).toMatchObject({ links: { seen: 5, created: 1, skipped: 3 }, clicks: { seen: 3, imported: 3 } });
-    const links = await linksByCode(server);
-    expect(await server.store.clicks.listByLink(links.get('home')!.id)).toHaveLength(6);
-    expect(await server.store.clicks.listByLink(links.get('fresh')!.id)).toHaveLength(1);
+    const links = await linksByCode(world.server);
+    expect(await world.server.store.clicks.listByLink(links.get('home')!.id)).toHaveLength(6);
+    expect(await world.server.store.clicks.listByLink(links.get('fresh')!.id)).toHaveLength(1);
   });
 
   it('never keeps, answers or logs the key; a wrong key fails the job with the status', async () => {
-    await expectSecretKept(server, apis, SHLINK_KEY, logs);
-    const failed = await importToEnd(server, 'shlink', { url: apis.url, api_key: 'wrong-key' });
+    await expectSecretKept(world.server, world.apis, SHLINK_KEY, world.logs);
+    const failed = await importToEnd(world.server, 'shlink', { url: world.apis.url, api_key: 'wrong-key' });
     expect(failed.state).toBe('failed');
     expect(failed.errors.at(-1)!.message).toMatch(/HTTP 401 from \/rest\/v3\/short-urls/);
   });
