@@ -2,7 +2,8 @@
  * Single sign-on in Chromium through the login screen (docs/api.md#single-sign-on), against a real
  * OpenID Connect provider (oidc-provider) the test runs on loopback: the button goes to the
  * provider and back to the dashboard, the second sign-in finds the same account, signing out goes
- * to the provider's sign-out, an ID token for another audience or expired and a tampered or
+ * to the provider's sign-out, a verified email signs in to the account made with a password and an
+ * unverified one is sent back and links nothing, an ID token for another audience or expired and a tampered or
  * replayed state come back to the login screen saying sign-in failed, a key rotated in signs the
  * next sign-in and one the provider no longer publishes nothing, groups give a team role and the
  * administrator screens and the next sign-in without them takes both away, a stopped provider
@@ -77,6 +78,41 @@ test('the button signs in through the provider, the second time into the same ac
   await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
   // Found by sub: the account keeps its name, nothing new was made.
   await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
+});
+
+test('a verified email signs in to the existing account; an unverified one is sent back and makes nothing', async ({
+  page,
+  server,
+  sso,
+}) => {
+  const grace = `${unique('grace')}@example.org`;
+  await apiRegister(server, 'Grace Hopper', grace, 'grace-password-1');
+  const sub = unique('sub');
+  sso.provider.accounts.set(sub, { email: grace.toUpperCase(), email_verified: true, name: 'G. H.' });
+  sso.provider.signInAs(sub);
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  // Linked: the account made with a password, under its own name.
+  await expect(page.getByText('Welcome, Grace Hopper')).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${sso.provider.issuer}/session/end`));
+  // Another person at the provider: its sign-in session (a cookie) is not Grace's.
+  await page.context().clearCookies();
+
+  const linus = `${unique('linus')}@example.org`;
+  await apiRegister(server, 'Linus Password', linus, 'linus-password-1');
+  const other = unique('sub');
+  sso.provider.accounts.set(other, { email: linus, email_verified: false, name: 'Not Linus' });
+  sso.provider.signInAs(other);
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await expect(page).toHaveURL(/\/login\?sso=email-taken$/);
+  await expect(page.getByText('has not verified that address')).toBeVisible();
+  // Nothing was made or linked: the password still opens Linus's own account.
+  await page.getByRole('textbox', { name: 'Email' }).fill(linus);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('linus-password-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome, Linus Password')).toBeVisible();
 });
 
 test('a refused ID token, a tampered and a replayed state land on the login screen saying sign-in failed; nothing is made', async ({
