@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
-import { SHLINK_KEY, type ShlinkShortUrl, startShortenerApis } from '../helpers/shortenerApis';
+import { SHLINK_KEY, shlinkShortUrl, startShortenerApis } from '../helpers/shortenerApis';
 import { expect, test } from './fixtures';
 import {
   apiCreateLink,
@@ -134,18 +134,9 @@ test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists
 test('a Shlink import shows its progress and is cancelled from the wizard', async ({ page, server }) => {
   const apis = await startShortenerApis();
   try {
-    apis.shlink = Array.from(
-      { length: 20 },
-      (_, index): ShlinkShortUrl => ({
-        shortCode: `shl-${index}`,
+    apis.shlink = Array.from({ length: 20 }, (_, index) =>
+      shlinkShortUrl(`shl-${index}`, `2025-01-${String(index + 1).padStart(2, '0')}T10:00:00+00:00`, {
         longUrl: `https://example.com/shlink/${index}`,
-        dateCreated: `2025-01-${String(index + 1).padStart(2, '0')}T10:00:00+00:00`,
-        title: null,
-        tags: [],
-        domain: null,
-        forwardQuery: true,
-        meta: { validSince: null, validUntil: null, maxVisits: null },
-        deviceLongUrls: { android: null, ios: null, desktop: null },
         visits: [
           {
             date: '2025-02-01T10:00:00+00:00',

@@ -45,6 +45,27 @@ export interface ShlinkShortUrl {
   visits: ShlinkVisit[];
 }
 
+/** A Shlink short URL as its API answers one: `https://example.com/<code>`, no title, tags or visits unless `more` says. */
+export function shlinkShortUrl(
+  shortCode: string,
+  dateCreated: string,
+  more: Partial<ShlinkShortUrl> = {},
+): ShlinkShortUrl {
+  return {
+    shortCode,
+    longUrl: `https://example.com/${shortCode}`,
+    dateCreated,
+    title: null,
+    tags: [],
+    domain: null,
+    forwardQuery: true,
+    meta: { validSince: null, validUntil: null, maxVisits: null },
+    deviceLongUrls: { android: null, ios: null, desktop: null },
+    visits: [],
+    ...more,
+  };
+}
+
 export interface Bitlink {
   id: string;
   long_url: string;

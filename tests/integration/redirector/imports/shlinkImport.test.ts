@@ -13,7 +13,7 @@ import {
   useApiImportWorld,
   waitAfterRateLimit,
 } from '../../../helpers/apiImports';
-import { SHLINK_KEY, type ShlinkShortUrl, type ShlinkVisit, type ShortenerApis } from '../../../helpers/shortenerApis';
+import { SHLINK_KEY, type ShlinkVisit, type ShortenerApis, shlinkShortUrl } from '../../../helpers/shortenerApis';
 import { CHROME } from '../../../helpers/yourlsImports';
 import { STORE_SERVERS } from '../http/bothStores';
 
@@ -23,25 +23,9 @@ function visit(date: string, more: Partial<ShlinkVisit> = {}): ShlinkVisit {
   return { date, referer: '', userAgent: CHROME, potentialBot: false, visitLocation: null, ...more };
 }
 
-function shortUrl(shortCode: string, dateCreated: string, more: Partial<ShlinkShortUrl> = {}): ShlinkShortUrl {
-  return {
-    shortCode,
-    longUrl: `https://example.com/${shortCode}`,
-    dateCreated,
-    title: null,
-    tags: [],
-    domain: null,
-    forwardQuery: true,
-    meta: { validSince: null, validUntil: null, maxVisits: null },
-    deviceLongUrls: { android: null, ios: null, desktop: null },
-    visits: [],
-    ...more,
-  };
-}
-
 function seed(apis: ShortenerApis): void {
   apis.shlink.push(
-    shortUrl('home', '2024-01-02T03:04:05+00:00', {
+    shlinkShortUrl('home', '2024-01-02T03:04:05+00:00', {
       title: 'Home',
       tags: ['news', 'spring'],
       forwardQuery: false,
@@ -57,12 +41,12 @@ function seed(apis: ShortenerApis): void {
         visit('2024-02-03T12:00:00+00:00'),
       ],
     }),
-    shortUrl('docs', '2024-01-03T00:00:00+00:00', {
+    shlinkShortUrl('docs', '2024-01-03T00:00:00+00:00', {
       domain: 'go.example.org',
       visits: [visit('2024-02-04T00:00:00+00:00')],
     }),
-    shortUrl('taken', '2024-01-04T00:00:00+00:00', { visits: [visit('2024-02-05T00:00:00+00:00')] }),
-    shortUrl('api', '2024-01-05T00:00:00+00:00'),
+    shlinkShortUrl('taken', '2024-01-04T00:00:00+00:00', { visits: [visit('2024-02-05T00:00:00+00:00')] }),
+    shlinkShortUrl('api', '2024-01-05T00:00:00+00:00'),
   );
 }
 
@@ -130,7 +114,7 @@ describe.each(STORE_SERVERS)('a Shlink import on $kind', (store) => {
     expect(again).toMatchObject({ links: { seen: 4, created: 0, skipped: 3 }, clicks: { seen: 0, imported: 0 } });
     world.apis.shlink[0]!.visits.push(visit('2024-02-03T12:00:00+00:00'), visit('2024-03-01T00:00:00+00:00'));
     world.apis.shlink.push(
-      shortUrl('fresh', '2024-03-01T00:00:00+00:00', { visits: [visit('2024-03-02T00:00:00+00:00')] }),
+      shlinkShortUrl('fresh', '2024-03-01T00:00:00+00:00', { visits: [visit('2024-03-02T00:00:00+00:00')] }),
     );
     const third = await importToEnd(world.server, 'shlink', connection(world.apis));
     expect(third).toMatchObject({ links: { seen: 5, created: 1, skipped: 3 }, clicks: { seen: 3, imported: 3 } });
