@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
+import net from 'node:net';
 
 export const DNSMASQ = '/usr/sbin/dnsmasq';
 
@@ -19,18 +20,43 @@ export interface DnsServer {
   stop(): Promise<void>;
 }
 
-async function freeUdpPort(): Promise<number> {
-  const socket = dgram.createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
+/** Below the kernel's ephemeral range (32768–60999 here), so no outgoing connection takes it. */
+const PORT_RANGE = [20000, 32000] as const;
+
+async function bindable(port: number, kind: 'udp' | 'tcp'): Promise<boolean> {
+  if (kind === 'udp') {
+    const socket = dgram.createSocket('udp4');
+    const bound = await new Promise<boolean>((resolve) => {
+      socket.once('error', () => resolve(false));
+      socket.bind(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) await new Promise<void>((resolve) => socket.close(() => resolve()));
+    return bound;
+  }
+  const server = net.createServer();
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (bound) await new Promise((resolve) => server.close(resolve));
+  return bound;
 }
+
+/** dnsmasq listens on UDP and TCP both: a port free for one may be taken on the other. */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORT_RANGE[0] + Math.floor(Math.random() * (PORT_RANGE[1] - PORT_RANGE[0]));
+    if ((await bindable(port, 'udp')) && (await bindable(port, 'tcp'))) return port;
+  }
+}
+
+/** dnsmasq's exit status when it cannot bind its port. */
+const EXIT_ADDRESS_IN_USE = 2;
 
 /** `addresses`: name → the IPv4 address it (and every name under it) resolves to. */
 export async function startDnsServer(options: { addresses?: Record<string, string> } = {}): Promise<DnsServer> {
-  const port = await freeUdpPort();
-  const address = `127.0.0.1:${port}`;
+  let port = await freePort();
+  let address = `127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
 
   async function stopChild(): Promise<void> {
@@ -81,7 +107,17 @@ export async function startDnsServer(options: { addresses?: Record<string, strin
     }
   }
 
-  await start({});
+  // Another test may bind the port between the probe and dnsmasq: the first start takes another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await start({});
+      break;
+    } catch (error) {
+      if (attempt === 5 || child?.exitCode !== EXIT_ADDRESS_IN_USE) throw error;
+      port = await freePort();
+      address = `127.0.0.1:${port}`;
+    }
+  }
   return {
     address,
     async setTxt(records) {
