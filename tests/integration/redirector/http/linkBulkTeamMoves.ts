@@ -17,7 +17,7 @@ type Server = TestServer & Awaited<ReturnType<StoreServer['start']>>;
 type Member = { token: string; user: { email: string } };
 
 /** The member invited by `owner` to the team with the membership, and joined. */
-async function invite(server: TestServer, owner: string, teamId: number, member: Member, membership: object) {
+export async function invite(server: TestServer, owner: string, teamId: number, member: Member, membership: object) {
   const invitation = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
     headers: bearer(owner),
     body: { email: member.user.email, ...membership },
