@@ -193,7 +193,12 @@ describe.each(STORE_SERVERS)('moving links to a team, the target team rules, on 
     ]);
 
     // The call (the administrator's, which reaches both teams) refuses the second alone.
-    const answer = await bulk(adminHeaders(server.adminKey), { ids, action: 'move', team: to, domain: 'go.twins.test' });
+    const answer = await bulk(adminHeaders(server.adminKey), {
+      ids,
+      action: 'move',
+      team: to,
+      domain: 'go.twins.test',
+    });
     expect([answer.status, answer.body]).toEqual([200, { done: 2, failed: [{ id: second, error: CODE_TAKEN }] }]);
     expect(await placeOf(ids)).toEqual([
       [to, 'go.twins.test'],
