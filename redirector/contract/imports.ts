@@ -1,6 +1,6 @@
 /** Imports from other link shorteners (docs/api.md#imports): the job as the API answers it. Pure. */
 
-import { IGNORED_IMPORT_COLUMNS, LINK_CSV_COLUMNS } from './lists';
+import { IGNORED_IMPORT_COLUMNS, LINK_CSV_COLUMNS, type LinkCsvColumn } from './lists';
 
 export const IMPORT_SOURCES = ['yourls', 'kutt', 'shlink', 'bitly', 'csv'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -47,7 +47,8 @@ export interface ImportOptions {
 export const CSV_MAPPING_FIELDS = [
   'url',
   ...LINK_CSV_COLUMNS.filter(
-    (column) => column === 'created_at' || !(IGNORED_IMPORT_COLUMNS as readonly string[]).includes(column),
+    (column): column is Exclude<LinkCsvColumn, Exclude<(typeof IGNORED_IMPORT_COLUMNS)[number], 'created_at'>> =>
+      column === 'created_at' || !(IGNORED_IMPORT_COLUMNS as readonly string[]).includes(column),
   ),
 ] as const;
 export type CsvMappingField = (typeof CSV_MAPPING_FIELDS)[number];

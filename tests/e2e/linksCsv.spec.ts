@@ -5,10 +5,9 @@
  * with its conflict listed; a Shlink import on loopback followed and cancelled.
  */
 import fs from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
-import type { LoginResponse } from '../../redirector/contract';
 import { SHLINK_KEY, shlinkShortUrl, startShortenerApis } from '../helpers/shortenerApis';
 import { expect, test } from './fixtures';
+import { figure, fillShlink, openWizard } from './importWizardHelpers';
 import {
   apiCreateLink,
   apiCreateLinks,
@@ -69,20 +68,6 @@ test('export downloads links.csv; importing it back with a bad row reports that 
   await expect(row.getByRole('button', { name: 'export' })).toBeVisible();
 });
 
-/** One figure of the wizard's report: `group` Links or Clicks, `name` Read, Created, … */
-function figure(dialog: Locator, group: 'Links' | 'Clicks', name: string): Locator {
-  const item = dialog.locator('.import-counts__group').filter({ hasText: group }).locator('.import-counts__item');
-  return item.filter({ has: dialog.page().getByText(name, { exact: true }) }).locator('dd');
-}
-
-async function openWizard(page: Page, serverUrl: string, session: LoginResponse) {
-  await page.goto(serverUrl);
-  await storeSession(page, session);
-  await page.goto(`${serverUrl}/dashboard`);
-  await page.getByRole('button', { name: 'Import from…' }).click();
-  return page.getByRole('dialog', { name: 'Import links' });
-}
-
 test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists the conflict', async ({
   page,
   server,
@@ -105,6 +90,8 @@ test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists
   const destination = dialog.getByLabel('Field for the column Destination');
   await expect(destination).toHaveValue('');
   await expect(dialog.getByRole('cell', { name: 'Wizard B' })).toBeVisible();
+  // Each field by its name, the API's name its value.
+  await expect(destination.locator('option[value="url"]')).toHaveText('Destination');
   await destination.selectOption('url');
   await dialog.getByLabel('Field for the column Alias').selectOption('short_code');
   await dialog.getByLabel('Field for the column Name').selectOption('title');
@@ -155,12 +142,7 @@ test('a Shlink import shows its progress and is cancelled from the wizard', asyn
     for (let index = 2; index < 20; index += 1) apis.rateLimited.add(`/rest/v3/short-urls/shl-${index}/visits`);
     const session = await apiSignedInUser(server, 'Sam Shlink', 'shlink');
     const dialog = await openWizard(page, server.url, session);
-    await dialog.getByRole('radio', { name: /Shlink/ }).check();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByLabel('Address of the instance').fill(apis.url);
-    const key = dialog.getByLabel('API key');
-    await expect(key).toHaveAttribute('type', 'password');
-    await key.fill(SHLINK_KEY);
+    await fillShlink(dialog, apis.url);
     await dialog.getByRole('button', { name: 'Start import' }).click();
 
     const status = dialog.getByRole('status');

@@ -2,7 +2,8 @@
  * Kutt's API v2, Shlink's REST API v3 and Bitly's API v4 as their published documentation describes
  * them, on a loopback port, over data the test holds (docs/api.md#imports): the key each expects,
  * their paging, and a 429 with `Retry-After` on the first read of a path the test names. Every
- * request is logged with its time, so a test can see the wait honoured.
+ * request is logged with its time, so a test can see the wait honoured. A path the test holds gets
+ * no answer until the test releases it, so that a job reading it is still running meanwhile.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -88,6 +89,12 @@ export interface ShortenerApis {
   rateLimited: Set<string>;
   /** The most items a page holds, whatever is asked (so that a few rows make several pages). */
   maxPerPage: number;
+  /** Paths (without the query) whose requests wait, unanswered, until `release()`. */
+  held: Set<string>;
+  /** The requests waiting on a held path: their paths with the query. */
+  waiting: string[];
+  /** Holds no path any more, and answers every request waiting (one whose client went away: none). */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -197,8 +204,19 @@ const keyed = (request: http.IncomingMessage) =>
   request.headers.authorization === `Bearer ${BITLY_TOKEN}`;
 
 export async function startShortenerApis(): Promise<ShortenerApis> {
+  const held: (() => void)[] = [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (apis.held.has(url.pathname)) {
+      apis.waiting.push(`${url.pathname}${url.search}`);
+      held.push(() => {
+        if (!response.destroyed) respond(request, response, url);
+      });
+      return;
+    }
+    respond(request, response, url);
+  });
+  const respond = (request: http.IncomingMessage, response: http.ServerResponse, url: URL) => {
     let answer: Answer;
     if (apis.rateLimited.delete(url.pathname)) {
       answer = { status: 429, body: { error: 'Too many requests' }, headers: { 'Retry-After': '1' } };
@@ -207,7 +225,7 @@ export async function startShortenerApis(): Promise<ShortenerApis> {
     apis.requests.push({ path: `${url.pathname}${url.search}`, at, keyed: keyed(request), status: answer.status });
     response.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
     response.end(JSON.stringify(answer.body));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const apis: ShortenerApis = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -217,8 +235,16 @@ export async function startShortenerApis(): Promise<ShortenerApis> {
     requests: [],
     rateLimited: new Set(),
     maxPerPage: 2,
+    held: new Set(),
+    waiting: [],
+    release: () => {
+      apis.held.clear();
+      apis.waiting = [];
+      for (const send of held.splice(0)) send();
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        apis.release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,7 +1,8 @@
 /**
  * A CSV import's mapping (docs/api.md#csv-imports): the file's first rows as a table, and above each
- * column the link field it holds, chosen from CSV_MAPPING_FIELDS or left out. A field taken by one
- * column is not offered to another.
+ * column the link field it holds, chosen from CSV_MAPPING_FIELDS or left out. Each choice reads as
+ * the field's name in the UI's language, its value the API's name. A field taken by one column is
+ * not offered to another; `target_url` is not offered beside `url`, the same field.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,11 @@ export interface CsvMappingTableProps {
 /** `url` and `target_url` are one field: a column on either takes both. */
 const sameField = (a: CsvMappingField, b: CsvMappingField | null) =>
   a === b || (b !== null && [a, b].every((field) => field === 'url' || field === 'target_url'));
+
+/** The choices: every field but `target_url` (`url` says it, and the wizard proposes `url` for a `target_url` column). */
+const CHOICES = CSV_MAPPING_FIELDS.filter(
+  (field): field is Exclude<CsvMappingField, 'target_url'> => field !== 'target_url',
+);
 
 export function CsvMappingTable({ csv, onFields }: CsvMappingTableProps) {
   const { t } = useTranslation();
@@ -41,15 +47,15 @@ export function CsvMappingTable({ csv, onFields }: CsvMappingTableProps) {
                   <select
                     className="input"
                     aria-label={t('imports.mapping.fieldFor', { column: name })}
-                    value={csv.fields[place] ?? ''}
+                    value={csv.fields[place] === 'target_url' ? 'url' : (csv.fields[place] ?? '')}
                     onChange={(event) => choose(place, event.target.value)}
                   >
                     <option value="">{t('imports.mapping.leaveOut')}</option>
-                    {CSV_MAPPING_FIELDS.filter(
+                    {CHOICES.filter(
                       (field) => !csv.fields.some((other, at) => at !== place && sameField(field, other)),
                     ).map((field) => (
                       <option key={field} value={field}>
-                        {field}
+                        {t(`imports.mapping.fields.${field}`)}
                       </option>
                     ))}
                   </select>
