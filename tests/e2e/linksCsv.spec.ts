@@ -72,6 +72,8 @@ test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists
   page,
   server,
 }) => {
+  // Many steps, each waiting on the server and the dialog: on a loaded 2-core machine over a minute.
+  test.setTimeout(150_000);
   const session = await apiSignedInUser(server, 'Wendy Wizard', 'wizard');
   await apiCreateLink(server, session.token, { short_code: 'wiz-taken', target_url: 'https://example.com/first' });
   const file = [
