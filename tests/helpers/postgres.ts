@@ -104,6 +104,18 @@ async function createOnOwnDatabase(schema: string): Promise<TestSchema> {
   };
 }
 
+/** On `postgres`, points a server process's `env` at a fresh schema, dropped by a teardown pushed onto `cleanups`. */
+export async function useSchemaOn(
+  store: 'sqlite' | 'postgres',
+  env: Record<string, string>,
+  cleanups: (() => Promise<unknown>)[],
+): Promise<void> {
+  if (store !== 'postgres') return;
+  const schema = await createTestSchema();
+  cleanups.push(() => schema.drop());
+  env.DATABASE_URL = schema.url;
+}
+
 export interface PostgresTestServer {
   url: string;
   adminKey: string;
