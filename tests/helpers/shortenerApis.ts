@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from './closeNow';
 
 export const KUTT_KEY = 'kutt-secret-key-0123456789';
 export const SHLINK_KEY = 'shlink-secret-key-0123456789';
@@ -213,11 +214,7 @@ export async function startShortenerApis(): Promise<ShortenerApis> {
     requests: [],
     rateLimited: new Set(),
     maxPerPage: 2,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
   return apis;
 }
