@@ -14,8 +14,8 @@ import {
   apiCreateLinks,
   apiSignedInUser,
   expectAccessibleInBothThemes,
+  openSignedIn,
   screenshot,
-  storeSession,
 } from './userHelpers';
 
 // A user's import may read a source on loopback only so (docs/api.md#imports).
@@ -29,9 +29,7 @@ test('export downloads links.csv; importing it back with a bad row reports that 
     target_url: `https://example.com/${index}`,
     tags: ['export'],
   }));
-  await page.goto(server.url);
-  await storeSession(page, session);
-  await page.goto(`${server.url}/dashboard`);
+  await openSignedIn(page, server.url, session);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -76,9 +74,7 @@ function figure(dialog: Locator, group: 'Links' | 'Clicks', name: string): Locat
 }
 
 async function openWizard(page: Page, serverUrl: string, session: LoginResponse) {
-  await page.goto(serverUrl);
-  await storeSession(page, session);
-  await page.goto(`${serverUrl}/dashboard`);
+  await openSignedIn(page, serverUrl, session);
   await page.getByRole('button', { name: 'Import from…' }).click();
   return page.getByRole('dialog', { name: 'Import links' });
 }

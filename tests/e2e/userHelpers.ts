@@ -150,11 +150,16 @@ export async function storeSession(page: Page, session: LoginResponse) {
   }, session);
 }
 
+/** Signs `session` in the way the login page does, then opens `path` (the dashboard unless given). */
+export async function openSignedIn(page: Page, url: string, session: LoginResponse, path = '/dashboard') {
+  await page.goto(`${url}/login`);
+  await storeSession(page, session);
+  await page.goto(`${url}${path}`);
+}
+
 /** Signs `session` in on the dashboard and opens the user's "Create New Link" dialog. */
 export async function openCreateLinkDialog(page: Page, url: string, session: LoginResponse): Promise<Locator> {
-  await page.goto(url);
-  await storeSession(page, session);
-  await page.goto(`${url}/dashboard`);
+  await openSignedIn(page, url, session);
   await page.getByRole('button', { name: 'Create New Link' }).click();
   return page.getByRole('dialog', { name: 'Create New Link' });
 }
