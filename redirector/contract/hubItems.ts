@@ -94,6 +94,27 @@ export type HubItemPut = HubItemBody &
 /** One item as `PUT /api/hub` leaves it; `id` null for a new item (the server gives one). */
 export type HubItemInput = HubItemBody & HubItemFlags & { id: number | null };
 
+/** An item's body when it is not a link. */
+export type OtherItemBody = Exclude<HubItemBody, { type: 'link' }>;
+
+/**
+ * The body of an item that is not a link, its fields picked by its type: from a stored item, or
+ * from the editor's draft, which holds every type's fields.
+ */
+export function otherItemBody(
+  item: OtherItemBody | { type: OtherItemBody['type']; text: string; socials: SocialEntry[] },
+): OtherItemBody {
+  switch (item.type) {
+    case 'heading':
+    case 'text':
+      return { type: item.type, text: item.text };
+    case 'social':
+      return { type: 'social', socials: item.socials };
+    default:
+      return { type: 'divider' };
+  }
+}
+
 const codePoints = (text: string) => [...text].length;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

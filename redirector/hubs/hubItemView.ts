@@ -4,6 +4,7 @@
  */
 import { shortUrlOf } from '../contract/domains';
 import type { HubItem } from '../contract/hub';
+import { otherItemBody } from '../contract/hubItems';
 import { isoTimeOrNull } from '../contract/times';
 import type { HubItemRecord } from '../storage/repositories/hubRepository';
 
@@ -31,12 +32,7 @@ export function toHubItem(item: HubItemRecord, publicUrl: string): HubItem {
         text: buttonText(item),
         short_url: shortUrlOf(publicUrl, item.domain, item.short_code),
       };
-    case 'heading':
-    case 'text':
-      return { ...flags, type: item.type, text: item.text };
-    case 'social':
-      return { ...flags, type: 'social', socials: item.socials };
     default:
-      return { ...flags, type: 'divider' };
+      return { ...flags, ...otherItemBody(item) };
   }
 }

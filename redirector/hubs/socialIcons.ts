@@ -1,8 +1,9 @@
 /**
  * The hub's social icons (docs/api.md#hub-items), written by scripts/build/socialIcons.mjs from
- * simple-icons (CC0 1.0); LinkedIn and email drawn by that script. Do not edit by hand.
+ * simple-icons (CC0 1.0); LinkedIn and email drawn in ownSocialIcons.ts. Do not edit by hand.
  */
 import type { SocialPlatform } from '../contract/hubItems';
+import { OWN_SOCIAL_ICONS } from './ownSocialIcons';
 
 /** Each platform's accessible name and its 24 × 24 path. */
 export const SOCIAL_ICONS: Readonly<Record<SocialPlatform, { title: string; path: string }>> = {
@@ -78,12 +79,5 @@ export const SOCIAL_ICONS: Readonly<Record<SocialPlatform, { title: string; path
     title: 'SoundCloud',
     path: 'M23.999 14.165c-.052 1.796-1.612 3.169-3.4 3.169h-8.18a.68.68 0 0 1-.675-.683V7.862a.747.747 0 0 1 .452-.724s.75-.513 2.333-.513a5.364 5.364 0 0 1 2.763.755 5.433 5.433 0 0 1 2.57 3.54c.282-.08.574-.121.868-.12.884 0 1.73.358 2.347.992s.948 1.49.922 2.373ZM10.721 8.421c.247 2.98.427 5.697 0 8.672a.264.264 0 0 1-.53 0c-.395-2.946-.22-5.718 0-8.672a.264.264 0 0 1 .53 0ZM9.072 9.448c.285 2.659.37 4.986-.006 7.655a.277.277 0 0 1-.55 0c-.331-2.63-.256-5.02 0-7.655a.277.277 0 0 1 .556 0Zm-1.663-.257c.27 2.726.39 5.171 0 7.904a.266.266 0 0 1-.532 0c-.38-2.69-.257-5.21 0-7.904a.266.266 0 0 1 .532 0Zm-1.647.77a26.108 26.108 0 0 1-.008 7.147.272.272 0 0 1-.542 0 27.955 27.955 0 0 1 0-7.147.275.275 0 0 1 .55 0Zm-1.67 1.769c.421 1.865.228 3.5-.029 5.388a.257.257 0 0 1-.514 0c-.21-1.858-.398-3.549 0-5.389a.272.272 0 0 1 .543 0Zm-1.655-.273c.388 1.897.26 3.508-.01 5.412-.026.28-.514.283-.54 0-.244-1.878-.347-3.54-.01-5.412a.283.283 0 0 1 .56 0Zm-1.668.911c.4 1.268.257 2.292-.026 3.572a.257.257 0 0 1-.514 0c-.241-1.262-.354-2.312-.023-3.572a.283.283 0 0 1 .563 0Z',
   },
-  linkedin: {
-    title: 'LinkedIn',
-    path: 'M3.5 9h3.6v11.5H3.5zM5.3 3.3a2.1 2.1 0 1 1 0 4.2 2.1 2.1 0 0 1 0-4.2zM9.4 9h3.4v1.6c.5-.9 1.7-1.9 3.4-1.9 3.6 0 4.3 2.4 4.3 5.5v6.3h-3.6v-5.6c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9v5.7H9.4z',
-  },
-  email: {
-    title: 'Email',
-    path: 'M1 4h22v16H1zm2 2v.6l9 6.3 9-6.3V6zm0 3v9h18V9l-9 6.3z',
-  },
+  ...OWN_SOCIAL_ICONS,
 };

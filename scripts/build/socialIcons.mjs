@@ -2,8 +2,8 @@
  * Writes redirector/hubs/socialIcons.ts: the brand icons of the hub's social platforms
  * (docs/api.md#hub-items), taken from the simple-icons package (CC0) so that only the icons used
  * are bundled and the page makes no request for them. LinkedIn left simple-icons at the brand's
- * request and email is no brand: those two are drawn here. Run `node scripts/build/socialIcons.mjs`
- * after upgrading simple-icons; tests/unit/redirector/hubs/socialIcons.test.ts checks the file
+ * request and email is no brand: those two are drawn in redirector/hubs/ownSocialIcons.ts. Run `node scripts/build/socialIcons.mjs`
+ * after upgrading simple-icons; tests/unit/redirector/hubs/hubItems.test.ts checks the file
  * matches the package.
  */
 import fs from 'node:fs';
@@ -32,18 +32,6 @@ export const SLUGS = {
   soundcloud: 'soundcloud',
 };
 
-/** Drawn here: not in simple-icons. */
-const OWN = {
-  linkedin: {
-    title: 'LinkedIn',
-    path: 'M3.5 9h3.6v11.5H3.5zM5.3 3.3a2.1 2.1 0 1 1 0 4.2 2.1 2.1 0 0 1 0-4.2zM9.4 9h3.4v1.6c.5-.9 1.7-1.9 3.4-1.9 3.6 0 4.3 2.4 4.3 5.5v6.3h-3.6v-5.6c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9v5.7H9.4z',
-  },
-  email: {
-    title: 'Email',
-    path: 'M1 4h22v16H1zm2 2v.6l9 6.3 9-6.3V6zm0 3v9h18V9l-9 6.3z',
-  },
-};
-
 export function iconsOf() {
   const icons = {};
   for (const [platform, slug] of Object.entries(SLUGS)) {
@@ -51,7 +39,7 @@ export function iconsOf() {
     if (!icon) throw new Error(`simple-icons has no ${slug}`);
     icons[platform] = { title: icon.title, path: icon.path };
   }
-  return { ...icons, ...OWN };
+  return icons;
 }
 
 export function fileText() {
@@ -61,13 +49,15 @@ export function fileText() {
     .join('\n');
   return `/**
  * The hub's social icons (docs/api.md#hub-items), written by scripts/build/socialIcons.mjs from
- * simple-icons (CC0 1.0); LinkedIn and email drawn by that script. Do not edit by hand.
+ * simple-icons (CC0 1.0); LinkedIn and email drawn in ownSocialIcons.ts. Do not edit by hand.
  */
 import type { SocialPlatform } from '../contract/hubItems';
+import { OWN_SOCIAL_ICONS } from './ownSocialIcons';
 
 /** Each platform's accessible name and its 24 × 24 path. */
 export const SOCIAL_ICONS: Readonly<Record<SocialPlatform, { title: string; path: string }>> = {
 ${body}
+  ...OWN_SOCIAL_ICONS,
 };
 `;
 }

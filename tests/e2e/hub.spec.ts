@@ -8,7 +8,7 @@ import { contrastRatio } from '../../redirector/contract/contrast';
 import { jpegBytes, pngBytes, webpBytes } from '../helpers/imageBytes';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { expect, test } from './fixtures';
-import { apiCreateLinks, apiSignedInUser, storeSession, UA, unique } from './userHelpers';
+import { apiCreateLinks, apiSignedInUser, openSignedIn, UA, unique } from './userHelpers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -58,9 +58,7 @@ test.describe('the hub editor', () => {
 
   test('asks before leaving unsaved changes, and keeps Save in view', async ({ page, server }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/login`);
-    await storeSession(page, session);
-    await page.goto(`${server.url}/dashboard`);
+    await openSignedIn(page, server.url, session);
     await page.getByRole('button', { name: 'My page' }).click();
     const save = page.getByRole('button', { name: 'Save page' });
     await expect(save).toBeVisible();
@@ -103,9 +101,7 @@ test.describe('the hub editor', () => {
   test("asks before the browser's Back, the brand and Logout take unsaved changes away", async ({ page, server }) => {
     // Its own user: the test signs out.
     const leaving = await apiSignedInUser(server, 'Ada Leaving', 'hub-leave');
-    await page.goto(`${server.url}/login`);
-    await storeSession(page, leaving);
-    await page.goto(`${server.url}/dashboard`);
+    await openSignedIn(page, server.url, leaving);
     await page.getByRole('button', { name: 'My page' }).click();
     await expect(page).toHaveURL(/view=hub/);
     await page.getByLabel('Bio').fill('Still mine');
@@ -152,9 +148,7 @@ test.describe('the hub editor', () => {
 
   test('takes an avatar before the first save, and uploads it with the save', async ({ page, server }) => {
     const fresh = await apiSignedInUser(server, 'Grace Hopper', 'hub-avatar-first');
-    await page.goto(`${server.url}/login`);
-    await storeSession(page, fresh);
-    await page.goto(`${server.url}/dashboard`);
+    await openSignedIn(page, server.url, fresh);
     await page.getByRole('button', { name: 'My page' }).click();
     await page.getByLabel('Handle').fill(unique('grace').toLowerCase().slice(0, 30));
     await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes(32, 32) });
@@ -173,9 +167,7 @@ test.describe('the hub editor', () => {
     const first = { type: 'link', link_id: link!.id, label: 'Essays' };
     await api(server, fresh.token, 'PUT', '/api/hub', { handle, title: 'Mary', published: true, items: [first] });
     await fetch(onPublicHost(server, `/@${handle}`), { headers: { 'User-Agent': UA.windows } });
-    await page.goto(`${server.url}/login`);
-    await storeSession(page, fresh);
-    await page.goto(`${server.url}/dashboard`);
+    await openSignedIn(page, server.url, fresh);
     await page.getByRole('button', { name: 'My page' }).click();
     // The link item's figures, beside it: the one view, no click yet.
     await expect(page.getByTestId('hub-item-figures')).toHaveText('1 views · 0 clicks · 0%');
@@ -205,9 +197,7 @@ test.describe('the hub editor', () => {
   });
 
   test('builds, orders, publishes and previews a page', async ({ page, server }) => {
-    await page.goto(`${server.url}/login`);
-    await storeSession(page, session);
-    await page.goto(`${server.url}/dashboard`);
+    await openSignedIn(page, server.url, session);
     await page.getByRole('button', { name: 'My page' }).click();
     const handle = unique('ada').toLowerCase().slice(0, 30);
     await page.getByLabel('Handle').fill(handle);

@@ -5,7 +5,7 @@ import type { ImportJob } from '../../redirector/contract/imports';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { SHLINK_KEY } from '../helpers/shortenerApis';
 import { expect } from './fixtures';
-import { storeSession } from './userHelpers';
+import { openSignedIn } from './userHelpers';
 
 /** One figure of the wizard's report: `group` Links or Clicks, `name` Read, Created, … */
 export function figure(dialog: Locator, group: 'Links' | 'Clicks', name: string): Locator {
@@ -15,9 +15,7 @@ export function figure(dialog: Locator, group: 'Links' | 'Clicks', name: string)
 
 /** Signs `session` in, opens the dashboard and its wizard: the dialog. */
 export async function openWizard(page: Page, serverUrl: string, session: LoginResponse): Promise<Locator> {
-  await page.goto(serverUrl);
-  await storeSession(page, session);
-  await page.goto(`${serverUrl}/dashboard`);
+  await openSignedIn(page, serverUrl, session);
   await page.getByRole('button', { name: 'Import from…' }).click();
   return page.getByRole('dialog', { name: 'Import links' });
 }

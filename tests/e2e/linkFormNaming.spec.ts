@@ -6,19 +6,21 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminSignIn, apiCreateLink, apiSignedInUser, IP, storeSession, UA, unique, visit } from './userHelpers';
+import {
+  adminSignIn,
+  apiCreateLink,
+  apiSignedInUser,
+  IP,
+  openCreateLinkDialog,
+  storeSession,
+  UA,
+  unique,
+  visit,
+} from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linkFormNaming' } });
 // Three screens and a sign-in per test.
 test.slow();
-
-async function openUserDialog(page: Page, url: string, session: Awaited<ReturnType<typeof apiSignedInUser>>) {
-  await page.goto(url);
-  await storeSession(page, session);
-  await page.goto(`${url}/dashboard`);
-  await page.getByRole('button', { name: 'Create New Link' }).click();
-  return page.getByRole('dialog', { name: 'Create New Link' });
-}
 
 /** The options' checkbox names, each without its hint. */
 const optionLabels = (form: Locator) => form.locator('.option .checkbox__label').allTextContents();
@@ -78,7 +80,7 @@ test("the user's form prefills a short code with Regenerate, warns of a past exp
   server,
 }) => {
   const session = await apiSignedInUser(server, 'Fay Form', 'form', 'secret-123');
-  const dialog = await openUserDialog(page, server.url, session);
+  const dialog = await openCreateLinkDialog(page, server.url, session);
   const code = dialog.getByLabel('Short Code');
   await expect(code).toHaveValue(/^[A-Za-z0-9]{6}$/);
   const first = await code.inputValue();

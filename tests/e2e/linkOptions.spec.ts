@@ -13,8 +13,8 @@ import {
   apiAdminLinkByCode,
   apiSignedInUser,
   apiUserLink,
+  openCreateLinkDialog,
   screenshot,
-  storeSession,
   unique,
 } from './userHelpers';
 
@@ -47,11 +47,7 @@ test('the user dialog sets every option, the UTM helper edits the target, and ed
 }) => {
   const session = await apiSignedInUser(server, 'Olga Options', 'options', 'secret-123');
   const shortCode = unique('spring');
-  await page.goto(server.url);
-  await storeSession(page, session);
-  await page.goto(`${server.url}/dashboard`);
-  await page.getByRole('button', { name: 'Create New Link' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Link' });
+  const dialog = await openCreateLinkDialog(page, server.url, session);
   await dialog.getByLabel('Short Code').fill(shortCode);
   await dialog.getByLabel('Target URL').fill(TARGET);
   await dialog.getByLabel('Title').fill('Spring sale');

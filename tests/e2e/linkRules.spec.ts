@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiSignedInUser, apiUserLink, storeSession, unique } from './userHelpers';
+import { apiSignedInUser, apiUserLink, openCreateLinkDialog, unique } from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linkRules' } });
 
@@ -18,11 +18,7 @@ async function openSection(page: Page, title: string) {
 test('the rules editor saves rules in order that send visitors where they say', async ({ page, server }) => {
   const session = await apiSignedInUser(server, 'Rita Rules', 'rules', 'secret-123');
   const shortCode = unique('ruled');
-  await page.goto(server.url);
-  await storeSession(page, session);
-  await page.goto(`${server.url}/dashboard`);
-  await page.getByRole('button', { name: 'Create New Link' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Link' });
+  const dialog = await openCreateLinkDialog(page, server.url, session);
   await dialog.getByLabel('Short Code').fill(shortCode);
   await dialog.getByLabel('Target URL').fill('https://example.com/everyone');
 

@@ -13,8 +13,8 @@ import {
   apiCreateLinks,
   apiSignedInUser,
   expectAccessibleInBothThemes,
+  openSignedIn,
   screenshot,
-  storeSession,
 } from './userHelpers';
 
 // A user's import may read a source on loopback only so (docs/api.md#imports).
@@ -28,9 +28,7 @@ test('export downloads links.csv; importing it back with a bad row reports that 
     target_url: `https://example.com/${index}`,
     tags: ['export'],
   }));
-  await page.goto(server.url);
-  await storeSession(page, session);
-  await page.goto(`${server.url}/dashboard`);
+  await openSignedIn(page, server.url, session);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Link, LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { expect } from './fixtures';
@@ -148,6 +148,20 @@ export async function storeSession(page: Page, session: LoginResponse) {
       JSON.stringify(value),
     );
   }, session);
+}
+
+/** Signs `session` in the way the login page does, then opens `path` (the dashboard unless given). */
+export async function openSignedIn(page: Page, url: string, session: LoginResponse, path = '/dashboard') {
+  await page.goto(`${url}/login`);
+  await storeSession(page, session);
+  await page.goto(`${url}${path}`);
+}
+
+/** Signs `session` in on the dashboard and opens the user's "Create New Link" dialog. */
+export async function openCreateLinkDialog(page: Page, url: string, session: LoginResponse): Promise<Locator> {
+  await openSignedIn(page, url, session);
+  await page.getByRole('button', { name: 'Create New Link' }).click();
+  return page.getByRole('dialog', { name: 'Create New Link' });
 }
 
 export async function readStoredSession(page: Page): Promise<string | null> {

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaLikeContext } from 'oidc-provider';
+import { closeNow } from './closeNow';
 
 export interface ProviderAccount {
   email?: string;
@@ -183,8 +184,7 @@ export async function startTestProvider(options: {
       throw new Error('too many redirects at the provider');
     },
     async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
     },
     async start() {
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -11,7 +11,7 @@ import type { App } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
 import { createPostgresStore, type PostgresStore } from '../../redirector/storage/postgres/postgresStore';
 import type { NewClick } from '../../redirector/storage/records';
-import { makeTempDir, NO_LINK_CHECKS, serveApp, TEST_ADMIN_KEY } from './testServer';
+import { makeTempDir, NO_LINK_CHECKS, serveApp, TEST_ADMIN_KEY, type TestServer } from './testServer';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -104,6 +104,18 @@ async function createOnOwnDatabase(schema: string): Promise<TestSchema> {
   };
 }
 
+/** On `postgres`, points a server process's `env` at a fresh schema, dropped by a teardown pushed onto `cleanups`. */
+export async function useSchemaOn(
+  store: 'sqlite' | 'postgres',
+  env: Record<string, string>,
+  cleanups: (() => Promise<unknown>)[],
+): Promise<void> {
+  if (store !== 'postgres') return;
+  const schema = await createTestSchema();
+  cleanups.push(() => schema.drop());
+  env.DATABASE_URL = schema.url;
+}
+
 export interface PostgresTestServer {
   url: string;
   adminKey: string;
@@ -112,6 +124,9 @@ export interface PostgresTestServer {
   config: Config;
   close(): Promise<void>;
 }
+
+/** A PostgreSQL test server where the API helpers take a TestServer: they use its url, keys and app alone. */
+export const asTestServer = (server: PostgresTestServer) => server as unknown as TestServer;
 
 /** Like testServer.ts's startTestServer, on the PostgreSQL store of `databaseUrl`. */
 export async function startPostgresTestServer(

@@ -1,6 +1,7 @@
 /** The built service (dist/server/server.js) as a child process, the way operators run it. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { expect } from 'vitest';
 import { freePort, SERVER_ENTRY, waitUntilAnswering } from '../../scripts/bench/processes';
 import { makeTempDir } from './testServer';
 
@@ -69,6 +70,22 @@ export async function startServerProcess(
       await exited;
     },
   };
+}
+
+/** A desktop Chrome's User-Agent: clicks counted as a browser's, not a bot's. */
+export const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+/** `count` clicks from a browser through `links` in turn, each redirected (302). */
+export async function clickInTurn(server: ServerProcess, links: readonly { short_code: string }[], count: number) {
+  for (let i = 0; i < count; i++) {
+    const answer = await fetch(`${server.url}/${links[i % links.length]!.short_code}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': BROWSER_UA },
+    });
+    await answer.arrayBuffer();
+    expect(answer.status).toBe(302);
+  }
 }
 
 export interface ServerExit {

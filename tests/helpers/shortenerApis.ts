@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from './closeNow';
 
 export const KUTT_KEY = 'kutt-secret-key-0123456789';
 export const SHLINK_KEY = 'shlink-secret-key-0123456789';
@@ -112,31 +113,35 @@ function kuttAnswer(apis: ShortenerApis, query: URLSearchParams): Answer {
   return { status: 200, body: { total: apis.kutt.length, skip, limit, data } };
 }
 
-function shlinkUrls(apis: ShortenerApis, query: URLSearchParams): Answer {
+/** The page of `all` that a Shlink list call asks for (`page`, `itemsPerPage`), each shown by `view`, with its pagination. */
+function shlinkPage<T, U>(apis: ShortenerApis, query: URLSearchParams, all: T[], view: (item: T) => U) {
   const page = Number(query.get('page') ?? 1);
   const perPage = Math.min(apis.maxPerPage, Number(query.get('itemsPerPage') ?? 10));
+  const data = all.slice((page - 1) * perPage, page * perPage).map(view);
+  const pagination = {
+    currentPage: page,
+    pagesCount: pages(all.length, perPage),
+    itemsPerPage: perPage,
+    itemsInCurrentPage: data.length,
+    totalItems: all.length,
+  };
+  return { data, pagination };
+}
+
+function shlinkUrls(apis: ShortenerApis, query: URLSearchParams): Answer {
   const ordered = [...apis.shlink].sort((a, b) => a.dateCreated.localeCompare(b.dateCreated));
   if (query.get('orderBy') !== 'dateCreated-ASC') ordered.reverse();
-  const data = ordered.slice((page - 1) * perPage, page * perPage).map(({ visits, ...url }) => ({
+  const shortUrls = shlinkPage(apis, query, ordered, ({ visits, ...url }) => ({
     ...url,
     shortUrl: `https://s.example/${url.shortCode}`,
     visitsSummary: { total: visits.length, nonBots: visits.length, bots: 0 },
   }));
-  const pagination = {
-    currentPage: page,
-    pagesCount: pages(ordered.length, perPage),
-    itemsPerPage: perPage,
-    itemsInCurrentPage: data.length,
-    totalItems: ordered.length,
-  };
-  return { status: 200, body: { shortUrls: { data, pagination } } };
+  return { status: 200, body: { shortUrls } };
 }
 
 function shlinkVisits(apis: ShortenerApis, code: string, query: URLSearchParams): Answer {
   const url = apis.shlink.find((one) => one.shortCode === code && one.domain === (query.get('domain') || null));
   if (!url) return { status: 404, body: { type: 'https://shlink.io/api/error/short-url-not-found', status: 404 } };
-  const page = Number(query.get('page') ?? 1);
-  const perPage = Math.min(apis.maxPerPage, Number(query.get('itemsPerPage') ?? 10));
   const start = query.get('startDate') ? Date.parse(query.get('startDate')!) : -Infinity;
   const end = query.get('endDate') ? Date.parse(query.get('endDate')!) : Infinity;
   // Newest first, as Shlink orders them (by id, the later of two at the same time first).
@@ -145,15 +150,7 @@ function shlinkVisits(apis: ShortenerApis, code: string, query: URLSearchParams)
     .filter(({ visit }) => Date.parse(visit.date) >= start && Date.parse(visit.date) <= end)
     .sort((a, b) => b.visit.date.localeCompare(a.visit.date) || b.id - a.id)
     .map(({ visit }) => visit);
-  const data = newestFirst.slice((page - 1) * perPage, page * perPage);
-  const pagination = {
-    currentPage: page,
-    pagesCount: pages(newestFirst.length, perPage),
-    itemsPerPage: perPage,
-    itemsInCurrentPage: data.length,
-    totalItems: newestFirst.length,
-  };
-  return { status: 200, body: { visits: { data, pagination } } };
+  return { status: 200, body: { visits: shlinkPage(apis, query, newestFirst, (visit) => visit) } };
 }
 
 function bitlyAnswer(apis: ShortenerApis, path: string, query: URLSearchParams): Answer {
@@ -242,12 +239,10 @@ export async function startShortenerApis(): Promise<ShortenerApis> {
       apis.waiting = [];
       for (const send of held.splice(0)) send();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        apis.release();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      apis.release();
+      return closeNow(server);
+    },
   };
   return apis;
 }

@@ -10,6 +10,7 @@ import { HUB_KEY_NAME, loadKeptSecret } from '../../redirector/privacy/keptSecre
 import { loadVisitorSecret } from '../../redirector/privacy/visitorSecret';
 import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../redirector/storage/store';
+import { closeNow } from './closeNow';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -66,8 +67,7 @@ export async function listenOnFreePort(
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
       await app.drain();
       await store.close();
     },

@@ -4,6 +4,7 @@ import { HUB_THEMES, MAX_HUB_BIO, MAX_HUB_TITLE } from '../../../../redirector/c
 import { ColourField } from '../../components/ColourField';
 import { Field, TextField } from '../../components/Field';
 import { ImageFileField } from '../../components/ImageFileField';
+import { RadioGroup } from '../../components/RadioGroup';
 import type { HubDraft } from './hubDraft';
 
 export interface HubAppearanceProps {
@@ -48,21 +49,16 @@ export function HubAppearance({
           />
         )}
       </Field>
-      <fieldset className="hub-theme">
-        <legend className="field__label">{t('hub.theme')}</legend>
-        {HUB_THEMES.map((theme) => (
-          <label key={theme} className="checkbox">
-            <input
-              type="radio"
-              name="hub-theme"
-              value={theme}
-              checked={draft.theme === theme}
-              onChange={() => onChange({ theme })}
-            />
-            <span className="checkbox__label">{t(`hub.themes.${theme}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={t('hub.theme')}
+        name="hub-theme"
+        className="hub-theme"
+        choices={HUB_THEMES}
+        value={draft.theme}
+        onChange={(theme) => onChange({ theme })}
+      >
+        {(theme) => <span className="checkbox__label">{t(`hub.themes.${theme}`)}</span>}
+      </RadioGroup>
       <ColourField
         label={t('hub.accent')}
         className="hub-accent"

@@ -9,6 +9,7 @@ import {
   type HubPut,
   hubUrlOf,
   type Link,
+  otherItemBody,
   type SocialPlatform,
 } from '../../../../redirector/contract';
 import { i18next } from '../../i18n';
@@ -162,13 +163,8 @@ function itemInputOf(item: DraftItem): HubItemPut {
   switch (item.type) {
     case 'link':
       return { ...flags, type: 'link', link_id: item.link_id, label: item.label.trim() || null };
-    case 'heading':
-    case 'text':
-      return { ...flags, type: item.type, text: item.text };
-    case 'social':
-      return { ...flags, type: 'social', socials: item.socials };
     default:
-      return { ...flags, type: 'divider' };
+      return { ...flags, ...otherItemBody({ ...item, type: item.type }) };
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
-import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
+import { asTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -83,11 +83,10 @@ describe.each(DELETIONS)('an account deleted by $how', ({ remove }) => {
 
   describe('on two PostgreSQL instances', () => {
     const instances = twoServersOnOneSchema(ENV);
-    const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
 
     it('stops serving its domain at once on the one that deleted it, within 1 s on the other', async () => {
-      const a = asTest(instances.a);
-      const b = asTest(instances.b);
+      const a = asTestServer(instances.a);
+      const b = asTestServer(instances.b);
       const owner = await ownerOf(a, 'bea', 'go.bea.test');
       await within(async () => (await allowed(b, 'go.bea.test')) === 200);
       expect((await visit(b, 'go.bea.test', '/hop')).status).toBe(302);

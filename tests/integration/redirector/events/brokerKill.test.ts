@@ -12,13 +12,17 @@ import {
   type BrokerEventSeen,
   startBrokerConsumer,
 } from '../../../helpers/brokerConsumers';
-import { createTestSchema } from '../../../helpers/postgres';
-import { logMessages, runToExit, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { useSchemaOn } from '../../../helpers/postgres';
+import {
+  clickInTurn,
+  logMessages,
+  runToExit,
+  type ServerProcess,
+  startServerProcess,
+} from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const LINKS = 20;
 const CLICKS = 60;
 
@@ -46,11 +50,7 @@ describe.each(['sqlite', 'postgres'] as const)('events into a broker through kil
       EVENTS_BROKER_TOPIC: consumer.topic,
       EVENTS_BROKER_STREAM: consumer.stream,
     };
-    if (store === 'postgres') {
-      const schema = await createTestSchema();
-      cleanups.push(() => schema.drop());
-      env.DATABASE_URL = schema.url;
-    }
+    await useSchemaOn(store, env, cleanups);
     const dataDir = makeTempDir('me-broker-kill-');
     let server = await startServerProcess({ env, dataDir });
     cleanups.push(() => server.stop());
@@ -58,14 +58,7 @@ describe.each(['sqlite', 'postgres'] as const)('events into a broker through kil
     const links: { id: number; short_code: string }[] = [];
     // Links made while the publisher works through the earlier ones: the kill lands mid-publish.
     for (let i = 0; i < LINKS; i++) links.push(await createLink(server, i));
-    for (let i = 0; i < CLICKS; i++) {
-      const answer = await fetch(`${server.url}/${links[i % LINKS]!.short_code}`, {
-        redirect: 'manual',
-        headers: { 'User-Agent': BROWSER },
-      });
-      await answer.arrayBuffer();
-      expect(answer.status).toBe(302);
-    }
+    await clickInTurn(server, links, CLICKS);
     await server.kill();
     const before = (await consumer.events()).length;
 

@@ -6,13 +6,11 @@
  * and a message that arrived twice carried the same webhook-id and the same body.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSchema } from '../../../helpers/postgres';
-import { type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
+import { useSchemaOn } from '../../../helpers/postgres';
+import { clickInTurn, type ServerProcess, startServerProcess } from '../../../helpers/serverProcess';
 import { makeTempDir } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
 
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const LINKS = 6;
 const CLICKS = 40;
 
@@ -27,7 +25,7 @@ async function api(server: ServerProcess, method: string, path: string, body?: u
 }
 
 describe.each(['sqlite', 'postgres'] as const)('webhooks through kill -9 on %s', { timeout: 120_000 }, (kind) => {
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
@@ -39,11 +37,7 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks through kill -9 on %s',
       OUTBOUND_ALLOW_PRIVATE: '1',
       WEBHOOK_RETRY_MS: '200,200,200,200,200,200,200',
     };
-    if (kind === 'postgres') {
-      const schema = await createTestSchema();
-      cleanups.push(() => schema.drop());
-      env.DATABASE_URL = schema.url;
-    }
+    await useSchemaOn(kind, env, cleanups);
     const dataDir = makeTempDir('me-webhook-kill-');
     let server = await startServerProcess({ env, dataDir });
     cleanups.push(async () => {
@@ -64,14 +58,7 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks through kill -9 on %s',
       expect(created.status).toBe(201);
       links.push(created.body);
     }
-    for (let i = 0; i < CLICKS; i++) {
-      const answer = await fetch(`${server.url}/${links[i % LINKS]!.short_code}`, {
-        redirect: 'manual',
-        headers: { 'User-Agent': BROWSER },
-      });
-      await answer.arrayBuffer();
-      expect(answer.status).toBe(302);
-    }
+    await clickInTurn(server, links, CLICKS);
     await waitFor(() => receiver.hits >= 2 && receiver.hits > receiver.received.length, 10_000, 'a delivery under way');
     await server.kill();
 

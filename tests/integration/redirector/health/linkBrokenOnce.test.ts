@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, call } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { type DnsServer, startDnsServer } from '../../../helpers/dnsServer';
 import { until } from '../../../helpers/polling';
 import type { TestServer } from '../../../helpers/testServer';
@@ -49,12 +50,17 @@ describe.each(STORE_SERVERS)('link.broken across an unchecked spell ($kind)', ({
     await server?.close();
     await receiver?.close();
     await dns?.stop();
-    destination?.closeAllConnections();
-    await new Promise((resolve) => destination?.close(resolve));
+    await closeNow(destination);
   });
 
   const told = (type: string, id: number) =>
     receiver.received.filter((message) => message.type === type && message.data.id === id).length;
+  /** How often `type` was told of link `id`, once told more than `before` times. */
+  const toldAfter = (type: string, id: number, before: number) =>
+    until(
+      () => told(type, id),
+      (n) => n > before,
+    );
   const checked = async (id: number) => {
     expect(await server.app.services.linkChecks.check(id)).toBe(true);
     const link = await call(server, 'GET', `/api/links?id=${id}`, { headers: adminHeaders(server.adminKey) });
@@ -79,12 +85,7 @@ describe.each(STORE_SERVERS)('link.broken across an unchecked spell ($kind)', ({
 
     // Broken (404), told once.
     expect(await checked(id)).toBe('broken');
-    expect(
-      await until(
-        () => told('link.broken', id),
-        (n) => n > 0,
-      ),
-    ).toBe(1);
+    expect(await toldAfter('link.broken', id, 0)).toBe(1);
 
     // No DNS: unchecked; DNS back, still 404: broken again, not a turn.
     await uncheckedSpell(id);
@@ -93,32 +94,17 @@ describe.each(STORE_SERVERS)('link.broken across an unchecked spell ($kind)', ({
     // deliveries go in order).
     state.answer = 200;
     expect(await checked(id)).toBe('ok');
-    expect(
-      await until(
-        () => told('link.recovered', id),
-        (n) => n > 0,
-      ),
-    ).toBe(1);
+    expect(await toldAfter('link.recovered', id, 0)).toBe(1);
     expect(told('link.broken', id)).toBe(1);
 
     // Broken (told a second time: a real turn), unchecked, then ok: recovered is told.
     state.answer = 404;
     expect(await checked(id)).toBe('broken');
-    expect(
-      await until(
-        () => told('link.broken', id),
-        (n) => n > 1,
-      ),
-    ).toBe(2);
+    expect(await toldAfter('link.broken', id, 1)).toBe(2);
     await uncheckedSpell(id);
     state.answer = 200;
     expect(await checked(id)).toBe('ok');
-    expect(
-      await until(
-        () => told('link.recovered', id),
-        (n) => n > 1,
-      ),
-    ).toBe(2);
+    expect(await toldAfter('link.recovered', id, 1)).toBe(2);
     expect(told('link.broken', id)).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { type DnsServer, startDnsServer } from '../../../helpers/dnsServer';
 import { waitUntil } from '../../../helpers/polling';
 import type { TestServer } from '../../../helpers/testServer';
@@ -62,8 +63,7 @@ async function startHosts(count: number, firstHost: number): Promise<Hosts> {
     },
     async close() {
       for (const server of servers) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await closeNow(server);
       }
     },
   };
@@ -103,8 +103,7 @@ describe.each(STORE_SERVERS)('fair link checks ($kind)', ({ start }) => {
     await slow?.close();
     await fast?.close();
     await dns?.stop();
-    paceServer?.closeAllConnections();
-    await new Promise((resolve) => paceServer?.close(resolve));
+    await closeNow(paceServer);
   });
 
   it("checks one account's destinations one at a time, and another account's meanwhile", async () => {

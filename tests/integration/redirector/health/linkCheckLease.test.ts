@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { twoServersOnOneSchema } from '../../../helpers/postgres';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
@@ -24,8 +25,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(destination.address() as AddressInfo).port}/slowish`;
 });
 afterAll(async () => {
-  destination.closeAllConnections();
-  await new Promise<void>((resolve) => destination.close(() => resolve()));
+  await closeNow(destination);
 });
 
 async function newLink(server: { url: string; adminKey: string }): Promise<number> {

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, call } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { type DnsServer, startDnsServer } from '../../../helpers/dnsServer';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -33,8 +34,7 @@ describe.each(STORE_SERVERS)('link checks without DNS ($kind)', ({ start }) => {
   afterAll(async () => {
     await server?.close();
     await dns?.stop();
-    destination?.closeAllConnections();
-    await new Promise((resolve) => destination?.close(resolve));
+    await closeNow(destination);
   });
 
   const create = async (target_url: string) => {

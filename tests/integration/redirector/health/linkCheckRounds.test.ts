@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { waitUntil } from '../../../helpers/polling';
 import { newLink } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
@@ -36,8 +37,7 @@ async function startHost(host: string) {
       for (const answer of waiting.splice(0)) answer();
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
     },
   };
 }

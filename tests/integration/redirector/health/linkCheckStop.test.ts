@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { waitUntil } from '../../../helpers/polling';
 import { newLink } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
@@ -27,8 +28,7 @@ async function startHoldingHost() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     state,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
     },
   };
 }

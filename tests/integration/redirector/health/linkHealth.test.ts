@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { LINK_CHECK_USER_AGENT } from '../../../../redirector/health/linkChecks';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { until } from '../../../helpers/polling';
 import type { TestServer } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver } from '../../../helpers/webhookReceiver';
@@ -48,8 +49,7 @@ async function startDestinations(): Promise<Destinations> {
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
     },
   });
 }

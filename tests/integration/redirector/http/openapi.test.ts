@@ -347,53 +347,26 @@ describe.each(STORE_SERVERS)('OpenAPI description ($kind)', ({ start }) => {
     );
 
     // Domain.
+    /** The administrator marks the domain of `query` verified. */
+    const verify = (query: string) =>
+      described('PUT', `/api/domains?${query}`, { headers: admin(), body: { status: 'verified' } });
+    /** `who` claims go.alice.example as their account's domain. */
+    const claim = (who: typeof alice) =>
+      described('POST', '/api/user/domain', { headers: user(who), body: { domain: 'go.alice.example' } });
     expect((await described('GET', '/api/user/domain', { headers: user(alice) })).status).toBe(200);
-    expect(
-      (await described('POST', '/api/user/domain', { headers: user(alice), body: { domain: 'go.alice.example' } }))
-        .status,
-    ).toBe(200);
+    expect((await claim(alice)).status).toBe(200);
     // A pending claim blocks nobody; a verified domain is its account's (409).
-    expect(
-      (await described('POST', '/api/user/domain', { headers: user(bob), body: { domain: 'go.alice.example' } }))
-        .status,
-    ).toBe(200);
+    expect((await claim(bob)).status).toBe(200);
     expect((await described('POST', '/api/user/domain/verify', { headers: user(alice) })).status).toBe(200);
     expect((await described('GET', '/api/domains', { headers: admin() })).status).toBe(200);
     expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(404);
-    expect(
-      (
-        await described('PUT', '/api/domains?domain=go.alice.example', {
-          headers: admin(),
-          body: { status: 'verified' },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await described('PUT', `/api/domains?domain=go.alice.example&user_id=${alice.user.id}`, {
-          headers: admin(),
-          body: { status: 'verified' },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await described('PUT', `/api/domains?domain=go.alice.example&user_id=${bob.user.id}`, {
-          headers: admin(),
-          body: { status: 'verified' },
-        })
-      ).status,
-    ).toBe(409);
+    expect((await verify('domain=go.alice.example')).status).toBe(400);
+    expect((await verify(`domain=go.alice.example&user_id=${alice.user.id}`)).status).toBe(200);
+    expect((await verify(`domain=go.alice.example&user_id=${bob.user.id}`)).status).toBe(409);
     expect((await described('DELETE', '/api/user/domain', { headers: user(bob) })).status).toBe(200);
-    expect(
-      (await described('POST', '/api/user/domain', { headers: user(bob), body: { domain: 'go.alice.example' } }))
-        .status,
-    ).toBe(409);
+    expect((await claim(bob)).status).toBe(409);
     expect((await described('GET', '/api/domains/allowed?domain=go.alice.example')).status).toBe(200);
-    expect(
-      (await described('PUT', '/api/domains?domain=nobody.example', { headers: admin(), body: { status: 'verified' } }))
-        .status,
-    ).toBe(404);
+    expect((await verify('domain=nobody.example')).status).toBe(404);
     expect((await described('DELETE', '/api/domains?domain=go.alice.example', { headers: admin() })).status).toBe(200);
     expect((await described('DELETE', '/api/domains?domain=go.alice.example', { headers: admin() })).status).toBe(404);
     expect((await described('POST', '/api/user/domain/verify', { headers: user(alice) })).status).toBe(404);

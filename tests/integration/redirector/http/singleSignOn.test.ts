@@ -258,34 +258,42 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     }
   });
 
-  it('an ID token for another audience, or with a broken signature, is refused', async () => {
-    provider.accounts.set('sub-mallory', { email: 'mallory@example.org', email_verified: true });
-    const before = await userCount();
+  /** `sub` signs in once with each rewrite of the provider's ID token; where each sign-in landed. */
+  const signInsRewritten = async (sub: string, rewrites: ((token: string) => string)[]) => {
+    const landed: string[] = [];
     try {
-      provider.rewriteIdToken = (token) => provider.resign(token, { aud: 'another-client' });
-      expect(await signIn('sub-mallory')).toBe('/login?sso=failed');
-      provider.rewriteIdToken = (token) => `${token.slice(0, -6)}${token.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`;
-      expect(await signIn('sub-mallory')).toBe('/login?sso=failed');
-      // The same rewrite that keeps the audience passes: the refusals above were the audience and the signature.
-      provider.rewriteIdToken = (token) => provider.resign(token, {});
-      expect(await signIn('sub-mallory')).toMatch(/^\/login#sso=/);
+      for (const rewrite of rewrites) {
+        provider.rewriteIdToken = rewrite;
+        landed.push(await signIn(sub));
+      }
     } finally {
       provider.rewriteIdToken = undefined;
     }
+    return landed;
+  };
+
+  it('an ID token for another audience, or with a broken signature, is refused', async () => {
+    provider.accounts.set('sub-mallory', { email: 'mallory@example.org', email_verified: true });
+    const before = await userCount();
+    const [audience, signature, same] = await signInsRewritten('sub-mallory', [
+      (token) => provider.resign(token, { aud: 'another-client' }),
+      (token) => `${token.slice(0, -6)}${token.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`,
+      // The same rewrite that keeps the audience passes: the refusals were the audience and the signature.
+      (token) => provider.resign(token, {}),
+    ]);
+    expect([audience, signature]).toEqual(['/login?sso=failed', '/login?sso=failed']);
+    expect(same).toMatch(/^\/login#sso=/);
     expect(await userCount()).toBe(before + 1);
   });
 
   it('an ID token from another issuer, or with another nonce, is refused', async () => {
     provider.accounts.set('sub-trudy', { email: 'trudy@example.org', email_verified: true });
     const before = await userCount();
-    try {
-      provider.rewriteIdToken = (token) => provider.resign(token, { iss: 'http://127.0.0.1:1' });
-      expect(await signIn('sub-trudy')).toBe('/login?sso=failed');
-      provider.rewriteIdToken = (token) => provider.resign(token, { nonce: 'a-nonce-of-another-sign-in' });
-      expect(await signIn('sub-trudy')).toBe('/login?sso=failed');
-    } finally {
-      provider.rewriteIdToken = undefined;
-    }
+    const landed = await signInsRewritten('sub-trudy', [
+      (token) => provider.resign(token, { iss: 'http://127.0.0.1:1' }),
+      (token) => provider.resign(token, { nonce: 'a-nonce-of-another-sign-in' }),
+    ]);
+    expect(landed).toEqual(['/login?sso=failed', '/login?sso=failed']);
     expect(await userCount()).toBe(before);
     // The log names the claim that failed (and the audience's, above), never its value.
     expect(logs.lines.join('\n')).toContain(

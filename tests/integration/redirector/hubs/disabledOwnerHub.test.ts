@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
-import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
+import { asTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -50,11 +50,10 @@ describe("a disabled owner's hub", () => {
 
   describe('on two PostgreSQL instances', () => {
     const instances = twoServersOnOneSchema(ENV);
-    const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
 
     it('answers 410 at once on the instance that disabled it, within 1 s on the other; 200 the same way', async () => {
-      const a = asTest(instances.a);
-      const b = asTest(instances.b);
+      const a = asTestServer(instances.a);
+      const b = asTestServer(instances.b);
       const owner = await publishedHub(a, 'dora');
       expect(await page(a, 'dora')).toBe(200);
       await within(async () => (await page(b, 'dora')) === 200);

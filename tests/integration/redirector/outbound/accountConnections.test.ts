@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS_PER_ACCOUNT, WEBHOOK_TEST_TOO_SOON } from '../../../../redirector/contract/webhooks';
 import { TOO_MANY_CONNECTIONS } from '../../../../redirector/outbound/accountConnections';
 import { adminHeaders, bearer, newUser } from '../../../helpers/api';
+import { closeNow } from '../../../helpers/closeNow';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
 import type { TestServer } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -71,8 +72,7 @@ async function startHoldingReceiver(): Promise<HoldingReceiver> {
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   receiver.close = async () => {
     receiver.release();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeNow(server);
   };
   return receiver;
 }

@@ -5,12 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, call, newUser } from '../../../helpers/api';
-import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
+import { asTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { mailContent, type SmtpReceiver, startSmtpReceiver } from '../../../helpers/smtpReceiver';
-import type { TestServer } from '../../../helpers/testServer';
 
 const PUBLIC_URL = 'https://go.example.test';
-const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
 
 describe('the last language across two PostgreSQL instances', () => {
   let smtp: SmtpReceiver;
@@ -27,15 +25,15 @@ describe('the last language across two PostgreSQL instances', () => {
 
   it('writes the mails of instance b in the language the account signed in with on instance a', async () => {
     const { a, b } = instances;
-    const user = await newUser(asTest(a), 'Inés');
-    const signIn = await call(asTest(a), 'POST', '/api/auth?action=login', {
+    const user = await newUser(asTestServer(a), 'Inés');
+    const signIn = await call(asTestServer(a), 'POST', '/api/auth?action=login', {
       body: { email: user.user.email, password: user.password },
       headers: { 'Accept-Language': 'es' },
     });
     expect(signIn.status).toBe(200);
-    await call(asTest(b), 'POST', '/api/auth?action=forgot', { body: { email: user.user.email } });
+    await call(asTestServer(b), 'POST', '/api/auth?action=forgot', { body: { email: user.user.email } });
     await b.app.services.forgot.idle();
-    await call(asTest(b), 'POST', `/api/users/invite?id=${user.user.id}`, { headers: adminHeaders(b.adminKey) });
+    await call(asTestServer(b), 'POST', `/api/users/invite?id=${user.user.id}`, { headers: adminHeaders(b.adminKey) });
     await b.app.services.accountMailing.idle();
     const subjects = smtp.mails
       .filter((mail) => mail.to.includes(user.user.email))

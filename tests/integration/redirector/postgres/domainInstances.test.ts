@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
-import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
+import { asTestServer, type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
-import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
@@ -17,20 +16,19 @@ const within = (check: () => Promise<boolean>) => waitFor(check, WITHIN_MS, `a c
 
 describe('custom domains across two instances', () => {
   const instances = twoServersOnOneSchema({ PUBLIC_URL: 'https://me.example.com' });
-  const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
   const allowedOn = async (server: PostgresTestServer, host: string) =>
-    (await call(asTest(server), 'GET', `/api/domains/allowed?domain=${host}`)).status;
+    (await call(asTestServer(server), 'GET', `/api/domains/allowed?domain=${host}`)).status;
   const visit = (server: PostgresTestServer, host: string, path: string) =>
     request(`${server.url}${path}`, { headers: { Host: host, 'User-Agent': UA.desktopChrome } });
 
   it('sees a verification, a moved link and a removal made through the other instance within 1 s', async () => {
     const { a, b } = instances;
-    const alice = await newUser(asTest(a), 'Alice');
-    await call(asTest(a), 'POST', '/api/user/domain', {
+    const alice = await newUser(asTestServer(a), 'Alice');
+    await call(asTestServer(a), 'POST', '/api/user/domain', {
       headers: bearer(alice.token),
       body: { domain: 'go.alice.test' },
     });
-    const created = await call(asTest(a), 'POST', '/api/links/create', {
+    const created = await call(asTestServer(a), 'POST', '/api/links/create', {
       headers: bearer(alice.token),
       body: { target_url: 'https://alice.example/', short_code: 'hop' },
     });
@@ -39,7 +37,7 @@ describe('custom domains across two instances', () => {
     expect(await allowedOn(b, 'go.alice.test')).toBe(404);
     expect((await visit(b, 'go.alice.test', '/hop')).status).toBe(302);
 
-    const verified = await call(asTest(a), 'PUT', '/api/domains?domain=go.alice.test', {
+    const verified = await call(asTestServer(a), 'PUT', '/api/domains?domain=go.alice.test', {
       headers: adminHeaders(a.adminKey),
       body: { status: 'verified' },
     });
@@ -48,7 +46,7 @@ describe('custom domains across two instances', () => {
     await within(async () => (await visit(b, 'go.alice.test', '/api/config')).status === 404);
 
     // Moved onto the domain through A: B serves it there, and no longer on the default domain.
-    const moved = await call(asTest(a), 'PUT', `/api/links/update?linkId=${created.body.link.id}`, {
+    const moved = await call(asTestServer(a), 'PUT', `/api/links/update?linkId=${created.body.link.id}`, {
       headers: bearer(alice.token),
       body: { domain: 'go.alice.test' },
     });
@@ -56,7 +54,7 @@ describe('custom domains across two instances', () => {
     await within(async () => (await visit(b, 'me.example.com', '/hop')).status === 404);
     expect((await visit(b, 'go.alice.test', '/hop')).headers.location).toBe('https://alice.example/');
 
-    const removed = await call(asTest(a), 'DELETE', '/api/domains?domain=go.alice.test', {
+    const removed = await call(asTestServer(a), 'DELETE', '/api/domains?domain=go.alice.test', {
       headers: adminHeaders(a.adminKey),
     });
     expect(removed.status).toBe(200);

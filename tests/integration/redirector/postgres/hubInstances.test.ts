@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
-import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
+import { asTestServer, type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
-import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
@@ -19,21 +18,22 @@ const within = (check: () => Promise<boolean>) => waitFor(check, WITHIN_MS, `a c
 
 describe('the hub across two instances', () => {
   const instances = twoServersOnOneSchema({ PUBLIC_URL: 'https://me.example.com', TRUST_PROXY: '1' });
-  const asTest = (server: PostgresTestServer) => server as unknown as TestServer;
   const visit = (server: PostgresTestServer, path: string, headers: Record<string, string> = {}) =>
     request(`${server.url}${path}`, { headers: { 'User-Agent': UA.desktopChrome, ...headers } });
 
   it('serves a page published through the other instance, and adds up its views and clicks', async () => {
     const { a, b } = instances;
-    const ann = await newUser(asTest(a), 'Ann');
-    const created = await call(asTest(a), 'POST', '/api/links/create', {
+    const ann = await newUser(asTestServer(a), 'Ann');
+    const created = await call(asTestServer(a), 'POST', '/api/links/create', {
       headers: bearer(ann.token),
       body: { target_url: 'https://ann.example/', short_code: 'ann1', title: 'First title' },
     });
     const hub = { handle: 'ann', title: 'Ann', published: true, links: [{ link_id: created.body.link.id }] };
     // B reads the handle before it exists: its cache holds the miss.
     expect((await visit(b, '/@ann')).status).toBe(404);
-    expect((await call(asTest(a), 'PUT', '/api/hub', { headers: bearer(ann.token), body: hub })).status).toBe(200);
+    expect((await call(asTestServer(a), 'PUT', '/api/hub', { headers: bearer(ann.token), body: hub })).status).toBe(
+      200,
+    );
     await within(async () => (await visit(b, '/@ann')).status === 200);
 
     // Views on both, from three addresses; hub clicks on both (B knows the handle by then), each with
@@ -49,29 +49,30 @@ describe('the hub across two instances', () => {
       /href="https:\/\/me\.example\.com(\/ann1\?me_hub=[^"]+)"/.exec((await visit(server, '/@ann')).body)![1]!;
     const [fromA, fromB] = [await buttonOf(a), await buttonOf(b)];
     await within(async () => {
-      const before = (await call(asTest(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
+      const before = (await call(asTestServer(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
       await visit(b, fromA);
-      const after = (await call(asTest(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
+      const after = (await call(asTestServer(a), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
       return after > before;
     });
-    const clicksBefore = (await call(asTest(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body.clicks;
+    const clicksBefore = (await call(asTestServer(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body
+      .clicks;
     await visit(a, fromB);
     for (const server of [a, b]) await visit(server, '/ann1', { Referer: 'https://me.example.com/@ann' });
-    const stats = (await call(asTest(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body;
+    const stats = (await call(asTestServer(b), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body;
     expect(stats.clicks).toBe(clicksBefore + 1);
     // Every GET of the page that answered 200 was a view: the polls' too.
     expect(stats.views).toBeGreaterThanOrEqual(5);
     expect(stats.unique_visitors).toBe(4);
 
     // A link renamed through A shows on B's page within the cache's second.
-    await call(asTest(a), 'PUT', `/api/links/update?linkId=${created.body.link.id}`, {
+    await call(asTestServer(a), 'PUT', `/api/links/update?linkId=${created.body.link.id}`, {
       headers: bearer(ann.token),
       body: { title: 'Second title' },
     });
     await within(async () => (await visit(b, '/@ann')).body.includes('Second title'));
 
     // Taken down through A: gone from B.
-    expect((await call(asTest(a), 'DELETE', '/api/hub', { headers: bearer(ann.token) })).status).toBe(204);
+    expect((await call(asTestServer(a), 'DELETE', '/api/hub', { headers: bearer(ann.token) })).status).toBe(204);
     await within(async () => (await visit(b, '/@ann')).status === 404);
   });
 });

@@ -13,6 +13,19 @@ const problem = (env: Record<string, string>): string => {
   return 'accepted';
 };
 
+const ISSUER = 'https://id.example.org';
+const ISSUER_RULE = 'an https:// URL (http:// only on loopback) without query';
+const TEAM_GROUPS_RULE = 'comma-separated group=team-slug:role entries, role owner, editor or viewer';
+
+/** `name=value` beside a good issuer, and the line that refuses it: `got` is the part named wrong. */
+const bad = (name: string, value: string, rule: string, got = value): [Record<string, string>, string] => [
+  { OIDC_ISSUER: ISSUER, [name]: value },
+  `${name} must be ${rule} (got "${got}")`,
+];
+/** A bad OIDC_TEAM_GROUPS entry after a good one. */
+const badTeamGroup = (entry: string, got = entry) =>
+  bad('OIDC_TEAM_GROUPS', `staff=staff:editor,${entry}`, TEAM_GROUPS_RULE, got);
+
 describe('single sign-on settings', () => {
   it('are off without OIDC_ISSUER, with password sign-in on', () => {
     const config = loadConfig({ ADMIN_KEY: BASE.ADMIN_KEY });
@@ -65,71 +78,27 @@ describe('single sign-on settings', () => {
   });
 
   it.each([
+    bad('OIDC_ISSUER', 'http://id.example.org', ISSUER_RULE),
+    bad('OIDC_ISSUER', 'not a url', ISSUER_RULE),
+    bad('OIDC_ISSUER', 'https://id.example.org?x=1', ISSUER_RULE),
     [
-      { OIDC_ISSUER: 'http://id.example.org' },
-      'OIDC_ISSUER must be an https:// URL (http:// only on loopback) without query (got "http://id.example.org")',
-    ],
-    [
-      { OIDC_ISSUER: 'not a url' },
-      'OIDC_ISSUER must be an https:// URL (http:// only on loopback) without query (got "not a url")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org?x=1' },
-      'OIDC_ISSUER must be an https:// URL (http:// only on loopback) without query (got "https://id.example.org?x=1")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: ' ' },
+      { OIDC_ISSUER: ISSUER, OIDC_CLIENT_ID: ' ' },
       'OIDC_CLIENT_ID must be set when OIDC_ISSUER is (the client id the provider gave Me)',
     ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_SCOPES: 'email profile' },
-      'OIDC_SCOPES must be space-separated scopes including openid (got "email profile")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_NAME: 'x'.repeat(61) },
-      `OIDC_NAME must be at most 60 characters of text (got "${'x'.repeat(61)}")`,
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_NEW_USERS: 'maybe' },
-      'OIDC_NEW_USERS must be on or off (got "maybe")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_GROUPS_CLAIM: 'my groups' },
-      'OIDC_GROUPS_CLAIM must be a claim name (letters, digits, _ : . / -) (got "my groups")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_ADMIN_GROUPS: 'admins,,ops' },
-      'OIDC_ADMIN_GROUPS must be comma-separated group names (got "admins,,ops")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=staff:admin' },
-      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=staff:admin")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff:editor' },
-      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff:editor")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,=staff:editor' },
-      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "=staff:editor")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=st:viewer' },
-      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=st:viewer")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=my team:viewer' },
-      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=my team:viewer")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,staff=team-one' },
-      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "staff=team-one")',
-    ],
-    [
-      { OIDC_ISSUER: 'https://id.example.org', OIDC_TEAM_GROUPS: 'staff=staff:editor,,x=team-one:viewer' },
-      'OIDC_TEAM_GROUPS must be comma-separated group=team-slug:role entries, role owner, editor or viewer (got "")',
-    ],
-    [{ OIDC_ISSUER: 'https://id.example.org', PASSWORD_LOGIN: 'no' }, 'PASSWORD_LOGIN must be on or off (got "no")'],
+    bad('OIDC_SCOPES', 'email profile', 'space-separated scopes including openid'),
+    bad('OIDC_NAME', 'x'.repeat(61), 'at most 60 characters of text'),
+    bad('OIDC_NEW_USERS', 'maybe', 'on or off'),
+    bad('OIDC_GROUPS_CLAIM', 'my groups', 'a claim name (letters, digits, _ : . / -)'),
+    bad('OIDC_ADMIN_GROUPS', 'admins,,ops', 'comma-separated group names'),
+    badTeamGroup('staff=staff:admin'),
+    badTeamGroup('staff:editor'),
+    badTeamGroup('=staff:editor'),
+    badTeamGroup('staff=st:viewer'),
+    badTeamGroup('staff=my team:viewer'),
+    badTeamGroup('staff=team-one'),
+    // An empty entry between two commas.
+    badTeamGroup(',x=team-one:viewer', ''),
+    bad('PASSWORD_LOGIN', 'no', 'on or off'),
     [
       { PASSWORD_LOGIN: 'off' },
       'OIDC_CLIENT_ID is set but OIDC_ISSUER is not: set OIDC_ISSUER or unset OIDC_CLIENT_ID',
