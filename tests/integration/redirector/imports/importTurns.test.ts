@@ -52,7 +52,9 @@ describe('an import job on SQLite', () => {
     cleanups.push(() => server.close());
     // A reader of the same file: it sees what the job's transactions committed, at the moment it looks.
     const reader = new Database(path.join(server.dataDir, 'me.sqlite'), { readonly: true });
-    cleanups.push(() => reader.close());
+    cleanups.push(() => {
+      reader.close();
+    });
     const stored = () => Number(reader.prepare('SELECT COUNT(*) AS n FROM clicks WHERE imported').pluck().get());
 
     const seen: number[] = [];
