@@ -2,7 +2,8 @@
  * One import job run (docs/api.md#imports): the source's links page by page, then its clicks page
  * by page, the job's figures and checkpoint saved after each page. A page of clicks is stored in
  * parts of CLICKS_PER_TURN (importTurns.ts), each in the same transaction as the checkpoint that
- * passes it, a turn of the event loop between two: a job resumed after a restart stores none twice; a links page cut short by a restart is recognised when read again (importLinks.ts). A
+ * passes it, a turn of the event loop between two: a job resumed after a restart stores none
+ * twice; a links page cut short by a restart is recognised when read again (importLinks.ts). A
  * re-import of the same source reads on from the clicks the owner's earlier imports stored.
  */
 import { storedOwnerScope } from '../auth/scope';
