@@ -1,7 +1,8 @@
 /**
  * One import job run (docs/api.md#imports): the source's links page by page, then its clicks page
- * by page, the job's figures and checkpoint saved after each page. Clicks are stored in the same
- * transaction as the checkpoint that passes them, so a job resumed after a restart stores none
+ * by page, the job's figures and checkpoint saved after each page. A page of clicks is stored in
+ * parts of CLICKS_PER_TURN (importTurns.ts), each in the same transaction as the checkpoint that
+ * passes it, a turn of the event loop between two: a job resumed after a restart stores none
  * twice; a links page cut short by a restart is recognised when read again (importLinks.ts). A
  * re-import of the same source reads on from the clicks the owner's earlier imports stored.
  */
@@ -14,6 +15,7 @@ import { createClickMapper } from './importClicks';
 import { importLinkClicks } from './importLinkClicks';
 import { importLinkPage } from './importLinks';
 import { createImportTally, type ImportTally } from './importTally';
+import { CLICKS_PER_TURN, inTurns } from './importTurns';
 import type { ImportSourceReader, SourceClick } from './sources/importSource';
 
 export const LINKS_PER_PAGE = 500;
@@ -64,12 +66,13 @@ function stepOf(deps: ImportJobDeps, run: Run) {
   };
 }
 
-async function clickPage(
+/** Stores a part of a page of clicks with the step that passes it; false when the job was cancelled. */
+async function clickPart(
   deps: ImportJobDeps,
   run: Run,
   rows: readonly SourceClick[],
   map: ReturnType<typeof createClickMapper>,
-) {
+): Promise<boolean> {
   const { job, tally } = run;
   tally.clicks.seen += rows.length;
   run.checkpoint.after_click = rows[rows.length - 1]!.position;
@@ -153,7 +156,7 @@ export async function runImportJob(
     if (deps.stopping()) return 'stopped';
     const rows = await reader.clicksAfter(run.checkpoint.after_click, CLICKS_PER_PAGE);
     if (rows.length === 0) break;
-    if (!(await clickPage(deps, run, rows, map))) return 'cancelled';
+    if (!(await inTurns(rows, CLICKS_PER_TURN, (part) => clickPart(deps, run, part, map)))) return 'cancelled';
   }
   await deps.store.imports.finish(job.id, 'done', stepOf(deps, run), deps.clock());
   return 'done';

@@ -3,14 +3,15 @@
  * page of links for the page's links that are in Me (or, in a dry run, would be). A link's clicks
  * are asked for from the time of its latest imported click, and those already stored are left out:
  * older ones, and as many at that very time as Me holds. So a re-import, or a job resumed after a
- * restart, stores no click twice. Each page of clicks is stored with the job's step, in one
- * transaction.
+ * restart, stores no click twice. A page of clicks is stored in parts of CLICKS_PER_TURN
+ * (importTurns.ts), each with the job's step in one transaction, a turn between two.
  */
 import type { Scope } from '../auth/scope';
 import type { NewClick } from '../storage/records';
 import type { ImportStep } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
 import type { ImportTally } from './importTally';
+import { CLICKS_PER_TURN, inTurns } from './importTurns';
 import type { ImportSourceReader, SourceClick, SourceLink } from './sources/importSource';
 
 export interface LinkClicksDeps {
@@ -37,6 +38,23 @@ function freshFilter(mark: { at: number; count: number } | null): (rows: readonl
     });
 }
 
+/** Stores a part of a link's fresh clicks with the job's step (a dry run: the step alone); false when cancelled. */
+function clickPart(
+  deps: LinkClicksDeps,
+  ref: string,
+  id: number | undefined,
+  part: readonly SourceClick[],
+): Promise<boolean> {
+  const { tally } = deps;
+  tally.clicks.seen += part.length;
+  const readable = part.filter((row) => row.clicked_at !== null);
+  if (readable.length < part.length) tally.problem(ref, 'A click whose time cannot be read is left out');
+  tally.clicks.imported += readable.length;
+  if (deps.dryRun || id === undefined) return deps.store.imports.save(deps.jobId, deps.step());
+  const clicks = readable.map((row) => deps.map(id, row));
+  return deps.store.importWrites.storeClicks(deps.jobId, clicks, deps.step());
+}
+
 /** Imports the clicks of the page's links; false when the job was cancelled meanwhile. */
 export async function importLinkClicks(
   deps: LinkClicksDeps,
@@ -44,7 +62,6 @@ export async function importLinkClicks(
   links: readonly SourceLink[],
 ): Promise<boolean> {
   if (!reader.linkClicks) return true;
-  const { tally } = deps;
   const rows = links.filter((link) => deps.known(link.ref));
   const ids = await deps.store.importWrites.imported(
     deps.scope,
@@ -57,18 +74,8 @@ export async function importLinkClicks(
     const mark = id === undefined ? null : await deps.store.importWrites.lastImportedClick(id);
     const freshOf = freshFilter(mark);
     for await (const page of reader.linkClicks(link, mark?.at ?? null)) {
-      const fresh = freshOf(page);
-      tally.clicks.seen += fresh.length;
-      const readable = fresh.filter((row) => row.clicked_at !== null);
-      if (readable.length < fresh.length) tally.problem(link.ref, 'A click whose time cannot be read is left out');
-      if (deps.dryRun || id === undefined) {
-        tally.clicks.imported += readable.length;
-        if (!(await deps.store.imports.save(deps.jobId, deps.step()))) return false;
-        continue;
-      }
-      tally.clicks.imported += readable.length;
-      const clicks = readable.map((row) => deps.map(id, row));
-      if (!(await deps.store.importWrites.storeClicks(deps.jobId, clicks, deps.step()))) return false;
+      // In parts, oldest first: a part stored before a restart is what the link's mark then leaves out.
+      if (!(await inTurns(freshOf(page), CLICKS_PER_TURN, (part) => clickPart(deps, link.ref, id, part)))) return false;
     }
   }
   return true;

@@ -8,7 +8,6 @@
  * created just before a restart is recognised, not imported twice. A dry run decides the same and
  * writes nothing.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Scope } from '../auth/scope';
 import type { ImportOptions } from '../contract/imports';
 import type { Link } from '../contract/links';
@@ -17,6 +16,7 @@ import { MAX_TITLE_LENGTH, type NewLinkFields, parseNewLink } from '../links/lin
 import { shortCodeProblem } from '../links/shortCode';
 import type { CodeHolder, ImportWrites } from '../storage/repositories/importWrites';
 import type { ImportTally } from './importTally';
+import { LINKS_PER_TURN, nextTurn } from './importTurns';
 import type { SourceLink } from './sources/importSource';
 
 export const CODE_TAKEN = 'The short code is taken by another link';
@@ -77,7 +77,7 @@ async function settleHeld(
 ): Promise<Candidate | undefined> {
   const { row } = candidate;
   if (holder.own && holder.import_source === null && holder.target_url === candidate.fields.target_url) {
-    if (!deps.dryRun) await deps.writes.markImported(holder.id, deps.sourceKey, row);
+    if (!deps.dryRun) await deps.writes.markImported(deps.sourceKey, [{ linkId: holder.id, row }]);
     deps.tally.links.created++;
     noteWarnings(deps, row);
     deps.onImported(row.ref);
@@ -136,13 +136,9 @@ async function candidatesOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Pr
 }
 
 /**
- * Links a turn of the event loop takes at most: a page is imported in parts of this many, each its
- * own transaction, with a turn between them so that redirects are answered meanwhile
- * (docs/api.md#imports).
+ * Imports one page of links (RuleError 403 beyond the owner's link limit), in parts of
+ * LINKS_PER_TURN, each its own transaction, a turn of the event loop after each (importTurns.ts).
  */
-const LINKS_PER_TURN = 50;
-
-/** Imports one page of links (RuleError 403 beyond the owner's link limit). */
 export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {
   for (let start = 0; start < rows.length; start += LINKS_PER_TURN) {
     await importLinkPart(deps, rows.slice(start, start + LINKS_PER_TURN));
@@ -166,15 +162,19 @@ async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): 
     deps.scope,
     candidates.map((candidate) => candidate.fields),
   );
+  const created: { linkId: number; row: SourceLink }[] = [];
   for (const [index, outcome] of outcomes.entries()) {
     const { row } = candidates[index]!;
-    if (typeof outcome === 'string') {
+    if (typeof outcome !== 'string') created.push({ linkId: (outcome as Link).id, row });
+    else {
       tally.problem(row.ref, outcome);
       if (outcome === CODE_TAKEN || /taken/i.test(outcome)) tally.links.conflicts++;
       else tally.links.skipped++;
-      continue;
     }
-    await deps.writes.markImported((outcome as Link).id, deps.sourceKey, row);
+  }
+  // One transaction for the part: a commit a link cost more than creating the links did.
+  await deps.writes.markImported(deps.sourceKey, created);
+  for (const { row } of created) {
     tally.links.created++;
     noteWarnings(deps, row);
     deps.onImported(row.ref);

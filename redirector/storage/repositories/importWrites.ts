@@ -34,8 +34,11 @@ export interface ImportWrites {
   imported(scope: Scope, source: string, refs: readonly string[]): Promise<Map<string, { id: number }>>;
   /** The links on the default domain holding any of `codes`. */
   holders(scope: Scope, codes: readonly string[]): Promise<CodeHolder[]>;
-  /** Keeps the source, its id, the source's creation time and click total on a link the import created. */
-  markImported(linkId: number, source: string, row: ImportedRow): Promise<void>;
+  /**
+   * Keeps the source, its id, the source's creation time and click total on links the import
+   * created, all in one transaction (one commit, not one a link).
+   */
+  markImported(source: string, marks: readonly { linkId: number; row: ImportedRow }[]): Promise<void>;
   /** The source's click total of a link imported before. */
   setImportedClicks(linkId: number, clicks: number): Promise<void>;
   /** The time of the link's latest imported click and how many it has at that time; null: none. */
@@ -92,12 +95,16 @@ export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 's
       );
       return rows.map((row) => ({ ...row, id: Number(row.id), own: Number(row.own) === 1 }));
     },
-    async markImported(linkId, source, row) {
-      await db.run(
-        `UPDATE links SET import_source = ?, import_ref = ?, created_at = COALESCE(?, created_at),
-         imported_clicks = ? WHERE id = ?`,
-        [source, row.ref, row.created_at, row.imported_clicks ?? 0, linkId],
-      );
+    async markImported(source, marks) {
+      if (marks.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const { linkId, row } of marks)
+          await tx.run(
+            `UPDATE links SET import_source = ?, import_ref = ?, created_at = COALESCE(?, created_at),
+             imported_clicks = ? WHERE id = ?`,
+            [source, row.ref, row.created_at, row.imported_clicks ?? 0, linkId],
+          );
+      });
     },
     async setImportedClicks(linkId, clicks) {
       await db.run('UPDATE links SET imported_clicks = ? WHERE id = ?', [clicks, linkId]);
