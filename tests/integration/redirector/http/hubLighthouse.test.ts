@@ -9,7 +9,7 @@
  * Lighthouse's simulation (Lantern) takes each of the page's main-thread tasks as long as it was
  * seen and multiplies it by 4. On a shared, busy machine a task's wall time is mostly other
  * processes' time on the cores (at a load average of 17 on 2 cores, 600 ms of main-thread tasks
- * held 98 ms of this thread's CPU), and the performance score fell to 80–96 from run to run. So each
+ * held 98 ms of this thread's CPU), and the performance score went as low as 80. So each
  * run is split as Lighthouse's CLI does with `-G` and `-A`: it gathers (gatherMode), each task of
  * the trace is timed by its thread's CPU time (tests/helpers/lighthouseTrace.ts), and the same
  * settings audit it (auditMode). The CPU multiplier stays Lighthouse's 4×, not scaled to the
