@@ -1,28 +1,36 @@
 /**
- * The hub page in Lighthouse (docs/api.md#hub-items): 100 in accessibility, best practices and SEO,
- * and no performance audit short of full marks but those that time the machine (on a busy, shared
- * runner the performance score itself varies from run to run), on Lighthouse's mobile defaults, for a hub with every
- * kind of item, in the light and the dark theme. One server and one Chromium (Debian's, started
- * here with a DevTools port; nothing is downloaded) serve both runs.
+ * The hub page in Lighthouse (docs/api.md#lighthouse, CONTRACT §29): 100 in performance,
+ * accessibility, best practices and SEO, and every scored audit but the timed metrics (which count
+ * through the performance score) at full marks, on Lighthouse's
+ * mobile defaults (simulated throttling: 150 ms, 1.6 Mbps, CPU 4×), for a hub with every kind of
+ * item, in the light and the dark theme. One server and one Chromium (Debian's, started here with a
+ * DevTools port; nothing is downloaded) serve both runs.
+ *
+ * Lighthouse's simulation (Lantern) takes each of the page's main-thread tasks as long as it was
+ * seen and multiplies it by 4. On a shared, busy machine a task's wall time is mostly other
+ * processes' time on the cores (at a load average of 17 on 2 cores, 600 ms of main-thread tasks
+ * held 98 ms of this thread's CPU), and the performance score went as low as 80. So each
+ * run is split as Lighthouse's CLI does with `-G` and `-A`: it gathers (gatherMode), each task of
+ * the trace is timed by its thread's CPU time (tests/helpers/lighthouseTrace.ts), and the same
+ * settings audit it (auditMode). The CPU multiplier stays Lighthouse's 4×, not scaled to the
+ * host's benchmark index (measured while others load the machine, it went from 142 to 1,058 in a
+ * minute): on a host slower than Lighthouse's reference desktop, 4× overstates the phone, which
+ * only makes the check stricter. The network part (the server's observed response time) and the
+ * observed speed index, which the simulation also reads, stay as measured: docs/performance.md,
+ * "The hub page in Lighthouse", has the figures of repeated runs and their margins.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
+import { inThreadTime, mainThreadTimes, type TraceEvent } from '../../../helpers/lighthouseTrace';
 import { makeTempDir, startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** Lighthouse's mobile network throttling (its defaults), which the CPU multiplier is added to. */
-const DEFAULT_THROTTLING = {
-  rttMs: 150,
-  throughputKbps: 1.6 * 1024,
-  requestLatencyMs: 150 * 3.75,
-  downloadThroughputKbps: 1.6 * 1024 * 0.9,
-  uploadThroughputKbps: 750 * 0.9,
-};
-
 /** Chromium headless with a DevTools port of its choosing; resolves with that port. */
 function startChromium(userDataDir: string): Promise<{ port: number; process: ChildProcess }> {
   const chromium = spawn(CHROMIUM, [
@@ -113,60 +121,71 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the hub page in Lighthouse', () => {
   }
 
   /**
-   * Lighthouse's CPU slowdown for this machine: its default 4× assumes a desktop of BenchmarkIndex
-   * 1,500 or so; a slower or busier host is already closer to the phone it emulates, so the
-   * multiplier is scaled to the host's measured index, as Lighthouse's throttling guide says
-   * (never above 4×, never under 1×).
+   * Lighthouse on its defaults with the trace in thread time: gathers into a folder, rewrites the
+   * trace there, audits what the folder holds. Answers the result and the main thread's totals.
    */
-  async function cpuSlowdown(url: string): Promise<number> {
-    const probe = await lighthouse(url, { port: chromium.port, logLevel: 'error', onlyAudits: ['viewport'] });
-    const index = probe?.lhr.environment.benchmarkIndex ?? 1_500;
-    return Math.min(4, Math.max(1, Math.round((index / 1_500) * 4 * 10) / 10));
+  async function lighthouseInThreadTime(url: string) {
+    const folder = makeTempDir('me-lighthouse-run-');
+    try {
+      const flags = { port: chromium.port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+      await lighthouse(url, { ...flags, gatherMode: folder });
+      const tracePath = path.join(folder, 'defaultPass.trace.json');
+      const trace = JSON.parse(fs.readFileSync(tracePath, 'utf8')) as { traceEvents: TraceEvent[] };
+      fs.writeFileSync(tracePath, JSON.stringify({ ...trace, traceEvents: inThreadTime(trace.traceEvents) }));
+      const result = await lighthouse(url, { ...flags, auditMode: folder });
+      return { lhr: result?.lhr, times: mainThreadTimes(trace.traceEvents) };
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   }
 
   /**
-   * The audits that time the machine rather than the page: on a shared, busy runner Chromium's own
-   * long tasks (the page runs no script) cost them points from run to run. Every other audit, the
-   * performance category's included (render-blocking resources, compression, sizes, layout shift),
-   * must have full marks.
+   * The timed metrics count through the performance score, which must be 100, not each at full
+   * marks: their tasks' thread time still moves a little on a loaded host (a run's longest task
+   * after the first paint once took 36 ms of CPU instead of about 20, 145 ms at 4×; TBT 88 ms,
+   * scored 0.99, the category still 100). Max potential FID and time to interactive weigh nothing
+   * in it (Lighthouse keeps them hidden). Every other scored audit must have full marks.
    */
-  const MACHINE_TIMED = new Set([
-    'total-blocking-time',
-    'max-potential-fid',
-    'interactive',
+  const SCORED_BY_THE_CATEGORY = new Set([
     'first-contentful-paint',
     'largest-contentful-paint',
     'speed-index',
-    'mainthread-work-breakdown',
-    'bootup-time',
+    'total-blocking-time',
+    'max-potential-fid',
+    'interactive',
   ]);
+  const METRICS = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'speed-index',
+    'total-blocking-time',
+    'max-potential-fid',
+  ];
 
   it.each(['light', 'dark'] as const)(
-    'scores 100 in accessibility, best practices and SEO in the %s theme, and misses no audit of its own',
+    'scores 100 in the four categories in the %s theme, every other scored audit at full marks',
     async (theme) => {
       const url = await hubIn(theme);
-      const cpuSlowdownMultiplier = await cpuSlowdown(url);
-      const result = await lighthouse(url, {
-        port: chromium.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        throttling: { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier },
-      });
-      const categories = result?.lhr.categories ?? {};
+      const { lhr, times } = await lighthouseInThreadTime(url);
+      const categories = lhr?.categories ?? {};
+      const audits = lhr?.audits ?? {};
       const scores = Object.fromEntries(
         CATEGORIES.map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)]),
       );
-      const failing = Object.values(result?.lhr.audits ?? {})
+      const metrics = METRICS.map((id) => `${id} ${Math.round(audits[id]?.numericValue ?? -1)} ms`).join(', ');
+      // What the simulation read as measured: the speed index seen, the server's answer time.
+      const seen = (audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0];
+      const observed = `observed speed index ${Math.round(seen?.observedSpeedIndex ?? -1)} ms, server response ${Math.round(audits['server-response-time']?.numericValue ?? -1)} ms`;
+      const failing = Object.values(audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
-        .map((audit) => ({
-          id: audit.id,
-          said: `${audit.id}: ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`,
-        }));
-      console.info(`Lighthouse, ${theme} theme, CPU ×${cpuSlowdownMultiplier}: ${JSON.stringify(scores)}`);
-      const said = failing.map((audit) => audit.said).join('; ');
-      expect({ ...scores, performance: 100 }, said).toEqual(Object.fromEntries(CATEGORIES.map((name) => [name, 100])));
-      expect(failing.filter((audit) => !MACHINE_TIMED.has(audit.id)).map((audit) => audit.said)).toEqual([]);
+        .map((audit) => `${audit.id}: ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`);
+      console.info(
+        `Lighthouse, ${theme} theme: ${JSON.stringify(scores)}; ${metrics}; ${observed}; main-thread tasks ` +
+          `${times.wallMs} ms wall, ${times.threadMs} ms thread; load ${os.loadavg()[0]?.toFixed(1)}`,
+      );
+      expect(scores, failing.join('; ')).toEqual(Object.fromEntries(CATEGORIES.map((name) => [name, 100])));
+      expect(failing.filter((said) => !SCORED_BY_THE_CATEGORY.has(said.split(':')[0] ?? ''))).toEqual([]);
     },
+    120_000,
   );
 });
