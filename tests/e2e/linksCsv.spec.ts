@@ -5,7 +5,7 @@
  * with its conflict listed; a Shlink import on loopback followed and cancelled.
  */
 import fs from 'node:fs';
-import { SHLINK_KEY, shlinkShortUrl, startShortenerApis } from '../helpers/shortenerApis';
+import { SHLINK_KEY, shlinkShortUrl, shlinkVisit, startShortenerApis } from '../helpers/shortenerApis';
 import { expect, test } from './fixtures';
 import { figure, fillShlink, openWizard } from './importWizardHelpers';
 import {
@@ -124,15 +124,7 @@ test('a Shlink import shows its progress and is cancelled from the wizard', asyn
     apis.shlink = Array.from({ length: 20 }, (_, index) =>
       shlinkShortUrl(`shl-${index}`, `2025-01-${String(index + 1).padStart(2, '0')}T10:00:00+00:00`, {
         longUrl: `https://example.com/shlink/${index}`,
-        visits: [
-          {
-            date: '2025-02-01T10:00:00+00:00',
-            referer: '',
-            userAgent: 'curl/8',
-            potentialBot: false,
-            visitLocation: null,
-          },
-        ],
+        visits: [shlinkVisit('2025-02-01T10:00:00+00:00')],
       }),
     );
     // The job reads the links, then each one's visits, saving its figures with each link's clicks.

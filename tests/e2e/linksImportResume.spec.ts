@@ -4,7 +4,7 @@
  * links screen then opens the dialog by itself on the job the server lists (the page's memory is
  * gone): its bar and figures as the server stored them, then its report, or Cancel.
  */
-import { type ShortenerApis, shlinkShortUrl, startShortenerApis } from '../helpers/shortenerApis';
+import { type ShortenerApis, shlinkShortUrl, shlinkVisit, startShortenerApis } from '../helpers/shortenerApis';
 import { expect, test } from './fixtures';
 import { apiImports, figure, fillShlink, openWizard } from './importWizardHelpers';
 import { apiSignedInUser } from './userHelpers';
@@ -22,15 +22,7 @@ function sixLinksHeldAtFourth(apis: ShortenerApis, prefix: string) {
   apis.maxPerPage = 2;
   apis.shlink = Array.from({ length: 6 }, (_, index) =>
     shlinkShortUrl(`${prefix}-${index}`, `2025-01-0${index + 1}T10:00:00+00:00`, {
-      visits: [
-        {
-          date: '2025-02-01T10:00:00+00:00',
-          referer: '',
-          userAgent: 'curl/8',
-          potentialBot: false,
-          visitLocation: null,
-        },
-      ],
+      visits: [shlinkVisit('2025-02-01T10:00:00+00:00')],
     }),
   );
   return () => apis.held.add(`/rest/v3/short-urls/${prefix}-3/visits`);

@@ -68,6 +68,11 @@ export function shlinkShortUrl(
   };
 }
 
+/** One Shlink visit at `date`: no referrer, no location, a tool's user agent, not a bot. */
+export function shlinkVisit(date: string): ShlinkVisit {
+  return { date, referer: '', userAgent: 'curl/8', potentialBot: false, visitLocation: null };
+}
+
 export interface Bitlink {
   id: string;
   long_url: string;
