@@ -4,6 +4,7 @@
  * links screen then opens the dialog by itself on the job the server lists (the page's memory is
  * gone): its bar and figures as the server stored them, then its report, or Cancel.
  */
+import type { Locator, Page } from '@playwright/test';
 import { type ShortenerApis, shlinkShortUrl, shlinkVisit, startShortenerApis } from '../helpers/shortenerApis';
 import { expect, test } from './fixtures';
 import { apiImports, figure, fillShlink, openWizard } from './importWizardHelpers';
@@ -28,6 +29,17 @@ function sixLinksHeldAtFourth(apis: ShortenerApis, prefix: string) {
   return () => apis.held.add(`/rest/v3/short-urls/${prefix}-3/visits`);
 }
 
+/**
+ * Starts the import from `dialog`, waits until the source holds its answer back (the job is
+ * running), reloads the page and answers the dialog that opened by itself.
+ */
+async function startThenReload(page: Page, dialog: Locator, apis: ShortenerApis): Promise<Locator> {
+  await dialog.getByRole('button', { name: 'Start import' }).click();
+  await expect.poll(() => apis.waiting.length).toBe(1);
+  await page.reload();
+  return page.getByRole('dialog', { name: 'Import links' });
+}
+
 test('a reload in the middle of an import opens its progress bar again, then its report', async ({ page, server }) => {
   const apis = await startShortenerApis();
   try {
@@ -40,12 +52,8 @@ test('a reload in the middle of an import opens its progress bar again, then its
     await expect(figure(dialog, 'Links', 'Read')).toHaveText('6');
 
     hold();
-    await dialog.getByRole('button', { name: 'Start import' }).click();
-    await expect.poll(() => apis.waiting.length).toBe(1);
-    await page.reload();
-
-    // Nothing pressed: the screen found the running job and shows it, its end the dry run's count.
-    const resumed = page.getByRole('dialog', { name: 'Import links' });
+    // Nothing pressed after the reload: the screen found the running job and shows it, its end the dry run's count.
+    const resumed = await startThenReload(page, dialog, apis);
     const status = resumed.getByRole('status');
     await expect(status).toContainText('Running · 6 of 6 links read');
     const bar = resumed.getByRole('progressbar', { name: 'Import progress' });
@@ -76,11 +84,7 @@ test('after a reload, Cancel import still stops the running job', async ({ page,
     const session = await apiSignedInUser(server, 'Carl Cancel', 'cancel');
     const dialog = await openWizard(page, server.url, session);
     await fillShlink(dialog, apis.url);
-    await dialog.getByRole('button', { name: 'Start import' }).click();
-    await expect.poll(() => apis.waiting.length).toBe(1);
-    await page.reload();
-
-    const resumed = page.getByRole('dialog', { name: 'Import links' });
+    const resumed = await startThenReload(page, dialog, apis);
     const status = resumed.getByRole('status');
     await expect(status).toContainText('Running · 6 links read');
     await expect(figure(resumed, 'Clicks', 'Imported')).toHaveText('3');
