@@ -4,18 +4,9 @@
  * unset, the service keeps its pace.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../../redirector/config';
+import { configOf, configFailure as failure } from '../../../helpers/configFailure';
 
-const events = (env: Record<string, string>) => loadConfig({ ADMIN_KEY: 'k'.repeat(32), ...env }).events;
-const failure = (env: Record<string, string>) => {
-  try {
-    events(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
+const events = (env: Record<string, string>) => configOf(env).events;
 
 const KNOBS = [
   { name: 'LINK_CHECK_HOST_MS', field: 'linkCheckHostMs', fallback: 1_000 },
