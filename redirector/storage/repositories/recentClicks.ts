@@ -54,9 +54,10 @@ export function createRecentClicks(db: Executor, keep = RECENT_CLICKS): RecentCl
 
   async function linksOf(page: readonly FeedClick[]): Promise<Map<number, LinkColumns>> {
     const ids = [...new Set(page.map((click) => Number(click.link_id)))];
+    // One statement whatever the number of links (SQLite's json_each), prepared once.
     const found = await db.all<LinkColumns & { id: number }>(
-      `SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (${ids.map(() => '?').join(', ')})`,
-      ids,
+      'SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (SELECT value FROM json_each(?))',
+      [JSON.stringify(ids)],
     );
     return new Map(found.map(({ id, ...link }) => [Number(id), link]));
   }
@@ -70,8 +71,10 @@ export function createRecentClicks(db: Executor, keep = RECENT_CLICKS): RecentCl
       const end = Math.min(query.upTo ?? to, to);
       const kept = rows.slice(firstAbove(rows, query.after), firstAbove(rows, end));
       const out: FeedClick[] = [];
-      for (let start = 0; start < kept.length && out.length < query.limit; start += PAGE) {
-        const page = kept.slice(start, start + PAGE);
+      // A page no longer than the answer still wants: most clicks' links stand, so few are read in vain.
+      for (let start = 0; start < kept.length && out.length < query.limit; ) {
+        const page = kept.slice(start, start + Math.min(PAGE, query.limit - out.length));
+        start += page.length;
         const links = await linksOf(page);
         for (const click of page) {
           const link = links.get(Number(click.link_id));
