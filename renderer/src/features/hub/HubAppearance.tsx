@@ -3,30 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { HUB_THEMES, MAX_HUB_BIO, MAX_HUB_TITLE } from '../../../../redirector/contract';
 import { ColourField } from '../../components/ColourField';
 import { Field, TextField } from '../../components/Field';
-import { ImageFileField } from '../../components/ImageFileField';
 import { RadioGroup } from '../../components/RadioGroup';
+import { type HubImage, HubImageField } from './HubImageField';
 import type { HubDraft } from './hubDraft';
 
 export interface HubAppearanceProps {
   draft: HubDraft;
   onChange: (patch: Partial<HubDraft>) => void;
-  /** False until the page is saved: an avatar needs a page. */
-  canUpload: boolean;
-  hasAvatar: boolean;
-  onAvatar: (file: File) => void;
-  onRemoveAvatar: () => void;
-  busy: boolean;
+  avatar: HubImage;
 }
 
-export function HubAppearance({
-  draft,
-  onChange,
-  canUpload,
-  hasAvatar,
-  onAvatar,
-  onRemoveAvatar,
-  busy,
-}: HubAppearanceProps) {
+export function HubAppearance({ draft, onChange, avatar }: HubAppearanceProps) {
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -65,12 +52,11 @@ export function HubAppearance({
         value={draft.accent}
         onChange={(accent) => onChange({ accent })}
       />
-      <ImageFileField
+      <HubImageField
+        image={avatar}
         label={t('hub.avatar')}
-        hint={canUpload ? t('hub.avatarHint') : t('hub.avatarFirst')}
-        disabled={!canUpload || busy}
-        onFile={onAvatar}
-        remove={hasAvatar ? { label: t('hub.removeAvatar'), disabled: busy, onClick: onRemoveAvatar } : undefined}
+        hint={t('hub.avatarHint')}
+        removeLabel={t('hub.removeAvatar')}
       />
     </div>
   );

@@ -6,21 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { MAX_HUB_DESCRIPTION } from '../../../../redirector/contract';
 import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
-import { ImageFileField } from '../../components/ImageFileField';
+import { type HubImage, HubImageField } from './HubImageField';
 import type { HubDraft } from './hubDraft';
 
 export interface HubPageOptionsProps {
   draft: HubDraft;
   onChange: (patch: Partial<HubDraft>) => void;
-  /** False until the page is saved: a background image needs a page. */
-  canUpload: boolean;
-  hasBackground: boolean;
-  onBackground: (file: File) => void;
-  onRemoveBackground: () => void;
-  busy: boolean;
+  background: HubImage;
 }
 
-export function HubPageOptions({ draft, onChange, canUpload, hasBackground, busy, ...on }: HubPageOptionsProps) {
+export function HubPageOptions({ draft, onChange, background }: HubPageOptionsProps) {
   const { t } = useTranslation();
   const flag = (key: 'noindex' | 'sensitive') => (
     <label className="checkbox">
@@ -46,16 +41,11 @@ export function HubPageOptions({ draft, onChange, canUpload, hasBackground, busy
           onChange={(background_color) => onChange({ background_color })}
         />
       ) : null}
-      <ImageFileField
+      <HubImageField
+        image={background}
         label={t('hub.options.backgroundImage')}
-        hint={canUpload ? t('hub.options.backgroundHint') : t('hub.avatarFirst')}
-        disabled={!canUpload || busy}
-        onFile={on.onBackground}
-        remove={
-          hasBackground
-            ? { label: t('hub.options.removeBackground'), disabled: busy, onClick: on.onRemoveBackground }
-            : undefined
-        }
+        hint={t('hub.options.backgroundHint')}
+        removeLabel={t('hub.options.removeBackground')}
       />
       <Field
         label={t('hub.options.description')}
