@@ -2,14 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { HUB_THEMES, MAX_HUB_BIO, MAX_HUB_TITLE } from '../../../../redirector/contract';
 import { ColourField } from '../../components/ColourField';
-import { Field, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
 import { RadioGroup } from '../../components/RadioGroup';
 import { type HubImage, HubImageField } from './HubImageField';
-import type { HubDraft } from './hubDraft';
+import { HubTextArea } from './HubTextArea';
+import type { HubDraftPart } from './hubDraft';
 
-export interface HubAppearanceProps {
-  draft: HubDraft;
-  onChange: (patch: Partial<HubDraft>) => void;
+export interface HubAppearanceProps extends HubDraftPart {
   avatar: HubImage;
 }
 
@@ -24,18 +23,14 @@ export function HubAppearance({ draft, onChange, avatar }: HubAppearanceProps) {
         maxLength={MAX_HUB_TITLE}
         onValueChange={(title) => onChange({ title })}
       />
-      <Field label={t('hub.bio')} optional hint={`${[...draft.bio].length} / ${MAX_HUB_BIO}`}>
-        {(control) => (
-          <textarea
-            {...control}
-            className="input hub-bio"
-            rows={3}
-            value={draft.bio}
-            maxLength={MAX_HUB_BIO * 2}
-            onChange={(event) => onChange({ bio: event.target.value })}
-          />
-        )}
-      </Field>
+      <HubTextArea
+        label={t('hub.bio')}
+        value={draft.bio}
+        max={MAX_HUB_BIO}
+        rows={3}
+        className="hub-bio"
+        onValueChange={(bio) => onChange({ bio })}
+      />
       <RadioGroup
         legend={t('hub.theme')}
         name="hub-theme"

@@ -5,13 +5,11 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_HUB_DESCRIPTION } from '../../../../redirector/contract';
 import { ColourField } from '../../components/ColourField';
-import { Field } from '../../components/Field';
 import { type HubImage, HubImageField } from './HubImageField';
-import type { HubDraft } from './hubDraft';
+import { HubTextArea } from './HubTextArea';
+import type { HubDraftPart } from './hubDraft';
 
-export interface HubPageOptionsProps {
-  draft: HubDraft;
-  onChange: (patch: Partial<HubDraft>) => void;
+export interface HubPageOptionsProps extends HubDraftPart {
   background: HubImage;
 }
 
@@ -47,22 +45,13 @@ export function HubPageOptions({ draft, onChange, background }: HubPageOptionsPr
         hint={t('hub.options.backgroundHint')}
         removeLabel={t('hub.options.removeBackground')}
       />
-      <Field
+      <HubTextArea
         label={t('hub.options.description')}
-        optional
-        hint={`${[...draft.meta_description].length} / ${MAX_HUB_DESCRIPTION}`}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className="input"
-            rows={2}
-            value={draft.meta_description}
-            maxLength={MAX_HUB_DESCRIPTION * 2}
-            onChange={(event) => onChange({ meta_description: event.target.value })}
-          />
-        )}
-      </Field>
+        value={draft.meta_description}
+        max={MAX_HUB_DESCRIPTION}
+        rows={2}
+        onValueChange={(meta_description) => onChange({ meta_description })}
+      />
       {flag('noindex')}
       {flag('sensitive')}
     </div>
