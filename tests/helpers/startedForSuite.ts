@@ -57,3 +57,16 @@ export function yourlsSuite<S extends { close(): unknown }>(
     use({ yourls, server: ends.closing(await start()) });
   });
 }
+
+/** `start`'s server of `env` and what `make` makes on it (users, teams, links), for a suite's tests. */
+export function madeOnServer<T>(
+  start: (env: Record<string, string>) => Promise<TestServer>,
+  env: Record<string, string>,
+  make: (server: TestServer) => Promise<T>,
+  use: (parts: { server: TestServer; made: T }) => void,
+): void {
+  startedForSuite(async (ends) => {
+    const server = ends.closing(await start(env));
+    use({ server, made: await make(server) });
+  });
+}

@@ -14,7 +14,7 @@ describe.each(CLI_STORES)('me import yourls on $kind', (store) => {
   let server: CliServer;
   let yourls: YourlsDatabase;
 
-  yourlsSuite(store.start, (parts) => ({ yourls, server } = parts));
+  yourlsSuite(store.start, (p) => ({ yourls, server } = p));
 
   it('imports the links and clicks, lists what it left out, and prints no password', async () => {
     const url = await yourls.readerUrl('s3cret-pw');

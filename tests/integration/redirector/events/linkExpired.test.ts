@@ -20,7 +20,7 @@ describe.each(STORE_SERVERS)('link.expired on $kind', ({ start }) => {
   let receiver: WebhookReceiver;
   const admin = () => adminHeaders(server.adminKey);
 
-  receiverSuite(start, { OUTBOUND_ALLOW_PRIVATE: '1' }, (parts) => ({ server, receiver } = parts));
+  receiverSuite(start, { OUTBOUND_ALLOW_PRIVATE: '1' }, (p) => ({ server, receiver } = p));
 
   async function createLink(options: Record<string, unknown>) {
     const answer = await call(server, 'POST', '/api/links', {

@@ -24,7 +24,7 @@ describe.each(STORE_SERVERS)('webhook corrections on $kind', ({ start }) => {
   receiverSuite(
     start,
     { OUTBOUND_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: Array(7).fill(RETRY_MS).join(',') },
-    (parts) => ({ server, receiver } = parts),
+    (p) => ({ server, receiver } = p),
   );
 
   async function webhook(events: string[]): Promise<number> {

@@ -59,7 +59,7 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
   receiverSuite(
     start,
     { OUTBOUND_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: '300,300,300,300,300,300,300' },
-    (parts) => ({ server, receiver } = parts),
+    (p) => ({ server, receiver } = p),
   );
   afterEach(async () => {
     for (const headers of [admin()]) {
@@ -220,7 +220,7 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
 describe.each(STORE_SERVERS)('outbound address rules on $kind', ({ start }) => {
   let server: TestServer;
   let receiver: WebhookReceiver;
-  receiverSuite(start, {}, (parts) => ({ server, receiver } = parts));
+  receiverSuite(start, {}, (p) => ({ server, receiver } = p));
 
   it('refuses a private destination at creation and at delivery', async () => {
     const headers = adminHeaders(server.adminKey);

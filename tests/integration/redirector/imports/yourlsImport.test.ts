@@ -28,7 +28,7 @@ describe.each(STORE_SERVERS)('a YOURLS import on $kind', (store) => {
   let server: TestServer;
   let yourls: YourlsDatabase;
 
-  yourlsSuite(store.start, (parts) => ({ yourls, server } = parts));
+  yourlsSuite(store.start, (p) => ({ yourls, server } = p));
   beforeAll(() => holdTakenCode(server));
 
   it('a dry run answers the counts and stores nothing', async () => {

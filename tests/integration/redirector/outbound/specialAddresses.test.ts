@@ -30,7 +30,7 @@ describe.each(STORE_SERVERS)('special-use addresses on $kind', ({ start }) => {
   let receiver: WebhookReceiver;
   const admin = () => adminHeaders(server.adminKey);
 
-  receiverSuite(start, { LINK_CHECK_TIMEOUT_MS: '2000' }, (parts) => ({ server, receiver } = parts));
+  receiverSuite(start, { LINK_CHECK_TIMEOUT_MS: '2000' }, (p) => ({ server, receiver } = p));
 
   it('refuses a webhook to each at creation', async () => {
     for (const host of SPECIAL_HOSTS) {
