@@ -70,3 +70,12 @@ export function madeOnServer<T>(
     use({ server, made: await make(server) });
   });
 }
+
+/** `start(...args)`'s server, for a suite's tests. */
+export function serverSuite<A extends unknown[], S extends { close(): unknown }>(
+  start: (...args: A) => Promise<S>,
+  args: A,
+  use: (server: S) => void,
+): void {
+  startedForSuite(async (ends) => use(ends.closing(await start(...args))));
+}
