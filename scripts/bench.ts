@@ -31,6 +31,7 @@ import {
   type CorePlan,
   detectCores,
   hasCommand,
+  type OwnServers,
   postgresCpuUs,
   processCpuUs,
   type RunningServer,
@@ -413,7 +414,7 @@ async function optionalPhase<T>(name: string, run: () => Promise<T>): Promise<T 
 }
 
 /** What a phase that starts its own servers is given: where, on which cores, and how they are stopped. */
-function ownServers(cores: CorePlan, dir: string) {
+function ownServers(cores: CorePlan, dir: string): OwnServers {
   return {
     dir,
     cpu: cores.serverCpu,

@@ -14,6 +14,7 @@ import { ACCOUNT_DISABLED } from '../../../../redirector/contract/lists';
 import { DEFAULT_STREAM_RECHECK_MS } from '../../../../redirector/events/eventsConfig';
 import { adminHeaders, bearer, call, disableUser, newUser } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -67,10 +68,7 @@ async function userLink(server: { url: string }, token: string): Promise<{ id: n
 
 describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
   let server: TestServer;
-  beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ TRUST_PROXY: '1' }], (p) => (server = p));
 
   it("carries a user's own clicks and link events only, the administrator's all with ip; tickets once; replay", async () => {
     const alice = await newUser(server, 'Alice');

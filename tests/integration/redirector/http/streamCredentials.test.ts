@@ -7,9 +7,10 @@
  * credential every STREAM_RECHECK_MS, shortened from 2 s: the promise (5 s) is asserted as it is.
  */
 import { EventSource } from 'eventsource';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, adminSession, bearer, disableUser, newUser } from '../../../helpers/api';
 import { twoServersOnOneSchema } from '../../../helpers/postgres';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import { waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from './bothStores';
 
@@ -155,10 +156,7 @@ async function endsWithItsCredential(testCase: Case, issuer: Server, opener: Ser
 
 describe.each(STORE_SERVERS)('a stream ends with its credential on $kind', ({ start }) => {
   let server: Server & { close(): Promise<void> };
-  beforeAll(async () => {
-    server = await start(SERVER_ENV);
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [SERVER_ENV], (p) => (server = p));
 
   it.each(CASES)('$name: its stream ends within 5 s and its unused ticket is refused', async (testCase) => {
     await endsWithItsCredential(testCase, server, server, server);
