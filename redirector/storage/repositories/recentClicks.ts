@@ -10,7 +10,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
-import type { FeedClick, FeedQuery } from './eventFeed';
+import type { FeedClick, FeedQuery } from './feedClick';
 import { teamValue } from './scopeFilter';
 
 /** Clicks kept at most (a few MB): a webhook further behind than this reads the database. */
