@@ -7,13 +7,13 @@
  * import (docs/performance.md): smaller parts add turns and transactions without lowering the
  * redirects' p99 further; larger ones raise it.
  */
-import { setImmediate } from 'node:timers/promises';
+import { yieldToRequests } from '../background';
 
 export const LINKS_PER_TURN = 50;
 export const CLICKS_PER_TURN = 500;
 
 /** Lets what waits on the event loop (a redirect, a timer) run before the next part. */
-export const nextTurn = (): Promise<void> => setImmediate();
+export const nextTurn = yieldToRequests;
 
 /** Runs `work` on `rows` part by part, a turn between parts; stops at a part that answers false. */
 export async function inTurns<T>(
