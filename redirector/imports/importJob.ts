@@ -18,6 +18,7 @@ import { createImportTally, type ImportTally } from './importTally';
 import { CLICK_PARTS, inTurns, LINK_PARTS, type PartSize, partSize } from './importTurns';
 import type { ImportSourceReader, SourceClick } from './sources/importSource';
 
+/** A page read from a source that does not say its own size (ImportSourceReader.rowsPerPage). */
 export const LINKS_PER_PAGE = 500;
 export const CLICKS_PER_PAGE = 5000;
 
@@ -100,7 +101,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
   const map = createClickMapper(deps.keepAddress);
   while (run.checkpoint.phase === 'links') {
     if (deps.stopping()) return 'stopped';
-    const rows = await reader.linksAfter(run.checkpoint.after_link, LINKS_PER_PAGE);
+    const rows = await reader.linksAfter(run.checkpoint.after_link, reader.rowsPerPage ?? LINKS_PER_PAGE);
     if (rows.length === 0) run.checkpoint.phase = 'clicks';
     else {
       await importLinkPage(
@@ -159,7 +160,7 @@ export async function runImportJob(
   const map = createClickMapper(deps.keepAddress);
   for (;;) {
     if (deps.stopping()) return 'stopped';
-    const rows = await reader.clicksAfter(run.checkpoint.after_click, CLICKS_PER_PAGE);
+    const rows = await reader.clicksAfter(run.checkpoint.after_click, reader.rowsPerPage ?? CLICKS_PER_PAGE);
     if (rows.length === 0) break;
     if (!(await inTurns(rows, run.parts.clicks, (part) => clickPart(deps, run, part, map)))) return 'cancelled';
   }

@@ -13,8 +13,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLICKS_PER_PAGE } from '../../../../redirector/imports/importJob';
 import { CLICK_PARTS } from '../../../../redirector/imports/importTurns';
+import { YOURLS_ROWS_PER_PAGE } from '../../../../redirector/imports/sources/yourls';
 import { startTestServer } from '../../../helpers/testServer';
 import { createYourlsDatabase } from '../../../helpers/yourlsDatabase';
 import { CHROME, importWhen, startImport } from '../../../helpers/yourlsImports';
@@ -31,7 +31,7 @@ const isPowerOfTwo = (n: number) => Number.isInteger(Math.log2(n));
 describe('an import job on SQLite', () => {
   it('stores a page of clicks a part a turn, parts sized by their CPU time, every part with its checkpoint', async () => {
     // One page of the source's clicks, more than the first three parts can hold even when they double.
-    expect(CLICKS).toBeLessThanOrEqual(CLICKS_PER_PAGE);
+    expect(CLICKS).toBeLessThanOrEqual(YOURLS_ROWS_PER_PAGE);
     expect(CLICKS).toBeGreaterThan(CLICK_PARTS.first * 7);
     const yourls = await createYourlsDatabase();
     cleanups.push(() => yourls.drop());
