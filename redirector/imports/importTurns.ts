@@ -10,6 +10,8 @@
  * part aims at PART_AIM_MS; past it the next part shrinks to the power of two its rate of rows
  * allows, under half of it the next one doubles (docs/performance.md, "Imports while redirects
  * run"). CPU time, not the clock: on a shared machine a part waiting for a CPU is no costlier.
+ * Node 20 counts the whole process's (its other threads: the checkpointer, the collector's
+ * helpers, the compiler): a part they make look slow only makes the next one smaller.
  */
 import { yieldToRequests } from '../background';
 
