@@ -31,6 +31,7 @@ import {
   type CorePlan,
   detectCores,
   hasCommand,
+  type OwnServers,
   postgresCpuUs,
   processCpuUs,
   type RunningServer,
@@ -341,20 +342,24 @@ async function eventsPhase(
   fs.mkdirSync(dataDir);
   const links = makeLinks(args.links);
   await createLinks({ dataDir }, links);
+  // The runs with events start on this copy, the data as it was before the plain runs: on the plain
+  // server's data they would also pay for folding the plain runs' clicks (docs/performance.md#events).
+  const eventsDataDir = path.join(dir, 'events-with');
+  fs.cpSync(dataDir, eventsDataDir, { recursive: true });
   const visits: Visit[] = makeVisitPool({ links, size: VISIT_POOL_SIZE });
   const scriptFile = path.join(dir, 'events-visits.lua');
   fs.writeFileSync(scriptFile, wrkScript(visits));
   const adminKey = crypto.randomBytes(18).toString('base64url');
   progress('starting Me for the events phase (OUTBOUND_ALLOW_PRIVATE=1 for its receiver on loopback)');
-  const start = (env: Record<string, string>) =>
+  const start = (on: string, env: Record<string, string>) =>
     startProduct({
-      dataDir,
+      dataDir: on,
       adminKey,
       cpu: cores.serverCpu,
       cpuProfileDir: profileDir(args, 'events'),
       env: { OUTBOUND_ALLOW_PRIVATE: '1', ...env },
     });
-  let product = await start({});
+  let product = await start(dataDir, {});
   running.add(product);
   const load = (seconds: number) =>
     runLoad({
@@ -374,12 +379,14 @@ async function eventsPhase(
       adminKey,
       runs: args.runs,
       load: () => measured(product, () => load(args.durationSeconds)),
-      // With a broker (§26): the same data on a server started with EVENTS_BROKER_URL, warmed up again.
+      // A server of its own on the copy made before the plain runs (with a broker, §26: started with
+      // EVENTS_BROKER_URL), warmed up as the plain one was.
       withEvents: async () => {
-        if (!broker) return { base: product.url, load: () => measured(product, () => load(args.durationSeconds)) };
         await stopServer(product);
-        progress(`restarting Me with EVENTS_BROKER_URL (${broker.name})`);
-        product = await start(broker.env);
+        progress(
+          `starting Me on the data as it was before the plain runs${broker ? ` with EVENTS_BROKER_URL (${broker.name})` : ''}`,
+        );
+        product = await start(eventsDataDir, broker?.env ?? {});
         running.add(product);
         await load(args.warmupSeconds);
         return { base: product.url, load: () => measured(product, () => load(args.durationSeconds)) };
@@ -407,7 +414,7 @@ async function optionalPhase<T>(name: string, run: () => Promise<T>): Promise<T 
 }
 
 /** What a phase that starts its own servers is given: where, on which cores, and how they are stopped. */
-function ownServers(cores: CorePlan, dir: string) {
+function ownServers(cores: CorePlan, dir: string): OwnServers {
   return {
     dir,
     cpu: cores.serverCpu,

@@ -6,20 +6,17 @@
  */
 import type { Scope } from '../auth/scope';
 import { createSelfLinkChecks } from '../links/linkDestinations';
-import { loadOnce } from '../loadOnce';
-import { logProblem } from '../observability/logger';
 import { notFoundRule } from '../ruleError';
 import type { DomainSettings } from '../storage/repositories/domainSettingsRepository';
 import type { Store } from '../storage/store';
 import { parseDomainSettings } from './domainSettingsInput';
+import { type DomainsKept, keepDomains } from './domainsKept';
 
 /** The key of the default domain's settings. */
 export const DEFAULT_DOMAIN_KEY = '';
 export const NO_CLAIM = 'You have no custom domain: set one first';
 
-export interface DomainSettingsService {
-  ready(): Promise<void>;
-  refresh(): Promise<void>;
+export interface DomainSettingsService extends DomainsKept {
   /** In memory: the settings of a verified custom domain, or of the default domain (DEFAULT_DOMAIN_KEY). */
   of(domain: string): DomainSettings | undefined;
   ofDefault(): Promise<DomainSettings>;
@@ -41,13 +38,8 @@ export function createDomainSettingsService(store: Store, ownHost: string): Doma
     for (const { domain, ...fields } of verified) next.set(domain, fields);
     settings = next;
   }
-  store.onDomainsChanged?.(() => {
-    refresh().catch((error) => logProblem('could not read the domain settings again', error));
-  });
-
   return {
-    ready: loadOnce(refresh),
-    refresh,
+    ...keepDomains(store, 'the domain settings', refresh),
     of: (domain) => settings.get(domain),
     ofDefault: () => store.domainSettings.ofDefault(),
     async setDefault(body) {

@@ -3,15 +3,10 @@
  * short-link request and by the TLS `allowed` call, so both stay a map lookup. Read again after
  * every change made here, and whenever the store says another instance or process changed one.
  */
-import { loadOnce } from '../loadOnce';
-import { logProblem } from '../observability/logger';
 import type { Store } from '../storage/store';
+import { type DomainsKept, keepDomains } from './domainsKept';
 
-export interface VerifiedDomains {
-  /** Resolves once the domains are in memory (the first read, retried after a failure). */
-  ready(): Promise<void>;
-  /** Reads them again. */
-  refresh(): Promise<void>;
+export interface VerifiedDomains extends DomainsKept {
   /** The team whose verified domain this host is (lower case, no port); undefined otherwise. */
   ownerOf(host: string): number | undefined;
   /** The team's verified domain; null without one. */
@@ -29,13 +24,8 @@ export function keepVerifiedDomains(store: Store, onChange?: () => void): Verifi
     byTeam = new Map(rows.map((row) => [row.team_id, row.domain]));
     onChange?.();
   }
-  store.onDomainsChanged?.(() => {
-    refresh().catch((error) => logProblem('could not read the verified domains again', error));
-  });
-
   return {
-    ready: loadOnce(refresh),
-    refresh,
+    ...keepDomains(store, 'the verified domains', refresh),
     ownerOf: (host) => owners.get(host),
     of: (teamId) => byTeam.get(teamId) ?? null,
   };

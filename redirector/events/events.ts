@@ -80,6 +80,7 @@ export function createEvents(deps: EventsDeps): Events {
     clock,
     rules,
     retryDelaysMs: deps.config.events.retryDelaysMs,
+    leaseMs: deps.config.events.webhookLeaseMs,
     metrics,
     connections,
     log: logProblem,

@@ -15,6 +15,12 @@ export interface EventsConfig {
   linkCheckHours: number;
   /** Each attempt of a link check, in ms: 10 s; LINK_CHECK_TIMEOUT_MS exists for tests only. */
   linkCheckTimeoutMs: number;
+  /** LINK_CHECK_HOST_MS: link checks' requests to one destination host start this far apart (1 s). */
+  linkCheckHostMs: number;
+  /** WEBHOOK_LEASE_MS: how long a webhook worker's lease on a webhook's queue lasts unrenewed (30 s). */
+  webhookLeaseMs: number;
+  /** STREAM_RECHECK_MS: how often each credential with live streams open is checked again (2 s). */
+  streamRecheckMs: number;
   /** EVENTS_BROKER_URL and its options (docs/api.md#events-into-a-broker); undefined: no broker. */
   broker: BrokerConfig | undefined;
 }
@@ -22,6 +28,18 @@ export interface EventsConfig {
 export const DEFAULT_LINK_CHECK_HOURS = 24;
 
 export const DEFAULT_STREAM_MAX = 1000;
+
+/** One request per destination host a second: a service many links point at is never flooded. */
+export const DEFAULT_LINK_CHECK_HOST_MS = 1_000;
+
+/**
+ * Longer than one attempt (10 s) with room to spare; renewed before each attempt. On PostgreSQL a
+ * killed instance's lease holds its webhooks' deliveries back this long at most.
+ */
+export const DEFAULT_WEBHOOK_LEASE_MS = 30_000;
+
+/** Short enough that a stream outlives its credential by less than 5 s, one check included. */
+export const DEFAULT_STREAM_RECHECK_MS = 2_000;
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
   5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000, 86_400_000,
@@ -56,9 +74,26 @@ export function parseEventsConfig(
   return {
     linkCheckHours,
     linkCheckTimeoutMs,
+    linkCheckHostMs: parseMs(env, 'LINK_CHECK_HOST_MS', DEFAULT_LINK_CHECK_HOST_MS, fail),
+    webhookLeaseMs: parseMs(env, 'WEBHOOK_LEASE_MS', DEFAULT_WEBHOOK_LEASE_MS, fail),
+    streamRecheckMs: parseMs(env, 'STREAM_RECHECK_MS', DEFAULT_STREAM_RECHECK_MS, fail),
     outboundAllowPrivate: parseFlag('OUTBOUND_ALLOW_PRIVATE', env.OUTBOUND_ALLOW_PRIVATE),
     streamMax,
     retryDelaysMs,
     broker: parseBrokerConfig(env, fail),
   };
+}
+
+/**
+ * A duration in whole ms, 1 or more; unset or empty: `defaultMs`. These exist so that tests (and an
+ * operator who knows why) can shorten the service's pacing (docs/api.md, "Configuration").
+ */
+function parseMs(env: NodeJS.ProcessEnv, name: string, defaultMs: number, fail: (message: string) => never): number {
+  const text = env[name]?.trim() ?? '';
+  if (text === '') return defaultMs;
+  const ms = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(ms) || ms < 1) {
+    fail(`${name} must be a whole number of ms, 1 or more (got "${env[name]}")`);
+  }
+  return ms;
 }

@@ -35,7 +35,7 @@ export interface StreamViewer {
 
 /** Where a stream's events are written: the HTTP response itself (no stream in between). */
 export interface StreamOut {
-  write(text: string): boolean;
+  write(chunk: string | Uint8Array): boolean;
   end(): unknown;
   readonly writableLength: number;
 }
@@ -43,7 +43,7 @@ export interface StreamOut {
 interface Client extends StreamViewer {
   out: StreamOut;
   /** Live events held back while the missed clicks are written. */
-  held: string[] | undefined;
+  held: (string | Uint8Array)[] | undefined;
   /** Gap ids its replay already wrote, not to be written again when found. */
   replayed: Set<number>;
 }
@@ -72,17 +72,19 @@ export interface StreamHubDeps {
 }
 
 const sees = (client: StreamViewer, teamId: number | null) => client.teamId === null || client.teamId === teamId;
+const ADMIN_VIEWER: StreamViewer = { teamId: null };
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
-function clickEventText(click: FeedClick, client: Client): string {
+function clickEventText(click: FeedClick, client: StreamViewer): string {
   const data = JSON.stringify(eventClick(click, client.teamId === null));
   return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
 }
 
 /** Writes an event to one stream, or holds it while the stream replays; a stream too far behind is ended. */
-function writeTo(clients: Set<Client>, client: Client, text: string): void {
+function writeTo(clients: Set<Client>, client: Client, chunk: string | Uint8Array): void {
   if (client.held) {
-    client.held.push(text);
+    client.held.push(chunk);
     return;
   }
   if (client.out.writableLength > MAX_BUFFERED_BYTES) {
@@ -90,28 +92,38 @@ function writeTo(clients: Set<Client>, client: Client, text: string): void {
     clients.delete(client);
     return;
   }
-  client.out.write(text);
+  client.out.write(chunk);
 }
 
+/** An audience: the streams that get the same bytes, the administrator's (null) or one team's. */
+type Audience = number | null;
+
 /**
- * The clicks of one read as each stream that sees them gets them: each click's text made once for
- * the administrator's streams and once for users' (whatever the number of streams), all of a
- * stream's in one write, so a click costs little more with a hundred streams open than with one.
+ * The clicks of one read as each stream that sees them gets them: encoded once per audience (the
+ * administrator's, with addresses, and each team's that has a stream open), whatever the number of
+ * its streams, and written to each of them as the same bytes, so a click costs little more with a
+ * hundred streams open than with one. A stream whose replay already wrote some of these clicks
+ * (PostgreSQL's gaps) gets its own text without them.
  */
-function textsByClient(
-  clients: ReadonlySet<Client>,
-  read: readonly FeedClick[],
-  clickText: (click: FeedClick, client: Client) => string,
-): Map<Client, string> {
-  const out = new Map<Client, string>();
+function chunksByClient(clients: ReadonlySet<Client>, read: readonly FeedClick[]): Map<Client, Uint8Array> {
+  const texts = new Map<Audience, string[]>();
+  for (const client of clients) if (client.replayed.size === 0) texts.set(client.teamId, []);
+  const admin = texts.get(null);
   for (const click of read) {
-    const texts: { admin?: string; user?: string } = {};
-    for (const client of clients) {
-      if (!sees(client, click.team_id) || client.replayed.delete(click.id)) continue;
-      const key = client.teamId === null ? 'admin' : 'user';
-      texts[key] ??= clickText(click, client);
-      out.set(client, (out.get(client) ?? '') + texts[key]);
+    admin?.push(clickEventText(click, ADMIN_VIEWER));
+    if (click.team_id !== null) texts.get(click.team_id)?.push(clickEventText(click, { teamId: click.team_id }));
+  }
+  const chunks = new Map<Audience, Uint8Array>();
+  for (const [audience, parts] of texts) if (parts.length > 0) chunks.set(audience, Buffer.from(parts.join('')));
+  const out = new Map<Client, Uint8Array>();
+  for (const client of clients) {
+    if (client.replayed.size === 0) {
+      const chunk = chunks.get(client.teamId);
+      if (chunk) out.set(client, chunk);
+      continue;
     }
+    const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
+    if (own.length > 0) out.set(client, Buffer.from(own.map((click) => clickEventText(click, client)).join('')));
   }
   return out;
 }
@@ -132,13 +144,7 @@ async function readNew(feed: EventFeed, gaps: ClickGaps): Promise<{ clicks: Feed
 }
 
 /** Writes the clicks a stream missed after `lastEventId`, up to what the hub has read; notes those read as gaps. */
-async function replay(
-  feed: EventFeed,
-  client: Client,
-  gaps: ClickGaps,
-  lastEventId: number,
-  clickText: (click: FeedClick, client: Client) => string,
-): Promise<void> {
+async function replay(feed: EventFeed, client: Client, gaps: ClickGaps, lastEventId: number): Promise<void> {
   if (lastEventId >= gaps.highest) return;
   const missed = await feed.clicksAfter({
     after: lastEventId,
@@ -147,16 +153,19 @@ async function replay(
     limit: REPLAY_LIMIT,
   });
   for (const click of missed) {
-    client.out.write(clickText(click, client));
+    client.out.write(clickEventText(click, client));
     if (gaps.isGap(click.id)) client.replayed.add(click.id);
   }
 }
 
-/** A broadcast link event as the stream writes it, with the team whose link it is; undefined when unreadable. */
-function linkEventOf(text: string, log: StreamHubDeps['log']): { teamId: number | null; text: string } | undefined {
+/** A broadcast link event as the stream writes it (encoded once), with the team whose link it is; undefined when unreadable. */
+function linkEventOf(
+  text: string,
+  log: StreamHubDeps['log'],
+): { teamId: number | null; chunk: Uint8Array } | undefined {
   try {
     const { teamId, event } = JSON.parse(text) as { teamId: number | null; event: StreamLinkEvent };
-    return { teamId, text: `event: link\ndata: ${JSON.stringify(event)}\n\n` };
+    return { teamId, chunk: Buffer.from(`event: link\ndata: ${JSON.stringify(event)}\n\n`) };
   } catch (error) {
     log('the live stream could not read a link event', error);
     return undefined;
@@ -172,10 +181,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   let polling: Background<boolean> | undefined;
   let heartbeat: Background<void> | undefined;
 
-  const clickText = (click: FeedClick, client: Client) => clickEventText(click, client);
-  const write = (client: Client, text: string) => writeTo(clients, client, text);
+  const write = (client: Client, chunk: string | Uint8Array) => writeTo(clients, client, chunk);
   const sendClicks = (read: readonly FeedClick[]) => {
-    for (const [client, text] of textsByClient(clients, read, clickText)) write(client, text);
+    for (const [client, chunk] of chunksByClient(clients, read)) write(client, chunk);
   };
 
   /** Sends the clicks stored since the last read; true when more are waiting (read again at once). */
@@ -196,7 +204,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     });
     heartbeat ??= runInBackground(
       () => {
-        for (const client of clients) write(client, ': keep-alive\n\n');
+        for (const client of clients) write(client, KEEP_ALIVE);
       },
       { what: "the live streams' keep-alive", everyMs: HEARTBEAT_MS, log },
     );
@@ -220,7 +228,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   function sendLink(text: string): void {
     const event = linkEventOf(text, log);
     if (!event) return;
-    for (const client of clients) if (sees(client, event.teamId)) write(client, event.text);
+    for (const client of clients) if (sees(client, event.teamId)) write(client, event.chunk);
   }
   deps.broadcast?.subscribe(sendLink);
 
@@ -233,7 +241,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       clients.add(client);
       out.write('retry: 2000\n\n');
       try {
-        if (lastEventId !== undefined) await replay(feed, client, await cursor, lastEventId, clickText);
+        if (lastEventId !== undefined) await replay(feed, client, await cursor, lastEventId);
       } finally {
         const held = client.held ?? [];
         client.held = undefined;

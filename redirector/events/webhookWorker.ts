@@ -27,12 +27,6 @@ import { isDelivered, type SendOutcome, sendMessage } from './webhookSender';
 export const TURN_OFF_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 export const TURNED_OFF_REASON = 'Every delivery failed for 3 days';
 const TICK_MS = 1000;
-/**
- * Longer than one attempt (10 s) with room to spare; renewed before each attempt. On PostgreSQL a
- * killed instance's lease holds its webhooks' deliveries back this long at most; SQLite ends every
- * lease at start (one process delivers).
- */
-const LEASE_MS = 30_000;
 /** Messages one webhook sends per turn before others get theirs. */
 const MESSAGES_PER_TURN = 100;
 
@@ -42,6 +36,12 @@ export interface WebhookWorkerDeps {
   clock: () => number;
   rules: OutboundRules;
   retryDelaysMs: readonly number[];
+  /**
+   * WEBHOOK_LEASE_MS (30 s, eventsConfig.ts), renewed before each attempt. On PostgreSQL a killed
+   * instance's lease holds its webhooks' deliveries back this long at most; SQLite ends every lease
+   * at start (one process delivers).
+   */
+  leaseMs: number;
   metrics: EventMetrics;
   /** Each attempt and test holds one of its account's outbound connections (deliveries wait for one). */
   connections: AccountConnections;
@@ -167,7 +167,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
 
   /** Works through one webhook's queue; true when it stopped with more to send. */
   async function workOn(id: number): Promise<boolean> {
-    if (!(await webhooks.lease(id, holder, clock(), LEASE_MS))) return false;
+    if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
     try {
       for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
         const webhook = await webhooks.byId(id);
@@ -175,7 +175,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         let message = await outbox.next(id);
         if (!message && (await takeClicks(deps, horizon, webhook))) message = await outbox.next(id);
         if (!message || message.next_at > clock()) return false;
-        if (!(await webhooks.lease(id, holder, clock(), LEASE_MS))) return false;
+        if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
         if (!(await attempt(deps, webhook, message))) return false;
       }
       return !stopped;

@@ -4,8 +4,8 @@
  * its link's lease in the database, so instances sharing one never check a link twice at once; the
  * rounds take due links in turns across accounts, at most 2 of an account's at once; the
  * pacer keeps this instance to 4 requests at once, one per account, and one a second per destination
- * host, each request holding one of its account's outbound connections (outbound/accountConnections.ts);
- * a run checks at most 10 of a link's destinations. Turning
+ * host (LINK_CHECK_HOST_MS), each request holding one of its account's outbound connections
+ * (outbound/accountConnections.ts); a run checks at most 10 of a link's destinations. Turning
  * broken, or ok again, is told to `onTurn` once (webhooks and streams: link.broken, link.recovered);
  * broken, `unchecked`, broken again is no second turn (healthRules.ts's turnOf).
  */
@@ -45,6 +45,8 @@ export interface LinkChecksDeps {
   connections: AccountConnections;
   /** Per attempt; 10 s (tests shorten it). */
   timeoutMs?: number;
+  /** Requests to one destination host start this far apart: LINK_CHECK_HOST_MS, 1 s (tests shorten it). */
+  perHostMs?: number;
   /** DNS_SERVERS: the resolvers destinations are looked up with; unset: the system's. */
   dnsServers?: readonly string[];
 }
@@ -68,7 +70,7 @@ const STOPPED = 'link checks stopped';
  */
 function createCheckOne(deps: LinkChecksDeps, signal: AbortSignal, stopped: Error) {
   const { store, clock } = deps;
-  const pacer = createHostPacer();
+  const pacer = createHostPacer({ perHostMs: deps.perHostMs });
   const rules = { ...deps.rules, lookup: createNameLookup(deps.dnsServers) };
   const resolverAnswers = createResolverProbe(deps.dnsServers, { clock });
 

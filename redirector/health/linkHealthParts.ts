@@ -29,6 +29,7 @@ export function linkHealthParts(deps: {
     rules: { allowPrivate: config.events.outboundAllowPrivate },
     hours: config.events.linkCheckHours,
     timeoutMs: config.events.linkCheckTimeoutMs,
+    perHostMs: config.events.linkCheckHostMs,
     dnsServers: config.dnsServers,
     connections: events.connections,
     // link.broken and link.recovered carry the link as it is now, its health included.

@@ -5,7 +5,7 @@
  * /api/hub/stats (`from`, `to`, `tz`). The administrator's: GET /api/hubs (`q`, `page`, `per_page`).
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import {
   type AdminHubsResponse,
   type HubResponse,
@@ -15,6 +15,7 @@ import {
 } from '../contract/hub';
 import { parseUserListQuery } from '../contract/lists';
 import { AVATAR_TOO_BIG, tooBigMessage } from '../hubs/avatarCheck';
+import type { HubService } from '../hubs/hubService';
 import type { Services } from '../services';
 import { calendarOf, dateRangeOf } from './analyticsRoutes';
 import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
@@ -42,6 +43,25 @@ async function avatarBody(ctx: Context, maxBytes = MAX_AVATAR_BYTES): Promise<Bu
   return Buffer.concat(chunks);
 }
 
+/** PUT (the raw image, checked, the page answered) and DELETE (204) of one of the page's images. */
+function imageRoutes(
+  router: Router,
+  user: Middleware,
+  path: string,
+  maxBytes: number,
+  image: { set: HubService['setAvatar']; remove: HubService['removeAvatar'] },
+): void {
+  router.put(path, user, async (ctx) => {
+    const answer = await image.set(scopeOf(ctx), await avatarBody(ctx, maxBytes));
+    if ('ok' in answer) throw new AppError(answer.status, answer.error);
+    ctx.body = { hub: answer } satisfies HubResponse;
+  });
+  router.delete(path, user, async (ctx) => {
+    await image.remove(scopeOf(ctx));
+    ctx.status = 204;
+  });
+}
+
 export function createHubRouter(services: GuardServices & Pick<Services, 'hubs'>): Router {
   const { hubs } = services;
   const router = new Router();
@@ -58,23 +78,13 @@ export function createHubRouter(services: GuardServices & Pick<Services, 'hubs'>
     await hubs.remove(scopeOf(ctx));
     ctx.status = 204;
   });
-  router.put('/hub/avatar', user, async (ctx) => {
-    const answer = await hubs.setAvatar(scopeOf(ctx), await avatarBody(ctx));
-    if ('ok' in answer) throw new AppError(answer.status, answer.error);
-    ctx.body = { hub: answer } satisfies HubResponse;
+  imageRoutes(router, user, '/hub/avatar', MAX_AVATAR_BYTES, {
+    set: (scope, bytes) => hubs.setAvatar(scope, bytes),
+    remove: (scope) => hubs.removeAvatar(scope),
   });
-  router.delete('/hub/avatar', user, async (ctx) => {
-    await hubs.removeAvatar(scopeOf(ctx));
-    ctx.status = 204;
-  });
-  router.put('/hub/background', user, async (ctx) => {
-    const answer = await hubs.setBackground(scopeOf(ctx), await avatarBody(ctx, MAX_BACKGROUND_BYTES));
-    if ('ok' in answer) throw new AppError(answer.status, answer.error);
-    ctx.body = { hub: answer } satisfies HubResponse;
-  });
-  router.delete('/hub/background', user, async (ctx) => {
-    await hubs.removeBackground(scopeOf(ctx));
-    ctx.status = 204;
+  imageRoutes(router, user, '/hub/background', MAX_BACKGROUND_BYTES, {
+    set: (scope, bytes) => hubs.setBackground(scope, bytes),
+    remove: (scope) => hubs.removeBackground(scope),
   });
   router.get('/hub/stats', user, async (ctx) => {
     const calendar = calendarOf(ctx);

@@ -1,6 +1,6 @@
 /**
  * A live stream lasts no longer than the credential that opened it (docs/api.md#live-stream): every
- * RECHECK_MS each credential with streams open proves itself again, once however many streams it
+ * STREAM_RECHECK_MS (2 s) each credential with streams open proves itself again, once however many streams it
  * opened (credentialWatch.ts), and its streams end when that fails (a signed-out or revoked
  * session, a deleted key, a disabled or deleted account), the administrator's included. A
  * ticket names its credential in the database (`session:` or `api-key:` and the credential's stored
@@ -15,9 +15,6 @@ import { apiKeyOf, bearerOf, type GuardServices, stillProven } from './authGuard
 import { type CredentialCheck, createCredentialWatch } from './credentialWatch';
 
 export type { CredentialCheck } from './credentialWatch';
-
-/** Short enough that a stream outlives its credential by less than 5 s, one check included. */
-export const RECHECK_MS = 2_000;
 
 const ADMIN_KEY = 'admin-key';
 
@@ -37,7 +34,7 @@ export interface StreamCredentials {
   watch(check: CredentialCheck, end: () => void): () => void;
 }
 
-type CredentialServices = GuardServices & Pick<Services, 'store' | 'clock'>;
+type CredentialServices = GuardServices & Pick<Services, 'store' | 'clock' | 'config'>;
 
 /** Whether the credential a ticket names still stands: a live session, a key not deleted, the admin key. */
 async function credentialStands({ store, clock }: CredentialServices, credential: string | null): Promise<boolean> {
@@ -52,7 +49,7 @@ async function credentialStands({ store, clock }: CredentialServices, credential
 }
 
 export function createStreamCredentials(services: CredentialServices): StreamCredentials {
-  const watcher = createCredentialWatch(RECHECK_MS);
+  const watcher = createCredentialWatch(services.config.events.streamRecheckMs);
   const lapseOf = async (userId: number | null): Promise<TicketLapse> => {
     if (userId === null) return undefined;
     const account = await services.store.users.findById(userId);

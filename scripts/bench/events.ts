@@ -18,6 +18,9 @@ export interface EventsFigures {
   plainCpuUs: number;
   eventsCpuUs: number;
   cpuRatio: number;
+  /** Median requests per second, without and with events. */
+  plainRps: number;
+  eventsRps: number;
   /** Seconds from the load's end until the webhook delivered the last click the streams saw; null: not within the wait. */
   backlogDrainS: number | null;
   streams: number;
@@ -95,6 +98,26 @@ export interface OpenStreams {
   close(): void;
 }
 
+const ID_LINE = Buffer.from('\nid: ');
+const NEWLINE = 10;
+
+/**
+ * The highest id of the complete `id:` lines in `bytes`, read as bytes (no decoding of the rest: the
+ * bench's reading of 100 streams should cost little beside the server it measures); 0: none.
+ */
+export function lastEventId(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = buffer.length;
+  while (end > 0) {
+    const at = buffer.lastIndexOf(ID_LINE, end - 1);
+    if (at < 0) return 0;
+    const lineEnd = buffer.indexOf(NEWLINE, at + ID_LINE.length);
+    if (lineEnd >= 0) return Number(buffer.toString('latin1', at + ID_LINE.length, lineEnd)) || 0;
+    end = at;
+  }
+  return 0;
+}
+
 /** Opens STREAMS live streams, each read as it comes (the ids of its click events noted). */
 async function openStreams(base: string, credentials: Record<string, string>[]): Promise<OpenStreams> {
   const controller = new AbortController();
@@ -105,12 +128,14 @@ async function openStreams(base: string, credentials: Record<string, string>[]):
     opened.push(
       fetch(`${base}/api/stream`, { headers, signal: controller.signal }).then((answer) => {
         if (!answer.ok || !answer.body) throw new Error(`a stream answered ${answer.status}`);
-        const decoder = new TextDecoder();
         void (async () => {
+          // The end of a chunk after its last newline (an id line cut in two) goes before the next chunk.
+          let rest: Uint8Array = new Uint8Array(0);
           for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
-            for (const match of decoder.decode(chunk, { stream: true }).matchAll(/^id: (\d+)$/gm)) {
-              highest = Math.max(highest, Number(match[1]));
-            }
+            const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+            highest = Math.max(highest, lastEventId(bytes));
+            const lastNewline = bytes.lastIndexOf(NEWLINE);
+            rest = lastNewline < 0 ? bytes : bytes.subarray(lastNewline);
           }
         })().catch(() => undefined);
       }),
@@ -131,15 +156,15 @@ export async function benchEvents(options: {
   adminKey: string;
   runs: number;
   load: () => Promise<LoadResult>;
-  /** After the plain runs: the server to measure with events (the same data, started with the broker). */
+  /** After the plain runs: the server to measure with events (its own copy of the data as it was before them, started with the broker). */
   withEvents?: () => Promise<{ base: string; load: () => Promise<LoadResult> }>;
   progress: (message: string) => void;
 }): Promise<EventsFigures> {
   const { adminKey, runs, progress } = options;
-  const plain: number[] = [];
+  const plain: LoadResult[] = [];
   for (let run = 1; run <= runs; run++) {
     progress(`events ${run}/${runs}: Me without events`);
-    plain.push((await options.load()).cpuUs ?? 0);
+    plain.push(await options.load());
   }
   const { base, load } = options.withEvents ? await options.withEvents() : options;
   const receiver = await startReceiver();
@@ -149,11 +174,11 @@ export async function benchEvents(options: {
   });
   try {
     await post(base, '/api/webhooks', { 'X-API-Key': adminKey }, { url: receiver.url, events: ['link.clicked'] });
-    const withEvents: number[] = [];
+    const withEvents: LoadResult[] = [];
     let loadEnded = Date.now();
     for (let run = 1; run <= runs; run++) {
       progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams`);
-      withEvents.push((await load()).cpuUs ?? 0);
+      withEvents.push(await load());
       loadEnded = Date.now();
     }
     // The last clicks reach the streams within a poll or two; the webhook has to catch up with them.
@@ -165,12 +190,14 @@ export async function benchEvents(options: {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const plainCpuUs = median(plain);
-    const eventsCpuUs = median(withEvents);
+    const plainCpuUs = median(plain.map((run) => run.cpuUs ?? 0));
+    const eventsCpuUs = median(withEvents.map((run) => run.cpuUs ?? 0));
     return {
       plainCpuUs,
       eventsCpuUs,
       cpuRatio: plainCpuUs > 0 ? eventsCpuUs / plainCpuUs : 0,
+      plainRps: median(plain.map((run) => run.rps)),
+      eventsRps: median(withEvents.map((run) => run.rps)),
       backlogDrainS,
       streams: STREAMS,
       clicksDelivered: receiver.clicks,
@@ -193,6 +220,8 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     backlog_drain_s: figures.backlogDrainS === null ? null : round(figures.backlogDrainS, 2),
     cpu_us_plain: round(figures.plainCpuUs, 1),
     cpu_us_with_events: round(figures.eventsCpuUs, 1),
+    rps_plain: Math.round(figures.plainRps),
+    rps_with_events: Math.round(figures.eventsRps),
     streams: figures.streams,
     clicks_delivered: figures.clicksDelivered,
     broker: figures.broker ?? null,
@@ -214,6 +243,7 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
     `Events: one link.clicked webhook (receiver on loopback), ${figures.broker ? `a broker (${figures.broker}, ${figures.brokerEvents ?? 0} events published)` : 'no broker (none answered)'} and ${figures.streams} open streams, same load, medians`,
     `  CPU µs/req without events ${figures.plainCpuUs.toFixed(1)}, with ${figures.eventsCpuUs.toFixed(1)}: ` +
       `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${mark(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
+    `  req/s without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
     `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
       `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
       `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered`,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import mysql from 'mysql2/promise';
 import { createYourlsDatabase } from '../../tests/helpers/yourlsDatabase';
-import { processCpuUs, type RunningServer, startProduct } from './processes';
+import { type OwnServers, processCpuUs, type RunningServer, startProduct } from './processes';
 import { percentile } from './stats';
 
 export const IMPORT_TARGETS = { yourlsS: 120, redirectP99Ms: 50, rssGrowthMb: 150 };
@@ -38,14 +38,8 @@ export interface ImportFigures {
   load: [number, number];
 }
 
-interface PhaseOptions {
-  dir: string;
+interface PhaseOptions extends OwnServers {
   quick: boolean;
-  cpu: number | undefined;
-  adminKey: string;
-  progress: (line: string) => void;
-  track: (server: RunningServer) => void;
-  stop: (server: RunningServer) => Promise<unknown>;
 }
 
 /** Resident memory of a process in MB, from /proc; 0 where /proc is not. */

@@ -68,6 +68,16 @@ export interface RunningServer {
   stop(timeoutMs?: number): Promise<number | null>;
 }
 
+/** What a phase that starts servers of its own is given (bench.ts): its folder, the CPU its servers run on, their admin key, and how to report, track and stop them. */
+export interface OwnServers {
+  dir: string;
+  cpu: number | undefined;
+  adminKey: string;
+  progress: (line: string) => void;
+  track: (server: RunningServer) => void;
+  stop: (server: RunningServer) => Promise<unknown>;
+}
+
 /** Resolves once `url` answers at all; rejects (with the child's output) if the child exits or stays silent. */
 export async function waitUntilAnswering(
   child: ChildProcess,

@@ -235,31 +235,37 @@ function customDomainJson(redirect: RedirectFigures): Record<string, unknown> {
   };
 }
 
-/** The split links' figures beside the plain ones: CPU µs per redirect and its ratio to a plain redirect's. */
-function splitJson(split: LoadResult[] | undefined, plainCpuUs: number): Record<string, unknown> {
-  if (!split || split.length === 0) return {};
-  const figures = summarise(split);
+/**
+ * A kind of link's figures beside the plain ones, its fields named `<kind>_…`: req/s, CPU µs per
+ * redirect, each run's, and `compared` (how its CPU µs stands to a plain redirect's, by name).
+ */
+function besidePlain(
+  kind: string,
+  runs: LoadResult[] | undefined,
+  compared: (cpuUs: number) => [name: string, value: number | null],
+): Record<string, unknown> {
+  if (!runs || runs.length === 0) return {};
+  const figures = summarise(runs);
+  const [name, value] = compared(figures.cpuUs);
   return {
-    split_rps: round(figures.rps, 0),
-    split_cpu_us: round(figures.cpuUs, 1),
-    split_cpu_vs_plain: round(figures.cpuUs / plainCpuUs, 3),
-    split_runs_cpu_us: split.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
+    [`${kind}_rps`]: round(figures.rps, 0),
+    [`${kind}_cpu_us`]: round(figures.cpuUs, 1),
+    [`${kind}_${name}`]: value,
+    [`${kind}_runs_cpu_us`]: runs.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
   };
 }
 
+/** The split links' figures: CPU µs per redirect and its ratio to a plain redirect's. */
+function splitJson(split: LoadResult[] | undefined, plainCpuUs: number): Record<string, unknown> {
+  return besidePlain('split', split, (cpuUs) => ['cpu_vs_plain', round(cpuUs / plainCpuUs, 3)]);
+}
+
 /**
- * The 20-rule links' figures beside the plain ones (docs/api.md#redirect-rules): CPU µs per redirect,
- * and how much more than a plain redirect's in percent (the target: at most 5).
+ * The 20-rule links' figures (docs/api.md#redirect-rules): CPU µs per redirect, and how much more
+ * than a plain redirect's in percent (the target: at most 5).
  */
 function rulesJson(rules: LoadResult[] | undefined, plainCpuUs: number): Record<string, unknown> {
-  if (!rules || rules.length === 0) return {};
-  const figures = summarise(rules);
-  return {
-    rules_rps: round(figures.rps, 0),
-    rules_cpu_us: round(figures.cpuUs, 1),
-    rules_cpu_over_percent: round((figures.cpuUs / plainCpuUs - 1) * 100, 1),
-    rules_runs_cpu_us: rules.map((r) => round(r.cpuUs ?? Number.NaN, 1)),
-  };
+  return besidePlain('rules', rules, (cpuUs) => ['cpu_over_percent', round((cpuUs / plainCpuUs - 1) * 100, 1)]);
 }
 
 export function toJson(result: BenchResult): Record<string, unknown> {

@@ -14,7 +14,7 @@ import { newApiKeySecret, prefixOf } from '../../redirector/keys/apiKeySecrets';
 import { createSqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import { databaseFile } from './database';
 import { readMemory } from './memory';
-import { type RunningServer, startProduct } from './processes';
+import { type OwnServers, startProduct } from './processes';
 
 export const STREAMS_AT_SCALE = 10_000;
 const PER_ACCOUNT = 20;
@@ -129,14 +129,7 @@ async function openStreams(
 }
 
 /** The server's RSS in MB with STREAMS_AT_SCALE streams open. */
-export async function benchStreamsAtScale(options: {
-  dir: string;
-  cpu: number | undefined;
-  adminKey: string;
-  progress: (message: string) => void;
-  track: (server: RunningServer) => void;
-  stop: (server: RunningServer) => Promise<unknown>;
-}): Promise<number> {
+export async function benchStreamsAtScale(options: OwnServers): Promise<number> {
   const dataDir = path.join(options.dir, 'streams');
   fs.mkdirSync(dataDir);
   options.progress(

@@ -5,11 +5,11 @@
  * itself is checked at the end.
  */
 import { appendFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 import {
   adminSignIn,
@@ -37,9 +37,9 @@ interface Finding {
 
 /** The serious and critical findings on the page as it is now, one line each for a readable diff. */
 async function seriousFindings(page: Page, screen: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  recordFigures(screen, results.violations);
-  const findings: Finding[] = results.violations
+  const violations = await axeViolations(page);
+  recordFigures(screen, violations);
+  const findings: Finding[] = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       id: violation.id,

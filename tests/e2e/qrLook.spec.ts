@@ -6,13 +6,13 @@
  * dialog passes axe-core in both themes with the refusal and with a logo.
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import type { LoginResponse } from '../../redirector/contract';
 import { qrLogoPlace } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { apiCreateLink, apiSignedInUser, screenshot, storeSession, unique } from './userHelpers';
 
@@ -124,8 +124,7 @@ async function download(dialog: Locator, button: string): Promise<{ name: string
 }
 
 async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
+  return (await axeViolations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' '))}`);
 }

@@ -1,10 +1,10 @@
 /** Shared steps of the user e2e specs: accounts over the API, visits with real user agents, screenshots. */
 
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Link, LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
+import { axeViolations } from './axe';
 import { expect } from './fixtures';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/user');
@@ -246,9 +246,7 @@ export async function expectAccessibleInBothThemes(page: Page, screen: string, i
     // Buttons fade between the themes' colours (--transition): axe must read the colours they end
     // on, not a frame of the fade (CI once saw the header's buttons mid-fade fail contrast).
     await page.evaluate(TRANSITIONS_ENDED);
-    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-    const results = await (include ? builder.include(include) : builder).analyze();
-    const serious = results.violations
+    const serious = (await axeViolations(page, include))
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     expect.soft(serious, `${screen} (${theme})`).toEqual([]);

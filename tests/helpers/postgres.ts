@@ -215,6 +215,12 @@ export function twoServersOnOneSchema(env: Record<string, string> = {}): {
   });
 }
 
+/** twoServersOnOneSchema's servers as the API helpers take them, for the suite's tests to call. */
+export function twoTestServersOnOneSchema(env: Record<string, string> = {}): () => { a: TestServer; b: TestServer } {
+  const instances = twoServersOnOneSchema(env);
+  return () => ({ a: asTestServer(instances.a), b: asTestServer(instances.b) });
+}
+
 /** Stores `clicks` a thousand at a time, as a busy service does, and folds them all. */
 export async function storeAndFold(store: PostgresStore, clicks: readonly NewClick[]): Promise<void> {
   for (let i = 0; i < clicks.length; i += 1_000) await store.clicks.insertMany(clicks.slice(i, i + 1_000));

@@ -87,3 +87,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const served = await serveApp(config, store, options.clock);
   return { ...served, adminKey: TEST_ADMIN_KEY, dataDir, store, config };
 }
+
+/** Runs `test` against a server of `options` of its own, closed after it whatever happens. */
+export async function withTestServer(options: TestServerOptions, test: (server: TestServer) => Promise<void>) {
+  const server = await startTestServer(options);
+  try {
+    await test(server);
+  } finally {
+    await server.close();
+  }
+}

@@ -28,6 +28,8 @@ export interface WebhookReceiver {
   received: Received[];
   /** Requests of any kind that reached the receiver, answered or not. */
   hits: number;
+  /** When each of those hits arrived (Date.now), in order. */
+  arrivals: number[];
   mode: ReceiverMode;
   /** Waits this long before answering (a delivery under way for a while). */
   delayMs: number;
@@ -40,6 +42,7 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     url: '',
     received: [],
     hits: 0,
+    arrivals: [],
     mode: 'up',
     delayMs: 0,
     secret: '',
@@ -50,6 +53,7 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       receiver.hits += 1;
+      receiver.arrivals.push(Date.now());
       if (receiver.mode === 'hang') return;
       if (receiver.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
       if (res.destroyed) return;

@@ -7,6 +7,7 @@
 import type { Scope } from '../../auth/scope';
 import type { KeyScope } from '../../contract/teams';
 import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
+import { insertWithinLimit } from './insertWithinLimit';
 import { ownedBy, teamValue } from './scopeFilter';
 
 export interface ApiKeyRecord {
@@ -77,39 +78,30 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
     create(scope, key, maxKeys, afterWrite) {
       // A key's user is who made it (a shared team's key stops with its maker's membership).
       const userId = scope.owner.kind === 'admin' ? null : scope.actor.id;
-      const teamId = teamValue(scope);
-      return db.transaction(async (tx) => {
-        const owner = ownedBy(scope);
-        // Two creates at the limit must not both pass: PostgreSQL queues them on the team's row
-        // (or the administrator's lock); SQLite's transactions already run one at a time.
-        if (tx.engine === 'postgres') {
-          if (teamId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_KEYS_LOCK})`);
-          else await tx.get('SELECT id FROM teams WHERE id = ? FOR UPDATE', [teamId]);
-        }
-        const owned = await tx.get<{ n: number }>(
-          `SELECT COUNT(*) AS n FROM api_keys WHERE ${owner.sql}`,
-          owner.params,
-        );
-        if (owned!.n >= maxKeys) return 'limit';
-        const row = await tx.get<ApiKeyRecord>(
-          `INSERT INTO api_keys (user_id, team_id, scope, domains, name, prefix, key_hash, admin_tag, created_at)
+      const limit = { table: 'api_keys', max: maxKeys, adminLock: ADMIN_KEYS_LOCK };
+      return insertWithinLimit(
+        db,
+        scope,
+        limit,
+        (tx) =>
+          tx.get<ApiKeyRecord>(
+            `INSERT INTO api_keys (user_id, team_id, scope, domains, name, prefix, key_hash, admin_tag, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-          [
-            userId,
-            teamId,
-            key.scope ?? 'write',
-            key.domains ?? null,
-            key.name,
-            key.prefix,
-            key.key_hash,
-            key.admin_tag,
-            key.created_at,
-          ],
-          SHAPE,
-        );
-        await afterWrite?.(tx, row!);
-        return row!;
-      });
+            [
+              userId,
+              teamValue(scope),
+              key.scope ?? 'write',
+              key.domains ?? null,
+              key.name,
+              key.prefix,
+              key.key_hash,
+              key.admin_tag,
+              key.created_at,
+            ],
+            SHAPE,
+          ),
+        afterWrite,
+      );
     },
     list(scope) {
       const owner = ownedBy(scope);

@@ -6,6 +6,7 @@
  */
 import type { WebhookEvent } from '../../contract/webhooks';
 import type { Executor } from '../executor';
+import { insertAll } from './insertAll';
 
 export interface BrokerMessageRecord {
   id: number;
@@ -45,13 +46,7 @@ const params = (message: NewBrokerMessage) => [message.message_id, message.type,
 
 export function createBrokerOutbox(db: Executor): BrokerOutbox {
   return {
-    async enqueue(messages, tx) {
-      if (messages.length === 0) return;
-      const write = async (into: Executor) => {
-        for (const message of messages) await into.run(INSERT, params(message));
-      };
-      await (tx ? write(tx) : db.transaction(write));
-    },
+    enqueue: (messages, tx) => insertAll(db, tx, INSERT, messages.map(params)),
     enqueueClicks: (message, cursor) =>
       db.transaction(async (tx) => {
         await tx.run(INSERT, params(message));

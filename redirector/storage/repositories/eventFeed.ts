@@ -6,6 +6,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
+import { createRecentClicks } from './recentClicks';
 import { reachedBy } from './scopeFilter';
 
 export interface FeedClick {
@@ -68,7 +69,28 @@ export interface EventFeed {
 const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, l.team_id, l.domain, c.clicked_at, c.country, c.city,
   c.device_type, c.os, c.browser, c.referrer_source, c.ip_address`;
 
+/**
+ * On SQLite the clicks the live stream read are kept a while and the webhooks and the broker are
+ * answered from them when they can be (recentClicks.ts): the three read the same new clicks.
+ */
 export function createEventFeed(db: Executor): EventFeed {
+  const feed = createDatabaseFeed(db);
+  if (db.engine !== 'sqlite') return feed;
+  const recent = createRecentClicks(db);
+  return {
+    ...feed,
+    async clicksAfter(query) {
+      const kept = await recent.serve(query);
+      if (kept) return kept;
+      const rows = await feed.clicksAfter(query);
+      recent.note(query, rows);
+      return rows;
+    },
+  };
+}
+
+/** The feed read from the database alone: PostgreSQL's, and what the SQLite window answers as. */
+export function createDatabaseFeed(db: Executor): EventFeed {
   return {
     async clicksAfter(query) {
       const params: (number | boolean)[] = [query.after, false];

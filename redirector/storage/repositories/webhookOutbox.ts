@@ -5,6 +5,7 @@
  */
 import type { WebhookDelivery, WebhookEvent } from '../../contract/webhooks';
 import type { Executor, SqlParam } from '../executor';
+import { insertAll } from './insertAll';
 
 export type MessageState = 'pending' | 'delivered' | 'failed';
 
@@ -73,13 +74,7 @@ const INSERT_MESSAGE = `INSERT INTO webhook_messages (webhook_id, message_id, ty
 
 export function createWebhookOutbox(db: Executor): WebhookOutbox {
   return {
-    async enqueue(messages, tx) {
-      if (messages.length === 0) return;
-      const write = async (into: Executor) => {
-        for (const message of messages) await into.run(INSERT_MESSAGE, messageParams(message));
-      };
-      await (tx ? write(tx) : db.transaction(write));
-    },
+    enqueue: (messages, tx) => insertAll(db, tx, INSERT_MESSAGE, messages.map(messageParams)),
     enqueueClicks(message, cursor) {
       return db.transaction(async (tx) => {
         await tx.run(INSERT_MESSAGE, messageParams(message));

@@ -8,6 +8,7 @@ import type { Scope } from '../../auth/scope';
 import type { WebhookEvent } from '../../contract/webhooks';
 import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
 import type { LinkRecord } from '../records';
+import { insertWithinLimit } from './insertWithinLimit';
 import { hearingOwner, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
 export interface WebhookRecord {
@@ -105,34 +106,29 @@ function insertWebhook(
   max: number,
   afterWrite?: AfterWrite<WebhookRecord>,
 ) {
-  const userId = ownerValue(scope);
-  const teamId = teamValue(scope);
-  return db.transaction(async (tx) => {
-    const owner = ownedBy(scope);
-    if (tx.engine === 'postgres') {
-      if (teamId === null) await tx.get(`SELECT pg_advisory_xact_lock(${ADMIN_WEBHOOKS_LOCK})`);
-      else await tx.get('SELECT id FROM teams WHERE id = ? FOR UPDATE', [teamId]);
-    }
-    const owned = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhooks WHERE ${owner.sql}`, owner.params);
-    if (Number(owned!.n) >= max) return 'limit';
-    const row = await tx.get<WebhookRecord>(
-      `INSERT INTO webhooks (user_id, team_id, url, events, description, secret, created_at, click_cursor)
+  const limit = { table: 'webhooks', max, adminLock: ADMIN_WEBHOOKS_LOCK };
+  return insertWithinLimit(
+    db,
+    scope,
+    limit,
+    (tx) =>
+      tx.get<WebhookRecord>(
+        `INSERT INTO webhooks (user_id, team_id, url, events, description, secret, created_at, click_cursor)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-      [
-        userId,
-        teamId,
-        webhook.url,
-        webhook.events,
-        webhook.description,
-        webhook.secret,
-        webhook.created_at,
-        webhook.click_cursor,
-      ],
-      SHAPE,
-    );
-    await afterWrite?.(tx, row!);
-    return row!;
-  });
+        [
+          ownerValue(scope),
+          teamValue(scope),
+          webhook.url,
+          webhook.events,
+          webhook.description,
+          webhook.secret,
+          webhook.created_at,
+          webhook.click_cursor,
+        ],
+        SHAPE,
+      ),
+    afterWrite,
+  );
 }
 
 export function createWebhookRepository(db: Executor): WebhookRepository {

@@ -13,24 +13,22 @@ import type { Credential, HttpClient } from './client';
 import { useLoad } from './useLoad';
 
 export function hubCalls(http: HttpClient, credential: Credential) {
+  // Each of the page's images (avatar, background) is put as a file; the page and each image deleted alike.
+  const put = (path: string) => (file: Blob) =>
+    http.request<HubResponse>(path, {
+      method: 'PUT',
+      credential,
+      content: { type: file.type || 'application/octet-stream', data: file },
+    });
+  const remove = (path: string) => () => http.request<undefined>(path, { method: 'DELETE', credential });
   return {
     get: (signal?: AbortSignal) => http.request<HubResponse>('/api/hub', { credential, signal }),
     save: (hub: HubPut) => http.request<HubResponse>('/api/hub', { method: 'PUT', credential, body: hub }),
-    remove: () => http.request<undefined>('/api/hub', { method: 'DELETE', credential }),
-    setAvatar: (file: Blob) =>
-      http.request<HubResponse>('/api/hub/avatar', {
-        method: 'PUT',
-        credential,
-        content: { type: file.type || 'application/octet-stream', data: file },
-      }),
-    removeAvatar: () => http.request<undefined>('/api/hub/avatar', { method: 'DELETE', credential }),
-    setBackground: (file: Blob) =>
-      http.request<HubResponse>('/api/hub/background', {
-        method: 'PUT',
-        credential,
-        content: { type: file.type || 'application/octet-stream', data: file },
-      }),
-    removeBackground: () => http.request<undefined>('/api/hub/background', { method: 'DELETE', credential }),
+    remove: remove('/api/hub'),
+    setAvatar: put('/api/hub/avatar'),
+    removeAvatar: remove('/api/hub/avatar'),
+    setBackground: put('/api/hub/background'),
+    removeBackground: remove('/api/hub/background'),
     stats: (range: DateRange | undefined, signal?: AbortSignal) =>
       http.request<HubStatsResponse>('/api/hub/stats', {
         credential,

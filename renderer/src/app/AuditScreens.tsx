@@ -5,7 +5,6 @@
  * the analytics screens' range control for it.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { panelScreens } from '../components/PanelShells';
 import { DateRangeControl } from '../features/analytics/DateRangeControl';
 import { ALL_TIME, choiceRange, type RangeChoice } from '../features/analytics/dateRange';
@@ -23,16 +22,6 @@ function AuditLog() {
   );
 }
 
-function useAuditTexts() {
-  const { t } = useTranslation();
-  return {
-    title: t('audit.title'),
-    adminSubtitle: t('audit.subtitle.admin'),
-    userSubtitle: t('audit.subtitle.user'),
-    close: t('common.close'),
-  };
-}
-
-const auditScreens = panelScreens(useAuditTexts, AuditLog);
+const auditScreens = panelScreens('audit', AuditLog);
 export const AdminAuditPage = auditScreens.Page;
 export const AuditLogDialog = auditScreens.Dialog;

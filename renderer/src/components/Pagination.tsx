@@ -23,6 +23,21 @@ export interface PaginationProps {
   label: string;
 }
 
+/** Where a paged answer (`page`, `per_page`, `total`) sits, showing `count` rows of it. */
+export function placeOf(
+  answer: { page: number; per_page: number; total: number },
+  count: number,
+): Pick<PaginationProps, 'page' | 'perPage' | 'count' | 'total'> {
+  return { page: answer.page, perPage: answer.per_page, count, total: answer.total };
+}
+
+/** Paging that writes the page and the page size into a list's query (the address's, see useUrlQuery). */
+export function urlPaging(
+  update: (change: { page?: number; per_page?: number }) => void,
+): Pick<PaginationProps, 'onPage' | 'onPerPage'> {
+  return { onPage: (page) => update({ page }), onPerPage: (perPage) => update({ per_page: perPage }) };
+}
+
 export function pageRange(page: number, perPage: number, count: number): { first: number; last: number } {
   const first = (page - 1) * perPage + 1;
   return count === 0 ? { first: 0, last: 0 } : { first, last: first + count - 1 };

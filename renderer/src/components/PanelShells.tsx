@@ -3,23 +3,29 @@
  * on the dashboard with a single close button. Used by the audit log and the webhooks.
  */
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Card } from './Card';
 import { Dialog } from './Dialog';
 import { PageHeader } from './PageHeader';
 
-/** The panel's title, the subtitle of each screen, and the dialog's close button. */
-export interface PanelTexts {
-  title: string;
-  adminSubtitle: string;
-  userSubtitle: string;
-  close: string;
+/** The panels shown this way: each names its words `<panel>.title`, `<panel>.subtitle.admin` and `.user`. */
+export type PanelName = 'audit' | 'webhooks';
+
+function usePanelTexts(panel: PanelName) {
+  const { t } = useTranslation();
+  return {
+    title: t(`${panel}.title`),
+    adminSubtitle: t(`${panel}.subtitle.admin`),
+    userSubtitle: t(`${panel}.subtitle.user`),
+    close: t('common.close'),
+  };
 }
 
-/** `Panel` on the administrator's page and in the dashboard's dialog, with the texts `useTexts` gives. */
-export function panelScreens(useTexts: () => PanelTexts, Panel: ComponentType) {
+/** `Panel` on the administrator's page and in the dashboard's dialog, with the words of `panel`. */
+export function panelScreens(panel: PanelName, Panel: ComponentType) {
   function Page() {
-    const texts = useTexts();
+    const texts = usePanelTexts(panel);
     return (
       <div className="stack">
         <PageHeader title={texts.title} subtitle={texts.adminSubtitle} />
@@ -30,7 +36,7 @@ export function panelScreens(useTexts: () => PanelTexts, Panel: ComponentType) {
     );
   }
   function PanelDialog({ onClose }: { onClose: () => void }) {
-    const texts = useTexts();
+    const texts = usePanelTexts(panel);
     return (
       <Dialog
         open

@@ -1,9 +1,10 @@
 /** The Connect screen's check against a real redirector on each store, and against things that are not one. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CONNECT_MESSAGES } from '../../../redirector/contract/desktop';
 import { checkServer } from '../../../redirector/contract/desktopConnect';
+import { serverSuite } from '../../helpers/startedForSuite';
 import { startTestServer } from '../../helpers/testServer';
 import { type RunningServer, STORE_KINDS } from './servers';
 
@@ -26,10 +27,7 @@ async function closedPort(): Promise<string> {
 
 describe.each(STORE_KINDS)('checkServer on $kind', (kind) => {
   let server: RunningServer;
-  beforeAll(async () => {
-    server = await kind.start();
-  });
-  afterAll(() => server.close());
+  serverSuite(kind.start, [], (p) => (server = p));
 
   it('connects with the admin key: a session token that works as X-API-Key, and PUBLIC_URL', async () => {
     const result = await checkServer(`${server.url}/`, server.adminKey);

@@ -7,7 +7,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAuditListQuery } from '../../../../redirector/contract/audit';
 import { Button } from '../../components/Button';
-import { Field, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { SelectField } from '../../components/SelectField';
 
 /** The targets whose every action `?action=` can name (docs/api.md#audit-log's table). */
 export const AUDIT_TARGETS = [
@@ -63,23 +64,13 @@ export function AuditFiltersBar(props: AuditFiltersBarProps) {
         <Button type="submit" size="sm">
           {t('audit.filters.apply')}
         </Button>
-        <Field label={t('audit.filters.action')}>
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={props.action}
-              onChange={(event) => props.onAction(event.target.value)}
-            >
-              <option value="">{t('audit.filters.anyAction')}</option>
-              {AUDIT_TARGETS.map((target) => (
-                <option key={target} value={target}>
-                  {t(`audit.targets.${target}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('audit.filters.action')}
+          value={props.action}
+          none={t('audit.filters.anyAction')}
+          choices={AUDIT_TARGETS.map((target) => [target, t(`audit.targets.${target}`)])}
+          onValueChange={props.onAction}
+        />
       </form>
     </div>
   );

@@ -13,7 +13,7 @@ import { FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Loaded } from '../../components/LoadedList';
-import { Pagination } from '../../components/Pagination';
+import { Pagination, placeOf } from '../../components/Pagination';
 import { saveFile } from '../../components/saveFile';
 import { AuditFiltersBar } from './AuditFiltersBar';
 import { AuditTable } from './AuditTable';
@@ -83,10 +83,7 @@ export function AuditLogPanel({ range, rangeControl }: AuditLogPanelProps) {
             <>
               <AuditTable entries={answer.entries} />
               <Pagination
-                page={answer.page}
-                perPage={answer.per_page}
-                count={answer.entries.length}
-                total={answer.total}
+                {...placeOf(answer, answer.entries.length)}
                 onPage={query.setPage}
                 onPerPage={query.setPerPage}
                 label={t('audit.pagesLabel')}

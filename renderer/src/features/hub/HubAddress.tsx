@@ -8,13 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Checkbox, TextField } from '../../components/Field';
-import type { HubDraft } from './hubDraft';
+import type { HubDraft, HubDraftPart } from './hubDraft';
 
-export interface HubAddressProps {
-  draft: HubDraft;
+export interface HubAddressProps extends HubDraftPart {
   address: string;
   domainAddress: string | null;
-  onChange: (patch: Partial<HubDraft>) => void;
   onQr: () => void;
   handleError: string | null;
   /** A shared team's page: the handle is the team's slug, changed only by renaming the team. */
@@ -51,6 +49,12 @@ function Address({ label, url, live, children }: { label: string; url: string; l
   );
 }
 
+/** The page's switches beside its address, each with the words of its label and hint (`hub.<words>`, `hub.<words>Hint`). */
+const HUB_FLAGS = [
+  ['published', 'published'],
+  ['tiktok_bypass', 'tiktok'],
+] as const satisfies readonly (readonly [keyof HubDraft, string])[];
+
 export function HubAddress(props: HubAddressProps) {
   const { draft, address, domainAddress, onChange, onQr, handleError, live, fixedHandle, readOnly } = props;
   const { t } = useTranslation();
@@ -80,20 +84,16 @@ export function HubAddress(props: HubAddressProps) {
           live={live}
         />
       ) : null}
-      <Checkbox
-        label={t('hub.published')}
-        hint={t('hub.publishedHint')}
-        checked={draft.published}
-        disabled={readOnly}
-        onCheckedChange={(published) => onChange({ published })}
-      />
-      <Checkbox
-        label={t('hub.tiktok')}
-        hint={t('hub.tiktokHint')}
-        checked={draft.tiktok_bypass}
-        disabled={readOnly}
-        onCheckedChange={(tiktok_bypass) => onChange({ tiktok_bypass })}
-      />
+      {HUB_FLAGS.map(([key, words]) => (
+        <Checkbox
+          key={key}
+          label={t(`hub.${words}`)}
+          hint={t(`hub.${words}Hint`)}
+          checked={draft[key]}
+          disabled={readOnly}
+          onCheckedChange={(on) => onChange({ [key]: on })}
+        />
+      ))}
     </div>
   );
 }

@@ -2,31 +2,17 @@
 import { useTranslation } from 'react-i18next';
 import { HUB_THEMES, MAX_HUB_BIO, MAX_HUB_TITLE } from '../../../../redirector/contract';
 import { ColourField } from '../../components/ColourField';
-import { Field, TextField } from '../../components/Field';
-import { ImageFileField } from '../../components/ImageFileField';
+import { TextField } from '../../components/Field';
 import { RadioGroup } from '../../components/RadioGroup';
-import type { HubDraft } from './hubDraft';
+import { type HubImage, HubImageField } from './HubImageField';
+import { HubTextArea } from './HubTextArea';
+import type { HubDraftPart } from './hubDraft';
 
-export interface HubAppearanceProps {
-  draft: HubDraft;
-  onChange: (patch: Partial<HubDraft>) => void;
-  /** False until the page is saved: an avatar needs a page. */
-  canUpload: boolean;
-  hasAvatar: boolean;
-  onAvatar: (file: File) => void;
-  onRemoveAvatar: () => void;
-  busy: boolean;
+export interface HubAppearanceProps extends HubDraftPart {
+  avatar: HubImage;
 }
 
-export function HubAppearance({
-  draft,
-  onChange,
-  canUpload,
-  hasAvatar,
-  onAvatar,
-  onRemoveAvatar,
-  busy,
-}: HubAppearanceProps) {
+export function HubAppearance({ draft, onChange, avatar }: HubAppearanceProps) {
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -37,18 +23,14 @@ export function HubAppearance({
         maxLength={MAX_HUB_TITLE}
         onValueChange={(title) => onChange({ title })}
       />
-      <Field label={t('hub.bio')} optional hint={`${[...draft.bio].length} / ${MAX_HUB_BIO}`}>
-        {(control) => (
-          <textarea
-            {...control}
-            className="input hub-bio"
-            rows={3}
-            value={draft.bio}
-            maxLength={MAX_HUB_BIO * 2}
-            onChange={(event) => onChange({ bio: event.target.value })}
-          />
-        )}
-      </Field>
+      <HubTextArea
+        label={t('hub.bio')}
+        value={draft.bio}
+        max={MAX_HUB_BIO}
+        rows={3}
+        className="hub-bio"
+        onValueChange={(bio) => onChange({ bio })}
+      />
       <RadioGroup
         legend={t('hub.theme')}
         name="hub-theme"
@@ -65,12 +47,11 @@ export function HubAppearance({
         value={draft.accent}
         onChange={(accent) => onChange({ accent })}
       />
-      <ImageFileField
+      <HubImageField
+        image={avatar}
         label={t('hub.avatar')}
-        hint={canUpload ? t('hub.avatarHint') : t('hub.avatarFirst')}
-        disabled={!canUpload || busy}
-        onFile={onAvatar}
-        remove={hasAvatar ? { label: t('hub.removeAvatar'), disabled: busy, onClick: onRemoveAvatar } : undefined}
+        hint={t('hub.avatarHint')}
+        removeLabel={t('hub.removeAvatar')}
       />
     </div>
   );

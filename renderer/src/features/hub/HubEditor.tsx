@@ -170,26 +170,10 @@ function PageContent({ editor, change, readOnly, links, figures }: PageContentPr
   return (
     <fieldset className="stack stack--lg fieldset-plain" disabled={readOnly}>
       <Card title={t('hub.pageTitle')}>
-        <HubAppearance
-          draft={editor.draft}
-          onChange={change}
-          canUpload
-          hasAvatar={Boolean(editor.hub?.avatar_url)}
-          onAvatar={editor.upload}
-          onRemoveAvatar={editor.removeAvatar}
-          busy={editor.busy}
-        />
+        <HubAppearance draft={editor.draft} onChange={change} avatar={editor.avatar} />
       </Card>
       <Card title={t('hub.options.title')}>
-        <HubPageOptions
-          draft={editor.draft}
-          onChange={change}
-          canUpload={editor.hub !== null}
-          hasBackground={Boolean(editor.hub?.background_url)}
-          onBackground={editor.uploadBackground}
-          onRemoveBackground={editor.removeBackground}
-          busy={editor.busy}
-        />
+        <HubPageOptions draft={editor.draft} onChange={change} background={editor.background} />
       </Card>
       <Card title={t('hub.links')}>
         <HubItemsEditor

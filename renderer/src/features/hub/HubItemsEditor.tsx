@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HubItemFigures, type Link, MAX_HUB_ITEMS } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
+import { ChoiceOptions } from '../../components/ChoiceOptions';
 import { HubItemRow } from './HubItemRow';
 import { type DraftItem, moveItem, newItem } from './hubDraft';
 
@@ -52,12 +53,10 @@ export function HubItemsEditor({ value, links, figures, onChange }: HubItemsEdit
           onChange={(event) => setPicked(event.target.value)}
           disabled={full}
         >
-          <option value="">{available.length === 0 ? t('hub.noMoreLinks') : t('hub.pickPlaceholder')}</option>
-          {available.map((link) => (
-            <option key={link.id} value={link.id}>
-              {link.title || link.short_code} ({link.short_url})
-            </option>
-          ))}
+          <ChoiceOptions
+            none={available.length === 0 ? t('hub.noMoreLinks') : t('hub.pickPlaceholder')}
+            choices={available.map((link) => [link.id, `${link.title || link.short_code} (${link.short_url})`])}
+          />
         </select>
         <Button icon="plus" onClick={addLink} disabled={!picked || full}>
           {t('hub.addLink')}

@@ -5,22 +5,15 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_HUB_DESCRIPTION } from '../../../../redirector/contract';
 import { ColourField } from '../../components/ColourField';
-import { Field } from '../../components/Field';
-import { ImageFileField } from '../../components/ImageFileField';
-import type { HubDraft } from './hubDraft';
+import { type HubImage, HubImageField } from './HubImageField';
+import { HubTextArea } from './HubTextArea';
+import type { HubDraftPart } from './hubDraft';
 
-export interface HubPageOptionsProps {
-  draft: HubDraft;
-  onChange: (patch: Partial<HubDraft>) => void;
-  /** False until the page is saved: a background image needs a page. */
-  canUpload: boolean;
-  hasBackground: boolean;
-  onBackground: (file: File) => void;
-  onRemoveBackground: () => void;
-  busy: boolean;
+export interface HubPageOptionsProps extends HubDraftPart {
+  background: HubImage;
 }
 
-export function HubPageOptions({ draft, onChange, canUpload, hasBackground, busy, ...on }: HubPageOptionsProps) {
+export function HubPageOptions({ draft, onChange, background }: HubPageOptionsProps) {
   const { t } = useTranslation();
   const flag = (key: 'noindex' | 'sensitive') => (
     <label className="checkbox">
@@ -46,33 +39,19 @@ export function HubPageOptions({ draft, onChange, canUpload, hasBackground, busy
           onChange={(background_color) => onChange({ background_color })}
         />
       ) : null}
-      <ImageFileField
+      <HubImageField
+        image={background}
         label={t('hub.options.backgroundImage')}
-        hint={canUpload ? t('hub.options.backgroundHint') : t('hub.avatarFirst')}
-        disabled={!canUpload || busy}
-        onFile={on.onBackground}
-        remove={
-          hasBackground
-            ? { label: t('hub.options.removeBackground'), disabled: busy, onClick: on.onRemoveBackground }
-            : undefined
-        }
+        hint={t('hub.options.backgroundHint')}
+        removeLabel={t('hub.options.removeBackground')}
       />
-      <Field
+      <HubTextArea
         label={t('hub.options.description')}
-        optional
-        hint={`${[...draft.meta_description].length} / ${MAX_HUB_DESCRIPTION}`}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className="input"
-            rows={2}
-            value={draft.meta_description}
-            maxLength={MAX_HUB_DESCRIPTION * 2}
-            onChange={(event) => onChange({ meta_description: event.target.value })}
-          />
-        )}
-      </Field>
+        value={draft.meta_description}
+        max={MAX_HUB_DESCRIPTION}
+        rows={2}
+        onValueChange={(meta_description) => onChange({ meta_description })}
+      />
       {flag('noindex')}
       {flag('sensitive')}
     </div>

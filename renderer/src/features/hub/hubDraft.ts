@@ -199,3 +199,9 @@ export function buttonTextOf(draftLink: Pick<DraftItem, 'label' | 'link_id'>, li
 export function pageAddress(origin: string, handle: string): string {
   return hubUrlOf(origin, handle.trim().toLowerCase() || '…');
 }
+
+/** What every part of the page's editor takes: the draft and a change to it. */
+export interface HubDraftPart {
+  draft: HubDraft;
+  onChange: (patch: Partial<HubDraft>) => void;
+}

@@ -4,6 +4,7 @@ import type { Hub } from '../../../../redirector/contract';
 import { useHubCalls } from '../../api/hub';
 import { readAsDataUrl } from '../../components/readAsDataUrl';
 import { i18next } from '../../i18n';
+import type { HubImage } from './HubImageField';
 import { draftOf, type HubDraft, type HubOwner, inputOf } from './hubDraft';
 
 export type HubMessage = { tone: 'error' | 'success'; text: string };
@@ -33,6 +34,37 @@ export function useHubEditor(initial: Hub | null, owner: HubOwner) {
       setBusy(false);
     }
   };
+
+  const upload = (file: File) =>
+    run(async () => {
+      const shown = readAsDataUrl(file);
+      if (hub === null) {
+        setPendingAvatar(file);
+        setLocalAvatar(await shown);
+        return i18next.t('hub.avatarPending');
+      }
+      setHub((await calls.setAvatar(file)).hub);
+      setLocalAvatar(await shown);
+      return i18next.t('hub.saved');
+    });
+  const uploadBackground = (file: File) =>
+    run(async () => {
+      setHub((await calls.setBackground(file)).hub);
+      return i18next.t('hub.saved');
+    });
+  const removeBackground = () =>
+    run(async () => {
+      await calls.removeBackground();
+      setHub((current) => current && { ...current, background_url: null });
+      return i18next.t('hub.saved');
+    });
+  const removeAvatar = () =>
+    run(async () => {
+      await calls.removeAvatar();
+      setHub((current) => current && { ...current, avatar_url: null });
+      setLocalAvatar(null);
+      return i18next.t('hub.saved');
+    });
 
   return {
     hub,
@@ -65,35 +97,20 @@ export function useHubEditor(initial: Hub | null, owner: HubOwner) {
         setLocalAvatar(null);
         return i18next.t('hub.deleted');
       }),
-    upload: (file: File) =>
-      run(async () => {
-        const shown = readAsDataUrl(file);
-        if (hub === null) {
-          setPendingAvatar(file);
-          setLocalAvatar(await shown);
-          return i18next.t('hub.avatarPending');
-        }
-        setHub((await calls.setAvatar(file)).hub);
-        setLocalAvatar(await shown);
-        return i18next.t('hub.saved');
-      }),
-    uploadBackground: (file: File) =>
-      run(async () => {
-        setHub((await calls.setBackground(file)).hub);
-        return i18next.t('hub.saved');
-      }),
-    removeBackground: () =>
-      run(async () => {
-        await calls.removeBackground();
-        setHub((current) => current && { ...current, background_url: null });
-        return i18next.t('hub.saved');
-      }),
-    removeAvatar: () =>
-      run(async () => {
-        await calls.removeAvatar();
-        setHub((current) => current && { ...current, avatar_url: null });
-        setLocalAvatar(null);
-        return i18next.t('hub.saved');
-      }),
+    avatar: {
+      canUpload: true,
+      present: Boolean(hub?.avatar_url),
+      onFile: upload,
+      onRemove: removeAvatar,
+      busy,
+    } satisfies HubImage,
+    // The server keeps a background of a saved page only.
+    background: {
+      canUpload: hub !== null,
+      present: Boolean(hub?.background_url),
+      onFile: uploadBackground,
+      onRemove: removeBackground,
+      busy,
+    } satisfies HubImage,
   };
 }

@@ -13,9 +13,10 @@ import { FailureBanner } from '../../components/Banner';
 import { SubmitButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
-import { Field, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
 import { LoadedList } from '../../components/LoadedList';
 import { SecretCallout } from '../../components/SecretCallout';
+import { SelectField } from '../../components/SelectField';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { type KeySide, keysTexts } from './keysTexts';
 import { useApiKeys } from './useApiKeys';
@@ -113,23 +114,14 @@ function keyDomains(typed: string): string[] | undefined {
 function ScopeField({ scope, onChange }: { scope: KeyScope; onChange: (scope: KeyScope) => void }) {
   const TEXTS = keysTexts();
   return (
-    <Field label={TEXTS.scopeLabel} hint={TEXTS.scopeHint}>
-      {(control) => (
-        <select
-          {...control}
-          name="key-scope"
-          className="input"
-          value={scope}
-          onChange={(event) => onChange(event.target.value as KeyScope)}
-        >
-          {KEY_SCOPES.map((choice) => (
-            <option key={choice} value={choice}>
-              {TEXTS.scopes[choice]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      label={TEXTS.scopeLabel}
+      hint={TEXTS.scopeHint}
+      name="key-scope"
+      value={scope}
+      choices={KEY_SCOPES.map((choice) => [choice, TEXTS.scopes[choice]])}
+      onValueChange={onChange}
+    />
   );
 }
 

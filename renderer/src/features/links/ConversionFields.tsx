@@ -1,31 +1,23 @@
 /** The sections of the one link form that make links convert: the social preview and split traffic. */
 import { useState } from 'react';
 import { conversionTexts } from './conversionTexts';
-import { LinkFormSection, ListFormSection } from './LinkFormSection';
+import { ListFormSection, TextFieldsSection } from './LinkFormSection';
 import { SocialPreviewFields } from './SocialPreviewFields';
 import { SplitTrafficField } from './SplitTrafficField';
 import type { LinkFormState } from './useLinkForm';
 
 export function ConversionFields({ form }: { form: LinkFormState }) {
   const TEXTS = conversionTexts();
-  const { values, errors } = form;
-  const [initial] = useState(values);
-  const previewOn = [values.preview_title, values.preview_description, values.preview_image].some(
-    (value) => value.trim() !== '',
-  );
-  const previewAtStart = [initial.preview_title, initial.preview_description, initial.preview_image].some(
-    (value) => value !== '',
-  );
+  const [initial] = useState(form.values);
   return (
     <>
-      <LinkFormSection
+      <TextFieldsSection
         title={TEXTS.preview.title}
-        state={previewOn ? TEXTS.set : undefined}
-        open={previewAtStart}
-        invalid={Boolean(errors.preview_title || errors.preview_description || errors.preview_image)}
+        form={form}
+        fields={['preview_title', 'preview_description', 'preview_image']}
       >
         <SocialPreviewFields form={form} />
-      </LinkFormSection>
+      </TextFieldsSection>
       <ListFormSection title={TEXTS.split.title} form={form} initial={initial} field="variants">
         <SplitTrafficField form={form} />
       </ListFormSection>

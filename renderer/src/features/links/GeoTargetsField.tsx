@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { MAX_GEO_TARGETS } from '../../../../redirector/contract';
 import { Button, IconButton } from '../../components/Button';
+import { ChoiceOptions } from '../../components/ChoiceOptions';
 import { cx } from '../../components/cx';
 import { countryChoices } from '../../format/countries';
 import { localiseMessage } from '../../i18n/messages';
@@ -38,12 +39,7 @@ export function GeoTargetsField({ form }: { form: LinkFormState }) {
                 value={row.country}
                 onChange={(event) => change(index, { country: event.target.value })}
               >
-                <option value="">{TEXTS.choose}</option>
-                {choices.map((choice) => (
-                  <option key={choice.code} value={choice.code}>
-                    {choice.name}
-                  </option>
-                ))}
+                <ChoiceOptions none={TEXTS.choose} choices={choices.map((choice) => [choice.code, choice.name])} />
               </select>
               <input
                 className={cx('input', 'grow')}

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Button } from '../../components/Button';
+import { ChoiceOptions } from '../../components/ChoiceOptions';
 import { linkBulkTexts } from './linkBulkTexts';
 
 /** A team the selected links may move to, with its label as the team switcher shows it. */
@@ -31,12 +32,7 @@ export function LinkBulkMove({ targets, busy, onMove }: LinkBulkMoveProps) {
         value={team}
         onChange={(event) => setTeam(event.target.value)}
       >
-        <option value="">{TEXTS.moveTo}</option>
-        {targets.map((target) => (
-          <option key={target.id} value={target.id}>
-            {target.label}
-          </option>
-        ))}
+        <ChoiceOptions none={TEXTS.moveTo} choices={targets.map((target) => [target.id, target.label])} />
       </select>
       <Button size="sm" disabled={busy || team === ''} onClick={() => onMove(Number(team))}>
         {TEXTS.move}

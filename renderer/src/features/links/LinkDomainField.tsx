@@ -1,6 +1,6 @@
 /** The domain a user's link goes on: their verified custom domain or the default domain. */
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Field';
+import { SelectField } from '../../components/SelectField';
 import type { LinkDomainChoice } from './linkDomain';
 
 export interface LinkDomainFieldProps {
@@ -12,22 +12,15 @@ export interface LinkDomainFieldProps {
 export function LinkDomainField({ choices, value, onChange }: LinkDomainFieldProps) {
   const { t } = useTranslation();
   return (
-    <Field label={t('linkForm.fields.domain')} hint={t('linkForm.fields.domainHint')} className="span-2">
-      {(control) => (
-        <select
-          {...control}
-          name="domain"
-          className="input"
-          value={value ?? ''}
-          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-        >
-          {choices.map((choice) => (
-            <option key={choice.domain ?? ''} value={choice.domain ?? ''}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      label={t('linkForm.fields.domain')}
+      hint={t('linkForm.fields.domainHint')}
+      fieldClassName="span-2"
+      name="domain"
+      value={value ?? ''}
+      // The default domain is the choice of no domain ('').
+      choices={choices.map((choice) => [choice.domain ?? '', choice.label])}
+      onValueChange={(domain) => onChange(domain === '' ? null : domain)}
+    />
   );
 }

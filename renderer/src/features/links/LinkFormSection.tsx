@@ -1,6 +1,7 @@
 /** A folding section of the link form: open from the start when it holds a value, and opened by an error. */
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import type { LinkFormValues } from './linkForm';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LinkFormField, LinkFormValues } from './linkForm';
 import type { LinkFormState } from './useLinkForm';
 
 export interface LinkFormSectionProps {
@@ -60,6 +61,38 @@ export function ListFormSection(props: {
       state={count > 0 ? String(count) : undefined}
       open={initial[field].length > 0}
       invalid={Boolean(form.errors[field])}
+    >
+      {children}
+    </LinkFormSection>
+  );
+}
+
+/** The form's fields typed as text. */
+type TextFormField = {
+  [K in LinkFormField]: LinkFormValues[K] extends string ? K : never;
+}[LinkFormField];
+
+/**
+ * The section of some text fields: "set" beside the title while one of `setBy` (default: all of
+ * them) holds a value, open from the start when one of them held one, opened by an error in any.
+ */
+export function TextFieldsSection(props: {
+  title: string;
+  form: LinkFormState;
+  fields: readonly TextFormField[];
+  setBy?: readonly TextFormField[];
+  children: ReactNode;
+}) {
+  const { title, form, fields, setBy = fields, children } = props;
+  const { t } = useTranslation();
+  // The values the form started with: the section mounts with the form.
+  const [initial] = useState(form.values);
+  return (
+    <LinkFormSection
+      title={title}
+      state={setBy.some((field) => form.values[field].trim() !== '') ? t('linkForm.set') : undefined}
+      open={fields.some((field) => initial[field] !== '')}
+      invalid={fields.some((field) => Boolean(form.errors[field]))}
     >
       {children}
     </LinkFormSection>

@@ -7,7 +7,7 @@ import type { LinkListQuery, TagsResponse } from '../../../../redirector/contrac
 import type { LinksPage } from '../../api/linksPage';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Pagination } from '../../components/Pagination';
+import { Pagination, placeOf, urlPaging } from '../../components/Pagination';
 import { LoadingState } from '../../components/Spinner';
 import type { UrlQuery } from '../../components/useUrlQuery';
 import { type LinkBulkActions, LinkBulkBar } from './LinkBulkBar';
@@ -65,14 +65,10 @@ export function LinkList({ query, onQuery, page, tags, empty, bulk, ...table }: 
         />
       )}
       <Pagination
-        page={page.page}
-        perPage={page.per_page}
-        count={page.links.length}
-        total={page.total}
+        {...placeOf(page, page.links.length)}
         hasPrev={page.hasPrev}
         hasNext={page.hasNext}
-        onPage={(number) => onQuery({ page: number })}
-        onPerPage={(perPage) => onQuery({ per_page: perPage })}
+        {...urlPaging(onQuery)}
         label={TEXTS.pages}
       />
     </>

@@ -7,6 +7,7 @@ import {
   type LinkSort,
 } from '../../../../redirector/contract';
 import { IconButton } from '../../components/Button';
+import { ChoiceOptions } from '../../components/ChoiceOptions';
 import { SearchToolbar } from '../../components/SearchBox';
 import { linkListTexts } from './linkListTexts';
 
@@ -31,12 +32,10 @@ export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps)
         value={query.tag}
         onChange={(event) => onChange({ tag: event.target.value })}
       >
-        <option value="">{TEXTS.anyTag}</option>
-        {tagOptions.map((tag) => (
-          <option key={tag.name} value={tag.name}>
-            {TEXTS.tagOption(tag.name, tag.links)}
-          </option>
-        ))}
+        <ChoiceOptions
+          none={TEXTS.anyTag}
+          choices={tagOptions.map((tag) => [tag.name, TEXTS.tagOption(tag.name, tag.links)])}
+        />
       </select>
       <select
         className="input"

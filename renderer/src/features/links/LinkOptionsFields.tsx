@@ -2,7 +2,7 @@
 import { type ReactNode, useState } from 'react';
 import { TextField } from '../../components/Field';
 import { GeoTargetsField } from './GeoTargetsField';
-import { LinkFormSection, ListFormSection } from './LinkFormSection';
+import { LinkFormSection, ListFormSection, TextFieldsSection } from './LinkFormSection';
 import { isPastExpiry, type LinkOptionField } from './linkOptions';
 import { linkOptionTexts } from './linkOptionTexts';
 import { PasswordOption } from './PasswordOption';
@@ -21,7 +21,6 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
   // Sections holding a value start open.
   const [initial] = useState(values);
   const anyError = (...fields: LinkOptionField[]) => fields.some((field) => errors[field]);
-  const devicesOn = values.ios_url.trim() !== '' || values.android_url.trim() !== '';
   const urlField: UrlField = (name, label, placeholder, hint) => (
     <TextField
       label={label}
@@ -38,7 +37,7 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
   );
   return (
     <>
-      <ExpirySection form={form} initial={initial} urlField={urlField} />
+      <ExpirySection form={form} urlField={urlField} />
       <LinkFormSection
         title={TEXTS.password.title}
         state={values.has_password ? TEXTS.password.protected : undefined}
@@ -47,18 +46,13 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
       >
         <PasswordOption form={form} />
       </LinkFormSection>
-      <LinkFormSection
-        title={TEXTS.devices.title}
-        state={devicesOn ? TEXTS.set : undefined}
-        open={initial.ios_url !== '' || initial.android_url !== ''}
-        invalid={anyError('ios_url', 'android_url')}
-      >
+      <TextFieldsSection title={TEXTS.devices.title} form={form} fields={['ios_url', 'android_url']}>
         <p className="field__hint">{TEXTS.devices.hint}</p>
         <div className="form-grid">
           {urlField('ios_url', TEXTS.devices.ios, TEXTS.devices.iosPlaceholder)}
           {urlField('android_url', TEXTS.devices.android, TEXTS.devices.androidPlaceholder)}
         </div>
-      </LinkFormSection>
+      </TextFieldsSection>
       <ListFormSection title={TEXTS.geo.title} form={form} initial={initial} field="geo_targets">
         <GeoTargetsField form={form} />
       </ListFormSection>
@@ -67,25 +61,16 @@ export function LinkOptionsFields({ form }: { form: LinkFormState }) {
 }
 
 /** Expiry and click limit, with a warning as soon as the expiry date is in the past. */
-function ExpirySection({
-  form,
-  initial,
-  urlField,
-}: {
-  form: LinkFormState;
-  initial: LinkFormState['values'];
-  urlField: UrlField;
-}) {
+function ExpirySection({ form, urlField }: { form: LinkFormState; urlField: UrlField }) {
   const TEXTS = linkOptionTexts();
-  const { values, errors } = form;
-  const expiryOn = values.expires_at !== '' || values.max_clicks.trim() !== '';
-  const expiryValues = initial.expires_at !== '' || initial.max_clicks !== '' || initial.expired_url !== '';
+  const { values } = form;
+  // A page for expired links alone does not make the link expire.
   return (
-    <LinkFormSection
+    <TextFieldsSection
       title={TEXTS.expiry.title}
-      state={expiryOn ? TEXTS.set : undefined}
-      open={expiryValues}
-      invalid={Boolean(errors.expires_at || errors.max_clicks || errors.expired_url)}
+      form={form}
+      fields={['expires_at', 'max_clicks', 'expired_url']}
+      setBy={['expires_at', 'max_clicks']}
     >
       <div className="form-grid">
         <TextField
@@ -117,6 +102,6 @@ function ExpirySection({
           TEXTS.expiry.expiredUrlHint,
         )}
       </div>
-    </LinkFormSection>
+    </TextFieldsSection>
   );
 }

@@ -4,6 +4,7 @@
  * template's five at once.
  */
 import { useUtmTemplates } from '../../api/utmTemplates';
+import { ChoiceOptions } from '../../components/ChoiceOptions';
 import { TextField } from '../../components/Field';
 import { LinkFormSection } from './LinkFormSection';
 import { linkOptionTexts } from './linkOptionTexts';
@@ -34,12 +35,7 @@ export function UtmFields({ form }: { form: LinkFormState }) {
             if (chosen) form.set('target_url', writeUtm(form.values.target_url, chosen));
           }}
         >
-          <option value="">{TEXTS.template}</option>
-          {templates.map((template) => (
-            <option key={template.id} value={template.id}>
-              {template.name}
-            </option>
-          ))}
+          <ChoiceOptions none={TEXTS.template} choices={templates.map((template) => [template.id, template.name])} />
         </select>
       ) : null}
       <div className="form-grid">

@@ -9,7 +9,6 @@ export function conversionTexts() {
   const t = i18next.t;
   const n = (index: number) => ({ n: index + 1 });
   return {
-    set: t('linkForm.set'),
     preview: {
       title: t('linkForm.preview.title'),
       hint: t('linkForm.preview.hint'),

@@ -82,6 +82,5 @@ export function linkOptionTexts() {
       full: t('linkForm.geo.full', { max: MAX_GEO_TARGETS }),
       placeholder: 'https://example.com/fr',
     },
-    set: t('linkForm.set'),
   };
 }

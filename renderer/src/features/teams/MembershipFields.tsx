@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES, type TeamRole } from '../../../../redirector/contract/teams';
 import type { MembershipFields as Fields } from '../../api/teams';
-import { Checkbox, Field, TextField } from '../../components/Field';
+import { Checkbox, TextField } from '../../components/Field';
+import { SelectField } from '../../components/SelectField';
 
 /** The domains as typed (comma separated) → the call's list, or null for all. */
 export function domainsOf(text: string): string[] | null {
@@ -44,23 +45,13 @@ export function MembershipFields({
   const { t } = useTranslation();
   return (
     <>
-      <Field label={t('teams.members.role')}>
-        {(control) => (
-          <select
-            {...control}
-            name={`${idPrefix}-role`}
-            className="input"
-            value={draft.role}
-            onChange={(event) => onChange({ ...draft, role: event.target.value as TeamRole })}
-          >
-            {TEAM_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`teams.roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label={t('teams.members.role')}
+        name={`${idPrefix}-role`}
+        value={draft.role}
+        choices={TEAM_ROLES.map((role) => [role, t(`teams.roles.${role}`)])}
+        onValueChange={(role) => onChange({ ...draft, role })}
+      />
       <TextField
         label={t('teams.members.domains')}
         name={`${idPrefix}-domains`}

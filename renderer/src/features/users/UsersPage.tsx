@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Loaded } from '../../components/LoadedList';
 import { PageHeader } from '../../components/PageHeader';
-import { Pagination } from '../../components/Pagination';
+import { Pagination, placeOf, urlPaging } from '../../components/Pagination';
 import { SearchToolbar } from '../../components/SearchBox';
 import { useUrlQuery } from '../../components/useUrlQuery';
 import { AccountLinkDialog, useAccountLinks } from './AccountLinkDialog';
@@ -81,12 +81,8 @@ export function UsersPage() {
               <EmptyState icon="users" title={TEXTS.empty} description={TEXTS.emptyHint} />
             )}
             <Pagination
-              page={query.page}
-              perPage={query.per_page}
-              count={page.users.length}
-              total={page.total}
-              onPage={(number) => update({ page: number })}
-              onPerPage={(perPage) => update({ per_page: perPage })}
+              {...placeOf({ ...query, total: page.total }, page.users.length)}
+              {...urlPaging(update)}
               label={TEXTS.pages}
             />
           </Card>

@@ -4,25 +4,17 @@
  * when the output is not a terminal, the rows left out are listed, and the connection's password
  * is never printed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../helpers/cliProcess';
-import { createYourlsDatabase, type YourlsDatabase } from '../../../helpers/yourlsDatabase';
-import { seedYourls } from '../../../helpers/yourlsImports';
+import { yourlsSuite } from '../../../helpers/startedForSuite';
+import type { YourlsDatabase } from '../../../helpers/yourlsDatabase';
 import { adminCall, CLI_STORES, type CliServer } from './cliServers';
 
 describe.each(CLI_STORES)('me import yourls on $kind', (store) => {
   let server: CliServer;
   let yourls: YourlsDatabase;
 
-  beforeAll(async () => {
-    yourls = await createYourlsDatabase();
-    await seedYourls(yourls);
-    server = await store.start();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await yourls?.drop();
-  });
+  yourlsSuite(store.start, (p) => ({ yourls, server } = p));
 
   it('imports the links and clicks, lists what it left out, and prints no password', async () => {
     const url = await yourls.readerUrl('s3cret-pw');

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
-import { asTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
+import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
-import { startTestServer, type TestServer } from '../../../helpers/testServer';
+import { type TestServer, withTestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
@@ -62,9 +62,8 @@ const DELETIONS = [
 ];
 
 describe.each(DELETIONS)('an account deleted by $how', ({ remove }) => {
-  it('stops serving its domain at once on SQLite', async () => {
-    const server = await startTestServer({ env: ENV });
-    try {
+  it('stops serving its domain at once on SQLite', () =>
+    withTestServer({ env: ENV }, async (server) => {
       const owner = await ownerOf(server, 'ann', 'go.ann.test');
       expect((await remove(server, owner)).status).toBe(204);
       expect(await allowed(server, 'go.ann.test')).toBe(404);
@@ -76,17 +75,13 @@ describe.each(DELETIONS)('an account deleted by $how', ({ remove }) => {
         (await call(server, 'DELETE', '/api/domains?domain=go.ann.test', { headers: adminHeaders(server.adminKey) }))
           .status,
       ).toBe(404);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
   describe('on two PostgreSQL instances', () => {
-    const instances = twoServersOnOneSchema(ENV);
+    const instances = twoTestServersOnOneSchema(ENV);
 
     it('stops serving its domain at once on the one that deleted it, within 1 s on the other', async () => {
-      const a = asTestServer(instances.a);
-      const b = asTestServer(instances.b);
+      const { a, b } = instances();
       const owner = await ownerOf(a, 'bea', 'go.bea.test');
       await within(async () => (await allowed(b, 'go.bea.test')) === 200);
       expect((await visit(b, 'go.bea.test', '/hop')).status).toBe(302);

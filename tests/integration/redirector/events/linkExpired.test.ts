@@ -5,10 +5,11 @@
  * many times the background check runs; a link that has not expired gets none.
  */
 import { EventSource } from 'eventsource';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
+import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
+import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
 
 const BROWSER =
@@ -19,14 +20,7 @@ describe.each(STORE_SERVERS)('link.expired on $kind', ({ start }) => {
   let receiver: WebhookReceiver;
   const admin = () => adminHeaders(server.adminKey);
 
-  beforeAll(async () => {
-    server = await start({ OUTBOUND_ALLOW_PRIVATE: '1' });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await server.close();
-    await receiver.close();
-  });
+  receiverSuite(start, { OUTBOUND_ALLOW_PRIVATE: '1' }, (p) => ({ server, receiver } = p));
 
   async function createLink(options: Record<string, unknown>) {
     const answer = await call(server, 'POST', '/api/links', {

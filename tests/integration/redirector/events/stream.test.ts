@@ -11,9 +11,10 @@ import { EventSource } from 'eventsource';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED } from '../../../../redirector/contract/lists';
-import { RECHECK_MS } from '../../../../redirector/http/streamCredentials';
+import { DEFAULT_STREAM_RECHECK_MS } from '../../../../redirector/events/eventsConfig';
 import { adminHeaders, bearer, call, disableUser, newUser } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -67,10 +68,7 @@ async function userLink(server: { url: string }, token: string): Promise<{ id: n
 
 describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
   let server: TestServer;
-  beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ TRUST_PROXY: '1' }], (p) => (server = p));
 
   it("carries a user's own clicks and link events only, the administrator's all with ip; tickets once; replay", async () => {
     const alice = await newUser(server, 'Alice');
@@ -133,7 +131,7 @@ describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
     };
     const logout = await fetch(`${server.url}/api/auth?action=logout`, { method: 'POST', headers: bearer(dave.token) });
     expect(logout.status).toBe(200);
-    await waitFor(() => ended, RECHECK_MS * 3, 'the end of the signed-out stream');
+    await waitFor(() => ended, DEFAULT_STREAM_RECHECK_MS * 3, 'the end of the signed-out stream');
     const refused = await fetch(`${server.url}/api/stream/ticket`, { method: 'POST', headers: bearer(dave.token) });
     expect(refused.status).toBe(401);
     await refused.arrayBuffer();
@@ -222,7 +220,7 @@ describe('the live stream across PostgreSQL instances', () => {
       stream.source.close();
     };
     await disableUser(first, frank.user.id);
-    await waitFor(() => ended, RECHECK_MS * 3, 'the end of the disabled account’s stream');
+    await waitFor(() => ended, DEFAULT_STREAM_RECHECK_MS * 3, 'the end of the disabled account’s stream');
   });
 
   it('a click committed after a later one still reaches the stream (the gap is looked at again)', async () => {

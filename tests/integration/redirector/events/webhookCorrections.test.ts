@@ -6,10 +6,11 @@
  * `link.expired` at once (the check every 15 s once made it wait up to that long); the clicks a
  * link had when it was deleted arrive before its `link.deleted` (they once went with the link).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
+import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
+import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
 
 /** The test's retry schedule: every retry about 3 s (±20 %) after the failed attempt. */
@@ -20,14 +21,11 @@ describe.each(STORE_SERVERS)('webhook corrections on $kind', ({ start }) => {
   let receiver: WebhookReceiver;
   const admin = () => adminHeaders(server.adminKey);
 
-  beforeAll(async () => {
-    server = await start({ OUTBOUND_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: Array(7).fill(RETRY_MS).join(',') });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await receiver?.close();
-  });
+  receiverSuite(
+    start,
+    { OUTBOUND_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: Array(7).fill(RETRY_MS).join(',') },
+    (p) => ({ server, receiver } = p),
+  );
 
   async function webhook(events: string[]): Promise<number> {
     const answer = await call(server, 'POST', '/api/webhooks', {

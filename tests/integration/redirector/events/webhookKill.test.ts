@@ -3,7 +3,8 @@
  * (docs/api.md#webhooks): the BUILT server runs as a child process (`npm run build` first), is
  * killed while a delivery is under way, and started again on the same data; afterwards every link
  * event and every click has arrived, each signature verified with the standardwebhooks library,
- * and a message that arrived twice carried the same webhook-id and the same body.
+ * and a message that arrived twice carried the same webhook-id and the same body. On PostgreSQL the
+ * killed instance's lease holds deliveries back until it runs out; SQLite ends it at start.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSchemaOn } from '../../../helpers/postgres';
@@ -13,6 +14,13 @@ import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/w
 
 const LINKS = 6;
 const CLICKS = 40;
+/**
+ * WEBHOOK_LEASE_MS (30 s in production). On PostgreSQL, short, so the test waits it out, yet longer
+ * than a restart, so that its wait shows; on SQLite, longer than the test waits for every message.
+ */
+const LEASE_MS = { postgres: 5_000, sqlite: 120_000 };
+/** The lease is renewed before each attempt: that far at most before the attempt reached the receiver. */
+const RENEWED_BEFORE_MS = 1_000;
 
 async function api(server: ServerProcess, method: string, path: string, body?: unknown) {
   const answer = await fetch(`${server.url}${path}`, {
@@ -36,6 +44,7 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks through kill -9 on %s',
     const env: Record<string, string> = {
       OUTBOUND_ALLOW_PRIVATE: '1',
       WEBHOOK_RETRY_MS: '200,200,200,200,200,200,200',
+      WEBHOOK_LEASE_MS: String(LEASE_MS[kind]),
     };
     await useSchemaOn(kind, env, cleanups);
     const dataDir = makeTempDir('me-webhook-kill-');
@@ -60,7 +69,9 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks through kill -9 on %s',
     }
     await clickInTurn(server, links, CLICKS);
     await waitFor(() => receiver.hits >= 2 && receiver.hits > receiver.received.length, 10_000, 'a delivery under way');
+    const underWayAt = receiver.arrivals.at(-1)!;
     await server.kill();
+    const hitsBefore = receiver.hits;
 
     receiver.delayMs = 0;
     server = await startServerProcess({ env, dataDir, adminKey: server.adminKey });
@@ -72,8 +83,12 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks through kill -9 on %s',
       );
     const createdIds = () =>
       new Set(receiver.received.filter((message) => message.type === 'link.created').map((message) => message.data.id));
-    // On PostgreSQL the killed instance's lease (30 s) runs out first.
+    // On PostgreSQL the killed instance's lease runs out first.
     await waitFor(() => createdIds().size === LINKS && clickIds().size === CLICKS, 60_000, 'every message');
+    if (kind === 'postgres') {
+      const heldBack = receiver.arrivals[hitsBefore]! - underWayAt;
+      expect(heldBack).toBeGreaterThanOrEqual(LEASE_MS.postgres - RENEWED_BEFORE_MS);
+    }
 
     expect([...createdIds()].sort()).toEqual(links.map((link) => link.id).sort());
     expect(receiver.received.every((message) => message.verified)).toBe(true);

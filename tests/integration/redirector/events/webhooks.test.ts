@@ -2,11 +2,12 @@
  * Webhooks end to end on both stores (docs/api.md#webhooks), with a real receiver on loopback
  * (OUTBOUND_ALLOW_PRIVATE=1) that verifies each signature with the standardwebhooks library.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
+import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
 
 const BROWSER =
@@ -55,14 +56,11 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
     return answer.body as { webhook: { id: number }; secret: string };
   }
 
-  beforeAll(async () => {
-    server = await start({ OUTBOUND_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: '300,300,300,300,300,300,300' });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await server.close();
-    await receiver.close();
-  });
+  receiverSuite(
+    start,
+    { OUTBOUND_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: '300,300,300,300,300,300,300' },
+    (p) => ({ server, receiver } = p),
+  );
   afterEach(async () => {
     for (const headers of [admin()]) {
       const list = await call(server, 'GET', '/api/webhooks', { headers });
@@ -222,14 +220,7 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
 describe.each(STORE_SERVERS)('outbound address rules on $kind', ({ start }) => {
   let server: TestServer;
   let receiver: WebhookReceiver;
-  beforeAll(async () => {
-    server = await start({});
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await server.close();
-    await receiver.close();
-  });
+  receiverSuite(start, {}, (p) => ({ server, receiver } = p));
 
   it('refuses a private destination at creation and at delivery', async () => {
     const headers = adminHeaders(server.adminKey);

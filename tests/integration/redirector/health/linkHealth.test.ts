@@ -2,7 +2,8 @@
  * Link health on both stores (docs/api.md#link-health), against real HTTP servers on loopback: 200,
  * HEAD refused, 404, 500, slow, redirect chains; the status rules (broken at once, or after two soft
  * failures in a row), the calls and their limit, link.broken and link.recovered fired once on each
- * change, the list filter, the counts, the metric, checks on create, and private destinations skipped.
+ * change, the list filter, the counts, the metric, checks on create, and private destinations skipped,
+ * and the pause between requests to one host (at LINK_CHECK_HOST_MS, shortened from 1 s).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,19 +17,30 @@ import type { TestServer } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
 
+/** LINK_CHECK_HOST_MS for these servers: the per-host pause under test, shorter than the real 1 s. */
+const HOST_MS = 200;
+/**
+ * The pacer times each request's start, not its arrival: one that took longer to arrive than the
+ * next shortens the gap between their arrivals, and a timer may fire a millisecond early.
+ */
+const ARRIVAL_SLACK_MS = 50;
+
 interface Destinations {
   url: string;
   /** Requests seen: method, path, user agent. */
   seen: { method: string; path: string; agent: string }[];
+  /** When each of `seen` arrived (Date.now), in the same order. */
+  arrivals: number[];
   /** The status /toggle answers. */
   toggle: number;
   close(): Promise<void>;
 }
 
 async function startDestinations(): Promise<Destinations> {
-  const state = { seen: [] as Destinations['seen'], toggle: 200 };
+  const state = { seen: [] as Destinations['seen'], arrivals: [] as number[], toggle: 200 };
   const server = http.createServer((req, res) => {
     const path = req.url ?? '/';
+    state.arrivals.push(Date.now());
     state.seen.push({ method: req.method ?? '', path, agent: req.headers['user-agent'] ?? '' });
     const hop = /^\/hop\/(\d+)$/.exec(path);
     if (hop) {
@@ -83,6 +95,7 @@ describe.each(STORE_SERVERS)('link health ($kind)', ({ start }) => {
     server = await start({
       OUTBOUND_ALLOW_PRIVATE: '1',
       LINK_CHECK_TIMEOUT_MS: '400',
+      LINK_CHECK_HOST_MS: String(HOST_MS),
       METRICS_TOKEN: 'metrics-token-0123456789',
       WEBHOOK_RETRY_MS: '50',
     });
@@ -116,7 +129,8 @@ describe.each(STORE_SERVERS)('link health ($kind)', ({ start }) => {
     expect((await checkAgain(ok.id)).health.status).toBe('ok');
   });
 
-  it('falls back to GET when HEAD is refused, and follows up to 5 redirects', async () => {
+  it("falls back to GET when HEAD is refused, and follows up to 5 redirects, each hop in its host's turn", async () => {
+    const before = destinations.seen.length;
     const refused = await link('/head-refused');
     expect((await checkNow(refused.id)).body.health).toMatchObject({ status: 'ok', http_status: 200 });
     expect(destinations.seen.filter((entry) => entry.path === '/head-refused').map((entry) => entry.method)).toEqual([
@@ -132,6 +146,15 @@ describe.each(STORE_SERVERS)('link health ($kind)', ({ start }) => {
       error: 'More than 5 redirects',
       url: `${destinations.url}/hop/6`,
     });
+    // One host: every request of these three checks, the GET after HEAD and each hop, waited its turn.
+    const arrivals = destinations.arrivals.slice(before);
+    expect(arrivals).toHaveLength(2 + 6 + 6);
+    const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
+    // Each request waited (unpaced, they come a few ms apart), and together the full pause each.
+    expect(Math.min(...gaps), `gaps ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(HOST_MS / 2);
+    expect(arrivals.at(-1)! - arrivals[0]!, `gaps ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(
+      gaps.length * HOST_MS - ARRIVAL_SLACK_MS,
+    );
   });
 
   it('marks a 404 broken at once, and a 500 or a timeout only in the second check in a row', async () => {

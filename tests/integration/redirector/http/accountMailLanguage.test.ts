@@ -6,7 +6,7 @@
  * written in the account's last language, else the administrator's request's, else English. A real
  * SMTP server on loopback receives them. Both stayed English whatever the language.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import {
@@ -18,6 +18,7 @@ import {
   type SmtpReceiver,
   startSmtpReceiver,
 } from '../../../helpers/smtpReceiver';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { CLOCKED_STORES, testClock } from './accountStores';
 
@@ -37,15 +38,11 @@ describe.each(CLOCKED_STORES)('account mails in the language of their request or
   const lastMailTo = (email: string): ReceivedMail | undefined =>
     smtp.mails.filter((mail) => mail.to.includes(email)).at(-1);
 
-  beforeAll(async () => {
+  startedForSuite(async (ends) => {
     logs = captureLogs();
-    smtp = await startSmtpReceiver();
-    server = await start(mailingEnv(smtp), testClock());
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-    logs.restore();
+    ends.after(() => logs.restore());
+    smtp = ends.closing(await startSmtpReceiver());
+    server = ends.closing(await start(mailingEnv(smtp), testClock()));
   });
 
   it('writes a reset asked for in Spanish in Spanish, with a link that works', async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
 import { STORE_SERVERS } from './bothStores';
@@ -112,10 +113,7 @@ describe.each(STORE_SERVERS)('routing by host ($kind)', ({ start }) => {
 
 describe.each(STORE_SERVERS)('routing by host behind a trusted proxy ($kind)', ({ start }) => {
   let server: TestServer;
-  beforeAll(async () => {
-    server = await start({ PUBLIC_URL: 'https://me.example.com', TRUST_PROXY: '1' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ PUBLIC_URL: 'https://me.example.com', TRUST_PROXY: '1' }], (p) => (server = p));
 
   it('reads the host from X-Forwarded-Host', async () => {
     const dora = await newUser(server, 'Dora');

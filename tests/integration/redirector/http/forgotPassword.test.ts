@@ -15,6 +15,7 @@ import {
   type SmtpReceiver,
   startSmtpReceiver,
 } from '../../../helpers/smtpReceiver';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { CLOCKED_STORES, type Clock, testClock } from './accountStores';
 
@@ -32,16 +33,12 @@ describe.each(CLOCKED_STORES)('forgot password ($kind)', ({ start }) => {
   const settled = () => server.app.services.forgot.idle();
   const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
 
-  beforeAll(async () => {
+  startedForSuite(async (ends) => {
     logs = captureLogs();
+    ends.after(() => logs.restore());
     clock = testClock();
-    smtp = await startSmtpReceiver();
-    server = await start(mailingEnv(smtp), clock);
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-    logs.restore();
+    smtp = ends.closing(await startSmtpReceiver());
+    server = ends.closing(await start(mailingEnv(smtp), clock));
   });
 
   it('answers known and unknown emails the same, and mails only the known one a link that works', async () => {

@@ -4,8 +4,9 @@
  * restricted to their own links changes only those, a key held to a domain cannot move links off
  * it, an outsider's ids are "not found"); a viewer and a read-only key get 403.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { madeOnServer } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 import { join, teamMoveCases } from './linkBulkTeamMoves';
@@ -47,11 +48,7 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
   const list = async (token: string, query: string) =>
     (await call(server, 'GET', `/api/links/user?${query}`, { headers: inTeam(token) })).body;
 
-  beforeAll(async () => {
-    server = await storeServer.start({ DNS_SERVERS: '127.0.0.1:9' });
-    f = await makeTeam(server);
-  });
-  afterAll(() => server.close());
+  madeOnServer(storeServer.start, { DNS_SERVERS: '127.0.0.1:9' }, makeTeam, (p) => ({ server, made: f } = p));
 
   it('archives 1,000 links by filter, one audit entry each, leaving the rest and the archived out', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => `https://bulk.example/${i},bulkrow ${i}`);

@@ -4,11 +4,12 @@
  * is counted in Unicode code points (4–128), and a long emoji password is stored whole; a destination
  * typed without a scheme is taken as https:// in a create, an update and an import, other schemes still refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../../redirector/auth/passwords';
 import { LINK_PASSWORD_LENGTH, SELF_LINK } from '../../../../redirector/contract/linkOptions';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -30,10 +31,7 @@ describe.each(STORE_SERVERS)('link rules ($kind)', ({ start }) => {
     return answer.body as Link;
   }
 
-  beforeAll(async () => {
-    server = await start({ PUBLIC_URL: 'https://me.example' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ PUBLIC_URL: 'https://me.example' }], (p) => (server = p));
 
   describe('the loop rule', () => {
     it('refuses the service’s own host with a final dot, in any case, on every destination field', async () => {

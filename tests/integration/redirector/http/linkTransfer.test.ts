@@ -6,6 +6,7 @@ import type { Link } from '../../../../redirector/contract/links';
 import { shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { TEXT_NUL } from '../../../../redirector/http/jsonBody';
 import { adminHeaders, bearer, call, clickOf, newUser } from '../../../helpers/api';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -144,10 +145,7 @@ describe.each(STORE_SERVERS)('CSV cells on export ($kind)', ({ start }) => {
   const csv = (token: string, path: string, text: string) =>
     call(server, 'POST', path, { headers: { ...bearer(token), 'Content-Type': 'text/csv' }, rawBody: text });
 
-  beforeAll(async () => {
-    server = await start();
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [], (p) => (server = p));
 
   it('quotes every cell with a line feed, carriage return, comma or quote, guards full-width formula starts, shows has_password, and imports it all back', async () => {
     const dave = await newUser(server, 'Dave');

@@ -5,8 +5,9 @@
  * still there, unchanged, afterwards (docs/api.md#scope-who-a-call-acts-for). A call added to the
  * description without a row here fails the test, so a new route is walked too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AnyAnswer, bearer, call, newUser } from '../../../helpers/api';
+import { madeOnServer } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -298,11 +299,7 @@ describe.each(STORE_SERVERS)('an outsider on $kind', (storeServer) => {
   let server: TestServer;
   let victim: Victim;
 
-  beforeAll(async () => {
-    server = await storeServer.start({ OUTBOUND_ALLOW_PRIVATE: '1' });
-    victim = await makeVictim(server);
-  });
-  afterAll(() => server.close());
+  madeOnServer(storeServer.start, { OUTBOUND_ALLOW_PRIVATE: '1' }, makeVictim, (p) => ({ server, made: victim } = p));
 
   it('has a row for every user call the OpenAPI description lists, and none for a call it lacks', async () => {
     const calls = await userCalls(server);

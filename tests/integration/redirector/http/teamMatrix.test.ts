@@ -5,8 +5,9 @@
  * over every user call of the OpenAPI description, made in the team by an outsider and by a viewer,
  * fails when any route skips the team rule.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
+import { madeOnServer } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -180,11 +181,7 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
   let server: TestServer;
   let team: Team;
 
-  beforeAll(async () => {
-    server = await storeServer.start({ OUTBOUND_ALLOW_PRIVATE: '1' });
-    team = await makeTeam(server);
-  });
-  afterAll(() => server.close());
+  madeOnServer(storeServer.start, { OUTBOUND_ALLOW_PRIVATE: '1' }, makeTeam, (p) => ({ server, made: team } = p));
 
   it('lists the caller’s teams: the personal one and the shared one, with role, members and links', async () => {
     const listed = await call(server, 'GET', '/api/teams', { headers: bearer(team.secrets.viewer) });

@@ -2,17 +2,15 @@
  * UTM templates (docs/api.md#utm-templates), on both stores: a team's own list, added, changed by
  * the fields given and deleted; names and values checked; another account's template is not found.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
 describe.each(STORE_SERVERS)('UTM templates ($kind)', ({ start }) => {
   let server: TestServer;
-  beforeAll(async () => {
-    server = await start();
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [], (p) => (server = p));
 
   it('adds, lists, changes and deletes a team’s templates, and keeps them from other accounts', async () => {
     const ann = await newUser(server, 'Ann');

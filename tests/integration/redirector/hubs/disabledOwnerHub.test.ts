@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
-import { asTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
+import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
-import { startTestServer, type TestServer } from '../../../helpers/testServer';
+import { type TestServer, withTestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
 import { waitFor } from '../../../helpers/webhookReceiver';
 
@@ -34,26 +34,21 @@ async function publishedHub(server: TestServer, handle: string): Promise<number>
 }
 
 describe("a disabled owner's hub", () => {
-  it('answers 410 right after the owner is disabled on SQLite, and 200 right after enabling', async () => {
-    const server = await startTestServer({ env: ENV });
-    try {
+  it('answers 410 right after the owner is disabled on SQLite, and 200 right after enabling', () =>
+    withTestServer({ env: ENV }, async (server) => {
       const owner = await publishedHub(server, 'cleo');
       expect(await page(server, 'cleo')).toBe(200);
       expect((await setDisabled(server, owner, true)).status).toBe(200);
       expect(await page(server, 'cleo')).toBe(410);
       expect((await setDisabled(server, owner, false)).status).toBe(200);
       expect(await page(server, 'cleo')).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
   describe('on two PostgreSQL instances', () => {
-    const instances = twoServersOnOneSchema(ENV);
+    const instances = twoTestServersOnOneSchema(ENV);
 
     it('answers 410 at once on the instance that disabled it, within 1 s on the other; 200 the same way', async () => {
-      const a = asTestServer(instances.a);
-      const b = asTestServer(instances.b);
+      const { a, b } = instances();
       const owner = await publishedHub(a, 'dora');
       expect(await page(a, 'dora')).toBe(200);
       await within(async () => (await page(b, 'dora')) === 200);

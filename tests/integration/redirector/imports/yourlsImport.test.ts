@@ -6,21 +6,15 @@
  * that stores nothing; re-imports that add only what is new; imported clicks that never reach the
  * webhooks' and streams' feed; a user's import refused a source on this network.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
 import type { ImportJob } from '../../../../redirector/contract/imports';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { yourlsSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { createYourlsDatabase, type YourlsDatabase } from '../../../helpers/yourlsDatabase';
-import {
-  CHROME,
-  FIRST_IMPORT,
-  holdTakenCode,
-  importWhen,
-  seedYourls,
-  startImport,
-} from '../../../helpers/yourlsImports';
+import type { YourlsDatabase } from '../../../helpers/yourlsDatabase';
+import { CHROME, FIRST_IMPORT, holdTakenCode, importWhen, startImport } from '../../../helpers/yourlsImports';
 import { STORE_SERVERS } from '../http/bothStores';
 
 async function linksByCode(server: TestServer): Promise<Map<string, Link>> {
@@ -34,16 +28,8 @@ describe.each(STORE_SERVERS)('a YOURLS import on $kind', (store) => {
   let server: TestServer;
   let yourls: YourlsDatabase;
 
-  beforeAll(async () => {
-    yourls = await createYourlsDatabase();
-    await seedYourls(yourls);
-    server = await store.start();
-    await holdTakenCode(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await yourls?.drop();
-  });
+  yourlsSuite(store.start, (p) => ({ yourls, server } = p));
+  beforeAll(() => holdTakenCode(server));
 
   it('a dry run answers the counts and stores nothing', async () => {
     const started = await startImport(server, yourls.url, { dry_run: true });

@@ -10,12 +10,13 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS_PER_ACCOUNT, WEBHOOK_TEST_TOO_SOON } from '../../../../redirector/contract/webhooks';
 import { TOO_MANY_CONNECTIONS } from '../../../../redirector/outbound/accountConnections';
 import { adminHeaders, bearer, newUser } from '../../../helpers/api';
 import { closeNow } from '../../../helpers/closeNow';
-import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
+import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { startReceiver, type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -205,15 +206,10 @@ describe.each(STORE_SERVERS)('outbound connections per account on $kind', ({ sta
   let server: TestServer;
   let receiver: HoldingReceiver;
   let elsewhere: WebhookReceiver;
-  beforeAll(async () => {
-    server = await start(ENV);
-    receiver = await startHoldingReceiver();
-    elsewhere = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await elsewhere.close();
-    await server.close();
+  startedForSuite(async (ends) => {
+    server = ends.closing(await start(ENV));
+    receiver = ends.closing(await startHoldingReceiver());
+    elsewhere = ends.closing(await startReceiver());
   });
 
   it('30 parallel tests of 10 webhooks: at most 10 connections, the rest 429; deliveries wait, others go on', async () => {
@@ -230,31 +226,21 @@ describe.each(STORE_SERVERS)('outbound connections per account on $kind', ({ sta
 });
 
 describe('outbound connections per account across PostgreSQL instances', () => {
-  let schema: TestSchema;
-  let first: Awaited<ReturnType<typeof startPostgresTestServer>>;
-  let second: Awaited<ReturnType<typeof startPostgresTestServer>>;
+  const instances = twoTestServersOnOneSchema(ENV);
   let receiver: HoldingReceiver;
   let elsewhere: WebhookReceiver;
-  beforeAll(async () => {
-    schema = await createTestSchema();
-    first = await startPostgresTestServer(schema.url, { env: ENV });
-    second = await startPostgresTestServer(schema.url, { env: ENV });
-    receiver = await startHoldingReceiver();
-    elsewhere = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await elsewhere.close();
-    await first.close();
-    await second.close();
-    await schema.drop();
+  startedForSuite(async (ends) => {
+    receiver = ends.closing(await startHoldingReceiver());
+    elsewhere = ends.closing(await startReceiver());
   });
 
   it('tests through both instances share one account limit and one per-webhook pace', async () => {
-    await boundedPerAccount(first, second, receiver, elsewhere);
+    const { a, b } = instances();
+    await boundedPerAccount(a, b, receiver, elsewhere);
   });
 
   it("a test on one instance finds no connection free while the other's deliveries hold all 10", async () => {
-    await testsRefusedWhileDeliveriesHold(first, second);
+    const { a, b } = instances();
+    await testsRefusedWhileDeliveriesHold(a, b);
   });
 });

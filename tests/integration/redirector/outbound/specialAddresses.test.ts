@@ -4,13 +4,14 @@
  * test call and a link check to an address the rule let through before (IPv4-compatible, local-use NAT64, 6to4 around loopback,
  * discard-only, TEST-NET) all refuse with the private rule's message, without a connection.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemScope } from '../../../../redirector/auth/scope';
 import type { Link } from '../../../../redirector/contract/links';
 import { OUTBOUND_PRIVATE_RULE } from '../../../../redirector/outbound/addressRules';
 import { adminHeaders, call } from '../../../helpers/api';
+import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { startReceiver, type WebhookReceiver } from '../../../helpers/webhookReceiver';
+import type { WebhookReceiver } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
 
 /** Hosts of the outside test's finding, each in a class the old rule let through. */
@@ -29,14 +30,7 @@ describe.each(STORE_SERVERS)('special-use addresses on $kind', ({ start }) => {
   let receiver: WebhookReceiver;
   const admin = () => adminHeaders(server.adminKey);
 
-  beforeAll(async () => {
-    server = await start({ LINK_CHECK_TIMEOUT_MS: '2000' });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await server.close();
-    await receiver.close();
-  });
+  receiverSuite(start, { LINK_CHECK_TIMEOUT_MS: '2000' }, (p) => ({ server, receiver } = p));
 
   it('refuses a webhook to each at creation', async () => {
     for (const host of SPECIAL_HOSTS) {

@@ -4,10 +4,11 @@
  * split link sends each visitor to one variant for good, stores it on the click, and shows it in
  * the per-link analytics and the click export.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { PREVIEW_BOTS, UA } from '../../../helpers/visitors';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -36,10 +37,7 @@ describe.each(STORE_SERVERS)('links that convert ($kind)', ({ start }) => {
   }
   const recorded = async (id: number) => server.store.clicks.listByLink(id);
 
-  beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1', PUBLIC_URL: 'https://me.example' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ TRUST_PROXY: '1', PUBLIC_URL: 'https://me.example' }], (p) => (server = p));
 
   describe('previews', () => {
     it('answers every listed link-preview bot with the escaped card, counting nothing', async () => {

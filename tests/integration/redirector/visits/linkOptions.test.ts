@@ -3,10 +3,11 @@
  * with real user agents and addresses (geoip data), expiry, the click limit under concurrency, the
  * password form and its limiter, forward_query, and the refusal of links back into the service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -40,10 +41,7 @@ describe.each(STORE_SERVERS)('link options ($kind)', ({ start }) => {
   }
   const recorded = async (id: number) => (await server.store.clicks.listByLink(id)).length;
 
-  beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1', PUBLIC_URL: 'https://me.example' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ TRUST_PROXY: '1', PUBLIC_URL: 'https://me.example' }], (p) => (server = p));
 
   describe('steps 1-3: unknown, disabled, expired', () => {
     it('answers an unknown code 404 and a disabled owner 410 before expiry, with noindex', async () => {

@@ -8,6 +8,7 @@ import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, call } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer } from '../../../helpers/postgres';
 import { request } from '../../../helpers/rawRequest';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -53,10 +54,7 @@ async function lockedUntil(server: Served, linkId: number): Promise<string | nul
 describe.each(STORE_SERVERS)('link password limits ($kind)', ({ start }) => {
   let server: Awaited<ReturnType<typeof start>>;
 
-  beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ TRUST_PROXY: '1' }], (p) => (server = p));
 
   it('takes at most 100 wrong answers an hour for one link from all addresses, then answers 429 to anyone', async () => {
     const locked = await createLink(server, { short_code: 'many-tries', password: 'the right one' });
@@ -109,10 +107,7 @@ describe.each(STORE_SERVERS)('link password limits ($kind)', ({ start }) => {
 describe.each(STORE_SERVERS)('link password limits with ANONYMIZE_IPS=1 ($kind)', ({ start }) => {
   let server: Awaited<ReturnType<typeof start>>;
 
-  beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1', ANONYMIZE_IPS: '1' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ TRUST_PROXY: '1', ANONYMIZE_IPS: '1' }], (p) => (server = p));
 
   it('limits two addresses of one /24 separately (a keyed hash of the full address, not the stored one)', async () => {
     const locked = await createLink(server, { short_code: 'neighbours', password: 'right one' });

@@ -6,11 +6,12 @@
  * each click records its rule, and the link's analytics count clicks per rule. Bad rules are clear
  * 400s naming the field; archived links leave the list unless asked for; `q` searches notes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LinkAnalyticsResponse } from '../../../../redirector/contract/analytics';
 import type { Link } from '../../../../redirector/contract/links';
 import { adminHeaders, call } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
+import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { IP, UA } from '../../../helpers/visitors';
 import { STORE_SERVERS } from '../http/bothStores';
@@ -43,10 +44,7 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
     return [answer.status, answer.headers.location ?? null];
   };
 
-  beforeAll(async () => {
-    server = await start({ TRUST_PROXY: '1' });
-  });
-  afterAll(() => server.close());
+  serverSuite(start, [{ TRUST_PROXY: '1' }], (p) => (server = p));
 
   describe('schedule and switch', () => {
     it('answers 404 "not active yet" before starts_at and counts nothing, then redirects', async () => {

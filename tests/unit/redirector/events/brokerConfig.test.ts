@@ -1,17 +1,8 @@
 /** EVENTS_BROKER_URL and its options as config.ts reads them (docs/api.md#events-into-a-broker). */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../../redirector/config';
+import { configOf, configFailure as failure } from '../../../helpers/configFailure';
 
-const load = (env: Record<string, string>) => loadConfig({ ADMIN_KEY: 'k'.repeat(32), ...env }).events.broker;
-const failure = (env: Record<string, string>) => {
-  try {
-    load(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
+const load = (env: Record<string, string>) => configOf(env).events.broker;
 
 describe('EVENTS_BROKER_URL', () => {
   it('is off when unset or empty', () => {

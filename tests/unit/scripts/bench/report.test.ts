@@ -171,6 +171,25 @@ describe('toJson', () => {
     );
   });
 
+  it('writes the split links and the 20-rule links beside the plain ones, each compared its own way', () => {
+    const base = result();
+    const json = toJson(
+      result({ redirect: { ...base.redirect, split: [run(24_000, 2, 5, 66)], rules: [run(25_000, 2, 5, 61.5)] } }),
+    );
+    expect(json.redirect).toMatchObject({
+      split_rps: 24_000,
+      split_cpu_us: 66,
+      split_cpu_vs_plain: 1.1,
+      split_runs_cpu_us: [66],
+      rules_rps: 25_000,
+      rules_cpu_us: 61.5,
+      rules_cpu_over_percent: 2.5,
+      rules_runs_cpu_us: [61.5],
+    });
+    expect(toJson(base).redirect).not.toHaveProperty('split_rps');
+    expect(toJson(base).redirect).not.toHaveProperty('rules_rps');
+  });
+
   it('counts lost clicks and marks what is unavailable', () => {
     const json = toJson(
       result({

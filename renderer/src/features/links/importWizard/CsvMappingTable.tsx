@@ -7,6 +7,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CSV_MAPPING_FIELDS, type CsvMappingField } from '../../../../../redirector/contract/imports';
+import { ChoiceOptions } from '../../../components/ChoiceOptions';
 import type { CsvDraft } from './importDraft';
 
 export interface CsvMappingTableProps {
@@ -50,14 +51,12 @@ export function CsvMappingTable({ csv, onFields }: CsvMappingTableProps) {
                     value={csv.fields[place] === 'target_url' ? 'url' : (csv.fields[place] ?? '')}
                     onChange={(event) => choose(place, event.target.value)}
                   >
-                    <option value="">{t('imports.mapping.leaveOut')}</option>
-                    {CHOICES.filter(
-                      (field) => !csv.fields.some((other, at) => at !== place && sameField(field, other)),
-                    ).map((field) => (
-                      <option key={field} value={field}>
-                        {t(`imports.mapping.fields.${field}`)}
-                      </option>
-                    ))}
+                    <ChoiceOptions
+                      none={t('imports.mapping.leaveOut')}
+                      choices={CHOICES.filter(
+                        (field) => !csv.fields.some((other, at) => at !== place && sameField(field, other)),
+                      ).map((field) => [field, t(`imports.mapping.fields.${field}`)])}
+                    />
                   </select>
                 </th>
               ))}

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OnConflict } from '../../../../../redirector/contract/imports';
 import { Field } from '../../../components/Field';
+import { SelectField } from '../../../components/SelectField';
 import { CsvMappingTable } from './CsvMappingTable';
 import { CONNECTION_FIELDS, csvDraft, type ImportDraft } from './importDraft';
 
@@ -45,19 +46,15 @@ export function ImportConnectionStep({ draft, onChange }: ImportConnectionStepPr
           </Field>
         ))
       )}
-      <Field label={t('imports.onConflict')}>
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={draft.onConflict}
-            onChange={(event) => onChange({ onConflict: event.target.value as OnConflict })}
-          >
-            <option value="skip">{t('imports.skip')}</option>
-            <option value="suffix">{t('imports.suffix')}</option>
-          </select>
-        )}
-      </Field>
+      <SelectField<OnConflict>
+        label={t('imports.onConflict')}
+        value={draft.onConflict}
+        choices={[
+          ['skip', t('imports.skip')],
+          ['suffix', t('imports.suffix')],
+        ]}
+        onValueChange={(onConflict) => onChange({ onConflict })}
+      />
     </div>
   );
 }
