@@ -9,6 +9,7 @@
  * A failure that belongs to a database outage is the outage's to tell (observability/databaseOutage.ts,
  * docs/api.md#when-the-database-is-unreachable): the loop then says neither line.
  */
+import { setImmediate } from 'node:timers/promises';
 import { unlessOutage } from './observability/databaseOutage';
 import { logProblem } from './observability/logger';
 
@@ -17,6 +18,15 @@ import { logProblem } from './observability/logger';
  * expiry, retention, checks): instances started together drift apart instead of taking turns at once.
  */
 export const SHARED_LOOP_JITTER = 0.1;
+
+/**
+ * Gives the event loop back between two slices of long work in the background (an import's parts,
+ * a fold's slices): what waits on it, a redirect's request read from its socket above all, runs
+ * before the next slice. `setImmediate`, not a timer: the work goes on in the same loop iteration,
+ * right after the sockets were polled, with no timer's millisecond added per slice
+ * (docs/performance.md, "Imports while redirects run").
+ */
+export const yieldToRequests = (): Promise<void> => setImmediate();
 
 export interface BackgroundOptions<T> {
   /** What a run does, as the log says it: "vacuuming the queue of unfolded clicks". */

@@ -1,7 +1,7 @@
 /**
  * One import job run (docs/api.md#imports): the source's links page by page, then its clicks page
  * by page, the job's figures and checkpoint saved after each page. A page of clicks is stored in
- * parts of CLICKS_PER_TURN (importTurns.ts), each in the same transaction as the checkpoint that
+ * parts sized by their CPU time (importTurns.ts), each in the same transaction as the checkpoint that
  * passes it, a turn of the event loop between two: a job resumed after a restart stores none
  * twice; a links page cut short by a restart is recognised when read again (importLinks.ts). A
  * re-import of the same source reads on from the clicks the owner's earlier imports stored.
@@ -15,9 +15,10 @@ import { createClickMapper } from './importClicks';
 import { importLinkClicks } from './importLinkClicks';
 import { importLinkPage } from './importLinks';
 import { createImportTally, type ImportTally } from './importTally';
-import { CLICKS_PER_TURN, inTurns } from './importTurns';
+import { CLICK_PARTS, inTurns, LINK_PARTS, type PartSize, partSize } from './importTurns';
 import type { ImportSourceReader, SourceClick } from './sources/importSource';
 
+/** A page read from a source that does not say its own size (ImportSourceReader.rowsPerPage). */
 export const LINKS_PER_PAGE = 500;
 export const CLICKS_PER_PAGE = 5000;
 
@@ -55,6 +56,8 @@ interface Run {
   checkpoint: ImportCheckpoint;
   /** The refs of the source's links that are in Me (or, in a dry run, would be). */
   known: Set<string>;
+  /** The size of the next part of links and of clicks, learnt over the job's parts. */
+  parts: { links: PartSize; clicks: PartSize };
 }
 
 function stepOf(deps: ImportJobDeps, run: Run) {
@@ -98,7 +101,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
   const map = createClickMapper(deps.keepAddress);
   while (run.checkpoint.phase === 'links') {
     if (deps.stopping()) return 'stopped';
-    const rows = await reader.linksAfter(run.checkpoint.after_link, LINKS_PER_PAGE);
+    const rows = await reader.linksAfter(run.checkpoint.after_link, reader.rowsPerPage ?? LINKS_PER_PAGE);
     if (rows.length === 0) run.checkpoint.phase = 'clicks';
     else {
       await importLinkPage(
@@ -111,6 +114,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
           links: deps.links,
           tally: run.tally,
           onImported: (ref) => run.known.add(ref),
+          partSize: run.parts.links,
         },
         rows,
       );
@@ -124,6 +128,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
         known: (ref: string) => run.known.has(ref),
         map,
         step: () => stepOf(deps, run),
+        partSize: run.parts.clicks,
       };
       if (!(await importLinkClicks(linkClicks, reader, rows))) return 'cancelled';
       run.checkpoint.after_link = rows[rows.length - 1]!.ref;
@@ -148,15 +153,16 @@ export async function runImportJob(
         [],
       );
   const checkpoint = resumable ? (job.checkpoint as unknown as ImportCheckpoint) : await firstCheckpoint(deps, job);
-  const run: Run = { job, tally, checkpoint, known: new Set() };
+  const parts = { links: partSize(LINK_PARTS), clicks: partSize(CLICK_PARTS) };
+  const run: Run = { job, tally, checkpoint, known: new Set(), parts };
   const linksEnd = await linkPhase(deps, run, reader);
   if (linksEnd) return linksEnd;
   const map = createClickMapper(deps.keepAddress);
   for (;;) {
     if (deps.stopping()) return 'stopped';
-    const rows = await reader.clicksAfter(run.checkpoint.after_click, CLICKS_PER_PAGE);
+    const rows = await reader.clicksAfter(run.checkpoint.after_click, reader.rowsPerPage ?? CLICKS_PER_PAGE);
     if (rows.length === 0) break;
-    if (!(await inTurns(rows, CLICKS_PER_TURN, (part) => clickPart(deps, run, part, map)))) return 'cancelled';
+    if (!(await inTurns(rows, run.parts.clicks, (part) => clickPart(deps, run, part, map)))) return 'cancelled';
   }
   await deps.store.imports.finish(job.id, 'done', stepOf(deps, run), deps.clock());
   return 'done';

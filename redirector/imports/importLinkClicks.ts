@@ -3,7 +3,7 @@
  * page of links for the page's links that are in Me (or, in a dry run, would be). A link's clicks
  * are asked for from the time of its latest imported click, and those already stored are left out:
  * older ones, and as many at that very time as Me holds. So a re-import, or a job resumed after a
- * restart, stores no click twice. A page of clicks is stored in parts of CLICKS_PER_TURN
+ * restart, stores no click twice. A page of clicks is stored in parts sized by their CPU time
  * (importTurns.ts), each with the job's step in one transaction, a turn between two.
  */
 import type { Scope } from '../auth/scope';
@@ -11,7 +11,7 @@ import type { NewClick } from '../storage/records';
 import type { ImportStep } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
 import type { ImportTally } from './importTally';
-import { CLICKS_PER_TURN, inTurns } from './importTurns';
+import { inTurns, type PartSize } from './importTurns';
 import type { ImportSourceReader, SourceClick, SourceLink } from './sources/importSource';
 
 export interface LinkClicksDeps {
@@ -25,6 +25,8 @@ export interface LinkClicksDeps {
   known: (ref: string) => boolean;
   map: (linkId: number, click: SourceClick) => NewClick;
   step: () => ImportStep;
+  /** The job's size of a part of clicks. */
+  partSize: PartSize;
 }
 
 /** Keeps, page after page, the clicks not stored before: past `mark`, and past its first `count` at that very time. */
@@ -75,7 +77,7 @@ export async function importLinkClicks(
     const freshOf = freshFilter(mark);
     for await (const page of reader.linkClicks(link, mark?.at ?? null)) {
       // In parts, oldest first: a part stored before a restart is what the link's mark then leaves out.
-      if (!(await inTurns(freshOf(page), CLICKS_PER_TURN, (part) => clickPart(deps, link.ref, id, part)))) return false;
+      if (!(await inTurns(freshOf(page), deps.partSize, (part) => clickPart(deps, link.ref, id, part)))) return false;
     }
   }
   return true;

@@ -16,7 +16,7 @@ import { MAX_TITLE_LENGTH, type NewLinkFields, parseNewLink } from '../links/lin
 import { shortCodeProblem } from '../links/shortCode';
 import type { CodeHolder, ImportWrites } from '../storage/repositories/importWrites';
 import type { ImportTally } from './importTally';
-import { LINKS_PER_TURN, nextTurn } from './importTurns';
+import { inTurns, nextTurn, type PartSize } from './importTurns';
 import type { SourceLink } from './sources/importSource';
 
 export const CODE_TAKEN = 'The short code is taken by another link';
@@ -32,6 +32,8 @@ export interface LinkPageDeps {
   tally: ImportTally;
   /** Told of each source link now imported (or, in a dry run, that would be). */
   onImported: (ref: string) => void;
+  /** The job's size of a part of links. */
+  partSize: PartSize;
 }
 
 type Candidate = { row: SourceLink; fields: NewLinkFields };
@@ -136,14 +138,15 @@ async function candidatesOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Pr
 }
 
 /**
- * Imports one page of links (RuleError 403 beyond the owner's link limit), in parts of
- * LINKS_PER_TURN, each its own transaction, a turn of the event loop after each (importTurns.ts).
+ * Imports one page of links (RuleError 403 beyond the owner's link limit) in parts sized by their
+ * CPU time, each its own transaction, a turn of the event loop after each (importTurns.ts).
  */
 export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += LINKS_PER_TURN) {
-    await importLinkPart(deps, rows.slice(start, start + LINKS_PER_TURN));
-    await nextTurn();
-  }
+  await inTurns(rows, deps.partSize, async (part) => {
+    await importLinkPart(deps, part);
+    return true;
+  });
+  await nextTurn();
 }
 
 async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {

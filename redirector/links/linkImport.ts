@@ -4,9 +4,9 @@
  * is checked once, then every row is validated like a create; the good rows are created in one
  * transaction (so the link limit holds for the whole import) and the bad ones reported with their line.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, type Info, type Parser, parse } from 'csv-parse';
 import type { Scope } from '../auth/scope';
+import { yieldToRequests as nextTurn } from '../background';
 import { type ImportResult, MAX_IMPORT_ROWS } from '../contract/lists';
 import { invalidInput, RuleError } from '../ruleError';
 import { csvRowToLinkBody, importHeaderProblem, unguardCell } from './linkCsv';

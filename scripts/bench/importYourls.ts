@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import mysql from 'mysql2/promise';
 import { createYourlsDatabase } from '../../tests/helpers/yourlsDatabase';
-import { type OwnServers, type RunningServer, startProduct } from './processes';
+import { type OwnServers, processCpuUs, type RunningServer, startProduct } from './processes';
 import { percentile } from './stats';
 
 export const IMPORT_TARGETS = { yourlsS: 120, redirectP99Ms: 50, rssGrowthMb: 150 };
@@ -29,6 +29,13 @@ export interface ImportFigures {
   seconds: number;
   redirectP99Ms: number;
   rssGrowthMb: number;
+  /** The server's CPU time over the import (user + system, every thread): comparable on a shared machine. */
+  serverCpuS: number;
+  /** The probe's requests and their median, beside its p99. */
+  probes: number;
+  redirectP50Ms: number;
+  /** The machine's one-minute load average at the start and at the end. */
+  load: [number, number];
 }
 
 interface PhaseOptions extends OwnServers {
@@ -126,6 +133,8 @@ export async function benchYourlsImport(options: PhaseOptions): Promise<ImportFi
     const startMb = rssMb(server.pid);
     let peakMb = startMb;
     options.progress('importing');
+    const loadBefore = os.loadavg()[0]!;
+    const cpuBefore = processCpuUs(server.pid) ?? 0;
     const started = performance.now();
     const { import: job } = await adminCall(base, options.adminKey, 'POST', '/api/imports', {
       source: 'yourls',
@@ -141,6 +150,7 @@ export async function benchYourlsImport(options: PhaseOptions): Promise<ImportFi
     })();
     const [ended, times] = await Promise.all([finished, probe(base, finished)]);
     const seconds = (performance.now() - started) / 1000;
+    const serverCpuS = ((processCpuUs(server.pid) ?? 0) - cpuBefore) / 1e6;
     if (ended.state !== 'done')
       throw new Error(`the import ended ${ended.state}: ${JSON.stringify(ended.errors.at(-1))}`);
     if (ended.clicks.imported !== clicks) throw new Error(`${ended.clicks.imported} clicks imported of ${clicks}`);
@@ -150,6 +160,10 @@ export async function benchYourlsImport(options: PhaseOptions): Promise<ImportFi
       seconds,
       redirectP99Ms: percentile(times, 99),
       rssGrowthMb: Math.max(0, peakMb - startMb),
+      serverCpuS,
+      probes: times.length,
+      redirectP50Ms: percentile(times, 50),
+      load: [loadBefore, os.loadavg()[0]!],
     };
   } finally {
     if (server) await options.stop(server);
@@ -167,6 +181,10 @@ export function importJson(figures: ImportFigures | null | undefined): Record<st
     yourls_s: round1(figures.seconds),
     redirect_p99_ms: round1(figures.redirectP99Ms),
     rss_growth_mb: round1(figures.rssGrowthMb),
+    server_cpu_s: round1(figures.serverCpuS),
+    probes: figures.probes,
+    redirect_p50_ms: round1(figures.redirectP50Ms),
+    load_average: figures.load.map(round1),
     targets: {
       yourls_s: IMPORT_TARGETS.yourlsS,
       redirect_p99_ms: IMPORT_TARGETS.redirectP99Ms,
@@ -183,6 +201,7 @@ export function importLines(figures: ImportFigures | null | undefined): string[]
     `  import.yourls_s ${round1(figures.seconds)} s (target ≤ ${IMPORT_TARGETS.yourlsS} s at full size: ${mark(figures.seconds <= IMPORT_TARGETS.yourlsS)})`,
     `  import.redirect_p99_ms ${round1(figures.redirectP99Ms)} ms (target < ${IMPORT_TARGETS.redirectP99Ms} ms: ${mark(figures.redirectP99Ms < IMPORT_TARGETS.redirectP99Ms)})`,
     `  RSS growth ${round1(figures.rssGrowthMb)} MB (target ≤ ${IMPORT_TARGETS.rssGrowthMb} MB: ${mark(figures.rssGrowthMb <= IMPORT_TARGETS.rssGrowthMb)})`,
+    `  the server's CPU over the import ${round1(figures.serverCpuS)} s; ${figures.probes} probes, p50 ${round1(figures.redirectP50Ms)} ms; load average ${figures.load.map(round1).join(' → ')}`,
   ];
 }
 

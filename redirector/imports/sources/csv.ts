@@ -8,8 +8,8 @@
  * same name is (tags split on `|`, flags true/false, …).
  */
 import { createHash } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
+import { yieldToRequests as nextTurn } from '../../background';
 import { CSV_MAPPING_FIELDS, type CsvMappingField } from '../../contract/imports';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../contract/lists';
 import { csvRowToLinkBody } from '../../links/linkCsv';

@@ -43,6 +43,8 @@ export interface SourceClick {
 }
 
 export interface ImportSourceReader {
+  /** The rows a page of this source holds, links or clicks, when the source says (else the job's own sizes). */
+  rowsPerPage?: number;
   /** Up to `limit` links after the one with ref `after` (null: from the first), in ref order. */
   linksAfter(after: string | null, limit: number): Promise<SourceLink[]>;
   /** Up to `limit` clicks with positions above `after`, in position order (sources that read clicks per link: none). */

@@ -7,7 +7,7 @@
  */
 import mysql from 'mysql2/promise';
 import type { ImportSourceReader, SourceClick, SourceLink } from '../../imports/sources/importSource';
-import type { YourlsConnection } from '../../imports/sources/yourls';
+import { YOURLS_ROWS_PER_PAGE, type YourlsConnection } from '../../imports/sources/yourls';
 
 /** 'YYYY-MM-DD HH:MM:SS' as kept by MySQL, read as UTC; null when it is not a time. */
 function utcTime(text: string | null): number | null {
@@ -48,6 +48,7 @@ export async function openYourls(connection: YourlsConnection, address: string):
   const urlTable = mysql.escapeId(`${connection.prefix}url`);
   const logTable = mysql.escapeId(`${connection.prefix}log`);
   return {
+    rowsPerPage: YOURLS_ROWS_PER_PAGE,
     async linksAfter(after, limit) {
       const [rows] = await db.query(
         `SELECT keyword, url, title, CAST(timestamp AS CHAR) AS timestamp FROM ${urlTable}

@@ -87,10 +87,12 @@ export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 's
     },
     async holders(scope, codes) {
       if (codes.length === 0) return [];
+      // The default domain as links_short_code_key spells it, so both engines search that index: a
+      // plain `domain IS NULL` read the whole table for every part of an import (docs/performance.md).
       const owned = ownedBy(scope);
       const rows = await db.all<Omit<CodeHolder, 'own'> & { own: number | boolean }>(
         `SELECT id, short_code, target_url, import_source, import_ref, CASE WHEN ${owned.sql} THEN 1 ELSE 0 END AS own
-         FROM links WHERE domain IS NULL AND short_code IN (${codes.map(() => '?').join(', ')})`,
+         FROM links WHERE COALESCE(domain, '') = '' AND short_code IN (${codes.map(() => '?').join(', ')})`,
         [...owned.params, ...codes],
       );
       return rows.map((row) => ({ ...row, id: Number(row.id), own: Number(row.own) === 1 }));

@@ -1,10 +1,12 @@
 /**
  * Folds pending clicks while the service runs, so that an analytics call seldom has much left to
  * fold, with the policy of storage/foldBudget.ts, in slices sized from the cost of the last one,
- * never blocking the event loop for long. A failure is said once: a read folds whatever is
- * pending anyway.
+ * never blocking the event loop for long: a turn that folds more than one slice (a backlog, an
+ * import's clicks) gives the event loop back between two, so a redirect waits for one slice at
+ * most, not for the turn's whole budget. A failure is said once: a read folds whatever is pending
+ * anyway.
  */
-import { runInBackground } from '../../../background';
+import { runInBackground, yieldToRequests } from '../../../background';
 import { type FoldBudgetOptions, foldBudget, foldCredit } from '../../foldBudget';
 import type { RollupFolder } from './rollups';
 
@@ -37,7 +39,7 @@ export function foldInBackground(
   let seenClickId = -1;
   let msPerRow = 0.05;
 
-  function turn(): void {
+  async function turn(): Promise<void> {
     const started = now();
     if (folder.pending() === 0) {
       credit.drained();
@@ -46,16 +48,19 @@ export function foldInBackground(
     const latest = lastClickId();
     const busy = latest !== seenClickId;
     seenClickId = latest;
-    const deadline = started + credit.take(busy, started);
-    while (folder.pending() > 0) {
-      const left = deadline - now();
-      if (left <= 0) break;
+    const allowed = credit.take(busy, started);
+    // The fold's own time: what redirects took between two slices is theirs, not the fold's budget.
+    let spent = now() - started;
+    for (let slices = 0; spent < allowed && folder.pending() > 0; slices++) {
+      if (slices > 0) await yieldToRequests();
       const sliceStarted = now();
-      const rows = Math.max(10, Math.floor(Math.min(left, sliceMs) / msPerRow));
+      const rows = Math.max(10, Math.floor(Math.min(allowed - spent, sliceMs) / msPerRow));
       const folded = folder.fold(rows);
-      if (folded > 0) msPerRow = Math.max(0.001, (now() - sliceStarted) / folded);
+      const took = now() - sliceStarted;
+      spent += took;
+      if (folded > 0) msPerRow = Math.max(0.001, took / folded);
     }
-    credit.spent(now() - started);
+    credit.spent(spent);
     if (folder.pending() === 0) credit.drained();
   }
 

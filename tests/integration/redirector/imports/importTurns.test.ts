@@ -1,18 +1,20 @@
 /**
  * An import job leaves the event loop to the rest of the service between parts of its work
  * (docs/api.md#imports): on SQLite, whose statements run on the event loop, a page of 2,000 clicks
- * read from YOURLS is stored CLICKS_PER_TURN at a time, a turn between two parts, each part with
- * its checkpoint. A task of the same process that looks once a turn (as a redirect waiting for its
- * turn would) sees the stored clicks grow by at most a part each time, through every step between
- * none and all. The page used to be stored in one go: the count jumped from 0 to 2,000 in one turn,
- * and every redirect of the instance waited for it.
+ * read from YOURLS is stored a part at a time, a turn between two parts, each part with its
+ * checkpoint, each part sized from the CPU time of the one before (importTurns.ts). A task of the
+ * same process that looks once a turn (as a redirect waiting for its turn would) sees the stored
+ * clicks grow a part at a time: the first of CLICK_PARTS.first, each next one a power of two at
+ * most twice the last, and at every look the checkpoint passes exactly the clicks stored. The page
+ * used to be stored in one go: the count jumped from 0 to 2,000 in one turn, and every redirect of
+ * the instance waited for it.
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLICKS_PER_PAGE } from '../../../../redirector/imports/importJob';
-import { CLICKS_PER_TURN } from '../../../../redirector/imports/importTurns';
+import { CLICK_PARTS } from '../../../../redirector/imports/importTurns';
+import { YOURLS_ROWS_PER_PAGE } from '../../../../redirector/imports/sources/yourls';
 import { startTestServer } from '../../../helpers/testServer';
 import { createYourlsDatabase } from '../../../helpers/yourlsDatabase';
 import { CHROME, importWhen, startImport } from '../../../helpers/yourlsImports';
@@ -24,11 +26,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+const isPowerOfTwo = (n: number) => Number.isInteger(Math.log2(n));
+
 describe('an import job on SQLite', () => {
-  it('stores a page of clicks a part a turn, every part with its checkpoint', async () => {
-    // One page of the source's clicks, several parts of it.
-    expect(CLICKS).toBeLessThanOrEqual(CLICKS_PER_PAGE);
-    expect(CLICKS / CLICKS_PER_TURN).toBeGreaterThanOrEqual(3);
+  it('stores a page of clicks a part a turn, parts sized by their CPU time, every part with its checkpoint', async () => {
+    // One page of the source's clicks, more than the first three parts can hold even when they double.
+    expect(CLICKS).toBeLessThanOrEqual(YOURLS_ROWS_PER_PAGE);
+    expect(CLICKS).toBeGreaterThan(CLICK_PARTS.first * 7);
     const yourls = await createYourlsDatabase();
     cleanups.push(() => yourls.drop());
     await yourls.addLinks([{ keyword: 'sale', url: 'https://shop.example.com/sale' }]);
@@ -55,13 +59,20 @@ describe('an import job on SQLite', () => {
     cleanups.push(() => {
       reader.close();
     });
-    const stored = () => Number(reader.prepare('SELECT COUNT(*) AS n FROM clicks WHERE imported').pluck().get());
+    const storedClicks = reader.prepare('SELECT COUNT(*) AS n FROM clicks WHERE imported').pluck();
+    const checkpoint = reader.prepare('SELECT checkpoint FROM import_jobs ORDER BY id DESC LIMIT 1').pluck();
+    // The count and the checkpoint from one snapshot of the file.
+    const look = reader.transaction(() => {
+      const saved = checkpoint.get() as string | undefined;
+      const after = saved ? Number((JSON.parse(saved) as { after_click?: number }).after_click ?? 0) : 0;
+      return { stored: Number(storedClicks.get()), after };
+    });
 
-    const seen: number[] = [];
+    const seen: { stored: number; after: number }[] = [];
     let watching = true;
     const watch = () => {
       if (!watching) return;
-      seen.push(stored());
+      seen.push(look());
       setImmediate(watch);
     };
     setImmediate(watch);
@@ -69,17 +80,31 @@ describe('an import job on SQLite', () => {
     expect(started.status).toBe(202);
     const job = await importWhen(server, started.body.import.id);
     watching = false;
-    seen.push(stored());
+    seen.push(look());
 
     expect(job).toMatchObject({ state: 'done', clicks: { seen: CLICKS, imported: CLICKS } });
-    expect(seen.at(-1)).toBe(CLICKS);
-    const steps = seen.slice(1).map((count, index) => count - seen[index]!);
-    expect(Math.max(...steps)).toBeLessThanOrEqual(CLICKS_PER_TURN);
-    // Every part was seen on its own: each multiple of a part between none and all.
-    const parts = Array.from({ length: CLICKS / CLICKS_PER_TURN + 1 }, (_, index) => index * CLICKS_PER_TURN);
-    expect([...new Set(seen)].sort((a, b) => a - b)).toEqual(parts);
-    // The job's checkpoint is the last click stored: a restart reads on from there.
-    const checkpoint = reader.prepare('SELECT checkpoint FROM import_jobs WHERE id = ?').pluck().get(job.id);
-    expect(JSON.parse(String(checkpoint))).toMatchObject({ phase: 'clicks', after_click: CLICKS });
+    // Nothing lost, nothing twice; the job's checkpoint is the last click stored: a restart reads on from there.
+    expect(seen.at(-1)).toEqual({ stored: CLICKS, after: CLICKS });
+    // A part and the checkpoint that passes it commit together: no look saw one without the other.
+    for (const { stored, after } of seen) expect(after).toBe(stored);
+    // Each part seen on its own: the steps between the counts are the parts.
+    const counts = [...new Set(seen.map(({ stored }) => stored))].sort((a, b) => a - b);
+    const parts = counts.slice(1).map((count, index) => count - counts[index]!);
+    expect(counts[0]).toBe(0);
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    expect(parts[0]).toBe(CLICK_PARTS.first);
+    // Every part but the page's last is a power of two within the bounds, and at most twice the one before.
+    for (const [index, part] of parts.slice(0, -1).entries()) {
+      expect(isPowerOfTwo(part)).toBe(true);
+      expect(part).toBeGreaterThanOrEqual(CLICK_PARTS.min);
+      expect(part).toBeLessThanOrEqual(CLICK_PARTS.max);
+      if (index > 0) expect(part).toBeLessThanOrEqual(parts[index - 1]! * 2);
+    }
+    expect(parts.at(-1)).toBeLessThanOrEqual(parts.length > 1 ? parts.at(-2)! * 2 : CLICK_PARTS.first);
+
+    // The same source again stores nothing more.
+    const again = await importWhen(server, (await startImport(server, yourls.url)).body.import.id);
+    expect(again).toMatchObject({ state: 'done', clicks: { seen: 0, imported: 0 } });
+    expect(look().stored).toBe(CLICKS);
   });
 });
