@@ -13,14 +13,6 @@ export interface YourlsConnection {
   prefix: string;
 }
 
-/**
- * The rows a query of YOURLS' database reads, links or clicks. mysql2 hands a result over in one
- * go, and making its rows is work on the event loop: a page of 5,000 clicks held it some 15 ms, one
- * of 2,000 about 5 ms, the aim of an import's parts (docs/performance.md, "Imports while redirects
- * run"); links read 2,000 at a time take a quarter of the queries 500 did.
- */
-export const YOURLS_ROWS_PER_PAGE = 2000;
-
 const PREFIX = /^[A-Za-z0-9_]{0,32}$/;
 export const YOURLS_URL_RULE = 'connection.database_url must be mysql://user:password@host:port/database';
 

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLICK_PARTS } from '../../../../redirector/imports/importTurns';
-import { YOURLS_ROWS_PER_PAGE } from '../../../../redirector/imports/sources/yourls';
+import { YOURLS_ROWS_PER_PAGE } from '../../../../redirector/storage/foreign/yourlsReader';
 import { startTestServer } from '../../../helpers/testServer';
 import { createYourlsDatabase } from '../../../helpers/yourlsDatabase';
 import { CHROME, importWhen, startImport } from '../../../helpers/yourlsImports';
