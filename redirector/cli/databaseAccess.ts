@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SQLITE_FILE } from '../storage/openStore';
+import { SQLITE_FILE } from '../storage/sqliteFile';
 import { CliError } from './command';
 
 /** SQLite in WAL mode keeps these beside the database, and creates them when they are not there. */

@@ -9,7 +9,7 @@ import { newToken } from '../auth/tokens';
 import { type Config, ConfigError, loadConfig } from '../config';
 import type { Services } from '../services';
 import { DatabasePermission, findPostgresSchema, MissingDatabase } from '../storage/databaseCheck';
-import { SQLITE_FILE } from '../storage/openStore';
+import { SQLITE_FILE } from '../storage/sqliteFile';
 import { CliError, EXIT_USAGE } from './command';
 import { requireSqliteFile, sqlitePermissionProblem } from './databaseAccess';
 

@@ -1,9 +1,10 @@
 /**
  * `me <command>`: operations on the service's database and data folder, beside a running service
  * (see docs/operations.md, "The command line"). Every error is one line on stderr and a non-zero exit:
- * 1 when the command failed, 2 when the command line is wrong.
+ * 1 when the command failed, 2 when the command line is wrong. Help and a wrong command line load only
+ * commands/ (each command's help and arguments); a command's work, under actions/, and the store and
+ * services behind it are imported when it runs (docs/performance.md, "The test suite's time").
  */
-import { RuleError } from '../ruleError';
 import {
   CliError,
   type CliIo,
@@ -16,7 +17,7 @@ import {
 } from './command';
 import { backupCommand } from './commands/backup';
 import { checkCommand } from './commands/check';
-import { importCommands } from './commands/importCommand';
+import { importCommands } from './commands/imports';
 import { linksExportCommand, linksImportCommand } from './commands/links';
 import { restoreCommand } from './commands/restore';
 import { rotateAdminKeyCommand } from './commands/rotateAdminKey';
@@ -80,11 +81,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       writeLine(io.stderr, `me: ${error.message}`);
       return error.exitCode;
     }
-    // The services' refusals (a link limit, a CSV header they cannot read) are meant for people.
-    if (error instanceof RuleError) {
-      writeLine(io.stderr, `me: ${error.message}`);
-      return EXIT_FAILED;
-    }
+    // Any other error, the services' refusals (RuleError: a link limit, a CSV header they cannot read)
+    // among them, is one line too. RuleError is not imported here: `me --help` would load the rules.
     writeLine(io.stderr, `me: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT_FAILED;
   }

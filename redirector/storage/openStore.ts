@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { createPostgresStore } from './postgres/postgresStore';
 import { createSqliteStore, type SqliteStoreOptions } from './sqlite/sqliteStore';
+import { SQLITE_FILE } from './sqliteFile';
 import type { Store } from './store';
 
-export const SQLITE_FILE = 'me.sqlite';
+export { SQLITE_FILE };
 
 /** Rejects with one line saying what is wrong (bad URL, server unreachable, failed migration). */
 export async function openStore(config: Config, dataDir: string, options: SqliteStoreOptions = {}): Promise<Store> {

@@ -16,10 +16,12 @@ export interface SourceArgs {
   about: string;
   options: Options;
   /** The connection and the source's options from the arguments and the environment. */
-  read(
-    args: ParsedArgs,
-    env: NodeJS.ProcessEnv,
-  ): { connection: Record<string, unknown>; options?: Record<string, unknown> };
+  read(args: ParsedArgs, env: NodeJS.ProcessEnv): SourceConnection;
+}
+
+export interface SourceConnection {
+  connection: Record<string, unknown>;
+  options?: Record<string, unknown>;
 }
 
 const text = (args: ParsedArgs, name: string) => {

@@ -1,19 +1,5 @@
-/** `me links export|import`: the CSV of docs/api.md#links, on stdout and from a file. */
-import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import { cliScope, type Scope } from '../../auth/scope';
-import { MAX_IMPORT_BYTES } from '../../contract/lists';
-import { linkCsvExport } from '../../links/linkExport';
-import { importLinks } from '../../links/linkImport';
-import type { Services } from '../../services';
-import { CliError, type Command, EXIT_FAILED, writeLine } from '../command';
-import { loadCliConfig, withServices } from '../environment';
-import { userByEmail } from './users';
-
-/** The CLI's scope: every link, or with --user that user's (docs/api.md#scope-who-a-call-acts-for). */
-async function ownerOf(services: Services, email: string | boolean | undefined): Promise<Scope> {
-  return typeof email === 'string' ? cliScope(await userByEmail(services, email)) : cliScope();
-}
+/** `me links export|import`: their help and arguments; the work is actions/links.ts, loaded when one runs. */
+import type { Command } from '../command';
 
 const USER_OPTION = { user: { type: 'string' } } as const;
 
@@ -25,41 +11,8 @@ export const linksExportCommand: Command = {
 Writes the links as CSV on stdout, in the format of GET /api/links/export (docs/api.md):
 every link, or with --user only that user's.`,
   options: USER_OPTION,
-  async run(args, io) {
-    await withServices(loadCliConfig(io.env), async (services) => {
-      const { rows, csv } = linkCsvExport(services.links, await ownerOf(services, args.values.user));
-      try {
-        await pipeline(rows, csv, io.stdout, { end: false });
-      } catch (error) {
-        // The reader went away (`me links export | head`): not the export's failure.
-        if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
-      }
-    });
-    return 0;
-  },
+  run: async (args, io) => (await import('../actions/links')).exportLinks(args, io),
 };
-
-function readCsv(file: string, stdin: NodeJS.ReadableStream): Promise<string> | string {
-  if (file === '-') {
-    return (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
-      return Buffer.concat(chunks).toString('utf8');
-    })();
-  }
-  let size: number;
-  try {
-    const stat = fs.statSync(file);
-    if (!stat.isFile()) throw new CliError(`"${file}" is not a file`);
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(`cannot read "${file}" (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  if (size > MAX_IMPORT_BYTES)
-    throw new CliError(`"${file}" is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB: split it`);
-  return fs.readFileSync(file, 'utf8');
-}
 
 export const linksImportCommand: Command = {
   name: 'links import',
@@ -72,18 +25,5 @@ with --user they belong to that user and their link limit applies. Prints how ma
 created and each refused row with its line and reason; exits 1 when any row was refused.`,
   options: USER_OPTION,
   positionals: { names: ['<file>'], required: 1 },
-  async run(args, io) {
-    const text = await readCsv(args.positionals[0]!, io.stdin);
-    if (text.includes('\0')) throw new CliError('the file holds NUL characters: it is not a CSV text file');
-    const result = await withServices(loadCliConfig(io.env), async (services) =>
-      importLinks(services.links, await ownerOf(services, args.values.user), [Buffer.from(text)]),
-    );
-    writeLine(io.stdout, `created ${result.created} link${result.created === 1 ? '' : 's'}`);
-    for (const row of result.failed) {
-      writeLine(io.stdout, `line ${row.line}${row.short_code ? ` (${row.short_code})` : ''}: ${row.error}`);
-    }
-    if (result.failed.length === 0) return 0;
-    writeLine(io.stdout, `${result.failed.length} row${result.failed.length === 1 ? '' : 's'} refused`);
-    return EXIT_FAILED;
-  },
+  run: async (args, io) => (await import('../actions/links')).importLinksFromCsv(args, io),
 };

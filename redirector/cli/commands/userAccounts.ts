@@ -1,13 +1,5 @@
-/**
- * `me users create|set-password`: accounts made and mended by the operator (docs/api.md#accounts).
- * The invitation link is built on PUBLIC_URL, so run the command with the service's environment.
- */
-import { createInterface } from 'node:readline';
-import { z } from 'zod';
-import { accountFields, parseWith } from '../../auth/accountService';
-import { CliError, type Command, writeLine } from '../command';
-import { loadCliConfig, withServices } from '../environment';
-import { userByEmail } from './users';
+/** `me users create|set-password`: their help and arguments; the work is actions/userAccounts.ts, loaded when one runs. */
+import { type Command, usageError } from '../command';
 
 export const usersCreateCommand: Command = {
   name: 'users create',
@@ -19,32 +11,10 @@ Makes an account with no password yet and prints a one-time invitation link on P
   options: { name: { type: 'string' } },
   positionals: { names: ['<email>'], required: 1 },
   async run(args, io) {
-    const name = args.values.name;
-    if (typeof name !== 'string') throw new CliError('missing --name <name> (see: me users create --help)', 2);
-    const fields = parseWith(
-      z.object({ name: accountFields.name, email: accountFields.email }),
-      { name, email: args.positionals[0] },
-      'Invalid user',
-    );
-    const link = await withServices(loadCliConfig(io.env), async (services) => {
-      const user = await services.accounts.register(fields);
-      return { email: user.email, ...(await services.accountLinks.issue(user.id, 'invite')) };
-    });
-    writeLine(io.stdout, `me: ${link.email} is invited; send them this link (valid until ${link.expires_at}):`);
-    writeLine(io.stdout, link.url);
-    return 0;
+    if (typeof args.values.name !== 'string') throw usageError('missing --name <name>', 'users create');
+    return (await import('../actions/userAccounts')).createUser(args, io);
   },
 };
-
-/** The first line of standard input, without its line end. */
-async function firstLine(stdin: NodeJS.ReadableStream): Promise<string> {
-  const lines = createInterface({ input: stdin, terminal: false });
-  for await (const line of lines) {
-    lines.close();
-    return line;
-  }
-  return '';
-}
 
 export const usersSetPasswordCommand: Command = {
   name: 'users set-password',
@@ -54,14 +24,5 @@ export const usersSetPasswordCommand: Command = {
 Reads the new password from the first line of standard input (at least 6 characters), sets it, and
 ends every session of the account. Example: printf '%s\\n' "$NEW_PASSWORD" | me users set-password ann@example.com`,
   positionals: { names: ['<email>'], required: 1 },
-  async run(args, io) {
-    const password = await firstLine(io.stdin);
-    const email = await withServices(loadCliConfig(io.env), async (services) => {
-      const user = await userByEmail(services, args.positionals[0]!);
-      await services.accountLinks.setPassword(user.id, password);
-      return user.email;
-    });
-    writeLine(io.stdout, `me: the password of ${email} is set; its sessions have ended`);
-    return 0;
-  },
+  run: async (args, io) => (await import('../actions/userAccounts')).setPassword(args, io),
 };
