@@ -10,7 +10,12 @@
  * So a worker thread with its own connection runs `PRAGMA wal_checkpoint(PASSIVE)` every
  * `intervalMs` (asked by a background loop of the main thread): passive checkpoints never block
  * the writer, and a commit stays what it was (WAL append, no fsync with synchronous=NORMAL), still
- * durable against `kill -9`. The writer's own
+ * durable against `kill -9`. Once a second, not every 100 ms as at first: a checkpoint copies the
+ * newest version of every page the WAL holds, and under a steady stream of clicks those are mostly
+ * the same hot pages (the clicks' tail, the rollups being folded into), copied and synced ten times
+ * a second for nothing (docs/performance.md, "The WAL checkpointer and the fold's pace"). A
+ * checkpoint that finds the WAL past `busyWalPages` asks for the next one after `busyIntervalMs`
+ * instead, so a write burst's WAL is copied back as fast as before. The writer's own
  * automatic checkpoint stays on at a high mark as a safety net, should the worker fall behind or
  * stop. Without worker threads, SQLite's default applies.
  */
@@ -25,7 +30,12 @@ export interface Checkpointer {
 }
 
 export interface CheckpointerOptions {
+  /** Between two checkpoints (default 1000). */
   intervalMs?: number;
+  /** A checkpoint that found the WAL longer than this many pages (default 4000)… */
+  busyWalPages?: number;
+  /** …has the next one after this (default 100). */
+  busyIntervalMs?: number;
   /** The writer's own automatic checkpoint, in pages, while the worker runs. */
   safetyNetPages?: number;
   log?: (message: string, error?: unknown) => void;
@@ -47,8 +57,9 @@ const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 parentPort.on('message', (message) => {
   if (message === 'checkpoint') {
     try {
-      checkpoint.get();
-      parentPort.postMessage({});
+      // log: the WAL's frames when it started (busy, log, checkpointed).
+      const { log } = checkpoint.get();
+      parentPort.postMessage({ walPages: log });
     } catch (error) {
       parentPort.postMessage({ error: String((error && error.message) || error) });
     }
@@ -85,15 +96,15 @@ export function startCheckpointer(db: SqliteDatabase, options: CheckpointerOptio
   const fallBack = () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
   };
-  let answer: { resolve(): void; reject(error: Error): void } | undefined;
-  const answered = (error?: Error) => {
+  let answer: { resolve(walPages: number): void; reject(error: Error): void } | undefined;
+  const answered = (error?: Error, walPages = 0) => {
     const waiting = answer;
     answer = undefined;
     if (error) waiting?.reject(error);
-    else waiting?.resolve();
+    else waiting?.resolve(walPages);
   };
-  worker.on('message', (message: { error?: string }) =>
-    answered(message.error === undefined ? undefined : new Error(message.error)),
+  worker.on('message', (message: { error?: string; walPages?: number }) =>
+    answered(message.error === undefined ? undefined : new Error(message.error), message.walPages),
   );
   worker.on('error', (error) => {
     log('WAL checkpoint worker stopped; checkpoints go back to the event loop', error);
@@ -107,13 +118,21 @@ export function startCheckpointer(db: SqliteDatabase, options: CheckpointerOptio
   });
   // After the listeners: adding a 'message' listener refs the worker again.
   worker.unref();
+  const intervalMs = options.intervalMs ?? 1000;
+  const busyWalPages = options.busyWalPages ?? 4000;
+  const busyIntervalMs = Math.min(intervalMs, options.busyIntervalMs ?? 100);
   const checkpoints = runInBackground(
     () =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<number>((resolve, reject) => {
         answer = { resolve, reject };
         worker.postMessage('checkpoint');
       }),
-    { what: 'WAL checkpoint', everyMs: options.intervalMs ?? 100, log },
+    {
+      what: 'WAL checkpoint',
+      everyMs: intervalMs,
+      nextAfterMs: (walPages) => (walPages > busyWalPages ? busyIntervalMs : intervalMs),
+      log,
+    },
   );
 
   return {
