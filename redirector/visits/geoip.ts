@@ -27,8 +27,7 @@ export interface Place {
 /** Where an address is; null when the data knows nothing. The bundled data's is lookupPlace. */
 export type PlaceLookup = (address: string) => Place | null;
 
-// Record layouts (geoip-lite 1.4, lib/geoip.js). IPv6 ranges are compared on their first 64 bits,
-// as geoip-lite does.
+// Record layouts (geoip-lite 1.4, lib/geoip.js).
 const V4_RECORD = 24; // start u32, end u32, location u32, latitude, longitude, area
 const V6_RECORD = 48; // start 4×u32, end 4×u32, location u32, latitude, longitude, area
 const V6_LOCATION = 32;
@@ -56,11 +55,7 @@ interface GeoData {
   v4Starts: Uint32Array;
   /** The location from each IPv4 boundary on: an id, NO_LOCATION or GAP. */
   v4Locations: Uint32Array;
-  /**
-   * By the address's first 16 bits: the first boundary at or after that /16, so that a lookup
-   * searches a handful of boundaries instead of probing all over the table (cache misses were most
-   * of its cost).
-   */
+  /** By the first 16 bits: the first boundary at or after that /16 (a lookup reads a handful). */
   v4Index: Uint32Array;
   /** IPv6 boundaries by their first 64 bits, two numbers each, sorted, the first at 0. */
   v6Starts: Uint32Array;
@@ -110,10 +105,9 @@ class Boundaries {
 }
 
 /**
- * Reads a file of fixed-size ranges (start and end of `words` big-endian 32-bit numbers at byte
- * 0 and `endAt`, the location at `locationAt`) into boundaries, in chunks, in one pass: reading
- * the files twice (counting, then keeping) was half of the load's time (docs/performance.md,
- * "The test suite's time"); the arrays of the pass are freed once their boundaries are copied.
+ * Reads a file of fixed-size ranges (start and end of `words` big-endian 32-bit numbers at byte 0
+ * and `endAt`, the location at `locationAt`) into boundaries, in chunks, in one pass (two passes
+ * were half of the load's time: docs/performance.md, "The test suite's time").
  */
 function readRanges(file: string, recordSize: number, words: number, endAt: number, locationAt: number) {
   const fd = fs.openSync(file, 'r');
@@ -122,31 +116,29 @@ function readRanges(file: string, recordSize: number, words: number, endAt: numb
     const chunk = Buffer.alloc(recordSize * 65536);
     // DataView's big-endian read is a third cheaper than Buffer's readUInt32BE here (docs/performance.md).
     const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const pass = (out: Boundaries) => {
-      const start = new Uint32Array(words);
-      const next = new Uint32Array(words); // the first address after the previous range
-      for (let first = 0; first < records; first += 65536) {
-        const count = Math.min(65536, records - first);
-        fs.readSync(fd, chunk, 0, count * recordSize, first * recordSize);
-        for (let r = 0; r < count; r++) {
-          const at = r * recordSize;
-          for (let w = 0; w < words; w++) start[w] = view.getUint32(at + w * 4);
-          if (compareWords(start, next) > 0) out.add(next, GAP);
-          out.add(start, view.getUint32(at + locationAt));
-          // next = end + 1 across the words; after the last address there is no gap to mark.
-          let carry = 1;
-          for (let w = words - 1; w >= 0; w--) {
-            const sum = view.getUint32(at + endAt + w * 4) + carry;
-            next[w] = sum >>> 0;
-            carry = sum > 0xffffffff ? 1 : 0;
-          }
-          if (carry === 1) next.fill(0xffffffff);
+    const out = new Boundaries(words, 2 * records + 1);
+    const start = new Uint32Array(words);
+    const next = new Uint32Array(words); // the first address after the previous range
+    for (let first = 0; first < records; first += 65536) {
+      const count = Math.min(65536, records - first);
+      fs.readSync(fd, chunk, 0, count * recordSize, first * recordSize);
+      for (let r = 0; r < count; r++) {
+        const at = r * recordSize;
+        for (let w = 0; w < words; w++) start[w] = view.getUint32(at + w * 4);
+        if (compareWords(start, next) > 0) out.add(next, GAP);
+        out.add(start, view.getUint32(at + locationAt));
+        // next = end + 1 across the words; after the last address there is no gap to mark.
+        let carry = 1;
+        for (let w = words - 1; w >= 0; w--) {
+          const sum = view.getUint32(at + endAt + w * 4) + carry;
+          next[w] = sum >>> 0;
+          carry = sum > 0xffffffff ? 1 : 0;
         }
+        if (carry === 1) next.fill(0xffffffff);
       }
-      if (next.some((word) => word !== 0xffffffff)) out.add(next, GAP);
-      return out;
-    };
-    return pass(new Boundaries(words, 2 * records + 1)).kept();
+    }
+    if (next.some((word) => word !== 0xffffffff)) out.add(next, GAP);
+    return out.kept();
   } finally {
     fs.closeSync(fd);
   }

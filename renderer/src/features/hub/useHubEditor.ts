@@ -9,20 +9,10 @@ import { draftOf, type HubDraft, type HubOwner, inputOf } from './hubDraft';
 
 export type HubMessage = { tone: 'error' | 'success'; text: string };
 
-export function useHubEditor(initial: Hub | null, owner: HubOwner) {
-  const calls = useHubCalls();
-  const [hub, setHub] = useState<Hub | null>(initial);
-  const [draft, setDraft] = useState<HubDraft>(() => draftOf(initial, owner));
-  // What was last saved (or loaded): the draft differs from it while there are unsaved changes.
-  const [savedDraft, setSavedDraft] = useState<HubDraft>(draft);
+/** One action at a time, its outcome as the one message: the work's own words, or its error's. */
+function useOneMessage() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<HubMessage | null>(null);
-  // The chosen file as a data: address: the UI's policy shows no other origin's images.
-  const [localAvatar, setLocalAvatar] = useState<string | null>(null);
-  const [refresh, setRefresh] = useState(0);
-  // Chosen before the page's first save: uploaded right after it (the server keeps avatars of pages only).
-  const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
-
   const run = async (work: () => Promise<string>) => {
     setBusy(true);
     setMessage(null);
@@ -34,6 +24,22 @@ export function useHubEditor(initial: Hub | null, owner: HubOwner) {
       setBusy(false);
     }
   };
+  return { busy, message, setMessage, run };
+}
+
+export function useHubEditor(initial: Hub | null, owner: HubOwner) {
+  const calls = useHubCalls();
+  const [hub, setHub] = useState<Hub | null>(initial);
+  const [draft, setDraft] = useState<HubDraft>(() => draftOf(initial, owner));
+  // What was last saved (or loaded): the draft differs from it while there are unsaved changes.
+  const [savedDraft, setSavedDraft] = useState<HubDraft>(draft);
+  // The chosen file as a data: address: the UI's policy shows no other origin's images.
+  const [localAvatar, setLocalAvatar] = useState<string | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  // Chosen before the page's first save: uploaded right after it (the server keeps avatars of pages only).
+  const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
+
+  const { busy, message, setMessage, run } = useOneMessage();
 
   const upload = (file: File) =>
     run(async () => {
