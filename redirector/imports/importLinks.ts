@@ -8,7 +8,9 @@
  * created just before a restart is recognised, not imported twice. A dry run decides the same and
  * writes nothing.
  */
+
 import type { Scope } from '../auth/scope';
+import { yieldToRequests } from '../background';
 import type { ImportOptions } from '../contract/imports';
 import type { Link } from '../contract/links';
 import type { LinkService } from '../links/linkService';
@@ -16,7 +18,7 @@ import { MAX_TITLE_LENGTH, type NewLinkFields, parseNewLink } from '../links/lin
 import { shortCodeProblem } from '../links/shortCode';
 import type { CodeHolder, ImportWrites } from '../storage/repositories/importWrites';
 import type { ImportTally } from './importTally';
-import { inTurns, nextTurn, type PartSize } from './importTurns';
+import { inTurns, type PartSize } from './importTurns';
 import type { SourceLink } from './sources/importSource';
 
 export const CODE_TAKEN = 'The short code is taken by another link';
@@ -146,7 +148,7 @@ export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLi
     await importLinkPart(deps, part);
     return true;
   });
-  await nextTurn();
+  await yieldToRequests();
 }
 
 async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {

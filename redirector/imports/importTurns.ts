@@ -60,9 +60,6 @@ function cpuMs(): number {
   return (user + system) / 1000;
 }
 
-/** Lets what waits on the event loop (a redirect, a timer) run before the next part. */
-export const nextTurn = yieldToRequests;
-
 /**
  * Runs `work` on `rows` part by part, each as large as `size` says, a turn between parts; tells
  * `size` what each part took; stops at a part that answers false.
@@ -73,7 +70,7 @@ export async function inTurns<T>(
   work: (part: readonly T[]) => Promise<boolean>,
 ): Promise<boolean> {
   for (let start = 0; start < rows.length; ) {
-    if (start > 0) await nextTurn();
+    if (start > 0) await yieldToRequests();
     const part = rows.slice(start, start + size.rows);
     const before = cpuMs();
     const done = await work(part);

@@ -6,7 +6,7 @@
  */
 import { CsvError, type Info, type Parser, parse } from 'csv-parse';
 import type { Scope } from '../auth/scope';
-import { yieldToRequests as nextTurn } from '../background';
+import { yieldToRequests } from '../background';
 import { type ImportResult, MAX_IMPORT_ROWS } from '../contract/lists';
 import { invalidInput, RuleError } from '../ruleError';
 import { csvRowToLinkBody, importHeaderProblem, unguardCell } from './linkCsv';
@@ -42,7 +42,7 @@ async function feed(body: AsyncIterable<Buffer> | Iterable<Buffer>, parser: Pars
     for await (const chunk of body) {
       for (let start = 0; start < chunk.length; start += BYTES_PER_TURN) {
         await write(chunk.subarray(start, start + BYTES_PER_TURN));
-        await nextTurn();
+        await yieldToRequests();
       }
     }
     parser.end();
@@ -110,7 +110,7 @@ async function readRows(rows: AsyncIterable<ParsedRow>): Promise<ReadRows> {
     }
     if (++count > MAX_IMPORT_ROWS) throw invalidInput(TOO_MANY_ROWS);
     if (performance.now() - turnStarted > MS_PER_TURN) {
-      await nextTurn();
+      await yieldToRequests();
       turnStarted = performance.now();
     }
     const shortCode = unguardCell(row.record[header.indexOf('short_code')] ?? '').trim();

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse';
-import { yieldToRequests as nextTurn } from '../../background';
+import { yieldToRequests } from '../../background';
 import { CSV_MAPPING_FIELDS, type CsvMappingField } from '../../contract/imports';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../contract/lists';
 import { csvRowToLinkBody } from '../../links/linkCsv';
@@ -61,7 +61,7 @@ export async function readCsvRows(text: string): Promise<CsvRow[]> {
     for (let start = 0; start < text.length; start += PIECE) {
       parser.write(text.slice(start, start + PIECE));
       if (rows.length > MAX_IMPORT_ROWS + 1) break;
-      await nextTurn();
+      await yieldToRequests();
     }
     parser.end();
     await ended;
