@@ -42,7 +42,8 @@ export interface AdminLoginResponse {
 }
 
 export interface DomainResponse {
-  user: User;
+  /** The caller; null for the administrator acting on a team (docs/api.md#the-administrator-on-a-team). */
+  user: User | null;
   /** The user's custom domain, or null when the default domain is used. */
   domain: string | null;
   /** The service's default domain (host of PUBLIC_URL), for display. */

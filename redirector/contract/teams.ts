@@ -15,8 +15,12 @@ export const TEAM_HEADER = 'X-Team';
 export const TEAM_PARAMETER = 'team';
 
 export const TEAM_NOT_FOUND = 'Team not found';
-/** The administrator's API keys are its own: it makes none in a team (docs/api.md#the-administrator-on-a-team). */
-export const ADMIN_KEYS_OWN = "The administrator's API keys are its own: X-Team does not apply to them";
+/**
+ * A team's key acts as the member who made it, so the administrator, on a team, lists and deletes
+ * the team's keys but makes none (docs/api.md#the-administrator-on-a-team).
+ */
+export const ADMIN_MAKES_NO_TEAM_KEYS =
+  "A team's API keys are made by its members: the administrator may list and delete them, not make one";
 
 /**
  * What a call on a team's things needs (docs/api.md#roles): `read` any member; `links` an editor

@@ -11,12 +11,12 @@ import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
 import { adminScope, adminTeamScope, type Scope, type ScopeCredential } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
-import { ADMIN_KEYS_OWN, TEAM_NOT_FOUND } from '../contract/teams';
+import { ADMIN_MAKES_NO_TEAM_KEYS, TEAM_NOT_FOUND } from '../contract/teams';
 import type { Services } from '../services';
 import type { UserRecord } from '../storage/records';
 import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
 import { forbidden, notFound, unauthorized } from './errors';
-import { checkTeamRule, teamRefOf, userCallScope } from './teamRule';
+import { checkTeamRule, isTeamCall, teamRefOf, userCallScope } from './teamRule';
 
 /** 'sign-in': the admin key itself or a session token; 'api-key': an API key. */
 export type CredentialKind = ScopeCredential;
@@ -112,12 +112,12 @@ export function stillProven(services: GuardServices, ctx: Context): () => Promis
 /**
  * The administrator's scope: its own (every team's links and figures), or with `X-Team` / `?team=`
  * the team it acts on as an owner would (docs/api.md#the-administrator-on-a-team); 404 for no such
- * team; its API keys stay its own (403).
+ * team; a team's keys it lists and deletes but does not make (403: a key acts as its maker).
  */
 async function adminCallScope(store: GuardServices['store'], ctx: Context, credential: CredentialKind): Promise<Scope> {
   const ref = teamRefOf(ctx);
   if (ref === undefined) return adminScope(credential);
-  if (ctx.path.startsWith('/api/keys')) throw forbidden(ADMIN_KEYS_OWN);
+  if (ctx.path.startsWith('/api/keys') && ctx.method === 'POST') throw forbidden(ADMIN_MAKES_NO_TEAM_KEYS);
   const team = await store.teams.byRef(ref);
   if (!team) throw notFound(TEAM_NOT_FOUND);
   return adminTeamScope(credential, team);
@@ -131,7 +131,24 @@ export function requireAdmin(services: GuardServices) {
   });
 }
 
+/**
+ * A user's call: the bearer's account in the team the call names. The administrator (`X-API-Key`)
+ * naming a team makes the same calls on that team's things as its owner would
+ * (docs/api.md#the-administrator-on-a-team), decided here for every user route at once; the
+ * account's own calls and the caller's memberships stay a user's.
+ */
 export function requireUser(services: GuardServices) {
+  const admin = requireAdmin(services);
+  const user = requireSignedInUser(services);
+  return (ctx: Context, next: Next) => (adminOnTeam(ctx) ? admin : user)(ctx, next);
+}
+
+/** Whether the call is the administrator's on a team's things (see requireUser). */
+function adminOnTeam(ctx: Context): boolean {
+  return apiKeyOf(ctx) !== '' && isTeamCall(ctx.method, ctx.path) && teamRefOf(ctx) !== undefined;
+}
+
+function requireSignedInUser(services: GuardServices) {
   const texts = { missing: 'Sign in required', invalid: 'Session expired, please sign in again' };
   return guard(services, bearerOf, userCredential, texts, async (ctx, caller) => {
     if (caller.user.disabled) throw unauthorized(ACCOUNT_DISABLED);
@@ -151,6 +168,6 @@ export function requireUser(services: GuardServices) {
  */
 export function requireCaller(services: GuardServices) {
   const admin = requireAdmin(services);
-  const user = requireUser(services);
+  const user = requireSignedInUser(services);
   return (ctx: Context, next: Next) => (apiKeyOf(ctx) !== '' ? admin : user)(ctx, next);
 }

@@ -52,11 +52,12 @@ export function createDomainRouter(
   const admin = requireAdmin(services);
 
   router.get('/user/domain', user, async (ctx) => {
-    const { user: current } = ctx.state as UserState;
+    // The administrator on a team (docs/api.md#the-administrator-on-a-team) is no user: null.
+    const { user: current } = ctx.state as Partial<UserState>;
     const state = await domains.stateOf(scopeOf(ctx));
     const settings = state && (await domainSettings.ofClaim(scopeOf(ctx)));
     ctx.body = {
-      user: toApiUser(current),
+      user: current ? toApiUser(current) : null,
       domain: state?.domain ?? null,
       default_domain: accounts.defaultDomain,
       public_url: services.config.publicUrl,

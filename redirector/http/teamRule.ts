@@ -69,6 +69,16 @@ export function callNeed(method: string, path: string): ScopeAction | undefined 
   return 'links';
 }
 
+/**
+ * Whether a user call is a call on a team's things, which the administrator may make naming a
+ * team (docs/api.md#the-administrator-on-a-team): everything but the account's own calls and the
+ * calls about the caller's memberships (`/api/teams…`), which are a user's.
+ */
+export function isTeamCall(method: string, path: string): boolean {
+  const need = callNeed(method, path);
+  return need !== undefined && need !== 'account' && !path.startsWith('/api/teams');
+}
+
 /** Throws the call's 403 when the scope may not make it (the team rule; see above). */
 export function checkTeamRule(ctx: Context, scope: Scope): void {
   const need = callNeed(ctx.method, ctx.path);

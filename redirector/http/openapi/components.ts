@@ -91,7 +91,7 @@ export const componentSchemas: Record<string, Schema> = {
   }),
   DomainResponse: closedObject<DomainResponse>(
     {
-      user: ref('User'),
+      user: nullable(ref('User')),
       domain: nullable(text()),
       default_domain: text(),
       public_url: url,
