@@ -38,7 +38,8 @@ test('a user creates, copies, uses and deletes an API key from the dashboard', a
   const email = `${unique('keys')}@example.com`;
   await apiRegister(server, 'Kay Keys', email, 'secret123');
   await page.goto(`${server.url}/login`);
-  await storeSession(page, await apiLogin(server, email, 'secret123'));
+  const session = await apiLogin(server, email, 'secret123');
+  await storeSession(page, session);
   await page.goto(`${server.url}/dashboard`);
 
   await page.getByRole('button', { name: 'API Keys' }).click();
@@ -71,14 +72,61 @@ test('a user creates, copies, uses and deletes an API key from the dashboard', a
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog', { name: 'API Keys' }).getByText('No API keys yet')).toBeVisible();
   expect(await statusWith(page, '/api/links/user', { Authorization: `Bearer ${secret}` })).toBe(401);
-  // A key held to some domains (docs/api.md#api-keys-of-a-team): the field's host names, lower-cased.
+  // A key held to some of the team's domains (docs/api.md#api-keys-of-a-team), ticked among them:
+  // the default domain (here `localhost`, which `domains` does not take: no box) and, once
+  // verified, the custom one.
+  await page.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByRole('dialog', { name: 'API Keys' })).toHaveCount(0);
+  await verifiedDomainFor(server, session.token, 'go.example.com');
+  await page.reload();
+  await page.getByRole('button', { name: 'API Keys' }).click();
   const reopened = page.getByRole('dialog', { name: 'API Keys' });
-  await reopened.getByLabel('Domains (optional)').fill('Go.Example.com, links.example.com');
-  await createKeyIn(page, reopened, 'Narrow');
-  await expect(reopened.getByRole('row').filter({ hasText: 'Narrow' })).toContainText(
-    'go.example.com, links.example.com',
-  );
+  const domains = reopened.getByRole('group', { name: 'Domains (optional)' });
+  await expect(domains.getByRole('checkbox')).toHaveCount(1);
+  await domains.getByRole('checkbox', { name: 'go.example.com' }).check();
+  const narrow = await createKeyIn(page, reopened, 'Narrow');
+  await expect(reopened.getByRole('row').filter({ hasText: 'Narrow' })).toContainText('go.example.com');
+  await expect(domains.getByRole('checkbox', { name: 'go.example.com' })).not.toBeChecked();
+  // The key puts links on the ticked domain only: the default one (`domain: null`) is refused.
+  const made = (domain: string | null) => createdWith(page, narrow, domain);
+  expect([await made(null), await made('go.example.com')]).toEqual([403, 201]);
 });
+
+/** Claims `domain` for the user and verifies it as the administrator. */
+async function verifiedDomainFor(server: { url: string; adminKey: string }, token: string, domain: string) {
+  const send = (path: string, method: string, headers: Record<string, string>, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await send('/api/user/domain', 'POST', { Authorization: `Bearer ${token}` }, { domain })).status).toBe(200);
+  const verified = await send(
+    `/api/domains?domain=${domain}`,
+    'PUT',
+    { 'X-API-Key': server.adminKey },
+    {
+      status: 'verified',
+    },
+  );
+  expect(verified.status).toBe(200);
+}
+
+/** The status of a link made from the page with the key, on `domain` (null: the default domain). */
+function createdWith(page: Page, key: string, domain: string | null): Promise<number> {
+  const body = JSON.stringify({ target_url: 'https://example.org/held', domain });
+  return page.evaluate(
+    async ([sent, secret]) =>
+      (
+        await fetch('/api/links/create', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+          body: sent,
+        })
+      ).status,
+    [body, key] as const,
+  );
+}
 
 test('the administrator manages API keys on /admin/keys', async ({ page, server, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

@@ -1,9 +1,10 @@
 /** A user's custom domain (docs/api.md#domain, #custom-domains): read it, set it, verify it, remove it. */
-import type {
-  DomainResponse,
-  DomainSetResponse,
-  DomainVerification,
-  SuccessResponse,
+import {
+  type DomainResponse,
+  type DomainSetResponse,
+  type DomainVerification,
+  defaultDomainOf,
+  type SuccessResponse,
 } from '../../../redirector/contract';
 import { useCalls } from './ApiProvider';
 import type { Credential, HttpClient } from './client';
@@ -32,6 +33,16 @@ export interface DomainInfo {
 /** The custom domain links may be put on: the user's domain once verified, else none. */
 export function verifiedDomainOf(domain: Pick<DomainInfo, 'customDomain' | 'verification'>): string | null {
   return domain.customDomain !== null && domain.verification?.status === 'verified' ? domain.customDomain : null;
+}
+
+/**
+ * The domains the team's links may go on, which an API key may be held to: the default domain
+ * (PUBLIC_URL's host name, as the server compares it), then the verified custom domain; a name
+ * without a dot (`localhost`) is left out, as `domains` takes none (docs/api.md#teams-in-the-ui).
+ */
+export function teamDomainsOf(domain: Pick<DomainInfo, 'customDomain' | 'verification' | 'publicUrl'>): string[] {
+  const hosts = [defaultDomainOf(domain.publicUrl), verifiedDomainOf(domain)];
+  return [...new Set(hosts)].filter((host): host is string => host?.includes('.') === true);
 }
 
 /**

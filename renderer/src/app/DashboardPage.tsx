@@ -11,7 +11,7 @@ import type { User } from '../../../redirector/contract';
 import { CredentialProvider } from '../api/ApiProvider';
 import { useAccountCalls } from '../api/account';
 import { useAnalyticsCalls, useOwnLinkStats } from '../api/analytics';
-import { useDomain } from '../api/domains';
+import { teamDomainsOf, useDomain } from '../api/domains';
 import { AppHeader } from '../components/AppHeader';
 import { Button } from '../components/Button';
 import { mayLeave } from '../components/leaveGuard';
@@ -217,7 +217,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
         />
       ) : null}
       {dialog === 'team' ? <TeamDialog userId={session.user.id} onClose={closeDialog} /> : null}
-      {dialog === 'keys' ? <ApiKeysDialog onClose={closeDialog} /> : null}
+      {dialog === 'keys' ? <ApiKeysDialog domains={teamDomainsOf(domain)} onClose={closeDialog} /> : null}
       {dialog === 'webhooks' ? <WebhooksDialog onClose={closeDialog} /> : null}
       {dialog === 'audit' ? <AuditLogDialog onClose={closeDialog} /> : null}
       {dialog === 'account' ? (

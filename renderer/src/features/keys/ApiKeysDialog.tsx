@@ -5,7 +5,8 @@ import { Dialog } from '../../components/Dialog';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { keysTexts } from './keysTexts';
 
-export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
+/** `domains`: the chosen team's, which a new key may be held to. */
+export function ApiKeysDialog({ domains, onClose }: { domains: readonly string[]; onClose: () => void }) {
   const TEXTS = keysTexts();
   const api = useApi();
   return (
@@ -17,7 +18,7 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
       description={TEXTS.subtitle.user}
       footer={<Button onClick={onClose}>{TEXTS.close}</Button>}
     >
-      <ApiKeysPanel side="user" origin={api.http.baseUrl} />
+      <ApiKeysPanel side="user" origin={api.http.baseUrl} domains={domains} />
     </Dialog>
   );
 }

@@ -18,6 +18,7 @@ import { LoadedList } from '../../components/LoadedList';
 import { SecretCallout } from '../../components/SecretCallout';
 import { SelectField } from '../../components/SelectField';
 import { formatDate, formatDateTime } from '../../format/dates';
+import { KeyDomainsField } from './KeyDomainsField';
 import { type KeySide, keysTexts } from './keysTexts';
 import { useApiKeys } from './useApiKeys';
 
@@ -25,16 +26,18 @@ export interface ApiKeysPanelProps {
   side: KeySide;
   /** The server's address for the usage example ('' in the browser build: this page's origin). */
   origin: string;
+  /** The chosen team's domains a user's key may be held to (docs/api.md#api-keys-of-a-team). */
+  domains?: readonly string[];
 }
 
-export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
+export function ApiKeysPanel({ side, origin, domains: teamDomains = [] }: ApiKeysPanelProps) {
   const TEXTS = keysTexts();
   const { keys, created, dismissCreated, create, remove } = useApiKeys();
   const [name, setName] = useState('');
   // A user's key acts in the chosen team with this scope (docs/api.md#api-keys-of-a-team).
   const [scope, setScope] = useState<KeyScope>('write');
   // And only on these domains, when named (docs/api.md#api-keys-of-a-team); the server checks each.
-  const [domains, setDomains] = useState('');
+  const [domains, setDomains] = useState<string[]>([]);
   const [nameError, setNameError] = useState<string | null>(null);
   const creation = useBusyCall(TEXTS.createFailed);
   const deletion = useConfirmDelete(TEXTS, remove);
@@ -46,9 +49,10 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
     setNameError(parsed.ok ? null : parsed.error);
     if (!parsed.ok) return;
     await creation.run(async () => {
-      await create(parsed.name, side === 'user' ? scope : undefined, side === 'user' ? keyDomains(domains) : undefined);
+      const held = side === 'user' && domains.length > 0 ? domains : undefined;
+      await create(parsed.name, side === 'user' ? scope : undefined, held);
       setName('');
-      setDomains('');
+      setDomains([]);
     });
   };
 
@@ -81,16 +85,8 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
           fieldClassName="grow"
         />
         {side === 'user' ? <ScopeField scope={scope} onChange={setScope} /> : null}
-        {side === 'user' ? (
-          <TextField
-            label={TEXTS.domainsLabel}
-            name="key-domains"
-            hint={TEXTS.domainsHint}
-            value={domains}
-            onValueChange={setDomains}
-            autoComplete="off"
-            fieldClassName="grow"
-          />
+        {side === 'user' && teamDomains.length > 0 ? (
+          <KeyDomainsField domains={teamDomains} chosen={domains} onChange={setDomains} />
         ) : null}
         <SubmitButton icon="plus" busy={creation.busy} label={TEXTS.create} busyLabel={TEXTS.creating} />
       </form>
@@ -100,15 +96,6 @@ export function ApiKeysPanel({ side, origin }: ApiKeysPanelProps) {
       <ConfirmDialog {...deletion.dialog} />
     </div>
   );
-}
-
-/** The host names typed (commas or spaces between them, lower-cased); none: undefined, all of the team's. */
-function keyDomains(typed: string): string[] | undefined {
-  const names = typed
-    .split(/[\s,]+/)
-    .map((name) => name.trim().toLowerCase())
-    .filter((name) => name !== '');
-  return names.length === 0 ? undefined : [...new Set(names)];
 }
 
 function ScopeField({ scope, onChange }: { scope: KeyScope; onChange: (scope: KeyScope) => void }) {
