@@ -136,11 +136,15 @@ export interface JoinSignedOutRequest {
 
 /**
  * POST /api/teams/invitation `{token}`, no credential (docs/api.md#joining-a-team): what the join page
- * shows before joining, the team's name and the role offered, nothing more.
+ * shows before joining, the team's name, the role offered, the address invited and the end; not
+ * the team's id or slug.
  */
 export interface InvitationPeekResponse {
   team: { name: string };
   role: TeamRole;
+  /** The address invited: a new account made on the join page gets it. */
+  email: string;
+  expires_at: string;
 }
 
 /** The answer to joining: the team; signed out, also the new account and its session. */

@@ -67,8 +67,9 @@ export function createSignedOutJoin(services: JoinServices, teams: TeamService) 
 
 /**
  * POST /api/teams/invitation `{token}`, no credential (docs/api.md#joining-a-team): the invited
- * team's name and the role offered, for the join page; nothing else of the team or the invitation
- * (not its email). A wrong token → 404 and counts as a wrong credential of the client's address.
+ * team's name, the role offered, the address invited and when the invitation ends, for the join
+ * page; nothing else of the team (not its id or slug). A wrong token → 404 and counts as a wrong
+ * credential of the client's address.
  */
 export function createInvitationPeek(services: Pick<Services, 'store' | 'limiter'>, teams: TeamService) {
   return async (ctx: Context): Promise<void> => {
@@ -78,6 +79,11 @@ export function createInvitationPeek(services: Pick<Services, 'store' | 'limiter
     );
     const name = invitation && (await services.store.teams.nameOf(invitation.team_id));
     if (!invitation || name === undefined) throw notFound(INVITATION_INVALID);
-    ctx.body = { team: { name }, role: invitation.role } satisfies InvitationPeekResponse;
+    ctx.body = {
+      team: { name },
+      role: invitation.role,
+      email: invitation.email,
+      expires_at: new Date(invitation.expires_at).toISOString(),
+    } satisfies InvitationPeekResponse;
   };
 }

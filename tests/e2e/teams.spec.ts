@@ -102,6 +102,7 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   await expect(guest.getByRole('heading', { level: 1, name: 'Join a team' })).toBeVisible();
   // The team's name and the role, told before joining (docs/api.md#joining-a-team).
   await expect(guest.getByText('You were invited to Acme E2E as Viewer.')).toBeVisible();
+  await expect(guest.getByText(`The invitation is for ${email} and lasts until`)).toBeVisible();
   await expectAccessibleInBothThemes(guest, 'join page');
   const newcomer = guest.getByRole('region', { name: 'I am new here' });
   await newcomer.getByLabel('Name').fill('Nora Newcomer');

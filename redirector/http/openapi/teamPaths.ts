@@ -70,6 +70,8 @@ export const teamComponentSchemas: Record<string, Schema> = {
   InvitationPeekResponse: closedObject<InvitationPeekResponse>({
     team: closedObject<InvitationPeekResponse['team']>({ name: text() }),
     role,
+    email: text('The address invited: an account made on the join page gets it'),
+    expires_at: dateTime,
   }),
   JoinResponse: closedObject<JoinResponse>(
     {

@@ -20,6 +20,7 @@ import { Banner, FailureBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { useForm } from '../../components/useForm';
+import { formatDateTime } from '../../format/dates';
 import { i18next } from '../../i18n';
 import { writeChosenTeam } from '../../session/chosenTeam';
 import { type UserSession, useSession, writeSession } from '../../session/userSession';
@@ -60,15 +61,21 @@ export function JoinPage() {
 
 /**
  * What the invitation offers, asked before joining (POST /api/teams/invitation, no credential): the
- * team's name and the role; a bad token says so (joining would fail the same way).
+ * team's name and the role, the address invited and until when; a bad token says so (joining would
+ * fail the same way).
  */
 function InvitationSummary({ token }: { token: string }) {
   const { t } = useTranslation();
   const api = useApi();
   const peek = useLoad((signal) => invitationPeek(api.http, token, signal), [token]);
   if (peek.data) {
-    const role = t(`teams.roles.${peek.data.role}`);
-    return <p>{t('teams.join.invitedTo', { team: peek.data.team.name, role })}</p>;
+    const { team, role, email, expires_at: until } = peek.data;
+    return (
+      <div className="stack stack--sm">
+        <p>{t('teams.join.invitedTo', { team: team.name, role: t(`teams.roles.${role}`) })}</p>
+        <p className="text-sm muted">{t('teams.join.invitedFor', { email, date: formatDateTime(until) })}</p>
+      </div>
+    );
   }
   if (peek.error instanceof ApiError && peek.error.status === 404) {
     return <Banner tone="error">{t('teams.join.invalid')}</Banner>;

@@ -38,7 +38,8 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
       body: { email, role },
     });
     expect(answer.status).toBe(200);
-    return { url: answer.body.url as string, token: String(answer.body.url).split('/join/')[1]! };
+    const { url, expires_at } = answer.body as { url: string; expires_at: string };
+    return { url, expires_at, token: url.split('/join/')[1]! };
   }
   const join = (body: object, headers: Record<string, string> = {}) =>
     call(server, 'POST', '/api/teams/join', { body, headers: { ...from(), ...headers } });
@@ -148,13 +149,17 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
     expect((await join({ token, name: 'Checked', password: 'checked-secret' })).status).toBe(201);
   });
 
-  it("tells the join page the team's name and the role, and nothing for a bad token", async () => {
-    const { token } = await invite('peeking.person@example.com', 'viewer');
+  it("tells the join page the team's name, the role, the address and the end, and nothing for a bad token", async () => {
+    const { token, expires_at } = await invite('peeking.person@example.com', 'viewer');
     const peek = (body: unknown, headers: Record<string, string> = from()) =>
       call(server, 'POST', '/api/teams/invitation', { body, headers });
     const told = await peek({ token });
-    expect([told.status, told.body]).toEqual([200, { team: { name: 'Acme Mail' }, role: 'viewer' }]);
-    for (const body of [{ token: `${token}x` }, {}, { token: 42 }]) {
+    const offered = { team: { name: 'Acme Mail' }, role: 'viewer', email: 'peeking.person@example.com', expires_at };
+    expect([told.status, told.body]).toEqual([200, offered]);
+    // A used invitation tells nothing more, as an unknown token.
+    const used = await invite('peeking.used@example.com');
+    expect((await join({ token: used.token, name: 'Used', password: 'used-secret' })).status).toBe(201);
+    for (const body of [{ token: `${token}x` }, {}, { token: 42 }, { token: used.token }]) {
       const refused = await peek(body);
       expect([refused.status, refused.body]).toEqual([404, { error: INVITATION_INVALID }]);
     }
