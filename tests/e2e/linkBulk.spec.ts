@@ -86,3 +86,60 @@ test('moves selected links to another team of the user', async ({ page, server }
   });
   expect(((await moved.json()) as { link: { team_id: number } }).link.team_id).toBe(team.id);
 });
+
+test('the archive filter shows active, archived or all links, kept in the address, in English and Spanish', async ({
+  page,
+  server,
+}) => {
+  const session = await apiSignedInUser(server, 'Ari Archive', 'archive', 'secret-123');
+  const tag = unique('shelf').toLowerCase();
+  const [, shelved] = await apiCreateLinks(server, session.token, 2, (index) => ({
+    target_url: `https://example.com/shelf/${index}`,
+    title: ['Shelf active', 'Shelf archived'][index],
+    tags: [tag],
+  }));
+  const archived = await fetch(`${server.url}/api/links/update?linkId=${shelved!.id}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ archived: true }),
+  });
+  expect(archived.status).toBe(200);
+  await page.goto(server.url);
+  await storeSession(page, session);
+  await page.goto(`${server.url}/dashboard?tag=${tag}`);
+  const shown = page.getByRole('checkbox', { name: /^Select Shelf/ });
+  await expect(shown).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: 'Select Shelf active' })).toBeVisible();
+
+  const filter = page.getByLabel('Archived links');
+  await expect(filter.locator('option')).toHaveText(['Active links', 'Archived only', 'Active and archived']);
+  const listCall = (archived: string) =>
+    page.waitForRequest((request) => new URL(request.url()).searchParams.get('archived') === archived);
+  const onlyCall = listCall('only');
+  await filter.selectOption('only');
+  await onlyCall;
+  await expect(page).toHaveURL(/[?&]archived=only(&|$)/);
+  await expect(page.getByRole('checkbox', { name: 'Select Shelf archived' })).toBeVisible();
+  await expect(shown).toHaveCount(1);
+
+  const allCall = listCall('all');
+  await filter.selectOption('all');
+  await allCall;
+  await expect(page).toHaveURL(/[?&]archived=all(&|$)/);
+  await expect(shown).toHaveCount(2);
+
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'me.language',
+      'es',
+    ),
+  );
+  await page.reload();
+  const spanish = page.getByLabel('Enlaces archivados');
+  await expect(spanish).toHaveValue('all');
+  await expect(spanish.locator('option')).toHaveText(['Enlaces activos', 'Solo archivados', 'Activos y archivados']);
+  await expect(page.getByRole('checkbox', { name: /^Seleccionar Shelf/ })).toHaveCount(2);
+  await spanish.selectOption('');
+  await expect(page).not.toHaveURL(/archived=/);
+  await expect(page.getByRole('checkbox', { name: /^Seleccionar Shelf/ })).toHaveCount(1);
+});

@@ -1,7 +1,8 @@
 /**
  * The redirect rules editor in Chromium against the built server (docs/api.md#redirect-rules): a
  * user adds two rules in the link dialog, a bad address block is refused with the server's message
- * naming the field, the saved rules send visitors as they say, and the edit dialog shows them again.
+ * naming the field, the saved rules send visitors as they say, and the edit dialog shows them again;
+ * in Spanish, the editor and the server’s refusal are Spanish.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -54,4 +55,28 @@ test('the rules editor saves rules in order that send visitors where they say', 
   const edit = page.getByRole('dialog').filter({ has: page.getByLabel('Rule 1 address') });
   await expect(edit.getByLabel('Rule 1 address')).toHaveValue('https://example.com/newsletter');
   await expect(edit.getByLabel('Condition 1 of rule 2: value')).toHaveValue('2001:db8::/32');
+});
+
+test('in Spanish, the rules editor and the server’s refusal of a bad rule speak Spanish', async ({ page, server }) => {
+  const session = await apiSignedInUser(server, 'Sara Reglas', 'reglas', 'secret-123');
+  await openCreateLinkDialog(page, server.url, session);
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'me.language',
+      'es',
+    ),
+  );
+  await page.reload();
+  await page.getByRole('button', { name: 'Crear enlace nuevo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Crear enlace nuevo' });
+  await dialog.getByLabel('URL de destino').fill('https://example.com/todos');
+  await openSection(page, 'Reglas de redirección');
+  await dialog.getByRole('button', { name: 'Añadir regla' }).click();
+  await dialog.getByLabel('Condición 1 de la regla 1', { exact: true }).selectOption('ip');
+  await dialog.getByLabel('Condición 1 de la regla 1: valor').fill('10.0.0.0/33');
+  await dialog.getByLabel('Dirección de la regla 1').fill('https://example.com/oficina');
+  await dialog.getByRole('button', { name: 'Crear enlace', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'rules[0].when[0].cidr debe ser una dirección IPv4 o IPv6 o un bloque CIDR',
+  );
 });

@@ -1,8 +1,8 @@
 /**
  * A shared stats page (docs/api.md#shared-stats) in Chromium at 390 px, with JavaScript turned off:
  * the whole page is there without it (summary, clicks per day, countries, devices, browsers,
- * referrers), fits the width, follows the system's dark theme, and a password form lets the right
- * password in. One server for the file.
+ * referrers), fits the width, follows the system's dark theme, speaks the browser's language
+ * (Spanish), and a password form lets the right password in. One server for the file.
  */
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -24,8 +24,8 @@ async function adminCall(url: string, adminKey: string, method: string, path: st
 }
 
 /** A page at 390 px without JavaScript, light or dark. */
-async function phonePage(browser: Browser, colorScheme: 'light' | 'dark') {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, colorScheme });
+async function phonePage(browser: Browser, colorScheme: 'light' | 'dark', locale = 'en-US') {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, colorScheme, locale });
   return { context, page: await context.newPage() };
 }
 
@@ -79,6 +79,19 @@ test('a shared stats page is complete without JavaScript at 390 px, in both them
   const darkBackground = await dark.page.evaluate('getComputedStyle(document.body).backgroundColor');
   expect(darkBackground).not.toBe(lightBackground);
   await dark.context.close();
+
+  // A browser in Spanish gets the page in Spanish, still one column.
+  const spanish = await phonePage(browser, 'light', 'es-ES');
+  await spanish.page.goto(pageUrl);
+  await expect(spanish.page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(spanish.page.getByRole('region', { name: 'Resumen' })).toContainText('2Clics');
+  await expect(spanish.page.getByRole('region', { name: 'Dispositivos' })).toContainText('iOS');
+  await expect(spanish.page.getByRole('button', { name: 'Mostrar' })).toBeVisible();
+  const spanishWidths = (await spanish.page.evaluate(
+    '[document.documentElement.scrollWidth, window.innerWidth]',
+  )) as number[];
+  expect(spanishWidths[0]).toBeLessThanOrEqual(spanishWidths[1]!);
+  await spanish.context.close();
 
   // Behind a password: the form, a wrong answer, then the right one.
   const closed = await adminCall(server.url, server.adminKey, 'POST', `/api/links/share?id=${link.body.id}`, {

@@ -3,12 +3,14 @@
  * without JavaScript: a summary, clicks per day (an SVG chart and its table), countries, devices,
  * browsers and referrers. Never an address, a city or a recent click: the page is fed only the
  * counts below. Every text from the link or the visits is escaped; light or dark as the visitor's
- * system prefers; one column on a phone (390 px).
+ * system prefers; one column on a phone (390 px). The words are the catalogue's `server.sharedStats`
+ * in the request's language (docs/api.md#languages), numbers formatted for it.
  */
 import { createHash } from 'node:crypto';
 import type { CountMap, DayCount } from '../../contract/analytics';
 import type { DateRange } from '../../contract/dateRange';
 import { escapeHtml } from '../shortLink/pages/bypassPage';
+import { type PageTexts, pageTexts } from '../shortLink/pages/pageLanguage';
 
 /** What the page shows: counts only. */
 export interface SharedStatsFigures {
@@ -51,24 +53,34 @@ export const SHARED_STATS_CSP =
   `default-src 'none'; style-src ${styleHash}; img-src 'none'; base-uri 'none'; ` +
   `form-action 'self'; frame-ancestors 'none'`;
 
-const DEVICE_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android', web: 'Desktop and other' };
+const DEVICES = ['ios', 'android', 'web'] as const;
 const TOP = 10;
 
-const number = (value: number) => value.toLocaleString('en-US');
+/** What one page draws with: its language's words and number format. */
+interface PageWords {
+  t: PageTexts;
+  number: (value: number) => string;
+}
 
-/** The whole document around `body`. */
-export function sharedPage(title: string, body: string): string {
+function wordsOf(language: string): PageWords {
+  const format = new Intl.NumberFormat(language);
+  return { t: pageTexts(language), number: (value) => format.format(value) };
+}
+
+/** The whole document around `body`; `title` is HTML already escaped (a catalogue text). */
+function sharedPage(language: string, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${title}</title><style>${STYLE}</style></head>
 <body><main>
 ${body}
 </main></body></html>`;
 }
 
 /** Rows of a breakdown: the largest first, at most TOP, with each one's share of the total. */
-function breakdown(heading: string, counts: CountMap, names: Record<string, string> = {}): string {
+function breakdown(words: PageWords, heading: string, counts: CountMap, names: Record<string, string> = {}): string {
+  const { t, number } = words;
   const entries = Object.entries(counts)
     .filter(([, clicks]) => clicks > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -82,13 +94,13 @@ function breakdown(heading: string, counts: CountMap, names: Record<string, stri
     .join('');
   const table =
     rows === ''
-      ? '<p class="muted">No clicks in this range.</p>'
-      : `<table><thead><tr><th>${heading}</th><th class="n">Clicks</th><th class="n">Share</th></tr></thead><tbody>${rows}</tbody></table>`;
+      ? `<p class="muted">${t('server.sharedStats.noClicks')}</p>`
+      : `<table><thead><tr><th>${heading}</th><th class="n">${t('server.sharedStats.clicks')}</th><th class="n">${t('server.sharedStats.share')}</th></tr></thead><tbody>${rows}</tbody></table>`;
   return `<section class="card" aria-label="${heading}"><h2>${heading}</h2>${table}</section>`;
 }
 
 /** Clicks per day: bars in an SVG (attributes only: no style), and the numbers in a table. */
-function timeSeries(days: readonly DayCount[]): string {
+function timeSeries({ t, number }: PageWords, days: readonly DayCount[]): string {
   const max = Math.max(1, ...days.map((day) => day.clicks));
   const width = 100 / Math.max(1, days.length);
   const bars = days
@@ -98,63 +110,77 @@ function timeSeries(days: readonly DayCount[]): string {
     })
     .join('');
   const rows = days.map((day) => `<tr><td>${day.date}</td><td class="n">${number(day.clicks)}</td></tr>`).join('');
-  return `<section class="card" aria-label="Clicks per day"><h2>Clicks per day</h2>
-<svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label="Clicks per day, ${days[0]?.date ?? ''} to ${days.at(-1)?.date ?? ''}">${bars}</svg>
-<details><summary>Clicks per day as a table</summary><table><thead><tr><th>Day</th><th class="n">Clicks</th></tr></thead><tbody>${rows}</tbody></table></details>
+  const heading = t('server.sharedStats.perDay');
+  const chart = t('server.sharedStats.perDayChart', { from: days[0]?.date ?? '', to: days.at(-1)?.date ?? '' });
+  return `<section class="card" aria-label="${heading}"><h2>${heading}</h2>
+<svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label="${chart}">${bars}</svg>
+<details><summary>${t('server.sharedStats.perDayTable')}</summary><table><thead><tr><th>${t('server.sharedStats.day')}</th><th class="n">${t('server.sharedStats.clicks')}</th></tr></thead><tbody>${rows}</tbody></table></details>
 </section>`;
 }
 
 /** The range form: a plain GET to the page itself. */
-function rangeForm(range: DateRange): string {
-  return `<form method="get" class="card" aria-label="Date range">
-<label>From <input type="date" name="from" value="${range.from}" required></label>
-<label>To <input type="date" name="to" value="${range.to}" required></label>
-<button type="submit">Show</button>
+function rangeForm(t: PageTexts, range: DateRange): string {
+  return `<form method="get" class="card" aria-label="${t('server.sharedStats.rangeForm')}">
+<label>${t('server.sharedStats.from')} <input type="date" name="from" value="${range.from}" required></label>
+<label>${t('server.sharedStats.to')} <input type="date" name="to" value="${range.to}" required></label>
+<button type="submit">${t('server.sharedStats.show')}</button>
 </form>`;
 }
 
-export function renderSharedStatsPage(figures: SharedStatsFigures): string {
+export function renderSharedStatsPage(language: string, figures: SharedStatsFigures): string {
+  const words = wordsOf(language);
+  const { t, number } = words;
   const { range } = figures;
   const countries = Object.keys(figures.countries).filter((code) => (figures.countries[code] ?? 0) > 0).length;
   const heading = figures.title.trim() === '' ? figures.shortUrl : figures.title;
+  const deviceNames = Object.fromEntries(
+    DEVICES.map((device) => [device, t(`server.sharedStats.deviceNames.${device}`)]),
+  );
+  const stat = (value: number, key: 'clicks' | 'uniqueVisitors' | 'countries') =>
+    `<div class="stat"><b>${number(value)}</b>${t(`server.sharedStats.${key}`)}</div>`;
   return sharedPage(
-    `Statistics: ${heading}`,
-    `<header><p class="muted">Shared statistics</p><h1>${escapeHtml(heading)}</h1>
-<p class="muted">${escapeHtml(figures.shortUrl)} · ${range.from} to ${range.to}</p></header>
-${rangeForm(range)}
-<section class="card stats" aria-label="Summary">
-<div class="stat"><b>${number(figures.totalClicks)}</b>Clicks</div>
-<div class="stat"><b>${number(figures.uniqueVisitors)}</b>Unique visitors</div>
-<div class="stat"><b>${number(countries)}</b>Countries</div>
+    language,
+    t('server.sharedStats.title', { name: heading }),
+    `<header><p class="muted">${t('server.sharedStats.label')}</p><h1>${escapeHtml(heading)}</h1>
+<p class="muted">${escapeHtml(figures.shortUrl)} · ${t('server.sharedStats.range', { from: range.from, to: range.to })}</p></header>
+${rangeForm(t, range)}
+<section class="card stats" aria-label="${t('server.sharedStats.summary')}">
+${stat(figures.totalClicks, 'clicks')}
+${stat(figures.uniqueVisitors, 'uniqueVisitors')}
+${stat(countries, 'countries')}
 </section>
-${timeSeries(figures.days)}
+${timeSeries(words, figures.days)}
 <div class="grid">
-${breakdown('Countries', figures.countries)}
-${breakdown('Devices', figures.devices, DEVICE_NAMES)}
-${breakdown('Browsers', figures.browsers)}
-${breakdown('Referrers', figures.referrers)}
+${breakdown(words, t('server.sharedStats.countries'), figures.countries)}
+${breakdown(words, t('server.sharedStats.devices'), figures.devices, deviceNames)}
+${breakdown(words, t('server.sharedStats.browsers'), figures.browsers)}
+${breakdown(words, t('server.sharedStats.referrers'), figures.referrers)}
 </div>`,
   );
 }
 
 /** The password form (docs/api.md#shared-stats); `wrong`: "Wrong password" above the field. */
-export function renderSharedPasswordPage(wrong: boolean): string {
-  const message = wrong ? '<p class="muted" role="alert"><strong>Wrong password</strong></p>' : '';
+export function renderSharedPasswordPage(language: string, wrong: boolean): string {
+  const t = pageTexts(language);
+  const message = wrong ? `<p class="muted" role="alert"><strong>${t('server.password.wrong')}</strong></p>` : '';
   return sharedPage(
-    'These statistics are protected',
-    `<section class="card"><h1>These statistics are protected</h1>
-<p class="muted">Enter the password you were given to see them.</p>
+    language,
+    t('server.sharedStats.protected'),
+    `<section class="card"><h1>${t('server.sharedStats.protected')}</h1>
+<p class="muted">${t('server.sharedStats.passwordText')}</p>
 ${message}<form method="post">
-<label>Password <input id="password" name="password" type="password" required autofocus autocomplete="off" maxlength="256"></label>
-<button type="submit">Show statistics</button>
+<label>${t('server.password.label')} <input id="password" name="password" type="password" required autofocus autocomplete="off" maxlength="256"></label>
+<button type="submit">${t('server.sharedStats.submit')}</button>
 </form></section>`,
   );
 }
 
 /** Too many wrong passwords: try again in `minutes`. */
-export function renderSharedTooManyPage(minutes: number): string {
+export function renderSharedTooManyPage(language: string, minutes: number): string {
+  const t = pageTexts(language);
   return sharedPage(
-    'Too many attempts',
-    `<section class="card"><h1>Too many attempts</h1><p class="muted">Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p></section>`,
+    language,
+    t('server.tooMany.title'),
+    `<section class="card"><h1>${t('server.tooMany.title')}</h1><p class="muted">${t('server.tooMany.retry', { count: minutes })}</p></section>`,
   );
 }

@@ -5,7 +5,8 @@
  * `Referrer-Policy: no-referrer`. Nothing is cached, so a revoked or expired share answers 404 at
  * once on every instance. A password works as a link's (§ the password form): the same limits,
  * keyed by share; a right one sets a cookie only the page's server can compute (the sha256 of
- * the token and the stored hash), so that changing the range does not ask again.
+ * the token and the stored hash), so that changing the range does not ask again. Its pages are in
+ * the request's language (Accept-Language, docs/api.md#languages).
  */
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
@@ -20,6 +21,7 @@ import type { LinkShareRecord } from '../../storage/repositories/linkShareReposi
 import { checkRequestPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
 import { setRouteLabel } from '../requestLog';
 import { notFoundPage } from '../shortLink/pages/notFoundPage';
+import { languageHeaders, pageLanguage } from '../shortLink/pages/pageLanguage';
 import { readPasswordForm } from '../shortLink/passwordForm';
 import { sharedStatsFigures } from './sharedStatsFigures';
 import {
@@ -77,9 +79,12 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
   const limiters = shareLimiters(services);
   const secureCookie = services.config.publicUrl.startsWith('https:');
 
+  const languageOf = (ctx: Context) => pageLanguage(ctx.get('Accept-Language'));
+
   function send(ctx: Context, status: number, html: string): void {
     ctx.status = status;
     ctx.set(PAGE_HEADERS);
+    ctx.set(languageHeaders(languageOf(ctx)));
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = html;
   }
@@ -94,8 +99,8 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
       return;
     }
     const figures = await sharedStatsFigures(services, share.link_id, period.range, period.calendar);
-    if (!figures) return send(ctx, 404, notFoundPage('en'));
-    send(ctx, 200, renderSharedStatsPage(figures));
+    if (!figures) return send(ctx, 404, notFoundPage(languageOf(ctx)));
+    send(ctx, 200, renderSharedStatsPage(languageOf(ctx), figures));
   }
 
   async function answerPassword(ctx: Context, token: string, share: LinkShareRecord): Promise<void> {
@@ -110,9 +115,9 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
     if (check.kind === 'refused') {
       const minutes = Math.max(1, Math.ceil(check.retryAfterMs / 60_000));
       ctx.set('Retry-After', String(Math.max(1, Math.ceil(check.retryAfterMs / 1000))));
-      return send(ctx, 429, renderSharedTooManyPage(minutes));
+      return send(ctx, 429, renderSharedTooManyPage(languageOf(ctx), minutes));
     }
-    if (check.kind === 'wrong') return send(ctx, 401, renderSharedPasswordPage(true));
+    if (check.kind === 'wrong') return send(ctx, 401, renderSharedPasswordPage(languageOf(ctx), true));
     const cookie = `${unlockName(share)}=${unlockValue(token, share)}; Path=/stats/; Max-Age=${UNLOCK_HOURS * 3600}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`;
     ctx.append('Set-Cookie', cookie);
     await showStats(ctx, share);
@@ -120,7 +125,7 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
 
   async function answer(ctx: Context, token: string): Promise<void> {
     const share = await linkShares.byToken(token);
-    if (!share) return send(ctx, 404, notFoundPage('en'));
+    if (!share) return send(ctx, 404, notFoundPage(languageOf(ctx)));
     if (share.password_hash === null) {
       if (ctx.method === 'POST') {
         ctx.status = 405;
@@ -132,7 +137,7 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
     }
     if (ctx.method === 'POST') return answerPassword(ctx, token, share);
     if (ctx.cookies.get(unlockName(share)) === unlockValue(token, share)) return showStats(ctx, share);
-    send(ctx, 200, renderSharedPasswordPage(false));
+    send(ctx, 200, renderSharedPasswordPage(languageOf(ctx), false));
   }
 
   return async (ctx: Context, next: Next): Promise<void> => {

@@ -1,6 +1,7 @@
 /**
  * Webhooks end to end on both stores (docs/api.md#webhooks), with a real receiver on loopback
- * (OUTBOUND_ALLOW_PRIVATE=1) that verifies each signature with the standardwebhooks library.
+ * (OUTBOUND_ALLOW_PRIVATE=1) that verifies each signature with the standardwebhooks library; a bulk
+ * change sends one event per link it changed (docs/api.md#bulk-changes).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
@@ -123,6 +124,36 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
     }
     const gone = await call(server, 'DELETE', `/api/webhooks?id=${created.webhook.id}`, { headers: admin() });
     expect(gone.status).toBe(204);
+  });
+
+  it('sends one event per link a bulk change changes, none for a link it did not change', async () => {
+    const user = await newUser(server, 'Bulk Hearer');
+    await createWebhook(bearer(user.token), ['link.updated', 'link.deleted']);
+    const links = [
+      await createLink(bearer(user.token)),
+      await createLink(bearer(user.token)),
+      await createLink(bearer(user.token)),
+    ];
+    const ids = links.map((link) => link.id);
+    const bulk = (body: unknown) => call(server, 'POST', '/api/links/bulk', { headers: bearer(user.token), body });
+    const archived = await bulk({ ids: [...ids, 999_999], action: 'archive' });
+    expect(archived.body).toEqual({ done: 3, failed: [{ id: 999_999, error: 'Link not found' }] });
+    const deleted = await bulk({ ids: ids.slice(0, 2), action: 'delete' });
+    expect(deleted.body).toEqual({ done: 2, failed: [] });
+    await waitFor(() => receiver.received.length >= 5, 10_000, 'five link events');
+    const heard = (type: string) =>
+      receiver.received
+        .filter((message) => message.type === type)
+        .map((message) => message.data.id)
+        .sort((a, b) => a - b);
+    expect(heard('link.updated')).toEqual(ids);
+    expect(receiver.received.filter((m) => m.type === 'link.updated').every((m) => m.data.archived)).toBe(true);
+    expect(heard('link.deleted')).toEqual(ids.slice(0, 2));
+    // Archiving again changes nothing: no event (the next delivery is the delete's, already heard).
+    expect((await bulk({ filter: { archived: 'all' }, action: 'archive' })).body).toEqual({ done: 0, failed: [] });
+    await bulk({ ids: [ids[2]], action: 'delete' });
+    await waitFor(() => receiver.received.length >= 6, 10_000, 'the last delete');
+    expect(receiver.received.map((message) => message.type).filter((type) => type === 'link.updated')).toHaveLength(3);
   });
 
   it('signs link events; a user hears only their own links; a test message; the delivery log', async () => {

@@ -4,7 +4,8 @@
  * byte as application/json on their custom domain (and the default domain's on it), never a
  * redirect and never counted; the root, an unknown code, an expired and a turned-off link go to the
  * domain's fallback with a 302; each such visit is counted, bots left out; bad settings are 400, past the
- * body limit 413; a custom domain keeps its verification when its settings change.
+ * body limit 413; a custom domain keeps its verification when its settings change; a link before its
+ * start keeps its own page and a published hub wins the root, neither a fallback nor counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
@@ -153,6 +154,36 @@ describe.each(STORE_SERVERS)('domain fallbacks and documents ($kind)', ({ start 
     expect((await orphans(`domain=${DOMAIN}`, adminHeaders(server.adminKey))).body.total).toBe(5);
     // A range before today has none.
     expect((await orphans(`domain=${DOMAIN}&from=2020-01-01&to=2020-01-31`)).body.total).toBe(0);
+  });
+
+  it('keeps the page of a link not started yet and lets a published hub win the root, neither counted', async () => {
+    expect(
+      (await setDomain({ root_url: 'https://shop.example.org/', expired_url: 'https://shop.example.org/ended' }))
+        .status,
+    ).toBe(200);
+    const before = (await orphans(`domain=${DOMAIN}`)).body.total;
+    const later = await call(server, 'POST', '/api/links/create', {
+      headers: bearer(owner.token),
+      body: {
+        target_url: 'https://example.org/',
+        short_code: 'later',
+        domain: DOMAIN,
+        starts_at: '2999-01-01T00:00:00Z',
+      },
+    });
+    expect(later.status).toBe(201);
+    const early = await visit(DOMAIN, '/later');
+    expect([early.status, early.headers.location]).toEqual([404, undefined]);
+    expect(early.body).toContain('This link is not active yet');
+    const hub = await call(server, 'PUT', '/api/hub', {
+      headers: bearer(owner.token),
+      body: { handle: 'fallback-owner', title: 'Owner’s links', published: true, links: [] },
+    });
+    expect(hub.status).toBe(200);
+    const root = await visit(DOMAIN, '/');
+    expect([root.status, root.headers.location]).toEqual([200, undefined]);
+    expect(root.body).toContain('Owner’s links');
+    expect((await orphans(`domain=${DOMAIN}`)).body.total).toBe(before);
   });
 
   it('sends the default domain’s unknown codes to its fallback; its root stays the app', async () => {

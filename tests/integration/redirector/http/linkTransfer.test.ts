@@ -212,4 +212,36 @@ describe.each(STORE_SERVERS)('CSV cells on export ($kind)', ({ start }) => {
     expect(refused.body.created).toBe(0);
     expect(refused.body.failed[0].error).toBe('rules[0].url must be a valid http(s) URL');
   });
+
+  it('imports a hand-written rules cell with the schedule, switch, archive and notes cells, and redirects by it', async () => {
+    const erin = await newUser(server, 'Erin');
+    const rules = [
+      { when: [{ type: 'query', name: 'src', value: 'mail' }], url: 'https://mail.example/' },
+      { when: [{ type: 'ip', cidr: '2001:db8::/32' }], url: 'https://v6.example/' },
+    ];
+    const cell = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const text = [
+      'target_url,short_code,rules,starts_at,enabled,archived,notes',
+      `https://hand.example/,hand-ruled,${cell(JSON.stringify(rules))},2020-01-01T00:00:00Z,true,false,${cell('by hand, "quoted"')}`,
+      `https://hand.example/,hand-off,,2999-01-01T00:00:00+02:00,false,true,`,
+    ].join('\n');
+    expect((await csv(erin.token, '/api/links/user/import', text)).body).toEqual({ created: 2, failed: [] });
+    const listed = await call(server, 'GET', '/api/links/user?archived=all&sort=short_code', {
+      headers: bearer(erin.token),
+    });
+    const [off, ruled] = listed.body.links as Link[];
+    expect(ruled).toMatchObject({
+      short_code: 'hand-ruled',
+      rules,
+      enabled: true,
+      archived: false,
+      notes: 'by hand, "quoted"',
+    });
+    expect(ruled!.starts_at).toBe('2020-01-01T00:00:00.000Z');
+    expect(off).toMatchObject({ short_code: 'hand-off', rules: [], enabled: false, archived: true, notes: null });
+    expect(off!.starts_at).toBe('2998-12-31T22:00:00.000Z');
+    const went = await fetch(`${server.url}/hand-ruled?src=mail`, { redirect: 'manual' });
+    expect([went.status, went.headers.get('location')]).toEqual([302, 'https://mail.example/?src=mail']);
+    expect((await fetch(`${server.url}/hand-off`, { redirect: 'manual' })).status).toBe(404);
+  });
 });

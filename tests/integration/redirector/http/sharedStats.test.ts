@@ -2,7 +2,8 @@
  * Shared stats (docs/api.md#shared-stats), on both stores: a share's page shows a link's counts
  * and never an address, a city or a recent click; every text is escaped; a revoked or expired share
  * answers 404 at once; a password form with the link form's limits; the token reaches no log;
- * only the link's owner (or the administrator) makes, lists and revokes shares.
+ * only the link's owner (or the administrator) makes, lists and revokes shares; every page speaks
+ * the request's language (Accept-Language, docs/api.md#languages).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
@@ -27,10 +28,10 @@ describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
       body: options.body,
       redirect: 'manual',
     });
-  const form = (password: string, from = '192.0.2.1') => ({
+  const form = (password: string, from = '192.0.2.1', headers: Record<string, string> = {}) => ({
     method: 'POST',
     body: new URLSearchParams({ password }).toString(),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': from },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': from, ...headers },
   });
 
   beforeAll(async () => {
@@ -166,5 +167,47 @@ describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
     expect((await call(server, 'DELETE', revoke, { headers: bearer(owner.token) })).status).toBe(204);
     expect((await page(made.body.share.url)).status).toBe(404);
     expect((await call(server, 'GET', '/api/links/share', { headers: bearer(owner.token) })).status).toBe(400);
+  });
+
+  it('answers in the request’s language: the figures, the password form, its refusals and the 404', async () => {
+    const spanish = { 'Accept-Language': 'es-ES,es;q=0.9' };
+    const open = (await admin('POST', `/api/links/share?id=${linkId}`, {})).body.share.url as string;
+    const shown = await page(open, { headers: spanish });
+    expect(shown.headers.get('content-language')).toBe('es');
+    expect(shown.headers.get('vary')).toContain('Accept-Language');
+    const html = await shown.text();
+    expect(html).toContain('<html lang="es">');
+    for (const words of [
+      'Estadísticas compartidas',
+      'Clics por día',
+      'Visitantes únicos',
+      'Dispositivos',
+      'Referentes',
+    ])
+      expect(html).toContain(words);
+    expect(html).toMatch(/<b>2<\/b>Clics/);
+    expect(html).toContain('<td>Escritorio y otros</td>');
+    expect(html).not.toContain('Unique visitors');
+    const english = await (await page(open, { headers: { 'Accept-Language': 'fr' } })).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toMatch(/<b>2<\/b>Clicks/);
+
+    const locked = (await admin('POST', `/api/links/share?id=${linkId}`, { password: 'open sesame' })).body.share;
+    expect(await (await page(locked.url, { headers: spanish })).text()).toContain(
+      'Estas estadísticas están protegidas',
+    );
+    const wrong = await page(locked.url, form('wrong one', '192.0.2.50', spanish));
+    expect([wrong.status, await wrong.text()]).toEqual([401, expect.stringContaining('Contraseña incorrecta')]);
+    for (let attempt = 0; attempt < 9; attempt++) await (await page(locked.url, form('nope', '192.0.2.50'))).text();
+    const refused = await page(locked.url, form('open sesame', '192.0.2.50', spanish));
+    expect([refused.status, await refused.text()]).toEqual([
+      429,
+      expect.stringContaining('Demasiadas contraseñas incorrectas'),
+    ]);
+
+    expect((await admin('DELETE', `/api/links/share?id=${linkId}&share=${locked.id}`)).status).toBe(204);
+    const gone = await page(locked.url, { headers: spanish });
+    expect([gone.status, gone.headers.get('content-language')]).toEqual([404, 'es']);
+    expect(await gone.text()).toContain('Enlace no encontrado');
   });
 });

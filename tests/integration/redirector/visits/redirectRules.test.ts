@@ -1,8 +1,8 @@
 /**
  * Links under control over HTTP on both stores (docs/api.md#schedule-and-switch, #redirect-rules):
- * a link before its start or turned off answers its 404 page and counts nothing; each rule
- * condition (language, query, ip with IPv4 and IPv6, country, device, time) sends the visitor where
- * it should and no further; app links come ahead of the rules and rules ahead of country targets;
+ * a link before its start or turned off answers its 404 page (in the request's language) and counts
+ * nothing; each rule condition (language, query, ip with IPv4 and IPv6, country, device, time)
+ * sends the visitor where it should and no further; app links come ahead of the rules and rules ahead of country targets;
  * each click records its rule, and the link's analytics count clicks per rule. Bad rules are clear
  * 400s naming the field; archived links leave the list unless asked for; `q` searches notes.
  */
@@ -53,6 +53,9 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
       const early = await visit(`/${later.short_code}`);
       expect(early.status).toBe(404);
       expect(early.body).toContain('This link is not active yet');
+      const spanish = await visit(`/${later.short_code}`, { 'Accept-Language': 'es-MX,es;q=0.9' });
+      expect([spanish.status, spanish.headers['content-language']]).toEqual([404, 'es']);
+      expect(spanish.body).toContain('Este enlace aún no está activo');
       expect(await clicks(later.id)).toHaveLength(0);
       expect((await update(later.id, { starts_at: iso(-HOUR) })).status).toBe(200);
       expect(await wentTo(`/${later.short_code}`)).toEqual([302, 'https://example.com/']);
@@ -65,6 +68,9 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
       const answer = await visit(`/${off.short_code}`);
       expect(answer.status).toBe(404);
       expect(answer.body).toContain('This link is turned off');
+      const spanish = await visit(`/${off.short_code}`, { 'Accept-Language': 'es' });
+      expect([spanish.status, spanish.headers['content-language']]).toEqual([404, 'es']);
+      expect(spanish.body).toContain('Este enlace está apagado');
       expect(await clicks(off.id)).toHaveLength(0);
       expect((await update(off.id, { enabled: true })).status).toBe(200);
       expect(await wentTo(`/${off.short_code}`)).toEqual([302, 'https://example.com/']);

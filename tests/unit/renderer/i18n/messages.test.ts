@@ -302,12 +302,12 @@ describe('the server messages in the UI language', () => {
     expect({ unmatched, neverBuilt }).toEqual({ unmatched: [], neverBuilt: [] });
   });
 
-  it("has every import row's reason, domain rule and webhook address rule a real server answers", async () => {
+  it("has every import row's reason, domain rule, webhook address rule and links-under-control refusal a real server answers", async () => {
     const match = messageMatcher(ENGLISH);
     const missing = Object.fromEntries(
       Object.entries(answered).map(([kind, texts]) => [kind, texts.filter((text) => match(text) === undefined)]),
     );
-    expect(missing).toEqual({ imports: [], domains: [], webhooks: [] });
+    expect(missing).toEqual({ imports: [], domains: [], webhooks: [], control: [] });
     await i18next.changeLanguage('es');
     const untranslated = Object.values(answered)
       .flat()

@@ -1,10 +1,14 @@
 /**
  * Messages as a real server answers them (docs/api.md#languages), for messages.test.ts: the reason
- * of every kind of row a CSV import refuses, the import's own refusals, the custom domain's rules
- * and the webhook address's, each asked of a real server (SQLite in a temp directory) with the
- * request that gets it.
+ * of every kind of row a CSV import refuses, the import's own refusals, the custom domain's rules,
+ * the webhook address's and the links-under-control refusals (redirect rules, schedule and notes,
+ * shared stats, domain fallbacks and documents, UTM templates), each asked of a real server (SQLite
+ * in a temp directory) with the request that gets it.
  */
+import { MAX_QUERY_NAME, MAX_QUERY_VALUE, MAX_RULES } from '../../../../redirector/contract/linkRules';
+import { MAX_SHARES_PER_LINK } from '../../../../redirector/contract/linkShares';
 import { MAX_IMPORT_ROWS } from '../../../../redirector/contract/lists';
+import { MAX_UTM_TEMPLATES, MAX_UTM_VALUE } from '../../../../redirector/contract/utmTemplates';
 import { MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } from '../../../../redirector/contract/webhooks';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
@@ -151,8 +155,87 @@ async function webhookMessages(server: TestServer, token: string): Promise<strin
   return answers.map((answer) => answer.body.error as string);
 }
 
+/** Each answer's error; a call that was not refused is this file's mistake, told with its answer. */
+function errorsOf(answers: { status: number; body: { error?: unknown } }[]): string[] {
+  const accepted = answers.filter((answer) => answer.status < 400 || typeof answer.body.error !== 'string');
+  if (accepted.length > 0) throw new Error(`not refused: ${JSON.stringify(accepted)}`);
+  return answers.map((answer) => answer.body.error as string);
+}
+
+const RULE_URL = 'https://rule.example.org/';
+const rule = (condition: Record<string, unknown>) => [{ when: [condition], url: RULE_URL }];
+
+/** Link fields each refused for one links-under-control reason (docs/api.md#links-under-control). */
+const BAD_CONTROL_FIELDS: Record<string, unknown>[] = [
+  { rules: 'nope' },
+  { rules: ['nope'] },
+  { rules: Array.from({ length: MAX_RULES + 1 }, () => rule({ type: 'country', is: 'DE' })[0]) },
+  { rules: [{ when: [{ type: 'country', is: 'DE' }], url: 'nowhere' }] },
+  { rules: [{ when: [], url: RULE_URL }] },
+  { rules: rule({ type: 'weather' }) },
+  { rules: rule({ type: 'language', is: 'español' }) },
+  { rules: rule({ type: 'query', name: 'x'.repeat(MAX_QUERY_NAME + 1) }) },
+  { rules: rule({ type: 'query', name: 'src', value: 'x'.repeat(MAX_QUERY_VALUE + 1) }) },
+  { rules: rule({ type: 'ip', cidr: '10.0.0.0/33' }) },
+  { rules: rule({ type: 'country', is: 'Germany' }) },
+  { rules: rule({ type: 'device', is: 'tablet' }) },
+  { rules: rule({ type: 'time' }) },
+  { rules: rule({ type: 'time', after: 'tomorrow' }) },
+  { rules: rule({ type: 'time', after: '2030-01-02T00:00:00Z', before: '2030-01-01T00:00:00Z' }) },
+  { starts_at: 'soon' },
+  { enabled: 'yes' },
+  { archived: 'yes' },
+  { notes: 'x'.repeat(2001) },
+];
+
+/** The refusals of a link's rules, schedule and notes, of its shares, and of UTM templates. */
+async function controlMessages(server: TestServer, token: string): Promise<string[]> {
+  const as = { headers: bearer(token) };
+  const links = await Promise.all(
+    BAD_CONTROL_FIELDS.map((fields) =>
+      call(server, 'POST', '/api/links/create', { ...as, body: { target_url: RULE_URL, ...fields } }),
+    ),
+  );
+  const made = await call(server, 'POST', '/api/links/create', { ...as, body: { target_url: RULE_URL } });
+  const share = (body: unknown) => call(server, 'POST', `/api/links/share?id=${made.body.link.id}`, { ...as, body });
+  const shares = [await share({ expires_at: 'soon' }), await share({ expires_at: '2020-01-01T00:00:00Z' })];
+  for (let count = 0; count < MAX_SHARES_PER_LINK; count++) await share({});
+  shares.push(await share({}));
+  shares.push(await call(server, 'DELETE', `/api/links/share?id=${made.body.link.id}&share=999999`, as));
+  const template = (body: unknown) => call(server, 'POST', '/api/utm-templates', { ...as, body });
+  const templates = [
+    await template({ name: '' }),
+    await template({ name: 'Long', utm_source: 'x'.repeat(MAX_UTM_VALUE + 1) }),
+    await call(server, 'PUT', '/api/utm-templates?id=999999', { ...as, body: { name: 'Gone' } }),
+  ];
+  for (let count = 0; count < MAX_UTM_TEMPLATES; count++) await template({ name: `Template ${count}` });
+  templates.push(await template({ name: 'One too many' }));
+  return errorsOf([...links, ...shares, ...templates]);
+}
+
+/** The refusals of a domain's fallbacks and `.well-known` documents, and of another's orphan visits. */
+async function domainSettingsMessages(server: TestServer, token: string): Promise<string[]> {
+  const settings = (body: unknown) =>
+    call(server, 'PUT', '/api/settings', { body, headers: { 'X-API-Key': server.adminKey } });
+  const answers = await Promise.all(
+    [
+      { root_url: 'nowhere' },
+      { not_found_url: `https://${HOST}/elsewhere` },
+      { asset_links: 5 },
+      { asset_links: '{"broken":' },
+      { apple_app_site_association: JSON.stringify({ pad: 'x'.repeat(60_001) }) },
+    ].map(settings),
+  );
+  const orphans = await call(server, 'GET', '/api/analytics/orphans?domain=nobody.example.org', {
+    headers: bearer(token),
+  });
+  return errorsOf([...answers, orphans]);
+}
+
+export type ServerAnswers = Record<'imports' | 'domains' | 'webhooks' | 'control', string[]>;
+
 /** Every message above, as a real server answered it. */
-export async function serverAnswers(): Promise<{ imports: string[]; domains: string[]; webhooks: string[] }> {
+export async function serverAnswers(): Promise<ServerAnswers> {
   const server = await startTestServer({ env: { PUBLIC_URL: `https://${HOST}` } });
   try {
     const account = { name: 'Eva', email: 'eva@example.org', password: 'eva-secret-pw' };
@@ -161,6 +244,7 @@ export async function serverAnswers(): Promise<{ imports: string[]; domains: str
       imports: await importMessages(server, token),
       domains: await domainMessages(server, token),
       webhooks: await webhookMessages(server, token),
+      control: [...(await controlMessages(server, token)), ...(await domainSettingsMessages(server, token))],
     };
   } finally {
     await server.close();
