@@ -6,8 +6,8 @@ import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
 import { FailureBanner } from '../../components/Banner';
 import { SubmitButton } from '../../components/Button';
-import { TextField } from '../../components/Field';
 import { TitledSection } from '../../components/TitledSection';
+import { TeamFields } from './TeamFields';
 
 export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) {
   const { t } = useTranslation();
@@ -28,28 +28,18 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
     <TitledSection title={t('teams.create.title')}>
       <FailureBanner message={creation.error} onDismiss={creation.clearError} />
       <form className="stack" noValidate onSubmit={submit}>
-        <div className="form-grid">
-          <TextField
-            label={t('teams.create.name')}
-            name="team-name"
-            value={name}
-            error={nameError}
-            onValueChange={(next) => {
-              setName(next);
-              setNameError(null);
-            }}
-            autoComplete="off"
-          />
-          <TextField
-            label={t('teams.create.slug')}
-            name="team-slug"
-            hint={t('teams.create.slugHint')}
-            optional
-            value={slug}
-            onValueChange={setSlug}
-            autoComplete="off"
-          />
-        </div>
+        <TeamFields
+          name={name}
+          slug={slug}
+          onName={(next) => {
+            setName(next);
+            setNameError(null);
+          }}
+          onSlug={setSlug}
+          inputNames={['team-name', 'team-slug']}
+          nameError={nameError}
+          creating
+        />
         <div className="row">
           <SubmitButton
             icon="plus"
