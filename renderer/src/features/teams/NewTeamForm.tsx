@@ -1,11 +1,11 @@
 /** "New team" (docs/api.md#teams): a name and an optional slug; the new team is chosen at once. */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Team } from '../../../../redirector/contract/teams';
 import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
 import { FailureBanner } from '../../components/Banner';
-import { SubmitButton } from '../../components/Button';
+import { CreateForm } from '../../components/CreateForm';
 import { TitledSection } from '../../components/TitledSection';
 import { TeamFields } from './TeamFields';
 
@@ -16,8 +16,7 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
   const [slug, setSlug] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const creation = useBusyCall(t('teams.create.failed'));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     if (name.trim() === '') {
       setNameError(t('teams.create.nameRequired'));
       return;
@@ -27,7 +26,12 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
   return (
     <TitledSection title={t('teams.create.title')}>
       <FailureBanner message={creation.error} onDismiss={creation.clearError} />
-      <form className="stack" noValidate onSubmit={submit}>
+      <CreateForm
+        onCreate={create}
+        busy={creation.busy}
+        label={t('teams.create.submit')}
+        busyLabel={t('teams.create.creating')}
+      >
         <TeamFields
           name={name}
           slug={slug}
@@ -40,15 +44,7 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
           nameError={nameError}
           creating
         />
-        <div className="row">
-          <SubmitButton
-            icon="plus"
-            busy={creation.busy}
-            label={t('teams.create.submit')}
-            busyLabel={t('teams.create.creating')}
-          />
-        </div>
-      </form>
+      </CreateForm>
     </TitledSection>
   );
 }

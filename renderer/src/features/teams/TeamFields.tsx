@@ -1,4 +1,4 @@
-/** A team's name and slug (docs/api.md#teams), as "New team" and the settings' rename both ask for them. */
+/** A team's name and slug (docs/api.md#teams), as "New team" and the settings' rename both ask for them (in a form grid). */
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/Field';
 
@@ -18,7 +18,7 @@ export function TeamFields({ name, slug, onName, onSlug, inputNames, nameError, 
   const { t } = useTranslation();
   const autoComplete = creating ? 'off' : undefined;
   return (
-    <div className="form-grid">
+    <>
       <TextField
         label={t('teams.create.name')}
         name={inputNames[0]}
@@ -36,6 +36,6 @@ export function TeamFields({ name, slug, onName, onSlug, inputNames, nameError, 
         onValueChange={onSlug}
         autoComplete={autoComplete}
       />
-    </div>
+    </>
   );
 }

@@ -35,13 +35,15 @@ export function TeamSettingsForm({ team, onSaved }: { team: Team; onSaved: () =>
       <FailureBanner message={saving.error} onDismiss={saving.clearError} />
       {saved ? <Banner tone="success">{t('teams.settings.saved')}</Banner> : null}
       <form className="stack" noValidate onSubmit={submit}>
-        <TeamFields
-          name={name}
-          slug={slug}
-          onName={setName}
-          onSlug={setSlug}
-          inputNames={['rename-team', 'rename-slug']}
-        />
+        <div className="form-grid">
+          <TeamFields
+            name={name}
+            slug={slug}
+            onName={setName}
+            onSlug={setSlug}
+            inputNames={['rename-team', 'rename-slug']}
+          />
+        </div>
         <div className="row">
           <Button type="submit" loading={saving.busy}>
             {saving.busy ? t('teams.settings.saving') : t('teams.settings.save')}
