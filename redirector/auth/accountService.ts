@@ -4,7 +4,7 @@
  * not tell which emails have accounts.
  */
 import { z } from 'zod';
-import type { User } from '../contract/auth';
+import type { RegisterRequest, User } from '../contract/auth';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import { invalidInput, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
@@ -22,11 +22,8 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 export const MIN_PASSWORD_LENGTH = 6;
 const MAX_EMAIL_LENGTH = 254;
 
-export interface Registration {
-  name: string;
-  email: string;
-  password: string;
-}
+/** A registration once its fields are checked: what POST /api/auth?action=register takes. */
+export type Registration = RegisterRequest;
 
 /** The rules of each account field (docs/api.md#accounts-and-sign-in), shared by every call that sets one. */
 export const accountFields = {

@@ -10,7 +10,7 @@ import { toApiUser } from '../auth/accountService';
 import type { DomainResponse, DomainSetResponse, SuccessResponse } from '../contract/auth';
 import type { AdminDomain, AdminDomainResponse, AdminDomainsResponse } from '../contract/domains';
 import { hostNameOf } from '../contract/domains';
-import { isoTimeOrNull } from '../contract/times';
+import { apiFields } from '../contract/times';
 import { namesSettings } from '../domains/domainSettingsInput';
 import type { DomainSettingsService } from '../domains/domainSettingsService';
 import type { Services } from '../services';
@@ -22,17 +22,17 @@ import { bodyOf, optionalIdParam } from './requestInput';
 export const NOT_SERVED = 'This host is not served here';
 
 function toAdminDomain(row: ListedDomain): AdminDomain {
-  return {
-    domain: row.domain,
-    team_id: row.team_id,
-    team_name: row.team_name,
-    user_id: row.user_id,
-    user_email: row.user_email,
-    status: row.status,
-    checked_at: isoTimeOrNull(row.checked_at),
-    verified_at: isoTimeOrNull(row.verified_at),
-    links: Number(row.links),
-  };
+  const names = [
+    'domain',
+    'team_id',
+    'team_name',
+    'user_id',
+    'user_email',
+    'status',
+    'checked_at',
+    'verified_at',
+  ] as const;
+  return { ...apiFields(row, names), links: Number(row.links) };
 }
 
 /** The `domain` query parameter, as it must be given once. */

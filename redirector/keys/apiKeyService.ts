@@ -16,7 +16,7 @@ import {
   MAX_KEYS_PER_ACCOUNT,
   parseKeyName,
 } from '../contract/keys';
-import { isoTimeOrNull } from '../contract/times';
+import { apiFields } from '../contract/times';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
 import type { AfterWrite } from '../storage/executor';
 import type { UserRecord } from '../storage/records';
@@ -58,15 +58,7 @@ export interface ApiKeyService {
 }
 
 function toApiKey(record: ApiKeyRecord): ApiKey {
-  return {
-    id: record.id,
-    name: record.name,
-    prefix: record.prefix,
-    scope: record.scope,
-    created_at: new Date(record.created_at).toISOString(),
-    last_used_at: isoTimeOrNull(record.last_used_at),
-    domains: record.domains,
-  };
+  return apiFields(record, ['id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at', 'domains']);
 }
 
 export function createApiKeyService(deps: { store: Store; adminKey: string; clock: () => number }): ApiKeyService {

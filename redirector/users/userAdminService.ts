@@ -6,6 +6,7 @@
  * `onOwnerChange` tells the caches outside links (the hub's pages, the verified domains) the same way.
  */
 import type { AdminUser, UserListQuery, UsersPage } from '../contract/lists';
+import { apiFields } from '../contract/times';
 import type { LinkCache } from '../links/linkCache';
 import { notFoundRule } from '../ruleError';
 import type { UserWithCounts } from '../storage/records';
@@ -24,17 +25,17 @@ export interface UserAdminService {
 }
 
 export function toAdminUser(user: UserWithCounts): AdminUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    custom_domain: user.custom_domain,
-    created_at: new Date(user.created_at).toISOString(),
-    links: user.links,
-    clicks: user.clicks,
-    disabled: user.disabled,
-    invited: user.invited,
-  };
+  return apiFields(user, [
+    'id',
+    'name',
+    'email',
+    'custom_domain',
+    'created_at',
+    'links',
+    'clicks',
+    'disabled',
+    'invited',
+  ]);
 }
 
 /** What happened to an account, for the caches that keep something of its owner. */

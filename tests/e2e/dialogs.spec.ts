@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiSignedInUser, storeSession } from './userHelpers';
+import { apiSignedInUser, apiUserCall, storeSession } from './userHelpers';
 
 // The webhook is made on loopback, which only OUTBOUND_ALLOW_PRIVATE allows.
 test.use({ serverEnv: { OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'dialogs' } });
@@ -46,10 +46,10 @@ test('a dialog keeps Tab inside, focuses its first control and gives the focus b
   server,
 }) => {
   const user = await apiSignedInUser(server, 'Kay Board', 'dialogs');
-  const created = await fetch(`${server.url}/api/webhooks`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` },
-    body: JSON.stringify({ url: HOOK, events: ['link.clicked'], description: '' }),
+  const created = await apiUserCall(server, user.token, 'POST', '/api/webhooks', {
+    url: HOOK,
+    events: ['link.clicked'],
+    description: '',
   });
   expect(created.status).toBe(201);
   await page.goto(`${server.url}/login`);

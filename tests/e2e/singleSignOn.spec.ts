@@ -13,7 +13,7 @@
 import { startTestProvider, type TestProvider } from '../helpers/oidcProvider';
 import { freePort, startServerProcess } from '../helpers/serverProcess';
 import { test as base, expect } from './fixtures';
-import { apiRegister, apiSignedInUser, unique } from './userHelpers';
+import { apiRegister, apiSignedInUser, apiUserCall, unique } from './userHelpers';
 
 interface ProviderFixture {
   provider: TestProvider;
@@ -203,11 +203,7 @@ test('groups give a team role and the administrator screens, the next sign-in wi
   sso,
 }) => {
   const owner = await apiSignedInUser(server, 'Olga Owner', 'sso-team-owner');
-  const made = await fetch(`${server.url}/api/teams`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Newsroom', slug: sso.teamSlug }),
-  });
+  const made = await apiUserCall(server, owner.token, 'POST', '/api/teams', { name: 'Newsroom', slug: sso.teamSlug });
   expect(made.status).toBe(201);
   const sub = unique('admin');
   sso.provider.signInAs(sub);

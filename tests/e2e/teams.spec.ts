@@ -15,6 +15,7 @@ import { expect, test } from './fixtures';
 import {
   adminSignIn,
   apiSignedInUser,
+  apiUserCall,
   expectAccessibleInBothThemes,
   screenshot,
   storeSession,
@@ -169,14 +170,9 @@ async function teamCall(
   body: unknown,
   team?: number,
 ) {
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${session.token}`,
-    'Content-Type': 'application/json',
-  };
-  if (team !== undefined) headers['X-Team'] = String(team);
-  const response = await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
+  const answer = await apiUserCall(server, session.token, method, path, body, team);
+  expect(answer.status, `${method} ${path}`).toBeLessThan(300);
+  return answer.body;
 }
 
 /** A signed-in page of `session`'s user on the dashboard, in the team named `teamName`. */

@@ -69,18 +69,29 @@ export async function apiLogin(
   return (await response.json()) as LoginResponse;
 }
 
+/** A JSON call of the API as `token`'s user (in team `team`, a shared team's id, when given): its status and answer. */
+export async function apiUserCall(
+  server: ServerProcess,
+  token: string,
+  method: string,
+  path: string,
+  body: unknown,
+  team?: number,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  if (team !== undefined) headers['X-Team'] = String(team);
+  const response = await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
 export async function apiCreateLink(
   server: ServerProcess,
   token: string,
   body: Record<string, unknown>,
 ): Promise<Link> {
-  const response = await fetch(`${server.url}/api/links/create`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { link: Link }).link;
+  const answer = await apiUserCall(server, token, 'POST', '/api/links/create', body);
+  expect(answer.status).toBe(201);
+  return answer.body.link as Link;
 }
 
 /** A link made by the administrator (POST /api/links with the admin key). */

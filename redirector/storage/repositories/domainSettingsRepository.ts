@@ -4,33 +4,17 @@
  * domainRepository.ts), the default domain's in the one row of `default_domain_settings`.
  */
 import type { Scope } from '../../auth/scope';
+import { DOCUMENT_FIELDS, type DomainSettingsFields, FALLBACK_FIELDS } from '../../contract/domainSettings';
 import type { Executor } from '../executor';
 import { teamRow } from './scopeFilter';
 
-/** The settings of one domain; null: not set. */
-export interface DomainSettings {
-  root_url: string | null;
-  not_found_url: string | null;
-  expired_url: string | null;
-  apple_app_site_association: string | null;
-  asset_links: string | null;
-}
+/** The settings of one domain, as the API names them; null: not set. */
+export type DomainSettings = DomainSettingsFields;
 
-export const DOMAIN_SETTING_NAMES = [
-  'root_url',
-  'not_found_url',
-  'expired_url',
-  'apple_app_site_association',
-  'asset_links',
-] as const satisfies readonly (keyof DomainSettings)[];
+export const DOMAIN_SETTING_NAMES = [...FALLBACK_FIELDS, ...DOCUMENT_FIELDS] satisfies (keyof DomainSettings)[];
 
-export const NO_DOMAIN_SETTINGS: DomainSettings = {
-  root_url: null,
-  not_found_url: null,
-  expired_url: null,
-  apple_app_site_association: null,
-  asset_links: null,
-};
+export const NO_DOMAIN_SETTINGS = {} as DomainSettings;
+for (const name of DOMAIN_SETTING_NAMES) NO_DOMAIN_SETTINGS[name] = null;
 
 export interface DomainSettingsRepository {
   /** The default domain's. */

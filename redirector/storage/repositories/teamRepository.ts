@@ -4,7 +4,7 @@
  * allows; this file only reads and writes the rows.
  */
 import type { TeamAccess } from '../../auth/scope';
-import type { TeamRole } from '../../contract/teams';
+import type { AdminTeam, TeamRole } from '../../contract/teams';
 import type { Executor, RowShape } from '../executor';
 import { type TeamMemberQueries, teamMemberQueries } from './teamMembers';
 
@@ -35,15 +35,8 @@ const ALL_SHARED_SQL = `
 const OWNERS_SQL = `SELECT m.team_id, u.name FROM team_members m JOIN users u ON u.id = m.user_id
   WHERE m.role = 'owner' AND m.team_id IN (SELECT t.id FROM teams t WHERE t.personal_user_id IS NULL) ORDER BY u.name`;
 
-export interface SharedTeamRow {
-  id: number;
-  name: string;
-  slug: string;
-  created_at: number;
-  members: number;
-  links: number;
-  owners: string[];
-}
+/** A shared team as the administrator's list answers it (AdminTeam), with its creation time as stored. */
+export type SharedTeamRow = Omit<AdminTeam, 'created_at'> & { created_at: number };
 
 function toAccess(row: AccessRow): TeamAccess {
   return {

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Hub } from '../../../../redirector/contract';
 import { useHubCalls } from '../../api/hub';
+import { useBusyCall } from '../../api/useBusyCall';
 import { readAsDataUrl } from '../../components/readAsDataUrl';
 import { i18next } from '../../i18n';
 import type { HubImage } from './HubImageField';
@@ -9,22 +10,21 @@ import { draftOf, type HubDraft, type HubOwner, inputOf } from './hubDraft';
 
 export type HubMessage = { tone: 'error' | 'success'; text: string };
 
-/** One action at a time, its outcome as the one message: the work's own words, or its error's. */
+/** One action at a time (useBusyCall), its outcome as the one message: the work's own words, or its error's. */
 function useOneMessage() {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<HubMessage | null>(null);
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      setMessage({ tone: 'success', text: await work() });
-    } catch (caught) {
-      setMessage({ tone: 'error', text: caught instanceof Error ? caught.message : String(caught) });
-    } finally {
-      setBusy(false);
-    }
+  const call = useBusyCall((caught) => (caught instanceof Error ? caught.message : String(caught)));
+  const [done, setDone] = useState<string | null>(null);
+  const run = (work: () => Promise<string>) => {
+    setDone(null);
+    return call.run(async () => setDone(await work()));
   };
-  return { busy, message, setMessage, run };
+  const message: HubMessage | null =
+    call.error !== null ? { tone: 'error', text: call.error } : done === null ? null : { tone: 'success', text: done };
+  const dismiss = () => {
+    setDone(null);
+    call.clearError();
+  };
+  return { busy: call.busy, message, dismiss, run };
 }
 
 export function useHubEditor(initial: Hub | null, owner: HubOwner) {
@@ -39,7 +39,7 @@ export function useHubEditor(initial: Hub | null, owner: HubOwner) {
   // Chosen before the page's first save: uploaded right after it (the server keeps avatars of pages only).
   const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
 
-  const { busy, message, setMessage, run } = useOneMessage();
+  const { busy, message, dismiss, run } = useOneMessage();
 
   const upload = (file: File) =>
     run(async () => {
@@ -80,7 +80,7 @@ export function useHubEditor(initial: Hub | null, owner: HubOwner) {
     localAvatar,
     refresh,
     unsaved: pendingAvatar !== null || JSON.stringify(draft) !== JSON.stringify(savedDraft),
-    dismiss: () => setMessage(null),
+    dismiss,
     change: (patch: Partial<HubDraft>) => setDraft((current) => ({ ...current, ...patch })),
     save: () =>
       run(async () => {

@@ -1,13 +1,13 @@
 /** "New team" (docs/api.md#teams): a name and an optional slug; the new team is chosen at once. */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Team } from '../../../../redirector/contract/teams';
 import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
 import { FailureBanner } from '../../components/Banner';
-import { SubmitButton } from '../../components/Button';
-import { TextField } from '../../components/Field';
+import { CreateForm } from '../../components/CreateForm';
 import { TitledSection } from '../../components/TitledSection';
+import { TeamFields } from './TeamFields';
 
 export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) {
   const { t } = useTranslation();
@@ -16,8 +16,7 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
   const [slug, setSlug] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const creation = useBusyCall(t('teams.create.failed'));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async () => {
     if (name.trim() === '') {
       setNameError(t('teams.create.nameRequired'));
       return;
@@ -27,38 +26,25 @@ export function NewTeamForm({ onCreated }: { onCreated: (team: Team) => void }) 
   return (
     <TitledSection title={t('teams.create.title')}>
       <FailureBanner message={creation.error} onDismiss={creation.clearError} />
-      <form className="stack" noValidate onSubmit={submit}>
-        <div className="form-grid">
-          <TextField
-            label={t('teams.create.name')}
-            name="team-name"
-            value={name}
-            error={nameError}
-            onValueChange={(next) => {
-              setName(next);
-              setNameError(null);
-            }}
-            autoComplete="off"
-          />
-          <TextField
-            label={t('teams.create.slug')}
-            name="team-slug"
-            hint={t('teams.create.slugHint')}
-            optional
-            value={slug}
-            onValueChange={setSlug}
-            autoComplete="off"
-          />
-        </div>
-        <div className="row">
-          <SubmitButton
-            icon="plus"
-            busy={creation.busy}
-            label={t('teams.create.submit')}
-            busyLabel={t('teams.create.creating')}
-          />
-        </div>
-      </form>
+      <CreateForm
+        onCreate={create}
+        busy={creation.busy}
+        label={t('teams.create.submit')}
+        busyLabel={t('teams.create.creating')}
+      >
+        <TeamFields
+          name={name}
+          slug={slug}
+          onName={(next) => {
+            setName(next);
+            setNameError(null);
+          }}
+          onSlug={setSlug}
+          inputNames={['team-name', 'team-slug']}
+          nameError={nameError}
+          creating
+        />
+      </CreateForm>
     </TitledSection>
   );
 }

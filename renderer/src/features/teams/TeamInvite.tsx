@@ -2,13 +2,13 @@
  * Inviting (owners, docs/api.md#joining-a-team): an email with a role and restrictions gives a
  * link to copy (also mailed when the server can send mail); the open invitations below.
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvitationResponse, Team, TeamInvitation } from '../../../../redirector/contract/teams';
 import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
 import { FailureBanner } from '../../components/Banner';
-import { SubmitButton } from '../../components/Button';
+import { CreateForm } from '../../components/CreateForm';
 import { TextField } from '../../components/Field';
 import { SecretCallout } from '../../components/SecretCallout';
 import { TitledSection } from '../../components/TitledSection';
@@ -30,16 +30,14 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
   const [draft, setDraft] = useState(NEW_DRAFT);
   const [made, setMade] = useState<(InvitationResponse & { email: string }) | null>(null);
   const inviting = useBusyCall(t('teams.invite.failed'));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void inviting.run(async () => {
+  const invite = () =>
+    inviting.run(async () => {
       const answer = await calls.invite(team.id, email.trim(), fieldsOf(draft));
       setMade({ ...answer, email: email.trim() });
       setEmail('');
       setDraft(NEW_DRAFT);
       onInvited();
     });
-  };
   const texts = {
     title: t('teams.invite.linkTitle'),
     copy: t('teams.invite.copy'),
@@ -57,29 +55,24 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
         texts={texts}
         onDone={() => setMade(null)}
       />
-      <form className="stack" noValidate onSubmit={submit}>
-        <div className="form-grid">
-          <TextField
-            label={t('teams.invite.email')}
-            name="invite-email"
-            type="email"
-            required
-            value={email}
-            onValueChange={setEmail}
-            autoComplete="off"
-            fieldClassName="span-2"
-          />
-          <MembershipFields draft={draft} onChange={setDraft} idPrefix="invite" />
-        </div>
-        <div className="row">
-          <SubmitButton
-            icon="plus"
-            busy={inviting.busy}
-            label={t('teams.invite.submit')}
-            busyLabel={t('teams.invite.sending')}
-          />
-        </div>
-      </form>
+      <CreateForm
+        onCreate={invite}
+        busy={inviting.busy}
+        label={t('teams.invite.submit')}
+        busyLabel={t('teams.invite.sending')}
+      >
+        <TextField
+          label={t('teams.invite.email')}
+          name="invite-email"
+          type="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          autoComplete="off"
+          fieldClassName="span-2"
+        />
+        <MembershipFields draft={draft} onChange={setDraft} idPrefix="invite" />
+      </CreateForm>
       <h4 className="text-sm">{t('teams.invitations.title')}</h4>
       {invitations.length === 0 ? (
         <p className="text-sm muted">{t('teams.invitations.empty')}</p>

@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
 import { TitledSection } from '../../components/TitledSection';
+import { TeamFields } from './TeamFields';
 
 export function TeamSettingsForm({ team, onSaved }: { team: Team; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -35,13 +36,12 @@ export function TeamSettingsForm({ team, onSaved }: { team: Team; onSaved: () =>
       {saved ? <Banner tone="success">{t('teams.settings.saved')}</Banner> : null}
       <form className="stack" noValidate onSubmit={submit}>
         <div className="form-grid">
-          <TextField label={t('teams.create.name')} name="rename-team" value={name} onValueChange={setName} />
-          <TextField
-            label={t('teams.create.slug')}
-            name="rename-slug"
-            hint={t('teams.create.slugHint')}
-            value={slug}
-            onValueChange={setSlug}
+          <TeamFields
+            name={name}
+            slug={slug}
+            onName={setName}
+            onSlug={setSlug}
+            inputNames={['rename-team', 'rename-slug']}
           />
         </div>
         <div className="row">

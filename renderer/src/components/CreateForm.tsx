@@ -1,0 +1,29 @@
+/**
+ * A form that makes something (a team, an invitation): its fields in a grid, then a primary "+" submit
+ * button that says when the call is busy. Submitting never reloads the page.
+ */
+import type { FormEvent, ReactNode } from 'react';
+import { SubmitButton } from './Button';
+
+export interface CreateFormProps {
+  onCreate: () => unknown;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  children: ReactNode;
+}
+
+export function CreateForm({ onCreate, busy, label, busyLabel, children }: CreateFormProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onCreate();
+  };
+  return (
+    <form className="stack" noValidate onSubmit={submit}>
+      <div className="form-grid">{children}</div>
+      <div className="row">
+        <SubmitButton icon="plus" busy={busy} label={label} busyLabel={busyLabel} />
+      </div>
+    </form>
+  );
+}
