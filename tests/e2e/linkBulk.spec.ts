@@ -4,6 +4,7 @@ import {
   apiSignedInUser,
   apiUserLink,
   expectAccessibleInBothThemes,
+  keepLanguage,
   storeSession,
   unique,
 } from './userHelpers';
@@ -46,12 +47,7 @@ test('selects links across pages and changes them in bulk', async ({ page, serve
   await expect(page.getByRole('checkbox', { name: /^Select Bulk/ })).toHaveCount(2);
   expect((await apiUserLink(server, session.token, links[1]!.id)).archived).toBe(true);
 
-  await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'me.language',
-      'es',
-    ),
-  );
+  await keepLanguage(page, 'es');
   await page.reload();
   await page.getByRole('checkbox', { name: 'Seleccionar Bulk 1' }).check();
   await expect(page.getByRole('region', { name: 'Enlaces seleccionados' })).toContainText('1 enlace seleccionado');
@@ -128,12 +124,7 @@ test('the archive filter shows active, archived or all links, kept in the addres
   await expect(page).toHaveURL(/[?&]archived=all(&|$)/);
   await expect(shown).toHaveCount(2);
 
-  await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'me.language',
-      'es',
-    ),
-  );
+  await keepLanguage(page, 'es');
   await page.reload();
   const spanish = page.getByLabel('Enlaces archivados');
   await expect(spanish).toHaveValue('all');

@@ -4,17 +4,17 @@
  * naming the field, the saved rules send visitors as they say, and the edit dialog shows them again;
  * in Spanish, the editor and the server’s refusal are Spanish.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiSignedInUser, apiUserLink, openCreateLinkDialog, unique } from './userHelpers';
+import {
+  apiSignedInUser,
+  apiUserLink,
+  keepLanguage,
+  openCreateLinkDialog,
+  openFormSection,
+  unique,
+} from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linkRules' } });
-
-async function openSection(page: Page, title: string) {
-  const section = page.locator('details.form-section').filter({ has: page.getByText(title, { exact: true }) });
-  if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
-  return section;
-}
 
 test('the rules editor saves rules in order that send visitors where they say', async ({ page, server }) => {
   const session = await apiSignedInUser(server, 'Rita Rules', 'rules', 'secret-123');
@@ -23,7 +23,7 @@ test('the rules editor saves rules in order that send visitors where they say', 
   await dialog.getByLabel('Short Code').fill(shortCode);
   await dialog.getByLabel('Target URL').fill('https://example.com/everyone');
 
-  await openSection(page, 'Redirect rules');
+  await openFormSection(page, 'Redirect rules');
   await dialog.getByRole('button', { name: 'Add rule' }).click();
   await dialog.getByLabel('Condition 1 of rule 1', { exact: true }).selectOption('query');
   await dialog.getByLabel('Condition 1 of rule 1: value').fill('src');
@@ -60,17 +60,12 @@ test('the rules editor saves rules in order that send visitors where they say', 
 test('in Spanish, the rules editor and the server’s refusal of a bad rule speak Spanish', async ({ page, server }) => {
   const session = await apiSignedInUser(server, 'Sara Reglas', 'reglas', 'secret-123');
   await openCreateLinkDialog(page, server.url, session);
-  await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'me.language',
-      'es',
-    ),
-  );
+  await keepLanguage(page, 'es');
   await page.reload();
   await page.getByRole('button', { name: 'Crear enlace nuevo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Crear enlace nuevo' });
   await dialog.getByLabel('URL de destino').fill('https://example.com/todos');
-  await openSection(page, 'Reglas de redirección');
+  await openFormSection(page, 'Reglas de redirección');
   await dialog.getByRole('button', { name: 'Añadir regla' }).click();
   await dialog.getByLabel('Condición 1 de la regla 1', { exact: true }).selectOption('ip');
   await dialog.getByLabel('Condición 1 de la regla 1: valor').fill('10.0.0.0/33');

@@ -5,17 +5,17 @@
  * that parameter, every other parameter and the fragment stay), the saved link keeps them, and the
  * picker speaks Spanish too. A team without templates shows no picker.
  */
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiSignedInUser, apiUserLink, openCreateLinkDialog, unique } from './userHelpers';
+import {
+  apiSignedInUser,
+  apiUserLink,
+  keepLanguage,
+  openCreateLinkDialog,
+  openFormSection,
+  unique,
+} from './userHelpers';
 
 test.use({ serverEnv: { ME_E2E_FILE: 'linkUtmTemplates' } });
-
-async function openSection(page: Page, dialog: Locator, title: string) {
-  const section = dialog.locator('details.form-section').filter({ has: page.getByText(title, { exact: true }) });
-  if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
-  return section;
-}
 
 async function addTemplate(url: string, token: string, body: Record<string, string>) {
   const answer = await fetch(`${url}/api/utm-templates`, {
@@ -30,7 +30,7 @@ test('a saved UTM template fills the UTM fields and the target address', async (
   const session = await apiSignedInUser(server, 'Uma Utm', 'utm', 'secret-123');
   const shortCode = unique('utm');
   let dialog = await openCreateLinkDialog(page, server.url, session);
-  let section = await openSection(page, dialog, 'UTM parameters');
+  let section = await openFormSection(dialog, 'UTM parameters');
   // No template yet: nothing to choose from.
   await expect(section.getByLabel('Source')).toBeVisible();
   await expect(section.getByLabel('Apply a UTM template')).toHaveCount(0);
@@ -46,7 +46,7 @@ test('a saved UTM template fills the UTM fields and the target address', async (
   dialog = await openCreateLinkDialog(page, server.url, session);
   await dialog.getByLabel('Short Code').fill(shortCode);
   await dialog.getByLabel('Target URL').fill('https://shop.example/p?a=1&utm_term=shoes#top');
-  section = await openSection(page, dialog, 'UTM parameters');
+  section = await openFormSection(dialog, 'UTM parameters');
   const picker = section.getByLabel('Apply a UTM template');
   await expect(picker.locator('option')).toHaveText(['Apply a UTM template', 'Ads', 'Spring mail']);
 
@@ -72,16 +72,11 @@ test('a saved UTM template fills the UTM fields and the target address', async (
   const stored = await apiUserLink(server, session.token, Number(await row.getAttribute('data-link-id')));
   expect(stored.target_url).toBe('https://shop.example/p?a=1&utm_source=ads&utm_content=banner#top');
 
-  await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'me.language',
-      'es',
-    ),
-  );
+  await keepLanguage(page, 'es');
   await page.reload();
   await page.getByRole('button', { name: 'Crear enlace nuevo' }).click();
   const spanish = page.getByRole('dialog', { name: 'Crear enlace nuevo' });
-  const utm = await openSection(page, spanish, 'Parámetros UTM');
+  const utm = await openFormSection(spanish, 'Parámetros UTM');
   await expect(utm.getByLabel('Aplicar una plantilla UTM')).toBeVisible();
   await utm.getByLabel('Aplicar una plantilla UTM').selectOption({ label: 'Spring mail' });
   await expect(utm.getByLabel('Fuente')).toHaveValue('newsletter');

@@ -264,3 +264,24 @@ export async function expectAccessibleInBothThemes(page: Page, screen: string, i
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/** Keeps `language` in this browser as the language switch does (`localStorage["me.language"]`); the next load uses it. */
+export async function keepLanguage(page: Page, language: string) {
+  await page.evaluate(
+    (code) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'me.language',
+        code,
+      ),
+    language,
+  );
+}
+
+/** Opens the link form's folded section titled `title` within `scope` (a dialog, or the page), and returns it. */
+export async function openFormSection(scope: Page | Locator, title: string): Promise<Locator> {
+  // A filter's inner locator is read from the section, so it must start at the page, not at `scope`.
+  const page = 'page' in scope ? scope.page() : scope;
+  const section = scope.locator('details.form-section').filter({ has: page.getByText(title, { exact: true }) });
+  if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
+  return section;
+}
