@@ -7,7 +7,7 @@
  */
 import { EventSource } from 'eventsource';
 import { describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, joinTeam, newUser } from '../../../helpers/api';
 import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -48,14 +48,7 @@ describe.each(STORE_SERVERS)('a team’s link events on $kind', ({ start }) => {
     });
     const teamId: number = made.body.team.id;
     const inTeam = (token: string) => ({ ...bearer(token), 'X-Team': 'event-co' });
-    const invite = await call(server, 'POST', '/api/teams/invite?team=event-co', {
-      headers: bearer(owner.token),
-      body: { email: editor.user.email, role: 'editor' },
-    });
-    const token = String(invite.body.url).split('/join/')[1];
-    expect(
-      (await call(server, 'POST', '/api/teams/join', { headers: bearer(editor.token), body: { token } })).status,
-    ).toBe(200);
+    await joinTeam(server, owner, editor, 'event-co');
     // Owners make a team's keys (docs/api.md#roles).
     const key = await call(server, 'POST', '/api/keys?team=event-co', {
       headers: bearer(owner.token),
