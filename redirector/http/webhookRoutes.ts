@@ -105,9 +105,13 @@ export function createWebhookRouter(services: Services): Router {
     const recheck = credentials.ofTicket(holder);
     if (lapse === 'gone' || !(await recheck.stands())) throw unauthorized(INVALID_TICKET);
     (ctx.state as StreamState).recheck = recheck;
-    // A ticket names its user: the stream shows their personal team (docs/api.md#teams).
-    const account = holder.user_id === null ? undefined : await services.store.users.findById(holder.user_id);
-    (ctx.state as StreamState).viewer = { teamId: account?.personal_team_id ?? null };
+    // A ticket names the team it was asked for (docs/api.md#live-stream); one older than that
+    // column, its user's personal team.
+    const account =
+      holder.team_id !== null || holder.user_id === null
+        ? undefined
+        : await services.store.users.findById(holder.user_id);
+    (ctx.state as StreamState).viewer = { teamId: holder.team_id ?? account?.personal_team_id ?? null };
     await next();
   };
 

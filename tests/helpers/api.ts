@@ -83,6 +83,23 @@ export async function newUser(server: TestServer, name = 'User'): Promise<LoginR
   return { ...login.body, password };
 }
 
+/** `member` invited by `owner` to `team` (its id or slug) with `role`, and joined (docs/api.md#joining-a-team). */
+export async function joinTeam(
+  server: TestServer,
+  owner: { token: string },
+  member: LoginResponse,
+  team: string | number,
+  role = 'editor',
+): Promise<void> {
+  const invite = await call(server, 'POST', `/api/teams/invite?team=${team}`, {
+    headers: bearer(owner.token),
+    body: { email: member.user.email, role },
+  });
+  const token = String(invite.body.url).split('/join/')[1];
+  const joined = await call(server, 'POST', '/api/teams/join', { headers: bearer(member.token), body: { token } });
+  if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${JSON.stringify(joined.body)}`);
+}
+
 /** Every field docs/api.md#links puts on a link object, in the contract's order. */
 export const LINK_FIELDS = [
   'id',

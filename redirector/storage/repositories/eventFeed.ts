@@ -8,7 +8,7 @@ import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
 import type { FeedClick, FeedQuery } from './feedClick';
 import { createRecentClicks } from './recentClicks';
-import { reachedBy } from './scopeFilter';
+import { reachedBy, teamValue } from './scopeFilter';
 
 export type { FeedClick, FeedQuery } from './feedClick';
 
@@ -20,6 +20,11 @@ export interface TicketHolder {
    * and its stored hash, or `admin-key`; null for a ticket older than this column (refused).
    */
   credential: string | null;
+  /**
+   * The team the ticket was asked for (`X-Team`, docs/api.md#live-stream); null: the
+   * administrator's own, or a ticket older than this column (its user's personal team).
+   */
+  team_id: number | null;
 }
 
 export interface EventFeed {
@@ -103,21 +108,26 @@ export function createDatabaseFeed(db: Executor): EventFeed {
     },
     async saveTicket(ticketHash, scope, expiresAt, credential) {
       await db.run('DELETE FROM stream_tickets WHERE expires_at < ?', [expiresAt - 10 * 60_000]);
-      await db.run('INSERT INTO stream_tickets (ticket_hash, user_id, credential, expires_at) VALUES (?, ?, ?, ?)', [
-        ticketHash,
-        // The user the ticket is for (the stream opened with it shows their personal team's clicks).
-        scope.owner.kind === 'admin' ? null : scope.actor.id,
-        credential,
-        expiresAt,
-      ]);
+      await db.run(
+        'INSERT INTO stream_tickets (ticket_hash, user_id, credential, expires_at, team_id) VALUES (?, ?, ?, ?, ?)',
+        [
+          ticketHash,
+          // The user the ticket is for (null: the administrator), and the team its stream shows.
+          scope.owner.kind === 'admin' ? null : scope.actor.id,
+          credential,
+          expiresAt,
+          teamValue(scope),
+        ],
+      );
     },
     async takeTicket(ticketHash, now) {
       const row = await db.get<TicketHolder & { expires_at: number }>(
-        'DELETE FROM stream_tickets WHERE ticket_hash = ? RETURNING user_id, credential, expires_at',
+        'DELETE FROM stream_tickets WHERE ticket_hash = ? RETURNING user_id, credential, expires_at, team_id',
         [ticketHash],
       );
       if (!row || Number(row.expires_at) < now) return undefined;
-      return { user_id: row.user_id === null ? null : Number(row.user_id), credential: row.credential };
+      const idOf = (value: number | null) => (value === null ? null : Number(value));
+      return { user_id: idOf(row.user_id), credential: row.credential, team_id: idOf(row.team_id) };
     },
   };
 }
