@@ -10,8 +10,9 @@
  * leaves the login screen saying so with password sign-in working, PASSWORD_LOGIN=off hides
  * passwords (the reset page too), and the button speaks Spanish.
  */
+import type { Page } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../helpers/oidcProvider';
-import { freePort, startServerProcess } from '../helpers/serverProcess';
+import { freePort, type ServerProcess, startServerProcess } from '../helpers/serverProcess';
 import { test as base, expect } from './fixtures';
 import { apiRegister, apiSignedInUser, apiUserCall, unique } from './userHelpers';
 
@@ -54,17 +55,28 @@ const test = base.extend<object, { sso: ProviderFixture }>({
   serverEnv: [async ({ sso }, use) => use(sso.ssoEnv), { scope: 'worker' }],
 });
 
+/** A new person at the provider, with a verified address `<sub>@example.org`: the one it signs in next. Their sub. */
+function personAtProvider(sso: ProviderFixture, prefix: string, name: string): string {
+  const sub = unique(prefix);
+  sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name });
+  sso.provider.signInAs(sub);
+  return sub;
+}
+
+/** The login screen's "Sign in with Example SSO", followed to wherever the provider sends the browser back. */
+async function signInWithSso(page: Page, server: ServerProcess) {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+}
+
 test('the button signs in through the provider, the second time into the same account, and signs out there', async ({
   page,
   server,
   sso,
 }) => {
-  const sub = unique('sub');
-  sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Ada Lovelace' });
-  sso.provider.signInAs(sub);
+  const sub = personAtProvider(sso, 'sub', 'Ada Lovelace');
 
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await signInWithSso(page, server);
   await expect(page).toHaveURL(`${sso.publicUrl}/dashboard`);
   await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
   // Nothing of the hand-off is left in the address or its history entry.
@@ -74,8 +86,7 @@ test('the button signs in through the provider, the second time into the same ac
   await expect(page).toHaveURL(new RegExp(`^${sso.provider.issuer}/session/end`));
 
   sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Ada L.' });
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await signInWithSso(page, server);
   // Found by sub: the account keeps its name, nothing new was made.
   await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
 });
@@ -90,8 +101,7 @@ test('a verified email signs in to the existing account; an unverified one is se
   const sub = unique('sub');
   sso.provider.accounts.set(sub, { email: grace.toUpperCase(), email_verified: true, name: 'G. H.' });
   sso.provider.signInAs(sub);
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await signInWithSso(page, server);
   // Linked: the account made with a password, under its own name.
   await expect(page.getByText('Welcome, Grace Hopper')).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -104,8 +114,7 @@ test('a verified email signs in to the existing account; an unverified one is se
   const other = unique('sub');
   sso.provider.accounts.set(other, { email: linus, email_verified: false, name: 'Not Linus' });
   sso.provider.signInAs(other);
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  await signInWithSso(page, server);
   await expect(page).toHaveURL(/\/login\?sso=email-taken$/);
   await expect(page.getByText('has not verified that address')).toBeVisible();
   // Nothing was made or linked: the password still opens Linus's own account.
@@ -120,10 +129,7 @@ test('a refused ID token, a tampered and a replayed state land on the login scre
   server,
   sso,
 }) => {
-  const sub = unique('mallory');
-  const email = `${sub}@example.org`;
-  sso.provider.accounts.set(sub, { email, email_verified: true, name: 'Mallory' });
-  sso.provider.signInAs(sub);
+  const email = `${personAtProvider(sso, 'mallory', 'Mallory')}@example.org`;
   const failed = async () => {
     await expect(page).toHaveURL(`${sso.publicUrl}/login?sso=failed`);
     await expect(page.getByText('Sign-in failed. Please try again.')).toBeVisible();
@@ -135,8 +141,7 @@ test('a refused ID token, a tampered and a replayed state land on the login scre
   try {
     for (const rewrite of refusals) {
       sso.provider.rewriteIdToken = rewrite;
-      await page.goto(`${server.url}/login`);
-      await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+      await signInWithSso(page, server);
       await failed();
     }
   } finally {
@@ -173,12 +178,9 @@ test('a rotated key: the next sign-in works; a token signed with a key the provi
   server,
   sso,
 }) => {
-  const sub = unique('rota');
-  sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Rita Rota' });
-  sso.provider.signInAs(sub);
+  personAtProvider(sso, 'rota', 'Rita Rota');
   const signIn = async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+    await signInWithSso(page, server);
   };
   // The server has just read the provider's keys; the new one is unknown to it.
   await signIn();
@@ -209,8 +211,7 @@ test('groups give a team role and the administrator screens, the next sign-in wi
   sso.provider.signInAs(sub);
   const signInWith = async (groups: string[]) => {
     sso.provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: 'Root', groups });
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+    await signInWithSso(page, server);
     await expect(page.getByText('Welcome, Root')).toBeVisible();
   };
   const adminKey = async () => (await page.evaluate<string | null>("localStorage.getItem('apiKey')")) ?? '';
@@ -256,8 +257,7 @@ test('a stopped provider: the login screen says single sign-on is unavailable, a
   await apiRegister(server, 'Pat', email, 'pat-password');
   await sso.provider.stop();
   try {
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+    await signInWithSso(page, server);
     await expect(page.getByText('Single sign-on is unavailable right now')).toBeVisible();
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('pat-password');

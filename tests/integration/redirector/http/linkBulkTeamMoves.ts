@@ -50,6 +50,17 @@ export function teamMoveCases(get: () => { server: Server; owner: string }) {
     call(get().server, 'POST', '/api/links/bulk', { headers, body });
   const newTeam = async (token: string, name: string) =>
     (await call(get().server, 'POST', '/api/teams', { headers: bearer(token), body: { name } })).body.team.id as number;
+  /** Two new teams of the suite's owner, "<name> From" and "<name> To". */
+  const twoTeams = async (name: string): Promise<[number, number]> => [
+    await newTeam(get().owner, `${name} From`),
+    await newTeam(get().owner, `${name} To`),
+  ];
+  /** An account made for the case, joined to `team` as an editor. */
+  const editorIn = async (team: number, name: string) => {
+    const member = await madeUser(get().server, name);
+    await invite(get().server, get().owner, team, member, { role: 'editor' });
+    return member;
+  };
   const makeLinks = async (headers: Record<string, string>, names: string[], extra: object = {}) => {
     const ids: number[] = [];
     for (const name of names) {
@@ -83,10 +94,8 @@ export function teamMoveCases(get: () => { server: Server; owner: string }) {
   it('moves links to another team the caller changes links in, one audit entry in each team per link', async () => {
     const { server } = get();
     const owner = { token: get().owner };
-    const [from, to] = [await newTeam(owner.token, 'Move From'), await newTeam(owner.token, 'Move To')];
-    const ed = await madeUser(server, 'Mover Ed');
-    await invite(server, owner.token, from, ed, { role: 'editor' });
-    const editor = ed.token;
+    const [from, to] = await twoTeams('Move');
+    const editor = (await editorIn(from, 'Mover Ed')).token;
     const ids = await makeLinks(inTeam(editor, from), ['m1', 'm2', 'm3'], { tags: ['moving'] });
 
     // An editor of the source who is not in the target: 404, as for any team they are not in.
@@ -123,9 +132,8 @@ export function teamMoveCases(get: () => { server: Server; owner: string }) {
   it('needs the right to change links in the target team: a viewer there gets 403, a key 404', async () => {
     const { server } = get();
     const owner = { token: get().owner };
-    const [from, to] = [await newTeam(owner.token, 'View From'), await newTeam(owner.token, 'View To')];
-    const vic = await madeUser(server, 'Vic Viewer');
-    await invite(server, owner.token, from, vic, { role: 'editor' });
+    const [from, to] = await twoTeams('View');
+    const vic = await editorIn(from, 'Vic Viewer');
     await invite(server, owner.token, to, vic, { role: 'viewer' });
     const member = vic.token;
     const ids = await makeLinks(inTeam(member, from), ['v1']);
@@ -184,7 +192,7 @@ export function teamMoveCases(get: () => { server: Server; owner: string }) {
   it('moves in one transaction: a failure after the rows are written leaves every link and audit entry as it was', async () => {
     const { server } = get();
     const owner = { token: get().owner };
-    const [from, to] = [await newTeam(owner.token, 'Atomic From'), await newTeam(owner.token, 'Atomic To')];
+    const [from, to] = await twoTeams('Atomic');
     const ids = await makeLinks(inTeam(owner.token, from), ['a1', 'a2']);
     const moves = ids.map((id) => ({ id, fromTeamId: from, domain: null }));
     const target = { teamId: to, userId: null, updatedBy: null, updatedByKey: null, maxLinks: 10_000 };

@@ -35,6 +35,16 @@ async function runParts(count: number, msPerRow: number, stopAt = Number.POSITIV
   return { parts, finished, next: size.rows };
 }
 
+/** `runParts` to the end: every row worked on once and in order, the first part of the first size; the parts' sizes. */
+async function sizesOfWholeRun(count: number, msPerRow: number): Promise<number[]> {
+  const { parts, finished } = await runParts(count, msPerRow);
+  expect(finished).toBe(true);
+  expect(parts.flat()).toEqual(Array.from({ length: count }, (_, index) => index));
+  const sizes = parts.map((part) => part.length);
+  expect(sizes[0]).toBe(BOUNDS.first);
+  return sizes;
+}
+
 describe("an import's parts", () => {
   it('shrink after a slow part to what its rate allows, at least halving, and grow after a fast full one', () => {
     const size = partSize(BOUNDS);
@@ -65,11 +75,7 @@ describe("an import's parts", () => {
 
   it('shrink while their work costs much CPU, every row worked on once and in order', async () => {
     // 0.5 ms a row: a part of 64 costs 32 ms, six times the aim; 8 rows (4 ms) fit it.
-    const { parts, finished } = await runParts(200, 0.5);
-    expect(finished).toBe(true);
-    expect(parts.flat()).toEqual(Array.from({ length: 200 }, (_, index) => index));
-    const sizes = parts.map((part) => part.length);
-    expect(sizes[0]).toBe(BOUNDS.first);
+    const sizes = await sizesOfWholeRun(200, 0.5);
     expect(sizes[1]).toBeLessThanOrEqual(BOUNDS.first / 4);
     // Settled where a part costs about the aim: the parts after the first all well below it.
     for (const size of sizes.slice(1, -1)) {
@@ -80,11 +86,7 @@ describe("an import's parts", () => {
 
   it('grow while their work costs next to nothing, doubling, up to the largest', async () => {
     // Room for a part or two that the process's other threads (the compiler, the collector) make look slow.
-    const { parts, finished } = await runParts(10_000, 0);
-    expect(finished).toBe(true);
-    expect(parts.flat()).toEqual(Array.from({ length: 10_000 }, (_, index) => index));
-    const sizes = parts.map((part) => part.length);
-    expect(sizes[0]).toBe(BOUNDS.first);
+    const sizes = await sizesOfWholeRun(10_000, 0);
     for (const [index, size] of sizes.slice(1).entries()) expect(size).toBeLessThanOrEqual(sizes[index]! * 2);
     expect(Math.max(...sizes)).toBe(BOUNDS.max);
   });
