@@ -76,7 +76,9 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     const again = await bulk(inTeam(f.owner), { filter: { q: 'bulkrow', archived: 'all' }, action: 'archive' });
     expect(again.body).toEqual({ done: 0, failed: [] });
     expect(await auditTotal('link.updated')).toBe(before + 1000);
-  });
+    // 1,002 links imported then changed on PostgreSQL took 45 s on a loaded 2-core machine: more room
+    // than the suite's 60 s, which is a guard against a hang, not a measure of speed.
+  }, 180_000);
 
   it('holds a member restricted to their own links to those, by filter and by ids', async () => {
     const made = await call(server, 'POST', '/api/links/create', {
