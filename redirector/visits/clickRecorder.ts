@@ -54,7 +54,7 @@ export interface ClickRecorderOptions {
    * batch). Below it, the batch keeps gathering until a write ends. Each commit has a fixed cost
    * (a round trip, a statement, a WAL flush), so a store that pays it on a server sets this: small
    * batches then wait for a commit to end and grow, large ones still go out side by side
-   * (docs/performance.md, "Fewer, larger click batches on PostgreSQL").
+   * (docs/performance.md, "The redirect path on PostgreSQL").
    */
   joinInFlightAt?: number;
   /** Where batches the database could not take wait (docs/api.md#when-the-database-is-unreachable). */
