@@ -113,6 +113,7 @@ export function createServices(deps: ServiceDeps): Services {
   const clickRecorder = createClickRecorder(store.clicks, {
     onStored: metrics.clicksStored,
     maxInFlight: store.clicks.concurrentInserts,
+    joinInFlightAt: store.clicks.joinInFlightAt,
     // A database server can be away; clicks then wait on disk (docs/api.md#when-the-database-is-unreachable).
     spool: health && createClickSpool(config.spoolDir),
     health,

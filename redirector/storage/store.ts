@@ -201,10 +201,11 @@ export interface ClickRepository {
   /** Inserts every click in one transaction: all are stored or none. A store without marks ignores `mark`. */
   insertMany(clicks: readonly NewClick[], mark?: ClickMark): Promise<void>;
   /**
-   * How many insertMany calls may usefully run at once (the click recorder's batches in flight):
-   * 1 for SQLite, whose inserts run on the event loop; more where each is a round trip.
+   * insertMany calls that may usefully run at once (the recorder's batches in flight: 1 for SQLite,
+   * more where each is a round trip), and the clicks a batch needs to join them (joinInFlightAt).
    */
   readonly concurrentInserts?: number;
+  readonly joinInFlightAt?: number;
   /** Every click of a link, bots included, oldest first (for tests and exports). */
   listByLink(linkId: number): Promise<ClickRecord[]>;
   /** Number of stored clicks, bots included. */

@@ -49,6 +49,14 @@ export interface ClickRecorderOptions {
    * of every click of it waiting for that commit first. See the store's `concurrentInserts`.
    */
   maxInFlight?: number;
+  /**
+   * Clicks a batch must hold to go out while another is still being written (default 1: any
+   * batch). Below it, the batch keeps gathering until a write ends. Each commit has a fixed cost
+   * (a round trip, a statement, a WAL flush), so a store that pays it on a server sets this: small
+   * batches then wait for a commit to end and grow, large ones still go out side by side
+   * (docs/performance.md, "The redirect path on PostgreSQL").
+   */
+  joinInFlightAt?: number;
   /** Where batches the database could not take wait (docs/api.md#when-the-database-is-unreachable). */
   spool?: ClickSpool;
   /** Whether the database answers; with a spool, batches skip it while it does not. */
@@ -64,6 +72,7 @@ function settingsOf(options: ClickRecorderOptions) {
     maxRetryDelay: options.maxRetryDelayMs ?? 60_000,
     maxRetained: options.maxRetained ?? 100_000,
     maxInFlight: Math.max(1, options.maxInFlight ?? 1),
+    joinInFlightAt: Math.max(1, options.joinInFlightAt ?? 1),
   };
 }
 
@@ -126,7 +135,8 @@ function createSpoolingWrite(options: SpoolingWriteOptions): (rows: NewClick[], 
 }
 
 export function createClickRecorder(clicks: ClickRepository, options: ClickRecorderOptions = {}): ClickRecorder {
-  const { log, onStored, firstRetryDelay, maxRetryDelay, maxRetained, maxInFlight } = settingsOf(options);
+  const { log, onStored, firstRetryDelay, maxRetryDelay, maxRetained, maxInFlight, joinInFlightAt } =
+    settingsOf(options);
   const { spool, health } = options;
 
   let batch: NewClick[] = [];
@@ -137,16 +147,28 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
   /** Places of batches in flight (see createSpoolingWrite). */
   const free = Array.from({ length: maxInFlight }, (_, index) => index);
 
+  /** Set when a write ended: the waiting batch then goes out whatever its size. */
+  let writeEnded = false;
+
+  /** Whether the batch may go out now; when not, the next write to end reschedules. */
+  function mayGo(): boolean {
+    if (batch.length === 0 || writing.size >= maxInFlight) return false;
+    return writing.size === 0 || writeEnded || batch.length >= joinInFlightAt;
+  }
+
   function schedule(): void {
-    if (scheduled || writing.size >= maxInFlight) return;
+    if (scheduled || !mayGo()) return;
     scheduled = true;
     setImmediate(commit);
   }
 
   function commit(): void {
     scheduled = false;
-    // With every place taken, the first write to end reschedules.
-    if (writing.size >= maxInFlight || batch.length === 0) return;
+    if (mayGo()) send();
+    writeEnded = false;
+  }
+
+  function send(): void {
     const rows = batch;
     const done = waiters;
     batch = [];
@@ -156,7 +178,10 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
       writing.delete(written);
       free.push(place);
       release(done, log);
-      if (batch.length > 0) schedule();
+      if (batch.length > 0) {
+        writeEnded = true;
+        schedule();
+      }
     });
     writing.add(written);
   }
@@ -185,7 +210,7 @@ export function createClickRecorder(clicks: ClickRepository, options: ClickRecor
     record: (click) => new Promise((resolve) => recordThen(click, resolve)),
     async flush() {
       while (writing.size > 0 || batch.length > 0) {
-        if (batch.length > 0 && writing.size < maxInFlight) commit();
+        if (batch.length > 0 && writing.size < maxInFlight) send();
         else await Promise.race(writing);
       }
       await retained.storeNow();

@@ -46,6 +46,15 @@ export function createPool(
 export const CLICK_INSERT_CONNECTIONS = 4;
 
 /**
+ * Clicks a batch must hold to be written beside one already in flight (the click recorder's
+ * joinInFlightAt). Each batch costs PostgreSQL a fixed few hundred microseconds of CPU (a
+ * statement, a commit, a WAL flush) besides some 35 µs per click, so batches of 14 cost it about
+ * twice as much per click as batches of 50 (docs/performance.md, "The redirect path on
+ * PostgreSQL"): a small batch waits for a write to end and grows meanwhile.
+ */
+export const CLICK_BATCH_JOINS_AT = 32;
+
+/**
  * The pool the redirect path's click inserts use, apart from the main pool so that link lookups,
  * analytics and the fold never hold an answered-to-be click back.
  *

@@ -14,6 +14,7 @@ import { createStoreRepositories } from '../storeRepositories';
 import { postgresAttemptStore } from './attemptLimits';
 import { postgresClickInserts } from './clickInserts';
 import {
+  CLICK_BATCH_JOINS_AT,
   CLICK_INSERT_CONNECTIONS,
   createClickPool,
   createPool,
@@ -99,7 +100,12 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
       executor: createReadExecutor(pool, (work) => reads.route((target) => work(target))),
       fold: () => (reads.onReplica() ? undefined : foldClicks(pool, READ_FOLD_LIMIT, true)),
     }),
-    clicks: createClickRepository(executor, postgresClickInserts(clickPool), CLICK_INSERT_CONNECTIONS),
+    clicks: createClickRepository(
+      executor,
+      postgresClickInserts(clickPool),
+      CLICK_INSERT_CONNECTIONS,
+      CLICK_BATCH_JOINS_AT,
+    ),
     analytics: createAnalyticsQueries({ kind: 'postgres', pool, route: reads.route }),
     attempts: postgresAttemptStore(pool),
     onLinkChanged: (listener) => feed.subscribe(listener),

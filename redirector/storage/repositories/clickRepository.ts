@@ -8,10 +8,12 @@ export function createClickRepository(
   db: Executor,
   insertMany: ClickRepository['insertMany'],
   concurrentInserts = 1,
+  joinInFlightAt = 1,
 ): ClickRepository {
   return {
     insertMany,
     concurrentInserts,
+    joinInFlightAt,
     listByLink: (linkId) =>
       db.all<ClickRecord>(
         `SELECT ${columnList(CLICK_COLUMNS)} FROM clicks WHERE link_id = ? ORDER BY clicked_at, id`,

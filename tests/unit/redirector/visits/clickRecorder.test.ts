@@ -140,4 +140,65 @@ describe('createClickRecorder', () => {
     expect(await store.clicks.countAll()).toBe(4);
     expect(recorder.pending()).toBe(0);
   });
+
+  it('sends a batch beside one in flight only once it holds joinInFlightAt clicks; a smaller one waits and grows', async () => {
+    const held: { rows: number; release: () => void }[] = [];
+    const clicks = {
+      ...store.clicks,
+      insertMany: (rows: readonly NewClick[]) =>
+        new Promise<void>((resolve) => {
+          held.push({ rows: rows.length, release: () => void store.clicks.insertMany(rows).then(resolve) });
+        }),
+    };
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const recorder = createClickRecorder(clicks, { log, maxInFlight: 4, joinInFlightAt: 3 });
+    const answered: number[] = [];
+    const record = (n: number) => recorder.recordThen(click(n), () => answered.push(n));
+    record(1);
+    await turn();
+    // One batch out: the next two clicks, in two turns, stay below 3 and wait for it.
+    record(2);
+    await turn();
+    record(3);
+    await turn();
+    expect(held.map((batch) => batch.rows)).toEqual([1]);
+    // A third click makes the waiting batch large enough to go out beside the first.
+    record(4);
+    await turn();
+    expect(held.map((batch) => batch.rows)).toEqual([1, 3]);
+    record(5);
+    await turn();
+    expect(held.map((batch) => batch.rows)).toEqual([1, 3]);
+    // Once a write ends, whatever waits goes out, however small.
+    held[0]!.release();
+    await vi.waitFor(() => expect(held.map((batch) => batch.rows)).toEqual([1, 3, 1]));
+    held[1]!.release();
+    held[2]!.release();
+    await recorder.flush();
+    expect(answered.sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await store.clicks.countAll()).toBe(5);
+  });
+
+  it('flush stores a batch smaller than joinInFlightAt while another is in flight', async () => {
+    let release: () => void = () => {};
+    let first = true;
+    const clicks = {
+      ...store.clicks,
+      insertMany: (rows: readonly NewClick[]) => {
+        if (!first) return store.clicks.insertMany(rows);
+        first = false;
+        return new Promise<void>((resolve) => {
+          release = () => void store.clicks.insertMany(rows).then(resolve);
+        });
+      },
+    };
+    const recorder = createClickRecorder(clicks, { log, maxInFlight: 4, joinInFlightAt: 10 });
+    recorder.recordThen(click(1), () => {});
+    await new Promise((resolve) => setImmediate(resolve));
+    recorder.recordThen(click(2), () => {});
+    const flushed = recorder.flush();
+    release();
+    await flushed;
+    expect(await store.clicks.countAll()).toBe(2);
+  });
 });
