@@ -349,6 +349,12 @@ async function eventsPhase(
   const visits: Visit[] = makeVisitPool({ links, size: VISIT_POOL_SIZE });
   const scriptFile = path.join(dir, 'events-visits.lua');
   fs.writeFileSync(scriptFile, wrkScript(visits));
+  /** The paced runs' wrk scripts, by rate. */
+  const pacedScript = (perSecond: number) => {
+    const file = path.join(dir, `events-visits-${perSecond}.lua`);
+    if (!fs.existsSync(file)) fs.writeFileSync(file, wrkScript(visits, perSecond));
+    return file;
+  };
   const adminKey = crypto.randomBytes(18).toString('base64url');
   progress('starting Me for the events phase (OUTBOUND_ALLOW_PRIVATE=1 for its receiver on loopback)');
   const start = (on: string, env: Record<string, string>) =>
@@ -361,15 +367,16 @@ async function eventsPhase(
     });
   let product = await start(dataDir, {});
   running.add(product);
-  const load = (seconds: number) =>
+  const load = (seconds: number, perSecond?: number) =>
     runLoad({
       generator,
       url: product.url,
       connections: args.connections,
       seconds,
-      scriptFile,
+      scriptFile: perSecond === undefined ? scriptFile : pacedScript(perSecond),
       visits,
       cpu: cores.generatorCpu,
+      perSecond,
     });
   const broker = await startBenchBroker().catch(() => undefined);
   try {
@@ -378,7 +385,7 @@ async function eventsPhase(
       base: product.url,
       adminKey,
       runs: args.runs,
-      load: () => measured(product, () => load(args.durationSeconds)),
+      load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
       // A server of its own on the copy made before the plain runs (with a broker, §26: started with
       // EVENTS_BROKER_URL), warmed up as the plain one was.
       withEvents: async () => {
@@ -389,7 +396,10 @@ async function eventsPhase(
         product = await start(eventsDataDir, broker?.env ?? {});
         running.add(product);
         await load(args.warmupSeconds);
-        return { base: product.url, load: () => measured(product, () => load(args.durationSeconds)) };
+        return {
+          base: product.url,
+          load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
+        };
       },
       progress,
     });

@@ -16,10 +16,31 @@ export function newMessageId(): string {
   return `msg_${crypto.randomBytes(18).toString('base64url')}`;
 }
 
+/** A `link.clicked` message's `data`, its clicks already JSON texts (clickTexts.ts): written into the body as they are. */
+export class ClickTextsData {
+  constructor(readonly texts: readonly string[]) {}
+}
+
+const CLICKS_MARK = '__me_click_texts__';
+/** The mark as JSON writes it. */
+const MARK_TEXT = `"${CLICKS_MARK}"`;
+
+/**
+ * JSON.stringify(body), with a ClickTextsData `data` written as `{"clicks":[...]}` from its texts:
+ * the same text as the clicks' objects would give, without making them again.
+ */
+export function bodyText<T extends { data: unknown }>(body: T): string {
+  if (!(body.data instanceof ClickTextsData)) return JSON.stringify(body);
+  const shell = JSON.stringify({ ...body, data: CLICKS_MARK });
+  // `data` is the body's last key.
+  const at = shell.lastIndexOf(MARK_TEXT);
+  return `${shell.slice(0, at)}{"clicks":[${body.data.texts.join(',')}]}${shell.slice(at + MARK_TEXT.length)}`;
+}
+
 /** The JSON text a message signs and sends. */
 export function messageBody(type: WebhookEvent, now: number, data: unknown, origin: EventOrigin = NO_ORIGIN): string {
   const { team_id, actor } = origin;
-  return JSON.stringify({
+  return bodyText({
     type,
     team_id,
     actor,

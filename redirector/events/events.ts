@@ -8,6 +8,7 @@ import type { OutboundRules } from '../outbound/addressRules';
 import type { Store } from '../storage/store';
 import { registerBrokerMetrics } from './brokers/brokerMetrics';
 import { type BrokerWorker, createBrokerWorker } from './brokers/brokerWorker';
+import { type ClickTexts, createClickTexts } from './clickTexts';
 import { takeDeletedLinkClicks } from './deletedLinkClicks';
 import { registerEventMetrics } from './eventMetrics';
 import { createLinkChangeSink, type LinkChangeSink, type LinkEventRecorder, type LinkEventSubject } from './linkEvents';
@@ -63,8 +64,10 @@ export function createEvents(deps: EventsDeps): Events {
   const storage = store.events;
   const rules: OutboundRules = { allowPrivate: deps.config.events.outboundAllowPrivate };
   const connections = createAccountConnections({ attempts: store.attempts, clock });
+  const texts = createClickTexts();
   const hub = createStreamHub({
     feed: storage.feed,
+    texts,
     streamMax: deps.config.events.streamMax,
     engine: store.kind,
     broadcast: store.broadcast,
@@ -83,9 +86,10 @@ export function createEvents(deps: EventsDeps): Events {
     leaseMs: deps.config.events.webhookLeaseMs,
     metrics,
     connections,
+    texts,
     log: logProblem,
   });
-  const broker = createBroker(deps);
+  const broker = createBroker(deps, texts);
   let started = false;
   const onLinkChange = createLinkChangeSink({
     storage,
@@ -132,7 +136,7 @@ export function createEvents(deps: EventsDeps): Events {
 }
 
 /** The broker's publisher and its metrics (the metrics also without a broker: 0 waiting, up). */
-function createBroker(deps: EventsDeps): BrokerWorker | undefined {
+function createBroker(deps: EventsDeps, texts: ClickTexts): BrokerWorker | undefined {
   const config = deps.config.events.broker;
   const outbox = deps.store.events.brokerOutbox;
   let worker: BrokerWorker | undefined;
@@ -148,6 +152,7 @@ function createBroker(deps: EventsDeps): BrokerWorker | undefined {
     engine: deps.store.kind,
     clock: deps.clock,
     metrics,
+    texts,
     say: (level, message) => log[level](message),
     log: logProblem,
   });

@@ -16,7 +16,7 @@ import { RuleError } from '../ruleError';
 import type { EventFeed, FeedClick } from '../storage/repositories/eventFeed';
 import type { StreamBroadcast } from '../storage/store';
 import { type ClickGaps, clickGaps, GAP_LAG_MS } from './clickGaps';
-import { eventClick } from './eventMessages';
+import type { ClickTexts } from './clickTexts';
 
 export const POLL_MS = 250;
 export const HEARTBEAT_MS = 15_000;
@@ -64,6 +64,8 @@ export interface StreamHub {
 
 export interface StreamHubDeps {
   feed: EventFeed;
+  /** The clicks' texts, shared with the webhooks and the broker. */
+  texts: ClickTexts;
   streamMax: number;
   /** PostgreSQL: clicks may commit out of id order, and other instances make link events. */
   engine: 'sqlite' | 'postgres';
@@ -76,8 +78,8 @@ const ADMIN_VIEWER: StreamViewer = { teamId: null };
 const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
-function clickEventText(click: FeedClick, client: StreamViewer): string {
-  const data = JSON.stringify(eventClick(click, client.teamId === null));
+function clickEventText(texts: ClickTexts, click: FeedClick, client: StreamViewer): string {
+  const data = client.teamId === null ? texts.withAddress(click) : texts.text(click);
   return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
 }
 
@@ -105,16 +107,21 @@ type Audience = number | null;
  * hundred streams open than with one. A stream whose replay already wrote some of these clicks
  * (PostgreSQL's gaps) gets its own text without them.
  */
-function chunksByClient(clients: ReadonlySet<Client>, read: readonly FeedClick[]): Map<Client, Uint8Array> {
-  const texts = new Map<Audience, string[]>();
-  for (const client of clients) if (client.replayed.size === 0) texts.set(client.teamId, []);
-  const admin = texts.get(null);
+function chunksByClient(
+  texts: ClickTexts,
+  clients: ReadonlySet<Client>,
+  read: readonly FeedClick[],
+): Map<Client, Uint8Array> {
+  const byAudience = new Map<Audience, string[]>();
+  for (const client of clients) if (client.replayed.size === 0) byAudience.set(client.teamId, []);
+  const admin = byAudience.get(null);
   for (const click of read) {
-    admin?.push(clickEventText(click, ADMIN_VIEWER));
-    if (click.team_id !== null) texts.get(click.team_id)?.push(clickEventText(click, { teamId: click.team_id }));
+    admin?.push(clickEventText(texts, click, ADMIN_VIEWER));
+    if (click.team_id !== null)
+      byAudience.get(click.team_id)?.push(clickEventText(texts, click, { teamId: click.team_id }));
   }
   const chunks = new Map<Audience, Uint8Array>();
-  for (const [audience, parts] of texts) if (parts.length > 0) chunks.set(audience, Buffer.from(parts.join('')));
+  for (const [audience, parts] of byAudience) if (parts.length > 0) chunks.set(audience, Buffer.from(parts.join('')));
   const out = new Map<Client, Uint8Array>();
   for (const client of clients) {
     if (client.replayed.size === 0) {
@@ -123,7 +130,7 @@ function chunksByClient(clients: ReadonlySet<Client>, read: readonly FeedClick[]
       continue;
     }
     const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
-    if (own.length > 0) out.set(client, Buffer.from(own.map((click) => clickEventText(click, client)).join('')));
+    if (own.length > 0) out.set(client, Buffer.from(own.map((click) => clickEventText(texts, click, client)).join('')));
   }
   return out;
 }
@@ -144,7 +151,12 @@ async function readNew(feed: EventFeed, gaps: ClickGaps): Promise<{ clicks: Feed
 }
 
 /** Writes the clicks a stream missed after `lastEventId`, up to what the hub has read; notes those read as gaps. */
-async function replay(feed: EventFeed, client: Client, gaps: ClickGaps, lastEventId: number): Promise<void> {
+async function replay(
+  { feed, texts }: Pick<StreamHubDeps, 'feed' | 'texts'>,
+  client: Client,
+  gaps: ClickGaps,
+  lastEventId: number,
+): Promise<void> {
   if (lastEventId >= gaps.highest) return;
   const missed = await feed.clicksAfter({
     after: lastEventId,
@@ -153,7 +165,7 @@ async function replay(feed: EventFeed, client: Client, gaps: ClickGaps, lastEven
     limit: REPLAY_LIMIT,
   });
   for (const click of missed) {
-    client.out.write(clickEventText(click, client));
+    client.out.write(clickEventText(texts, click, client));
     if (gaps.isGap(click.id)) client.replayed.add(click.id);
   }
 }
@@ -183,7 +195,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   const write = (client: Client, chunk: string | Uint8Array) => writeTo(clients, client, chunk);
   const sendClicks = (read: readonly FeedClick[]) => {
-    for (const [client, chunk] of chunksByClient(clients, read)) write(client, chunk);
+    for (const [client, chunk] of chunksByClient(deps.texts, clients, read)) write(client, chunk);
   };
 
   /** Sends the clicks stored since the last read; true when more are waiting (read again at once). */
@@ -241,7 +253,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       clients.add(client);
       out.write('retry: 2000\n\n');
       try {
-        if (lastEventId !== undefined) await replay(feed, client, await cursor, lastEventId);
+        if (lastEventId !== undefined) await replay(deps, client, await cursor, lastEventId);
       } finally {
         const held = client.held ?? [];
         client.held = undefined;

@@ -19,7 +19,8 @@ import type { MessageRecord } from '../storage/repositories/webhookOutbox';
 import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
 import { clickHorizon } from './clickHorizon';
-import { eventClick, newMessage } from './eventMessages';
+import type { ClickTexts } from './clickTexts';
+import { ClickTextsData, newMessage } from './eventMessages';
 import type { EventMetrics } from './eventMetrics';
 import { isDelivered, type SendOutcome, sendMessage } from './webhookSender';
 
@@ -45,6 +46,8 @@ export interface WebhookWorkerDeps {
   metrics: EventMetrics;
   /** Each attempt and test holds one of its account's outbound connections (deliveries wait for one). */
   connections: AccountConnections;
+  /** The clicks' texts, shared with the broker and the streams. */
+  texts: ClickTexts;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -92,16 +95,16 @@ async function logAttempt(
   });
 }
 
-/** Turns the next clicks after the cursor into a message; false when there were none. */
+/** Turns the next clicks after the cursor into a message, stored and returned; undefined when there were none. */
 async function takeClicks(
-  { storage, clock }: WebhookWorkerDeps,
+  { storage, clock, texts }: WebhookWorkerDeps,
   horizon: ReturnType<typeof clickHorizon>,
   webhook: WebhookRecord,
-): Promise<boolean> {
+): Promise<MessageRecord | undefined> {
   const { webhooks, outbox, feed } = storage;
-  if (!webhook.events.includes('link.clicked')) return false;
+  if (!webhook.events.includes('link.clicked')) return undefined;
   const upTo = await horizon.upTo();
-  if (upTo <= webhook.click_cursor) return false;
+  if (upTo <= webhook.click_cursor) return undefined;
   const clicks = await feed.clicksAfter({
     after: webhook.click_cursor,
     upTo,
@@ -110,13 +113,12 @@ async function takeClicks(
   });
   if (clicks.length === 0) {
     await webhooks.setCursor(webhook.id, upTo);
-    return false;
+    return undefined;
   }
   const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-  const data = { clicks: clicks.map((click) => eventClick(click, false)) };
+  const data = new ClickTextsData(clicks.map((click) => texts.text(click)));
   const origin = { team_id: webhook.team_id, actor: null };
-  await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
-  return true;
+  return outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
 }
 
 /** One attempt at the message; whether the queue may go on to the next one. */
@@ -172,8 +174,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
         const webhook = await webhooks.byId(id);
         if (!webhook?.active) return false;
-        let message = await outbox.next(id);
-        if (!message && (await takeClicks(deps, horizon, webhook))) message = await outbox.next(id);
+        // None pending: the clicks' new message is the oldest, sent as stored (its body not read back).
+        const message = (await outbox.next(id)) ?? (await takeClicks(deps, horizon, webhook));
         if (!message || message.next_at > clock()) return false;
         if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
         if (!(await attempt(deps, webhook, message))) return false;

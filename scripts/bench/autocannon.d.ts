@@ -11,6 +11,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     timeout?: number;
+    /** Requests per second over all connections. */
+    overallRate?: number;
     requests?: AutocannonRequest[];
   }
   interface AutocannonResult {

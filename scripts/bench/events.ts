@@ -2,8 +2,9 @@
  * The events phase (docs/api.md#webhooks, docs/api.md#live-stream): the same redirect load on one
  * server, plain and then with one active link.clicked webhook (a receiver on loopback answering
  * 200) and 100 open live streams (20 the administrator's, 80 of four users, the most an account
- * may open). Reports the server's CPU per request with events over without (target ≤ 1.10), and
- * the seconds after the load ends until the webhook has delivered the last click a stream saw
+ * may open). Reports the server's CPU per request with events over without (target ≤ 1.10), both
+ * at the same request rate (PACE_SHARE of the plain server's unpaced rate: docs/performance.md#events),
+ * and the seconds after the load ends until the webhook has delivered the last click a stream saw
  * (its backlog drained; target ≤ 10 s).
  */
 import http from 'node:http';
@@ -12,15 +13,27 @@ import type { LoadResult } from './wrkScript';
 
 export const STREAMS = 100;
 const PER_ACCOUNT = 20;
+/**
+ * The measured runs, plain and with events, are paced to this share of the plain server's unpaced
+ * rate: CPU per request is compared at equal traffic. Unpaced, the server with events answered
+ * fewer requests a second, and what a server does per second rather than per request (its timers,
+ * the fold's budget, fewer requests per turn of the event loop) weighed more on each of its requests.
+ */
+export const PACE_SHARE = 0.5;
 
 export interface EventsFigures {
-  /** Median server CPU µs per request, without and with events. */
+  /** Median server CPU µs per request, without and with events, both paced to `perSecond`. */
   plainCpuUs: number;
   eventsCpuUs: number;
   cpuRatio: number;
-  /** Median requests per second, without and with events. */
+  /** Median requests per second answered in the paced runs, without and with events. */
   plainRps: number;
   eventsRps: number;
+  /** The rate both were paced to. */
+  perSecond: number;
+  /** The plain server unpaced (as fast as it answers): median CPU µs per request and req/s. */
+  plainUnpacedCpuUs: number;
+  plainUnpacedRps: number;
   /** Seconds from the load's end until the webhook delivered the last click the streams saw; null: not within the wait. */
   backlogDrainS: number | null;
   streams: number;
@@ -155,16 +168,23 @@ export async function benchEvents(options: {
   base: string;
   adminKey: string;
   runs: number;
-  load: () => Promise<LoadResult>;
+  /** One measured run; `perSecond`: paced to this total rate, else as fast as the server answers. */
+  load: (perSecond?: number) => Promise<LoadResult>;
   /** After the plain runs: the server to measure with events (its own copy of the data as it was before them, started with the broker). */
-  withEvents?: () => Promise<{ base: string; load: () => Promise<LoadResult> }>;
+  withEvents?: () => Promise<{ base: string; load: (perSecond?: number) => Promise<LoadResult> }>;
   progress: (message: string) => void;
 }): Promise<EventsFigures> {
   const { adminKey, runs, progress } = options;
+  const unpaced: LoadResult[] = [];
+  for (let run = 1; run <= runs; run++) {
+    progress(`events ${run}/${runs}: Me without events, unpaced`);
+    unpaced.push(await options.load());
+  }
+  const perSecond = Math.max(100, Math.round((median(unpaced.map((run) => run.rps)) * PACE_SHARE) / 100) * 100);
   const plain: LoadResult[] = [];
   for (let run = 1; run <= runs; run++) {
-    progress(`events ${run}/${runs}: Me without events`);
-    plain.push(await options.load());
+    progress(`events ${run}/${runs}: Me without events at ${perSecond} req/s`);
+    plain.push(await options.load(perSecond));
   }
   const { base, load } = options.withEvents ? await options.withEvents() : options;
   const receiver = await startReceiver();
@@ -177,8 +197,8 @@ export async function benchEvents(options: {
     const withEvents: LoadResult[] = [];
     let loadEnded = Date.now();
     for (let run = 1; run <= runs; run++) {
-      progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams`);
-      withEvents.push(await load());
+      progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams at ${perSecond} req/s`);
+      withEvents.push(await load(perSecond));
       loadEnded = Date.now();
     }
     // The last clicks reach the streams within a poll or two; the webhook has to catch up with them.
@@ -198,6 +218,9 @@ export async function benchEvents(options: {
       cpuRatio: plainCpuUs > 0 ? eventsCpuUs / plainCpuUs : 0,
       plainRps: median(plain.map((run) => run.rps)),
       eventsRps: median(withEvents.map((run) => run.rps)),
+      perSecond,
+      plainUnpacedCpuUs: median(unpaced.map((run) => run.cpuUs ?? 0)),
+      plainUnpacedRps: median(unpaced.map((run) => run.rps)),
       backlogDrainS,
       streams: STREAMS,
       clicksDelivered: receiver.clicks,
@@ -222,6 +245,9 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     cpu_us_with_events: round(figures.eventsCpuUs, 1),
     rps_plain: Math.round(figures.plainRps),
     rps_with_events: Math.round(figures.eventsRps),
+    paced_rps: figures.perSecond,
+    cpu_us_plain_unpaced: round(figures.plainUnpacedCpuUs, 1),
+    rps_plain_unpaced: Math.round(figures.plainUnpacedRps),
     streams: figures.streams,
     clicks_delivered: figures.clicksDelivered,
     broker: figures.broker ?? null,
@@ -240,10 +266,12 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const drained = figures.backlogDrainS;
   return [
-    `Events: one link.clicked webhook (receiver on loopback), ${figures.broker ? `a broker (${figures.broker}, ${figures.brokerEvents ?? 0} events published)` : 'no broker (none answered)'} and ${figures.streams} open streams, same load, medians`,
+    `Events: one link.clicked webhook (receiver on loopback), ${figures.broker ? `a broker (${figures.broker}, ${figures.brokerEvents ?? 0} events published)` : 'no broker (none answered)'} and ${figures.streams} open streams, medians`,
+    `  both paced to ${figures.perSecond.toLocaleString('en-US')} req/s (${PACE_SHARE} × the plain server's unpaced ` +
+      `${Math.round(figures.plainUnpacedRps).toLocaleString('en-US')} req/s, ${figures.plainUnpacedCpuUs.toFixed(1)} CPU µs/req)`,
     `  CPU µs/req without events ${figures.plainCpuUs.toFixed(1)}, with ${figures.eventsCpuUs.toFixed(1)}: ` +
       `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${mark(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
-    `  req/s without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
+    `  req/s answered without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
     `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
       `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
       `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered`,

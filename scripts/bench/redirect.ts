@@ -17,6 +17,8 @@ export interface LoadOptions {
   scriptFile: string;
   /** autocannon: the visits to cycle through. */
   visits: readonly Visit[];
+  /** autocannon: the total request rate to keep to (wrk: in the script, wrkScript()); undefined: as fast as answered. */
+  perSecond?: number;
   cpu: number | undefined;
 }
 
@@ -60,6 +62,7 @@ async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.seconds,
     timeout: 5,
+    ...(options.perSecond === undefined ? {} : { overallRate: options.perSecond }),
     requests: [
       {
         method: 'GET',

@@ -19,7 +19,32 @@ export function luaString(value: string): string {
   return `${out}"`;
 }
 
-export function wrkScript(visits: readonly Visit[]): string {
+/**
+ * A delay() that paces the requests of all connections to `perSecond` in total (one wrk thread: one
+ * Lua state, one schedule): each request takes the next slot of the schedule and waits for it; a
+ * server that falls behind gets no burst to catch up. LuaJIT's ffi reads the monotonic clock (Lua's
+ * own clocks count seconds or CPU time). wrk waits whole milliseconds, so a request may leave up to
+ * 1 ms before its slot; the slots, and so the rate, stay exact.
+ */
+function pacing(perSecond: number): string {
+  return `local ffi = require("ffi")
+ffi.cdef[[ typedef struct { long tv_sec; long tv_nsec; } me_timespec; int clock_gettime(int, me_timespec *); ]]
+local clock = ffi.new("me_timespec")
+local interval = 1000 / ${perSecond}
+local slot = 0
+
+function delay()
+  ffi.C.clock_gettime(1, clock)
+  local now = tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
+  if slot < now then slot = now end
+  slot = slot + interval
+  return slot - now
+end
+`;
+}
+
+/** `perSecond`: the total request rate wrk keeps to (pacing()); undefined: as fast as the server answers. */
+export function wrkScript(visits: readonly Visit[], perSecond?: number): string {
   const strings: string[] = [];
   const index = new Map<string, number>();
   const ref = (value: string) => {
@@ -43,7 +68,7 @@ local V = {
 ${rows.join(',\n')}
 }
 local counter = 0
-
+${perSecond === undefined ? '' : pacing(perSecond)}
 function setup(thread)
   counter = counter + 1
   -- Threads start at different places in the pool.

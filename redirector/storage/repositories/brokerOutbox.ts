@@ -25,8 +25,8 @@ const INSERT = 'INSERT INTO broker_messages (message_id, type, body, created_at)
 export interface BrokerOutbox {
   /** Stores the messages in the caller's transaction `tx`, or in one of its own. */
   enqueue(messages: readonly NewBrokerMessage[], tx?: Executor): Promise<void>;
-  /** A click message and the new click cursor, together. */
-  enqueueClicks(message: NewBrokerMessage, cursor: number): Promise<void>;
+  /** A click message and the new click cursor, together; the message as stored. */
+  enqueueClicks(message: NewBrokerMessage, cursor: number): Promise<BrokerMessageRecord>;
   /** The oldest `limit` messages, oldest first. */
   next(limit: number): Promise<BrokerMessageRecord[]>;
   /** Deletes the messages up to and including id `upTo` (all acknowledged). */
@@ -49,8 +49,9 @@ export function createBrokerOutbox(db: Executor): BrokerOutbox {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT, messages.map(params)),
     enqueueClicks: (message, cursor) =>
       db.transaction(async (tx) => {
-        await tx.run(INSERT, params(message));
+        const row = await tx.get<{ id: number }>(`${INSERT} RETURNING id`, params(message));
         await tx.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [cursor]);
+        return { ...message, id: Number(row!.id) };
       }),
     next: (limit) =>
       db.all<BrokerMessageRecord>(

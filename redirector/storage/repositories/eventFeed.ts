@@ -5,7 +5,7 @@
  * costs the redirect path nothing.
  */
 import type { Scope } from '../../auth/scope';
-import type { Executor } from '../executor';
+import type { Executor, SqlParam } from '../executor';
 import type { FeedClick, FeedQuery } from './feedClick';
 import { createRecentClicks } from './recentClicks';
 import { reachedBy, teamValue } from './scopeFilter';
@@ -44,6 +44,34 @@ export interface EventFeed {
 
 const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, l.team_id, l.domain, c.clicked_at, c.country, c.city,
   c.device_type, c.os, c.browser, c.referrer_source, c.ip_address`;
+
+/** A row of CLICK_COLUMNS read as an array (SQLite: Executor.arrays), as the object it stands for. */
+function clickOf(row: unknown[]): FeedClick {
+  return {
+    id: Number(row[0]),
+    link_id: row[1] as number,
+    short_code: row[2] as string,
+    user_id: row[3] as number | null,
+    team_id: row[4] as number | null,
+    domain: row[5] as string | null,
+    clicked_at: row[6] as number,
+    country: row[7] as string,
+    city: row[8] as string | null,
+    device_type: row[9] as string,
+    os: row[10] as string | null,
+    browser: row[11] as string | null,
+    referrer_source: row[12] as string | null,
+    ip_address: row[13] as string,
+  };
+}
+
+/** The clicks a query of CLICK_COLUMNS finds: as arrays where the engine reads them so (cheaper), else as objects. */
+async function readClicks(db: Executor, sql: string, params: readonly SqlParam[]): Promise<FeedClick[]> {
+  if (db.arrays) return (await db.arrays(sql, params)).map(clickOf);
+  const rows = await db.all<FeedClick>(sql, params);
+  for (const row of rows) row.id = Number(row.id);
+  return rows;
+}
 
 /**
  * On SQLite the clicks the live stream read are kept a while and the webhooks and the broker are
@@ -84,23 +112,21 @@ export function createDatabaseFeed(db: Executor): EventFeed {
         where += ` AND ${owned.sql}`;
         params.push(...owned.params);
       }
-      const rows = await db.all<FeedClick>(
+      return readClicks(
+        db,
         `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id
          WHERE ${where} ORDER BY c.id LIMIT ${Math.floor(query.limit)}`,
         params,
       );
-      for (const row of rows) row.id = Number(row.id);
-      return rows;
     },
     async clicksWithIds(ids) {
       if (ids.length === 0) return [];
-      const rows = await db.all<FeedClick>(
+      return readClicks(
+        db,
         `SELECT ${CLICK_COLUMNS} FROM clicks c JOIN links l ON l.id = c.link_id
          WHERE c.id IN (${ids.map(() => '?').join(', ')}) AND c.is_bot = ? AND NOT c.imported ORDER BY c.id`,
         [...ids, false],
       );
-      for (const row of rows) row.id = Number(row.id);
-      return rows;
     },
     async lastClickId() {
       const row = await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM clicks');

@@ -55,10 +55,19 @@ export function createRecentClicks(db: Executor, keep = RECENT_CLICKS): RecentCl
   async function linksOf(page: readonly FeedClick[]): Promise<Map<number, LinkColumns>> {
     const ids = [...new Set(page.map((click) => Number(click.link_id)))];
     // One statement whatever the number of links (SQLite's json_each), prepared once.
-    const found = await db.all<LinkColumns & { id: number }>(
-      'SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (SELECT value FROM json_each(?))',
-      [JSON.stringify(ids)],
-    );
+    const sql =
+      'SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (SELECT value FROM json_each(?))';
+    const params = [JSON.stringify(ids)];
+    if (db.arrays) {
+      const rows = await db.arrays(sql, params);
+      return new Map(
+        rows.map(([id, short_code, user_id, team_id, domain]) => [
+          Number(id),
+          { short_code, user_id, team_id, domain } as LinkColumns,
+        ]),
+      );
+    }
+    const found = await db.all<LinkColumns & { id: number }>(sql, params);
     return new Map(found.map(({ id, ...link }) => [Number(id), link]));
   }
 

@@ -34,8 +34,10 @@ export interface DeliveryRecord extends Omit<WebhookDelivery, 'at'> {
 
 export type NewDelivery = Omit<DeliveryRecord, 'id'>;
 
-/** Attempts the log keeps per webhook. */
+/** Attempts the log keeps per webhook (and shows: a few more may wait for the next trim). */
 export const DELIVERIES_KEPT = 100;
+/** The log is trimmed after every this many attempts stored (by id), not after each one. */
+const TRIM_EVERY = 10;
 /** Delivered and dropped messages are kept this long (for redelivery), then deleted. */
 export const MESSAGES_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -45,8 +47,8 @@ const DELIVERY_COLUMNS = 'id, webhook_id, message_id, type, attempt, status, err
 export interface WebhookOutbox {
   /** Stores the messages in one transaction (or in `tx`, the caller's). */
   enqueue(messages: readonly NewMessage[], tx?: Executor): Promise<void>;
-  /** A click message and the webhook's new click cursor, together. */
-  enqueueClicks(message: NewMessage, cursor: number): Promise<void>;
+  /** A click message and the webhook's new click cursor, together; the message as stored (pending). */
+  enqueueClicks(message: NewMessage, cursor: number): Promise<MessageRecord>;
   /** A message sent outside the queue (a test), kept settled so that `redeliver` finds it by its id. */
   keepSent(message: NewMessage, state: Exclude<MessageState, 'pending'>, attempt: number): Promise<void>;
   /** The webhook's oldest pending message. */
@@ -54,7 +56,7 @@ export interface WebhookOutbox {
   /** The latest message with this id (for a redelivery). */
   findMessage(webhookId: number, messageId: string): Promise<MessageRecord | undefined>;
   settle(id: number, state: MessageState, attempt: number, nextAt: number): Promise<void>;
-  /** Records an attempt and trims the log to its last DELIVERIES_KEPT. */
+  /** Records an attempt; every TRIM_EVERY attempts, trims the log to its last DELIVERIES_KEPT. */
   log(delivery: NewDelivery): Promise<void>;
   deliveries(webhookId: number): Promise<DeliveryRecord[]>;
   /** The last attempt of each webhook. */
@@ -77,8 +79,11 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT_MESSAGE, messages.map(messageParams)),
     enqueueClicks(message, cursor) {
       return db.transaction(async (tx) => {
-        await tx.run(INSERT_MESSAGE, messageParams(message));
+        const row = await tx.get<{ id: number }>(`${INSERT_MESSAGE} RETURNING id`, messageParams(message));
         await tx.run('UPDATE webhooks SET click_cursor = ? WHERE id = ?', [cursor, message.webhook_id]);
+        // What next() would read back: the worker sends it without reading its body again.
+        const stored = { attempt: 0, next_at: message.created_at, state: 'pending' as const };
+        return { ...message, ...stored, id: Number(row!.id) };
       });
     },
     async keepSent(message, state, attempt) {
@@ -107,9 +112,9 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
       ]);
     },
     async log(delivery) {
-      await db.run(
+      const row = await db.get<{ id: number }>(
         `INSERT INTO webhook_deliveries (webhook_id, message_id, type, attempt, status, error, duration_ms, at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         [
           delivery.webhook_id,
           delivery.message_id,
@@ -121,6 +126,7 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
           delivery.at,
         ],
       );
+      if (Number(row?.id) % TRIM_EVERY !== 0) return;
       await db.run(
         `DELETE FROM webhook_deliveries WHERE webhook_id = ? AND id <= (
            SELECT id FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${DELIVERIES_KEPT})`,

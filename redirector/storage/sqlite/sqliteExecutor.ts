@@ -70,6 +70,19 @@ export function createSqliteExecutor(db: SqliteDatabase): Executor {
     }
     return shape === undefined ? (rows as T[]) : rows.map((row) => decodeSqliteRow<T>(row, shape));
   }
+  const arrayStatements = new Map<string, Database.Statement>();
+  function arraysNow(sql: string, params: readonly SqlParam[]): unknown[][] {
+    let statement = arrayStatements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql).raw(true);
+      arrayStatements.set(sql, statement);
+    }
+    try {
+      return statement.all(...bind(params)) as unknown[][];
+    } catch (error) {
+      throw mapError(error);
+    }
+  }
   function getNow<T>(sql: string, params: readonly SqlParam[], shape: RowShape | undefined): T | undefined {
     let row: Row | undefined;
     try {
@@ -93,6 +106,7 @@ export function createSqliteExecutor(db: SqliteDatabase): Executor {
     all: async (sql, params = [], shape) => allNow(sql, params, shape),
     get: async (sql, params = [], shape) => getNow(sql, params, shape),
     run: async (sql, params = []) => runNow(sql, params),
+    arrays: async (sql, params = []) => arraysNow(sql, params),
     transaction: async () => {
       throw new Error(NESTED);
     },
@@ -108,6 +122,7 @@ export function createSqliteExecutor(db: SqliteDatabase): Executor {
     // The redirect path's link lookup on a cache miss, and every API call's session check.
     get: async (sql, params = [], shape) => turns.whenFree(() => getNow(sql, params, shape)),
     run: async (sql, params = []) => turns.whenFree(() => runNow(sql, params)),
+    arrays: async (sql, params = []) => turns.whenFree(() => arraysNow(sql, params)),
     transaction: (work) =>
       turns.exclusive(async () => {
         if (db.inTransaction) throw new Error(NESTED);

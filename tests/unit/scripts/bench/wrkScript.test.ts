@@ -24,6 +24,23 @@ describe('wrkScript', () => {
   });
 });
 
+describe('wrkScript paced', () => {
+  const visits = [{ path: '/abc', headers: { 'User-Agent': 'UA 1' } }];
+
+  it('paces every connection to one schedule of the total rate, on the monotonic clock', () => {
+    const script = wrkScript(visits, 2500);
+    expect(script).toContain('local interval = 1000 / 2500');
+    expect(script).toContain('function delay()');
+    expect(script).toContain('ffi.C.clock_gettime(1, clock)');
+    // A server that fell behind gets no burst: the schedule restarts from now.
+    expect(script).toContain('if slot < now then slot = now end');
+  });
+
+  it('has no delay() unpaced: wrk then sends as fast as it is answered', () => {
+    expect(wrkScript(visits)).not.toContain('function delay');
+  });
+});
+
 describe('parseWrkOutput', () => {
   it('reads the result line among wrk’s own output', () => {
     const output = [

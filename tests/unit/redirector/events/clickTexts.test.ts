@@ -1,0 +1,72 @@
+/**
+ * The clicks' texts made once and shared (docs/performance.md#events): the same JSON as the click
+ * objects would give, in the webhook's and the broker's bodies and the streams' events.
+ */
+import { describe, expect, it } from 'vitest';
+import { newBrokerMessage } from '../../../../redirector/events/brokers/brokerMessages';
+import { createClickTexts } from '../../../../redirector/events/clickTexts';
+import { ClickTextsData, eventClick, messageBody } from '../../../../redirector/events/eventMessages';
+import type { FeedClick } from '../../../../redirector/storage/repositories/eventFeed';
+
+const click = (id: number, changes: Partial<FeedClick> = {}): FeedClick => ({
+  id,
+  link_id: 3,
+  short_code: 'spring',
+  user_id: null,
+  team_id: null,
+  domain: null,
+  clicked_at: Date.UTC(2026, 11, 3, 6, 0, id),
+  country: 'DE',
+  city: 'München "Mitte"',
+  device_type: 'mobile',
+  os: 'Android',
+  browser: 'Chrome',
+  referrer_source: id % 2 === 0 ? 'instagram' : null,
+  ip_address: `203.0.113.${id}`,
+  ...changes,
+});
+
+describe('click texts', () => {
+  it('are the JSON of the click as events carry it, with or without the address', () => {
+    const texts = createClickTexts();
+    for (const one of [click(1), click(2), click(3, { domain: 'go.example.com', ip_address: '2001:db8::1' })]) {
+      expect(texts.text(one)).toBe(JSON.stringify(eventClick(one, false)));
+      expect(texts.withAddress(one)).toBe(JSON.stringify(eventClick(one, true)));
+    }
+  });
+
+  it('follow a change of the link’s short code or domain, and keep at most what they may', () => {
+    const texts = createClickTexts(2);
+    texts.text(click(1));
+    expect(texts.text(click(1, { short_code: 'summer' }))).toContain('"short_code":"summer"');
+    expect(texts.text(click(1, { short_code: 'summer', domain: 'go.example.com' }))).toContain(
+      '"domain":"go.example.com"',
+    );
+    for (let id = 2; id <= 5; id++) texts.text(click(id));
+    expect(texts.text(click(1))).toBe(JSON.stringify(eventClick(click(1), false)));
+  });
+});
+
+describe('message bodies of click texts', () => {
+  const clicks = [click(1), click(2), click(3)];
+  const texts = createClickTexts();
+  const data = new ClickTextsData(clicks.map((one) => texts.text(one)));
+  const objects = { clicks: clicks.map((one) => eventClick(one, false)) };
+
+  it('are the webhook’s body as the click objects would make it', () => {
+    const now = Date.UTC(2026, 11, 3, 7);
+    const origin = { team_id: 4, actor: null };
+    expect(messageBody('link.clicked', now, data, origin)).toBe(messageBody('link.clicked', now, objects, origin));
+    expect(messageBody('link.clicked', now, new ClickTextsData([]))).toBe(
+      messageBody('link.clicked', now, { clicks: [] }),
+    );
+  });
+
+  it('are the broker’s body as the click objects would make it', () => {
+    const now = Date.UTC(2026, 11, 3, 7);
+    const made = newBrokerMessage('link.clicked', now, data);
+    const parsed = JSON.parse(made.body);
+    expect(parsed.data).toEqual(JSON.parse(JSON.stringify(objects)));
+    expect(made.body).toBe(newBrokerMessage('link.clicked', now, objects).body.replace(/msg_[\w-]+/, parsed.id));
+  });
+});
