@@ -1,6 +1,6 @@
 /** PostgreSQL's monthly click partitions in tests (docs/api.md#monthly-click-partitions): a table to move and its figures. */
 import { postgresMigrations } from '../../redirector/storage/migrations/postgres';
-import { createPool } from '../../redirector/storage/postgres/database';
+import { createPool, type Queryable } from '../../redirector/storage/postgres/database';
 import { migrate } from '../../redirector/storage/postgres/migrate';
 import type { TestSchema } from './postgres';
 
@@ -93,10 +93,10 @@ export async function until(condition: () => Promise<boolean> | boolean, what: s
 }
 
 /** Whether the backend `pid` waits for a lock now. */
-export async function waitsForLock(schema: TestSchema, pid: number): Promise<boolean> {
-  const [row] = await schema.query<{ waiting: boolean }>(
+export async function waitsForLock(db: Queryable, pid: number): Promise<boolean> {
+  const { rows } = await db.query<{ waiting: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted) AS waiting',
     [pid],
   );
-  return row?.waiting === true;
+  return rows[0]?.waiting === true;
 }
