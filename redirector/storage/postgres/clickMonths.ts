@@ -73,11 +73,13 @@ export async function monthsWithClicks(db: Queryable, table: string): Promise<Mo
 export type BetweenMoveAndMake = (client: PgClient) => Promise<void>;
 
 /**
- * Makes `month`'s partition of `parent` unless it exists. Its clicks already in the default
- * partition move into it in the same transaction, which holds the default partition locked from
- * before they leave until the month exists: a click of that month arriving meanwhile waits, then
- * lands in the new month, where otherwise it would sit in the default partition and fail the making
- * ("updated partition constraint for default partition would be violated").
+ * Makes `month`'s partition of `parent` unless it exists; its clicks already in the default
+ * partition move into it in the same transaction. That transaction locks `parent` first (waiting
+ * at most 500 ms): no click insert is then under way, routed to the default partition already, and
+ * one of that month arriving meanwhile waits, then lands in the new month. Without the lock it could
+ * land in the default partition between the move and the making, and fail the making ("updated
+ * partition constraint for default partition would be violated"); attaching instead of making
+ * would leave such an insert, routed before, failing on the default partition's new bounds.
  */
 export async function makeMonth(
   pool: PgPool,
@@ -92,7 +94,7 @@ export async function makeMonth(
     if (rows[0]?.found) return false;
     const from = monthStart(month);
     const to = monthStart(addMonths(month, 1));
-    await client.query(`LOCK TABLE ${DEFAULT_PARTITION} IN ACCESS EXCLUSIVE MODE`);
+    await client.query(`LOCK TABLE ${parent} IN ACCESS EXCLUSIVE MODE`);
     await client.query(`CREATE TEMP TABLE clicks_leaving (LIKE ${DEFAULT_PARTITION}) ON COMMIT DROP`);
     await client.query(
       `WITH gone AS (DELETE FROM ${DEFAULT_PARTITION} WHERE clicked_at >= $1 AND clicked_at < $2 RETURNING *)
