@@ -103,7 +103,8 @@ export default {
   BEGIN
     LOCK TABLE clicks IN ACCESS EXCLUSIVE MODE;
     INSERT INTO clicks_partitioned (${COLUMNS})
-      SELECT ${COLUMNS} FROM clicks WHERE id > (SELECT moved_id FROM clicks_move) ON CONFLICT DO NOTHING;
+      SELECT ${COLUMNS} FROM clicks WHERE id > (SELECT moved_id FROM clicks_move) AND id <= (SELECT high_id FROM clicks_move)
+      ON CONFLICT DO NOTHING;
     EXECUTE format('SELECT last_value, is_called FROM %s', old_sequence) INTO position, called;
     PERFORM setval(pg_get_serial_sequence('clicks_partitioned', 'id'), position, called);
     DROP TRIGGER clicks_mirror_insert ON clicks;
