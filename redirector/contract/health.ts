@@ -21,3 +21,11 @@ export interface ReplicaHealth {
   /** Seconds of replay behind the primary; null while it is down. */
   lag_s: number | null;
 }
+
+/** How far PostgreSQL's move of the clicks into monthly partitions is, while it runs (docs/api.md#monthly-click-partitions). */
+export interface ClickMoveHealth {
+  /** Clicks copied so far. */
+  moved: number;
+  /** Clicks the old table held when the move began (PostgreSQL's estimate, at least `moved`). */
+  estimated: number;
+}

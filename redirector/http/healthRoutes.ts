@@ -3,7 +3,7 @@ import type { Store } from '../storage/store';
 
 /** `brokerUp`: false while EVENTS_BROKER_URL is unreachable (docs/api.md#events-into-a-broker). */
 export function createHealthRouter(
-  store: Pick<Store, 'ping' | 'health' | 'replicas'>,
+  store: Pick<Store, 'ping' | 'health' | 'replicas' | 'clickMove'>,
   brokerUp: () => boolean = () => true,
 ): Router {
   const router = new Router();
@@ -28,10 +28,13 @@ export function createHealthRouter(
     };
     // Each read replica's state (docs/api.md#read-replicas): one away sends its reads elsewhere.
     const replicas = store.replicas?.() ?? [];
+    // PostgreSQL's clicks moving into monthly partitions (docs/api.md#monthly-click-partitions): not a problem.
+    const clickMove = store.clickMove?.() ?? null;
     ctx.body = {
       status: Object.keys(problems).length > 0 ? 'degraded' : 'ok',
       ...problems,
       ...(replicas.length > 0 ? { replicas } : {}),
+      ...(clickMove ? { clicks_move: clickMove } : {}),
     };
   });
   return router;

@@ -6,6 +6,7 @@
  * its value; the per-click views (recent clicks, live, realtime) cover the kept clicks.
  */
 import { runInBackground, SHARED_LOOP_JITTER } from '../background';
+import { firstKeptMonthStart } from './postgres/clickMonths';
 import type { Queryable } from './postgres/database';
 import type { SqliteDatabase } from './sqlite/database';
 
@@ -34,18 +35,36 @@ export function sqliteOldClickDeleter(db: SqliteDatabase): DeleteOldClicks {
  * PostgreSQL: never a click still queued in clicks_unfolded. A fold that has taken a click's queue
  * entry but not committed still shows the entry to this statement, so the click waits for the next
  * round; an insert adds a click and its queue entry in one statement, so no click is seen without it.
+ *
+ * Once clicks are partitioned by month (docs/api.md#monthly-click-partitions), a month wholly past
+ * the limit is dropped whole (postgres/clickMonths.ts): one by one go only the clicks of the month
+ * the limit falls in and those in the default partition.
  */
 export function postgresOldClickDeleter(db: Queryable): DeleteOldClicks {
+  const unqueued = 'NOT EXISTS (SELECT 1 FROM clicks_unfolded u WHERE u.id = c.id)';
+  const deleteFrom = async (table: string, range: string, params: unknown[]) =>
+    (
+      await db.query(
+        `DELETE FROM ${table} d USING (
+           SELECT c.id, c.clicked_at FROM ${table} c WHERE ${range} AND ${unqueued} ORDER BY c.clicked_at LIMIT $2
+         ) s WHERE d.id = s.id AND d.clicked_at = s.clicked_at AND ${range.replaceAll('c.', 'd.')}`,
+        params,
+      )
+    ).rowCount ?? 0;
   return async (cutoff, rows) => {
-    const result = await db.query(
-      `DELETE FROM clicks WHERE id IN (
-         SELECT c.id FROM clicks c
-         WHERE c.clicked_at < $1 AND NOT EXISTS (SELECT 1 FROM clicks_unfolded u WHERE u.id = c.id)
-         ORDER BY c.clicked_at LIMIT $2)`,
-      [cutoff, rows],
-    );
-    return result.rowCount ?? 0;
+    if (!(await monthlyClicks(db))) return deleteFrom('clicks', 'c.clicked_at < $1', [cutoff, rows]);
+    const kept = firstKeptMonthStart(cutoff);
+    const deleted = await deleteFrom('clicks', 'c.clicked_at >= $3 AND c.clicked_at < $1', [cutoff, rows, kept]);
+    if (deleted >= rows) return deleted;
+    return deleted + (await deleteFrom('clicks_default', 'c.clicked_at < $1', [cutoff, rows - deleted]));
   };
+}
+
+async function monthlyClicks(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ kind: string }>(
+    "SELECT relkind AS kind FROM pg_class WHERE oid = 'clicks'::regclass",
+  );
+  return rows[0]?.kind === 'p';
 }
 
 export interface RetentionOptions {

@@ -4,7 +4,7 @@
  */
 
 import type { Scope } from '../auth/scope';
-import type { ReplicaHealth } from '../contract/health';
+import type { ClickMoveHealth, ReplicaHealth } from '../contract/health';
 import type { AnalyticsQueries } from './analyticsQueries';
 import type { DatabaseHealth } from './databaseHealth';
 import type { AfterWrite } from './executor';
@@ -287,8 +287,9 @@ export interface Store {
   ping(): Promise<void>;
   /** Where the database is a server that can be away (PostgreSQL): whether it answers. */
   readonly health?: DatabaseHealth;
-  /** PostgreSQL's read replicas, each with its state and lag (docs/api.md#read-replicas); empty without. */
+  /** PostgreSQL: read replicas (docs/api.md#read-replicas); the move into monthly partitions, null once done (#monthly-click-partitions). */
   replicas?(): ReplicaHealth[];
+  clickMove?(): ClickMoveHealth | null;
   close(): Promise<void>;
 }
 

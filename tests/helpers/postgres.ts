@@ -9,7 +9,11 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { App } from '../../redirector/app';
 import { type Config, loadConfig } from '../../redirector/config';
-import { createPostgresStore, type PostgresStore } from '../../redirector/storage/postgres/postgresStore';
+import {
+  createPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from '../../redirector/storage/postgres/postgresStore';
 import type { NewClick } from '../../redirector/storage/records';
 import { makeTempDir, NO_LINK_CHECKS, serveApp, TEST_ADMIN_KEY, type TestServer } from './testServer';
 
@@ -131,7 +135,7 @@ export const asTestServer = (server: PostgresTestServer) => server as unknown as
 /** Like testServer.ts's startTestServer, on the PostgreSQL store of `databaseUrl`. */
 export async function startPostgresTestServer(
   databaseUrl: string,
-  options: { env?: Record<string, string>; clock?: () => number } = {},
+  options: { env?: Record<string, string>; clock?: () => number; store?: PostgresStoreOptions } = {},
 ): Promise<PostgresTestServer> {
   const dataDir = makeTempDir('me-pg-test-');
   const config = loadConfig({
@@ -142,7 +146,7 @@ export async function startPostgresTestServer(
     ...NO_LINK_CHECKS,
     ...options.env,
   });
-  const store = await createPostgresStore(databaseUrl);
+  const store = await createPostgresStore(databaseUrl, options.store);
   const served = await serveApp(config, store, options.clock);
   return { ...served, adminKey: TEST_ADMIN_KEY, store, config };
 }

@@ -247,6 +247,14 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
                 additionalProperties: false,
               },
             },
+            clicks_move: {
+              type: 'object',
+              description:
+                'PostgreSQL, while migration 41 moves the clicks into monthly partitions (docs/api.md#monthly-click-partitions)',
+              properties: { moved: { type: 'integer' }, estimated: { type: 'integer' } },
+              required: ['moved', 'estimated'],
+              additionalProperties: false,
+            },
           },
           required: ['status'],
           additionalProperties: false,

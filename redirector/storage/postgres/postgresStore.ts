@@ -3,7 +3,7 @@
  * Connects, migrates (one instance at a time) and starts hearing link changes before it resolves;
  * any failure there rejects with one line saying what is wrong.
  */
-import type { ReplicaHealth } from '../../contract/health';
+import type { ClickMoveHealth, ReplicaHealth } from '../../contract/health';
 import { logProblem } from '../../observability/logger';
 import { createAnalyticsQueries } from '../analytics/runner';
 import { deleteOldClicksInBackground, postgresOldClickDeleter, type RetentionOptions } from '../clickRetention';
@@ -13,6 +13,7 @@ import type { AttemptStore, Store, StreamBroadcast } from '../store';
 import { createStoreRepositories } from '../storeRepositories';
 import { postgresAttemptStore } from './attemptLimits';
 import { postgresClickInserts } from './clickInserts';
+import { type ClickPartitionOptions, type ClickPartitions, partitionClicksInBackground } from './clickPartitions';
 import {
   CLICK_BATCH_JOINS_AT,
   CLICK_INSERT_CONNECTIONS,
@@ -41,6 +42,9 @@ export interface PostgresStore extends Store {
   readonly broadcast: StreamBroadcast;
   /** The read replicas' state (docs/api.md#read-replicas); empty without DATABASE_REPLICA_URLS. */
   replicas(): ReplicaHealth[];
+  /** The monthly click partitions and migration 41's move (docs/api.md#monthly-click-partitions); none with `upgrade: false`. */
+  readonly partitions: ClickPartitions | undefined;
+  clickMove(): ClickMoveHealth | null;
 }
 
 export interface PostgresStoreOptions {
@@ -53,6 +57,8 @@ export interface PostgresStoreOptions {
   retention?: RetentionOptions;
   /** DATABASE_REPLICA_URLS and REPLICA_MAX_LAG_S: where reads go (docs/api.md#read-replicas). */
   replicas?: { urls: readonly string[]; maxLagS: number };
+  /** The click partitions' loops (tests set their clock and pace). */
+  partitions?: Omit<ClickPartitionOptions, 'retentionDays' | 'log'>;
 }
 
 export async function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
@@ -92,6 +98,15 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
   const retention = options.retention
     ? deleteOldClicksInBackground(postgresOldClickDeleter(pool), { log: quiet, ...options.retention })
     : undefined;
+  const partitions =
+    options.upgrade === false
+      ? undefined
+      : await partitionClicksInBackground(pool, {
+          now: options.retention?.now,
+          ...options.partitions,
+          retentionDays: options.retention?.days,
+          log: quiet,
+        });
   return {
     kind: 'postgres',
     pool,
@@ -112,6 +127,8 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
     onDomainsChanged: (listener) => feed.subscribeDomains(listener),
     broadcast: createStreamBroadcast(pool, (listener) => feed.subscribeEvents(listener)),
     replicas: reads.status,
+    partitions,
+    clickMove: () => partitions?.progress() ?? null,
     async keepSharedSecret(name, candidate) {
       await pool.query('INSERT INTO shared_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
         name,
@@ -128,6 +145,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
       closed = true;
       health.stop();
       await retention?.stop();
+      await partitions?.stop();
       await folding.stop();
       await queueVacuum.stop();
       await statistics.stop();

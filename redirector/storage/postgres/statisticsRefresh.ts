@@ -27,10 +27,16 @@ export async function analyzeStaleTables(
   db: Queryable,
   { minRows, fraction }: { minRows: number; fraction: number } = DEFAULTS,
 ): Promise<string[]> {
+  // A partitioned table (clicks, docs/api.md#monthly-click-partitions) counts as the sum of its
+  // partitions, where PostgreSQL counts the changes, and is analyzed whole (which analyzes each).
   const { rows } = await db.query<{ name: string }>(
-    `SELECT relname AS name FROM pg_stat_user_tables
-     WHERE schemaname = current_schema() AND n_mod_since_analyze > $1::float8 + $2::float8 * n_live_tup
-     ORDER BY relname`,
+    `SELECT c.relname AS name FROM pg_stat_user_tables s
+     JOIN pg_class leaf ON leaf.oid = s.relid AND leaf.relkind <> 'p'
+     LEFT JOIN pg_inherits i ON i.inhrelid = s.relid
+     JOIN pg_class c ON c.oid = COALESCE(i.inhparent, s.relid)
+     WHERE s.schemaname = current_schema()
+     GROUP BY c.relname HAVING SUM(s.n_mod_since_analyze) > $1::float8 + $2::float8 * SUM(s.n_live_tup)
+     ORDER BY 1`,
     [minRows, fraction],
   );
   for (const { name } of rows) await db.query(`ANALYZE (SKIP_LOCKED) "${name.replaceAll('"', '""')}"`);

@@ -47,6 +47,7 @@ import m037 from './037-imported-clicks';
 import m038 from './038-team-domains-and-hubs';
 import m039 from './039-import-job-starter';
 import m040 from './040-stream-tickets-name-their-team';
+import m041 from './041-monthly-click-partitions';
 
 export const postgresMigrations = [
   m001,
@@ -89,6 +90,7 @@ export const postgresMigrations = [
   m038,
   m039,
   m040,
+  m041,
 ];
 
 /**
