@@ -1,6 +1,6 @@
 /**
  * Visitors (addresses) by number of clicks over every link: all time from the visitors rollups
- * and visit_frequency; over a range from visitor_days' marked rows and the partial days' clicks
+ * and visit_frequency; over a range from the marked visitors' blocks of days and the partial days' clicks
  * (../sql/rangeRepeatVisitors.ts).
  */
 import { shownAddressOf } from '../../../privacy/addresses';
@@ -8,7 +8,7 @@ import type { RepeatVisitorData, RepeatVisitorsData, TimeRange } from '../../ana
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
 import { rangeParams } from '../sql/rangeFragments';
-import { type RepeatVisitorRow, repeatFigures } from '../sql/rangeRepeatVisitors';
+import { blockParams, type RepeatVisitorRow, repeatFigures } from '../sql/rangeRepeatVisitors';
 import { type Panel, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface RepeatVisitorsOptions {
@@ -50,7 +50,11 @@ function sqliteRepeatVisitors(db: SqliteDatabase) {
   const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
     const params = rangeParams(range);
     const { top, ...figures } = repeatFigures(
-      ranged.all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[],
+      ranged.all('repeatVisitors', {
+        ...params,
+        ...blockParams(params.d1, params.d2),
+        top: options.top,
+      }) as unknown as RepeatVisitorRow[],
       options.frequencies,
     );
     const places = (ips: string[]) => ranged.all('places', { ...params, ips: JSON.stringify(ips) }) as Place[];
@@ -88,7 +92,11 @@ async function postgresRangeRepeatVisitors(
 ): Promise<RepeatVisitorsData> {
   const params = rangeParams(range);
   const { top, ...figures } = repeatFigures(
-    await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top }),
+    await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', {
+      ...params,
+      ...blockParams(params.d1, params.d2),
+      top: options.top,
+    }),
     options.frequencies,
   );
   const ips = top.map((visitor) => visitor.ip);

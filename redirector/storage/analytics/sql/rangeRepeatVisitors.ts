@@ -6,9 +6,15 @@
  * `visitor_days.repeats` marks every (visitor, day) row of a visitor who has clicked twice or more
  * in all, as the `visitors` rollup counts them. Only such a visitor can come twice in a range, and
  * all of their rows carry it, so the range's repeat visitors are found among the marked rows of
- * its whole days (a partial index: 122,000 of its 350,000 rows in the bench) and the visitors of
- * its partial days. Everyone else of the range came once: their number is the range's distinct
- * visitors (day_returns, days.ts) less the repeat visitors, with no row of theirs read.
+ * its whole days and the visitors of its partial days. Everyone else of the range came once: their
+ * number is the range's distinct visitors (day_returns, days.ts) less the repeat visitors, with no
+ * row of theirs read.
+ *
+ * The marked rows of the whole days are read as blocks (`visitor_blocks`, the migration "visitor
+ * blocks": each marked visitor's clicks and latest click per aligned block of 2, 4, 8, 16 and 32
+ * days, kept equal to visitor_days' marked rows by triggers there): 30 days are at most two single
+ * days and a block or two of each size, about 6 rows per repeat visitor instead of 25 (at ten
+ * million clicks, 497,000 rows of visitor_days for 20,000 repeat visitors).
  *
  * The mark is set, never cleared: a row is marked when written for a visitor already counted
  * twice, and a visitor's second click marks all of their rows (a trigger on `visitors`, on both
@@ -38,6 +44,52 @@ export const VISITOR_DAY_REPEATS_SQL = (integer: string, boolean: string, index:
   ${index}
 `;
 
+/** visitor_blocks' levels (the migration "visitor blocks"): blocks of 2^level days, 1 to 5. */
+export const TOP_BLOCK_LEVEL = 5;
+
+/**
+ * The whole days [d1, d2) as aligned blocks, the fewest that tile them: at most one single day
+ * (`a0`, `b0`) and one block of each level below the top (`aL`, `bL`) at either end, and between
+ * them a run of top-level blocks starting in [t1, t2). -1: no such piece.
+ */
+export function blockParams(d1: number, d2: number): Record<string, number> {
+  const params: Record<string, number> = {};
+  let left = d1;
+  let right = d2;
+  for (let level = 0; level < TOP_BLOCK_LEVEL; level++) {
+    const span = 2 ** level;
+    params[`a${level}`] = -1;
+    params[`b${level}`] = -1;
+    if (left < right && left % (2 * span) !== 0) {
+      params[`a${level}`] = left;
+      left += span;
+    }
+    if (left < right && right % (2 * span) !== 0) {
+      right -= span;
+      params[`b${level}`] = right;
+    }
+  }
+  return { ...params, t1: Math.min(left, right), t2: right };
+}
+
+/**
+ * The marked (repeat) visitors' rows that tile the whole days (blockParams): single days from
+ * visitor_days, longer pieces from visitor_blocks, each piece its own index range.
+ */
+function blockRowsSql(dialect: Dialect): string {
+  const p = dialect.param;
+  const levels = Array.from({ length: TOP_BLOCK_LEVEL - 1 }, (_, i) => i + 1).map(
+    (level) => `SELECT visitor, clicks, last_clicked_at FROM visitor_blocks
+      WHERE level = ${level} AND start IN (${p(`a${level}`)}, ${p(`b${level}`)})`,
+  );
+  return [
+    `SELECT visitor, clicks, last_clicked_at FROM visitor_days WHERE repeats AND day IN (${p('a0')}, ${p('b0')})`,
+    ...levels,
+    `SELECT visitor, clicks, last_clicked_at FROM visitor_blocks
+      WHERE level = ${TOP_BLOCK_LEVEL} AND start >= ${p('t1')} AND start < ${p('t2')}`,
+  ].join(' UNION ALL ');
+}
+
 /**
  * One statement, so that every part reads the same rollups: rows of kind `visitors` (the range's
  * distinct visitors, in `visits`), `frequency` (visitors per number of visits, 2 and more) and
@@ -58,8 +110,8 @@ export function rangeRepeatVisitorsSql(dialect: Dialect): string {
       FROM ${edgeClicksSql(dialect)} WHERE ${dialect.folded} GROUP BY 1
     ),
     flagged AS MATERIALIZED (
-      SELECT v.visitor, ${dialect.sum('v.clicks')} AS visits, MAX(v.last_clicked_at) AS last FROM visitor_days v
-      WHERE v.repeats AND v.day >= ${p('d1')} AND v.day < ${p('d2')} GROUP BY v.visitor
+      SELECT visitor, ${dialect.sum('clicks')} AS visits, MAX(last_clicked_at) AS last FROM (${blockRowsSql(dialect)}) f
+      GROUP BY visitor
     ),
     per_visitor AS MATERIALIZED (
       SELECT visitor, ${dialect.sum('visits')} AS visits, MAX(last) AS last, MAX(whole) AS whole FROM (

@@ -46,6 +46,7 @@ import m036 from './036-shared-stats-domain-fallbacks';
 import m037 from './037-imported-clicks';
 import m038 from './038-team-domains-and-hubs';
 import m039 from './039-import-job-starter';
+import m041 from './041-visitor-blocks';
 
 export const postgresMigrations = [
   m001,
@@ -87,6 +88,7 @@ export const postgresMigrations = [
   m037,
   m038,
   m039,
+  m041,
 ];
 
 /**

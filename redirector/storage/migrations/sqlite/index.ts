@@ -37,6 +37,7 @@ import m031 from './031-shared-stats-domain-fallbacks';
 import m032 from './032-imported-clicks';
 import m033 from './033-team-domains-and-hubs';
 import m034 from './034-import-job-starter';
+import m035 from './035-visitor-blocks';
 
 export const sqliteMigrations = [
   m001,
@@ -73,4 +74,5 @@ export const sqliteMigrations = [
   m032,
   m033,
   m034,
+  m035,
 ];
