@@ -92,8 +92,9 @@ function blockRowsSql(dialect: Dialect): string {
 
 /**
  * One statement, so that every part reads the same rollups: rows of kind `visitors` (the range's
- * distinct visitors, in `visits`), `frequency` (visitors per number of visits, 2 and more) and
- * `top` (the most frequent, most recent first, at most @top).
+ * distinct visitors, in `visits`), `frequency` (visitors per number of visits, 2 and more), `top`
+ * (the most frequent, most recent first, at most @top) and `place` (the places of the top visitors'
+ * clicks on the partial days, each with its latest click; their whole days' places are read apart).
  *
  * `flagged`: the marked visitors' clicks on the whole days; `edge`: each visitor's clicks on the
  * partial days, of the folded clicks only, so that the two describe the same clicks (a read folds
@@ -101,13 +102,18 @@ function blockRowsSql(dialect: Dialect): string {
  * absent from `flagged` has no whole day in the range: marked, all their rows would be there;
  * unmarked, their one click is that partial day's. So each visitor's visits are the sum of the two,
  * without a lookup per visitor, and the range's distinct visitors those of its whole days
- * (day_returns) and of the partial days alone.
+ * (day_returns) and of the partial days alone. The partial days' clicks are read once, by place
+ * (`edge_places`), for both the visits and the top visitors' places.
  */
 export function rangeRepeatVisitorsSql(dialect: Dialect): string {
   const p = dialect.param;
-  return `WITH edge AS MATERIALIZED (
-      SELECT ${dialect.visitor} AS visitor, COUNT(*) AS visits, MAX(c.clicked_at) AS last
-      FROM ${edgeClicksSql(dialect)} WHERE ${dialect.folded} GROUP BY 1
+  return `WITH edge_places AS MATERIALIZED (
+      SELECT ${dialect.visitor} AS visitor, c.country AS country, COALESCE(c.city, '') AS city, COUNT(*) AS visits,
+        MAX(c.clicked_at) AS last
+      FROM ${edgeClicksSql(dialect)} WHERE ${dialect.folded} GROUP BY 1, 2, 3
+    ),
+    edge AS MATERIALIZED (
+      SELECT visitor, ${dialect.sum('visits')} AS visits, MAX(last) AS last FROM edge_places GROUP BY visitor
     ),
     flagged AS MATERIALIZED (
       SELECT visitor, ${dialect.sum('clicks')} AS visits, MAX(last_clicked_at) AS last FROM (${blockRowsSql(dialect)}) f
@@ -119,27 +125,64 @@ export function rangeRepeatVisitorsSql(dialect: Dialect): string {
         UNION ALL
         SELECT visitor, visits, last, 0 FROM edge
       ) x GROUP BY visitor
+    ),
+    top AS MATERIALIZED (
+      SELECT visitor, visits, last FROM per_visitor WHERE visits >= 2
+      ORDER BY visits DESC, last DESC, visitor${dialect.collate} LIMIT ${p('top')}
     )
     SELECT * FROM (
     SELECT 'visitors' AS kind,
       (${wholeDayVisitorsSql(dialect)}) + (SELECT COUNT(*) FROM per_visitor WHERE whole = 0) AS visits,
-      CAST(NULL AS BIGINT) AS visitors, CAST(NULL AS TEXT) AS ip, CAST(NULL AS BIGINT) AS last
+      CAST(NULL AS BIGINT) AS visitors, CAST(NULL AS TEXT) AS ip, CAST(NULL AS BIGINT) AS last,
+      CAST(NULL AS TEXT) AS country, CAST(NULL AS TEXT) AS city
     UNION ALL
-    SELECT 'frequency', visits, COUNT(*), NULL, NULL FROM per_visitor WHERE visits >= 2 GROUP BY visits
+    SELECT 'frequency', visits, COUNT(*), NULL, NULL, NULL, NULL FROM per_visitor WHERE visits >= 2 GROUP BY visits
     UNION ALL
-    SELECT * FROM (
-      SELECT 'top', visits, CAST(NULL AS BIGINT), visitor, last FROM per_visitor WHERE visits >= 2
-      ORDER BY visits DESC, last DESC, visitor${dialect.collate} LIMIT ${p('top')}
-    ) t
-    ) r ORDER BY kind, visits DESC, last DESC, ip${dialect.collate}`;
+    SELECT 'top', visits, NULL, visitor, last, NULL, NULL FROM top
+    UNION ALL
+    SELECT 'place', NULL, NULL, e.visitor, e.last, e.country, e.city FROM edge_places e
+    WHERE e.visitor IN (SELECT visitor FROM top)
+    ) r ORDER BY kind, visits DESC, last DESC, ip${dialect.collate}, country${dialect.collate}, city${dialect.collate}`;
+}
+
+/** A place of a top visitor (its identity in `ip`; '' for no city) with the latest click there. */
+export interface VisitorPlace {
+  ip: string;
+  country: string;
+  city: string;
+  last: number;
 }
 
 export interface RepeatVisitorRow {
-  kind: 'visitors' | 'frequency' | 'top';
-  visits: number | string;
+  kind: 'visitors' | 'frequency' | 'top' | 'place';
+  visits: number | string | null;
   visitors: number | string | null;
   ip: string | null;
   last: number | string | null;
+  country: string | null;
+  city: string | null;
+}
+
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Each top visitor's places over the range: those of the whole days (`days`) and of the partial
+ * days (the statement's `place` rows), one per place with its latest click, most recent first
+ * (then country and city in byte order, as the statements order text).
+ */
+export function mergedPlaces(days: readonly VisitorPlace[], rows: readonly RepeatVisitorRow[]): VisitorPlace[] {
+  const merged = new Map<string, VisitorPlace>();
+  const edges = rows
+    .filter((row) => row.kind === 'place')
+    .map((row) => ({ ip: row.ip!, country: row.country!, city: row.city!, last: Number(row.last) }));
+  for (const place of [...days.map((day) => ({ ...day, last: Number(day.last) })), ...edges]) {
+    const key = JSON.stringify([place.ip, place.country, place.city]);
+    const known = merged.get(key);
+    if (!known || known.last < place.last) merged.set(key, place);
+  }
+  return [...merged.values()].sort(
+    (a, b) => b.last - a.last || byteOrder(a.country, b.country) || byteOrder(a.city, b.city),
+  );
 }
 
 /** The statement's rows as the repeat-visitor figures, the top visitors still without places. */
