@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAgainst, stopAgainst } from './bench/againstRun';
-import { benchAnalytics } from './bench/analytics';
+import { benchAnalytics, formatAnalyticsTable } from './bench/analytics';
 import { ArgsError, type BenchArgs, type Generator, parseBenchArgs, USAGE } from './bench/args';
 import { startBenchBroker } from './bench/benchBroker';
 import { ensureServerBuild } from './bench/build';
@@ -39,6 +39,7 @@ import {
   startProduct,
 } from './bench/processes';
 import { runLoad } from './bench/redirect';
+import { benchReplica, replicaLines, stopReplicaClusters } from './bench/replica';
 import {
   type AnalyticsFigures,
   analyticsLines,
@@ -515,6 +516,21 @@ async function analyticsPhase(
   return { analytics, memory };
 }
 
+/** --replica: the analytics calls read from a standby of a primary of the bench's own (bench/replica.ts). */
+async function replicaOnly(args: BenchArgs, cores: CorePlan, dir: string): Promise<void> {
+  const figures = await benchReplica({
+    clicks: args.clicks,
+    quick: args.quick,
+    dir,
+    cores,
+    progress,
+    track: (server) => running.add(server),
+    stopServer,
+  });
+  console.log(`\n${replicaLines(figures, formatAnalyticsTable(figures.timings)).join('\n')}`);
+  if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify({ replica: figures }, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
   const args = scriptArgs(() => parseBenchArgs(process.argv.slice(2)), {
     usage: USAGE,
@@ -547,6 +563,7 @@ async function main(): Promise<void> {
     if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify({ events: eventsJson(events) }, null, 2)}\n`);
     return;
   }
+  if (args.replica) return replicaOnly(args, cores, tempDir);
   const database = args.store === 'postgres' ? await createBenchSchema(progress) : undefined;
   benchSchema = database;
   // --analytics postgres (a long seed): its figures first, printed at once, whatever happens next.
@@ -616,6 +633,7 @@ async function main(): Promise<void> {
 async function shutDown(code: number): Promise<never> {
   await stopAgainst();
   await Promise.all([...running].map((server) => server.stop(5_000).catch(() => null)));
+  stopReplicaClusters();
   await benchSchema?.drop().catch((error) => progress(`could not drop the bench schemas: ${error}`));
   cleanUp();
   process.exit(code);

@@ -31,6 +31,8 @@ export interface BenchArgs {
   cpuProfileDir: string | undefined;
   /** --events-only: the events phase and the 10,000-streams phase alone (bench/events.ts). */
   eventsOnly: boolean;
+  /** --replica: the analytics calls alone, read from a streaming replica of a primary of the bench's own (bench/replica.ts). */
+  replica: boolean;
   help: boolean;
 }
 
@@ -53,23 +55,30 @@ export const USAGE = `Usage: npm run bench -- [options]
   --cpu-prof DIR       run Me's server processes with node --cpu-prof, writing their profiles into DIR
                        (the figures then include the profiler's own cost: read them as a profile, not a bench)
   --events-only        only the events phase (a webhook, a broker and 100 streams) and the 10,000 streams
+  --replica            only the analytics calls, on a PostgreSQL primary of the bench's own (seeded with --clicks,
+                       default 10000000, --quick 100000) read through a pg_basebackup standby of it
+                       (DATABASE_REPLICA_URLS); needs PostgreSQL's server binaries
   --help               this text`;
 
 export class ArgsError extends Error {}
 
 const FULL = { durationSeconds: 10, warmupSeconds: 5, clicks: 1_000_000 };
 const QUICK = { durationSeconds: 3, warmupSeconds: 1, clicks: 100_000 };
+/** --replica's default: the ten million clicks docs/scaling.md measures a primary with a replica at. */
+const REPLICA_CLICKS = 10_000_000;
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const given = new Map<string, string>();
   let quick = false;
   let help = false;
   let eventsOnly = false;
+  let replica = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg === '--events-only') eventsOnly = true;
+    else if (arg === '--replica') replica = true;
     else if (
       [
         '--json',
@@ -108,6 +117,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const against = given.get('--against');
   const runs = wholeNumber(given, '--runs', 3, 1, 99);
   if (against !== undefined && runs < 3) throw new ArgsError(`--against needs --runs 3 or more (got ${runs})`);
+  if (replica && (eventsOnly || against !== undefined))
+    throw new ArgsError('--replica runs alone: not with --events-only or --against');
   return {
     store,
     analytics,
@@ -119,10 +130,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     warmupSeconds: defaults.warmupSeconds,
     runs,
     links: 10_000,
-    clicks: wholeNumber(given, '--clicks', defaults.clicks, 0, 100_000_000),
+    clicks: wholeNumber(given, '--clicks', replica && !quick ? REPLICA_CLICKS : defaults.clicks, 0, 100_000_000),
     against,
     cpuProfileDir: given.get('--cpu-prof'),
     eventsOnly,
+    replica,
     help,
   };
 }

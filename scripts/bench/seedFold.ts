@@ -33,6 +33,7 @@ export const ROLLUP_TABLES = [
   'link_day_returns',
   'day_dimensions',
   'visitor_days',
+  'visitor_blocks',
   'day_returns',
 ];
 

@@ -1,6 +1,6 @@
 /**
  * Visitors (addresses) by number of clicks over every link: all time from the visitors rollups
- * and visit_frequency; over a range from visitor_days' marked rows and the partial days' clicks
+ * and visit_frequency; over a range from the marked visitors' blocks of days and the partial days' clicks
  * (../sql/rangeRepeatVisitors.ts).
  */
 import { shownAddressOf } from '../../../privacy/addresses';
@@ -8,7 +8,13 @@ import type { RepeatVisitorData, RepeatVisitorsData, TimeRange } from '../../ana
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
 import { rangeParams } from '../sql/rangeFragments';
-import { type RepeatVisitorRow, repeatFigures } from '../sql/rangeRepeatVisitors';
+import {
+  blockParams,
+  mergedPlaces,
+  type RepeatVisitorRow,
+  repeatFigures,
+  type VisitorPlace,
+} from '../sql/rangeRepeatVisitors';
 import { type Panel, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface RepeatVisitorsOptions {
@@ -49,11 +55,14 @@ function sqliteRepeatVisitors(db: SqliteDatabase) {
   const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places']);
   const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
     const params = rangeParams(range);
-    const { top, ...figures } = repeatFigures(
-      ranged.all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[],
-      options.frequencies,
-    );
-    const places = (ips: string[]) => ranged.all('places', { ...params, ips: JSON.stringify(ips) }) as Place[];
+    const rows = ranged.all('repeatVisitors', {
+      ...params,
+      ...blockParams(params.d1, params.d2),
+      top: options.top,
+    }) as unknown as RepeatVisitorRow[];
+    const { top, ...figures } = repeatFigures(rows, options.frequencies);
+    const places = (ips: string[]) =>
+      mergedPlaces(ranged.all('places', { ...params, ips: JSON.stringify(ips) }) as unknown as VisitorPlace[], rows);
     return { ...figures, top: withLocations(top, places) };
   };
 
@@ -87,13 +96,15 @@ async function postgresRangeRepeatVisitors(
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
   const params = rangeParams(range);
-  const { top, ...figures } = repeatFigures(
-    await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top }),
-    options.frequencies,
-  );
+  const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', {
+    ...params,
+    ...blockParams(params.d1, params.d2),
+    top: options.top,
+  });
+  const { top, ...figures } = repeatFigures(rows, options.frequencies);
   const ips = top.map((visitor) => visitor.ip);
-  const places = ips.length === 0 ? [] : await postgresRangeRows<Place>(db, 'places', { ...params, ips });
-  return { ...figures, top: withLocations(top, () => places) };
+  const days = ips.length === 0 ? [] : await postgresRangeRows<VisitorPlace>(db, 'places', { ...params, ips });
+  return { ...figures, top: withLocations(top, () => mergedPlaces(days, rows)) };
 }
 
 async function postgresRepeatVisitors(db: Queryable, options: RepeatVisitorsOptions): Promise<RepeatVisitorsData> {

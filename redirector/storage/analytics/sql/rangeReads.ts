@@ -7,13 +7,7 @@ import { columnList } from '../../executor';
 import { CLICK_COLUMNS } from '../../repositories/columns';
 import { type Dialect, POSTGRES_DIALECT, SQLITE_DIALECT } from './dialect';
 import { linkRangeVisitorsSql } from './linkDayReturns';
-import {
-  edgeClicksSql,
-  linkRangeDimensionsSql,
-  rangeClicksSql,
-  rangeDimensionsSql,
-  rangeServiceVisitorsSql,
-} from './rangeFragments';
+import { linkRangeDimensionsSql, rangeClicksSql, rangeDimensionsSql, rangeServiceVisitorsSql } from './rangeFragments';
 import { rangeRepeatVisitorsSql } from './rangeRepeatVisitors';
 
 /** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
@@ -55,17 +49,12 @@ function rangeSql(dialect: Dialect, linkIndex: string) {
 }
 
 /**
- * The places of the top visitors over the range, newest first: their rows of link_day_visitors
- * (`among`: whether a visitor is one of @ips), reached by the engine's own index (`dayRows`: the
- * planners do not carry a filter on the union into its branches), and their partial days' clicks.
+ * The places of the top visitors on the range's whole days, each with its latest click there: their
+ * rows of link_day_visitors, reached by the engine's own index (`dayRows`). Their partial days'
+ * places come with the repeat visitors' statement (rangeRepeatVisitors.ts), which reads those clicks.
  */
-function placesSql(dialect: Dialect, dayRows: string, among: (visitor: string) => string): string {
-  return `SELECT visitor AS ip, country, city FROM (
-      ${dayRows}
-      UNION ALL
-      SELECT ${dialect.visitor}, c.country, COALESCE(c.city, ''), c.clicked_at FROM ${edgeClicksSql(dialect)}
-      WHERE ${among(dialect.visitor)}
-    ) v GROUP BY 1, 2, 3 ORDER BY MAX(last_clicked_at) DESC, country${dialect.collate}, city${dialect.collate}`;
+function placesSql(dayRows: string): string {
+  return `SELECT visitor AS ip, country, city, MAX(last_clicked_at) AS last FROM (${dayRows}) v GROUP BY 1, 2, 3`;
 }
 
 /**
@@ -74,11 +63,9 @@ function placesSql(dialect: Dialect, dayRows: string, among: (visitor: string) =
  */
 const SQLITE_IPS = (visitor: string) => `${visitor} IN (SELECT value FROM json_each(@ips))`;
 const SQLITE_PLACES = placesSql(
-  SQLITE_DIALECT,
   `SELECT d.visitor, d.country, d.city, d.last_clicked_at
    FROM (SELECT DISTINCT link_id, ip_address FROM link_visitors WHERE ${SQLITE_IPS('ip_address')}) lv
    JOIN link_day_visitors d ON d.link_id = lv.link_id AND d.visitor = lv.ip_address AND d.day >= @d1 AND d.day < @d2`,
-  SQLITE_IPS,
 );
 
 /** SQLite's texts: its link_clicks rollup for one link's clicks, link_visitors for the places. */
@@ -100,10 +87,8 @@ function postgresServiceSql() {
       + (SELECT ${POSTGRES_DIALECT.sum('clicks')} FROM link_quarter_hours
         WHERE (${quarterHours('s1', 'e1')}) OR (${quarterHours('s2', 'e2')})) AS n`,
     places: placesSql(
-      POSTGRES_DIALECT,
       `SELECT visitor, country, city, last_clicked_at FROM link_day_visitors
        WHERE visitor = ANY(${p('ips')}::text[]) AND day >= ${p('d1')} AND day < ${p('d2')}`,
-      (visitor) => `${visitor} = ANY(${p('ips')}::text[])`,
     ),
   };
 }

@@ -48,6 +48,7 @@ import m038 from './038-team-domains-and-hubs';
 import m039 from './039-import-job-starter';
 import m040 from './040-stream-tickets-name-their-team';
 import m041 from './041-monthly-click-partitions';
+import m042 from './042-visitor-blocks';
 
 export const postgresMigrations = [
   m001,
@@ -91,6 +92,7 @@ export const postgresMigrations = [
   m039,
   m040,
   m041,
+  m042,
 ];
 
 /**

@@ -38,6 +38,7 @@ import m032 from './032-imported-clicks';
 import m033 from './033-team-domains-and-hubs';
 import m034 from './034-import-job-starter';
 import m035 from './035-stream-tickets-name-their-team';
+import m036 from './036-visitor-blocks';
 
 export const sqliteMigrations = [
   m001,
@@ -75,4 +76,5 @@ export const sqliteMigrations = [
   m033,
   m034,
   m035,
+  m036,
 ];

@@ -18,6 +18,7 @@ describe('parseBenchArgs', () => {
       against: undefined,
       cpuProfileDir: undefined,
       eventsOnly: false,
+      replica: false,
       help: false,
     });
   });
@@ -96,5 +97,12 @@ describe('parseBenchArgs', () => {
   });
   it('--events-only runs the events part alone', () => {
     expect(parseBenchArgs(['--quick', '--events-only']).eventsOnly).toBe(true);
+  });
+  it('--replica seeds ten million clicks unless told (--quick: 100,000), and runs alone', () => {
+    expect(parseBenchArgs(['--replica'])).toMatchObject({ replica: true, clicks: 10_000_000 });
+    expect(parseBenchArgs(['--replica', '--quick']).clicks).toBe(100_000);
+    expect(parseBenchArgs(['--replica', '--clicks', '200000']).clicks).toBe(200_000);
+    expect(parseBenchArgs(['--clicks', '200000']).replica).toBe(false);
+    expect(() => parseBenchArgs(['--replica', '--events-only'])).toThrow(ArgsError);
   });
 });

@@ -3,7 +3,9 @@
  * computed straight from the stored clicks, on both stores: the visitors who came once are never
  * read, so every figure here depends on visitor_days' marks and latest clicks being right after
  * each fold (a visitor's second click arriving folds later than the first), out-of-order days,
- * partial days at both ends of a range, and a link's deletion.
+ * partial days at both ends of a range, and a link's deletion; and on visitor_blocks (the blocks of
+ * 2 to 32 days that a range's whole days are read from) following every one of those changes, over
+ * ranges of 1 to 365 days in zones whose days start on the hour, half hour and quarter hour.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { locationLabel, repeatVisitorsAnalytics } from '../../../../../redirector/analytics/repeatVisitors';
@@ -21,7 +23,24 @@ const RANGES: [DateRange, string][] = [
   [{ from: '2025-06-01', to: '2025-06-20' }, 'Asia/Kathmandu'],
   [{ from: '2025-06-08', to: '2025-06-10' }, 'America/St_Johns'],
   [{ from: '2025-01-01', to: '2025-12-31' }, 'UTC'],
+  // Spans that the blocks of 2 to 32 days (the migration "visitor blocks") tile in different ways.
+  [{ from: '2025-05-06', to: '2025-06-20' }, 'Asia/Kolkata'],
+  [{ from: '2025-05-17', to: '2025-06-18' }, 'America/Los_Angeles'],
+  [{ from: '2025-05-12', to: '2025-06-12' }, 'UTC'],
+  [{ from: '2025-06-13', to: '2025-06-19' }, 'Pacific/Chatham'],
+  ...randomRanges(8),
 ];
+
+/** `count` ranges of 1 to 45 days inside the clicks' 45 days, each in one of the zones above. */
+function randomRanges(count: number): [DateRange, string][] {
+  const r = seeded(99);
+  const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return Array.from({ length: count }, () => {
+    const from = NOW - Math.floor(r.next() * 46) * DAY;
+    const to = Math.min(NOW, from + Math.floor(r.next() * 45) * DAY);
+    return [{ from: date(from), to: date(to) }, r.pick(['UTC', 'Europe/Berlin', 'Asia/Kathmandu', 'America/St_Johns'])];
+  });
+}
 
 /** Forty visitors who come back, and many who come once, over 45 days. */
 function visits(linkIds: readonly number[], count: number, seed: number): NewClick[] {
@@ -63,7 +82,9 @@ function expected(clicks: readonly ClickRecord[], range: { start: number; end: n
         const label = locationLabel({ country: c.country, city: c.city });
         places.set(label, Math.max(places.get(label) ?? 0, c.clicked_at));
       }
-      return { ip, visits, lastVisit: new Date(last).toISOString(), locations: new Set(places.keys()) };
+      // Most recent first.
+      const locations = [...places.entries()].sort(([, a], [, b]) => b - a).map(([label]) => label);
+      return { ip, visits, lastVisit: new Date(last).toISOString(), locations };
     }),
   };
 }
@@ -86,12 +107,14 @@ describe.each(STORE_KINDS)('ranged repeat visitors on $kind', (kind) => {
         // Each visitor's `places` name the same places as `locations`, as codes (checked in redirectSeeded).
         top: answer.top.map(({ places, ...v }) => {
           expect(places.length).toBe(v.locations.length);
-          return { ...v, locations: new Set(v.locations) };
+          return v;
         }),
       }).toEqual(want);
     }
     // The widest range has both kinds of visitor.
     const widest = expected(clicks, timeRangeOf(RANGES[3]![0], zoneCalendar('UTC')));
+    // and a range of about a month has visitors who came back within it.
+    expect(expected(clicks, timeRangeOf(RANGES[6]![0], zoneCalendar('UTC'))).repeatVisitors).toBeGreaterThan(5);
     expect(widest.frequency[0]?.visits).toBe(1);
     expect(widest.repeatVisitors).toBeGreaterThan(0);
   };
