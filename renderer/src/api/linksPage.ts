@@ -24,11 +24,12 @@ export interface LinksPage {
 
 /** The query as the list calls take it: only what differs from the server's defaults. */
 export function listQueryParams(query: LinkListQuery): Record<string, string | number | undefined> {
-  const { q, tag, sort, order, page, per_page, archived } = query;
+  const { q, tag, sort, order, page, per_page, archived, created_by } = query;
   return {
     q: q || undefined,
     tag: tag || undefined,
     archived,
+    created_by,
     sort: sort === 'created_at' ? undefined : sort,
     order: order === defaultOrder(sort) ? undefined : order,
     page: page === 1 ? undefined : page,

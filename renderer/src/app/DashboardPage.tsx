@@ -196,6 +196,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
                 verified: domain.verifiedDomain,
               }}
               readOnly={!team.changesLinks}
+              sharedTeam={team.shared?.id}
               moveTargets={moveTargets}
               onAnalytics={(link) => showLink(String(link.id))}
             />

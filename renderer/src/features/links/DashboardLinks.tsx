@@ -17,6 +17,7 @@ import type { LinkDomains } from './linkDomain';
 import { useLinkListQuery } from './linkListQuery';
 import { SummaryCards } from './SummaryCards';
 import { UserLinksCard } from './UserLinksCard';
+import { useTeamCreators } from './useTeamCreators';
 import { useUserLinkEditing } from './useUserLinkEditing';
 
 export interface DashboardLinksProps {
@@ -26,9 +27,17 @@ export interface DashboardLinksProps {
   readOnly?: boolean;
   /** The teams the selected links may move to (docs/api.md#moving-links-to-another-team). */
   moveTargets?: readonly BulkMoveTarget[];
+  /** The chosen shared team's id: the list shows who made each link (docs/api.md#teams-in-the-ui); none in the personal team. */
+  sharedTeam?: number;
 }
 
-export function DashboardLinks({ domains, onAnalytics, readOnly = false, moveTargets }: DashboardLinksProps) {
+export function DashboardLinks({
+  domains,
+  onAnalytics,
+  readOnly = false,
+  moveTargets,
+  sharedTeam,
+}: DashboardLinksProps) {
   const { t } = useTranslation();
   const calls = useLinkCalls();
   const { query, update } = useLinkListQuery();
@@ -36,6 +45,7 @@ export function DashboardLinks({ domains, onAnalytics, readOnly = false, moveTar
   const tags = useTags();
   const health = useLinkHealthCounts();
   const editing = useUserLinkEditing(list, tags.reload);
+  const creators = useTeamCreators(sharedTeam, list.links);
   const { page } = list;
   if (page === null) return <LoadingState message={t('links.dashboard.loading')} />;
   return (
@@ -55,6 +65,7 @@ export function DashboardLinks({ domains, onAnalytics, readOnly = false, moveTar
         onQuery={update}
         page={page}
         tags={tags.data?.tags ?? []}
+        creators={creators}
         shownOn={domains.verified ?? domains.defaultHost}
         loadFailed={list.loadFailed}
         csvActions={

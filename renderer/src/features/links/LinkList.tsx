@@ -3,7 +3,7 @@
  * filter and sort above the one link table, the pages below, and why a page is empty.
  */
 import type { ReactNode } from 'react';
-import type { LinkListQuery, TagsResponse } from '../../../../redirector/contract';
+import type { LinkAuthor, LinkListQuery, TagsResponse } from '../../../../redirector/contract';
 import type { LinksPage } from '../../api/linksPage';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -18,6 +18,11 @@ import { linkListTexts } from './linkListTexts';
 import { useLinkSelection } from './useLinkSelection';
 
 export interface LinkListProps extends Pick<LinksTableProps, 'variant' | 'actions'> {
+  /**
+   * In a shared team (docs/api.md#teams-in-the-ui): the "Created by" column, and the filter offering
+   * these members (empty while they load); none in the personal team and the admin list.
+   */
+  creators?: readonly LinkAuthor[];
   query: LinkListQuery;
   onQuery: UrlQuery<LinkListQuery>['update'];
   /** Undefined until the first answer. */
@@ -29,7 +34,7 @@ export interface LinkListProps extends Pick<LinksTableProps, 'variant' | 'action
   bulk?: LinkBulkActions;
 }
 
-export function LinkList({ query, onQuery, page, tags, empty, bulk, ...table }: LinkListProps) {
+export function LinkList({ query, onQuery, page, tags, empty, bulk, creators, ...table }: LinkListProps) {
   const TEXTS = linkListTexts();
   const filter = bulkFilterOf(query);
   const selection = useLinkSelection(JSON.stringify(filter));
@@ -38,7 +43,7 @@ export function LinkList({ query, onQuery, page, tags, empty, bulk, ...table }: 
   if (page.total === 0 && !filtered && query.page === 1) return <>{empty}</>;
   return (
     <>
-      <LinkListToolbar query={query} tags={tags} onChange={onQuery} />
+      <LinkListToolbar query={query} tags={tags} onChange={onQuery} creators={creators} />
       {bulk ? <LinkBulkBar {...bulk} selection={selection} total={page.total} filter={filter} /> : null}
       {page.links.length === 0 ? (
         filtered ? (
@@ -47,7 +52,9 @@ export function LinkList({ query, onQuery, page, tags, empty, bulk, ...table }: 
             title={TEXTS.noMatch}
             description={TEXTS.noMatchHint}
             action={
-              <Button onClick={() => onQuery({ q: '', tag: '', archived: undefined })}>{TEXTS.clearFilters}</Button>
+              <Button onClick={() => onQuery({ q: '', tag: '', archived: undefined, created_by: undefined })}>
+                {TEXTS.clearFilters}
+              </Button>
             }
           />
         ) : (
@@ -61,6 +68,7 @@ export function LinkList({ query, onQuery, page, tags, empty, bulk, ...table }: 
           links={page.links}
           {...table}
           onTag={(tag) => onQuery({ tag })}
+          showCreator={creators !== undefined}
           selection={bulk ? selection : undefined}
         />
       )}

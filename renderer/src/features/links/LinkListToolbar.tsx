@@ -1,8 +1,12 @@
-/** Search, tag and archive filters and sort of a link list; every change goes to the list state in the address. */
+/**
+ * Search, tag, archive and creator filters and sort of a link list; every change goes to the list
+ * state in the address.
+ */
 import {
   type ArchivedFilter,
   defaultOrder,
   LINK_SORTS,
+  type LinkAuthor,
   type LinkListQuery,
   type LinkSort,
 } from '../../../../redirector/contract';
@@ -16,9 +20,32 @@ export interface LinkListToolbarProps {
   /** Tags in use, with their number of links. */
   tags: { name: string; links: number }[];
   onChange: (patch: Partial<LinkListQuery>, options?: { replace?: boolean }) => void;
+  /** Whose links the list may be narrowed to (`created_by`, docs/api.md#teams-in-the-ui); no filter without. */
+  creators?: readonly LinkAuthor[];
 }
 
-export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps) {
+/** "Created by": anyone, or one of `creators` (a creator in the address that is not one still shows as chosen). */
+function CreatorFilter({ query, creators, onChange }: Required<Omit<LinkListToolbarProps, 'tags'>>) {
+  const TEXTS = linkListTexts();
+  const chosen = query.created_by;
+  const known = chosen === undefined || creators.some((creator) => creator.id === chosen);
+  const choices = creators.map((creator) => [creator.id, creator.name] as const);
+  return (
+    <select
+      className="input"
+      aria-label={TEXTS.createdBy}
+      value={chosen ?? ''}
+      onChange={(event) => onChange({ created_by: event.target.value ? Number(event.target.value) : undefined })}
+    >
+      <ChoiceOptions
+        none={TEXTS.anyone}
+        choices={known ? choices : [[chosen, TEXTS.creatorOption(chosen)] as const, ...choices]}
+      />
+    </select>
+  );
+}
+
+export function LinkListToolbar({ query, tags, onChange, creators }: LinkListToolbarProps) {
   const TEXTS = linkListTexts();
   // A tag in the address that no link carries any more still shows as chosen.
   const tagOptions =
@@ -47,6 +74,7 @@ export function LinkListToolbar({ query, tags, onChange }: LinkListToolbarProps)
         <option value="only">{TEXTS.archivedOptions.only}</option>
         <option value="all">{TEXTS.archivedOptions.all}</option>
       </select>
+      {creators ? <CreatorFilter query={query} creators={creators} onChange={onChange} /> : null}
       <div className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
         <select
           className="input"

@@ -61,8 +61,16 @@ function BrokenNote({ link }: { link: Link }) {
   );
 }
 
-/** Built when the table draws: the headers in the language in use. */
-const userColumns = (): Column[] => [
+/** Who made the link (docs/api.md#links-of-a-team): a member's name, a key's name, or the administrator. */
+const creatorColumn = (): Column => ({
+  id: 'created_by',
+  header: t('links.table.createdBy'),
+  className: 'links-table__creator',
+  cell: (link) => link.created_by?.name ?? t('links.table.administrator'),
+});
+
+/** Built when the table draws: the headers in the language in use; "Created by" when asked. */
+const userColumns = (creator: boolean): Column[] => [
   {
     id: 'link',
     header: t('links.table.link'),
@@ -111,6 +119,7 @@ const userColumns = (): Column[] => [
       </>
     ),
   },
+  ...(creator ? [creatorColumn()] : []),
   {
     id: 'created',
     header: t('common.created'),
@@ -162,6 +171,8 @@ export interface LinksTableProps {
   onTag?: (tag: string) => void;
   /** A checkbox per row and one for the page (docs/api.md#bulk-changes); none without it. */
   selection?: LinkSelection;
+  /** The "Created by" column (user variant): shown in a shared team (docs/api.md#teams-in-the-ui). */
+  showCreator?: boolean;
 }
 
 /** The page's checkbox: ticked when every row is (or all matching links are), mixed when some are. */
@@ -193,10 +204,10 @@ function RowCheckbox({ link, selection }: { link: Link; selection: LinkSelection
 }
 
 /** Every address shown, copied, opened or drawn as a QR code is the link's own `short_url` (docs/api.md#the-link-object). */
-export function LinksTable({ links, variant = 'user', actions, onTag, selection }: LinksTableProps) {
+export function LinksTable({ links, variant = 'user', actions, onTag, selection, showCreator }: LinksTableProps) {
   const { t: translate } = useTranslation();
   const admin = variant === 'admin';
-  const columns = admin ? adminColumns() : userColumns();
+  const columns = admin ? adminColumns() : userColumns(showCreator === true);
   return (
     <div className="table-wrap">
       <table className={cx('table table--stack table--actions', !admin && 'links-table')}>

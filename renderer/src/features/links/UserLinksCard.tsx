@@ -10,7 +10,8 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkList, type LinkListProps } from './LinkList';
 
-export interface UserLinksCardProps extends Pick<LinkListProps, 'query' | 'onQuery' | 'page' | 'tags' | 'bulk'> {
+export interface UserLinksCardProps
+  extends Pick<LinkListProps, 'query' | 'onQuery' | 'page' | 'tags' | 'bulk' | 'creators'> {
   /** Where new links go: the verified custom domain, else the default domain ('go.ann.example'). */
   shownOn: string;
   loadFailed: boolean;

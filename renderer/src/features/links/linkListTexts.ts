@@ -11,7 +11,7 @@ export function sortLabel(sort: LinkSort): string {
 
 /** The entries read as they are, each under its own name. */
 const PLAIN =
-  'search searchPlaceholder tag anyTag sort ascending descending pages loading noMatch noMatchHint clearFilters pastLastPage firstPage tags archived';
+  'search searchPlaceholder tag anyTag sort ascending descending pages loading noMatch noMatchHint clearFilters pastLastPage firstPage tags archived createdBy anyone';
 
 export function linkListTexts() {
   const t = i18next.t;
@@ -19,6 +19,7 @@ export function linkListTexts() {
     tagOption: (name: string, count: number) => t('links.list.tagOption', { name, count }),
     sortOption: (sort: LinkSort) => t('links.list.sortOption', { label: sortLabel(sort) }),
     filterByTag: (tag: string) => t('links.list.filterByTag', { tag }),
+    creatorOption: (id: number) => t('links.list.creatorOption', { id }),
     archivedOptions: catalogueTexts('links.list.archivedOptions', 'hide only all'),
     ...catalogueTexts('links.list', PLAIN),
   };

@@ -56,13 +56,14 @@ export function useTeamChoiceContext(): TeamChoice | null {
 
 /**
  * What the caller may do in the chosen team (docs/api.md#roles); everything outside a team choice.
- * `shared`: the chosen shared team's name and slug (its hub's handle), null in the personal team.
+ * `shared`: the chosen shared team's id, name and slug (its hub's handle), null in the personal team.
  */
 export function useTeamPermissions() {
   const chosen = useContext(TeamContext)?.chosen ?? null;
   const role = chosen?.role ?? 'owner';
   const personal = chosen?.personal ?? true;
-  const shared = chosen && !chosen.personal && chosen.slug ? { name: chosen.name, slug: chosen.slug } : null;
+  const shared =
+    chosen && !chosen.personal && chosen.slug ? { id: chosen.id, name: chosen.name, slug: chosen.slug } : null;
   return {
     changesLinks: role !== 'viewer',
     changesHub: role !== 'viewer',

@@ -25,6 +25,8 @@ describe('listQueryParams', () => {
     // asc is the default order of titles, desc of clicks.
     expect(listQueryParams(query({ sort: 'title', order: 'asc' })).order).toBeUndefined();
     expect(listQueryParams(query({ sort: 'clicks', order: 'asc' })).order).toBe('asc');
+    // A creator (docs/api.md#links-of-a-team) goes to the list call as the address holds it.
+    expect(listQueryParams(query({ created_by: '7' })).created_by).toBe(7);
   });
 });
 

@@ -62,3 +62,40 @@ describe('LinksTable health notes', () => {
     );
   });
 });
+
+describe('LinksTable "Created by" (docs/api.md#teams-in-the-ui)', () => {
+  const byAdministrator = apiLink({ id: 3, short_code: 'admin-made', created_by: null });
+  function showCreators(showCreator?: boolean) {
+    const noop = { to: '/' };
+    render(
+      <MemoryRouter>
+        <LinksTable
+          links={[ok, byAdministrator]}
+          showCreator={showCreator}
+          actions={() => ({ analytics: noop, edit: noop, onDelete: () => {} })}
+        />
+      </MemoryRouter>,
+    );
+  }
+  const creators = () =>
+    screen.queryAllByRole('cell').filter((cell) => cell.dataset.label === i18next.t('links.table.createdBy'));
+
+  it("names each link's creator, the administrator for none", () => {
+    showCreators(true);
+    expect(screen.getByRole('columnheader', { name: 'Created by' })).toBeTruthy();
+    expect(creators().map((cell) => cell.textContent)).toEqual(['Ann', 'Administrator']);
+  });
+
+  it('says it in Spanish', async () => {
+    await i18next.changeLanguage('es');
+    showCreators(true);
+    expect(screen.getByRole('columnheader', { name: 'Creado por' })).toBeTruthy();
+    expect(creators().map((cell) => cell.textContent)).toEqual(['Ann', 'Administrador']);
+  });
+
+  it('has no such column unless asked (the personal team)', () => {
+    showCreators();
+    expect(screen.queryByRole('columnheader', { name: 'Created by' })).toBeNull();
+    expect(creators()).toEqual([]);
+  });
+});
