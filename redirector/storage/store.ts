@@ -108,7 +108,6 @@ export interface AccountLinkRepository {
 
 /** A link to insert with its tags; no short code: a random one (`randomCode`), retried when taken. */
 export type NewTaggedLink = Omit<NewLink, 'short_code'> & { short_code: string | undefined; tags: readonly string[] };
-
 /** The stored link, or 'taken' when its short code was (or every random one tried was). */
 export type InsertOutcome = LinkRecord | 'taken';
 
