@@ -1,9 +1,7 @@
 /**
  * One attempt at a webhook message (docs/api.md#webhooks): a signed POST following the Standard
  * Webhooks convention, to the address the outbound rules checked, redirects not followed, 10 s
- * at most, and at most 64 KiB of the answer read. The connection is kept open a few seconds for
- * the destination's next message (keepAlive()): a connection is checked when it is made, so one
- * kept was made to an address the rules allowed.
+ * at most, and at most 64 KiB of the answer read.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -33,37 +31,6 @@ export interface SendOutcome {
 
 export const isDelivered = (outcome: SendOutcome) => outcome.error === null;
 
-/** An idle kept connection is closed after this: before the usual 5 s a receiver keeps one (Node's default). */
-export const KEEP_ALIVE_MS = 4000;
-/** Destinations with a kept connection at most; the oldest one's is closed beyond. */
-const AGENTS_KEPT = 100;
-/** Per set of rules (one server's, docs/api.md#webhooks): a connection made under some rules is never reused under others. */
-const agentsByRules = new WeakMap<OutboundRules, Map<string, http.Agent>>();
-
-/**
- * The agent of one destination (scheme, host and port) under one set of rules: one idle connection
- * kept KEEP_ALIVE_MS, so that a busy webhook's messages do not each pay a connect and a close.
- */
-function keepAlive(url: URL, rules: OutboundRules): http.Agent {
-  let agents = agentsByRules.get(rules);
-  if (!agents) {
-    agents = new Map();
-    agentsByRules.set(rules, agents);
-  }
-  const key = `${url.protocol}//${url.host}`;
-  let agent = agents.get(key);
-  if (agent) return agent;
-  const options = { keepAlive: true, maxFreeSockets: 1, timeout: KEEP_ALIVE_MS };
-  agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-  agents.set(key, agent);
-  if (agents.size > AGENTS_KEPT) {
-    const [oldest, old] = agents.entries().next().value as [string, http.Agent];
-    agents.delete(oldest);
-    old.destroy();
-  }
-  return agent;
-}
-
 const SECRET_PREFIX = 'whsec_';
 
 /**
@@ -79,20 +46,7 @@ export function signedHeaders(secret: string, messageId: string, body: string, n
   return { 'webhook-id': messageId, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
 }
 
-/** The POST, once more on a new connection when a kept one turned out closed by the receiver. */
-async function post(request: SendRequest, rules: OutboundRules): Promise<number> {
-  try {
-    return await postOnce(request, rules);
-  } catch (error) {
-    if (!(error instanceof KeptConnectionClosed)) throw error;
-    return postOnce(request, rules);
-  }
-}
-
-/** A kept connection the receiver had closed when the message was written on it (nothing was read). */
-class KeptConnectionClosed extends Error {}
-
-function postOnce(request: SendRequest, rules: OutboundRules): Promise<number> {
+function post(request: SendRequest, rules: OutboundRules): Promise<number> {
   const url = new URL(request.url);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   // An address written as such is connected to without a lookup: check it here.
@@ -107,7 +61,7 @@ function postOnce(request: SendRequest, rules: OutboundRules): Promise<number> {
       {
         method: 'POST',
         lookup: guardedLookup(rules) as unknown as net.LookupFunction,
-        agent: keepAlive(url, rules),
+        agent: false,
         timeout: SEND_TIMEOUT_MS,
         headers: {
           'Content-Type': 'application/json',
@@ -132,10 +86,7 @@ function postOnce(request: SendRequest, rules: OutboundRules): Promise<number> {
     const deadline = setTimeout(() => outgoing.destroy(new Error('no answer within 10 s')), SEND_TIMEOUT_MS);
     outgoing.on('close', () => clearTimeout(deadline));
     outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 10 s')));
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      const closed = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-      reject(closed ? new KeptConnectionClosed(error.message) : error);
-    });
+    outgoing.on('error', reject);
     outgoing.end(body);
   });
 }

@@ -72,9 +72,12 @@ describe('the bench seed on PostgreSQL', () => {
     expect(await definitions(seed)).toEqual(await definitions(service));
     expect((await definitions(seed)).length).toBeGreaterThan(ROLLUPS.length);
     expect(await rows(seed, 'clicks_unfolded')).toEqual([]);
-    // Vacuumed and analyzed, as autovacuum would have: every table of the schema has statistics.
+    // Vacuumed and analyzed, as autovacuum would have: every table of the schema has statistics. A
+    // partitioned table (clicks, docs/api.md#monthly-click-partitions) holds no rows of its own: its
+    // partitions are the tables vacuumed, and PostgreSQL records no vacuum on the parent.
     const unanalyzed = await seed.query<{ relname: string }>(
-      `SELECT relname FROM pg_stat_user_tables WHERE schemaname = $1 AND (last_analyze IS NULL OR last_vacuum IS NULL)`,
+      `SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+        WHERE s.schemaname = $1 AND c.relkind <> 'p' AND (s.last_analyze IS NULL OR s.last_vacuum IS NULL)`,
       [seed.schema],
     );
     expect(unanalyzed).toEqual([]);
