@@ -32,6 +32,22 @@ beforeEach(async () => {
 });
 afterEach(() => store.close());
 
+/** One turn of the event loop: the recorder sends what it gathered in the turn before. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The real store's insert, held until the test lets each batch through (`held[i].release()`). */
+function heldInserts() {
+  const held: { rows: number; release: () => void }[] = [];
+  const clicks = {
+    ...store.clicks,
+    insertMany: (rows: readonly NewClick[]) =>
+      new Promise<void>((resolve) => {
+        held.push({ rows: rows.length, release: () => void store.clicks.insertMany(rows).then(resolve) });
+      }),
+  };
+  return { held, clicks };
+}
+
 describe('createClickRecorder', () => {
   it('stores the clicks of one event-loop turn together, after the turn, before answering', async () => {
     const recorder = createClickRecorder(store.clicks, { log });
@@ -45,7 +61,7 @@ describe('createClickRecorder', () => {
     }
     expect(await store.clicks.countAll()).toBe(0);
     expect(recorder.pending()).toBe(3);
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     await recorder.flush();
     expect(answered).toEqual([1, 2, 3]);
     expect(stored).toEqual([3, 3, 3]);
@@ -106,16 +122,7 @@ describe('createClickRecorder', () => {
   });
 
   it('writes up to maxInFlight batches at once, and answers each click once its own batch is stored', async () => {
-    // The real store's insert, held until the test lets each batch through.
-    const held: { rows: number; release: () => void }[] = [];
-    const clicks = {
-      ...store.clicks,
-      insertMany: (rows: readonly NewClick[]) =>
-        new Promise<void>((resolve) => {
-          held.push({ rows: rows.length, release: () => void store.clicks.insertMany(rows).then(resolve) });
-        }),
-    };
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const { held, clicks } = heldInserts();
     const recorder = createClickRecorder(clicks, { log, maxInFlight: 2 });
     const answered: number[] = [];
     const record = (n: number) => recorder.recordThen(click(n), () => answered.push(n));
@@ -142,15 +149,7 @@ describe('createClickRecorder', () => {
   });
 
   it('sends a batch beside one in flight only once it holds joinInFlightAt clicks; a smaller one waits and grows', async () => {
-    const held: { rows: number; release: () => void }[] = [];
-    const clicks = {
-      ...store.clicks,
-      insertMany: (rows: readonly NewClick[]) =>
-        new Promise<void>((resolve) => {
-          held.push({ rows: rows.length, release: () => void store.clicks.insertMany(rows).then(resolve) });
-        }),
-    };
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const { held, clicks } = heldInserts();
     const recorder = createClickRecorder(clicks, { log, maxInFlight: 4, joinInFlightAt: 3 });
     const answered: number[] = [];
     const record = (n: number) => recorder.recordThen(click(n), () => answered.push(n));
@@ -194,7 +193,7 @@ describe('createClickRecorder', () => {
     };
     const recorder = createClickRecorder(clicks, { log, maxInFlight: 4, joinInFlightAt: 10 });
     recorder.recordThen(click(1), () => {});
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     recorder.recordThen(click(2), () => {});
     const flushed = recorder.flush();
     release();
