@@ -577,16 +577,23 @@ async function main(): Promise<void> {
     progress(`RSS of Me on PostgreSQL after the analytics calls: ${withClicksMb} MB (peak ${withClicksPeakMb} MB)`);
   }
   const redirect = await redirectPhase(args, generator, cores, tempDir, database?.redirectUrl);
-  const events = await eventsPhase(args, generator, cores, tempDir);
+  // --redirect-only: the phases after the redirect's are left out, and say so.
+  const later = !args.redirectOnly;
+  const events = later ? await eventsPhase(args, generator, cores, tempDir) : undefined;
   if (events) events.streams10kRssMb = await streamsPhase(cores, tempDir);
-  const imports = await importPhase(args, cores, tempDir);
+  const imports = later ? await importPhase(args, cores, tempDir) : undefined;
   const skipped: Awaited<ReturnType<typeof analyticsPhase>> = {
-    analytics: { status: 'unavailable', reason: 'not run (--analytics postgres)' },
+    analytics: {
+      status: 'unavailable',
+      reason: later ? 'not run (--analytics postgres)' : 'not run (--redirect-only)',
+    },
     memory: {},
   };
-  const sqliteAnalytics = args.analytics === 'postgres' ? skipped : await analyticsPhase(args, cores, tempDir);
+  const sqliteAnalytics =
+    args.analytics === 'postgres' || !later ? skipped : await analyticsPhase(args, cores, tempDir);
   const postgresAnalytics =
-    postgresFirst ?? (database ? await analyticsPhase(args, cores, tempDir, database.analyticsUrl) : undefined);
+    postgresFirst ??
+    (database ? (later ? await analyticsPhase(args, cores, tempDir, database.analyticsUrl) : skipped) : undefined);
   const { analytics } = sqliteAnalytics;
   const memory = args.analytics === 'postgres' ? (postgresAnalytics?.memory ?? {}) : sqliteAnalytics.memory;
   const result: BenchResult = {

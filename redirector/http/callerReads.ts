@@ -5,11 +5,16 @@
  * that the caller's reads of the next 5 s go to the primary, on every instance.
  */
 import type { Context } from 'koa';
-import { asCaller, callerOf, noteWrite } from '../observability/callerWrites';
+import { asCaller, callerOf, callersTracked, noteWrite } from '../observability/callerWrites';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function asCallerOf(ctx: Context, next: () => Promise<unknown>): Promise<void> {
+  // Without replicas nothing reads by caller: no digest, and no AsyncLocalStorage (callerWrites.ts).
+  if (!callersTracked()) {
+    await next();
+    return;
+  }
   const caller = callerOf({
     authorization: ctx.get('Authorization'),
     apiKey: ctx.get('X-API-Key'),

@@ -16,6 +16,13 @@ interface CallerContext {
 }
 
 const context = new AsyncLocalStorage<CallerContext>();
+/**
+ * How many replica sets read by caller (postgres/replicaReads.ts): none, and no request runs as its
+ * caller. An AsyncLocalStorage's first run() turns on Node's async hooks for every promise of the
+ * process, redirects included (docs/performance.md, "The redirect path on SQLite: the profile"),
+ * so a store without replicas never pays for it.
+ */
+let trackers = 0;
 /** caller digest → when its last write was noted (ms). */
 const lastWrites = new Map<string, number>();
 const heardListeners = new Set<(caller: string) => Promise<void> | void>();
@@ -27,8 +34,26 @@ export function callerOf(headers: { authorization?: string; apiKey?: string; coo
   return crypto.createHash('sha256').update(presented.join('\n')).digest('base64url').slice(0, 22);
 }
 
-/** Runs `work` as `caller`'s request. */
+/** Requests run as their callers until the returned function is called (a replica set's life). */
+export function trackCallers(): () => void {
+  trackers += 1;
+  let tracking = true;
+  return () => {
+    if (!tracking) return;
+    tracking = false;
+    trackers -= 1;
+    if (trackers === 0) context.disable();
+  };
+}
+
+/** Whether requests run as their callers: only while replicas are read (trackCallers). */
+export function callersTracked(): boolean {
+  return trackers > 0;
+}
+
+/** Runs `work` as `caller`'s request (only while callers are tracked; else just runs it). */
 export function asCaller<T>(caller: string | undefined, work: () => T): T {
+  if (trackers === 0) return work();
   return context.run({ caller }, work);
 }
 

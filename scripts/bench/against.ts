@@ -9,16 +9,24 @@ export type Side = 'current' | 'against';
 /** The options --against takes from the command line itself instead of passing them to each child run. */
 const OWN_OPTIONS = new Set(['--against', '--runs', '--json']);
 
+/** Options that only narrow what a run measures: a revision whose bench lacks one runs without it. */
+export const NARROWING_OPTIONS: readonly string[] = ['--redirect-only'];
+
 /**
  * The arguments of one child bench run: the command line without --against, --runs and --json,
- * then one measured run whose figures go to jsonFile.
+ * and without the narrowing options its bench does not know (`knows`), then one measured run whose
+ * figures go to jsonFile.
  */
-export function childBenchArgs(argv: readonly string[], jsonFile: string): string[] {
+export function childBenchArgs(
+  argv: readonly string[],
+  jsonFile: string,
+  knows: (option: string) => boolean = () => true,
+): string[] {
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (OWN_OPTIONS.has(arg)) i++;
-    else kept.push(arg);
+    else if (!NARROWING_OPTIONS.includes(arg) || knows(arg)) kept.push(arg);
   }
   return [...kept, '--runs', '1', '--json', jsonFile];
 }

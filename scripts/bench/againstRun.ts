@@ -15,6 +15,7 @@ import {
   flattenFigures,
   formatComparison,
   interleaveOrder,
+  NARROWING_OPTIONS,
   type Side,
 } from './against';
 import type { BenchArgs } from './args';
@@ -66,11 +67,17 @@ function prepareWorktree(revision: string, progress: (message: string) => void):
   return { dir, remove };
 }
 
+/** Whether the bench in `cwd` knows `option` (a revision's may be older than the option). */
+function benchKnows(cwd: string): (option: string) => boolean {
+  const usage = fs.readFileSync(path.join(cwd, 'scripts/bench/args.ts'), 'utf8');
+  return (option) => usage.includes(`'${option}'`);
+}
+
 /** One child bench run (`npm run bench` in that tree); resolves with its figures. */
 function runBench(cwd: string, argv: readonly string[], jsonFile: string): Promise<Map<string, number>> {
   return new Promise((resolve, reject) => {
     const tsx = path.join(cwd, 'node_modules/.bin/tsx');
-    const started = spawn(tsx, ['scripts/bench.ts', ...childBenchArgs(argv, jsonFile)], {
+    const started = spawn(tsx, ['scripts/bench.ts', ...childBenchArgs(argv, jsonFile, benchKnows(cwd))], {
       cwd,
       stdio: ['ignore', 'ignore', 'inherit'],
       // As this tree's bench sets for its servers (bench/processes.ts), for a revision's bench that did not yet.
@@ -89,6 +96,11 @@ function runBench(cwd: string, argv: readonly string[], jsonFile: string): Promi
 export async function benchAgainst({ argv, args, progress }: AgainstOptions): Promise<void> {
   const revision = args.against;
   const worktree = prepareWorktree(revision, progress);
+  const unknown = NARROWING_OPTIONS.filter((option) => argv.includes(option) && !benchKnows(worktree.dir)(option));
+  if (unknown.length > 0)
+    progress(
+      `${revision}'s bench has no ${unknown.join(' or ')}: it runs every phase, and only the figures both sides have compare`,
+    );
   const jsonDir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-figures-'));
   try {
     const runs: Record<Side, Map<string, number>[]> = { current: [], against: [] };

@@ -31,6 +31,8 @@ export interface BenchArgs {
   cpuProfileDir: string | undefined;
   /** --events-only: the events phase and the 10,000-streams phase alone (bench/events.ts). */
   eventsOnly: boolean;
+  /** --redirect-only: the redirect phase alone (Me against the floor, its domains, splits, rules and the hub page). */
+  redirectOnly: boolean;
   /** --replica: the analytics calls alone, read from a streaming replica of a primary of the bench's own (bench/replica.ts). */
   replica: boolean;
   help: boolean;
@@ -54,6 +56,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                        figure's medians side by side with current / REV; --json FILE writes that comparison
   --cpu-prof DIR       run Me's server processes with node --cpu-prof, writing their profiles into DIR
                        (the figures then include the profiler's own cost: read them as a profile, not a bench)
+  --redirect-only      only the redirect phase (Me against the floor, the custom domain, splits, 20 rules, the hub
+                       page): minutes less per run when iterating on the redirect path, also with --against
   --events-only        only the events phase (a webhook, a broker and 100 streams) and the 10,000 streams
   --replica            only the analytics calls, on a PostgreSQL primary of the bench's own (seeded with --clicks,
                        default 10000000, --quick 100000) read through a pg_basebackup standby of it
@@ -73,12 +77,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   let help = false;
   let eventsOnly = false;
   let replica = false;
+  let redirectOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg === '--events-only') eventsOnly = true;
     else if (arg === '--replica') replica = true;
+    else if (arg === '--redirect-only') redirectOnly = true;
     else if (
       [
         '--json',
@@ -119,6 +125,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   if (against !== undefined && runs < 3) throw new ArgsError(`--against needs --runs 3 or more (got ${runs})`);
   if (replica && (eventsOnly || against !== undefined))
     throw new ArgsError('--replica runs alone: not with --events-only or --against');
+  if (redirectOnly && (eventsOnly || replica))
+    throw new ArgsError('--redirect-only runs the redirect phase alone: not with --events-only or --replica');
   return {
     store,
     analytics,
@@ -134,6 +142,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     against,
     cpuProfileDir: given.get('--cpu-prof'),
     eventsOnly,
+    redirectOnly,
     replica,
     help,
   };

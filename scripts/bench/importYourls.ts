@@ -194,6 +194,7 @@ export function importJson(figures: ImportFigures | null | undefined): Record<st
 }
 
 export function importLines(figures: ImportFigures | null | undefined): string[] {
+  if (figures === undefined) return ['YOURLS import: not run'];
   if (!figures) return ['YOURLS import: not measured (the phase failed; see above)'];
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [

@@ -77,7 +77,7 @@ export interface BenchResult {
   memory: MemoryFigures;
   postgres?: PostgresFigures;
   events?: EventsFigures;
-  /** The YOURLS import phase (bench/importYourls.ts); null when it failed. */
+  /** The YOURLS import phase (bench/importYourls.ts); null when it failed, undefined when not run. */
   imports?: ImportFigures | null;
 }
 

@@ -5,7 +5,7 @@
  * to every instance on the `caller_writes` channel (linkChanges.ts), and the others' are heard.
  */
 import type { ReplicaHealth } from '../../contract/health';
-import { callerWroteRecently, heardWrite, onNotedWrite } from '../../observability/callerWrites';
+import { callerWroteRecently, heardWrite, onNotedWrite, trackCallers } from '../../observability/callerWrites';
 import type { PgPool } from './database';
 import { CALLER_WRITES_CHANNEL, type LinkChangeFeed } from './linkChanges';
 import { createReplicaSet, type ReadTarget } from './replicas';
@@ -41,6 +41,7 @@ export async function readReplicas(
       .then(() => undefined),
   );
   const stopHearing = feed.subscribeWrites((caller) => heardWrite(caller));
+  const stopTracking = trackCallers();
   return {
     route: (work) => replicas.read(work, callerWroteRecently()),
     onReplica: () => !callerWroteRecently() && replicas.hasHealthy(),
@@ -48,6 +49,7 @@ export async function readReplicas(
     async close() {
       stopTelling();
       stopHearing();
+      stopTracking();
       await replicas.close();
     },
   };

@@ -50,6 +50,9 @@ export function createConnectionTurns(): ConnectionTurns {
         return await holder.run(mark, work);
       } finally {
         holding = undefined;
+        // Off between transactions: while any AsyncLocalStorage is on, Node 20 runs a hook for every
+        // promise of the process, redirects included (docs/performance.md, "The redirect path on SQLite").
+        holder.disable();
         release();
       }
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createConnectionTurns } from '../../../../redirector/storage/sqlite/connectionTurns';
+import { storesOnNewResources } from '../../../helpers/asyncStores';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -42,5 +43,21 @@ describe("turns on SQLite's one connection", () => {
     const turns = createConnectionTurns();
     await turns.exclusive(async () => tick());
     expect(turns.whenFree(() => 'now')).toBe('now');
+  });
+});
+
+describe("the turns' async hooks", () => {
+  it('are on only while a transaction holds the connection', async () => {
+    const before = await storesOnNewResources();
+    const turns = createConnectionTurns();
+    for (let transaction = 0; transaction < 2; transaction += 1) {
+      await turns.exclusive(async () => {
+        expect(await storesOnNewResources()).toBe(before + 1);
+        // Still the holder's own statement after the hooks went off and on again.
+        expect(turns.whenFree(() => 'at once')).toBe('at once');
+      });
+      // Before: the holder's AsyncLocalStorage stayed on, and Node ran a hook for every promise.
+      expect(await storesOnNewResources()).toBe(before);
+    }
   });
 });

@@ -27,6 +27,29 @@ describe('--against on the command line', () => {
     ).toEqual(['--quick', '--store', 'postgres', '--runs', '1', '--json', 'run-3.json']);
     expect(childBenchArgs(['--against', 'main'], 'a.json')).toEqual(['--runs', '1', '--json', 'a.json']);
   });
+
+  it("drops a narrowing option the revision's bench does not know, and keeps every other", () => {
+    const argv = ['--quick', '--redirect-only', '--store', 'postgres', '--against', 'cc2e512'];
+    expect(childBenchArgs(argv, 'b.json', () => false)).toEqual([
+      '--quick',
+      '--store',
+      'postgres',
+      '--runs',
+      '1',
+      '--json',
+      'b.json',
+    ]);
+    expect(childBenchArgs(argv, 'b.json', (option) => option === '--redirect-only')).toEqual([
+      '--quick',
+      '--redirect-only',
+      '--store',
+      'postgres',
+      '--runs',
+      '1',
+      '--json',
+      'b.json',
+    ]);
+  });
 });
 
 describe('interleaveOrder', () => {

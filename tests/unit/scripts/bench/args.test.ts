@@ -18,6 +18,7 @@ describe('parseBenchArgs', () => {
       against: undefined,
       cpuProfileDir: undefined,
       eventsOnly: false,
+      redirectOnly: false,
       replica: false,
       help: false,
     });
@@ -95,6 +96,15 @@ describe('parseBenchArgs', () => {
     );
     expect(() => parseBenchArgs(['--connections', '2.5'])).toThrow(ArgsError);
   });
+  it('--redirect-only runs the redirect phase alone', () => {
+    expect(parseBenchArgs(['--quick', '--redirect-only']).redirectOnly).toBe(true);
+    expect(parseBenchArgs(['--redirect-only', '--against', 'cc2e512']).against).toBe('cc2e512');
+    expect(() => parseBenchArgs(['--redirect-only', '--events-only'])).toThrow(
+      new ArgsError('--redirect-only runs the redirect phase alone: not with --events-only or --replica'),
+    );
+    expect(() => parseBenchArgs(['--redirect-only', '--replica'])).toThrow(ArgsError);
+  });
+
   it('--events-only runs the events part alone', () => {
     expect(parseBenchArgs(['--quick', '--events-only']).eventsOnly).toBe(true);
   });
