@@ -121,9 +121,11 @@ function byRules(link: ResolvableLink, visitor: ResolveVisitor, facts: VisitFact
       : -1;
   if (appLink === null && index === -1) return undefined;
   const destination = appLink ?? link.rules[index]!.url;
-  const rule = index === -1 ? {} : { rule: index };
-  if (link.enable_tiktok_bypass && visitor.in_app === 'tiktok') {
-    return { kind: 'tiktok-bypass', target: destination, variant: null, ...rule };
-  }
-  return { ...redirect(destination), ...rule };
+  // No object spreads on the redirect path: V8 copies them property by property (docs/performance.md).
+  const resolution: Resolution =
+    link.enable_tiktok_bypass && visitor.in_app === 'tiktok'
+      ? { kind: 'tiktok-bypass', target: destination, variant: null }
+      : redirect(destination);
+  if (index !== -1) resolution.rule = index;
+  return resolution;
 }

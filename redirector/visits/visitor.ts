@@ -176,8 +176,15 @@ export function createVisitorReader(options: {
     const ip = clientAddress(req, trustProxy);
     const { country, city } = locate(ip, lookup);
     const stored = keepAddress(ip);
+    // Each field by name, not `...clickDevice(facts)`: with the spread a visitor cost 12 times as much
+    // CPU (17 µs instead of 1.4, docs/performance.md).
     return {
-      ...clickDevice(facts),
+      device_type: facts.device_type,
+      device_info: facts.device_info,
+      browser: facts.browser,
+      browser_version: facts.browser_version,
+      os: facts.os,
+      os_version: facts.os_version,
       is_bot: facts.is_bot,
       in_app: facts.in_app,
       preview_bot: facts.preview_bot,
