@@ -8,7 +8,8 @@ import type { Scope } from '../../auth/scope';
 import type { KeyScope } from '../../contract/teams';
 import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
 import { insertWithinLimit } from './insertWithinLimit';
-import { ownedBy, teamValue } from './scopeFilter';
+import { ownedRows } from './ownedRows';
+import { teamValue } from './scopeFilter';
 
 export interface ApiKeyRecord {
   id: number;
@@ -103,25 +104,9 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
         afterWrite,
       );
     },
-    list(scope) {
-      const owner = ownedBy(scope);
-      return db.all<ApiKeyRecord>(
-        `SELECT ${COLUMNS} FROM api_keys WHERE ${owner.sql} ORDER BY id`,
-        owner.params,
-        SHAPE,
-      );
-    },
+    ...ownedRows<ApiKeyRecord>(db, 'api_keys', COLUMNS, SHAPE),
     findByHash: (keyHash) =>
       db.get<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash], SHAPE),
-    delete(id, scope, afterWrite) {
-      const owner = ownedBy(scope);
-      return db.transaction(async (tx) => {
-        const sql = `DELETE FROM api_keys WHERE id = ? AND ${owner.sql} RETURNING ${COLUMNS}`;
-        const row = await tx.get<ApiKeyRecord>(sql, [id, ...owner.params], SHAPE);
-        if (row) await afterWrite?.(tx, row);
-        return row !== undefined;
-      });
-    },
     async touch(id, now, unlessAfter) {
       await db.run(
         'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',

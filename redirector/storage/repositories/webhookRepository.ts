@@ -9,6 +9,7 @@ import type { WebhookEvent } from '../../contract/webhooks';
 import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
 import type { LinkRecord } from '../records';
 import { insertWithinLimit } from './insertWithinLimit';
+import { ownedRows } from './ownedRows';
 import { hearingOwner, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
 export interface WebhookRecord {
@@ -134,14 +135,7 @@ function insertWebhook(
 export function createWebhookRepository(db: Executor): WebhookRepository {
   return {
     create: (scope, webhook, max, afterWrite) => insertWebhook(db, scope, webhook, max, afterWrite),
-    list(scope) {
-      const owner = ownedBy(scope);
-      return db.all<WebhookRecord>(
-        `SELECT ${COLUMNS} FROM webhooks WHERE ${owner.sql} ORDER BY id`,
-        owner.params,
-        SHAPE,
-      );
-    },
+    ...ownedRows<WebhookRecord>(db, 'webhooks', COLUMNS, SHAPE),
     byId: (id) => db.get<WebhookRecord>(`SELECT ${COLUMNS} FROM webhooks WHERE id = ?`, [id], SHAPE),
     find(id, scope) {
       const owner = ownedBy(scope);
@@ -174,15 +168,6 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
         const after = (await find(tx))!;
         await afterWrite?.(tx, { before, after });
         return after;
-      });
-    },
-    delete(id, scope, afterWrite) {
-      const owner = ownedBy(scope);
-      return db.transaction(async (tx) => {
-        const sql = `DELETE FROM webhooks WHERE id = ? AND ${owner.sql} RETURNING ${COLUMNS}`;
-        const row = await tx.get<WebhookRecord>(sql, [id, ...owner.params], SHAPE);
-        if (row) await afterWrite?.(tx, row);
-        return row !== undefined;
       });
     },
     async listening(event, link) {
