@@ -14,6 +14,15 @@ export interface OwnedRows<Row> {
   delete(id: number, scope: Scope, afterWrite?: AfterWrite<Row>): Promise<boolean>;
 }
 
+/** Such a table whose owner may have a limited number of rows (insertWithinLimit.ts writes them). */
+export interface OwnedTable<Row, New> extends OwnedRows<Row> {
+  /**
+   * A row of the scope's owner; 'limit' (and nothing written) when the owner has `max` already;
+   * exact under concurrent creates. `afterWrite` (the audit entry) runs in the insert's transaction.
+   */
+  create(scope: Scope, row: New, max: number, afterWrite?: AfterWrite<Row>): Promise<Row | 'limit'>;
+}
+
 /** `table`'s owned rows, read as `columns` (a column list) with `shape`. */
 export function ownedRows<Row>(db: Executor, table: string, columns: string, shape: RowShape): OwnedRows<Row> {
   return {

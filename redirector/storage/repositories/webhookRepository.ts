@@ -9,7 +9,7 @@ import type { WebhookEvent } from '../../contract/webhooks';
 import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
 import type { LinkRecord } from '../records';
 import { insertWithinLimit } from './insertWithinLimit';
-import { ownedRows } from './ownedRows';
+import { type OwnedTable, ownedRows } from './ownedRows';
 import { hearingOwner, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
 export interface WebhookRecord {
@@ -56,20 +56,8 @@ const SHAPE: RowShape = { booleans: ['active'], json: ['events'] };
 /** Serialises webhook creation for the administrator, who has no row to lock (a 64-bit constant of our own). */
 const ADMIN_WEBHOOKS_LOCK = 7_302_116_540_392;
 
-export interface WebhookRepository {
-  /**
-   * A webhook of the scope's owner; 'limit' (and nothing written) when the owner has `max` webhooks
-   * already; exact under concurrent creates.
-   */
-  /** `afterWrite` (the audit entry) runs in the insert's transaction, as in update and delete. */
-  create(
-    scope: Scope,
-    webhook: NewWebhook,
-    max: number,
-    afterWrite?: AfterWrite<WebhookRecord>,
-  ): Promise<WebhookRecord | 'limit'>;
-  /** The scope's own webhooks. */
-  list(scope: Scope): Promise<WebhookRecord[]>;
+/** A scope's webhooks: made within its owner's limit, listed, deleted (OwnedTable); and what delivery needs. */
+export interface WebhookRepository extends OwnedTable<WebhookRecord, NewWebhook> {
   /** The webhook when the scope owns it. */
   find(id: number, scope: Scope): Promise<WebhookRecord | undefined>;
   /** The webhook whoever owns it: for the delivery worker, which acts for no caller. */
@@ -80,7 +68,6 @@ export interface WebhookRepository {
     changes: WebhookChanges,
     afterWrite?: AfterWrite<{ before: WebhookRecord; after: WebhookRecord }>,
   ): Promise<WebhookRecord | undefined>;
-  delete(id: number, scope: Scope, afterWrite?: AfterWrite<WebhookRecord>): Promise<boolean>;
   /**
    * Active webhooks that hear `event` about a link (their owner's, and the administrator's); the
    * link is the subject: `link.user_id` is its owner, not a caller.
