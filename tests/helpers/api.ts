@@ -83,6 +83,13 @@ export async function newUser(server: TestServer, name = 'User'): Promise<LoginR
   return { ...login.body, password };
 }
 
+/** A new shared team of `owner`'s (POST /api/teams, docs/api.md#teams), named `name` (and `slug`): its id. */
+export async function newTeam(server: TestServer, owner: { token: string }, name: string, slug?: string) {
+  const made = await call(server, 'POST', '/api/teams', { headers: bearer(owner.token), body: { name, slug } });
+  if (made.status !== 201) throw new Error(`team not made: ${made.status} ${JSON.stringify(made.body)}`);
+  return made.body.team.id as number;
+}
+
 /** `member` invited by `owner` to `team` (its id or slug) with `role`, and joined (docs/api.md#joining-a-team). */
 export async function joinTeam(
   server: TestServer,

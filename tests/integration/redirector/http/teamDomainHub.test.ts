@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_TAKEN } from '../../../../redirector/contract/hub';
 import { teamHandleRule } from '../../../../redirector/hubs/hubService';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -44,11 +44,7 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
     editor = await newUser(server, 'Ed Editor');
     viewer = await newUser(server, 'Vi Viewer');
     outsider = await newUser(server, 'Otto Outsider');
-    const made = await call(server, 'POST', '/api/teams', {
-      headers: bearer(owner.token),
-      body: { name: 'Acme Co', slug: 'acme-co' },
-    });
-    teamId = made.body.team.id;
+    teamId = await newTeam(server, owner, 'Acme Co', 'acme-co');
     await join(editor, 'editor');
     await join(viewer, 'viewer');
   });
