@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parsePasswordLogin, parseSsoConfig, type SsoConfig } from './auth/ssoConfig';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './contract/audit';
+import { parsedHttpUrl } from './contract/urls';
 import { type EventsConfig, parseEventsConfig } from './events/eventsConfig';
 import { LOG_FORMATS, type LogFormat } from './observability/logger';
 
@@ -235,15 +236,8 @@ function parseMaxLinks(env: NodeJS.ProcessEnv): number {
 
 function parsePublicUrl(value: string | undefined, port: number): string {
   if (value === undefined || value.trim() === '') return `http://localhost:${port}`;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL (got "${value}")`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL (got "${value}")`);
-  }
+  const url = parsedHttpUrl(value.trim());
+  if (url === undefined) throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL (got "${value}")`);
   return url.origin;
 }
 

@@ -52,7 +52,7 @@ import {
 } from './bench/report';
 import { makeRuleLinks } from './bench/ruleLinks';
 import { scriptArgs } from './bench/scriptArgs';
-import { seedBenchDatabase } from './bench/seed';
+import { type SeedResult, seedWithProgress } from './bench/seed';
 import { benchStreamsAtScale } from './bench/streamsAtScale';
 import { makeLinks, makeVisitPool, onHost, type Visit } from './bench/traffic';
 import { type LoadResult, wrkScript } from './bench/wrkScript';
@@ -456,26 +456,16 @@ async function analyticsPhase(
   fs.mkdirSync(dataDir);
   const where = databaseUrl ? ' on PostgreSQL' : '';
   progress(`seeding ${args.clicks.toLocaleString('en-US')} clicks${where}`);
-  let seeded: Awaited<ReturnType<typeof seedBenchDatabase>>;
+  let seeded: SeedResult;
   try {
-    let lastReport = Date.now();
-    seeded = await seedBenchDatabase({
+    const { clicks, quick } = args;
+    seeded = await seedWithProgress({
       file: databaseFile(dataDir),
       databaseUrl,
-      clicks: args.clicks,
-      // --quick: a tenth of the list's links, as it takes a tenth of the clicks.
-      listLinks: args.quick ? 9_000 : 99_000,
-      onStage: (stage) => progress(`  ${stage}`),
-      onProgress: (written, total, folded) => {
-        if (Date.now() - lastReport < 5_000) return;
-        lastReport = Date.now();
-        const count = (n: number) => n.toLocaleString('en-US');
-        progress(
-          folded === undefined
-            ? `  ${count(written)} / ${count(total)} clicks written`
-            : `  ${count(folded)} / ${count(written)} clicks folded into the rollups`,
-        );
-      },
+      clicks,
+      quick,
+      progress,
+      everyMs: 5_000,
     });
   } catch (error) {
     progress(`seed failed: ${(error as Error).message}`);

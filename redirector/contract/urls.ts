@@ -6,19 +6,25 @@
 export const INVALID_URL = 'Please enter a valid URL';
 export const MAX_URL_LENGTH = 2048;
 
+/** `text` parsed as an absolute URL when its scheme is http or https; undefined for anything else. */
+export function parsedHttpUrl(text: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+}
+
 /** An absolute http(s) URL of at most 2,048 characters, as its WHATWG `href`; undefined for anything else. */
 export function normaliseHttpUrl(value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH) return undefined;
   // The scheme and both slashes must be written out: `http:example.com` and `http:\\x` parse, but are not meant.
   if (!/^https?:\/\//i.test(trimmed)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
+  const url = parsedHttpUrl(trimmed);
+  if (url === undefined || url.hostname === '') return undefined;
   return url.href.length <= MAX_URL_LENGTH ? url.href : undefined;
 }
 

@@ -11,6 +11,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { parsedHttpUrl } from '../contract/urls';
 import type { NameLookup } from './nameLookup';
 
 export const OUTBOUND_SCHEME_RULE = 'The address must start with http:// or https://';
@@ -89,13 +90,8 @@ function bareHost(url: URL): string {
  * The name is resolved: every address it gives must be allowed.
  */
 export async function outboundProblem(text: string, rules: OutboundRules): Promise<string | undefined> {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return OUTBOUND_SCHEME_RULE;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return OUTBOUND_SCHEME_RULE;
+  const url = parsedHttpUrl(text);
+  if (url === undefined) return OUTBOUND_SCHEME_RULE;
   if (rules.allowPrivate) return undefined;
   const host = bareHost(url);
   let addresses: string[];

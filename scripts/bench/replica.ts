@@ -24,7 +24,7 @@ import {
 } from './ownCluster';
 import type { CorePlan, RunningServer } from './processes';
 import { startProduct } from './processes';
-import { seedBenchDatabase } from './seed';
+import { seedWithProgress } from './seed';
 
 const SETTINGS = ['fsync=off', 'shared_buffers=256MB', 'max_wal_size=4GB', 'checkpoint_timeout=30min'];
 /** PostgreSQL 15 writes a backend's counts to pg_stat_database within 10 s of its going idle. */
@@ -84,20 +84,13 @@ export async function benchReplica(options: ReplicaBenchOptions): Promise<Replic
   const primary = await startOwnCluster('primary', SETTINGS);
   clusters.add(primary);
   progress(`primary on port ${primary.port}; seeding ${options.clicks.toLocaleString('en-US')} clicks`);
-  let lastReport = Date.now();
-  const seeded = await seedBenchDatabase({
+  const seeded = await seedWithProgress({
     file: path.join(options.dir, 'unused.sqlite'),
     databaseUrl: primary.url,
     clicks: options.clicks,
-    listLinks: options.quick ? 9_000 : 99_000,
-    onStage: (stage) => progress(`  ${stage}`),
-    onProgress: (written, total, folded) => {
-      if (Date.now() - lastReport < 10_000) return;
-      lastReport = Date.now();
-      progress(
-        `  ${(folded ?? written).toLocaleString('en-US')} / ${total.toLocaleString('en-US')} ${folded === undefined ? 'written' : 'folded'}`,
-      );
-    },
+    quick: options.quick,
+    progress,
+    everyMs: 10_000,
   });
   progress('making the standby (pg_basebackup -R)');
   const standbyStarted = Date.now();

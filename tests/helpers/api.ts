@@ -83,17 +83,28 @@ export async function newUser(server: TestServer, name = 'User'): Promise<LoginR
   return { ...login.body, password };
 }
 
-/** `member` invited by `owner` to `team` (its id or slug) with `role`, and joined (docs/api.md#joining-a-team). */
+/** A new shared team of `owner`'s (POST /api/teams, docs/api.md#teams), named `name` (and `slug`): its id. */
+export async function newTeam(server: TestServer, owner: { token: string }, name: string, slug?: string) {
+  const made = await call(server, 'POST', '/api/teams', { headers: bearer(owner.token), body: { name, slug } });
+  if (made.status !== 201) throw new Error(`team not made: ${made.status} ${JSON.stringify(made.body)}`);
+  return made.body.team.id as number;
+}
+
+/**
+ * `member` invited by `owner` to `team` (its id or slug) with `role` (or a whole membership: role,
+ * own_links_only, domains), and joined (docs/api.md#joining-a-team).
+ */
 export async function joinTeam(
   server: TestServer,
   owner: { token: string },
-  member: LoginResponse,
+  member: { token: string; user: { email: string } },
   team: string | number,
-  role = 'editor',
+  role: string | object = 'editor',
 ): Promise<void> {
+  const membership = typeof role === 'string' ? { role } : role;
   const invite = await call(server, 'POST', `/api/teams/invite?team=${team}`, {
     headers: bearer(owner.token),
-    body: { email: member.user.email, role },
+    body: { email: member.user.email, ...membership },
   });
   const token = String(invite.body.url).split('/join/')[1];
   const joined = await call(server, 'POST', '/api/teams/join', { headers: bearer(member.token), body: { token } });

@@ -4,7 +4,7 @@
  */
 
 import { MAX_KEY_NAME_LENGTH } from '../../contract/keys';
-import { apiCall, json, pageParameters, query, searchText } from './operations';
+import { apiCall, deleteById, json, pageParameters, query, searchText } from './operations';
 import { ref, type Schema } from './schema';
 import { domainSettingsProperties } from './sharePaths';
 
@@ -177,13 +177,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
       answers: { 201: ref('NewUserResponse') },
       errors: [409],
     }),
-    delete: apiCall({
-      summary: 'Delete a user with their links, clicks, sessions and keys',
-      access: 'admin',
-      parameters: [userId],
-      answers: { 204: { description: 'Deleted' } },
-      errors: [404],
-    }),
+    delete: deleteById('Delete a user with their links, clicks, sessions and keys', 'admin', userId, [404]),
   },
   '/api/keys': {
     get: apiCall({

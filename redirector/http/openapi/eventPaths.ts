@@ -12,7 +12,7 @@ import {
   type WebhookLastDelivery,
   type WebhooksResponse,
 } from '../../contract/webhooks';
-import { apiCall, query } from './operations';
+import { apiCall, deleteById, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
 const webhookId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A webhook id', true);
@@ -113,13 +113,7 @@ export const eventPaths: Record<string, Record<string, Schema>> = {
       },
       errors: [404],
     }),
-    delete: apiCall({
-      summary: 'Delete a webhook',
-      access: 'either',
-      parameters: [webhookId],
-      answers: { 204: { description: 'Deleted' } },
-      errors: [404],
-    }),
+    delete: deleteById('Delete a webhook', 'either', webhookId, [404]),
   },
   '/api/webhooks/deliveries': {
     get: apiCall({

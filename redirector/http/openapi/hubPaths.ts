@@ -16,7 +16,7 @@ import {
 } from '../../contract/hub';
 import { range, tz } from './analyticsPaths';
 import { hubItemSchemas, hubItemsBody, hubLinksBody } from './hubItemSchemas';
-import { apiCall, pageParameters, searchText } from './operations';
+import { apiCall, deleted, pageParameters, searchText } from './operations';
 import {
   arrayOf,
   boolean,
@@ -116,8 +116,6 @@ const hubBody: Schema = {
   },
   required: ['handle', 'title'],
 };
-
-const deleted: Schema = { description: 'Deleted' };
 
 export const hubPaths: Record<string, Record<string, Schema>> = {
   '/api/hub': {

@@ -9,7 +9,7 @@ import {
 import { LINK_HEALTH_STATUSES } from '../../contract/linkConversion';
 import { ARCHIVED_FILTERS } from '../../contract/lists';
 import { LINK_SORT } from './components';
-import { apiCall, type CallDescription, pageParameters, query, searchText } from './operations';
+import { apiCall, type CallDescription, deleted, pageParameters, query, searchText } from './operations';
 import { arrayOf, closedObject, id, integer, nullable, ref, requestObject, type Schema, text } from './schema';
 
 const linkId = (name: 'id' | 'linkId', required: boolean) =>
@@ -116,7 +116,7 @@ export const linkPaths: Record<string, Record<string, Schema>> = {
     }),
     delete: onOneLink('admin', {
       summary: 'Delete a link and its clicks',
-      answers: { 204: { description: 'Deleted' } },
+      answers: { 204: deleted },
     }),
   },
   '/api/init': {

@@ -78,6 +78,13 @@ export const pageParameters = (): Schema[] => [
   query('per_page', PER_PAGE),
 ];
 
+/** The answer of a call that removes its thing and says nothing more. */
+export const deleted: Schema = { description: 'Deleted' };
+
+/** The DELETE of one thing named by `parameter` (its id): 204 when it is gone. */
+export const deleteById = (summary: string, access: Access, parameter: Schema, errors: ErrorStatus[]): Schema =>
+  apiCall({ summary, access, parameters: [parameter], answers: { 204: deleted }, errors });
+
 /** The OpenAPI operation object of one call. */
 export function apiCall(call: CallDescription): Schema {
   const errors = new Set<ErrorStatus>([400, ...(call.errors ?? [])]);

@@ -12,7 +12,7 @@ import type {
   SessionsResponse,
 } from '../../contract/account';
 import { accountFields } from './accountPaths';
-import { apiCall, query } from './operations';
+import { apiCall, deleted, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
 const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
@@ -51,7 +51,7 @@ export const selfServicePaths: Record<string, Record<string, Schema>> = {
       summary: 'Delete the account with everything it owns',
       access: 'user',
       body: { json: { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] } },
-      answers: { 204: { description: 'Deleted' } },
+      answers: { 204: deleted },
       errors: [403],
     }),
   },

@@ -15,7 +15,7 @@ import {
   type UtmTemplateResponse,
   type UtmTemplatesResponse,
 } from '../../contract/utmTemplates';
-import { apiCall, type CallDescription, query } from './operations';
+import { apiCall, type CallDescription, deleteById, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
 const fallbackUrl = (what: string) => nullable({ type: 'string', format: 'uri', maxLength: 2048, description: what });
@@ -160,12 +160,6 @@ export const sharePaths: Record<string, Record<string, Schema>> = {
       answers: { 200: ref('UtmTemplateResponse') },
       errors: [403, 404],
     }),
-    delete: apiCall({
-      summary: 'Delete a UTM template',
-      access: 'either',
-      parameters: [templateId],
-      answers: { 204: { description: 'Deleted' } },
-      errors: [403, 404],
-    }),
+    delete: deleteById('Delete a UTM template', 'either', templateId, [403, 404]),
   },
 };

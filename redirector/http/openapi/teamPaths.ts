@@ -13,7 +13,7 @@ import {
   type TeamMembersResponse,
   type TeamsResponse,
 } from '../../contract/teams';
-import { apiCall, type CallDescription, query } from './operations';
+import { apiCall, type CallDescription, deleted, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
 /** A signed-in user's call on a team: 403 their role does not allow it, 404 no such team or member, 409 a team's rule. */
@@ -109,7 +109,7 @@ export const teamPaths: Record<string, Schema> = {
       summary: 'Delete a team and everything it owns (owners; confirm with its slug)',
       parameters: [teamId],
       body: { json: { type: 'object', properties: { confirm: slug }, required: ['confirm'] } },
-      answers: { 204: { description: 'Deleted' } },
+      answers: { 204: deleted },
     }),
   },
   '/api/teams/members': {

@@ -42,6 +42,14 @@ const PREVIEW_CARD_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/** The page of a link that sends nowhere: its headers and its body in each language (statusOf gives the status). */
+const CLOSED_PAGES = {
+  'not-found': [NOT_FOUND_HEADERS, notFoundBody],
+  disabled: [DISABLED_LINK_HEADERS, disabledLinkBody],
+  'turned-off': [DISABLED_LINK_HEADERS, turnedOffBody],
+  'not-started': [DISABLED_LINK_HEADERS, notStartedBody],
+} as const satisfies Record<string, readonly [Readonly<Record<string, string>>, (language: string) => Buffer]>;
+
 /** Printable ASCII only: anything else in a Location header makes Node throw. */
 const SAFE_HEADER_VALUE = /^[\x21-\x7e]+$/;
 
@@ -123,17 +131,13 @@ export function writeAnswer(
       redirect(res, decision.location, decision.cache);
       return;
     case 'not-found':
-      page(req, res, 404, NOT_FOUND_HEADERS, notFoundBody);
-      return;
     case 'disabled':
-      page(req, res, 410, DISABLED_LINK_HEADERS, disabledLinkBody);
-      return;
     case 'turned-off':
-      page(req, res, 404, DISABLED_LINK_HEADERS, turnedOffBody);
+    case 'not-started': {
+      const [headers, body] = CLOSED_PAGES[decision.kind];
+      page(req, res, statusOf(decision), headers, body);
       return;
-    case 'not-started':
-      page(req, res, 404, DISABLED_LINK_HEADERS, notStartedBody);
-      return;
+    }
     case 'expired':
       if (decision.location !== null) redirect(res, decision.location, 'revalidate');
       else page(req, res, 410, LINK_PAGE_HEADERS, expiredBody);

@@ -3,6 +3,7 @@
  * key, checked. The key is never echoed in a message, and the source's key for re-imports holds
  * only the address.
  */
+import { parsedHttpUrl } from '../../contract/urls';
 import { invalidInput } from '../../ruleError';
 
 export interface ApiConnection {
@@ -25,15 +26,8 @@ export function parseApiConnection(
   const urlRule = `connection.${urlField} must be the source's address, http:// or https://`;
   const text = given[urlField] ?? defaultUrl;
   if (typeof text !== 'string') throw invalidInput(urlRule);
-  let base: URL;
-  try {
-    base = new URL(text);
-  } catch {
-    throw invalidInput(urlRule);
-  }
-  if ((base.protocol !== 'http:' && base.protocol !== 'https:') || base.username || base.password) {
-    throw invalidInput(urlRule);
-  }
+  const base = parsedHttpUrl(text);
+  if (base === undefined || base.username || base.password) throw invalidInput(urlRule);
   base.search = '';
   base.hash = '';
   const key = given[keyField];

@@ -16,7 +16,7 @@
 
 import type { ClickMoveHealth } from '../../contract/health';
 import { isLockTimeout, SHORT_LOCK_WAIT } from './clickMonths';
-import { inTransaction, type PgPool, type Queryable } from './database';
+import { inTransaction, type PgClient, type PgPool, type Queryable } from './database';
 
 export const MOVE_BATCH_ROWS = 10_000;
 const MOVE_LOCK = `hashtextextended('me:clicks_move:' || COALESCE(current_schema(), ''), 0)`;
@@ -51,61 +51,60 @@ export async function moveLeft(db: Queryable): Promise<boolean> {
  * Copies the next batch; resolves with how many clicks it copied (0: none left below high_id),
  * or null when it did not run (another instance moves, a lock was not had within 500 ms).
  */
-export async function moveBatch(pool: PgPool, rows = MOVE_BATCH_ROWS): Promise<number | null> {
-  try {
-    return await inTransaction(pool, async (client) => {
-      await client.query(SHORT_LOCK_WAIT);
-      const { rows: held } = await client.query<{ held: boolean }>(
-        `SELECT pg_try_advisory_xact_lock(${MOVE_LOCK}) AS held`,
-      );
-      if (!held[0]?.held) return null;
-      const { rows: state } = await client.query<{ high: string; from: string }>(
-        'SELECT high_id AS high, moved_id AS "from" FROM clicks_move FOR UPDATE',
-      );
-      if (!state[0]) return 0;
-      const range = [state[0].from, state[0].high, rows];
-      const batch = 'FROM clicks WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3';
-      await client.query(`SELECT 1 FROM links WHERE id IN (SELECT link_id ${batch}) ORDER BY id FOR KEY SHARE`, range);
-      const columns = await movedColumns(client);
-      const { rows: copied } = await client.query<{ n: string; last: string | null }>(
-        `WITH batch AS (SELECT ${columns} ${batch} FOR KEY SHARE),
+export function moveBatch(pool: PgPool, rows = MOVE_BATCH_ROWS): Promise<number | null> {
+  return asTheMover(pool, null, async (client) => {
+    const { rows: state } = await client.query<{ high: string; from: string }>(
+      'SELECT high_id AS high, moved_id AS "from" FROM clicks_move FOR UPDATE',
+    );
+    if (!state[0]) return 0;
+    const range = [state[0].from, state[0].high, rows];
+    const batch = 'FROM clicks WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3';
+    await client.query(`SELECT 1 FROM links WHERE id IN (SELECT link_id ${batch}) ORDER BY id FOR KEY SHARE`, range);
+    const columns = await movedColumns(client);
+    const { rows: copied } = await client.query<{ n: string; last: string | null }>(
+      `WITH batch AS (SELECT ${columns} ${batch} FOR KEY SHARE),
            copied AS (INSERT INTO clicks_partitioned (${columns}) SELECT ${columns} FROM batch ON CONFLICT DO NOTHING)
          SELECT COUNT(*) AS n, MAX(id) AS last FROM batch`,
-        range,
-      );
-      const n = Number(copied[0]?.n ?? 0);
-      await client.query(
-        n === 0
-          ? 'UPDATE clicks_move SET moved_id = high_id'
-          : 'UPDATE clicks_move SET moved_id = $1, moved = moved + $2',
-        n === 0 ? [] : [copied[0]!.last, n],
-      );
-      return n;
-    });
-  } catch (error) {
-    if (isLockTimeout(error)) return null;
-    throw error;
-  }
+      range,
+    );
+    const n = Number(copied[0]?.n ?? 0);
+    await client.query(
+      n === 0
+        ? 'UPDATE clicks_move SET moved_id = high_id'
+        : 'UPDATE clicks_move SET moved_id = $1, moved = moved + $2',
+      n === 0 ? [] : [copied[0]!.last, n],
+    );
+    return n;
+  });
 }
 
 /** The swap, once every batch is copied: true when done, false when it must try again. */
-export async function finishMove(pool: PgPool): Promise<boolean> {
+export function finishMove(pool: PgPool): Promise<boolean> {
+  return asTheMover(pool, false, async (client) => {
+    if (!(await moveLeft(client))) return true;
+    const { rows } = await client.query<{ ready: boolean }>('SELECT moved_id >= high_id AS ready FROM clicks_move');
+    if (!rows[0]?.ready) return false;
+    await client.query('SELECT clicks_move_finish()');
+    await client.query('DROP FUNCTION clicks_move_finish()');
+    return true;
+  });
+}
+
+/**
+ * `work` in one transaction as the one instance that moves, its locks waited for at most 500 ms;
+ * `missed` when another instance moves or a lock was not had in time.
+ */
+async function asTheMover<T>(pool: PgPool, missed: T, work: (client: PgClient) => Promise<T>): Promise<T> {
   try {
     return await inTransaction(pool, async (client) => {
       await client.query(SHORT_LOCK_WAIT);
       const { rows: held } = await client.query<{ held: boolean }>(
         `SELECT pg_try_advisory_xact_lock(${MOVE_LOCK}) AS held`,
       );
-      if (!held[0]?.held) return false;
-      if (!(await moveLeft(client))) return true;
-      const { rows } = await client.query<{ ready: boolean }>('SELECT moved_id >= high_id AS ready FROM clicks_move');
-      if (!rows[0]?.ready) return false;
-      await client.query('SELECT clicks_move_finish()');
-      await client.query('DROP FUNCTION clicks_move_finish()');
-      return true;
+      return held[0]?.held ? work(client) : missed;
     });
   } catch (error) {
-    if (isLockTimeout(error)) return false;
+    if (isLockTimeout(error)) return missed;
     throw error;
   }
 }

@@ -4,11 +4,11 @@
  * caller's keys are its scope's own (scopeFilter.ts; docs/api.md#scope-who-a-call-acts-for).
  */
 
-import type { Scope } from '../../auth/scope';
 import type { KeyScope } from '../../contract/teams';
-import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
+import { columnList, type Executor, type RowShape } from '../executor';
 import { insertWithinLimit } from './insertWithinLimit';
-import { ownedBy, teamValue } from './scopeFilter';
+import { type OwnedTable, ownedRows } from './ownedRows';
+import { teamValue } from './scopeFilter';
 
 export interface ApiKeyRecord {
   id: number;
@@ -53,22 +53,9 @@ const SHAPE: RowShape = { json: ['domains'] };
 /** Serialises key creation for the administrator, who has no row to lock (any 64-bit constant of our own). */
 const ADMIN_KEYS_LOCK = 7_302_116_540_391;
 
-export interface ApiKeyRepository {
-  /**
-   * A key of the scope's owner; 'limit' (and nothing written) when the owner has maxKeys keys
-   * already; exact under concurrent creates.
-   */
-  create(
-    scope: Scope,
-    key: NewApiKey,
-    maxKeys: number,
-    afterWrite?: AfterWrite<ApiKeyRecord>,
-  ): Promise<ApiKeyRecord | 'limit'>;
-  /** The scope's own keys (the administrator's: its own), oldest first. */
-  list(scope: Scope): Promise<ApiKeyRecord[]>;
+/** A scope's keys: made within its owner's limit, listed, deleted (OwnedTable); and found by their hash. */
+export interface ApiKeyRepository extends OwnedTable<ApiKeyRecord, NewApiKey> {
   findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
-  /** False when the scope's owner has no such key. */
-  delete(id: number, scope: Scope, afterWrite?: AfterWrite<ApiKeyRecord>): Promise<boolean>;
   /** Sets last_used_at to `now` unless it is already after `unlessAfter` (one write a minute, not one a call). */
   touch(id: number, now: number, unlessAfter: number): Promise<void>;
 }
@@ -103,25 +90,9 @@ export function createApiKeyRepository(db: Executor): ApiKeyRepository {
         afterWrite,
       );
     },
-    list(scope) {
-      const owner = ownedBy(scope);
-      return db.all<ApiKeyRecord>(
-        `SELECT ${COLUMNS} FROM api_keys WHERE ${owner.sql} ORDER BY id`,
-        owner.params,
-        SHAPE,
-      );
-    },
+    ...ownedRows<ApiKeyRecord>(db, 'api_keys', COLUMNS, SHAPE),
     findByHash: (keyHash) =>
       db.get<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash], SHAPE),
-    delete(id, scope, afterWrite) {
-      const owner = ownedBy(scope);
-      return db.transaction(async (tx) => {
-        const sql = `DELETE FROM api_keys WHERE id = ? AND ${owner.sql} RETURNING ${COLUMNS}`;
-        const row = await tx.get<ApiKeyRecord>(sql, [id, ...owner.params], SHAPE);
-        if (row) await afterWrite?.(tx, row);
-        return row !== undefined;
-      });
-    },
     async touch(id, now, unlessAfter) {
       await db.run(
         'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',

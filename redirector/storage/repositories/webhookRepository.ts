@@ -9,6 +9,7 @@ import type { WebhookEvent } from '../../contract/webhooks';
 import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
 import type { LinkRecord } from '../records';
 import { insertWithinLimit } from './insertWithinLimit';
+import { type OwnedTable, ownedRows } from './ownedRows';
 import { hearingOwner, ownedBy, ownerValue, teamValue } from './scopeFilter';
 
 export interface WebhookRecord {
@@ -55,20 +56,8 @@ const SHAPE: RowShape = { booleans: ['active'], json: ['events'] };
 /** Serialises webhook creation for the administrator, who has no row to lock (a 64-bit constant of our own). */
 const ADMIN_WEBHOOKS_LOCK = 7_302_116_540_392;
 
-export interface WebhookRepository {
-  /**
-   * A webhook of the scope's owner; 'limit' (and nothing written) when the owner has `max` webhooks
-   * already; exact under concurrent creates.
-   */
-  /** `afterWrite` (the audit entry) runs in the insert's transaction, as in update and delete. */
-  create(
-    scope: Scope,
-    webhook: NewWebhook,
-    max: number,
-    afterWrite?: AfterWrite<WebhookRecord>,
-  ): Promise<WebhookRecord | 'limit'>;
-  /** The scope's own webhooks. */
-  list(scope: Scope): Promise<WebhookRecord[]>;
+/** A scope's webhooks: made within its owner's limit, listed, deleted (OwnedTable); and what delivery needs. */
+export interface WebhookRepository extends OwnedTable<WebhookRecord, NewWebhook> {
   /** The webhook when the scope owns it. */
   find(id: number, scope: Scope): Promise<WebhookRecord | undefined>;
   /** The webhook whoever owns it: for the delivery worker, which acts for no caller. */
@@ -79,7 +68,6 @@ export interface WebhookRepository {
     changes: WebhookChanges,
     afterWrite?: AfterWrite<{ before: WebhookRecord; after: WebhookRecord }>,
   ): Promise<WebhookRecord | undefined>;
-  delete(id: number, scope: Scope, afterWrite?: AfterWrite<WebhookRecord>): Promise<boolean>;
   /**
    * Active webhooks that hear `event` about a link (their owner's, and the administrator's); the
    * link is the subject: `link.user_id` is its owner, not a caller.
@@ -134,14 +122,7 @@ function insertWebhook(
 export function createWebhookRepository(db: Executor): WebhookRepository {
   return {
     create: (scope, webhook, max, afterWrite) => insertWebhook(db, scope, webhook, max, afterWrite),
-    list(scope) {
-      const owner = ownedBy(scope);
-      return db.all<WebhookRecord>(
-        `SELECT ${COLUMNS} FROM webhooks WHERE ${owner.sql} ORDER BY id`,
-        owner.params,
-        SHAPE,
-      );
-    },
+    ...ownedRows<WebhookRecord>(db, 'webhooks', COLUMNS, SHAPE),
     byId: (id) => db.get<WebhookRecord>(`SELECT ${COLUMNS} FROM webhooks WHERE id = ?`, [id], SHAPE),
     find(id, scope) {
       const owner = ownedBy(scope);
@@ -174,15 +155,6 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
         const after = (await find(tx))!;
         await afterWrite?.(tx, { before, after });
         return after;
-      });
-    },
-    delete(id, scope, afterWrite) {
-      const owner = ownedBy(scope);
-      return db.transaction(async (tx) => {
-        const sql = `DELETE FROM webhooks WHERE id = ? AND ${owner.sql} RETURNING ${COLUMNS}`;
-        const row = await tx.get<WebhookRecord>(sql, [id, ...owner.params], SHAPE);
-        if (row) await afterWrite?.(tx, row);
-        return row !== undefined;
       });
     },
     async listening(event, link) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FailureBanner } from './Banner';
 import { Button } from './Button';
 import { CopyButton } from './CopyButton';
 
@@ -35,5 +36,21 @@ export function SecretCallout({ testId, secret, secretClassName, texts, onDone, 
         <Button onClick={onDone}>{texts.done}</Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * What a create that makes a secret came to: its failure until dismissed, and the secret once
+ * (the API keys, the webhooks, a team's invitation).
+ */
+export function CreatedSecret({
+  creation,
+  ...callout
+}: SecretCalloutProps & { creation: { error: string | null; clearError: () => void } }) {
+  return (
+    <>
+      <FailureBanner message={creation.error} onDismiss={creation.clearError} />
+      <SecretCallout {...callout} />
+    </>
   );
 }

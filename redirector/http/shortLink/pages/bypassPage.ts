@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DeviceType } from '../../../contract/clicks';
+import { parsedHttpUrl } from '../../../contract/urls';
 import { pageTexts } from './pageLanguage';
 
 const STYLE = `
@@ -73,13 +74,8 @@ export function escapeHtml(text: string): string {
  * Chrome is missing. Undefined for anything but an http(s) address.
  */
 export function chromeIntentUrl(target: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const url = parsedHttpUrl(target);
+  if (url === undefined) return undefined;
   // The intent's own fragment carries its parameters, so the address's fragment cannot come along.
   const withoutFragment = `${url.host}${url.pathname}${url.search}`;
   const fallback = encodeURIComponent(url.href);

@@ -9,13 +9,12 @@ import { KEY_SCOPES, type KeyScope } from '../../../../redirector/contract/teams
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import { actionsColumn } from '../../components/actionsColumn';
-import { FailureBanner } from '../../components/Banner';
 import { SubmitButton } from '../../components/Button';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
 import { LoadedList } from '../../components/LoadedList';
-import { SecretCallout } from '../../components/SecretCallout';
+import { CreatedSecret } from '../../components/SecretCallout';
 import { SelectField } from '../../components/SelectField';
 import { formatDate, formatDateTime } from '../../format/dates';
 import { KeyDomainsField } from './KeyDomainsField';
@@ -58,8 +57,8 @@ export function ApiKeysPanel({ side, origin, domains: teamDomains = [] }: ApiKey
 
   return (
     <div className="stack">
-      <FailureBanner message={creation.error} onDismiss={creation.clearError} />
-      <SecretCallout
+      <CreatedSecret
+        creation={creation}
         testId="new-api-key"
         secret={created?.secret}
         secretClassName="api-keys__secret"
@@ -68,7 +67,7 @@ export function ApiKeysPanel({ side, origin, domains: teamDomains = [] }: ApiKey
       >
         <p className="text-sm muted">{TEXTS.usageLabel}</p>
         <code className="code-block">{TEXTS.usage(side, origin || window.location.origin)}</code>
-      </SecretCallout>
+      </CreatedSecret>
       <form className="api-keys__create" noValidate onSubmit={submit}>
         <TextField
           label={TEXTS.nameLabel}

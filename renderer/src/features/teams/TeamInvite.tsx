@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { InvitationResponse, Team, TeamInvitation } from '../../../../redirector/contract/teams';
 import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
-import { FailureBanner } from '../../components/Banner';
 import { CreateForm } from '../../components/CreateForm';
 import { TextField } from '../../components/Field';
-import { SecretCallout } from '../../components/SecretCallout';
+import { CreatedSecret } from '../../components/SecretCallout';
 import { TitledSection } from '../../components/TitledSection';
 import { formatDate } from '../../format/dates';
 import { fieldsOf, type MembershipDraft, MembershipFields } from './MembershipFields';
@@ -47,8 +46,8 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
   };
   return (
     <TitledSection title={t('teams.invite.title')}>
-      <FailureBanner message={inviting.error} onDismiss={inviting.clearError} />
-      <SecretCallout
+      <CreatedSecret
+        creation={inviting}
         testId="invitation-link"
         secret={made?.url}
         secretClassName="team-invite__link"

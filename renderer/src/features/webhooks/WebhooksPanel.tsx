@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useBusyCall } from '../../api/useBusyCall';
 import { useConfirmDelete } from '../../api/useConfirmDelete';
 import type { WebhookInput } from '../../api/webhooks';
-import { FailureBanner } from '../../components/Banner';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LoadedList } from '../../components/LoadedList';
-import { SecretCallout } from '../../components/SecretCallout';
+import { CreatedSecret } from '../../components/SecretCallout';
 import { useWebhooks } from './useWebhooks';
 import { WebhookCreateForm } from './WebhookCreateForm';
 import { WebhookItem } from './WebhookItem';
@@ -33,8 +32,8 @@ export function WebhooksPanel() {
 
   return (
     <div className="stack">
-      <FailureBanner message={creation.error} onDismiss={creation.clearError} />
-      <SecretCallout
+      <CreatedSecret
+        creation={creation}
         testId="new-webhook"
         secret={created?.secret}
         secretClassName="webhooks__secret"

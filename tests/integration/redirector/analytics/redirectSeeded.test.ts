@@ -9,12 +9,20 @@ import { admin, hours, manualClock, sevenDays, visit, weekdays } from '../../../
 import { adminHeaders, bearer, call, defaultLinkOptions, newUser } from '../../../helpers/api';
 import { type KnownAgent, visitClick } from '../../../helpers/records';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
-import { IP, type PLACE, UA } from '../../../helpers/visitors';
+import { IP, PLACE, UA } from '../../../helpers/visitors';
 
 /** Wednesday 18 June 2025, noon UTC. Visit k happens at T0 + k × 10 s. */
 const T0 = Date.UTC(2025, 5, 18, 12, 0, 0);
 const at = (k: number) => T0 + k * 10_000;
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Where /api/analytics/repeat-visitors says each address of IP is. */
+const LOCATION = { us: 'Ashburn, United States', nigeria: 'Abeokuta, Nigeria', india: 'Mumbai, India' };
+/** A row of the repeat visitors' top list: the visitor from `place`, with `visits` visits, the last at `last`. */
+function repeater(place: keyof typeof LOCATION, visits: number, last: number) {
+  const { country, city } = PLACE[place];
+  return { ip: IP[place], visits, locations: [LOCATION[place]], places: [{ country, city }], lastVisit: iso(last) };
+}
 
 describe('analytics over clicks made through the short-link path', () => {
   const clock = manualClock(T0);
@@ -345,29 +353,7 @@ describe('analytics over clicks made through the short-link path', () => {
         { visits: 2, visitors: 2 },
         { visits: 4, visitors: 1 },
       ],
-      top: [
-        {
-          ip: IP.us,
-          visits: 4,
-          locations: ['Ashburn, United States'],
-          places: [{ country: 'US', city: 'Ashburn' }],
-          lastVisit: iso(at(10)),
-        },
-        {
-          ip: IP.nigeria,
-          visits: 2,
-          locations: ['Abeokuta, Nigeria'],
-          places: [{ country: 'NG', city: 'Abeokuta' }],
-          lastVisit: iso(at(9)),
-        },
-        {
-          ip: IP.india,
-          visits: 2,
-          locations: ['Mumbai, India'],
-          places: [{ country: 'IN', city: 'Mumbai' }],
-          lastVisit: iso(at(8)),
-        },
-      ],
+      top: [repeater('us', 4, at(10)), repeater('nigeria', 2, at(9)), repeater('india', 2, at(8))],
     });
   });
 
@@ -397,13 +383,7 @@ describe('analytics over clicks made through the short-link path', () => {
     const docs = (await admin(server, `/api/analytics/${ids.docs}`)).body;
     expect(docs.stats.totalClicks).toBe(2);
     expect(docs.stats.uniqueVisitors).toBe(1);
-    expect((await admin(server, '/api/analytics/repeat-visitors')).body.top[1]).toEqual({
-      ip: IP.india,
-      visits: 3,
-      locations: ['Mumbai, India'],
-      places: [{ country: 'IN', city: 'Mumbai' }],
-      lastVisit: iso(at(11)),
-    });
+    expect((await admin(server, '/api/analytics/repeat-visitors')).body.top[1]).toEqual(repeater('india', 3, at(11)));
 
     expect(
       (await call(server, 'DELETE', `/api/links?id=${ids.promo}`, { headers: adminHeaders(server.adminKey) })).status,
@@ -425,15 +405,7 @@ describe('analytics over clicks made through the short-link path', () => {
         { visits: 1, visitors: 2 },
         { visits: 2, visitors: 1 },
       ],
-      top: [
-        {
-          ip: IP.india,
-          visits: 2,
-          locations: ['Mumbai, India'],
-          places: [{ country: 'IN', city: 'Mumbai' }],
-          lastVisit: iso(at(11)),
-        },
-      ],
+      top: [repeater('india', 2, at(11))],
     });
     const funnel = (await admin(server, '/api/analytics/funnel')).body;
     expect([funnel.clicks, funnel.engaged, funnel.igExitRate]).toEqual([4, 2, 0]);

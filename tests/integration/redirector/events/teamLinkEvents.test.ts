@@ -7,7 +7,7 @@
  */
 import { EventSource } from 'eventsource';
 import { describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, joinTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -42,11 +42,7 @@ describe.each(STORE_SERVERS)('a team’s link events on $kind', ({ start }) => {
   it('name the team and who acted, on its webhook and on its stream', async () => {
     const owner = await newUser(server, 'Olga Owner');
     const editor = await newUser(server, 'Ed Editor');
-    const made = await call(server, 'POST', '/api/teams', {
-      headers: bearer(owner.token),
-      body: { name: 'Event Co', slug: 'event-co' },
-    });
-    const teamId: number = made.body.team.id;
+    const teamId = await newTeam(server, owner, 'Event Co', 'event-co');
     const inTeam = (token: string) => ({ ...bearer(token), 'X-Team': 'event-co' });
     await joinTeam(server, owner, editor, 'event-co');
     // Owners make a team's keys (docs/api.md#roles).

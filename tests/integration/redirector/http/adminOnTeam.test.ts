@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MAKES_NO_TEAM_KEYS, TEAM_NOT_FOUND } from '../../../../redirector/contract/teams';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -22,11 +22,7 @@ describe.each(STORE_SERVERS)('the administrator on a team on $kind', (storeServe
   beforeAll(async () => {
     server = await storeServer.start({ PUBLIC_URL: 'https://me.example.com', DNS_SERVERS: '127.0.0.1:9' });
     owner = await newUser(server, 'Olga Owner');
-    const made = await call(server, 'POST', '/api/teams', {
-      headers: bearer(owner.token),
-      body: { name: 'Admin Co', slug: 'admin-co' },
-    });
-    teamId = made.body.team.id;
+    teamId = await newTeam(server, owner, 'Admin Co', 'admin-co');
     const personal = await call(server, 'POST', '/api/links/create', {
       headers: bearer(owner.token),
       body: { target_url: 'https://personal.example/1' },

@@ -10,7 +10,7 @@ import type { AuditEntry } from '../../../../redirector/contract/audit';
 import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../../../redirector/storage/store';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
 import { captureLogs } from '../../../helpers/logs';
 import { startPostgresTestServerOnFreshSchema } from '../../../helpers/postgres';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
@@ -69,8 +69,7 @@ async function setUp(kind: 'sqlite' | 'postgres'): Promise<Fixture> {
   const clock = { now: Date.now() };
   const server = await start(kind, clock);
   const owner = await newUser(server, 'Olga Owner');
-  const made = await call(server, 'POST', '/api/teams', { headers: bearer(owner.token), body: { name: 'Audit Co' } });
-  const teamId = made.body.team.id as number;
+  const teamId = await newTeam(server, owner, 'Audit Co');
   const editor = await newUser(server, 'Ed Editor');
   const invite = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
     headers: bearer(owner.token),

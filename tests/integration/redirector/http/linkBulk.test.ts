@@ -5,7 +5,7 @@
  * it, an outsider's ids are "not found"); a viewer and a read-only key get 403.
  */
 import { describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
 import { madeOnServer } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
@@ -21,8 +21,7 @@ interface Fixture {
 
 async function makeTeam(server: TestServer): Promise<Fixture> {
   const owner = await newUser(server, 'Bulk Owner');
-  const made = await call(server, 'POST', '/api/teams', { headers: bearer(owner.token), body: { name: 'Bulk Team' } });
-  const teamId = made.body.team.id as number;
+  const teamId = await newTeam(server, owner, 'Bulk Team');
   const key = await call(server, 'POST', `/api/keys?team=${teamId}`, {
     headers: bearer(owner.token),
     body: { name: 'reader', scope: 'read' },

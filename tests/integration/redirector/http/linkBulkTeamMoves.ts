@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
 import { auditMoved } from '../../../../redirector/links/linkAudit';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, joinTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import type { StoreServer } from './bothStores';
 
@@ -17,15 +17,8 @@ type Server = TestServer & Awaited<ReturnType<StoreServer['start']>>;
 type Member = { token: string; user: { email: string } };
 
 /** The member invited by `owner` to the team with the membership, and joined. */
-export async function invite(server: TestServer, owner: string, teamId: number, member: Member, membership: object) {
-  const invitation = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
-    headers: bearer(owner),
-    body: { email: member.user.email, ...membership },
-  });
-  const token = String(invitation.body.url).split('/join/')[1];
-  const joined = await call(server, 'POST', '/api/teams/join', { headers: bearer(member.token), body: { token } });
-  expect(joined.status).toBe(200);
-}
+export const invite = (server: TestServer, owner: string, teamId: number, member: Member, membership: object) =>
+  joinTeam(server, { token: owner }, member, teamId, membership);
 
 /** An account the administrator makes (the suite's registrations use up the address's allowance), signed in. */
 async function madeUser(server: TestServer, name: string): Promise<Member> {

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_TAKEN } from '../../../../redirector/contract/hub';
 import { teamHandleRule } from '../../../../redirector/hubs/hubService';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -28,15 +28,7 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
   const visit = (host: string, path: string) =>
     request(`${server.url}${path}`, { headers: { Host: host, 'User-Agent': UA.desktopChrome } });
 
-  async function join(member: Member, role: string): Promise<void> {
-    const invite = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
-      headers: bearer(owner.token),
-      body: { email: member.user.email, role },
-    });
-    const token = String(invite.body.url).split('/join/')[1];
-    const joined = await call(server, 'POST', '/api/teams/join', { headers: bearer(member.token), body: { token } });
-    expect(joined.status).toBe(200);
-  }
+  const join = (member: Member, role: string) => joinTeam(server, owner, member, teamId, role);
 
   beforeAll(async () => {
     server = await start({ PUBLIC_URL: 'https://me.example.com', DNS_SERVERS: '127.0.0.1:9' });
@@ -44,11 +36,7 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
     editor = await newUser(server, 'Ed Editor');
     viewer = await newUser(server, 'Vi Viewer');
     outsider = await newUser(server, 'Otto Outsider');
-    const made = await call(server, 'POST', '/api/teams', {
-      headers: bearer(owner.token),
-      body: { name: 'Acme Co', slug: 'acme-co' },
-    });
-    teamId = made.body.team.id;
+    teamId = await newTeam(server, owner, 'Acme Co', 'acme-co');
     await join(editor, 'editor');
     await join(viewer, 'viewer');
   });

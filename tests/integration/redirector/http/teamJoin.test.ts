@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_INVALID, SIGN_IN_FIRST } from '../../../../redirector/contract/teams';
 import { loggablePath } from '../../../../redirector/observability/errorLog';
-import { bearer, call, newUser } from '../../../helpers/api';
+import { bearer, call, newTeam, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import {
   mailContent,
@@ -49,11 +49,7 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
     smtp = await startSmtpReceiver();
     server = await start({ ...mailingEnv(smtp), REGISTRATION: 'open' });
     owner = await newUser(server, 'Olga Owner');
-    const made = await call(server, 'POST', '/api/teams', {
-      headers: bearer(owner.token),
-      body: { name: 'Acme Mail' },
-    });
-    teamId = made.body.team.id;
+    teamId = await newTeam(server, owner, 'Acme Mail');
   });
   afterAll(async () => {
     await server?.close();

@@ -4,7 +4,7 @@
  * lists' `created_by=` filter, and MAX_LINKS_PER_TEAM counting a shared team's links as one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -19,16 +19,8 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
     server = await storeServer.start({ MAX_LINKS_PER_TEAM: '3' });
     owner = await newUser(server, 'Olga Owner');
     editor = await newUser(server, 'Ed Editor');
-    const made = await call(server, 'POST', '/api/teams', { headers: bearer(owner.token), body: { name: 'Quota Co' } });
-    teamId = made.body.team.id;
-    const invite = await call(server, 'POST', `/api/teams/invite?team=${teamId}`, {
-      headers: bearer(owner.token),
-      body: { email: editor.user.email, role: 'editor' },
-    });
-    const token = String(invite.body.url).split('/join/')[1];
-    expect(
-      (await call(server, 'POST', '/api/teams/join', { headers: bearer(editor.token), body: { token } })).status,
-    ).toBe(200);
+    teamId = await newTeam(server, owner, 'Quota Co');
+    await joinTeam(server, owner, editor, teamId);
   });
   afterAll(() => server.close());
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
 import type { ImportJob } from '../../../../redirector/contract/imports';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
 import { linksByCode } from '../../../helpers/apiImports';
 import type { TestServer } from '../../../helpers/testServer';
 import { holdTakenCode, importWhen } from '../../../helpers/yourlsImports';
@@ -84,8 +84,7 @@ describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => 
 
   it("makes a team member's links as theirs: created_by and the audit log name who started the job", async () => {
     const olga = await newUser(server, 'Olga');
-    const made = await call(server, 'POST', '/api/teams', { headers: bearer(olga.token), body: { name: 'Import Co' } });
-    const team = String(made.body.team.id);
+    const team = String(await newTeam(server, olga, 'Import Co'));
     const csv = ['Address,Code', 'https://example.com/o,olga-1', 'https://example.com/p,olga-2'].join('\r\n');
     const started = await postCsv(
       server,

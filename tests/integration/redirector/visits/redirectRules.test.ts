@@ -44,37 +44,42 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
     return [answer.status, answer.headers.location ?? null];
   };
 
+  /**
+   * The link answers 404 with its page's text in English, and in Spanish to `acceptLanguage`, and
+   * counts nothing; after `change` it redirects and counts the visit.
+   */
+  async function expectClosedUntil(
+    closed: Link,
+    [english, spanish]: readonly [string, string],
+    acceptLanguage: string,
+    change: Record<string, unknown>,
+  ) {
+    const answer = await visit(`/${closed.short_code}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain(english);
+    const translated = await visit(`/${closed.short_code}`, { 'Accept-Language': acceptLanguage });
+    expect([translated.status, translated.headers['content-language']]).toEqual([404, 'es']);
+    expect(translated.body).toContain(spanish);
+    expect(await clicks(closed.id)).toHaveLength(0);
+    expect((await update(closed.id, change)).status).toBe(200);
+    expect(await wentTo(`/${closed.short_code}`)).toEqual([302, 'https://example.com/']);
+    expect(await clicks(closed.id)).toHaveLength(1);
+  }
+
   serverSuite(start, [{ TRUST_PROXY: '1' }], (p) => (server = p));
 
   describe('schedule and switch', () => {
     it('answers 404 "not active yet" before starts_at and counts nothing, then redirects', async () => {
       const later = await link({ starts_at: iso(HOUR) });
       expect(later.starts_at).toBe(new Date(Date.parse(later.starts_at!)).toISOString());
-      const early = await visit(`/${later.short_code}`);
-      expect(early.status).toBe(404);
-      expect(early.body).toContain('This link is not active yet');
-      const spanish = await visit(`/${later.short_code}`, { 'Accept-Language': 'es-MX,es;q=0.9' });
-      expect([spanish.status, spanish.headers['content-language']]).toEqual([404, 'es']);
-      expect(spanish.body).toContain('Este enlace aún no está activo');
-      expect(await clicks(later.id)).toHaveLength(0);
-      expect((await update(later.id, { starts_at: iso(-HOUR) })).status).toBe(200);
-      expect(await wentTo(`/${later.short_code}`)).toEqual([302, 'https://example.com/']);
-      expect(await clicks(later.id)).toHaveLength(1);
+      const texts = ['This link is not active yet', 'Este enlace aún no está activo'] as const;
+      await expectClosedUntil(later, texts, 'es-MX,es;q=0.9', { starts_at: iso(-HOUR) });
     });
 
     it('answers 404 "turned off" while enabled is false and counts nothing, then redirects again', async () => {
       const off = await link({ enabled: false });
       expect(off.enabled).toBe(false);
-      const answer = await visit(`/${off.short_code}`);
-      expect(answer.status).toBe(404);
-      expect(answer.body).toContain('This link is turned off');
-      const spanish = await visit(`/${off.short_code}`, { 'Accept-Language': 'es' });
-      expect([spanish.status, spanish.headers['content-language']]).toEqual([404, 'es']);
-      expect(spanish.body).toContain('Este enlace está apagado');
-      expect(await clicks(off.id)).toHaveLength(0);
-      expect((await update(off.id, { enabled: true })).status).toBe(200);
-      expect(await wentTo(`/${off.short_code}`)).toEqual([302, 'https://example.com/']);
-      expect(await clicks(off.id)).toHaveLength(1);
+      await expectClosedUntil(off, ['This link is turned off', 'Este enlace está apagado'], 'es', { enabled: true });
     });
 
     it('keeps archived links out of the list unless asked, still redirecting them; q searches notes', async () => {
