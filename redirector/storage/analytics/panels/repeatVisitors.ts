@@ -10,12 +10,14 @@ import type { SqliteDatabase } from '../../sqlite/database';
 import { rangeParams } from '../sql/rangeFragments';
 import {
   blockParams,
+  dayAfterLastPart,
   mergedPlaces,
   type RepeatVisitorRow,
   repeatFigures,
+  repeatRangeParams,
   type VisitorPlace,
 } from '../sql/rangeRepeatVisitors';
-import { type Panel, postgresRangeRows, sqliteRangeReads } from './panel';
+import { type Panel, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface RepeatVisitorsOptions {
   frequencies: number;
@@ -52,9 +54,11 @@ function sqliteRepeatVisitors(db: SqliteDatabase) {
     WHERE ip_address IN (SELECT value FROM json_each(?))
     GROUP BY ip_address, country, city ORDER BY MAX(last_clicked_at) DESC, country, city`);
 
-  const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places']);
+  const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places', 'laterClicks']);
   const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
-    const params = rangeParams(range);
+    const asked = rangeParams(range);
+    const later = ranged.value('laterClicks', { ...asked, dayAfter: dayAfterLastPart(asked) });
+    const params = repeatRangeParams(asked, later > 0);
     const rows = ranged.all('repeatVisitors', {
       ...params,
       ...blockParams(params.d1, params.d2),
@@ -95,7 +99,9 @@ async function postgresRangeRepeatVisitors(
   range: TimeRange,
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
-  const params = rangeParams(range);
+  const asked = rangeParams(range);
+  const later = await postgresRangeNumber(db, 'laterClicks', { ...asked, dayAfter: dayAfterLastPart(asked) });
+  const params = repeatRangeParams(asked, later > 0);
   const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', {
     ...params,
     ...blockParams(params.d1, params.d2),

@@ -8,7 +8,7 @@ import { CLICK_COLUMNS } from '../../repositories/columns';
 import { type Dialect, POSTGRES_DIALECT, SQLITE_DIALECT } from './dialect';
 import { linkRangeVisitorsSql } from './linkDayReturns';
 import { linkRangeDimensionsSql, rangeClicksSql, rangeDimensionsSql, rangeServiceVisitorsSql } from './rangeFragments';
-import { rangeRepeatVisitorsSql } from './rangeRepeatVisitors';
+import { laterClicksSql, rangeRepeatVisitorsSql } from './rangeRepeatVisitors';
 
 /** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
 const SQLITE_LINK_INDEX = 'link_clicks';
@@ -45,6 +45,7 @@ function rangeSql(dialect: Dialect, linkIndex: string) {
     visitors: rangeServiceVisitorsSql(dialect),
     clicks: rangeClicksSql(dialect, false),
     repeatVisitors: rangeRepeatVisitorsSql(dialect),
+    laterClicks: laterClicksSql(dialect),
   };
 }
 
