@@ -7,10 +7,7 @@ import { shownAddressOf } from '../../../privacy/addresses';
 import type { RepeatVisitorData, RepeatVisitorsData, TimeRange } from '../../analyticsQueries';
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
-import { rangeParams } from '../sql/rangeFragments';
 import {
-  blockParams,
-  dayAfterLastPart,
   mergedPlaces,
   type RepeatVisitorRow,
   repeatFigures,
@@ -56,14 +53,8 @@ function sqliteRepeatVisitors(db: SqliteDatabase) {
 
   const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places', 'laterClicks']);
   const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
-    const asked = rangeParams(range);
-    const later = ranged.value('laterClicks', { ...asked, dayAfter: dayAfterLastPart(asked) });
-    const params = repeatRangeParams(asked, later > 0);
-    const rows = ranged.all('repeatVisitors', {
-      ...params,
-      ...blockParams(params.d1, params.d2),
-      top: options.top,
-    }) as unknown as RepeatVisitorRow[];
+    const params = repeatRangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
+    const rows = ranged.all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[];
     const { top, ...figures } = repeatFigures(rows, options.frequencies);
     const places = (ips: string[]) =>
       mergedPlaces(ranged.all('places', { ...params, ips: JSON.stringify(ips) }) as unknown as VisitorPlace[], rows);
@@ -99,14 +90,8 @@ async function postgresRangeRepeatVisitors(
   range: TimeRange,
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
-  const asked = rangeParams(range);
-  const later = await postgresRangeNumber(db, 'laterClicks', { ...asked, dayAfter: dayAfterLastPart(asked) });
-  const params = repeatRangeParams(asked, later > 0);
-  const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', {
-    ...params,
-    ...blockParams(params.d1, params.d2),
-    top: options.top,
-  });
+  const params = repeatRangeParams(range, (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0);
+  const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top });
   const { top, ...figures } = repeatFigures(rows, options.frequencies);
   const ips = top.map((visitor) => visitor.ip);
   const days = ips.length === 0 ? [] : await postgresRangeRows<VisitorPlace>(db, 'places', { ...params, ips });

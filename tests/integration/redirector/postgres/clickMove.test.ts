@@ -196,7 +196,10 @@ describe('moving clicks into monthly partitions (PostgreSQL migration 41)', () =
     await schema.query(`CREATE FUNCTION held_batch() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         PERFORM set_config('application_name', 'held batch ' || current_schema(), true);
-        WHILE NOT EXISTS (SELECT 1 FROM batch_gate WHERE open) LOOP PERFORM pg_sleep(0.01); END LOOP;
+        -- (At most a minute, should the test end without opening the gate.)
+        WHILE NOT EXISTS (SELECT 1 FROM batch_gate WHERE open) AND clock_timestamp() < now() + interval '1 minute' LOOP
+          PERFORM pg_sleep(0.01);
+        END LOOP;
         RETURN NULL;
       END $$`);
     await schema.query(
