@@ -51,13 +51,16 @@ function sqliteRepeatVisitors(db: SqliteDatabase) {
     WHERE ip_address IN (SELECT value FROM json_each(?))
     GROUP BY ip_address, country, city ORDER BY MAX(last_clicked_at) DESC, country, city`);
 
-  const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places', 'laterClicks']);
+  const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places', 'openPlaces', 'laterClicks']);
   const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
     const params = repeatRangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
     const rows = ranged.all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[];
     const { top, ...figures } = repeatFigures(rows, options.frequencies);
     const places = (ips: string[]) =>
-      mergedPlaces(ranged.all('places', { ...params, ips: JSON.stringify(ips) }) as unknown as VisitorPlace[], rows);
+      mergedPlaces(
+        ranged.all(params.placesRead, { ...params, ips: JSON.stringify(ips) }) as unknown as VisitorPlace[],
+        rows,
+      );
     return { ...figures, top: withLocations(top, places) };
   };
 
@@ -94,7 +97,7 @@ async function postgresRangeRepeatVisitors(
   const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top });
   const { top, ...figures } = repeatFigures(rows, options.frequencies);
   const ips = top.map((visitor) => visitor.ip);
-  const days = ips.length === 0 ? [] : await postgresRangeRows<VisitorPlace>(db, 'places', { ...params, ips });
+  const days = ips.length === 0 ? [] : await postgresRangeRows<VisitorPlace>(db, params.placesRead, { ...params, ips });
   return { ...figures, top: withLocations(top, () => mergedPlaces(days, rows)) };
 }
 

@@ -64,13 +64,17 @@ export function laterClicksSql(dialect: Dialect): string {
  * to 9; the bench's range 4 where it read 6).
  */
 export function repeatRangeParams(range: TimeRange, later: boolean) {
-  const params = rangeParams(range);
+  const params = { ...rangeParams(range), start: range.start };
   const pieces = (p: typeof params) => ({ ...p, ...blockParams(p.d1, p.d2) });
-  if (later) return pieces(params);
+  if (later) return { ...pieces(params), placesRead: 'places' as const };
   const d1 = Math.ceil(range.start / DAY_MS);
   const top = 2 ** TOP_BLOCK_LEVEL;
   const d2 = (Math.floor(Math.max(d1, Math.floor(range.end / DAY_MS)) / top) + 1) * top;
-  return pieces({ ...params, d1, d2, s1: range.start, e1: d1 * DAY_MS, s2: 0, e2: 0 });
+  // The top visitors' places from their places of all time (rangeReads.ts openPlacesSql).
+  return {
+    ...pieces({ ...params, d1, d2, s1: range.start, e1: d1 * DAY_MS, s2: 0, e2: 0 }),
+    placesRead: 'openPlaces' as const,
+  };
 }
 
 /** visitor_blocks' levels (the migration "visitor blocks"): blocks of 2^level days, 1 to 5. */
