@@ -7,15 +7,14 @@ import { shownAddressOf } from '../../../privacy/addresses';
 import type { RepeatVisitorData, RepeatVisitorsData, TimeRange } from '../../analyticsQueries';
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
-import { rangeParams } from '../sql/rangeFragments';
 import {
-  blockParams,
   mergedPlaces,
   type RepeatVisitorRow,
   repeatFigures,
+  repeatRangeParams,
   type VisitorPlace,
 } from '../sql/rangeRepeatVisitors';
-import { type Panel, postgresRangeRows, sqliteRangeReads } from './panel';
+import { type Panel, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface RepeatVisitorsOptions {
   frequencies: number;
@@ -52,17 +51,16 @@ function sqliteRepeatVisitors(db: SqliteDatabase) {
     WHERE ip_address IN (SELECT value FROM json_each(?))
     GROUP BY ip_address, country, city ORDER BY MAX(last_clicked_at) DESC, country, city`);
 
-  const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places']);
+  const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places', 'openPlaces', 'laterClicks']);
   const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
-    const params = rangeParams(range);
-    const rows = ranged.all('repeatVisitors', {
-      ...params,
-      ...blockParams(params.d1, params.d2),
-      top: options.top,
-    }) as unknown as RepeatVisitorRow[];
+    const params = repeatRangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
+    const rows = ranged.all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[];
     const { top, ...figures } = repeatFigures(rows, options.frequencies);
     const places = (ips: string[]) =>
-      mergedPlaces(ranged.all('places', { ...params, ips: JSON.stringify(ips) }) as unknown as VisitorPlace[], rows);
+      mergedPlaces(
+        ranged.all(params.placesRead, { ...params, ips: JSON.stringify(ips) }) as unknown as VisitorPlace[],
+        rows,
+      );
     return { ...figures, top: withLocations(top, places) };
   };
 
@@ -95,15 +93,11 @@ async function postgresRangeRepeatVisitors(
   range: TimeRange,
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
-  const params = rangeParams(range);
-  const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', {
-    ...params,
-    ...blockParams(params.d1, params.d2),
-    top: options.top,
-  });
+  const params = repeatRangeParams(range, (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0);
+  const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top });
   const { top, ...figures } = repeatFigures(rows, options.frequencies);
   const ips = top.map((visitor) => visitor.ip);
-  const days = ips.length === 0 ? [] : await postgresRangeRows<VisitorPlace>(db, 'places', { ...params, ips });
+  const days = ips.length === 0 ? [] : await postgresRangeRows<VisitorPlace>(db, params.placesRead, { ...params, ips });
   return { ...figures, top: withLocations(top, () => mergedPlaces(days, rows)) };
 }
 

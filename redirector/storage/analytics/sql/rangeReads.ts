@@ -8,7 +8,7 @@ import { CLICK_COLUMNS } from '../../repositories/columns';
 import { type Dialect, POSTGRES_DIALECT, SQLITE_DIALECT } from './dialect';
 import { linkRangeVisitorsSql } from './linkDayReturns';
 import { linkRangeDimensionsSql, rangeClicksSql, rangeDimensionsSql, rangeServiceVisitorsSql } from './rangeFragments';
-import { rangeRepeatVisitorsSql } from './rangeRepeatVisitors';
+import { laterClicksSql, rangeRepeatVisitorsSql } from './rangeRepeatVisitors';
 
 /** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
 const SQLITE_LINK_INDEX = 'link_clicks';
@@ -45,6 +45,7 @@ function rangeSql(dialect: Dialect, linkIndex: string) {
     visitors: rangeServiceVisitorsSql(dialect),
     clicks: rangeClicksSql(dialect, false),
     repeatVisitors: rangeRepeatVisitorsSql(dialect),
+    laterClicks: laterClicksSql(dialect),
   };
 }
 
@@ -68,8 +69,24 @@ const SQLITE_PLACES = placesSql(
    JOIN link_day_visitors d ON d.link_id = lv.link_id AND d.visitor = lv.ip_address AND d.day >= @d1 AND d.day < @d2`,
 );
 
+/**
+ * The places of the top visitors over a range that runs past every click so far
+ * (rangeRepeatVisitors.ts repeatRangeParams): each place's latest click of all is in the range when
+ * it comes at or after @start, so the visitors' all-time places (`table`: SQLite's link_visitors,
+ * PostgreSQL's link_places) answer, a row per link and place, where the day rows were a row per
+ * link, day and place, each looked up by a key that does not hold the place (SQLite: 17,576 rows
+ * and 91 ms of CPU for the bench's top ten over 30 days, against 10 ms).
+ */
+const openPlacesSql = (table: string, ips: string) =>
+  `SELECT ip_address AS ip, country, city, MAX(last_clicked_at) AS last FROM ${table} WHERE ${ips}
+   GROUP BY 1, 2, 3 HAVING MAX(last_clicked_at) >= @start`;
+
 /** SQLite's texts: its link_clicks rollup for one link's clicks, link_visitors for the places. */
-export const SQLITE_RANGE_SQL = { ...rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX), places: SQLITE_PLACES };
+export const SQLITE_RANGE_SQL = {
+  ...rangeSql(SQLITE_DIALECT, SQLITE_LINK_INDEX),
+  places: SQLITE_PLACES,
+  openPlaces: openPlacesSql('link_visitors', SQLITE_IPS('ip_address')),
+};
 
 /**
  * PostgreSQL's own texts of the service-wide ranged reads. `clicks`: the whole days' clicks from
@@ -90,6 +107,7 @@ function postgresServiceSql() {
       `SELECT visitor, country, city, last_clicked_at FROM link_day_visitors
        WHERE visitor = ANY(${p('ips')}::text[]) AND day >= ${p('d1')} AND day < ${p('d2')}`,
     ),
+    openPlaces: openPlacesSql('link_places', `ip_address = ANY(${p('ips')}::text[])`),
   };
 }
 

@@ -2,11 +2,17 @@
  * Migration 41's move of a populated clicks table into monthly partitions while the service runs
  * (docs/api.md#monthly-click-partitions), against the real PostgreSQL: redirects answered all the
  * while and every click kept once, a restart resuming where the move was, the swap giving its lock
- * up after 500 ms rather than holding the click inserts, and a failure to make partitions not
- * stopping the move.
+ * up after 500 ms rather than holding the click inserts, a failure to make partitions not
+ * stopping the move, and two instances moving at once: one at a time, the other never queued
+ * behind the first's batch (the advisory lock; `clicks_move`'s row lock alone would keep every
+ * click once, with the second instance waiting up to 500 ms for each batch of the first).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresStore, type PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
+import {
+  createPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from '../../../../redirector/storage/postgres/postgresStore';
 import { clickOf } from '../../../helpers/api';
 import {
   clickFigures,
@@ -39,7 +45,7 @@ describe('moving clicks into monthly partitions (PostgreSQL migration 41)', () =
     return { schema, ...(await populatedBeforePartitions(schema, count)) };
   }
 
-  async function openStore(schema: TestSchema, options = STEPPED): Promise<PostgresStore> {
+  async function openStore(schema: TestSchema, options: PostgresStoreOptions = STEPPED): Promise<PostgresStore> {
     const store = await createPostgresStore(schema.url, options);
     cleanups.push(() => store.close());
     return store;
@@ -170,6 +176,73 @@ describe('moving clicks into monthly partitions (PostgreSQL migration 41)', () =
     await reader.query('COMMIT');
     expect(await store.partitions!.moveOnce()).toBe('done');
     expect((await clickFigures(schema)).byLink.kept).toBe(kept + 1);
+  }, 120_000);
+
+  it('moves with one instance at a time: the other answers at once, never queued behind its batch', async () => {
+    const { schema, kept, gone } = await populated(16_000);
+    const logged: unknown[] = [];
+    const options = { ...STEPPED, log: (message: string) => logged.push(message) };
+    const [a, b] = [await openStore(schema, options), await openStore(schema, options)];
+    await Promise.all([a.partitions!.monthsOnce(), b.partitions!.monthsOnce()]);
+    // Each instance's first step makes the months of the clicks to move; after that a step only moves.
+    expect(await b.partitions!.moveOnce()).toBe('more');
+    expect(await a.partitions!.moveOnce()).toBe('more');
+    const moved = async () => Number((await schema.query<{ n: string }>('SELECT moved AS n FROM clicks_move'))[0]!.n);
+    expect(await moved()).toBe(8_000);
+
+    // A slow batch: a statement trigger holds `a`'s copy until the gate opens, its transaction open.
+    await schema.query('CREATE TABLE batch_gate (open BOOLEAN NOT NULL)');
+    cleanups.push(() => schema.query('INSERT INTO batch_gate VALUES (true)'));
+    await schema.query(`CREATE FUNCTION held_batch() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM set_config('application_name', 'held batch ' || current_schema(), true);
+        -- (At most a minute, should the test end without opening the gate.)
+        WHILE NOT EXISTS (SELECT 1 FROM batch_gate WHERE open) AND clock_timestamp() < now() + interval '1 minute' LOOP
+          PERFORM pg_sleep(0.01);
+        END LOOP;
+        RETURN NULL;
+      END $$`);
+    await schema.query(
+      'CREATE TRIGGER held_batch AFTER INSERT ON clicks_partitioned FOR EACH STATEMENT EXECUTE FUNCTION held_batch()',
+    );
+    const held = a.partitions!.moveOnce();
+    let holder = 0;
+    await until(async () => {
+      const rows = await schema.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+        `held batch ${schema.schema}`,
+      ]);
+      holder = rows[0]?.pid ?? 0;
+      return holder !== 0;
+    }, "a's batch to be held");
+    // Meanwhile `b` steps: it answers that another instance moves, without waiting behind `a`.
+    let queued = false;
+    let settled = false;
+    const other = b.partitions!.moveOnce().finally(() => {
+      settled = true;
+    });
+    while (!settled) {
+      const [row] = await schema.query<{ n: string }>(
+        'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+        [holder],
+      );
+      if (Number(row!.n) > 0) queued = true;
+    }
+    expect(await other).toBe('waiting');
+    expect(queued).toBe(false);
+    await schema.query('INSERT INTO batch_gate VALUES (true)');
+    expect(await held).toBe('more');
+    expect(await moved()).toBe(12_000);
+    await schema.query('DROP TRIGGER held_batch ON clicks_partitioned');
+
+    // Both step together to the end: each step moves, waits or finds the move done; none fails.
+    const steps: (string | undefined)[] = [];
+    for (let round = 0; round < 20 && steps.slice(-2).join() !== 'done,done'; round++) {
+      steps.push(...(await Promise.all([a.partitions!.moveOnce(), b.partitions!.moveOnce()])));
+    }
+    expect(steps.slice(-2)).toEqual(['done', 'done']);
+    expect(steps.filter((step) => !['more', 'waiting', 'done'].includes(step ?? 'failed'))).toEqual([]);
+    expect(logged).toEqual([]);
+    await expectMoved(schema, { kept, gone });
   }, 120_000);
 
   it('goes on moving when making the months of the old clicks fails', async () => {
