@@ -17,6 +17,7 @@ import { createLinkHealthRepository } from './repositories/linkHealthRepository'
 import { createLinkRepository } from './repositories/linkRepository';
 import { createLinkShareRepository } from './repositories/linkShareRepository';
 import { createOrphanVisitRepository } from './repositories/orphanVisitRepository';
+import type { RecentClicks } from './repositories/recentClicks';
 import { createSessionRepository } from './repositories/sessionRepository';
 import { createSsoRepository } from './repositories/ssoRepository';
 import { createTeamRepository } from './repositories/teamRepository';
@@ -54,11 +55,15 @@ export interface ListReads {
   fold: () => unknown;
 }
 
-/** Without `reads`, lists read on `executor` after `fold`; the users' list always does. */
+/**
+ * Without `reads`, lists read on `executor` after `fold`; the users' list always does. `recentClicks`:
+ * SQLite's window of recent clicks, fed by its click writer (repositories/recentClicks.ts).
+ */
 export function createStoreRepositories(
   executor: Executor,
   fold: () => unknown,
   reads: ListReads = { executor, fold },
+  recentClicks?: RecentClicks,
 ): StoreRepositories {
   const linkCounts = rollupLinkCounts(reads.executor, reads.fold);
   const imports = createImportRepository(executor);
@@ -67,7 +72,7 @@ export function createStoreRepositories(
     sessions: createSessionRepository(executor),
     accountLinks: createAccountLinkRepository(executor),
     apiKeys: createApiKeyRepository(executor),
-    events: createEventStorage(executor),
+    events: createEventStorage(executor, recentClicks),
     links: createLinkRepository(executor, linkCounts),
     domains: createDomainRepository(executor),
     hubs: createHubRepository(executor, reads.executor),

@@ -7,7 +7,7 @@
 import type { Scope } from '../../auth/scope';
 import type { Executor, SqlParam } from '../executor';
 import type { FeedClick, FeedQuery } from './feedClick';
-import { createRecentClicks } from './recentClicks';
+import { createRecentClicks, type RecentClicks } from './recentClicks';
 import { reachedBy, teamValue } from './scopeFilter';
 
 export type { FeedClick, FeedQuery } from './feedClick';
@@ -74,20 +74,22 @@ async function readClicks(db: Executor, sql: string, params: readonly SqlParam[]
 }
 
 /**
- * On SQLite the clicks the live stream read are kept a while and the webhooks and the broker are
- * answered from them when they can be (recentClicks.ts): the three read the same new clicks.
+ * On SQLite the latest clicks are kept a while (handed over by the click writer, or as read) and
+ * the live stream, the webhooks and the broker are answered from them when they can be
+ * (recentClicks.ts): the three read the same new clicks. `recent`: the window the store's click
+ * writer feeds.
  */
-export function createEventFeed(db: Executor): EventFeed {
+export function createEventFeed(db: Executor, recent?: RecentClicks): EventFeed {
   const feed = createDatabaseFeed(db);
   if (db.engine !== 'sqlite') return feed;
-  const recent = createRecentClicks(db);
+  recent ??= createRecentClicks(db);
   return {
     ...feed,
     async clicksAfter(query) {
-      const kept = await recent.serve(query);
+      const kept = await recent!.serve(query);
       if (kept) return kept;
       const rows = await feed.clicksAfter(query);
-      recent.note(query, rows);
+      recent!.note(query, rows);
       return rows;
     },
   };

@@ -3,6 +3,7 @@ import type { Executor } from '../executor';
 import { type BrokerOutbox, createBrokerOutbox, type NewBrokerMessage } from './brokerOutbox';
 import { createEventFeed, type EventFeed } from './eventFeed';
 import { createLinkExpiryRepository, type LinkExpiryRepository } from './linkExpiry';
+import type { RecentClicks } from './recentClicks';
 import { createWebhookOutbox, type NewMessage, type WebhookOutbox } from './webhookOutbox';
 import { createWebhookRepository, type WebhookRepository } from './webhookRepository';
 
@@ -18,7 +19,8 @@ export interface EventStorage {
   enqueueAll(webhookMessages: readonly NewMessage[], brokerMessages: readonly NewBrokerMessage[]): Promise<void>;
 }
 
-export function createEventStorage(db: Executor): EventStorage {
+/** `recent`: SQLite's window of recent clicks fed by its click writer (eventFeed.ts). */
+export function createEventStorage(db: Executor, recent?: RecentClicks): EventStorage {
   const outbox = createWebhookOutbox(db);
   const brokerOutbox = createBrokerOutbox(db);
   return {
@@ -32,7 +34,7 @@ export function createEventStorage(db: Executor): EventStorage {
         await brokerOutbox.enqueue(brokerMessages, tx);
       });
     },
-    feed: createEventFeed(db),
+    feed: createEventFeed(db, recent),
     expiry: createLinkExpiryRepository(db),
   };
 }

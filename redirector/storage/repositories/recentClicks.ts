@@ -1,8 +1,11 @@
 /**
- * The clicks the live stream read last, kept for the webhooks and the broker (docs/performance.md#events):
+ * The latest clicks, kept for the live stream, the webhooks and the broker (docs/performance.md#events):
  * all three read the same new clicks, and on SQLite reading them (a row object of 14 columns each)
  * cost several µs a click each time. SQLite only: clicks commit there in id order, so what one read
- * of every non-bot click after an id found is all there is up to its last id, for good.
+ * of every non-bot click after an id found is all there is up to its last id, for good. While
+ * someone reads (within ASKED_WITHIN_MS), the click writer hands each committed batch over
+ * (`stored`), so that the new clicks are never read back at all; before that, and after a batch
+ * that does not follow (a click stored by another process), the window is what the reads found.
  *
  * A click's own columns never change; its link's (short code, team, domain) may, and a deleted
  * link takes its clicks with it. So what is kept is the click, and its link's columns are read
@@ -15,16 +18,31 @@ import { teamValue } from './scopeFilter';
 
 /** Clicks kept at most (a few MB): a webhook further behind than this reads the database. */
 export const RECENT_CLICKS = 10_000;
-/** Clicks whose links are read again in one query. */
-const PAGE = 200;
+/**
+ * Clicks whose links are read again in one query: the stream's whole read (up to 1,000, the
+ * stream's REPLAY_LIMIT) at once, so that a link clicked often is looked up once a read, not once
+ * a page (docs/performance.md#events).
+ */
+const PAGE = 1000;
+/** The writer keeps its batches here only while the window was asked within this long. */
+export const ASKED_WITHIN_MS = 60_000;
 
 type LinkColumns = Pick<FeedClick, 'short_code' | 'user_id' | 'team_id' | 'domain'>;
+/** A click as kept: its own columns; its link's are read when it is served. */
+export type KeptClick = Omit<FeedClick, keyof LinkColumns>;
 
 export interface RecentClicks {
   /** The query's answer from the kept clicks; undefined when they cannot tell it all. */
   serve(query: FeedQuery): Promise<FeedClick[] | undefined>;
   /** Keeps what a query of every team's clicks after an id found, when it follows what is kept. */
   note(query: FeedQuery, rows: readonly FeedClick[]): void;
+  /** Whether the click writer should hand its batches over: someone read the window within ASKED_WITHIN_MS. */
+  wanted(): boolean;
+  /**
+   * A batch the click writer committed (asked only when `wanted`): it took every id from `firstId`
+   * to `lastId`, and `clicks` are its non-bot, non-imported ones.
+   */
+  stored(firstId: number, lastId: number, clicks: readonly KeptClick[]): void;
 }
 
 /** The team whose clicks the scope reaches ('all': every team's); undefined: a rule the window does not apply (own links only). */
@@ -35,7 +53,7 @@ function reachOf(scope: Scope): number | null | 'all' | undefined {
 }
 
 /** The index of the first kept click above `id`. */
-function firstAbove(rows: readonly FeedClick[], id: number): number {
+function firstAbove(rows: readonly { id: number }[], id: number): number {
   let low = 0;
   let high = rows.length;
   while (low < high) {
@@ -46,37 +64,78 @@ function firstAbove(rows: readonly FeedClick[], id: number): number {
   return low;
 }
 
-export function createRecentClicks(db: Executor, keep = RECENT_CLICKS): RecentClicks {
+/** A kept click with its link's columns, as the feed answers it (spelled out: one shape, cheaper than a spread). */
+function served(click: KeptClick, link: LinkColumns): FeedClick {
+  return {
+    id: click.id,
+    link_id: click.link_id,
+    short_code: link.short_code,
+    user_id: link.user_id,
+    team_id: link.team_id,
+    domain: link.domain,
+    clicked_at: click.clicked_at,
+    country: click.country,
+    city: click.city,
+    device_type: click.device_type,
+    os: click.os,
+    browser: click.browser,
+    referrer_source: click.referrer_source,
+    ip_address: click.ip_address,
+  };
+}
+
+/** The links' columns of a page of kept clicks, as they are now. */
+async function linksOf(db: Executor, page: readonly KeptClick[]): Promise<Map<number, LinkColumns>> {
+  const ids = [...new Set(page.map((click) => Number(click.link_id)))];
+  // One statement whatever the number of links (SQLite's json_each), prepared once.
+  const sql = 'SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (SELECT value FROM json_each(?))';
+  const params = [JSON.stringify(ids)];
+  if (db.arrays) {
+    const rows = await db.arrays(sql, params);
+    return new Map(
+      rows.map(([id, short_code, user_id, team_id, domain]) => [
+        Number(id),
+        { short_code, user_id, team_id, domain } as LinkColumns,
+      ]),
+    );
+  }
+  const found = await db.all<LinkColumns & { id: number }>(sql, params);
+  return new Map(found.map(({ id, ...link }) => [Number(id), link]));
+}
+
+export function createRecentClicks(db: Executor, keep = RECENT_CLICKS, clock = Date.now): RecentClicks {
   /** Every non-bot, non-imported click with an id in (from, to], in id order. */
-  let rows: FeedClick[] = [];
+  let rows: KeptClick[] = [];
   let from = 0;
   let to = 0;
+  /** Whether the last batch the writer committed was kept: reads' notes then change nothing. */
+  let fedByWriter = false;
+  let askedAt = Number.NEGATIVE_INFINITY;
 
-  async function linksOf(page: readonly FeedClick[]): Promise<Map<number, LinkColumns>> {
-    const ids = [...new Set(page.map((click) => Number(click.link_id)))];
-    // One statement whatever the number of links (SQLite's json_each), prepared once.
-    const sql =
-      'SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (SELECT value FROM json_each(?))';
-    const params = [JSON.stringify(ids)];
-    if (db.arrays) {
-      const rows = await db.arrays(sql, params);
-      return new Map(
-        rows.map(([id, short_code, user_id, team_id, domain]) => [
-          Number(id),
-          { short_code, user_id, team_id, domain } as LinkColumns,
-        ]),
-      );
-    }
-    const found = await db.all<LinkColumns & { id: number }>(sql, params);
-    return new Map(found.map(({ id, ...link }) => [Number(id), link]));
+  /** Back to `keep` once half as many again are kept: a copy of the window per batch would cost more than the batch. */
+  function trim(): void {
+    if (rows.length <= keep + (keep >> 1)) return;
+    const dropped = rows.length - keep;
+    from = rows[dropped - 1]!.id;
+    rows = rows.slice(dropped);
+  }
+
+  /** Whether nothing was stored past `to` (the database's highest click id is not above it). */
+  async function nothingPast(): Promise<boolean> {
+    const row = await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM clicks');
+    return Number(row?.id ?? 0) <= to;
   }
 
   return {
     async serve(query) {
+      askedAt = clock();
       const reach = reachOf(query.scope);
-      if (query.linkId !== undefined || reach === undefined || rows.length === 0 || query.after < from) return;
-      // Everything up to `upTo` is known when it is at most the last kept id; else a short answer may lack some.
-      const complete = query.upTo !== undefined && query.upTo <= to;
+      if (query.linkId !== undefined || reach === undefined || to === 0 || query.after < from) return;
+      // Everything up to `upTo` is known when it is at most the last kept id, and without a bound when
+      // nothing was stored past it; else a short answer may lack some.
+      const complete = query.upTo !== undefined ? query.upTo <= to : await nothingPast();
+      // The writer may have handed a batch over meanwhile: one that did not follow started the window again.
+      if (query.after < from) return;
       const end = Math.min(query.upTo ?? to, to);
       const kept = rows.slice(firstAbove(rows, query.after), firstAbove(rows, end));
       const out: FeedClick[] = [];
@@ -84,30 +143,46 @@ export function createRecentClicks(db: Executor, keep = RECENT_CLICKS): RecentCl
       for (let start = 0; start < kept.length && out.length < query.limit; ) {
         const page = kept.slice(start, start + Math.min(PAGE, query.limit - out.length));
         start += page.length;
-        const links = await linksOf(page);
+        const links = await linksOf(db, page);
         for (const click of page) {
           const link = links.get(Number(click.link_id));
           if (!link || (reach !== 'all' && link.team_id !== reach)) continue;
-          out.push({ ...click, ...link });
+          out.push(served(click, link));
           if (out.length === query.limit) return out;
         }
       }
       return complete ? out : undefined;
     },
     note(query, found) {
+      askedAt = clock();
       if (query.linkId !== undefined || query.upTo !== undefined || reachOf(query.scope) !== 'all') return;
       if (found.length === 0) return;
-      if (rows.length === 0 || query.after !== to) {
+      if (query.after !== to) {
+        // A read behind what the writer handed over is not kept: the window stays the writer's.
+        if (fedByWriter) return;
         rows = [];
         from = query.after;
       }
       rows.push(...found);
       to = found[found.length - 1]!.id;
-      if (rows.length > keep) {
-        const dropped = rows.length - keep;
-        from = rows[dropped - 1]!.id;
-        rows = rows.slice(dropped);
+      trim();
+    },
+    wanted() {
+      const asked = clock() - askedAt <= ASKED_WITHIN_MS;
+      // A batch not handed over leaves a hole: what follows it does not follow what is kept.
+      if (!asked) fedByWriter = false;
+      return asked;
+    },
+    stored(firstId, lastId, clicks) {
+      // A batch that does not follow what is kept (another process stored clicks between): start again from it.
+      if (firstId !== to + 1) {
+        rows = [];
+        from = firstId - 1;
       }
+      rows.push(...clicks);
+      to = lastId;
+      fedByWriter = true;
+      trim();
     },
   };
 }

@@ -1,22 +1,59 @@
 /**
  * The redirect path's write: a batch of clicks in one transaction, statements prepared once, at the
  * first batch (a store that only looks at a database a migration behind never prepares them).
+ * Each committed batch, with the ids it took, goes to `stored` (the events' window of recent clicks,
+ * repositories/recentClicks.ts), so that the events never read their new clicks back.
  */
 import type { NewClick } from '../records';
 import { NEW_CLICK_COLUMNS } from '../repositories/columns';
+import type { KeptClick, RecentClicks } from '../repositories/recentClicks';
 import type { ClickRepository } from '../store';
 import { connectionTurns } from './connectionTurns';
 import type { SqliteDatabase } from './database';
 
-export function sqliteClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] {
+type Stored = Pick<RecentClicks, 'wanted' | 'stored'>;
+
+export function sqliteClickInserts(db: SqliteDatabase, stored?: Stored): ClickRepository['insertMany'] {
   let insertBatch: ClickRepository['insertMany'] | undefined;
   return (clicks) => {
-    insertBatch ??= prepareClickInserts(db);
+    insertBatch ??= prepareClickInserts(db, stored);
     return insertBatch(clicks);
   };
 }
 
-function prepareClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] {
+/** A stored click as the events' feed reads it (eventFeed.ts: non-bot, non-imported), its link's columns left out. */
+function keptClick(id: number, c: NewClick): KeptClick {
+  return {
+    id,
+    link_id: c.link_id,
+    clicked_at: c.clicked_at,
+    country: c.country,
+    city: c.city ?? null,
+    device_type: c.device_type,
+    os: c.os ?? null,
+    browser: c.browser ?? null,
+    referrer_source: c.referrer_source ?? null,
+    ip_address: c.ip_address,
+  };
+}
+
+/** The batch's ids and its clicks the feed shows, handed to `stored` once committed. */
+function handOver({ stored }: Stored, clicks: readonly NewClick[], ids: readonly (number | undefined)[]): void {
+  let first = 0;
+  let last = 0;
+  const kept: KeptClick[] = [];
+  for (let i = 0; i < clicks.length; i++) {
+    const id = ids[i];
+    if (id === undefined) continue;
+    if (first === 0) first = id;
+    last = id;
+    const c = clicks[i]!;
+    if (!c.is_bot && !c.imported) kept.push(keptClick(id, c));
+  }
+  if (first > 0) stored(first, last, kept);
+}
+
+function prepareClickInserts(db: SqliteDatabase, stored?: Stored): ClickRepository['insertMany'] {
   const columns = [...NEW_CLICK_COLUMNS, 'visitor'].join(', ');
   const placeholders = [...NEW_CLICK_COLUMNS, 'visitor'].map(() => '?').join(', ');
   const insert = db.prepare(`INSERT INTO clicks (${columns}) VALUES (${placeholders})`);
@@ -47,21 +84,27 @@ function prepareClickInserts(db: SqliteDatabase): ClickRepository['insertMany'] 
       c.rule ?? null,
       c.visitor ?? null,
     ] as const;
-  const insertAll = db.transaction((clicks: readonly NewClick[]) => {
-    for (const c of clicks) insert.run(...values(c));
-  });
-  const insertAllLinked = db.transaction((clicks: readonly NewClick[]) => {
-    for (const c of clicks) insertIfLinked.run(...values(c), c.link_id);
-  });
+  // Each click's id, or undefined for one not stored (its link was deleted).
+  const insertAll = db.transaction((clicks: readonly NewClick[]) =>
+    clicks.map((c) => Number(insert.run(...values(c)).lastInsertRowid)),
+  );
+  const insertAllLinked = db.transaction((clicks: readonly NewClick[]) =>
+    clicks.map((c) => {
+      const result = insertIfLinked.run(...values(c), c.link_id);
+      return result.changes > 0 ? Number(result.lastInsertRowid) : undefined;
+    }),
+  );
 
   const insertBatch = (clicks: readonly NewClick[]) => {
+    let ids: (number | undefined)[];
     try {
-      insertAll(clicks);
+      ids = insertAll(clicks);
     } catch (error) {
       // A deleted link's clicks go with it: drop those, keep the rest of the batch.
       if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
-      insertAllLinked(clicks);
+      ids = insertAllLinked(clicks);
     }
+    if (stored?.wanted()) handOver(stored, clicks, ids);
   };
   // Never inside another task's open transaction, where its rollback would take the clicks along.
   const turns = connectionTurns(db);

@@ -1,5 +1,6 @@
 import { deleteOldClicksInBackground, type RetentionOptions, sqliteOldClickDeleter } from '../clickRetention';
 import { createClickRepository } from '../repositories/clickRepository';
+import { createRecentClicks } from '../repositories/recentClicks';
 import type { Store } from '../store';
 import { createStoreRepositories } from '../storeRepositories';
 import { createRollupFolder } from './analytics/rollups';
@@ -47,11 +48,14 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
       ? deleteOldClicksInBackground(sqliteOldClickDeleter(db), options.retention)
       : undefined;
   const outsideCommits = watchOutsideCommits(db);
+  // The events' latest clicks, handed over by the click writer (repositories/recentClicks.ts).
+  const recentClicks = createRecentClicks(executor);
+  const fold = () => folder.foldBeforeRead();
   return {
     kind: 'sqlite',
     db,
-    ...createStoreRepositories(executor, () => folder.foldBeforeRead()),
-    clicks: createClickRepository(executor, sqliteClickInserts(db)),
+    ...createStoreRepositories(executor, fold, { executor, fold }, recentClicks),
+    clicks: createClickRepository(executor, sqliteClickInserts(db, recentClicks)),
     analytics,
     onLinkChanged: (listener) => outsideCommits.subscribe(listener),
     onDomainsChanged: (listener) => outsideCommits.subscribe(() => listener()),

@@ -1,14 +1,15 @@
 /**
- * The clicks the live stream read, kept for the webhooks and the broker on SQLite
- * (storage/repositories/recentClicks.ts): what the window answers is what the database answers
- * now (its links' columns as they are now, a deleted link's clicks gone, a team's clicks only),
- * and it answers nothing it cannot tell whole.
+ * The latest clicks, kept for the live stream, the webhooks and the broker on SQLite
+ * (storage/repositories/recentClicks.ts), as read or as the click writer handed them over: what the
+ * window answers is what the database answers now (its links' columns as they are now, a deleted
+ * link's clicks gone, a team's clicks only), and it answers nothing it cannot tell whole.
  */
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemScope } from '../../../../redirector/auth/scope';
 import { createDatabaseFeed, type FeedClick } from '../../../../redirector/storage/repositories/eventFeed';
 import { createRecentClicks } from '../../../../redirector/storage/repositories/recentClicks';
+import { sqliteClickInserts } from '../../../../redirector/storage/sqlite/clickInserts';
 import { createSqliteExecutor } from '../../../../redirector/storage/sqlite/sqliteExecutor';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import { makeTempDir } from '../../../helpers/testServer';
@@ -66,9 +67,12 @@ describe('the recent clicks kept on SQLite', () => {
   });
 
   it('answers nothing it cannot tell whole: before what it keeps, past its last id, one link, own links only', async () => {
-    const { all, recent, last, theirs } = await seeded();
+    const { all, recent, last, theirs, database } = await seeded();
     const partial = { after: all[0]!.id, scope: systemScope(), limit: 100 };
     expect(await recent.serve({ ...partial, upTo: last + 5 })).toBeUndefined();
+    // Unbounded: whole while nothing was stored past the last id kept, and not once a click was.
+    expect(await recent.serve(partial)).toEqual(await database.clicksAfter(partial));
+    await store.clicks.insertMany([newClick(theirs.id, 5_000)]);
     expect(await recent.serve(partial)).toBeUndefined();
     expect(await recent.serve({ ...partial, upTo: last, linkId: theirs.id })).toBeUndefined();
     // A full page is whole whatever lies past the last id kept.
@@ -93,5 +97,72 @@ describe('the recent clicks kept on SQLite', () => {
     expect(ids(await small.serve({ after: all[15]!.id, upTo: last, scope: systemScope(), limit: 100 }))).toEqual(
       ids(all.slice(16)),
     );
+  });
+
+  describe('as the click writer hands its batches over', () => {
+    /** A window fed by its own writer (the store's insert code on the same database), at a clock the test moves. */
+    async function fed() {
+      const user = await store.users.create(newUser());
+      const admin = await store.links.create(newLink({ short_code: 'mine' }));
+      const theirs = await store.links.create(newLink({ short_code: 'theirs', user_id: user.id }));
+      const executor = createSqliteExecutor(store.db);
+      let now = 1_000_000;
+      const recent = createRecentClicks(executor, 1000, () => now);
+      const insert = sqliteClickInserts(store.db, recent);
+      const clicks = (count: number, at: number) =>
+        Array.from({ length: count }, (_, i) =>
+          newClick(i % 2 ? theirs.id : admin.id, at + i, { is_bot: i % 3 === 0, imported: i % 5 === 4 }),
+        );
+      const database = createDatabaseFeed(executor);
+      const later = (ms: number) => {
+        now += ms;
+      };
+      return { user, admin, recent, insert, clicks, database, later };
+    }
+    const every = (after: number) => ({ after, scope: systemScope(), limit: 1000 });
+
+    it("answers the stream's unbounded reads from the batches themselves, as the database does", async () => {
+      const { user, recent, insert, clicks, database } = await fed();
+      // Asked once (nothing kept yet): from then on the writer hands its batches over.
+      expect(await recent.serve(every(0))).toBeUndefined();
+      await insert(clicks(12, 1_000));
+      await insert(clicks(9, 2_000));
+      const stored = await database.clicksAfter(every(0));
+      expect(stored.length).toBeGreaterThan(8);
+      expect(await recent.serve(every(0))).toEqual(stored);
+      const middle = stored[3]!.id;
+      expect(await recent.serve(every(middle))).toEqual(await database.clicksAfter(every(middle)));
+      const team = { ...every(0), scope: systemScope(user.personal_team_id) };
+      expect(await recent.serve(team)).toEqual(await database.clicksAfter(team));
+      // Not read back: a value changed under the window since is not what it answers.
+      store.db.prepare("UPDATE clicks SET country = 'ZZ'").run();
+      expect((await recent.serve(every(0)))?.map((click) => click.country)).toEqual(
+        stored.map((click) => click.country),
+      );
+    });
+
+    it('starts again after a click stored by someone else, and takes nothing while nobody reads', async () => {
+      const { admin, recent, insert, clicks, database, later } = await fed();
+      await recent.serve(every(0));
+      await insert(clicks(6, 1_000));
+      const before = await database.clicksAfter(every(0));
+      const last = before[before.length - 1]!.id;
+      // Another writer's click (the store's own, as another process's would be), then this writer's
+      // next batch: the window starts again after that click.
+      await store.clicks.insertMany([newClick(admin.id, 3_000)]);
+      expect(await recent.serve(every(last))).toBeUndefined();
+      await insert(clicks(6, 4_000));
+      expect(await recent.serve(every(last))).toBeUndefined();
+      const outside = Number(store.db.prepare('SELECT MAX(id) FROM clicks WHERE clicked_at = 3000').pluck().get());
+      expect(await recent.serve(every(outside))).toEqual(await database.clicksAfter(every(outside)));
+      // A minute without a read: the batches are not taken, and the window no longer answers past them.
+      later(61_000);
+      await insert(clicks(6, 5_000));
+      const newest = await database.clicksAfter(every(outside));
+      expect(await recent.serve(every(outside))).toBeUndefined();
+      await insert(clicks(6, 6_000));
+      const tail = newest[newest.length - 1]!.id;
+      expect(await recent.serve(every(tail))).toEqual(await database.clicksAfter(every(tail)));
+    });
   });
 });

@@ -43,6 +43,15 @@ describe('signedHeaders', () => {
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
   });
 
+  it.each(Object.entries(bodies))('signs %s sent as bytes as it signs its text', (_, body) => {
+    const secret = newWebhookSecret();
+    const now = Date.now();
+    const id = newMessageId();
+    const headers = signedHeaders(secret, id, Buffer.from(body), now);
+    expect(headers).toEqual(signedHeaders(secret, id, body, now));
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+  });
+
   it('is refused by standardwebhooks for another body, another secret or another message id', () => {
     const secret = newWebhookSecret();
     const body = bodies['a test message'];
@@ -51,5 +60,13 @@ describe('signedHeaders', () => {
     refused(() => new Webhook(secret).verify(body.replace('webhook.test', 'link.clicked'), headers));
     refused(() => new Webhook(newWebhookSecret()).verify(body, headers));
     refused(() => new Webhook(secret).verify(body, { ...headers, 'webhook-id': 'msg_2' }));
+  });
+});
+
+describe('newMessageId', () => {
+  it('is msg_ and 22 base64url characters, a new one each time', () => {
+    const ids = Array.from({ length: 2000 }, () => newMessageId());
+    for (const id of ids) expect(id).toMatch(/^msg_[A-Za-z0-9_-]{22}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
