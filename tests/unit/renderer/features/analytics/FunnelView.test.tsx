@@ -6,24 +6,35 @@ import { FunnelView, funnelAdvice } from '../../../../../renderer/src/features/a
 
 afterEach(cleanup);
 
+/** A funnel as the server shapes it from its counts: every step's share of impressions and drop-off. */
+function funnelOf(impressions: number, clicks: number, engaged: number): FunnelResponse {
+  const counts = [
+    ['Impressions', impressions],
+    ['Link Clicks', clicks],
+    ['Engaged Users', engaged],
+    ['Conversions', engaged],
+  ] as const;
+  return {
+    impressions,
+    clicks,
+    engaged,
+    conversions: engaged,
+    conversionRate: engaged / impressions,
+    bounceRate: (clicks - engaged) / clicks,
+    igExitRate: 1 / clicks,
+    avgTimeToClickMinutes: 0.75,
+    estimated: ['impressions', 'avgTimeToClickMinutes'],
+    steps: counts.map(([name, value], i) => ({
+      name,
+      value,
+      percent: value / impressions,
+      dropOff: i === 0 ? 0 : 1 - value / counts[i - 1]![1],
+    })),
+  };
+}
+
 // 9 clicks, 3 engaged: impressions 27 (estimated), conversions 3.
-const funnel: FunnelResponse = {
-  impressions: 27,
-  clicks: 9,
-  engaged: 3,
-  conversions: 3,
-  conversionRate: 3 / 27,
-  bounceRate: 6 / 9,
-  igExitRate: 1 / 9,
-  avgTimeToClickMinutes: 0.75,
-  estimated: ['impressions', 'avgTimeToClickMinutes'],
-  steps: [
-    { name: 'Impressions', value: 27, percent: 1, dropOff: 0 },
-    { name: 'Link Clicks', value: 9, percent: 9 / 27, dropOff: 18 / 27 },
-    { name: 'Engaged Users', value: 3, percent: 3 / 27, dropOff: 6 / 9 },
-    { name: 'Conversions', value: 3, percent: 3 / 27, dropOff: 0 },
-  ],
-};
+const funnel = funnelOf(27, 9, 3);
 
 describe('FunnelView', () => {
   it('shows each step with its share of impressions', () => {
