@@ -75,27 +75,23 @@ function compiledRules(rules: readonly LinkRule[]): CompiledRules {
 
 /** Cheapest conditions first: a rule's conditions all have to hold, so their order is free. */
 const COST: Record<RuleCondition['type'], number> = { country: 0, device: 0, time: 0, language: 1, ip: 2, query: 3 };
+const MOST_COST = 3;
 
 function compileRules(rules: readonly LinkRule[]): CompiledRules {
   const result: CompiledRules = { conditions: [], starts: [0], withoutQuery: [] };
-  for (const [index, rule] of rules.entries()) {
-    const ordered = [...rule.when].sort((a, b) => COST[a.type] - COST[b.type]);
-    for (const condition of ordered) result.conditions.push(compileCondition(condition));
+  for (let index = 0; index < rules.length; index += 1) {
+    const when = rules[index]!.when;
+    for (let cost = 0; cost <= MOST_COST; cost += 1) {
+      for (const condition of when)
+        if (COST[condition.type] === cost) result.conditions.push(compileCondition(condition));
+    }
     result.starts.push(result.conditions.length);
-    if (!ordered.some((condition) => condition.type === 'query')) result.withoutQuery.push(index);
+    if (!when.some((condition) => condition.type === 'query')) result.withoutQuery.push(index);
   }
   return result;
 }
 
 function compileCondition(condition: RuleCondition): Condition {
-  const made = (
-    kind: number,
-    text = '',
-    value: string | null = null,
-    after = 0,
-    before = 0,
-    cidr: Cidr | null = null,
-  ) => ({ kind, text, value, after, before, cidr }) satisfies Condition;
   switch (condition.type) {
     case 'country':
       return made(COUNTRY, condition.is);
@@ -114,6 +110,10 @@ function compileCondition(condition: RuleCondition): Condition {
     case 'query':
       return made(QUERY, condition.name, condition.value ?? null);
   }
+}
+
+function made(kind: number, text = '', value: string | null = null, after = 0, before = 0, cidr: Cidr | null = null) {
+  return { kind, text, value, after, before, cidr } satisfies Condition;
 }
 
 // The visit's facts read so far (matchingRule is synchronous: one visit at a time).
