@@ -3,6 +3,8 @@
  * both the server and the link form apply, each failure naming its field (`rules[3].when[1].cidr`).
  * Matching lives in ruleMatch.ts. Pure.
  */
+
+import { parseCidr } from './ipAddress';
 import {
   type LinkRule,
   RULE_DEVICES,
@@ -123,56 +125,4 @@ function checkTime(condition: Record<string, unknown>, at: string): RuleConditio
     return `${at}.after must be earlier than its before`;
   }
   return { type: 'time', ...bounds };
-}
-
-/** An address as 4 (IPv4) or 16 (IPv6) bytes; undefined when it is neither. */
-export function addressBytes(address: string): number[] | undefined {
-  const zone = address.indexOf('%');
-  const plain = zone === -1 ? address : address.slice(0, zone);
-  return plain.includes(':') ? ipv6Bytes(plain) : ipv4Bytes(plain);
-}
-
-function ipv4Bytes(address: string): number[] | undefined {
-  const parts = address.split('.');
-  if (parts.length !== 4) return undefined;
-  const bytes = parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : 256));
-  return bytes.every((byte) => byte <= 255) ? bytes : undefined;
-}
-
-function ipv6Bytes(address: string): number[] | undefined {
-  const halves = address.split('::');
-  if (halves.length > 2) return undefined;
-  const groups = (half: string | undefined): number[] | undefined => {
-    if (half === undefined || half === '') return [];
-    const words: number[] = [];
-    const parts = half.split(':');
-    for (const [index, part] of parts.entries()) {
-      if (index === parts.length - 1 && part.includes('.')) {
-        const v4 = ipv4Bytes(part);
-        if (v4 === undefined) return undefined;
-        words.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
-      } else if (/^[0-9a-fA-F]{1,4}$/.test(part)) words.push(Number.parseInt(part, 16));
-      else return undefined;
-    }
-    return words;
-  };
-  const head = groups(halves[0]);
-  const tail = groups(halves[1]);
-  if (head === undefined || tail === undefined) return undefined;
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-  const words = [...head, ...new Array<number>(halves.length === 1 ? 0 : missing).fill(0), ...tail];
-  return words.flatMap((word) => [word >> 8, word & 0xff]);
-}
-
-/** A CIDR's network bytes and prefix length; a bare address is one host. */
-export function parseCidr(cidr: string): { bytes: number[]; prefix: number } | undefined {
-  const slash = cidr.indexOf('/');
-  const bytes = addressBytes(slash === -1 ? cidr : cidr.slice(0, slash));
-  if (bytes === undefined) return undefined;
-  const bits = bytes.length * 8;
-  if (slash === -1) return { bytes, prefix: bits };
-  const prefixText = cidr.slice(slash + 1);
-  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > bits) return undefined;
-  return { bytes, prefix: Number(prefixText) };
 }

@@ -10,7 +10,7 @@
  */
 import type { DeviceType } from '../contract/clicks';
 import { pickVariant, variantBucket } from '../contract/linkConversion';
-import { matchingRule } from '../contract/ruleMatch';
+import { matchingRule, type RuleVisit } from '../contract/ruleMatch';
 import type { LinkRecord } from '../storage/records';
 import { isDevelopingCountry } from './developingCountries';
 import type { InAppApp } from './inAppBrowser';
@@ -30,13 +30,8 @@ export type Resolution =
     }
   | { kind: 'tiktok-bypass'; target: string; variant: number | null; rule?: number };
 
-/** What only redirect rules read of a visit; absent: no rule holds. */
-export interface VisitFacts {
-  now: number;
-  /** Without '?'. */
-  query: string;
-  acceptLanguage: string | undefined;
-}
+/** What only redirect rules read of the request (the visit's input itself: nothing is copied); absent: no rule holds. */
+export type VisitFacts = RuleVisit;
 
 export interface ResolveVisitor {
   country: string;
@@ -108,17 +103,7 @@ export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor, facts
 function byRules(link: ResolvableLink, visitor: ResolveVisitor, facts: VisitFacts): Resolution | undefined {
   const device_type = visitor.device_type ?? 'web';
   const appLink = device_type === 'ios' ? link.ios_url : device_type === 'android' ? link.android_url : null;
-  const index =
-    appLink === null
-      ? matchingRule(link.rules, {
-          now: facts.now,
-          country: visitor.country,
-          device_type,
-          address: visitor.address ?? visitor.ip_address ?? '',
-          query: facts.query,
-          acceptLanguage: facts.acceptLanguage,
-        })
-      : -1;
+  const index = appLink === null ? matchingRule(link.rules, facts, visitor) : -1;
   if (appLink === null && index === -1) return undefined;
   const destination = appLink ?? link.rules[index]!.url;
   // No object spreads on the redirect path: V8 copies them property by property (docs/performance.md).

@@ -247,10 +247,9 @@ function recorded(
   return decision;
 }
 
-/** What the link's rules read of the visit; none for a link without rules. */
+/** What the link's rules read of the visit (the input itself, nothing copied); none for a link without rules. */
 function factsOf(input: VisitInput, link: DecisionLink): VisitFacts | undefined {
-  if (link.rules.length === 0) return undefined;
-  return { now: input.now, query: input.query, acceptLanguage: input.acceptLanguage };
+  return link.rules.length === 0 ? undefined : input;
 }
 
 /** The address with the visit's query merged in, when the link forwards it. */

@@ -1,0 +1,140 @@
+/**
+ * IPv4 and IPv6 addresses and CIDR blocks as 16-bit words, for redirect rules' `ip` conditions
+ * (docs/api.md#redirect-rules): the check of a saved block and the visit's match read addresses
+ * here, one reader for both. Reading allocates nothing: a visit reads its address into words it
+ * reuses. Pure.
+ */
+
+/** 4 or 6; 0: not an address. */
+export type AddressFamily = 0 | 4 | 6;
+
+/** A block: its family, its network's words (IPv4: the first two) and its prefix length. */
+export interface Cidr {
+  family: 4 | 6;
+  words: Uint16Array;
+  prefix: number;
+}
+
+const DOT = 46;
+
+/**
+ * Reads `address` into `words` (IPv4: words 0 and 1, IPv6: all eight) and answers its family, 0
+ * when it is neither (then `words` holds nothing useful). A zone (`fe80::1%eth0`) is left out;
+ * IPv6 may be compressed (`::`) and end in an IPv4 address (`::ffff:192.0.2.1`).
+ */
+export function readAddress(address: string, words: Uint16Array): AddressFamily {
+  const zone = address.indexOf('%');
+  const end = zone === -1 ? address.length : zone;
+  const colon = address.indexOf(':');
+  if (colon !== -1 && colon < end) return readIpv6(address, end, words) ? 6 : 0;
+  return readIpv4(address, 0, end, words, 0) ? 4 : 0;
+}
+
+/** Four dot-separated numbers of 1 to 3 digits up to 255, in [start, end), into words[at] and words[at + 1]. */
+function readIpv4(text: string, start: number, end: number, words: Uint16Array, at: number): boolean {
+  let parts = 0;
+  let value = 0;
+  let digits = 0;
+  let high = 0;
+  for (let index = start; index <= end; index += 1) {
+    const code = index === end ? DOT : text.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      digits += 1;
+      if (digits > 3) return false;
+      value = value * 10 + code - 48;
+      continue;
+    }
+    if (code !== DOT || digits === 0 || value > 255 || parts === 4) return false;
+    if (parts % 2 === 0) high = value << 8;
+    else words[at + (parts >> 1)] = high | value;
+    parts += 1;
+    value = 0;
+    digits = 0;
+  }
+  return parts === 4;
+}
+
+/** Eight words, or fewer around one `::` standing for at least one word of zeros. */
+function readIpv6(text: string, end: number, words: Uint16Array): boolean {
+  let gap = text.indexOf('::');
+  if (gap >= end) gap = -1;
+  if (gap === -1) return readGroups(text, 0, end, words, 0) === 8;
+  const second = text.indexOf('::', gap + 2);
+  if (second !== -1 && second < end) return false;
+  const head = readGroups(text, 0, gap, words, 0);
+  if (head === -1) return false;
+  const tail = readGroups(text, gap + 2, end, words, head);
+  if (tail === -1 || head + tail > 7) return false;
+  words.copyWithin(8 - tail, head, head + tail);
+  words.fill(0, head, 8 - tail);
+  return true;
+}
+
+/**
+ * The colon-separated groups of [start, end) (1 to 4 hex digits each; the last may be an IPv4
+ * address, two words) written from words[at]: how many words, -1 when not groups or over eight in all.
+ */
+function readGroups(text: string, start: number, end: number, words: Uint16Array, at: number): number {
+  if (start === end) return 0;
+  let count = 0;
+  let partStart = start;
+  for (;;) {
+    let partEnd = text.indexOf(':', partStart);
+    if (partEnd === -1 || partEnd > end) partEnd = end;
+    const last = partEnd === end;
+    if (last && text.lastIndexOf('.', end - 1) >= partStart) {
+      if (at + count + 2 > 8 || !readIpv4(text, partStart, end, words, at + count)) return -1;
+      return count + 2;
+    }
+    const word = hexWord(text, partStart, partEnd);
+    if (word === -1 || at + count >= 8) return -1;
+    words[at + count] = word;
+    count += 1;
+    if (last) return count;
+    partStart = partEnd + 1;
+  }
+}
+
+/** 1 to 4 hex digits as a number; -1 otherwise. */
+function hexWord(text: string, start: number, end: number): number {
+  if (end <= start || end - start > 4) return -1;
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    const digit =
+      code >= 48 && code <= 57
+        ? code - 48
+        : code >= 97 && code <= 102
+          ? code - 87
+          : code >= 65 && code <= 70
+            ? code - 55
+            : -1;
+    if (digit === -1) return -1;
+    value = (value << 4) | digit;
+  }
+  return value;
+}
+
+/** A block (`203.0.113.0/24`, `2001:db8::/32`); a bare address is one host. Undefined: not a block. */
+export function parseCidr(cidr: string): Cidr | undefined {
+  const slash = cidr.indexOf('/');
+  const words = new Uint16Array(8);
+  const family = readAddress(slash === -1 ? cidr : cidr.slice(0, slash), words);
+  if (family === 0) return undefined;
+  const bits = family === 4 ? 32 : 128;
+  if (slash === -1) return { family, words, prefix: bits };
+  const prefixText = cidr.slice(slash + 1);
+  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > bits) return undefined;
+  return { family, words, prefix: Number(prefixText) };
+}
+
+/** Whether an address read by readAddress is in the block; never across families. */
+export function inCidr(family: AddressFamily, words: Uint16Array, cidr: Cidr): boolean {
+  if (family !== cidr.family) return false;
+  const whole = cidr.prefix >> 4;
+  for (let index = 0; index < whole; index += 1) if (words[index] !== cidr.words[index]) return false;
+  const rest = cidr.prefix & 15;
+  if (rest === 0) return true;
+  const mask = (0xffff << (16 - rest)) & 0xffff;
+  return ((words[whole]! ^ cidr.words[whole]!) & mask) === 0;
+}
