@@ -53,7 +53,7 @@ import {
 import { makeRuleLinks } from './bench/ruleLinks';
 import { scriptArgs } from './bench/scriptArgs';
 import { type SeedResult, seedWithProgress } from './bench/seed';
-import { visitEveryPath, waitUntilIdle } from './bench/settle';
+import { visitEveryPath } from './bench/settle';
 import { benchStreamsAtScale } from './bench/streamsAtScale';
 import { makeLinks, makeVisitPool, onHost, type Visit } from './bench/traffic';
 import { type LoadResult, wrkScript } from './bench/wrkScript';
@@ -124,8 +124,6 @@ async function measured(
   run: () => Promise<LoadResult>,
   database?: number[],
 ): Promise<LoadResult> {
-  // No run inherits the tail of the one before it (bench/settle.ts).
-  await waitUntilIdle(server.pid);
   const before = processCpuUs(server.pid);
   const databaseBefore = database ? postgresCpuUs() : undefined;
   const result = await run();
