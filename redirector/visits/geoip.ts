@@ -10,12 +10,14 @@
  * `geoip-city-names.dat` once, on first use: under 1 µs. geoip-lite itself is never loaded.
  * IPv6 ranges are compared on their first 64 bits, as geoip-lite does; where a few hundred of them
  * overlap there (ranges split below a /64, or nested), geoip-lite answers whichever its binary
- * search meets first, this the one starting last. `tests/unit/redirector/visits/geoip.test.ts`
+ * search meets first, this the one starting last. Addresses are read by `contract/ipAddress.ts`'s
+ * readAddress, the rules' reader. `tests/unit/redirector/visits/geoip.test.ts`
  * checks the answers against geoip-lite's lookup: 100,000 addresses and the edges of its ranges.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ipv4Of, readAddress } from '../contract/ipAddress';
 
 export interface Place {
   /** ISO 3166-1 alpha-2; '' when the data has none. */
@@ -200,56 +202,6 @@ function nulTerminated(buffer: Buffer, start: number, end: number): string {
   return buffer.toString('utf8', start, nul === -1 || nul > end ? end : nul);
 }
 
-/** The dotted quad as an unsigned 32-bit number, or -1. */
-export function parseIPv4(address: string): number {
-  let value = 0;
-  let part = 0;
-  let digits = 0;
-  let parts = 0;
-  for (let i = 0; i <= address.length; i++) {
-    const c = i === address.length ? 46 : address.charCodeAt(i);
-    if (c === 46) {
-      if (digits === 0 || part > 255) return -1;
-      value = value * 256 + part;
-      parts++;
-      part = 0;
-      digits = 0;
-    } else if (c >= 48 && c <= 57 && digits < 3) {
-      part = part * 10 + (c - 48);
-      digits++;
-    } else {
-      return -1;
-    }
-  }
-  return parts === 4 ? value : -1;
-}
-
-/** The first 64 bits of an IPv6 address as two unsigned 32-bit numbers (all geoip-lite compares). */
-export function parseIPv6High(address: string): [number, number] | null {
-  const zone = address.indexOf('%');
-  const text = zone === -1 ? address : address.slice(0, zone);
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  // An embedded IPv4 address takes two groups.
-  const last = tail.length > 0 ? tail[tail.length - 1]! : head[head.length - 1];
-  const groupCount = head.length + tail.length + (last?.includes('.') ? 1 : 0);
-  if (halves.length === 1 ? groupCount !== 8 : groupCount > 7) return null;
-  const groups: number[] = [];
-  for (const group of head) groups.push(parseGroup(group));
-  if (halves.length === 2) for (let i = groupCount; i < 8; i++) groups.push(0);
-  for (const group of tail) groups.push(parseGroup(group));
-  if (groups.slice(0, 4).some((g) => Number.isNaN(g))) return null;
-  return [(groups[0]! * 0x10000 + groups[1]!) >>> 0, (groups[2]! * 0x10000 + groups[3]!) >>> 0];
-}
-
-function parseGroup(group: string): number {
-  if (group.includes('.')) return 0; // the embedded IPv4 part: low bits, never compared
-  if (!/^[0-9a-fA-F]{1,4}$/.test(group)) return Number.NaN;
-  return Number.parseInt(group, 16);
-}
-
 function lookupV4(data: GeoData, ip: number): Place | null {
   for (const [from, to] of PRIVATE_V4) if (ip >= from && ip <= to) return null;
   const starts = data.v4Starts;
@@ -266,7 +218,7 @@ function lookupV4(data: GeoData, ip: number): Place | null {
   return place(data, data.v4Locations[low]!);
 }
 
-function lookupV6(data: GeoData, [high, low]: [number, number]): Place | null {
+function lookupV6(data: GeoData, high: number, low: number): Place | null {
   const starts = data.v6Starts;
   let first = 0;
   let last = data.v6Locations.length - 1;
@@ -279,20 +231,20 @@ function lookupV6(data: GeoData, [high, low]: [number, number]): Place | null {
   return place(data, data.v6Locations[first]!);
 }
 
-const MAPPED_V4 = /^(?:0:0:0:0:0:ffff:|::ffff:)(.*)$/i;
+/** The address being looked up, read into words every lookup reuses (nothing allocated per click). */
+const words = new Uint16Array(8);
 
-/** Where geoip-lite's data puts the address; null when it knows nothing (or it is private). */
+/**
+ * Where geoip-lite's data puts the address; null when it knows nothing (or it is private). An
+ * IPv4-mapped IPv6 address is looked up as its IPv4 address, as geoip-lite does.
+ */
 export function lookupPlace(address: string): Place | null {
   loadGeoData();
   const data = loaded!;
-  const v4 = parseIPv4(address);
+  const family = readAddress(address, words);
+  const v4 = ipv4Of(family, words);
   if (v4 !== -1) return lookupV4(data, v4);
-  if (!address.includes(':')) return null;
-  const mapped = MAPPED_V4.exec(address);
-  if (mapped) {
-    const inner = parseIPv4(mapped[1]!);
-    return inner === -1 ? null : lookupV4(data, inner);
-  }
-  const high = parseIPv6High(address);
-  return high ? lookupV6(data, high) : null;
+  if (family !== 6) return null;
+  // The first 64 bits, all geoip-lite compares.
+  return lookupV6(data, ((words[0]! << 16) | words[1]!) >>> 0, ((words[2]! << 16) | words[3]!) >>> 0);
 }

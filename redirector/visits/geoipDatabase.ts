@@ -8,10 +8,10 @@
  * leaves the loaded data in place: clicks keep being placed by the last good file.
  */
 import fs from 'node:fs';
-import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { Reader, type Response } from 'maxmind';
-import { type Place, parseIPv4 } from './geoip';
+import { ipv4Of, readAddress } from '../contract/ipAddress';
+import type { Place } from './geoip';
 import { type Ipv4Tree, indexIpv4Tree } from './geoipTree';
 
 export interface GeoDatabase {
@@ -58,7 +58,8 @@ function boundedCache(max: number): { get(key: number): unknown; set(key: number
 const CACHE_ENTRIES = 20_000;
 /** Places by data record: a few MB at most, for the records clicks actually come from. */
 const PLACE_ENTRIES = 100_000;
-const MAPPED_V4 = /^(?:0:0:0:0:0:ffff:|::ffff:)(\d+\.\d+\.\d+\.\d+)$/i;
+/** The address being looked up, read into words every lookup reuses (nothing allocated per click). */
+const words = new Uint16Array(8);
 
 interface Loaded {
   reader: Reader<Response>;
@@ -108,13 +109,17 @@ function load(file: string): Loaded {
   };
 }
 
-/** An IPv4 address through the tree index; each data record is decoded by the reader once. */
-function lookupV4(loaded: Loaded, ip: number, address: string): Place | null {
+/**
+ * An IPv4 address through the tree index; each data record is decoded by the reader once, asked
+ * with the address as a dotted quad (an IPv4-mapped one included).
+ */
+function lookupV4(loaded: Loaded, ip: number): Place | null {
   const record = loaded.ipv4.find(ip);
   if (record === -1) return null;
   let found = loaded.places.get(record);
   if (found === undefined) {
-    found = placeOf(loaded.reader.get(address) as GeoRecord | null);
+    const quad = `${ip >>> 24}.${(ip >>> 16) & 255}.${(ip >>> 8) & 255}.${ip & 255}`;
+    found = placeOf(loaded.reader.get(quad) as GeoRecord | null);
     if (loaded.places.size >= PLACE_ENTRIES) loaded.places.clear();
     loaded.places.set(record, found);
   }
@@ -177,15 +182,11 @@ export function openGeoDatabase(file: string, options: GeoDatabaseOptions = {}):
   return {
     lookup(address) {
       const loaded = current;
-      const ip = parseIPv4(address);
-      if (ip !== -1) return lookupV4(loaded, ip, address);
-      const mapped = MAPPED_V4.exec(address);
-      if (mapped) {
-        const inner = parseIPv4(mapped[1]!);
-        return inner === -1 ? null : lookupV4(loaded, inner, mapped[1]!);
-      }
+      const family = readAddress(address, words);
+      const ip = ipv4Of(family, words);
+      if (ip !== -1) return lookupV4(loaded, ip);
       // The reader does not check addresses, and an IPv4-only tree walked with 128 bits answers nonsense.
-      if (!loaded.ipv6 || !isIPv6(address)) return null;
+      if (!loaded.ipv6 || family !== 6) return null;
       return placeOf(loaded.reader.get(address) as GeoRecord | null);
     },
     describe: () => current.description,

@@ -1,6 +1,6 @@
 /** Addresses and blocks as 16-bit words for redirect rules' `ip` conditions (docs/api.md#redirect-rules), pure. */
 import { describe, expect, it } from 'vitest';
-import { inCidr, parseCidr, readAddress } from '../../../../redirector/contract/ipAddress';
+import { inCidr, ipv4Of, parseCidr, readAddress } from '../../../../redirector/contract/ipAddress';
 
 /** The address's family and words as hex ('' when it does not read). */
 function read(address: string, words = new Uint16Array(8)): string {
@@ -71,6 +71,43 @@ describe('reading an address', () => {
       '::1.2.3.4.5',
     ];
     for (const address of bad) expect(read(address), address).toBe('');
+  });
+});
+
+describe('the IPv4 address in words', () => {
+  /** The IPv4 address `address` holds, as a number; -1: none. */
+  function ipv4(address: string): number {
+    const words = new Uint16Array(8);
+    return ipv4Of(readAddress(address, words), words);
+  }
+
+  it('is the address itself, or the one an IPv4-mapped address carries however written', () => {
+    expect(ipv4('103.21.58.1')).toBe(0x67153a01);
+    expect(ipv4('255.255.255.255')).toBe(0xffffffff);
+    expect(ipv4('0.0.0.0')).toBe(0);
+    for (const mapped of [
+      '::ffff:103.21.58.1',
+      '0:0:0:0:0:ffff:103.21.58.1',
+      '::FFFF:6715:3a01',
+      '0::ffff:103.21.58.1',
+    ]) {
+      expect(ipv4(mapped), mapped).toBe(0x67153a01);
+    }
+  });
+
+  it('is none for other IPv6 addresses and for what is not an address', () => {
+    for (const other of [
+      '::1',
+      '::103.21.58.1',
+      '64:ff9b::103.21.58.1',
+      '1::ffff:103.21.58.1',
+      '::fffe:103.21.58.1',
+      '',
+      'x',
+      '1.2.3',
+    ]) {
+      expect(ipv4(other), other).toBe(-1);
+    }
   });
 });
 
