@@ -53,9 +53,9 @@ import {
 import { makeRuleLinks } from './bench/ruleLinks';
 import { scriptArgs } from './bench/scriptArgs';
 import { type SeedResult, seedWithProgress } from './bench/seed';
-import { visitEveryPath } from './bench/settle';
 import { benchStreamsAtScale } from './bench/streamsAtScale';
 import { makeLinks, makeVisitPool, onHost, type Visit } from './bench/traffic';
+import { visitEveryLink } from './bench/visitEveryLink';
 import { type LoadResult, wrkScript } from './bench/wrkScript';
 
 const VISIT_POOL_SIZE = 20_000;
@@ -272,11 +272,11 @@ async function redirectPhase(
   if (onPostgres) postgresAnswered += (await load(onPostgres, args.warmupSeconds)).answered;
   await load(floor, args.warmupSeconds);
   await loadHub(args.warmupSeconds);
-  // Every link visited once, so no measured run pays a link's first lookup (bench/settle.ts).
+  // Every link visited once, so no measured run pays a link's first lookup (bench/visitEveryLink.ts).
   progress('visiting every link of the visit pools once');
   for (const pool of [visits, domainVisits, splitVisits, ruleVisits])
-    answered += await visitEveryPath(product.url, pool);
-  if (onPostgres) postgresAnswered += await visitEveryPath(onPostgres.url, visits);
+    answered += await visitEveryLink(product.url, pool);
+  if (onPostgres) postgresAnswered += await visitEveryLink(onPostgres.url, visits);
   for (let run = 1; run <= args.runs; run++) {
     // The default and the custom domain take turns going first, so neither always inherits the
     // other's leftovers (the clicks still being written, a checkpoint).

@@ -6,8 +6,8 @@
 import http from 'node:http';
 import type { Visit } from './traffic';
 
-/** Visits each distinct path of `visits` once (its first visit's headers), `parallel` at a time; resolves with the 2xx and 3xx answers. */
-export async function visitEveryPath(url: string, visits: readonly Visit[], parallel = 16): Promise<number> {
+/** Visits each distinct path (a link) of `visits` once (its first visit's headers), `parallel` at a time; resolves with the 2xx and 3xx answers. */
+export async function visitEveryLink(url: string, visits: readonly Visit[], parallel = 16): Promise<number> {
   const firstByPath = new Map<string, Visit>();
   for (const visit of visits) if (!firstByPath.has(visit.path)) firstByPath.set(visit.path, visit);
   const queue = [...firstByPath.values()];
