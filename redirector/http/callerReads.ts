@@ -5,26 +5,19 @@
  * that the caller's reads of the next 5 s go to the primary, on every instance.
  */
 import type { Context } from 'koa';
-import { asCaller, callerOf, callersTracked, noteWrite } from '../observability/callerWrites';
+import { asCaller, callerOf, noteWrite } from '../observability/callerWrites';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function asCallerOf(ctx: Context, next: () => Promise<unknown>): Promise<void> {
-  // Without replicas nothing reads by caller: no digest, and no AsyncLocalStorage (callerWrites.ts).
-  if (!callersTracked()) {
-    await next();
-    return;
-  }
-  const caller = callerOf({
-    authorization: ctx.get('Authorization'),
-    apiKey: ctx.get('X-API-Key'),
-    cookie: ctx.get('Cookie'),
-  });
-  await asCaller(caller, async () => {
+/** Runs the API call as its caller while replicas are read (asCaller decides), noting its write. */
+export function asCallerOf(ctx: Context, next: () => Promise<unknown>): Promise<void> {
+  const readCaller = () =>
+    callerOf({ authorization: ctx.get('Authorization'), apiKey: ctx.get('X-API-Key'), cookie: ctx.get('Cookie') });
+  return asCaller(readCaller, async (caller) => {
     try {
       await next();
     } finally {
-      if (!READS.has(ctx.method) && ctx.status < 400) await noteWrite(caller);
+      if (caller !== undefined && !READS.has(ctx.method) && ctx.status < 400) await noteWrite(caller);
     }
   });
 }

@@ -51,10 +51,15 @@ export function callersTracked(): boolean {
   return trackers > 0;
 }
 
-/** Runs `work` as `caller`'s request (only while callers are tracked; else just runs it). */
-export function asCaller<T>(caller: string | undefined, work: () => T): T {
-  if (trackers === 0) return work();
-  return context.run({ caller }, work);
+/**
+ * Runs `work` as the request of the caller `readCaller` names, while callers are tracked. Otherwise
+ * runs it as no one's (undefined), without reading the caller (a digest per request) or entering the
+ * AsyncLocalStorage: the one place that decides whether a request runs as its caller.
+ */
+export function asCaller<T>(readCaller: () => string | undefined, work: (caller: string | undefined) => T): T {
+  if (trackers === 0) return work(undefined);
+  const caller = readCaller();
+  return context.run({ caller }, () => work(caller));
 }
 
 function forget(now: number): void {

@@ -18,11 +18,19 @@ describe('requests as their callers', () => {
     const before = await storesOnNewResources();
     expect(callersTracked()).toBe(false);
     // Before: every API call ran in the store, and Node ran a hook for every promise after it.
-    await asCaller('someone', async () => {
+    let reads = 0;
+    const someone = () => {
+      reads += 1;
+      return 'someone';
+    };
+    await asCaller(someone, async (caller) => {
+      expect(caller).toBeUndefined();
       expect(await storesOnNewResources()).toBe(before);
       await noteWrite();
       expect(callerWroteRecently()).toBe(false);
     });
+    // Nor is the caller read (a digest of its credentials per API call).
+    expect(reads).toBe(0);
   });
 
   it('read their own writes while replicas are read, and stop when they are closed', async () => {
@@ -30,12 +38,19 @@ describe('requests as their callers', () => {
     const stop = trackCallers();
     stops.push(stop);
     expect(callersTracked()).toBe(true);
-    await asCaller('writer', async () => {
-      expect(await storesOnNewResources()).toBe(before + 1);
-      await noteWrite();
-      expect(callerWroteRecently()).toBe(true);
-    });
-    await asCaller('reader', async () => expect(callerWroteRecently()).toBe(false));
+    await asCaller(
+      () => 'writer',
+      async (caller) => {
+        expect(caller).toBe('writer');
+        expect(await storesOnNewResources()).toBe(before + 1);
+        await noteWrite();
+        expect(callerWroteRecently()).toBe(true);
+      },
+    );
+    await asCaller(
+      () => 'reader',
+      async () => expect(callerWroteRecently()).toBe(false),
+    );
     stop();
     stop();
     expect(callersTracked()).toBe(false);
