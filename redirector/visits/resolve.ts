@@ -17,7 +17,8 @@ import type { InAppApp } from './inAppBrowser';
 
 /**
  * `variant`: the split-traffic variant the visitor goes to (its index), null when none; `rule`: the
- * redirect rule that sent it (its index), absent when none.
+ * redirect rule that sent it (its index), null when none. Every field is set when the object is
+ * made, so that V8 gives all resolutions of a kind one shape (docs/performance.md).
  */
 export type Resolution =
   | {
@@ -26,9 +27,9 @@ export type Resolution =
       blocked: boolean;
       instagram_exit: boolean;
       variant: number | null;
-      rule?: number;
+      rule: number | null;
     }
-  | { kind: 'tiktok-bypass'; target: string; variant: number | null; rule?: number };
+  | { kind: 'tiktok-bypass'; target: string; variant: number | null; rule: number | null };
 
 /** What only redirect rules read of the request (the visit's input itself: nothing is copied); absent: no rule holds. */
 export type VisitFacts = RuleVisit;
@@ -62,8 +63,14 @@ export type ResolvableLink = Pick<
   | 'rules'
 >;
 
-const redirect = (location: string, variant: number | null = null) =>
-  ({ kind: 'redirect', location, blocked: false, instagram_exit: false, variant }) as const;
+const redirect = (location: string, variant: number | null = null, rule: number | null = null): Resolution => ({
+  kind: 'redirect',
+  location,
+  blocked: false,
+  instagram_exit: false,
+  variant,
+  rule,
+});
 
 export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor, facts?: VisitFacts): Resolution {
   if (link.rules.length > 0 && facts !== undefined) {
@@ -80,10 +87,18 @@ export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor, facts
       blocked: true,
       instagram_exit: false,
       variant: null,
+      rule: null,
     };
   }
   if (link.enable_instagram_exit && link.instagram_exit_url && visitor.in_app === 'instagram') {
-    return { kind: 'redirect', location: link.instagram_exit_url, blocked: false, instagram_exit: true, variant: null };
+    return {
+      kind: 'redirect',
+      location: link.instagram_exit_url,
+      blocked: false,
+      instagram_exit: true,
+      variant: null,
+      rule: null,
+    };
   }
   const device =
     visitor.device_type === 'ios' ? link.ios_url : visitor.device_type === 'android' ? link.android_url : null;
@@ -95,7 +110,7 @@ export function resolveLink(link: ResolvableLink, visitor: ResolveVisitor, facts
     destination = link.variants[variant]!.url;
   }
   if (link.enable_tiktok_bypass && visitor.in_app === 'tiktok')
-    return { kind: 'tiktok-bypass', target: destination, variant };
+    return { kind: 'tiktok-bypass', target: destination, variant, rule: null };
   return redirect(destination, variant);
 }
 
@@ -106,11 +121,8 @@ function byRules(link: ResolvableLink, visitor: ResolveVisitor, facts: VisitFact
   const index = appLink === null ? matchingRule(link.rules, facts, visitor) : -1;
   if (appLink === null && index === -1) return undefined;
   const destination = appLink ?? link.rules[index]!.url;
-  // No object spreads on the redirect path: V8 copies them property by property (docs/performance.md).
-  const resolution: Resolution =
-    link.enable_tiktok_bypass && visitor.in_app === 'tiktok'
-      ? { kind: 'tiktok-bypass', target: destination, variant: null }
-      : redirect(destination);
-  if (index !== -1) resolution.rule = index;
-  return resolution;
+  const rule = index === -1 ? null : index;
+  return link.enable_tiktok_bypass && visitor.in_app === 'tiktok'
+    ? { kind: 'tiktok-bypass', target: destination, variant: null, rule }
+    : redirect(destination, null, rule);
 }

@@ -24,6 +24,6 @@ export function visitClick(linkId: number, now: number, visitor: Visitor, decisi
     is_bot: visitor.is_bot,
     user_agent: visitor.user_agent,
     variant: decision.variant,
-    rule: decision.rule ?? null,
+    rule: decision.rule,
   };
 }

@@ -114,7 +114,7 @@ export type VisitDecision =
   | { kind: 'preview-card'; card: PreviewCard; location: string }
   /**
    * Recorded: 302 to `location`; `variant` is the split's variant taken, null when none; `rule` the
-   * redirect rule that sent the visit, absent when none.
+   * redirect rule that sent the visit, null when none.
    */
   | {
       kind: 'redirect';
@@ -123,10 +123,10 @@ export type VisitDecision =
       blocked: boolean;
       instagram_exit: boolean;
       variant: number | null;
-      rule?: number;
+      rule: number | null;
     }
   /** Recorded: the TikTok page showing `target`. */
-  | { kind: 'tiktok-bypass'; target: string; cache: AnswerCache; variant: number | null; rule?: number };
+  | { kind: 'tiktok-bypass'; target: string; cache: AnswerCache; variant: number | null; rule: number | null };
 
 /** The answers the click is recorded for. */
 export type RecordedDecision = Extract<VisitDecision, { kind: 'redirect' | 'tiktok-bypass' }>;
@@ -226,25 +226,25 @@ function recorded(
   cache: AnswerCache,
 ): RecordedDecision {
   const resolution = resolveLink(link, visitor, factsOf(input, link));
-  // No object spreads on the redirect path: V8 copies them property by property (docs/performance.md).
-  const decision: RecordedDecision =
-    resolution.kind === 'tiktok-bypass'
-      ? {
-          kind: 'tiktok-bypass',
-          target: destination(input, link, resolution.target),
-          cache,
-          variant: resolution.variant,
-        }
-      : {
-          kind: 'redirect',
-          location: destination(input, link, resolution.location),
-          cache,
-          blocked: resolution.blocked,
-          instagram_exit: resolution.instagram_exit,
-          variant: resolution.variant,
-        };
-  if (resolution.rule !== undefined) decision.rule = resolution.rule;
-  return decision;
+  // No object spreads on the redirect path: V8 copies them property by property, and every field is
+  // set here, so that all decisions of a kind keep one shape (docs/performance.md).
+  return resolution.kind === 'tiktok-bypass'
+    ? {
+        kind: 'tiktok-bypass',
+        target: destination(input, link, resolution.target),
+        cache,
+        variant: resolution.variant,
+        rule: resolution.rule,
+      }
+    : {
+        kind: 'redirect',
+        location: destination(input, link, resolution.location),
+        cache,
+        blocked: resolution.blocked,
+        instagram_exit: resolution.instagram_exit,
+        variant: resolution.variant,
+        rule: resolution.rule,
+      };
 }
 
 /** What the link's rules read of the visit (the input itself, nothing copied); none for a link without rules. */

@@ -18,6 +18,7 @@ const target = {
   blocked: false,
   instagram_exit: false,
   variant: null,
+  rule: null,
 };
 const geo = {
   kind: 'redirect',
@@ -25,6 +26,7 @@ const geo = {
   blocked: true,
   instagram_exit: false,
   variant: null,
+  rule: null,
 };
 const exit = {
   kind: 'redirect',
@@ -32,8 +34,9 @@ const exit = {
   blocked: false,
   instagram_exit: true,
   variant: null,
+  rule: null,
 };
-const bypass = { kind: 'tiktok-bypass', target: 'https://example.com/target', variant: null };
+const bypass = { kind: 'tiktok-bypass', target: 'https://example.com/target', variant: null, rule: null };
 
 describe('resolveLink', () => {
   it('sends everyone to the target when no option is on', () => {
@@ -116,12 +119,31 @@ describe('resolveLink', () => {
       kind: 'tiktok-bypass',
       target: 'https://play.google.com/x',
       variant: null,
+      rule: null,
     });
     expect(resolveLink(devices, { country: 'US', in_app: null, device_type: 'web' })).toEqual(target);
     expect(resolveLink(devices, { country: 'BR', in_app: null, device_type: 'ios' })).toEqual(geo);
     expect(resolveLink(devices, { country: 'US', in_app: 'instagram', device_type: 'ios' })).toEqual(exit);
     expect(resolveLink({ ...devices, ios_url: null }, { country: 'US', in_app: null, device_type: 'ios' })).toEqual(
       target,
+    );
+  });
+
+  it("names the rule that sent the visit, and gives every answer one set of fields in one order (V8's shape)", () => {
+    const ruled = {
+      ...everything,
+      rules: [{ when: [{ type: 'country' as const, is: 'DE' }], url: 'https://example.com/de' }],
+    };
+    const visit = { now: 0, query: '' };
+    const byRule = resolveLink(ruled, { country: 'DE', in_app: null }, visit);
+    expect(byRule).toEqual({ ...target, location: 'https://example.com/de', rule: 0 });
+    const byTarget = resolveLink(ruled, { country: 'US', in_app: null }, visit);
+    expect(byTarget).toEqual(target);
+    expect(Object.keys(byRule)).toEqual(Object.keys(byTarget));
+    const bypassByRule = resolveLink(ruled, { country: 'DE', in_app: 'tiktok' }, visit);
+    expect(bypassByRule).toEqual({ ...bypass, target: 'https://example.com/de', rule: 0 });
+    expect(Object.keys(bypassByRule)).toEqual(
+      Object.keys(resolveLink(ruled, { country: 'US', in_app: 'tiktok' }, visit)),
     );
   });
 });

@@ -58,6 +58,7 @@ const target = (changes: Partial<Extract<VisitDecision, { kind: 'redirect' }>> =
   blocked: false,
   instagram_exit: false,
   variant: null,
+  rule: null,
   ...changes,
 });
 
@@ -94,6 +95,7 @@ describe('decideVisit', () => {
       target: 'https://example.com/target?a=1&q=1',
       cache: 'revalidate',
       variant: null,
+      rule: null,
     });
   });
 
