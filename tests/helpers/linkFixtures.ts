@@ -1,6 +1,7 @@
 /** Link shapes the tests build on: the API's defaults (docs/api.md#links) and a renderer-side link. */
-import type { Link } from '../../redirector/contract';
+import type { Link, UserLinkStats } from '../../redirector/contract';
 import { UNCHECKED_HEALTH } from '../../redirector/contract/linkConversion';
+import { dailyClicks } from './series';
 
 /** The redirect switches and tags of a link that sets none. */
 export function noRedirectRules() {
@@ -88,6 +89,44 @@ export function apiLink(changes: Partial<Link> = {}): Link {
     ...defaultLinkOptions(),
     domain: null,
     short_url: `http://localhost:8080/${changes.short_code ?? 'abc'}`,
+    ...changes,
+  };
+}
+
+/** Where a fixture's clicks came from: all from one browser, referrer and OS, at 09:00 on one weekday. */
+export interface ClicksOrigin {
+  browser: string;
+  referrer: string;
+  os: string;
+  /** 0: Sunday. */
+  weekday: number;
+}
+
+/**
+ * A link's figures as its owner sees them, of `clicks` clicks from `origin` on a web browser (each
+ * device model unknown) and seen by one visitor, nothing blocked; `changes` sets the rest.
+ */
+export function userLinkStats(
+  clicks: number,
+  origin: ClicksOrigin,
+  changes: Partial<UserLinkStats> = {},
+): UserLinkStats {
+  return {
+    totalClicks: clicks,
+    uniqueVisitors: 1,
+    rules: [],
+    deviceStats: { ios: 0, android: 0, web: clicks },
+    countryCounts: {},
+    browserCounts: { [origin.browser]: clicks },
+    referrerCounts: { [origin.referrer]: clicks },
+    osCounts: { [origin.os]: clicks },
+    deviceCounts: { Unknown: clicks },
+    hourlyStats: Array.from({ length: 24 }, (_, hour) => (hour === 9 ? clicks : 0)),
+    dailyStats: Array.from({ length: 7 }, (_, day) => (day === origin.weekday ? clicks : 0)),
+    dayNames: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+    last7Days: dailyClicks('2025-01-01', [0, 0, 0, 0, 0, 0, clicks]),
+    blockedCountries: {},
+    blockedVisitors: 0,
     ...changes,
   };
 }

@@ -12,7 +12,7 @@ import { LinkBreakdownGrid } from '../../../../../renderer/src/features/analytic
 import { UserLinkAnalyticsView } from '../../../../../renderer/src/features/analytics/UserLinkAnalyticsView';
 import { useDateRange } from '../../../../../renderer/src/features/analytics/useDateRange';
 import { loadMessageKeys } from '../../../../../renderer/src/i18n/messages';
-import { apiLink } from '../../../../helpers/linkFixtures';
+import { apiLink, userLinkStats } from '../../../../helpers/linkFixtures';
 import { dailyClicks } from '../../../../helpers/series';
 
 const click: OwnerClick = {
@@ -40,23 +40,11 @@ const click: OwnerClick = {
 
 const answer: UserLinkAnalyticsResponse = {
   link: apiLink({ id: 1, title: 'Sale', short_code: 'sale', clicks: 1, total_clicks: 1, unique_visitors: 1 }),
-  stats: {
-    totalClicks: 1,
-    uniqueVisitors: 1,
-    rules: [],
-    deviceStats: { ios: 0, android: 0, web: 1 },
-    countryCounts: { DE: 1 },
-    browserCounts: { Firefox: 1 },
-    referrerCounts: { hub: 1 },
-    osCounts: { Linux: 1 },
-    deviceCounts: { Unknown: 1 },
-    hourlyStats: Array.from({ length: 24 }, (_, hour) => (hour === 9 ? 1 : 0)),
-    dailyStats: [0, 0, 0, 0, 1, 0, 0],
-    dayNames: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-    last7Days: dailyClicks('2026-01-15', [0, 0, 0, 0, 0, 0, 1]),
-    blockedCountries: {},
-    blockedVisitors: 0,
-  },
+  stats: userLinkStats(
+    1,
+    { browser: 'Firefox', referrer: 'hub', os: 'Linux', weekday: 4 },
+    { countryCounts: { DE: 1 }, last7Days: dailyClicks('2026-01-15', [0, 0, 0, 0, 0, 0, 1]) },
+  ),
   recentClicks: [click],
   variants: [],
   passwordLockedUntil: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Link, UserLinkAnalyticsResponse } from '../../../../../redirector/contract';
 import { userAnalyticsModel } from '../../../../../renderer/src/features/analytics/userAnalyticsModel';
-import { apiLink } from '../../../../helpers/linkFixtures';
+import { apiLink, userLinkStats } from '../../../../helpers/linkFixtures';
 import { dailyClicks } from '../../../../helpers/series';
 
 const link = apiLink({
@@ -18,24 +18,19 @@ const link = apiLink({
 function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, linkOverrides: Partial<Link> = {}) {
   return {
     link: { ...link, ...linkOverrides },
-    stats: {
-      totalClicks: 10,
-      uniqueVisitors: 4,
-      rules: [],
-      deviceStats: { ios: 3, android: 2, web: 5 },
-      countryCounts: { US: 5, IN: 3, XX: 2, DE: 0 },
-      browserCounts: { Chrome: 10 },
-      referrerCounts: { Direct: 10 },
-      osCounts: { Windows: 10 },
-      deviceCounts: { Unknown: 10 },
-      hourlyStats: Array.from({ length: 24 }, (_, hour) => (hour === 9 ? 10 : 0)),
-      dailyStats: [0, 10, 0, 0, 0, 0, 0],
-      dayNames: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-      blockedCountries: { IN: 3 },
-      blockedVisitors: 3,
-      last7Days: dailyClicks('2025-01-01', [0, 1, 0, 2, 3, 0, 4]),
-      ...overrides,
-    },
+    stats: userLinkStats(
+      10,
+      { browser: 'Chrome', referrer: 'Direct', os: 'Windows', weekday: 1 },
+      {
+        uniqueVisitors: 4,
+        deviceStats: { ios: 3, android: 2, web: 5 },
+        countryCounts: { US: 5, IN: 3, XX: 2, DE: 0 },
+        blockedCountries: { IN: 3 },
+        blockedVisitors: 3,
+        last7Days: dailyClicks('2025-01-01', [0, 1, 0, 2, 3, 0, 4]),
+        ...overrides,
+      },
+    ),
     recentClicks: [],
     variants: [],
     passwordLockedUntil: null,
