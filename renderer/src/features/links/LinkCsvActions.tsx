@@ -10,8 +10,8 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { saveFile } from '../../components/saveFile';
-import { localiseMessage } from '../../i18n/messages';
 import { linkCsvTexts } from './linkCsvTexts';
+import { RefusedRowsTable } from './RefusedRowsTable';
 
 export interface LinkCsvActionsProps {
   /** The admin's or the user's export and import calls. */
@@ -106,28 +106,14 @@ function ImportResultDialog({ outcome, onClose }: { outcome: Outcome; onClose: (
             {failed.length === 0 ? TEXTS.noneFailed : TEXTS.failed(failed.length)}
           </p>
           {failed.length > 0 ? (
-            <div className="table-wrap import-failures">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col" className="num">
-                      {TEXTS.columns.line}
-                    </th>
-                    <th scope="col">{TEXTS.columns.shortCode}</th>
-                    <th scope="col">{TEXTS.columns.reason}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {failed.map((row) => (
-                    <tr key={row.line}>
-                      <td className="num">{row.line}</td>
-                      <td className="mono">{row.short_code || '—'}</td>
-                      <td>{localiseMessage(row.error)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RefusedRowsTable
+              columns={[
+                { label: TEXTS.columns.line, kind: 'number' },
+                { label: TEXTS.columns.shortCode, kind: 'code' },
+              ]}
+              reasonLabel={TEXTS.columns.reason}
+              rows={failed.map((row) => ({ key: row.line, names: [row.line, row.short_code], reason: row.error }))}
+            />
           ) : null}
         </div>
       )}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportJob } from '../../../../../redirector/contract/imports';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
-import { localiseMessage } from '../../../i18n/messages';
+import { RefusedRowsTable } from '../RefusedRowsTable';
 import { useImportJob } from './useImportJob';
 
 export interface ImportJobViewProps {
@@ -88,25 +88,12 @@ function ImportProblems({ job }: { job: ImportJob }) {
   const { t } = useTranslation();
   if (job.errors.length === 0) return <p className="muted">{t('imports.problems.none')}</p>;
   return (
-    <div className="table-wrap import-problems">
-      <table className="table">
-        <caption className="import-wizard__heading">{t('imports.problems.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('imports.problems.ref')}</th>
-            <th scope="col">{t('imports.problems.message')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {job.errors.map((problem, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the job's list, in its order, never edited
-            <tr key={index}>
-              <td className="mono">{problem.ref || '—'}</td>
-              <td>{localiseMessage(problem.message)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RefusedRowsTable
+      caption={<caption className="import-wizard__heading">{t('imports.problems.title')}</caption>}
+      columns={[{ label: t('imports.problems.ref'), kind: 'code' }]}
+      reasonLabel={t('imports.problems.message')}
+      // The job's list, in its order, never edited: its index is the row's key.
+      rows={job.errors.map((problem, index) => ({ key: index, names: [problem.ref], reason: problem.message }))}
+    />
   );
 }
