@@ -93,8 +93,9 @@ export function apiLink(changes: Partial<Link> = {}): Link {
   };
 }
 
-/** Where a fixture's clicks came from: all from one browser, referrer and OS, at 09:00 on one weekday. */
-export interface ClicksOrigin {
+/** A fixture's clicks, all alike: from one browser, referrer and OS, at 09:00 on one weekday. */
+export interface AlikeClicks {
+  clicks: number;
   browser: string;
   referrer: string;
   os: string;
@@ -103,26 +104,23 @@ export interface ClicksOrigin {
 }
 
 /**
- * A link's figures as its owner sees them, of `clicks` clicks from `origin` on a web browser (each
- * device model unknown) and seen by one visitor, nothing blocked; `changes` sets the rest.
+ * A link's figures as its owner sees them, of clicks `alike` on a web browser (each device model
+ * unknown) and seen by one visitor, nothing blocked; `changes` sets the rest.
  */
-export function userLinkStats(
-  clicks: number,
-  origin: ClicksOrigin,
-  changes: Partial<UserLinkStats> = {},
-): UserLinkStats {
+export function userLinkStats(alike: AlikeClicks, changes: Partial<UserLinkStats> = {}): UserLinkStats {
+  const { clicks } = alike;
   return {
     totalClicks: clicks,
     uniqueVisitors: 1,
     rules: [],
     deviceStats: { ios: 0, android: 0, web: clicks },
     countryCounts: {},
-    browserCounts: { [origin.browser]: clicks },
-    referrerCounts: { [origin.referrer]: clicks },
-    osCounts: { [origin.os]: clicks },
+    browserCounts: { [alike.browser]: clicks },
+    referrerCounts: { [alike.referrer]: clicks },
+    osCounts: { [alike.os]: clicks },
     deviceCounts: { Unknown: clicks },
     hourlyStats: Array.from({ length: 24 }, (_, hour) => (hour === 9 ? clicks : 0)),
-    dailyStats: Array.from({ length: 7 }, (_, day) => (day === origin.weekday ? clicks : 0)),
+    dailyStats: Array.from({ length: 7 }, (_, day) => (day === alike.weekday ? clicks : 0)),
     dayNames: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
     last7Days: dailyClicks('2025-01-01', [0, 0, 0, 0, 0, 0, clicks]),
     blockedCountries: {},

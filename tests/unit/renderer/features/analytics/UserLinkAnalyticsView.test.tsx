@@ -41,8 +41,7 @@ const click: OwnerClick = {
 const answer: UserLinkAnalyticsResponse = {
   link: apiLink({ id: 1, title: 'Sale', short_code: 'sale', clicks: 1, total_clicks: 1, unique_visitors: 1 }),
   stats: userLinkStats(
-    1,
-    { browser: 'Firefox', referrer: 'hub', os: 'Linux', weekday: 4 },
+    { clicks: 1, browser: 'Firefox', referrer: 'hub', os: 'Linux', weekday: 4 },
     { countryCounts: { DE: 1 }, last7Days: dailyClicks('2026-01-15', [0, 0, 0, 0, 0, 0, 1]) },
   ),
   recentClicks: [click],

@@ -19,8 +19,7 @@ function answer(overrides: Partial<UserLinkAnalyticsResponse['stats']> = {}, lin
   return {
     link: { ...link, ...linkOverrides },
     stats: userLinkStats(
-      10,
-      { browser: 'Chrome', referrer: 'Direct', os: 'Windows', weekday: 1 },
+      { clicks: 10, browser: 'Chrome', referrer: 'Direct', os: 'Windows', weekday: 1 },
       {
         uniqueVisitors: 4,
         deviceStats: { ios: 3, android: 2, web: 5 },
