@@ -61,6 +61,9 @@ export async function disableUser(server: { url: string; adminKey: string }, use
 }
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/** A member's headers acting in a team (docs/api.md#teams): its session or key, and the team's id or slug. */
+export const inTeam = (token: string, team: number | string) => ({ ...bearer(token), 'X-Team': String(team) });
+
 /** A session token from POST /api/auth?action=admin. */
 export async function adminSession(server: TestServer): Promise<string> {
   const answer = await call(server, 'POST', '/api/auth?action=admin', { body: { key: server.adminKey } });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, call } from '../../../helpers/api';
+import { bearer, call, inTeam } from '../../../helpers/api';
 import { runCli } from '../../../helpers/cliProcess';
 import { KUTT_KEY, type ShortenerApis, startShortenerApis } from '../../../helpers/shortenerApis';
 import { makeTempDir } from '../../../helpers/testServer';
@@ -42,7 +42,7 @@ describe.each(CLI_STORES)('me import --team on $kind', (store) => {
 
   const teamCodes = async () => {
     const listed = await call(asTestServer(server), 'GET', '/api/links/user', {
-      headers: { ...bearer(owner), 'X-Team': 'acme-news' },
+      headers: inTeam(owner, 'acme-news'),
     });
     return (listed.body.links as { short_code: string; imported_clicks: number }[]).map(
       (link) => `${link.short_code}:${link.imported_clicks}`,

@@ -7,7 +7,7 @@
  */
 import { EventSource } from 'eventsource';
 import { describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -43,7 +43,7 @@ describe.each(STORE_SERVERS)('a team’s link events on $kind', ({ start }) => {
     const owner = await newUser(server, 'Olga Owner');
     const editor = await newUser(server, 'Ed Editor');
     const teamId = await newTeam(server, owner, 'Event Co', 'event-co');
-    const inTeam = (token: string) => ({ ...bearer(token), 'X-Team': 'event-co' });
+    const asMember = (token: string) => inTeam(token, 'event-co');
     await joinTeam(server, owner, editor, 'event-co');
     // Owners make a team's keys (docs/api.md#roles).
     const key = await call(server, 'POST', '/api/keys?team=event-co', {
@@ -52,12 +52,12 @@ describe.each(STORE_SERVERS)('a team’s link events on $kind', ({ start }) => {
     });
     expect(key.status).toBe(201);
     const hook = await call(server, 'POST', '/api/webhooks', {
-      headers: inTeam(owner.token),
+      headers: asMember(owner.token),
       body: { url: receiver.url, events: ['link.created', 'link.updated'] },
     });
     expect(hook.status).toBe(201);
     receiver.secret = hook.body.secret;
-    const stream = await teamStream(server, inTeam(owner.token));
+    const stream = await teamStream(server, asMember(owner.token));
 
     // Not the team's: the owner's personal link.
     const personal = await call(server, 'POST', '/api/links/create', {
@@ -66,7 +66,7 @@ describe.each(STORE_SERVERS)('a team’s link events on $kind', ({ start }) => {
     });
     const create = (headers: Record<string, string>) =>
       call(server, 'POST', '/api/links/create', { headers, body: { target_url: 'https://example.com/team' } });
-    const byEditor = (await create(inTeam(editor.token))).body.link;
+    const byEditor = (await create(asMember(editor.token))).body.link;
     const byKey = (await create(bearer(key.body.secret))).body.link;
     const changed = await call(server, 'PUT', `/api/links/update?linkId=${byEditor.id}`, {
       headers: { ...adminHeaders(server.adminKey), 'X-Team': String(teamId) },

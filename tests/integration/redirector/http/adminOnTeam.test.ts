@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MAKES_NO_TEAM_KEYS, TEAM_NOT_FOUND } from '../../../../redirector/contract/teams';
-import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, newTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -52,7 +52,7 @@ describe.each(STORE_SERVERS)('the administrator on a team on $kind', (storeServe
     expect(other.status).toBe(404);
 
     const seen = await call(server, 'GET', '/api/links/user', {
-      headers: { ...bearer(owner.token), 'X-Team': 'admin-co' },
+      headers: inTeam(owner.token, 'admin-co'),
     });
     expect(seen.body.links.map((link: { id: number }) => link.id)).toEqual([made.body.id]);
 

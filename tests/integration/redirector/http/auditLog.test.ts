@@ -10,7 +10,7 @@ import type { AuditEntry } from '../../../../redirector/contract/audit';
 import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../../../redirector/storage/store';
-import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, newTeam, newUser } from '../../../helpers/api';
 import { captureLogs } from '../../../helpers/logs';
 import { startPostgresTestServerOnFreshSchema } from '../../../helpers/postgres';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
@@ -88,8 +88,8 @@ async function setUp(kind: 'sqlite' | 'postgres'): Promise<Fixture> {
 
 describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
   let f: Fixture;
-  const asOwner = () => ({ ...bearer(f.owner.token), 'X-Team': String(f.teamId) });
-  const asEditor = () => ({ ...bearer(f.editor), 'X-Team': String(f.teamId) });
+  const asOwner = () => inTeam(f.owner.token, f.teamId);
+  const asEditor = () => inTeam(f.editor, f.teamId);
 
   beforeAll(async () => {
     f = await setUp(kind);
@@ -212,7 +212,7 @@ describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
     expect([editor.status, editor.body.error]).toEqual([403, expect.stringMatching(/editor.*owner/)]);
     expect((await call(f.server, 'GET', '/api/audit/export', { headers: asEditor() })).status).toBe(403);
     const outsider = await newUser(f.server, 'Otto');
-    const other = { ...bearer(outsider.token), 'X-Team': String(f.teamId) };
+    const other = inTeam(outsider.token, f.teamId);
     expect((await call(f.server, 'GET', '/api/audit', { headers: other })).status).toBe(404);
     // Their own personal team's log holds none of this team's entries.
     expect(await entries(f.server, '/api/audit', bearer(outsider.token))).toEqual([]);

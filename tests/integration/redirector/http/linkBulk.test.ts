@@ -5,7 +5,7 @@
  * it, an outsider's ids are "not found"); a viewer and a read-only key get 403.
  */
 import { describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, newTeam, newUser } from '../../../helpers/api';
 import { madeOnServer } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
@@ -38,14 +38,14 @@ async function makeTeam(server: TestServer): Promise<Fixture> {
 describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => {
   let server: Awaited<ReturnType<typeof storeServer.start>>;
   let f: Fixture;
-  const inTeam = (token: string) => ({ ...bearer(token), 'X-Team': String(f.teamId) });
+  const asMember = (token: string) => inTeam(token, f.teamId);
   const bulk = (headers: Record<string, string>, body: unknown) =>
     call(server, 'POST', '/api/links/bulk', { headers, body });
   const auditTotal = async (action: string) =>
     (await call(server, 'GET', `/api/audit?team=${f.teamId}&action=${action}&per_page=1`, { headers: bearer(f.owner) }))
       .body.total as number;
   const list = async (token: string, query: string) =>
-    (await call(server, 'GET', `/api/links/user?${query}`, { headers: inTeam(token) })).body;
+    (await call(server, 'GET', `/api/links/user?${query}`, { headers: asMember(token) })).body;
 
   madeOnServer(storeServer.start, { DNS_SERVERS: '127.0.0.1:9' }, makeTeam, (p) => ({ server, made: f } = p));
 
@@ -53,18 +53,18 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     const rows = Array.from({ length: 1000 }, (_, i) => `https://bulk.example/${i},bulkrow ${i}`);
     const csv = `target_url,title\n${rows.join('\n')}\nhttps://other.example/,other\nhttps://old.example/,bulkrow old\n`;
     const imported = await call(server, 'POST', '/api/links/user/import', {
-      headers: { ...inTeam(f.owner), 'Content-Type': 'text/csv' },
+      headers: { ...asMember(f.owner), 'Content-Type': 'text/csv' },
       rawBody: csv,
     });
     expect([imported.status, imported.body.created]).toEqual([200, 1002]);
     const old = (await list(f.owner, 'q=bulkrow%20old')).links[0];
     await call(server, 'PUT', `/api/links/update?linkId=${old.id}`, {
-      headers: inTeam(f.owner),
+      headers: asMember(f.owner),
       body: { archived: true },
     });
     const before = await auditTotal('link.updated');
 
-    const answer = await bulk(inTeam(f.owner), { filter: { q: 'BulkRow' }, action: 'archive' });
+    const answer = await bulk(asMember(f.owner), { filter: { q: 'BulkRow' }, action: 'archive' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ done: 1000, failed: [] });
     expect(await auditTotal('link.updated')).toBe(before + 1000);
@@ -72,7 +72,7 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     expect((await list(f.owner, 'q=bulkrow&archived=only')).total).toBe(1001);
     expect((await list(f.owner, 'q=other')).total).toBe(1);
     // Again: nothing left to change, nothing written.
-    const again = await bulk(inTeam(f.owner), { filter: { q: 'bulkrow', archived: 'all' }, action: 'archive' });
+    const again = await bulk(asMember(f.owner), { filter: { q: 'bulkrow', archived: 'all' }, action: 'archive' });
     expect(again.body).toEqual({ done: 0, failed: [] });
     expect(await auditTotal('link.updated')).toBe(before + 1000);
     // 1,002 links imported then changed on PostgreSQL took 45 s on a loaded 2-core machine: more room
@@ -81,29 +81,30 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
 
   it('holds a member restricted to their own links to those, by filter and by ids', async () => {
     const made = await call(server, 'POST', '/api/links/create', {
-      headers: inTeam(f.restricted),
+      headers: asMember(f.restricted),
       body: { target_url: 'https://rita.example/', tags: ['mine'] },
     });
     const others = (await list(f.owner, 'q=other')).links[0];
-    const byFilter = await bulk(inTeam(f.restricted), { filter: { archived: 'all' }, action: 'disable' });
+    const byFilter = await bulk(asMember(f.restricted), { filter: { archived: 'all' }, action: 'disable' });
     expect(byFilter.body).toEqual({ done: 1, failed: [] });
-    const byIds = await bulk(inTeam(f.restricted), {
+    const byIds = await bulk(asMember(f.restricted), {
       ids: [others.id, made.body.link.id],
       action: 'tag',
       tags: ['Hot'],
     });
     expect(byIds.body).toEqual({ done: 1, failed: [{ id: others.id, error: 'Link not found' }] });
-    const after = (await call(server, 'GET', `/api/links/user?linkId=${others.id}`, { headers: inTeam(f.owner) })).body;
+    const after = (await call(server, 'GET', `/api/links/user?linkId=${others.id}`, { headers: asMember(f.owner) }))
+      .body;
     expect([after.link.enabled, after.link.tags]).toEqual([true, []]);
     const rita = (
-      await call(server, 'GET', `/api/links/user?linkId=${made.body.link.id}`, { headers: inTeam(f.owner) })
+      await call(server, 'GET', `/api/links/user?linkId=${made.body.link.id}`, { headers: asMember(f.owner) })
     ).body.link;
     expect([rita.enabled, rita.tags]).toEqual([false, ['hot', 'mine']]);
   });
 
   it('refuses a viewer and a read-only key with 403, and an outsider reaches none of the ids', async () => {
     const ids = (await list(f.owner, 'q=other')).links.map((link: { id: number }) => link.id);
-    const viewer = await bulk(inTeam(f.viewer), { ids, action: 'delete' });
+    const viewer = await bulk(asMember(f.viewer), { ids, action: 'delete' });
     expect([viewer.status, viewer.body.error]).toEqual([
       403,
       'Your role in this team (viewer) cannot change links: it needs an editor or an owner',
@@ -115,7 +116,7 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     expect(own.body).toEqual({ done: 0, failed: ids.map((id: number) => ({ id, error: 'Link not found' })) });
     const all = await bulk(bearer(outsider.token), { filter: {}, action: 'delete' });
     expect(all.body).toEqual({ done: 0, failed: [] });
-    expect((await bulk(inTeam(outsider.token), { ids, action: 'delete' })).status).toBe(404);
+    expect((await bulk(asMember(outsider.token), { ids, action: 'delete' })).status).toBe(404);
     expect((await list(f.owner, 'q=other')).total).toBe(1);
   });
 
@@ -123,9 +124,9 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     const ids = (await list(f.owner, 'q=bulkrow%201&archived=all&per_page=5&sort=title')).links.map(
       (link: { id: number }) => link.id,
     );
-    expect((await bulk(inTeam(f.owner), { ids, action: 'tag', tags: ['a', 'b'] })).body.done).toBe(5);
+    expect((await bulk(asMember(f.owner), { ids, action: 'tag', tags: ['a', 'b'] })).body.done).toBe(5);
     expect(
-      (await bulk(inTeam(f.owner), { filter: { tag: 'a', archived: 'only' }, action: 'untag', tags: ['b'] })).body,
+      (await bulk(asMember(f.owner), { filter: { tag: 'a', archived: 'only' }, action: 'untag', tags: ['b'] })).body,
     ).toEqual({ done: 5, failed: [] });
     expect((await list(f.owner, 'tag=a&archived=all')).links[0].tags).toEqual(['a']);
     const deletes = await auditTotal('link.deleted');
@@ -203,7 +204,7 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
       ],
     ];
     for (const [body, error] of cases) {
-      const answer = await bulk(inTeam(f.owner), body);
+      const answer = await bulk(asMember(f.owner), body);
       expect([answer.status, answer.body.error]).toEqual([400, error]);
     }
   });

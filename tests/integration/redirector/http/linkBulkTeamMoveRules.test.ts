@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkLimitReached, UniqueViolation } from '../../../../redirector/storage/errors';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, newUser } from '../../../helpers/api';
 import { STORE_SERVERS } from './bothStores';
 import { invite } from './linkBulkTeamMoves';
 
@@ -21,7 +21,6 @@ const OWN_LINKS_ONLY = 'You may only touch the links you created in this team';
 describe.each(STORE_SERVERS)('moving links to a team, the target team rules, on $kind', (storeServer) => {
   let server: Awaited<ReturnType<typeof storeServer.start>>;
   let owner: string;
-  const inTeam = (token: string, team: number) => ({ ...bearer(token), 'X-Team': String(team) });
   const bulk = (headers: Record<string, string>, body: unknown) =>
     call(server, 'POST', '/api/links/bulk', { headers, body });
   const newTeam = async (name: string) =>

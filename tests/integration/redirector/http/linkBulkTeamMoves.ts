@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
 import { auditMoved } from '../../../../redirector/links/linkAudit';
-import { adminHeaders, bearer, call, joinTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, joinTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import type { StoreServer } from './bothStores';
 
@@ -38,7 +38,6 @@ export async function join(server: TestServer, owner: string, teamId: number, na
 
 /** `owner`: the suite's user, who makes a team per case (the server limits new accounts per address). */
 export function teamMoveCases(get: () => { server: Server; owner: string }) {
-  const inTeam = (token: string, team: number) => ({ ...bearer(token), 'X-Team': String(team) });
   const bulk = (headers: Record<string, string>, body: unknown) =>
     call(get().server, 'POST', '/api/links/bulk', { headers, body });
   const newTeam = async (token: string, name: string) =>

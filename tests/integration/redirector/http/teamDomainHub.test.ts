@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_TAKEN } from '../../../../redirector/contract/hub';
 import { teamHandleRule } from '../../../../redirector/hubs/hubService';
-import { adminHeaders, bearer, call, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -24,7 +24,7 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
   let viewer: Member;
   let outsider: Member;
   let teamId: number;
-  const inTeam = (member: Member) => ({ ...bearer(member.token), 'X-Team': String(teamId) });
+  const asMember = (member: Member) => inTeam(member.token, teamId);
   const visit = (host: string, path: string) =>
     request(`${server.url}${path}`, { headers: { Host: host, 'User-Agent': UA.desktopChrome } });
 
@@ -45,13 +45,13 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
   it("routes the team's links on its verified domain, claimed by an owner only", async () => {
     for (const member of [editor, viewer]) {
       const refused = await call(server, 'POST', '/api/user/domain', {
-        headers: inTeam(member),
+        headers: asMember(member),
         body: { domain: 'go.acme.test' },
       });
       expect(refused.status).toBe(403);
     }
     const claimed = await call(server, 'POST', '/api/user/domain', {
-      headers: inTeam(owner),
+      headers: asMember(owner),
       body: { domain: 'go.acme.test' },
     });
     expect([claimed.status, claimed.body.verification.status]).toEqual([200, 'pending']);
@@ -60,15 +60,15 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
       body: { status: 'verified' },
     });
     expect(verified.body.domain).toMatchObject({ team_id: teamId, team_name: 'Acme Co', user_id: null });
-    expect((await call(server, 'GET', '/api/user/domain', { headers: inTeam(viewer) })).body.domain).toBe(
+    expect((await call(server, 'GET', '/api/user/domain', { headers: asMember(viewer) })).body.domain).toBe(
       'go.acme.test',
     );
     // The members' own (personal) domains are untouched.
     expect((await call(server, 'GET', '/api/user/domain', { headers: bearer(owner.token) })).body.domain).toBeNull();
-    expect((await call(server, 'GET', '/api/user/domain', { headers: inTeam(outsider) })).status).toBe(404);
+    expect((await call(server, 'GET', '/api/user/domain', { headers: asMember(outsider) })).status).toBe(404);
 
     const link = await call(server, 'POST', '/api/links/create', {
-      headers: inTeam(editor),
+      headers: asMember(editor),
       body: { target_url: 'https://acme.example/launch', short_code: 'launch' },
     });
     expect(link.body.link).toMatchObject({ domain: 'go.acme.test', short_url: 'https://go.acme.test/launch' });
@@ -83,17 +83,20 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
   });
 
   it('serves the team’s hub at its slug and on its domain, edited by editors, read by viewers', async () => {
-    const links = await call(server, 'GET', '/api/links/user', { headers: inTeam(editor) });
+    const links = await call(server, 'GET', '/api/links/user', { headers: asMember(editor) });
     const linkId = links.body.links[0].id;
     const body = { title: 'Acme launches', links: [{ link_id: linkId, label: 'Launch' }], published: true };
-    expect((await call(server, 'PUT', '/api/hub', { headers: inTeam(viewer), body })).status).toBe(403);
-    const other = await call(server, 'PUT', '/api/hub', { headers: inTeam(editor), body: { ...body, handle: 'x1y' } });
+    expect((await call(server, 'PUT', '/api/hub', { headers: asMember(viewer), body })).status).toBe(403);
+    const other = await call(server, 'PUT', '/api/hub', {
+      headers: asMember(editor),
+      body: { ...body, handle: 'x1y' },
+    });
     expect([other.status, other.body.error]).toEqual([400, teamHandleRule('acme-co')]);
-    const saved = await call(server, 'PUT', '/api/hub', { headers: inTeam(editor), body });
+    const saved = await call(server, 'PUT', '/api/hub', { headers: asMember(editor), body });
     expect(saved.status).toBe(200);
     expect(saved.body.hub).toMatchObject({ handle: 'acme-co', domain_url: 'https://go.acme.test/' });
-    expect((await call(server, 'GET', '/api/hub', { headers: inTeam(viewer) })).body.hub.title).toBe('Acme launches');
-    expect((await call(server, 'GET', '/api/hub', { headers: inTeam(outsider) })).status).toBe(404);
+    expect((await call(server, 'GET', '/api/hub', { headers: asMember(viewer) })).body.hub.title).toBe('Acme launches');
+    expect((await call(server, 'GET', '/api/hub', { headers: asMember(outsider) })).status).toBe(404);
     expect((await call(server, 'GET', '/api/hub', { headers: bearer(editor.token) })).body.hub).toBeNull();
 
     const page = await visit('me.example.com', '/@acme-co');
@@ -122,7 +125,7 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
       body: { name: 'Acme Co', slug: 'acme-two' },
     });
     expect(renamed.status).toBe(200);
-    expect((await call(server, 'GET', '/api/hub', { headers: inTeam(viewer) })).body.hub.handle).toBe('acme-two');
+    expect((await call(server, 'GET', '/api/hub', { headers: asMember(viewer) })).body.hub.handle).toBe('acme-two');
     await expect.poll(async () => (await visit('me.example.com', '/@acme-two')).status, { timeout: 3000 }).toBe(200);
   });
 

@@ -4,7 +4,7 @@
  * lists' `created_by=` filter, and MAX_LINKS_PER_TEAM counting a shared team's links as one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -13,7 +13,7 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
   let owner: Awaited<ReturnType<typeof newUser>>;
   let editor: Awaited<ReturnType<typeof newUser>>;
   let teamId: number;
-  const inTeam = (token: string) => ({ ...bearer(token), 'X-Team': String(teamId) });
+  const asMember = (token: string) => inTeam(token, teamId);
 
   beforeAll(async () => {
     server = await storeServer.start({ MAX_LINKS_PER_TEAM: '3' });
@@ -26,13 +26,13 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
 
   it('says who made and last changed a link, a key by its name, and filters the list by its maker', async () => {
     const made = await call(server, 'POST', '/api/links/create', {
-      headers: inTeam(owner.token),
+      headers: asMember(owner.token),
       body: { target_url: 'https://team.example/1' },
     });
     const olga = { id: owner.user.id, name: 'Olga Owner' };
     expect(made.body.link).toMatchObject({ team_id: teamId, created_by: olga, updated_by: olga });
     const changed = await call(server, 'PUT', `/api/links/update?linkId=${made.body.link.id}`, {
-      headers: inTeam(editor.token),
+      headers: asMember(editor.token),
       body: { title: 'By Ed' },
     });
     const ed = { id: editor.user.id, name: 'Ed Editor' };
@@ -53,21 +53,21 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
     expect(byKey.body.link.created_by).toEqual({ id: owner.user.id, name: 'deploy bot' });
 
     const list = await call(server, 'GET', `/api/links/user?created_by=${editor.user.id}`, {
-      headers: inTeam(owner.token),
+      headers: asMember(owner.token),
     });
     expect(list.body.total).toBe(0);
     const mine = await call(server, 'GET', `/api/links/user?created_by=${owner.user.id}`, {
-      headers: inTeam(owner.token),
+      headers: asMember(owner.token),
     });
     expect(mine.body.links.map((link: { created_by: unknown }) => link.created_by)).toEqual([
       { id: owner.user.id, name: 'deploy bot' },
       olga,
     ]);
     const read = await call(server, 'GET', `/api/links/user?linkId=${made.body.link.id}`, {
-      headers: inTeam(owner.token),
+      headers: asMember(owner.token),
     });
     expect(read.body.link).toMatchObject({ created_by: olga, updated_by: ed });
-    const bad = await call(server, 'GET', '/api/links/user?created_by=someone', { headers: inTeam(owner.token) });
+    const bad = await call(server, 'GET', '/api/links/user?created_by=someone', { headers: asMember(owner.token) });
     expect([bad.status, bad.body.error]).toEqual([400, 'created_by must be a user id']);
     const admin = await call(server, 'POST', '/api/links', {
       headers: adminHeaders(server.adminKey),
@@ -79,12 +79,12 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
   it('holds a shared team to MAX_LINKS_PER_TEAM, every member’s links together', async () => {
     // Two links so far; one more fits, whoever makes it.
     const third = await call(server, 'POST', '/api/links/create', {
-      headers: inTeam(editor.token),
+      headers: asMember(editor.token),
       body: { target_url: 'https://team.example/3' },
     });
     expect(third.status).toBe(201);
     const fourth = await call(server, 'POST', '/api/links/create', {
-      headers: inTeam(owner.token),
+      headers: asMember(owner.token),
       body: { target_url: 'https://team.example/4' },
     });
     expect([fourth.status, fourth.body.error]).toEqual([403, 'Link limit reached (3 links per account)']);

@@ -6,7 +6,7 @@
  * fails when any route skips the team rule.
  */
 import { describe, expect, it } from 'vitest';
-import { bearer, call, newUser } from '../../../helpers/api';
+import { bearer, call, inTeam, newUser } from '../../../helpers/api';
 import { madeOnServer } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
@@ -66,7 +66,7 @@ async function makeTeam(server: TestServer): Promise<Team> {
     links: 0,
   });
   const id = made.body.team.id as number;
-  const as = { headers: { ...bearer(owner.token), 'X-Team': String(id) } };
+  const as = { headers: inTeam(owner.token, id) };
   const link = await call(server, 'POST', '/api/links/create', {
     ...as,
     body: { target_url: 'https://acme.example/' },
@@ -206,7 +206,7 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     for (const actor of ACTORS) {
       const { path, body } = request(team);
       const answer = await call(server, _.split(' ')[0]!, path, {
-        headers: { ...bearer(team.secrets[actor]), 'X-Team': String(team.id) },
+        headers: inTeam(team.secrets[actor], team.id),
         ...(body === undefined ? {} : { body }),
       });
       got[actor] = statusClass(answer.status);
@@ -225,7 +225,7 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     });
     expect(restricted.status).toBe(200);
     const refused = await call(server, 'POST', '/api/links/create', {
-      headers: { ...bearer(team.secrets.editor), 'X-Team': String(team.id) },
+      headers: inTeam(team.secrets.editor, team.id),
       body: { target_url: 'https://acme.example/ed' },
     });
     expect(refused.status).toBe(403);
