@@ -64,6 +64,10 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A member's headers acting in a team (docs/api.md#teams): its session or key, and the team's id or slug. */
 export const inTeam = (token: string, team: number | string) => ({ ...bearer(token), 'X-Team': String(team) });
 
+/** POST /api/links/create (docs/api.md#links) as `headers` (a session, a key, a member in a team) with `body`. */
+export const createLink = (server: TestServer, headers: Record<string, string>, body: Record<string, unknown>) =>
+  call(server, 'POST', '/api/links/create', { headers, body });
+
 /** A session token from POST /api/auth?action=admin. */
 export async function adminSession(server: TestServer): Promise<string> {
   const answer = await call(server, 'POST', '/api/auth?action=admin', { body: { key: server.adminKey } });

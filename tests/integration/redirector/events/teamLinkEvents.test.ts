@@ -7,7 +7,7 @@
  */
 import { EventSource } from 'eventsource';
 import { describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, createLink, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -60,14 +60,10 @@ describe.each(STORE_SERVERS)('a team’s link events on $kind', ({ start }) => {
     const stream = await teamStream(server, asMember(owner.token));
 
     // Not the team's: the owner's personal link.
-    const personal = await call(server, 'POST', '/api/links/create', {
-      headers: bearer(owner.token),
-      body: { target_url: 'https://example.com/personal' },
-    });
-    const create = (headers: Record<string, string>) =>
-      call(server, 'POST', '/api/links/create', { headers, body: { target_url: 'https://example.com/team' } });
-    const byEditor = (await create(asMember(editor.token))).body.link;
-    const byKey = (await create(bearer(key.body.secret))).body.link;
+    const personal = await createLink(server, bearer(owner.token), { target_url: 'https://example.com/personal' });
+    const team = { target_url: 'https://example.com/team' };
+    const byEditor = (await createLink(server, asMember(editor.token), team)).body.link;
+    const byKey = (await createLink(server, bearer(key.body.secret), team)).body.link;
     const changed = await call(server, 'PUT', `/api/links/update?linkId=${byEditor.id}`, {
       headers: { ...adminHeaders(server.adminKey), 'X-Team': String(teamId) },
       body: { title: 'By the administrator' },

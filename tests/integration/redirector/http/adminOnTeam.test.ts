@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MAKES_NO_TEAM_KEYS, TEAM_NOT_FOUND } from '../../../../redirector/contract/teams';
-import { adminHeaders, bearer, call, inTeam, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, createLink, inTeam, newTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -23,10 +23,7 @@ describe.each(STORE_SERVERS)('the administrator on a team on $kind', (storeServe
     server = await storeServer.start({ PUBLIC_URL: 'https://me.example.com', DNS_SERVERS: '127.0.0.1:9' });
     owner = await newUser(server, 'Olga Owner');
     teamId = await newTeam(server, owner, 'Admin Co', 'admin-co');
-    const personal = await call(server, 'POST', '/api/links/create', {
-      headers: bearer(owner.token),
-      body: { target_url: 'https://personal.example/1' },
-    });
+    const personal = await createLink(server, bearer(owner.token), { target_url: 'https://personal.example/1' });
     personalLinkId = personal.body.link.id;
   });
   afterAll(() => server.close());
@@ -71,10 +68,7 @@ describe.each(STORE_SERVERS)('the administrator on a team on $kind', (storeServe
   });
 
   it("makes the team's user calls as its owner: links, figures, domain and hub", async () => {
-    const made = await call(server, 'POST', '/api/links/create', {
-      headers: onTeam('admin-co'),
-      body: { target_url: 'https://team.example/user-call' },
-    });
+    const made = await createLink(server, onTeam('admin-co'), { target_url: 'https://team.example/user-call' });
     expect([made.status, made.body.link.team_id, made.body.link.created_by]).toEqual([201, teamId, null]);
     const listed = await call(server, 'GET', '/api/links/user', { headers: onTeam('admin-co') });
     const ids = listed.body.links.map((link: { id: number }) => link.id);

@@ -4,7 +4,7 @@
  * else; every other host is the default domain, whose short links have no domain.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, createLink, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
 import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -122,10 +122,7 @@ describe.each(STORE_SERVERS)('routing by host behind a trusted proxy ($kind)', (
       headers: adminHeaders(server.adminKey),
       body: { status: 'verified' },
     });
-    await call(server, 'POST', '/api/links/create', {
-      headers: bearer(dora.token),
-      body: { target_url: 'https://dora.example/', short_code: 'hi' },
-    });
+    await createLink(server, bearer(dora.token), { target_url: 'https://dora.example/', short_code: 'hi' });
     const headers = { 'User-Agent': UA.desktopChrome, 'X-Forwarded-Host': 'go.dora.test' };
     const answer = await request(`${server.url}/hi`, { headers });
     expect([answer.status, answer.headers.location]).toEqual([302, 'https://dora.example/']);

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_TAKEN } from '../../../../redirector/contract/hub';
 import { teamHandleRule } from '../../../../redirector/hubs/hubService';
-import { adminHeaders, bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, createLink, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import { request } from '../../../helpers/rawRequest';
 import type { TestServer } from '../../../helpers/testServer';
 import { UA } from '../../../helpers/visitors';
@@ -67,18 +67,15 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
     expect((await call(server, 'GET', '/api/user/domain', { headers: bearer(owner.token) })).body.domain).toBeNull();
     expect((await call(server, 'GET', '/api/user/domain', { headers: asMember(outsider) })).status).toBe(404);
 
-    const link = await call(server, 'POST', '/api/links/create', {
-      headers: asMember(editor),
-      body: { target_url: 'https://acme.example/launch', short_code: 'launch' },
+    const link = await createLink(server, asMember(editor), {
+      target_url: 'https://acme.example/launch',
+      short_code: 'launch',
     });
     expect(link.body.link).toMatchObject({ domain: 'go.acme.test', short_url: 'https://go.acme.test/launch' });
     const routed = await visit('go.acme.test', '/launch');
     expect([routed.status, routed.headers.location]).toEqual([302, 'https://acme.example/launch']);
     // Not the owner's personal link space: a personal link with a code is not on the team's domain.
-    await call(server, 'POST', '/api/links/create', {
-      headers: bearer(owner.token),
-      body: { target_url: 'https://olga.example/', short_code: 'olga' },
-    });
+    await createLink(server, bearer(owner.token), { target_url: 'https://olga.example/', short_code: 'olga' });
     expect((await visit('go.acme.test', '/olga')).status).toBe(404);
   });
 

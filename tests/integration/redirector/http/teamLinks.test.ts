@@ -4,7 +4,7 @@
  * lists' `created_by=` filter, and MAX_LINKS_PER_TEAM counting a shared team's links as one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, createLink, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
@@ -25,10 +25,7 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
   afterAll(() => server.close());
 
   it('says who made and last changed a link, a key by its name, and filters the list by its maker', async () => {
-    const made = await call(server, 'POST', '/api/links/create', {
-      headers: asMember(owner.token),
-      body: { target_url: 'https://team.example/1' },
-    });
+    const made = await createLink(server, asMember(owner.token), { target_url: 'https://team.example/1' });
     const olga = { id: owner.user.id, name: 'Olga Owner' };
     expect(made.body.link).toMatchObject({ team_id: teamId, created_by: olga, updated_by: olga });
     const changed = await call(server, 'PUT', `/api/links/update?linkId=${made.body.link.id}`, {
@@ -46,10 +43,7 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
       headers: bearer(owner.token),
       body: { name: 'deploy bot' },
     });
-    const byKey = await call(server, 'POST', '/api/links/create', {
-      headers: bearer(ownerKey.body.secret),
-      body: { target_url: 'https://team.example/2' },
-    });
+    const byKey = await createLink(server, bearer(ownerKey.body.secret), { target_url: 'https://team.example/2' });
     expect(byKey.body.link.created_by).toEqual({ id: owner.user.id, name: 'deploy bot' });
 
     const list = await call(server, 'GET', `/api/links/user?created_by=${editor.user.id}`, {
@@ -78,21 +72,12 @@ describe.each(STORE_SERVERS)('links of a team on $kind', (storeServer) => {
 
   it('holds a shared team to MAX_LINKS_PER_TEAM, every member’s links together', async () => {
     // Two links so far; one more fits, whoever makes it.
-    const third = await call(server, 'POST', '/api/links/create', {
-      headers: asMember(editor.token),
-      body: { target_url: 'https://team.example/3' },
-    });
+    const third = await createLink(server, asMember(editor.token), { target_url: 'https://team.example/3' });
     expect(third.status).toBe(201);
-    const fourth = await call(server, 'POST', '/api/links/create', {
-      headers: asMember(owner.token),
-      body: { target_url: 'https://team.example/4' },
-    });
+    const fourth = await createLink(server, asMember(owner.token), { target_url: 'https://team.example/4' });
     expect([fourth.status, fourth.body.error]).toEqual([403, 'Link limit reached (3 links per account)']);
     // The editor's personal team is a team of its own, with room of its own.
-    const personal = await call(server, 'POST', '/api/links/create', {
-      headers: bearer(editor.token),
-      body: { target_url: 'https://team.example/5' },
-    });
+    const personal = await createLink(server, bearer(editor.token), { target_url: 'https://team.example/5' });
     expect(personal.status).toBe(201);
   });
 });
