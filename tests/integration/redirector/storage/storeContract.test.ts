@@ -435,6 +435,22 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       expect(await store.clicks.countAll()).toBe(4);
     });
 
+    it('stores any text as sent: quotes, backslashes, control characters, emoji', async () => {
+      const link = await store.links.create(newLink());
+      const odd = newClick(link.id, 1, {
+        user_agent: 'back\\slash \\ud83d "quote" tab\there 😀 \u0001 ü',
+        city: 'São Paulo',
+        referrer_source: '{"not":"json"}',
+      });
+      await store.clicks.insertMany([odd]);
+      const [listed] = await store.clicks.listByLink(link.id);
+      expect([listed!.user_agent, listed!.city, listed!.referrer_source]).toEqual([
+        odd.user_agent,
+        'São Paulo',
+        '{"not":"json"}',
+      ]);
+    });
+
     it('does nothing for an empty batch', async () => {
       await store.clicks.insertMany([]);
       expect(await store.clicks.countAll()).toBe(0);

@@ -1,0 +1,34 @@
+/**
+ * The click batch goes to PostgreSQL as one JSON parameter (postgres/clickInserts.ts). JSON.stringify
+ * writes a lone surrogate (a string cut in the middle of a character) as an escape PostgreSQL's json
+ * refuses; the batch must still be stored, each such character as U+FFFD, as the driver's text
+ * encoding stored it before.
+ */
+import { describe, expect, it } from 'vitest';
+import { clicksJson } from '../../../../../redirector/storage/postgres/clickInserts';
+import { createPostgresStore } from '../../../../../redirector/storage/postgres/postgresStore';
+import { onTestSchema } from '../../../../helpers/postgres';
+import { newClick, newLink } from '../../../../helpers/records';
+
+describe('click inserts on PostgreSQL', () => {
+  const db = onTestSchema(async (schema) => ({ store: await createPostgresStore(schema.url) }));
+
+  it('stores a batch holding lone surrogates, each as U+FFFD, and the rest of its text as sent', async () => {
+    const { store } = db;
+    const link = await store.links.create(newLink({ short_code: 'cut' }));
+    const high = newClick(link.id, 1, { user_agent: 'cut \ud83d here 😀', device_info: 'back\\ud800slash' });
+    const low = newClick(link.id, 2, { user_agent: 'cut \udc00 low', referrer_source: 'x\ud800' });
+    await store.clicks.insertMany([high, low]);
+    const listed = await store.clicks.listByLink(link.id);
+    expect(listed.map((click) => [click.user_agent, click.device_info, click.referrer_source])).toEqual([
+      ['cut \ufffd here 😀', 'back\\ud800slash', high.referrer_source],
+      ['cut \ufffd low', low.device_info, 'x\ufffd'],
+    ]);
+  });
+
+  it('writes a batch without lone surrogates as JSON.stringify does, paired surrogates kept', () => {
+    const clicks = [newClick(1, 1, { user_agent: 'emoji 😀 and a backslash \\ud800' })];
+    expect(clicksJson(clicks)).toBe(JSON.stringify(clicks));
+    expect(JSON.parse(clicksJson(clicks))[0].user_agent).toBe('emoji 😀 and a backslash \\ud800');
+  });
+});
