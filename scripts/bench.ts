@@ -51,6 +51,7 @@ import {
   toJson,
 } from './bench/report';
 import { makeRuleLinks } from './bench/ruleLinks';
+import { redirectRunOrder } from './bench/runOrder';
 import { scriptArgs } from './bench/scriptArgs';
 import { type SeedResult, seedWithProgress } from './bench/seed';
 import { benchStreamsAtScale } from './bench/streamsAtScale';
@@ -157,7 +158,7 @@ async function redirectPhase(
       { url: `${link.target_url}${link.target_url.includes('?') ? '&' : '?'}variant=b`, weight: 50 },
     ],
   }));
-  const ruleLinks = makeRuleLinks(args.links);
+  const ruleLinks = makeRuleLinks(links);
   const sqliteData: BenchData = { dataDir };
   const postgresData: BenchData | undefined = databaseUrl
     ? { dataDir: path.join(dir, 'redirect-pg'), databaseUrl }
@@ -278,23 +279,23 @@ async function redirectPhase(
     answered += await visitEveryLink(product.url, pool);
   if (onPostgres) postgresAnswered += await visitEveryLink(onPostgres.url, visits);
   for (let run = 1; run <= args.runs; run++) {
-    // The default and the custom domain take turns going first, so neither always inherits the
-    // other's leftovers (the clicks still being written, a checkpoint).
-    for (const onDomain of run % 2 === 1 ? [false, true] : [true, false]) {
-      const where = onDomain ? ` on the custom domain ${BENCH_DOMAIN}` : '';
-      progress(`run ${run}/${args.runs}: Me${where}, ${args.durationSeconds} s`);
-      const result = await measured(product, () => load(product, args.durationSeconds, onDomain));
+    // Plain links, the custom domain and the 20-rule links take turns in each place, so none always
+    // inherits another's leftovers (the clicks still being folded, a checkpoint): bench/runOrder.ts.
+    for (const kind of redirectRunOrder(run)) {
+      const what = { plain: '', domain: ` on the custom domain ${BENCH_DOMAIN}`, rules: ', links with 20 rules' }[kind];
+      progress(`run ${run}/${args.runs}: Me${what}, ${args.durationSeconds} s`);
+      const result = await measured(product, () =>
+        kind === 'rules'
+          ? ruleLoad(product, args.durationSeconds)
+          : load(product, args.durationSeconds, kind === 'domain'),
+      );
       answered += result.answered;
-      (onDomain ? domainRuns : productRuns).push(result);
+      ({ plain: productRuns, domain: domainRuns, rules: ruleRuns })[kind].push(result);
     }
     progress(`run ${run}/${args.runs}: Me, split links, ${args.durationSeconds} s`);
     const split = await measured(product, () => splitLoad(product, args.durationSeconds));
     answered += split.answered;
     splitRuns.push(split);
-    progress(`run ${run}/${args.runs}: Me, links with 20 rules, ${args.durationSeconds} s`);
-    const ruled = await measured(product, () => ruleLoad(product, args.durationSeconds));
-    answered += ruled.answered;
-    ruleRuns.push(ruled);
     if (onPostgres) {
       progress(`run ${run}/${args.runs}: Me on PostgreSQL, ${args.durationSeconds} s`);
       const pgResult = await measured(onPostgres, () => load(onPostgres, args.durationSeconds), databaseCpuUs);

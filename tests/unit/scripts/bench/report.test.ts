@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type BenchResult, formatReport, jsonKey, summarise, toJson } from '../../../../scripts/bench/report';
+import {
+  type BenchResult,
+  formatReport,
+  jsonKey,
+  pairedOverPercent,
+  summarise,
+  toJson,
+} from '../../../../scripts/bench/report';
 import type { LoadResult } from '../../../../scripts/bench/wrkScript';
 
 const run = (rps: number, p50Ms: number, p99Ms: number, cpuUs?: number): LoadResult => ({
@@ -188,6 +195,25 @@ describe('toJson', () => {
     });
     expect(toJson(base).redirect).not.toHaveProperty('split_rps');
     expect(toJson(base).redirect).not.toHaveProperty('rules_rps');
+  });
+
+  it("compares the 20-rule links with the plain runs of the same rounds, not with another minute's", () => {
+    const base = result();
+    // Plain 60, 66, 58 µs; the rules runs 10 %, 4 % and 4 % over their own round's plain run. Each
+    // kind's median alone (66 against 60) would say 10 %.
+    const rules = [run(25_000, 2, 5, 66), run(25_000, 2, 5, 68.64), run(25_000, 2, 5, 60.32)];
+    expect(pairedOverPercent(base.redirect.product, rules)).toBeCloseTo(4, 6);
+    const json = toJson(result({ redirect: { ...base.redirect, rules } }));
+    expect(json.redirect).toMatchObject({ rules_cpu_us: 66, rules_cpu_over_percent: 4 });
+    expect(formatReport(result({ redirect: { ...base.redirect, rules } }))).toContain(
+      "20 rules: 4.0 % CPU per request over a plain link (median of each round's own) (target ≤ 5 %: met)",
+    );
+    // A round without a CPU figure on either side is left out.
+    expect(pairedOverPercent([run(1, 1, 1, 50), run(1, 1, 1)], [run(1, 1, 1, 55), run(1, 1, 1, 90)])).toBeCloseTo(
+      10,
+      6,
+    );
+    expect(pairedOverPercent([], rules)).toBeNaN();
   });
 
   it('counts lost clicks and marks what is unavailable', () => {
