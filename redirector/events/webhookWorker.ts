@@ -22,6 +22,7 @@ import { clickHorizon } from './clickHorizon';
 import type { ClickTexts } from './clickTexts';
 import { ClickTextsData, newMessage } from './eventMessages';
 import type { EventMetrics } from './eventMetrics';
+import { createWebhookConnections, type WebhookConnections } from './webhookConnections';
 import { isDelivered, type SendOutcome, sendMessage } from './webhookSender';
 
 /** A webhook failing every attempt for this long is turned off. */
@@ -44,7 +45,10 @@ export interface WebhookWorkerDeps {
    */
   leaseMs: number;
   metrics: EventMetrics;
-  /** Each attempt and test holds one of its account's outbound connections (deliveries wait for one). */
+  /**
+   * Each attempt and test holds one of its account's outbound connections (deliveries wait for
+   * one); a webhook's kept connection holds its place while idle too (webhookConnections.ts).
+   */
   connections: AccountConnections;
   /** The clicks' texts, shared with the broker and the streams. */
   texts: ClickTexts;
@@ -122,17 +126,20 @@ async function takeClicks(
 }
 
 /** One attempt at the message; whether the queue may go on to the next one. */
-async function attempt(deps: WebhookWorkerDeps, webhook: WebhookRecord, message: MessageRecord): Promise<boolean> {
+async function attempt(
+  deps: WebhookWorkerDeps,
+  kept: WebhookConnections,
+  webhook: WebhookRecord,
+  message: MessageRecord,
+): Promise<boolean> {
   const { clock, metrics, log } = deps;
   const { webhooks, outbox } = deps.storage;
   const now = clock();
   const number = message.attempt + 1;
-  // A delivery waits its turn among its account's outbound connections (accountConnections.ts).
-  const outcome = await deps.connections.run(connectionAccount(webhook.team_id), () =>
-    sendMessage(
-      { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
-      deps.rules,
-    ),
+  // On the webhook's kept connection, or a new one once it has one of its account's places (webhookConnections.ts).
+  const outcome = await kept.send(
+    { id: webhook.id, account: connectionAccount(webhook.team_id) },
+    { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
   );
   await logAttempt(outbox, webhook.id, message, number, outcome, now);
   if (isDelivered(outcome)) {
@@ -163,6 +170,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const holder = `worker-${crypto.randomBytes(6).toString('hex')}`;
   const horizon = clickHorizon(deps.engine, feed, clock);
   const working = new Map<number, Promise<void>>();
+  const kept = createWebhookConnections({ connections: deps.connections, rules: deps.rules, clock });
   let ticks: Background<void> | undefined;
   let stopped = false;
   let lastPrune = 0;
@@ -178,7 +186,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         const message = (await outbox.next(id)) ?? (await takeClicks(deps, horizon, webhook));
         if (!message || message.next_at > clock()) return false;
         if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
-        if (!(await attempt(deps, webhook, message))) return false;
+        if (!(await attempt(deps, kept, webhook, message))) return false;
       }
       return !stopped;
     } finally {
@@ -247,6 +255,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       stopped = true;
       await ticks?.stop();
       await Promise.allSettled([...working.values()]);
+      kept.closeAll();
     },
   };
 }
