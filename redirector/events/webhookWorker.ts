@@ -15,7 +15,7 @@ import { CLICKS_PER_MESSAGE, type EventOrigin } from '../contract/webhooks';
 import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { EventStorage } from '../storage/repositories/eventStorage';
-import type { MessageRecord } from '../storage/repositories/webhookOutbox';
+import type { MessageRecord, NewDelivery } from '../storage/repositories/webhookOutbox';
 import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
 import { clickHorizon } from './clickHorizon';
@@ -31,6 +31,12 @@ export const TURNED_OFF_REASON = 'Every delivery failed for 3 days';
 const TICK_MS = 1000;
 /** Messages one webhook sends per turn before others get theirs. */
 const MESSAGES_PER_TURN = 100;
+/**
+ * Before an attempt the lease is renewed once this share of its length has passed since it was
+ * last (1 s of the default 30 s): a busy webhook's messages of 100 clicks do not each pay a commit
+ * for it, and an attempt still starts with at least 29/30 of the lease left.
+ */
+const LEASE_RENEWED_WITHIN = 1 / 30;
 
 export interface WebhookWorkerDeps {
   storage: EventStorage;
@@ -39,7 +45,8 @@ export interface WebhookWorkerDeps {
   rules: OutboundRules;
   retryDelaysMs: readonly number[];
   /**
-   * WEBHOOK_LEASE_MS (30 s, eventsConfig.ts), renewed before each attempt. On PostgreSQL a killed
+   * WEBHOOK_LEASE_MS (30 s, eventsConfig.ts), renewed before an attempt once a thirtieth of it has
+   * passed since it was last (LEASE_RENEWED_WITHIN). On PostgreSQL a killed
    * instance's lease holds its webhooks' deliveries back this long at most; SQLite ends every lease
    * at start (one process delivers).
    */
@@ -79,15 +86,14 @@ export function retryDelay(delays: readonly number[], attempt: number): number {
 }
 
 /** One attempt, as the delivery log keeps it. */
-async function logAttempt(
-  outbox: EventStorage['outbox'],
+function deliveryOf(
   webhookId: number,
   message: Pick<MessageRecord, 'message_id' | 'type'>,
   attempt: number,
   outcome: SendOutcome,
   at: number,
-) {
-  await outbox.log({
+): NewDelivery {
+  return {
     webhook_id: webhookId,
     message_id: message.message_id,
     type: message.type,
@@ -96,7 +102,7 @@ async function logAttempt(
     error: outcome.error,
     duration_ms: outcome.durationMs,
     at,
-  });
+  };
 }
 
 /** Turns the next clicks after the cursor into a message, stored and returned; undefined when there were none. */
@@ -141,9 +147,10 @@ async function attempt(
     { id: webhook.id, account: connectionAccount(webhook.team_id) },
     { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
   );
-  await logAttempt(outbox, webhook.id, message, number, outcome, now);
+  // The attempt logged and its message settled in one commit (webhookOutbox.ts logAndSettle).
+  const delivery = deliveryOf(webhook.id, message, number, outcome, now);
   if (isDelivered(outcome)) {
-    await outbox.settle(message.id, 'delivered', number, now);
+    await outbox.logAndSettle(delivery, message.id, 'delivered', now);
     if (webhook.failing_since !== null) await webhooks.markFailing(webhook.id, null);
     metrics.message('delivered');
     return true;
@@ -154,12 +161,12 @@ async function attempt(
     log(`webhook ${webhook.id} turned off: ${TURNED_OFF_REASON.toLowerCase()}`);
   }
   if (number > deps.retryDelaysMs.length) {
-    await outbox.settle(message.id, 'failed', number, now);
+    await outbox.logAndSettle(delivery, message.id, 'failed', now);
     metrics.message('failed');
     return true;
   }
   // The wait runs from the attempt's end: after a 10 s timeout the first retry comes about 5 s later, not at once.
-  await outbox.settle(message.id, 'pending', number, clock() + retryDelay(deps.retryDelaysMs, number));
+  await outbox.logAndSettle(delivery, message.id, 'pending', clock() + retryDelay(deps.retryDelaysMs, number));
   metrics.message('retried');
   return false;
 }
@@ -177,7 +184,15 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
 
   /** Works through one webhook's queue; true when it stopped with more to send. */
   async function workOn(id: number): Promise<boolean> {
-    if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
+    let leasedAt = clock();
+    if (!(await webhooks.lease(id, holder, leasedAt, deps.leaseMs))) return false;
+    /** Renews the lease when it was last renewed LEASE_RENEWED_WITHIN of its length ago or more; whether it is still ours. */
+    const renewed = async () => {
+      const now = clock();
+      if (now - leasedAt < deps.leaseMs * LEASE_RENEWED_WITHIN) return true;
+      leasedAt = now;
+      return webhooks.lease(id, holder, now, deps.leaseMs);
+    };
     try {
       for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
         const webhook = await webhooks.byId(id);
@@ -185,7 +200,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         // None pending: the clicks' new message is the oldest, sent as stored (its body not read back).
         const message = (await outbox.next(id)) ?? (await takeClicks(deps, horizon, webhook));
         if (!message || message.next_at > clock()) return false;
-        if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
+        if (!(await renewed())) return false;
         if (!(await attempt(deps, kept, webhook, message))) return false;
       }
       return !stopped;
@@ -245,7 +260,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         );
       });
       if (!outcome) return undefined;
-      await logAttempt(outbox, webhook.id, message, 1, outcome, now);
+      await outbox.log(deliveryOf(webhook.id, message, 1, outcome, now));
       // Kept (settled) like any message: `redeliver` takes the message_id the delivery log shows.
       await outbox.keepSent(message, isDelivered(outcome) ? 'delivered' : 'failed', 1);
       metrics.message(isDelivered(outcome) ? 'delivered' : 'failed');
