@@ -105,12 +105,15 @@ function deliveryOf(
   };
 }
 
-/** Turns the next clicks after the cursor into a message, stored and returned; undefined when there were none. */
+/**
+ * Turns the next clicks after the cursor into a message, stored and returned with whether it is full
+ * (CLICKS_PER_MESSAGE clicks: more may be waiting); undefined when there were none.
+ */
 async function takeClicks(
   { storage, clock, texts }: WebhookWorkerDeps,
   horizon: ReturnType<typeof clickHorizon>,
   webhook: WebhookRecord,
-): Promise<MessageRecord | undefined> {
+): Promise<{ message: MessageRecord; full: boolean } | undefined> {
   const { webhooks, outbox, feed } = storage;
   if (!webhook.events.includes('link.clicked')) return undefined;
   const upTo = await horizon.upTo();
@@ -128,7 +131,8 @@ async function takeClicks(
   const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
   const data = new ClickTextsData(clicks.map((click) => texts.text(click)));
   const origin = { team_id: webhook.team_id, actor: null };
-  return outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
+  const message = await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
+  return { message, full: clicks.length === CLICKS_PER_MESSAGE };
 }
 
 /** One attempt at the message; whether the queue may go on to the next one. */
@@ -193,13 +197,23 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       leasedAt = now;
       return webhooks.lease(id, holder, now, deps.leaseMs);
     };
+    /**
+     * Once a message took fewer than CLICKS_PER_MESSAGE clicks (every click stored so far), the turn
+     * takes no more: the clicks stored meanwhile wait for the next tick (docs/api.md#delivery), so
+     * that a busy webhook's messages fill up instead of each carrying the few clicks stored since
+     * the last one's attempt (each message pays a signature, a request and two commits).
+     */
+    let clicksTaken = false;
     try {
       for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
         const webhook = await webhooks.byId(id);
         if (!webhook?.active) return false;
         // None pending: the clicks' new message is the oldest, sent as stored (its body not read back).
-        const message = (await outbox.next(id)) ?? (await takeClicks(deps, horizon, webhook));
+        const pending = await outbox.next(id);
+        const taken = pending || clicksTaken ? undefined : await takeClicks(deps, horizon, webhook);
+        const message = pending ?? taken?.message;
         if (!message || message.next_at > clock()) return false;
+        if (taken && !taken.full) clicksTaken = true;
         if (!(await renewed())) return false;
         if (!(await attempt(deps, kept, webhook, message))) return false;
       }
