@@ -6,6 +6,8 @@
  * the last retry the message is dropped and counted failed. When the queue is empty, the next up
  * to 100 stored clicks after the webhook's cursor become a `link.clicked` message and the cursor
  * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing.
+ * After a message of fewer than 100 clicks a turn takes no more clicks (they wait for the next
+ * turn, and messages fill up). Attempts go on the webhook's kept connection (webhookConnections.ts).
  */
 
 import crypto from 'node:crypto';

@@ -145,8 +145,12 @@ export function createAccountConnections(
     async tryRun(account, task) {
       let give = await places.take(account);
       if (!give && closeIdle(account)) {
-        await nextGiven(CLOSE_WAIT_MS);
-        give = await places.take(account);
+        // Until the closed connection's place is back (another account's may come back first).
+        const until = Date.now() + CLOSE_WAIT_MS;
+        while (!give && Date.now() < until) {
+          await nextGiven(until - Date.now());
+          give = await places.take(account);
+        }
       }
       return give ? holding(give, task) : undefined;
     },
