@@ -6,13 +6,11 @@
  * places, so a test or a link check of the account closes one of them first (the receiver never
  * sees an 11th), and an instance whose account has no place free refuses a test.
  */
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../../../redirector/contract/webhooks';
 import { TOO_MANY_CONNECTIONS } from '../../../../redirector/outbound/accountConnections';
 import { bearer, newUser } from '../../../helpers/api';
-import { closeNow } from '../../../helpers/closeNow';
+import { type HoldingReceiver, startHoldingReceiver } from '../../../helpers/holdingReceiver';
 import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -20,41 +18,6 @@ import { waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from '../http/bothStores';
 
 const ENV = { OUTBOUND_ALLOW_PRIVATE: '1' };
-
-/** A receiver that answers at once, numbers its connections (from 1) and counts those open. */
-interface CountingReceiver {
-  url: string;
-  open: number;
-  mostOpen: number;
-  /** Each request's path and the number of the connection it came on, in order. */
-  requests: { path: string; connection: number }[];
-  close(): Promise<void>;
-}
-
-async function startCountingReceiver(): Promise<CountingReceiver> {
-  const numbers = new WeakMap<Socket, number>();
-  let made = 0;
-  const receiver: CountingReceiver = { url: '', open: 0, mostOpen: 0, requests: [], close: async () => {} };
-  const server = http.createServer((request, answer) => {
-    request.resume();
-    request.on('end', () => {
-      receiver.requests.push({ path: request.url ?? '', connection: numbers.get(request.socket) ?? 0 });
-      answer.writeHead(200).end('ok');
-    });
-  });
-  server.on('connection', (socket) => {
-    numbers.set(socket, ++made);
-    receiver.open += 1;
-    receiver.mostOpen = Math.max(receiver.mostOpen, receiver.open);
-    socket.on('close', () => {
-      receiver.open -= 1;
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.close = () => closeNow(server);
-  return receiver;
-}
 
 interface Server {
   url: string;
@@ -82,11 +45,12 @@ async function makeLink(server: Server, headers: Record<string, string>, target:
   return made.body.link.id;
 }
 
-const delivered = (receiver: CountingReceiver, prefix: string) =>
-  receiver.requests.filter((request) => request.path.startsWith(prefix));
+/** The connection of each request that arrived at a path starting with `prefix`, in order. */
+const delivered = (receiver: HoldingReceiver, prefix: string) =>
+  receiver.arrived.flatMap((path, i) => (path.startsWith(prefix) ? [receiver.connections[i]] : []));
 
 /** A user's 10 webhooks, each delivered one message: 10 kept connections idle at the receiver. */
-async function tenKeptConnections(owner: Server, receiver: CountingReceiver) {
+async function tenKeptConnections(owner: Server, receiver: HoldingReceiver) {
   const user = await newUser(owner as never, 'Kept');
   const headers = bearer(user.token);
   const hooks: number[] = [];
@@ -107,7 +71,7 @@ describe.each(STORE_SERVERS)('webhook kept connections on $kind', ({ start }) =>
   });
 
   it("sends a webhook's messages one after another on one kept connection", async () => {
-    const receiver = await startCountingReceiver();
+    const receiver = await startHoldingReceiver();
     try {
       const user = await newUser(server as never, 'One');
       await makeWebhook(server, bearer(user.token), `${receiver.url}/one`);
@@ -115,7 +79,7 @@ describe.each(STORE_SERVERS)('webhook kept connections on $kind', ({ start }) =>
         await makeLink(server, bearer(user.token), `https://example.com/one/${i}`);
         await waitFor(() => delivered(receiver, '/one').length >= i, 10_000, `message ${i}`);
       }
-      expect(delivered(receiver, '/one').map((request) => request.connection)).toEqual([1, 1, 1, 1]);
+      expect(delivered(receiver, '/one')).toEqual([1, 1, 1, 1]);
       expect(receiver.mostOpen).toBe(1);
     } finally {
       await receiver.close();
@@ -123,7 +87,7 @@ describe.each(STORE_SERVERS)('webhook kept connections on $kind', ({ start }) =>
   });
 
   it("an account's idle kept connections hold its 10 places: a test and a link check close one first", async () => {
-    const receiver = await startCountingReceiver();
+    const receiver = await startHoldingReceiver();
     try {
       const { headers, hooks } = await tenKeptConnections(server, receiver);
       const test = await api(server, 'POST', `/api/webhooks/test?id=${hooks[0]}`, headers);
@@ -147,7 +111,7 @@ describe('webhook kept connections across PostgreSQL instances', () => {
 
   it("another instance's idle kept connections hold the account's places: never an 11th connection", async () => {
     const { a, b } = instances();
-    const receiver = await startCountingReceiver();
+    const receiver = await startHoldingReceiver();
     try {
       const { headers, hooks } = await tenKeptConnections(a, receiver);
       // A test through each instance, one per webhook: each closes an idle kept connection of its
