@@ -33,7 +33,8 @@ export const DEFAULT_STREAM_MAX = 1000;
 export const DEFAULT_LINK_CHECK_HOST_MS = 1_000;
 
 /**
- * Longer than one attempt (10 s) with room to spare; renewed before each attempt. On PostgreSQL a
+ * Longer than one attempt (10 s) with room to spare; renewed before an attempt once a thirtieth of
+ * it has passed since it was last (webhookWorker.ts). On PostgreSQL a
  * killed instance's lease holds its webhooks' deliveries back this long at most.
  */
 export const DEFAULT_WEBHOOK_LEASE_MS = 30_000;

@@ -1,7 +1,8 @@
 /**
  * One attempt at a webhook message (docs/api.md#webhooks): a signed POST following the Standard
  * Webhooks convention, to the address the outbound rules checked, redirects not followed, 10 s
- * at most, and at most 64 KiB of the answer read.
+ * at most, and at most 64 KiB of the answer read. A delivery goes on its webhook's kept connection
+ * (webhookConnections.ts passes its agent); anything else on a connection of its own.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -31,6 +32,18 @@ export interface SendOutcome {
 
 export const isDelivered = (outcome: SendOutcome) => outcome.error === null;
 
+/**
+ * The error of an attempt written on a kept connection that the receiver had closed (nothing was
+ * read): the message is sent again at once on a new connection (webhookConnections.ts).
+ */
+export const KEPT_CONNECTION_CLOSED = 'The kept connection was closed by the receiver';
+
+/** The connection an attempt goes on: an agent's (a kept connection), told each socket it is given. */
+export interface Via {
+  agent: http.Agent;
+  socket(socket: net.Socket): void;
+}
+
 const SECRET_PREFIX = 'whsec_';
 
 /**
@@ -52,7 +65,10 @@ export function signedHeaders(
   return { 'webhook-id': messageId, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
 }
 
-function post(request: SendRequest, rules: OutboundRules): Promise<number> {
+/** A kept connection the receiver had closed when the message was written on it. */
+class KeptConnectionClosed extends Error {}
+
+function post(request: SendRequest, rules: OutboundRules, via: Via | undefined): Promise<number> {
   const url = new URL(request.url);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   // An address written as such is connected to without a lookup: check it here.
@@ -67,7 +83,7 @@ function post(request: SendRequest, rules: OutboundRules): Promise<number> {
       {
         method: 'POST',
         lookup: guardedLookup(rules) as unknown as net.LookupFunction,
-        agent: false,
+        agent: via?.agent ?? false,
         timeout: SEND_TIMEOUT_MS,
         headers: {
           'Content-Type': 'application/json',
@@ -92,16 +108,20 @@ function post(request: SendRequest, rules: OutboundRules): Promise<number> {
     const deadline = setTimeout(() => outgoing.destroy(new Error('no answer within 10 s')), SEND_TIMEOUT_MS);
     outgoing.on('close', () => clearTimeout(deadline));
     outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 10 s')));
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const closed = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(closed ? new KeptConnectionClosed(KEPT_CONNECTION_CLOSED) : error);
+    });
+    if (via) outgoing.on('socket', via.socket);
     outgoing.end(body);
   });
 }
 
-export async function sendMessage(request: SendRequest, rules: OutboundRules): Promise<SendOutcome> {
+export async function sendMessage(request: SendRequest, rules: OutboundRules, via?: Via): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const status = await post(request, rules);
+    const status = await post(request, rules, via);
     const ok = status >= 200 && status < 300;
     return { status, error: ok ? null : `HTTP ${status}`, durationMs: elapsed() };
   } catch (error) {

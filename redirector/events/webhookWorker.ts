@@ -6,6 +6,8 @@
  * the last retry the message is dropped and counted failed. When the queue is empty, the next up
  * to 100 stored clicks after the webhook's cursor become a `link.clicked` message and the cursor
  * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing.
+ * After a message of fewer than 100 clicks a turn takes no more clicks (they wait for the next
+ * turn, and messages fill up). Attempts go on the webhook's kept connection (webhookConnections.ts).
  */
 
 import crypto from 'node:crypto';
@@ -15,13 +17,14 @@ import { CLICKS_PER_MESSAGE, type EventOrigin } from '../contract/webhooks';
 import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { EventStorage } from '../storage/repositories/eventStorage';
-import type { MessageRecord } from '../storage/repositories/webhookOutbox';
+import type { MessageRecord, NewDelivery } from '../storage/repositories/webhookOutbox';
 import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
 import { clickHorizon } from './clickHorizon';
 import type { ClickTexts } from './clickTexts';
 import { ClickTextsData, newMessage } from './eventMessages';
 import type { EventMetrics } from './eventMetrics';
+import { createWebhookConnections, type WebhookConnections } from './webhookConnections';
 import { isDelivered, type SendOutcome, sendMessage } from './webhookSender';
 
 /** A webhook failing every attempt for this long is turned off. */
@@ -30,6 +33,12 @@ export const TURNED_OFF_REASON = 'Every delivery failed for 3 days';
 const TICK_MS = 1000;
 /** Messages one webhook sends per turn before others get theirs. */
 const MESSAGES_PER_TURN = 100;
+/**
+ * Before an attempt the lease is renewed once this share of its length has passed since it was
+ * last (1 s of the default 30 s): a busy webhook's messages of 100 clicks do not each pay a commit
+ * for it, and an attempt still starts with at least 29/30 of the lease left.
+ */
+const LEASE_RENEWED_WITHIN = 1 / 30;
 
 export interface WebhookWorkerDeps {
   storage: EventStorage;
@@ -38,13 +47,17 @@ export interface WebhookWorkerDeps {
   rules: OutboundRules;
   retryDelaysMs: readonly number[];
   /**
-   * WEBHOOK_LEASE_MS (30 s, eventsConfig.ts), renewed before each attempt. On PostgreSQL a killed
+   * WEBHOOK_LEASE_MS (30 s, eventsConfig.ts), renewed before an attempt once a thirtieth of it has
+   * passed since it was last (LEASE_RENEWED_WITHIN). On PostgreSQL a killed
    * instance's lease holds its webhooks' deliveries back this long at most; SQLite ends every lease
    * at start (one process delivers).
    */
   leaseMs: number;
   metrics: EventMetrics;
-  /** Each attempt and test holds one of its account's outbound connections (deliveries wait for one). */
+  /**
+   * Each attempt and test holds one of its account's outbound connections (deliveries wait for
+   * one); a webhook's kept connection holds its place while idle too (webhookConnections.ts).
+   */
   connections: AccountConnections;
   /** The clicks' texts, shared with the broker and the streams. */
   texts: ClickTexts;
@@ -75,15 +88,14 @@ export function retryDelay(delays: readonly number[], attempt: number): number {
 }
 
 /** One attempt, as the delivery log keeps it. */
-async function logAttempt(
-  outbox: EventStorage['outbox'],
+function deliveryOf(
   webhookId: number,
   message: Pick<MessageRecord, 'message_id' | 'type'>,
   attempt: number,
   outcome: SendOutcome,
   at: number,
-) {
-  await outbox.log({
+): NewDelivery {
+  return {
     webhook_id: webhookId,
     message_id: message.message_id,
     type: message.type,
@@ -92,15 +104,18 @@ async function logAttempt(
     error: outcome.error,
     duration_ms: outcome.durationMs,
     at,
-  });
+  };
 }
 
-/** Turns the next clicks after the cursor into a message, stored and returned; undefined when there were none. */
+/**
+ * Turns the next clicks after the cursor into a message, stored and returned with whether it is full
+ * (CLICKS_PER_MESSAGE clicks: more may be waiting); undefined when there were none.
+ */
 async function takeClicks(
   { storage, clock, texts }: WebhookWorkerDeps,
   horizon: ReturnType<typeof clickHorizon>,
   webhook: WebhookRecord,
-): Promise<MessageRecord | undefined> {
+): Promise<{ message: MessageRecord; full: boolean } | undefined> {
   const { webhooks, outbox, feed } = storage;
   if (!webhook.events.includes('link.clicked')) return undefined;
   const upTo = await horizon.upTo();
@@ -118,25 +133,30 @@ async function takeClicks(
   const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
   const data = new ClickTextsData(clicks.map((click) => texts.text(click)));
   const origin = { team_id: webhook.team_id, actor: null };
-  return outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
+  const message = await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
+  return { message, full: clicks.length === CLICKS_PER_MESSAGE };
 }
 
 /** One attempt at the message; whether the queue may go on to the next one. */
-async function attempt(deps: WebhookWorkerDeps, webhook: WebhookRecord, message: MessageRecord): Promise<boolean> {
+async function attempt(
+  deps: WebhookWorkerDeps,
+  kept: WebhookConnections,
+  webhook: WebhookRecord,
+  message: MessageRecord,
+): Promise<boolean> {
   const { clock, metrics, log } = deps;
   const { webhooks, outbox } = deps.storage;
   const now = clock();
   const number = message.attempt + 1;
-  // A delivery waits its turn among its account's outbound connections (accountConnections.ts).
-  const outcome = await deps.connections.run(connectionAccount(webhook.team_id), () =>
-    sendMessage(
-      { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
-      deps.rules,
-    ),
+  // On the webhook's kept connection, or a new one once it has one of its account's places (webhookConnections.ts).
+  const outcome = await kept.send(
+    { id: webhook.id, account: connectionAccount(webhook.team_id) },
+    { url: webhook.url, secret: webhook.secret, messageId: message.message_id, body: message.body, now },
   );
-  await logAttempt(outbox, webhook.id, message, number, outcome, now);
+  // The attempt logged and its message settled in one commit (webhookOutbox.ts logAndSettle).
+  const delivery = deliveryOf(webhook.id, message, number, outcome, now);
   if (isDelivered(outcome)) {
-    await outbox.settle(message.id, 'delivered', number, now);
+    await outbox.logAndSettle(delivery, message.id, 'delivered', now);
     if (webhook.failing_since !== null) await webhooks.markFailing(webhook.id, null);
     metrics.message('delivered');
     return true;
@@ -147,12 +167,12 @@ async function attempt(deps: WebhookWorkerDeps, webhook: WebhookRecord, message:
     log(`webhook ${webhook.id} turned off: ${TURNED_OFF_REASON.toLowerCase()}`);
   }
   if (number > deps.retryDelaysMs.length) {
-    await outbox.settle(message.id, 'failed', number, now);
+    await outbox.logAndSettle(delivery, message.id, 'failed', now);
     metrics.message('failed');
     return true;
   }
   // The wait runs from the attempt's end: after a 10 s timeout the first retry comes about 5 s later, not at once.
-  await outbox.settle(message.id, 'pending', number, clock() + retryDelay(deps.retryDelaysMs, number));
+  await outbox.logAndSettle(delivery, message.id, 'pending', clock() + retryDelay(deps.retryDelaysMs, number));
   metrics.message('retried');
   return false;
 }
@@ -163,22 +183,41 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const holder = `worker-${crypto.randomBytes(6).toString('hex')}`;
   const horizon = clickHorizon(deps.engine, feed, clock);
   const working = new Map<number, Promise<void>>();
+  const kept = createWebhookConnections({ connections: deps.connections, rules: deps.rules, clock });
   let ticks: Background<void> | undefined;
   let stopped = false;
   let lastPrune = 0;
 
   /** Works through one webhook's queue; true when it stopped with more to send. */
   async function workOn(id: number): Promise<boolean> {
-    if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
+    let leasedAt = clock();
+    if (!(await webhooks.lease(id, holder, leasedAt, deps.leaseMs))) return false;
+    /** Renews the lease when it was last renewed LEASE_RENEWED_WITHIN of its length ago or more; whether it is still ours. */
+    const renewed = async () => {
+      const now = clock();
+      if (now - leasedAt < deps.leaseMs * LEASE_RENEWED_WITHIN) return true;
+      leasedAt = now;
+      return webhooks.lease(id, holder, now, deps.leaseMs);
+    };
+    /**
+     * Once a message took fewer than CLICKS_PER_MESSAGE clicks (every click stored so far), the turn
+     * takes no more: the clicks stored meanwhile wait for the next tick (docs/api.md#delivery), so
+     * that a busy webhook's messages fill up instead of each carrying the few clicks stored since
+     * the last one's attempt (each message pays a signature, a request and two commits).
+     */
+    let clicksTaken = false;
     try {
       for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
         const webhook = await webhooks.byId(id);
         if (!webhook?.active) return false;
         // None pending: the clicks' new message is the oldest, sent as stored (its body not read back).
-        const message = (await outbox.next(id)) ?? (await takeClicks(deps, horizon, webhook));
+        const pending = await outbox.next(id);
+        const taken = pending || clicksTaken ? undefined : await takeClicks(deps, horizon, webhook);
+        const message = pending ?? taken?.message;
         if (!message || message.next_at > clock()) return false;
-        if (!(await webhooks.lease(id, holder, clock(), deps.leaseMs))) return false;
-        if (!(await attempt(deps, webhook, message))) return false;
+        if (taken && !taken.full) clicksTaken = true;
+        if (!(await renewed())) return false;
+        if (!(await attempt(deps, kept, webhook, message))) return false;
       }
       return !stopped;
     } finally {
@@ -237,7 +276,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         );
       });
       if (!outcome) return undefined;
-      await logAttempt(outbox, webhook.id, message, 1, outcome, now);
+      await outbox.log(deliveryOf(webhook.id, message, 1, outcome, now));
       // Kept (settled) like any message: `redeliver` takes the message_id the delivery log shows.
       await outbox.keepSent(message, isDelivered(outcome) ? 'delivered' : 'failed', 1);
       metrics.message(isDelivered(outcome) ? 'delivered' : 'failed');
@@ -247,6 +286,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       stopped = true;
       await ticks?.stop();
       await Promise.allSettled([...working.values()]);
+      kept.closeAll();
     },
   };
 }

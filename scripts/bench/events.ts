@@ -38,6 +38,8 @@ export interface EventsFigures {
   backlogDrainS: number | null;
   streams: number;
   clicksDelivered: number;
+  /** The link.clicked messages they came in (each pays a signature, a request and its commits). */
+  clickMessages: number;
   /** The broker the events runs published to (bench/benchBroker.ts); null: none answered. */
   broker?: string | null;
   /** Events the broker held at the end. */
@@ -50,18 +52,20 @@ interface Receiver {
   url: string;
   highest: number;
   clicks: number;
+  messages: number;
   close(): void;
 }
 
 /** A webhook receiver answering 200 at once, noting the highest click id delivered. */
 async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: '', highest: 0, clicks: 0, close: () => {} };
+  const receiver: Receiver = { url: '', highest: 0, clicks: 0, messages: 0, close: () => {} };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as { data?: { clicks?: { id: number }[] } };
+        if (body.data?.clicks) receiver.messages += 1;
         for (const click of body.data?.clicks ?? []) {
           receiver.clicks += 1;
           receiver.highest = Math.max(receiver.highest, click.id);
@@ -224,6 +228,7 @@ export async function benchEvents(options: {
       backlogDrainS,
       streams: STREAMS,
       clicksDelivered: receiver.clicks,
+      clickMessages: receiver.messages,
     };
   } finally {
     streams.close();
@@ -250,6 +255,7 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     rps_plain_unpaced: Math.round(figures.plainUnpacedRps),
     streams: figures.streams,
     clicks_delivered: figures.clicksDelivered,
+    click_messages: figures.clickMessages,
     broker: figures.broker ?? null,
     broker_events: figures.brokerEvents ?? null,
     streams_10k_rss_mb: figures.streams10kRssMb ?? null,
@@ -274,7 +280,8 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
     `  req/s answered without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
     `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
       `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
-      `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered`,
+      `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered in ` +
+      `${figures.clickMessages.toLocaleString('en-US')} messages`,
     figures.streams10kRssMb == null
       ? '  10,000 open streams: not measured'
       : `  10,000 open streams (500 accounts × 20): server RSS ${figures.streams10kRssMb} MB ` +

@@ -55,9 +55,13 @@ export interface WebhookOutbox {
   next(webhookId: number): Promise<MessageRecord | undefined>;
   /** The latest message with this id (for a redelivery). */
   findMessage(webhookId: number, messageId: string): Promise<MessageRecord | undefined>;
-  settle(id: number, state: MessageState, attempt: number, nextAt: number): Promise<void>;
   /** Records an attempt; every TRIM_EVERY attempts, trims the log to its last DELIVERIES_KEPT. */
   log(delivery: NewDelivery): Promise<void>;
+  /**
+   * Records an attempt at a queued message and settles the message, in one transaction (one commit
+   * per attempt instead of two; a kill -9 keeps both or neither: the message is then sent again).
+   */
+  logAndSettle(delivery: NewDelivery, id: number, state: MessageState, nextAt: number): Promise<void>;
   deliveries(webhookId: number): Promise<DeliveryRecord[]>;
   /** The last attempt of each webhook. */
   lastDeliveries(webhookIds: readonly number[]): Promise<Map<number, DeliveryRecord>>;
@@ -73,6 +77,38 @@ function messageParams(message: NewMessage): SqlParam[] {
 
 const INSERT_MESSAGE = `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at)
   VALUES (?, ?, ?, ?, ?, ?)`;
+
+async function settle(db: Executor, id: number, state: MessageState, attempt: number, nextAt: number) {
+  await db.run('UPDATE webhook_messages SET state = ?, attempt = ?, next_at = ? WHERE id = ?', [
+    state,
+    attempt,
+    nextAt,
+    id,
+  ]);
+}
+
+async function log(db: Executor, delivery: NewDelivery) {
+  const row = await db.get<{ id: number }>(
+    `INSERT INTO webhook_deliveries (webhook_id, message_id, type, attempt, status, error, duration_ms, at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
+      delivery.webhook_id,
+      delivery.message_id,
+      delivery.type,
+      delivery.attempt,
+      delivery.status,
+      delivery.error,
+      delivery.duration_ms,
+      delivery.at,
+    ],
+  );
+  if (Number(row?.id) % TRIM_EVERY !== 0) return;
+  await db.run(
+    `DELETE FROM webhook_deliveries WHERE webhook_id = ? AND id <= (
+       SELECT id FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${DELIVERIES_KEPT})`,
+    [delivery.webhook_id, delivery.webhook_id],
+  );
+}
 
 export function createWebhookOutbox(db: Executor): WebhookOutbox {
   return {
@@ -103,35 +139,12 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
         `SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE webhook_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1`,
         [webhookId, messageId],
       ),
-    async settle(id, state, attempt, nextAt) {
-      await db.run('UPDATE webhook_messages SET state = ?, attempt = ?, next_at = ? WHERE id = ?', [
-        state,
-        attempt,
-        nextAt,
-        id,
-      ]);
-    },
-    async log(delivery) {
-      const row = await db.get<{ id: number }>(
-        `INSERT INTO webhook_deliveries (webhook_id, message_id, type, attempt, status, error, duration_ms, at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [
-          delivery.webhook_id,
-          delivery.message_id,
-          delivery.type,
-          delivery.attempt,
-          delivery.status,
-          delivery.error,
-          delivery.duration_ms,
-          delivery.at,
-        ],
-      );
-      if (Number(row?.id) % TRIM_EVERY !== 0) return;
-      await db.run(
-        `DELETE FROM webhook_deliveries WHERE webhook_id = ? AND id <= (
-           SELECT id FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${DELIVERIES_KEPT})`,
-        [delivery.webhook_id, delivery.webhook_id],
-      );
+    log: (delivery) => log(db, delivery),
+    logAndSettle(delivery, id, state, nextAt) {
+      return db.transaction(async (tx) => {
+        await log(tx, delivery);
+        await settle(tx, id, state, delivery.attempt, nextAt);
+      });
     },
     deliveries: (webhookId) =>
       db.all<DeliveryRecord>(

@@ -19,7 +19,10 @@ const CLICKS = 40;
  * than a restart, so that its wait shows; on SQLite, longer than the test waits for every message.
  */
 const LEASE_MS = { postgres: 5_000, sqlite: 120_000 };
-/** The lease is renewed before each attempt: that far at most before the attempt reached the receiver. */
+/**
+ * The lease is renewed before an attempt once a thirtieth of it has passed (167 ms of these 5 s): that
+ * far at most before the attempt reached the receiver.
+ */
 const RENEWED_BEFORE_MS = 1_000;
 
 async function api(server: ServerProcess, method: string, path: string, body?: unknown) {

@@ -8,13 +8,11 @@
  * is 429; and while an account's deliveries hold its 10 connections, its test is 429 (not counted
  * toward the webhook's pace), and a check of its link waits for a connection.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS_PER_ACCOUNT, WEBHOOK_TEST_TOO_SOON } from '../../../../redirector/contract/webhooks';
 import { TOO_MANY_CONNECTIONS } from '../../../../redirector/outbound/accountConnections';
 import { adminHeaders, bearer, newUser } from '../../../helpers/api';
-import { closeNow } from '../../../helpers/closeNow';
+import { type HoldingReceiver, startHoldingReceiver } from '../../../helpers/holdingReceiver';
 import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -26,56 +24,6 @@ const ENV = { OUTBOUND_ALLOW_PRIVATE: '1' };
 interface Server {
   url: string;
   adminKey: string;
-}
-
-/** A receiver that holds requests to `/held/...` until `release()` (others answered at once) and counts its open connections. */
-interface HoldingReceiver {
-  url: string;
-  /** Connections open now, and the most open at once. */
-  open: number;
-  mostOpen: number;
-  /** Requests that arrived, by path. */
-  arrived: string[];
-  release(): void;
-  close(): Promise<void>;
-}
-
-async function startHoldingReceiver(): Promise<HoldingReceiver> {
-  const held: http.ServerResponse[] = [];
-  let releasing = false;
-  const receiver: HoldingReceiver = {
-    url: '',
-    open: 0,
-    mostOpen: 0,
-    arrived: [],
-    release() {
-      releasing = true;
-      for (const answer of held.splice(0)) answer.writeHead(200).end('ok');
-    },
-    close: async () => {},
-  };
-  const server = http.createServer((request, answer) => {
-    request.resume();
-    request.on('end', () => {
-      receiver.arrived.push(request.url ?? '');
-      if (request.url?.startsWith('/held/') && !releasing) held.push(answer);
-      else answer.writeHead(200).end('ok');
-    });
-  });
-  server.on('connection', (socket) => {
-    receiver.open += 1;
-    receiver.mostOpen = Math.max(receiver.mostOpen, receiver.open);
-    socket.on('close', () => {
-      receiver.open -= 1;
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.close = async () => {
-    receiver.release();
-    await closeNow(server);
-  };
-  return receiver;
 }
 
 async function api(server: Server, method: string, path: string, headers: Record<string, string>, body?: unknown) {
