@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   changedFields,
   emptyLinkForm,
@@ -16,8 +16,12 @@ import {
 } from '../../../../../renderer/src/features/links/linkOptions';
 import { apiLink, NO_OPTIONS_INPUT } from '../../../../helpers/linkFixtures';
 
-// The expiry is typed in the browser's zone: run in one that is neither UTC nor a whole day off.
+// The expiry is typed in the browser's zone: run in one that is neither UTC nor a whole day off;
+// the files after this one in the same worker get the zone back (vitest.config.mts: isolate: false).
 vi.stubEnv('TZ', 'America/New_York');
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 const base = { ...emptyLinkForm(), short_code: 'camp1', target_url: 'https://shop.example/' };
 const check = (changes: Partial<LinkFormValues>) =>
