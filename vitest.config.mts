@@ -25,11 +25,16 @@ const shared = {
   // that is not the machine's fails twice (docs/performance.md, "The test suite's time").
   retry: process.env.CI ? 1 : 0,
   pool: 'forks' as const,
-  // Each worker process runs its files one after another in one module graph instead of a fresh one
-  // per file: a file's imports (the server, the stores, the bundled GeoIP data) are read once per
-  // worker, not once per file (docs/performance.md, "The test suite's time").
-  isolate: false,
 };
+
+/**
+ * The unit suites, and the UI's: each worker process runs its files one after another in one module
+ * graph instead of a fresh one per file, so a file's imports are read once per worker. The
+ * integration suites keep a fresh process per file: a server's background loops that a file leaves
+ * running would otherwise go on taking CPU from every later file (docs/performance.md, "The test
+ * suite's time").
+ */
+const oneGraph = { isolate: false };
 
 export default defineConfig({
   plugins: [react(), catalogueParts()],
@@ -43,7 +48,18 @@ export default defineConfig({
           ...shared,
           name: 'suites',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: [...ALONE, ...RENDERER],
+          exclude: [...ALONE, ...RENDERER, 'tests/unit/**'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        plugins: [react(), catalogueParts()],
+        test: {
+          ...shared,
+          ...oneGraph,
+          name: 'units',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: RENDERER,
           sequence: { groupOrder: 0 },
         },
       },
@@ -56,6 +72,7 @@ export default defineConfig({
             'tests/unit/renderer/setupLanguages.ts',
             'tests/unit/renderer/setupWaits.ts',
           ],
+          ...oneGraph,
           name: 'renderer',
           include: RENDERER,
           sequence: { groupOrder: 0 },

@@ -50,6 +50,53 @@ interface Kept {
   unmark?: () => void;
 }
 
+/** In use: no longer idle, so neither its idle timer nor the account may close it. */
+function busy(kept: Kept): void {
+  clearTimeout(kept.idleTimer);
+  kept.idleTimer = undefined;
+  kept.unmark?.();
+  kept.unmark = undefined;
+}
+
+/**
+ * Ends the connection: our side first, then the receiver's (its close comes before ours, so the
+ * place is given back only once the receiver has seen the connection end), cut after CLOSE_WITHIN_MS.
+ */
+function close(kept: Kept, cut = false): void {
+  if (kept.ended) return;
+  kept.ended = true;
+  busy(kept);
+  const socket = kept.socket;
+  if (!socket) {
+    kept.give();
+    return;
+  }
+  // Its place is given back by the socket's close (on()).
+  if (socket.destroyed) return;
+  if (cut) {
+    socket.destroy();
+    return;
+  }
+  socket.end();
+  setTimeout(() => socket.destroy(), CLOSE_WITHIN_MS).unref();
+}
+
+/** A connection to be made to `origin` on the place `give` gives back, taken at `now`. */
+function newKept(origin: string, give: () => void, now: number): Kept {
+  const options = { keepAlive: true, maxSockets: 1, maxFreeSockets: 1 };
+  const agent = origin.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
+  return { origin, agent, socket: undefined, since: now, ended: false, give };
+}
+
+/** Whether the next attempt goes on this kept connection: idle in its agent, to the same place, and young enough. */
+function usable(kept: Kept, origin: string, now: number): boolean {
+  const socket = kept.socket;
+  if (kept.ended || !socket || socket.destroyed || kept.origin !== origin) return false;
+  if (now - kept.since >= KEPT_AT_MOST_MS) return false;
+  // The agent gives a request its free socket at once (http.request), or else makes another.
+  return Object.values(kept.agent.freeSockets).some((free) => free?.includes(socket));
+}
+
 export function createWebhookConnections(deps: {
   connections: AccountConnections;
   rules: OutboundRules;
@@ -57,36 +104,6 @@ export function createWebhookConnections(deps: {
 }): WebhookConnections {
   const clock = deps.clock ?? Date.now;
   const byWebhook = new Map<number, Kept>();
-
-  function busy(kept: Kept): void {
-    clearTimeout(kept.idleTimer);
-    kept.idleTimer = undefined;
-    kept.unmark?.();
-    kept.unmark = undefined;
-  }
-
-  /**
-   * Ends the connection: our side first, then the receiver's (its close comes before ours, so the
-   * place is given back only once the receiver has seen the connection end), cut after CLOSE_WITHIN_MS.
-   */
-  function close(kept: Kept, cut = false): void {
-    if (kept.ended) return;
-    kept.ended = true;
-    busy(kept);
-    const socket = kept.socket;
-    if (!socket) {
-      kept.give();
-      return;
-    }
-    // Its place is given back by the socket's close (on()).
-    if (socket.destroyed) return;
-    if (cut) {
-      socket.destroy();
-      return;
-    }
-    socket.end();
-    setTimeout(() => socket.destroy(), CLOSE_WITHIN_MS).unref();
-  }
 
   /** After an attempt: kept idle for the next one, the account's to close meanwhile. */
   function idle(kept: Kept, account: string): void {
@@ -99,12 +116,6 @@ export function createWebhookConnections(deps: {
     kept.unmark = deps.connections.idle(account, () => close(kept));
     kept.idleTimer = setTimeout(() => close(kept), KEEP_ALIVE_MS);
     kept.idleTimer.unref();
-  }
-
-  function newKept(origin: string, give: () => void): Kept {
-    const options = { keepAlive: true, maxSockets: 1, maxFreeSockets: 1 };
-    const agent = origin.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
-    return { origin, agent, socket: undefined, since: clock(), ended: false, give };
   }
 
   function on(kept: Kept, webhookId: number) {
@@ -128,15 +139,6 @@ export function createWebhookConnections(deps: {
     };
   }
 
-  /** Whether the next attempt goes on this kept connection: idle in its agent, to the same place, and young enough. */
-  function usable(kept: Kept, origin: string): boolean {
-    const socket = kept.socket;
-    if (kept.ended || !socket || socket.destroyed || kept.origin !== origin) return false;
-    if (clock() - kept.since >= KEPT_AT_MOST_MS) return false;
-    // The agent gives a request its free socket at once (http.request), or else makes another.
-    return Object.values(kept.agent.freeSockets).some((free) => free?.includes(socket));
-  }
-
   async function attempt(kept: Kept, webhook: { id: number; account: string }, request: SendRequest) {
     busy(kept);
     const outcome = await sendMessage(request, deps.rules, on(kept, webhook.id));
@@ -153,14 +155,14 @@ export function createWebhookConnections(deps: {
         return sendMessage(request, deps.rules);
       }
       const kept = byWebhook.get(webhook.id);
-      if (kept && usable(kept, origin)) {
+      if (kept && usable(kept, origin, clock())) {
         const outcome = await attempt(kept, webhook, request);
         if (outcome.error !== KEPT_CONNECTION_CLOSED) return outcome;
       } else if (kept) {
         close(kept);
       }
       const give = await deps.connections.hold(webhook.account);
-      const fresh = newKept(origin, give);
+      const fresh = newKept(origin, give, clock());
       byWebhook.set(webhook.id, fresh);
       return attempt(fresh, webhook, request);
     },

@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { guardedLookup, isPrivateAddress, OUTBOUND_PRIVATE_RULE, type OutboundRules } from '../outbound/addressRules';
+import type { MessageRecord, NewDelivery } from '../storage/repositories/webhookOutbox';
 
 export const SEND_TIMEOUT_MS = 10_000;
 export const MAX_ANSWER_BYTES = 64 * 1024;
@@ -129,4 +130,24 @@ export async function sendMessage(request: SendRequest, rules: OutboundRules, vi
       error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || error.name : 'failed';
     return { status: null, error: text.slice(0, 200), durationMs: elapsed() };
   }
+}
+
+/** One attempt, as the delivery log keeps it. */
+export function deliveryOf(
+  webhookId: number,
+  message: Pick<MessageRecord, 'message_id' | 'type'>,
+  attempt: number,
+  outcome: SendOutcome,
+  at: number,
+): NewDelivery {
+  return {
+    webhook_id: webhookId,
+    message_id: message.message_id,
+    type: message.type,
+    attempt,
+    status: outcome.status,
+    error: outcome.error,
+    duration_ms: outcome.durationMs,
+    at,
+  };
 }

@@ -17,7 +17,7 @@ import { CLICKS_PER_MESSAGE, type EventOrigin } from '../contract/webhooks';
 import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { EventStorage } from '../storage/repositories/eventStorage';
-import type { MessageRecord, NewDelivery } from '../storage/repositories/webhookOutbox';
+import type { MessageRecord } from '../storage/repositories/webhookOutbox';
 import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
 import { clickHorizon } from './clickHorizon';
@@ -25,7 +25,7 @@ import type { ClickTexts } from './clickTexts';
 import { ClickTextsData, newMessage } from './eventMessages';
 import type { EventMetrics } from './eventMetrics';
 import { createWebhookConnections, type WebhookConnections } from './webhookConnections';
-import { isDelivered, type SendOutcome, sendMessage } from './webhookSender';
+import { deliveryOf, isDelivered, type SendOutcome, sendMessage } from './webhookSender';
 
 /** A webhook failing every attempt for this long is turned off. */
 export const TURN_OFF_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
@@ -85,26 +85,6 @@ export interface WebhookWorker {
 export function retryDelay(delays: readonly number[], attempt: number): number {
   const base = delays[Math.min(attempt, delays.length) - 1] ?? 0;
   return Math.round(base * (0.8 + Math.random() * 0.4));
-}
-
-/** One attempt, as the delivery log keeps it. */
-function deliveryOf(
-  webhookId: number,
-  message: Pick<MessageRecord, 'message_id' | 'type'>,
-  attempt: number,
-  outcome: SendOutcome,
-  at: number,
-): NewDelivery {
-  return {
-    webhook_id: webhookId,
-    message_id: message.message_id,
-    type: message.type,
-    attempt,
-    status: outcome.status,
-    error: outcome.error,
-    duration_ms: outcome.durationMs,
-    at,
-  };
 }
 
 /**
@@ -177,6 +157,56 @@ async function attempt(
   return false;
 }
 
+/** What one webhook's turn works with: its worker's lease holder, clicks' horizon and kept connections. */
+interface Turn {
+  deps: WebhookWorkerDeps;
+  holder: string;
+  horizon: ReturnType<typeof clickHorizon>;
+  kept: WebhookConnections;
+  /** Whether the worker has been stopped. */
+  stopped: () => boolean;
+}
+
+/** Works through one webhook's queue; true when it stopped with more to send. */
+async function workOn(turn: Turn, id: number): Promise<boolean> {
+  const { deps, holder, horizon, kept } = turn;
+  const { webhooks, outbox } = deps.storage;
+  const clock = deps.clock;
+  let leasedAt = clock();
+  if (!(await webhooks.lease(id, holder, leasedAt, deps.leaseMs))) return false;
+  /** Renews the lease when it was last renewed LEASE_RENEWED_WITHIN of its length ago or more; whether it is still ours. */
+  const renewed = async () => {
+    const now = clock();
+    if (now - leasedAt < deps.leaseMs * LEASE_RENEWED_WITHIN) return true;
+    leasedAt = now;
+    return webhooks.lease(id, holder, now, deps.leaseMs);
+  };
+  /**
+   * Once a message took fewer than CLICKS_PER_MESSAGE clicks (every click stored so far), the turn
+   * takes no more: the clicks stored meanwhile wait for the next tick (docs/api.md#delivery), so
+   * that a busy webhook's messages fill up instead of each carrying the few clicks stored since
+   * the last one's attempt (each message pays a signature, a request and two commits).
+   */
+  let clicksTaken = false;
+  try {
+    for (let sent = 0; sent < MESSAGES_PER_TURN && !turn.stopped(); sent++) {
+      const webhook = await webhooks.byId(id);
+      if (!webhook?.active) return false;
+      // None pending: the clicks' new message is the oldest, sent as stored (its body not read back).
+      const pending = await outbox.next(id);
+      const taken = pending || clicksTaken ? undefined : await takeClicks(deps, horizon, webhook);
+      const message = pending ?? taken?.message;
+      if (!message || message.next_at > clock()) return false;
+      if (taken && !taken.full) clicksTaken = true;
+      if (!(await renewed())) return false;
+      if (!(await attempt(deps, kept, webhook, message))) return false;
+    }
+    return !turn.stopped();
+  } finally {
+    await webhooks.release(id, holder);
+  }
+}
+
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const { storage, clock, metrics, log } = deps;
   const { webhooks, outbox, feed } = storage;
@@ -187,50 +217,14 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   let ticks: Background<void> | undefined;
   let stopped = false;
   let lastPrune = 0;
-
-  /** Works through one webhook's queue; true when it stopped with more to send. */
-  async function workOn(id: number): Promise<boolean> {
-    let leasedAt = clock();
-    if (!(await webhooks.lease(id, holder, leasedAt, deps.leaseMs))) return false;
-    /** Renews the lease when it was last renewed LEASE_RENEWED_WITHIN of its length ago or more; whether it is still ours. */
-    const renewed = async () => {
-      const now = clock();
-      if (now - leasedAt < deps.leaseMs * LEASE_RENEWED_WITHIN) return true;
-      leasedAt = now;
-      return webhooks.lease(id, holder, now, deps.leaseMs);
-    };
-    /**
-     * Once a message took fewer than CLICKS_PER_MESSAGE clicks (every click stored so far), the turn
-     * takes no more: the clicks stored meanwhile wait for the next tick (docs/api.md#delivery), so
-     * that a busy webhook's messages fill up instead of each carrying the few clicks stored since
-     * the last one's attempt (each message pays a signature, a request and two commits).
-     */
-    let clicksTaken = false;
-    try {
-      for (let sent = 0; sent < MESSAGES_PER_TURN && !stopped; sent++) {
-        const webhook = await webhooks.byId(id);
-        if (!webhook?.active) return false;
-        // None pending: the clicks' new message is the oldest, sent as stored (its body not read back).
-        const pending = await outbox.next(id);
-        const taken = pending || clicksTaken ? undefined : await takeClicks(deps, horizon, webhook);
-        const message = pending ?? taken?.message;
-        if (!message || message.next_at > clock()) return false;
-        if (taken && !taken.full) clicksTaken = true;
-        if (!(await renewed())) return false;
-        if (!(await attempt(deps, kept, webhook, message))) return false;
-      }
-      return !stopped;
-    } finally {
-      await webhooks.release(id, holder);
-    }
-  }
+  const turn: Turn = { deps, holder, horizon, kept, stopped: () => stopped };
 
   async function tick(): Promise<void> {
     if (stopped) return;
     await horizon.sample();
     for (const id of await webhooks.activeIds()) {
       if (working.has(id)) continue;
-      const work = workOn(id)
+      const work = workOn(turn, id)
         .catch((error) => {
           log(`webhook ${id}: delivery work failed`, error);
           return false;
