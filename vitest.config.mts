@@ -30,9 +30,9 @@ const shared = {
 /**
  * The unit suites, and the UI's: each worker process runs its files one after another in one module
  * graph instead of a fresh one per file, so a file's imports are read once per worker. The
- * integration suites keep a fresh process per file: a server's background loops that a file leaves
- * running would otherwise go on taking CPU from every later file (docs/performance.md, "The test
- * suite's time").
+ * integration suites keep a fresh process per file for now: a server's background loops that a
+ * file left running would go on taking CPU from every later file of its worker (docs/performance.md,
+ * "The test suite's time").
  */
 const oneGraph = { isolate: false };
 
