@@ -68,6 +68,20 @@ export const inTeam = (token: string, team: number | string) => ({ ...bearer(tok
 export const createLink = (server: TestServer, headers: Record<string, string>, body: Record<string, unknown>) =>
   call(server, 'POST', '/api/links/create', { headers, body });
 
+/** POST /api/webhooks (docs/api.md#webhooks) for link.created to `url` as `headers`: the new webhook's id. */
+export async function createWebhook(
+  server: { url: string },
+  headers: Record<string, string>,
+  url: string,
+): Promise<number> {
+  const made = await call(server as TestServer, 'POST', '/api/webhooks', {
+    headers,
+    body: { url, events: ['link.created'] },
+  });
+  expect(made.status).toBe(201);
+  return made.body.webhook.id;
+}
+
 /** A session token from POST /api/auth?action=admin. */
 export async function adminSession(server: TestServer): Promise<string> {
   const answer = await call(server, 'POST', '/api/auth?action=admin', { body: { key: server.adminKey } });

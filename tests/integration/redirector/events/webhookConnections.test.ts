@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../../../redirector/contract/webhooks';
 import { TOO_MANY_CONNECTIONS } from '../../../../redirector/outbound/accountConnections';
-import { bearer, newUser } from '../../../helpers/api';
+import { bearer, call, createLink, createWebhook, newUser } from '../../../helpers/api';
 import { type HoldingReceiver, startHoldingReceiver } from '../../../helpers/holdingReceiver';
 import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { startedForSuite } from '../../../helpers/startedForSuite';
@@ -19,28 +19,8 @@ import { STORE_SERVERS } from '../http/bothStores';
 
 const ENV = { OUTBOUND_ALLOW_PRIVATE: '1' };
 
-interface Server {
-  url: string;
-}
-
-async function api(server: Server, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const answer = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  return { status: answer.status, body: text ? JSON.parse(text) : {} };
-}
-
-async function makeWebhook(server: Server, headers: Record<string, string>, url: string): Promise<number> {
-  const made = await api(server, 'POST', '/api/webhooks', headers, { url, events: ['link.created'] });
-  expect(made.status).toBe(201);
-  return made.body.webhook.id;
-}
-
-async function makeLink(server: Server, headers: Record<string, string>, target: string): Promise<number> {
-  const made = await api(server, 'POST', '/api/links/create', headers, { target_url: target });
+async function makeLink(server: TestServer, headers: Record<string, string>, target: string): Promise<number> {
+  const made = await createLink(server, headers, { target_url: target });
   expect(made.status).toBe(201);
   return made.body.link.id;
 }
@@ -50,12 +30,12 @@ const delivered = (receiver: HoldingReceiver, prefix: string) =>
   receiver.arrived.flatMap((path, i) => (path.startsWith(prefix) ? [receiver.connections[i]] : []));
 
 /** A user's 10 webhooks, each delivered one message: 10 kept connections idle at the receiver. */
-async function tenKeptConnections(owner: Server, receiver: HoldingReceiver) {
+async function tenKeptConnections(owner: TestServer, receiver: HoldingReceiver) {
   const user = await newUser(owner as never, 'Kept');
   const headers = bearer(user.token);
   const hooks: number[] = [];
   for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++)
-    hooks.push(await makeWebhook(owner, headers, `${receiver.url}/kept/${i}`));
+    hooks.push(await createWebhook(owner, headers, `${receiver.url}/kept/${i}`));
   await makeLink(owner, headers, 'https://example.com/kept');
   await waitFor(() => delivered(receiver, '/kept/').length >= MAX_WEBHOOKS_PER_ACCOUNT, 10_000, 'the ten deliveries');
   // Answered, the ten connections stay open (idle, kept).
@@ -74,7 +54,7 @@ describe.each(STORE_SERVERS)('webhook kept connections on $kind', ({ start }) =>
     const receiver = await startHoldingReceiver();
     try {
       const user = await newUser(server as never, 'One');
-      await makeWebhook(server, bearer(user.token), `${receiver.url}/one`);
+      await createWebhook(server, bearer(user.token), `${receiver.url}/one`);
       for (let i = 1; i <= 4; i++) {
         await makeLink(server, bearer(user.token), `https://example.com/one/${i}`);
         await waitFor(() => delivered(receiver, '/one').length >= i, 10_000, `message ${i}`);
@@ -90,7 +70,7 @@ describe.each(STORE_SERVERS)('webhook kept connections on $kind', ({ start }) =>
     const receiver = await startHoldingReceiver();
     try {
       const { headers, hooks } = await tenKeptConnections(server, receiver);
-      const test = await api(server, 'POST', `/api/webhooks/test?id=${hooks[0]}`, headers);
+      const test = await call(server, 'POST', `/api/webhooks/test?id=${hooks[0]}`, { headers });
       expect(test.status).toBe(200);
       expect(test.body.status).toBe(200);
       const linkId = await makeLink(server, headers, `${receiver.url}/checked`);
@@ -117,7 +97,7 @@ describe('webhook kept connections across PostgreSQL instances', () => {
       // A test through each instance, one per webhook: each closes an idle kept connection of its
       // own instance first, or finds no place free (the other instance's are held until closed).
       const answers = await Promise.all(
-        hooks.map((id, i) => api(i % 2 === 0 ? a : b, 'POST', `/api/webhooks/test?id=${id}`, headers)),
+        hooks.map((id, i) => call(i % 2 === 0 ? a : b, 'POST', `/api/webhooks/test?id=${id}`, { headers })),
       );
       for (const answer of answers) {
         if (answer.status === 429) expect(answer.body.error).toBe(TOO_MANY_CONNECTIONS);

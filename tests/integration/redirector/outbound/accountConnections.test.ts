@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS_PER_ACCOUNT, WEBHOOK_TEST_TOO_SOON } from '../../../../redirector/contract/webhooks';
 import { TOO_MANY_CONNECTIONS } from '../../../../redirector/outbound/accountConnections';
-import { adminHeaders, bearer, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, createWebhook, newUser } from '../../../helpers/api';
 import { type HoldingReceiver, startHoldingReceiver } from '../../../helpers/holdingReceiver';
 import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { startedForSuite } from '../../../helpers/startedForSuite';
@@ -36,12 +36,6 @@ async function api(server: Server, method: string, path: string, headers: Record
   return { status: answer.status, retryAfter: answer.headers.get('Retry-After'), body: text ? JSON.parse(text) : {} };
 }
 
-async function makeWebhook(server: Server, headers: Record<string, string>, url: string): Promise<number> {
-  const made = await api(server, 'POST', '/api/webhooks', headers, { url, events: ['link.created'] });
-  expect(made.status).toBe(201);
-  return made.body.webhook.id;
-}
-
 /** Account A's webhooks on `owner`, tested on `tester` (the same instance, or another one sharing its database). */
 async function boundedPerAccount(
   owner: Server,
@@ -52,9 +46,9 @@ async function boundedPerAccount(
   const admin = adminHeaders(owner.adminKey);
   const hooks: number[] = [];
   for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++)
-    hooks.push(await makeWebhook(owner, admin, `${receiver.url}/held/${i}`));
+    hooks.push(await createWebhook(owner, admin, `${receiver.url}/held/${i}`));
   const other = await newUser(owner as never, 'Other');
-  const otherHook = await makeWebhook(owner, bearer(other.token), elsewhere.url);
+  const otherHook = await createWebhook(owner, bearer(other.token), elsewhere.url);
 
   // 30 tests at once, 3 for each of the account's 10 webhooks, half of them through each instance.
   const tests = Array.from({ length: 30 }, (_, i) =>
@@ -104,7 +98,7 @@ async function testsRefusedWhileDeliveriesHold(owner: Server, tester: Server): P
     const user = await newUser(owner as never, 'Busy');
     const hooks: number[] = [];
     for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++) {
-      hooks.push(await makeWebhook(owner, bearer(user.token), `${receiver.url}/held/${i}`));
+      hooks.push(await createWebhook(owner, bearer(user.token), `${receiver.url}/held/${i}`));
     }
     const link = await api(owner, 'POST', '/api/links/create', bearer(user.token), {
       target_url: 'https://example.com/',
@@ -132,7 +126,7 @@ async function checksWaitWhileDeliveriesHold(server: Server & { app: TestServer[
   try {
     const user = await newUser(server as never, 'Checked');
     for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++)
-      await makeWebhook(server, bearer(user.token), `${receiver.url}/held/${i}`);
+      await createWebhook(server, bearer(user.token), `${receiver.url}/held/${i}`);
     const link = await api(server, 'POST', '/api/links/create', bearer(user.token), {
       target_url: `${receiver.url}/checked`,
     });
