@@ -279,23 +279,27 @@ async function redirectPhase(
     answered += await visitEveryLink(product.url, pool);
   if (onPostgres) postgresAnswered += await visitEveryLink(onPostgres.url, visits);
   for (let run = 1; run <= args.runs; run++) {
-    // Plain links, the custom domain and the 20-rule links take turns in each place, so none always
-    // inherits another's leftovers (the clicks still being folded, a checkpoint): bench/runOrder.ts.
+    // Plain links, the custom domain, the split links and the 20-rule links take turns in each
+    // place, so none always inherits another's leftovers (the clicks still being folded, a
+    // checkpoint), and each is compared with the plain run of its own round: bench/runOrder.ts.
     for (const kind of redirectRunOrder(run)) {
-      const what = { plain: '', domain: ` on the custom domain ${BENCH_DOMAIN}`, rules: ', links with 20 rules' }[kind];
+      const what = {
+        plain: '',
+        domain: ` on the custom domain ${BENCH_DOMAIN}`,
+        rules: ', links with 20 rules',
+        split: ', split links',
+      }[kind];
       progress(`run ${run}/${args.runs}: Me${what}, ${args.durationSeconds} s`);
       const result = await measured(product, () =>
         kind === 'rules'
           ? ruleLoad(product, args.durationSeconds)
-          : load(product, args.durationSeconds, kind === 'domain'),
+          : kind === 'split'
+            ? splitLoad(product, args.durationSeconds)
+            : load(product, args.durationSeconds, kind === 'domain'),
       );
       answered += result.answered;
-      ({ plain: productRuns, domain: domainRuns, rules: ruleRuns })[kind].push(result);
+      ({ plain: productRuns, domain: domainRuns, rules: ruleRuns, split: splitRuns })[kind].push(result);
     }
-    progress(`run ${run}/${args.runs}: Me, split links, ${args.durationSeconds} s`);
-    const split = await measured(product, () => splitLoad(product, args.durationSeconds));
-    answered += split.answered;
-    splitRuns.push(split);
     if (onPostgres) {
       progress(`run ${run}/${args.runs}: Me on PostgreSQL, ${args.durationSeconds} s`);
       const pgResult = await measured(onPostgres, () => load(onPostgres, args.durationSeconds), databaseCpuUs);
