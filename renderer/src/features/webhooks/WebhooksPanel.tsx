@@ -13,7 +13,7 @@ import { CreatedSecret } from '../../components/SecretCallout';
 import { useWebhooks } from './useWebhooks';
 import { WebhookCreateForm } from './WebhookCreateForm';
 import { WebhookItem } from './WebhookItem';
-import { webhookDeleteTexts } from './webhooksTexts';
+import { webhookDeleteTexts, webhookSecretTexts } from './webhooksTexts';
 
 export function WebhooksPanel() {
   const { t } = useTranslation();
@@ -21,14 +21,7 @@ export function WebhooksPanel() {
   const creation = useBusyCall(t('webhooks.createFailed'));
   const deletion = useConfirmDelete(webhookDeleteTexts(), remove);
 
-  const onCreate = async (input: WebhookInput) => {
-    let done = false;
-    await creation.run(async () => {
-      await create(input);
-      done = true;
-    });
-    return done;
-  };
+  const onCreate = (input: WebhookInput) => creation.run(() => create(input));
 
   return (
     <div className="stack">
@@ -37,13 +30,7 @@ export function WebhooksPanel() {
         testId="new-webhook"
         secret={created?.secret}
         secretClassName="webhooks__secret"
-        texts={{
-          title: t('webhooks.newSecretTitle'),
-          copy: t('webhooks.copy'),
-          copied: t('webhooks.copied'),
-          warning: t('webhooks.newSecretWarning'),
-          done: t('webhooks.done'),
-        }}
+        texts={webhookSecretTexts()}
         onDone={dismissCreated}
       />
       <WebhookCreateForm busy={creation.busy} onCreate={onCreate} />
