@@ -16,7 +16,7 @@ import {
 } from '../../contract/hub';
 import { range, tz } from './analyticsPaths';
 import { hubItemSchemas, hubItemsBody, hubLinksBody } from './hubItemSchemas';
-import { apiCall, type CallDescription, deleted, pageParameters, searchText } from './operations';
+import { apiCall, type CallDescription, deleted, searchedPage } from './operations';
 import {
   arrayOf,
   boolean,
@@ -158,11 +158,10 @@ export const hubPaths: Record<string, Record<string, Schema>> = {
     }),
   },
   '/api/hubs': {
-    get: apiCall({
-      summary: 'One page of every hub with its owner and views',
-      access: 'admin',
-      parameters: [searchText('Substring of handle, title or owner’s email'), ...pageParameters()],
-      answers: { 200: ref('AdminHubsResponse') },
-    }),
+    get: searchedPage(
+      'One page of every hub with its owner and views',
+      'Substring of handle, title or owner’s email',
+      'AdminHubsResponse',
+    ),
   },
 };
