@@ -17,7 +17,7 @@ import { webhookDeleteTexts, webhookSecretTexts } from './webhooksTexts';
 
 export function WebhooksPanel() {
   const { t } = useTranslation();
-  const { hooks, created, calls, dismissCreated, create, setActive, remove, refresh } = useWebhooks();
+  const { hooks, created, dismissCreated, create, setActive, remove, refresh } = useWebhooks();
   const creation = useBusyCall(t('webhooks.createFailed'));
   const deletion = useConfirmDelete(webhookDeleteTexts(), remove);
 
@@ -50,7 +50,6 @@ export function WebhooksPanel() {
               <WebhookItem
                 key={hook.id}
                 hook={hook}
-                calls={calls}
                 onSetActive={setActive}
                 onTested={refresh}
                 onDelete={deletion.ask}
