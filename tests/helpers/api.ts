@@ -26,7 +26,7 @@ export interface CallOptions {
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked with exact toEqual assertions
 export async function call<T = any>(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   method: string,
   path: string,
   options: CallOptions = {},
@@ -65,8 +65,11 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export const inTeam = (token: string, team: number | string) => ({ ...bearer(token), 'X-Team': String(team) });
 
 /** POST /api/links/create (docs/api.md#links) as `headers` (a session, a key, a member in a team) with `body`. */
-export const createLink = (server: TestServer, headers: Record<string, string>, body: Record<string, unknown>) =>
-  call(server, 'POST', '/api/links/create', { headers, body });
+export const createLink = (
+  server: Pick<TestServer, 'url'>,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+) => call(server, 'POST', '/api/links/create', { headers, body });
 
 /** POST /api/webhooks (docs/api.md#webhooks) for link.created to `url` as `headers`: the new webhook's id. */
 export async function createWebhook(
@@ -74,7 +77,7 @@ export async function createWebhook(
   headers: Record<string, string>,
   url: string,
 ): Promise<number> {
-  const made = await call(server as TestServer, 'POST', '/api/webhooks', {
+  const made = await call(server, 'POST', '/api/webhooks', {
     headers,
     body: { url, events: ['link.created'] },
   });
@@ -92,7 +95,10 @@ export async function adminSession(server: TestServer): Promise<string> {
 let accounts = 0;
 
 /** Registers a fresh account and signs it in. */
-export async function newUser(server: TestServer, name = 'User'): Promise<LoginResponse & { password: string }> {
+export async function newUser(
+  server: Pick<TestServer, 'url'>,
+  name = 'User',
+): Promise<LoginResponse & { password: string }> {
   accounts += 1;
   const email = `${name.toLowerCase().replace(/\W/g, '')}${accounts}-${process.pid}@example.com`;
   const password = `pw-${accounts}-secret`;

@@ -4,7 +4,7 @@
  */
 
 import { MAX_KEY_NAME_LENGTH } from '../../contract/keys';
-import { apiCall, deleteById, json, pageParameters, query, searchText } from './operations';
+import { apiCall, deleteById, json, query, searchedPage } from './operations';
 import { ref, type Schema } from './schema';
 import { domainSettingsProperties } from './sharePaths';
 
@@ -150,12 +150,7 @@ export const accountPaths: Record<string, Record<string, Schema>> = {
     }),
   },
   '/api/users': {
-    get: apiCall({
-      summary: 'One page of users with their link and click counts',
-      access: 'admin',
-      parameters: [searchText('Substring of name or email'), ...pageParameters()],
-      answers: { 200: ref('UsersPage') },
-    }),
+    get: searchedPage('One page of users with their link and click counts', 'Substring of name or email', 'UsersPage'),
     put: apiCall({
       summary: 'Disable or enable a user',
       access: 'admin',

@@ -16,7 +16,7 @@ import {
 } from '../../contract/hub';
 import { range, tz } from './analyticsPaths';
 import { hubItemSchemas, hubItemsBody, hubLinksBody } from './hubItemSchemas';
-import { apiCall, deleted, pageParameters, searchText } from './operations';
+import { apiCall, type CallDescription, deleted, searchedPage } from './operations';
 import {
   arrayOf,
   boolean,
@@ -117,57 +117,51 @@ const hubBody: Schema = {
   required: ['handle', 'title'],
 };
 
+/** Every /api/hub call is the signed-in user's own page. */
+const pageCall = (call: Omit<CallDescription, 'access'>) => apiCall({ ...call, access: 'user' });
+
+/** An image of the page (its avatar, its background): set by its bytes, or removed. */
+const pageImage = (setSummary: string, removeSummary: string) => ({
+  put: pageCall({
+    summary: setSummary,
+    body: { image: [...AVATAR_TYPES] },
+    answers: { 200: ref('HubResponse') },
+    errors: [404],
+  }),
+  delete: pageCall({ summary: removeSummary, answers: { 204: deleted }, errors: [404] }),
+});
+
 export const hubPaths: Record<string, Record<string, Schema>> = {
   '/api/hub': {
-    get: apiCall({ summary: 'The caller’s page, or null', access: 'user', answers: { 200: ref('HubResponse') } }),
-    put: apiCall({
+    get: pageCall({ summary: 'The caller’s page, or null', answers: { 200: ref('HubResponse') } }),
+    put: pageCall({
       summary: 'Create or replace the caller’s page',
-      access: 'user',
       body: { json: hubBody },
       answers: { 200: ref('HubResponse') },
       errors: [409],
     }),
-    delete: apiCall({ summary: 'Delete the caller’s page', access: 'user', answers: { 204: deleted } }),
+    delete: pageCall({ summary: 'Delete the caller’s page', answers: { 204: deleted } }),
   },
-  '/api/hub/avatar': {
-    put: apiCall({
-      summary: `Set the page’s avatar: PNG, JPEG or WebP by its bytes, ${MAX_AVATAR_BYTES / 1024} KiB and 2048 × 2048 at most`,
-      access: 'user',
-      body: { image: [...AVATAR_TYPES] },
-      answers: { 200: ref('HubResponse') },
-      errors: [404],
-    }),
-    delete: apiCall({ summary: 'Remove the page’s avatar', access: 'user', answers: { 204: deleted }, errors: [404] }),
-  },
-  '/api/hub/background': {
-    put: apiCall({
-      summary: `Set the page’s background image: the avatar’s checks, ${MAX_BACKGROUND_BYTES / 1024 / 1024} MiB at most`,
-      access: 'user',
-      body: { image: [...AVATAR_TYPES] },
-      answers: { 200: ref('HubResponse') },
-      errors: [404],
-    }),
-    delete: apiCall({
-      summary: 'Remove the page’s background image',
-      access: 'user',
-      answers: { 204: deleted },
-      errors: [404],
-    }),
-  },
+  '/api/hub/avatar': pageImage(
+    `Set the page’s avatar: PNG, JPEG or WebP by its bytes, ${MAX_AVATAR_BYTES / 1024} KiB and 2048 × 2048 at most`,
+    'Remove the page’s avatar',
+  ),
+  '/api/hub/background': pageImage(
+    `Set the page’s background image: the avatar’s checks, ${MAX_BACKGROUND_BYTES / 1024 / 1024} MiB at most`,
+    'Remove the page’s background image',
+  ),
   '/api/hub/stats': {
-    get: apiCall({
+    get: pageCall({
       summary: 'Views, unique visitors and clicks from the page, over a range',
-      access: 'user',
       parameters: [tz, ...range],
       answers: { 200: ref('HubStatsResponse') },
     }),
   },
   '/api/hubs': {
-    get: apiCall({
-      summary: 'One page of every hub with its owner and views',
-      access: 'admin',
-      parameters: [searchText('Substring of handle, title or owner’s email'), ...pageParameters()],
-      answers: { 200: ref('AdminHubsResponse') },
-    }),
+    get: searchedPage(
+      'One page of every hub with its owner and views',
+      'Substring of handle, title or owner’s email',
+      'AdminHubsResponse',
+    ),
   },
 };

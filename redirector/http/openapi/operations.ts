@@ -78,6 +78,15 @@ export const pageParameters = (): Schema[] => [
   query('per_page', PER_PAGE),
 ];
 
+/** The administrator's GET of one page of a searched list (users, hubs): `q`, `page`, `per_page`. */
+export const searchedPage = (summary: string, searched: string, answer: string): Schema =>
+  apiCall({
+    summary,
+    access: 'admin',
+    parameters: [searchText(searched), ...pageParameters()],
+    answers: { 200: ref(answer) },
+  });
+
 /** The answer of a call that removes its thing and says nothing more. */
 export const deleted: Schema = { description: 'Deleted' };
 

@@ -14,15 +14,18 @@ export function useBusyCall(failure: string | ((caught: unknown) => string), { l
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const run = async (call: () => Promise<void>) => {
+  /** Whether the call succeeded (its failure is then `error`). */
+  const run = async (call: () => Promise<void>): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await call();
       if (!leaves) setBusy(false);
+      return true;
     } catch (caught) {
       setError(typeof failure === 'string' ? errorMessage(caught, failure) : failure(caught));
       setBusy(false);
+      return false;
     }
   };
   return { busy, error, clearError: () => setError(null), run };

@@ -12,6 +12,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/Field';
+import { submitted } from '../../components/submitted';
 import { i18next } from '../../i18n';
 import { MIN_PASSWORD_LENGTH } from './AccountForm';
 import { AccountSessions, keepCurrentSession } from './AccountSessions';
@@ -125,15 +126,7 @@ export function AccountDialog({ user, onClose, onSaved, onDeleted }: AccountDial
       footer={<Button onClick={onClose}>{t('account.dialog.close')}</Button>}
     >
       <div className="stack">
-        <form
-          className="form"
-          aria-label={t('account.dialog.profile')}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <form className="form" aria-label={t('account.dialog.profile')} noValidate onSubmit={submitted(save)}>
           {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
           {profileFields().map(({ key, secret, ...field }) => {
             const Control = secret ? PasswordField : TextField;

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type DateRange, parseDateRange } from '../../../../redirector/contract';
 import { Button } from '../../components/Button';
 import { SegmentedOption } from '../../components/SegmentedOption';
+import { submitted } from '../../components/submitted';
 import { localiseMessage } from '../../i18n/messages';
 import { RANGE_PRESETS, type RangeChoice } from './dateRange';
 
@@ -68,14 +69,7 @@ function CustomRange({ initial, onApply }: { initial: DateRange | undefined; onA
     onApply(parsed.range ? { kind: 'custom', range: parsed.range } : { kind: 'all' });
   };
   return (
-    <form
-      className="date-range__custom"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        apply();
-      }}
-    >
+    <form className="date-range__custom" noValidate onSubmit={submitted(apply)}>
       <label className="date-range__field stack stack--xs">
         <span className="field__label">{t('analytics.dateRange.from')}</span>
         <input className="input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />

@@ -9,6 +9,7 @@ import { parseAuditListQuery } from '../../../../redirector/contract/audit';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
+import { submitted } from '../../components/submitted';
 
 /** The targets whose every action `?action=` can name (docs/api.md#audit-log's table). */
 export const AUDIT_TARGETS = [
@@ -45,14 +46,7 @@ export function AuditFiltersBar(props: AuditFiltersBarProps) {
   return (
     <div className="stack stack--sm audit__filters">
       {props.rangeControl}
-      <form
-        className="row audit__filter-row"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          applyActor();
-        }}
-      >
+      <form className="row audit__filter-row" noValidate onSubmit={submitted(applyActor)}>
         <TextField
           label={t('audit.filters.actor')}
           hint={t('audit.filters.actorHint')}

@@ -11,6 +11,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PasswordField, TextField } from '../../components/Field';
+import { submitted } from '../../components/submitted';
 
 export function AddUserDialog({
   onClose,
@@ -45,14 +46,7 @@ export function AddUserDialog({
         </>
       }
     >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form className="form" noValidate onSubmit={submitted(save)}>
         {saving.error ? <Banner tone="error">{saving.error}</Banner> : null}
         <TextField label={t('users.add.name')} required value={name} onValueChange={setName} />
         <TextField label={t('users.add.email')} type="email" required value={email} onValueChange={setEmail} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Webhook } from '../../../../redirector/contract/webhooks';
 import { useBusyCall } from '../../api/useBusyCall';
-import type { WebhookCalls } from '../../api/webhooks';
+import { useWebhookCalls } from '../../api/webhooks';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
 import { Button, IconButton } from '../../components/Button';
@@ -16,14 +16,14 @@ import { testResultText } from './webhooksTexts';
 
 export interface WebhookItemProps {
   hook: Webhook;
-  calls: WebhookCalls;
   onSetActive: (hook: Webhook, active: boolean) => Promise<void>;
   onTested: () => Promise<void>;
   onDelete: (hook: Webhook) => void;
 }
 
-export function WebhookItem({ hook, calls, onSetActive, onTested, onDelete }: WebhookItemProps) {
+export function WebhookItem({ hook, onSetActive, onTested, onDelete }: WebhookItemProps) {
   const { t } = useTranslation();
+  const calls = useWebhookCalls();
   const [logOpen, setLogOpen] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
   const [tested, setTested] = useState<string | null>(null);

@@ -13,22 +13,15 @@ import { CreatedSecret } from '../../components/SecretCallout';
 import { useWebhooks } from './useWebhooks';
 import { WebhookCreateForm } from './WebhookCreateForm';
 import { WebhookItem } from './WebhookItem';
-import { webhookDeleteTexts } from './webhooksTexts';
+import { webhookDeleteTexts, webhookSecretTexts } from './webhooksTexts';
 
 export function WebhooksPanel() {
   const { t } = useTranslation();
-  const { hooks, created, calls, dismissCreated, create, setActive, remove, refresh } = useWebhooks();
+  const { hooks, created, dismissCreated, create, setActive, remove, refresh } = useWebhooks();
   const creation = useBusyCall(t('webhooks.createFailed'));
   const deletion = useConfirmDelete(webhookDeleteTexts(), remove);
 
-  const onCreate = async (input: WebhookInput) => {
-    let done = false;
-    await creation.run(async () => {
-      await create(input);
-      done = true;
-    });
-    return done;
-  };
+  const onCreate = (input: WebhookInput) => creation.run(() => create(input));
 
   return (
     <div className="stack">
@@ -37,13 +30,7 @@ export function WebhooksPanel() {
         testId="new-webhook"
         secret={created?.secret}
         secretClassName="webhooks__secret"
-        texts={{
-          title: t('webhooks.newSecretTitle'),
-          copy: t('webhooks.copy'),
-          copied: t('webhooks.copied'),
-          warning: t('webhooks.newSecretWarning'),
-          done: t('webhooks.done'),
-        }}
+        texts={webhookSecretTexts()}
         onDone={dismissCreated}
       />
       <WebhookCreateForm busy={creation.busy} onCreate={onCreate} />
@@ -63,7 +50,6 @@ export function WebhooksPanel() {
               <WebhookItem
                 key={hook.id}
                 hook={hook}
-                calls={calls}
                 onSetActive={setActive}
                 onTested={refresh}
                 onDelete={deletion.ask}

@@ -12,7 +12,6 @@ export function useWebhooks() {
   return {
     hooks,
     created: list.created,
-    calls,
     dismissCreated: list.dismissCreated,
     async create(input: WebhookInput): Promise<void> {
       list.added(await calls.create(input));

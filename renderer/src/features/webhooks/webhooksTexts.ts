@@ -1,6 +1,7 @@
 /** The Webhooks screen's (administrator) and dialog's (user) words that are more than one catalogue entry. */
 import type { Webhook, WebhookEvent } from '../../../../redirector/contract/webhooks';
 import type { DeleteTexts } from '../../api/useConfirmDelete';
+import type { SecretCalloutProps } from '../../components/SecretCallout';
 import { i18next } from '../../i18n';
 import { localiseMessage } from '../../i18n/messages';
 
@@ -14,6 +15,17 @@ export function webhookDeleteTexts(): DeleteTexts<Webhook> {
     deleting: i18next.t('webhooks.deleting'),
     deleteFailed: i18next.t('webhooks.deleteFailed'),
     deleteQuestion: (hook) => i18next.t('webhooks.deleteQuestion', { url: hook.url }),
+  };
+}
+
+/** The words around a new webhook's signing secret, shown once (SecretCallout). */
+export function webhookSecretTexts(): SecretCalloutProps['texts'] {
+  return {
+    title: i18next.t('webhooks.newSecretTitle'),
+    copy: i18next.t('webhooks.copy'),
+    copied: i18next.t('webhooks.copied'),
+    warning: i18next.t('webhooks.newSecretWarning'),
+    done: i18next.t('webhooks.done'),
   };
 }
 

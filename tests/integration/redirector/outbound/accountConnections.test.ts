@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS_PER_ACCOUNT, WEBHOOK_TEST_TOO_SOON } from '../../../../redirector/contract/webhooks';
 import { TOO_MANY_CONNECTIONS } from '../../../../redirector/outbound/accountConnections';
-import { adminHeaders, bearer, createWebhook, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, createLink, createWebhook, newUser } from '../../../helpers/api';
 import { type HoldingReceiver, startHoldingReceiver } from '../../../helpers/holdingReceiver';
 import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { startedForSuite } from '../../../helpers/startedForSuite';
@@ -26,16 +26,6 @@ interface Server {
   adminKey: string;
 }
 
-async function api(server: Server, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const answer = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  return { status: answer.status, retryAfter: answer.headers.get('Retry-After'), body: text ? JSON.parse(text) : {} };
-}
-
 /** Account A's webhooks on `owner`, tested on `tester` (the same instance, or another one sharing its database). */
 async function boundedPerAccount(
   owner: Server,
@@ -47,19 +37,22 @@ async function boundedPerAccount(
   const hooks: number[] = [];
   for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++)
     hooks.push(await createWebhook(owner, admin, `${receiver.url}/held/${i}`));
-  const other = await newUser(owner as never, 'Other');
+  const other = await newUser(owner, 'Other');
   const otherHook = await createWebhook(owner, bearer(other.token), elsewhere.url);
 
   // 30 tests at once, 3 for each of the account's 10 webhooks, half of them through each instance.
   const tests = Array.from({ length: 30 }, (_, i) =>
-    api(i % 2 === 0 ? owner : tester, 'POST', `/api/webhooks/test?id=${hooks[i % hooks.length]}`, admin),
+    call(i % 2 === 0 ? owner : tester, 'POST', `/api/webhooks/test?id=${hooks[i % hooks.length]}`, { headers: admin }),
   );
   await waitFor(() => receiver.open >= MAX_WEBHOOKS_PER_ACCOUNT, 10_000, 'ten tests held at the receiver');
 
   // Meanwhile: the account's deliveries wait, another account's test goes through.
-  const link = await api(owner, 'POST', '/api/links', admin, { target_url: 'https://example.com/bounded' });
+  const link = await call(owner, 'POST', '/api/links', {
+    headers: admin,
+    body: { target_url: 'https://example.com/bounded' },
+  });
   expect(link.status).toBe(201);
-  const otherTest = await api(tester, 'POST', `/api/webhooks/test?id=${otherHook}`, bearer(other.token));
+  const otherTest = await call(tester, 'POST', `/api/webhooks/test?id=${otherHook}`, { headers: bearer(other.token) });
   expect(otherTest.status).toBe(200);
   expect(otherTest.body.status).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -73,7 +66,7 @@ async function boundedPerAccount(
   expect(refused).toHaveLength(20);
   for (const answer of refused) {
     expect([WEBHOOK_TEST_TOO_SOON, TOO_MANY_CONNECTIONS]).toContain(answer.body.error);
-    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThan(0);
   }
   // The deliveries went out once connections were free, every one of them.
   await waitFor(
@@ -84,35 +77,33 @@ async function boundedPerAccount(
   expect(receiver.mostOpen).toBe(MAX_WEBHOOKS_PER_ACCOUNT);
 
   // One test per webhook per 10 s, whichever instance is asked.
-  const again = await api(tester, 'POST', `/api/webhooks/test?id=${hooks[0]}`, admin);
+  const again = await call(tester, 'POST', `/api/webhooks/test?id=${hooks[0]}`, { headers: admin });
   expect(again.status).toBe(429);
   expect(again.body.error).toBe(WEBHOOK_TEST_TOO_SOON);
-  expect(Number(again.retryAfter)).toBeGreaterThan(0);
-  expect(Number(again.retryAfter)).toBeLessThanOrEqual(10);
+  expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0);
+  expect(Number(again.headers.get('Retry-After'))).toBeLessThanOrEqual(10);
 }
 
 /** A user's 10 deliveries held at the receiver: a test of one of its webhooks finds no connection free (429). */
 async function testsRefusedWhileDeliveriesHold(owner: Server, tester: Server): Promise<void> {
   const receiver = await startHoldingReceiver();
   try {
-    const user = await newUser(owner as never, 'Busy');
+    const user = await newUser(owner, 'Busy');
     const hooks: number[] = [];
     for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++) {
       hooks.push(await createWebhook(owner, bearer(user.token), `${receiver.url}/held/${i}`));
     }
-    const link = await api(owner, 'POST', '/api/links/create', bearer(user.token), {
-      target_url: 'https://example.com/',
-    });
+    const link = await createLink(owner, bearer(user.token), { target_url: 'https://example.com/' });
     expect(link.status).toBe(201);
     await waitFor(() => receiver.open >= MAX_WEBHOOKS_PER_ACCOUNT, 10_000, "the account's ten deliveries");
-    const refused = await api(tester, 'POST', `/api/webhooks/test?id=${hooks[0]}`, bearer(user.token));
+    const refused = await call(tester, 'POST', `/api/webhooks/test?id=${hooks[0]}`, { headers: bearer(user.token) });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(TOO_MANY_CONNECTIONS);
-    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     receiver.release();
     // Refused for want of a connection, the test was not counted: it goes through once one is free.
     await waitFor(() => receiver.open === 0, 10_000, 'the deliveries to end');
-    const sent = await api(tester, 'POST', `/api/webhooks/test?id=${hooks[0]}`, bearer(user.token));
+    const sent = await call(tester, 'POST', `/api/webhooks/test?id=${hooks[0]}`, { headers: bearer(user.token) });
     expect(sent.status).toBe(200);
     expect(receiver.mostOpen).toBe(MAX_WEBHOOKS_PER_ACCOUNT);
   } finally {
@@ -124,12 +115,10 @@ async function testsRefusedWhileDeliveriesHold(owner: Server, tester: Server): P
 async function checksWaitWhileDeliveriesHold(server: Server & { app: TestServer['app'] }): Promise<void> {
   const receiver = await startHoldingReceiver();
   try {
-    const user = await newUser(server as never, 'Checked');
+    const user = await newUser(server, 'Checked');
     for (let i = 0; i < MAX_WEBHOOKS_PER_ACCOUNT; i++)
       await createWebhook(server, bearer(user.token), `${receiver.url}/held/${i}`);
-    const link = await api(server, 'POST', '/api/links/create', bearer(user.token), {
-      target_url: `${receiver.url}/checked`,
-    });
+    const link = await createLink(server, bearer(user.token), { target_url: `${receiver.url}/checked` });
     expect(link.status).toBe(201);
     await waitFor(() => receiver.open >= MAX_WEBHOOKS_PER_ACCOUNT, 10_000, "the account's ten deliveries");
     const check = server.app.services.linkChecks.check(link.body.link.id);
