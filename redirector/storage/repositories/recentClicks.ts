@@ -84,9 +84,11 @@ function served(click: KeptClick, link: LinkColumns): FeedClick {
   };
 }
 
-/** The links' columns of a page of kept clicks, as they are now. */
-async function linksOf(db: Executor, page: readonly KeptClick[]): Promise<Map<number, LinkColumns>> {
-  const ids = [...new Set(page.map((click) => Number(click.link_id)))];
+/** Links' columns kept at most between two changes of the links (a few MB). */
+const LINKS_KEPT = 50_000;
+
+/** The links' columns of these ids, as they are now. */
+async function readLinks(db: Executor, ids: readonly number[]): Promise<Map<number, LinkColumns>> {
   // One statement whatever the number of links (SQLite's json_each), prepared once.
   const sql = 'SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (SELECT value FROM json_each(?))';
   const params = [JSON.stringify(ids)];
@@ -103,7 +105,42 @@ async function linksOf(db: Executor, page: readonly KeptClick[]): Promise<Map<nu
   return new Map(found.map(({ id, ...link }) => [Number(id), link]));
 }
 
-export function createRecentClicks(db: Executor, keep = RECENT_CLICKS, clock = Date.now): RecentClicks {
+/**
+ * The links' columns of pages of kept clicks, as they are now. With `changes` (sqlite/linkChanges.ts)
+ * what was read is kept until a link may have changed, so the stream, the webhooks and the broker
+ * serving the same clicks read each link once between them (docs/performance.md#events); without
+ * it, each page reads its links again.
+ */
+function linkReader(db: Executor, changes: (() => string) | undefined) {
+  let kept = new Map<number, LinkColumns>();
+  let keptAt: string | undefined;
+  return async (page: readonly KeptClick[]): Promise<Map<number, LinkColumns>> => {
+    const wanted = [...new Set(page.map((click) => Number(click.link_id)))];
+    if (!changes) return readLinks(db, wanted);
+    const now = changes();
+    if (now !== keptAt || kept.size > LINKS_KEPT) {
+      kept = new Map();
+      keptAt = now;
+    }
+    const missing = wanted.filter((id) => !kept.has(id));
+    if (missing.length > 0) {
+      const found = await readLinks(db, missing);
+      // A link changed while it was read: what was read is as the database is now, but not kept.
+      if (changes() !== keptAt) return found.size === wanted.length ? found : readLinks(db, wanted);
+      for (const [id, link] of found) kept.set(id, link);
+    }
+    return kept;
+  };
+}
+
+/** `linkChanges`: the token of sqlite/linkChanges.ts, with which the links' columns are kept between reads. */
+export function createRecentClicks(
+  db: Executor,
+  keep = RECENT_CLICKS,
+  clock = Date.now,
+  linkChanges?: () => string,
+): RecentClicks {
+  const linksOf = linkReader(db, linkChanges);
   /** Every non-bot, non-imported click with an id in (from, to], in id order. */
   let rows: KeptClick[] = [];
   let from = 0;
@@ -143,7 +180,7 @@ export function createRecentClicks(db: Executor, keep = RECENT_CLICKS, clock = D
       for (let start = 0; start < kept.length && out.length < query.limit; ) {
         const page = kept.slice(start, start + Math.min(PAGE, query.limit - out.length));
         start += page.length;
-        const links = await linksOf(db, page);
+        const links = await linksOf(page);
         for (const click of page) {
           const link = links.get(Number(click.link_id));
           if (!link || (reach !== 'all' && link.team_id !== reach)) continue;

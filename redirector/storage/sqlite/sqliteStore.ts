@@ -9,6 +9,7 @@ import { watchOutsideCommits } from './changeWatcher';
 import { startCheckpointer } from './checkpointer';
 import { sqliteClickInserts } from './clickInserts';
 import { openDatabase, type SqliteDatabase } from './database';
+import { watchLinkChanges } from './linkChanges';
 import { createSqliteExecutor } from './sqliteExecutor';
 
 export interface SqliteStore extends Store {
@@ -48,8 +49,9 @@ export function createSqliteStore(file: string, options: SqliteStoreOptions = {}
       ? deleteOldClicksInBackground(sqliteOldClickDeleter(db), options.retention)
       : undefined;
   const outsideCommits = watchOutsideCommits(db);
-  // The events' latest clicks, handed over by the click writer (repositories/recentClicks.ts).
-  const recentClicks = createRecentClicks(executor);
+  // The events' latest clicks, handed over by the click writer, and their links' columns kept
+  // until a link changes (repositories/recentClicks.ts, linkChanges.ts).
+  const recentClicks = createRecentClicks(executor, undefined, undefined, watchLinkChanges(db));
   const fold = () => folder.foldBeforeRead();
   return {
     kind: 'sqlite',

@@ -10,6 +10,8 @@ import { systemScope } from '../../../../redirector/auth/scope';
 import { createDatabaseFeed, type FeedClick } from '../../../../redirector/storage/repositories/eventFeed';
 import { createRecentClicks } from '../../../../redirector/storage/repositories/recentClicks';
 import { sqliteClickInserts } from '../../../../redirector/storage/sqlite/clickInserts';
+import { openDatabase } from '../../../../redirector/storage/sqlite/database';
+import { watchLinkChanges } from '../../../../redirector/storage/sqlite/linkChanges';
 import { createSqliteExecutor } from '../../../../redirector/storage/sqlite/sqliteExecutor';
 import { createSqliteStore, type SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import { makeTempDir } from '../../../helpers/testServer';
@@ -64,6 +66,34 @@ describe('the recent clicks kept on SQLite', () => {
     expect(ids(served)).toEqual(ids(all.filter((click) => click.link_id === admin.id)));
     expect(served?.every((click) => click.domain === 'go.example.com')).toBe(true);
     expect(served).toEqual(await database.clicksAfter({ after: 0, upTo: last, scope: systemScope(), limit: 100 }));
+  });
+
+  it("keeps the links' columns it read until a link changes here or in another process", async () => {
+    const { admin, theirs, last, database } = await seeded();
+    const executor = createSqliteExecutor(store.db);
+    const recent = createRecentClicks(executor, undefined, undefined, watchLinkChanges(store.db));
+    recent.note(
+      { after: 0, scope: systemScope(), limit: 1000 },
+      await database.clicksAfter({ after: 0, scope: systemScope(), limit: 1000 }),
+    );
+    const query = { after: 0, upTo: last, scope: systemScope(), limit: 100 };
+    const same = async () => expect(await recent.serve(query)).toEqual(await database.clicksAfter(query));
+    await same();
+    // Through the repository, by hand on the same connection, and from another connection (another process).
+    await store.links.update(admin.id, { domain: 'go.example.com' });
+    await same();
+    store.db.prepare("UPDATE links SET short_code = 'renamed' WHERE id = ?").run(theirs.id);
+    await same();
+    const other = openDatabase(store.db.name);
+    try {
+      other.prepare("UPDATE links SET short_code = 'elsewhere' WHERE id = ?").run(admin.id);
+    } finally {
+      other.close();
+    }
+    await same();
+    await store.links.delete(theirs.id);
+    await same();
+    expect((await recent.serve(query))?.every((click) => click.short_code === 'elsewhere')).toBe(true);
   });
 
   it('answers nothing it cannot tell whole: before what it keeps, past its last id, one link, own links only', async () => {
