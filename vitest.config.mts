@@ -46,6 +46,8 @@ export default defineConfig({
         plugins: [react(), catalogueParts()],
         test: {
           ...shared,
+          setupFiles: [...shared.setupFiles, 'tests/helpers/leftRunning.ts'],
+          ...oneGraph,
           name: 'suites',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: [...ALONE, ...RENDERER, 'tests/unit/**'],
