@@ -28,11 +28,11 @@ const shared = {
 };
 
 /**
- * The unit suites, and the UI's: each worker process runs its files one after another in one module
- * graph instead of a fresh one per file, so a file's imports are read once per worker. The
- * integration suites keep a fresh process per file for now: a server's background loops that a
- * file left running would go on taking CPU from every later file of its worker (docs/performance.md,
- * "The test suite's time").
+ * Each worker process runs its files one after another in one module graph instead of a fresh one
+ * per file, so a file's imports are read once per worker. A server's background loops that a file
+ * left running would go on taking CPU from every later file of its worker: the integration suites'
+ * setup file tests/helpers/leftRunning.ts fails a file that leaves a timer, server, socket or child
+ * process behind (docs/performance.md, "The test suite's time"). The ALONE files keep a process.
  */
 const oneGraph = { isolate: false };
 
@@ -46,6 +46,8 @@ export default defineConfig({
         plugins: [react(), catalogueParts()],
         test: {
           ...shared,
+          setupFiles: [...shared.setupFiles, 'tests/helpers/leftRunning.ts'],
+          ...oneGraph,
           name: 'suites',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: [...ALONE, ...RENDERER, 'tests/unit/**'],
