@@ -169,8 +169,12 @@ describe('moving clicks into monthly partitions (PostgreSQL migration 41)', () =
       return Number(rows[0]!.n) > 0;
     }, 'the swap to wait for its lock');
     const insert = store.clicks.insertMany([clickOf(link!.id)]).then(() => 'stored');
-    const within = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000));
+    let timer: NodeJS.Timeout | undefined;
+    const within = new Promise((resolve) => {
+      timer = setTimeout(() => resolve('still waiting'), 10_000);
+    });
     expect(await Promise.race([insert, within])).toBe('stored');
+    clearTimeout(timer);
     expect(await swap).toBe('waiting');
     expect(await tableKind(schema, 'clicks')).toBe('r');
     await reader.query('COMMIT');
