@@ -532,6 +532,17 @@ async function replicaOnly(args: BenchArgs, cores: CorePlan, dir: string): Promi
   if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify({ replica: figures }, null, 2)}\n`);
 }
 
+/** --analytics-only: the analytics phase alone, on SQLite or (--analytics postgres) on PostgreSQL. */
+async function analyticsOnly(args: BenchArgs, cores: CorePlan, dir: string): Promise<void> {
+  const database = args.analytics === 'postgres' ? await createBenchSchema(progress) : undefined;
+  benchSchema = database;
+  const { analytics, memory } = await analyticsPhase(args, cores, dir, database?.analyticsUrl);
+  const title = database ? 'Analytics on PostgreSQL' : 'Analytics on SQLite';
+  console.log(`\n${analyticsLines(title, analytics).join('\n')}`);
+  console.log(`RSS of Me after the analytics calls: ${memory.withClicksMb} MB (peak ${memory.withClicksPeakMb} MB)`);
+  if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify({ analytics, memory }, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
   const args = scriptArgs(() => parseBenchArgs(process.argv.slice(2)), {
     usage: USAGE,
@@ -565,6 +576,7 @@ async function main(): Promise<void> {
     return;
   }
   if (args.replica) return replicaOnly(args, cores, tempDir);
+  if (args.analyticsOnly) return analyticsOnly(args, cores, tempDir);
   const database = args.store === 'postgres' ? await createBenchSchema(progress) : undefined;
   benchSchema = database;
   // --analytics postgres (a long seed): its figures first, printed at once, whatever happens next.

@@ -33,6 +33,8 @@ export interface BenchArgs {
   eventsOnly: boolean;
   /** --redirect-only: the redirect phase alone (Me against the floor, its domains, splits, rules and the hub page). */
   redirectOnly: boolean;
+  /** --analytics-only: the analytics phase alone (seed --clicks, time the calls, the memory with them loaded). */
+  analyticsOnly: boolean;
   /** --replica: the analytics calls alone, read from a streaming replica of a primary of the bench's own (bench/replica.ts). */
   replica: boolean;
   help: boolean;
@@ -58,6 +60,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                        (the figures then include the profiler's own cost: read them as a profile, not a bench)
   --redirect-only      only the redirect phase (Me against the floor, the custom domain, splits, 20 rules, the hub
                        page): minutes less per run when iterating on the redirect path, also with --against
+  --analytics-only     only the analytics phase: seed --clicks and time the calls on SQLite (with --store postgres
+                       --analytics postgres: on PostgreSQL), and the server's memory with them loaded
   --events-only        only the events phase (a webhook, a broker and 100 streams) and the 10,000 streams
   --replica            only the analytics calls, on a PostgreSQL primary of the bench's own (seeded with --clicks,
                        default 10000000, --quick 100000) read through a pg_basebackup standby of it
@@ -78,6 +82,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   let eventsOnly = false;
   let replica = false;
   let redirectOnly = false;
+  let analyticsOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
@@ -85,6 +90,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     else if (arg === '--events-only') eventsOnly = true;
     else if (arg === '--replica') replica = true;
     else if (arg === '--redirect-only') redirectOnly = true;
+    else if (arg === '--analytics-only') analyticsOnly = true;
     else if (
       [
         '--json',
@@ -127,6 +133,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     throw new ArgsError('--replica runs alone: not with --events-only or --against');
   if (redirectOnly && (eventsOnly || replica))
     throw new ArgsError('--redirect-only runs the redirect phase alone: not with --events-only or --replica');
+  if (analyticsOnly && (redirectOnly || eventsOnly || replica || against !== undefined))
+    throw new ArgsError('--analytics-only runs the analytics phase alone: not with another phase option or --against');
   return {
     store,
     analytics,
@@ -143,6 +151,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     cpuProfileDir: given.get('--cpu-prof'),
     eventsOnly,
     redirectOnly,
+    analyticsOnly,
     replica,
     help,
   };

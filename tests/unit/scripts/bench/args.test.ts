@@ -19,6 +19,7 @@ describe('parseBenchArgs', () => {
       cpuProfileDir: undefined,
       eventsOnly: false,
       redirectOnly: false,
+      analyticsOnly: false,
       replica: false,
       help: false,
     });
@@ -103,6 +104,17 @@ describe('parseBenchArgs', () => {
       new ArgsError('--redirect-only runs the redirect phase alone: not with --events-only or --replica'),
     );
     expect(() => parseBenchArgs(['--redirect-only', '--replica'])).toThrow(ArgsError);
+  });
+
+  it('--analytics-only runs the analytics phase alone', () => {
+    expect(parseBenchArgs(['--analytics-only', '--clicks', '10000000']).analyticsOnly).toBe(true);
+    expect(parseBenchArgs(['--analytics-only', '--store', 'postgres', '--analytics', 'postgres']).analytics).toBe(
+      'postgres',
+    );
+    expect(() => parseBenchArgs(['--analytics-only', '--redirect-only'])).toThrow(
+      new ArgsError('--analytics-only runs the analytics phase alone: not with another phase option or --against'),
+    );
+    expect(() => parseBenchArgs(['--analytics-only', '--against', 'cc2e512'])).toThrow(ArgsError);
   });
 
   it('--events-only runs the events part alone', () => {
