@@ -11,12 +11,12 @@
  */
 import { hashPassword } from '../../redirector/auth/passwords';
 import type { DeviceType } from '../../redirector/contract/clicks';
-import { createPostgresStore } from '../../redirector/storage/postgres/postgresStore';
+import { createPostgresStore, type PostgresStore } from '../../redirector/storage/postgres/postgresStore';
 import type { NewClick } from '../../redirector/storage/records';
 import { createSqliteStore, type SqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../redirector/storage/store';
 import { isDevelopingCountry } from '../../redirector/visits/developingCountries';
-import { foldSeededClicks, vacuumAnalyzeSeeded } from './seedFold';
+import { foldSeededClicks, makeSeededMonths, vacuumAnalyzeSeeded } from './seedFold';
 import { seededRandom } from './stats';
 
 export interface SeedOptions {
@@ -312,6 +312,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
   }
   try {
     if ((await store.clicks.countAll()) > 0) throw new Error(`${options.file} already holds clicks`);
+    if (store.kind === 'postgres') await makeSeededMonths((store as PostgresStore).pool, now - days * DAY, now);
 
     const owner = await store.users.create({
       name: 'Bench owner',

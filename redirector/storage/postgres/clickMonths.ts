@@ -80,6 +80,7 @@ export type BetweenMoveAndMake = (client: PgClient) => Promise<void>;
  * land in the default partition between the move and the making, and fail the making ("updated
  * partition constraint for default partition would be violated"); attaching instead of making
  * would leave such an insert, routed before, failing on the default partition's new bounds.
+ * Then, when clicks moved, the default partition is vacuumed (tidyAfterMove).
  */
 export async function makeMonth(
   pool: PgPool,
@@ -87,16 +88,28 @@ export async function makeMonth(
   month: Month,
   between?: BetweenMoveAndMake,
 ): Promise<boolean> {
+  const moved = await monthMade(pool, parent, month, between);
+  if (moved) await tidyAfterMove(pool, [monthName(month)]);
+  return moved !== undefined;
+}
+
+/** makeMonth's transaction: the clicks it moved out of the default partition, undefined when the month was there. */
+async function monthMade(
+  pool: PgPool,
+  parent: string,
+  month: Month,
+  between?: BetweenMoveAndMake,
+): Promise<number | undefined> {
   const name = monthName(month);
   return inTransaction(pool, async (client) => {
     await client.query(SHORT_LOCK_WAIT);
     const { rows } = await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name]);
-    if (rows[0]?.found) return false;
+    if (rows[0]?.found) return undefined;
     const from = monthStart(month);
     const to = monthStart(addMonths(month, 1));
     await client.query(`LOCK TABLE ${parent} IN ACCESS EXCLUSIVE MODE`);
     await client.query(`CREATE TEMP TABLE clicks_leaving (LIKE ${DEFAULT_PARTITION}) ON COMMIT DROP`);
-    await client.query(
+    const leaving = await client.query(
       `WITH gone AS (DELETE FROM ${DEFAULT_PARTITION} WHERE clicked_at >= $1 AND clicked_at < $2 RETURNING *)
        INSERT INTO clicks_leaving SELECT * FROM gone`,
       [from, to],
@@ -104,8 +117,21 @@ export async function makeMonth(
     await between?.(client);
     await client.query(`CREATE TABLE ${name} PARTITION OF ${parent} FOR VALUES FROM (${from}) TO (${to})`);
     await client.query(`INSERT INTO ${parent} OVERRIDING SYSTEM VALUE SELECT * FROM clicks_leaving`);
-    return true;
+    return leaving.rowCount ?? 0;
   });
+}
+
+/**
+ * After clicks moved out of the default partition: its dead rows vacuumed away and both tables'
+ * statistics taken at once, not whenever autovacuum comes to them (if it runs). Until then each
+ * read of a link's clicks walks the moved clicks' dead entries in the default partition's index, and
+ * a streaming replica walks them on every read, for it neither skips nor marks the entries the
+ * primary marks dead (docs/scaling.md, "Not done yet"). SKIP_LOCKED: a table another session holds
+ * is left to autovacuum, never waited for.
+ */
+async function tidyAfterMove(pool: PgPool, months: readonly string[]): Promise<void> {
+  await pool.query(`VACUUM (SKIP_LOCKED, ANALYZE) ${DEFAULT_PARTITION}`);
+  for (const month of months) await pool.query(`ANALYZE (SKIP_LOCKED) ${month}`);
 }
 
 export interface MonthsOptions {
@@ -130,14 +156,19 @@ export async function makeMonths(
   wanted.push(...(await monthsWithClicks(pool, DEFAULT_PARTITION)));
   const made: string[] = [];
   const waiting: string[] = [];
+  // The months that took clicks out of the default partition: it is vacuumed once after them all.
+  const filled: string[] = [];
   for (const month of wanted) {
     try {
-      if (await makeMonth(pool, parent, month, options.between)) made.push(monthName(month));
+      const moved = await monthMade(pool, parent, month, options.between);
+      if (moved !== undefined) made.push(monthName(month));
+      if (moved) filled.push(monthName(month));
     } catch (error) {
       if (!isLockTimeout(error)) throw error;
       waiting.push(monthName(month));
     }
   }
+  if (filled.length > 0) await tidyAfterMove(pool, filled);
   return { made, waiting };
 }
 

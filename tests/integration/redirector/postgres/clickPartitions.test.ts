@@ -1,7 +1,7 @@
 /**
  * PostgreSQL's monthly click partitions (docs/api.md#monthly-click-partitions) against the real
  * server: months made at start and ahead as the clock moves, a month's clicks already in the default
- * partition moved into it with a click arriving meanwhile, and CLICK_RETENTION_DAYS dropping a
+ * partition moved into it with a click arriving meanwhile (the default partition vacuumed after), and CLICK_RETENTION_DAYS dropping a
  * whole month, never one with a click the rollups do not hold yet.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -96,6 +96,16 @@ describe('monthly click partitions on PostgreSQL', () => {
     expect(run?.made).toEqual(['clicks_y2029m02']);
     expect(await schema.query('SELECT COUNT(*)::int AS n FROM clicks_y2029m02')).toEqual([{ n: 4 }]);
     expect(await clickFigures(schema)).toMatchObject({ rows: 4, distinctIds: 4, inDefault: 0 });
+    // The moved clicks' dead rows are vacuumed out of the default partition at once (a replica's
+    // reads would walk them otherwise), and both tables have statistics (reltuples -1: never read).
+    const [tidied] = await schema.query<{ vacuums: number; left: number; month: number }>(
+      `SELECT (SELECT vacuum_count FROM pg_stat_user_tables WHERE relid = 'clicks_default'::regclass)::int AS vacuums,
+              (SELECT reltuples FROM pg_class WHERE oid = 'clicks_default'::regclass)::int AS left,
+              (SELECT reltuples FROM pg_class WHERE oid = 'clicks_y2029m02'::regclass)::int AS month`,
+    );
+    expect(tidied!.vacuums).toBeGreaterThanOrEqual(1);
+    expect(tidied!.left).toBe(0);
+    expect(tidied!.month).toBeGreaterThanOrEqual(3);
   });
 
   it('drops a month wholly past CLICK_RETENTION_DAYS, never one with a click not folded yet, and keeps every figure', async () => {

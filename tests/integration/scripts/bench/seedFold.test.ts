@@ -2,7 +2,7 @@
  * The bench seed's fold on PostgreSQL (scripts/bench/seedFold.ts: the service's fold statement in
  * chunks of 250,000 on a connection of its own, foreign keys and some indexes set aside) leaves
  * every rollup, index and constraint exactly as the service's catch-up (chunks of 5,000 on the
- * store's pool) leaves them for the same seeded clicks.
+ * store's pool) leaves them for the same seeded clicks, and its clicks sit in their months' partitions.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedBenchDatabase } from '../../../../scripts/bench/seed';
@@ -72,6 +72,10 @@ describe('the bench seed on PostgreSQL', () => {
     expect(await definitions(seed)).toEqual(await definitions(service));
     expect((await definitions(seed)).length).toBeGreaterThan(ROLLUPS.length);
     expect(await rows(seed, 'clicks_unfolded')).toEqual([]);
+    // Its clicks sit in their month's partition, none in clicks_default, as a service's that took
+    // them over time would (the service's start would move them there, docs/scaling.md).
+    expect(await seed.query('SELECT COUNT(*)::int AS n FROM clicks_default')).toEqual([{ n: 0 }]);
+    expect(await seed.query('SELECT COUNT(*)::int AS n FROM clicks_y2026m11')).toEqual([{ n: 12_000 }]);
     // Vacuumed and analyzed, as autovacuum would have: every table of the schema has statistics. A
     // partitioned table (clicks, docs/api.md#monthly-click-partitions) holds no rows of its own: its
     // partitions are the tables vacuumed, and PostgreSQL records no vacuum on the parent.
