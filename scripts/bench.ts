@@ -532,15 +532,25 @@ async function replicaOnly(args: BenchArgs, cores: CorePlan, dir: string): Promi
   if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify({ replica: figures }, null, 2)}\n`);
 }
 
-/** --analytics-only: the analytics phase alone, on SQLite or (--analytics postgres) on PostgreSQL. */
+/**
+ * --analytics-only: the analytics phase alone, on the stores the full bench's analytics phase takes:
+ * SQLite, and with --store postgres PostgreSQL too (--analytics postgres: PostgreSQL alone).
+ */
 async function analyticsOnly(args: BenchArgs, cores: CorePlan, dir: string): Promise<void> {
-  const database = args.analytics === 'postgres' ? await createBenchSchema(progress) : undefined;
+  const database = args.store === 'postgres' ? await createBenchSchema(progress) : undefined;
   benchSchema = database;
-  const { analytics, memory } = await analyticsPhase(args, cores, dir, database?.analyticsUrl);
-  const title = database ? 'Analytics on PostgreSQL' : 'Analytics on SQLite';
-  console.log(`\n${analyticsLines(title, analytics).join('\n')}`);
-  console.log(`RSS of Me after the analytics calls: ${memory.withClicksMb} MB (peak ${memory.withClicksPeakMb} MB)`);
-  if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify({ analytics, memory }, null, 2)}\n`);
+  const runs: { store: string; url?: string }[] = [];
+  if (args.analytics !== 'postgres') runs.push({ store: 'sqlite' });
+  if (database) runs.push({ store: 'postgres', url: database.analyticsUrl });
+  const figures: Record<string, Awaited<ReturnType<typeof analyticsPhase>>> = {};
+  for (const { store, url } of runs) {
+    const { analytics, memory } = await analyticsPhase(args, cores, dir, url);
+    figures[store] = { analytics, memory };
+    const title = url ? 'Analytics on PostgreSQL' : 'Analytics on SQLite';
+    console.log(`\n${analyticsLines(title, analytics).join('\n')}`);
+    console.log(`RSS of Me after the analytics calls: ${memory.withClicksMb} MB (peak ${memory.withClicksPeakMb} MB)`);
+  }
+  if (args.jsonFile) fs.writeFileSync(args.jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
 }
 
 async function main(): Promise<void> {

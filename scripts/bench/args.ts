@@ -60,8 +60,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                        (the figures then include the profiler's own cost: read them as a profile, not a bench)
   --redirect-only      only the redirect phase (Me against the floor, the custom domain, splits, 20 rules, the hub
                        page): minutes less per run when iterating on the redirect path, also with --against
-  --analytics-only     only the analytics phase: seed --clicks and time the calls on SQLite (with --store postgres
-                       --analytics postgres: on PostgreSQL), and the server's memory with them loaded
+  --analytics-only     only the analytics phase: seed --clicks and time the calls, and the server's memory with them
+                       loaded, on SQLite (with --store postgres also on PostgreSQL; --analytics postgres: there alone)
   --events-only        only the events phase (a webhook, a broker and 100 streams) and the 10,000 streams
   --replica            only the analytics calls, on a PostgreSQL primary of the bench's own (seeded with --clicks,
                        default 10000000, --quick 100000) read through a pg_basebackup standby of it
