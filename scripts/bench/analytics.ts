@@ -63,8 +63,17 @@ let lastRows = 0;
 
 async function timed(baseUrl: string, call: Call): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${call.path}`, { headers: call.headers });
-  const body = await response.text();
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(`${baseUrl}${call.path}`, { headers: call.headers });
+    body = await response.text();
+  } catch (error) {
+    // fetch's own message is only "fetch failed": say which call, after how long, and why.
+    const cause = (error as { cause?: unknown }).cause;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    throw new Error(`${call.call} (${call.path}) failed after ${seconds} s: ${String(cause ?? error)}`);
+  }
   const ms = performance.now() - started;
   if (response.status !== 200) {
     throw new Error(`${call.path} answered ${response.status}: ${body.slice(0, 200)}`);

@@ -131,6 +131,10 @@ export async function benchReplica(options: ReplicaBenchOptions): Promise<Replic
       standby: minus(await serverReads(standby.url), before.standby),
       replicaStates,
     };
+  } catch (error) {
+    // What Me said last: a failed call says little on its own (docs/scaling.md's failed run).
+    progress(`Me's log before the failure (its last 20 KB):\n${product.output()}`);
+    throw error;
   } finally {
     await options.stopServer(product);
     stopReplicaClusters();
