@@ -21,6 +21,11 @@ export interface AnalyticsBenchOptions {
   runs?: number;
   /** Passed as tz= to the calls that take it. Default 'Europe/Berlin'. */
   timeZone?: string;
+  /**
+   * Called when a call fails; the bench then goes on with the next call, the failure in that
+   * call's timing (`failed`), so that one failed call does not lose the others' figures.
+   */
+  onFailure?: (call: string, error: unknown) => Promise<void>;
 }
 
 export interface AnalyticsTiming {
@@ -40,6 +45,8 @@ export interface AnalyticsTiming {
   /** 50 ms per link, 250 ms dashboard-wide. */
   targetMs: number;
   ok: boolean;
+  /** Why the call failed (its median, min and max are then NaN). */
+  failed?: string;
 }
 
 export const PER_LINK_TARGET_MS = 50;
@@ -152,10 +159,16 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
   const timings: AnalyticsTiming[] = [];
   for (const call of calls) {
     // Two warm-up calls: the server's code for this call is compiled and its pages are cached.
-    for (let warmUp = 0; warmUp < 2; warmUp++) await timed(options.baseUrl, call);
     const samples: number[] = [];
-    for (let run = 0; run < runs; run++) samples.push(await timed(options.baseUrl, call));
-    const medianMs = median(samples);
+    let failed: string | undefined;
+    try {
+      for (let warmUp = 0; warmUp < 2; warmUp++) await timed(options.baseUrl, call);
+      for (let run = 0; run < runs; run++) samples.push(await timed(options.baseUrl, call));
+    } catch (error) {
+      failed = error instanceof Error ? error.message : String(error);
+      await options.onFailure?.(call.call, error);
+    }
+    const medianMs = failed === undefined ? median(samples) : Number.NaN;
     const targetMs =
       call.call === 'repeat range30'
         ? REPEAT_RANGE_TARGET_MS
@@ -170,11 +183,12 @@ export async function benchAnalytics(options: AnalyticsBenchOptions): Promise<An
       path: call.path,
       scope: call.scope,
       medianMs,
-      minMs: Math.min(...samples),
-      maxMs: Math.max(...samples),
+      minMs: failed === undefined ? Math.min(...samples) : Number.NaN,
+      maxMs: failed === undefined ? Math.max(...samples) : Number.NaN,
       runs,
       targetMs,
-      ok: withinTarget(call.scope, medianMs, targetMs, lastRows),
+      ok: failed === undefined && withinTarget(call.scope, medianMs, targetMs, lastRows),
+      ...(failed !== undefined && { failed }),
       ...(call.scope === 'export' && { rows: lastRows }),
     });
   }
@@ -202,7 +216,7 @@ export function formatAnalyticsTable(timings: readonly AnalyticsTiming[]): strin
       t.minMs.toFixed(1),
       t.maxMs.toFixed(1),
       t.scope === 'export' ? `${t.targetMs} per 100k` : String(t.targetMs),
-      t.ok ? 'ok' : 'OVER',
+      t.failed === undefined ? (t.ok ? 'ok' : 'OVER') : `FAILED: ${t.failed}`,
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -73,6 +73,15 @@ async function replicaState(url: string): Promise<string> {
   return body.replicas?.map((replica) => replica.state).join(',') ?? 'none';
 }
 
+/** The last lines of a server's log file. */
+function logTail(file: string, lines = 40): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch (error) {
+    return `(not readable: ${(error as Error).message})`;
+  }
+}
+
 const minus = (after: ServerReads, before: ServerReads): ServerReads => ({
   transactions: after.transactions - before.transactions,
   rows: after.rows - before.rows,
@@ -119,6 +128,14 @@ export async function benchReplica(options: ReplicaBenchOptions): Promise<Replic
       adminKey,
       ...seeded.analyticsTarget,
       runs: options.quick ? 3 : 7,
+      onFailure: async (call) => {
+        // What Me and both servers said around the failure (a second later: their logs lag the
+        // answer); the calls then go on.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        progress(`${call} failed; Me's log (its last 20 KB):\n${product.output()}`);
+        for (const cluster of [primary, standby])
+          progress(`${cluster.name}'s log, its end:\n${logTail(cluster.logFile)}`);
+      },
     });
     replicaStates.push(await replicaState(product.url));
     await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
@@ -132,7 +149,7 @@ export async function benchReplica(options: ReplicaBenchOptions): Promise<Replic
       replicaStates,
     };
   } catch (error) {
-    // What Me said last: a failed call says little on its own (docs/scaling.md's failed run).
+    // What Me said last: a failed step says little on its own (docs/scaling.md's failed run).
     progress(`Me's log before the failure (its last 20 KB):\n${product.output()}`);
     throw error;
   } finally {
