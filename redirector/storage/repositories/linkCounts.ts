@@ -122,14 +122,7 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
        ${orderLinks('clicks', window.order, 'w', 'w.total_clicks')} LIMIT ? OFFSET ?`;
     return db.all<LinkWithCounts>(
       withQuota(merged, orderLinks('clicks', window.order, 'p', 'p.total_clicks')),
-      [
-        ...(windowed ? [reach] : selection.params),
-        reach,
-        ...selection.params,
-        reach,
-        window.limit,
-        window.offset,
-      ],
+      [...(windowed ? [reach] : selection.params), reach, ...selection.params, reach, window.limit, window.offset],
       LINK_SHAPE,
     );
   }
