@@ -116,8 +116,12 @@ export function rollupLinkCounts(db: Executor, fold: () => unknown): LinkCountQu
     // The window already holds only the selected links: no condition on their rows.
     const clicked = `SELECT ${windowColumns} FROM ${totals} t JOIN links l ON l.id = t.link_id
       ${windowed ? 'WHERE' : and} t.clicks > 0 ${orderLinks('clicks', window.order, 'l', 't.clicks')} LIMIT ?`;
+    // NOT EXISTS, not `t.link_id IS NULL OR t.clicks = 0` (the same links: one row per link): an
+    // anti-join PostgreSQL walks in id order and stops at the window, where the OR had it join
+    // and sort every link (docs/scaling.md).
     const unclicked = `SELECT ${windowColumns} ${TOTALS_ONLY}
-      ${and} (t.link_id IS NULL OR t.clicks = 0) ${orderLinks('id', window.order, 'l', '')} LIMIT ?`;
+      ${and} NOT EXISTS (SELECT 1 FROM link_totals c WHERE c.link_id = l.id AND c.clicks > 0)
+      ${orderLinks('id', window.order, 'l', '')} LIMIT ?`;
     const merged = `SELECT * FROM (SELECT * FROM (${clicked}) a UNION ALL SELECT * FROM (${unclicked}) b) w
        ${orderLinks('clicks', window.order, 'w', 'w.total_clicks')} LIMIT ? OFFSET ?`;
     return db.all<LinkWithCounts>(
