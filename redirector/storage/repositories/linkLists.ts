@@ -79,7 +79,8 @@ export function selectLinks(filter: LinkListFilter): LinkSelection {
     const pattern = containsPattern(filter.q);
     params.push(pattern, pattern, pattern, pattern);
   }
-  // Only the archive filter: every link but the archived ones, which PostgreSQL counts without a scan.
+  // Only the archive filter: every link but the archived ones, counted and left out of the busiest
+  // links through their partial index (linkCounts.ts), without reading every link's row.
   const onlyUnarchived = conditions.length === 0 && filter.archived === 'hide';
   if (filter.archived === 'hide') conditions.push('NOT l.archived');
   else if (filter.archived === 'only') conditions.push('l.archived');
@@ -108,10 +109,10 @@ export function orderLinks(sort: LinkSort | 'id', order: SortOrder, alias: strin
  * its triggers keep (migrations/postgres/014-links-counted-for-the-list-total.ts says why), instead of COUNT(*) over every row.
  */
 export function countLinksSql(selection: LinkSelection, engine: Executor['engine']): string {
-  if (selection.where === '' && engine === 'postgres') return 'SELECT links AS n FROM link_count';
-  // The archived links through their partial index (migration 35), not every link.
-  if (selection.onlyUnarchived && engine === 'postgres') {
-    return 'SELECT (SELECT links FROM link_count) - (SELECT COUNT(*) FROM links WHERE archived) AS n';
-  }
+  const everyLink = engine === 'postgres' ? '(SELECT links FROM link_count)' : '(SELECT COUNT(*) FROM links)';
+  if (selection.where === '') return `SELECT ${everyLink} AS n`;
+  // The archived links through their partial index `links_archived` (PostgreSQL's migration 34,
+  // SQLite's 37); SQLite counts every link on its narrowest index, not through the wide rows.
+  if (selection.onlyUnarchived) return `SELECT ${everyLink} - (SELECT COUNT(*) FROM links WHERE archived) AS n`;
   return `SELECT COUNT(*) AS n FROM links l ${selection.where}`;
 }

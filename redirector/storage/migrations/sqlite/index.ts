@@ -39,6 +39,7 @@ import m033 from './033-team-domains-and-hubs';
 import m034 from './034-import-job-starter';
 import m035 from './035-stream-tickets-name-their-team';
 import m036 from './036-visitor-blocks';
+import m037 from './037-links-archived-index';
 
 export const sqliteMigrations = [
   m001,
@@ -77,4 +78,5 @@ export const sqliteMigrations = [
   m034,
   m035,
   m036,
+  m037,
 ];

@@ -2,7 +2,8 @@
  * Pages of links sorted by clicks (LinkRepository.page) on both stores: the clicked links and
  * the never clicked ones are read apart and merged (repositories/linkCounts.ts); every page, in
  * either order, with and without filters, equals the same window of all the links sorted by
- * clicks then id, and the pages together hold every link once.
+ * clicks then id, and the pages together hold every link once; archived links among the most
+ * and the least clicked are left out (a list's default) or kept alone (`archived=only`).
  */
 import { describe, expect, it } from 'vitest';
 import { cliScope } from '../../../../redirector/auth/scope';
@@ -35,12 +36,21 @@ describe.each(STORE_KINDS)('links sorted by clicks on $kind', (kind) => {
     }
     await store.clicks.insertMany(clicks);
     await store.analytics.catchUp();
+    // Archived: the three most clicked, the least clicked of the clicked, and every fifth link.
+    const byClicks = links.filter((l) => l.clicks > 0).sort((a, b) => b.clicks - a.clicks || b.id - a.id);
+    const archived = new Set([...byClicks.slice(0, 3), byClicks.at(-1)!, ...links.filter((_, i) => i % 5 === 0)]);
+    for (const link of archived) await store.links.update(link.id, { archived: true });
 
+    type Seeded = (typeof links)[number];
     const filters = [
       { q: '', tag: '', keep: () => true },
-      { q: 'sale', tag: '', keep: (l: (typeof links)[number]) => l.code.startsWith('sale') },
-      { q: '', tag: 'promo', keep: (l: (typeof links)[number]) => l.tagged },
-    ];
+      { q: 'sale', tag: '', keep: (l: Seeded) => l.code.startsWith('sale') },
+      { q: '', tag: 'promo', keep: (l: Seeded) => l.tagged },
+      // A list's default: only the archive's filter, its clicked side windowed from link_totals.
+      { q: '', tag: '', archived: 'hide', keep: (l: Seeded) => !archived.has(l) },
+      { q: 'sale', tag: '', archived: 'hide', keep: (l: Seeded) => l.code.startsWith('sale') && !archived.has(l) },
+      { q: '', tag: '', archived: 'only', keep: (l: Seeded) => archived.has(l) },
+    ] as const;
     for (const filter of filters) {
       for (const order of ['desc', 'asc'] as const) {
         const sign = order === 'desc' ? -1 : 1;
@@ -55,6 +65,7 @@ describe.each(STORE_KINDS)('links sorted by clicks on $kind', (kind) => {
               scope: cliScope(),
               q: filter.q,
               tag: filter.tag,
+              archived: 'archived' in filter ? filter.archived : undefined,
               sort: 'clicks',
               order,
               limit,
