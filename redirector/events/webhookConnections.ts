@@ -129,12 +129,16 @@ export function createWebhookConnections(deps: {
           return;
         }
         kept.socket = socket;
-        socket.once('close', () => {
+        const closed = () => {
           kept.ended = true;
           busy(kept);
           if (byWebhook.get(webhookId) === kept) byWebhook.delete(webhookId);
           kept.give();
-        });
+        };
+        // A socket handed over already closed (a lookup that answered at once, refused by the
+        // address rules) would never emit its close again: its place is given back now.
+        if (socket.closed) closed();
+        else socket.once('close', closed);
       },
     };
   }
