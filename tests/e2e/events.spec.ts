@@ -10,10 +10,10 @@
 import type { Page, Request } from '@playwright/test';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateAdminLink } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'events' } });
+serverForFile({ TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1' });
 test.describe.configure({ mode: 'serial' });
 
 const BROWSER =
@@ -110,7 +110,7 @@ test('however fast clicks come, each panel reads its call at most once per 5 s, 
   }
   expect(shown).toBeGreaterThan(clicksBefore);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 10_000 - Date.now())));
-  const reads = calls.filter((_, index) => calls.times[index] < started + 10_000);
+  const reads = calls.filter((_, index) => calls.times[index]! < started + 10_000);
   const readsOf = (panel: string, list: string[]) =>
     list.filter((call) => call === `GET /api/analytics/${panel}`).length;
   for (const panel of ['summary', 'realtime', 'live']) {
