@@ -7,7 +7,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two spec files at a time, each worker with its own server process and database
+  // Two spec files at a time, each file with its own server process and database
   // (tests/e2e/fixtures.ts); PLAYWRIGHT_WORKERS overrides.
   workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,

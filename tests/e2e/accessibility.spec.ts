@@ -10,7 +10,7 @@ import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { axeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   adminSignIn,
   apiCreateLink,
@@ -23,7 +23,7 @@ import {
 } from './userHelpers';
 
 // Webhooks deliver to a receiver on loopback, so the delivery log has rows to check.
-test.use({ serverEnv: { TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'accessibility' } });
+serverForFile({ TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1' });
 test.describe.configure({ mode: 'serial' });
 
 type Theme = 'light' | 'dark';

@@ -6,10 +6,10 @@
  * and ends sessions and deletes the account; the login screen's "Forgot password?" says the
  * administrator resets when the server sends no mail.
  */
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { adminSignIn, apiLogin, apiSignedInUser, screenshot, storeSession, unique } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'accounts' } });
+serverForFile({ TRUST_PROXY: '1' });
 
 async function shownLink(page: import('@playwright/test').Page, title: RegExp): Promise<string> {
   const dialog = page.getByRole('dialog', { name: title });

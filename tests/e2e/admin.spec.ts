@@ -5,12 +5,12 @@
  */
 import type { Page } from '@playwright/test';
 import type { ServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateAdminLink } from './userHelpers';
 
-// X-Forwarded-For gives each generated click its own visitor and country; ME_E2E_FILE keeps this
-// file's server (and database) to itself.
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'admin' } });
+// X-Forwarded-For gives each generated click its own visitor and country; serverForFile starts this
+// file's server with an empty database, which the figures below count on.
+serverForFile({ TRUST_PROXY: '1' });
 test.describe.configure({ mode: 'serial' });
 
 const UA = {

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateAdminLink } from './userHelpers';
 
-test.use({ serverEnv: { PUBLIC_URL: 'https://go.example.test', ME_E2E_FILE: 'admin-public-url' } });
+serverForFile({ PUBLIC_URL: 'https://go.example.test' });
 
 test('links, the link form and per-link analytics use PUBLIC_URL for short links', async ({ page, server }) => {
   const link = await apiCreateAdminLink(server, {

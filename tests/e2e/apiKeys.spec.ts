@@ -4,10 +4,10 @@
  * fetch, delete with confirmation (the key then stops working).
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { adminSignIn, apiLogin, apiRegister, screenshot, storeSession, unique } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'apiKeys' } });
+serverForFile();
 
 /** Fills the name, creates the key and returns the secret shown (and copied) once. */
 async function createKeyIn(page: Page, scope: ReturnType<Page['locator']>, name: string): Promise<string> {

@@ -24,7 +24,7 @@ const test = base.extend<object, { dns: DnsServer; server: ServerProcess }>({
   server: [
     async ({ dns }, use) => {
       const server = await startServerProcess({
-        env: { DNS_SERVERS: dns.address, TRUST_PROXY: '1', ME_E2E_FILE: 'customDomains' },
+        env: { DNS_SERVERS: dns.address, TRUST_PROXY: '1' },
       });
       await use(server);
       await server.stop();

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import type { Link, LoginResponse } from '../../redirector/contract';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { adminSignIn, apiCreateLink, apiLogin, apiRegister, IP, storeSession, UA, unique, visit } from './userHelpers';
 
+serverForFile({ TRUST_PROXY: '1' });
 test.use({
-  serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'dateRange' },
   viewport: { width: 1280, height: 860 },
   timezoneId: 'Asia/Kathmandu',
 });

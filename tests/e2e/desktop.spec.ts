@@ -26,10 +26,11 @@ import {
 import { freePort, type ServerProcess, startServerProcess } from '../helpers/serverProcess';
 import { makeTempDir } from '../helpers/testServer';
 import { fakeSafeStorage } from '../unit/main/standIns';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateAdminLink } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'desktop' }, viewport: { width: 1100, height: 800 } });
+serverForFile();
+test.use({ viewport: { width: 1100, height: 800 } });
 test.describe.configure({ mode: 'serial' });
 
 const INDEX_HTML = path.resolve(import.meta.dirname, '../../out/renderer/index.html');

@@ -5,11 +5,11 @@
  * from inside another included.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiSignedInUser, apiUserCall, storeSession } from './userHelpers';
 
 // The webhook is made on loopback, which only OUTBOUND_ALLOW_PRIVATE allows.
-test.use({ serverEnv: { OUTBOUND_ALLOW_PRIVATE: '1', ME_E2E_FILE: 'dialogs' } });
+serverForFile({ OUTBOUND_ALLOW_PRIVATE: '1' });
 
 const HOOK = 'http://127.0.0.1:9/hook';
 

@@ -22,11 +22,11 @@ import {
   openPopup,
   startArticleSite,
 } from './extensionHelpers';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateLink, apiSignedInUser, unique } from './userHelpers';
 
 // Four links at most per user: the fifth create is the server's 403, which the popup must explain.
-test.use({ serverEnv: { MAX_LINKS_PER_USER: '4', ME_E2E_FILE: 'extension' } });
+serverForFile({ MAX_LINKS_PER_USER: '4' });
 test.describe.configure({ mode: 'serial' });
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/extension');

@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { LinkAnalyticsResponse, LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   adminSignIn,
   apiCreateAdminLink,
@@ -18,7 +18,7 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'figures' } });
+serverForFile({ TRUST_PROXY: '1' });
 test.describe.configure({ mode: 'serial' });
 
 /** Seven countries and one address no database places: more rows than a top-5 list shows. */

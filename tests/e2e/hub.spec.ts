@@ -7,8 +7,10 @@ import type { Link, LoginResponse } from '../../redirector/contract';
 import { contrastRatio } from '../../redirector/contract/contrast';
 import { jpegBytes, pngBytes, webpBytes } from '../helpers/imageBytes';
 import type { ServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateLinks, apiSignedInUser, openSignedIn, UA, unique } from './userHelpers';
+
+serverForFile();
 
 const PHONE = { width: 390, height: 844 };
 

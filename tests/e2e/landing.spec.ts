@@ -1,6 +1,8 @@
 /** The landing page from the real server: the spec's texts and links, keyboard reach, security headers. */
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { screenshot } from './userHelpers';
+
+serverForFile();
 
 test('the landing page shows the title, tagline and the ways in', async ({ page, server }) => {
   const response = await page.goto(server.url);

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import config from '../../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
+
+serverForFile();
 
 // Electron lets its file:// page load module scripts from beside it; Chromium needs this switch.
 const launchOptions = config.use?.launchOptions ?? {};

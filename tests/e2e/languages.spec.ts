@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateLink, apiSignedInUser, storeSession, unique } from './userHelpers';
 
 // A server of this file's own: the accounts it registers are not added to another file's on the same
 // address (5 an hour, docs/api.md#hardening-and-privacy), whatever order the workers take the files in.
-test.use({ serverEnv: { ME_E2E_FILE: 'languages' } });
+serverForFile();
 
 /** What the switch kept in this browser (`localStorage["me.language"]`), or null. */
 const storedLanguage = (page: Page) =>

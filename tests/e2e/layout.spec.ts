@@ -6,10 +6,10 @@
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { adminSignIn, apiCreateLink, apiSignedInUser, storeSession, UA, unique } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'layout' } });
+serverForFile({ TRUST_PROXY: '1' });
 test.describe.configure({ mode: 'serial' });
 
 const WIDTHS = [390, 768, 1024, 1100, 1280, 1440];

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   apiCreateLinks,
   apiSignedInUser,
@@ -9,7 +9,7 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linkBulk' } });
+serverForFile();
 
 test('selects links across pages and changes them in bulk', async ({ page, server }) => {
   test.setTimeout(180_000);

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   adminSignIn,
   apiAdminLinkByCode,
@@ -20,7 +20,7 @@ import {
   visit,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linkConversion', TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1' } });
+serverForFile({ TRUST_PROXY: '1', OUTBOUND_ALLOW_PRIVATE: '1' });
 
 /** A destination that is gone: link checks find it broken. */
 let gone: http.Server;

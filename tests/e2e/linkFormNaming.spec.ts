@@ -5,7 +5,7 @@
  * as the admin's does; both forms name every option alike; and the screens speak Spanish when asked.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   adminSignIn,
   apiCreateLink,
@@ -18,7 +18,7 @@ import {
   visit,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linkFormNaming' } });
+serverForFile();
 // Three screens and a sign-in per test.
 test.slow();
 

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   adminSignIn,
   apiAdminLinkByCode,
@@ -18,7 +18,8 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linkOptions' }, timezoneId: 'America/New_York' });
+serverForFile();
+test.use({ timezoneId: 'America/New_York' });
 
 /** The shop the links lead to: a real server on this machine, so the browser follows real redirects. */
 let shop: http.Server;

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   adminSignIn,
   apiCreateAdminLink,
@@ -19,7 +19,7 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linkOptionsQr' } });
+serverForFile();
 
 /** The e2e project has no DOM types: the browser objects the page functions below use. */
 interface BrowserImage {

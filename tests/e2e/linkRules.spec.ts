@@ -4,7 +4,7 @@
  * naming the field, the saved rules send visitors as they say, and the edit dialog shows them again;
  * in Spanish, the editor and the server’s refusal are Spanish.
  */
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   apiSignedInUser,
   apiUserLink,
@@ -14,7 +14,7 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linkRules' } });
+serverForFile();
 
 test('the rules editor saves rules in order that send visitors where they say', async ({ page, server }) => {
   const session = await apiSignedInUser(server, 'Rita Rules', 'rules', 'secret-123');

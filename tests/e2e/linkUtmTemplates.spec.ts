@@ -5,7 +5,7 @@
  * that parameter, every other parameter and the fragment stay), the saved link keeps them, and the
  * picker speaks Spanish too. A team without templates shows no picker.
  */
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   apiSignedInUser,
   apiUserLink,
@@ -15,7 +15,7 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'linkUtmTemplates' } });
+serverForFile();
 
 async function addTemplate(url: string, token: string, body: Record<string, string>) {
   const answer = await fetch(`${url}/api/utm-templates`, {

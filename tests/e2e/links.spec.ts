@@ -4,10 +4,10 @@
  * the user's dashboard and the admin Links page (the same components).
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { adminSignIn, apiCreateLinks, apiSignedInUser, IP, screenshot, storeSession, UA, visit } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'links' } });
+serverForFile({ TRUST_PROXY: '1' });
 test.describe.configure({ mode: 'serial' });
 
 const COUNT = 62;

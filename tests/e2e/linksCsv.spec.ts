@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { SHLINK_KEY, shlinkShortUrl, shlinkVisit, startShortenerApis } from '../helpers/shortenerApis';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { figure, fillShlink, openWizard } from './importWizardHelpers';
 import {
   apiCreateLink,
@@ -18,7 +18,7 @@ import {
 } from './userHelpers';
 
 // A user's import may read a source on loopback only so (docs/api.md#imports).
-test.use({ serverEnv: { ME_E2E_FILE: 'linksCsv', OUTBOUND_ALLOW_PRIVATE: '1' } });
+serverForFile({ OUTBOUND_ALLOW_PRIVATE: '1' });
 
 test('export downloads links.csv; importing it back with a bad row reports that row', async ({ page, server }) => {
   const session = await apiSignedInUser(server, 'Casey Csv', 'csv');

@@ -6,12 +6,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { type ShortenerApis, shlinkShortUrl, shlinkVisit, startShortenerApis } from '../helpers/shortenerApis';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiImports, figure, fillShlink, openWizard } from './importWizardHelpers';
 import { apiSignedInUser } from './userHelpers';
 
 // A user's import may read a source on loopback only so (docs/api.md#imports).
-test.use({ serverEnv: { ME_E2E_FILE: 'linksImportResume', OUTBOUND_ALLOW_PRIVATE: '1' } });
+serverForFile({ OUTBOUND_ALLOW_PRIVATE: '1' });
 
 /**
  * Six Shlink links `<prefix>-0` to `-5` (short codes are the service's: each case its own), oldest

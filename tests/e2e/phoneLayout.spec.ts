@@ -6,10 +6,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { adminSignIn, apiCreateLinks, apiSignedInUser, storeSession, unique } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'phoneLayout' } });
+serverForFile();
 test.describe.configure({ mode: 'serial' });
 
 const PHONE = { width: 390, height: 844 };

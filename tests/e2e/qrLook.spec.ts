@@ -13,10 +13,10 @@ import type { LoginResponse } from '../../redirector/contract';
 import { qrLogoPlace } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { axeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiCreateLink, apiSignedInUser, screenshot, storeSession, unique } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'qrLook' } });
+serverForFile();
 
 const MARGIN = 4;
 const FOREGROUND = '#1e3a8a';

@@ -1,8 +1,8 @@
 /** REGISTRATION=closed: the Create Account screen says so instead of offering a form the server would refuse. */
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { screenshot, unique } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'registrationClosed', REGISTRATION: 'closed' } });
+serverForFile({ REGISTRATION: 'closed' });
 
 test('the Create Account screen says registration is closed, and the server refuses it too', async ({
   page,

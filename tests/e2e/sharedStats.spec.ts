@@ -5,9 +5,9 @@
  * (Spanish), and a password form lets the right password in. One server for the file.
  */
 import type { Browser } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'sharedStats' } });
+serverForFile();
 
 const PHONE = { width: 390, height: 844 };
 

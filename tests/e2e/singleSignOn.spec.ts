@@ -37,7 +37,6 @@ const test = base.extend<object, { sso: ProviderFixture }>({
       });
       const teamSlug = unique('newsroom');
       const ssoEnv = {
-        ME_E2E_FILE: 'singleSignOn',
         PORT: String(port),
         PUBLIC_URL: publicUrl,
         OIDC_ISSUER: provider.issuer,
@@ -52,7 +51,11 @@ const test = base.extend<object, { sso: ProviderFixture }>({
     },
     { scope: 'worker' },
   ],
-  serverEnv: [async ({ sso }, use) => use(sso.ssoEnv), { scope: 'worker' }],
+});
+
+// This file's server, started with the provider's settings (tests/e2e/fixtures.ts's serverForFile).
+test.beforeAll(async ({ fileServer, sso }, testInfo) => {
+  await fileServer.startFor(testInfo.file, sso.ssoEnv);
 });
 
 /** A new person at the provider, with a verified address `<sub>@example.org`: the one it signs in next. Their sub. */

@@ -9,10 +9,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiScreensFixture, type ScreensFixture, storeSession, UA } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'spanishScan' }, locale: 'es-ES' });
+serverForFile({ TRUST_PROXY: '1' });
+test.use({ locale: 'es-ES' });
 // Each test walks many screens on a busy machine; a failure in one does not skip the others.
 test.describe.configure({ timeout: 300_000 });
 

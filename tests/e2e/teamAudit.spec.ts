@@ -3,10 +3,10 @@
  * "Audit log" dialog and reads the change as "field: before → after", with room for it in the
  * 720 px dialog (the changes keep 16rem, the table scrolls sideways); axe passes in both themes.
  */
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiSignedInUser, apiUserCall, expectAccessibleInBothThemes, screenshot, storeSession } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'teamAudit' } });
+serverForFile();
 
 test("an owner reads a link's change in the team's audit log", async ({ page, server }) => {
   const owner = await apiSignedInUser(server, 'Ada Auditor', 'team-audit');

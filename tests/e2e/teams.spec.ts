@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   adminSignIn,
   apiSignedInUser,
@@ -22,7 +22,7 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'teams' } });
+serverForFile();
 
 /** The status of a call made from the page as the signed-in user, in team `team`. */
 function statusInTeam(page: Page, path: string, team: number, body: unknown, method = 'POST'): Promise<number> {

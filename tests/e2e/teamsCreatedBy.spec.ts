@@ -8,10 +8,10 @@
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { apiSignedInUser, apiUserCall, expectAccessibleInBothThemes, keepLanguage, storeSession } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'teamsCreatedBy' } });
+serverForFile();
 
 /** `member` joins `team` of `owner` with `role`, through an invitation as the API gives it. */
 async function join(server: ServerProcess, owner: LoginResponse, team: number, member: LoginResponse, role: string) {

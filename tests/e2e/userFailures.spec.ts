@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { type ServerProcess, startServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   apiCreateLink,
   apiLogin,
@@ -15,7 +15,8 @@ import {
   unique,
 } from './userHelpers';
 
-test.use({ serverEnv: { ME_E2E_FILE: 'userFailures' }, viewport: { width: 1280, height: 860 } });
+serverForFile();
+test.use({ viewport: { width: 1280, height: 860 } });
 
 const NETWORK_ERROR = 'Network error. Please try again.';
 const passwordBox = (page: Page) => page.getByRole('textbox', { name: 'Password', exact: true });

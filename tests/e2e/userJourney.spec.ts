@@ -5,11 +5,12 @@
  * bounces to /login. Screenshots go to tests/artifacts/user/ (git-ignored).
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { expectRowEventually, IP, readStoredSession, screenshot, UA, unique, visit } from './userHelpers';
 
 // X-Forwarded-For gives each visit its own visitor and country; the file keeps its own server.
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'userJourney' }, viewport: { width: 1280, height: 860 } });
+serverForFile({ TRUST_PROXY: '1' });
+test.use({ viewport: { width: 1280, height: 860 } });
 
 const row = (page: Page, shortCode: string) => page.getByRole('row').filter({ hasText: `/${shortCode}` });
 const formDialog = (page: Page) => page.getByRole('dialog');

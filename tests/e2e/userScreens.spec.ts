@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import {
   apiCreateLink,
   apiSignedInUser,
@@ -18,7 +18,7 @@ import {
   visit,
 } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'userScreens' } });
+serverForFile({ TRUST_PROXY: '1' });
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 860 },

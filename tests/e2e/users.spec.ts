@@ -2,10 +2,10 @@
  * The admin's Users screen against the built server: search, Disable (the user's short link then
  * answers 410 and sign-in is refused), Enable (it works again), and Delete with its confirmation.
  */
-import { expect, test } from './fixtures';
+import { expect, serverForFile, test } from './fixtures';
 import { adminSignIn, apiCreateLink, apiLogin, apiRegister, IP, screenshot, UA, unique, visit } from './userHelpers';
 
-test.use({ serverEnv: { TRUST_PROXY: '1', ME_E2E_FILE: 'users' } });
+serverForFile({ TRUST_PROXY: '1' });
 
 test('disable, enable and delete a user from the Users screen', async ({ page, server }) => {
   const email = `${unique('dana')}@example.com`;
