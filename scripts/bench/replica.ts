@@ -119,6 +119,12 @@ export async function benchReplica(options: ReplicaBenchOptions): Promise<Replic
     env: { DATABASE_REPLICA_URLS: standby.url },
   });
   options.track(product);
+  /** What Me and both servers said around a failure, a second later (their logs lag the answer). */
+  const sayLogs = async (what: string) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    progress(`${what}; Me's log (its last 20 KB):\n${product.output()}`);
+    for (const cluster of [primary, standby]) progress(`${cluster.name}'s log, its end:\n${logTail(cluster.logFile)}`);
+  };
   try {
     const replicaStates = [await replicaState(product.url)];
     const before = { primary: await serverReads(primary.url), standby: await serverReads(standby.url) };
@@ -128,14 +134,8 @@ export async function benchReplica(options: ReplicaBenchOptions): Promise<Replic
       adminKey,
       ...seeded.analyticsTarget,
       runs: options.quick ? 3 : 7,
-      onFailure: async (call) => {
-        // What Me and both servers said around the failure (a second later: their logs lag the
-        // answer); the calls then go on.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        progress(`${call} failed; Me's log (its last 20 KB):\n${product.output()}`);
-        for (const cluster of [primary, standby])
-          progress(`${cluster.name}'s log, its end:\n${logTail(cluster.logFile)}`);
-      },
+      // The calls go on after a failed one.
+      onFailure: (call) => sayLogs(`${call} failed`),
     });
     replicaStates.push(await replicaState(product.url));
     await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
@@ -149,8 +149,8 @@ export async function benchReplica(options: ReplicaBenchOptions): Promise<Replic
       replicaStates,
     };
   } catch (error) {
-    // What Me said last: a failed step says little on its own (docs/scaling.md's failed run).
-    progress(`Me's log before the failure (its last 20 KB):\n${product.output()}`);
+    // A failed step says little on its own (docs/scaling.md's failed run).
+    await sayLogs(`the replica bench failed: ${(error as Error).message}`);
     throw error;
   } finally {
     await options.stopServer(product);
