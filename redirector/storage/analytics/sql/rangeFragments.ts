@@ -121,8 +121,9 @@ export function rangeServiceVisitorsSql(dialect: Dialect): string {
     AS n`;
 }
 
-export function rangeClicksSql(dialect: Dialect, byLink: boolean): string {
+/** One link's clicks over the range, from its quarter hours (the service's: rangeReads.ts serviceClicksSql). */
+export function linkRangeClicksSql(dialect: Dialect): string {
   const p = dialect.param;
   return `SELECT ${dialect.sum('clicks')} AS n FROM link_quarter_hours
-    WHERE quarter_hour >= ${p('q1')} AND quarter_hour < ${p('q2')}${byLink ? ` AND link_id = ${p('link')}` : ''}`;
+    WHERE quarter_hour >= ${p('q1')} AND quarter_hour < ${p('q2')} AND link_id = ${p('link')}`;
 }

@@ -7,7 +7,12 @@ import { columnList } from '../../executor';
 import { CLICK_COLUMNS } from '../../repositories/columns';
 import { type Dialect, POSTGRES_DIALECT, SQLITE_DIALECT } from './dialect';
 import { linkRangeVisitorsSql } from './linkDayReturns';
-import { linkRangeDimensionsSql, rangeClicksSql, rangeDimensionsSql, rangeServiceVisitorsSql } from './rangeFragments';
+import {
+  linkRangeClicksSql,
+  linkRangeDimensionsSql,
+  rangeDimensionsSql,
+  rangeServiceVisitorsSql,
+} from './rangeFragments';
 import { laterClicksSql, rangeRepeatVisitorsSql } from './rangeRepeatVisitors';
 
 /** SQLite keeps the (link, time) index of human clicks as a rollup; PostgreSQL has it on clicks. */
@@ -37,7 +42,7 @@ function rangeSql(dialect: Dialect, linkIndex: string) {
   return {
     linkDimensions: linkRangeDimensionsSql(dialect, linkIndex),
     linkVisitors: linkRangeVisitorsSql(dialect, linkIndex),
-    linkClicks: rangeClicksSql(dialect, true),
+    linkClicks: linkRangeClicksSql(dialect),
     recent: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} ORDER BY ${linkTime}.clicked_at DESC, ${linkTime}.id DESC LIMIT ${p('limit')}`,
     page: `SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM ${linkClicks} AND ${keysetAfter(linkIndex, linkTime, p)}
       ORDER BY ${linkTime}.clicked_at, ${linkTime}.id LIMIT ${p('limit')}`,
