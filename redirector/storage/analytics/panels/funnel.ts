@@ -15,10 +15,10 @@ const FUNNEL_SUMS = (sum: (column: string) => string) => `
 
 function sqliteFunnel(db: SqliteDatabase) {
   const sums = db.prepare(FUNNEL_SUMS((column) => `COALESCE(SUM(${column}), 0)`));
-  const ranged = sqliteRangeReads(db, ['clicks', 'dimension']);
+  const ranged = sqliteRangeReads(db, ['clicks', 'dimension', 'laterClicks']);
   return (range?: TimeRange): FunnelData => {
     if (!range) return sums.get() as FunnelData;
-    const params = rangeParams(range);
+    const params = rangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
     const count = (dimension: string) => Number(ranged.all('dimension', { ...params, dimension })[0]?.clicks ?? 0);
     return {
       clicks: ranged.value('clicks', params),
@@ -33,7 +33,7 @@ async function postgresFunnel(db: Queryable, range?: TimeRange): Promise<FunnelD
     const { rows } = await db.query<FunnelData>(FUNNEL_SUMS((column) => `COALESCE(SUM(${column}), 0)::bigint`));
     return rows[0]!;
   }
-  const params = rangeParams(range);
+  const params = rangeParams(range, (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0);
   const count = async (dimension: string) =>
     Number((await postgresRangeRows<{ clicks: number }>(db, 'dimension', { ...params, dimension }))[0]?.clicks ?? 0);
   return {

@@ -38,8 +38,9 @@ function rangeFigures(allTime: Pick<LinkStatsData, 'counts' | 'quarterHours'>, r
 
 type LinkStatsOptions = { recentClicks: number; range?: TimeRange; since?: number };
 
-const rangeLinkParams = (linkId: number, range: TimeRange, recentClicks: number) => ({
-  ...rangeParams(range),
+/** `later`: whether any click comes at or after the range's end (rangeParams). */
+const rangeLinkParams = (linkId: number, range: TimeRange, recentClicks: number, later: boolean) => ({
+  ...rangeParams(range, later),
   ...range,
   link: linkId,
   limit: recentClicks,
@@ -77,10 +78,11 @@ function sqliteLinkStats(db: SqliteDatabase) {
   const recent = db.prepare(`
     SELECT ${columnList(CLICK_COLUMNS, 'c')} FROM link_recent_clicks r JOIN clicks c ON c.id = r.click_id
     WHERE r.link_id = ? ORDER BY r.clicked_at DESC, r.click_id DESC LIMIT ?`);
-  const ranged = sqliteRangeReads(db, ['linkClicks', 'linkVisitors', 'linkDimensions', 'recent']);
+  const ranged = sqliteRangeReads(db, ['linkClicks', 'linkVisitors', 'linkDimensions', 'recent', 'laterClicks']);
   const click = (row: Record<string, unknown>) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE);
   const inRange = (linkId: number, range: TimeRange, recentClicks: number): RangeData => {
-    const params = rangeLinkParams(linkId, range, recentClicks);
+    const later = ranged.value('laterClicks', { ...range }) > 0;
+    const params = rangeLinkParams(linkId, range, recentClicks, later);
     return {
       clicks: ranged.value('linkClicks', params),
       uniqueVisitors: ranged.value('linkVisitors', params),
@@ -110,7 +112,8 @@ function sqliteLinkStats(db: SqliteDatabase) {
 }
 
 async function postgresRangeLink(db: Queryable, linkId: number, range: TimeRange, recentClicks: number) {
-  const params = rangeLinkParams(linkId, range, recentClicks);
+  const later = (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0;
+  const params = rangeLinkParams(linkId, range, recentClicks, later);
   const figures = {
     clicks: await postgresRangeNumber(db, 'linkClicks', params),
     uniqueVisitors: await postgresRangeNumber(db, 'linkVisitors', params),

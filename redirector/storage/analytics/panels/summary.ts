@@ -29,9 +29,9 @@ function sqliteSummary(db: SqliteDatabase) {
     SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, SUM(clicks) AS clicks FROM link_quarter_hours
     WHERE quarter_hour >= ? AND quarter_hour < ? GROUP BY quarter_hour ORDER BY quarter_hour`);
 
-  const ranged = sqliteRangeReads(db, ['clicks', 'visitors', 'dimension']);
+  const ranged = sqliteRangeReads(db, ['clicks', 'visitors', 'dimension', 'laterClicks']);
   const inRange = (range: TimeRange): RangeSummary => {
-    const params = rangeParams(range);
+    const params = rangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
     return {
       totalClicks: ranged.value('clicks', params),
       uniqueVisitors: ranged.value('visitors', params),
@@ -43,21 +43,24 @@ function sqliteSummary(db: SqliteDatabase) {
   return (options: SummaryOptions): SummaryData => {
     const data = {
       totalLinks: totalLinks.get() as number,
-      totalClicks: totalClicks.get() as number,
-      uniqueVisitors: uniqueVisitors.get() as number,
-      deviceTypes: dimension.all('device_type') as ValueCount[],
-      countries: dimension.all('country') as ValueCount[],
       quarterHours: quarterHours.all(
         Math.floor(options.from / QUARTER_HOUR_MS),
         Math.ceil(options.to / QUARTER_HOUR_MS),
       ) as QuarterHourCount[],
     };
-    return options.range ? { ...data, ...inRange(options.range) } : data;
+    if (options.range) return { ...data, ...inRange(options.range) };
+    return {
+      ...data,
+      totalClicks: totalClicks.get() as number,
+      uniqueVisitors: uniqueVisitors.get() as number,
+      deviceTypes: dimension.all('device_type') as ValueCount[],
+      countries: dimension.all('country') as ValueCount[],
+    };
   };
 }
 
 async function postgresRangeSummary(db: Queryable, range: TimeRange): Promise<RangeSummary> {
-  const params = rangeParams(range);
+  const params = rangeParams(range, (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0);
   return {
     totalClicks: await postgresRangeNumber(db, 'clicks', params),
     uniqueVisitors: await postgresRangeNumber(db, 'visitors', params),
@@ -66,10 +69,10 @@ async function postgresRangeSummary(db: Queryable, range: TimeRange): Promise<Ra
   };
 }
 
-async function postgresSummary(db: Queryable, options: SummaryOptions): Promise<SummaryData> {
-  const totals = await db.query<{ totalLinks: number; totalClicks: number; uniqueVisitors: number }>(`
-    SELECT (SELECT COUNT(*) FROM links) AS "totalLinks",
-           (SELECT COALESCE(SUM(clicks), 0)::bigint FROM link_totals) AS "totalClicks",
+/** The all-time figures that a range's take the place of (postgresRangeSummary), so never read with one. */
+async function postgresAllTimeSummary(db: Queryable): Promise<RangeSummary> {
+  const totals = await db.query<{ totalClicks: number; uniqueVisitors: number }>(`
+    SELECT (SELECT COALESCE(SUM(clicks), 0)::bigint FROM link_totals) AS "totalClicks",
            (SELECT COALESCE(SUM(visitors), 0)::bigint FROM visit_frequency WHERE visitors > 0) AS "uniqueVisitors"`);
   const dimension = (name: 'device_type' | 'country') =>
     db.query<ValueCount>({
@@ -80,19 +83,21 @@ async function postgresSummary(db: Queryable, options: SummaryOptions): Promise<
     });
   const deviceTypes = await dimension('device_type');
   const countries = await dimension('country');
+  return { ...totals.rows[0]!, deviceTypes: deviceTypes.rows, countries: countries.rows };
+}
+
+async function postgresSummary(db: Queryable, options: SummaryOptions): Promise<SummaryData> {
+  // The count the database keeps (migration "links counted for the list total"): COUNT(*) read
+  // every row, 25–35 ms of the summary at 100,000 links.
+  const links = await db.query<{ totalLinks: number }>('SELECT links AS "totalLinks" FROM link_count');
   const quarterHours = await db.query<QuarterHourCount>({
     name: 'me_summary_quarter_hours',
     text: `SELECT quarter_hour * ${QUARTER_HOUR_MS} AS start, SUM(clicks)::bigint AS clicks FROM link_quarter_hours
            WHERE quarter_hour >= $1 AND quarter_hour < $2 GROUP BY quarter_hour ORDER BY quarter_hour`,
     values: [Math.floor(options.from / QUARTER_HOUR_MS), Math.ceil(options.to / QUARTER_HOUR_MS)],
   });
-  const data = {
-    ...totals.rows[0]!,
-    deviceTypes: deviceTypes.rows,
-    countries: countries.rows,
-    quarterHours: quarterHours.rows,
-  };
-  return options.range ? { ...data, ...(await postgresRangeSummary(db, options.range)) } : data;
+  const figures = options.range ? await postgresRangeSummary(db, options.range) : await postgresAllTimeSummary(db);
+  return { totalLinks: links.rows[0]!.totalLinks, ...figures, quarterHours: quarterHours.rows };
 }
 
 export const summaryPanel: Panel<[options: SummaryOptions], SummaryData> = {
