@@ -7,7 +7,7 @@ import type { FunnelData, TimeRange } from '../../analyticsQueries';
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
 import { rangeParams } from '../sql/rangeFragments';
-import { type Panel, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
+import { type Panel, postgresLaterClicks, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
 
 const FUNNEL_SUMS = (sum: (column: string) => string) => `
   SELECT ${sum('clicks')} AS clicks, ${sum('engaged')} AS engaged, ${sum('instagram_exits')} AS "instagramExits"
@@ -18,7 +18,7 @@ function sqliteFunnel(db: SqliteDatabase) {
   const ranged = sqliteRangeReads(db, ['clicks', 'dimension', 'laterClicks']);
   return (range?: TimeRange): FunnelData => {
     if (!range) return sums.get() as FunnelData;
-    const params = rangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
+    const params = rangeParams(range, ranged.later(range));
     const count = (dimension: string) => Number(ranged.all('dimension', { ...params, dimension })[0]?.clicks ?? 0);
     return {
       clicks: ranged.value('clicks', params),
@@ -33,7 +33,7 @@ async function postgresFunnel(db: Queryable, range?: TimeRange): Promise<FunnelD
     const { rows } = await db.query<FunnelData>(FUNNEL_SUMS((column) => `COALESCE(SUM(${column}), 0)::bigint`));
     return rows[0]!;
   }
-  const params = rangeParams(range, (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0);
+  const params = rangeParams(range, await postgresLaterClicks(db, range));
   const count = async (dimension: string) =>
     Number((await postgresRangeRows<{ clicks: number }>(db, 'dimension', { ...params, dimension }))[0]?.clicks ?? 0);
   return {

@@ -18,6 +18,7 @@ import {
   noneAsNull,
   type Panel,
   POSTGRES_ORDERED_LINK_READS,
+  postgresLaterClicks,
   postgresRangeNumber,
   postgresRangeRows,
   sqliteRangeReads,
@@ -81,7 +82,7 @@ function sqliteLinkStats(db: SqliteDatabase) {
   const ranged = sqliteRangeReads(db, ['linkClicks', 'linkVisitors', 'linkDimensions', 'recent', 'laterClicks']);
   const click = (row: Record<string, unknown>) => decodeSqliteRow<ClickRecord>(row, CLICK_SHAPE);
   const inRange = (linkId: number, range: TimeRange, recentClicks: number): RangeData => {
-    const later = ranged.value('laterClicks', { ...range }) > 0;
+    const later = ranged.later(range);
     const params = rangeLinkParams(linkId, range, recentClicks, later);
     return {
       clicks: ranged.value('linkClicks', params),
@@ -112,7 +113,7 @@ function sqliteLinkStats(db: SqliteDatabase) {
 }
 
 async function postgresRangeLink(db: Queryable, linkId: number, range: TimeRange, recentClicks: number) {
-  const later = (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0;
+  const later = await postgresLaterClicks(db, range);
   const params = rangeLinkParams(linkId, range, recentClicks, later);
   const figures = {
     clicks: await postgresRangeNumber(db, 'linkClicks', params),

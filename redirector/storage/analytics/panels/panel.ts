@@ -5,7 +5,7 @@
  * picks one and folds the pending clicks first when the panel reads the rollups. The SQL both
  * engines share is ../sql/.
  */
-import type { RangeData } from '../../analyticsQueries';
+import type { RangeData, TimeRange } from '../../analyticsQueries';
 import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
 import { positional } from '../sql/dialect';
@@ -40,11 +40,14 @@ export function sqliteRangeReads(db: SqliteDatabase, names: readonly RangeSqlNam
     if (!prepared) throw new Error(`ranged read ${name} not prepared`);
     return prepared;
   };
+  const value = (name: RangeSqlName, params: Params) =>
+    Number((statement(name).get(bound(SQLITE_RANGE_SQL[name], params)) as { n: number }).n);
   return {
     all: (name: RangeSqlName, params: Params) =>
       statement(name).all(bound(SQLITE_RANGE_SQL[name], params)) as Record<string, unknown>[],
-    value: (name: RangeSqlName, params: Params) =>
-      Number((statement(name).get(bound(SQLITE_RANGE_SQL[name], params)) as { n: number }).n),
+    value,
+    /** Whether any click comes at or after the range's end (`laterClicks`, among `names`: rangeParams' `later`). */
+    later: (range: TimeRange) => value('laterClicks', { ...range }) > 0,
   };
 }
 
@@ -55,6 +58,11 @@ export async function postgresRangeRows<T>(db: Queryable, name: RangeSqlName, pa
 
 export async function postgresRangeNumber(db: Queryable, name: RangeSqlName, params: Params) {
   return Number((await postgresRangeRows<{ n: number }>(db, name, params))[0]?.n ?? 0);
+}
+
+/** Whether any click comes at or after the range's end (`laterClicks`: rangeParams' `later`). */
+export async function postgresLaterClicks(db: Queryable, range: TimeRange): Promise<boolean> {
+  return (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   repeatRangeParams,
   type VisitorPlace,
 } from '../sql/rangeRepeatVisitors';
-import { type Panel, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
+import { type Panel, postgresLaterClicks, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface RepeatVisitorsOptions {
   frequencies: number;
@@ -53,7 +53,7 @@ function sqliteRepeatVisitors(db: SqliteDatabase) {
 
   const ranged = sqliteRangeReads(db, ['repeatVisitors', 'places', 'openPlaces', 'laterClicks']);
   const inRange = (range: TimeRange, options: RepeatVisitorsOptions): RepeatVisitorsData => {
-    const params = repeatRangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
+    const params = repeatRangeParams(range, ranged.later(range));
     const rows = ranged.all('repeatVisitors', { ...params, top: options.top }) as unknown as RepeatVisitorRow[];
     const { top, ...figures } = repeatFigures(rows, options.frequencies);
     const places = (ips: string[]) =>
@@ -93,7 +93,7 @@ async function postgresRangeRepeatVisitors(
   range: TimeRange,
   options: RepeatVisitorsOptions,
 ): Promise<RepeatVisitorsData> {
-  const params = repeatRangeParams(range, (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0);
+  const params = repeatRangeParams(range, await postgresLaterClicks(db, range));
   const rows = await postgresRangeRows<RepeatVisitorRow>(db, 'repeatVisitors', { ...params, top: options.top });
   const { top, ...figures } = repeatFigures(rows, options.frequencies);
   const ips = top.map((visitor) => visitor.ip);

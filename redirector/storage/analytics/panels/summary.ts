@@ -8,7 +8,7 @@ import type { Queryable } from '../../postgres/database';
 import type { SqliteDatabase } from '../../sqlite/database';
 import { rangeParams } from '../sql/rangeFragments';
 import { QUARTER_HOUR_MS } from './linkStats';
-import { type Panel, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
+import { type Panel, postgresLaterClicks, postgresRangeNumber, postgresRangeRows, sqliteRangeReads } from './panel';
 
 export interface SummaryOptions {
   from: number;
@@ -31,7 +31,7 @@ function sqliteSummary(db: SqliteDatabase) {
 
   const ranged = sqliteRangeReads(db, ['clicks', 'visitors', 'dimension', 'laterClicks']);
   const inRange = (range: TimeRange): RangeSummary => {
-    const params = rangeParams(range, ranged.value('laterClicks', { ...range }) > 0);
+    const params = rangeParams(range, ranged.later(range));
     return {
       totalClicks: ranged.value('clicks', params),
       uniqueVisitors: ranged.value('visitors', params),
@@ -60,7 +60,7 @@ function sqliteSummary(db: SqliteDatabase) {
 }
 
 async function postgresRangeSummary(db: Queryable, range: TimeRange): Promise<RangeSummary> {
-  const params = rangeParams(range, (await postgresRangeNumber(db, 'laterClicks', { ...range })) > 0);
+  const params = rangeParams(range, await postgresLaterClicks(db, range));
   return {
     totalClicks: await postgresRangeNumber(db, 'clicks', params),
     uniqueVisitors: await postgresRangeNumber(db, 'visitors', params),
