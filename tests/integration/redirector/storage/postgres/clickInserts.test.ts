@@ -2,10 +2,12 @@
  * The click batch goes to PostgreSQL as one JSON parameter (postgres/clickInserts.ts). JSON.stringify
  * writes a lone surrogate (a string cut in the middle of a character) as an escape PostgreSQL's json
  * refuses; the batch must still be stored, each such character as U+FFFD, as the driver's text
- * encoding stored it before.
+ * encoding stored it before. Each click's link is checked by the links' key, whatever the number
+ * of links: the check once read the whole links table per batch.
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { clicksJson } from '../../../../../redirector/storage/postgres/clickInserts';
+import { clicksJson, postgresClickInserts } from '../../../../../redirector/storage/postgres/clickInserts';
 import { createPostgresStore } from '../../../../../redirector/storage/postgres/postgresStore';
 import { onTestSchema } from '../../../../helpers/postgres';
 import { newClick, newLink } from '../../../../helpers/records';
@@ -30,5 +32,39 @@ describe('click inserts on PostgreSQL', () => {
     const clicks = [newClick(1, 1, { user_agent: 'emoji 😀 and a backslash \\ud800' })];
     expect(clicksJson(clicks)).toBe(JSON.stringify(clicks));
     expect(JSON.parse(clicksJson(clicks))[0].user_agent).toBe('emoji 😀 and a backslash \\ud800');
+  });
+
+  it('checks each click of a batch for its link by the key, reading no link it was not sent, marked or not', async () => {
+    const { store, schema } = db;
+    await schema.query(
+      `INSERT INTO links (target_url, short_code, created_at)
+       SELECT 'https://example.com/' || i, 'many' || i, 0 FROM generate_series(1, 2000) i`,
+    );
+    await schema.query('ANALYZE links');
+    const ids = (await schema.query<{ id: string }>('SELECT id FROM links ORDER BY id LIMIT 25')).map((row) =>
+      Number(row.id),
+    );
+    const before = await store.clicks.countAll();
+    const client = new pg.Client({ connectionString: schema.url });
+    await client.connect();
+    try {
+      const insert = postgresClickInserts(client);
+      for (const mark of [undefined, { set: { name: 'probe', value: 1 } }]) {
+        await client.query('BEGIN');
+        await insert(
+          ids.map((id, i) => newClick(id, i)),
+          mark,
+        );
+        const { rows } = await client.query<{ seq_scan: string; idx_scan: string }>(
+          `SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relid = 'links'::regclass`,
+        );
+        await client.query('COMMIT');
+        expect(rows[0]).toMatchObject({ seq_scan: '0' });
+        expect(Number(rows[0]?.idx_scan)).toBeGreaterThanOrEqual(ids.length);
+      }
+      expect(await store.clicks.countAll()).toBe(before + 2 * ids.length);
+    } finally {
+      await client.end();
+    }
   });
 });
