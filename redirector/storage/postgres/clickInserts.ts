@@ -52,9 +52,9 @@ const MARK = 1;
 function insertSql(condition: string): string {
   // A click whose link was deleted after the redirect looked it up is left out: a deleted link's
   // clicks go with it. OFFSET 0 keeps the EXISTS a probe of the links' key per click: without it
-  // the planner, which counts 100 rows for json_to_recordset, made it a hash join over every link,
-  // a read of the whole links table per batch (docs/performance.md, "The click batch's statement,
-  // cost by part").
+  // the planner, which counts 100 rows for json_to_recordset, made it a hash join over a links table
+  // of up to some 15,000 rows, reading every link for each batch (docs/performance.md, "The click
+  // batch's statement, cost by part").
   return `
     INSERT INTO clicks (${names})
     SELECT ${selected}
