@@ -5,9 +5,9 @@
  * encoding stored it before. Each click's link is checked by the links' key, whatever the number
  * of links: the check once read the whole links table per batch.
  */
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { clicksJson, postgresClickInserts } from '../../../../../redirector/storage/postgres/clickInserts';
+import { createPool } from '../../../../../redirector/storage/postgres/database';
 import { createPostgresStore } from '../../../../../redirector/storage/postgres/postgresStore';
 import { onTestSchema } from '../../../../helpers/postgres';
 import { newClick, newLink } from '../../../../helpers/records';
@@ -45,26 +45,45 @@ describe('click inserts on PostgreSQL', () => {
       Number(row.id),
     );
     const before = await store.clicks.countAll();
-    const client = new pg.Client({ connectionString: schema.url });
-    await client.connect();
+    // One connection: the transaction's statistics are read on the connection the insert ran on.
+    const pool = createPool(schema.url, () => undefined, { max: 1 });
     try {
-      const insert = postgresClickInserts(client);
+      const insert = postgresClickInserts(pool);
       for (const mark of [undefined, { set: { name: 'probe', value: 1 } }]) {
-        await client.query('BEGIN');
+        await pool.query('BEGIN');
         await insert(
           ids.map((id, i) => newClick(id, i)),
           mark,
         );
-        const { rows } = await client.query<{ seq_scan: string; idx_scan: string }>(
+        const { rows } = await pool.query<{ seq_scan: number; idx_scan: number }>(
           `SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relid = 'links'::regclass`,
         );
-        await client.query('COMMIT');
-        expect(rows[0]).toMatchObject({ seq_scan: '0' });
-        expect(Number(rows[0]?.idx_scan)).toBeGreaterThanOrEqual(ids.length);
+        await pool.query('COMMIT');
+        expect(rows[0]).toMatchObject({ seq_scan: 0 });
+        expect(rows[0]?.idx_scan).toBeGreaterThanOrEqual(ids.length);
       }
       expect(await store.clicks.countAll()).toBe(before + 2 * ids.length);
     } finally {
-      await client.end();
+      await pool.end();
+    }
+  });
+
+  it("runs a batch as its connection's prepared statement, resolving once stored and rejecting when it fails", async () => {
+    const { store } = db;
+    const link = await store.links.create(newLink({ short_code: 'prep' }));
+    // One connection: the statements prepared on it are the ones this pool's queries see.
+    const pool = createPool(db.schema.url, () => undefined, { max: 1 });
+    try {
+      const insert = postgresClickInserts(pool);
+      await insert([newClick(link.id, 1)]);
+      await insert([newClick(link.id, 2)], { set: { name: 'place', value: 1 } });
+      expect((await store.clicks.listByLink(link.id)).map((click) => click.clicked_at)).toEqual([1, 2]);
+      const { rows } = await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name');
+      expect(rows.map((row) => row.name)).toEqual(['me_insert_clicks', 'me_insert_marked_clicks']);
+      // A variant beyond smallint fails the statement: the insert says so rather than resolving.
+      await expect(insert([newClick(link.id, 3, { variant: 70_000 })])).rejects.toThrow(/out of range/);
+    } finally {
+      await pool.end();
     }
   });
 });
