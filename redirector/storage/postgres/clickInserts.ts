@@ -91,8 +91,9 @@ const MARKED_INSERT_NAME = 'me_insert_marked_clicks';
  * Runs the prepared statement `name` on one of the pool's connections; resolves once it committed.
  * The statement goes as a pg Query made from its text and values, its name set after: handed a
  * config object ({name, text, values}) instead, the driver copies it through its property
- * descriptors on every call (pg's cloneQueryConfig), which cost more of the batch's JavaScript than
- * the Bind message's encoding of the JSON (docs/performance.md, "Me's own CPU on PostgreSQL").
+ * descriptors on every call (pg's cloneQueryConfig), which cost half as much of the batch's
+ * JavaScript as the Bind message's encoding of the JSON (docs/performance.md, "Me's own CPU on
+ * PostgreSQL").
  * pg-pool answers a Query with a promise of its result, as it does a config; its types say the
  * Query itself, hence the cast (a pg.Client would answer the Query: so a pool only).
  */
@@ -133,7 +134,7 @@ const LONE_SURROGATE = /\\ud[89a-f]/;
  * in the middle of a character) as an escape PostgreSQL's json rejects, where the driver's text
  * encoding wrote U+FFFD: such a batch is written again with every string made well-formed. The
  * regular expression runs only on a batch holding `\ud` at all: scanning every batch's text with it
- * cost a tenth of the stringify itself (docs/performance.md, "Me's own CPU on PostgreSQL").
+ * cost 10–15 % of the stringify itself (docs/performance.md, "Me's own CPU on PostgreSQL").
  */
 export function clicksJson(clicks: readonly NewClick[]): string {
   const json = JSON.stringify(clicks);
