@@ -3,6 +3,7 @@
  * served stale by the other's in-memory link cache, and clicks stored by either count for both.
  */
 import { describe, expect, it } from 'vitest';
+import { until, waitUntil } from '../../../helpers/polling';
 import { type PostgresTestServer, twoServersOnOneSchema } from '../../../helpers/postgres';
 import { UA } from '../../../helpers/visitors';
 
@@ -26,29 +27,26 @@ async function follow(server: PostgresTestServer, shortCode: string) {
 }
 
 /** Waits until the instance's link cache no longer holds `shortCode` (its notification arrived). */
-async function forgotten(server: PostgresTestServer, shortCode: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (server.app.services.linkCache.peek(shortCode) !== undefined) {
-    if (Date.now() > deadline) throw new Error(`instance still caches ${shortCode} after 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const forgotten = (server: PostgresTestServer, shortCode: string) =>
+  waitUntil(
+    `the instance to forget ${shortCode}`,
+    () => server.app.services.linkCache.peek(shortCode) === undefined,
+    10_000,
+    10,
+  );
 
 /**
  * Follows `shortCode` on `server` until its link cache holds the link. The notification of the
  * link's creation can reach the instance just after a first visit cached it, and drops it again;
  * a later visit caches it for good.
  */
-async function cachedAfterVisits(server: PostgresTestServer, shortCode: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const visit = await follow(server, shortCode);
-    const cached = server.app.services.linkCache.peek(shortCode);
-    if (cached) return { visit, cached };
-    if (Date.now() > deadline) throw new Error(`instance does not cache ${shortCode} after 10 s of visits`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const cachedAfterVisits = (server: PostgresTestServer, shortCode: string) =>
+  until(
+    async () => ({ visit: await follow(server, shortCode), cached: server.app.services.linkCache.peek(shortCode) }),
+    ({ cached }) => cached != null,
+    10_000,
+    20,
+  );
 
 describe('two instances on one database', () => {
   const instances = twoServersOnOneSchema();
