@@ -70,12 +70,14 @@ function safeMessage(error: unknown, config: BrokerConfig): string {
 /**
  * The next clicks after the cursor as up to CLICK_MESSAGES_PER_RUN messages, each stored with its
  * cursor in its own transaction, and returned in order: published together, so that a busy
- * server pays one lease, one publish and one delete for many messages, not for each.
+ * server pays one lease, one publish and one delete for many messages, not for each. `caughtUp`:
+ * the last message took every click stored so far (fewer than CLICKS_PER_MESSAGE), so the clicks
+ * stored from now on wait for the next tick and fill its messages (docs/api.md#events-into-a-broker).
  */
 async function takeClicks(
   { outbox, feed, clock, texts }: Pick<BrokerWorkerDeps, 'outbox' | 'feed' | 'clock' | 'texts'>,
   horizon: ClickHorizon,
-): Promise<BrokerMessageRecord[]> {
+): Promise<{ taken: BrokerMessageRecord[]; caughtUp: boolean }> {
   let cursor = await outbox.cursor(() => feed.lastClickId());
   const upTo = await horizon.upTo();
   const taken: BrokerMessageRecord[] = [];
@@ -90,7 +92,7 @@ async function takeClicks(
     taken.push(await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), next));
     cursor = next;
   }
-  return taken;
+  return { taken, caughtUp: cursor >= upTo };
 }
 
 export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
@@ -127,8 +129,14 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     try {
       await horizon.sample();
       let messages = await outbox.next(BATCH);
-      // None waiting: the clicks' new message, published as stored (its body not read back).
-      if (messages.length === 0) messages = await takeClicks(deps, horizon);
+      // More may wait behind a full batch; after the clicks' messages, only when they did not catch up.
+      let more = messages.length === BATCH;
+      if (messages.length === 0) {
+        // None waiting: the clicks' new messages, published as stored (their bodies not read back).
+        const clicks = await takeClicks(deps, horizon);
+        messages = clicks.taken;
+        more = !clicks.caughtUp;
+      }
       if (messages.length === 0) return 'idle';
       try {
         publisher ??= await connectPublisher(config);
@@ -145,7 +153,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
       await outbox.remove(messages.map((message) => message.id));
       deps.metrics.messages('published', messages.length);
       cameBack();
-      return 'more';
+      return more ? 'more' : 'idle';
     } finally {
       await outbox.release(holder).catch(() => undefined);
     }

@@ -88,6 +88,33 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
 
   const health = async (server: TestServer) => (await call(server, 'GET', '/healthz')).body;
 
+  it('redis: clicks coming fast fill the messages (after one that caught up, the next clicks wait for the tick)', {
+    timeout: 60_000,
+  }, async () => {
+    const { consumer, server } = await setUp('redis');
+    const [link] = await makeLinks(server, 1);
+    await waitFor(async () => createdIds(await consumer.events()).length === 1, 30_000, 'link.created', 100);
+    // Six clients clicking for 2.5 s, faster than a publish takes: a broker publishing again at
+    // once after each message would send many messages of a few clicks each.
+    let made = 0;
+    const until = Date.now() + 2500;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (Date.now() < until) {
+          await click(server, [link!.short_code], 1);
+          made += 1;
+        }
+      }),
+    );
+    await waitFor(async () => clickIds(await consumer.events()).length >= made, 30_000, 'every click', 200);
+    const messages = (await consumer.events()).filter((event) => event.type === 'link.clicked');
+    console.log('MESSAGES', made, messages.map((m) => m.data.clicks.length).join(','));
+    expect(clickIds(messages)).toHaveLength(made);
+    expect(new Set(clickIds(messages)).size).toBe(made);
+    // Full messages of 100, and at most one short one per tick (about a second) of the clicking.
+    expect(messages.length).toBeLessThanOrEqual(Math.ceil(made / 100) + 4);
+  });
+
   it.each(BROKER_KINDS)(
     '%s: every event once and in order, then nothing lost while the broker is cut away',
     { timeout: 90_000 },
