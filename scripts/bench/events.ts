@@ -2,8 +2,9 @@
  * The events phase (docs/api.md#webhooks, docs/api.md#live-stream): the same redirect load on one
  * server, plain and then with one active link.clicked webhook (a receiver on loopback answering
  * 200) and 100 open live streams (20 the administrator's, 80 of four users, the most an account
- * may open). Reports the server's CPU per request with events over without (target ≤ 1.10), both
- * at the same request rate (PACE_SHARE of the plain server's unpaced rate: docs/performance.md#events),
+ * may open). Each server has the same runs: unpaced first, then paced. Reports the server's CPU per
+ * request with events over without (target ≤ 1.10), both at the same request rate (PACE_SHARE of
+ * the plain server's unpaced rate: docs/performance.md#events), the unpaced runs' figures beside,
  * and the seconds after the load ends until the webhook has delivered the last click a stream saw
  * (its backlog drained; target ≤ 10 s).
  */
@@ -34,6 +35,12 @@ export interface EventsFigures {
   /** The plain server unpaced (as fast as it answers): median CPU µs per request and req/s. */
   plainUnpacedCpuUs: number;
   plainUnpacedRps: number;
+  /**
+   * The server with events unpaced, the same runs the plain server had before its paced ones (so
+   * both are as warm when measured): median CPU µs per request and req/s.
+   */
+  eventsUnpacedCpuUs: number;
+  eventsUnpacedRps: number;
   /** Seconds from the load's end until the webhook delivered the last click the streams saw; null: not within the wait. */
   backlogDrainS: number | null;
   streams: number;
@@ -198,10 +205,15 @@ export async function benchEvents(options: {
   });
   try {
     await post(base, '/api/webhooks', { 'X-API-Key': adminKey }, { url: receiver.url, events: ['link.clicked'] });
-    // One paced run not measured first: the plain server's paced runs came after its unpaced ones,
-    // with its link cache full and its code compiled; this server has had the warm-up alone.
-    progress(`events: Me with events at ${perSecond} req/s, once not measured (as warm as the plain server)`);
-    await load(perSecond);
+    // The same unpaced runs as the plain server's first: its paced runs came after them, with its
+    // link cache full and its code compiled, and this server's are measured as warm.
+    const eventsUnpaced: LoadResult[] = [];
+    for (let run = 1; run <= runs; run++) {
+      progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams, unpaced`);
+      eventsUnpaced.push(await load());
+    }
+    // Their backlog delivered before the paced runs, so that those pay for their own clicks only.
+    await caughtUp(receiver, streams, Date.now());
     const withEvents: LoadResult[] = [];
     let loadEnded = Date.now();
     for (let run = 1; run <= runs; run++) {
@@ -209,15 +221,7 @@ export async function benchEvents(options: {
       withEvents.push(await load(perSecond));
       loadEnded = Date.now();
     }
-    // The last clicks reach the streams within a poll or two; the webhook has to catch up with them.
-    let backlogDrainS: number | null = null;
-    while (Date.now() - loadEnded < 60_000) {
-      if (Date.now() - loadEnded >= 600 && receiver.highest >= streams.highest()) {
-        backlogDrainS = Math.max(0, (Date.now() - loadEnded) / 1000);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const backlogDrainS = await caughtUp(receiver, streams, loadEnded);
     const plainCpuUs = median(plain.map((run) => run.cpuUs ?? 0));
     const eventsCpuUs = median(withEvents.map((run) => run.cpuUs ?? 0));
     return {
@@ -229,6 +233,8 @@ export async function benchEvents(options: {
       perSecond,
       plainUnpacedCpuUs: median(unpaced.map((run) => run.cpuUs ?? 0)),
       plainUnpacedRps: median(unpaced.map((run) => run.rps)),
+      eventsUnpacedCpuUs: median(eventsUnpaced.map((run) => run.cpuUs ?? 0)),
+      eventsUnpacedRps: median(eventsUnpaced.map((run) => run.rps)),
       backlogDrainS,
       streams: STREAMS,
       clicksDelivered: receiver.clicks,
@@ -238,6 +244,20 @@ export async function benchEvents(options: {
     streams.close();
     receiver.close();
   }
+}
+
+/**
+ * Seconds from `loadEnded` until the webhook has delivered the last click a stream saw (the last
+ * clicks reach the streams within a poll or two; the webhook has to catch up with them); null: not
+ * within 60 s.
+ */
+async function caughtUp(receiver: Receiver, streams: { highest(): number }, loadEnded: number): Promise<number | null> {
+  while (Date.now() - loadEnded < 60_000) {
+    if (Date.now() - loadEnded >= 600 && receiver.highest >= streams.highest())
+      return Math.max(0, (Date.now() - loadEnded) / 1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
 }
 
 export const EVENTS_TARGETS = { cpuRatio: 1.1, backlogDrainS: 10, streams10kRssMb: 400 };
@@ -257,6 +277,8 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     paced_rps: figures.perSecond,
     cpu_us_plain_unpaced: round(figures.plainUnpacedCpuUs, 1),
     rps_plain_unpaced: Math.round(figures.plainUnpacedRps),
+    cpu_us_with_events_unpaced: round(figures.eventsUnpacedCpuUs, 1),
+    rps_with_events_unpaced: Math.round(figures.eventsUnpacedRps),
     streams: figures.streams,
     clicks_delivered: figures.clicksDelivered,
     click_messages: figures.clickMessages,
@@ -282,6 +304,9 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
     `  CPU µs/req without events ${figures.plainCpuUs.toFixed(1)}, with ${figures.eventsCpuUs.toFixed(1)}: ` +
       `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${mark(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
     `  req/s answered without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
+    `  unpaced, each as fast as it answers: without events ${Math.round(figures.plainUnpacedRps).toLocaleString('en-US')} req/s at ` +
+      `${figures.plainUnpacedCpuUs.toFixed(1)} CPU µs/req, with ${Math.round(figures.eventsUnpacedRps).toLocaleString('en-US')} at ` +
+      `${figures.eventsUnpacedCpuUs.toFixed(1)} (ratio ${(figures.plainUnpacedCpuUs > 0 ? figures.eventsUnpacedCpuUs / figures.plainUnpacedCpuUs : 0).toFixed(3)})`,
     `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
       `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
       `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered in ` +
