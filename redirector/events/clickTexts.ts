@@ -5,6 +5,8 @@
  * (docs/performance.md#events). A text holds the link's short code and domain, which may change:
  * a kept text serves only while they are the same.
  */
+
+import { oldestFirst } from '../oldestFirst';
 import type { FeedClick } from '../storage/repositories/eventFeed';
 import { eventClick } from './eventMessages';
 
@@ -27,13 +29,14 @@ export interface ClickTexts {
 /** One server's texts: click ids are its own database's. */
 export function createClickTexts(keep = CLICK_TEXTS_KEPT): ClickTexts {
   const kept = new Map<number, Kept>();
+  const dropOldest = oldestFirst(kept);
   function text(click: FeedClick): string {
     const hit = kept.get(click.id);
     if (hit !== undefined && hit.short_code === click.short_code && hit.domain === click.domain) return hit.text;
     const made = JSON.stringify(eventClick(click, false));
     kept.delete(click.id);
     kept.set(click.id, { short_code: click.short_code, domain: click.domain, text: made });
-    if (kept.size > keep) kept.delete(kept.keys().next().value as number);
+    if (kept.size > keep) dropOldest();
     return made;
   }
   return {

@@ -4,6 +4,7 @@
  * at once, and one made by another instance (or a link renamed or deleted) within a second. Each
  * entry also keeps its rendered answers, so a page is rendered once per entry and variant.
  */
+import { oldestFirst } from '../oldestFirst';
 import type { HubPageRecord, HubRepository } from '../storage/repositories/hubRepository';
 
 export const HUB_PAGE_TTL_MS = 1_000;
@@ -25,6 +26,7 @@ export interface HubPageCache {
 
 export function createHubPageCache(hubs: Pick<HubRepository, 'byHandle'>, clock: () => number): HubPageCache {
   const entries = new Map<string, { entry: HubPageEntry; until: number }>();
+  const dropOldest = oldestFirst(entries);
   const reading = new Map<string, Promise<HubPageEntry>>();
   // A read begun before an invalidation answers its caller but is not kept: it may predate the change.
   let generation = 0;
@@ -38,7 +40,7 @@ export function createHubPageCache(hubs: Pick<HubRepository, 'byHandle'>, clock:
       .then((hub) => {
         const entry: HubPageEntry = { hub, rendered: new Map() };
         if (begun !== generation) return entry;
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        if (entries.size >= MAX_ENTRIES) dropOldest();
         entries.set(handle, { entry, until: clock() + HUB_PAGE_TTL_MS });
         return entry;
       })

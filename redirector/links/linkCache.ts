@@ -8,6 +8,7 @@
  * links are kept aside rather than dropped: while the database is unreachable, a link resolved
  * within the last 24 hours keeps resolving from here (docs/api.md#when-the-database-is-unreachable).
  */
+import { oldestFirst } from '../oldestFirst';
 import { isDatabaseUnreachable } from '../storage/databaseHealth';
 import type { RedirectLink } from '../storage/records';
 import type { LinkRepository } from '../storage/store';
@@ -90,6 +91,7 @@ export function createLinkCache(
   const clock = options.clock ?? Date.now;
   // A null link marks a known miss; absent means not cached.
   const entries = new Map<string, Entry>();
+  const dropOldest = oldestFirst(entries);
   const onDomains = createDomainIndex();
   // Bumped by every invalidation: a lookup that was under way meanwhile may have read the old row.
   let generation = 0;
@@ -105,8 +107,8 @@ export function createLinkCache(
     const key = keyOf(shortCode, domain);
     entries.delete(key);
     if (entries.size >= maxEntries) {
-      const oldest = entries.keys().next();
-      if (!oldest.done) forget(oldest.value);
+      const oldest = dropOldest();
+      if (oldest !== undefined) forget(oldest);
     }
     const entry: Entry = { link, epoch, seenAt: clock() };
     entries.set(key, entry);

@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import UAParser from 'ua-parser-js';
 import type { ClickDevice, ClickVisitor, DeviceType } from '../contract/clicks';
+import { oldestFirst } from '../oldestFirst';
 import { type AddressKeeper, keepFullAddress, type StoredAddress } from '../privacy/addresses';
 import { isBotUserAgent } from './botCheck';
 import { loadGeoData, lookupPlace, type PlaceLookup } from './geoip';
@@ -86,15 +87,13 @@ function deviceType(osName: string | null, device: string | undefined, userAgent
 /** parseUserAgent with a bounded memo; the oldest entry goes first when full. */
 export function createUserAgentParser(maxEntries = 5000): (userAgent: string) => UserAgentFacts {
   const cache = new Map<string, UserAgentFacts>();
+  const dropOldest = oldestFirst(cache);
   return (userAgent) => {
     const cached = cache.get(userAgent);
     if (cached !== undefined) return cached;
     const facts = parseUserAgent(userAgent);
     if (userAgent.length <= MAX_USER_AGENT_LENGTH) {
-      if (cache.size >= maxEntries) {
-        const oldest = cache.keys().next();
-        if (!oldest.done) cache.delete(oldest.value);
-      }
+      if (cache.size >= maxEntries) dropOldest();
       cache.set(userAgent, facts);
     }
     return facts;

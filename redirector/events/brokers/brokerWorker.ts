@@ -95,6 +95,20 @@ async function takeClicks(
   return { taken, caughtUp: cursor >= upTo };
 }
 
+/**
+ * What a run publishes: the messages waiting, or when none wait the clicks' new ones (published as
+ * stored, their bodies not read back). `more`: more may wait (a full batch, or clicks not caught up).
+ */
+async function nextMessages(
+  deps: BrokerWorkerDeps,
+  horizon: ClickHorizon,
+): Promise<{ messages: BrokerMessageRecord[]; more: boolean }> {
+  const waiting = await deps.outbox.next(BATCH);
+  if (waiting.length > 0) return { messages: waiting, more: waiting.length === BATCH };
+  const clicks = await takeClicks(deps, horizon);
+  return { messages: clicks.taken, more: !clicks.caughtUp };
+}
+
 export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   const { config, outbox, feed, clock } = deps;
   const holder = `broker-${crypto.randomBytes(6).toString('hex')}`;
@@ -128,15 +142,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     if (!(await outbox.lease(holder, clock(), LEASE_MS))) return 'idle';
     try {
       await horizon.sample();
-      let messages = await outbox.next(BATCH);
-      // More may wait behind a full batch; after the clicks' messages, only when they did not catch up.
-      let more = messages.length === BATCH;
-      if (messages.length === 0) {
-        // None waiting: the clicks' new messages, published as stored (their bodies not read back).
-        const clicks = await takeClicks(deps, horizon);
-        messages = clicks.taken;
-        more = !clicks.caughtUp;
-      }
+      const { messages, more } = await nextMessages(deps, horizon);
       if (messages.length === 0) return 'idle';
       try {
         publisher ??= await connectPublisher(config);
