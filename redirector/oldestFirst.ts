@@ -1,6 +1,6 @@
 /**
  * Drops a Map's oldest entry (by insertion) in constant time, for the bounded caches
- * (docs/performance.md#a-full-cache-dropped-its-oldest-entry-by-walking-over-every-entry-dropped-before).
+ * (docs/performance.md#events, "A full cache dropped its oldest entry").
  * `map.keys().next()` walks over every entry deleted before the first live one until the table is
  * rebuilt, so a full cache dropping its oldest entry on each insert walked up to its size each time
  * (10 µs an insert at 20,000 entries, 15 µs at 100,000). One iterator kept across calls walks over
