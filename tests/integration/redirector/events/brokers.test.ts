@@ -108,7 +108,6 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
     );
     await waitFor(async () => clickIds(await consumer.events()).length >= made, 30_000, 'every click', 200);
     const messages = (await consumer.events()).filter((event) => event.type === 'link.clicked');
-    console.log('MESSAGES', made, messages.map((m) => m.data.clicks.length).join(','));
     expect(clickIds(messages)).toHaveLength(made);
     expect(new Set(clickIds(messages)).size).toBe(made);
     // Full messages of 100, and at most one short one per tick (about a second) of the clicking.
