@@ -110,8 +110,9 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
     const messages = (await consumer.events()).filter((event) => event.type === 'link.clicked');
     expect(clickIds(messages)).toHaveLength(made);
     expect(new Set(clickIds(messages)).size).toBe(made);
-    // Full messages of 100, and at most one short one per tick (about a second) of the clicking.
-    expect(messages.length).toBeLessThanOrEqual(Math.ceil(made / 100) + 4);
+    // Full messages of 100, and one short one per tick (about a second) at most, the clicking's
+    // three and the one after it, with room to spare: without the rule, over a hundred.
+    expect(messages.length).toBeLessThanOrEqual(Math.ceil(made / 100) + 6);
   });
 
   it.each(BROKER_KINDS)(
