@@ -6,9 +6,10 @@
  * a kept text serves only while they are the same.
  */
 import type { FeedClick } from '../storage/repositories/eventFeed';
+import { clickJson } from './clickJson';
 import { eventClick } from './eventMessages';
 
-/** Texts kept at most (the oldest dropped first): about the clicks of the last second or two under load. */
+/** Texts kept at most (the older half dropped together): about the clicks of the last second or two under load. */
 export const CLICK_TEXTS_KEPT = 20_000;
 
 interface Kept {
@@ -26,14 +27,21 @@ export interface ClickTexts {
 
 /** One server's texts: click ids are its own database's. */
 export function createClickTexts(keep = CLICK_TEXTS_KEPT): ClickTexts {
-  const kept = new Map<number, Kept>();
+  const half = Math.max(1, Math.floor(keep / 2));
+  // Two generations of up to `half` texts, the older dropped whole when the newer is full. A single
+  // Map dropping its oldest key on each new text found that key past the holes its deletes had left,
+  // thousands once full: 5–15 µs a click (docs/performance.md#the-bytes-of-each-click-to-the-streams).
+  let newer = new Map<number, Kept>();
+  let older = new Map<number, Kept>();
   function text(click: FeedClick): string {
-    const hit = kept.get(click.id);
+    const hit = newer.get(click.id) ?? older.get(click.id);
     if (hit !== undefined && hit.short_code === click.short_code && hit.domain === click.domain) return hit.text;
-    const made = JSON.stringify(eventClick(click, false));
-    kept.delete(click.id);
-    kept.set(click.id, { short_code: click.short_code, domain: click.domain, text: made });
-    if (kept.size > keep) kept.delete(kept.keys().next().value as number);
+    const made = clickJson(click);
+    if (newer.size >= half) {
+      older = newer;
+      newer = new Map();
+    }
+    newer.set(click.id, { short_code: click.short_code, domain: click.domain, text: made });
     return made;
   }
   return {
