@@ -1,6 +1,6 @@
 /**
  * `JSON.stringify(eventClick(click, false))` written out field by field: the same text, character
- * for character, at about two thirds of its CPU (docs/performance.md#the-bytes-of-each-click-to-the-streams).
+ * for character, at less than half its CPU (docs/performance.md#the-bytes-of-each-click-to-the-streams).
  * Every new click's text is made once per server and carried by the webhooks, the broker and the
  * streams (clickTexts.ts).
  */

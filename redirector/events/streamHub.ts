@@ -85,7 +85,7 @@ function clickEventText(texts: ClickTexts, click: FeedClick, client: StreamViewe
 
 /**
  * Events as one chunk of their UTF-8 bytes, each written straight into a buffer of the exact size:
- * joining them into one string first and encoding that cost twice as much CPU
+ * joining them into one string first and encoding that cost more than twice the CPU
  * (docs/performance.md#the-bytes-of-each-click-to-the-streams).
  */
 function eventsChunk(events: readonly string[]): Buffer {
