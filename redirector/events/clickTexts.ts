@@ -8,6 +8,7 @@
 
 import { oldestFirst } from '../oldestFirst';
 import type { FeedClick } from '../storage/repositories/eventFeed';
+import { clickJson } from './clickJson';
 import { eventClick } from './eventMessages';
 
 /** Texts kept at most (the oldest dropped first): about the clicks of the last second or two under load. */
@@ -33,7 +34,7 @@ export function createClickTexts(keep = CLICK_TEXTS_KEPT): ClickTexts {
   function text(click: FeedClick): string {
     const hit = kept.get(click.id);
     if (hit !== undefined && hit.short_code === click.short_code && hit.domain === click.domain) return hit.text;
-    const made = JSON.stringify(eventClick(click, false));
+    const made = clickJson(click);
     kept.delete(click.id);
     kept.set(click.id, { short_code: click.short_code, domain: click.domain, text: made });
     if (kept.size > keep) dropOldest();

@@ -83,6 +83,20 @@ function clickEventText(texts: ClickTexts, click: FeedClick, client: StreamViewe
   return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
 }
 
+/**
+ * Events as one chunk of their UTF-8 bytes, each written straight into a buffer of the exact size:
+ * joining them into one string first and encoding that cost more than twice the CPU
+ * (docs/performance.md#the-bytes-of-each-click-to-the-streams).
+ */
+function eventsChunk(events: readonly string[]): Buffer {
+  let size = 0;
+  for (const event of events) size += Buffer.byteLength(event);
+  const chunk = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const event of events) at += chunk.write(event, at);
+  return chunk;
+}
+
 /** Writes an event to one stream, or holds it while the stream replays; a stream too far behind is ended. */
 function writeTo(clients: Set<Client>, client: Client, chunk: string | Uint8Array): void {
   if (client.held) {
@@ -121,7 +135,7 @@ function chunksByClient(
       byAudience.get(click.team_id)?.push(clickEventText(texts, click, { teamId: click.team_id }));
   }
   const chunks = new Map<Audience, Uint8Array>();
-  for (const [audience, parts] of byAudience) if (parts.length > 0) chunks.set(audience, Buffer.from(parts.join('')));
+  for (const [audience, parts] of byAudience) if (parts.length > 0) chunks.set(audience, eventsChunk(parts));
   const out = new Map<Client, Uint8Array>();
   for (const client of clients) {
     if (client.replayed.size === 0) {
@@ -130,7 +144,7 @@ function chunksByClient(
       continue;
     }
     const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
-    if (own.length > 0) out.set(client, Buffer.from(own.map((click) => clickEventText(texts, click, client)).join('')));
+    if (own.length > 0) out.set(client, eventsChunk(own.map((click) => clickEventText(texts, click, client))));
   }
   return out;
 }

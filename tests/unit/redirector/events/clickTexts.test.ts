@@ -45,6 +45,16 @@ describe('click texts', () => {
     for (let id = 2; id <= 5; id++) texts.text(click(id));
     expect(texts.text(click(1))).toBe(JSON.stringify(eventClick(click(1), false)));
   });
+
+  it('keep the last half of what they may at least, and never more than that', () => {
+    const texts = createClickTexts(10);
+    const made = (id: number) => texts.text(click(id, { city: 'made' }));
+    for (let id = 1; id <= 100; id++) made(id);
+    // A kept text serves while the short code and domain are the same (another city shows it was not made again).
+    const served = (id: number) => texts.text(click(id, { city: 'again' })).includes('"city":"made"');
+    expect([96, 97, 98, 99, 100].map(served)).toEqual([true, true, true, true, true]);
+    expect([81, 85, 89, 90].map(served)).toEqual([false, false, false, false]);
+  });
 });
 
 describe('message bodies of click texts', () => {

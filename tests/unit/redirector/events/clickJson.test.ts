@@ -1,0 +1,124 @@
+/**
+ * The click's JSON written field by field (docs/performance.md#the-bytes-of-each-click-to-the-streams):
+ * the same text as JSON.stringify of the click object, for every kind of string a click may hold,
+ * and the same time as Date's toISOString.
+ */
+import { describe, expect, it } from 'vitest';
+import { clickJson, isoTime } from '../../../../redirector/events/clickJson';
+import { eventClick } from '../../../../redirector/events/eventMessages';
+import type { FeedClick } from '../../../../redirector/storage/repositories/eventFeed';
+
+/** Strings that JSON writes as they are, and those it escapes. */
+const ODD_STRINGS = [
+  '',
+  'Berlin',
+  'München',
+  'São Paulo',
+  '東京',
+  'Zürich "Altstadt"',
+  'back\\slash',
+  'tab\there',
+  'line\nbreak',
+  '\u0000',
+  'unit \u001f separator',
+  'del \u007f',
+  '\u2028\u2029',
+  'emoji 🚀',
+  'lone \ud83d high',
+  'lone \ude80 low',
+  '</script>',
+  "it's",
+];
+
+/** A small deterministic generator, so a failure names a click that can be made again. */
+function numbers(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state;
+  };
+}
+
+function clickOf(id: number, next: () => number): FeedClick {
+  const pick = <T>(values: readonly T[]): T => values[next() % values.length]!;
+  const maybe = () => (next() % 3 === 0 ? null : pick(ODD_STRINGS));
+  return {
+    id,
+    link_id: next() % 100_000,
+    short_code: pick(['spring', 'a', 'X_y-9', ...ODD_STRINGS]),
+    user_id: null,
+    team_id: null,
+    domain: next() % 2 === 0 ? null : pick(['go.example.com', ...ODD_STRINGS]),
+    clicked_at: pick([0, -1, 1, 59_999, 60_000, -60_001, Date.UTC(2026, 11, 31, 23, 59, 59, 999)]) + (next() % 10_000),
+    country: pick(['DE', 'US', '', ...ODD_STRINGS]),
+    city: maybe(),
+    device_type: pick(['mobile', 'desktop', ...ODD_STRINGS]),
+    os: maybe(),
+    browser: maybe(),
+    referrer_source: next() % 2 === 0 ? pick(['instagram', 'tiktok', 'google', 'facebook']) : maybe(),
+    ip_address: '203.0.113.9',
+  };
+}
+
+describe('clickJson', () => {
+  it('is JSON.stringify of the click object, for 20,000 clicks of odd strings, nulls and times', () => {
+    const next = numbers(42);
+    for (let id = 1; id <= 20_000; id++) {
+      const click = clickOf(id, next);
+      expect(clickJson(click), JSON.stringify(click)).toBe(JSON.stringify(eventClick(click, false)));
+    }
+  });
+
+  it('is JSON.stringify of the click object for each odd string in each field', () => {
+    const base = clickOf(7, numbers(1));
+    for (const field of [
+      'short_code',
+      'domain',
+      'country',
+      'city',
+      'device_type',
+      'os',
+      'browser',
+      'referrer_source',
+    ]) {
+      for (const value of ODD_STRINGS) {
+        const click = { ...base, [field]: value };
+        expect(clickJson(click), `${field}: ${JSON.stringify(value)}`).toBe(JSON.stringify(eventClick(click, false)));
+      }
+    }
+  });
+
+  it('is JSON.stringify of the click object for values outside the types (ids as text, a missing field)', () => {
+    const base = clickOf(7, numbers(2));
+    const odd = [
+      { link_id: '12' },
+      { clicked_at: '1764745200000' },
+      { id: Number.NaN },
+      { city: undefined },
+      { os: 5 },
+      { link_id: Number.POSITIVE_INFINITY },
+    ];
+    for (const changes of odd) {
+      const click = { ...base, ...changes } as unknown as FeedClick;
+      expect(clickJson(click), JSON.stringify(changes)).toBe(JSON.stringify(eventClick(click, false)));
+    }
+    expect(() => clickJson({ ...base, clicked_at: Number.NaN })).toThrow(RangeError);
+  });
+});
+
+describe('isoTime', () => {
+  it('is toISOString for times across minutes, before 1970, at the edges of Date and in between', () => {
+    const next = numbers(7);
+    const times = [0, -1, 1, 59_999, 60_000, -60_000, -60_001, 8.64e15, -8.64e15, 8.64e15 - 1, -8.64e15 + 1];
+    times.push(Date.UTC(10_000, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(-1, 0, 1), 1.5, -0.5);
+    for (let i = 0; i < 20_000; i++) times.push(1_764_745_200_000 + next() * (i % 2 === 0 ? 1 : -1000));
+    for (let i = 0; i < 5_000; i++) times.push(1_764_745_200_000 + i * 13);
+    for (const ms of times) expect(isoTime(ms), String(ms)).toBe(new Date(ms).toISOString());
+  });
+
+  it('throws for a time Date cannot hold, as toISOString does', () => {
+    for (const ms of [8.64e15 + 1, -8.64e15 - 1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) {
+      expect(() => isoTime(ms), String(ms)).toThrow(RangeError);
+    }
+  });
+});
