@@ -32,6 +32,7 @@ import {
   detectCores,
   hasCommand,
   type OwnServers,
+  offServerCpu,
   postgresCpuUs,
   processCpuUs,
   type RunningServer,
@@ -393,28 +394,30 @@ async function eventsPhase(
   const broker = await startBenchBroker().catch(() => undefined);
   try {
     await load(args.warmupSeconds);
-    const figures = await benchEvents({
-      base: product.url,
-      adminKey,
-      runs: args.runs,
-      load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
-      // A server of its own on the copy made before the plain runs (with a broker, §26: started with
-      // EVENTS_BROKER_URL), warmed up as the plain one was.
-      withEvents: async () => {
-        await stopServer(product);
-        progress(
-          `starting Me on the data as it was before the plain runs${broker ? ` with EVENTS_BROKER_URL (${broker.name})` : ''}`,
-        );
-        product = await start(eventsDataDir, broker?.env ?? {});
-        running.add(product);
-        await load(args.warmupSeconds);
-        return {
-          base: product.url,
-          load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
-        };
-      },
-      progress,
-    });
+    const figures = await offServerCpu(cores, () =>
+      benchEvents({
+        base: product.url,
+        adminKey,
+        runs: args.runs,
+        load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
+        // A server of its own on the copy made before the plain runs (with a broker, §26: started with
+        // EVENTS_BROKER_URL), warmed up as the plain one was.
+        withEvents: async () => {
+          await stopServer(product);
+          progress(
+            `starting Me on the data as it was before the plain runs${broker ? ` with EVENTS_BROKER_URL (${broker.name})` : ''}`,
+          );
+          product = await start(eventsDataDir, broker?.env ?? {});
+          running.add(product);
+          await load(args.warmupSeconds);
+          return {
+            base: product.url,
+            load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
+          };
+        },
+        progress,
+      }),
+    );
     return { ...figures, broker: broker?.name ?? null, brokerEvents: await broker?.published() };
   } catch (error) {
     progress(`events phase failed: ${(error as Error).message}`);

@@ -43,6 +43,24 @@ export function detectCores(): CorePlan {
   return planCores(os.availableParallelism(), hasCommand('taskset'));
 }
 
+/**
+ * Keeps the bench's own process (every thread) off the server's CPU while `run` goes, when the
+ * cores are planned: in the events phase it reads 100 streams and is the webhook's receiver, work
+ * that would otherwise share the measured server's CPU in some runs and not in others
+ * (docs/performance.md#events). Its affinity is set back to every CPU afterwards.
+ */
+export async function offServerCpu<T>(cores: CorePlan, run: () => Promise<T>): Promise<T> {
+  if (cores.generatorCpu === undefined) return run();
+  const affinity = (cpus: string) =>
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+  affinity(String(cores.generatorCpu));
+  try {
+    return await run();
+  } finally {
+    affinity(`0-${cores.cpus - 1}`);
+  }
+}
+
 /** The command line, prefixed with `taskset -c <cpu>` when pinned (taskset execs, so the pid is the command's). */
 export function pinned(cpu: number | undefined, command: string, args: readonly string[]): [string, string[]] {
   return cpu === undefined ? [command, [...args]] : ['taskset', ['-c', String(cpu), command, ...args]];
