@@ -69,19 +69,23 @@ function feedOf(stored: FeedClick[]): EventFeed {
   };
 }
 
+/** A hub reading `stored` (pushed to as a test goes). */
+const hubOn = (stored: FeedClick[], engine: 'sqlite' | 'postgres') =>
+  createStreamHub({
+    feed: feedOf(stored),
+    texts: createClickTexts(),
+    streamMax: 100,
+    engine,
+    log: (message) => expect.fail(message),
+  });
+
 let hub: StreamHub | undefined;
 afterEach(() => hub?.stop());
 
 describe('the live streams’ bytes', () => {
   it('are each click’s event, with the address for the administrator only, in id order', async () => {
     const stored: FeedClick[] = [];
-    hub = createStreamHub({
-      feed: feedOf(stored),
-      texts: createClickTexts(),
-      streamMax: 100,
-      engine: 'sqlite',
-      log: (message) => expect.fail(message),
-    });
+    hub = hubOn(stored, 'sqlite');
     const admins = [recorder(), recorder()];
     const teams = [recorder(), recorder(), recorder()];
     for (const out of admins) await hub.open({ teamId: null }, out, undefined);
@@ -107,13 +111,7 @@ describe('the live streams’ bytes', () => {
 
   it('on PostgreSQL: a gap found later goes to each stream once, not again to one whose replay wrote it', async () => {
     const stored = [click(1, 1), click(2, null), click(4, 1)];
-    hub = createStreamHub({
-      feed: feedOf(stored),
-      texts: createClickTexts(),
-      streamMax: 100,
-      engine: 'postgres',
-      log: (message) => expect.fail(message),
-    });
+    hub = hubOn(stored, 'postgres');
     const admin = recorder();
     const early = recorder();
     await hub.open({ teamId: null }, admin, undefined);
