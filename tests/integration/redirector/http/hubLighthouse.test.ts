@@ -76,13 +76,17 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the hub page in Lighthouse', () => {
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   });
 
+  /** Hubs made so far: a retried run (the suites' retry) makes its links under codes of its own. */
+  let made = 0;
   async function hubIn(theme: 'light' | 'dark'): Promise<string> {
     const links: number[] = [];
-    for (const code of [`site-${theme}`, `shop-${theme}`, `late-${theme}`]) {
+    made += 1;
+    for (const code of [`site-${theme}-${made}`, `shop-${theme}-${made}`, `late-${theme}-${made}`]) {
       const created = await call(server, 'POST', '/api/links/create', {
         headers: bearer(token),
         body: { target_url: `https://example.com/${code}`, short_code: code, title: `My ${code}` },
       });
+      expect(created.status).toBe(201);
       links.push(created.body.link.id);
     }
     const saved = await call(server, 'PUT', '/api/hub', {
