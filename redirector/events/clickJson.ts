@@ -5,10 +5,9 @@
  * streams (clickTexts.ts).
  */
 import type { FeedClick } from '../storage/repositories/eventFeed';
-import { IN_APP_APPS } from '../visits/inAppBrowser';
+import { isInAppSource } from '../visits/inAppBrowser';
 import { eventClick } from './eventMessages';
 
-const IN_APP = new Set<string>(IN_APP_APPS);
 /** What JSON.stringify writes other than as itself: `"`, `\`, control characters, surrogates (escaped when lone). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON escapes
 const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -69,6 +68,6 @@ export function clickJson(click: FeedClick): string {
     `{"id":${click.id},"link_id":${linkId},"short_code":${quote(click.short_code)},"domain":${quote(click.domain)},` +
     `"clicked_at":"${isoTime(clickedAt)}","country":${quote(click.country)},"city":${quote(click.city)},` +
     `"device_type":${quote(click.device_type)},"os":${quote(click.os)},"browser":${quote(click.browser)},` +
-    `"referrer":${quote(referrer)},"in_app":${referrer !== null && IN_APP.has(referrer)}}`
+    `"referrer":${quote(referrer)},"in_app":${isInAppSource(referrer)}}`
   );
 }

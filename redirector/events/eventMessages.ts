@@ -9,7 +9,7 @@ import {
 } from '../contract/webhooks';
 import type { FeedClick } from '../storage/repositories/eventFeed';
 import type { NewMessage } from '../storage/repositories/webhookOutbox';
-import { IN_APP_APPS } from '../visits/inAppBrowser';
+import { isInAppSource } from '../visits/inAppBrowser';
 
 /**
  * A new `webhook-id`: `msg_` and 122 random bits. From node:crypto's randomUUID, which draws on a
@@ -83,7 +83,7 @@ export function eventClick(click: FeedClick, withAddress: boolean): EventClick {
     os: click.os,
     browser: click.browser,
     referrer: click.referrer_source,
-    in_app: click.referrer_source !== null && (IN_APP_APPS as readonly string[]).includes(click.referrer_source),
+    in_app: isInAppSource(click.referrer_source),
   };
   if (withAddress) event.ip = click.ip_address;
   return event;

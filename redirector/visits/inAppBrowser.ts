@@ -72,6 +72,10 @@ const RULES: readonly Rule[] = [
 /** Every app recognised: a click whose referrer source is one of these came through an in-app browser. */
 export const IN_APP_APPS: readonly InAppApp[] = RULES.map((rule) => rule.app);
 
+const IN_APP_SOURCES = new Set<string>(IN_APP_APPS);
+/** Whether a stored referrer source names an in-app browser (an event's `in_app`, docs/api.md#webhooks). */
+export const isInAppSource = (source: string | null): boolean => source !== null && IN_APP_SOURCES.has(source);
+
 export function detectInAppBrowser(userAgent: string): InAppBrowser | null {
   for (const rule of RULES) {
     if (rule.token.test(userAgent)) return { app: rule.app, name: rule.name, version: appVersion(rule, userAgent) };

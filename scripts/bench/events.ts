@@ -227,7 +227,7 @@ export async function benchEvents(options: {
     return {
       plainCpuUs,
       eventsCpuUs,
-      cpuRatio: plainCpuUs > 0 ? eventsCpuUs / plainCpuUs : 0,
+      cpuRatio: ratioOf(eventsCpuUs, plainCpuUs),
       plainRps: median(plain.map((run) => run.rps)),
       eventsRps: median(withEvents.map((run) => run.rps)),
       perSecond,
@@ -259,6 +259,9 @@ async function caughtUp(receiver: Receiver, streams: { highest(): number }, load
   }
   return null;
 }
+
+/** CPU per request with events over without; 0 when there is no figure without. */
+const ratioOf = (withEvents: number, without: number) => (without > 0 ? withEvents / without : 0);
 
 export const EVENTS_TARGETS = { cpuRatio: 1.1, backlogDrainS: 10, streams10kRssMb: 400 };
 
@@ -306,7 +309,7 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
     `  req/s answered without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
     `  unpaced, each as fast as it answers: without events ${Math.round(figures.plainUnpacedRps).toLocaleString('en-US')} req/s at ` +
       `${figures.plainUnpacedCpuUs.toFixed(1)} CPU µs/req, with ${Math.round(figures.eventsUnpacedRps).toLocaleString('en-US')} at ` +
-      `${figures.eventsUnpacedCpuUs.toFixed(1)} (ratio ${(figures.plainUnpacedCpuUs > 0 ? figures.eventsUnpacedCpuUs / figures.plainUnpacedCpuUs : 0).toFixed(3)})`,
+      `${figures.eventsUnpacedCpuUs.toFixed(1)} (ratio ${ratioOf(figures.eventsUnpacedCpuUs, figures.plainUnpacedCpuUs).toFixed(3)})`,
     `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
       `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
       `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered in ` +
