@@ -6,6 +6,7 @@
  * a kept text serves only while they are the same.
  */
 
+import { flat } from '../flatString';
 import { oldestFirst } from '../oldestFirst';
 import type { FeedClick } from '../storage/repositories/eventFeed';
 import { clickJson } from './clickJson';
@@ -34,7 +35,8 @@ export function createClickTexts(keep = CLICK_TEXTS_KEPT): ClickTexts {
   function text(click: FeedClick): string {
     const hit = kept.get(click.id);
     if (hit !== undefined && hit.short_code === click.short_code && hit.domain === click.domain) return hit.text;
-    const made = clickJson(click);
+    // Kept for a second or two, so one string, not the tree of its pieces (flatString.ts).
+    const made = flat(clickJson(click));
     kept.delete(click.id);
     kept.set(click.id, { short_code: click.short_code, domain: click.domain, text: made });
     if (kept.size > keep) dropOldest();
