@@ -17,6 +17,7 @@ import type { EventFeed, FeedClick } from '../storage/repositories/eventFeed';
 import type { StreamBroadcast } from '../storage/store';
 import { type ClickGaps, clickGaps, GAP_LAG_MS } from './clickGaps';
 import type { ClickTexts } from './clickTexts';
+import { chunksByClient, clickEventText, type StreamViewer, sees } from './streamChunks';
 
 export const POLL_MS = 250;
 export const HEARTBEAT_MS = 15_000;
@@ -28,10 +29,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const TOO_MANY_ACCOUNT_STREAMS = `At most ${STREAMS_PER_ACCOUNT} live streams per account`;
 export const TOO_MANY_STREAMS = 'Too many live streams on this server; try again later';
 
-export interface StreamViewer {
-  /** The team whose clicks and link events it sees (docs/api.md#teams); null: the administrator (every team's). */
-  teamId: number | null;
-}
+export type { StreamViewer } from './streamChunks';
 
 /** Where a stream's events are written: the HTTP response itself (no stream in between). */
 export interface StreamOut {
@@ -73,29 +71,7 @@ export interface StreamHubDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-const sees = (client: StreamViewer, teamId: number | null) => client.teamId === null || client.teamId === teamId;
-const ADMIN_VIEWER: StreamViewer = { teamId: null };
 const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
-
-/** A click as its `click` event, with the address for the administrator's streams only. */
-function clickEventText(texts: ClickTexts, click: FeedClick, client: StreamViewer): string {
-  const data = client.teamId === null ? texts.withAddress(click) : texts.text(click);
-  return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
-}
-
-/**
- * Events as one chunk of their UTF-8 bytes, each written straight into a buffer of the exact size:
- * joining them into one string first and encoding that cost more than twice the CPU
- * (docs/performance.md#the-bytes-of-each-click-to-the-streams).
- */
-function eventsChunk(events: readonly string[]): Buffer {
-  let size = 0;
-  for (const event of events) size += Buffer.byteLength(event);
-  const chunk = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const event of events) at += chunk.write(event, at);
-  return chunk;
-}
 
 /** Writes an event to one stream, or holds it while the stream replays; a stream too far behind is ended. */
 function writeTo(clients: Set<Client>, client: Client, chunk: string | Uint8Array): void {
@@ -109,44 +85,6 @@ function writeTo(clients: Set<Client>, client: Client, chunk: string | Uint8Arra
     return;
   }
   client.out.write(chunk);
-}
-
-/** An audience: the streams that get the same bytes, the administrator's (null) or one team's. */
-type Audience = number | null;
-
-/**
- * The clicks of one read as each stream that sees them gets them: encoded once per audience (the
- * administrator's, with addresses, and each team's that has a stream open), whatever the number of
- * its streams, and written to each of them as the same bytes, so a click costs little more with a
- * hundred streams open than with one. A stream whose replay already wrote some of these clicks
- * (PostgreSQL's gaps) gets its own text without them.
- */
-function chunksByClient(
-  texts: ClickTexts,
-  clients: ReadonlySet<Client>,
-  read: readonly FeedClick[],
-): Map<Client, Uint8Array> {
-  const byAudience = new Map<Audience, string[]>();
-  for (const client of clients) if (client.replayed.size === 0) byAudience.set(client.teamId, []);
-  const admin = byAudience.get(null);
-  for (const click of read) {
-    admin?.push(clickEventText(texts, click, ADMIN_VIEWER));
-    if (click.team_id !== null)
-      byAudience.get(click.team_id)?.push(clickEventText(texts, click, { teamId: click.team_id }));
-  }
-  const chunks = new Map<Audience, Uint8Array>();
-  for (const [audience, parts] of byAudience) if (parts.length > 0) chunks.set(audience, eventsChunk(parts));
-  const out = new Map<Client, Uint8Array>();
-  for (const client of clients) {
-    if (client.replayed.size === 0) {
-      const chunk = chunks.get(client.teamId);
-      if (chunk) out.set(client, chunk);
-      continue;
-    }
-    const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
-    if (own.length > 0) out.set(client, eventsChunk(own.map((click) => clickEventText(texts, click, client))));
-  }
-  return out;
 }
 
 /** RuleError 429 when the instance, or the viewer's account, has as many streams as it may. */

@@ -109,6 +109,36 @@ describe('the live streams’ bytes', () => {
     expect(teams[2]!.bytes()).toEqual(Buffer.from(retry + expected(ofTeam(2), false)));
   });
 
+  it('are whole when a read takes more bytes than its first buffer (a team’s starts small, long texts)', async () => {
+    const stored: FeedClick[] = [];
+    hub = hubOn(stored, 'sqlite');
+    const admin = recorder();
+    const team = recorder();
+    await hub.open({ teamId: null }, admin, undefined);
+    await hub.open({ teamId: 7 }, team, undefined);
+    // A full read (1,000 clicks), most of them team 7's, some with a city of 300 three-byte characters.
+    const read = Array.from({ length: 1000 }, (_, i) => ({
+      ...click(i + 1, i % 10 === 0 ? null : 7),
+      city: i % 5 === 0 ? '東'.repeat(300) : CITIES[i % CITIES.length]!,
+    }));
+    stored.push(...read);
+    await hub.catchUp();
+
+    const retry = 'retry: 2000\n\n';
+    // Compared whole (a diff of two such buffers would take minutes): their sizes, and whether every byte is the same.
+    const same = (got: Buffer, want: Buffer) => ({ bytes: got.length, same: got.equals(want) });
+    const wantAdmin = Buffer.from(retry + expected(read, true));
+    const wantTeam = Buffer.from(
+      retry +
+        expected(
+          read.filter((one) => one.team_id === 7),
+          false,
+        ),
+    );
+    expect(same(admin.bytes(), wantAdmin)).toEqual({ bytes: wantAdmin.length, same: true });
+    expect(same(team.bytes(), wantTeam)).toEqual({ bytes: wantTeam.length, same: true });
+  });
+
   it('on PostgreSQL: a gap found later goes to each stream once, not again to one whose replay wrote it', async () => {
     const stored = [click(1, 1), click(2, null), click(4, 1)];
     hub = hubOn(stored, 'postgres');

@@ -1,0 +1,118 @@
+/**
+ * The bytes the live streams get for the clicks of one read (docs/api.md#live-stream): each
+ * click's `click` event, with the address for the administrator's streams only, encoded once per
+ * audience (docs/performance.md#the-bytes-of-each-click-to-the-streams).
+ */
+import type { FeedClick } from '../storage/repositories/eventFeed';
+import type { ClickTexts } from './clickTexts';
+
+export interface StreamViewer {
+  /** The team whose clicks and link events it sees (docs/api.md#teams); null: the administrator (every team's). */
+  teamId: number | null;
+}
+
+/** A stream as its bytes are made: who it is, and the gap ids its replay already wrote (not to be written again). */
+export interface ChunkReader extends StreamViewer {
+  replayed: Set<number>;
+}
+
+export const sees = (client: StreamViewer, teamId: number | null) => client.teamId === null || client.teamId === teamId;
+const ADMIN_VIEWER: StreamViewer = { teamId: null };
+
+/** A click as its `click` event, with the address for the administrator's streams only. */
+export function clickEventText(texts: ClickTexts, click: FeedClick, client: StreamViewer): string {
+  const data = client.teamId === null ? texts.withAddress(click) : texts.text(click);
+  return `id: ${click.id}\nevent: click\ndata: ${data}\n\n`;
+}
+
+/** The bytes a string of `length` UTF-16 units takes in UTF-8 at most. */
+const MOST_BYTES_PER_UNIT = 3;
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Events written as they are made into one buffer of their UTF-8 bytes, which grows when the next
+ * event might not fit: each event is encoded in one pass and is garbage once written (a list of a
+ * read's events, measured for their size and then written, cost 0.50 µs a click; joining them into
+ * one string first and encoding that, more than twice that), docs/performance.md#the-bytes-of-each-click-to-the-streams.
+ */
+class EventsChunk {
+  private buffer = EMPTY;
+  private size = 0;
+
+  /** `expected`: the bytes the events will likely take (the first buffer's size; it grows past it when needed). */
+  constructor(private readonly expected: number) {}
+
+  add(event: string): void {
+    const most = event.length * MOST_BYTES_PER_UNIT;
+    if (this.size + most > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.expected, this.buffer.length * 2, this.size + most));
+      this.buffer.copy(larger, 0, 0, this.size);
+      this.buffer = larger;
+    }
+    this.size += this.buffer.write(event, this.size);
+  }
+
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.size);
+  }
+}
+
+/** About the bytes of a click's event with the address (the administrator's streams get every click read). */
+const CLICK_EVENT_BYTES = 512;
+/** A team's streams see its own links' clicks only: its buffer starts small. */
+const TEAM_CHUNK_BYTES = 4096;
+
+/** Events as one chunk of their UTF-8 bytes. */
+function eventsChunk(events: readonly string[]): Buffer {
+  const chunk = new EventsChunk(events.length * CLICK_EVENT_BYTES);
+  for (const event of events) chunk.add(event);
+  return chunk.bytes();
+}
+
+/** An audience: the streams that get the same bytes, the administrator's (null) or one team's. */
+type Audience = number | null;
+
+/**
+ * The clicks of one read as each stream that sees them gets them: encoded once per audience (the
+ * administrator's, with addresses, and each team's that has a stream open), whatever the number of
+ * its streams, and written to each of them as the same bytes, so a click costs little more with a
+ * hundred streams open than with one. A stream whose replay already wrote some of these clicks
+ * (PostgreSQL's gaps) gets its own text without them.
+ */
+export function chunksByClient<C extends ChunkReader>(
+  texts: ClickTexts,
+  clients: ReadonlySet<C>,
+  read: readonly FeedClick[],
+): Map<C, Uint8Array> {
+  const byAudience = new Map<Audience, EventsChunk>();
+  for (const client of clients) {
+    if (client.replayed.size > 0 || byAudience.has(client.teamId)) continue;
+    byAudience.set(
+      client.teamId,
+      new EventsChunk(client.teamId === null ? read.length * CLICK_EVENT_BYTES : TEAM_CHUNK_BYTES),
+    );
+  }
+  const admin = byAudience.get(null);
+  for (const click of read) {
+    admin?.add(clickEventText(texts, click, ADMIN_VIEWER));
+    if (click.team_id !== null)
+      byAudience.get(click.team_id)?.add(clickEventText(texts, click, { teamId: click.team_id }));
+  }
+  const chunks = new Map<Audience, Uint8Array>();
+  for (const [audience, chunk] of byAudience) {
+    const bytes = chunk.bytes();
+    if (bytes.length > 0) chunks.set(audience, bytes);
+  }
+  const out = new Map<C, Uint8Array>();
+  for (const client of clients) {
+    if (client.replayed.size === 0) {
+      const chunk = chunks.get(client.teamId);
+      if (chunk) out.set(client, chunk);
+      continue;
+    }
+    const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
+    if (own.length > 0) out.set(client, eventsChunk(own.map((click) => clickEventText(texts, click, client))));
+  }
+  return out;
+}
