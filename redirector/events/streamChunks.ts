@@ -63,13 +63,6 @@ const CLICK_EVENT_BYTES = 512;
 /** A team's streams see its own links' clicks only: its buffer starts small. */
 const TEAM_CHUNK_BYTES = 4096;
 
-/** Events as one chunk of their UTF-8 bytes. */
-function eventsChunk(events: readonly string[]): Buffer {
-  const chunk = new EventsChunk(events.length * CLICK_EVENT_BYTES);
-  for (const event of events) chunk.add(event);
-  return chunk.bytes();
-}
-
 /** An audience: the streams that get the same bytes, the administrator's (null) or one team's. */
 type Audience = number | null;
 
@@ -112,7 +105,10 @@ export function chunksByClient<C extends ChunkReader>(
       continue;
     }
     const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
-    if (own.length > 0) out.set(client, eventsChunk(own.map((click) => clickEventText(texts, click, client))));
+    if (own.length === 0) continue;
+    const chunk = new EventsChunk(own.length * CLICK_EVENT_BYTES);
+    for (const click of own) chunk.add(clickEventText(texts, click, client));
+    out.set(client, chunk.bytes());
   }
   return out;
 }
