@@ -114,8 +114,11 @@ async function readLinks(db: Executor, ids: readonly number[]): Promise<Map<numb
 function linkReader(db: Executor, changes: (() => string) | undefined) {
   let kept = new Map<number, LinkColumns>();
   let keptAt: string | undefined;
-  return async (page: readonly KeptClick[]): Promise<Map<number, LinkColumns>> => {
-    const wanted = [...new Set(page.map((click) => Number(click.link_id)))];
+  /** The links of the kept clicks from index `start` up to (not including) `end`. */
+  return async (rows: readonly KeptClick[], start: number, end: number): Promise<Map<number, LinkColumns>> => {
+    const ids = new Set<number>();
+    for (let i = start; i < end; i++) ids.add(Number(rows[i]!.link_id));
+    const wanted = [...ids];
     if (!changes) return readLinks(db, wanted);
     const now = changes();
     if (now !== keptAt || kept.size > LINKS_KEPT) {
@@ -173,15 +176,17 @@ export function createRecentClicks(
       const complete = query.upTo !== undefined ? query.upTo <= to : await nothingPast();
       // The writer may have handed a batch over meanwhile: one that did not follow started the window again.
       if (query.after < from) return;
-      const end = Math.min(query.upTo ?? to, to);
-      const kept = rows.slice(firstAbove(rows, query.after), firstAbove(rows, end));
+      // Read in place, not copied (a webhook's message of 100 clicks would copy every click after its
+      // cursor): the writer only appends to this array, or starts a new one.
+      const kept = rows;
+      const end = firstAbove(kept, Math.min(query.upTo ?? to, to));
       const out: FeedClick[] = [];
       // A page no longer than the answer still wants: most clicks' links stand, so few are read in vain.
-      for (let start = 0; start < kept.length && out.length < query.limit; ) {
-        const page = kept.slice(start, start + Math.min(PAGE, query.limit - out.length));
-        start += page.length;
-        const links = await linksOf(page);
-        for (const click of page) {
+      for (let at = firstAbove(kept, query.after); at < end && out.length < query.limit; ) {
+        const pageEnd = Math.min(end, at + Math.min(PAGE, query.limit - out.length));
+        const links = await linksOf(kept, at, pageEnd);
+        for (; at < pageEnd; at++) {
+          const click = kept[at]!;
           const link = links.get(Number(click.link_id));
           if (!link || (reach !== 'all' && link.team_id !== reach)) continue;
           out.push(served(click, link));

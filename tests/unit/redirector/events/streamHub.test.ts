@@ -139,6 +139,29 @@ describe('the live streams’ bytes', () => {
     expect(same(team.bytes(), wantTeam)).toEqual({ bytes: wantTeam.length, same: true });
   });
 
+  it('write every id’s digits and an address that is null or missing as JSON.stringify does', async () => {
+    const stored: FeedClick[] = [];
+    hub = hubOn(stored, 'sqlite');
+    const admin = recorder();
+    const team = recorder();
+    await hub.open({ teamId: null }, admin, undefined);
+    await hub.open({ teamId: 3 }, team, undefined);
+    const ids = [9, 10, 99, 100, 1009, 65_536, 4_294_967_296, 123_456_789_012_345];
+    const read = ids.map((id, i) => {
+      const one = click(id, 3);
+      // What a row could hold besides a text (the type says a text): null, or no address read at all.
+      if (i % 3 === 1) return { ...one, ip_address: null as unknown as string };
+      if (i % 3 === 2) return { ...one, ip_address: undefined as unknown as string };
+      return one;
+    });
+    stored.push(...read);
+    await hub.catchUp();
+
+    const retry = 'retry: 2000\n\n';
+    expect(admin.bytes().toString()).toBe(retry + expected(read, true));
+    expect(team.bytes().toString()).toBe(retry + expected(read, false));
+  });
+
   it('on PostgreSQL: a gap found later goes to each stream once, not again to one whose replay wrote it', async () => {
     const stored = [click(1, 1), click(2, null), click(4, 1)];
     hub = hubOn(stored, 'postgres');
