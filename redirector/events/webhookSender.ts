@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { guardedLookup, isPrivateAddress, OUTBOUND_PRIVATE_RULE, type OutboundRules } from '../outbound/addressRules';
+import type { MessageBody } from '../storage/repositories/messageBody';
 import type { MessageRecord, NewDelivery } from '../storage/repositories/webhookOutbox';
 
 export const SEND_TIMEOUT_MS = 10_000;
@@ -18,7 +19,8 @@ export interface SendRequest {
   url: string;
   secret: string;
   messageId: string;
-  body: string;
+  /** The JSON text, or its UTF-8 bytes (sent as they are). */
+  body: MessageBody;
   /** The attempt's time: `webhook-timestamp`, so that a retry is fresh. */
   now: number;
 }
@@ -76,7 +78,7 @@ function post(request: SendRequest, rules: OutboundRules, via: Via | undefined):
   if (!rules.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
     return Promise.reject(new Error(OUTBOUND_PRIVATE_RULE));
   }
-  const body = Buffer.from(request.body);
+  const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const outgoing = client.request(

@@ -26,12 +26,17 @@ export async function connectAmqp(config: BrokerConfig): Promise<BrokerPublisher
       async publish(events) {
         if (failure) throw failure;
         for (const event of events) {
-          channel.publish(config.topic, event.type, Buffer.from(event.body), {
-            persistent: true,
-            messageId: event.id,
-            contentType: 'application/json',
-            type: event.type,
-          });
+          channel.publish(
+            config.topic,
+            event.type,
+            typeof event.body === 'string' ? Buffer.from(event.body) : event.body,
+            {
+              persistent: true,
+              messageId: event.id,
+              contentType: 'application/json',
+              type: event.type,
+            },
+          );
         }
         await channel.waitForConfirms();
         if (failure) throw failure;

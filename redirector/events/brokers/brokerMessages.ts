@@ -1,7 +1,7 @@
 /** The messages a broker carries (docs/api.md#events-into-a-broker): a webhook's body plus `id`. Pure but for ids. */
 import { type EventOrigin, NO_ORIGIN, type WebhookEvent } from '../../contract/webhooks';
 import type { NewBrokerMessage } from '../../storage/repositories/brokerOutbox';
-import { bodyText, newMessageId } from '../eventMessages';
+import { bodyOf, newMessageId } from '../eventMessages';
 
 export function newBrokerMessage(
   type: WebhookEvent,
@@ -14,7 +14,7 @@ export function newBrokerMessage(
   return {
     message_id: id,
     type,
-    body: bodyText({ id, type, team_id, actor, timestamp: new Date(now).toISOString(), data }),
+    body: bodyOf({ id, type, team_id, actor, timestamp: new Date(now).toISOString(), data }),
     created_at: now,
   };
 }

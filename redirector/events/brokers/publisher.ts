@@ -4,14 +4,15 @@
  * publisher that failed once is closed and a new one made: the broker clients' own reconnecting is
  * turned off, so a broker away shows as a failed publish and the outbox keeps the messages.
  */
+import type { MessageBody } from '../../storage/repositories/messageBody';
 
 export interface BrokerEvent {
   /** The event's `id` (the same when it is published again). */
   id: string;
   /** The event type: the routing key, the subject's and the topic's last part. */
   type: string;
-  /** The JSON text published. */
-  body: string;
+  /** The JSON text published, or its UTF-8 bytes (a click message's, messageBody.ts). */
+  body: MessageBody;
 }
 
 export interface BrokerPublisher {

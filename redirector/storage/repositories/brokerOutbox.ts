@@ -7,14 +7,15 @@
 import type { WebhookEvent } from '../../contract/webhooks';
 import type { Executor } from '../executor';
 import { insertAll } from './insertAll';
+import { type MessageBody, storedBody } from './messageBody';
 
 export interface BrokerMessageRecord {
   id: number;
   /** The event's `id`: the same when it is published again. */
   message_id: string;
   type: WebhookEvent;
-  /** The exact JSON text published. */
-  body: string;
+  /** The exact JSON text published (its bytes for a click message on SQLite, messageBody.ts). */
+  body: MessageBody;
   created_at: number;
 }
 
@@ -42,9 +43,13 @@ export interface BrokerOutbox {
   releaseAll(): Promise<void>;
 }
 
-const params = (message: NewBrokerMessage) => [message.message_id, message.type, message.body, message.created_at];
-
 export function createBrokerOutbox(db: Executor): BrokerOutbox {
+  const params = (message: NewBrokerMessage) => [
+    message.message_id,
+    message.type,
+    storedBody(db, message.body),
+    message.created_at,
+  ];
   return {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT, messages.map(params)),
     enqueueClicks: (message, cursor) =>

@@ -6,6 +6,7 @@
 import type { WebhookDelivery, WebhookEvent } from '../../contract/webhooks';
 import type { Executor, SqlParam } from '../executor';
 import { insertAll } from './insertAll';
+import { type MessageBody, storedBody } from './messageBody';
 
 export type MessageState = 'pending' | 'delivered' | 'failed';
 
@@ -15,8 +16,8 @@ export interface MessageRecord {
   /** The `webhook-id` header: the same on every attempt and on a redelivery. */
   message_id: string;
   type: WebhookEvent;
-  /** The exact JSON text signed and sent. */
-  body: string;
+  /** The exact JSON text signed and sent (its bytes for a click message on SQLite, messageBody.ts). */
+  body: MessageBody;
   created_at: number;
   /** Attempts made so far. */
   attempt: number;
@@ -71,8 +72,9 @@ export interface WebhookOutbox {
   prune(before: number): Promise<number>;
 }
 
-function messageParams(message: NewMessage): SqlParam[] {
-  return [message.webhook_id, message.message_id, message.type, message.body, message.created_at, message.created_at];
+function messageParams(db: Pick<Executor, 'engine'>, message: NewMessage): SqlParam[] {
+  const body = storedBody(db, message.body);
+  return [message.webhook_id, message.message_id, message.type, body, message.created_at, message.created_at];
 }
 
 const INSERT_MESSAGE = `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at)
@@ -112,10 +114,16 @@ async function log(db: Executor, delivery: NewDelivery) {
 
 export function createWebhookOutbox(db: Executor): WebhookOutbox {
   return {
-    enqueue: (messages, tx) => insertAll(db, tx, INSERT_MESSAGE, messages.map(messageParams)),
+    enqueue: (messages, tx) =>
+      insertAll(
+        db,
+        tx,
+        INSERT_MESSAGE,
+        messages.map((message) => messageParams(db, message)),
+      ),
     enqueueClicks(message, cursor) {
       return db.transaction(async (tx) => {
-        const row = await tx.get<{ id: number }>(`${INSERT_MESSAGE} RETURNING id`, messageParams(message));
+        const row = await tx.get<{ id: number }>(`${INSERT_MESSAGE} RETURNING id`, messageParams(db, message));
         await tx.run('UPDATE webhooks SET click_cursor = ? WHERE id = ?', [cursor, message.webhook_id]);
         // What next() would read back: the worker sends it without reading its body again.
         const stored = { attempt: 0, next_at: message.created_at, state: 'pending' as const };
@@ -126,7 +134,7 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
       await db.run(
         `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at, state, attempt)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [...messageParams(message), state, attempt],
+        [...messageParams(db, message), state, attempt],
       );
     },
     next: (webhookId) =>

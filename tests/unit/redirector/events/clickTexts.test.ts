@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { newBrokerMessage } from '../../../../redirector/events/brokers/brokerMessages';
 import { createClickTexts } from '../../../../redirector/events/clickTexts';
-import { ClickTextsData, eventClick, messageBody } from '../../../../redirector/events/eventMessages';
+import { bodyOf, bodyText, ClickTextsData, eventClick, messageBody } from '../../../../redirector/events/eventMessages';
 import type { FeedClick } from '../../../../redirector/storage/repositories/eventFeed';
 
 const click = (id: number, changes: Partial<FeedClick> = {}): FeedClick => ({
@@ -66,17 +66,30 @@ describe('message bodies of click texts', () => {
   it('are the webhook’s body as the click objects would make it', () => {
     const now = Date.UTC(2026, 11, 3, 7);
     const origin = { team_id: 4, actor: null };
-    expect(messageBody('link.clicked', now, data, origin)).toBe(messageBody('link.clicked', now, objects, origin));
-    expect(messageBody('link.clicked', now, new ClickTextsData([]))).toBe(
+    // Made as bytes (sent and stored as they are), the text's UTF-8 bytes.
+    const made = messageBody('link.clicked', now, data, origin);
+    expect(Buffer.isBuffer(made)).toBe(true);
+    expect(made.toString()).toBe(messageBody('link.clicked', now, objects, origin));
+    expect(messageBody('link.clicked', now, new ClickTextsData([])).toString()).toBe(
       messageBody('link.clicked', now, { clicks: [] }),
     );
+  });
+
+  it('are made as bytes of the exact size, whatever the texts’ characters', () => {
+    const texts = ['{"city":"東京 🚀"}', '{"city":"München"}', '{"city":"\\u2028"}', '{}'];
+    for (const count of [0, 1, 2, 4]) {
+      const body = { type: 'link.clicked', timestamp: 'ä', data: new ClickTextsData(texts.slice(0, count)) };
+      const bytes = bodyOf(body);
+      expect(Buffer.isBuffer(bytes) && bytes.equals(Buffer.from(bodyText(body)))).toBe(true);
+    }
   });
 
   it('are the broker’s body as the click objects would make it', () => {
     const now = Date.UTC(2026, 11, 3, 7);
     const made = newBrokerMessage('link.clicked', now, data);
-    const parsed = JSON.parse(made.body);
+    const parsed = JSON.parse(made.body.toString());
     expect(parsed.data).toEqual(JSON.parse(JSON.stringify(objects)));
-    expect(made.body).toBe(newBrokerMessage('link.clicked', now, objects).body.replace(/msg_[\w-]+/, parsed.id));
+    const fromObjects = newBrokerMessage('link.clicked', now, objects).body.toString();
+    expect(made.body.toString()).toBe(fromObjects.replace(/msg_[\w-]+/, parsed.id));
   });
 });
