@@ -7,7 +7,7 @@
 import type { WebhookEvent } from '../../contract/webhooks';
 import type { Executor } from '../executor';
 import { insertAll } from './insertAll';
-import { type MessageBody, storedBody } from './messageBody';
+import type { MessageBody } from './messageBody';
 
 export interface BrokerMessageRecord {
   id: number;
@@ -43,13 +43,9 @@ export interface BrokerOutbox {
   releaseAll(): Promise<void>;
 }
 
+const params = (message: NewBrokerMessage) => [message.message_id, message.type, message.body, message.created_at];
+
 export function createBrokerOutbox(db: Executor): BrokerOutbox {
-  const params = (message: NewBrokerMessage) => [
-    message.message_id,
-    message.type,
-    storedBody(db, message.body),
-    message.created_at,
-  ];
   return {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT, messages.map(params)),
     enqueueClicks: (message, cursor) =>

@@ -6,7 +6,7 @@
 import type { WebhookDelivery, WebhookEvent } from '../../contract/webhooks';
 import type { Executor, SqlParam } from '../executor';
 import { insertAll } from './insertAll';
-import { type MessageBody, storedBody } from './messageBody';
+import type { MessageBody } from './messageBody';
 
 export type MessageState = 'pending' | 'delivered' | 'failed';
 
@@ -72,9 +72,8 @@ export interface WebhookOutbox {
   prune(before: number): Promise<number>;
 }
 
-function messageParams(db: Pick<Executor, 'engine'>, message: NewMessage): SqlParam[] {
-  const body = storedBody(db, message.body);
-  return [message.webhook_id, message.message_id, message.type, body, message.created_at, message.created_at];
+function messageParams(message: NewMessage): SqlParam[] {
+  return [message.webhook_id, message.message_id, message.type, message.body, message.created_at, message.created_at];
 }
 
 const INSERT_MESSAGE = `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at)
@@ -114,16 +113,10 @@ async function log(db: Executor, delivery: NewDelivery) {
 
 export function createWebhookOutbox(db: Executor): WebhookOutbox {
   return {
-    enqueue: (messages, tx) =>
-      insertAll(
-        db,
-        tx,
-        INSERT_MESSAGE,
-        messages.map((message) => messageParams(db, message)),
-      ),
+    enqueue: (messages, tx) => insertAll(db, tx, INSERT_MESSAGE, messages.map(messageParams)),
     enqueueClicks(message, cursor) {
       return db.transaction(async (tx) => {
-        const row = await tx.get<{ id: number }>(`${INSERT_MESSAGE} RETURNING id`, messageParams(db, message));
+        const row = await tx.get<{ id: number }>(`${INSERT_MESSAGE} RETURNING id`, messageParams(message));
         await tx.run('UPDATE webhooks SET click_cursor = ? WHERE id = ?', [cursor, message.webhook_id]);
         // What next() would read back: the worker sends it without reading its body again.
         const stored = { attempt: 0, next_at: message.created_at, state: 'pending' as const };
@@ -134,7 +127,7 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
       await db.run(
         `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at, state, attempt)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [...messageParams(db, message), state, attempt],
+        [...messageParams(message), state, attempt],
       );
     },
     next: (webhookId) =>
