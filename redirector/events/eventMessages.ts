@@ -11,6 +11,7 @@ import type { FeedClick } from '../storage/repositories/eventFeed';
 import type { MessageBody } from '../storage/repositories/messageBody';
 import type { NewMessage } from '../storage/repositories/webhookOutbox';
 import { isInAppSource } from '../visits/inAppBrowser';
+import type { ClickTexts } from './clickTexts';
 
 /**
  * A new `webhook-id`: `msg_` and 122 random bits. From node:crypto's randomUUID, which draws on a
@@ -21,9 +22,12 @@ export function newMessageId(): string {
   return `msg_${Buffer.from(crypto.randomUUID().replaceAll('-', ''), 'hex').toString('base64url')}`;
 }
 
-/** A `link.clicked` message's `data`, its clicks already JSON texts (clickTexts.ts): written into the body as they are. */
+/** A `link.clicked` message's `data`: its clicks, whose JSON texts are kept (clickTexts.ts) and written into the body as they are. */
 export class ClickTextsData {
-  constructor(readonly texts: readonly string[]) {}
+  constructor(
+    readonly clicks: readonly FeedClick[],
+    readonly texts: ClickTexts,
+  ) {}
 }
 
 const CLICKS_MARK = '__me_click_texts__';
@@ -43,28 +47,29 @@ function clicksShell(body: { data: unknown }): [string, string] {
  */
 export function bodyText<T extends { data: unknown }>(body: T): string {
   if (!(body.data instanceof ClickTextsData)) return JSON.stringify(body);
+  const { clicks, texts } = body.data;
   const [before, after] = clicksShell(body);
-  return `${before}${body.data.texts.join(',')}${after}`;
+  return `${before}${clicks.map((click) => texts.text(click)).join(',')}${after}`;
 }
 
 const COMMA = ','.charCodeAt(0);
 
 /**
- * bodyText's text, as its UTF-8 bytes when `data` is a ClickTextsData: written straight from the
- * kept texts into one buffer of the exact size, so that a message of 100 clicks (about 30 KB) is
+ * bodyText's text, as its UTF-8 bytes when `data` is a ClickTextsData: the kept texts' bytes
+ * copied into one buffer of the exact size, so that a message of 100 clicks (about 30 KB) is
  * neither joined into a string nor encoded again to be stored and sent (messageBody.ts).
  */
 export function bodyOf<T extends { data: unknown }>(body: T): MessageBody {
   if (!(body.data instanceof ClickTextsData)) return JSON.stringify(body);
+  const { clicks, texts } = body.data;
   const [before, after] = clicksShell(body);
-  const texts = body.data.texts;
-  let size = Buffer.byteLength(before) + Buffer.byteLength(after) + Math.max(0, texts.length - 1);
-  for (const text of texts) size += Buffer.byteLength(text);
+  let size = Buffer.byteLength(before) + Buffer.byteLength(after) + Math.max(0, clicks.length - 1);
+  for (const click of clicks) size += texts.byteLength(click);
   const bytes = Buffer.allocUnsafe(size);
   let at = bytes.write(before, 0);
-  for (let i = 0; i < texts.length; i++) {
+  for (let i = 0; i < clicks.length; i++) {
     if (i > 0) bytes[at++] = COMMA;
-    at += bytes.write(texts[i]!, at);
+    at += texts.copy(clicks[i]!, bytes, at);
   }
   bytes.write(after, at);
   return bytes;

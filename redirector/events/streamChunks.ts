@@ -66,7 +66,7 @@ class EventsChunk {
   }
 
   /**
-   * A click's event, as clickEventText makes it, written in pieces: the click's kept text as it is,
+   * A click's event, as clickEventText makes it, written in pieces: the click's kept text's bytes as they are,
    * and for the administrator's streams its closing `}` overwritten by the address, so that no text
    * of the whole event is made (with a hundred streams that was most of what the streams allocated).
    */
@@ -77,15 +77,15 @@ class EventsChunk {
       this.add(clickEventText(texts, click, ADMIN_VIEWER));
       return;
     }
-    const text = texts.text(click);
+    const length = texts.byteLength(click);
     const addressJson = address === undefined ? '' : JSON.stringify(address);
-    this.reserve(CLICK_EVENT_FRAME + (text.length + addressJson.length) * MOST_BYTES_PER_UNIT);
+    this.reserve(CLICK_EVENT_FRAME + length + addressJson.length * MOST_BYTES_PER_UNIT);
     const buffer = this.buffer;
     buffer.set(ID_FIELD, this.size);
     let at = writeDigits(buffer, this.size + ID_FIELD.length, click.id);
     buffer.set(CLICK_DATA, at);
     at += CLICK_DATA.length;
-    at += buffer.write(text, at);
+    at += texts.copy(click, buffer, at);
     if (address !== undefined) {
       // The text ends with the `}` of its object: the address goes before it.
       buffer.set(ADDRESS_FIELD, at - 1);

@@ -111,7 +111,7 @@ async function takeClicks(
     return undefined;
   }
   const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-  const data = new ClickTextsData(clicks.map((click) => texts.text(click)));
+  const data = new ClickTextsData(clicks, texts);
   const origin = { team_id: webhook.team_id, actor: null };
   const message = await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
   return { message, full: clicks.length === CLICKS_PER_MESSAGE };

@@ -88,7 +88,7 @@ async function takeClicks(
       break;
     }
     const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-    const data = new ClickTextsData(clicks.map((click) => texts.text(click)));
+    const data = new ClickTextsData(clicks, texts);
     taken.push(await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), next));
     cursor = next;
   }

@@ -2,6 +2,8 @@
  * The clicks' texts made once and shared (docs/performance.md#events): the same JSON as the click
  * objects would give, in the webhook's and the broker's bodies and the streams' events.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { newBrokerMessage } from '../../../../redirector/events/brokers/brokerMessages';
 import { createClickTexts } from '../../../../redirector/events/clickTexts';
@@ -55,12 +57,53 @@ describe('click texts', () => {
     expect([96, 97, 98, 99, 100].map(served)).toEqual([true, true, true, true, true]);
     expect([81, 85, 89, 90].map(served)).toEqual([false, false, false, false]);
   });
+
+  it('are made again once the ring has gone round over their bytes, and copy as their text', () => {
+    // 2,000 slots, each text about 1 KB: the 1 MiB ring goes round before the slots do.
+    const texts = createClickTexts(2000);
+    const long = (id: number) => click(id, { city: `${'x'.repeat(900)}${id}` });
+    for (let id = 1; id <= 2000; id++) texts.text(long(id));
+    for (const id of [1, 2, 500, 1999, 2000]) {
+      const want = JSON.stringify(eventClick(long(id), false));
+      expect(texts.text(long(id))).toBe(want);
+      const copied = Buffer.alloc(texts.byteLength(long(id)) + 2, '*');
+      expect(texts.copy(long(id), copied, 1)).toBe(Buffer.byteLength(want));
+      expect(copied.toString()).toBe(`*${want}*`);
+    }
+  });
+
+  it('keep their bytes outside the heap', () => {
+    const count = 20_000;
+    const texts = createClickTexts(count);
+    const held = heapHeldBy(() => {
+      for (let id = 1; id <= count; id++) texts.text(click(id));
+      return texts;
+    });
+    // A text kept as a string held about 400 bytes of heap (docs/performance.md#kept-texts-made-flat).
+    expect(held / count).toBeLessThan(32);
+  });
 });
+
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
+
+/** Bytes of heap the value `make` returns holds once every collection has run. */
+function heapHeldBy(make: () => unknown): number {
+  collect();
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  const held = make();
+  collect();
+  collect();
+  const after = process.memoryUsage().heapUsed;
+  expect(held).toBeDefined();
+  return after - before;
+}
 
 describe('message bodies of click texts', () => {
   const clicks = [click(1), click(2), click(3)];
   const texts = createClickTexts();
-  const data = new ClickTextsData(clicks.map((one) => texts.text(one)));
+  const data = new ClickTextsData(clicks, texts);
   const objects = { clicks: clicks.map((one) => eventClick(one, false)) };
 
   it('are the webhook’s body as the click objects would make it', () => {
@@ -70,17 +113,20 @@ describe('message bodies of click texts', () => {
     const made = messageBody('link.clicked', now, data, origin);
     expect(Buffer.isBuffer(made)).toBe(true);
     expect(made.toString()).toBe(messageBody('link.clicked', now, objects, origin));
-    expect(messageBody('link.clicked', now, new ClickTextsData([])).toString()).toBe(
+    expect(messageBody('link.clicked', now, new ClickTextsData([], texts)).toString()).toBe(
       messageBody('link.clicked', now, { clicks: [] }),
     );
   });
 
   it('are made as bytes of the exact size, whatever the texts’ characters', () => {
-    const texts = ['{"city":"東京 🚀"}', '{"city":"München"}', '{"city":"\\u2028"}', '{}'];
+    const cities = ['東京 🚀', 'München', '\u2028', null];
+    const many = cities.map((city, i) => click(10 + i, { city }));
     for (const count of [0, 1, 2, 4]) {
-      const body = { type: 'link.clicked', timestamp: 'ä', data: new ClickTextsData(texts.slice(0, count)) };
+      const body = { type: 'link.clicked', timestamp: 'ä', data: new ClickTextsData(many.slice(0, count), texts) };
       const bytes = bodyOf(body);
       expect(Buffer.isBuffer(bytes) && bytes.equals(Buffer.from(bodyText(body)))).toBe(true);
+      const parsed = JSON.parse(bytes.toString()).data.clicks;
+      expect(parsed).toEqual(many.slice(0, count).map((one) => JSON.parse(JSON.stringify(eventClick(one, false)))));
     }
   });
 
