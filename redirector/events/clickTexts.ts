@@ -13,7 +13,7 @@
 
 import type { FeedClick } from '../storage/repositories/eventFeed';
 import { clickJson } from './clickJson';
-import { eventClick } from './eventMessages';
+import { eventClick, type KeptTexts } from './eventMessages';
 
 /** Texts kept at most: about the clicks of the last second or two under load. */
 export const CLICK_TEXTS_KEPT = 20_000;
@@ -25,15 +25,10 @@ const RING_BYTES_PER_TEXT = 512;
  */
 const RING_BYTES_AT_LEAST = 1024 * 1024;
 
-export interface ClickTexts {
-  /** `eventClick(click, false)` as JSON text (the replay of a stream, the general path). */
-  text(click: FeedClick): string;
+/** The kept texts (text, byteLength, copy: eventMessages.ts KeptTexts), and a text with the address. */
+export interface ClickTexts extends KeptTexts {
   /** `eventClick(click, true)` as JSON text (the administrator's streams): `ip` last, as there. */
   withAddress(click: FeedClick): string;
-  /** The UTF-8 length of `text(click)`, its bytes kept. */
-  byteLength(click: FeedClick): number;
-  /** Copies the UTF-8 bytes of `text(click)` into `target` at `at`; how many. */
-  copy(click: FeedClick, target: Buffer, at: number): number;
 }
 
 /** One server's texts: click ids are its own database's. */

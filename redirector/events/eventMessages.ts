@@ -11,7 +11,6 @@ import type { FeedClick } from '../storage/repositories/eventFeed';
 import type { MessageBody } from '../storage/repositories/messageBody';
 import type { NewMessage } from '../storage/repositories/webhookOutbox';
 import { isInAppSource } from '../visits/inAppBrowser';
-import type { ClickTexts } from './clickTexts';
 
 /**
  * A new `webhook-id`: `msg_` and 122 random bits. From node:crypto's randomUUID, which draws on a
@@ -22,11 +21,21 @@ export function newMessageId(): string {
   return `msg_${Buffer.from(crypto.randomUUID().replaceAll('-', ''), 'hex').toString('base64url')}`;
 }
 
+/** The clicks' kept JSON texts as a message's body reads them (clickTexts.ts). */
+export interface KeptTexts {
+  /** `eventClick(click, false)` as JSON text. */
+  text(click: FeedClick): string;
+  /** The UTF-8 length of `text(click)`, its bytes kept. */
+  byteLength(click: FeedClick): number;
+  /** Copies the UTF-8 bytes of `text(click)` into `target` at `at`; how many. */
+  copy(click: FeedClick, target: Buffer, at: number): number;
+}
+
 /** A `link.clicked` message's `data`: its clicks, whose JSON texts are kept (clickTexts.ts) and written into the body as they are. */
 export class ClickTextsData {
   constructor(
     readonly clicks: readonly FeedClick[],
-    readonly texts: ClickTexts,
+    readonly texts: KeptTexts,
   ) {}
 }
 
