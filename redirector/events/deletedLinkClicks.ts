@@ -4,7 +4,8 @@
  * outbox, so just before the deletion the link's clicks not yet taken by each listening webhook
  * (and by the broker) become `link.clicked` messages of their own, queued ahead of the deletion's
  * message, and the streams read what is stored. A webhook's cursor later passes over those ids,
- * gone by then, so nothing is sent twice.
+ * gone by then, so nothing is sent twice. A webhook's pending click messages stored as ranges of
+ * clicks that hold some of the link's get their bodies written first (clickMessages.ts).
  */
 import { systemScope } from '../auth/scope';
 import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
@@ -13,7 +14,8 @@ import type { FeedClick } from '../storage/repositories/eventFeed';
 import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { NewMessage } from '../storage/repositories/webhookOutbox';
 import { newBrokerMessage } from './brokers/brokerMessages';
-import { eventClick, newMessage } from './eventMessages';
+import { writeBodiesBeforeDeletion } from './clickMessages';
+import { eventClick, type KeptTexts, newMessage } from './eventMessages';
 import type { StreamHub } from './streamHub';
 
 /** Clicks of one link taken at most (a link deleted with more untaken clicks keeps the first ones). */
@@ -28,15 +30,23 @@ function chunks(clicks: readonly FeedClick[]): { clicks: ReturnType<typeof event
 }
 
 export async function takeDeletedLinkClicks(
-  deps: { storage: EventStorage; hub: StreamHub; brokerOutbox: BrokerOutbox | undefined; clock: () => number },
+  deps: {
+    storage: EventStorage;
+    hub: StreamHub;
+    brokerOutbox: BrokerOutbox | undefined;
+    clock: () => number;
+    texts: KeptTexts;
+  },
   link: { id: number; teamId: number | null },
 ): Promise<void> {
-  const { webhooks, feed } = deps.storage;
+  const { webhooks, feed, outbox } = deps.storage;
   const now = deps.clock();
   const clicksAfter = (after: number) =>
     feed.clicksAfter({ after, linkId: link.id, scope: systemScope(), limit: MOST_CLICKS });
   const webhookMessages: NewMessage[] = [];
-  for (const webhook of await webhooks.listening('link.clicked', { team_id: link.teamId })) {
+  const listening = await webhooks.listening('link.clicked', { team_id: link.teamId });
+  await writeBodiesBeforeDeletion({ feed, texts: deps.texts, outbox }, listening, link.id);
+  for (const webhook of listening) {
     for (const data of chunks(await clicksAfter(webhook.click_cursor))) {
       webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data, { team_id: link.teamId, actor: null }));
     }

@@ -110,14 +110,14 @@ export function createEvents(deps: EventsDeps): Events {
     log: logProblem,
   });
   return {
-    webhooks: createWebhookService({ storage, clock, rules, worker, testLimiter: deps.webhookTests }),
+    webhooks: createWebhookService({ storage, clock, rules, worker, testLimiter: deps.webhookTests, texts }),
     worker,
     hub,
     tickets: createStreamTickets(storage.feed, clock),
     onLinkChange,
     recordLinkEvent: (change) => onLinkChange([change]),
     beforeLinkDelete: (link) =>
-      takeDeletedLinkClicks({ storage, hub, clock, brokerOutbox: broker && storage.brokerOutbox }, link),
+      takeDeletedLinkClicks({ storage, hub, clock, texts, brokerOutbox: broker && storage.brokerOutbox }, link),
     expiry,
     connections,
     broker,

@@ -30,6 +30,8 @@ import type { AfterWrite } from '../storage/executor';
 import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { DeliveryRecord } from '../storage/repositories/webhookOutbox';
 import type { WebhookChanges, WebhookRecord } from '../storage/repositories/webhookRepository';
+import { storedBody } from './clickMessages';
+import type { KeptTexts } from './eventMessages';
 import type { WebhookWorker } from './webhookWorker';
 
 const WEBHOOK_FIELDS = ['url', 'events', 'description', 'active'] as const;
@@ -65,6 +67,8 @@ export interface WebhookServiceDeps {
   worker: WebhookWorker;
   /** One test per webhook per WEBHOOK_TEST_INTERVAL_MS, on every instance (keyed by webhook id). */
   testLimiter: AttemptLimiter;
+  /** The clicks' texts, for a click message made again from its range (clickMessages.ts). */
+  texts: KeptTexts;
 }
 
 /** A webhook's tests: one per WEBHOOK_TEST_INTERVAL_MS, a second one starting meanwhile refused at once. */
@@ -215,11 +219,13 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       return { message_id: outcome.messageId, status: outcome.status, error: outcome.error };
     },
     async redeliver(owner, id, messageId) {
-      await owned(owner, id);
+      const webhook = await owned(owner, id);
       const message = await outbox.findMessage(id, messageId);
       if (!message) throw notFoundRule(WEBHOOK_MESSAGE_NOT_FOUND);
+      // A click message stored as its range is queued again with its body, made from its clicks as stored now.
+      const body = await storedBody({ feed: deps.storage.feed, texts: deps.texts }, message, webhook);
       await outbox.enqueue([
-        { webhook_id: id, message_id: message.message_id, type: message.type, body: message.body, created_at: clock() },
+        { webhook_id: id, message_id: message.message_id, type: message.type, body, created_at: clock() },
       ]);
       worker.kick();
       return { message_id: message.message_id };

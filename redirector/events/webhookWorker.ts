@@ -5,7 +5,8 @@
  * message goes first; a failure waits its retry delay (±20 %) and holds back the later ones; after
  * the last retry the message is dropped and counted failed. When the queue is empty, the next up
  * to 100 stored clicks after the webhook's cursor become a `link.clicked` message and the cursor
- * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing.
+ * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing; the
+ * message is stored as that range of clicks, its body made again when it is read back (clickMessages.ts).
  * After a message of fewer than 100 clicks a turn takes no more clicks (they wait for the next
  * turn, and messages fill up). Attempts go on the webhook's kept connection (webhookConnections.ts).
  */
@@ -21,6 +22,7 @@ import type { MessageRecord } from '../storage/repositories/webhookOutbox';
 import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
 import { clickHorizon } from './clickHorizon';
+import { withBody } from './clickMessages';
 import type { ClickTexts } from './clickTexts';
 import { ClickTextsData, newMessage } from './eventMessages';
 import type { EventMetrics } from './eventMetrics';
@@ -113,7 +115,8 @@ async function takeClicks(
   const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
   const data = new ClickTextsData(clicks, texts);
   const origin = { team_id: webhook.team_id, actor: null };
-  const message = await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), cursor);
+  const range = { after: webhook.click_cursor, through: cursor };
+  const message = await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), range);
   return { message, full: clicks.length === CLICKS_PER_MESSAGE };
 }
 
@@ -192,8 +195,9 @@ async function workOn(turn: Turn, id: number): Promise<boolean> {
     for (let sent = 0; sent < MESSAGES_PER_TURN && !turn.stopped(); sent++) {
       const webhook = await webhooks.byId(id);
       if (!webhook?.active) return false;
-      // None pending: the clicks' new message is the oldest, sent as stored (its body not read back).
-      const pending = await outbox.next(id);
+      // None pending: the clicks' new message is the oldest, sent as made (its body not made again).
+      const stored = await outbox.next(id);
+      const pending = stored && (await withBody({ feed: deps.storage.feed, texts: deps.texts }, stored, webhook));
       const taken = pending || clicksTaken ? undefined : await takeClicks(deps, horizon, webhook);
       const message = pending ?? taken?.message;
       if (!message || message.next_at > clock()) return false;

@@ -30,6 +30,8 @@ export interface WebhookReceiver {
   hits: number;
   /** When each of those hits arrived (Date.now), in order. */
   arrivals: number[];
+  /** The body of each of those hits as it arrived, in order (answered or not). */
+  bodies: string[];
   mode: ReceiverMode;
   /** Waits this long before answering (a delivery under way for a while). */
   delayMs: number;
@@ -43,6 +45,7 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     received: [],
     hits: 0,
     arrivals: [],
+    bodies: [],
     mode: 'up',
     delayMs: 0,
     secret: '',
@@ -54,6 +57,7 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     req.on('end', async () => {
       receiver.hits += 1;
       receiver.arrivals.push(Date.now());
+      receiver.bodies.push(Buffer.concat(chunks).toString());
       if (receiver.mode === 'hang') return;
       if (receiver.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
       if (res.destroyed) return;

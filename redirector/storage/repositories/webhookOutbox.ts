@@ -16,13 +16,29 @@ export interface MessageRecord {
   /** The `webhook-id` header: the same on every attempt and on a redelivery. */
   message_id: string;
   type: WebhookEvent;
-  /** The exact JSON text signed and sent (its bytes for a click message on SQLite, messageBody.ts). */
+  /**
+   * The exact JSON text signed and sent (its bytes for a click message on SQLite, messageBody.ts);
+   * empty for a click message stored as its range of clicks (`clicks_after`).
+   */
   body: MessageBody;
   created_at: number;
   /** Attempts made so far. */
   attempt: number;
   next_at: number;
   state: MessageState;
+  /**
+   * A `link.clicked` message stored as its clicks (docs/api.md#delivery): those of its webhook's
+   * scope with ids after `clicks_after` up to `clicks_through`, its body made again from them
+   * (events/clickMessages.ts); null for a message stored with its body.
+   */
+  clicks_after: number | null;
+  clicks_through: number | null;
+}
+
+/** The click ids a click message holds: after `after`, up to `through`. */
+export interface ClickRange {
+  after: number;
+  through: number;
 }
 
 export type NewMessage = Pick<MessageRecord, 'webhook_id' | 'message_id' | 'type' | 'body' | 'created_at'>;
@@ -42,14 +58,22 @@ const TRIM_EVERY = 10;
 /** Delivered and dropped messages are kept this long (for redelivery), then deleted. */
 export const MESSAGES_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
-const MESSAGE_COLUMNS = 'id, webhook_id, message_id, type, body, created_at, attempt, next_at, state';
+const MESSAGE_COLUMNS =
+  'id, webhook_id, message_id, type, body, created_at, attempt, next_at, state, clicks_after, clicks_through';
 const DELIVERY_COLUMNS = 'id, webhook_id, message_id, type, attempt, status, error, duration_ms, at';
 
 export interface WebhookOutbox {
   /** Stores the messages in one transaction (or in `tx`, the caller's). */
   enqueue(messages: readonly NewMessage[], tx?: Executor): Promise<void>;
-  /** A click message and the webhook's new click cursor, together; the message as stored (pending). */
-  enqueueClicks(message: NewMessage, cursor: number): Promise<MessageRecord>;
+  /**
+   * A click message stored as its range of clicks (its body left empty), and the webhook's click
+   * cursor moved to the range's end, together; the message as next() would read it, with its body.
+   */
+  enqueueClicks(message: NewMessage, range: ClickRange): Promise<MessageRecord>;
+  /** The webhook's pending messages stored as ranges of clicks, oldest first. */
+  pendingRanges(webhookId: number): Promise<MessageRecord[]>;
+  /** Stores a click message's body, made from its range (which it no longer keeps). */
+  writeBody(id: number, body: MessageBody): Promise<void>;
   /** A message sent outside the queue (a test), kept settled so that `redeliver` finds it by its id. */
   keepSent(message: NewMessage, state: Exclude<MessageState, 'pending'>, attempt: number): Promise<void>;
   /** The webhook's oldest pending message. */
@@ -114,14 +138,38 @@ async function log(db: Executor, delivery: NewDelivery) {
 export function createWebhookOutbox(db: Executor): WebhookOutbox {
   return {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT_MESSAGE, messages.map(messageParams)),
-    enqueueClicks(message, cursor) {
+    enqueueClicks(message, range) {
       return db.transaction(async (tx) => {
-        const row = await tx.get<{ id: number }>(`${INSERT_MESSAGE} RETURNING id`, messageParams(message));
-        await tx.run('UPDATE webhooks SET click_cursor = ? WHERE id = ?', [cursor, message.webhook_id]);
-        // What next() would read back: the worker sends it without reading its body again.
+        const row = await tx.get<{ id: number }>(
+          `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at, clicks_after, clicks_through)
+           VALUES (?, ?, ?, '', ?, ?, ?, ?) RETURNING id`,
+          [
+            message.webhook_id,
+            message.message_id,
+            message.type,
+            message.created_at,
+            message.created_at,
+            range.after,
+            range.through,
+          ],
+        );
+        await tx.run('UPDATE webhooks SET click_cursor = ? WHERE id = ?', [range.through, message.webhook_id]);
+        // What next() would read back, its body made: the worker sends it without making it again.
         const stored = { attempt: 0, next_at: message.created_at, state: 'pending' as const };
-        return { ...message, ...stored, id: Number(row!.id) };
+        return { ...message, ...stored, id: Number(row!.id), clicks_after: range.after, clicks_through: range.through };
       });
+    },
+    pendingRanges: (webhookId) =>
+      db.all<MessageRecord>(
+        `SELECT ${MESSAGE_COLUMNS} FROM webhook_messages
+         WHERE webhook_id = ? AND state = 'pending' AND clicks_through IS NOT NULL ORDER BY id`,
+        [webhookId],
+      ),
+    async writeBody(id, body) {
+      await db.run('UPDATE webhook_messages SET body = ?, clicks_after = NULL, clicks_through = NULL WHERE id = ?', [
+        body,
+        id,
+      ]);
     },
     async keepSent(message, state, attempt) {
       await db.run(

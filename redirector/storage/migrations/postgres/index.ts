@@ -49,6 +49,7 @@ import m039 from './039-import-job-starter';
 import m040 from './040-stream-tickets-name-their-team';
 import m041 from './041-monthly-click-partitions';
 import m042 from './042-visitor-blocks';
+import m043 from './043-click-message-ranges';
 
 export const postgresMigrations = [
   m001,
@@ -93,6 +94,7 @@ export const postgresMigrations = [
   m040,
   m041,
   m042,
+  m043,
 ];
 
 /**

@@ -40,6 +40,7 @@ import m034 from './034-import-job-starter';
 import m035 from './035-stream-tickets-name-their-team';
 import m036 from './036-visitor-blocks';
 import m037 from './037-links-archived-index';
+import m038 from './038-click-message-ranges';
 
 export const sqliteMigrations = [
   m001,
@@ -79,4 +80,5 @@ export const sqliteMigrations = [
   m035,
   m036,
   m037,
+  m038,
 ];

@@ -204,7 +204,7 @@ describe.each(STORE_KINDS)('executor ($kind)', (kind) => {
               body: '{}',
               created_at: round,
             },
-            round,
+            { after: round - 1, through: round },
           ),
         );
       }
