@@ -5,7 +5,8 @@
  * (and by the broker) become `link.clicked` messages of their own, queued ahead of the deletion's
  * message, and the streams read what is stored. A webhook's cursor later passes over those ids,
  * gone by then, so nothing is sent twice. A webhook's pending click messages stored as ranges of
- * clicks that hold some of the link's get their bodies written first (clickMessages.ts).
+ * clicks that hold some of the link's, and the broker's, get their bodies written first
+ * (clickMessages.ts).
  */
 import { systemScope } from '../auth/scope';
 import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
@@ -45,7 +46,8 @@ export async function takeDeletedLinkClicks(
     feed.clicksAfter({ after, linkId: link.id, scope: systemScope(), limit: MOST_CLICKS });
   const webhookMessages: NewMessage[] = [];
   const listening = await webhooks.listening('link.clicked', { team_id: link.teamId });
-  await writeBodiesBeforeDeletion({ feed, texts: deps.texts, outbox }, listening, link.id);
+  const ranges = { feed, texts: deps.texts, outbox, brokerOutbox: deps.brokerOutbox };
+  await writeBodiesBeforeDeletion(ranges, listening, link.id);
   for (const webhook of listening) {
     for (const data of chunks(await clicksAfter(webhook.click_cursor))) {
       webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data, { team_id: link.teamId, actor: null }));

@@ -15,6 +15,7 @@ import { maskCredentials } from '../../observability/logger';
 import type { BrokerMessageRecord, BrokerOutbox } from '../../storage/repositories/brokerOutbox';
 import type { EventFeed } from '../../storage/repositories/eventFeed';
 import { type ClickHorizon, clickHorizon } from '../clickHorizon';
+import { withBrokerBodies } from '../clickMessages';
 import type { ClickTexts } from '../clickTexts';
 import { ClickTextsData } from '../eventMessages';
 import type { BrokerConfig } from './brokerConfig';
@@ -89,22 +90,24 @@ async function takeClicks(
     }
     const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
     const data = new ClickTextsData(clicks, texts);
-    taken.push(await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), next));
+    const range = { after: cursor, through: next };
+    taken.push(await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), range));
     cursor = next;
   }
   return { taken, caughtUp: cursor >= upTo };
 }
 
 /**
- * What a run publishes: the messages waiting, or when none wait the clicks' new ones (published as
- * stored, their bodies not read back). `more`: more may wait (a full batch, or clicks not caught up).
+ * What a run publishes: the messages waiting (a click message's body made again from its range of
+ * clicks, clickMessages.ts), or when none wait the clicks' new ones (published as made, each stored
+ * as its range). `more`: more may wait (a full batch, or clicks not caught up).
  */
 async function nextMessages(
   deps: BrokerWorkerDeps,
   horizon: ClickHorizon,
 ): Promise<{ messages: BrokerMessageRecord[]; more: boolean }> {
   const waiting = await deps.outbox.next(BATCH);
-  if (waiting.length > 0) return { messages: waiting, more: waiting.length === BATCH };
+  if (waiting.length > 0) return { messages: await withBrokerBodies(deps, waiting), more: waiting.length === BATCH };
   const clicks = await takeClicks(deps, horizon);
   return { messages: clicks.taken, more: !clicks.caughtUp };
 }

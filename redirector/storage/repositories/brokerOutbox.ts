@@ -8,28 +8,47 @@ import type { WebhookEvent } from '../../contract/webhooks';
 import type { Executor } from '../executor';
 import { insertAll } from './insertAll';
 import type { MessageBody } from './messageBody';
+import type { ClickRange } from './webhookOutbox';
 
 export interface BrokerMessageRecord {
   id: number;
   /** The event's `id`: the same when it is published again. */
   message_id: string;
   type: WebhookEvent;
-  /** The exact JSON text published (its bytes for a click message on SQLite, messageBody.ts). */
+  /**
+   * The exact JSON text published (its bytes for a click message on SQLite, messageBody.ts); empty
+   * for a click message stored as its range of clicks.
+   */
   body: MessageBody;
   created_at: number;
+  /**
+   * A `link.clicked` message stored as its clicks (docs/api.md#events-into-a-broker): those with
+   * ids after `clicks_after` up to `clicks_through`, its body made again from them when it is read
+   * back (events/clickMessages.ts); null for a message stored with its body.
+   */
+  clicks_after: number | null;
+  clicks_through: number | null;
 }
 
-export type NewBrokerMessage = Omit<BrokerMessageRecord, 'id'>;
+export type NewBrokerMessage = Omit<BrokerMessageRecord, 'id' | 'clicks_after' | 'clicks_through'>;
 
 const INSERT = 'INSERT INTO broker_messages (message_id, type, body, created_at) VALUES (?, ?, ?, ?)';
+const COLUMNS = 'id, message_id, type, body, created_at, clicks_after, clicks_through';
 
 export interface BrokerOutbox {
   /** Stores the messages in the caller's transaction `tx`, or in one of its own. */
   enqueue(messages: readonly NewBrokerMessage[], tx?: Executor): Promise<void>;
-  /** A click message and the new click cursor, together; the message as stored. */
-  enqueueClicks(message: NewBrokerMessage, cursor: number): Promise<BrokerMessageRecord>;
-  /** The oldest `limit` messages, oldest first. */
+  /**
+   * A click message stored as its range of clicks (its body left empty), and the click cursor moved
+   * to the range's end, together; the message as stored, with its body.
+   */
+  enqueueClicks(message: NewBrokerMessage, range: ClickRange): Promise<BrokerMessageRecord>;
+  /** The oldest `limit` messages, oldest first (a range's body empty). */
   next(limit: number): Promise<BrokerMessageRecord[]>;
+  /** The messages stored as ranges of clicks, oldest first. */
+  pendingRanges(): Promise<BrokerMessageRecord[]>;
+  /** Stores a click message's body, made from its range (which it no longer keeps). */
+  writeBody(id: number, body: MessageBody): Promise<void>;
   /** Deletes the messages up to and including id `upTo` (all acknowledged). */
   remove(ids: readonly number[]): Promise<void>;
   backlog(): Promise<number>;
@@ -48,17 +67,27 @@ const params = (message: NewBrokerMessage) => [message.message_id, message.type,
 export function createBrokerOutbox(db: Executor): BrokerOutbox {
   return {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT, messages.map(params)),
-    enqueueClicks: (message, cursor) =>
+    enqueueClicks: (message, range) =>
       db.transaction(async (tx) => {
-        const row = await tx.get<{ id: number }>(`${INSERT} RETURNING id`, params(message));
-        await tx.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [cursor]);
-        return { ...message, id: Number(row!.id) };
+        const row = await tx.get<{ id: number }>(
+          `INSERT INTO broker_messages (message_id, type, body, created_at, clicks_after, clicks_through)
+           VALUES (?, ?, '', ?, ?, ?) RETURNING id`,
+          [message.message_id, message.type, message.created_at, range.after, range.through],
+        );
+        await tx.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [range.through]);
+        return { ...message, id: Number(row!.id), clicks_after: range.after, clicks_through: range.through };
       }),
-    next: (limit) =>
+    next: (limit) => db.all<BrokerMessageRecord>(`SELECT ${COLUMNS} FROM broker_messages ORDER BY id LIMIT ?`, [limit]),
+    pendingRanges: () =>
       db.all<BrokerMessageRecord>(
-        'SELECT id, message_id, type, body, created_at FROM broker_messages ORDER BY id LIMIT ?',
-        [limit],
+        `SELECT ${COLUMNS} FROM broker_messages WHERE clicks_through IS NOT NULL ORDER BY id`,
       ),
+    async writeBody(id, body) {
+      await db.run('UPDATE broker_messages SET body = ?, clicks_after = NULL, clicks_through = NULL WHERE id = ?', [
+        body,
+        id,
+      ]);
+    },
     async remove(ids) {
       if (ids.length === 0) return;
       await db.run(`DELETE FROM broker_messages WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);

