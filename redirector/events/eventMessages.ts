@@ -50,23 +50,13 @@ function clicksShell(body: { data: unknown }): [string, string] {
   return [`${shell.slice(0, at)}{"clicks":[`, `]}${shell.slice(at + MARK_TEXT.length)}`];
 }
 
-/**
- * JSON.stringify(body), with a ClickTextsData `data` written as `{"clicks":[...]}` from its texts:
- * the same text as the clicks' objects would give, without making them again.
- */
-export function bodyText<T extends { data: unknown }>(body: T): string {
-  if (!(body.data instanceof ClickTextsData)) return JSON.stringify(body);
-  const { clicks, texts } = body.data;
-  const [before, after] = clicksShell(body);
-  return `${before}${clicks.map((click) => texts.text(click)).join(',')}${after}`;
-}
-
 const COMMA = ','.charCodeAt(0);
 
 /**
- * bodyText's text, as its UTF-8 bytes when `data` is a ClickTextsData: the kept texts' bytes
- * copied into one buffer of the exact size, so that a message of 100 clicks (about 30 KB) is
- * neither joined into a string nor encoded again to be stored and sent (messageBody.ts).
+ * JSON.stringify(body), with a ClickTextsData `data` written as `{"clicks":[...]}` from its texts
+ * (the same text as the clicks' objects would give, without making them again) and as UTF-8 bytes:
+ * the kept texts' bytes copied into one buffer of the exact size, so that a message of 100 clicks
+ * (about 30 KB) is neither joined into a string nor encoded again to be sent (messageBody.ts).
  */
 export function bodyOf<T extends { data: unknown }>(body: T): MessageBody {
   if (!(body.data instanceof ClickTextsData)) return JSON.stringify(body);
