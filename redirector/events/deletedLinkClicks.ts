@@ -4,9 +4,9 @@
  * outbox, so just before the deletion the link's clicks not yet taken by each listening webhook
  * (and by the broker) become `link.clicked` messages of their own, queued ahead of the deletion's
  * message, and the streams read what is stored. A webhook's cursor later passes over those ids,
- * gone by then, so nothing is sent twice. A webhook's pending click messages stored as ranges of
- * clicks that hold some of the link's, and the broker's, get their bodies written first
- * (clickMessages.ts).
+ * gone by then, so nothing is sent twice. Before that, the pending click messages stored as ranges
+ * of clicks that hold some of the link's (a turned-off webhook's too, and the broker's) get their
+ * bodies written (clickMessages.ts).
  */
 import { systemScope } from '../auth/scope';
 import { CLICKS_PER_MESSAGE } from '../contract/webhooks';
@@ -45,10 +45,10 @@ export async function takeDeletedLinkClicks(
   const clicksAfter = (after: number) =>
     feed.clicksAfter({ after, linkId: link.id, scope: systemScope(), limit: MOST_CLICKS });
   const webhookMessages: NewMessage[] = [];
-  const listening = await webhooks.listening('link.clicked', { team_id: link.teamId });
+  // Pending messages wait for a webhook turned off too, until it is on again.
   const ranges = { feed, texts: deps.texts, outbox, brokerOutbox: deps.brokerOutbox };
-  await writeBodiesBeforeDeletion(ranges, listening, link.id);
-  for (const webhook of listening) {
+  await writeBodiesBeforeDeletion(ranges, await webhooks.hearing({ team_id: link.teamId }), link.id);
+  for (const webhook of await webhooks.listening('link.clicked', { team_id: link.teamId })) {
     for (const data of chunks(await clicksAfter(webhook.click_cursor))) {
       webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data, { team_id: link.teamId, actor: null }));
     }

@@ -73,6 +73,8 @@ export interface WebhookRepository extends OwnedTable<WebhookRecord, NewWebhook>
    * link is the subject: `link.user_id` is its owner, not a caller.
    */
   listening(event: WebhookEvent, link: Pick<LinkRecord, 'team_id'>): Promise<WebhookRecord[]>;
+  /** Every webhook that hears about a link, active or not, whatever its events (their messages may wait). */
+  hearing(link: Pick<LinkRecord, 'team_id'>): Promise<WebhookRecord[]>;
   /** Ids of every active webhook. */
   activeIds(): Promise<number[]>;
   /** Takes the webhook's queue for `ms` unless another holder's lease still runs; renews one's own. */
@@ -165,6 +167,14 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
         SHAPE,
       );
       return rows.filter((row) => row.events.includes(event));
+    },
+    async hearing(link) {
+      const owners = hearingOwner(link.team_id);
+      return db.all<WebhookRecord>(
+        `SELECT ${COLUMNS} FROM webhooks WHERE ${owners.sql} ORDER BY id`,
+        owners.params,
+        SHAPE,
+      );
     },
     async activeIds() {
       const rows = await db.all<{ id: number }>('SELECT id FROM webhooks WHERE active = ? ORDER BY id', [true]);

@@ -2,7 +2,8 @@
  * A webhook's `link.clicked` message is stored as its range of clicks, on both stores
  * (docs/api.md#delivery): its body is not kept; a retry and a redelivery make it again from the
  * stored clicks, byte for byte the body of its first attempt; and a pending message holding clicks
- * of a link that is then deleted still carries them, ahead of the link's `link.deleted`.
+ * of a link that is then deleted still carries them, ahead of the link's `link.deleted`, also when
+ * its webhook was turned off meanwhile and is turned on again.
  */
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
@@ -103,5 +104,29 @@ describe.each(STORE_SERVERS)('click messages stored as ranges on $kind', ({ star
     expect(clicked).toBeLessThan(deletion());
     const clicks = receiver.received[clicked]!.data.clicks as { link_id: number }[];
     expect(clicks.map((click) => click.link_id)).toEqual([link.id, link.id, link.id]);
+  });
+
+  it("keeps a deleted link's clicks in a turned-off webhook's waiting message, for when it is on again", async () => {
+    receiver.mode = 'down';
+    const { webhookId, link } = await clickedLink(['link.clicked'], 3);
+    const { message } = await pendingRange(webhookId);
+    const off = await call(server, 'PUT', `/api/webhooks?id=${webhookId}`, {
+      headers: admin(),
+      body: { active: false },
+    });
+    expect(off.status).toBe(200);
+    const deleted = await call(server, 'DELETE', `/api/links?id=${link.id}`, { headers: admin() });
+    expect(deleted.status).toBeLessThan(300);
+
+    receiver.mode = 'up';
+    const on = await call(server, 'PUT', `/api/webhooks?id=${webhookId}`, { headers: admin(), body: { active: true } });
+    expect(on.status).toBe(200);
+    await waitFor(() => receiver.received.some((got) => got.id === message.message_id), 15_000, 'the waiting message');
+    const got = receiver.received.find((one) => one.id === message.message_id)!;
+    expect((got.data.clicks as { link_id: number }[]).map((click) => click.link_id)).toEqual([
+      link.id,
+      link.id,
+      link.id,
+    ]);
   });
 });
