@@ -24,18 +24,28 @@ export interface ClickMessageDeps {
 type Listener = { id: number; team_id: number | null };
 type Ranged = { clicks_after: number | null; clicks_through: number | null };
 
-/** The clicks of the message's range the team reaches (null: every link's); `linkId`: only that link's. */
-function rangeClicks(feed: EventFeed, message: Ranged, teamId: number | null, limit: number, linkId?: number) {
+/** The clicks of the message's range that the team reaches (null: every link's). */
+function rangeClicks(feed: EventFeed, message: Ranged, teamId: number | null): Promise<FeedClick[]> {
   return feed.clicksAfter({
     after: Number(message.clicks_after),
     upTo: Number(message.clicks_through),
     scope: systemScope(teamId),
-    limit,
-    linkId,
+    limit: CLICKS_PER_MESSAGE,
   });
 }
 
 const isRange = (message: Ranged) => message.clicks_after !== null && message.clicks_through !== null;
+
+/** A webhook message's body made from its range's clicks, with its own time and its webhook's team. */
+function webhookBody(texts: KeptTexts, message: MessageRecord, webhook: Listener, clicks: readonly FeedClick[]) {
+  const origin = { team_id: webhook.team_id, actor: null };
+  return messageBody('link.clicked', Number(message.created_at), new ClickTextsData(clicks, texts), origin);
+}
+
+/** A broker message's body made from its range's clicks (every link's), with its own id and time. */
+function brokerRangeBody(texts: KeptTexts, message: BrokerMessageRecord, clicks: readonly FeedClick[]) {
+  return brokerBody(message.message_id, 'link.clicked', Number(message.created_at), new ClickTextsData(clicks, texts));
+}
 
 /**
  * A webhook message's body: as stored, or made from its range of clicks, the same text the
@@ -47,9 +57,7 @@ export async function storedBody(
   webhook: Listener,
 ): Promise<MessageBody> {
   if (!isRange(message)) return message.body;
-  const clicks = await rangeClicks(feed, message, webhook.team_id, CLICKS_PER_MESSAGE);
-  const origin = { team_id: webhook.team_id, actor: null };
-  return messageBody('link.clicked', Number(message.created_at), new ClickTextsData(clicks, texts), origin);
+  return webhookBody(texts, message, webhook, await rangeClicks(feed, message, webhook.team_id));
 }
 
 /** The webhook message as read back, its body made when it is stored as a range. */
@@ -62,48 +70,41 @@ export async function withBody(
   return { ...message, body: await storedBody(deps, message, webhook) };
 }
 
-/** A broker message's body: as stored, or made from its range of clicks (every link's). */
-async function brokerStoredBody({ feed, texts }: ClickMessageDeps, message: BrokerMessageRecord): Promise<MessageBody> {
-  if (!isRange(message)) return message.body;
-  const data = new ClickTextsData(await rangeClicks(feed, message, null, CLICKS_PER_MESSAGE), texts);
-  return brokerBody(message.message_id, 'link.clicked', Number(message.created_at), data);
-}
-
 /** The broker's messages as read back, the bodies of those stored as ranges made. */
 export async function withBrokerBodies(
-  deps: ClickMessageDeps,
+  { feed, texts }: ClickMessageDeps,
   messages: readonly BrokerMessageRecord[],
 ): Promise<BrokerMessageRecord[]> {
   const out: BrokerMessageRecord[] = [];
-  for (const message of messages)
-    out.push(isRange(message) ? { ...message, body: await brokerStoredBody(deps, message) } : message);
+  for (const message of messages) {
+    if (!isRange(message)) out.push(message);
+    else out.push({ ...message, body: brokerRangeBody(texts, message, await rangeClicks(feed, message, null)) });
+  }
   return out;
-}
-
-/** Whether the message's range holds clicks of link `linkId` that the team reaches. */
-async function holds(feed: EventFeed, message: Ranged, teamId: number | null, linkId: number): Promise<boolean> {
-  const clicks: FeedClick[] = await rangeClicks(feed, message, teamId, 1, linkId);
-  return clicks.length > 0;
 }
 
 /**
  * Just before link `linkId` is deleted: the pending click messages of these webhooks (and of the
  * broker) that hold some of its clicks get their bodies made and stored, so that they still carry
- * those clicks.
+ * those clicks. Each range is read once: the clicks that show whether it holds the link's are
+ * those its body is made of.
  */
 export async function writeBodiesBeforeDeletion(
   deps: ClickMessageDeps & { outbox: WebhookOutbox; brokerOutbox: BrokerOutbox | undefined },
   webhooks: readonly Listener[],
   linkId: number,
 ): Promise<void> {
+  const { feed, texts, outbox, brokerOutbox } = deps;
+  const holding = (clicks: readonly FeedClick[]) => clicks.some((click) => Number(click.link_id) === linkId);
   for (const webhook of webhooks) {
-    for (const message of await deps.outbox.pendingRanges(webhook.id)) {
-      if (await holds(deps.feed, message, webhook.team_id, linkId))
-        await deps.outbox.writeBody(message.id, await storedBody(deps, message, webhook));
+    for (const message of await outbox.pendingRanges(webhook.id)) {
+      const clicks = await rangeClicks(feed, message, webhook.team_id);
+      if (holding(clicks)) await outbox.writeBody(message.id, webhookBody(texts, message, webhook, clicks));
     }
   }
-  for (const message of (await deps.brokerOutbox?.pendingRanges()) ?? []) {
-    if (await holds(deps.feed, message, null, linkId))
-      await deps.brokerOutbox!.writeBody(message.id, await brokerStoredBody(deps, message));
+  if (!brokerOutbox) return;
+  for (const message of await brokerOutbox.pendingRanges()) {
+    const clicks = await rangeClicks(feed, message, null);
+    if (holding(clicks)) await brokerOutbox.writeBody(message.id, brokerRangeBody(texts, message, clicks));
   }
 }

@@ -122,6 +122,14 @@ function insertWebhook(
 }
 
 export function createWebhookRepository(db: Executor): WebhookRepository {
+  const hearing: WebhookRepository['hearing'] = (link) => {
+    const owners = hearingOwner(link.team_id);
+    return db.all<WebhookRecord>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE ${owners.sql} ORDER BY id`,
+      owners.params,
+      SHAPE,
+    );
+  };
   return {
     create: (scope, webhook, max, afterWrite) => insertWebhook(db, scope, webhook, max, afterWrite),
     ...ownedRows<WebhookRecord>(db, 'webhooks', COLUMNS, SHAPE),
@@ -160,22 +168,9 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
       });
     },
     async listening(event, link) {
-      const owners = hearingOwner(link.team_id);
-      const rows = await db.all<WebhookRecord>(
-        `SELECT ${COLUMNS} FROM webhooks WHERE active = ? AND ${owners.sql} ORDER BY id`,
-        [true, ...owners.params],
-        SHAPE,
-      );
-      return rows.filter((row) => row.events.includes(event));
+      return (await hearing(link)).filter((row) => row.active && row.events.includes(event));
     },
-    async hearing(link) {
-      const owners = hearingOwner(link.team_id);
-      return db.all<WebhookRecord>(
-        `SELECT ${COLUMNS} FROM webhooks WHERE ${owners.sql} ORDER BY id`,
-        owners.params,
-        SHAPE,
-      );
-    },
+    hearing,
     async activeIds() {
       const rows = await db.all<{ id: number }>('SELECT id FROM webhooks WHERE active = ? ORDER BY id', [true]);
       return rows.map((row) => Number(row.id));
