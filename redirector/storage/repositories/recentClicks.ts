@@ -10,14 +10,18 @@
  * A click's own columns never change; its link's (short code, team, domain) may, and a deleted
  * link takes its clicks with it. So what is kept is the click, and its link's columns are read
  * again (one query per page of clicks) each time it is served, as the join would give them now.
+ * The clicks are kept in columns, not as an object each (keptClickRing.ts).
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
 import type { FeedClick, FeedQuery } from './feedClick';
+import { type KeptClick, KeptClickRing } from './keptClickRing';
 import { teamValue } from './scopeFilter';
 
-/** Clicks kept at most (a few MB): a webhook further behind than this reads the database. */
-export const RECENT_CLICKS = 10_000;
+export type { KeptClick } from './keptClickRing';
+
+/** Clicks kept at most (about 2 MB): a webhook further behind than this reads the database. */
+export const RECENT_CLICKS = 15_000;
 /**
  * Clicks whose links are read again in one query: the stream's whole read (up to 1,000, the
  * stream's REPLAY_LIMIT) at once, so that a link clicked often is looked up once a read, not once
@@ -28,8 +32,6 @@ const PAGE = 1000;
 export const ASKED_WITHIN_MS = 60_000;
 
 type LinkColumns = Pick<FeedClick, 'short_code' | 'user_id' | 'team_id' | 'domain'>;
-/** A click as kept: its own columns; its link's are read when it is served. */
-export type KeptClick = Omit<FeedClick, keyof LinkColumns>;
 
 export interface RecentClicks {
   /** The query's answer from the kept clicks; undefined when they cannot tell it all. */
@@ -50,38 +52,6 @@ function reachOf(scope: Scope): number | null | 'all' | undefined {
   if (scope.reach === 'all') return 'all';
   if (scope.team?.ownLinksOnly) return undefined;
   return teamValue(scope);
-}
-
-/** The index of the first kept click above `id`. */
-function firstAbove(rows: readonly { id: number }[], id: number): number {
-  let low = 0;
-  let high = rows.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (rows[middle]!.id > id) high = middle;
-    else low = middle + 1;
-  }
-  return low;
-}
-
-/** A kept click with its link's columns, as the feed answers it (spelled out: one shape, cheaper than a spread). */
-function served(click: KeptClick, link: LinkColumns): FeedClick {
-  return {
-    id: click.id,
-    link_id: click.link_id,
-    short_code: link.short_code,
-    user_id: link.user_id,
-    team_id: link.team_id,
-    domain: link.domain,
-    clicked_at: click.clicked_at,
-    country: click.country,
-    city: click.city,
-    device_type: click.device_type,
-    os: click.os,
-    browser: click.browser,
-    referrer_source: click.referrer_source,
-    ip_address: click.ip_address,
-  };
 }
 
 /** Links' columns kept at most between two changes of the links (a few MB). */
@@ -114,10 +84,10 @@ async function readLinks(db: Executor, ids: readonly number[]): Promise<Map<numb
 function linkReader(db: Executor, changes: (() => string) | undefined) {
   let kept = new Map<number, LinkColumns>();
   let keptAt: string | undefined;
-  /** The links of the kept clicks from index `start` up to (not including) `end`. */
-  return async (rows: readonly KeptClick[], start: number, end: number): Promise<Map<number, LinkColumns>> => {
+  /** The links of the kept clicks from position `start` up to (not including) `end`. */
+  return async (ring: KeptClickRing, start: number, end: number): Promise<Map<number, LinkColumns>> => {
     const ids = new Set<number>();
-    for (let i = start; i < end; i++) ids.add(Number(rows[i]!.link_id));
+    for (let i = start; i < end; i++) ids.add(ring.linkId(i));
     const wanted = [...ids];
     if (!changes) return readLinks(db, wanted);
     const now = changes();
@@ -144,21 +114,12 @@ export function createRecentClicks(
   linkChanges?: () => string,
 ): RecentClicks {
   const linksOf = linkReader(db, linkChanges);
-  /** Every non-bot, non-imported click with an id in (from, to], in id order. */
-  let rows: KeptClick[] = [];
-  let from = 0;
+  /** Every non-bot, non-imported click with an id in (ring.after, to], in id order. */
+  const ring = new KeptClickRing(keep);
   let to = 0;
   /** Whether the last batch the writer committed was kept: reads' notes then change nothing. */
   let fedByWriter = false;
   let askedAt = Number.NEGATIVE_INFINITY;
-
-  /** Back to `keep` once half as many again are kept: a copy of the window per batch would cost more than the batch. */
-  function trim(): void {
-    if (rows.length <= keep + (keep >> 1)) return;
-    const dropped = rows.length - keep;
-    from = rows[dropped - 1]!.id;
-    rows = rows.slice(dropped);
-  }
 
   /** Whether nothing was stored past `to` (the database's highest click id is not above it). */
   async function nothingPast(): Promise<boolean> {
@@ -170,26 +131,26 @@ export function createRecentClicks(
     async serve(query) {
       askedAt = clock();
       const reach = reachOf(query.scope);
-      if (query.linkId !== undefined || reach === undefined || to === 0 || query.after < from) return;
+      if (query.linkId !== undefined || reach === undefined || to === 0 || query.after < ring.after) return;
       // Everything up to `upTo` is known when it is at most the last kept id, and without a bound when
       // nothing was stored past it; else a short answer may lack some.
       const complete = query.upTo !== undefined ? query.upTo <= to : await nothingPast();
       // The writer may have handed a batch over meanwhile: one that did not follow started the window again.
-      if (query.after < from) return;
+      if (query.after < ring.after) return;
       // Read in place, not copied (a webhook's message of 100 clicks would copy every click after its
-      // cursor): the writer only appends to this array, or starts a new one.
-      const kept = rows;
-      const end = firstAbove(kept, Math.min(query.upTo ?? to, to));
+      // cursor); positions, so that clicks added while the links are read do not move what is read.
+      const end = ring.firstAbove(Math.min(query.upTo ?? to, to));
       const out: FeedClick[] = [];
       // A page no longer than the answer still wants: most clicks' links stand, so few are read in vain.
-      for (let at = firstAbove(kept, query.after); at < end && out.length < query.limit; ) {
+      for (let at = ring.firstAbove(query.after); at < end && out.length < query.limit; ) {
         const pageEnd = Math.min(end, at + Math.min(PAGE, query.limit - out.length));
-        const links = await linksOf(kept, at, pageEnd);
+        const links = await linksOf(ring, at, pageEnd);
+        // The ring went round over these clicks while their links were read: the database answers.
+        if (!ring.intact(at)) return;
         for (; at < pageEnd; at++) {
-          const click = kept[at]!;
-          const link = links.get(Number(click.link_id));
+          const link = links.get(ring.linkId(at));
           if (!link || (reach !== 'all' && link.team_id !== reach)) continue;
-          out.push(served(click, link));
+          out.push(ring.served(at, link));
           if (out.length === query.limit) return out;
         }
       }
@@ -202,12 +163,10 @@ export function createRecentClicks(
       if (query.after !== to) {
         // A read behind what the writer handed over is not kept: the window stays the writer's.
         if (fedByWriter) return;
-        rows = [];
-        from = query.after;
+        ring.restart(query.after);
       }
-      rows.push(...found);
+      for (const click of found) ring.add(click);
       to = found[found.length - 1]!.id;
-      trim();
     },
     wanted() {
       const asked = clock() - askedAt <= ASKED_WITHIN_MS;
@@ -217,14 +176,10 @@ export function createRecentClicks(
     },
     stored(firstId, lastId, clicks) {
       // A batch that does not follow what is kept (another process stored clicks between): start again from it.
-      if (firstId !== to + 1) {
-        rows = [];
-        from = firstId - 1;
-      }
-      rows.push(...clicks);
+      if (firstId !== to + 1) ring.restart(firstId - 1);
+      for (const click of clicks) ring.add(click);
       to = lastId;
       fedByWriter = true;
-      trim();
     },
   };
 }

@@ -129,6 +129,31 @@ describe('the recent clicks kept on SQLite', () => {
     );
   });
 
+  it('answers nothing from clicks the ring went round over while their links were read', async () => {
+    const user = await store.users.create(newUser());
+    const link = await store.links.create(newLink({ short_code: 'ring', user_id: user.id }));
+    const executor = createSqliteExecutor(store.db);
+    const small = createRecentClicks(executor, 8);
+    const insert = sqliteClickInserts(store.db, small);
+    const clicks = (count: number, at: number) => Array.from({ length: count }, (_, i) => newClick(link.id, at + i));
+    const database = createDatabaseFeed(executor);
+    expect(await small.serve({ after: 0, scope: systemScope(), limit: 100 })).toBeUndefined();
+    await insert(clicks(12, 1_000));
+    const stored = await database.clicksAfter({ after: 0, scope: systemScope(), limit: 100 });
+    const query = { after: stored[3]!.id, upTo: stored[11]!.id, scope: systemScope(), limit: 100 };
+    // The last 8 are kept, in columns that wrap around the ring's end once more clicks come.
+    expect(await small.serve(query)).toEqual(await database.clicksAfter(query));
+    await insert(clicks(5, 2_000));
+    const later = { after: stored[11]!.id, scope: systemScope(), limit: 100 };
+    expect(await small.serve(later)).toEqual(await database.clicksAfter(later));
+    // A read waits for its links; meanwhile the writer's next batch (stored at once: the connection is
+    // free) goes round the ring over the clicks it was reading.
+    const waiting = small.serve({ ...later, upTo: stored[11]!.id + 5 });
+    const next = insert(clicks(9, 3_000));
+    expect(await waiting).toBeUndefined();
+    await next;
+  });
+
   describe('as the click writer hands its batches over', () => {
     /** A window fed by its own writer (the store's insert code on the same database), at a clock the test moves. */
     async function fed() {
