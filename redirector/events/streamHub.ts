@@ -60,7 +60,7 @@ export interface StreamHub {
   /** Sends a link event to the streams allowed to see it, on every instance. */
   publishLink(teamId: number | null, action: LinkEventAction, link: Link, origin?: EventOrigin): Promise<void>;
   count(): number;
-  /** Reads and sends the clicks stored so far now (before a link's deletion takes its clicks away). */
+  /** Reads and sends every click stored so far now, page by page (before a link's deletion takes its clicks away). */
   catchUp(): Promise<void>;
   stop(): void;
 }
@@ -139,6 +139,15 @@ function linkEventOf(
     log('the live stream could not read a link event', error);
     return undefined;
   }
+}
+
+/**
+ * Polls until the clicks stored so far are read: every page, not only the first (those stored
+ * meanwhile wait for the next poll). `poll`: one read; true when a full page was read.
+ */
+async function readStored(feed: EventFeed, cursor: Promise<ClickGaps>, poll: () => Promise<boolean>): Promise<void> {
+  const [gaps, last] = await Promise.all([cursor, feed.lastClickId()]);
+  while ((await poll()) && gaps.highest < last) {}
 }
 
 export function createStreamHub(deps: StreamHubDeps): StreamHub {
@@ -231,7 +240,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     },
     count: () => clients.size,
     async catchUp() {
-      await polling?.runNow();
+      if (cursor) await readStored(feed, cursor, async () => (await polling?.runNow()) === true);
     },
     stop() {
       for (const client of clients) client.out.end();

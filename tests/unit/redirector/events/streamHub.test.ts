@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClickTexts } from '../../../../redirector/events/clickTexts';
 import { eventClick } from '../../../../redirector/events/eventMessages';
-import { createStreamHub, type StreamHub, type StreamOut } from '../../../../redirector/events/streamHub';
+import { createStreamHub, REPLAY_LIMIT, type StreamHub, type StreamOut } from '../../../../redirector/events/streamHub';
 import type { EventFeed, FeedClick, FeedQuery } from '../../../../redirector/storage/repositories/eventFeed';
 
 const CITIES = ['München', 'Berlin', null, '東京', 'Zürich "Altstadt"', 'line\nbreak \u2028', 'emoji 🚀'];
@@ -69,10 +69,16 @@ function feedOf(stored: FeedClick[]): EventFeed {
   };
 }
 
-/** A hub reading `stored` (pushed to as a test goes). */
-const hubOn = (stored: FeedClick[], engine: 'sqlite' | 'postgres') =>
+/** `feedOf(stored)` whose last click id is the highest stored, as the store answers it (a catch-up then reads up to it). */
+const feedToLast = (stored: FeedClick[]): EventFeed => ({
+  ...feedOf(stored),
+  lastClickId: async () => stored.reduce((highest, one) => Math.max(highest, one.id), 0),
+});
+
+/** A hub reading `stored` (pushed to as a test goes); `feed`: the store's answers, `feedOf(stored)` unless given. */
+const hubOn = (stored: FeedClick[], engine: 'sqlite' | 'postgres', feed = feedOf(stored)) =>
   createStreamHub({
-    feed: feedOf(stored),
+    feed,
     texts: createClickTexts(),
     streamMax: 100,
     engine,
@@ -107,6 +113,17 @@ describe('the live streams’ bytes', () => {
     expect(teams[0]!.bytes()).toEqual(Buffer.from(retry + expected(ofTeam(1), false)));
     expect(teams[1]!.bytes()).toEqual(Buffer.from(retry + expected(ofTeam(1), false)));
     expect(teams[2]!.bytes()).toEqual(Buffer.from(retry + expected(ofTeam(2), false)));
+  });
+
+  it('are every click stored before a catch-up (a link’s deletion), read page by page', async () => {
+    const stored: FeedClick[] = [];
+    hub = hubOn(stored, 'sqlite', feedToLast(stored));
+    const admin = recorder();
+    await hub.open({ teamId: null }, admin, undefined);
+    const clicks = Array.from({ length: REPLAY_LIMIT * 2 + 17 }, (_, i) => click(i + 1, null));
+    stored.push(...clicks);
+    await hub.catchUp();
+    expect(admin.bytes()).toEqual(Buffer.from(`retry: 2000\n\n${expected(clicks, true)}`));
   });
 
   it('are whole when a read takes more bytes than its first buffer (a team’s starts small, long texts)', async () => {
