@@ -2,12 +2,12 @@
  * The window of recent clicks' storage (recentClicks.ts): the latest `capacity` clicks in columns,
  * a ring of typed arrays for their numbers and arrays of the strings they share (a country, a
  * browser, an address). A click lives a second or two in the window under load: kept as an object
- * each, every one was copied by the collector and promoted to the old generation, where it filled
- * the heap towards a full collection every few seconds (docs/performance.md#events). Here a click
- * is a few slots written in place; its strings are the visit's own, mostly shared with other clicks.
+ * each, every one was copied by the collector and promoted to the old generation
+ * (docs/performance.md#events). Here a click is a few slots written in place; its strings are the
+ * visit's own, mostly shared with other clicks.
  *
  * Positions count every click ever added, so a reader that waited (a query of the links' columns)
- * can tell whether the clicks it was reading were overwritten meanwhile (`holds`).
+ * can tell whether the clicks it was reading were overwritten meanwhile (`intact`).
  */
 import type { FeedClick } from './feedClick';
 
