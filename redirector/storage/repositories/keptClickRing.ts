@@ -11,12 +11,13 @@
  */
 import type { FeedClick } from './feedClick';
 
-type LinkColumns = Pick<FeedClick, 'short_code' | 'user_id' | 'team_id' | 'domain'>;
+/** A click's link's columns, read again each time the click is served (recentClicks.ts). */
+export type LinkColumns = Pick<FeedClick, 'short_code' | 'user_id' | 'team_id' | 'domain'>;
 /** A click as kept: its own columns; its link's are read when it is served. */
 export type KeptClick = Omit<FeedClick, keyof LinkColumns>;
 
 export class KeptClickRing {
-  readonly capacity: number;
+  private readonly capacity: number;
   private readonly ids: Float64Array;
   private readonly linkIds: Float64Array;
   private readonly times: Float64Array;
@@ -28,8 +29,8 @@ export class KeptClickRing {
   private readonly referrers: (string | null)[];
   private readonly addresses: string[];
   /** The position of the oldest click kept, and one past the newest (positions count every click ever added). */
-  start = 0;
-  end = 0;
+  private start = 0;
+  private end = 0;
   /** The id every kept click is above: the last one dropped, or where the window started. */
   after = 0;
 
@@ -82,7 +83,7 @@ export class KeptClickRing {
   }
 
   /** The id of the click at `position` (kept: start ≤ position < end). */
-  id(position: number): number {
+  private id(position: number): number {
     return this.ids[position % this.capacity]!;
   }
 

@@ -15,7 +15,7 @@
 import type { Scope } from '../../auth/scope';
 import type { Executor } from '../executor';
 import type { FeedClick, FeedQuery } from './feedClick';
-import { type KeptClick, KeptClickRing } from './keptClickRing';
+import { type KeptClick, KeptClickRing, type LinkColumns } from './keptClickRing';
 import { teamValue } from './scopeFilter';
 
 export type { KeptClick } from './keptClickRing';
@@ -30,8 +30,6 @@ export const RECENT_CLICKS = 15_000;
 const PAGE = 1000;
 /** The writer keeps its batches here only while the window was asked within this long. */
 export const ASKED_WITHIN_MS = 60_000;
-
-type LinkColumns = Pick<FeedClick, 'short_code' | 'user_id' | 'team_id' | 'domain'>;
 
 export interface RecentClicks {
   /** The query's answer from the kept clicks; undefined when they cannot tell it all. */
