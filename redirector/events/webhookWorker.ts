@@ -7,25 +7,27 @@
  * to 100 stored clicks after the webhook's cursor become a `link.clicked` message and the cursor
  * moves, in one transaction: the stored clicks are the outbox, and the redirect pays nothing; the
  * message is stored as that range of clicks, its body made again when it is read back (clickMessages.ts).
+ * After a full message is delivered, the next clicks' message is stored in the commit that settles
+ * it: one commit a message (docs/api.md#delivery).
  * After a message of fewer than 100 clicks a turn takes no more clicks (they wait for the next
  * turn, and messages fill up). Attempts go on the webhook's kept connection (webhookConnections.ts).
  */
 
 import crypto from 'node:crypto';
-import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
-import { CLICKS_PER_MESSAGE, type EventOrigin } from '../contract/webhooks';
+import type { EventOrigin } from '../contract/webhooks';
 import { type AccountConnections, connectionAccount } from '../outbound/accountConnections';
 import type { OutboundRules } from '../outbound/addressRules';
 import type { EventStorage } from '../storage/repositories/eventStorage';
-import type { MessageRecord } from '../storage/repositories/webhookOutbox';
+import type { MessageRecord, NewDelivery } from '../storage/repositories/webhookOutbox';
 import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
 import { clickHorizon } from './clickHorizon';
 import { withBody } from './clickMessages';
 import type { ClickTexts } from './clickTexts';
-import { ClickTextsData, newMessage } from './eventMessages';
+import { newMessage } from './eventMessages';
 import type { EventMetrics } from './eventMetrics';
+import { type Taken, takeClicks } from './webhookClicks';
 import { createWebhookConnections, type WebhookConnections } from './webhookConnections';
 import { deliveryOf, isDelivered, type SendOutcome, sendMessage } from './webhookSender';
 
@@ -90,42 +92,16 @@ export function retryDelay(delays: readonly number[], attempt: number): number {
 }
 
 /**
- * Turns the next clicks after the cursor into a message, stored and returned with whether it is full
- * (CLICKS_PER_MESSAGE clicks: more may be waiting); undefined when there were none.
+ * One attempt at the message; whether the queue may go on to the next one. `delivered` logs an
+ * attempt that delivered it and settles it (by default in a commit of its own).
  */
-async function takeClicks(
-  { storage, clock, texts }: WebhookWorkerDeps,
-  horizon: ReturnType<typeof clickHorizon>,
-  webhook: WebhookRecord,
-): Promise<{ message: MessageRecord; full: boolean } | undefined> {
-  const { webhooks, outbox, feed } = storage;
-  if (!webhook.events.includes('link.clicked')) return undefined;
-  const upTo = await horizon.upTo();
-  if (upTo <= webhook.click_cursor) return undefined;
-  const clicks = await feed.clicksAfter({
-    after: webhook.click_cursor,
-    upTo,
-    scope: systemScope(webhook.team_id),
-    limit: CLICKS_PER_MESSAGE,
-  });
-  if (clicks.length === 0) {
-    await webhooks.setCursor(webhook.id, upTo);
-    return undefined;
-  }
-  const cursor = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-  const data = new ClickTextsData(clicks, texts);
-  const origin = { team_id: webhook.team_id, actor: null };
-  const range = { after: webhook.click_cursor, through: cursor };
-  const message = await outbox.enqueueClicks(newMessage(webhook.id, 'link.clicked', clock(), data, origin), range);
-  return { message, full: clicks.length === CLICKS_PER_MESSAGE };
-}
-
-/** One attempt at the message; whether the queue may go on to the next one. */
 async function attempt(
   deps: WebhookWorkerDeps,
   kept: WebhookConnections,
   webhook: WebhookRecord,
   message: MessageRecord,
+  delivered = (delivery: NewDelivery) =>
+    deps.storage.outbox.logAndSettle(delivery, message.id, 'delivered', delivery.at),
 ): Promise<boolean> {
   const { clock, metrics, log } = deps;
   const { webhooks, outbox } = deps.storage;
@@ -139,7 +115,7 @@ async function attempt(
   // The attempt logged and its message settled in one commit (webhookOutbox.ts logAndSettle).
   const delivery = deliveryOf(webhook.id, message, number, outcome, now);
   if (isDelivered(outcome)) {
-    await outbox.logAndSettle(delivery, message.id, 'delivered', now);
+    await delivered(delivery);
     if (webhook.failing_since !== null) await webhooks.markFailing(webhook.id, null);
     metrics.message('delivered');
     return true;
@@ -188,22 +164,38 @@ async function workOn(turn: Turn, id: number): Promise<boolean> {
    * Once a message took fewer than CLICKS_PER_MESSAGE clicks (every click stored so far), the turn
    * takes no more: the clicks stored meanwhile wait for the next tick (docs/api.md#delivery), so
    * that a busy webhook's messages fill up instead of each carrying the few clicks stored since
-   * the last one's attempt (each message pays a signature, a request and two commits).
+   * the last one's attempt (each message pays a signature, a request and its commits).
    */
   let clicksTaken = false;
+  /** The next click message, stored in the commit that settled the one before it. */
+  let ahead: Taken | undefined;
   try {
     for (let sent = 0; sent < MESSAGES_PER_TURN && !turn.stopped(); sent++) {
       const webhook = await webhooks.byId(id);
       if (!webhook?.active) return false;
-      // None pending: the clicks' new message is the oldest, sent as made (its body not made again).
+      // None pending, or the one stored ahead is the oldest: the clicks' new message, sent as made (its body not made again).
       const stored = await outbox.next(id);
-      const pending = stored && (await withBody({ feed: deps.storage.feed, texts: deps.texts }, stored, webhook));
-      const taken = pending || clicksTaken ? undefined : await takeClicks(deps, horizon, webhook);
+      const early = stored && ahead?.message.id === stored.id ? ahead : undefined;
+      ahead = undefined;
+      const pending =
+        stored && !early ? await withBody({ feed: deps.storage.feed, texts: deps.texts }, stored, webhook) : undefined;
+      const taken = early ?? (pending || clicksTaken ? undefined : await takeClicks(deps, horizon, webhook));
       const message = pending ?? taken?.message;
       if (!message || message.next_at > clock()) return false;
       if (taken && !taken.full) clicksTaken = true;
       if (!(await renewed())) return false;
-      if (!(await attempt(deps, kept, webhook, message))) return false;
+      // After a full message more clicks wait: their message is stored in the commit that settles
+      // this one (docs/api.md#delivery), one commit a message rather than two.
+      const goesOn = taken?.full && sent + 1 < MESSAGES_PER_TURN;
+      const delivered = async (delivery: NewDelivery) => {
+        if (goesOn && !turn.stopped()) {
+          const cursor = { ...webhook, click_cursor: taken.message.clicks_through ?? webhook.click_cursor };
+          ahead = await takeClicks(deps, horizon, cursor, { delivery, id: message.id });
+          if (ahead) return;
+        }
+        await outbox.logAndSettle(delivery, message.id, 'delivered', delivery.at);
+      };
+      if (!(await attempt(deps, kept, webhook, message, delivered))) return false;
     }
     return !turn.stopped();
   } finally {

@@ -51,6 +51,12 @@ export interface DeliveryRecord extends Omit<WebhookDelivery, 'at'> {
 
 export type NewDelivery = Omit<DeliveryRecord, 'id'>;
 
+/** An attempt that delivered its message (`id`): logged, and the message settled as delivered. */
+export interface Delivered {
+  delivery: NewDelivery;
+  id: number;
+}
+
 /** Attempts the log keeps per webhook (and shows: a few more may wait for the next trim). */
 export const DELIVERIES_KEPT = 100;
 /** The log is trimmed after every this many attempts stored (by id), not after each one. */
@@ -68,8 +74,10 @@ export interface WebhookOutbox {
   /**
    * A click message stored as its range of clicks (its body left empty), and the webhook's click
    * cursor moved to the range's end, together; the message as next() would read it, with its body.
+   * With `delivered`: the attempt that delivered the message before it is logged and that message
+   * settled in the same commit (docs/api.md#delivery).
    */
-  enqueueClicks(message: NewMessage, range: ClickRange): Promise<MessageRecord>;
+  enqueueClicks(message: NewMessage, range: ClickRange, delivered?: Delivered): Promise<MessageRecord>;
   /** The webhook's pending messages stored as ranges of clicks, oldest first. */
   pendingRanges(webhookId: number): Promise<MessageRecord[]>;
   /** Stores a click message's body, made from its range (which it no longer keeps). */
@@ -138,8 +146,12 @@ async function log(db: Executor, delivery: NewDelivery) {
 export function createWebhookOutbox(db: Executor): WebhookOutbox {
   return {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT_MESSAGE, messages.map(messageParams)),
-    enqueueClicks(message, range) {
+    enqueueClicks(message, range, delivered) {
       return db.transaction(async (tx) => {
+        if (delivered) {
+          await log(tx, delivered.delivery);
+          await settle(tx, delivered.id, 'delivered', delivered.delivery.attempt, delivered.delivery.at);
+        }
         const row = await tx.get<{ id: number }>(
           `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at, clicks_after, clicks_through)
            VALUES (?, ?, ?, '', ?, ?, ?, ?) RETURNING id`,
