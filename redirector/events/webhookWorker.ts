@@ -93,15 +93,14 @@ export function retryDelay(delays: readonly number[], attempt: number): number {
 
 /**
  * One attempt at the message; whether the queue may go on to the next one. `delivered` logs an
- * attempt that delivered it and settles it (by default in a commit of its own).
+ * attempt that delivered it and settles the message (workOn: with the next message's storing, or alone).
  */
 async function attempt(
   deps: WebhookWorkerDeps,
   kept: WebhookConnections,
   webhook: WebhookRecord,
   message: MessageRecord,
-  delivered = (delivery: NewDelivery) =>
-    deps.storage.outbox.logAndSettle(delivery, message.id, 'delivered', delivery.at),
+  delivered: (delivery: NewDelivery) => Promise<void>,
 ): Promise<boolean> {
   const { clock, metrics, log } = deps;
   const { webhooks, outbox } = deps.storage;
@@ -185,11 +184,11 @@ async function workOn(turn: Turn, id: number): Promise<boolean> {
       if (taken && !taken.full) clicksTaken = true;
       if (!(await renewed())) return false;
       // After a full message more clicks wait: their message is stored in the commit that settles
-      // this one (docs/api.md#delivery), one commit a message rather than two.
-      const goesOn = taken?.full && sent + 1 < MESSAGES_PER_TURN;
+      // this one (docs/api.md#delivery), one commit a message rather than two; they start after its range.
+      const through = taken?.full && sent + 1 < MESSAGES_PER_TURN ? taken.message.clicks_through : null;
       const delivered = async (delivery: NewDelivery) => {
-        if (goesOn && !turn.stopped()) {
-          const cursor = { ...webhook, click_cursor: taken.message.clicks_through ?? webhook.click_cursor };
+        if (through !== null && !turn.stopped()) {
+          const cursor = { ...webhook, click_cursor: through };
           ahead = await takeClicks(deps, horizon, cursor, { delivery, id: message.id });
           if (ahead) return;
         }

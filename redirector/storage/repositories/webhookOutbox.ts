@@ -143,15 +143,18 @@ async function log(db: Executor, delivery: NewDelivery) {
   );
 }
 
+/** The attempt's line in the delivery log, and its message settled, in the caller's transaction. */
+async function logAndSettleIn(tx: Executor, delivery: NewDelivery, id: number, state: MessageState, nextAt: number) {
+  await log(tx, delivery);
+  await settle(tx, id, state, delivery.attempt, nextAt);
+}
+
 export function createWebhookOutbox(db: Executor): WebhookOutbox {
   return {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT_MESSAGE, messages.map(messageParams)),
     enqueueClicks(message, range, delivered) {
       return db.transaction(async (tx) => {
-        if (delivered) {
-          await log(tx, delivered.delivery);
-          await settle(tx, delivered.id, 'delivered', delivered.delivery.attempt, delivered.delivery.at);
-        }
+        if (delivered) await logAndSettleIn(tx, delivered.delivery, delivered.id, 'delivered', delivered.delivery.at);
         const row = await tx.get<{ id: number }>(
           `INSERT INTO webhook_messages (webhook_id, message_id, type, body, created_at, next_at, clicks_after, clicks_through)
            VALUES (?, ?, ?, '', ?, ?, ?, ?) RETURNING id`,
@@ -201,12 +204,8 @@ export function createWebhookOutbox(db: Executor): WebhookOutbox {
         [webhookId, messageId],
       ),
     log: (delivery) => log(db, delivery),
-    logAndSettle(delivery, id, state, nextAt) {
-      return db.transaction(async (tx) => {
-        await log(tx, delivery);
-        await settle(tx, id, state, delivery.attempt, nextAt);
-      });
-    },
+    logAndSettle: (delivery, id, state, nextAt) =>
+      db.transaction((tx) => logAndSettleIn(tx, delivery, id, state, nextAt)),
     deliveries: (webhookId) =>
       db.all<DeliveryRecord>(
         `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT ${DELIVERIES_KEPT}`,
