@@ -9,7 +9,7 @@
  * (its backlog drained; target ≤ 10 s).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { LoadResult } from './wrkScript';
 
 export const STREAMS = 100;
@@ -142,31 +142,82 @@ export function lastEventId(bytes: Uint8Array): number {
   return 0;
 }
 
+/**
+ * The highest id of an id line cut between two chunks: `rest` is the previous chunk from its last
+ * newline, `chunk` the next; 0 when no id line crosses.
+ */
+export function idAcross(rest: Uint8Array, chunk: Uint8Array): number {
+  if (rest.length === 0) return 0;
+  const firstNewline = chunk.indexOf(NEWLINE);
+  if (firstNewline < 0) return 0;
+  return lastEventId(Buffer.concat([rest, chunk.subarray(0, firstNewline + 1)]));
+}
+
+/** The status of an HTTP answer's first bytes (`HTTP/1.1 200 OK…`); 0: not an answer. */
+export function statusOf(head: Uint8Array): number {
+  const line = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, 16)).toString('latin1');
+  const match = /^HTTP\/1\.[01] (\d{3})/.exec(line);
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Opens one live stream over a bare TCP connection and hands each chunk of bytes it receives to
+ * `read`. The bytes are not parsed as HTTP: the administrator's 20 streams carry every click, tens
+ * of MB a second, and reading them through fetch's web streams took half of a CPU, the one the load
+ * generator runs on, so the generator fell behind its pace (docs/performance.md#events). The
+ * chunked encoding's size lines between chunks can only cut an id line short (a smaller number or
+ * none), never make a larger one, so the highest id read stays exact.
+ */
+function openStream(base: string, headers: Record<string, string>, read: (bytes: Buffer) => void): Promise<net.Socket> {
+  const { hostname, port } = new URL(base);
+  const lines = Object.entries({ ...headers, Host: `${hostname}:${port}`, Accept: 'text/event-stream' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(`GET /api/stream HTTP/1.1\r\n${lines}\r\n`));
+    socket.once('data', (head: Buffer) => {
+      const status = statusOf(head);
+      if (status !== 200) {
+        socket.destroy();
+        reject(new Error(`a stream answered ${status}`));
+        return;
+      }
+      resolve(socket);
+      read(head);
+      socket.on('data', read);
+    });
+    socket.once('error', reject);
+  });
+}
+
 /** Opens STREAMS live streams, each read as it comes (the ids of its click events noted). */
 async function openStreams(base: string, credentials: Record<string, string>[]): Promise<OpenStreams> {
-  const controller = new AbortController();
   let highest = 0;
-  const opened: Promise<void>[] = [];
-  for (let index = 0; index < STREAMS; index++) {
-    const headers = { ...credentials[Math.floor(index / PER_ACCOUNT)]!, Accept: 'text/event-stream' };
-    opened.push(
-      fetch(`${base}/api/stream`, { headers, signal: controller.signal }).then((answer) => {
-        if (!answer.ok || !answer.body) throw new Error(`a stream answered ${answer.status}`);
-        void (async () => {
-          // The end of a chunk after its last newline (an id line cut in two) goes before the next chunk.
-          let rest: Uint8Array = new Uint8Array(0);
-          for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
-            const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-            highest = Math.max(highest, lastEventId(bytes));
-            const lastNewline = bytes.lastIndexOf(NEWLINE);
-            rest = lastNewline < 0 ? bytes : bytes.subarray(lastNewline);
-          }
-        })().catch(() => undefined);
-      }),
-    );
+  const reader = () => {
+    // The end of a chunk from its last newline: an id line cut in two is read with the next chunk.
+    let rest: Uint8Array = new Uint8Array(0);
+    return (chunk: Buffer) => {
+      highest = Math.max(highest, lastEventId(chunk), idAcross(rest, chunk));
+      const lastNewline = chunk.lastIndexOf(NEWLINE);
+      rest = lastNewline < 0 ? Buffer.concat([rest, chunk]) : chunk.subarray(lastNewline);
+    };
+  };
+  const opened = await Promise.allSettled(
+    Array.from({ length: STREAMS }, (_, index) =>
+      openStream(base, credentials[Math.floor(index / PER_ACCOUNT)]!, reader()),
+    ),
+  );
+  const sockets = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = opened.find((result) => result.status === 'rejected');
+  const close = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+  if (failed) {
+    close();
+    throw (failed as PromiseRejectedResult).reason;
   }
-  await Promise.all(opened);
-  return { highest: () => highest, close: () => controller.abort() };
+  for (const socket of sockets) socket.on('error', () => undefined);
+  return { highest: () => highest, close };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -21,10 +21,13 @@ export function luaString(value: string): string {
 
 /**
  * A delay() that paces the requests of all connections to `perSecond` in total (one wrk thread: one
- * Lua state, one schedule): each request takes the next slot of the schedule and waits for it; a
- * server that falls behind gets no burst to catch up. LuaJIT's ffi reads the monotonic clock (Lua's
- * own clocks count seconds or CPU time). wrk waits whole milliseconds, so a request may leave up to
- * 1 ms before its slot; the slots, and so the rate, stay exact.
+ * Lua state, one schedule): each request takes the next slot of the schedule and waits for it. The
+ * schedule never moves: requests whose slots passed while the server paused (a collection, a burst
+ * of background work) leave at once when it answers again, as visitors who kept arriving would, so
+ * that servers compared at one rate are sent the same requests (docs/performance.md#events). LuaJIT's
+ * ffi reads the monotonic clock (Lua's own clocks count seconds or CPU time). wrk waits whole
+ * milliseconds, so a request may leave up to 1 ms before its slot; the slots, and so the rate, stay
+ * exact.
  */
 function pacing(perSecond: number): string {
   return `local ffi = require("ffi")
@@ -36,8 +39,9 @@ local slot = 0
 function delay()
   ffi.C.clock_gettime(1, clock)
   local now = tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
-  if slot < now then slot = now end
+  if slot == 0 then slot = now end
   slot = slot + interval
+  if slot <= now then return 0 end
   return slot - now
 end
 `;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastEventId } from '../../../../scripts/bench/events';
+import { idAcross, lastEventId, statusOf } from '../../../../scripts/bench/events';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -21,5 +21,42 @@ describe('lastEventId', () => {
   it('reads a subarray at its own offset', () => {
     const whole = bytes('xxxx\nid: 99\n\nid: 5\n');
     expect(lastEventId(whole.subarray(0, 13))).toBe(99);
+  });
+});
+
+describe('idAcross', () => {
+  it('reads an id line cut between two chunks', () => {
+    expect(idAcross(bytes('data: {}\n\nid: 12'), bytes('34\nevent: click\n'))).toBe(1234);
+  });
+
+  it('gives 0 when no id line crosses (the cut is after a whole line, or nothing came before)', () => {
+    expect(idAcross(bytes('\n'), bytes('event: click\ndata: {}\n'))).toBe(0);
+    expect(idAcross(new Uint8Array(0), bytes('id: 5\n'))).toBe(0);
+    expect(idAcross(bytes('\nid: 7'), bytes('8'))).toBe(0);
+  });
+
+  it('reads the whole stream as its chunks: the highest id whichever way the bytes are cut', () => {
+    const stream = bytes(
+      Array.from({ length: 40 }, (_, i) => `id: ${i + 1}\nevent: click\ndata: {"id":${i + 1}}\n\n`).join(''),
+    );
+    for (const size of [1, 2, 3, 7, 13, 64]) {
+      let highest = 0;
+      let rest: Uint8Array = new Uint8Array(0);
+      for (let at = 0; at < stream.length; at += size) {
+        const chunk = Buffer.from(stream.subarray(at, at + size));
+        highest = Math.max(highest, lastEventId(chunk), idAcross(rest, chunk));
+        const lastNewline = chunk.lastIndexOf(10);
+        rest = lastNewline < 0 ? Buffer.concat([rest, chunk]) : chunk.subarray(lastNewline);
+      }
+      expect(highest, `chunks of ${size} bytes`).toBe(40);
+    }
+  });
+});
+
+describe('statusOf', () => {
+  it("reads an answer's status from its first bytes", () => {
+    expect(statusOf(bytes('HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n'))).toBe(200);
+    expect(statusOf(bytes('HTTP/1.1 429 Too Many Requests\r\n'))).toBe(429);
+    expect(statusOf(bytes('garbage'))).toBe(0);
   });
 });

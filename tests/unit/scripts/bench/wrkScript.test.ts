@@ -32,8 +32,11 @@ describe('wrkScript paced', () => {
     expect(script).toContain('local interval = 1000 / 2500');
     expect(script).toContain('function delay()');
     expect(script).toContain('ffi.C.clock_gettime(1, clock)');
-    // A server that fell behind gets no burst: the schedule restarts from now.
-    expect(script).toContain('if slot < now then slot = now end');
+    // The schedule starts at the first request and never moves: requests whose slots passed while
+    // the server paused leave at once, so that servers compared at one rate are sent the same requests.
+    expect(script).toContain('if slot == 0 then slot = now end');
+    expect(script).toContain('if slot <= now then return 0 end');
+    expect(script).not.toContain('if slot < now then slot = now end');
   });
 
   it('has no delay() unpaced: wrk then sends as fast as it is answered', () => {
