@@ -153,6 +153,9 @@ export function idAcross(rest: Uint8Array, chunk: Uint8Array): number {
   return lastEventId(Buffer.concat([rest, chunk.subarray(0, firstNewline + 1)]));
 }
 
+/** More than a status line takes: bytes without a line end by then are no HTTP answer. */
+const STATUS_LINE_MOST = 256;
+
 /** The status of an HTTP answer's first bytes (`HTTP/1.1 200 OK…`); 0: not an answer. */
 export function statusOf(head: Uint8Array): number {
   const line = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, 16)).toString('latin1');
@@ -168,14 +171,23 @@ export function statusOf(head: Uint8Array): number {
  * chunked encoding's size lines between chunks can only cut an id line short (a smaller number or
  * none), never make a larger one, so the highest id read stays exact.
  */
-function openStream(base: string, headers: Record<string, string>, read: (bytes: Buffer) => void): Promise<net.Socket> {
+export function openStream(
+  base: string,
+  headers: Record<string, string>,
+  read: (bytes: Buffer) => void,
+): Promise<net.Socket> {
   const { hostname, port } = new URL(base);
   const lines = Object.entries({ ...headers, Host: `${hostname}:${port}`, Accept: 'text/event-stream' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => socket.write(`GET /api/stream HTTP/1.1\r\n${lines}\r\n`));
-    socket.once('data', (head: Buffer) => {
+    // The status line may come in more than one read: the bytes are gathered until it is whole.
+    let head = Buffer.alloc(0);
+    const onHead = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      if (head.indexOf('\r\n') < 0 && head.length < STATUS_LINE_MOST) return;
+      socket.off('data', onHead);
       const status = statusOf(head);
       if (status !== 200) {
         socket.destroy();
@@ -185,7 +197,8 @@ function openStream(base: string, headers: Record<string, string>, read: (bytes:
       resolve(socket);
       read(head);
       socket.on('data', read);
-    });
+    };
+    socket.on('data', onHead);
     socket.once('error', reject);
   });
 }

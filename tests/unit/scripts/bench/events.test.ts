@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { idAcross, lastEventId, statusOf } from '../../../../scripts/bench/events';
+import { idAcross, lastEventId, openStream, statusOf } from '../../../../scripts/bench/events';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -58,5 +59,52 @@ describe('statusOf', () => {
     expect(statusOf(bytes('HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n'))).toBe(200);
     expect(statusOf(bytes('HTTP/1.1 429 Too Many Requests\r\n'))).toBe(429);
     expect(statusOf(bytes('garbage'))).toBe(0);
+  });
+});
+
+describe('openStream', () => {
+  /** A server on loopback that answers every connection with `parts`, written apart. */
+  async function answering(parts: string[]): Promise<{ base: string; close(): void }> {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.once('data', async () => {
+        for (const part of parts) {
+          socket.write(part);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return {
+      base: `http://127.0.0.1:${port}`,
+      close: () => {
+        for (const socket of sockets) socket.destroy();
+        server.close();
+      },
+    };
+  }
+
+  it('reads a status line that comes in pieces, then hands over every byte', async () => {
+    const server = await answering([
+      'HTTP/1.',
+      '1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n',
+      'id: 5\nevent: click\n\n',
+    ]);
+    const seen: Buffer[] = [];
+    const socket = await openStream(server.base, { 'X-API-Key': 'k' }, (bytes) => seen.push(bytes));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    server.close();
+    const all = Buffer.concat(seen).toString();
+    expect(all.startsWith('HTTP/1.1 200 OK')).toBe(true);
+    expect(lastEventId(Buffer.concat(seen))).toBe(5);
+  });
+
+  it('refuses a stream that is not answered 200', async () => {
+    const server = await answering(['HTTP/1.1 429 Too Many Requests\r\n\r\n']);
+    await expect(openStream(server.base, {}, () => undefined)).rejects.toThrow('a stream answered 429');
+    server.close();
   });
 });
