@@ -203,16 +203,27 @@ export function openStream(
   });
 }
 
+/**
+ * A reader of one stream's chunks as they come: each chunk's highest id, an id line cut between two
+ * chunks read across them (the end of a chunk from its last newline is kept for the next); 0: none.
+ */
+export function chunkIds(): (chunk: Buffer) => number {
+  let rest: Uint8Array = new Uint8Array(0);
+  return (chunk) => {
+    const highest = Math.max(lastEventId(chunk), idAcross(rest, chunk));
+    const lastNewline = chunk.lastIndexOf(NEWLINE);
+    rest = lastNewline < 0 ? Buffer.concat([rest, chunk]) : chunk.subarray(lastNewline);
+    return highest;
+  };
+}
+
 /** Opens STREAMS live streams, each read as it comes (the ids of its click events noted). */
 async function openStreams(base: string, credentials: Record<string, string>[]): Promise<OpenStreams> {
   let highest = 0;
   const reader = () => {
-    // The end of a chunk from its last newline: an id line cut in two is read with the next chunk.
-    let rest: Uint8Array = new Uint8Array(0);
+    const ids = chunkIds();
     return (chunk: Buffer) => {
-      highest = Math.max(highest, lastEventId(chunk), idAcross(rest, chunk));
-      const lastNewline = chunk.lastIndexOf(NEWLINE);
-      rest = lastNewline < 0 ? Buffer.concat([rest, chunk]) : chunk.subarray(lastNewline);
+      highest = Math.max(highest, ids(chunk));
     };
   };
   const opened = await Promise.allSettled(

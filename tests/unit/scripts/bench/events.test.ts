@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { idAcross, lastEventId, openStream, statusOf } from '../../../../scripts/bench/events';
+import { chunkIds, idAcross, lastEventId, openStream, statusOf } from '../../../../scripts/bench/events';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -41,13 +41,10 @@ describe('idAcross', () => {
       Array.from({ length: 40 }, (_, i) => `id: ${i + 1}\nevent: click\ndata: {"id":${i + 1}}\n\n`).join(''),
     );
     for (const size of [1, 2, 3, 7, 13, 64]) {
+      const ids = chunkIds();
       let highest = 0;
-      let rest: Uint8Array = new Uint8Array(0);
       for (let at = 0; at < stream.length; at += size) {
-        const chunk = Buffer.from(stream.subarray(at, at + size));
-        highest = Math.max(highest, lastEventId(chunk), idAcross(rest, chunk));
-        const lastNewline = chunk.lastIndexOf(10);
-        rest = lastNewline < 0 ? Buffer.concat([rest, chunk]) : chunk.subarray(lastNewline);
+        highest = Math.max(highest, ids(Buffer.from(stream.subarray(at, at + size))));
       }
       expect(highest, `chunks of ${size} bytes`).toBe(40);
     }
