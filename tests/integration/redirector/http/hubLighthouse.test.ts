@@ -69,11 +69,13 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the hub page in Lighthouse', () => {
     token = (await newUser(server, 'Ada')).token;
   });
   afterAll(async () => {
-    // Chromium writes its profile until it has exited: the folder goes after that.
+    // Chromium writes its profile until it has exited: the folder goes after that. Its network
+    // process may still write the disk cache a moment after the browser's exit (ENOTEMPTY once in
+    // CI), so the removal is tried again for a few seconds (Node waits 100 ms more each time).
     const exited = chromium && new Promise((resolve) => chromium.process.once('exit', resolve));
     chromium?.process.kill();
     await Promise.all([exited, server?.close()]);
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   /** Hubs made so far: a retried run (the suites' retry) makes its links under codes of its own. */
