@@ -90,8 +90,16 @@ describe('openStream', () => {
       'id: 5\nevent: click\n\n',
     ]);
     const seen: Buffer[] = [];
-    const socket = await openStream(server.base, { 'X-API-Key': 'k' }, (bytes) => seen.push(bytes));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Until the last part's id is read (the test's timeout if it never is), however slow the machine.
+    let lastRead: () => void = () => undefined;
+    const lastPart = new Promise<void>((resolve) => {
+      lastRead = resolve;
+    });
+    const socket = await openStream(server.base, { 'X-API-Key': 'k' }, (bytes) => {
+      seen.push(bytes);
+      if (lastEventId(Buffer.concat(seen)) === 5) lastRead();
+    });
+    await lastPart;
     socket.destroy();
     server.close();
     const all = Buffer.concat(seen).toString();
