@@ -23,7 +23,14 @@ import {
   createLinks,
   databaseFile,
 } from './bench/database';
-import { benchEvents, type EventsFigures, eventsJson, eventsLines } from './bench/events';
+import {
+  benchEvents,
+  type EventsFigures,
+  type EventsSide,
+  eventsJson,
+  eventsLines,
+  eventsWarmupSeconds,
+} from './bench/events';
 import { HUB_ITEMS, HUB_LINKS, hubVisits, prepareHub } from './bench/hub';
 import { benchYourlsImport, type ImportFigures } from './bench/importYourls';
 import { readMemory } from './bench/memory';
@@ -378,12 +385,13 @@ async function eventsPhase(
       cpuProfileDir: profileDir(args, 'events'),
       env: { OUTBOUND_ALLOW_PRIVATE: '1', ...env },
     });
-  let product = await start(dataDir, {});
-  running.add(product);
-  const load = (seconds: number, perSecond?: number) =>
+  const plain = await start(dataDir, {});
+  running.add(plain);
+  let withEvents: RunningServer | undefined;
+  const load = (server: RunningServer, seconds: number, perSecond?: number) =>
     runLoad({
       generator,
-      url: product.url,
+      url: server.url,
       connections: args.connections,
       seconds,
       scriptFile: perSecond === undefined ? scriptFile : pacedScript(perSecond),
@@ -391,29 +399,29 @@ async function eventsPhase(
       cpu: cores.generatorCpu,
       perSecond,
     });
+  const side = (server: RunningServer): EventsSide => ({
+    base: server.url,
+    load: (perSecond) => measured(server, () => load(server, args.durationSeconds, perSecond)),
+    warmUp: () => load(server, eventsWarmupSeconds(args.quick)),
+    pause: () => process.kill(server.pid, 'SIGSTOP'),
+    resume: () => process.kill(server.pid, 'SIGCONT'),
+  });
   const broker = await startBenchBroker().catch(() => undefined);
   try {
-    await load(args.warmupSeconds);
     const figures = await offServerCpu(cores, () =>
       benchEvents({
-        base: product.url,
         adminKey,
         runs: args.runs,
-        load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
+        plain: side(plain),
         // A server of its own on the copy made before the plain runs (with a broker, §26: started with
         // EVENTS_BROKER_URL), warmed up as the plain one was.
         withEvents: async () => {
-          await stopServer(product);
           progress(
             `starting Me on the data as it was before the plain runs${broker ? ` with EVENTS_BROKER_URL (${broker.name})` : ''}`,
           );
-          product = await start(eventsDataDir, broker?.env ?? {});
-          running.add(product);
-          await load(args.warmupSeconds);
-          return {
-            base: product.url,
-            load: (perSecond) => measured(product, () => load(args.durationSeconds, perSecond)),
-          };
+          withEvents = await start(eventsDataDir, broker?.env ?? {});
+          running.add(withEvents);
+          return side(withEvents);
         },
         progress,
       }),
@@ -423,7 +431,8 @@ async function eventsPhase(
     progress(`events phase failed: ${(error as Error).message}`);
     return undefined;
   } finally {
-    await stopServer(product);
+    if (withEvents) await stopServer(withEvents);
+    await stopServer(plain);
     await broker?.close();
   }
 }

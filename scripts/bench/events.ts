@@ -1,8 +1,9 @@
 /**
- * The events phase (docs/api.md#webhooks, docs/api.md#live-stream): the same redirect load on one
- * server, plain and then with one active link.clicked webhook (a receiver on loopback answering
+ * The events phase (docs/api.md#webhooks, docs/api.md#live-stream): the same redirect load on two
+ * servers, one plain and one with one active link.clicked webhook (a receiver on loopback answering
  * 200) and 100 open live streams (20 the administrator's, 80 of four users, the most an account
- * may open). Each server has the same runs: unpaced first, then paced. Reports the server's CPU per
+ * may open). Each server has the same runs: a warm-up and unpaced runs, then paced runs, the two
+ * servers' in turns (the other one stopped meanwhile). Reports the server's CPU per
  * request with events over without (target ≤ 1.10), both at the same request rate (PACE_SHARE of
  * the plain server's unpaced rate: docs/performance.md#events), the unpaced runs' figures beside,
  * and the seconds after the load ends until the webhook has delivered the last click a stream saw
@@ -21,6 +22,16 @@ const PER_ACCOUNT = 20;
  * the fold's budget, fewer requests per turn of the event loop) weighed more on each of its requests.
  */
 export const PACE_SHARE = 0.5;
+
+/**
+ * Seconds of load each server has, as fast as it answers, before its runs (with events: once the
+ * webhook, the broker and the streams are at work). V8 compiles a function once it has run enough:
+ * the events' code runs per read of the streams or per message of 100 clicks, and it was still being
+ * compiled 40–70 s after the start, at a cost the plain server no longer paid (docs/performance.md#events).
+ */
+export function eventsWarmupSeconds(quick: boolean): number {
+  return quick ? 15 : 30;
+}
 
 export interface EventsFigures {
   /** Median server CPU µs per request, without and with events, both paced to `perSecond`. */
@@ -246,69 +257,110 @@ async function openStreams(base: string, credentials: Record<string, string>[]):
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/**
- * `plain` and `withEvents` run the measured load (CPU per request noted); events are set up
- * between them and torn down after.
- */
-export async function benchEvents(options: {
+/** One of the two servers the phase measures, pinned to the same CPU: stopped (SIGSTOP) while the other one runs. */
+export interface EventsSide {
   base: string;
-  adminKey: string;
-  runs: number;
   /** One measured run; `perSecond`: paced to this total rate, else as fast as the server answers. */
   load: (perSecond?: number) => Promise<LoadResult>;
-  /** After the plain runs: the server to measure with events (its own copy of the data as it was before them, started with the broker). */
-  withEvents?: () => Promise<{ base: string; load: (perSecond?: number) => Promise<LoadResult> }>;
+  /** The load before its runs: eventsWarmupSeconds() as fast as it answers. */
+  warmUp: () => Promise<unknown>;
+  pause: () => void;
+  resume: () => void;
+}
+
+/**
+ * The plain server's warm-up and unpaced runs; then the server with events (started by `withEvents`
+ * on its own copy of the data as it was before them, with the broker) gets the webhook and the
+ * streams, its warm-up and unpaced runs; then the paced runs in turns, a plain one and one with
+ * events, the other server stopped meanwhile. Each pair's runs are seconds apart, so the ratio is
+ * the median of the pairs' ratios: on a shared machine the CPU a request takes moved by a quarter
+ * from one minute to the next, more than the gap measured (docs/performance.md#events).
+ */
+export async function benchEvents(options: {
+  adminKey: string;
+  runs: number;
+  plain: EventsSide;
+  withEvents: () => Promise<EventsSide>;
   progress: (message: string) => void;
 }): Promise<EventsFigures> {
-  const { adminKey, runs, progress } = options;
+  const { runs, progress, plain } = options;
+  progress('events: Me without events, warming up');
+  await plain.warmUp();
   const unpaced: LoadResult[] = [];
   for (let run = 1; run <= runs; run++) {
     progress(`events ${run}/${runs}: Me without events, unpaced`);
-    unpaced.push(await options.load());
+    unpaced.push(await plain.load());
   }
   const perSecond = Math.max(100, Math.round((median(unpaced.map((run) => run.rps)) * PACE_SHARE) / 100) * 100);
-  const plain: LoadResult[] = [];
-  for (let run = 1; run <= runs; run++) {
-    progress(`events ${run}/${runs}: Me without events at ${perSecond} req/s`);
-    plain.push(await options.load(perSecond));
+  plain.pause();
+  try {
+    return await measureWithEvents(options, unpaced, perSecond);
+  } finally {
+    plain.resume();
   }
-  const { base, load } = options.withEvents ? await options.withEvents() : options;
+}
+
+/** benchEvents once the plain server's unpaced runs are done (it is stopped). */
+async function measureWithEvents(
+  { adminKey, runs, progress, plain, withEvents }: Parameters<typeof benchEvents>[0],
+  unpaced: LoadResult[],
+  perSecond: number,
+): Promise<EventsFigures> {
+  const events = await withEvents();
   const receiver = await startReceiver();
-  const streams = await openStreams(base, await streamCredentials(base, adminKey)).catch((error) => {
+  const streams = await openStreams(events.base, await streamCredentials(events.base, adminKey)).catch((error) => {
     receiver.close();
     throw error;
   });
   try {
-    await post(base, '/api/webhooks', { 'X-API-Key': adminKey }, { url: receiver.url, events: ['link.clicked'] });
-    // The same unpaced runs as the plain server's first: its paced runs came after them, with its
-    // link cache full and its code compiled, and this server's are measured as warm.
+    await post(
+      events.base,
+      '/api/webhooks',
+      { 'X-API-Key': adminKey },
+      { url: receiver.url, events: ['link.clicked'] },
+    );
+    // Warmed up as the plain server was, with the webhook, the broker and the streams at work: the
+    // events' code runs per read or per message, a hundred times less often than the redirect's, and
+    // V8 was still compiling it in the runs that followed a shorter warm-up (docs/performance.md#events).
+    progress(`events: Me with a link.clicked webhook and ${STREAMS} streams, warming up`);
+    await events.warmUp();
     const eventsUnpaced: LoadResult[] = [];
     for (let run = 1; run <= runs; run++) {
       progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams, unpaced`);
-      eventsUnpaced.push(await load());
+      eventsUnpaced.push(await events.load());
     }
     // Their backlog delivered before the paced runs, so that those pay for their own clicks only.
     await caughtUp(receiver, streams, Date.now());
-    const withEvents: LoadResult[] = [];
+    const pairs: { plain: LoadResult; withEvents: LoadResult }[] = [];
     let loadEnded = Date.now();
     for (let run = 1; run <= runs; run++) {
+      events.pause();
+      plain.resume();
+      progress(`events ${run}/${runs}: Me without events at ${perSecond} req/s`);
+      const plainRun = await plain.load(perSecond);
+      plain.pause();
+      events.resume();
       progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams at ${perSecond} req/s`);
-      withEvents.push(await load(perSecond));
+      const eventsRun = await events.load(perSecond);
+      pairs.push({ plain: plainRun, withEvents: eventsRun });
+      const [without, withThem] = [plainRun.cpuUs ?? 0, eventsRun.cpuUs ?? 0];
+      progress(
+        `events ${run}/${runs}: CPU µs/req without events ${without.toFixed(1)}, with ${withThem.toFixed(1)} (ratio ${ratioOf(withThem, without).toFixed(3)})`,
+      );
       loadEnded = Date.now();
     }
     const backlogDrainS = await caughtUp(receiver, streams, loadEnded);
-    const plainCpuUs = median(plain.map((run) => run.cpuUs ?? 0));
-    const eventsCpuUs = median(withEvents.map((run) => run.cpuUs ?? 0));
+    const cpu = (run: LoadResult) => run.cpuUs ?? 0;
     return {
-      plainCpuUs,
-      eventsCpuUs,
-      cpuRatio: ratioOf(eventsCpuUs, plainCpuUs),
-      plainRps: median(plain.map((run) => run.rps)),
-      eventsRps: median(withEvents.map((run) => run.rps)),
+      plainCpuUs: median(pairs.map((pair) => cpu(pair.plain))),
+      eventsCpuUs: median(pairs.map((pair) => cpu(pair.withEvents))),
+      cpuRatio: median(pairs.map((pair) => ratioOf(cpu(pair.withEvents), cpu(pair.plain)))),
+      plainRps: median(pairs.map((pair) => pair.plain.rps)),
+      eventsRps: median(pairs.map((pair) => pair.withEvents.rps)),
       perSecond,
-      plainUnpacedCpuUs: median(unpaced.map((run) => run.cpuUs ?? 0)),
+      plainUnpacedCpuUs: median(unpaced.map(cpu)),
       plainUnpacedRps: median(unpaced.map((run) => run.rps)),
-      eventsUnpacedCpuUs: median(eventsUnpaced.map((run) => run.cpuUs ?? 0)),
+      eventsUnpacedCpuUs: median(eventsUnpaced.map(cpu)),
       eventsUnpacedRps: median(eventsUnpaced.map((run) => run.rps)),
       backlogDrainS,
       streams: STREAMS,
@@ -316,6 +368,7 @@ export async function benchEvents(options: {
       clickMessages: receiver.messages,
     };
   } finally {
+    events.resume();
     streams.close();
     receiver.close();
   }

@@ -151,6 +151,8 @@ async function startServer(
     async stop(timeoutMs = 30_000) {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
+      // A server the events phase stopped (SIGSTOP, bench/events.ts) goes on, to stop as asked.
+      child.kill('SIGCONT');
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       const code = await exited;
       clearTimeout(timer);

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pinned, planCores } from '../../../../scripts/bench/processes';
+import { pinned, planCores, startFloor } from '../../../../scripts/bench/processes';
 
 describe('planCores', () => {
   it('pins the server and the generator to different CPUs when there are two', () => {
@@ -27,5 +30,22 @@ describe('pinned', () => {
   it('prefixes taskset only when a CPU is given', () => {
     expect(pinned(0, 'node', ['server.js'])).toEqual(['taskset', ['-c', '0', 'node', 'server.js']]);
     expect(pinned(undefined, 'node', ['server.js'])).toEqual(['node', ['server.js']]);
+  });
+});
+
+describe('a running server', () => {
+  it('stops as asked while the events phase has it stopped (SIGSTOP)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-stop-'));
+    const links = path.join(dir, 'links.json');
+    fs.writeFileSync(links, JSON.stringify([{ short_code: 'a', target_url: 'https://example.com/' }]));
+    const floor = await startFloor(links, undefined);
+    try {
+      process.kill(floor.pid, 'SIGSTOP');
+      // Its own SIGTERM handler exits 0; a server left stopped would be killed after the minute (exit code null).
+      expect(await floor.stop(60_000)).toBe(0);
+    } finally {
+      await floor.stop(1000);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
