@@ -12,7 +12,7 @@
  */
 
 import type { FeedClick } from '../storage/repositories/eventFeed';
-import { clickJson } from './clickJson';
+import { clickJson, clickJsonMostBytes, writeClickJson } from './clickJson';
 import { eventClick, type KeptTexts } from './eventMessages';
 
 /** Texts kept at most: about the clicks of the last second or two under load. */
@@ -51,15 +51,17 @@ export function createClickTexts(keep = CLICK_TEXTS_KEPT): ClickTexts {
       domains[slot] === click.domain &&
       written - starts[slot]! <= ring.length;
     if (kept) return slot;
-    const text = clickJson(click);
-    const length = Buffer.byteLength(text);
+    // Written as bytes where it can be (no text made), else from clickJson's text.
+    const most = clickJsonMostBytes(click);
+    const text = most === undefined ? clickJson(click) : undefined;
+    const room = most ?? Buffer.byteLength(text!);
     let at = written % ring.length;
     // A text is never split over the ring's end: it starts again at 0.
-    if (at + length > ring.length) {
+    if (at + room > ring.length) {
       written += ring.length - at;
       at = 0;
     }
-    ring.write(text, at);
+    const length = text === undefined ? writeClickJson(click, ring, at) - at : ring.write(text, at);
     ids[slot] = click.id;
     starts[slot] = written;
     lengths[slot] = length;

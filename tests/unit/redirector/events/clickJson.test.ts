@@ -4,7 +4,7 @@
  * and the same time as Date's toISOString.
  */
 import { describe, expect, it } from 'vitest';
-import { clickJson, isoTime } from '../../../../redirector/events/clickJson';
+import { clickJson, clickJsonMostBytes, isoTime, writeClickJson } from '../../../../redirector/events/clickJson';
 import { eventClick } from '../../../../redirector/events/eventMessages';
 import type { FeedClick } from '../../../../redirector/storage/repositories/eventFeed';
 
@@ -29,6 +29,9 @@ const ODD_STRINGS = [
   '</script>',
   "it's",
 ];
+
+/** A click's string fields, each of which may hold any of ODD_STRINGS. */
+const STRING_FIELDS = ['short_code', 'domain', 'country', 'city', 'device_type', 'os', 'browser', 'referrer_source'];
 
 /** A small deterministic generator, so a failure names a click that can be made again. */
 function numbers(seed: number): () => number {
@@ -71,16 +74,7 @@ describe('clickJson', () => {
 
   it('is JSON.stringify of the click object for each odd string in each field', () => {
     const base = clickOf(7, numbers(1));
-    for (const field of [
-      'short_code',
-      'domain',
-      'country',
-      'city',
-      'device_type',
-      'os',
-      'browser',
-      'referrer_source',
-    ]) {
+    for (const field of STRING_FIELDS) {
       for (const value of ODD_STRINGS) {
         const click = { ...base, [field]: value };
         expect(clickJson(click), `${field}: ${JSON.stringify(value)}`).toBe(JSON.stringify(eventClick(click, false)));
@@ -103,6 +97,94 @@ describe('clickJson', () => {
       expect(clickJson(click), JSON.stringify(changes)).toBe(JSON.stringify(eventClick(click, false)));
     }
     expect(() => clickJson({ ...base, clicked_at: Number.NaN })).toThrow(RangeError);
+  });
+});
+
+/** writeClickJson's bytes for the click, written at an offset into a buffer filled with other bytes; undefined when it does not write it. */
+function written(click: FeedClick): { bytes: Buffer; most: number } | undefined {
+  const most = clickJsonMostBytes(click);
+  if (most === undefined) return undefined;
+  const buffer = Buffer.alloc(most + 20, 0x7e);
+  const end = writeClickJson(click, buffer, 7);
+  expect(end - 7, JSON.stringify(click)).toBeLessThanOrEqual(most);
+  expect(buffer.subarray(end).every((byte) => byte === 0x7e)).toBe(true);
+  return { bytes: buffer.subarray(7, end), most };
+}
+
+describe('writeClickJson', () => {
+  it('writes clickJson’s UTF-8 bytes, within the room asked, for 20,000 clicks of odd strings, nulls and times', () => {
+    const next = numbers(43);
+    let writtenCount = 0;
+    for (let id = 1; id <= 20_000; id++) {
+      const click = clickOf(id, next);
+      const result = written(click);
+      if (!result) continue;
+      writtenCount++;
+      expect(result.bytes.toString('utf8'), JSON.stringify(click)).toBe(clickJson(click));
+    }
+    expect(writtenCount).toBeGreaterThan(19_000);
+  });
+
+  it('writes each odd string in each field as clickJson does', () => {
+    const base = clickOf(7, numbers(1));
+    for (const field of STRING_FIELDS) {
+      for (const value of [...ODD_STRINGS, 'x'.repeat(300), 'ü'.repeat(300), '"'.repeat(300), '\u0001'.repeat(50)]) {
+        const click = { ...base, [field]: value };
+        expect(written(click)?.bytes.toString('utf8'), `${field}: ${JSON.stringify(value)}`).toBe(clickJson(click));
+      }
+    }
+  });
+
+  it('writes the time as isoTime does, across minutes and before 1970', () => {
+    const base = clickOf(7, numbers(3));
+    const next = numbers(9);
+    const times = [
+      0,
+      -1,
+      1,
+      59_999,
+      60_000,
+      -60_000,
+      -60_001,
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(0, 0, 1),
+    ];
+    for (let i = 0; i < 5_000; i++) times.push(1_764_745_200_000 + next() * (i % 2 === 0 ? 1 : -1000));
+    for (const clicked_at of times) {
+      const click = { ...base, clicked_at };
+      expect(written(click)?.bytes.toString('utf8'), String(clicked_at)).toBe(clickJson(click));
+    }
+  });
+
+  it('writes PostgreSQL’s bigint columns (text) as clickJson does', () => {
+    const base = clickOf(7, numbers(4));
+    for (const changes of [{ link_id: '12' }, { clicked_at: '1764745200123' }, { link_id: '9007199254740991' }]) {
+      const click = { ...base, ...changes } as unknown as FeedClick;
+      expect(written(click)?.bytes.toString('utf8'), JSON.stringify(changes)).toBe(clickJson(click));
+    }
+  });
+
+  it('leaves to clickJson’s text what it does not write: other types, numbers and times written otherwise', () => {
+    const base = clickOf(7, numbers(2));
+    const odd = [
+      { id: '12' },
+      { id: Number.NaN },
+      { id: -3 },
+      { id: 1.5 },
+      { link_id: 2 ** 60 },
+      { link_id: 'x' },
+      { city: undefined },
+      { os: 5 },
+      { clicked_at: 1.5 },
+      { clicked_at: Date.UTC(10_000, 0, 1) },
+      { clicked_at: Date.UTC(-1, 0, 1) },
+    ];
+    for (const changes of odd) {
+      expect(
+        clickJsonMostBytes({ ...base, ...changes } as unknown as FeedClick),
+        JSON.stringify(changes),
+      ).toBeUndefined();
+    }
   });
 });
 
