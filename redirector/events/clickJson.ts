@@ -157,8 +157,8 @@ function writeFields(target: Buffer, at: number, click: FeedClick, fields: typeo
   return to;
 }
 
-/** Writes a whole number's digits at `at` (plainNumber); the offset after them. */
-function writeNumber(target: Buffer, at: number, value: number): number {
+/** Writes a whole number's digits at `at` (a safe integer ≥ 0, as String() would); the offset after them. */
+export function writeNumber(target: Buffer, at: number, value: number): number {
   let length = 1;
   for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) length++;
   for (let i = length - 1, rest = value; i >= 0; i--, rest = Math.floor(rest / 10)) target[at + i] = 48 + (rest % 10);

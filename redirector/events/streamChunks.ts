@@ -4,6 +4,7 @@
  * audience (docs/performance.md#the-bytes-of-each-click-to-the-streams).
  */
 import type { FeedClick } from '../storage/repositories/eventFeed';
+import { writeNumber } from './clickJson';
 import type { ClickTexts } from './clickTexts';
 
 export interface StreamViewer {
@@ -39,10 +40,7 @@ const CLICK_EVENT_FRAME = ID_FIELD.length + 20 + CLICK_DATA.length + ADDRESS_FIE
 /** Writes `id`'s decimal digits at `at` (a click id: a whole number, written as String() would); the offset after them. */
 function writeDigits(buffer: Buffer, at: number, id: number): number {
   if (!Number.isSafeInteger(id) || id < 0) return at + buffer.write(String(id), at, 'latin1');
-  let length = 1;
-  for (let rest = id; rest >= 10; rest = Math.floor(rest / 10)) length++;
-  for (let i = length - 1, rest = id; i >= 0; i--, rest = Math.floor(rest / 10)) buffer[at + i] = 48 + (rest % 10);
-  return at + length;
+  return writeNumber(buffer, at, id);
 }
 
 const EMPTY = Buffer.alloc(0);
