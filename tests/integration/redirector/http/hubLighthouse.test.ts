@@ -33,20 +33,25 @@ const CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** Chromium headless with a DevTools port of its choosing; resolves with that port. */
 function startChromium(userDataDir: string): Promise<{ port: number; process: ChildProcess }> {
-  const chromium = spawn(CHROMIUM, [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    '--remote-debugging-port=0',
-    `--user-data-dir=${userDataDir}`,
-    'about:blank',
-  ]);
+  const chromium = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDataDir}`,
+      'about:blank',
+    ],
+    // A process group of its own, so that its helpers (network, renderer) are ended with it (stopChromium).
+    { detached: true },
+  );
   return new Promise((resolve, reject) => {
     let said = '';
     chromium.stderr.on('data', (chunk: Buffer) => {
@@ -56,6 +61,36 @@ function startChromium(userDataDir: string): Promise<{ port: number; process: Ch
     });
     chromium.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${said.slice(-500)}`)));
   });
+}
+
+/** Whether any process of the group is left. */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends Chromium and every helper it started (its process group), and waits until none is left, at
+ * most 5 s: a helper outliving the browser kept writing the disk cache into the profile while it
+ * was being removed (ENOTEMPTY in CI, twice).
+ */
+async function stopChromium(child: ChildProcess): Promise<void> {
+  const group = child.pid;
+  if (group === undefined || !groupAlive(group)) return;
+  process.kill(-group, 'SIGTERM');
+  for (let waited = 0; groupAlive(group) && waited < 5000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!groupAlive(group)) return;
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // Gone meanwhile.
+  }
 }
 
 describe.skipIf(!fs.existsSync(CHROMIUM))('the hub page in Lighthouse', () => {
@@ -69,12 +104,9 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the hub page in Lighthouse', () => {
     token = (await newUser(server, 'Ada')).token;
   });
   afterAll(async () => {
-    // Chromium writes its profile until it has exited: the folder goes after that. Its network
-    // process may still write the disk cache a moment after the browser's exit (ENOTEMPTY once in
-    // CI), so the removal is tried again for a few seconds (Node waits 100 ms more each time).
-    const exited = chromium && new Promise((resolve) => chromium.process.once('exit', resolve));
-    chromium?.process.kill();
-    await Promise.all([exited, server?.close()]);
+    // Chromium and its helpers write the profile until they have exited: the folder goes after
+    // that, tried again for a few seconds all the same (Node waits 100 ms more each time).
+    await Promise.all([chromium && stopChromium(chromium.process), server?.close()]);
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
