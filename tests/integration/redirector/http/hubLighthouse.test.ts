@@ -27,6 +27,7 @@ import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { inThreadTime, mainThreadTimes, type TraceEvent } from '../../../helpers/lighthouseTrace';
+import { until } from '../../../helpers/polling';
 import { makeTempDir, startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -82,10 +83,12 @@ async function stopChromium(child: ChildProcess): Promise<void> {
   const group = child.pid;
   if (group === undefined || !groupAlive(group)) return;
   process.kill(-group, 'SIGTERM');
-  for (let waited = 0; groupAlive(group) && waited < 5000; waited += 50) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!groupAlive(group)) return;
+  const left = await until(
+    () => groupAlive(group),
+    (alive) => !alive,
+    5000,
+  );
+  if (!left) return;
   try {
     process.kill(-group, 'SIGKILL');
   } catch {
