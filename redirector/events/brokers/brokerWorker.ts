@@ -12,7 +12,7 @@ import { systemScope } from '../../auth/scope';
 import { type Background, runInBackground } from '../../background';
 import { CLICKS_PER_MESSAGE } from '../../contract/webhooks';
 import { maskCredentials } from '../../observability/logger';
-import type { BrokerMessageRecord, BrokerOutbox } from '../../storage/repositories/brokerOutbox';
+import type { BrokerMessageRecord, BrokerOutbox, RangedBrokerMessage } from '../../storage/repositories/brokerOutbox';
 import type { EventFeed } from '../../storage/repositories/eventFeed';
 import { type ClickHorizon, clickHorizon } from '../clickHorizon';
 import { withBrokerBodies } from '../clickMessages';
@@ -69,31 +69,33 @@ function safeMessage(error: unknown, config: BrokerConfig): string {
 }
 
 /**
- * The next clicks after the cursor as up to CLICK_MESSAGES_PER_RUN messages, each stored with its
- * cursor in its own transaction, and returned in order: published together, so that a busy
- * server pays one lease, one publish and one delete for many messages, not for each. `caughtUp`:
- * the last message took every click stored so far (fewer than CLICKS_PER_MESSAGE), so the clicks
- * stored from now on wait for the next tick and fill its messages (docs/api.md#events-into-a-broker).
+ * The next clicks after the cursor as up to CLICK_MESSAGES_PER_RUN messages, stored with the
+ * cursor moved past them in one transaction, and returned in order: published together, so that a
+ * busy server pays one commit, one lease, one publish and one delete for many messages, not for
+ * each. `caughtUp`: the last message took every click stored so far (fewer than
+ * CLICKS_PER_MESSAGE), so the clicks stored from now on wait for the next tick and fill its
+ * messages (docs/api.md#events-into-a-broker).
  */
 async function takeClicks(
   { outbox, feed, clock, texts }: Pick<BrokerWorkerDeps, 'outbox' | 'feed' | 'clock' | 'texts'>,
   horizon: ClickHorizon,
 ): Promise<{ taken: BrokerMessageRecord[]; caughtUp: boolean }> {
-  let cursor = await outbox.cursor(() => feed.lastClickId());
+  const start = await outbox.cursor(() => feed.lastClickId());
   const upTo = await horizon.upTo();
-  const taken: BrokerMessageRecord[] = [];
-  while (taken.length < CLICK_MESSAGES_PER_RUN && upTo > cursor) {
+  const made: RangedBrokerMessage[] = [];
+  let cursor = start;
+  while (made.length < CLICK_MESSAGES_PER_RUN && upTo > cursor) {
     const clicks = await feed.clicksAfter({ after: cursor, upTo, scope: systemScope(), limit: CLICKS_PER_MESSAGE });
-    if (clicks.length === 0) {
-      await outbox.setCursor(upTo);
-      break;
-    }
+    // A short page took every click up to the horizon; none (bots' or imported ids): the cursor passes them.
     const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-    const data = new ClickTextsData(clicks, texts);
-    const range = { after: cursor, through: next };
-    taken.push(await outbox.enqueueClicks(newBrokerMessage('link.clicked', clock(), data), range));
+    if (clicks.length > 0) {
+      const data = new ClickTextsData(clicks, texts);
+      made.push({ message: newBrokerMessage('link.clicked', clock(), data), range: { after: cursor, through: next } });
+    }
     cursor = next;
+    if (clicks.length === 0) break;
   }
+  const taken = cursor === start ? [] : await outbox.enqueueClicks(made, cursor);
   return { taken, caughtUp: cursor >= upTo };
 }
 

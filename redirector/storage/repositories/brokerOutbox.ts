@@ -32,6 +32,12 @@ export interface BrokerMessageRecord {
 
 export type NewBrokerMessage = Omit<BrokerMessageRecord, 'id' | 'clicks_after' | 'clicks_through'>;
 
+/** A click message to store as its range of clicks. */
+export interface RangedBrokerMessage {
+  message: NewBrokerMessage;
+  range: ClickRange;
+}
+
 const INSERT = 'INSERT INTO broker_messages (message_id, type, body, created_at) VALUES (?, ?, ?, ?)';
 const COLUMNS = 'id, message_id, type, body, created_at, clicks_after, clicks_through';
 
@@ -39,10 +45,11 @@ export interface BrokerOutbox {
   /** Stores the messages in the caller's transaction `tx`, or in one of its own. */
   enqueue(messages: readonly NewBrokerMessage[], tx?: Executor): Promise<void>;
   /**
-   * A click message stored as its range of clicks (its body left empty), and the click cursor moved
-   * to the range's end, together; the message as stored, with its body.
+   * Click messages stored as their ranges of clicks (bodies left empty), and the click cursor moved
+   * to `cursor`, in one transaction (one commit for a run's messages, not one each); the messages as
+   * stored, with their bodies, in order.
    */
-  enqueueClicks(message: NewBrokerMessage, range: ClickRange): Promise<BrokerMessageRecord>;
+  enqueueClicks(messages: readonly RangedBrokerMessage[], cursor: number): Promise<BrokerMessageRecord[]>;
   /** The oldest `limit` messages, oldest first (a range's body empty). */
   next(limit: number): Promise<BrokerMessageRecord[]>;
   /** The messages stored as ranges of clicks, oldest first. */
@@ -54,7 +61,6 @@ export interface BrokerOutbox {
   backlog(): Promise<number>;
   /** The click cursor; the state row is made at `initialCursor` when there is none yet. */
   cursor(initialCursor: () => Promise<number>): Promise<number>;
-  setCursor(cursor: number): Promise<void>;
   /** Takes the outbox for `ms` unless another holder's lease still runs; renews one's own. */
   lease(owner: string, now: number, ms: number): Promise<boolean>;
   release(owner: string): Promise<void>;
@@ -67,15 +73,19 @@ const params = (message: NewBrokerMessage) => [message.message_id, message.type,
 export function createBrokerOutbox(db: Executor): BrokerOutbox {
   return {
     enqueue: (messages, tx) => insertAll(db, tx, INSERT, messages.map(params)),
-    enqueueClicks: (message, range) =>
+    enqueueClicks: (messages, cursor) =>
       db.transaction(async (tx) => {
-        const row = await tx.get<{ id: number }>(
-          `INSERT INTO broker_messages (message_id, type, body, created_at, clicks_after, clicks_through)
-           VALUES (?, ?, '', ?, ?, ?) RETURNING id`,
-          [message.message_id, message.type, message.created_at, range.after, range.through],
-        );
-        await tx.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [range.through]);
-        return { ...message, id: Number(row!.id), clicks_after: range.after, clicks_through: range.through };
+        const stored: BrokerMessageRecord[] = [];
+        for (const { message, range } of messages) {
+          const row = await tx.get<{ id: number }>(
+            `INSERT INTO broker_messages (message_id, type, body, created_at, clicks_after, clicks_through)
+             VALUES (?, ?, '', ?, ?, ?) RETURNING id`,
+            [message.message_id, message.type, message.created_at, range.after, range.through],
+          );
+          stored.push({ ...message, id: Number(row!.id), clicks_after: range.after, clicks_through: range.through });
+        }
+        await tx.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [cursor]);
+        return stored;
       }),
     next: (limit) => db.all<BrokerMessageRecord>(`SELECT ${COLUMNS} FROM broker_messages ORDER BY id LIMIT ?`, [limit]),
     pendingRanges: () =>
@@ -104,9 +114,6 @@ export function createBrokerOutbox(db: Executor): BrokerOutbox {
       await db.run('INSERT INTO broker_state (id, click_cursor) VALUES (1, ?) ON CONFLICT (id) DO NOTHING', [start]);
       const made = await db.get<{ click_cursor: number }>('SELECT click_cursor FROM broker_state WHERE id = 1');
       return Number(made?.click_cursor ?? start);
-    },
-    async setCursor(cursor) {
-      await db.run('UPDATE broker_state SET click_cursor = ? WHERE id = 1', [cursor]);
     },
     async lease(owner, now, ms) {
       const changed = await db.run(

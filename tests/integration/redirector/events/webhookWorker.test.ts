@@ -13,14 +13,10 @@ import { createClickTexts } from '../../../../redirector/events/clickTexts';
 import type { MessageOutcome } from '../../../../redirector/events/eventMetrics';
 import { createWebhookWorker } from '../../../../redirector/events/webhookWorker';
 import { createAccountConnections } from '../../../../redirector/outbound/accountConnections';
-import type { Executor } from '../../../../redirector/storage/executor';
-import { createPostgresExecutor } from '../../../../redirector/storage/postgres/postgresExecutor';
-import type { PostgresStore } from '../../../../redirector/storage/postgres/postgresStore';
 import { createEventStorage } from '../../../../redirector/storage/repositories/eventStorage';
-import { createSqliteExecutor } from '../../../../redirector/storage/sqlite/sqliteExecutor';
-import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../../../redirector/storage/store';
 import { closeNow } from '../../../helpers/closeNow';
+import { countedExecutor } from '../../../helpers/countedExecutor';
 import { waitFor } from '../../../helpers/webhookReceiver';
 import { newClick, newLink, openForEachTest, STORE_KINDS } from '../storage/storeKinds';
 
@@ -40,23 +36,6 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, messages, server };
-}
-
-/** The store's database, each transaction it runs counted. */
-function countedExecutor(store: Store): { executor: Executor; transactions: () => number } {
-  const inner =
-    store.kind === 'sqlite'
-      ? createSqliteExecutor((store as SqliteStore).db)
-      : createPostgresExecutor((store as PostgresStore).pool);
-  let transactions = 0;
-  const executor: Executor = {
-    ...inner,
-    transaction(work) {
-      transactions += 1;
-      return inner.transaction(work);
-    },
-  };
-  return { executor, transactions: () => transactions };
 }
 
 describe.each(STORE_KINDS)('a busy webhook ($kind)', ({ kind }) => {

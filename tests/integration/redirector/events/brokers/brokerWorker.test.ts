@@ -1,0 +1,75 @@
+/**
+ * A busy broker's click messages (redirector/events/brokers/brokerWorker.ts,
+ * docs/api.md#events-into-a-broker), on both stores, published to the real Redis on loopback: the
+ * messages one run makes from the clicks are stored in one commit, not one each. What arrives
+ * (every click once, in order, 100 a message) is as before. The worker runs over the store's own
+ * database through an executor that counts the transactions it is asked for.
+ */
+import { describe, expect, it } from 'vitest';
+import { createBrokerWorker } from '../../../../../redirector/events/brokers/brokerWorker';
+import { createClickTexts } from '../../../../../redirector/events/clickTexts';
+import { createEventStorage } from '../../../../../redirector/storage/repositories/eventStorage';
+import type { Store } from '../../../../../redirector/storage/store';
+import { startBrokerConsumer } from '../../../../helpers/brokerConsumers';
+import { countedExecutor } from '../../../../helpers/countedExecutor';
+import { waitFor } from '../../../../helpers/webhookReceiver';
+import { newClick, newLink, openForEachTest, STORE_KINDS } from '../../storage/storeKinds';
+
+const CLICKS = 250;
+
+describe.each(STORE_KINDS)('a busy broker ($kind)', ({ kind }) => {
+  let store: Store;
+  openForEachTest(STORE_KINDS.find((each) => each.kind === kind)!, (opened) => {
+    store = opened;
+  });
+
+  it('stores the messages a run makes from the clicks in one commit', { timeout: 30_000 }, async () => {
+    const link = await store.links.create(newLink());
+    const consumer = await startBrokerConsumer('redis');
+    const counted = countedExecutor(store);
+    const storage = createEventStorage(counted.executor);
+    // The broker hears the clicks stored after its state row is made: made before the clicks.
+    expect(await storage.brokerOutbox.cursor(async () => 0)).toBe(0);
+    await store.clicks.insertMany(Array.from({ length: CLICKS }, (_, i) => newClick(link.id, 1_700_000_000_000 + i)));
+    const ids = (await counted.executor.all<{ id: number }>('SELECT id FROM clicks ORDER BY id')).map((row) =>
+      Number(row.id),
+    );
+    expect(ids).toHaveLength(CLICKS);
+    const published: number[] = [];
+    const worker = createBrokerWorker({
+      config: {
+        kind: 'redis',
+        url: consumer.url(6379),
+        safeName: 'redis://127.0.0.1:6379',
+        topic: consumer.topic,
+        stream: consumer.stream,
+      },
+      outbox: storage.brokerOutbox,
+      feed: storage.feed,
+      engine: store.kind,
+      clock: Date.now,
+      metrics: { messages: (outcome, count) => outcome === 'published' && published.push(count) },
+      texts: createClickTexts(),
+      say: () => undefined,
+      log: (message, error) => {
+        throw new Error(`${message}: ${String(error)}`);
+      },
+    });
+    try {
+      worker.start();
+      await waitFor(async () => (await consumer.events()).length >= 3, 20_000, 'three messages');
+    } finally {
+      await worker.stop();
+    }
+    const events = await consumer.events();
+    await consumer.close();
+    // Every click once, in order, 100 a message, published together.
+    const clicks = events.map((event) => (event.data as { clicks: { id: number }[] }).clicks.map((click) => click.id));
+    expect(clicks.map((each) => each.length)).toEqual([100, 100, 50]);
+    expect(clicks.flat()).toEqual(ids);
+    expect(published).toEqual([3]);
+    expect(await storage.brokerOutbox.backlog()).toBe(0);
+    // The three messages stored in one commit (one each before: 3).
+    expect(counted.transactions()).toBe(1);
+  });
+});
