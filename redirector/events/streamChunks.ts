@@ -4,7 +4,7 @@
  * audience (docs/performance.md#the-bytes-of-each-click-to-the-streams).
  */
 import type { FeedClick } from '../storage/repositories/eventFeed';
-import { writeNumber } from './clickJson';
+import { writeNumber, writeString } from './clickJson';
 import type { ClickTexts } from './clickTexts';
 
 export interface StreamViewer {
@@ -28,6 +28,8 @@ export function clickEventText(texts: ClickTexts, click: FeedClick, client: Stre
 
 /** The bytes a string of `length` UTF-16 units takes in UTF-8 at most. */
 const MOST_BYTES_PER_UNIT = 3;
+/** ... and as JSON at most (`\uXXXX` for a control character or a lone surrogate). */
+const JSON_BYTES_PER_UNIT = 6;
 
 const ID_FIELD = Buffer.from('id: ');
 const CLICK_DATA = Buffer.from('\nevent: click\ndata: ');
@@ -76,8 +78,9 @@ class EventsChunk {
       return;
     }
     const length = texts.byteLength(click);
-    const addressJson = address === undefined ? '' : JSON.stringify(address);
-    this.reserve(CLICK_EVENT_FRAME + length + addressJson.length * MOST_BYTES_PER_UNIT);
+    // The address as JSON, at most 6 bytes a unit (`\uXXXX`) and its quotes.
+    const addressBytes = address === undefined ? 0 : (`${address}`.length + 2) * JSON_BYTES_PER_UNIT;
+    this.reserve(CLICK_EVENT_FRAME + length + addressBytes);
     const buffer = this.buffer;
     buffer.set(ID_FIELD, this.size);
     let at = writeDigits(buffer, this.size + ID_FIELD.length, click.id);
@@ -87,8 +90,7 @@ class EventsChunk {
     if (address !== undefined) {
       // The text ends with the `}` of its object: the address goes before it.
       buffer.set(ADDRESS_FIELD, at - 1);
-      at += ADDRESS_FIELD.length - 1;
-      at += buffer.write(addressJson, at);
+      at = writeString(buffer, at + ADDRESS_FIELD.length - 1, address);
       buffer[at++] = CLOSE_BRACE;
     }
     buffer[at++] = NEW_LINE;
