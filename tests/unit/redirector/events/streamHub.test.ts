@@ -179,6 +179,20 @@ describe('the live streams’ bytes', () => {
     expect(team.bytes().toString()).toBe(retry + expected(read, false));
   });
 
+  it('write an address JSON escapes or of several bytes a unit as JSON.stringify does', async () => {
+    const stored: FeedClick[] = [];
+    hub = hubOn(stored, 'sqlite');
+    const admin = recorder();
+    await hub.open({ teamId: null }, admin, undefined);
+    // What a stored address could hold besides an address: JSON's escapes, characters past ASCII, a lone surrogate.
+    const addresses = ['a"b', 'c\\d', 'e\u0001f', 'ñ', '日本', '\ud800', '😀', `${'x'.repeat(40)}${'y'.repeat(40)}`];
+    const read = addresses.map((address, i) => ({ ...click(20 + i, 3), ip_address: address }));
+    stored.push(...read);
+    await hub.catchUp();
+
+    expect(admin.bytes().toString()).toBe(`retry: 2000\n\n${expected(read, true)}`);
+  });
+
   it('on PostgreSQL: a gap found later goes to each stream once, not again to one whose replay wrote it', async () => {
     const stored = [click(1, 1), click(2, null), click(4, 1)];
     hub = hubOn(stored, 'postgres');
