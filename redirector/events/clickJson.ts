@@ -166,6 +166,9 @@ export function writeNumber(target: Buffer, at: number, value: number): number {
   return at + length;
 }
 
+/** The most bytes writeString may write for `value`: its quotes and each unit in at most 6 bytes. */
+export const stringMostBytes = (value: string | null): number => (unitsOf(value) + 2) * MOST_BYTES_PER_UNIT;
+
 /**
  * Writes a string or null as JSON.stringify would, as UTF-8; the offset after it. The clicks'
  * strings come in several of V8's representations (sequential, sliced, concatenated, internalized,

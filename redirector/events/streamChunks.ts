@@ -4,7 +4,7 @@
  * audience (docs/performance.md#the-bytes-of-each-click-to-the-streams).
  */
 import type { FeedClick } from '../storage/repositories/eventFeed';
-import { writeNumber, writeString } from './clickJson';
+import { stringMostBytes, writeNumber, writeString } from './clickJson';
 import type { ClickTexts } from './clickTexts';
 
 export interface StreamViewer {
@@ -28,8 +28,6 @@ export function clickEventText(texts: ClickTexts, click: FeedClick, client: Stre
 
 /** The bytes a string of `length` UTF-16 units takes in UTF-8 at most. */
 const MOST_BYTES_PER_UNIT = 3;
-/** ... and as JSON at most (`\uXXXX` for a control character or a lone surrogate). */
-const JSON_BYTES_PER_UNIT = 6;
 
 const ID_FIELD = Buffer.from('id: ');
 const CLICK_DATA = Buffer.from('\nevent: click\ndata: ');
@@ -78,8 +76,7 @@ class EventsChunk {
       return;
     }
     const length = texts.byteLength(click);
-    // The address as JSON, at most 6 bytes a unit (`\uXXXX`) and its quotes.
-    const addressBytes = address === undefined ? 0 : (`${address}`.length + 2) * JSON_BYTES_PER_UNIT;
+    const addressBytes = address === undefined ? 0 : stringMostBytes(address);
     this.reserve(CLICK_EVENT_FRAME + length + addressBytes);
     const buffer = this.buffer;
     buffer.set(ID_FIELD, this.size);

@@ -86,14 +86,16 @@ async function takeClicks(
   let cursor = start;
   while (made.length < CLICK_MESSAGES_PER_RUN && upTo > cursor) {
     const clicks = await feed.clicksAfter({ after: cursor, upTo, scope: systemScope(), limit: CLICKS_PER_MESSAGE });
-    // A short page took every click up to the horizon; none (bots' or imported ids): the cursor passes them.
-    const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
-    if (clicks.length > 0) {
-      const data = new ClickTextsData(clicks, texts);
-      made.push({ message: newBrokerMessage('link.clicked', clock(), data), range: { after: cursor, through: next } });
+    if (clicks.length === 0) {
+      // None up to the horizon (bots' or imported ids): the cursor passes them.
+      cursor = upTo;
+      break;
     }
+    // A short page took every click up to the horizon.
+    const next = clicks.length === CLICKS_PER_MESSAGE ? clicks[clicks.length - 1]!.id : upTo;
+    const data = new ClickTextsData(clicks, texts);
+    made.push({ message: newBrokerMessage('link.clicked', clock(), data), range: { after: cursor, through: next } });
     cursor = next;
-    if (clicks.length === 0) break;
   }
   const taken = cursor === start ? [] : await outbox.enqueueClicks(made, cursor);
   return { taken, caughtUp: cursor >= upTo };
