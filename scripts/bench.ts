@@ -202,6 +202,7 @@ async function redirectPhase(
     adminKey,
     cpu: cores.serverCpu,
     cpuProfileDir: profileDir(args, 'redirect'),
+    nodeFlags: args.nodeFlags,
   });
   running.add(product);
   const onPostgres = postgresData
@@ -210,6 +211,7 @@ async function redirectPhase(
         adminKey,
         cpu: cores.serverCpu,
         cpuProfileDir: profileDir(args, 'redirect-pg'),
+        nodeFlags: args.nodeFlags,
       })
     : undefined;
   if (onPostgres) running.add(onPostgres);
@@ -383,6 +385,7 @@ async function eventsPhase(
       adminKey,
       cpu: cores.serverCpu,
       cpuProfileDir: profileDir(args, 'events'),
+      nodeFlags: args.nodeFlags,
       env: { OUTBOUND_ALLOW_PRIVATE: '1', ...env },
     });
   const plain = await start(dataDir, {});
@@ -503,6 +506,7 @@ async function analyticsPhase(
     adminKey,
     cpu: cores.serverCpu,
     cpuProfileDir: profileDir(args, databaseUrl ? 'analytics-pg' : 'analytics'),
+    nodeFlags: args.nodeFlags,
   });
   running.add(product);
   const memory: Partial<MemoryFigures> = { clicks: seeded.clicks, withClicksStartMb: readMemory(product.pid)?.rssMb };

@@ -29,6 +29,8 @@ export interface BenchArgs {
   against: string | undefined;
   /** Where Me's processes write Node's CPU profiles (--cpu-prof); undefined: not profiled. */
   cpuProfileDir: string | undefined;
+  /** More Node flags for Me's server processes (--node-flags, e.g. --perf-prof for npm run profile:events). */
+  nodeFlags: string[];
   /** --events-only: the events phase and the 10,000-streams phase alone (bench/events.ts). */
   eventsOnly: boolean;
   /** --redirect-only: the redirect phase alone (Me against the floor, its domains, splits, rules and the hub page). */
@@ -58,6 +60,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                        figure's medians side by side with current / REV; --json FILE writes that comparison
   --cpu-prof DIR       run Me's server processes with node --cpu-prof, writing their profiles into DIR
                        (the figures then include the profiler's own cost: read them as a profile, not a bench)
+  --node-flags "F…"    more Node flags for Me's server processes, in one argument (e.g. "--perf-prof": what
+                       npm run profile:events uses; the figures then include their cost)
   --redirect-only      only the redirect phase (Me against the floor, the custom domain, splits, 20 rules, the hub
                        page): minutes less per run when iterating on the redirect path, also with --against
   --analytics-only     only the analytics phase: seed --clicks and time the calls, and the server's memory with them
@@ -83,6 +87,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   let replica = false;
   let redirectOnly = false;
   let analyticsOnly = false;
+  let nodeFlags: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
@@ -91,7 +96,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     else if (arg === '--replica') replica = true;
     else if (arg === '--redirect-only') redirectOnly = true;
     else if (arg === '--analytics-only') analyticsOnly = true;
-    else if (
+    else if (arg === '--node-flags') {
+      // Its value starts with -- itself.
+      nodeFlags = nodeFlagsOf(argv[i + 1]);
+      i++;
+    } else if (
       [
         '--json',
         '--generator',
@@ -149,12 +158,23 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     clicks: wholeNumber(given, '--clicks', replica && !quick ? REPLICA_CLICKS : defaults.clicks, 0, 100_000_000),
     against,
     cpuProfileDir: given.get('--cpu-prof'),
+    nodeFlags,
     eventsOnly,
     redirectOnly,
     analyticsOnly,
     replica,
     help,
   };
+}
+
+/** --node-flags' one argument: Node flags, each starting with --, separated by spaces. */
+function nodeFlagsOf(value: string | undefined): string[] {
+  const flags = value?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (flags.length === 0)
+    throw new ArgsError('--node-flags needs a value: the flags in one argument, e.g. "--perf-prof"');
+  const wrong = flags.find((flag) => !flag.startsWith('--'));
+  if (wrong !== undefined) throw new ArgsError(`--node-flags takes Node flags, each starting with -- (got "${wrong}")`);
+  return flags;
 }
 
 function wholeNumber(given: Map<string, string>, name: string, fallback: number, min: number, max: number): number {

@@ -171,6 +171,8 @@ export interface ProductOptions {
   env?: Record<string, string>;
   /** Node's --cpu-prof into this folder (bench --cpu-prof). */
   cpuProfileDir?: string;
+  /** More Node flags (bench --node-flags). */
+  nodeFlags?: readonly string[];
 }
 
 /** dist/server/server.js on a free loopback port, TRUST_PROXY=1 (the generator sends X-Forwarded-For). */
@@ -195,7 +197,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningServ
   const profile = options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`];
   return startServer(
     'product',
-    pinned(options.cpu, process.execPath, [...profile, SERVER_ENTRY]),
+    pinned(options.cpu, process.execPath, [...profile, ...(options.nodeFlags ?? []), SERVER_ENTRY]),
     env,
     url,
     '/healthz',

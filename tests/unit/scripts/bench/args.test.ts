@@ -17,6 +17,7 @@ describe('parseBenchArgs', () => {
       analytics: 'both',
       against: undefined,
       cpuProfileDir: undefined,
+      nodeFlags: [],
       eventsOnly: false,
       redirectOnly: false,
       analyticsOnly: false,
@@ -83,6 +84,20 @@ describe('parseBenchArgs', () => {
   it('profiles the servers into a folder with --cpu-prof', () => {
     expect(parseBenchArgs(['--quick', '--cpu-prof', 'profiles']).cpuProfileDir).toBe('profiles');
     expect(() => parseBenchArgs(['--cpu-prof'])).toThrow(new ArgsError('--cpu-prof needs a value'));
+  });
+
+  it('gives the servers more Node flags with --node-flags, in one argument', () => {
+    expect(
+      parseBenchArgs(['--node-flags', ' --perf-prof  --interpreted-frames-native-stack ', '--quick']),
+    ).toMatchObject({
+      nodeFlags: ['--perf-prof', '--interpreted-frames-native-stack'],
+      quick: true,
+    });
+    expect(() => parseBenchArgs(['--node-flags'])).toThrow(ArgsError);
+    expect(() => parseBenchArgs(['--node-flags', ' '])).toThrow(ArgsError);
+    expect(() => parseBenchArgs(['--node-flags', '--perf-prof perf'])).toThrow(
+      new ArgsError('--node-flags takes Node flags, each starting with -- (got "perf")'),
+    );
   });
 
   it('says what is wrong with bad options', () => {
