@@ -13,14 +13,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { hasCommand } from './bench/processes';
+import { parseBenchArgs } from './bench/args';
+import { hasCommand, ROOT, SERVER_ENTRY } from './bench/processes';
 import { countParts, EVENT_PARTS, parsePerfScript } from './profile/perfStacks';
 import { createSourceLookup } from './profile/sourceMaps';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HZ = 2000;
-const SERVER_ENTRY = 'dist/server/server.js';
 
 function fail(message: string): never {
   console.error(`profile:events: ${message}`);
@@ -68,17 +66,18 @@ async function main(): Promise<void> {
   const paranoid = Number(fs.readFileSync('/proc/sys/kernel/perf_event_paranoid', 'utf8'));
   if (process.getuid?.() !== 0 && paranoid > 1) fail('needs kernel.perf_event_paranoid ≤ 1 (or root)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-profile-'));
-  const bench = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [
-      'scripts/bench.ts',
-      '--events-only',
-      '--node-flags',
-      '--perf-prof --interpreted-frames-native-stack',
-      ...(quick ? ['--quick'] : []),
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const benchArgv = [
+    '--events-only',
+    '--node-flags',
+    '--perf-prof --interpreted-frames-native-stack',
+    ...(quick ? ['--quick'] : []),
+  ];
+  // The paced runs' length and number, as the bench reads them from the same arguments.
+  const { durationSeconds, runs } = parseBenchArgs(benchArgv);
+  const bench = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/bench.ts', ...benchArgv], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const servers: { plain?: number; events?: number } = {};
   const recorders: ReturnType<typeof record>[] = [];
   const answered: number[] = [];
@@ -96,7 +95,7 @@ async function main(): Promise<void> {
         if (servers.plain === undefined || servers.events === undefined) fail('the two servers were not found');
         for (const pid of [servers.plain, servers.events]) recorders.push(record(pid, path.join(dir, `${pid}.data`)));
       }
-      if (/ 3\/3: CPU µs\/req/.test(line)) for (const recorder of recorders) recorder.perf.kill('SIGINT');
+      if (line.includes(` ${runs}/${runs}: CPU µs/req`)) for (const recorder of recorders) recorder.perf.kill('SIGINT');
       const done = /req\/s answered without events ([\d,]+), with ([\d,]+)/.exec(line);
       if (done) {
         answered.push(Number(done[1]!.replaceAll(',', '')), Number(done[2]!.replaceAll(',', '')));
@@ -110,7 +109,7 @@ async function main(): Promise<void> {
   await Promise.all(recorders.map((recorder) => recorder.ended));
   bench.kill('SIGINT');
   if (servers.plain === undefined || servers.events === undefined || answered.length < 2) fail('the bench ended early');
-  const seconds = (quick ? 3 : 10) * 3;
+  const seconds = durationSeconds * runs;
   const lookup = createSourceLookup(ROOT);
   const perRequest: Map<string, number>[] = [];
   for (const [index, pid] of [servers.plain, servers.events].entries()) {
