@@ -22,6 +22,7 @@ import {
   createDomainLinks,
   createLinks,
   databaseFile,
+  unfoldedClicks,
 } from './bench/database';
 import {
   benchEvents,
@@ -402,12 +403,13 @@ async function eventsPhase(
       cpu: cores.generatorCpu,
       perSecond,
     });
-  const side = (server: RunningServer): EventsSide => ({
+  const side = (server: RunningServer, on: string): EventsSide => ({
     base: server.url,
     load: (perSecond) => measured(server, () => load(server, args.durationSeconds, perSecond)),
     warmUp: () => load(server, eventsWarmupSeconds(args.quick)),
     pause: () => process.kill(server.pid, 'SIGSTOP'),
     resume: () => process.kill(server.pid, 'SIGCONT'),
+    unfolded: () => unfoldedClicks(on),
   });
   const broker = await startBenchBroker().catch(() => undefined);
   try {
@@ -415,7 +417,7 @@ async function eventsPhase(
       benchEvents({
         adminKey,
         runs: args.runs,
-        plain: side(plain),
+        plain: side(plain, dataDir),
         // A server of its own on the copy made before the plain runs (with a broker, §26: started with
         // EVENTS_BROKER_URL), warmed up as the plain one was.
         withEvents: async () => {
@@ -424,7 +426,7 @@ async function eventsPhase(
           );
           withEvents = await start(eventsDataDir, broker?.env ?? {});
           running.add(withEvents);
-          return side(withEvents);
+          return side(withEvents, eventsDataDir);
         },
         progress,
       }),

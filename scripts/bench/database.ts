@@ -1,6 +1,7 @@
 /** The bench's database work, through the product's own store (so the schema is always current). */
 import crypto from 'node:crypto';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { userScope } from '../../redirector/auth/scope';
 import { SQLITE_FILE } from '../../redirector/storage/openStore';
@@ -74,6 +75,27 @@ export async function createDomainLinks(data: BenchData, links: readonly BenchLi
     }
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * Stored clicks, bots included, that the server on dataDir's SQLite file has not yet folded into its
+ * analytics: those above the fold's position (analytics_fold). Read while the server runs, on a
+ * read-only connection of its own closed at once: it commits nothing the server would see as an
+ * outside write, and in WAL mode a reader never holds up the server's writes.
+ */
+export function unfoldedClicks(dataDir: string): number {
+  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
+  try {
+    const unfolded = db
+      .prepare(
+        'SELECT (SELECT COALESCE(MAX(id), 0) FROM clicks) - (SELECT folded_click_id FROM analytics_fold WHERE id = 1)',
+      )
+      .pluck()
+      .get();
+    return Number(unfolded);
+  } finally {
+    db.close();
   }
 }
 
