@@ -356,8 +356,10 @@ async function measureWithEvents(
       const eventsRun = await events.load(perSecond);
       pairs.push({ plain: plainRun, withEvents: eventsRun });
       const [without, withThem] = [plainRun.cpuUs ?? 0, eventsRun.cpuUs ?? 0];
+      // The median latency beside: a redirect waits for its click's commit, and what is alive longer
+      // outlives more of the collector's scavenges (docs/performance.md#events).
       progress(
-        `events ${run}/${runs}: CPU µs/req without events ${without.toFixed(1)}, with ${withThem.toFixed(1)} (ratio ${ratioOf(withThem, without).toFixed(3)})`,
+        `events ${run}/${runs}: CPU µs/req without events ${without.toFixed(1)}, with ${withThem.toFixed(1)} (ratio ${ratioOf(withThem, without).toFixed(3)}); p50 ${plainRun.p50Ms.toFixed(2)} / ${eventsRun.p50Ms.toFixed(2)} ms`,
       );
       loadEnded = Date.now();
     }
