@@ -7,6 +7,7 @@ import { userScope } from '../../redirector/auth/scope';
 import { SQLITE_FILE } from '../../redirector/storage/openStore';
 import { describeUrl } from '../../redirector/storage/postgres/database';
 import { createPostgresStore } from '../../redirector/storage/postgres/postgresStore';
+import { pendingClicks } from '../../redirector/storage/sqlite/analytics/rollups';
 import { createSqliteStore } from '../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../redirector/storage/store';
 import type { BenchLink } from './traffic';
@@ -80,20 +81,14 @@ export async function createDomainLinks(data: BenchData, links: readonly BenchLi
 
 /**
  * Stored clicks, bots included, that the server on dataDir's SQLite file has not yet folded into its
- * analytics: those above the fold's position (analytics_fold). Read while the server runs, on a
+ * analytics, by the fold's own count (rollups.ts pendingClicks). Read while the server runs, on a
  * read-only connection of its own closed at once: it commits nothing the server would see as an
  * outside write, and in WAL mode a reader never holds up the server's writes.
  */
 export function unfoldedClicks(dataDir: string): number {
   const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
   try {
-    const unfolded = db
-      .prepare(
-        'SELECT (SELECT COALESCE(MAX(id), 0) FROM clicks) - (SELECT folded_click_id FROM analytics_fold WHERE id = 1)',
-      )
-      .pluck()
-      .get();
-    return Number(unfolded);
+    return pendingClicks(db)();
   } finally {
     db.close();
   }

@@ -55,6 +55,19 @@ export interface RollupFolder {
   pending(): number;
 }
 
+/** The fold's position: every click id up to it is folded (bots included). */
+const POSITION_SQL = 'SELECT folded_click_id FROM analytics_fold WHERE id = 1';
+
+/**
+ * Click ids stored and not folded yet, bots included (RollupFolder.pending). The bench reads it on a
+ * read-only connection of its own while the server runs (scripts/bench/database.ts).
+ */
+export function pendingClicks(db: SqliteDatabase): () => number {
+  const position = db.prepare(POSITION_SQL).pluck();
+  const lastId = db.prepare('SELECT COALESCE(MAX(id), 0) FROM clicks').pluck();
+  return () => Math.max(0, (lastId.get() as number) - (position.get() as number));
+}
+
 export function createRollupFolder(db: SqliteDatabase): RollupFolder {
   db.exec(CHUNK_TABLE);
   db.exec(NEW_LINK_DAYS_TABLE_SQL);
@@ -65,8 +78,7 @@ export function createRollupFolder(db: SqliteDatabase): RollupFolder {
     SELECT id, link_id, clicked_at, ${visitorIdentitySql()}, country, city, device_type, device_info, browser, os,
            referrer_source, instagram_exit, blocked
     FROM clicks WHERE id > @from AND id <= @to AND is_bot = 0`);
-  const position = db.prepare('SELECT folded_click_id FROM analytics_fold WHERE id = 1').pluck();
-  const lastId = db.prepare('SELECT COALESCE(MAX(id), 0) FROM clicks').pluck();
+  const position = db.prepare(POSITION_SQL).pluck();
   const chunkEnd = db.prepare('SELECT MAX(id) FROM (SELECT id FROM clicks WHERE id > ? ORDER BY id LIMIT ?)').pluck();
   const statements = sqliteFoldStatements('temp.fold_chunk').map((sql) => db.prepare(sql));
   const overfull = db
@@ -106,8 +118,6 @@ export function createRollupFolder(db: SqliteDatabase): RollupFolder {
     foldBeforeRead() {
       foldChunk.immediate(READ_FOLD_LIMIT);
     },
-    pending() {
-      return Math.max(0, (lastId.get() as number) - (position.get() as number));
-    },
+    pending: pendingClicks(db),
   };
 }
