@@ -407,8 +407,8 @@ async function eventsPhase(
     base: server.url,
     load: (perSecond) => measured(server, () => load(server, args.durationSeconds, perSecond)),
     warmUp: () => load(server, eventsWarmupSeconds(args.quick)),
-    pause: () => process.kill(server.pid, 'SIGSTOP'),
-    resume: () => process.kill(server.pid, 'SIGCONT'),
+    pause: () => server.signal('SIGSTOP'),
+    resume: () => server.signal('SIGCONT'),
     unfolded: () => unfoldedClicks(on),
   });
   const broker = await startBenchBroker().catch(() => undefined);

@@ -82,6 +82,11 @@ export interface RunningServer {
   url: string;
   pid: number;
   output: () => string;
+  /**
+   * Sends the signal (the events phase's SIGSTOP and SIGCONT); throws, with the server's exit and
+   * its last output, when it has exited (the phase then says why, not only `kill ESRCH`).
+   */
+  signal(signal: NodeJS.Signals): void;
   /** SIGTERM; resolves with the exit code (SIGKILL after the timeout, giving null). */
   stop(timeoutMs?: number): Promise<number | null>;
 }
@@ -148,6 +153,13 @@ async function startServer(
     url,
     pid: child.pid!,
     output,
+    signal(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        const exit = child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode;
+        throw new Error(`${name} had exited (${exit}) when sent ${signal}; its last output:\n${log.slice(-2000)}`);
+      }
+      child.kill(signal);
+    },
     async stop(timeoutMs = 30_000) {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');

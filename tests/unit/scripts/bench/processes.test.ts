@@ -48,4 +48,23 @@ describe('a running server', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('says a server had exited, with its code, when the events phase signals it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-exited-'));
+    const links = path.join(dir, 'links.json');
+    fs.writeFileSync(links, JSON.stringify([{ short_code: 'a', target_url: 'https://example.com/' }]));
+    const floor = await startFloor(links, undefined);
+    try {
+      floor.signal('SIGSTOP');
+      floor.signal('SIGCONT');
+      process.kill(floor.pid, 'SIGKILL');
+      expect(await floor.stop(1000)).toBeNull();
+      expect(() => floor.signal('SIGCONT')).toThrow(
+        /^floor had exited \(SIGKILL\) when sent SIGCONT; its last output:/,
+      );
+    } finally {
+      await floor.stop(1000);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
