@@ -60,7 +60,7 @@ describe('a running server', () => {
       process.kill(floor.pid, 'SIGKILL');
       expect(await floor.stop(1000)).toBeNull();
       expect(() => floor.signal('SIGCONT')).toThrow(
-        /^floor had exited \(SIGKILL\) when sent SIGCONT; its last output:/,
+        /^floor on http:\/\/127\.0\.0\.1:\d+ had exited \(SIGKILL\) when sent SIGCONT; its last output:/,
       );
     } finally {
       await floor.stop(1000);
