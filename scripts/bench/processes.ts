@@ -156,7 +156,9 @@ async function startServer(
     signal(signal) {
       if (child.exitCode !== null || child.signalCode !== null) {
         const exit = child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode;
-        throw new Error(`${name} on ${url} had exited (${exit}) when sent ${signal}; its last output:\n${log.slice(-2000)}`);
+        throw new Error(
+          `${name} on ${url} had exited (${exit}) when sent ${signal}; its last output:\n${log.slice(-2000)}`,
+        );
       }
       child.kill(signal);
     },
