@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pinned, planCores, startFloor } from '../../../../scripts/bench/processes';
+import { pinned, planCores, type RunningServer, startFloor } from '../../../../scripts/bench/processes';
 
 describe('planCores', () => {
   it('pins the server and the generator to different CPUs when there are two', () => {
@@ -33,28 +33,30 @@ describe('pinned', () => {
   });
 });
 
+/** Runs `check` against a floor server of one link, stopped and its folder removed afterwards. */
+async function withFloor(check: (floor: RunningServer) => Promise<void>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-floor-'));
+  const links = path.join(dir, 'links.json');
+  fs.writeFileSync(links, JSON.stringify([{ short_code: 'a', target_url: 'https://example.com/' }]));
+  const floor = await startFloor(links, undefined);
+  try {
+    await check(floor);
+  } finally {
+    await floor.stop(1000);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('a running server', () => {
-  it('stops as asked while the events phase has it stopped (SIGSTOP)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-stop-'));
-    const links = path.join(dir, 'links.json');
-    fs.writeFileSync(links, JSON.stringify([{ short_code: 'a', target_url: 'https://example.com/' }]));
-    const floor = await startFloor(links, undefined);
-    try {
-      process.kill(floor.pid, 'SIGSTOP');
+  it('stops as asked while the events phase has it stopped (SIGSTOP)', () =>
+    withFloor(async (floor) => {
+      floor.signal('SIGSTOP');
       // Its own SIGTERM handler exits 0; a server left stopped would be killed after the minute (exit code null).
       expect(await floor.stop(60_000)).toBe(0);
-    } finally {
-      await floor.stop(1000);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('says a server had exited, with its code, when the events phase signals it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'me-bench-exited-'));
-    const links = path.join(dir, 'links.json');
-    fs.writeFileSync(links, JSON.stringify([{ short_code: 'a', target_url: 'https://example.com/' }]));
-    const floor = await startFloor(links, undefined);
-    try {
+  it('says a server had exited, with its code, when the events phase signals it', () =>
+    withFloor(async (floor) => {
       floor.signal('SIGSTOP');
       floor.signal('SIGCONT');
       process.kill(floor.pid, 'SIGKILL');
@@ -62,9 +64,5 @@ describe('a running server', () => {
       expect(() => floor.signal('SIGCONT')).toThrow(
         /^floor on http:\/\/127\.0\.0\.1:\d+ had exited \(SIGKILL\) when sent SIGCONT; its last output:/,
       );
-    } finally {
-      await floor.stop(1000);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
