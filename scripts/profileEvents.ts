@@ -1,12 +1,14 @@
 /**
- * npm run profile:events -- [--quick]: where the events' CPU goes (docs/performance.md, "Profiling
+ * npm run profile:events -- [--quick] [--stacks DIR]: where the events' CPU goes (docs/performance.md, "Profiling
  * the events"). Runs the bench's events phase with V8's jitdump (`--perf-prof`), records both
  * servers' paced runs with Linux perf (every thread, the kernel included, 2,000 samples a second),
  * names the JIT's frames (`perf inject --jit`), and prints each server's CPU per request by part
  * (scripts/profile/perfStacks.ts): the webhook, the broker, the streams, the click texts, the window
  * of recent clicks, the redirects, the helper threads (the collector, the compiler, the WAL
  * checkpointer). Needs `perf` (Debian's linux-perf) and, unless root, kernel.perf_event_paranoid ≤ 1.
- * The figures include perf's own cost: compare the parts, not the bench's ratio.
+ * The figures include perf's own cost: compare the parts, not the bench's ratio. `--stacks DIR`
+ * keeps each server's named stacks (`perf script`) as DIR/plain.perf.txt and DIR/events.perf.txt,
+ * to be read against the build they were taken of (its source maps name the functions).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,6 +64,9 @@ function record(pid: number, file: string): { perf: ChildProcess; ended: Promise
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
+  const stacksAt = process.argv.indexOf('--stacks');
+  const stacksDir = stacksAt === -1 ? undefined : process.argv[stacksAt + 1];
+  if (stacksAt !== -1 && (!stacksDir || !fs.existsSync(stacksDir))) fail('--stacks needs a folder that exists');
   if (!hasCommand('perf')) fail('needs perf (Debian: apt-get install linux-perf)');
   const paranoid = Number(fs.readFileSync('/proc/sys/kernel/perf_event_paranoid', 'utf8'));
   if (process.getuid?.() !== 0 && paranoid > 1) fail('needs kernel.perf_event_paranoid ≤ 1 (or root)');
@@ -124,6 +129,7 @@ async function main(): Promise<void> {
     // V8 writes its jitdump and perf inject its code files beside the servers (the repository's root).
     for (const file of fs.readdirSync(ROOT))
       if (file === `jit-${pid}.dump` || file.startsWith(`jitted-${pid}-`)) fs.rmSync(path.join(ROOT, file));
+    if (stacksDir) fs.writeFileSync(path.join(stacksDir, `${index === 0 ? 'plain' : 'events'}.perf.txt`), text);
     const requests = answered[index]! * seconds;
     const counts = countParts(parsePerfScript(text, pid), lookup);
     perRequest.push(new Map([...counts].map(([part, n]) => [part, (n * 1e6) / HZ / requests])));

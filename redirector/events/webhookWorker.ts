@@ -22,6 +22,7 @@ import type { EventStorage } from '../storage/repositories/eventStorage';
 import type { MessageRecord, NewDelivery } from '../storage/repositories/webhookOutbox';
 import { MESSAGES_KEPT_MS } from '../storage/repositories/webhookOutbox';
 import type { WebhookRecord } from '../storage/repositories/webhookRepository';
+import { kickAsClicksCome } from './clickCatchUp';
 import { clickHorizon } from './clickHorizon';
 import { withBody } from './clickMessages';
 import type { ClickTexts } from './clickTexts';
@@ -66,6 +67,8 @@ export interface WebhookWorkerDeps {
   /** The clicks' texts, shared with the broker and the streams. */
   texts: ClickTexts;
   log: (message: string, error?: unknown) => void;
+  /** The wait between two ticks (TICK_MS; a test's longer one shows what else starts a tick). */
+  tickMs?: number;
 }
 
 export interface WebhookWorker {
@@ -211,6 +214,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const kept = createWebhookConnections({ connections: deps.connections, rules: deps.rules, clock });
   let ticks: Background<void> | undefined;
   let stopped = false;
+  /** Stops the kicks of clicks coming fast (clickCatchUp.ts). */
+  let stopKicks = () => {};
   let lastPrune = 0;
   const turn: Turn = { deps, holder, horizon, kept, stopped: () => stopped };
 
@@ -242,11 +247,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     if (stopped) return;
     if (ticks) ticks.runSoon();
     else
-      ticks = runInBackground(tick, { what: "reading the webhooks' queues", everyMs: TICK_MS, firstAfterMs: 0, log });
+      ticks = runInBackground(tick, {
+        what: "reading the webhooks' queues",
+        everyMs: deps.tickMs ?? TICK_MS,
+        firstAfterMs: 0,
+        log,
+      });
   }
 
   return {
     start() {
+      stopKicks = kickAsClicksCome(feed, kick);
       if (deps.engine !== 'sqlite') return kick();
       webhooks
         .releaseAll()
@@ -273,6 +284,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     },
     async stop() {
       stopped = true;
+      stopKicks();
       await ticks?.stop();
       await Promise.allSettled([...working.values()]);
       kept.closeAll();

@@ -14,6 +14,7 @@ import { CLICKS_PER_MESSAGE } from '../../contract/webhooks';
 import { maskCredentials } from '../../observability/logger';
 import type { BrokerMessageRecord, BrokerOutbox, RangedBrokerMessage } from '../../storage/repositories/brokerOutbox';
 import type { EventFeed } from '../../storage/repositories/eventFeed';
+import { kickAsClicksCome } from '../clickCatchUp';
 import { type ClickHorizon, clickHorizon } from '../clickHorizon';
 import { withBrokerBodies } from '../clickMessages';
 import type { ClickTexts } from '../clickTexts';
@@ -46,6 +47,8 @@ export interface BrokerWorkerDeps {
   say: (level: 'info' | 'warn', message: string) => void;
   /** Problems of the loop itself (a database read that failed). */
   log: (message: string, error?: unknown) => void;
+  /** The wait after a run that left nothing to publish (TICK_MS; a test's longer one shows what else starts a run). */
+  tickMs?: number;
 }
 
 export interface BrokerWorker {
@@ -125,6 +128,8 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   let failures = 0;
   let stopped = false;
   let stateMade = false;
+  /** Stops the kicks of clicks coming fast (clickCatchUp.ts). */
+  let stopKicks = () => {};
 
   function wentDown(error: unknown, backlog: number): void {
     failures++;
@@ -182,9 +187,9 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     else {
       loop = runInBackground(run, {
         what: 'publishing events to the broker',
-        everyMs: TICK_MS,
+        everyMs: deps.tickMs ?? TICK_MS,
         firstAfterMs: 0,
-        nextAfterMs: (result) => (result === 'more' ? 0 : result === 'down' ? backoff() : TICK_MS),
+        nextAfterMs: (result) => (result === 'more' ? 0 : result === 'down' ? backoff() : (deps.tickMs ?? TICK_MS)),
         log: deps.log,
       });
     }
@@ -193,6 +198,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   return {
     start() {
       deps.say('info', `publishing events to ${config.safeName} (topic ${config.topic})`);
+      stopKicks = kickAsClicksCome(feed, () => failures === 0 && kick());
       if (deps.engine !== 'sqlite') return kick();
       outbox
         .releaseAll()
@@ -200,12 +206,13 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
         .finally(kick);
     },
     kick() {
-      // While the broker is away, a new event waits for the backoff like the rest.
+      // While the broker is away, a new event (and clicks coming fast) waits for the backoff like the rest.
       if (failures === 0) kick();
     },
     isUp: () => failures === 0,
     async stop() {
       stopped = true;
+      stopKicks();
       await loop?.stop();
       await publisher?.close();
       publisher = undefined;

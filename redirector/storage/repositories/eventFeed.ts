@@ -34,6 +34,11 @@ export interface EventFeed {
   /** The highest click id stored, 0 when none. */
   lastClickId(): Promise<number>;
   /**
+   * SQLite's window of recent clicks only (recentClicks.ts onAdvance): `listener` is called each time
+   * the clicks stored have moved on by `every` ids; the returned function stops the calls.
+   */
+  onAdvance?(every: number, listener: () => void): () => void;
+  /**
    * A ticket for the scope's owner (the administrator's: no owner); `credential`: the one that asked for the
    * ticket (TicketHolder.credential).
    */
@@ -92,6 +97,7 @@ export function createEventFeed(db: Executor, recent?: RecentClicks): EventFeed 
       recent!.note(query, rows);
       return rows;
     },
+    onAdvance: (every, listener) => recent!.onAdvance(every, listener),
   };
 }
 

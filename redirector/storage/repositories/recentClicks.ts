@@ -43,6 +43,12 @@ export interface RecentClicks {
    * to `lastId`, and `clicks` are its non-bot, non-imported ones.
    */
   stored(firstId: number, lastId: number, clicks: readonly KeptClick[]): void;
+  /**
+   * Calls `listener` each time the clicks the writer handed over have moved on by `every` ids since
+   * its last call, so that a reader that waits between reads (a webhook, the broker) can read again
+   * before the window passes it; the returned function stops the calls.
+   */
+  onAdvance(every: number, listener: () => void): () => void;
 }
 
 /** The team whose clicks the scope reaches ('all': every team's); undefined: a rule the window does not apply (own links only). */
@@ -118,6 +124,8 @@ export function createRecentClicks(
   /** Whether the last batch the writer committed was kept: reads' notes then change nothing. */
   let fedByWriter = false;
   let askedAt = Number.NEGATIVE_INFINITY;
+  /** onAdvance's listeners, each with the last id it was called at. */
+  const advances = new Set<{ every: number; listener: () => void; at: number }>();
 
   /** Whether nothing was stored past `to` (the database's highest click id is not above it). */
   async function nothingPast(): Promise<boolean> {
@@ -178,6 +186,16 @@ export function createRecentClicks(
       for (const click of clicks) ring.add(click);
       to = lastId;
       fedByWriter = true;
+      for (const advance of advances) {
+        if (to - advance.at < advance.every) continue;
+        advance.at = to;
+        advance.listener();
+      }
+    },
+    onAdvance(every, listener) {
+      const advance = { every, listener, at: to };
+      advances.add(advance);
+      return () => advances.delete(advance);
     },
   };
 }

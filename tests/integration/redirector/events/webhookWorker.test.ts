@@ -9,18 +9,37 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { systemScope } from '../../../../redirector/auth/scope';
+import { CATCH_UP_ROOM } from '../../../../redirector/events/clickCatchUp';
 import { createClickTexts } from '../../../../redirector/events/clickTexts';
 import type { MessageOutcome } from '../../../../redirector/events/eventMetrics';
 import { createWebhookWorker } from '../../../../redirector/events/webhookWorker';
 import { createAccountConnections } from '../../../../redirector/outbound/accountConnections';
-import { createEventStorage } from '../../../../redirector/storage/repositories/eventStorage';
+import { createEventStorage, type EventStorage } from '../../../../redirector/storage/repositories/eventStorage';
 import type { Store } from '../../../../redirector/storage/store';
 import { closeNow } from '../../../helpers/closeNow';
 import { countedExecutor } from '../../../helpers/countedExecutor';
 import { waitFor } from '../../../helpers/webhookReceiver';
-import { newClick, newLink, openForEachTest, STORE_KINDS } from '../storage/storeKinds';
+import { newClick, newLink, openForEachTest, STORE_KINDS, sqliteKind } from '../storage/storeKinds';
 
 const CLICKS = 250;
+
+/** The administrator's link.clicked webhook to the receiver, its cursor at the start. */
+async function createWebhook(store: Store, url: string) {
+  const webhook = await store.events.webhooks.create(
+    systemScope(),
+    {
+      url,
+      events: ['link.clicked'],
+      description: '',
+      secret: `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
+      created_at: Date.now(),
+      click_cursor: 0,
+    },
+    10,
+  );
+  if (webhook === 'limit') throw new Error('no webhook');
+  return webhook;
+}
 
 /** A receiver on loopback answering 200, noting each message's id and its clicks' ids. */
 async function startReceiver() {
@@ -38,6 +57,27 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, messages, server };
 }
 
+/** A worker over `storage`, its outcomes noted, any problem it logs thrown; started. */
+function startWorker(store: Store, storage: EventStorage, outcomes: MessageOutcome[], tickMs?: number) {
+  const worker = createWebhookWorker({
+    storage,
+    engine: store.kind,
+    clock: Date.now,
+    rules: { allowPrivate: true },
+    retryDelaysMs: [5000],
+    leaseMs: 30_000,
+    metrics: { message: (outcome) => outcomes.push(outcome) },
+    connections: createAccountConnections(),
+    texts: createClickTexts(),
+    log: (message, error) => {
+      throw new Error(`${message}: ${String(error)}`);
+    },
+    tickMs,
+  });
+  worker.start();
+  return worker;
+}
+
 describe.each(STORE_KINDS)('a busy webhook ($kind)', ({ kind }) => {
   let store: Store;
   openForEachTest(STORE_KINDS.find((each) => each.kind === kind)!, (opened) => {
@@ -48,40 +88,14 @@ describe.each(STORE_KINDS)('a busy webhook ($kind)', ({ kind }) => {
     const link = await store.links.create(newLink());
     await store.clicks.insertMany(Array.from({ length: CLICKS }, (_, i) => newClick(link.id, 1_700_000_000_000 + i)));
     const receiver = await startReceiver();
-    const webhook = await store.events.webhooks.create(
-      systemScope(),
-      {
-        url: receiver.url,
-        events: ['link.clicked'],
-        description: '',
-        secret: `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
-        created_at: Date.now(),
-        click_cursor: 0,
-      },
-      10,
-    );
-    if (webhook === 'limit') throw new Error('no webhook');
+    const webhook = await createWebhook(store, receiver.url);
     const counted = countedExecutor(store);
     const rows = await counted.executor.all<{ id: number }>('SELECT id FROM clicks ORDER BY id');
     const ids = rows.map((row) => Number(row.id));
     expect(ids).toHaveLength(CLICKS);
     const outcomes: MessageOutcome[] = [];
-    const worker = createWebhookWorker({
-      storage: createEventStorage(counted.executor),
-      engine: store.kind,
-      clock: Date.now,
-      rules: { allowPrivate: true },
-      retryDelaysMs: [5000],
-      leaseMs: 30_000,
-      metrics: { message: (outcome) => outcomes.push(outcome) },
-      connections: createAccountConnections(),
-      texts: createClickTexts(),
-      log: (message, error) => {
-        throw new Error(`${message}: ${String(error)}`);
-      },
-    });
+    const worker = startWorker(store, createEventStorage(counted.executor), outcomes);
     try {
-      worker.start();
       await waitFor(
         () => receiver.messages.flatMap((message) => message.clicks).length >= CLICKS,
         20_000,
@@ -104,5 +118,50 @@ describe.each(STORE_KINDS)('a busy webhook ($kind)', ({ kind }) => {
     // The first message's storing, then one commit each: the second and third stored as the one
     // before them is settled, and the last settled alone (two a message before: 6).
     expect(counted.transactions()).toBe(4);
+  });
+});
+
+/**
+ * On SQLite (whose click writer feeds the window of recent clicks; PostgreSQL has none, and its
+ * webhooks read the database whatever their pace): a webhook that took every click stored waits for
+ * the next tick, and meanwhile clicks coming fast could pass the window. Each time CATCH_UP_ROOM more
+ * click ids were stored, the worker is kicked (events/clickCatchUp.ts). Its tick here is ten minutes,
+ * so only the kick can deliver the new clicks within the test.
+ */
+describe('a webhook that took every click, as clicks come fast (sqlite)', () => {
+  let store: Store;
+  openForEachTest(sqliteKind, (opened) => {
+    store = opened;
+  });
+
+  it('is kicked each time CATCH_UP_ROOM more click ids were stored, not left for its tick', {
+    timeout: 60_000,
+  }, async () => {
+    const link = await store.links.create(newLink());
+    await store.clicks.insertMany([newClick(link.id, 1_700_000_000_000)]);
+    const receiver = await startReceiver();
+    await createWebhook(store, receiver.url);
+    const outcomes: MessageOutcome[] = [];
+    const worker = startWorker(store, store.events, outcomes, 10 * 60_000);
+    const delivered = () => receiver.messages.flatMap((message) => message.clicks);
+    try {
+      // The first tick takes the one click and settles its message; the next is ten minutes away.
+      await waitFor(() => outcomes.length === 1, 10_000, 'the first message');
+      expect(delivered()).toHaveLength(1);
+      // A few clicks: fewer ids than CATCH_UP_ROOM, no kick.
+      await store.clicks.insertMany(Array.from({ length: 50 }, (_, i) => newClick(link.id, 1_700_000_001_000 + i)));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(delivered()).toHaveLength(1);
+      // Past CATCH_UP_ROOM ids since the worker started: kicked, and every click goes.
+      const more = CATCH_UP_ROOM + 100;
+      await store.clicks.insertMany(Array.from({ length: more }, (_, i) => newClick(link.id, 1_700_000_002_000 + i)));
+      await waitFor(() => delivered().length === 1 + 50 + more, 30_000, 'the clicks after the kick');
+    } finally {
+      await worker.stop();
+      closeNow(receiver.server);
+    }
+    const rows = await countedExecutor(store).executor.all<{ id: number }>('SELECT id FROM clicks ORDER BY id');
+    expect(delivered()).toEqual(rows.map((row) => Number(row.id)));
+    expect(outcomes.every((outcome) => outcome === 'delivered')).toBe(true);
   });
 });

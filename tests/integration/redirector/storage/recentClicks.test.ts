@@ -196,6 +196,29 @@ describe('the recent clicks kept on SQLite', () => {
       );
     });
 
+    it('tells its listeners each time the batches handed over moved on by their ids, until they stop', async () => {
+      const { recent, insert, clicks, database } = await fed();
+      await recent.serve(every(0));
+      const told: number[] = [];
+      const stop = recent.onAdvance(20, () => told.push(told.length));
+      // Every id a batch took counts, a bot's and an imported click's too.
+      await insert(clicks(12, 1_000));
+      expect(told).toHaveLength(0);
+      await insert(clicks(9, 2_000));
+      expect(told).toHaveLength(1);
+      // One call however far a batch moved on; counted again from there.
+      await insert(clicks(45, 3_000));
+      expect(told).toHaveLength(2);
+      await insert(clicks(19, 4_000));
+      expect(told).toHaveLength(2);
+      await insert(clicks(1, 5_000));
+      expect(told).toHaveLength(3);
+      expect(await database.lastClickId()).toBe(86);
+      stop();
+      await insert(clicks(60, 6_000));
+      expect(told).toHaveLength(3);
+    });
+
     it('starts again after a click stored by someone else, and takes nothing while nobody reads', async () => {
       const { admin, recent, insert, clicks, database, later } = await fed();
       await recent.serve(every(0));

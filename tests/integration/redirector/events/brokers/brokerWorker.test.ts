@@ -6,16 +6,36 @@
  * database through an executor that counts the transactions it is asked for.
  */
 import { describe, expect, it } from 'vitest';
+import type { BrokerConfig } from '../../../../../redirector/events/brokers/brokerConfig';
 import { createBrokerWorker } from '../../../../../redirector/events/brokers/brokerWorker';
+import { CATCH_UP_ROOM } from '../../../../../redirector/events/clickCatchUp';
 import { createClickTexts } from '../../../../../redirector/events/clickTexts';
 import { createEventStorage } from '../../../../../redirector/storage/repositories/eventStorage';
 import type { Store } from '../../../../../redirector/storage/store';
 import { startBrokerConsumer } from '../../../../helpers/brokerConsumers';
 import { countedExecutor } from '../../../../helpers/countedExecutor';
 import { waitFor } from '../../../../helpers/webhookReceiver';
-import { newClick, newLink, openForEachTest, STORE_KINDS } from '../../storage/storeKinds';
+import { newClick, newLink, openForEachTest, STORE_KINDS, sqliteKind } from '../../storage/storeKinds';
 
 const CLICKS = 250;
+
+type Consumer = Awaited<ReturnType<typeof startBrokerConsumer>>;
+
+/** The worker's connection to the consumer's Redis stream. */
+const redisConfig = (consumer: Consumer): BrokerConfig => ({
+  kind: 'redis',
+  url: consumer.url(6379),
+  safeName: 'redis://127.0.0.1:6379',
+  topic: consumer.topic,
+  stream: consumer.stream,
+});
+
+/** The ids of the clicks the consumer received, in order. */
+async function receivedClicks(consumer: Consumer): Promise<number[]> {
+  return (await consumer.events()).flatMap((event) =>
+    (event.data as { clicks: { id: number }[] }).clicks.map((click) => click.id),
+  );
+}
 
 describe.each(STORE_KINDS)('a busy broker ($kind)', ({ kind }) => {
   let store: Store;
@@ -37,13 +57,7 @@ describe.each(STORE_KINDS)('a busy broker ($kind)', ({ kind }) => {
     expect(ids).toHaveLength(CLICKS);
     const published: number[] = [];
     const worker = createBrokerWorker({
-      config: {
-        kind: 'redis',
-        url: consumer.url(6379),
-        safeName: 'redis://127.0.0.1:6379',
-        topic: consumer.topic,
-        stream: consumer.stream,
-      },
+      config: redisConfig(consumer),
       outbox: storage.brokerOutbox,
       feed: storage.feed,
       engine: store.kind,
@@ -71,5 +85,64 @@ describe.each(STORE_KINDS)('a busy broker ($kind)', ({ kind }) => {
     expect(await storage.brokerOutbox.backlog()).toBe(0);
     // The three messages stored in one commit (one each before: 3).
     expect(counted.transactions()).toBe(1);
+  });
+});
+
+/**
+ * On SQLite (whose click writer feeds the window of recent clicks; PostgreSQL has none): a broker that
+ * published every click waits for its next run, and meanwhile clicks coming fast could pass the
+ * window. Each time CATCH_UP_ROOM more click ids were stored, it is kicked (events/clickCatchUp.ts).
+ * Its wait here is ten minutes, so only the kick can publish the new clicks within the test.
+ */
+describe('a broker that published every click, as clicks come fast (sqlite)', () => {
+  let store: Store;
+  openForEachTest(sqliteKind, (opened) => {
+    store = opened;
+  });
+
+  it('is kicked each time CATCH_UP_ROOM more click ids were stored, not left for its next run', {
+    timeout: 60_000,
+  }, async () => {
+    const link = await store.links.create(newLink());
+    const consumer = await startBrokerConsumer('redis');
+    expect(await store.events.brokerOutbox.cursor(async () => 0)).toBe(0);
+    await store.clicks.insertMany([newClick(link.id, 1_700_000_000_000)]);
+    const worker = createBrokerWorker({
+      config: redisConfig(consumer),
+      outbox: store.events.brokerOutbox,
+      feed: store.events.feed,
+      engine: store.kind,
+      clock: Date.now,
+      metrics: { messages: () => undefined },
+      texts: createClickTexts(),
+      say: () => undefined,
+      log: (message, error) => {
+        throw new Error(`${message}: ${String(error)}`);
+      },
+      tickMs: 10 * 60_000,
+    });
+    const more = CATCH_UP_ROOM + 100;
+    try {
+      worker.start();
+      // The first run publishes the one click; the next is ten minutes away.
+      await waitFor(async () => (await receivedClicks(consumer)).length === 1, 10_000, 'the first click');
+      // A few clicks: fewer ids than CATCH_UP_ROOM, no kick.
+      await store.clicks.insertMany(Array.from({ length: 50 }, (_, i) => newClick(link.id, 1_700_000_001_000 + i)));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await receivedClicks(consumer)).toHaveLength(1);
+      // Past CATCH_UP_ROOM ids since the worker started: kicked, and every click goes.
+      await store.clicks.insertMany(Array.from({ length: more }, (_, i) => newClick(link.id, 1_700_000_002_000 + i)));
+      await waitFor(
+        async () => (await receivedClicks(consumer)).length === 1 + 50 + more,
+        30_000,
+        'the clicks after the kick',
+      );
+    } finally {
+      await worker.stop();
+    }
+    const received = await receivedClicks(consumer);
+    await consumer.close();
+    const rows = await countedExecutor(store).executor.all<{ id: number }>('SELECT id FROM clicks ORDER BY id');
+    expect(received).toEqual(rows.map((row) => Number(row.id)));
   });
 });
