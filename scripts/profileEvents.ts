@@ -1,14 +1,15 @@
 /**
- * npm run profile:events -- [--quick] [--stacks DIR]: where the events' CPU goes (docs/performance.md, "Profiling
- * the events"). Runs the bench's events phase with V8's jitdump (`--perf-prof`), records both
- * servers' paced runs with Linux perf (every thread, the kernel included, 2,000 samples a second),
- * names the JIT's frames (`perf inject --jit`), and prints each server's CPU per request by part
- * (scripts/profile/perfStacks.ts): the webhook, the broker, the streams, the click texts, the window
- * of recent clicks, the redirects, the helper threads (the collector, the compiler, the WAL
- * checkpointer). Needs `perf` (Debian's linux-perf) and, unless root, kernel.perf_event_paranoid ≤ 1.
- * The figures include perf's own cost: compare the parts, not the bench's ratio. `--stacks DIR`
- * keeps each server's named stacks (`perf script`) as DIR/plain.perf.txt and DIR/events.perf.txt,
- * to be read against the build they were taken of (its source maps name the functions).
+ * npm run profile:events -- [--quick] [--stacks DIR]: where the events' CPU goes
+ * (docs/performance.md, "Profiling the events"). Runs the bench's events phase with V8's jitdump
+ * (`--perf-prof`), records both servers' paced runs with Linux perf (every thread, the kernel
+ * included, 2,000 samples a second), names the JIT's frames (`perf inject --jit`), and prints each
+ * server's CPU per request by part (scripts/profile/perfStacks.ts): the webhook, the broker, the
+ * streams, the click texts, the window of recent clicks, the redirects, the helper threads (the
+ * collector, the compiler, the WAL checkpointer). Needs `perf` (Debian's linux-perf) and, unless
+ * root, kernel.perf_event_paranoid ≤ 1. The figures include perf's own cost: compare the parts, not
+ * the bench's ratio. `--stacks DIR` keeps each server's named stacks (`perf script`) as
+ * DIR/plain.perf.txt and DIR/events.perf.txt, to be read against the build they were taken of (its
+ * source maps name the functions).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';

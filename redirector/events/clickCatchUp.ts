@@ -14,7 +14,10 @@ import { CLICK_TEXTS_KEPT } from './clickTexts';
 /** The click ids a reader may fall behind before it is kicked: half of what the window and the texts keep. */
 export const CATCH_UP_ROOM = Math.min(RECENT_CLICKS, CLICK_TEXTS_KEPT) / 2;
 
-/** Calls `kick` each time CATCH_UP_ROOM more click ids were stored (SQLite; elsewhere never); the returned function stops it. */
+/**
+ * Calls `kick` each time CATCH_UP_ROOM more click ids were stored (on SQLite; elsewhere never); the
+ * returned function stops it.
+ */
 export function kickAsClicksCome(feed: EventFeed, kick: () => void): () => void {
   return feed.onAdvance?.(CATCH_UP_ROOM, kick) ?? (() => undefined);
 }
