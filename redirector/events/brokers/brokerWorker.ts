@@ -120,7 +120,7 @@ async function nextMessages(
 }
 
 export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
-  const { config, outbox, feed, clock } = deps;
+  const { config, outbox, feed, clock, tickMs = TICK_MS } = deps;
   const holder = `broker-${crypto.randomBytes(6).toString('hex')}`;
   const horizon = clickHorizon(deps.engine, feed, clock);
   let publisher: BrokerPublisher | undefined;
@@ -187,9 +187,9 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     else {
       loop = runInBackground(run, {
         what: 'publishing events to the broker',
-        everyMs: deps.tickMs ?? TICK_MS,
+        everyMs: tickMs,
         firstAfterMs: 0,
-        nextAfterMs: (result) => (result === 'more' ? 0 : result === 'down' ? backoff() : (deps.tickMs ?? TICK_MS)),
+        nextAfterMs: (result) => (result === 'more' ? 0 : result === 'down' ? backoff() : tickMs),
         log: deps.log,
       });
     }

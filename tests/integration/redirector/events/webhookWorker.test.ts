@@ -9,13 +9,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { systemScope } from '../../../../redirector/auth/scope';
-import { CATCH_UP_ROOM } from '../../../../redirector/events/clickCatchUp';
 import { createClickTexts } from '../../../../redirector/events/clickTexts';
 import type { MessageOutcome } from '../../../../redirector/events/eventMetrics';
 import { createWebhookWorker } from '../../../../redirector/events/webhookWorker';
 import { createAccountConnections } from '../../../../redirector/outbound/accountConnections';
 import { createEventStorage, type EventStorage } from '../../../../redirector/storage/repositories/eventStorage';
 import type { Store } from '../../../../redirector/storage/store';
+import { expectKickedPastCatchUpRoom } from '../../../helpers/clicksPastCatchUp';
 import { closeNow } from '../../../helpers/closeNow';
 import { countedExecutor } from '../../../helpers/countedExecutor';
 import { waitFor } from '../../../helpers/webhookReceiver';
@@ -148,14 +148,7 @@ describe('a webhook that took every click, as clicks come fast (sqlite)', () => 
       // The first tick takes the one click and settles its message; the next is ten minutes away.
       await waitFor(() => outcomes.length === 1, 10_000, 'the first message');
       expect(delivered()).toHaveLength(1);
-      // A few clicks: fewer ids than CATCH_UP_ROOM, no kick.
-      await store.clicks.insertMany(Array.from({ length: 50 }, (_, i) => newClick(link.id, 1_700_000_001_000 + i)));
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(delivered()).toHaveLength(1);
-      // Past CATCH_UP_ROOM ids since the worker started: kicked, and every click goes.
-      const more = CATCH_UP_ROOM + 100;
-      await store.clicks.insertMany(Array.from({ length: more }, (_, i) => newClick(link.id, 1_700_000_002_000 + i)));
-      await waitFor(() => delivered().length === 1 + 50 + more, 30_000, 'the clicks after the kick');
+      await expectKickedPastCatchUpRoom(store, link.id, 1, delivered);
     } finally {
       await worker.stop();
       closeNow(receiver.server);

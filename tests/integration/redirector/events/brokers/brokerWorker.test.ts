@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BrokerConfig } from '../../../../../redirector/events/brokers/brokerConfig';
 import { createBrokerWorker } from '../../../../../redirector/events/brokers/brokerWorker';
-import { CATCH_UP_ROOM } from '../../../../../redirector/events/clickCatchUp';
 import { createClickTexts } from '../../../../../redirector/events/clickTexts';
 import { createEventStorage } from '../../../../../redirector/storage/repositories/eventStorage';
 import type { Store } from '../../../../../redirector/storage/store';
 import { startBrokerConsumer } from '../../../../helpers/brokerConsumers';
+import { expectKickedPastCatchUpRoom } from '../../../../helpers/clicksPastCatchUp';
 import { countedExecutor } from '../../../../helpers/countedExecutor';
 import { waitFor } from '../../../../helpers/webhookReceiver';
 import { newClick, newLink, openForEachTest, STORE_KINDS, sqliteKind } from '../../storage/storeKinds';
@@ -121,22 +121,11 @@ describe('a broker that published every click, as clicks come fast (sqlite)', ()
       },
       tickMs: 10 * 60_000,
     });
-    const more = CATCH_UP_ROOM + 100;
     try {
       worker.start();
       // The first run publishes the one click; the next is ten minutes away.
       await waitFor(async () => (await receivedClicks(consumer)).length === 1, 10_000, 'the first click');
-      // A few clicks: fewer ids than CATCH_UP_ROOM, no kick.
-      await store.clicks.insertMany(Array.from({ length: 50 }, (_, i) => newClick(link.id, 1_700_000_001_000 + i)));
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(await receivedClicks(consumer)).toHaveLength(1);
-      // Past CATCH_UP_ROOM ids since the worker started: kicked, and every click goes.
-      await store.clicks.insertMany(Array.from({ length: more }, (_, i) => newClick(link.id, 1_700_000_002_000 + i)));
-      await waitFor(
-        async () => (await receivedClicks(consumer)).length === 1 + 50 + more,
-        30_000,
-        'the clicks after the kick',
-      );
+      await expectKickedPastCatchUpRoom(store, link.id, 1, () => receivedClicks(consumer));
     } finally {
       await worker.stop();
     }
