@@ -417,6 +417,7 @@ async function eventsPhase(
       benchEvents({
         adminKey,
         runs: args.runs,
+        paceShare: args.paceShare,
         plain: side(plain, dataDir),
         // A server of its own on the copy made before the plain runs (with a broker, §26: started with
         // EVENTS_BROKER_URL), warmed up as the plain one was.

@@ -1,4 +1,5 @@
 /** `npm run bench -- [options]` → validated settings (pure). */
+import { PACE_SHARE } from './events';
 
 export type Generator = 'wrk' | 'autocannon';
 
@@ -31,6 +32,8 @@ export interface BenchArgs {
   cpuProfileDir: string | undefined;
   /** More Node flags for Me's server processes (--node-flags, e.g. --perf-prof for npm run profile:events). */
   nodeFlags: string[];
+  /** --pace-share: the events phase's paced runs at this share of the plain server's unpaced rate (bench/events.ts). */
+  paceShare: number;
   /** --events-only: the events phase and the 10,000-streams phase alone (bench/events.ts). */
   eventsOnly: boolean;
   /** --redirect-only: the redirect phase alone (Me against the floor, its domains, splits, rules and the hub page). */
@@ -67,6 +70,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --analytics-only     only the analytics phase: seed --clicks and time the calls, and the server's memory with them
                        loaded, on SQLite (with --store postgres also on PostgreSQL; --analytics postgres: there alone)
   --events-only        only the events phase (a webhook, a broker and 100 streams) and the 10,000 streams
+  --pace-share X       the events phase's paced runs at X × the plain server's unpaced rate (0.1 to 1, default
+                       ${PACE_SHARE}): lower, where the server with events cannot keep that rate (the bench says so)
   --replica            only the analytics calls, on a PostgreSQL primary of the bench's own (seeded with --clicks,
                        default 10000000, --quick 100000) read through a pg_basebackup standby of it
                        (DATABASE_REPLICA_URLS); needs PostgreSQL's server binaries
@@ -112,6 +117,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         '--analytics',
         '--against',
         '--cpu-prof',
+        '--pace-share',
       ].includes(arg)
     ) {
       const value = argv[i + 1];
@@ -159,6 +165,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     against,
     cpuProfileDir: given.get('--cpu-prof'),
     nodeFlags,
+    paceShare: share(given, '--pace-share', PACE_SHARE),
     eventsOnly,
     redirectOnly,
     analyticsOnly,
@@ -175,6 +182,17 @@ function nodeFlagsOf(value: string | undefined): string[] {
   const wrong = flags.find((flag) => !flag.startsWith('--'));
   if (wrong !== undefined) throw new ArgsError(`--node-flags takes Node flags, each starting with -- (got "${wrong}")`);
   return flags;
+}
+
+/** A share from 0.1 to 1, at most two decimals (pure). */
+function share(given: Map<string, string>, name: string, fallback: number): number {
+  const value = given.get(name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d?(\.\d{1,2})?$/.test(value) || !(n >= 0.1 && n <= 1)) {
+    throw new ArgsError(`${name} must be a number from 0.1 to 1 with at most two decimals (got "${value}")`);
+  }
+  return n;
 }
 
 function wholeNumber(given: Map<string, string>, name: string, fallback: number, min: number, max: number): number {

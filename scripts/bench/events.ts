@@ -5,7 +5,7 @@
  * may open). Each server has the same runs: a warm-up and unpaced runs, then paced runs, the two
  * servers' in turns (the other one stopped meanwhile). Reports the server's CPU per
  * request with events over without (target ≤ 1.10), both at the same request rate (PACE_SHARE of
- * the plain server's unpaced rate: docs/performance.md#events), the unpaced runs' figures beside,
+ * the plain server's unpaced rate, or --pace-share's: docs/performance.md#events), the unpaced runs' figures beside,
  * and the seconds after the load ends until the webhook has delivered the last click a stream saw
  * (its backlog drained; target ≤ 10 s).
  */
@@ -41,8 +41,9 @@ export interface EventsFigures {
   /** Median requests per second answered in the paced runs, without and with events. */
   plainRps: number;
   eventsRps: number;
-  /** The rate both were paced to. */
+  /** The rate both were paced to, and its share of the plain server's unpaced rate. */
   perSecond: number;
+  paceShare: number;
   /** The plain server unpaced (as fast as it answers): median CPU µs per request and req/s. */
   plainUnpacedCpuUs: number;
   plainUnpacedRps: number;
@@ -257,6 +258,11 @@ async function openStreams(base: string, credentials: Record<string, string>[]):
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** The paced runs' rate: `share` of the median unpaced rate, in hundreds, at least 100 (pure). */
+export function pacedRate(unpacedRps: number[], share: number): number {
+  return Math.max(100, Math.round((median(unpacedRps) * share) / 100) * 100);
+}
+
 /** One of the two servers the phase measures, pinned to the same CPU: stopped (SIGSTOP) while the other one runs. */
 export interface EventsSide {
   base: string;
@@ -284,8 +290,10 @@ export async function benchEvents(options: {
   plain: EventsSide;
   withEvents: () => Promise<EventsSide>;
   progress: (message: string) => void;
+  /** The paced runs' share of the plain server's unpaced rate; PACE_SHARE by default. */
+  paceShare?: number;
 }): Promise<EventsFigures> {
-  const { runs, progress, plain } = options;
+  const { runs, progress, plain, paceShare = PACE_SHARE } = options;
   progress('events: Me without events, warming up');
   await plain.warmUp();
   const unpaced: LoadResult[] = [];
@@ -293,10 +301,13 @@ export async function benchEvents(options: {
     progress(`events ${run}/${runs}: Me without events, unpaced`);
     unpaced.push(await plain.load());
   }
-  const perSecond = Math.max(100, Math.round((median(unpaced.map((run) => run.rps)) * PACE_SHARE) / 100) * 100);
+  const perSecond = pacedRate(
+    unpaced.map((run) => run.rps),
+    paceShare,
+  );
   plain.pause();
   try {
-    return await measureWithEvents(options, unpaced, perSecond);
+    return { ...(await measureWithEvents(options, unpaced, perSecond)), paceShare };
   } finally {
     plain.resume();
   }
@@ -307,7 +318,7 @@ async function measureWithEvents(
   { adminKey, runs, progress, plain, withEvents }: Parameters<typeof benchEvents>[0],
   unpaced: LoadResult[],
   perSecond: number,
-): Promise<EventsFigures> {
+): Promise<Omit<EventsFigures, 'paceShare'>> {
   const events = await withEvents();
   const receiver = await startReceiver();
   const streams = await openStreams(events.base, await streamCredentials(events.base, adminKey)).catch((error) => {
@@ -454,6 +465,7 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     rps_plain: Math.round(figures.plainRps),
     rps_with_events: Math.round(figures.eventsRps),
     paced_rps: figures.perSecond,
+    pace_share: figures.paceShare,
     cpu_us_plain_unpaced: round(figures.plainUnpacedCpuUs, 1),
     rps_plain_unpaced: Math.round(figures.plainUnpacedRps),
     cpu_us_with_events_unpaced: round(figures.eventsUnpacedCpuUs, 1),
@@ -472,17 +484,38 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
   };
 }
 
+/**
+ * A server that answered less than this share of the pace did not keep it: its CPU a request was
+ * then measured behind its load, not at the rate compared (docs/performance.md#events).
+ */
+export const KEPT_PACE = 0.98;
+
+/** The line saying which server did not keep the pace, if one did not (pure). */
+export function behindPace(figures: Pick<EventsFigures, 'perSecond' | 'plainRps' | 'eventsRps'>): string[] {
+  const behind = [
+    { side: 'without events', rps: figures.plainRps },
+    { side: 'with events', rps: figures.eventsRps },
+  ].filter(({ rps }) => rps < figures.perSecond * KEPT_PACE);
+  if (behind.length === 0) return [];
+  const answered = behind.map(({ side, rps }) => `${side} ${Math.round(rps).toLocaleString('en-US')}`).join(', ');
+  return [
+    `  pace not kept (answered a second: ${answered}): CPU a request measured behind the load, ` +
+      'not at the rate compared; a lower --pace-share compares both at a rate they keep',
+  ];
+}
+
 export function eventsLines(figures: EventsFigures | undefined): string[] {
   if (!figures) return ['Events: not measured'];
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const drained = figures.backlogDrainS;
   return [
     `Events: one link.clicked webhook (receiver on loopback), ${figures.broker ? `a broker (${figures.broker}, ${figures.brokerEvents ?? 0} events published)` : 'no broker (none answered)'} and ${figures.streams} open streams, medians`,
-    `  both paced to ${figures.perSecond.toLocaleString('en-US')} req/s (${PACE_SHARE} × the plain server's unpaced ` +
+    `  both paced to ${figures.perSecond.toLocaleString('en-US')} req/s (${figures.paceShare} × the plain server's unpaced ` +
       `${Math.round(figures.plainUnpacedRps).toLocaleString('en-US')} req/s, ${figures.plainUnpacedCpuUs.toFixed(1)} CPU µs/req)`,
     `  CPU µs/req without events ${figures.plainCpuUs.toFixed(1)}, with ${figures.eventsCpuUs.toFixed(1)}: ` +
       `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${mark(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
     `  req/s answered without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
+    ...behindPace(figures),
     `  unpaced, each as fast as it answers: without events ${Math.round(figures.plainUnpacedRps).toLocaleString('en-US')} req/s at ` +
       `${figures.plainUnpacedCpuUs.toFixed(1)} CPU µs/req, with ${Math.round(figures.eventsUnpacedRps).toLocaleString('en-US')} at ` +
       `${figures.eventsUnpacedCpuUs.toFixed(1)} (ratio ${ratioOf(figures.eventsUnpacedCpuUs, figures.plainUnpacedCpuUs).toFixed(3)})`,

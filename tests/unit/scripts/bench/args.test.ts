@@ -18,6 +18,7 @@ describe('parseBenchArgs', () => {
       against: undefined,
       cpuProfileDir: undefined,
       nodeFlags: [],
+      paceShare: 0.5,
       eventsOnly: false,
       redirectOnly: false,
       analyticsOnly: false,
@@ -84,6 +85,18 @@ describe('parseBenchArgs', () => {
   it('profiles the servers into a folder with --cpu-prof', () => {
     expect(parseBenchArgs(['--quick', '--cpu-prof', 'profiles']).cpuProfileDir).toBe('profiles');
     expect(() => parseBenchArgs(['--cpu-prof'])).toThrow(new ArgsError('--cpu-prof needs a value'));
+  });
+
+  it("paces the events phase's runs to --pace-share of the plain server's unpaced rate", () => {
+    expect(parseBenchArgs(['--events-only', '--pace-share', '0.35']).paceShare).toBe(0.35);
+    expect(parseBenchArgs(['--pace-share', '1']).paceShare).toBe(1);
+    expect(parseBenchArgs(['--pace-share', '.1']).paceShare).toBe(0.1);
+    for (const wrong of ['0.05', '1.5', '0.355', 'half', '', '.', '1e-1']) {
+      expect(() => parseBenchArgs(['--pace-share', wrong])).toThrow(
+        new ArgsError(`--pace-share must be a number from 0.1 to 1 with at most two decimals (got "${wrong}")`),
+      );
+    }
+    expect(() => parseBenchArgs(['--pace-share'])).toThrow(new ArgsError('--pace-share needs a value'));
   });
 
   it('gives the servers more Node flags with --node-flags, in one argument', () => {

@@ -1,6 +1,17 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { chunkIds, idAcross, lastEventId, openStream, statusOf } from '../../../../scripts/bench/events';
+import {
+  behindPace,
+  chunkIds,
+  type EventsFigures,
+  eventsJson,
+  eventsLines,
+  idAcross,
+  lastEventId,
+  openStream,
+  pacedRate,
+  statusOf,
+} from '../../../../scripts/bench/events';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -111,5 +122,51 @@ describe('openStream', () => {
     const server = await answering(['HTTP/1.1 429 Too Many Requests\r\n\r\n']);
     await expect(openStream(server.base, {}, () => undefined)).rejects.toThrow('a stream answered 429');
     server.close();
+  });
+});
+
+describe('the pace', () => {
+  it("is the share of the plain server's median unpaced rate, in hundreds, at least 100", () => {
+    expect(pacedRate([28_450, 27_100, 29_020], 0.5)).toBe(14_200);
+    expect(pacedRate([22_880, 23_500, 21_000], 0.35)).toBe(8_000);
+    expect(pacedRate([150, 120, 90], 0.5)).toBe(100);
+  });
+
+  it('says which server did not keep it, and nothing when both did', () => {
+    expect(behindPace({ perSecond: 11_100, plainRps: 11_098, eventsRps: 10_890 })).toEqual([]);
+    const [line, ...rest] = behindPace({ perSecond: 11_100, plainRps: 11_098, eventsRps: 10_221 });
+    expect(rest).toEqual([]);
+    expect(line).toContain('answered a second: with events 10,221)');
+    expect(line).not.toContain('without events');
+    expect(behindPace({ perSecond: 11_100, plainRps: 9_000, eventsRps: 8_000 })[0]).toContain(
+      'without events 9,000, with events 8,000',
+    );
+  });
+
+  it('is printed and written with its share', () => {
+    const figures: EventsFigures = {
+      plainCpuUs: 77.9,
+      eventsCpuUs: 82.6,
+      cpuRatio: 1.188,
+      plainRps: 7_999,
+      eventsRps: 7_999,
+      perSecond: 8_000,
+      paceShare: 0.35,
+      plainUnpacedCpuUs: 42.8,
+      plainUnpacedRps: 22_880,
+      eventsUnpacedCpuUs: 62.5,
+      eventsUnpacedRps: 14_354,
+      backlogDrainS: 0.6,
+      streams: 100,
+      clicksDelivered: 1_023_290,
+      clickMessages: 10_270,
+    };
+    const lines = eventsLines(figures);
+    expect(lines).toContain(
+      "  both paced to 8,000 req/s (0.35 × the plain server's unpaced 22,880 req/s, 42.8 CPU µs/req)",
+    );
+    expect(lines.some((line) => line.includes('pace not kept'))).toBe(false);
+    expect(eventsLines({ ...figures, eventsRps: 7_000 }).some((line) => line.includes('pace not kept'))).toBe(true);
+    expect(eventsJson(figures)).toMatchObject({ paced_rps: 8_000, pace_share: 0.35 });
   });
 });
