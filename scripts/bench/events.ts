@@ -5,9 +5,9 @@
  * may open). Each server has the same runs: a warm-up and unpaced runs, then paced runs, the two
  * servers' in turns (the other one stopped meanwhile). Reports the server's CPU per
  * request with events over without (target ≤ 1.10), both at the same request rate (PACE_SHARE of
- * the plain server's unpaced rate, or --pace-share's: docs/performance.md#events), the unpaced runs' figures beside,
- * and the seconds after the load ends until the webhook has delivered the last click a stream saw
- * (its backlog drained; target ≤ 10 s).
+ * the plain server's unpaced rate, or --pace-share's: docs/performance.md#events), the unpaced
+ * runs' figures beside, and the seconds after the load ends until the webhook has delivered the
+ * last click a stream saw (its backlog drained; target ≤ 10 s).
  */
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
