@@ -181,8 +181,9 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(failures - 1, 10));
   }
 
+  /** While the broker is away, a new event (and clicks coming fast) waits for the backoff like the rest. */
   function kick(): void {
-    if (stopped) return;
+    if (stopped || failures > 0) return;
     if (loop) loop.runSoon();
     else {
       loop = runInBackground(run, {
@@ -198,17 +199,14 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   return {
     start() {
       deps.say('info', `publishing events to ${config.safeName} (topic ${config.topic})`);
-      stopKicks = kickAsClicksCome(feed, () => failures === 0 && kick());
+      stopKicks = kickAsClicksCome(feed, kick);
       if (deps.engine !== 'sqlite') return kick();
       outbox
         .releaseAll()
         .catch((error) => deps.log('the broker lease could not be ended at start', error))
         .finally(kick);
     },
-    kick() {
-      // While the broker is away, a new event (and clicks coming fast) waits for the backoff like the rest.
-      if (failures === 0) kick();
-    },
+    kick,
     isUp: () => failures === 0,
     async stop() {
       stopped = true;
