@@ -5,6 +5,7 @@
  * (every click once, in order, 100 a message) is as before. The worker runs over the store's own
  * database through an executor that counts the transactions it is asked for.
  */
+import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { BrokerConfig } from '../../../../../redirector/events/brokers/brokerConfig';
 import { createBrokerWorker } from '../../../../../redirector/events/brokers/brokerWorker';
@@ -29,6 +30,24 @@ const redisConfig = (consumer: Consumer): BrokerConfig => ({
   topic: consumer.topic,
   stream: consumer.stream,
 });
+
+/** A worker over the store's own events; a problem of its loop fails the test. */
+function workerOn(store: Store, config: BrokerConfig, tickMs?: number) {
+  return createBrokerWorker({
+    config,
+    outbox: store.events.brokerOutbox,
+    feed: store.events.feed,
+    engine: store.kind,
+    clock: Date.now,
+    metrics: { messages: () => undefined },
+    texts: createClickTexts(),
+    say: () => undefined,
+    log: (message, error) => {
+      throw new Error(`${message}: ${String(error)}`);
+    },
+    tickMs,
+  });
+}
 
 /** The ids of the clicks the consumer received, in order. */
 async function receivedClicks(consumer: Consumer): Promise<number[]> {
@@ -107,20 +126,7 @@ describe('a broker that published every click, as clicks come fast (sqlite)', ()
     const consumer = await startBrokerConsumer('redis');
     expect(await store.events.brokerOutbox.cursor(async () => 0)).toBe(0);
     await store.clicks.insertMany([newClick(link.id, 1_700_000_000_000)]);
-    const worker = createBrokerWorker({
-      config: redisConfig(consumer),
-      outbox: store.events.brokerOutbox,
-      feed: store.events.feed,
-      engine: store.kind,
-      clock: Date.now,
-      metrics: { messages: () => undefined },
-      texts: createClickTexts(),
-      say: () => undefined,
-      log: (message, error) => {
-        throw new Error(`${message}: ${String(error)}`);
-      },
-      tickMs: 10 * 60_000,
-    });
+    const worker = workerOn(store, redisConfig(consumer), 10 * 60_000);
     try {
       worker.start();
       // The first run publishes the one click; the next is ten minutes away.
@@ -133,5 +139,46 @@ describe('a broker that published every click, as clicks come fast (sqlite)', ()
     await consumer.close();
     const rows = await countedExecutor(store).executor.all<{ id: number }>('SELECT id FROM clicks ORDER BY id');
     expect(received).toEqual(rows.map((row) => Number(row.id)));
+  });
+});
+
+/**
+ * While the broker is away, a kick (a new event, clicks coming fast) waits for the backoff like the
+ * rest (brokerWorker.ts kick): the worker's next attempt comes a backoff (1 s) after the one that
+ * failed, however often it is kicked meanwhile. The broker here is a loopback port that closes every
+ * connection it accepts.
+ */
+describe.each(STORE_KINDS)('a broker that is away ($kind)', ({ kind }) => {
+  let store: Store;
+  openForEachTest(STORE_KINDS.find((each) => each.kind === kind)!, (opened) => {
+    store = opened;
+  });
+
+  it('is tried again after its backoff, not at each kick', { timeout: 30_000 }, async () => {
+    const attempts: number[] = [];
+    const away = net.createServer((socket) => {
+      attempts.push(Date.now());
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => away.listen(0, '127.0.0.1', resolve));
+    const url = `redis://127.0.0.1:${(away.address() as AddressInfo).port}`;
+    const link = await store.links.create(newLink());
+    expect(await store.events.brokerOutbox.cursor(async () => 0)).toBe(0);
+    await store.clicks.insertMany([newClick(link.id, 1_700_000_000_000)]);
+    const worker = workerOn(store, { kind: 'redis', url, safeName: url, topic: 'me.events', stream: 'ME_EVENTS' });
+    try {
+      worker.start();
+      await waitFor(() => !worker.isUp(), 10_000, 'the first attempt to fail');
+      // Kicked every 20 ms for half a second while it waits.
+      for (let i = 0; i < 25; i++) {
+        worker.kick();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await waitFor(() => attempts.length >= 2, 10_000, 'the attempt after the backoff');
+    } finally {
+      await worker.stop();
+      away.close();
+    }
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
   });
 });
