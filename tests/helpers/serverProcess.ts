@@ -47,7 +47,14 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stopped = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A request that then fails says only "other side closed"; the server's own words go to the run's log.
+      if (!stopped) process.stderr.write(`server on port ${port} exited by itself (${code ?? signal}):\n${output}\n`);
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(child, `${url}/healthz`, () => output, 60_000);
@@ -62,10 +69,12 @@ export async function startServerProcess(
     child,
     output: () => output,
     async stop() {
+      stopped = true;
       child.kill('SIGTERM');
       return exited;
     },
     async kill() {
+      stopped = true;
       child.kill('SIGKILL');
       await exited;
     },
