@@ -47,11 +47,14 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  let stopped = false;
+  /**
+   * From its first answer until its test stops it. A start that fails throws with the output; an exit
+   * between leaves a request failing with only "other side closed", so the server's words go to the run's log.
+   */
+  let watched = false;
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code, signal) => {
-      // A request that then fails says only "other side closed"; the server's own words go to the run's log.
-      if (!stopped) process.stderr.write(`server on port ${port} exited by itself (${code ?? signal}):\n${output}\n`);
+      if (watched) process.stderr.write(`server on port ${port} exited by itself (${code ?? signal}):\n${output}\n`);
       resolve(code);
     }),
   );
@@ -61,6 +64,7 @@ export async function startServerProcess(
   } catch (error) {
     throw new Error(`server ${(error as Error).message}`);
   }
+  watched = true;
   return {
     url,
     port,
@@ -69,12 +73,12 @@ export async function startServerProcess(
     child,
     output: () => output,
     async stop() {
-      stopped = true;
+      watched = false;
       child.kill('SIGTERM');
       return exited;
     },
     async kill() {
-      stopped = true;
+      watched = false;
       child.kill('SIGKILL');
       await exited;
     },
