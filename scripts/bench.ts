@@ -411,13 +411,14 @@ async function eventsPhase(
     resume: () => server.signal('SIGCONT'),
     unfolded: () => unfoldedClicks(on),
   });
-  const broker = await startBenchBroker().catch(() => undefined);
+  const broker = args.eventsWithout.includes('broker') ? undefined : await startBenchBroker().catch(() => undefined);
   try {
     const figures = await offServerCpu(cores, () =>
       benchEvents({
         adminKey,
         runs: args.runs,
         paceShare: args.paceShare,
+        without: args.eventsWithout,
         plain: side(plain, dataDir),
         // A server of its own on the copy made before the plain runs (with a broker, §26: started with
         // EVENTS_BROKER_URL), warmed up as the plain one was.

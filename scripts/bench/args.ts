@@ -1,5 +1,5 @@
 /** `npm run bench -- [options]` → validated settings (pure). */
-import { PACE_SHARE } from './events';
+import { EVENTS_PARTS, type EventsPart, PACE_SHARE } from './events';
 
 export type Generator = 'wrk' | 'autocannon';
 
@@ -34,6 +34,8 @@ export interface BenchArgs {
   nodeFlags: string[];
   /** --pace-share: the events phase's paced runs at this share of the plain server's unpaced rate (bench/events.ts). */
   paceShare: number;
+  /** --events-without: the parts the events phase's server runs without (to tell each part's share; bench/events.ts). */
+  eventsWithout: EventsPart[];
   /** --events-only: the events phase and the 10,000-streams phase alone (bench/events.ts). */
   eventsOnly: boolean;
   /** --redirect-only: the redirect phase alone (Me against the floor, its domains, splits, rules and the hub page). */
@@ -72,6 +74,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --events-only        only the events phase (a webhook, a broker and 100 streams) and the 10,000 streams
   --pace-share X       the events phase's paced runs at X × the plain server's unpaced rate (0.1 to 1, default
                        ${PACE_SHARE}): lower, where the server with events cannot keep that rate (the bench says so)
+  --events-without P   the events phase's server without these parts, comma-separated (${EVENTS_PARTS.join(', ')}), to
+                       tell each part's share; its ratio is then not the target's, and the bench says so
   --replica            only the analytics calls, on a PostgreSQL primary of the bench's own (seeded with --clicks,
                        default 10000000, --quick 100000) read through a pg_basebackup standby of it
                        (DATABASE_REPLICA_URLS); needs PostgreSQL's server binaries
@@ -118,6 +122,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         '--against',
         '--cpu-prof',
         '--pace-share',
+        '--events-without',
       ].includes(arg)
     ) {
       const value = argv[i + 1];
@@ -166,12 +171,25 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     cpuProfileDir: given.get('--cpu-prof'),
     nodeFlags,
     paceShare: share(given, '--pace-share', PACE_SHARE),
+    eventsWithout: partsOf(given.get('--events-without')),
     eventsOnly,
     redirectOnly,
     analyticsOnly,
     replica,
     help,
   };
+}
+
+/** --events-without's value: parts of EVENTS_PARTS, comma-separated, each once. */
+function partsOf(value: string | undefined): EventsPart[] {
+  if (value === undefined) return [];
+  const parts = value.split(',').map((part) => part.trim());
+  const wrong = parts.find((part) => !(EVENTS_PARTS as readonly string[]).includes(part));
+  if (wrong !== undefined || new Set(parts).size !== parts.length)
+    throw new ArgsError(
+      `--events-without takes ${EVENTS_PARTS.join(', ')}, comma-separated, each once (got "${value}")`,
+    );
+  return parts as EventsPart[];
 }
 
 /** --node-flags' one argument: Node flags, each starting with --, separated by spaces. */

@@ -14,6 +14,12 @@ import net, { type AddressInfo } from 'node:net';
 import type { LoadResult } from './wrkScript';
 
 export const STREAMS = 100;
+/**
+ * The parts of the events the server with events may run without (--events-without), to tell each
+ * one's share of the ratio; a run without one is not the target's figure (docs/performance.md#events).
+ */
+export const EVENTS_PARTS = ['webhook', 'streams', 'broker'] as const;
+export type EventsPart = (typeof EVENTS_PARTS)[number];
 const PER_ACCOUNT = 20;
 /**
  * The measured runs, plain and with events, are paced to this share of the plain server's unpaced
@@ -59,6 +65,8 @@ export interface EventsFigures {
   clicksDelivered: number;
   /** The link.clicked messages they came in (each pays a signature, a request and its commits). */
   clickMessages: number;
+  /** The parts the server with events ran without (--events-without); empty: the target's figure. */
+  without: readonly EventsPart[];
   /** The broker the events runs published to (bench/benchBroker.ts); null: none answered. */
   broker?: string | null;
   /** Events the broker held at the end. */
@@ -229,8 +237,8 @@ export function chunkIds(): (chunk: Buffer) => number {
   };
 }
 
-/** Opens STREAMS live streams, each read as it comes (the ids of its click events noted). */
-async function openStreams(base: string, credentials: Record<string, string>[]): Promise<OpenStreams> {
+/** Opens `count` live streams, each read as it comes (the ids of its click events noted). */
+async function openStreams(base: string, credentials: Record<string, string>[], count: number): Promise<OpenStreams> {
   let highest = 0;
   const reader = () => {
     const ids = chunkIds();
@@ -239,7 +247,7 @@ async function openStreams(base: string, credentials: Record<string, string>[]):
     };
   };
   const opened = await Promise.allSettled(
-    Array.from({ length: STREAMS }, (_, index) =>
+    Array.from({ length: count }, (_, index) =>
       openStream(base, credentials[Math.floor(index / PER_ACCOUNT)]!, reader()),
     ),
   );
@@ -261,6 +269,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The paced runs' rate: `share` of the median unpaced rate, in hundreds, at least 100 (pure). */
 export function pacedRate(unpacedRps: number[], share: number): number {
   return Math.max(100, Math.round((median(unpacedRps) * share) / 100) * 100);
+}
+
+/** The server with events as the progress names it: with every part, or without those taken out (pure). */
+export function eventsSideName(without: readonly EventsPart[]): string {
+  if (without.length === 0) return `Me with a link.clicked webhook and ${STREAMS} streams`;
+  return `Me with events, without the ${without.join(' and the ')}`;
 }
 
 /** One of the two servers the phase measures, pinned to the same CPU: stopped (SIGSTOP) while the other one runs. */
@@ -292,6 +306,8 @@ export async function benchEvents(options: {
   progress: (message: string) => void;
   /** The paced runs' share of the plain server's unpaced rate; PACE_SHARE by default. */
   paceShare?: number;
+  /** The parts the server with events runs without (the broker's is the caller's: not started). */
+  without?: readonly EventsPart[];
 }): Promise<EventsFigures> {
   const { runs, progress, plain, paceShare = PACE_SHARE } = options;
   progress('events: Me without events, warming up');
@@ -315,40 +331,46 @@ export async function benchEvents(options: {
 
 /** benchEvents once the plain server's unpaced runs are done (it is stopped). */
 async function measureWithEvents(
-  { adminKey, runs, progress, plain, withEvents }: Parameters<typeof benchEvents>[0],
+  { adminKey, runs, progress, plain, withEvents, without = [] }: Parameters<typeof benchEvents>[0],
   unpaced: LoadResult[],
   perSecond: number,
 ): Promise<Omit<EventsFigures, 'paceShare'>> {
   const events = await withEvents();
   const receiver = await startReceiver();
-  const streams = await openStreams(events.base, await streamCredentials(events.base, adminKey)).catch((error) => {
-    receiver.close();
-    throw error;
-  });
+  const count = without.includes('streams') ? 0 : STREAMS;
+  const webhook = !without.includes('webhook');
+  const name = eventsSideName(without);
+  const streams = await openStreams(events.base, await streamCredentials(events.base, adminKey), count).catch(
+    (error) => {
+      receiver.close();
+      throw error;
+    },
+  );
   try {
-    await post(
-      events.base,
-      '/api/webhooks',
-      { 'X-API-Key': adminKey },
-      { url: receiver.url, events: ['link.clicked'] },
-    );
+    if (webhook)
+      await post(
+        events.base,
+        '/api/webhooks',
+        { 'X-API-Key': adminKey },
+        { url: receiver.url, events: ['link.clicked'] },
+      );
     // Warmed up as the plain server was, with the webhook, the broker and the streams at work: the
     // events' code runs per read or per message, a hundred times less often than the redirect's, and
     // V8 was still compiling it in the runs that followed a shorter warm-up (docs/performance.md#events).
-    progress(`events: Me with a link.clicked webhook and ${STREAMS} streams, warming up`);
+    progress(`events: ${name}, warming up`);
     await events.warmUp();
     const eventsUnpaced: LoadResult[] = [];
     for (let run = 1; run <= runs; run++) {
-      progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams, unpaced`);
+      progress(`events ${run}/${runs}: ${name}, unpaced`);
       eventsUnpaced.push(await events.load());
     }
     // Their backlog delivered before the paced runs, so that those pay for their own clicks only.
-    await caughtUp(receiver, streams, Date.now());
+    if (webhook) await caughtUp(receiver, streams, Date.now());
     // And each server's analytics caught up with the clicks of its runs so far, for the same reason:
     // left to the fold's budget under load, which grows with the backlog's age, that backlog was
     // folded during the paced runs, the plain server's through the first pairs and the other's to
     // the last, and moved each pair's ratio by more than the gap measured (docs/performance.md#events).
-    await settleFold(events, adminKey, `Me with a link.clicked webhook and ${STREAMS} streams`, progress);
+    await settleFold(events, adminKey, name, progress);
     events.pause();
     plain.resume();
     await settleFold(plain, adminKey, 'Me without events', progress);
@@ -363,18 +385,18 @@ async function measureWithEvents(
       const plainRun = await plain.load(perSecond);
       plain.pause();
       events.resume();
-      progress(`events ${run}/${runs}: Me with a link.clicked webhook and ${STREAMS} streams at ${perSecond} req/s`);
+      progress(`events ${run}/${runs}: ${name} at ${perSecond} req/s`);
       const eventsRun = await events.load(perSecond);
       pairs.push({ plain: plainRun, withEvents: eventsRun });
-      const [without, withThem] = [plainRun.cpuUs ?? 0, eventsRun.cpuUs ?? 0];
+      const [plainCpu, withThem] = [plainRun.cpuUs ?? 0, eventsRun.cpuUs ?? 0];
       // The median latency beside: a redirect waits for its click's commit, and what is alive longer
       // outlives more of the collector's scavenges (docs/performance.md#events).
       progress(
-        `events ${run}/${runs}: CPU µs/req without events ${without.toFixed(1)}, with ${withThem.toFixed(1)} (ratio ${ratioOf(withThem, without).toFixed(3)}); p50 ${plainRun.p50Ms.toFixed(2)} / ${eventsRun.p50Ms.toFixed(2)} ms`,
+        `events ${run}/${runs}: CPU µs/req without events ${plainCpu.toFixed(1)}, with ${withThem.toFixed(1)} (ratio ${ratioOf(withThem, plainCpu).toFixed(3)}); p50 ${plainRun.p50Ms.toFixed(2)} / ${eventsRun.p50Ms.toFixed(2)} ms`,
       );
       loadEnded = Date.now();
     }
-    const backlogDrainS = await caughtUp(receiver, streams, loadEnded);
+    const backlogDrainS = webhook ? await caughtUp(receiver, streams, loadEnded) : null;
     const cpu = (run: LoadResult) => run.cpuUs ?? 0;
     return {
       plainCpuUs: median(pairs.map((pair) => cpu(pair.plain))),
@@ -388,7 +410,8 @@ async function measureWithEvents(
       eventsUnpacedCpuUs: median(eventsUnpaced.map(cpu)),
       eventsUnpacedRps: median(eventsUnpaced.map((run) => run.rps)),
       backlogDrainS,
-      streams: STREAMS,
+      streams: count,
+      without,
       clicksDelivered: receiver.clicks,
       clickMessages: receiver.messages,
     };
@@ -473,6 +496,7 @@ export function eventsJson(figures: EventsFigures | undefined): Record<string, u
     streams: figures.streams,
     clicks_delivered: figures.clicksDelivered,
     click_messages: figures.clickMessages,
+    without: [...figures.without],
     broker: figures.broker ?? null,
     broker_events: figures.brokerEvents ?? null,
     streams_10k_rss_mb: figures.streams10kRssMb ?? null,
@@ -508,21 +532,32 @@ export function eventsLines(figures: EventsFigures | undefined): string[] {
   if (!figures) return ['Events: not measured'];
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const drained = figures.backlogDrainS;
+  const without = figures.without;
+  const webhook = !without.includes('webhook');
+  const brokerText = figures.broker
+    ? `a broker (${figures.broker}, ${figures.brokerEvents ?? 0} events published)`
+    : without.includes('broker')
+      ? 'no broker (--events-without)'
+      : 'no broker (none answered)';
+  // A run without a part tells that part's share: its ratio is not the target's.
+  const judged = (ok: boolean) => (without.length === 0 ? mark(ok) : `not judged: without the ${without.join(', ')}`);
   return [
-    `Events: one link.clicked webhook (receiver on loopback), ${figures.broker ? `a broker (${figures.broker}, ${figures.brokerEvents ?? 0} events published)` : 'no broker (none answered)'} and ${figures.streams} open streams, medians`,
+    `Events: ${webhook ? 'one link.clicked webhook (receiver on loopback)' : 'no webhook (--events-without)'}, ${brokerText} and ${figures.streams} open streams, medians`,
     `  both paced to ${figures.perSecond.toLocaleString('en-US')} req/s (${figures.paceShare} × the plain server's unpaced ` +
       `${Math.round(figures.plainUnpacedRps).toLocaleString('en-US')} req/s, ${figures.plainUnpacedCpuUs.toFixed(1)} CPU µs/req)`,
     `  CPU µs/req without events ${figures.plainCpuUs.toFixed(1)}, with ${figures.eventsCpuUs.toFixed(1)}: ` +
-      `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${mark(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
+      `ratio ${figures.cpuRatio.toFixed(3)} (target ≤ ${EVENTS_TARGETS.cpuRatio}: ${judged(figures.cpuRatio <= EVENTS_TARGETS.cpuRatio)})`,
     `  req/s answered without events ${Math.round(figures.plainRps).toLocaleString('en-US')}, with ${Math.round(figures.eventsRps).toLocaleString('en-US')}`,
     ...behindPace(figures),
     `  unpaced, each as fast as it answers: without events ${Math.round(figures.plainUnpacedRps).toLocaleString('en-US')} req/s at ` +
       `${figures.plainUnpacedCpuUs.toFixed(1)} CPU µs/req, with ${Math.round(figures.eventsUnpacedRps).toLocaleString('en-US')} at ` +
       `${figures.eventsUnpacedCpuUs.toFixed(1)} (ratio ${ratioOf(figures.eventsUnpacedCpuUs, figures.plainUnpacedCpuUs).toFixed(3)})`,
-    `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
-      `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
-      `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered in ` +
-      `${figures.clickMessages.toLocaleString('en-US')} messages`,
+    webhook
+      ? `  webhook backlog drained ${drained === null ? 'not within 60 s' : `${drained.toFixed(2)} s`} after the load ended ` +
+        `(target ≤ ${EVENTS_TARGETS.backlogDrainS} s: ${mark(drained !== null && drained <= EVENTS_TARGETS.backlogDrainS)}); ` +
+        `${figures.clicksDelivered.toLocaleString('en-US')} clicks delivered in ` +
+        `${figures.clickMessages.toLocaleString('en-US')} messages`
+      : '  webhook backlog: no webhook',
     figures.streams10kRssMb == null
       ? '  10,000 open streams: not measured'
       : `  10,000 open streams (500 accounts × 20): server RSS ${figures.streams10kRssMb} MB ` +

@@ -19,6 +19,7 @@ describe('parseBenchArgs', () => {
       cpuProfileDir: undefined,
       nodeFlags: [],
       paceShare: 0.5,
+      eventsWithout: [],
       eventsOnly: false,
       redirectOnly: false,
       analyticsOnly: false,
@@ -85,6 +86,17 @@ describe('parseBenchArgs', () => {
   it('profiles the servers into a folder with --cpu-prof', () => {
     expect(parseBenchArgs(['--quick', '--cpu-prof', 'profiles']).cpuProfileDir).toBe('profiles');
     expect(() => parseBenchArgs(['--cpu-prof'])).toThrow(new ArgsError('--cpu-prof needs a value'));
+  });
+
+  it("runs the events phase's server without the parts --events-without names", () => {
+    expect(parseBenchArgs(['--events-only', '--events-without', 'streams']).eventsWithout).toEqual(['streams']);
+    expect(parseBenchArgs(['--events-without', 'webhook,broker']).eventsWithout).toEqual(['webhook', 'broker']);
+    for (const wrong of ['stream', 'webhook,webhook', '', 'webhook,,broker']) {
+      expect(() => parseBenchArgs(['--events-without', wrong])).toThrow(
+        new ArgsError(`--events-without takes webhook, streams, broker, comma-separated, each once (got "${wrong}")`),
+      );
+    }
+    expect(() => parseBenchArgs(['--events-without'])).toThrow(new ArgsError('--events-without needs a value'));
   });
 
   it("paces the events phase's runs to --pace-share of the plain server's unpaced rate", () => {

@@ -6,6 +6,7 @@ import {
   type EventsFigures,
   eventsJson,
   eventsLines,
+  eventsSideName,
   idAcross,
   lastEventId,
   openStream,
@@ -160,6 +161,7 @@ describe('the pace', () => {
       streams: 100,
       clicksDelivered: 1_023_290,
       clickMessages: 10_270,
+      without: [],
     };
     const lines = eventsLines(figures);
     expect(lines).toContain(
@@ -167,6 +169,25 @@ describe('the pace', () => {
     );
     expect(lines.some((line) => line.includes('pace not kept'))).toBe(false);
     expect(eventsLines({ ...figures, eventsRps: 7_000 }).some((line) => line.includes('pace not kept'))).toBe(true);
-    expect(eventsJson(figures)).toMatchObject({ paced_rps: 8_000, pace_share: 0.35 });
+    expect(eventsJson(figures)).toMatchObject({ paced_rps: 8_000, pace_share: 0.35, without: [] });
+    expect(lines).toContain('  CPU µs/req without events 77.9, with 82.6: ratio 1.188 (target ≤ 1.1: MISSED)');
+
+    // A run without a part tells its share, never the target's verdict.
+    const without = eventsLines({ ...figures, cpuRatio: 1.02, without: ['webhook', 'streams'], streams: 0 });
+    expect(without[0]).toBe(
+      'Events: no webhook (--events-without), no broker (none answered) and 0 open streams, medians',
+    );
+    expect(without).toContain(
+      '  CPU µs/req without events 77.9, with 82.6: ratio 1.020 (target ≤ 1.1: not judged: without the webhook, streams)',
+    );
+    expect(without).toContain('  webhook backlog: no webhook');
+    expect(eventsLines({ ...figures, without: ['broker'] })[0]).toContain('no broker (--events-without)');
+    expect(eventsJson({ ...figures, without: ['broker'] })).toMatchObject({ without: ['broker'] });
+  });
+
+  it('names the server with events by the parts it runs without', () => {
+    expect(eventsSideName([])).toBe('Me with a link.clicked webhook and 100 streams');
+    expect(eventsSideName(['streams'])).toBe('Me with events, without the streams');
+    expect(eventsSideName(['webhook', 'broker'])).toBe('Me with events, without the webhook and the broker');
   });
 });
