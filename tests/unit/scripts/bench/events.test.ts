@@ -144,25 +144,26 @@ describe('the pace', () => {
     );
   });
 
+  const figures: EventsFigures = {
+    plainCpuUs: 77.9,
+    eventsCpuUs: 82.6,
+    cpuRatio: 1.188,
+    plainRps: 7_999,
+    eventsRps: 7_999,
+    perSecond: 8_000,
+    paceShare: 0.35,
+    plainUnpacedCpuUs: 42.8,
+    plainUnpacedRps: 22_880,
+    eventsUnpacedCpuUs: 62.5,
+    eventsUnpacedRps: 14_354,
+    backlogDrainS: 0.6,
+    streams: 100,
+    clicksDelivered: 1_023_290,
+    clickMessages: 10_270,
+    without: [],
+  };
+
   it('is printed and written with its share', () => {
-    const figures: EventsFigures = {
-      plainCpuUs: 77.9,
-      eventsCpuUs: 82.6,
-      cpuRatio: 1.188,
-      plainRps: 7_999,
-      eventsRps: 7_999,
-      perSecond: 8_000,
-      paceShare: 0.35,
-      plainUnpacedCpuUs: 42.8,
-      plainUnpacedRps: 22_880,
-      eventsUnpacedCpuUs: 62.5,
-      eventsUnpacedRps: 14_354,
-      backlogDrainS: 0.6,
-      streams: 100,
-      clicksDelivered: 1_023_290,
-      clickMessages: 10_270,
-      without: [],
-    };
     const lines = eventsLines(figures);
     expect(lines).toContain(
       "  both paced to 8,000 req/s (0.35 × the plain server's unpaced 22,880 req/s, 42.8 CPU µs/req)",
@@ -171,8 +172,9 @@ describe('the pace', () => {
     expect(eventsLines({ ...figures, eventsRps: 7_000 }).some((line) => line.includes('pace not kept'))).toBe(true);
     expect(eventsJson(figures)).toMatchObject({ paced_rps: 8_000, pace_share: 0.35, without: [] });
     expect(lines).toContain('  CPU µs/req without events 77.9, with 82.6: ratio 1.188 (target ≤ 1.1: MISSED)');
+  });
 
-    // A run without a part tells its share, never the target's verdict.
+  it('says a run without a part is not judged against the target, and names the parts', () => {
     const without = eventsLines({ ...figures, cpuRatio: 1.02, without: ['webhook', 'streams'], streams: 0 });
     expect(without[0]).toBe(
       'Events: no webhook (--events-without), no broker (none answered) and 0 open streams, medians',
