@@ -21,6 +21,7 @@ export function destinationsOf(fields: LinkFieldChanges): string[] {
     fields.android_url,
     ...Object.values(fields.geo_targets ?? {}),
     ...(fields.variants ?? []).map((variant) => variant.url),
+    ...(fields.rules ?? []).map((rule) => rule.url),
   ];
   return addresses.filter((address): address is string => typeof address === 'string');
 }

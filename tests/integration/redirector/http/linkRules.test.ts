@@ -55,6 +55,14 @@ describe.each(STORE_SERVERS)('link rules ($kind)', ({ start }) => {
         { target_url: 'https://example.com/', geo_targets: { DE: address } },
         { target_url: 'https://example.com/', enable_country_redirect: true, country_redirect_url: address },
         { target_url: 'https://example.com/', enable_instagram_exit: true, instagram_exit_url: address },
+        {
+          target_url: 'https://example.com/',
+          variants: [
+            { url: address, weight: 50 },
+            { url: 'https://example.org/', weight: 50 },
+          ],
+        },
+        { target_url: 'https://example.com/', rules: [{ when: [{ type: 'language', is: 'es' }], url: address }] },
       ];
       const loops = ['https://me.example./code', 'https://ME.Example.:443/code', 'http://GO.example.net./x'];
       const target = await link();
