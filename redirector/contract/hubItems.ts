@@ -4,6 +4,8 @@
  * pure rules of `PUT /api/hub`'s `items` (and of §15's `links`, read as link items), shared by the
  * server and the "My page" editor.
  */
+import { isCalendarDate } from './times';
+
 export const HUB_ITEM_TYPES = ['link', 'heading', 'text', 'divider', 'social'] as const;
 export type HubItemType = (typeof HUB_ITEM_TYPES)[number];
 
@@ -122,7 +124,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** An ISO 8601 time as epoch milliseconds, null when absent; a string message when wrong. */
 function parseTime(value: unknown, field: string): number | null | string {
   if (value === undefined || value === null || value === '') return null;
-  const ms = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
+  const ms =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && isCalendarDate(value)
+      ? Date.parse(value)
+      : Number.NaN;
   return Number.isFinite(ms) ? ms : `${field} must be an ISO 8601 time`;
 }
 

@@ -3,6 +3,7 @@
  * limits, messages and the pure checks. Pure.
  */
 import type { GeoTargets } from './links';
+import { isCalendarDate } from './times';
 
 export const MAX_GEO_TARGETS = 50;
 export const MIN_LINK_PASSWORD_LENGTH = 4;
@@ -48,11 +49,14 @@ export function geoTargetCountProblem(count: number): string | undefined {
 
 /**
  * An ISO 8601 date and time with its zone (Z or ±hh:mm), as epoch milliseconds; undefined for
- * anything else. A time without a zone would be read in whatever zone the reader is in.
+ * anything else, a day the calendar does not have included (times.ts isCalendarDate). A time without
+ * a zone would be read in whatever zone the reader is in.
  */
 export function parseExpiry(value: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value.trim())) return undefined;
-  const time = Date.parse(value.trim());
+  const text = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(text)) return undefined;
+  if (!isCalendarDate(text)) return undefined;
+  const time = Date.parse(text);
   return Number.isFinite(time) ? time : undefined;
 }
 

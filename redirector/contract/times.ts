@@ -1,4 +1,7 @@
-/** How the API shows a time (docs/api.md): a stored time in milliseconds since the epoch as ISO 8601 in UTC. */
+/**
+ * How the API shows a time (docs/api.md): a stored time in milliseconds since the epoch as ISO 8601 in UTC;
+ * and whether a time it is given names a day that exists.
+ */
 
 /** The stored time as the API shows it; no time stays null. */
 export function isoTimeOrNull(ms: number | null): string | null {
@@ -31,4 +34,20 @@ export function apiFields<R, K extends keyof R & string>(record: R, names: reado
     shown[name] = name.endsWith('_at') ? isoTimeOrNull(value as number | null) : value;
   }
   return shown as ApiFields<R, K>;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether the date an ISO 8601 time starts with (`YYYY-MM-DD…`) is a day of the calendar: Date.parse
+ * takes 30 February as 2 March and 31 April as 1 May, and a time given so is refused, not moved
+ * (docs/api.md#rules-and-their-messages). Months and days beyond their ranges Date.parse refuses itself.
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 }

@@ -73,6 +73,7 @@ describe.each(STORES)('the hub’s items ($kind)', ({ start }) => {
       [item({ visible: 'no' }), /^items\[0\]\.visible/],
       [item({ highlight: 1 }), /^items\[0\]\.highlight/],
       [item({ starts_at: 'tomorrow' }), /^items\[0\]\.starts_at/],
+      [item({ ends_at: '2031-02-30T00:00:00Z' }), /^items\[0\]\.ends_at must be an ISO 8601 time/],
       [item({ starts_at: iso(now + 2000), ends_at: iso(now + 1000) }), /^items\[0\]\.ends_at must be after/],
       [item({ id: -3 }), /^items\[0\]\.id/],
       [{ items: Array(101).fill({ type: 'divider' }) }, /^items must hold at most 100/],

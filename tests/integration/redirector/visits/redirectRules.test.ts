@@ -233,6 +233,10 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
           'rules[0].when[0].after must be an ISO 8601 date and time with its zone',
         ],
         [
+          [rule([{ type: 'time', after: '2031-02-30T00:00:00Z' }])],
+          'rules[0].when[0].after must be an ISO 8601 date and time with its zone',
+        ],
+        [
           [rule([{ type: 'time', after: iso(HOUR), before: iso(-HOUR) }])],
           'rules[0].when[0].after must be earlier than its before',
         ],
@@ -247,8 +251,17 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
       const twenty = Array.from({ length: 20 }, () => rule([country, country, country, country, country]));
       expect((await update(kept.id, { rules: twenty })).status).toBe(200);
       expect((await update(kept.id, { rules: null })).body).toMatchObject({ rules: [] });
-      expect((await update(kept.id, { starts_at: 'soon' })).body).toEqual({
-        error: 'starts_at must be an ISO 8601 date and time with its zone',
+      // A day the calendar does not have is refused, not moved to the next month's.
+      for (const startsAt of ['soon', '2031-02-30T00:00:00Z', '2030-04-31T12:00:00+02:00']) {
+        expect((await update(kept.id, { starts_at: startsAt })).body, startsAt).toEqual({
+          error: 'starts_at must be an ISO 8601 date and time with its zone',
+        });
+      }
+      expect((await update(kept.id, { expires_at: '2031-02-29T00:00:00Z' })).body).toEqual({
+        error: 'Expiry must be an ISO 8601 date and time',
+      });
+      expect((await update(kept.id, { starts_at: '2032-02-29T00:00:00Z' })).body).toMatchObject({
+        starts_at: '2032-02-29T00:00:00.000Z',
       });
     });
   });
