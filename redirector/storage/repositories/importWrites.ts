@@ -7,6 +7,7 @@
 import type { Scope } from '../../auth/scope';
 import type { Executor, SqlParam } from '../executor';
 import type { NewClick } from '../records';
+import { CLICK_ID_FLOOR_SQL } from './clickIdFloor';
 import { NEW_CLICK_COLUMNS } from './columns';
 import type { ImportRepository, ImportStep } from './importRepository';
 import { ownedBy } from './scopeFilter';
@@ -58,10 +59,21 @@ function clickValues(click: NewClick): SqlParam[] {
 }
 
 async function insertClicks(tx: Executor, clicks: readonly NewClick[]): Promise<void> {
-  const row = `(${COLUMNS.map(() => '?').join(', ')})`;
-  for (let start = 0; start < clicks.length; start += CLICKS_PER_INSERT) {
-    const batch = clicks.slice(start, start + CLICKS_PER_INSERT);
-    const insert = `INSERT INTO clicks (${COLUMNS.join(', ')}) VALUES ${batch.map(() => row).join(', ')}`;
+  const marks = COLUMNS.map(() => '?').join(', ');
+  let rest = clicks;
+  // SQLite: after the newest clicks were deleted, the first one takes the id above theirs (clickIdFloor.ts).
+  const floor =
+    tx.engine === 'sqlite' && clicks.length > 0 ? await tx.get<{ highest: number }>(CLICK_ID_FLOOR_SQL) : undefined;
+  if (floor) {
+    await tx.run(`INSERT INTO clicks (id, ${COLUMNS.join(', ')}) VALUES (?, ${marks})`, [
+      Number(floor.highest) + 1,
+      ...clickValues(clicks[0]!),
+    ]);
+    rest = clicks.slice(1);
+  }
+  for (let start = 0; start < rest.length; start += CLICKS_PER_INSERT) {
+    const batch = rest.slice(start, start + CLICKS_PER_INSERT);
+    const insert = `INSERT INTO clicks (${COLUMNS.join(', ')}) VALUES ${batch.map(() => `(${marks})`).join(', ')}`;
     // PostgreSQL folds the clicks queued in clicks_unfolded; SQLite folds by rowid.
     const sql =
       tx.engine === 'postgres'

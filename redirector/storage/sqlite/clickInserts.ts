@@ -5,6 +5,7 @@
  * repositories/recentClicks.ts), so that the events never read their new clicks back.
  */
 import type { NewClick } from '../records';
+import { CLICK_ID_FLOOR_SQL } from '../repositories/clickIdFloor';
 import { NEW_CLICK_COLUMNS } from '../repositories/columns';
 import type { KeptClick, RecentClicks } from '../repositories/recentClicks';
 import type { ClickRepository } from '../store';
@@ -61,6 +62,17 @@ function prepareClickInserts(db: SqliteDatabase, stored?: Stored): ClickReposito
   const insertIfLinked = db.prepare(`
     INSERT INTO clicks (${columns})
     SELECT ${placeholders} WHERE EXISTS (SELECT 1 FROM links WHERE id = ?)`);
+  // Both with the id given: the first click of a batch after the newest clicks were deleted (clickIdFloor.ts).
+  const insertAt = db.prepare(`INSERT INTO clicks (id, ${columns}) VALUES (?, ${placeholders})`);
+  const insertAtIfLinked = db.prepare(`
+    INSERT INTO clicks (id, ${columns})
+    SELECT ?, ${placeholders} WHERE EXISTS (SELECT 1 FROM links WHERE id = ?)`);
+  const floor = db.prepare(CLICK_ID_FLOOR_SQL).pluck();
+  /** The id the batch's first stored click takes, when the floor is above every stored click. */
+  const firstId = () => {
+    const highest = floor.get() as number | undefined;
+    return highest === undefined ? undefined : Number(highest) + 1;
+  };
   const values = (c: NewClick) =>
     [
       c.link_id,
@@ -85,15 +97,26 @@ function prepareClickInserts(db: SqliteDatabase, stored?: Stored): ClickReposito
       c.visitor ?? null,
     ] as const;
   // Each click's id, or undefined for one not stored (its link was deleted).
-  const insertAll = db.transaction((clicks: readonly NewClick[]) =>
-    clicks.map((c) => Number(insert.run(...values(c)).lastInsertRowid)),
-  );
-  const insertAllLinked = db.transaction((clicks: readonly NewClick[]) =>
-    clicks.map((c) => {
-      const result = insertIfLinked.run(...values(c), c.link_id);
-      return result.changes > 0 ? Number(result.lastInsertRowid) : undefined;
-    }),
-  );
+  const insertAll = db.transaction((clicks: readonly NewClick[]) => {
+    const first = firstId();
+    return clicks.map((c, i) =>
+      Number(
+        (i === 0 && first !== undefined ? insertAt.run(first, ...values(c)) : insert.run(...values(c))).lastInsertRowid,
+      ),
+    );
+  });
+  const insertAllLinked = db.transaction((clicks: readonly NewClick[]) => {
+    let first = firstId();
+    return clicks.map((c) => {
+      const result =
+        first !== undefined
+          ? insertAtIfLinked.run(first, ...values(c), c.link_id)
+          : insertIfLinked.run(...values(c), c.link_id);
+      if (result.changes === 0) return undefined;
+      first = undefined;
+      return Number(result.lastInsertRowid);
+    });
+  });
 
   const insertBatch = (clicks: readonly NewClick[]) => {
     let ids: (number | undefined)[];

@@ -41,6 +41,7 @@ import m035 from './035-stream-tickets-name-their-team';
 import m036 from './036-visitor-blocks';
 import m037 from './037-links-archived-index';
 import m038 from './038-click-message-ranges';
+import m039 from './039-click-ids-never-reused';
 
 export const sqliteMigrations = [
   m001,
@@ -81,4 +82,5 @@ export const sqliteMigrations = [
   m036,
   m037,
   m038,
+  m039,
 ];
