@@ -206,6 +206,8 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
       const entry = await memberEntry(store, invitation.team_id, userId, 'member.joined', undefined, invitation);
       const audit = (tx: Executor) => recordAudit(tx, scope, entry, clock());
       const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER, audit);
+      // Used by another join since it was found (docs/api.md#teams): as a used token, 404.
+      if (outcome === 'gone') throw notFoundRule(INVITATION_INVALID);
       if (outcome === 'limit') throw taken(TEAM_LIMIT_REACHED);
       if (outcome === 'member') throw taken(ALREADY_MEMBER);
       return teamAnswer(teams, userId, invitation.team_id);

@@ -49,8 +49,8 @@ const TEAMS_OF_SQL = `
 
 const numbered = <T extends { id: number }>(row: T): T => ({ ...row, id: Number(row.id) });
 
-/** 'limit': past MAX_TEAMS_PER_USER; 'member': already one. */
-export type JoinOutcome = 'joined' | 'limit' | 'member';
+/** 'limit': past MAX_TEAMS_PER_USER; 'member': already one; 'gone': the invitation was used or ended meanwhile. */
+export type JoinOutcome = 'joined' | 'limit' | 'member' | 'gone';
 
 export async function sharedTeamsOf(tx: Executor, userId: number): Promise<number> {
   const row = await tx.get<{ n: number }>(
@@ -69,6 +69,15 @@ export async function ownersOf(tx: Executor, teamId: number): Promise<number> {
     [teamId],
   );
   return Number(row!.n);
+}
+
+/**
+ * Whether the invitation is still there and unexpired, its row locked (PostgreSQL) until the
+ * transaction ends: of joins racing for it one waits for another, then finds it gone if that one joined.
+ */
+async function invitationLive(tx: Executor, invitationId: number, now: number): Promise<boolean> {
+  const sql = 'SELECT id FROM team_invitations WHERE id = ? AND expires_at > ?';
+  return (await tx.get(tx.engine === 'postgres' ? `${sql} FOR UPDATE` : sql, [invitationId, now])) !== undefined;
 }
 
 /** Teams, members and invitations: one object over the three groups below. */
@@ -260,18 +269,21 @@ function invitationQueries(db: Executor) {
       );
       return row && { ...numbered(row), team_id: Number(row.team_id), expires_at: Number(row.expires_at) };
     },
-    /** Uses the invitation (single use) to make `userId` a member, in one transaction. */
+    /**
+     * Uses the invitation (single use) to make `userId` a member, in one transaction: it is used up
+     * only with the membership it makes; a refused join leaves it as it was (docs/api.md#teams).
+     */
     join(invitation: InvitationRow, userId: number, now: number, maxTeams: number, afterWrite?: AfterWrite<void>) {
       return db.transaction(async (tx): Promise<JoinOutcome> => {
         if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
-        const used = await tx.run('DELETE FROM team_invitations WHERE id = ?', [invitation.id]);
-        if (used === 0) return 'member';
+        if (!(await invitationLive(tx, invitation.id, now))) return 'gone';
         const already = await tx.get('SELECT 1 AS n FROM team_members WHERE team_id = ? AND user_id = ?', [
           invitation.team_id,
           userId,
         ]);
         if (already) return 'member';
         if ((await sharedTeamsOf(tx, userId)) >= maxTeams) return 'limit';
+        await tx.run('DELETE FROM team_invitations WHERE id = ?', [invitation.id]);
         await tx.run(
           `INSERT INTO team_members (team_id, user_id, role, own_links_only, domains, joined_at)
            VALUES (?, ?, ?, ?, ?, ?)`,

@@ -5,9 +5,17 @@
  * REGISTRATION=closed, joins and signs in; an email with an account → 409 "Sign in first"; wrong
  * tokens count toward the credential limit; the join page is told the team's name and the role
  * before joining (nothing for a bad token); no token reaches a log line, the page's path included.
+ * A refused join (already a member, or at the team limit) leaves the invitation as it was, and of
+ * several people joining with one token at once one joins and the others are told it is used.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_INVALID, SIGN_IN_FIRST } from '../../../../redirector/contract/teams';
+import {
+  ALREADY_MEMBER,
+  INVITATION_INVALID,
+  MAX_TEAMS_PER_USER,
+  SIGN_IN_FIRST,
+  TEAM_LIMIT_REACHED,
+} from '../../../../redirector/contract/teams';
 import { loggablePath } from '../../../../redirector/observability/errorLog';
 import { bearer, call, newTeam, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
@@ -43,6 +51,30 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
   }
   const join = (body: object, headers: Record<string, string> = {}) =>
     call(server, 'POST', '/api/teams/join', { body, headers: { ...from(), ...headers } });
+  /** A new account, registered from an address of its own (an address makes at most 5). */
+  async function person(name: string) {
+    const email = `${name.toLowerCase().replace(/\W/g, '.')}@example.com`;
+    const made = await call(server, 'POST', '/api/auth?action=register', {
+      headers: from(),
+      body: { name, email, password: `${name.length}-joiner-secret` },
+    });
+    expect(made.status).toBe(201);
+    return made.body as { user: { id: number; email: string }; token: string };
+  }
+  /** The emails of the team's pending invitations, as its owner lists them. */
+  const invited = async () =>
+    (await call(server, 'GET', `/api/teams/members?team=${teamId}`, { headers: bearer(owner.token) })).body.invitations
+      .map((invitation: { email: string }) => invitation.email)
+      .sort();
+  /** How many people joined the team, as its audit log says. */
+  const joinedEntries = async () =>
+    (
+      await call(server, 'GET', `/api/audit?team=${teamId}&action=member.joined`, {
+        headers: bearer(owner.token),
+      })
+    ).body.total as number;
+  const peekStatus = async (token: string) =>
+    (await call(server, 'POST', '/api/teams/invitation', { body: { token }, headers: from() })).status;
 
   beforeAll(async () => {
     logs = captureLogs();
@@ -165,6 +197,67 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
     for (let attempt = 0; attempt < 11; attempt += 1)
       statuses.push((await peek({ token: `no-${attempt}` }, one)).status);
     expect([statuses[9], statuses[10]]).toEqual([404, 429]);
+  });
+
+  it("leaves the invitation as it was when a member's join is refused: its own person joins with it after", async () => {
+    const member = await person('Already Member');
+    await join({ token: (await invite(member.user.email)).token }, bearer(member.token));
+    const newcomer = await person('Still Invited');
+    const { token } = await invite(newcomer.user.email, 'viewer');
+    const before = await joinedEntries();
+    const refused = await join({ token }, bearer(member.token));
+    expect([refused.status, refused.body]).toEqual([409, { error: ALREADY_MEMBER }]);
+    expect(await invited()).toContain(newcomer.user.email);
+    expect(await peekStatus(token)).toBe(200);
+    expect(await joinedEntries()).toBe(before);
+    const joined = await join({ token }, bearer(newcomer.token));
+    expect([joined.status, joined.body.team?.role]).toEqual([200, 'viewer']);
+    expect(await invited()).not.toContain(newcomer.user.email);
+    expect(await joinedEntries()).toBe(before + 1);
+  });
+
+  it('leaves the invitation as it was when a join past the team limit is refused: it works once a team is gone', async () => {
+    const busy = await person('Busy Person');
+    const slugs: string[] = [];
+    for (let n = 1; n <= MAX_TEAMS_PER_USER; n += 1) {
+      const made = await call(server, 'POST', '/api/teams', {
+        headers: bearer(busy.token),
+        body: { name: `Busy ${n}` },
+      });
+      expect(made.status).toBe(201);
+      slugs.push(made.body.team.slug);
+    }
+    const { token } = await invite(busy.user.email);
+    const before = await joinedEntries();
+    const refused = await join({ token }, bearer(busy.token));
+    expect([refused.status, refused.body]).toEqual([409, { error: TEAM_LIMIT_REACHED }]);
+    expect(await invited()).toContain(busy.user.email);
+    expect(await peekStatus(token)).toBe(200);
+    expect(await joinedEntries()).toBe(before);
+    const teams = await call(server, 'GET', '/api/teams', { headers: bearer(busy.token) });
+    const last = teams.body.teams.find((team: { slug: string | null }) => team.slug === slugs.at(-1));
+    const gone = await call(server, 'DELETE', `/api/teams?id=${last.id}`, {
+      headers: bearer(busy.token),
+      body: { confirm: last.slug },
+    });
+    expect(gone.status).toBe(204);
+    const joined = await join({ token }, bearer(busy.token));
+    expect([joined.status, joined.body.team?.name]).toEqual([200, 'Acme Mail']);
+    expect(await invited()).not.toContain(busy.user.email);
+  });
+
+  it('lets one of several people joining with one token at once in, and tells the others it is used', async () => {
+    const { token } = await invite('raced.person@example.com');
+    const racers = [];
+    for (let n = 1; n <= 6; n += 1) racers.push(await person(`Racer ${n}`));
+    const before = await joinedEntries();
+    const answers = await Promise.all(racers.map((racer) => join({ token }, bearer(racer.token))));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 404, 404, 404, 404, 404]);
+    for (const answer of answers.filter((one) => one.status === 404))
+      expect(answer.body).toEqual({ error: INVITATION_INVALID });
+    expect(await joinedEntries()).toBe(before + 1);
+    expect(await invited()).not.toContain('raced.person@example.com');
   });
 
   it('lets no token reach a log line, the join page path included', async () => {
