@@ -113,7 +113,11 @@ export function createApp(deps: AppDeps): App {
   const { imports, importRunner } = createImportParts(services);
   const { store, config } = deps;
   const linkShares = createLinkShareService({ store, clock: services.clock, links: services.links, ...config });
-  const domainSettings = createDomainSettingsService(deps.store, defaultDomainOf(deps.config.publicUrl));
+  const domainSettings = createDomainSettingsService(
+    deps.store,
+    defaultDomainOf(deps.config.publicUrl),
+    services.clock,
+  );
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
   // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to

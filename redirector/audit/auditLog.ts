@@ -25,11 +25,23 @@ export interface AuditRecord {
 /** Fields whose values never appear in an entry. */
 const SECRET_FIELD = /password|secret|token|key_hash|^key$|api_key/i;
 
+/** The administrator as an entry names it. */
+export const ADMIN_ACTOR: AuditActor = { type: 'admin', id: null, name: 'admin' };
+
+/**
+ * A value too large to keep in an entry (a hub's image, a domain's `.well-known` document of up to
+ * 60 KB): "(changed)" where there is one, null where there is none, so an entry still tells a value
+ * set, replaced or removed apart (docs/api.md#audit-log).
+ */
+export function withheld(value: unknown): typeof SECRET_CHANGED | null {
+  return value === null || value === undefined ? null : SECRET_CHANGED;
+}
+
 /** The audit log's name for who acts: a key by its own id and name, the CLI and the service as `cli`. */
 export function auditActorOf(scope: Scope): AuditActor {
   const { actor } = scope;
   if (actor.type === 'key' && actor.key) return { type: 'key', id: actor.key.id, name: actor.key.name };
-  if (actor.type === 'admin') return { type: 'admin', id: null, name: 'admin' };
+  if (actor.type === 'admin') return ADMIN_ACTOR;
   if (actor.type === 'cli') return { type: 'cli', id: null, name: actor.name };
   return { type: actor.type, id: actor.id, name: actor.name };
 }

@@ -2,7 +2,7 @@
  * Who is calling: admin key or admin session token, user bearer token. Sessions are stored hashed.
  * Admin session tokens carry a tag of the admin key they were made with (tokens.ts).
  */
-import { recordAudit } from '../audit/auditLog';
+import { ADMIN_ACTOR, recordAudit } from '../audit/auditLog';
 import type { AuditActor } from '../contract/audit';
 import type { AfterWrite } from '../storage/executor';
 import {
@@ -43,7 +43,6 @@ export interface AuthService {
   revoke(token: string): Promise<void>;
 }
 
-const ADMIN_ACTOR: AuditActor = { type: 'admin', id: null, name: 'admin' };
 const ADMIN_TARGET = { type: 'admin', id: null, label: 'admin' };
 
 export function createAuthService(deps: { store: Store; adminKey: string; clock: () => number }): AuthService {

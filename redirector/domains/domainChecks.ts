@@ -6,7 +6,13 @@
 import { VERIFIED_ELSEWHERE } from '../contract/domains';
 import { notFoundRule, RuleError } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { DomainCheck, DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
+import type { AfterWrite } from '../storage/executor';
+import type {
+  DomainCheck,
+  DomainRecord,
+  DomainStateChange,
+  ListedDomain,
+} from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
 import { checkTxtRecord, type TxtLookup } from './txtLookup';
 
@@ -24,23 +30,32 @@ export interface DomainChecksDeps {
 export function createDomainChecks({ store, clock, lookup, refresh }: DomainChecksDeps) {
   /**
    * Stores a verification; another account that verified the domain first fails the claim instead
-   * (docs/api.md#verification). True when verified.
+   * (docs/api.md#verification). True when verified. `audit`: the entries of the states it changed,
+   * in the transaction that changes them (the administrator's verification, docs/api.md#audit-log).
    */
-  async function takeDomain(record: DomainRecord, check: DomainCheck): Promise<boolean> {
+  async function takeDomain(
+    record: DomainRecord,
+    check: DomainCheck,
+    audit?: AfterWrite<DomainStateChange[]>,
+  ): Promise<boolean> {
     try {
-      await store.domains.record(record, check);
+      await store.domains.record(record, check, audit);
     } catch (error) {
       if (!(error instanceof UniqueViolation)) throw error;
-      await failClaim(record, check.checked_at);
+      await failClaim(record, check.checked_at, audit);
       return false;
     }
     await refresh();
     return true;
   }
 
-  function failClaim(record: DomainRecord, checkedAt: number | null): Promise<boolean> {
+  function failClaim(
+    record: DomainRecord,
+    checkedAt: number | null,
+    audit?: AfterWrite<DomainStateChange[]>,
+  ): Promise<boolean> {
     const failed = { status: 'failed', checked_at: checkedAt, verified_at: null, error: VERIFIED_ELSEWHERE } as const;
-    return store.domains.record(record, failed);
+    return store.domains.record(record, failed, audit);
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { type AuditRecord, recordAudit } from '../audit/auditLog';
+import { ADMIN_ACTOR, recordAudit } from '../audit/auditLog';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import { DOMAIN_TAKEN, normaliseCustomDomain } from '../auth/domainRules';
 import { type Scope, teamIdOf } from '../auth/scope';
@@ -16,22 +16,13 @@ import { isoTimeOrNull } from '../contract/times';
 import { logProblem } from '../observability/logger';
 import { notFoundRule, RuleError, taken } from '../ruleError';
 import { ReferenceGone } from '../storage/errors';
-import type { DomainRecord, ListedDomain } from '../storage/repositories/domainRepository';
+import type { Executor } from '../storage/executor';
+import type { DomainRecord, DomainStateChange, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
+import { domainEntry, stateEntries } from './domainAudit';
 import { type Claimant, createDomainChecks, DOMAIN_NOT_FOUND, listedClaim } from './domainChecks';
 import type { TxtLookup } from './txtLookup';
 import { keepVerifiedDomains } from './verifiedDomains';
-
-/** A custom domain's change as the audit log keeps it (docs/api.md#audit-log). */
-function domainEntry(scope: Scope, action: string, before: string | undefined, after: string | undefined): AuditRecord {
-  const label = after ?? before ?? '';
-  return {
-    teamId: teamIdOf(scope),
-    action,
-    target: { type: 'domain', id: null, label },
-    changes: { domain: [before ?? null, after ?? null] },
-  };
-}
 
 export { DOMAIN_NOT_FOUND, NAME_THE_CLAIM } from './domainChecks';
 
@@ -174,7 +165,10 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
     async verifyByHand(domain, claimant) {
       const row = await listed(domain.toLowerCase(), claimant);
       const check = { status: 'verified', checked_at: row.checked_at, verified_at: clock(), error: null } as const;
-      if (row.status !== 'verified' && !(await takeDomain(row, check))) throw taken(DOMAIN_TAKEN);
+      // Every claim whose state this changes (the domain's, others' failed at once) is the administrator's change.
+      const audit = (tx: Executor, states: DomainStateChange[]) =>
+        recordAudit(tx, ADMIN_ACTOR, stateEntries(row.domain, states), clock());
+      if (row.status !== 'verified' && !(await takeDomain(row, check, audit))) throw taken(DOMAIN_TAKEN);
       return listed(row.domain, { teamId: row.team_id });
     },
     async removeDomain(input) {

@@ -4,11 +4,14 @@
  * after each change made here, and whenever the store says another instance or process changed a
  * domain (PostgreSQL's `domain_changes`, which migration 36's triggers also fire on a setting).
  */
+import { recordAudit } from '../audit/auditLog';
 import type { Scope } from '../auth/scope';
 import { createSelfLinkChecks } from '../links/linkDestinations';
 import { notFoundRule } from '../ruleError';
+import type { Executor } from '../storage/executor';
 import type { DomainSettings } from '../storage/repositories/domainSettingsRepository';
 import type { Store } from '../storage/store';
+import { settingsAfter, settingsEntry } from './domainAudit';
 import { parseDomainSettings } from './domainSettingsInput';
 import { type DomainsKept, keepDomains } from './domainsKept';
 
@@ -24,11 +27,11 @@ export interface DomainSettingsService extends DomainsKept {
   ofClaim(scope: Scope): Promise<DomainSettings | undefined>;
   /** RuleError 400 when `body` names a bad setting; changes nothing. */
   check(body: Record<string, unknown>): Promise<void>;
-  /** The changes `body` names, on the scope's claim of `domain`; RuleError 400/404. */
+  /** The changes `body` names, on the scope's claim of `domain` (audited when any changes); RuleError 400/404. */
   setClaim(scope: Scope, domain: string, body: Record<string, unknown>): Promise<DomainSettings>;
 }
 
-export function createDomainSettingsService(store: Store, ownHost: string): DomainSettingsService {
+export function createDomainSettingsService(store: Store, ownHost: string, clock: () => number): DomainSettingsService {
   let settings = new Map<string, DomainSettings>();
   const selfLinks = createSelfLinkChecks(ownHost, store.users);
 
@@ -53,7 +56,11 @@ export function createDomainSettingsService(store: Store, ownHost: string): Doma
     },
     async setClaim(scope, domain, body) {
       const changes = await parseDomainSettings(body, selfLinks);
-      if (!(await store.domainSettings.setClaim(scope, domain, changes))) throw notFoundRule(NO_CLAIM);
+      const before = await store.domainSettings.ofClaim(scope);
+      // A call that changes nothing writes no entry (docs/api.md#audit-log).
+      const entry = before && settingsEntry(scope, domain, before, settingsAfter(before, changes));
+      const audit = entry && ((tx: Executor) => recordAudit(tx, scope, entry, clock()));
+      if (!(await store.domainSettings.setClaim(scope, domain, changes, audit))) throw notFoundRule(NO_CLAIM);
       await refresh();
       const stored = await store.domainSettings.ofClaim(scope);
       if (!stored) throw notFoundRule(NO_CLAIM);

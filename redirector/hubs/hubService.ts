@@ -6,8 +6,9 @@
 
 import { createHash } from 'node:crypto';
 import type { ZoneCalendar } from '../analytics/timeZone';
-import { type AuditRecord, fieldChanges, recordAudit } from '../audit/auditLog';
+import { type AuditRecord, fieldChanges, recordAudit, withheld } from '../audit/auditLog';
 import { type Scope, teamIdOf } from '../auth/scope';
+import type { AuditChanges } from '../contract/audit';
 import type { DateRange } from '../contract/dateRange';
 import { shortUrlOf } from '../contract/domains';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../contract/hub';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
+import type { Executor } from '../storage/executor';
 import type { HubAvatar, HubWithLinks, ListedHub } from '../storage/repositories/hubRepository';
 import type { Store } from '../storage/store';
 import { type AvatarCheck, checkAvatar } from './avatarCheck';
@@ -58,6 +60,26 @@ function hubEntry(
   if (JSON.stringify(items(before)) !== JSON.stringify(items(after))) changes.items = [items(before), items(after)];
   const label = (after ?? before)?.handle ?? '';
   return { teamId: teamIdOf(scope), action, target: { type: 'hub', id: null, label }, changes };
+}
+
+/** The hub's two images, each a field of `hub.updated` (docs/api.md#audit-log). */
+type HubImage = 'avatar' | 'background';
+
+/**
+ * An image put or removed as the audit log keeps it: `hub.updated` with the image withheld as
+ * "(changed)" (null where there is none); undefined when it stays the same (the same bytes again,
+ * or none removed).
+ */
+function imageEntry(scope: Scope, hub: HubWithLinks, image: HubImage, etag: string | null): AuditRecord | undefined {
+  const before = image === 'avatar' ? hub.avatar_etag : hub.background_etag;
+  if (before === etag) return undefined;
+  const changes: AuditChanges = { [image]: [withheld(before), withheld(etag)] };
+  return {
+    teamId: teamIdOf(scope),
+    action: 'hub.updated',
+    target: { type: 'hub', id: null, label: hub.handle },
+    changes,
+  };
 }
 
 export const NO_HUB = 'You have no page yet';
@@ -188,6 +210,16 @@ export function createHubService(deps: HubServiceDeps): HubService {
     return hub;
   }
 
+  /** Puts (or with null removes) one of the hub's images, its audit entry in the same transaction. */
+  async function setImage(scope: Scope, image: HubImage, value: HubAvatar | null): Promise<void> {
+    const hub = await current(scope);
+    const entry = imageEntry(scope, hub, image, value?.etag ?? null);
+    const audit = entry && ((tx: Executor) => recordAudit(tx, scope, entry, clock()));
+    if (image === 'avatar') await store.hubs.setAvatar(scope, value, clock(), audit);
+    else await store.hubs.setBackground(scope, value, clock(), audit);
+    await deps.onChange(hub.handle);
+  }
+
   return {
     async get(scope) {
       const hub = await store.hubs.of(scope);
@@ -224,29 +256,17 @@ export function createHubService(deps: HubServiceDeps): HubService {
     async setAvatar(scope, bytes) {
       const check = checkAvatar(bytes);
       if (!check.ok) return check;
-      const hub = await current(scope);
-      await store.hubs.setAvatar(scope, imageOf(bytes, check.type), clock());
-      await deps.onChange(hub.handle);
+      await setImage(scope, 'avatar', imageOf(bytes, check.type));
       return present(await current(scope));
     },
     async setBackground(scope, bytes) {
       const check = checkAvatar(bytes, MAX_BACKGROUND_BYTES);
       if (!check.ok) return check;
-      const hub = await current(scope);
-      await store.hubs.setBackground(scope, imageOf(bytes, check.type), clock());
-      await deps.onChange(hub.handle);
+      await setImage(scope, 'background', imageOf(bytes, check.type));
       return present(await current(scope));
     },
-    async removeBackground(scope) {
-      const hub = await current(scope);
-      await store.hubs.setBackground(scope, null, clock());
-      await deps.onChange(hub.handle);
-    },
-    async removeAvatar(scope) {
-      const hub = await current(scope);
-      await store.hubs.setAvatar(scope, null, clock());
-      await deps.onChange(hub.handle);
-    },
+    removeBackground: (scope) => setImage(scope, 'background', null),
+    removeAvatar: (scope) => setImage(scope, 'avatar', null),
     async stats(scope, calendar, range) {
       const hub = await store.hubs.of(scope);
       const linkIds = hub?.links.map((link) => Number(link.link_id)) ?? [];

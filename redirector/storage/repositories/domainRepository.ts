@@ -38,6 +38,17 @@ export interface DomainCheck {
   created_at?: number;
 }
 
+/** A claim's state before and after a check recorded it: `[before, after]` each. */
+export interface DomainStateChange {
+  team_id: number;
+  status: [DomainStatus, DomainStatus];
+  error: [string | null, string | null];
+}
+
+/** A claim's state, read in the transaction that changes it. */
+const STATE_OF = 'SELECT id AS team_id, domain_status AS status, domain_error AS error FROM teams';
+type StateRow = { team_id: number; status: DomainStatus; error: string | null };
+
 export interface DomainRepository {
   /** The scope's custom domain (docs/api.md#scope-who-a-call-acts-for). */
   of(scope: Scope): Promise<DomainRecord | undefined>;
@@ -54,9 +65,14 @@ export interface DomainRepository {
    * Records a check of the claimed domain (the subject: a stored claim, its owner with it), unless
    * its owner has changed or removed it meanwhile; false then. A verification takes the domain and
    * fails every other account's pending claim of it, at once; UniqueViolation('verified_domain')
-   * when another account verified it first.
+   * when another account verified it first. `afterWrite` (the audit entries) runs in the same
+   * transaction with every claim's state as it changed, the subject's first.
    */
-  record(claimed: Pick<DomainRecord, 'team_id' | 'domain'>, check: DomainCheck): Promise<boolean>;
+  record(
+    claimed: Pick<DomainRecord, 'team_id' | 'domain'>,
+    check: DomainCheck,
+    afterWrite?: AfterWrite<DomainStateChange[]>,
+  ): Promise<boolean>;
   /** Every verified domain with its owner. */
   verified(): Promise<{ domain: string; team_id: number }[]>;
   /** Every pending domain, for the background check. */
@@ -150,9 +166,10 @@ export function createDomainRepository(db: Executor): DomainRepository {
         await afterWrite?.(tx, undefined);
       });
     },
-    record({ team_id: teamId, domain }, check) {
+    record({ team_id: teamId, domain }, check, afterWrite) {
       const verified = check.status === 'verified' ? domain : null;
       return db.transaction(async (tx) => {
+        const was = await tx.get<StateRow>(`${STATE_OF} WHERE id = ? AND custom_domain = ?`, [teamId, domain]);
         const changed = await tx.run(
           `UPDATE teams SET domain_status = ?, verified_domain = ?, domain_checked_at = ?, domain_verified_at = ?,
              domain_error = ?, domain_created_at = COALESCE(?, domain_created_at)
@@ -168,15 +185,25 @@ export function createDomainRepository(db: Executor): DomainRepository {
             domain,
           ],
         );
+        if (changed === 0 || !was) return false;
+        const changes: DomainStateChange[] = [
+          { team_id: teamId, status: [was.status, check.status], error: [was.error, check.error] },
+        ];
         // The first to verify gets the domain; the others' claims fail at once (docs/api.md#verification).
-        if (changed > 0 && verified !== null) {
-          await tx.run(
-            `UPDATE teams SET domain_status = 'failed', domain_error = ?
-             WHERE custom_domain = ? AND verified_domain IS NULL AND domain_status = 'pending'`,
-            [VERIFIED_ELSEWHERE, domain],
-          );
+        if (verified !== null) {
+          const others = `custom_domain = ? AND verified_domain IS NULL AND domain_status = 'pending'`;
+          const failing = await tx.all<StateRow>(`${STATE_OF} WHERE ${others}`, [domain]);
+          await tx.run(`UPDATE teams SET domain_status = 'failed', domain_error = ? WHERE ${others}`, [
+            VERIFIED_ELSEWHERE,
+            domain,
+          ]);
+          for (const other of failing) {
+            const error: [string | null, string] = [other.error, VERIFIED_ELSEWHERE];
+            changes.push({ team_id: Number(other.team_id), status: [other.status, 'failed'], error });
+          }
         }
-        return changed > 0;
+        await afterWrite?.(tx, changes);
+        return true;
       });
     },
     async verified() {

@@ -5,7 +5,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import { DOCUMENT_FIELDS, type DomainSettingsFields, FALLBACK_FIELDS } from '../../contract/domainSettings';
-import type { Executor } from '../executor';
+import type { AfterWrite, Executor } from '../executor';
 import { teamRow } from './scopeFilter';
 
 /** The settings of one domain, as the API names them; null: not set. */
@@ -23,8 +23,16 @@ export interface DomainSettingsRepository {
   setDefault(changes: Partial<DomainSettings>): Promise<void>;
   /** The scope's claimed domain's; undefined without a claim. */
   ofClaim(scope: Scope): Promise<DomainSettings | undefined>;
-  /** Changes the given fields of the scope's claim of `domain`; false when it claims no such domain. */
-  setClaim(scope: Scope, domain: string, changes: Partial<DomainSettings>): Promise<boolean>;
+  /**
+   * Changes the given fields of the scope's claim of `domain`; false when it claims no such domain.
+   * `afterWrite` (the audit entry) runs in the same transaction.
+   */
+  setClaim(
+    scope: Scope,
+    domain: string,
+    changes: Partial<DomainSettings>,
+    afterWrite?: AfterWrite<void>,
+  ): Promise<boolean>;
   /** Every verified custom domain's settings, by domain. */
   verified(): Promise<(DomainSettings & { domain: string })[]>;
 }
@@ -60,17 +68,20 @@ export function createDomainSettingsRepository(db: Executor): DomainSettingsRepo
         row.params,
       );
     },
-    async setClaim(scope, domain, changes) {
+    setClaim(scope, domain, changes, afterWrite) {
       const names = given(changes);
       const row = teamRow(scope, 'teams');
       const sets =
         names.length === 0 ? 'custom_domain = custom_domain' : names.map((n) => `domain_${n} = ?`).join(', ');
-      const changed = await db.run(`UPDATE teams SET ${sets} WHERE ${row.sql} AND custom_domain = ?`, [
-        ...names.map((name) => changes[name] ?? null),
-        ...row.params,
-        domain,
-      ]);
-      return changed > 0;
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(`UPDATE teams SET ${sets} WHERE ${row.sql} AND custom_domain = ?`, [
+          ...names.map((name) => changes[name] ?? null),
+          ...row.params,
+          domain,
+        ]);
+        if (changed > 0) await afterWrite?.(tx, undefined);
+        return changed > 0;
+      });
     },
     verified: () =>
       db.all<DomainSettings & { domain: string }>(

@@ -4,7 +4,7 @@
  * an enabled owner (a shared team's hub has no user to disable).
  */
 import type { Scope } from '../../auth/scope';
-import type { Executor } from '../executor';
+import type { AfterWrite, Executor } from '../executor';
 import { hubOwnedBy } from './scopeFilter';
 
 /** An image of a hub: its bytes, its type, its ETag. */
@@ -14,13 +14,14 @@ export interface HubAvatar {
   etag: string;
 }
 
+/** `afterWrite` (the audit entry) runs in the change's transaction, when there was a hub to change. */
 export interface HubImages {
   /** False when the scope has no hub. `avatar` null removes it. */
-  setAvatar(scope: Scope, avatar: HubAvatar | null, now: number): Promise<boolean>;
+  setAvatar(scope: Scope, avatar: HubAvatar | null, now: number, afterWrite?: AfterWrite<void>): Promise<boolean>;
   /** The avatar of a published hub of an enabled owner. */
   avatarOf(handle: string): Promise<HubAvatar | undefined>;
   /** False when the scope has no hub. `image` null removes it. */
-  setBackground(scope: Scope, image: HubAvatar | null, now: number): Promise<boolean>;
+  setBackground(scope: Scope, image: HubAvatar | null, now: number, afterWrite?: AfterWrite<void>): Promise<boolean>;
   /** The background image of a published hub of an enabled owner. */
   backgroundOf(handle: string): Promise<HubAvatar | undefined>;
 }
@@ -29,13 +30,22 @@ export interface HubImages {
 type ImageColumn = 'avatar' | 'background';
 
 export function createHubImages(db: Executor): HubImages {
-  const setImage = async (column: ImageColumn, scope: Scope, image: HubAvatar | null, now: number) => {
+  const setImage = (
+    column: ImageColumn,
+    scope: Scope,
+    image: HubAvatar | null,
+    now: number,
+    afterWrite?: AfterWrite<void>,
+  ) => {
     const owned = hubOwnedBy(scope);
-    const changed = await db.run(
-      `UPDATE hubs SET ${column} = ?, ${column}_type = ?, ${column}_etag = ?, updated_at = ? WHERE ${owned.sql}`,
-      [image?.bytes ?? null, image?.type ?? null, image?.etag ?? null, now, ...owned.params],
-    );
-    return changed > 0;
+    return db.transaction(async (tx) => {
+      const changed = await tx.run(
+        `UPDATE hubs SET ${column} = ?, ${column}_type = ?, ${column}_etag = ?, updated_at = ? WHERE ${owned.sql}`,
+        [image?.bytes ?? null, image?.type ?? null, image?.etag ?? null, now, ...owned.params],
+      );
+      if (changed > 0) await afterWrite?.(tx, undefined);
+      return changed > 0;
+    });
   };
   const publishedImage = async (column: ImageColumn, handle: string): Promise<HubAvatar | undefined> => {
     const row = await db.get<{ bytes: Buffer | null; type: string; etag: string }>(
@@ -47,9 +57,9 @@ export function createHubImages(db: Executor): HubImages {
     return row?.bytes ? { bytes: Buffer.from(row.bytes), type: row.type, etag: row.etag } : undefined;
   };
   return {
-    setAvatar: (scope, avatar, now) => setImage('avatar', scope, avatar, now),
+    setAvatar: (scope, avatar, now, afterWrite) => setImage('avatar', scope, avatar, now, afterWrite),
     avatarOf: (handle) => publishedImage('avatar', handle),
-    setBackground: (scope, image, now) => setImage('background', scope, image, now),
+    setBackground: (scope, image, now, afterWrite) => setImage('background', scope, image, now, afterWrite),
     backgroundOf: (handle) => publishedImage('background', handle),
   };
 }

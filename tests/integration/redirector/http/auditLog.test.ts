@@ -1,7 +1,8 @@
 /**
  * The audit log (docs/api.md#audit-log) on both stores: each change writes its entry (links by a
  * user and by a key, a CSV import's rows, team, member and invitation changes, an administrator's
- * sign-in), secrets show only as "(changed)", owners read their team's entries and nobody else
+ * sign-in, a domain's settings and the administrator's verification of it, the hub's images),
+ * secrets, `.well-known` documents and images show only as "(changed)", owners read their team's entries and nobody else
  * does, the administrator reads every team's, the filters and the CSV export, and
  * AUDIT_RETENTION_DAYS's pruning.
  */
@@ -11,6 +12,7 @@ import type { PostgresStore } from '../../../../redirector/storage/postgres/post
 import type { SqliteStore } from '../../../../redirector/storage/sqlite/sqliteStore';
 import type { Store } from '../../../../redirector/storage/store';
 import { adminHeaders, bearer, call, inTeam, newTeam, newUser } from '../../../helpers/api';
+import { pngBytes } from '../../../helpers/imageBytes';
 import { captureLogs } from '../../../helpers/logs';
 import { startPostgresTestServerOnFreshSchema } from '../../../helpers/postgres';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
@@ -232,6 +234,150 @@ describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
     const team = await call(f.server, 'GET', `/api/audit?team=${f.teamId}&per_page=1`, { headers: admin });
     expect(team.body).toMatchObject({ total: all.filter((e) => e.team_id === f.teamId).length, page: 1, per_page: 1 });
     expect((await call(f.server, 'GET', '/api/audit?team=no-such-team', { headers: admin })).status).toBe(404);
+  });
+
+  it('records a domain’s settings, a document only as "(changed)", and nothing for a call that changes nothing', async () => {
+    const domain = 'links.audit-team.example';
+    const claim = (settings: Record<string, unknown> = {}) =>
+      call(f.server, 'POST', '/api/user/domain', { headers: asOwner(), body: { domain, ...settings } });
+    expect((await claim()).status).toBe(200);
+    const aasa = '{"applinks":{"details":[{"appID":"TEAM.audit.secret-app","paths":["*"]}]}}';
+    const first = { root_url: 'https://audit.example/home', apple_app_site_association: aasa };
+    const set = await claim(first);
+    expect([set.status, set.body.settings.root_url]).toEqual([200, 'https://audit.example/home']);
+    expect((await claim(first)).status).toBe(200);
+    const assetLinks = '[{"relation":["delegate_permission/common.handle_all_urls"]}]';
+    const second = {
+      root_url: 'https://audit.example/start',
+      expired_url: 'https://audit.example/gone',
+      apple_app_site_association: null,
+      asset_links: assetLinks,
+    };
+    expect((await claim(second)).status).toBe(200);
+
+    const list = await entries(f.server, '/api/audit?action=domain', asOwner());
+    expect(list.map((entry) => [entry.action, entry.target.label])).toEqual([
+      ['domain.updated', domain],
+      ['domain.updated', domain],
+      ['domain.claimed', domain],
+    ]);
+    expect(list[0]).toMatchObject({ team_id: f.teamId, actor: { type: 'user', id: f.owner.id } });
+    expect(list[0]!.changes).toEqual({
+      root_url: ['https://audit.example/home', 'https://audit.example/start'],
+      expired_url: [null, 'https://audit.example/gone'],
+      apple_app_site_association: ['(changed)', null],
+      asset_links: [null, '(changed)'],
+    });
+    expect(list[1]!.changes).toEqual({
+      root_url: [null, 'https://audit.example/home'],
+      apple_app_site_association: [null, '(changed)'],
+    });
+    expect(JSON.stringify(list)).not.toContain('secret-app');
+    expect(JSON.stringify(list)).not.toContain('delegate_permission');
+  });
+
+  it('records the administrator’s verification in each claim’s team it changed, once', async () => {
+    const domain = 'links.audit-team.example';
+    const rival = await newUser(f.server, 'Rita Rival');
+    const rivalClaim = await call(f.server, 'POST', '/api/user/domain', {
+      headers: bearer(rival.token),
+      body: { domain },
+    });
+    expect(rivalClaim.status).toBe(200);
+    const admin = adminHeaders(f.server.adminKey);
+    const verify = () =>
+      call(f.server, 'PUT', `/api/domains?domain=${domain}&team_id=${f.teamId}`, {
+        headers: admin,
+        body: { status: 'verified' },
+      });
+    const verified = await verify();
+    expect([verified.status, verified.body.domain?.status]).toEqual([200, 'verified']);
+    expect((await verify()).status).toBe(200);
+
+    const adminActor = { type: 'admin', id: null, name: 'admin' };
+    const ours = await entries(f.server, '/api/audit?action=domain.status_changed', asOwner());
+    expect(ours).toEqual([
+      expect.objectContaining({
+        team_id: f.teamId,
+        actor: adminActor,
+        target: { type: 'domain', id: null, label: domain },
+        changes: { status: ['pending', 'verified'] },
+      }),
+    ]);
+    // The rival's pending claim failed at once: the administrator's change too, in the rival's team.
+    const theirs = await entries(f.server, '/api/audit?action=domain', bearer(rival.token));
+    expect(theirs.map((entry) => entry.action)).toEqual(['domain.status_changed', 'domain.claimed']);
+    expect(theirs[0]).toMatchObject({
+      actor: adminActor,
+      changes: { status: ['pending', 'failed'], error: [null, 'verified by another account'] },
+    });
+    expect(theirs[0]!.team_id).not.toBe(f.teamId);
+  });
+
+  it('records the hub’s avatar and background put and removed, never their bytes', async () => {
+    const hub = await call(f.server, 'PUT', '/api/hub', { headers: asOwner(), body: { title: 'Audit Co' } });
+    expect(hub.status).toBe(200);
+    const image = (path: string, method: 'PUT' | 'DELETE', bytes?: Buffer) =>
+      call(f.server, method, path, {
+        headers: { ...asOwner(), 'Content-Type': 'image/png' },
+        ...(bytes ? { rawBody: bytes } : {}),
+      });
+    const blue = pngBytes(8, 8);
+    const red = pngBytes(8, 8, [220, 38, 38]);
+    expect((await image('/api/hub/avatar', 'PUT', blue)).status).toBe(200);
+    expect((await image('/api/hub/avatar', 'PUT', blue)).status).toBe(200);
+    expect((await image('/api/hub/avatar', 'PUT', red)).status).toBe(200);
+    expect((await image('/api/hub/avatar', 'DELETE')).status).toBe(204);
+    expect((await image('/api/hub/avatar', 'DELETE')).status).toBe(204);
+    expect((await image('/api/hub/background', 'PUT', red)).status).toBe(200);
+    expect((await image('/api/hub/background', 'DELETE')).status).toBe(204);
+
+    const list = await entries(f.server, '/api/audit?action=hub', asOwner());
+    const label = hub.body.hub.handle;
+    expect(list.map((entry) => [entry.action, entry.target.label, entry.changes])).toEqual([
+      ['hub.updated', label, { background: ['(changed)', null] }],
+      ['hub.updated', label, { background: [null, '(changed)'] }],
+      ['hub.updated', label, { avatar: ['(changed)', null] }],
+      ['hub.updated', label, { avatar: ['(changed)', '(changed)'] }],
+      ['hub.updated', label, { avatar: [null, '(changed)'] }],
+      ['hub.created', label, expect.any(Object)],
+    ]);
+    expect(list[0]).toMatchObject({ team_id: f.teamId, actor: { type: 'user', id: f.owner.id } });
+  });
+
+  it('keeps no domain setting, verification or hub image whose entry could not be written', async () => {
+    const user = await newUser(f.server, 'Atomic Ann');
+    const own = bearer(user.token);
+    const domain = 'atomic.audit.example';
+    expect((await call(f.server, 'POST', '/api/user/domain', { headers: own, body: { domain } })).status).toBe(200);
+    const hub = { handle: `atomic-${kind}`, title: 'Ann', links: [] };
+    expect((await call(f.server, 'PUT', '/api/hub', { headers: own, body: hub })).status).toBe(200);
+    await refuseAuditEntries(f.server, true);
+    const logs = captureLogs();
+    try {
+      const answers = [
+        await call(f.server, 'POST', '/api/user/domain', {
+          headers: own,
+          body: { domain, root_url: 'https://audit.example/never' },
+        }),
+        await call(f.server, 'PUT', `/api/domains?domain=${domain}`, {
+          headers: adminHeaders(f.server.adminKey),
+          body: { status: 'verified' },
+        }),
+        await call(f.server, 'PUT', '/api/hub/avatar', {
+          headers: { ...own, 'Content-Type': 'image/png' },
+          rawBody: pngBytes(4, 4),
+        }),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([500, 500, 500]);
+    } finally {
+      logs.restore();
+      await refuseAuditEntries(f.server, false);
+    }
+    const state = await call(f.server, 'GET', '/api/user/domain', { headers: own });
+    expect([state.body.verification.status, state.body.settings.root_url]).toEqual(['pending', null]);
+    const kept = await call(f.server, 'GET', '/api/hub', { headers: own });
+    expect(kept.body.hub.avatar_url).toBeNull();
   });
 
   it('exports the same entries as CSV, formula-like cells guarded', async () => {
