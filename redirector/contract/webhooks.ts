@@ -78,7 +78,8 @@ export interface EventClick {
   short_code: string;
   /** The link's custom domain; null on the default domain, as the link's own `domain`. */
   domain: string | null;
-  clicked_at: string;
+  /** Epoch milliseconds, as the stored click's (docs/api.md#rules-for-every-call), never an ISO string. */
+  clicked_at: number;
   country: string;
   city: string | null;
   device_type: string;

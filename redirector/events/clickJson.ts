@@ -16,30 +16,6 @@ const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
 const quote = (value: string | null): string =>
   value === null ? 'null' : NOT_PLAIN.test(value) ? JSON.stringify(value) : `"${value}"`;
 
-/** The largest time a Date holds (ECMAScript's time range, ±100,000,000 days). */
-const MAX_TIME = 8.64e15;
-/** The minute of the last time written (its start in ms) and its text up to the seconds. */
-let minuteStart = Number.NaN;
-let minuteText = '';
-
-/**
- * `new Date(ms).toISOString()`, its `YYYY-MM-DDTHH:mm:` kept from the last call: the clicks of a
- * read fall in a few minutes, and Date's own formatting was a third of a click's text.
- */
-export function isoTime(ms: number): string {
-  if (!Number.isInteger(ms) || Math.abs(ms) > MAX_TIME) return new Date(ms).toISOString();
-  const start = ms - (((ms % 60_000) + 60_000) % 60_000);
-  if (start !== minuteStart) {
-    // Throws for a time Date cannot hold, as toISOString does; `ss.sssZ` is the last 7 characters.
-    minuteText = new Date(start).toISOString().slice(0, -7);
-    minuteStart = start;
-  }
-  const inMinute = ms - start;
-  const seconds = Math.floor(inMinute / 1000);
-  const millis = inMinute % 1000;
-  return `${minuteText}${seconds < 10 ? '0' : ''}${seconds}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
-}
-
 const maybe = (value: unknown) => value === null || typeof value === 'string';
 
 /** True when each field has the type FeedClick gives it (else the general path, whatever a row holds). */
@@ -66,7 +42,7 @@ export function clickJson(click: FeedClick): string {
   const referrer = click.referrer_source;
   return (
     `{"id":${click.id},"link_id":${linkId},"short_code":${quote(click.short_code)},"domain":${quote(click.domain)},` +
-    `"clicked_at":"${isoTime(clickedAt)}","country":${quote(click.country)},"city":${quote(click.city)},` +
+    `"clicked_at":${clickedAt},"country":${quote(click.country)},"city":${quote(click.city)},` +
     `"device_type":${quote(click.device_type)},"os":${quote(click.os)},"browser":${quote(click.browser)},` +
     `"referrer":${quote(referrer)},"in_app":${isInAppSource(referrer)}}`
   );
@@ -78,8 +54,8 @@ const ID = bytesOf('{"id":');
 const LINK_ID = bytesOf(',"link_id":');
 const SHORT_CODE = bytesOf(',"short_code":');
 const DOMAIN = bytesOf(',"domain":');
-const CLICKED_AT = bytesOf(',"clicked_at":"');
-const COUNTRY = bytesOf('","country":');
+const CLICKED_AT = bytesOf(',"clicked_at":');
+const COUNTRY = bytesOf(',"country":');
 const CITY = bytesOf(',"city":');
 const DEVICE = bytesOf(',"device_type":');
 const OS = bytesOf(',"os":');
@@ -92,31 +68,24 @@ const NULL = bytesOf('null');
 const FIXED_BYTES = [ID, LINK_ID, SHORT_CODE, DOMAIN, CLICKED_AT, COUNTRY, CITY, DEVICE, OS, BROWSER, REFERRER, IN_APP]
   .map((part) => part.length)
   .reduce((sum, length) => sum + length, FALSE_END.length);
-/** JSON writes a UTF-16 unit in at most 6 bytes (`\uXXXX`); a number here in at most 16 digits, a time in 24 characters. */
+/** JSON writes a UTF-16 unit in at most 6 bytes (`\uXXXX`); a number here (id, link id, time) in at most 16 digits. */
 const MOST_BYTES_PER_UNIT = 6;
-const NUMBERS_BYTES = 16 + 16 + 24;
+const NUMBERS_BYTES = 3 * 16;
 const QUOTE = 0x22;
 
-/** The minute of the last time written as bytes, and its `YYYY-MM-DDTHH:mm:` (isoTime's, as bytes). */
-let bytesMinuteStart = Number.NaN;
-const minuteBytes = Buffer.alloc(32);
-let minuteLength = 0;
-
 const plainNumber = (value: number) => Number.isSafeInteger(value) && value >= 0;
-/** Whether the time's text is isoTime's common form: `YYYY-MM-DDTHH:mm:ss.sssZ`, years 0000–9999. */
-const plainTime = (ms: number) => Number.isInteger(ms) && ms >= -62_167_219_200_000 && ms < 253_402_300_800_000;
 
 /** A string's UTF-16 units, `null`'s 4; read as writeString reads it (typed as a string: no megamorphic load). */
 const unitsOf = (value: string | null) => (value === null ? 4 : `${value}`.length);
 
 /**
  * The most bytes writeClickJson may write for the click; undefined when it does not write it
- * (a field of another type, a number or time written otherwise: clickJson's text is used).
+ * (a field of another type, a number written otherwise: clickJson's text is used).
  */
 export function clickJsonMostBytes(click: FeedClick): number | undefined {
   // As clickJson reads them: PostgreSQL's bigint columns come as text.
   const plain = typed(click) && plainNumber(click.id) && plainNumber(Number(click.link_id));
-  if (!plain || !plainTime(Number(click.clicked_at))) return undefined;
+  if (!plain || !plainNumber(Number(click.clicked_at))) return undefined;
   const units =
     unitsOf(click.short_code) +
     unitsOf(click.domain) +
@@ -130,10 +99,11 @@ export function clickJsonMostBytes(click: FeedClick): number | undefined {
 }
 
 /**
- * Copies a few bytes (a fixed part, a minute) into `target` at `at`; the offset after them. A loop:
+ * Copies a few bytes (a fixed part) into `target` at `at`; the offset after them. A loop:
  * Buffer's copy checks its arguments and may make a view on each call, for a part of a few bytes.
  */
-function put(target: Buffer, at: number, bytes: Uint8Array, length = bytes.length): number {
+function put(target: Buffer, at: number, bytes: Uint8Array): number {
+  const length = bytes.length;
   for (let i = 0; i < length; i++) target[at + i] = bytes[i]!;
   return at + length;
 }
@@ -195,30 +165,6 @@ export function writeString(target: Buffer, at: number, value: string | null): n
   return to + 1;
 }
 
-/** Two digits, or three, with leading zeros. */
-function writePadded(target: Buffer, at: number, value: number, digits: 2 | 3): number {
-  if (digits === 3) target[at++] = 48 + Math.floor(value / 100);
-  target[at] = 48 + (Math.floor(value / 10) % 10);
-  target[at + 1] = 48 + (value % 10);
-  return at + 2;
-}
-
-/** Writes isoTime(ms) (plainTime) as bytes, its minute's part kept from the last call; the offset after it. */
-function writeTime(target: Buffer, at: number, ms: number): number {
-  const start = ms - (((ms % 60_000) + 60_000) % 60_000);
-  if (start !== bytesMinuteStart) {
-    minuteLength = minuteBytes.write(new Date(start).toISOString().slice(0, -7), 0, 'latin1');
-    bytesMinuteStart = start;
-  }
-  let to = put(target, at, minuteBytes, minuteLength);
-  const inMinute = ms - start;
-  to = writePadded(target, to, Math.floor(inMinute / 1000), 2);
-  target[to++] = 0x2e; // .
-  to = writePadded(target, to, inMinute % 1000, 3);
-  target[to] = 0x5a; // Z
-  return to + 1;
-}
-
 /**
  * clickJson(click)'s UTF-8 bytes written into `target` at `at` with no text made (docs/performance.md#events):
  * the click's text was the largest part of what the events allocated. Only for a click
@@ -231,7 +177,7 @@ export function writeClickJson(click: FeedClick, target: Buffer, at: number): nu
   to = writeNumber(target, to, Number(click.link_id));
   to = writeLinkFields(target, to, click);
   to = put(target, to, CLICKED_AT);
-  to = writeTime(target, to, Number(click.clicked_at));
+  to = writeNumber(target, to, Number(click.clicked_at));
   to = writeVisitFields(target, to, click);
   to = put(target, to, IN_APP);
   return put(target, to, isInAppSource(click.referrer_source) ? TRUE_END : FALSE_END);

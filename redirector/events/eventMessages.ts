@@ -114,7 +114,7 @@ export function eventClick(click: FeedClick, withAddress: boolean): EventClick {
     link_id: Number(click.link_id),
     short_code: click.short_code,
     domain: click.domain,
-    clicked_at: new Date(Number(click.clicked_at)).toISOString(),
+    clicked_at: Number(click.clicked_at),
     country: click.country,
     city: click.city,
     device_type: click.device_type,

@@ -85,6 +85,32 @@ export async function createWebhook(
   return made.body.webhook.id;
 }
 
+/**
+ * Each event click's `clicked_at` is the stored click's, as the click export gives it (epoch
+ * milliseconds, docs/api.md#rules-for-every-call): a JSON number, never an ISO string.
+ */
+export async function expectExportedTimes(
+  server: Pick<TestServer, 'url' | 'adminKey'>,
+  clicks: readonly { id: number; link_id: number; clicked_at: unknown }[],
+): Promise<void> {
+  expect(clicks.length).toBeGreaterThan(0);
+  const stored = new Map<number, unknown>();
+  for (const linkId of new Set(clicks.map((click) => click.link_id))) {
+    const exported = await call(server, 'GET', `/api/analytics/${linkId}/clicks?format=ndjson`, {
+      headers: adminHeaders(server.adminKey),
+    });
+    expect(exported.status).toBe(200);
+    for (const line of (exported.body as string).trimEnd().split('\n')) {
+      const click = JSON.parse(line) as { id: number; clicked_at: unknown };
+      stored.set(click.id, click.clicked_at);
+    }
+  }
+  for (const click of clicks) {
+    expect(typeof click.clicked_at, `click ${click.id}: ${JSON.stringify(click.clicked_at)}`).toBe('number');
+    expect(click.clicked_at, `click ${click.id}`).toBe(stored.get(click.id));
+  }
+}
+
 /** A session token from POST /api/auth?action=admin. */
 export async function adminSession(server: TestServer): Promise<string> {
   const answer = await call(server, 'POST', '/api/auth?action=admin', { body: { key: server.adminKey } });

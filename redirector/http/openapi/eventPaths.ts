@@ -62,7 +62,7 @@ export const eventComponentSchemas: Record<string, Schema> = {
       link_id: id,
       short_code: text(),
       domain: text(),
-      clicked_at: dateTime,
+      clicked_at: integer('Epoch milliseconds, as the stored click’s clicked_at'),
       country: text(),
       city: nullable(text()),
       device_type: text(),

@@ -30,10 +30,16 @@ const bump = (counts: CountMap, key: string | null | undefined): CountMap =>
 /** The browser's day, YYYY-MM-DD. */
 const localDay = (at: number) => new Date(at).toLocaleDateString('en-CA');
 
+/**
+ * The click's time, epoch milliseconds as the stream sends it. A server from before that change
+ * sent an ISO string (the desktop app may follow one): `new Date` reads both.
+ */
+const clickedAt = (click: EventClick): number => new Date(click.clicked_at).getTime();
+
 /** Whether a range (none: all time) holds the click's day. */
 export function rangeHolds(range: DateRange | undefined, click: EventClick): boolean {
   if (!range) return true;
-  const day = localDay(Date.parse(click.clicked_at));
+  const day = localDay(clickedAt(click));
   return range.from <= day && day <= range.to;
 }
 
@@ -44,7 +50,7 @@ export function foldSummary(data: SummaryResponse, click: EventClick, range: Dat
   return {
     ...data,
     totalClicks: data.totalClicks + 1,
-    todayClicks: data.todayClicks + (localDay(Date.parse(click.clicked_at)) === localDay(Date.now()) ? 1 : 0),
+    todayClicks: data.todayClicks + (localDay(clickedAt(click)) === localDay(Date.now()) ? 1 : 0),
     deviceStats: { ...data.deviceStats, [device]: data.deviceStats[device] + 1 },
     countryCounts: bump(data.countryCounts, click.country),
   };
@@ -78,7 +84,7 @@ export function foldLive(data: LiveResponse, click: EventClick): LiveResponse {
     city: click.city,
     link: { id: click.link_id, title, short_code: click.short_code },
     referrer: click.referrer ?? before?.referrer ?? 'Direct',
-    lastSeen: click.clicked_at,
+    lastSeen: new Date(click.clicked_at).toISOString(),
   };
   const visitors = [visitor, ...data.visitors.filter((other) => other !== before)];
   return {
@@ -131,8 +137,8 @@ function clickOf(click: EventClick) {
     ...deviceFields(click),
     id: click.id,
     link_id: click.link_id,
-    created_at: click.clicked_at,
-    clicked_at: Date.parse(click.clicked_at),
+    created_at: new Date(click.clicked_at).toISOString(),
+    clicked_at: clickedAt(click),
     country: click.country,
     city: click.city,
     referrer_source: click.referrer,

@@ -5,7 +5,7 @@
  * the shared service; each test publishes under a topic (and a stream) of its own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminHeaders, call } from '../../../helpers/api';
+import { adminHeaders, call, expectExportedTimes } from '../../../helpers/api';
 import {
   BROKER_KINDS,
   BROKER_PORTS,
@@ -136,6 +136,12 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
       expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
       // A link on the default domain: its clicks carry domain null, as the link does.
       expect(events.find((event) => event.type === 'link.clicked')?.data.clicks[0].domain).toBeNull();
+      // clicked_at is the stored click's epoch milliseconds (docs/api.md#events).
+      const clicked = events.filter((event) => event.type === 'link.clicked');
+      await expectExportedTimes(
+        server,
+        clicked.flatMap((event) => event.data.clicks),
+      );
       // The link events came before the clicks on those links; each carries the webhook's body and its id.
       expect(events[0]).toMatchObject({ type: 'link.created', data: { id: links[0]!.id } });
       for (const event of events)
@@ -210,5 +216,8 @@ describe.each(STORE_SERVERS)('events into a broker on $kind', ({ start }) => {
     const clicked = events.slice(0, deletion).filter((event) => event.type === 'link.clicked');
     expect(clickIds(clicked)).toHaveLength(3);
     expect(clickIds(events.slice(deletion))).toEqual([]);
+    // Bodies made before the deletion carry epoch milliseconds too (the export is gone with the link).
+    const times = clicked.flatMap((event) => event.data.clicks.map((c: { clicked_at: unknown }) => c.clicked_at));
+    expect(times.map((time: unknown) => typeof time)).toEqual(['number', 'number', 'number']);
   });
 });

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED } from '../../../../redirector/contract/lists';
 import { DEFAULT_STREAM_RECHECK_MS } from '../../../../redirector/events/eventsConfig';
-import { adminHeaders, bearer, call, disableUser, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, disableUser, expectExportedTimes, newUser } from '../../../helpers/api';
 import { createTestSchema, startPostgresTestServer, type TestSchema } from '../../../helpers/postgres';
 import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -113,6 +113,8 @@ describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
     );
     await waitFor(() => replay.clicks.length >= 1, 3000, 'the replay');
     expect(replay.clicks.map((click) => click.id)).toEqual([aliceStream.clicks[0].id]);
+    // clicked_at is the stored click's epoch milliseconds, live and replayed, with ip or without.
+    await expectExportedTimes(server, [...adminStream.clicks, ...aliceStream.clicks, ...replay.clicks]);
     replay.source.close();
     adminStream.source.close();
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, expectExportedTimes, newUser } from '../../../helpers/api';
 import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -238,6 +238,8 @@ describe.each(STORE_SERVERS)('webhooks on $kind', ({ start }) => {
     // A link on the default domain has domain null, and so do its clicks (docs/api.md#webhooks).
     expect(clicks[0]).toMatchObject({ link_id: link.id, short_code: link.short_code, in_app: false, domain: null });
     expect(JSON.stringify(clicks)).not.toContain('203.0.113.');
+    // clicked_at is the stored click's epoch milliseconds, on retried messages too (docs/api.md#events).
+    await expectExportedTimes(server, clicks);
     const log = await call(server, 'GET', `/api/webhooks/deliveries?id=${hook.webhook.id}`, { headers: admin() });
     const failed = log.body.deliveries.filter((delivery: { status: number }) => delivery.status === 503);
     expect(failed.length).toBeGreaterThan(0);

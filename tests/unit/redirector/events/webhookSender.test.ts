@@ -13,7 +13,7 @@ const click = (id: number) => ({
   link_id: 3,
   short_code: 'spring',
   domain: null,
-  clicked_at: '2026-12-03T06:00:00.000Z',
+  clicked_at: Date.UTC(2026, 11, 3, 6),
   country: 'DE',
   city: 'München',
   device_type: 'mobile',
