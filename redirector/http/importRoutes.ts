@@ -50,7 +50,8 @@ export function createImportRouter(services: GuardServices & { imports: ImportSe
       source: 'csv',
       connection: { csv },
       options: { mapping: jsonParam(ctx, 'mapping'), on_conflict: ctx.query.on_conflict ?? undefined },
-      dry_run: ctx.query.dry_run === undefined ? undefined : ctx.query.dry_run === 'true',
+      // `true` or `false`; any other value goes on as given, and the job's rule refuses it (400), never a real import.
+      dry_run: flagOf(ctx.query.dry_run),
     };
     ctx.body = { import: await imports.create(scopeOf(ctx), body) } satisfies ImportResponse;
     ctx.status = 202;
@@ -66,4 +67,11 @@ export function createImportRouter(services: GuardServices & { imports: ImportSe
     ctx.body = { import: await imports.cancel(scopeOf(ctx), importId(ctx)) } satisfies ImportResponse;
   });
   return router;
+}
+
+/** A query flag: `true` and `false` as booleans, anything else (absent included) as it came. */
+function flagOf(value: string | string[] | undefined): boolean | string | string[] | undefined {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
 }

@@ -127,11 +127,16 @@ describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => 
       [{ mapping: JSON.stringify(MAPPING) }, '"open,quote', 'text/csv', 400, /could not be read/],
       [{ mapping: JSON.stringify(MAPPING) }, 'a\u0000b', 'text/csv', 400, /NUL/],
       [{ mapping: JSON.stringify(MAPPING) }, CSV, 'application/json', 415, /text\/csv/],
+      // A dry run asked for in another spelling is refused, never run as a real import.
+      [{ mapping: JSON.stringify(MAPPING), dry_run: '1' }, CSV, 'text/csv', 400, /^dry_run must be true or false$/],
+      [{ mapping: JSON.stringify(MAPPING), dry_run: 'yes' }, CSV, 'text/csv', 400, /^dry_run must be true or false$/],
     ];
+    const before = [...(await linksByCode(server)).keys()];
     for (const [query, csv, type, status, message] of refusals) {
       const answer = await postCsv(server, query, csv, type);
       expect(answer.status).toBe(status);
       expect(answer.body.error).toMatch(message);
     }
+    expect([...(await linksByCode(server)).keys()]).toEqual(before);
   });
 });
