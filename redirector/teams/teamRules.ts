@@ -59,6 +59,24 @@ export function parseMembership(body: unknown): Membership {
   return { role: parseRole(fields.role), own_links_only: own === true, domains: parseDomains(fields.domains) };
 }
 
+/** What `PUT /api/teams/members` changes: its `role`, and `own_links_only` and `domains` only when given (no key otherwise). */
+export type MembershipChange = Pick<Membership, 'role'> & Partial<Omit<Membership, 'role'>>;
+
+/** `{role, own_links_only?, domains?}` of a change: a field left out stays as it is (docs/api.md#teams). */
+export function parseMembershipChange(body: unknown): MembershipChange {
+  const fields = objectOf(body);
+  const parsed = parseMembership(body);
+  const change: MembershipChange = { role: parsed.role };
+  if (fields.own_links_only !== undefined) change.own_links_only = parsed.own_links_only;
+  if (fields.domains !== undefined) change.domains = parsed.domains;
+  return change;
+}
+
+/** The membership `change` makes of `now` (its fields left out stay as they are). */
+export function changedMembership(now: Membership, change: MembershipChange): Membership {
+  return { ...now, ...change };
+}
+
 /** `{email, role, own_links_only?, domains?}`. */
 export function parseInvitation(body: unknown): Membership & { email: string } {
   const { email } = objectOf(body);

@@ -28,7 +28,7 @@ import { UniqueViolation } from '../storage/errors';
 import type { AfterWrite, Executor } from '../storage/executor';
 import type { InvitationRow, Membership } from '../storage/repositories/teamMembers';
 import type { Store } from '../storage/store';
-import { parseInvitation, parseMembership, parseTeamFields } from './teamRules';
+import { changedMembership, parseInvitation, parseMembershipChange, parseTeamFields } from './teamRules';
 
 export interface TeamServiceDeps {
   store: Store;
@@ -214,15 +214,16 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
     },
     async changeMember(scope: Scope, memberId: number, body: unknown): Promise<void> {
       const teamId = sharedTeamOf(scope);
-      const membership = parseMembership(body);
+      // A field left out stays as it is: a new role alone keeps the member's restrictions.
+      const change = parseMembershipChange(body);
       // Read before the transaction: inside it, only its own handle may be used.
-      const entry = await memberEntry(store, teamId, memberId, 'member.updated', undefined, membership);
+      const entry = await memberEntry(store, teamId, memberId, 'member.updated', undefined, undefined);
       const audit: AfterWrite<Membership> = (tx, before) => {
-        const action = before.role === membership.role ? 'member.updated' : 'member.role_changed';
-        const changes = fieldChanges(before, membership, MEMBERSHIP_FIELDS);
+        const action = before.role === change.role ? 'member.updated' : 'member.role_changed';
+        const changes = fieldChanges(before, changedMembership(before, change), MEMBERSHIP_FIELDS);
         return recordAudit(tx, scope, { ...entry, action, changes }, clock());
       };
-      const outcome = await teams.changeMember(teamId, memberId, membership, audit);
+      const outcome = await teams.changeMember(teamId, memberId, change, audit);
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
       if (outcome === 'last-owner') throw taken(LAST_OWNER);
     },

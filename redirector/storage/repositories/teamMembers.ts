@@ -179,8 +179,8 @@ function memberQueries(db: Executor) {
       );
       return rows.map((row) => ({ ...row, user_id: Number(row.user_id), joined_at: Number(row.joined_at) }));
     },
-    /** Changes a member; 'last-owner' (nothing written) when it would leave the team without an owner. */
-    changeMember(teamId: number, userId: number, membership: Membership, afterWrite?: AfterWrite<Membership>) {
+    /** Changes the fields `change` has (a partial change); 'last-owner' (nothing written) when it would leave no owner. */
+    changeMember(teamId: number, userId: number, change: Partial<Membership>, afterWrite?: AfterWrite<Membership>) {
       return db.transaction(async (tx): Promise<'changed' | 'missing' | 'last-owner'> => {
         const owners = await ownersOf(tx, teamId);
         const now = await tx.get<Membership>(
@@ -189,6 +189,7 @@ function memberQueries(db: Executor) {
           MEMBER_SHAPE,
         );
         if (!now) return 'missing';
+        const membership = { ...now, ...change };
         if (now.role === 'owner' && membership.role !== 'owner' && owners <= 1) return 'last-owner';
         await tx.run(
           'UPDATE team_members SET role = ?, own_links_only = ?, domains = ? WHERE team_id = ? AND user_id = ?',

@@ -224,6 +224,18 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
       body: { role: 'editor', domains: ['go.acme.example'] },
     });
     expect(restricted.status).toBe(200);
+    // A change that names only the role keeps the restriction (it once went back to all domains).
+    const roleOnly = await call(server, 'PUT', `/api/teams/members?team=${team.id}&user=${ed.user.id}`, {
+      ...owner,
+      body: { role: 'editor' },
+    });
+    expect(roleOnly.status).toBe(200);
+    const after = await call(server, 'GET', `/api/teams/members?team=${team.id}`, owner);
+    expect(after.body.members.find((member: { user: { id: number } }) => member.user.id === ed.user.id)).toMatchObject({
+      role: 'editor',
+      own_links_only: false,
+      domains: ['go.acme.example'],
+    });
     const refused = await call(server, 'POST', '/api/links/create', {
       headers: inTeam(team.secrets.editor, team.id),
       body: { target_url: 'https://acme.example/ed' },
