@@ -97,3 +97,17 @@ export async function recordAudit(
     })),
   );
 }
+
+/**
+ * recordAudit for an update that may change nothing (the same name, the same page, the same
+ * settings sent again): such a call writes no entry (docs/api.md#audit-log).
+ */
+export async function recordChange(
+  tx: Executor,
+  by: Scope | AuditActor,
+  record: AuditRecord,
+  at?: number,
+): Promise<void> {
+  if (Object.keys(record.changes ?? {}).length === 0) return;
+  await recordAudit(tx, by, record, at);
+}

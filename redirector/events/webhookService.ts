@@ -5,7 +5,7 @@
  */
 
 import crypto from 'node:crypto';
-import { type AuditRecord, auditActorOf, fieldChanges, recordAudit } from '../audit/auditLog';
+import { type AuditRecord, auditActorOf, fieldChanges, recordAudit, recordChange } from '../audit/auditLog';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Scope } from '../auth/scope';
 import {
@@ -187,7 +187,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
         changes.active = body.active;
       }
       const updated = await webhooks.update(id, owner, changes, (tx, { before, after }) =>
-        recordAudit(tx, owner, webhookEntry('webhook.updated', before, after), clock()),
+        recordChange(tx, owner, webhookEntry('webhook.updated', before, after), clock()),
       );
       if (!updated) throw notFoundRule(WEBHOOK_NOT_FOUND);
       if (changes.active) worker.kick();

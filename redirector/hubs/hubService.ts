@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import type { ZoneCalendar } from '../analytics/timeZone';
-import { type AuditRecord, fieldChanges, recordAudit, withheld } from '../audit/auditLog';
+import { type AuditRecord, fieldChanges, recordAudit, recordChange, withheld } from '../audit/auditLog';
 import { type Scope, teamIdOf } from '../auth/scope';
 import type { AuditChanges } from '../contract/audit';
 import type { DateRange } from '../contract/dateRange';
@@ -238,7 +238,10 @@ export function createHubService(deps: HubServiceDeps): HubService {
       const before = await store.hubs.of(scope);
       try {
         const entry = hubEntry(scope, before ? 'hub.updated' : 'hub.created', before, parsed.hub);
-        await store.hubs.save(scope, parsed.hub, clock(), (tx) => recordAudit(tx, scope, entry, clock()));
+        // A save that changes nothing writes no entry; a first save always does (hub.created).
+        const record = (tx: Executor) =>
+          before ? recordChange(tx, scope, entry, clock()) : recordAudit(tx, scope, entry, clock());
+        await store.hubs.save(scope, parsed.hub, clock(), record);
       } catch (error) {
         if (error instanceof UniqueViolation && error.column === 'handle') throw taken(HANDLE_TAKEN);
         throw error;

@@ -4,7 +4,7 @@
  * this service keeps the teams' own rules: the personal team is fixed, a team keeps an owner, a
  * user joins at most MAX_TEAMS_PER_USER teams, invitations are single use and stored as hashes.
  */
-import { type AuditRecord, fieldChanges, recordAudit } from '../audit/auditLog';
+import { type AuditRecord, fieldChanges, recordAudit, recordChange } from '../audit/auditLog';
 import type { Scope } from '../auth/scope';
 import { hashToken, newToken } from '../auth/tokens';
 import {
@@ -127,7 +127,7 @@ function teamCalls({ store, clock, onTeamChanged }: TeamServiceDeps) {
       const current = await teams.teamOf(userOf(scope), teamId);
       if (current?.slug !== fields.slug && (await teams.slugTaken(fields.slug))) throw taken(TEAM_SLUG_TAKEN);
       const entry = teamEntry(teamId, 'team.updated', fields, current, fields);
-      await teams.rename(teamId, fields, (tx) => recordAudit(tx, scope, entry, clock()), clock()).catch(slugTaken);
+      await teams.rename(teamId, fields, (tx) => recordChange(tx, scope, entry, clock()), clock()).catch(slugTaken);
       await onTeamChanged?.();
       return teamAnswer(teams, userOf(scope), teamId);
     },
@@ -221,7 +221,7 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
       const audit: AfterWrite<Membership> = (tx, before) => {
         const action = before.role === change.role ? 'member.updated' : 'member.role_changed';
         const changes = fieldChanges(before, changedMembership(before, change), MEMBERSHIP_FIELDS);
-        return recordAudit(tx, scope, { ...entry, action, changes }, clock());
+        return recordChange(tx, scope, { ...entry, action, changes }, clock());
       };
       const outcome = await teams.changeMember(teamId, memberId, change, audit);
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);

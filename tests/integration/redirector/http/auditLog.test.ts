@@ -4,7 +4,7 @@
  * sign-in, a domain's settings and the administrator's verification of it, the hub's images),
  * secrets, `.well-known` documents and images show only as "(changed)", owners read their team's entries and nobody else
  * does, the administrator reads every team's, the filters and the CSV export, and
- * AUDIT_RETENTION_DAYS's pruning.
+ * AUDIT_RETENTION_DAYS's pruning; a team, member, webhook or hub change that changes nothing writes no entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../redirector/contract/audit';
@@ -120,6 +120,26 @@ describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
     expect(JSON.stringify(list)).not.toContain(f.invitationToken);
   });
 
+  it('writes nothing for a team or member change that changes nothing', async () => {
+    const path = `/api/audit?team=${f.teamId}`;
+    const before = await entries(f.server, path, bearer(f.owner.token));
+    const teams = await call(f.server, 'GET', '/api/teams', { headers: bearer(f.owner.token) });
+    const team = teams.body.teams.find((t: { id: number }) => t.id === f.teamId);
+    const same = await call(f.server, 'PUT', `/api/teams?id=${f.teamId}`, {
+      headers: bearer(f.owner.token),
+      body: { name: team.name, slug: team.slug },
+    });
+    expect(same.status).toBe(200);
+    const members = await call(f.server, 'GET', `/api/teams/members?team=${f.teamId}`, { headers: asOwner() });
+    const editor = members.body.members.find((member: { role: string }) => member.role === 'editor');
+    const again = await call(f.server, 'PUT', `/api/teams/members?team=${f.teamId}&user=${editor.user.id}`, {
+      headers: bearer(f.owner.token),
+      body: { role: 'editor' },
+    });
+    expect(again.status).toBe(200);
+    expect(await entries(f.server, path, bearer(f.owner.token))).toEqual(before);
+  });
+
   it('records link changes by a user and by a key, the password only as "(changed)"', async () => {
     const created = await call(f.server, 'POST', '/api/links/create', {
       headers: asEditor(),
@@ -169,12 +189,15 @@ describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
     });
     expect(hook.status).toBe(201);
     await call(f.server, 'PUT', `/api/webhooks?id=${hook.body.webhook.id}`, { headers: own, body: { active: false } });
+    // The same again: a change that changes nothing writes no entry.
+    await call(f.server, 'PUT', `/api/webhooks?id=${hook.body.webhook.id}`, { headers: own, body: { active: false } });
     await call(f.server, 'DELETE', `/api/webhooks?id=${hook.body.webhook.id}`, { headers: own });
     expect(
       (await call(f.server, 'POST', '/api/user/domain', { headers: own, body: { domain: 'go.audit.example' } })).status,
     ).toBe(200);
     await call(f.server, 'DELETE', '/api/user/domain', { headers: own });
     const hub = { handle: `audit-hub-${kind}`, title: 'Olga', links: [] };
+    expect((await call(f.server, 'PUT', '/api/hub', { headers: own, body: hub })).status).toBe(200);
     expect((await call(f.server, 'PUT', '/api/hub', { headers: own, body: hub })).status).toBe(200);
     await call(f.server, 'DELETE', '/api/hub', { headers: own });
 
