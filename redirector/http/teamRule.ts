@@ -22,7 +22,9 @@ export function teamRefOf(ctx: Context): string | undefined {
   const query = ctx.query[named ? 'id' : TEAM_PARAMETER];
   const ref = header !== '' ? header : typeof query === 'string' ? query.trim() : '';
   if (ref === '') return undefined;
-  if (!/^[A-Za-z0-9-]{1,40}$/.test(ref)) throw badRequest(`${TEAM_HEADER} must be a team's id or slug`);
+  // The message names where the bad value came from: the header, or the query's parameter.
+  const from = header !== '' ? TEAM_HEADER : named ? 'id' : TEAM_PARAMETER;
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(ref)) throw badRequest(`${from} must be a team's id or slug`);
   return ref;
 }
 

@@ -244,6 +244,16 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     expect(refused.body.error).toMatch(/^You may not use the domain \S+ in this team$/);
   });
 
+  it('names where a malformed team came from: the X-Team header or the team parameter', async () => {
+    const bad = 'not a team!';
+    const byHeader = await call(server, 'GET', '/api/links/user', { headers: inTeam(team.secrets.owner, bad) });
+    expect([byHeader.status, byHeader.body]).toEqual([400, { error: "X-Team must be a team's id or slug" }]);
+    const byQuery = await call(server, 'GET', `/api/links/user?team=${encodeURIComponent(bad)}`, {
+      headers: bearer(team.secrets.owner),
+    });
+    expect([byQuery.status, byQuery.body]).toEqual([400, { error: "team must be a team's id or slug" }]);
+  });
+
   it("holds an API key to its own domains, which narrow its maker's", async () => {
     const keyOn = async (domains: unknown) =>
       call(server, 'POST', `/api/keys?team=${team.id}`, {
