@@ -278,7 +278,7 @@ function duplicateOf(items: readonly HubItemInput[], field: string): string | un
 }
 
 /** Whether an item is shown at `now`: visible, and between its start and its end. */
-export function isShownAt(item: HubItemFlags, now: number): boolean {
+export function isShownAt(item: Pick<HubItemFlags, 'visible' | 'starts_at' | 'ends_at'>, now: number): boolean {
   return (
     item.visible && (item.starts_at === null || item.starts_at <= now) && (item.ends_at === null || now < item.ends_at)
   );

@@ -14,7 +14,13 @@ import {
   MAX_BACKGROUND_BYTES,
 } from '../contract/hub';
 import { parseUserListQuery } from '../contract/lists';
-import { AVATAR_TOO_BIG, tooBigMessage } from '../hubs/avatarCheck';
+import {
+  AVATAR_TOO_BIG,
+  compressedMessage,
+  type HubImageName,
+  notImageMessage,
+  tooBigMessage,
+} from '../hubs/avatarCheck';
 import type { HubService } from '../hubs/hubService';
 import type { Services } from '../services';
 import { calendarOf, dateRangeOf } from './analyticsRoutes';
@@ -26,10 +32,10 @@ import { rawBodyOf } from './requestInput';
 export const AVATAR_PATH = '/api/hub/avatar';
 export const BACKGROUND_PATH = '/api/hub/background';
 
-/** An image's bytes: 415 for a compressed body, 413 past `maxBytes` (read no further). */
-async function avatarBody(ctx: Context, maxBytes = MAX_AVATAR_BYTES): Promise<Buffer> {
+/** An image's bytes: 415 for a compressed or empty body, 413 past `maxBytes` (read no further). */
+async function imageBody(ctx: Context, name: HubImageName, maxBytes: number): Promise<Buffer> {
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-  if (encoding !== '' && encoding !== 'identity') throw new AppError(415, 'The avatar must not be compressed');
+  if (encoding !== '' && encoding !== 'identity') throw new AppError(415, compressedMessage(name));
   const tooBig = maxBytes === MAX_AVATAR_BYTES ? AVATAR_TOO_BIG : tooBigMessage(maxBytes);
   if (Number(ctx.get('Content-Length') || 0) > maxBytes) throw new AppError(413, tooBig);
   const chunks: Buffer[] = [];
@@ -39,7 +45,7 @@ async function avatarBody(ctx: Context, maxBytes = MAX_AVATAR_BYTES): Promise<Bu
     if (size > maxBytes) throw new AppError(413, tooBig);
     chunks.push(chunk);
   }
-  if (size === 0) throw new AppError(415, 'The avatar must be a PNG, JPEG or WebP image');
+  if (size === 0) throw new AppError(415, notImageMessage(name));
   return Buffer.concat(chunks);
 }
 
@@ -47,12 +53,13 @@ async function avatarBody(ctx: Context, maxBytes = MAX_AVATAR_BYTES): Promise<Bu
 function imageRoutes(
   router: Router,
   user: Middleware,
-  path: string,
+  name: HubImageName,
   maxBytes: number,
   image: { set: HubService['setAvatar']; remove: HubService['removeAvatar'] },
 ): void {
+  const path = `/hub/${name}`;
   router.put(path, user, async (ctx) => {
-    const answer = await image.set(scopeOf(ctx), await avatarBody(ctx, maxBytes));
+    const answer = await image.set(scopeOf(ctx), await imageBody(ctx, name, maxBytes));
     if ('ok' in answer) throw new AppError(answer.status, answer.error);
     ctx.body = { hub: answer } satisfies HubResponse;
   });
@@ -78,11 +85,11 @@ export function createHubRouter(services: GuardServices & Pick<Services, 'hubs'>
     await hubs.remove(scopeOf(ctx));
     ctx.status = 204;
   });
-  imageRoutes(router, user, '/hub/avatar', MAX_AVATAR_BYTES, {
+  imageRoutes(router, user, 'avatar', MAX_AVATAR_BYTES, {
     set: (scope, bytes) => hubs.setAvatar(scope, bytes),
     remove: (scope) => hubs.removeAvatar(scope),
   });
-  imageRoutes(router, user, '/hub/background', MAX_BACKGROUND_BYTES, {
+  imageRoutes(router, user, 'background', MAX_BACKGROUND_BYTES, {
     set: (scope, bytes) => hubs.setBackground(scope, bytes),
     remove: (scope) => hubs.removeBackground(scope),
   });

@@ -1,14 +1,30 @@
 /**
- * The hub avatar's rule (docs/api.md#the-hub): a PNG, JPEG or WebP image, recognised by its bytes
- * (the Content-Type header is not trusted), of at most 512 KiB and 2,048 × 2,048 pixels. SVG and
- * anything else is refused: an image served from our origin must never carry script.
+ * The rule of the hub's images (docs/api.md#the-avatar, docs/api.md#hub-background): a PNG, JPEG or
+ * WebP image, recognised by its bytes (the Content-Type header is not trusted), of at most 512 KiB
+ * (the avatar) or 2 MiB (the background) and 2,048 × 2,048 pixels. SVG and anything else is refused:
+ * an image served from our origin must never carry script. The messages name the image refused.
  */
 import { imageSize } from 'image-size';
 import { type AvatarType, MAX_AVATAR_BYTES, MAX_AVATAR_SIDE } from '../contract/hub';
 
 export const AVATAR_TOO_BIG = `The image is too large (${MAX_AVATAR_BYTES / 1024} KiB at most)`;
 export const AVATAR_TOO_WIDE = `The image is too large (${MAX_AVATAR_SIDE} × ${MAX_AVATAR_SIDE} pixels at most)`;
-export const AVATAR_NOT_IMAGE = 'The avatar must be a PNG, JPEG or WebP image';
+
+/** Which of the hub's images a body is meant to be. */
+export type HubImageName = 'avatar' | 'background';
+
+/** 415: the body is not a PNG, JPEG or WebP image (written out whole: the UI's catalogue translates them). */
+const NOT_IMAGE: Readonly<Record<HubImageName, string>> = {
+  avatar: 'The avatar must be a PNG, JPEG or WebP image',
+  background: 'The background must be a PNG, JPEG or WebP image',
+};
+/** 415: the body came with a Content-Encoding. */
+const COMPRESSED: Readonly<Record<HubImageName, string>> = {
+  avatar: 'The avatar must not be compressed',
+  background: 'The background must not be compressed',
+};
+export const notImageMessage = (name: HubImageName) => NOT_IMAGE[name];
+export const compressedMessage = (name: HubImageName) => COMPRESSED[name];
 
 export type AvatarCheck =
   | { ok: true; type: AvatarType; width: number; height: number }
@@ -24,16 +40,21 @@ export function tooBigMessage(maxBytes: number): string {
 }
 
 /** `maxBytes`: the avatar's 512 KiB, or the background's 2 MiB (docs/api.md#hub-background). */
-export function checkAvatar(bytes: Uint8Array, maxBytes = MAX_AVATAR_BYTES): AvatarCheck {
+export function checkAvatar(
+  bytes: Uint8Array,
+  maxBytes = MAX_AVATAR_BYTES,
+  name: HubImageName = 'avatar',
+): AvatarCheck {
   if (bytes.length > maxBytes) return { ok: false, status: 413, error: tooBigMessage(maxBytes) };
+  const notImage = { ok: false, status: 415, error: notImageMessage(name) } as const;
   let size: ReturnType<typeof imageSize>;
   try {
     size = imageSize(bytes);
   } catch {
-    return { ok: false, status: 415, error: AVATAR_NOT_IMAGE };
+    return notImage;
   }
   const type = size.type === undefined ? undefined : TYPES[size.type];
-  if (type === undefined || !size.width || !size.height) return { ok: false, status: 415, error: AVATAR_NOT_IMAGE };
+  if (type === undefined || !size.width || !size.height) return notImage;
   if (size.width > MAX_AVATAR_SIDE || size.height > MAX_AVATAR_SIDE) {
     return { ok: false, status: 413, error: AVATAR_TOO_WIDE };
   }

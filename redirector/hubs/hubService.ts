@@ -263,7 +263,7 @@ export function createHubService(deps: HubServiceDeps): HubService {
       return present(await current(scope));
     },
     async setBackground(scope, bytes) {
-      const check = checkAvatar(bytes, MAX_BACKGROUND_BYTES);
+      const check = checkAvatar(bytes, MAX_BACKGROUND_BYTES, 'background');
       if (!check.ok) return check;
       await setImage(scope, 'background', imageOf(bytes, check.type));
       return present(await current(scope));

@@ -111,8 +111,8 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     // The decision asks for the visitor before any recorded answer.
     const visitor = visit.visitor!;
     const click = visitClick(visit.link!.id, visit.now, visitor, decision);
-    // A visit without a hub token is told at once; one with a token costs one HMAC (docs/api.md#hub-clicks).
-    if (fromHub(visit.hubToken, visit.link!.team_id, visit.now)) click.referrer_source = HUB_REFERRER;
+    // No token: told at once; a token: the hub's shown links in memory and one HMAC (docs/api.md#hub-clicks).
+    if (fromHub(visit.hubToken, visit.link!, visit.now)) click.referrer_source = HUB_REFERRER;
     clickRecorder.recordThen(click, () => guarded(visit, () => writeAnswer(visit.req, visit.res, decision, visitor)));
   }
 

@@ -46,6 +46,14 @@ export type HubPageRecord = HubWithLinks & { owner_disabled: boolean };
 
 export type { HubAvatar } from './hubImages';
 
+/** A visible link item of a published hub: its team, its link and its schedule (null: open). */
+export interface DirectoryLink {
+  team_id: number;
+  link_id: number;
+  starts_at: number | null;
+  ends_at: number | null;
+}
+
 /** A hub as the administrator's list shows it: a personal team's with its user, a shared team's with its name. */
 export type ListedHub = HubRecord & {
   user_email: string | null;
@@ -68,6 +76,11 @@ export interface HubRepository extends HubFigures, HubImages {
   ownedLinkIds(scope: Scope, linkIds: readonly number[]): Promise<Set<number>>;
   /** Published hubs (their owners disabled or not): the handles the short-link edge knows a hub click by. */
   directory(): Promise<{ handle: string; team_id: number }[]>;
+  /**
+   * The visible link items of the published hubs, each with its schedule: the links a hub click may
+   * count for (docs/api.md#hub-clicks), as long as the click falls between the item's start and end.
+   */
+  directoryLinks(): Promise<DirectoryLink[]>;
   /** Changes whenever a hub is created, changed or deleted. */
   fingerprint(): Promise<string>;
   /** A page of hubs, by handle; `q` a substring of handle, title or owner's email. */
@@ -171,6 +184,12 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
     },
     directory: () =>
       db.all<{ handle: string; team_id: number }>('SELECT handle, team_id FROM hubs WHERE published = ?', [true]),
+    directoryLinks: () =>
+      db.all<DirectoryLink>(
+        `SELECT i.team_id, i.link_id, i.starts_at, i.ends_at FROM hub_items i JOIN hubs h ON h.team_id = i.team_id
+         WHERE h.published = ? AND i.type = 'link' AND i.visible = ?`,
+        [true, true],
+      ),
     async fingerprint() {
       const row = await db.get<{ n: number; latest: number | null }>(
         'SELECT COUNT(*) AS n, MAX(updated_at) AS latest FROM hubs',

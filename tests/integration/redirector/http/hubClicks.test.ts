@@ -1,7 +1,9 @@
 /**
  * Hub clicks (docs/api.md#hub-clicks), on both stores: a click counts for the hub only with the
- * token of a page of the owner's hub rendered within the last hour, whatever `Referer` says; the
- * token never reaches the destination, and the password form keeps it.
+ * token of a page of the owner's hub rendered within the last hour, whatever `Referer` says, and
+ * only on a link the page shows at that moment (a hidden item's, an unscheduled item's or a link off
+ * the page is an ordinary click of its link); the token never reaches the destination, and the
+ * password form keeps it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
@@ -42,6 +44,17 @@ describe.each(SERVERS)('hub clicks ($kind)', ({ start }) => {
   };
   const createLink = (user: User, body: Record<string, unknown>) =>
     call(server, 'POST', '/api/links/create', { headers: bearer(user.token), body });
+  /** The link's stored human clicks, through its owner's export. */
+  const storedClicks = async (linkId: number, user: User = alice) => {
+    const answer = await call(server, 'GET', `/api/analytics/user/clicks?linkId=${linkId}&format=ndjson`, {
+      headers: bearer(user.token),
+    });
+    expect(answer.status).toBe(200);
+    return String(answer.body)
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { referrer_source: string | null });
+  };
 
   beforeAll(async () => {
     server = await start({ PUBLIC_URL: 'https://me.example.com', TRUST_PROXY: '1' }, () => Date.now() + ahead);
@@ -171,5 +184,86 @@ describe.each(SERVERS)('hub clicks ($kind)', ({ start }) => {
     // A form opened without a token has no hidden field; a token-shaped nonsense is not echoed as markup.
     expect((await visit('/locked')).body).not.toContain('me_hub');
     expect((await visit('/locked?me_hub=%22%3E%3Cscript%3E')).body).not.toContain('me_hub');
+  });
+
+  it('counts a click for the hub and its item only while the page shows the link, and stores it either way', async () => {
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const codes = ['shown', 'hidden', 'later', 'ended', 'offhub'] as const;
+    const ids: Record<(typeof codes)[number], number> = { shown: 0, hidden: 0, later: 0, ended: 0, offhub: 0 };
+    for (const code of codes) {
+      const created = await createLink(alice, { target_url: `https://example.com/${code}`, short_code: code });
+      ids[code] = created.body.link.id;
+    }
+    const at = Date.now() + ahead;
+    const saved = await call(server, 'PUT', '/api/hub', {
+      headers: bearer(alice.token),
+      body: {
+        handle: 'alice',
+        title: 'alice',
+        published: true,
+        items: [
+          { type: 'link', link_id: ids.shown },
+          { type: 'link', link_id: ids.hidden, visible: false },
+          { type: 'link', link_id: ids.later, starts_at: iso(at + 10 * MINUTE_MS) },
+          { type: 'link', link_id: ids.ended, ends_at: iso(at - MINUTE_MS) },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const itemOf = Object.fromEntries(
+      saved.body.hub.items.map((item: { id: number; link_id: number }) => [item.link_id, item.id]),
+    ) as Record<number, number>;
+    const figures = async () =>
+      (await call(server, 'GET', '/api/hub/stats', { headers: bearer(alice.token) })).body as {
+        clicks: number;
+        links: { link_id: number; clicks: number }[];
+        items: { id: number; clicks: number; unique_clicks: number }[];
+      };
+    /** The hub's figures of a link: its line in `links` and its item's clicks. */
+    const figuresOf = (stats: Awaited<ReturnType<typeof figures>>, linkId: number) => ({
+      link: stats.links.find((line) => line.link_id === linkId)?.clicks ?? 0,
+      item: stats.items.find((item) => item.id === itemOf[linkId]) ?? { clicks: 0, unique_clicks: 0 },
+    });
+    const token = await tokenOn('shown');
+    const page = await visit('/@alice');
+    for (const code of ['hidden', 'later', 'ended', 'offhub']) expect(page.body).not.toContain(`/${code}?`);
+    const before = await figures();
+
+    // The page's token on a link it does not show: an ordinary click, stored, counted for the link only.
+    for (const code of ['hidden', 'later', 'ended', 'offhub'] as const) {
+      const click = await visit(`/${code}?me_hub=${token}`);
+      expect([code, click.status, click.headers.location]).toEqual([code, 302, `https://example.com/${code}`]);
+      const stored = await storedClicks(ids[code]);
+      expect([code, stored.map((one) => one.referrer_source)]).toEqual([code, [null]]);
+    }
+    const after = await figures();
+    expect(after.clicks).toBe(before.clicks);
+    for (const code of ['hidden', 'later', 'ended'] as const) {
+      expect([code, figuresOf(after, ids[code])]).toEqual([
+        code,
+        { link: 0, item: expect.objectContaining({ clicks: 0, unique_clicks: 0 }) },
+      ]);
+    }
+
+    // A shown item's link counts, for the hub, its line and its item.
+    await visit(`/shown?me_hub=${token}`);
+    const shown = await figures();
+    expect(shown.clicks).toBe(before.clicks + 1);
+    expect(figuresOf(shown, ids.shown)).toEqual({
+      link: 1,
+      item: expect.objectContaining({ clicks: 1, unique_clicks: 1 }),
+    });
+    expect((await storedClicks(ids.shown)).map((one) => one.referrer_source)).toEqual(['hub']);
+
+    // Once its start has passed, the scheduled item counts with the same (still fresh) token.
+    ahead = 11 * MINUTE_MS;
+    await visit(`/later?me_hub=${token}`);
+    const started = await figures();
+    expect(started.clicks).toBe(before.clicks + 2);
+    expect(figuresOf(started, ids.later)).toEqual({
+      link: 1,
+      item: expect.objectContaining({ clicks: 1, unique_clicks: 1 }),
+    });
+    ahead = 0;
   });
 });

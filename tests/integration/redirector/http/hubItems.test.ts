@@ -5,6 +5,7 @@
  * sensitive steps without script, and per-item figures exact with bots not counted. The server's
  * clock is the test's, so schedules pass without waiting.
  */
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { pngBytes } from '../../../helpers/imageBytes';
@@ -172,13 +173,21 @@ describe.each(STORES)('the hub’s items ($kind)', ({ start }) => {
   });
 
   it('serves a background image as og:image under an overlay, and honours noindex and the page’s sensitive step', async () => {
-    const put = (bytes: Buffer) =>
+    const put = (bytes: Buffer, headers: Record<string, string> = {}) =>
       call(server, 'PUT', '/api/hub/background', {
-        headers: { ...bearer(alice.token), 'Content-Type': 'image/png' },
+        headers: { ...bearer(alice.token), 'Content-Type': 'image/png', ...headers },
         rawBody: bytes,
       });
     expect((await put(Buffer.alloc(2 * 1024 * 1024 + 1))).status).toBe(413);
-    expect((await put(Buffer.from('<svg/>'))).status).toBe(415);
+    // The refusals name the background, not the avatar.
+    const svg = await put(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), {
+      'Content-Type': 'image/svg+xml',
+    });
+    expect([svg.status, svg.body.error]).toEqual([415, 'The background must be a PNG, JPEG or WebP image']);
+    const empty = await put(Buffer.alloc(0));
+    expect([empty.status, empty.body.error]).toEqual([415, 'The background must be a PNG, JPEG or WebP image']);
+    const gzipped = await put(gzipSync(pngBytes(32, 16)), { 'Content-Encoding': 'gzip' });
+    expect([gzipped.status, gzipped.body.error]).toEqual([415, 'The background must not be compressed']);
     const saved = await put(pngBytes(32, 16));
     const url: string = saved.body.hub.background_url;
     expect(url).toMatch(/^https:\/\/me\.example\.com\/@alice\/background\?v=/);

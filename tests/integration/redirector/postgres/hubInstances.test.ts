@@ -1,8 +1,9 @@
 /**
  * The hub across two instances on one PostgreSQL database (docs/api.md#the-hub): a page published,
  * changed or taken down through one is served so by the other within a second or so (its page cache
- * and its directory of handles), views and hub clicks counted on either add up in the figures, and
- * a page's click token from one instance counts on the other (one hub key in the database).
+ * and its directory of handles), views and hub clicks counted on either add up in the figures, a
+ * page's click token from one instance counts on the other (one hub key in the database), and an
+ * item hidden through one stops counting hub clicks on the other (its directory of shown links).
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
@@ -70,6 +71,39 @@ describe('the hub across two instances', () => {
       body: { title: 'Second title' },
     });
     await within(async () => (await visit(b, '/@ann')).body.includes('Second title'));
+
+    // The item hidden through A: within the directory's poll, B stores the click with a page's
+    // token as an ordinary click of the link, counted for neither the hub nor the item.
+    const figures = async (server: PostgresTestServer) =>
+      (await call(asTestServer(server), 'GET', '/api/hub/stats', { headers: bearer(ann.token) })).body;
+    const hidden = await call(asTestServer(a), 'PUT', '/api/hub', {
+      headers: bearer(ann.token),
+      body: { ...hub, links: undefined, items: [{ type: 'link', link_id: created.body.link.id, visible: false }] },
+    });
+    expect(hidden.status).toBe(200);
+    await within(async () => (await visit(b, '/@ann')).body.includes('/ann1?') === false);
+    await within(async () => {
+      const before = (await figures(b)).clicks;
+      await visit(b, fromA);
+      return (await figures(b)).clicks === before;
+    });
+    const exported = async () =>
+      (
+        await call(asTestServer(b), 'GET', `/api/analytics/user/clicks?linkId=${created.body.link.id}&format=ndjson`, {
+          headers: bearer(ann.token),
+        })
+      ).body
+        .split('\n')
+        .filter((line: string) => line !== '').length;
+    const [hubBefore, storedBefore] = [await figures(b), await exported()];
+    const click = await visit(b, fromB);
+    expect([click.status, click.headers.location]).toEqual([302, 'https://ann.example/']);
+    const hubAfter = await figures(b);
+    expect(hubAfter.clicks).toBe(hubBefore.clicks);
+    expect(hubAfter.items).toEqual([
+      expect.objectContaining({ id: hidden.body.hub.items[0].id, clicks: hubBefore.items[0].clicks }),
+    ]);
+    expect(await exported()).toBe(storedBefore + 1);
 
     // Taken down through A: gone from B.
     expect((await call(asTestServer(a), 'DELETE', '/api/hub', { headers: bearer(ann.token) })).status).toBe(204);
