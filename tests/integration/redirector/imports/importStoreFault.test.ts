@@ -56,7 +56,14 @@ describe('an import whose own database fails it, on postgres', () => {
     const started = await startImport(server, yourls.url);
     expect(started.status).toBe(202);
     const id = started.body.import.id;
-    await importWhen(server, id, (job) => job.links.seen === IMPORTED.links.seen);
+    const checkpoint = async () => {
+      const [row] = await schema.query<{ checkpoint: string }>('SELECT checkpoint FROM import_jobs WHERE id = $1', [
+        id,
+      ]);
+      return JSON.parse(row!.checkpoint) as { phase?: string; after_click?: number };
+    };
+    // The links are in, and the job waits on the clicks: its next write is their first part.
+    await until('the links are in', async () => (await checkpoint()).phase === 'clicks');
 
     // The job's row held by the test: the job's next save (a part of clicks with its step) waits on it.
     await schema.query('BEGIN');
@@ -87,10 +94,7 @@ describe('an import whose own database fails it, on postgres', () => {
     expect(interrupted.state).toBe('running');
     expect(interrupted.errors.filter((problem) => problem.ref === '')).toEqual([]);
     expect(interrupted).toMatchObject({ links: IMPORTED.links, clicks: { seen: 0, imported: 0 } });
-    const [saved] = await schema.query<{ checkpoint: string }>('SELECT checkpoint FROM import_jobs WHERE id = $1', [
-      id,
-    ]);
-    expect(JSON.parse(saved!.checkpoint)).toMatchObject({ phase: 'clicks', after_click: 0 });
+    expect(await checkpoint()).toMatchObject({ phase: 'clicks', after_click: 0 });
 
     // Its lease run out (at once here, rather than in a minute), the job resumes and ends whole.
     await schema.query('UPDATE import_jobs SET lease_until = 0 WHERE id = $1', [id]);
