@@ -3,7 +3,9 @@
  * by page, the job's figures and checkpoint saved after each page. A page of clicks is stored in
  * parts sized by their CPU time (importTurns.ts), each in the same transaction as the checkpoint that
  * passes it, a turn of the event loop between two: a job resumed after a restart stores none
- * twice; a links page cut short by a restart is recognised when read again (importLinks.ts). A
+ * twice; a links page cut short by a restart is recognised when read again (importLinks.ts). Each
+ * part of links is stored with the job's figures, and only while the job runs: a cancelled job
+ * stores nothing more, and its figures are what it stored. A
  * re-import of the same source reads on from the clicks the owner's earlier imports stored.
  */
 import { storedOwnerScope } from '../auth/scope';
@@ -16,7 +18,7 @@ import { importLinkClicks } from './importLinkClicks';
 import { importLinkPage } from './importLinks';
 import { createImportTally, type ImportTally } from './importTally';
 import { CLICK_PARTS, inTurns, LINK_PARTS, type PartSize, partSize } from './importTurns';
-import type { ImportSourceReader, SourceClick } from './sources/importSource';
+import type { ImportSourceReader, SourceClick, SourceLink } from './sources/importSource';
 
 /** A page read from a source that does not say its own size (ImportSourceReader.rowsPerPage). */
 export const LINKS_PER_PAGE = 500;
@@ -104,20 +106,24 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
     const rows = await reader.linksAfter(run.checkpoint.after_link, reader.rowsPerPage ?? LINKS_PER_PAGE);
     if (rows.length === 0) run.checkpoint.phase = 'clicks';
     else {
-      await importLinkPage(
-        {
-          scope: storedOwnerScope(job),
-          sourceKey: job.source_key,
-          dryRun: job.dry_run,
-          options: job.options,
-          writes: deps.store.importWrites,
-          links: deps.links,
-          tally: run.tally,
-          onImported: (ref) => run.known.add(ref),
-          partSize: run.parts.links,
+      const page = {
+        scope: storedOwnerScope(job),
+        sourceKey: job.source_key,
+        dryRun: job.dry_run,
+        options: job.options,
+        writes: deps.store.importWrites,
+        links: deps.links,
+        tally: run.tally,
+        onImported: (ref: string) => run.known.add(ref),
+        partSize: run.parts.links,
+        jobId: job.id,
+        step: (part: readonly SourceLink[]) => {
+          // A source that gives clicks link by link passes its links once their clicks are in (below).
+          if (!reader.linkClicks) run.checkpoint.after_link = part[part.length - 1]!.ref;
+          return stepOf(deps, run);
         },
-        rows,
-      );
+      };
+      if (!(await importLinkPage(page, rows))) return 'cancelled';
       const linkClicks = {
         store: deps.store,
         scope: storedOwnerScope(job),

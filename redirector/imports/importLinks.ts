@@ -6,7 +6,8 @@
  * `on_conflict: "suffix"` imported as `<code>-2` (or -3, …). A link of the owner's with the same
  * code and destination and no source yet is taken as the imported one: a batch whose links were
  * created just before a restart is recognised, not imported twice. A dry run decides the same and
- * writes nothing.
+ * writes nothing. Each part's writes (its links, their marks, the job's step with its figures) are
+ * one transaction that finds the job still running, or rolled back: a cancelled job stores no more.
  */
 
 import type { Scope } from '../auth/scope';
@@ -16,7 +17,14 @@ import type { Link } from '../contract/links';
 import type { LinkService } from '../links/linkService';
 import { MAX_TITLE_LENGTH, type NewLinkFields, parseNewLink } from '../links/linkValidation';
 import { shortCodeProblem } from '../links/shortCode';
-import type { CodeHolder, ImportWrites } from '../storage/repositories/importWrites';
+import type { Executor } from '../storage/executor';
+import type { ImportStep } from '../storage/repositories/importRepository';
+import {
+  type CodeHolder,
+  ImportCancelled,
+  type ImportedRow,
+  type ImportWrites,
+} from '../storage/repositories/importWrites';
 import type { ImportTally } from './importTally';
 import { inTurns, type PartSize } from './importTurns';
 import type { SourceLink } from './sources/importSource';
@@ -36,9 +44,21 @@ export interface LinkPageDeps {
   onImported: (ref: string) => void;
   /** The job's size of a part of links. */
   partSize: PartSize;
+  jobId: number;
+  /** The job's step once `part` is in, saved with the part's writes. */
+  step: (part: readonly SourceLink[]) => ImportStep;
 }
 
 type Candidate = { row: SourceLink; fields: NewLinkFields };
+
+/** A part's rows to create, and its writes to links already there, kept with the links it creates. */
+interface PartPlan {
+  candidates: Candidate[];
+  /** The owner's links taken as the imported ones. */
+  adopted: { linkId: number; row: ImportedRow }[];
+  /** The source's click totals of links imported before. */
+  totals: { linkId: number; clicks: number }[];
+}
 
 export const domainLeftOut = (domain: string) =>
   `Its domain ${domain} is not this service's: the link is on the default domain`;
@@ -76,12 +96,13 @@ async function freeSuffix(deps: LinkPageDeps, code: string): Promise<string | un
 /** What to do with a candidate whose code is held: adopt the holder, take a suffix, or list the conflict. */
 async function settleHeld(
   deps: LinkPageDeps,
+  plan: PartPlan,
   candidate: Candidate,
   holder: CodeHolder,
 ): Promise<Candidate | undefined> {
   const { row } = candidate;
   if (holder.own && holder.import_source === null && holder.target_url === candidate.fields.target_url) {
-    if (!deps.dryRun) await deps.writes.markImported(deps.sourceKey, [{ linkId: holder.id, row }]);
+    plan.adopted.push({ linkId: holder.id, row });
     deps.tally.links.created++;
     noteWarnings(deps, row);
     deps.onImported(row.ref);
@@ -97,9 +118,10 @@ async function settleHeld(
   return { row, fields: { ...candidate.fields, short_code: suffixed } };
 }
 
-/** The page's rows not imported before, valid, with their codes settled. */
-async function candidatesOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<Candidate[]> {
+/** The part's rows not imported before, valid, with their codes settled; the writes to links already there. */
+async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<PartPlan> {
   const { tally } = deps;
+  const plan: PartPlan = { candidates: [], adopted: [], totals: [] };
   const before = await deps.writes.imported(
     deps.scope,
     deps.sourceKey,
@@ -112,8 +134,7 @@ async function candidatesOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Pr
       tally.links.skipped++;
       deps.onImported(row.ref);
       // The source's total is no field of the user's: it follows the source.
-      if (row.imported_clicks !== undefined && !deps.dryRun)
-        await deps.writes.setImportedClicks(earlier.id, row.imported_clicks);
+      if (row.imported_clicks !== undefined) plan.totals.push({ linkId: earlier.id, clicks: row.imported_clicks });
       continue;
     }
     const fields = fieldsOf(row);
@@ -130,58 +151,68 @@ async function candidatesOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Pr
       )
     ).map((holder) => [holder.short_code, holder]),
   );
-  const settled: Candidate[] = [];
   for (const candidate of valid) {
     const holder = holders.get(candidate.row.short_code);
-    const next = holder ? await settleHeld(deps, candidate, holder) : candidate;
-    if (next) settled.push(next);
+    const next = holder ? await settleHeld(deps, plan, candidate, holder) : candidate;
+    if (next) plan.candidates.push(next);
   }
-  return settled;
+  return plan;
 }
 
 /**
  * Imports one page of links (RuleError 403 beyond the owner's link limit) in parts sized by their
- * CPU time, each its own transaction, a turn of the event loop after each (importTurns.ts).
+ * CPU time, each its own transaction, a turn of the event loop after each (importTurns.ts); false
+ * when the job was cancelled meanwhile (the part under way rolled back).
  */
-export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {
-  await inTurns(rows, deps.partSize, async (part) => {
-    await importLinkPart(deps, part);
-    return true;
-  });
+export async function importLinkPage(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<boolean> {
+  const done = await inTurns(rows, deps.partSize, (part) => importLinkPart(deps, part));
   await yieldToRequests();
+  return done;
 }
 
-async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<void> {
+async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<boolean> {
   const { tally } = deps;
   tally.links.seen += rows.length;
-  const candidates = await candidatesOf(deps, rows);
+  const plan = await planOf(deps, rows);
   if (deps.dryRun) {
-    tally.links.created += candidates.length;
-    for (const candidate of candidates) {
+    tally.links.created += plan.candidates.length;
+    for (const candidate of plan.candidates) {
       deps.onImported(candidate.row.ref);
       noteWarnings(deps, candidate.row);
     }
-    return;
+    return true;
   }
-  const outcomes = await deps.links.createMany(
-    deps.scope,
-    candidates.map((candidate) => candidate.fields),
-  );
-  const created: { linkId: number; row: SourceLink }[] = [];
-  for (const [index, outcome] of outcomes.entries()) {
-    const { row } = candidates[index]!;
-    if (typeof outcome !== 'string') created.push({ linkId: (outcome as Link).id, row });
-    else {
-      tally.problem(row.ref, outcome);
-      if (outcome === CODE_TAKEN || /taken/i.test(outcome)) tally.links.conflicts++;
-      else tally.links.skipped++;
+  // The part's links, their marks and the job's step in one transaction (one commit, not one a link).
+  const settle = async (tx: Executor | undefined, outcomes: readonly (Link | string)[]) => {
+    const created: { linkId: number; row: SourceLink }[] = [];
+    for (const [index, outcome] of outcomes.entries()) {
+      const { row } = plan.candidates[index]!;
+      if (typeof outcome !== 'string') created.push({ linkId: outcome.id, row });
+      else {
+        tally.problem(row.ref, outcome);
+        if (outcome === CODE_TAKEN || /taken/i.test(outcome)) tally.links.conflicts++;
+        else tally.links.skipped++;
+      }
     }
-  }
-  // One transaction for the part: a commit a link cost more than creating the links did.
-  await deps.writes.markImported(deps.sourceKey, created);
-  for (const { row } of created) {
-    tally.links.created++;
-    noteWarnings(deps, row);
-    deps.onImported(row.ref);
+    for (const { row } of created) {
+      tally.links.created++;
+      noteWarnings(deps, row);
+      deps.onImported(row.ref);
+    }
+    const settled = { source: deps.sourceKey, marks: [...plan.adopted, ...created], totals: plan.totals };
+    await deps.writes.settleLinks(deps.jobId, settled, deps.step(rows), tx);
+  };
+  try {
+    if (plan.candidates.length === 0) await settle(undefined, []);
+    else
+      await deps.links.createMany(
+        deps.scope,
+        plan.candidates.map((candidate) => candidate.fields),
+        settle,
+      );
+    return true;
+  } catch (error) {
+    if (error instanceof ImportCancelled) return false;
+    throw error;
   }
 }

@@ -3,15 +3,18 @@
  * job, or a running one whose instance went away (its lease ran out), and runs it to its end; one
  * job at a time per instance, each job on one instance at a time. A stopping service ends the read
  * under way, leaves the job running with its checkpoint and lets it go at once, so that the next
- * start (or another instance) resumes it.
+ * start (or another instance) resumes it. A passing trouble of Me's own database leaves the job
+ * running the same way, its lease to run out: only the source's errors and the rules fail a job.
  */
 import { type Background, type BackgroundOptions, runInBackground, SHARED_LOOP_JITTER } from '../background';
 import { logProblem } from '../observability/logger';
 import { RuleError } from '../ruleError';
+import { isPassingDatabaseTrouble } from '../storage/databaseHealth';
 import type { ImportRecord } from '../storage/repositories/importRepository';
 import { failImportJob, type ImportJobDeps, runImportJob } from './importJob';
 import { openSource } from './importSources';
 import type { ImportSourceReader } from './sources/importSource';
+import { blamingSource, fromSource, SourceUnreadable } from './sources/sourceReads';
 
 /** How long a job stays an instance's without its saving a page. */
 export const IMPORT_LEASE_MS = 60_000;
@@ -30,11 +33,21 @@ export interface ImportRunnerDeps extends Omit<ImportJobDeps, 'leaseMs' | 'stopp
   allowPrivate: boolean;
 }
 
-/** Why a job failed, as its errors list it: a rule's message, or the driver's (which names no password). */
-function failureMessage(error: unknown): string {
+/** What a job that met an error of this service's own (not a passing one of its database) lists. */
+export const OWN_FAILURE = 'The import stopped on an error of this service, not of the source (its log says which)';
+
+/**
+ * Why the job fails, as its errors list it, or undefined when it does not: the source's error (the
+ * driver's words, which name no password) or a rule's fail it; a passing trouble of Me's own
+ * database (busy, unreachable, a connection ended) leaves it running with its checkpoint, to be
+ * resumed once its lease runs out, as after a restart (docs/api.md#imports).
+ */
+function failureOf(error: unknown): string | undefined {
+  if (error instanceof SourceUnreadable) return error.message;
+  if (isPassingDatabaseTrouble(error)) return undefined;
   if (error instanceof RuleError) return error.message;
-  const message = error instanceof Error ? error.message : String(error);
-  return `The source could not be read: ${message}`.slice(0, 500);
+  logProblem('an import job stopped on an error of this service', error);
+  return OWN_FAILURE;
 }
 
 export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
@@ -46,12 +59,17 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
     try {
       // The administrator's imports may read a source on this network (docs/api.md#imports).
       const allowPrivate = deps.allowPrivate || job.team_id === null;
-      reader = await openSource(job.source, job.connection, allowPrivate, deps.clock, job.options);
+      reader = blamingSource(
+        await fromSource(() => openSource(job.source, job.connection, allowPrivate, deps.clock, job.options)),
+      );
       if (stopping) return;
       await runImportJob(jobDeps, job, reader);
     } catch (error) {
       if (stopping) return;
-      await failImportJob(jobDeps, job, failureMessage(error));
+      const failure = failureOf(error);
+      // The loop says it once, however many jobs meet it (background.ts); an outage's own lines tell that.
+      if (failure === undefined) throw error;
+      await failImportJob(jobDeps, job, failure);
     } finally {
       const open = reader;
       reader = undefined;

@@ -7,6 +7,7 @@ import { ownerIdOf, type Scope, teamIdOf } from '../auth/scope';
 import { linkLimitMessage } from '../contract/lists';
 import { RuleError } from '../ruleError';
 import { LinkLimitReached } from '../storage/errors';
+import type { AfterWrite } from '../storage/executor';
 import type { LinkRecord } from '../storage/records';
 import type { InsertOutcome, NewTaggedLink, Store } from '../storage/store';
 import { auditCreated } from './linkAudit';
@@ -69,21 +70,29 @@ export async function checkRoom(store: Store, maxLinksPerUser: number, scope: Sc
   }
 }
 
-/** Inserts the links in one transaction; RuleError 403 beyond the link limit. The cache forgets their codes. */
+/**
+ * Inserts the links in one transaction, with their audit entries and `afterInsert`'s work; RuleError
+ * 403 beyond the link limit. The cache forgets their codes.
+ */
 export async function insertAll(
   { store, clock, linkCache, maxLinksPerUser }: InsertDeps,
   owner: Scope,
   fields: readonly NewLinkFields[],
+  afterInsert?: AfterWrite<readonly InsertOutcome[]>,
 ): Promise<InsertOutcome[]> {
   const at = clock();
   const links = await newLinkRows(owner, fields, at);
+  const audit = auditCreated(owner, at, (index) => links[index]!.tags);
   let outcomes: InsertOutcome[];
   try {
     outcomes = await store.links.insertMany(links, {
       // Every team's (personal or shared) links count toward MAX_LINKS_PER_TEAM; the administrator's none.
       maxLinks: owner.owner.kind === 'admin' ? undefined : maxLinksPerUser,
       randomCode: randomShortCode,
-      afterInsert: auditCreated(owner, at, (index) => links[index]!.tags),
+      async afterInsert(tx, stored) {
+        await audit(tx, stored);
+        await afterInsert?.(tx, stored);
+      },
     });
   } catch (error) {
     if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));

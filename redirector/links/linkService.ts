@@ -12,8 +12,9 @@ import type { BulkResult } from '../contract/linkBulk';
 import type { Link } from '../contract/links';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
+import type { AfterWrite } from '../storage/executor';
 import type { LinkChanges, LinkRecord } from '../storage/records';
-import type { Store } from '../storage/store';
+import type { InsertOutcome, Store } from '../storage/store';
 import { auditDeleted, auditUpdated } from './linkAudit';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
@@ -34,9 +35,14 @@ export interface LinkService extends LinkReads {
   /**
    * Creates the links in one transaction, in order: each a Link or the reason it was refused
    * (a taken short code, a destination on this service, a domain not the owner's). RuleError 403
-   * (nothing created) beyond the user's link limit.
+   * (nothing created) beyond the user's link limit. `inTransaction` runs in the inserts'
+   * transaction with those answers (an import's step); when it throws, nothing is created.
    */
-  createMany(owner: Scope, fields: readonly NewLinkFields[]): Promise<(Link | string)[]>;
+  createMany(
+    owner: Scope,
+    fields: readonly NewLinkFields[],
+    inTransaction?: AfterWrite<readonly (Link | string)[]>,
+  ): Promise<(Link | string)[]>;
   create(owner: Scope, fields: NewLinkFields): Promise<Link>;
   update(owner: Scope, id: number, changes: LinkFieldChanges): Promise<Link>;
   /** Deletes the link and its clicks. */
@@ -156,19 +162,25 @@ async function createManyLinks(
   checks: LinkChecks,
   owner: Scope,
   requested: readonly NewLinkFields[],
+  inTransaction?: AfterWrite<readonly (Link | string)[]>,
 ): Promise<(Link | string)[]> {
   const { fields, problems } = await checkRows({ store: deps.store, ...checks }, owner, requested);
   for (const field of fields) checkDomainOf(deps.publicUrl, owner, field.domain);
   const good = fields.filter((_, index) => problems[index] === undefined);
   if (owner.owner.kind !== 'admin') await checkRoom(deps.store, deps.maxLinksPerUser, owner, good);
-  const outcomes = (await insertAll(deps, owner, good)).values();
-  const answers = fields.map((field, index) => {
-    const problem = problems[index];
-    if (problem !== undefined) return problem;
-    const outcome = outcomes.next().value!;
-    if (outcome === 'taken') return SHORT_CODE_TAKEN;
-    return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, deps.publicUrl, Date.now(), namesOf(owner));
-  });
+  const answersOf = (stored: readonly InsertOutcome[]) => {
+    const outcomes = stored.values();
+    return fields.map((field, index) => {
+      const problem = problems[index];
+      if (problem !== undefined) return problem;
+      const outcome = outcomes.next().value!;
+      if (outcome === 'taken') return SHORT_CODE_TAKEN;
+      return toApiLink({ ...outcome, ...NO_COUNTS, tags: field.tags }, deps.publicUrl, Date.now(), namesOf(owner));
+    });
+  };
+  const afterInsert: AfterWrite<readonly InsertOutcome[]> | undefined =
+    inTransaction && ((tx, stored) => inTransaction(tx, answersOf(stored)));
+  const answers = answersOf(await insertAll(deps, owner, good, afterInsert));
   await notifyChange(
     deps,
     owner,
@@ -202,7 +214,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
   return {
     ...reads,
 
-    createMany: (owner, requested) => createManyLinks(deps, checks, owner, requested),
+    createMany: (owner, requested, inTransaction) => createManyLinks(deps, checks, owner, requested, inTransaction),
 
     moveToTeam: (source, target, ids, domain) =>
       moveLinksToTeam(

@@ -13,6 +13,7 @@ import {
   DATABASE_UNREACHABLE_MESSAGE,
 } from '../contract/health';
 import { watchOutages } from '../observability/databaseOutage';
+import { WriteCollided } from './errors';
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -45,6 +46,26 @@ const POOL_WAIT_MESSAGE = 'timeout exceeded when trying to connect';
 /** True when the error says every pooled connection stayed busy (docs/api.md#when-the-database-is-busy). */
 export function isDatabaseBusy(error: unknown): boolean {
   return error instanceof Error && error.message === POOL_WAIT_MESSAGE;
+}
+
+/**
+ * SQLSTATEs of a trouble that passes (the same work later may well succeed): a serialization
+ * failure, a deadlock broken, a lock or statement timeout, resources short (disk, memory,
+ * connections). The database's unreachable and busy errors pass as well.
+ */
+const PASSING_CODES = new Set(['40001', '40P01', '55P03', '57014', '53000', '53100', '53200', '53300']);
+/** SQLite's: the file busy or locked by another connection, an I/O error, a full disk. */
+const PASSING_SQLITE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL)/;
+
+/**
+ * True when the error is one of the database's that passes: unreachable, busy, or one of the
+ * codes above. Work in the background that met one is done again later rather than given up
+ * (an import job resumes from its checkpoint: docs/api.md#imports).
+ */
+export function isPassingDatabaseTrouble(error: unknown): boolean {
+  if (error instanceof WriteCollided || isDatabaseUnreachable(error) || isDatabaseBusy(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (PASSING_CODES.has(code) || PASSING_SQLITE.test(code));
 }
 
 /** What a call answers when the database cannot serve it now; undefined for any other error. */

@@ -2,7 +2,8 @@
  * What an import writes besides its job (docs/api.md#imports): which of a batch's links the owner
  * imported already (by source and the source's id), who holds the codes it wants, the source and
  * id kept on each link it created, and its clicks stored with the job's step in one transaction,
- * so that a job resumed after a restart never stores a click twice.
+ * so that a job resumed after a restart never stores a click twice. Every write of a part checks,
+ * in the part's transaction, that the job still runs: a cancelled job stores nothing more.
  */
 import type { Scope } from '../../auth/scope';
 import type { Executor, SqlParam } from '../executor';
@@ -17,6 +18,22 @@ export interface ImportedRow {
   ref: string;
   created_at: number | null;
   imported_clicks?: number;
+}
+
+/** What a part of links keeps besides the links it created (settleLinks). */
+export interface SettledLinks {
+  source: string;
+  /** The links the part created or took as imported: their source, id, creation time and click total. */
+  marks: readonly { linkId: number; row: ImportedRow }[];
+  /** The source's click totals of links imported before (no field of the user's: it follows the source). */
+  totals: readonly { linkId: number; clicks: number }[];
+}
+
+/** Thrown in a part's transaction when the job no longer runs (cancelled): the part is rolled back. */
+export class ImportCancelled extends Error {
+  constructor() {
+    super('the import was cancelled');
+  }
 }
 
 /** A link already holding a code an import wants. */
@@ -36,12 +53,11 @@ export interface ImportWrites {
   /** The links on the default domain holding any of `codes`. */
   holders(scope: Scope, codes: readonly string[]): Promise<CodeHolder[]>;
   /**
-   * Keeps the source, its id, the source's creation time and click total on links the import
-   * created, all in one transaction (one commit, not one a link).
+   * Keeps a part's marks and totals with the job's step, in `tx` (the transaction that created the
+   * part's links) or in one of its own: one commit a part, not one a link. Throws ImportCancelled,
+   * rolling the transaction back, when the job no longer runs.
    */
-  markImported(source: string, marks: readonly { linkId: number; row: ImportedRow }[]): Promise<void>;
-  /** The source's click total of a link imported before. */
-  setImportedClicks(linkId: number, clicks: number): Promise<void>;
+  settleLinks(jobId: number, settled: SettledLinks, step: ImportStep, tx?: Executor): Promise<void>;
   /** The time of the link's latest imported click and how many it has at that time; null: none. */
   lastImportedClick(linkId: number): Promise<{ at: number; count: number } | null>;
   /** Stores the clicks (marked imported) and the step together; false (nothing stored) when the job was cancelled. */
@@ -51,8 +67,6 @@ export interface ImportWrites {
 /** Clicks per INSERT: 19 parameters each, far below either engine's limit. */
 const CLICKS_PER_INSERT = 1000;
 const COLUMNS = [...NEW_CLICK_COLUMNS, 'visitor'] as const;
-
-class Cancelled extends Error {}
 
 function clickValues(click: NewClick): SqlParam[] {
   return COLUMNS.map((column) => (column === 'imported' ? true : (click[column] ?? null)));
@@ -83,6 +97,26 @@ async function insertClicks(tx: Executor, clicks: readonly NewClick[]): Promise<
   }
 }
 
+async function settleLinks(
+  tx: Executor,
+  jobs: Pick<ImportRepository, 'save'>,
+  jobId: number,
+  settled: SettledLinks,
+  step: ImportStep,
+): Promise<void> {
+  for (const { linkId, row } of settled.marks)
+    await tx.run(
+      `UPDATE links SET import_source = ?, import_ref = ?, created_at = COALESCE(?, created_at),
+       imported_clicks = ? WHERE id = ?`,
+      [settled.source, row.ref, row.created_at, row.imported_clicks ?? 0, linkId],
+    );
+  for (const { linkId, clicks } of settled.totals)
+    await tx.run('UPDATE links SET imported_clicks = ? WHERE id = ?', [clicks, linkId]);
+  // In the part's transaction: a cancel committed first leaves no running job here (the part is
+  // rolled back); one that comes later waits on PostgreSQL for this row until the part commits.
+  if (!(await jobs.save(jobId, step, tx))) throw new ImportCancelled();
+}
+
 export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 'save'>): ImportWrites {
   return {
     async imported(scope, source, refs) {
@@ -109,20 +143,10 @@ export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 's
       );
       return rows.map((row) => ({ ...row, id: Number(row.id), own: Number(row.own) === 1 }));
     },
-    async markImported(source, marks) {
-      if (marks.length === 0) return;
-      await db.transaction(async (tx) => {
-        for (const { linkId, row } of marks)
-          await tx.run(
-            `UPDATE links SET import_source = ?, import_ref = ?, created_at = COALESCE(?, created_at),
-             imported_clicks = ? WHERE id = ?`,
-            [source, row.ref, row.created_at, row.imported_clicks ?? 0, linkId],
-          );
-      });
-    },
-    async setImportedClicks(linkId, clicks) {
-      await db.run('UPDATE links SET imported_clicks = ? WHERE id = ?', [clicks, linkId]);
-    },
+    settleLinks: (jobId, settled, step, tx) =>
+      tx
+        ? settleLinks(tx, jobs, jobId, settled, step)
+        : db.transaction((own) => settleLinks(own, jobs, jobId, settled, step)),
     async lastImportedClick(linkId) {
       const row = await db.get<{ at: number | null; count: number }>(
         `SELECT clicked_at AS at, COUNT(*) AS count FROM clicks WHERE link_id = ? AND imported
@@ -135,11 +159,11 @@ export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 's
       try {
         await db.transaction(async (tx) => {
           await insertClicks(tx, clicks);
-          if (!(await jobs.save(jobId, step, tx))) throw new Cancelled();
+          if (!(await jobs.save(jobId, step, tx))) throw new ImportCancelled();
         });
         return true;
       } catch (error) {
-        if (error instanceof Cancelled) return false;
+        if (error instanceof ImportCancelled) return false;
         throw error;
       }
     },
