@@ -12,7 +12,7 @@ import { RuleError } from '../ruleError';
 import { isPassingDatabaseTrouble } from '../storage/databaseHealth';
 import type { ImportRecord } from '../storage/repositories/importRepository';
 import { failImportJob, type ImportJobDeps, runImportJob } from './importJob';
-import { openSource } from './importSources';
+import { openSource, operatorImport } from './importSources';
 import type { ImportSourceReader } from './sources/importSource';
 import { blamingSource, fromSource, SourceUnreadable } from './sources/sourceReads';
 
@@ -58,7 +58,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
   async function runJob(job: ImportRecord): Promise<void> {
     try {
       // The administrator's imports may read a source on this network (docs/api.md#imports).
-      const allowPrivate = deps.allowPrivate || job.team_id === null;
+      const allowPrivate = deps.allowPrivate || operatorImport(job.started_by, job.team_id);
       reader = blamingSource(
         await fromSource(() => openSource(job.source, job.connection, allowPrivate, deps.clock, job.options)),
       );

@@ -17,7 +17,7 @@ import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import type { Executor } from '../storage/executor';
 import { ImportAlreadyActive, type ImportRecord } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
-import { checkSource, reachableAddress } from './importSources';
+import { checkSource, operatorImport, reachableAddress } from './importSources';
 import { checkCsvFile, parseCsvMapping } from './sources/csv';
 
 /** An import job's change as the audit log keeps it (docs/api.md#audit-log); never its connection. */
@@ -92,7 +92,7 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
       const checked = checkSource(body.source, body.connection);
       const options = parseOptions(body.options, checked.source);
       if (checked.host !== null)
-        await reachableAddress(checked.host, deps.allowPrivate || scope.owner.kind === 'admin');
+        await reachableAddress(checked.host, deps.allowPrivate || operatorImport(scope.actor, scope.team?.id ?? null));
       else await checkCsvFile(body.connection, options.mapping ?? {});
       try {
         const record = await store.imports.create(

@@ -62,6 +62,16 @@ export function checkSource(source: unknown, connection: unknown): CheckedSource
   return { source, sourceKey: `${apiSourceKey(source, api)}${group}`, host: api.host };
 }
 
+/**
+ * Whether a job may read a source on a private address whatever OUTBOUND_ALLOW_PRIVATE says: one the
+ * operator started (the administrator, into its own things or into a team it names; the command
+ * line) or one of the administrator's own things (a job from before jobs named their starter)
+ * (docs/api.md#imports).
+ */
+export function operatorImport(starter: { type: string } | null, teamId: number | null): boolean {
+  return teamId === null || starter?.type === 'admin' || starter?.type === 'cli';
+}
+
 /** The address to connect to `host` by, or RuleError 400 when it does not resolve or may not be reached. */
 export async function reachableAddress(host: string, allowPrivate: boolean): Promise<string> {
   let addresses: string[];

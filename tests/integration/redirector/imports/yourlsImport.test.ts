@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminScope } from '../../../../redirector/auth/scope';
 import type { ImportJob } from '../../../../redirector/contract/imports';
 import type { Link } from '../../../../redirector/contract/links';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, newTeam, newUser } from '../../../helpers/api';
 import { yourlsSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import type { YourlsDatabase } from '../../../helpers/yourlsDatabase';
@@ -169,5 +169,19 @@ describe.each(STORE_SERVERS)('a YOURLS import on $kind', (store) => {
     }
     const missing = await call(server, 'GET', '/api/imports?id=999999', { headers: bearer(user.token) });
     expect(missing.status).toBe(404);
+  });
+
+  it('lets the administrator import a source on this network into a team it names, as into its own links', async () => {
+    const user = await newUser(server);
+    const teamId = await newTeam(server, user, 'Imported Co');
+    const started = await call(server, 'POST', `/api/imports?team=${teamId}`, {
+      headers: adminHeaders(server.adminKey),
+      body: { source: 'yourls', connection: { database_url: yourls.url }, dry_run: true },
+    });
+    expect([started.status, started.body.error]).toEqual([202, undefined]);
+    const job = await importWhen(server, started.body.import.id);
+    expect(job.state).toBe('done');
+    expect(job.links.seen).toBeGreaterThan(0);
+    expect(JSON.stringify(job.errors)).not.toMatch(/private|could not be read/);
   });
 });
