@@ -4,7 +4,8 @@
  * else by a verified email (then linked), else made unless OIDC_NEW_USERS=off; administrator
  * sessions for OIDC_ADMIN_GROUPS, taken away with the membership; team roles from OIDC_TEAM_GROUPS
  * (ssoTeams.ts); a one-time hand-off (2 minutes) that turns a finished sign-in into the browser's
- * sessions.
+ * sessions. The state and the hand-off count only in the browser that started the sign-in (its
+ * binding, kept in a cookie by ssoRoutes.ts).
  */
 import type { SsoFailure, SsoSessionResponse } from '../contract/auth';
 import { log } from '../observability/logger';
@@ -28,12 +29,16 @@ export type SsoSession = SsoSessionResponse;
 
 export interface SsoService {
   readonly config: SsoConfig;
-  /** The provider's authorization address, or 'unavailable' when it does not answer. */
-  start(): Promise<{ url: string } | { failure: 'unavailable' }>;
-  /** The provider's answer (the callback's query): a one-time hand-off, or why not. */
-  finish(query: URLSearchParams): Promise<{ handoff: string } | { failure: SsoFailure }>;
-  /** The sessions a hand-off stands for; undefined when it is unknown, used or expired. */
-  redeem(handoff: string, origin: SessionOrigin): Promise<SsoSession | undefined>;
+  /**
+   * The provider's authorization address and the browser's binding (a secret the start's browser
+   * keeps in a cookie: the callback and the hand-off count only in that browser), or 'unavailable'
+   * when the provider does not answer.
+   */
+  start(): Promise<{ url: string; browser: string } | { failure: 'unavailable' }>;
+  /** The provider's answer (the callback's query) in the browser `browser` binds: a one-time hand-off, or why not. */
+  finish(query: URLSearchParams, browser: string | undefined): Promise<{ handoff: string } | { failure: SsoFailure }>;
+  /** The sessions a hand-off stands for, in the browser that started it; undefined when it is unknown, used, expired or another's. */
+  redeem(handoff: string, origin: SessionOrigin, browser: string | undefined): Promise<SsoSession | undefined>;
   /** Where the browser signs out at the provider; undefined when the provider has no such address. */
   signOutUrl(): Promise<string | undefined>;
 }
@@ -41,12 +46,23 @@ export interface SsoService {
 interface StatePayload {
   verifier: string;
   nonce: string;
+  /** The hash of the browser's binding (absent in a state kept before bindings). */
+  browser?: string;
 }
 
 interface HandoffPayload {
   user: number;
   admin: boolean;
+  browser?: string;
 }
+
+/**
+ * Whether a ticket kept for the browser whose binding hashes to `kept` is presented by that browser:
+ * a sign-in started in one browser and finished in another (a link to the callback or to the login
+ * screen with a hand-off, sent to a victim) would sign that browser in as someone else (login CSRF).
+ */
+const sameBrowser = (kept: string | undefined, browser: string | undefined) =>
+  kept === undefined || (browser !== undefined && browser !== '' && hashToken(browser) === kept);
 
 export interface SsoDeps {
   config: SsoConfig;
@@ -139,6 +155,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
 
     async start() {
       const state = newToken();
+      const browser = newToken();
       let request: Awaited<ReturnType<SsoClient['start']>>;
       try {
         request = await client.start(state);
@@ -146,12 +163,16 @@ export function createSsoService(deps: SsoDeps): SsoService {
         logFailure('the provider did not answer', error);
         return { failure: 'unavailable' };
       }
-      const payload: StatePayload = { verifier: request.codeVerifier, nonce: request.nonce };
+      const payload: StatePayload = {
+        verifier: request.codeVerifier,
+        nonce: request.nonce,
+        browser: hashToken(browser),
+      };
       await keepTicket(deps, 'state', state, payload, STATE_LIFETIME_MS);
-      return { url: request.url };
+      return { url: request.url, browser };
     },
 
-    async finish(query) {
+    async finish(query, browser) {
       const state = query.get('state') ?? '';
       // Taken before anything else: a replayed, foreign or expired state ends here, single use.
       const kept = state === '' ? undefined : await store.sso.takeTicket(hashToken(state), 'state', clock());
@@ -159,7 +180,11 @@ export function createSsoService(deps: SsoDeps): SsoService {
         log.warn('single sign-on: a callback with an unknown, used or expired state');
         return { failure: 'failed' };
       }
-      const { verifier, nonce } = JSON.parse(kept) as StatePayload;
+      const { verifier, nonce, browser: bound } = JSON.parse(kept) as StatePayload;
+      if (!sameBrowser(bound, browser)) {
+        log.warn('single sign-on: a callback in another browser than the one that started the sign-in');
+        return { failure: 'failed' };
+      }
       let claims: SignInClaims;
       try {
         claims = await client.finish(new URL(`${callbackUrl}?${query}`), { state, codeVerifier: verifier, nonce });
@@ -179,16 +204,17 @@ export function createSsoService(deps: SsoDeps): SsoService {
       // The membership is the provider's to give: gone from the groups, gone from every session.
       if (!admin) await store.sessions.deleteAdminOf(account.id);
       const handoff = newToken();
-      const payload: HandoffPayload = { user: account.id, admin };
+      const payload: HandoffPayload = { user: account.id, admin, browser: bound };
       await keepTicket(deps, 'handoff', handoff, payload, HANDOFF_LIFETIME_MS);
       return { handoff };
     },
 
-    async redeem(handoff, origin) {
+    async redeem(handoff, origin, browser) {
       if (handoff === '') return undefined;
       const kept = await store.sso.takeTicket(hashToken(handoff), 'handoff', clock());
       if (kept === undefined) return undefined;
       const payload = JSON.parse(kept) as HandoffPayload;
+      if (!sameBrowser(payload.browser, browser)) return undefined;
       const user = await store.users.findById(payload.user);
       if (!user || user.disabled) return undefined;
       const token = await auth.startUserSession(user.id, origin);

@@ -4,13 +4,14 @@
  * fragment: never sent to a server, never in a log), POST /api/auth/oidc/session (the hand-off →
  * the sessions; a wrong one counts toward the credential limiter) and GET /api/auth/oidc/logout
  * (302 to the provider's sign-out, or to the login screen). Every failure lands on the login
- * screen with a reason, never a 5xx.
+ * screen with a reason, never a 5xx. The start sets a cookie that binds the sign-in to its browser:
+ * the callback and the hand-off count only with it (no login CSRF).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { clientKeyOf } from '../auth/clientKey';
 import { limitedAttempt, TOO_MANY_FAILURES } from '../auth/limitedAttempts';
-import type { SsoService } from '../auth/ssoService';
+import { type SsoService, STATE_LIFETIME_MS } from '../auth/ssoService';
 import { SSO_SIGN_IN_FAILED, type SsoSessionResponse } from '../contract/auth';
 import type { Services } from '../services';
 import { AppError, notFound } from './errors';
@@ -24,7 +25,21 @@ function redirect(ctx: Context, location: string): void {
   ctx.body = { location };
 }
 
-export function createSsoRouter(services: Pick<Services, 'sso' | 'limiter' | 'ssoStarts' | 'lookupPlace'>): Router {
+/** The cookie that binds a sign-in to the browser that started it (docs/api.md#single-sign-on). */
+export const SSO_BROWSER_COOKIE = 'me_sso';
+const COOKIE_PATH = '/api/auth/oidc';
+
+/** The binding cookie, sent back only to the sign-in's own calls, for as long as a state lives. */
+function setBrowserCookie(ctx: Context, value: string, secure: boolean): void {
+  const lifetime = value === '' ? 0 : Math.floor(STATE_LIFETIME_MS / 1000);
+  const attributes = [`Path=${COOKIE_PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${lifetime}`];
+  if (secure) attributes.push('Secure');
+  ctx.append('Set-Cookie', `${SSO_BROWSER_COOKIE}=${value}; ${attributes.join('; ')}`);
+}
+
+export function createSsoRouter(
+  services: Pick<Services, 'sso' | 'limiter' | 'ssoStarts' | 'lookupPlace' | 'config'>,
+): Router {
   const router = new Router();
   const ssoOf = (): SsoService => {
     if (!services.sso) throw notFound('Single sign-on is not configured');
@@ -33,6 +48,8 @@ export function createSsoRouter(services: Pick<Services, 'sso' | 'limiter' | 'ss
 
   // Each start keeps a ticket until it is used or expires: at most SSO_STARTS_PER_ADDRESS per
   // address in a ticket's lifetime, so that no client can fill the table (docs/api.md#single-sign-on).
+  // Secure where the callback comes: PUBLIC_URL (docs/api.md#single-sign-on).
+  const secure = new URL(services.config.publicUrl).protocol === 'https:';
   router.get('/auth/oidc/start', async (ctx) => {
     const sso = ssoOf();
     const reservation = await services.ssoStarts.reserve(clientKeyOf(ctx.ip));
@@ -41,11 +58,12 @@ export function createSsoRouter(services: Pick<Services, 'sso' | 'limiter' | 'ss
       return;
     }
     const started = await sso.start().finally(() => reservation.settle(true));
+    if ('url' in started) setBrowserCookie(ctx, started.browser, secure);
     redirect(ctx, 'url' in started ? started.url : `/login?sso=${started.failure}`);
   });
 
   router.get('/auth/oidc/callback', async (ctx) => {
-    const finished = await ssoOf().finish(new URLSearchParams(ctx.querystring));
+    const finished = await ssoOf().finish(new URLSearchParams(ctx.querystring), ctx.cookies.get(SSO_BROWSER_COOKIE));
     redirect(ctx, 'handoff' in finished ? `/login#sso=${finished.handoff}` : `/login?sso=${finished.failure}`);
   });
 
@@ -57,10 +75,13 @@ export function createSsoRouter(services: Pick<Services, 'sso' | 'limiter' | 'ss
       services.limiter,
       ctx.ip,
       TOO_MANY_FAILURES,
-      async () => (typeof code === 'string' ? sso.redeem(code, origin) : undefined),
+      async () =>
+        typeof code === 'string' ? sso.redeem(code, origin, ctx.cookies.get(SSO_BROWSER_COOKIE)) : undefined,
       (result) => result === undefined,
     );
     if (!session) throw new AppError(401, SSO_SIGN_IN_FAILED);
+    // Signed in: the binding has done its work.
+    setBrowserCookie(ctx, '', secure);
     ctx.body = session satisfies SsoSessionResponse;
   });
 

@@ -11,13 +11,25 @@ import type { Conformance } from './openapiConformance';
 
 const PUBLIC_URL = 'https://sso.example.test';
 
+/** One browser's cookies (the sign-in's binding, docs/api.md#single-sign-on), as each answer leaves them. */
+const jar = new Map<string, string>();
+
 async function answerOf(server: TestServer, method: string, url: string, body?: unknown): Promise<AnyAnswer> {
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const response = await fetch(`${server.url}${url}`, {
     method,
     redirect: 'manual',
-    headers: { 'X-Forwarded-For': '192.0.2.91', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      'X-Forwarded-For': '192.0.2.91',
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  for (const line of response.headers.getSetCookie()) {
+    const [name, value] = line.split(';')[0]!.split('=') as [string, string];
+    jar.set(name, value);
+  }
   return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) };
 }
 

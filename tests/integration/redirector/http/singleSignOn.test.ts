@@ -59,18 +59,35 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
   /** A client address of its own per call: the credential limiter counts per address. */
   const address = () => ({ 'X-Forwarded-For': `198.51.100.${nextAddress++ % 250}` });
 
+  /**
+   * Each sign-in's browser, as its cookie: the start's binding (docs/api.md#single-sign-on), found by
+   * the sign-in's state at the callback and by its hand-off at the login screen.
+   */
+  const browserOfState = new Map<string, string>();
+  const browserOfHandoff = new Map<string, string>();
+
   async function startSignIn(target = server): Promise<string> {
     const started = await fetch(`${target.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
     expect(started.status).toBe(302);
-    return started.headers.get('location') ?? '';
+    const location = started.headers.get('location') ?? '';
+    const cookie = started.headers.getSetCookie().map((line) => line.split(';')[0]!);
+    const state = location.startsWith('http') ? new URL(location).searchParams.get('state') : null;
+    if (state) browserOfState.set(state, cookie.join('; '));
+    return location;
   }
 
-  /** Back at the callback with the provider's answer: where the browser is sent. */
-  async function callback(search: string, target = server): Promise<string> {
-    const answer = await fetch(`${target.url}/api/auth/oidc/callback${search}`, { redirect: 'manual' });
+  /** Back at the callback with the provider's answer, in the browser that started it (`browser`: another's): where the browser is sent. */
+  async function callback(search: string, target = server, browser?: string): Promise<string> {
+    const cookie = browser ?? browserOfState.get(new URLSearchParams(search).get('state') ?? '') ?? '';
+    const answer = await fetch(`${target.url}/api/auth/oidc/callback${search}`, {
+      redirect: 'manual',
+      headers: cookie ? { cookie } : {},
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.get('content-type')).toContain('application/json');
-    return answer.headers.get('location') ?? '';
+    const location = answer.headers.get('location') ?? '';
+    browserOfHandoff.set(location, cookie);
+    return location;
   }
 
   /** The whole sign-in as a browser goes through it: the login screen's address at the end. */
@@ -81,10 +98,10 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     return callback(back.search, target);
   }
 
-  const redeem = (location: string, target = server) =>
+  const redeem = (location: string, target = server, browser = browserOfHandoff.get(location) ?? '') =>
     call(target, 'POST', '/api/auth/oidc/session', {
       body: { code: location.replace(/^\/login#sso=/, '') },
-      headers: address(),
+      headers: { ...address(), ...(browser ? { cookie: browser } : {}) },
     });
 
   async function signedIn(sub: string) {
@@ -238,6 +255,30 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect(good).toMatch(/^\/login#sso=/);
     expect(await callback(back.search)).toBe('/login?sso=failed');
     expect(await userCount()).toBe(before + 1);
+  });
+
+  it('counts a callback and a hand-off only in the browser that started the sign-in (no login CSRF)', async () => {
+    provider.accounts.set('sub-csrf', { email: 'csrf@example.org', email_verified: true });
+    const before = await userCount();
+    provider.signInAs('sub-csrf');
+    // Someone starts a sign-in and sends the callback's address to a victim, whose browser has no binding.
+    const back = await provider.authorize(await startSignIn());
+    expect(await callback(back.search, server, 'me_sso=not-this-browser')).toBe('/login?sso=failed');
+    expect(await userCount()).toBe(before);
+    expect(logs.lines.join('\n')).toContain('a callback in another browser than the one that started the sign-in');
+    // Or finishes it themselves and sends the login screen's address with the hand-off.
+    provider.signInAs('sub-csrf');
+    const location = await signIn('sub-csrf');
+    expect(location).toMatch(/^\/login#sso=/);
+    const elsewhere = await redeem(location, server, '');
+    expect([elsewhere.status, elsewhere.body]).toEqual([401, { error: SSO_SIGN_IN_FAILED }]);
+    // Used up by that try: not even their own browser signs in with it afterwards.
+    expect((await redeem(location)).status).toBe(401);
+    const own = await redeem(await signIn('sub-csrf'));
+    expect(own.status).toBe(200);
+    expect((own.headers as Headers).get('set-cookie')).toMatch(
+      /^me_sso=; Path=\/api\/auth\/oidc; HttpOnly; SameSite=Lax; Max-Age=0; Secure$/,
+    );
   });
 
   it('starts at most 30 sign-ins per address in 10 minutes, each keeping a ticket', async () => {

@@ -44,13 +44,21 @@ describe.each(CLOCKED_STORES)('team roles from groups ($kind)', ({ start }) => {
     provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: `Person ${sub}`, groups });
     provider.signInAs(sub);
     const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
+    // The browser's binding (docs/api.md#single-sign-on), sent back to the callback and the hand-off.
+    const cookie = started.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .join('; ');
     const back = await provider.authorize(started.headers.get('location') ?? '');
-    const answer = await fetch(`${server.url}/api/auth/oidc/callback${back.search}`, { redirect: 'manual' });
+    const answer = await fetch(`${server.url}/api/auth/oidc/callback${back.search}`, {
+      redirect: 'manual',
+      headers: { cookie },
+    });
     const location = answer.headers.get('location') ?? '';
     expect(location).toMatch(/^\/login#sso=/);
     const session = await call(server, 'POST', '/api/auth/oidc/session', {
       body: { code: location.replace(/^\/login#sso=/, '') },
-      headers: address(),
+      headers: { ...address(), cookie },
     });
     expect(session.status).toBe(200);
     return session.body;
