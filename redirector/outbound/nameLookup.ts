@@ -16,11 +16,14 @@ export type NameLookup = (
 const NO_ADDRESS = new Set(['ENOTFOUND', 'ENODATA']);
 
 /**
- * A probe's failures that still show a working resolver: a real negative answer, or a refusal of
- * the question. A resolver that cannot reach its own upstream answers SERVFAIL (a stub such as
- * systemd-resolved's or Docker's): that counts as none answering, as do timeouts and refused packets.
+ * A probe's failures that still show a working resolver: a refusal of the question. A resolver that
+ * cannot reach its own upstream answers SERVFAIL (a stub such as systemd-resolved's or Docker's):
+ * that counts as none answering, as do timeouts and refused packets. So does a resolver that says
+ * the root does not exist or has no name servers (NXDOMAIN, NODATA): the root always has them, and
+ * a resolver that denies it (a sandbox's, or one cut off that answers every name so) says the same
+ * of every name, which would otherwise make every link "broken".
  */
-const WORKING = new Set([...NO_ADDRESS, 'EREFUSED', 'EFORMERR', 'ENOTIMP']);
+const WORKING = new Set(['EREFUSED', 'EFORMERR', 'ENOTIMP']);
 
 const LOOKUP_TIMEOUT_MS = 2500;
 

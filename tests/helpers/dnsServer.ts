@@ -53,8 +53,13 @@ async function freePort(): Promise<number> {
 /** dnsmasq's exit status when it cannot bind its port. */
 const EXIT_ADDRESS_IN_USE = 2;
 
-/** `addresses`: name → the IPv4 address it (and every name under it) resolves to. */
-export async function startDnsServer(options: { addresses?: Record<string, string> } = {}): Promise<DnsServer> {
+/**
+ * `addresses`: name → the IPv4 address it (and every name under it) resolves to. `denyingAll`: the
+ * server answers NXDOMAIN for every name, the root's too, as a sandbox's resolver without a way out does.
+ */
+export async function startDnsServer(
+  options: { addresses?: Record<string, string>; denyingAll?: boolean } = {},
+): Promise<DnsServer> {
   let port = await freePort();
   let address = `127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
@@ -89,6 +94,7 @@ export async function startDnsServer(options: { addresses?: Record<string, strin
         '--txt-record=ready.test,ready',
         ...txt,
         ...Object.entries(options.addresses ?? {}).map(([name, address]) => `--address=/${name}/${address}`),
+        ...(options.denyingAll ? ['--address=/#/'] : []),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );

@@ -2,7 +2,8 @@
  * Link health says when it could not check (docs/api.md#link-health), on both stores: the checker
  * resolves names with DNS_SERVERS, here a DNS server on loopback. While it does not answer (stopped:
  * this server has no DNS), a link is `unchecked` with the reason, check after check, never broken;
- * once it answers again, a name it says does not exist is broken.
+ * once it answers again, a name it says does not exist is broken. A resolver that denies every name,
+ * the root's too (a sandbox's without a way out), cannot resolve names either: unchecked, not broken.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,3 +77,39 @@ describe.each(STORE_SERVERS)('link checks without DNS ($kind)', ({ start }) => {
     expect((await checked(known)).status).toBe('ok');
   });
 });
+
+describe.each(STORE_SERVERS)(
+  'link checks with a resolver that denies every name, the root too ($kind)',
+  ({ start }) => {
+    let server: TestServer;
+    let dns: DnsServer;
+
+    beforeAll(async () => {
+      // As a sandbox's resolver without a way out answers: NXDOMAIN for every name, `. NS` included.
+      dns = await startDnsServer({ denyingAll: true });
+      server = await start({ OUTBOUND_ALLOW_PRIVATE: '1', LINK_CHECK_TIMEOUT_MS: '2000', DNS_SERVERS: dns.address });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await dns?.stop();
+    });
+
+    it('marks links unchecked with the reason, not broken', async () => {
+      const created = await call(server, 'POST', '/api/links', {
+        headers: adminHeaders(server.adminKey),
+        body: { target_url: 'https://example.com/page' },
+      });
+      expect(created.status).toBe(201);
+      expect(await server.app.services.linkChecks.check(created.body.id)).toBe(true);
+      const link = (
+        await call(server, 'GET', `/api/links?id=${created.body.id}`, { headers: adminHeaders(server.adminKey) })
+      ).body as Link;
+      expect(link.health).toMatchObject({
+        status: 'unchecked',
+        error: 'Not checked: this server cannot resolve names (ENOTFOUND)',
+      });
+      const counts = await call(server, 'GET', '/api/links/health', { headers: adminHeaders(server.adminKey) });
+      expect(counts.body).toMatchObject({ broken: 0 });
+    });
+  },
+);
