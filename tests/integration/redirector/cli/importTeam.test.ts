@@ -2,7 +2,8 @@
  * `me import <source> --team <slug>` on each store, beside the running service (docs/api.md#imports):
  * a Kutt instance (served on loopback as its API documentation says) and a CSV file with a mapping
  * come into a shared team, the progress is printed a line at a time when the output is not a
- * terminal, and the API key is never printed; a team's source on this network needs OUTBOUND_ALLOW_PRIVATE.
+ * terminal, and the API key is never printed; the operator's import into a team may read a source on
+ * this network, a member's may not (without OUTBOUND_ALLOW_PRIVATE).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,13 +51,13 @@ describe.each(CLI_STORES)('me import --team on $kind', (store) => {
   };
 
   it('imports a Kutt instance and a mapped CSV file into the team, printing no key', async () => {
-    // A team's import may read a source on this network only where the operator allows it.
-    const refused = await runCli(['import', 'kutt', '--url', apis.url, '--team', 'acme-news'], {
-      ...server.cliEnv,
-      ME_IMPORT_API_KEY: KUTT_KEY,
+    // A member's import may not read a source on this network; the operator's, on the command line, may.
+    const refused = await call(asTestServer(server), 'POST', '/api/imports', {
+      headers: inTeam(owner, 'acme-news'),
+      body: { source: 'kutt', connection: { url: apis.url, api_key: KUTT_KEY } },
     });
-    expect([refused.code, refused.stderr]).toEqual([1, expect.stringMatching(/loopback, private/)]);
-    const env = { ...server.cliEnv, ME_IMPORT_API_KEY: KUTT_KEY, OUTBOUND_ALLOW_PRIVATE: '1' };
+    expect([refused.status, refused.body.error]).toEqual([400, expect.stringMatching(/loopback, private/)]);
+    const env = { ...server.cliEnv, ME_IMPORT_API_KEY: KUTT_KEY };
     const kutt = await runCli(['import', 'kutt', '--url', apis.url, '--team', 'acme-news'], env);
     expect([kutt.code, kutt.stderr]).toEqual([0, '']);
     expect(kutt.stdout.trim().split('\n').at(-1)).toBe(

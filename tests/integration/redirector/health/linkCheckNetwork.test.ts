@@ -104,10 +104,9 @@ describe.each(STORE_SERVERS)(
       const link = (
         await call(server, 'GET', `/api/links?id=${created.body.id}`, { headers: adminHeaders(server.adminKey) })
       ).body as Link;
-      expect(link.health).toMatchObject({
-        status: 'unchecked',
-        error: 'Not checked: this server cannot resolve names (ENOTFOUND)',
-      });
+      expect(link.health.status).toBe('unchecked');
+      // ENOTFOUND, or ETIMEOUT when the machine is so busy that the resolver's answer comes late.
+      expect(link.health.error).toMatch(/^Not checked: this server cannot resolve names \((ENOTFOUND|ETIMEOUT)\)$/);
       const counts = await call(server, 'GET', '/api/links/health', { headers: adminHeaders(server.adminKey) });
       expect(counts.body).toMatchObject({ broken: 0 });
     });
