@@ -114,6 +114,8 @@ async function accountFor(
   if (existing) {
     // An unverified email, or an account that already has another identity here, links nothing.
     if (!verified || (await store.sso.hasIdentity(config.issuer, existing.id))) return 'email-taken';
+    // A disabled account is refused (finish) and gets no identity linked meanwhile.
+    if (existing.disabled) return existing;
     await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() });
     return existing;
   }

@@ -241,6 +241,24 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect((await call(server, 'GET', '/api/users', { headers: adminHeaders(session.apiKey ?? '') })).status).toBe(401);
   });
 
+  it('links no provider identity to a disabled account that a verified email finds', async () => {
+    const made = await call(server, 'POST', '/api/users', {
+      body: { name: 'Dee', email: 'dee@example.org', password: 'a long password 1' },
+      headers: adminHeaders(server.adminKey),
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.user?.id ?? made.body.id;
+    const setDisabled = (disabled: boolean) =>
+      call(server, 'PUT', `/api/users?id=${id}`, { body: { disabled }, headers: adminHeaders(server.adminKey) });
+    expect((await setDisabled(true)).status).toBe(200);
+    provider.accounts.set('sub-dee-1', { email: 'dee@example.org', email_verified: true });
+    expect(await signIn('sub-dee-1')).toBe('/login?sso=disabled');
+    // Enabled again, another identity with that email links: the refused one took no place.
+    expect((await setDisabled(false)).status).toBe(200);
+    provider.accounts.set('sub-dee-2', { email: 'dee@example.org', email_verified: true });
+    expect(await signIn('sub-dee-2')).toMatch(/^\/login#sso=/);
+  });
+
   it('a tampered, foreign or replayed state lands on the login screen with nothing created', async () => {
     provider.accounts.set('sub-eve', { email: 'eve@example.org', email_verified: true });
     const before = await userCount();
