@@ -23,6 +23,8 @@ import type { ImportSourceReader, SourceClick, SourceLink } from './sources/impo
 /** A page read from a source that does not say its own size (ImportSourceReader.rowsPerPage). */
 export const LINKS_PER_PAGE = 500;
 export const CLICKS_PER_PAGE = 5000;
+/** The reason listed for a click (a YOURLS one, read apart from its link) without a readable time. */
+export const CLICK_TIME_UNREADABLE = 'Its time cannot be read';
 
 /** Where a job stands: reading links after `after_link`, or clicks after `after_click`. */
 export interface ImportCheckpoint {
@@ -82,8 +84,7 @@ async function clickPart(
   tally.clicks.seen += rows.length;
   run.checkpoint.after_click = rows[rows.length - 1]!.position;
   const readable = rows.filter((row) => row.clicked_at !== null);
-  for (const row of rows)
-    if (row.clicked_at === null) tally.problem(`click ${row.position}`, 'Its time cannot be read');
+  for (const row of rows) if (row.clicked_at === null) tally.problem(`click ${row.position}`, CLICK_TIME_UNREADABLE);
   if (job.dry_run) {
     tally.clicks.imported += readable.filter((row) => run.known.has(row.link_ref)).length;
     return deps.store.imports.save(job.id, stepOf(deps, run));

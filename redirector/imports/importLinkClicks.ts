@@ -14,6 +14,9 @@ import type { ImportTally } from './importTally';
 import { inTurns, type PartSize } from './importTurns';
 import type { ImportSourceReader, SourceClick, SourceLink } from './sources/importSource';
 
+/** The reason listed for a link (a Shlink one) some of whose clicks have no readable time. */
+export const LINK_CLICK_TIME_UNREADABLE = 'A click whose time cannot be read is left out';
+
 export interface LinkClicksDeps {
   store: Store;
   scope: Scope;
@@ -50,7 +53,7 @@ function clickPart(
   const { tally } = deps;
   tally.clicks.seen += part.length;
   const readable = part.filter((row) => row.clicked_at !== null);
-  if (readable.length < part.length) tally.problem(ref, 'A click whose time cannot be read is left out');
+  if (readable.length < part.length) tally.problem(ref, LINK_CLICK_TIME_UNREADABLE);
   tally.clicks.imported += readable.length;
   if (deps.dryRun || id === undefined) return deps.store.imports.save(deps.jobId, deps.step());
   const clicks = readable.map((row) => deps.map(id, row));

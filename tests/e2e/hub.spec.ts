@@ -148,11 +148,19 @@ test.describe('the hub editor', () => {
     expect(asked).toHaveLength(4);
   });
 
-  test('takes an avatar before the first save, and uploads it with the save', async ({ page, server }) => {
+  test('takes an avatar before the first save, and uploads it with the save; the background waits for it', async ({
+    page,
+    server,
+  }) => {
     const fresh = await apiSignedInUser(server, 'Grace Hopper', 'hub-avatar-first');
     await openSignedIn(page, server.url, fresh);
     await page.getByRole('button', { name: 'My page' }).click();
     await page.getByLabel('Handle').fill(unique('grace').toLowerCase().slice(0, 30));
+    // The avatar is taken now; the background image, which waits for the first save, says so.
+    await expect(page.getByLabel('Avatar')).toHaveAccessibleDescription(/^PNG, JPEG or WebP/);
+    const background = page.getByLabel('Background image');
+    await expect(background).toBeDisabled();
+    await expect(background).toHaveAccessibleDescription('Save the page first to add a background image.');
     await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes(32, 32) });
     await expect(page.getByText('The picture is uploaded when you save the page.')).toBeVisible();
     await expect(page.getByTestId('hub-preview').locator('img')).toBeVisible();
@@ -160,6 +168,8 @@ test.describe('the hub editor', () => {
     await expect(page.getByText('Page saved')).toBeVisible();
     const saved = (await api(server, fresh.token, 'GET', '/api/hub')).body.hub;
     expect(saved.avatar_url).toEqual(expect.stringContaining('/avatar'));
+    await expect(background).toBeEnabled();
+    await expect(background).toHaveAccessibleDescription(/^PNG, JPEG or WebP, up to 2 MiB/);
   });
 
   test('adds items of every kind, hides one, and shows each item’s figures beside it', async ({ page, server }) => {

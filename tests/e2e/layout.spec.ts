@@ -1,13 +1,22 @@
 /**
  * Layout at the widths people use (docs/api.md#pages): no screen scrolls sideways at 390 px, no
  * headline figure breaks inside its number at any width from 390 px up (the desktop app's 1,024 px
- * included), and at 1,024 and 1,280 px every row action of the link lists is on screen.
+ * included), at 1,024 and 1,280 px every row action of the link lists is on screen, and no screen
+ * scrolls sideways from 390 px up (the per-link analytics with long referrer names in two-up cards).
  */
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import type { ServerProcess } from '../helpers/serverProcess';
 import { expect, serverForFile, test } from './fixtures';
-import { adminSignIn, apiCreateLink, apiSignedInUser, storeSession, UA, unique } from './userHelpers';
+import {
+  adminSignIn,
+  apiCreateAdminLink,
+  apiCreateLink,
+  apiSignedInUser,
+  storeSession,
+  UA,
+  unique,
+} from './userHelpers';
 
 serverForFile({ TRUST_PROXY: '1' });
 test.describe.configure({ mode: 'serial' });
@@ -141,4 +150,41 @@ test("the user's dashboard and per-link view", async ({ page, server }) => {
     await expectWholeFigures(page, width);
     await expectNoSidewaysScroll(page, width);
   }
+});
+
+/** Each chart legend's right edge and its card's: a legend runs past its card when the first is larger. */
+function legendEdges(page: Page): Promise<{ legend: number; card: number }[]> {
+  return page.evaluate(`Array.from(document.querySelectorAll('.legend')).map((legend) => ({
+    legend: Math.round(legend.getBoundingClientRect().right),
+    card: Math.round(legend.closest('.card').getBoundingClientRect().right),
+  }))`) as Promise<{ legend: number; card: number }[]>;
+}
+
+test("the admin's per-link analytics with long referrer names", async ({ page, server }) => {
+  test.setTimeout(240_000);
+  const longest = 'a-rather-long-referrer-name.blog.example.org';
+  const link = await apiCreateAdminLink(server, {
+    short_code: unique('layout-referrers').slice(0, 30),
+    target_url: 'https://example.com/referrers',
+  });
+  for (const referer of [`https://${longest}/post`, 'https://news.ycombinator.com/item?id=1', 'https://google.com/']) {
+    const response = await fetch(`${server.url}/${link.short_code}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': UA.windows, 'X-Forwarded-For': '8.8.4.4', Referer: referer },
+    });
+    expect(response.status).toBe(302);
+  }
+  await adminSignIn(page, server);
+  // Two cards a row from 961 px: the audit found the page 1,133 px wide at 1,024.
+  for (const width of [...WIDTHS, 961, 1180]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.url}/admin/link/${link.id}`);
+    await expect(page.locator('.legend').getByText(longest)).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+    for (const edges of await legendEdges(page)) {
+      expect(edges.legend, `legend's right edge at ${width} px`).toBeLessThanOrEqual(edges.card);
+    }
+  }
+  // Cut to the legend's width, the name is whole in its title.
+  await expect(page.locator('.legend').getByText(longest)).toHaveAttribute('title', longest);
 });

@@ -2,7 +2,7 @@
  * Export then Import through the browser against the built server: the exported links.csv comes
  * back in, its rows are created again under new codes, and a bad row is reported with its line.
  * The import wizard (docs/api.md#the-import-wizard): a CSV mapped, dry-run, imported to the end
- * with its conflict listed; a Shlink import on loopback followed and cancelled.
+ * with its conflict listed, its report in Spanish; a Shlink import on loopback followed and cancelled.
  */
 import fs from 'node:fs';
 import { SHLINK_KEY, shlinkShortUrl, shlinkVisit, startShortenerApis } from '../helpers/shortenerApis';
@@ -116,6 +116,37 @@ test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists
   await expect(page.getByRole('row').filter({ hasText: 'wiz-a' })).toContainText('Wizard A');
   await expect(page.getByRole('row').filter({ hasText: 'wiz-b' })).toContainText('Wizard B');
   await expect(page.getByRole('row').filter({ hasText: 'wiz-taken' })).not.toContainText('Wizard C');
+});
+
+test("the wizard's report in Spanish: every row's reason and its line", async ({ page, server }) => {
+  test.setTimeout(120_000);
+  const session = await apiSignedInUser(server, 'Elena Espanol', 'wizard-es');
+  await apiCreateLink(server, session.token, { short_code: 'wiz-es-taken', target_url: 'https://example.com/first' });
+  const file = [
+    'link,code,name',
+    'https://example.com/es-a,wiz-es-a,A',
+    'not a url at all,wiz-es-b,B',
+    'https://example.com/es-c,wiz-es-taken,C',
+  ].join('\r\n');
+  await page.addInitScript("window.localStorage.setItem('me.language', 'es')");
+  await openSignedIn(page, server.url, session);
+  await page.getByRole('button', { name: 'Importar desde…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar enlaces' });
+  await dialog.getByRole('radio', { name: /Archivo CSV/ }).check();
+  await dialog.getByRole('button', { name: 'Siguiente' }).click();
+  await dialog
+    .getByLabel('Archivo CSV')
+    .setInputFiles({ name: 'old.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog.getByLabel('Campo de la columna link').selectOption('url');
+  await dialog.getByLabel('Campo de la columna code').selectOption('short_code');
+  await dialog.getByRole('button', { name: 'Prueba' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Prueba: Terminada. No se guardó nada.');
+  // The API words them `line 3` and `The short code is taken by another link` (docs/api.md#languages).
+  const report = dialog.getByRole('table', { name: 'Filas omitidas o cambiadas' });
+  await expect(report.getByRole('row', { name: /línea 3/ })).toContainText('Escribe una URL válida');
+  await expect(report.getByRole('row', { name: /línea 4/ })).toContainText('El código corto ya lo usa otro enlace');
+  await expect(report).not.toContainText('line');
+  await expect(report).not.toContainText('taken');
 });
 
 test('a Shlink import shows its progress and is cancelled from the wizard', async ({ page, server }) => {

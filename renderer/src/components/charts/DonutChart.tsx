@@ -79,7 +79,9 @@ export function DonutChart({
           {slices.map((slice) => (
             <li key={slice.name} className="legend__item">
               <span className="legend__swatch" style={{ background: slice.color }} />
-              <span>{slice.name}</span>
+              <span className="legend__name" title={slice.name}>
+                {slice.name}
+              </span>
               <span className="legend__value">{formatNumber(slice.value)}</span>
               <span className="bar-list__meta">{formatPercent(slice.value / total, 0)}</span>
             </li>

@@ -85,7 +85,15 @@ export function AccountSessions({ sessions }: { sessions: LoadState<SessionsResp
         <Banner tone="error">{errorMessage(sessions.error, t('account.sessions.loadFailed'))}</Banner>
       ) : null}
       {list ? (
-        <DataTable columns={columns} rows={list} rowKey={(session) => session.id} pairs={false} />
+        // Labelled, its box takes the keyboard's focus: with only this session (no End button) the
+        // table may still be wider than the dialog, and is scrolled without a mouse.
+        <DataTable
+          columns={columns}
+          rows={list}
+          rowKey={(session) => session.id}
+          pairs={false}
+          label={t('account.sessions.tableLabel')}
+        />
       ) : sessions.error ? null : (
         <LoadingState message={t('account.sessions.loading')} />
       )}

@@ -1,5 +1,4 @@
 /** One of the page's images, avatar or background (docs/api.md#the-hub): chosen once the page can keep it, removable when set. */
-import { useTranslation } from 'react-i18next';
 import { ImageFileField } from '../../components/ImageFileField';
 
 export interface HubImage {
@@ -15,16 +14,16 @@ export interface HubImage {
 export interface HubImageFieldProps {
   image: HubImage;
   label: string;
+  /** What the field takes, or, while it cannot upload, what it waits for. */
   hint: string;
   removeLabel: string;
 }
 
 export function HubImageField({ image, label, hint, removeLabel }: HubImageFieldProps) {
-  const { t } = useTranslation();
   return (
     <ImageFileField
       label={label}
-      hint={image.canUpload ? hint : t('hub.avatarFirst')}
+      hint={hint}
       disabled={!image.canUpload || image.busy}
       onFile={image.onFile}
       remove={image.present ? { label: removeLabel, disabled: image.busy, onClick: image.onRemove } : undefined}

@@ -42,7 +42,7 @@ export function HubPageOptions({ draft, onChange, background }: HubPageOptionsPr
       <HubImageField
         image={background}
         label={t('hub.options.backgroundImage')}
-        hint={t('hub.options.backgroundHint')}
+        hint={background.canUpload ? t('hub.options.backgroundHint') : t('hub.options.backgroundFirst')}
         removeLabel={t('hub.options.removeBackground')}
       />
       <HubTextArea

@@ -40,6 +40,8 @@ import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
 import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
+import { CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importJob';
+import { LINK_CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importLinkClicks';
 import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
 import { parseLinkChanges } from '../../../../redirector/links/linkValidation';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
@@ -205,6 +207,10 @@ async function builtMessages(): Promise<string[]> {
     roleMissing('viewer', 'hub'),
     roleMissing('editor', 'manage'),
     CSV_TOO_LARGE,
+    // An import job's clicks without a readable time (a YOURLS one, a Shlink link's), not asked of
+    // a real server in serverAnswers.ts: a MySQL source, a visit's time the test Shlink cannot give.
+    CLICK_TIME_UNREADABLE,
+    LINK_CLICK_TIME_UNREADABLE,
     hubError({ handle: 'api' }),
     hubError({ title: 'x'.repeat(MAX_HUB_TITLE + 1) }),
     hubError({ bio: 'x'.repeat(MAX_HUB_BIO + 1) }),
@@ -263,6 +269,10 @@ describe('the server messages in the UI language', () => {
       ),
     ).toBe(
       'rules[1].when[0].cidr debe ser una dirección IPv4 o IPv6 o un bloque CIDR, como 203.0.113.0/24 o 2001:db8::/32',
+    );
+    // An import job's row: a taken code, suffixed (the wizard's report).
+    expect(localiseMessage('The short code is taken by another link: imported as sale-2')).toBe(
+      'El código corto ya lo usa otro enlace: importado como sale-2',
     );
     expect(localiseMessage('Notes must be at most 2000 characters')).toBe(
       'Las notas pueden tener como máximo 2000 caracteres',

@@ -1,6 +1,7 @@
 /**
  * Messages as a real server answers them (docs/api.md#languages), for messages.test.ts: the reason
- * of every kind of row a CSV import refuses, the import's own refusals, the custom domain's rules,
+ * of every kind of row a CSV import refuses, the import's own refusals, the reasons an import job
+ * (the wizard's) lists for the rows it left out or changed, the custom domain's rules,
  * the webhook address's and the links-under-control refusals (redirect rules, schedule and notes,
  * shared stats, domain fallbacks and documents, UTM templates), each asked of a real server (SQLite
  * in a temp directory) with the request that gets it.
@@ -10,6 +11,13 @@ import { MAX_SHARES_PER_LINK } from '../../../../redirector/contract/linkShares'
 import { MAX_IMPORT_ROWS } from '../../../../redirector/contract/lists';
 import { MAX_UTM_TEMPLATES, MAX_UTM_VALUE } from '../../../../redirector/contract/utmTemplates';
 import { MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } from '../../../../redirector/contract/webhooks';
+import {
+  KUTT_KEY,
+  SHLINK_KEY,
+  type ShortenerApis,
+  shlinkShortUrl,
+  startShortenerApis,
+} from '../../../helpers/shortenerApis';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const HOST = 'me.example.test';
@@ -114,6 +122,82 @@ async function importMessages(server: TestServer, token: string): Promise<string
     ].map(send),
   );
   return [...reasons, ...refused.map((answer) => answer.body.error as string)];
+}
+
+/** An import job's state once it has ended (docs/api.md#imports), asked again until then. */
+async function jobEnded(
+  server: TestServer,
+  headers: Record<string, string>,
+  started: Awaited<ReturnType<typeof call>>,
+): Promise<{ state: string; errors: { message: string }[] }> {
+  if (started.status !== 202) throw new Error(`import job: ${started.status} ${JSON.stringify(started.body)}`);
+  for (let tries = 0; tries < 200; tries++) {
+    const { body } = await call(server, 'GET', `/api/imports?id=${started.body.import.id}`, { headers });
+    if (!['queued', 'running'].includes(body.import.state)) return body.import;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('import job: still running');
+}
+
+/**
+ * The reasons of the rows an import job (the wizard's: a CSV mapped, Kutt, Shlink) left out or
+ * changed: a taken code skipped and suffixed, a foreign domain, a bad row, a Kutt password and a
+ * Shlink desktop address (a click without a readable time: messages.test.ts builds it). Dry runs, one after another (one
+ * job at a time); the sources on loopback are read by the administrator's jobs, which may.
+ */
+async function importJobMessages(server: TestServer, token: string, sourceUrl: string): Promise<string[]> {
+  const csv = [
+    'link,code,site',
+    // Another destination than the caller's own taken-here: a conflict, not the same link again.
+    'https://other.example.org/,taken-here,',
+    'https://fine.example.org/,,old.example.org',
+    'not an address,,',
+  ].join('\n');
+  const mapping = encodeURIComponent(JSON.stringify({ link: 'url', code: 'short_code', site: 'domain' }));
+  const user = bearer(token);
+  const csvJob = (onConflict: string) =>
+    call(server, 'POST', `/api/imports/csv?mapping=${mapping}&on_conflict=${onConflict}&dry_run=true`, {
+      rawBody: csv,
+      headers: { ...user, 'Content-Type': 'text/csv' },
+    }).then((started) => jobEnded(server, user, started));
+  const admin = { 'X-API-Key': server.adminKey };
+  const sourceJob = (source: string) =>
+    call(server, 'POST', '/api/imports', {
+      body: {
+        source,
+        connection: { url: sourceUrl, api_key: source === 'kutt' ? KUTT_KEY : SHLINK_KEY },
+        dry_run: true,
+      },
+      headers: admin,
+    }).then((started) => jobEnded(server, admin, started));
+  const jobs = [await csvJob('skip'), await csvJob('suffix'), await sourceJob('kutt'), await sourceJob('shlink')];
+  const failed = jobs.filter((job) => job.state !== 'done');
+  if (failed.length > 0) throw new Error(`import job: ${JSON.stringify(failed)}`);
+  const reasons = jobs.flatMap((job) => job.errors.map((problem) => problem.message));
+  // Each job's rows: 3 (CSV, twice), 1 (Kutt), 2 (Shlink).
+  if (reasons.length !== 9) throw new Error(`import job reasons: ${JSON.stringify(reasons)}`);
+  return reasons;
+}
+
+/** A Kutt and a Shlink instance on loopback, each with the links whose rows an import changes. */
+async function sourcesWithWarnings(): Promise<ShortenerApis> {
+  const apis = await startShortenerApis();
+  const created = '2024-01-02T00:00:00.000Z';
+  apis.kutt.push({
+    id: 'k1',
+    address: 'kutt-secret',
+    target: 'https://fine.example.org/',
+    created_at: created,
+    password: true,
+    visit_count: 0,
+  });
+  apis.shlink.push(
+    shlinkShortUrl('shlink-desktop', created, {
+      deviceLongUrls: { android: null, ios: null, desktop: 'https://fine.example.org/desktop' },
+    }),
+    shlinkShortUrl('shlink-elsewhere', created, { domain: 'old.example.org' }),
+  );
+  return apis;
 }
 
 /** The errors of a custom domain's claim and verification. */
@@ -237,16 +321,18 @@ export type ServerAnswers = Record<'imports' | 'domains' | 'webhooks' | 'control
 /** Every message above, as a real server answered it. */
 export async function serverAnswers(): Promise<ServerAnswers> {
   const server = await startTestServer({ env: { PUBLIC_URL: `https://${HOST}` } });
+  const sources = await sourcesWithWarnings();
   try {
     const account = { name: 'Eva', email: 'eva@example.org', password: 'eva-secret-pw' };
     const { token } = (await call(server, 'POST', '/api/auth?action=register', { body: account })).body;
     return {
-      imports: await importMessages(server, token),
+      imports: [...(await importMessages(server, token)), ...(await importJobMessages(server, token, sources.url))],
       domains: await domainMessages(server, token),
       webhooks: await webhookMessages(server, token),
       control: [...(await controlMessages(server, token)), ...(await domainSettingsMessages(server, token))],
     };
   } finally {
     await server.close();
+    await sources.close();
   }
 }

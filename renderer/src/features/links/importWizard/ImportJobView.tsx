@@ -3,6 +3,7 @@
  * bar over the links read (out of the dry run's count when the job follows one, else without an
  * end until the job has ended), Cancel, then the figures and the rows left out or changed.
  */
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportJob } from '../../../../../redirector/contract/imports';
@@ -93,7 +94,22 @@ function ImportProblems({ job }: { job: ImportJob }) {
       columns={[{ label: t('imports.problems.ref'), kind: 'code' }]}
       reasonLabel={t('imports.problems.message')}
       // The job's list, in its order, never edited: its index is the row's key.
-      rows={job.errors.map((problem, index) => ({ key: index, names: [problem.ref], reason: problem.message }))}
+      rows={job.errors.map((problem, index) => ({
+        key: index,
+        names: [refText(job, problem.ref, t)],
+        reason: problem.message,
+      }))}
     />
   );
+}
+
+/**
+ * A row's source id in the UI's language: the API words a CSV row `line 3` and a YOURLS click
+ * `click 42` (docs/api.md#imports); any other id (a keyword, a Kutt id, a bitlink) is data, as it came.
+ */
+function refText(job: ImportJob, ref: string, t: TFunction): string {
+  const line = job.source === 'csv' ? /^line (\d+)$/.exec(ref) : null;
+  if (line) return t('imports.problems.lineRef', { line: line[1] });
+  const click = job.source === 'yourls' ? /^click (\S+)$/.exec(ref) : null;
+  return click ? t('imports.problems.clickRef', { id: click[1] }) : ref;
 }
