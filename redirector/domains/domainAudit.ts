@@ -27,6 +27,11 @@ export function domainEntry(
   };
 }
 
+/** `domain.removed` in `teamId`'s log: the administrator's removal of its claim of `domain`. */
+export function removedEntry(teamId: number, domain: string): AuditRecord {
+  return { teamId, action: 'domain.removed', target: domainTarget(domain), changes: { domain: [domain, null] } };
+}
+
 /** The settings after `changes` (a field left out keeps its value; null removes it). */
 export function settingsAfter(before: DomainSettings, changes: Partial<DomainSettings>): DomainSettings {
   const after = { ...before };

@@ -19,7 +19,7 @@ import { ReferenceGone } from '../storage/errors';
 import type { Executor } from '../storage/executor';
 import type { DomainRecord, DomainStateChange, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
-import { domainEntry, stateEntries } from './domainAudit';
+import { domainEntry, removedEntry, stateEntries } from './domainAudit';
 import { type Claimant, createDomainChecks, DOMAIN_NOT_FOUND, listedClaim } from './domainChecks';
 import type { TxtLookup } from './txtLookup';
 import { keepVerifiedDomains } from './verifiedDomains';
@@ -173,7 +173,15 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
     },
     async removeDomain(input) {
       const domain = input.toLowerCase();
-      const removed = await store.domains.removeDomain(domain);
+      // Each claim removed is the administrator's change, in its team's log (docs/api.md#audit-log).
+      const audit = (tx: Executor, teams: number[]) =>
+        recordAudit(
+          tx,
+          ADMIN_ACTOR,
+          teams.map((teamId) => removedEntry(teamId, domain)),
+          clock(),
+        );
+      const removed = await store.domains.removeDomain(domain, audit);
       // Also a domain only this instance still serves (its account deleted meanwhile).
       const served = verified.ownerOf(domain) !== undefined;
       if (removed === 0 && !served) throw notFoundRule(DOMAIN_NOT_FOUND);

@@ -23,7 +23,8 @@ export interface DomainSettingsService extends DomainsKept {
   /** In memory: the settings of a verified custom domain, or of the default domain (DEFAULT_DOMAIN_KEY). */
   of(domain: string): DomainSettings | undefined;
   ofDefault(): Promise<DomainSettings>;
-  setDefault(body: Record<string, unknown>): Promise<DomainSettings>;
+  /** The administrator's changes to the default domain's settings (audited when any changes). */
+  setDefault(scope: Scope, body: Record<string, unknown>): Promise<DomainSettings>;
   ofClaim(scope: Scope): Promise<DomainSettings | undefined>;
   /** RuleError 400 when `body` names a bad setting; changes nothing. */
   check(body: Record<string, unknown>): Promise<void>;
@@ -45,8 +46,13 @@ export function createDomainSettingsService(store: Store, ownHost: string, clock
     ...keepDomains(store, 'the domain settings', refresh),
     of: (domain) => settings.get(domain),
     ofDefault: () => store.domainSettings.ofDefault(),
-    async setDefault(body) {
-      await store.domainSettings.setDefault(await parseDomainSettings(body, selfLinks));
+    async setDefault(scope, body) {
+      const changes = await parseDomainSettings(body, selfLinks);
+      const before = await store.domainSettings.ofDefault();
+      // The default domain is the one PUBLIC_URL names; a call that changes nothing writes no entry.
+      const entry = settingsEntry(scope, ownHost, before, settingsAfter(before, changes));
+      const audit = entry && ((tx: Executor) => recordAudit(tx, scope, entry, clock()));
+      await store.domainSettings.setDefault(changes, audit);
       await refresh();
       return store.domainSettings.ofDefault();
     },

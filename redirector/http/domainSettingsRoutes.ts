@@ -49,7 +49,7 @@ export function createDomainSettingsRouter(services: DomainSettingsRouterService
     ctx.body = (await domainSettings.ofDefault()) satisfies SettingsResponse;
   });
   router.put('/settings', admin, async (ctx) => {
-    ctx.body = (await domainSettings.setDefault(bodyOf(ctx))) satisfies SettingsResponse;
+    ctx.body = (await domainSettings.setDefault(scopeOf(ctx), bodyOf(ctx))) satisfies SettingsResponse;
   });
   router.get('/analytics/orphans', caller, async (ctx) => {
     const calendar = calendarOf(ctx);

@@ -80,7 +80,8 @@ export interface DomainRepository {
   /** Removes every claim unverified since `before` (pending or failed), links as on a removal; how many. */
   expire(before: number): Promise<number>;
   /** Removes every account's claim of `domain` (the administrator's), links as on a removal; how many. */
-  removeDomain(domain: string): Promise<number>;
+  /** Removes every claim of `domain`; `afterWrite` (the audit entries) gets their teams' ids in the same transaction. */
+  removeDomain(domain: string, afterWrite?: AfterWrite<number[]>): Promise<number>;
   /** Every claim, by domain name then account, with its owner's email and its links. */
   list(): Promise<ListedDomain[]>;
 }
@@ -113,15 +114,27 @@ const EXPIRED = "domain_status IN ('pending', 'failed') AND domain_created_at <=
  * Removes the claims of the teams `where` picks (one statement each, no owner id: the expiry's and
  * the administrator's removals), their links back on the default domain as on a removal.
  */
-async function removeClaims(db: Executor, where: string, params: (string | number)[]): Promise<number> {
+/** Removes the claims `where` finds; `afterWrite` gets their teams' ids, in the same transaction. */
+async function removeClaims(
+  db: Executor,
+  where: string,
+  params: (string | number)[],
+  afterWrite?: AfterWrite<number[]>,
+): Promise<number> {
   return db.transaction(async (tx) => {
+    const teams = afterWrite ? await tx.all<{ id: number }>(`SELECT id FROM teams WHERE ${where}`, params) : [];
     await tx.run(
       `UPDATE links SET domain = NULL WHERE domain IS NOT NULL
          AND team_id IN (SELECT id FROM teams WHERE ${where})
          AND NOT EXISTS (SELECT 1 FROM links d WHERE d.domain IS NULL AND d.short_code = links.short_code)`,
       params,
     );
-    return tx.run(`UPDATE teams SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${where}`, params);
+    const removed = await tx.run(`UPDATE teams SET custom_domain = NULL, ${CLEARED_STATE} WHERE ${where}`, params);
+    await afterWrite?.(
+      tx,
+      teams.map((team) => Number(team.id)),
+    );
+    return removed;
   });
 }
 
@@ -218,7 +231,7 @@ export function createDomainRepository(db: Executor): DomainRepository {
       );
     },
     expire: (before) => removeClaims(db, EXPIRED, [before]),
-    removeDomain: (domain) => removeClaims(db, 'custom_domain = ?', [domain]),
+    removeDomain: (domain, afterWrite) => removeClaims(db, 'custom_domain = ?', [domain], afterWrite),
     async list() {
       const rows = await db.all<ListedDomain>(
         `SELECT ${STATE}, u.email AS user_email, t.name AS team_name,

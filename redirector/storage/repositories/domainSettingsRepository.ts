@@ -20,7 +20,8 @@ export interface DomainSettingsRepository {
   /** The default domain's. */
   ofDefault(): Promise<DomainSettings>;
   /** Changes the default domain's given fields. */
-  setDefault(changes: Partial<DomainSettings>): Promise<void>;
+  /** Changes the given fields of the default domain's; `afterWrite` (the audit entry) runs in the same transaction. */
+  setDefault(changes: Partial<DomainSettings>, afterWrite?: AfterWrite<void>): Promise<void>;
   /** The scope's claimed domain's; undefined without a claim. */
   ofClaim(scope: Scope): Promise<DomainSettings | undefined>;
   /**
@@ -51,15 +52,18 @@ export function createDomainSettingsRepository(db: Executor): DomainSettingsRepo
       );
       return row ?? NO_DOMAIN_SETTINGS;
     },
-    async setDefault(changes) {
+    async setDefault(changes, afterWrite) {
       const names = given(changes);
       if (names.length === 0) return;
       const values = names.map((name) => changes[name] ?? null);
-      await db.run(
-        `INSERT INTO default_domain_settings (id, ${names.join(', ')}) VALUES (1, ${names.map(() => '?').join(', ')})
-         ON CONFLICT (id) DO UPDATE SET ${names.map((name) => `${name} = excluded.${name}`).join(', ')}`,
-        values,
-      );
+      await db.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO default_domain_settings (id, ${names.join(', ')}) VALUES (1, ${names.map(() => '?').join(', ')})
+           ON CONFLICT (id) DO UPDATE SET ${names.map((name) => `${name} = excluded.${name}`).join(', ')}`,
+          values,
+        );
+        await afterWrite?.(tx, undefined);
+      });
     },
     ofClaim(scope) {
       const row = teamRow(scope);

@@ -335,6 +335,35 @@ describe.each(['sqlite', 'postgres'] as const)('the audit log (%s)', (kind) => {
       changes: { status: ['pending', 'failed'], error: [null, 'verified by another account'] },
     });
     expect(theirs[0]!.team_id).not.toBe(f.teamId);
+
+    // The administrator's removal of the domain: each claim it removes, in its own team's log.
+    expect((await call(f.server, 'DELETE', `/api/domains?domain=${domain}`, { headers: admin })).status).toBe(200);
+    const removedFrom = async (headers: Record<string, string>) =>
+      (await entries(f.server, '/api/audit?action=domain.removed', headers)).map((entry) => [
+        entry.actor.type,
+        entry.changes,
+      ]);
+    const removed = [['admin', { domain: [domain, null] }]];
+    expect(await removedFrom(asOwner())).toEqual(removed);
+    expect(await removedFrom(bearer(rival.token))).toEqual(removed);
+  });
+
+  it('records the default domain’s settings changed by the administrator, once', async () => {
+    const admin = adminHeaders(f.server.adminKey);
+    const path = '/api/audit?actor=admin&action=domain.updated';
+    expect(await entries(f.server, path, admin)).toEqual([]);
+    const body = { root_url: 'https://example.com/home', not_found_url: null };
+    expect((await call(f.server, 'PUT', '/api/settings', { headers: admin, body })).status).toBe(200);
+    expect((await call(f.server, 'PUT', '/api/settings', { headers: admin, body })).status).toBe(200);
+    const list = await entries(f.server, path, admin);
+    expect(list).toEqual([
+      expect.objectContaining({
+        team_id: null,
+        actor: { type: 'admin', id: null, name: 'admin' },
+        action: 'domain.updated',
+        changes: { root_url: [null, 'https://example.com/home'] },
+      }),
+    ]);
   });
 
   it('records the hub’s avatar and background put and removed, never their bytes', async () => {
