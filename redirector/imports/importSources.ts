@@ -8,7 +8,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { IMPORT_SOURCES, type ImportOptions, type ImportSource } from '../contract/imports';
-import { isPrivateAddress, OUTBOUND_PRIVATE_RULE, OUTBOUND_UNRESOLVABLE } from '../outbound/addressRules';
+import { isPrivateAddress } from '../outbound/addressRules';
 import { invalidInput } from '../ruleError';
 import { openYourls } from '../storage/foreign/yourlsReader';
 import { type ApiConnection, apiSourceKey, parseApiConnection } from './sources/apiConnection';
@@ -72,6 +72,11 @@ export function operatorImport(starter: { type: string } | null, teamId: number 
   return teamId === null || starter?.type === 'admin' || starter?.type === 'cli';
 }
 
+/** A source's host that does not resolve, or that is (or resolves to) an address an import may not read. */
+export const SOURCE_UNRESOLVABLE = "The source's host does not resolve";
+export const SOURCE_PRIVATE =
+  "The source's host is (or resolves to) a loopback, private, link-local, CGNAT or multicast address";
+
 /** The address to connect to `host` by, or RuleError 400 when it does not resolve or may not be reached. */
 export async function reachableAddress(host: string, allowPrivate: boolean): Promise<string> {
   let addresses: string[];
@@ -80,12 +85,10 @@ export async function reachableAddress(host: string, allowPrivate: boolean): Pro
       ? [host]
       : (await dns.promises.lookup(host, { all: true, verbatim: true })).map((answer) => answer.address);
   } catch {
-    throw invalidInput(`The source's host: ${OUTBOUND_UNRESOLVABLE.toLowerCase()}`);
+    throw invalidInput(SOURCE_UNRESOLVABLE);
   }
-  if (addresses.length === 0) throw invalidInput(`The source's host: ${OUTBOUND_UNRESOLVABLE.toLowerCase()}`);
-  if (!allowPrivate && addresses.some(isPrivateAddress)) {
-    throw invalidInput(`The source's host: ${OUTBOUND_PRIVATE_RULE.toLowerCase()}`);
-  }
+  if (addresses.length === 0) throw invalidInput(SOURCE_UNRESOLVABLE);
+  if (!allowPrivate && addresses.some(isPrivateAddress)) throw invalidInput(SOURCE_PRIVATE);
   return addresses[0]!;
 }
 

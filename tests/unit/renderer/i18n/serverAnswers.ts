@@ -124,6 +124,42 @@ async function importMessages(server: TestServer, token: string): Promise<string
   return [...reasons, ...refused.map((answer) => answer.body.error as string)];
 }
 
+/**
+ * The errors of the wizard's imports refused whole (docs/api.md#imports): a CSV job's file, mapping
+ * and options, and a source job's source, connection and address.
+ */
+async function importJobRefusals(server: TestServer, token: string, sourceUrl: string): Promise<string[]> {
+  const user = bearer(token);
+  const csvJob = (query: Record<string, string>, csv = 'Where,Code\nhttps://a.example.org/,x1') =>
+    call(server, 'POST', `/api/imports/csv?${new URLSearchParams(query)}`, {
+      rawBody: csv,
+      headers: { ...user, 'Content-Type': 'text/csv' },
+    });
+  const mapping = (value: Record<string, string>) => JSON.stringify(value);
+  const good = mapping({ Where: 'url', Code: 'short_code' });
+  const sourceJob = (body: Record<string, unknown>) => call(server, 'POST', '/api/imports', { body, headers: user });
+  const answers = [
+    await csvJob({ mapping: good }, ''),
+    await csvJob({ mapping: '{' }),
+    await csvJob({ mapping: mapping({ Code: 'short_code' }) }),
+    await csvJob({ mapping: mapping({ Nope: 'url' }) }),
+    await csvJob({ mapping: mapping({ Where: 'url', Code: 'url' }) }),
+    await csvJob({ mapping: mapping({ Where: 'colour' }) }),
+    await csvJob({ mapping: '[]' }),
+    await csvJob({ mapping: good }, '"open,quote'),
+    await csvJob({ mapping: good, dry_run: '1' }),
+    await csvJob({ mapping: good, on_conflict: 'overwrite' }),
+    await sourceJob({ source: 'nope', connection: {} }),
+    await sourceJob({ source: 'kutt', connection: 'x' }),
+    await sourceJob({ source: 'kutt', connection: { url: sourceUrl, api_key: KUTT_KEY } }),
+    await sourceJob({ source: 'kutt', connection: { url: 'ftp://a.example.org', api_key: KUTT_KEY } }),
+    await sourceJob({ source: 'kutt', connection: { url: 'https://no-such-host.invalid', api_key: KUTT_KEY } }),
+  ];
+  const unexpected = answers.filter((answer) => answer.status !== 400 || typeof answer.body.error !== 'string');
+  if (unexpected.length > 0) throw new Error(`import refusals: ${JSON.stringify(unexpected.map((a) => a.body))}`);
+  return answers.map((answer) => answer.body.error as string);
+}
+
 /** An import job's state once it has ended (docs/api.md#imports), asked again until then. */
 async function jobEnded(
   server: TestServer,
@@ -326,7 +362,11 @@ export async function serverAnswers(): Promise<ServerAnswers> {
     const account = { name: 'Eva', email: 'eva@example.org', password: 'eva-secret-pw' };
     const { token } = (await call(server, 'POST', '/api/auth?action=register', { body: account })).body;
     return {
-      imports: [...(await importMessages(server, token)), ...(await importJobMessages(server, token, sources.url))],
+      imports: [
+        ...(await importMessages(server, token)),
+        ...(await importJobMessages(server, token, sources.url)),
+        ...(await importJobRefusals(server, token, sources.url)),
+      ],
       domains: await domainMessages(server, token),
       webhooks: await webhookMessages(server, token),
       control: [...(await controlMessages(server, token)), ...(await domainSettingsMessages(server, token))],
