@@ -56,7 +56,11 @@ export function createSignedOutJoin(services: JoinServices, teams: TeamService) 
         throw error instanceof RuleError && error.message === EMAIL_TAKEN ? taken(SIGN_IN_FIRST) : error;
       });
     const user = await limitedAttempt(registrations, ctx.ip, TOO_MANY_ACCOUNTS, register, () => true);
-    const team = await teams.join(userScope(user), invitation);
+    // The account is made for this join: a join refused meanwhile (the token used by another) takes it back.
+    const team = await teams.join(userScope(user), invitation).catch(async (error: unknown) => {
+      await store.users.delete(user.id);
+      throw error;
+    });
     const session = await auth.startUserSession(user.id, sessionOriginOf(ctx, services.lookupPlace));
     await accountMailing.noteLanguage(user, requestLanguage(ctx));
     const { id, email } = toApiUser(user);
