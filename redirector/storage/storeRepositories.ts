@@ -84,7 +84,7 @@ export function createStoreRepositories(
     audit: createAuditRepository(executor),
     linkShares: createLinkShareRepository(executor),
     domainSettings: createDomainSettingsRepository(executor),
-    orphanVisits: createOrphanVisitRepository(executor),
+    orphanVisits: createOrphanVisitRepository(executor, reads.executor),
     utmTemplates: createUtmTemplateRepository(executor),
   };
 }

@@ -18,6 +18,12 @@ export interface OwnPostgres {
   start(): void;
   /** `pg_ctl stop -m immediate`: every connection dropped, no shutdown checkpoint. */
   stopNow(): void;
+  /**
+   * Stops the server's processes (SIGSTOP), as a host that stops answering: connections stay open
+   * and nothing answers on them; `thaw` goes on (SIGCONT).
+   */
+  freeze(): void;
+  thaw(): void;
   /** Stops it (if running) and deletes its folder. */
   destroy(): void;
   /** The server's log file. */
@@ -45,11 +51,31 @@ async function ownFolder(): Promise<{ dir: string; data: string; port: number }>
   return { dir, data: path.join(dir, 'data'), port: await freePort() };
 }
 
+/** The server's processes: the postmaster (its data folder's postmaster.pid) and each child of it. */
+function serverProcesses(data: string): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        // After the command's name in parentheses: the state, then the parent's id.
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === postmaster ? [Number(name)] : [];
+      } catch {
+        return [];
+      }
+    });
+  return [postmaster, ...children];
+}
+
 /** `settings`: `name=value` server settings (no spaces in a value). */
 function cluster(place: { dir: string; data: string; port: number }, settings: readonly string[]): OwnPostgres {
   const { dir, data, port } = place;
   const options = [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, ...settings.map((s) => `-c ${s}`)].join(' ');
   let running = false;
+  let frozen: number[] = [];
   const own: OwnPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     logFile: path.join(dir, 'log'),
@@ -62,8 +88,17 @@ function cluster(place: { dir: string; data: string; port: number }, settings: r
       runAsOwner('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       running = false;
     },
+    freeze() {
+      frozen = serverProcesses(data);
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    },
+    thaw() {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      frozen = [];
+    },
     destroy() {
       try {
+        own.thaw();
         if (running) own.stopNow();
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,8 @@
  * primary never makes a replica look late (nothing to replay), and a paused or cut-off replica's
  * lag grows as long as the primary writes. A replica more than REPLICA_MAX_LAG_S behind, or not
  * answering, is left out until a check finds it caught up; a read that finds it unreachable marks
- * it down at once and runs on the primary.
+ * it down at once and runs on the primary, and so does a read still waiting on a replica a check
+ * leaves out as down (one that stopped answering, which gives no error).
  */
 import pg from 'pg';
 import { runInBackground } from '../../background';
@@ -45,7 +46,12 @@ interface Replica {
   readonly pool: PgPool;
   state: ReplicaHealth['state'];
   lagS: number | null;
+  /** Told when the replica is left out as down: the reads waiting on it go to the primary. */
+  readonly leftOut: Set<() => void>;
 }
+
+/** What a read waiting on a replica gets once that replica is left out as down. */
+const LEFT_OUT = Symbol('left out');
 
 /** The primary's WAL position at a time. */
 interface Sample {
@@ -84,6 +90,7 @@ function setState(replica: Replica, state: Replica['state'], lagS: number | null
   replica.state = state;
   replica.lagS = lagS;
   if (before === state) return;
+  if (state === 'down') for (const tell of replica.leftOut) tell();
   if (state === 'down') log(`read replica ${replica.name} is down; its reads go elsewhere`);
   else if (state === 'lagging') {
     log(`read replica ${replica.name} is ${Math.round(lagS ?? 0)} s behind; its reads go elsewhere`);
@@ -127,7 +134,7 @@ export function createReplicaSet(primary: PgPool, urls: readonly string[], optio
     });
     // Its state comes from the checks and the reads, told once per change (below).
     pool.on('error', () => undefined);
-    return { name: replicaName(url), pool, state: 'ok', lagS: 0 };
+    return { name: replicaName(url), pool, state: 'ok', lagS: 0, leftOut: new Set<() => void>() };
   });
   const samples: Sample[] = [];
   let turn = 0;
@@ -164,13 +171,27 @@ export function createReplicaSet(primary: PgPool, urls: readonly string[], optio
     async read(work, onPrimary = false) {
       const replica = onPrimary ? undefined : healthy();
       if (!replica) return work(primary, false);
+      // A replica that stops answering holds its reads without an end (no error comes): once a check
+      // leaves it out as down, a read still waiting on it runs on the primary instead, and what the
+      // replica answers later is nobody's.
+      let tell = () => {};
+      const leftOut = new Promise<typeof LEFT_OUT>((resolve) => {
+        tell = () => resolve(LEFT_OUT);
+        replica.leftOut.add(tell);
+      });
+      let answer: Awaited<ReturnType<typeof work>> | typeof LEFT_OUT;
       try {
-        return await work(replica.pool, true);
+        const onReplica = work(replica.pool, true);
+        onReplica.catch(() => undefined);
+        answer = await Promise.race([onReplica, leftOut]);
       } catch (error) {
         if (!isDatabaseUnreachable(error)) throw error;
         setState(replica, 'down', null, options.log);
-        return work(primary, false);
+        answer = LEFT_OUT;
+      } finally {
+        replica.leftOut.delete(tell);
       }
+      return answer === LEFT_OUT ? work(primary, false) : answer;
     },
     hasHealthy: () => replicas.some((replica) => replica.state === 'ok'),
     status: () =>

@@ -25,7 +25,8 @@ export interface OrphanVisitRepository {
   report(domain: string, range: { from?: number; to?: number }, top: number): Promise<OrphanReport>;
 }
 
-export function createOrphanVisitRepository(db: Executor): OrphanVisitRepository {
+/** `reads`: where the report is read (a replica on PostgreSQL, docs/api.md#read-replicas); visits are written on `db`. */
+export function createOrphanVisitRepository(db: Executor, reads: Executor = db): OrphanVisitRepository {
   return {
     async record(visits) {
       if (visits.length === 0) return;
@@ -47,11 +48,11 @@ export function createOrphanVisitRepository(db: Executor): OrphanVisitRepository
         params.push(range.to);
       }
       const filter = `WHERE ${where.join(' AND ')}`;
-      const kinds = await db.all<{ kind: OrphanKind; visits: number }>(
+      const kinds = await reads.all<{ kind: OrphanKind; visits: number }>(
         `SELECT kind, COUNT(*) AS visits FROM orphan_visits ${filter} GROUP BY kind`,
         [domain, ...params],
       );
-      const paths = await db.all<{ path: string; visits: number }>(
+      const paths = await reads.all<{ path: string; visits: number }>(
         `SELECT path, COUNT(*) AS visits FROM orphan_visits ${filter} GROUP BY path ORDER BY visits DESC, path LIMIT ?`,
         [domain, ...params, top],
       );

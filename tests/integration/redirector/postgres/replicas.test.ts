@@ -3,7 +3,8 @@
  * test's own and a `pg_basebackup -R` standby of it that logs every statement with its
  * application name. Link lists and analytics read the standby; a caller reads its own write at
  * once (its reads go to the primary for 5 s) while another caller still reads the standby; a
- * standby paused (lagging) or stopped (down) is left out and taken back; /healthz and /metrics say
+ * standby paused (lagging), stopped or no longer answering (down) is left out and taken back (a read
+ * waiting on it when it stops answering goes on at the primary); /healthz and /metrics say
  * so; and no statement on the standby writes (the fold runs in the background on the primary).
  */
 import fs from 'node:fs';
@@ -157,6 +158,9 @@ describe.skipIf(!ownPostgresAvailable())('read replicas on a streaming standby',
     }
     const stats = await call('GET', `/api/analytics/${id}`, reader());
     expect(stats.body.stats).toMatchObject({ totalClicks: 3 });
+    // The orphan visits' report too (it once read the primary).
+    expect((await call('GET', '/api/analytics/orphans', reader())).status).toBe(200);
+    expect(replicaStatements(standby).some((statement) => statement.includes('FROM orphan_visits'))).toBe(true);
     expect(await healthz()).toMatchObject({
       status: 'ok',
       replicas: [{ name: `127.0.0.1:${standby.port}`, state: 'ok', lag_s: expect.any(Number) }],
@@ -203,6 +207,21 @@ describe.skipIf(!ownPostgresAvailable())('read replicas on a streaming standby',
     expect(back.answer.status).toBe(200);
     expect(readOnStandby(back.marker)).toBe(true);
   });
+
+  it('a standby that stops answering in the middle of a read: the read answers from the primary once it is left out', async () => {
+    await until(async () => (await stateOfReplica()) === 'ok');
+    standby.freeze();
+    try {
+      // Sent to the standby, which holds it without an answer or an error; the next check leaves
+      // the standby out as down, and the read goes on at the primary (it once waited for the thaw).
+      const summary = await call('GET', '/api/analytics/summary', reader());
+      expect(summary.status).toBe(200);
+      expect(await stateOfReplica()).toBe('down');
+    } finally {
+      standby.thaw();
+    }
+    await until(async () => (await stateOfReplica()) === 'ok');
+  }, 30_000);
 
   it('no statement on the standby writes, and none failed there', () => {
     const statements = replicaStatements(standby);
