@@ -12,24 +12,19 @@ import { DOMAIN_SETTING_NAMES, type DomainSettings } from '../storage/repositori
 
 const domainTarget = (domain: string) => ({ type: 'domain', id: null, label: domain });
 
-/** `domain.claimed` or `domain.removed`: the domain before and after. */
+/** `domain.claimed` or `domain.removed` in `teamId`'s log: the domain before and after. */
 export function domainEntry(
-  scope: Scope,
+  teamId: number | null,
   action: string,
   before: string | undefined,
   after: string | undefined,
 ): AuditRecord {
   return {
-    teamId: teamIdOf(scope),
+    teamId,
     action,
     target: domainTarget(after ?? before ?? ''),
     changes: { domain: [before ?? null, after ?? null] },
   };
-}
-
-/** `domain.removed` in `teamId`'s log: the administrator's removal of its claim of `domain`. */
-export function removedEntry(teamId: number, domain: string): AuditRecord {
-  return { teamId, action: 'domain.removed', target: domainTarget(domain), changes: { domain: [domain, null] } };
 }
 
 /** The settings after `changes` (a field left out keeps its value; null removes it). */

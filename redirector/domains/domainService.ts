@@ -19,7 +19,7 @@ import { ReferenceGone } from '../storage/errors';
 import type { Executor } from '../storage/executor';
 import type { DomainRecord, DomainStateChange, ListedDomain } from '../storage/repositories/domainRepository';
 import type { Store } from '../storage/store';
-import { domainEntry, removedEntry, stateEntries } from './domainAudit';
+import { domainEntry, stateEntries } from './domainAudit';
 import { type Claimant, createDomainChecks, DOMAIN_NOT_FOUND, listedClaim } from './domainChecks';
 import type { TxtLookup } from './txtLookup';
 import { keepVerifiedDomains } from './verifiedDomains';
@@ -128,7 +128,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
         // A pending or failed claim blocks nobody; a verified domain is its account's.
         const holder = await store.domains.find(domain);
         if (holder && holder.team_id !== teamIdOf(scope)) throw taken(DOMAIN_TAKEN);
-        const entry = domainEntry(scope, 'domain.claimed', current?.domain, domain);
+        const entry = domainEntry(teamIdOf(scope), 'domain.claimed', current?.domain, domain);
         await store.domains.claim(scope, domain, newToken(), clock(), (tx) => recordAudit(tx, scope, entry, clock()));
         if (current?.status === 'verified') await refresh();
       }
@@ -136,7 +136,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
     },
     async remove(scope) {
       const current = await store.domains.of(scope);
-      const entry = domainEntry(scope, 'domain.removed', current?.domain, undefined);
+      const entry = domainEntry(teamIdOf(scope), 'domain.removed', current?.domain, undefined);
       await store.domains.remove(scope, (tx) => recordAudit(tx, scope, entry, clock()));
       if (current?.status === 'verified') await refresh();
     },
@@ -178,7 +178,7 @@ export function createDomainService(deps: DomainServiceDeps): DomainService {
         recordAudit(
           tx,
           ADMIN_ACTOR,
-          teams.map((teamId) => removedEntry(teamId, domain)),
+          teams.map((teamId) => domainEntry(teamId, 'domain.removed', domain, undefined)),
           clock(),
         );
       const removed = await store.domains.removeDomain(domain, audit);
