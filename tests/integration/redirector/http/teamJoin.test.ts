@@ -75,6 +75,12 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
     ).body.total as number;
   const peekStatus = async (token: string) =>
     (await call(server, 'POST', '/api/teams/invitation', { body: { token }, headers: from() })).status;
+  /** A refused join changed nothing: the invitation still listed and usable, no one more joined. */
+  const expectInvitationKept = async (email: string, token: string, joinedBefore: number) => {
+    expect(await invited()).toContain(email);
+    expect(await peekStatus(token)).toBe(200);
+    expect(await joinedEntries()).toBe(joinedBefore);
+  };
 
   beforeAll(async () => {
     logs = captureLogs();
@@ -207,9 +213,7 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
     const before = await joinedEntries();
     const refused = await join({ token }, bearer(member.token));
     expect([refused.status, refused.body]).toEqual([409, { error: ALREADY_MEMBER }]);
-    expect(await invited()).toContain(newcomer.user.email);
-    expect(await peekStatus(token)).toBe(200);
-    expect(await joinedEntries()).toBe(before);
+    await expectInvitationKept(newcomer.user.email, token, before);
     const joined = await join({ token }, bearer(newcomer.token));
     expect([joined.status, joined.body.team?.role]).toEqual([200, 'viewer']);
     expect(await invited()).not.toContain(newcomer.user.email);
@@ -231,9 +235,7 @@ describe.each(STORE_SERVERS)('joining a team ($kind)', ({ start }) => {
     const before = await joinedEntries();
     const refused = await join({ token }, bearer(busy.token));
     expect([refused.status, refused.body]).toEqual([409, { error: TEAM_LIMIT_REACHED }]);
-    expect(await invited()).toContain(busy.user.email);
-    expect(await peekStatus(token)).toBe(200);
-    expect(await joinedEntries()).toBe(before);
+    await expectInvitationKept(busy.user.email, token, before);
     const teams = await call(server, 'GET', '/api/teams', { headers: bearer(busy.token) });
     const last = teams.body.teams.find((team: { slug: string | null }) => team.slug === slugs.at(-1));
     const gone = await call(server, 'DELETE', `/api/teams?id=${last.id}`, {
