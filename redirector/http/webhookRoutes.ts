@@ -5,6 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import { checkCredential } from '../auth/limitedAttempts';
 import { teamIdOf } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import type {
@@ -97,7 +98,11 @@ export function createWebhookRouter(services: Services): Router {
   const viewer = async (ctx: Context, next: Next) => {
     const ticket = ctx.query.ticket;
     if (ticket === undefined) return owner(ctx, next);
-    const holder = typeof ticket === 'string' ? await tickets.redeem(ticket) : undefined;
+    // A ticket is a credential: an unknown one counts toward the credential limiter, and a refused
+    // address is refused before its ticket is spent (docs/api.md#the-credential-limiter).
+    const holder = await checkCredential(services.limiter, ctx.ip, async () =>
+      typeof ticket === 'string' ? await tickets.redeem(ticket) : undefined,
+    );
     if (!holder) throw unauthorized(INVALID_TICKET);
     const lapse = await credentials.lapseOf(holder.user_id);
     if (lapse === 'disabled') throw unauthorized(ACCOUNT_DISABLED);

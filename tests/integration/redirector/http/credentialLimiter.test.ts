@@ -86,6 +86,24 @@ describe.each(STORE_KINDS)('credential limiter on %s', (kind) => {
     expect(right.status).toBe(429);
   });
 
+  it('counts wrong stream tickets, then refuses a right one', async () => {
+    await using server = await fresh();
+    const issued = await send(server.url, 'POST', '/api/stream/ticket', { headers: { 'X-API-Key': server.adminKey } });
+    const ticket = (issued.body as { ticket: string }).ticket;
+    // Only the status is read: a stream that opens never ends by itself.
+    const openWith = async (value: string) => {
+      const aborted = new AbortController();
+      const answer = await fetch(`${server.url}/api/stream?ticket=${value}`, { signal: aborted.signal });
+      aborted.abort();
+      return answer.status;
+    };
+    expect(tally(await burst((i) => send(server.url, 'GET', `/api/stream?ticket=st_guess-${i}`)))).toEqual({
+      401: 10,
+      429: 50,
+    });
+    expect(await openWith(ticket)).toBe(429);
+  });
+
   it('never refuses right credentials for arriving together (a dashboard calls in parallel)', async () => {
     await using server = await fresh();
     const user = await signedInUser(server.url);
