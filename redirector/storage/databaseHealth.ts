@@ -145,9 +145,16 @@ export function createDatabaseHealth(options: DatabaseHealthOptions): DatabaseHe
     probe.unref();
   }
 
+  /** Errors counted already: one handed in twice (where it was met, then on its answer's path) is one call. */
+  const counted = new WeakSet<object>();
+
   function failed(error: unknown): boolean {
     if (!isDatabaseUnreachable(error)) return false;
     if (stopped) return true;
+    if (typeof error === 'object' && error !== null) {
+      if (counted.has(error)) return true;
+      counted.add(error);
+    }
     failedCalls += 1;
     if (downSince === undefined) {
       downSince = clock();

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logUnexpectedError } from '../../observability/errorLog';
 import type { Services } from '../../services';
 import type { RedirectLink } from '../../storage/records';
+import type { Store } from '../../storage/store';
 import { checkRequestPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
 import type { Ask, LimitAnswers, VisitInput } from '../../visits/visitDecision';
 import type { Visitor } from '../../visits/visitor';
@@ -30,16 +31,25 @@ export interface VisitLimits {
   ask(ask: LimitAsk, visit: Visit): Promise<LimitAnswers>;
 }
 
-/** What the limits need: the click places of links with a limit, the password limiters, the proxy rule. */
-export type VisitLimitServices = Pick<Services, 'clickPlaces' | 'config'> & LinkPasswordLimiters;
+/**
+ * What the limits need: the click places of links with a limit, the password limiters, the proxy
+ * rule, and the database's health (an unreachable or busy database is not a used-up limit).
+ */
+export type VisitLimitServices = Pick<Services, 'clickPlaces' | 'config'> &
+  LinkPasswordLimiters & { store: Pick<Store, 'health'> };
 
 export function createVisitLimits(services: VisitLimitServices): VisitLimits {
   const { clickPlaces } = services;
   // Cached links whose click limit was reached: a changed link is a new object in the cache.
   const exhausted = new WeakSet<RedirectLink>();
 
-  /** A database failure answers "no place": the visit is answered as expired, and logged. */
+  /**
+   * An unreachable or busy database rejects, so the visit is answered 503 with Retry-After
+   * (docs/api.md#when-the-database-is-unreachable), never as expired; any other database failure
+   * answers "no place": the visit is answered as expired, and logged.
+   */
   function noPlace(error: unknown): boolean {
+    if (services.store.health?.trouble(error)) throw error;
     logUnexpectedError('GET', '/:shortCode', error);
     return false;
   }

@@ -138,6 +138,31 @@ async function removeClaims(
   });
 }
 
+/**
+ * A verification writes every claim of the domain: on PostgreSQL it locks them first, in one order,
+ * so that verifications at once take turns instead of deadlocking (the later ones fail,
+ * docs/api.md#verification). SQLite's one connection runs them one at a time already.
+ */
+async function lockClaims(tx: Executor, domain: string): Promise<void> {
+  if (tx.engine === 'postgres')
+    await tx.all('SELECT id FROM teams WHERE custom_domain = ? ORDER BY id FOR UPDATE', [domain]);
+}
+
+/** The first to verify gets the domain; the others' claims fail at once (docs/api.md#verification). */
+async function failOtherClaims(tx: Executor, domain: string): Promise<DomainStateChange[]> {
+  const others = `custom_domain = ? AND verified_domain IS NULL AND domain_status = 'pending'`;
+  const failing = await tx.all<StateRow>(`${STATE_OF} WHERE ${others}`, [domain]);
+  await tx.run(`UPDATE teams SET domain_status = 'failed', domain_error = ? WHERE ${others}`, [
+    VERIFIED_ELSEWHERE,
+    domain,
+  ]);
+  return failing.map((other) => ({
+    team_id: Number(other.team_id),
+    status: [other.status, 'failed'],
+    error: [other.error, VERIFIED_ELSEWHERE],
+  }));
+}
+
 /** A row's ids as numbers (PostgreSQL's BIGINT comes back as text). */
 function numbered<T extends { team_id: number; user_id: number | null }>(row: T): T {
   return { ...row, team_id: Number(row.team_id), user_id: row.user_id === null ? null : Number(row.user_id) };
@@ -182,6 +207,7 @@ export function createDomainRepository(db: Executor): DomainRepository {
     record({ team_id: teamId, domain }, check, afterWrite) {
       const verified = check.status === 'verified' ? domain : null;
       return db.transaction(async (tx) => {
+        if (verified !== null) await lockClaims(tx, domain);
         const was = await tx.get<StateRow>(`${STATE_OF} WHERE id = ? AND custom_domain = ?`, [teamId, domain]);
         const changed = await tx.run(
           `UPDATE teams SET domain_status = ?, verified_domain = ?, domain_checked_at = ?, domain_verified_at = ?,
@@ -202,19 +228,7 @@ export function createDomainRepository(db: Executor): DomainRepository {
         const changes: DomainStateChange[] = [
           { team_id: teamId, status: [was.status, check.status], error: [was.error, check.error] },
         ];
-        // The first to verify gets the domain; the others' claims fail at once (docs/api.md#verification).
-        if (verified !== null) {
-          const others = `custom_domain = ? AND verified_domain IS NULL AND domain_status = 'pending'`;
-          const failing = await tx.all<StateRow>(`${STATE_OF} WHERE ${others}`, [domain]);
-          await tx.run(`UPDATE teams SET domain_status = 'failed', domain_error = ? WHERE ${others}`, [
-            VERIFIED_ELSEWHERE,
-            domain,
-          ]);
-          for (const other of failing) {
-            const error: [string | null, string] = [other.error, VERIFIED_ELSEWHERE];
-            changes.push({ team_id: Number(other.team_id), status: [other.status, 'failed'], error });
-          }
-        }
+        if (verified !== null) changes.push(...(await failOtherClaims(tx, domain)));
         await afterWrite?.(tx, changes);
         return true;
       });

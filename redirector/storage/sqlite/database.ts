@@ -30,6 +30,7 @@ export function openDatabase(
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -8000');
+  foldCaseLikePostgres(db);
   try {
     migrate(db, migrations, options);
   } catch (error) {
@@ -37,6 +38,17 @@ export function openDatabase(
     throw error;
   }
   return db;
+}
+
+/**
+ * SQLite's own LOWER folds only A-Z, so a search for "über" missed "Über" here while PostgreSQL
+ * found it (docs/api.md#lists-pages-search-sort-tags): LOWER folds every letter, as on PostgreSQL.
+ * No index or stored value depends on LOWER, so replacing it changes no data.
+ */
+function foldCaseLikePostgres(db: SqliteDatabase): void {
+  db.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value === null ? null : String(value).toLowerCase(),
+  );
 }
 
 /** Applies the pending migrations (docs/api.md#migrations); returns the versions applied. */

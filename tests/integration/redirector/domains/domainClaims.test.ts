@@ -2,8 +2,9 @@
  * No squatting (docs/api.md#verification), on both stores: a pending or failed claim blocks
  * nobody. Two accounts claim one host; the second verifies first (a TXT record on a real DNS server
  * on loopback) and gets it; the first's claim turns `failed` "verified by another account"; a third
- * account cannot claim the verified domain (409); a claim unverified for 7 days (the server's clock)
- * is removed by the background round.
+ * account cannot claim the verified domain (409); eight accounts verifying one host at once get one
+ * `verified` and seven `failed`, no error; a claim unverified for 7 days (the server's clock) is
+ * removed by the background round.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PENDING_MS } from '../../../../redirector/domains/domainService';
@@ -90,6 +91,22 @@ describe.each(STORES)('claims of one domain ($kind)', ({ start }) => {
       [squatter.user.id, 'failed'],
       [owner.user.id, 'verified'],
     ]);
+  });
+
+  it('answers every one of several verifications of one host at once: one verified, the others failed', async () => {
+    const names = ['Ava', 'Bea', 'Cid', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal'];
+    const claimants = await Promise.all(names.map((name) => newUser(server, name)));
+    const values: string[] = [];
+    for (const claimant of claimants) {
+      const claim = await domain(claimant.token, 'POST', { domain: 'go.race.test' });
+      values.push(claim.body.verification.record.value);
+    }
+    await dns.setTxt({ '_me-challenge.go.race.test': values });
+    const answers = await Promise.all(claimants.map((claimant) => verify(claimant.token)));
+    expect(answers.map((answer) => answer.status)).toEqual(names.map(() => 200));
+    const states = answers.map((answer) => answer.body.verification.status);
+    expect(states.filter((state) => state === 'verified')).toHaveLength(1);
+    expect(states.filter((state) => state === 'failed')).toHaveLength(names.length - 1);
   });
 
   it('asks the administrator which claim to verify by hand when several accounts claim one host', async () => {

@@ -163,4 +163,18 @@ describe.each(STORE_SERVERS)('link lists ($kind)', ({ start }) => {
       body: { tags: ['mine'] },
     });
   });
+
+  it('searches letters beyond A-Z case-insensitively too, links and users alike', async () => {
+    const created = await call(server, 'POST', '/api/links', {
+      headers: adminHeaders(server.adminKey),
+      body: { short_code: 'umlaut', title: 'Über Café', target_url: 'https://umlaut.example.com' },
+    });
+    expect(created.status).toBe(201);
+    expect(codes((await admin('/api/links?q=über')).body)).toEqual(['umlaut']);
+    expect(codes((await admin('/api/links?q=CAFÉ')).body)).toEqual(['umlaut']);
+    await newUser(server, 'Zoë Ünal');
+    const users = await admin(`/api/users?q=${encodeURIComponent('ünal')}`);
+    expect(users.body.users.map((user: { name: string }) => user.name)).toEqual(['Zoë Ünal']);
+    await call(server, 'DELETE', `/api/links?id=${created.body.id}`, { headers: adminHeaders(server.adminKey) });
+  });
 });

@@ -130,6 +130,31 @@ describe('a PostgreSQL outage in the log', () => {
     expect(failed).toBeGreaterThan(0);
   });
 
+  it('answers a link with a click limit 503 while the database is away, not as expired, and redirects once it is back', async () => {
+    const created = await call(asTest(), 'POST', '/api/links', {
+      headers: adminHeaders(server.adminKey),
+      body: {
+        target_url: 'https://example.com/limited',
+        short_code: 'outage-limit',
+        max_clicks: 100,
+        expired_url: 'https://example.com/expired',
+      },
+    });
+    expect(created.status).toBe(201);
+    const visit = () => fetch(`${server.url}/outage-limit`, { redirect: 'manual' });
+    expect((await visit()).headers.get('location')).toBe('https://example.com/limited');
+    const before = logs.lines.length;
+    proxy.cut();
+    const during = await visit();
+    proxy.mend();
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('5');
+    const deadline = Date.now() + 15_000;
+    while (!server.store.health.isUp() && Date.now() < deadline) await sleep(100);
+    expect((await visit()).headers.get('location')).toBe('https://example.com/limited');
+    expect(logs.lines.slice(before).filter((line) => line.includes('unexpected error'))).toEqual([]);
+  });
+
   it("still writes a refused connection that is not the database's while the database answers", async () => {
     const before = logs.lines.length;
     const refused: NodeJS.ErrnoException = new Error('connect ECONNREFUSED 127.0.0.1:25');
