@@ -10,6 +10,7 @@ import { createHubFigures, type HubFigures } from './hubFigures';
 import { createHubImages, type HubImages } from './hubImages';
 import { type HubItemRecord, type HubLinkRecord, readItems, replaceItems } from './hubItemRows';
 import { hubOwnedBy, ownedBy, ownerValue, teamValue } from './scopeFilter';
+import { containsAny } from './textSearch';
 
 export type { HubItemRecord, HubLinkRecord } from './hubItemRows';
 
@@ -208,10 +209,9 @@ async function listHubs(
   db: Executor,
   { q, limit, offset }: { q: string; limit: number; offset: number },
 ): Promise<{ rows: ListedHub[]; total: number }> {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = `WHERE (CAST(? AS TEXT) = '' OR lower(h.handle) LIKE ? ESCAPE '\\' OR lower(h.title) LIKE ? ESCAPE '\\'
-    OR lower(COALESCE(u.email, t.name)) LIKE ? ESCAPE '\\')`;
-  const params = [q, pattern, pattern, pattern];
+  const match = q === '' ? undefined : containsAny(db.engine, ['h.handle', 'h.title', 'COALESCE(u.email, t.name)'], q);
+  const where = match ? `WHERE ${match.sql}` : '';
+  const params = match?.params ?? [];
   const rows = await db.all<ListedHub>(
     `SELECT ${HUB_COLUMNS}, u.email AS user_email, u.name AS user_name, t.name AS team_name,
        COALESCE(u.disabled, ?) AS owner_disabled,

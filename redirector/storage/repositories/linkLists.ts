@@ -8,6 +8,7 @@ import type { LinkHealthStatus } from '../../contract/linkConversion';
 import type { LinkSort, SortOrder } from '../../contract/lists';
 import type { Executor, SqlParam } from '../executor';
 import { reachedBy } from './scopeFilter';
+import { containsAny } from './textSearch';
 
 export interface LinkListFilter {
   /** The links the call's scope reaches (docs/api.md#scope-who-a-call-acts-for). */
@@ -44,12 +45,10 @@ export interface LinkSelection {
   onlyUnarchived?: boolean;
 }
 
-/** `!` escapes LIKE's wildcards: a search for `50%` finds that text, not every "50". */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
-}
+/** The columns `q` searches. */
+const SEARCHED = ['l.short_code', 'l.title', 'l.target_url', "COALESCE(l.notes, '')"] as const;
 
-export function selectLinks(filter: LinkListFilter): LinkSelection {
+export function selectLinks(filter: LinkListFilter, engine: Executor['engine']): LinkSelection {
   const conditions: string[] = [];
   const params: SqlParam[] = [];
   const owned = reachedBy(filter.scope, 'l');
@@ -72,12 +71,9 @@ export function selectLinks(filter: LinkListFilter): LinkSelection {
     params.push(filter.createdBy);
   }
   if (filter.q !== '') {
-    conditions.push(
-      "(LOWER(l.short_code) LIKE ? ESCAPE '!' OR LOWER(l.title) LIKE ? ESCAPE '!' OR LOWER(l.target_url) LIKE ? ESCAPE '!'" +
-        " OR LOWER(COALESCE(l.notes, '')) LIKE ? ESCAPE '!')",
-    );
-    const pattern = containsPattern(filter.q);
-    params.push(pattern, pattern, pattern, pattern);
+    const match = containsAny(engine, SEARCHED, filter.q);
+    conditions.push(match.sql);
+    params.push(...match.params);
   }
   // Only the archive filter: every link but the archived ones, counted and left out of the busiest
   // links through their partial index (linkCounts.ts), without reading every link's row.

@@ -199,7 +199,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     counts: (id) => counts.counts(id),
 
     async page(query) {
-      const selection = selectLinks(query);
+      const selection = selectLinks(query, db.engine);
       // Side by side on PostgreSQL's pool: the count needs no fold of the latest clicks.
       const [rows, total] = await Promise.all([
         counts.rows(selection, query),
@@ -209,7 +209,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
 
     async idsMatching(filter) {
-      const selection = selectLinks(filter);
+      const selection = selectLinks(filter, db.engine);
       const rows = await db.all<{ id: number }>(
         `SELECT l.id FROM links l ${selection.where} ORDER BY l.id`,
         selection.params,
@@ -218,7 +218,7 @@ export function createLinkRepository(db: Executor, counts: LinkCountQueries): Li
     },
 
     batchAfter(scope, afterId, limit) {
-      const selection = selectLinks({ scope, q: '', tag: '' });
+      const selection = selectLinks({ scope, q: '', tag: '' }, db.engine);
       const where = selection.where === '' ? 'WHERE l.id > ?' : `${selection.where} AND l.id > ?`;
       return counts.rows(
         { ...selection, where, params: [...selection.params, afterId] },

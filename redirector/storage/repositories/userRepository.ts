@@ -4,7 +4,7 @@ import { NO_PASSWORD, type UserRecord, type UserWithCounts } from '../records';
 import type { UserRepository } from '../store';
 import { LISTED_USER_SHAPE, USER_COLUMNS, USER_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
-import { containsPattern } from './linkLists';
+import { containsAny } from './textSearch';
 import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
 // Only a verified domain is this service's own (docs/api.md#custom-domains): a claim alone blocks nothing.
@@ -24,13 +24,10 @@ const LISTED_COLUMNS = columnList(
   'u',
 );
 
-function matchUsers(q: string): { where: string; params: string[] } {
+function matchUsers(engine: Executor['engine'], q: string): { where: string; params: string[] } {
   if (q === '') return { where: '', params: [] };
-  const pattern = containsPattern(q);
-  return {
-    where: "WHERE LOWER(u.name) LIKE ? ESCAPE '!' OR LOWER(u.email) LIKE ? ESCAPE '!'",
-    params: [pattern, pattern],
-  };
+  const match = containsAny(engine, ['u.name', 'u.email'], q);
+  return { where: `WHERE ${match.sql}`, params: match.params };
 }
 
 /** The names of these users, by id, in one query. */
@@ -71,7 +68,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
     customDomainsAmong: (domains) => valuesAmong(db, VERIFIED_DOMAINS, domains),
 
     async page({ q, limit, offset }) {
-      const match = matchUsers(q);
+      const match = matchUsers(db.engine, q);
       await counts.beforeRead();
       const rows = await db.all<UserWithCounts>(
         `${withCounts} ${match.where} ORDER BY u.id LIMIT ? OFFSET ?`,

@@ -30,7 +30,7 @@ export function openDatabase(
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -8000');
-  foldCaseLikePostgres(db);
+  db.function('unicode_lower', { deterministic: true }, unicodeLower);
   try {
     migrate(db, migrations, options);
   } catch (error) {
@@ -41,14 +41,12 @@ export function openDatabase(
 }
 
 /**
- * SQLite's own LOWER folds only A-Z, so a search for "über" missed "Über" here while PostgreSQL
- * found it (docs/api.md#lists-pages-search-sort-tags): LOWER folds every letter, as on PostgreSQL.
- * No index or stored value depends on LOWER, so replacing it changes no data.
+ * LOWER as PostgreSQL's, every letter folded (SQLite's own folds only A-Z): searches whose text has
+ * other letters fold the columns with it (repositories/textSearch.ts).
  */
-function foldCaseLikePostgres(db: SqliteDatabase): void {
-  db.function('lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : value === null ? null : String(value).toLowerCase(),
-  );
+function unicodeLower(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? value : String(value)).toLowerCase();
 }
 
 /** Applies the pending migrations (docs/api.md#migrations); returns the versions applied. */

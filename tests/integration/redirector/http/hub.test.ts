@@ -210,6 +210,14 @@ describe.each(STORE_SERVERS)('the hub API ($kind)', ({ start }) => {
       400,
     );
     expect((await call(server, 'GET', '/api/hubs', { headers: bearer(alice.token) })).status).toBe(401);
+    // Every letter's case, not only A-Z, on both stores (docs/api.md#lists-pages-search-sort-tags).
+    expect((await put(bob, { handle: 'bob', title: 'Ärger Bob' })).status).toBe(200);
+    for (const q of ['ärger', 'ÄRGER']) {
+      const found = await call(server, 'GET', `/api/hubs?q=${encodeURIComponent(q)}`, {
+        headers: adminHeaders(server.adminKey),
+      });
+      expect(found.body.hubs.map((hub: { handle: string }) => hub.handle)).toEqual(['bob']);
+    }
   });
 
   it('deletes the page', async () => {
