@@ -14,6 +14,7 @@ import {
   READ_KEY_MISSING,
   roleAllows,
   roleMissing,
+  TEAMS_NEED_SIGN_IN,
   type TeamNeed,
   type TeamRole,
 } from '../contract/teams';
@@ -55,7 +56,12 @@ export type ScopeAction =
   | 'keys.manage'
   /** A call on the team's things that needs `TeamNeed` and, unless `read`, a write credential. */
   | TeamNeed
-  /** A change about the caller's own memberships (make a team, join one): any credential that may write. */
+  /**
+   * The team itself and its members (rename, delete, invite, change a member's role): an owner's
+   * sign-in only, so that a leaked key cannot hand the team to its holder (docs/api.md#api-keys).
+   */
+  | 'team.manage'
+  /** A change about the caller's own memberships (make a team, join one, leave one or remove a member): a sign-in. */
   | 'account';
 
 export interface Scope {
@@ -79,12 +85,13 @@ function whatIsMissing(
   credential: ScopeCredential,
   keyScope: KeyScope,
 ): string | undefined {
-  if (action === 'keys.manage') {
-    if (credential !== 'sign-in') return KEYS_NEED_SIGN_IN;
+  if (action === 'keys.manage' || action === 'team.manage') {
+    if (credential !== 'sign-in') return action === 'keys.manage' ? KEYS_NEED_SIGN_IN : TEAMS_NEED_SIGN_IN;
     return team && !roleAllows(team.role, 'manage') ? roleMissing(team.role, 'manage') : undefined;
   }
+  if (action === 'account') return credential === 'sign-in' ? undefined : TEAMS_NEED_SIGN_IN;
   if (action !== 'read' && keyScope === 'read') return READ_KEY_MISSING;
-  if (!team || action === 'account') return undefined;
+  if (!team) return undefined;
   return roleAllows(team.role, action) ? undefined : roleMissing(team.role, action);
 }
 

@@ -50,6 +50,12 @@ export function roleMissing(role: TeamRole, need: TeamNeed): string {
   return `Your role in this team (${role}) cannot ${WHAT[need]}: it needs ${which}`;
 }
 
+/**
+ * The team itself and its memberships (rename, delete, invite, change or remove a member, make or
+ * join a team) need a sign-in, as keys do (docs/api.md#api-keys): a leaked key cannot make its
+ * holder a member, nor take the team from its owners.
+ */
+export const TEAMS_NEED_SIGN_IN = 'API keys cannot manage teams or their members: sign in';
 export const READ_KEY_MISSING = 'This API key is read-only: the call needs a write key';
 export const OWN_LINKS_ONLY_MISSING = 'You may only touch the links you created in this team';
 export const domainMissing = (domain: string) => `You may not use the domain ${domain} in this team`;

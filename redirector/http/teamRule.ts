@@ -57,11 +57,12 @@ export async function userCallScope(
 export function callNeed(method: string, path: string): ScopeAction | undefined {
   const reads = method === 'GET' || method === 'HEAD';
   if (path.startsWith('/api/account')) return undefined;
-  if (path === '/api/teams') return reads ? 'read' : method === 'POST' ? 'account' : 'manage';
+  // The team and its members need a sign-in (docs/api.md#api-keys).
+  if (path === '/api/teams') return reads ? 'read' : method === 'POST' ? 'account' : 'team.manage';
   if (path === '/api/teams/join') return 'account';
   // Removing a member: an owner, or the member themselves (teams/teamService.ts asks the scope).
-  if (path === '/api/teams/members') return reads || method === 'DELETE' ? 'read' : 'manage';
-  if (path === '/api/teams/invite') return 'manage';
+  if (path === '/api/teams/members') return reads ? 'read' : method === 'DELETE' ? 'account' : 'team.manage';
+  if (path === '/api/teams/invite') return 'team.manage';
   if (path.startsWith('/api/keys')) return 'keys.manage';
   if (path.startsWith('/api/webhooks')) return 'manage';
   if (path === '/api/stream' || path === '/api/stream/ticket' || path.startsWith('/api/analytics')) return 'read';
