@@ -5,6 +5,7 @@
  */
 import type { Team, TeamRole } from '../../contract/teams';
 import type { AfterWrite, Executor, RowShape } from '../executor';
+import { deleteLinksWhere } from './linkDeletion';
 
 /** A team as the caller sees it: the API's Team, read straight from its row. */
 export type TeamRow = Team;
@@ -155,8 +156,7 @@ function teamQueries(db: Executor) {
     async remove(teamId: number, afterWrite?: AfterWrite<void>): Promise<void> {
       await db.transaction(async (tx) => {
         await afterWrite?.(tx, undefined);
-        // One by one: each link's delete triggers keep the figures' rollups true.
-        await tx.run('DELETE FROM links WHERE team_id = ?', [teamId]);
+        await deleteLinksWhere(tx, 'team_id = ?', [teamId]);
         await tx.run('DELETE FROM teams WHERE id = ? AND personal_user_id IS NULL', [teamId]);
       });
     },

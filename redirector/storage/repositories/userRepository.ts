@@ -4,6 +4,7 @@ import { NO_PASSWORD, type UserRecord, type UserWithCounts } from '../records';
 import type { UserRepository } from '../store';
 import { LISTED_USER_SHAPE, USER_COLUMNS, USER_SHAPE } from './columns';
 import type { LinkCountQueries } from './linkCounts';
+import { deleteLinksWhere } from './linkDeletion';
 import { containsAny } from './textSearch';
 import { type ValuesQuery, valuesAmong } from './valuesAmong';
 
@@ -125,6 +126,10 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
             // The clicks first, in one statement: SQLite keeps no index of clicks by link for the
             // cascade to use (the redirect path's writes stay cheaper without it).
             await tx.run('DELETE FROM clicks WHERE link_id IN (SELECT id FROM links WHERE user_id = ?)', [id]);
+            await deleteLinksWhere(tx, 'user_id = ? OR team_id IN (SELECT id FROM teams WHERE personal_user_id = ?)', [
+              id,
+              id,
+            ]);
             return (await tx.run('DELETE FROM users WHERE id = ?', [id])) > 0;
           });
         } catch (error) {

@@ -47,10 +47,14 @@ export const VISITOR_DAY_REPEATS_SQL = (integer: string, boolean: string, index:
 
 /**
  * Whether any click (of any kind, folded or not) comes at or after the range's end: 0 for a range
- * that runs past every click so far (the dashboard's "to today").
+ * that runs past every click so far (the dashboard's "to today"). The quarter-hour rollup is asked
+ * too (the end is a quarter hour): CLICK_RETENTION_DAYS deletes old clicks but keeps their rollups,
+ * so a range ending before a quiet spell longer than the limit would otherwise count clicks after it.
  */
 export function laterClicksSql(dialect: Dialect): string {
-  return `SELECT CASE WHEN EXISTS (SELECT 1 FROM clicks WHERE clicked_at >= ${dialect.param('end')}) THEN 1 ELSE 0 END AS n`;
+  const end = dialect.param('end');
+  return `SELECT CASE WHEN EXISTS (SELECT 1 FROM clicks WHERE clicked_at >= ${end})
+    OR EXISTS (SELECT 1 FROM link_quarter_hours WHERE quarter_hour >= ${end} / 900000) THEN 1 ELSE 0 END AS n`;
 }
 
 /**

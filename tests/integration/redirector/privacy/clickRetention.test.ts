@@ -124,4 +124,31 @@ describe.each(KINDS)('CLICK_RETENTION_DAYS on $kind', (kind) => {
       await opened.drop();
     }
   });
+
+  it('a range before a quiet spell longer than the limit counts no click after it', async () => {
+    const opened = await kind.open({ background: false });
+    try {
+      const link = await opened.store.links.create(newLink({ short_code: 'quiet-spell' }));
+      const day = Date.UTC(2020, 0, 6);
+      const at = (days: number, ip: string) =>
+        clickOf(link.id, { clicked_at: day + days * DAY + 36e6, ip_address: ip });
+      await opened.store.clicks.insertMany([
+        at(0, '192.0.2.1'),
+        at(0, '192.0.2.1'),
+        at(2, '192.0.2.1'),
+        at(2, '192.0.2.2'),
+      ]);
+      await opened.store.clicks.insertMany([at(2, '192.0.2.2')]);
+      const range = { start: day, end: day + DAY };
+      const read = () => opened.store.analytics.repeatVisitors({ frequencies: 10, top: 10, range });
+      const before = await read();
+      expect(before.top.map((visitor) => [visitor.ip, visitor.visits])).toEqual([['192.0.2.1', 2]]);
+      // Every folded click goes (SQLite keeps its newest, the last of day 2): none is after the range now.
+      expect(await opened.deleter(Date.now(), 100)).toBe(kind.kind === 'sqlite' ? 4 : 5);
+      expect(await read()).toEqual(before);
+    } finally {
+      await opened.store.close();
+      await opened.drop();
+    }
+  });
 });
