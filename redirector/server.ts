@@ -53,7 +53,8 @@ function makeDataDirPrivate(dir: string): void {
   }
 }
 
-function ensureWritableDir(dir: string): void {
+/** `name` is the variable that names the folder (DATA_DIR, SPOOL_DIR), for the line a failure stops with. */
+function ensureWritableDir(dir: string, name: string): void {
   try {
     makeDirs(dir);
     // A real write: access() says yes to root even where a write would fail.
@@ -61,7 +62,7 @@ function ensureWritableDir(dir: string): void {
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
   } catch {
-    fail(`DATA_DIR "${dir}" is not a writable directory`);
+    fail(`${name} "${dir}" is not a writable directory`);
   }
 }
 
@@ -165,8 +166,10 @@ async function main(): Promise<void> {
   const geoipFile = config.geoipDb === undefined ? undefined : path.resolve(config.geoipDb);
   const geoDatabase = openGeoip(geoipFile);
   const dataDir = path.resolve(config.dataDir);
-  ensureWritableDir(dataDir);
+  ensureWritableDir(dataDir, 'DATA_DIR');
   makeDataDirPrivate(dataDir);
+  // The spool must take clicks the moment PostgreSQL goes away, not be found unwritable then.
+  if (config.databaseUrl !== undefined) ensureWritableDir(path.resolve(config.spoolDir), 'SPOOL_DIR');
   let admin: ReturnType<typeof loadAdminKey>;
   try {
     admin = loadAdminKey(dataDir, config.adminKey);

@@ -48,6 +48,19 @@ describe('the built server', () => {
     }
   });
 
+  it('exits 1 with one clear line when SPOOL_DIR is not a writable directory on PostgreSQL', async () => {
+    const file = path.join(makeTempDir('me-spool-'), 'not-a-dir');
+    fs.writeFileSync(file, '');
+    const spoolDir = path.join(file, 'spool');
+    const run = await runToExit({
+      DATA_DIR: makeTempDir('me-data-'),
+      SPOOL_DIR: spoolDir,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+    });
+    expect(run.code).toBe(1);
+    expect(logMessages(run.stderr)).toBe(`me: SPOOL_DIR "${spoolDir}" is not a writable directory`);
+  });
+
   it('exits 1 with one clear line when the port is taken or invalid', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

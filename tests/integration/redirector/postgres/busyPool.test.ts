@@ -62,4 +62,26 @@ describe('a PostgreSQL pool with every connection busy', () => {
     expect(lines.filter((line) => /unreachable|answers again/.test(line))).toEqual([]);
     expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({ status: 'ok' });
   });
+
+  it('answers a link with a click limit 503 busy while no connection is free, not as expired', async () => {
+    const created = await call(asTest(), 'POST', '/api/links', {
+      headers: adminHeaders(server.adminKey),
+      body: { target_url: 'https://example.com/limited', short_code: 'busy-limit', max_clicks: 100 },
+    });
+    expect(created.status).toBe(201);
+    const visit = () => fetch(`${server.url}/busy-limit`, { redirect: 'manual' });
+    expect((await visit()).status).toBe(302);
+    const held = await Promise.all(Array.from({ length: 10 }, () => server.store.pool.connect()));
+    let during: Response;
+    try {
+      during = await visit();
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect({ status: during.status, retryAfter: during.headers.get('retry-after') }).toEqual({
+      status: 503,
+      retryAfter: '1',
+    });
+    expect((await visit()).status).toBe(302);
+  });
 });
