@@ -1,4 +1,7 @@
-/** REGISTRATION=closed: the Create Account screen says so instead of offering a form the server would refuse. */
+/**
+ * REGISTRATION=closed: the Create Account screen says so instead of offering a form the server would
+ * refuse, and neither the landing page nor the sign-in screen offers the way there.
+ */
 import { expect, serverForFile, test } from './fixtures';
 import { screenshot, unique } from './userHelpers';
 
@@ -11,6 +14,9 @@ test('the Create Account screen says registration is closed, and the server refu
   await page.goto(server.url);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create an Account' })).toHaveCount(0);
+  await page.goto(`${server.url}/login`);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create one' })).toHaveCount(0);
   await page.goto(`${server.url}/register`);
   await expect(page.getByText('Registration is closed')).toBeVisible();
   await expect(page.getByText('accounts are made by its administrator')).toBeVisible();

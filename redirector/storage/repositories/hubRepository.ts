@@ -6,6 +6,7 @@
 import type { Scope } from '../../auth/scope';
 import type { HubInput, HubTheme } from '../../contract/hub';
 import type { AfterWrite, Executor, RowShape } from '../executor';
+import { holdAddress } from './addressNamespace';
 import { createHubFigures, type HubFigures } from './hubFigures';
 import { createHubImages, type HubImages } from './hubImages';
 import { type HubItemRecord, type HubLinkRecord, readItems, replaceItems } from './hubItemRows';
@@ -155,6 +156,7 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
       const teamId = teamValue(scope);
       if (teamId === null) return;
       await db.transaction(async (tx) => {
+        await holdAddress(tx, hub.handle, 'handle', teamId);
         const values = [hub.handle, hub.title, hub.bio, hub.theme, hub.accent, hub.published, hub.tiktok_bypass];
         const page = [hub.background_color, hub.meta_description, hub.noindex, hub.sensitive];
         // One statement: two first saves at once update the row the first one inserted.

@@ -5,6 +5,7 @@
  */
 import type { Team, TeamRole } from '../../contract/teams';
 import type { AfterWrite, Executor, RowShape } from '../executor';
+import { holdAddress } from './addressNamespace';
 import { deleteLinksWhere } from './linkDeletion';
 
 /** A team as the caller sees it: the API's Team, read straight from its row. */
@@ -112,6 +113,7 @@ function teamQueries(db: Executor) {
       return db.transaction(async (tx): Promise<number | 'limit'> => {
         if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
         if ((await sharedTeamsOf(tx, userId)) >= maxTeams) return 'limit';
+        await holdAddress(tx, team.slug, 'slug', null);
         const made = await tx.get<{ id: number }>(
           'INSERT INTO teams (name, slug, personal_user_id, created_at) VALUES (?, ?, NULL, ?) RETURNING id',
           [team.name, team.slug, now],
@@ -136,14 +138,11 @@ function teamQueries(db: Executor) {
       now = Date.now(),
     ): Promise<void> {
       await db.transaction(async (tx) => {
+        await holdAddress(tx, team.slug, 'slug', teamId);
         const sql = 'UPDATE teams SET name = ?, slug = ? WHERE id = ? AND personal_user_id IS NULL';
         if ((await tx.run(sql, [team.name, team.slug, teamId])) === 0) return;
-        await tx.run('UPDATE hubs SET handle = ?, updated_at = ? WHERE team_id = ? AND handle <> ?', [
-          team.slug,
-          now,
-          teamId,
-          team.slug,
-        ]);
+        const hubSql = 'UPDATE hubs SET handle = ?, updated_at = ? WHERE team_id = ? AND handle <> ?';
+        await tx.run(hubSql, [team.slug, now, teamId, team.slug]);
         await afterWrite?.(tx, undefined);
       });
     },

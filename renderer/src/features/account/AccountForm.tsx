@@ -46,9 +46,11 @@ export interface AccountScreenProps {
   /** Whose words: `account.<screen>.title`, `.subtitle` and the footer's (SCREENS). */
   screen: Screen;
   children: ReactNode;
+  /** False leaves the footer's way to the other page out (sign-in with REGISTRATION=closed). */
+  otherPage?: boolean;
 }
 
-export function AccountScreen({ screen, children }: AccountScreenProps) {
+export function AccountScreen({ screen, children, otherPage = true }: AccountScreenProps) {
   const { t } = useTranslation();
   const { lead, link, to } = SCREENS[screen];
   return (
@@ -57,7 +59,11 @@ export function AccountScreen({ screen, children }: AccountScreenProps) {
       subtitle={t(`account.${screen}.subtitle`)}
       footer={
         <AccountFooter>
-          {t(lead)} <Link to={to}>{t(link)}</Link>
+          {otherPage ? (
+            <>
+              {t(lead)} <Link to={to}>{t(link)}</Link>
+            </>
+          ) : null}
         </AccountFooter>
       }
     >

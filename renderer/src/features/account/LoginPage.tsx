@@ -32,9 +32,11 @@ export function LoginPage() {
   const config = useLoad((signal) => account.serviceConfig(signal));
   const sso = config.data?.sso ?? null;
   const passwordLogin = config.data?.password_login !== false;
+  // REGISTRATION=closed (docs/api.md#pages): no way to a Create Account screen that would refuse.
+  const registration = config.data?.registration !== 'closed';
 
   return (
-    <AccountScreen screen="login">
+    <AccountScreen screen="login" otherPage={registration}>
       {sso ? <SingleSignOn name={sso.name} passwordLogin={passwordLogin} /> : null}
       {passwordLogin ? <PasswordSignIn /> : null}
     </AccountScreen>

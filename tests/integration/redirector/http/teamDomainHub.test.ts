@@ -116,6 +116,27 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
     ]);
   });
 
+  it('gives an address to one of a hub and a team that ask for it at the same moment', async () => {
+    const names = ['race-a', 'race-b', 'race-c', 'race-d', 'race-e', 'race-f'];
+    const admin = adminHeaders(server.adminKey);
+    const hubOwners = await Promise.all(
+      names.map(async (name) => {
+        const email = `${name}-${process.pid}@example.com`;
+        await call(server, 'POST', '/api/users', { headers: admin, body: { name, email, password: 'secret-pw' } });
+        const login = await call(server, 'POST', '/api/auth?action=login', { body: { email, password: 'secret-pw' } });
+        return login.body.token as string;
+      }),
+    );
+    const answers = await Promise.all(
+      names.flatMap((name, i) => [
+        call(server, 'PUT', '/api/hub', { headers: bearer(hubOwners[i]!), body: { handle: name, title: name } }),
+        call(server, 'POST', '/api/teams', { headers: bearer(owner.token), body: { name, slug: name } }),
+      ]),
+    );
+    const won = names.map((_, i) => [answers[2 * i]!.status, answers[2 * i + 1]!.status].filter((s) => s < 300));
+    expect(won.map((statuses) => statuses.length)).toEqual(names.map(() => 1));
+  });
+
   it('moves the hub with a new slug', async () => {
     const renamed = await call(server, 'PUT', `/api/teams?id=${teamId}`, {
       headers: bearer(owner.token),
