@@ -166,7 +166,8 @@ export function createServices(deps: ServiceDeps): Services {
     },
     onChange: async (changes) => {
       await events.onLinkChange(changes);
-      for (const change of changes) if (change.action !== 'deleted') checks.linkChecks.soon(change.link.id);
+      for (const change of changes)
+        if (change.action !== 'deleted') checks.linkChecks.soon(change.link.id, change.teamId);
     },
   });
   return {

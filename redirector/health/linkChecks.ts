@@ -18,6 +18,7 @@ import { VERSION } from '../version';
 import { checkDestination } from './destinationCheck';
 import { destinationsOfRun, judgeCheck, turnOf } from './healthRules';
 import { createHostPacer, hostKey } from './hostPacer';
+import { createSoonChecks } from './soonChecks';
 
 export const LINK_CHECK_USER_AGENT = `Me-LinkCheck/${VERSION}`;
 /** Longer than any check can take (10 s per attempt, two attempts per hop, six hops per destination, paced). */
@@ -54,8 +55,11 @@ export interface LinkChecksDeps {
 export interface LinkChecks {
   /** Checks the link now; false when another check holds it (or it is gone). */
   check(linkId: number): Promise<boolean>;
-  /** A check soon, in the background, when checks are on (a link created or changed). */
-  soon(linkId: number): void;
+  /**
+   * A check soon, in the background, when checks are on (a link created or changed): in turns per
+   * account, at most two of an account's at once (soonChecks.ts).
+   */
+  soon(linkId: number, teamId: number | null): void;
   /** The periodic rounds (the server; never the command line). */
   start(): void;
   /** Stops the rounds and cuts the checks under way (their links stay due), then waits for them to end. */
@@ -140,6 +144,10 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     return work;
   }
 
+  const soonChecks = createSoonChecks(async (linkId) => {
+    await track(check(linkId)).catch(logFailure);
+  });
+
   /**
    * Tops the round's checks up to ROUND_SIZE without waiting for those under way, taking due links
    * in turns across accounts and at most ROUND_CHECKS_PER_ACCOUNT of an account's at once: an
@@ -170,9 +178,9 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
 
   return {
     check: (linkId) => track(check(linkId)),
-    soon(linkId) {
-      if (periodMs <= 0) return;
-      track(check(linkId)).catch(logFailure);
+    soon(linkId, teamId) {
+      if (periodMs <= 0 || stopping.signal.aborted) return;
+      soonChecks.add(linkId, teamId);
     },
     start() {
       if (periodMs <= 0 || rounds) return;
@@ -187,6 +195,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     },
     async stop() {
       stopping.abort();
+      soonChecks.clear();
       cancelWaiting();
       await rounds?.stop();
       rounds = undefined;
