@@ -165,7 +165,11 @@ async function createManyLinks(
   inTransaction?: AfterWrite<readonly (Link | string)[]>,
 ): Promise<(Link | string)[]> {
   const { fields, problems } = await checkRows({ store: deps.store, ...checks }, owner, requested);
-  for (const field of fields) checkDomainOf(deps.publicUrl, owner, field.domain);
+  // A row on a domain the member or key may not use is a bad row, reported like the others, not a
+  // 403 for the whole import (docs/api.md#post-apilinksimport-administrator-and-post-apilinksuserimport-user).
+  fields.forEach((field, index) => {
+    problems[index] ??= domainMissing(owner, field.domain ?? defaultDomainOf(deps.publicUrl));
+  });
   const good = fields.filter((_, index) => problems[index] === undefined);
   if (owner.owner.kind !== 'admin') await checkRoom(deps.store, deps.maxLinksPerUser, owner, good);
   const answersOf = (stored: readonly InsertOutcome[]) => {

@@ -242,6 +242,16 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatch(/^You may not use the domain \S+ in this team$/);
+    // In an import, such a row is a bad row, reported with its line: not a 403 for the whole file.
+    const imported = await call(server, 'POST', '/api/links/user/import', {
+      headers: { ...inTeam(team.secrets.editor, team.id), 'Content-Type': 'text/csv' },
+      rawBody: 'target_url\nhttps://acme.example/ed-import\n',
+    });
+    expect([imported.status, imported.body.created, imported.body.failed]).toEqual([
+      200,
+      0,
+      [{ line: 2, short_code: '', error: expect.stringMatching(/^You may not use the domain \S+ in this team$/) }],
+    ]);
   });
 
   it('names where a malformed team came from: the X-Team header or the team parameter', async () => {
