@@ -71,6 +71,9 @@ export const TEAM_SLUG_TAKEN = 'This slug is taken';
 export const TEAM_LIMIT_REACHED = `You may belong to at most ${MAX_TEAMS_PER_USER} teams besides your personal one`;
 export const PERSONAL_TEAM_FIXED = 'A personal team cannot be renamed, left, given away or deleted';
 export const LAST_OWNER = 'A team keeps at least one owner';
+/** An account's deletion refused: it is the last owner of a shared team (docs/api.md#account-calls). */
+export const accountLastOwner = (team: string) =>
+  `The account is the last owner of the team "${team}": make another member an owner, or delete the team, first`;
 export const CONFIRM_WITH_SLUG = "Confirm with the team's slug: {confirm: <slug>}";
 export const INVITATION_INVALID = 'This invitation is invalid, used or expired';
 export const ALREADY_MEMBER = 'You are already a member of this team';

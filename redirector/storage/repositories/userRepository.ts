@@ -3,6 +3,7 @@ import { columnList, type Executor } from '../executor';
 import { NO_PASSWORD, type UserRecord, type UserWithCounts } from '../records';
 import type { UserRepository } from '../store';
 import { LISTED_USER_SHAPE, USER_COLUMNS, USER_SHAPE } from './columns';
+import { refuseLastOwner } from './lastOwner';
 import type { LinkCountQueries } from './linkCounts';
 import { deleteLinksWhere } from './linkDeletion';
 import { containsAny } from './textSearch';
@@ -123,6 +124,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
             if (tx.engine === 'postgres') {
               await tx.get('SELECT id FROM teams WHERE personal_user_id = ? FOR UPDATE', [id]);
             }
+            await refuseLastOwner(tx, id);
             // The clicks first, in one statement: SQLite keeps no index of clicks by link for the
             // cascade to use (the redirect path's writes stay cheaper without it).
             await tx.run('DELETE FROM clicks WHERE link_id IN (SELECT id FROM links WHERE user_id = ?)', [id]);

@@ -111,6 +111,16 @@ describe.each(STORE_SERVERS)('a CSV import with a mapping on $kind', (store) => 
     // A starter deleted since: the job (were it to go on) acts as the service, not as a user that is gone.
     const job = () => server.store.imports.get(adminScope('sign-in'), started.body.import.id);
     expect((await job())?.started_by).toEqual({ type: 'user', id: olga.user.id, name: 'Olga' });
+    // The team keeps an owner (docs/api.md#account-calls): Hal joins as one before Olga goes.
+    const hal = await newUser(server, 'Hal');
+    const invite = await call(server, 'POST', `/api/teams/invite?team=${team}`, {
+      headers: bearer(olga.token),
+      body: { email: hal.user.email, role: 'owner' },
+    });
+    const token = String(invite.body.url).split('/join/')[1];
+    expect(
+      (await call(server, 'POST', '/api/teams/join', { headers: bearer(hal.token), body: { token } })).status,
+    ).toBe(200);
     const gone = await call(server, 'DELETE', `/api/users?id=${olga.user.id}`, {
       headers: adminHeaders(server.adminKey),
     });

@@ -34,7 +34,7 @@ import { checkLinkRules, MAX_RULES } from '../../../../redirector/contract/linkR
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
-import { roleMissing } from '../../../../redirector/contract/teams';
+import { accountLastOwner, roleMissing } from '../../../../redirector/contract/teams';
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
 import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
@@ -206,6 +206,7 @@ async function builtMessages(): Promise<string[]> {
     roleMissing('viewer', 'links'),
     roleMissing('viewer', 'hub'),
     roleMissing('editor', 'manage'),
+    accountLastOwner('Acme News'),
     CSV_TOO_LARGE,
     // An import job's clicks without a readable time (a YOURLS one, a Shlink link's), not asked of
     // a real server in serverAnswers.ts: a MySQL source, a visit's time the test Shlink cannot give.
