@@ -195,15 +195,17 @@ function hasPreview(link: DecisionLink): boolean {
 
 /**
  * A link-preview bot's card (docs/api.md#social-previews); undefined for everyone else. The card
- * records nothing and takes no click place, but an expired link stays expired for bots too.
+ * records nothing, and an expired link stays expired for bots too. Its meta refresh shows the
+ * destination, so on a link with a click limit it takes a place as every bot's visit does: a
+ * one-time link opens once, for whoever comes first (docs/api.md#link-options).
  */
 function preview(input: VisitInput, link: DecisionLink): VisitDecision | undefined {
   const visitor = input.visitor;
   if (visitor === undefined) return ASK_VISITOR;
   if (!visitor.preview_bot) return undefined;
   if (link.max_clicks !== null) {
-    if (input.limits.clicksLeft === undefined) return ASK_CLICKS_LEFT;
-    if (!input.limits.clicksLeft) return expired(input, link);
+    if (input.limits.clickTaken === undefined) return ASK_CLICK_PLACE;
+    if (!input.limits.clickTaken) return expired(input, link);
   }
   const resolution = resolveLink(link, visitor, factsOf(input, link));
   const address = resolution.kind === 'tiktok-bypass' ? resolution.target : resolution.location;

@@ -88,6 +88,20 @@ describe.each(STORE_SERVERS)('links that convert ($kind)', ({ start }) => {
       expect(form.body).not.toContain('og:title');
     });
 
+    it("takes a one-time link's place with its card, which shows the destination: it opens once, for whoever comes first", async () => {
+      const once = await link({ preview_title: 'Once', max_clicks: 1 });
+      const card = await visit(`/${once.short_code}`, UA.twitterbot);
+      expect(card.status).toBe(200);
+      expect(card.body).toContain('url=https://example.com/landing');
+      // The place is gone: neither a person nor the bot again gets the destination.
+      expect((await visit(`/${once.short_code}`, UA.desktopChrome)).status).toBe(410);
+      const again = await visit(`/${once.short_code}`, UA.twitterbot);
+      expect(again.status).toBe(410);
+      expect(again.body).not.toContain('example.com/landing');
+      // The card itself is no click.
+      expect(await recorded(once.id)).toEqual([]);
+    });
+
     it('refuses a long title, a long description and an image that is not https', async () => {
       for (const [body, message] of [
         [{ preview_title: 'x'.repeat(121) }, 'Preview title must be at most 120 characters'],
