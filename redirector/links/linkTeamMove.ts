@@ -126,7 +126,16 @@ export async function moveLinksToTeam(
     }
   }
   if (moving.length === 0) return result;
-  const rows = await writeMoves(deps, source, target, moving);
+  let rows: LinkRecord[];
+  try {
+    rows = await writeMoves(deps, source, target, moving);
+  } catch (error) {
+    // Another call filled the team meanwhile (PostgreSQL, several at once): each link fails as it
+    // would had the room gone before, in the same answer (docs/api.md#bulk-changes).
+    if (!(error instanceof LinkLimitReached)) throw error;
+    for (const { link } of moving) result.failed.push({ id: link.id, error: linkLimitMessage(error.maxLinks) });
+    return result;
+  }
   result.done = rows.length;
   const links = await Promise.all(
     rows.map((row, index) => withCounts(store, { ...row, tags: moving[index]!.link.tags }, deps.publicUrl)),
@@ -163,7 +172,6 @@ async function writeMoves(
     return rows as LinkRecord[];
   } catch (error) {
     if (error instanceof UniqueViolation) throw taken(CODE_TAKEN);
-    if (error instanceof LinkLimitReached) throw new RuleError(403, linkLimitMessage(error.maxLinks));
     throw error;
   } finally {
     // Again after the write: a redirect may have cached the old row while the move was under way.

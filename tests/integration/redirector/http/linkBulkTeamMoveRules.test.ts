@@ -110,6 +110,21 @@ describe.each(STORE_SERVERS)('moving links to a team, the target team rules, on 
     expect(answer.body).toEqual({ done: 1, failed: [{ id: ids[1], error: LIMIT_REACHED }] });
   });
 
+  it('answers moves at once that race for the last place each with done and failed, never a whole-call 403', async () => {
+    const [from, to] = [await newTeam('Race From'), await newTeam('Race To')];
+    await makeLinks(inTeam(owner, to), ['race-t1', 'race-t2', 'race-t3']);
+    const ids = await makeLinks(inTeam(owner, from), ['race-f1', 'race-f2', 'race-f3', 'race-f4']);
+    const answers = await Promise.all(
+      ids.map((id) => bulk(inTeam(owner, from), { ids: [id], action: 'move', team: to })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.body.done).sort()).toEqual([0, 0, 0, 1]);
+    for (const [index, answer] of answers.entries()) {
+      if (answer.body.done === 0) expect(answer.body.failed).toEqual([{ id: ids[index], error: LIMIT_REACHED }]);
+    }
+    expect(await movedInto(to)).toBe(1);
+  });
+
   it('lets an own-links-only member of the target move only the links they created', async () => {
     const [from, to] = [await newTeam('Own From'), await newTeam('Own To')];
     const rita = await newUser(server, 'Rita Restricted');
