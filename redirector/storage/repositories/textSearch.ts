@@ -13,7 +13,7 @@ export function containsPattern(text: string): string {
 }
 
 /** Whether `text` has a character beyond ASCII (whose case SQLite's LOWER does not fold). */
-const beyondAscii = (text: string) => /[^\u0000-\u007f]/.test(text);
+const beyondAscii = (text: string) => /[\u0080-\uffff]/.test(text);
 
 /** The function that folds a column's case for a search of `q`. */
 export function caseFold(engine: Executor['engine'], q: string): 'LOWER' | 'unicode_lower' {
