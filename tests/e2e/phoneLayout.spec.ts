@@ -154,3 +154,19 @@ test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server
     }
   }
 });
+
+test('the hub editor fits 375 px', async ({ page, server }) => {
+  await page.setViewportSize({ width: 375, height: 844 });
+  await openDashboard(page, server, 'dark');
+  await page.getByRole('button', { name: 'My page' }).first().click();
+  const url = page.getByTestId('hub-address').first();
+  await expect(url).toBeVisible();
+  // The image pickers (a file input's own width) once pushed the page 5 px past a 375 px phone.
+  await expect(page.getByLabel(/^Avatar/).first()).toBeVisible();
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(width, 'page width').toBeLessThanOrEqual(375);
+});
