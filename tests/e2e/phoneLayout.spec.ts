@@ -155,7 +155,7 @@ test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server
   }
 });
 
-test('the hub editor fits 375 px', async ({ page, server }) => {
+test('the hub editor fits 375 px, its address on lines of its own', async ({ page, server }) => {
   await page.setViewportSize({ width: 375, height: 844 });
   await openDashboard(page, server, 'dark');
   await page.getByRole('button', { name: 'My page' }).first().click();
@@ -169,4 +169,8 @@ test('the hub editor fits 375 px', async ({ page, server }) => {
         .scrollWidth,
   );
   expect(width, 'page width').toBeLessThanOrEqual(375);
+  // The label, the address and the hint read "Addresshttp://…Save the page" run together on one line.
+  const label = await box(page.locator('.hub-address .field__label').first(), 'label');
+  const address = await box(url, 'address');
+  expect(address.y, 'address below its label').toBeGreaterThanOrEqual(label.y + label.height - 1);
 });
