@@ -154,3 +154,36 @@ test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server
     }
   }
 });
+
+test('the hub editor and its items fit 375 px, its address on lines of its own', async ({ page, server }) => {
+  await page.setViewportSize({ width: 375, height: 844 });
+  await openDashboard(page, server, 'dark');
+  await page.getByRole('button', { name: 'My page' }).first().click();
+  const url = page.getByTestId('hub-address').first();
+  await expect(url).toBeVisible();
+  // The image pickers (a file input's own width) once pushed the page 5 px past a 375 px phone.
+  await expect(page.getByLabel(/^Avatar/).first()).toBeVisible();
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(width, 'page width').toBeLessThanOrEqual(375);
+  // The label, the address and the hint read "Addresshttp://…Save the page" run together on one line.
+  const label = await box(page.locator('.hub-address .field__label').first(), 'label');
+  const address = await box(url, 'address');
+  expect(address.y, 'address below its label').toBeGreaterThanOrEqual(label.y + label.height - 1);
+  // Items of every kind with their options open: each row and its order and remove buttons stay on screen.
+  for (const kind of ['Heading', 'Text', 'Divider', 'Social icons']) {
+    await page.locator('.hub-items__kinds').getByRole('button', { name: kind }).click();
+  }
+  for (const options of await page.locator('.hub-items__options > summary').all()) await options.click();
+  const rows = page.locator('.hub-links__item');
+  await expect(rows).toHaveCount(4);
+  for (const row of await rows.all()) {
+    for (const part of [row, ...(await row.locator('.hub-links__actions button').all())]) {
+      const place = await box(part, 'item row or button');
+      expect(place.x + place.width, 'item right edge').toBeLessThanOrEqual(375);
+    }
+  }
+});

@@ -11,6 +11,7 @@ import type { CountMap, DayCount } from '../../contract/analytics';
 import type { DateRange } from '../../contract/dateRange';
 import { escapeHtml } from '../shortLink/pages/bypassPage';
 import { type PageTexts, pageTexts } from '../shortLink/pages/pageLanguage';
+import { SIMPLE_PAGE_STYLE } from '../shortLink/pages/simplePage';
 
 /** What the page shows: counts only. */
 export interface SharedStatsFigures {
@@ -46,11 +47,14 @@ details summary{cursor:pointer;margin-top:.5rem}
 .muted{color:#b4bac6}td,th{border-color:#2b303b}input{background:#12151b;border-color:#5b6474}.bar{fill:#7aa2ff}}
 `;
 
-const styleHash = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
+const hashOf = (style: string) => `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`;
 
-/** No script at all; the one style by its hash; the range form goes to the page itself. */
+/**
+ * No script at all; the styles by their hashes (this page's, and the not-found page's that an
+ * unknown, revoked or expired share answers with); the range form goes to the page itself.
+ */
 export const SHARED_STATS_CSP =
-  `default-src 'none'; style-src ${styleHash}; img-src 'none'; base-uri 'none'; ` +
+  `default-src 'none'; style-src ${hashOf(STYLE)} ${hashOf(SIMPLE_PAGE_STYLE)}; img-src 'none'; base-uri 'none'; ` +
   `form-action 'self'; frame-ancestors 'none'`;
 
 const DEVICES = ['ios', 'android', 'web'] as const;

@@ -7,7 +7,7 @@
 import type { SocialEntry } from '../../../contract/hubItems';
 import { SOCIAL_ICONS } from '../../../hubs/socialIcons';
 import { escapeHtml } from './bypassPage';
-import { pageTexts } from './pageLanguage';
+import { type PageTexts, pageTexts } from './pageLanguage';
 
 export type HubPageItem = (
   | { type: 'link'; text: string; href: string }
@@ -35,12 +35,14 @@ details.gate>summary{display:inline-block;cursor:pointer;margin:1.5rem 0;padding
 background:var(--accent);color:var(--on-accent);border:2px solid var(--fg);font-weight:600}
 details.gate[open]>summary{display:none}`;
 
-function socialRow(socials: readonly SocialEntry[], highlight: boolean): string {
+function socialRow(socials: readonly SocialEntry[], highlight: boolean, t: PageTexts): string {
   const cls = highlight ? 'social hl' : 'social';
   const icons = socials.map(({ platform, url }) => {
     const icon = SOCIAL_ICONS[platform];
+    // A brand keeps its name; "Email" is a word, said in the page's language.
+    const name = platform === 'email' ? t('common.email') : icon.title;
     return (
-      `<li><a class="${cls}" href="${escapeHtml(url)}" rel="me noopener" aria-label="${escapeHtml(icon.title)}">` +
+      `<li><a class="${cls}" href="${escapeHtml(url)}" rel="me noopener" aria-label="${escapeHtml(name)}">` +
       `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${icon.path}"/></svg></a></li>`
     );
   });
@@ -48,7 +50,7 @@ function socialRow(socials: readonly SocialEntry[], highlight: boolean): string 
 }
 
 /** One item's inner HTML. */
-function itemHtml(item: HubPageItem): string {
+function itemHtml(item: HubPageItem, t: PageTexts): string {
   switch (item.type) {
     case 'link':
       return `<a class="${item.highlight ? 'link hl' : 'link'}" href="${escapeHtml(item.href)}">${escapeHtml(item.text)}</a>`;
@@ -59,7 +61,7 @@ function itemHtml(item: HubPageItem): string {
     case 'divider':
       return '<hr>';
     default:
-      return socialRow(item.socials, item.highlight);
+      return socialRow(item.socials, item.highlight, t);
   }
 }
 
@@ -68,7 +70,7 @@ export function itemsHtml(items: readonly HubPageItem[], language: string): stri
   const t = pageTexts(language);
   return items
     .map((item) => {
-      const inner = itemHtml(item);
+      const inner = itemHtml(item, t);
       if (!item.sensitive) return `<li>${inner}</li>`;
       const label = item.type === 'link' ? `${escapeHtml(item.text)} · ` : '';
       return `<li><details class="sensitive"><summary>${label}${t('server.hub.sensitiveContinue')}</summary>${inner}</details></li>`;

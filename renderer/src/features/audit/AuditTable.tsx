@@ -40,6 +40,8 @@ function ChangesCell({ changes }: { changes: AuditChanges }) {
 
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   const { t } = useTranslation();
+  // A kind of target a newer server may add shows as it comes.
+  const targetType = (type: string) => t(`audit.targetTypes.${type}`, { defaultValue: type });
   return (
     <DataTable
       label={t('audit.tableLabel')}
@@ -55,7 +57,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
           cell: (entry) => (
             <span>
               {entry.target.label}
-              <span className="subtle text-sm"> · {entry.target.type}</span>
+              <span className="subtle text-sm"> · {targetType(entry.target.type)}</span>
             </span>
           ),
         },

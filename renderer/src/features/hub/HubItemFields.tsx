@@ -41,7 +41,8 @@ function Socials({ item, onChange }: Omit<HubItemFieldsProps, 'name'>) {
           >
             {SOCIAL_PLATFORMS.map((platform) => (
               <option key={platform} value={platform}>
-                {SOCIAL_PLATFORM_NAMES[platform]}
+                {/* A brand keeps its name; "Email" is a word, in the UI's language. */}
+                {platform === 'email' ? t('common.email') : SOCIAL_PLATFORM_NAMES[platform]}
               </option>
             ))}
           </select>

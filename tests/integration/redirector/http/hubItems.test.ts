@@ -155,6 +155,8 @@ describe.each(STORES)('the hub’s items ($kind)', ({ start }) => {
     expect(page.body).toContain('<hr>');
     expect(page.body).toContain('href="https://github.com/a%22b%3Cc%3E" rel="me noopener" aria-label="GitHub"');
     expect(page.body).toContain('href="mailto:alice@example.com" rel="me noopener" aria-label="Email"');
+    // A brand keeps its name in Spanish; the email icon is named in the page's language.
+    expect((await visit('/@alice', { 'Accept-Language': 'es' })).body).toContain('aria-label="Correo electrónico"');
     expect(page.body).toContain('aria-label="LinkedIn"><svg viewBox="0 0 24 24" aria-hidden="true"');
     expect(page.body).toMatch(
       /<details class="sensitive"><summary>Late night · Sensitive content: continue<\/summary><a class="link"/,

@@ -5,6 +5,7 @@
  * only the link's owner (or the administrator) makes, lists and revokes shares; every page speaks
  * the request's language (Accept-Language, docs/api.md#languages).
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
 import { captureLogs } from '../../../helpers/logs';
@@ -13,6 +14,13 @@ import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from './bothStores';
 
 const VISITOR_ADDRESS = '203.0.113.77';
+
+/** Whether the page's Content-Security-Policy lets its own inline style apply (else the browser drops it). */
+async function styleAllowed(answer: Response): Promise<boolean> {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(await answer.text())?.[1] ?? '';
+  const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+  return (answer.headers.get('content-security-policy') ?? '').includes(`'sha256-${hash}'`);
+}
 const DAY = 86_400_000;
 
 describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
@@ -99,7 +107,11 @@ describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
     expect(listed.body.shares.map((share: { id: number }) => share.id)).toContain(id);
     expect(listed.body.shares[0].url).toBeNull();
     expect((await admin('DELETE', `/api/links/share?id=${linkId}&share=${id}`)).status).toBe(204);
-    expect((await page(url)).status).toBe(404);
+    const gone = await page(url);
+    expect(gone.status).toBe(404);
+    // The not-found page is styled (light or dark as the visitor's system), not dropped by the CSP.
+    expect(await styleAllowed(gone)).toBe(true);
+    expect(await styleAllowed(await page(`${server.url}/stats/unknown-token`))).toBe(true);
     expect((await admin('DELETE', `/api/links/share?id=${linkId}&share=${id}`)).status).toBe(404);
 
     const expiring = await admin('POST', `/api/links/share?id=${linkId}`, {

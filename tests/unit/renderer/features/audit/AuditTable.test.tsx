@@ -57,9 +57,20 @@ describe('AuditTable', () => {
     expect(older.queryAllByRole('listitem')).toHaveLength(0);
   });
 
-  it('speaks Spanish in its headers', async () => {
+  it('speaks Spanish in its headers and names the kind of each target', async () => {
     await i18next.changeLanguage('es');
-    const { getAllByRole } = render(<AuditTable entries={[entry(1, {})]} />);
+    const { getAllByRole, getByTestId } = render(
+      <AuditTable
+        entries={[
+          entry(1, {}),
+          entry(2, { target: { type: 'invitation', id: null, label: 'ann@example.com' } }),
+          entry(3, { target: { type: 'gadget', id: '1', label: 'new kind' } }),
+        ]}
+      />,
+    );
+    expect(getByTestId('audit-row-1').textContent).toContain('promo · Enlace');
+    expect(getByTestId('audit-row-2').textContent).toContain('ann@example.com · Invitación');
+    expect(getByTestId('audit-row-3').textContent).toContain('new kind · gadget');
     expect(getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Cuándo',
       'Autor',
