@@ -169,14 +169,15 @@ export function decideVisit(input: VisitInput): VisitDecision {
   } else if (request.kind === 'password') {
     return NO_PASSWORD;
   }
-  if (request.kind === 'view' && hasPreview(link)) {
-    const previewed = preview(input, link);
-    if (previewed !== undefined) return previewed;
-  }
-  // Every click takes a place, a bot's too: a one-time link opens once (docs/api.md#link-options).
+  // Every click takes a place, a bot's too, and so does a preview bot's card, whose refresh shows the
+  // destination: a one-time link opens once, for whoever comes first (docs/api.md#link-options).
   if (link.max_clicks !== null) {
     if (limits.clickTaken === undefined) return ASK_CLICK_PLACE;
     if (!limits.clickTaken) return expired(input, link);
+  }
+  if (request.kind === 'view' && hasPreview(link)) {
+    const previewed = preview(input, link);
+    if (previewed !== undefined) return previewed;
   }
   const visitor = input.visitor;
   if (visitor === undefined) return ASK_VISITOR;
@@ -195,18 +196,13 @@ function hasPreview(link: DecisionLink): boolean {
 
 /**
  * A link-preview bot's card (docs/api.md#social-previews); undefined for everyone else. The card
- * records nothing, and an expired link stays expired for bots too. Its meta refresh shows the
- * destination, so on a link with a click limit it takes a place as every bot's visit does: a
- * one-time link opens once, for whoever comes first (docs/api.md#link-options).
+ * records nothing; a link with a click limit gave it a place before (decideVisit), or answered
+ * expired, for bots too.
  */
 function preview(input: VisitInput, link: DecisionLink): VisitDecision | undefined {
   const visitor = input.visitor;
   if (visitor === undefined) return ASK_VISITOR;
   if (!visitor.preview_bot) return undefined;
-  if (link.max_clicks !== null) {
-    if (input.limits.clickTaken === undefined) return ASK_CLICK_PLACE;
-    if (!input.limits.clickTaken) return expired(input, link);
-  }
   const resolution = resolveLink(link, visitor, factsOf(input, link));
   const address = resolution.kind === 'tiktok-bypass' ? resolution.target : resolution.location;
   const card = {
