@@ -15,6 +15,7 @@ import type { OutboundRules } from '../outbound/addressRules';
 import { createNameLookup, createResolverProbe } from '../outbound/nameLookup';
 import type { Store } from '../storage/store';
 import { VERSION } from '../version';
+import { createAccountTally } from './accountTally';
 import { checkDestination } from './destinationCheck';
 import { destinationsOfRun, judgeCheck, turnOf } from './healthRules';
 import { createHostPacer, hostKey } from './hostPacer';
@@ -57,7 +58,7 @@ export interface LinkChecks {
   check(linkId: number): Promise<boolean>;
   /**
    * A check soon, in the background, when checks are on (a link created or changed): in turns per
-   * account, at most two of an account's at once (soonChecks.ts).
+   * account, at most ROUND_CHECKS_PER_ACCOUNT of an account's at once, as in the rounds (soonChecks.ts).
    */
   soon(linkId: number, teamId: number | null): void;
   /** The periodic rounds (the server; never the command line). */
@@ -132,7 +133,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
   const { check, cancelWaiting } = createCheckOne(deps, stopping.signal, stopped);
   /** Checks of the periodic rounds under way, and how many of them each account has. */
   let roundChecks = 0;
-  const accountChecks = new Map<string, number>();
+  const accountChecks = createAccountTally();
 
   function logFailure(error: unknown): void {
     if (error !== stopped) deps.log('link check failed', error);
@@ -144,7 +145,7 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     return work;
   }
 
-  const soonChecks = createSoonChecks(async (linkId) => {
+  const soonChecks = createSoonChecks(ROUND_CHECKS_PER_ACCOUNT, async (linkId) => {
     await track(check(linkId)).catch(logFailure);
   });
 
@@ -161,17 +162,14 @@ export function createLinkChecks(deps: LinkChecksDeps): LinkChecks {
     const due = await store.linkHealth.due(now - periodMs, now, room, ROUND_CHECKS_PER_ACCOUNT);
     for (const link of due) {
       const account = connectionAccount(link.team_id);
-      const running = accountChecks.get(account) ?? 0;
-      if (running >= ROUND_CHECKS_PER_ACCOUNT) continue;
-      accountChecks.set(account, running + 1);
+      if (accountChecks.running(account) >= ROUND_CHECKS_PER_ACCOUNT) continue;
+      accountChecks.started(account);
       roundChecks += 1;
       track(check(link.id))
         .catch(logFailure)
         .finally(() => {
           roundChecks -= 1;
-          const left = (accountChecks.get(account) ?? 1) - 1;
-          if (left > 0) accountChecks.set(account, left);
-          else accountChecks.delete(account);
+          accountChecks.ended(account);
         });
     }
   }

@@ -1,14 +1,12 @@
 /**
  * The checks of links just created or changed (docs/api.md#link-health), in turns per account: at
- * most SOON_CHECKS_PER_ACCOUNT of an account's under way at once, its others waiting in order. An
- * import of 10,000 links so starts two checks, not 10,000 at once (each holding its link's lease
+ * most `perAccount` of an account's under way at once (the rounds' limit, 2), its others waiting in
+ * order. An import of 10,000 links so starts two checks, not 10,000 at once (each holding its link's lease
  * and reading the database while it waits for the account's one request at a time, which on
  * PostgreSQL emptied the connection pool for every other call).
  */
 import { connectionAccount } from '../outbound/accountConnections';
-
-/** Checks of links just created or changed under way at most per account, as in the rounds. */
-export const SOON_CHECKS_PER_ACCOUNT = 2;
+import { createAccountTally } from './accountTally';
 
 export interface SoonChecks {
   /** Queues the link's check behind its account's others (once, however often asked before it starts). */
@@ -18,21 +16,19 @@ export interface SoonChecks {
 }
 
 /** `run` checks one link and settles when it is done (it never rejects). */
-export function createSoonChecks(run: (linkId: number) => Promise<void>): SoonChecks {
+export function createSoonChecks(perAccount: number, run: (linkId: number) => Promise<void>): SoonChecks {
   const waiting = new Map<string, number[]>();
   const queued = new Set<number>();
-  const running = new Map<string, number>();
+  const running = createAccountTally();
 
   function startNext(account: string): void {
     const queue = waiting.get(account);
-    while (queue !== undefined && queue.length > 0 && (running.get(account) ?? 0) < SOON_CHECKS_PER_ACCOUNT) {
+    while (queue !== undefined && queue.length > 0 && running.running(account) < perAccount) {
       const linkId = queue.shift()!;
       queued.delete(linkId);
-      running.set(account, (running.get(account) ?? 0) + 1);
+      running.started(account);
       void run(linkId).finally(() => {
-        const left = (running.get(account) ?? 1) - 1;
-        if (left > 0) running.set(account, left);
-        else running.delete(account);
+        running.ended(account);
         startNext(account);
       });
     }
