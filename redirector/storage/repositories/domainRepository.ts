@@ -79,8 +79,10 @@ export interface DomainRepository {
   pending(): Promise<DomainRecord[]>;
   /** Removes every claim unverified since `before` (pending or failed), links as on a removal; how many. */
   expire(before: number): Promise<number>;
-  /** Removes every account's claim of `domain` (the administrator's), links as on a removal; how many. */
-  /** Removes every claim of `domain`; `afterWrite` (the audit entries) gets their teams' ids in the same transaction. */
+  /**
+   * Removes every account's claim of `domain` (the administrator's), links as on a removal; how many.
+   * `afterWrite` (the audit entries) gets their teams' ids in the same transaction.
+   */
   removeDomain(domain: string, afterWrite?: AfterWrite<number[]>): Promise<number>;
   /** Every claim, by domain name then account, with its owner's email and its links. */
   list(): Promise<ListedDomain[]>;
@@ -112,9 +114,9 @@ const EXPIRED = "domain_status IN ('pending', 'failed') AND domain_created_at <=
 
 /**
  * Removes the claims of the teams `where` picks (one statement each, no owner id: the expiry's and
- * the administrator's removals), their links back on the default domain as on a removal.
+ * the administrator's removals), their links back on the default domain as on a removal;
+ * `afterWrite` gets their teams' ids, in the same transaction.
  */
-/** Removes the claims `where` finds; `afterWrite` gets their teams' ids, in the same transaction. */
 async function removeClaims(
   db: Executor,
   where: string,

@@ -19,8 +19,7 @@ for (const name of DOMAIN_SETTING_NAMES) NO_DOMAIN_SETTINGS[name] = null;
 export interface DomainSettingsRepository {
   /** The default domain's. */
   ofDefault(): Promise<DomainSettings>;
-  /** Changes the default domain's given fields. */
-  /** Changes the given fields of the default domain's; `afterWrite` (the audit entry) runs in the same transaction. */
+  /** Changes the default domain's given fields; `afterWrite` (the audit entry) runs in the same transaction. */
   setDefault(changes: Partial<DomainSettings>, afterWrite?: AfterWrite<void>): Promise<void>;
   /** The scope's claimed domain's; undefined without a claim. */
   ofClaim(scope: Scope): Promise<DomainSettings | undefined>;

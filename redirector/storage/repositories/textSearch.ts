@@ -8,7 +8,7 @@
 import type { Executor } from '../executor';
 
 /** `!` escapes LIKE's wildcards: a search for `50%` finds that text, not every "50". */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
 }
 
