@@ -26,7 +26,7 @@ import { expect, serverForFile, test } from './fixtures';
 import { apiCreateLink, apiSignedInUser, unique } from './userHelpers';
 
 // Four links at most per user: the fifth create is the server's 403, which the popup must explain.
-serverForFile({ MAX_LINKS_PER_USER: '4' });
+serverForFile({ MAX_LINKS_PER_USER: '5' });
 test.describe.configure({ mode: 'serial' });
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/extension');
@@ -144,7 +144,7 @@ test('the context menu on a link opens the popup on that link, shortened at once
   const target = await article.getByRole('link', { name: 'deep' }).getAttribute('href');
   const opened = extension.context.waitForEvent('page');
   await extension.worker.evaluate(
-    `shortenFromMenu({ menuItemId: 'shorten-link', linkUrl: ${JSON.stringify(target)}, pageUrl: ${JSON.stringify(site.url)} })`,
+    `shortenFromMenu({ menuItemId: 'shorten', linkUrl: ${JSON.stringify(target)}, pageUrl: ${JSON.stringify(site.url)} })`,
   );
   const window = await opened;
   await expect(window.locator('#short-url')).toHaveValue(/\/[A-Za-z0-9_-]+$/);
@@ -155,6 +155,24 @@ test('the context menu on a link opens the popup on that link, shortened at once
   await expect(window.getByText(target ?? '')).toBeVisible();
   await window.close();
   await article.close();
+});
+
+test('the context menu is one item, "Shorten this link", on links and pages; on a page it shortens the page', async ({
+  server,
+}) => {
+  expect(await extension.worker.evaluate('contextMenu')).toEqual({
+    id: 'shorten',
+    title: 'Shorten this link',
+    contexts: ['link', 'page'],
+  });
+  const address = `${site.url}?from-menu`;
+  const opened = extension.context.waitForEvent('page');
+  await extension.worker.evaluate(`shortenFromMenu({ menuItemId: 'shorten', pageUrl: ${JSON.stringify(address)} })`);
+  const window = await opened;
+  await expect(window.locator('#short-url')).toHaveValue(/\/[A-Za-z0-9_-]+$/);
+  const made = (await userLinks(server.url)).find((link) => link.target_url === address);
+  await expect(window.locator('#short-url')).toHaveValue(made?.short_url ?? 'none');
+  await window.close();
 });
 
 test("the shortcut opens the toolbar's popup on the current tab, Enter shortens it, the last links show their clicks", async ({
@@ -202,8 +220,8 @@ test('a tab that is no web page cannot be shortened, and says why', async () => 
 });
 
 test("a refused create (403) shows the server's reason and asks for a key with write access", async ({ server }) => {
-  // Links made by the popup, the menu and the shortcut; more up to the limit of four.
-  for (let index = (await userLinks(server.url)).length; index < 4; index += 1) {
+  // Links made by the popup, the menus and the shortcut; more up to the limit of five.
+  for (let index = (await userLinks(server.url)).length; index < 5; index += 1) {
     await apiCreateLink(server, token, { target_url: `https://example.com/fill/${index}` });
   }
   const popup = await openPopup(extension, `${site.url}?more`);
@@ -211,7 +229,7 @@ test("a refused create (403) shows the server's reason and asks for a key with w
   await expect(popup.getByRole('alert')).toHaveText(
     /^This key may not make links \(.+\)\. Use a key with write access\.$/,
   );
-  await expect(popup.getByRole('alert')).toContainText('4');
+  await expect(popup.getByRole('alert')).toContainText('5');
   await popup.close();
 });
 
