@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { RegisterRequest, User } from '../contract/auth';
+import { characterCount } from '../contract/characters';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import { invalidInput, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
@@ -37,7 +38,7 @@ export const accountFields = {
   // Counted in characters (code points), not UTF-16 units.
   password: z
     .string({ error: PASSWORD_TOO_SHORT })
-    .refine((password) => [...password].length >= MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT }),
+    .refine((password) => characterCount(password) >= MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT }),
 };
 
 const registration = z.object(accountFields, { error: 'Request body must be an object with name, email and password' });

@@ -1,6 +1,7 @@
 /** The settings of single sign-on and of password sign-in (docs/api.md#single-sign-on), read by config.ts. */
 
 import { isIP } from 'node:net';
+import { withinCharacters } from '../contract/characters';
 import { TEAM_ROLES, TEAM_SLUG, type TeamRole } from '../contract/teams';
 
 /** One entry of OIDC_TEAM_GROUPS: members of `group` get `role` in the shared team `team` (a slug). */
@@ -125,7 +126,7 @@ function parseScopes(value: string | undefined, fail: (message: string) => never
 function parseName(value: string | undefined, fail: (message: string) => never): string {
   if (!set(value)) return DEFAULT_SSO_NAME;
   const name = value.trim();
-  if ([...name].length > MAX_NAME_LENGTH || /\p{Cc}/u.test(name)) {
+  if (!withinCharacters(name, MAX_NAME_LENGTH) || /\p{Cc}/u.test(name)) {
     fail(`OIDC_NAME must be at most ${MAX_NAME_LENGTH} characters of text (got "${name.slice(0, 80)}")`);
   }
   return name;

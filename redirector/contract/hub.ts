@@ -2,6 +2,7 @@
  * The hub: each user's public page of links (docs/api.md#the-hub). Its API shapes and the pure
  * rules of `PUT /api/hub`, shared by the server and the "My page" editor.
  */
+import { withinCharacters } from './characters';
 import { type HubItemBody, type HubItemInput, type HubItemPut, parseHubItems } from './hubItems';
 
 export { MAX_HUB_LABEL, MAX_HUB_LINKS } from './hubItems';
@@ -158,8 +159,6 @@ export interface AdminHubsResponse {
 
 export type HubInputResult = { ok: true; hub: HubInput } | { ok: false; error: string };
 
-const codePoints = (text: string) => [...text].length;
-
 /** Each violation named by its field; link ownership is the server's to check. */
 export function parseHubInput(body: unknown): HubInputResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -173,11 +172,11 @@ export function parseHubInput(body: unknown): HubInputResult {
     return fail('handle must be 3–30 characters of a–z, 0–9, _ and -');
   }
   const title = typeof input.title === 'string' ? input.title.trim() : undefined;
-  if (title === undefined || title === '' || codePoints(title) > MAX_HUB_TITLE) {
+  if (title === undefined || title === '' || !withinCharacters(title, MAX_HUB_TITLE)) {
     return fail(`title must be 1–${MAX_HUB_TITLE} characters`);
   }
   const bio = input.bio === undefined || input.bio === null ? '' : input.bio;
-  if (typeof bio !== 'string' || codePoints(bio.trim()) > MAX_HUB_BIO) {
+  if (typeof bio !== 'string' || !withinCharacters(bio.trim(), MAX_HUB_BIO)) {
     return fail(`bio must be at most ${MAX_HUB_BIO} characters`);
   }
   const theme = input.theme === undefined || input.theme === null ? 'auto' : input.theme;
@@ -218,7 +217,7 @@ function parsePageFields(input: Record<string, unknown>): PageFields | string {
     return 'background_color must be a colour #rrggbb or null';
   }
   const description = input.meta_description ?? '';
-  if (typeof description !== 'string' || codePoints(description.trim()) > MAX_HUB_DESCRIPTION) {
+  if (typeof description !== 'string' || !withinCharacters(description.trim(), MAX_HUB_DESCRIPTION)) {
     return `meta_description must be at most ${MAX_HUB_DESCRIPTION} characters`;
   }
   for (const flag of ['noindex', 'sensitive'] as const) {

@@ -4,6 +4,7 @@
  * pure rules of `PUT /api/hub`'s `items` (and of §15's `links`, read as link items), shared by the
  * server and the "My page" editor.
  */
+import { withinCharacters } from './characters';
 import { isCalendarDate } from './times';
 
 export const HUB_ITEM_TYPES = ['link', 'heading', 'text', 'divider', 'social'] as const;
@@ -117,7 +118,6 @@ export function otherItemBody(
   }
 }
 
-const codePoints = (text: string) => [...text].length;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -153,7 +153,7 @@ function parseFlags(entry: Record<string, unknown>, at: string): HubItemFlags | 
 
 function parseText(value: unknown, max: number, field: string): string {
   const text = typeof value === 'string' ? value.trim() : '';
-  if (text === '' || codePoints(text) > max) throw new ItemError(`${field} must be 1–${max} characters`);
+  if (text === '' || !withinCharacters(text, max)) throw new ItemError(`${field} must be 1–${max} characters`);
   return text;
 }
 
@@ -198,7 +198,7 @@ function parseLabel(value: unknown, at: string): string | null {
   if (value !== undefined && value !== null && typeof value !== 'string')
     throw new ItemError(`${at}.label must be text`);
   const label = typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-  if (label !== null && codePoints(label) > MAX_HUB_LABEL)
+  if (label !== null && !withinCharacters(label, MAX_HUB_LABEL))
     throw new ItemError(`${at}.label must be 1–${MAX_HUB_LABEL} characters`);
   return label;
 }

@@ -2,6 +2,8 @@
  * API keys (docs/api.md#api-keys): the answers of /api/keys and the name rule both sides apply.
  * Times are ISO 8601. The secret is shown once, in the answer of the create call.
  */
+import { withinCharacters } from './characters';
+
 export const MAX_KEYS_PER_ACCOUNT = 20;
 export const MAX_KEY_NAME_LENGTH = 100;
 /** Every secret starts with this, so a key is easy to recognise (in a config file, a leak scan). */
@@ -48,6 +50,6 @@ export interface ApiKeysResponse {
 /** The name as stored (trimmed), or the rule it breaks. */
 export function parseKeyName(value: unknown): { ok: true; name: string } | { ok: false; error: string } {
   const name = typeof value === 'string' ? value.trim() : '';
-  if (name.length === 0 || name.length > MAX_KEY_NAME_LENGTH) return { ok: false, error: KEY_NAME_RULE };
+  if (name.length === 0 || !withinCharacters(name, MAX_KEY_NAME_LENGTH)) return { ok: false, error: KEY_NAME_RULE };
   return { ok: true, name };
 }

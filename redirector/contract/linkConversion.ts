@@ -2,6 +2,7 @@
  * Links that convert (docs/api.md#social-previews, #split-traffic, #link-health): the rules both
  * the server and the link form apply, the sticky choice of a variant, and link health's shapes. Pure.
  */
+import { withinCharacters } from './characters';
 import type { Variant } from './linkFields';
 
 export const PREVIEW_TITLE_MAX = 120;
@@ -18,7 +19,7 @@ export const VARIANT_URL = 'Variants: each entry needs a valid http(s) url';
 
 export const previewTextProblem = (field: 'title' | 'description', text: string): string | undefined => {
   const max = field === 'title' ? PREVIEW_TITLE_MAX : PREVIEW_DESCRIPTION_MAX;
-  return text.length > max ? `Preview ${field} must be at most ${max} characters` : undefined;
+  return !withinCharacters(text, max) ? `Preview ${field} must be at most ${max} characters` : undefined;
 };
 
 export function previewImageProblem(url: string): string | undefined {

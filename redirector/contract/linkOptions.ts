@@ -2,6 +2,7 @@
  * The rules of a link's options (docs/api.md#links) that both the server and the link form apply:
  * limits, messages and the pure checks. Pure.
  */
+import { characterCount } from './characters';
 import type { GeoTargets } from './links';
 import { isCalendarDate } from './times';
 
@@ -21,21 +22,11 @@ export function geoTargetCountryProblem(code: string): string | undefined {
 }
 
 /**
- * A link password's length as the rule counts it (docs/api.md#links): in Unicode code points, so
- * an emoji counts once, not as its two UTF-16 units. Setting and checking both count this way.
- */
-export function passwordLength(password: string): number {
-  let length = 0;
-  for (const _codePoint of password) length += 1;
-  return length;
-}
-
-/**
  * Whether `password` may be a link's password: 4–128 code points. Setting a password refuses any
  * other; checking one answers "wrong" for any other without hashing it.
  */
 export function isValidLinkPassword(password: string): boolean {
-  const length = passwordLength(password);
+  const length = characterCount(password);
   return length >= MIN_LINK_PASSWORD_LENGTH && length <= MAX_LINK_PASSWORD_LENGTH;
 }
 

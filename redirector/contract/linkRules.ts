@@ -4,6 +4,7 @@
  * Matching lives in ruleMatch.ts. Pure.
  */
 
+import { withinCharacters } from './characters';
 import { parseCidr } from './ipAddress';
 import {
   type LinkRule,
@@ -80,11 +81,11 @@ const CONDITION_CHECKS: Record<RuleType, (condition: Record<string, unknown>, at
   },
   query(condition, at) {
     const name = text(condition.name);
-    if (name === undefined || name === '' || name.length > MAX_QUERY_NAME) {
+    if (name === undefined || name === '' || !withinCharacters(name, MAX_QUERY_NAME)) {
       return `${at}.name must be a query parameter name of 1 to ${MAX_QUERY_NAME} characters`;
     }
     if (condition.value === undefined || condition.value === null) return { type: 'query', name };
-    if (typeof condition.value !== 'string' || condition.value.length > MAX_QUERY_VALUE) {
+    if (typeof condition.value !== 'string' || !withinCharacters(condition.value, MAX_QUERY_VALUE)) {
       return `${at}.value must be text of at most ${MAX_QUERY_VALUE} characters`;
     }
     return { type: 'query', name, value: condition.value };

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { type AuditRecord, auditActorOf, fieldChanges, recordAudit, recordChange } from '../audit/auditLog';
 import type { AttemptLimiter } from '../auth/attemptLimiter';
 import type { Scope } from '../auth/scope';
+import { withinCharacters } from '../contract/characters';
 import {
   type CreateWebhookResponse,
   MAX_WEBHOOK_DESCRIPTION,
@@ -128,10 +129,11 @@ function checkEvents(value: unknown): WebhookEvent[] {
 function checkDescription(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw invalidInput('description must be text');
-  if (value.length > MAX_WEBHOOK_DESCRIPTION) {
+  const description = value.trim();
+  if (!withinCharacters(description, MAX_WEBHOOK_DESCRIPTION)) {
     throw invalidInput(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`);
   }
-  return value.trim();
+  return description;
 }
 
 export function createWebhookService(deps: WebhookServiceDeps): WebhookService {

@@ -12,6 +12,7 @@
 
 import type { Scope } from '../auth/scope';
 import { yieldToRequests } from '../background';
+import { cutToCharacters } from '../contract/characters';
 import type { ImportOptions } from '../contract/imports';
 import type { Link } from '../contract/links';
 import type { LinkService } from '../links/linkService';
@@ -79,7 +80,7 @@ function fieldsOf(row: SourceLink): NewLinkFields | string {
       ...row.fields,
       target_url: row.target_url,
       short_code: row.short_code === '' ? undefined : row.short_code,
-      title: (row.title ?? '').slice(0, MAX_TITLE_LENGTH),
+      title: cutToCharacters(row.title ?? '', MAX_TITLE_LENGTH),
     });
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@
  * which the link form writes into a target address. Names 1–100 characters, values at most 200.
  */
 import type { Scope } from '../auth/scope';
+import { withinCharacters } from '../contract/characters';
 import {
   MAX_UTM_TEMPLATE_NAME,
   MAX_UTM_TEMPLATES,
@@ -34,7 +35,7 @@ function parseFields(body: Record<string, unknown>, creating: boolean): Partial<
   const fields: Partial<UtmTemplateFields> = {};
   if (body.name !== undefined || creating) {
     const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (name === '' || name.length > MAX_UTM_TEMPLATE_NAME) {
+    if (name === '' || !withinCharacters(name, MAX_UTM_TEMPLATE_NAME)) {
       throw invalidInput(`name must be 1 to ${MAX_UTM_TEMPLATE_NAME} characters`);
     }
     fields.name = name;
@@ -44,7 +45,8 @@ function parseFields(body: Record<string, unknown>, creating: boolean): Partial<
     if (value === undefined) continue;
     if (value !== null && typeof value !== 'string') throw invalidInput(`${field} must be a string`);
     const text = (value ?? '').trim();
-    if (text.length > MAX_UTM_VALUE) throw invalidInput(`${field} must be at most ${MAX_UTM_VALUE} characters`);
+    if (!withinCharacters(text, MAX_UTM_VALUE))
+      throw invalidInput(`${field} must be at most ${MAX_UTM_VALUE} characters`);
     fields[field] = text;
   }
   return fields;

@@ -2,6 +2,7 @@
  * The bodies of the teams' calls (docs/api.md#teams), parsed: each RuleError 400 names the field.
  */
 import { normaliseEmail } from '../auth/accountService';
+import { withinCharacters } from '../contract/characters';
 import {
   MAX_TEAM_NAME_LENGTH,
   slugFromName,
@@ -23,7 +24,7 @@ const objectOf = (body: unknown): Record<string, unknown> =>
 /** `{name, slug?}`: a slug made from the name when left out; capitals lower-cased. */
 export function parseTeamFields(body: unknown): { name: string; slug: string } {
   const { name, slug } = objectOf(body);
-  if (typeof name !== 'string' || name.trim() === '' || name.trim().length > MAX_TEAM_NAME_LENGTH) {
+  if (typeof name !== 'string' || name.trim() === '' || !withinCharacters(name.trim(), MAX_TEAM_NAME_LENGTH)) {
     throw invalidInput(TEAM_NAME_RULE);
   }
   if (slug !== undefined && slug !== null && typeof slug !== 'string') throw invalidInput(TEAM_SLUG_RULE);

@@ -6,6 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { characterCount } from '../../../../redirector/contract/characters';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useLoad } from '../../api/useLoad';
@@ -23,7 +24,7 @@ interface NewPassword {
 export function validateNewPassword({ password, confirmPassword }: NewPassword): Partial<NewPassword> {
   const t = i18next.t;
   if (password === '') return { password: t('account.checks.enterPassword') };
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
+  if (characterCount(password) < MIN_PASSWORD_LENGTH) {
     return { password: t('account.checks.tooShort', { min: MIN_PASSWORD_LENGTH }) };
   }
   if (confirmPassword !== password) return { confirmPassword: t('account.checks.mismatch') };

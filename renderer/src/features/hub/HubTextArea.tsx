@@ -1,4 +1,5 @@
 /** A longer text of the page (bio, description) with its length against the limit as the hint (docs/api.md#the-hub). */
+import { characterCount } from '../../../../redirector/contract/characters';
 import { Field } from '../../components/Field';
 
 export interface HubTextAreaProps {
@@ -13,7 +14,7 @@ export interface HubTextAreaProps {
 
 export function HubTextArea({ label, value, max, rows, className, onValueChange }: HubTextAreaProps) {
   return (
-    <Field label={label} optional hint={`${[...value].length} / ${max}`}>
+    <Field label={label} optional hint={`${characterCount(value)} / ${max}`}>
       {(control) => (
         <textarea
           {...control}
