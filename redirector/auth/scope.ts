@@ -228,6 +228,20 @@ export function storedOwnerScope(stored: {
   return systemScope(stored.team_id, stored.user_id, stored.started_by ?? undefined);
 }
 
+/**
+ * The scope of a stored job as its starter may act now (an import job run, docs/api.md#imports):
+ * storedOwnerScope's team and actor, with `access`, the starter's place in the team read again when
+ * the job runs (their role, own-links-only and domains, a key's domains narrowing them).
+ */
+export function storedStarterScope(
+  stored: { started_by?: Actor | null },
+  access: TeamAccess,
+  keyDomains: readonly string[] | null = null,
+): Scope {
+  const actor = stored.started_by ?? { type: 'cli', id: null, name: 'system' };
+  return makeScope(teamOwner(access), actor, 'api-key', keyTeam(access, keyDomains));
+}
+
 /** The user of the owner's personal team, null for a shared team's things and the administrator's own. */
 export function ownerIdOf(scope: Scope): number | null {
   return scope.owner.kind === 'user' ? scope.owner.id : null;

@@ -8,7 +8,7 @@
  * stores nothing more, and its figures are what it stored. A
  * re-import of the same source reads on from the clicks the owner's earlier imports stored.
  */
-import { storedOwnerScope } from '../auth/scope';
+import { type Scope, storedOwnerScope } from '../auth/scope';
 import type { LinkService } from '../links/linkService';
 import type { AddressKeeper } from '../privacy/addresses';
 import type { ImportRecord } from '../storage/repositories/importRepository';
@@ -16,6 +16,7 @@ import type { Store } from '../storage/store';
 import { createClickMapper } from './importClicks';
 import { importLinkClicks } from './importLinkClicks';
 import { importLinkPage } from './importLinks';
+import { startedScope } from './importStarter';
 import { createImportTally, type ImportTally } from './importTally';
 import { CLICK_PARTS, inTurns, LINK_PARTS, type PartSize, partSize } from './importTurns';
 import type { ImportSourceReader, SourceClick, SourceLink } from './sources/importSource';
@@ -56,6 +57,8 @@ async function firstCheckpoint(deps: ImportJobDeps, job: ImportRecord): Promise<
 
 interface Run {
   job: ImportRecord;
+  /** What the job may do, as its starter may now (importStarter.ts): read again before each page of links. */
+  scope: Scope;
   tally: ImportTally;
   checkpoint: ImportCheckpoint;
   /** The refs of the source's links that are in Me (or, in a dry run, would be). */
@@ -90,7 +93,7 @@ async function clickPart(
     return deps.store.imports.save(job.id, stepOf(deps, run));
   }
   const refs = [...new Set(readable.map((row) => row.link_ref))];
-  const ids = await deps.store.importWrites.imported(storedOwnerScope(job), job.source_key, refs);
+  const ids = await deps.store.importWrites.imported(run.scope, job.source_key, refs);
   const clicks = readable.flatMap((row) => {
     const link = ids.get(row.link_ref);
     return link ? [map(link.id, row)] : [];
@@ -107,8 +110,9 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
     const rows = await reader.linksAfter(run.checkpoint.after_link, reader.rowsPerPage ?? LINKS_PER_PAGE);
     if (rows.length === 0) run.checkpoint.phase = 'clicks';
     else {
+      run.scope = await startedScope(deps.store, job);
       const page = {
-        scope: storedOwnerScope(job),
+        scope: run.scope,
         sourceKey: job.source_key,
         dryRun: job.dry_run,
         options: job.options,
@@ -127,7 +131,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
       if (!(await importLinkPage(page, rows))) return 'cancelled';
       const linkClicks = {
         store: deps.store,
-        scope: storedOwnerScope(job),
+        scope: run.scope,
         sourceKey: job.source_key,
         jobId: job.id,
         dryRun: job.dry_run,
@@ -161,7 +165,7 @@ export async function runImportJob(
       );
   const checkpoint = resumable ? (job.checkpoint as unknown as ImportCheckpoint) : await firstCheckpoint(deps, job);
   const parts = { links: partSize(LINK_PARTS), clicks: partSize(CLICK_PARTS) };
-  const run: Run = { job, tally, checkpoint, known: new Set(), parts };
+  const run: Run = { job, scope: await startedScope(deps.store, job), tally, checkpoint, known: new Set(), parts };
   const linksEnd = await linkPhase(deps, run, reader);
   if (linksEnd) return linksEnd;
   const map = createClickMapper(deps.keepAddress);

@@ -121,15 +121,16 @@ async function insertJob(
   db: Executor,
   scope: Scope,
   job: NewImport,
-  byId: (id: number) => Promise<ImportRecord | undefined>,
   afterWrite?: AfterWrite<number>,
 ): Promise<ImportRecord> {
   try {
-    const id = await db.transaction(async (tx) => {
-      const row = await tx.get<{ id: number }>(
+    // The job as inserted, read in its own transaction: a team deleted just after takes it along,
+    // and a read after the commit would find nothing (a 500 where the call succeeded).
+    return await db.transaction(async (tx) => {
+      const row = await tx.get<Row>(
         `INSERT INTO import_jobs (user_id, team_id, started_by, started_by_user, source, source_key, state, dry_run,
              options, connection, progress, errors, checkpoint, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING id`,
+           VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, '[]', '{}', ?) RETURNING ${COLUMNS}`,
         [
           ownerValue(scope),
           teamValue(scope),
@@ -143,11 +144,11 @@ async function insertJob(
           JSON.stringify(job.progress),
           job.created_at,
         ],
+        SHAPE,
       );
       await afterWrite?.(tx, Number(row!.id));
-      return Number(row!.id);
+      return decode(row!);
     });
-    return (await byId(id))!;
   } catch (error) {
     if (String((error as Error).message).includes('import_jobs_one_active')) throw new ImportAlreadyActive();
     throw error;
@@ -160,7 +161,7 @@ export function createImportRepository(db: Executor): ImportRepository {
     return row && decode(row);
   };
   return {
-    create: (scope, job, afterWrite) => insertJob(db, scope, job, byId, afterWrite),
+    create: (scope, job, afterWrite) => insertJob(db, scope, job, afterWrite),
     async list(scope, limit) {
       const where = whereReached(scope);
       const rows = await db.all<Row>(

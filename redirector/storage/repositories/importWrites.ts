@@ -11,7 +11,7 @@ import type { NewClick } from '../records';
 import { CLICK_ID_FLOOR_SQL } from './clickIdFloor';
 import { NEW_CLICK_COLUMNS } from './columns';
 import type { ImportRepository, ImportStep } from './importRepository';
-import { ownedBy } from './scopeFilter';
+import { ownedBy, reachedBy } from './scopeFilter';
 
 /** What an import keeps of a source's link on the link it made. */
 export interface ImportedRow {
@@ -117,12 +117,15 @@ async function settleLinks(
   if (!(await jobs.save(jobId, step, tx))) throw new ImportCancelled();
 }
 
+/** The links an import sees as its owner's: an own-links-only member's, their own only (docs/api.md#roles). */
+const linksOf = (scope: Scope) => reachedBy(scope) ?? ownedBy(scope);
+
 export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 'save'>): ImportWrites {
   return {
     async imported(scope, source, refs) {
       const found = new Map<string, { id: number }>();
       if (refs.length === 0) return found;
-      const owned = ownedBy(scope);
+      const owned = linksOf(scope);
       const rows = await db.all<{ id: number; import_ref: string }>(
         `SELECT id, import_ref FROM links WHERE ${owned.sql} AND import_source = ?
          AND import_ref IN (${refs.map(() => '?').join(', ')})`,
@@ -135,7 +138,7 @@ export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 's
       if (codes.length === 0) return [];
       // The default domain as links_short_code_key spells it, so both engines search that index: a
       // plain `domain IS NULL` read the whole table for every part of an import (docs/performance.md).
-      const owned = ownedBy(scope);
+      const owned = linksOf(scope);
       const rows = await db.all<Omit<CodeHolder, 'own'> & { own: number | boolean }>(
         `SELECT id, short_code, target_url, import_source, import_ref, CASE WHEN ${owned.sql} THEN 1 ELSE 0 END AS own
          FROM links WHERE COALESCE(domain, '') = '' AND short_code IN (${codes.map(() => '?').join(', ')})`,

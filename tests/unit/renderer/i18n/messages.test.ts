@@ -34,7 +34,24 @@ import { checkLinkRules, MAX_RULES } from '../../../../redirector/contract/linkR
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
-import { accountLastOwner, roleMissing } from '../../../../redirector/contract/teams';
+import {
+  ALREADY_MEMBER,
+  accountLastOwner,
+  CONFIRM_WITH_SLUG,
+  domainMissing,
+  LAST_OWNER,
+  MEMBER_NOT_FOUND,
+  OWN_LINKS_ONLY_MISSING,
+  PERSONAL_TEAM_FIXED,
+  READ_KEY_MISSING,
+  roleMissing,
+  SIGN_IN_FIRST,
+  TEAM_LIMIT_REACHED,
+  TEAM_NOT_FOUND,
+  TEAM_SLUG_RULE,
+  TEAM_SLUG_TAKEN,
+  TEAMS_NEED_SIGN_IN,
+} from '../../../../redirector/contract/teams';
 import { WEBHOOK_LIMIT_MESSAGE } from '../../../../redirector/contract/webhooks';
 import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
@@ -45,6 +62,7 @@ import { LINK_CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/impor
 import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
 import { parseLinkChanges } from '../../../../redirector/links/linkValidation';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
+import { parseInvitation, parseMembership } from '../../../../redirector/teams/teamRules';
 import { i18next } from '../../../../renderer/src/i18n';
 import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
 import { localiseMessage } from '../../../../renderer/src/i18n/messages';
@@ -65,6 +83,16 @@ function serverSources(dir = 'redirector'): string {
 
 const ENGLISH = (CATALOGUES.en?.messages ?? {}) as Record<string, string>;
 const isTemplate = (text: string) => /\{\{\s*\w+\s*\}\}/.test(text);
+
+/** The message of the rule `check` breaks. */
+function ruleError(check: () => unknown): string | undefined {
+  try {
+    check();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return undefined;
+}
 
 /** The error of a hub the rules refuse. */
 function hubError(fields: Record<string, unknown>): string | undefined {
@@ -207,6 +235,24 @@ async function builtMessages(): Promise<string[]> {
     roleMissing('viewer', 'hub'),
     roleMissing('editor', 'manage'),
     accountLastOwner('Acme News'),
+    // The Team screen's, the join page's and a restricted member's refusals (docs/api.md#teams).
+    TEAM_NOT_FOUND,
+    TEAMS_NEED_SIGN_IN,
+    READ_KEY_MISSING,
+    OWN_LINKS_ONLY_MISSING,
+    domainMissing('links.example.com'),
+    TEAM_SLUG_RULE,
+    TEAM_SLUG_TAKEN,
+    TEAM_LIMIT_REACHED,
+    PERSONAL_TEAM_FIXED,
+    LAST_OWNER,
+    CONFIRM_WITH_SLUG,
+    ALREADY_MEMBER,
+    MEMBER_NOT_FOUND,
+    SIGN_IN_FIRST,
+    ruleError(() => parseMembership({ role: 'boss' })),
+    ruleError(() => parseMembership({ role: 'viewer', domains: ['Bad Host!!'] })),
+    ruleError(() => parseInvitation({ email: 'nobody', role: 'viewer' })),
     CSV_TOO_LARGE,
     // An import job's clicks without a readable time (a YOURLS one, a Shlink link's), not asked of
     // a real server in serverAnswers.ts: a MySQL source, a visit's time the test Shlink cannot give.
@@ -288,6 +334,11 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage(roleMissing('viewer', 'hub'))).toBe(
       'Tu rol en este equipo (viewer) no permite cambiar la página del equipo: hace falta ser editor o propietario',
     );
+    expect(localiseMessage(LAST_OWNER)).toBe('Un equipo conserva al menos un propietario');
+    expect(localiseMessage(domainMissing('links.example.com'))).toBe(
+      'No puedes usar el dominio links.example.com en este equipo',
+    );
+    expect(localiseMessage(TEAM_LIMIT_REACHED)).toBe('Puedes pertenecer como máximo a 20 equipos además del personal');
     expect(localiseMessage('No TXT record at _me-challenge.links.example.com')).toBe(
       'No hay ningún registro TXT en _me-challenge.links.example.com',
     );

@@ -1,0 +1,92 @@
+/**
+ * A member's live stream of a team lasts no longer than their membership (docs/api.md#live-stream),
+ * on both stores and across two PostgreSQL instances: removed from the team, the member's stream
+ * (opened with a ticket asked in the team, or with their session and `?team=`) ends within 5 s
+ * wherever it was opened, and their unused ticket is refused. It went on delivering the team's
+ * clicks to the removed member.
+ */
+import { EventSource } from 'eventsource';
+import { describe, expect, it } from 'vitest';
+import { bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
+import { serverSuite } from '../../../helpers/startedForSuite';
+import type { TestServer } from '../../../helpers/testServer';
+import { waitFor } from '../../../helpers/webhookReceiver';
+import { STORE_SERVERS } from './bothStores';
+
+const ENDS_WITHIN_MS = 5_000;
+const SERVER_ENV = { STREAM_RECHECK_MS: '200' };
+
+interface Stream {
+  ended: () => boolean;
+  close: () => void;
+}
+
+/** Opens a stream of `path` (a ticket's, or the session's with `headers`); `ended()` once the server ends it. */
+async function openStream(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<Stream> {
+  const source = new EventSource(`${server.url}${path}`, {
+    fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, ...headers } }),
+  });
+  let ended = false;
+  await new Promise<void>((resolve, reject) => {
+    source.onopen = () => resolve();
+    source.onerror = (error) => reject(new Error(`stream failed: ${error.message ?? error.code}`));
+  });
+  source.onerror = () => {
+    ended = true;
+    source.close();
+  };
+  return { ended: () => ended, close: () => source.close() };
+}
+
+async function ticketIn(server: TestServer, token: string, team: number): Promise<string> {
+  const answer = await call(server, 'POST', '/api/stream/ticket', { headers: inTeam(token, team), body: {} });
+  expect(answer.status).toBe(200);
+  return answer.body.ticket as string;
+}
+
+/** A member's streams opened on `opener`, the member removed on `remover`: both streams end, the spare ticket is void. */
+async function endsWithMembership(issuer: TestServer, opener: TestServer, remover: TestServer): Promise<void> {
+  const owner = await newUser(issuer, 'Owner');
+  const member = await newUser(issuer, 'Member');
+  const team = await newTeam(issuer, owner, 'Streamers');
+  await joinTeam(issuer, owner, member, team, 'viewer');
+  const byTicket = await openStream(opener, `/api/stream?ticket=${await ticketIn(issuer, member.token, team)}`);
+  const bySession = await openStream(opener, `/api/stream?team=${team}`, bearer(member.token));
+  const unused = await ticketIn(issuer, member.token, team);
+  try {
+    const removed = await call(remover, 'DELETE', `/api/teams/members?team=${team}&user=${member.user.id}`, {
+      headers: bearer(owner.token),
+    });
+    expect(removed.status).toBe(204);
+    await waitFor(
+      () => byTicket.ended() && bySession.ended(),
+      ENDS_WITHIN_MS,
+      'the end of the removed member’s streams',
+    );
+    const refused = await fetch(`${opener.url}/api/stream?ticket=${unused}&last_event_id=0`);
+    expect(refused.status).toBe(401);
+    await refused.arrayBuffer();
+  } finally {
+    byTicket.close();
+    bySession.close();
+  }
+}
+
+describe.each(STORE_SERVERS)('a member’s stream ends with their membership on $kind', ({ start }) => {
+  let server: TestServer & { close(): Promise<void> };
+  serverSuite(start, [SERVER_ENV], (started) => (server = started));
+
+  it('ends within 5 s of their removal, and their unused ticket is refused', async () => {
+    await endsWithMembership(server, server, server);
+  });
+});
+
+describe('a member’s stream ends with their membership across PostgreSQL instances', () => {
+  const instances = twoTestServersOnOneSchema(SERVER_ENV);
+
+  it('removed on the instance that issued the ticket, the streams on the other', async () => {
+    const { a, b } = instances();
+    await endsWithMembership(a, b, a);
+  });
+});
