@@ -89,11 +89,17 @@ export function groupsOf(claims: SignInClaims, claim: string): string[] {
   return Array.isArray(value) ? value.filter((group): group is string => typeof group === 'string') : [];
 }
 
+/**
+ * The new account's name from the provider's claims, without control characters or lone surrogates:
+ * PostgreSQL refuses a NUL in text, and each store would keep a lone surrogate differently.
+ */
 function nameOf(claims: SignInClaims, email: string | undefined): string {
   const given = [claims.given_name, claims.family_name].filter((part) => typeof part === 'string').join(' ');
-  const candidates = [claims.name, claims.preferred_username, given, email?.split('@')[0], 'User'];
-  const name = candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? 'User';
-  return [...name.trim()].slice(0, MAX_NAME_LENGTH).join('');
+  const candidates = [claims.name, claims.preferred_username, given, email?.split('@')[0]]
+    .filter((value): value is string => typeof value === 'string')
+    .map((value) => value.replace(/[\p{Cc}\p{Cs}]/gu, '').trim());
+  const name = candidates.find((value) => value !== '') ?? 'User';
+  return [...name].slice(0, MAX_NAME_LENGTH).join('');
 }
 
 /**

@@ -45,7 +45,11 @@ async function credentialStands({ store, clock }: CredentialServices, credential
   if (!hash) return false;
   if (kind === 'session') {
     const session = await store.sessions.find(hash);
-    return session !== undefined && session.expires_at > clock();
+    if (session === undefined || session.expires_at <= clock()) return false;
+    // An administrator session single sign-on gave lasts no longer than its account (docs/api.md#single-sign-on).
+    if (session.kind !== 'admin' || session.user_id === null) return true;
+    const account = await store.users.findById(session.user_id);
+    return account !== undefined && !account.disabled;
   }
   return kind === 'api-key' && (await store.apiKeys.findByHash(hash)) !== undefined;
 }

@@ -65,7 +65,7 @@ export interface UserRepository {
   /** Oldest account first, each with its links and clicks. */
   page(query: UserPageQuery): Promise<{ rows: UserWithCounts[]; total: number }>;
   findWithCounts(id: number): Promise<UserWithCounts | undefined>;
-  /** False when there is no such user. */
+  /** False when there is no such user. Disabling voids the account's unused stream tickets. */
   setDisabled(id: number, disabled: boolean): Promise<boolean>;
   /** Deletes the user with their links, clicks, sessions and API keys; false when there was no such user. */
   delete(id: number): Promise<boolean>;

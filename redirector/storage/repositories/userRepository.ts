@@ -26,6 +26,22 @@ const LISTED_COLUMNS = columnList(
   'u',
 );
 
+/**
+ * Disabling voids the account's unused stream tickets (docs/api.md#live-stream), those of an
+ * administrator session single sign-on gave it included: enabled again, they open nothing.
+ */
+async function setDisabled(db: Executor, id: number, disabled: boolean): Promise<boolean> {
+  if (!disabled) return (await db.run('UPDATE users SET disabled = ? WHERE id = ?', [false, id])) > 0;
+  return db.transaction(async (tx) => {
+    await tx.run(
+      `DELETE FROM stream_tickets WHERE user_id = ?
+         OR credential IN (SELECT 'session:' || token_hash FROM sessions WHERE user_id = ?)`,
+      [id, id],
+    );
+    return (await tx.run('UPDATE users SET disabled = ? WHERE id = ?', [true, id])) > 0;
+  });
+}
+
 function matchUsers(engine: Executor['engine'], q: string): { where: string; params: string[] } {
   if (q === '') return { where: '', params: [] };
   const match = containsAny(engine, ['u.name', 'u.email'], q);
@@ -95,9 +111,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
         language,
       ]);
     },
-    async setDisabled(id, disabled) {
-      return (await db.run('UPDATE users SET disabled = ? WHERE id = ?', [disabled, id])) > 0;
-    },
+    setDisabled: (id, disabled) => setDisabled(db, id, disabled),
     async update(id, changes) {
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
       if (entries.length === 0) return;

@@ -25,6 +25,19 @@ const FAILURE_TEXTS = {
   'too-many': 'account.sso.tooMany',
 } as const satisfies Record<SsoFailure, string>;
 
+/** With PASSWORD_LOGIN=off, the words of reasons whose usual ones send the person to a password form. */
+const PASSWORD_OFF_TEXTS = {
+  unavailable: 'account.sso.unavailableNoPassword',
+  'email-taken': 'account.sso.emailTakenNoPassword',
+} as const satisfies Partial<Record<SsoFailure, string>>;
+
+function failureText(reason: SsoFailure, passwordLogin: boolean) {
+  if (!passwordLogin && reason in PASSWORD_OFF_TEXTS) {
+    return PASSWORD_OFF_TEXTS[reason as keyof typeof PASSWORD_OFF_TEXTS];
+  }
+  return FAILURE_TEXTS[reason];
+}
+
 /** The hand-off code of `#sso=<code>`, or undefined. */
 function handoffOf(hash: string): string | undefined {
   const match = /^#sso=([A-Za-z0-9_-]+)$/.exec(hash);
@@ -62,9 +75,8 @@ export function SingleSignOn({ name, passwordLogin }: { name: string; passwordLo
   const [params] = useSearchParams();
   const handoff = useHandoff();
   const reason = params.get('sso');
-  const shown = (SSO_FAILURES as readonly string[]).includes(reason ?? '')
-    ? t(FAILURE_TEXTS[reason as SsoFailure])
-    : null;
+  const known = (SSO_FAILURES as readonly string[]).includes(reason ?? '') ? (reason as SsoFailure) : undefined;
+  const shown = known === undefined ? null : t(failureText(known, passwordLogin));
   const failure: string | null = handoff.failure ?? shown;
   return (
     <div className="form">

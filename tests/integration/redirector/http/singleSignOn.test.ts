@@ -173,6 +173,16 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect(again.body).toEqual({ error: SSO_SIGN_IN_FAILED });
   });
 
+  it("a provider's name with a NUL, a control character or a lone surrogate makes the account all the same", async () => {
+    const name = 'Ma\u0000ry\u0007 \ud800Shelley';
+    provider.accounts.set('sub-mary', { email: 'mary@example.org', email_verified: true, name });
+    const session = await signedIn('sub-mary');
+    expect(session.user.name).toBe('Mary Shelley');
+    // Nothing but control characters: the name comes from the email, as with no name at all.
+    provider.accounts.set('sub-nul', { email: 'nul@example.org', email_verified: true, name: '\u0000\u0000' });
+    expect((await signedIn('sub-nul')).user.name).toBe('nul');
+  });
+
   it('a verified email links an existing account; an unverified one links nothing and makes nothing', async () => {
     const registered = await call(server, 'POST', '/api/auth?action=register', {
       body: { name: 'Grace', email: 'grace@example.org', password: 'grace-password' },

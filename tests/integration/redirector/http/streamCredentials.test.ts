@@ -3,7 +3,8 @@
  * across two PostgreSQL instances: signing out a user's or the administrator's session, deleting an
  * API key (a user's or the administrator's) and disabling an account end the streams that
  * credential opened within 5 s, wherever the ticket was issued and the stream opened, and void the
- * credential's unused tickets (refused, with no replay of missed clicks). The servers check each
+ * credential's unused tickets (refused, with no replay of missed clicks, even once a disabled account
+ * is enabled again). The servers check each
  * credential every STREAM_RECHECK_MS, shortened from 2 s: the promise (5 s) is asserted as it is.
  */
 import { EventSource } from 'eventsource';
@@ -160,6 +161,21 @@ describe.each(STORE_SERVERS)('a stream ends with its credential on $kind', ({ st
 
   it.each(CASES)('$name: its stream ends within 5 s and its unused ticket is refused', async (testCase) => {
     await endsWithItsCredential(testCase, server, server, server);
+  });
+
+  it('a ticket asked before the account was disabled stays void once it is enabled again', async () => {
+    const user = await newUser(server as never, 'Enabled again');
+    const unused = await ticketFor(server, bearer(user.token));
+    await disableUser(server, user.user.id);
+    const enabled = await fetch(`${server.url}/api/users?id=${user.user.id}`, {
+      method: 'PUT',
+      headers: { ...adminHeaders(server.adminKey), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ disabled: false }),
+    });
+    expect(enabled.status).toBe(200);
+    await expectRefused(server, unused);
+    // The session itself works again (docs/api.md#users): only the ticket is void.
+    (await openStream(server, await ticketFor(server, bearer(user.token)))).close();
   });
 });
 
