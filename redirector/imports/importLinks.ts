@@ -95,6 +95,21 @@ function fieldsOf(row: SourceLink): NewLinkFields | string {
   }
 }
 
+/**
+ * The candidate on the default domain, or on the domain its row names when that is the team's
+ * verified one (then without the warning that its domain was left out): an import puts no link on
+ * the team's domain unasked, as the codes it settles are those of the default domain.
+ */
+async function onItsDomain(deps: LinkPageDeps, candidate: Candidate): Promise<Candidate> {
+  const { row, fields } = candidate;
+  const named = row.domain?.toLowerCase().replace(/\.$/, '');
+  const choice = named ? await deps.links.domainFor(deps.scope, named) : undefined;
+  if (choice && 'domain' in choice && choice.domain !== null) {
+    return { row: { ...row, domain: null }, fields: { ...fields, domain: choice.domain } };
+  }
+  return { row, fields: { ...fields, domain: null } };
+}
+
 /** A free `<code>-n` for a taken code (held by no link, taken by no earlier row), or undefined. */
 async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Set<string>): Promise<string | undefined> {
   const tries = Array.from({ length: SUFFIXES_TRIED }, (_, index) => `${code}-${index + 2}`);
@@ -159,7 +174,7 @@ async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<
     if (typeof fields === 'string') {
       tally.links.skipped++;
       tally.problem(row.ref, fields);
-    } else valid.push({ row, fields });
+    } else valid.push(await onItsDomain(deps, { row, fields }));
   }
   const holders = new Map(
     (

@@ -18,7 +18,7 @@ import type { InsertOutcome, Store } from '../storage/store';
 import { auditDeleted, auditUpdated } from './linkAudit';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
-import { createLinkDomains, type LinkDomains, type VerifiedDomainOf } from './linkDomain';
+import { createLinkDomains, type DomainChoice, type LinkDomains, type VerifiedDomainOf } from './linkDomain';
 import { toApiLink } from './linkPresenter';
 import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './linkReads';
 import { type LinkChecks, rowProblems, SHORT_CODE_TAKEN } from './linkRowChecks';
@@ -49,6 +49,8 @@ export interface LinkService extends LinkReads {
    * would create; RuleError 403 the same, `planned` links already counted (an import's dry run).
    */
   checkMany(owner: Scope, fields: readonly NewLinkFields[], planned?: number): Promise<(string | undefined)[]>;
+  /** The domain a link of the owner's asking for `requested` goes on, or why not (docs/api.md#custom-domains). */
+  domainFor(owner: Scope, requested: string | null | undefined): Promise<DomainChoice>;
   create(owner: Scope, fields: NewLinkFields): Promise<Link>;
   update(owner: Scope, id: number, changes: LinkFieldChanges): Promise<Link>;
   /** Deletes the link and its clicks. */
@@ -187,6 +189,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     ...reads,
 
     createMany: (owner, requested, inTransaction) => createManyLinks(deps, checks, owner, requested, inTransaction),
+    domainFor: (owner, requested) => checks.domains.domainFor(teamIdOf(owner), requested),
     checkMany: async (owner, requested, planned) =>
       (await rowProblems({ ...deps, ...checks }, owner, requested, planned)).problems,
 
