@@ -63,6 +63,8 @@ interface Run {
   checkpoint: ImportCheckpoint;
   /** The refs of the source's links that are in Me (or, in a dry run, would be). */
   known: Set<string>;
+  /** A dry run's links that would be created: their codes, and how many. */
+  planned: { codes: Set<string>; count: number };
   /** The size of the next part of links and of clicks, learnt over the job's parts. */
   parts: { links: PartSize; clicks: PartSize };
 }
@@ -121,6 +123,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
         tally: run.tally,
         onImported: (ref: string) => run.known.add(ref),
         partSize: run.parts.links,
+        planned: run.planned,
         jobId: job.id,
         step: (part: readonly SourceLink[]) => {
           // A source that gives clicks link by link passes its links once their clicks are in (below).
@@ -165,7 +168,15 @@ export async function runImportJob(
       );
   const checkpoint = resumable ? (job.checkpoint as unknown as ImportCheckpoint) : await firstCheckpoint(deps, job);
   const parts = { links: partSize(LINK_PARTS), clicks: partSize(CLICK_PARTS) };
-  const run: Run = { job, scope: await startedScope(deps.store, job), tally, checkpoint, known: new Set(), parts };
+  const run: Run = {
+    job,
+    scope: await startedScope(deps.store, job),
+    tally,
+    checkpoint,
+    known: new Set(),
+    planned: { codes: new Set(), count: 0 },
+    parts,
+  };
   const linksEnd = await linkPhase(deps, run, reader);
   if (linksEnd) return linksEnd;
   const map = createClickMapper(deps.keepAddress);

@@ -2,11 +2,11 @@
  * One page of a source's links brought in (docs/api.md#imports). A link the owner imported from
  * the same source before is left as it is (skipped: nothing the user changed since is touched). A
  * row Me would refuse (a reserved or malformed code, a destination that is not http(s)) is skipped
- * with its reason. A code held by another link is a conflict, listed: skipped, or with
- * `on_conflict: "suffix"` imported as `<code>-2` (or -3, …). A link of the owner's with the same
+ * with its reason. A code held by another link, or taken by an earlier row, is a conflict, listed:
+ * skipped, or with `on_conflict: "suffix"` imported as `<code>-2` (or -3, …). A link of the owner's with the same
  * code and destination and no source yet is taken as the imported one: a batch whose links were
- * created just before a restart is recognised, not imported twice. A dry run decides the same and
- * writes nothing. Each part's writes (its links, their marks, the job's step with its figures) are
+ * created just before a restart is recognised, not imported twice. A dry run decides the same,
+ * the create's own rules checked too (LinkService.checkMany), and writes nothing. Each part's writes (its links, their marks, the job's step with its figures) are
  * one transaction that finds the job still running, or rolled back: a cancelled job stores no more.
  */
 
@@ -45,6 +45,8 @@ export interface LinkPageDeps {
   onImported: (ref: string) => void;
   /** The job's size of a part of links. */
   partSize: PartSize;
+  /** A dry run's links so far, which it does not store: their codes are taken, and they count toward the limit. */
+  planned: { codes: Set<string>; count: number };
   jobId: number;
   /** The job's step once `part` is in, saved with the part's writes. */
   step: (part: readonly SourceLink[]) => ImportStep;
@@ -70,6 +72,13 @@ function noteWarnings(deps: LinkPageDeps, row: SourceLink): void {
   for (const warning of row.warnings ?? []) deps.tally.problem(row.ref, warning);
 }
 
+/** A row the create's rules refused: a conflict when its code is taken, else skipped; listed with the reason. */
+function refused(tally: ImportTally, ref: string, problem: string): void {
+  tally.problem(ref, problem);
+  if (problem === CODE_TAKEN || /taken/i.test(problem)) tally.links.conflicts++;
+  else tally.links.skipped++;
+}
+
 /** The row as a create's fields, or why Me refuses it. */
 function fieldsOf(row: SourceLink): NewLinkFields | string {
   // A row without a code (a CSV's) gets a random one, as a create without one does.
@@ -87,11 +96,41 @@ function fieldsOf(row: SourceLink): NewLinkFields | string {
   }
 }
 
-/** A free `<code>-n` for a taken code, or undefined. */
-async function freeSuffix(deps: LinkPageDeps, code: string): Promise<string | undefined> {
+/**
+ * The candidate on the default domain, or on the domain its row names when that is the team's
+ * verified one (then without the warning that its domain was left out): an import puts no link on
+ * the team's domain unasked, as the codes it settles are those of the default domain.
+ */
+async function onItsDomain(deps: LinkPageDeps, candidate: Candidate): Promise<Candidate> {
+  const { row, fields } = candidate;
+  const named = row.domain?.toLowerCase().replace(/\.$/, '');
+  const choice = named ? await deps.links.domainFor(deps.scope, named) : undefined;
+  if (choice && 'domain' in choice && choice.domain !== null) {
+    return { row: { ...row, domain: null }, fields: { ...fields, domain: choice.domain } };
+  }
+  return { row, fields: { ...fields, domain: null } };
+}
+
+/** A free `<code>-n` for a taken code (held by no link, taken by no earlier row), or undefined. */
+async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Set<string>): Promise<string | undefined> {
   const tries = Array.from({ length: SUFFIXES_TRIED }, (_, index) => `${code}-${index + 2}`);
   const held = new Set((await deps.writes.holders(deps.scope, tries)).map((holder) => holder.short_code));
-  return tries.find((candidate) => !held.has(candidate) && shortCodeProblem(candidate) === undefined);
+  return tries.find(
+    (candidate) => !held.has(candidate) && !claimed.has(candidate) && shortCodeProblem(candidate) === undefined,
+  );
+}
+
+/** A candidate whose code another link holds (or an earlier row takes): listed, and skipped or given a free suffix. */
+async function settleConflict(deps: LinkPageDeps, candidate: Candidate, claimed: Set<string>) {
+  const { row } = candidate;
+  deps.tally.links.conflicts++;
+  const suffixed = deps.options.on_conflict === 'suffix' ? await freeSuffix(deps, row.short_code, claimed) : undefined;
+  if (suffixed === undefined) {
+    deps.tally.problem(row.ref, CODE_TAKEN);
+    return undefined;
+  }
+  deps.tally.problem(row.ref, `${CODE_TAKEN}: imported as ${suffixed}`);
+  return { row, fields: { ...candidate.fields, short_code: suffixed } };
 }
 
 /** What to do with a candidate whose code is held: adopt the holder, take a suffix, or list the conflict. */
@@ -100,6 +139,7 @@ async function settleHeld(
   plan: PartPlan,
   candidate: Candidate,
   holder: CodeHolder,
+  claimed: Set<string>,
 ): Promise<Candidate | undefined> {
   const { row } = candidate;
   if (holder.own && holder.import_source === null && holder.target_url === candidate.fields.target_url) {
@@ -109,14 +149,7 @@ async function settleHeld(
     deps.onImported(row.ref);
     return undefined;
   }
-  deps.tally.links.conflicts++;
-  const suffixed = deps.options.on_conflict === 'suffix' ? await freeSuffix(deps, row.short_code) : undefined;
-  if (suffixed === undefined) {
-    deps.tally.problem(row.ref, CODE_TAKEN);
-    return undefined;
-  }
-  deps.tally.problem(row.ref, `${CODE_TAKEN}: imported as ${suffixed}`);
-  return { row, fields: { ...candidate.fields, short_code: suffixed } };
+  return settleConflict(deps, candidate, claimed);
 }
 
 /** The part's rows not imported before, valid, with their codes settled; the writes to links already there. */
@@ -142,7 +175,7 @@ async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<
     if (typeof fields === 'string') {
       tally.links.skipped++;
       tally.problem(row.ref, fields);
-    } else valid.push({ row, fields });
+    } else valid.push(await onItsDomain(deps, { row, fields }));
   }
   const holders = new Map(
     (
@@ -152,9 +185,19 @@ async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<
       )
     ).map((holder) => [holder.short_code, holder]),
   );
+  // The codes earlier rows take (of this part, and of a dry run's earlier parts, which it does not
+  // store): a later row with one is a conflict like a code another link holds.
+  const claimed = new Set(deps.dryRun ? deps.planned.codes : []);
   for (const candidate of valid) {
-    const holder = holders.get(candidate.row.short_code);
-    const next = holder ? await settleHeld(deps, plan, candidate, holder) : candidate;
+    const code = candidate.row.short_code;
+    const holder = holders.get(code);
+    const next = claimed.has(code)
+      ? await settleConflict(deps, candidate, claimed)
+      : holder
+        ? await settleHeld(deps, plan, candidate, holder, claimed)
+        : candidate;
+    if (code !== '') claimed.add(code);
+    if (next?.fields.short_code !== undefined) claimed.add(next.fields.short_code);
     if (next) plan.candidates.push(next);
   }
   return plan;
@@ -176,10 +219,20 @@ async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): 
   tally.links.seen += rows.length;
   const plan = await planOf(deps, rows);
   if (deps.dryRun) {
-    tally.links.created += plan.candidates.length;
-    for (const candidate of plan.candidates) {
-      deps.onImported(candidate.row.ref);
-      noteWarnings(deps, candidate.row);
+    // The rules a create checks (a destination on this service, a domain, the link limit), nothing written.
+    const fields = plan.candidates.map((candidate) => candidate.fields);
+    const problems = await deps.links.checkMany(deps.scope, fields, deps.planned.count);
+    for (const [index, { row }] of plan.candidates.entries()) {
+      const problem = problems[index];
+      if (problem !== undefined) {
+        refused(tally, row.ref, problem);
+        continue;
+      }
+      tally.links.created++;
+      deps.planned.count++;
+      if (fields[index]!.short_code !== undefined) deps.planned.codes.add(fields[index]!.short_code);
+      deps.onImported(row.ref);
+      noteWarnings(deps, row);
     }
     return true;
   }
@@ -189,11 +242,7 @@ async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): 
     for (const [index, outcome] of outcomes.entries()) {
       const { row } = plan.candidates[index]!;
       if (typeof outcome !== 'string') created.push({ linkId: outcome.id, row });
-      else {
-        tally.problem(row.ref, outcome);
-        if (outcome === CODE_TAKEN || /taken/i.test(outcome)) tally.links.conflicts++;
-        else tally.links.skipped++;
-      }
+      else refused(tally, row.ref, outcome);
     }
     for (const { row } of created) {
       tally.links.created++;

@@ -62,9 +62,19 @@ async function newLinkRows(
   );
 }
 
-/** 403 before any insert when the links would take the user beyond the limit (insertMany checks again, exactly). */
-export async function checkRoom(store: Store, maxLinksPerUser: number, scope: Scope, fields: readonly NewLinkFields[]) {
-  const adding = new Set(codesOf(fields)).size + fields.filter((field) => field.short_code === undefined).length;
+/**
+ * 403 before any insert when the links, with `planned` ones not yet stored, would take the user
+ * beyond the limit (insertMany checks again, exactly).
+ */
+export async function checkRoom(
+  store: Store,
+  maxLinksPerUser: number,
+  scope: Scope,
+  fields: readonly NewLinkFields[],
+  planned = 0,
+) {
+  const adding =
+    planned + new Set(codesOf(fields)).size + fields.filter((field) => field.short_code === undefined).length;
   if ((await store.links.ownedCount(scope)) + adding > maxLinksPerUser) {
     throw new RuleError(403, linkLimitMessage(maxLinksPerUser));
   }

@@ -18,17 +18,18 @@ import type { InsertOutcome, Store } from '../storage/store';
 import { auditDeleted, auditUpdated } from './linkAudit';
 import type { LinkCache } from './linkCache';
 import { createSelfLinkCheck, createSelfLinkChecks } from './linkDestinations';
-import { createLinkDomains, type LinkDomains, takenWhereTheyGo, type VerifiedDomainOf } from './linkDomain';
+import { createLinkDomains, type DomainChoice, type LinkDomains, type VerifiedDomainOf } from './linkDomain';
 import { toApiLink } from './linkPresenter';
 import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './linkReads';
-import { changedBy, checkRoom, insertAll, passwordHashOf } from './linkRows';
+import { type LinkChecks, rowProblems, SHORT_CODE_TAKEN } from './linkRowChecks';
+import { changedBy, insertAll, passwordHashOf } from './linkRows';
 import { moveLinksToTeam } from './linkTeamMove';
 import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { shortCodeProblem } from './shortCode';
 
 export { EXPORT_BATCH, LINK_NOT_FOUND, type TaggedLink } from './linkReads';
+export { SHORT_CODE_TAKEN } from './linkRowChecks';
 
-export const SHORT_CODE_TAKEN = 'This short code is already taken';
 export const SHORT_CODE_UNCHANGEABLE = "The short code can't be changed after the link is created";
 
 export interface LinkService extends LinkReads {
@@ -43,6 +44,13 @@ export interface LinkService extends LinkReads {
     fields: readonly NewLinkFields[],
     inTransaction?: AfterWrite<readonly (Link | string)[]>,
   ): Promise<(Link | string)[]>;
+  /**
+   * What createMany would answer, without writing: each row's problem, or undefined for a row it
+   * would create; RuleError 403 the same, `planned` links already counted (an import's dry run).
+   */
+  checkMany(owner: Scope, fields: readonly NewLinkFields[], planned?: number): Promise<(string | undefined)[]>;
+  /** The domain a link of the owner's asking for `requested` goes on, or why not (docs/api.md#custom-domains). */
+  domainFor(owner: Scope, requested: string | null | undefined): Promise<DomainChoice>;
   create(owner: Scope, fields: NewLinkFields): Promise<Link>;
   update(owner: Scope, id: number, changes: LinkFieldChanges): Promise<Link>;
   /** Deletes the link and its clicks. */
@@ -86,32 +94,6 @@ export interface LinkChangeNotice {
 }
 
 /**
- * The rows with their domains chosen (docs/api.md#custom-domains), and each row's first problem:
- * a domain not the owner's, a short code taken where the row goes, a destination on this service.
- * The codes and hosts in a query per 1,024 of them, before any insert (docs/api.md#import-and-export).
- */
-async function checkRows(
-  { store, domains, selfLinkProblems }: Pick<LinkServiceDeps, 'store'> & LinkChecks,
-  owner: Scope,
-  requested: readonly NewLinkFields[],
-): Promise<{ fields: NewLinkFields[]; problems: (string | undefined)[] }> {
-  const teamId = teamIdOf(owner);
-  const choices = await Promise.all(requested.map((field) => domains.domainFor(teamId, field.domain)));
-  const resolved = requested.map((field, index) => {
-    const choice = choices[index]!;
-    return 'problem' in choice ? undefined : { ...field, domain: choice.domain };
-  });
-  const takenCodes = await takenWhereTheyGo(store, owner, resolved);
-  const hostProblems = await selfLinkProblems(requested);
-  const problems = requested.map((_, index) => {
-    const choice = choices[index]!;
-    if ('problem' in choice) return choice.problem;
-    return takenCodes[index] ? SHORT_CODE_TAKEN : hostProblems[index];
-  });
-  return { fields: requested.map((field, index) => resolved[index] ?? field), problems };
-}
-
-/**
  * The domain an update moves the link to, undefined when it stays (docs/api.md#custom-domains);
  * RuleError 409 when the owner has its code on another domain than the new one.
  */
@@ -128,11 +110,6 @@ async function movedDomain(
     throw taken(SHORT_CODE_TAKEN);
   }
   return domain;
-}
-
-interface LinkChecks {
-  domains: LinkDomains;
-  selfLinkProblems: ReturnType<typeof createSelfLinkChecks>;
 }
 
 /** The acting user's name, which a link they just made shows (docs/api.md#links-of-a-team). */
@@ -164,14 +141,7 @@ async function createManyLinks(
   requested: readonly NewLinkFields[],
   inTransaction?: AfterWrite<readonly (Link | string)[]>,
 ): Promise<(Link | string)[]> {
-  const { fields, problems } = await checkRows({ store: deps.store, ...checks }, owner, requested);
-  // A row on a domain the member or key may not use is a bad row, reported like the others, not a
-  // 403 for the whole import (docs/api.md#post-apilinksimport-administrator-and-post-apilinksuserimport-user).
-  fields.forEach((field, index) => {
-    problems[index] ??= domainMissing(owner, field.domain ?? defaultDomainOf(deps.publicUrl));
-  });
-  const good = fields.filter((_, index) => problems[index] === undefined);
-  if (owner.owner.kind !== 'admin') await checkRoom(deps.store, deps.maxLinksPerUser, owner, good);
+  const { fields, problems, good } = await rowProblems({ ...deps, ...checks }, owner, requested);
   const answersOf = (stored: readonly InsertOutcome[]) => {
     const outcomes = stored.values();
     return fields.map((field, index) => {
@@ -219,6 +189,9 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
     ...reads,
 
     createMany: (owner, requested, inTransaction) => createManyLinks(deps, checks, owner, requested, inTransaction),
+    domainFor: (owner, requested) => checks.domains.domainFor(teamIdOf(owner), requested),
+    checkMany: async (owner, requested, planned) =>
+      (await rowProblems({ ...deps, ...checks }, owner, requested, planned)).problems,
 
     moveToTeam: (source, target, ids, domain) =>
       moveLinksToTeam(

@@ -16,6 +16,15 @@ export interface YourlsConnection {
 const PREFIX = /^[A-Za-z0-9_]{0,32}$/;
 export const YOURLS_URL_RULE = 'connection.database_url must be mysql://user:password@host:port/database';
 
+/** A part of the address decoded; RuleError 400 when its %-escapes are not UTF-8 (`%zz`, `%E0%A4`). */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw invalidInput(YOURLS_URL_RULE);
+  }
+}
+
 /** The connection as given, checked; RuleError 400 naming what is wrong. Never echoes the password. */
 export function parseYourlsConnection(connection: unknown): YourlsConnection {
   const given = (connection ?? {}) as Record<string, unknown>;
@@ -26,7 +35,7 @@ export function parseYourlsConnection(connection: unknown): YourlsConnection {
   } catch {
     throw invalidInput(YOURLS_URL_RULE);
   }
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const database = decoded(url.pathname.replace(/^\//, ''));
   if ((url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') || !url.hostname || !database) {
     throw invalidInput(YOURLS_URL_RULE);
   }
@@ -37,8 +46,8 @@ export function parseYourlsConnection(connection: unknown): YourlsConnection {
   return {
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : 3306,
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
+    user: decoded(url.username),
+    password: decoded(url.password),
     database,
     prefix,
   };
