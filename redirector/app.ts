@@ -2,8 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { defaultDomainOf } from './auth/domainRules';
-import { createDomainSettingsService, type DomainSettingsService } from './domains/domainSettingsService';
+import type { DomainSettingsService } from './domains/domainSettingsService';
 import { createAccountRouter } from './http/accountRoutes';
 import { createAnalyticsRouter } from './http/analyticsRoutes';
 import { createAuditRouter } from './http/auditRoutes';
@@ -113,11 +112,7 @@ export function createApp(deps: AppDeps): App {
   const { imports, importRunner } = createImportParts(services);
   const { store, config } = deps;
   const linkShares = createLinkShareService({ store, clock: services.clock, links: services.links, ...config });
-  const domainSettings = createDomainSettingsService(
-    deps.store,
-    defaultDomainOf(deps.config.publicUrl),
-    services.clock,
-  );
+  const { domainSettings } = services;
   const koa = new Koa();
   koa.proxy = deps.config.trustProxy;
   // Behind one trusted proxy, the address it appended (the rightmost) is the client; entries to

@@ -13,6 +13,7 @@ import { createSsoService, type SsoService } from './auth/ssoService';
 import type { Background } from './background';
 import type { Config } from './config';
 import { createDomainService, type DomainService, VERIFY_CALLS_PER_MINUTE } from './domains/domainService';
+import { createDomainSettingsService, type DomainSettingsService } from './domains/domainSettingsService';
 import { createTxtLookup } from './domains/txtLookup';
 import { createEvents, type Events, WEBHOOK_TEST_PACE } from './events/events';
 import type { LinkChecks } from './health/linkChecks';
@@ -57,6 +58,8 @@ export interface Services extends HubParts, AccountServices {
   linkCache: LinkCache;
   /** Custom domains: their state, the verified ones in memory (docs/api.md#custom-domains). */
   domains: DomainService;
+  /** Each domain's fallbacks and `.well-known` documents, in memory (docs/api.md#domain-fallbacks-and-well-known-documents). */
+  domainSettings: DomainSettingsService;
   users: UserAdminService;
   clickRecorder: ClickRecorder;
   /** GEOIP_DB's lookup when one is loaded; undefined: the bundled data's. */
@@ -121,8 +124,8 @@ export function createServices(deps: ServiceDeps): Services {
   if (config.anonymizeIps && !deps.visitorSecret) throw new Error('ANONYMIZE_IPS needs the visitor key');
   const secret = config.anonymizeIps ? deps.visitorSecret : undefined;
   const hashKey = secret ? limiterKeyHasher(secret) : undefined;
-  const defaultDomain = defaultDomainOf(config.publicUrl);
-  const domains = domainService(config, store, clock, linkCache);
+  const domainParts = domainService(config, store, clock, linkCache);
+  const { domains } = domainParts;
   const hubParts = createHubParts({ store, clock, publicUrl: config.publicUrl, domains, hubKey: deps.hubKey });
   const users = createUserAdminService({
     store,
@@ -153,7 +156,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     linkCache,
     maxLinksPerUser: config.maxLinksPerUser,
-    ownHost: defaultDomain,
+    ownHost: defaultDomainOf(config.publicUrl),
     publicUrl: config.publicUrl,
     verifiedDomainOf: async (teamId) => {
       await domains.ready();
@@ -177,14 +180,14 @@ export function createServices(deps: ServiceDeps): Services {
     clickPlaces: clickPlaces(store, events),
     clock,
     auth,
-    accounts: createAccountService({ store, auth, clock, defaultDomain }),
+    accounts: createAccountService({ store, auth, clock, defaultDomain: defaultDomainOf(config.publicUrl) }),
     apiKeys: createApiKeyService({ store, adminKey: deps.adminKey, clock }),
     ...limiters,
     links,
     users,
     ...accountServices({ config, store, auth, users, clock, limiter: limiters.limiter }, hashKey),
     linkCache,
-    domains,
+    ...domainParts,
     clickRecorder,
     lookupPlace: deps.lookupPlace,
     metrics,
@@ -198,20 +201,34 @@ export function createServices(deps: ServiceDeps): Services {
   };
 }
 
-/** Custom domains, their verified ones read at once; a change of them empties the link cache. */
-function domainService(config: Config, store: Store, clock: () => number, linkCache: LinkCache): DomainService {
+/**
+ * Custom domains, their verified ones read at once; a change of them empties the link cache and
+ * reads the domains' settings again (a domain verified, removed or given to another account brings
+ * or takes its settings, also on SQLite, where no notification comes from the store).
+ */
+function domainService(
+  config: Config,
+  store: Store,
+  clock: () => number,
+  linkCache: LinkCache,
+): Pick<Services, 'domains' | 'domainSettings'> {
+  const defaultDomain = defaultDomainOf(config.publicUrl);
+  const domainSettings = createDomainSettingsService(store, defaultDomain, clock);
   const domains = createDomainService({
     store,
     clock,
-    defaultDomain: defaultDomainOf(config.publicUrl),
+    defaultDomain,
     lookup: createTxtLookup(config.dnsServers),
     verifyLimiter: limiterOf(store, 'domain-checks', { clock, max: VERIFY_CALLS_PER_MINUTE, windowMs: 60_000 }),
-    // What a host resolved to may have changed with its owner.
-    onChange: () => linkCache.clear(),
+    // What a host resolved to, and the settings it answers with, may have changed with its owner.
+    async onChange() {
+      linkCache.clear();
+      await domainSettings.refresh().catch((error) => logProblem('could not read the domain settings again', error));
+    },
   });
   // Read early: the short-link edge knows the verified domains by the first request (a failure, by the next caller).
   domains.ready().catch(() => undefined);
-  return domains;
+  return { domains, domainSettings };
 }
 
 function clickPlaces(store: Store, events: Events): Services['clickPlaces'] {

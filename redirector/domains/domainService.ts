@@ -80,8 +80,8 @@ export interface DomainServiceDeps {
   lookup: TxtLookup;
   /** Verify calls per user (VERIFY_CALLS_PER_MINUTE a minute). */
   verifyLimiter: AttemptLimiter;
-  /** After each change of the verified domains here (the link cache forgets what it resolved). */
-  onChange?: () => void;
+  /** After each read of the verified domains, awaited (the link cache forgets what it resolved, the settings are read again). */
+  onChange?: () => void | Promise<void>;
 }
 
 const newToken = () => randomBytes(18).toString('base64url');

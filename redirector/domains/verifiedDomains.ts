@@ -13,8 +13,8 @@ export interface VerifiedDomains extends DomainsKept {
   of(teamId: number): string | null;
 }
 
-/** `onChange`: after each read (what a host resolved to may have changed with its owner). */
-export function keepVerifiedDomains(store: Store, onChange?: () => void): VerifiedDomains {
+/** `onChange`: after each read, awaited (what a host resolved to may have changed with its owner). */
+export function keepVerifiedDomains(store: Store, onChange?: () => void | Promise<void>): VerifiedDomains {
   let owners = new Map<string, number>();
   let byTeam = new Map<number, string>();
 
@@ -22,7 +22,7 @@ export function keepVerifiedDomains(store: Store, onChange?: () => void): Verifi
     const rows = await store.domains.verified();
     owners = new Map(rows.map((row) => [row.domain, row.team_id]));
     byTeam = new Map(rows.map((row) => [row.team_id, row.domain]));
-    onChange?.();
+    await onChange?.();
   }
   return {
     ...keepDomains(store, 'the verified domains', refresh),

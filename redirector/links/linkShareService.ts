@@ -13,7 +13,7 @@ import { isoTimeOrNull } from '../contract/times';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
 import type { LinkShareRecord } from '../storage/repositories/linkShareRepository';
 import type { Store } from '../storage/store';
-import type { LinkReads } from './linkReads';
+import { LINK_NOT_FOUND, type LinkReads } from './linkReads';
 
 export const SHARE_NOT_FOUND = 'Share not found';
 export const TOO_MANY_SHARES = `A link has at most ${MAX_SHARES_PER_LINK} shares: revoke one first`;
@@ -74,15 +74,18 @@ export function createLinkShareService(deps: LinkShareDeps): LinkShareService {
     async create(scope, linkId, input) {
       const link = await links.findOwned(scope, linkId);
       const { passwordHash, expires } = await parseInput(input, clock());
-      if ((await store.linkShares.count(link.id)) >= MAX_SHARES_PER_LINK) throw taken(TOO_MANY_SHARES);
       const token = randomBytes(32).toString('base64url');
-      const record = await store.linkShares.create({
+      const share = {
         link_id: link.id,
         token_hash: tokenHashOf(token),
         password_hash: passwordHash,
         expires_at: expires,
         created_at: clock(),
-      });
+      };
+      // Counted with the write: parallel calls never pass the limit (docs/api.md#shared-stats).
+      const record = await store.linkShares.create(share, MAX_SHARES_PER_LINK);
+      if (record === 'limit') throw taken(TOO_MANY_SHARES);
+      if (record === 'gone') throw notFoundRule(LINK_NOT_FOUND);
       return toApiShare(record, `${deps.publicUrl}${SHARED_STATS_PATH}${token}`);
     },
     async list(scope, linkId) {

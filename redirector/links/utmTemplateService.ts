@@ -60,9 +60,15 @@ export function createUtmTemplateService(store: Store, clock: () => number): Utm
     },
     async create(scope, body) {
       const fields = parseFields(body, true);
-      if ((await utmTemplates.count(scope)) >= MAX_UTM_TEMPLATES) throw taken(TOO_MANY_TEMPLATES);
       const empty = { utm_source: '', utm_medium: '', utm_campaign: '', utm_term: '', utm_content: '' };
-      return toApi(await utmTemplates.create(scope, { ...empty, ...fields } as UtmTemplateFields, clock()));
+      const made = await utmTemplates.create(
+        scope,
+        { ...empty, ...fields } as UtmTemplateFields,
+        clock(),
+        MAX_UTM_TEMPLATES,
+      );
+      if (made === 'limit') throw taken(TOO_MANY_TEMPLATES);
+      return toApi(made);
     },
     async update(scope, id, body) {
       const updated = await utmTemplates.update(scope, id, parseFields(body, false));

@@ -23,11 +23,13 @@ export interface NewLinkShare {
 }
 
 export interface LinkShareRepository {
-  create(share: NewLinkShare): Promise<LinkShareRecord>;
+  /**
+   * The share, or 'limit' (nothing written) when the link has `max` already, or 'gone' when the link
+   * is: exact under concurrent creates (PostgreSQL queues them on the link's row).
+   */
+  create(share: NewLinkShare, max: number): Promise<LinkShareRecord | 'limit' | 'gone'>;
   /** The link's shares, newest first. */
   list(linkId: number): Promise<LinkShareRecord[]>;
-  /** How many shares the link has. */
-  count(linkId: number): Promise<number>;
   /** Deletes the link's share; false when it has no such share. */
   remove(linkId: number, shareId: number): Promise<boolean>;
   /** The share whose token hashes to `tokenHash`. */
@@ -48,13 +50,21 @@ function decoded(row: LinkShareRecord): LinkShareRecord {
 
 export function createLinkShareRepository(db: Executor): LinkShareRepository {
   return {
-    async create(share) {
-      const row = await db.get<LinkShareRecord>(
-        `INSERT INTO link_shares (link_id, token_hash, password_hash, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-        [share.link_id, share.token_hash, share.password_hash, share.expires_at, share.created_at],
-      );
-      return decoded(row!);
+    create(share, max) {
+      return db.transaction(async (tx) => {
+        const lock = tx.engine === 'postgres' ? ' FOR UPDATE' : '';
+        if (!(await tx.get(`SELECT id FROM links WHERE id = ?${lock}`, [share.link_id]))) return 'gone';
+        const owned = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM link_shares WHERE link_id = ?', [
+          share.link_id,
+        ]);
+        if (Number(owned!.n) >= max) return 'limit';
+        const row = await tx.get<LinkShareRecord>(
+          `INSERT INTO link_shares (link_id, token_hash, password_hash, expires_at, created_at)
+           VALUES (?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+          [share.link_id, share.token_hash, share.password_hash, share.expires_at, share.created_at],
+        );
+        return decoded(row!);
+      });
     },
     async list(linkId) {
       const rows = await db.all<LinkShareRecord>(
@@ -62,10 +72,6 @@ export function createLinkShareRepository(db: Executor): LinkShareRepository {
         [linkId],
       );
       return rows.map(decoded);
-    },
-    async count(linkId) {
-      const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM link_shares WHERE link_id = ?', [linkId]);
-      return Number(row?.n ?? 0);
     },
     async remove(linkId, shareId) {
       return (await db.run('DELETE FROM link_shares WHERE id = ? AND link_id = ?', [shareId, linkId])) > 0;

@@ -2,6 +2,7 @@
 import type { Scope } from '../../auth/scope';
 import type { UtmTemplateValues } from '../../contract/utmTemplates';
 import type { Executor } from '../executor';
+import { insertWithinLimit } from './insertWithinLimit';
 import { ownedBy, teamValue } from './scopeFilter';
 
 export interface UtmTemplateRecord extends UtmTemplateValues {
@@ -14,13 +15,15 @@ export type UtmTemplateFields = Omit<UtmTemplateRecord, 'id' | 'created_at'>;
 
 export interface UtmTemplateRepository {
   list(scope: Scope): Promise<UtmTemplateRecord[]>;
-  count(scope: Scope): Promise<number>;
-  create(scope: Scope, fields: UtmTemplateFields, now: number): Promise<UtmTemplateRecord>;
+  /** The template, or 'limit' (nothing written) when the scope has `max` already: exact under concurrent creates. */
+  create(scope: Scope, fields: UtmTemplateFields, now: number, max: number): Promise<UtmTemplateRecord | 'limit'>;
   /** The scope's template with `changes`; undefined when it has no such template. */
   update(scope: Scope, id: number, changes: Partial<UtmTemplateFields>): Promise<UtmTemplateRecord | undefined>;
   remove(scope: Scope, id: number): Promise<boolean>;
 }
 
+/** The advisory lock that queues the administrator's creates (its templates have no team row to lock). */
+const ADMIN_TEMPLATES_LOCK = 7_302_116_540_393;
 const COLUMNS = 'id, name, utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at';
 const decoded = (row: UtmTemplateRecord): UtmTemplateRecord => ({
   ...row,
@@ -46,30 +49,25 @@ export function createUtmTemplateRepository(db: Executor): UtmTemplateRepository
       );
       return rows.map(decoded);
     },
-    async count(scope) {
-      const owned = ownedBy(scope);
-      const row = await db.get<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM utm_templates WHERE ${owned.sql}`,
-        owned.params,
+    async create(scope, fields, now, max) {
+      const limit = { table: 'utm_templates', max, adminLock: ADMIN_TEMPLATES_LOCK };
+      const row = await insertWithinLimit(db, scope, limit, (tx) =>
+        tx.get<UtmTemplateRecord>(
+          `INSERT INTO utm_templates (team_id, name, utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+          [
+            teamValue(scope),
+            fields.name,
+            fields.utm_source,
+            fields.utm_medium,
+            fields.utm_campaign,
+            fields.utm_term,
+            fields.utm_content,
+            now,
+          ],
+        ),
       );
-      return Number(row?.n ?? 0);
-    },
-    async create(scope, fields, now) {
-      const row = await db.get<UtmTemplateRecord>(
-        `INSERT INTO utm_templates (team_id, name, utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-        [
-          teamValue(scope),
-          fields.name,
-          fields.utm_source,
-          fields.utm_medium,
-          fields.utm_campaign,
-          fields.utm_term,
-          fields.utm_content,
-          now,
-        ],
-      );
-      return decoded(row!);
+      return row === 'limit' ? row : decoded(row);
     },
     async update(scope, id, changes) {
       const names = Object.keys(changes) as (keyof UtmTemplateFields)[];

@@ -40,13 +40,21 @@ export function LinkList({ query, onQuery, page, tags, empty, bulk, creators, ..
   const selection = useLinkSelection(JSON.stringify(filter));
   if (!page) return <LoadingState message={TEXTS.loading} />;
   const filtered = isFiltered(query);
-  if (page.total === 0 && !filtered && query.page === 1) return <>{empty}</>;
+  // The account has links, every one archived: the list (and its archive filter) stays, never "no links yet".
+  const allArchived = page.total === 0 && !filtered && (page.totals?.links ?? 0) > 0;
+  if (page.total === 0 && !filtered && query.page === 1 && !allArchived) return <>{empty}</>;
   return (
     <>
       <LinkListToolbar query={query} tags={tags} onChange={onQuery} creators={creators} />
       {bulk ? <LinkBulkBar {...bulk} selection={selection} total={page.total} filter={filter} /> : null}
       {page.links.length === 0 ? (
-        filtered ? (
+        allArchived ? (
+          <EmptyState
+            title={TEXTS.allArchived}
+            description={TEXTS.allArchivedHint}
+            action={<Button onClick={() => onQuery({ archived: 'only', page: 1 })}>{TEXTS.showArchived}</Button>}
+          />
+        ) : filtered ? (
           <EmptyState
             icon="search"
             title={TEXTS.noMatch}

@@ -11,7 +11,7 @@ export function sortLabel(sort: LinkSort): string {
 
 /** The entries read as they are, each under its own name. */
 const PLAIN =
-  'search searchPlaceholder tag anyTag sort ascending descending pages loading noMatch noMatchHint clearFilters pastLastPage firstPage tags archived createdBy anyone';
+  'search searchPlaceholder tag anyTag sort ascending descending pages loading noMatch noMatchHint clearFilters pastLastPage firstPage allArchived allArchivedHint showArchived tags archived createdBy anyone';
 
 export function linkListTexts() {
   const t = i18next.t;

@@ -201,4 +201,26 @@ describe.each(STORE_SERVERS)('domain fallbacks and documents ($kind)', ({ start 
     expect((await admin('PUT', '/api/settings', { not_found_url: null })).body.not_found_url).toBeNull();
     expect((await visit('me.example.com', '/no-such-code')).status).toBe(404);
   });
+
+  it('takes a domain’s settings with its claim: set before verification, they hold once it is verified; given to another account, they go', async () => {
+    const other = 'go.passed-on.test';
+    const first = await newUser(server, 'First');
+    const second = await newUser(server, 'Second');
+    const claim = (token: string, body: Record<string, unknown> = {}) =>
+      call(server, 'POST', '/api/user/domain', { headers: bearer(token), body: { domain: other, ...body } });
+    expect(
+      (await claim(first.token, { asset_links: '["first"]', not_found_url: 'https://first.example.org/' })).status,
+    ).toBe(200);
+    expect((await admin('PUT', `/api/domains?domain=${other}`, { status: 'verified' })).status).toBe(200);
+    // At once, on the instance that verified it (no store notification on SQLite).
+    expect((await visit(other, '/.well-known/assetlinks.json')).body).toBe('["first"]');
+    expect((await visit(other, '/nothing-here')).headers.location).toBe('https://first.example.org/');
+    expect((await call(server, 'DELETE', '/api/user/domain', { headers: bearer(first.token) })).status).toBe(200);
+    expect((await claim(second.token)).status).toBe(200);
+    expect((await admin('PUT', `/api/domains?domain=${other}`, { status: 'verified' })).status).toBe(200);
+    // The second owner's domain answers with its own settings (none), never the first's.
+    expect((await visit(other, '/.well-known/assetlinks.json')).status).toBe(404);
+    const unknown = await visit(other, '/nothing-here');
+    expect([unknown.status, unknown.headers.location]).toEqual([404, undefined]);
+  });
 });

@@ -222,4 +222,16 @@ describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
     expect([gone.status, gone.headers.get('content-language')]).toEqual([404, 'es']);
     expect(await gone.text()).toContain('Enlace no encontrado');
   });
+
+  it('keeps a link at 20 shares when 30 are made at once', async () => {
+    const link = await admin('POST', '/api/links', { target_url: 'https://shop.example.org/many' });
+    const made = await Promise.all(
+      Array.from({ length: 30 }, () => admin('POST', `/api/links/share?id=${link.body.id}`, {})),
+    );
+    expect(made.filter((answer) => answer.status === 201)).toHaveLength(20);
+    expect(new Set(made.filter((answer) => answer.status !== 201).map((answer) => answer.body.error))).toEqual(
+      new Set(['A link has at most 20 shares: revoke one first']),
+    );
+    expect((await admin('GET', `/api/links/share?id=${link.body.id}`)).body.shares).toHaveLength(20);
+  });
 });

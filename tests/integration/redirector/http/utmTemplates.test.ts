@@ -1,6 +1,7 @@
 /**
  * UTM templates (docs/api.md#utm-templates), on both stores: a team's own list, added, changed by
- * the fields given and deleted; names and values checked; another account's template is not found.
+ * the fields given and deleted; names and values checked; another account's template is not found;
+ * at most 100 a team, also when they are made at once.
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, call, newUser } from '../../../helpers/api';
@@ -39,5 +40,20 @@ describe.each(STORE_SERVERS)('UTM templates ($kind)', ({ start }) => {
     ).toBe(400);
     expect((await call(server, 'DELETE', `/api/utm-templates?id=${id}`, as(ann))).status).toBe(204);
     expect((await call(server, 'GET', '/api/utm-templates', as(ann))).body.templates).toEqual([]);
+  });
+
+  it('keeps a team at 100 templates when 101 are made at once', async () => {
+    const cy = await newUser(server, 'Cy');
+    const made = await Promise.all(
+      Array.from({ length: 101 }, (_, index) =>
+        call(server, 'POST', '/api/utm-templates', { headers: bearer(cy.token), body: { name: `t${index}` } }),
+      ),
+    );
+    expect(made.filter((answer) => answer.status === 201)).toHaveLength(100);
+    expect(made.filter((answer) => answer.status === 409).map((answer) => answer.body.error)).toEqual([
+      'At most 100 UTM templates: delete one first',
+    ]);
+    const listed = await call(server, 'GET', '/api/utm-templates', { headers: bearer(cy.token) });
+    expect(listed.body.templates).toHaveLength(100);
   });
 });
