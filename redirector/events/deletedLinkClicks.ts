@@ -50,14 +50,18 @@ export async function takeDeletedLinkClicks(
   await writeBodiesBeforeDeletion(ranges, await webhooks.hearing({ team_id: link.teamId }), link.id);
   for (const webhook of await webhooks.listening('link.clicked', { team_id: link.teamId })) {
     for (const data of chunks(await clicksAfter(webhook.click_cursor))) {
-      webhookMessages.push(newMessage(webhook.id, 'link.clicked', now, data, { team_id: link.teamId, actor: null }));
+      // The webhook's team, as its other click messages carry (the administrator's: null).
+      webhookMessages.push(
+        newMessage(webhook.id, 'link.clicked', now, data, { team_id: webhook.team_id, actor: null }),
+      );
     }
   }
   const brokerMessages: NewBrokerMessage[] = [];
   if (deps.brokerOutbox) {
     const cursor = await deps.brokerOutbox.cursor(() => feed.lastClickId());
+    // Null, as every broker click message carries: they hold clicks of every team (docs/api.md#events).
     for (const data of chunks(await clicksAfter(cursor)))
-      brokerMessages.push(newBrokerMessage('link.clicked', now, data, { team_id: link.teamId, actor: null }));
+      brokerMessages.push(newBrokerMessage('link.clicked', now, data));
   }
   await deps.storage.enqueueAll(webhookMessages, brokerMessages);
   await deps.hub.catchUp();

@@ -10,6 +10,11 @@ import type { ClickTexts } from './clickTexts';
 export interface StreamViewer {
   /** The team whose clicks and link events it sees (docs/api.md#teams); null: the administrator (every team's). */
   teamId: number | null;
+  /**
+   * A member restricted to their own links (docs/api.md#roles): only the links this user created;
+   * undefined: every link of the team.
+   */
+  creator?: number;
 }
 
 /** A stream as its bytes are made: who it is, and the gap ids its replay already wrote (not to be written again). */
@@ -17,7 +22,13 @@ export interface ChunkReader extends StreamViewer {
   replayed: Set<number>;
 }
 
-export const sees = (client: StreamViewer, teamId: number | null) => client.teamId === null || client.teamId === teamId;
+/** Whether the stream sees an event of a link of team `teamId` created by `createdBy`. */
+export const sees = (client: StreamViewer, teamId: number | null, createdBy: number | null) =>
+  client.teamId === null ||
+  (client.teamId === teamId && (client.creator === undefined || client.creator === createdBy));
+
+/** A stream that gets its own chunk (not its team's): its replay wrote some clicks, or it sees only some links. */
+const ownChunk = (client: ChunkReader) => client.replayed.size > 0 || client.creator !== undefined;
 const ADMIN_VIEWER: StreamViewer = { teamId: null };
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
@@ -121,7 +132,7 @@ type Audience = number | null;
  * administrator's, with addresses, and each team's that has a stream open), whatever the number of
  * its streams, and written to each of them as the same bytes, so a click costs little more with a
  * hundred streams open than with one. A stream whose replay already wrote some of these clicks
- * (PostgreSQL's gaps) gets its own text without them.
+ * (PostgreSQL's gaps), or of a member who sees only their own links, gets its own text.
  */
 export function chunksByClient<C extends ChunkReader>(
   texts: ClickTexts,
@@ -130,7 +141,7 @@ export function chunksByClient<C extends ChunkReader>(
 ): Map<C, Uint8Array> {
   const byAudience = new Map<Audience, EventsChunk>();
   for (const client of clients) {
-    if (client.replayed.size > 0 || byAudience.has(client.teamId)) continue;
+    if (ownChunk(client) || byAudience.has(client.teamId)) continue;
     byAudience.set(
       client.teamId,
       new EventsChunk(client.teamId === null ? read.length * CLICK_EVENT_BYTES : TEAM_CHUNK_BYTES),
@@ -148,12 +159,14 @@ export function chunksByClient<C extends ChunkReader>(
   }
   const out = new Map<C, Uint8Array>();
   for (const client of clients) {
-    if (client.replayed.size === 0) {
+    if (!ownChunk(client)) {
       const chunk = chunks.get(client.teamId);
       if (chunk) out.set(client, chunk);
       continue;
     }
-    const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
+    const own = read.filter(
+      (click) => sees(client, click.team_id, click.created_by) && !client.replayed.delete(click.id),
+    );
     if (own.length === 0) continue;
     const chunk = new EventsChunk(own.length * CLICK_EVENT_BYTES);
     for (const click of own) chunk.addClick(texts, click, client.teamId === null);

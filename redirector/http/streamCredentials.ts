@@ -18,6 +18,13 @@ import { type CredentialCheck, createCredentialWatch } from './credentialWatch';
 
 export type { CredentialCheck } from './credentialWatch';
 
+/** A member's place in the team whose stream they opened (docs/api.md#live-stream). */
+export interface StreamMember {
+  userId: number;
+  teamId: number;
+  ownLinksOnly: boolean;
+}
+
 const ADMIN_KEY = 'admin-key';
 
 /** Why a ticket's account no longer stands (deleted, or disabled); undefined while it does. */
@@ -32,6 +39,11 @@ export interface StreamCredentials {
   ofTicket(holder: TicketHolder): CredentialCheck;
   /** The ticket's account: it must still exist and not be disabled (the administrator always stands). */
   lapseOf(userId: number | null): Promise<TicketLapse>;
+  /**
+   * `check`, and the member still in the team with the same own-links restriction: a member's
+   * stream of a team ends with that membership, or once it sees more or less than it was opened for.
+   */
+  ofMember(check: CredentialCheck, member: StreamMember | undefined): CredentialCheck;
   /** Ends `end` once `check` fails; the returned function stops watching. */
   watch(check: CredentialCheck, end: () => void): () => void;
 }
@@ -98,6 +110,17 @@ export function createStreamCredentials(services: CredentialServices): StreamCre
       };
     },
     lapseOf,
+    ofMember(check, member) {
+      if (!member) return check;
+      return {
+        key: `${check.key}:team:${member.teamId}`,
+        stands: async () => {
+          if (!(await check.stands())) return false;
+          const access = await services.store.teams.accessById(member.userId, member.teamId);
+          return access !== undefined && access.ownLinksOnly === member.ownLinksOnly;
+        },
+      };
+    },
     watch: (check, end) => watcher.watch(check, end),
   };
 }

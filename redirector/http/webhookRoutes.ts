@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
-import { teamIdOf } from '../auth/scope';
+import { type Scope, type TeamAccess, teamIdOf } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import type {
   CreateWebhookResponse,
@@ -20,13 +20,31 @@ import type { Services } from '../services';
 import { requireCaller, scopeOf } from './authGuards';
 import { badRequest, unauthorized } from './errors';
 import { bodyOf, optionalIdParam } from './requestInput';
-import { type CredentialCheck, createStreamCredentials } from './streamCredentials';
+import { type CredentialCheck, createStreamCredentials, type StreamMember } from './streamCredentials';
 
 interface StreamState {
   /** Whose clicks the stream holds: a ticket's holder, or the caller's scope's owner. */
   viewer?: StreamViewer;
   /** How the stream proves its credential again while it lasts. */
   recheck?: CredentialCheck;
+  /** The member's place in the stream's team; undefined for the administrator. */
+  member?: StreamMember;
+}
+
+/** A member's place in `team` as their stream sees it; undefined: no member (the administrator). */
+function memberOf(userId: number | null, team: TeamAccess | undefined): StreamMember | undefined {
+  return userId === null || !team ? undefined : { userId, teamId: team.id, ownLinksOnly: team.ownLinksOnly };
+}
+
+/** Whose events a stream holds: its team's, or with own links only those its member created (docs/api.md#roles). */
+function viewerOf(teamId: number | null, member: StreamMember | undefined): StreamViewer {
+  return member?.ownLinksOnly ? { teamId, creator: member.userId } : { teamId };
+}
+
+/** A stream opened with the usual headers: its scope's team, and its member (the administrator's: none). */
+function scopeViewer(scope: Scope): { viewer: StreamViewer; member: StreamMember | undefined } {
+  const member = scope.actor.type === 'admin' ? undefined : memberOf(scope.actor.id, scope.team ?? undefined);
+  return { viewer: viewerOf(teamIdOf(scope), member), member };
 }
 
 const INVALID_TICKET = 'The stream ticket is unknown, used or expired';
@@ -116,7 +134,15 @@ export function createWebhookRouter(services: Services): Router {
       holder.team_id !== null || holder.user_id === null
         ? undefined
         : await services.store.users.findById(holder.user_id);
-    (ctx.state as StreamState).viewer = { teamId: holder.team_id ?? account?.personal_team_id ?? null };
+    const teamId = holder.team_id ?? account?.personal_team_id ?? null;
+    // A member who left the team since (or whose account has no such team) opens nothing.
+    const team =
+      holder.user_id === null || teamId === null
+        ? undefined
+        : await services.store.teams.accessById(holder.user_id, teamId);
+    if (holder.user_id !== null && teamId !== null && !team) throw unauthorized(INVALID_TICKET);
+    const member = memberOf(holder.user_id, team);
+    Object.assign(ctx.state as StreamState, { viewer: viewerOf(teamId, member), member } satisfies StreamState);
     await next();
   };
 
@@ -128,7 +154,10 @@ export function createWebhookRouter(services: Services): Router {
 function streamRoute(hub: Services['events']['hub'], credentials: ReturnType<typeof createStreamCredentials>) {
   return async (ctx: Context) => {
     const lastEventId = lastEventIdOf(ctx);
-    const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? { teamId: teamIdOf(scopeOf(ctx)) };
+    const state = ctx.state as StreamState;
+    const { viewer: streamViewer, member } = state.viewer
+      ? { viewer: state.viewer, member: state.member }
+      : scopeViewer(scopeOf(ctx));
     hub.admit(streamViewer);
     // Written straight to the response, no stream in between: less memory per open stream (docs/api.md#live-stream).
     const out = ctx.res;
@@ -155,7 +184,8 @@ function streamRoute(hub: Services['events']['hub'], credentials: ReturnType<typ
       hub.close(out);
       if (!out.writableEnded) out.end();
     };
-    const stopWatching = credentials.watch((ctx.state as StreamState).recheck ?? credentials.ofRequest(ctx), close);
+    const check = credentials.ofMember(state.recheck ?? credentials.ofRequest(ctx), member);
+    const stopWatching = credentials.watch(check, close);
     ctx.req.once('close', close);
     // Gone while its missed clicks were written.
     if (ctx.req.socket.destroyed) close();

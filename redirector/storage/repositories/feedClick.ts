@@ -23,6 +23,8 @@ export interface FeedClick {
   browser: string | null;
   referrer_source: string | null;
   ip_address: string;
+  /** The user who created the link (a member restricted to their own links sees only theirs); null: none. */
+  created_by: number | null;
 }
 
 export interface FeedQuery {

@@ -4,12 +4,13 @@
  * start, which made the first retry come at once); `redeliver` takes any message_id the delivery
  * log shows, a `webhook.test` message's included; the click that uses up `max_clicks` sends
  * `link.expired` at once (the check every 15 s once made it wait up to that long); the clicks a
- * link had when it was deleted arrive before its `link.deleted` (they once went with the link);
+ * link had when it was deleted arrive before its `link.deleted` (they once went with the link),
+ * carrying the webhook's team as its other click messages do (they once carried the link's);
  * and on SQLite the ids of the newest clicks, deleted with their link, are given to no later click
  * (they once were, and the webhook, past them, never sent those clicks).
  */
 import { describe, expect, it } from 'vitest';
-import { adminHeaders, call } from '../../../helpers/api';
+import { adminHeaders, bearer, call, createLink, newUser } from '../../../helpers/api';
 import { receiverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { type WebhookReceiver, waitFor } from '../../../helpers/webhookReceiver';
@@ -140,6 +141,40 @@ describe.each(STORE_SERVERS)('webhook corrections on $kind', ({ start }) => {
       .filter((message) => message.type === 'link.clicked')
       .flatMap((message) => message.data.clicks.filter((click: { link_id: number }) => click.link_id === link.body.id));
     expect(clicks).toHaveLength(3);
+  });
+
+  it("sends a deleted link's waiting clicks to the administrator's webhook with its team_id (null)", async () => {
+    // The earlier tests' webhooks, which hear every link too, are removed: only this one's messages come.
+    for (const old of (await call(server, 'GET', '/api/webhooks', { headers: admin() })).body.webhooks)
+      await call(server, 'DELETE', `/api/webhooks?id=${old.id}`, { headers: admin() });
+    receiver.mode = 'down';
+    await webhook(['link.created', 'link.clicked', 'link.deleted']);
+    const user = await newUser(server, 'Dora Deleter');
+    const link = (await createLink(server, bearer(user.token), { target_url: 'https://example.com/team' })).body.link;
+    // The failed link.created waits for its retry: the clicks wait in the table, taken by the deletion.
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`${server.url}/${link.short_code}`, {
+        redirect: 'manual',
+        headers: { 'User-Agent': BROWSER },
+      });
+      await answer.arrayBuffer();
+    }
+    const deleted = await call(server, 'DELETE', `/api/links/delete?linkId=${link.id}`, {
+      headers: bearer(user.token),
+    });
+    expect(deleted.status).toBe(200);
+    receiver.mode = 'up';
+    const about = (type: string) =>
+      receiver.received.filter(
+        (message) =>
+          message.type === type &&
+          (type === 'link.clicked'
+            ? message.data.clicks.some((click: { link_id: number }) => click.link_id === link.id)
+            : message.data.id === link.id),
+      );
+    await waitFor(() => about('link.deleted').length > 0, 15_000, 'link.deleted');
+    expect(about('link.created').map((message) => message.team_id)).toEqual([link.team_id]);
+    expect(about('link.clicked').map((message) => [message.team_id, message.data.clicks.length])).toEqual([[null, 2]]);
   });
 
   it('gives the ids of the newest clicks, deleted with their link, to no later click, which reaches the webhook', async () => {

@@ -192,6 +192,22 @@ describe.skipIf(!ownPostgresAvailable())('read replicas on a streaming standby',
     expect(readOnStandby(back.marker)).toBe(true);
   });
 
+  it("GET /api/init writes: its caller's next read is on the primary and finds the test link it made", async () => {
+    const key = await call('POST', '/api/keys', author, { name: 'initiator' });
+    expect(key.status).toBe(201);
+    const initiator = { 'X-API-Key': key.body.secret as string };
+    await standbyClient.query('SELECT pg_wal_replay_pause()');
+    try {
+      const made = await call('GET', '/api/init', initiator);
+      expect(made.status).toBe(201);
+      const read = await call('GET', `/api/links?q=${made.body.link.short_code}`, initiator);
+      expect(read.body.map((link: { id: number }) => link.id)).toEqual([made.body.link.id]);
+    } finally {
+      await standbyClient.query('SELECT pg_wal_replay_resume()');
+    }
+    await until(async () => (await stateOfReplica()) === 'ok');
+  });
+
   it('a stopped standby is left out (reads answer from the primary) and taken back once it answers', async () => {
     await standbyClient.end();
     standby.stopNow();

@@ -61,6 +61,7 @@ function clickOf(id: number, next: () => number): FeedClick {
     browser: maybe(),
     referrer_source: next() % 2 === 0 ? pick(['instagram', 'tiktok', 'google', 'facebook']) : maybe(),
     ip_address: '203.0.113.9',
+    created_by: null,
   };
 }
 

@@ -25,6 +25,7 @@ const click = (id: number, changes: Partial<FeedClick> = {}): FeedClick => ({
   browser: 'Chrome',
   referrer_source: id % 2 === 0 ? 'instagram' : null,
   ip_address: `203.0.113.${id}`,
+  created_by: null,
   ...changes,
 });
 

@@ -28,6 +28,7 @@ const click = (id: number, teamId: number | null): FeedClick => ({
   browser: 'Chrome',
   referrer_source: id % 4 === 0 ? 'instagram' : null,
   ip_address: id % 2 === 0 ? `203.0.113.${id}` : `2001:db8::${id}`,
+  created_by: null,
 });
 
 /** The events a stream must get for these clicks, written out from the click objects. */
