@@ -32,6 +32,7 @@ import {
 } from '../../../../redirector/contract/linkOptions';
 import { checkLinkRules, MAX_RULES } from '../../../../redirector/contract/linkRules';
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
+import { messageMatcher } from '../../../../redirector/contract/messageMatcher';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
 import { accountLastOwner, roleMissing } from '../../../../redirector/contract/teams';
@@ -46,7 +47,6 @@ import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
 import { parseLinkChanges } from '../../../../redirector/links/linkValidation';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
 import { i18next } from '../../../../renderer/src/i18n';
-import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
 import { localiseMessage } from '../../../../renderer/src/i18n/messages';
 import { selfSignedCertificate } from '../../../helpers/selfSignedCertificate';
 import { serverAnswers } from './serverAnswers';
