@@ -1,9 +1,15 @@
 /**
- * The three calls the extension makes (docs/api.md#user-calls-authorization-bearer), with the API key
+ * The calls the extension makes (docs/api.md#user-calls-authorization-bearer), with the API key
  * as a bearer. The server answers CORS for any origin (docs/api.md#cors), so no host permission is
  * needed. Each call answers its value or an ExtensionFailure, never throws.
  */
-import { EXTENSION_RECENT_LINKS, type ExtensionFailure, failureOfAnswer } from '../../redirector/contract/extension';
+import {
+  EXTENSION_RECENT_LINKS,
+  type ExtensionFailure,
+  failureOfAnswer,
+  KEY_CHECK,
+  keyCheckFailure,
+} from '../../redirector/contract/extension';
 import type { Settings } from './settings';
 
 /** The fields of a link the extension shows. */
@@ -32,26 +38,49 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Extensio
 
 const TIMEOUT_MS = 10_000;
 
-async function call<T>(settings: Settings, path: string, init: RequestInit = {}): Promise<Outcome<T>> {
-  let answer: Response;
+interface Answer {
+  status: number;
+  ok: boolean;
+  /** The JSON body, undefined when the answer was no JSON. */
+  body: Record<string, unknown> | undefined;
+}
+
+/** One call with the key; undefined when the server did not answer. */
+async function request(settings: Settings, path: string, init: RequestInit = {}): Promise<Answer | undefined> {
   try {
-    answer = await fetch(`${settings.server}${path}`, {
+    const answer = await fetch(`${settings.server}${path}`, {
       ...init,
       headers: { Authorization: `Bearer ${settings.key}`, 'Content-Type': 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    const body = (await answer.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    return { status: answer.status, ok: answer.ok, body };
   } catch {
-    return { ok: false, failure: { kind: 'unreachable' } };
+    return undefined;
   }
-  const body = (await answer.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  if (!answer.ok || body === undefined) {
-    const message = typeof body?.error === 'string' ? body.error : undefined;
-    return { ok: false, failure: failureOfAnswer(answer.ok ? 502 : answer.status, message) };
-  }
-  return { ok: true, value: body as T };
 }
 
-/** The last links of the key's owner, newest first: also the options page's one check of a key. */
+const errorOf = (answer: Answer) => (typeof answer.body?.error === 'string' ? answer.body.error : undefined);
+
+async function call<T>(settings: Settings, path: string, init: RequestInit = {}): Promise<Outcome<T>> {
+  const answer = await request(settings, path, init);
+  if (answer === undefined) return { ok: false, failure: { kind: 'unreachable' } };
+  if (!answer.ok || answer.body === undefined) {
+    return { ok: false, failure: failureOfAnswer(answer.ok ? 502 : answer.status, errorOf(answer)) };
+  }
+  return { ok: true, value: answer.body as T };
+}
+
+/** The options page's one check: does the server take this key for making links? (KEY_CHECK) */
+export async function checkKey(settings: Settings): Promise<Outcome<true>> {
+  const answer = await request(settings, KEY_CHECK.path, { method: KEY_CHECK.method, body: KEY_CHECK.body });
+  if (answer === undefined) return { ok: false, failure: { kind: 'unreachable' } };
+  // No JSON: not a Me server (another site at that address), as a 5xx would be read.
+  const failure = keyCheckFailure(answer.body === undefined ? 502 : answer.status, errorOf(answer));
+  return failure ? { ok: false, failure } : { ok: true, value: true };
+}
+
+/** The last links of the key's team, newest first. */
 export async function recentLinks(settings: Settings): Promise<Outcome<ExtensionLink[]>> {
   const answer = await call<{ links: ExtensionLink[] }>(settings, `/api/links/user?per_page=${EXTENSION_RECENT_LINKS}`);
   return answer.ok ? { ok: true, value: answer.value.links } : answer;

@@ -11,6 +11,10 @@ declare module '*?part=linkForm' {
   const part: { [key: string]: unknown };
   export default part;
 }
+declare module '*?part=messages' {
+  const part: { [key: string]: unknown };
+  export default part;
+}
 declare module '*?part=qr' {
   const part: { [key: string]: unknown };
   export default part;

@@ -1,25 +1,28 @@
 /**
  * The extension's words: the web UI's catalogues (redirector/contract/locales), only the parts it
  * shows (its own `extension` namespace and the UI's `common`, `linkForm` and `qr` words, so "Copy",
- * "Short Code" or "3 clicks" read exactly as on the dashboard), in the browser's language when it
- * is one of them. i18next's `{{name}}`, `{{count, number}}` and `_one`/`_other` forms, without i18next.
+ * "Short Code" or "3 clicks" read exactly as on the dashboard, and `messages`, the server's
+ * sentences), in the browser's language when it is one of them. i18next's `{{name}}`, `{{count, number}}` and `_one`/`_other` forms, without i18next.
  */
 
 import { pickLanguage } from '../../redirector/contract/languages';
 import enCommon from '../../redirector/contract/locales/en.json?part=common';
 import enExtension from '../../redirector/contract/locales/en.json?part=extension';
 import enLinkForm from '../../redirector/contract/locales/en.json?part=linkForm';
+import enMessages from '../../redirector/contract/locales/en.json?part=messages';
 import enQr from '../../redirector/contract/locales/en.json?part=qr';
 import esCommon from '../../redirector/contract/locales/es.json?part=common';
 import esExtension from '../../redirector/contract/locales/es.json?part=extension';
 import esLinkForm from '../../redirector/contract/locales/es.json?part=linkForm';
+import esMessages from '../../redirector/contract/locales/es.json?part=messages';
 import esQr from '../../redirector/contract/locales/es.json?part=qr';
+import { messageMatcher } from '../../redirector/contract/messageMatcher';
 
 type Tree = { [key: string]: string | Tree };
 
 const CATALOGUES: Record<string, Tree> = {
   en: { ...enCommon, ...enExtension, ...enLinkForm, ...enQr } as unknown as Tree,
-  es: { ...esCommon, ...esExtension, ...esLinkForm, ...esQr } as unknown as Tree,
+  es: { ...esCommon, ...esExtension, ...esLinkForm, ...esQr, ...esMessages } as unknown as Tree,
 };
 
 export const language = pickLanguage(
@@ -49,4 +52,18 @@ export function t(key: string, values: Record<string, string | number> = {}): st
     if (value === undefined) return '';
     return asNumber && typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : String(value);
   });
+}
+
+let matchMessage: ReturnType<typeof messageMatcher> | undefined;
+
+/**
+ * A sentence of the server's (always English) or of the shared rules in the chosen language when
+ * the catalogue's `messages` hold it, as the web UI shows them (docs/api.md#languages); any other as
+ * it came.
+ */
+export function serverText(text: string): string {
+  if (language === 'en') return text;
+  matchMessage ??= messageMatcher((enMessages as { messages: Record<string, string> }).messages);
+  const found = matchMessage(text);
+  return found ? t(`messages.${found.key}`, found.values) : text;
 }

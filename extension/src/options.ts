@@ -1,9 +1,10 @@
 /**
- * The options page: the server's address and an API key, checked by one call (the latest links)
- * before they are kept; a failure says which of wrong address, wrong key or refusal it was.
+ * The options page: the server's address and an API key, checked by one call (KEY_CHECK: may the
+ * key make links?) before they are kept; a failure says which of wrong address, wrong key, read-only
+ * key or refusal it was.
  */
 import { serverOrigin } from '../../redirector/contract/extension';
-import { recentLinks } from './api';
+import { checkKey } from './api';
 import { byId, translatePage } from './dom';
 import { failureText } from './failures';
 import { language, t } from './i18n';
@@ -29,7 +30,7 @@ async function check(event: SubmitEvent): Promise<void> {
   if (key === '') return say(t('extension.options.keyRequired'), 'error');
   saveButton.disabled = true;
   say(t('extension.options.checking'), 'busy');
-  const answer = await recentLinks({ server, key });
+  const answer = await checkKey({ server, key });
   saveButton.disabled = false;
   if (!answer.ok) return say(failureText(answer.failure, server), 'error');
   await saveSettings({ server, key });

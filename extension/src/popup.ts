@@ -9,7 +9,7 @@ import { MAX_TAGS, normaliseTags, splitTagText } from '../../redirector/contract
 import { domains, recentLinks, type ShortenRequest, shorten } from './api';
 import { byId, el, translatePage } from './dom';
 import { failureText } from './failures';
-import { language, t } from './i18n';
+import { language, serverText, t } from './i18n';
 import { showRecent } from './recent';
 import { copyResult, showResult } from './result';
 import { readSettings, type Settings } from './settings';
@@ -66,7 +66,7 @@ async function refreshRecent(settings: Settings): Promise<ExtensionFailure | und
 
 async function submit(settings: Settings, url: string): Promise<void> {
   const request = requestFor(url);
-  if (typeof request === 'string') return showError(request);
+  if (typeof request === 'string') return showError(serverText(request));
   showError(undefined);
   shortenButton.disabled = true;
   shortenButton.textContent = t('extension.popup.shortening');

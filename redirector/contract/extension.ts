@@ -3,6 +3,7 @@
  * tabs it can shorten, and what each failed call means to the person using it. The extension's
  * pages and its tests import these; nothing here touches a browser API.
  */
+import { READ_KEY_MISSING } from './teams';
 import { normaliseHttpUrl, withDefaultScheme } from './urls';
 
 /** The popup lists this many of the latest links. */
@@ -27,6 +28,7 @@ export function isWebPage(url: string | undefined): url is string {
 export type ExtensionFailure =
   | { kind: 'unreachable' }
   | { kind: 'wrongKey' }
+  | { kind: 'readOnly' }
   | { kind: 'forbidden'; message: string }
   | { kind: 'tooMany' }
   | { kind: 'rejected'; message: string }
@@ -34,15 +36,29 @@ export type ExtensionFailure =
   | { kind: 'notWebPage' };
 
 /**
- * A failed answer's meaning (docs/api.md#statuses): 401 a wrong or deleted key, 403 a key that may
- * not do this (a read-only key, a limit; the server's sentence kept), 429 the credential limiter,
- * another 4xx the server's own sentence (a taken short code, a bad tag), 5xx the server's trouble.
+ * A failed answer's meaning (docs/api.md#statuses): 401 a wrong or deleted key, 403 a read-only key
+ * (the scope's own sentence) or another refusal (the link limit, a role, a domain; the server's
+ * sentence kept), 429 the credential limiter, another 4xx the server's own sentence (a taken short
+ * code, a bad tag), 5xx the server's trouble.
  */
 export function failureOfAnswer(status: number, serverMessage: string | undefined): ExtensionFailure {
   const message = serverMessage?.trim() || `HTTP ${status}`;
   if (status === 401) return { kind: 'wrongKey' };
+  if (status === 403 && message === READ_KEY_MISSING) return { kind: 'readOnly' };
   if (status === 403) return { kind: 'forbidden', message };
   if (status === 429) return { kind: 'tooMany' };
   if (status >= 500) return { kind: 'serverError', status };
   return { kind: 'rejected', message };
+}
+
+/**
+ * The options page's one check of a key (docs/extension.md#set-it-up): a create with no address.
+ * The server decides a key's scope and role before it reads the body, so a key that may make links
+ * gets the body's 400 and nothing is made; a read-only key its 403, a wrong one 401.
+ */
+export const KEY_CHECK = { method: 'POST', path: '/api/links/create', body: '{}' } as const;
+
+/** The check's answer: undefined when the key may make links, else what is wrong. */
+export function keyCheckFailure(status: number, serverMessage: string | undefined): ExtensionFailure | undefined {
+  return status === 400 || (status >= 200 && status < 300) ? undefined : failureOfAnswer(status, serverMessage);
 }

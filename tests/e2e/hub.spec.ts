@@ -182,7 +182,7 @@ test.describe('the hub editor', () => {
     await openSignedIn(page, server.url, fresh);
     await page.getByRole('button', { name: 'My page' }).click();
     // The link item's figures, beside it: the one view, no click yet.
-    await expect(page.getByTestId('hub-item-figures')).toHaveText('1 views · 0 clicks · 0%');
+    await expect(page.getByTestId('hub-item-figures')).toHaveText('1 view · 0 clicks (0 unique) · 0%');
     await page.getByRole('button', { name: 'Heading', exact: true }).click();
     await page.getByLabel('Heading', { exact: true }).fill('Start here');
     await page.getByRole('button', { name: 'Social icons', exact: true }).click();

@@ -187,3 +187,44 @@ test('the hub editor and its items fit 375 px, its address on lines of its own',
     }
   }
 });
+
+for (const theme of THEMES) {
+  test(`the hub editor with its figures fits 375 px in Spanish (${theme})`, async ({ page, server }) => {
+    const owner = await apiSignedInUser(server, 'Ana Torres', 'phone-hub');
+    const [link] = await apiCreateLinks(server, owner.token, 1, () => ({
+      target_url: 'https://example.com/primavera',
+      title: 'Campaña de primavera para las lectoras del boletín',
+    }));
+    const answer = await fetch(`${server.url}/api/hub`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        handle: unique('ana').toLowerCase().slice(0, 30),
+        title: 'Ana',
+        published: true,
+        items: [{ type: 'link', link_id: link!.id }],
+      }),
+    });
+    expect(answer.status).toBe(200);
+    await page.setViewportSize({ width: 375, height: 844 });
+    await page.goto(`${server.url}/login`);
+    await storeSession(page, owner);
+    await page.evaluate((scheme) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+      storage.setItem('me.language', 'es');
+      storage.setItem('me.theme', scheme);
+    }, theme);
+    await page.goto(`${server.url}/dashboard?view=hub`);
+    // "Clics por enlace": the link's long title once ran on one line, 163 px past the phone's edge.
+    const row = page.locator('.hub-figures__table tbody tr');
+    await expect(row).toHaveCount(1);
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth,
+    );
+    expect(width, 'page width').toBeLessThanOrEqual(375);
+    const clicks = await box(row.locator('td'), 'clicks');
+    expect(clicks.x + clicks.width, 'clicks right edge').toBeLessThanOrEqual(375);
+  });
+}

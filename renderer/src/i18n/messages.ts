@@ -8,7 +8,7 @@
  */
 import i18next from 'i18next';
 import type { Catalogue } from '../../../redirector/contract/catalogues';
-import { type MessageMatch, messageMatcher } from './messageMatcher';
+import { type MessageMatch, messageMatcher } from '../../../redirector/contract/messageMatcher';
 
 type MessageKey = keyof Catalogue['messages'];
 

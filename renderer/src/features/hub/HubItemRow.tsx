@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HubItemFigures, Link } from '../../../../redirector/contract';
 import { IconButton } from '../../components/Button';
-import { formatNumber, formatPercent } from '../../format/numbers';
+import { formatPercent } from '../../format/numbers';
 import { HubItemFields, HubItemOptions } from './HubItemFields';
 import type { DraftItem } from './hubDraft';
 
@@ -36,8 +36,9 @@ function Figures({ figures }: { figures: HubItemFigures | undefined }) {
   return (
     <span className="muted hub-items__figures" data-testid="hub-item-figures">
       {t('hub.items.figures', {
-        views: formatNumber(figures.views),
-        clicks: formatNumber(figures.clicks),
+        views: t('hub.items.figureViews', { count: figures.views }),
+        clicks: t('hub.items.figureClicks', { count: figures.clicks }),
+        unique: t('hub.items.figureUnique', { count: figures.unique_clicks }),
         ctr: formatPercent(figures.ctr, 1),
       })}
     </span>

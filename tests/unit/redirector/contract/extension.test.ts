@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failureOfAnswer, isWebPage, serverOrigin } from '../../../../redirector/contract/extension';
+import { failureOfAnswer, isWebPage, keyCheckFailure, serverOrigin } from '../../../../redirector/contract/extension';
+import { READ_KEY_MISSING } from '../../../../redirector/contract/teams';
 
 describe("the extension's server address", () => {
   it('keeps the origin of an http(s) address, https:// when none is written', () => {
@@ -48,6 +49,21 @@ describe("a failed answer's meaning", () => {
       kind: 'serverError',
       status: 503,
     });
+  });
+
+  it("tells a read-only key's 403 from another refusal", () => {
+    expect(failureOfAnswer(403, READ_KEY_MISSING)).toEqual({ kind: 'readOnly' });
+    expect(failureOfAnswer(403, 'You may not use the domain go.example in this team')).toEqual({
+      kind: 'forbidden',
+      message: 'You may not use the domain go.example in this team',
+    });
+  });
+
+  it("reads the options page's check: the empty body's 400 means the key may make links", () => {
+    expect(keyCheckFailure(400, 'Target URL is required')).toBeUndefined();
+    expect(keyCheckFailure(403, READ_KEY_MISSING)).toEqual({ kind: 'readOnly' });
+    expect(keyCheckFailure(401, 'Invalid or expired token')).toEqual({ kind: 'wrongKey' });
+    expect(keyCheckFailure(502, undefined)).toEqual({ kind: 'serverError', status: 502 });
   });
 
   it('says the status when the server gave no sentence', () => {

@@ -32,6 +32,7 @@ import {
 } from '../../../../redirector/contract/linkOptions';
 import { checkLinkRules, MAX_RULES } from '../../../../redirector/contract/linkRules';
 import { linkLimitMessage } from '../../../../redirector/contract/lists';
+import { messageMatcher } from '../../../../redirector/contract/messageMatcher';
 import { SHORT_CODE_MAX_LENGTH, shortCodeProblem } from '../../../../redirector/contract/shortCode';
 import { MAX_TAGS, normaliseTags, tagProblem } from '../../../../redirector/contract/tags';
 import {
@@ -64,7 +65,6 @@ import { parseLinkChanges } from '../../../../redirector/links/linkValidation';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
 import { parseInvitation, parseMembership } from '../../../../redirector/teams/teamRules';
 import { i18next } from '../../../../renderer/src/i18n';
-import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
 import { localiseMessage } from '../../../../renderer/src/i18n/messages';
 import { selfSignedCertificate } from '../../../helpers/selfSignedCertificate';
 import { serverAnswers } from './serverAnswers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageMatcher } from '../../../../renderer/src/i18n/messageMatcher';
+import { messageMatcher } from '../../../../redirector/contract/messageMatcher';
 import { itReturns } from '../../../helpers/tables';
 
 const match = messageMatcher({
