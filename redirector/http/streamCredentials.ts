@@ -6,14 +6,15 @@
  * ticket names its credential in the database (`session:` or `api-key:` and the credential's stored
  * hash, or `admin-key`; nothing secret), so whichever instance redeems it checks that credential:
  * when the stream opens, which voids a ticket whose credential has ended, and while it lasts. A
- * member's stream of a team also lasts no longer than their membership: removed or gone, the stream
- * ends and an unused ticket is void (docs/api.md#live-stream).
+ * member's stream of a team also lasts no longer than their membership, with the same own-links
+ * restriction (ofMember): removed or gone, the stream ends and an unused ticket is void
+ * (docs/api.md#live-stream).
  */
 import type { Context } from 'koa';
 import { hashToken } from '../auth/tokens';
 import type { Services } from '../services';
 import type { TicketHolder } from '../storage/repositories/eventFeed';
-import { apiKeyOf, bearerOf, type GuardServices, scopeOf, stillProven } from './authGuards';
+import { apiKeyOf, bearerOf, type GuardServices, stillProven } from './authGuards';
 import { type CredentialCheck, createCredentialWatch } from './credentialWatch';
 
 export type { CredentialCheck } from './credentialWatch';
@@ -68,9 +69,6 @@ async function credentialStands({ store, clock }: CredentialServices, credential
 
 export function createStreamCredentials(services: CredentialServices): StreamCredentials {
   const watcher = createCredentialWatch(services.config.events.streamRecheckMs);
-  /** Whether the user is still a member of the team whose clicks the stream holds (null: nobody to check). */
-  const stillMember = async (userId: number | null, teamId: number | null): Promise<boolean> =>
-    userId === null || teamId === null || (await services.store.teams.accessById(userId, teamId)) !== undefined;
   const lapseOf = async (userId: number | null): Promise<TicketLapse> => {
     if (userId === null) return undefined;
     const account = await services.store.users.findById(userId);
@@ -81,15 +79,7 @@ export function createStreamCredentials(services: CredentialServices): StreamCre
     ofRequest(ctx) {
       const adminSecret = apiKeyOf(ctx);
       const key = adminSecret !== '' ? `x-api-key:${hashToken(adminSecret)}` : `bearer:${hashToken(bearerOf(ctx))}`;
-      const proven = stillProven(services, ctx);
-      // The administrator acting on a team is no member of it.
-      const { actor, team } = scopeOf(ctx);
-      const member = actor.type === 'admin' ? null : actor.id;
-      const teamId = team?.id ?? null;
-      return {
-        key: `${key}:team:${teamId}`,
-        stands: async () => (await proven()) && (await stillMember(member, teamId)),
-      };
+      return { key, stands: stillProven(services, ctx) };
     },
     async credentialOf(ctx) {
       // Asked of the stored credentials, not of the guard's state, so it holds whatever the guard keeps.
@@ -102,11 +92,9 @@ export function createStreamCredentials(services: CredentialServices): StreamCre
     },
     ofTicket(holder) {
       return {
-        key: `ticket:${holder.credential}:${holder.user_id}:${holder.team_id}`,
+        key: `ticket:${holder.credential}:${holder.user_id}`,
         stands: async () =>
-          (await credentialStands(services, holder.credential)) &&
-          (await lapseOf(holder.user_id)) === undefined &&
-          (await stillMember(holder.user_id, holder.team_id)),
+          (await credentialStands(services, holder.credential)) && (await lapseOf(holder.user_id)) === undefined,
       };
     },
     lapseOf,
