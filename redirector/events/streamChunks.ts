@@ -10,6 +10,8 @@ import type { ClickTexts } from './clickTexts';
 export interface StreamViewer {
   /** The team whose clicks and link events it sees (docs/api.md#teams); null: the administrator (every team's). */
   teamId: number | null;
+  /** The account its streams count against (at most 20 each): its user; null: the administrator. */
+  account: number | null;
   /**
    * A member restricted to their own links (docs/api.md#roles): only the links this user created;
    * undefined: every link of the team.
@@ -29,7 +31,7 @@ export const sees = (client: StreamViewer, teamId: number | null, createdBy: num
 
 /** A stream that gets its own chunk (not its team's): its replay wrote some clicks, or it sees only some links. */
 const ownChunk = (client: ChunkReader) => client.replayed.size > 0 || client.creator !== undefined;
-const ADMIN_VIEWER: StreamViewer = { teamId: null };
+const ADMIN_VIEWER: StreamViewer = { teamId: null, account: null };
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
 export function clickEventText(texts: ClickTexts, click: FeedClick, client: StreamViewer): string {

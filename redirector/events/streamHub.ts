@@ -92,11 +92,11 @@ function writeTo(clients: Set<Client>, client: Client, chunk: string | Uint8Arra
   client.out.write(chunk);
 }
 
-/** RuleError 429 when the instance, or the viewer's account, has as many streams as it may. */
+/** RuleError 429 when the instance, or the viewer's account (whichever teams its streams show), has as many streams as it may. */
 function checkLimits(clients: ReadonlySet<Client>, viewer: StreamViewer, streamMax: number): void {
   if (clients.size >= streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
   let mine = 0;
-  for (const client of clients) if (client.teamId === viewer.teamId) mine += 1;
+  for (const client of clients) if (client.account === viewer.account) mine += 1;
   if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
 }
 

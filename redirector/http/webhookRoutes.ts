@@ -37,14 +37,15 @@ function memberOf(userId: number | null, team: TeamAccess | undefined): StreamMe
 }
 
 /** Whose events a stream holds: its team's, or with own links only those its member created (docs/api.md#roles). */
-function viewerOf(teamId: number | null, member: StreamMember | undefined): StreamViewer {
-  return member?.ownLinksOnly ? { teamId, creator: member.userId } : { teamId };
+function viewerOf(teamId: number | null, account: number | null, member: StreamMember | undefined): StreamViewer {
+  return member?.ownLinksOnly ? { teamId, account, creator: member.userId } : { teamId, account };
 }
 
 /** A stream opened with the usual headers: its scope's team, and its member (the administrator's: none). */
 function scopeViewer(scope: Scope): { viewer: StreamViewer; member: StreamMember | undefined } {
-  const member = scope.actor.type === 'admin' ? undefined : memberOf(scope.actor.id, scope.team ?? undefined);
-  return { viewer: viewerOf(teamIdOf(scope), member), member };
+  const account = scope.actor.type === 'admin' ? null : scope.actor.id;
+  const member = memberOf(account, scope.team ?? undefined);
+  return { viewer: viewerOf(teamIdOf(scope), account, member), member };
 }
 
 const INVALID_TICKET = 'The stream ticket is unknown, used or expired';
@@ -142,7 +143,10 @@ export function createWebhookRouter(services: Services): Router {
         : await services.store.teams.accessById(holder.user_id, teamId);
     if (holder.user_id !== null && teamId !== null && !team) throw unauthorized(INVALID_TICKET);
     const member = memberOf(holder.user_id, team);
-    Object.assign(ctx.state as StreamState, { viewer: viewerOf(teamId, member), member } satisfies StreamState);
+    Object.assign(ctx.state as StreamState, {
+      viewer: viewerOf(teamId, holder.user_id, member),
+      member,
+    } satisfies StreamState);
     await next();
   };
 

@@ -3,7 +3,7 @@
  * may read. A member restricted to their own links (docs/api.md#roles) gets the clicks and link
  * events of the links they created only, by ticket or header, live and replayed; a member removed
  * from the team stops getting the team's events within a few seconds, and a ticket asked before the
- * removal opens nothing.
+ * removal opens nothing; and a member's streams count against their own account's 20, not the team's.
  */
 import { EventSource } from 'eventsource';
 import { describe, expect, it } from 'vitest';
@@ -138,5 +138,28 @@ describe.each(STORE_SERVERS)('a team member’s live stream on $kind', ({ start 
     const refused = await fetch(`${server.url}/api/stream?ticket=${spare}`);
     expect(refused.status).toBe(401);
     await refused.arrayBuffer();
+  });
+});
+
+// A server of its own: one address makes at most five accounts an hour (ACCOUNTS_PER_ADDRESS).
+describe.each(STORE_SERVERS)('a team member’s stream slots on $kind', ({ start }) => {
+  let server: TestServer;
+  serverSuite(start, [], (p) => (server = p));
+
+  it('counts a member’s streams against their account, not the team: 20 of a viewer leave the owner theirs', async () => {
+    const owner = await newUser(server, 'Orla Owner');
+    const viewer = await newUser(server, 'Vic Viewer');
+    await newTeam(server, owner, 'Slots Co', 'slots-co');
+    await joinTeam(server, owner, viewer, 'slots-co', 'viewer');
+    const open = (token: string) => fetch(`${server.url}/api/stream?team=slots-co`, { headers: bearer(token) });
+    const viewers = [];
+    for (let i = 0; i < 20; i++) viewers.push(await open(viewer.token));
+    expect(viewers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const ownersStream = await open(owner.token);
+    expect(ownersStream.status).toBe(200);
+    const twentyFirst = await open(viewer.token);
+    expect(twentyFirst.status).toBe(429);
+    await twentyFirst.arrayBuffer();
+    for (const answer of [...viewers, ownersStream]) await answer.body?.cancel();
   });
 });
