@@ -10,6 +10,8 @@ import type { ClickTexts } from './clickTexts';
 export interface StreamViewer {
   /** The team whose clicks and link events it sees (docs/api.md#teams); null: the administrator (every team's). */
   teamId: number | null;
+  /** An own-links-only member's: only the links this user made (docs/api.md#roles); undefined: every link of the team. */
+  createdBy?: number;
 }
 
 /** A stream as its bytes are made: who it is, and the gap ids its replay already wrote (not to be written again). */
@@ -17,7 +19,10 @@ export interface ChunkReader extends StreamViewer {
   replayed: Set<number>;
 }
 
-export const sees = (client: StreamViewer, teamId: number | null) => client.teamId === null || client.teamId === teamId;
+/** Whether the stream sees a link of `teamId` made by `createdBy` (null: the administrator; undefined: not read). */
+export const sees = (client: StreamViewer, teamId: number | null, createdBy?: number | null) =>
+  (client.teamId === null || client.teamId === teamId) &&
+  (client.createdBy === undefined || client.createdBy === createdBy);
 const ADMIN_VIEWER: StreamViewer = { teamId: null };
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
@@ -129,8 +134,10 @@ export function chunksByClient<C extends ChunkReader>(
   read: readonly FeedClick[],
 ): Map<C, Uint8Array> {
   const byAudience = new Map<Audience, EventsChunk>();
+  // A stream with a replay's clicks, or an own-links-only member's, gets a text of its own (below).
+  const ownText = (client: C) => client.replayed.size > 0 || client.createdBy !== undefined;
   for (const client of clients) {
-    if (client.replayed.size > 0 || byAudience.has(client.teamId)) continue;
+    if (ownText(client) || byAudience.has(client.teamId)) continue;
     byAudience.set(
       client.teamId,
       new EventsChunk(client.teamId === null ? read.length * CLICK_EVENT_BYTES : TEAM_CHUNK_BYTES),
@@ -148,12 +155,14 @@ export function chunksByClient<C extends ChunkReader>(
   }
   const out = new Map<C, Uint8Array>();
   for (const client of clients) {
-    if (client.replayed.size === 0) {
+    if (!ownText(client)) {
       const chunk = chunks.get(client.teamId);
       if (chunk) out.set(client, chunk);
       continue;
     }
-    const own = read.filter((click) => sees(client, click.team_id) && !client.replayed.delete(click.id));
+    const own = read.filter(
+      (click) => sees(client, click.team_id, click.created_by) && !client.replayed.delete(click.id),
+    );
     if (own.length === 0) continue;
     const chunk = new EventsChunk(own.length * CLICK_EVENT_BYTES);
     for (const click of own) chunk.addClick(texts, click, client.teamId === null);

@@ -122,7 +122,7 @@ async function replay(
     limit: REPLAY_LIMIT,
   });
   for (const click of missed) {
-    client.out.write(clickEventText(texts, click, client));
+    if (sees(client, click.team_id, click.created_by)) client.out.write(clickEventText(texts, click, client));
     if (gaps.isGap(click.id)) client.replayed.add(click.id);
   }
 }
@@ -131,10 +131,11 @@ async function replay(
 function linkEventOf(
   text: string,
   log: StreamHubDeps['log'],
-): { teamId: number | null; chunk: Uint8Array } | undefined {
+): { teamId: number | null; createdBy: number | null; chunk: Uint8Array } | undefined {
   try {
     const { teamId, event } = JSON.parse(text) as { teamId: number | null; event: StreamLinkEvent };
-    return { teamId, chunk: Buffer.from(`event: link\ndata: ${JSON.stringify(event)}\n\n`) };
+    const createdBy = event.link?.created_by?.id ?? null;
+    return { teamId, createdBy, chunk: Buffer.from(`event: link\ndata: ${JSON.stringify(event)}\n\n`) };
   } catch (error) {
     log('the live stream could not read a link event', error);
     return undefined;
@@ -206,7 +207,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   function sendLink(text: string): void {
     const event = linkEventOf(text, log);
     if (!event) return;
-    for (const client of clients) if (sees(client, event.teamId)) write(client, event.chunk);
+    for (const client of clients) if (sees(client, event.teamId, event.createdBy)) write(client, event.chunk);
   }
   deps.broadcast?.subscribe(sendLink);
 

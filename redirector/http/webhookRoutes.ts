@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { checkCredential } from '../auth/limitedAttempts';
-import { teamIdOf } from '../auth/scope';
+import { type Scope, teamIdOf } from '../auth/scope';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import type {
   CreateWebhookResponse,
@@ -116,7 +116,15 @@ export function createWebhookRouter(services: Services): Router {
       holder.team_id !== null || holder.user_id === null
         ? undefined
         : await services.store.users.findById(holder.user_id);
-    (ctx.state as StreamState).viewer = { teamId: holder.team_id ?? account?.personal_team_id ?? null };
+    // An own-links-only member's stream holds only the links they made (docs/api.md#roles).
+    const access =
+      holder.team_id !== null && holder.user_id !== null
+        ? await services.store.teams.accessById(holder.user_id, holder.team_id)
+        : undefined;
+    (ctx.state as StreamState).viewer = {
+      teamId: holder.team_id ?? account?.personal_team_id ?? null,
+      ...(access?.ownLinksOnly ? { createdBy: holder.user_id ?? undefined } : {}),
+    };
     await next();
   };
 
@@ -124,11 +132,17 @@ export function createWebhookRouter(services: Services): Router {
   return router;
 }
 
+/** Whose clicks a stream opened with the request's own credential holds: its team's, an own-links-only member's links only. */
+function viewerOf(scope: Scope): StreamViewer {
+  const teamId = teamIdOf(scope);
+  return scope.team?.ownLinksOnly && scope.actor.id !== null ? { teamId, createdBy: scope.actor.id } : { teamId };
+}
+
 /** GET /api/stream: the viewer's live stream, written straight to the response (docs/api.md#live-stream). */
 function streamRoute(hub: Services['events']['hub'], credentials: ReturnType<typeof createStreamCredentials>) {
   return async (ctx: Context) => {
     const lastEventId = lastEventIdOf(ctx);
-    const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? { teamId: teamIdOf(scopeOf(ctx)) };
+    const streamViewer: StreamViewer = (ctx.state as StreamState).viewer ?? viewerOf(scopeOf(ctx));
     hub.admit(streamViewer);
     // Written straight to the response, no stream in between: less memory per open stream (docs/api.md#live-stream).
     const out = ctx.res;

@@ -48,7 +48,7 @@ export interface EventFeed {
 }
 
 const CLICK_COLUMNS = `c.id, c.link_id, l.short_code, l.user_id, l.team_id, l.domain, c.clicked_at, c.country, c.city,
-  c.device_type, c.os, c.browser, c.referrer_source, c.ip_address`;
+  c.device_type, c.os, c.browser, c.referrer_source, c.ip_address, l.created_by`;
 
 /** A row of CLICK_COLUMNS read as an array (SQLite: Executor.arrays), as the object it stands for. */
 function clickOf(row: unknown[]): FeedClick {
@@ -67,6 +67,7 @@ function clickOf(row: unknown[]): FeedClick {
     browser: row[11] as string | null,
     referrer_source: row[12] as string | null,
     ip_address: row[13] as string,
+    created_by: row[14] === null ? null : Number(row[14]),
   };
 }
 
@@ -74,7 +75,10 @@ function clickOf(row: unknown[]): FeedClick {
 async function readClicks(db: Executor, sql: string, params: readonly SqlParam[]): Promise<FeedClick[]> {
   if (db.arrays) return (await db.arrays(sql, params)).map(clickOf);
   const rows = await db.all<FeedClick>(sql, params);
-  for (const row of rows) row.id = Number(row.id);
+  for (const row of rows) {
+    row.id = Number(row.id);
+    if (row.created_by !== null && row.created_by !== undefined) row.created_by = Number(row.created_by);
+  }
   return rows;
 }
 

@@ -15,6 +15,11 @@ export interface FeedClick {
   team_id: number | null;
   /** The link's custom domain (docs/api.md#custom-domains); null: the default domain. */
   domain: string | null;
+  /**
+   * The user who made the link (null: the administrator; undefined: not read), for the live streams
+   * of own-links-only members (docs/api.md#roles).
+   */
+  created_by?: number | null;
   clicked_at: number;
   country: string;
   city: string | null;

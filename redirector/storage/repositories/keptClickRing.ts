@@ -12,7 +12,7 @@
 import type { FeedClick } from './feedClick';
 
 /** A click's link's columns, read again each time the click is served (recentClicks.ts). */
-export type LinkColumns = Pick<FeedClick, 'short_code' | 'user_id' | 'team_id' | 'domain'>;
+export type LinkColumns = Pick<FeedClick, 'short_code' | 'user_id' | 'team_id' | 'domain' | 'created_by'>;
 /** A click as kept: its own columns; its link's are read when it is served. */
 export type KeptClick = Omit<FeedClick, keyof LinkColumns>;
 
@@ -121,6 +121,7 @@ export class KeptClickRing {
       browser: this.browsers[slot]!,
       referrer_source: this.referrers[slot]!,
       ip_address: this.addresses[slot]!,
+      created_by: link.created_by,
     };
   }
 }

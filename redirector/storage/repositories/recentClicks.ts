@@ -64,19 +64,25 @@ const LINKS_KEPT = 50_000;
 /** The links' columns of these ids, as they are now. */
 async function readLinks(db: Executor, ids: readonly number[]): Promise<Map<number, LinkColumns>> {
   // One statement whatever the number of links (SQLite's json_each), prepared once.
-  const sql = 'SELECT id, short_code, user_id, team_id, domain FROM links WHERE id IN (SELECT value FROM json_each(?))';
+  const sql =
+    'SELECT id, short_code, user_id, team_id, domain, created_by FROM links WHERE id IN (SELECT value FROM json_each(?))';
   const params = [JSON.stringify(ids)];
   if (db.arrays) {
     const rows = await db.arrays(sql, params);
     return new Map(
-      rows.map(([id, short_code, user_id, team_id, domain]) => [
+      rows.map(([id, short_code, user_id, team_id, domain, created_by]) => [
         Number(id),
-        { short_code, user_id, team_id, domain } as LinkColumns,
+        { short_code, user_id, team_id, domain, created_by } as LinkColumns,
       ]),
     );
   }
   const found = await db.all<LinkColumns & { id: number }>(sql, params);
-  return new Map(found.map(({ id, ...link }) => [Number(id), link]));
+  return new Map(
+    found.map(({ id, created_by, ...link }) => [
+      Number(id),
+      { ...link, created_by: created_by === null || created_by === undefined ? null : Number(created_by) },
+    ]),
+  );
 }
 
 /**
