@@ -187,3 +187,47 @@ test('the hub editor and its items fit 375 px, its address on lines of its own',
     }
   }
 });
+
+test('the invitation link dialog fits 375 px: its words and its link inside the dialog, in Spanish too', async ({
+  page,
+  server,
+}) => {
+  // An address of one long word, as many are: the dialog's title names it.
+  const email = `${unique('katherine.coleman.goble.johnson')}@mathematics.example.org`;
+  const made = await fetch(`${server.url}/api/users`, {
+    method: 'POST',
+    headers: { 'X-API-Key': server.adminKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Katherine Johnson', email }),
+  });
+  expect(made.status).toBe(201);
+  await adminSignIn(page, server);
+  await page.setViewportSize({ width: 375, height: 844 });
+  for (const [language, invite, copy] of [
+    ['en', 'Invitation link', 'Copy link'],
+    ['es', 'Enlace de invitación', 'Copiar enlace'],
+  ] as const) {
+    await page.evaluate((value) => {
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'me.language',
+        value,
+      );
+    }, language);
+    await page.goto(`${server.url}/admin/users?q=${encodeURIComponent(email)}`);
+    await expect(page.locator('.table tbody tr')).toHaveCount(1);
+    await page.locator('.table tbody tr').first().getByRole('button', { name: invite }).click();
+    const dialog = page.locator('dialog[open]');
+    // The address in the title once ran past the dialog's right edge, and the focused link field
+    // scrolled the dialog sideways: the title's first letters cut at the left edge.
+    const frame = await box(dialog, 'dialog');
+    for (const part of [
+      dialog.locator('.dialog__title'),
+      dialog.locator('input'),
+      dialog.getByRole('button', { name: copy }),
+    ]) {
+      const place = await box(part, `a part of the dialog (${language})`);
+      expect(place.x, `left edge (${language})`).toBeGreaterThanOrEqual(frame.x + 8);
+      expect(place.x + place.width, `right edge (${language})`).toBeLessThanOrEqual(frame.x + frame.width - 8);
+    }
+    await page.keyboard.press('Escape');
+  }
+});
