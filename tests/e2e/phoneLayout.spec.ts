@@ -2,7 +2,8 @@
  * The signed-in screens on a phone (docs/api.md#screens), measured in Chromium: at 390 × 844 the
  * dashboard's header takes at most 15 % of the screen and scrolls away, ten links fit in three
  * screens' height, every field of the link dialog keeps the dialog's full width, and every admin
- * destination is reachable from the Menu; at 390, 1,024 and 1,280 px no table hides a row's action.
+ * destination is reachable from the Menu; at 390, 1,024 and 1,280 px no table hides a row's action;
+ * at 375 px the hub editor and the invitation link dialog (a long email in its title) fit.
  */
 import type { Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
