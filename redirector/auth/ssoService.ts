@@ -107,9 +107,11 @@ function nameOf(claims: SignInClaims, email: string | undefined): string {
  * email (then linked), else a new one unless OIDC_NEW_USERS=off; or why there is none.
  */
 async function accountFor(
-  { config, store, clock }: Pick<SsoDeps, 'config' | 'store' | 'clock'>,
+  deps: Pick<SsoDeps, 'config' | 'store' | 'clock'>,
   claims: SignInClaims,
+  again = true,
 ): Promise<UserRecord | SsoFailure> {
+  const { config, store, clock } = deps;
   const known = await store.sso.userOf(config.issuer, claims.sub);
   const linked = known === undefined ? undefined : await store.users.findById(known);
   if (linked) return linked;
@@ -118,8 +120,11 @@ async function accountFor(
   const verified = claims.email_verified === true || claims.email_verified === 'true';
   const existing = email === undefined ? undefined : await store.users.findByEmail(email);
   if (existing) {
-    // An unverified email, or an account that already has another identity here, links nothing.
-    if (!verified || (await store.sso.hasIdentity(config.issuer, existing.id))) return 'email-taken';
+    // An unverified email, or an account that already has another identity here, links nothing;
+    // unless that identity is this one, linked meanwhile by a sign-in at the same moment (a second tab).
+    if (!verified || (await store.sso.hasIdentity(config.issuer, existing.id))) {
+      return (await store.sso.userOf(config.issuer, claims.sub)) === existing.id ? existing : 'email-taken';
+    }
     // A disabled account is refused (finish) and gets no identity linked meanwhile.
     if (existing.disabled) return existing;
     await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() });
@@ -132,7 +137,8 @@ async function accountFor(
     const name = nameOf(claims, email);
     user = await store.users.create({ name, email, password_hash: SSO_ONLY_PASSWORD, created_at: clock() });
   } catch (error) {
-    if (error instanceof UniqueViolation) return 'email-taken';
+    // Made meanwhile, by a sign-in of the same identity at the same moment or by anyone: looked up again, once.
+    if (error instanceof UniqueViolation) return again ? accountFor(deps, claims, false) : 'email-taken';
     throw error;
   }
   await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: user.id, created_at: clock() });

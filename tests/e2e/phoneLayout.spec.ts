@@ -2,7 +2,8 @@
  * The signed-in screens on a phone (docs/api.md#screens), measured in Chromium: at 390 × 844 the
  * dashboard's header takes at most 15 % of the screen and scrolls away, ten links fit in three
  * screens' height, every field of the link dialog keeps the dialog's full width, and every admin
- * destination is reachable from the Menu; at 390, 1,024 and 1,280 px no table hides a row's action.
+ * destination is reachable from the Menu; at 390, 1,024 and 1,280 px no table hides a row's action;
+ * at 375 px the hub editor and the invitation link dialog (a long email in its title) fit.
  */
 import type { Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
@@ -228,3 +229,47 @@ for (const theme of THEMES) {
     expect(clicks.x + clicks.width, 'clicks right edge').toBeLessThanOrEqual(375);
   });
 }
+
+test('the invitation link dialog fits 375 px: its words and its link inside the dialog, in Spanish too', async ({
+  page,
+  server,
+}) => {
+  // An address of one long word, as many are: the dialog's title names it.
+  const email = `${unique('katherine.coleman.goble.johnson')}@mathematics.example.org`;
+  const made = await fetch(`${server.url}/api/users`, {
+    method: 'POST',
+    headers: { 'X-API-Key': server.adminKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Katherine Johnson', email }),
+  });
+  expect(made.status).toBe(201);
+  await adminSignIn(page, server);
+  await page.setViewportSize({ width: 375, height: 844 });
+  for (const [language, invite, copy] of [
+    ['en', 'Invitation link', 'Copy link'],
+    ['es', 'Enlace de invitación', 'Copiar enlace'],
+  ] as const) {
+    await page.evaluate((value) => {
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'me.language',
+        value,
+      );
+    }, language);
+    await page.goto(`${server.url}/admin/users?q=${encodeURIComponent(email)}`);
+    await expect(page.locator('.table tbody tr')).toHaveCount(1);
+    await page.locator('.table tbody tr').first().getByRole('button', { name: invite }).click();
+    const dialog = page.locator('dialog[open]');
+    // The address in the title once ran past the dialog's right edge, and the focused link field
+    // scrolled the dialog sideways: the title's first letters cut at the left edge.
+    const frame = await box(dialog, 'dialog');
+    for (const part of [
+      dialog.locator('.dialog__title'),
+      dialog.locator('input'),
+      dialog.getByRole('button', { name: copy }),
+    ]) {
+      const place = await box(part, `a part of the dialog (${language})`);
+      expect(place.x, `left edge (${language})`).toBeGreaterThanOrEqual(frame.x + 8);
+      expect(place.x + place.width, `right edge (${language})`).toBeLessThanOrEqual(frame.x + frame.width - 8);
+    }
+    await page.keyboard.press('Escape');
+  }
+});

@@ -183,6 +183,17 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     expect((await signedIn('sub-nul')).user.name).toBe('nul');
   });
 
+  it('a first sign-in in several tabs at once makes one account, and every tab signs in to it', async () => {
+    provider.accounts.set('sub-twin', { email: 'twin@example.org', email_verified: true, name: 'Twin' });
+    provider.signInAs('sub-twin');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () => callback((await provider.authorize(await startSignIn())).search)),
+    );
+    for (const location of answers) expect(location).toMatch(/^\/login#sso=/);
+    const ids = await Promise.all(answers.map(async (location) => (await redeem(location)).body.user.id));
+    expect(new Set(ids).size).toBe(1);
+  });
+
   it('a verified email links an existing account; an unverified one links nothing and makes nothing', async () => {
     const registered = await call(server, 'POST', '/api/auth?action=register', {
       body: { name: 'Grace', email: 'grace@example.org', password: 'grace-password' },
