@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../../../redirector/contract/catalogues';
 import { parseDateRange } from '../../../../redirector/contract/dateRange';
 import {
+  MAX_BACKGROUND_BYTES,
   MAX_HUB_BIO,
   MAX_HUB_DESCRIPTION,
   MAX_HUB_LABEL,
@@ -43,6 +44,7 @@ import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
 import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
+import { AVATAR_TOO_BIG, AVATAR_TOO_WIDE, tooBigMessage } from '../../../../redirector/hubs/avatarCheck';
 import { CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importJob';
 import { LINK_CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importLinkClicks';
 import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
@@ -242,6 +244,9 @@ async function builtMessages(): Promise<string[]> {
     hubError({ links: Array.from({ length: MAX_HUB_LINKS + 1 }, (_, index) => ({ link_id: index + 1 })) }),
     hubError({ links: [{ link_id: 1, label: 'x'.repeat(MAX_HUB_LABEL + 1) }] }),
     ...hubItemErrors(),
+    AVATAR_TOO_BIG,
+    AVATAR_TOO_WIDE,
+    tooBigMessage(MAX_BACKGROUND_BYTES),
     (() => {
       const checked = parseDateRange('2000-01-01', '2030-01-01');
       return checked.ok ? undefined : checked.error;
@@ -291,6 +296,11 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage('items[3].text must be 1–80 characters')).toBe(
       'items[3].text: el texto debe tener de 1 a 80 caracteres',
     );
+    // An image refused for its size, avatar or background, in bytes or pixels.
+    expect(localiseMessage(tooBigMessage(MAX_BACKGROUND_BYTES))).toBe(
+      'La imagen es demasiado grande (como máximo 2 MiB)',
+    );
+    expect(localiseMessage(AVATAR_TOO_WIDE)).toBe('La imagen es demasiado grande (como máximo 2048 × 2048 píxeles)');
   });
 
   it('shows a message the server builds from parts in Spanish, with its parts in place', async () => {
