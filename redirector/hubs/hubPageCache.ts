@@ -35,13 +35,16 @@ export function createHubPageCache(hubs: Pick<HubRepository, 'byHandle'>, clock:
     const pending = reading.get(handle);
     if (pending) return pending;
     const begun = generation;
+    // Fresh for a second from when the read began, not when it ended: what it read may be as old
+    // as its start, and another instance's change must show within a second of being made.
+    const started = clock();
     const loaded = hubs
       .byHandle(handle)
       .then((hub) => {
         const entry: HubPageEntry = { hub, rendered: new Map() };
         if (begun !== generation) return entry;
         if (entries.size >= MAX_ENTRIES) dropOldest();
-        entries.set(handle, { entry, until: clock() + HUB_PAGE_TTL_MS });
+        entries.set(handle, { entry, until: started + HUB_PAGE_TTL_MS });
         return entry;
       })
       .finally(() => {

@@ -9,12 +9,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../../../redirector/contract/catalogues';
 import { parseDateRange } from '../../../../redirector/contract/dateRange';
 import {
+  MAX_BACKGROUND_BYTES,
   MAX_HUB_BIO,
+  MAX_HUB_DESCRIPTION,
   MAX_HUB_LABEL,
   MAX_HUB_LINKS,
   MAX_HUB_TITLE,
   parseHubInput,
 } from '../../../../redirector/contract/hub';
+import { MAX_HEADING_TEXT, MAX_HUB_ITEMS } from '../../../../redirector/contract/hubItems';
 import { KEY_LIMIT_REACHED, parseKeyName } from '../../../../redirector/contract/keys';
 import { moveDomainNotInTeam, moveTargetMissing } from '../../../../redirector/contract/linkBulk';
 import {
@@ -58,6 +61,7 @@ import { checkTxtRecord } from '../../../../redirector/domains/txtLookup';
 import { TURNED_OFF_REASON } from '../../../../redirector/events/webhookWorker';
 import { checkDestination } from '../../../../redirector/health/destinationCheck';
 import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
+import { AVATAR_TOO_BIG, AVATAR_TOO_WIDE, tooBigMessage } from '../../../../redirector/hubs/avatarCheck';
 import { CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importJob';
 import { LINK_CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importLinkClicks';
 import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
@@ -98,6 +102,28 @@ function ruleError(check: () => unknown): string | undefined {
 function hubError(fields: Record<string, unknown>): string | undefined {
   const parsed = parseHubInput({ handle: 'ada', title: 'Ada', ...fields });
   return parsed.ok ? undefined : parsed.error;
+}
+
+/** The refusals of a hub's items and page fields (docs/api.md#hub-items), as the editor may meet them. */
+function hubItemErrors(): (string | undefined)[] {
+  const social = (url: string, platform = 'github') => ({ type: 'social', socials: [{ platform, url }] });
+  return [
+    hubError({ items: Array.from({ length: MAX_HUB_ITEMS + 1 }, () => ({ type: 'divider' })) }),
+    hubError({ items: [{ type: 'heading', text: 'x'.repeat(MAX_HEADING_TEXT + 1) }] }),
+    hubError({ items: [{ type: 'link', link_id: 1, label: 'x'.repeat(MAX_HUB_LABEL + 1) }] }),
+    hubError({ items: [{ type: 'divider', starts_at: '2027-01-02T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' }] }),
+    hubError({ items: [{ type: 'divider', starts_at: '2027-02-30T00:00:00Z' }] }),
+    hubError({ items: [{ type: 'social', socials: [] }] }),
+    hubError({ items: [social('github.com/ada')] }),
+    hubError({ items: [social('ada', 'email')] }),
+    hubError({
+      items: [
+        { type: 'link', link_id: 1 },
+        { type: 'link', link_id: 1 },
+      ],
+    }),
+    hubError({ meta_description: 'x'.repeat(MAX_HUB_DESCRIPTION + 1) }),
+  ];
 }
 
 /**
@@ -263,6 +289,10 @@ async function builtMessages(): Promise<string[]> {
     hubError({ bio: 'x'.repeat(MAX_HUB_BIO + 1) }),
     hubError({ links: Array.from({ length: MAX_HUB_LINKS + 1 }, (_, index) => ({ link_id: index + 1 })) }),
     hubError({ links: [{ link_id: 1, label: 'x'.repeat(MAX_HUB_LABEL + 1) }] }),
+    ...hubItemErrors(),
+    AVATAR_TOO_BIG,
+    AVATAR_TOO_WIDE,
+    tooBigMessage(MAX_BACKGROUND_BYTES),
     (() => {
       const checked = parseDateRange('2000-01-01', '2030-01-01');
       return checked.ok ? undefined : checked.error;
@@ -299,6 +329,24 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage('Invalid email or password')).toBe('Correo o contraseña incorrectos');
     expect(localiseMessage('Please enter a valid URL')).toBe('Escribe una URL válida');
     expect(localiseMessage('Something only this server says')).toBe('Something only this server says');
+  });
+
+  it("shows the hub items' refusals in Spanish, as the hub editor shows them", async () => {
+    await i18next.changeLanguage('es');
+    expect(localiseMessage('items[1].ends_at must be after starts_at')).toBe(
+      'items[1].ends_at: el final debe ser posterior al inicio',
+    );
+    expect(localiseMessage('items[0].socials[2].url must be an http(s) address')).toBe(
+      'items[0].socials[2].url: la dirección del perfil debe ser una dirección http(s)',
+    );
+    expect(localiseMessage('items[3].text must be 1–80 characters')).toBe(
+      'items[3].text: el texto debe tener de 1 a 80 caracteres',
+    );
+    // An image refused for its size, avatar or background, in bytes or pixels.
+    expect(localiseMessage(tooBigMessage(MAX_BACKGROUND_BYTES))).toBe(
+      'La imagen es demasiado grande (como máximo 2 MiB)',
+    );
+    expect(localiseMessage(AVATAR_TOO_WIDE)).toBe('La imagen es demasiado grande (como máximo 2048 × 2048 píxeles)');
   });
 
   it('shows a message the server builds from parts in Spanish, with its parts in place', async () => {
