@@ -131,6 +131,9 @@ export function linkOptionDefaults(): LinkOptionValues<'stored'> {
 }
 
 /** The stored options as the API shows them (a time as ISO 8601, objects copied). */
+/** A rule's condition with its `type` first, its other fields as stored (each type has one order of them). */
+const inOrder = (condition: LinkRule['when'][number]) => Object.assign({ type: condition.type }, condition);
+
 export function apiLinkOptions(stored: LinkOptionValues<'stored'>): LinkOptionValues<'api'> {
   const shown = {} as Record<LinkOptionName, unknown>;
   for (const name of LINK_OPTION_NAMES) {
@@ -139,7 +142,9 @@ export function apiLinkOptions(stored: LinkOptionValues<'stored'>): LinkOptionVa
     if (kind === 'time') shown[name] = isoTimeOrNull(value as number | null);
     else if (kind === 'countryAddresses') shown[name] = { ...(value as GeoTargets) };
     else if (kind === 'variants') shown[name] = (value as Variant[]).map((variant) => ({ ...variant }));
-    else if (kind === 'rules') shown[name] = (value as LinkRule[]).map((rule) => ({ ...rule, when: [...rule.when] }));
+    // In the order they were given ({when: [{type, …}], url}) on both stores: PostgreSQL's jsonb reorders keys.
+    else if (kind === 'rules')
+      shown[name] = (value as LinkRule[]).map(({ when, url }) => ({ when: when.map(inOrder), url }));
     else shown[name] = value;
   }
   return shown as LinkOptionValues<'api'>;

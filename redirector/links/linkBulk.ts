@@ -10,12 +10,15 @@ import type { Scope } from '../auth/scope';
 import type { BulkAction, BulkRequest, BulkResult } from '../contract/linkBulk';
 import { MAX_TAGS, TOO_MANY_TAGS } from '../contract/tags';
 import { invalidInput, RuleError } from '../ruleError';
+import { TagsChangedMeanwhile, WriteCollided } from '../storage/errors';
 import type { Store } from '../storage/store';
 import type { LinkService, TaggedLink } from './linkService';
 import type { LinkFieldChanges } from './linkValidation';
 
 /** Links changed at once by one call. */
 const BULK_CONCURRENCY = 4;
+/** Reads of a link's tags a tag change makes while other changes keep replacing them. */
+const TAG_ATTEMPTS = 5;
 
 export interface LinkBulk {
   /** `target`: with `move` and `team`, the caller's scope in that team (http/moveTarget.ts). */
@@ -59,10 +62,19 @@ export function createLinkBulk(links: LinkService, store: Pick<Store, 'links'>):
       await links.delete(scope, id);
       return true;
     }
-    const change = bulkChange(await links.findOwned(scope, id), request);
-    if (change === undefined) return false;
-    await links.update(scope, id, change);
-    return true;
+    // A tag change is worked out from the tags read: another change of them meanwhile → read again.
+    for (let attempt = 1; ; attempt++) {
+      const link = await links.findOwned(scope, id);
+      const change = bulkChange(link, request);
+      if (change === undefined) return false;
+      try {
+        await links.update(scope, id, change, change.tags && link.tags);
+        return true;
+      } catch (error) {
+        if (!(error instanceof TagsChangedMeanwhile)) throw error;
+        if (attempt === TAG_ATTEMPTS) throw new WriteCollided();
+      }
+    }
   }
 
   async function idsOf(scope: Scope, request: BulkRequest): Promise<number[]> {

@@ -52,7 +52,8 @@ export interface LinkService extends LinkReads {
   /** The domain a link of the owner's asking for `requested` goes on, or why not (docs/api.md#custom-domains). */
   domainFor(owner: Scope, requested: string | null | undefined): Promise<DomainChoice>;
   create(owner: Scope, fields: NewLinkFields): Promise<Link>;
-  update(owner: Scope, id: number, changes: LinkFieldChanges): Promise<Link>;
+  /** `tagsWere`: the tags `changes.tags` were worked out from (linkBulk.ts); TagsChangedMeanwhile when no longer the link's. */
+  update(owner: Scope, id: number, changes: LinkFieldChanges, tagsWere?: readonly string[]): Promise<Link>;
   /** Deletes the link and its clicks. */
   delete(owner: Scope, id: number): Promise<void>;
   /** Moves the links to `target`'s team, in one transaction (docs/api.md#moving-links-to-another-team). */
@@ -221,7 +222,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       return link;
     },
 
-    async update(owner, id, changes) {
+    async update(owner, id, changes, tagsWere) {
       const existing = await findOwned(owner, id);
       if (changes.short_code !== undefined && changes.short_code !== existing.short_code) {
         throw invalidInput(SHORT_CODE_UNCHANGEABLE);
@@ -239,7 +240,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
       };
       linkCache.invalidate(existing.short_code);
       const afterWrite = auditUpdated(owner, deps.clock(), existing, tags);
-      const updated = await store.links.update(id, columns, { tags, afterWrite }).catch((error: unknown) => {
+      const updated = await store.links.update(id, columns, { tags, tagsWere, afterWrite }).catch((error: unknown) => {
         // Moved onto a domain where another link has its code.
         if (error instanceof UniqueViolation) throw taken(SHORT_CODE_TAKEN);
         throw error;

@@ -7,6 +7,16 @@ export class UniqueViolation extends Error {
   }
 }
 
+/**
+ * Thrown by a change of a link's tags worked out from the tags read before it (a bulk tag or untag)
+ * when another change replaced them meanwhile; nothing was written, so the caller reads them again.
+ */
+export class TagsChangedMeanwhile extends Error {
+  constructor() {
+    super("the link's tags changed meanwhile");
+  }
+}
+
 /** Thrown by an insert that would take an owner beyond their link limit; nothing was written. */
 export class LinkLimitReached extends Error {
   constructor(readonly maxLinks: number) {

@@ -123,13 +123,13 @@ export interface LinkRepository {
   /** Throws UniqueViolation('short_code'). */
   create(link: NewLink): Promise<LinkRecord>;
   /**
-   * Changes the columns given and, with `tags`, replaces the link's tags; `afterWrite` (an audit
-   * entry) runs in the same transaction. Undefined when there is no such link.
+   * Changes the columns given and, with `tags`, the link's tags (TagsChangedMeanwhile: not `tagsWere`
+   * any more); `afterWrite` (an audit entry) runs in the same transaction. Undefined: no such link.
    */
   update(
     id: number,
     changes: LinkChanges,
-    options?: { tags?: readonly string[]; afterWrite?: AfterWrite<LinkRecord> },
+    options?: { tags?: readonly string[]; tagsWere?: readonly string[]; afterWrite?: AfterWrite<LinkRecord> },
   ): Promise<LinkRecord | undefined>;
   /**
    * Takes one of a limited link's counted clicks; false once `maxClicks` are taken. Exact under

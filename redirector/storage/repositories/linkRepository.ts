@@ -1,6 +1,6 @@
 import type { Scope } from '../../auth/scope';
 import { MAX_TAGS } from '../../contract/tags';
-import { LinkLimitReached } from '../errors';
+import { LinkLimitReached, TagsChangedMeanwhile } from '../errors';
 import { type AfterWrite, columnList, type Executor } from '../executor';
 import type { LinkChanges, LinkRecord, RedirectLink } from '../records';
 import type { InsertOptions, InsertOutcome, LinkRepository, NewTaggedLink } from '../store';
@@ -124,6 +124,14 @@ async function tagCountsOf(db: Executor, scope: Scope) {
   return rows.sort((a, b) => byCodePoint(a.name, b.name));
 }
 
+/** TagsChangedMeanwhile unless the link's tags are still `were`; on PostgreSQL the row stays locked until the end. */
+async function checkTagsUnchanged(tx: Executor, id: number, were: readonly string[]): Promise<void> {
+  if (tx.engine === 'postgres') await tx.get('SELECT id FROM links WHERE id = ? FOR UPDATE', [id]);
+  const now = (await tagsOfLinks(tx, [id])).get(id) ?? [];
+  const sorted = [...were].sort(byCodePoint);
+  if (now.length !== sorted.length || now.some((tag, index) => tag !== sorted[index])) throw new TagsChangedMeanwhile();
+}
+
 /**
  * The link's changed columns, its tags when given and `afterWrite`'s work (its audit entry) in one
  * transaction; undefined when there is no such link.
@@ -133,11 +141,12 @@ function updateLink(
   findById: (id: number) => Promise<LinkRecord | undefined>,
   id: number,
   changes: LinkChanges,
-  options: { tags?: readonly string[]; afterWrite?: AfterWrite<LinkRecord> } = {},
+  options: { tags?: readonly string[]; tagsWere?: readonly string[]; afterWrite?: AfterWrite<LinkRecord> } = {},
 ): Promise<LinkRecord | undefined> {
   const columns = CHANGEABLE_LINK_COLUMNS.filter((column) => changes[column] !== undefined);
   if (columns.length === 0 && options.tags === undefined && !options.afterWrite) return findById(id);
   return db.transaction(async (tx) => {
+    if (options.tagsWere !== undefined) await checkTagsUnchanged(tx, id, options.tagsWere);
     const updated =
       columns.length === 0
         ? await tx.get<LinkRecord>(BY_ID_SQL, [id], LINK_SHAPE)

@@ -24,7 +24,7 @@ import type {
 import { i18next } from '../i18n';
 import { useCalls } from './ApiProvider';
 import { ApiError, type Credential, type HttpClient, isAdmin } from './client';
-import { adminLinksPage, type LinksPage, listQueryParams, userLinksPage } from './linksPage';
+import { adminLinksPage, isFiltered, type LinksPage, listQueryParams, userLinksPage } from './linksPage';
 import { useCallLoad, useLoad } from './useLoad';
 
 export function linkCalls(http: HttpClient, credential: Credential) {
@@ -36,7 +36,12 @@ export function linkCalls(http: HttpClient, credential: Credential) {
       const options = { credential, query: listQueryParams(query), signal };
       if (!admin) return userLinksPage(await http.request<UserLinksPage>('/api/links/user', options));
       const answer = await http.requestWithHeaders<Link[]>('/api/links', options);
-      return adminLinksPage(answer.data, answer.headers, query);
+      const page = adminLinksPage(answer.data, answer.headers, query);
+      if (page.total > 0 || isFiltered(query)) return page;
+      // Empty without a filter: every link may be archived (docs/api.md#bulk-changes).
+      const only = { credential, query: { archived: 'only', per_page: 1 }, signal };
+      const archived = await http.requestWithHeaders<Link[]>('/api/links', only);
+      return { ...page, archived: Number(archived.headers.get('X-Total-Count') ?? 0) };
     },
     /** Every link at once (the administrator's debug page). */
     all: (signal?: AbortSignal) => http.request<Link[]>('/api/links', { credential, signal }),

@@ -20,6 +20,16 @@ export interface LinksPage {
   hasNext: boolean;
   /** Every link of the account, whatever the filters (user lists only). */
   totals?: UserLinksPage['totals'];
+  /** The archived links, counted when the administrator's list is empty without a filter (it has no totals). */
+  archived?: number;
+}
+
+/**
+ * True when a search, a tag, the archive filter or a creator changes the list (an empty answer then means "no
+ * match", not "no links").
+ */
+export function isFiltered(query: LinkListQuery): boolean {
+  return query.q !== '' || query.tag !== '' || query.archived !== undefined || query.created_by !== undefined;
 }
 
 /** The query as the list calls take it: only what differs from the server's defaults. */

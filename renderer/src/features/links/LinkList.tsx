@@ -41,7 +41,7 @@ export function LinkList({ query, onQuery, page, tags, empty, bulk, creators, ..
   if (!page) return <LoadingState message={TEXTS.loading} />;
   const filtered = isFiltered(query);
   // The account has links, every one archived: the list (and its archive filter) stays, never "no links yet".
-  const allArchived = page.total === 0 && !filtered && (page.totals?.links ?? 0) > 0;
+  const allArchived = page.total === 0 && !filtered && (page.totals?.links ?? page.archived ?? 0) > 0;
   if (page.total === 0 && !filtered && query.page === 1 && !allArchived) return <>{empty}</>;
   return (
     <>

@@ -11,13 +11,7 @@ export function useLinkListQuery() {
   return useUrlQuery<LinkListQuery>(LINK_LIST_KEYS, parseLinkListQuery);
 }
 
-/**
- * True when a search, a tag, the archive filter or a creator changes the list (an empty answer then means "no
- * match", not "no links").
- */
-export function isFiltered(query: LinkListQuery): boolean {
-  return query.q !== '' || query.tag !== '' || query.archived !== undefined || query.created_by !== undefined;
-}
+export { isFiltered } from '../../api/linksPage';
 
 /** The list's filters as a bulk change takes them (docs/api.md#bulk-changes): what "all matching" means. */
 export function bulkFilterOf(query: LinkListQuery): BulkFilter {

@@ -2,7 +2,8 @@
  * POST /api/links/bulk (docs/api.md#bulk-changes) on both stores: a change of 1,000 links by filter
  * writes 1,000 audit entries; each link is changed by the rules of a single change (a member
  * restricted to their own links changes only those, a key held to a domain cannot move links off
- * it, an outsider's ids are "not found"); a viewer and a read-only key get 403.
+ * it, an outsider's ids are "not found"); a viewer and a read-only key get 403; parallel tag calls
+ * never undo each other's tags.
  */
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call, inTeam, newTeam, newUser } from '../../../helpers/api';
@@ -137,6 +138,19 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     expect(admin.body).toEqual({ done: 5, failed: [] });
     expect(await auditTotal('link.deleted')).toBe(deletes + 5);
     expect((await list(f.owner, 'tag=a&archived=all')).total).toBe(0);
+  });
+
+  it('adds the tags of parallel bulk calls to every link, none undoing another', async () => {
+    const rows = Array.from({ length: 150 }, (_, index) => `https://example.org/p${index},par`);
+    const headers = { ...asMember(f.owner), 'Content-Type': 'text/csv' };
+    const csv = ['target_url,tags', ...rows].join('\n');
+    expect((await call(server, 'POST', '/api/links/user/import', { headers, rawBody: csv })).body.created).toBe(150);
+    const tagged = await Promise.all(
+      ['x', 'y', 'z'].map((tag) => bulk(asMember(f.owner), { filter: { tag: 'par' }, action: 'tag', tags: [tag] })),
+    );
+    expect(tagged.map((answer) => answer.body)).toEqual(Array(3).fill({ done: 150, failed: [] }));
+    const links = (await list(f.owner, 'tag=par&per_page=200')).links as { tags: string[] }[];
+    expect(links.filter((link) => link.tags.join() !== 'par,x,y,z')).toEqual([]);
   });
 
   it('moves links between domains by the rules of a single move: a key held to its domain cannot', async () => {

@@ -15,7 +15,7 @@ import { loadMessageKeys } from '../../../../../renderer/src/i18n/messages';
 
 const query = (parseLinkListQuery({}) as { ok: true; query: LinkListQuery }).query;
 
-function show(accountLinks: number) {
+function show(accountLinks: number, counts: Pick<LinksPage, 'totals' | 'archived'> = {}) {
   const onQuery = vi.fn();
   const page: LinksPage = {
     links: [],
@@ -25,6 +25,7 @@ function show(accountLinks: number) {
     hasPrev: false,
     hasNext: false,
     totals: { links: accountLinks, clicks: 0, unique_visitors: 0 },
+    ...counts,
   };
   render(
     <MemoryRouter>
@@ -62,6 +63,11 @@ describe('LinkList when every link is archived', () => {
     show(3);
     expect(screen.getByText('Todos los enlaces están archivados')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ver los enlaces archivados' })).toBeTruthy();
+  });
+
+  it('in the administrator’s list too, which counts the archived links instead of totals', () => {
+    show(0, { totals: undefined, archived: 4 });
+    expect(screen.getByText('Every link is archived')).toBeTruthy();
   });
 
   it('still says "no links yet" to an account without any', () => {
