@@ -145,7 +145,11 @@ describe.each(STORE_SERVERS)('the live stream on $kind', ({ start }) => {
     await disableUser(server, erin.user.id);
     const refused = await fetch(`${server.url}/api/stream?ticket=${ticket}`);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: ACCOUNT_DISABLED });
+    // Disabling voided the ticket (docs/api.md#live-stream); a new one is refused as disabled.
+    expect(await refused.json()).toEqual({ error: 'The stream ticket is unknown, used or expired' });
+    const asked = await fetch(`${server.url}/api/stream/ticket`, { method: 'POST', headers: bearer(erin.token) });
+    expect(asked.status).toBe(401);
+    expect(await asked.json()).toEqual({ error: ACCOUNT_DISABLED });
   });
 
   it('refuses a 21st stream of one account (429)', async () => {
