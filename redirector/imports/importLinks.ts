@@ -233,7 +233,10 @@ async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): 
       deps.onImported(row.ref);
       noteWarnings(deps, row);
     }
-    return true;
+    // Its figures saved with each part, as an import's are (a progress bar reads them), and a cancel seen.
+    return settled(
+      deps.writes.settleLinks(deps.jobId, { source: deps.sourceKey, marks: [], totals: [] }, deps.step(rows)),
+    );
   }
   // The part's links, their marks and the job's step in one transaction (one commit, not one a link).
   const settle = async (tx: Executor | undefined, outcomes: readonly (Link | string)[]) => {
@@ -251,14 +254,21 @@ async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): 
     const settled = { source: deps.sourceKey, marks: [...plan.adopted, ...created], totals: plan.totals };
     await deps.writes.settleLinks(deps.jobId, settled, deps.step(rows), tx);
   };
+  return settled(
+    plan.candidates.length === 0
+      ? settle(undefined, [])
+      : deps.links.createMany(
+          deps.scope,
+          plan.candidates.map((candidate) => candidate.fields),
+          settle,
+        ),
+  );
+}
+
+/** True once the part's writes are in; false when the job was cancelled meanwhile (they were rolled back). */
+async function settled(writes: Promise<unknown>): Promise<boolean> {
   try {
-    if (plan.candidates.length === 0) await settle(undefined, []);
-    else
-      await deps.links.createMany(
-        deps.scope,
-        plan.candidates.map((candidate) => candidate.fields),
-        settle,
-      );
+    await writes;
     return true;
   } catch (error) {
     if (error instanceof ImportCancelled) return false;
