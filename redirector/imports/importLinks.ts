@@ -96,15 +96,16 @@ function fieldsOf(row: SourceLink): NewLinkFields | string {
 }
 
 /**
- * The candidate on the default domain, or on the domain its row names when that is the team's
- * verified one (then without the warning that its domain was left out): an import puts no link on
- * the team's domain unasked, as the codes it settles are those of the default domain.
+ * The candidate where its row's domain puts it: a row naming none goes where a create without one
+ * goes; one naming the team's verified domain goes there (without the warning that its domain was
+ * left out); one naming any other domain goes on the default domain, listed (noteWarnings).
  */
 async function onItsDomain(deps: LinkPageDeps, candidate: Candidate): Promise<Candidate> {
   const { row, fields } = candidate;
   const named = row.domain?.toLowerCase().replace(/\.$/, '');
-  const choice = named ? await deps.links.domainFor(deps.scope, named) : undefined;
-  if (choice && 'domain' in choice && choice.domain !== null) {
+  if (!named) return candidate;
+  const choice = await deps.links.domainFor(deps.scope, named);
+  if ('domain' in choice && choice.domain !== null) {
     return { row: { ...row, domain: null }, fields: { ...fields, domain: choice.domain } };
   }
   return { row, fields: { ...fields, domain: null } };
