@@ -80,6 +80,9 @@ function refused(tally: ImportTally, ref: string, problem: string): void {
 
 /** The row as a create's fields, or why Me refuses it. */
 function fieldsOf(row: SourceLink): NewLinkFields | string {
+  // A source's link without a code as text (a Kutt link answered without its address) is refused
+  // like an empty code, not a crash that fails the job; a CSV row's empty code gets a random one.
+  if (typeof row.short_code !== 'string') return shortCodeProblem('')!;
   // A row without a code (a CSV's) gets a random one, as a create without one does.
   const problem = row.short_code === '' ? undefined : shortCodeProblem(row.short_code);
   if (problem) return problem;
