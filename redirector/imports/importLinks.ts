@@ -53,6 +53,12 @@ export interface LinkPageDeps {
 
 type Candidate = { row: SourceLink; fields: NewLinkFields };
 
+/** The codes earlier rows take: of this part, and of a dry run's earlier parts (kept in LinkPageDeps.planned). */
+interface Claimed {
+  has(code: string): boolean;
+  add(code: string): void;
+}
+
 /** A part's rows to create, and its writes to links already there, kept with the links it creates. */
 interface PartPlan {
   candidates: Candidate[];
@@ -115,7 +121,7 @@ async function onItsDomain(deps: LinkPageDeps, candidate: Candidate): Promise<Ca
 }
 
 /** A free `<code>-n` for a taken code (held by no link, taken by no earlier row), or undefined. */
-async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Set<string>): Promise<string | undefined> {
+async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Claimed): Promise<string | undefined> {
   const tries = Array.from({ length: SUFFIXES_TRIED }, (_, index) => `${code}-${index + 2}`);
   const held = new Set((await deps.writes.holders(deps.scope, tries)).map((holder) => holder.short_code));
   return tries.find(
@@ -124,7 +130,7 @@ async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Set<string>
 }
 
 /** A candidate whose code another link holds (or an earlier row takes): listed, and skipped or given a free suffix. */
-async function settleConflict(deps: LinkPageDeps, candidate: Candidate, claimed: Set<string>) {
+async function settleConflict(deps: LinkPageDeps, candidate: Candidate, claimed: Claimed) {
   const { row } = candidate;
   deps.tally.links.conflicts++;
   const suffixed = deps.options.on_conflict === 'suffix' ? await freeSuffix(deps, row.short_code, claimed) : undefined;
@@ -142,7 +148,7 @@ async function settleHeld(
   plan: PartPlan,
   candidate: Candidate,
   holder: CodeHolder,
-  claimed: Set<string>,
+  claimed: Claimed,
 ): Promise<Candidate | undefined> {
   const { row } = candidate;
   if (holder.own && holder.import_source === null && holder.target_url === candidate.fields.target_url) {
@@ -190,7 +196,11 @@ async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<
   );
   // The codes earlier rows take (of this part, and of a dry run's earlier parts, which it does not
   // store): a later row with one is a conflict like a code another link holds.
-  const claimed = new Set(deps.dryRun ? deps.planned.codes : []);
+  const here = new Set<string>();
+  const claimed: Claimed = {
+    has: (code) => here.has(code) || (deps.dryRun && deps.planned.codes.has(code)),
+    add: (code) => here.add(code),
+  };
   for (const candidate of valid) {
     const code = candidate.row.short_code;
     const holder = holders.get(code);
