@@ -15,8 +15,9 @@ export function rawBodyOf(ctx: Context): unknown {
 
 const ID = /^[1-9]\d{0,14}$/;
 
+/** "a link id", "an import id". */
 const malformedId = (name: string, what: string) =>
-  badRequest(`${name} must be a ${what} id (a positive whole number)`);
+  badRequest(`${name} must be ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} id (a positive whole number)`);
 
 /** A positive whole-number id from the query string; undefined when absent, 400 when malformed. */
 export function optionalIdParam(ctx: Context, name: string, what = 'link'): number | undefined {

@@ -54,6 +54,12 @@ export interface LinkPageDeps {
 
 type Candidate = { row: SourceLink; fields: NewLinkFields };
 
+/** The codes earlier rows take: of this part, and of a dry run's earlier parts (kept in LinkPageDeps.planned). */
+interface Claimed {
+  has(code: string): boolean;
+  add(code: string): void;
+}
+
 /** A part's rows to create, and its writes to links already there, kept with the links it creates. */
 interface PartPlan {
   candidates: Candidate[];
@@ -81,6 +87,9 @@ function refused(tally: ImportTally, ref: string, problem: string): void {
 
 /** The row as a create's fields, or why Me refuses it. */
 function fieldsOf(row: SourceLink): NewLinkFields | string {
+  // A source's link without a code as text (a Kutt link answered without its address) is refused
+  // like an empty code, not a crash that fails the job; a CSV row's empty code gets a random one.
+  if (typeof row.short_code !== 'string') return shortCodeProblem('')!;
   // A row without a code (a CSV's) gets a random one, as a create without one does.
   const problem = row.short_code === '' ? undefined : shortCodeProblem(row.short_code);
   if (problem) return problem;
@@ -97,22 +106,23 @@ function fieldsOf(row: SourceLink): NewLinkFields | string {
 }
 
 /**
- * The candidate on the default domain, or on the domain its row names when that is the team's
- * verified one (then without the warning that its domain was left out): an import puts no link on
- * the team's domain unasked, as the codes it settles are those of the default domain.
+ * The candidate where its row's domain puts it: a row naming none goes where a create without one
+ * goes; one naming the team's verified domain goes there (without the warning that its domain was
+ * left out); one naming any other domain goes on the default domain, listed (noteWarnings).
  */
 async function onItsDomain(deps: LinkPageDeps, candidate: Candidate): Promise<Candidate> {
   const { row, fields } = candidate;
   const named = row.domain?.toLowerCase().replace(/\.$/, '');
-  const choice = named ? await deps.links.domainFor(deps.scope, named) : undefined;
-  if (choice && 'domain' in choice && choice.domain !== null) {
+  if (!named) return candidate;
+  const choice = await deps.links.domainFor(deps.scope, named);
+  if ('domain' in choice && choice.domain !== null) {
     return { row: { ...row, domain: null }, fields: { ...fields, domain: choice.domain } };
   }
   return { row, fields: { ...fields, domain: null } };
 }
 
 /** A free `<code>-n` for a taken code (held by no link, taken by no earlier row), or undefined. */
-async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Set<string>): Promise<string | undefined> {
+async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Claimed): Promise<string | undefined> {
   const tries = Array.from({ length: SUFFIXES_TRIED }, (_, index) => `${code}-${index + 2}`);
   const held = new Set((await deps.writes.holders(deps.scope, tries)).map((holder) => holder.short_code));
   return tries.find(
@@ -121,7 +131,7 @@ async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Set<string>
 }
 
 /** A candidate whose code another link holds (or an earlier row takes): listed, and skipped or given a free suffix. */
-async function settleConflict(deps: LinkPageDeps, candidate: Candidate, claimed: Set<string>) {
+async function settleConflict(deps: LinkPageDeps, candidate: Candidate, claimed: Claimed) {
   const { row } = candidate;
   deps.tally.links.conflicts++;
   const suffixed = deps.options.on_conflict === 'suffix' ? await freeSuffix(deps, row.short_code, claimed) : undefined;
@@ -139,7 +149,7 @@ async function settleHeld(
   plan: PartPlan,
   candidate: Candidate,
   holder: CodeHolder,
-  claimed: Set<string>,
+  claimed: Claimed,
 ): Promise<Candidate | undefined> {
   const { row } = candidate;
   if (holder.own && holder.import_source === null && holder.target_url === candidate.fields.target_url) {
@@ -187,7 +197,11 @@ async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<
   );
   // The codes earlier rows take (of this part, and of a dry run's earlier parts, which it does not
   // store): a later row with one is a conflict like a code another link holds.
-  const claimed = new Set(deps.dryRun ? deps.planned.codes : []);
+  const here = new Set<string>();
+  const claimed: Claimed = {
+    has: (code) => here.has(code) || (deps.dryRun && deps.planned.codes.has(code)),
+    add: (code) => here.add(code),
+  };
   for (const candidate of valid) {
     const code = candidate.row.short_code;
     const holder = holders.get(code);
@@ -234,7 +248,10 @@ async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): 
       deps.onImported(row.ref);
       noteWarnings(deps, row);
     }
-    return true;
+    // Its figures saved with each part, as an import's are (a progress bar reads them), and a cancel seen.
+    return settled(
+      deps.writes.settleLinks(deps.jobId, { source: deps.sourceKey, marks: [], totals: [] }, deps.step(rows)),
+    );
   }
   // The part's links, their marks and the job's step in one transaction (one commit, not one a link).
   const settle = async (tx: Executor | undefined, outcomes: readonly (Link | string)[]) => {
@@ -252,14 +269,21 @@ async function importLinkPart(deps: LinkPageDeps, rows: readonly SourceLink[]): 
     const settled = { source: deps.sourceKey, marks: [...plan.adopted, ...created], totals: plan.totals };
     await deps.writes.settleLinks(deps.jobId, settled, deps.step(rows), tx);
   };
+  return settled(
+    plan.candidates.length === 0
+      ? settle(undefined, [])
+      : deps.links.createMany(
+          deps.scope,
+          plan.candidates.map((candidate) => candidate.fields),
+          settle,
+        ),
+  );
+}
+
+/** True once the part's writes are in; false when the job was cancelled meanwhile (they were rolled back). */
+async function settled(writes: Promise<unknown>): Promise<boolean> {
   try {
-    if (plan.candidates.length === 0) await settle(undefined, []);
-    else
-      await deps.links.createMany(
-        deps.scope,
-        plan.candidates.map((candidate) => candidate.fields),
-        settle,
-      );
+    await writes;
     return true;
   } catch (error) {
     if (error instanceof ImportCancelled) return false;

@@ -21,8 +21,11 @@ export const IMPORT_LEASE_MS = 60_000;
 const IDLE_MS = 5_000;
 
 export interface ImportRunner {
-  /** Starts the loop (the service does; the command line runs its own import in the foreground). */
-  start(): void;
+  /**
+   * Starts the loop (the service does); `only`: it takes that job alone, for the command line,
+   * which runs its own import in the foreground and leaves the others to the service.
+   */
+  start(only?: number): void;
   /** Looks for a job now (a job was just made); nothing before start. */
   wake(): void;
   stop(): Promise<void>;
@@ -79,9 +82,10 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
   }
 
   let loop: Background<boolean> | undefined;
+  let only: number | undefined;
   const task = async () => {
     const now = deps.clock();
-    const job = await deps.store.imports.claim(now, now + IMPORT_LEASE_MS);
+    const job = await deps.store.imports.claim(now, now + IMPORT_LEASE_MS, only);
     if (!job) return false;
     await runJob(job);
     return true;
@@ -95,7 +99,8 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
     log: logProblem,
   };
   return {
-    start() {
+    start(job) {
+      only = job;
       if (!stopping) loop ??= runInBackground(task, options);
     },
     wake: () => loop?.runSoon(),

@@ -17,7 +17,7 @@ import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import type { Executor } from '../storage/executor';
 import { ImportAlreadyActive, type ImportRecord } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
-import { checkSource, operatorImport, reachableAddress } from './importSources';
+import { checkSource, isImportSource, operatorImport, reachableAddress, UNKNOWN_SOURCE } from './importSources';
 import { checkCsvFile, parseCsvMapping } from './sources/csv';
 
 /** An import job's change as the audit log keeps it (docs/api.md#audit-log); never its connection. */
@@ -86,6 +86,8 @@ export function createImportService(deps: ImportServiceDeps): ImportService {
     async create(scope, body) {
       if (body.dry_run !== undefined && typeof body.dry_run !== 'boolean')
         throw invalidInput('dry_run must be true or false');
+      // The source first: what the connection must hold depends on it.
+      if (!isImportSource(body.source)) throw invalidInput(UNKNOWN_SOURCE);
       if (typeof body.connection !== 'object' || body.connection === null || Array.isArray(body.connection)) {
         throw invalidInput('connection must be an object');
       }

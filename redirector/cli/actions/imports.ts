@@ -56,7 +56,8 @@ export async function runImport(
       options: { ...given.options, on_conflict: args.values['on-conflict'] ?? 'skip' },
       dry_run: args.values['dry-run'] === true,
     });
-    importRunner.start();
+    // Its own job only: another team's queued one is the service's, not this command's.
+    importRunner.start(current.id);
     try {
       while (!ENDED.has(current.state)) {
         await new Promise((resolve) => setTimeout(resolve, terminal ? 200 : 1000));

@@ -61,8 +61,8 @@ export interface ImportRepository {
   get(scope: Scope, id: number): Promise<ImportRecord | undefined>;
   /** Cancels a queued or running job (its connection cleared); false when it was not one. */
   cancel(scope: Scope, id: number, now: number, afterWrite?: AfterWrite<void>): Promise<boolean>;
-  /** A queued job, or a running one whose lease ran out, now leased to the caller. */
-  claim(now: number, leaseUntil: number): Promise<ImportRecord | undefined>;
+  /** A queued job, or a running one whose lease ran out, now leased to the caller; `only`: that job or none. */
+  claim(now: number, leaseUntil: number, only?: number): Promise<ImportRecord | undefined>;
   /** Saves the step; false when the job is no longer running (cancelled). */
   save(id: number, step: ImportStep, tx?: Executor): Promise<boolean>;
   /** Ends a running job: its state, last figures, the connection cleared. */
@@ -192,12 +192,13 @@ export function createImportRepository(db: Executor): ImportRepository {
         return changed > 0;
       });
     },
-    async claim(now, leaseUntil) {
+    async claim(now, leaseUntil, only) {
       // The lease is checked again by the UPDATE itself: of two instances, one takes the job.
       const free = `${ACTIVE} AND lease_until < ?`;
-      const candidate = await db.get<{ id: number }>(`SELECT id FROM import_jobs WHERE ${free} ORDER BY id LIMIT 1`, [
-        now,
-      ]);
+      const candidate = await db.get<{ id: number }>(
+        `SELECT id FROM import_jobs WHERE ${free}${only === undefined ? '' : ' AND id = ?'} ORDER BY id LIMIT 1`,
+        only === undefined ? [now] : [now, only],
+      );
       if (!candidate) return undefined;
       const changed = await db.run(
         `UPDATE import_jobs SET state = 'running', lease_until = ?, started_at = COALESCE(started_at, ?)

@@ -1,9 +1,9 @@
 /**
  * The domain an imported link goes on (docs/api.md#imports), on both stores, in a team with a
- * verified domain: a row naming that domain goes there, any other domain and none go on the default
- * domain, and the warning that a domain was left out comes only where it was. Imports used to put
- * every link on the team's verified domain while telling of each named one that it was "on the
- * default domain", and settled their codes as if they were there.
+ * verified domain: a row naming that domain goes there, one naming another domain goes on the
+ * default domain, one naming none goes where a create without a domain goes, and the warning that a
+ * domain was left out comes only where it was. Imports used to put every link on the team's
+ * verified domain while telling of each named one that it was "on the default domain".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../../../redirector/contract/imports';
@@ -23,7 +23,7 @@ describe.each(STORE_SERVERS)('the domains of an import on $kind', (store) => {
     await server?.close();
   });
 
-  it("keeps the team's verified domain where a row names it, and the default domain for the rest", async () => {
+  it("keeps the team's verified domain where a row names it, and the default domain for another", async () => {
     const ann = await newUser(server, 'Ann');
     const team = String(await newTeam(server, ann, 'Domain Co'));
     const claim = await call(server, 'POST', `/api/user/domain?team=${team}`, {
@@ -64,6 +64,7 @@ describe.each(STORE_SERVERS)('the domains of an import on $kind', (store) => {
       headers: bearer(ann.token),
     });
     const domains = Object.fromEntries(links.body.links.map((link) => [link.short_code, link.domain]));
-    expect(domains).toEqual({ 'on-ours': 'go.domainco.example', 'on-theirs': null, 'on-none': null });
+    // A row without a domain goes where a create without one goes: the team's verified domain.
+    expect(domains).toEqual({ 'on-ours': 'go.domainco.example', 'on-theirs': null, 'on-none': 'go.domainco.example' });
   });
 });

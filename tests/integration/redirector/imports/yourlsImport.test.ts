@@ -167,6 +167,14 @@ describe.each(STORE_SERVERS)('a YOURLS import on $kind', (store) => {
       const answer = await call(server, 'POST', '/api/imports', { headers: adminHeaders(server.adminKey), body });
       expect(answer.status).toBe(400);
     }
+    // A body without a known source names the source first, whatever else it lacks.
+    for (const body of [{}, { source: '__proto__' }, { source: 'nope', connection: null }]) {
+      const answer = await call(server, 'POST', '/api/imports', { headers: adminHeaders(server.adminKey), body });
+      expect([answer.status, answer.body.error]).toEqual([
+        400,
+        'source must be one of: yourls, kutt, shlink, bitly, csv',
+      ]);
+    }
     const missing = await call(server, 'GET', '/api/imports?id=999999', { headers: bearer(user.token) });
     expect(missing.status).toBe(404);
   });
