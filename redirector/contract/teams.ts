@@ -93,6 +93,16 @@ export function slugFromName(name: string): string {
   return slug.length >= 3 ? slug : `${slug}-team`.replace(/^-/, '');
 }
 
+/** How many slugs a team made without one tries: its name's, then with -2 … -20 (docs/api.md#teams). */
+export const MADE_SLUG_TRIES = 20;
+
+/** The `n`th slug to try for a made slug `base` (1: `base` itself; then `base-n`, within 40 characters). */
+export function madeSlug(base: string, n: number): string {
+  if (n === 1) return base;
+  const suffix = `-${n}`;
+  return `${base.slice(0, 40 - suffix.length).replace(/-+$/, '')}${suffix}`;
+}
+
 export interface Team {
   id: number;
   name: string;

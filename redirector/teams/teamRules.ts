@@ -21,16 +21,19 @@ const HOST = /^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const objectOf = (body: unknown): Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
-/** `{name, slug?}`: a slug made from the name when left out; capitals lower-cased. */
-export function parseTeamFields(body: unknown): { name: string; slug: string } {
+/**
+ * `{name, slug?}`: a slug made from the name when left out (`made`: true); capitals lower-cased.
+ */
+export function parseTeamFields(body: unknown): { name: string; slug: string; made: boolean } {
   const { name, slug } = objectOf(body);
   if (typeof name !== 'string' || name.trim() === '' || !withinCharacters(name.trim(), MAX_TEAM_NAME_LENGTH)) {
     throw invalidInput(TEAM_NAME_RULE);
   }
   if (slug !== undefined && slug !== null && typeof slug !== 'string') throw invalidInput(TEAM_SLUG_RULE);
-  const chosen = typeof slug === 'string' && slug.trim() !== '' ? slug.trim().toLowerCase() : slugFromName(name);
+  const given = typeof slug === 'string' && slug.trim() !== '';
+  const chosen = given ? slug.trim().toLowerCase() : slugFromName(name);
   if (!TEAM_SLUG.test(chosen)) throw invalidInput(TEAM_SLUG_RULE);
-  return { name: name.trim(), slug: chosen };
+  return { name: name.trim(), slug: chosen, made: !given };
 }
 
 function parseRole(value: unknown): TeamRole {

@@ -14,8 +14,10 @@ import {
   INVITATION_LIFETIME_MS,
   type InvitationResponse,
   LAST_OWNER,
+  MADE_SLUG_TRIES,
   MAX_TEAMS_PER_USER,
   MEMBER_NOT_FOUND,
+  madeSlug,
   PERSONAL_TEAM_FIXED,
   TEAM_LIMIT_REACHED,
   TEAM_NOT_FOUND,
@@ -113,13 +115,23 @@ function teamCalls({ store, clock, onTeamChanged }: TeamServiceDeps) {
     },
     async create(scope: Scope, body: unknown): Promise<Team> {
       const user = userOf(scope);
-      const fields = parseTeamFields(body);
-      await slugFree(fields.slug);
-      const audit: AfterWrite<number> = (tx, id) =>
-        recordAudit(tx, scope, teamEntry(id, 'team.created', fields, undefined, fields), clock());
-      const made = await teams.create(user, fields, clock(), MAX_TEAMS_PER_USER, audit).catch(slugTaken);
-      if (made === 'limit') throw taken(TEAM_LIMIT_REACHED);
-      return teamAnswer(teams, user, made);
+      const { made: slugMade, ...asked } = parseTeamFields(body);
+      // A slug the caller gave is theirs or 409; one made from the name takes the first free of -2 … -20.
+      for (let n = 1; ; n++) {
+        const fields = { ...asked, slug: slugMade ? madeSlug(asked.slug, n) : asked.slug };
+        const last = !slugMade || n === MADE_SLUG_TRIES;
+        if (!last && (await teams.slugTaken(fields.slug))) continue;
+        await slugFree(fields.slug);
+        const audit: AfterWrite<number> = (tx, id) =>
+          recordAudit(tx, scope, teamEntry(id, 'team.created', fields, undefined, fields), clock());
+        const made = await teams.create(user, fields, clock(), MAX_TEAMS_PER_USER, audit).catch((error: unknown) => {
+          if (error instanceof UniqueViolation && !last) return 'taken' as const;
+          return slugTaken(error);
+        });
+        if (made === 'taken') continue;
+        if (made === 'limit') throw taken(TEAM_LIMIT_REACHED);
+        return teamAnswer(teams, user, made);
+      }
     },
     async update(scope: Scope, body: unknown): Promise<Team> {
       const teamId = sharedTeamOf(scope);
