@@ -120,8 +120,9 @@ function teamCalls({ store, clock, onTeamChanged }: TeamServiceDeps) {
       for (let n = 1; ; n++) {
         const fields = { ...asked, slug: slugMade ? madeSlug(asked.slug, n) : asked.slug };
         const last = !slugMade || n === MADE_SLUG_TRIES;
-        if (!last && (await teams.slugTaken(fields.slug))) continue;
-        await slugFree(fields.slug);
+        // A made slug taken meanwhile by another call fails its insert below, and the next is tried.
+        if (slugMade && !last && (await teams.slugTaken(fields.slug))) continue;
+        if (!slugMade) await slugFree(fields.slug);
         const audit: AfterWrite<number> = (tx, id) =>
           recordAudit(tx, scope, teamEntry(id, 'team.created', fields, undefined, fields), clock());
         const made = await teams.create(user, fields, clock(), MAX_TEAMS_PER_USER, audit).catch((error: unknown) => {
