@@ -14,9 +14,10 @@ export interface StreamViewer {
   account: number | null;
   /**
    * A member restricted to their own links (docs/api.md#roles): only the links this user created;
-   * undefined: every link of the team.
+   * null: every link of the team. Always there, never left out: every poll reads it on every
+   * stream (docs/performance.md#live-streams-at-scale).
    */
-  creator?: number;
+  creator: number | null;
 }
 
 /** A stream as its bytes are made: who it is, and the gap ids its replay already wrote (not to be written again). */
@@ -26,12 +27,11 @@ export interface ChunkReader extends StreamViewer {
 
 /** Whether the stream sees an event of a link of team `teamId` created by `createdBy`. */
 export const sees = (client: StreamViewer, teamId: number | null, createdBy: number | null) =>
-  client.teamId === null ||
-  (client.teamId === teamId && (client.creator === undefined || client.creator === createdBy));
+  client.teamId === null || (client.teamId === teamId && (client.creator === null || client.creator === createdBy));
 
 /** A stream that gets its own chunk (not its team's): its replay wrote some clicks, or it sees only some links. */
-const ownChunk = (client: ChunkReader) => client.replayed.size > 0 || client.creator !== undefined;
-const ADMIN_VIEWER: StreamViewer = { teamId: null, account: null };
+const ownChunk = (client: ChunkReader) => client.replayed.size > 0 || client.creator !== null;
+const ADMIN_VIEWER: StreamViewer = { teamId: null, account: null, creator: null };
 
 /** A click as its `click` event, with the address for the administrator's streams only. */
 export function clickEventText(texts: ClickTexts, click: FeedClick, client: StreamViewer): string {
@@ -129,6 +129,8 @@ const TEAM_CHUNK_BYTES = 4096;
 /** An audience: the streams that get the same bytes, the administrator's (null) or one team's. */
 type Audience = number | null;
 
+const NO_CHUNKS: ReadonlyMap<never, Uint8Array> = new Map<never, Uint8Array>();
+
 /**
  * The clicks of one read as each stream that sees them gets them: encoded once per audience (the
  * administrator's, with addresses, and each team's that has a stream open), whatever the number of
@@ -140,10 +142,16 @@ export function chunksByClient<C extends ChunkReader>(
   texts: ClickTexts,
   clients: ReadonlySet<C>,
   read: readonly FeedClick[],
-): Map<C, Uint8Array> {
+): ReadonlyMap<C, Uint8Array> {
+  // A read of nothing (most polls of a quiet hour) makes nothing, whatever the number of streams.
+  if (read.length === 0) return NO_CHUNKS;
+  const teamsRead = new Set<Audience>();
+  for (const click of read) teamsRead.add(click.team_id);
   const byAudience = new Map<Audience, EventsChunk>();
   for (const client of clients) {
     if (ownChunk(client) || byAudience.has(client.teamId)) continue;
+    // Only the audiences this read has clicks for: not one buffer for every team with a stream open.
+    if (client.teamId !== null && !teamsRead.has(client.teamId)) continue;
     byAudience.set(
       client.teamId,
       new EventsChunk(client.teamId === null ? read.length * CLICK_EVENT_BYTES : TEAM_CHUNK_BYTES),

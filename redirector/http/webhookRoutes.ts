@@ -38,7 +38,7 @@ function memberOf(userId: number | null, team: TeamAccess | undefined): StreamMe
 
 /** Whose events a stream holds: its team's, or with own links only those its member created (docs/api.md#roles). */
 function viewerOf(teamId: number | null, account: number | null, member: StreamMember | undefined): StreamViewer {
-  return member?.ownLinksOnly ? { teamId, account, creator: member.userId } : { teamId, account };
+  return { teamId, account, creator: member?.ownLinksOnly ? member.userId : null };
 }
 
 /** A stream opened with the usual headers: its scope's team, and its member (the administrator's: none). */

@@ -95,10 +95,10 @@ describe('the live streams’ bytes', () => {
     hub = hubOn(stored, 'sqlite');
     const admins = [recorder(), recorder()];
     const teams = [recorder(), recorder(), recorder()];
-    for (const out of admins) await hub.open({ teamId: null, account: null }, out, undefined);
-    await hub.open({ teamId: 1, account: 1 }, teams[0]!, undefined);
-    await hub.open({ teamId: 1, account: 1 }, teams[1]!, undefined);
-    await hub.open({ teamId: 2, account: 2 }, teams[2]!, undefined);
+    for (const out of admins) await hub.open({ teamId: null, account: null, creator: null }, out, undefined);
+    await hub.open({ teamId: 1, account: 1, creator: null }, teams[0]!, undefined);
+    await hub.open({ teamId: 1, account: 1, creator: null }, teams[1]!, undefined);
+    await hub.open({ teamId: 2, account: 2, creator: null }, teams[2]!, undefined);
 
     const first = Array.from({ length: 40 }, (_, i) => click(i + 1, [null, 1, 2, 3][i % 4]!));
     stored.push(...first);
@@ -120,7 +120,7 @@ describe('the live streams’ bytes', () => {
     const stored: FeedClick[] = [];
     hub = hubOn(stored, 'sqlite', feedToLast(stored));
     const admin = recorder();
-    await hub.open({ teamId: null, account: null }, admin, undefined);
+    await hub.open({ teamId: null, account: null, creator: null }, admin, undefined);
     const clicks = Array.from({ length: REPLAY_LIMIT * 2 + 17 }, (_, i) => click(i + 1, null));
     stored.push(...clicks);
     await hub.catchUp();
@@ -132,8 +132,8 @@ describe('the live streams’ bytes', () => {
     hub = hubOn(stored, 'sqlite');
     const admin = recorder();
     const team = recorder();
-    await hub.open({ teamId: null, account: null }, admin, undefined);
-    await hub.open({ teamId: 7, account: 7 }, team, undefined);
+    await hub.open({ teamId: null, account: null, creator: null }, admin, undefined);
+    await hub.open({ teamId: 7, account: 7, creator: null }, team, undefined);
     // A full read (1,000 clicks), most of them team 7's, some with a city of 300 three-byte characters.
     const read = Array.from({ length: 1000 }, (_, i) => ({
       ...click(i + 1, i % 10 === 0 ? null : 7),
@@ -162,8 +162,8 @@ describe('the live streams’ bytes', () => {
     hub = hubOn(stored, 'sqlite');
     const admin = recorder();
     const team = recorder();
-    await hub.open({ teamId: null, account: null }, admin, undefined);
-    await hub.open({ teamId: 3, account: 3 }, team, undefined);
+    await hub.open({ teamId: null, account: null, creator: null }, admin, undefined);
+    await hub.open({ teamId: 3, account: 3, creator: null }, team, undefined);
     const ids = [9, 10, 99, 100, 1009, 65_536, 4_294_967_296, 123_456_789_012_345];
     const read = ids.map((id, i) => {
       const one = click(id, 3);
@@ -184,7 +184,7 @@ describe('the live streams’ bytes', () => {
     const stored: FeedClick[] = [];
     hub = hubOn(stored, 'sqlite');
     const admin = recorder();
-    await hub.open({ teamId: null, account: null }, admin, undefined);
+    await hub.open({ teamId: null, account: null, creator: null }, admin, undefined);
     // What a stored address could hold besides an address: JSON's escapes, characters past ASCII, a lone surrogate.
     const addresses = ['a"b', 'c\\d', 'e\u0001f', 'ñ', '日本', '\ud800', '😀', `${'x'.repeat(40)}${'y'.repeat(40)}`];
     const read = addresses.map((address, i) => ({ ...click(20 + i, 3), ip_address: address }));
@@ -199,13 +199,13 @@ describe('the live streams’ bytes', () => {
     hub = hubOn(stored, 'postgres');
     const admin = recorder();
     const early = recorder();
-    await hub.open({ teamId: null, account: null }, admin, undefined);
-    await hub.open({ teamId: 1, account: 1 }, early, undefined);
+    await hub.open({ teamId: null, account: null, creator: null }, admin, undefined);
+    await hub.open({ teamId: 1, account: 1, creator: null }, early, undefined);
     await hub.catchUp(); // reads 1, 2, 4: 3 is a gap
 
     stored.push(click(3, 1)); // committed late
     const replayed = recorder();
-    await hub.open({ teamId: 1, account: 1 }, replayed, 0); // its replay writes 1, 3, 4
+    await hub.open({ teamId: 1, account: 1, creator: null }, replayed, 0); // its replay writes 1, 3, 4
     await hub.catchUp(); // finds 3
 
     const retry = 'retry: 2000\n\n';
