@@ -2,10 +2,17 @@
 import type { Context } from 'koa';
 import { badRequest } from './errors';
 
-/** The parsed body as a plain record ({} when there is none or it is not an object). */
+/** A list where a call reads named fields (docs/api.md#requests). */
+export const BODY_NOT_OBJECT = 'Request body must be a JSON object';
+
+/**
+ * The parsed body as a plain record ({} when there is none); 400 for a list, which would otherwise
+ * read as no fields at all (a `PUT` that changes nothing and answers 200).
+ */
 export function bodyOf(ctx: Context): Record<string, unknown> {
   const body: unknown = ctx.request.body;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  if (Array.isArray(body)) throw badRequest(BODY_NOT_OBJECT);
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 }
 
 /** The parsed body as it came, for validators that report a wrong shape themselves. */

@@ -64,4 +64,26 @@ describe('request bodies', () => {
     expect(register.status).toBe(400);
     expect(register.body).toEqual({ error: 'Request body must be an object with name, email and password' });
   });
+
+  it('answers a list where a call reads named fields with 400, changing nothing', async () => {
+    const put = (rawBody: string) =>
+      call(server, 'PUT', '/api/settings', {
+        rawBody,
+        headers: { ...adminHeaders(server.adminKey), 'Content-Type': 'application/json' },
+      });
+    const changed = await put('{"root_url":"https://fallback.example/"}');
+    expect(changed.status).toBe(200);
+    for (const rawBody of ['[]', '[{"root_url":null}]']) {
+      const answer = await put(rawBody);
+      expect(answer.status, rawBody).toBe(400);
+      expect(answer.body).toEqual({ error: 'Request body must be a JSON object' });
+    }
+    for (const path of ['/api/webhooks', '/api/keys', '/api/utm-templates', '/api/auth?action=login']) {
+      const answer = await post(path, '[]');
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({ error: 'Request body must be a JSON object' });
+    }
+    const settings = await call(server, 'GET', '/api/settings', { headers: adminHeaders(server.adminKey) });
+    expect(settings.body.root_url).toBe('https://fallback.example/');
+  });
 });
