@@ -92,7 +92,8 @@ const CONDITION_CHECKS: Record<RuleType, (condition: Record<string, unknown>, at
   },
   ip(condition, at) {
     const cidr = text(condition.cidr)?.toLowerCase();
-    if (cidr === undefined || parseCidr(cidr) === undefined) {
+    // A zone (`fe80::1%eth0`) names an interface of the machine that wrote it: a visitor's address has none.
+    if (cidr === undefined || cidr.includes('%') || parseCidr(cidr) === undefined) {
       return `${at}.cidr must be an IPv4 or IPv6 address or CIDR, such as 203.0.113.0/24 or 2001:db8::/32`;
     }
     return { type: 'ip', cidr };

@@ -217,6 +217,10 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
           'rules[3].when[1].cidr must be an IPv4 or IPv6 address or CIDR, such as 203.0.113.0/24 or 2001:db8::/32',
         ],
         [
+          [rule([{ type: 'ip', cidr: 'fe80::1%eth0' }])],
+          'rules[0].when[0].cidr must be an IPv4 or IPv6 address or CIDR, such as 203.0.113.0/24 or 2001:db8::/32',
+        ],
+        [
           [rule([{ type: 'ip', cidr: '2001:db8:::1/64' }])],
           'rules[0].when[0].cidr must be an IPv4 or IPv6 address or CIDR, such as 203.0.113.0/24 or 2001:db8::/32',
         ],
