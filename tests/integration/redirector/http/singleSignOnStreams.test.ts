@@ -5,11 +5,12 @@
  * unused ticket opens nothing. The server checks each credential every STREAM_RECHECK_MS,
  * shortened from 2 s: the promise (5 s) is asserted as it is.
  */
-import { EventSource } from 'eventsource';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, call, disableUser } from '../../../helpers/api';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { adminHeaders, disableUser } from '../../../helpers/api';
+import { expectTicketRefused, openEndingStream, streamTicket } from '../../../helpers/endingStreams';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import { ssoSignIn } from '../../../helpers/ssoSignIn';
 import type { TestServer } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from './bothStores';
@@ -25,40 +26,15 @@ describe.each(STORE_SERVERS)(
     let logs: CapturedLogs;
 
     /** Signs `sub` in as a member of the administrators' group: the administrator session and the user's id. */
-    async function adminSignIn(sub: string): Promise<{ apiKey: string; user: { id: number } }> {
-      provider.accounts.set(sub, {
+    const adminSignIn = (sub: string) =>
+      ssoSignIn<{ apiKey: string; user: { id: number } }>(server, provider, sub, {
         email: `${sub}@example.org`,
         email_verified: true,
         name: sub,
         groups: ['me-admins'],
       });
-      provider.signInAs(sub);
-      const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual' });
-      const cookie = started.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0]!)
-        .join('; ');
-      const back = await provider.authorize(started.headers.get('location') ?? '');
-      const answer = await fetch(`${server.url}/api/auth/oidc/callback${back.search}`, {
-        redirect: 'manual',
-        headers: { cookie },
-      });
-      const location = answer.headers.get('location') ?? '';
-      expect(location).toMatch(/^\/login#sso=/);
-      const session = await call(server, 'POST', '/api/auth/oidc/session', {
-        body: { code: location.replace(/^\/login#sso=/, '') },
-        headers: { cookie },
-      });
-      expect(session.status).toBe(200);
-      expect(session.body.apiKey).toEqual(expect.any(String));
-      return session.body;
-    }
 
-    async function ticketFor(apiKey: string): Promise<string> {
-      const answer = await call(server, 'POST', '/api/stream/ticket', { headers: adminHeaders(apiKey) });
-      expect(answer.status).toBe(200);
-      return answer.body.ticket as string;
-    }
+    const ticketFor = (apiKey: string) => streamTicket(server, adminHeaders(apiKey));
 
     beforeAll(async () => {
       logs = captureLogs();
@@ -80,25 +56,14 @@ describe.each(STORE_SERVERS)(
 
     it('disabling the account ends the stream within 5 s and voids its unused ticket', async () => {
       const { apiKey, user } = await adminSignIn('stream-admin');
-      const source = new EventSource(`${server.url}/api/stream?ticket=${await ticketFor(apiKey)}`);
-      let ended = false;
+      const stream = await openEndingStream(server, `/api/stream?ticket=${await ticketFor(apiKey)}`);
       try {
-        await new Promise<void>((resolve, reject) => {
-          source.onopen = () => resolve();
-          source.onerror = (error) => reject(new Error(`stream failed: ${error.message ?? error.code}`));
-        });
-        source.onerror = () => {
-          ended = true;
-          source.close();
-        };
         const unused = await ticketFor(apiKey);
         await disableUser(server, user.id);
-        await waitFor(() => ended, ENDS_WITHIN_MS, "the end of the administrator's stream after disabling");
-        const refused = await fetch(`${server.url}/api/stream?ticket=${unused}&last_event_id=0`);
-        expect(refused.status).toBe(401);
-        await refused.arrayBuffer();
+        await waitFor(stream.ended, ENDS_WITHIN_MS, "the end of the administrator's stream after disabling");
+        await expectTicketRefused(server, unused);
       } finally {
-        source.close();
+        stream.close();
       }
     });
   },

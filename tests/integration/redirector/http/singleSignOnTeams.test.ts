@@ -11,6 +11,7 @@ import type { Team } from '../../../../redirector/contract/teams';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
 import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import { ssoSignIn } from '../../../helpers/ssoSignIn';
 import type { TestServer } from '../../../helpers/testServer';
 import { CLOCKED_STORES, type Clock } from './accountStores';
 
@@ -40,29 +41,14 @@ describe.each(CLOCKED_STORES)('team roles from groups ($kind)', ({ start }) => {
   const address = () => ({ 'X-Forwarded-For': `198.51.100.${nextAddress++ % 250}` });
 
   /** Signs `sub` in with `groups` through the provider: the user session. */
-  async function signIn(sub: string, groups: string[]): Promise<{ token: string; user: { id: number; name: string } }> {
-    provider.accounts.set(sub, { email: `${sub}@example.org`, email_verified: true, name: `Person ${sub}`, groups });
-    provider.signInAs(sub);
-    const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
-    // The browser's binding (docs/api.md#single-sign-on), sent back to the callback and the hand-off.
-    const cookie = started.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0]!)
-      .join('; ');
-    const back = await provider.authorize(started.headers.get('location') ?? '');
-    const answer = await fetch(`${server.url}/api/auth/oidc/callback${back.search}`, {
-      redirect: 'manual',
-      headers: { cookie },
-    });
-    const location = answer.headers.get('location') ?? '';
-    expect(location).toMatch(/^\/login#sso=/);
-    const session = await call(server, 'POST', '/api/auth/oidc/session', {
-      body: { code: location.replace(/^\/login#sso=/, '') },
-      headers: { ...address(), cookie },
-    });
-    expect(session.status).toBe(200);
-    return session.body;
-  }
+  const signIn = (sub: string, groups: string[]) =>
+    ssoSignIn<{ token: string; user: { id: number; name: string } }>(
+      server,
+      provider,
+      sub,
+      { email: `${sub}@example.org`, email_verified: true, name: `Person ${sub}`, groups },
+      address(),
+    );
 
   const teamsOf = async (token: string): Promise<Team[]> =>
     (await call(server, 'GET', '/api/teams', { headers: bearer(token) })).body.teams;

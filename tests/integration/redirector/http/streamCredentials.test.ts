@@ -7,9 +7,9 @@
  * is enabled again). The servers check each
  * credential every STREAM_RECHECK_MS, shortened from 2 s: the promise (5 s) is asserted as it is.
  */
-import { EventSource } from 'eventsource';
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, adminSession, bearer, disableUser, newUser } from '../../../helpers/api';
+import { expectTicketRefused, openEndingStream, streamTicket } from '../../../helpers/endingStreams';
 import { twoServersOnOneSchema } from '../../../helpers/postgres';
 import { serverSuite } from '../../../helpers/startedForSuite';
 import { waitFor } from '../../../helpers/webhookReceiver';
@@ -23,34 +23,6 @@ const SERVER_ENV = { STREAM_RECHECK_MS: '200' };
 interface Server {
   url: string;
   adminKey: string;
-}
-
-async function ticketFor(server: Server, headers: Record<string, string>): Promise<string> {
-  const answer = await fetch(`${server.url}/api/stream/ticket`, { method: 'POST', headers });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { ticket: string }).ticket;
-}
-
-/** Opens a stream; `ended()` turns true once the server ends it (the client would otherwise reconnect). */
-async function openStream(server: Server, ticket: string): Promise<{ ended: () => boolean; close: () => void }> {
-  const source = new EventSource(`${server.url}/api/stream?ticket=${ticket}`);
-  let ended = false;
-  await new Promise<void>((resolve, reject) => {
-    source.onopen = () => resolve();
-    source.onerror = (error) => reject(new Error(`stream failed: ${error.message ?? error.code}`));
-  });
-  source.onerror = () => {
-    ended = true;
-    source.close();
-  };
-  return { ended: () => ended, close: () => source.close() };
-}
-
-/** A spent credential's unused ticket opens nothing and replays nothing. */
-async function expectRefused(server: Server, ticket: string): Promise<void> {
-  const answer = await fetch(`${server.url}/api/stream?ticket=${ticket}&last_event_id=0`);
-  expect(answer.status).toBe(401);
-  await answer.arrayBuffer();
 }
 
 async function post(
@@ -144,12 +116,12 @@ const CASES: Case[] = [
 /** Opens a stream on `opener` with a ticket from `issuer`, ends the credential on `ender`. */
 async function endsWithItsCredential(testCase: Case, issuer: Server, opener: Server, ender: Server): Promise<void> {
   const { headers, end } = await testCase.credential(issuer);
-  const stream = await openStream(opener, await ticketFor(issuer, headers));
-  const unused = await ticketFor(issuer, headers);
+  const stream = await openEndingStream(opener, `/api/stream?ticket=${await streamTicket(issuer, headers)}`);
+  const unused = await streamTicket(issuer, headers);
   try {
     await end(ender);
     await waitFor(stream.ended, ENDS_WITHIN_MS, `the end of the stream after ${testCase.name}`);
-    await expectRefused(opener, unused);
+    await expectTicketRefused(opener, unused);
   } finally {
     stream.close();
   }
@@ -165,7 +137,7 @@ describe.each(STORE_SERVERS)('a stream ends with its credential on $kind', ({ st
 
   it('a ticket asked before the account was disabled stays void once it is enabled again', async () => {
     const user = await newUser(server as never, 'Enabled again');
-    const unused = await ticketFor(server, bearer(user.token));
+    const unused = await streamTicket(server, bearer(user.token));
     await disableUser(server, user.user.id);
     const enabled = await fetch(`${server.url}/api/users?id=${user.user.id}`, {
       method: 'PUT',
@@ -173,9 +145,9 @@ describe.each(STORE_SERVERS)('a stream ends with its credential on $kind', ({ st
       body: JSON.stringify({ disabled: false }),
     });
     expect(enabled.status).toBe(200);
-    await expectRefused(server, unused);
+    await expectTicketRefused(server, unused);
     // The session itself works again (docs/api.md#users): only the ticket is void.
-    (await openStream(server, await ticketFor(server, bearer(user.token)))).close();
+    (await openEndingStream(server, `/api/stream?ticket=${await streamTicket(server, bearer(user.token))}`)).close();
   });
 });
 

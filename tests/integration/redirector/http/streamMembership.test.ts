@@ -5,9 +5,9 @@
  * wherever it was opened, and their unused ticket is refused. It went on delivering the team's
  * clicks to the removed member.
  */
-import { EventSource } from 'eventsource';
 import { describe, expect, it } from 'vitest';
 import { bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
+import { expectTicketRefused, openEndingStream, streamTicket } from '../../../helpers/endingStreams';
 import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
 import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -17,33 +17,7 @@ import { STORE_SERVERS } from './bothStores';
 const ENDS_WITHIN_MS = 5_000;
 const SERVER_ENV = { STREAM_RECHECK_MS: '200' };
 
-interface Stream {
-  ended: () => boolean;
-  close: () => void;
-}
-
-/** Opens a stream of `path` (a ticket's, or the session's with `headers`); `ended()` once the server ends it. */
-async function openStream(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<Stream> {
-  const source = new EventSource(`${server.url}${path}`, {
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, ...headers } }),
-  });
-  let ended = false;
-  await new Promise<void>((resolve, reject) => {
-    source.onopen = () => resolve();
-    source.onerror = (error) => reject(new Error(`stream failed: ${error.message ?? error.code}`));
-  });
-  source.onerror = () => {
-    ended = true;
-    source.close();
-  };
-  return { ended: () => ended, close: () => source.close() };
-}
-
-async function ticketIn(server: TestServer, token: string, team: number): Promise<string> {
-  const answer = await call(server, 'POST', '/api/stream/ticket', { headers: inTeam(token, team), body: {} });
-  expect(answer.status).toBe(200);
-  return answer.body.ticket as string;
-}
+const ticketIn = (server: TestServer, token: string, team: number) => streamTicket(server, inTeam(token, team));
 
 /** A member's streams opened on `opener`, the member removed on `remover`: both streams end, the spare ticket is void. */
 async function endsWithMembership(issuer: TestServer, opener: TestServer, remover: TestServer): Promise<void> {
@@ -51,8 +25,8 @@ async function endsWithMembership(issuer: TestServer, opener: TestServer, remove
   const member = await newUser(issuer, 'Member');
   const team = await newTeam(issuer, owner, 'Streamers');
   await joinTeam(issuer, owner, member, team, 'viewer');
-  const byTicket = await openStream(opener, `/api/stream?ticket=${await ticketIn(issuer, member.token, team)}`);
-  const bySession = await openStream(opener, `/api/stream?team=${team}`, bearer(member.token));
+  const byTicket = await openEndingStream(opener, `/api/stream?ticket=${await ticketIn(issuer, member.token, team)}`);
+  const bySession = await openEndingStream(opener, `/api/stream?team=${team}`, bearer(member.token));
   const unused = await ticketIn(issuer, member.token, team);
   try {
     const removed = await call(remover, 'DELETE', `/api/teams/members?team=${team}&user=${member.user.id}`, {
@@ -64,9 +38,7 @@ async function endsWithMembership(issuer: TestServer, opener: TestServer, remove
       ENDS_WITHIN_MS,
       'the end of the removed member’s streams',
     );
-    const refused = await fetch(`${opener.url}/api/stream?ticket=${unused}&last_event_id=0`);
-    expect(refused.status).toBe(401);
-    await refused.arrayBuffer();
+    await expectTicketRefused(opener, unused);
   } finally {
     byTicket.close();
     bySession.close();
