@@ -74,6 +74,11 @@ export interface UserRepository {
    * deletes the user's outstanding invitation and reset links.
    */
   update(id: number, changes: { name?: string; email?: string; password_hash?: string }): Promise<void>;
+  /**
+   * Sets the password hash to `to` only while it is still `from` (a reset link's use: a password
+   * changed meanwhile wins), deleting the outstanding links as `update` does; false when it was not `from`.
+   */
+  replacePassword(id: number, from: string, to: string): Promise<boolean>;
   /** The account's last language (docs/api.md#languages), null when none is known yet. */
   languageOf(id: number): Promise<string | null>;
   /** Keeps `language` as the account's last one; a write only when it changed. */

@@ -74,9 +74,18 @@ export function createAccountLinkService(deps: {
       // The one step that decides: of two uses at once, one gets the row.
       const consumed = await store.accountLinks.consume(tokenHash);
       if (!consumed || consumed.expires_at <= clock()) throw invalidInput(ACCOUNT_LINK_INVALID);
-      await store.users.update(user.id, { password_hash });
+      // A password changed since the link was read cancelled the link (docs/api.md#accounts): it stays.
+      if (!(await store.users.replacePassword(user.id, user.password_hash, password_hash))) {
+        throw invalidInput(ACCOUNT_LINK_INVALID);
+      }
       await store.sessions.deleteForUser(user.id, '');
-      return { token: await auth.startUserSession(user.id, origin), user: { ...user, password_hash } };
+      const session = await auth.startUserSession(user.id, origin);
+      // Changed after ours, its sessions ended before ours began: ours ends too, as the change meant.
+      if ((await store.users.findById(user.id))?.password_hash !== password_hash) {
+        await auth.revoke(session);
+        throw invalidInput(ACCOUNT_LINK_INVALID);
+      }
+      return { token: session, user: { ...user, password_hash } };
     },
 
     async setPassword(userId, password) {

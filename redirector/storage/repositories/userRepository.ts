@@ -128,6 +128,17 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
         await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
       });
     },
+    replacePassword: (id, from, to) =>
+      db.transaction(async (tx) => {
+        const changed = await tx.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
+          to,
+          id,
+          from,
+        ]);
+        if (changed === 0) return false;
+        await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
+        return true;
+      }),
     async delete(id) {
       for (let attempt = 1; ; attempt++) {
         try {
