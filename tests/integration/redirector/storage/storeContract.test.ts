@@ -199,6 +199,18 @@ describe.each(STORE_KINDS)('$kind store', (kind) => {
       await store.users.update(user.id, { password_hash: 'new-hash' });
       expect(await store.accountLinks.find('again')).toBeUndefined();
     });
+
+    it('replaces a password hash only while it is the one given, dropping the links then', async () => {
+      const user = await store.users.create(newUser());
+      const link = { token_hash: 'held', user_id: user.id, kind: 'reset' as const, created_at: 1, expires_at: 9 };
+      await store.accountLinks.replace(link);
+      expect(await store.users.replacePassword(user.id, 'not-the-hash', 'link-hash')).toBe(false);
+      expect((await store.users.findById(user.id))?.password_hash).toBe(user.password_hash);
+      expect(await store.accountLinks.find('held')).toEqual(link);
+      expect(await store.users.replacePassword(user.id, user.password_hash, 'link-hash')).toBe(true);
+      expect((await store.users.findById(user.id))?.password_hash).toBe('link-hash');
+      expect(await store.accountLinks.find('held')).toBeUndefined();
+    });
   });
 
   describe('links', () => {
