@@ -3,6 +3,7 @@
  * tabs it can shorten, and what each failed call means to the person using it. The extension's
  * pages and its tests import these; nothing here touches a browser API.
  */
+import { ACCOUNT_DISABLED } from './lists';
 import { READ_KEY_MISSING } from './teams';
 import { normaliseHttpUrl, withDefaultScheme } from './urls';
 
@@ -28,6 +29,7 @@ export function isWebPage(url: string | undefined): url is string {
 export type ExtensionFailure =
   | { kind: 'unreachable' }
   | { kind: 'wrongKey' }
+  | { kind: 'accountDisabled' }
   | { kind: 'readOnly' }
   | { kind: 'forbidden'; message: string }
   | { kind: 'tooMany' }
@@ -36,14 +38,15 @@ export type ExtensionFailure =
   | { kind: 'notWebPage' };
 
 /**
- * A failed answer's meaning (docs/api.md#statuses): 401 a wrong or deleted key, 403 a read-only key
+ * A failed answer's meaning (docs/api.md#statuses): 401 a wrong or deleted key, or the key's account
+ * disabled (ACCOUNT_DISABLED: a new key would not help; docs/extension.md), 403 a read-only key
  * (the scope's own sentence) or another refusal (the link limit, a role, a domain; the server's
  * sentence kept), 429 the credential limiter, another 4xx the server's own sentence (a taken short
  * code, a bad tag), 5xx the server's trouble.
  */
 export function failureOfAnswer(status: number, serverMessage: string | undefined): ExtensionFailure {
   const message = serverMessage?.trim() || `HTTP ${status}`;
-  if (status === 401) return { kind: 'wrongKey' };
+  if (status === 401) return message === ACCOUNT_DISABLED ? { kind: 'accountDisabled' } : { kind: 'wrongKey' };
   if (status === 403 && message === READ_KEY_MISSING) return { kind: 'readOnly' };
   if (status === 403) return { kind: 'forbidden', message };
   if (status === 429) return { kind: 'tooMany' };

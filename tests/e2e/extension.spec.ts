@@ -3,7 +3,7 @@
  * against the real server: the options page checks and keeps a key, the popup shortens a page (a
  * short code and a tag), copies it and shows a QR code that scans back to it and the last links with
  * their clicks; the context menu's handler; the shortcut's action on the current tab (read through
- * activeTab); and one clear sentence for a wrong key, a 403 (the link limit, and a read-only key),
+ * activeTab); and one clear sentence for a wrong key, a disabled account's key, a 403 (the link limit, and a read-only key),
  * 429, a tab that is no web page and a stopped server.
  *
  * Most cases open the popup's page in a tab with `?url=` (the address the context menu hands it):
@@ -264,6 +264,31 @@ test('a read-only key may not shorten, and the popup says so', async ({ server }
   // The key's scope refused it (not the link limit the case above reached).
   await expect(popup.getByRole('alert')).toHaveText(READ_ONLY_SENTENCE);
   expect((await userLinks(server.url)).length).toBe(before);
+  await setKey(popup, key);
+  await popup.close();
+});
+
+test("a disabled account's key gets its own sentence, not the wrong key's", async ({ server }) => {
+  const owner = await apiSignedInUser(server, 'Disabled Extension User', 'disabled-extension');
+  const made = await fetch(`${server.url}/api/keys`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Browser extension' }),
+  });
+  const disabledKey = ((await made.json()) as { secret: string }).secret;
+  // As the administrator's Users screen does (docs/api.md#users): the key itself is untouched.
+  const disabled = await fetch(`${server.url}/api/users?id=${owner.user.id}`, {
+    method: 'PUT',
+    headers: { 'X-API-Key': server.adminKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ disabled: true }),
+  });
+  expect(disabled.status).toBe(200);
+  const popup = await openPopup(extension, site.url);
+  await setKey(popup, disabledKey);
+  await popup.reload();
+  await expect(popup.getByRole('alert')).toHaveText(
+    "This key belongs to an account that is disabled on the server. Ask the server's administrator to enable it again.",
+  );
   await setKey(popup, key);
   await popup.close();
 });

@@ -3,12 +3,13 @@
  * dashboard's header takes at most 15 % of the screen and scrolls away, ten links fit in three
  * screens' height, every field of the link dialog keeps the dialog's full width, and every admin
  * destination is reachable from the Menu; at 390, 1,024 and 1,280 px no table hides a row's action;
- * at 375 px the hub editor and the invitation link dialog (a long email in its title) fit.
+ * at 375 px the hub editor, the invitation link dialog (a long email in its title) and the admin
+ * header with its sign-out button, in English and Spanish, fit.
  */
 import type { Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import { expect, serverForFile, test } from './fixtures';
-import { adminSignIn, apiCreateLinks, apiSignedInUser, storeSession, unique } from './userHelpers';
+import { adminSignIn, apiCreateLinks, apiSignedInUser, keepLanguage, storeSession, unique } from './userHelpers';
 
 serverForFile();
 test.describe.configure({ mode: 'serial' });
@@ -271,5 +272,36 @@ test('the invitation link dialog fits 375 px: its words and its link inside the 
       expect(place.x + place.width, `right edge (${language})`).toBeLessThanOrEqual(frame.x + frame.width - 8);
     }
     await page.keyboard.press('Escape');
+  }
+});
+
+test('the admin header fits 375 px in English and Spanish: its sign-out button whole, nothing scrolled sideways', async ({
+  page,
+  server,
+}) => {
+  await adminSignIn(page, server);
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const [language, signOut] of [
+    ['en', 'Logout'],
+    ['es', 'Cerrar sesión'],
+  ] as const) {
+    await keepLanguage(page, language);
+    await page.goto(`${server.url}/admin`);
+    const button = page.locator('header.app-header').getByRole('button', { name: signOut });
+    await expect(button).toBeVisible();
+    // "Cerrar sesión" once sat past the right edge of a buttons row that scrolled sideways.
+    const place = await box(button, `sign-out button (${language})`);
+    expect(place.x, `sign-out left edge (${language})`).toBeGreaterThanOrEqual(0);
+    expect(place.x + place.width, `sign-out right edge (${language})`).toBeLessThanOrEqual(375);
+    await expect(button).toBeInViewport({ ratio: 1 });
+    // The header and the rows inside it: none wider than its box (a row scrolling sideways is).
+    const overflowing = await page
+      .locator('header.app-header, .app-header__inner, .app-header__actions, .app-header__actions .preferences')
+      .evaluateAll((nodes) =>
+        (nodes as unknown as { className: string; scrollWidth: number; clientWidth: number }[])
+          .filter((node) => node.scrollWidth > node.clientWidth)
+          .map((node) => `${node.className}: ${node.scrollWidth} > ${node.clientWidth}`),
+      );
+    expect(overflowing, `header parts wider than their box (${language})`).toEqual([]);
   }
 });

@@ -1,7 +1,9 @@
 /**
  * REGISTRATION=closed: the Create Account screen says so instead of offering a form the server would
- * refuse, and neither the landing page nor the sign-in screen offers the way there.
+ * refuse, and neither the landing page nor the sign-in screen offers the way there. With single
+ * sign-on it says instead that signing in with the provider makes an account (docs/api.md#pages).
  */
+import { startServerProcess } from '../helpers/serverProcess';
 import { expect, serverForFile, test } from './fixtures';
 import { screenshot, unique } from './userHelpers';
 
@@ -32,4 +34,50 @@ test('the Create Account screen says registration is closed, and the server refu
   });
   expect(response.status).toBe(403);
   expect(await response.json()).toEqual({ error: 'Registration is closed' });
+});
+
+// Discovery waits for the first sign-in (docs/api.md#single-sign-on): the screen needs no provider answering.
+const SSO_ENV = {
+  REGISTRATION: 'closed',
+  OIDC_ISSUER: 'http://127.0.0.1:9/issuer',
+  OIDC_CLIENT_ID: 'me-shortener',
+  OIDC_NAME: 'Example SSO',
+};
+
+test('with single sign-on, the closed screen says signing in with the provider makes the account', async ({ page }) => {
+  const sso = await startServerProcess({ env: SSO_ENV });
+  try {
+    await page.goto(`${sso.url}/register`);
+    await expect(page.getByText('Registration is closed')).toBeVisible();
+    await expect(
+      page.getByText(
+        'New accounts cannot be created with a password on this server. Sign in with Example SSO on the sign-in screen: signing in makes your account.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('accounts are made by its administrator')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the sign-in screen' }).click();
+    await expect(page).toHaveURL(`${sso.url}/login`);
+    await expect(page.getByRole('link', { name: 'Sign in with Example SSO' })).toBeVisible();
+  } finally {
+    await sso.stop();
+  }
+});
+
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('the closed screen with single sign-on speaks Spanish', async ({ page }) => {
+    const sso = await startServerProcess({ env: SSO_ENV });
+    try {
+      await page.goto(`${sso.url}/register`);
+      await expect(
+        page.getByText('Inicia sesión con Example SSO en la pantalla de inicio de sesión', { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByText('las crea su administrador')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Ir a la pantalla de inicio de sesión' })).toBeVisible();
+    } finally {
+      await sso.stop();
+    }
+  });
 });

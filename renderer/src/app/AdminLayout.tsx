@@ -57,6 +57,7 @@ export function AdminLayout() {
         title={t('app.adminTitle')}
         homeHref="/admin"
         fluid
+        wrapActions
         greeting={activeServer ? <span className="mono">{serverLabel(activeServer)}</span> : undefined}
         actions={
           <>

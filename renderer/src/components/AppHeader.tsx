@@ -23,11 +23,24 @@ export interface AppHeaderProps {
   children?: ReactNode;
   /** Buttons on the right. */
   actions?: ReactNode;
+  /**
+   * On a phone the buttons wrap onto another row instead of scrolling sideways in one: for a header
+   * of few buttons (the admin shell's), which a scrolling row would cut (docs/api.md#screens).
+   */
+  wrapActions?: boolean;
   /** Full-width layout (admin shell) instead of the centred container. */
   fluid?: boolean;
 }
 
-export function AppHeader({ title, homeHref = '/', greeting, children, actions, fluid = false }: AppHeaderProps) {
+export function AppHeader({
+  title,
+  homeHref = '/',
+  greeting,
+  children,
+  actions,
+  wrapActions = false,
+  fluid = false,
+}: AppHeaderProps) {
   return (
     <header className="app-header">
       <div className={fluid ? 'app-header__inner app-header__inner--fluid' : 'container app-header__inner'}>
@@ -38,7 +51,7 @@ export function AppHeader({ title, homeHref = '/', greeting, children, actions, 
         </Link>
         {children}
         {greeting ? <span className="greeting app-header__greeting">{greeting}</span> : null}
-        <div className="app-header__actions">
+        <div className={wrapActions ? 'app-header__actions app-header__actions--wrap' : 'app-header__actions'}>
           <Preferences />
           {actions}
         </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAccountCalls } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useLoad } from '../../api/useLoad';
@@ -74,7 +74,15 @@ export function RegisterPage() {
         </Banner>
       ) : closed ? (
         <Banner tone="info" title={t('account.register.closedTitle')}>
-          {t('account.register.closedText')}
+          {config.data?.sso ? (
+            // REGISTRATION=closed does not stop single sign-on's new accounts (docs/api.md#single-sign-on).
+            <>
+              {t('account.register.closedSsoText', { name: config.data.sso.name })}{' '}
+              <Link to="/login">{t('account.register.closedSsoLink')}</Link>
+            </>
+          ) : (
+            t('account.register.closedText')
+          )}
         </Banner>
       ) : (
         <AccountForm screen="register" form={form}>

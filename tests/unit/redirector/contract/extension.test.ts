@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failureOfAnswer, isWebPage, keyCheckFailure, serverOrigin } from '../../../../redirector/contract/extension';
+import { ACCOUNT_DISABLED } from '../../../../redirector/contract/lists';
 import { READ_KEY_MISSING } from '../../../../redirector/contract/teams';
 
 describe("the extension's server address", () => {
@@ -36,6 +37,8 @@ describe('which tabs can be shortened', () => {
 describe("a failed answer's meaning", () => {
   it('names 401, 403, 429 and 5xx, and keeps the server sentence of 403 and other 4xx', () => {
     expect(failureOfAnswer(401, 'Session expired, please sign in again')).toEqual({ kind: 'wrongKey' });
+    // A disabled account's key is right: a new key would not help, its administrator would.
+    expect(failureOfAnswer(401, ACCOUNT_DISABLED)).toEqual({ kind: 'accountDisabled' });
     expect(failureOfAnswer(403, 'Link limit reached (4 links per account)')).toEqual({
       kind: 'forbidden',
       message: 'Link limit reached (4 links per account)',
