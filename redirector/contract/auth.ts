@@ -82,8 +82,11 @@ export interface ServiceConfigResponse {
   registration: 'open' | 'closed';
   /** Whether "forgot password" mails a reset link (SMTP_URL is set); else the administrator resets. */
   mail: boolean;
-  /** Single sign-on (docs/api.md#single-sign-on): the button's words (OIDC_NAME); null: none. */
-  sso: { name: string } | null;
+  /**
+   * Single sign-on (docs/api.md#single-sign-on): the button's words (OIDC_NAME), and whether a first
+   * sign-in makes an account (false with OIDC_NEW_USERS=off); null: none.
+   */
+  sso: { name: string; new_users: boolean } | null;
   /** PASSWORD_LOGIN: false when only the provider signs users in. */
   password_login: boolean;
 }

@@ -10,7 +10,7 @@ export function createConfigRouter(services: Pick<Services, 'config'>): Router {
       public_url: services.config.publicUrl,
       registration: services.config.registration,
       mail: services.config.mail !== undefined,
-      sso: services.config.sso ? { name: services.config.sso.name } : null,
+      sso: services.config.sso ? { name: services.config.sso.name, new_users: services.config.sso.newUsers } : null,
       password_login: services.config.passwordLogin,
     };
     ctx.body = body;

@@ -64,6 +64,33 @@ test('with single sign-on, the closed screen says signing in with the provider m
   }
 });
 
+test('with single sign-on that makes no accounts (OIDC_NEW_USERS=off), the administrator makes them', async ({
+  page,
+}) => {
+  const closed = await startServerProcess({ env: { ...SSO_ENV, OIDC_NEW_USERS: 'off' } });
+  try {
+    await page.goto(`${closed.url}/register`);
+    await expect(page.getByText('Registration is closed')).toBeVisible();
+    await expect(page.getByText('accounts are made by its administrator')).toBeVisible();
+    await expect(page.getByText('signing in makes your account')).toHaveCount(0);
+  } finally {
+    await closed.stop();
+  }
+  const ssoOnly = await startServerProcess({ env: { ...SSO_ENV, OIDC_NEW_USERS: 'off', PASSWORD_LOGIN: 'off' } });
+  try {
+    await page.goto(`${ssoOnly.url}/register`);
+    await expect(page.getByText('Accounts come from single sign-on')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Accounts on this server are made by its administrator. Once yours is made, sign in with Example SSO on the sign-in screen.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+  } finally {
+    await ssoOnly.stop();
+  }
+});
+
 test.describe('in Spanish', () => {
   test.use({ locale: 'es-ES' });
 

@@ -70,7 +70,12 @@ export const componentSchemas: Record<string, Schema> = {
     public_url: url,
     registration: { type: 'string', enum: ['open', 'closed'] },
     mail: { type: 'boolean', description: 'Whether "forgot password" mails a reset link (SMTP_URL is set)' },
-    sso: nullable(closedObject<{ name: string }>({ name: text('The sign-in button says "Sign in with <name>"') })),
+    sso: nullable(
+      closedObject<{ name: string; new_users: boolean }>({
+        name: text('The sign-in button says "Sign in with <name>"'),
+        new_users: { type: 'boolean', description: 'Whether a first sign-in makes an account (OIDC_NEW_USERS)' },
+      }),
+    ),
     password_login: {
       type: 'boolean',
       description: 'False with PASSWORD_LOGIN=off: sign-in only through the provider',

@@ -70,11 +70,12 @@ export function RegisterPage() {
     <AccountScreen screen="register">
       {sso ? (
         <Banner tone="info" title={t('account.sso.registerOffTitle')}>
-          {t('account.sso.registerOff', { name: sso.name })}
+          {/* OIDC_NEW_USERS=off (docs/api.md#single-sign-on): the provider signs in only accounts made here. */}
+          {t(sso.new_users ? 'account.sso.registerOff' : 'account.sso.registerOffMadeHere', { name: sso.name })}
         </Banner>
       ) : closed ? (
         <Banner tone="info" title={t('account.register.closedTitle')}>
-          {config.data?.sso ? (
+          {config.data?.sso?.new_users ? (
             // REGISTRATION=closed does not stop single sign-on's new accounts (docs/api.md#single-sign-on).
             <>
               {t('account.register.closedSsoText', { name: config.data.sso.name })}{' '}

@@ -133,7 +133,7 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
 
   it('says so in /api/config, and the first sign-in makes the user with a session of their own', async () => {
     const config = await call(server, 'GET', '/api/config');
-    expect(config.body).toMatchObject({ sso: { name: 'Example SSO' }, password_login: true });
+    expect(config.body).toMatchObject({ sso: { name: 'Example SSO', new_users: true }, password_login: true });
     const before = await userCount();
     provider.accounts.set('sub-ada', { email: 'Ada@Example.org', email_verified: true, name: 'Ada Lovelace' });
 
@@ -500,7 +500,10 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
   it('PASSWORD_LOGIN=off refuses passwords (the admin key still works); OIDC_NEW_USERS=off makes nobody', async () => {
     const closed = await start({ ...ssoEnv(), PASSWORD_LOGIN: 'off', OIDC_NEW_USERS: 'off' }, clock);
     try {
-      expect((await call(closed, 'GET', '/api/config')).body).toMatchObject({ password_login: false });
+      expect((await call(closed, 'GET', '/api/config')).body).toMatchObject({
+        password_login: false,
+        sso: { name: 'Example SSO', new_users: false },
+      });
       for (const [action, body] of [
         ['login', { email: 'ada@example.org', password: 'whatever-pass' }],
         ['register', { name: 'N', email: 'n@example.org', password: 'whatever-pass' }],
