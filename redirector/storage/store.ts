@@ -69,15 +69,9 @@ export interface UserRepository {
   setDisabled(id: number, disabled: boolean): Promise<boolean>;
   /** Deletes the user with their links, clicks, sessions and API keys; false when there was no such user. */
   delete(id: number): Promise<boolean>;
-  /**
-   * Changes what is given; throws UniqueViolation('email'). A new email or password hash also
-   * deletes the user's outstanding invitation and reset links.
-   */
+  /** Changes what is given (UniqueViolation('email')); a new email or password hash drops the account's links. */
   update(id: number, changes: { name?: string; email?: string; password_hash?: string }): Promise<void>;
-  /**
-   * Sets the password hash to `to` only while it is still `from` (a reset link's use: a password
-   * changed meanwhile wins), deleting the outstanding links as `update` does; false when it was not `from`.
-   */
+  /** The password hash set to `to` only while still `from`, the links dropped as `update` does; false: it was not. */
   replacePassword(id: number, from: string, to: string): Promise<boolean>;
   /** The account's last language (docs/api.md#languages), null when none is known yet. */
   languageOf(id: number): Promise<string | null>;

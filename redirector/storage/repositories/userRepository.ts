@@ -59,6 +59,20 @@ async function namesOfUsers(db: Executor, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((row) => [Number(row.id), row.name]));
 }
 
+/** A reset link's write (docs/api.md#accounts): a password changed since the link read it wins. */
+function replacePassword(db: Executor, id: number, from: string, to: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
+      to,
+      id,
+      from,
+    ]);
+    if (changed === 0) return false;
+    await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
+    return true;
+  });
+}
+
 export function createUserRepository(db: Executor, counts: LinkCountQueries): UserRepository {
   const withCounts = `
     SELECT ${LISTED_COLUMNS},
@@ -128,17 +142,7 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
         await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
       });
     },
-    replacePassword: (id, from, to) =>
-      db.transaction(async (tx) => {
-        const changed = await tx.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
-          to,
-          id,
-          from,
-        ]);
-        if (changed === 0) return false;
-        await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
-        return true;
-      }),
+    replacePassword: (id, from, to) => replacePassword(db, id, from, to),
     async delete(id) {
       for (let attempt = 1; ; attempt++) {
         try {
