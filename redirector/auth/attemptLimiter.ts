@@ -58,6 +58,13 @@ export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
 /** How long an attempt refused for a full waiting line should wait (it says nothing about the window). */
 const BUSY_RETRY_MS = 1000;
 
+/**
+ * The wait told to an attempt refused while every place is taken by attempts under way. A limit
+ * that lets none wait (maxWaiting 0: a webhook's test) says its window, which an attempt under way
+ * will most likely fill, on both stores alike; a full waiting line, BUSY_RETRY_MS.
+ */
+export const busyRetryMs = (maxWaiting: number, windowMs: number) => (maxWaiting === 0 ? windowMs : BUSY_RETRY_MS);
+
 interface Entry {
   /** Event times, oldest first, at most `max`. */
   times: number[];
@@ -130,7 +137,8 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
         entry.pending += 1;
         return grantedOnce((counted) => settle(key, entry, counted));
       }
-      if (entry.waiting.length >= maxWaiting) return { granted: false, retryAfterMs: BUSY_RETRY_MS };
+      if (entry.waiting.length >= maxWaiting)
+        return { granted: false, retryAfterMs: busyRetryMs(maxWaiting, windowMs) };
       await new Promise<void>((resolve) => entry.waiting.push(resolve));
     }
   }

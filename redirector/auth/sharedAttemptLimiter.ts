@@ -15,6 +15,7 @@ import {
   ATTEMPT_WINDOW_MS,
   type AttemptLimiter,
   type AttemptLimiterOptions,
+  busyRetryMs,
   grantedOnce,
   MAX_FAILED_ATTEMPTS,
   type Reservation,
@@ -30,7 +31,6 @@ export interface SharedAttemptLimiterOptions extends Omit<AttemptLimiterOptions,
   log?: (message: string, error: unknown) => void;
 }
 
-const BUSY_RETRY_MS = 1000;
 const FIRST_POLL_MS = 10;
 const MAX_POLL_MS = 200;
 
@@ -78,7 +78,8 @@ export function createSharedAttemptLimiter(options: SharedAttemptLimiterOptions)
       const answer = await attempts.reserve(scope, key, { now: clock(), max, windowMs, holdMs });
       if ('busy' in answer) {
         const entry = localOf(key);
-        if (entry.waiting.size >= maxWaiting) return { granted: false, retryAfterMs: BUSY_RETRY_MS };
+        if (entry.waiting.size >= maxWaiting)
+          return { granted: false, retryAfterMs: busyRetryMs(maxWaiting, windowMs) };
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
@@ -92,7 +93,8 @@ export function createSharedAttemptLimiter(options: SharedAttemptLimiterOptions)
         pollMs = Math.min(pollMs * 2, MAX_POLL_MS);
         continue;
       }
-      if (!answer.granted) return answer;
+      // Counted by another attempt after this one read the clock: never more than the window.
+      if (!answer.granted) return { granted: false, retryAfterMs: Math.min(answer.retryAfterMs, windowMs) };
       return granted(key, answer.reservation);
     }
   }
