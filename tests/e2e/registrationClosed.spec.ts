@@ -44,10 +44,19 @@ const SSO_ENV = {
   OIDC_NAME: 'Example SSO',
 };
 
-test('with single sign-on, the closed screen says signing in with the provider makes the account', async ({ page }) => {
-  const sso = await startServerProcess({ env: SSO_ENV });
+/** Runs `visit` against a server process of its own started with `env`, and stops it however `visit` ends. */
+async function withServer(env: Record<string, string>, visit: (url: string) => Promise<void>): Promise<void> {
+  const started = await startServerProcess({ env });
   try {
-    await page.goto(`${sso.url}/register`);
+    await visit(started.url);
+  } finally {
+    await started.stop();
+  }
+}
+
+test('with single sign-on, the closed screen says signing in with the provider makes the account', async ({ page }) => {
+  await withServer(SSO_ENV, async (url) => {
+    await page.goto(`${url}/register`);
     await expect(page.getByText('Registration is closed')).toBeVisible();
     await expect(
       page.getByText(
@@ -57,28 +66,22 @@ test('with single sign-on, the closed screen says signing in with the provider m
     await expect(page.getByText('accounts are made by its administrator')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Go to the sign-in screen' }).click();
-    await expect(page).toHaveURL(`${sso.url}/login`);
+    await expect(page).toHaveURL(`${url}/login`);
     await expect(page.getByRole('link', { name: 'Sign in with Example SSO' })).toBeVisible();
-  } finally {
-    await sso.stop();
-  }
+  });
 });
 
 test('with single sign-on that makes no accounts (OIDC_NEW_USERS=off), the administrator makes them', async ({
   page,
 }) => {
-  const closed = await startServerProcess({ env: { ...SSO_ENV, OIDC_NEW_USERS: 'off' } });
-  try {
-    await page.goto(`${closed.url}/register`);
+  await withServer({ ...SSO_ENV, OIDC_NEW_USERS: 'off' }, async (url) => {
+    await page.goto(`${url}/register`);
     await expect(page.getByText('Registration is closed')).toBeVisible();
     await expect(page.getByText('accounts are made by its administrator')).toBeVisible();
     await expect(page.getByText('signing in makes your account')).toHaveCount(0);
-  } finally {
-    await closed.stop();
-  }
-  const ssoOnly = await startServerProcess({ env: { ...SSO_ENV, OIDC_NEW_USERS: 'off', PASSWORD_LOGIN: 'off' } });
-  try {
-    await page.goto(`${ssoOnly.url}/register`);
+  });
+  await withServer({ ...SSO_ENV, OIDC_NEW_USERS: 'off', PASSWORD_LOGIN: 'off' }, async (url) => {
+    await page.goto(`${url}/register`);
     await expect(page.getByText('Accounts come from single sign-on')).toBeVisible();
     await expect(
       page.getByText(
@@ -86,25 +89,20 @@ test('with single sign-on that makes no accounts (OIDC_NEW_USERS=off), the admin
       ),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
-  } finally {
-    await ssoOnly.stop();
-  }
+  });
 });
 
 test.describe('in Spanish', () => {
   test.use({ locale: 'es-ES' });
 
   test('the closed screen with single sign-on speaks Spanish', async ({ page }) => {
-    const sso = await startServerProcess({ env: SSO_ENV });
-    try {
-      await page.goto(`${sso.url}/register`);
+    await withServer(SSO_ENV, async (url) => {
+      await page.goto(`${url}/register`);
       await expect(
         page.getByText('Inicia sesión con Example SSO en la pantalla de inicio de sesión', { exact: false }),
       ).toBeVisible();
       await expect(page.getByText('las crea su administrador')).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Ir a la pantalla de inicio de sesión' })).toBeVisible();
-    } finally {
-      await sso.stop();
-    }
+    });
   });
 });

@@ -59,6 +59,14 @@ async function namesOfUsers(db: Executor, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((row) => [Number(row.id), row.name]));
 }
 
+/**
+ * New credentials cancel every link mailed or handed out for the old ones (docs/api.md#accounts): run
+ * inside the transaction that writes them, so no link outlives the change, whichever call made it.
+ */
+function dropAccountLinks(tx: Executor, id: number): Promise<number> {
+  return tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
+}
+
 /** A reset link's write (docs/api.md#accounts): a password changed since the link read it wins. */
 function replacePassword(db: Executor, id: number, from: string, to: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -68,7 +76,7 @@ function replacePassword(db: Executor, id: number, from: string, to: string): Pr
       from,
     ]);
     if (changed === 0) return false;
-    await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
+    await dropAccountLinks(tx, id);
     return true;
   });
 }
@@ -135,11 +143,9 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
         await db.run(`UPDATE users SET ${set} WHERE id = ?`, values);
         return;
       }
-      // New credentials cancel every link mailed or handed out for the old ones (docs/api.md#accounts),
-      // in the same transaction: no link outlives the change, whichever call made it.
       await db.transaction(async (tx) => {
         await tx.run(`UPDATE users SET ${set} WHERE id = ?`, values);
-        await tx.run('DELETE FROM account_links WHERE user_id = ?', [id]);
+        await dropAccountLinks(tx, id);
       });
     },
     replacePassword: (id, from, to) => replacePassword(db, id, from, to),
