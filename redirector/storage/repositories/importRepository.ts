@@ -2,6 +2,9 @@
  * Import jobs (docs/api.md#imports): a job row per import, owned as links are (scopeFilter.ts),
  * claimed by one instance at a time with a lease, its progress and checkpoint saved as it goes,
  * and its connection kept only while it may still run (cleared when it ends or is cancelled).
+ * Every save, end and release of a job is made only while the lease is still the one this
+ * instance holds (a compare-and-set on `lease_until`): an instance that waited on its source past
+ * its lease, while another took the job and went on from the checkpoint, stores nothing more.
  */
 import type { Actor, Scope } from '../../auth/scope';
 import type { ImportOptions, ImportProblem, ImportProgress, ImportSource, ImportState } from '../../contract/imports';
@@ -63,11 +66,11 @@ export interface ImportRepository {
   cancel(scope: Scope, id: number, now: number, afterWrite?: AfterWrite<void>): Promise<boolean>;
   /** A queued job, or a running one whose lease ran out, now leased to the caller; `only`: that job or none. */
   claim(now: number, leaseUntil: number, only?: number): Promise<ImportRecord | undefined>;
-  /** Saves the step; false when the job is no longer running (cancelled). */
+  /** Saves the step; false when the job is no longer running (cancelled) or no longer this instance's (its lease taken). */
   save(id: number, step: ImportStep, tx?: Executor): Promise<boolean>;
-  /** Ends a running job: its state, last figures, the connection cleared. */
+  /** Ends a running job this instance holds: its state, last figures, the connection cleared. */
   finish(id: number, state: 'done' | 'failed', step: Omit<ImportStep, 'leaseUntil'>, now: number): Promise<void>;
-  /** Lets another instance (or this one after a restart) take the job at once. */
+  /** Lets another instance (or this one after a restart) take the job this instance holds at once. */
   release(id: number): Promise<void>;
   /** The checkpoints of the owner's finished imports of `sourceKey` that stored something. */
   earlierCheckpoints(scope: Scope, sourceKey: string): Promise<Record<string, unknown>[]>;
@@ -155,7 +158,54 @@ async function insertJob(
   }
 }
 
+/** A job's writes made only while this instance holds its lease (`held`: the lease it holds on each job it runs). */
+function heldWrites(db: Executor, held: Map<number, number>): Pick<ImportRepository, 'save' | 'finish' | 'release'> {
+  const holding = (id: number) => held.get(id) ?? -1;
+  return {
+    async save(id, step, tx = db) {
+      const changed = await tx.run(
+        `UPDATE import_jobs SET progress = ?, errors = ?, checkpoint = ?, lease_until = ?
+         WHERE id = ? AND state = 'running' AND lease_until = ?`,
+        [
+          JSON.stringify(step.progress),
+          JSON.stringify(step.errors),
+          JSON.stringify(step.checkpoint),
+          step.leaseUntil,
+          id,
+          holding(id),
+        ],
+      );
+      // A part rolled back afterwards ends the run (it is cancelled, or its error stops it): the
+      // job's next holder claims it anew.
+      if (changed > 0) held.set(id, step.leaseUntil);
+      return changed > 0;
+    },
+    async finish(id, state, step, now) {
+      await db.run(
+        `UPDATE import_jobs SET state = ?, progress = ?, errors = ?, checkpoint = ?, connection = NULL,
+           finished_at = ?, lease_until = 0 WHERE id = ? AND state = 'running' AND lease_until = ?`,
+        [
+          state,
+          JSON.stringify(step.progress),
+          JSON.stringify(step.errors),
+          JSON.stringify(step.checkpoint),
+          now,
+          id,
+          holding(id),
+        ],
+      );
+      held.delete(id);
+    },
+    async release(id) {
+      await db.run('UPDATE import_jobs SET lease_until = 0 WHERE id = ? AND lease_until = ?', [id, holding(id)]);
+      held.delete(id);
+    },
+  };
+}
+
 export function createImportRepository(db: Executor): ImportRepository {
+  // The lease this instance holds on each job it runs: what its writes compare `lease_until` with.
+  const held = new Map<number, number>();
   const byId = async (id: number) => {
     const row = await db.get<Row>(`SELECT ${COLUMNS} FROM import_jobs WHERE id = ?`, [id], SHAPE);
     return row && decode(row);
@@ -205,32 +255,11 @@ export function createImportRepository(db: Executor): ImportRepository {
          WHERE id = ? AND ${free}`,
         [leaseUntil, now, candidate.id, now],
       );
-      return changed > 0 ? byId(Number(candidate.id)) : undefined;
+      if (changed === 0) return undefined;
+      held.set(Number(candidate.id), leaseUntil);
+      return byId(Number(candidate.id));
     },
-    async save(id, step, tx = db) {
-      const changed = await tx.run(
-        `UPDATE import_jobs SET progress = ?, errors = ?, checkpoint = ?, lease_until = ?
-         WHERE id = ? AND state = 'running'`,
-        [
-          JSON.stringify(step.progress),
-          JSON.stringify(step.errors),
-          JSON.stringify(step.checkpoint),
-          step.leaseUntil,
-          id,
-        ],
-      );
-      return changed > 0;
-    },
-    async finish(id, state, step, now) {
-      await db.run(
-        `UPDATE import_jobs SET state = ?, progress = ?, errors = ?, checkpoint = ?, connection = NULL,
-           finished_at = ?, lease_until = 0 WHERE id = ? AND state = 'running'`,
-        [state, JSON.stringify(step.progress), JSON.stringify(step.errors), JSON.stringify(step.checkpoint), now, id],
-      );
-    },
-    async release(id) {
-      await db.run('UPDATE import_jobs SET lease_until = 0 WHERE id = ?', [id]);
-    },
+    ...heldWrites(db, held),
     async earlierCheckpoints(scope, sourceKey) {
       const owned = ownedBy(scope);
       const rows = await db.all<{ checkpoint: string }>(
