@@ -1,9 +1,10 @@
 /**
- * An import runs on one instance at a time (docs/api.md#imports), on PostgreSQL with two
- * instances: a job whose instance waits on its source past the lease (a minute; the test ends it
- * at once) is taken by the other instance and resumed from its checkpoint, while the first still
+ * An import runs on one instance at a time (docs/api.md#jobs-across-restarts), on PostgreSQL: a
+ * job whose instance lost its lease while it waited on its source (it could not renew it; the test
+ * ends it) is taken by another instance and resumed from its checkpoint, while the first still
  * waits. When the source answers both, only the job's holder stores: the first instance's part is
- * rolled back and it lets the job go. Both used to store their pages, every click twice.
+ * rolled back and it lets the job go. Both used to store their pages, every click twice. And the
+ * instance renews the lease while it waits, which it used to renew only with a saved part.
  */
 import mysql from 'mysql2/promise';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,8 +31,8 @@ async function until(what: string, check: () => Promise<boolean> | boolean): Pro
   throw new Error(`never: ${what}`);
 }
 
-describe('an import whose lease ran out while it waited on its source, on two postgres instances', () => {
-  it('is stored by the instance that took it, once', async () => {
+describe('the lease of an import on postgres', () => {
+  it('ran out while it waited on its source: the job is stored by the instance that took it, once', async () => {
     const yourls = await createYourlsDatabase();
     cleanups.push(() => yourls.drop());
     await seedYourls(yourls);
@@ -56,11 +57,18 @@ describe('an import whose lease ran out while it waited on its source, on two po
         )
       )[0]!;
     await until('the links are in', async () => JSON.parse((await job()).checkpoint).phase === 'clicks');
-    // A second instance, and the first one's lease run out (at once here, rather than in a minute).
+    // A second instance, and the first one's lease run out, as when it cannot renew it (kept run out,
+    // its milliseconds kept, until the second instance has taken the job).
     const second = asTestServer(await startPostgresTestServer(schema.url));
     cleanups.push(() => second.close());
-    await schema.query('UPDATE import_jobs SET lease_until = 0 WHERE id = $1', [id]);
-    await until('the second instance has taken the job', async () => Number((await job()).lease_until) > 0);
+    const residue = Number((await job()).lease_until) % 1000;
+    await until('the second instance has taken the job', async () => {
+      await schema.query(
+        'UPDATE import_jobs SET lease_until = 1000000 + lease_until % 1000 WHERE id = $1 AND lease_until % 1000 = $2',
+        [id, residue],
+      );
+      return Number((await job()).lease_until) % 1000 !== residue;
+    });
     const source = await mysql.createConnection(yourls.url);
     cleanups.push(() => source.end());
     const waiting = async () => {
@@ -79,5 +87,36 @@ describe('an import whose lease ran out while it waited on its source, on two po
     expect(Number(stored!.n)).toBe(IMPORTED.clicks.imported);
     const [links] = await schema.query<{ n: string }>('SELECT COUNT(*) AS n FROM links');
     expect(Number(links!.n)).toBe(IMPORTED.links.created);
+  });
+  it('keeps its lease while it waits on its source', async () => {
+    const yourls = await createYourlsDatabase();
+    cleanups.push(() => yourls.drop());
+    await seedYourls(yourls);
+    const schema = await createTestSchema();
+    cleanups.push(() => schema.drop());
+    const server = asTestServer(await startPostgresTestServer(schema.url));
+    cleanups.push(() => server.close());
+    const clicksLock = await yourls.lockClicks();
+    let clicksLocked = true;
+    cleanups.push(async () => {
+      if (clicksLocked) await clicksLock.unlock();
+    });
+    const started = await startImport(server, yourls.url);
+    expect(started.status).toBe(202);
+    const id = started.body.import.id;
+    const job = async () =>
+      (
+        await schema.query<{ checkpoint: string; lease_until: string }>(
+          'SELECT checkpoint, lease_until FROM import_jobs WHERE id = $1',
+          [id],
+        )
+      )[0]!;
+    await until('the links are in', async () => JSON.parse((await job()).checkpoint).phase === 'clicks');
+    // Its last save's lease, renewed while the job waits: another instance would take it otherwise.
+    const saved = Number((await job()).lease_until);
+    await until('the lease is renewed', async () => Number((await job()).lease_until) > saved);
+    await clicksLock.unlock();
+    clicksLocked = false;
+    expect(await importWhen(server, id)).toMatchObject({ state: 'done', ...IMPORTED });
   });
 });
