@@ -26,6 +26,7 @@ import {
   type ImportedRow,
   type ImportWrites,
 } from '../storage/repositories/importWrites';
+import { type Candidate, holdersWhereTheyGo, onItsDomain } from './importLinkDomains';
 import type { ImportTally } from './importTally';
 import { inTurns, type PartSize } from './importTurns';
 import type { SourceLink } from './sources/importSource';
@@ -51,8 +52,6 @@ export interface LinkPageDeps {
   /** The job's step once `part` is in, saved with the part's writes. */
   step: (part: readonly SourceLink[]) => ImportStep;
 }
-
-type Candidate = { row: SourceLink; fields: NewLinkFields };
 
 /** The codes earlier rows take: of this part, and of a dry run's earlier parts (kept in LinkPageDeps.planned). */
 interface Claimed {
@@ -105,26 +104,12 @@ function fieldsOf(row: SourceLink): NewLinkFields | string {
   }
 }
 
-/**
- * The candidate where its row's domain puts it: a row naming none goes where a create without one
- * goes; one naming the team's verified domain goes there (without the warning that its domain was
- * left out); one naming any other domain goes on the default domain, listed (noteWarnings).
- */
-async function onItsDomain(deps: LinkPageDeps, candidate: Candidate): Promise<Candidate> {
-  const { row, fields } = candidate;
-  const named = row.domain?.toLowerCase().replace(/\.$/, '');
-  if (!named) return candidate;
-  const choice = await deps.links.domainFor(deps.scope, named);
-  if ('domain' in choice && choice.domain !== null) {
-    return { row: { ...row, domain: null }, fields: { ...fields, domain: choice.domain } };
-  }
-  return { row, fields: { ...fields, domain: null } };
-}
-
-/** A free `<code>-n` for a taken code (held by no link, taken by no earlier row), or undefined. */
-async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Claimed): Promise<string | undefined> {
+/** A free `<code>-n` for a taken code (held by no link where it goes, taken by no earlier row), or undefined. */
+async function freeSuffix(deps: LinkPageDeps, { fields }: Candidate, claimed: Claimed): Promise<string | undefined> {
+  const code = fields.short_code!;
   const tries = Array.from({ length: SUFFIXES_TRIED }, (_, index) => `${code}-${index + 2}`);
-  const held = new Set((await deps.writes.holders(deps.scope, tries)).map((holder) => holder.short_code));
+  const holders = await deps.writes.holders(deps.scope, tries, fields.domain ?? null);
+  const held = new Set(holders.map((holder) => holder.short_code));
   return tries.find(
     (candidate) => !held.has(candidate) && !claimed.has(candidate) && shortCodeProblem(candidate) === undefined,
   );
@@ -134,7 +119,7 @@ async function freeSuffix(deps: LinkPageDeps, code: string, claimed: Claimed): P
 async function settleConflict(deps: LinkPageDeps, candidate: Candidate, claimed: Claimed) {
   const { row } = candidate;
   deps.tally.links.conflicts++;
-  const suffixed = deps.options.on_conflict === 'suffix' ? await freeSuffix(deps, row.short_code, claimed) : undefined;
+  const suffixed = deps.options.on_conflict === 'suffix' ? await freeSuffix(deps, candidate, claimed) : undefined;
   if (suffixed === undefined) {
     deps.tally.problem(row.ref, CODE_TAKEN);
     return undefined;
@@ -187,14 +172,7 @@ async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<
       tally.problem(row.ref, fields);
     } else valid.push(await onItsDomain(deps, { row, fields }));
   }
-  const holders = new Map(
-    (
-      await deps.writes.holders(
-        deps.scope,
-        valid.map((candidate) => candidate.row.short_code),
-      )
-    ).map((holder) => [holder.short_code, holder]),
-  );
+  const { settled: placed, holders } = await holdersWhereTheyGo(deps, valid);
   // The codes earlier rows take (of this part, and of a dry run's earlier parts, which it does not
   // store): a later row with one is a conflict like a code another link holds.
   const here = new Set<string>();
@@ -202,9 +180,9 @@ async function planOf(deps: LinkPageDeps, rows: readonly SourceLink[]): Promise<
     has: (code) => here.has(code) || (deps.dryRun && deps.planned.codes.has(code)),
     add: (code) => here.add(code),
   };
-  for (const candidate of valid) {
+  for (const candidate of placed) {
     const code = candidate.row.short_code;
-    const holder = holders.get(code);
+    const holder = holders.get(candidate);
     const next = claimed.has(code)
       ? await settleConflict(deps, candidate, claimed)
       : holder

@@ -16,8 +16,14 @@ import { openSource, operatorImport } from './importSources';
 import type { ImportSourceReader } from './sources/importSource';
 import { blamingSource, fromSource, SourceUnreadable } from './sources/sourceReads';
 
-/** How long a job stays an instance's without its saving a page. */
+/** How long a job stays an instance's once the instance no longer renews its lease (it went away or hangs). */
 export const IMPORT_LEASE_MS = 60_000;
+/**
+ * Between two renewals of the lease of the job an instance runs: a job that waits on its source for
+ * longer than the lease (a source's Retry-Afters, a slow query) stays its own, rather than being
+ * taken by another instance, which would start its page again, and again (importRepository.ts).
+ */
+export const IMPORT_RENEW_MS = 5_000;
 const IDLE_MS = 5_000;
 
 export interface ImportRunner {
@@ -59,6 +65,10 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
   const jobDeps: ImportJobDeps = { ...deps, leaseMs: IMPORT_LEASE_MS, stopping: () => stopping };
 
   async function runJob(job: ImportRecord): Promise<void> {
+    const renewing = setInterval(() => {
+      deps.store.imports.renew(job.id, deps.clock() + IMPORT_LEASE_MS).catch(() => undefined);
+    }, IMPORT_RENEW_MS);
+    renewing.unref();
     try {
       // The administrator's imports may read a source on this network (docs/api.md#imports).
       const allowPrivate = deps.allowPrivate || operatorImport(job.started_by, job.team_id);
@@ -74,6 +84,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunner {
       if (failure === undefined) throw error;
       await failImportJob(jobDeps, job, failure);
     } finally {
+      clearInterval(renewing);
       const open = reader;
       reader = undefined;
       await open?.close().catch(() => undefined);

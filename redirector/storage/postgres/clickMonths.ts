@@ -53,7 +53,19 @@ export async function partitionNames(db: Queryable, parent: string): Promise<str
   return rows.map((row) => row.name);
 }
 
-/** The months `table` holds clicks of, found through its index on clicked_at a month at a time. */
+/**
+ * Whether a month is given a partition: the years 1000 to 9999, a name of four digits (MySQL's
+ * dates, which YOURLS keeps, span the same; Date.UTC reads the years 0 to 99 as 1900 to 1999).
+ */
+const partitioned = ({ year }: Month): boolean => year >= 1000 && year <= 9999;
+const FIRST_PARTITIONED_MS = Date.UTC(1000, 0, 1);
+
+/**
+ * The months `table` holds clicks of, found through its index on clicked_at a month at a time. A
+ * click of a year not partitioned (an imported time of the year 1 BC, or past 9999) stays in the
+ * default partition, where the one-by-one retention reaches it: it never stops the months ahead
+ * being made (a month beyond JavaScript's dates failed every run, an hour apart).
+ */
 export async function monthsWithClicks(db: Queryable, table: string): Promise<Month[]> {
   const months: Month[] = [];
   let from = Number.MIN_SAFE_INTEGER;
@@ -64,8 +76,13 @@ export async function monthsWithClicks(db: Queryable, table: string): Promise<Mo
     );
     if (rows[0]?.at == null) return months;
     const month = monthOf(Number(rows[0].at));
-    months.push(month);
-    from = monthStart(addMonths(month, 1));
+    // Before the year 1000: on from its first month; past 9999 (or past what JavaScript dates): none more.
+    if (month.year < 1000) from = FIRST_PARTITIONED_MS;
+    else if (!partitioned(month)) return months;
+    else {
+      months.push(month);
+      from = monthStart(addMonths(month, 1));
+    }
   }
 }
 

@@ -2,6 +2,9 @@
  * Import jobs (docs/api.md#imports): a job row per import, owned as links are (scopeFilter.ts),
  * claimed by one instance at a time with a lease, its progress and checkpoint saved as it goes,
  * and its connection kept only while it may still run (cleared when it ends or is cancelled).
+ * Every save, renewal, end and release of a job is made only while the lease is still the one this
+ * instance holds (leaseOf): an instance that waited on its source past its lease, while another
+ * took the job and went on from the checkpoint, stores nothing more.
  */
 import type { Actor, Scope } from '../../auth/scope';
 import type { ImportOptions, ImportProblem, ImportProgress, ImportSource, ImportState } from '../../contract/imports';
@@ -63,11 +66,13 @@ export interface ImportRepository {
   cancel(scope: Scope, id: number, now: number, afterWrite?: AfterWrite<void>): Promise<boolean>;
   /** A queued job, or a running one whose lease ran out, now leased to the caller; `only`: that job or none. */
   claim(now: number, leaseUntil: number, only?: number): Promise<ImportRecord | undefined>;
-  /** Saves the step; false when the job is no longer running (cancelled). */
+  /** Saves the step; false when the job is no longer running (cancelled) or no longer this instance's (its lease taken). */
   save(id: number, step: ImportStep, tx?: Executor): Promise<boolean>;
-  /** Ends a running job: its state, last figures, the connection cleared. */
+  /** Ends a running job this instance holds: its state, last figures, the connection cleared. */
   finish(id: number, state: 'done' | 'failed', step: Omit<ImportStep, 'leaseUntil'>, now: number): Promise<void>;
-  /** Lets another instance (or this one after a restart) take the job at once. */
+  /** Extends the lease this instance holds on a running job (while it waits on its source); false when it holds none. */
+  renew(id: number, leaseUntil: number): Promise<boolean>;
+  /** Lets another instance (or this one after a restart) take the job this instance holds at once. */
   release(id: number): Promise<void>;
   /** The checkpoints of the owner's finished imports of `sourceKey` that stored something. */
   earlierCheckpoints(scope: Scope, sourceKey: string): Promise<Record<string, unknown>[]>;
@@ -155,7 +160,76 @@ async function insertJob(
   }
 }
 
+/**
+ * A lease's milliseconds name its holder: each claim takes a residue (`lease_until` modulo 1,000)
+ * other than the one the job's row holds, and keeps it in every lease it writes (the time rounded
+ * down to the second, plus the residue). So a job's saves, renewals, end and release compare only
+ * the residue (`held`: this instance's on each job it runs), never a time that a renewal under way
+ * may just have moved.
+ */
+export const leaseOf = (until: number, residue: number): number => Math.floor(until / 1000) * 1000 + residue;
+
+/** A residue other than the one of the lease the job's row holds. */
+export function newResidue(current: number): number {
+  const taken = ((Math.round(current) % 1000) + 1000) % 1000;
+  return (taken + 1 + Math.floor(Math.random() * 999)) % 1000;
+}
+
+/** A job's writes made only while this instance holds its lease. */
+function heldWrites(
+  db: Executor,
+  held: Map<number, number>,
+): Pick<ImportRepository, 'save' | 'finish' | 'renew' | 'release'> {
+  const holding = (id: number) => held.get(id) ?? -1;
+  const mine = "state = 'running' AND lease_until % 1000 = ?";
+  return {
+    async save(id, step, tx = db) {
+      const changed = await tx.run(
+        `UPDATE import_jobs SET progress = ?, errors = ?, checkpoint = ?, lease_until = ? WHERE id = ? AND ${mine}`,
+        [
+          JSON.stringify(step.progress),
+          JSON.stringify(step.errors),
+          JSON.stringify(step.checkpoint),
+          leaseOf(step.leaseUntil, holding(id)),
+          id,
+          holding(id),
+        ],
+      );
+      return changed > 0;
+    },
+    async finish(id, state, step, now) {
+      await db.run(
+        `UPDATE import_jobs SET state = ?, progress = ?, errors = ?, checkpoint = ?, connection = NULL,
+           finished_at = ?, lease_until = 0 WHERE id = ? AND ${mine}`,
+        [
+          state,
+          JSON.stringify(step.progress),
+          JSON.stringify(step.errors),
+          JSON.stringify(step.checkpoint),
+          now,
+          id,
+          holding(id),
+        ],
+      );
+      held.delete(id);
+    },
+    async renew(id, leaseUntil) {
+      if (!held.has(id)) return false;
+      const lease = leaseOf(leaseUntil, holding(id));
+      return (
+        (await db.run(`UPDATE import_jobs SET lease_until = ? WHERE id = ? AND ${mine}`, [lease, id, holding(id)])) > 0
+      );
+    },
+    async release(id) {
+      await db.run(`UPDATE import_jobs SET lease_until = 0 WHERE id = ? AND ${mine}`, [id, holding(id)]);
+      held.delete(id);
+    },
+  };
+}
+
 export function createImportRepository(db: Executor): ImportRepository {
+  // The lease this instance holds on each job it runs: what its writes compare `lease_until` with.
+  const held = new Map<number, number>();
   const byId = async (id: number) => {
     const row = await db.get<Row>(`SELECT ${COLUMNS} FROM import_jobs WHERE id = ?`, [id], SHAPE);
     return row && decode(row);
@@ -195,42 +269,23 @@ export function createImportRepository(db: Executor): ImportRepository {
     async claim(now, leaseUntil, only) {
       // The lease is checked again by the UPDATE itself: of two instances, one takes the job.
       const free = `${ACTIVE} AND lease_until < ?`;
-      const candidate = await db.get<{ id: number }>(
-        `SELECT id FROM import_jobs WHERE ${free}${only === undefined ? '' : ' AND id = ?'} ORDER BY id LIMIT 1`,
+      const candidate = await db.get<{ id: number; lease_until: number }>(
+        `SELECT id, lease_until FROM import_jobs WHERE ${free}${only === undefined ? '' : ' AND id = ?'} ORDER BY id LIMIT 1`,
         only === undefined ? [now] : [now, only],
       );
       if (!candidate) return undefined;
+      // The lease it holds, named by a residue other than the one the row's last holder wrote.
+      const residue = newResidue(Number(candidate.lease_until));
       const changed = await db.run(
         `UPDATE import_jobs SET state = 'running', lease_until = ?, started_at = COALESCE(started_at, ?)
          WHERE id = ? AND ${free}`,
-        [leaseUntil, now, candidate.id, now],
+        [leaseOf(leaseUntil, residue), now, candidate.id, now],
       );
-      return changed > 0 ? byId(Number(candidate.id)) : undefined;
+      if (changed === 0) return undefined;
+      held.set(Number(candidate.id), residue);
+      return byId(Number(candidate.id));
     },
-    async save(id, step, tx = db) {
-      const changed = await tx.run(
-        `UPDATE import_jobs SET progress = ?, errors = ?, checkpoint = ?, lease_until = ?
-         WHERE id = ? AND state = 'running'`,
-        [
-          JSON.stringify(step.progress),
-          JSON.stringify(step.errors),
-          JSON.stringify(step.checkpoint),
-          step.leaseUntil,
-          id,
-        ],
-      );
-      return changed > 0;
-    },
-    async finish(id, state, step, now) {
-      await db.run(
-        `UPDATE import_jobs SET state = ?, progress = ?, errors = ?, checkpoint = ?, connection = NULL,
-           finished_at = ?, lease_until = 0 WHERE id = ? AND state = 'running'`,
-        [state, JSON.stringify(step.progress), JSON.stringify(step.errors), JSON.stringify(step.checkpoint), now, id],
-      );
-    },
-    async release(id) {
-      await db.run('UPDATE import_jobs SET lease_until = 0 WHERE id = ?', [id]);
-    },
+    ...heldWrites(db, held),
     async earlierCheckpoints(scope, sourceKey) {
       const owned = ownedBy(scope);
       const rows = await db.all<{ checkpoint: string }>(

@@ -50,8 +50,12 @@ export interface CodeHolder {
 export interface ImportWrites {
   /** The owner's links imported from `source`, by the source's id, among `refs`. */
   imported(scope: Scope, source: string, refs: readonly string[]): Promise<Map<string, { id: number }>>;
-  /** The links on the default domain holding any of `codes`. */
-  holders(scope: Scope, codes: readonly string[]): Promise<CodeHolder[]>;
+  /**
+   * The links holding any of `codes` where a link of the scope's on `domain` (null: the default
+   * domain) would go: on that domain, or on another of the owner's domains, where a code is taken
+   * too (docs/api.md#custom-domains). A code's holder on `domain` comes first.
+   */
+  holders(scope: Scope, codes: readonly string[], domain: string | null): Promise<CodeHolder[]>;
   /**
    * Keeps a part's marks and totals with the job's step, in `tx` (the transaction that created the
    * part's links) or in one of its own: one commit a part, not one a link. Throws ImportCancelled,
@@ -134,17 +138,28 @@ export function createImportWrites(db: Executor, jobs: Pick<ImportRepository, 's
       for (const row of rows) found.set(row.import_ref, { id: Number(row.id) });
       return found;
     },
-    async holders(scope, codes) {
+    async holders(scope, codes, domain) {
       if (codes.length === 0) return [];
-      // The default domain as links_short_code_key spells it, so both engines search that index: a
-      // plain `domain IS NULL` read the whole table for every part of an import (docs/performance.md).
-      const owned = linksOf(scope);
-      const rows = await db.all<Omit<CodeHolder, 'own'> & { own: number | boolean }>(
-        `SELECT id, short_code, target_url, import_source, import_ref, CASE WHEN ${owned.sql} THEN 1 ELSE 0 END AS own
-         FROM links WHERE COALESCE(domain, '') = '' AND short_code IN (${codes.map(() => '?').join(', ')})`,
-        [...owned.params, ...codes],
-      );
-      return rows.map((row) => ({ ...row, id: Number(row.id), own: Number(row.own) === 1 }));
+      // The domain as links_short_code_key spells it (the default one ''), so both engines search
+      // that index: a plain `domain IS NULL` read the whole table for every part of an import
+      // (docs/performance.md).
+      const own = linksOf(scope);
+      const list = codes.map(() => '?').join(', ');
+      const columns = `id, short_code, target_url, import_source, import_ref, CASE WHEN ${own.sql} THEN 1 ELSE 0 END AS own`;
+      const here = `SELECT ${columns}, 0 AS elsewhere FROM links WHERE COALESCE(domain, '') = ? AND short_code IN (${list})`;
+      const params: SqlParam[] = [...own.params, domain ?? '', ...codes];
+      // The owner's links on its other domains hold their codes there too (the administrator's own have one domain).
+      const team = ownedBy(scope);
+      const sql =
+        scope.owner.kind === 'admin'
+          ? here
+          : `${here} UNION ALL SELECT ${columns}, 1 AS elsewhere FROM links
+             WHERE ${team.sql} AND COALESCE(domain, '') <> ? AND short_code IN (${list})`;
+      if (scope.owner.kind !== 'admin') params.push(...own.params, ...team.params, domain ?? '', ...codes);
+      const rows = await db.all<Omit<CodeHolder, 'own'> & { own: number | boolean; elsewhere: number }>(sql, params);
+      return rows
+        .sort((a, b) => Number(a.elsewhere) - Number(b.elsewhere))
+        .map(({ elsewhere: _, ...row }) => ({ ...row, id: Number(row.id), own: Number(row.own) === 1 }));
     },
     settleLinks: (jobId, settled, step, tx) =>
       tx

@@ -143,4 +143,28 @@ describe('monthly click partitions on PostgreSQL', () => {
     expect(await clickFigures(schema)).toMatchObject({ rows: 1 });
     expect(await store.analytics.linkStats(link.id, { recentClicks: 0 })).toEqual(before);
   });
+  it('makes the months ahead and drops the expired ones with clicks of years no partition holds', async () => {
+    let now = Date.UTC(2031, 3, 10);
+    const { schema, store } = await open({
+      partitions: { now: () => now },
+      retention: { days: 30, now: () => now, busyIntervalMs: 2 ** 31 - 1, idleIntervalMs: 2 ** 31 - 1 },
+    });
+    await settled(store);
+    const link = await store.links.create(newLink({ short_code: 'odd-times' }));
+    // Times an import may bring (a source's ISO dates): the year 1 BC, the year 50 (which Date.UTC reads
+    // as 1950), and a month the next of which JavaScript cannot date. They stay in the default partition.
+    const odd = ['-000001-06-01', '0050-03-01', '+275760-09-01'].map((day) => Date.parse(`${day}T00:00:00Z`));
+    await store.clicks.insertMany(odd.map((clicked_at) => clickOf(link.id, { clicked_at })));
+    now = Date.UTC(2031, 6, 10);
+    // One run, which must not fail (a failed one would fail again every hour).
+    const run = await store.partitions!.monthsOnce();
+    expect(run).toMatchObject({
+      made: ['clicks_y2031m07', 'clicks_y2031m08', 'clicks_y2031m09'],
+      dropped: ['clicks_y2031m04', 'clicks_y2031m05'],
+    });
+    expect(await clickFigures(schema)).toMatchObject({ rows: 3, inDefault: 3 });
+    expect((await clickPartitionNames(schema)).filter((name) => !name.startsWith('clicks_y2031'))).toEqual([
+      'clicks_default',
+    ]);
+  });
 });
