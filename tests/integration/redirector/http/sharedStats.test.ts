@@ -89,6 +89,12 @@ describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
       // Another range: the older click alone.
       const older = await (await page(`${url}?from=2026-05-01&to=2026-05-10`)).text();
       expect(older).toContain('<td>FR</td>');
+      // The range form keeps the zone the page was asked in, so a new range reads its days there.
+      expect(older).not.toContain('name="tz"');
+      const tokyo = await (await page(`${url}?tz=Asia/Tokyo`)).text();
+      expect(/<form method="get"[\s\S]*?<\/form>/.exec(tokyo)?.[0]).toContain(
+        '<input type="hidden" name="tz" value="Asia/Tokyo">',
+      );
       expect((await page(`${url}?from=2026-05-10&to=2026-05-01`)).status).toBe(400);
       const token = url.split('/').pop()!;
       expect(logs.lines.join('\n')).not.toContain(token);
