@@ -135,17 +135,34 @@ function hexWord(text: string, start: number, end: number): number {
   return value;
 }
 
-/** A block (`203.0.113.0/24`, `2001:db8::/32`); a bare address is one host. Undefined: not a block. */
+/**
+ * Whether IPv6 words read by readAddress are an IPv4-mapped address (`::ffff:192.0.2.1`, however it
+ * is written); if so, words 0 and 1 now hold the IPv4 address it carries, to be read as IPv4.
+ */
+export function unmapIpv4(words: Uint16Array): boolean {
+  for (let index = 0; index < 5; index += 1) if (words[index] !== 0) return false;
+  if (words[5] !== 0xffff) return false;
+  words[0] = words[6]!;
+  words[1] = words[7]!;
+  return true;
+}
+
+/**
+ * A block (`203.0.113.0/24`, `2001:db8::/32`); a bare address is one host. Undefined: not a block.
+ * An IPv4-mapped block (`::ffff:192.0.2.0/120`, within `::ffff:0:0/96`) is the IPv4 block it
+ * carries (`192.0.2.0/24`), as a visitor's mapped address is the IPv4 address it carries.
+ */
 export function parseCidr(cidr: string): Cidr | undefined {
   const slash = cidr.indexOf('/');
   const words = new Uint16Array(8);
   const family = readAddress(slash === -1 ? cidr : cidr.slice(0, slash), words);
   if (family === 0) return undefined;
   const bits = family === 4 ? 32 : 128;
-  if (slash === -1) return { family, words, prefix: bits };
-  const prefixText = cidr.slice(slash + 1);
+  const prefixText = slash === -1 ? String(bits) : cidr.slice(slash + 1);
   if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > bits) return undefined;
-  return { family, words, prefix: Number(prefixText) };
+  const prefix = Number(prefixText);
+  if (family === 6 && prefix >= 96 && unmapIpv4(words)) return { family: 4, words, prefix: prefix - 96 };
+  return { family, words, prefix };
 }
 
 /** Whether an address read by readAddress is in the block; never across families. */

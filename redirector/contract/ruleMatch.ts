@@ -8,7 +8,7 @@
  * module's scratch, and only when a condition asks for them. Pure.
  */
 import type { DeviceType } from './clicks';
-import { type AddressFamily, type Cidr, inCidr, parseCidr, readAddress } from './ipAddress';
+import { type AddressFamily, type Cidr, inCidr, parseCidr, readAddress, unmapIpv4 } from './ipAddress';
 import type { LinkRule, RuleCondition } from './linkRules';
 
 /** What a visit's conditions read of the request. */
@@ -160,7 +160,11 @@ function holds(condition: Condition, visit: RuleVisit, visitor: RuleVisitor): bo
       language ??= primaryLanguage(visit.acceptLanguage);
       return language === condition.text;
     case IP:
-      if (addressFamily === -1) addressFamily = readAddress(visitor.address ?? visitor.ip_address ?? '', addressWords);
+      if (addressFamily === -1) {
+        addressFamily = readAddress(visitor.address ?? visitor.ip_address ?? '', addressWords);
+        // A mapped address (::ffff:c000:201) is the IPv4 visitor it carries, as its block is (parseCidr).
+        if (addressFamily === 6 && unmapIpv4(addressWords)) addressFamily = 4;
+      }
       return condition.cidr !== null && inCidr(addressFamily, addressWords, condition.cidr);
     default:
       return hasParameter(visit.query, condition.text, condition.value);

@@ -21,3 +21,16 @@ export interface UtmTemplatesResponse {
 export interface UtmTemplateResponse {
   template: UtmTemplate;
 }
+
+/**
+ * The order of a team's templates (docs/api.md#utm-templates): by name with letters' case aside
+ * ("autumn" before "Spring"), then by the name itself and by id: the same on both stores, whatever
+ * a database's collation.
+ */
+export function byTemplateName(a: { name: string; id: number }, b: { name: string; id: number }): number {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id - b.id;
+}

@@ -22,9 +22,9 @@ export function rawBodyOf(ctx: Context): unknown {
 
 const ID = /^[1-9]\d{0,14}$/;
 
-/** "a link id", "an import id". */
+/** "a link id", "an import id", "a user id" (its u sounds as "you"). */
 const malformedId = (name: string, what: string) =>
-  badRequest(`${name} must be ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} id (a positive whole number)`);
+  badRequest(`${name} must be ${/^[aeio]/i.test(what) ? 'an' : 'a'} ${what} id (a positive whole number)`);
 
 /** A positive whole-number id from the query string; undefined when absent, 400 when malformed. */
 export function optionalIdParam(ctx: Context, name: string, what = 'link'): number | undefined {

@@ -20,10 +20,12 @@ export function teamRefOf(ctx: Context): string | undefined {
   // PUT and DELETE /api/teams name the team they change by `id`.
   const named = ctx.path === '/api/teams' && (ctx.method === 'PUT' || ctx.method === 'DELETE');
   const query = ctx.query[named ? 'id' : TEAM_PARAMETER];
-  const ref = header !== '' ? header : typeof query === 'string' ? query.trim() : '';
-  if (ref === '') return undefined;
   // The message names where the bad value came from: the header, or the query's parameter.
   const from = header !== '' ? TEAM_HEADER : named ? 'id' : TEAM_PARAMETER;
+  // A parameter given twice names no one team: refused, never read as none (the personal team).
+  if (header === '' && Array.isArray(query)) throw badRequest(`${from} must be a team's id or slug`);
+  const ref = header !== '' ? header : typeof query === 'string' ? query.trim() : '';
+  if (ref === '') return undefined;
   if (!/^[A-Za-z0-9-]{1,40}$/.test(ref)) throw badRequest(`${from} must be a team's id or slug`);
   return ref;
 }

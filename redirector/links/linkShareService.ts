@@ -11,7 +11,7 @@ import { linkPasswordProblem, parseExpiry } from '../contract/linkOptions';
 import { type LinkShare, MAX_SHARES_PER_LINK, SHARED_STATS_PATH } from '../contract/linkShares';
 import { isoTimeOrNull } from '../contract/times';
 import { invalidInput, notFoundRule, taken } from '../ruleError';
-import type { LinkShareRecord } from '../storage/repositories/linkShareRepository';
+import type { LinkShareRecord, SharedLinkRecord } from '../storage/repositories/linkShareRepository';
 import type { Store } from '../storage/store';
 import { LINK_NOT_FOUND, type LinkReads } from './linkReads';
 
@@ -23,8 +23,11 @@ export interface LinkShareService {
   create(scope: Scope, linkId: number, input: unknown): Promise<LinkShare>;
   list(scope: Scope, linkId: number): Promise<LinkShare[]>;
   revoke(scope: Scope, linkId: number, shareId: number): Promise<void>;
-  /** The live share a page token names; undefined for an unknown, revoked or expired one. */
-  byToken(token: string): Promise<LinkShareRecord | undefined>;
+  /**
+   * The live share a page token names, with whether its link's owner is disabled; undefined for an
+   * unknown, revoked or expired one.
+   */
+  byToken(token: string): Promise<SharedLinkRecord | undefined>;
 }
 
 export interface LinkShareDeps {

@@ -25,6 +25,7 @@ export async function sharedStatsFigures(
     title: link.title,
     shortUrl: shortUrlOf(services.config.publicUrl, link.domain, link.short_code),
     range,
+    timeZone: calendar.timeZone,
     totalClicks: stats.totalClicks,
     uniqueVisitors: stats.uniqueVisitors,
     days: stats.days ?? [],

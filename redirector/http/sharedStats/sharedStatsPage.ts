@@ -7,6 +7,7 @@
  * in the request's language (docs/api.md#languages), numbers formatted for it.
  */
 import { createHash } from 'node:crypto';
+import { UTC } from '../../analytics/timeZone';
 import type { CountMap, DayCount } from '../../contract/analytics';
 import type { DateRange } from '../../contract/dateRange';
 import { escapeHtml } from '../shortLink/pages/bypassPage';
@@ -18,6 +19,8 @@ export interface SharedStatsFigures {
   title: string;
   shortUrl: string;
   range: DateRange;
+  /** The IANA zone the range's days are read in (`?tz=`, default UTC): the range form keeps it. */
+  timeZone: string;
   totalClicks: number;
   uniqueVisitors: number;
   days: DayCount[];
@@ -122,9 +125,10 @@ function timeSeries({ t, number }: PageWords, days: readonly DayCount[]): string
 </section>`;
 }
 
-/** The range form: a plain GET to the page itself. */
-function rangeForm(t: PageTexts, range: DateRange): string {
-  return `<form method="get" class="card" aria-label="${t('server.sharedStats.rangeForm')}">
+/** The range form: a plain GET to the page itself, in the zone the page was asked in (else UTC). */
+function rangeForm(t: PageTexts, range: DateRange, timeZone: string): string {
+  const zone = timeZone === UTC ? '' : `\n<input type="hidden" name="tz" value="${escapeHtml(timeZone)}">`;
+  return `<form method="get" class="card" aria-label="${t('server.sharedStats.rangeForm')}">${zone}
 <label>${t('server.sharedStats.from')} <input type="date" name="from" value="${range.from}" required></label>
 <label>${t('server.sharedStats.to')} <input type="date" name="to" value="${range.to}" required></label>
 <button type="submit">${t('server.sharedStats.show')}</button>
@@ -147,7 +151,7 @@ export function renderSharedStatsPage(language: string, figures: SharedStatsFigu
     t('server.sharedStats.title', { name: heading }),
     `<header><p class="muted">${t('server.sharedStats.label')}</p><h1>${escapeHtml(heading)}</h1>
 <p class="muted">${escapeHtml(figures.shortUrl)} · ${t('server.sharedStats.range', { from: range.from, to: range.to })}</p></header>
-${rangeForm(t, range)}
+${rangeForm(t, range, figures.timeZone)}
 <section class="card stats" aria-label="${t('server.sharedStats.summary')}">
 ${stat(figures.totalClicks, 'clicks')}
 ${stat(figures.uniqueVisitors, 'uniqueVisitors')}

@@ -20,6 +20,7 @@ import type { Services } from '../../services';
 import type { LinkShareRecord } from '../../storage/repositories/linkShareRepository';
 import { checkRequestPassword, type LinkPasswordLimiters } from '../../visits/linkPasswordCheck';
 import { setRouteLabel } from '../requestLog';
+import { disabledHubBody } from '../shortLink/pages/disabledLinkPage';
 import { notFoundPage } from '../shortLink/pages/notFoundPage';
 import { languageHeaders, pageLanguage } from '../shortLink/pages/pageLanguage';
 import { readPasswordForm } from '../shortLink/passwordForm';
@@ -126,6 +127,8 @@ export function createSharedStatsMiddleware(services: SharedStatsServices) {
   async function answer(ctx: Context, token: string): Promise<void> {
     const share = await linkShares.byToken(token);
     if (!share) return send(ctx, 404, notFoundPage(languageOf(ctx)));
+    // A disabled owner's public pages are gone, as its links and hub are (docs/api.md#shared-stats).
+    if (share.owner_disabled) return send(ctx, 410, disabledHubBody(languageOf(ctx)).toString('utf8'));
     if (share.password_hash === null) {
       if (ctx.method === 'POST') {
         ctx.status = 405;

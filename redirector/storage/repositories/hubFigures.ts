@@ -5,6 +5,7 @@
  * sorts them into the days of any zone (analytics/timeRange.ts).
  */
 import type { Scope } from '../../auth/scope';
+import { ReferenceGone } from '../errors';
 import type { Executor } from '../executor';
 import { hubOwnedBy, ownedBy } from './scopeFilter';
 
@@ -69,20 +70,44 @@ async function addItemViews(tx: Executor, views: readonly HubView[]): Promise<vo
   }
 }
 
+/** The batch's views and item views, in one transaction. */
+function insertViews(db: Executor, views: readonly HubView[]): Promise<void> {
+  return db.transaction(async (tx) => {
+    for (let from = 0; from < views.length; from += VIEWS_PER_INSERT) {
+      const batch = views.slice(from, from + VIEWS_PER_INSERT);
+      await tx.run(
+        `INSERT INTO hub_views (team_id, viewed_at, visitor) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
+        batch.flatMap((view) => [view.team_id, view.viewed_at, view.visitor]),
+      );
+    }
+    await addItemViews(tx, views);
+  });
+}
+
+/** Those of `views` whose hub's team still exists. */
+async function viewsOfTeamsLeft(db: Executor, views: readonly HubView[]): Promise<HubView[]> {
+  const teams = [...new Set(views.map((view) => view.team_id))];
+  const rows = await db.all<{ id: number }>(
+    `SELECT id FROM teams WHERE id IN (${teams.map(() => '?').join(', ')})`,
+    teams,
+  );
+  const left = new Set(rows.map((row) => Number(row.id)));
+  return views.filter((view) => left.has(view.team_id));
+}
+
 export function createHubFigures(db: Executor): HubFigures {
   return {
     async addViews(views) {
       if (views.length === 0) return;
-      await db.transaction(async (tx) => {
-        for (let from = 0; from < views.length; from += VIEWS_PER_INSERT) {
-          const batch = views.slice(from, from + VIEWS_PER_INSERT);
-          await tx.run(
-            `INSERT INTO hub_views (team_id, viewed_at, visitor) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
-            batch.flatMap((view) => [view.team_id, view.viewed_at, view.visitor]),
-          );
-        }
-        await addItemViews(tx, views);
-      });
+      try {
+        await insertViews(db, views);
+      } catch (error) {
+        // A team (or account) deleted while its hub's view waited for the batch: the other hubs'
+        // views of the batch are stored without it, as the clicks of a deleted link are.
+        if (!(error instanceof ReferenceGone)) throw error;
+        const left = await viewsOfTeamsLeft(db, views);
+        if (left.length > 0) await insertViews(db, left);
+      }
     },
     async itemViews(scope, start, end) {
       const owned = hubOwnedBy(scope);

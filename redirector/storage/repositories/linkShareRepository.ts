@@ -14,6 +14,9 @@ export interface LinkShareRecord {
   created_at: number;
 }
 
+/** A share as a page reads it: with whether its link's owner is disabled (docs/api.md#shared-stats). */
+export type SharedLinkRecord = LinkShareRecord & { owner_disabled: boolean };
+
 export interface NewLinkShare {
   link_id: number;
   token_hash: string;
@@ -32,11 +35,12 @@ export interface LinkShareRepository {
   list(linkId: number): Promise<LinkShareRecord[]>;
   /** Deletes the link's share; false when it has no such share. */
   remove(linkId: number, shareId: number): Promise<boolean>;
-  /** The share whose token hashes to `tokenHash`. */
-  findByToken(tokenHash: string): Promise<LinkShareRecord | undefined>;
+  /** The share whose token hashes to `tokenHash`, and whether its link's owner is disabled. */
+  findByToken(tokenHash: string): Promise<SharedLinkRecord | undefined>;
 }
 
 const COLUMNS = 'id, link_id, password_hash, expires_at, created_at';
+const SHARE_COLUMNS = 's.id, s.link_id, s.password_hash, s.expires_at, s.created_at';
 
 function decoded(row: LinkShareRecord): LinkShareRecord {
   return {
@@ -77,8 +81,13 @@ export function createLinkShareRepository(db: Executor): LinkShareRepository {
       return (await db.run('DELETE FROM link_shares WHERE id = ? AND link_id = ?', [shareId, linkId])) > 0;
     },
     async findByToken(tokenHash) {
-      const row = await db.get<LinkShareRecord>(`SELECT ${COLUMNS} FROM link_shares WHERE token_hash = ?`, [tokenHash]);
-      return row && decoded(row);
+      const row = await db.get<SharedLinkRecord>(
+        `SELECT ${SHARE_COLUMNS}, COALESCE(u.disabled, false) AS owner_disabled FROM link_shares s
+         JOIN links l ON l.id = s.link_id LEFT JOIN users u ON u.id = l.user_id WHERE s.token_hash = ?`,
+        [tokenHash],
+        { booleans: ['owner_disabled'] },
+      );
+      return row && { ...decoded(row), owner_disabled: row.owner_disabled };
     },
   };
 }

@@ -52,8 +52,10 @@ export function createOrphanVisitRepository(db: Executor, reads: Executor = db):
         `SELECT kind, COUNT(*) AS visits FROM orphan_visits ${filter} GROUP BY kind`,
         [domain, ...params],
       );
+      // Ties by path as SQLite orders text (its code points), whatever the database's collation.
+      const byPath = reads.engine === 'postgres' ? 'path COLLATE "C"' : 'path';
       const paths = await reads.all<{ path: string; visits: number }>(
-        `SELECT path, COUNT(*) AS visits FROM orphan_visits ${filter} GROUP BY path ORDER BY visits DESC, path LIMIT ?`,
+        `SELECT path, COUNT(*) AS visits FROM orphan_visits ${filter} GROUP BY path ORDER BY visits DESC, ${byPath} LIMIT ?`,
         [domain, ...params, top],
       );
       const by_kind: Record<OrphanKind, number> = { root: 0, not_found: 0, expired: 0 };

@@ -1,6 +1,6 @@
 /** UTM templates (docs/api.md#utm-templates), kept per team (the administrator's own: no team). */
 import type { Scope } from '../../auth/scope';
-import type { UtmTemplateValues } from '../../contract/utmTemplates';
+import { byTemplateName, type UtmTemplateValues } from '../../contract/utmTemplates';
 import type { Executor } from '../executor';
 import { insertWithinLimit } from './insertWithinLimit';
 import { ownedBy, teamValue } from './scopeFilter';
@@ -43,11 +43,12 @@ export function createUtmTemplateRepository(db: Executor): UtmTemplateRepository
   return {
     async list(scope) {
       const owned = ownedBy(scope);
+      // At most 100 rows, ordered here: a database's collation would order names its own way.
       const rows = await db.all<UtmTemplateRecord>(
-        `SELECT ${COLUMNS} FROM utm_templates WHERE ${owned.sql} ORDER BY name, id`,
+        `SELECT ${COLUMNS} FROM utm_templates WHERE ${owned.sql}`,
         owned.params,
       );
-      return rows.map(decoded);
+      return rows.map(decoded).sort(byTemplateName);
     },
     async create(scope, fields, now, max) {
       const limit = { table: 'utm_templates', max, adminLock: ADMIN_TEMPLATES_LOCK };

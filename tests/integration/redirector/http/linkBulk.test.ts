@@ -223,5 +223,20 @@ describe.each(STORE_SERVERS)('bulk changes of links on $kind', (storeServer) => 
     }
   });
 
+  it('refuses a team named twice in the address, leaving the personal links as they were', async () => {
+    const own = await call(server, 'POST', '/api/links/create', {
+      headers: bearer(f.owner),
+      body: { target_url: 'https://example.org/personal' },
+    });
+    expect(own.status).toBe(201);
+    const twice = await call(server, 'POST', `/api/links/bulk?team=${f.teamId}&team=${f.teamId}`, {
+      headers: bearer(f.owner),
+      body: { filter: {}, action: 'archive' },
+    });
+    expect([twice.status, twice.body]).toEqual([400, { error: "team must be a team's id or slug" }]);
+    const read = await call(server, 'GET', `/api/links/user?linkId=${own.body.link.id}`, { headers: bearer(f.owner) });
+    expect(read.body.link.archived).toBe(false);
+  });
+
   teamMoveCases(() => ({ server, owner: f.owner }));
 });

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, bearer, call, newUser } from '../../../helpers/api';
+import { adminHeaders, bearer, call, disableUser, newUser } from '../../../helpers/api';
 import { captureLogs } from '../../../helpers/logs';
 import { newClick } from '../../../helpers/records';
 import type { TestServer } from '../../../helpers/testServer';
@@ -89,6 +89,12 @@ describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
       // Another range: the older click alone.
       const older = await (await page(`${url}?from=2026-05-01&to=2026-05-10`)).text();
       expect(older).toContain('<td>FR</td>');
+      // The range form keeps the zone the page was asked in, so a new range reads its days there.
+      expect(older).not.toContain('name="tz"');
+      const tokyo = await (await page(`${url}?tz=Asia/Tokyo`)).text();
+      expect(/<form method="get"[\s\S]*?<\/form>/.exec(tokyo)?.[0]).toContain(
+        '<input type="hidden" name="tz" value="Asia/Tokyo">',
+      );
       expect((await page(`${url}?from=2026-05-10&to=2026-05-01`)).status).toBe(400);
       const token = url.split('/').pop()!;
       expect(logs.lines.join('\n')).not.toContain(token);
@@ -179,6 +185,32 @@ describe.each(STORE_SERVERS)('shared stats ($kind)', ({ start }) => {
     expect((await call(server, 'DELETE', revoke, { headers: bearer(owner.token) })).status).toBe(204);
     expect((await page(made.body.share.url)).status).toBe(404);
     expect((await call(server, 'GET', '/api/links/share', { headers: bearer(owner.token) })).status).toBe(400);
+  });
+
+  it('answers 410 for a disabled owner’s link, with or without a password, and 200 again once enabled', async () => {
+    const owner = await newUser(server, 'Disabled');
+    const link = await call(server, 'POST', '/api/links/create', {
+      headers: bearer(owner.token),
+      body: { target_url: 'https://example.org/owned' },
+    });
+    const share = (body: object) =>
+      call(server, 'POST', `/api/links/share?id=${link.body.link.id}`, { headers: bearer(owner.token), body });
+    const open: string = (await share({})).body.share.url;
+    const locked: string = (await share({ password: 'open sesame' })).body.share.url;
+    expect((await page(open)).status).toBe(200);
+    await disableUser(server, owner.user.id);
+    const gone = await page(open, { headers: { 'Accept-Language': 'es' } });
+    expect([gone.status, gone.headers.get('cache-control'), gone.headers.get('content-language')]).toEqual([
+      410,
+      'no-store',
+      'es',
+    ]);
+    expect(await styleAllowed(gone)).toBe(true);
+    expect((await page(locked)).status).toBe(410);
+    const unlocked = await page(locked, form('open sesame', '192.0.2.70'));
+    expect([unlocked.status, await unlocked.text()]).toEqual([410, expect.stringContaining('has been disabled')]);
+    expect((await admin('PUT', `/api/users?id=${owner.user.id}`, { disabled: false })).status).toBe(200);
+    expect((await page(open)).status).toBe(200);
   });
 
   it('answers in the request’s language: the figures, the password form, its refusals and the 404', async () => {

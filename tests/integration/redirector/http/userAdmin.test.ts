@@ -76,6 +76,11 @@ describe.each(STORE_SERVERS)('user administration ($kind)', ({ start }) => {
     expect((await call(server, 'GET', '/api/links/user', { headers: bearer(dora.token) })).status).toBe(200);
     expect((await admin('PUT', `/api/users?id=${dora.user.id}`, { disabled: 'yes' })).status).toBe(400);
     expect((await admin('PUT', '/api/users?id=999999', { disabled: true })).status).toBe(404);
+    const malformed = await admin('PUT', '/api/users?id=abc', { disabled: true });
+    expect([malformed.status, malformed.body]).toEqual([
+      400,
+      { error: 'id must be a user id (a positive whole number)' },
+    ]);
   });
 
   it('DELETE /api/users removes the user, their links, clicks and sessions', async () => {

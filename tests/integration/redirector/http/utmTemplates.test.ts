@@ -42,6 +42,22 @@ describe.each(STORE_SERVERS)('UTM templates ($kind)', ({ start }) => {
     expect((await call(server, 'GET', '/api/utm-templates', as(ann))).body.templates).toEqual([]);
   });
 
+  it('lists a team’s templates by name, letters’ case aside, on both stores', async () => {
+    const di = await newUser(server, 'Di');
+    for (const name of ['summer', 'Autumn', 'spring', 'Winter', 'autumn']) {
+      const made = await call(server, 'POST', '/api/utm-templates', { headers: bearer(di.token), body: { name } });
+      expect(made.status).toBe(201);
+    }
+    const listed = await call(server, 'GET', '/api/utm-templates', { headers: bearer(di.token) });
+    expect(listed.body.templates.map((template: { name: string }) => template.name)).toEqual([
+      'Autumn',
+      'autumn',
+      'spring',
+      'summer',
+      'Winter',
+    ]);
+  });
+
   it('keeps a team at 100 templates when 101 are made at once', async () => {
     const cy = await newUser(server, 'Cy');
     const made = await Promise.all(

@@ -129,6 +129,19 @@ describe.each(STORE_SERVERS)('links under control ($kind)', ({ start }) => {
           { 'X-Forwarded-For': '2001:db8:abce::1' },
         ],
         [{ type: 'ip', cidr: '2001:db8::1' }, { 'X-Forwarded-For': '2001:0db8:0:0::1' }, '', {}],
+        // A mapped block is its IPv4 block, and a mapped address (in hex too) its IPv4 visitor.
+        [
+          { type: 'ip', cidr: '::ffff:10.3.0.0/112' },
+          { 'X-Forwarded-For': '10.3.4.5' },
+          '',
+          { 'X-Forwarded-For': '10.4.0.1' },
+        ],
+        [
+          { type: 'ip', cidr: '10.5.0.0/16' },
+          { 'X-Forwarded-For': '::ffff:a05:1' },
+          '',
+          { 'X-Forwarded-For': '::ffff:a06:1' },
+        ],
         [{ type: 'country', is: 'in' }, { 'X-Forwarded-For': IP.india }, '', {}],
         [{ type: 'device', is: 'ios' }, { 'User-Agent': UA.iphoneSafari }, '', { 'User-Agent': UA.androidChrome }],
         [{ type: 'device', is: 'mobile' }, { 'User-Agent': UA.androidChrome }, '', {}],

@@ -1,6 +1,6 @@
 /** Addresses and blocks as 16-bit words for redirect rules' `ip` conditions (docs/api.md#redirect-rules), pure. */
 import { describe, expect, it } from 'vitest';
-import { inCidr, ipv4Of, parseCidr, readAddress } from '../../../../redirector/contract/ipAddress';
+import { inCidr, ipv4Of, parseCidr, readAddress, unmapIpv4 } from '../../../../redirector/contract/ipAddress';
 
 /** The address's family and words as hex ('' when it does not read). */
 function read(address: string, words = new Uint16Array(8)): string {
@@ -9,12 +9,13 @@ function read(address: string, words = new Uint16Array(8)): string {
   return `${family} ${[...words.slice(0, family === 4 ? 2 : 8)].map((word) => word.toString(16)).join(':')}`;
 }
 
-/** Whether `address` is in `cidr`, the block read as the rules read it. */
+/** Whether `address` is in `cidr`, both read as the rules read them (a mapped address as its IPv4 one). */
 function within(address: string, cidr: string): boolean {
   const block = parseCidr(cidr);
   if (block === undefined) throw new Error(`not a block: ${cidr}`);
   const words = new Uint16Array(8);
-  return inCidr(readAddress(address, words), words, block);
+  const family = readAddress(address, words);
+  return inCidr(family === 6 && unmapIpv4(words) ? 4 : family, words, block);
 }
 
 describe('reading an address', () => {
@@ -163,11 +164,18 @@ describe('blocks', () => {
     expect(within('fec0::1', 'fe80::/10')).toBe(false);
   });
 
-  it('never holds across families, an IPv4-mapped address included', () => {
+  it('never holds across families; an IPv4-mapped address or block is the IPv4 one it carries', () => {
     expect(within('2001:db8::1', '0.0.0.0/0')).toBe(false);
     expect(within('10.0.0.1', '::/0')).toBe(false);
-    expect(within('::ffff:10.0.0.1', '10.0.0.0/8')).toBe(false);
+    expect(within('::ffff:10.0.0.1', '10.0.0.0/8')).toBe(true);
+    expect(within('::ffff:a00:1', '10.0.0.0/8')).toBe(true);
     expect(within('::ffff:10.0.0.1', '::ffff:10.0.0.0/104')).toBe(true);
+    expect(within('10.0.0.1', '::ffff:10.0.0.0/104')).toBe(true);
+    expect(within('10.0.0.1', '::ffff:10.0.0.2')).toBe(false);
+    expect(within('11.0.0.1', '::ffff:0:0/96')).toBe(true);
+    // Wider than the mapped range: an IPv6 block, which no IPv4 visitor is in.
+    expect(within('10.0.0.1', '::ffff:0:0/95')).toBe(false);
+    expect(within('::ffff:10.0.0.1', '::/0')).toBe(false);
     expect(within('not an address', '0.0.0.0/0')).toBe(false);
     expect(within('not an address', '::/0')).toBe(false);
   });
