@@ -16,6 +16,19 @@ import {
 } from '../visits/visitor';
 import type { SourceClick } from './sources/importSource';
 
+/** How far past the import a click's time may be (a source's clock a few hours off is no reason to drop it). */
+export const CLICK_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Why a source's click cannot be stored (docs/api.md#imports): its time unreadable, or one no
+ * click can have (before 1970-01-01, or more than CLICK_AHEAD_MS after `now`, the time the part
+ * is stored); undefined when it can. A click left out so is listed, never stored.
+ */
+export function clickTimeFault(at: number | null, now: number): 'unreadable' | 'impossible' | undefined {
+  if (at === null) return 'unreadable';
+  return at < 0 || at > now + CLICK_AHEAD_MS ? 'impossible' : undefined;
+}
+
 const COUNTRY = /^[A-Z]{2}$/;
 const MAX_CITY_LENGTH = 100;
 /** Codes that name no country: ISO's user-assigned ones and the EU, as geolocation services use them. */

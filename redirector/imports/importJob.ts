@@ -13,7 +13,7 @@ import type { LinkService } from '../links/linkService';
 import type { AddressKeeper } from '../privacy/addresses';
 import type { ImportRecord } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
-import { createClickMapper } from './importClicks';
+import { clickTimeFault, createClickMapper } from './importClicks';
 import { importLinkClicks } from './importLinkClicks';
 import { importLinkPage } from './importLinks';
 import { startedScope } from './importStarter';
@@ -26,6 +26,8 @@ export const LINKS_PER_PAGE = 500;
 export const CLICKS_PER_PAGE = 5000;
 /** The reason listed for a click (a YOURLS one, read apart from its link) without a readable time. */
 export const CLICK_TIME_UNREADABLE = 'Its time cannot be read';
+/** The reason listed for such a click dated before 1970 or more than a day after the import (clickTimeFault). */
+export const CLICK_TIME_IMPOSSIBLE = 'Its time is before 1970 or more than a day after the import';
 
 /** Where a job stands: reading links after `after_link`, or clicks after `after_click`. */
 export interface ImportCheckpoint {
@@ -88,8 +90,13 @@ async function clickPart(
   const { job, tally } = run;
   tally.clicks.seen += rows.length;
   run.checkpoint.after_click = rows[rows.length - 1]!.position;
-  const readable = rows.filter((row) => row.clicked_at !== null);
-  for (const row of rows) if (row.clicked_at === null) tally.problem(`click ${row.position}`, CLICK_TIME_UNREADABLE);
+  const now = deps.clock();
+  const readable = rows.filter((row) => {
+    const fault = clickTimeFault(row.clicked_at, now);
+    if (fault === 'unreadable') tally.problem(`click ${row.position}`, CLICK_TIME_UNREADABLE);
+    if (fault === 'impossible') tally.problem(`click ${row.position}`, CLICK_TIME_IMPOSSIBLE);
+    return fault === undefined;
+  });
   if (job.dry_run) {
     tally.clicks.imported += readable.filter((row) => run.known.has(row.link_ref)).length;
     return deps.store.imports.save(job.id, stepOf(deps, run));
@@ -141,6 +148,7 @@ async function linkPhase(deps: ImportJobDeps, run: Run, reader: ImportSourceRead
         tally: run.tally,
         known: (ref: string) => run.known.has(ref),
         map,
+        now: deps.clock,
         step: () => stepOf(deps, run),
         partSize: run.parts.clicks,
       };

@@ -10,12 +10,15 @@ import type { Scope } from '../auth/scope';
 import type { NewClick } from '../storage/records';
 import type { ImportStep } from '../storage/repositories/importRepository';
 import type { Store } from '../storage/store';
+import { clickTimeFault } from './importClicks';
 import type { ImportTally } from './importTally';
 import { inTurns, type PartSize } from './importTurns';
 import type { ImportSourceReader, SourceClick, SourceLink } from './sources/importSource';
 
 /** The reason listed for a link (a Shlink one) some of whose clicks have no readable time. */
 export const LINK_CLICK_TIME_UNREADABLE = 'A click whose time cannot be read is left out';
+/** The reason listed for a link some of whose clicks are dated before 1970 or more than a day after the import. */
+export const LINK_CLICK_TIME_IMPOSSIBLE = 'A click dated before 1970 or more than a day after the import is left out';
 
 export interface LinkClicksDeps {
   store: Store;
@@ -27,6 +30,8 @@ export interface LinkClicksDeps {
   /** Whether the source link is in Me (or would be). */
   known: (ref: string) => boolean;
   map: (linkId: number, click: SourceClick) => NewClick;
+  /** The job's clock: a click more than a day after it is left out (clickTimeFault). */
+  now: () => number;
   step: () => ImportStep;
   /** The job's size of a part of clicks. */
   partSize: PartSize;
@@ -43,6 +48,11 @@ function freshFilter(mark: { at: number; count: number } | null): (rows: readonl
     });
 }
 
+/** A link's reason listed once in a job, whichever of its parts of clicks meet it. */
+function listOnce(tally: ImportTally, ref: string, message: string): void {
+  if (!tally.errors.some((problem) => problem.ref === ref && problem.message === message)) tally.problem(ref, message);
+}
+
 /** Stores a part of a link's fresh clicks with the job's step (a dry run: the step alone); false when cancelled. */
 function clickPart(
   deps: LinkClicksDeps,
@@ -52,8 +62,11 @@ function clickPart(
 ): Promise<boolean> {
   const { tally } = deps;
   tally.clicks.seen += part.length;
-  const readable = part.filter((row) => row.clicked_at !== null);
-  if (readable.length < part.length) tally.problem(ref, LINK_CLICK_TIME_UNREADABLE);
+  const now = deps.now();
+  const faults = part.map((row) => clickTimeFault(row.clicked_at, now));
+  const readable = part.filter((_, index) => faults[index] === undefined);
+  if (faults.includes('unreadable')) listOnce(tally, ref, LINK_CLICK_TIME_UNREADABLE);
+  if (faults.includes('impossible')) listOnce(tally, ref, LINK_CLICK_TIME_IMPOSSIBLE);
   tally.clicks.imported += readable.length;
   if (deps.dryRun || id === undefined) return deps.store.imports.save(deps.jobId, deps.step());
   const clicks = readable.map((row) => deps.map(id, row));

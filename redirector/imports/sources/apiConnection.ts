@@ -49,6 +49,23 @@ export function isoTime(text: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+/** The most clicks a source's count of a link may say: exact in JSON, in JavaScript and in both stores. */
+export const MAX_SOURCE_CLICK_COUNT = Number.MAX_SAFE_INTEGER;
+export const SOURCE_COUNT_LEFT_OUT = `Its click count in the source is not a whole number from 0 to ${MAX_SOURCE_CLICK_COUNT}: imported without it`;
+
+/**
+ * A source's total of a link's clicks (Kutt's `visit_count`, Bitly's `total_clicks`), a number or
+ * a numeric text: none (absent, null) is 0; one that is not a whole number from 0 to
+ * MAX_SOURCE_CLICK_COUNT (negative, a fraction, 1e30, not a number) is undefined: the link comes
+ * without it (0 when new, its count kept on a re-import), listed with SOURCE_COUNT_LEFT_OUT.
+ */
+export function sourceClickCount(value: unknown): number | undefined {
+  if (value === undefined || value === null) return 0;
+  const count =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isSafeInteger(count) && count >= 0 ? count : undefined;
+}
+
 /** A path under the base address (base `https://x/y`, path `/api` → `/y/api`). */
 export function under(connection: ApiConnection, path: string): string {
   return `${connection.base.pathname.replace(/\/+$/, '')}${path}`;

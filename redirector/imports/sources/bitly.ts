@@ -7,7 +7,7 @@
  * pointing at a bitlink comes as a link of its own to the same destination.
  */
 
-import { type ApiConnection, isoTime, under } from './apiConnection';
+import { type ApiConnection, isoTime, SOURCE_COUNT_LEFT_OUT, sourceClickCount, under } from './apiConnection';
 import type { ImportSourceReader, SourceLink } from './importSource';
 import { pagedLinks } from './pagedLinks';
 import type { SourceHttp } from './sourceHttp';
@@ -39,7 +39,8 @@ function splitBitlink(text: string): { domain: string; code: string } {
   return { domain: bare.slice(0, slash).toLowerCase(), code: bare.slice(slash + 1) };
 }
 
-function linksOf(link: Bitlink, clicks: number): SourceLink[] {
+/** `clicks` undefined: the source's total was not one (sourceClickCount), left out and listed. */
+function linksOf(link: Bitlink, clicks: number | undefined): SourceLink[] {
   const own = splitBitlink(link.id);
   const codes = [own, ...(link.custom_bitlinks ?? []).map(splitBitlink)].filter(
     (one, index, all) => all.findIndex((other) => other.domain === one.domain && other.code === one.code) === index,
@@ -53,6 +54,7 @@ function linksOf(link: Bitlink, clicks: number): SourceLink[] {
     domain: BITLY_DOMAINS.has(domain) ? null : domain,
     fields: { tags: link.tags ?? [], archived: link.archived === true },
     imported_clicks: index === 0 ? clicks : 0,
+    ...(index === 0 && clicks === undefined ? { warnings: [SOURCE_COUNT_LEFT_OUT] } : {}),
   }));
 }
 
@@ -60,10 +62,10 @@ export function bitlyReader(connection: ApiConnection, api: SourceHttp, group: s
   const groupOf = async () =>
     group ?? (await api.get<{ default_group_guid: string }>(under(connection, '/v4/user'))).default_group_guid;
   const totalOf = async (id: string) => {
-    const summary = await api.get<{ total_clicks?: number }>(
+    const summary = await api.get<{ total_clicks?: unknown }>(
       `${under(connection, `/v4/bitlinks/${id.split('/').map(encodeURIComponent).join('/')}/clicks/summary`)}?unit=month&units=-1`,
     );
-    return Math.max(0, Math.floor(Number(summary.total_clicks) || 0));
+    return sourceClickCount(summary.total_clicks);
   };
   // The first page's cursor is '': its address needs the group, asked for when it is read.
   const linksAfter = pagedLinks('', async (next) => {

@@ -5,7 +5,7 @@
  * without its password (Kutt never gives it), listed as a warning.
  */
 
-import { type ApiConnection, isoTime, under } from './apiConnection';
+import { type ApiConnection, isoTime, SOURCE_COUNT_LEFT_OUT, sourceClickCount, under } from './apiConnection';
 import type { ImportSourceReader, SourceLink } from './importSource';
 import { pagedLinks } from './pagedLinks';
 import type { SourceHttp } from './sourceHttp';
@@ -23,7 +23,7 @@ interface KuttLink {
   created_at?: string;
   expire_in?: string | null;
   password?: boolean;
-  visit_count?: number;
+  visit_count?: unknown;
 }
 
 interface KuttPage {
@@ -34,6 +34,7 @@ interface KuttPage {
 }
 
 function linkOf(link: KuttLink): SourceLink {
+  const clicks = sourceClickCount(link.visit_count);
   return {
     ref: String(link.id),
     short_code: link.address,
@@ -42,8 +43,11 @@ function linkOf(link: KuttLink): SourceLink {
     created_at: isoTime(link.created_at),
     domain: link.domain ?? null,
     fields: { expires_at: link.expire_in ?? null },
-    imported_clicks: Math.max(0, Math.floor(Number(link.visit_count) || 0)),
-    warnings: link.password ? [KUTT_PASSWORD_LEFT_OUT] : [],
+    imported_clicks: clicks,
+    warnings: [
+      ...(link.password ? [KUTT_PASSWORD_LEFT_OUT] : []),
+      ...(clicks === undefined ? [SOURCE_COUNT_LEFT_OUT] : []),
+    ],
   };
 }
 

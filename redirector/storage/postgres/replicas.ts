@@ -9,7 +9,9 @@
  * lag grows as long as the primary writes. A replica more than REPLICA_MAX_LAG_S behind, or not
  * answering, is left out until a check finds it caught up; a read that finds it unreachable marks
  * it down at once and runs on the primary, and so does a read still waiting on a replica a check
- * leaves out as down (one that stopped answering, which gives no error).
+ * leaves out as down (one that stopped answering, which gives no error). A read the replica
+ * cancels for a conflict with its recovery (isRecoveryConflict) runs again on the primary, the
+ * replica kept in use.
  */
 import pg from 'pg';
 import { runInBackground } from '../../background';
@@ -70,6 +72,17 @@ const MAX_SAMPLES = 3_600;
 export function lsnValue(text: string): bigint {
   const [high = '0', low = '0'] = text.split('/');
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+/**
+ * True when a replica cancelled the read (or ended its connection) for a conflict with replaying
+ * the primary's changes: the rows or a lock its read held were needed by the replay (a VACUUM, a
+ * table locked on the primary) and max_standby_streaming_delay ran out. PostgreSQL says so with
+ * 40001 ("canceling statement due to conflict with recovery"), which on a replica, where every
+ * read is a read-only transaction that no other can make fail to serialize, means nothing else.
+ */
+export function isRecoveryConflict(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '40001';
 }
 
 /** `host:port` of a URL: never its user or password. */
@@ -185,9 +198,13 @@ export function createReplicaSet(primary: PgPool, urls: readonly string[], optio
         onReplica.catch(() => undefined);
         answer = await Promise.race([onReplica, leftOut]);
       } catch (error) {
-        if (!isDatabaseUnreachable(error)) throw error;
-        setState(replica, 'down', null, options.log);
-        answer = LEFT_OUT;
+        // The replica's recovery took back what the read needed: read again where nothing replays.
+        if (isRecoveryConflict(error)) answer = LEFT_OUT;
+        else if (!isDatabaseUnreachable(error)) throw error;
+        else {
+          setState(replica, 'down', null, options.log);
+          answer = LEFT_OUT;
+        }
       } finally {
         replica.leftOut.delete(tell);
       }
