@@ -7,6 +7,7 @@
  * own transaction with the audit actor `sso`.
  */
 import { type AuditRecord, recordAudit } from '../audit/auditLog';
+import { keyEntry } from '../audit/keyAudit';
 import type { AuditActor } from '../contract/audit';
 import { MAX_TEAMS_PER_USER, TEAM_ROLES, type TeamRole } from '../contract/teams';
 import { log } from '../observability/logger';
@@ -61,7 +62,9 @@ async function apply({ store, clock }: SyncDeps, team: NamedTeam, user: UserReco
     );
   } else {
     const entry = memberRecord(team, user, 'member.removed', {});
-    outcome = await store.teams.removeMember(team.id, user.id, (tx) => recordAudit(tx, actor, entry, at));
+    outcome = await store.teams.removeMember(team.id, user.id, (tx, keys) =>
+      recordAudit(tx, actor, [entry, ...keys.map((key) => keyEntry(key, 'key.deleted'))], at),
+    );
   }
   if (outcome === 'last-owner') {
     log.warn(`single sign-on: user ${user.id} stays the last owner of team "${team.slug}" (a team keeps an owner)`);

@@ -5,6 +5,7 @@
  * user joins at most MAX_TEAMS_PER_USER teams, invitations are single use and stored as hashes.
  */
 import { type AuditRecord, fieldChanges, recordAudit, recordChange } from '../audit/auditLog';
+import { keyEntry } from '../audit/keyAudit';
 import type { Scope } from '../auth/scope';
 import { hashToken, newToken } from '../auth/tokens';
 import {
@@ -249,7 +250,10 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
       }
       const action = memberId === scope.actor.id ? 'member.left' : 'member.removed';
       const entry = await memberEntry(store, teamId, memberId, action, undefined, undefined);
-      const outcome = await teams.removeMember(teamId, memberId, (tx) => recordAudit(tx, scope, entry, clock()));
+      // Their keys in the team go with the membership, each in the log.
+      const outcome = await teams.removeMember(teamId, memberId, (tx, keys) =>
+        recordAudit(tx, scope, [entry, ...keys.map((key) => keyEntry(key, 'key.deleted'))], clock()),
+      );
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
       if (outcome === 'last-owner') throw taken(LAST_OWNER);
     },
