@@ -80,6 +80,8 @@ export const CONFIRM_WITH_SLUG = "Confirm with the team's slug: {confirm: <slug>
 export const INVITATION_INVALID = 'This invitation is invalid, used or expired';
 export const ALREADY_MEMBER = 'You are already a member of this team';
 export const MEMBER_NOT_FOUND = 'Member not found';
+/** An open invitation cancelled, used, expired or of another team (docs/api.md#teams). */
+export const INVITATION_NOT_FOUND = 'Invitation not found';
 /** Signed out, an invitation whose email already has an account: that account signs in and joins. */
 export const SIGN_IN_FIRST = 'Sign in first';
 

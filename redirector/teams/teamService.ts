@@ -13,6 +13,7 @@ import {
   CONFIRM_WITH_SLUG,
   INVITATION_INVALID,
   INVITATION_LIFETIME_MS,
+  INVITATION_NOT_FOUND,
   type InvitationResponse,
   LAST_OWNER,
   MADE_SLUG_TRIES,
@@ -94,7 +95,7 @@ async function teamAnswer(teams: Store['teams'], userId: number, teamId: number)
 }
 
 export function createTeamService(deps: TeamServiceDeps) {
-  return { ...teamCalls(deps), ...memberCalls(deps) };
+  return { ...teamCalls(deps), ...memberCalls(deps), ...invitationCalls(deps) };
 }
 
 /** A user's teams: listed, created, renamed, deleted. */
@@ -158,8 +159,8 @@ function teamCalls({ store, clock, onTeamChanged }: TeamServiceDeps) {
   };
 }
 
-/** A team's members and invitations: listed, invited, joined, changed, removed. */
-function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
+/** A team's members: listed, joined, changed, removed. */
+function memberCalls({ store, clock }: TeamServiceDeps) {
   const teams = store.teams;
 
   return {
@@ -184,27 +185,6 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
           expires_at: iso(invitation.expires_at),
         })),
       };
-    },
-    async invite(scope: Scope, body: unknown): Promise<InvitationResponse> {
-      const teamId = sharedTeamOf(scope);
-      const invitation = parseInvitation(body);
-      const token = newToken();
-      const now = clock();
-      const expiresAt = now + INVITATION_LIFETIME_MS;
-      const entry: AuditRecord = {
-        teamId,
-        action: 'invitation.created',
-        target: { type: 'invitation', id: null, label: invitation.email },
-        changes: fieldChanges(undefined, invitation, MEMBERSHIP_FIELDS),
-      };
-      await teams.invite(
-        teamId,
-        { ...invitation, token_hash: hashToken(token), invited_by: scope.actor.id },
-        now,
-        expiresAt,
-        (tx) => recordAudit(tx, scope, entry, now),
-      );
-      return { url: `${publicUrl.replace(/\/+$/, '')}/join/${token}`, expires_at: iso(expiresAt) };
     },
     /** The invitation a token names, or 404. */
     async invitation(token: unknown): Promise<InvitationRow> {
@@ -256,6 +236,44 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
       );
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
       if (outcome === 'last-owner') throw taken(LAST_OWNER);
+    },
+  };
+}
+
+/** A team's invitations: made and cancelled by its owners (joining with one is a member's call above). */
+function invitationCalls({ store, clock, publicUrl }: TeamServiceDeps) {
+  const teams = store.teams;
+
+  return {
+    async invite(scope: Scope, body: unknown): Promise<InvitationResponse> {
+      const teamId = sharedTeamOf(scope);
+      const invitation = parseInvitation(body);
+      const token = newToken();
+      const now = clock();
+      const expiresAt = now + INVITATION_LIFETIME_MS;
+      const entry: AuditRecord = {
+        teamId,
+        action: 'invitation.created',
+        target: { type: 'invitation', id: null, label: invitation.email },
+        changes: fieldChanges(undefined, invitation, MEMBERSHIP_FIELDS),
+      };
+      await teams.invite(
+        teamId,
+        { ...invitation, token_hash: hashToken(token), invited_by: scope.actor.id },
+        now,
+        expiresAt,
+        (tx) => recordAudit(tx, scope, entry, now),
+      );
+      return { url: `${publicUrl.replace(/\/+$/, '')}/join/${token}`, expires_at: iso(expiresAt) };
+    },
+    /** Cancels an open invitation (owners): its link then answers as a used one (docs/api.md#teams). */
+    async cancelInvitation(scope: Scope, id: number): Promise<void> {
+      const teamId = sharedTeamOf(scope);
+      const audit: AfterWrite<string> = (tx, email) => {
+        const target = { type: 'invitation', id: String(id), label: email };
+        return recordAudit(tx, scope, { teamId, action: 'invitation.cancelled', target, changes: {} }, clock());
+      };
+      if ((await teams.cancelInvitation(teamId, id, audit)) === undefined) throw notFoundRule(INVITATION_NOT_FOUND);
     },
   };
 }

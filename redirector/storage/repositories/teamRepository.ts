@@ -5,7 +5,7 @@
  */
 import type { TeamAccess } from '../../auth/scope';
 import type { AdminTeam, TeamRole } from '../../contract/teams';
-import type { Executor, RowShape } from '../executor';
+import type { AfterWrite, Executor, RowShape } from '../executor';
 import { type TeamMemberQueries, teamMemberQueries } from './teamMembers';
 
 interface AccessRow {
@@ -76,6 +76,8 @@ export interface TeamRepository extends TeamMemberQueries {
   allShared(limit: number): Promise<SharedTeamRow[]>;
   /** The team `ref` names (an id or a slug), whoever is in it: the administrator acting on it. */
   byRef(ref: string): Promise<TeamRef | undefined>;
+  /** Cancels an open invitation of the team; its email, or undefined when there is none. */
+  cancelInvitation(teamId: number, id: number, afterWrite?: AfterWrite<string>): Promise<string | undefined>;
   /** A team's name (an invitation's team, for the join page). */
   nameOf(teamId: number): Promise<string | undefined>;
 }
@@ -102,6 +104,16 @@ export function createTeamRepository(db: Executor): TeamRepository {
       return (
         row && { id: Number(row.id), personal_user_id: personal === null ? null : Number(personal), slug: row.slug }
       );
+    },
+    cancelInvitation(teamId, id, afterWrite) {
+      return db.transaction(async (tx) => {
+        const gone = await tx.get<{ email: string }>(
+          'DELETE FROM team_invitations WHERE id = ? AND team_id = ? RETURNING email',
+          [id, teamId],
+        );
+        if (gone) await afterWrite?.(tx, gone.email);
+        return gone?.email;
+      });
     },
     async nameOf(teamId) {
       return (await db.get<{ name: string }>('SELECT name FROM teams WHERE id = ?', [teamId]))?.name;
