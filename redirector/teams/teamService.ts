@@ -29,7 +29,8 @@ import {
 } from '../contract/teams';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { AfterWrite, Executor } from '../storage/executor';
+import type { AfterWrite } from '../storage/executor';
+import type { GoneKey } from '../storage/repositories/memberKeys';
 import type { InvitationRow, Membership } from '../storage/repositories/teamMembers';
 import type { Store } from '../storage/store';
 import { changedMembership, parseInvitation, parseMembershipChange, parseTeamFields } from './teamRules';
@@ -198,7 +199,8 @@ function memberCalls({ store, clock }: TeamServiceDeps) {
     async join(scope: Scope, invitation: InvitationRow): Promise<Team> {
       const userId = userOf(scope);
       const entry = await memberEntry(store, invitation.team_id, userId, 'member.joined', undefined, invitation);
-      const audit = (tx: Executor) => recordAudit(tx, scope, entry, clock());
+      const audit: AfterWrite<GoneKey[]> = (tx, keys) =>
+        recordAudit(tx, scope, [entry, ...keys.map((key) => keyEntry(key, 'key.deleted'))], clock());
       const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER, audit);
       // Used by another join since it was found (docs/api.md#teams): as a used token, 404.
       if (outcome === 'gone') throw notFoundRule(INVITATION_INVALID);

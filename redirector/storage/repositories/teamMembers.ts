@@ -272,9 +272,9 @@ function invitationQueries(db: Executor) {
     },
     /**
      * Uses the invitation (single use) to make `userId` a member, in one transaction: it is used up
-     * only with the membership it makes; a refused join leaves it as it was (docs/api.md#teams).
+     * only with the membership it makes; a refused join leaves it as it was; older keys of theirs there go.
      */
-    join(invitation: InvitationRow, userId: number, now: number, maxTeams: number, afterWrite?: AfterWrite<void>) {
+    join(invitation: InvitationRow, userId: number, now: number, maxTeams: number, afterWrite?: AfterWrite<GoneKey[]>) {
       return db.transaction(async (tx): Promise<JoinOutcome> => {
         if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
         if (!(await invitationLive(tx, invitation.id, now))) return 'gone';
@@ -290,7 +290,7 @@ function invitationQueries(db: Executor) {
            VALUES (?, ?, ?, ?, ?, ?)`,
           [invitation.team_id, userId, invitation.role, invitation.own_links_only, invitation.domains, now],
         );
-        await afterWrite?.(tx, undefined);
+        await afterWrite?.(tx, await deleteMemberKeys(tx, invitation.team_id, userId));
         return 'joined';
       });
     },

@@ -3,12 +3,16 @@
  * stores: removed by an owner or leaving, the member's keys of that team are deleted (no longer
  * listed to the owners, each a `key.deleted` entry of the audit log), so that joining again later,
  * whatever the role, does not bring a forgotten key back to life (it did: the key only stopped
- * while its maker was out of the team). Their keys of other teams stay.
+ * while its maker was out of the team). Their keys of other teams stay. A key an earlier release
+ * left so is deleted when its maker joins again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerAccess, userScope } from '../../../../redirector/auth/scope';
+import { hashToken } from '../../../../redirector/auth/tokens';
+import { newApiKeySecret, prefixOf } from '../../../../redirector/keys/apiKeySecrets';
 import { bearer, call, inTeam, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import type { TestServer } from '../../../helpers/testServer';
-import { STORE_SERVERS } from './bothStores';
+import { STORE_SERVERS, type StoreServer } from './bothStores';
 
 type User = Awaited<ReturnType<typeof newUser>>;
 
@@ -30,7 +34,7 @@ const keyNames = async (server: TestServer, owner: User, team: number) =>
   );
 
 describe.each(STORE_SERVERS)('a member’s keys end with the membership on $kind', (storeServer) => {
-  let server: TestServer;
+  let server: Awaited<ReturnType<StoreServer['start']>>;
   let owner: User;
   let member: User;
 
@@ -78,6 +82,29 @@ describe.each(STORE_SERVERS)('a member’s keys end with the membership on $kind
     });
     expect(left.status).toBe(204);
     await joinTeam(server, owner, member, team, 'viewer');
+    expect(await keyWorks(server, secret)).toBe(401);
+    expect(await keyNames(server, owner, team)).toEqual([]);
+  });
+
+  it('deletes, on joining, a key left from a membership that ended before keys went with it', async () => {
+    const team = await newTeam(server, owner, 'Upgraded Co');
+    const former = await newUser(server, 'Fay Former');
+    // The row a removal of an earlier release left: a key of the team whose maker is no member.
+    const secret = newApiKeySecret();
+    const stored = await server.store.apiKeys.create(
+      userScope({ id: former.user.id, name: 'Fay Former', personal_team_id: 0 }, ownerAccess(team, null)),
+      {
+        name: 'old bot',
+        prefix: prefixOf(secret),
+        key_hash: hashToken(secret),
+        admin_tag: null,
+        created_at: Date.now(),
+      },
+      20,
+    );
+    expect(stored).toMatchObject({ team_id: team, user_id: former.user.id });
+    expect(await keyWorks(server, secret)).toBe(401);
+    await joinTeam(server, owner, former, team, 'owner');
     expect(await keyWorks(server, secret)).toBe(401);
     expect(await keyNames(server, owner, team)).toEqual([]);
   });
