@@ -18,3 +18,8 @@ export function keyEntry(row: GoneKey, action: string): AuditRecord {
       : fieldChanges(fields, undefined, ['name', 'scope']),
   };
 }
+
+/** A membership's entry with a `key.deleted` entry for each key of the member that went with it. */
+export function withGoneKeys(entry: AuditRecord, keys: readonly GoneKey[]): AuditRecord[] {
+  return [entry, ...keys.map((key) => keyEntry(key, 'key.deleted'))];
+}

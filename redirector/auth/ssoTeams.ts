@@ -7,7 +7,7 @@
  * own transaction with the audit actor `sso`.
  */
 import { type AuditRecord, recordAudit } from '../audit/auditLog';
-import { keyEntry } from '../audit/keyAudit';
+import { withGoneKeys } from '../audit/keyAudit';
 import type { AuditActor } from '../contract/audit';
 import { MAX_TEAMS_PER_USER, TEAM_ROLES, type TeamRole } from '../contract/teams';
 import { log } from '../observability/logger';
@@ -54,7 +54,7 @@ async function apply({ store, clock }: SyncDeps, team: NamedTeam, user: UserReco
   const at = clock();
   // A membership's end (or a new one after an end that kept them) takes the member's keys of the team.
   const withKeys = (entry: AuditRecord) => (tx: Executor, keys: GoneKey[]) =>
-    recordAudit(tx, actor, [entry, ...keys.map((key) => keyEntry(key, 'key.deleted'))], at);
+    recordAudit(tx, actor, withGoneKeys(entry, keys), at);
   let outcome: string;
   if (change.kind === 'add') {
     const entry = memberRecord(team, user, 'member.added', { role: [null, change.role] });

@@ -5,7 +5,7 @@
  * user joins at most MAX_TEAMS_PER_USER teams, invitations are single use and stored as hashes.
  */
 import { type AuditRecord, fieldChanges, recordAudit, recordChange } from '../audit/auditLog';
-import { keyEntry } from '../audit/keyAudit';
+import { withGoneKeys } from '../audit/keyAudit';
 import type { Scope } from '../auth/scope';
 import { hashToken, newToken } from '../auth/tokens';
 import {
@@ -199,8 +199,7 @@ function memberCalls({ store, clock }: TeamServiceDeps) {
     async join(scope: Scope, invitation: InvitationRow): Promise<Team> {
       const userId = userOf(scope);
       const entry = await memberEntry(store, invitation.team_id, userId, 'member.joined', undefined, invitation);
-      const audit: AfterWrite<GoneKey[]> = (tx, keys) =>
-        recordAudit(tx, scope, [entry, ...keys.map((key) => keyEntry(key, 'key.deleted'))], clock());
+      const audit: AfterWrite<GoneKey[]> = (tx, keys) => recordAudit(tx, scope, withGoneKeys(entry, keys), clock());
       const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER, audit);
       // Used by another join since it was found (docs/api.md#teams): as a used token, 404.
       if (outcome === 'gone') throw notFoundRule(INVITATION_INVALID);
@@ -234,7 +233,7 @@ function memberCalls({ store, clock }: TeamServiceDeps) {
       const entry = await memberEntry(store, teamId, memberId, action, undefined, undefined);
       // Their keys in the team go with the membership, each in the log.
       const outcome = await teams.removeMember(teamId, memberId, (tx, keys) =>
-        recordAudit(tx, scope, [entry, ...keys.map((key) => keyEntry(key, 'key.deleted'))], clock()),
+        recordAudit(tx, scope, withGoneKeys(entry, keys), clock()),
       );
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
       if (outcome === 'last-owner') throw taken(LAST_OWNER);
