@@ -7,10 +7,13 @@
  * own transaction with the audit actor `sso`.
  */
 import { type AuditRecord, recordAudit } from '../audit/auditLog';
+import { withGoneKeys } from '../audit/keyAudit';
 import type { AuditActor } from '../contract/audit';
 import { MAX_TEAMS_PER_USER, TEAM_ROLES, type TeamRole } from '../contract/teams';
 import { log } from '../observability/logger';
+import type { Executor } from '../storage/executor';
 import type { UserRecord } from '../storage/records';
+import type { GoneKey } from '../storage/repositories/memberKeys';
 import type { NamedTeam } from '../storage/repositories/ssoRepository';
 import type { Store } from '../storage/store';
 import type { TeamGroup } from './ssoConfig';
@@ -49,19 +52,20 @@ function memberRecord(team: NamedTeam, user: UserRecord, action: string, changes
 async function apply({ store, clock }: SyncDeps, team: NamedTeam, user: UserRecord, change: Change): Promise<void> {
   const actor: AuditActor = { type: 'sso', id: user.id, name: user.name };
   const at = clock();
+  // A membership's end (or a new one after an end that kept them) takes the member's keys of the team.
+  const withKeys = (entry: AuditRecord) => (tx: Executor, keys: GoneKey[]) =>
+    recordAudit(tx, actor, withGoneKeys(entry, keys), at);
   let outcome: string;
   if (change.kind === 'add') {
     const entry = memberRecord(team, user, 'member.added', { role: [null, change.role] });
-    outcome = await store.sso.addMember(team.id, user.id, change.role, at, MAX_TEAMS_PER_USER, (tx) =>
-      recordAudit(tx, actor, entry, at),
-    );
+    outcome = await store.sso.addMember(team.id, user.id, change.role, at, MAX_TEAMS_PER_USER, withKeys(entry));
   } else if (change.kind === 'set') {
     outcome = await store.sso.setRole(team.id, user.id, change.role, (tx, before) =>
       recordAudit(tx, actor, memberRecord(team, user, 'member.role_changed', { role: [before, change.role] }), at),
     );
   } else {
     const entry = memberRecord(team, user, 'member.removed', {});
-    outcome = await store.teams.removeMember(team.id, user.id, (tx) => recordAudit(tx, actor, entry, at));
+    outcome = await store.teams.removeMember(team.id, user.id, withKeys(entry));
   }
   if (outcome === 'last-owner') {
     log.warn(`single sign-on: user ${user.id} stays the last owner of team "${team.slug}" (a team keeps an owner)`);

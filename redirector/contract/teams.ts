@@ -66,7 +66,9 @@ export const MAX_TEAM_NAME_LENGTH = 100;
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const TEAM_NAME_RULE = `Name must be 1-${MAX_TEAM_NAME_LENGTH} characters`;
-export const TEAM_SLUG_RULE = 'Slug must be 3-40 characters of a-z, 0-9 and -';
+export const TEAM_SLUG_RULE = 'Slug must be 3-40 characters of a-z, 0-9 and -, not only digits';
+/** A slug of digits only would read as a team's id in `X-Team` and `?team=` (docs/api.md#roles). */
+export const ID_LIKE_SLUG = /^[0-9]+$/;
 export const TEAM_SLUG_TAKEN = 'This slug is taken';
 export const TEAM_LIMIT_REACHED = `You may belong to at most ${MAX_TEAMS_PER_USER} teams besides your personal one`;
 export const PERSONAL_TEAM_FIXED = 'A personal team cannot be renamed, left, given away or deleted';
@@ -78,10 +80,12 @@ export const CONFIRM_WITH_SLUG = "Confirm with the team's slug: {confirm: <slug>
 export const INVITATION_INVALID = 'This invitation is invalid, used or expired';
 export const ALREADY_MEMBER = 'You are already a member of this team';
 export const MEMBER_NOT_FOUND = 'Member not found';
+/** An open invitation cancelled, used, expired or of another team (docs/api.md#teams). */
+export const INVITATION_NOT_FOUND = 'Invitation not found';
 /** Signed out, an invitation whose email already has an account: that account signs in and joins. */
 export const SIGN_IN_FIRST = 'Sign in first';
 
-/** A slug made from a team's name: lower-cased, runs of other characters as one dash. */
+/** A slug made from a team's name: lower-cased, runs of other characters as one dash; `-team` after a short or all-digit one. */
 export function slugFromName(name: string): string {
   const slug = name
     .toLowerCase()
@@ -90,7 +94,7 @@ export function slugFromName(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .replace(/-+$/, '');
-  return slug.length >= 3 ? slug : `${slug}-team`.replace(/^-/, '');
+  return slug.length >= 3 && !ID_LIKE_SLUG.test(slug) ? slug : `${slug}-team`.replace(/^-/, '');
 }
 
 /** How many slugs a team made without one tries: its name's, then with -2 … -20 (docs/api.md#teams). */

@@ -1,6 +1,6 @@
 /**
  * Teams (docs/api.md#teams): GET/POST/PUT/DELETE /api/teams, GET/PUT/DELETE /api/teams/members,
- * POST /api/teams/invite, POST /api/teams/join. Every call goes through the user guard, whose team
+ * POST and DELETE /api/teams/invite, POST /api/teams/join. Every call goes through the user guard, whose team
  * rule (teamRule.ts) picks the team (`?team=`, `X-Team`, or for PUT/DELETE /api/teams `?id=`) and
  * answers 404 to outsiders and 403 to a role that may not; a join sent signed out makes an account
  * first (teamJoin.ts). Invitations are mailed when SMTP_URL is set (docs/api.md#joining-a-team).
@@ -86,6 +86,12 @@ export function createTeamRouter(services: Services): Router {
     const words = { team: team?.name ?? '', inviter: scope.actor.name, role, url: invitation.url };
     services.accountMailing.mailTeamInvitation(email, words, requestLanguage(ctx));
     ctx.body = invitation satisfies InvitationResponse;
+  });
+  router.delete('/teams/invite', user, async (ctx) => {
+    const id = optionalIdParam(ctx, 'id', 'invitation');
+    if (id === undefined) throw badRequest('id must be an invitation id (a positive whole number)');
+    await teams.cancelInvitation(scopeOf(ctx), id);
+    ctx.status = 204;
   });
   const joinSignedOut = createSignedOutJoin(services, teams);
   // No credential: the join page shows the team's name before joining (the token in the body, never logged).

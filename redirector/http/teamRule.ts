@@ -14,18 +14,24 @@ import type { ApiKeyRecord } from '../storage/repositories/apiKeyRepository';
 import type { Store } from '../storage/store';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 
-/** The team the request names, or undefined for the caller's own (personal, or an API key's). */
+/**
+ * The team the request names, or undefined for the caller's own (personal, or an API key's). The
+ * query's parameter, which names the call's target in its address, comes before `X-Team`, a
+ * client's standing choice: `PUT /api/teams?id=B` with `X-Team: A` renamed A.
+ */
 export function teamRefOf(ctx: Context): string | undefined {
   const header = ctx.get(TEAM_HEADER).trim();
   // PUT and DELETE /api/teams name the team they change by `id`.
   const named = ctx.path === '/api/teams' && (ctx.method === 'PUT' || ctx.method === 'DELETE');
-  const query = ctx.query[named ? 'id' : TEAM_PARAMETER];
-  // The message names where the bad value came from: the header, or the query's parameter.
-  const from = header !== '' ? TEAM_HEADER : named ? 'id' : TEAM_PARAMETER;
+  const value = ctx.query[named ? 'id' : TEAM_PARAMETER];
+  const parameter = named ? 'id' : TEAM_PARAMETER;
   // A parameter given twice names no one team: refused, never read as none (the personal team).
-  if (header === '' && Array.isArray(query)) throw badRequest(`${from} must be a team's id or slug`);
-  const ref = header !== '' ? header : typeof query === 'string' ? query.trim() : '';
+  if (Array.isArray(value)) throw badRequest(`${parameter} must be a team's id or slug`);
+  const query = typeof value === 'string' ? value.trim() : '';
+  const ref = query !== '' ? query : header;
   if (ref === '') return undefined;
+  // The message names where the bad value came from: the query's parameter, or the header.
+  const from = query !== '' ? parameter : TEAM_HEADER;
   if (!/^[A-Za-z0-9-]{1,40}$/.test(ref)) throw badRequest(`${from} must be a team's id or slug`);
   return ref;
 }

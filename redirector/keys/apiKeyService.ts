@@ -4,7 +4,8 @@
  * never expire: they stop working when deleted, when their user is disabled (or deleted, which
  * deletes them), and, for the administrator's, when ADMIN_KEY changes.
  */
-import { type AuditRecord, fieldChanges, recordAudit } from '../audit/auditLog';
+import { recordAudit } from '../audit/auditLog';
+import { keyEntry } from '../audit/keyAudit';
 import type { Scope } from '../auth/scope';
 import { hashToken } from '../auth/tokens';
 import {
@@ -26,20 +27,6 @@ import { parseDomains } from '../teams/teamRules';
 import { adminKeyTag, looksLikeApiKey, newApiKeySecret, prefixOf, sameDigest } from './apiKeySecrets';
 
 /** last_used_at is written at most this often per key, so a busy script costs no write per call. */
-/** A key's change as the audit log keeps it (docs/api.md#audit-log): its name and scope, never its secret. */
-function keyEntry(row: ApiKeyRecord, action: string): AuditRecord {
-  const made = action === 'key.created';
-  const fields = { name: row.name, scope: row.scope, domains: row.domains ?? null };
-  return {
-    teamId: row.team_id,
-    action,
-    target: { type: 'key', id: String(row.id), label: row.name },
-    changes: made
-      ? fieldChanges(undefined, fields, ['name', 'scope'])
-      : fieldChanges(fields, undefined, ['name', 'scope']),
-  };
-}
-
 export const LAST_USED_PRECISION_MS = 60_000;
 
 export interface ApiKeyService {

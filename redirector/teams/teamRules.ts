@@ -4,6 +4,7 @@
 import { normaliseEmail } from '../auth/accountService';
 import { withinCharacters } from '../contract/characters';
 import {
+  ID_LIKE_SLUG,
   MAX_TEAM_NAME_LENGTH,
   slugFromName,
   TEAM_NAME_RULE,
@@ -32,7 +33,7 @@ export function parseTeamFields(body: unknown): { name: string; slug: string; ma
   if (slug !== undefined && slug !== null && typeof slug !== 'string') throw invalidInput(TEAM_SLUG_RULE);
   const given = typeof slug === 'string' && slug.trim() !== '';
   const chosen = given ? slug.trim().toLowerCase() : slugFromName(name);
-  if (!TEAM_SLUG.test(chosen)) throw invalidInput(TEAM_SLUG_RULE);
+  if (!TEAM_SLUG.test(chosen) || ID_LIKE_SLUG.test(chosen)) throw invalidInput(TEAM_SLUG_RULE);
   return { name: name.trim(), slug: chosen, made: !given };
 }
 

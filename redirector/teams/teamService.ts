@@ -5,6 +5,7 @@
  * user joins at most MAX_TEAMS_PER_USER teams, invitations are single use and stored as hashes.
  */
 import { type AuditRecord, fieldChanges, recordAudit, recordChange } from '../audit/auditLog';
+import { withGoneKeys } from '../audit/keyAudit';
 import type { Scope } from '../auth/scope';
 import { hashToken, newToken } from '../auth/tokens';
 import {
@@ -12,6 +13,7 @@ import {
   CONFIRM_WITH_SLUG,
   INVITATION_INVALID,
   INVITATION_LIFETIME_MS,
+  INVITATION_NOT_FOUND,
   type InvitationResponse,
   LAST_OWNER,
   MADE_SLUG_TRIES,
@@ -27,7 +29,8 @@ import {
 } from '../contract/teams';
 import { invalidInput, notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { AfterWrite, Executor } from '../storage/executor';
+import type { AfterWrite } from '../storage/executor';
+import type { GoneKey } from '../storage/repositories/memberKeys';
 import type { InvitationRow, Membership } from '../storage/repositories/teamMembers';
 import type { Store } from '../storage/store';
 import { changedMembership, parseInvitation, parseMembershipChange, parseTeamFields } from './teamRules';
@@ -93,7 +96,7 @@ async function teamAnswer(teams: Store['teams'], userId: number, teamId: number)
 }
 
 export function createTeamService(deps: TeamServiceDeps) {
-  return { ...teamCalls(deps), ...memberCalls(deps) };
+  return { ...teamCalls(deps), ...memberCalls(deps), ...invitationCalls(deps) };
 }
 
 /** A user's teams: listed, created, renamed, deleted. */
@@ -157,8 +160,8 @@ function teamCalls({ store, clock, onTeamChanged }: TeamServiceDeps) {
   };
 }
 
-/** A team's members and invitations: listed, invited, joined, changed, removed. */
-function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
+/** A team's members: listed, joined, changed, removed. */
+function memberCalls({ store, clock }: TeamServiceDeps) {
   const teams = store.teams;
 
   return {
@@ -184,27 +187,6 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
         })),
       };
     },
-    async invite(scope: Scope, body: unknown): Promise<InvitationResponse> {
-      const teamId = sharedTeamOf(scope);
-      const invitation = parseInvitation(body);
-      const token = newToken();
-      const now = clock();
-      const expiresAt = now + INVITATION_LIFETIME_MS;
-      const entry: AuditRecord = {
-        teamId,
-        action: 'invitation.created',
-        target: { type: 'invitation', id: null, label: invitation.email },
-        changes: fieldChanges(undefined, invitation, MEMBERSHIP_FIELDS),
-      };
-      await teams.invite(
-        teamId,
-        { ...invitation, token_hash: hashToken(token), invited_by: scope.actor.id },
-        now,
-        expiresAt,
-        (tx) => recordAudit(tx, scope, entry, now),
-      );
-      return { url: `${publicUrl.replace(/\/+$/, '')}/join/${token}`, expires_at: iso(expiresAt) };
-    },
     /** The invitation a token names, or 404. */
     async invitation(token: unknown): Promise<InvitationRow> {
       const found =
@@ -217,7 +199,7 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
     async join(scope: Scope, invitation: InvitationRow): Promise<Team> {
       const userId = userOf(scope);
       const entry = await memberEntry(store, invitation.team_id, userId, 'member.joined', undefined, invitation);
-      const audit = (tx: Executor) => recordAudit(tx, scope, entry, clock());
+      const audit: AfterWrite<GoneKey[]> = (tx, keys) => recordAudit(tx, scope, withGoneKeys(entry, keys), clock());
       const outcome = await teams.join(invitation, userId, clock(), MAX_TEAMS_PER_USER, audit);
       // Used by another join since it was found (docs/api.md#teams): as a used token, 404.
       if (outcome === 'gone') throw notFoundRule(INVITATION_INVALID);
@@ -249,9 +231,50 @@ function memberCalls({ store, clock, publicUrl }: TeamServiceDeps) {
       }
       const action = memberId === scope.actor.id ? 'member.left' : 'member.removed';
       const entry = await memberEntry(store, teamId, memberId, action, undefined, undefined);
-      const outcome = await teams.removeMember(teamId, memberId, (tx) => recordAudit(tx, scope, entry, clock()));
+      // Their keys in the team go with the membership, each in the log.
+      const outcome = await teams.removeMember(teamId, memberId, (tx, keys) =>
+        recordAudit(tx, scope, withGoneKeys(entry, keys), clock()),
+      );
       if (outcome === 'missing') throw notFoundRule(MEMBER_NOT_FOUND);
       if (outcome === 'last-owner') throw taken(LAST_OWNER);
+    },
+  };
+}
+
+/** A team's invitations: made and cancelled by its owners (joining with one is a member's call above). */
+function invitationCalls({ store, clock, publicUrl }: TeamServiceDeps) {
+  const teams = store.teams;
+
+  return {
+    async invite(scope: Scope, body: unknown): Promise<InvitationResponse> {
+      const teamId = sharedTeamOf(scope);
+      const invitation = parseInvitation(body);
+      const token = newToken();
+      const now = clock();
+      const expiresAt = now + INVITATION_LIFETIME_MS;
+      const entry: AuditRecord = {
+        teamId,
+        action: 'invitation.created',
+        target: { type: 'invitation', id: null, label: invitation.email },
+        changes: fieldChanges(undefined, invitation, MEMBERSHIP_FIELDS),
+      };
+      await teams.invite(
+        teamId,
+        { ...invitation, token_hash: hashToken(token), invited_by: scope.actor.id },
+        now,
+        expiresAt,
+        (tx) => recordAudit(tx, scope, entry, now),
+      );
+      return { url: `${publicUrl.replace(/\/+$/, '')}/join/${token}`, expires_at: iso(expiresAt) };
+    },
+    /** Cancels an open invitation (owners): its link then answers as a used one (docs/api.md#teams). */
+    async cancelInvitation(scope: Scope, id: number): Promise<void> {
+      const teamId = sharedTeamOf(scope);
+      const audit: AfterWrite<string> = (tx, email) => {
+        const target = { type: 'invitation', id: String(id), label: email };
+        return recordAudit(tx, scope, { teamId, action: 'invitation.cancelled', target, changes: {} }, clock());
+      };
+      if ((await teams.cancelInvitation(teamId, id, audit)) === undefined) throw notFoundRule(INVITATION_NOT_FOUND);
     },
   };
 }

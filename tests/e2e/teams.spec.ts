@@ -94,6 +94,14 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   await expect(dialog.getByTestId('team-invitations')).toContainText(email);
   await expectAccessibleInBothThemes(page, 'team screen');
   await screenshot(page, 'team-screen-owner');
+  // An open invitation cancelled from the list: gone, the other stays (docs/api.md#teams).
+  const mistaken = `${unique('mistaken')}@example.com`;
+  await dialog.getByLabel('Email').fill(mistaken);
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(dialog.getByTestId('team-invitations')).toContainText(mistaken);
+  await dialog.getByRole('button', { name: `Cancel the invitation for ${mistaken}` }).click();
+  await expect(dialog.getByTestId('team-invitations')).not.toContainText(mistaken);
+  await expect(dialog.getByTestId('team-invitations')).toContainText(email);
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   // A second browser, signed out, makes its account on the join page.

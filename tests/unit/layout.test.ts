@@ -593,6 +593,8 @@ const SUBJECT_REPOSITORIES: Record<string, string> = {
   // A user's memberships: which team a call acts in is read from them before a scope exists.
   TeamRepository: 'redirector/storage/repositories/teamRepository.ts',
   TeamMemberQueries: 'redirector/storage/repositories/teamMembers.ts',
+  // The keys a member made in a team, which go when their membership ends.
+  MemberKeys: 'redirector/storage/repositories/memberKeys.ts',
   // The teams an account's deletion would leave without an owner: its memberships again.
   LastOwner: 'redirector/storage/repositories/lastOwner.ts',
 };

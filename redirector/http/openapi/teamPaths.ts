@@ -26,6 +26,7 @@ const slug: Schema = { type: 'string', pattern: '^[a-z0-9-]{3,40}$' };
 const teamRef = query('team', { type: 'string', pattern: '^[A-Za-z0-9-]{1,40}$' }, 'The team: its id or slug', true);
 const teamId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The team’s id', true);
 const memberId = query('user', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The member’s user id', true);
+const invitationId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'The invitation’s id', true);
 const teamAnswer: Schema = closedObject<{ team: Team }>({ team: ref('Team') });
 const membershipProperties: Record<string, Schema> = { role, own_links_only: boolean, domains };
 const membership: Schema = { type: 'object', properties: membershipProperties, required: ['role'] };
@@ -140,6 +141,11 @@ export const teamPaths: Record<string, Schema> = {
         json: { type: 'object', properties: { ...membershipProperties, email: text() }, required: ['email', 'role'] },
       },
       answers: { 200: ref('InvitationResponse') },
+    }),
+    delete: teamCall({
+      summary: 'Cancel an open invitation (owners): its link no longer lets anyone in',
+      parameters: [teamRef, invitationId],
+      answers: { 204: { description: 'Cancelled' } },
     }),
   },
   '/api/teams/all': {

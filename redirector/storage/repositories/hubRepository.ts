@@ -10,7 +10,7 @@ import { holdAddress } from './addressNamespace';
 import { createHubFigures, type HubFigures } from './hubFigures';
 import { createHubImages, type HubImages } from './hubImages';
 import { type HubItemRecord, type HubLinkRecord, readItems, replaceItems } from './hubItemRows';
-import { hubOwnedBy, ownedBy, ownerValue, teamValue } from './scopeFilter';
+import { hubOwnedBy, ownedBy, ownerValue, reachedBy, teamValue } from './scopeFilter';
 import { containsAny } from './textSearch';
 
 export type { HubItemRecord, HubLinkRecord } from './hubItemRows';
@@ -74,7 +74,10 @@ export interface HubRepository extends HubFigures, HubImages {
   save(scope: Scope, hub: HubInput, now: number, afterWrite?: AfterWrite<void>): Promise<void>;
   /** False when the scope had no hub. */
   delete(scope: Scope, afterWrite?: AfterWrite<void>): Promise<boolean>;
-  /** Which of these link ids the scope owns. */
+  /**
+   * Which of these link ids the scope may put on its hub: its team's links, and for an own-links-only
+   * member only those they made or already on the hub (docs/api.md#roles).
+   */
   ownedLinkIds(scope: Scope, linkIds: readonly number[]): Promise<Set<number>>;
   /** Published hubs (their owners disabled or not): the handles the short-link edge knows a hub click by. */
   directory(): Promise<{ handle: string; team_id: number }[]>;
@@ -179,9 +182,12 @@ export function createHubRepository(db: Executor, reads: Executor = db): HubRepo
     async ownedLinkIds(scope, linkIds) {
       if (linkIds.length === 0) return new Set();
       const owned = ownedBy(scope);
+      const reached = reachedBy(scope) ?? owned;
+      const onHub = hubOwnedBy(scope);
       const rows = await db.all<{ id: number }>(
-        `SELECT id FROM links WHERE ${owned.sql} AND id IN (${linkIds.map(() => '?').join(', ')})`,
-        [...owned.params, ...linkIds],
+        `SELECT id FROM links WHERE ${owned.sql} AND id IN (${linkIds.map(() => '?').join(', ')})
+         AND ((${reached.sql}) OR id IN (SELECT link_id FROM hub_items WHERE ${onHub.sql} AND type = 'link'))`,
+        [...owned.params, ...linkIds, ...reached.params, ...onHub.params],
       );
       return new Set(rows.map((row) => Number(row.id)));
     },

@@ -121,6 +121,9 @@ function decode(row: Row): ImportRecord {
 
 const ACTIVE = "state IN ('queued', 'running')";
 
+/** The jobs the scope reaches: its team's; an own-links-only member's, only those they started (docs/api.md#imports). */
+const jobsReached = (scope: Scope) => whereReached(scope, undefined, 'started_by_user');
+
 /** Inserts a queued job; ImportAlreadyActive when the owner has one queued or running. */
 async function insertJob(
   db: Executor,
@@ -237,7 +240,7 @@ export function createImportRepository(db: Executor): ImportRepository {
   return {
     create: (scope, job, afterWrite) => insertJob(db, scope, job, afterWrite),
     async list(scope, limit) {
-      const where = whereReached(scope);
+      const where = jobsReached(scope);
       const rows = await db.all<Row>(
         `SELECT ${COLUMNS} FROM import_jobs ${where.sql} ORDER BY id DESC LIMIT ${Math.floor(limit)}`,
         where.params,
@@ -246,7 +249,7 @@ export function createImportRepository(db: Executor): ImportRepository {
       return rows.map(decode);
     },
     async get(scope, id) {
-      const where = whereReached(scope);
+      const where = jobsReached(scope);
       const row = await db.get<Row>(
         `SELECT ${COLUMNS} FROM import_jobs ${where.sql ? `${where.sql} AND` : 'WHERE'} id = ?`,
         [...where.params, id],
@@ -255,7 +258,7 @@ export function createImportRepository(db: Executor): ImportRepository {
       return row && decode(row);
     },
     cancel(scope, id, now, afterWrite) {
-      const where = whereReached(scope);
+      const where = jobsReached(scope);
       return db.transaction(async (tx) => {
         const changed = await tx.run(
           `UPDATE import_jobs SET state = 'cancelled', connection = NULL, finished_at = ?, lease_until = 0

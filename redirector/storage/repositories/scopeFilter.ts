@@ -67,13 +67,14 @@ export function hearingOwner(teamId: number | null, alias?: string): ScopeCondit
 /**
  * The links (alias `alias` on `links`) the scope reaches: its team's (and with own-links-only, of
  * those only the ones its user created), or undefined when it reaches every team's (the
- * administrator's links, figures and health), so the query leaves the owner out.
+ * administrator's links, figures and health), so the query leaves the owner out. `creatorColumn`
+ * names who made a row of another table (an import job's `started_by_user`).
  */
-export function reachedBy(scope: Scope, alias?: string): ScopeCondition | undefined {
+export function reachedBy(scope: Scope, alias?: string, creatorColumn = 'created_by'): ScopeCondition | undefined {
   if (scope.reach === 'all') return undefined;
   const owned = ownedBy(scope, alias);
   if (!scope.team?.ownLinksOnly) return owned;
-  const creator = alias ? `${alias}.created_by` : 'created_by';
+  const creator = alias ? `${alias}.${creatorColumn}` : creatorColumn;
   return { sql: `${owned.sql} AND ${creator} = ?`, params: [...owned.params, scope.actor.id ?? 0] };
 }
 
@@ -102,7 +103,7 @@ export function hubOwnedByRow(teamId: number, alias?: string): ScopeCondition {
 }
 
 /** `reachedBy` as a WHERE (or '' when the scope reaches everything). */
-export function whereReached(scope: Scope, alias?: string): ScopeCondition {
-  const condition = reachedBy(scope, alias);
+export function whereReached(scope: Scope, alias?: string, creatorColumn?: string): ScopeCondition {
+  const condition = reachedBy(scope, alias, creatorColumn);
   return condition ? { sql: `WHERE ${condition.sql}`, params: condition.params } : { sql: '', params: [] };
 }

@@ -8,6 +8,7 @@
  */
 import type { TeamRole } from '../../contract/teams';
 import type { AfterWrite, Executor } from '../executor';
+import { deleteMemberKeys, type GoneKey } from './memberKeys';
 import { ownersOf, sharedTeamsOf } from './teamMembers';
 
 export type SsoTicketKind = 'state' | 'handoff';
@@ -46,7 +47,7 @@ export interface SsoRepository {
     role: TeamRole,
     now: number,
     maxTeams: number,
-    afterWrite?: AfterWrite<void>,
+    afterWrite?: AfterWrite<GoneKey[]>,
   ): Promise<'added' | 'limit' | 'member'>;
   /**
    * Gives a member another role, keeping their restrictions; 'last-owner' (nothing written) when it
@@ -131,7 +132,7 @@ export function createSsoRepository(db: Executor): SsoRepository {
            VALUES (?, ?, ?, ?, NULL, ?)`,
           [teamId, userId, role, false, now],
         );
-        await afterWrite?.(tx, undefined);
+        await afterWrite?.(tx, await deleteMemberKeys(tx, teamId, userId));
         return 'added' as const;
       });
     },

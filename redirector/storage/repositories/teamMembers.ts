@@ -7,6 +7,7 @@ import type { Team, TeamRole } from '../../contract/teams';
 import type { AfterWrite, Executor, RowShape } from '../executor';
 import { holdAddress } from './addressNamespace';
 import { deleteLinksWhere } from './linkDeletion';
+import { deleteMemberKeys, type GoneKey } from './memberKeys';
 
 /** A team as the caller sees it: the API's Team, read straight from its row. */
 export type TeamRow = Team;
@@ -198,8 +199,8 @@ function memberQueries(db: Executor) {
         return 'changed';
       });
     },
-    /** Removes a member; 'last-owner' (nothing written) when they are its last owner. */
-    removeMember(teamId: number, userId: number, afterWrite?: AfterWrite<void>) {
+    /** Removes a member and their keys of the team (`afterWrite` told which); 'last-owner': nothing written. */
+    removeMember(teamId: number, userId: number, afterWrite?: AfterWrite<GoneKey[]>) {
       return db.transaction(async (tx): Promise<'removed' | 'missing' | 'last-owner'> => {
         const owners = await ownersOf(tx, teamId);
         const now = await tx.get<{ role: TeamRole }>(
@@ -209,7 +210,7 @@ function memberQueries(db: Executor) {
         if (!now) return 'missing';
         if (now.role === 'owner' && owners <= 1) return 'last-owner';
         await tx.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
-        await afterWrite?.(tx, undefined);
+        await afterWrite?.(tx, await deleteMemberKeys(tx, teamId, userId));
         return 'removed';
       });
     },
@@ -271,9 +272,9 @@ function invitationQueries(db: Executor) {
     },
     /**
      * Uses the invitation (single use) to make `userId` a member, in one transaction: it is used up
-     * only with the membership it makes; a refused join leaves it as it was (docs/api.md#teams).
+     * only with the membership it makes; a refused join leaves it as it was; older keys of theirs there go.
      */
-    join(invitation: InvitationRow, userId: number, now: number, maxTeams: number, afterWrite?: AfterWrite<void>) {
+    join(invitation: InvitationRow, userId: number, now: number, maxTeams: number, afterWrite?: AfterWrite<GoneKey[]>) {
       return db.transaction(async (tx): Promise<JoinOutcome> => {
         if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
         if (!(await invitationLive(tx, invitation.id, now))) return 'gone';
@@ -289,7 +290,7 @@ function invitationQueries(db: Executor) {
            VALUES (?, ?, ?, ?, ?, ?)`,
           [invitation.team_id, userId, invitation.role, invitation.own_links_only, invitation.domains, now],
         );
-        await afterWrite?.(tx, undefined);
+        await afterWrite?.(tx, await deleteMemberKeys(tx, invitation.team_id, userId));
         return 'joined';
       });
     },

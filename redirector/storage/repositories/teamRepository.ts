@@ -5,7 +5,7 @@
  */
 import type { TeamAccess } from '../../auth/scope';
 import type { AdminTeam, TeamRole } from '../../contract/teams';
-import type { Executor, RowShape } from '../executor';
+import type { AfterWrite, Executor, RowShape } from '../executor';
 import { type TeamMemberQueries, teamMemberQueries } from './teamMembers';
 
 interface AccessRow {
@@ -20,7 +20,10 @@ const ACCESS_SHAPE: RowShape = { booleans: ['own_links_only'], json: ['domains']
 
 const ACCESS_COLUMNS = 't.id, t.personal_user_id, m.role, m.own_links_only, m.domains';
 
-/** A team named by its id or its slug (an id is all digits; a slug has a letter or a dash). */
+/**
+ * A team named by its id or its slug: a ref of digits only is an id (a slug has a letter or a dash;
+ * one of digits only, made before they were refused, is named by its id), so a ref names one team.
+ */
 const BY_REF_SQL = `SELECT ${ACCESS_COLUMNS} FROM teams t JOIN team_members m ON m.team_id = t.id AND m.user_id = ?
   WHERE t.id = ? OR t.slug = ?`;
 const BY_ID_SQL = `SELECT ${ACCESS_COLUMNS} FROM teams t JOIN team_members m ON m.team_id = t.id AND m.user_id = ?
@@ -37,6 +40,12 @@ const OWNERS_SQL = `SELECT m.team_id, u.name FROM team_members m JOIN users u ON
 
 /** A shared team as the administrator's list answers it (AdminTeam), with its creation time as stored. */
 export type SharedTeamRow = Omit<AdminTeam, 'created_at'> & { created_at: number };
+
+/** The id a ref names (0: none) and the slug (null: none, for a ref of digits only). */
+function refParts(ref: string): { id: number; slug: string | null } {
+  if (/^\d+$/.test(ref)) return { id: /^\d{1,15}$/.test(ref) ? Number(ref) : 0, slug: null };
+  return { id: 0, slug: ref.toLowerCase() };
+}
 
 function toAccess(row: AccessRow): TeamAccess {
   return {
@@ -67,6 +76,8 @@ export interface TeamRepository extends TeamMemberQueries {
   allShared(limit: number): Promise<SharedTeamRow[]>;
   /** The team `ref` names (an id or a slug), whoever is in it: the administrator acting on it. */
   byRef(ref: string): Promise<TeamRef | undefined>;
+  /** Cancels an open invitation of the team; its email, or undefined when there is none. */
+  cancelInvitation(teamId: number, id: number, afterWrite?: AfterWrite<string>): Promise<string | undefined>;
   /** A team's name (an invitation's team, for the join page). */
   nameOf(teamId: number): Promise<string | undefined>;
 }
@@ -75,8 +86,8 @@ export function createTeamRepository(db: Executor): TeamRepository {
   return {
     ...teamMemberQueries(db),
     async access(userId, ref) {
-      const id = /^\d{1,15}$/.test(ref) ? Number(ref) : 0;
-      const row = await db.get<AccessRow>(BY_REF_SQL, [userId, id, ref.toLowerCase()], ACCESS_SHAPE);
+      const { id, slug } = refParts(ref);
+      const row = await db.get<AccessRow>(BY_REF_SQL, [userId, id, slug], ACCESS_SHAPE);
       return row && toAccess(row);
     },
     async accessById(userId, teamId) {
@@ -84,15 +95,25 @@ export function createTeamRepository(db: Executor): TeamRepository {
       return row && toAccess(row);
     },
     async byRef(ref) {
-      const id = /^\d{1,15}$/.test(ref) ? Number(ref) : 0;
+      const { id, slug } = refParts(ref);
       const row = await db.get<TeamRef>('SELECT id, personal_user_id, slug FROM teams WHERE id = ? OR slug = ?', [
         id,
-        ref.toLowerCase(),
+        slug,
       ]);
       const personal = row?.personal_user_id ?? null;
       return (
         row && { id: Number(row.id), personal_user_id: personal === null ? null : Number(personal), slug: row.slug }
       );
+    },
+    cancelInvitation(teamId, id, afterWrite) {
+      return db.transaction(async (tx) => {
+        const gone = await tx.get<{ email: string }>(
+          'DELETE FROM team_invitations WHERE id = ? AND team_id = ? RETURNING email',
+          [id, teamId],
+        );
+        if (gone) await afterWrite?.(tx, gone.email);
+        return gone?.email;
+      });
     },
     async nameOf(teamId) {
       return (await db.get<{ name: string }>('SELECT name FROM teams WHERE id = ?', [teamId]))?.name;

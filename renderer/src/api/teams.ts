@@ -59,6 +59,8 @@ export function teamCalls(http: HttpClient, credential: Credential) {
         query: { team },
         body: { email, ...fields },
       }),
+    cancelInvitation: (team: number, id: number) =>
+      http.request<void>('/api/teams/invite', { credential: as, method: 'DELETE', query: { team, id } }),
     join: (token: string) =>
       http.request<JoinResponse>('/api/teams/join', { credential: as, method: 'POST', body: { token } }),
   };

@@ -1,12 +1,15 @@
 /**
  * Inviting (owners, docs/api.md#joining-a-team): an email with a role and restrictions gives a
- * link to copy (also mailed when the server can send mail); the open invitations below.
+ * link to copy (also mailed when the server can send mail); the open invitations below, each of
+ * which an owner may cancel (docs/api.md#teams).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvitationResponse, Team, TeamInvitation } from '../../../../redirector/contract/teams';
 import { useTeamCalls } from '../../api/teams';
 import { useBusyCall } from '../../api/useBusyCall';
+import { FailureBanner } from '../../components/Banner';
+import { IconButton } from '../../components/Button';
 import { CreateForm } from '../../components/CreateForm';
 import { TextField } from '../../components/Field';
 import { CreatedSecret } from '../../components/SecretCallout';
@@ -29,6 +32,12 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
   const [draft, setDraft] = useState(NEW_DRAFT);
   const [made, setMade] = useState<(InvitationResponse & { email: string }) | null>(null);
   const inviting = useBusyCall(t('teams.invite.failed'));
+  const cancelling = useBusyCall(t('teams.invitations.cancelFailed'));
+  const cancel = (invitation: TeamInvitation) =>
+    void cancelling.run(async () => {
+      await calls.cancelInvitation(team.id, invitation.id);
+      onInvited();
+    });
   const invite = () =>
     inviting.run(async () => {
       const answer = await calls.invite(team.id, email.trim(), fieldsOf(draft));
@@ -73,6 +82,7 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
         <MembershipFields draft={draft} onChange={setDraft} idPrefix="invite" />
       </CreateForm>
       <h4 className="text-sm">{t('teams.invitations.title')}</h4>
+      <FailureBanner message={cancelling.error} onDismiss={cancelling.clearError} />
       {invitations.length === 0 ? (
         <p className="text-sm muted">{t('teams.invitations.empty')}</p>
       ) : (
@@ -80,7 +90,14 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
           {invitations.map((invitation) => (
             <li key={invitation.id} className="text-sm">
               {invitation.email} · {t(`teams.roles.${invitation.role}`)} ·{' '}
-              {t('teams.invitations.expires', { date: formatDate(invitation.expires_at) })}
+              {t('teams.invitations.expires', { date: formatDate(invitation.expires_at) })}{' '}
+              <IconButton
+                icon="trash"
+                tone="danger"
+                label={t('teams.invitations.cancel', { email: invitation.email })}
+                disabled={cancelling.busy}
+                onClick={() => cancel(invitation)}
+              />
             </li>
           ))}
         </ul>

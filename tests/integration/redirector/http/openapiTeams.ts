@@ -50,6 +50,13 @@ export async function coverTeamCalls(server: TestServer, described: Described): 
   expect((await invite(member)).status).toBe(403);
   const second = String((await invite(owner)).body.url).split('/join/')[1];
   expect(await status('POST', '/api/teams/join', { ...as(member), body: { token: second } })).toBe(409);
+  // Cancelling an open invitation (owners).
+  const open = (await call(server, 'GET', `/api/teams/members?team=${team}`, as(owner))).body.invitations[0].id;
+  const cancelUrl = (teamId: number) => `/api/teams/invite?team=${teamId}&id=${open}`;
+  expect(await status('DELETE', cancelUrl(team), as(member))).toBe(403);
+  expect(await status('DELETE', cancelUrl(team), as(outsider))).toBe(404);
+  expect(await status('DELETE', cancelUrl(personal), as(owner))).toBe(409);
+  expect(await status('DELETE', cancelUrl(team), as(owner))).toBe(204);
 
   expect(await status('GET', `/api/teams/members?team=${team}`, as(owner))).toBe(200);
   expect(await status('GET', `/api/teams/members?team=${team}`, as(outsider))).toBe(404);

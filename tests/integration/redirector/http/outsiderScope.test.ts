@@ -143,6 +143,7 @@ const ROWS: Record<string, Row> = {
     body: () => ({ email: 'outsider-friend@example.com', role: 'owner' }),
     expect: 'refused',
   },
+  'DELETE /api/teams/invite': { query: (v) => `team=${v.teamId}&id=1`, expect: 'refused' },
   'GET /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },
   'POST /api/imports': { body: () => importOf('outsider'), expect: 'own' },
   'DELETE /api/imports': { query: (v) => `id=${v.importId}`, expect: 'refused' },

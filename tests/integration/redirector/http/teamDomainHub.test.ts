@@ -4,7 +4,8 @@
  * hub at `/`; its editors edit the hub, which lives at `/@<team slug>` and follows a new slug;
  * viewers read both (403 on changes); an outsider gets 404; a user's own domain and hub stay as
  * they were, and a user's hub may not take a team's slug; a deleted team's domain and hub are
- * served no more.
+ * served no more. An own-links-only editor adds to the hub only links they made (another member's
+ * link, 404 to them, was put on the page and its title answered back).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_TAKEN } from '../../../../redirector/contract/hub';
@@ -114,6 +115,35 @@ describe.each(STORE_SERVERS)('a team’s domain and hub on $kind', ({ start }) =
     expect(listed.body.hubs).toEqual([
       expect.objectContaining({ handle: 'acme-co', team_id: teamId, team_name: 'Acme Co', user_id: null }),
     ]);
+  });
+
+  it('lets an own-links-only editor put on the hub only links they made, keeping those already there', async () => {
+    const team = await newTeam(server, owner, 'Own Hub Co', 'own-hub-co');
+    const member = await newUser(server, 'Rita Restricted');
+    await joinTeam(server, owner, member, team, { role: 'editor', own_links_only: true });
+    const ownersLink = await createLink(server, inTeam(owner.token, team), {
+      target_url: 'https://own-hub.example/owner',
+      title: 'Owner only plans',
+    });
+    const membersLink = await createLink(server, inTeam(member.token, team), {
+      target_url: 'https://own-hub.example/m',
+    });
+    const [theirs, mine] = [ownersLink.body.link.id, membersLink.body.link.id];
+    const put = (who: Member, ids: number[], title = 'Own hub') =>
+      call(server, 'PUT', '/api/hub', {
+        headers: inTeam(who.token, team),
+        body: { title, links: ids.map((link_id) => ({ link_id })) },
+      });
+    const refused = await put(member, [mine, theirs]);
+    expect([refused.status, refused.body.error]).toEqual([400, 'links[1].link_id is not one of your links']);
+    expect(JSON.stringify(refused.body)).not.toContain('Owner only plans');
+    expect((await put(member, [mine])).status).toBe(200);
+    expect((await put(owner, [mine, theirs])).status).toBe(200);
+    // The owner's link already on the hub stays when the member saves it again.
+    const kept = await put(member, [mine, theirs], 'Own hub, renamed');
+    expect([kept.status, kept.body.hub?.items?.length]).toEqual([200, 2]);
+    expect((await put(member, [mine])).status).toBe(200);
+    expect((await put(member, [theirs])).status).toBe(400);
   });
 
   it('gives an address to one of a hub and a team that ask for it at the same moment', async () => {

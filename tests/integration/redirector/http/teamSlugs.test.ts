@@ -1,9 +1,11 @@
 /**
  * A team's slug made from its name (docs/api.md#teams), on both stores: a second user's team of the
  * same name, or a name another hub holds as its handle, gets the first free of -2 … -20 (not 409),
- * when ten ask at once too; a slug the caller gives is theirs or 409 `This slug is taken`.
+ * when ten ask at once too; a slug the caller gives is theirs or 409 `This slug is taken`. A slug
+ * of digits only is refused (a made one takes `-team`): `X-Team` reads digits as a team's id.
  */
 import { describe, expect, it } from 'vitest';
+import { TEAM_SLUG_RULE } from '../../../../redirector/contract/teams';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
 import { serverSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -57,6 +59,28 @@ describe.each(STORE_SERVERS)('team slugs made from names ($kind)', ({ start }) =
     const second = await createTeam(await newUser(server, 'Hal'), { name: long });
     expect(first.body.team.slug).toBe('northern-region-customer-success-partner');
     expect(second.body.team.slug).toBe('northern-region-customer-success-partn-2');
+  });
+
+  it('refuses a slug of digits only, which X-Team would read as an id: the slug team went to the team of that id', async () => {
+    const sam = await newUser(server, 'Sam');
+    // Sam's personal team has some id N: a team slugged "00N" was then named by X-Team: 00N ambiguously.
+    const personal = (await call(server, 'GET', '/api/teams', { headers: bearer(sam.token) })).body.teams[0].id;
+    const digits = String(personal).padStart(3, '0');
+    const given = await createTeam(sam, { name: 'Digits', slug: digits });
+    expect([given.status, given.body.error]).toEqual([400, TEAM_SLUG_RULE]);
+    const renamed = await createTeam(sam, { name: 'Renamed' });
+    const rename = await call(server, 'PUT', `/api/teams?id=${renamed.body.team.id}`, {
+      headers: bearer(sam.token),
+      body: { name: 'Renamed', slug: '2024' },
+    });
+    expect([rename.status, rename.body.error]).toEqual([400, TEAM_SLUG_RULE]);
+    expect((await createTeam(sam, { name: '2024' })).body.team.slug).toBe('2024-team');
+    // A ref of digits only is the team of that id, for a member and for the administrator.
+    const asAdmin = await call(server, 'POST', '/api/links', {
+      headers: { ...adminHeaders(server.adminKey), 'X-Team': digits },
+      body: { target_url: 'https://digits.example/' },
+    });
+    expect([asAdmin.status, asAdmin.body.team_id]).toEqual([201, personal]);
   });
 
   it('gives ten users creating one name at once ten slugs', async () => {

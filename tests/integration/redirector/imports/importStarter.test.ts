@@ -2,7 +2,8 @@
  * An import job makes only the links its starter's own calls could (docs/api.md#imports), on both
  * stores: a member restricted to other domains, or an owner's key restricted so, imports no link
  * onto the default domain (the job ran as the team's owner, and put them there), and an import
- * started by an own-links-only member does not take another member's link as its own.
+ * started by an own-links-only member does not take another member's link as its own. Such a
+ * member lists, reads and cancels only the jobs they started (the jobs' list answered 500 to them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../../../redirector/contract/imports';
@@ -75,5 +76,26 @@ describe.each(STORE_SERVERS)('an import job within its starter’s rights on $ki
     const job = await importCsv(server, inTeam(member.token, team), 'url,code\nhttps://example.com/o,ownersown\n');
     expect(job).toMatchObject({ state: 'done', links: { created: 0, conflicts: 1 } });
     expect(await teamCodes(server, member.token, team)).toEqual([]);
+  });
+
+  it('an own-links-only member lists, reads and cancels only the imports they started', async () => {
+    const member = await newUser(server, 'OwnJobs');
+    await joinTeam(server, owner, member, team, { role: 'editor', own_links_only: true });
+    const owners = await importCsv(server, inTeam(owner.token, team), 'url,code\nhttps://example.com/p,ownersjob\n');
+    const mine = await importCsv(server, inTeam(member.token, team), 'url,code\nhttps://example.com/q,membersjob\n');
+    const asMember = (method: string, path: string) =>
+      call(server, method, path, { headers: inTeam(member.token, team) });
+    const listed = await asMember('GET', '/api/imports');
+    expect(listed.status).toBe(200);
+    expect(listed.body.imports.map((job: ImportJob) => job.id)).toEqual([mine.id]);
+    expect(await asMember('GET', `/api/imports?id=${mine.id}`)).toMatchObject({
+      status: 200,
+      body: { import: { id: mine.id } },
+    });
+    expect(await asMember('GET', `/api/imports?id=${owners.id}`)).toMatchObject({ status: 404 });
+    expect(await asMember('DELETE', `/api/imports?id=${mine.id}`)).toMatchObject({ status: 409 });
+    expect(await asMember('DELETE', `/api/imports?id=${owners.id}`)).toMatchObject({ status: 404 });
+    const all = await call(server, 'GET', '/api/imports', { headers: inTeam(owner.token, team) });
+    expect(all.body.imports.map((job: ImportJob) => job.id)).toEqual(expect.arrayContaining([mine.id, owners.id]));
   });
 });

@@ -9,7 +9,7 @@ import { accountCalls } from '../../../../renderer/src/api/account';
 import { ApiError, createHttpClient } from '../../../../renderer/src/api/client';
 import { keyCalls } from '../../../../renderer/src/api/keys';
 import { linkCalls } from '../../../../renderer/src/api/links';
-import { adminTeamCalls, joinAsNewAccount, teamCalls } from '../../../../renderer/src/api/teams';
+import { adminTeamCalls, invitationPeek, joinAsNewAccount, teamCalls } from '../../../../renderer/src/api/teams';
 import type { TestServer } from '../../../helpers/testServer';
 import { STORE_SERVERS } from '../../redirector/http/bothStores';
 
@@ -84,6 +84,17 @@ describe.each(STORE_SERVERS)('team calls of the renderer ($kind)', ({ start }) =
 
     const all = await adminTeamCalls(http(), { apiKey: server.adminKey }).list();
     expect(all.teams).toContainEqual(expect.objectContaining({ id: team.id, members: 2, links: 1, owners: ['Owner'] }));
+
+    // An open invitation cancelled: gone from the list, its link answers as a used one.
+    const extra = await teams.invite(team.id, 'crew.extra@example.com', {
+      role: 'owner',
+      own_links_only: false,
+      domains: null,
+    });
+    const open = (await teams.members(team.id)).invitations.find((one) => one.email === 'crew.extra@example.com');
+    await teams.cancelInvitation(team.id, open?.id ?? 0);
+    expect((await teams.members(team.id)).invitations).toEqual([]);
+    await expect(invitationPeek(http(), extra.url.split('/join/')[1] ?? '')).rejects.toMatchObject({ status: 404 });
 
     await teamCalls(http(), viewer).removeMember(team.id, joined.user?.id ?? 0);
     expect((await teamCalls(http(), viewer).list()).map((one) => one.name)).toEqual(['Crew Viewer']);
