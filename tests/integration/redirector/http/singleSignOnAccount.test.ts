@@ -3,7 +3,8 @@
  * docs/api.md#accounts), against a real OpenID Connect provider (oidc-provider) on loopback, on
  * both stores: the administrator session the provider's groups gave an account ends with the
  * account's other sessions ("End all others", a new password, a used reset link), while another
- * account's stays.
+ * account's stays; an invited account that the provider's verified email signs in to is no longer
+ * "Invited" in the Users list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
@@ -108,5 +109,30 @@ describe.each(CLOCKED_STORES)('single sign-on and the account ($kind)', ({ start
 
     expect(await adminStatus(colleague.apiKey)).toBe(200);
     expect((await call(server, 'GET', '/api/account', { headers: bearer(colleague.token) })).status).toBe(200);
+  });
+
+  it('an invitation the provider signs in to first is no longer "Invited"; one nobody used still is', async () => {
+    const invite = (name: string) =>
+      call(server, 'POST', '/api/users', {
+        body: { name, email: `${name}@example.org` },
+        headers: adminHeaders(server.adminKey),
+      });
+    const used = await invite('invitee');
+    const unused = await invite('waiting');
+    expect(used.body.invited).toBe(true);
+    const session = await ssoSignIn<SsoSession>(
+      server,
+      provider,
+      'invitee-sub',
+      { email: 'invitee@example.org', email_verified: true },
+      address(),
+    );
+    expect(session.user.id).toBe(used.body.id);
+    const listed = await call(server, 'GET', '/api/users?q=@example.org&per_page=100', {
+      headers: adminHeaders(server.adminKey),
+    });
+    const invitedOf = (id: number) => listed.body.users.find((user: { id: number }) => user.id === id)?.invited;
+    expect(invitedOf(used.body.id)).toBe(false);
+    expect(invitedOf(unused.body.id)).toBe(true);
   });
 });
