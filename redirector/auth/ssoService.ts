@@ -9,7 +9,7 @@
  */
 import type { SsoFailure, SsoSessionResponse } from '../contract/auth';
 import { log } from '../observability/logger';
-import { UniqueViolation } from '../storage/errors';
+import { ReferenceGone, UniqueViolation, WriteCollided } from '../storage/errors';
 import type { SessionOrigin, UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import { accountFields, toApiUser } from './accountService';
@@ -160,6 +160,30 @@ async function keepTicket(
   );
 }
 
+/** A checked sign-in's account, its groups' roles and sessions, and the one-time hand-off; or why none. */
+async function handOff(
+  deps: SsoDeps,
+  claims: SignInClaims,
+  bound: string | undefined,
+): Promise<{ handoff: string } | { failure: SsoFailure }> {
+  const { config, store, clock } = deps;
+  const account = await accountFor(deps, claims);
+  if (typeof account === 'string') {
+    log.warn(`single sign-on: no account for a provider identity (${account})`);
+    return { failure: account };
+  }
+  if (account.disabled) return { failure: 'disabled' };
+  const groups = groupsOf(claims, config.groupsClaim);
+  const admin = config.adminGroups.some((group) => groups.includes(group));
+  await syncTeamRoles({ store, clock, mapping: config.teamGroups }, account, groups);
+  // The membership is the provider's to give: gone from the groups, gone from every session.
+  if (!admin) await store.sessions.deleteAdminOf(account.id);
+  const handoff = newToken();
+  const payload: HandoffPayload = { user: account.id, admin, browser: bound };
+  await keepTicket(deps, 'handoff', handoff, payload, HANDOFF_LIFETIME_MS);
+  return { handoff };
+}
+
 export function createSsoService(deps: SsoDeps): SsoService {
   const { config, store, auth, client, clock } = deps;
   const callbackUrl = `${deps.publicUrl}/api/auth/oidc/callback`;
@@ -206,21 +230,15 @@ export function createSsoService(deps: SsoDeps): SsoService {
         logFailure('sign-in refused', error);
         return { failure: 'failed' };
       }
-      const account = await accountFor(deps, claims);
-      if (typeof account === 'string') {
-        log.warn(`single sign-on: no account for a provider identity (${account})`);
-        return { failure: account };
+      try {
+        return await handOff(deps, claims, bound);
+      } catch (error) {
+        // The account was deleted while this sign-in wrote for it (an identity, a membership): the
+        // login screen says the sign-in failed, as for any other failure, never a JSON page.
+        if (!(error instanceof ReferenceGone || error instanceof WriteCollided)) throw error;
+        log.warn('single sign-on: the account was deleted during its sign-in');
+        return { failure: 'failed' };
       }
-      if (account.disabled) return { failure: 'disabled' };
-      const groups = groupsOf(claims, config.groupsClaim);
-      const admin = config.adminGroups.some((group) => groups.includes(group));
-      await syncTeamRoles({ store, clock, mapping: config.teamGroups }, account, groups);
-      // The membership is the provider's to give: gone from the groups, gone from every session.
-      if (!admin) await store.sessions.deleteAdminOf(account.id);
-      const handoff = newToken();
-      const payload: HandoffPayload = { user: account.id, admin, browser: bound };
-      await keepTicket(deps, 'handoff', handoff, payload, HANDOFF_LIFETIME_MS);
-      return { handoff };
     },
 
     async redeem(handoff, origin, browser) {

@@ -4,7 +4,8 @@
  * both stores: the administrator session the provider's groups gave an account ends with the
  * account's other sessions ("End all others", a new password, a used reset link), while another
  * account's stays; an invited account that the provider's verified email signs in to is no longer
- * "Invited" in the Users list.
+ * "Invited" in the Users list; an account deleted while its sign-in links it lands on the login
+ * screen, never on a JSON page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
@@ -134,5 +135,41 @@ describe.each(CLOCKED_STORES)('single sign-on and the account ($kind)', ({ start
     const invitedOf = (id: number) => listed.body.users.find((user: { id: number }) => user.id === id)?.invited;
     expect(invitedOf(used.body.id)).toBe(false);
     expect(invitedOf(unused.body.id)).toBe(true);
+  });
+
+  it('an account deleted while the provider signs it in sends the browser to the login screen', async () => {
+    const answers = new Set<string>();
+    // Forty rounds, the deletion sent a few milliseconds later each time, to meet the callback's
+    // writes (the identity linked to the account) at every step.
+    for (let round = 0; round < 40; round++) {
+      const email = `gone-${round}@example.org`;
+      const made = await call(server, 'POST', '/api/users', {
+        body: { name: 'Gone', email, password: 'gone-password' },
+        headers: adminHeaders(server.adminKey),
+      });
+      expect(made.status).toBe(201);
+      const sub = `gone-${round}`;
+      provider.accounts.set(sub, { email, email_verified: true });
+      provider.signInAs(sub);
+      const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
+      const cookie = started.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0]!)
+        .join('; ');
+      const back = await provider.authorize(started.headers.get('location') ?? '');
+      const [answer, deleted] = await Promise.all([
+        fetch(`${server.url}/api/auth/oidc/callback${back.search}`, { redirect: 'manual', headers: { cookie } }),
+        new Promise((resolve) => setTimeout(resolve, round % 8)).then(() =>
+          call(server, 'DELETE', `/api/users?id=${made.body.id}`, { headers: adminHeaders(server.adminKey) }),
+        ),
+      ]);
+      expect(deleted.status).toBe(204);
+      const location = answer.headers.get('location') ?? '';
+      answers.add(`${answer.status} ${location.replace(/#sso=.*/, '#sso=<hand-off>')}`);
+    }
+    // A sign-in either won (its hand-off) or met the deletion ("Sign-in failed"): nothing else.
+    expect(
+      [...answers].filter((answer) => !['302 /login#sso=<hand-off>', '302 /login?sso=failed'].includes(answer)),
+    ).toEqual([]);
   });
 });
