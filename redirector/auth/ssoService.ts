@@ -127,8 +127,9 @@ async function accountFor(
     }
     // A disabled account is refused (finish) and gets no identity linked meanwhile.
     if (existing.disabled) return existing;
-    await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() });
-    return existing;
+    // Another identity with this email may link it at the same moment: the first one does.
+    const link = { issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() };
+    return (await store.sso.linkFirst(link)) ? existing : 'email-taken';
   }
   if (!config.newUsers) return 'no-account';
   if (email === undefined) return 'no-email';
