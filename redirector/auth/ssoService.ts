@@ -35,10 +35,20 @@ export interface SsoService {
    * when the provider does not answer.
    */
   start(): Promise<{ url: string; browser: string } | { failure: 'unavailable' }>;
-  /** The provider's answer (the callback's query) in the browser `browser` binds: a one-time hand-off, or why not. */
-  finish(query: URLSearchParams, browser: string | undefined): Promise<{ handoff: string } | { failure: SsoFailure }>;
-  /** The sessions a hand-off stands for, in the browser that started it; undefined when it is unknown, used, expired or another's. */
-  redeem(handoff: string, origin: SessionOrigin, browser: string | undefined): Promise<SsoSession | undefined>;
+  /**
+   * The provider's answer (the callback's query) in a browser holding the bindings `browsers` (one
+   * per sign-in it started, in several tabs): a one-time hand-off, or why not.
+   */
+  finish(query: URLSearchParams, browsers: readonly string[]): Promise<{ handoff: string } | { failure: SsoFailure }>;
+  /**
+   * The sessions a hand-off stands for, in the browser that started it, and the binding that proved
+   * it (undefined for a sign-in kept before bindings); undefined when it is unknown, used, expired or another's.
+   */
+  redeem(
+    handoff: string,
+    origin: SessionOrigin,
+    browsers: readonly string[],
+  ): Promise<{ session: SsoSession; binding: string | undefined } | undefined>;
   /** Where the browser signs out at the provider; undefined when the provider has no such address. */
   signOutUrl(): Promise<string | undefined>;
 }
@@ -57,12 +67,14 @@ interface HandoffPayload {
 }
 
 /**
- * Whether a ticket kept for the browser whose binding hashes to `kept` is presented by that browser:
- * a sign-in started in one browser and finished in another (a link to the callback or to the login
- * screen with a hand-off, sent to a victim) would sign that browser in as someone else (login CSRF).
+ * Whether a ticket kept for the browser whose binding hashes to `kept` is presented by that browser
+ * (one of the bindings it holds): a sign-in started in one browser and finished in another (a link
+ * to the callback or to the login screen with a hand-off, sent to a victim) would sign that browser
+ * in as someone else (login CSRF). The binding that proves it, true for a ticket kept before
+ * bindings, false when none does.
  */
-const sameBrowser = (kept: string | undefined, browser: string | undefined) =>
-  kept === undefined || (browser !== undefined && browser !== '' && hashToken(browser) === kept);
+const bindingOf = (kept: string | undefined, browsers: readonly string[]): string | boolean =>
+  kept === undefined || (browsers.find((browser) => browser !== '' && hashToken(browser) === kept) ?? false);
 
 export interface SsoDeps {
   config: SsoConfig;
@@ -211,7 +223,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
       return { url: request.url, browser };
     },
 
-    async finish(query, browser) {
+    async finish(query, browsers) {
       const state = query.get('state') ?? '';
       // Taken before anything else: a replayed, foreign or expired state ends here, single use.
       const kept = state === '' ? undefined : await store.sso.takeTicket(hashToken(state), 'state', clock());
@@ -220,7 +232,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
         return { failure: 'failed' };
       }
       const { verifier, nonce, browser: bound } = JSON.parse(kept) as StatePayload;
-      if (!sameBrowser(bound, browser)) {
+      if (bindingOf(bound, browsers) === false) {
         log.warn('single sign-on: a callback in another browser than the one that started the sign-in');
         return { failure: 'failed' };
       }
@@ -242,17 +254,19 @@ export function createSsoService(deps: SsoDeps): SsoService {
       }
     },
 
-    async redeem(handoff, origin, browser) {
+    async redeem(handoff, origin, browsers) {
       if (handoff === '') return undefined;
       const kept = await store.sso.takeTicket(hashToken(handoff), 'handoff', clock());
       if (kept === undefined) return undefined;
       const payload = JSON.parse(kept) as HandoffPayload;
-      if (!sameBrowser(payload.browser, browser)) return undefined;
+      const binding = bindingOf(payload.browser, browsers);
+      if (binding === false) return undefined;
       const user = await store.users.findById(payload.user);
       if (!user || user.disabled) return undefined;
       const token = await auth.startUserSession(user.id, origin);
       const apiKey = payload.admin ? await auth.startAdminSession(user.id, origin) : undefined;
-      return { token, user: toApiUser(user), ...(apiKey === undefined ? {} : { apiKey }) };
+      const session = { token, user: toApiUser(user), ...(apiKey === undefined ? {} : { apiKey }) };
+      return { session, binding: typeof binding === 'string' ? binding : undefined };
     },
 
     async signOutUrl() {
