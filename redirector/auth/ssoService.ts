@@ -263,8 +263,16 @@ export function createSsoService(deps: SsoDeps): SsoService {
       if (binding === false) return undefined;
       const user = await store.users.findById(payload.user);
       if (!user || user.disabled) return undefined;
-      const token = await auth.startUserSession(user.id, origin);
-      const apiKey = payload.admin ? await auth.startAdminSession(user.id, origin) : undefined;
+      let token: string;
+      let apiKey: string | undefined;
+      try {
+        token = await auth.startUserSession(user.id, origin);
+        apiKey = payload.admin ? await auth.startAdminSession(user.id, origin) : undefined;
+      } catch (error) {
+        // Deleted meanwhile: a hand-off of an account that is gone, as after the look-up above.
+        if (error instanceof ReferenceGone || error instanceof WriteCollided) return undefined;
+        throw error;
+      }
       const session = { token, user: toApiUser(user), ...(apiKey === undefined ? {} : { apiKey }) };
       return { session, binding: typeof binding === 'string' ? binding : undefined };
     },

@@ -5,7 +5,7 @@
  * account's other sessions ("End all others", a new password, a used reset link), while another
  * account's stays; an invited account that the provider's verified email signs in to is no longer
  * "Invited" in the Users list; an account deleted while its sign-in links it lands on the login
- * screen, never on a JSON page.
+ * screen, never on a JSON page, and one deleted while its hand-off is redeemed answers 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
@@ -171,5 +171,38 @@ describe.each(CLOCKED_STORES)('single sign-on and the account ($kind)', ({ start
     expect(
       [...answers].filter((answer) => !['302 /login#sso=<hand-off>', '302 /login?sso=failed'].includes(answer)),
     ).toEqual([]);
+  });
+
+  it('an account deleted while its hand-off is redeemed answers 401 Sign-in failed, or signs in before', async () => {
+    const answers = new Set<number>();
+    for (let round = 0; round < 40; round++) {
+      const email = `late-${round}@example.org`;
+      const made = await call(server, 'POST', '/api/users', {
+        body: { name: 'Late', email, password: 'late-password' },
+        headers: adminHeaders(server.adminKey),
+      });
+      const sub = `late-${round}`;
+      provider.accounts.set(sub, { email, email_verified: true });
+      provider.signInAs(sub);
+      const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
+      const cookie = started.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0]!)
+        .join('; ');
+      const back = await provider.authorize(started.headers.get('location') ?? '');
+      const answer = await fetch(`${server.url}/api/auth/oidc/callback${back.search}`, {
+        redirect: 'manual',
+        headers: { cookie },
+      });
+      const code = (answer.headers.get('location') ?? '').replace('/login#sso=', '');
+      const [session] = await Promise.all([
+        call(server, 'POST', '/api/auth/oidc/session', { body: { code }, headers: { ...address(), cookie } }),
+        new Promise((resolve) => setTimeout(resolve, round % 6)).then(() =>
+          call(server, 'DELETE', `/api/users?id=${made.body.id}`, { headers: adminHeaders(server.adminKey) }),
+        ),
+      ]);
+      answers.add(session.status);
+    }
+    expect([...answers].filter((status) => status !== 200 && status !== 401)).toEqual([]);
   });
 });
