@@ -9,7 +9,7 @@
  */
 import type { SsoFailure, SsoSessionResponse } from '../contract/auth';
 import { log } from '../observability/logger';
-import { UniqueViolation } from '../storage/errors';
+import { ReferenceGone, UniqueViolation, WriteCollided } from '../storage/errors';
 import type { SessionOrigin, UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import { accountFields, toApiUser } from './accountService';
@@ -35,10 +35,20 @@ export interface SsoService {
    * when the provider does not answer.
    */
   start(): Promise<{ url: string; browser: string } | { failure: 'unavailable' }>;
-  /** The provider's answer (the callback's query) in the browser `browser` binds: a one-time hand-off, or why not. */
-  finish(query: URLSearchParams, browser: string | undefined): Promise<{ handoff: string } | { failure: SsoFailure }>;
-  /** The sessions a hand-off stands for, in the browser that started it; undefined when it is unknown, used, expired or another's. */
-  redeem(handoff: string, origin: SessionOrigin, browser: string | undefined): Promise<SsoSession | undefined>;
+  /**
+   * The provider's answer (the callback's query) in a browser holding the bindings `browsers` (one
+   * per sign-in it started, in several tabs): a one-time hand-off, or why not.
+   */
+  finish(query: URLSearchParams, browsers: readonly string[]): Promise<{ handoff: string } | { failure: SsoFailure }>;
+  /**
+   * The sessions a hand-off stands for, in the browser that started it, and the binding that proved
+   * it (undefined for a sign-in kept before bindings); undefined when it is unknown, used, expired or another's.
+   */
+  redeem(
+    handoff: string,
+    origin: SessionOrigin,
+    browsers: readonly string[],
+  ): Promise<{ session: SsoSession; binding: string | undefined } | undefined>;
   /** Where the browser signs out at the provider; undefined when the provider has no such address. */
   signOutUrl(): Promise<string | undefined>;
 }
@@ -57,12 +67,14 @@ interface HandoffPayload {
 }
 
 /**
- * Whether a ticket kept for the browser whose binding hashes to `kept` is presented by that browser:
- * a sign-in started in one browser and finished in another (a link to the callback or to the login
- * screen with a hand-off, sent to a victim) would sign that browser in as someone else (login CSRF).
+ * Whether a ticket kept for the browser whose binding hashes to `kept` is presented by that browser
+ * (one of the bindings it holds): a sign-in started in one browser and finished in another (a link
+ * to the callback or to the login screen with a hand-off, sent to a victim) would sign that browser
+ * in as someone else (login CSRF). The binding that proves it, true for a ticket kept before
+ * bindings, false when none does.
  */
-const sameBrowser = (kept: string | undefined, browser: string | undefined) =>
-  kept === undefined || (browser !== undefined && browser !== '' && hashToken(browser) === kept);
+const bindingOf = (kept: string | undefined, browsers: readonly string[]): string | boolean =>
+  kept === undefined || (browsers.find((browser) => browser !== '' && hashToken(browser) === kept) ?? false);
 
 export interface SsoDeps {
   config: SsoConfig;
@@ -127,8 +139,9 @@ async function accountFor(
     }
     // A disabled account is refused (finish) and gets no identity linked meanwhile.
     if (existing.disabled) return existing;
-    await store.sso.link({ issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() });
-    return existing;
+    // Another identity with this email may link it at the same moment: the first one does.
+    const link = { issuer: config.issuer, subject: claims.sub, user_id: existing.id, created_at: clock() };
+    return (await store.sso.linkFirst(link)) ? existing : 'email-taken';
   }
   if (!config.newUsers) return 'no-account';
   if (email === undefined) return 'no-email';
@@ -160,6 +173,30 @@ async function keepTicket(
   );
 }
 
+/** A checked sign-in's account, its groups' roles and sessions, and the one-time hand-off; or why none. */
+async function handOff(
+  deps: SsoDeps,
+  claims: SignInClaims,
+  bound: string | undefined,
+): Promise<{ handoff: string } | { failure: SsoFailure }> {
+  const { config, store, clock } = deps;
+  const account = await accountFor(deps, claims);
+  if (typeof account === 'string') {
+    log.warn(`single sign-on: no account for a provider identity (${account})`);
+    return { failure: account };
+  }
+  if (account.disabled) return { failure: 'disabled' };
+  const groups = groupsOf(claims, config.groupsClaim);
+  const admin = config.adminGroups.some((group) => groups.includes(group));
+  await syncTeamRoles({ store, clock, mapping: config.teamGroups }, account, groups);
+  // The membership is the provider's to give: gone from the groups, gone from every session.
+  if (!admin) await store.sessions.deleteAdminOf(account.id);
+  const handoff = newToken();
+  const payload: HandoffPayload = { user: account.id, admin, browser: bound };
+  await keepTicket(deps, 'handoff', handoff, payload, HANDOFF_LIFETIME_MS);
+  return { handoff };
+}
+
 export function createSsoService(deps: SsoDeps): SsoService {
   const { config, store, auth, client, clock } = deps;
   const callbackUrl = `${deps.publicUrl}/api/auth/oidc/callback`;
@@ -186,7 +223,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
       return { url: request.url, browser };
     },
 
-    async finish(query, browser) {
+    async finish(query, browsers) {
       const state = query.get('state') ?? '';
       // Taken before anything else: a replayed, foreign or expired state ends here, single use.
       const kept = state === '' ? undefined : await store.sso.takeTicket(hashToken(state), 'state', clock());
@@ -195,7 +232,7 @@ export function createSsoService(deps: SsoDeps): SsoService {
         return { failure: 'failed' };
       }
       const { verifier, nonce, browser: bound } = JSON.parse(kept) as StatePayload;
-      if (!sameBrowser(bound, browser)) {
+      if (bindingOf(bound, browsers) === false) {
         log.warn('single sign-on: a callback in another browser than the one that started the sign-in');
         return { failure: 'failed' };
       }
@@ -206,34 +243,38 @@ export function createSsoService(deps: SsoDeps): SsoService {
         logFailure('sign-in refused', error);
         return { failure: 'failed' };
       }
-      const account = await accountFor(deps, claims);
-      if (typeof account === 'string') {
-        log.warn(`single sign-on: no account for a provider identity (${account})`);
-        return { failure: account };
+      try {
+        return await handOff(deps, claims, bound);
+      } catch (error) {
+        // The account was deleted while this sign-in wrote for it (an identity, a membership): the
+        // login screen says the sign-in failed, as for any other failure, never a JSON page.
+        if (!(error instanceof ReferenceGone || error instanceof WriteCollided)) throw error;
+        log.warn('single sign-on: the account was deleted during its sign-in');
+        return { failure: 'failed' };
       }
-      if (account.disabled) return { failure: 'disabled' };
-      const groups = groupsOf(claims, config.groupsClaim);
-      const admin = config.adminGroups.some((group) => groups.includes(group));
-      await syncTeamRoles({ store, clock, mapping: config.teamGroups }, account, groups);
-      // The membership is the provider's to give: gone from the groups, gone from every session.
-      if (!admin) await store.sessions.deleteAdminOf(account.id);
-      const handoff = newToken();
-      const payload: HandoffPayload = { user: account.id, admin, browser: bound };
-      await keepTicket(deps, 'handoff', handoff, payload, HANDOFF_LIFETIME_MS);
-      return { handoff };
     },
 
-    async redeem(handoff, origin, browser) {
+    async redeem(handoff, origin, browsers) {
       if (handoff === '') return undefined;
       const kept = await store.sso.takeTicket(hashToken(handoff), 'handoff', clock());
       if (kept === undefined) return undefined;
       const payload = JSON.parse(kept) as HandoffPayload;
-      if (!sameBrowser(payload.browser, browser)) return undefined;
+      const binding = bindingOf(payload.browser, browsers);
+      if (binding === false) return undefined;
       const user = await store.users.findById(payload.user);
       if (!user || user.disabled) return undefined;
-      const token = await auth.startUserSession(user.id, origin);
-      const apiKey = payload.admin ? await auth.startAdminSession(user.id, origin) : undefined;
-      return { token, user: toApiUser(user), ...(apiKey === undefined ? {} : { apiKey }) };
+      let token: string;
+      let apiKey: string | undefined;
+      try {
+        token = await auth.startUserSession(user.id, origin);
+        apiKey = payload.admin ? await auth.startAdminSession(user.id, origin) : undefined;
+      } catch (error) {
+        // Deleted meanwhile: a hand-off of an account that is gone, as after the look-up above.
+        if (error instanceof ReferenceGone || error instanceof WriteCollided) return undefined;
+        throw error;
+      }
+      const session = { token, user: toApiUser(user), ...(apiKey === undefined ? {} : { apiKey }) };
+      return { session, binding: typeof binding === 'string' ? binding : undefined };
     },
 
     async signOutUrl() {

@@ -4,7 +4,7 @@
  * fragment: never sent to a server, never in a log), POST /api/auth/oidc/session (the hand-off →
  * the sessions; a wrong one counts toward the credential limiter) and GET /api/auth/oidc/logout
  * (302 to the provider's sign-out, or to the login screen). Every failure lands on the login
- * screen with a reason, never a 5xx. The start sets a cookie that binds the sign-in to its browser:
+ * screen with a reason, never a 5xx. Each start sets a cookie that binds the sign-in to its browser:
  * the callback and the hand-off count only with it (no login CSRF).
  */
 import Router from '@koa/router';
@@ -12,6 +12,7 @@ import type { Context } from 'koa';
 import { clientKeyOf } from '../auth/clientKey';
 import { limitedAttempt, TOO_MANY_FAILURES } from '../auth/limitedAttempts';
 import { type SsoService, STATE_LIFETIME_MS } from '../auth/ssoService';
+import { hashToken } from '../auth/tokens';
 import { SSO_SIGN_IN_FAILED, type SsoSessionResponse } from '../contract/auth';
 import type { Services } from '../services';
 import { AppError, notFound } from './errors';
@@ -25,16 +26,32 @@ function redirect(ctx: Context, location: string): void {
   ctx.body = { location };
 }
 
-/** The cookie that binds a sign-in to the browser that started it (docs/api.md#single-sign-on). */
+/**
+ * The cookies that bind a sign-in to the browser that started it (docs/api.md#single-sign-on): one
+ * per sign-in, named after its binding (`me_sso_<12 hex>`), so that sign-ins started in several tabs
+ * of one browser each keep theirs; `me_sso` alone is the name of those set before.
+ */
 export const SSO_BROWSER_COOKIE = 'me_sso';
 const COOKIE_PATH = '/api/auth/oidc';
 
-/** The binding cookie, sent back only to the sign-in's own calls, for as long as a state lives. */
-function setBrowserCookie(ctx: Context, value: string, secure: boolean): void {
+const cookieNameOf = (binding: string) => `${SSO_BROWSER_COOKIE}_${hashToken(binding).slice(0, 12)}`;
+
+/** The bindings the request's browser holds: the values of its sign-in cookies. */
+function bindingsOf(ctx: Context): string[] {
+  return (ctx.get('Cookie') || '')
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .filter(([name]) => name === SSO_BROWSER_COOKIE || name?.startsWith(`${SSO_BROWSER_COOKIE}_`))
+    .map(([, value]) => value ?? '')
+    .filter((value) => value !== '');
+}
+
+/** A binding cookie, sent back only to the sign-in's own calls, for as long as a state lives; `clear` ends it. */
+function setBrowserCookie(ctx: Context, name: string, value: string, secure: boolean): void {
   const lifetime = value === '' ? 0 : Math.floor(STATE_LIFETIME_MS / 1000);
   const attributes = [`Path=${COOKIE_PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${lifetime}`];
   if (secure) attributes.push('Secure');
-  ctx.append('Set-Cookie', `${SSO_BROWSER_COOKIE}=${value}; ${attributes.join('; ')}`);
+  ctx.append('Set-Cookie', `${name}=${value}; ${attributes.join('; ')}`);
 }
 
 export function createSsoRouter(
@@ -58,12 +75,12 @@ export function createSsoRouter(
       return;
     }
     const started = await sso.start().finally(() => reservation.settle(true));
-    if ('url' in started) setBrowserCookie(ctx, started.browser, secure);
+    if ('url' in started) setBrowserCookie(ctx, cookieNameOf(started.browser), started.browser, secure);
     redirect(ctx, 'url' in started ? started.url : `/login?sso=${started.failure}`);
   });
 
   router.get('/auth/oidc/callback', async (ctx) => {
-    const finished = await ssoOf().finish(new URLSearchParams(ctx.querystring), ctx.cookies.get(SSO_BROWSER_COOKIE));
+    const finished = await ssoOf().finish(new URLSearchParams(ctx.querystring), bindingsOf(ctx));
     redirect(ctx, 'handoff' in finished ? `/login#sso=${finished.handoff}` : `/login?sso=${finished.failure}`);
   });
 
@@ -71,18 +88,17 @@ export function createSsoRouter(
     const sso = ssoOf();
     const { code } = bodyOf(ctx);
     const origin = sessionOriginOf(ctx, services.lookupPlace);
-    const session = await limitedAttempt(
+    const redeemed = await limitedAttempt(
       services.limiter,
       ctx.ip,
       TOO_MANY_FAILURES,
-      async () =>
-        typeof code === 'string' ? sso.redeem(code, origin, ctx.cookies.get(SSO_BROWSER_COOKIE)) : undefined,
+      async () => (typeof code === 'string' ? sso.redeem(code, origin, bindingsOf(ctx)) : undefined),
       (result) => result === undefined,
     );
-    if (!session) throw new AppError(401, SSO_SIGN_IN_FAILED);
-    // Signed in: the binding has done its work.
-    setBrowserCookie(ctx, '', secure);
-    ctx.body = session satisfies SsoSessionResponse;
+    if (!redeemed) throw new AppError(401, SSO_SIGN_IN_FAILED);
+    // Signed in: this sign-in's binding has done its work (another tab's stays for its own).
+    if (redeemed.binding !== undefined) setBrowserCookie(ctx, cookieNameOf(redeemed.binding), '', secure);
+    ctx.body = redeemed.session satisfies SsoSessionResponse;
   });
 
   router.get('/auth/oidc/logout', async (ctx) => {

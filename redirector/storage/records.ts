@@ -20,7 +20,7 @@ export const NO_PASSWORD = '!';
 
 /**
  * A user as the admin's list shows them, with their links and clicks (bots left out), and whether
- * they are still invited: no password of their own yet (docs/api.md#users).
+ * they are still invited: no password of their own yet, nor a sign-in through single sign-on (docs/api.md#users).
  */
 export type UserWithCounts = Omit<UserRecord, 'password_hash'> & { links: number; clicks: number; invited: boolean };
 

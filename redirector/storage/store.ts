@@ -87,7 +87,7 @@ export interface SessionRepository {
   deleteExpired(now: number): Promise<number>;
   /** A user's live sessions, newest first. */
   listForUser(userId: number, now: number): Promise<SessionRecord[]>;
-  /** Ends every session of the user but the one with `keepTokenHash` ('' keeps none); how many ended. */
+  /** Ends every session of the user (administrator ones too) but `keepTokenHash` ('' keeps none); how many ended. */
   deleteForUser(userId: number, keepTokenHash: string): Promise<number>;
   /** Ends the administrator sessions single sign-on gave the user (docs/api.md#single-sign-on). */
   deleteAdminOf(userId: number): Promise<number>;

@@ -11,7 +11,13 @@ import type { AccountLinkResponse } from '../contract/account';
 import { logProblem } from '../observability/logger';
 import type { Mailer } from '../outbound/mailer';
 import type { Store } from '../storage/store';
-import { accountMail, mailLanguage, type TeamInvitationWords, teamInvitationMail } from './accountMails';
+import {
+  accountMail,
+  mailLanguage,
+  ssoInvitationMail,
+  type TeamInvitationWords,
+  teamInvitationMail,
+} from './accountMails';
 
 export interface AccountMailing {
   /** Keeps `language` (one of the catalogues') as the account's last; nothing when undefined. */
@@ -32,15 +38,25 @@ export function createAccountMailing(deps: {
   store: Store;
   mailer: Mailer | undefined;
   publicUrl: string;
+  /** OIDC_NAME when PASSWORD_LOGIN=off: an invitation then says to sign in with the provider, no password to choose. */
+  signInWith: string | undefined;
 }): AccountMailing {
-  const { store, mailer, publicUrl } = deps;
+  const { store, mailer, publicUrl, signInWith } = deps;
   const underway = new Set<Promise<void>>();
 
   async function send(userId: number, link: AccountLinkResponse, requestLanguage: string | undefined) {
     const user = await store.users.findById(userId);
     if (!user || !mailer) return;
     const language = mailLanguage(await store.users.languageOf(user.id), requestLanguage);
-    const mail = accountMail('invite', language, { name: user.name, url: link.url, site: publicUrl });
+    const mail =
+      signInWith === undefined
+        ? accountMail('invite', language, { name: user.name, url: link.url, site: publicUrl })
+        : ssoInvitationMail(language, {
+            name: user.name,
+            url: `${publicUrl}/login`,
+            site: publicUrl,
+            provider: signInWith,
+          });
     await mailer.send({ to: user.email, ...mail });
   }
 

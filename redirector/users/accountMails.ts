@@ -54,6 +54,30 @@ export function accountMail(
   };
 }
 
+/**
+ * The invitation of an account whose owner signs in only through single sign-on (PASSWORD_LOGIN=off):
+ * no password to choose, the provider's button on the login screen at `url`.
+ */
+export function ssoInvitationMail(
+  language: string,
+  values: { name: string; url: string; site: string; provider: string },
+): AccountMailText {
+  const t = mails.getFixedT(mailLanguage(language));
+  return {
+    subject: t('mail.inviteSso.subject', values),
+    text: [
+      t('mail.greeting', values),
+      '',
+      t('mail.inviteSso.why', values),
+      t('mail.inviteSso.choose', values),
+      '',
+      values.url,
+      '',
+      t('mail.inviteSso.otherwise', values),
+    ].join('\n'),
+  };
+}
+
 /** What a team invitation mail says: who invited, to which team, with which role, and the link. */
 export interface TeamInvitationWords {
   team: string;

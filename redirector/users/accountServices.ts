@@ -56,6 +56,7 @@ export function accountServices(
   // Wrong current passwords: the credential limiter per address, and the same limit per account.
   const limits = { addresses: limiter, accounts: limiterOf(store, 'current-passwords', { clock }) };
   const account = createAccountSelfService({ store, auth, users, clock, limits });
-  const accountMailing = createAccountMailing({ store, mailer, publicUrl: config.publicUrl });
+  const signInWith = config.passwordLogin ? undefined : config.sso?.name;
+  const accountMailing = createAccountMailing({ store, mailer, publicUrl: config.publicUrl, signInWith });
   return { accountLinks, forgot, account, accountMailing, mailer };
 }

@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../helpers/oidcProvider';
 import { freePort, type ServerProcess, startServerProcess } from '../helpers/serverProcess';
 import { test as base, expect } from './fixtures';
-import { apiRegister, apiSignedInUser, apiUserCall, unique } from './userHelpers';
+import { adminSignIn, apiRegister, apiSignedInUser, apiUserCall, unique } from './userHelpers';
 
 interface ProviderFixture {
   provider: TestProvider;
@@ -271,7 +271,7 @@ test('a stopped provider: the login screen says single sign-on is unavailable, a
   }
 });
 
-test('PASSWORD_LOGIN=off hides the password form and registration; the server refuses them too', async ({
+test("PASSWORD_LOGIN=off hides the password form, registration and the new user's password; the server refuses them too", async ({
   page,
   server,
   sso,
@@ -301,6 +301,23 @@ test('PASSWORD_LOGIN=off hides the password form and registration; the server re
       body: JSON.stringify({ email: 'a@example.com', password: 'whatever-pass' }),
     });
     expect([refused.status, await refused.json()]).toEqual([403, { error: 'Password sign-in is off' }]);
+    // The administrator's "Add user" asks for no password, which could never be used: the provider
+    // signs its owner in (the same dialog with passwords on has the field).
+    const addUser = async (target: { url: string }) => {
+      await page.goto(`${target.url}/admin/users`);
+      await page.getByRole('button', { name: 'Add user' }).click();
+      return page.getByRole('dialog', { name: 'Add user' });
+    };
+    await adminSignIn(page, server);
+    await expect((await addUser(server)).getByLabel('Password', { exact: true })).toBeVisible();
+    await adminSignIn(page, closed);
+    const dialog = await addUser(closed);
+    await expect(
+      dialog.getByText(
+        'People sign in here only with Example SSO, so there is no password to set: their first sign-in with this email, verified by the provider, opens this account.',
+      ),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('Password', { exact: true })).toHaveCount(0);
   } finally {
     await closed.stop();
   }

@@ -30,8 +30,9 @@ export function createSessionRepository(db: Executor): SessionRepository {
         `SELECT ${COLUMNS} FROM sessions WHERE user_id = ? AND kind = 'user' AND expires_at > ? ORDER BY created_at DESC, id`,
         [userId, now],
       ),
+    // Both kinds: an administrator session single sign-on gave the account is one of its sessions.
     deleteForUser: (userId, keepTokenHash) =>
-      db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'user' AND token_hash <> ?", [userId, keepTokenHash]),
+      db.run('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?', [userId, keepTokenHash]),
     deleteAdminOf: (userId) => db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'admin'", [userId]),
     async deleteById(userId, id) {
       return (await db.run("DELETE FROM sessions WHERE user_id = ? AND kind = 'user' AND id = ?", [userId, id])) > 0;

@@ -19,13 +19,26 @@ export interface NamedTeam {
   name: string;
 }
 
+export interface SsoIdentity {
+  issuer: string;
+  subject: string;
+  user_id: number;
+  created_at: number;
+}
+
 export interface SsoRepository {
   /** The account this provider identity signs in to. */
   userOf(issuer: string, subject: string): Promise<number | undefined>;
   /** Whether the account already has an identity at this issuer (another `sub`). */
   hasIdentity(issuer: string, userId: number): Promise<boolean>;
   /** Links the identity to the account; an identity already linked is left as it is. */
-  link(identity: { issuer: string; subject: string; user_id: number; created_at: number }): Promise<void>;
+  link(identity: SsoIdentity): Promise<void>;
+  /**
+   * Links the identity to an existing account unless the account has another identity at this
+   * issuer, in one transaction (the account's row locked on PostgreSQL), so that two sign-ins at
+   * once, on any instances, link one identity; true when the account is this identity's.
+   */
+  linkFirst(identity: SsoIdentity): Promise<boolean>;
   /** Keeps a ticket until `expires_at`; tickets past their expiry are dropped on the way. */
   putTicket(
     ticket: { ticket_hash: string; kind: SsoTicketKind; payload: string; expires_at: number },
@@ -61,6 +74,31 @@ export interface SsoRepository {
   ): Promise<'changed' | 'same' | 'missing' | 'last-owner'>;
 }
 
+/** An identity already linked is left as it is. */
+const insertIdentity = (db: Executor, identity: SsoIdentity) =>
+  db.run(
+    'INSERT INTO sso_identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    [identity.issuer, identity.subject, identity.user_id, identity.created_at],
+  );
+
+/** SsoRepository.linkFirst: the account's row locked on PostgreSQL, SQLite's transactions one at a time. */
+function linkFirst(db: Executor, identity: SsoIdentity): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (tx.engine === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [identity.user_id]);
+    const held = await tx.get<{ subject: string }>(
+      'SELECT subject FROM sso_identities WHERE issuer = ? AND user_id = ?',
+      [identity.issuer, identity.user_id],
+    );
+    if (held) return held.subject === identity.subject;
+    await insertIdentity(tx, identity);
+    const linked = await tx.get<{ user_id: number }>(
+      'SELECT user_id FROM sso_identities WHERE issuer = ? AND subject = ?',
+      [identity.issuer, identity.subject],
+    );
+    return linked !== undefined && Number(linked.user_id) === identity.user_id;
+  });
+}
+
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 export function createSsoRepository(db: Executor): SsoRepository {
@@ -80,11 +118,9 @@ export function createSsoRepository(db: Executor): SsoRepository {
       return row !== undefined;
     },
     async link(identity) {
-      await db.run(
-        'INSERT INTO sso_identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-        [identity.issuer, identity.subject, identity.user_id, identity.created_at],
-      );
+      await insertIdentity(db, identity);
     },
+    linkFirst: (identity) => linkFirst(db, identity),
     async putTicket(ticket, now) {
       await db.run('DELETE FROM sso_tickets WHERE expires_at <= ?', [now]);
       await db.run('INSERT INTO sso_tickets (ticket_hash, kind, payload, expires_at) VALUES (?, ?, ?, ?)', [

@@ -87,7 +87,8 @@ export function createUserRepository(db: Executor, counts: LinkCountQueries): Us
            (SELECT t.custom_domain FROM teams t WHERE t.personal_user_id = u.id) AS custom_domain,
            (SELECT COUNT(*) FROM links l WHERE l.user_id = u.id) AS links,
            ${counts.userClicksSql} AS clicks,
-           (u.password_hash = '${NO_PASSWORD}') AS invited
+           (u.password_hash = '${NO_PASSWORD}'
+             AND NOT EXISTS (SELECT 1 FROM sso_identities i WHERE i.user_id = u.id)) AS invited
     FROM users u`;
 
   return {

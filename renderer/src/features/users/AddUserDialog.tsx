@@ -1,11 +1,15 @@
 /**
  * "Add user" on the Users screen (docs/api.md#accounts): name and email, and a password or none.
- * Without one the account waits for its owner, and the invitation link is shown to send them.
+ * Without one the account waits for its owner, and the invitation link is shown to send them. With
+ * PASSWORD_LOGIN=off there is no password to set: the dialog says the owner signs in with the
+ * provider, whose verified email finds the account (docs/api.md#single-sign-on).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewUserResponse } from '../../../../redirector/contract';
+import { useAccountCalls } from '../../api/account';
 import { useBusyCall } from '../../api/useBusyCall';
+import { useLoad } from '../../api/useLoad';
 import { useUserCalls } from '../../api/users';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -16,9 +20,12 @@ import { submitted } from '../../components/submitted';
 export function AddUserDialog({
   onClose,
   onCreated,
+  signInWith = null,
 }: {
   onClose: () => void;
   onCreated: (user: NewUserResponse) => void;
+  /** OIDC_NAME when password sign-in is off: no password field. */
+  signInWith?: string | null;
 }) {
   const { t } = useTranslation();
   const calls = useUserCalls();
@@ -36,7 +43,9 @@ export function AddUserDialog({
       open
       onClose={onClose}
       title={t('users.add.title')}
-      description={t('users.add.description')}
+      description={
+        signInWith === null ? t('users.add.description') : t('users.add.descriptionSso', { provider: signInWith })
+      }
       footer={
         <>
           <Button onClick={onClose}>{t('users.add.cancel')}</Button>
@@ -50,13 +59,15 @@ export function AddUserDialog({
         {saving.error ? <Banner tone="error">{saving.error}</Banner> : null}
         <TextField label={t('users.add.name')} required value={name} onValueChange={setName} />
         <TextField label={t('users.add.email')} type="email" required value={email} onValueChange={setEmail} />
-        <PasswordField
-          label={t('users.add.password')}
-          autoComplete="new-password"
-          hint={t('users.add.passwordHint')}
-          value={password}
-          onValueChange={setPassword}
-        />
+        {signInWith === null ? (
+          <PasswordField
+            label={t('users.add.password')}
+            autoComplete="new-password"
+            hint={t('users.add.passwordHint')}
+            value={password}
+            onValueChange={setPassword}
+          />
+        ) : null}
       </form>
     </Dialog>
   );
@@ -66,6 +77,9 @@ export function AddUserDialog({
 export function AddUserButton({ onCreated }: { onCreated: (user: NewUserResponse) => void }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
+  const account = useAccountCalls();
+  const config = useLoad((signal) => account.serviceConfig(signal));
+  const signInWith = config.data?.password_login === false ? (config.data.sso?.name ?? null) : null;
   return (
     <>
       <Button variant="primary" icon="plus" onClick={() => setAdding(true)}>
@@ -73,6 +87,7 @@ export function AddUserButton({ onCreated }: { onCreated: (user: NewUserResponse
       </Button>
       {adding ? (
         <AddUserDialog
+          signInWith={signInWith}
           onClose={() => setAdding(false)}
           onCreated={(user) => {
             setAdding(false);

@@ -316,7 +316,7 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
     const own = await redeem(await signIn('sub-csrf'));
     expect(own.status).toBe(200);
     expect((own.headers as Headers).get('set-cookie')).toMatch(
-      /^me_sso=; Path=\/api\/auth\/oidc; HttpOnly; SameSite=Lax; Max-Age=0; Secure$/,
+      /^me_sso_[0-9a-f]{12}=; Path=\/api\/auth\/oidc; HttpOnly; SameSite=Lax; Max-Age=0; Secure$/,
     );
   });
 
