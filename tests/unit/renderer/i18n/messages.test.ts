@@ -64,6 +64,7 @@ import { CSV_TOO_LARGE } from '../../../../redirector/http/linkTransferRoutes';
 import { AVATAR_TOO_BIG, AVATAR_TOO_WIDE, tooBigMessage } from '../../../../redirector/hubs/avatarCheck';
 import { CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importJob';
 import { LINK_CLICK_TIME_UNREADABLE } from '../../../../redirector/imports/importLinkClicks';
+import { SOURCE_COUNT_LEFT_OUT } from '../../../../redirector/imports/sources/apiConnection';
 import { importHeaderProblem } from '../../../../redirector/links/linkCsv';
 import { parseLinkChanges } from '../../../../redirector/links/linkValidation';
 import { createNameLookup, createResolverProbe } from '../../../../redirector/outbound/nameLookup';
@@ -284,6 +285,8 @@ async function builtMessages(): Promise<string[]> {
     // a real server in serverAnswers.ts: a MySQL source, a visit's time the test Shlink cannot give.
     CLICK_TIME_UNREADABLE,
     LINK_CLICK_TIME_UNREADABLE,
+    // A Kutt or Bitly link's click count no link can have, which the test sources do not send.
+    SOURCE_COUNT_LEFT_OUT,
     hubError({ handle: 'api' }),
     hubError({ title: 'x'.repeat(MAX_HUB_TITLE + 1) }),
     hubError({ bio: 'x'.repeat(MAX_HUB_BIO + 1) }),
