@@ -13,7 +13,8 @@ import { takeDeletedLinkClicks } from './deletedLinkClicks';
 import { registerEventMetrics } from './eventMetrics';
 import { createLinkChangeSink, type LinkChangeSink, type LinkEventRecorder, type LinkEventSubject } from './linkEvents';
 import { createLinkExpiryCheck, type LinkExpiryCheck } from './linkExpiry';
-import { createStreamHub, type StreamHub } from './streamHub';
+import { createStreamHub, STREAMS_PER_ACCOUNT, type StreamHub } from './streamHub';
+import { createStreamPlaces } from './streamPlaces';
 import { createStreamTickets, type StreamTickets } from './streamTickets';
 import { createWebhookService, type WebhookService } from './webhookService';
 
@@ -71,6 +72,7 @@ export function createEvents(deps: EventsDeps): Events {
     streamMax: deps.config.events.streamMax,
     engine: store.kind,
     broadcast: store.broadcast,
+    places: store.attempts && createStreamPlaces(store.attempts, STREAMS_PER_ACCOUNT, clock),
     log: logProblem,
   });
   const metrics = registerEventMetrics(deps.registry, {
@@ -128,7 +130,7 @@ export function createEvents(deps: EventsDeps): Events {
       expiry.start();
     },
     async stop() {
-      hub.stop();
+      await hub.stop();
       await expiry.stop();
       if (started) await Promise.all([worker.stop(), broker?.stop()]);
     },

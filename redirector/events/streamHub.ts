@@ -18,6 +18,7 @@ import type { StreamBroadcast } from '../storage/store';
 import { type ClickGaps, clickGaps, GAP_LAG_MS } from './clickGaps';
 import type { ClickTexts } from './clickTexts';
 import { chunksByClient, clickEventText, type StreamViewer, sees } from './streamChunks';
+import type { StreamPlaces } from './streamPlaces';
 
 /**
  * §26 lets clicks reach a stream in batches of up to 100 ms (docs/api.md#live-stream): a read every
@@ -49,6 +50,8 @@ interface Client extends StreamViewer {
   held: (string | Uint8Array)[] | undefined;
   /** Gap ids its replay already wrote, not to be written again when found. */
   replayed: Set<number>;
+  /** Its account's place on every instance together (PostgreSQL: streamPlaces.ts). */
+  place?: number;
 }
 
 export interface StreamHub {
@@ -62,7 +65,8 @@ export interface StreamHub {
   count(): number;
   /** Reads and sends every click stored so far now, page by page (before a link's deletion takes its clicks away). */
   catchUp(): Promise<void>;
-  stop(): void;
+  /** Ends every stream; resolves once their places are given back. */
+  stop(): Promise<void>;
 }
 
 export interface StreamHubDeps {
@@ -73,6 +77,8 @@ export interface StreamHubDeps {
   /** PostgreSQL: clicks may commit out of id order, and other instances make link events. */
   engine: 'sqlite' | 'postgres';
   broadcast?: StreamBroadcast;
+  /** PostgreSQL: the account's limit counts the streams of every instance. */
+  places?: StreamPlaces;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -90,6 +96,28 @@ function writeTo(clients: Set<Client>, client: Client, chunk: string | Uint8Arra
     return;
   }
   client.out.write(chunk);
+}
+
+/** The places of the account limit its streams hold (PostgreSQL: streamPlaces.ts). */
+const placesOf = (clients: ReadonlySet<Client>) => [...clients].flatMap((client) => client.place ?? []);
+
+/** PostgreSQL: one of the account's places on every instance together, or RuleError 429. */
+async function takePlace(places: StreamPlaces | undefined, viewer: StreamViewer): Promise<number | undefined> {
+  const place = await places?.take(viewer.account);
+  if (places && place === undefined) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
+  return place;
+}
+
+/** Removes a stream and gives its account's place back (resolves once given, never rejects). */
+async function leave(clients: Set<Client>, client: Client, places: StreamPlaces | undefined): Promise<void> {
+  clients.delete(client);
+  if (client.place !== undefined) await places?.give(client.place).catch(() => undefined);
+}
+
+/** Ends every stream (at once) and resolves once their places are given back. */
+async function endAll(clients: Set<Client>, places: StreamPlaces | undefined): Promise<void> {
+  for (const client of clients) client.out.end();
+  await Promise.all([...clients].map((client) => leave(clients, client, places)));
 }
 
 /** RuleError 429 when the instance, or the viewer's account (whichever teams its streams show), has as many streams as it may. */
@@ -158,8 +186,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const lagMs = deps.engine === 'postgres' ? GAP_LAG_MS : 0;
   /** Where new clicks are read from; undefined while no stream is open. */
   let cursor: Promise<ClickGaps> | undefined;
-  let polling: Background<boolean> | undefined;
-  let heartbeat: Background<void> | undefined;
+  let [polling, heartbeat]: [Background<boolean> | undefined, Background<void> | undefined] = [undefined, undefined];
 
   const write = (client: Client, chunk: string | Uint8Array) => writeTo(clients, client, chunk);
   const sendClicks = (read: readonly FeedClick[]) => {
@@ -183,8 +210,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       log,
     });
     heartbeat ??= runInBackground(
-      () => {
+      async () => {
         for (const client of clients) write(client, KEEP_ALIVE);
+        await deps.places?.renew(placesOf(clients));
       },
       { what: "the live streams' keep-alive", everyMs: HEARTBEAT_MS, log },
     );
@@ -201,7 +229,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   }
 
   function close(out: StreamOut): void {
-    for (const client of clients) if (client.out === out) clients.delete(client);
+    for (const client of clients) if (client.out === out) void leave(clients, client, deps.places);
     quiet();
   }
 
@@ -216,8 +244,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     admit: (viewer) => checkLimits(clients, viewer, deps.streamMax),
     async open(viewer, out, lastEventId) {
       checkLimits(clients, viewer, deps.streamMax);
+      const place = await takePlace(deps.places, viewer);
       cursor ??= feed.lastClickId().then((last) => clickGaps(last, lagMs));
-      const client: Client = { ...viewer, out, held: [], replayed: new Set() };
+      const client: Client = { ...viewer, out, held: [], replayed: new Set(), place };
       clients.add(client);
       out.write('retry: 2000\n\n');
       try {
@@ -244,10 +273,10 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     async catchUp() {
       if (cursor) await readStored(feed, cursor, async () => (await polling?.runNow()) === true);
     },
-    stop() {
-      for (const client of clients) client.out.end();
-      clients.clear();
+    async stop() {
+      const ended = endAll(clients, deps.places);
       quiet();
+      await ended;
     },
   };
 }

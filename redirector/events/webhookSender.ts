@@ -81,6 +81,13 @@ function post(request: SendRequest, rules: OutboundRules, via: Via | undefined):
   const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    /** The receiver's status, once its answer began: then that answer is what counts, however slow its body. */
+    let answered: number | undefined;
+    const giveUp = () => {
+      if (answered === undefined) return outgoing.destroy(new Error('no answer within 10 s'));
+      resolve(answered);
+      outgoing.destroy();
+    };
     const outgoing = client.request(
       url,
       {
@@ -96,6 +103,7 @@ function post(request: SendRequest, rules: OutboundRules, via: Via | undefined):
         },
       },
       (answer) => {
+        answered = answer.statusCode ?? 0;
         let read = 0;
         answer.on('data', (chunk: Buffer) => {
           read += chunk.length;
@@ -108,9 +116,9 @@ function post(request: SendRequest, rules: OutboundRules, via: Via | undefined):
         answer.on('error', done);
       },
     );
-    const deadline = setTimeout(() => outgoing.destroy(new Error('no answer within 10 s')), SEND_TIMEOUT_MS);
+    const deadline = setTimeout(giveUp, SEND_TIMEOUT_MS);
     outgoing.on('close', () => clearTimeout(deadline));
-    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 10 s')));
+    outgoing.on('timeout', giveUp);
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       const closed = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
       reject(closed ? new KeptConnectionClosed(KEPT_CONNECTION_CLOSED) : error);

@@ -136,6 +136,19 @@ function checkDescription(value: unknown): string {
   return description;
 }
 
+/**
+ * The click cursor of a webhook whose `events` now add `link.clicked`: clicks from now on, as for a
+ * new webhook (docs/api.md#webhooks); the ones stored before it heard them are not its news.
+ */
+async function clicksFromNow(
+  storage: EventStorage,
+  before: WebhookRecord,
+  events: WebhookEvent[] | undefined,
+): Promise<number | undefined> {
+  if (!events?.includes('link.clicked') || before.events.includes('link.clicked')) return undefined;
+  return storage.feed.lastClickId();
+}
+
 export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   const { storage, clock, rules, worker } = deps;
   const { webhooks, outbox } = storage;
@@ -179,10 +192,11 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       return rows.map((row) => toWebhook(row, last.get(row.id)));
     },
     async update(owner, id, body) {
-      await owned(owner, id);
+      const before = await owned(owner, id);
       const changes: WebhookChanges = {};
       if (body.url !== undefined) changes.url = await checkUrl(body.url, rules);
       if (body.events !== undefined) changes.events = checkEvents(body.events);
+      changes.click_cursor = await clicksFromNow(storage, before, changes.events);
       if (body.description !== undefined) changes.description = checkDescription(body.description);
       if (body.active !== undefined) {
         if (typeof body.active !== 'boolean') throw invalidInput('active must be true or false');

@@ -218,8 +218,9 @@ export interface AttemptStore {
     key: string,
     limit: { now: number; max: number; windowMs: number; holdMs: number },
   ): Promise<{ granted: true; reservation: number } | { granted: false; retryAfterMs: number } | { busy: true }>;
-  /** Frees the place; a counted attempt's time joins the window. */
+  /** Frees the place, a counted attempt's time joining the window; `renew` keeps places (a live stream's) until `until`. */
   settle(reservation: number, counted: boolean, limit: { now: number; max: number }): Promise<void>;
+  renew(reservations: readonly number[], until: number): Promise<void>;
   /** How long the key is still refused, in ms (0: it is not); changes nothing. */
   refusedFor(scope: string, key: string, limit: { now: number; max: number; windowMs: number }): Promise<number>;
 }

@@ -119,32 +119,60 @@ async function nextMessages(
   return { messages: clicks.taken, more: !clicks.caughtUp };
 }
 
+/** The outage's two lines (one when the broker goes, one when it is back) and its failed attempts. */
+function outageLines({ config, say }: Pick<BrokerWorkerDeps, 'config' | 'say'>) {
+  let failures = 0;
+  return {
+    failures: () => failures,
+    wentDown(error: unknown, backlog: number): void {
+      failures++;
+      if (failures === 1) {
+        say(
+          'warn',
+          `events broker ${config.safeName} unreachable (${safeMessage(error, config)}); ${backlog} events wait in the outbox`,
+        );
+      }
+    },
+    cameBack(): void {
+      if (failures > 0)
+        say('info', `events broker ${config.safeName} reachable again after ${failures} failed attempts`);
+      failures = 0;
+    },
+  };
+}
+
 export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   const { config, outbox, feed, clock, tickMs = TICK_MS } = deps;
   const holder = `broker-${crypto.randomBytes(6).toString('hex')}`;
   const horizon = clickHorizon(deps.engine, feed, clock);
   let publisher: BrokerPublisher | undefined;
   let loop: Background<RunResult> | undefined;
-  let failures = 0;
+  const outage = outageLines(deps);
   let stopped = false;
   let stateMade = false;
   /** Stops the kicks of clicks coming fast (clickCatchUp.ts). */
   let stopKicks = () => {};
 
-  function wentDown(error: unknown, backlog: number): void {
-    failures++;
-    if (failures === 1) {
-      deps.say(
-        'warn',
-        `events broker ${config.safeName} unreachable (${safeMessage(error, config)}); ${backlog} events wait in the outbox`,
-      );
+  /**
+   * Publishes `messages` on the connection (made first when there is none); with no messages it
+   * only connects, so that an instance which saw the broker go away learns it is back even when
+   * another instance published the backlog meanwhile. False: the outage goes on.
+   */
+  async function send(messages: readonly BrokerMessageRecord[]): Promise<boolean> {
+    try {
+      publisher ??= await connectPublisher(config);
+      if (messages.length === 0) return true;
+      const events = messages.map((message) => ({ id: message.message_id, type: message.type, body: message.body }));
+      await withTimeout(publisher.publish(events), BROKER_TIMEOUT_MS, `publishing to ${config.safeName}`);
+      return true;
+    } catch (error) {
+      const failed = publisher;
+      publisher = undefined;
+      await failed?.close();
+      if (messages.length > 0) deps.metrics.messages('retried', messages.length);
+      outage.wentDown(error, await outbox.backlog().catch(() => messages.length));
+      return false;
     }
-  }
-
-  function cameBack(): void {
-    if (failures > 0)
-      deps.say('info', `events broker ${config.safeName} reachable again after ${failures} failed attempts`);
-    failures = 0;
   }
 
   async function run(): Promise<RunResult> {
@@ -155,22 +183,13 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
     try {
       await horizon.sample();
       const { messages, more } = await nextMessages(deps, horizon);
-      if (messages.length === 0) return 'idle';
-      try {
-        publisher ??= await connectPublisher(config);
-        const events = messages.map((message) => ({ id: message.message_id, type: message.type, body: message.body }));
-        await withTimeout(publisher.publish(events), BROKER_TIMEOUT_MS, `publishing to ${config.safeName}`);
-      } catch (error) {
-        const failed = publisher;
-        publisher = undefined;
-        await failed?.close();
-        deps.metrics.messages('retried', messages.length);
-        wentDown(error, await outbox.backlog().catch(() => messages.length));
-        return 'down';
+      if (messages.length === 0 && outage.failures() === 0) return 'idle';
+      if (!(await send(messages))) return 'down';
+      if (messages.length > 0) {
+        await outbox.remove(messages.map((message) => message.id));
+        deps.metrics.messages('published', messages.length);
       }
-      await outbox.remove(messages.map((message) => message.id));
-      deps.metrics.messages('published', messages.length);
-      cameBack();
+      outage.cameBack();
       return more ? 'more' : 'idle';
     } finally {
       await outbox.release(holder).catch(() => undefined);
@@ -178,12 +197,12 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
   }
 
   function backoff(): number {
-    return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(failures - 1, 10));
+    return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(outage.failures() - 1, 10));
   }
 
   /** While the broker is away, a new event (and clicks coming fast) waits for the backoff like the rest. */
   function kick(): void {
-    if (stopped || failures > 0) return;
+    if (stopped || outage.failures() > 0) return;
     if (loop) loop.runSoon();
     else {
       loop = runInBackground(run, {
@@ -207,7 +226,7 @@ export function createBrokerWorker(deps: BrokerWorkerDeps): BrokerWorker {
         .finally(kick);
     },
     kick,
-    isUp: () => failures === 0,
+    isUp: () => outage.failures() === 0,
     async stop() {
       stopped = true;
       stopKicks();

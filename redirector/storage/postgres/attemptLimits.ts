@@ -45,6 +45,14 @@ export function postgresAttemptStore(db: Queryable): AttemptStore {
         values: [reservation, counted, now, max],
       });
     },
+    async renew(reservations, expiresAt) {
+      if (reservations.length === 0) return;
+      await db.query({
+        name: 'me_renew_attempts',
+        text: 'UPDATE attempt_reservations SET expires_at = $2 WHERE id = ANY($1::bigint[])',
+        values: [reservations, expiresAt],
+      });
+    },
     async refusedFor(scope, key, { now, max, windowMs }) {
       const { rows } = await db.query<{ times: (string | number)[] }>({
         name: 'me_attempt_times',

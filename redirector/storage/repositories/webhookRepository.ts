@@ -6,7 +6,7 @@
  */
 import type { Scope } from '../../auth/scope';
 import type { WebhookEvent } from '../../contract/webhooks';
-import { type AfterWrite, columnList, type Executor, type RowShape } from '../executor';
+import { type AfterWrite, columnList, type Executor, type RowShape, type SqlParam } from '../executor';
 import type { LinkRecord } from '../records';
 import { insertWithinLimit } from './insertWithinLimit';
 import { type OwnedTable, ownedRows } from './ownedRows';
@@ -35,7 +35,8 @@ export type NewWebhook = Omit<
   WebhookRecord,
   'id' | 'user_id' | 'team_id' | 'active' | 'disabled_reason' | 'failing_since'
 >;
-export type WebhookChanges = Partial<Pick<WebhookRecord, 'url' | 'events' | 'description' | 'active'>>;
+/** `click_cursor` moves only forward: the clicks after it are the webhook's to send. */
+export type WebhookChanges = Partial<Pick<WebhookRecord, 'url' | 'events' | 'description' | 'active' | 'click_cursor'>>;
 
 const COLUMNS = columnList([
   'id',
@@ -147,7 +148,13 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
       const owner = ownedBy(scope);
       // Turning a webhook back on forgets why it was off and its run of failures.
       const reset = changes.active === true ? ', disabled_reason = NULL, failing_since = NULL' : '';
-      const sets = entries.map(([column]) => `${column} = ?`).join(', ');
+      const sets = entries
+        .map(([column]) =>
+          column === 'click_cursor'
+            ? 'click_cursor = CASE WHEN click_cursor < ? THEN ? ELSE click_cursor END'
+            : `${column} = ?`,
+        )
+        .join(', ');
       const find = (tx: Executor) =>
         tx.get<WebhookRecord>(
           `SELECT ${COLUMNS} FROM webhooks WHERE id = ? AND ${owner.sql}`,
@@ -158,7 +165,9 @@ export function createWebhookRepository(db: Executor): WebhookRepository {
         const before = await find(tx);
         if (!before || entries.length === 0) return before;
         await tx.run(`UPDATE webhooks SET ${sets}${reset} WHERE id = ? AND ${owner.sql}`, [
-          ...entries.map(([, value]) => value as string | boolean | string[]),
+          ...entries.flatMap(([column, value]): SqlParam[] =>
+            column === 'click_cursor' ? [value as number, value as number] : [value as SqlParam],
+          ),
           id,
           ...owner.params,
         ]);

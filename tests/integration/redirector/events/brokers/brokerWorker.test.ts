@@ -15,6 +15,7 @@ import type { Store } from '../../../../../redirector/storage/store';
 import { startBrokerConsumer } from '../../../../helpers/brokerConsumers';
 import { expectKickedPastCatchUpRoom } from '../../../../helpers/clicksPastCatchUp';
 import { countedExecutor } from '../../../../helpers/countedExecutor';
+import { startTcpProxy } from '../../../../helpers/tcpProxy';
 import { waitFor } from '../../../../helpers/webhookReceiver';
 import { newClick, newLink, openForEachTest, STORE_KINDS, sqliteKind } from '../../storage/storeKinds';
 
@@ -180,5 +181,43 @@ describe.each(STORE_KINDS)('a broker that is away ($kind)', ({ kind }) => {
       away.close();
     }
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
+  });
+});
+
+/**
+ * Two instances (two workers over one outbox): the one whose connection to the broker was cut saw
+ * it go away, and the other published the backlog meanwhile. Once the broker is reachable again
+ * the first says so (/healthz's `broker`, me_broker_up), though nothing is left for it to publish:
+ * with nothing to publish it still connects again after each backoff while it saw the broker away.
+ */
+describe.each(STORE_KINDS)('a broker back after another instance published the backlog ($kind)', ({ kind }) => {
+  let store: Store;
+  openForEachTest(STORE_KINDS.find((each) => each.kind === kind)!, (opened) => {
+    store = opened;
+  });
+
+  it('is reachable again for the instance that saw it go', { timeout: 40_000 }, async () => {
+    const consumer = await startBrokerConsumer('redis');
+    const proxy = await startTcpProxy(6379);
+    proxy.cut();
+    const link = await store.links.create(newLink());
+    expect(await store.events.brokerOutbox.cursor(async () => 0)).toBe(0);
+    await store.clicks.insertMany([newClick(link.id, 1_700_000_000_000)]);
+    const cutAway = workerOn(store, { ...redisConfig(consumer), url: consumer.url(proxy.port) });
+    const other = workerOn(store, redisConfig(consumer));
+    try {
+      cutAway.start();
+      await waitFor(() => !cutAway.isUp(), 10_000, 'the cut instance to see the broker away');
+      other.start();
+      await waitFor(async () => (await receivedClicks(consumer)).length === 1, 10_000, 'the other to publish');
+      expect(await store.events.brokerOutbox.backlog()).toBe(0);
+      proxy.restore();
+      await waitFor(() => cutAway.isUp(), 20_000, 'the cut instance to see the broker back');
+    } finally {
+      await cutAway.stop();
+      await other.stop();
+      await proxy.close();
+      await consumer.close();
+    }
   });
 });
