@@ -14,7 +14,7 @@ import { SQLITE_FILE } from '../../redirector/storage/sqliteFile';
 import { startTestProvider, type TestProvider } from '../helpers/oidcProvider';
 import { freePort, type ServerProcess } from '../helpers/serverProcess';
 import { test as base, expect } from './fixtures';
-import { unique } from './userHelpers';
+import { expectAccessibleInBothThemes, unique } from './userHelpers';
 
 interface ProviderFixture {
   provider: TestProvider;
@@ -120,6 +120,7 @@ test('past 10 minutes the dialog offers the provider’s button, and the sign-in
   await expect(dialog.getByText('to confirm, sign in again')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
   expect(await accountExists(server, email)).toBe(true);
+  await expectAccessibleInBothThemes(page, 'Account dialog, sign in again to delete', 'dialog[open]');
 
   // The same start as the login screen's: back on the dashboard with a fresh session.
   await dialog.getByRole('link', { name: 'Sign in with Example SSO' }).click();
