@@ -4,12 +4,13 @@
  * not tell which emails have accounts.
  */
 import { z } from 'zod';
+import type { AccountUser } from '../contract/account';
 import type { RegisterRequest, User } from '../contract/auth';
 import { characterCount } from '../contract/characters';
 import { ACCOUNT_DISABLED } from '../contract/lists';
 import { invalidInput, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import { NO_PASSWORD, type SessionOrigin, type UserRecord } from '../storage/records';
+import { hasPassword, NO_PASSWORD, type SessionOrigin, type UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import type { AuthService } from './authService';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
@@ -64,6 +65,11 @@ export function normaliseEmail(email: string): string {
 /** A stored user → the API's User (no hash, no times). */
 export function toApiUser(user: UserRecord): User {
   return { id: user.id, name: user.name, email: user.email, custom_domain: user.custom_domain };
+}
+
+/** A stored user → the account calls' user: also whether it has a password (which decides how it confirms). */
+export function toAccountUser(user: UserRecord): AccountUser {
+  return { ...toApiUser(user), has_password: hasPassword(user) };
 }
 
 export interface AccountService {

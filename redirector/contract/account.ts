@@ -7,6 +7,14 @@ export const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 export const CURRENT_PASSWORD_WRONG = 'The current password is wrong';
+/**
+ * An account without a password (made by single sign-on, or invited and never signed up to)
+ * confirms its email change and its deletion with a sign-in this recent instead
+ * (docs/api.md#the-account-of-the-signed-in-user): the calling session's start.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+export const SIGN_IN_AGAIN_TO_CONFIRM =
+  'Sign in again to confirm: an account without a password confirms this within 10 minutes of signing in';
 export const ACCOUNT_LINK_INVALID = 'This link is no longer valid: ask for a new one';
 export const FORGOT_ANSWER = 'If an account has this email, a link to reset its password is on its way.';
 
@@ -44,11 +52,14 @@ export interface ForgotResponse {
   message: string;
 }
 
+/** The signed-in user as their own account calls answer: whether it has a password decides how it confirms. */
+export type AccountUser = User & { has_password: boolean };
+
 export interface AccountResponse {
-  user: User;
+  user: AccountUser;
 }
 
-/** Body of PUT /api/account: each field optional; email and password changes need current_password. */
+/** Body of PUT /api/account: each field optional; email and password changes need current_password (or, without a password, a recent sign-in). */
 export interface AccountUpdate {
   name?: string;
   email?: string;

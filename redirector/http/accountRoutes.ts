@@ -4,7 +4,7 @@
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { toApiUser } from '../auth/accountService';
+import { toAccountUser } from '../auth/accountService';
 import type { AccountResponse, SessionsEndedResponse, SessionsResponse } from '../contract/account';
 import type { Services } from '../services';
 import { bearerOf, type GuardServices, requireUser, type UserState } from './authGuards';
@@ -28,7 +28,7 @@ export function createAccountRouter(services: GuardServices & Pick<Services, 'ac
   // The UI asks for the account in its language: the account's last one (docs/api.md#languages).
   router.get('/account', user, signedIn, async (ctx) => {
     await accountMailing.noteLanguage(caller(ctx), requestLanguage(ctx));
-    ctx.body = { user: toApiUser(caller(ctx)) } satisfies AccountResponse;
+    ctx.body = { user: toAccountUser(caller(ctx)) } satisfies AccountResponse;
   });
   router.put('/account', user, signedIn, async (ctx) => {
     await accountMailing.noteLanguage(caller(ctx), requestLanguage(ctx));
@@ -37,7 +37,7 @@ export function createAccountRouter(services: GuardServices & Pick<Services, 'ac
     } satisfies AccountResponse;
   });
   router.delete('/account', user, signedIn, async (ctx) => {
-    await account.delete(caller(ctx), bodyOf(ctx).password, ctx.ip);
+    await account.delete(caller(ctx), bodyOf(ctx).password, bearerOf(ctx), ctx.ip);
     ctx.status = 204;
   });
   router.get('/account/sessions', user, signedIn, async (ctx) => {

@@ -18,6 +18,11 @@ export interface UserRecord {
 /** What an account without a password (invited, not yet signed up) holds: no password matches it. */
 export const NO_PASSWORD = '!';
 
+/** Whether a password can match the account's hash: the hashes of accounts without one ('!', single sign-on's '!sso') start with '!'. */
+export function hasPassword(user: Pick<UserRecord, 'password_hash'>): boolean {
+  return !user.password_hash.startsWith('!');
+}
+
 /**
  * A user as the admin's list shows them, with their links and clicks (bots left out), and whether
  * they are still invited: no password of their own yet, nor a sign-in through single sign-on (docs/api.md#users).

@@ -4,16 +4,21 @@
  * list and end their sessions, delete the account with everything it owns.
  */
 import { z } from 'zod';
-import { accountFields, EMAIL_TAKEN, NO_PASSWORD, parseWith, toApiUser } from '../auth/accountService';
+import { accountFields, EMAIL_TAKEN, NO_PASSWORD, parseWith, toAccountUser } from '../auth/accountService';
 import type { AuthService } from '../auth/authService';
 import { type CurrentPasswordLimits, checkCurrentPassword } from '../auth/currentPassword';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
-import { CURRENT_PASSWORD_WRONG, type SessionInfo } from '../contract/account';
-import type { User } from '../contract/auth';
+import {
+  type AccountUser,
+  CURRENT_PASSWORD_WRONG,
+  RECENT_SIGN_IN_MS,
+  type SessionInfo,
+  SIGN_IN_AGAIN_TO_CONFIRM,
+} from '../contract/account';
 import { notFoundRule, RuleError, taken } from '../ruleError';
 import { UniqueViolation } from '../storage/errors';
-import type { UserRecord } from '../storage/records';
+import { hasPassword, type UserRecord } from '../storage/records';
 import type { Store } from '../storage/store';
 import { parseUserAgent } from '../visits/visitor';
 import type { UserAdminService } from './userAdminService';
@@ -35,12 +40,31 @@ export interface AccountSelfService {
    * Changes what the body gives; `token` is the caller's session, kept when the password changes;
    * `address` is the caller's, whose wrong current passwords are counted (auth/currentPassword.ts).
    */
-  update(user: UserRecord, body: unknown, token: string, address: string): Promise<User>;
+  update(user: UserRecord, body: unknown, token: string, address: string): Promise<AccountUser>;
   sessions(user: UserRecord, token: string): Promise<SessionInfo[]>;
   /** Ends the session with `id`, or every session but the caller's; how many ended. */
   endSessions(user: UserRecord, token: string, id: string | undefined): Promise<number>;
-  /** RuleError 403 unless `password` is the account's; counted as update's. */
-  delete(user: UserRecord, password: unknown, address: string): Promise<void>;
+  /** RuleError 403 unless `password` is the account's (or, without one, `token` recent); counted as update's. */
+  delete(user: UserRecord, password: unknown, token: string, address: string): Promise<void>;
+}
+
+/**
+ * What confirms an email or password change and a deletion (docs/api.md#the-account-of-the-signed-in-user):
+ * the account's password; for an account without one, a session `token` started within
+ * RECENT_SIGN_IN_MS, whatever the body says (nothing to count in the limiter).
+ */
+async function confirm(
+  deps: { store: Store; clock: () => number; limits: CurrentPasswordLimits },
+  user: UserRecord,
+  confirmation: { password: unknown; token: string; address: string },
+): Promise<void> {
+  if (hasPassword(user)) {
+    await requirePassword(deps.limits, user, confirmation.password, confirmation.address);
+    return;
+  }
+  const session = await deps.store.sessions.find(hashToken(confirmation.token));
+  const recent = session?.user_id === user.id && session.created_at > deps.clock() - RECENT_SIGN_IN_MS;
+  if (!recent) throw new RuleError(403, SIGN_IN_AGAIN_TO_CONFIRM);
 }
 
 async function requirePassword(
@@ -66,13 +90,13 @@ export function createAccountSelfService(deps: {
   clock: () => number;
   limits: CurrentPasswordLimits;
 }): AccountSelfService {
-  const { store, users, clock, limits } = deps;
+  const { store, users, clock } = deps;
   return {
     async update(user, body, token, address) {
       const changes = parseWith(accountUpdate, body, 'Invalid account change');
       const email = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
       if (email !== undefined || changes.password !== undefined) {
-        await requirePassword(limits, user, changes.current_password, address);
+        await confirm(deps, user, { password: changes.current_password, token, address });
       }
       const password_hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
       try {
@@ -84,7 +108,7 @@ export function createAccountSelfService(deps: {
       if (password_hash !== undefined) await store.sessions.deleteForUser(user.id, hashToken(token));
       const updated = await store.users.findById(user.id);
       if (!updated) throw notFoundRule('User not found');
-      return toApiUser(updated);
+      return toAccountUser(updated);
     },
 
     async sessions(user, token) {
@@ -107,8 +131,8 @@ export function createAccountSelfService(deps: {
       return 1;
     },
 
-    async delete(user, password, address) {
-      await requirePassword(limits, user, password, address);
+    async delete(user, password, token, address) {
+      await confirm(deps, user, { password, token, address });
       await users.delete(user.id);
     },
   };

@@ -37,7 +37,7 @@ import { linkFields, linkInputFields, url } from './linkSchemas';
 import type { Described, Schema } from './schema';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, text } from './schema';
 
-const userFields: Described<User> = {
+export const userFields: Described<User> = {
   id,
   name: text(),
   email: { type: 'string', format: 'email' },

@@ -5,6 +5,7 @@
 import type {
   AccountLinkResponse,
   AccountResponse,
+  AccountUser,
   ForgotResponse,
   NewUserResponse,
   SessionInfo,
@@ -12,6 +13,7 @@ import type {
   SessionsResponse,
 } from '../../contract/account';
 import { accountFields } from './accountPaths';
+import { userFields } from './components';
 import { apiCall, deleted, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
@@ -32,7 +34,8 @@ export const selfServicePaths: Record<string, Record<string, Schema>> = {
   '/api/account': {
     get: apiCall({ summary: 'The caller', access: 'user', answers: { 200: ref('AccountResponse') }, errors: [403] }),
     put: apiCall({
-      summary: 'Change name, email, password (email and password need current_password)',
+      summary:
+        'Change name, email, password (email and password need current_password, or without a password a sign-in of the last 10 minutes)',
       access: 'user',
       body: {
         json: {
@@ -50,7 +53,8 @@ export const selfServicePaths: Record<string, Record<string, Schema>> = {
     delete: apiCall({
       summary: 'Delete the account with everything it owns',
       access: 'user',
-      body: { json: { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] } },
+      // `password` is needed unless the account has none (it then confirms with a recent sign-in).
+      body: { json: { type: 'object', properties: { password: { type: 'string' } } } },
       answers: { 204: deleted },
       errors: [403],
     }),
@@ -92,7 +96,15 @@ export const selfServiceSchemas: Record<string, Schema> = {
     ['invitation'],
   ),
   ForgotResponse: closedObject<ForgotResponse>({ success: { const: true }, message: text() }),
-  AccountResponse: closedObject<AccountResponse>({ user: ref('User') }),
+  AccountResponse: closedObject<AccountResponse>({
+    user: closedObject<AccountUser>({
+      ...userFields,
+      has_password: {
+        type: 'boolean',
+        description: 'False for an account made by single sign-on: it confirms with a sign-in of the last 10 minutes',
+      },
+    }),
+  }),
   SessionsResponse: closedObject<SessionsResponse>({
     sessions: arrayOf(
       closedObject<SessionInfo>({
