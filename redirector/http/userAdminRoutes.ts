@@ -9,10 +9,11 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountFields, NO_PASSWORD, parseWith } from '../auth/accountService';
 import type { AccountLinkResponse, NewUserResponse } from '../contract/account';
+import { PASSWORD_LOGIN_OFF } from '../contract/auth';
 import { type AdminUser, parseUserListQuery, type UsersPage } from '../contract/lists';
 import type { Services } from '../services';
 import { type GuardServices, requireAdmin } from './authGuards';
-import { badRequest } from './errors';
+import { badRequest, forbidden } from './errors';
 import { singleParams } from './linkListRoutes';
 import { bodyOf, rawBodyOf, recordIdParam } from './requestInput';
 import { requestLanguage } from './requestLanguage';
@@ -25,9 +26,9 @@ const newUser = z.object(
 );
 
 export function createUserAdminRouter(
-  services: GuardServices & Pick<Services, 'users' | 'accounts' | 'accountLinks' | 'accountMailing'>,
+  services: GuardServices & Pick<Services, 'users' | 'accounts' | 'accountLinks' | 'accountMailing' | 'config'>,
 ): Router {
-  const { users, accounts, accountLinks, accountMailing } = services;
+  const { users, accounts, accountLinks, accountMailing, config } = services;
   const admin = requireAdmin(services);
   const router = new Router();
 
@@ -48,6 +49,8 @@ export function createUserAdminRouter(
   });
   for (const kind of ['invite', 'reset'] as const) {
     router.post(`/users/${kind}`, admin, async (ctx) => {
+      // A reset link sets a password, which nobody may sign in with (docs/api.md#single-sign-on).
+      if (kind === 'reset' && !config.passwordLogin) throw forbidden(PASSWORD_LOGIN_OFF);
       const id = userId(ctx);
       const link = await accountLinks.issue(id, kind);
       // An invitation goes to the account by mail too, when there is a mailer (docs/api.md#accounts).

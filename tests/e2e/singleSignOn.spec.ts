@@ -318,6 +318,28 @@ test("PASSWORD_LOGIN=off hides the password form, registration and the new user'
       ),
     ).toBeVisible();
     await expect(dialog.getByLabel('Password', { exact: true })).toHaveCount(0);
+    // Nor does a row offer a reset link, whose page could set no password; the server refuses one
+    // (an invitation still goes: its mail says to sign in with the provider).
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Rhea Row');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('rhea@example.com');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await page
+      .getByRole('dialog', { name: /Invitation link for/ })
+      .getByRole('button', { name: 'Close' })
+      .last()
+      .click();
+    const row = page.getByTestId('user-row-rhea@example.com');
+    await expect(row.getByRole('button', { name: 'Invitation link rhea@example.com' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Reset link rhea@example.com' })).toHaveCount(0);
+    const asAdmin = { 'X-API-Key': closed.adminKey };
+    const listed = (await (await fetch(`${closed.url}/api/users?q=rhea`, { headers: asAdmin })).json()) as {
+      users: { id: number }[];
+    };
+    const reset = await fetch(`${closed.url}/api/users/reset?id=${listed.users[0]!.id}`, {
+      method: 'POST',
+      headers: asAdmin,
+    });
+    expect([reset.status, await reset.json()]).toEqual([403, { error: 'Password sign-in is off' }]);
   } finally {
     await closed.stop();
   }

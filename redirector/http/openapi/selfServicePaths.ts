@@ -14,23 +14,24 @@ import type {
 } from '../../contract/account';
 import { accountFields } from './accountPaths';
 import { userFields } from './components';
-import { apiCall, deleted, query } from './operations';
+import { apiCall, deleted, type ErrorStatus, query } from './operations';
 import { arrayOf, boolean, closedObject, dateTime, id, integer, nullable, ref, type Schema, text } from './schema';
 
 const userId = query('id', { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, 'A user id', true);
 
-const accountLink = (kind: string) =>
+const accountLink = (kind: string, errors: ErrorStatus[] = [404]) =>
   apiCall({
     summary: `A one-time ${kind} link to /reset/<token> on PUBLIC_URL; cancels the user's older link`,
     access: 'admin',
     parameters: [userId],
     answers: { 200: ref('AccountLinkResponse') },
-    errors: [404],
+    errors,
   });
 
 export const selfServicePaths: Record<string, Record<string, Schema>> = {
   '/api/users/invite': { post: accountLink('invitation (72 hours)') },
-  '/api/users/reset': { post: accountLink('password reset (1 hour)') },
+  // 403 with PASSWORD_LOGIN=off: a reset link sets a password nobody may sign in with.
+  '/api/users/reset': { post: accountLink('password reset (1 hour)', [403, 404]) },
   '/api/account': {
     get: apiCall({ summary: 'The caller', access: 'user', answers: { 200: ref('AccountResponse') }, errors: [403] }),
     put: apiCall({

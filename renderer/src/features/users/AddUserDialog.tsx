@@ -74,12 +74,16 @@ export function AddUserDialog({
 }
 
 /** The Users screen's "Add user" button and its dialog. */
-export function AddUserButton({ onCreated }: { onCreated: (user: NewUserResponse) => void }) {
+export function AddUserButton({
+  onCreated,
+  signInWith,
+}: {
+  onCreated: (user: NewUserResponse) => void;
+  /** OIDC_NAME when password sign-in is off (useSignInOnly). */
+  signInWith: string | null;
+}) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const account = useAccountCalls();
-  const config = useLoad((signal) => account.serviceConfig(signal));
-  const signInWith = config.data?.password_login === false ? (config.data.sso?.name ?? null) : null;
   return (
     <>
       <Button variant="primary" icon="plus" onClick={() => setAdding(true)}>
@@ -97,4 +101,11 @@ export function AddUserButton({ onCreated }: { onCreated: (user: NewUserResponse
       ) : null}
     </>
   );
+}
+
+/** OIDC_NAME when password sign-in is off (accounts sign in only with the provider), else null. */
+export function useSignInOnly(): string | null {
+  const account = useAccountCalls();
+  const config = useLoad((signal) => account.serviceConfig(signal));
+  return config.data?.password_login === false ? (config.data.sso?.name ?? null) : null;
 }

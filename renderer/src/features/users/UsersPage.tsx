@@ -17,7 +17,7 @@ import { Pagination, placeOf, urlPaging } from '../../components/Pagination';
 import { SearchToolbar } from '../../components/SearchBox';
 import { useUrlQuery } from '../../components/useUrlQuery';
 import { AccountLinkDialog, useAccountLinks } from './AccountLinkDialog';
-import { AddUserButton } from './AddUserDialog';
+import { AddUserButton, useSignInOnly } from './AddUserDialog';
 import { UsersTable } from './UsersTable';
 import { usersTexts } from './usersTexts';
 
@@ -29,6 +29,7 @@ export function UsersPage() {
   const { query, update } = useUrlQuery<UserListQuery>(USER_LIST_KEYS, parseUserListQuery);
   const users = useUsers(query);
   const change = useRowChange<number>();
+  const signInWith = useSignInOnly();
   const links = useAccountLinks(change.setError, TEXTS.linkFailed);
   const deletion = useConfirmDelete(TEXTS, async (user: AdminUser) => {
     await calls.remove(user.id);
@@ -50,6 +51,7 @@ export function UsersPage() {
         subtitle={TEXTS.subtitle}
         actions={
           <AddUserButton
+            signInWith={signInWith}
             onCreated={(user) => {
               users.reload();
               links.showInvitation(user);
@@ -69,6 +71,7 @@ export function UsersPage() {
                 onToggle={toggle}
                 onDelete={deletion.ask}
                 onAccountLink={links.make}
+                resetLinks={signInWith === null}
               />
             ) : query.q ? (
               <EmptyState

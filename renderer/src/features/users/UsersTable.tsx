@@ -16,9 +16,11 @@ export interface UsersTableProps {
   onDelete: (user: AdminUser) => void;
   /** Makes and shows a one-time invitation or reset link (docs/api.md#accounts). */
   onAccountLink: (user: AdminUser, kind: 'invite' | 'reset') => void;
+  /** False with PASSWORD_LOGIN=off: a reset link sets a password nobody may sign in with. */
+  resetLinks: boolean;
 }
 
-export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }: UsersTableProps) {
+export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink, resetLinks }: UsersTableProps) {
   const TEXTS = usersTexts();
   const { columns } = TEXTS;
   const userColumns: DataColumn<AdminUser>[] = [
@@ -61,9 +63,11 @@ export function UsersTable({ users, busyId, onToggle, onDelete, onAccountLink }:
           <Button size="sm" onClick={() => onAccountLink(user, 'invite')} aria-label={`${TEXTS.invite} ${user.email}`}>
             {TEXTS.invite}
           </Button>
-          <Button size="sm" onClick={() => onAccountLink(user, 'reset')} aria-label={`${TEXTS.reset} ${user.email}`}>
-            {TEXTS.reset}
-          </Button>
+          {resetLinks ? (
+            <Button size="sm" onClick={() => onAccountLink(user, 'reset')} aria-label={`${TEXTS.reset} ${user.email}`}>
+              {TEXTS.reset}
+            </Button>
+          ) : null}
         </>
       ),
     }),

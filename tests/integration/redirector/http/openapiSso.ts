@@ -1,12 +1,13 @@
 /**
  * Single sign-on's answers for the OpenAPI test (docs/api.md#single-sign-on): a server with no
  * provider (404), and one with a real provider on loopback for the redirects, the hand-off, a
- * used hand-off (401) and a client refused after ten of them (429).
+ * used hand-off (401) and a client refused after ten of them (429); with PASSWORD_LOGIN=off, the
+ * administrator's reset link refused (403).
  */
 import { expect } from 'vitest';
 import type { AnyAnswer } from '../../../helpers/api';
 import { CLIENT_ID, CLIENT_SECRET, startTestProvider } from '../../../helpers/oidcProvider';
-import type { TestServer } from '../../../helpers/testServer';
+import { TEST_ADMIN_KEY, type TestServer } from '../../../helpers/testServer';
 import type { Conformance } from './openapiConformance';
 
 const PUBLIC_URL = 'https://sso.example.test';
@@ -14,13 +15,20 @@ const PUBLIC_URL = 'https://sso.example.test';
 /** One browser's cookies (the sign-in's binding, docs/api.md#single-sign-on), as each answer leaves them. */
 const jar = new Map<string, string>();
 
-async function answerOf(server: TestServer, method: string, url: string, body?: unknown): Promise<AnyAnswer> {
+async function answerOf(
+  server: TestServer,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<AnyAnswer> {
   const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const response = await fetch(`${server.url}${url}`, {
     method,
     redirect: 'manual',
     headers: {
       'X-Forwarded-For': '192.0.2.91',
+      ...headers,
       ...(cookie ? { cookie } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
@@ -38,8 +46,14 @@ export async function coverSingleSignOn(
   without: TestServer,
   start: (env: Record<string, string>) => Promise<TestServer>,
 ): Promise<void> {
-  const checked = async (server: TestServer, method: string, url: string, body?: unknown) => {
-    const answer = await answerOf(server, method, url, body);
+  const checked = async (
+    server: TestServer,
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => {
+    const answer = await answerOf(server, method, url, body, headers);
     conformance.check(method, url, answer);
     return answer;
   };
@@ -58,8 +72,20 @@ export async function coverSingleSignOn(
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    PASSWORD_LOGIN: 'off',
   });
   try {
+    // No reset link where no password may sign in (docs/api.md#single-sign-on).
+    const admin = { 'X-API-Key': TEST_ADMIN_KEY };
+    const made = await answerOf(
+      server,
+      'POST',
+      '/api/users',
+      { name: 'Oa Reset', email: 'oa-reset@example.com' },
+      admin,
+    );
+    const reset = await checked(server, 'POST', `/api/users/reset?id=${made.body.id}`, undefined, admin);
+    expect([reset.status, reset.body]).toEqual([403, { error: 'Password sign-in is off' }]);
     provider.accounts.set('oa-sso', { email: 'oa-sso@example.com', email_verified: true });
     provider.signInAs('oa-sso');
     const started = await checked(server, 'GET', '/api/auth/oidc/start');
