@@ -1,6 +1,9 @@
 /**
  * The lease an instance holds on each import job it runs (docs/api.md#jobs-across-restarts): a job's
- * saves, renewals, end and release are written only while the row still holds that lease.
+ * saves, renewals, end and release are written only while the row still holds that lease. Each claim
+ * of a job takes the next `lease_claim` (migration 40 on SQLite, 44 on PostgreSQL), and the writes
+ * compare it, never a time that a renewal under way may just have moved: an instance whose lease was
+ * taken never writes again, however many instances took the job after it.
  */
 import type { ImportProblem, ImportProgress } from '../../contract/imports';
 import type { Executor } from '../executor';
@@ -25,25 +28,11 @@ export interface HeldJobWrites {
   release(id: number): Promise<void>;
 }
 
-/**
- * A lease's milliseconds name its holder: each claim takes a residue (`lease_until` modulo 1,000)
- * other than the one the job's row holds, and keeps it in every lease it writes (the time rounded
- * down to the second, plus the residue). So a job's saves, renewals, end and release compare only
- * the residue (`held`: this instance's on each job it runs), never a time that a renewal under way
- * may just have moved.
- */
-export const leaseOf = (until: number, residue: number): number => Math.floor(until / 1000) * 1000 + residue;
-
-/** A residue other than the one of the lease the job's row holds. */
-export function newResidue(current: number): number {
-  const taken = ((Math.round(current) % 1000) + 1000) % 1000;
-  return (taken + 1 + Math.floor(Math.random() * 999)) % 1000;
-}
-
 /** A job's writes made only while this instance holds its lease. */
 export function heldWrites(db: Executor, held: Map<number, number>): HeldJobWrites {
+  // The claim this instance made of the job (importRepository.ts claim): a claim number no later claim repeats.
   const holding = (id: number) => held.get(id) ?? -1;
-  const mine = "state = 'running' AND lease_until % 1000 = ?";
+  const mine = "state = 'running' AND lease_claim = ?";
   return {
     async save(id, step, tx = db) {
       const changed = await tx.run(
@@ -52,7 +41,7 @@ export function heldWrites(db: Executor, held: Map<number, number>): HeldJobWrit
           JSON.stringify(step.progress),
           JSON.stringify(step.errors),
           JSON.stringify(step.checkpoint),
-          leaseOf(step.leaseUntil, holding(id)),
+          step.leaseUntil,
           id,
           holding(id),
         ],
@@ -77,9 +66,12 @@ export function heldWrites(db: Executor, held: Map<number, number>): HeldJobWrit
     },
     async renew(id, leaseUntil) {
       if (!held.has(id)) return false;
-      const lease = leaseOf(leaseUntil, holding(id));
       return (
-        (await db.run(`UPDATE import_jobs SET lease_until = ? WHERE id = ? AND ${mine}`, [lease, id, holding(id)])) > 0
+        (await db.run(`UPDATE import_jobs SET lease_until = ? WHERE id = ? AND ${mine}`, [
+          leaseUntil,
+          id,
+          holding(id),
+        ])) > 0
       );
     },
     async release(id) {

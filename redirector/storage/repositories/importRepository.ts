@@ -3,13 +3,13 @@
  * claimed by one instance at a time with a lease, its progress and checkpoint saved as it goes,
  * and its connection kept only while it may still run (cleared when it ends or is cancelled).
  * Every save, renewal, end and release of a job is made only while the lease is still the one this
- * instance holds (leaseOf): an instance that waited on its source past its lease, while another
+ * instance holds (its claim number, importLeases.ts): an instance that waited on its source past its lease, while another
  * took the job and went on from the checkpoint, stores nothing more.
  */
 import type { Actor, Scope } from '../../auth/scope';
 import type { ImportOptions, ImportProblem, ImportProgress, ImportSource, ImportState } from '../../contract/imports';
 import type { AfterWrite, Executor, RowShape } from '../executor';
-import { type HeldJobWrites, heldWrites, leaseOf, newResidue } from './importLeases';
+import { type HeldJobWrites, heldWrites } from './importLeases';
 
 import { ownedBy, ownerValue, teamValue, whereReached } from './scopeFilter';
 
@@ -152,7 +152,7 @@ async function insertJob(
 }
 
 export function createImportRepository(db: Executor): ImportRepository {
-  // The lease this instance holds on each job it runs: what its writes compare `lease_until` with.
+  // The claim this instance made of each job it runs: what its writes compare `lease_claim` with.
   const held = new Map<number, number>();
   const byId = async (id: number) => {
     const row = await db.get<Row>(`SELECT ${COLUMNS} FROM import_jobs WHERE id = ?`, [id], SHAPE);
@@ -193,20 +193,20 @@ export function createImportRepository(db: Executor): ImportRepository {
     async claim(now, leaseUntil, only) {
       // The lease is checked again by the UPDATE itself: of two instances, one takes the job.
       const free = `${ACTIVE} AND lease_until < ?`;
-      const candidate = await db.get<{ id: number; lease_until: number }>(
-        `SELECT id, lease_until FROM import_jobs WHERE ${free}${only === undefined ? '' : ' AND id = ?'} ORDER BY id LIMIT 1`,
+      const candidate = await db.get<{ id: number; lease_claim: number }>(
+        `SELECT id, lease_claim FROM import_jobs WHERE ${free}${only === undefined ? '' : ' AND id = ?'} ORDER BY id LIMIT 1`,
         only === undefined ? [now] : [now, only],
       );
       if (!candidate) return undefined;
-      // The lease it holds, named by a residue other than the one the row's last holder wrote.
-      const residue = newResidue(Number(candidate.lease_until));
+      // The next claim number: no claim before or after this one holds it.
+      const claim = Number(candidate.lease_claim) + 1;
       const changed = await db.run(
-        `UPDATE import_jobs SET state = 'running', lease_until = ?, started_at = COALESCE(started_at, ?)
-         WHERE id = ? AND ${free}`,
-        [leaseOf(leaseUntil, residue), now, candidate.id, now],
+        `UPDATE import_jobs SET state = 'running', lease_until = ?, lease_claim = ?, started_at = COALESCE(started_at, ?)
+         WHERE id = ? AND lease_claim = ? AND ${free}`,
+        [leaseUntil, claim, now, candidate.id, claim - 1, now],
       );
       if (changed === 0) return undefined;
-      held.set(Number(candidate.id), residue);
+      held.set(Number(candidate.id), claim);
       return byId(Number(candidate.id));
     },
     ...heldWrites(db, held),

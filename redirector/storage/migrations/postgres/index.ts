@@ -50,6 +50,7 @@ import m040 from './040-stream-tickets-name-their-team';
 import m041 from './041-monthly-click-partitions';
 import m042 from './042-visitor-blocks';
 import m043 from './043-click-message-ranges';
+import m044 from './044-import-lease-claims';
 
 export const postgresMigrations = [
   m001,
@@ -95,6 +96,7 @@ export const postgresMigrations = [
   m041,
   m042,
   m043,
+  m044,
 ];
 
 /**

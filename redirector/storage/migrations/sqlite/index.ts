@@ -42,6 +42,7 @@ import m036 from './036-visitor-blocks';
 import m037 from './037-links-archived-index';
 import m038 from './038-click-message-ranges';
 import m039 from './039-click-ids-never-reused';
+import m040 from './040-import-lease-claims';
 
 export const sqliteMigrations = [
   m001,
@@ -83,4 +84,5 @@ export const sqliteMigrations = [
   m037,
   m038,
   m039,
+  m040,
 ];

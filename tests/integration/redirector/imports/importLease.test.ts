@@ -51,23 +51,23 @@ describe('the lease of an import on postgres', () => {
     const id = started.body.import.id;
     const job = async () =>
       (
-        await schema.query<{ checkpoint: string; lease_until: string }>(
-          'SELECT checkpoint, lease_until FROM import_jobs WHERE id = $1',
+        await schema.query<{ checkpoint: string; lease_until: string; lease_claim: string }>(
+          'SELECT checkpoint, lease_until, lease_claim FROM import_jobs WHERE id = $1',
           [id],
         )
       )[0]!;
     await until('the links are in', async () => JSON.parse((await job()).checkpoint).phase === 'clicks');
     // A second instance, and the first one's lease run out, as when it cannot renew it (kept run out,
-    // its milliseconds kept, until the second instance has taken the job).
+    // while the first instance's claim stands, until the second instance has taken the job).
     const second = asTestServer(await startPostgresTestServer(schema.url));
     cleanups.push(() => second.close());
-    const residue = Number((await job()).lease_until) % 1000;
+    const claim = Number((await job()).lease_claim);
     await until('the second instance has taken the job', async () => {
-      await schema.query(
-        'UPDATE import_jobs SET lease_until = 1000000 + lease_until % 1000 WHERE id = $1 AND lease_until % 1000 = $2',
-        [id, residue],
-      );
-      return Number((await job()).lease_until) % 1000 !== residue;
+      await schema.query('UPDATE import_jobs SET lease_until = 1000000 WHERE id = $1 AND lease_claim = $2', [
+        id,
+        claim,
+      ]);
+      return Number((await job()).lease_claim) !== claim;
     });
     const source = await mysql.createConnection(yourls.url);
     cleanups.push(() => source.end());
@@ -106,8 +106,8 @@ describe('the lease of an import on postgres', () => {
     const id = started.body.import.id;
     const job = async () =>
       (
-        await schema.query<{ checkpoint: string; lease_until: string }>(
-          'SELECT checkpoint, lease_until FROM import_jobs WHERE id = $1',
+        await schema.query<{ checkpoint: string; lease_until: string; lease_claim: string }>(
+          'SELECT checkpoint, lease_until, lease_claim FROM import_jobs WHERE id = $1',
           [id],
         )
       )[0]!;
