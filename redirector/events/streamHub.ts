@@ -12,12 +12,12 @@ import { systemScope } from '../auth/scope';
 import { type Background, runInBackground } from '../background';
 import type { Link } from '../contract/links';
 import type { EventOrigin, LinkEventAction, StreamLinkEvent } from '../contract/webhooks';
-import { RuleError } from '../ruleError';
 import type { EventFeed, FeedClick } from '../storage/repositories/eventFeed';
 import type { StreamBroadcast } from '../storage/store';
 import { type ClickGaps, clickGaps, GAP_LAG_MS } from './clickGaps';
 import type { ClickTexts } from './clickTexts';
 import { chunksByClient, clickEventText, type StreamViewer, sees } from './streamChunks';
+import { checkLimits, takePlace } from './streamLimits';
 import type { StreamPlaces } from './streamPlaces';
 
 /**
@@ -27,15 +27,12 @@ import type { StreamPlaces } from './streamPlaces';
  */
 export const POLL_MS = 100;
 export const HEARTBEAT_MS = 15_000;
-export const STREAMS_PER_ACCOUNT = 20;
 export const REPLAY_LIMIT = 1000;
 /** A stream this far behind (a reader that stopped reading) is closed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-export const TOO_MANY_ACCOUNT_STREAMS = `At most ${STREAMS_PER_ACCOUNT} live streams per account`;
-export const TOO_MANY_STREAMS = 'Too many live streams on this server; try again later';
-
 export type { StreamViewer } from './streamChunks';
+export { STREAMS_PER_ACCOUNT, TOO_MANY_ACCOUNT_STREAMS, TOO_MANY_STREAMS } from './streamLimits';
 
 /** Where a stream's events are written: the HTTP response itself (no stream in between). */
 export interface StreamOut {
@@ -99,14 +96,14 @@ function writeTo(clients: Set<Client>, client: Client, chunk: string | Uint8Arra
 }
 
 /** The places of the account limit its streams hold (PostgreSQL: streamPlaces.ts). */
-const placesOf = (clients: ReadonlySet<Client>) => [...clients].flatMap((client) => client.place ?? []);
-
-/** PostgreSQL: one of the account's places on every instance together, or RuleError 429. */
-async function takePlace(places: StreamPlaces | undefined, viewer: StreamViewer): Promise<number | undefined> {
-  const place = await places?.take(viewer.account);
-  if (places && place === undefined) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
-  return place;
+/** Once its replay is written: the live events held back meanwhile, then each as it comes. */
+function writeHeld(clients: Set<Client>, client: Client): void {
+  const held = client.held ?? [];
+  client.held = undefined;
+  for (const text of held) writeTo(clients, client, text);
 }
+
+const placesOf = (clients: ReadonlySet<Client>) => [...clients].flatMap((client) => client.place ?? []);
 
 /** Removes a stream and gives its account's place back (resolves once given, never rejects). */
 async function leave(clients: Set<Client>, client: Client, places: StreamPlaces | undefined): Promise<void> {
@@ -118,14 +115,6 @@ async function leave(clients: Set<Client>, client: Client, places: StreamPlaces 
 async function endAll(clients: Set<Client>, places: StreamPlaces | undefined): Promise<void> {
   for (const client of clients) client.out.end();
   await Promise.all([...clients].map((client) => leave(clients, client, places)));
-}
-
-/** RuleError 429 when the instance, or the viewer's account (whichever teams its streams show), has as many streams as it may. */
-function checkLimits(clients: ReadonlySet<Client>, viewer: StreamViewer, streamMax: number): void {
-  if (clients.size >= streamMax) throw new RuleError(429, TOO_MANY_STREAMS);
-  let mine = 0;
-  for (const client of clients) if (client.account === viewer.account) mine += 1;
-  if (mine >= STREAMS_PER_ACCOUNT) throw new RuleError(429, TOO_MANY_ACCOUNT_STREAMS);
 }
 
 /** The clicks stored since the last read, and the gaps found committed, none twice; more: a full page was read. */
@@ -183,6 +172,8 @@ async function readStored(feed: EventFeed, cursor: Promise<ClickGaps>, poll: () 
 export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const { feed, log } = deps;
   const clients = new Set<Client>();
+  /** Streams waiting for their account's place (PostgreSQL), counted in the limits meanwhile. */
+  const opening = new Set<StreamViewer>();
   const lagMs = deps.engine === 'postgres' ? GAP_LAG_MS : 0;
   /** Where new clicks are read from; undefined while no stream is open. */
   let cursor: Promise<ClickGaps> | undefined;
@@ -241,10 +232,10 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   deps.broadcast?.subscribe(sendLink);
 
   return {
-    admit: (viewer) => checkLimits(clients, viewer, deps.streamMax),
+    admit: (viewer) => checkLimits(clients, opening, viewer, deps.streamMax),
     async open(viewer, out, lastEventId) {
-      checkLimits(clients, viewer, deps.streamMax);
-      const place = await takePlace(deps.places, viewer);
+      checkLimits(clients, opening, viewer, deps.streamMax);
+      const place = await takePlace(deps.places, opening, viewer);
       cursor ??= feed.lastClickId().then((last) => clickGaps(last, lagMs));
       const client: Client = { ...viewer, out, held: [], replayed: new Set(), place };
       clients.add(client);
@@ -252,9 +243,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       try {
         if (lastEventId !== undefined) await replay(deps, client, await cursor, lastEventId);
       } finally {
-        const held = client.held ?? [];
-        client.held = undefined;
-        for (const text of held) write(client, text);
+        writeHeld(clients, client);
       }
       listen();
     },
