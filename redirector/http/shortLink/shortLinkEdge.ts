@@ -36,7 +36,8 @@ import { createVisitLimits, type Visit, type VisitLimitServices } from './visitL
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
 export type ShortLinkEdge = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
+/** `/<code>`, or `/<code>/` as a pasted link often ends (docs/api.md#resolving-a-short-link), with its query. */
+const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
 const VIEW: VisitRequest = { kind: 'view' };
 const NO_ANSWERS = Object.freeze({});
 
