@@ -29,6 +29,7 @@ import { requestLogMiddleware } from './http/requestLog';
 import { createSharedStatsMiddleware } from './http/sharedStats/sharedStatsRoute';
 import { notFoundPage } from './http/shortLink/pages/notFoundPage';
 import { pageLanguage } from './http/shortLink/pages/pageLanguage';
+import { REDIRECT_CACHE_CONTROL } from './http/shortLink/shortLinkAnswers';
 import { createShortLinkEdge } from './http/shortLink/shortLinkEdge';
 import { createSsoRouter } from './http/ssoRoutes';
 import { createTeamRouter } from './http/teamRoutes';
@@ -153,6 +154,8 @@ export function createApp(deps: AppDeps): App {
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Language', language);
     ctx.vary('Accept-Language');
+    // The same page as an unknown code's, with its headers (docs/api.md#headers).
+    ctx.set({ 'Cache-Control': REDIRECT_CACHE_CONTROL, 'X-Robots-Tag': 'noindex' });
     ctx.body = notFoundPage(language);
   });
 

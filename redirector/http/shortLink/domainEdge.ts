@@ -15,6 +15,7 @@ import type { Services } from '../../services';
 import type { OrphanKind } from '../../storage/repositories/orphanVisitRepository';
 import type { Store } from '../../storage/store';
 import { type HostRoute, requestHost } from '../../visits/hostRoute';
+import { mergeQuery } from '../../visits/queryMerge';
 import { createVisitorReader } from '../../visits/visitor';
 import { type FinalDecision, REDIRECT_CACHE_CONTROL } from './shortLinkAnswers';
 
@@ -42,13 +43,17 @@ export interface DomainEdge {
     res: ServerResponse,
     route: Extract<HostRoute, { kind: 'home' | 'not-found' }>,
   ): boolean;
-  /** An unknown code, or an expired link without its own address: redirected to the domain's fallback, true; false otherwise. */
-  linkFallback(req: IncomingMessage, res: ServerResponse, kind: 'not_found' | 'expired'): boolean;
+  /**
+   * An unknown code, or an expired link without its own address: redirected to the domain's
+   * fallback, with `query` merged in (a link's forwarded query, '' for none), true; false otherwise.
+   */
+  linkFallback(req: IncomingMessage, res: ServerResponse, kind: 'not_found' | 'expired', query?: string): boolean;
   /**
    * linkFallback for a visit's decision: an unknown code; an expired link without its own address;
-   * a turned-off link (`enabled: false`). A link before its `starts_at` keeps its page.
+   * a turned-off link (`enabled: false`). A link before its `starts_at` keeps its page. `query`: the
+   * visit's query when the link forwards it (docs/api.md#forwarding-the-query), else ''.
    */
-  decisionFallback(req: IncomingMessage, res: ServerResponse, decision: FinalDecision): boolean;
+  decisionFallback(req: IncomingMessage, res: ServerResponse, decision: FinalDecision, query: string): boolean;
 }
 
 export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
@@ -66,9 +71,10 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
     return name !== '' && domains.ownerOf(name) !== undefined ? name : DEFAULT_DOMAIN_KEY;
   }
 
-  function redirect(req: IncomingMessage, res: ServerResponse, domain: string, kind: OrphanKind): boolean {
-    const location = domainSettings.of(domain)?.[FALLBACK_FIELD[kind]];
-    if (!location) return false;
+  function redirect(req: IncomingMessage, res: ServerResponse, domain: string, kind: OrphanKind, query = ''): boolean {
+    const fallback = domainSettings.of(domain)?.[FALLBACK_FIELD[kind]];
+    if (!fallback) return false;
+    const location = mergeQuery(fallback, query);
     if (kind !== 'root') metrics.countRedirect(kind, 302);
     const write = () => {
       res.writeHead(302, { Location: location, 'Cache-Control': REDIRECT_CACHE_CONTROL, 'Content-Length': '0' });
@@ -94,8 +100,8 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
     return true;
   }
 
-  function linkFallback(req: IncomingMessage, res: ServerResponse, kind: 'not_found' | 'expired'): boolean {
-    return redirect(req, res, domainKeyOf(requestHost(req.headers, trustProxy)), kind);
+  function linkFallback(req: IncomingMessage, res: ServerResponse, kind: 'not_found' | 'expired', query = ''): boolean {
+    return redirect(req, res, domainKeyOf(requestHost(req.headers, trustProxy)), kind, query);
   }
 
   return {
@@ -126,10 +132,11 @@ export function createDomainEdge(services: DomainEdgeServices): DomainEdge {
       return redirect(req, res, domainKeyOf(requestHost(req.headers, trustProxy)), 'not_found');
     },
     linkFallback,
-    decisionFallback(req, res, decision) {
+    decisionFallback(req, res, decision, query) {
       if (decision.kind === 'not-found') return linkFallback(req, res, 'not_found');
-      if (decision.kind === 'turned-off') return linkFallback(req, res, 'expired');
-      return decision.kind === 'expired' && decision.location === null && linkFallback(req, res, 'expired');
+      // The link's expired answer, as its own expired_url would be: with the visit's query forwarded.
+      if (decision.kind === 'turned-off') return linkFallback(req, res, 'expired', query);
+      return decision.kind === 'expired' && decision.location === null && linkFallback(req, res, 'expired', query);
     },
   };
 }

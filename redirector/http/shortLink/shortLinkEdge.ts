@@ -36,7 +36,8 @@ import { createVisitLimits, type Visit, type VisitLimitServices } from './visitL
 /** Answers GET/HEAD/POST /<shortCode>; returns false for every other request (Koa takes it). */
 export type ShortLinkEdge = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
+/** `/<code>`, or `/<code>/` as a pasted link often ends (docs/api.md#resolving-a-short-link), with its query. */
+const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
 const VIEW: VisitRequest = { kind: 'view' };
 const NO_ANSWERS = Object.freeze({});
 
@@ -97,7 +98,7 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
   }
 
   function answer(visit: Visit, decision: FinalDecision): void {
-    if (domainEdge.decisionFallback(visit.req, visit.res, decision)) return;
+    if (domainEdge.decisionFallback(visit.req, visit.res, decision, forwardedQuery(visit))) return;
     const outcome = outcomeOf(decision, visit.visitor?.is_bot ?? false);
     if (outcome !== undefined) metrics.countRedirect(outcome, statusOf(decision));
     if (decision.kind === 'redirect' || decision.kind === 'tiktok-bypass') record(visit, decision);
@@ -154,6 +155,11 @@ export function createShortLinkEdge(services: ShortLinkServices): ShortLinkEdge 
     else whenFound(found, (link) => start(req, res, link, VIEW), failedHere);
     return true;
   };
+}
+
+/** The visit's query when its link forwards it (docs/api.md#forwarding-the-query), else ''. */
+function forwardedQuery(visit: Visit): string {
+  return visit.link?.forward_query ? visit.query : '';
 }
 
 /** The short code a GET, HEAD or POST asks for; undefined for any other request (Koa's). */

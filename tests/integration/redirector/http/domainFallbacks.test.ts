@@ -156,6 +156,32 @@ describe.each(STORE_SERVERS)('domain fallbacks and documents ($kind)', ({ start 
     expect((await orphans(`domain=${DOMAIN}&from=2020-01-01&to=2020-01-31`)).body.total).toBe(0);
   });
 
+  it('forwards an expired or turned-off link’s query to the domain’s expired_url as the link’s own would be', async () => {
+    const ended = await visit(DOMAIN, '/gone?utm_source=nl&b=2');
+    expect([ended.status, ended.headers.location]).toEqual([302, 'https://shop.example.org/ended?utm_source=nl&b=2']);
+    const turnedOff = await visit(DOMAIN, '/off?utm_source=nl');
+    expect([turnedOff.status, turnedOff.headers.location]).toEqual([
+      302,
+      'https://shop.example.org/ended?utm_source=nl',
+    ]);
+    const kept = await call(server, 'POST', '/api/links/create', {
+      headers: bearer(owner.token),
+      body: {
+        target_url: 'https://example.org/',
+        short_code: 'kept',
+        domain: DOMAIN,
+        expires_at: '2020-01-01T00:00:00Z',
+        forward_query: false,
+      },
+    });
+    expect(kept.status).toBe(201);
+    const notForwarded = await visit(DOMAIN, '/kept?utm_source=nl');
+    expect([notForwarded.status, notForwarded.headers.location]).toEqual([302, 'https://shop.example.org/ended']);
+    // An unknown code has no link to say so: its fallback is the address as it is.
+    const unknown = await visit(DOMAIN, '/nope?utm_source=nl');
+    expect([unknown.status, unknown.headers.location]).toEqual([302, 'https://shop.example.org/missing']);
+  });
+
   it('keeps the page of a link not started yet and lets a published hub win the root, neither counted', async () => {
     expect(
       (await setDomain({ root_url: 'https://shop.example.org/', expired_url: 'https://shop.example.org/ended' }))

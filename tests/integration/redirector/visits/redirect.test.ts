@@ -67,6 +67,26 @@ describe('GET /<shortCode> with TRUST_PROXY=1', () => {
     expect(await server.store.clicks.countAll()).toBe(before);
   });
 
+  it('resolves a code pasted with one trailing slash as the code itself, and counts it', async () => {
+    const link = await createLink(server);
+    const answer = await visit(server, `/${link.short_code}/`, UA.desktopChrome, IP.us);
+    expect([answer.status, answer.headers.location]).toEqual([302, 'https://example.com/landing?from=me']);
+    const query = await visit(server, `/${link.short_code}/?utm_source=nl`, UA.desktopChrome, IP.us);
+    expect(query.headers.location).toBe('https://example.com/landing?from=me&utm_source=nl');
+    expect(await server.store.clicks.listByLink(link.id)).toHaveLength(2);
+    // Two slashes, or a path below the code, are no short link: the 404 page, with its headers.
+    for (const path of [`/${link.short_code}//`, `/${link.short_code}/more`]) {
+      const missing = await visit(server, path, UA.desktopChrome, IP.us);
+      expect([missing.status, missing.headers['x-robots-tag'], missing.headers['cache-control']]).toEqual([
+        404,
+        'noindex',
+        CACHE_CONTROL,
+      ]);
+      expect(missing.body).toContain('Link not found');
+    }
+    expect(await server.store.clicks.listByLink(link.id)).toHaveLength(2);
+  });
+
   it('treats short codes case-sensitively', async () => {
     const link = await createLink(server, { short_code: 'CaseCode' });
     expect((await visit(server, '/casecode', UA.desktopChrome, IP.us)).status).toBe(404);
