@@ -31,7 +31,7 @@ export interface YourlsDatabase {
   addClicks(clicks: readonly YourlsClick[]): Promise<void>;
   /** The URL of an account of the database's own that may only read it, with `password`. */
   readerUrl(password: string): Promise<string>;
-  /** A second session of the test's holding `yourls_log` locked: readers of it wait until `unlock`. */
+  /** A second session of the test's holding `yourls_log` locked: readers of it wait until `unlock` (once; again does nothing). */
   lockClicks(): Promise<{ unlock(): Promise<void> }>;
   drop(): Promise<void>;
 }
@@ -116,8 +116,11 @@ export async function createYourlsDatabase(prefix = 'yourls_'): Promise<YourlsDa
     async lockClicks() {
       const session = await mysql.createConnection(url);
       await session.query(`LOCK TABLES ${prefix}log WRITE`);
+      let locked = true;
       return {
         async unlock() {
+          if (!locked) return;
+          locked = false;
           await session.query('UNLOCK TABLES');
           await session.end();
         },

@@ -17,6 +17,19 @@ export function testClock(): Clock {
   return clock;
 }
 
+/** The real time, moved on by the test (as a server's clock in sync with the providers it calls). */
+export function movableClock(): Clock {
+  let shift = 0;
+  return {
+    get now() {
+      return Date.now() + shift;
+    },
+    advance(ms: number) {
+      shift += ms;
+    },
+  };
+}
+
 export interface ClockedStore {
   kind: 'sqlite' | 'postgres';
   start(env: Record<string, string>, clock: Clock): Promise<TestServer>;

@@ -7,54 +7,35 @@
  * with nothing created; a key rotated in signs the next sign-in and a retired one nothing; a
  * stopped provider leaves password sign-in working; nothing secret reaches the log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SSO_SIGN_IN_FAILED } from '../../../../redirector/contract/auth';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  PUBLIC_CLIENT_ID,
-  startTestProvider,
-  type TestProvider,
-} from '../../../helpers/oidcProvider';
+import { CLIENT_ID, CLIENT_SECRET, PUBLIC_CLIENT_ID, type TestProvider } from '../../../helpers/oidcProvider';
 import { startSilentServer } from '../../../helpers/silentServer';
+import {
+  SSO_CALLBACK as CALLBACK,
+  SSO_PUBLIC_URL as PUBLIC_URL,
+  ssoEnv,
+  startSsoServer,
+} from '../../../helpers/ssoServer';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { startTestServer } from '../../../helpers/testServer';
-import { CLOCKED_STORES, type Clock } from './accountStores';
+import { CLOCKED_STORES, movableClock } from './accountStores';
 
-const PUBLIC_URL = 'https://go.example.test';
-const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
-
-/** The service's clock: the real time, moved on by the test. */
-function movableClock(): Clock {
-  let shift = 0;
-  return {
-    get now() {
-      return Date.now() + shift;
-    },
-    advance(ms: number) {
-      shift += ms;
-    },
-  };
-}
+/** The suite's settings besides the provider's: its name on the login screen, its administrators' groups. */
+const SUITE_ENV = { OIDC_NAME: 'Example SSO', OIDC_ADMIN_GROUPS: 'me-admins, operators' };
 
 describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
   let provider: TestProvider;
   let server: TestServer;
-  let clock: Clock;
   let logs: CapturedLogs;
   let nextAddress = 1;
-
-  const ssoEnv = () => ({
-    PUBLIC_URL,
-    TRUST_PROXY: '1',
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: CLIENT_ID,
-    OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    OIDC_NAME: 'Example SSO',
-    OIDC_ADMIN_GROUPS: 'me-admins, operators',
-  });
+  /** The service's clock: the real time, moved on by the test. */
+  const clock = movableClock();
+  /** The suite server's settings, for the other servers of the same provider. */
+  const suiteEnv = () => ssoEnv(provider, SUITE_ENV);
 
   /** A client address of its own per call: the credential limiter counts per address. */
   const address = () => ({ 'X-Forwarded-For': `198.51.100.${nextAddress++ % 250}` });
@@ -115,20 +96,13 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
   const userCount = async () =>
     (await call(server, 'GET', '/api/users', { headers: adminHeaders(server.adminKey) })).body.total as number;
 
-  beforeAll(async () => {
+  startedForSuite(async (ends) => {
     logs = captureLogs();
-    provider = await startTestProvider({
-      redirectUris: [CALLBACK],
+    ends.after(() => logs.restore());
+    ({ provider, server } = await startSsoServer(ends, (env) => start(env, clock), SUITE_ENV, {
       postLogoutRedirectUris: [`${PUBLIC_URL}/login`],
       idTokenSeconds: 120,
-    });
-    clock = movableClock();
-    server = await start(ssoEnv(), clock);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await provider?.stop();
-    logs.restore();
+    }));
   });
 
   it('says so in /api/config, and the first sign-in makes the user with a session of their own', async () => {
@@ -401,7 +375,7 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
   });
 
   it('a public client, with REGISTRATION=closed and the groups in a claim of another name', async () => {
-    const { OIDC_CLIENT_SECRET: _secret, ...withSecret } = ssoEnv();
+    const { OIDC_CLIENT_SECRET: _secret, ...withSecret } = suiteEnv();
     const env = {
       ...withSecret,
       OIDC_CLIENT_ID: PUBLIC_CLIENT_ID,
@@ -498,7 +472,7 @@ describe.each(CLOCKED_STORES)('single sign-on ($kind)', ({ start }) => {
   });
 
   it('PASSWORD_LOGIN=off refuses passwords (the admin key still works); OIDC_NEW_USERS=off makes nobody', async () => {
-    const closed = await start({ ...ssoEnv(), PASSWORD_LOGIN: 'off', OIDC_NEW_USERS: 'off' }, clock);
+    const closed = await start({ ...suiteEnv(), PASSWORD_LOGIN: 'off', OIDC_NEW_USERS: 'off' }, clock);
     try {
       expect((await call(closed, 'GET', '/api/config')).body).toMatchObject({
         password_login: false,

@@ -7,15 +7,14 @@
  * "Invited" in the Users list; an account deleted while its sign-in links it lands on the login
  * screen, never on a JSON page, and one deleted while its hand-off is redeemed answers 401.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
-import { ssoSignIn } from '../../../helpers/ssoSignIn';
+import type { TestProvider } from '../../../helpers/oidcProvider';
+import { startSsoServer } from '../../../helpers/ssoServer';
+import { ssoAuthorized, ssoSignIn } from '../../../helpers/ssoSignIn';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { CLOCKED_STORES, type Clock } from './accountStores';
-
-const PUBLIC_URL = 'https://go.example.test';
-const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
+import { CLOCKED_STORES, movableClock } from './accountStores';
 
 interface SsoSession {
   token: string;
@@ -27,12 +26,7 @@ describe.each(CLOCKED_STORES)('single sign-on and the account ($kind)', ({ start
   let provider: TestProvider;
   let server: TestServer;
   let nextAddress = 1;
-  const clock: Clock = {
-    get now() {
-      return Date.now();
-    },
-    advance: () => undefined,
-  };
+  const clock = movableClock();
 
   const address = () => ({ 'X-Forwarded-For': `203.0.113.${nextAddress++ % 250}` });
 
@@ -48,23 +42,8 @@ describe.each(CLOCKED_STORES)('single sign-on and the account ($kind)', ({ start
   const adminStatus = async (apiKey: string) =>
     (await call(server, 'GET', '/api/users', { headers: adminHeaders(apiKey) })).status;
 
-  beforeAll(async () => {
-    provider = await startTestProvider({ redirectUris: [CALLBACK] });
-    server = await start(
-      {
-        PUBLIC_URL,
-        TRUST_PROXY: '1',
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-        OIDC_ADMIN_GROUPS: 'me-admins',
-      },
-      clock,
-    );
-  });
-  afterAll(async () => {
-    await server?.close();
-    await provider?.stop();
+  startedForSuite(async (ends) => {
+    ({ provider, server } = await startSsoServer(ends, (env) => start(env, clock), { OIDC_ADMIN_GROUPS: 'me-admins' }));
   });
 
   it("ends the provider's administrator session with the account's others: End all others, a new password, a reset", async () => {
@@ -150,13 +129,7 @@ describe.each(CLOCKED_STORES)('single sign-on and the account ($kind)', ({ start
       expect(made.status).toBe(201);
       const sub = `gone-${round}`;
       provider.accounts.set(sub, { email, email_verified: true });
-      provider.signInAs(sub);
-      const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
-      const cookie = started.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0]!)
-        .join('; ');
-      const back = await provider.authorize(started.headers.get('location') ?? '');
+      const { cookie, back } = await ssoAuthorized(server, provider, sub, address());
       const [answer, deleted] = await Promise.all([
         fetch(`${server.url}/api/auth/oidc/callback${back.search}`, { redirect: 'manual', headers: { cookie } }),
         new Promise((resolve) => setTimeout(resolve, round % 8)).then(() =>
@@ -183,13 +156,7 @@ describe.each(CLOCKED_STORES)('single sign-on and the account ($kind)', ({ start
       });
       const sub = `late-${round}`;
       provider.accounts.set(sub, { email, email_verified: true });
-      provider.signInAs(sub);
-      const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
-      const cookie = started.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0]!)
-        .join('; ');
-      const back = await provider.authorize(started.headers.get('location') ?? '');
+      const { cookie, back } = await ssoAuthorized(server, provider, sub, address());
       const answer = await fetch(`${server.url}/api/auth/oidc/callback${back.search}`, {
         redirect: 'manual',
         headers: { cookie },

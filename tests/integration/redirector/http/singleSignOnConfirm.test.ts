@@ -6,20 +6,20 @@
  * moved) both answer 403 "Sign in again…", never counted in the credential limiter; an account
  * with a password still needs it, however fresh its session.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CURRENT_PASSWORD_WRONG,
   RECENT_SIGN_IN_MS,
   SIGN_IN_AGAIN_TO_CONFIRM,
 } from '../../../../redirector/contract/account';
 import { adminHeaders, bearer, call } from '../../../helpers/api';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import type { TestProvider } from '../../../helpers/oidcProvider';
+import { startSsoServer } from '../../../helpers/ssoServer';
 import { ssoSignIn } from '../../../helpers/ssoSignIn';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { CLOCKED_STORES, type Clock, testClock } from './accountStores';
+import { CLOCKED_STORES, testClock } from './accountStores';
 
-const PUBLIC_URL = 'https://go.example.test';
-const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
 const SECOND = 1000;
 
 interface SsoSession {
@@ -30,7 +30,7 @@ interface SsoSession {
 describe.each(CLOCKED_STORES)('an account without a password confirms with a recent sign-in ($kind)', ({ start }) => {
   let provider: TestProvider;
   let server: TestServer;
-  let clock: Clock;
+  const clock = testClock();
   let addresses = 0;
   const address = () => ({ 'X-Forwarded-For': `198.51.100.${++addresses}` });
   const account = (token: string, method: string, body?: unknown, from = address()) =>
@@ -40,23 +40,8 @@ describe.each(CLOCKED_STORES)('an account without a password confirms with a rec
   const signIn = (sub: string) =>
     ssoSignIn<SsoSession>(server, provider, sub, { email: `${sub}@example.org`, email_verified: true }, address());
 
-  beforeAll(async () => {
-    clock = testClock();
-    provider = await startTestProvider({ redirectUris: [CALLBACK] });
-    server = await start(
-      {
-        PUBLIC_URL,
-        TRUST_PROXY: '1',
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      },
-      clock,
-    );
-  });
-  afterAll(async () => {
-    await server?.close();
-    await provider?.stop();
+  startedForSuite(async (ends) => {
+    ({ provider, server } = await startSsoServer(ends, (env) => start(env, clock)));
   });
 
   it('right after signing in it changes its email and deletes itself, no password asked', async () => {

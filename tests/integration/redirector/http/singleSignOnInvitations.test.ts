@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import type { TestProvider } from '../../../helpers/oidcProvider';
 import {
   mailContent,
   mailingEnv,
@@ -17,6 +17,7 @@ import {
   type SmtpReceiver,
   startSmtpReceiver,
 } from '../../../helpers/smtpReceiver';
+import { startSsoServer } from '../../../helpers/ssoServer';
 import { ssoSignIn } from '../../../helpers/ssoSignIn';
 import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -32,18 +33,8 @@ describe.each(CLOCKED_STORES)('invitations with PASSWORD_LOGIN=off ($kind)', ({ 
     logs = captureLogs();
     ends.after(() => logs.restore());
     smtp = ends.closing(await startSmtpReceiver());
-    provider = await startTestProvider({ redirectUris: [`${PUBLIC_URL}/api/auth/oidc/callback`] });
-    ends.after(() => provider.stop());
-    const env = {
-      ...mailingEnv(smtp),
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      OIDC_NAME: 'Campus Login',
-      OIDC_NEW_USERS: 'off',
-      PASSWORD_LOGIN: 'off',
-    };
-    server = ends.closing(await start(env, testClock()));
+    const env = { ...mailingEnv(smtp), OIDC_NAME: 'Campus Login', OIDC_NEW_USERS: 'off', PASSWORD_LOGIN: 'off' };
+    ({ provider, server } = await startSsoServer(ends, (sso) => start(sso, testClock()), env));
   });
 
   /** The administrator adds `name` (`email`) without a password: the answer, once its invitation is mailed. */

@@ -7,33 +7,23 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminHeaders, call } from '../../../helpers/api';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider } from '../../../helpers/oidcProvider';
+import { startTestProvider } from '../../../helpers/oidcProvider';
 import { twoTestServersOnOneSchema } from '../../../helpers/postgres';
+import { SSO_CALLBACK, ssoEnv } from '../../../helpers/ssoServer';
+import { ssoAuthorized } from '../../../helpers/ssoSignIn';
 import { startedForSuite } from '../../../helpers/startedForSuite';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
-const PUBLIC_URL = 'https://go.example.test';
-const provider = await startTestProvider({ redirectUris: [`${PUBLIC_URL}/api/auth/oidc/callback`] });
+// One provider for both suites: the PostgreSQL suite's two instances are started with its env.
+const provider = await startTestProvider({ redirectUris: [SSO_CALLBACK] });
 afterAll(() => provider.stop());
-const ENV = {
-  PUBLIC_URL,
-  TRUST_PROXY: '1',
-  OIDC_ISSUER: provider.issuer,
-  OIDC_CLIENT_ID: CLIENT_ID,
-  OIDC_CLIENT_SECRET: CLIENT_SECRET,
-};
+const ENV = ssoEnv(provider);
 let nextAddress = 1;
 const address = () => ({ 'X-Forwarded-For': `198.18.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}` });
 
 /** A sign-in of `sub` started on `server` and answered by the provider, up to the callback. */
 async function begin(server: TestServer, sub: string) {
-  provider.signInAs(sub);
-  const started = await fetch(`${server.url}/api/auth/oidc/start`, { redirect: 'manual', headers: address() });
-  const cookie = started.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
-  return { server, cookie, back: await provider.authorize(started.headers.get('location') ?? '') };
+  return { server, ...(await ssoAuthorized(server, provider, sub, address())) };
 }
 
 /** The callback and, for a hand-off, the session: the account signed in to, or where the browser went. */

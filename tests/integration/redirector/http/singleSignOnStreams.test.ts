@@ -5,17 +5,18 @@
  * unused ticket opens nothing. The server checks each credential every STREAM_RECHECK_MS,
  * shortened from 2 s: the promise (5 s) is asserted as it is.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { adminHeaders, disableUser } from '../../../helpers/api';
 import { expectTicketRefused, openEndingStream, streamTicket } from '../../../helpers/endingStreams';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import type { TestProvider } from '../../../helpers/oidcProvider';
+import { startSsoServer } from '../../../helpers/ssoServer';
 import { ssoSignIn } from '../../../helpers/ssoSignIn';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
 import { waitFor } from '../../../helpers/webhookReceiver';
 import { STORE_SERVERS } from './bothStores';
 
-const PUBLIC_URL = 'https://go.example.test';
 const ENDS_WITHIN_MS = 5_000;
 
 describe.each(STORE_SERVERS)(
@@ -36,22 +37,13 @@ describe.each(STORE_SERVERS)(
 
     const ticketFor = (apiKey: string) => streamTicket(server, adminHeaders(apiKey));
 
-    beforeAll(async () => {
+    startedForSuite(async (ends) => {
       logs = captureLogs();
-      provider = await startTestProvider({ redirectUris: [`${PUBLIC_URL}/api/auth/oidc/callback`] });
-      server = await start({
-        PUBLIC_URL,
+      ends.after(() => logs.restore());
+      ({ provider, server } = await startSsoServer(ends, start, {
         STREAM_RECHECK_MS: '200',
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
         OIDC_ADMIN_GROUPS: 'me-admins',
-      });
-    });
-    afterAll(async () => {
-      await server?.close();
-      await provider?.stop();
-      logs.restore();
+      }));
     });
 
     it('disabling the account ends the stream within 5 s and voids its unused ticket', async () => {

@@ -5,12 +5,12 @@
  * removing it), and each tab's sign-in keeps its own binding, so every tab signs in, whichever
  * order they come back in; a browser that started none still signs in with none (no login CSRF).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import { describe, expect, it } from 'vitest';
+import type { TestProvider } from '../../../helpers/oidcProvider';
+import { startSsoServer } from '../../../helpers/ssoServer';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { CLOCKED_STORES, type Clock } from './accountStores';
-
-const PUBLIC_URL = 'https://go.example.test';
+import { CLOCKED_STORES, movableClock } from './accountStores';
 
 /** One browser's cookies for the server: what Set-Cookie lines leave, sent back as one Cookie header. */
 function cookieJar() {
@@ -33,30 +33,11 @@ describe.each(CLOCKED_STORES)('single sign-on in several tabs of one browser ($k
   let provider: TestProvider;
   let server: TestServer;
   let nextAddress = 1;
-  const clock: Clock = {
-    get now() {
-      return Date.now();
-    },
-    advance: () => undefined,
-  };
+  const clock = movableClock();
   const address = () => ({ 'X-Forwarded-For': `192.0.2.${nextAddress++ % 250}` });
 
-  beforeAll(async () => {
-    provider = await startTestProvider({ redirectUris: [`${PUBLIC_URL}/api/auth/oidc/callback`] });
-    server = await start(
-      {
-        PUBLIC_URL,
-        TRUST_PROXY: '1',
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      },
-      clock,
-    );
-  });
-  afterAll(async () => {
-    await server?.close();
-    await provider?.stop();
+  startedForSuite(async (ends) => {
+    ({ provider, server } = await startSsoServer(ends, (env) => start(env, clock)));
   });
 
   /** A tab's click on "Sign in with …": the provider's answer, to come back with later. */

@@ -5,18 +5,18 @@
  * back), losing the group removes the membership, a team the variable does not name is never
  * touched, the last owner stays, and each change is in the audit log with the actor `sso`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../redirector/contract/audit';
 import type { Team } from '../../../../redirector/contract/teams';
 import { bearer, call, newUser } from '../../../helpers/api';
 import { type CapturedLogs, captureLogs } from '../../../helpers/logs';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../helpers/oidcProvider';
+import type { TestProvider } from '../../../helpers/oidcProvider';
+import { startSsoServer } from '../../../helpers/ssoServer';
 import { ssoSignIn } from '../../../helpers/ssoSignIn';
+import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
-import { CLOCKED_STORES, type Clock } from './accountStores';
+import { CLOCKED_STORES, movableClock } from './accountStores';
 
-const PUBLIC_URL = 'https://go.example.test';
-const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
 const TEAM_GROUPS = [
   'news-desk=newsroom:editor',
   'news-chiefs=newsroom:owner',
@@ -31,12 +31,7 @@ describe.each(CLOCKED_STORES)('team roles from groups ($kind)', ({ start }) => {
   let logs: CapturedLogs;
   let owner: { token: string; user: { id: number } };
   let nextAddress = 1;
-  const clock: Clock = {
-    get now() {
-      return Date.now();
-    },
-    advance: () => undefined,
-  };
+  const clock = movableClock();
 
   const address = () => ({ 'X-Forwarded-For': `198.51.100.${nextAddress++ % 250}` });
 
@@ -64,31 +59,16 @@ describe.each(CLOCKED_STORES)('team roles from groups ($kind)', ({ start }) => {
     return (answer.body.entries as AuditEntry[]).filter((entry) => entry.target.id === String(userId)).reverse();
   }
 
-  beforeAll(async () => {
+  startedForSuite(async (ends) => {
     logs = captureLogs();
-    provider = await startTestProvider({ redirectUris: [CALLBACK] });
-    server = await start(
-      {
-        PUBLIC_URL,
-        TRUST_PROXY: '1',
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-        OIDC_TEAM_GROUPS: TEAM_GROUPS,
-      },
-      clock,
-    );
+    ends.after(() => logs.restore());
+    ({ provider, server } = await startSsoServer(ends, (env) => start(env, clock), { OIDC_TEAM_GROUPS: TEAM_GROUPS }));
     owner = await newUser(server, 'Olga Owner');
     const made = await call(server, 'POST', '/api/teams', {
       headers: bearer(owner.token),
       body: { name: 'Newsroom', slug: 'newsroom' },
     });
     expect(made.status).toBe(201);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await provider?.stop();
-    logs.restore();
   });
 
   it('a group gives its role at the first sign-in, beside the personal team, recorded with the actor sso', async () => {

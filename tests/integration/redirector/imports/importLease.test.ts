@@ -31,36 +31,48 @@ async function until(what: string, check: () => Promise<boolean> | boolean): Pro
   throw new Error(`never: ${what}`);
 }
 
+/**
+ * A seeded YOURLS database, a fresh schema and an instance on it, whose import of YOURLS has read
+ * its links and waits on the clicks (their table locked until `unlockClicks`); all ended after the
+ * test. `job`: the import's row, its checkpoint and lease.
+ */
+async function importWaitingOnClicks() {
+  const yourls = await createYourlsDatabase();
+  cleanups.push(() => yourls.drop());
+  await seedYourls(yourls);
+  const schema = await createTestSchema();
+  cleanups.push(() => schema.drop());
+  const server = await instanceOn(schema);
+  // The job reads its links, then waits on YOURLS' clicks.
+  const clicksLock = await yourls.lockClicks();
+  cleanups.push(() => clicksLock.unlock());
+  const started = await startImport(server, yourls.url);
+  expect(started.status).toBe(202);
+  const id = started.body.import.id;
+  const job = async () =>
+    (
+      await schema.query<{ checkpoint: string; lease_until: string; lease_claim: string }>(
+        'SELECT checkpoint, lease_until, lease_claim FROM import_jobs WHERE id = $1',
+        [id],
+      )
+    )[0]!;
+  await until('the links are in', async () => JSON.parse((await job()).checkpoint).phase === 'clicks');
+  return { yourls, schema, server, id, job, unlockClicks: () => clicksLock.unlock() };
+}
+
+/** An instance on `schema`, closed after the test. */
+async function instanceOn(schema: { url: string }) {
+  const server = asTestServer(await startPostgresTestServer(schema.url));
+  cleanups.push(() => server.close());
+  return server;
+}
+
 describe('the lease of an import on postgres', () => {
   it('ran out while it waited on its source: the job is stored by the instance that took it, once', async () => {
-    const yourls = await createYourlsDatabase();
-    cleanups.push(() => yourls.drop());
-    await seedYourls(yourls);
-    const schema = await createTestSchema();
-    cleanups.push(() => schema.drop());
-    const first = asTestServer(await startPostgresTestServer(schema.url));
-    cleanups.push(() => first.close());
-    // The job reads its links, then waits on YOURLS' clicks.
-    const clicksLock = await yourls.lockClicks();
-    let clicksLocked = true;
-    cleanups.push(async () => {
-      if (clicksLocked) await clicksLock.unlock();
-    });
-    const started = await startImport(first, yourls.url);
-    expect(started.status).toBe(202);
-    const id = started.body.import.id;
-    const job = async () =>
-      (
-        await schema.query<{ checkpoint: string; lease_until: string; lease_claim: string }>(
-          'SELECT checkpoint, lease_until, lease_claim FROM import_jobs WHERE id = $1',
-          [id],
-        )
-      )[0]!;
-    await until('the links are in', async () => JSON.parse((await job()).checkpoint).phase === 'clicks');
+    const { yourls, schema, id, job, unlockClicks } = await importWaitingOnClicks();
     // A second instance, and the first one's lease run out, as when it cannot renew it (kept run out,
     // while the first instance's claim stands, until the second instance has taken the job).
-    const second = asTestServer(await startPostgresTestServer(schema.url));
-    cleanups.push(() => second.close());
+    const second = await instanceOn(schema);
     const claim = Number((await job()).lease_claim);
     await until('the second instance has taken the job', async () => {
       await schema.query('UPDATE import_jobs SET lease_until = 1000000 WHERE id = $1 AND lease_claim = $2', [
@@ -78,8 +90,7 @@ describe('the lease of an import on postgres', () => {
       return Number((rows as { n: number }[])[0]!.n);
     };
     await until('both instances wait on the clicks', async () => (await waiting()) === 2);
-    await clicksLock.unlock();
-    clicksLocked = false;
+    await unlockClicks();
 
     const ended = await importWhen(second, id);
     expect(ended).toMatchObject({ state: 'done', ...IMPORTED });
@@ -89,34 +100,11 @@ describe('the lease of an import on postgres', () => {
     expect(Number(links!.n)).toBe(IMPORTED.links.created);
   });
   it('keeps its lease while it waits on its source', async () => {
-    const yourls = await createYourlsDatabase();
-    cleanups.push(() => yourls.drop());
-    await seedYourls(yourls);
-    const schema = await createTestSchema();
-    cleanups.push(() => schema.drop());
-    const server = asTestServer(await startPostgresTestServer(schema.url));
-    cleanups.push(() => server.close());
-    const clicksLock = await yourls.lockClicks();
-    let clicksLocked = true;
-    cleanups.push(async () => {
-      if (clicksLocked) await clicksLock.unlock();
-    });
-    const started = await startImport(server, yourls.url);
-    expect(started.status).toBe(202);
-    const id = started.body.import.id;
-    const job = async () =>
-      (
-        await schema.query<{ checkpoint: string; lease_until: string; lease_claim: string }>(
-          'SELECT checkpoint, lease_until, lease_claim FROM import_jobs WHERE id = $1',
-          [id],
-        )
-      )[0]!;
-    await until('the links are in', async () => JSON.parse((await job()).checkpoint).phase === 'clicks');
+    const { server, id, job, unlockClicks } = await importWaitingOnClicks();
     // Its last save's lease, renewed while the job waits: another instance would take it otherwise.
     const saved = Number((await job()).lease_until);
     await until('the lease is renewed', async () => Number((await job()).lease_until) > saved);
-    await clicksLock.unlock();
-    clicksLocked = false;
+    await unlockClicks();
     expect(await importWhen(server, id)).toMatchObject({ state: 'done', ...IMPORTED });
   });
 });
