@@ -10,6 +10,7 @@ import {
   KEY_CHECK,
   keyCheckFailure,
 } from '../../redirector/contract/extension';
+import { usableLinkDomains } from '../../redirector/contract/teams';
 import type { Settings } from './settings';
 
 /** The fields of a link the extension shows. */
@@ -28,10 +29,13 @@ export interface ShortenRequest {
   tags?: string[];
 }
 
-/** The domains a link can be made on: the default one, and the user's custom domain once verified. */
+/**
+ * The domains a link can be made on: the default one, and the team's custom domain once verified, of
+ * those the key may use (`usable`, the custom domain first; null: the default domain).
+ */
 export interface ExtensionDomains {
   defaultDomain: string;
-  custom: string | null;
+  usable: (string | null)[];
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ExtensionFailure };
@@ -99,8 +103,10 @@ export async function domains(settings: Settings): Promise<Outcome<ExtensionDoma
     domain: string | null;
     default_domain: string;
     verification: { status?: string } | null;
+    allowed_domains?: string[] | null;
   }>(settings, '/api/user/domain');
   if (!answer.ok) return answer;
-  const { domain, default_domain: defaultDomain, verification } = answer.value;
-  return { ok: true, value: { defaultDomain, custom: domain && verification?.status === 'verified' ? domain : null } };
+  const { domain, default_domain: defaultDomain, verification, allowed_domains: allowed } = answer.value;
+  const verified = domain && verification?.status === 'verified' ? domain : null;
+  return { ok: true, value: { defaultDomain, usable: usableLinkDomains({ defaultDomain, verified, allowed }) } };
 }

@@ -37,11 +37,14 @@ async function pageToShorten(): Promise<{ url: string | undefined; immediately: 
 async function fillDomains(settings: Settings): Promise<void> {
   const answer = await domains(settings);
   if (!answer.ok) return;
-  const { defaultDomain, custom } = answer.value;
-  const select = byId<HTMLSelectElement>('domain');
-  const options = [el('option', { value: '' }, t('linkForm.fields.defaultDomain', { host: defaultDomain }))];
-  if (custom) options.unshift(el('option', { value: custom, selected: true }, custom));
-  select.replaceChildren(...options);
+  const { defaultDomain, usable } = answer.value;
+  // Only the domains the key may use, the custom one first and chosen (docs/api.md#roles).
+  const options = usable.map((domain, index) =>
+    domain === null
+      ? el('option', { value: '', selected: index === 0 }, t('linkForm.fields.defaultDomain', { host: defaultDomain }))
+      : el('option', { value: domain, selected: index === 0 }, domain),
+  );
+  byId<HTMLSelectElement>('domain').replaceChildren(...options);
 }
 
 /** The form's optional fields as the create call takes them, or the first problem with the tags. */

@@ -11,6 +11,7 @@ import { KEYS_NEED_SIGN_IN } from '../contract/keys';
 import {
   domainMissing as domainRefused,
   type KeyScope,
+  mayUseDomain,
   READ_KEY_MISSING,
   roleAllows,
   roleMissing,
@@ -262,8 +263,7 @@ export function reaches(scope: Scope, teamId: number | null): boolean {
  * or undefined when it may.
  */
 export function domainMissing(scope: Scope, host: string): string | undefined {
-  const allowed = scope.team?.domains;
-  return allowed && !allowed.includes(host) ? domainRefused(host) : undefined;
+  return mayUseDomain(scope.team?.domains, host) ? undefined : domainRefused(host);
 }
 
 /**

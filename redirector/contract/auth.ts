@@ -52,6 +52,11 @@ export interface DomainResponse {
   public_url: string;
   /** The domain's state; null without a domain. */
   verification: DomainVerification | null;
+  /**
+   * The host names the caller may put links on in this team (its membership's `domains`, an API
+   * key's narrowing them; docs/api.md#roles); null: every domain of the team.
+   */
+  allowed_domains: string[] | null;
   /** The domain's fallbacks and `.well-known` documents; only with a domain. */
   settings?: DomainSettingsFields;
 }

@@ -59,6 +59,26 @@ export const TEAMS_NEED_SIGN_IN = 'API keys cannot manage teams or their members
 export const READ_KEY_MISSING = 'This API key is read-only: the call needs a write key';
 export const OWN_LINKS_ONLY_MISSING = 'You may only touch the links you created in this team';
 export const domainMissing = (domain: string) => `You may not use the domain ${domain} in this team`;
+/**
+ * Whether links may go on `host` for a caller held to `allowed` (its membership's `domains`, a key's
+ * narrowing them; null or undefined: every domain of the team). The server's check (auth/scope.ts)
+ * and the forms' choices (the link form, the extension) both ask it (docs/api.md#roles).
+ */
+export const mayUseDomain = (allowed: readonly string[] | null | undefined, host: string): boolean =>
+  !allowed || allowed.includes(host);
+
+/**
+ * The domains a caller may choose for a link, the verified custom domain first (`null`: the default
+ * domain, whose host name is `defaultDomain`), those it is held to only (mayUseDomain).
+ */
+export function usableLinkDomains(domains: {
+  defaultDomain: string;
+  verified: string | null;
+  allowed: readonly string[] | null | undefined;
+}): (string | null)[] {
+  const all = domains.verified === null ? [null] : [domains.verified, null];
+  return all.filter((domain) => mayUseDomain(domains.allowed, domain ?? domains.defaultDomain));
+}
 
 export const TEAM_SLUG = /^[a-z0-9-]{3,40}$/;
 export const MAX_TEAM_NAME_LENGTH = 100;

@@ -62,6 +62,7 @@ export function createDomainRouter(
       default_domain: accounts.defaultDomain,
       public_url: services.config.publicUrl,
       verification: state?.verification ?? null,
+      allowed_domains: scopeOf(ctx).team?.domains?.slice() ?? null,
       ...(settings ? { settings } : {}),
     } satisfies DomainResponse;
   });

@@ -268,6 +268,53 @@ test('a read-only key may not shorten, and the popup says so', async ({ server }
   await popup.close();
 });
 
+test('the popup offers only the domains its key may use', async ({ server }) => {
+  const custom = 'go.extension.example';
+  const asUser = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const claimed = await fetch(`${server.url}/api/user/domain`, {
+    method: 'POST',
+    headers: asUser,
+    body: JSON.stringify({ domain: custom }),
+  });
+  expect(claimed.status).toBe(200);
+  const verified = await fetch(`${server.url}/api/domains?domain=${custom}`, {
+    method: 'PUT',
+    headers: { 'X-API-Key': server.adminKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 'verified' }),
+  });
+  expect(verified.status).toBe(200);
+  const held = await fetch(`${server.url}/api/keys`, {
+    method: 'POST',
+    headers: asUser,
+    body: JSON.stringify({ name: 'Extension on its domain', domains: [custom] }),
+  });
+  expect(held.status).toBe(201);
+  const heldKey = ((await held.json()) as { secret: string }).secret;
+  const domainOptions = async (secret: string) => {
+    const popup = await openPopup(extension, site.url);
+    await setKey(popup, secret);
+    await popup.reload();
+    await popup.getByText('Short code, domain and tags').click();
+    // The options come with the domain call's answer.
+    await expect(popup.locator('#domain option').first()).toBeAttached();
+    const options = await popup.locator('#domain option').allTextContents();
+    const chosen = await popup.getByLabel('Domain').inputValue();
+    await popup.close();
+    return { options, chosen };
+  };
+  // Every domain of the team for the unrestricted key, the custom one chosen; only its own for the held one.
+  expect(await domainOptions(key)).toEqual({
+    options: [custom, 'localhost (default domain)'],
+    chosen: custom,
+  });
+  expect(await domainOptions(heldKey)).toEqual({ options: [custom], chosen: custom });
+  const released = await fetch(`${server.url}/api/user/domain`, { method: 'DELETE', headers: asUser });
+  expect(released.status).toBe(200);
+  const restore = await openPopup(extension, site.url);
+  await setKey(restore, key);
+  await restore.close();
+});
+
 test("a disabled account's key gets its own sentence, not the wrong key's", async ({ server }) => {
   const owner = await apiSignedInUser(server, 'Disabled Extension User', 'disabled-extension');
   const made = await fetch(`${server.url}/api/keys`, {

@@ -101,6 +101,9 @@ export const componentSchemas: Record<string, Schema> = {
       default_domain: text(),
       public_url: url,
       verification: nullable(ref('DomainVerification')),
+      allowed_domains: nullable(
+        arrayOf({ type: 'string' }, "The host names the caller may put links on in this team; null: all the team's"),
+      ),
       settings: ref('DomainSettings'),
     },
     ['settings'],

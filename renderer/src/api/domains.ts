@@ -28,6 +28,8 @@ export interface DomainInfo {
   publicUrl: string;
   /** The custom domain's state; null without one (or before the domain call answers). */
   verification: DomainVerification | null;
+  /** The host names links may go on for this member (`allowed_domains`); null: all, as before the call answers. */
+  allowedDomains?: readonly string[] | null;
 }
 
 /** The custom domain links may be put on: the user's domain once verified, else none. */
@@ -60,6 +62,7 @@ export function useDomain(initial: DomainInfo, onChange: (customDomain: string |
           defaultDomain: answer.default_domain || initial.defaultDomain,
           publicUrl: answer.public_url || initial.publicUrl,
           verification: answer.verification ?? null,
+          allowedDomains: answer.allowed_domains ?? null,
         };
       } catch (caught) {
         // The spec logs a failed domain fetch and shows nothing.

@@ -194,6 +194,7 @@ function Dashboard({ session, onSignedOut, updateUser }: DashboardProps) {
               domains={{
                 defaultHost: defaultHost.domain,
                 verified: domain.verifiedDomain,
+                allowed: domain.allowedDomains,
               }}
               readOnly={!team.changesLinks}
               sharedTeam={team.shared?.id}

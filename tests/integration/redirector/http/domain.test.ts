@@ -22,6 +22,7 @@ describe('custom domain calls', () => {
       default_domain: 'me.example.com',
       public_url: 'https://me.example.com:8443',
       verification: null,
+      allowed_domains: null,
     });
   });
 

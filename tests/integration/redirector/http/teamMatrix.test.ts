@@ -242,6 +242,8 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatch(/^You may not use the domain \S+ in this team$/);
+    const domainCall = await call(server, 'GET', '/api/user/domain', { headers: inTeam(team.secrets.editor, team.id) });
+    expect(domainCall.body.allowed_domains).toEqual(['go.acme.example']);
     // In an import, such a row is a bad row, reported with its line: not a 403 for the whole file.
     const imported = await call(server, 'POST', '/api/links/user/import', {
       headers: { ...inTeam(team.secrets.editor, team.id), 'Content-Type': 'text/csv' },
@@ -281,9 +283,14 @@ describe.each(STORE_SERVERS)('teams on $kind', (storeServer) => {
     const refused = await create(narrow.body.secret);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatch(/^You may not use the domain \S+ in this team$/);
+    // The domain call tells the key (and the extension that holds it) where it may put links.
+    const allowedOf = async (secret: string) =>
+      (await call(server, 'GET', '/api/user/domain', { headers: bearer(secret) })).body.allowed_domains;
+    expect(await allowedOf(narrow.body.secret)).toEqual(['go.acme.example']);
     const unrestricted = await keyOn(null);
     expect([unrestricted.status, unrestricted.body.key.domains]).toEqual([201, null]);
     expect((await create(unrestricted.body.secret)).status).toBe(201);
+    expect(await allowedOf(unrestricted.body.secret)).toBeNull();
   });
 
   it('keeps a team’s last owner, refuses a personal team’s deletion, deletes with the slug as confirmation', async () => {

@@ -35,4 +35,18 @@ describe('the domain of a user link', () => {
     expect(initialLinkDomain(verified, elsewhere)).toBeUndefined();
     expect(shortCodePrefix(verified, undefined, elsewhere)).toBe('old.ann.example/');
   });
+
+  it('offers only the domains the member (or key) may use, and starts a new link on the first of them', () => {
+    const onlyDefault: LinkDomains = { ...verified, allowed: ['me.example'] };
+    expect(linkDomainChoices(onlyDefault)).toEqual([{ domain: null, label: 'me.example:8080 (default domain)' }]);
+    expect(initialLinkDomain(onlyDefault, null)).toBe(null);
+    // A link on the domain the member may not use stays where it is.
+    expect(initialLinkDomain(onlyDefault, apiLink({ domain: 'go.ann.example' }))).toBeUndefined();
+    const onlyCustom: LinkDomains = { ...verified, allowed: ['go.ann.example'] };
+    expect(linkDomainChoices(onlyCustom)).toEqual([{ domain: 'go.ann.example', label: 'go.ann.example' }]);
+    expect(initialLinkDomain(onlyCustom, null)).toBe('go.ann.example');
+    // None it may use: no choice, and the server's answer says why.
+    expect(linkDomainChoices({ ...verified, allowed: ['elsewhere.example'] })).toBe(null);
+    expect(linkDomainChoices({ ...verified, allowed: null })).toHaveLength(2);
+  });
 });
