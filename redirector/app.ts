@@ -66,6 +66,11 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
+/** Whether a path is spelled as the calls are: lower case, no trailing slash. */
+function isCallSpelling(path: string): boolean {
+  return path === path.toLowerCase() && !path.endsWith('/');
+}
+
 /** Every /api call's router, under one prefix. */
 function createApiRouter(
   services: Services,
@@ -132,14 +137,18 @@ export function createApp(deps: AppDeps): App {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
     ctx.set(API_HEADERS);
     await asCallerOf(ctx, () =>
-      corsMiddleware(ctx, () =>
-        readInput(ctx, async () => {
+      corsMiddleware(ctx, () => {
+        // The router would also take another spelling of a call (`/api/Teams/members`,
+        // `/api/keys/`), which every rule that reads the path (the team rule above all) would not
+        // know: a call is its path as written (docs/api.md#answers), anything else no call.
+        if (!isCallSpelling(ctx.path)) throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
+        return readInput(ctx, async () => {
           // Router's context type adds params; Koa's plain context is what it receives at run time.
           await routes(ctx as Parameters<typeof routes>[0], async () => {});
           if (ctx.status === 404 && ctx.body === undefined)
             throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
-        }),
-      ),
+        });
+      }),
     );
   });
   const health = createHealthRouter(deps.store, () => services.events.broker?.isUp() ?? true);
