@@ -41,6 +41,7 @@ import type { ImportService } from './imports/importService';
 import { createLinkShareService, type LinkShareService } from './links/linkShareService';
 import { createUtmTemplateService } from './links/utmTemplateService';
 import { createServices, type ServiceDeps, type Services } from './services';
+import { clientAddress } from './visits/visitor';
 
 export interface AppDeps extends ServiceDeps {
   /** Folder of the built web UI (index.html and assets/). */
@@ -127,6 +128,13 @@ export function createApp(deps: AppDeps): App {
 
   const api = createApiRouter(services, { imports, linkShares, domainSettings, store: deps.store });
 
+  // The client address as short links read it (docs/api.md#the-client-address): Koa's own takes the
+  // rightmost X-Forwarded-For entry as written, so a proxy that appends `address:port` made each
+  // connection another client for the credential limiter.
+  koa.use((ctx, next) => {
+    ctx.request.ip = clientAddress(ctx.req, deps.config.trustProxy);
+    return next();
+  });
   koa.use(requestLogMiddleware(services.metrics));
   koa.use(createErrorMiddleware(deps.store.health));
   const readInput = jsonInputMiddleware({
