@@ -42,6 +42,7 @@ import type { ImportService } from './imports/importService';
 import { createLinkShareService, type LinkShareService } from './links/linkShareService';
 import { createUtmTemplateService } from './links/utmTemplateService';
 import { createServices, type ServiceDeps, type Services } from './services';
+import { clientAddress } from './visits/visitor';
 
 export interface AppDeps extends ServiceDeps {
   /** Folder of the built web UI (index.html and assets/). */
@@ -66,6 +67,11 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
 };
+
+/** Whether a path is spelled as the calls are: lower case, no trailing slash. */
+function isCallSpelling(path: string): boolean {
+  return path === path.toLowerCase() && !path.endsWith('/');
+}
 
 /** Every /api call's router, under one prefix. */
 function createApiRouter(
@@ -123,6 +129,13 @@ export function createApp(deps: AppDeps): App {
 
   const api = createApiRouter(services, { imports, linkShares, domainSettings, store: deps.store });
 
+  // The client address as short links read it (docs/api.md#the-client-address): Koa's own takes the
+  // rightmost X-Forwarded-For entry as written, so a proxy that appends `address:port` made each
+  // connection another client for the credential limiter.
+  koa.use((ctx, next) => {
+    ctx.request.ip = clientAddress(ctx.req, deps.config.trustProxy);
+    return next();
+  });
   koa.use(requestLogMiddleware(services.metrics));
   koa.use(createErrorMiddleware(deps.store.health));
   const readInput = jsonInputMiddleware({
@@ -133,14 +146,18 @@ export function createApp(deps: AppDeps): App {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
     ctx.set(API_HEADERS);
     await asCallerOf(ctx, () =>
-      corsMiddleware(ctx, () =>
-        readInput(ctx, async () => {
+      corsMiddleware(ctx, () => {
+        // The router would also take another spelling of a call (`/api/Teams/members`,
+        // `/api/keys/`), which every rule that reads the path (the team rule above all) would not
+        // know: a call is its path as written (docs/api.md#answers), anything else no call.
+        if (!isCallSpelling(ctx.path)) throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
+        return readInput(ctx, async () => {
           // Router's context type adds params; Koa's plain context is what it receives at run time.
           await routes(ctx as Parameters<typeof routes>[0], async () => {});
           if (ctx.status === 404 && ctx.body === undefined)
             throw notFound(`No such API call: ${ctx.method} ${ctx.path}`);
-        }),
-      ),
+        });
+      }),
     );
   });
   const health = createHealthRouter(deps.store, () => services.events.broker?.isUp() ?? true);

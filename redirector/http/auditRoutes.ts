@@ -3,16 +3,15 @@
  * goes through the team rule (the team from `X-Team` or `?team=`) and needs an owner; the
  * administrator (X-API-Key) reads every team's entries, or one team's with `team`.
  */
-import { pipeline } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { timeRangeOf } from '../analytics/timeRange';
 import type { AuditRequest } from '../audit/auditService';
 import { type AuditPage, parseAuditListQuery } from '../contract/audit';
-import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
 import { calendarOf, dateRangeOf } from './analyticsRoutes';
 import { apiKeyOf, requireCaller, scopeOf } from './authGuards';
+import { pipeCsvExport } from './csvExportPipe';
 import { badRequest } from './errors';
 import { singleParams } from './linkListRoutes';
 import { teamRefOf } from './teamRule';
@@ -41,9 +40,7 @@ export function createAuditRouter(services: Services): Router {
   });
   router.get('/audit/export', caller, async (ctx) => {
     const { rows, csv } = await audit.exportCsv(scopeOf(ctx), auditRequest(ctx));
-    pipeline(rows, csv, (error) => {
-      if (error) logUnexpectedError(ctx.method, ctx.path, error);
-    });
+    pipeCsvExport(ctx, rows, csv);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', 'attachment; filename="audit.csv"');
     ctx.body = csv;

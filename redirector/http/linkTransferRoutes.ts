@@ -3,7 +3,6 @@
  * POST /api/links/import (every link; imported links have no owner). User: GET
  * /api/links/user/export, POST /api/links/user/import (their own; the link limit applies).
  */
-import { pipeline } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Scope } from '../auth/scope';
@@ -11,9 +10,9 @@ import { type ImportResult, MAX_IMPORT_BYTES } from '../contract/lists';
 import { linkCsvExport } from '../links/linkExport';
 import { importLinks } from '../links/linkImport';
 import type { LinkService } from '../links/linkService';
-import { logUnexpectedError } from '../observability/errorLog';
 import type { Services } from '../services';
 import { type GuardServices, requireAdmin, requireUser, scopeOf } from './authGuards';
+import { pipeCsvExport } from './csvExportPipe';
 import { AppError } from './errors';
 import { checkInputText } from './jsonBody';
 
@@ -49,9 +48,7 @@ const checkCells = (cells: string[]) => checkInputText(cells);
 /** Streamed a batch of links at a time: the stringifier's backpressure paces the queries. */
 function sendExport(ctx: Context, links: LinkService, owner: Scope): void {
   const { rows, csv } = linkCsvExport(links, owner);
-  pipeline(rows, csv, (error) => {
-    if (error) logUnexpectedError(ctx.method, ctx.path, error);
-  });
+  pipeCsvExport(ctx, rows, csv);
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', 'attachment; filename="links.csv"');
   ctx.body = csv;

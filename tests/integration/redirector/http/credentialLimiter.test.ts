@@ -136,4 +136,14 @@ describe.each(STORE_KINDS)('credential limiter on %s', (kind) => {
     expect((await fromSame64('198.51.100.7')).status).toBe(200);
     expect((await fromSame64('::ffff:198.51.100.7')).status).toBe(200);
   });
+
+  it('reads an address the proxy appended with its port as that address (TRUST_PROXY=1), as short links do', async () => {
+    await using server = await fresh({ TRUST_PROXY: '1' });
+    const admin = (address: string, key: string) =>
+      send(server.url, 'POST', '/api/auth?action=admin', { body: { key }, headers: { 'X-Forwarded-For': address } });
+    // Each connection comes from another port: the address is one client all the same.
+    expect(tally(await burst((i) => admin(`198.51.100.9:${40_000 + i}`, 'wrong-key')))).toEqual({ 401: 10, 429: 50 });
+    expect((await admin('198.51.100.9', server.adminKey)).status).toBe(429);
+    expect((await admin('[2001:db8:9::1]:443', server.adminKey)).status).toBe(200);
+  });
 });

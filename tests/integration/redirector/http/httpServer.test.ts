@@ -1,6 +1,8 @@
 /**
  * Requests node would answer by itself get the app's answers instead (docs/api.md#answers): an
- * unknown `Expect` (node: 417, no body) and `CONNECT` (node: the socket closed unanswered).
+ * unknown `Expect` (node: 417, no body) and `CONNECT` (node: the socket closed unanswered). A
+ * request node cannot parse (headers past its 16 KiB, a malformed line) gets a JSON error with the
+ * /api headers, where node wrote a bare status line without a body a client could read.
  */
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +63,35 @@ describe('requests node would answer by itself', () => {
     const answer = parsed(raw);
     expect(answer.status).toBe('HTTP/1.1 401 Unauthorized');
     expect(answer.body).toContain('{"error":"Admin key required"}');
+  });
+
+  it.each([
+    [
+      'an address past 16 KiB',
+      `GET /api/links/user?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      'HTTP/1.1 431 Request Header Fields Too Large',
+      'Request headers are too large (16 KiB at most, the address included)',
+    ],
+    [
+      'a header past 16 KiB',
+      `GET /api/config HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      'HTTP/1.1 431 Request Header Fields Too Large',
+      'Request headers are too large (16 KiB at most, the address included)',
+    ],
+    [
+      'a malformed header line',
+      'GET /api/config HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n',
+      'HTTP/1.1 400 Bad Request',
+      'The request is not valid HTTP',
+    ],
+  ])('answers %s with a JSON error and closes', async (_name, request, status, message) => {
+    const answer = parsed(await exchange(server.url, request));
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toEqual({ error: message });
   });
 });
