@@ -16,6 +16,18 @@ export const EXPIRES_AT_INVALID = 'Expiry must be an ISO 8601 date and time';
 export const GEO_TARGETS_INVALID = 'Country targets must be an object of country codes and URLs';
 export const GEO_TARGETS_TOO_MANY = `At most ${MAX_GEO_TARGETS} country targets`;
 export const SELF_LINK = "A short link cannot point to this service's own short links";
+export const SCHEDULE_INVERTED = 'starts_at must be before expires_at';
+
+/**
+ * A link that starts at or after its expiry could never open (docs/api.md#schedule-and-switch):
+ * both times in epoch milliseconds, null or undefined when unset.
+ */
+export function scheduleProblem(
+  startsAt: number | null | undefined,
+  expiresAt: number | null | undefined,
+): string | undefined {
+  return startsAt != null && expiresAt != null && startsAt >= expiresAt ? SCHEDULE_INVERTED : undefined;
+}
 
 export function geoTargetCountryProblem(code: string): string | undefined {
   return /^[A-Z]{2}$/.test(code) ? undefined : `Country targets: "${code}" is not a two-letter country code`;

@@ -24,7 +24,7 @@ import { createLinkReads, LINK_NOT_FOUND, type LinkReads, withCounts } from './l
 import { type LinkChecks, rowProblems, SHORT_CODE_TAKEN } from './linkRowChecks';
 import { changedBy, insertAll, passwordHashOf } from './linkRows';
 import { moveLinksToTeam } from './linkTeamMove';
-import { checkOptionAddresses, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
+import { checkOptionAddresses, checkUpdatedOptions, type LinkFieldChanges, type NewLinkFields } from './linkValidation';
 import { shortCodeProblem } from './shortCode';
 
 export { EXPORT_BATCH, LINK_NOT_FOUND, type TaggedLink } from './linkReads';
@@ -228,7 +228,7 @@ export function createLinkService(deps: LinkServiceDeps): LinkService {
         throw invalidInput(SHORT_CODE_UNCHANGEABLE);
       }
       const { short_code: _unchanged, tags, password, domain: requested, ...fields } = changes;
-      checkOptionAddresses({ ...existing, ...fields });
+      checkUpdatedOptions(existing, fields);
       await checkDestinations(fields);
       const moved = await movedDomain(store, checks.domains, existing, requested);
       if (moved !== undefined) checkDomainAllowed(owner, moved);

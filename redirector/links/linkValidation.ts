@@ -23,6 +23,7 @@ import {
   linkPasswordProblem,
   MAX_CLICKS_INVALID,
   parseExpiry,
+  scheduleProblem,
   sortedGeoTargets,
 } from '../contract/linkOptions';
 import { checkLinkRules, type LinkRule } from '../contract/linkRules';
@@ -259,6 +260,21 @@ export function checkOptionAddresses(link: OptionAddresses): void {
   if (link.enable_instagram_exit && !link.instagram_exit_url) throw invalidInput(INSTAGRAM_EXIT_URL_REQUIRED);
 }
 
+type Schedule = { starts_at?: number | null; expires_at?: number | null };
+
+/** 400 when the link would start at or after its expiry, never able to open (docs/api.md#schedule-and-switch). */
+function checkSchedule(link: Schedule): void {
+  const problem = scheduleProblem(link.starts_at, link.expires_at);
+  if (problem) throw invalidInput(problem);
+}
+
+/** An update's options checked on the link as it would be after it (docs/api.md#body-fields). */
+export function checkUpdatedOptions(existing: OptionAddresses & Schedule, changes: LinkFieldChanges): void {
+  checkOptionAddresses({ ...existing, ...changes });
+  // Against the stored other time; an update sending neither leaves a link stored before the rule as it is.
+  if (changes.starts_at !== undefined || changes.expires_at !== undefined) checkSchedule({ ...existing, ...changes });
+}
+
 /** The body of POST /api/links and POST /api/links/create. Unknown fields are ignored. */
 export function parseNewLink(body: unknown): NewLinkFields {
   const changes = changesOf(parseBody(body));
@@ -273,6 +289,7 @@ export function parseNewLink(body: unknown): NewLinkFields {
     password: changes.password ?? null,
   };
   checkOptionAddresses(fields);
+  checkSchedule(fields);
   return fields;
 }
 

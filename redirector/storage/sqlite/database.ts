@@ -12,6 +12,7 @@ import {
   schemaVersionLine,
 } from '../migration';
 import { sqliteMigrations } from '../migrations/sqlite';
+import { foldCase } from '../repositories/textSearch';
 
 export type SqliteDatabase = Database.Database;
 
@@ -41,12 +42,12 @@ export function openDatabase(
 }
 
 /**
- * LOWER as PostgreSQL's, every letter folded (SQLite's own folds only A-Z): searches whose text has
- * other letters fold the columns with it (repositories/textSearch.ts).
+ * LOWER as PostgreSQL's, every letter folded (SQLite's own folds only A-Z), as foldCase folds: searches
+ * whose text has other letters fold the columns with it (repositories/textSearch.ts).
  */
 function unicodeLower(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? value : String(value)).toLowerCase();
+  return foldCase(typeof value === 'string' ? value : String(value));
 }
 
 /** Applies the pending migrations (docs/api.md#migrations); returns the versions applied. */

@@ -172,6 +172,20 @@ describe.each(STORE_SERVERS)('link lists ($kind)', ({ start }) => {
     expect(created.status).toBe(201);
     expect(codes((await admin('/api/links?q=über')).body)).toEqual(['umlaut']);
     expect(codes((await admin('/api/links?q=CAFÉ')).body)).toEqual(['umlaut']);
+    // A Greek word's final sigma and a Turkish dotted capital I, which JavaScript and PostgreSQL lower differently.
+    const greek = await call(server, 'POST', '/api/links', {
+      headers: adminHeaders(server.adminKey),
+      body: {
+        short_code: 'sisyphus',
+        title: 'ΣΊΣΥΦΟΣ İZMİR',
+        notes: 'όλος',
+        target_url: 'https://sisyphus.example.com',
+      },
+    });
+    for (const q of ['σίσυφος', 'ΣΊΣΥΦΟΣ', 'ς', 'İzmir', 'ΌΛΟΣ', 'όλοσ']) {
+      expect(codes((await admin(`/api/links?q=${encodeURIComponent(q)}`)).body), q).toEqual(['sisyphus']);
+    }
+    await call(server, 'DELETE', `/api/links?id=${greek.body.id}`, { headers: adminHeaders(server.adminKey) });
     await newUser(server, 'Zoë Ünal');
     const users = await admin(`/api/users?q=${encodeURIComponent('ünal')}`);
     expect(users.body.users.map((user: { name: string }) => user.name)).toEqual(['Zoë Ünal']);

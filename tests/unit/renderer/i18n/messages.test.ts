@@ -375,6 +375,7 @@ describe('the server messages in the UI language', () => {
     expect(localiseMessage('Notes must be at most 2000 characters')).toBe(
       'Las notas pueden tener como máximo 2000 caracteres',
     );
+    expect(localiseMessage('starts_at must be before expires_at')).toBe('starts_at debe ser anterior a expires_at');
     expect(localiseMessage(loop!)).toBe('Más de 5 redirecciones');
     expect(localiseMessage(silent!)).toBe('Sin respuesta en 500 ms');
     const noResolver = built.find((text) => text.startsWith('Not checked: this server cannot resolve'));

@@ -303,6 +303,7 @@ const BAD_CONTROL_FIELDS: Record<string, unknown>[] = [
   { rules: rule({ type: 'time', after: 'tomorrow' }) },
   { rules: rule({ type: 'time', after: '2030-01-02T00:00:00Z', before: '2030-01-01T00:00:00Z' }) },
   { starts_at: 'soon' },
+  { starts_at: '2030-01-02T00:00:00Z', expires_at: '2030-01-01T00:00:00Z' },
   { enabled: 'yes' },
   { archived: 'yes' },
   { notes: 'x'.repeat(2001) },
