@@ -13,12 +13,16 @@ const DAY = 86_400_000;
 /** The first instant whose local date is `day` (local midnight, or the end of a DST gap over it). */
 export function localDayStart(calendar: ZoneCalendar, day: number): number {
   const wall = day * DAY;
-  const first = wall - calendar.offsetMinutes(wall) * MINUTE;
-  const second = wall - calendar.offsetMinutes(first) * MINUTE;
-  const candidates = [first, second].filter((ms) => calendar.local(ms).day === day);
+  // Local midnight is `wall` less the offset in force then. Every offset in force within a day of
+  // it is tried: where clocks fall back from 01:00 to 00:00 (Asia/Gaza in October), midnight
+  // comes twice and the day starts at the first, under the offset of the day before.
+  const guesses = [wall - DAY, wall, wall + DAY].map((ms) => wall - calendar.offsetMinutes(ms) * MINUTE);
+  const first = guesses[1]!;
+  const guessed = [...guesses, wall - calendar.offsetMinutes(first) * MINUTE];
+  const candidates = guessed.filter((ms) => calendar.local(ms).day === day);
   if (candidates.length > 0) return Math.min(...candidates);
-  // Midnight fell in a gap: the day starts where the gap ends, the later guess.
-  return Math.max(first, second);
+  // Midnight fell in a gap: the day starts where the gap ends, the latest guess.
+  return Math.max(...guessed);
 }
 
 /** [start, end) in epoch ms of the local days from..to inclusive. */

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import UAParser from 'ua-parser-js';
 import type { ClickDevice, ClickVisitor, DeviceType } from '../contract/clicks';
 import { oldestFirst } from '../oldestFirst';
@@ -134,7 +135,21 @@ export function normaliseAddress(raw: string): string {
     address = address.slice(0, address.indexOf(':'));
   }
   if (address.startsWith('::ffff:') && address.includes('.')) address = address.slice(7);
-  return address;
+  return isIP(address) === 6 ? canonicalIPv6(address) : address;
+}
+
+/**
+ * One spelling per IPv6 address (RFC 5952: lower case, zeros compressed), IPv4-mapped ones however
+ * written as IPv4: a visitor is an address (docs/api.md#the-client-address), so `2001:DB8::5` and
+ * `2001:db8:0:0::5` are one visitor, not two.
+ */
+function canonicalIPv6(address: string): string {
+  try {
+    const parsed = ipaddr.IPv6.parse(address);
+    return parsed.isIPv4MappedAddress() ? parsed.toIPv4Address().toString() : parsed.toRFC5952String();
+  } catch {
+    return address;
+  }
 }
 
 /** Country (ISO alpha-2, 'XX' when unknown) and city (null when unknown); geoip-lite's data by default. */

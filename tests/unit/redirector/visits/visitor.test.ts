@@ -124,7 +124,18 @@ describe('client address', () => {
     ['[2001:db8::1]:443', '2001:db8::1'],
     ['2001:db8::1', '2001:db8::1'],
     ['::ffff:103.21.58.1', '103.21.58.1'],
+    // One spelling per address, so that one visitor counts once (docs/api.md#the-client-address).
+    ['2001:DB8::5', '2001:db8::5'],
+    ['2001:0db8:0:0:0:0:0:5', '2001:db8::5'],
+    ['[2001:DB8:0::5]:443', '2001:db8::5'],
+    ['2001:db8:0:0:1:0:0:1', '2001:db8::1:0:0:1'],
+    ['::FFFF:6715:3A01', '103.21.58.1'],
+    ['0:0:0:0:0:ffff:103.21.58.1', '103.21.58.1'],
   ]);
+
+  it('stores one spelling of a forwarded IPv6 address', () => {
+    expect(clientAddress(fakeRequest({ 'x-forwarded-for': '8.8.8.8, 2001:DB8:0:0::5' }), true)).toBe('2001:db8::5');
+  });
 });
 
 describe('locate', () => {
