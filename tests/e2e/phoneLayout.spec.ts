@@ -179,9 +179,17 @@ test('the hub editor and its items fit 375 px, its address on lines of its own',
   for (const kind of ['Heading', 'Text', 'Divider', 'Social icons']) {
     await page.locator('.hub-items__kinds').getByRole('button', { name: kind }).click();
   }
+  // A heading of 80 characters typed as one word: its row's "Options: …" once made the page 877 px wide.
+  await page.getByRole('textbox', { name: 'Heading' }).fill(`Heading-${'W'.repeat(72)}`);
   for (const options of await page.locator('.hub-items__options > summary').all()) await options.click();
   const rows = page.locator('.hub-links__item');
   await expect(rows).toHaveCount(4);
+  const wide = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(wide, 'page width with a long heading').toBeLessThanOrEqual(375);
   for (const row of await rows.all()) {
     for (const part of [row, ...(await row.locator('.hub-links__actions button').all())]) {
       const place = await box(part, 'item row or button');
