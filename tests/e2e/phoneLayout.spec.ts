@@ -136,6 +136,17 @@ test('every admin destination is reachable from the Menu on a phone', async ({ p
 });
 
 test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server }) => {
+  // An address of 88 characters without a break: its card once scrolled sideways to 644 px at 390.
+  const made = await fetch(`${server.url}/api/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({
+      name: 'Long Address',
+      email: `${unique('a'.repeat(60))}@example.com`,
+      password: 'secret123',
+    }),
+  });
+  expect(made.status).toBe(201);
   await adminSignIn(page, server);
   for (const width of [390, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -144,6 +155,15 @@ test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server
       const rows = page.locator('.table tbody tr');
       await expect(rows.first()).toBeVisible();
       const wrap = await box(page.locator('.table-wrap').first(), 'table box');
+      if (width === 390) {
+        const sideways = await page
+          .locator('.table-wrap')
+          .first()
+          .evaluate(
+            (element: { scrollWidth: number; clientWidth: number }) => element.scrollWidth - element.clientWidth,
+          );
+        expect(sideways, `${screen}' cards scroll sideways at 390 px`).toBeLessThanOrEqual(1);
+      }
       for (const row of (await rows.all()).slice(0, 3)) {
         for (const button of await row.getByRole('button').all()) {
           const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
