@@ -218,6 +218,31 @@ test('the hub editor and its items fit 375 px, its address on lines of its own',
   }
 });
 
+test("a team's page editor fits 375 px whatever the team's name", async ({ page, server }) => {
+  // A name of 60 characters without a space: "Page of <name>" once made the editor 820 px wide.
+  const owner = await apiSignedInUser(server, 'Team Owner', 'phone-team');
+  const name = `Team-${'N'.repeat(55)}`;
+  const made = await fetch(`${server.url}/api/teams`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(made.status).toBe(201);
+  await page.setViewportSize({ width: 375, height: 844 });
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, owner);
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole('combobox', { name: 'Team' }).selectOption({ label: name });
+  await page.getByRole('button', { name: 'Team page' }).click();
+  await expect(page.getByRole('heading', { name: `Page of ${name}` })).toBeVisible();
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(width, 'page width').toBeLessThanOrEqual(375);
+});
+
 for (const theme of THEMES) {
   test(`the hub editor with its figures fits 375 px in Spanish (${theme})`, async ({ page, server }) => {
     const owner = await apiSignedInUser(server, 'Ana Torres', 'phone-hub');
