@@ -90,6 +90,26 @@ async function expectRowActionsVisible(page: Page, width: number) {
   }
 }
 
+const LONG_TITLE = `A-title-without-spaces-${'x'.repeat(37)}`;
+
+/**
+ * A title typed as one long word wraps inside its row: it spills out of no card, and from 1,024 px
+ * each column of the links table starts inside the table's box (none pushed out of view by it).
+ */
+async function expectTitleWrapped(page: Page, width: number) {
+  const title = page.locator('.cell-title').filter({ hasText: LONG_TITLE });
+  const spill = await title.evaluate(
+    (element: { scrollWidth: number; clientWidth: number }) => element.scrollWidth - element.clientWidth,
+  );
+  expect(spill, `title's overflow at ${width} px`).toBeLessThanOrEqual(1);
+  if (width < 1024) return;
+  const wrap = (await page.locator('.table-wrap').first().boundingBox())!;
+  for (const header of await page.locator('.links-table th').all()) {
+    const box = await header.boundingBox();
+    if (box) expect(box.x, `${await header.textContent()} at ${width} px`).toBeLessThan(wrap.x + wrap.width);
+  }
+}
+
 function totalClicks(page: Page) {
   return page.locator('.stat-card').filter({ hasText: 'Total Clicks' }).locator('.stat-card__value');
 }
@@ -102,7 +122,9 @@ test.beforeAll(async ({ server }) => {
   const link = await apiCreateLink(server, user.token, {
     short_code: unique('layout-long-code').slice(0, 30),
     target_url: 'https://example.com/a/rather/long/path/that/fills/the/column?utm_source=newsletter',
-    title: 'A link with a long title that takes room in the table',
+    // 60 characters without a space (the most a title takes): the audit found it widening the
+    // links table past its box and the per-link view's heading past the page.
+    title: LONG_TITLE,
     max_clicks: 100_000,
     enable_tiktok_bypass: true,
   });
@@ -144,6 +166,7 @@ test("the user's dashboard and per-link view", async ({ page, server }) => {
     await page.goto(`${server.url}/dashboard`);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expectNoSidewaysScroll(page, width);
+    await expectTitleWrapped(page, width);
     if (width >= 1024) await expectRowActionsVisible(page, width);
     await page.goto(`${server.url}/dashboard?link=${userLinkId}`);
     await expect(totalClicks(page)).toHaveText(/1,2\d\d/);

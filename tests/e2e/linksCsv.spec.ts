@@ -76,7 +76,8 @@ test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists
   await apiCreateLink(server, session.token, { short_code: 'wiz-taken', target_url: 'https://example.com/first' });
   const file = [
     'Destination,Alias,Name,Notes kept out',
-    'https://example.com/a,wiz-a,Wizard A,x',
+    // An address of 2,000 characters: its column once took 15,000 px of the preview.
+    `https://example.com/a?${'q'.repeat(1978)},wiz-a,Wizard A,x`,
     'https://example.com/b,wiz-b,Wizard B,y',
     'https://example.com/c,wiz-taken,Wizard C,z',
   ].join('\r\n');
@@ -90,6 +91,10 @@ test('the import wizard maps a CSV, dry-runs it, imports it to the end and lists
   const destination = dialog.getByLabel('Field for the column Destination');
   await expect(destination).toHaveValue('');
   await expect(dialog.getByRole('cell', { name: 'Wizard B' })).toBeVisible();
+  for (const header of await dialog.getByRole('columnheader').all()) {
+    const box = await header.boundingBox();
+    expect(box?.width, `${await header.locator('.mono').textContent()} column's width`).toBeLessThanOrEqual(360);
+  }
   // Each field by its name, the API's name its value.
   await expect(destination.locator('option[value="url"]')).toHaveText('Destination');
   await destination.selectOption('url');

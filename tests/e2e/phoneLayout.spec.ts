@@ -9,7 +9,15 @@
 import type { Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '../../redirector/contract';
 import { expect, serverForFile, test } from './fixtures';
-import { adminSignIn, apiCreateLinks, apiSignedInUser, keepLanguage, storeSession, unique } from './userHelpers';
+import {
+  adminSignIn,
+  apiCreateLinks,
+  apiLogin,
+  apiSignedInUser,
+  keepLanguage,
+  storeSession,
+  unique,
+} from './userHelpers';
 
 serverForFile();
 test.describe.configure({ mode: 'serial' });
@@ -136,6 +144,17 @@ test('every admin destination is reachable from the Menu on a phone', async ({ p
 });
 
 test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server }) => {
+  // An address of 88 characters without a break: its card once scrolled sideways to 644 px at 390.
+  const made = await fetch(`${server.url}/api/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({
+      name: 'Long Address',
+      email: `${unique('a'.repeat(60))}@example.com`,
+      password: 'secret123',
+    }),
+  });
+  expect(made.status).toBe(201);
   await adminSignIn(page, server);
   for (const width of [390, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -144,6 +163,15 @@ test('no table hides an action at 390, 1,024 or 1,280 px', async ({ page, server
       const rows = page.locator('.table tbody tr');
       await expect(rows.first()).toBeVisible();
       const wrap = await box(page.locator('.table-wrap').first(), 'table box');
+      if (width === 390) {
+        const sideways = await page
+          .locator('.table-wrap')
+          .first()
+          .evaluate(
+            (element: { scrollWidth: number; clientWidth: number }) => element.scrollWidth - element.clientWidth,
+          );
+        expect(sideways, `${screen}' cards scroll sideways at 390 px`).toBeLessThanOrEqual(1);
+      }
       for (const row of (await rows.all()).slice(0, 3)) {
         for (const button of await row.getByRole('button').all()) {
           const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
@@ -179,15 +207,56 @@ test('the hub editor and its items fit 375 px, its address on lines of its own',
   for (const kind of ['Heading', 'Text', 'Divider', 'Social icons']) {
     await page.locator('.hub-items__kinds').getByRole('button', { name: kind }).click();
   }
+  // A heading of 80 characters typed as one word: its row's "Options: …" once made the page 877 px wide.
+  await page.getByRole('textbox', { name: 'Heading' }).fill(`Heading-${'W'.repeat(72)}`);
   for (const options of await page.locator('.hub-items__options > summary').all()) await options.click();
   const rows = page.locator('.hub-links__item');
   await expect(rows).toHaveCount(4);
+  const wide = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(wide, 'page width with a long heading').toBeLessThanOrEqual(375);
   for (const row of await rows.all()) {
     for (const part of [row, ...(await row.locator('.hub-links__actions button').all())]) {
       const place = await box(part, 'item row or button');
       expect(place.x + place.width, 'item right edge').toBeLessThanOrEqual(375);
     }
   }
+});
+
+test("a team's page editor fits 375 px whatever the team's name", async ({ page, server }) => {
+  // A name of 60 characters without a space: "Page of <name>" once made the editor 820 px wide.
+  // Made by the administrator: this file's registrations already reach the service's limit.
+  const email = `${unique('phone-team')}@example.com`;
+  const user = await fetch(`${server.url}/api/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.adminKey },
+    body: JSON.stringify({ name: 'Team Owner', email, password: 'secret123' }),
+  });
+  expect(user.status).toBe(201);
+  const owner = await apiLogin(server, email, 'secret123');
+  const name = `Team-${'N'.repeat(55)}`;
+  const made = await fetch(`${server.url}/api/teams`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(made.status).toBe(201);
+  await page.setViewportSize({ width: 375, height: 844 });
+  await page.goto(`${server.url}/login`);
+  await storeSession(page, owner);
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole('combobox', { name: 'Team' }).selectOption({ label: name });
+  await page.getByRole('button', { name: 'Team page' }).click();
+  await expect(page.getByRole('heading', { name: `Page of ${name}` })).toBeVisible();
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(width, 'page width').toBeLessThanOrEqual(375);
 });
 
 for (const theme of THEMES) {

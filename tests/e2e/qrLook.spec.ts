@@ -279,6 +279,13 @@ test.describe('in Spanish', () => {
     await expect(dialog.getByRole('alert')).toContainText('contraste de 1,1:1');
     await expect(dialog.getByRole('alert')).toContainText('al menos 3:1');
     await expect(dialog.getByRole('button', { name: 'Descargar SVG' })).toBeDisabled();
+    // On a phone its words wrap: opened from a row's actions cell, the dialog once took that cell's
+    // no-wrap, so the logo's hint and the refusal ran past its right edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sideways = await dialog
+      .locator('.dialog__body')
+      .evaluate((element: { scrollWidth: number; clientWidth: number }) => element.scrollWidth - element.clientWidth);
+    expect(sideways, 'the QR dialog scrolls sideways at 390 px').toBeLessThanOrEqual(1);
   });
 });
 

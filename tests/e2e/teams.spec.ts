@@ -95,10 +95,17 @@ test('an owner invites, a newcomer joins at /join, switches teams, reads as a vi
   await expectAccessibleInBothThemes(page, 'team screen');
   await screenshot(page, 'team-screen-owner');
   // An open invitation cancelled from the list: gone, the other stays (docs/api.md#teams).
-  const mistaken = `${unique('mistaken')}@example.com`;
+  // Its address one long word: it once ran past the dialog's edge and scrolled the dialog sideways.
+  const mistaken = `${unique(`mistaken-${'x'.repeat(70)}`)}@example.com`;
   await dialog.getByLabel('Email').fill(mistaken);
   await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(dialog.getByTestId('team-invitations')).toContainText(mistaken);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sideways = await dialog
+    .locator('.dialog__body')
+    .evaluate((element: { scrollWidth: number; clientWidth: number }) => element.scrollWidth - element.clientWidth);
+  expect(sideways, 'the team dialog scrolls sideways at 390 px').toBeLessThanOrEqual(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await dialog.getByRole('button', { name: `Cancel the invitation for ${mistaken}` }).click();
   await expect(dialog.getByTestId('team-invitations')).not.toContainText(mistaken);
   await expect(dialog.getByTestId('team-invitations')).toContainText(email);

@@ -88,7 +88,7 @@ export function TeamInvite({ team, invitations, onInvited }: TeamInviteProps) {
       ) : (
         <ul className="stack" data-testid="team-invitations">
           {invitations.map((invitation) => (
-            <li key={invitation.id} className="text-sm">
+            <li key={invitation.id} className="text-sm wrap-anywhere">
               {invitation.email} · {t(`teams.roles.${invitation.role}`)} ·{' '}
               {t('teams.invitations.expires', { date: formatDate(invitation.expires_at) })}{' '}
               <IconButton

@@ -68,7 +68,11 @@ export function CsvMappingTable({ csv, onFields }: CsvMappingTableProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file read once
               <tr key={line}>
                 {columns.map(({ place }) => (
-                  <td key={place}>{row[place] ?? ''}</td>
+                  // A value shows cut to its column (whole on hover): a 2,000-character address
+                  // once made its column 15,000 px wide, the next column's choice out of reach.
+                  <td key={place} className="truncate" title={row[place] ?? ''}>
+                    {row[place] ?? ''}
+                  </td>
                 ))}
               </tr>
             ))}
