@@ -32,6 +32,22 @@ export type AvatarCheck =
 
 const TYPES: Readonly<Record<string, AvatarType>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
+/**
+ * Each type's whole signature. image-size picks a type by fewer bytes (a PNG by bytes 1–7, so
+ * `<PNG…` followed by HTML passed as a PNG); a file stored and served as a type starts as that
+ * type's files do (docs/api.md#the-avatar).
+ */
+const SIGNATURES: Readonly<Record<AvatarType, readonly (number | null)[]>> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+  // RIFF, the size (any), WEBP.
+  'image/webp': [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50],
+};
+
+function startsAs(bytes: Uint8Array, type: AvatarType): boolean {
+  return SIGNATURES[type].every((byte, index) => byte === null || bytes[index] === byte);
+}
+
 /** The image too large, in words, for a limit of `maxBytes`. */
 export function tooBigMessage(maxBytes: number): string {
   return maxBytes >= 1024 * 1024
@@ -54,7 +70,7 @@ export function checkAvatar(
     return notImage;
   }
   const type = size.type === undefined ? undefined : TYPES[size.type];
-  if (type === undefined || !size.width || !size.height) return notImage;
+  if (type === undefined || !startsAs(bytes, type) || !size.width || !size.height) return notImage;
   if (size.width > MAX_AVATAR_SIDE || size.height > MAX_AVATAR_SIDE) {
     return { ok: false, status: 413, error: AVATAR_TOO_WIDE };
   }

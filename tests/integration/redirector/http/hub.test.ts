@@ -172,6 +172,16 @@ describe.each(STORE_SERVERS)('the hub API ($kind)', ({ start }) => {
     const svgAsPng = await avatar(alice, SVG_BYTES, 'image/png');
     expect(svgAsPng.status).toBe(415);
     expect((await avatar(alice, Buffer.from('not an image at all'))).status).toBe(415);
+    // A PNG's header behind another first byte is no PNG: an HTML page that image-size read as one.
+    const page = Buffer.concat([pngBytes(8, 8).subarray(0, 33), Buffer.from('<html><script>alert(1)</script>')]);
+    page[0] = 0x3c;
+    const notPng = await avatar(alice, page);
+    expect([notPng.status, notPng.body.error]).toEqual([415, 'The avatar must be a PNG, JPEG or WebP image']);
+    const notPngBackground = await call(server, 'PUT', '/api/hub/background', {
+      headers: bearer(alice.token),
+      rawBody: page,
+    });
+    expect(notPngBackground.status).toBe(415);
     const big = noisyPngBytes(500, 400);
     expect(big.length).toBeGreaterThan(512 * 1024);
     const tooBig = await avatar(alice, big);
