@@ -115,6 +115,24 @@ async function checkPostgres(pool: PgPool): Promise<{ problems: string[]; engine
   return { problems, engine: `PostgreSQL ${rows[0]?.version}, schema ${schema}`, applied: versions };
 }
 
+/**
+ * The versions this release would apply on the service's next start, for a store opened with
+ * `upgrade: false` (the command line's: it leaves upgrades to the service).
+ */
+export async function pendingUpgrade(store: Store): Promise<{ schemaVersion: number; pending: number[] }> {
+  let applied: number[] = [];
+  if (isSqlite(store)) applied = store.db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
+  else if (isPostgres(store)) {
+    const { rows } = await store.pool.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations',
+    );
+    applied = appliedVersionsRenumbered(rows, postgresRenumbered);
+  }
+  const migrations = isSqlite(store) ? sqliteMigrations : postgresMigrations;
+  const pending = pendingMigrations(migrations, applied).map((migration) => migration.version);
+  return { schemaVersion: Math.max(0, ...applied), pending };
+}
+
 export async function checkDatabase(store: Store): Promise<DatabaseReport> {
   let found: { problems: string[]; engine: string; applied: number[] };
   let counts: Omit<DatabaseCounts, 'unfoldedClicks'> | undefined;
