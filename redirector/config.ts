@@ -234,6 +234,17 @@ function parseMaxLinks(env: NodeJS.ProcessEnv): number {
   return max;
 }
 
+/**
+ * What PUBLIC_URL holds besides its origin (a path, a query), which Me drops: it serves from the
+ * root of its domain (docs/api.md#configuration). Undefined when there is nothing to drop.
+ */
+export function publicUrlDropped(value: string | undefined): string | undefined {
+  const url = value === undefined ? undefined : parsedHttpUrl(value.trim());
+  if (url === undefined) return undefined;
+  const rest = `${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+  return rest === '' ? undefined : rest;
+}
+
 function parsePublicUrl(value: string | undefined, port: number): string {
   if (value === undefined || value.trim() === '') return `http://localhost:${port}`;
   const url = parsedHttpUrl(value.trim());

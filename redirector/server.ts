@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ADMIN_KEY_FILE, loadAdminKey } from './auth/adminKey';
-import { type Config, ConfigError, loadConfig, parseLogFormat } from './config';
+import { type Config, ConfigError, loadConfig, parseLogFormat, publicUrlDropped } from './config';
 import { checkDomainsInBackground } from './domains/domainService';
 import { createHttpServer } from './http/httpServer';
 import { createLogger, type LogFormat, log, setLogger } from './observability/logger';
@@ -94,6 +94,12 @@ function announce(port: number, started: Started): void {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   log.info(`listening on http://${shownHost}:${port} (database: ${store.kind}, data: ${dataDir})`);
   log.info(`links are shown on ${config.publicUrl}`);
+  const dropped = publicUrlDropped(process.env.PUBLIC_URL);
+  if (dropped !== undefined) {
+    log.warn(
+      `PUBLIC_URL's "${dropped}" is ignored: Me serves from the root of its domain (${config.publicUrl}/<short_code>)`,
+    );
+  }
   log.info(`GeoIP data: ${geoDatabase ? `${geoipFile} (${geoDatabase.describe()})` : 'bundled (geoip-lite)'}`);
   if (config.metricsToken !== undefined) log.info('metrics at /metrics (METRICS_TOKEN)');
   if (admin.generated) {

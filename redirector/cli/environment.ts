@@ -8,8 +8,12 @@ import path from 'node:path';
 import { newToken } from '../auth/tokens';
 import { type Config, ConfigError, loadConfig } from '../config';
 import type { Services } from '../services';
-import { DatabasePermission, findPostgresSchema, MissingDatabase } from '../storage/databaseCheck';
+import { DatabasePermission, findPostgresSchema, MissingDatabase, pendingUpgrade } from '../storage/databaseCheck';
+import { knownVersion } from '../storage/migration';
+import { postgresMigrations } from '../storage/migrations/postgres';
+import { sqliteMigrations } from '../storage/migrations/sqlite';
 import { SQLITE_FILE } from '../storage/sqliteFile';
+import type { Store } from '../storage/store';
 import { CliError, EXIT_USAGE } from './command';
 import { requireSqliteFile, sqlitePermissionProblem } from './databaseAccess';
 
@@ -43,8 +47,10 @@ export function loadSqliteDataDir(env: NodeJS.ProcessEnv, postgresAdvice: string
 
 /**
  * Runs `work` with the services over the configured database, then closes it. Background work
- * (WAL checkpoints, rollup folding) stays with the running service. `upgrade: false` opens the
- * database as it is, its pending migrations left to the service (`me check`).
+ * (WAL checkpoints, rollup folding) stays with the running service, and so do upgrades: the
+ * database is opened as it is, never migrated (an older release's service may still run on it,
+ * docs/api.md#the-command-line). A database with migrations pending is refused unless
+ * `upgrade: false` says the work only looks at it (`me check`).
  */
 export async function withServices<T>(
   cli: CliConfig,
@@ -63,7 +69,7 @@ export async function withServices<T>(
   let store: Awaited<ReturnType<typeof import('../storage/openStore').openStore>>;
   try {
     const { openStore } = await import('../storage/openStore');
-    store = await openStore(config, dataDir, { backgroundWork: false, upgrade: options.upgrade });
+    store = await openStore(config, dataDir, { backgroundWork: false, upgrade: false });
   } catch (error) {
     const denied =
       config.databaseUrl === undefined ? sqlitePermissionProblem(path.join(dataDir, SQLITE_FILE)) : undefined;
@@ -71,6 +77,7 @@ export async function withServices<T>(
   }
   let services: Services | undefined;
   try {
+    if (options.upgrade !== false) await refusePendingUpgrade(store);
     // The command line signs no one in: the services' admin key is one nobody knows. It records no
     // visits and counts no attempts, so ANONYMIZE_IPS's key is never used here: a throwaway one
     // stands in, and the service's own (a file only it may read, or a row) is left alone.
@@ -85,4 +92,15 @@ export async function withServices<T>(
     await services?.auditPruning.stop();
     await store.close();
   }
+}
+
+/** A database an older release left, not upgraded yet: its service's next start upgrades it. */
+async function refusePendingUpgrade(store: Store): Promise<void> {
+  const { schemaVersion, pending } = await pendingUpgrade(store);
+  if (pending.length === 0) return;
+  const known = knownVersion(store.kind === 'sqlite' ? sqliteMigrations : postgresMigrations);
+  throw new CliError(
+    `the database's schema is at version ${schemaVersion}, this release's at ${known}: ` +
+      'start the service of this release once to upgrade it (me check lists the migrations), then run me again',
+  );
 }

@@ -6,8 +6,8 @@
  * whatever schema a mistyped DATABASE_URL reaches.
  */
 import pg from 'pg';
-import { type Migration, pendingMigrations } from './migration';
-import { postgresMigrations } from './migrations/postgres';
+import { appliedVersionsRenumbered, type Migration, pendingMigrations } from './migration';
+import { postgresMigrations, postgresRenumbered } from './migrations/postgres';
 import { sqliteMigrations } from './migrations/sqlite';
 import { connectionConfig, describeConnectionError, type PgPool } from './postgres/database';
 import type { SqliteDatabase } from './sqlite/database';
@@ -17,8 +17,11 @@ export interface DatabaseCounts {
   users: number;
   links: number;
   clicks: number;
-  /** Clicks stored but not folded into the analytics rollups yet (SQLite; always 0 on PostgreSQL). */
-  unfoldedClicks: number;
+  /**
+   * Clicks stored but not folded into the analytics rollups yet; undefined while an upgrade is
+   * pending (the tables that tell are the current schema's).
+   */
+  unfoldedClicks: number | undefined;
 }
 
 export interface DatabaseReport {
@@ -102,14 +105,32 @@ async function checkPostgres(pool: PgPool): Promise<{ problems: string[]; engine
   const tables = await pool.query<{ name: string }>(
     'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',
   );
-  const applied = await pool.query<{ version: number }>('SELECT version FROM schema_migrations');
-  const versions = applied.rows.map((row) => Number(row.version));
+  const applied = await pool.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations');
+  const versions = appliedVersionsRenumbered(applied.rows, postgresRenumbered);
   const problems = schemaProblems(
     postgresMigrations,
     tables.rows.map((row) => row.name),
     versions,
   );
   return { problems, engine: `PostgreSQL ${rows[0]?.version}, schema ${schema}`, applied: versions };
+}
+
+/**
+ * The versions this release would apply on the service's next start, for a store opened with
+ * `upgrade: false` (the command line's: it leaves upgrades to the service).
+ */
+export async function pendingUpgrade(store: Store): Promise<{ schemaVersion: number; pending: number[] }> {
+  let applied: number[] = [];
+  if (isSqlite(store)) applied = store.db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
+  else if (isPostgres(store)) {
+    const { rows } = await store.pool.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations',
+    );
+    applied = appliedVersionsRenumbered(rows, postgresRenumbered);
+  }
+  const migrations = isSqlite(store) ? sqliteMigrations : postgresMigrations;
+  const pending = pendingMigrations(migrations, applied).map((migration) => migration.version);
+  return { schemaVersion: Math.max(0, ...applied), pending };
 }
 
 export async function checkDatabase(store: Store): Promise<DatabaseReport> {
@@ -124,18 +145,17 @@ export async function checkDatabase(store: Store): Promise<DatabaseReport> {
   } else {
     throw new Error(`no check for a ${store.kind} store`);
   }
+  const pendingUpgrade = pendingMigrations(isSqlite(store) ? sqliteMigrations : postgresMigrations, found.applied);
   return {
     problems: found.problems,
     engine: found.engine,
     schemaVersion: Math.max(0, ...found.applied),
-    pendingUpgrade: pendingMigrations(isSqlite(store) ? sqliteMigrations : postgresMigrations, found.applied).map(
-      (migration) => migration.version,
-    ),
+    pendingUpgrade: pendingUpgrade.map((migration) => migration.version),
     counts: {
       users: counts?.users ?? 0,
       links: counts?.links ?? 0,
       clicks: counts?.clicks ?? 0,
-      unfoldedClicks: await store.analytics.pending(),
+      unfoldedClicks: pendingUpgrade.length > 0 ? undefined : await store.analytics.pending(),
     },
   };
 }

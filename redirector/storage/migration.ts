@@ -35,6 +35,23 @@ export const SCHEMA_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrat
   applied_at BIGINT NOT NULL
 )`;
 
+/**
+ * The versions `schema_migrations` records, as the runner reads them once it has moved each
+ * renumbered record (a record is moved when its new number is free): what `me check` reports
+ * without changing the table.
+ */
+export function appliedVersionsRenumbered(
+  rows: readonly { version: number; name: string }[],
+  renumbered: readonly Renumbered[],
+): number[] {
+  const versions = new Set(rows.map((row) => Number(row.version)));
+  return rows.map((row) => {
+    const version = Number(row.version);
+    const moved = renumbered.find((entry) => entry.name === row.name && entry.from === version);
+    return moved && !versions.has(moved.to) ? moved.to : version;
+  });
+}
+
 /** The migrations not applied yet, lowest version first. */
 export function pendingMigrations(migrations: readonly Migration[], applied: Iterable<number>): Migration[] {
   const done = new Set(applied);

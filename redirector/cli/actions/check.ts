@@ -19,7 +19,11 @@ export async function checkTheDatabase(_args: ParsedArgs, io: CliIo): Promise<nu
   writeLine(io.stdout, `users: ${count(counts.users)}`);
   writeLine(io.stdout, `links: ${count(counts.links)}`);
   writeLine(io.stdout, `clicks: ${count(counts.clicks)}`);
-  writeLine(io.stdout, `clicks not folded into the analytics yet: ${count(counts.unfoldedClicks)}`);
+  const unfolded =
+    counts.unfoldedClicks === undefined
+      ? 'counted once the service has upgraded the database'
+      : count(counts.unfoldedClicks);
+  writeLine(io.stdout, `clicks not folded into the analytics yet: ${unfolded}`);
   for (const problem of report.problems) writeLine(io.stderr, `me: problem: ${problem}`);
   writeLine(io.stdout, report.problems.length === 0 ? 'ok' : `${report.problems.length} problem(s) found`);
   return report.problems.length === 0 ? 0 : EXIT_FAILED;

@@ -25,10 +25,9 @@ export function progressLine(job: ImportJob): string {
   );
 }
 
-/** The scope the import acts in: a shared team by slug or id, a user's personal team, or the administrator. */
+/** The scope the import acts in: a shared team by slug or id, a user's personal team, or the administrator (not both: commands/imports.ts). */
 async function importScope(services: Pick<Services, 'store'>, args: ParsedArgs): Promise<Scope> {
   const { team, user } = args.values;
-  if (typeof team === 'string' && typeof user === 'string') throw new CliError('give --team or --user, not both');
   if (typeof user === 'string') return cliScope(await userByEmail(services as Services, user));
   if (typeof team !== 'string') return cliScope();
   const wanted = team.toLowerCase();

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import type { ImportSource } from '../../contract/imports';
-import { CliError, type ParsedArgs } from '../command';
+import { CliError, type ParsedArgs, usageError } from '../command';
 
 type Options = NonNullable<import('../command').Command['options']>;
 
@@ -15,8 +15,11 @@ export interface SourceArgs {
   summary: string;
   about: string;
   options: Options;
-  /** The connection and the source's options from the arguments and the environment. */
-  read(args: ParsedArgs, env: NodeJS.ProcessEnv): SourceConnection;
+  /**
+   * The connection and the source's options from the arguments and the environment. An option
+   * missing or malformed is a wrong command line (exit 2, naming `me <command> --help`).
+   */
+  read(args: ParsedArgs, env: NodeJS.ProcessEnv, command: string): SourceConnection;
 }
 
 export interface SourceConnection {
@@ -29,17 +32,17 @@ const text = (args: ParsedArgs, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-function required(value: string | undefined, what: string): string {
-  if (value === undefined || value === '') throw new CliError(`give ${what}`);
+function required(value: string | undefined, what: string, command: string): string {
+  if (value === undefined || value === '') throw usageError(`give ${what}`, command);
   return value;
 }
 
 const API: Pick<SourceArgs, 'options' | 'read'> = {
   options: { url: { type: 'string' }, 'api-key': { type: 'string' } },
-  read: (args, env) => ({
+  read: (args, env, command) => ({
     connection: {
-      url: required(text(args, 'url'), '--url'),
-      api_key: required(text(args, 'api-key') ?? env.ME_IMPORT_API_KEY, '--api-key or ME_IMPORT_API_KEY'),
+      url: required(text(args, 'url'), '--url', command),
+      api_key: required(text(args, 'api-key') ?? env.ME_IMPORT_API_KEY, '--api-key or ME_IMPORT_API_KEY', command),
     },
   }),
 };
@@ -50,11 +53,12 @@ export const SOURCE_ARGS: Record<ImportSource, SourceArgs> = {
     summary: 'import the links and clicks of a YOURLS database',
     about: 'The database URL may be given in ME_IMPORT_DATABASE_URL instead of --database-url.',
     options: { 'database-url': { type: 'string' }, prefix: { type: 'string' } },
-    read: (args, env) => ({
+    read: (args, env, command) => ({
       connection: {
         database_url: required(
           text(args, 'database-url') ?? env.ME_IMPORT_DATABASE_URL,
           '--database-url or ME_IMPORT_DATABASE_URL',
+          command,
         ),
         ...(text(args, 'prefix') ? { prefix: text(args, 'prefix') } : {}),
       },
@@ -77,9 +81,9 @@ export const SOURCE_ARGS: Record<ImportSource, SourceArgs> = {
     summary: "import a Bitly group's bitlinks (each one's click total)",
     about: 'The token may be given in ME_IMPORT_API_KEY instead of --token.',
     options: { token: { type: 'string' }, group: { type: 'string' }, 'api-url': { type: 'string' } },
-    read: (args, env) => ({
+    read: (args, env, command) => ({
       connection: {
-        token: required(text(args, 'token') ?? env.ME_IMPORT_API_KEY, '--token or ME_IMPORT_API_KEY'),
+        token: required(text(args, 'token') ?? env.ME_IMPORT_API_KEY, '--token or ME_IMPORT_API_KEY', command),
         ...(text(args, 'group') ? { group: text(args, 'group') } : {}),
         ...(text(args, 'api-url') ? { api_url: text(args, 'api-url') } : {}),
       },
@@ -90,14 +94,14 @@ export const SOURCE_ARGS: Record<ImportSource, SourceArgs> = {
     summary: 'import the links of a CSV file by a column mapping',
     about: 'The mapping is JSON {column: field}, as POST /api/imports/csv takes it.',
     options: { file: { type: 'string' }, mapping: { type: 'string' } },
-    read: (args) => {
-      const file = required(text(args, 'file'), '--file');
+    read: (args, _env, command) => {
+      const file = required(text(args, 'file'), '--file', command);
       let mapping: unknown;
       try {
-        mapping = JSON.parse(required(text(args, 'mapping'), '--mapping'));
+        mapping = JSON.parse(required(text(args, 'mapping'), '--mapping', command));
       } catch (error) {
         if (error instanceof CliError) throw error;
-        throw new CliError('--mapping must be JSON');
+        throw usageError('--mapping must be JSON', command);
       }
       let csv: string;
       try {

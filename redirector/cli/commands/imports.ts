@@ -3,7 +3,7 @@
  * told at once); the import itself is actions/imports.ts, loaded when it runs.
  */
 import { IMPORT_SOURCES, type ImportSource } from '../../contract/imports';
-import type { Command } from '../command';
+import { type Command, usageError } from '../command';
 import { SOURCE_ARGS } from './importSourceArgs';
 
 function importCommand(source: ImportSource): Command {
@@ -26,7 +26,15 @@ each row left out; exits 1 unless the import ends done.`,
       'on-conflict': { type: 'string' },
     },
     async run(args, io) {
-      const given = described.read(args, io.env);
+      const name = `import ${source}`;
+      const onConflict = args.values['on-conflict'];
+      if (onConflict !== undefined && onConflict !== 'skip' && onConflict !== 'suffix') {
+        throw usageError(`--on-conflict must be skip or suffix (got "${onConflict}")`, name);
+      }
+      if (args.values.team !== undefined && args.values.user !== undefined) {
+        throw usageError('give --team or --user, not both', name);
+      }
+      const given = described.read(args, io.env, name);
       return (await import('../actions/imports')).runImport(source, given, args, io);
     },
   };

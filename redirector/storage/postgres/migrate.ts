@@ -6,6 +6,7 @@
 
 import {
   appliedLine,
+  appliedVersionsRenumbered,
   type Migration,
   type MigrationOptions,
   pendingMigrations,
@@ -37,7 +38,8 @@ export async function migrate(
     if (rows[0]?.schema == null) {
       throw new Error('no schema to create the tables in (check search_path in DATABASE_URL)');
     }
-    if (options.upgrade === false) return await lookOnly(client, migrations, options);
+    if (options.upgrade === false)
+      return await lookOnly(client, migrations, options.renumbered ?? postgresRenumbered, options);
     await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     try {
       return await applyPending(client, migrations, options);
@@ -58,11 +60,20 @@ async function appliedVersions(client: PgClient): Promise<number[]> {
   return rows.map((row) => Number(row.version));
 }
 
-async function lookOnly(client: PgClient, migrations: readonly Migration[], options: MigrationOptions) {
+/** `upgrade: false`: the versions as the runner would read them, renumbered ones moved (nothing written). */
+async function lookOnly(
+  client: PgClient,
+  migrations: readonly Migration[],
+  renumbered: readonly Renumbered[],
+  options: MigrationOptions,
+) {
   const found = await client.query<{ present: boolean }>(
     "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
   );
-  const applied = found.rows[0]?.present ? await appliedVersions(client) : [];
+  const recorded = found.rows[0]?.present
+    ? (await client.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations')).rows
+    : [];
+  const applied = appliedVersionsRenumbered(recorded, renumbered);
   refuseNewerSchema(migrations, applied);
   options.log?.(schemaVersionLine(applied, pendingMigrations(migrations, applied)));
   return [];

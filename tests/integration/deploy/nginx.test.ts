@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_IMPORT_BYTES } from '../../../redirector/contract/lists';
 import { SQLITE_FILE } from '../../../redirector/storage/openStore';
 import { createSqliteStore } from '../../../redirector/storage/sqlite/sqliteStore';
 import type { RawAnswer } from '../../helpers/rawRequest';
@@ -85,6 +86,23 @@ describe('deploy/nginx.conf', () => {
       'x-forwarded-host': DOMAIN,
     });
     expect(answer.headers['strict-transport-security']).toBe(HSTS);
+  });
+
+  it("passes on a body of MAX_IMPORT_BYTES, the largest Me takes (a CSV import), rather than nginx's 1 MiB limit", async () => {
+    const echo = http.createServer((req, res) => {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      req.on('end', () => res.end(JSON.stringify({ size })));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    deploy.running.push({ stop: () => new Promise((resolve) => echo.close(resolve)) });
+    const nginx = await startNginx((echo.address() as AddressInfo).port);
+
+    const csv = 'x'.repeat(MAX_IMPORT_BYTES);
+    const answer = await viaHttps(nginx, 'POST', '/api/links/import', { 'Content-Type': 'text/csv' }, csv);
+    expect([answer.status, answer.body]).toEqual([200, JSON.stringify({ size: MAX_IMPORT_BYTES })]);
   });
 
   it('sends plain HTTP to HTTPS', async () => {

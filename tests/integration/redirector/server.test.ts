@@ -77,6 +77,17 @@ describe('the built server', () => {
     expect(logMessages(bad.stderr)).toBe('me: PORT must be a whole number from 0 to 65535 (got "eighty")');
   });
 
+  it('says so when PUBLIC_URL has a path, which it drops (links are served from the root)', async () => {
+    const run = await runToExit({ PUBLIC_URL: 'https://s.example.com/go?x=1' }, stopOnceListening);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('me: links are shown on https://s.example.com\n');
+    expect(logMessages(run.stderr)).toBe(
+      'me: warning: PUBLIC_URL\'s "/go?x=1" is ignored: Me serves from the root of its domain (https://s.example.com/<short_code>)',
+    );
+    const plain = await runToExit({ PUBLIC_URL: 'https://s.example.com/' }, stopOnceListening);
+    expect(plain.stderr).not.toContain('PUBLIC_URL');
+  });
+
   it('exits 1 on a bad PUBLIC_URL or TRUST_PROXY, and 0 after SIGINT', async () => {
     expect((await runToExit({ PUBLIC_URL: 'ftp://x' })).code).toBe(1);
     expect((await runToExit({ TRUST_PROXY: 'maybe' })).stderr).toContain('TRUST_PROXY must be 1 or 0');

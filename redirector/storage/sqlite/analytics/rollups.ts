@@ -68,7 +68,32 @@ export function pendingClicks(db: SqliteDatabase): () => number {
   return () => Math.max(0, (lastId.get() as number) - (position.get() as number));
 }
 
+/**
+ * The fold's statements are prepared at its first use, not when the store opens: `me check`
+ * (upgrade: false) opens a database of an older release, whose tables lack what they name
+ * (docs/api.md#migrations).
+ */
 export function createRollupFolder(db: SqliteDatabase): RollupFolder {
+  let foldChunk: ReturnType<typeof prepareFold> | undefined;
+  let pending: (() => number) | undefined;
+  const fold = (maxRows: number) => {
+    foldChunk ??= prepareFold(db);
+    return foldChunk.immediate(maxRows);
+  };
+  return {
+    fold: (maxRows = Number.MAX_SAFE_INTEGER) => fold(maxRows),
+    foldBeforeRead() {
+      fold(READ_FOLD_LIMIT);
+    },
+    pending() {
+      pending ??= pendingClicks(db);
+      return pending();
+    },
+  };
+}
+
+/** One fold of at most maxRows clicks, as a transaction (run IMMEDIATE). */
+function prepareFold(db: SqliteDatabase) {
   db.exec(CHUNK_TABLE);
   db.exec(NEW_LINK_DAYS_TABLE_SQL);
   db.exec(FOLD_SCRATCH_TABLES_SQL);
@@ -95,7 +120,7 @@ export function createRollupFolder(db: SqliteDatabase): RollupFolder {
 
   // Run IMMEDIATE: the command line may fold in its own process, and a deferred transaction that
   // read before another process committed would fail on its first write instead of waiting.
-  const foldChunk = db.transaction((maxRows: number): number => {
+  return db.transaction((maxRows: number): number => {
     const from = position.get() as number;
     const to = chunkEnd.get(from, maxRows) as number | null;
     if (to === null) return 0;
@@ -110,14 +135,4 @@ export function createRollupFolder(db: SqliteDatabase): RollupFolder {
     moveTo.run(to);
     return to - from;
   });
-
-  return {
-    fold(maxRows = Number.MAX_SAFE_INTEGER) {
-      return foldChunk.immediate(maxRows);
-    },
-    foldBeforeRead() {
-      foldChunk.immediate(READ_FOLD_LIMIT);
-    },
-    pending: pendingClicks(db),
-  };
 }

@@ -55,6 +55,17 @@ describe('errors: one line, exit 2 for a wrong command line', () => {
     [['links', 'import'], 'me: missing <file> (see: me links import --help)'],
     [['check', '--fast'], 'me: unknown option --fast (see: me check --help)'],
     [['check', 'extra'], 'me: unexpected argument "extra" (see: me check --help)'],
+    [['import', 'kutt'], 'me: give --url (see: me import kutt --help)'],
+    [['import', 'yourls'], 'me: give --database-url or ME_IMPORT_DATABASE_URL (see: me import yourls --help)'],
+    [['import', 'csv', '--file', 'x.csv', '--mapping', '{'], 'me: --mapping must be JSON (see: me import csv --help)'],
+    [
+      ['import', 'bitly', '--token', 't', '--on-conflict', 'replace'],
+      'me: --on-conflict must be skip or suffix (got "replace") (see: me import bitly --help)',
+    ],
+    [
+      ['import', 'bitly', '--token', 't', '--team', 'ops', '--user', 'ann@example.com'],
+      'me: give --team or --user, not both (see: me import bitly --help)',
+    ],
   ])('me %j', async (args, message) => {
     const run = await runCli(args, env());
     expect(run.stderr).toBe(`${message}\n`);
