@@ -5,10 +5,10 @@
  * administrator could do neither (401 "Sign in required" on /api/teams…), so an account that owned
  * a team, even alone, could never be deleted by the administrator. The administrator (`X-API-Key`
  * naming the team) now lists the team's members, makes one an owner, or deletes the team, and then
- * deletes the account.
+ * deletes the account; as for owners, the changes take a sign-in (an admin API key → 403).
  */
 import { describe, expect, it } from 'vitest';
-import { accountLastOwner } from '../../../../redirector/contract/teams';
+import { accountLastOwner, TEAMS_NEED_SIGN_IN } from '../../../../redirector/contract/teams';
 import { adminHeaders, bearer, call, joinTeam, newTeam, newUser } from '../../../helpers/api';
 import { startedForSuite } from '../../../helpers/startedForSuite';
 import type { TestServer } from '../../../helpers/testServer';
@@ -36,10 +36,16 @@ describe.each(STORE_SERVERS)('the administrator clears the way to deleting a las
     expect(members.body.members.map((row: { user: { id: number } }) => row.user.id).sort()).toEqual(
       [owner.user.id, member.user.id].sort(),
     );
-    const promoted = await call(server, 'PUT', `/api/teams/members?team=${team}&user=${member.user.id}`, {
-      headers: admin(),
-      body: { role: 'owner' },
-    });
+    const promote = (headers: Record<string, string>) =>
+      call(server, 'PUT', `/api/teams/members?team=${team}&user=${member.user.id}`, {
+        headers,
+        body: { role: 'owner' },
+      });
+    // As for its owners, a team's members are changed with a sign-in: an admin API key → 403.
+    const adminKey = await call(server, 'POST', '/api/keys', { headers: admin(), body: { name: 'script' } });
+    const byKey = await promote(adminHeaders(adminKey.body.secret));
+    expect([byKey.status, byKey.body.error]).toEqual([403, TEAMS_NEED_SIGN_IN]);
+    const promoted = await promote(admin());
     expect(promoted.status).toBe(200);
     expect((await deleteUser(owner.user.id)).status).toBe(204);
     const kept = await call(server, 'GET', '/api/teams', { headers: bearer(member.token) });
