@@ -120,7 +120,10 @@ async function adminCallScope(store: GuardServices['store'], ctx: Context, crede
   if (ctx.path.startsWith('/api/keys') && ctx.method === 'POST') throw forbidden(ADMIN_MAKES_NO_TEAM_KEYS);
   const team = await store.teams.byRef(ref);
   if (!team) throw notFound(TEAM_NOT_FOUND);
-  return adminTeamScope(credential, team);
+  const scope = adminTeamScope(credential, team);
+  // A team and its members are changed with a sign-in, as its owners' are: an admin API key → 403.
+  if (ctx.path.startsWith('/api/teams')) checkTeamRule(ctx, scope);
+  return scope;
 }
 
 export function requireAdmin(services: GuardServices) {

@@ -83,11 +83,16 @@ export function callNeed(method: string, path: string): ScopeAction | undefined 
 /**
  * Whether a user call is a call on a team's things, which the administrator may make naming a
  * team (docs/api.md#the-administrator-on-a-team): everything but the account's own calls and the
- * calls about the caller's memberships (`/api/teams…`), which are a user's.
+ * calls about the caller's memberships (`/api/teams…`), which are a user's, except those that let
+ * the administrator clear the way to deleting a team's last owner: listing and changing its
+ * members, and deleting the team (docs/api.md#teams-for-the-administrator).
  */
 export function isTeamCall(method: string, path: string): boolean {
   const need = callNeed(method, path);
-  return need !== undefined && need !== 'account' && !path.startsWith('/api/teams');
+  if (need === undefined || need === 'account') return false;
+  if (path === '/api/teams') return method === 'DELETE';
+  if (path === '/api/teams/members') return method === 'GET' || method === 'PUT';
+  return !path.startsWith('/api/teams');
 }
 
 /** Throws the call's 403 when the scope may not make it (the team rule; see above). */

@@ -95,6 +95,21 @@ async function teamAnswer(teams: Store['teams'], userId: number, teamId: number)
   return team;
 }
 
+/**
+ * The team a deletion names: a member's as they see it; the administrator's (no user) any team, so
+ * that it can clear the way to deleting its last owner (docs/api.md#teams-for-the-administrator).
+ */
+async function teamNamed(
+  teams: Store['teams'],
+  scope: Scope,
+  teamId: number,
+): Promise<{ name: string; slug: string | null }> {
+  if (scope.actor.id !== null) return teamAnswer(teams, scope.actor.id, teamId);
+  const [ref, name] = await Promise.all([teams.byRef(String(teamId)), teams.nameOf(teamId)]);
+  if (!ref || name === undefined) throw notFoundRule(TEAM_NOT_FOUND);
+  return { name, slug: ref.slug };
+}
+
 export function createTeamService(deps: TeamServiceDeps) {
   return { ...teamCalls(deps), ...memberCalls(deps), ...invitationCalls(deps) };
 }
@@ -149,7 +164,7 @@ function teamCalls({ store, clock, onTeamChanged }: TeamServiceDeps) {
     },
     async delete(scope: Scope, body: unknown): Promise<void> {
       const teamId = sharedTeamOf(scope);
-      const team = await teamAnswer(teams, userOf(scope), teamId);
+      const team = await teamNamed(teams, scope, teamId);
       const confirm = (body as { confirm?: unknown } | null)?.confirm;
       if (typeof confirm !== 'string' || confirm !== team.slug) throw invalidInput(CONFIRM_WITH_SLUG);
       // Kept outside the team (team_id null): the team's own entries go with it.

@@ -2,7 +2,9 @@
  * The texts of the mails about an account's password (docs/api.md#languages, #accounts): the reset
  * link and the invitation, in one of the catalogues' languages. The words live in the catalogues'
  * `mail` namespace (contract/locales/<code>.json), where translators edit every other text; a
- * language without one falls back to English. Plain text: values are not escaped.
+ * language without one falls back to English. Plain text: values are not escaped, but each value
+ * put into a sentence (a name, a team's name) is kept to one line (docs/api.md#invitation-and-reset-links),
+ * so that a name cannot add lines of its own, such as a link of its choosing, to a mail sent to someone else.
  */
 import i18next from 'i18next';
 import { INVITATION_LIFETIME_MS, RESET_LIFETIME_MS } from '../contract/account';
@@ -13,6 +15,16 @@ import type { AccountLinkKind } from '../storage/records';
 
 const mails = i18next.createInstance();
 void mails.init({ ...I18NEXT_BASE, lng: DEFAULT_LANGUAGE, interpolation: { escapeValue: false } });
+
+/** Line breaks and other control characters (C0, DEL, C1, U+2028, U+2029): each run becomes one space. */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** `values` with each text on one line, as a sentence of a mail takes it. */
+export function oneLineWords<T extends { [K in keyof T]: string }>(values: T): T {
+  const words: Record<string, string> = {};
+  for (const [key, value] of Object.entries<string>(values)) words[key] = value.replace(LINE_BREAKING, ' ').trim();
+  return words as T;
+}
 
 export interface AccountMailText {
   subject: string;
@@ -38,7 +50,7 @@ export function accountMail(
     kind === 'reset'
       ? t('mail.within.minutes', { count: RESET_LIFETIME_MS / 60_000 })
       : t('mail.within.hours', { count: INVITATION_LIFETIME_MS / 3_600_000 });
-  const words = { ...values, lifetime };
+  const words = { ...oneLineWords(values), lifetime };
   return {
     subject: t(`mail.${kind}.subject`, words),
     text: [
@@ -63,17 +75,18 @@ export function ssoInvitationMail(
   values: { name: string; url: string; site: string; provider: string },
 ): AccountMailText {
   const t = mails.getFixedT(mailLanguage(language));
+  const words = oneLineWords(values);
   return {
-    subject: t('mail.inviteSso.subject', values),
+    subject: t('mail.inviteSso.subject', words),
     text: [
-      t('mail.greeting', values),
+      t('mail.greeting', words),
       '',
-      t('mail.inviteSso.why', values),
-      t('mail.inviteSso.choose', values),
+      t('mail.inviteSso.why', words),
+      t('mail.inviteSso.choose', words),
       '',
       values.url,
       '',
-      t('mail.inviteSso.otherwise', values),
+      t('mail.inviteSso.otherwise', words),
     ].join('\n'),
   };
 }
@@ -91,7 +104,7 @@ export interface TeamInvitationWords {
 export function teamInvitationMail(language: string, values: TeamInvitationWords): AccountMailText {
   const t = mails.getFixedT(mailLanguage(language));
   const lifetime = t('mail.within.days', { count: TEAM_INVITATION_LIFETIME_MS / 86_400_000 });
-  const words = { ...values, lifetime, role: t(`mail.team.roles.${values.role}`) };
+  const words = { ...oneLineWords(values), lifetime, role: t(`mail.team.roles.${values.role}`) };
   return {
     subject: t('mail.team.subject', words),
     text: [

@@ -107,7 +107,7 @@ export const teamPaths: Record<string, Schema> = {
       answers: { 200: teamAnswer },
     }),
     delete: teamCall({
-      summary: 'Delete a team and everything it owns (owners; confirm with its slug)',
+      summary: 'Delete a team and everything it owns (owners, or the administrator; confirm with its slug)',
       parameters: [teamId],
       body: { json: { type: 'object', properties: { confirm: slug }, required: ['confirm'] } },
       answers: { 204: deleted },
@@ -115,14 +115,14 @@ export const teamPaths: Record<string, Schema> = {
   },
   '/api/teams/members': {
     get: apiCall({
-      summary: "A team's members and open invitations",
+      summary: "A team's members and open invitations (members, or the administrator)",
       access: 'user',
       parameters: [teamRef],
       answers: { 200: ref('TeamMembersResponse') },
       errors: [404],
     }),
     put: teamCall({
-      summary: "Change a member's role and restrictions (owners)",
+      summary: "Change a member's role and restrictions (owners, or the administrator)",
       parameters: [teamRef, memberId],
       body: { json: membership },
       answers: { 200: ref('TeamMembersResponse') },
