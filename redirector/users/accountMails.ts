@@ -18,11 +18,18 @@ void mails.init({ ...I18NEXT_BASE, lng: DEFAULT_LANGUAGE, interpolation: { escap
 
 /** Line breaks and other control characters (C0, DEL, C1, U+2028, U+2029): each run becomes one space. */
 const LINE_BREAKING = /[\p{Cc}\u2028\u2029]+/gu;
+/** Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): dropped. */
+const REORDERING = /[\u202A-\u202E\u2066-\u2069]/g;
 
-/** `values` with each text on one line, as a sentence of a mail takes it. */
+/**
+ * `values` with each text on one line, as a sentence of a mail takes it, and in its own order: a
+ * name cannot turn the rest of the sentence around (a right-to-left override) either.
+ */
 export function oneLineWords<T extends { [K in keyof T]: string }>(values: T): T {
   const words: Record<string, string> = {};
-  for (const [key, value] of Object.entries<string>(values)) words[key] = value.replace(LINE_BREAKING, ' ').trim();
+  for (const [key, value] of Object.entries<string>(values)) {
+    words[key] = value.replace(LINE_BREAKING, ' ').replace(REORDERING, '').trim();
+  }
   return words as T;
 }
 

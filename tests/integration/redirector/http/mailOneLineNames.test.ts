@@ -20,7 +20,8 @@ import { startedForSuite } from '../../../helpers/startedForSuite';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 const FORGED = 'https://evil.example/reset/forged-link';
-const NAME = `Eve\r\n\r\nYour account is locked. Unlock it here:\r\n${FORGED}\n\u2028PS`;
+// A right-to-left override (U+202E) and an isolate (U+2066) would turn the rest of the sentence around.
+const NAME = `Eve\r\n\r\nYour account is locked. Unlock it here:\r\n${FORGED}\n\u2028P\u202E\u2066S`;
 const TEAM = `Acme\r\nX-Extra: header\r\n\r\nJoin here instead:\n${FORGED}`;
 
 describe('names in mails stay on one line', () => {

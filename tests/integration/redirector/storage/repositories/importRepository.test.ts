@@ -85,15 +85,8 @@ describe.each(STORE_KINDS)('an import job made as its team goes on $kind', (kind
     };
     const scope = storedOwnerScope({ team_id: teamId, user_id: null });
     const job = await createImportRepository(racing).create(scope, {
-      source: 'csv',
+      ...NEW_JOB,
       source_key: 'csv:racing',
-      dry_run: false,
-      options: { on_conflict: 'skip' },
-      connection: { csv: 'url\nhttps://example.com/\n' },
-      progress: {
-        links: { seen: 0, created: 0, updated: 0, skipped: 0, conflicts: 0 },
-        clicks: { seen: 0, imported: 0 },
-      },
       created_at: Date.now(),
     });
     expect(job).toMatchObject({ team_id: teamId, source: 'csv', state: 'queued', dry_run: false });
